@@ -1,0 +1,18 @@
+/** Session constants (spec 000 s9, 001 s4/s9). Seconds unless named otherwise. */
+export const SESSION = {
+  accessTokenTtlS: 3600,
+  refreshWithinS: 300,
+  refreshCheckEveryMs: 10_000,
+  warningCountdownS: 300,
+  /** Spec: "inactivity timeout value: not shown". 25 minutes idle, then the 5-minute dialog. */
+  inactivityS: 25 * 60,
+  refreshTokenTtlS: 12 * 3600,
+  resetLinkTtlS: 60 * 60,
+  inviteLinkTtlS: 7 * 24 * 3600,
+  toastMs: 5000,
+  snackbarMs: 3000,
+  resetSuccessLogoutMs: 4500,
+  forgotSuccessRedirectMs: 3000,
+  unknownRoleRedirectMs: 3000,
+  departmentRedirectDelayMs: 1000,
+} as const;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { MSG } from '../../messages.js';
+import { ZForgotEmail, ZPasswordPair } from '../../rules/password.js';
+import { ZProcessedState, ZRole, ZStudentStage } from '../../catalog/roles.js';
+import { ZStaffPermissions } from '../../permissions.js';
+import { defineRoute, ZOk } from '../define.js';
+
+export const ZPortal = z.enum(['scholar', 'student']);
+
+export const ZLoginInput = z.object({
+  userName: z.string({ error: MSG.enterUserName }).trim().min(1, MSG.enterUserName).max(120, MSG.invalidLength),
+  password: z.string({ error: MSG.enterPassword }).min(1, MSG.enterPassword).max(1024, MSG.invalidLength),
+  portal: ZPortal.default('scholar'),
+});
+export type TLoginInput = z.infer<typeof ZLoginInput>;
+
+/** The session record the browser keeps (spec 000 s3 "Session"). */
+export const ZSession = z.object({
+  type: z.literal('session'),
+  tokenType: z.literal('Bearer'),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int(),
+  /** Epoch seconds. */
+  expireOn: z.number().int(),
+  userId: z.uuid(),
+  userRole: ZRole,
+  clientId: z.string(),
+  profileId: z.string().nullable(),
+  scholarId: z.string().nullable(),
+  scholarApplicationId: z.string().nullable(),
+  department: z.string().nullable(),
+  processedState: ZProcessedState.nullable(),
+  isssRequestId: z.string().nullable(),
+  isLoginFromTDS: z.boolean(),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+export const ZCurrentUser = z.object({
+  userId: z.uuid(),
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  userRole: ZRole,
+  accountName: z.string(),
+  staff: ZStaffPermissions.nullable(),
+  isDepartmentAdmin: z.boolean(),
+  department: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  profileId: z.string().nullable(),
+  currentStage: ZStudentStage.nullable(),
+  scholarId: z.string().nullable(),
+  processedState: ZProcessedState.nullable(),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+export const login = defineRoute({
+  method: 'POST', path: '/api/auth/login', access: 'public', tags: ['auth'],
+  summary: 'Sign in with user name and password; returns the session',
+  body: ZLoginInput, response: ZSession,
+});
+
+export const ZRefreshInput = z.object({ refreshToken: z.string().min(1).max(200) });
+export const refreshSession = defineRoute({
+  method: 'POST', path: '/api/auth/refresh', access: 'public', tags: ['auth'],
+  summary: 'Rotate the refresh token and issue a new access token',
+  body: ZRefreshInput, response: ZSession,
+});
+
+export const logout = defineRoute({
+  method: 'POST', path: '/api/auth/logout', access: 'authenticated', tags: ['auth'],
+  summary: 'End this session on the server (revokes its refresh tokens)',
+  body: z.object({}).optional(), response: ZOk,
+});
+
+export const getCurrentUser = defineRoute({
+  method: 'GET', path: '/api/auth/me', access: 'authenticated', tags: ['auth'],
+  summary: 'The signed-in user, role, landing data and staff permissions', response: ZCurrentUser,
+});
+
+export const ZForgotPasswordInput = z.object({ email: ZForgotEmail, portal: ZPortal.default('scholar') });
+export const forgotPassword = defineRoute({
+  method: 'POST', path: '/api/auth/forgot-password', access: 'public', tags: ['auth'],
+  summary: 'E-mail a password reset link; answers the same whether or not the account exists',
+  body: ZForgotPasswordInput, response: z.object({ message: z.string() }),
+});
+
+export const ZPasswordLinkToken = z.object({ token: z.string().min(10).max(200) });
+export const ZPasswordLinkInfo = z.object({
+  valid: z.boolean(),
+  purpose: z.enum(['reset', 'invite']).nullable(),
+  userName: z.string().nullable(),
+  userRole: ZRole.nullable(),
+});
+export type TPasswordLinkInfo = z.infer<typeof ZPasswordLinkInfo>;
+export const inspectPasswordLink = defineRoute({
+  method: 'POST', path: '/api/auth/password-links/inspect', access: 'public', tags: ['auth'],
+  summary: 'Tell whether a reset or invitation link is still valid (changes nothing)',
+  body: ZPasswordLinkToken, response: ZPasswordLinkInfo,
+});
+
+export const ZUsePasswordLinkInput = z.intersection(ZPasswordLinkToken, ZPasswordPair);
+export const usePasswordLink = defineRoute({
+  method: 'POST', path: '/api/auth/password-links/use', access: 'public', tags: ['auth'],
+  summary: 'Set a new password through a reset or invitation link (single use)',
+  body: ZUsePasswordLinkInput, response: z.object({ message: z.string() }),
+});

@@ -1,0 +1,17 @@
+export * from './messages.js';
+export * from './permissions.js';
+export * from './catalog/roles.js';
+export * from './catalog/session.js';
+export * from './rules/password.js';
+export * from './contracts/define.js';
+export * as authApi from './contracts/auth/index.js';
+export * as institutionsApi from './contracts/institutions/index.js';
+export * as peopleApi from './contracts/people/index.js';
+export * as auditApi from './contracts/audit/index.js';
+export * as setupApi from './contracts/setup/index.js';
+export { health } from './contracts/health.js';
+export type { TSession, TCurrentUser, TLoginInput, TPasswordLinkInfo } from './contracts/auth/index.js';
+export type { TBranding, TInstitutionSettings, TUpdateInstitutionSettingsInput } from './contracts/institutions/index.js';
+export type { TStaffMember, TCampusSite, TDepartment, TInviteStaffInput, TListStaffQuery } from './contracts/people/index.js';
+export type { TAuditEvent } from './contracts/audit/index.js';
+export type { TSetupInput } from './contracts/setup/index.js';

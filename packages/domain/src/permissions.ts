@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type { TRole } from './catalog/roles.js';
+
+/**
+ * The permission catalogue: '<module>.<action>'. Every server route declares one of these,
+ * or 'authenticated' (any signed-in user) or 'public'. The browser uses the same answers to
+ * build menus; the server is the one that enforces them.
+ */
+export const PERMISSIONS = [
+  'institutions.settings.read',
+  'institutions.settings.update',
+  'people.staff.read',
+  'people.staff.manage',
+  'people.campus-sites.read',
+  'people.departments.read',
+  'audit.history.read',
+] as const;
+export type TPermission = (typeof PERMISSIONS)[number];
+export type TRouteAccess = TPermission | 'authenticated' | 'public';
+
+/** Per-site action flags an assistant may hold (spec 000 s3 assistantSettings). */
+export const ASSISTANT_ACTIONS = [
+  { key: 'sendemail', label: 'Send e-mail' },
+  { key: 'editStudent', label: 'Edit student records' },
+  { key: 'processRequests', label: 'Process student requests' },
+  { key: 'sevisBatch', label: 'Prepare SEVIS batches' },
+] as const;
+export type TAssistantAction = (typeof ASSISTANT_ACTIONS)[number]['key'];
+export const ZAssistantFlags = z.object({
+  sendemail: z.boolean().default(false),
+  editStudent: z.boolean().default(false),
+  processRequests: z.boolean().default(false),
+  sevisBatch: z.boolean().default(false),
+});
+export type TAssistantFlags = z.infer<typeof ZAssistantFlags>;
+
+/** Student admin menu keys that limitMenu/availableMenuItems can restrict. */
+export const STUDENT_MENU_ITEMS = [
+  { key: 'student-list', label: 'Student List' },
+  { key: 'batch-manager', label: 'Batch Manager' },
+  { key: 'student-request-list', label: 'Student Request List' },
+  { key: 'actions', label: 'Actions' },
+  { key: 'opt-management', label: 'OPT Management' },
+  { key: 'configuration', label: 'Configuration' },
+] as const;
+
+const ZSiteId = z.number().int().min(0);
+
+/** A staff member's permission profile (spec 000 s3 "Permissions"). */
+export const ZStaffPermissions = z.object({
+  isSuper: z.boolean().default(false),
+  isOfficer: z.boolean().default(false),
+  /** Empty, or containing 0, means every site. */
+  officerSites: z.array(ZSiteId).default([]),
+  isAssistant: z.boolean().default(false),
+  assistantSites: z.array(ZSiteId).default([]),
+  /** Keyed by site id as a string; '0' applies to every site. */
+  assistantSettings: z.record(z.string().regex(/^\d+$/), ZAssistantFlags).default({}),
+  websiteContent: z.boolean().default(false),
+  limitMenu: z.boolean().default(false),
+  availableMenuItems: z.array(z.string().max(64)).max(50).default([]),
+});
+export type TStaffPermissions = z.infer<typeof ZStaffPermissions>;
+
+export const EMPTY_STAFF_PERMISSIONS: TStaffPermissions = ZStaffPermissions.parse({});
+
+export interface TActor {
+  role: TRole;
+  staff: TStaffPermissions | null;
+  isDepartmentAdmin: boolean;
+}
+
+const anySite = (sites: number[]) => sites.length === 0 || sites.includes(0);
+
+/** Officer reach over one campus site (0 or empty list = any site). */
+export function isOfficerForSite(p: TStaffPermissions, siteId: number): boolean {
+  return p.isOfficer && (anySite(p.officerSites) || p.officerSites.includes(siteId));
+}
+
+/** Assistant flags for a site: the site's own entry, else the '0' (all sites) entry. */
+export function assistantFlagsForSite(p: TStaffPermissions, siteId: number): TAssistantFlags | null {
+  if (!p.isAssistant) return null;
+  if (!(p.assistantSites.includes(siteId) || p.assistantSites.includes(0))) return null;
+  return p.assistantSettings[String(siteId)] ?? p.assistantSettings['0'] ?? null;
+}
+
+/** Campus permission (spec 000 s6): super, officer for the site, or assistant with the action flag. */
+export function canActOnSite(p: TStaffPermissions | null, siteId: number, action?: TAssistantAction): boolean {
+  if (!p) return false;
+  if (p.isSuper || isOfficerForSite(p, siteId)) return true;
+  if (!action) return false;
+  return assistantFlagsForSite(p, siteId)?.[action] === true;
+}
+
+/** May this actor use the student admin area at all (spec 000 s6)? */
+export function hasStudentAreaAccess(p: TStaffPermissions | null): boolean {
+  if (!p) return false;
+  return p.isSuper || p.isOfficer || (p.isAssistant && p.assistantSites.length > 0);
+}
+
+const RULES: Record<TPermission, (a: TActor) => boolean> = {
+  'institutions.settings.read': (a) => a.role === 'isssAdmin',
+  'institutions.settings.update': (a) => a.role === 'isssAdmin' && !!a.staff?.isSuper,
+  'people.staff.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  'people.staff.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  'people.campus-sites.read': (a) => a.role === 'isssAdmin',
+  'people.departments.read': (a) => a.role === 'isssAdmin' || a.role === 'department',
+  'audit.history.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+};
+
+/** The function-level check, the same on both sides. */
+export function can(actor: TActor | null, access: TRouteAccess): boolean {
+  if (access === 'public') return true;
+  if (!actor) return false;
+  if (access === 'authenticated') return true;
+  return RULES[access](actor);
+}
+
+function sitesWithin(granted: number[], held: number[]): boolean {
+  if (anySite(held)) return true;
+  if (anySite(granted)) return false;
+  return granted.every((s) => held.includes(s));
+}
+
+/**
+ * "Nobody can grant a permission they do not hold": returns the first field the granter may not
+ * set, or null. Applied both to the profile being granted and to the target's current profile, so
+ * an officer cannot edit (or strip) someone who holds more than they do.
+ */
+export function firstUngrantable(granter: TStaffPermissions, p: TStaffPermissions): keyof TStaffPermissions | null {
+  if (granter.isSuper) return null;
+  if (p.isSuper) return 'isSuper';
+  if (p.websiteContent && !granter.websiteContent) return 'websiteContent';
+  if (!granter.isOfficer) {
+    // Only super users and officers manage staff; this is defence in depth.
+    if (p.isOfficer) return 'isOfficer';
+    if (p.isAssistant) return 'isAssistant';
+    return null;
+  }
+  if (p.isOfficer && !sitesWithin(p.officerSites, granter.officerSites)) return 'officerSites';
+  if (p.isAssistant) {
+    if (!sitesWithin(p.assistantSites, granter.officerSites)) return 'assistantSites';
+    const keys = Object.keys(p.assistantSettings).map(Number);
+    if (!sitesWithin(keys, granter.officerSites)) return 'assistantSettings';
+  }
+  // limitMenu narrows; a granter who is limited may only hand out the items they have.
+  if (granter.limitMenu) {
+    if (!p.limitMenu) return 'limitMenu';
+    if (!p.availableMenuItems.every((i) => granter.availableMenuItems.includes(i))) return 'availableMenuItems';
+  }
+  return null;
+}
