@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { health } from '@meridian/domain';
+import type { TConfig } from './platform/config/config.js';
+import type { TDatabase } from './platform/db/database.js';
+import { getOrCreateSecret } from './platform/db/secrets.js';
+import { TokenService } from './platform/auth/tokens.js';
+import { Tenancy } from './platform/tenancy/tenancy.js';
+import { installErrorHandler } from './platform/errors/error-handler.js';
+import { registerRoute } from './platform/http/route.js';
+import type { TServices } from './platform/http/context.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { institutionRoutes } from './modules/institutions/routes.js';
+import { peopleRoutes } from './modules/people/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { setupRoutes } from './modules/setup/routes.js';
+
+export interface TApp {
+  app: FastifyInstance;
+  services: TServices;
+}
+
+/** Builds the HTTP application from platform plugins and module routes. */
+export async function buildApp(config: TConfig, database: TDatabase, opts: { logger?: boolean; serveWeb?: boolean } = {}): Promise<TApp> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    disableRequestLogging: config.logLevel !== 'debug',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: { maxAge: 31536000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Personal data must not linger in caches.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Meridian API', version: '0.1.0', description: 'International student and scholar services portal' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const key = await getOrCreateSecret(database, 'access-token-key');
+  const services: TServices = { config, database, tokens: new TokenService(key), tenancy: new Tenancy(database) };
+
+  registerRoute(app, services, health, async () => {
+    await database.pool.query('select 1');
+    return { status: 'ok' as const };
+  }, { tenantless: true });
+  setupRoutes(app, services);
+  authRoutes(app, services);
+  institutionRoutes(app, services);
+  peopleRoutes(app, services);
+  auditRoutes(app, services);
+
+  if (opts.serveWeb !== false && fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });
+  }
+  return { app, services };
+}

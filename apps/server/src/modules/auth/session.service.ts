@@ -1,0 +1,53 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { SESSION, type TProcessedState, type TRole, type TSession } from '@meridian/domain';
+import type { TTx } from '../../platform/db/database.js';
+import type { TContext } from '../../platform/http/context.js';
+import { hashToken, randomToken } from '../../platform/auth/tokens.js';
+import { departments, scholars, studentProfiles, users } from '../people/schema.js';
+import { refreshTokens, sessions } from './schema.js';
+
+type TUserRow = typeof users.$inferSelect;
+
+/** Issues a refresh token in a session family and stores only its hash. */
+export async function issueRefreshToken(tx: TTx, institutionId: string, sessionId: string): Promise<string> {
+  const token = randomToken(32);
+  await tx.insert(refreshTokens).values({
+    institutionId,
+    sessionId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SESSION.refreshTokenTtlS * 1000),
+  });
+  return token;
+}
+
+/** The session record the browser keeps, with the ids that post-login routing needs. */
+export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, sessionId: string, refreshToken: string): Promise<TSession> {
+  const { token, expireOn } = await ctx.services.tokens.issueAccess({ sub: user.id, inst: ctx.institutionId, sid: sessionId, role: user.role });
+  const [profile] = await tx.select({ id: studentProfiles.id }).from(studentProfiles).where(eq(studentProfiles.userId, user.id));
+  const [scholar] = await tx.select().from(scholars).where(eq(scholars.userId, user.id));
+  const deptId = scholar?.departmentId ?? user.departmentId;
+  const [dept] = deptId ? await tx.select({ name: departments.name }).from(departments).where(eq(departments.id, deptId)) : [];
+  return {
+    type: 'session',
+    tokenType: 'Bearer',
+    accessToken: token,
+    refreshToken,
+    expiresIn: SESSION.accessTokenTtlS,
+    expireOn,
+    userId: user.id,
+    userRole: user.role as TRole,
+    clientId: ctx.institutionId,
+    profileId: profile?.id ?? null,
+    scholarId: scholar?.id ?? null,
+    scholarApplicationId: null,
+    department: dept?.name ?? null,
+    processedState: user.role === 'scholar' ? ((scholar?.processedState ?? '') as TProcessedState) : null,
+    isssRequestId: null,
+    isLoginFromTDS: false,
+  };
+}
+
+/** Ends every open session of a user (password change, deactivation). */
+export async function revokeAllSessions(tx: TTx, userId: string, reason: string): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,64 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TTx } from '../../platform/db/database.js';
+import { loginThrottle } from './schema.js';
+
+/** Consecutive failures per account before each further try must wait. */
+export const ACCOUNT_FREE_FAILURES = 5;
+/** The wait doubles per failure from 30 s, capped: slow down guessing, never lock anyone out for good. */
+export const ACCOUNT_MAX_WAIT_S = 15 * 60;
+/** Failures per address in a 15-minute window before that address is slowed down. */
+export const ADDRESS_MAX_FAILURES = 50;
+const ADDRESS_WINDOW_S = 15 * 60;
+
+export const accountKey = (userName: string) => `acct:${userName.trim().toLowerCase()}`;
+export const addressKey = (ip: string) => `ip:${ip}`;
+
+export function accountWaitS(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(30 * 2 ** (failures - ACCOUNT_FREE_FAILURES), ACCOUNT_MAX_WAIT_S);
+}
+
+/** Seconds the caller must still wait before another try, 0 when free to try. */
+export async function secondsToWait(tx: TTx, institutionId: string, userName: string, ip: string): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(loginThrottle)
+    .where(and(eq(loginThrottle.institutionId, institutionId), sql`${loginThrottle.key} in (${accountKey(userName)}, ${addressKey(ip)})`));
+  const now = Date.now();
+  let wait = 0;
+  for (const r of rows) {
+    if (r.key.startsWith('acct:')) {
+      const until = r.lastFailureAt.getTime() + accountWaitS(r.failures) * 1000;
+      wait = Math.max(wait, Math.ceil((until - now) / 1000));
+    } else if (now - r.windowStart.getTime() < ADDRESS_WINDOW_S * 1000 && r.failures >= ADDRESS_MAX_FAILURES) {
+      wait = Math.max(wait, Math.ceil((r.windowStart.getTime() + ADDRESS_WINDOW_S * 1000 - now) / 1000));
+    }
+  }
+  return Math.max(0, wait);
+}
+
+export async function recordFailure(tx: TTx, institutionId: string, userName: string, ip: string): Promise<void> {
+  await tx
+    .insert(loginThrottle)
+    .values({ institutionId, key: accountKey(userName), failures: 1 })
+    .onConflictDoUpdate({
+      target: [loginThrottle.institutionId, loginThrottle.key],
+      set: { failures: sql`${loginThrottle.failures} + 1`, lastFailureAt: sql`now()` },
+    });
+  await tx
+    .insert(loginThrottle)
+    .values({ institutionId, key: addressKey(ip), failures: 1 })
+    .onConflictDoUpdate({
+      target: [loginThrottle.institutionId, loginThrottle.key],
+      // A new window starts once the old one has passed.
+      set: {
+        failures: sql`case when ${loginThrottle.windowStart} < now() - interval '15 minutes' then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStart: sql`case when ${loginThrottle.windowStart} < now() - interval '15 minutes' then now() else ${loginThrottle.windowStart} end`,
+        lastFailureAt: sql`now()`,
+      },
+    });
+}
+
+export async function clearAccount(tx: TTx, institutionId: string, userName: string): Promise<void> {
+  await tx.delete(loginThrottle).where(and(eq(loginThrottle.institutionId, institutionId), eq(loginThrottle.key, accountKey(userName))));
+}

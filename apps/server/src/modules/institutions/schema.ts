@@ -1,0 +1,12 @@
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A tenant. Settings hold branding, texts, flags and addresses (see domain ZInstitutionSettings). */
+export const institutions = pgTable('institutions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** Host names that resolve to this institution; with a single institution any host does. */
+  hosts: text('hosts').array().notNull().default([]),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TStaffPermissions } from '@meridian/domain';
+import { institutions } from '../institutions/schema.js';
+
+export const campusSites = pgTable('campus_sites', {
+  id: serial('id').primaryKey(),
+  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+});
+
+export const departments = pgTable('departments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+    userName: text('user_name').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash'),
+    isActive: boolean('is_active').notNull().default(true),
+    staffPermissions: jsonb('staff_permissions').$type<TStaffPermissions | null>(),
+    isDepartmentAdmin: boolean('is_department_admin').notNull().default(false),
+    departmentId: uuid('department_id').references(() => departments.id),
+    campusSiteId: integer('campus_site_id').references(() => campusSites.id),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_uq').on(t.institutionId, sql`lower(${t.userName})`),
+    index('users_email_idx').on(t.institutionId, sql`lower(${t.email})`),
+  ],
+);
+
+/** The minimum of a student record that sign-in routing needs; the students module extends it. */
+export const studentProfiles = pgTable('student_profiles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  currentStage: text('current_stage').notNull().default('invited'),
+  campusSiteId: integer('campus_site_id').references(() => campusSites.id),
+});
+
+/** The minimum of a scholar record that sign-in routing needs; the scholars module extends it. */
+export const scholars = pgTable('scholars', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  departmentId: uuid('department_id').references(() => departments.id),
+  processedState: text('processed_state').notNull().default(''),
+});

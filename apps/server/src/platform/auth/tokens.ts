@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { SESSION } from '@meridian/domain';
+
+const ISSUER = 'meridian';
+const AUDIENCE = 'meridian-api';
+
+export interface TAccessClaims {
+  sub: string;
+  inst: string;
+  sid: string;
+  role: string;
+}
+
+/** 128 bits or more of randomness, URL-safe: refresh tokens and one-time links. */
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+/** Tokens are stored only as hashes. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class TokenService {
+  constructor(private readonly key: Uint8Array) {}
+
+  async issueAccess(claims: TAccessClaims, ttlS: number = SESSION.accessTokenTtlS): Promise<{ token: string; expireOn: number }> {
+    const now = Math.floor(Date.now() / 1000);
+    const expireOn = now + ttlS;
+    const token = await new SignJWT({ inst: claims.inst, sid: claims.sid, role: claims.role, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(expireOn)
+      .sign(this.key);
+    return { token, expireOn };
+  }
+
+  /** Checks signature, algorithm, issuer, audience, expiry and token type; null when any fails. */
+  async verifyAccess(token: string): Promise<TAccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
+      const { inst, sid, role } = payload as Record<string, unknown>;
+      if (typeof inst !== 'string' || typeof sid !== 'string' || typeof role !== 'string') return null;
+      return { sub: payload.sub, inst, sid, role };
+    } catch (e) {
+      if (e instanceof errors.JOSEError) return null;
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, whatever folder npm started us from. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Meridian <no-reply@localhost>'),
+  /** '0' starts without the demo institution (a real office); the setup wizard then opens. */
+  MERIDIAN_DEMO: z.enum(['0', '1']).default('1'),
+  /** Address that links in e-mails use for the demo institution. */
+  PUBLIC_BASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface TConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+  publicBaseUrl: string;
+  logLevel: string;
+  webDist: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const e = ZEnv.parse(env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.MERIDIAN_DEMO === '1',
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+  };
+}

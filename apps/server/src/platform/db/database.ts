@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type TDb = NodePgDatabase<typeof schema>;
+/** A transaction bound to one institution, running as the row-level-security role. */
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+export interface TDatabase {
+  pool: pg.Pool;
+  /** Owner access: migrations, tenant resolution, platform jobs. Never for a user's request. */
+  owner: TDb;
+  /** Runs fn in one transaction that can see only the given institution's rows. */
+  tenant: <T>(institutionId: string, fn: (tx: TTx) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+}
+
+export function openDatabase(url: string, opts: { max?: number } = {}): TDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', () => {});
+  const owner = drizzle(pool, { schema });
+  return {
+    pool,
+    owner,
+    tenant: (institutionId, fn) =>
+      owner.transaction(async (tx) => {
+        await tx.execute(sql`set local role meridian_app`);
+        await tx.execute(sql`select set_config('app.institution_id', ${institutionId}, true)`);
+        return fn(tx);
+      }),
+    close: () => pool.end(),
+  };
+}
+
+/** Applies the checked-in SQL migrations; safe to call on every start and from several servers. */
+export async function migrateDatabase(db: TDatabase): Promise<void> {
+  const client = await db.pool.connect();
+  try {
+    // Serialise concurrent starts (several servers, parallel test workers).
+    await client.query('select pg_advisory_lock(727274)');
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}

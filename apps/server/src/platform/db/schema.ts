@@ -1,0 +1,7 @@
+// Every table, for drizzle-kit and for the typed database handle.
+export * from '../../modules/institutions/schema.js';
+export * from '../../modules/people/schema.js';
+export * from '../../modules/auth/schema.js';
+export * from '../audit/schema.js';
+export * from '../mail/schema.js';
+export * from './secrets-schema.js';

@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MSG } from '@meridian/domain';
+import { AppError, type TFieldErrors } from './app-error.js';
+
+/** Every error leaves as {code, message, fieldErrors?}; never a stack trace, never a 500 for bad input. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({ code: err.code, message: err.message, fieldErrors: err.fieldErrors });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fieldErrors: TFieldErrors = {};
+      for (const v of err.validation) {
+        const issue = v.params?.issue as { path?: PropertyKey[]; message?: string } | undefined;
+        const field = (issue?.path ?? []).map(String).join('.') || v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        const message = issue?.message ?? v.message ?? MSG.invalidValue;
+        (fieldErrors[field] ??= []).push(message);
+      }
+      const first = Object.values(fieldErrors)[0]?.[0] ?? MSG.invalidValue;
+      return reply.status(400).send({ code: 'VALIDATION', message: first, fieldErrors });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its contract');
+      return reply.status(500).send({ code: 'INTERNAL', message: MSG.defaultError });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, body too large, unsupported media type.
+      const message = status === 413 ? 'The request is too large.' : status === 415 ? 'Unsupported content type.' : 'The request could not be read.';
+      return reply.status(status).send({ code: err.code ?? 'BAD_REQUEST', message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ code: 'INTERNAL', message: MSG.defaultError });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ code: 'NOT_FOUND', message: 'No such address.' });
+  });
+}

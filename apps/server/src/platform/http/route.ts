@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z, ZodType } from 'zod';
+import { can, MSG, ZStaffPermissions, type RouteContract, type TRole } from '@meridian/domain';
+import { sessions } from '../../modules/auth/schema.js';
+import { users } from '../../modules/people/schema.js';
+import { writeAudit } from '../audit/audit.js';
+import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
+import type { TAuthenticatedActor, TContext, TServices } from './context.js';
+
+type Defined<T> = Exclude<T, undefined>;
+type Infer<T> = [Defined<T>] extends [never] ? undefined : Defined<T> extends ZodType ? z.output<Defined<T>> : undefined;
+export type TInput<C extends RouteContract> = { body: Infer<C['body']>; query: Infer<C['query']>; params: Infer<C['params']> };
+type THandler<C extends RouteContract> = (ctx: TContext, input: TInput<C>) => Promise<z.input<C['response']>>;
+
+export interface TRouteOptions {
+  /** Routes that work before any institution exists (health, setup). */
+  tenantless?: boolean;
+  /** Extra headers, e.g. no-referrer on one-time link pages. */
+  headers?: Record<string, string>;
+}
+
+/** Every contract registered, for OpenAPI and for the authorization-matrix test. */
+export const registeredContracts: RouteContract[] = [];
+
+function ipOf(req: FastifyRequest): string {
+  return req.ip ?? 'unknown';
+}
+
+async function authenticate(services: TServices, req: FastifyRequest, institutionId: string): Promise<TAuthenticatedActor | null> {
+  const header = req.headers.authorization;
+  if (!header || !/^Bearer\s+/i.test(header)) return null;
+  const claims = await services.tokens.verifyAccess(header.replace(/^Bearer\s+/i, '').trim());
+  // A token of another institution is no token here.
+  if (!claims || claims.inst !== institutionId) return null;
+  return services.database.tenant(institutionId, async (tx) => {
+    const [row] = await tx
+      .select({ user: users, sessionId: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)));
+    if (!row || !row.user.isActive) return null;
+    const staff = row.user.role === 'isssAdmin' ? ZStaffPermissions.parse(row.user.staffPermissions ?? {}) : null;
+    return {
+      userId: row.user.id,
+      sessionId: row.sessionId,
+      role: row.user.role as TRole,
+      staff,
+      isDepartmentAdmin: row.user.isDepartmentAdmin,
+      departmentId: row.user.departmentId,
+    };
+  });
+}
+
+/**
+ * Registers one contract: schemas validate input and shape output, the platform resolves the
+ * tenant, authenticates, and checks the route's permission before the handler runs.
+ */
+export function registerRoute<C extends RouteContract>(
+  app: FastifyInstance,
+  services: TServices,
+  contract: C,
+  handler: THandler<C>,
+  options: TRouteOptions = {},
+): void {
+  registeredContracts.push(contract);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: contract.method,
+    url: contract.path,
+    schema: {
+      summary: contract.summary,
+      tags: contract.tags,
+      ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      response: { 200: contract.response },
+      ...(contract.access !== 'public' ? { security: [{ bearerAuth: [] }] } : {}),
+    },
+    config: { access: contract.access },
+    handler: async (req, reply) => {
+      const ip = ipOf(req);
+      let institutionId = '';
+      if (!options.tenantless) {
+        const resolved = await services.tenancy.resolve(req.headers.host);
+        if (!resolved) {
+          const none = (await services.tenancy.count()) === 0;
+          throw new AppError(none ? 503 : 404, none ? 'SETUP_REQUIRED' : 'UNKNOWN_INSTITUTION',
+            none ? 'This portal has not been set up yet.' : 'No institution is served at this address.');
+        }
+        institutionId = resolved;
+      }
+      const actor = institutionId && contract.access !== 'public' ? await authenticate(services, req, institutionId) : null;
+      if (contract.access !== 'public') {
+        if (!actor) throw unauthenticated();
+        if (!can(actor, contract.access)) {
+          await services.database.tenant(institutionId, (tx) =>
+            writeAudit(tx, {
+              institutionId, actorUserId: actor.userId, entityType: 'route', entityId: `${contract.method} ${contract.path}`,
+              action: 'authorization.refused', ip,
+            }),
+          );
+          throw forbidden(MSG.noAccessPage);
+        }
+      }
+      const ctx: TContext = {
+        institutionId,
+        actor,
+        ip,
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+        services,
+        db: (fn) => services.database.tenant(institutionId, fn),
+      };
+      for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
+      const input = { body: req.body, query: req.query, params: req.params } as TInput<C>;
+      return handler(ctx, input);
+    },
+  });
+}
