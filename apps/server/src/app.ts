@@ -32,7 +32,6 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
-    disableRequestLogging: config.logLevel !== 'debug',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

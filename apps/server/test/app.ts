@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { TSession } from '@meridian/domain';
+import { buildApp, type TApp } from '../src/app.js';
+import { loadConfig, type TConfig } from '../src/platform/config/config.js';
+import { openDatabase, type TDatabase } from '../src/platform/db/database.js';
+import { seedDemo, DEMO_PASSWORD } from '../src/seed/demo.js';
+
+export { DEMO_PASSWORD };
+export const HOST_A = 'demo.test';
+export const HOST_B = 'other.test';
+
+export interface TTestApp extends TApp {
+  database: TDatabase;
+  config: TConfig;
+  institutionA: string;
+  institutionB: string;
+  /** Raw SQL as the database owner (to look behind the API, e.g. the outbox). */
+  sql: <R extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>;
+  login: (userName: string, opts?: { host?: string; password?: string }) => Promise<TSession>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh database (copied from the migrated template) with two institutions: 'Demo University'
+ * on host demo.test and 'Other College' on other.test, each seeded with the demo users.
+ */
+export async function createTestApp(configOverrides: Partial<TConfig> = {}): Promise<TTestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('pgTemplate');
+  const name = `meridian_t_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase(url.toString(), { max: 5 });
+  const config: TConfig = { ...loadConfig({}), publicBaseUrl: 'https://portal.demo.test', ...configOverrides };
+  const institutionA = (await seedDemo(database, { publicBaseUrl: 'https://portal.demo.test', hosts: [HOST_A] }))!;
+  const institutionB = (await seedDemo(database, { publicBaseUrl: 'https://portal.other.test', hosts: [HOST_B], name: 'Other College', force: true }))!;
+  const built = await buildApp(config, database, { logger: false, serveWeb: false });
+  const sql = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => (await database.pool.query<R>(text, values)).rows;
+  return {
+    ...built,
+    database,
+    config,
+    institutionA,
+    institutionB,
+    sql,
+    login: async (userName, opts = {}) => {
+      const res = await built.app.inject({
+        method: 'POST', url: '/api/auth/login', headers: { host: opts.host ?? HOST_A },
+        payload: { userName, password: opts.password ?? DEMO_PASSWORD },
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
+      return res.json() as TSession;
+    },
+    close: async () => {
+      await built.app.close();
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await a.end();
+    },
+  };
+}
+
+export const bearer = (s: TSession) => ({ authorization: `Bearer ${s.accessToken}` });
