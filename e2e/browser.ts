@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+export const DEMO_PASSWORD = 'Meridian-demo-1';
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: inject('chromium'),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 860 } });
+  return context.newPage();
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Owner access to the server's database: to read the recorded e-mails. */
+export async function query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]> {
+  const c = new pg.Client({ connectionString: inject('databaseUrl') });
+  await c.connect();
+  try {
+    return (await c.query<R>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** The newest e-mail to an address, waiting briefly for it to be recorded. */
+export async function latestMail(to: string): Promise<{ subject: string; text_body: string }> {
+  for (let i = 0; i < 50; i++) {
+    const rows = await query<{ subject: string; text_body: string }>(
+      'select subject, text_body from outbox where lower(to_address) = lower($1) order by created_at desc limit 1', [to]);
+    if (rows[0]) return rows[0];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to}`);
+}
+
+export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD, area: 'scholar' | 'student' = 'scholar'): Promise<void> {
+  await page.goto(area === 'student' ? '/#/login/student' : '/#/login');
+  await page.getByLabel('User name').fill(userName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.e2e.ts'],
+    globalSetup: ['./global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // One server and one browser per run; journeys run one after another like users would.
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});
