@@ -49,6 +49,8 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Offices also run the portal over plain http on an internal host while setting up.
+        upgradeInsecureRequests: null,
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
