@@ -141,7 +141,7 @@ export function firstUngrantable(granter: TStaffPermissions, p: TStaffPermission
   if (p.isAssistant) {
     if (!sitesWithin(p.assistantSites, granter.officerSites)) return 'assistantSites';
     const keys = Object.keys(p.assistantSettings).map(Number);
-    if (!sitesWithin(keys, granter.officerSites)) return 'assistantSettings';
+    if (keys.length > 0 && !sitesWithin(keys, granter.officerSites)) return 'assistantSettings';
   }
   // limitMenu narrows; a granter who is limited may only hand out the items they have.
   if (granter.limitMenu) {
