@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, type TSession } from '@meridian/domain';
+import { registeredContracts } from '../src/platform/http/route.js';
+import { createTestApp, HOST_A, HOST_B, type TTestApp } from './app.js';
+import { AUTHORIZATION_MATRIX, CALLERS, fillPath, type TCaller, type TMatrixContext, type TMatrixRow, type TSessions } from './authorization-matrix.js';
+import { call, inviteStaff, latestLink, userIds } from './http.js';
+
+let t: TTestApp;
+let m: TMatrixContext;
+let sessions: TSessions;
+let adminB: TSession;
+
+const key = (method: string, path: string) => `${method} ${path}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const roles = CALLERS.filter((c): c is Exclude<TCaller, 'anonymous'> => c !== 'anonymous');
+  const logged = await Promise.all(roles.map((r) => t.login(r)));
+  sessions = Object.fromEntries(roles.map((r, i) => [r, logged[i]!])) as TSessions;
+  adminB = await t.login('admin', { host: HOST_B });
+  const siteRows = await t.sql<{ id: number; code: string }>('select id, code from campus_sites where institution_id = $1', [t.institutionA]);
+  m = {
+    t,
+    ids: await userIds(t, t.institutionA),
+    sites: Object.fromEntries(siteRows.map((r) => [r.code, r.id])),
+    newStaff: async () => (await inviteStaff(t, sessions.admin, { prefix: 'target' })).userId,
+    newLinkToken: async () => {
+      const member = await inviteStaff(t, sessions.admin, { prefix: 'link' });
+      return (await latestLink(t, member.email)).token;
+    },
+    newRefreshToken: async () => (await t.login('scholar')).refreshToken,
+    settings: async () => (await call(t, 'GET', '/api/institution/settings', { as: sessions.admin })).json(),
+  };
+});
+afterAll(async () => { await t?.close(); });
+
+async function callAs(row: TMatrixRow, as: TSession | null, host: string) {
+  const req = await row.request(m);
+  return call(t, row.method, fillPath(row.path, req.params), { host, as, body: req.body, query: req.query });
+}
+
+describe('the authorization matrix', () => {
+  it('lists every registered route, and only registered routes', () => {
+    const registered = new Set(registeredContracts.map((c) => key(c.method, c.path)));
+    const inMatrix = AUTHORIZATION_MATRIX.map((r) => key(r.method, r.path));
+    expect(new Set(inMatrix).size, 'a route appears twice in the matrix').toBe(inMatrix.length);
+    expect([...registered].filter((k) => !inMatrix.includes(k)), 'registered routes missing from the matrix').toEqual([]);
+    expect(inMatrix.filter((k) => !registered.has(k)), 'matrix rows without a registered route').toEqual([]);
+  });
+
+  it('declares the same permission as each route contract', () => {
+    const declared = Object.fromEntries(registeredContracts.map((c) => [key(c.method, c.path), c.access]));
+    expect(Object.fromEntries(AUTHORIZATION_MATRIX.map((r) => [key(r.method, r.path), r.access]))).toEqual(declared);
+  });
+
+  it('covers every API path the OpenAPI document publishes', async () => {
+    const doc = (await call(t, 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const published = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((method) => key(method.toUpperCase(), p.replace(/\{([^}]+)\}/g, ':$1'))));
+    expect(published.length).toBeGreaterThan(0);
+    const inMatrix = AUTHORIZATION_MATRIX.map((r) => key(r.method, r.path));
+    expect(published.filter((k) => !inMatrix.includes(k))).toEqual([]);
+  });
+});
+
+describe.each(AUTHORIZATION_MATRIX.map((row) => [key(row.method, row.path), row] as const))('%s', (_name, row) => {
+  it('answers each caller of institution A as the matrix says', async () => {
+    const got: Record<string, number> = {};
+    for (const caller of CALLERS) {
+      const session = caller === 'anonymous' ? null : row.consumesSession ? await t.login(caller) : sessions[caller];
+      const res = await callAs(row, session, HOST_A);
+      got[caller] = res.statusCode;
+      if (res.statusCode === 401 && row.access !== 'public') expect(res.json(), `${caller}: 401 body`).toMatchObject({ code: 'UNAUTHENTICATED' });
+      if (res.statusCode === 403) expect(res.json(), `${caller}: 403 body`).toEqual({ code: 'FORBIDDEN', message: MSG.noAccessPage });
+    }
+    expect(got).toEqual(row.expect);
+  });
+
+  it("refuses institution B's token on institution A's host", async () => {
+    const session = row.consumesSession ? await t.login('admin', { host: HOST_B }) : adminB;
+    const res = await callAs(row, session, HOST_A);
+    // The token is no token here: public routes answer as they do anonymously, the rest 401.
+    expect(res.statusCode).toBe(row.access === 'public' ? row.expect.anonymous : 401);
+    if (row.consumesSession) {
+      // ...and it did not end B's session either.
+      expect((await call(t, 'GET', '/api/auth/me', { host: HOST_B, as: session })).statusCode).toBe(200);
+    }
+  });
+
+  if (row.foreignRecord) {
+    it("does not find institution A's record for institution B's super user on B's host", async () => {
+      const res = await callAs(row, adminB, HOST_B);
+      if (row.foreignRecord === 404) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ code: 'NOT_FOUND', message: MSG.notFound });
+      } else {
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ items: [], total: 0 });
+      }
+    });
+  }
+});
+
+describe('refused calls', () => {
+  it('are recorded in the audit trail with who tried which route', async () => {
+    const res = await call(t, 'GET', '/api/staff', { as: sessions.scholar });
+    expect(res.statusCode).toBe(403);
+    const rows = await t.sql('select entity_id from audit_events where action = $1 and actor_user_id = $2', ['authorization.refused', m.ids.scholar]);
+    expect(rows.map((r) => r.entity_id)).toContain('GET /api/staff');
+  });
+});

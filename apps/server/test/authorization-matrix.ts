@@ -1,0 +1,147 @@
+/**
+ * The authorization matrix: every registered route × every caller → the status they must get,
+ * written out by hand from the permission catalogue (packages/domain/src/permissions.ts), so a
+ * change to a route's permission or to the catalogue shows up here as a failing expectation.
+ *
+ * Callers are anonymous and the demo users of institution A. authorization-matrix.test.ts walks
+ * every row, plus a user of institution B (their token against host A must answer 401 on every
+ * non-public route; on their own host, institution A's record ids must not be found).
+ */
+import type { TRouteAccess, TSession } from '@meridian/domain';
+import type { TTestApp } from './app.js';
+import { DEMO_PASSWORD } from './app.js';
+import { perms, uniqueStaff } from './http.js';
+
+export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
+export type TCaller = (typeof CALLERS)[number];
+export type TExpect = Record<TCaller, number>;
+
+export interface TMatrixContext {
+  t: TTestApp;
+  /** Institution A's demo user ids by user name. */
+  ids: Record<string, string>;
+  /** Institution A's campus site ids by code (MAIN, MED). */
+  sites: Record<string, number>;
+  /** A fresh invited (pending) staff member of institution A: a target for one mutating call. */
+  newStaff: () => Promise<string>;
+  /** A fresh, unused invitation-link token of institution A. */
+  newLinkToken: () => Promise<string>;
+  /** A fresh refresh token of a signed-in user of institution A. */
+  newRefreshToken: () => Promise<string>;
+  /** Institution A's current settings, as its super user reads them. */
+  settings: () => Promise<Record<string, unknown>>;
+}
+
+export interface TRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+export interface TMatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  /** The route's declared permission: a contract whose permission changes must be looked at again here. */
+  access: TRouteAccess;
+  expect: TExpect;
+  /** A valid request for one call; mutating routes build a fresh target each time. */
+  request: (m: TMatrixContext) => Promise<TRequest> | TRequest;
+  /**
+   * What institution B's super user gets, on B's own host, for institution A's record id:
+   * 404 (not found) or 'empty' (a history with no events). Only for routes that name a record.
+   */
+  foreignRecord?: 404 | 'empty';
+  /** The call ends the caller's session, so every caller uses a session of its own. */
+  consumesSession?: boolean;
+}
+
+const none = (): TRequest => ({});
+
+export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
+  // platform and setup: tenantless and public
+  { method: 'GET', path: '/api/health', access: 'public', request: none,
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  { method: 'GET', path: '/api/setup/status', access: 'public', request: none,
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  // Setting up is only possible on an empty database: with institutions present everybody gets 409.
+  { method: 'POST', path: '/api/setup', access: 'public',
+    request: () => ({ body: {
+      institutionName: 'Intruder College', primaryColor: '#112233', secondaryColor: '#445566', publicBaseUrl: 'https://intruder.example',
+      firstName: 'Eve', lastName: 'Intruder', email: 'eve@intruder.example', userName: 'eve', password: 'Unusual-Pass-42', confirmPassword: 'Unusual-Pass-42',
+    } }),
+    expect: { anonymous: 409, admin: 409, officer: 409, assistant: 409, dept: 409, scholar: 409, student: 409 } },
+
+  // auth
+  { method: 'POST', path: '/api/auth/login', access: 'public',
+    request: () => ({ body: { userName: 'scholar', password: DEMO_PASSWORD } }),
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  { method: 'POST', path: '/api/auth/refresh', access: 'public',
+    request: async (m) => ({ body: { refreshToken: await m.newRefreshToken() } }),
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  { method: 'POST', path: '/api/auth/logout', access: 'authenticated', request: () => ({ body: {} }), consumesSession: true,
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  { method: 'GET', path: '/api/auth/me', access: 'authenticated', request: none,
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  { method: 'POST', path: '/api/auth/forgot-password', access: 'public',
+    request: () => ({ body: { email: 'scholar@demo.example.edu' } }),
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  { method: 'POST', path: '/api/auth/password-links/inspect', access: 'public',
+    request: async (m) => ({ body: { token: await m.newLinkToken() } }),
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  { method: 'POST', path: '/api/auth/password-links/use', access: 'public',
+    request: async (m) => ({ body: { token: await m.newLinkToken(), password: 'Harbour-Lights-42', confirmPassword: 'Harbour-Lights-42' } }),
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+
+  // institutions
+  { method: 'GET', path: '/api/institution/branding', access: 'public', request: none,
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  { method: 'GET', path: '/api/institution/settings', access: 'institutions.settings.read', request: none,
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 } },
+  { method: 'PUT', path: '/api/institution/settings', access: 'institutions.settings.update',
+    request: async (m) => ({ body: await m.settings() }),
+    expect: { anonymous: 401, admin: 200, officer: 403, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+
+  // people: staff management
+  { method: 'GET', path: '/api/staff', access: 'people.staff.read', request: () => ({ query: { status: 'all' } }),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+  { method: 'GET', path: '/api/staff/:userId', access: 'people.staff.read', foreignRecord: 404,
+    request: (m) => ({ params: { userId: m.ids.assistant! } }),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+  { method: 'POST', path: '/api/staff', access: 'people.staff.manage',
+    request: (m) => ({ body: { ...uniqueStaff('matrix'), permissions: perms({ isAssistant: true, assistantSites: [m.sites.MAIN!] }) } }),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+  { method: 'PUT', path: '/api/staff/:userId/permissions', access: 'people.staff.manage', foreignRecord: 404,
+    request: async (m) => ({ params: { userId: await m.newStaff() }, body: { permissions: perms({ isOfficer: true, officerSites: [m.sites.MAIN!] }) } }),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+  { method: 'POST', path: '/api/staff/:userId/deactivate', access: 'people.staff.manage', foreignRecord: 404,
+    request: async (m) => ({ params: { userId: await m.newStaff() } }),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+  { method: 'POST', path: '/api/staff/:userId/reactivate', access: 'people.staff.manage', foreignRecord: 404,
+    request: async (m) => ({ params: { userId: await m.newStaff() } }),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+  { method: 'POST', path: '/api/staff/:userId/resend-invitation', access: 'people.staff.manage', foreignRecord: 404,
+    request: async (m) => ({ params: { userId: await m.newStaff() } }),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+
+  // people: lookups
+  { method: 'GET', path: '/api/campus-sites', access: 'people.campus-sites.read', request: none,
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 } },
+  { method: 'GET', path: '/api/departments', access: 'people.departments.read', request: none,
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 403, student: 403 } },
+
+  // audit
+  { method: 'GET', path: '/api/audit/:entityType/:entityId', access: 'audit.history.read', foreignRecord: 'empty',
+    request: (m) => ({ params: { entityType: 'user', entityId: m.ids.admin! } }),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+];
+
+/** Fills a route path's :params. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined) throw new Error(`no value for :${k} in ${path}`);
+    return encodeURIComponent(v);
+  });
+}
+
+export type TSessions = Record<Exclude<TCaller, 'anonymous'>, TSession>;

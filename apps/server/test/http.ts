@@ -1,0 +1,71 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { EMPTY_STAFF_PERMISSIONS, type TSession, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
+import { HOST_A, type TTestApp } from './app.js';
+
+type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface TCall {
+  host?: string;
+  /** A session or a raw bearer token. */
+  as?: TSession | string | null;
+  body?: unknown;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/** One API call through the real app (host defaults to institution A). */
+export function call(t: TTestApp, method: TMethod, url: string, opts: TCall = {}): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { host: opts.host ?? HOST_A, ...(opts.headers ?? {}) };
+  if (opts.as) headers.authorization = `Bearer ${typeof opts.as === 'string' ? opts.as : opts.as.accessToken}`;
+  const query = opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined;
+  return t.app.inject({
+    method, url, headers, query,
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+  });
+}
+
+export interface TMail { id: string; to_address: string; subject: string; text_body: string; purpose: string; institution_id: string; created_at: Date }
+
+/** Outbox rows to one address, newest first (owner SQL: looks behind the API). */
+export async function mailsTo(t: TTestApp, to: string): Promise<TMail[]> {
+  return t.sql<TMail & Record<string, unknown>>('select * from outbox where lower(to_address) = lower($1) order by created_at desc, id', [to]);
+}
+
+/** The password-link URL in a mail body, and its token. */
+export function linkIn(text: string): { url: string; token: string } {
+  const m = /(https?:\/\/\S+\/#\/login(?:\/student)?\/pass-reset\/([A-Za-z0-9_-]+))/.exec(text);
+  if (!m) throw new Error(`no password link in mail:\n${text}`);
+  return { url: m[1]!, token: m[2]! };
+}
+
+/** The newest password link e-mailed to an address. */
+export async function latestLink(t: TTestApp, to: string): Promise<{ url: string; token: string; mail: TMail }> {
+  const [mail] = await mailsTo(t, to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return { ...linkIn(mail.text_body), mail };
+}
+
+export const perms = (p: Partial<TStaffPermissions> = {}): TStaffPermissions => ({ ...EMPTY_STAFF_PERMISSIONS, ...p });
+
+let seq = 0;
+/** A unique, valid user name / e-mail pair for throwaway staff members. */
+export function uniqueStaff(prefix = 'temp') {
+  seq += 1;
+  const userName = `${prefix}.${process.pid}.${Date.now().toString(36)}.${seq}`;
+  return { userName, email: `${userName}@staff.example.edu`, firstName: 'Temp', lastName: `Member${seq}` };
+}
+
+/** Invites a throwaway staff member (as the given super user or officer) and returns them. */
+export async function inviteStaff(t: TTestApp, as: TSession, opts: { host?: string; permissions?: TStaffPermissions; prefix?: string } = {}): Promise<TStaffMember> {
+  const res = await call(t, 'POST', '/api/staff', { host: opts.host, as, body: { ...uniqueStaff(opts.prefix), permissions: opts.permissions ?? perms() } });
+  if (res.statusCode !== 200) throw new Error(`invite failed: ${res.statusCode} ${res.body}`);
+  return res.json() as TStaffMember;
+}
+
+/** Ids of the demo users of one institution, by user name. */
+export async function userIds(t: TTestApp, institutionId: string): Promise<Record<string, string>> {
+  const rows = await t.sql<{ id: string; user_name: string }>('select id, user_name from users where institution_id = $1', [institutionId]);
+  return Object.fromEntries(rows.map((r) => [r.user_name, r.id]));
+}
