@@ -1,0 +1,98 @@
+import type { RouteContract } from '@meridian/domain';
+import type { z, ZodType } from 'zod';
+import { getSession } from '../session/session-store';
+import { ApiError, NetworkError } from './api-error';
+
+type Schema<T> = NonNullable<T> extends ZodType ? NonNullable<T> : never;
+
+/** What a call to contract C needs: path params, query and body, typed by the contract. */
+export interface CallInput<C extends RouteContract> {
+  params?: z.input<Schema<C['params']>>;
+  query?: z.input<Schema<C['query']>>;
+  body?: z.input<Schema<C['body']>>;
+  signal?: AbortSignal;
+  /** Do not send the bearer token (public calls). Defaults to false. */
+  anonymous?: boolean;
+}
+export type CallOutput<C extends RouteContract> = z.output<C['response']>;
+
+/**
+ * Called once when an authenticated call answers 401: may refresh the session and say whether
+ * to retry. Registered by the session module (keeps this file free of session policy).
+ */
+let recoverFrom401: (() => Promise<boolean>) | null = null;
+export function setUnauthorizedRecovery(fn: () => Promise<boolean>): void {
+  recoverFrom401 = fn;
+}
+
+function buildUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+  let url = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(v));
+  });
+  if (query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      if (v === undefined || v === null || v === '') continue;
+      qs.set(k, String(v));
+    }
+    const s = qs.toString();
+    if (s) url += `?${s}`;
+  }
+  return url;
+}
+
+async function send(url: string, method: string, body: unknown, anonymous: boolean, signal?: AbortSignal) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const session = anonymous ? null : getSession();
+  if (session) headers.Authorization = `Bearer ${session.accessToken}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new NetworkError();
+  }
+}
+
+/**
+ * The fetch wrapper every API hook uses: adds `Authorization: Bearer`, turns error bodies into
+ * ApiError, retries once after a 401 if the session could be refreshed, and checks the answer
+ * against the contract's response schema (a mismatch is logged, not fatal).
+ */
+export async function apiCall<C extends RouteContract>(contract: C, input: CallInput<C> = {}): Promise<CallOutput<C>> {
+  const url = buildUrl(
+    contract.path,
+    input.params as Record<string, unknown> | undefined,
+    input.query as Record<string, unknown> | undefined,
+  );
+  const anonymous = input.anonymous ?? contract.access === 'public';
+  const body: unknown = input.body;
+  let res = await send(url, contract.method, body, anonymous, input.signal);
+  if (res.status === 401 && !anonymous && getSession() && recoverFrom401) {
+    if (await recoverFrom401()) res = await send(url, contract.method, body, anonymous, input.signal);
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      if (res.ok) throw new NetworkError('The server answered with something other than JSON.');
+    }
+  }
+  if (!res.ok) throw new ApiError(res.status, data as ConstructorParameters<typeof ApiError>[1]);
+  const parsed = contract.response.safeParse(data);
+  if (!parsed.success) {
+    console.warn(`Response of ${contract.method} ${contract.path} does not match its contract`, parsed.error.issues);
+    return data as CallOutput<C>;
+  }
+  return parsed.data as CallOutput<C>;
+}

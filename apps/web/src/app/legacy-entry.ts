@@ -1,0 +1,36 @@
+/**
+ * Legacy entry (spec 000 s2, 001 s2): old links carry `?fuseaction=...`. Read it once, pick the
+ * start page or route table, and strip the query so it does not linger in the address.
+ */
+export type TEntryMode = 'normal' | 'approval';
+
+/** Query parameters of an approval-review link, handed to the approval page as data. */
+export let approvalReviewParams: Record<string, string> = {};
+
+export function readLegacyEntry(): TEntryMode {
+  const params = new URLSearchParams(window.location.search);
+  const fuseaction = params.get('fuseaction');
+  if (!params.toString()) return 'normal';
+  let mode: TEntryMode = 'normal';
+  let hash = window.location.hash;
+  switch (fuseaction?.toLowerCase()) {
+    case 'sevis.isssstudentlist':
+      hash = '#/isss/dashboard';
+      break;
+    case 'scholar.dashboard':
+      hash = '#/admin/dashboard';
+      break;
+    case 'scholarportal.approvalreview':
+      mode = 'approval';
+      params.delete('fuseaction');
+      approvalReviewParams = Object.fromEntries(params);
+      if (!hash || hash === '#' || hash === '#/') hash = '#/approval-review';
+      break;
+    default:
+      break;
+  }
+  if (fuseaction !== null || mode === 'approval') {
+    window.history.replaceState(null, '', `${window.location.pathname}${hash}`);
+  }
+  return mode;
+}

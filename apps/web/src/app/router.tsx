@@ -1,0 +1,158 @@
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import { RootLayout } from './root-layout';
+import { registerNavigator } from './navigation';
+import { useSession } from './session/session-store';
+import { LoginLayout } from '../shells/login/login-layout';
+import { PlainLayout } from '../shells/common/plain-layout';
+import { AdminShell } from '../shells/admin/admin-shell';
+import { ScholarOnly, ScholarShell } from '../shells/scholar/scholar-shell';
+import { StudentShell } from '../shells/student/student-shell';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
+import { PasswordLinkPage } from '../features/auth/pages/password-link-page';
+import { RootRedirectPage } from '../features/auth/pages/root-redirect-page';
+import { NotFoundPage } from '../features/auth/pages/not-found-page';
+import { UnauthorizedPage } from '../features/auth/pages/unauthorized-page';
+import { SetupWizardPage } from '../features/setup/pages/setup-wizard-page';
+import { AdminDashboardPage } from '../features/dashboard/pages/admin-dashboard-page';
+import { StaffManagementPage } from '../features/people/pages/staff-management-page';
+import { SiteSettingsPage } from '../features/institutions/pages/site-settings-page';
+import { ApplicationLandingPage, type TScholarApplicationPage } from '../features/scholars/pages/application-landing-page';
+import { DeptDashboardPage } from '../features/scholars/pages/dept-dashboard-page';
+import { StudentStagePage } from '../features/students/pages/student-stage-page';
+import { PageUnavailablePage } from '../features/approvals/pages/page-unavailable-page';
+
+function DepartmentOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session?.userRole !== 'department') return <Navigate to="/scholar/unauthorized" replace />;
+  return <>{children}</>;
+}
+
+const scholarApplication = (page: TScholarApplicationPage, path: string = page): RouteObject => ({
+  path,
+  element: (
+    <ScholarOnly>
+      <ApplicationLandingPage page={page} />
+    </ScholarOnly>
+  ),
+});
+
+/** Approval pages: their own table for the approval entry, and added to the normal one on localhost. */
+export const approvalRoutes: RouteObject[] = [
+  { path: 'approval-review', element: <PageUnavailablePage /> },
+  { path: 'advisor-approval/:token', element: <PageUnavailablePage /> },
+];
+
+const isLocalhost = ['localhost', '127.0.0.1'].includes(window.location.hostname);
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: 'login',
+        element: <LoginLayout />,
+        children: [
+          { index: true, element: <LoginPage portal="scholar" /> },
+          { path: 'reset', element: <ForgotPasswordPage portal="scholar" /> },
+          { path: 'pass-reset/:key?', element: <PasswordLinkPage portal="scholar" /> },
+          { path: 'student', element: <LoginPage portal="student" /> },
+          { path: 'student/reset', element: <ForgotPasswordPage portal="student" /> },
+          { path: 'student/pass-reset/:key?', element: <PasswordLinkPage portal="student" /> },
+        ],
+      },
+      {
+        element: <LoginLayout wide />,
+        children: [{ path: 'configuration-setup-wizard', element: <SetupWizardPage /> }],
+      },
+      {
+        path: 'admin',
+        element: <AdminShell area="scholar" />,
+        children: [
+          { path: 'dashboard', element: <AdminDashboardPage area="scholar" /> },
+          { path: 'staff-management', element: <StaffManagementPage /> },
+          { path: 'site-settings', element: <SiteSettingsPage /> },
+          { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
+          // In the admin shell unknown and empty paths go to the dashboard (spec 000 s2).
+          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+          { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+        ],
+      },
+      {
+        path: 'isss',
+        element: <AdminShell area="student" />,
+        children: [
+          { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
+          { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
+          { index: true, element: <Navigate to="/isss/dashboard" replace /> },
+          { path: '*', element: <Navigate to="/isss/dashboard" replace /> },
+        ],
+      },
+      {
+        path: 'scholar',
+        element: <ScholarShell />,
+        children: [
+          // Bare /scholar: the root page knows each role's home.
+          { index: true, element: <Navigate to="/" replace /> },
+          scholarApplication('edith1application'),
+          scholarApplication('edito1application'),
+          scholarApplication('edito1extension', 'edito1extension/:scholarId?/:applicationId?'),
+          scholarApplication('editj1application'),
+          scholarApplication('editf1application'),
+          scholarApplication('reviewrequest'),
+          {
+            path: 'deptDashboard',
+            element: (
+              <DepartmentOnly>
+                <DeptDashboardPage />
+              </DepartmentOnly>
+            ),
+          },
+          { path: 'unauthorized', element: <UnauthorizedPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'student',
+        element: <StudentShell />,
+        children: [
+          { index: true, element: <Navigate to="/" replace /> },
+          { path: 'welcome-wizard', element: <StudentStagePage page="welcome-wizard" /> },
+          { path: 'student-pre-arrival', element: <StudentStagePage page="student-pre-arrival" /> },
+          { path: 'student-check-in', element: <StudentStagePage page="student-check-in" /> },
+          { path: 'student-service-menu/:profileId', element: <StudentStagePage page="student-service-menu" /> },
+          { path: 'unauthorized', element: <UnauthorizedPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <PlainLayout />,
+        children: [
+          { index: true, element: <RootRedirectPage /> },
+          ...(isLocalhost ? approvalRoutes : []),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** The approval entry's route table (fuseaction=scholarportal.approvalreview). */
+export const approvalEntryRoutes: RouteObject[] = [
+  {
+    element: <PlainLayout />,
+    children: [
+      ...approvalRoutes,
+      { path: 'page-unavailable', element: <PageUnavailablePage /> },
+      { path: '*', element: <Navigate to="/page-unavailable" replace /> },
+    ],
+  },
+];
+
+/** Create the (single) hash router and let non-component code navigate with it. */
+export function createAppRouter(mode: 'normal' | 'approval') {
+  const router = createHashRouter(mode === 'approval' ? approvalEntryRoutes : appRoutes);
+  registerNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace }));
+  return router;
+}

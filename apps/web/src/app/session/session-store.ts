@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+import type { TSession } from '@meridian/domain';
+
+/** sessionStorage key: the session lives as long as the tab, never in localStorage. */
+export const SESSION_KEY = 'meridian.session';
+
+type Listener = () => void;
+
+function readStored(): TSession | null {
+  try {
+    const raw = window.sessionStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as TSession;
+    return parsed && typeof parsed.accessToken === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: TSession | null = readStored();
+const listeners = new Set<Listener>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+/** The session in memory (kept in step with sessionStorage). */
+export function getSession(): TSession | null {
+  return current;
+}
+
+export function setSession(session: TSession): void {
+  current = session;
+  try {
+    window.sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  } catch {
+    // Storage can be full or blocked; memory still works for this page's life.
+  }
+  emit();
+}
+
+export function clearSession(): void {
+  current = null;
+  try {
+    window.sessionStorage.removeItem(SESSION_KEY);
+  } catch {
+    // ignore
+  }
+  emit();
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-renders on sign-in, refresh and sign-out, so guards re-check the token on every change. */
+export function useSession(): TSession | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** Seconds until the access token expires (negative when already expired). */
+export function secondsLeft(session: TSession, nowMs = Date.now()): number {
+  return session.expireOn - Math.floor(nowMs / 1000);
+}
+
+/** Where this user signs in again: students have their own login page. */
+export function loginPathFor(role: TSession['userRole'] | null | undefined): string {
+  return role === 'ISSSstudent' ? '/login/student' : '/login';
+}

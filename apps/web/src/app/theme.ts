@@ -1,0 +1,54 @@
+import { alpha, createTheme, getContrastRatio, type Theme } from '@mui/material/styles';
+import type { TBranding } from '@meridian/domain';
+import { DEFAULT_BRANDING } from '../features/institutions/api/use-branding-or-default';
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+function safeColor(value: string | undefined, fallback: string): string {
+  return value && HEX.test(value.trim()) ? value.trim() : fallback;
+}
+
+/**
+ * The MUI theme, built at run time from the institution's colours (a settings change re-themes
+ * without a rebuild). Text colours are picked for WCAG AA contrast (threshold 4.5).
+ */
+export function buildTheme(branding: Pick<TBranding, 'primaryColor' | 'secondaryColor'> | undefined): Theme {
+  const primary = safeColor(branding?.primaryColor, DEFAULT_BRANDING.primaryColor);
+  const secondary = safeColor(branding?.secondaryColor, DEFAULT_BRANDING.secondaryColor);
+  // A focus ring must reach 3:1 against white; fall back to near-black for pale brand colours.
+  const focus = getContrastRatio(primary, '#ffffff') >= 3 ? primary : '#1f2933';
+  // Links and text in the primary colour need 4.5:1 on white.
+  const linkColor = getContrastRatio(primary, '#ffffff') >= 4.5 ? primary : '#1f2933';
+
+  return createTheme({
+    palette: {
+      contrastThreshold: 4.5,
+      primary: { main: primary },
+      secondary: { main: secondary },
+      background: { default: '#f5f6f8', paper: '#ffffff' },
+      text: { primary: '#1f2933', secondary: '#4b5563' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: '"Source Sans 3", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      h1: { fontSize: '1.75rem', fontWeight: 600 },
+      h2: { fontSize: '1.35rem', fontWeight: 600 },
+      h3: { fontSize: '1.1rem', fontWeight: 600 },
+      button: { fontWeight: 600 },
+    },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          '*:focus-visible': { outline: `3px solid ${focus}`, outlineOffset: 2 },
+          a: { color: linkColor },
+        },
+      },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiLink: { defaultProps: { underline: 'always' }, styleOverrides: { root: { color: linkColor } } },
+      MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+      MuiAppBar: { defaultProps: { elevation: 0 } },
+      MuiPaper: { styleOverrides: { outlined: { borderColor: alpha('#1f2933', 0.12) } } },
+      MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+    },
+  });
+}

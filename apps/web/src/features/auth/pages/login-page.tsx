@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, CircularProgress, Divider, Link, Typography } from '@mui/material';
+import LoginIcon from '@mui/icons-material/Login';
+import { authApi, MSG } from '@meridian/domain';
+import type { z } from 'zod';
+import { useLogin } from '../api/login';
+import { useBrandingOrDefault } from '../../institutions/api/use-branding-or-default';
+import { useSession } from '../../../app/session/session-store';
+import { isApiError } from '../../../app/http/api-error';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { FormTextField } from '../../../ui/form/form-text-field';
+import { PasswordField } from '../components/password-field';
+
+const ZCredentials = authApi.ZLoginInput.pick({ userName: true, password: true });
+type TCredentials = z.input<typeof ZCredentials>;
+
+/** The message for a failed sign-in (spec 001 s8). */
+function loginErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return MSG.authenticationFailed;
+  if (error.status === 401) return MSG.loginNotFound;
+  if (error.status === 403 && error.code === 'ROLE_NOT_ALLOWED') return MSG.roleNotAllowed;
+  if (error.status === 429) return error.message || MSG.tooManyAttempts;
+  return MSG.authenticationFailed;
+}
+
+/** #/login (SCHOLAR: scholars, departments, staff) and #/login/student (STUDENT). */
+export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const branding = useBrandingOrDefault();
+  const login = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const title = portal === 'student' ? 'STUDENT' : 'SCHOLAR';
+  useDocumentTitle(portal === 'student' ? 'Student Login' : 'Login');
+
+  const { control, handleSubmit } = useForm<TCredentials>({
+    resolver: zodResolver(ZCredentials),
+    defaultValues: { userName: '', password: '' },
+  });
+
+  // Signed-in scholars and departments do not see the login page (spec 000 s2).
+  if (session && (session.userRole === 'scholar' || session.userRole === 'department') && !login.isPending) {
+    return <Navigate to="/" replace />;
+  }
+
+  const onValid = (v: TCredentials) => {
+    setFormError(null);
+    login.mutate(
+      { userName: v.userName.trim(), password: v.password, portal },
+      {
+        onSuccess: () => navigate('/', { replace: true }),
+        onError: (e) => setFormError(loginErrorMessage(e)),
+      },
+    );
+  };
+  const showSignOn = branding.showCampusIdLoginBtn && branding.hasIdentityProvider;
+  const signOnHref = branding.Remote_login_url || `/api/auth/sso/start?portal=${portal}`;
+
+  return (
+    <Box>
+      <Typography variant="h1" component="h1" align="center" sx={{ letterSpacing: 2, mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography align="center" color="text.secondary" sx={{ mb: 2 }}>
+        {branding.loginWelcomeText}
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        aria-label={`${title} login`}
+        onSubmit={handleSubmit(onValid, () => setFormError(MSG.invalidCredentials))}
+      >
+        {formError ? (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+            {formError}
+          </Alert>
+        ) : null}
+        <FormTextField control={control} name="userName" label="User name" autoComplete="username" autoFocus required />
+        <PasswordField control={control} name="password" label="Password" autoComplete="current-password" required />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={login.isPending}
+          aria-busy={login.isPending}
+          startIcon={login.isPending ? <CircularProgress size={20} color="inherit" aria-hidden /> : <LoginIcon />}
+          sx={{ mt: 2, py: 1.25 }}
+        >
+          {login.isPending ? 'Logging in...' : 'LOGIN'}
+        </Button>
+        <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <Link component={RouterLink} to={portal === 'student' ? '/login/student/reset' : '/login/reset'}>
+            Forgot your password?
+          </Link>
+        </Box>
+      </Box>
+      {showSignOn ? (
+        <Box sx={{ mt: 3 }}>
+          <Divider sx={{ mb: 2 }}>
+            <Typography variant="body2" color="text.secondary">
+              or Log in with
+            </Typography>
+          </Divider>
+          <Button component="a" href={signOnHref} variant="outlined" color="primary" fullWidth size="large">
+            {branding.loginButtonText}
+          </Button>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

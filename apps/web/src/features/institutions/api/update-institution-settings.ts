@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { institutionsApi, type TUpdateInstitutionSettingsInput } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
+import { brandingQueryKey } from './get-branding';
+import { institutionSettingsQueryKey } from './get-institution-settings';
+
+/** Save settings; the branding query is refreshed so the new colours apply at once. */
+export function useUpdateInstitutionSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateInstitutionSettingsInput) => apiCall(institutionsApi.updateInstitutionSettings, { body }),
+    meta: { errorHandling: 'local' },
+    onSuccess: (saved) => {
+      qc.setQueryData(institutionSettingsQueryKey, saved);
+      void qc.invalidateQueries({ queryKey: brandingQueryKey });
+    },
+  });
+}

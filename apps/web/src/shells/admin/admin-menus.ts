@@ -1,0 +1,44 @@
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import { can } from '@meridian/domain';
+import type { TMenuEntry } from '../common/menu';
+
+/**
+ * Scholar admin menu (spec 000 s6). Only entries whose pages exist are listed; later work adds
+ * Batching, RTI, Analytics, Scholar HR Updates (scholarSisUpdatesFlag) and the rest of Configuration.
+ */
+export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
+  { key: 'dashboard', label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
+  {
+    key: 'configuration',
+    label: 'Configuration',
+    icon: SettingsOutlined,
+    children: [
+      {
+        key: 'staff-management',
+        label: 'Staff Management',
+        path: '/admin/staff-management',
+        icon: GroupOutlined,
+        isVisible: ({ actor }) => can(actor, 'people.staff.read'),
+      },
+      {
+        key: 'site-settings',
+        label: 'Site Settings',
+        path: '/admin/site-settings',
+        icon: PaletteOutlined,
+        isVisible: ({ actor }) => can(actor, 'institutions.settings.update'),
+      },
+    ],
+  },
+];
+
+/**
+ * Student admin menu (spec 000 s6). Entries carry `limitKey` so limitMenu/availableMenuItems can
+ * hide them (Student List, Batch Manager, Student Request List, Actions, OPT Management,
+ * Configuration as later work adds them).
+ */
+export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
+  { key: 'dashboard', label: 'Dashboard', path: '/isss/dashboard', icon: DashboardOutlined },
+];

@@ -1,0 +1,7 @@
+export type TAdminArea = 'scholar' | 'student';
+
+/** Page headers of the admin shell (spec 000 s2). */
+export const ADMIN_AREA_TITLES: Record<TAdminArea, string> = {
+  scholar: 'International Scholar and Employee Admin',
+  student: 'International Student Admin',
+};

@@ -1,0 +1,171 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { AppBar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import Close from '@mui/icons-material/Close';
+import MoreVert from '@mui/icons-material/MoreVert';
+import Logout from '@mui/icons-material/Logout';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { SkipLink } from '../../ui/skip-link';
+import { useBrandingOrDefault } from '../../features/institutions/api/use-branding-or-default';
+import { useLogout } from '../../features/auth/api/logout';
+import { NotificationsPanel } from './notifications-panel';
+import { SideMenu } from './side-menu';
+import type { TMenuEntry } from './menu';
+import type SvgIcon from '@mui/material/SvgIcon';
+
+export interface TOverflowAction {
+  key: string;
+  label: string;
+  to: string;
+  icon?: typeof SvgIcon;
+}
+
+export interface ShellFrameProps {
+  title: string;
+  userLabel?: string;
+  /** Side menu entries; without them there is no menu toggle. */
+  menu?: TMenuEntry[];
+  showBell?: boolean;
+  overflowActions?: TOverflowAction[];
+  children: ReactNode;
+}
+
+/**
+ * The frame of every signed-in shell (spec 000 s2): skip link, app bar with menu toggle, title,
+ * profile name, bell and overflow menu, the left drawer, and main#main-content.
+ */
+export function ShellFrame({ title, userLabel, menu, showBell, overflowActions = [], children }: ShellFrameProps) {
+  const branding = useBrandingOrDefault();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [bellOpen, setBellOpen] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const hasMenu = !!menu && menu.length > 0;
+
+  // Escape closes the menu even when focus is on the toggle in the bar (outside the drawer).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <SkipLink />
+      <AppBar
+        position="sticky"
+        component="header"
+        sx={{
+          borderBottom: 4,
+          borderColor: 'secondary.main',
+          // While the menu is open the bar stays above it, so its close button remains usable.
+          zIndex: (t) => (menuOpen ? t.zIndex.modal + 1 : t.zIndex.appBar),
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          {hasMenu ? (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="side-menu"
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              {menuOpen ? <Close /> : <MenuIcon />}
+            </IconButton>
+          ) : null}
+          {branding.logoImageURL ? (
+            <Box
+              component="img"
+              src={branding.logoImageURL}
+              alt=""
+              sx={{ height: 32, maxWidth: 120, objectFit: 'contain', bgcolor: '#fff', borderRadius: 0.5, p: 0.25 }}
+            />
+          ) : null}
+          <Typography component="p" variant="h6" noWrap sx={{ flex: 1, fontWeight: 600, fontSize: { xs: '1rem', sm: '1.2rem' } }}>
+            {title}
+          </Typography>
+          {userLabel ? (
+            <Typography component="p" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 240 }}>
+              {userLabel}
+            </Typography>
+          ) : null}
+          {showBell ? (
+            <Tooltip title="Notifications">
+              <IconButton color="inherit" aria-label="Notifications" aria-haspopup="dialog" onClick={() => setBellOpen(true)}>
+                <NotificationsOutlined />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+          <Tooltip title="More">
+            <IconButton
+              color="inherit"
+              edge="end"
+              aria-label="Account menu"
+              aria-haspopup="menu"
+              aria-controls={anchor ? 'account-menu' : undefined}
+              aria-expanded={!!anchor}
+              onClick={(e) => setAnchor(e.currentTarget)}
+            >
+              <MoreVert />
+            </IconButton>
+          </Tooltip>
+          <Menu id="account-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+            {userLabel ? (
+              <Typography component="p" variant="body2" color="text.secondary" sx={{ px: 2, py: 1, display: { sm: 'none' } }}>
+                {userLabel}
+              </Typography>
+            ) : null}
+            {overflowActions.map((a) => {
+              const Icon = a.icon;
+              return (
+                <MenuItem
+                  key={a.key}
+                  onClick={() => {
+                    setAnchor(null);
+                    navigate(a.to);
+                  }}
+                >
+                  {Icon ? (
+                    <ListItemIcon>
+                      <Icon fontSize="small" />
+                    </ListItemIcon>
+                  ) : null}
+                  {a.label}
+                </MenuItem>
+              );
+            })}
+            {overflowActions.length ? <Divider /> : null}
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                void logout();
+              }}
+            >
+              <ListItemIcon>
+                <Logout fontSize="small" />
+              </ListItemIcon>
+              Logout
+            </MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+      {hasMenu ? <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} entries={menu} title={title} /> : null}
+      {showBell ? <NotificationsPanel open={bellOpen} onClose={() => setBellOpen(false)} /> : null}
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 }, outline: 'none' }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}

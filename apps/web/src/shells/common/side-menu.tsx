@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { Box, Collapse, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Toolbar } from '@mui/material';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import type { TMenuEntry } from './menu';
+
+export const DRAWER_WIDTH = 280;
+
+function isActive(entry: TMenuEntry, pathname: string): boolean {
+  if (entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`))) return true;
+  return !!entry.children?.some((c) => isActive(c, pathname));
+}
+
+function Entry({ entry, depth, onChoose }: { entry: TMenuEntry; depth: number; onChoose: () => void }) {
+  const { pathname } = useLocation();
+  const active = isActive(entry, pathname);
+  const [open, setOpen] = useState(active || depth === 0);
+  const Icon = entry.icon;
+  const pad = 2 + depth * 2;
+  const icon = Icon ? (
+    <ListItemIcon sx={{ minWidth: 36, color: active ? 'primary.main' : 'text.secondary' }}>
+      <Icon fontSize="small" />
+    </ListItemIcon>
+  ) : null;
+
+  if (entry.children?.length) {
+    const id = `menu-group-${entry.key}`;
+    return (
+      <>
+        <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id} sx={{ pl: pad }}>
+          {icon}
+          <ListItemText primary={entry.label} slotProps={{ primary: { fontWeight: 600 } }} />
+          {open ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
+        </ListItemButton>
+        <Collapse in={open} timeout={170} unmountOnExit>
+          <List id={id} disablePadding>
+            {entry.children.map((c) => (
+              <Entry key={c.key} entry={c} depth={depth + 1} onChoose={onChoose} />
+            ))}
+          </List>
+        </Collapse>
+      </>
+    );
+  }
+
+  const selectedSx = {
+    pl: pad,
+    borderLeft: '4px solid transparent',
+    '&.Mui-selected': { borderLeftColor: 'secondary.main', bgcolor: 'action.selected' },
+  };
+  if (entry.href) {
+    return (
+      <ListItemButton component="a" href={entry.href} target="_blank" rel="noopener noreferrer" onClick={onChoose} sx={selectedSx}>
+        {icon}
+        <ListItemText primary={entry.label} />
+        <OpenInNew fontSize="small" aria-label="opens in a new tab" />
+      </ListItemButton>
+    );
+  }
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={entry.path ?? '/'}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onChoose}
+      sx={selectedSx}
+    >
+      {icon}
+      <ListItemText primary={entry.label} />
+    </ListItemButton>
+  );
+}
+
+/** The left menu: a temporary drawer, 280 px, closing on Escape, backdrop click or a choice. */
+export function SideMenu({
+  open,
+  onClose,
+  entries,
+  title,
+  id = 'side-menu',
+}: {
+  open: boolean;
+  onClose: () => void;
+  entries: TMenuEntry[];
+  title: string;
+  id?: string;
+}) {
+  return (
+    <Drawer
+      id={id}
+      variant="temporary"
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      // The app bar (with the close toggle) stays reachable above the drawer.
+      ModalProps={{ keepMounted: true, disableEnforceFocus: true }}
+      slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+    >
+      {/* Room for the app bar, which stays on top while the menu is open. */}
+      <Toolbar aria-hidden sx={{ mb: '4px' }} />
+      <Box component="nav" aria-label={`${title} menu`}>
+        <List>
+          {entries.map((e) => (
+            <Entry key={e.key} entry={e} depth={0} onChoose={onClose} />
+          ))}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { MSG } from '@meridian/domain';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { getSession } from '../../app/session/session-store';
+
+/**
+ * Spec 000 s2 unsaved-changes guard: leaving the page (in-app navigation or closing the tab)
+ * while `when` is true asks first. A logout that already ended the session is not held up.
+ */
+export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when && !!getSession() && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (!when) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Browsers show their own text; setting returnValue is what makes them ask.
+      e.returnValue = MSG.unsavedChanges;
+      return MSG.unsavedChanges;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [when]);
+
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title="Unsaved changes"
+      message={MSG.unsavedChanges}
+      onCancel={() => blocker.reset?.()}
+      onConfirm={() => blocker.proceed?.()}
+    />
+  );
+}

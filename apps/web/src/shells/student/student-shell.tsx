@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { RequireAuth } from '../guards/require-auth';
+import { ShellFrame } from '../common/shell-frame';
+import { displayName } from '../../ui/display-name';
+
+function StudentFrame() {
+  const me = useCurrentUser();
+  return (
+    <ShellFrame title="Student Portal" userLabel={me.data ? displayName(me.data) : undefined} showBell>
+      <Outlet />
+    </ShellFrame>
+  );
+}
+
+/** #/student/*: students only. */
+export function StudentShell() {
+  return (
+    <RequireAuth roles={['ISSSstudent']}>
+      <StudentFrame />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,46 @@
+import { FormControlLabel, FormHelperText, Switch, Box } from '@mui/material';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+type Props<T extends FieldValues> = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  control: Control<T, any, any>;
+  name: Path<T>;
+  label: string;
+  helperText?: string;
+  disabled?: boolean;
+  /** Map the boolean to and from another value (e.g. '1' / '0'). */
+  on?: unknown;
+  off?: unknown;
+};
+
+/** A labelled switch bound to react-hook-form. */
+export function FormSwitch<T extends FieldValues>({ control, name, label, helperText, disabled, on = true, off = false }: Props<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Box>
+          <FormControlLabel
+            label={label}
+            disabled={disabled}
+            control={
+              <Switch
+                checked={field.value === on}
+                onChange={(e) => field.onChange(e.target.checked ? on : off)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+              />
+            }
+          />
+          {fieldState.error || helperText ? (
+            <FormHelperText error={!!fieldState.error} sx={{ mt: -0.5, ml: 6 }}>
+              {fieldState.error?.message ?? helperText}
+            </FormHelperText>
+          ) : null}
+        </Box>
+      )}
+    />
+  );
+}

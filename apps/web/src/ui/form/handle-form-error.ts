@@ -1,0 +1,39 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from '../../app/http/api-error';
+import { handleApiError } from '../../app/errors/handle-api-error';
+
+/**
+ * A failed form submit: server field errors go onto the matching fields; a business refusal
+ * (4xx other than 401, 403 unless it is a grant refusal) comes back as a message for the form;
+ * everything else takes the global path (session expiry, unauthorized page, default error).
+ * Returns the message the form should show, or null.
+ */
+export function handleFormError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  knownFields: readonly string[],
+  opts: { inlineForbiddenCodes?: readonly string[] } = {},
+): string | null {
+  if (!isApiError(error)) {
+    handleApiError(error);
+    return null;
+  }
+  const inlineForbidden = error.status === 403 && (opts.inlineForbiddenCodes ?? []).includes(error.code);
+  if (error.status === 401 || (error.status === 403 && !inlineForbidden) || error.status >= 500) {
+    handleApiError(error);
+    return null;
+  }
+  let unmatched = false;
+  let matched = false;
+  for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) {
+    const message = messages[0] ?? error.message;
+    if (knownFields.includes(field)) {
+      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !matched });
+      matched = true;
+    } else {
+      unmatched = true;
+    }
+  }
+  if (matched && !unmatched) return null;
+  return error.message;
+}
