@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { isCommonPassword, MSG, type TPasswordLinkInfo, type TRole } from '@meridian/domain';
+import { MSG, type TPasswordLinkInfo, type TRole } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import { hashPassword } from '../../../platform/auth/passwords.js';
+import { hashPassword, isGuessablePassword } from '../../../platform/auth/passwords.js';
 import { hashToken } from '../../../platform/auth/tokens.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, fieldError } from '../../../platform/errors/app-error.js';
@@ -34,8 +34,8 @@ export async function usePasswordLink(ctx: TContext, input: { token: string; pas
     const found = await findLiveLink(tx, input.token);
     if (!found) throw new AppError(400, 'LINK_INVALID', MSG.resetLinkInvalid);
     const settings = await loadSettings(tx, ctx.institutionId);
-    const words = [settings.accountName, ...settings.accountName.split(/\s+/), found.user.userName, found.user.firstName, found.user.lastName];
-    if (isCommonPassword(input.password, words)) throw fieldError('password', MSG.commonPassword);
+    const personal = [found.user.userName, found.user.firstName, found.user.lastName];
+    if (isGuessablePassword(input.password, settings.accountName, personal)) throw fieldError('password', MSG.commonPassword);
     const claimed = await tx
       .update(passwordLinks)
       .set({ usedAt: new Date() })
