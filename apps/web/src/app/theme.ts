@@ -34,7 +34,7 @@ export function buildTheme(branding: Pick<TBranding, 'primaryColor' | 'secondary
       h1: { fontSize: '1.75rem', fontWeight: 600 },
       h2: { fontSize: '1.35rem', fontWeight: 600 },
       h3: { fontSize: '1.1rem', fontWeight: 600 },
-      button: { fontWeight: 600 },
+      button: { fontWeight: 600, textTransform: 'none' },
     },
     components: {
       MuiCssBaseline: {

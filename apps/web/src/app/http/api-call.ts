@@ -74,7 +74,8 @@ export async function apiCall<C extends RouteContract>(contract: C, input: CallI
     input.query as Record<string, unknown> | undefined,
   );
   const anonymous = input.anonymous ?? contract.access === 'public';
-  const body: unknown = input.body;
+  // A contract with an (optional) body gets at least {}: servers read a missing JSON body as null.
+  const body: unknown = input.body ?? (contract.body && contract.method !== 'GET' ? {} : undefined);
   let res = await send(url, contract.method, body, anonymous, input.signal);
   if (res.status === 401 && !anonymous && getSession() && recoverFrom401) {
     if (await recoverFrom401()) res = await send(url, contract.method, body, anonymous, input.signal);

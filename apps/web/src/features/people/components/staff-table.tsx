@@ -77,6 +77,8 @@ export function StaffTable(props: {
   sites?: TCampusSite[];
   mayManage: boolean;
   maySeeHistory: boolean;
+  /** The signed-in user: nobody deactivates themselves from this list. */
+  selfId?: string;
   onSort: (sort: TStaffSort, order: 'asc' | 'desc') => void;
   onPage: (page: number, pageSize: number) => void;
   onAction: (action: TStaffAction, member: TStaffMember) => void;
@@ -144,7 +146,7 @@ export function StaffTable(props: {
                         <ForwardToInboxOutlined fontSize="small" />
                       </Action>
                     ) : null}
-                    {manage && m.isActive ? (
+                    {manage && m.isActive && m.userId !== props.selfId ? (
                       <Action label={`Deactivate ${name}`} onClick={() => props.onAction('deactivate', m)}>
                         <PersonOffOutlined fontSize="small" />
                       </Action>

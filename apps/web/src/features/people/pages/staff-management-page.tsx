@@ -121,6 +121,7 @@ export function StaffManagementPage() {
           sites={sites.data}
           mayManage={mayManage}
           maySeeHistory={maySeeHistory}
+          selfId={me.data?.userId}
           onSort={(sort, order) => setFilters({ sort, order, page: '1' })}
           onPage={(page, pageSize) => setFilters({ page: String(page), pageSize: String(pageSize) })}
           onAction={onAction}
