@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { MSG, setupApi, type TSetupInput } from '@meridian/domain';
 import { writeAudit } from '../../platform/audit/audit.js';
-import { hashPassword } from '../../platform/auth/passwords.js';
-import { AppError } from '../../platform/errors/app-error.js';
+import { hashPassword, isGuessablePassword } from '../../platform/auth/passwords.js';
+import { AppError, fieldError } from '../../platform/errors/app-error.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { TContext, TServices } from '../../platform/http/context.js';
 import { DEFAULT_SETTINGS } from '../institutions/settings.js';
@@ -13,6 +13,9 @@ import { users } from '../people/schema.js';
 /** First start of a real office: the institution and its first super user, only on an empty database. */
 export async function completeSetup(ctx: TContext, input: TSetupInput): Promise<{ ok: true }> {
   const { database, tenancy } = ctx.services;
+  if (isGuessablePassword(input.password, input.institutionName, [input.userName, input.firstName, input.lastName])) {
+    throw fieldError('password', MSG.commonPassword);
+  }
   const passwordHash = await hashPassword(input.password);
   await database.owner.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
