@@ -53,6 +53,15 @@ describe('sign-in throttling', () => {
     expect((await tryLogin(victim.userName, victim.password)).statusCode).toBe(200);
   });
 
+  it('cannot be dodged by sending many guesses at once: no more than 5 are checked', async () => {
+    const victim = await staffWithPassword('parallel');
+    const results = await Promise.all(Array.from({ length: 12 }, () => tryLogin(victim.userName, 'Wrong-pass-1')));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect((await tryLogin(victim.userName, victim.password)).statusCode).toBe(429);
+  });
+
   it('counts consecutive failures: a successful sign-in starts the count again', async () => {
     const user = await staffWithPassword('consecutive');
     for (let i = 0; i < 4; i++) expect((await tryLogin(user.userName, 'Wrong-pass-1')).statusCode).toBe(401);

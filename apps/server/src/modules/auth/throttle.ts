@@ -37,14 +37,23 @@ export async function secondsToWait(tx: TTx, institutionId: string, userName: st
   return Math.max(0, wait);
 }
 
-export async function recordFailure(tx: TTx, institutionId: string, userName: string, ip: string): Promise<void> {
-  await tx
-    .insert(loginThrottle)
-    .values({ institutionId, key: accountKey(userName), failures: 1 })
-    .onConflictDoUpdate({
-      target: [loginThrottle.institutionId, loginThrottle.key],
-      set: { failures: sql`${loginThrottle.failures} + 1`, lastFailureAt: sql`now()` },
-    });
+/**
+ * Reserves one try for an account. Under a lock on the account's row it either answers the seconds
+ * still to wait, or counts this try as a failure in advance (a success clears it): parallel guesses
+ * are serialised here, so no more than ACCOUNT_FREE_FAILURES of them reach the password check.
+ */
+export async function reserveTry(tx: TTx, institutionId: string, userName: string, ip: string): Promise<number> {
+  const account = and(eq(loginThrottle.institutionId, institutionId), eq(loginThrottle.key, accountKey(userName)));
+  await tx.insert(loginThrottle).values({ institutionId, key: accountKey(userName), failures: 0 }).onConflictDoNothing();
+  await tx.select({ key: loginThrottle.key }).from(loginThrottle).where(account).for('update');
+  const wait = await secondsToWait(tx, institutionId, userName, ip);
+  if (wait > 0) return wait;
+  await tx.update(loginThrottle).set({ failures: sql`${loginThrottle.failures} + 1`, lastFailureAt: sql`now()` }).where(account);
+  return 0;
+}
+
+/** Counts a failed try against the address (the account's was counted by reserveTry). */
+export async function recordAddressFailure(tx: TTx, institutionId: string, ip: string): Promise<void> {
   await tx
     .insert(loginThrottle)
     .values({ institutionId, key: addressKey(ip), failures: 1 })
