@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type TAuditEvent, type TSession, type TStaffMember } from '@meridian/domain';
-import { createTestApp, type TTestApp } from './app.js';
+import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, inviteStaff, latestLink, mailsTo, perms, uniqueStaff, userIds } from './http.js';
 
 let t: TTestApp;
@@ -70,6 +70,14 @@ describe('inviting a staff member', () => {
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.json().fieldErrors).toEqual({ email: [MSG.emailTaken] });
     expect(await countUsers()).toBe(users);
+  });
+
+  it('a double submit creates one member: 200 and 409, never a 500', async () => {
+    const body = { ...uniqueStaff('double'), permissions: perms() };
+    const results = await Promise.all([1, 2, 3].map(() => call(t, 'POST', '/api/staff', { as: admin, body })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().fieldErrors).toHaveProperty('userName');
+    expect(await mailsTo(t, body.email)).toHaveLength(1);
   });
 
   it('shows field messages for invalid input', async () => {
@@ -258,5 +266,44 @@ describe('the last super user', () => {
     expect(demote.json().permissions.isSuper).toBe(false);
     // Now the successor is the last one, and the former super user can no longer touch them.
     expect((await call(t, 'POST', `/api/staff/${successor.userId}/deactivate`, { as: admin })).statusCode).toBe(403);
+  });
+});
+
+describe('the last super user, when two act at the same moment', () => {
+  // In institution B, so the demo super user of A plays no part.
+  let adminB: TSession;
+  const supersOfB = async () => (await t.sql<{ n: number }>(
+    "select count(*)::int as n from users where institution_id = $1 and is_active and (staff_permissions->>'isSuper')::boolean", [t.institutionB]))[0]!.n;
+  /** A super user of B who has set a password and signed in. */
+  async function superUser(inviter: TSession, prefix: string): Promise<{ userId: string; session: TSession }> {
+    const member = await inviteStaff(t, inviter, { host: HOST_B, prefix, permissions: perms({ isSuper: true }) });
+    const { token } = await latestLink(t, member.email);
+    const set = await call(t, 'POST', '/api/auth/password-links/use', { host: HOST_B, body: { token, password: 'Orbit-Station-88', confirmPassword: 'Orbit-Station-88' } });
+    expect(set.statusCode).toBe(200);
+    return { userId: member.userId, session: await t.login(member.userName, { host: HOST_B, password: 'Orbit-Station-88' }) };
+  }
+  const demote = (as: TSession, userId: string) =>
+    call(t, 'PUT', `/api/staff/${userId}/permissions`, { host: HOST_B, as, body: { permissions: perms({ isOfficer: true }) } });
+
+  beforeAll(async () => { adminB = await t.login('admin', { host: HOST_B }); });
+  let survivor: { userId: string; session: TSession };
+
+  it('two demoting each other at once: one stays super', async () => {
+    const a = await superUser(adminB, 'duel-a');
+    const b = await superUser(adminB, 'duel-b');
+    expect((await demote(adminB, (await userIds(t, t.institutionB)).admin!)).statusCode).toBe(200);
+    expect(await supersOfB()).toBe(2);
+    const results = await Promise.all([demote(a.session, b.userId), demote(b.session, a.userId)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(await supersOfB()).toBe(1);
+    survivor = results[0]!.statusCode === 200 ? a : b;
+  });
+
+  it('two stepping down at once: one stays super', async () => {
+    const other = await superUser(survivor.session, 'race-other');
+    expect(await supersOfB()).toBe(2);
+    const results = await Promise.all([demote(survivor.session, survivor.userId), demote(other.session, other.userId)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(await supersOfB()).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MSG, type TInviteStaffInput, type TListStaffQuery, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
+import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { AppError, badRequest, forbidden, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { sendPasswordLink } from '../../auth/password-links.js';
@@ -45,11 +46,33 @@ export async function inviteStaff(ctx: TContext, input: TInviteStaffInput): Prom
         institutionId: ctx.institutionId, userName: input.userName, email: input.email, firstName: input.firstName,
         lastName: input.lastName, role: 'isssAdmin', staffPermissions: input.permissions,
       })
-      .returning();
+      .returning()
+      .catch((e: unknown) => {
+        // A double submit: the other request took the name between our check and this insert.
+        if (isUniqueViolation(e, 'users_user_name_uq')) throw new AppError(409, 'CONFLICT', MSG.userNameTaken, { userName: [MSG.userNameTaken] });
+        throw e;
+      });
     await sendPasswordLink(tx, ctx, row!, 'invite');
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user', entityId: row!.id, action: 'staff.invited', after: auditShape(row!), ip: ctx.ip });
     return presentStaff(row!, actor);
   });
+}
+
+const LAST_SUPER = 'At least one active super user must remain.';
+
+/**
+ * Refuses a change that would leave the institution without an active super user other than
+ * `userId`. The super users' rows are locked in one order, so two such changes at the same moment
+ * (two super users stepping down, or demoting each other) queue instead of both passing the check.
+ */
+async function assertAnotherSuperRemains(tx: TTx, userId: string, fieldErrors?: Record<string, string[]>): Promise<void> {
+  const supers = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isActive, true), sql`(${users.staffPermissions}->>'isSuper')::boolean is true`))
+    .orderBy(users.id)
+    .for('update');
+  if (!supers.some((s) => s.id !== userId)) throw badRequest(LAST_SUPER, fieldErrors);
 }
 
 async function manageable(ctx: TContext, tx: TTx, userId: string) {
@@ -63,11 +86,8 @@ export async function updateStaffPermissions(ctx: TContext, userId: string, perm
   return ctx.db(async (tx) => {
     const { actor, row } = await manageable(ctx, tx, userId);
     assertCanGrant(actor, permissions);
-    if (row.id === actor.userId && !permissions.isSuper) {
-      // A super user demoting themselves could leave the office without one.
-      const [other] = await tx.select({ id: users.id }).from(users)
-        .where(and(ne(users.id, actor.userId), eq(users.isActive, true), sql`(${users.staffPermissions}->>'isSuper')::boolean is true`));
-      if (!other) throw badRequest('At least one active super user must remain.', { 'permissions.isSuper': ['At least one active super user must remain.'] });
+    if (parseStaff(row.staffPermissions).isSuper && !permissions.isSuper) {
+      await assertAnotherSuperRemains(tx, row.id, { 'permissions.isSuper': [LAST_SUPER] });
     }
     const [updated] = await tx.update(users).set({ staffPermissions: permissions, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user', entityId: row.id, action: 'staff.permissions.updated', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
@@ -80,6 +100,7 @@ export async function deactivateStaff(ctx: TContext, userId: string): Promise<TS
   return ctx.db(async (tx) => {
     const { actor, row } = await manageable(ctx, tx, userId);
     if (row.id === actor.userId) throw badRequest('You cannot deactivate your own account.');
+    if (parseStaff(row.staffPermissions).isSuper) await assertAnotherSuperRemains(tx, row.id);
     const [updated] = await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
     await revokeAllSessions(tx, row.id, 'deactivated');
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user', entityId: row.id, action: 'staff.deactivated', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
