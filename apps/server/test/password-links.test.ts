@@ -119,6 +119,15 @@ describe('a reset link', () => {
     expect(audit).toBeDefined();
   });
 
+  it('used twice at the same moment, sets the password once', async () => {
+    await forgot('student@demo.example.edu', { portal: 'student' });
+    const { token: once } = await latestLink(t, 'student@demo.example.edu');
+    const results = await Promise.all([use(once, 'Velvet-Morning-31'), use(once, 'Velvet-Evening-32')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = results[0]!.statusCode === 200 ? 'Velvet-Morning-31' : 'Velvet-Evening-32';
+    expect((await call(t, 'POST', '/api/auth/login', { body: { userName: 'student', password: winner } })).statusCode).toBe(200);
+  });
+
   it('stops working when it expires', async () => {
     await forgot('assistant@demo.example.edu');
     const { token: expiring } = await latestLink(t, 'assistant@demo.example.edu');

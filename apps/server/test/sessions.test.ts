@@ -84,6 +84,9 @@ describe('sign-in throttling', () => {
     const blocked = await tryLogin('scholar', DEMO_PASSWORD, guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(MSG.tooManyAttempts);
+    // Claiming to be someone else in a header does not open it again.
+    const forwarded = await call(t, 'POST', '/api/auth/login', { remoteAddress: guesser, headers: { 'x-forwarded-for': '192.0.2.77' }, body: { userName: 'scholar', password: DEMO_PASSWORD } });
+    expect(forwarded.statusCode).toBe(429);
     expect((await tryLogin('scholar', DEMO_PASSWORD, '198.51.100.20')).statusCode).toBe(200);
   });
 });

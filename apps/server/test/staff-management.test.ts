@@ -147,6 +147,15 @@ describe('an officer for Main Campus only', () => {
     expect((await call(t, 'GET', '/api/auth/me', { as: admin })).statusCode).toBe(200);
   });
 
+  it('cannot turn a student, scholar or department user into staff: they are not staff records (404)', async () => {
+    for (const userName of ['student', 'scholar', 'dept', 'advisor']) {
+      const res = await call(t, 'PUT', `/api/staff/${ids[userName]}/permissions`, { as: admin, body: { permissions: perms({ isSuper: true }) } });
+      expect(res.statusCode, userName).toBe(404);
+    }
+    const rows = await t.sql("select 1 from users where institution_id = $1 and role <> 'isssAdmin' and staff_permissions is not null", [t.institutionA]);
+    expect(rows).toEqual([]);
+  });
+
   it('cannot change an officer of Medical Campus, nor widen their own permissions', async () => {
     const medOfficer = await inviteStaff(t, admin, { prefix: 'med', permissions: perms({ isOfficer: true, officerSites: [MED] }) });
     expect((await call(t, 'POST', `/api/staff/${medOfficer.userId}/deactivate`, { as: officer })).statusCode).toBe(403);
