@@ -26,6 +26,7 @@ export const ToastContent = forwardRef<HTMLDivElement, ToastProps>(function Toas
           boxShadow: 3,
           borderRadius: 1,
           overflow: 'hidden',
+          bgcolor: `${alertSeverity}.main`,
           // notistack pauses the timer while hovered; pause the bar with it.
           '&:hover .toast-bar': { animationPlayState: 'paused' },
         }}

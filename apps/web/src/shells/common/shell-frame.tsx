@@ -60,12 +60,7 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
       <AppBar
         position="sticky"
         component="header"
-        sx={{
-          borderBottom: 4,
-          borderColor: 'secondary.main',
-          // While the menu is open the bar stays above it, so its close button remains usable.
-          zIndex: (t) => (menuOpen ? t.zIndex.modal + 1 : t.zIndex.appBar),
-        }}
+        sx={{ borderBottom: 4, borderColor: 'secondary.main' }}
       >
         <Toolbar sx={{ gap: 1 }}>
           {hasMenu ? (

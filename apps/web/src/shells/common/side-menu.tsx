@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { Box, Collapse, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Toolbar } from '@mui/material';
+import { Box, Collapse, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
+import Close from '@mui/icons-material/Close';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import OpenInNew from '@mui/icons-material/OpenInNew';
@@ -95,12 +96,18 @@ export function SideMenu({
       anchor="left"
       open={open}
       onClose={onClose}
-      // The app bar (with the close toggle) stays reachable above the drawer.
-      ModalProps={{ keepMounted: true, disableEnforceFocus: true }}
+      ModalProps={{ keepMounted: true }}
       slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
     >
-      {/* Room for the app bar, which stays on top while the menu is open. */}
-      <Toolbar aria-hidden sx={{ mb: '4px' }} />
+      {/* Covers the bar's left end: the toggle appears to turn into this close button. */}
+      <Toolbar sx={{ boxSizing: 'content-box', gap: 1, bgcolor: 'primary.main', color: 'primary.contrastText', borderBottom: 4, borderColor: 'secondary.main' }}>
+        <IconButton color="inherit" edge="start" aria-label="Close menu" aria-expanded aria-controls={id} onClick={onClose}>
+          <Close />
+        </IconButton>
+        <Typography component="p" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
+          Menu
+        </Typography>
+      </Toolbar>
       <Box component="nav" aria-label={`${title} menu`}>
         <List>
           {entries.map((e) => (

@@ -34,6 +34,7 @@ export function handleFormError<T extends FieldValues>(
       unmatched = true;
     }
   }
-  if (matched && !unmatched) return null;
+  // A refusal (e.g. CANNOT_GRANT) is said at the top of the form as well as on its field.
+  if (matched && !unmatched && !inlineForbidden) return null;
   return error.message;
 }

@@ -1,5 +1,5 @@
 import {
-  Box, Chip, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead,
+  Box, Button, Chip, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead,
   TablePagination, TableRow, TableSortLabel, Tooltip, Typography,
 } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -74,6 +74,9 @@ export function StaffTable(props: {
   sort: TStaffSort;
   order: 'asc' | 'desc';
   loading: boolean;
+  /** The list could not be loaded (the error itself was already reported). */
+  failed?: boolean;
+  onRetry?: () => void;
   sites?: TCampusSite[];
   mayManage: boolean;
   maySeeHistory: boolean;
@@ -163,7 +166,16 @@ export function StaffTable(props: {
             {!props.loading && items.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={COLUMNS.length} sx={{ py: 4, textAlign: 'center' }}>
-                  No staff members match these filters.
+                  {props.failed ? (
+                    <>
+                      The staff list could not be loaded.{' '}
+                      <Button size="small" onClick={props.onRetry}>
+                        Try again
+                      </Button>
+                    </>
+                  ) : (
+                    'No staff members match these filters.'
+                  )}
                 </TableCell>
               </TableRow>
             ) : null}

@@ -41,7 +41,7 @@ export function StaffManagementPage() {
 
   const [filters, setFilters] = useUrlFilters(DEFAULTS);
   const query = useMemo(() => toQuery(filters), [filters]);
-  const list = useStaffList(query);
+  const list = useStaffList(query, mayRead);
   const sites = useCampusSites(mayRead);
   const [search, setSearch] = useState(filters.q);
   const [inviteOpen, setInviteOpen] = useState(false);
@@ -118,6 +118,8 @@ export function StaffManagementPage() {
           sort={query.sort as TStaffSort}
           order={query.order}
           loading={list.isFetching}
+          failed={list.isError}
+          onRetry={() => void list.refetch()}
           sites={sites.data}
           mayManage={mayManage}
           maySeeHistory={maySeeHistory}
