@@ -19,7 +19,9 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 860 } });
-  return context.newPage();
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -54,6 +56,6 @@ export async function latestMail(to: string): Promise<{ subject: string; text_bo
 export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD, area: 'scholar' | 'student' = 'scholar'): Promise<void> {
   await page.goto(area === 'student' ? '/#/login/student' : '/#/login');
   await page.getByLabel('User name').fill(userName);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
 }

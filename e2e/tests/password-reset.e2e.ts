@@ -27,15 +27,15 @@ describe('forgot and reset password', () => {
     await reset.goto(link!);
     // The token leaves the address as soon as the page has it.
     await reset.waitForURL((u) => !u.hash.includes(link!.split('/').pop()!));
-    const password = reset.getByLabel(/^new password/i);
+    const password = reset.locator('input[name="password"]');
     await password.waitFor();
     await password.fill('short');
-    await reset.getByLabel(/repeat|confirm/i).fill('different');
-    await reset.getByLabel(/repeat|confirm/i).blur();
+    await reset.locator('input[name="confirmPassword"]').fill('different');
+    await reset.locator('input[name="confirmPassword"]').blur();
     await reset.getByText('Password should be at least 8 characters').waitFor();
     await password.fill('Harbour-lights-42');
     await reset.getByText('Passwords should match').waitFor();
-    await reset.getByLabel(/repeat|confirm/i).fill('Harbour-lights-42');
+    await reset.locator('input[name="confirmPassword"]').fill('Harbour-lights-42');
     await reset.getByRole('button', { name: /update|save|reset|set/i }).click();
     await reset.getByText(/Your password has been updated/).waitFor();
     await reset.waitForURL(/#\/login$/, { timeout: 10_000 });
