@@ -7,6 +7,7 @@ import { queryClient } from './query-client';
 import { buildTheme } from './theme';
 import { useBranding } from '../features/institutions/api/get-branding';
 import { ToastContent } from '../ui/toast-content';
+import { SnackContent } from '../ui/snack-content';
 import { PageLoader } from '../ui/page-loader';
 
 /** The theme follows the branding query, so saving Site Settings re-themes at once. */
@@ -35,7 +36,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
           maxSnack={4}
           preventDuplicate
           autoHideDuration={SESSION.toastMs}
-          Components={{ toast: ToastContent }}
+          Components={{
+            toast: ToastContent,
+            default: SnackContent,
+            success: SnackContent,
+            error: SnackContent,
+            warning: SnackContent,
+            info: SnackContent,
+          }}
         >
           {children}
         </SnackbarProvider>

@@ -9,13 +9,16 @@ import { getSession } from '../../app/session/session-store';
  * while `when` is true asks first. A logout that already ended the session is not held up.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  // The router allows one blocker at a time: hold it only while there is something to lose.
+  return when ? <ActiveGuard /> : null;
+}
+
+function ActiveGuard() {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && !!getSession() && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => !!getSession() && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
-    if (!when) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       // Browsers show their own text; setting returnValue is what makes them ask.
@@ -24,7 +27,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [when]);
+  }, []);
 
   return (
     <ConfirmDialog
