@@ -31,7 +31,8 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Client addresses (sign-in throttling, audit) come from X-Forwarded-For only behind a configured proxy.
+    trustProxy: config.trustProxy as boolean | string | string[],
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

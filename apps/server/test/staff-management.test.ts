@@ -274,6 +274,12 @@ describe('the last super user', () => {
 
   it('may step down once another active super user exists', async () => {
     const successor = await inviteStaff(t, admin, { prefix: 'successor', permissions: perms({ isSuper: true }) });
+    // An invited super user who has not set a password yet does not count as the one who remains.
+    const early = await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, { as: admin, body: { permissions: perms({ isOfficer: true }) } });
+    expect(early.statusCode).toBe(400);
+    const { token } = await latestLink(t, successor.email);
+    const set = await call(t, 'POST', '/api/auth/password-links/use', { body: { token, password: 'Orbit-Station-88', confirmPassword: 'Orbit-Station-88' } });
+    expect(set.statusCode).toBe(200);
     const demote = await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, { as: admin, body: { permissions: perms({ isOfficer: true }) } });
     expect(demote.statusCode, demote.body).toBe(200);
     expect(demote.json().permissions.isSuper).toBe(false);

@@ -37,6 +37,7 @@ export const MSG = {
   invalidDate: 'Invalid date',
   // ours (spec silent): kept here so server and browser say the same thing
   commonPassword: 'This password is too common. Please choose a less predictable one.',
+  tooManyResetRequests: 'Too many password reset requests from this address. Please wait a few minutes and try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   resetLinkSent:
     'If an account matches that e-mail, a link to reset the password has been sent. Please check your e-mail.',

@@ -7,6 +7,8 @@ export const SESSION = {
   /** Spec: "inactivity timeout value: not shown". 25 minutes idle, then the 5-minute dialog. */
   inactivityS: 25 * 60,
   refreshTokenTtlS: 12 * 3600,
+  /** However often it is refreshed, a session ends this long after sign-in. */
+  absoluteLifetimeS: 12 * 3600,
   resetLinkTtlS: 60 * 60,
   inviteLinkTtlS: 7 * 24 * 3600,
   toastMs: 5000,

@@ -68,6 +68,27 @@ export async function recordAddressFailure(tx: TTx, institutionId: string, ip: s
     });
 }
 
+/**
+ * A plain counter in a fixed window (e.g. reset requests per address). Returns true while the
+ * count, including this hit, is within max.
+ */
+export async function hitWithinLimit(tx: TTx, institutionId: string, key: string, max: number, windowS: number): Promise<boolean> {
+  const window = sql.raw(`interval '${Math.floor(windowS)} seconds'`);
+  const [row] = await tx
+    .insert(loginThrottle)
+    .values({ institutionId, key, failures: 1 })
+    .onConflictDoUpdate({
+      target: [loginThrottle.institutionId, loginThrottle.key],
+      set: {
+        failures: sql`case when ${loginThrottle.windowStart} < now() - ${window} then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStart: sql`case when ${loginThrottle.windowStart} < now() - ${window} then now() else ${loginThrottle.windowStart} end`,
+        lastFailureAt: sql`now()`,
+      },
+    })
+    .returning({ failures: loginThrottle.failures });
+  return (row?.failures ?? 0) <= max;
+}
+
 export async function clearAccount(tx: TTx, institutionId: string, userName: string): Promise<void> {
   await tx.delete(loginThrottle).where(and(eq(loginThrottle.institutionId, institutionId), eq(loginThrottle.key, accountKey(userName))));
 }

@@ -19,6 +19,8 @@ const ZEnv = z.object({
   PUBLIC_BASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Behind a load balancer: 'true', a hop count, or a comma list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface TConfig {
@@ -33,6 +35,7 @@ export interface TConfig {
   publicBaseUrl: string;
   logLevel: string;
   webDist: string;
+  trustProxy: boolean | number | string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
@@ -49,5 +52,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string[] {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((x) => x.trim()).filter(Boolean);
 }

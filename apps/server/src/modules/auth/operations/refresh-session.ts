@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { MSG, type TSession } from '@meridian/domain';
+import { MSG, SESSION, type TSession } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { hashToken } from '../../../platform/auth/tokens.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -32,6 +32,10 @@ export async function refreshSession(ctx: TContext, refreshToken: string): Promi
       return { error: 'reuse' as const };
     }
     if (row.expiresAt.getTime() < Date.now()) return { error: 'expired' as const };
+    if (session.createdAt.getTime() + SESSION.absoluteLifetimeS * 1000 < Date.now()) {
+      await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'absolute-lifetime' }).where(eq(sessions.id, session.id));
+      return { error: 'expired' as const };
+    }
     const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
     if (!user || !user.isActive) return { error: 'inactive' as const };
     await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, session.id));

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, isNotNull, eq, sql } from 'drizzle-orm';
 import { MSG, type TInviteStaffInput, type TListStaffQuery, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -69,7 +69,7 @@ async function assertAnotherSuperRemains(tx: TTx, userId: string, fieldErrors?: 
   const supers = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.isActive, true), sql`(${users.staffPermissions}->>'isSuper')::boolean is true`))
+    .where(and(eq(users.isActive, true), isNotNull(users.passwordHash), sql`(${users.staffPermissions}->>'isSuper')::boolean is true`))
     .orderBy(users.id)
     .for('update');
   if (!supers.some((s) => s.id !== userId)) throw badRequest(LAST_SUPER, fieldErrors);
