@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Redirect } from '../ui/redirect';
 import { useSession } from './session/session-store';
 import { useTokenRefresh } from './session/use-token-refresh';
 import { InactivityDialog } from './session/inactivity-dialog';
@@ -32,7 +33,7 @@ export function RootLayout() {
   useFocusMainOnNavigation();
 
   if (setup.isPending) return <PageLoader minHeight="100vh" />;
-  if (setup.data?.setupRequired && pathname !== WIZARD) return <Navigate to={WIZARD} replace />;
+  if (setup.data?.setupRequired && pathname !== WIZARD) return <Redirect to={WIZARD} />;
 
   return (
     <>

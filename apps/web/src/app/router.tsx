@@ -1,4 +1,5 @@
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { createHashRouter, type RouteObject } from 'react-router';
+import { Redirect } from '../ui/redirect';
 import type { ReactNode } from 'react';
 import { RootLayout } from './root-layout';
 import { registerNavigator } from './navigation';
@@ -25,7 +26,7 @@ import { PageUnavailablePage } from '../features/approvals/pages/page-unavailabl
 
 function DepartmentOnly({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session?.userRole !== 'department') return <Navigate to="/scholar/unauthorized" replace />;
+  if (session?.userRole !== 'department') return <Redirect to="/scholar/unauthorized" />;
   return <>{children}</>;
 }
 
@@ -75,8 +76,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'site-settings', element: <SiteSettingsPage /> },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
           // In the admin shell unknown and empty paths go to the dashboard (spec 000 s2).
-          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-          { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+          { index: true, element: <Redirect to="/admin/dashboard" /> },
+          { path: '*', element: <Redirect to="/admin/dashboard" /> },
         ],
       },
       {
@@ -85,8 +86,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
-          { index: true, element: <Navigate to="/isss/dashboard" replace /> },
-          { path: '*', element: <Navigate to="/isss/dashboard" replace /> },
+          { index: true, element: <Redirect to="/isss/dashboard" /> },
+          { path: '*', element: <Redirect to="/isss/dashboard" /> },
         ],
       },
       {
@@ -94,7 +95,7 @@ export const appRoutes: RouteObject[] = [
         element: <ScholarShell />,
         children: [
           // Bare /scholar: the root page knows each role's home.
-          { index: true, element: <Navigate to="/" replace /> },
+          { index: true, element: <Redirect to="/" /> },
           scholarApplication('edith1application'),
           scholarApplication('edito1application'),
           scholarApplication('edito1extension', 'edito1extension/:scholarId?/:applicationId?'),
@@ -117,7 +118,7 @@ export const appRoutes: RouteObject[] = [
         path: 'student',
         element: <StudentShell />,
         children: [
-          { index: true, element: <Navigate to="/" replace /> },
+          { index: true, element: <Redirect to="/" /> },
           { path: 'welcome-wizard', element: <StudentStagePage page="welcome-wizard" /> },
           { path: 'student-pre-arrival', element: <StudentStagePage page="student-pre-arrival" /> },
           { path: 'student-check-in', element: <StudentStagePage page="student-check-in" /> },
@@ -145,7 +146,7 @@ export const approvalEntryRoutes: RouteObject[] = [
     children: [
       ...approvalRoutes,
       { path: 'page-unavailable', element: <PageUnavailablePage /> },
-      { path: '*', element: <Navigate to="/page-unavailable" replace /> },
+      { path: '*', element: <Redirect to="/page-unavailable" /> },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AppBar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -43,16 +43,12 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
   const [bellOpen, setBellOpen] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const hasMenu = !!menu && menu.length > 0;
-
-  // Escape closes the menu even when focus is on the toggle in the bar (outside the drawer).
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setMenuOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  const pending = useRef<(() => void) | null>(null);
+  const runPending = () => {
+    const action = pending.current;
+    pending.current = null;
+    action?.();
+  };
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -111,7 +107,14 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
               <MoreVert />
             </IconButton>
           </Tooltip>
-          <Menu id="account-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+          <Menu
+            id="account-menu"
+            anchorEl={anchor}
+            open={!!anchor}
+            onClose={() => setAnchor(null)}
+            // Leave the shell only once the menu has closed, so its modal never outlives the page.
+            slotProps={{ transition: { onExited: runPending } }}
+          >
             {userLabel ? (
               <Typography component="p" variant="body2" color="text.secondary" sx={{ px: 2, py: 1, display: { sm: 'none' } }}>
                 {userLabel}
@@ -123,8 +126,8 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
                 <MenuItem
                   key={a.key}
                   onClick={() => {
+                    pending.current = () => navigate(a.to);
                     setAnchor(null);
-                    navigate(a.to);
                   }}
                 >
                   {Icon ? (
@@ -139,8 +142,8 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
             {overflowActions.length ? <Divider /> : null}
             <MenuItem
               onClick={() => {
+                pending.current = () => void logout();
                 setAnchor(null);
-                void logout();
               }}
             >
               <ListItemIcon>

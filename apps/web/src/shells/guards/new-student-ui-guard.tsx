@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Redirect } from '../../ui/redirect';
 import { useBranding } from '../../features/institutions/api/get-branding';
 import { PageLoader } from '../../ui/page-loader';
 
@@ -10,6 +10,6 @@ import { PageLoader } from '../../ui/page-loader';
 export function NewStudentUiGuard({ children, fallback = '/isss/dashboard' }: { children: ReactNode; fallback?: string }) {
   const { data, isPending } = useBranding();
   if (isPending) return <PageLoader />;
-  if (data?.NewStudentUIEnabled !== '1') return <Navigate to={fallback} replace />;
+  if (data?.NewStudentUIEnabled !== '1') return <Redirect to={fallback} />;
   return <>{children}</>;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Redirect } from '../../ui/redirect';
 import type { TRole } from '@meridian/domain';
 import { loginPathFor, useSession } from '../../app/session/session-store';
 
@@ -11,9 +11,9 @@ export function RequireAuth({ roles, children }: { roles: readonly TRole[]; chil
   const session = useSession();
   if (!session) {
     const studentArea = roles.length === 1 && roles[0] === 'ISSSstudent';
-    return <Navigate to={loginPathFor(studentArea ? 'ISSSstudent' : null)} replace />;
+    return <Redirect to={loginPathFor(studentArea ? 'ISSSstudent' : null)} />;
   }
   // Signed in, but this area is not theirs: the root page sends them where they belong.
-  if (!roles.includes(session.userRole)) return <Navigate to="/" replace />;
+  if (!roles.includes(session.userRole)) return <Redirect to="/" />;
   return <>{children}</>;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Redirect } from '../../ui/redirect';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useSession } from '../../app/session/session-store';
@@ -42,6 +43,6 @@ export function ScholarShell() {
 /** Department users are kept from the scholar application pages (spec 000 s6). */
 export function ScholarOnly({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session?.userRole === 'department') return <Navigate to="/scholar/unauthorized" replace />;
+  if (session?.userRole === 'department') return <Redirect to="/scholar/unauthorized" />;
   return <>{children}</>;
 }

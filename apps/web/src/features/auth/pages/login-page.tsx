@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Redirect } from '../../../ui/redirect';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Divider, Link, Typography } from '@mui/material';
@@ -43,7 +44,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
 
   // Signed-in scholars and departments do not see the login page (spec 000 s2).
   if (session && (session.userRole === 'scholar' || session.userRole === 'department') && !login.isPending) {
-    return <Navigate to="/" replace />;
+    return <Redirect to="/" />;
   }
 
   const onValid = (v: TCredentials) => {

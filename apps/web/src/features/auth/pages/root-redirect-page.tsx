@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Redirect } from '../../../ui/redirect';
 import { MSG, SESSION } from '@meridian/domain';
 import { useSession } from '../../../app/session/session-store';
 import { logout } from '../../../app/session/session-actions';
@@ -45,6 +46,6 @@ export function RootRedirectPage() {
   }, [rejected, leaveTo, navigate]);
 
   if (rejected) return <MessagePage title="Access denied" message={MSG.roleNotAllowed} />;
-  if (!session) return <Navigate to="/login" replace />;
+  if (!session) return <Redirect to="/login" />;
   return <PageLoader label="Loading..." minHeight="100vh" />;
 }
