@@ -6,8 +6,8 @@ import { MSG } from '@meridian/domain';
 /** The notification side panel. Notifications themselves come later; it says there are none. */
 export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 360, maxWidth: '100vw' } } }}>
-      <Box role="region" aria-labelledby="notifications-title" sx={{ p: 2 }}>
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 360, maxWidth: '100vw' }, 'aria-labelledby': 'notifications-title' } }}>
+      <Box sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
           <Typography id="notifications-title" variant="h2" component="h2" sx={{ flex: 1 }}>
             Notifications

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { Box, Collapse, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
+import { Box, Collapse, Drawer, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -29,7 +29,7 @@ function Entry({ entry, depth, onChoose }: { entry: TMenuEntry; depth: number; o
   if (entry.children?.length) {
     const id = `menu-group-${entry.key}`;
     return (
-      <>
+      <ListItem disablePadding sx={{ display: 'block' }}>
         <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id} sx={{ pl: pad }}>
           {icon}
           <ListItemText primary={entry.label} slotProps={{ primary: { fontWeight: 600 } }} />
@@ -42,7 +42,7 @@ function Entry({ entry, depth, onChoose }: { entry: TMenuEntry; depth: number; o
             ))}
           </List>
         </Collapse>
-      </>
+      </ListItem>
     );
   }
 
@@ -53,25 +53,29 @@ function Entry({ entry, depth, onChoose }: { entry: TMenuEntry; depth: number; o
   };
   if (entry.href) {
     return (
-      <ListItemButton component="a" href={entry.href} target="_blank" rel="noopener noreferrer" onClick={onChoose} sx={selectedSx}>
-        {icon}
-        <ListItemText primary={entry.label} />
-        <OpenInNew fontSize="small" aria-label="opens in a new tab" />
-      </ListItemButton>
+      <ListItem disablePadding>
+        <ListItemButton component="a" href={entry.href} target="_blank" rel="noopener noreferrer" onClick={onChoose} sx={selectedSx}>
+          {icon}
+          <ListItemText primary={entry.label} />
+          <OpenInNew fontSize="small" aria-label="opens in a new tab" />
+        </ListItemButton>
+      </ListItem>
     );
   }
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={entry.path ?? '/'}
-      selected={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={onChoose}
-      sx={selectedSx}
-    >
-      {icon}
-      <ListItemText primary={entry.label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={entry.path ?? '/'}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onChoose}
+        sx={selectedSx}
+      >
+        {icon}
+        <ListItemText primary={entry.label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -97,7 +101,7 @@ export function SideMenu({
       open={open}
       onClose={onClose}
       ModalProps={{ keepMounted: true }}
-      slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+      slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': `${title} menu` } }}
     >
       {/* Covers the bar's left end: the toggle appears to turn into this close button. */}
       <Toolbar sx={{ boxSizing: 'content-box', gap: 1, bgcolor: 'primary.main', color: 'primary.contrastText', borderBottom: 4, borderColor: 'secondary.main' }}>

@@ -91,7 +91,7 @@ export function StaffTable(props: {
     <Box>
       {props.loading ? <LinearProgress aria-label="Loading staff" /> : <Box sx={{ height: 4 }} />}
       <TableContainer>
-        <Table size="small" aria-label="Staff members">
+        <Table size="small" aria-label="Staff members" sx={{ minWidth: 960 }}>
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
@@ -121,7 +121,7 @@ export function StaffTable(props: {
                     {m.lastName}, {m.firstName}
                   </TableCell>
                   <TableCell>{m.userName}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{m.email}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.email}</TableCell>
                   <TableCell>
                     <RoleChips m={m} sites={props.sites} />
                   </TableCell>
