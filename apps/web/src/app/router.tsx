@@ -15,10 +15,7 @@ import { PasswordLinkPage } from '../features/auth/pages/password-link-page';
 import { RootRedirectPage } from '../features/auth/pages/root-redirect-page';
 import { NotFoundPage } from '../features/auth/pages/not-found-page';
 import { UnauthorizedPage } from '../features/auth/pages/unauthorized-page';
-import { SetupWizardPage } from '../features/setup/pages/setup-wizard-page';
 import { AdminDashboardPage } from '../features/dashboard/pages/admin-dashboard-page';
-import { StaffManagementPage } from '../features/people/pages/staff-management-page';
-import { SiteSettingsPage } from '../features/institutions/pages/site-settings-page';
 import { ApplicationLandingPage, type TScholarApplicationPage } from '../features/scholars/pages/application-landing-page';
 import { DeptDashboardPage } from '../features/scholars/pages/dept-dashboard-page';
 import { StudentStagePage } from '../features/students/pages/student-stage-page';
@@ -65,15 +62,27 @@ export const appRoutes: RouteObject[] = [
       },
       {
         element: <LoginLayout wide />,
-        children: [{ path: 'configuration-setup-wizard', element: <SetupWizardPage /> }],
+        children: [
+          {
+            path: 'configuration-setup-wizard',
+            lazy: async () => ({ Component: (await import('../features/setup/pages/setup-wizard-page')).SetupWizardPage }),
+          },
+        ],
       },
       {
         path: 'admin',
         element: <AdminShell area="scholar" />,
         children: [
           { path: 'dashboard', element: <AdminDashboardPage area="scholar" /> },
-          { path: 'staff-management', element: <StaffManagementPage /> },
-          { path: 'site-settings', element: <SiteSettingsPage /> },
+          // Staff pages load on first use: most users of the portal never open them.
+          {
+            path: 'staff-management',
+            lazy: async () => ({ Component: (await import('../features/people/pages/staff-management-page')).StaffManagementPage }),
+          },
+          {
+            path: 'site-settings',
+            lazy: async () => ({ Component: (await import('../features/institutions/pages/site-settings-page')).SiteSettingsPage }),
+          },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
           // In the admin shell unknown and empty paths go to the dashboard (spec 000 s2).
           { index: true, element: <Redirect to="/admin/dashboard" /> },
