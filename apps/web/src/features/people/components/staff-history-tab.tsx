@@ -10,25 +10,57 @@ const ACTION_LABELS: Record<string, string> = {
   'staff.deactivated': 'Deactivated',
   'staff.reactivated': 'Reactivated',
   'staff.invitation.resent': 'Invitation sent again',
+  'auth.login.succeeded': 'Logged in',
+  'auth.login.failed': 'Failed login',
+  'auth.login.throttled': 'Login attempts throttled',
+  'auth.login.role-refused': 'Login refused for this role',
+  'auth.logout': 'Logged out',
+  'auth.password-reset.requested': 'Password reset requested',
+  'auth.password.reset': 'Password reset',
+  'auth.password.set-by-invitation': 'Password set from invitation',
+  'auth.refresh.reuse-detected': 'Session ended: reused sign-in token',
+  'authorization.refused': 'Access refused',
 };
 
 function describe(e: TAuditEvent): string {
-  return ACTION_LABELS[e.action] ?? e.action.replace(/[._]/g, ' ');
+  return ACTION_LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ');
 }
 
-/** What changed between before and after, as "field: old → new" lines (top level only). */
-function changes(e: TAuditEvent): string[] {
-  const before = (e.before ?? {}) as Record<string, unknown>;
-  const after = (e.after ?? {}) as Record<string, unknown>;
-  if (typeof before !== 'object' || typeof after !== 'object') return [];
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  const out: string[] = [];
-  for (const k of keys) {
-    const a = JSON.stringify(before[k]);
-    const b = JSON.stringify(after[k]);
-    if (a !== b) out.push(`${k}: ${a ?? '—'} → ${b ?? '—'}`);
+/** Nested objects as dotted keys, so a permission change reads "permissions.isOfficer". */
+function flatten(v: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) flatten(x, prefix ? `${prefix}.${k}` : k, out);
+  } else if (prefix) {
+    out[prefix] = v;
   }
-  return out.slice(0, 8);
+  return out;
+}
+
+function show(v: unknown): string {
+  if (v === undefined || v === null) return '—';
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === false || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** What changed between before and after as "field: old → new" (for a new record: what was set). */
+function changes(e: TAuditEvent): string[] {
+  const before = flatten(e.before);
+  const after = flatten(e.after);
+  const created = e.before === null || e.before === undefined;
+  const out: string[] = [];
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const a = before[k];
+    const b = after[k];
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    if (created) {
+      if (!isEmpty(b)) out.push(`${k}: ${show(b)}`);
+    } else {
+      out.push(`${k}: ${show(a)} → ${show(b)}`);
+    }
+  }
+  return out.slice(0, 12);
 }
 
 /** History Log tab of a staff member (audit events, newest first). */
