@@ -17,7 +17,23 @@ function readStored(): TSession | null {
   }
 }
 
+const SKEW_KEY = 'meridian.session.clockSkew';
+
 let current: TSession | null = readStored();
+/**
+ * Server clock minus this computer's clock, in seconds, measured when the session arrived
+ * (expireOn - expiresIn is the server's "now"). A wrong local clock must not make us refresh
+ * every 10 s or never.
+ */
+let clockSkewS = Number(safeGet(SKEW_KEY)) || 0;
+
+function safeGet(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
 const listeners = new Set<Listener>();
 
 function emit() {
@@ -31,8 +47,10 @@ export function getSession(): TSession | null {
 
 export function setSession(session: TSession): void {
   current = session;
+  clockSkewS = session.expireOn - session.expiresIn - Math.floor(Date.now() / 1000);
   try {
     window.sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    window.sessionStorage.setItem(SKEW_KEY, String(clockSkewS));
   } catch {
     // Storage can be full or blocked; memory still works for this page's life.
   }
@@ -43,6 +61,7 @@ export function clearSession(): void {
   current = null;
   try {
     window.sessionStorage.removeItem(SESSION_KEY);
+    window.sessionStorage.removeItem(SKEW_KEY);
   } catch {
     // ignore
   }
@@ -59,9 +78,9 @@ export function useSession(): TSession | null {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-/** Seconds until the access token expires (negative when already expired). */
+/** Seconds until the access token expires by the server's clock (negative when expired). */
 export function secondsLeft(session: TSession, nowMs = Date.now()): number {
-  return session.expireOn - Math.floor(nowMs / 1000);
+  return session.expireOn - (Math.floor(nowMs / 1000) + clockSkewS);
 }
 
 /** Where this user signs in again: students have their own login page. */
