@@ -98,9 +98,11 @@ export function AdminDashboardPage({ area }: { area: TAdminArea }) {
               </Grid>
             ) : null}
           </Grid>
-          {links.length === 0 && !otherArea ? (
-            <Typography color="text.secondary">
-              More pages of this area are on their way; they will appear here and in the menu as they open.
+          {links.length === 0 ? (
+            <Typography color="text.secondary" sx={{ mt: 2 }}>
+              {area === 'student'
+                ? 'Student lists, requests and SEVIS tools are on their way; they will appear here and in the menu as they open.'
+                : 'More pages of this area are on their way; they will appear here and in the menu as they open.'}
             </Typography>
           ) : null}
         </Grid>

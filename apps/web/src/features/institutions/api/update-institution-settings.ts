@@ -13,6 +13,8 @@ export function useUpdateInstitutionSettings() {
     onSuccess: (saved) => {
       qc.setQueryData(institutionSettingsQueryKey, saved);
       void qc.invalidateQueries({ queryKey: brandingQueryKey });
+      // The account name shown on dashboards comes with the current user.
+      void qc.invalidateQueries({ queryKey: ['auth', 'me'] });
     },
   });
 }

@@ -10,6 +10,10 @@ export function useUpdateStaffPermissions() {
     mutationFn: (v: { userId: string; permissions: TStaffPermissions }) =>
       apiCall(peopleApi.updateStaffPermissions, { params: { userId: v.userId }, body: { permissions: v.permissions } }),
     meta: { errorHandling: 'local' },
-    onSuccess: () => qc.invalidateQueries({ queryKey: staffQueryKey }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: staffQueryKey });
+      // One may edit oneself (a super user narrowing their own menu): menus follow at once.
+      void qc.invalidateQueries({ queryKey: ['auth', 'me'] });
+    },
   });
 }
