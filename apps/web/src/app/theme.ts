@@ -40,6 +40,15 @@ export function buildTheme(branding: Pick<TBranding, 'primaryColor' | 'secondary
       MuiCssBaseline: {
         styleOverrides: {
           '*:focus-visible': { outline: `3px solid ${focus}`, outlineOffset: 2 },
+          // MUI buttons remove the outline and rely on a faint ripple; give them a ring that shows
+          // on white and on the coloured app bar alike (white inner ring, brand outer ring).
+          '.MuiButtonBase-root.Mui-focusVisible': {
+            outline: `3px solid ${focus}`,
+            outlineOffset: 2,
+            boxShadow: '0 0 0 2px #ffffff',
+          },
+          // Cards clip overflow, so their action area draws the ring inside.
+          '.MuiCardActionArea-root.Mui-focusVisible': { outlineOffset: -4, boxShadow: 'none' },
           a: { color: linkColor },
         },
       },
