@@ -19,7 +19,6 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
     <Dialog
       open={p.open}
       onClose={p.busy ? undefined : p.onCancel}
-      role="alertdialog"
       aria-labelledby="confirm-dialog-title"
       aria-describedby="confirm-dialog-text"
       maxWidth="xs"
