@@ -8,6 +8,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import type { TCampusSite, TStaffMember } from '@meridian/domain';
 import { peopleApi } from '@meridian/domain';
 import { displayName } from '../../../ui/display-name';
@@ -51,7 +52,18 @@ function RoleChips({ m, sites }: { m: TStaffMember; sites?: TCampusSite[] }) {
 
 function StatusChip({ m }: { m: TStaffMember }) {
   if (!m.isActive) return <Chip size="small" label="Inactive" />;
-  if (m.isPending) return <Chip size="small" color="warning" variant="outlined" label="Invitation pending" />;
+  // Orange text would fail contrast on white: dark text, orange border and icon.
+  if (m.isPending) {
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<ScheduleOutlined sx={{ color: 'warning.main' }} />}
+        label="Invitation pending"
+        sx={{ borderColor: 'warning.main' }}
+      />
+    );
+  }
   return <Chip size="small" color="success" variant="outlined" label="Active" />;
 }
 
@@ -95,7 +107,7 @@ export function StaffTable(props: {
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
-                <TableCell key={c.key} scope="col" sortDirection={c.sort && sort === c.sort ? order : false}>
+                <TableCell key={c.key} scope="col" sx={{ whiteSpace: 'nowrap' }} sortDirection={c.sort && sort === c.sort ? order : false}>
                   {c.sort ? (
                     <TableSortLabel
                       active={sort === c.sort}
@@ -117,7 +129,7 @@ export function StaffTable(props: {
               const manage = props.mayManage && m.canManage;
               return (
                 <TableRow key={m.userId} hover sx={{ opacity: m.isActive ? 1 : 0.7 }}>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                     {m.lastName}, {m.firstName}
                   </TableCell>
                   <TableCell>{m.userName}</TableCell>
