@@ -1,5 +1,6 @@
 import { MSG } from '@meridian/domain';
 import { isApiError } from '../http/api-error';
+import { NO_SESSION } from '../http/api-call';
 import { currentHashPath, isOnLoginArea, navigateTo } from '../navigation';
 import { snack, toast } from '../../ui/notify';
 
@@ -25,6 +26,14 @@ export function handleApiError(error: unknown): void {
   const path = currentHashPath();
   if (!isApiError(error)) {
     toast(MSG.defaultError);
+    return;
+  }
+  if (error.code === NO_SESSION) {
+    // Spec 001 s8: "Call without valid session" -> toast 'Invalid session data'. Late calls of a
+    // page that is closing after logout are dropped quietly.
+    if (isOnLoginArea(path)) return;
+    toast(MSG.invalidSession);
+    navigateTo(path.startsWith('/student') ? '/login/student' : '/login', { replace: true });
     return;
   }
   if (error.status === 401) {

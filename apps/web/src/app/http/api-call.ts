@@ -20,6 +20,9 @@ export type CallOutput<C extends RouteContract> = z.output<C['response']>;
  * Called once when an authenticated call answers 401: may refresh the session and say whether
  * to retry. Registered by the session module (keeps this file free of session policy).
  */
+/** Error code of a call refused in the browser because nobody is signed in. */
+export const NO_SESSION = 'NO_SESSION';
+
 let recoverFrom401: (() => Promise<boolean>) | null = null;
 export function setUnauthorizedRecovery(fn: () => Promise<boolean>): void {
   recoverFrom401 = fn;
@@ -74,6 +77,8 @@ export async function apiCall<C extends RouteContract>(contract: C, input: CallI
     input.query as Record<string, unknown> | undefined,
   );
   const anonymous = input.anonymous ?? contract.access === 'public';
+  // Spec 001 s5: a call that needs a session does nothing without one.
+  if (!anonymous && !getSession()) throw new ApiError(401, { code: NO_SESSION, message: 'No session' });
   // A contract with an (optional) body gets at least {}: servers read a missing JSON body as null.
   const body: unknown = input.body ?? (contract.body && contract.method !== 'GET' ? {} : undefined);
   let res = await send(url, contract.method, body, anonymous, input.signal);
