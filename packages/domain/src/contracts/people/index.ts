@@ -37,6 +37,7 @@ export const ZInviteStaffInput = z.object({
   userName: z
     .string()
     .trim()
+    .min(1, MSG.required)
     .min(3, MSG.invalidLength)
     .max(60, MSG.invalidLength)
     .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only'),

@@ -18,7 +18,7 @@ export const ZSetupInput = z
     firstName: z.string().trim().min(1, MSG.required).max(60, MSG.invalidLength),
     lastName: z.string().trim().min(1, MSG.required).max(60, MSG.invalidLength),
     email: z.string().trim().min(1, MSG.required).max(65, MSG.invalidLength).pipe(z.email({ error: MSG.invalidEmail })),
-    userName: z.string().trim().min(3, MSG.invalidLength).max(60, MSG.invalidLength).regex(/^[A-Za-z0-9._@-]+$/, MSG.invalidValue),
+    userName: z.string().trim().min(1, MSG.required).min(3, MSG.invalidLength).max(60, MSG.invalidLength).regex(/^[A-Za-z0-9._@-]+$/, MSG.invalidValue),
     password: ZNewPassword,
     confirmPassword: z.string().min(1, MSG.repeatPassword),
   })
