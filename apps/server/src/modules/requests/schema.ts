@@ -1,0 +1,66 @@
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { institutions } from '../institutions/schema.js';
+import { campusSites, departments, users } from '../people/schema.js';
+import { workflows } from '../workflows/schema.js';
+
+/** A kind of request an office offers (cpt_request, rcl_request, ...): data, not code. */
+export const requestTypes = pgTable('request_types', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** F-1 | J-1 | Both | All */
+  visaScope: text('visa_scope').notNull().default('All'),
+  /** Who may start it: student, scholar, department, staff. */
+  starters: text('starters').array().notNull().default([]),
+  questionnaireIds: uuid('questionnaire_ids').array().notNull().default([]),
+  customQuestionIds: uuid('custom_question_ids').array().notNull().default([]),
+  documentIds: uuid('document_ids').array().notNull().default([]),
+  workflowId: uuid('workflow_id').references(() => workflows.id),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('request_types_code_uq').on(t.institutionId, t.code)]);
+
+/** A case: one request of one type by one requester about one subject, through its states. */
+export const requests = pgTable('requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  /** Human reference shown to users, unique per institution (e.g. 1042). */
+  number: integer('number').notNull(),
+  requestTypeId: uuid('request_type_id').notNull().references(() => requestTypes.id),
+  requesterUserId: uuid('requester_user_id').notNull().references(() => users.id),
+  subjectUserId: uuid('subject_user_id').references(() => users.id),
+  campusSiteId: integer('campus_site_id').references(() => campusSites.id),
+  departmentId: uuid('department_id').references(() => departments.id),
+  /** draft | submitted | in_review | clarification_requested | adv_review | approved | awaiting_adjudication | completed | dismissed | rejected */
+  status: text('status').notNull().default('draft'),
+  /** 0 Not yet reviewed, 1 Assigned, 2 Reviewed, 3 Resolved, 4 Require resolution */
+  reviewStatus: integer('review_status').notNull().default(0),
+  assignedToUserId: uuid('assigned_to_user_id').references(() => users.id),
+  /** Locked for editing while an approval is pending. */
+  isLocked: boolean('is_locked').notNull().default(false),
+  title: text('title').notNull().default(''),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('requests_number_uq').on(t.institutionId, t.number),
+  index('requests_list_idx').on(t.institutionId, t.status, t.updatedAt),
+  index('requests_requester_idx').on(t.requesterUserId),
+]);
+
+export const requestTasks = pgTable('request_tasks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  requestId: uuid('request_id').notNull().references(() => requests.id),
+  title: text('title').notNull(),
+  isDone: boolean('is_done').notNull().default(false),
+  assignedToUserId: uuid('assigned_to_user_id').references(() => users.id),
+  dueDate: date('due_date'),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
