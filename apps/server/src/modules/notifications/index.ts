@@ -1,0 +1,1 @@
+export { notify, type TNotifyInput } from './notify.js';

@@ -1,0 +1,38 @@
+import { inArray } from 'drizzle-orm';
+import type { TTx } from '../../platform/db/database.js';
+import type { TContext } from '../../platform/http/context.js';
+import { queueMail } from '../../platform/mail/mailer.js';
+import { users } from '../people/schema.js';
+import { notifications } from './schema.js';
+
+export interface TNotifyInput {
+  userIds: string[];
+  /** Shown in the bell, one line. */
+  text: string;
+  /** e.g. request.submitted, request.approved */
+  typeName: string;
+  requestId?: string | null;
+  scholarId?: string | null;
+  /** Also e-mail each recipient (recorded in the outbox either way). */
+  email?: { subject: string; text: string };
+}
+
+/** Notifies people in the app (the bell) and, when asked, by e-mail; in the caller's transaction. */
+export async function notify(tx: TTx, ctx: TContext, input: TNotifyInput): Promise<void> {
+  const ids = [...new Set(input.userIds)].filter(Boolean);
+  if (ids.length === 0) return;
+  const recipients = await tx.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(inArray(users.id, ids));
+  const active = recipients.filter((r) => r.isActive);
+  if (active.length === 0) return;
+  await tx.insert(notifications).values(
+    active.map((r) => ({
+      institutionId: ctx.institutionId, userId: r.id, text: input.text, typeName: input.typeName,
+      requestId: input.requestId ?? null, scholarId: input.scholarId ?? null,
+    })),
+  );
+  if (input.email) {
+    for (const r of active) {
+      await queueMail(tx, ctx.institutionId, { to: r.email, subject: input.email.subject, text: input.email.text, purpose: input.typeName }, !!ctx.services.config.smtpUrl);
+    }
+  }
+}

@@ -1,0 +1,3 @@
+// What other modules may use of requests.
+export { canAccessRequest, getAccessibleRequest, staffReaches, REQUESTER_EDITABLE, type TRequestRow, type TRequestAccess } from './request.policy.js';
+export { requests, requestTypes, requestTasks } from './schema.js';
