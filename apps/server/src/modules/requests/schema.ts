@@ -39,6 +39,10 @@ export const requests = pgTable('requests', {
   /** 0 Not yet reviewed, 1 Assigned, 2 Reviewed, 3 Resolved, 4 Require resolution */
   reviewStatus: integer('review_status').notNull().default(0),
   assignedToUserId: uuid('assigned_to_user_id').references(() => users.id),
+  /** The faculty advisor the requester named: the approver of a workflow's faculty_advisor step. */
+  advisorUserId: uuid('advisor_user_id').references(() => users.id),
+  /** Reason given when staff rejected, or the last clarification asked. */
+  statusMessage: text('status_message').notNull().default(''),
   /** Locked for editing while an approval is pending. */
   isLocked: boolean('is_locked').notNull().default(false),
   title: text('title').notNull().default(''),
