@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'people.campus-sites.read',
   'people.departments.read',
   'audit.history.read',
+  'forms.read',
+  'forms.manage',
 ] as const;
 export type TPermission = (typeof PERMISSIONS)[number];
 export type TRouteAccess = TPermission | 'authenticated' | 'public';
@@ -106,6 +108,9 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'people.campus-sites.read': (a) => a.role === 'isssAdmin',
   'people.departments.read': (a) => a.role === 'isssAdmin' || a.role === 'department',
   'audit.history.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // Any office staff may read questionnaires and lookups; super users and officers build them.
+  'forms.read': (a) => a.role === 'isssAdmin',
+  'forms.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
 };
 
 /** The function-level check, the same on both sides. */
