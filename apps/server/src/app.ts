@@ -20,6 +20,7 @@ import { institutionRoutes } from './modules/institutions/routes.js';
 import { peopleRoutes } from './modules/people/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
+import { formsRoutes } from './modules/forms/routes.js';
 
 export interface TApp {
   app: FastifyInstance;
@@ -85,6 +86,7 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   institutionRoutes(app, services);
   peopleRoutes(app, services);
   auditRoutes(app, services);
+  formsRoutes(app, services);
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });

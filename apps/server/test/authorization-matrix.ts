@@ -11,6 +11,7 @@ import type { TRouteAccess, TSession } from '@meridian/domain';
 import type { TTestApp } from './app.js';
 import { DEMO_PASSWORD } from './app.js';
 import { perms, uniqueStaff } from './http.js';
+import { FORMS_MATRIX } from './authorization-matrix.forms.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -133,6 +134,8 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   { method: 'GET', path: '/api/audit/:entityType/:entityId', access: 'audit.history.read', foreignRecord: 'empty',
     request: (m) => ({ params: { entityType: 'user', entityId: m.ids.admin! } }),
     expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
+
+  ...FORMS_MATRIX,
 ];
 
 /** Fills a route path's :params. */
