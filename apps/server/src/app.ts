@@ -20,6 +20,9 @@ import { institutionRoutes } from './modules/institutions/routes.js';
 import { peopleRoutes } from './modules/people/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
+import { attachmentRoutes } from './modules/attachments/routes.js';
+import { commentRoutes } from './modules/comments/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 
 export interface TApp {
@@ -86,6 +89,9 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   institutionRoutes(app, services);
   peopleRoutes(app, services);
   auditRoutes(app, services);
+  await attachmentRoutes(app, services);
+  commentRoutes(app, services);
+  notificationRoutes(app, services);
   formsRoutes(app, services);
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -36,7 +36,7 @@ afterAll(async () => { await t?.close(); });
 
 async function callAs(row: TMatrixRow, as: TSession | null, host: string) {
   const req = await row.request(m);
-  return call(t, row.method, fillPath(row.path, req.params), { host, as, body: req.body, query: req.query });
+  return call(t, row.method, fillPath(row.path, req.params), { host, as, body: req.body, query: req.query, headers: req.headers });
 }
 
 describe('the authorization matrix', () => {

@@ -11,6 +11,7 @@ import type { TRouteAccess, TSession } from '@meridian/domain';
 import type { TTestApp } from './app.js';
 import { DEMO_PASSWORD } from './app.js';
 import { perms, uniqueStaff } from './http.js';
+import { ATTACHMENTS_MATRIX } from './authorization-matrix.attachments.js';
 import { FORMS_MATRIX } from './authorization-matrix.forms.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
@@ -37,6 +38,8 @@ export interface TRequest {
   params?: Record<string, string>;
   query?: Record<string, string | number>;
   body?: unknown;
+  /** e.g. a multipart content type for an upload body. */
+  headers?: Record<string, string>;
 }
 
 export interface TMatrixRow {
@@ -136,6 +139,8 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
     expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
 
   ...FORMS_MATRIX,
+
+  ...ATTACHMENTS_MATRIX,
 ];
 
 /** Fills a route path's :params. */

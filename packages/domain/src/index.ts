@@ -9,6 +9,10 @@ export * as institutionsApi from './contracts/institutions/index.js';
 export * as peopleApi from './contracts/people/index.js';
 export * as auditApi from './contracts/audit/index.js';
 export * as setupApi from './contracts/setup/index.js';
+export * as attachmentsApi from './contracts/attachments/index.js';
+export * as commentsApi from './contracts/comments/index.js';
+export * as notificationsApi from './contracts/notifications/index.js';
+export * from './rules/attachments.js';
 export * as formsApi from './contracts/forms/index.js';
 export * from './rules/completeness.js';
 export { health } from './contracts/health.js';
@@ -17,4 +21,7 @@ export type { TBranding, TInstitutionSettings, TUpdateInstitutionSettingsInput }
 export type { TStaffMember, TCampusSite, TDepartment, TInviteStaffInput, TListStaffQuery } from './contracts/people/index.js';
 export type { TAuditEvent } from './contracts/audit/index.js';
 export type { TSetupInput } from './contracts/setup/index.js';
+export type { TAttachment, TUploadAttachmentFields } from './contracts/attachments/index.js';
+export type { TComment } from './contracts/comments/index.js';
+export type { TNotification, TNotificationList } from './contracts/notifications/index.js';
 export type { TAnswers, TAnswerValue, TQuestionnaireForAnswering, TQuestionnaireContent, TQuestionnaireItem, TQuestionnaireFolder, TItemType } from './contracts/forms/index.js';

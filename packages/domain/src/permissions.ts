@@ -14,6 +14,11 @@ export const PERMISSIONS = [
   'people.campus-sites.read',
   'people.departments.read',
   'audit.history.read',
+  'attachments.read',
+  'attachments.upload',
+  'attachments.manage',
+  'comments.read',
+  'comments.write',
   'forms.read',
   'forms.manage',
 ] as const;
@@ -108,6 +113,12 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'people.campus-sites.read': (a) => a.role === 'isssAdmin',
   'people.departments.read': (a) => a.role === 'isssAdmin' || a.role === 'department',
   'audit.history.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // Files and comments: the record-level check (getAccessibleRequest) decides which ones; advisors act through links.
+  'attachments.read': (a) => a.role !== 'advisor',
+  'attachments.upload': (a) => a.role !== 'advisor',
+  'attachments.manage': (a) => a.role === 'isssAdmin',
+  'comments.read': (a) => a.role !== 'advisor',
+  'comments.write': (a) => a.role !== 'advisor',
   // Any office staff may read questionnaires and lookups; super users and officers build them.
   'forms.read': (a) => a.role === 'isssAdmin',
   'forms.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z, ZodType } from 'zod';
@@ -54,6 +54,75 @@ async function authenticate(services: TServices, req: FastifyRequest, institutio
 }
 
 /**
+ * The platform step before every handler: resolves the tenant from the host, authenticates, and
+ * checks the contract's permission (refusals are audited). Shared by JSON and raw routes.
+ */
+export async function resolveRouteContext(services: TServices, req: FastifyRequest, contract: RouteContract, options: TRouteOptions = {}): Promise<TContext> {
+  const ip = ipOf(req);
+  let institutionId = '';
+  if (!options.tenantless) {
+    const resolved = await services.tenancy.resolve(req.headers.host);
+    if (!resolved) {
+      const none = (await services.tenancy.count()) === 0;
+      throw new AppError(none ? 503 : 404, none ? 'SETUP_REQUIRED' : 'UNKNOWN_INSTITUTION',
+        none ? 'This portal has not been set up yet.' : 'No institution is served at this address.');
+    }
+    institutionId = resolved;
+  }
+  const actor = institutionId && contract.access !== 'public' ? await authenticate(services, req, institutionId) : null;
+  if (contract.access !== 'public') {
+    if (!actor) throw unauthenticated();
+    if (!can(actor, contract.access)) {
+      await services.database.tenant(institutionId, (tx) =>
+        writeAudit(tx, {
+          institutionId, actorUserId: actor.userId, entityType: 'route', entityId: `${contract.method} ${contract.path}`,
+          action: 'authorization.refused', ip,
+        }),
+      );
+      throw forbidden(MSG.noAccessPage);
+    }
+  }
+  return {
+    institutionId,
+    actor,
+    ip,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+    services,
+    db: (fn) => services.database.tenant(institutionId, fn),
+  };
+}
+
+/**
+ * Registers a route whose body or answer is not JSON (multipart uploads, file downloads). The
+ * tenant, authentication and permission step is the same as registerRoute's, and the contract is
+ * recorded for OpenAPI and the authorization matrix; the handler parses its own input.
+ */
+export function registerRawRoute(
+  app: FastifyInstance,
+  services: TServices,
+  contract: RouteContract,
+  handler: (ctx: TContext, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  options: TRouteOptions = {},
+): void {
+  registeredContracts.push(contract);
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    schema: {
+      summary: contract.summary,
+      tags: contract.tags,
+      ...(contract.access !== 'public' ? { security: [{ bearerAuth: [] }] } : {}),
+    },
+    config: { access: contract.access },
+    handler: async (req, reply) => {
+      const ctx = await resolveRouteContext(services, req, contract, options);
+      for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
+      return handler(ctx, req, reply);
+    },
+  });
+}
+
+/**
  * Registers one contract: schemas validate input and shape output, the platform resolves the
  * tenant, authenticates, and checks the route's permission before the handler runs.
  */
@@ -79,38 +148,7 @@ export function registerRoute<C extends RouteContract>(
     },
     config: { access: contract.access },
     handler: async (req, reply) => {
-      const ip = ipOf(req);
-      let institutionId = '';
-      if (!options.tenantless) {
-        const resolved = await services.tenancy.resolve(req.headers.host);
-        if (!resolved) {
-          const none = (await services.tenancy.count()) === 0;
-          throw new AppError(none ? 503 : 404, none ? 'SETUP_REQUIRED' : 'UNKNOWN_INSTITUTION',
-            none ? 'This portal has not been set up yet.' : 'No institution is served at this address.');
-        }
-        institutionId = resolved;
-      }
-      const actor = institutionId && contract.access !== 'public' ? await authenticate(services, req, institutionId) : null;
-      if (contract.access !== 'public') {
-        if (!actor) throw unauthenticated();
-        if (!can(actor, contract.access)) {
-          await services.database.tenant(institutionId, (tx) =>
-            writeAudit(tx, {
-              institutionId, actorUserId: actor.userId, entityType: 'route', entityId: `${contract.method} ${contract.path}`,
-              action: 'authorization.refused', ip,
-            }),
-          );
-          throw forbidden(MSG.noAccessPage);
-        }
-      }
-      const ctx: TContext = {
-        institutionId,
-        actor,
-        ip,
-        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-        services,
-        db: (fn) => services.database.tenant(institutionId, fn),
-      };
+      const ctx = await resolveRouteContext(services, req, contract, options);
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
       const input = { body: req.body, query: req.query, params: req.params } as TInput<C>;
       return handler(ctx, input);

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { canActOnSite } from '@meridian/domain';
+import type { TTx } from '../../platform/db/database.js';
+import { forbidden, notFound } from '../../platform/errors/app-error.js';
+import { requireActor, type TAuthenticatedActor, type TContext } from '../../platform/http/context.js';
+import { users } from '../people/schema.js';
+import { canAccessRequest, getAccessibleRequest, type TRequestRow } from '../requests/index.js';
+import { attachments } from './schema.js';
+
+export type TAttachmentRow = typeof attachments.$inferSelect;
+
+/**
+ * How much of a record's files an actor sees:
+ * - all: office staff who process the request (or reach the person);
+ * - requester: the requester or subject, only files marked visible to them and still active;
+ * - department: the department's users, only files marked visible to the department and active.
+ */
+export type TAttachmentView = 'all' | 'requester' | 'department';
+
+export function requestView(actor: TAuthenticatedActor, r: TRequestRow): TAttachmentView {
+  if (canAccessRequest(actor, r, 'process')) return 'all';
+  if (r.requesterUserId === actor.userId || r.subjectUserId === actor.userId) return 'requester';
+  return 'department';
+}
+
+export function isVisibleIn(row: Pick<TAttachmentRow, 'status' | 'isVisibleToRequester' | 'isVisibleToDepartment'>, view: TAttachmentView): boolean {
+  if (row.status === 'deleted') return false;
+  if (view === 'all') return true;
+  if (row.status !== 'active') return false;
+  return view === 'requester' ? row.isVisibleToRequester : row.isVisibleToDepartment;
+}
+
+/** Staff reach over a person's record: super, else officer/assistant (edit flag) for their campus site. */
+export function staffReachesUser(actor: TAuthenticatedActor, u: { campusSiteId: number | null }): boolean {
+  if (actor.role !== 'isssAdmin' || !actor.staff) return false;
+  if (actor.staff.isSuper) return true;
+  if (u.campusSiteId === null) return actor.staff.isOfficer;
+  return canActOnSite(actor.staff, u.campusSiteId, 'editStudent');
+}
+
+/** The view an actor has of one person's record files; 404 when they have none. */
+export async function userView(tx: TTx, ctx: TContext, userId: string): Promise<TAttachmentView> {
+  const actor = requireActor(ctx);
+  const [u] = await tx.select({ id: users.id, campusSiteId: users.campusSiteId }).from(users).where(eq(users.id, userId));
+  if (!u) throw notFound();
+  if (staffReachesUser(actor, u)) return 'all';
+  if (u.id === actor.userId) return 'requester';
+  throw notFound();
+}
+
+export interface TVisibleAttachment {
+  row: TAttachmentRow;
+  view: TAttachmentView;
+  request: TRequestRow | null;
+}
+
+/** Loads an attachment the actor may see (404 otherwise: its existence must not leak). */
+export async function loadVisibleAttachment(tx: TTx, ctx: TContext, attachmentId: string): Promise<TVisibleAttachment> {
+  const [row] = await tx.select().from(attachments).where(eq(attachments.id, attachmentId));
+  if (!row || row.status === 'deleted') throw notFound();
+  let view: TAttachmentView;
+  let request: TRequestRow | null = null;
+  if (row.requestId) {
+    request = await getAccessibleRequest(tx, ctx, row.requestId, 'read');
+    view = requestView(requireActor(ctx), request);
+  } else if (row.subjectUserId) {
+    view = await userView(tx, ctx, row.subjectUserId);
+  } else {
+    throw notFound();
+  }
+  if (!isVisibleIn(row, view)) throw notFound();
+  return { row, view, request };
+}
+
+/** Loads an attachment the actor manages (office staff over its request or person). */
+export async function loadManagedAttachment(tx: TTx, ctx: TContext, attachmentId: string): Promise<TVisibleAttachment> {
+  const v = await loadVisibleAttachment(tx, ctx, attachmentId);
+  if (v.view !== 'all') throw forbidden();
+  return v;
+}
+
+/** The uploader may remove their own file while the request is still theirs to change; staff always. */
+export function canDeleteAttachment(actor: TAuthenticatedActor, v: TVisibleAttachment): boolean {
+  if (v.row.status === 'deleted') return false;
+  if (v.view === 'all') return true;
+  return v.row.uploadedBy === actor.userId && !!v.request && canAccessRequest(actor, v.request, 'write');
+}

@@ -1,0 +1,52 @@
+import { PDFDocument } from 'pdf-lib';
+import { ATTACHMENT_MSG } from '@meridian/domain';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import { badRequest } from '../../../platform/errors/app-error.js';
+import { fileStorage } from '../../../platform/files/storage.js';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { loadManagedAttachment } from '../attachment.policy.js';
+
+/** Spec 000 s5: images in generated PDFs are at most 532 wide (US Letter less 40 pt margins). */
+const PAGE = { width: 612, height: 792, margin: 40, maxImageWidth: 532 };
+
+/** One PDF of several files, in the order given: PDF pages copied, PNG/JPEG on pages of their own. */
+export async function combinedPdf(ctx: TContext, attachmentIds: string[]): Promise<Uint8Array> {
+  const actor = requireActor(ctx);
+  const ids = [...new Set(attachmentIds)];
+  const rows = await ctx.db(async (tx) => {
+    const list = [];
+    for (const id of ids) list.push((await loadManagedAttachment(tx, ctx, id)).row);
+    const refused = list.filter((r) => !/^(application\/pdf|image\/png|image\/jpeg)/.test(r.contentType));
+    if (refused.length) {
+      const message = `${ATTACHMENT_MSG.notCombinable} Not possible: ${refused.map((r) => r.fileName).join(', ')}.`;
+      throw badRequest(message, { attachmentIds: [message] });
+    }
+    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: ids[0]!, action: 'attachment.combined', after: { attachmentIds: ids }, ip: ctx.ip });
+    return list;
+  });
+  const storage = fileStorage(ctx.services.config.dataDir);
+  const out = await PDFDocument.create();
+  out.setTitle('Combined documents');
+  for (const r of rows) {
+    const data = await storage.readBuffer(r.storageKey);
+    if (r.contentType.startsWith('application/pdf')) {
+      let src: PDFDocument;
+      try {
+        src = await PDFDocument.load(data, { ignoreEncryption: true });
+      } catch {
+        throw badRequest(`The file "${r.fileName}" could not be read as a PDF.`);
+      }
+      const pages = await out.copyPages(src, src.getPageIndices());
+      for (const p of pages) out.addPage(p);
+    } else {
+      const img = r.contentType.startsWith('image/png') ? await out.embedPng(data) : await out.embedJpg(data);
+      const maxH = PAGE.height - 2 * PAGE.margin;
+      const scale = Math.min(1, PAGE.maxImageWidth / img.width, maxH / img.height);
+      const w = img.width * scale;
+      const h = img.height * scale;
+      const page = out.addPage([PAGE.width, PAGE.height]);
+      page.drawImage(img, { x: PAGE.margin, y: PAGE.height - PAGE.margin - h, width: w, height: h });
+    }
+  }
+  return out.save();
+}

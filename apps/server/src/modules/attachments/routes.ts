@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { attachmentsApi, ATTACHMENT_MAX_BYTES, ATTACHMENT_MSG, MSG } from '@meridian/domain';
+import { writeAudit } from '../../platform/audit/audit.js';
+import { AppError, badRequest, fieldError, type TFieldErrors } from '../../platform/errors/app-error.js';
+import { fileStorage } from '../../platform/files/storage.js';
+import { registerRawRoute, registerRoute } from '../../platform/http/route.js';
+import { requireActor, type TServices } from '../../platform/http/context.js';
+import { loadVisibleAttachment } from './attachment.policy.js';
+import { combinedPdf } from './operations/combined-pdf.js';
+import * as ops from './operations/manage-attachments.js';
+import { uploadAttachment, type TUploadedFile } from './operations/upload-attachment.js';
+
+const tooLarge = () => new AppError(413, 'TOO_LARGE', ATTACHMENT_MSG.tooLarge, { file: [ATTACHMENT_MSG.tooLarge] });
+
+/** Reads the multipart body: one file part named 'file' (at most 10 MB) and text fields. */
+async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: TUploadedFile | null }> {
+  if (!req.isMultipart()) throw fieldError('file', ATTACHMENT_MSG.fileRequired);
+  const fields: Record<string, string> = {};
+  let file: TUploadedFile | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 30, fieldSize: 4000 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file') file = { fileName: part.filename ?? '', data };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw fieldError('file', 'Upload one file at a time.');
+    throw badRequest('The upload could not be read.');
+  }
+  return { fields, file };
+}
+
+/** RFC 6266/5987: an ASCII fallback and the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export async function attachmentRoutes(app: FastifyInstance, s: TServices): Promise<void> {
+  // Only these routes read multipart; everything else stays JSON with the 1 MB body limit.
+  await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } });
+
+  registerRawRoute(app, s, attachmentsApi.uploadAttachment, async (ctx, req) => {
+    const { fields, file } = await readUpload(req);
+    const parsed = attachmentsApi.ZUploadAttachmentFields.safeParse(fields);
+    if (!parsed.success) {
+      const fieldErrors: TFieldErrors = {};
+      for (const i of parsed.error.issues) (fieldErrors[i.path.join('.') || '_'] ??= []).push(i.message);
+      throw badRequest(Object.values(fieldErrors)[0]?.[0] ?? MSG.invalidValue, fieldErrors, 'VALIDATION');
+    }
+    if (!file) throw fieldError('file', ATTACHMENT_MSG.fileRequired);
+    return uploadAttachment(ctx, parsed.data, file);
+  });
+  registerRoute(app, s, attachmentsApi.listRequestAttachments, (ctx, { params }) => ops.listRequestAttachments(ctx, params.requestId));
+  registerRoute(app, s, attachmentsApi.listUserAttachments, (ctx, { params }) => ops.listUserAttachments(ctx, params.userId));
+  registerRoute(app, s, attachmentsApi.getAttachment, (ctx, { params }) => ops.getAttachment(ctx, params.attachmentId));
+  registerRawRoute(app, s, attachmentsApi.downloadAttachment, async (ctx, req, reply) => {
+    const params = attachmentsApi.ZAttachmentIdParams.safeParse(req.params);
+    if (!params.success) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+    const actor = requireActor(ctx);
+    const row = await ctx.db(async (tx) => {
+      const v = await loadVisibleAttachment(tx, ctx, params.data.attachmentId);
+      // FERPA: who opened which document is on record.
+      await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: v.row.id, action: 'attachment.downloaded', ip: ctx.ip });
+      return v.row;
+    });
+    const stream = await fileStorage(s.config.dataDir).read(row.storageKey);
+    return reply
+      .header('Content-Type', row.contentType)
+      .header('Content-Length', String(row.sizeBytes))
+      .header('Content-Disposition', contentDisposition(row.fileName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(stream);
+  });
+  registerRoute(app, s, attachmentsApi.rejectAttachment, (ctx, { params, body }) => ops.rejectAttachment(ctx, params.attachmentId, body.reason));
+  registerRoute(app, s, attachmentsApi.updateAttachmentVisibility, (ctx, { params, body }) => ops.updateAttachmentVisibility(ctx, params.attachmentId, body));
+  registerRoute(app, s, attachmentsApi.updateAttachmentCategory, (ctx, { params, body }) => ops.updateAttachmentCategory(ctx, params.attachmentId, body));
+  registerRoute(app, s, attachmentsApi.linkAttachment, (ctx, { params, body }) => ops.linkAttachment(ctx, params.attachmentId, body.requestId));
+  registerRoute(app, s, attachmentsApi.deleteAttachment, (ctx, { params }) => ops.deleteAttachment(ctx, params.attachmentId));
+  registerRawRoute(app, s, attachmentsApi.combinedPdf, async (ctx, req, reply) => {
+    const body = attachmentsApi.ZCombinedPdfInput.safeParse(req.body);
+    if (!body.success) throw badRequest(body.error.issues[0]?.message ?? MSG.invalidValue, { attachmentIds: [body.error.issues[0]?.message ?? MSG.invalidValue] }, 'VALIDATION');
+    const pdf = await combinedPdf(ctx, body.data.attachmentIds);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition('combined-documents.pdf'))
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(Buffer.from(pdf));
+  });
+}

@@ -1,0 +1,253 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { ATTACHMENT_MSG, type TAttachment, type TSession } from '@meridian/domain';
+import { missingRequiredDocuments } from '../src/modules/attachments/index.js';
+import { setVirusScanner } from '../src/platform/files/virus-scan.js';
+import { createTestApp, HOST_B, type TTestApp } from './app.js';
+import { call, userIds } from './http.js';
+import { EXE, newRequest, PDF, PNG, upload, uploadOk } from './fixtures/case-fixtures.js';
+
+let t: TTestApp;
+let dataDir: string;
+const s = {} as Record<'admin' | 'officer' | 'assistant' | 'dept' | 'scholar' | 'student', TSession>;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-files-'));
+  t = await createTestApp({ dataDir });
+  for (const u of ['admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const) s[u] = await t.login(u);
+  ids = await userIds(t, t.institutionA);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const list = async (as: TSession, requestId: string) => {
+  const res = await call(t, 'GET', `/api/requests/${requestId}/attachments`, { as });
+  expect(res.statusCode).toBe(200);
+  return res.json() as TAttachment[];
+};
+
+describe('upload limits', () => {
+  it('stores a PDF with its sha256 under a server-generated key outside the name', async () => {
+    const requestId = await newRequest(t);
+    const a = await uploadOk(t, s.student, { requestId, categoryId: 'passport', description: 'My passport' });
+    expect(a).toMatchObject({ fileName: 'passport.pdf', contentType: 'application/pdf', sizeBytes: PDF.length, status: 'active', isVisibleToRequester: true, categoryId: 'passport' });
+    const [row] = await t.sql<{ storage_key: string; sha256: string }>('select storage_key, sha256 from attachments where id = $1', [a.id]);
+    expect(row!.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
+    expect(row!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.readFileSync(path.join(dataDir, 'files', row!.storage_key))).toEqual(PDF);
+    const audit = await t.sql('select action from audit_events where entity_id = $1', [a.id]);
+    expect(audit.map((r) => r.action)).toContain('attachment.uploaded');
+  });
+
+  it('refuses a .pdf that is really a PNG, and an exe renamed .pdf', async () => {
+    const requestId = await newRequest(t);
+    for (const file of [{ name: 'scan.pdf', data: PNG }, { name: 'setup.pdf', data: EXE }, { name: 'tool.exe', data: EXE }]) {
+      const res = await upload(t, s.student, { requestId }, file);
+      expect(res.statusCode, file.name).toBe(400);
+      expect(res.json().fieldErrors.file).toEqual([ATTACHMENT_MSG.typeNotAllowed]);
+    }
+    expect(await list(s.student, requestId)).toEqual([]);
+  });
+
+  it('accepts 10 MB and refuses 10 MB + 1 byte with a clear 413', async () => {
+    const requestId = await newRequest(t);
+    const big = Buffer.alloc(10 * 1024 * 1024, 0x61);
+    expect((await upload(t, s.student, { requestId }, { name: 'exactly.txt', data: big })).statusCode).toBe(200);
+    const res = await upload(t, s.student, { requestId }, { name: 'over.txt', data: Buffer.concat([big, Buffer.from('a')]) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'TOO_LARGE', message: ATTACHMENT_MSG.tooLarge });
+  });
+
+  it('refuses an empty file, a missing file and a missing target', async () => {
+    const requestId = await newRequest(t);
+    expect((await upload(t, s.student, { requestId }, { name: 'e.txt', data: Buffer.alloc(0) })).json().fieldErrors.file).toEqual([ATTACHMENT_MSG.empty]);
+    expect((await upload(t, s.student, { requestId })).json().fieldErrors.file).toEqual([ATTACHMENT_MSG.fileRequired]);
+    expect((await upload(t, s.student, {}, { name: 'a.pdf', data: PDF })).statusCode).toBe(400);
+  });
+
+  it('sanitises file names: no folders, no control characters, at most 200 characters', async () => {
+    const requestId = await newRequest(t);
+    const a = await uploadOk(t, s.student, { requestId }, { name: '..\\..\\etc/pass\u0001wd.pdf', data: PDF });
+    expect(a.fileName).toBe('passwd.pdf');
+    const long = await uploadOk(t, s.student, { requestId }, { name: `${'x'.repeat(300)}.pdf`, data: PDF });
+    expect(long.fileName).toHaveLength(200);
+    expect(long.fileName.endsWith('.pdf')).toBe(true);
+  });
+
+  it('refuses what the virus scanner finds, and stores nothing', async () => {
+    const requestId = await newRequest(t);
+    setVirusScanner({ scan: async () => ({ isClean: false, signature: 'Eicar-Test-Signature' }) });
+    try {
+      const res = await upload(t, s.student, { requestId }, { name: 'eicar.txt', data: Buffer.from('X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR') });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors.file).toEqual([ATTACHMENT_MSG.infected]);
+    } finally {
+      setVirusScanner(null);
+    }
+    expect(await list(s.admin, requestId)).toEqual([]);
+  });
+
+  it('lets the requester upload only while the request is editable', async () => {
+    const requestId = await newRequest(t, { status: 'submitted' });
+    expect((await upload(t, s.student, { requestId }, { name: 'a.pdf', data: PDF })).statusCode).toBe(403);
+    expect((await upload(t, s.officer, { requestId }, { name: 'a.pdf', data: PDF })).statusCode).toBe(200);
+  });
+});
+
+describe('download', () => {
+  it('answers the stored bytes as an attachment with an encoded name and nosniff', async () => {
+    const requestId = await newRequest(t);
+    const a = await uploadOk(t, s.student, { requestId }, { name: 'Résumé (final) 100%.pdf', data: PDF });
+    const res = await call(t, 'GET', `/api/attachments/${a.id}/download`, { as: s.student });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(PDF);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="R_sum_ (final) 100%.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28final%29%20100%25.pdf`);
+  });
+});
+
+describe('visibility', () => {
+  it('shows the requester only their visible, active files; the department only its own; staff everything', async () => {
+    const requestId = await newRequest(t, { departmentCode: 'PHYS' });
+    const mine = await uploadOk(t, s.student, { requestId });
+    const staffOnly = await uploadOk(t, s.officer, { requestId }, { name: 'notes.txt', data: Buffer.from('internal') });
+    const forDept = await uploadOk(t, s.officer, { requestId, isVisibleToDepartment: '1' }, { name: 'offer.pdf', data: PDF });
+    const forAll = await uploadOk(t, s.officer, { requestId, isVisibleToRequester: '1', isVisibleToDepartment: '1' }, { name: 'i20.pdf', data: PDF });
+    expect(staffOnly.isVisibleToRequester).toBe(false);
+
+    expect((await list(s.student, requestId)).map((a) => a.id).sort()).toEqual([mine.id, forAll.id].sort());
+    expect((await list(s.dept, requestId)).map((a) => a.id).sort()).toEqual([forDept.id, forAll.id].sort());
+    expect((await list(s.officer, requestId)).map((a) => a.id).sort()).toEqual([mine.id, staffOnly.id, forDept.id, forAll.id].sort());
+    // What a list hides cannot be opened by id either.
+    for (const [as, hidden] of [[s.student, staffOnly], [s.student, forDept], [s.dept, mine], [s.dept, staffOnly]] as const) {
+      expect((await call(t, 'GET', `/api/attachments/${hidden.id}`, { as })).statusCode).toBe(404);
+      expect((await call(t, 'GET', `/api/attachments/${hidden.id}/download`, { as })).statusCode).toBe(404);
+    }
+
+    // Staff turn visibility on: the student sees it.
+    const res = await call(t, 'PUT', `/api/attachments/${staffOnly.id}/visibility`, { as: s.officer, body: { isVisibleToRequester: true, isVisibleToDepartment: false } });
+    expect(res.statusCode).toBe(200);
+    expect((await list(s.student, requestId)).map((a) => a.id)).toContain(staffOnly.id);
+    // A requester cannot choose visibility: their flags are ignored.
+    const sneaky = await uploadOk(t, s.student, { requestId, isVisibleToRequester: '0', isVisibleToDepartment: '1' });
+    expect(sneaky).toMatchObject({ isVisibleToRequester: true, isVisibleToDepartment: false });
+  });
+
+  it("keeps another student's file and another institution's file out of reach (404)", async () => {
+    const requestId = await newRequest(t);
+    const a = await uploadOk(t, s.student, { requestId });
+    const other = await newRequest(t, { requester: 'scholar', campus: null });
+    const theirs = await uploadOk(t, s.scholar, { requestId: other });
+    expect((await call(t, 'GET', `/api/attachments/${theirs.id}/download`, { as: s.student })).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/attachments/${a.id}/download`, { as: s.scholar })).statusCode).toBe(404);
+    const adminB = await t.login('admin', { host: HOST_B });
+    expect((await call(t, 'GET', `/api/attachments/${a.id}/download`, { as: adminB, host: HOST_B })).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/requests/${requestId}/attachments`, { as: adminB, host: HOST_B })).statusCode).toBe(404);
+    expect((await upload(t, adminB, { requestId }, { name: 'x.pdf', data: PDF }, HOST_B)).statusCode).toBe(404);
+  });
+
+  it("files on a person's record are for office staff who reach them", async () => {
+    const a = await uploadOk(t, s.officer, { subjectUserId: ids.student! }, { name: 'i94.png', data: PNG });
+    expect(a.contentType).toBe('image/png');
+    const res = await call(t, 'GET', `/api/users/${ids.student}/attachments`, { as: s.admin });
+    expect((res.json() as TAttachment[]).map((x) => x.id)).toContain(a.id);
+    expect((await upload(t, s.student, { subjectUserId: ids.student! }, { name: 'a.pdf', data: PDF })).statusCode).toBe(403);
+  });
+});
+
+describe('staff actions', () => {
+  it('rejects with a reason and tells the uploader', async () => {
+    const requestId = await newRequest(t);
+    const a = await uploadOk(t, s.student, { requestId });
+    const res = await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: 'The scan is blurred' } });
+    expect(res.json()).toMatchObject({ status: 'rejected', rejectReason: 'The scan is blurred' });
+    const bell = (await call(t, 'GET', '/api/notifications', { as: s.student })).json();
+    expect(bell.items[0]).toMatchObject({ typeName: 'attachment.rejected', requestId, text: 'Your document "passport.pdf" was rejected: The scan is blurred' });
+    expect((await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: 'again' } })).statusCode).toBe(400);
+    expect((await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: ' ' } })).statusCode).toBe(400);
+    // The requester no longer sees a rejected file in the list; staff do, with the reason.
+    expect(await list(s.student, requestId)).toEqual([]);
+    expect((await list(s.officer, requestId))[0]).toMatchObject({ status: 'rejected', rejectReason: 'The scan is blurred' });
+  });
+
+  it('changes the category and links a file to another request sharing the stored file', async () => {
+    const requestId = await newRequest(t);
+    const target = await newRequest(t);
+    const a = await uploadOk(t, s.student, { requestId, categoryId: 'passport' });
+    expect((await call(t, 'PUT', `/api/attachments/${a.id}/category`, { as: s.officer, body: { categoryId: 'visa' } })).json().categoryId).toBe('visa');
+    const res = await call(t, 'POST', `/api/attachments/${a.id}/link`, { as: s.officer, body: { requestId: target } });
+    expect(res.statusCode).toBe(200);
+    const linked = res.json() as TAttachment;
+    expect(linked).toMatchObject({ requestId: target, linkedFromId: a.id, fileName: 'passport.pdf' });
+    const keys = await t.sql<{ storage_key: string }>('select storage_key from attachments where id = any($1::uuid[])', [[a.id, linked.id]]);
+    expect(new Set(keys.map((k) => k.storage_key)).size).toBe(1);
+    expect((await call(t, 'GET', `/api/attachments/${linked.id}/download`, { as: s.student })).rawPayload).toEqual(PDF);
+    expect((await call(t, 'POST', `/api/attachments/${a.id}/link`, { as: s.officer, body: { requestId } })).statusCode).toBe(400);
+  });
+
+  it('lets the uploader delete while the request is editable, and staff always', async () => {
+    const requestId = await newRequest(t);
+    const a = await uploadOk(t, s.student, { requestId });
+    const b = await uploadOk(t, s.student, { requestId });
+    expect(a.canDelete).toBe(true);
+    expect((await call(t, 'DELETE', `/api/attachments/${a.id}`, { as: s.student })).statusCode).toBe(200);
+    await t.sql(`update requests set status = 'submitted' where id = $1`, [requestId]);
+    expect((await call(t, 'DELETE', `/api/attachments/${b.id}`, { as: s.student })).statusCode).toBe(403);
+    expect((await call(t, 'DELETE', `/api/attachments/${b.id}`, { as: s.officer })).statusCode).toBe(200);
+    expect(await list(s.officer, requestId)).toEqual([]);
+    const [row] = await t.sql('select status from attachments where id = $1', [a.id]);
+    expect(row!.status).toBe('deleted');
+  });
+
+  it('combines PDFs and images into one PDF and refuses other types', async () => {
+    const requestId = await newRequest(t);
+    const twoPages = await PDFDocument.create();
+    twoPages.addPage();
+    twoPages.addPage();
+    const p = await uploadOk(t, s.student, { requestId }, { name: 'two.pdf', data: Buffer.from(await twoPages.save()) });
+    const one = await uploadOk(t, s.student, { requestId }, { name: 'one.pdf', data: PDF });
+    const img = await uploadOk(t, s.student, { requestId }, { name: 'photo.png', data: PNG });
+    const txt = await uploadOk(t, s.student, { requestId }, { name: 'notes.txt', data: Buffer.from('hello') });
+    const res = await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [p.id, img.id, one.id] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const doc = await PDFDocument.load(res.rawPayload);
+    expect(doc.getPageCount()).toBe(4);
+    const refused = await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [p.id, txt.id] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('notes.txt');
+  });
+});
+
+describe('missingRequiredDocuments', () => {
+  it('lists required visible upload documents without an active file on the request', async () => {
+    const requestId = await newRequest(t);
+    const mk = async (name: string, extra: Record<string, unknown> = {}) => {
+      const o = { is_required: true, is_hidden: false, is_visible_to_student: true, document_type: 'file_upload', ...extra };
+      const [r] = await t.sql<{ id: string }>(
+        'insert into custom_documents (institution_id, name, document_type, is_required, is_hidden, is_visible_to_student) values ($1, $2, $3, $4, $5, $6) returning id',
+        [t.institutionA, name, o.document_type, o.is_required, o.is_hidden, o.is_visible_to_student]);
+      return r!.id;
+    };
+    const passport = await mk('Passport');
+    const i20 = await mk('I-20');
+    const optional = await mk('Photo', { is_required: false });
+    const hidden = await mk('Hidden', { is_hidden: true });
+    const form = await mk('Form', { document_type: 'questionnaire' });
+    const all = [passport, i20, optional, hidden, form];
+    const check = () => t.database.tenant(t.institutionA, (tx) => missingRequiredDocuments(tx, requestId, all));
+    expect((await check()).map((d) => d.name).sort()).toEqual(['I-20', 'Passport']);
+    const a = await uploadOk(t, s.student, { requestId, customDocumentId: passport });
+    expect(await check()).toEqual([{ documentId: i20, name: 'I-20' }]);
+    await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: 'expired' } });
+    expect((await check()).map((d) => d.name).sort()).toEqual(['I-20', 'Passport']);
+  });
+});

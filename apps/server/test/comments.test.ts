@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TComment, TSession } from '@meridian/domain';
+import { createTestApp, HOST_B, type TTestApp } from './app.js';
+import { call, userIds } from './http.js';
+import { newRequest } from './fixtures/case-fixtures.js';
+
+let t: TTestApp;
+const s = {} as Record<'admin' | 'officer' | 'dept' | 'scholar' | 'student', TSession>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of ['admin', 'officer', 'dept', 'scholar', 'student'] as const) s[u] = await t.login(u);
+});
+afterAll(async () => { await t?.close(); });
+
+const post = (as: TSession, subjectId: string, body: string, isInternal = false) =>
+  call(t, 'POST', '/api/comments', { as, body: { subjectType: 'request', subjectId, body, isInternal } });
+const page = async (as: TSession, subjectId: string, p = 1) => {
+  const res = await call(t, 'GET', '/api/comments', { as, query: { subjectType: 'request', subjectId, page: p } });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { items: TComment[]; total: number; page: number; pageSize: number };
+};
+
+describe('comments on a request', () => {
+  it('pages by 20, newest first', async () => {
+    const requestId = await newRequest(t);
+    for (let i = 1; i <= 23; i++) expect((await post(s.student, requestId, `Comment ${i}`)).statusCode).toBe(200);
+    const first = await page(s.officer, requestId);
+    expect(first).toMatchObject({ total: 23, page: 1, pageSize: 20 });
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]!.body).toBe('Comment 23');
+    const second = await page(s.officer, requestId, 2);
+    expect(second.items.map((c) => c.body)).toEqual(['Comment 3', 'Comment 2', 'Comment 1']);
+  });
+
+  it('lets authors edit and delete only their own comments', async () => {
+    const requestId = await newRequest(t);
+    const mine = (await post(s.student, requestId, 'Typo hre')).json() as TComment;
+    const theirs = (await post(s.officer, requestId, 'Please add your I-20')).json() as TComment;
+    expect(mine.canEdit).toBe(true);
+    const edited = await call(t, 'PUT', `/api/comments/${mine.id}`, { as: s.student, body: { body: 'Typo here' } });
+    expect(edited.json()).toMatchObject({ body: 'Typo here' });
+    expect((await call(t, 'PUT', `/api/comments/${theirs.id}`, { as: s.student, body: { body: 'Hacked' } })).statusCode).toBe(403);
+    expect((await call(t, 'DELETE', `/api/comments/${theirs.id}`, { as: s.student })).statusCode).toBe(403);
+    expect((await call(t, 'DELETE', `/api/comments/${mine.id}`, { as: s.admin })).statusCode).toBe(403);
+    expect((await call(t, 'DELETE', `/api/comments/${mine.id}`, { as: s.student })).statusCode).toBe(200);
+    const left = await page(s.student, requestId);
+    expect(left.items.map((c) => c.id)).toEqual([theirs.id]);
+    expect((await call(t, 'PUT', `/api/comments/${mine.id}`, { as: s.student, body: { body: 'Back' } })).statusCode).toBe(404);
+    const audit = await t.sql('select action from audit_events where entity_id = $1 order by id', [mine.id]);
+    expect(audit.map((r) => r.action)).toEqual(expect.arrayContaining(['comment.created', 'comment.updated', 'comment.deleted']));
+  });
+
+  it('keeps internal notes from the requester and lets only staff write them', async () => {
+    const requestId = await newRequest(t);
+    const note = (await post(s.officer, requestId, 'Check the sponsor letter', true)).json() as TComment;
+    await post(s.officer, requestId, 'Thank you, received');
+    expect((await page(s.student, requestId)).items.map((c) => c.body)).toEqual(['Thank you, received']);
+    expect((await page(s.student, requestId)).total).toBe(1);
+    expect((await page(s.officer, requestId)).total).toBe(2);
+    expect((await post(s.student, requestId, 'Sneaky', true)).statusCode).toBe(403);
+    expect((await call(t, 'PUT', `/api/comments/${note.id}`, { as: s.student, body: { body: 'x' } })).statusCode).toBe(404);
+  });
+
+  it('lets the department comment on its requests, and nobody on others', async () => {
+    const deptRequest = await newRequest(t, { departmentCode: 'PHYS' });
+    expect((await post(s.dept, deptRequest, 'From the department')).statusCode).toBe(200);
+    const other = await newRequest(t);
+    expect((await post(s.dept, other, 'No')).statusCode).toBe(404);
+    expect((await post(s.scholar, other, 'No')).statusCode).toBe(404);
+    const adminB = await t.login('admin', { host: HOST_B });
+    expect((await call(t, 'GET', '/api/comments', { as: adminB, host: HOST_B, query: { subjectType: 'request', subjectId: other } })).statusCode).toBe(404);
+  });
+
+  it('tells the other party: staff comments reach the requester, requester comments the assigned officer', async () => {
+    const ids = await userIds(t, t.institutionA);
+    const requestId = await newRequest(t, { assignedTo: 'officer' });
+    await post(s.officer, requestId, 'Please upload your passport');
+    await post(s.officer, requestId, 'internal only', true);
+    await post(s.student, requestId, 'Done');
+    const count = async (user: string) => (await t.sql<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and request_id = $2', [ids[user], requestId]))[0]!.n;
+    expect(await count('student')).toBe(1);
+    expect(await count('officer')).toBe(1);
+  });
+
+  it('refuses empty comments with the spec message', async () => {
+    const requestId = await newRequest(t);
+    const res = await post(s.student, requestId, '   ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.body).toEqual(['Required field']);
+  });
+});
