@@ -20,6 +20,8 @@ import { institutionRoutes } from './modules/institutions/routes.js';
 import { peopleRoutes } from './modules/people/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
+import { requestRoutes } from './modules/requests/routes.js';
+import { workflowRoutes } from './modules/workflows/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -89,6 +91,8 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   institutionRoutes(app, services);
   peopleRoutes(app, services);
   auditRoutes(app, services);
+  requestRoutes(app, services);
+  workflowRoutes(app, services);
   await attachmentRoutes(app, services);
   commentRoutes(app, services);
   notificationRoutes(app, services);

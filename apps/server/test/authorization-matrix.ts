@@ -11,6 +11,7 @@ import type { TRouteAccess, TSession } from '@meridian/domain';
 import type { TTestApp } from './app.js';
 import { DEMO_PASSWORD } from './app.js';
 import { perms, uniqueStaff } from './http.js';
+import { REQUEST_MATRIX_ROWS } from './authorization-matrix-requests.js';
 import { ATTACHMENTS_MATRIX } from './authorization-matrix.attachments.js';
 import { FORMS_MATRIX } from './authorization-matrix.forms.js';
 
@@ -134,11 +135,13 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
     expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 403, student: 403 } },
 
   // audit
-  { method: 'GET', path: '/api/audit/:entityType/:entityId', access: 'audit.history.read', foreignRecord: 'empty',
+  // users and institutions need audit.history.read (checked with the record); requests: whoever reads the request (requests.test.ts)
+  { method: 'GET', path: '/api/audit/:entityType/:entityId', access: 'authenticated', foreignRecord: 'empty',
     request: (m) => ({ params: { entityType: 'user', entityId: m.ids.admin! } }),
     expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
 
   ...FORMS_MATRIX,
+  ...REQUEST_MATRIX_ROWS,
 
   ...ATTACHMENTS_MATRIX,
 ];

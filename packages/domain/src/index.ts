@@ -9,6 +9,8 @@ export * as institutionsApi from './contracts/institutions/index.js';
 export * as peopleApi from './contracts/people/index.js';
 export * as auditApi from './contracts/audit/index.js';
 export * as setupApi from './contracts/setup/index.js';
+export * as requestsApi from './contracts/requests/index.js';
+export * as workflowsApi from './contracts/workflows/index.js';
 export * as attachmentsApi from './contracts/attachments/index.js';
 export * as commentsApi from './contracts/comments/index.js';
 export * as notificationsApi from './contracts/notifications/index.js';
@@ -25,3 +27,6 @@ export type { TAttachment, TUploadAttachmentFields } from './contracts/attachmen
 export type { TComment } from './contracts/comments/index.js';
 export type { TNotification, TNotificationList } from './contracts/notifications/index.js';
 export type { TAnswers, TAnswerValue, TQuestionnaireForAnswering, TQuestionnaireContent, TQuestionnaireItem, TQuestionnaireFolder, TItemType } from './contracts/forms/index.js';
+export * from './contracts/requests/workflow.js';
+export type { TRequestType, TRequestTypeInput, TRequestSummary, TRequestDetail, TRequestTask, TListRequestsQuery, TPersonRef, TTaskInput } from './contracts/requests/index.js';
+export type { TWorkflow, TWorkflowInput, TUserGroup, TApprovalSummary } from './contracts/workflows/index.js';

@@ -14,6 +14,11 @@ export const PERMISSIONS = [
   'people.campus-sites.read',
   'people.departments.read',
   'audit.history.read',
+  'requests.read',
+  'requests.create',
+  'requests.process',
+  'requests.configure',
+  'workflows.manage',
   'attachments.read',
   'attachments.upload',
   'attachments.manage',
@@ -113,6 +118,13 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'people.campus-sites.read': (a) => a.role === 'isssAdmin',
   'people.departments.read': (a) => a.role === 'isssAdmin' || a.role === 'department',
   'audit.history.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // Requests: the function check only says "this kind of user deals with requests"; which request
+  // is decided per record (requests module, request.policy.ts).
+  'requests.read': (a) => ['ISSSstudent', 'scholar', 'department'].includes(a.role) || (a.role === 'isssAdmin' && processesRequests(a.staff)),
+  'requests.create': (a) => ['ISSSstudent', 'scholar', 'department'].includes(a.role),
+  'requests.process': (a) => a.role === 'isssAdmin' && processesRequests(a.staff),
+  'requests.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  'workflows.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   // Files and comments: the record-level check (getAccessibleRequest) decides which ones; advisors act through links.
   'attachments.read': (a) => a.role !== 'advisor',
   'attachments.upload': (a) => a.role !== 'advisor',
@@ -123,6 +135,13 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'forms.read': (a) => a.role === 'isssAdmin',
   'forms.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
 };
+
+/** Super users, officers, and assistants holding the processRequests flag for at least one site. */
+export function processesRequests(p: TStaffPermissions | null): boolean {
+  if (!p) return false;
+  if (p.isSuper || p.isOfficer) return true;
+  return p.isAssistant && p.assistantSites.length > 0 && Object.values(p.assistantSettings).some((f) => f.processRequests);
+}
 
 /** The function-level check, the same on both sides. */
 export function can(actor: TActor | null, access: TRouteAccess): boolean {

@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from '../modules/institutions/settings.js';
 import { institutions } from '../modules/institutions/schema.js';
 import { campusSites, departments, scholars, studentProfiles, users } from '../modules/people/schema.js';
 import { seedForms } from './forms.js';
+import { seedRequestTypes } from './requests.js';
 
 export const DEMO_PASSWORD = 'Meridian-demo-1';
 export const DEMO_INSTITUTION = 'Demo University';
@@ -67,6 +68,7 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
     await tx.insert(studentProfiles).values({ institutionId, userId: byName.student!.id, currentStage: 'continuing', campusSiteId: main!.id });
     void medical;
     await seedForms(tx, institutionId);
+    await seedRequestTypes(tx, institutionId);
     await writeAudit(tx, { institutionId, actorUserId: null, entityType: 'institution', entityId: institutionId, action: 'institution.seeded-demo' });
     return institutionId;
   });

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { auditApi, type TAuditEvent } from '@meridian/domain';
+import { z } from 'zod';
+import { auditApi, can, type TAuditEvent } from '@meridian/domain';
+import { forbidden, notFound } from '../../platform/errors/app-error.js';
+import { getAccessibleRequest } from '../requests/index.js';
 import { auditEvents } from '../../platform/audit/schema.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { TContext, TServices } from '../../platform/http/context.js';
@@ -27,6 +30,22 @@ export async function getHistory(ctx: TContext, entityType: string, entityId: st
   });
 }
 
+/**
+ * The record check of a History Log: users and institutions need audit.history.read; a request's
+ * history is open to whoever may read the request (404 otherwise, as for the request itself).
+ */
+async function assertMayReadHistory(ctx: TContext, entityType: string, entityId: string): Promise<void> {
+  if (entityType === 'request') {
+    if (!z.uuid().safeParse(entityId).success) throw notFound();
+    await ctx.db((tx) => getAccessibleRequest(tx, ctx, entityId, 'read'));
+    return;
+  }
+  if (!can(ctx.actor, 'audit.history.read')) throw forbidden();
+}
+
 export function auditRoutes(app: FastifyInstance, s: TServices): void {
-  registerRoute(app, s, auditApi.getHistory, (ctx, { params, query }) => getHistory(ctx, params.entityType, params.entityId, query.page, query.pageSize));
+  registerRoute(app, s, auditApi.getHistory, async (ctx, { params, query }) => {
+    await assertMayReadHistory(ctx, params.entityType, params.entityId);
+    return getHistory(ctx, params.entityType, params.entityId, query.page, query.pageSize);
+  });
 }

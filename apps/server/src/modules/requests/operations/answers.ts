@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { REQUEST_STATUS_LABELS, type TAnswers, type TRequestStatus } from '@meridian/domain';
+import { AppError, forbidden, notFound } from '../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { formsModule } from '../forms-port.js';
+import { canAccessRequest, getAccessibleRequest } from '../request.policy.js';
+import { requestTypes } from '../schema.js';
+
+async function forms() {
+  const m = await formsModule();
+  if (!m) throw new AppError(503, 'UNAVAILABLE', 'Questionnaires are not available yet.');
+  return m;
+}
+
+async function assertQuestionnaireOfRequest(tx: Parameters<Parameters<TContext['db']>[0]>[0], requestTypeId: string, questionnaireId: string) {
+  const [type] = await tx.select({ ids: requestTypes.questionnaireIds }).from(requestTypes).where(eq(requestTypes.id, requestTypeId));
+  if (!type?.ids.includes(questionnaireId)) throw notFound();
+}
+
+/** A questionnaire of the request with its saved answers (anyone who may read the request). */
+export async function getAnswers(ctx: TContext, requestId: string, questionnaireId: string) {
+  const m = await forms();
+  return ctx.db(async (tx) => {
+    const r = await getAccessibleRequest(tx, ctx, requestId, 'read');
+    await assertQuestionnaireOfRequest(tx, r.requestTypeId, questionnaireId);
+    return m.loadForAnswering(tx, 'request', r.id, questionnaireId);
+  });
+}
+
+/** Saves draft answers: the requester, while the request is a draft or awaiting clarification and not locked. */
+export async function saveAnswers(ctx: TContext, requestId: string, questionnaireId: string, answers: TAnswers) {
+  const m = await forms();
+  return ctx.db(async (tx) => {
+    const r = await getAccessibleRequest(tx, ctx, requestId, 'read');
+    const actor = requireActor(ctx);
+    if (!canAccessRequest(actor, r, 'write')) {
+      const own = r.requesterUserId === actor.userId || r.subjectUserId === actor.userId;
+      if (!own) throw forbidden();
+      throw new AppError(409, 'NOT_EDITABLE', r.isLocked
+        ? 'This request is locked while it is in approver review.'
+        : `This request is ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}; its answers cannot be changed.`);
+    }
+    await assertQuestionnaireOfRequest(tx, r.requestTypeId, questionnaireId);
+    return m.saveDraftAnswers(tx, ctx, 'request', r.id, questionnaireId, answers);
+  });
+}

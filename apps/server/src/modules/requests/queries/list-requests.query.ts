@@ -1,0 +1,78 @@
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { canActOnSite, requestsApi } from '@meridian/domain';
+import type { z } from 'zod';
+import type { TTx } from '../../../platform/db/database.js';
+import type { TAuthenticatedActor } from '../../../platform/http/context.js';
+import { campusSites, users } from '../../people/schema.js';
+import { requests, requestTypes } from '../schema.js';
+
+type TQuery = z.output<typeof requestsApi.ZListRequestsQuery>;
+
+/**
+ * The same reach as staffReaches() (request.policy.ts), written as SQL: the campus sites the actor
+ * processes requests for, plus site-less requests for officers. A test holds the two equal.
+ */
+async function reachCondition(tx: TTx, actor: TAuthenticatedActor): Promise<SQL | undefined> {
+  const p = actor.staff;
+  if (!p) return sql`false`;
+  if (p.isSuper) return undefined;
+  const sites = (await tx.select({ id: campusSites.id }).from(campusSites)).map((s) => s.id).filter((id) => canActOnSite(p, id, 'processRequests'));
+  const parts: SQL[] = [];
+  if (sites.length) parts.push(inArray(requests.campusSiteId, sites));
+  if (p.isOfficer) parts.push(isNull(requests.campusSiteId));
+  return parts.length ? or(...parts) : sql`false`;
+}
+
+const requester = aliasedTable(users, 'requester');
+const assignee = aliasedTable(users, 'assignee');
+
+export interface TListRow {
+  r: typeof requests.$inferSelect; code: string; name: string;
+  rFirst: string; rLast: string; rEmail: string; aFirst: string | null; aLast: string | null; aEmail: string | null;
+}
+
+/** Staff request list: scoped, filtered, sorted and paged in the database. */
+export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: TQuery): Promise<{ rows: TListRow[]; total: number }> {
+  const where: (SQL | undefined)[] = [await reachCondition(tx, actor)];
+  if (q.status.length) where.push(inArray(requests.status, q.status));
+  if (q.type) where.push(eq(requestTypes.code, q.type));
+  if (q.assigned === 'me') where.push(eq(requests.assignedToUserId, actor.userId));
+  if (q.assigned === 'unassigned') where.push(isNull(requests.assignedToUserId));
+  if (q.reviewStatus !== undefined) where.push(eq(requests.reviewStatus, q.reviewStatus));
+  if (q.from) where.push(gte(requests.submittedAt, sql`${q.from}::date`));
+  if (q.to) where.push(lt(requests.submittedAt, sql`${q.to}::date + 1`));
+  if (q.q) {
+    const term = q.q.replace(/^#/, '');
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byNumber = /^\d{1,9}$/.test(term) ? [eq(requests.number, Number(term))] : [];
+    where.push(or(...byNumber, ilike(requester.email, like), ilike(sql`${requester.firstName} || ' ' || ${requester.lastName}`, like),
+      ilike(sql`${requester.lastName} || ', ' || ${requester.firstName}`, like))!);
+  }
+  const dir = q.order === 'desc' ? desc : asc;
+  const sorts: Record<TQuery['sort'], SQL[]> = {
+    number: [dir(requests.number)],
+    type: [dir(requestTypes.name)],
+    requester: [dir(requester.lastName), dir(requester.firstName)],
+    status: [dir(requests.status)],
+    submittedAt: [sql`${requests.submittedAt} ${sql.raw(q.order)} nulls last`],
+    updatedAt: [dir(requests.updatedAt)],
+  };
+  const cond = and(...where);
+  const [{ total }] = (await tx.select({ total: count() }).from(requests)
+    .innerJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
+    .innerJoin(requester, eq(requester.id, requests.requesterUserId))
+    .where(cond)) as [{ total: number }];
+  const rows = await tx
+    .select({ r: requests, code: requestTypes.code, name: requestTypes.name,
+      rFirst: requester.firstName, rLast: requester.lastName, rEmail: requester.email,
+      aFirst: assignee.firstName, aLast: assignee.lastName, aEmail: assignee.email })
+    .from(requests)
+    .innerJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
+    .innerJoin(requester, eq(requester.id, requests.requesterUserId))
+    .leftJoin(assignee, eq(assignee.id, requests.assignedToUserId))
+    .where(cond)
+    .orderBy(...sorts[q.sort], desc(requests.number))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { rows, total: Number(total) };
+}

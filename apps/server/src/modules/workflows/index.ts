@@ -1,0 +1,3 @@
+// What other modules may use of workflows.
+export { startApprovalChain, cancelApprovalChain } from './operations/approvals.js';
+export { approvals, approvalLinks, workflows, workflowSteps, userGroups, userGroupMembers } from './schema.js';

@@ -1,0 +1,44 @@
+import type { TTx } from '../platform/db/database.js';
+import { requestTypes } from '../modules/requests/schema.js';
+import { workflows, workflowSteps } from '../modules/workflows/schema.js';
+
+type TSeedType = [code: string, name: string, starters: string[], visaScope: string, description: string];
+
+/** Spec 001 s9's request-type catalogue (the codes named there), with names an office would use. */
+export const DEMO_REQUEST_TYPES: TSeedType[] = [
+  ['demographic_update', 'Demographic Update', ['student', 'scholar'], 'All', 'Report a change of name, citizenship or other personal details.'],
+  ['contact_info_update', 'Contact Information Update', ['student', 'scholar'], 'All', 'Report a new U.S. address, phone number or e-mail.'],
+  ['dependent_info_update', 'Dependent Information Update', ['student', 'scholar'], 'All', 'Add or update an F-2/J-2 dependent.'],
+  ['program_info_update', 'Program Information Update', ['student'], 'Both', 'Report a change of major, minor or degree level.'],
+  ['financial_info_update', 'Financial Information Update', ['student'], 'Both', 'Submit new evidence of funding.'],
+  ['cpt_request', 'Curricular Practical Training (CPT)', ['student'], 'F-1', 'Request authorization for an internship or practicum that is part of your curriculum.'],
+  ['rcl_request', 'Reduced Course Load (RCL)', ['student'], 'F-1', 'Request permission to enrol below full time for an academic or medical reason.'],
+  ['col_request', 'Change of Level (COL)', ['student'], 'F-1', "Continue to a new degree level, e.g. Master's to PhD."],
+  ['opt_request', 'Optional Practical Training (OPT)', ['student'], 'F-1', 'Request a recommendation for pre- or post-completion OPT.'],
+  ['opt_employer_update', 'OPT Employer Update', ['student'], 'F-1', 'Report a new or changed OPT employer.'],
+  ['opt_stem_extend', 'STEM OPT Extension', ['student'], 'F-1', 'Request the 24-month STEM OPT extension (Form I-983).'],
+  ['transfer_in', 'Transfer In', ['student'], 'Both', 'Transfer your SEVIS record to this institution.'],
+  ['transfer_out', 'Transfer Out', ['student'], 'Both', 'Transfer your SEVIS record to another school.'],
+  ['reinstatement', 'Reinstatement', ['student'], 'F-1', 'Request help applying for reinstatement of F-1 status.'],
+  ['program_extension', 'Program Extension', ['student', 'scholar', 'department'], 'Both', 'Extend your program end date.'],
+  ['registration_request', 'Registration Request', ['student'], 'Both', 'Confirm your enrolment for the coming session.'],
+  ['on_campus_employment_request', 'On-Campus Employment', ['student'], 'Both', 'Report on-campus employment.'],
+  ['cancel_request', 'Cancel Program', ['student'], 'Both', 'Ask the office to cancel your SEVIS record before you start.'],
+  ['complete_program_request', 'Complete Program Early', ['student'], 'Both', 'Report that you finish your program early.'],
+  ['shorten_program_request', 'Shorten Program', ['student'], 'Both', 'Shorten your program end date.'],
+  ['amend_program_request', 'Amend Program', ['scholar', 'department'], 'J-1', 'Amend the dates or activity of a J-1 program.'],
+  ['defer_attendance_request', 'Defer Attendance', ['student'], 'Both', 'Defer your start to a later session.'],
+  ['soa_add_request', 'Add Site of Activity', ['scholar', 'department'], 'J-1', 'Add a site of activity to a J-1 program.'],
+  ['soa_update_request', 'Update Site of Activity', ['scholar', 'department'], 'J-1', 'Update a site of activity of a J-1 program.'],
+  ['matriculation_request', 'Matriculation', ['student'], 'Both', 'Confirm matriculation in your program.'],
+];
+
+/** The demo institution's request types, and a one-step faculty recommendation workflow on CPT. */
+export async function seedRequestTypes(tx: TTx, institutionId: string): Promise<void> {
+  const [wf] = await tx.insert(workflows).values({ institutionId, name: 'Faculty recommendation', eventCode: 'FACULTY_RECOMMENDATION' }).returning();
+  await tx.insert(workflowSteps).values({ institutionId, workflowId: wf!.id, ordinal: 1, approverKind: 'faculty_advisor', label: 'Faculty advisor' });
+  await tx.insert(requestTypes).values(DEMO_REQUEST_TYPES.map(([code, name, starters, visaScope, description]) => ({
+    institutionId, code, name, starters, visaScope, description,
+    workflowId: code === 'cpt_request' || code === 'rcl_request' ? wf!.id : null,
+  })));
+}

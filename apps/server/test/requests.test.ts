@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  canTransition, REQUEST_STATUSES, REQUEST_TRANSITIONS, REQUESTER_ACTIONS, STAFF_ACTIONS, transitionRefusal,
+  type TRequestAction, type TRequestDetail, type TRequestStatus, type TSession,
+} from '@meridian/domain';
+import { createTestApp, HOST_B, type TTestApp } from './app.js';
+import { call, mailsTo, userIds } from './http.js';
+import { newRequest, seededQuestionnaireType, typeId } from './requests-fixtures.js';
+
+let t: TTestApp;
+let s: Record<'admin' | 'officer' | 'assistant' | 'dept' | 'scholar' | 'student', TSession>;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const names = ['admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
+  const list = await Promise.all(names.map((n) => t.login(n)));
+  s = Object.fromEntries(names.map((n, i) => [n, list[i]!])) as typeof s;
+  ids = await userIds(t, t.institutionA);
+});
+afterAll(async () => { await t?.close(); });
+
+const statusOf = async (id: string) => (await t.sql<{ status: string }>('select status from requests where id = $1', [id]))[0]!.status;
+
+describe('the request state machine, every action from every state', () => {
+  const cases = REQUEST_STATUSES.flatMap((from) => STAFF_ACTIONS.map((action) => [from, action] as const));
+  it.each(cases)('staff: %s --%s-->', async (from, action) => {
+    // cpt_request has the faculty-recommendation workflow; the advisor is named.
+    const r = await newRequest(t, { status: from, typeCode: 'cpt_request', advisor: 'advisor' });
+    const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.admin, body: { action, message: 'Please explain.' } });
+    if (canTransition(from as TRequestStatus, action)) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as TRequestDetail).status).toBe(REQUEST_TRANSITIONS[action].to);
+      const [audit] = await t.sql('select action, before, after from audit_events where entity_type = $1 and entity_id = $2 order by id desc limit 1', ['request', r.id]);
+      expect(audit).toMatchObject({ action: `request.${action}`, before: { status: from }, after: { status: REQUEST_TRANSITIONS[action].to } });
+    } else {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION', message: transitionRefusal(from as TRequestStatus, action) });
+      expect(await statusOf(r.id)).toBe(from);
+    }
+  });
+
+  const requesterCases = REQUEST_STATUSES.flatMap((from) => REQUESTER_ACTIONS.map((action) => [from, action] as const));
+  it.each(requesterCases)('requester: %s --%s-->', async (from, action) => {
+    const r = await newRequest(t, { status: from, isLocked: false });
+    const res = await call(t, 'POST', `/api/requests/${r.id}/${action}`, { as: s.student });
+    if (canTransition(from as TRequestStatus, action)) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await statusOf(r.id)).toBe(REQUEST_TRANSITIONS[action].to);
+    } else {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(transitionRefusal(from as TRequestStatus, action));
+    }
+  });
+
+  it('names the current status in the refusal', () => {
+    expect(transitionRefusal('approved', 'submit')).toBe('This request is Approved; it cannot be submitted.');
+  });
+
+  it('staff may not take requester or system actions through the staff route', async () => {
+    const r = await newRequest(t, { status: 'adv_review' });
+    for (const action of ['submit', 'approvers_approved'] as TRequestAction[]) {
+      expect((await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.admin, body: { action } })).statusCode).toBe(400);
+    }
+  });
+
+  it('clarification and rejection need a message', async () => {
+    const r = await newRequest(t, { status: 'in_review' });
+    const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.admin, body: { action: 'reject', message: '  ' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ message: ['Required field'] });
+  });
+});
+
+describe('creating and submitting', () => {
+  it('starts a draft of an enabled type the requester may start, with the site from the student profile', async () => {
+    const res = await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await typeId(t, 'cpt_request') } });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json() as TRequestDetail;
+    expect(d).toMatchObject({ status: 'draft', typeCode: 'cpt_request', campusSiteName: 'Main Campus', allowedActions: ['submit', 'cancel'], canEdit: true, canProcess: false });
+    // Scholars do not start CPT.
+    const no = await call(t, 'POST', '/api/requests', { as: s.scholar, body: { requestTypeId: await typeId(t, 'cpt_request') } });
+    expect(no.statusCode).toBe(400);
+    await t.sql('update request_types set is_enabled = false where id = $1', [await typeId(t, 'rcl_request')]);
+    expect((await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await typeId(t, 'rcl_request') } })).statusCode).toBe(400);
+    const startable = (await call(t, 'GET', '/api/requests/startable-types', { as: s.student })).json() as { code: string }[];
+    expect(startable.map((x) => x.code)).toContain('cpt_request');
+    expect(startable.map((x) => x.code)).not.toContain('rcl_request');
+  });
+
+  it('refuses submission with every completeness message on its field, and loses nothing', async () => {
+    const q = await seededQuestionnaireType(t);
+    expect(q).not.toBeNull();
+    const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: q!.typeId } })).json() as TRequestDetail;
+    const form = (await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })).json() as { content: { folders: { items: { id: string; text: string }[] }[] } };
+    const jobTitle = form.content.folders[0]!.items[0]!;
+    const saved = await call(t, 'PUT', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student, body: { answers: { [jobTitle.id]: { value: 'Research intern' } } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await call(t, 'POST', `/api/requests/${created.id}/submit`, { as: s.student });
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().fieldErrors as Record<string, string[]>;
+    expect(Object.keys(errors).length).toBeGreaterThan(3);
+    expect(Object.keys(errors).every((k) => k.startsWith(`answers.${q!.questionnaireId}.`))).toBe(true);
+    expect(errors[`answers.${q!.questionnaireId}.${jobTitle.id}`]).toBeUndefined();
+    expect(await statusOf(created.id)).toBe('draft');
+    const again = (await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })).json() as { answers: Record<string, { value: unknown }> };
+    expect(again.answers[jobTitle.id]!.value).toBe('Research intern');
+  });
+
+  it('a double submit gives one result: one succeeds, the other is told it is already submitted', async () => {
+    const r = await newRequest(t);
+    const [a, b] = await Promise.all([1, 2].map(() => call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student })));
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    expect([a!, b!].find((x) => x.statusCode === 409)!.json().message).toBe('This request is Submitted; it cannot be submitted.');
+    const audits = await t.sql('select 1 from audit_events where entity_id = $1 and action = $2', [r.id, 'request.submitted']);
+    expect(audits).toHaveLength(1);
+  });
+
+  it('submitting tells the officers of the site; a clarification tells the requester by e-mail', async () => {
+    const r = await newRequest(t);
+    expect((await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student })).statusCode).toBe(200);
+    const bell = await t.sql('select user_id from notifications where request_id = $1', [r.id]);
+    expect(bell.map((b) => b.user_id)).toContain(ids.officer);
+    const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.officer, body: { action: 'request_clarification', message: 'Which semester?' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().statusMessage).toBe('Which semester?');
+    const [mail] = await mailsTo(t, 'student@demo.example.edu');
+    expect(mail!.text_body).toContain('Which semester?');
+    // The requester can change answers again and resubmit.
+    const mine = (await call(t, 'GET', `/api/requests/${r.id}`, { as: s.student })).json() as TRequestDetail;
+    expect(mine).toMatchObject({ canEdit: true, allowedActions: ['submit'] });
+    expect((await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student })).statusCode).toBe(200);
+  });
+
+  it("another institution's requester does not find the request", async () => {
+    const r = await newRequest(t);
+    const studentB = await t.login('student', { host: HOST_B });
+    for (const path of ['', '/submit', '/cancel']) {
+      const res = await call(t, path ? 'POST' : 'GET', `/api/requests/${r.id}${path}`, { host: HOST_B, as: studentB });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('assignment, review status, tasks', () => {
+  it('assigns only staff who reach the site, notifies the assignee and sets review status Assigned', async () => {
+    const r = await newRequest(t, { status: 'submitted', site: 'MED' });
+    const no = await call(t, 'POST', `/api/requests/${r.id}/assign`, { as: s.admin, body: { userId: ids.officer } });
+    expect(no.statusCode).toBe(400);
+    const candidates = (await call(t, 'GET', `/api/requests/${r.id}/assignees`, { as: s.admin })).json() as { userId: string }[];
+    expect(candidates.map((c) => c.userId)).toEqual([ids.admin]);
+    const main = await newRequest(t, { status: 'submitted' });
+    const ok = await call(t, 'POST', `/api/requests/${main.id}/assign`, { as: s.admin, body: { userId: ids.officer } });
+    expect(ok.json()).toMatchObject({ assignedTo: { userId: ids.officer }, reviewStatus: 1 });
+    expect((await t.sql('select 1 from notifications where request_id = $1 and user_id = $2', [main.id, ids.officer])).length).toBe(1);
+    const rs = await call(t, 'PUT', `/api/requests/${main.id}/review-status`, { as: s.officer, body: { reviewStatus: 3 } });
+    expect(rs.json().reviewStatus).toBe(3);
+  });
+
+  it('keeps tasks with a done flag', async () => {
+    const r = await newRequest(t, { status: 'in_review' });
+    const task = (await call(t, 'POST', `/api/requests/${r.id}/tasks`, { as: s.officer, body: { title: 'Check I-20' } })).json();
+    const done = await call(t, 'PUT', `/api/requests/${r.id}/tasks/${task.id}`, { as: s.officer, body: { title: 'Check I-20', isDone: true } });
+    expect(done.json()).toMatchObject({ isDone: true });
+    expect(((await call(t, 'GET', `/api/requests/${r.id}/tasks`, { as: s.officer })).json() as unknown[]).length).toBe(1);
+    expect((await call(t, 'DELETE', `/api/requests/${r.id}/tasks/${task.id}`, { as: s.officer })).statusCode).toBe(200);
+    const other = await newRequest(t, { status: 'in_review' });
+    expect((await call(t, 'DELETE', `/api/requests/${other.id}/tasks/${task.id}`, { as: s.officer })).statusCode).toBe(404);
+  });
+});
+
+describe('mass approve', () => {
+  it('approves each request it may and reports each one', async () => {
+    const ok = await newRequest(t, { status: 'in_review' });
+    const done = await newRequest(t, { status: 'completed' });
+    const med = await newRequest(t, { status: 'in_review', site: 'MED' });
+    const res = await call(t, 'POST', '/api/requests/mass-approve', { as: s.officer, body: { requestIds: [ok.id, done.id, med.id] } });
+    expect(res.statusCode).toBe(200);
+    const byId = Object.fromEntries((res.json().results as { requestId: string; ok: boolean; message: string }[]).map((x) => [x.requestId, x]));
+    expect(byId[ok.id]).toMatchObject({ ok: true });
+    expect(byId[done.id]).toMatchObject({ ok: false, message: 'This request is Completed; it cannot be approved.' });
+    expect(byId[med.id]).toMatchObject({ ok: false, message: 'The record was not found.' });
+    expect(await statusOf(ok.id)).toBe('approved');
+    expect(await statusOf(med.id)).toBe('in_review');
+  });
+});
+
+describe('History Log of a request', () => {
+  it('is open to whoever may read the request, newest first', async () => {
+    const r = await newRequest(t);
+    await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student });
+    await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.officer, body: { action: 'start_review' } });
+    const h = await call(t, 'GET', `/api/audit/request/${r.id}`, { as: s.officer });
+    expect(h.json().items.map((e: { action: string }) => e.action)).toEqual(['request.start_review', 'request.submitted']);
+    expect((await call(t, 'GET', `/api/audit/request/${r.id}`, { as: s.student })).statusCode).toBe(200);
+    expect((await call(t, 'GET', `/api/audit/request/${r.id}`, { as: s.dept })).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/audit/request/${r.id}`, { as: s.assistant })).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/audit/request/not-a-uuid', { as: s.admin })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TRequestDetail, TSession } from '@meridian/domain';
+import { createTestApp, type TTestApp } from './app.js';
+import { call, mailsTo, userIds } from './http.js';
+import { newApproval, newRequest, sha256, typeId } from './requests-fixtures.js';
+
+let t: TTestApp;
+let admin: TSession;
+let officer: TSession;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, officer] = await Promise.all(['admin', 'officer'].map((n) => t.login(n)));
+  ids = await userIds(t, t.institutionA);
+});
+afterAll(async () => { await t?.close(); });
+
+/** The approval token in the newest approval mail to an address. */
+async function approvalToken(to: string): Promise<{ token: string; url: string }> {
+  const mails = (await mailsTo(t, to)).filter((m) => m.purpose === 'approval-link');
+  const m = /(https:\/\/portal\.demo\.test\/\?fuseaction=scholarportal\.approvalreview#\/advisor-approval\/([A-Za-z0-9_-]+))/.exec(mails[0]?.text_body ?? '');
+  if (!m) throw new Error(`no approval link to ${to}`);
+  return { url: m[1]!, token: m[2]! };
+}
+
+const status = async (id: string) => (await t.sql<{ status: string; is_locked: boolean; review_status: number }>('select status, is_locked, review_status from requests where id = $1', [id]))[0]!;
+const inspect = (token: string) => call(t, 'POST', '/api/approvals/inspect', { body: { token } });
+const decide = (token: string, decision: 'approve' | 'reject', comment = '') => call(t, 'POST', '/api/approvals/decide', { body: { token, decision, comment } });
+
+describe('approver review through e-mailed links', () => {
+  it('locks the request, mails the faculty advisor a link from the configured address, and opening it changes nothing', async () => {
+    const r = await newRequest(t, { status: 'in_review', typeCode: 'cpt_request', advisor: 'advisor' });
+    const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: officer, body: { action: 'send_to_approver' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json() as TRequestDetail).toMatchObject({ status: 'adv_review', isLocked: true, approvals: [{ approverName: 'Alex Advisor', status: 'pending' }] });
+    const { token } = await approvalToken('advisor@demo.example.edu');
+    const before = await t.sql('select * from approval_links order by created_at desc limit 1');
+    const seen = await inspect(token);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['referrer-policy']).toBe('no-referrer');
+    expect(seen.json()).toMatchObject({ typeName: 'Curricular Practical Training (CPT)', requesterName: 'Priya Sharma', stepOrdinal: 1, stepCount: 1, status: 'pending' });
+    await inspect(token);
+    expect(await t.sql('select * from approval_links order by created_at desc limit 1')).toEqual(before);
+    expect((await status(r.id)).status).toBe('adv_review');
+    // The link is stored hashed, never as the token.
+    expect((await t.sql('select 1 from approval_links where token_hash = $1', [token]))).toHaveLength(0);
+    expect((await t.sql('select 1 from approval_links where token_hash = $1', [sha256(token)]))).toHaveLength(1);
+
+    const ok = await decide(token, 'approve', 'Strong candidate.');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().outcome).toBe('approved');
+    expect(await status(r.id)).toMatchObject({ status: 'in_review', is_locked: false });
+    const [audit] = await t.sql('select actor_user_id, after from audit_events where entity_id = $1 and action = $2', [r.id, 'approval.approved']);
+    expect(audit).toMatchObject({ actor_user_id: ids.advisor, after: { approverName: 'Alex Advisor', comment: 'Strong candidate.' } });
+    // Single use.
+    const again = await decide(token, 'reject');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('LINK_USED');
+    expect((await inspect(token)).statusCode).toBe(409);
+  });
+
+  it('a rejection returns the request to review with review status Require resolution', async () => {
+    const { token, requestId } = await newApproval(t);
+    const res = await decide(token, 'reject', 'Not in the curriculum.');
+    expect(res.json().outcome).toBe('rejected');
+    expect(await status(requestId)).toMatchObject({ status: 'in_review', is_locked: false, review_status: 4 });
+  });
+
+  it('refuses expired and tampered links without changing anything', async () => {
+    const expired = await newApproval(t, { expired: true });
+    expect((await inspect(expired.token)).json().code).toBe('LINK_EXPIRED');
+    expect((await decide(expired.token, 'approve')).statusCode).toBe(410);
+    expect((await status(expired.requestId)).status).toBe('adv_review');
+    const good = await newApproval(t);
+    const tampered = good.token.slice(0, -2) + (good.token.endsWith('AA') ? 'BB' : 'AA');
+    expect((await decide(tampered, 'approve')).json().code).toBe('LINK_INVALID');
+    expect((await status(good.requestId)).status).toBe('adv_review');
+  });
+
+  it('parallel decisions on one link give one result', async () => {
+    const { token, requestId } = await newApproval(t);
+    const results = await Promise.all([decide(token, 'approve'), decide(token, 'reject')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await t.sql('select 1 from audit_events where entity_id = $1 and action like $2', [requestId, 'approval.%']))).toHaveLength(1);
+  });
+
+  it('walks a two-step chain: step 2 waits until step 1 approves', async () => {
+    const wf = await call(t, 'POST', '/api/workflows', { as: admin, body: { name: 'Dean then advisor', eventCode: 'TWO', steps: [{ approverKind: 'user', approverUserId: ids.admin }, { approverKind: 'faculty_advisor' }] } });
+    expect(wf.statusCode, wf.body).toBe(200);
+    const type = await typeId(t, 'col_request');
+    const typeRow = (await call(t, 'GET', `/api/request-types/${type}`, { as: admin })).json();
+    expect((await call(t, 'PUT', `/api/request-types/${type}`, { as: admin, body: { ...typeRow, workflowId: wf.json().id } })).statusCode).toBe(200);
+    const r = await newRequest(t, { status: 'submitted', typeCode: 'col_request', advisor: 'advisor' });
+    expect((await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } })).statusCode).toBe(200);
+    const mine = (await call(t, 'GET', '/api/approvals/mine', { as: admin })).json() as { approvalId: string; stepOrdinal: number; stepCount: number }[];
+    const first = mine.find((m) => m.stepCount === 2)!;
+    expect(first.stepOrdinal).toBe(1);
+    expect((await t.sql("select status from approvals where request_id = $1 order by ordinal", [r.id])).map((x) => x.status)).toEqual(['pending', 'waiting']);
+    const d = await call(t, 'POST', `/api/approvals/${first.approvalId}/decide`, { as: admin, body: { decision: 'approve' } });
+    expect(d.json().message).toContain('next approver');
+    expect((await status(r.id)).status).toBe('adv_review');
+    const { token } = await approvalToken('advisor@demo.example.edu');
+    expect((await inspect(token)).json()).toMatchObject({ stepOrdinal: 2, stepCount: 2 });
+    expect((await decide(token, 'approve')).json().outcome).toBe('approved');
+    expect((await status(r.id)).status).toBe('in_review');
+  });
+
+  it('needs a named faculty advisor before approver review', async () => {
+    const r = await newRequest(t, { status: 'submitted', typeCode: 'cpt_request', advisor: null });
+    const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } });
+    expect(res.statusCode).toBe(400);
+    expect((await status(r.id)).status).toBe('submitted');
+  });
+
+  it('rejecting the request during approver review ends the open links', async () => {
+    const { token, requestId } = await newApproval(t);
+    expect((await call(t, 'POST', `/api/requests/${requestId}/transition`, { as: admin, body: { action: 'reject', message: 'Withdrawn by the office.' } })).statusCode).toBe(200);
+    expect((await decide(token, 'approve')).statusCode).toBe(409);
+    expect(await status(requestId)).toMatchObject({ status: 'rejected', is_locked: false });
+  });
+});
