@@ -1,14 +1,62 @@
-import { Box, Drawer, IconButton, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  Box, Button, CircularProgress, Drawer, IconButton, List, ListItem, ListItemButton, ListItemText, ListSubheader, Stack, Tooltip, Typography,
+} from '@mui/material';
 import Close from '@mui/icons-material/Close';
+import DoneOutlined from '@mui/icons-material/DoneOutlined';
+import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
+import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import { MSG } from '@meridian/domain';
+import { MSG, type TNotification } from '@meridian/domain';
+import { useSession } from '../../app/session/session-store';
+import {
+  useHideNotifications, useMarkAllNotificationsRead, useMarkDayRead, useMarkNotificationsRead, useNotifications,
+} from '../../features/notifications/api/notifications';
+import { groupByDay, requestLink } from '../../features/notifications/components/group-by-day';
 
-/** The notification side panel. Notifications themselves come later; it says there are none. */
+function timeOf(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * The notification side panel (spec 000 s4): grouped Today / Yesterday / date, unread in bold and
+ * read greyed, mark one, a day or all as read, hide, 'See More' while fewer than the total are
+ * loaded. A notification about a request opens it.
+ */
 export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const query = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const markDay = useMarkDayRead();
+  const markAll = useMarkAllNotificationsRead();
+  const hide = useHideNotifications();
+  const { refetch } = query;
+
+  useEffect(() => {
+    if (open) void refetch();
+  }, [open, refetch]);
+
+  const pages = query.data?.pages ?? [];
+  const items = pages.flatMap((p) => p.items);
+  const total = pages[0]?.total ?? 0;
+  const unread = pages[0]?.totalUnread ?? 0;
+  const groups = groupByDay(items);
+  const busy = markRead.isPending || markDay.isPending || markAll.isPending || hide.isPending;
+
+  const openNotification = (n: TNotification) => {
+    if (!n.isRead) markRead.mutate([n.id]);
+    if (n.requestId) {
+      onClose();
+      navigate(requestLink(session?.userRole, n.requestId));
+    }
+  };
+
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 360, maxWidth: '100vw' }, 'aria-labelledby': 'notifications-title' } }}>
-      <Box sx={{ p: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 380, maxWidth: '100vw' }, 'aria-labelledby': 'notifications-title' } }}>
+      <Box sx={{ p: 2, pb: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
           <Typography id="notifications-title" variant="h2" component="h2" sx={{ flex: 1 }}>
             Notifications
           </Typography>
@@ -16,11 +64,79 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
             <Close />
           </IconButton>
         </Box>
+        {items.length > 0 ? (
+          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography variant="body2" color="text.secondary">{unread} unread of {total}</Typography>
+            <Button size="small" startIcon={<DoneAllOutlined />} disabled={unread === 0 || busy} onClick={() => markAll.mutate()}>
+              Mark all as read
+            </Button>
+          </Stack>
+        ) : null}
+      </Box>
+      {query.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading notifications" />
+        </Box>
+      ) : items.length === 0 ? (
         <Box sx={{ textAlign: 'center', color: 'text.secondary', py: 6 }}>
           <NotificationsNoneOutlined sx={{ fontSize: 48, mb: 1 }} aria-hidden />
           <Typography>{MSG.noNotifications}</Typography>
         </Box>
-      </Box>
+      ) : (
+        <Box sx={{ overflowY: 'auto', flex: 1 }}>
+          {groups.map((g) => (
+            <List key={g.key} dense aria-label={g.label} subheader={
+              <ListSubheader sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', bgcolor: 'grey.100', lineHeight: '36px' }}>
+                <span>{g.label}</span>
+                {g.items.some((n) => !n.isRead) ? (
+                  <Button size="small" disabled={busy} onClick={() => markDay.mutate(g.day)}>Mark day as read</Button>
+                ) : null}
+              </ListSubheader>
+            }>
+              {g.items.map((n) => (
+                <ListItem
+                  key={n.id}
+                  disablePadding
+                  secondaryAction={
+                    <Stack direction="row">
+                      {!n.isRead ? (
+                        <Tooltip title="Mark as read">
+                          <IconButton size="small" aria-label={`Mark as read: ${n.text}`} disabled={busy} onClick={() => markRead.mutate([n.id])}>
+                            <DoneOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      ) : null}
+                      <Tooltip title="Hide">
+                        <IconButton size="small" aria-label={`Hide: ${n.text}`} disabled={busy} onClick={() => hide.mutate([n.id])}>
+                          <VisibilityOffOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </Stack>
+                  }
+                >
+                  <ListItemButton onClick={() => openNotification(n)} sx={{ pr: 10, alignItems: 'flex-start' }}>
+                    <ListItemText
+                      primary={n.text}
+                      secondary={timeOf(n.createdAt)}
+                      slotProps={{
+                        primary: { sx: { fontWeight: n.isRead ? 400 : 600, color: n.isRead ? 'text.secondary' : 'text.primary' } },
+                      }}
+                      sx={{ opacity: n.isRead ? 0.75 : 1 }}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          ))}
+          {query.hasNextPage ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+              <Button variant="outlined" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                See More
+              </Button>
+            </Box>
+          ) : null}
+        </Box>
+      )}
     </Drawer>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { AppBar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Badge, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import Close from '@mui/icons-material/Close';
 import MoreVert from '@mui/icons-material/MoreVert';
@@ -9,6 +9,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { SkipLink } from '../../ui/skip-link';
 import { useBrandingOrDefault } from '../../features/institutions/api/use-branding-or-default';
 import { useLogout } from '../../features/auth/api/logout';
+import { useNotifications } from '../../features/notifications';
 import { NotificationsPanel } from './notifications-panel';
 import { SideMenu } from './side-menu';
 import type { TMenuEntry } from './menu';
@@ -41,6 +42,9 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const [bellOpen, setBellOpen] = useState(false);
+  // Polled every 300000 ms while the shell shows a bell; the panel shares the same query.
+  const notifications = useNotifications(!!showBell);
+  const unread = notifications.data?.pages[0]?.totalUnread ?? 0;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const hasMenu = !!menu && menu.length > 0;
   const pending = useRef<(() => void) | null>(null);
@@ -89,8 +93,15 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
           ) : null}
           {showBell ? (
             <Tooltip title="Notifications">
-              <IconButton color="inherit" aria-label="Notifications" aria-haspopup="dialog" onClick={() => setBellOpen(true)}>
-                <NotificationsOutlined />
+              <IconButton
+                color="inherit"
+                aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+                aria-haspopup="dialog"
+                onClick={() => setBellOpen(true)}
+              >
+                <Badge badgeContent={unread} color="secondary" max={99}>
+                  <NotificationsOutlined />
+                </Badge>
               </IconButton>
             </Tooltip>
           ) : null}

@@ -1,0 +1,2 @@
+export { RequestDocuments, type RequestDocumentsProps, type TRequiredDocument } from './components/request-documents';
+export { useRequestAttachments } from './api/attachments';

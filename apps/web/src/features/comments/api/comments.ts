@@ -1,0 +1,35 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { commentsApi } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
+
+export type TCommentSubjectType = (typeof commentsApi.COMMENT_SUBJECTS)[number];
+export const commentsQueryKey = (subjectType: TCommentSubjectType, subjectId: string) => ['comments', subjectType, subjectId] as const;
+
+/** One page (20) of comments, newest first. */
+export function useComments(subjectType: TCommentSubjectType, subjectId: string, page: number) {
+  return useQuery({
+    queryKey: [...commentsQueryKey(subjectType, subjectId), page],
+    queryFn: ({ signal }) => apiCall(commentsApi.listComments, { query: { subjectType, subjectId, page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidating<V>(subjectType: TCommentSubjectType, subjectId: string, fn: (v: V) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    meta: { errorHandling: 'local' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: commentsQueryKey(subjectType, subjectId) }),
+  });
+}
+
+export const useCreateComment = (subjectType: TCommentSubjectType, subjectId: string) =>
+  useInvalidating(subjectType, subjectId, (v: { body: string; isInternal: boolean }) =>
+    apiCall(commentsApi.createComment, { body: { subjectType, subjectId, ...v } }));
+
+export const useUpdateComment = (subjectType: TCommentSubjectType, subjectId: string) =>
+  useInvalidating(subjectType, subjectId, (v: { id: string; body: string }) =>
+    apiCall(commentsApi.updateComment, { params: { commentId: v.id }, body: { body: v.body } }));
+
+export const useDeleteComment = (subjectType: TCommentSubjectType, subjectId: string) =>
+  useInvalidating(subjectType, subjectId, (id: string) => apiCall(commentsApi.deleteComment, { params: { commentId: id } }));

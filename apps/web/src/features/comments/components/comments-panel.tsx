@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import {
+  Box, Button, Chip, FormControlLabel, IconButton, Pagination, Paper, Stack, Switch, TextField, Tooltip, Typography,
+} from '@mui/material';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import { commentsApi, MSG, type TComment } from '@meridian/domain';
+import { handleApiError } from '../../../app/errors/handle-api-error';
+import { isApiError } from '../../../app/http/api-error';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { formatDateTime } from '../../../ui/format-date';
+import { useComments, useCreateComment, useDeleteComment, useUpdateComment, type TCommentSubjectType } from '../api/comments';
+
+export interface CommentsPanelProps {
+  subjectType: TCommentSubjectType;
+  subjectId: string;
+  canComment: boolean;
+  /** Office staff: may write internal notes (the server checks this too). */
+  isStaff: boolean;
+}
+
+const { COMMENT_PAGE_SIZE, COMMENT_MAX } = commentsApi;
+
+function fieldMessage(e: unknown): string {
+  if (isApiError(e)) return e.fieldErrors?.body?.[0] ?? e.message;
+  return MSG.defaultError;
+}
+
+function CommentItem({ c, onEdit, onDelete }: { c: TComment; onEdit: (body: string) => Promise<void>; onDelete: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(c.body);
+  const [error, setError] = useState('');
+  const save = async () => {
+    if (!text.trim()) return setError(MSG.required);
+    try {
+      await onEdit(text.trim());
+      setEditing(false);
+      setError('');
+    } catch (e) {
+      setError(fieldMessage(e));
+    }
+  };
+  return (
+    <Paper variant="outlined" component="li" sx={{ p: 1.5, listStyle: 'none', bgcolor: c.isInternal ? 'rgba(237, 108, 2, 0.06)' : undefined, borderColor: c.isInternal ? 'warning.light' : undefined }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{c.author.name}</Typography>
+        <Typography variant="caption" color="text.secondary">{formatDateTime(c.createdAt)}{c.isEdited ? ' (edited)' : ''}</Typography>
+        {c.isInternal ? <Chip size="small" label="Internal note" color="warning" variant="outlined" /> : null}
+        <Box sx={{ flex: 1 }} />
+        {c.canEdit && !editing ? (
+          <>
+            <Tooltip title="Edit"><IconButton size="small" aria-label="Edit comment" onClick={() => setEditing(true)}><EditOutlined fontSize="small" /></IconButton></Tooltip>
+            <Tooltip title="Delete"><IconButton size="small" aria-label="Delete comment" onClick={onDelete}><DeleteOutline fontSize="small" /></IconButton></Tooltip>
+          </>
+        ) : null}
+      </Stack>
+      {editing ? (
+        <Box sx={{ mt: 1 }}>
+          <TextField fullWidth multiline minRows={2} value={text} onChange={(e) => setText(e.target.value)} label="Edit comment"
+            error={!!error} helperText={error || `${text.length}/${COMMENT_MAX}`} slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }} />
+          <Stack direction="row" sx={{ gap: 1, mt: 1, justifyContent: 'flex-end' }}>
+            <Button onClick={() => { setEditing(false); setText(c.body); setError(''); }}>Cancel</Button>
+            <Button variant="contained" onClick={() => void save()}>Save</Button>
+          </Stack>
+        </Box>
+      ) : (
+        <Typography sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.body}</Typography>
+      )}
+    </Paper>
+  );
+}
+
+/** Comments on a request or record: pages of 20, newest first; edit and delete your own; staff notes. */
+export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: CommentsPanelProps) {
+  const [page, setPage] = useState(1);
+  const [text, setText] = useState('');
+  const [isInternal, setInternal] = useState(false);
+  const [error, setError] = useState('');
+  const [deleting, setDeleting] = useState<TComment | null>(null);
+  const query = useComments(subjectType, subjectId, page);
+  const create = useCreateComment(subjectType, subjectId);
+  const update = useUpdateComment(subjectType, subjectId);
+  const remove = useDeleteComment(subjectType, subjectId);
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / COMMENT_PAGE_SIZE));
+
+  const submit = async () => {
+    if (!text.trim()) return setError(MSG.required);
+    try {
+      await create.mutateAsync({ body: text.trim(), isInternal: isStaff && isInternal });
+      setText('');
+      setError('');
+      setPage(1);
+    } catch (e) {
+      setError(fieldMessage(e));
+    }
+  };
+
+  return (
+    <Box component="section" aria-label="Comments">
+      {canComment ? (
+        <Box sx={{ mb: 2 }}>
+          <TextField
+            fullWidth multiline minRows={2} label="Add a comment" value={text} onChange={(e) => setText(e.target.value)}
+            error={!!error} helperText={error || `${text.length}/${COMMENT_MAX}`} slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
+          />
+          <Stack direction="row" sx={{ mt: 1, alignItems: 'center', gap: 1 }}>
+            {isStaff ? (
+              <FormControlLabel control={<Switch checked={isInternal} onChange={(e) => setInternal(e.target.checked)} />} label="Internal note (office only)" />
+            ) : null}
+            <Box sx={{ flex: 1 }} />
+            <Button variant="contained" disabled={create.isPending} onClick={() => void submit()}>Post comment</Button>
+          </Stack>
+        </Box>
+      ) : null}
+      {query.isPending ? (
+        <Typography color="text.secondary">Loading comments...</Typography>
+      ) : total === 0 ? (
+        <Typography color="text.secondary">No comments yet.</Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+          {query.data?.items.map((c) => (
+            <CommentItem
+              key={`${c.id}-${c.updatedAt}`}
+              c={c}
+              onEdit={async (body) => { await update.mutateAsync({ id: c.id, body }); }}
+              onDelete={() => setDeleting(c)}
+            />
+          ))}
+        </Stack>
+      )}
+      {pages > 1 ? (
+        <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_, p) => setPage(p)} aria-label="Comment pages" />
+      ) : null}
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete comment"
+        message="Delete this comment?"
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null), onError: (e) => { setDeleting(null); handleApiError(e); } })}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { CommentsPanel, type CommentsPanelProps } from './components/comments-panel';

@@ -1,0 +1,1 @@
+export { useNotifications } from './api/notifications';
