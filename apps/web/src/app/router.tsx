@@ -83,6 +83,14 @@ export const appRoutes: RouteObject[] = [
             path: 'site-settings',
             lazy: async () => ({ Component: (await import('../features/institutions/pages/site-settings-page')).SiteSettingsPage }),
           },
+          {
+            path: 'form-management',
+            lazy: async () => ({ Component: (await import('../features/forms/pages/form-management-page')).FormManagementPage }),
+          },
+          {
+            path: 'form-management/:questionnaireId',
+            lazy: async () => ({ Component: (await import('../features/forms/pages/questionnaire-builder-page')).QuestionnaireBuilderPage }),
+          },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
           // In the admin shell unknown and empty paths go to the dashboard (spec 000 s2).
           { index: true, element: <Redirect to="/admin/dashboard" /> },

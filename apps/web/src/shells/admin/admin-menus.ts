@@ -2,6 +2,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -16,6 +17,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
     label: 'Configuration',
     icon: SettingsOutlined,
     children: [
+      {
+        key: 'form-management',
+        label: 'Form Management',
+        path: '/admin/form-management',
+        icon: AssignmentOutlined,
+        isVisible: ({ actor }) => can(actor, 'forms.read'),
+      },
       {
         key: 'staff-management',
         label: 'Staff Management',

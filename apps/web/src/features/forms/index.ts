@@ -1,0 +1,2 @@
+// What other features may use of forms: the answering component for requests.
+export { QuestionnaireAnswerForm, type QuestionnaireAnswerFormProps } from './components/questionnaire-answer-form';
