@@ -91,6 +91,10 @@ export const appRoutes: RouteObject[] = [
             path: 'form-management/:questionnaireId',
             lazy: async () => ({ Component: (await import('../features/forms/pages/questionnaire-builder-page')).QuestionnaireBuilderPage }),
           },
+          {
+            path: 'question-document-configuration',
+            lazy: async () => ({ Component: (await import('../features/forms/pages/question-document-configuration-page')).QuestionDocumentConfigurationPage }),
+          },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
           // In the admin shell unknown and empty paths go to the dashboard (spec 000 s2).
           { index: true, element: <Redirect to="/admin/dashboard" /> },

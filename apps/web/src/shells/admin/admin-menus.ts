@@ -3,6 +3,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -22,6 +23,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         label: 'Form Management',
         path: '/admin/form-management',
         icon: AssignmentOutlined,
+        isVisible: ({ actor }) => can(actor, 'forms.read'),
+      },
+      {
+        key: 'question-document-configuration',
+        label: 'Question and Document Manager',
+        path: '/admin/question-document-configuration',
+        icon: RuleOutlined,
         isVisible: ({ actor }) => can(actor, 'forms.read'),
       },
       {
