@@ -8,6 +8,8 @@ import { loadManagedAttachment } from '../attachment.policy.js';
 
 /** Spec 000 s5: images in generated PDFs are at most 532 wide (US Letter less 40 pt margins). */
 const PAGE = { width: 612, height: 792, margin: 40, maxImageWidth: 532 };
+/** Everything is held in memory while combining: keep one request's worth bounded. */
+export const COMBINED_MAX_BYTES = 100 * 1024 * 1024;
 
 /** One PDF of several files, in the order given: PDF pages copied, PNG/JPEG on pages of their own. */
 export async function combinedPdf(ctx: TContext, attachmentIds: string[]): Promise<Uint8Array> {
@@ -19,6 +21,10 @@ export async function combinedPdf(ctx: TContext, attachmentIds: string[]): Promi
     const refused = list.filter((r) => !/^(application\/pdf|image\/png|image\/jpeg)/.test(r.contentType));
     if (refused.length) {
       const message = `${ATTACHMENT_MSG.notCombinable} Not possible: ${refused.map((r) => r.fileName).join(', ')}.`;
+      throw badRequest(message, { attachmentIds: [message] });
+    }
+    if (list.reduce((n, r) => n + r.sizeBytes, 0) > COMBINED_MAX_BYTES) {
+      const message = 'The selected files are too large to combine (100 MB at most).';
       throw badRequest(message, { attachmentIds: [message] });
     }
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: ids[0]!, action: 'attachment.combined', after: { attachmentIds: ids }, ip: ctx.ip });

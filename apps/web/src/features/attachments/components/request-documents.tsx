@@ -50,6 +50,13 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
   const [rejecting, setRejecting] = useState<TAttachment | null>(null);
   const [deleting, setDeleting] = useState<TAttachment | null>(null);
   const [description, setDescription] = useState('');
+  // Office uploads are hidden from the requester and department until staff say otherwise (spec: flags default 0).
+  const [showRequester, setShowRequester] = useState(false);
+  const [showDepartment, setShowDepartment] = useState(false);
+  const uploadFields: Record<string, string> = {
+    ...(description ? { description } : {}),
+    ...(canManage ? { isVisibleToRequester: showRequester ? '1' : '0', isVisibleToDepartment: showDepartment ? '1' : '0' } : {}),
+  };
   const [combining, setCombining] = useState(false);
   const list = useMemo(() => files.data ?? [], [files.data]);
   const selectable = list.filter((a) => COMBINABLE.test(a.contentType));
@@ -83,7 +90,10 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
                     <Chip size="small" label={done ? 'Uploaded' : 'Missing'} color={done ? 'success' : 'warning'} variant="outlined" />
                   </Stack>
                   {d.instructions ? <Typography variant="body2" color="text.secondary" sx={{ mb: 1, whiteSpace: 'pre-line' }}>{d.instructions}</Typography> : null}
-                  {canUpload ? <UploadZone requestId={requestId} label={`Upload ${d.name}`} fields={{ customDocumentId: d.documentId, checklistItem: d.name }} /> : null}
+                  {canUpload ? (
+                    <UploadZone requestId={requestId} label={`Upload ${d.name}`}
+                      fields={{ customDocumentId: d.documentId, checklistItem: d.name, ...(canManage ? { isVisibleToRequester: '1' } : {}) }} />
+                  ) : null}
                 </Paper>
               );
             })}
@@ -95,7 +105,13 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
         <Box component="section" aria-label="Upload a document">
           <TextField label="Description (optional)" size="small" fullWidth value={description} onChange={(e) => setDescription(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 1000 } }} sx={{ mb: 1 }} />
-          <UploadZone requestId={requestId} label="Upload a document" fields={description ? { description } : {}} />
+          {canManage ? (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', mb: 1 }}>
+              <FormControlLabel control={<Checkbox checked={showRequester} onChange={(e) => setShowRequester(e.target.checked)} />} label="Visible to the requester" />
+              <FormControlLabel control={<Checkbox checked={showDepartment} onChange={(e) => setShowDepartment(e.target.checked)} />} label="Visible to the department" />
+            </Stack>
+          ) : null}
+          <UploadZone requestId={requestId} label="Upload a document" fields={uploadFields} />
         </Box>
       ) : null}
 
