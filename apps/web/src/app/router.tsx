@@ -21,6 +21,16 @@ import { DeptDashboardPage } from '../features/scholars/pages/dept-dashboard-pag
 import { StudentStagePage } from '../features/students/pages/student-stage-page';
 import { PageUnavailablePage } from '../features/approvals/pages/page-unavailable-page';
 
+const lazyPage = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({ Component: (await load())[name] as React.ComponentType });
+const approvalPage = lazyPage(() => import('../features/workflows/pages/approval-page'), 'ApprovalPage');
+const requestsPages = {
+  list: () => import('../features/requests/pages/request-list-page'),
+  detail: () => import('../features/requests/pages/request-detail-page'),
+  home: () => import('../features/requests/pages/requester-home-page'),
+  create: () => import('../features/requests/pages/request-create-page'),
+  edit: () => import('../features/requests/pages/request-edit-page'),
+};
+
 function DepartmentOnly({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session?.userRole !== 'department') return <Redirect to="/scholar/unauthorized" />;
@@ -38,8 +48,8 @@ const scholarApplication = (page: TScholarApplicationPage, path: string = page):
 
 /** Approval pages: their own table for the approval entry, and added to the normal one on localhost. */
 export const approvalRoutes: RouteObject[] = [
-  { path: 'approval-review', element: <PageUnavailablePage /> },
-  { path: 'advisor-approval/:token', element: <PageUnavailablePage /> },
+  { path: 'approval-review', lazy: approvalPage },
+  { path: 'advisor-approval/:token', lazy: approvalPage },
 ];
 
 const isLocalhost = ['localhost', '127.0.0.1'].includes(window.location.hostname);
@@ -95,6 +105,12 @@ export const appRoutes: RouteObject[] = [
             path: 'question-document-configuration',
             lazy: async () => ({ Component: (await import('../features/forms/pages/question-document-configuration-page')).QuestionDocumentConfigurationPage }),
           },
+          { path: 'requests', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <RequestListPage area="admin" /> }; } },
+          { path: 'request/:requestId', lazy: async () => { const { RequestDetailPage } = await requestsPages.detail(); return { element: <RequestDetailPage area="admin" /> }; } },
+          {
+            path: 'approval-workflows',
+            lazy: async () => ({ Component: (await import('../features/workflows/pages/approval-workflows-page')).ApprovalWorkflowsPage }),
+          },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
           // In the admin shell unknown and empty paths go to the dashboard (spec 000 s2).
           { index: true, element: <Redirect to="/admin/dashboard" /> },
@@ -106,6 +122,20 @@ export const appRoutes: RouteObject[] = [
         element: <AdminShell area="student" />,
         children: [
           { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
+          { path: 'students-request-list', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <RequestListPage area="isss" /> }; } },
+          { path: 'request/:requestId', lazy: async () => { const { RequestDetailPage } = await requestsPages.detail(); return { element: <RequestDetailPage area="isss" /> }; } },
+          {
+            path: 'request-configuration',
+            lazy: async () => ({ Component: (await import('../features/requests/pages/request-configuration-page')).RequestConfigurationPage }),
+          },
+          {
+            path: 'request-configuration/create',
+            lazy: async () => ({ Component: (await import('../features/requests/pages/request-type-edit-page')).RequestTypeEditPage }),
+          },
+          {
+            path: 'request-configuration/edit/:requestTypeId',
+            lazy: async () => ({ Component: (await import('../features/requests/pages/request-type-edit-page')).RequestTypeEditPage }),
+          },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
           { index: true, element: <Redirect to="/isss/dashboard" /> },
           { path: '*', element: <Redirect to="/isss/dashboard" /> },
@@ -131,6 +161,9 @@ export const appRoutes: RouteObject[] = [
               </DepartmentOnly>
             ),
           },
+          { path: 'requests', lazy: async () => { const { RequesterHomePage } = await requestsPages.home(); return { element: <RequesterHomePage portal="scholar" /> }; } },
+          { path: 'request-create/:requestTypeId', lazy: async () => { const { RequestCreatePage } = await requestsPages.create(); return { element: <RequestCreatePage portal="scholar" homePath="/scholar/requests" /> }; } },
+          { path: 'request-edit/:requestId', lazy: async () => { const { RequestEditPage } = await requestsPages.edit(); return { element: <RequestEditPage portal="scholar" homePath="/scholar/requests" /> }; } },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -143,7 +176,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'welcome-wizard', element: <StudentStagePage page="welcome-wizard" /> },
           { path: 'student-pre-arrival', element: <StudentStagePage page="student-pre-arrival" /> },
           { path: 'student-check-in', element: <StudentStagePage page="student-check-in" /> },
-          { path: 'student-service-menu/:profileId', element: <StudentStagePage page="student-service-menu" /> },
+          { path: 'student-service-menu/:profileId', lazy: async () => { const { RequesterHomePage } = await requestsPages.home(); return { element: <RequesterHomePage portal="student" /> }; } },
+          { path: 'request-create/:requestTypeId', lazy: async () => { const { RequestCreatePage } = await requestsPages.create(); return { element: <RequestCreatePage portal="student" homePath="/" /> }; } },
+          { path: 'request-edit/:requestId', lazy: async () => { const { RequestEditPage } = await requestsPages.edit(); return { element: <RequestEditPage portal="student" homePath="/" /> }; } },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

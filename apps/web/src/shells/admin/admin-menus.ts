@@ -4,6 +4,9 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -33,6 +36,20 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         isVisible: ({ actor }) => can(actor, 'forms.read'),
       },
       {
+        key: 'approval-workflows',
+        label: 'Approval Workflows',
+        path: '/admin/approval-workflows',
+        icon: AccountTreeOutlined,
+        isVisible: ({ actor }) => can(actor, 'workflows.manage'),
+      },
+      {
+        key: 'requests',
+        label: 'Requests',
+        path: '/admin/requests',
+        icon: InboxOutlined,
+        isVisible: ({ actor }) => can(actor, 'requests.process'),
+      },
+      {
         key: 'staff-management',
         label: 'Staff Management',
         path: '/admin/staff-management',
@@ -57,4 +74,27 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
  */
 export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/isss/dashboard', icon: DashboardOutlined },
+  {
+    key: 'student-request-list',
+    label: 'Student Request List',
+    path: '/isss/students-request-list',
+    icon: InboxOutlined,
+    limitKey: 'student-request-list',
+    isVisible: ({ actor }) => can(actor, 'requests.process'),
+  },
+  {
+    key: 'configuration',
+    label: 'Configuration',
+    icon: SettingsOutlined,
+    limitKey: 'configuration',
+    children: [
+      {
+        key: 'request-configuration',
+        label: 'Request Configuration',
+        path: '/isss/request-configuration',
+        icon: TuneOutlined,
+        isVisible: ({ actor }) => can(actor, 'requests.configure'),
+      },
+    ],
+  },
 ];

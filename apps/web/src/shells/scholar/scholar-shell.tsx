@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Redirect } from '../../ui/redirect';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useSession } from '../../app/session/session-store';
 import { RequireAuth } from '../guards/require-auth';
@@ -12,7 +13,11 @@ import { displayName } from '../../ui/display-name';
 /** Department sidebar (spec 000 s6); Departmental Configurations and Approval Workflows come later. */
 const DEPARTMENT_MENU: TMenuEntry[] = [
   { key: 'dept-dashboard', label: 'Dashboard', path: '/scholar/deptDashboard', icon: DashboardOutlined },
+  { key: 'requests', label: 'Requests', path: '/scholar/requests', icon: InboxOutlined },
 ];
+
+/** Scholars: their requests to the office (their application pages are reached from the root). */
+const SCHOLAR_MENU: TMenuEntry[] = [{ key: 'requests', label: 'Requests', path: '/scholar/requests', icon: InboxOutlined }];
 
 function ScholarFrame() {
   const session = useSession();
@@ -22,7 +27,7 @@ function ScholarFrame() {
     <ShellFrame
       title="Scholar Portal"
       userLabel={me.data ? displayName(me.data) : undefined}
-      menu={isDepartment ? DEPARTMENT_MENU : undefined}
+      menu={isDepartment ? DEPARTMENT_MENU : SCHOLAR_MENU}
       // Scholars get no notification bell (spec 000 s6).
       showBell={isDepartment}
     >

@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { requestsApi } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
+
+/** Request types the signed-in requester may start. */
+export function useStartableTypes() {
+  return useQuery({
+    queryKey: ['request-types', 'startable'],
+    queryFn: ({ signal }) => apiCall(requestsApi.listStartableTypes, { signal }),
+  });
+}

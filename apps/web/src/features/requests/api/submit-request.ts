@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestsApi } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
+import { requestsKey } from './keys';
+
+/** Submit or resubmit; a 400 carries the completeness messages per field. */
+export function useSubmitRequest(requestId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(requestsApi.submitRequest, { params: { requestId } }),
+    meta: { errorHandling: 'local' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestsKey }),
+  });
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { REQUEST_STATUS_LABELS, REVIEW_STATUS_LABELS, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
+import { useHistory } from '../../audit/api/get-history';
+import { formatDateTime } from '../../../ui/format-date';
+
+const LABELS: Record<string, string> = {
+  'request.created': 'Request started', 'request.updated': 'Request changed', 'request.submitted': 'Submitted', 'request.resubmitted': 'Resubmitted',
+  'request.cancelled': 'Cancelled by the requester', 'request.start_review': 'Review started', 'request.request_clarification': 'Clarification requested',
+  'request.send_to_approver': 'Sent to approver review', 'request.approve': 'Approved', 'request.awaiting_adjudication': 'Marked awaiting adjudication',
+  'request.complete': 'Completed', 'request.dismiss': 'Dismissed', 'request.reject': 'Rejected', 'request.approvers_approved': 'Every approver approved',
+  'request.approvers_rejected': 'An approver rejected', 'request.assigned': 'Assigned', 'request.reassigned': 'Reassigned', 'request.unassigned': 'Unassigned',
+  'request.review-status': 'Review status changed', 'request.task.created': 'Task added', 'request.task.updated': 'Task changed', 'request.task.deleted': 'Task deleted',
+  'approval.approved': 'Approver approved', 'approval.rejected': 'Approver rejected',
+};
+const FIELDS: Record<string, string> = {
+  status: 'Status', reviewStatus: 'Review status', assignedToUserId: 'Assignee', isLocked: 'Locked', advisorUserId: 'Faculty advisor',
+  statusMessage: 'Message', message: 'Message', approverName: 'Approver', comment: 'Comment', step: 'Step', title: 'Task', isDone: 'Done',
+  dueDate: 'Due', number: 'Request #', type: 'Type',
+};
+
+function show(k: string, v: unknown): string {
+  if (v === undefined || v === null || v === '') return '—';
+  if (k === 'status') return REQUEST_STATUS_LABELS[v as TRequestStatus] ?? String(v);
+  if (k === 'reviewStatus') return REVIEW_STATUS_LABELS[Number(v)] ?? String(v);
+  if (k === 'assignedToUserId' || k === 'advisorUserId') return 'set';
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+function changes(e: TAuditEvent): string[] {
+  const before = (e.before ?? {}) as Record<string, unknown>;
+  const after = (e.after ?? {}) as Record<string, unknown>;
+  const out: string[] = [];
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
+    if (k === 'assignedToUserId' || k === 'advisorUserId') { out.push(`${FIELDS[k]} ${after[k] ? 'changed' : 'removed'}`); continue; }
+    const label = FIELDS[k] ?? k;
+    out.push(e.before ? `${label}: ${show(k, before[k])} → ${show(k, after[k])}` : `${label}: ${show(k, after[k])}`);
+  }
+  return out;
+}
+
+/** History Log tab of a request: who did what and when, newest first. */
+export function RequestHistoryTab({ requestId }: { requestId: string }) {
+  const [page, setPage] = useState(0);
+  const pageSize = 20;
+  const history = useHistory('request', requestId, page + 1, pageSize);
+  if (history.isError) return <Alert severity="error">The history could not be loaded.</Alert>;
+  const items = history.data?.items ?? [];
+  return (
+    <Box>
+      {history.isFetching ? <LinearProgress aria-label="Loading history" /> : <Box sx={{ height: 4 }} />}
+      <TableContainer>
+        <Table size="small" aria-label="History Log">
+          <TableHead>
+            <TableRow>
+              <TableCell scope="col">When</TableCell><TableCell scope="col">Who</TableCell><TableCell scope="col">What</TableCell><TableCell scope="col">Details</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((e) => {
+              const approver = (e.after as { approverName?: string } | null)?.approverName;
+              return (
+                <TableRow key={e.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
+                  <TableCell>{e.actorName ?? approver ?? 'System'}</TableCell>
+                  <TableCell>{LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
+                  <TableCell>{changes(e).map((c) => <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>{c}</Typography>)}</TableCell>
+                </TableRow>
+              );
+            })}
+            {!history.isPending && items.length === 0 ? <TableRow><TableCell colSpan={4}>No history recorded yet.</TableCell></TableRow> : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination component="div" count={history.data?.total ?? 0} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} onPageChange={(_, p) => setPage(p)} />
+    </Box>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Alert, AlertTitle, Box, Button, FormControl, FormHelperText, InputLabel, MenuItem, Paper, Select, Stack, Typography } from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { isApiError } from '../../../app/http/api-error';
+import { handleApiError } from '../../../app/errors/handle-api-error';
+import { PageHeader } from '../../../ui/page-header';
+import { PageLoader } from '../../../ui/page-loader';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { snack } from '../../../ui/notify';
+import { RequestDocuments } from '../../attachments';
+import { CommentsPanel } from '../../comments';
+import { useRequest } from '../api/get-request';
+import { useAdvisors } from '../api/list-advisors';
+import { useUpdateRequest } from '../api/update-request';
+import { useSubmitRequest } from '../api/submit-request';
+import { useCancelRequest } from '../api/cancel-request';
+import { RequestQuestionnaire } from '../components/request-answers-view';
+import { RequestSummary } from '../components/request-summary';
+import type { TPortal } from './requester-home-page';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>{title}</Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * The requester's request (#/student/request-edit/:requestId, #/scholar/request-edit/:requestId):
+ * questionnaires with Save draft, documents, Submit with every completeness message on its field.
+ */
+export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePath: string }) {
+  const { requestId = '' } = useParams();
+  const request = useRequest(requestId);
+  const advisors = useAdvisors();
+  const update = useUpdateRequest(requestId);
+  const submit = useSubmitRequest(requestId);
+  const cancel = useCancelRequest(requestId);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [submitError, setSubmitError] = useState<string[] | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const r = request.data;
+  useDocumentTitle(r ? `${r.typeName} #${r.number}` : 'Request');
+  if (request.isPending) return <PageLoader />;
+  if (!r) return <Alert severity="error">This request could not be found.</Alert>;
+  const editable = r.canEdit;
+
+  const doSubmit = () => {
+    setSubmitError(null);
+    submit.mutate(undefined, {
+      onSuccess: () => { setFieldErrors({}); snack('Your request was submitted. The office will review it and you will be told by e-mail.', 'success', 6000); window.scrollTo({ top: 0 }); },
+      onError: (e) => {
+        if (isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401) {
+          const fe = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? '']));
+          setFieldErrors(fe);
+          const docs = Object.entries(fe).filter(([k]) => k.startsWith('documents.')).map(([, v]) => v);
+          const answers = Object.keys(fe).filter((k) => k.startsWith('answers.')).length;
+          setSubmitError([e.message, ...(answers ? [`${answers} ${answers === 1 ? 'question needs' : 'questions need'} an answer: see the messages below.`] : []), ...docs]);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        } else handleApiError(e);
+      },
+    });
+  };
+
+  return (
+    <Box>
+      <Button component={RouterLink} to={homePath} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to my requests</Button>
+      <PageHeader title={`${r.typeName}`} subtitle={`Request #${r.number}`} />
+      <Stack spacing={2}>
+        {submitError ? (
+          <Alert severity="error" role="alert"><AlertTitle>Not submitted yet</AlertTitle>{submitError.map((m) => <div key={m}>{m}</div>)}</Alert>
+        ) : null}
+        {r.status === 'clarification_requested' ? (
+          <Alert severity="warning"><AlertTitle>The office asks for clarification</AlertTitle>{r.statusMessage}<br />Change your answers or documents, then submit again.</Alert>
+        ) : null}
+        {r.status === 'rejected' && r.statusMessage ? <Alert severity="error"><AlertTitle>Your request was rejected</AlertTitle>{r.statusMessage}</Alert> : null}
+        {r.status === 'submitted' || r.status === 'in_review' || r.status === 'adv_review' ? <Alert severity="info">Your request has been submitted and is with the office. You will be told by e-mail when something changes.</Alert> : null}
+        <RequestSummary request={r} requesterView />
+        {editable ? (
+          <Section title="Faculty advisor">
+            <FormControl size="small" sx={{ minWidth: 320 }}>
+              <InputLabel id="advisor-label">Faculty advisor</InputLabel>
+              <Select labelId="advisor-label" label="Faculty advisor" value={r.advisor?.userId ?? ''} disabled={update.isPending}
+                onChange={(e) => update.mutate(e.target.value || null, { onSuccess: () => snack('Faculty advisor saved.', 'success') })}>
+                <MenuItem value="">None</MenuItem>
+                {(advisors.data ?? []).map((a) => <MenuItem key={a.userId} value={a.userId}>{a.name}</MenuItem>)}
+              </Select>
+              <FormHelperText error={!!fieldErrors.advisorUserId}>{fieldErrors.advisorUserId || 'If this request needs a faculty recommendation, your advisor will get an e-mail to approve it.'}</FormHelperText>
+            </FormControl>
+          </Section>
+        ) : null}
+        {r.questionnaireIds.map((q) => (
+          <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly={!editable} fieldErrors={fieldErrors} />
+        ))}
+        {r.documentIds.length || editable ? (
+          <Section title="Documents">
+            {Object.entries(fieldErrors).filter(([k]) => k.startsWith('documents.')).map(([k, v]) => <Alert key={k} severity="error" sx={{ mb: 1 }}>{v}</Alert>)}
+            <RequestDocuments requestId={r.id} canUpload={editable} canManage={false} />
+          </Section>
+        ) : null}
+        {editable ? (
+          <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
+              Save each questionnaire as a draft as you go. When everything is answered and uploaded, submit the request to the office.
+            </Typography>
+            {r.allowedActions.includes('cancel') ? <Button color="error" onClick={() => setConfirmCancel(true)}>Cancel request</Button> : null}
+            <Button variant="contained" onClick={doSubmit} disabled={submit.isPending || !r.allowedActions.includes('submit')}>
+              {r.status === 'clarification_requested' ? 'Submit again' : 'Submit request'}
+            </Button>
+          </Paper>
+        ) : null}
+        {r.status !== 'draft' ? <Section title="Comments"><CommentsPanel subjectType="request" subjectId={r.id} canComment isStaff={false} /></Section> : null}
+      </Stack>
+      <ConfirmDialog open={confirmCancel} title="Cancel request" destructive busy={cancel.isPending}
+        message="Cancel this draft request? It will be closed and cannot be submitted." confirmLabel="Cancel request" cancelLabel="Keep it"
+        onCancel={() => setConfirmCancel(false)} onConfirm={() => cancel.mutate(undefined, { onSuccess: () => snack('The request was cancelled.', 'success'), onSettled: () => setConfirmCancel(false) })} />
+    </Box>
+  );
+}

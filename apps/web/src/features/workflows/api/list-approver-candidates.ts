@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { workflowsApi } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
+
+export function useApproverCandidates(enabled = true) {
+  return useQuery({ queryKey: ['workflows', 'candidates'], queryFn: ({ signal }) => apiCall(workflowsApi.listApproverCandidates, { signal }), enabled });
+}
