@@ -114,6 +114,19 @@ describe('download', () => {
   });
 });
 
+describe('a stored file gone missing', () => {
+  it('answers 410 with a plain message instead of failing', async () => {
+    const requestId = await newRequest(t);
+    const a = await uploadOk(t, s.student, { requestId });
+    const [row] = await t.sql<{ storage_key: string }>('select storage_key from attachments where id = $1', [a.id]);
+    fs.rmSync(path.join(dataDir, 'files', row!.storage_key));
+    const res = await call(t, 'GET', `/api/attachments/${a.id}/download`, { as: s.student });
+    expect(res.statusCode).toBe(410);
+    expect(res.json().code).toBe('FILE_MISSING');
+    expect((await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [a.id] } })).statusCode).toBe(410);
+  });
+});
+
 describe('visibility', () => {
   it('shows the requester only their visible, active files; the department only its own; staff everything', async () => {
     const requestId = await newRequest(t, { departmentCode: 'PHYS' });

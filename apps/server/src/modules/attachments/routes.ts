@@ -3,13 +3,22 @@ import multipart from '@fastify/multipart';
 import { attachmentsApi, ATTACHMENT_MAX_BYTES, ATTACHMENT_MSG, MSG } from '@meridian/domain';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { AppError, badRequest, fieldError, type TFieldErrors } from '../../platform/errors/app-error.js';
-import { fileStorage } from '../../platform/files/storage.js';
+import { fileStorage, MissingFileError } from '../../platform/files/storage.js';
 import { registerRawRoute, registerRoute } from '../../platform/http/route.js';
 import { requireActor, type TServices } from '../../platform/http/context.js';
 import { loadVisibleAttachment } from './attachment.policy.js';
 import { combinedPdf } from './operations/combined-pdf.js';
 import * as ops from './operations/manage-attachments.js';
 import { uploadAttachment, type TUploadedFile } from './operations/upload-attachment.js';
+
+/** A row without its stored bytes: say so plainly (and log it) rather than answer 500. */
+export function missingFile(e: unknown, log: { error: (o: object, m: string) => void }): never {
+  if (e instanceof MissingFileError) {
+    log.error({ key: e.key }, 'stored file missing');
+    throw new AppError(410, 'FILE_MISSING', 'The stored file is no longer available. Please ask the office.');
+  }
+  throw e;
+}
 
 const tooLarge = () => new AppError(413, 'TOO_LARGE', ATTACHMENT_MSG.tooLarge, { file: [ATTACHMENT_MSG.tooLarge] });
 
@@ -71,7 +80,7 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
       await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: v.row.id, action: 'attachment.downloaded', ip: ctx.ip });
       return v.row;
     });
-    const stream = await fileStorage(s.config.dataDir).read(row.storageKey);
+    const stream = await fileStorage(s.config.dataDir).read(row.storageKey).catch((e: unknown) => missingFile(e, req.log));
     return reply
       .header('Content-Type', row.contentType)
       .header('Content-Length', String(row.sizeBytes))
@@ -87,7 +96,7 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
   registerRawRoute(app, s, attachmentsApi.combinedPdf, async (ctx, req, reply) => {
     const body = attachmentsApi.ZCombinedPdfInput.safeParse(req.body);
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? MSG.invalidValue, { attachmentIds: [body.error.issues[0]?.message ?? MSG.invalidValue] }, 'VALIDATION');
-    const pdf = await combinedPdf(ctx, body.data.attachmentIds);
+    const pdf = await combinedPdf(ctx, body.data.attachmentIds).catch((e: unknown) => missingFile(e, req.log));
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', contentDisposition('combined-documents.pdf'))

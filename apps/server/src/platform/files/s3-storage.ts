@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { TFileStorage } from './storage.js';
+import { MissingFileError, type TFileStorage } from './storage.js';
 
 export interface TS3Options {
   bucket: string;
@@ -42,7 +42,10 @@ export class S3Storage implements TFileStorage {
   }
 
   async read(key: string): Promise<Readable> {
-    const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }));
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) })).catch((e: { name?: string }) => {
+      if (e?.name === 'NoSuchKey' || e?.name === 'NotFound') throw new MissingFileError(key);
+      throw e;
+    });
     if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body');
     return res.Body;
   }
