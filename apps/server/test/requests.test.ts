@@ -107,6 +107,18 @@ describe('creating and submitting', () => {
     expect(again.answers[jobTitle.id]!.value).toBe('Research intern');
   });
 
+  it('refuses submission while a required document is missing, naming it on its field', async () => {
+    const [doc] = await t.sql<{ id: string }>(
+      `insert into custom_documents (institution_id, name, document_type, is_required) values ($1, 'Offer letter', 'file_upload', true) returning id`, [t.institutionA]);
+    const type = await typeId(t, 'on_campus_employment_request');
+    await t.sql('update request_types set document_ids = $2 where id = $1', [type, [doc!.id]]);
+    const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json() as TRequestDetail;
+    const res = await call(t, 'POST', `/api/requests/${created.id}/submit`, { as: s.student });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ [`documents.${doc!.id}`]: ['Please upload Offer letter.'] });
+    expect(await statusOf(created.id)).toBe('draft');
+  });
+
   it('a double submit gives one result: one succeeds, the other is told it is already submitted', async () => {
     const r = await newRequest(t);
     const [a, b] = await Promise.all([1, 2].map(() => call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student })));

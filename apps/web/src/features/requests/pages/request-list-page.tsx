@@ -7,6 +7,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
 import { RequestList } from '../components/request-list';
+import { MyApprovalsPanel } from '../../workflows';
 
 /** Student Request List (#/isss/students-request-list) and scholar-side Requests (#/admin/requests). */
 export function RequestListPage({ area }: { area: 'isss' | 'admin' }) {
@@ -18,6 +19,7 @@ export function RequestListPage({ area }: { area: 'isss' | 'admin' }) {
   return (
     <Box>
       <PageHeader title={title} subtitle="Requests of the campus sites you reach. Open one to review it, or select several to approve them together." />
+      <MyApprovalsPanel />
       <RequestList area={area} selfId={me.data?.userId} detailPath={(id) => `/${area}/request/${id}`} />
     </Box>
   );

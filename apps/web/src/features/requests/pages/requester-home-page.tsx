@@ -12,6 +12,7 @@ import { useStartableTypes } from '../api/list-startable-types';
 import { useMyRequests } from '../api/list-my-requests';
 import { useCreateRequest } from '../api/create-request';
 import { StatusChip } from '../components/status-chip';
+import { MyApprovalsPanel } from '../../workflows';
 
 export type TPortal = 'student' | 'scholar';
 export const editPath = (portal: TPortal, id: string) => `/${portal}/request-edit/${id}`;
@@ -37,6 +38,7 @@ export function RequesterHomePage({ portal }: { portal: TPortal }) {
   return (
     <Box>
       <PageHeader title={title} subtitle={me.data ? `Hello, ${displayName(me.data)}. Start a request to the international office, or follow the ones you have sent.` : undefined} />
+      {portal === 'scholar' ? <MyApprovalsPanel /> : null}
       {drafts.length ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {drafts.length === 1 ? 'One request needs' : `${drafts.length} requests need`} your attention: {drafts.map((d, i) => (
