@@ -14,6 +14,7 @@ export function useSaveQuestionnaire() {
     meta: { errorHandling: 'local' },
     onSuccess: (q) => {
       qc.setQueryData([...questionnairesQueryKey, 'one', q.id], q);
+      void qc.invalidateQueries({ queryKey: [...questionnairesQueryKey, 'versions', q.id] });
       return qc.invalidateQueries({ queryKey: [...questionnairesQueryKey, 'list'] });
     },
   });

@@ -29,6 +29,7 @@ import { AddItemMenu } from '../components/add-item-menu';
 import { ItemEditor } from '../components/item-editor';
 import { itemErrors, move, newFolder, newItem, previewContent, validateDraft, type TDraft } from '../components/builder-draft';
 import { QuestionnaireAnswerForm } from '../components/questionnaire-answer-form';
+import { VersionsTable } from '../components/versions-table';
 
 const EMPTY: TDraft = { name: '', description: '', programType: formsApi.DEFAULT_PROGRAM_TYPE, isConditional: false, content: { folders: [] } };
 
@@ -53,7 +54,7 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const [baseline, setBaseline] = useState<string>(JSON.stringify(EMPTY));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [tab, setTab] = useState<'build' | 'preview'>('build');
+  const [tab, setTab] = useState<'build' | 'preview' | 'versions'>('build');
   const [folderToDelete, setFolderToDelete] = useState<number | null>(null);
   const [confirmRetire, setConfirmRetire] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -158,12 +159,15 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
         </Stack>
       </Paper>
 
-      <Tabs value={tab} onChange={(_, v: 'build' | 'preview') => setTab(v)} aria-label="Questionnaire views" sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_, v: typeof tab) => setTab(v)} aria-label="Questionnaire views" sx={{ mb: 2 }}>
         <Tab value="build" label="Questions" />
         <Tab value="preview" label="Preview as the person answering" />
+        {q ? <Tab value="versions" label="Versions" /> : null}
       </Tabs>
 
-      {tab === 'preview' ? (
+      {tab === 'versions' && q ? (
+        <VersionsTable questionnaireId={q.id} />
+      ) : tab === 'preview' ? (
         <QuestionnaireAnswerForm
           key={JSON.stringify(preview)}
           data={{ questionnaireId: q?.id ?? '00000000-0000-4000-8000-000000000000', versionId: q?.versionId ?? '00000000-0000-4000-8000-000000000000', versionNo: q?.versionNo ?? 1, name: draft.name || 'Preview', content: preview, answers: {}, isSubmitted: false }}
