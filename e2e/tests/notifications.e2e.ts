@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, query, screenshot, signIn } from '../browser.js';
@@ -51,6 +52,8 @@ describe('The notification bell', () => {
     await panel.getByRole('button', { name: 'Mark as read: Your request was submitted' }).click();
     await panel.getByText('9 unread of 11').waitFor();
     await screenshot(page, 'notifications-panel');
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await panel.getByText('0 unread of 11').waitFor();
 

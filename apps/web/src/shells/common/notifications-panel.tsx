@@ -114,14 +114,13 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
                     </Stack>
                   }
                 >
-                  <ListItemButton onClick={() => openNotification(n)} sx={{ pr: 10, alignItems: 'flex-start' }}>
+                  <ListItemButton onClick={() => openNotification(n)} sx={{ pr: 10, alignItems: 'flex-start', bgcolor: n.isRead ? 'grey.50' : undefined }}>
                     <ListItemText
                       primary={n.text}
                       secondary={timeOf(n.createdAt)}
                       slotProps={{
                         primary: { sx: { fontWeight: n.isRead ? 400 : 600, color: n.isRead ? 'text.secondary' : 'text.primary' } },
                       }}
-                      sx={{ opacity: n.isRead ? 0.75 : 1 }}
                     />
                   </ListItemButton>
                 </ListItem>
