@@ -87,7 +87,8 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
                 <Paper key={d.documentId} variant="outlined" sx={{ p: 2 }}>
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
                     <Typography sx={{ fontWeight: 600, flex: 1 }}>{d.name}</Typography>
-                    <Chip size="small" label={done ? 'Uploaded' : 'Missing'} color={done ? 'success' : 'warning'} variant="outlined" />
+                    {/* Orange text fails contrast on white: dark text inside the orange border. */}
+                    <Chip size="small" label={done ? 'Uploaded' : 'Missing'} color={done ? 'success' : 'warning'} variant="outlined" sx={done ? undefined : { color: 'text.primary' }} />
                   </Stack>
                   {d.instructions ? <Typography variant="body2" color="text.secondary" sx={{ mb: 1, whiteSpace: 'pre-line' }}>{d.instructions}</Typography> : null}
                   {canUpload ? (

@@ -45,7 +45,7 @@ function CommentItem({ c, onEdit, onDelete }: { c: TComment; onEdit: (body: stri
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{c.author.name}</Typography>
         <Typography variant="caption" color="text.secondary">{formatDateTime(c.createdAt)}{c.isEdited ? ' (edited)' : ''}</Typography>
-        {c.isInternal ? <Chip size="small" label="Internal note" color="warning" variant="outlined" /> : null}
+        {c.isInternal ? <Chip size="small" label="Internal note" color="warning" variant="outlined" sx={{ color: 'text.primary' }} /> : null}
         <Box sx={{ flex: 1 }} />
         {c.canEdit && !editing ? (
           <>
