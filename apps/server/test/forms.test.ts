@@ -148,6 +148,36 @@ describe('versions: answers stay bound to the version they answered', () => {
   });
 });
 
+describe('saves at the same moment', () => {
+  it('two changes of an answered questionnaire make one new version, and neither fails', async () => {
+    const first = item('SHORT');
+    const q = await create({ content: { folders: [{ id: randomUUID(), name: 'F', items: [first] }] } });
+    await inTenant((tx) => saveDraftAnswers(tx, ctx(), 'request', randomUUID(), q.id, { [first.id]: { value: 'x' } }));
+    const body = (text: string) => ({ name: q.name, content: { folders: [{ id: randomUUID(), name: 'F', items: [{ ...first, text }] }] } });
+    const [a, b] = await Promise.all([
+      call(t, 'PUT', `/api/questionnaires/${q.id}`, { as: admin, body: body('One') }),
+      call(t, 'PUT', `/api/questionnaires/${q.id}`, { as: officer, body: body('Two') }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const versions = (await call(t, 'GET', `/api/questionnaires/${q.id}/versions`, { as: admin })).json() as formsApi.TQuestionnaireVersion[];
+    expect(versions.map((v) => v.versionNo)).toEqual([2, 1]);
+  });
+});
+
+describe('audit', () => {
+  it('records lookup set, custom question and document changes with before and after', async () => {
+    const set = (await call(t, 'POST', '/api/lookup-sets', { as: admin, body: { name: 'Audited', options: opts } })).json();
+    await call(t, 'PUT', `/api/lookup-sets/${set.id}`, { as: admin, body: { name: 'Audited 2', options: opts } });
+    const rows = await t.sql<{ action: string; before: { name: string } | null; after: { name: string } | null }>(
+      'select action, before, after from audit_events where entity_id = $1 order by action', [set.id]);
+    expect(rows.map((r) => [r.action, r.before?.name ?? null, r.after?.name])).toEqual([['lookup-set.created', null, 'Audited'], ['lookup-set.updated', 'Audited', 'Audited 2']]);
+    const doc = (await call(t, 'POST', '/api/custom-documents', { as: admin, body: { name: 'Audited doc', documentType: 'file_upload' } })).json();
+    await call(t, 'DELETE', `/api/custom-documents/${doc.id}`, { as: admin });
+    const docRows = await t.sql<{ action: string }>('select action from audit_events where entity_id = $1 order by action', [doc.id]);
+    expect(docRows.map((r) => r.action)).toEqual(['custom-document.created', 'custom-document.deleted']);
+  });
+});
+
 describe('answers', () => {
   it('completeness: a questionnaire never opened counts as every required item unanswered; each rule has its message', async () => {
     const items = everyType();

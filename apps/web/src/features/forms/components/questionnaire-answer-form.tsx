@@ -137,6 +137,8 @@ function ChoiceField({ item, label, id, value, answer, error, readOnly, onChange
 /**
  * Answers one questionnaire version: every item type, the completeness rules checked as the user
  * goes (messages on touched fields, all of them after a save), and 'Save draft' at any time.
+ * The answers typed are the form's own state from `data.answers` on mount: refetching `data` after a
+ * save does not overwrite them; give the form a new `key` to start again from the server's answers.
  */
 export function QuestionnaireAnswerForm({ data, fieldErrors, readOnly = false, onSaveDraft, saving = false }: QuestionnaireAnswerFormProps) {
   const [answers, setAnswers] = useState<TAnswers>(data.answers);
@@ -151,7 +153,11 @@ export function QuestionnaireAnswerForm({ data, fieldErrors, readOnly = false, o
 
   const save = async () => {
     setShowAll(true);
-    await onSaveDraft(answers);
+    try {
+      await onSaveDraft(answers);
+    } catch {
+      // The caller's mutation reports the failure (toast or fieldErrors); the typed answers stay on screen.
+    }
   };
 
   return (
