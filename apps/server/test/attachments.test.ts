@@ -8,7 +8,7 @@ import { missingRequiredDocuments } from '../src/modules/attachments/index.js';
 import { setVirusScanner } from '../src/platform/files/virus-scan.js';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, userIds } from './http.js';
-import { EXE, newRequest, PDF, PNG, upload, uploadOk } from './fixtures/case-fixtures.js';
+import { EXE, JPEG, newRequest, PDF, PNG, upload, uploadOk } from './fixtures/case-fixtures.js';
 
 let t: TTestApp;
 let dataDir: string;
@@ -228,12 +228,16 @@ describe('staff actions', () => {
     const p = await uploadOk(t, s.student, { requestId }, { name: 'two.pdf', data: Buffer.from(await twoPages.save()) });
     const one = await uploadOk(t, s.student, { requestId }, { name: 'one.pdf', data: PDF });
     const img = await uploadOk(t, s.student, { requestId }, { name: 'photo.png', data: PNG });
+    const jpg = await uploadOk(t, s.student, { requestId }, { name: 'photo.jpeg', data: JPEG });
+    expect(jpg.contentType).toBe('image/jpeg');
     const txt = await uploadOk(t, s.student, { requestId }, { name: 'notes.txt', data: Buffer.from('hello') });
-    const res = await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [p.id, img.id, one.id] } });
+    const res = await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [p.id, img.id, one.id, jpg.id] } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const doc = await PDFDocument.load(res.rawPayload);
-    expect(doc.getPageCount()).toBe(4);
+    expect(doc.getPageCount()).toBe(5);
+    // Images keep their size when small; pages are US Letter.
+    expect(doc.getPage(2).getSize()).toEqual({ width: 612, height: 792 });
     const refused = await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [p.id, txt.id] } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('notes.txt');
