@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
-  Alert, Box, Button, Checkbox, FormControl, IconButton, InputAdornment, InputLabel, LinearProgress, Link, MenuItem, Paper, Select, Tab, Table,
+  Alert, Box, Button, Checkbox, FormControl, InputAdornment, InputLabel, LinearProgress, Link, MenuItem, Paper, Select, Tab, Table,
   TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Tabs, TextField, Tooltip, Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
@@ -190,7 +190,6 @@ export function RequestList({ area, detailPath, selfId }: { area: 'isss' | 'admi
                   ) : c.label}
                 </TableCell>
               ))}
-              <TableCell scope="col"><Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</Box></TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -213,22 +212,19 @@ export function RequestList({ area, detailPath, selfId }: { area: 'isss' | 'admi
                 </TableCell>
                 <TableCell><StatusChip status={r.status} /></TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{reviewStatusLabel(r.reviewStatus)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.assignedTo?.name ?? <Typography variant="body2" color="text.secondary" component="span">Unassigned</Typography>}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {r.assignedTo?.name ?? (selfId ? (
+                    <Tooltip title={`Assign request #${r.number} to me`}>
+                      <Button size="small" startIcon={<PersonAddAltOutlined fontSize="small" />} onClick={() => void assignToMe(r)} sx={{ ml: -0.5 }}>Assign to me</Button>
+                    </Tooltip>
+                  ) : <Typography variant="body2" color="text.secondary" component="span">Unassigned</Typography>)}
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.submittedAt) || '—'}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.updatedAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {selfId && r.assignedTo?.userId !== selfId ? (
-                    <Tooltip title={`Assign request #${r.number} to me`}>
-                      <IconButton size="small" aria-label={`Assign request #${r.number} to me`} onClick={() => void assignToMe(r)}>
-                        <PersonAddAltOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  ) : null}
-                </TableCell>
               </TableRow>
             ))}
             {!list.isPending && items.length === 0 ? (
-              <TableRow><TableCell colSpan={COLUMNS.length + 2}>No requests match these filters.</TableCell></TableRow>
+              <TableRow><TableCell colSpan={COLUMNS.length + 1}>No requests match these filters.</TableCell></TableRow>
             ) : null}
           </TableBody>
         </Table>
