@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MSG, type formsApi, type TItemType, type TQuestionnaireItem, type TSession } from '@meridian/domain';
-import { completenessErrors, loadForAnswering, markSubmitted, saveDraftAnswers } from '../src/modules/forms/index.js';
+import { completenessErrors, conditionalQuestionnaires, loadForAnswering, markSubmitted, saveDraftAnswers } from '../src/modules/forms/index.js';
 import type { TTx } from '../src/platform/db/database.js';
 import type { TContext } from '../src/platform/http/context.js';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
@@ -145,6 +145,27 @@ describe('versions: answers stay bound to the version they answered', () => {
     expect(renamed.json()).toMatchObject({ versionNo: 2 });
     const audit = await t.sql<{ action: string }>('select action from audit_events where entity_id = $1', [q.id]);
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['questionnaire.created', 'questionnaire.updated', 'questionnaire.versioned']));
+  });
+});
+
+describe('conditional questionnaires', () => {
+  it('an answer brings in a conditional questionnaire; only questionnaires marked conditional can be named', async () => {
+    const plain = await create({ content: { folders: [] } });
+    const cond = await create({ name: 'Dependents', isConditional: true, content: { folders: [{ id: randomUUID(), name: 'F', items: [item('SHORT')] }] } });
+    const ask = item('YESNO', { showsQuestionnaire: { whenValue: 'yes', questionnaireId: plain.id } });
+    const refused = await call(t, 'POST', '/api/questionnaires', { as: admin, body: { name: 'Parent', content: { folders: [{ id: randomUUID(), name: 'F', items: [ask] }] } } });
+    expect(refused.json().fieldErrors).toEqual({ 'content.folders.0.items.0.showsQuestionnaire.questionnaireId': ['Choose a conditional questionnaire.'] });
+    const ok = { ...ask, showsQuestionnaire: { whenValue: 'yes', questionnaireId: cond.id } };
+    const parent = await create({ name: 'Parent', content: { folders: [{ id: randomUUID(), name: 'F', items: [ok, item('SHORT', { showsQuestionnaire: { whenValue: 'x', questionnaireId: cond.id } })] }] } });
+    // Only selection and yes/no answers can bring one in.
+    expect(parent.content.folders[0]!.items.map((i) => i.showsQuestionnaire)).toEqual([{ whenValue: 'yes', questionnaireId: cond.id }, null]);
+    const subject = randomUUID();
+    expect(await inTenant((tx) => conditionalQuestionnaires(tx, 'request', subject, [parent.id]))).toEqual([]);
+    await inTenant((tx) => saveDraftAnswers(tx, ctx(), 'request', subject, parent.id, { [ok.id]: { value: 'no' } }));
+    expect(await inTenant((tx) => conditionalQuestionnaires(tx, 'request', subject, [parent.id]))).toEqual([]);
+    await inTenant((tx) => saveDraftAnswers(tx, ctx(), 'request', subject, parent.id, { [ok.id]: { value: 'yes' } }));
+    expect(await inTenant((tx) => conditionalQuestionnaires(tx, 'request', subject, [parent.id]))).toEqual([cond.id]);
+    expect(await inTenant((tx) => conditionalQuestionnaires(tx, 'request', subject, [parent.id, cond.id]))).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { TTx } from '../platform/db/database.js';
 import { lookupSets, questionnaires, questionnaireVersions } from '../modules/forms/schema.js';
 
 const item = (ordinal: number, x: Partial<TQuestionnaireItem> & Pick<TQuestionnaireItem, 'text' | 'type'>): TQuestionnaireItem => ({
-  id: randomUUID(), datatype: 'TEXT', required: false, instructions: '', lookupSetId: null, options: [], ordinal, ...x,
+  id: randomUUID(), datatype: 'TEXT', required: false, instructions: '', lookupSetId: null, options: [], ordinal, showsQuestionnaire: null, ...x,
 });
 
 /** One lookup set and one small active questionnaire, so Form Management has something to show. */

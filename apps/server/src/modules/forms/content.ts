@@ -1,11 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   formsApi, allItems, MSG,
   type TAnswers, type TAnswerValue, type TQuestionnaireContent, type TQuestionnaireItem,
 } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { badRequest, type TFieldErrors } from '../../platform/errors/app-error.js';
-import { lookupSets } from './schema.js';
+import { lookupSets, questionnaires } from './schema.js';
 
 export const FORMS_MSG = {
   needsOptions: 'Add at least one option or choose a lookup set.',
@@ -13,6 +13,7 @@ export const FORMS_MSG = {
   unknownLookupSet: 'Choose a lookup set from the list.',
   duplicateId: 'This id is used twice in the questionnaire.',
   unknownItem: 'This question is not part of the questionnaire.',
+  chooseConditional: 'Choose a conditional questionnaire.',
   ratingShape: 'Choose a rating from 1 to 5.',
 } as const;
 
@@ -28,11 +29,12 @@ export const countItems = (c: TQuestionnaireContent) => c.folders.reduce((n, f) 
  * The builder's content made canonical: ordinals are positions plus one, options only on selection
  * types, the datatype only on FIELD. Field errors for what the schema alone cannot see.
  */
-export async function normalizeContent(tx: TTx, content: TQuestionnaireContent): Promise<TQuestionnaireContent> {
+export async function normalizeContent(tx: TTx, content: TQuestionnaireContent, selfId?: string): Promise<TQuestionnaireContent> {
   const errors: TFieldErrors = {};
   const add = (field: string, message: string) => { (errors[field] ??= []).push(message); };
   const seen = new Set<string>();
   const lookupIds = new Set<string>();
+  const conditionalIds = new Set<string>();
   const folders = content.folders.map((f, fi) => {
     if (seen.has(f.id)) add(`content.folders.${fi}.id`, FORMS_MSG.duplicateId);
     seen.add(f.id);
@@ -47,8 +49,11 @@ export async function normalizeContent(tx: TTx, content: TQuestionnaireContent):
         const values = it.options.map((o) => o.value);
         if (new Set(values).size !== values.length) add(`${at}.options`, FORMS_MSG.duplicateOption);
       }
+      const canShow = formsApi.CONDITION_TYPES.includes(it.type) && it.showsQuestionnaire;
+      if (canShow) conditionalIds.add(it.showsQuestionnaire!.questionnaireId);
       return {
         ...it,
+        showsQuestionnaire: canShow ? it.showsQuestionnaire : null,
         ordinal: ii + 1,
         datatype: it.type === 'FIELD' ? it.datatype : 'TEXT',
         lookupSetId: hasOptions ? it.lookupSetId : null,
@@ -62,6 +67,16 @@ export async function normalizeContent(tx: TTx, content: TQuestionnaireContent):
     const known = new Set(found.map((r) => r.id));
     folders.forEach((f, fi) => f.items.forEach((it, ii) => {
       if (it.lookupSetId && !known.has(it.lookupSetId)) add(`content.folders.${fi}.items.${ii}.lookupSetId`, FORMS_MSG.unknownLookupSet);
+    }));
+  }
+  if (conditionalIds.size > 0) {
+    // Only questionnaires marked conditional (of this institution) can be brought in by an answer.
+    const found = await tx.select({ id: questionnaires.id }).from(questionnaires)
+      .where(and(inArray(questionnaires.id, [...conditionalIds]), eq(questionnaires.isConditional, true)));
+    const known = new Set(found.map((r) => r.id));
+    folders.forEach((f, fi) => f.items.forEach((it, ii) => {
+      const id = it.showsQuestionnaire?.questionnaireId;
+      if (id && (!known.has(id) || id === selfId)) add(`content.folders.${fi}.items.${ii}.showsQuestionnaire.questionnaireId`, FORMS_MSG.chooseConditional);
     }));
   }
   if (Object.keys(errors).length > 0) throw badRequest(Object.values(errors)[0]![0]!, errors, 'VALIDATION');

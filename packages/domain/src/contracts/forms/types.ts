@@ -35,6 +35,8 @@ export const ITEM_TYPE_GROUPS = [
 /** Types whose answer is one of the item's options (inline or from a lookup set). */
 export const OPTION_TYPES: readonly TItemType[] = ['SELCT', 'MULTI'];
 export const YES_NO_TYPES: readonly TItemType[] = ['YESNO', 'IFYXP', 'IFNXP'];
+/** Types whose answer can bring in a conditional questionnaire. */
+export const CONDITION_TYPES: readonly TItemType[] = ['SELCT', 'MULTI', 'YESNO', 'IFYXP', 'IFNXP'];
 /** The values a yes/no answer takes. */
 export const YES = 'yes';
 export const NO = 'no';
@@ -62,6 +64,11 @@ export const ZQuestionnaireItem = z.object({
   options: z.array(ZOption).max(500).default([]),
   /** Position plus one within its folder. */
   ordinal: z.number().int().min(0).default(0),
+  /** A conditional questionnaire this answer brings in: when the answer is (or, for MULTI, includes) whenValue. */
+  showsQuestionnaire: z.object({
+    whenValue: z.string().trim().min(1, MSG.required).max(200, MSG.invalidLength),
+    questionnaireId: z.uuid({ error: 'Choose a conditional questionnaire.' }),
+  }).nullable().default(null),
 });
 export type TQuestionnaireItem = z.infer<typeof ZQuestionnaireItem>;
 

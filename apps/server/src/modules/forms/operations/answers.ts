@@ -124,3 +124,30 @@ export async function markSubmitted(tx: TTx, subjectType: string, subjectId: str
     }
   }
 }
+
+/**
+ * Conditional questionnaires brought in by the subject's answers to the given questionnaires (an
+ * item's showsQuestionnaire whose whenValue was answered), followed through further conditions;
+ * the given ids are left out. A caller adds these to what it shows and checks for completeness.
+ */
+export async function conditionalQuestionnaires(tx: TTx, subjectType: string, subjectId: string, questionnaireIds: string[]): Promise<string[]> {
+  const seen = new Set(questionnaireIds);
+  const found: string[] = [];
+  const queue = [...questionnaireIds];
+  while (queue.length > 0 && found.length < 50) {
+    const b = await bind(tx, subjectType, subjectId, queue.shift()!);
+    if (!b) continue;
+    const answers = (b.answerSet?.answers ?? {}) as TAnswers;
+    for (const item of parseContent(b.version.content).folders.flatMap((f) => f.items)) {
+      const cond = item.showsQuestionnaire;
+      if (!cond || seen.has(cond.questionnaireId)) continue;
+      const v = answers[item.id]?.value;
+      if (v === cond.whenValue || (Array.isArray(v) && v.includes(cond.whenValue))) {
+        seen.add(cond.questionnaireId);
+        found.push(cond.questionnaireId);
+        queue.push(cond.questionnaireId);
+      }
+    }
+  }
+  return found;
+}

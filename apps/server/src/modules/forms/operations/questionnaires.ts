@@ -70,7 +70,7 @@ export async function updateQuestionnaire(ctx: TContext, questionnaireId: string
   return ctx.db(async (tx) => {
     // The row lock queues two saves of the same questionnaire, so they cannot both create version n+1.
     const { row, version } = await loadQuestionnaire(tx, questionnaireId, true);
-    const content = await normalizeContent(tx, input.content);
+    const content = await normalizeContent(tx, input.content, row.id);
     const contentChanged = JSON.stringify(content) !== JSON.stringify(parseContent(version.content));
     const answered = await versionHasAnswers(tx, version.id);
     const now = new Date();

@@ -24,7 +24,7 @@ export function newItem(type: TItemType): TQuestionnaireItem {
   const options = formsApi.OPTION_TYPES.includes(type)
     ? [{ value: 'Option 1', label: 'Option 1' }, { value: 'Option 2', label: 'Option 2' }]
     : [];
-  return { id: uuid(), text: '', type, datatype: 'TEXT', required: false, instructions: '', lookupSetId: null, options, ordinal: 0 };
+  return { id: uuid(), text: '', type, datatype: 'TEXT', required: false, instructions: '', lookupSetId: null, options, ordinal: 0, showsQuestionnaire: null };
 }
 
 export function move<T>(list: T[], index: number, delta: -1 | 1): T[] {

@@ -16,6 +16,8 @@ export interface ItemEditorProps {
   /** Messages for this item keyed by field (text, options, lookupSetId, ...). */
   errors: Record<string, string | undefined>;
   lookupSets: formsApi.TLookupSet[];
+  /** Questionnaires marked conditional that an answer may bring in. */
+  conditionals: { id: string; name: string }[];
   readOnly: boolean;
   onChange: (patch: Partial<TQuestionnaireItem>) => void;
   onMove: (delta: -1 | 1) => void;
@@ -23,7 +25,7 @@ export interface ItemEditorProps {
 }
 
 /** One question in the builder: wording, instructions, required, datatype and options by type. */
-export function ItemEditor({ item, number, isFirst, isLast, errors, lookupSets, readOnly, onChange, onMove, onDelete }: ItemEditorProps) {
+export function ItemEditor({ item, number, isFirst, isLast, errors, lookupSets, conditionals, readOnly, onChange, onMove, onDelete }: ItemEditorProps) {
   const hasOptions = formsApi.OPTION_TYPES.includes(item.type);
   const fromSet = item.lookupSetId !== null;
   const setOption = (i: number, label: string) =>
@@ -100,7 +102,41 @@ export function ItemEditor({ item, number, isFirst, isLast, errors, lookupSets, 
             )}
           </Box>
         ) : null}
+        {formsApi.CONDITION_TYPES.includes(item.type) ? (
+          <ConditionEditor item={item} lookupSets={lookupSets} conditionals={conditionals} errors={errors} readOnly={readOnly} onChange={onChange} />
+        ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** 'When the answer is X, also ask questionnaire Y' (conditional questionnaires). */
+function ConditionEditor({ item, lookupSets, conditionals, errors, readOnly, onChange }: Pick<ItemEditorProps, 'item' | 'lookupSets' | 'conditionals' | 'errors' | 'readOnly' | 'onChange'>) {
+  const cond = item.showsQuestionnaire;
+  const values = formsApi.YES_NO_TYPES.includes(item.type)
+    ? [{ value: formsApi.YES, label: 'Yes' }, { value: formsApi.NO, label: 'No' }]
+    : item.lookupSetId ? (lookupSets.find((s) => s.id === item.lookupSetId)?.options ?? []) : item.options;
+  return (
+    <Box>
+      <FormControlLabel label="Bring in a conditional questionnaire for some answers" disabled={readOnly || (!cond && conditionals.length === 0)}
+        control={<Switch checked={!!cond} onChange={(e) => onChange({ showsQuestionnaire: e.target.checked ? { whenValue: values[0]?.value ?? '', questionnaireId: conditionals[0]?.id ?? '' } : null })} />} />
+      {!cond && conditionals.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">Mark another questionnaire of this program type as conditional to use it here.</Typography>
+      ) : null}
+      {cond ? (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 1 }}>
+          <TextField select size="small" label="When the answer is" value={cond.whenValue} disabled={readOnly} sx={{ minWidth: 200 }}
+            error={!!errors['showsQuestionnaire.whenValue']} helperText={errors['showsQuestionnaire.whenValue']}
+            onChange={(e) => onChange({ showsQuestionnaire: { ...cond, whenValue: e.target.value } })}>
+            {values.map((o) => <MenuItem key={o.value} value={o.value}>{o.label || o.value}</MenuItem>)}
+          </TextField>
+          <TextField select size="small" label="Also ask" value={cond.questionnaireId} disabled={readOnly} sx={{ minWidth: 260 }}
+            error={!!errors['showsQuestionnaire.questionnaireId']} helperText={errors['showsQuestionnaire.questionnaireId']}
+            onChange={(e) => onChange({ showsQuestionnaire: { ...cond, questionnaireId: e.target.value } })}>
+            {conditionals.map((q) => <MenuItem key={q.id} value={q.id}>{q.name}</MenuItem>)}
+          </TextField>
+        </Box>
+      ) : null}
+    </Box>
   );
 }

@@ -23,6 +23,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
 import { useQuestionnaire } from '../api/get-questionnaire';
 import { useLookupSets } from '../api/list-lookup-sets';
+import { useQuestionnaireList } from '../api/list-questionnaires';
 import { useSaveQuestionnaire } from '../api/save-questionnaire';
 import { useSetQuestionnaireRetired } from '../api/retire-questionnaire';
 import { AddItemMenu } from '../components/add-item-menu';
@@ -76,6 +77,11 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const readOnly = !mayManage;
   const folders = draft.content.folders;
   const preview = useMemo(() => previewContent(draft.content, sets.data ?? []), [draft.content, sets.data]);
+  const candidates = useQuestionnaireList({ programType: draft.programType, bRetired: '0', order: 'asc', page: 1, pageSize: 100 }, mayRead);
+  const conditionals = useMemo(
+    () => (candidates.data?.items ?? []).filter((c) => c.isConditional && c.id !== questionnaireId).map((c) => ({ id: c.id, name: c.name })),
+    [candidates.data, questionnaireId],
+  );
 
   if (me.isPending || (questionnaireId && loaded.isPending)) return <PageLoader />;
   if (!mayRead || (!questionnaireId && !mayManage)) return <UnauthorizedPage homePath="/admin/dashboard" />;
@@ -193,7 +199,7 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
               <Stack spacing={2}>
                 {f.items.map((it, ii) => (
                   <ItemEditor key={it.id} item={it} number={`${fi + 1}.${ii + 1}`} isFirst={ii === 0} isLast={ii === f.items.length - 1}
-                    errors={itemErrors(errors, fi, ii)} lookupSets={sets.data ?? []} readOnly={readOnly}
+                    errors={itemErrors(errors, fi, ii)} lookupSets={sets.data ?? []} conditionals={conditionals} readOnly={readOnly}
                     onChange={(patch) => setItems(fi, (items) => items.map((x, j) => (j === ii ? { ...x, ...patch } : x)), true)}
                     onMove={(delta) => setItems(fi, (items) => move(items, ii, delta))}
                     onDelete={() => setItems(fi, (items) => items.filter((_, j) => j !== ii))} />
