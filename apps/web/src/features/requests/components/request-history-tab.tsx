@@ -28,15 +28,20 @@ function show(k: string, v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === false;
+
+/** "Field: old → new" for what changed; for a new record or a new fact (no earlier value): what was set. */
 function changes(e: TAuditEvent): string[] {
   const before = (e.before ?? {}) as Record<string, unknown>;
   const after = (e.after ?? {}) as Record<string, unknown>;
   const out: string[] = [];
   for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
-    if (k === 'assignedToUserId' || k === 'advisorUserId') { out.push(`${FIELDS[k]} ${after[k] ? 'changed' : 'removed'}`); continue; }
     const label = FIELDS[k] ?? k;
-    out.push(e.before ? `${label}: ${show(k, before[k])} → ${show(k, after[k])}` : `${label}: ${show(k, after[k])}`);
+    const fresh = !(k in before);
+    if (fresh && isEmpty(after[k])) continue;
+    if (k === 'assignedToUserId' || k === 'advisorUserId') { out.push(`${label} ${after[k] ? (fresh ? 'named' : 'changed') : 'removed'}`); continue; }
+    out.push(fresh ? `${label}: ${show(k, after[k])}` : `${label}: ${show(k, before[k])} → ${show(k, after[k])}`);
   }
   return out;
 }
