@@ -244,6 +244,35 @@ describe('staff actions', () => {
   });
 });
 
+describe('document checklist', () => {
+  it("lists the request type's upload documents the caller may see, with whether each has a file", async () => {
+    const mk = async (name: string, ordinal: number, extra: { isRequired?: boolean; isHidden?: boolean; isVisibleToStudent?: boolean; type?: string } = {}) => {
+      const [r] = await t.sql<{ id: string }>(
+        'insert into custom_documents (institution_id, name, instructions, document_type, is_required, is_hidden, is_visible_to_student, ordinal) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
+        [t.institutionA, name, `About ${name}`, extra.type ?? 'file_upload', extra.isRequired ?? true, extra.isHidden ?? false, extra.isVisibleToStudent ?? true, ordinal]);
+      return r!.id;
+    };
+    const passport = await mk('Passport', 1);
+    const photo = await mk('Photo', 2, { isRequired: false });
+    const office = await mk('Office only', 3, { isVisibleToStudent: false });
+    const hidden = await mk('Hidden', 4, { isHidden: true });
+    const form = await mk('Form', 5, { type: 'questionnaire' });
+    const [type] = await t.sql<{ id: string }>(
+      `insert into request_types (institution_id, code, name, document_ids) values ($1, 'checklist_case', 'Checklist case', $2::uuid[]) returning id`,
+      [t.institutionA, [photo, passport, office, hidden, form]]);
+    const requestId = await newRequest(t);
+    await t.sql('update requests set request_type_id = $1 where id = $2', [type!.id, requestId]);
+    await uploadOk(t, s.student, { requestId, customDocumentId: passport });
+    const get = async (as: TSession) => (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as })).json() as { name: string; isRequired: boolean; hasFile: boolean; instructions: string }[];
+    expect(await get(s.student)).toEqual([
+      { documentId: passport, name: 'Passport', instructions: 'About Passport', isRequired: true, hasFile: true },
+      { documentId: photo, name: 'Photo', instructions: 'About Photo', isRequired: false, hasFile: false },
+    ]);
+    expect((await get(s.officer)).map((d) => d.name)).toEqual(['Passport', 'Photo', 'Office only']);
+    expect((await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as: s.scholar })).statusCode).toBe(404);
+  });
+});
+
 describe('missingRequiredDocuments', () => {
   it('lists required visible upload documents without an active file on the request', async () => {
     const requestId = await newRequest(t);

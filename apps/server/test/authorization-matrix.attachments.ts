@@ -37,6 +37,8 @@ export const ATTACHMENTS_MATRIX: TMatrixRow[] = [
     }, expect: READ },
   { method: 'GET', path: '/api/requests/:requestId/attachments', access: 'attachments.read', foreignRecord: 404,
     request: async (m) => ({ params: { requestId: (await newFile(m)).requestId } }), expect: READ },
+  { method: 'GET', path: '/api/requests/:requestId/document-checklist', access: 'attachments.read', foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: await newRequest(m.t) } }), expect: READ },
   { method: 'GET', path: '/api/users/:userId/attachments', access: 'attachments.manage', foreignRecord: 404,
     request: (m) => ({ params: { userId: m.ids.student! } }),
     // The assistant holds the editStudent flag on Main Campus, the student's site.

@@ -9,6 +9,7 @@ import { requireActor, type TServices } from '../../platform/http/context.js';
 import { loadVisibleAttachment } from './attachment.policy.js';
 import { combinedPdf } from './operations/combined-pdf.js';
 import * as ops from './operations/manage-attachments.js';
+import { documentChecklist } from './queries/document-checklist.query.js';
 import { uploadAttachment, type TUploadedFile } from './operations/upload-attachment.js';
 
 /** A row without its stored bytes: say so plainly (and log it) rather than answer 500. */
@@ -68,6 +69,7 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
     return uploadAttachment(ctx, parsed.data, file);
   });
   registerRoute(app, s, attachmentsApi.listRequestAttachments, (ctx, { params }) => ops.listRequestAttachments(ctx, params.requestId));
+  registerRoute(app, s, attachmentsApi.getDocumentChecklist, (ctx, { params }) => documentChecklist(ctx, params.requestId));
   registerRoute(app, s, attachmentsApi.listUserAttachments, (ctx, { params }) => ops.listUserAttachments(ctx, params.userId));
   registerRoute(app, s, attachmentsApi.getAttachment, (ctx, { params }) => ops.getAttachment(ctx, params.attachmentId));
   registerRawRoute(app, s, attachmentsApi.downloadAttachment, async (ctx, req, reply) => {

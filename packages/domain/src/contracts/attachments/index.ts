@@ -101,6 +101,21 @@ export const deleteAttachment = defineRoute({
   method: 'DELETE', path: '/api/attachments/:attachmentId', access: 'attachments.upload', tags: ['attachments'],
   summary: 'Remove a file (its uploader while the request is editable, or the office)', params: ZAttachmentIdParams, response: ZOk,
 });
+/** One document the request type asks for, with whether a file is on the request for it. */
+export const ZChecklistDocument = z.object({
+  documentId: z.uuid(),
+  name: z.string(),
+  instructions: z.string(),
+  isRequired: z.boolean(),
+  hasFile: z.boolean(),
+});
+export type TChecklistDocument = z.infer<typeof ZChecklistDocument>;
+export const getDocumentChecklist = defineRoute({
+  method: 'GET', path: '/api/requests/:requestId/document-checklist', access: 'attachments.read', tags: ['attachments'],
+  summary: "The file-upload documents the request's type asks for (as far as the caller may see them), in order, with whether each has a file",
+  params: ZRequestIdParams, response: z.array(ZChecklistDocument),
+});
+
 export const ZCombinedPdfInput = z.object({ attachmentIds: z.array(z.uuid({ error: MSG.invalidValue })).min(1, MSG.required).max(50, MSG.invalidLength) });
 export const combinedPdf = defineRoute({
   method: 'POST', path: '/api/attachments/combined-pdf', access: 'attachments.manage', tags: ['attachments'],

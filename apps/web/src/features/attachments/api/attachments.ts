@@ -15,6 +15,15 @@ export function useRequestAttachments(requestId: string) {
   });
 }
 
+/** The request type's upload documents, with whether each has a file (refreshed with the list). */
+export function useDocumentChecklist(requestId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...attachmentsQueryKey(requestId), 'checklist'],
+    queryFn: ({ signal }) => apiCall(attachmentsApi.getDocumentChecklist, { params: { requestId }, signal }),
+    enabled,
+  });
+}
+
 function useInvalidating<V>(requestId: string, fn: (v: V) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: attachmentsQueryKey(requestId) }) });

@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDate } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import {
-  downloadAttachment, downloadCombinedPdf, useAttachmentVisibility, useDeleteAttachment, useRejectAttachment, useRequestAttachments,
+  downloadAttachment, downloadCombinedPdf, useAttachmentVisibility, useDeleteAttachment, useDocumentChecklist, useRejectAttachment,
+  useRequestAttachments,
 } from '../api/attachments';
 import { RejectDialog } from './reject-dialog';
 import { UploadZone } from './upload-zone';
@@ -21,6 +22,10 @@ export interface TRequiredDocument {
   documentId: string;
   name: string;
   instructions: string;
+  /** Defaults to true. */
+  isRequired?: boolean;
+  /** From the server's checklist: a file is on the request for it (perhaps one the caller cannot see). */
+  hasFile?: boolean;
 }
 
 export interface RequestDocumentsProps {
@@ -29,6 +34,7 @@ export interface RequestDocumentsProps {
   canUpload: boolean;
   /** Office staff: reject, visibility, combined PDF (the server decides per file as well). */
   canManage: boolean;
+  /** The documents to ask for; without it, the request type's upload documents are loaded from the server. */
   requiredDocuments?: TRequiredDocument[];
 }
 
@@ -41,8 +47,10 @@ export function formatSize(bytes: number): string {
 const COMBINABLE = /^(application\/pdf|image\/png|image\/jpeg)/;
 
 /** The Documents tab of a request: required documents, uploads with progress, the file list and the office's actions. */
-export function RequestDocuments({ requestId, canUpload, canManage, requiredDocuments = [] }: RequestDocumentsProps) {
+export function RequestDocuments({ requestId, canUpload, canManage, requiredDocuments: given }: RequestDocumentsProps) {
   const files = useRequestAttachments(requestId);
+  const checklist = useDocumentChecklist(requestId, !given);
+  const requiredDocuments: TRequiredDocument[] = given ?? checklist.data ?? [];
   const reject = useRejectAttachment(requestId);
   const visibility = useAttachmentVisibility(requestId);
   const remove = useDeleteAttachment(requestId);
@@ -79,16 +87,16 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
     <Stack spacing={3}>
       {requiredDocuments.length > 0 ? (
         <Box component="section" aria-labelledby={`required-${requestId}`}>
-          <Typography id={`required-${requestId}`} variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>Required documents</Typography>
+          <Typography id={`required-${requestId}`} variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>Requested documents</Typography>
           <Stack spacing={2}>
             {requiredDocuments.map((d) => {
-              const done = list.some((a) => a.customDocumentId === d.documentId && a.status === 'active');
+              const done = !!d.hasFile || list.some((a) => a.customDocumentId === d.documentId && a.status === 'active');
               return (
                 <Paper key={d.documentId} variant="outlined" sx={{ p: 2 }}>
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-                    <Typography sx={{ fontWeight: 600, flex: 1 }}>{d.name}</Typography>
+                    <Typography sx={{ fontWeight: 600, flex: 1 }}>{d.name}{d.isRequired === false ? ' (optional)' : ''}</Typography>
                     {/* Orange text fails contrast on white: dark text inside the orange border. */}
-                    <Chip size="small" label={done ? 'Uploaded' : 'Missing'} color={done ? 'success' : 'warning'} variant="outlined" sx={done ? undefined : { color: 'text.primary' }} />
+                    <Chip size="small" label={done ? 'Uploaded' : d.isRequired === false ? 'Not uploaded' : 'Missing'} color={done ? 'success' : 'warning'} variant="outlined" sx={done ? undefined : { color: 'text.primary' }} />
                   </Stack>
                   {d.instructions ? <Typography variant="body2" color="text.secondary" sx={{ mb: 1, whiteSpace: 'pre-line' }}>{d.instructions}</Typography> : null}
                   {canUpload ? (

@@ -1,0 +1,35 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { attachmentsApi } from '@meridian/domain';
+
+type TChecklistDocument = attachmentsApi.TChecklistDocument;
+import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { customDocuments } from '../../forms/schema.js';
+import { getAccessibleRequest, requestTypes } from '../../requests/index.js';
+import { requestView } from '../attachment.policy.js';
+import { attachments } from '../schema.js';
+
+/**
+ * The request type's file-upload documents for the Documents section: the requester and the
+ * department see those visible to students; the office sees all that are not hidden.
+ */
+export async function documentChecklist(ctx: TContext, requestId: string): Promise<TChecklistDocument[]> {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const request = await getAccessibleRequest(tx, ctx, requestId, 'read');
+    const isStaff = requestView(actor, request) === 'all';
+    const [type] = await tx.select({ documentIds: requestTypes.documentIds }).from(requestTypes).where(eq(requestTypes.id, request.requestTypeId));
+    const ids = type?.documentIds ?? [];
+    if (ids.length === 0) return [];
+    const docs = await tx.select().from(customDocuments)
+      .where(and(
+        inArray(customDocuments.id, ids), eq(customDocuments.documentType, 'file_upload'), eq(customDocuments.isDeleted, false),
+        eq(customDocuments.isHidden, false), isStaff ? undefined : eq(customDocuments.isVisibleToStudent, true),
+      ))
+      .orderBy(asc(customDocuments.ordinal), asc(customDocuments.name));
+    if (docs.length === 0) return [];
+    const present = await tx.selectDistinct({ id: attachments.customDocumentId }).from(attachments)
+      .where(and(eq(attachments.requestId, requestId), eq(attachments.status, 'active'), inArray(attachments.customDocumentId, docs.map((d) => d.id))));
+    const have = new Set(present.map((p) => p.id));
+    return docs.map((d) => ({ documentId: d.id, name: d.name, instructions: d.instructions, isRequired: d.isRequired, hasFile: have.has(d.id) }));
+  });
+}
