@@ -66,6 +66,8 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     request: async (m) => ({ body: { requestIds: [(await newRequest(m.t, { status: 'in_review' })).id] } }), expect: staffOnly },
   { method: 'POST', path: '/api/requests/:requestId/transition', access: 'requests.process', foreignRecord: 404,
     request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id }, body: { action: 'start_review' } }), expect: staffOnly },
+  { method: 'POST', path: '/api/requests/:requestId/resend-approval-links', access: 'requests.process', foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newApproval(m.t)).requestId } }), expect: staffOnly },
   { method: 'GET', path: '/api/requests/:requestId/assignees', access: 'requests.process', foreignRecord: 404,
     request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }), expect: staffOnly },
   { method: 'POST', path: '/api/requests/:requestId/assign', access: 'requests.process', foreignRecord: 404,

@@ -78,6 +78,27 @@ describe('approver review through e-mailed links', () => {
     expect((await status(good.requestId)).status).toBe('adv_review');
   });
 
+  it('staff can send fresh links; the earlier link stops working', async () => {
+    const { token, requestId } = await newApproval(t);
+    const res = await call(t, 'POST', `/api/requests/${requestId}/resend-approval-links`, { as: officer });
+    expect(res.json()).toEqual({ sent: 1 });
+    expect((await inspect(token)).json().code).toBe('LINK_USED');
+    const { token: fresh } = await approvalToken('advisor@demo.example.edu');
+    expect((await inspect(fresh)).statusCode).toBe(200);
+    const done = await newRequest(t, { status: 'approved' });
+    expect((await call(t, 'POST', `/api/requests/${done.id}/resend-approval-links`, { as: officer })).statusCode).toBe(409);
+  });
+
+  it('refuses approver review through an inactive workflow', async () => {
+    const [wf] = await t.sql<{ workflow_id: string }>("select workflow_id from request_types where institution_id = $1 and code = 'rcl_request'", [t.institutionA]);
+    await t.sql('update workflows set is_active = false where id = $1', [wf!.workflow_id]);
+    const r = await newRequest(t, { status: 'in_review', typeCode: 'rcl_request', advisor: 'advisor' });
+    const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('inactive');
+    await t.sql('update workflows set is_active = true where id = $1', [wf!.workflow_id]);
+  });
+
   it('parallel decisions on one link give one result', async () => {
     const { token, requestId } = await newApproval(t);
     const results = await Promise.all([decide(token, 'approve'), decide(token, 'reject')]);

@@ -27,6 +27,7 @@ export function requestRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.submitRequest, (ctx, { params }) => ops.submitRequest(ctx, params.requestId));
   registerRoute(app, s, a.cancelRequest, (ctx, { params }) => ops.cancelRequest(ctx, params.requestId));
   registerRoute(app, s, a.transitionRequest, (ctx, { params, body }) => ops.transitionRequest(ctx, params.requestId, body.action, body.message));
+  registerRoute(app, s, a.resendApprovalLinks, (ctx, { params }) => ops.resendApprovalLinks(ctx, params.requestId));
   registerRoute(app, s, a.listAssignees, (ctx, { params }) => ops.listAssignees(ctx, params.requestId));
   registerRoute(app, s, a.assignRequest, (ctx, { params, body }) => ops.assignRequest(ctx, params.requestId, body.userId));
   registerRoute(app, s, a.setReviewStatus, (ctx, { params, body }) => ops.setReviewStatus(ctx, params.requestId, body.reviewStatus));

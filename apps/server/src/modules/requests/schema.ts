@@ -54,6 +54,11 @@ export const requests = pgTable('requests', {
   uniqueIndex('requests_number_uq').on(t.institutionId, t.number),
   index('requests_list_idx').on(t.institutionId, t.status, t.updatedAt),
   index('requests_requester_idx').on(t.requesterUserId),
+  // The staff list's default sorts, in the list's exact order (tie-break on number), so its first
+  // pages read a few index entries instead of sorting every matching request (bench/request-list.bench.ts).
+  // NULLS FIRST is PostgreSQL's default for DESC and what ORDER BY ... DESC asks; drizzle would write NULLS LAST.
+  index('requests_list_updated_idx').on(t.institutionId, t.updatedAt.desc().nullsFirst(), t.number.desc().nullsFirst()),
+  index('requests_list_submitted_idx').on(t.institutionId, t.submittedAt.desc().nullsLast(), t.number.desc().nullsFirst()),
 ]);
 
 export const requestTasks = pgTable('request_tasks', {

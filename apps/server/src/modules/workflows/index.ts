@@ -1,3 +1,3 @@
 // What other modules may use of workflows.
-export { startApprovalChain, cancelApprovalChain } from './operations/approvals.js';
+export { startApprovalChain, cancelApprovalChain, resendApprovalLinks } from './operations/approvals.js';
 export { approvals, approvalLinks, workflows, workflowSteps, userGroups, userGroupMembers } from './schema.js';

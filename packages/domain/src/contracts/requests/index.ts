@@ -249,6 +249,11 @@ export const deleteTask = defineRoute({
   method: 'DELETE', path: '/api/requests/:requestId/tasks/:taskId', access: 'requests.process', tags: T,
   summary: 'Delete a task', params: ZTaskParams, response: ZOk,
 });
+export const resendApprovalLinks = defineRoute({
+  method: 'POST', path: '/api/requests/:requestId/resend-approval-links', access: 'requests.process', tags: T,
+  summary: 'E-mail fresh links to the approvers whose decision is pending (earlier links stop working)',
+  params: ZRequestIdParams, response: z.object({ sent: z.number().int() }),
+});
 export const massApprove = defineRoute({
   method: 'POST', path: '/api/requests/mass-approve', access: 'requests.process', tags: T,
   summary: 'Approve many requests; each is checked and moved on its own; the answer says which succeeded',

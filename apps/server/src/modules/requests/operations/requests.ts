@@ -10,7 +10,7 @@ import { requireActor, type TAuthenticatedActor, type TContext } from '../../../
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
 import { scholars, studentProfiles, users } from '../../people/schema.js';
-import { cancelApprovalChain, startApprovalChain } from '../../workflows/index.js';
+import { cancelApprovalChain, resendApprovalLinks as resendLinks, startApprovalChain } from '../../workflows/index.js';
 import { attachmentsModule, formsModule } from '../forms-port.js';
 import { canAccessRequest, getAccessibleRequest, staffReaches, type TRequestRow } from '../request.policy.js';
 import { auditShape, loadUsers, presentRequest, summaryOf } from '../request.presenter.js';
@@ -277,6 +277,11 @@ export async function setReviewStatus(ctx: TContext, requestId: string, reviewSt
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: 'request.review-status', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
     return presentRequest(tx, actor, updated!);
   });
+}
+
+/** Staff remind the pending approvers with fresh links (e.g. after one expired). */
+export async function resendApprovalLinks(ctx: TContext, requestId: string) {
+  return ctx.db(async (tx) => ({ sent: await resendLinks(tx, ctx, await lockRequest(tx, ctx, requestId, 'process')) }));
 }
 
 /** Approves many requests, each in its own transaction so one failure does not undo the others. */

@@ -44,9 +44,13 @@ export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: 
   if (q.q) {
     const term = q.q.replace(/^#/, '');
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const byNumber = /^\d{1,9}$/.test(term) ? [eq(requests.number, Number(term))] : [];
-    where.push(or(...byNumber, ilike(requester.email, like), ilike(sql`${requester.firstName} || ' ' || ${requester.lastName}`, like),
-      ilike(sql`${requester.lastName} || ', ' || ${requester.firstName}`, like))!);
+    const named = (u: typeof users) => or(ilike(u.email, like), ilike(sql`${u.firstName} || ' ' || ${u.lastName}`, like),
+      ilike(sql`${u.lastName} || ', ' || ${u.firstName}`, like))!;
+    // A number is a request number or part of a name or e-mail. As one OR across the join that would test
+    // every request of the office (300 ms at 60 000); with the people matched first, two index scans.
+    where.push(/^\d{1,9}$/.test(term)
+      ? or(eq(requests.number, Number(term)), sql`${requests.requesterUserId} = any(array(${tx.select({ id: users.id }).from(users).where(named(users))}))`)!
+      : named(requester));
   }
   const dir = q.order === 'desc' ? desc : asc;
   const sorts: Record<TQuery['sort'], SQL[]> = {

@@ -11,7 +11,7 @@ import { notify } from '../../notifications/index.js';
 import { users } from '../../people/schema.js';
 import { applyApprovalOutcome, officeRecipients, requests, requestTypes, type TRequestRow } from '../../requests/index.js';
 import { formsModule } from '../../requests/forms-port.js';
-import { approvalLinks, approvals, userGroupMembers, workflowSteps } from '../schema.js';
+import { approvalLinks, approvals, userGroupMembers, workflows, workflowSteps } from '../schema.js';
 
 export const LINK_TTL_MS = 7 * 24 * 3600 * 1000;
 export const LINK_INVALID = 'This approval link is not valid. Please use the link from your most recent e-mail.';
@@ -37,6 +37,8 @@ async function sendApprovalLink(tx: TTx, ctx: TContext, a: TApproval, r: TReques
 
 /** Creates the approvals of a workflow for a request entering approver review: step 1 pending, the rest waiting. */
 export async function startApprovalChain(tx: TTx, ctx: TContext, r: TRequestRow, workflowId: string): Promise<void> {
+  const [wf] = await tx.select().from(workflows).where(eq(workflows.id, workflowId));
+  if (!wf?.isActive) throw badRequest(`The approval workflow ${wf?.name ?? ''} is inactive. Activate it in Approval Workflows, or choose another for this request type.`);
   const steps = await tx.select().from(workflowSteps).where(eq(workflowSteps.workflowId, workflowId)).orderBy(asc(workflowSteps.ordinal));
   if (steps.length === 0) throw badRequest('The approval workflow of this request type has no approvers.');
   const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, r.requestTypeId));
@@ -62,6 +64,18 @@ export async function startApprovalChain(tx: TTx, ctx: TContext, r: TRequestRow,
     created.push(...rows);
   }
   for (const a of created.filter((x) => x.status === 'pending')) await sendApprovalLink(tx, ctx, a, r, type!.name);
+}
+
+/** New links for the pending approvers of a request in approver review; unused earlier links are retired. */
+export async function resendApprovalLinks(tx: TTx, ctx: TContext, r: TRequestRow): Promise<number> {
+  if (r.status !== 'adv_review') throw new AppError(409, 'ILLEGAL_TRANSITION', 'This request is not in approver review; there is no approver to remind.');
+  const pending = await tx.select().from(approvals).where(and(eq(approvals.requestId, r.id), eq(approvals.status, 'pending')));
+  if (pending.length === 0) return 0;
+  await tx.update(approvalLinks).set({ usedAt: new Date() }).where(and(inArray(approvalLinks.approvalId, pending.map((p) => p.id)), isNull(approvalLinks.usedAt)));
+  const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, r.requestTypeId));
+  for (const a of pending) await sendApprovalLink(tx, ctx, a, r, type!.name);
+  await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, entityType: 'request', entityId: r.id, action: 'approval.links-resent', after: { approvers: pending.map((p) => p.approverName).join(', ') }, ip: ctx.ip });
+  return pending.length;
 }
 
 /** Stops a chain (request dismissed or rejected during approver review): open approvals and links end. */

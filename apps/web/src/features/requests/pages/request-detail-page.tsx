@@ -14,6 +14,7 @@ import { useRequest } from '../api/get-request';
 import { useAssignees } from '../api/list-assignees';
 import { useAssignRequest } from '../api/assign-request';
 import { useSetReviewStatus } from '../api/set-review-status';
+import { useResendApprovalLinks } from '../api/resend-approval-links';
 import { RequestActions } from '../components/request-actions';
 import { RequestSummary } from '../components/request-summary';
 import { RequestHistoryTab } from '../components/request-history-tab';
@@ -41,6 +42,7 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
   const assignees = useAssignees(requestId, canProcess);
   const assign = useAssignRequest(requestId);
   const review = useSetReviewStatus(requestId);
+  const resend = useResendApprovalLinks(requestId);
   useDocumentTitle(r ? `Request #${r.number}` : 'Request');
   const listPath = area === 'isss' ? '/isss/students-request-list' : '/admin/requests';
 
@@ -106,7 +108,15 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
             </Stack>
             <Stack spacing={2}>
               {canProcess ? <Section title="Tasks"><RequestTasks requestId={r.id} /></Section> : null}
-              <Section title="Approver review"><ApprovalChain approvals={r.approvals} /></Section>
+              <Section title="Approver review">
+                <ApprovalChain approvals={r.approvals} />
+                {canProcess && r.status === 'adv_review' ? (
+                  <Button size="small" disabled={resend.isPending} sx={{ mt: 1 }}
+                    onClick={() => resend.mutate(undefined, { onSuccess: (x) => snack(x.sent ? `A new link was e-mailed to ${x.sent === 1 ? 'the approver' : `${x.sent} approvers`}; earlier links no longer work.` : 'No approver is waiting to decide.', 'success') })}>
+                    E-mail the approval link again
+                  </Button>
+                ) : null}
+              </Section>
             </Stack>
           </Box>
         </Stack>
