@@ -18,10 +18,14 @@ const FIELDS = ['name', 'description', 'instructions', 'documentType', 'question
 /** Create or change a management custom document (a file to upload or a questionnaire to fill). */
 export function CustomDocumentDialog({ doc, onClose }: { doc: formsApi.TCustomDocument | null; onClose: () => void }) {
   const save = useSaveCustomDocument();
-  // Questionnaires offered: active ones of every program type are few; the first 100 by name.
-  const qs = useQuestionnaireList({ programType: 'Students', bRetired: '0', order: 'asc', page: 1, pageSize: 100 });
-  const qsEb = useQuestionnaireList({ programType: 'EB Scholars', bRetired: '0', order: 'asc', page: 1, pageSize: 100 });
-  const choices = [...(qs.data?.items ?? []), ...(qsEb.data?.items ?? [])];
+  // Questionnaires offered: the active ones of each program type (first 100 of each, by name).
+  const page = { bRetired: '0', order: 'asc', page: 1, pageSize: 100 } as const;
+  const lists = [
+    useQuestionnaireList({ ...page, programType: 'Students' }),
+    useQuestionnaireList({ ...page, programType: 'EB Scholars' }),
+    useQuestionnaireList({ ...page, programType: 'J-1 Scholars' }),
+  ];
+  const choices = lists.flatMap((l) => l.data?.items ?? []);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<TForm>({
     defaultValues: {
