@@ -1,0 +1,2 @@
+CREATE INDEX "requests_list_updated_idx" ON "requests" USING btree ("institution_id","updated_at" DESC NULLS FIRST,"number" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "requests_list_submitted_idx" ON "requests" USING btree ("institution_id","submitted_at" DESC NULLS LAST,"number" DESC NULLS FIRST);
