@@ -14,6 +14,8 @@ export interface QuestionnaireAnswerFormProps {
   fieldErrors?: Record<string, string>;
   readOnly?: boolean;
   onSaveDraft: (answers: TAnswers) => Promise<void>;
+  /** Every change of the typed answers (e.g. so a page can save them before submitting). */
+  onAnswersChange?: (answers: TAnswers) => void;
   saving?: boolean;
 }
 
@@ -140,7 +142,7 @@ function ChoiceField({ item, label, id, value, answer, error, readOnly, onChange
  * The answers typed are the form's own state from `data.answers` on mount: refetching `data` after a
  * save does not overwrite them; give the form a new `key` to start again from the server's answers.
  */
-export function QuestionnaireAnswerForm({ data, fieldErrors, readOnly = false, onSaveDraft, saving = false }: QuestionnaireAnswerFormProps) {
+export function QuestionnaireAnswerForm({ data, fieldErrors, readOnly = false, onSaveDraft, onAnswersChange, saving = false }: QuestionnaireAnswerFormProps) {
   const [answers, setAnswers] = useState<TAnswers>(data.answers);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [showAll, setShowAll] = useState(false);
@@ -149,7 +151,11 @@ export function QuestionnaireAnswerForm({ data, fieldErrors, readOnly = false, o
   const open = Object.keys(local).length;
 
   const errorOf = (itemId: string) => (showAll || touched[itemId] ? local[itemId] : undefined) ?? server[itemId];
-  const set = (itemId: string, a: TAnswerValue) => setAnswers((prev) => ({ ...prev, [itemId]: a }));
+  const set = (itemId: string, a: TAnswerValue) => setAnswers((prev) => {
+    const next = { ...prev, [itemId]: a };
+    onAnswersChange?.(next);
+    return next;
+  });
 
   const save = async () => {
     setShowAll(true);

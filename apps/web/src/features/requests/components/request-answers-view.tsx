@@ -4,8 +4,10 @@ import { QuestionnaireAnswerForm } from '../../forms';
 import { useRequestAnswers, useSaveRequestAnswers } from '../api/request-answers';
 
 /** One questionnaire of a request: read-only for staff and after submission, editable for the requester's draft. */
-export function RequestQuestionnaire({ requestId, questionnaireId, readOnly, fieldErrors }: {
+export function RequestQuestionnaire({ requestId, questionnaireId, readOnly, fieldErrors, onUnsaved }: {
   requestId: string; questionnaireId: string; readOnly: boolean; fieldErrors?: Record<string, string>;
+  /** Typed answers not saved yet (null once saved), so the page can save them before submitting. */
+  onUnsaved?: (questionnaireId: string, answers: TAnswers | null) => void;
 }) {
   const q = useRequestAnswers(requestId, questionnaireId);
   const save = useSaveRequestAnswers(requestId, questionnaireId);
@@ -14,7 +16,8 @@ export function RequestQuestionnaire({ requestId, questionnaireId, readOnly, fie
   return (
     <QuestionnaireAnswerForm
       data={q.data} readOnly={readOnly} fieldErrors={fieldErrors} saving={save.isPending}
-      onSaveDraft={async (answers: TAnswers) => { await save.mutateAsync(answers); }}
+      onAnswersChange={onUnsaved ? (a) => onUnsaved(questionnaireId, a) : undefined}
+      onSaveDraft={async (answers: TAnswers) => { await save.mutateAsync(answers); onUnsaved?.(questionnaireId, null); }}
     />
   );
 }

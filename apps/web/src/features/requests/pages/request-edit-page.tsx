@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { requestsApi, type TAnswers } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, FormControl, FormHelperText, InputLabel, MenuItem, Paper, Select, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -43,14 +45,34 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [submitError, setSubmitError] = useState<string[] | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // Answers typed but not saved: saved first when the requester submits, so nothing typed is lost.
+  const unsaved = useRef(new Map<string, TAnswers>());
+  const [saving, setSaving] = useState(false);
+  const onUnsaved = (questionnaireId: string, answers: TAnswers | null) => {
+    if (answers) unsaved.current.set(questionnaireId, answers); else unsaved.current.delete(questionnaireId);
+  };
   const r = request.data;
   useDocumentTitle(r ? `${r.typeName} #${r.number}` : 'Request');
   if (request.isPending) return <PageLoader />;
   if (!r) return <Alert severity="error">This request could not be found.</Alert>;
   const editable = r.canEdit;
 
-  const doSubmit = () => {
+  const doSubmit = async () => {
     setSubmitError(null);
+    if (unsaved.current.size) {
+      setSaving(true);
+      try {
+        for (const [questionnaireId, answers] of unsaved.current) {
+          await apiCall(requestsApi.saveRequestAnswers, { params: { requestId, questionnaireId }, body: { answers } });
+          unsaved.current.delete(questionnaireId);
+        }
+      } catch (e) {
+        setSaving(false);
+        setSubmitError(['Your answers could not be saved, so the request was not submitted.', isApiError(e) ? e.message : 'Please try again.']);
+        return;
+      }
+      setSaving(false);
+    }
     submit.mutate(undefined, {
       onSuccess: () => { setFieldErrors({}); snack('Your request was submitted. The office will review it and you will be told by e-mail.', 'success', 6000); window.scrollTo({ top: 0 }); },
       onError: (e) => {
@@ -94,7 +116,7 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
           </Section>
         ) : null}
         {r.questionnaireIds.map((q) => (
-          <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly={!editable} fieldErrors={fieldErrors} />
+          <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly={!editable} fieldErrors={fieldErrors} onUnsaved={onUnsaved} />
         ))}
         {r.documentIds.length || editable ? (
           <Section title="Documents">
@@ -105,10 +127,10 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
         {editable ? (
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
-              Save each questionnaire as a draft as you go. When everything is answered and uploaded, submit the request to the office.
+              You can save a draft at any time. Submitting saves what you typed, then sends the request to the office.
             </Typography>
             {r.allowedActions.includes('cancel') ? <Button color="error" onClick={() => setConfirmCancel(true)}>Cancel request</Button> : null}
-            <Button variant="contained" onClick={doSubmit} disabled={submit.isPending || !r.allowedActions.includes('submit')}>
+            <Button variant="contained" onClick={() => void doSubmit()} disabled={saving || submit.isPending || !r.allowedActions.includes('submit')}>
               {r.status === 'clarification_requested' ? 'Submit again' : 'Submit request'}
             </Button>
           </Paper>
