@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
-/** Active questionnaires and custom documents to attach to a request type. */
+/** Active questionnaires, custom questions and custom documents to attach to a request type. */
 export function useFormOptions(enabled = true) {
   const questionnaires = useQuery({
     queryKey: ['questionnaires', 'options'],
@@ -21,5 +21,10 @@ export function useFormOptions(enabled = true) {
     queryFn: ({ signal }) => apiCall(formsApi.listCustomDocuments, { signal }),
     enabled,
   });
-  return { questionnaires, documents };
+  const questions = useQuery({
+    queryKey: ['custom-questions', 'options'],
+    queryFn: ({ signal }) => apiCall(formsApi.listCustomQuestions, { signal }),
+    enabled,
+  });
+  return { questionnaires, documents, questions };
 }

@@ -20,9 +20,10 @@ import { useSaveRequestType } from '../api/save-request-type';
 import { useFormOptions } from '../api/list-form-options';
 import { useWorkflows } from '../../workflows/api/list-workflows';
 
-type TForm = Required<Pick<TRequestTypeInput, 'code' | 'name' | 'description' | 'visaScope' | 'starters' | 'questionnaireIds' | 'documentIds' | 'workflowId' | 'isEnabled'>>;
-const EMPTY: TForm = { code: '', name: '', description: '', visaScope: 'All', starters: [], questionnaireIds: [], documentIds: [], workflowId: null, isEnabled: true };
-const STARTERS: [string, string][] = [['student', 'Students'], ['scholar', 'Scholars'], ['department', 'Department users'], ['staff', 'Office staff']];
+type TForm = Required<Pick<TRequestTypeInput, 'code' | 'name' | 'description' | 'visaScope' | 'starters' | 'questionnaireIds' | 'customQuestionIds' | 'documentIds' | 'workflowId' | 'isEnabled'>>;
+const EMPTY: TForm = { code: '', name: '', description: '', visaScope: 'All', starters: [], questionnaireIds: [], customQuestionIds: [], documentIds: [], workflowId: null, isEnabled: true };
+// 'staff' (starting a request on someone's behalf) is in the contract but not built yet, so it is not offered.
+const STARTERS: [string, string][] = [['student', 'Students'], ['scholar', 'Scholars'], ['department', 'Department users']];
 
 /** Create (#/isss/request-configuration/create) or edit (…/edit/:requestTypeId) a request type. */
 export function RequestTypeEditPage() {
@@ -66,7 +67,7 @@ export function RequestTypeEditPage() {
     });
   };
 
-  const multi = (label: string, key: 'questionnaireIds' | 'documentIds', items: { id: string; name: string }[]) => (
+  const multi = (label: string, key: 'questionnaireIds' | 'customQuestionIds' | 'documentIds', items: { id: string; name: string }[]) => (
     <FormControl fullWidth>
       <InputLabel id={`${key}-label`}>{label}</InputLabel>
       <Select labelId={`${key}-label`} label={label} multiple value={form[key]} onChange={(e) => set(key, e.target.value as string[])}
@@ -106,6 +107,7 @@ export function RequestTypeEditPage() {
             </FormGroup>
           </FormControl>
           {multi('Questionnaires', 'questionnaireIds', options.questionnaires.data ?? [])}
+          {multi('Custom questions', 'customQuestionIds', (options.questions.data ?? []).map((q) => ({ id: q.id, name: q.questionText.length > 80 ? `${q.questionText.slice(0, 80)}…` : q.questionText })))}
           {multi('Documents', 'documentIds', (options.documents.data ?? []).map((d) => ({ id: d.id, name: `${d.name}${d.isRequired ? ' (required)' : ''}` })))}
           <FormControl error={!!errors.workflowId}>
             <InputLabel id="wf-label">Approval workflow</InputLabel>
