@@ -341,6 +341,10 @@ describe('The case engine, one request from configuration to completion', () => 
     const panel = student.getByRole('dialog', { name: 'Notifications' });
     await panel.getByText(`Your ${TYPE} request #${requestNumber} was approved.`).waitFor();
     await panel.getByText(`Your ${TYPE} request #${requestNumber} was completed.`).waitFor();
+    // Every step on the way reached the requester's bell too.
+    await panel.getByText(`Your ${TYPE} request #${requestNumber} was submitted; the office will review it.`).waitFor();
+    await panel.getByText(`Your ${TYPE} request #${requestNumber} was sent to the approvers.`).waitFor();
+    await panel.getByText(`Your ${TYPE} request #${requestNumber} finished approver review and is back with the office.`).waitFor();
     await panel.getByRole('button', { name: `Mark as read: Your ${TYPE} request #${requestNumber} was approved.` }).waitFor();
     await screenshot(student, 'case-5-student-bell');
     // Read: the next journeys find the student's bell as quiet as it was.

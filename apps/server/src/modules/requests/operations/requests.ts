@@ -113,13 +113,22 @@ async function portalUrl(tx: TTx, ctx: TContext) {
   return (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
 }
 
-async function tellRequester(tx: TTx, ctx: TContext, r: TRequestRow, typeName: string, what: string, extra = '') {
+async function tellRequester(tx: TTx, ctx: TContext, r: TRequestRow, typeName: string, what: string, extra = '', opts: { email?: boolean } = {}) {
   const base = await portalUrl(tx, ctx);
   const text = `Your ${typeName} request #${r.number} ${what}.`;
   await notify(tx, ctx, {
     userIds: [r.requesterUserId], text, typeName: `request.${r.status}`, requestId: r.id,
-    email: { subject: `Request #${r.number}: ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}`, text: `${text}${extra ? `\n\n${extra}` : ''}\n\nSign in to the portal to see it: ${base}/\n` },
+    // Intermediate steps reach the bell only; decisions and questions also go by e-mail.
+    ...(opts.email === false ? {} : {
+      email: { subject: `Request #${r.number}: ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}`, text: `${text}${extra ? `\n\n${extra}` : ''}\n\nSign in to the portal to see it: ${base}/\n` },
+    }),
   });
+}
+
+/** The requester follows every step in the bell: what happened and who has the request now. */
+export async function tellRequesterStep(tx: TTx, ctx: TContext, r: TRequestRow, what: string): Promise<void> {
+  const type = await typeOf(tx, r);
+  await tellRequester(tx, ctx, r, type.name, what, '', { email: false });
 }
 
 /** Submit or resubmit: completeness of questionnaires and required documents first; answers are never touched. */
@@ -150,6 +159,7 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     const text = `${requester ? `${requester.firstName} ${requester.lastName}` : 'A requester'} ${row.status === 'draft' ? 'submitted' : 'resubmitted'} ${type.name} request #${row.number}.`;
     await notify(tx, ctx, { userIds: await officeRecipients(tx, updated!), text, typeName: 'request.submitted', requestId: row.id,
       email: { subject: `Request #${row.number} submitted`, text: `${text}\n\n${base}/#/isss/request/${row.id}\n` } });
+    await tellRequester(tx, ctx, updated!, type.name, 'was submitted; the office will review it', '', { email: false });
     return presentRequest(tx, actor, updated!);
   });
 }
@@ -203,6 +213,11 @@ export async function applyStaffTransition(tx: TTx, ctx: TContext, requestId: st
     const extra = action === 'request_clarification' ? `The office asks:\n${message}` : action === 'reject' ? `Reason:\n${message}` : '';
     await tellRequester(tx, ctx, updated!, type.name, what[action]!, extra);
   }
+  const steps: Partial<Record<TRequestAction, string>> = {
+    start_review: 'is being reviewed by the office', send_to_approver: 'was sent to the approvers',
+    awaiting_adjudication: 'is awaiting adjudication',
+  };
+  if (steps[action]) await tellRequester(tx, ctx, updated!, type.name, steps[action]!, '', { email: false });
   return updated!;
 }
 
@@ -233,6 +248,7 @@ export async function applyApprovalOutcome(tx: TTx, ctx: TContext, requestId: st
     : `${approver.name} rejected ${type.name} request #${row.number}; it requires resolution.`;
   await notify(tx, ctx, { userIds: await officeRecipients(tx, updated!), text, typeName: `request.${action}`, requestId: row.id,
     email: { subject: `Request #${row.number}: approver review finished`, text: `${text}${approver.comment ? `\n\nComment: ${approver.comment}` : ''}\n` } });
+  await tellRequester(tx, ctx, updated!, type.name, 'finished approver review and is back with the office', '', { email: false });
 }
 
 /** Staff who may be assigned the request: active staff who reach its campus site. */

@@ -9,6 +9,7 @@ export function useSubmitRequest(requestId: string) {
   return useMutation({
     mutationFn: () => apiCall(requestsApi.submitRequest, { params: { requestId } }),
     meta: { errorHandling: 'local' },
-    onSuccess: () => qc.invalidateQueries({ queryKey: requestsKey }),
+    // Submitting changes what may still be done to the files too (no more deleting them).
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: requestsKey }), qc.invalidateQueries({ queryKey: ['attachments'] })]),
   });
 }
