@@ -186,9 +186,12 @@ describe('staff actions', () => {
     expect(bell.items[0]).toMatchObject({ typeName: 'attachment.rejected', requestId, text: 'Your document "passport.pdf" was rejected: The scan is blurred' });
     expect((await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: 'again' } })).statusCode).toBe(400);
     expect((await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: ' ' } })).statusCode).toBe(400);
-    // The requester no longer sees a rejected file in the list; staff do, with the reason.
-    expect(await list(s.student, requestId)).toEqual([]);
+    // The requester still sees a file visible to them once rejected, with the status and reason; staff too.
+    expect(await list(s.student, requestId)).toMatchObject([{ id: a.id, status: 'rejected', rejectReason: 'The scan is blurred' }]);
     expect((await list(s.officer, requestId))[0]).toMatchObject({ status: 'rejected', rejectReason: 'The scan is blurred' });
+    // A deleted file is never listed for the requester.
+    expect((await call(t, 'DELETE', `/api/attachments/${a.id}`, { as: s.officer })).statusCode).toBe(200);
+    expect(await list(s.student, requestId)).toEqual([]);
   });
 
   it('changes the category and links a file to another request sharing the stored file', async () => {
@@ -295,5 +298,61 @@ describe('missingRequiredDocuments', () => {
     expect(await check()).toEqual([{ documentId: i20, name: 'I-20' }]);
     await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: 'expired' } });
     expect((await check()).map((d) => d.name).sort()).toEqual(['I-20', 'Passport']);
+  });
+});
+
+describe('History Log of a request with files and comments', () => {
+  type TPage = { items: { action: string; entityType: string; entityId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]; total: number };
+  const history = async (as: TSession, requestId: string, query: Record<string, string> = {}) => {
+    const res = await call(t, 'GET', `/api/audit/request/${requestId}`, { as, query });
+    expect(res.statusCode).toBe(200);
+    return res.json() as TPage;
+  };
+  const comment = (as: TSession, subjectId: string, body: string, isInternal: boolean) =>
+    call(t, 'POST', '/api/comments', { as, body: { subjectType: 'request', subjectId, body, isInternal } });
+
+  it('shows staff every file and note, the requester and department only what they may see, with totals to match', async () => {
+    const requestId = await newRequest(t, { departmentCode: 'PHYS' });
+    const mine = await uploadOk(t, s.student, { requestId });
+    expect((await call(t, 'POST', `/api/attachments/${mine.id}/reject`, { as: s.officer, body: { reason: 'The scan is blurred' } })).statusCode).toBe(200);
+    const staffOnly = await uploadOk(t, s.officer, { requestId }, { name: 'notes.txt', data: Buffer.from('internal') });
+    const forDept = await uploadOk(t, s.officer, { requestId, isVisibleToDepartment: '1' }, { name: 'offer.pdf', data: PDF });
+    const note = (await comment(s.officer, requestId, 'Secret: check the sponsor', true)).json();
+    const pub = (await comment(s.student, requestId, 'Here is my passport', false)).json();
+
+    const admin = await history(s.admin, requestId);
+    const pairs = (p: TPage) => p.items.map((e) => `${e.action}:${e.entityId}`);
+    expect(pairs(admin)).toEqual(expect.arrayContaining([
+      `attachment.uploaded:${mine.id}`, `attachment.rejected:${mine.id}`, `attachment.uploaded:${staffOnly.id}`,
+      `attachment.uploaded:${forDept.id}`, `comment.created:${note.id}`, `comment.created:${pub.id}`,
+    ]));
+    expect(admin.total).toBe(admin.items.length);
+    expect(admin.items[0]).toMatchObject({ action: 'comment.created', entityId: pub.id });
+
+    const student = await history(s.student, requestId);
+    expect(pairs(student)).toEqual(expect.arrayContaining([`attachment.uploaded:${mine.id}`, `attachment.rejected:${mine.id}`, `comment.created:${pub.id}`]));
+    for (const hidden of [staffOnly.id, forDept.id, note.id]) expect(student.items.some((e) => e.entityId === hidden)).toBe(false);
+    expect(student.total).toBe(student.items.length);
+    expect(student.total).toBe(admin.total - 3);
+    // Only what a requester may read of a file event: no storage hash, no ids of categories or links.
+    const rejected = student.items.find((e) => e.action === 'attachment.rejected')!;
+    expect(rejected.after).toEqual(expect.objectContaining({ fileName: 'passport.pdf', status: 'rejected', rejectReason: 'The scan is blurred' }));
+    expect(rejected.after).not.toHaveProperty('sha256');
+    expect(JSON.stringify(student)).not.toContain('Secret');
+
+    const dept = await history(s.dept, requestId);
+    expect(pairs(dept)).toEqual(expect.arrayContaining([`attachment.uploaded:${forDept.id}`, `comment.created:${pub.id}`]));
+    for (const hidden of [staffOnly.id, mine.id, note.id]) expect(dept.items.some((e) => e.entityId === hidden)).toBe(false);
+    expect(dept.total).toBe(dept.items.length);
+
+    // Paging counts only what the viewer may see.
+    const page2 = await history(s.student, requestId, { page: '2', pageSize: '2' });
+    expect(page2.total).toBe(student.total);
+    expect(page2.items.map((e) => e.entityId)).toEqual(student.items.slice(2, 4).map((e) => e.entityId));
+
+    // Visibility is read at the time of reading: staff show the staff-only file to the requester.
+    await call(t, 'PUT', `/api/attachments/${staffOnly.id}/visibility`, { as: s.officer, body: { isVisibleToRequester: true, isVisibleToDepartment: false } });
+    const after = await history(s.student, requestId);
+    expect(pairs(after)).toEqual(expect.arrayContaining([`attachment.uploaded:${staffOnly.id}`, `attachment.visibility.updated:${staffOnly.id}`]));
   });
 });

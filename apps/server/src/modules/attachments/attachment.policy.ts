@@ -12,7 +12,7 @@ export type TAttachmentRow = typeof attachments.$inferSelect;
 /**
  * How much of a record's files an actor sees:
  * - all: office staff who process the request (or reach the person);
- * - requester: the requester or subject, only files marked visible to them and still active;
+ * - requester: the requester or subject, only files marked visible to them, active or rejected (never deleted);
  * - department: the department's users, only files marked visible to the department and active.
  */
 export type TAttachmentView = 'all' | 'requester' | 'department';
@@ -26,8 +26,9 @@ export function requestView(actor: TAuthenticatedActor, r: TRequestRow): TAttach
 export function isVisibleIn(row: Pick<TAttachmentRow, 'status' | 'isVisibleToRequester' | 'isVisibleToDepartment'>, view: TAttachmentView): boolean {
   if (row.status === 'deleted') return false;
   if (view === 'all') return true;
-  if (row.status !== 'active') return false;
-  return view === 'requester' ? row.isVisibleToRequester : row.isVisibleToDepartment;
+  // The requester also sees their rejected files (with the reason), so they know what to replace.
+  if (view === 'requester') return row.isVisibleToRequester && (row.status === 'active' || row.status === 'rejected');
+  return row.status === 'active' && row.isVisibleToDepartment;
 }
 
 /** Staff reach over a person's record: super, else officer/assistant (edit flag) for their campus site. */
