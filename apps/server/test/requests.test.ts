@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canTransition, REQUEST_STATUSES, REQUEST_TRANSITIONS, REQUESTER_ACTIONS, STAFF_ACTIONS, transitionRefusal,
@@ -5,7 +6,7 @@ import {
 } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, mailsTo, userIds } from './http.js';
-import { newRequest, seededQuestionnaireType, typeId } from './requests-fixtures.js';
+import { newRequest, newType, seededQuestionnaireType, typeId } from './requests-fixtures.js';
 
 let t: TTestApp;
 let s: Record<'admin' | 'officer' | 'assistant' | 'dept' | 'scholar' | 'student', TSession>;
@@ -151,6 +152,52 @@ describe('creating and submitting', () => {
       const res = await call(t, path ? 'POST' : 'GET', `/api/requests/${r.id}${path}`, { host: HOST_B, as: studentB });
       expect(res.statusCode).toBe(404);
     }
+  });
+});
+
+describe('conditional questionnaires on a request', () => {
+  it("a yes brings in the conditional questionnaire: listed, answerable, checked and marked submitted; a no leaves it out", async () => {
+    const mk = async (body: Record<string, unknown>) => {
+      const res = await call(t, 'POST', '/api/questionnaires', { as: s.admin, body: { name: `Q ${randomUUID().slice(0, 6)}`, ...body } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { id: string };
+    };
+    const detailsItem = { id: randomUUID(), text: 'Dependent name', type: 'SHORT', required: true, instructions: '' };
+    const cond = await mk({ name: 'Dependents', isConditional: true, content: { folders: [{ id: randomUUID(), name: 'F', items: [detailsItem] }] } });
+    const ask = { id: randomUUID(), text: 'Any dependents?', type: 'YESNO', required: true, instructions: '', showsQuestionnaire: { whenValue: 'yes', questionnaireId: cond.id } };
+    const main = await mk({ name: 'Main', content: { folders: [{ id: randomUUID(), name: 'F', items: [ask] }] } });
+    const type = await newType(t);
+    await t.sql('update request_types set questionnaire_ids = $2 where id = $1', [type, [main.id]]);
+    const start = async () => (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json() as TRequestDetail;
+    const answer = (id: string, qid: string, answers: Record<string, { value: unknown }>) =>
+      call(t, 'PUT', `/api/requests/${id}/questionnaires/${qid}/answers`, { as: s.student, body: { answers } });
+    const detail = async (id: string, as = s.student) => (await call(t, 'GET', `/api/requests/${id}`, { as })).json() as TRequestDetail;
+
+    // No: the conditional questionnaire is not asked, not answerable, and submit does without it.
+    const no = await start();
+    expect(no.questionnaireIds).toEqual([main.id]);
+    expect((await answer(no.id, main.id, { [ask.id]: { value: 'no' } })).statusCode).toBe(200);
+    expect((await detail(no.id)).questionnaireIds).toEqual([main.id]);
+    expect((await answer(no.id, cond.id, { [detailsItem.id]: { value: 'x' } })).statusCode).toBe(404);
+    const sentNo = await call(t, 'POST', `/api/requests/${no.id}/submit`, { as: s.student });
+    expect(sentNo.statusCode, sentNo.body).toBe(200);
+
+    // Yes: listed for the requester and staff, refused on submit until it is complete, then marked submitted.
+    const yes = await start();
+    expect((await answer(yes.id, main.id, { [ask.id]: { value: 'yes' } })).statusCode).toBe(200);
+    expect((await detail(yes.id)).questionnaireIds).toEqual([main.id, cond.id]);
+    const refused = await call(t, 'POST', `/api/requests/${yes.id}/submit`, { as: s.student });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ [`answers.${cond.id}.${detailsItem.id}`]: ['Required field'] });
+    expect(await statusOf(yes.id)).toBe('draft');
+    const saved = await answer(yes.id, cond.id, { [detailsItem.id]: { value: 'Ana' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const sent = await call(t, 'POST', `/api/requests/${yes.id}/submit`, { as: s.student });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((sent.json() as TRequestDetail).questionnaireIds).toEqual([main.id, cond.id]);
+    expect((await detail(yes.id, s.officer)).questionnaireIds).toEqual([main.id, cond.id]);
+    const got = (await call(t, 'GET', `/api/requests/${yes.id}/questionnaires/${cond.id}/answers`, { as: s.officer })).json() as { isSubmitted: boolean; answers: Record<string, { value: unknown }> };
+    expect(got).toMatchObject({ isSubmitted: true, answers: { [detailsItem.id]: { value: 'Ana' } } });
   });
 });
 

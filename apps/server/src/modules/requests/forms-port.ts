@@ -1,4 +1,5 @@
 import * as attachments from '../attachments/index.js';
+import type { TTx } from '../../platform/db/database.js';
 import * as forms from '../forms/index.js';
 
 /**
@@ -7,3 +8,14 @@ import * as forms from '../forms/index.js';
  */
 export const formsModule = async () => forms;
 export const attachmentsModule = async () => attachments;
+
+/**
+ * The questionnaires a request asks: its type's, then the conditional ones its answers bring in now
+ * (recomputed on every read, so answering differently takes one away again).
+ */
+export async function requestQuestionnaireIds(tx: TTx, requestId: string, typeQuestionnaireIds: string[]): Promise<string[]> {
+  if (typeQuestionnaireIds.length === 0) return [];
+  const m = await formsModule();
+  if (!m) return typeQuestionnaireIds;
+  return [...typeQuestionnaireIds, ...await m.conditionalQuestionnaires(tx, 'request', requestId, typeQuestionnaireIds)];
+}

@@ -5,6 +5,7 @@ import type { TAuthenticatedActor } from '../../platform/http/context.js';
 import { campusSites, departments, users } from '../people/schema.js';
 import { approvals } from '../workflows/schema.js';
 import { canAccessRequest, staffReaches, type TRequestRow } from './request.policy.js';
+import { requestQuestionnaireIds } from './forms-port.js';
 import { requestTypes } from './schema.js';
 
 type TUser = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
@@ -56,7 +57,7 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
     advisor: personRef(r.advisorUserId ? people.get(r.advisorUserId) : null),
     campusSiteId: r.campusSiteId, campusSiteName: site?.name ?? null, departmentName: dept?.name ?? null,
     statusMessage: r.statusMessage, decidedAt: iso(r.decidedAt), createdAt: r.createdAt.toISOString(),
-    questionnaireIds: type!.questionnaireIds, documentIds: type!.documentIds,
+    questionnaireIds: await requestQuestionnaireIds(tx, r.id, type!.questionnaireIds), documentIds: type!.documentIds,
     allowedActions: allowedActions(actor, r),
     canEdit: canAccessRequest(actor, r, 'write'),
     canProcess: canAccessRequest(actor, r, 'process'),

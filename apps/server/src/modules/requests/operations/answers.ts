@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { REQUEST_STATUS_LABELS, type TAnswers, type TRequestStatus } from '@meridian/domain';
 import { AppError, forbidden, notFound } from '../../../platform/errors/app-error.js';
+import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { formsModule } from '../forms-port.js';
+import { formsModule, requestQuestionnaireIds } from '../forms-port.js';
 import { canAccessRequest, getAccessibleRequest } from '../request.policy.js';
 import { requestTypes } from '../schema.js';
 
@@ -12,9 +13,25 @@ async function forms() {
   return m;
 }
 
-async function assertQuestionnaireOfRequest(tx: Parameters<Parameters<TContext['db']>[0]>[0], requestTypeId: string, questionnaireId: string) {
+async function assertQuestionnaireOfRequest(tx: TTx, requestId: string, requestTypeId: string, questionnaireId: string) {
   const [type] = await tx.select({ ids: requestTypes.questionnaireIds }).from(requestTypes).where(eq(requestTypes.id, requestTypeId));
-  if (!type?.ids.includes(questionnaireId)) throw notFound();
+  if (!type) throw notFound();
+  if (type.ids.includes(questionnaireId)) return;
+  if (!(await requestQuestionnaireIds(tx, requestId, type.ids)).includes(questionnaireId)) throw notFound();
+}
+
+/** The request, when the caller is its requester and it is editable (403 for others who may read it, 409 when not editable). */
+async function editableRequest(tx: TTx, ctx: TContext, requestId: string) {
+  const r = await getAccessibleRequest(tx, ctx, requestId, 'read');
+  const actor = requireActor(ctx);
+  if (!canAccessRequest(actor, r, 'write')) {
+    const own = r.requesterUserId === actor.userId || r.subjectUserId === actor.userId;
+    if (!own) throw forbidden();
+    throw new AppError(409, 'NOT_EDITABLE', r.isLocked
+      ? 'This request is locked while it is in approver review.'
+      : `This request is ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}; its answers cannot be changed.`);
+  }
+  return r;
 }
 
 /** A questionnaire of the request with its saved answers (anyone who may read the request). */
@@ -22,7 +39,7 @@ export async function getAnswers(ctx: TContext, requestId: string, questionnaire
   const m = await forms();
   return ctx.db(async (tx) => {
     const r = await getAccessibleRequest(tx, ctx, requestId, 'read');
-    await assertQuestionnaireOfRequest(tx, r.requestTypeId, questionnaireId);
+    await assertQuestionnaireOfRequest(tx, r.id, r.requestTypeId, questionnaireId);
     return m.loadForAnswering(tx, 'request', r.id, questionnaireId);
   });
 }
@@ -31,16 +48,8 @@ export async function getAnswers(ctx: TContext, requestId: string, questionnaire
 export async function saveAnswers(ctx: TContext, requestId: string, questionnaireId: string, answers: TAnswers) {
   const m = await forms();
   return ctx.db(async (tx) => {
-    const r = await getAccessibleRequest(tx, ctx, requestId, 'read');
-    const actor = requireActor(ctx);
-    if (!canAccessRequest(actor, r, 'write')) {
-      const own = r.requesterUserId === actor.userId || r.subjectUserId === actor.userId;
-      if (!own) throw forbidden();
-      throw new AppError(409, 'NOT_EDITABLE', r.isLocked
-        ? 'This request is locked while it is in approver review.'
-        : `This request is ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}; its answers cannot be changed.`);
-    }
-    await assertQuestionnaireOfRequest(tx, r.requestTypeId, questionnaireId);
+    const r = await editableRequest(tx, ctx, requestId);
+    await assertQuestionnaireOfRequest(tx, r.id, r.requestTypeId, questionnaireId);
     return m.saveDraftAnswers(tx, ctx, 'request', r.id, questionnaireId, answers);
   });
 }

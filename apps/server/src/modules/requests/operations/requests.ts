@@ -11,7 +11,7 @@ import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
 import { scholars, studentProfiles, users } from '../../people/schema.js';
 import { cancelApprovalChain, resendApprovalLinks as resendLinks, startApprovalChain } from '../../workflows/index.js';
-import { attachmentsModule, formsModule } from '../forms-port.js';
+import { attachmentsModule, formsModule, requestQuestionnaireIds } from '../forms-port.js';
 import { canAccessRequest, getAccessibleRequest, staffReaches, type TRequestRow } from '../request.policy.js';
 import { auditShape, loadUsers, presentRequest, summaryOf } from '../request.presenter.js';
 import { assertTransition } from '../request.workflow.js';
@@ -143,7 +143,9 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     const type = await typeOf(tx, row);
     const fieldErrors: Record<string, string[]> = {};
     const forms = await formsModule();
-    if (forms && type.questionnaireIds.length) Object.assign(fieldErrors, await forms.completenessErrors(tx, 'request', row.id, type.questionnaireIds));
+    // The type's questionnaires and the conditional ones the answers bring in are all checked and all marked submitted.
+    const questionnaireIds = await requestQuestionnaireIds(tx, row.id, type.questionnaireIds);
+    if (forms && questionnaireIds.length) Object.assign(fieldErrors, await forms.completenessErrors(tx, 'request', row.id, questionnaireIds));
     const attachments = await attachmentsModule();
     if (attachments && type.documentIds.length) {
       for (const d of await attachments.missingRequiredDocuments(tx, row.id, type.documentIds)) {
@@ -151,7 +153,7 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
       }
     }
     if (Object.keys(fieldErrors).length) throw new AppError(400, 'INCOMPLETE', INCOMPLETE, fieldErrors);
-    if (forms && type.questionnaireIds.length) await forms.markSubmitted(tx, 'request', row.id, type.questionnaireIds);
+    if (forms && questionnaireIds.length) await forms.markSubmitted(tx, 'request', row.id, questionnaireIds);
     const [updated] = await tx.update(requests).set({ status: to, submittedAt: new Date(), statusMessage: '', updatedAt: new Date() }).where(eq(requests.id, row.id)).returning();
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: row.status === 'draft' ? 'request.submitted' : 'request.resubmitted', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
     const base = await portalUrl(tx, ctx);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestsApi, type TAnswers } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
+import { requestKey } from './keys';
 
 const answersKey = (requestId: string, questionnaireId: string) => ['requests', 'answers', requestId, questionnaireId] as const;
 
@@ -17,6 +18,10 @@ export function useSaveRequestAnswers(requestId: string, questionnaireId: string
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (answers: TAnswers) => apiCall(requestsApi.saveRequestAnswers, { params: { requestId, questionnaireId }, body: { answers } }),
-    onSuccess: (data) => qc.setQueryData(answersKey(requestId, questionnaireId), data),
+    onSuccess: (data) => {
+      qc.setQueryData(answersKey(requestId, questionnaireId), data);
+      // An answer may bring in (or take away) a conditional questionnaire: the request lists them.
+      void qc.invalidateQueries({ queryKey: requestKey(requestId) });
+    },
   });
 }

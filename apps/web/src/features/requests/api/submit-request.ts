@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
-import { requestsKey } from './keys';
+import { requestKey, requestsKey } from './keys';
 
 /** Submit or resubmit; a 400 carries the completeness messages per field. */
 export function useSubmitRequest(requestId: string) {
@@ -11,5 +11,7 @@ export function useSubmitRequest(requestId: string) {
     meta: { errorHandling: 'local' },
     // Submitting changes what may still be done to the files too (no more deleting them).
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: requestsKey }), qc.invalidateQueries({ queryKey: ['attachments'] })]),
+    // Answers saved just before submitting may have brought in a conditional questionnaire whose messages must show.
+    onError: () => qc.invalidateQueries({ queryKey: requestKey(requestId) }),
   });
 }
