@@ -366,7 +366,7 @@ describe('The case engine, one request from configuration to completion', () => 
     const rows = (await log.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split('\t').map((c) => c.trim())).reverse();
     const who = (what: string) => rows.findIndex(([, , w]) => w === what);
     const steps: [string, string][] = [
-      ['Submitted', 'Priya Sharma'], ['Sent to approver review', 'Olivia Officer'], ['Approver approved', 'Alex Advisor'],
+      ['Uploaded offer-letter.pdf', 'Priya Sharma'], ['Submitted', 'Priya Sharma'], ['Sent to approver review', 'Olivia Officer'], ['Approver approved', 'Alex Advisor'],
       ['Approved', 'Avery Admin'], ['Completed', 'Avery Admin'],
     ];
     const at = steps.map(([what, person]) => {

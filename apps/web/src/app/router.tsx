@@ -20,6 +20,7 @@ import { ApplicationLandingPage, type TScholarApplicationPage } from '../feature
 import { DeptDashboardPage } from '../features/scholars/pages/dept-dashboard-page';
 import { StudentStagePage } from '../features/students/pages/student-stage-page';
 import { PageUnavailablePage } from '../features/approvals/pages/page-unavailable-page';
+import { AssistantNewStudentUiGuard } from '../shells/guards/new-student-ui-guard';
 
 const lazyPage = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({ Component: (await load())[name] as React.ComponentType });
 const approvalPage = lazyPage(() => import('../features/workflows/pages/approval-page'), 'ApprovalPage');
@@ -122,7 +123,7 @@ export const appRoutes: RouteObject[] = [
         element: <AdminShell area="student" />,
         children: [
           { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
-          { path: 'students-request-list', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <RequestListPage area="isss" /> }; } },
+          { path: 'students-request-list', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <AssistantNewStudentUiGuard><RequestListPage area="isss" /></AssistantNewStudentUiGuard> }; } },
           { path: 'request/:requestId', lazy: async () => { const { RequestDetailPage } = await requestsPages.detail(); return { element: <RequestDetailPage area="isss" /> }; } },
           {
             path: 'request-configuration',

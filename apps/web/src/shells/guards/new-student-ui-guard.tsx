@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from '../../ui/redirect';
 import { useBranding } from '../../features/institutions/api/get-branding';
 import { PageLoader } from '../../ui/page-loader';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
 
 /**
  * Spec 000 s2: pages of the new student UI open only when NewStudentUIEnabled is '1';
@@ -11,5 +12,20 @@ export function NewStudentUiGuard({ children, fallback = '/isss/dashboard' }: { 
   const { data, isPending } = useBranding();
   if (isPending) return <PageLoader />;
   if (data?.NewStudentUIEnabled !== '1') return <Redirect to={fallback} />;
+  return <>{children}</>;
+}
+
+/** An assistant only: super users and officers are not assistants even when the flag is also set. */
+export const isAssistantOnly = (staff: { isSuper: boolean; isOfficer: boolean; isAssistant: boolean } | null | undefined): boolean =>
+  !!staff && staff.isAssistant && !staff.isSuper && !staff.isOfficer;
+
+/**
+ * Spec 000 s6 "Student Request List: assistants only if NewStudentUIEnabled is '1', else redirected
+ * to the students list" (for now the student area's dashboard). Officers and super users always pass.
+ */
+export function AssistantNewStudentUiGuard({ children }: { children: ReactNode }) {
+  const me = useCurrentUser();
+  if (me.isPending) return <PageLoader />;
+  if (isAssistantOnly(me.data?.staff)) return <NewStudentUiGuard>{children}</NewStudentUiGuard>;
   return <>{children}</>;
 }

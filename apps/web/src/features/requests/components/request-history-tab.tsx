@@ -46,6 +46,36 @@ function changes(e: TAuditEvent): string[] {
   return out;
 }
 
+type TFileOrComment = { fileName?: string; rejectReason?: string | null; isInternal?: boolean; isVisibleToRequester?: boolean; isVisibleToDepartment?: boolean };
+
+/** Plain words for a file or comment event (decision 007); null for the request's own events. */
+function describeFileOrComment(e: TAuditEvent): string | null {
+  const after = (e.after ?? {}) as TFileOrComment;
+  const before = (e.before ?? {}) as TFileOrComment;
+  const file = after.fileName ?? before.fileName ?? 'a file';
+  const internal = after.isInternal ?? before.isInternal;
+  switch (e.action) {
+    case 'attachment.uploaded': return `Uploaded ${file}`;
+    case 'attachment.rejected': return after.rejectReason ? `Rejected ${file}: ${after.rejectReason}` : `Rejected ${file}`;
+    case 'attachment.visibility.updated': return `Changed who can see ${file}`;
+    case 'attachment.category.updated': return `Changed the category of ${file}`;
+    case 'attachment.linked': return `Filed ${file} from another request`;
+    case 'attachment.deleted': return `Removed ${file}`;
+    case 'comment.created': return internal ? 'Added an internal note' : 'Commented';
+    case 'comment.updated': return internal ? 'Edited an internal note' : 'Edited a comment';
+    case 'comment.deleted': return internal ? 'Deleted an internal note' : 'Deleted a comment';
+    default: return e.entityType === 'attachment' || e.entityType === 'comment' ? e.action.replace(/[._-]/g, ' ') : null;
+  }
+}
+
+/** Who can see a file after a visibility change, in words. */
+function visibilityDetails(e: TAuditEvent): string[] {
+  if (e.action !== 'attachment.visibility.updated') return [];
+  const a = (e.after ?? {}) as TFileOrComment;
+  const who = [a.isVisibleToRequester ? 'the requester' : null, a.isVisibleToDepartment ? 'the department' : null].filter(Boolean);
+  return [who.length ? `Visible to the office and ${who.join(' and ')}` : 'Visible to the office only'];
+}
+
 /** History Log tab of a request: who did what and when, newest first. */
 export function RequestHistoryTab({ requestId }: { requestId: string }) {
   const [page, setPage] = useState(0);
@@ -66,12 +96,14 @@ export function RequestHistoryTab({ requestId }: { requestId: string }) {
           <TableBody>
             {items.map((e) => {
               const approver = (e.after as { approverName?: string } | null)?.approverName;
+              const plain = describeFileOrComment(e);
+              const details = plain === null ? changes(e) : visibilityDetails(e);
               return (
                 <TableRow key={e.id}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
                   <TableCell>{e.actorName ?? approver ?? 'System'}</TableCell>
-                  <TableCell>{LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
-                  <TableCell>{changes(e).map((c) => <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>{c}</Typography>)}</TableCell>
+                  <TableCell>{plain ?? LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
+                  <TableCell>{details.map((c) => <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>{c}</Typography>)}</TableCell>
                 </TableRow>
               );
             })}
