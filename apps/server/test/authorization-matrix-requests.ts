@@ -59,6 +59,10 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
       if (q) await m.t.sql('update requests set request_type_id = $2 where id = $1', [r.id, q.typeId]);
       return { params: { requestId: r.id, questionnaireId: q?.questionnaireId ?? '00000000-0000-4000-8000-000000000000' }, body: { answers: {} } };
     }, expect: ownerOnly },
+  { method: 'GET', path: '/api/requests/:requestId/custom-questions', access: 'requests.read', foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }), expect: studentsRequest },
+  { method: 'PUT', path: '/api/requests/:requestId/custom-questions', access: 'requests.read', foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id }, body: { answers: {} } }), expect: ownerOnly },
 
   // staff processing
   { method: 'GET', path: '/api/requests', access: 'requests.process', request: none, expect: staffOnly },

@@ -201,6 +201,108 @@ describe('conditional questionnaires on a request', () => {
   });
 });
 
+describe('custom questions on a request', () => {
+  async function question(type: string, x: { required?: boolean; hidden?: boolean; active?: boolean; options?: { value: string; label: string }[]; ordinal?: number; deleted?: boolean } = {}) {
+    const [q] = await t.sql<{ id: string }>(
+      `insert into custom_questions (institution_id, question_type, question_text, options, is_required, is_hidden, is_active, is_deleted, ordinal, question_data_type)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+      [t.institutionA, type, `A ${type} question`, JSON.stringify(x.options ?? []), x.required ?? true, x.hidden ?? false, x.active ?? true, x.deleted ?? false, x.ordinal ?? 0, type === 'NUMR' ? 'NUMR' : 'TEXT']);
+    return q!.id;
+  }
+  const opts = [{ value: 'a', label: 'Alpha' }, { value: 'b', label: 'Beta' }];
+
+  async function setup() {
+    const ids = {
+      essay: await question('ESSAY', { ordinal: 9 }),
+      single: await question('S_SELECT', { options: opts, ordinal: 1 }),
+      multi: await question('M_SELECT', { options: opts, ordinal: 2 }),
+      text: await question('TEXT', { ordinal: 3 }),
+      numr: await question('NUMR', { ordinal: 4 }),
+      short: await question('SHORT', { ordinal: 5, required: false }),
+      noexp: await question('NOEXP', { ordinal: 6 }),
+      ifyxp: await question('IFYXP', { ordinal: 7 }),
+      ifnxp: await question('IFNXP', { ordinal: 8 }),
+      hidden: await question('TEXT', { hidden: true }),
+      inactive: await question('TEXT', { active: false }),
+      deleted: await question('TEXT', { deleted: true }),
+    };
+    const type = await newType(t);
+    await t.sql('update request_types set custom_question_ids = $2 where id = $1', [type, Object.values(ids)]);
+    const r = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json() as TRequestDetail;
+    return { ids, requestId: r.id };
+  }
+  const url = (id: string) => `/api/requests/${id}/custom-questions`;
+  type TGot = { questions: { id: string; questionType: string; options: unknown[] }[]; answers: Record<string, { value: unknown; explanation?: string }> };
+
+  it('asks the active, visible questions in order, and saves and loads answers of every type', async () => {
+    const { ids, requestId } = await setup();
+    const first = (await call(t, 'GET', url(requestId), { as: s.student })).json() as TGot;
+    expect(first.questions.map((q) => q.id)).toEqual([ids.single, ids.multi, ids.text, ids.numr, ids.short, ids.noexp, ids.ifyxp, ids.ifnxp, ids.essay]);
+    expect(first.questions[0]!.options).toEqual(opts);
+    expect(first.answers).toEqual({});
+    const answers = {
+      [ids.single]: { value: 'a' }, [ids.multi]: { value: ['a', 'b'] }, [ids.text]: { value: 'Words' }, [ids.numr]: { value: '12.5' },
+      [ids.noexp]: { value: 'no' }, [ids.ifyxp]: { value: 'yes', explanation: 'Because' }, [ids.ifnxp]: { value: 'yes' }, [ids.essay]: { value: 'Long text' },
+    };
+    const saved = await call(t, 'PUT', url(requestId), { as: s.student, body: { answers } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as TGot).answers).toEqual({ ...answers, [ids.ifnxp]: { value: 'yes', explanation: '' } });
+    // A second save changes one answer and keeps the others: one row per question.
+    expect((await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: { [ids.text]: { value: 'Other words' } } } })).statusCode).toBe(200);
+    const got = (await call(t, 'GET', url(requestId), { as: s.officer })).json() as TGot;
+    expect(got.answers[ids.text]).toEqual({ value: 'Other words' });
+    expect(got.answers[ids.multi]).toEqual({ value: ['a', 'b'] });
+    const rows = await t.sql<{ n: number }>('select count(*)::int as n from custom_question_responses where subject_id = $1', [requestId]);
+    expect(rows[0]!.n).toBe(8);
+    const audit = await t.sql<{ action: string }>('select action from audit_events where entity_id = $1', [requestId]);
+    expect(audit.map((a) => a.action)).toContain('custom_responses.saved');
+  });
+
+  it('refuses wrong shapes and questions not asked (hidden, inactive, deleted, unknown), keyed on their fields, saving nothing', async () => {
+    const { ids, requestId } = await setup();
+    const bad = await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: {
+      [ids.single]: { value: 'z' }, [ids.multi]: { value: 'a' }, [ids.noexp]: { value: 'maybe' }, [ids.text]: { value: ['x'] },
+    } } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual([`custom.${ids.multi}`, `custom.${ids.noexp}`, `custom.${ids.single}`, `custom.${ids.text}`].sort());
+    for (const notAsked of [ids.hidden, ids.inactive, ids.deleted, randomUUID()]) {
+      const res = await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: { [notAsked]: { value: 'x' } } } });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().fieldErrors)).toEqual([`custom.${notAsked}`]);
+    }
+    expect((await t.sql('select 1 from custom_question_responses where subject_id = $1', [requestId])).length).toBe(0);
+  });
+
+  it('submit checks them with the questionnaire messages on custom.<id>, loses nothing, and submits once complete', async () => {
+    const { ids, requestId } = await setup();
+    const partial = { [ids.text]: { value: 'Kept' }, [ids.numr]: { value: 'twelve' }, [ids.ifyxp]: { value: 'yes' }, [ids.ifnxp]: { value: 'no', explanation: '' } };
+    expect((await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: partial } })).statusCode).toBe(200);
+    const refused = await call(t, 'POST', `/api/requests/${requestId}/submit`, { as: s.student });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({
+      [`custom.${ids.single}`]: ['Required field'],
+      [`custom.${ids.multi}`]: ['Select at least one option.'],
+      [`custom.${ids.numr}`]: ['Invalid number'],
+      [`custom.${ids.noexp}`]: ['Required field'],
+      [`custom.${ids.ifyxp}`]: ['Please explain your answer.'],
+      [`custom.${ids.ifnxp}`]: ['Please explain your answer.'],
+      [`custom.${ids.essay}`]: ['Required field'],
+    });
+    expect(await statusOf(requestId)).toBe('draft');
+    expect(((await call(t, 'GET', url(requestId), { as: s.student })).json() as TGot).answers[ids.text]).toEqual({ value: 'Kept' });
+    const rest = {
+      [ids.single]: { value: 'b' }, [ids.multi]: { value: ['a'] }, [ids.numr]: { value: '12' }, [ids.noexp]: { value: 'yes' },
+      [ids.ifyxp]: { value: 'yes', explanation: 'Why' }, [ids.ifnxp]: { value: 'no', explanation: 'Why not' }, [ids.essay]: { value: 'Done' },
+    };
+    expect((await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: rest } })).statusCode).toBe(200);
+    const sent = await call(t, 'POST', `/api/requests/${requestId}/submit`, { as: s.student });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // After submission the requester may no longer change them.
+    const late = await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: { [ids.text]: { value: 'Late' } } } });
+    expect(late.statusCode).toBe(409);
+  });
+});
+
 describe('assignment, review status, tasks', () => {
   it('assigns only staff who reach the site, notifies the assignee and sets review status Assigned', async () => {
     const r = await newRequest(t, { status: 'submitted', site: 'MED' });

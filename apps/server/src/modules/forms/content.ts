@@ -129,15 +129,18 @@ function shapeError(item: TQuestionnaireItem, a: TAnswerValue): string | null {
 
 /**
  * Checks answers against the version's items: unknown ids and wrong shapes are refused with field
- * errors keyed `answers.<questionnaireId>.<itemId>`. Returns the answers to store (explanations kept
+ * errors keyed `answers.<questionnaireId>.<itemId>` (or as keyOf says). Returns the answers to store (explanations kept
  * only where the type has one).
  */
-export function validateAnswerShapes(questionnaireId: string, content: TQuestionnaireContent, answers: TAnswers): TAnswers {
+export function validateAnswerShapes(
+  questionnaireId: string, content: TQuestionnaireContent, answers: TAnswers,
+  keyOf: (itemId: string) => string = (itemId) => `answers.${questionnaireId}.${itemId}`,
+): TAnswers {
   const items = new Map(allItems(content).map((i) => [i.id, i]));
   const errors: TFieldErrors = {};
   const out: TAnswers = {};
   for (const [itemId, a] of Object.entries(answers)) {
-    const key = `answers.${questionnaireId}.${itemId}`;
+    const key = keyOf(itemId);
     const item = items.get(itemId);
     if (!item) { errors[key] = [FORMS_MSG.unknownItem]; continue; }
     const err = shapeError(item, a);

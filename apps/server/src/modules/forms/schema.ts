@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../institutions/schema.js';
 import { users } from '../people/schema.js';
@@ -109,4 +110,7 @@ export const customQuestionResponses = pgTable('custom_question_responses', {
   responseData: text('response_data').notNull().default(''),
   responseExplanation: text('response_explanation').notNull().default(''),
   ...created,
-});
+}, (t) => [
+  // One answer per question per subject on the main record (rows per dependent or site of activity come later).
+  uniqueIndex('custom_question_responses_subject_uq').on(t.subjectType, t.subjectId, t.customQuestionId).where(sql`dependent_id is null and soa_id is null`),
+]);

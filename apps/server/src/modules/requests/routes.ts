@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestsApi } from '@meridian/domain';
 import { registerRoute } from '../../platform/http/route.js';
 import type { TServices } from '../../platform/http/context.js';
-import { getAnswers, saveAnswers } from './operations/answers.js';
+import { getAnswers, getCustomAnswers, saveAnswers, saveCustomAnswers } from './operations/answers.js';
 import * as types from './operations/request-types.js';
 import * as ops from './operations/requests.js';
 import * as tasks from './operations/tasks.js';
@@ -24,6 +24,8 @@ export function requestRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.updateRequest, (ctx, { params, body }) => ops.updateRequest(ctx, params.requestId, body));
   registerRoute(app, s, a.getRequestAnswers, async (ctx, { params }) => getAnswers(ctx, params.requestId, params.questionnaireId));
   registerRoute(app, s, a.saveRequestAnswers, async (ctx, { params, body }) => saveAnswers(ctx, params.requestId, params.questionnaireId, body.answers));
+  registerRoute(app, s, a.getRequestCustomQuestions, async (ctx, { params }) => getCustomAnswers(ctx, params.requestId));
+  registerRoute(app, s, a.saveRequestCustomQuestions, async (ctx, { params, body }) => saveCustomAnswers(ctx, params.requestId, body.answers));
   registerRoute(app, s, a.submitRequest, (ctx, { params }) => ops.submitRequest(ctx, params.requestId));
   registerRoute(app, s, a.cancelRequest, (ctx, { params }) => ops.cancelRequest(ctx, params.requestId));
   registerRoute(app, s, a.transitionRequest, (ctx, { params, body }) => ops.transitionRequest(ctx, params.requestId, body.action, body.message));

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute, ZOk, ZPage, ZPageQuery } from '../define.js';
-import { DEFAULT_PROGRAM_TYPE, ZOption, ZProgramType, ZQuestionnaireContent } from './types.js';
+import {
+  DEFAULT_PROGRAM_TYPE, ZAnswers, ZOption, ZProgramType, ZQuestionnaireContent,
+  type TItemType, type TQuestionnaireContent, type TQuestionnaireItem,
+} from './types.js';
 
 export * from './types.js';
 
@@ -157,6 +160,43 @@ export const deleteCustomQuestion = defineRoute({
   method: 'DELETE', path: '/api/custom-questions/:customQuestionId', access: 'forms.manage', tags: ['forms'],
   summary: 'Delete a custom question (soft: its responses stay)', params: ZCustomQuestionIdParams, response: ZOk,
 });
+
+/** A custom question as a subject answers it: options resolved from its lookup set. */
+export const ZCustomQuestionForAnswering = z.object({
+  id: z.uuid(),
+  questionType: ZCustomQuestionType,
+  questionText: z.string(),
+  questionInstruction: z.string(),
+  isRequired: z.boolean(),
+  options: z.array(ZOption),
+  ordinal: z.number().int(),
+});
+export type TCustomQuestionForAnswering = z.infer<typeof ZCustomQuestionForAnswering>;
+
+/** The custom questions a subject is asked, in order, with its saved answers keyed by question id. */
+export const ZCustomQuestionsForAnswering = z.object({ questions: z.array(ZCustomQuestionForAnswering), answers: ZAnswers });
+export type TCustomQuestionsForAnswering = z.infer<typeof ZCustomQuestionsForAnswering>;
+
+/** Custom question types as questionnaire item types, so one set of rules and one form serve both. */
+export const CUSTOM_AS_ITEM_TYPE: Record<TCustomQuestionType, TItemType> = {
+  S_SELECT: 'SELCT', M_SELECT: 'MULTI', TEXT: 'SHORT', SHORT: 'SHORT', NUMR: 'FIELD', ESSAY: 'ESSAY', NOEXP: 'YESNO', IFYXP: 'IFYXP', IFNXP: 'IFNXP',
+};
+export const CUSTOM_QUESTIONS_FOLDER_ID = '00000000-0000-4000-8000-000000000000';
+export const CUSTOM_QUESTIONS_TITLE = 'Additional questions';
+
+export function customQuestionItem(q: TCustomQuestionForAnswering): TQuestionnaireItem {
+  return {
+    id: q.id, text: q.questionText, type: CUSTOM_AS_ITEM_TYPE[q.questionType], datatype: q.questionType === 'NUMR' ? 'NUMR' : 'TEXT',
+    required: q.isRequired, instructions: q.questionInstruction, lookupSetId: null, options: q.options, ordinal: q.ordinal, showsQuestionnaire: null,
+  };
+}
+
+/** The custom questions as one folder of questionnaire content (checkCompleteness and the answer form take it). */
+export function customQuestionsContent(questions: TCustomQuestionForAnswering[]): TQuestionnaireContent {
+  return questions.length === 0 ? { folders: [] } : {
+    folders: [{ id: CUSTOM_QUESTIONS_FOLDER_ID, name: CUSTOM_QUESTIONS_TITLE, ordinal: 1, items: questions.map(customQuestionItem) }],
+  };
+}
 
 // ---- custom (management) documents ----
 

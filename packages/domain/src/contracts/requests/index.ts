@@ -3,6 +3,7 @@ import { MSG } from '../../messages.js';
 import { defineRoute, ZOk, ZPage, ZPageQuery } from '../define.js';
 import { REQUEST_ACTIONS, REQUEST_STATUSES, type TRequestAction } from './workflow.js';
 import { ZAnswers, ZQuestionnaireForAnswering } from '../forms/types.js';
+import { ZCustomQuestionsForAnswering } from '../forms/index.js';
 
 export * from './workflow.js';
 
@@ -207,6 +208,16 @@ export const saveRequestAnswers = defineRoute({
   method: 'PUT', path: '/api/requests/:requestId/questionnaires/:questionnaireId/answers', access: 'requests.read', tags: T,
   summary: 'Save draft answers (no completeness check)', params: ZQuestionnaireParams,
   body: z.object({ answers: ZAnswers }), response: ZQuestionnaireForAnswering,
+});
+export const getRequestCustomQuestions = defineRoute({
+  method: 'GET', path: '/api/requests/:requestId/custom-questions', access: 'requests.read', tags: T,
+  summary: "The request type's custom questions (hidden, inactive and deleted ones left out) with the saved answers",
+  params: ZRequestIdParams, response: ZCustomQuestionsForAnswering,
+});
+export const saveRequestCustomQuestions = defineRoute({
+  method: 'PUT', path: '/api/requests/:requestId/custom-questions', access: 'requests.read', tags: T,
+  summary: 'Save draft answers to the custom questions (no completeness check); keyed by question id',
+  params: ZRequestIdParams, body: z.object({ answers: ZAnswers }), response: ZCustomQuestionsForAnswering,
 });
 export const submitRequest = defineRoute({
   method: 'POST', path: '/api/requests/:requestId/submit', access: 'requests.create', tags: T,

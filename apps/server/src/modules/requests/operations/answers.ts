@@ -53,3 +53,26 @@ export async function saveAnswers(ctx: TContext, requestId: string, questionnair
     return m.saveDraftAnswers(tx, ctx, 'request', r.id, questionnaireId, answers);
   });
 }
+
+async function customQuestionIdsOf(tx: TTx, requestTypeId: string): Promise<string[]> {
+  const [type] = await tx.select({ ids: requestTypes.customQuestionIds }).from(requestTypes).where(eq(requestTypes.id, requestTypeId));
+  return type?.ids ?? [];
+}
+
+/** The request type's custom questions with the request's answers (anyone who may read the request). */
+export async function getCustomAnswers(ctx: TContext, requestId: string) {
+  const m = await forms();
+  return ctx.db(async (tx) => {
+    const r = await getAccessibleRequest(tx, ctx, requestId, 'read');
+    return m.loadCustomQuestions(tx, 'request', r.id, await customQuestionIdsOf(tx, r.requestTypeId));
+  });
+}
+
+/** Saves draft answers to the custom questions: the requester, while the request is editable. */
+export async function saveCustomAnswers(ctx: TContext, requestId: string, answers: TAnswers) {
+  const m = await forms();
+  return ctx.db(async (tx) => {
+    const r = await editableRequest(tx, ctx, requestId);
+    return m.saveCustomResponses(tx, ctx, 'request', r.id, await customQuestionIdsOf(tx, r.requestTypeId), answers);
+  });
+}

@@ -131,7 +131,7 @@ export async function tellRequesterStep(tx: TTx, ctx: TContext, r: TRequestRow, 
   await tellRequester(tx, ctx, r, type.name, what, '', { email: false });
 }
 
-/** Submit or resubmit: completeness of questionnaires and required documents first; answers are never touched. */
+/** Submit or resubmit: completeness of questionnaires, custom questions and required documents first; answers are never touched. */
 export async function submitRequest(ctx: TContext, requestId: string): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
@@ -146,6 +146,7 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     // The type's questionnaires and the conditional ones the answers bring in are all checked and all marked submitted.
     const questionnaireIds = await requestQuestionnaireIds(tx, row.id, type.questionnaireIds);
     if (forms && questionnaireIds.length) Object.assign(fieldErrors, await forms.completenessErrors(tx, 'request', row.id, questionnaireIds));
+    if (forms && type.customQuestionIds.length) Object.assign(fieldErrors, await forms.customCompletenessErrors(tx, 'request', row.id, type.customQuestionIds));
     const attachments = await attachmentsModule();
     if (attachments && type.documentIds.length) {
       for (const d of await attachments.missingRequiredDocuments(tx, row.id, type.documentIds)) {

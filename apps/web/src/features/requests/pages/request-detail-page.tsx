@@ -20,6 +20,7 @@ import { RequestSummary } from '../components/request-summary';
 import { RequestHistoryTab } from '../components/request-history-tab';
 import { RequestTasks } from '../components/request-tasks';
 import { RequestQuestionnaire } from '../components/request-answers-view';
+import { RequestCustomQuestions } from '../components/request-custom-questions';
 import { ApprovalChain } from '../components/approval-chain';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -104,6 +105,7 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
               {r.questionnaireIds.length === 0 ? (
                 <Section title="Answers"><Typography variant="body2" color="text.secondary">This request type has no questionnaire.</Typography></Section>
               ) : r.questionnaireIds.map((q) => <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly />)}
+              <RequestCustomQuestions requestId={r.id} readOnly />
               <Section title="Comments"><CommentsPanel subjectType="request" subjectId={r.id} canComment isStaff={canProcess} /></Section>
             </Stack>
             <Stack spacing={2}>

@@ -19,6 +19,7 @@ import { useUpdateRequest } from '../api/update-request';
 import { useSubmitRequest } from '../api/submit-request';
 import { useCancelRequest } from '../api/cancel-request';
 import { RequestQuestionnaire } from '../components/request-answers-view';
+import { RequestCustomQuestions } from '../components/request-custom-questions';
 import { RequestSummary } from '../components/request-summary';
 import type { TPortal } from './requester-home-page';
 
@@ -33,7 +34,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /**
  * The requester's request (#/student/request-edit/:requestId, #/scholar/request-edit/:requestId):
- * questionnaires with Save draft, documents, Submit with every completeness message on its field.
+ * questionnaires and additional (custom) questions with Save draft, documents, Submit with every completeness message on its field.
  */
 export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePath: string }) {
   const { requestId = '' } = useParams();
@@ -47,6 +48,7 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
   const [confirmCancel, setConfirmCancel] = useState(false);
   // Answers typed but not saved: saved first when the requester submits, so nothing typed is lost.
   const unsaved = useRef(new Map<string, TAnswers>());
+  const unsavedCustom = useRef<TAnswers | null>(null);
   const [saving, setSaving] = useState(false);
   const onUnsaved = (questionnaireId: string, answers: TAnswers | null) => {
     if (answers) unsaved.current.set(questionnaireId, answers); else unsaved.current.delete(questionnaireId);
@@ -59,12 +61,16 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
 
   const doSubmit = async () => {
     setSubmitError(null);
-    if (unsaved.current.size) {
+    if (unsaved.current.size || unsavedCustom.current) {
       setSaving(true);
       try {
         for (const [questionnaireId, answers] of unsaved.current) {
           await apiCall(requestsApi.saveRequestAnswers, { params: { requestId, questionnaireId }, body: { answers } });
           unsaved.current.delete(questionnaireId);
+        }
+        if (unsavedCustom.current) {
+          await apiCall(requestsApi.saveRequestCustomQuestions, { params: { requestId }, body: { answers: unsavedCustom.current } });
+          unsavedCustom.current = null;
         }
       } catch (e) {
         setSaving(false);
@@ -80,7 +86,7 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
           const fe = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? '']));
           setFieldErrors(fe);
           const docs = Object.entries(fe).filter(([k]) => k.startsWith('documents.')).map(([, v]) => v);
-          const answers = Object.keys(fe).filter((k) => k.startsWith('answers.')).length;
+          const answers = Object.keys(fe).filter((k) => k.startsWith('answers.') || k.startsWith('custom.')).length;
           setSubmitError([e.message, ...(answers ? [`${answers} ${answers === 1 ? 'question needs' : 'questions need'} an answer: see the messages below.`] : []), ...docs]);
           window.scrollTo({ top: 0, behavior: 'smooth' });
         } else handleApiError(e);
@@ -118,6 +124,7 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
         {r.questionnaireIds.map((q) => (
           <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly={!editable} fieldErrors={fieldErrors} onUnsaved={onUnsaved} />
         ))}
+        <RequestCustomQuestions requestId={r.id} readOnly={!editable} fieldErrors={fieldErrors} onUnsaved={(a) => { unsavedCustom.current = a; }} />
         {r.documentIds.length || editable ? (
           <Section title="Documents">
             {Object.entries(fieldErrors).filter(([k]) => k.startsWith('documents.')).map(([k, v]) => <Alert key={k} severity="error" sx={{ mb: 1 }}>{v}</Alert>)}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "custom_question_responses_subject_uq" ON "custom_question_responses" USING btree ("subject_type","subject_id","custom_question_id") WHERE dependent_id is null and soa_id is null;
