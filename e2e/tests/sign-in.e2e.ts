@@ -105,3 +105,44 @@ describe('the login page', () => {
     await page.context().close();
   });
 });
+
+describe('the Student Request List (spec 000 s6)', () => {
+  it("opens for an assistant only when NewStudentUIEnabled is '1', else goes to the student area's dashboard; officers always", async () => {
+    const session = await (await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }),
+    })).json();
+    const auth = { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json' };
+    const settings = await (await fetch(`${baseUrl()}/api/institution/settings`, { headers: auth })).json();
+    const open = async (user: string) => {
+      const page = await newPage(browser);
+      await signIn(page, user);
+      await page.waitForURL(/#\/admin\/dashboard$/, { timeout: 15_000 });
+      await page.goto('/#/isss/students-request-list');
+      return page;
+    };
+    const assistantOn = await open('assistant');
+    await settle(assistantOn);
+    expect(assistantOn.url()).toMatch(/#\/isss\/students-request-list(\?|$)/);
+    await assistantOn.context().close();
+    const put = await fetch(`${baseUrl()}/api/institution/settings`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...settings, NewStudentUIEnabled: '0' }) });
+    expect(put.status).toBe(200);
+    try {
+      const assistant = await open('assistant');
+      await assistant.waitForURL(/#\/isss\/dashboard$/, { timeout: 10_000 });
+      await assistant.context().close();
+      const officer = await open('officer');
+      await settle(officer);
+      expect(officer.url()).toMatch(/#\/isss\/students-request-list(\?|$)/);
+      await officer.context().close();
+    } finally {
+      await fetch(`${baseUrl()}/api/institution/settings`, { method: 'PUT', headers: auth, body: JSON.stringify(settings) });
+    }
+  });
+});
+
+/** Waits until the page has shown its content (the loading bars gone), so a redirect would have happened. */
+async function settle(page: import('playwright-core').Page): Promise<void> {
+  await page.locator('#main-content').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+}
