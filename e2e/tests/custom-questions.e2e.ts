@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launch, newPage, query, signIn } from '../browser.js';
+import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn } from '../browser.js';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -43,7 +43,12 @@ describe('Custom questions on a request', () => {
     await form.getByText('Please explain your answer.').waitFor();
     await form.getByLabel(/Please explain/).fill('A summer internship.');
     await student.getByRole('button', { name: 'Submit request' }).click();
-    await student.getByText('Your request has been submitted and is with the office.').waitFor();
+    try {
+      await student.getByText('Your request has been submitted and is with the office.').waitFor();
+    } catch (e) {
+      await screenshot(student, 'custom-questions-submit-failed');
+      throw e;
+    }
 
     const officer = await newPage(browser);
     await signIn(officer, 'officer');
