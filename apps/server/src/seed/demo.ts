@@ -30,7 +30,7 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
       .values({ name, hosts: opts.hosts ?? [], settings: { ...DEFAULT_SETTINGS, accountName: name, publicBaseUrl: opts.publicBaseUrl, primaryContactEmail: 'isss@demo.example.edu' } })
       .returning();
     const institutionId = inst!.id;
-    const [main, medical] = await tx
+    const [main] = await tx
       .insert(campusSites)
       .values([
         { institutionId, name: 'Main Campus', code: 'MAIN' },
@@ -66,7 +66,6 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
     const byName = Object.fromEntries(rows.map((r) => [r.userName, r]));
     await tx.insert(scholars).values({ institutionId, userId: byName.scholar!.id, departmentId: physics!.id, processedState: 'H-1B' });
     await tx.insert(studentProfiles).values({ institutionId, userId: byName.student!.id, currentStage: 'continuing', campusSiteId: main!.id });
-    void medical;
     await seedForms(tx, institutionId);
     await seedRequestTypes(tx, institutionId);
     await writeAudit(tx, { institutionId, actorUserId: null, entityType: 'institution', entityId: institutionId, action: 'institution.seeded-demo' });

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { attachmentsApi, ATTACHMENT_MAX_BYTES, ATTACHMENT_MSG, MSG } from '@meridian/domain';
-import { writeAudit } from '../../platform/audit/audit.js';
 import { AppError, badRequest, fieldError, type TFieldErrors } from '../../platform/errors/app-error.js';
 import { fileStorage, MissingFileError } from '../../platform/files/storage.js';
 import { registerRawRoute, registerRoute } from '../../platform/http/route.js';
-import { requireActor, type TServices } from '../../platform/http/context.js';
-import { loadVisibleAttachment } from './attachment.policy.js';
+import type { TServices } from '../../platform/http/context.js';
 import { combinedPdf } from './operations/combined-pdf.js';
 import * as ops from './operations/manage-attachments.js';
 import { documentChecklist } from './queries/document-checklist.query.js';
 import { uploadAttachment, type TUploadedFile } from './operations/upload-attachment.js';
+import { openDownload } from './operations/open-download.js';
 
 /** A row without its stored bytes: say so plainly (and log it) rather than answer 500. */
 export function missingFile(e: unknown, log: { error: (o: object, m: string) => void }): never {
@@ -75,13 +74,7 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
   registerRawRoute(app, s, attachmentsApi.downloadAttachment, async (ctx, req, reply) => {
     const params = attachmentsApi.ZAttachmentIdParams.safeParse(req.params);
     if (!params.success) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
-    const actor = requireActor(ctx);
-    const row = await ctx.db(async (tx) => {
-      const v = await loadVisibleAttachment(tx, ctx, params.data.attachmentId);
-      // FERPA: who opened which document is on record.
-      await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: v.row.id, action: 'attachment.downloaded', ip: ctx.ip });
-      return v.row;
-    });
+    const row = await openDownload(ctx, params.data.attachmentId);
     const stream = await fileStorage(s.config.dataDir).read(row.storageKey).catch((e: unknown) => missingFile(e, req.log));
     return reply
       .header('Content-Type', row.contentType)

@@ -1,46 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { MSG, setupApi, type TSetupInput } from '@meridian/domain';
-import { writeAudit } from '../../platform/audit/audit.js';
-import { hashPassword, isGuessablePassword } from '../../platform/auth/passwords.js';
-import { AppError, fieldError } from '../../platform/errors/app-error.js';
+import { setupApi } from '@meridian/domain';
 import { registerRoute } from '../../platform/http/route.js';
-import type { TContext, TServices } from '../../platform/http/context.js';
-import { DEFAULT_SETTINGS } from '../institutions/settings.js';
-import { institutions } from '../institutions/schema.js';
-import { users } from '../people/schema.js';
-
-/** First start of a real office: the institution and its first super user, only on an empty database. */
-export async function completeSetup(ctx: TContext, input: TSetupInput): Promise<{ ok: true }> {
-  const { database, tenancy } = ctx.services;
-  if (isGuessablePassword(input.password, input.institutionName, [input.userName, input.firstName, input.lastName])) {
-    throw fieldError('password', MSG.commonPassword);
-  }
-  const passwordHash = await hashPassword(input.password);
-  await database.owner.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(institutions)) as [{ n: number }];
-    if (n > 0) throw new AppError(409, 'SETUP_DONE', MSG.setupDone);
-    const [inst] = await tx
-      .insert(institutions)
-      .values({
-        name: input.institutionName,
-        settings: { ...DEFAULT_SETTINGS, accountName: input.institutionName, primaryColor: input.primaryColor, secondaryColor: input.secondaryColor, publicBaseUrl: input.publicBaseUrl.replace(/\/+$/, '') },
-      })
-      .returning();
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        institutionId: inst!.id, userName: input.userName, email: input.email, firstName: input.firstName, lastName: input.lastName,
-        role: 'isssAdmin', passwordHash, passwordChangedAt: new Date(),
-        staffPermissions: { isSuper: true, isOfficer: true, officerSites: [], isAssistant: false, assistantSites: [], assistantSettings: {}, websiteContent: true, limitMenu: false, availableMenuItems: [] },
-      })
-      .returning();
-    await writeAudit(tx, { institutionId: inst!.id, actorUserId: admin!.id, entityType: 'institution', entityId: inst!.id, action: 'institution.created-by-setup', ip: ctx.ip });
-  });
-  tenancy.invalidate();
-  return { ok: true };
-}
+import type { TServices } from '../../platform/http/context.js';
+import { completeSetup } from './operations/complete-setup.js';
 
 export function setupRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, setupApi.getSetupStatus, async () => ({ setupRequired: (await s.tenancy.count()) === 0 }), { tenantless: true });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TDatabase } from './database.js';
 import { platformSecrets } from './secrets-schema.js';
 
@@ -8,6 +8,5 @@ export async function getOrCreateSecret(db: TDatabase, key: string): Promise<Uin
   const fresh = randomBytes(32).toString('base64');
   await db.owner.insert(platformSecrets).values({ key, value: fresh }).onConflictDoNothing();
   const [row] = await db.owner.select().from(platformSecrets).where(eq(platformSecrets.key, key));
-  void sql;
   return Buffer.from(row!.value, 'base64');
 }
