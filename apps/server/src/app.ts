@@ -26,6 +26,7 @@ import { attachmentRoutes } from './modules/attachments/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
+import { studentRoutes } from './modules/students/routes.js';
 
 export interface TApp {
   app: FastifyInstance;
@@ -97,6 +98,7 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   commentRoutes(app, services);
   notificationRoutes(app, services);
   formsRoutes(app, services);
+  studentRoutes(app, services);
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });

@@ -2,6 +2,7 @@ export * from './messages.js';
 export * from './permissions.js';
 export * from './catalog/roles.js';
 export * from './catalog/session.js';
+export * from './catalog/students.js';
 export * from './rules/password.js';
 export * from './contracts/define.js';
 export * as authApi from './contracts/auth/index.js';
@@ -30,3 +31,4 @@ export type { TAnswers, TAnswerValue, TQuestionnaireForAnswering, TQuestionnaire
 export * from './contracts/requests/workflow.js';
 export type { TRequestType, TRequestTypeInput, TRequestSummary, TRequestDetail, TRequestTask, TListRequestsQuery, TPersonRef, TTaskInput } from './contracts/requests/index.js';
 export type { TWorkflow, TWorkflowInput, TUserGroup, TApprovalSummary } from './contracts/workflows/index.js';
+export * as studentsApi from './contracts/students/index.js';

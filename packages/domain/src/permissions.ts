@@ -26,6 +26,11 @@ export const PERMISSIONS = [
   'comments.write',
   'forms.read',
   'forms.manage',
+  'students.read',
+  'students.manage',
+  'students.import',
+  'students.configure',
+  'students.self',
 ] as const;
 export type TPermission = (typeof PERMISSIONS)[number];
 export type TRouteAccess = TPermission | 'authenticated' | 'public';
@@ -134,6 +139,13 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   // Any office staff may read questionnaires and lookups; super users and officers build them.
   'forms.read': (a) => a.role === 'isssAdmin',
   'forms.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // Students: the function check says "uses the student area"; which record (campus site) is decided
+  // per record in modules/students/student.policy.ts (canActOnSite, spec 000 s6).
+  'students.read': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
+  'students.manage': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
+  'students.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  'students.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  'students.self': (a) => a.role === 'ISSSstudent',
 };
 
 /** Super users, officers, and assistants holding the processRequests flag for at least one site. */

@@ -1,6 +1,6 @@
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../institutions/schema.js';
-import { campusSites, departments, users } from '../people/schema.js';
+import { campusSites, departments, studentProfiles, users } from '../people/schema.js';
 import { workflows } from '../workflows/schema.js';
 
 /** A kind of request an office offers (cpt_request, rcl_request, ...): data, not code. */
@@ -46,6 +46,10 @@ export const requests = pgTable('requests', {
   /** Locked for editing while an approval is pending. */
   isLocked: boolean('is_locked').notNull().default(false),
   title: text('title').notNull().default(''),
+  /** The student record a student request is about (null for scholar/department requests). */
+  profileId: uuid('profile_id').references(() => studentProfiles.id),
+  /** The type's own fields (CPT employer, OPT dates, ...), checked by the domain's rules for its code. */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

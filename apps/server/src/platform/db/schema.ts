@@ -11,3 +11,4 @@ export * from '../../modules/requests/schema.js';
 export * from '../../modules/attachments/schema.js';
 export * from '../../modules/comments/schema.js';
 export * from '../../modules/notifications/schema.js';
+export * from '../../modules/students/schema.js';

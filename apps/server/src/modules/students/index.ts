@@ -1,0 +1,3 @@
+// What other modules may use of students.
+export { getAccessibleProfile, getOwnProfile, reachableSites, siteFilter, staffReachesProfile, type TProfileRow } from './student.policy.js';
+export * from './schema.js';

@@ -1,0 +1,77 @@
+import { eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { assistantFlagsForSite, canActOnSite, isOfficerForSite, type TAssistantAction } from '@meridian/domain';
+import type { TTx } from '../../platform/db/database.js';
+import { forbidden, notFound } from '../../platform/errors/app-error.js';
+import { requireActor, type TAuthenticatedActor, type TContext } from '../../platform/http/context.js';
+import { studentProfiles } from '../people/schema.js';
+
+export type TProfileRow = typeof studentProfiles.$inferSelect;
+/** read: see the record; edit: change it (assistants need editStudent for its site). */
+export type TProfileAccess = 'read' | 'edit';
+
+/**
+ * The campus sites a staff member reaches in the student area (spec 000 s6): 'all' for super users
+ * and officers of any site; otherwise the officer sites plus the assistant sites (0 = any site).
+ */
+export function reachableSites(actor: TAuthenticatedActor): 'all' | number[] {
+  const p = actor.staff;
+  if (actor.role !== 'isssAdmin' || !p) return [];
+  if (p.isSuper) return 'all';
+  const sites = new Set<number>();
+  if (p.isOfficer) {
+    if (p.officerSites.length === 0 || p.officerSites.includes(0)) return 'all';
+    p.officerSites.forEach((s) => sites.add(s));
+  }
+  if (p.isAssistant) {
+    if (p.assistantSites.includes(0)) return 'all';
+    p.assistantSites.forEach((s) => sites.add(s));
+  }
+  return [...sites];
+}
+
+/** SQL filter of the student records a staff member may list (records without a site: officers/super only). */
+export function siteFilter(actor: TAuthenticatedActor): SQL {
+  const reach = reachableSites(actor);
+  if (reach === 'all') return sql`true`;
+  const officerAll = !!actor.staff?.isOfficer && (actor.staff.officerSites.length === 0 || actor.staff.officerSites.includes(0));
+  const parts: SQL[] = [];
+  if (reach.length) parts.push(inArray(studentProfiles.campusSiteId, reach));
+  if (officerAll) parts.push(isNull(studentProfiles.campusSiteId));
+  return parts.length ? (or(...parts) as SQL) : sql`false`;
+}
+
+/** May this staff member see / change this student record? */
+export function staffReachesProfile(actor: TAuthenticatedActor, p: Pick<TProfileRow, 'campusSiteId'>, mode: TProfileAccess, action?: TAssistantAction): boolean {
+  const staff = actor.staff;
+  if (actor.role !== 'isssAdmin' || !staff) return false;
+  if (staff.isSuper) return true;
+  if (p.campusSiteId === null) return staff.isOfficer;
+  if (mode === 'read') return isOfficerForSite(staff, p.campusSiteId) || assistantFlagsForSite(staff, p.campusSiteId) !== null;
+  return canActOnSite(staff, p.campusSiteId, action ?? 'editStudent');
+}
+
+/**
+ * Loads a student record the actor may access: staff by campus site, a student only their own.
+ * 404 when they may not even read it (existence must not leak), 403 when they may read but not edit.
+ */
+export async function getAccessibleProfile(tx: TTx, ctx: TContext, profileId: string, mode: TProfileAccess, action?: TAssistantAction): Promise<TProfileRow> {
+  const actor = requireActor(ctx);
+  const [row] = await tx.select().from(studentProfiles).where(eq(studentProfiles.id, profileId));
+  if (!row) throw notFound();
+  const own = actor.role === 'ISSSstudent' && row.userId === actor.userId;
+  if (own) {
+    if (mode === 'edit') throw forbidden('Ask the office to change your record: send a correction request.');
+    return row;
+  }
+  if (!staffReachesProfile(actor, row, 'read')) throw notFound();
+  if (mode === 'edit' && !staffReachesProfile(actor, row, 'edit', action)) throw forbidden();
+  return row;
+}
+
+/** The signed-in student's own record (404 when they have none). */
+export async function getOwnProfile(tx: TTx, ctx: TContext): Promise<TProfileRow> {
+  const actor = requireActor(ctx);
+  const [row] = await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId));
+  if (!row) throw notFound();
+  return row;
+}

@@ -1,0 +1,7 @@
+// Students module contracts, one file per slice; the server registers them in modules/students/routes.ts.
+export * from './records.js';
+export * from './list.js';
+export * from './requests.js';
+export * from './portal.js';
+export * from './intake.js';
+export * from './opt.js';

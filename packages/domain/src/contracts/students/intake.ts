@@ -1,0 +1,2 @@
+// The students module's intake routes (filled by the intake slice).
+export {};

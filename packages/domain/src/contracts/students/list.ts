@@ -1,0 +1,2 @@
+// The students module's list routes (filled by the list slice).
+export {};

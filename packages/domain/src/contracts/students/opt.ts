@@ -1,0 +1,2 @@
+// The students module's opt routes (filled by the opt slice).
+export {};

@@ -1,0 +1,2 @@
+// The students module's portal routes (filled by the portal slice).
+export {};

@@ -1,0 +1,2 @@
+// The students module's records routes (filled by the records slice).
+export {};

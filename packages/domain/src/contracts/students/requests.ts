@@ -1,0 +1,2 @@
+// The students module's requests routes (filled by the requests slice).
+export {};
