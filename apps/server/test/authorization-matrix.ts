@@ -14,6 +14,12 @@ import { perms, uniqueStaff } from './http.js';
 import { REQUEST_MATRIX_ROWS } from './authorization-matrix-requests.js';
 import { ATTACHMENTS_MATRIX } from './authorization-matrix.attachments.js';
 import { FORMS_MATRIX } from './authorization-matrix.forms.js';
+import { STUDENTS_RECORDS_MATRIX } from './authorization-matrix.students-records.js';
+import { STUDENTS_LIST_MATRIX } from './authorization-matrix.students-list.js';
+import { STUDENTS_REQUESTS_MATRIX } from './authorization-matrix.students-requests.js';
+import { STUDENTS_PORTAL_MATRIX } from './authorization-matrix.students-portal.js';
+import { STUDENTS_INTAKE_MATRIX } from './authorization-matrix.students-intake.js';
+import { STUDENTS_OPT_MATRIX } from './authorization-matrix.students-opt.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -141,6 +147,12 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
     expect: { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 } },
 
   ...FORMS_MATRIX,
+  ...STUDENTS_RECORDS_MATRIX,
+  ...STUDENTS_LIST_MATRIX,
+  ...STUDENTS_REQUESTS_MATRIX,
+  ...STUDENTS_PORTAL_MATRIX,
+  ...STUDENTS_INTAKE_MATRIX,
+  ...STUDENTS_OPT_MATRIX,
   ...REQUEST_MATRIX_ROWS,
 
   ...ATTACHMENTS_MATRIX,
