@@ -141,3 +141,45 @@ describe('approver review through e-mailed links', () => {
     expect(await status(requestId)).toMatchObject({ status: 'rejected', is_locked: false });
   });
 });
+
+describe('deleting workflows and user groups', () => {
+  it('refuses to delete a workflow a request type uses, then deletes it once the type moves on', async () => {
+    const [wf] = await t.sql<{ id: string }>(`select workflow_id as id from request_types where institution_id = $1 and code = 'cpt_request'`, [t.institutionA]);
+    const refused = await call(t, 'DELETE', `/api/workflows/${wf!.id}`, { as: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Curricular Practical Training (CPT)');
+    await t.sql(`update request_types set workflow_id = null where workflow_id = $1`, [wf!.id]);
+    expect((await call(t, 'DELETE', `/api/workflows/${wf!.id}`, { as: admin })).statusCode).toBe(200);
+    expect((await call(t, 'GET', '/api/workflows', { as: admin })).json().find((w: { id: string }) => w.id === wf!.id)).toBeUndefined();
+    const [audit] = await t.sql<{ action: string }>(`select action from audit_events where entity_id = $1 order by id desc limit 1`, [wf!.id]);
+    expect(audit?.action).toBe('workflow.deleted');
+  });
+
+  it('refuses while a request is in approver review with it', async () => {
+    const { approvalId } = await newApproval(t);
+    const [step] = await t.sql<{ workflow_id: string }>(
+      `select ws.workflow_id from workflow_steps ws join approvals a on a.workflow_step_id = ws.id where a.id = $1`, [approvalId]);
+    if (!step) {
+      // The fixture approval has no step: attach it to a fresh workflow's step.
+      const [w] = await t.sql<{ id: string }>(`insert into workflows (institution_id, name, event_code) values ($1, 'Busy', 'BUSY') returning id`, [t.institutionA]);
+      const [s] = await t.sql<{ id: string }>(`insert into workflow_steps (institution_id, workflow_id, ordinal, approver_kind) values ($1, $2, 1, 'faculty_advisor') returning id`, [t.institutionA, w!.id]);
+      await t.sql(`update approvals set workflow_step_id = $1 where id = $2`, [s!.id, approvalId]);
+      const res = await call(t, 'DELETE', `/api/workflows/${w!.id}`, { as: admin });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain('approver review');
+    } else {
+      expect((await call(t, 'DELETE', `/api/workflows/${step.workflow_id}`, { as: admin })).statusCode).toBe(409);
+    }
+  });
+
+  it('refuses to delete a group a workflow step names; deletes an unused one', async () => {
+    const group = (await call(t, 'POST', '/api/user-groups', { as: admin, body: { name: 'Deans', memberIds: [ids.advisor] } })).json();
+    const wf = (await call(t, 'POST', '/api/workflows', { as: admin, body: { name: 'Dean sign-off', eventCode: 'DEAN', steps: [{ approverKind: 'group', approverGroupId: group.id }] } })).json();
+    const refused = await call(t, 'DELETE', `/api/user-groups/${group.id}`, { as: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Dean sign-off');
+    expect((await call(t, 'DELETE', `/api/workflows/${wf.id}`, { as: officer })).statusCode).toBe(200);
+    expect((await call(t, 'DELETE', `/api/user-groups/${group.id}`, { as: admin })).statusCode).toBe(200);
+    expect((await call(t, 'GET', '/api/user-groups', { as: admin })).json().some((g: { id: string }) => g.id === group.id)).toBe(false);
+  });
+});

@@ -12,6 +12,8 @@ export function workflowRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.listWorkflows, (ctx) => wf.listWorkflows(ctx));
   registerRoute(app, s, a.createWorkflow, (ctx, { body }) => wf.createWorkflow(ctx, body));
   registerRoute(app, s, a.updateWorkflow, (ctx, { params, body }) => wf.updateWorkflow(ctx, params.workflowId, body));
+  registerRoute(app, s, a.deleteWorkflow, (ctx, { params }) => wf.deleteWorkflow(ctx, params.workflowId));
+  registerRoute(app, s, a.deleteUserGroup, (ctx, { params }) => wf.deleteUserGroup(ctx, params.groupId));
   registerRoute(app, s, a.listApproverCandidates, (ctx) => wf.listApproverCandidates(ctx));
   registerRoute(app, s, a.listUserGroups, (ctx) => wf.listUserGroups(ctx));
   registerRoute(app, s, a.createUserGroup, (ctx, { body }) => wf.createUserGroup(ctx, body));

@@ -88,6 +88,14 @@ export const updateUserGroup = defineRoute({
   method: 'PUT', path: '/api/user-groups/:groupId', access: 'workflows.manage', tags: T, summary: 'Rename a group or change its members',
   params: ZGroupIdParams, body: ZUserGroupInput, response: ZUserGroup,
 });
+export const deleteWorkflow = defineRoute({
+  method: 'DELETE', path: '/api/workflows/:workflowId', access: 'workflows.manage', tags: T,
+  summary: 'Delete a workflow no request type uses and no request is in approver review with', params: ZWorkflowIdParams, response: ZOk,
+});
+export const deleteUserGroup = defineRoute({
+  method: 'DELETE', path: '/api/user-groups/:groupId', access: 'workflows.manage', tags: T,
+  summary: 'Delete a user group no workflow step names', params: ZGroupIdParams, response: ZOk,
+});
 export const listApproverCandidates = defineRoute({
   method: 'GET', path: '/api/workflows/approver-candidates', access: 'workflows.manage', tags: T,
   summary: 'People who may be named as approvers', response: z.array(ZApproverCandidate),

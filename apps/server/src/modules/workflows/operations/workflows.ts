@@ -3,10 +3,11 @@ import { workflowsApi, type TUserGroup, type TWorkflow } from '@meridian/domain'
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
-import { badRequest, notFound } from '../../../platform/errors/app-error.js';
+import { AppError, badRequest, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { users } from '../../people/schema.js';
 import { approvals, userGroupMembers, userGroups, workflows, workflowSteps } from '../schema.js';
+import { sql } from 'drizzle-orm';
 
 type TWorkflowInput = z.output<typeof workflowsApi.ZWorkflowInput>;
 type TGroupInput = z.output<typeof workflowsApi.ZUserGroupInput>;
@@ -128,6 +129,53 @@ export async function updateUserGroup(ctx: TContext, id: string, input: TGroupIn
     await setMembers(tx, ctx, id, input.memberIds);
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user_group', entityId: id, action: 'user-group.updated', before: beforeOut, after: input, ip: ctx.ip });
     return (await presentGroups(tx, [g!]))[0]!;
+  });
+}
+
+/**
+ * Deletes a workflow. Refused while a request type still uses it (choose another first) or a
+ * request is in approver review with it; decided approvals keep their approver and comment.
+ */
+export async function deleteWorkflow(ctx: TContext, id: string) {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const [before] = await tx.select().from(workflows).where(eq(workflows.id, id)).for('update');
+    if (!before) throw notFound();
+    const types = (await tx.execute(sql`select name from request_types where workflow_id = ${id} order by name`)).rows as { name: string }[];
+    if (types.length) {
+      throw new AppError(409, 'IN_USE', `This workflow is used by ${types.map((t) => t.name).join(', ')}. Choose another workflow for ${types.length === 1 ? 'it' : 'them'} in Request Configuration first.`);
+    }
+    const steps = await tx.select({ id: workflowSteps.id }).from(workflowSteps).where(eq(workflowSteps.workflowId, id));
+    const stepIds = steps.map((s) => s.id);
+    if (stepIds.length) {
+      const [open] = await tx.select({ id: approvals.id }).from(approvals).where(and(inArray(approvals.workflowStepId, stepIds), inArray(approvals.status, ['waiting', 'pending']))).limit(1);
+      if (open) throw new AppError(409, 'IN_USE', 'A request is in approver review with this workflow. Wait until its approvers have decided, or dismiss it, before deleting the workflow.');
+      await tx.update(approvals).set({ workflowStepId: null }).where(inArray(approvals.workflowStepId, stepIds));
+    }
+    const [beforeOut] = await presentWorkflows(tx, [before]);
+    await tx.delete(workflowSteps).where(eq(workflowSteps.workflowId, id));
+    await tx.delete(workflows).where(eq(workflows.id, id));
+    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'workflow', entityId: id, action: 'workflow.deleted', before: beforeOut, ip: ctx.ip });
+    return { ok: true as const };
+  });
+}
+
+/** Deletes a user group no workflow step names (approvals already created copied their approver). */
+export async function deleteUserGroup(ctx: TContext, id: string) {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const [before] = await tx.select().from(userGroups).where(eq(userGroups.id, id)).for('update');
+    if (!before) throw notFound();
+    const used = await tx.selectDistinct({ name: workflows.name }).from(workflowSteps).innerJoin(workflows, eq(workflows.id, workflowSteps.workflowId))
+      .where(eq(workflowSteps.approverGroupId, id)).orderBy(asc(workflows.name));
+    if (used.length) {
+      throw new AppError(409, 'IN_USE', `This group approves in ${used.map((u) => u.name).join(', ')}. Remove it from ${used.length === 1 ? 'that workflow' : 'those workflows'} first.`);
+    }
+    const [beforeOut] = await presentGroups(tx, [before]);
+    await tx.delete(userGroupMembers).where(eq(userGroupMembers.groupId, id));
+    await tx.delete(userGroups).where(eq(userGroups.id, id));
+    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user_group', entityId: id, action: 'user-group.deleted', before: beforeOut, ip: ctx.ip });
+    return { ok: true as const };
   });
 }
 
