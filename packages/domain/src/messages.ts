@@ -34,6 +34,8 @@ export const MSG = {
   invalidValue: 'Invalid value',
   invalidLength: 'Invalid length',
   invalidEmail: 'Invalid email',
+  invalidPhone: 'Invalid phone',
+  invalidNumber: 'Invalid number',
   invalidDate: 'Invalid date',
   // ours (spec silent): kept here so server and browser say the same thing
   commonPassword: 'This password is too common. Please choose a less predictable one.',

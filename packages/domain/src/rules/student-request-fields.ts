@@ -1,0 +1,496 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+
+/**
+ * The student request forms (CPT, OPT, STEM, RCL, COL, transfer-in, extension, registration,
+ * on-campus employment) and their field rules (spec 000 s5, "Student request fields"). The browser
+ * draws its forms from STUDENT_REQUEST_FORMS and checks with validateStudentRequestData; the server
+ * runs the same function on save (draft) and submit, so both say the same words.
+ * Dates in the data are ISO YYYY-MM-DD; the browser shows them MM/DD/YYYY.
+ */
+export const STUDENT_REQUEST_CODES = [
+  'cpt_request', 'opt_request', 'opt_employer_update', 'opt_stem_extend', 'rcl_request', 'col_request',
+  'transfer_in', 'program_extension', 'registration_request', 'on_campus_employment_request',
+] as const;
+export const ZStudentRequestCode = z.enum(STUDENT_REQUEST_CODES);
+export type TStudentRequestCode = z.infer<typeof ZStudentRequestCode>;
+
+export function isStudentRequestCode(code: string): code is TStudentRequestCode {
+  return (STUDENT_REQUEST_CODES as readonly string[]).includes(code);
+}
+
+export type TStudentRequestData = Record<string, unknown>;
+export type TStudentRequestFieldKind =
+  'text' | 'textarea' | 'digits' | 'phone' | 'email' | 'date' | 'select' | 'checkbox' | 'money' | 'number';
+export type TStudentRequestField = {
+  name: string;
+  label: string;
+  kind: TStudentRequestFieldKind;
+  required?: boolean | ((data: TStudentRequestData) => boolean);
+  maxLength?: number;
+  options?: { value: string; label: string }[];
+  help?: string;
+};
+export type TStudentRequestForm = { title: string; sections: { title: string; fields: TStudentRequestField[] }[] };
+export type TStudentRequestContext = {
+  /** YYYY-MM-DD */
+  today: string;
+  programStartDate?: string | null;
+  programEndDate?: string | null;
+  sessionEndDate?: string | null;
+};
+
+/** Messages of these rules: the spec's defaults, and sentences of ours where a rule needs one. */
+export const REQUEST_FIELD_MSG = {
+  required: MSG.required,
+  invalidValue: MSG.invalidValue,
+  invalidLength: MSG.invalidLength,
+  invalidEmail: MSG.invalidEmail,
+  invalidPhone: MSG.invalidPhone,
+  invalidNumber: MSG.invalidNumber,
+  invalidDate: MSG.invalidDate,
+  phoneSet: 'Enter a U.S. phone number, or a foreign phone number with its country code, or tick "I do not have a phone".',
+  fullTimeOnly: 'Employment on OPT must be at least 20 hours a week (full time).',
+  endBeforeStart: 'The end date must be on or after the start date.',
+  newEndNotLater: (currentEnd: string) =>
+    `The new program end date must be after your current program end date (${usDate(currentEnd)}).`,
+  newEndTooLate: (limit: string, currentEnd: string) =>
+    `The new program end date can be at most one year after your current program end date (${usDate(currentEnd)}), so no later than ${usDate(limit)}.`,
+  sessionStartBeforeProgram: (programStart: string) =>
+    `The session start date must be on or after your program start date (${usDate(programStart)}).`,
+  sessionEndBeforeStart: 'The session end date must be on or after the session start date.',
+  sessionEndPast: 'The session end date cannot be in the past.',
+  nextSessionBeforeEnd: (sessionEnd: string) =>
+    `The next session must start on or after the current session end date (${usDate(sessionEnd)}).`,
+  nextSessionPast: 'The next session start date cannot be in the past.',
+} as const;
+
+const EMPLOYMENT_TIME = [
+  { value: '01', label: 'Full time (20 hours or more a week)' },
+  { value: '02', label: 'Part time (less than 20 hours a week)' },
+];
+const YES_NO = [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }];
+/** SEVIS education levels (same codes as catalog/students.ts EDUCATION_LEVELS). */
+const EDUCATION_LEVEL_OPTIONS = [
+  ['01', 'Associate'], ['02', "Bachelor's"], ['03', "Master's"], ['04', 'Doctorate'], ['05', 'Language training'],
+  ['06', 'High school'], ['07', 'Flight school'], ['08', 'Vocational school'], ['09', 'Other vocational school'],
+  ['10', 'Private elementary'], ['11', 'Other'],
+].map(([value, label]) => ({ value: value!, label: label! }));
+export const US_STATE_OPTIONS = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME',
+  'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI',
+  'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'AS', 'GU', 'MP', 'PR', 'VI',
+].map((s) => ({ value: s, label: s }));
+
+const hasValue = (data: TStudentRequestData, name: string) => !isEmptyValue(data[name]);
+const phoneRequired = (data: TStudentRequestData) =>
+  !isChecked(data.no_phone) && !(hasValue(data, 'foreign_phone_number') || hasValue(data, 'foreign_country_number'));
+/** A foreign number needs its country code and the other way round (unless a U.S. number or no phone). */
+const foreignPartRequired = (other: string) => (data: TStudentRequestData) =>
+  !isChecked(data.no_phone) && !hasValue(data, 'phone_number') && hasValue(data, other);
+
+const contactFields: TStudentRequestField[] = [
+  { name: 'user_email', label: 'E-mail', kind: 'email', required: true, maxLength: 65 },
+  { name: 'phone_number', label: 'U.S. phone number', kind: 'phone', required: phoneRequired, maxLength: 10,
+    help: '10 digits. No U.S. number? Give a foreign number with its country code, or tick "I do not have a phone".' },
+  { name: 'foreign_country_number', label: 'Country calling code', kind: 'phone', required: foreignPartRequired('foreign_phone_number'), maxLength: 4, help: 'e.g. 91' },
+  { name: 'foreign_phone_number', label: 'Foreign phone number', kind: 'phone', required: foreignPartRequired('foreign_country_number'), maxLength: 20 },
+  { name: 'no_phone', label: 'I do not have a phone', kind: 'checkbox' },
+];
+const employerAddressFields: TStudentRequestField[] = [
+  { name: 'employer_address_line_1', label: 'Employer address line 1', kind: 'text', required: true, maxLength: 60 },
+  { name: 'employer_address_line_2', label: 'Employer address line 2', kind: 'text', maxLength: 60 },
+  { name: 'employer_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
+  { name: 'employer_state', label: 'State', kind: 'select', required: true, options: US_STATE_OPTIONS },
+  { name: 'employer_zip_code', label: 'ZIP code', kind: 'digits', required: true, maxLength: 5 },
+];
+const remarks: TStudentRequestField = {
+  name: 'student_remarks', label: 'Remarks for the office', kind: 'textarea', maxLength: 1000,
+};
+
+export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestForm> = {
+  cpt_request: {
+    title: 'Curricular Practical Training (CPT)',
+    sections: [
+      { title: 'Employer', fields: [
+        { name: 'employer_name', label: 'Employer name', kind: 'text', required: true, maxLength: 60, help: "Letters, digits, spaces and , . / : ' # & -" },
+        { name: 'employer_job_title', label: 'Job title', kind: 'text', required: true, maxLength: 60, help: 'Letters, digits, commas and spaces.' },
+        { name: 'supervisor_name', label: 'Supervisor name', kind: 'text', required: true, maxLength: 60 },
+        { name: 'supervisor_phone', label: 'Supervisor phone', kind: 'phone', required: true, maxLength: 10, help: '10 digits, no spaces or dashes.' },
+      ] },
+      { title: 'Work address', fields: [
+        { name: 'cpt_address_line_1', label: 'Address line 1', kind: 'text', required: true, maxLength: 60 },
+        { name: 'cpt_address_line_2', label: 'Address line 2', kind: 'text', maxLength: 60 },
+        { name: 'cpt_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
+        { name: 'cpt_state', label: 'State', kind: 'select', required: true, options: US_STATE_OPTIONS },
+        { name: 'cpt_postal_code', label: 'ZIP code', kind: 'digits', required: true, maxLength: 5 },
+        { name: 'cpt_route_code', label: 'ZIP+4', kind: 'digits', maxLength: 4 },
+      ] },
+      { title: 'Dates and hours', fields: [
+        { name: 'cpt_start_date', label: 'Start date', kind: 'date', required: true },
+        { name: 'cpt_end_date', label: 'End date', kind: 'date', required: true },
+        { name: 'cpt_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
+        { name: 'cpt_hours_per_week', label: 'Hours per week', kind: 'number', required: true, maxLength: 2 },
+        { name: 'cpt_course', label: 'Course for which you earn credit', kind: 'text', maxLength: 60, help: 'e.g. ENGR 590 Internship' },
+      ] },
+      { title: 'About the training', fields: [
+        { name: 'cpt_employment_comment', label: 'How is this work part of your curriculum?', kind: 'textarea', required: true, maxLength: 250 },
+        { name: 'cpt_employment_remark', label: 'Anything else the office should know', kind: 'textarea', maxLength: 250 },
+      ] },
+    ],
+  },
+  opt_request: {
+    title: 'Optional Practical Training (OPT)',
+    sections: [
+      { title: 'OPT', fields: [
+        { name: 'opt_type', label: 'Type of OPT', kind: 'select', required: true, options: [
+          { value: '01', label: 'Pre-completion' }, { value: '02', label: 'Post-completion' }] },
+        { name: 'requested_start_date', label: 'Requested start date', kind: 'date', required: true },
+        { name: 'requested_end_date', label: 'Requested end date', kind: 'date', required: true },
+      ] },
+      { title: 'Contact', fields: contactFields },
+      { title: 'Remarks', fields: [remarks] },
+    ],
+  },
+  opt_employer_update: {
+    title: 'OPT Employer Update',
+    sections: [
+      { title: 'Employer', fields: [
+        { name: 'employer_name', label: 'Employer name', kind: 'text', required: true, maxLength: 60, help: "Letters, digits, spaces and , . / : ' # & -" },
+        { name: 'employer_job_title', label: 'Job title', kind: 'text', required: true, maxLength: 60, help: 'Letters, digits, commas and spaces.' },
+        { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', maxLength: 9, help: '9 digits, no dash.' },
+        { name: 'employment_start_date', label: 'Employment start date', kind: 'date', required: true },
+        { name: 'employment_end_date', label: 'Employment end date', kind: 'date' },
+        { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
+        { name: 'newjobsalary', label: 'Yearly salary (USD)', kind: 'digits', maxLength: 6 },
+      ] },
+      { title: 'Employer address', fields: employerAddressFields },
+      { title: 'Remarks', fields: [
+        { name: 'employment_remarks', label: 'How does this job relate to your field of study?', kind: 'textarea', required: true, maxLength: 250 },
+      ] },
+    ],
+  },
+  opt_stem_extend: {
+    title: 'STEM OPT Extension',
+    sections: [
+      { title: 'Employer', fields: [
+        { name: 'employer_name', label: 'Employer name', kind: 'text', required: true, maxLength: 60, help: "Letters, digits, spaces and , . / : ' # & -" },
+        { name: 'employer_job_title', label: 'Job title', kind: 'text', required: true, maxLength: 60, help: 'Letters, digits, commas and spaces.' },
+        { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', required: true, maxLength: 9, help: '9 digits, no dash.' },
+        { name: 'everify_number', label: 'E-Verify company identification number', kind: 'digits', required: true, maxLength: 7 },
+        { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
+        { name: 'newjobsalary', label: 'Yearly salary (USD)', kind: 'digits', required: true, maxLength: 6 },
+        { name: 'supervisor_name', label: 'Supervisor name', kind: 'text', required: true, maxLength: 60 },
+        { name: 'supervisor_phone', label: 'Supervisor phone', kind: 'phone', required: true, maxLength: 10, help: '10 digits, no spaces or dashes.' },
+      ] },
+      { title: 'Employer address', fields: employerAddressFields },
+      { title: 'Extension', fields: [
+        { name: 'requested_start_date', label: 'Requested start date', kind: 'date', required: true },
+        { name: 'requested_end_date', label: 'Requested end date', kind: 'date', required: true },
+        { name: 'evsatobjectives', label: 'Training objectives (Form I-983)', kind: 'textarea', required: true, maxLength: 1000, help: 'Upload the signed Form I-983 under Documents.' },
+      ] },
+      { title: 'Remarks', fields: [remarks] },
+    ],
+  },
+  rcl_request: {
+    title: 'Reduced Course Load (RCL)',
+    sections: [
+      { title: 'Reduced course load', fields: [
+        { name: 'rcl_reason', label: 'Reason', kind: 'select', required: true, options: [
+          { value: 'academic', label: 'Academic difficulty' }, { value: 'medical', label: 'Medical condition' },
+          { value: 'final_term', label: 'Final term: fewer credits needed to complete' }] },
+        { name: 'rcl_term', label: 'Term', kind: 'text', required: true, maxLength: 30, help: 'e.g. Spring 2027' },
+        { name: 'rcl_start_date', label: 'Term start date', kind: 'date', required: true },
+        { name: 'rcl_end_date', label: 'Term end date', kind: 'date', required: true },
+        { name: 'rcl_credits', label: 'Credits you will take', kind: 'number', required: true, maxLength: 2 },
+      ] },
+      { title: 'Remarks', fields: [{ ...remarks, label: 'Explain your reason', required: true }] },
+    ],
+  },
+  col_request: {
+    title: 'Change of Level (COL)',
+    sections: [
+      { title: 'New program', fields: [
+        { name: 'new_education_level', label: 'New education level', kind: 'select', required: true, options: EDUCATION_LEVEL_OPTIONS },
+        { name: 'new_major', label: 'New major', kind: 'text', required: true, maxLength: 60 },
+        { name: 'col_program_start_date', label: 'New program start date', kind: 'date', required: true },
+        { name: 'col_program_end_date', label: 'New program end date', kind: 'date', required: true },
+      ] },
+      { title: 'Remarks', fields: [remarks] },
+    ],
+  },
+  transfer_in: {
+    title: 'Transfer In',
+    sections: [
+      { title: 'Previous school', fields: [
+        { name: 'previous_school_name', label: 'Previous school', kind: 'text', required: true, maxLength: 60 },
+        { name: 'previous_school_code', label: 'Previous school SEVIS code', kind: 'text', maxLength: 15, help: 'e.g. BOS214F00123000' },
+        { name: 'previous_sevis_id', label: 'Your SEVIS ID', kind: 'text', required: true, maxLength: 11, help: 'N followed by 10 digits.' },
+        { name: 'sevis_release_date', label: 'SEVIS release date', kind: 'date', required: true },
+        { name: 'transfer_program_start_date', label: 'Program start date here', kind: 'date', required: true },
+      ] },
+      { title: 'Foreign address', fields: [
+        { name: 'foreign_address_line_1', label: 'Address line 1', kind: 'text', required: true, maxLength: 60 },
+        { name: 'foreign_address_line_2', label: 'Address line 2', kind: 'text', maxLength: 60 },
+        { name: 'foreign_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
+        { name: 'foreign_state_cd', label: 'State or province', kind: 'text', maxLength: 30 },
+        { name: 'foreign_zip_code', label: 'Postal code', kind: 'text', maxLength: 20 },
+        { name: 'foreign_country', label: 'Country', kind: 'text', required: true, maxLength: 60 },
+      ] },
+      { title: 'Contact', fields: contactFields },
+      { title: 'Remarks', fields: [remarks] },
+    ],
+  },
+  program_extension: {
+    title: 'Program Extension',
+    sections: [
+      { title: 'Extension', fields: [
+        { name: 'new_program_end_date', label: 'New program end date', kind: 'date', required: true, help: 'At most one year after your current program end date.' },
+        { name: 'reason_for_extension', label: 'Reason for the extension', kind: 'textarea', required: true, maxLength: 500 },
+      ] },
+      { title: 'Funding for the extra time', fields: [
+        { name: 'personal_funds', label: 'Personal funds (USD)', kind: 'money' },
+        { name: 'school_funding', label: 'Funds from this school (USD)', kind: 'money' },
+        { name: 'school_funding_remarks', label: 'Kind of school funding', kind: 'textarea', maxLength: 500,
+          required: (d) => positiveAmount(d.school_funding) },
+        { name: 'other_funding', label: 'Funds from other sources (USD)', kind: 'money' },
+        { name: 'other_funding_remarks', label: 'Other sources', kind: 'textarea', maxLength: 500,
+          required: (d) => positiveAmount(d.other_funding) },
+        { name: 'other_amount_remarks', label: 'Notes on the amounts', kind: 'textarea', maxLength: 500 },
+      ] },
+    ],
+  },
+  registration_request: {
+    title: 'Registration Request',
+    sections: [
+      { title: 'Session', fields: [
+        { name: 'current_session_start_date', label: 'Current session start date', kind: 'date', required: true },
+        { name: 'current_session_end_date', label: 'Current session end date', kind: 'date', required: true },
+        { name: 'last_session', label: 'Is this your last session?', kind: 'select', required: true, options: YES_NO },
+        { name: 'next_session_start_date', label: 'Next session start date', kind: 'date',
+          required: (d) => d.last_session === '0' || d.last_session === 0 },
+        { name: 'register_remarks', label: 'Remarks', kind: 'textarea', maxLength: 300 },
+      ] },
+    ],
+  },
+  on_campus_employment_request: {
+    title: 'On-Campus Employment',
+    sections: [
+      { title: 'Job', fields: [
+        { name: 'on_campus_employer_name', label: 'Department or employer', kind: 'text', required: true, maxLength: 40 },
+        { name: 'employer_job_title', label: 'Job title', kind: 'text', required: true, maxLength: 60, help: 'Letters, digits, commas and spaces.' },
+        { name: 'on_campus_start_date', label: 'Start date', kind: 'date', required: true },
+        { name: 'on_campus_end_date', label: 'End date', kind: 'date' },
+        { name: 'on_campus_hours_per_week', label: 'Hours per week', kind: 'number', required: true, maxLength: 3 },
+        { name: 'on_campus_zip_code', label: 'Work ZIP code', kind: 'digits', maxLength: 5 },
+        { name: 'employment_remarks', label: 'Remarks', kind: 'textarea', maxLength: 250 },
+      ] },
+    ],
+  },
+};
+
+/** Every field of a form, in order. */
+export function studentRequestFields(code: TStudentRequestCode): TStudentRequestField[] {
+  return STUDENT_REQUEST_FORMS[code].sections.flatMap((s) => s.fields);
+}
+
+export function isFieldRequired(field: TStudentRequestField, data: TStudentRequestData): boolean {
+  return typeof field.required === 'function' ? field.required(data) : field.required === true;
+}
+
+export function isEmptyValue(v: unknown): boolean {
+  return v === undefined || v === null || v === false || (typeof v === 'string' && v.trim() === '');
+}
+export function isChecked(v: unknown): boolean {
+  return v === true || v === 1 || v === '1';
+}
+function positiveAmount(v: unknown): boolean {
+  return (typeof v === 'number' || typeof v === 'string') && Number(v) > 0;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** ISO YYYY-MM-DD, a real calendar day within 1753-01-01 and 9999-12-31 (spec 000 s5). */
+export function isValidIsoDate(s: string): boolean {
+  const m = ISO_DATE.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1753 || mo < 1 || mo > 12 || d < 1) return false;
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+}
+/** YYYY-MM-DD to MM/DD/YYYY (what people read). */
+export function usDate(iso: string): string {
+  const m = ISO_DATE.exec(iso);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : iso;
+}
+/** The same day one year later (Feb 29 becomes Feb 28). */
+export function addOneYear(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const day = m === 2 && d === 29 ? 28 : d;
+  return `${String(y + 1).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const EMPLOYER_NAME = /^[A-Za-z0-9 ,./:'#&-]*$/;
+const JOB_TITLE = /^[A-Za-z0-9, ]*$/;
+const FOREIGN_ZIP = /^[A-Za-z0-9 -]*$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DIGITS = /^\d+$/;
+const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
+const SEVIS_ID = /^N\d{10}$/;
+
+/** Phone fields: digits only and the spec's length; any fault says 'Invalid phone'. */
+const PHONE_LENGTH: Record<string, { exact?: number; max?: number }> = {
+  supervisor_phone: { exact: 10 },
+  phone_number: { exact: 10 },
+  foreign_country_number: { max: 4 },
+  foreign_phone_number: { max: 20 },
+};
+
+function asText(v: unknown): string | null {
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+/** The format of one non-empty value by its kind and its field's own rule; null when fine. */
+function checkFormat(field: TStudentRequestField, raw: unknown): string | null {
+  if (field.kind === 'checkbox') {
+    return raw === true || raw === false || raw === 1 || raw === 0 || raw === '1' || raw === '0' ? null : MSG.invalidValue;
+  }
+  const v = asText(raw);
+  if (v === null) return MSG.invalidValue;
+  switch (field.kind) {
+    case 'date':
+      return isValidIsoDate(v) ? null : MSG.invalidDate;
+    case 'select':
+      return field.options?.some((o) => o.value === v) ? null : MSG.invalidValue;
+    case 'email':
+      if (!EMAIL.test(v)) return MSG.invalidEmail;
+      break;
+    case 'phone': {
+      const len = PHONE_LENGTH[field.name] ?? { max: field.maxLength };
+      if (!DIGITS.test(v)) return MSG.invalidPhone;
+      if (len.exact !== undefined && v.length !== len.exact) return MSG.invalidPhone;
+      if (len.max !== undefined && v.length > len.max) return MSG.invalidPhone;
+      return null;
+    }
+    case 'digits':
+      if (!DIGITS.test(v)) return MSG.invalidNumber;
+      break;
+    case 'number':
+      if (!DIGITS.test(v)) return MSG.invalidNumber;
+      break;
+    case 'money':
+      return MONEY.test(v) ? null : MSG.invalidNumber;
+    default:
+      break;
+  }
+  switch (field.name) {
+    case 'employer_name':
+      if (!EMPLOYER_NAME.test(v)) return MSG.invalidValue;
+      break;
+    case 'employer_job_title':
+      if (!JOB_TITLE.test(v)) return MSG.invalidValue;
+      break;
+    case 'foreign_zip_code':
+      if (!FOREIGN_ZIP.test(v)) return MSG.invalidValue;
+      break;
+    case 'employer_ein':
+      if (v.length !== 9) return MSG.invalidLength;
+      break;
+    case 'newjobsalary':
+      if (Number(v) > 999999) return MSG.invalidValue;
+      return null;
+    case 'employer_full_or_part_time':
+      if (v === '02') return REQUEST_FIELD_MSG.fullTimeOnly;
+      break;
+    case 'previous_sevis_id':
+      if (!SEVIS_ID.test(v)) return MSG.invalidValue;
+      break;
+    default:
+      break;
+  }
+  if (field.maxLength !== undefined && v.length > field.maxLength) return MSG.invalidLength;
+  return null;
+}
+
+/** Pairs of dates where the second must not come before the first. */
+const DATE_RANGES: [string, string][] = [
+  ['cpt_start_date', 'cpt_end_date'],
+  ['requested_start_date', 'requested_end_date'],
+  ['employment_start_date', 'employment_end_date'],
+  ['rcl_start_date', 'rcl_end_date'],
+  ['col_program_start_date', 'col_program_end_date'],
+  ['on_campus_start_date', 'on_campus_end_date'],
+];
+
+/**
+ * Check a student request's data. 'draft' checks the format of what is there (nothing typed is
+ * refused for being incomplete); 'submit' also asks for every required field and the phone set.
+ * Returns { field: [message] }; empty when fine.
+ */
+export function validateStudentRequestData(
+  code: TStudentRequestCode,
+  data: TStudentRequestData,
+  ctx: TStudentRequestContext,
+  mode: 'draft' | 'submit',
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (name: string, message: string) => {
+    if (!errors[name]) errors[name] = [message];
+  };
+  const fields = studentRequestFields(code);
+  const known = new Set(fields.map((f) => f.name));
+  for (const key of Object.keys(data)) if (!known.has(key)) add(key, MSG.invalidValue);
+
+  const valid: Record<string, string> = {};
+  for (const field of fields) {
+    const raw = data[field.name];
+    if (isEmptyValue(raw)) {
+      if (mode === 'submit' && isFieldRequired(field, data)) add(field.name, MSG.required);
+      continue;
+    }
+    // phone_number is unchecked when the student says they have no phone.
+    if (field.name === 'phone_number' && isChecked(data.no_phone)) continue;
+    const message = checkFormat(field, raw);
+    if (message) add(field.name, message);
+    else valid[field.name] = asText(raw) ?? '';
+  }
+
+  // Relations between values: checked once each side is itself valid.
+  for (const [start, end] of DATE_RANGES) {
+    if (valid[start] && valid[end] && valid[end]! < valid[start]!) add(end, REQUEST_FIELD_MSG.endBeforeStart);
+  }
+  const programEnd = ctx.programEndDate && isValidIsoDate(ctx.programEndDate) ? ctx.programEndDate : null;
+  if (valid.new_program_end_date && programEnd) {
+    const limit = addOneYear(programEnd);
+    if (valid.new_program_end_date <= programEnd) add('new_program_end_date', REQUEST_FIELD_MSG.newEndNotLater(programEnd));
+    else if (valid.new_program_end_date > limit) add('new_program_end_date', REQUEST_FIELD_MSG.newEndTooLate(limit, programEnd));
+  }
+  if (valid.current_session_start_date && ctx.programStartDate && valid.current_session_start_date < ctx.programStartDate) {
+    add('current_session_start_date', REQUEST_FIELD_MSG.sessionStartBeforeProgram(ctx.programStartDate));
+  }
+  if (valid.current_session_end_date) {
+    if (valid.current_session_start_date && valid.current_session_end_date < valid.current_session_start_date) {
+      add('current_session_end_date', REQUEST_FIELD_MSG.sessionEndBeforeStart);
+    } else if (valid.current_session_end_date < ctx.today) {
+      add('current_session_end_date', REQUEST_FIELD_MSG.sessionEndPast);
+    }
+  }
+  if (valid.next_session_start_date) {
+    const sessionEnd = valid.current_session_end_date ?? ctx.sessionEndDate ?? null;
+    if (sessionEnd && valid.next_session_start_date < sessionEnd) {
+      add('next_session_start_date', REQUEST_FIELD_MSG.nextSessionBeforeEnd(sessionEnd));
+    } else if (valid.next_session_start_date < ctx.today) {
+      add('next_session_start_date', REQUEST_FIELD_MSG.nextSessionPast);
+    }
+  }
+  if (mode === 'submit' && known.has('no_phone')) {
+    const phoneSetValid = isChecked(data.no_phone) || !!valid.phone_number ||
+      (!!valid.foreign_phone_number && !!valid.foreign_country_number);
+    if (!phoneSetValid && !errors.phone_number && !errors.foreign_phone_number && !errors.foreign_country_number) {
+      add('phone_number', REQUEST_FIELD_MSG.phoneSet);
+    }
+  }
+  return errors;
+}
