@@ -1,0 +1,137 @@
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { studentsApi } from '@meridian/domain';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import type { TTx } from '../../../platform/db/database.js';
+import { isUniqueViolation } from '../../../platform/db/errors.js';
+import { AppError, badRequest, conflict } from '../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { sendPasswordLink } from '../../auth/password-links.js';
+import { passwordLinks } from '../../auth/schema.js';
+import { studentProfiles, users } from '../../people/schema.js';
+import { studentStageProgress } from '../schema.js';
+import { getAccessibleProfile, type TProfileRow } from '../student.policy.js';
+
+type TInviteResult = studentsApi.TInviteResult;
+type TBulkInviteOutput = studentsApi.TBulkInviteOutput;
+
+export const INVITE_MSG = {
+  noEmail: 'Add an e-mail address to this student record before inviting the student: it becomes the user name.',
+  emailTaken: 'This e-mail address already belongs to another portal account.',
+  alreadyActive: 'This student has already set up a portal account and signed in; no invitation is needed.',
+  accountInactive: 'This student’s portal account is deactivated; reactivate it before sending an invitation.',
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Whether the student has started the portal stages (then the stage is theirs to keep). */
+async function hasStarted(tx: TTx, profile: TProfileRow): Promise<boolean> {
+  if (profile.currentStage !== 'invited' && profile.currentStage !== 'pre_arrival') return true;
+  const [row] = await tx.select({ n: count() }).from(studentStageProgress).where(eq(studentStageProgress.profileId, profile.id));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Invites one student (already loaded and checked) in the caller's transaction: creates the
+ * ISSSstudent account (user name = the record's e-mail), links it, opens portal access, and e-mails
+ * a set-up link to #/login/student/pass-reset/:key. Sends the link again while the student has
+ * never signed in.
+ */
+async function inviteLoaded(tx: TTx, ctx: TContext, profile: TProfileRow): Promise<TInviteResult> {
+  const actor = requireActor(ctx);
+  const email = profile.email.trim();
+  if (!email) throw badRequest(INVITE_MSG.noEmail, { email: [INVITE_MSG.noEmail] });
+  if (!EMAIL.test(email)) throw badRequest('Enter a valid e-mail address', { email: ['Enter a valid e-mail address'] });
+  const before = { userId: profile.userId, portalAccess: profile.portalAccess, currentStage: profile.currentStage };
+  let user: typeof users.$inferSelect;
+  let outcome: TInviteResult['outcome'];
+  if (profile.userId) {
+    const [existing] = await tx.select().from(users).where(eq(users.id, profile.userId));
+    if (!existing) throw new AppError(500, 'INTERNAL', 'The portal account of this record is missing.');
+    if (existing.passwordHash !== null || existing.lastLoginAt !== null) throw conflict(INVITE_MSG.alreadyActive);
+    if (!existing.isActive) throw conflict(INVITE_MSG.accountInactive);
+    user = existing;
+    outcome = 'resent';
+  } else {
+    const lower = email.toLowerCase();
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(sql`lower(${users.userName})`, lower), eq(sql`lower(${users.email})`, lower)))
+      .limit(1);
+    if (taken) throw conflict(INVITE_MSG.emailTaken, { email: [INVITE_MSG.emailTaken] });
+    const [created] = await tx
+      .insert(users)
+      .values({
+        institutionId: ctx.institutionId, userName: email, email, firstName: profile.firstName, lastName: profile.lastName,
+        role: 'ISSSstudent', campusSiteId: profile.campusSiteId,
+      })
+      .returning()
+      .catch((e: unknown) => {
+        // Two invitations at once: the other took the user name between our check and this insert.
+        if (isUniqueViolation(e, 'users_user_name_uq')) throw conflict(INVITE_MSG.emailTaken, { email: [INVITE_MSG.emailTaken] });
+        throw e;
+      });
+    user = created!;
+    outcome = 'invited';
+  }
+  const stage = (await hasStarted(tx, profile)) ? profile.currentStage : 'invited';
+  // Only link when still unlinked, so two invitations at the same moment cannot both link an account.
+  const linked = await tx
+    .update(studentProfiles)
+    .set({ userId: user.id, portalAccess: 1, currentStage: stage, updatedAt: new Date() })
+    .where(and(eq(studentProfiles.id, profile.id), profile.userId ? eq(studentProfiles.userId, profile.userId) : isNull(studentProfiles.userId)))
+    .returning({ id: studentProfiles.id })
+    .catch((e: unknown) => {
+      if (isUniqueViolation(e)) throw conflict(INVITE_MSG.emailTaken, { email: [INVITE_MSG.emailTaken] });
+      throw e;
+    });
+  if (!linked.length) throw conflict('This student was invited by someone else a moment ago. Reload the page.');
+  await sendPasswordLink(tx, ctx, user, 'invite');
+  await writeAudit(tx, {
+    institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: profile.id,
+    action: outcome === 'invited' ? 'student.invited' : 'student.invitation.resent',
+    before, after: { userId: user.id, userName: user.userName, portalAccess: 1, currentStage: stage }, ip: ctx.ip,
+  });
+  const [link] = await tx
+    .select({ at: passwordLinks.createdAt })
+    .from(passwordLinks)
+    .where(and(eq(passwordLinks.userId, user.id), eq(passwordLinks.purpose, 'invite')))
+    .orderBy(desc(passwordLinks.createdAt))
+    .limit(1);
+  return {
+    profileId: profile.id, userId: user.id, userName: user.userName, email: user.email, outcome,
+    invitedAt: (link?.at ?? new Date()).toISOString(),
+  };
+}
+
+/** Invites one student to the portal (students.manage, and the record's campus site for editing). */
+export async function inviteStudent(ctx: TContext, profileId: string): Promise<TInviteResult> {
+  return ctx.db(async (tx) => {
+    const profile = await getAccessibleProfile(tx, ctx, profileId, 'edit');
+    return inviteLoaded(tx, ctx, profile);
+  });
+}
+
+/**
+ * Invites several students, each in its own transaction so one refusal does not undo the others;
+ * answers one line per record (records the actor may not reach read as not found).
+ */
+export async function inviteStudents(ctx: TContext, profileIds: string[]): Promise<TBulkInviteOutput> {
+  const results: TBulkInviteOutput['results'] = [];
+  for (const profileId of [...new Set(profileIds)]) {
+    try {
+      const r = await inviteStudent(ctx, profileId);
+      results.push({ profileId, ok: true, outcome: r.outcome, message: r.outcome === 'invited' ? `Invitation sent to ${r.email}` : `Invitation sent again to ${r.email}` });
+    } catch (e) {
+      if (!(e instanceof AppError) || e.statusCode >= 500) throw e;
+      const field = e.fieldErrors ? Object.values(e.fieldErrors)[0]?.[0] : undefined;
+      results.push({ profileId, ok: false, message: field ?? e.message });
+    }
+  }
+  return {
+    results,
+    invited: results.filter((r) => r.outcome === 'invited').length,
+    resent: results.filter((r) => r.outcome === 'resent').length,
+    failed: results.filter((r) => !r.ok).length,
+  };
+}
