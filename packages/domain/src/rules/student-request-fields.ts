@@ -363,7 +363,8 @@ function checkFormat(field: TStudentRequestField, raw: unknown): string | null {
     case 'date':
       return isValidIsoDate(v) ? null : MSG.invalidDate;
     case 'select':
-      return field.options?.some((o) => o.value === v) ? null : MSG.invalidValue;
+      if (!field.options?.some((o) => o.value === v)) return MSG.invalidValue;
+      break;
     case 'email':
       if (!EMAIL.test(v)) return MSG.invalidEmail;
       break;

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages.js';
+import {
+  REQUEST_FIELD_MSG, STUDENT_REQUEST_CODES, STUDENT_REQUEST_FORMS, studentRequestFields, validateStudentRequestData,
+  type TStudentRequestCode, type TStudentRequestData,
+} from './student-request-fields.js';
+
+const ctx = { today: '2026-11-22', programStartDate: '2025-08-20', programEndDate: '2028-05-15', sessionEndDate: '2026-12-15' };
+const draft = (code: TStudentRequestCode, data: TStudentRequestData) => validateStudentRequestData(code, data, ctx, 'draft');
+const submit = (code: TStudentRequestCode, data: TStudentRequestData, c = ctx) => validateStudentRequestData(code, data, c, 'submit');
+/** The message on one field after a draft save of just that value (undefined when accepted). */
+const one = (code: TStudentRequestCode, name: string, value: unknown) => draft(code, { [name]: value })[name]?.[0];
+const x = (n: number, ch = 'a') => ch.repeat(n);
+
+describe('student request forms', () => {
+  it('has a form for each of the ten codes, every field named once per form', () => {
+    expect(Object.keys(STUDENT_REQUEST_FORMS).sort()).toEqual([...STUDENT_REQUEST_CODES].sort());
+    for (const code of STUDENT_REQUEST_CODES) {
+      const names = studentRequestFields(code).map((f) => f.name);
+      expect(new Set(names).size).toBe(names.length);
+      for (const f of studentRequestFields(code)) if (f.kind === 'select') expect(f.options?.length).toBeGreaterThan(0);
+    }
+  });
+  it('OPT offers pre-completion 01 and post-completion 02', () => {
+    const optType = studentRequestFields('opt_request').find((f) => f.name === 'opt_type')!;
+    expect(optType.options).toEqual([{ value: '01', label: 'Pre-completion' }, { value: '02', label: 'Post-completion' }]);
+  });
+  it('a field the form does not have is refused', () => {
+    expect(draft('cpt_request', { employer_ein: '123456789' })).toEqual({ employer_ein: [MSG.invalidValue] });
+  });
+});
+
+describe('draft checks formats only; submit asks for required fields', () => {
+  it('an empty draft is fine, an empty submit lists every required field', () => {
+    expect(draft('cpt_request', {})).toEqual({});
+    const errors = submit('cpt_request', {});
+    expect(errors.employer_name).toEqual([MSG.required]);
+    expect(errors.cpt_start_date).toEqual([MSG.required]);
+    expect(errors.cpt_address_line_2).toBeUndefined();
+    expect(errors.cpt_route_code).toBeUndefined();
+  });
+  it('blank strings count as empty', () => {
+    expect(submit('col_request', { new_major: '   ' }).new_major).toEqual([MSG.required]);
+  });
+});
+
+describe('employer_name: letters, digits, space and , . / : \' # & -', () => {
+  it.each(["Acme Corp.", "O'Brien & Sons, Inc. #2 - A/B: C", 'Lab 42'])('accepts %s', (v) => {
+    expect(one('cpt_request', 'employer_name', v)).toBeUndefined();
+  });
+  it.each(['Acme!', 'Acme (US)', 'Acme@mail', 'Acme_Corp', 'Acme; Ltd', 'Ünïcode'])('refuses %s', (v) => {
+    expect(one('cpt_request', 'employer_name', v)).toBe(MSG.invalidValue);
+  });
+});
+
+describe('employer_job_title: letters, digits, comma, space', () => {
+  it('accepts letters, digits, commas and spaces', () => {
+    expect(one('cpt_request', 'employer_job_title', 'Engineer, Level 2')).toBeUndefined();
+  });
+  it.each(['Engineer.', 'R&D Intern', 'Analyst-II', 'Dev/Ops'])('refuses %s', (v) => {
+    expect(one('cpt_request', 'employer_job_title', v)).toBe(MSG.invalidValue);
+  });
+});
+
+describe('max lengths (Invalid length)', () => {
+  const cases: [TStudentRequestCode, string, number][] = [
+    ['cpt_request', 'cpt_address_line_1', 60], ['cpt_request', 'cpt_address_line_2', 60],
+    ['transfer_in', 'foreign_address_line_1', 60], ['transfer_in', 'foreign_address_line_2', 60],
+    ['transfer_in', 'foreign_city', 60], ['transfer_in', 'foreign_state_cd', 30],
+    ['on_campus_employment_request', 'on_campus_employer_name', 40],
+    ['opt_stem_extend', 'evsatobjectives', 1000], ['opt_request', 'student_remarks', 1000],
+    ['opt_employer_update', 'employment_remarks', 250], ['on_campus_employment_request', 'employment_remarks', 250],
+    ['program_extension', 'other_funding_remarks', 500], ['program_extension', 'school_funding_remarks', 500],
+    ['program_extension', 'other_amount_remarks', 500], ['program_extension', 'reason_for_extension', 500],
+    ['cpt_request', 'cpt_employment_comment', 250], ['cpt_request', 'cpt_employment_remark', 250],
+    ['registration_request', 'register_remarks', 300],
+  ];
+  it.each(cases)('%s %s: %i characters pass, one more does not', (code, name, max) => {
+    expect(one(code, name, x(max))).toBeUndefined();
+    expect(one(code, name, x(max + 1))).toBe(MSG.invalidLength);
+  });
+  it('on_campus_hours_per_week: at most 3 characters', () => {
+    expect(one('on_campus_employment_request', 'on_campus_hours_per_week', '20')).toBeUndefined();
+    expect(one('on_campus_employment_request', 'on_campus_hours_per_week', '100')).toBeUndefined();
+    expect(one('on_campus_employment_request', 'on_campus_hours_per_week', '1000')).toBe(MSG.invalidLength);
+    expect(one('on_campus_employment_request', 'on_campus_hours_per_week', 'ten')).toBe(MSG.invalidNumber);
+  });
+  it('on_campus_zip_code: at most 5', () => {
+    expect(one('on_campus_employment_request', 'on_campus_zip_code', '02139')).toBeUndefined();
+    expect(one('on_campus_employment_request', 'on_campus_zip_code', '021391')).toBe(MSG.invalidLength);
+  });
+});
+
+describe('phones (Invalid phone)', () => {
+  it.each(['supervisor_phone'])('%s is exactly 10 digits: 9 and 11 fail, letters fail', (name) => {
+    expect(one('cpt_request', name, '123456789')).toBe(MSG.invalidPhone);
+    expect(one('cpt_request', name, '1234567890')).toBeUndefined();
+    expect(one('cpt_request', name, '12345678901')).toBe(MSG.invalidPhone);
+    expect(one('cpt_request', name, '12345-7890')).toBe(MSG.invalidPhone);
+  });
+  it('phone_number is exactly 10 digits, unchecked when no_phone is 1', () => {
+    expect(one('opt_request', 'phone_number', '123456789')).toBe(MSG.invalidPhone);
+    expect(one('opt_request', 'phone_number', '1234567890')).toBeUndefined();
+    expect(one('opt_request', 'phone_number', '12345678901')).toBe(MSG.invalidPhone);
+    expect(draft('opt_request', { phone_number: '123', no_phone: '1' })).toEqual({});
+    expect(draft('opt_request', { phone_number: '123', no_phone: '0' }).phone_number).toEqual([MSG.invalidPhone]);
+  });
+  it('foreign_country_number: up to 4 digits', () => {
+    expect(one('opt_request', 'foreign_country_number', '1234')).toBeUndefined();
+    expect(one('opt_request', 'foreign_country_number', '12345')).toBe(MSG.invalidPhone);
+    expect(one('opt_request', 'foreign_country_number', '+91')).toBe(MSG.invalidPhone);
+  });
+  it('foreign_phone_number: up to 20 digits', () => {
+    expect(one('opt_request', 'foreign_phone_number', x(20, '9'))).toBeUndefined();
+    expect(one('opt_request', 'foreign_phone_number', x(21, '9'))).toBe(MSG.invalidPhone);
+    expect(one('opt_request', 'foreign_phone_number', '98 7654')).toBe(MSG.invalidPhone);
+  });
+  describe('the phone set on submit', () => {
+    const base = { opt_type: '02', requested_start_date: '2027-06-01', requested_end_date: '2028-05-31', user_email: 'a@b.edu' };
+    const phoneErrors = (extra: TStudentRequestData) => {
+      const e = submit('opt_request', { ...base, ...extra });
+      return { phone_number: e.phone_number, foreign_country_number: e.foreign_country_number, foreign_phone_number: e.foreign_phone_number };
+    };
+    const none = { phone_number: undefined, foreign_country_number: undefined, foreign_phone_number: undefined };
+    it('valid with no_phone 1', () => expect(phoneErrors({ no_phone: '1' })).toEqual(none));
+    it('valid with a U.S. number', () => expect(phoneErrors({ phone_number: '6175550100' })).toEqual(none));
+    it('valid with both foreign number and country code', () =>
+      expect(phoneErrors({ foreign_phone_number: '9876543210', foreign_country_number: '91' })).toEqual(none));
+    it('nothing given: the U.S. number is asked for', () =>
+      expect(phoneErrors({}).phone_number).toEqual([MSG.required]));
+    it('a foreign number without its country code is not enough', () =>
+      expect(phoneErrors({ foreign_phone_number: '9876543210' })).toEqual({ ...none, foreign_country_number: [MSG.required] }));
+    it('a country code without a number is not enough', () =>
+      expect(phoneErrors({ foreign_country_number: '91' })).toEqual({ ...none, foreign_phone_number: [MSG.required] }));
+    it('no_phone 0 is the same as not ticked', () =>
+      expect(phoneErrors({ no_phone: '0' }).phone_number).toEqual([MSG.required]));
+    it('the whole valid form passes', () => expect(submit('opt_request', { ...base, no_phone: true })).toEqual({}));
+  });
+});
+
+describe('digits', () => {
+  it('employer_ein: exactly 9 digits', () => {
+    expect(one('opt_stem_extend', 'employer_ein', '12345678')).toBe(MSG.invalidLength);
+    expect(one('opt_stem_extend', 'employer_ein', '123456789')).toBeUndefined();
+    expect(one('opt_stem_extend', 'employer_ein', '1234567890')).toBe(MSG.invalidLength);
+    expect(one('opt_stem_extend', 'employer_ein', '12-345678')).toBe(MSG.invalidNumber);
+    expect(one('opt_stem_extend', 'employer_ein', 'ABCDEFGHI')).toBe(MSG.invalidNumber);
+  });
+  it('newjobsalary: digits, at most 999999', () => {
+    expect(one('opt_employer_update', 'newjobsalary', '999999')).toBeUndefined();
+    expect(one('opt_employer_update', 'newjobsalary', 999999)).toBeUndefined();
+    expect(one('opt_employer_update', 'newjobsalary', '1000000')).toBe(MSG.invalidValue);
+    expect(one('opt_employer_update', 'newjobsalary', '55000.50')).toBe(MSG.invalidNumber);
+    expect(one('opt_employer_update', 'newjobsalary', '55k')).toBe(MSG.invalidNumber);
+  });
+  it('cpt_postal_code: at most 5 digits', () => {
+    expect(one('cpt_request', 'cpt_postal_code', '02139')).toBeUndefined();
+    expect(one('cpt_request', 'cpt_postal_code', '021390')).toBe(MSG.invalidLength);
+    expect(one('cpt_request', 'cpt_postal_code', '0213A')).toBe(MSG.invalidNumber);
+  });
+  it('cpt_route_code: at most 4 digits', () => {
+    expect(one('cpt_request', 'cpt_route_code', '1234')).toBeUndefined();
+    expect(one('cpt_request', 'cpt_route_code', '12345')).toBe(MSG.invalidLength);
+    expect(one('cpt_request', 'cpt_route_code', '12a')).toBe(MSG.invalidNumber);
+  });
+  it('money: up to 6 integer digits and 2 decimals', () => {
+    expect(one('program_extension', 'personal_funds', '999999.99')).toBeUndefined();
+    expect(one('program_extension', 'personal_funds', '1000000')).toBe(MSG.invalidNumber);
+    expect(one('program_extension', 'personal_funds', '10.555')).toBe(MSG.invalidNumber);
+  });
+});
+
+describe('other single-field rules', () => {
+  it('user_email is an e-mail', () => {
+    expect(one('opt_request', 'user_email', 'ana@univ.edu')).toBeUndefined();
+    expect(one('opt_request', 'user_email', 'ana@univ')).toBe(MSG.invalidEmail);
+    expect(one('opt_request', 'user_email', 'ana univ.edu')).toBe(MSG.invalidEmail);
+  });
+  it('foreign_zip_code: up to 20 letters, digits, space, hyphen', () => {
+    expect(one('transfer_in', 'foreign_zip_code', 'SW1A 1AA')).toBeUndefined();
+    expect(one('transfer_in', 'foreign_zip_code', '110-001')).toBeUndefined();
+    expect(one('transfer_in', 'foreign_zip_code', x(20, '1'))).toBeUndefined();
+    expect(one('transfer_in', 'foreign_zip_code', x(21, '1'))).toBe(MSG.invalidLength);
+    expect(one('transfer_in', 'foreign_zip_code', '110#001')).toBe(MSG.invalidValue);
+  });
+  it('employer_full_or_part_time may not be 02', () => {
+    expect(one('opt_employer_update', 'employer_full_or_part_time', '01')).toBeUndefined();
+    expect(one('opt_employer_update', 'employer_full_or_part_time', '02')).toBe(REQUEST_FIELD_MSG.fullTimeOnly);
+    expect(one('opt_employer_update', 'employer_full_or_part_time', '03')).toBe(MSG.invalidValue);
+  });
+  it('a select refuses a value it does not offer', () => {
+    expect(one('opt_request', 'opt_type', '03')).toBe(MSG.invalidValue);
+    expect(one('rcl_request', 'rcl_reason', 'medical')).toBeUndefined();
+  });
+  it('transfer-in SEVIS ID is N and 10 digits', () => {
+    expect(one('transfer_in', 'previous_sevis_id', 'N0012345678')).toBeUndefined();
+    expect(one('transfer_in', 'previous_sevis_id', 'N001234567')).toBe(MSG.invalidValue);
+  });
+});
+
+describe('dates', () => {
+  it.each(['1753-01-01', '9999-12-31', '2024-02-29'])('%s is a valid date', (d) => {
+    expect(one('cpt_request', 'cpt_start_date', d)).toBeUndefined();
+  });
+  it.each(['1752-12-31', '2023-02-29', '2026-13-01', '2026-00-10', '11/22/2026', 'tomorrow', '2026-1-5'])('%s is not', (d) => {
+    expect(one('cpt_request', 'cpt_start_date', d)).toBe(MSG.invalidDate);
+  });
+  it('an end date before its start date is refused, the same day is fine', () => {
+    expect(draft('cpt_request', { cpt_start_date: '2027-01-10', cpt_end_date: '2027-01-09' }).cpt_end_date)
+      .toEqual([REQUEST_FIELD_MSG.endBeforeStart]);
+    expect(draft('cpt_request', { cpt_start_date: '2027-01-10', cpt_end_date: '2027-01-10' })).toEqual({});
+  });
+  describe('new_program_end_date: no later than current program end plus one year', () => {
+    it('the limit day passes, the day after does not', () => {
+      expect(one('program_extension', 'new_program_end_date', '2029-05-15')).toBeUndefined();
+      expect(one('program_extension', 'new_program_end_date', '2029-05-16')).toBe(
+        'The new program end date can be at most one year after your current program end date (05/15/2028), so no later than 05/15/2029.');
+    });
+    it('must extend: the current end date itself is refused', () => {
+      expect(one('program_extension', 'new_program_end_date', '2028-05-15')).toBe(REQUEST_FIELD_MSG.newEndNotLater('2028-05-15'));
+      expect(one('program_extension', 'new_program_end_date', '2028-05-16')).toBeUndefined();
+    });
+    it('a program ending on Feb 29 may extend to Feb 28 next year', () => {
+      const leap = { ...ctx, programEndDate: '2028-02-29' };
+      expect(validateStudentRequestData('program_extension', { new_program_end_date: '2029-02-28' }, leap, 'draft')).toEqual({});
+      expect(validateStudentRequestData('program_extension', { new_program_end_date: '2029-03-01' }, leap, 'draft'))
+        .toHaveProperty('new_program_end_date');
+    });
+  });
+  describe('registration session dates', () => {
+    const reg = (data: TStudentRequestData) => draft('registration_request', data);
+    it('current_session_start_date on or after program start', () => {
+      expect(reg({ current_session_start_date: '2025-08-20' })).toEqual({});
+      expect(reg({ current_session_start_date: '2025-08-19' }).current_session_start_date)
+        .toEqual(['The session start date must be on or after your program start date (08/20/2025).']);
+    });
+    it('current_session_end_date on or after session start and today', () => {
+      expect(reg({ current_session_start_date: '2026-12-01', current_session_end_date: '2026-12-01' })).toEqual({});
+      expect(reg({ current_session_start_date: '2026-12-01', current_session_end_date: '2026-11-30' }).current_session_end_date)
+        .toEqual([REQUEST_FIELD_MSG.sessionEndBeforeStart]);
+      expect(reg({ current_session_end_date: '2026-11-22' })).toEqual({});
+      expect(reg({ current_session_end_date: '2026-11-21' }).current_session_end_date).toEqual([REQUEST_FIELD_MSG.sessionEndPast]);
+    });
+    it('next_session_start_date required when last_session is 0, not when 1', () => {
+      const full = { current_session_start_date: '2026-08-25', current_session_end_date: '2026-12-15' };
+      expect(submit('registration_request', { ...full, last_session: '0' }).next_session_start_date).toEqual([MSG.required]);
+      expect(submit('registration_request', { ...full, last_session: '1' })).toEqual({});
+      expect(submit('registration_request', { ...full, last_session: '0', next_session_start_date: '2027-01-12' })).toEqual({});
+    });
+    it('next_session_start_date on or after the current session end and today', () => {
+      const full = { current_session_start_date: '2026-08-25', current_session_end_date: '2026-12-15', last_session: '0' };
+      expect(reg({ ...full, next_session_start_date: '2026-12-15' })).toEqual({});
+      expect(reg({ ...full, next_session_start_date: '2026-12-14' }).next_session_start_date)
+        .toEqual(['The next session must start on or after the current session end date (12/15/2026).']);
+      // without a current session end in the form, the record's session end applies; then today.
+      expect(reg({ next_session_start_date: '2026-12-14' }).next_session_start_date)
+        .toEqual([REQUEST_FIELD_MSG.nextSessionBeforeEnd('2026-12-15')]);
+      const noSession = { ...ctx, sessionEndDate: null };
+      expect(validateStudentRequestData('registration_request', { next_session_start_date: '2026-11-21' }, noSession, 'draft'))
+        .toEqual({ next_session_start_date: [REQUEST_FIELD_MSG.nextSessionPast] });
+      expect(validateStudentRequestData('registration_request', { next_session_start_date: '2026-11-22' }, noSession, 'draft')).toEqual({});
+    });
+  });
+});
+
+describe('conditional requirements', () => {
+  it('program extension: remarks on school or other funding are needed only when that amount is given', () => {
+    const base = { new_program_end_date: '2029-01-15', reason_for_extension: 'Thesis research took longer.' };
+    expect(submit('program_extension', base)).toEqual({});
+    expect(submit('program_extension', { ...base, school_funding: '12000' }).school_funding_remarks).toEqual([MSG.required]);
+    expect(submit('program_extension', { ...base, other_funding: '500.50' }).other_funding_remarks).toEqual([MSG.required]);
+    expect(submit('program_extension', { ...base, other_funding: '0' })).toEqual({});
+  });
+});
