@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { checkImportHeader, checkImportRow, findDuplicatesInFile, IMPORT_COLUMN_KEYS, IMPORT_MSG, importTemplateCsv, parseCsv, type TImportColumn } from './student-import.js';
+
+const SITES = new Map([['MAIN', 1]]);
+const TODAY = '2026-11-22';
+const good: Record<TImportColumn, string> = {
+  first_name: 'Aiko', last_name: 'Tanaka', email: 'aiko@example.com', birth_date: '04/12/2003', citizenship: 'jp', visa_type: 'f-1',
+  campus_site: 'main', program_start_date: '8/20/2026', program_end_date: '05/15/2028', sevis_id: '', campus_id: 'S1', education_level: '3',
+  major1: '11.0701', gender: 'f',
+};
+
+describe('parseCsv', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, drops the BOM, and accepts CRLF, LF and CR', () => {
+    const text = '\uFEFFa,b,c\r\n"x, y","say ""hi""","line1\nline2"\n1,,3\r4,5,6\n\n';
+    expect(parseCsv(text)).toEqual([['a', 'b', 'c'], ['x, y', 'say "hi"', 'line1\nline2'], ['1', '', '3'], ['4', '5', '6']]);
+  });
+  it('keeps a last line without a newline and empty trailing fields', () => {
+    expect(parseCsv('a,b\n1,')).toEqual([['a', 'b'], ['1', '']]);
+    expect(parseCsv('')).toEqual([]);
+  });
+  it('reads its own template back', () => {
+    const rows = parseCsv(importTemplateCsv());
+    expect(rows[0]).toEqual(IMPORT_COLUMN_KEYS);
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('checkImportHeader', () => {
+  it('matches names whatever the case and spaces, and reports missing, unknown and repeated columns on row 1', () => {
+    const { columns, issues } = checkImportHeader(['First Name', 'last_name', 'EMAIL', 'Shoe size', 'email']);
+    expect(columns.slice(0, 3)).toEqual(['first_name', 'last_name', 'email']);
+    expect(issues).toContainEqual({ row: 1, column: 'Shoe size', message: IMPORT_MSG.unknownColumn });
+    expect(issues).toContainEqual({ row: 1, column: 'email', message: IMPORT_MSG.repeatedColumn });
+    expect(issues).toContainEqual({ row: 1, column: 'birth_date', message: IMPORT_MSG.missingColumn });
+  });
+});
+
+describe('checkImportRow', () => {
+  it('accepts a good row and normalises it', () => {
+    const { record, issues } = checkImportRow(good, 2, SITES, TODAY);
+    expect(issues).toEqual([]);
+    expect(record).toMatchObject({ birthDate: '2003-04-12', programStartDate: '2026-08-20', citizenship: 'JP', visaType: 'F-1', campusSiteId: 1, educationLevel: '03', gender: 'F', sevisId: null });
+  });
+  it('puts each message on its cell', () => {
+    const { record, issues } = checkImportRow({
+      ...good, first_name: '', email: 'not-mail', birth_date: '1999-04-12', citizenship: 'XX', visa_type: 'H-1B', campus_site: 'MED',
+      program_start_date: '05/15/2028', program_end_date: '05/15/2028', sevis_id: 'N123', education_level: '42', major1: 'CS', gender: 'X',
+    }, 7, SITES, TODAY);
+    expect(record).toBeNull();
+    const at = Object.fromEntries(issues.map((i) => [i.column, i.message]));
+    expect(issues.every((i) => i.row === 7)).toBe(true);
+    expect(at).toEqual({
+      first_name: 'Required field', email: 'Invalid email', birth_date: IMPORT_MSG.date, citizenship: IMPORT_MSG.country, visa_type: IMPORT_MSG.visaType,
+      campus_site: IMPORT_MSG.site, program_end_date: IMPORT_MSG.endBeforeStart, sevis_id: IMPORT_MSG.sevisId, education_level: IMPORT_MSG.educationLevel,
+      major1: IMPORT_MSG.major, gender: IMPORT_MSG.gender,
+    });
+  });
+  it('refuses impossible dates and dates out of bounds', () => {
+    for (const d of ['02/30/2020', '13/01/2020', '12/31/1752']) {
+      expect(checkImportRow({ ...good, birth_date: d }, 2, SITES, TODAY).issues).toEqual([{ row: 2, column: 'birth_date', message: IMPORT_MSG.date }]);
+    }
+    expect(checkImportRow({ ...good, birth_date: '01/01/2030' }, 2, SITES, TODAY).issues[0]!.message).toBe(IMPORT_MSG.birthInFuture);
+  });
+});
+
+describe('findDuplicatesInFile', () => {
+  it('reports a later row that repeats an earlier one by SEVIS id, campus id, e-mail or names and birth date', () => {
+    const rec = (row: number, o: Partial<Record<TImportColumn, string>>) => ({ row, record: checkImportRow({ ...good, ...o }, row, SITES, TODAY).record! });
+    const issues = findDuplicatesInFile([
+      rec(2, { email: 'a@x.org', campus_id: 'A1', sevis_id: 'N0000000001' }),
+      rec(3, { email: 'b@x.org', campus_id: 'B1', sevis_id: 'N0000000001', first_name: 'B' }),
+      rec(4, { email: 'c@x.org', campus_id: 'a1', first_name: 'C' }),
+      rec(5, { email: 'A@X.org', campus_id: 'D1', first_name: 'D' }),
+      rec(6, { email: 'e@x.org', campus_id: 'E1', first_name: 'aiko' }),
+      rec(7, { email: 'f@x.org', campus_id: 'F1', first_name: 'F' }),
+    ]);
+    expect(issues).toEqual([
+      { row: 3, column: 'sevis_id', message: 'Same SEVIS ID as row 2 of this file.' },
+      { row: 4, column: 'campus_id', message: 'Same campus ID as row 2 of this file.' },
+      { row: 5, column: 'email', message: 'Same e-mail as row 2 of this file.' },
+      { row: 6, column: 'last_name', message: 'Same names and birth date as row 2 of this file.' },
+    ]);
+  });
+});
