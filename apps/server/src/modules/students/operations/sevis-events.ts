@@ -14,6 +14,8 @@ export interface TRaiseEventInput {
   payload: Record<string, unknown>;
   dependentId?: string | null;
   requestId?: string | null;
+  /** false: always a new event (e.g. one per site of activity); default: refresh a pending one of the same kind. */
+  merge?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface TRaiseEventInput {
  *
  * Which record changes raise which event (decided here, used by every students slice):
  * - names, birth date/city/country, citizenship, permanent residence, gender → PersonalInfo / Edit;
- * - US address (and phone) → PersonalInfo / Address: SEVIS's PersonalInfo event carries the US
+ * - US address, phone and e-mail → PersonalInfo / Address: SEVIS's PersonalInfo event carries the US
  *   address block (EditPersonalInfo/USAddress), so one event type covers both; the action tells them apart;
  * - program end later / earlier → Program / Extension | Shorten; other program data → Program / Edit;
  * - education level → EducationLevel / Edit; financials → FinancialInfo / Edit;
@@ -46,7 +48,7 @@ export async function raiseEvent(tx: TTx, ctx: TContext, input: TRaiseEventInput
   const [existing] = await tx.select({ id: sevisPendingEvents.id, payload: sevisPendingEvents.payload }).from(sevisPendingEvents)
     .where(where).orderBy(desc(sevisPendingEvents.createdAt)).limit(1);
   let id: string;
-  if (existing) {
+  if (existing && input.merge !== false) {
     await tx.update(sevisPendingEvents).set({ payload: { ...existing.payload, ...input.payload }, updatedAt: new Date() })
       .where(eq(sevisPendingEvents.id, existing.id));
     id = existing.id;
