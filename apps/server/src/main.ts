@@ -6,6 +6,8 @@ import { migrateDatabase, openDatabase } from './platform/db/database.js';
 import { MailDelivery } from './platform/mail/mailer.js';
 import { buildApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
+import { startDailyJobs } from './platform/jobs/daily-runner.js';
+import { runOptDailyJob } from './modules/students/operations/alerts-unemployment.js';
 
 /** Start-up: config -> database (embedded or DATABASE_URL) -> migrate -> seed -> listen. */
 async function main(): Promise<void> {
@@ -26,9 +28,11 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {
     console.warn(`The web app is not built (${config.webDist}); run "npm run build" or use "npm start" from the repository root.`);
   }
-  const { app } = await buildApp(config, database);
+  const { app, services } = await buildApp(config, database);
   const mail = new MailDelivery(database, config.smtpUrl, config.mailFrom);
   mail.start();
+  // Daily work on whichever server takes the lock: OPT unemployment alerts and STEM report rows.
+  const stopJobs = startDailyJobs(database, [{ name: 'opt-daily', lockKey: 727301, run: () => runOptDailyJob(services) }]);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -36,6 +40,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     mail.stop();
+    stopJobs();
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     if (embedded) await embedded.stop().catch(() => {});

@@ -1,0 +1,94 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { isOfficerForSite, todayIso, UNEMPLOYMENT_LEVEL_LABELS, ZStaffPermissions, type TUnemploymentLevel } from '@meridian/domain';
+import { auditEvents } from '../../../platform/audit/schema.js';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import type { TTx } from '../../../platform/db/database.js';
+import type { TContext, TServices } from '../../../platform/http/context.js';
+import { institutions } from '../../institutions/schema.js';
+import { notify } from '../../notifications/index.js';
+import { users } from '../../people/schema.js';
+import { loadOptData } from '../queries/opt-data.query.js';
+import { optStudentProfiles } from '../queries/opt-students.query.js';
+import { ensureStemReports } from './stem-reports.js';
+
+export const UNEMPLOYMENT_ALERT_ACTION = 'student.opt.unemployment-alert';
+const ALERT_LEVELS: TUnemploymentLevel[] = ['warning', 'critical', 'exceeded'];
+
+/** Officers of the student's site (any-site officers for records without one), else the super users. */
+async function officeFor(tx: TTx, campusSiteId: number | null): Promise<string[]> {
+  const staff = await tx.select({ id: users.id, p: users.staffPermissions }).from(users).where(and(eq(users.role, 'isssAdmin'), eq(users.isActive, true)));
+  const parsed = staff.map((s) => ({ id: s.id, p: ZStaffPermissions.parse(s.p ?? {}) }));
+  const officers = parsed.filter((s) => s.p.isOfficer && (campusSiteId === null
+    ? s.p.officerSites.length === 0 || s.p.officerSites.includes(0)
+    : isOfficerForSite(s.p, campusSiteId)));
+  return (officers.length ? officers : parsed.filter((s) => s.p.isSuper)).map((s) => s.id);
+}
+
+/**
+ * One institution's unemployment alerts: each student whose counter reached warning, critical or
+ * exceeded hears about it once per level and allowance (90, or 150 with STEM), and so does the
+ * office. The audit event that records the alert is what makes it once (and shows in the History Log).
+ */
+export async function sendUnemploymentAlerts(ctx: TContext, today = todayIso()): Promise<number> {
+  return ctx.db(async (tx) => {
+    const profiles = await optStudentProfiles(tx, sql`true`, today);
+    const data = await loadOptData(tx, profiles.map((p) => p.id), today);
+    let sent = 0;
+    for (const p of profiles) {
+      const d = data.get(p.id)!;
+      const u = d.unemployment;
+      if (!u || !ALERT_LEVELS.includes(u.level) || !d.current || d.current.endDate < today) continue;
+      const key = `${u.level}:${u.allowed}`;
+      const [already] = await tx.select({ id: auditEvents.id }).from(auditEvents).where(and(
+        eq(auditEvents.entityType, 'student_profile'), eq(auditEvents.entityId, p.id), eq(auditEvents.action, UNEMPLOYMENT_ALERT_ACTION),
+        sql`${auditEvents.after}->>'key' = ${key}`,
+      )).limit(1);
+      if (already) continue;
+      const name = `${p.firstName} ${p.lastName}`.trim();
+      const left = u.allowed - u.used;
+      const status = left < 0 ? `has exceeded the limit (${u.used} of ${u.allowed} days used)` : `has used ${u.used} of ${u.allowed} days; ${left} left`;
+      const label = UNEMPLOYMENT_LEVEL_LABELS[u.level];
+      if (p.userId) {
+        await notify(tx, ctx, {
+          userIds: [p.userId], typeName: 'opt.unemployment', text: `OPT unemployment days — ${label}: your counter ${status}.`,
+          email: {
+            subject: `OPT unemployment days: ${label}`,
+            text: `Your OPT unemployment counter ${status}.\n\nDays without a reported employer count against the limit (90 days of post-completion OPT, 150 with the STEM extension). If you have started work, report your employer to the international office now.\n`,
+          },
+        });
+      }
+      await notify(tx, ctx, {
+        userIds: await officeFor(tx, p.campusSiteId), typeName: 'opt.unemployment',
+        text: `OPT unemployment — ${label}: ${name}${p.sevisId ? ` (${p.sevisId})` : ''} ${status}.`,
+        email: {
+          subject: `OPT unemployment ${label.toLowerCase()}: ${name}`,
+          text: `${name}${p.sevisId ? ` (${p.sevisId})` : ''} ${status} of OPT unemployment.\n\nSee OPT Students & Employers in the student area.\n`,
+        },
+      });
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId, actorUserId: null, entityType: 'student_profile', entityId: p.id, action: UNEMPLOYMENT_ALERT_ACTION,
+        after: { key, level: u.level, used: u.used, allowed: u.allowed, remaining: u.remaining },
+      });
+      sent++;
+    }
+    return sent;
+  });
+}
+
+/** A context for work no user started (the daily job), bound to one institution. */
+export function systemContext(services: TServices, institutionId: string): TContext {
+  return { institutionId, actor: null, ip: '', userAgent: 'daily job', services, db: (fn) => services.database.tenant(institutionId, fn) };
+}
+
+/** The OPT daily job for every institution: STEM report rows for STEM periods recorded elsewhere, then the unemployment alerts. */
+export async function runOptDailyJob(services: TServices, today = todayIso()): Promise<{ alerts: number; reports: number }> {
+  const all = await services.database.owner.select({ id: institutions.id }).from(institutions);
+  let alerts = 0;
+  let reports = 0;
+  for (const inst of all) {
+    const ctx = systemContext(services, inst.id);
+    reports += await ctx.db((tx) => ensureStemReports(tx, inst.id));
+    alerts += await sendUnemploymentAlerts(ctx, today);
+  }
+  return { alerts, reports };
+}
