@@ -5,9 +5,12 @@ import type { TDatabase } from '../platform/db/database.js';
 import { writeAudit } from '../platform/audit/audit.js';
 import { DEFAULT_SETTINGS } from '../modules/institutions/settings.js';
 import { institutions } from '../modules/institutions/schema.js';
-import { campusSites, departments, scholars, studentProfiles, users } from '../modules/people/schema.js';
+import { campusSites, departments, scholars, users } from '../modules/people/schema.js';
 import { seedForms } from './forms.js';
 import { seedRequestTypes } from './requests.js';
+import { seedStudents } from './students.js';
+import { seedStudentsPortal } from './students-portal.js';
+import { seedStudentsOpt } from './students-opt.js';
 
 export const DEMO_PASSWORD = 'Meridian-demo-1';
 export const DEMO_INSTITUTION = 'Demo University';
@@ -30,7 +33,7 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
       .values({ name, hosts: opts.hosts ?? [], settings: { ...DEFAULT_SETTINGS, accountName: name, publicBaseUrl: opts.publicBaseUrl, primaryContactEmail: 'isss@demo.example.edu' } })
       .returning();
     const institutionId = inst!.id;
-    const [main] = await tx
+    const [main, med] = await tx
       .insert(campusSites)
       .values([
         { institutionId, name: 'Main Campus', code: 'MAIN' },
@@ -65,9 +68,11 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
       .returning();
     const byName = Object.fromEntries(rows.map((r) => [r.userName, r]));
     await tx.insert(scholars).values({ institutionId, userId: byName.scholar!.id, departmentId: physics!.id, processedState: 'H-1B' });
-    await tx.insert(studentProfiles).values({ institutionId, userId: byName.student!.id, currentStage: 'continuing', campusSiteId: main!.id });
+    await seedStudents(tx, institutionId, { studentUserId: byName.student!.id, main: main!.id, med: med!.id });
     await seedForms(tx, institutionId);
     await seedRequestTypes(tx, institutionId);
+    await seedStudentsPortal(tx, institutionId);
+    await seedStudentsOpt(tx, institutionId, { main: main!.id, med: med!.id });
     await writeAudit(tx, { institutionId, actorUserId: null, entityType: 'institution', entityId: institutionId, action: 'institution.seeded-demo' });
     return institutionId;
   });
