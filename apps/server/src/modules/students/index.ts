@@ -3,3 +3,4 @@ export { getAccessibleProfile, getOwnProfile, reachableSites, siteFilter, staffR
 export * from './schema.js';
 export { raiseEvent, listProfileEvents, type TRaiseEventInput } from './operations/sevis-events.js';
 export { inviteStudent, inviteStudents } from './operations/invite.js';
+export { studentMayFileDocument } from './operations/stage-progress.js';

@@ -9,6 +9,7 @@ import { AppError, badRequest, fieldError, forbidden } from '../../../platform/e
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { customDocuments } from '../../forms/schema.js';
 import { canAccessRequest, getAccessibleRequest, type TRequestRow } from '../../requests/index.js';
+import { studentMayFileDocument } from '../../students/index.js';
 import { requestView, userView, type TAttachmentView } from '../attachment.policy.js';
 import { attachmentAuditShape, presentAttachment, uploaderNames } from '../attachment.presenter.js';
 import { attachments } from '../schema.js';
@@ -39,8 +40,12 @@ export async function uploadAttachment(ctx: TContext, fields: TUploadAttachmentF
       if (view !== 'all' && !canAccessRequest(actor, request, 'write')) throw forbidden('This request cannot be changed now.');
     } else {
       view = await userView(tx, ctx, fields.subjectUserId!);
-      // A person's record files are the office's.
-      if (view !== 'all') throw forbidden();
+      // A person's record files are the office's; a student files only what their current portal stage asks of them.
+      if (view !== 'all') {
+        if (actor.role !== 'ISSSstudent' || fields.subjectUserId !== actor.userId || !fields.customDocumentId) throw forbidden();
+        const refusal = await studentMayFileDocument(tx, ctx, fields);
+        if (refusal) throw refusal.field ? fieldError(refusal.field, refusal.message) : forbidden(refusal.message);
+      }
     }
     if (fields.customDocumentId) {
       const [doc] = await tx.select({ id: customDocuments.id }).from(customDocuments)
