@@ -111,7 +111,8 @@ describe('creating and submitting', () => {
   it('refuses submission while a required document is missing, naming it on its field', async () => {
     const [doc] = await t.sql<{ id: string }>(
       `insert into custom_documents (institution_id, name, document_type, is_required) values ($1, 'Offer letter', 'file_upload', true) returning id`, [t.institutionA]);
-    const type = await typeId(t, 'on_campus_employment_request');
+    // A type without a form of its own, so only the document is missing (students-requests.test.ts checks the forms).
+    const type = await typeId(t, 'financial_info_update');
     await t.sql('update request_types set document_ids = $2 where id = $1', [type, [doc!.id]]);
     const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json() as TRequestDetail;
     const res = await call(t, 'POST', `/api/requests/${created.id}/submit`, { as: s.student });

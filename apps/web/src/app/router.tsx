@@ -124,6 +124,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
           { path: 'students-request-list', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <AssistantNewStudentUiGuard><RequestListPage area="isss" /></AssistantNewStudentUiGuard> }; } },
+          { path: 'students-list', lazy: async () => ({ Component: (await import('../features/students/pages/students-list-page')).StudentsListPage }) },
           { path: 'request/:requestId', lazy: async () => { const { RequestDetailPage } = await requestsPages.detail(); return { element: <RequestDetailPage area="isss" /> }; } },
           {
             path: 'request-configuration',

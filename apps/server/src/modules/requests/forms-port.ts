@@ -8,6 +8,8 @@ import * as forms from '../forms/index.js';
  */
 export const formsModule = async () => forms;
 export const attachmentsModule = async () => attachments;
+/** The students module: what an approved student request does to the record (loaded late: students imports requests). */
+export const studentsModule = async () => import('../students/index.js');
 
 /**
  * The questionnaires a request asks: its type's, then the conditional ones its answers bring in now

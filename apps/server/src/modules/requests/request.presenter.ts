@@ -64,6 +64,8 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
     approvals: lastRound.map((a) => ({
       id: a.id, ordinal: a.ordinal, approverName: a.approverName, status: a.status, comment: a.comment, decidedAt: iso(a.decidedAt),
     })),
+    profileId: r.profileId,
+    data: r.data ?? {},
   };
 }
 

@@ -4,3 +4,4 @@ export * from './schema.js';
 export { raiseEvent, listProfileEvents, type TRaiseEventInput } from './operations/sevis-events.js';
 export { inviteStudent, inviteStudents } from './operations/invite.js';
 export { studentMayFileDocument } from './operations/stage-progress.js';
+export { applyRequestEffects } from './operations/request-effects.js';

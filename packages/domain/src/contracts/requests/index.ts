@@ -100,6 +100,10 @@ export const ZRequestDetail = ZRequestSummary.extend({
   approvals: z.array(z.object({
     id: z.uuid(), ordinal: z.number().int(), approverName: z.string(), status: z.string(), comment: z.string(), decidedAt: z.string().nullable(),
   })),
+  /** The student record a student request is about (null for scholar and department requests). */
+  profileId: z.uuid().nullable(),
+  /** The type's own fields (student request forms: rules/student-request-fields.ts), dates ISO. */
+  data: z.record(z.string(), z.unknown()),
 });
 export type TRequestDetail = z.infer<typeof ZRequestDetail>;
 

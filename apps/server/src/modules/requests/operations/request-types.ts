@@ -1,12 +1,12 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
-import { requestsApi, type TRequestType } from '@meridian/domain';
+import { requestsApi, visaScopeIncludes, type TRequestType } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
+import { studentProfiles, users } from '../../people/schema.js';
 import { workflows } from '../../workflows/schema.js';
 import { requestTypes } from '../schema.js';
 
@@ -75,12 +75,14 @@ export async function updateRequestType(ctx: TContext, id: string, input: TInput
 
 const STARTER_OF: Record<string, string> = { ISSSstudent: 'student', scholar: 'scholar', department: 'department' };
 
-/** Enabled types the caller may start. */
+/** Enabled types the caller may start (a student: only those of their visa type). */
 export async function listStartableTypes(ctx: TContext) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const rows = await tx.select().from(requestTypes).where(eq(requestTypes.isEnabled, true)).orderBy(asc(requestTypes.name));
+    const [profile] = actor.role === 'ISSSstudent' ? await tx.select({ visaType: studentProfiles.visaType }).from(studentProfiles).where(eq(studentProfiles.userId, actor.userId)) : [];
     return rows.filter((r) => r.starters.includes(STARTER_OF[actor.role] ?? '-'))
+      .filter((r) => actor.role !== 'ISSSstudent' || visaScopeIncludes(r.visaScope, profile?.visaType ?? ''))
       .map((r) => ({ id: r.id, code: r.code, name: r.name, description: r.description, visaScope: r.visaScope as TRequestType['visaScope'] }));
   });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  isOfficerForSite, MSG, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, ZStaffPermissions,
-  type TRequestAction, type TRequestDetail, type TRequestStatus, type TStaffPermissions,
+  isOfficerForSite, isStudentRequestCode, MSG, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, validateStudentRequestData, visaScopeIncludes,
+  ZStaffPermissions, type TRequestAction, type TRequestDetail, type TRequestStatus, type TStaffPermissions, type TStudentRequestContext,
 } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -11,7 +11,7 @@ import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
 import { scholars, studentProfiles, users } from '../../people/schema.js';
 import { cancelApprovalChain, resendApprovalLinks as resendLinks, startApprovalChain } from '../../workflows/index.js';
-import { attachmentsModule, formsModule, requestQuestionnaireIds } from '../forms-port.js';
+import { attachmentsModule, formsModule, requestQuestionnaireIds, studentsModule } from '../forms-port.js';
 import { canAccessRequest, getAccessibleRequest, staffReaches, type TRequestRow } from '../request.policy.js';
 import { auditShape, loadUsers, presentRequest, summaryOf } from '../request.presenter.js';
 import { assertTransition } from '../request.workflow.js';
@@ -53,13 +53,28 @@ async function assertAdvisor(tx: TTx, advisorUserId: string | null | undefined) 
   if (!a) throw badRequest(MSG.invalidValue, { advisorUserId: ['Choose a faculty advisor from the list.'] });
 }
 
-/** Starts a draft of an enabled request type the caller may start. */
+export const NOT_AVAILABLE = 'This request type is not available to you.';
+
+/** The dates a student request's field rules compare with: today and the student's record. */
+export async function studentRuleContext(tx: TTx, profileId: string | null): Promise<Required<TStudentRequestContext>> {
+  const [p] = profileId ? await tx.select().from(studentProfiles).where(eq(studentProfiles.id, profileId)) : [];
+  return {
+    today: new Date().toISOString().slice(0, 10),
+    programStartDate: p?.programStartDate ?? null, programEndDate: p?.programEndDate ?? null, sessionEndDate: p?.sessionEndDate ?? null,
+  };
+}
+
+/** Starts a draft of an enabled request type the caller may start (a student: of their visa type, about their record). */
 export async function createRequest(ctx: TContext, input: { requestTypeId: string; advisorUserId?: string | null }): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, input.requestTypeId));
     if (!type || !type.isEnabled || !type.starters.includes(STARTER_OF[actor.role] ?? '')) {
-      throw badRequest('This request type is not available to you.', { requestTypeId: ['This request type is not available to you.'] });
+      throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
+    }
+    const [profile] = actor.role === 'ISSSstudent' ? await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId)) : [];
+    if (actor.role === 'ISSSstudent' && !visaScopeIncludes(type.visaScope, profile?.visaType ?? '')) {
+      throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
     }
     await assertAdvisor(tx, input.advisorUserId);
     const { campusSiteId, departmentId } = await siteAndDepartment(tx, actor);
@@ -69,7 +84,7 @@ export async function createRequest(ctx: TContext, input: { requestTypeId: strin
     const [row] = await tx.insert(requests).values({
       institutionId: ctx.institutionId, number: Number(next), requestTypeId: type.id, requesterUserId: actor.userId,
       subjectUserId: actor.role === 'department' ? null : actor.userId, campusSiteId, departmentId,
-      advisorUserId: input.advisorUserId ?? null, title: type.name,
+      advisorUserId: input.advisorUserId ?? null, title: type.name, profileId: profile?.id ?? null,
     }).returning();
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row!.id, action: 'request.created', after: { ...auditShape(row!), type: type.code, number: row!.number }, ip: ctx.ip });
     return presentRequest(tx, actor, row!);
@@ -153,6 +168,11 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
         fieldErrors[`documents.${d.documentId}`] = [`Please upload ${d.name}.`];
       }
     }
+    // A student's request (about their record) has the type's own form: same rules and words as the browser.
+    if (row.profileId && isStudentRequestCode(type.code)) {
+      const errors = validateStudentRequestData(type.code, row.data ?? {}, await studentRuleContext(tx, row.profileId), 'submit');
+      for (const [field, messages] of Object.entries(errors)) fieldErrors[`data.${field}`] = messages;
+    }
     if (Object.keys(fieldErrors).length) throw new AppError(400, 'INCOMPLETE', INCOMPLETE, fieldErrors);
     if (forms && questionnaireIds.length) await forms.markSubmitted(tx, 'request', row.id, questionnaireIds);
     const [updated] = await tx.update(requests).set({ status: to, submittedAt: new Date(), statusMessage: '', updatedAt: new Date() }).where(eq(requests.id, row.id)).returning();
@@ -209,6 +229,8 @@ export async function applyStaffTransition(tx: TTx, ctx: TContext, requestId: st
     institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: `request.${action}`,
     before: auditShape(row), after: { ...auditShape(updated!), ...(message ? { message } : {}) }, ip: ctx.ip,
   });
+  // An approved student request changes the student's record and queues its SEVIS update, in this transaction.
+  if (action === 'approve' && updated!.profileId) await (await studentsModule()).applyRequestEffects(tx, ctx, updated!, type.code);
   const what: Partial<Record<TRequestAction, string>> = {
     request_clarification: 'needs clarification', approve: 'was approved', reject: 'was rejected', complete: 'was completed', dismiss: 'was dismissed',
   };

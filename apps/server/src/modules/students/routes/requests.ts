@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { studentsApi } from '@meridian/domain';
 import type { TServices } from '../../../platform/http/context.js';
+import { registerRoute } from '../../../platform/http/route.js';
+import { getStudentRequestData, saveStudentRequestData } from '../operations/request-data.js';
 
-/** The students module's requests routes. */
-export function requestsRoutes(_app: FastifyInstance, _s: TServices): void {}
+/** The students module's requests routes: a student request's own form (CPT, OPT, ... fields). */
+export function requestsRoutes(app: FastifyInstance, s: TServices): void {
+  registerRoute(app, s, studentsApi.getStudentRequestData, (ctx, { params }) => getStudentRequestData(ctx, params.requestId));
+  registerRoute(app, s, studentsApi.saveStudentRequestData, (ctx, { params, body }) => saveStudentRequestData(ctx, params.requestId, body.data));
+}

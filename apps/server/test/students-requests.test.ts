@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_FIELD_MSG, type TRequestDetail, type TSession } from '@meridian/domain';
+import { createTestApp, HOST_B, type TTestApp } from './app.js';
+import { call } from './http.js';
+import { typeId } from './requests-fixtures.js';
+import { newStudent } from './students-fixtures.js';
+
+let t: TTestApp;
+let admin: TSession;
+let officer: TSession;
+let student: TSession;
+let profileId: string;
+
+/** Dates relative to today, so the session and program rules hold whenever the test runs. */
+const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
+const PROGRAM_END = day(400);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, officer, student] = await Promise.all(['admin', 'officer', 'student'].map((n) => t.login(n)));
+  // The demo student's record: an F-1 student at Main Campus whose program ends in about 13 months.
+  const [p] = await t.sql<{ id: string }>(
+    `update student_profiles set visa_type = 'F-1', sevis_status = 'Active', program_start_date = $2, program_end_date = $3, first_name = 'Sam', last_name = 'Student'
+     where institution_id = $1 and user_id = (select id from users where institution_id = $1 and user_name = 'student') returning id`,
+    [t.institutionA, day(-400), PROGRAM_END]);
+  profileId = p!.id;
+});
+afterAll(async () => { await t?.close(); });
+
+async function start(code: string, as = student): Promise<TRequestDetail> {
+  const res = await call(t, 'POST', '/api/requests', { as, body: { requestTypeId: await typeId(t, code) } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TRequestDetail;
+}
+const save = (id: string, data: Record<string, unknown>, as = student) => call(t, 'PUT', `/api/requests/${id}/data`, { as, body: { data } });
+const detail = async (id: string, as = student) => (await call(t, 'GET', `/api/requests/${id}`, { as })).json() as TRequestDetail;
+const submit = (id: string) => call(t, 'POST', `/api/requests/${id}/submit`, { as: student });
+const approve = (id: string, as = admin) => call(t, 'POST', `/api/requests/${id}/transition`, { as, body: { action: 'approve' } });
+
+const VALID_CPT = {
+  employer_name: "O'Neil & Sons, Inc.", employer_job_title: 'Data Analyst, Intern', supervisor_name: 'Dana Boss', supervisor_phone: '6175550100',
+  cpt_address_line_1: '1 Main Street', cpt_city: 'Boston', cpt_state: 'MA', cpt_postal_code: '02139', cpt_route_code: '1234',
+  cpt_start_date: day(30), cpt_end_date: day(120), cpt_full_or_part_time: '02', cpt_hours_per_week: '20',
+  cpt_employment_comment: 'Required internship of ENGR 590.',
+};
+
+describe('a student request form: draft saves and submit', () => {
+  it('the detail carries the record and the data; the form comes with the dates its rules use', async () => {
+    const r = await start('opt_stem_extend');
+    expect(r).toMatchObject({ profileId, data: {} });
+    const form = await call(t, 'GET', `/api/requests/${r.id}/data`, { as: student });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json()).toMatchObject({ code: 'opt_stem_extend', data: {}, canEdit: true, context: { programEndDate: PROGRAM_END, today: day(0) } });
+  });
+
+  it('refuses a bad EIN and phone with the messages, saves nothing of it, and merges good values into what was saved', async () => {
+    const r = await start('opt_stem_extend');
+    const first = await save(r.id, { employer_name: 'Acme Corp', newjobsalary: '85000' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as TRequestDetail).data).toEqual({ employer_name: 'Acme Corp', newjobsalary: '85000' });
+
+    const bad = await save(r.id, { employer_ein: '12-345678', supervisor_phone: '617555010', employer_job_title: 'Engineer II' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({ 'data.employer_ein': ['Invalid number'], 'data.supervisor_phone': ['Invalid phone'] });
+    const short = await save(r.id, { employer_ein: '12345678' });
+    expect(short.json().fieldErrors).toEqual({ 'data.employer_ein': ['Invalid length'] });
+    // Nothing of the refused save was kept, not even its good value; the earlier data is intact.
+    expect((await detail(r.id)).data).toEqual({ employer_name: 'Acme Corp', newjobsalary: '85000' });
+
+    const good = await save(r.id, { employer_ein: '123456789', supervisor_phone: '6175550100' });
+    expect(good.statusCode, good.body).toBe(200);
+    expect((good.json() as TRequestDetail).data).toEqual({ employer_name: 'Acme Corp', newjobsalary: '85000', employer_ein: '123456789', supervisor_phone: '6175550100' });
+    // null clears one value; a field the form does not have is refused.
+    expect((await save(r.id, { newjobsalary: null })).json().data).not.toHaveProperty('newjobsalary');
+    expect((await save(r.id, { favourite_colour: 'blue' })).json().fieldErrors).toEqual({ 'data.favourite_colour': ['Invalid value'] });
+    const [audit] = await t.sql<{ after: Record<string, unknown> }>(`select after from audit_events where entity_id = $1 and action = 'request.data-saved' order by id desc limit 1`, [r.id]);
+    expect(audit!.after).toEqual({ newjobsalary: null });
+  });
+
+  it('submit lists every missing required field on its data.<field> and keeps the draft', async () => {
+    const r = await start('opt_stem_extend');
+    await save(r.id, { employer_name: 'Acme Corp', employer_ein: '123456789' });
+    const res = await submit(r.id);
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().fieldErrors as Record<string, string[]>;
+    for (const f of ['employer_job_title', 'everify_number', 'employer_full_or_part_time', 'newjobsalary', 'supervisor_name', 'supervisor_phone',
+      'employer_address_line_1', 'employer_city', 'employer_state', 'employer_zip_code', 'requested_start_date', 'requested_end_date', 'evsatobjectives']) {
+      expect(errors[`data.${f}`], f).toEqual(['Required field']);
+    }
+    expect(errors['data.employer_name']).toBeUndefined();
+    expect(errors['data.employer_ein']).toBeUndefined();
+    expect(errors['data.employer_address_line_2']).toBeUndefined();
+    expect((await detail(r.id)).status).toBe('draft');
+  });
+
+  it('a program extension beyond one year after the program end is refused with the limit in words, on save and submit', async () => {
+    const r = await start('program_extension');
+    const limit = new Date(`${PROGRAM_END}T00:00:00Z`);
+    limit.setUTCFullYear(limit.getUTCFullYear() + 1);
+    const limitIso = limit.toISOString().slice(0, 10);
+    const over = new Date(limit.getTime() + 86400000).toISOString().slice(0, 10);
+    const res = await save(r.id, { new_program_end_date: over, reason_for_extension: 'Research delays.' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ 'data.new_program_end_date': [REQUEST_FIELD_MSG.newEndTooLate(limitIso, PROGRAM_END)] });
+    expect((await save(r.id, { new_program_end_date: limitIso, reason_for_extension: 'Research delays.' })).statusCode).toBe(200);
+    // The record changes before submit: the same rule runs again with the new end date.
+    await t.sql('update student_profiles set program_end_date = $2 where id = $1', [profileId, day(100)]);
+    const refused = await submit(r.id);
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().fieldErrors)).toEqual(['data.new_program_end_date']);
+    await t.sql('update student_profiles set program_end_date = $2 where id = $1', [profileId, PROGRAM_END]);
+    expect((await submit(r.id)).statusCode).toBe(200);
+    // Submitted: the form is no longer the student's to change.
+    const late = await save(r.id, { reason_for_extension: 'More' });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('a scholar request of the same type has no student form and submits as before', async () => {
+    const scholar = await t.login('scholar');
+    const r = await start('program_extension', scholar);
+    expect(r.profileId).toBeNull();
+    expect((await save(r.id, { reason_for_extension: 'x' }, scholar)).statusCode).toBe(400);
+    expect((await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: scholar })).statusCode).toBe(200);
+  });
+});
+
+describe('who may start and write', () => {
+  it('a J-1 student is not offered and cannot start an F-1-only type, but may start one for both', async () => {
+    const [u] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = 'student'`, [t.institutionB]);
+    await t.sql(`update student_profiles set visa_type = 'J-1' where user_id = $1`, [u!.id]);
+    const j1 = await t.login('student', { host: HOST_B });
+    const startable = (await call(t, 'GET', '/api/requests/startable-types', { host: HOST_B, as: j1 })).json() as { code: string }[];
+    expect(startable.map((x) => x.code)).not.toContain('cpt_request');
+    expect(startable.map((x) => x.code)).not.toContain('opt_request');
+    expect(startable.map((x) => x.code)).toContain('registration_request');
+    const cpt = await call(t, 'POST', '/api/requests', { host: HOST_B, as: j1, body: { requestTypeId: await typeId(t, 'cpt_request', t.institutionB) } });
+    expect(cpt.statusCode).toBe(400);
+    expect(cpt.json().fieldErrors).toEqual({ requestTypeId: ['This request type is not available to you.'] });
+    const reg = await call(t, 'POST', '/api/requests', { host: HOST_B, as: j1, body: { requestTypeId: await typeId(t, 'registration_request', t.institutionB) } });
+    expect(reg.statusCode, reg.body).toBe(200);
+    // The F-1 student of institution A is offered CPT.
+    const a = (await call(t, 'GET', '/api/requests/startable-types', { as: student })).json() as { code: string }[];
+    expect(a.map((x) => x.code)).toContain('cpt_request');
+  });
+
+  it("a student cannot read or write another student's request data; staff cannot write it", async () => {
+    const r = await start('cpt_request');
+    await save(r.id, { employer_name: 'Acme' });
+    // A second student of the same institution.
+    await t.sql(`insert into users (institution_id, user_name, email, first_name, last_name, role, password_hash)
+      select institution_id, 'student2', 'student2@demo.example.edu', 'Second', 'Student', role, password_hash from users where institution_id = $1 and user_name = 'student'`, [t.institutionA]);
+    await newStudent(t, { user: 'student2' });
+    const other = await t.login('student2');
+    expect((await save(r.id, { employer_name: 'Evil Corp' }, other)).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/requests/${r.id}/data`, { as: other })).statusCode).toBe(404);
+    const studentB = await t.login('student', { host: HOST_B });
+    expect((await call(t, 'PUT', `/api/requests/${r.id}/data`, { host: HOST_B, as: studentB, body: { data: { employer_name: 'X' } } })).statusCode).toBe(404);
+    expect((await save(r.id, { employer_name: 'Office Corp' }, officer)).statusCode).toBe(403);
+    expect((await detail(r.id)).data).toEqual({ employer_name: 'Acme' });
+    // Staff read it.
+    expect((await call(t, 'GET', `/api/requests/${r.id}/data`, { as: officer })).json()).toMatchObject({ data: { employer_name: 'Acme' }, canEdit: false });
+  });
+});
+
+describe('what approval does to the record', () => {
+  it('approving a CPT adds the employment, queues a pending CPTEmployment update, writes the History Log and tells the student', async () => {
+    const r = await start('cpt_request');
+    expect((await save(r.id, VALID_CPT)).statusCode).toBe(200);
+    const sent = await submit(r.id);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const res = await approve(r.id, officer);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const jobs = await t.sql<Record<string, unknown>>(`select kind, status, employer_name, job_title, authorized_start_date::text as s, authorized_end_date::text as e, full_or_part_time, hours_per_week, employer_address
+      from student_employments where request_id = $1`, [r.id]);
+    expect(jobs).toEqual([{ kind: 'cpt', status: 'approved', employer_name: "O'Neil & Sons, Inc.", job_title: 'Data Analyst, Intern', s: day(30), e: day(120),
+      full_or_part_time: '02', hours_per_week: 20, employer_address: expect.objectContaining({ line1: '1 Main Street', city: 'Boston', state: 'MA', postalCode: '02139' }) }]);
+    const events = await t.sql<{ event_type: string; action: string; status: string; payload: Record<string, unknown> }>(
+      'select event_type, action, status, payload from sevis_pending_events where request_id = $1', [r.id]);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ event_type: 'CPTEmployment', action: 'Add', status: 'pending', payload: { employerName: "O'Neil & Sons, Inc.", startDate: day(30), endDate: day(120) } });
+
+    const history = await call(t, 'GET', `/api/students/${profileId}/history`, { as: officer, query: { page: 1, pageSize: 50 } });
+    expect(history.statusCode, history.body).toBe(200);
+    const actions = (history.json().items as { action: string }[]).map((e) => e.action);
+    expect(actions).toContain('student.cpt-authorized');
+    const [bell] = await t.sql<{ text: string }>(`select text from notifications where request_id = $1 and type_name = 'student.cpt-authorized'`, [r.id]);
+    expect(bell!.text).toContain("Your CPT with O'Neil & Sons, Inc.");
+  });
+
+  it('a failing effect undoes the approval: an OPT employer update without an approved OPT stays in review', async () => {
+    const r = await start('opt_employer_update');
+    await save(r.id, { employer_name: 'Acme', employer_job_title: 'Analyst', employment_start_date: day(10), employer_full_or_part_time: '01',
+      employer_address_line_1: '2 Elm St', employer_city: 'Austin', employer_state: 'TX', employer_zip_code: '73301', employment_remarks: 'Data work in my field.' });
+    expect((await submit(r.id)).statusCode).toBe(200);
+    const res = await approve(r.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This student has no approved OPT to add an employer to.');
+    expect((await detail(r.id)).status).toBe('submitted');
+  });
+
+  it('mass approve applies each request\'s effects: the program end date moves, the registration is recorded, both SEVIS updates wait', async () => {
+    const ext = await start('program_extension');
+    const newEnd = day(500);
+    await save(ext.id, { new_program_end_date: newEnd, reason_for_extension: 'Thesis research took longer than planned.' });
+    const reg = await start('registration_request');
+    await save(reg.id, { current_session_start_date: day(-20), current_session_end_date: day(90), last_session: '0', next_session_start_date: day(120) });
+    for (const id of [ext.id, reg.id]) expect((await submit(id)).statusCode).toBe(200);
+
+    const res = await call(t, 'POST', '/api/requests/mass-approve', { as: admin, body: { requestIds: [ext.id, reg.id] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().results as { ok: boolean }[]).every((x) => x.ok)).toBe(true);
+
+    const [p] = await t.sql<{ end: string; is_registered: boolean; ss: string; se: string }>(
+      'select program_end_date::text as end, is_registered, session_start_date::text as ss, session_end_date::text as se from student_profiles where id = $1', [profileId]);
+    expect(p).toEqual({ end: newEnd, is_registered: true, ss: day(-20), se: day(90) });
+    const events = await t.sql<{ event_type: string; action: string; request_id: string }>(
+      `select event_type, action, request_id from sevis_pending_events where request_id = any($1::uuid[]) and status = 'pending' order by event_type`, [[ext.id, reg.id]]);
+    expect(events).toEqual([
+      { event_type: 'Program', action: 'Extension', request_id: ext.id },
+      { event_type: 'Registration', action: 'Register', request_id: reg.id },
+    ]);
+    const audits = await t.sql<{ action: string; before: Record<string, unknown> | null }>(
+      `select action, before from audit_events where entity_type = 'student_profile' and entity_id = $1 and action in ('student.program-extended', 'student.registered')`, [profileId]);
+    expect(audits.map((a) => a.action).sort()).toEqual(['student.program-extended', 'student.registered']);
+    expect(audits.find((a) => a.action === 'student.program-extended')!.before).toEqual({ programEndDate: PROGRAM_END });
+  });
+});
