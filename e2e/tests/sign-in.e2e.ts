@@ -107,7 +107,7 @@ describe('the login page', () => {
 });
 
 describe('the Student Request List (spec 000 s6)', () => {
-  it("opens for an assistant only when NewStudentUIEnabled is '1', else goes to the student area's dashboard; officers always", async () => {
+  it("opens for an assistant only when NewStudentUIEnabled is '1', else goes to the Student List; officers always", async () => {
     const session = await (await fetch(`${baseUrl()}/api/auth/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }),
     })).json();
@@ -128,7 +128,7 @@ describe('the Student Request List (spec 000 s6)', () => {
     expect(put.status).toBe(200);
     try {
       const assistant = await open('assistant');
-      await assistant.waitForURL(/#\/isss\/dashboard$/, { timeout: 10_000 });
+      await assistant.waitForURL(/#\/isss\/students-list(\?|$)/, { timeout: 10_000 });
       await assistant.context().close();
       const officer = await open('officer');
       await settle(officer);

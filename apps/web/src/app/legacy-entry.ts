@@ -15,7 +15,7 @@ export function readLegacyEntry(): TEntryMode {
   let hash = window.location.hash;
   switch (fuseaction?.toLowerCase()) {
     case 'sevis.isssstudentlist':
-      hash = '#/isss/dashboard';
+      hash = '#/isss/students-list';
       break;
     case 'scholar.dashboard':
       hash = '#/admin/dashboard';

@@ -1,4 +1,4 @@
-import { eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { assistantFlagsForSite, canActOnSite, isOfficerForSite, type TAssistantAction } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
@@ -29,14 +29,18 @@ export function reachableSites(actor: TAuthenticatedActor): 'all' | number[] {
   return [...sites];
 }
 
-/** SQL filter of the student records a staff member may list (records without a site: officers/super only). */
+/**
+ * SQL filter of the student records a staff member may list: the same reach as staffReachesProfile()
+ * (records without a site: any officer, and super users), so a list never shows what cannot be opened
+ * nor hides what can (students-list.test.ts holds the two equal).
+ */
 export function siteFilter(actor: TAuthenticatedActor): SQL {
   const reach = reachableSites(actor);
-  if (reach === 'all') return sql`true`;
-  const officerAll = !!actor.staff?.isOfficer && (actor.staff.officerSites.length === 0 || actor.staff.officerSites.includes(0));
+  if (actor.staff?.isSuper && actor.role === 'isssAdmin') return sql`true`;
   const parts: SQL[] = [];
-  if (reach.length) parts.push(inArray(studentProfiles.campusSiteId, reach));
-  if (officerAll) parts.push(isNull(studentProfiles.campusSiteId));
+  if (reach === 'all') parts.push(isNotNull(studentProfiles.campusSiteId));
+  else if (reach.length) parts.push(inArray(studentProfiles.campusSiteId, reach));
+  if (actor.staff?.isOfficer && actor.role === 'isssAdmin') parts.push(isNull(studentProfiles.campusSiteId));
   return parts.length ? (or(...parts) as SQL) : sql`false`;
 }
 

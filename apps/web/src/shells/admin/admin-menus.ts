@@ -7,6 +7,7 @@ import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -73,6 +74,14 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
  * Configuration as later work adds them).
  */
 export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
+  {
+    key: 'student-list',
+    label: 'Student List',
+    path: '/isss/students-list',
+    icon: SchoolOutlined,
+    limitKey: 'student-list',
+    isVisible: ({ actor }) => can(actor, 'students.read'),
+  },
   { key: 'dashboard', label: 'Dashboard', path: '/isss/dashboard', icon: DashboardOutlined },
   {
     key: 'student-request-list',

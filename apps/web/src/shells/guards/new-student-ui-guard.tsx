@@ -6,9 +6,9 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user';
 
 /**
  * Spec 000 s2: pages of the new student UI open only when NewStudentUIEnabled is '1';
- * otherwise the user goes to the student area's list (for now its dashboard).
+ * otherwise the user goes to the Student List.
  */
-export function NewStudentUiGuard({ children, fallback = '/isss/dashboard' }: { children: ReactNode; fallback?: string }) {
+export function NewStudentUiGuard({ children, fallback = '/isss/students-list' }: { children: ReactNode; fallback?: string }) {
   const { data, isPending } = useBranding();
   if (isPending) return <PageLoader />;
   if (data?.NewStudentUIEnabled !== '1') return <Redirect to={fallback} />;
@@ -21,7 +21,7 @@ export const isAssistantOnly = (staff: { isSuper: boolean; isOfficer: boolean; i
 
 /**
  * Spec 000 s6 "Student Request List: assistants only if NewStudentUIEnabled is '1', else redirected
- * to the students list" (for now the student area's dashboard). Officers and super users always pass.
+ * to the students list" (#/isss/students-list). Officers and super users always pass.
  */
 export function AssistantNewStudentUiGuard({ children }: { children: ReactNode }) {
   const me = useCurrentUser();

@@ -1,0 +1,367 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDENT_LIST_TITLES, type TSession, type TStudentListTitle } from '@meridian/domain';
+import { todayIso } from '../src/modules/students/queries/list-students.query.js';
+import { createTestApp, type TTestApp } from './app.js';
+import { call } from './http.js';
+import { newStudent, siteId, type TStudentFixture } from './students-fixtures.js';
+
+/**
+ * The Student List (GET /api/students): for every list title of spec 000 s2, the records that must
+ * be in it and those that must not; keyword, filters, sort, paging, and the campus-site walls of s6.
+ */
+let t: TTestApp;
+let admin: TSession;
+const today = todayIso();
+const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+});
+afterAll(async () => { await t?.close(); });
+
+interface TItem { id: string; lastName: string; firstName: string; sevisId: string | null; programEndDate: string | null; campusSite: { name: string } | null; visaType: string; sevisStatus: string; stage: string }
+const list = async (query: Record<string, string | number>, as: TSession = admin) => {
+  const res = await call(t, 'GET', '/api/students', { as, query: { pageSize: 100, ...query } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: TItem[]; total: number; page: number; pageSize: number };
+};
+const ids = async (title: TStudentListTitle, q: string, as: TSession = admin) => (await list({ title, q }, as)).items.map((i) => i.id).sort();
+
+/** A group of records sharing a unique last name, so one title's test only sees its own records. */
+function group() {
+  const tag = `Zl${randomBytes(4).toString('hex')}`;
+  return { tag, make: (o: TStudentFixture = {}) => newStudent(t, { lastName: tag, ...o }).then((r) => r.id) };
+}
+
+async function employment(profileId: string, e: Record<string, unknown>, inst = t.institutionA): Promise<void> {
+  const cols = { institution_id: inst, profile_id: profileId, status: 'approved', opt_phase: '', ...e };
+  const keys = Object.keys(cols);
+  await t.sql(`insert into student_employments (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
+}
+async function correction(profileId: string, status: string): Promise<void> {
+  await t.sql("insert into student_profile_corrections (institution_id, profile_id, changes, status) values ($1, $2, '{\"first_name\":{\"from\":\"A\",\"to\":\"B\"}}', $3)",
+    [t.institutionA, profileId, status]);
+}
+async function portalUser(): Promise<string> {
+  const name = `stu.${randomBytes(4).toString('hex')}`;
+  const [u] = await t.sql<{ id: string }>("insert into users (institution_id, user_name, email, first_name, last_name, role) values ($1, $2, $3, 'P', 'User', 'ISSSstudent') returning id",
+    [t.institutionA, name, `${name}@example.edu`]);
+  return u!.id;
+}
+
+describe('every list title is a real query', () => {
+  it('active / initial: F-1 by SEVIS status, never J-1, never archived', async () => {
+    const g = group();
+    const active = await g.make({ sevisStatus: 'Active' });
+    const initial = await g.make({ sevisStatus: 'Initial' });
+    await g.make({ sevisStatus: 'Active', visaType: 'J-1' });
+    await g.make({ sevisStatus: 'Active', extra: { is_archived: true } });
+    await g.make({ sevisStatus: 'Terminated' });
+    expect(await ids('active', g.tag)).toEqual([active]);
+    expect(await ids('initial', g.tag)).toEqual([initial]);
+  });
+
+  it('active requiring registration: Active F-1, not registered, session already started', async () => {
+    const g = group();
+    const due = await g.make({ extra: { is_registered: false, session_start_date: day(-3) } });
+    const startsToday = await g.make({ extra: { is_registered: false, session_start_date: today } });
+    await g.make({ extra: { is_registered: true, session_start_date: day(-3) } });
+    await g.make({ extra: { is_registered: false, session_start_date: day(1) } });
+    await g.make({ extra: { is_registered: false, session_start_date: null } });
+    await g.make({ sevisStatus: 'Initial', extra: { is_registered: false, session_start_date: day(-3) } });
+    expect(await ids('active-requiring-registration', g.tag)).toEqual([due, startsToday].sort());
+  });
+
+  it('all: every record, J-1 and archived included', async () => {
+    const g = group();
+    const a = await g.make();
+    const b = await g.make({ visaType: 'J-1', sevisStatus: 'Invalid' });
+    const c = await g.make({ extra: { is_archived: true }, stage: 'archived' });
+    expect(await ids('all', g.tag)).toEqual([a, b, c].sort());
+  });
+
+  it('terminated in the past 18 months: exactly 18 months ago is in, one day more is out', async () => {
+    const g = group();
+    const [{ d: boundary }] = await t.sql<{ d: string }>("select to_char(($1::date - interval '18 months')::date, 'YYYY-MM-DD') d", [today]);
+    const dayBefore = new Date(Date.parse(`${boundary}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const atBoundary = await g.make({ sevisStatus: 'Terminated', extra: { sevis_status_date: boundary } });
+    const completed = await g.make({ sevisStatus: 'Completed', extra: { sevis_status_date: day(-10) } });
+    const canceled = await g.make({ sevisStatus: 'Canceled', extra: { sevis_status_date: today } });
+    await g.make({ sevisStatus: 'Terminated', extra: { sevis_status_date: dayBefore } });
+    await g.make({ sevisStatus: 'Terminated', extra: { sevis_status_date: null } });
+    await g.make({ sevisStatus: 'Active', extra: { sevis_status_date: day(-10) } });
+    await g.make({ sevisStatus: 'Terminated', visaType: 'J-1', extra: { sevis_status_date: day(-10) } });
+    expect(await ids('terminated-18-months', g.tag)).toEqual([atBoundary, completed, canceled].sort());
+  });
+
+  it('CPT: F-1 with an approved CPT that has not ended', async () => {
+    const g = group();
+    const current = await g.make();
+    await employment(current, { kind: 'cpt', start_date: day(-30), end_date: day(30) });
+    const endsToday = await g.make();
+    await employment(endsToday, { kind: 'cpt', start_date: day(-30), end_date: today });
+    const ended = await g.make();
+    await employment(ended, { kind: 'cpt', start_date: day(-30), end_date: day(-1) });
+    const requested = await g.make();
+    await employment(requested, { kind: 'cpt', status: 'requested', start_date: day(-30), end_date: day(30) });
+    const optOnly = await g.make();
+    await employment(optOnly, { kind: 'opt', opt_phase: '02', authorized_end_date: day(30) });
+    expect(await ids('cpt', g.tag)).toEqual([current, endsToday].sort());
+  });
+
+  it('OPT and OPT with a portal account: approved OPT 01/02 or STEM whose authorisation has not ended', async () => {
+    const g = group();
+    const pre = await g.make();
+    await employment(pre, { kind: 'opt', opt_phase: '01', authorized_start_date: day(-10), authorized_end_date: day(100) });
+    const stem = await g.make({ user: null, extra: { user_id: await portalUser(), portal_access: 1 } });
+    await employment(stem, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-10), authorized_end_date: day(100) });
+    const noAccess = await g.make({ extra: { user_id: await portalUser(), portal_access: 0 } });
+    await employment(noAccess, { kind: 'opt', opt_phase: '02', authorized_start_date: day(5), authorized_end_date: day(400) });
+    const expired = await g.make({ extra: { user_id: await portalUser(), portal_access: 1 } });
+    await employment(expired, { kind: 'opt', opt_phase: '02', authorized_end_date: day(-1) });
+    const cancelled = await g.make();
+    await employment(cancelled, { kind: 'opt', opt_phase: '02', status: 'cancelled', authorized_end_date: day(100) });
+    const j1 = await g.make({ visaType: 'J-1' });
+    await employment(j1, { kind: 'opt', opt_phase: '02', authorized_end_date: day(100) });
+    expect(await ids('opt', g.tag)).toEqual([pre, stem, noAccess].sort());
+    expect(await ids('opt-portal-account', g.tag)).toEqual([stem]);
+  });
+
+  it('transfer: F-1 transferring in or out', async () => {
+    const g = group();
+    const tin = await g.make({ extra: { transfer_direction: 'in' } });
+    const tout = await g.make({ extra: { transfer_direction: 'out' } });
+    await g.make();
+    await g.make({ visaType: 'J-1', extra: { transfer_direction: 'out' } });
+    expect(await ids('transfer', g.tag)).toEqual([tin, tout].sort());
+  });
+
+  it('correction requests: records with a pending correction, any visa', async () => {
+    const g = group();
+    const f1 = await g.make();
+    await correction(f1, 'pending');
+    const j1 = await g.make({ visaType: 'J-1' });
+    await correction(j1, 'pending');
+    const decided = await g.make();
+    await correction(decided, 'approved');
+    await correction(decided, 'rejected');
+    await g.make();
+    expect(await ids('correction-requests', g.tag)).toEqual([f1, j1].sort());
+  });
+
+  it('initial with port of entry', async () => {
+    const g = group();
+    const entered = await g.make({ sevisStatus: 'Initial', extra: { port_of_entry: 'JFK' } });
+    await g.make({ sevisStatus: 'Initial' });
+    await g.make({ sevisStatus: 'Active', extra: { port_of_entry: 'JFK' } });
+    expect(await ids('initial-port-of-entry', g.tag)).toEqual([entered]);
+  });
+
+  it('approved OPT with no current employer', async () => {
+    const g = group();
+    const noEmployer = await g.make();
+    await employment(noEmployer, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300) });
+    const pastEmployer = await g.make();
+    await employment(pastEmployer, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300), employer_name: 'Acme', start_date: day(-50), end_date: day(-5) });
+    const employed = await g.make();
+    await employment(employed, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300) });
+    await employment(employed, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300), employer_name: 'Acme', start_date: day(-5), end_date: null });
+    const stemEmployed = await g.make();
+    await employment(stemEmployed, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-60), authorized_end_date: day(300), employer_name: 'Labs', start_date: day(-60), end_date: day(300) });
+    const preCompletion = await g.make();
+    await employment(preCompletion, { kind: 'opt', opt_phase: '01', authorized_start_date: day(-60), authorized_end_date: day(300) });
+    const notYet = await g.make();
+    await employment(notYet, { kind: 'opt', opt_phase: '02', authorized_start_date: day(10), authorized_end_date: day(300) });
+    expect(await ids('approved-opt-no-employer', g.tag)).toEqual([noEmployer, pastEmployer].sort());
+  });
+
+  it('exchange-visitor lists: J-1 by status, transfer and current training/employment', async () => {
+    const g = group();
+    const j = (o: TStudentFixture) => g.make({ visaType: 'J-1', ...o });
+    const rec: Record<string, string> = {
+      active: await j({ sevisStatus: 'Active' }), initial: await j({ sevisStatus: 'Initial' }),
+      terminated: await j({ sevisStatus: 'Terminated' }), inactive: await j({ sevisStatus: 'Inactive' }),
+      invalid: await j({ sevisStatus: 'Invalid' }), noShow: await j({ sevisStatus: 'No Show' }),
+      out: await j({ sevisStatus: 'Inactive', extra: { transfer_direction: 'out' } }),
+      in: await j({ sevisStatus: 'Initial', extra: { transfer_direction: 'in' } }),
+      training: await j({ sevisStatus: 'Active' }), training2: await j({ sevisStatus: 'Active' }),
+      employed: await j({ sevisStatus: 'Active' }), employedPast: await j({ sevisStatus: 'Active' }),
+      archived: await j({ sevisStatus: 'Active', extra: { is_archived: true } }),
+    };
+    const f1Active = await g.make({ sevisStatus: 'Active', extra: { transfer_direction: 'out' } });
+    await employment(f1Active, { kind: 'on_campus', start_date: day(-5), end_date: day(5) });
+    await employment(rec.training!, { kind: 'academic_training', authorized_start_date: day(-5), authorized_end_date: day(5) });
+    await employment(rec.training2!, { kind: 'academic_training', authorized_start_date: day(5), authorized_end_date: day(50) });
+    await employment(rec.employed!, { kind: 'on_campus', start_date: day(-5), end_date: null });
+    await employment(rec.employedPast!, { kind: 'on_campus', start_date: day(-50), end_date: day(-5) });
+    const r = (...k: string[]) => k.map((x) => rec[x]!).sort();
+    expect(await ids('ev-active', g.tag)).toEqual(r('active', 'training', 'training2', 'employed', 'employedPast'));
+    expect(await ids('ev-initial', g.tag)).toEqual(r('initial', 'in'));
+    expect(await ids('ev-all', g.tag)).toEqual(r(...Object.keys(rec).filter((k) => k !== 'archived')));
+    expect(await ids('ev-terminated', g.tag)).toEqual(r('terminated'));
+    expect(await ids('ev-inactive', g.tag)).toEqual(r('inactive', 'out'));
+    expect(await ids('ev-invalid', g.tag)).toEqual(r('invalid'));
+    expect(await ids('ev-no-show', g.tag)).toEqual(r('noShow'));
+    expect(await ids('ev-transferred-out', g.tag)).toEqual(r('out'));
+    expect(await ids('ev-transfer-in', g.tag)).toEqual(r('in'));
+    expect(await ids('ev-academic-training', g.tag)).toEqual(r('training'));
+    expect(await ids('ev-student-employment', g.tag)).toEqual(r('employed'));
+    // The archived J-1 is only in 'all'.
+    expect(await ids('all', g.tag)).toContain(rec.archived);
+  });
+
+  it('STEM I-983 upload alert: current approved STEM OPT without the I-983', async () => {
+    const g = group();
+    const missing = await g.make();
+    await employment(missing, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-5), authorized_end_date: day(700) });
+    const uploaded = await g.make();
+    await employment(uploaded, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-5), authorized_end_date: day(700), i983_attachment_id: '00000000-0000-4000-8000-000000000001' });
+    const postOpt = await g.make();
+    await employment(postOpt, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-5), authorized_end_date: day(300) });
+    const ended = await g.make();
+    await employment(ended, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-700), authorized_end_date: day(-1) });
+    expect(await ids('stem-i983-upload-alert', g.tag)).toEqual([missing]);
+  });
+
+  it('every title of the catalogue answers, and list-titles counts what the list shows', async () => {
+    const res = await call(t, 'GET', '/api/students/list-titles', { as: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const titles = res.json() as { key: TStudentListTitle; count: number }[];
+    expect(titles.map((x) => x.key)).toEqual(STUDENT_LIST_TITLES.map((x) => x.key));
+    for (const x of titles) expect((await list({ title: x.key, pageSize: 1 })).total, x.key).toBe(x.count);
+  });
+});
+
+describe('keyword, filters, sort and paging', () => {
+  it('finds by first or last name, full name, e-mail, SEVIS id and campus id, case-insensitively', async () => {
+    const g = group();
+    const a = await newStudent(t, { firstName: 'Mirela', lastName: g.tag, extra: { email: `mirela.${g.tag.toLowerCase()}@uni.example.edu`, campus_id: `C${g.tag}` } });
+    await g.make({ firstName: 'Other' });
+    expect((await list({ title: 'all', q: `mirela ${g.tag}`.toUpperCase() })).items.map((i) => i.id)).toEqual([a.id]);
+    expect((await list({ title: 'all', q: `mirela.${g.tag}@uni` })).items.map((i) => i.id)).toEqual([a.id]);
+    expect((await list({ title: 'all', q: a.sevisId })).items.map((i) => i.id)).toEqual([a.id]);
+    expect((await list({ title: 'all', q: `c${g.tag}` })).items.map((i) => i.id)).toEqual([a.id]);
+    // LIKE's wildcards are literal characters in a keyword.
+    expect((await list({ title: 'all', q: `${g.tag}%` })).total).toBe(0);
+    expect((await list({ title: 'all', q: '_' })).total).toBe(0);
+  });
+
+  it('filters by campus site, stage, education level, major, SEVIS status, tag and program end', async () => {
+    const g = group();
+    const med = await g.make({ site: 'MED', stage: 'check_in', educationLevel: '04', programEndDate: '2027-06-30',
+      extra: { major1_cd: '11.0701', tags: ['scholarship', 'honors'] } });
+    const main = await g.make({ site: 'MAIN', stage: 'continuing', educationLevel: '03', programEndDate: '2026-12-15', extra: { major2_cd: '11.0701' } });
+    const q = (f: Record<string, string | number>) => list({ title: 'all', q: g.tag, ...f }).then((r) => r.items.map((i) => i.id).sort());
+    expect(await q({ campusSiteId: await siteId(t, 'MED') })).toEqual([med]);
+    expect(await q({ stage: 'check_in' })).toEqual([med]);
+    expect(await q({ educationLevel: '03' })).toEqual([main]);
+    expect(await q({ major: '11.0701' })).toEqual([med, main].sort());
+    expect(await q({ tag: 'honors' })).toEqual([med]);
+    expect(await q({ sevisStatus: 'Active' })).toEqual([med, main].sort());
+    expect(await q({ sevisStatus: 'Initial' })).toEqual([]);
+    expect(await q({ programEndFrom: '2027-06-30' })).toEqual([med]);
+    expect(await q({ programEndTo: '2026-12-15' })).toEqual([main]);
+    expect(await q({ programEndFrom: '2026-12-16', programEndTo: '2027-06-29' })).toEqual([]);
+  });
+
+  it('refuses bad input with a message on the field, never a 500', async () => {
+    for (const [field, value, message] of [
+      ['programEndFrom', '2026-02-30', 'Invalid date'], ['programEndTo', '12-31-2026', 'Invalid date'], ['title', 'everyone', 'Invalid value'],
+      ['sort', 'birthDate', 'Invalid value'], ['stage', 'graduated', 'Invalid value'], ['pageSize', 101, undefined],
+    ] as const) {
+      const res = await call(t, 'GET', '/api/students', { as: admin, query: { [field]: value } });
+      expect(res.statusCode, `${field} ${res.body}`).toBe(400);
+      const body = res.json() as { fieldErrors?: Record<string, string[]> };
+      expect(body.fieldErrors?.[field], res.body).toBeDefined();
+      if (message) expect(body.fieldErrors?.[field]).toContain(message);
+    }
+  });
+
+  it('sorts by each column with a stable order, and pages with a total', async () => {
+    const g = group();
+    const mk = (firstName: string, sevisId: string, end: string | null, status: string) =>
+      g.make({ firstName, sevisStatus: status, programEndDate: end, extra: { sevis_id: sevisId } });
+    const ids5 = [
+      await mk('Carla', `N77${g.tag.slice(2, 10)}3`, '2027-01-01', 'Active'),
+      await mk('Abel', `N77${g.tag.slice(2, 10)}1`, '2026-01-01', 'Initial'),
+      await mk('Bruno', `N77${g.tag.slice(2, 10)}2`, null, 'Active'),
+      await mk('Bruno', `N77${g.tag.slice(2, 10)}5`, '2026-06-01', 'Active'),
+      await mk('Dana', `N77${g.tag.slice(2, 10)}4`, '2026-06-01', 'Completed'),
+    ];
+    const names = async (sort: string, order: string) => (await list({ title: 'all', q: g.tag, sort, order })).items.map((i) => i.firstName);
+    expect(await names('name', 'asc')).toEqual(['Abel', 'Bruno', 'Bruno', 'Carla', 'Dana']);
+    expect(await names('name', 'desc')).toEqual(['Dana', 'Carla', 'Bruno', 'Bruno', 'Abel']);
+    expect((await list({ title: 'all', q: g.tag, sort: 'sevisId' })).items.map((i) => i.sevisId!.slice(-1))).toEqual(['1', '2', '3', '4', '5']);
+    // Program end: no date last in both directions; equal dates by name.
+    expect(await names('programEndDate', 'asc')).toEqual(['Abel', 'Bruno', 'Dana', 'Carla', 'Bruno']);
+    expect(await names('programEndDate', 'desc')).toEqual(['Carla', 'Dana', 'Bruno', 'Abel', 'Bruno']);
+    expect(await names('sevisStatus', 'asc')).toEqual(['Bruno', 'Bruno', 'Carla', 'Dana', 'Abel']);
+
+    // Pages of 2 in every sort: 2 + 2 + 1, total 5, each record exactly once.
+    for (const sort of ['name', 'sevisId', 'programEndDate', 'sevisStatus', 'updatedAt']) {
+      const seen: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const r = await list({ title: 'all', q: g.tag, sort, order: 'desc', page, pageSize: 2 });
+        expect(r.total).toBe(5);
+        expect(r.items.length).toBe(page < 3 ? 2 : 1);
+        seen.push(...r.items.map((i) => i.id));
+      }
+      expect(seen.sort(), sort).toEqual([...ids5].sort());
+    }
+    expect((await list({ title: 'all', q: g.tag, page: 9, pageSize: 2 })).items).toEqual([]);
+  });
+
+  it('shows the columns of the table', async () => {
+    const g = group();
+    const id = await g.make({ site: 'MED', firstName: 'Ines', programEndDate: '2027-05-15', visaType: 'J-1', sevisStatus: 'Initial', stage: 'pre_arrival' });
+    const [item] = (await list({ title: 'all', q: g.tag })).items;
+    expect(item).toMatchObject({ id, firstName: 'Ines', lastName: g.tag, visaType: 'J-1', sevisStatus: 'Initial', campusSite: { name: 'Medical Campus' }, programEndDate: '2027-05-15', stage: 'pre_arrival' });
+    expect(Object.keys(item!)).not.toContain('birthDate');
+  });
+});
+
+describe('campus sites (spec 000 s6) and institutions', () => {
+  it('an officer of Main Campus sees Main Campus and site-less records, never Medical Campus; the list equals what they may open', async () => {
+    const g = group();
+    const main = await g.make({ site: 'MAIN' });
+    const none = await g.make({ site: null });
+    await g.make({ site: 'MED' });
+    await newStudent(t, { institutionId: t.institutionB, lastName: g.tag });
+    const officer = await t.login('officer');
+    expect(await ids('all', g.tag, officer)).toEqual([main, none].sort());
+    expect(await ids('all', g.tag)).toHaveLength(3);
+    const titles = (await call(t, 'GET', '/api/students/list-titles', { as: officer })).json() as { key: string; count: number }[];
+    expect(titles.find((x) => x.key === 'all')!.count).toBe((await list({ title: 'all', pageSize: 1 }, officer)).total);
+  });
+
+  it('an assistant sees only the records of their own sites (not site-less ones)', async () => {
+    const g = group();
+    const main = await g.make({ site: 'MAIN' });
+    const med = await g.make({ site: 'MED' });
+    await g.make({ site: null });
+    const assistant = await t.login('assistant');
+    expect(await ids('all', g.tag, assistant)).toEqual([main]);
+    // Moved to Medical Campus: the list follows at once.
+    const medId = await siteId(t, 'MED');
+    const [{ staff_permissions: before }] = await t.sql<{ staff_permissions: unknown }>("select staff_permissions from users where institution_id = $1 and user_name = 'assistant'", [t.institutionA]);
+    await t.sql("update users set staff_permissions = jsonb_set(jsonb_set(staff_permissions, '{assistantSites}', $2::jsonb), '{assistantSettings}', $3::jsonb) where institution_id = $1 and user_name = 'assistant'",
+      [t.institutionA, JSON.stringify([medId]), JSON.stringify({ [String(medId)]: { sendemail: false, editStudent: false, processRequests: false, sevisBatch: false } })]);
+    try {
+      expect(await ids('all', g.tag, assistant)).toEqual([med]);
+    } finally {
+      await t.sql("update users set staff_permissions = $2 where institution_id = $1 and user_name = 'assistant'", [t.institutionA, JSON.stringify(before)]);
+    }
+  });
+
+  it("another institution's records never appear, even for its super user searching the same name", async () => {
+    const g = group();
+    const mine = await g.make();
+    const theirs = (await newStudent(t, { institutionId: t.institutionB, lastName: g.tag })).id;
+    expect(await ids('all', g.tag)).toEqual([mine]);
+    const adminB = await t.login('admin', { host: 'other.test' });
+    const res = await call(t, 'GET', '/api/students', { as: adminB, host: 'other.test', query: { title: 'all', q: g.tag } });
+    expect((res.json() as { items: { id: string }[] }).items.map((i) => i.id)).toEqual([theirs]);
+  });
+});
