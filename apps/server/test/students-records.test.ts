@@ -267,4 +267,21 @@ describe('profile corrections', () => {
     expect(ids).not.toContain(c!.id);
     expect((await call(t, 'GET', '/api/student-corrections', { as: admin, query: { status: 'all', pageSize: 100 } })).json().items.map((x: { id: string }) => x.id)).toContain(c!.id);
   });
+
+  it("the profile's Requests, Documents and Message Center list what belongs to the record", async () => {
+    const mine = (await call(t, 'GET', '/api/students/me', { as: student })).json();
+    const types = (await call(t, 'GET', '/api/requests/startable-types', { as: student })).json() as { id: string }[];
+    expect(types.length).toBeGreaterThan(0);
+    const created = await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: types[0]!.id } });
+    expect(created.statusCode).toBe(200);
+    const reqs = (await call(t, 'GET', `/api/students/${mine.id}/requests`, { as: officer })).json();
+    expect(reqs.map((r: { id: string }) => r.id)).toContain(created.json().id);
+    const other = await newStudent(t, { site: 'MAIN' });
+    expect((await call(t, 'GET', `/api/students/${other.id}/requests`, { as: officer })).json()).toEqual([]);
+    expect((await call(t, 'GET', `/api/students/${other.id}/documents`, { as: officer })).json()).toEqual([]);
+    const msgs = (await call(t, 'GET', `/api/students/${mine.id}/messages`, { as: officer })).json();
+    expect(msgs.some((m: { subject: string }) => m.subject === 'Your profile correction was approved')).toBe(true);
+    const med1 = await newStudent(t, { site: 'MED' });
+    for (const tab of ['requests', 'documents', 'messages']) expect((await call(t, 'GET', `/api/students/${med1.id}/${tab}`, { as: officer })).statusCode).toBe(404);
+  });
 });

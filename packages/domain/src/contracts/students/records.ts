@@ -295,3 +295,26 @@ export const rejectCorrection = defineRoute({
   method: 'POST', path: '/api/student-corrections/:correctionId/reject', access: 'students.manage', tags: T,
   summary: 'Reject a correction with a note to the student', params: ZCorrectionParams, body: ZRejectCorrectionInput, response: ZCorrectionDetail,
 });
+
+// ---------- what else the profile page shows: the record's requests, documents and messages ----------
+export const ZStudentRequestItem = z.object({
+  id: z.uuid(), number: z.number().int(), typeName: z.string(), status: z.string(), submittedAt: z.string().nullable(), updatedAt: z.string(),
+});
+export const ZStudentDocumentItem = z.object({
+  id: z.uuid(), fileName: z.string(), description: z.string(), status: z.string(), rejectReason: z.string(), sizeBytes: z.number(),
+  requestId: z.string().nullable(), requestNumber: z.number().int().nullable(), requestTypeName: z.string().nullable(), createdAt: z.string(),
+});
+export const ZStudentMessageItem = z.object({ id: z.uuid(), subject: z.string(), textBody: z.string(), purpose: z.string(), status: z.string(), createdAt: z.string() });
+
+export const listStudentRequests = defineRoute({
+  method: 'GET', path: '/api/students/:profileId/requests', access: 'students.read', tags: T,
+  summary: "The record's requests (about it, or started by its portal account), newest first", params: ZProfileParams, response: z.array(ZStudentRequestItem),
+});
+export const listStudentDocuments = defineRoute({
+  method: 'GET', path: '/api/students/:profileId/documents', access: 'students.read', tags: T,
+  summary: "Files of the student (their portal account) and of the record's requests", params: ZProfileParams, response: z.array(ZStudentDocumentItem),
+});
+export const listStudentMessages = defineRoute({
+  method: 'GET', path: '/api/students/:profileId/messages', access: 'students.read', tags: T,
+  summary: "E-mails sent to the student's address (Message Center), newest first", params: ZProfileParams, response: z.array(ZStudentMessageItem),
+});

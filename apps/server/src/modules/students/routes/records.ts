@@ -5,6 +5,7 @@ import type { TServices } from '../../../platform/http/context.js';
 import * as corrections from '../operations/corrections.js';
 import * as deps from '../operations/dependents.js';
 import * as records from '../operations/records.js';
+import * as related from '../operations/records-related.js';
 import * as sites from '../operations/records-sites.js';
 
 /** The students module's records routes: the record, dependents, sites of activity, History Log, SEVIS updates, corrections. */
@@ -19,6 +20,9 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.setStudentTags, (ctx, { params, body }) => records.setTags(ctx, params.profileId, body.tags));
   registerRoute(app, s, a.getStudentHistory, (ctx, { params, query }) => records.getStudentHistory(ctx, params.profileId, query.page, query.pageSize));
   registerRoute(app, s, a.listStudentSevisEvents, (ctx, { params }) => records.listStudentSevisEvents(ctx, params.profileId));
+  registerRoute(app, s, a.listStudentRequests, (ctx, { params }) => related.listStudentRequests(ctx, params.profileId));
+  registerRoute(app, s, a.listStudentDocuments, (ctx, { params }) => related.listStudentDocuments(ctx, params.profileId));
+  registerRoute(app, s, a.listStudentMessages, (ctx, { params }) => related.listStudentMessages(ctx, params.profileId));
   registerRoute(app, s, a.addDependent, (ctx, { params, body }) => deps.addDependent(ctx, params.profileId, body));
   registerRoute(app, s, a.updateDependent, (ctx, { params, body }) => deps.updateDependent(ctx, params.profileId, params.dependentId, body));
   registerRoute(app, s, a.terminateDependent, (ctx, { params, body }) => deps.terminateDependent(ctx, params.profileId, params.dependentId, body.reasonCode));
