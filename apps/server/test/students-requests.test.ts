@@ -226,3 +226,78 @@ describe('what approval does to the record', () => {
     expect(audits.find((a) => a.action === 'student.program-extended')!.before).toEqual({ programEndDate: PROGRAM_END });
   });
 });
+
+describe('every form, approved, changes the record as an office expects', () => {
+  const approved = async (code: string, data: Record<string, unknown>) => {
+    const r = await start(code);
+    const saved = await save(r.id, data);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const sent = await submit(r.id);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const res = await approve(r.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const events = await t.sql<{ e: string }>(`select event_type || '/' || action as e from sevis_pending_events where request_id = $1 and status = 'pending'`, [r.id]);
+    const [audit] = await t.sql<{ action: string; after: Record<string, unknown> }>(
+      `select action, after from audit_events where entity_type = 'student_profile' and entity_id = $1 and after->>'requestId' = $2 and action <> 'student.sevis-event.raised'`, [profileId, r.id]);
+    const jobs = await t.sql<Record<string, unknown>>(
+      `select kind, opt_phase, employer_name, authorized_start_date::text as s, authorized_end_date::text as e from student_employments where profile_id = $1 order by created_at, employer_name`, [profileId]);
+    return { id: r.id, events: events.map((x) => x.e), audit: audit!, jobs };
+  };
+  const contact = { user_email: 'sam@example.edu', phone_number: '6175550100' };
+  const employerAddress = { employer_address_line_1: '2 Elm St', employer_city: 'Austin', employer_state: 'TX', employer_zip_code: '73301' };
+
+  it('OPT: the recommended period, then its employer, then a second employer in the same period', async () => {
+    const opt = await approved('opt_request', { opt_type: '02', requested_start_date: day(60), requested_end_date: day(424), ...contact });
+    expect(opt.events).toEqual(['OPTEmployment/Request']);
+    expect(opt.audit.action).toBe('student.opt-recommended');
+    expect(opt.jobs.filter((j) => j.kind === 'opt')).toEqual([{ kind: 'opt', opt_phase: '02', employer_name: '', s: day(60), e: day(424) }]);
+
+    const employer = { employer_job_title: 'Analyst', employment_start_date: day(70), employer_full_or_part_time: '01', ...employerAddress, employment_remarks: 'Data analysis in my field.' };
+    const first = await approved('opt_employer_update', { employer_name: 'Acme', employer_ein: '123456789', newjobsalary: '70000', ...employer });
+    expect(first.events).toEqual(['OPTEmployer/Add']);
+    expect(first.jobs.filter((j) => j.kind === 'opt')).toEqual([{ kind: 'opt', opt_phase: '02', employer_name: 'Acme', s: day(60), e: day(424) }]);
+    const second = await approved('opt_employer_update', { employer_name: 'Beta Labs', ...employer });
+    expect(second.audit.action).toBe('student.opt-employer-added');
+    expect(second.jobs.filter((j) => j.kind === 'opt')).toEqual([
+      { kind: 'opt', opt_phase: '02', employer_name: 'Acme', s: day(60), e: day(424) },
+      { kind: 'opt', opt_phase: '02', employer_name: 'Beta Labs', s: day(60), e: day(424) },
+    ]);
+  });
+
+  it('STEM OPT extension: a phase 03 period with its employer', async () => {
+    const stem = await approved('opt_stem_extend', {
+      employer_name: 'Acme', employer_job_title: 'Engineer', employer_ein: '123456789', everify_number: '123456', employer_full_or_part_time: '01',
+      newjobsalary: '90000', supervisor_name: 'Dana Boss', supervisor_phone: '6175550100', ...employerAddress,
+      requested_start_date: day(425), requested_end_date: day(1155), evsatobjectives: 'Build data pipelines under supervision.',
+    });
+    expect(stem.events).toEqual(['OPTEmployment/STEMExtend']);
+    expect(stem.audit.action).toBe('student.stem-opt-recommended');
+    expect(stem.jobs.filter((j) => j.kind === 'stem')).toEqual([{ kind: 'stem', opt_phase: '03', employer_name: 'Acme', s: day(425), e: day(1155) }]);
+  });
+
+  it('RCL, on-campus employment, transfer in and change of level', async () => {
+    const rcl = await approved('rcl_request', { rcl_reason: 'medical', rcl_term: 'Spring 2027', rcl_start_date: day(40), rcl_end_date: day(150), rcl_credits: '6', student_remarks: 'Doctor letter attached.' });
+    expect(rcl.events).toEqual(['AuthDropBelowFC/Add']);
+    expect(rcl.audit.action).toBe('student.rcl-authorized');
+
+    const job = await approved('on_campus_employment_request', { on_campus_employer_name: 'Library', employer_job_title: 'Assistant', on_campus_start_date: day(5), on_campus_hours_per_week: '15' });
+    expect(job.events).toEqual([]);
+    expect(job.audit.action).toBe('student.on-campus-employment-added');
+    expect(job.jobs.filter((j) => j.kind === 'on_campus').map((j) => j.employer_name)).toEqual(['Library']);
+
+    const transfer = await approved('transfer_in', {
+      previous_school_name: 'Old State University', previous_sevis_id: 'N0012345678', sevis_release_date: day(-5), transfer_program_start_date: day(-1),
+      foreign_address_line_1: '12 MG Road', foreign_city: 'Pune', foreign_zip_code: '411001', foreign_country: 'IN', user_email: 'sam@example.edu', no_phone: '1',
+    });
+    expect(transfer.events).toEqual(['Create/TransferIn']);
+    expect(transfer.audit.action).toBe('student.transfer-in-approved');
+
+    const col = await approved('col_request', { new_education_level: '04', new_major: '11.0701', col_program_start_date: day(200), col_program_end_date: day(1600) });
+    expect(col.events).toEqual(['EducationLevel/Edit']);
+    expect(col.audit.action).toBe('student.change-of-level-approved');
+    const [p] = await t.sql<Record<string, unknown>>(
+      `select education_level, major1_cd, program_start_date::text as ps, program_end_date::text as pe, transfer_direction, transfer_school, foreign_address->>'city' as city
+       from student_profiles where id = $1`, [profileId]);
+    expect(p).toEqual({ education_level: '04', major1_cd: '11.0701', ps: day(200), pe: day(1600), transfer_direction: 'in', transfer_school: 'Old State University', city: 'Pune' });
+  });
+});
