@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_FIELD_MSG, type TRequestDetail, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
-import { call } from './http.js';
+import { call, mailsTo, userIds } from './http.js';
 import { typeId } from './requests-fixtures.js';
 import { newStudent } from './students-fixtures.js';
 
@@ -186,6 +186,27 @@ describe('what approval does to the record', () => {
     expect(actions).toContain('student.cpt-authorized');
     const [bell] = await t.sql<{ text: string }>(`select text from notifications where request_id = $1 and type_name = 'student.cpt-authorized'`, [r.id]);
     expect(bell!.text).toContain("Your CPT with O'Neil & Sons, Inc.");
+  });
+
+  it('CPT goes to the faculty advisor, who recommends it through the e-mailed link; the office then approves and the employment appears', async () => {
+    const ids = await userIds(t, t.institutionA);
+    const created = await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: await typeId(t, 'cpt_request'), advisorUserId: ids.advisor } });
+    expect(created.statusCode, created.body).toBe(200);
+    const r = created.json() as TRequestDetail;
+    await save(r.id, { ...VALID_CPT, employer_name: 'Advisor Approved LLC' });
+    expect((await submit(r.id)).statusCode).toBe(200);
+    const sent = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: officer, body: { action: 'send_to_approver' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = (await mailsTo(t, 'advisor@demo.example.edu')).find((m) => m.purpose === 'approval-link' && m.text_body.includes('advisor-approval/'));
+    const token = /advisor-approval\/([A-Za-z0-9_-]+)/.exec(mail!.text_body)![1]!;
+    const decided = await call(t, 'POST', '/api/approvals/decide', { body: { token, decision: 'approve', comment: 'Part of ENGR 590.' } });
+    expect(decided.statusCode, decided.body).toBe(200);
+    // Back in review: nothing on the record yet; the office's approval applies it.
+    expect((await detail(r.id)).status).toBe('in_review');
+    expect(await t.sql('select 1 from student_employments where request_id = $1', [r.id])).toHaveLength(0);
+    expect((await approve(r.id, officer)).statusCode).toBe(200);
+    const [job] = await t.sql<{ employer_name: string }>('select employer_name from student_employments where request_id = $1', [r.id]);
+    expect(job!.employer_name).toBe('Advisor Approved LLC');
   });
 
   it('a failing effect undoes the approval: an OPT employer update without an approved OPT stays in review', async () => {
