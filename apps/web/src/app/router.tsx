@@ -20,7 +20,8 @@ import { ApplicationLandingPage, type TScholarApplicationPage } from '../feature
 import { DeptDashboardPage } from '../features/scholars/pages/dept-dashboard-page';
 import { StudentStagePage } from '../features/students/pages/student-stage-page';
 import { PageUnavailablePage } from '../features/approvals/pages/page-unavailable-page';
-import { AssistantNewStudentUiGuard } from '../shells/guards/new-student-ui-guard';
+import { AssistantNewStudentUiGuard, NewStudentUiGuard } from '../shells/guards/new-student-ui-guard';
+import { studentRequestRoutes } from '../features/student-requests/routes';
 
 const lazyPage = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({ Component: (await load())[name] as React.ComponentType });
 const approvalPage = lazyPage(() => import('../features/workflows/pages/approval-page'), 'ApprovalPage');
@@ -123,8 +124,8 @@ export const appRoutes: RouteObject[] = [
         element: <AdminShell area="student" />,
         children: [
           { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
-          { path: 'students-request-list', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <AssistantNewStudentUiGuard><RequestListPage area="isss" /></AssistantNewStudentUiGuard> }; } },
           { path: 'students-list', lazy: async () => ({ Component: (await import('../features/students/pages/students-list-page')).StudentsListPage }) },
+          { path: 'students-request-list', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <AssistantNewStudentUiGuard><RequestListPage area="isss" /></AssistantNewStudentUiGuard> }; } },
           { path: 'request/:requestId', lazy: async () => { const { RequestDetailPage } = await requestsPages.detail(); return { element: <RequestDetailPage area="isss" /> }; } },
           {
             path: 'request-configuration',
@@ -137,6 +138,14 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'request-configuration/edit/:requestTypeId',
             lazy: async () => ({ Component: (await import('../features/requests/pages/request-type-edit-page')).RequestTypeEditPage }),
+          },
+          {
+            path: 'opt-stem-students-and-employers',
+            lazy: async () => { const { OptStudentsPage } = await import('../features/student-opt/pages/opt-students-page'); return { element: <NewStudentUiGuard><OptStudentsPage /></NewStudentUiGuard> }; },
+          },
+          {
+            path: 'stem-report-participation',
+            lazy: async () => { const { StemReportsPage } = await import('../features/student-opt/pages/stem-reports-page'); return { element: <NewStudentUiGuard><StemReportsPage /></NewStudentUiGuard> }; },
           },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
           { index: true, element: <Redirect to="/isss/dashboard" /> },
@@ -178,7 +187,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'welcome-wizard', element: <StudentStagePage page="welcome-wizard" /> },
           { path: 'student-pre-arrival', element: <StudentStagePage page="student-pre-arrival" /> },
           { path: 'student-check-in', element: <StudentStagePage page="student-check-in" /> },
-          { path: 'student-service-menu/:profileId', lazy: async () => { const { RequesterHomePage } = await requestsPages.home(); return { element: <RequesterHomePage portal="student" /> }; } },
+          // The service menu and the request pages of each student request type.
+          ...studentRequestRoutes,
           { path: 'request-create/:requestTypeId', lazy: async () => { const { RequestCreatePage } = await requestsPages.create(); return { element: <RequestCreatePage portal="student" homePath="/" /> }; } },
           { path: 'request-edit/:requestId', lazy: async () => { const { RequestEditPage } = await requestsPages.edit(); return { element: <RequestEditPage portal="student" homePath="/" /> }; } },
           { path: 'unauthorized', element: <UnauthorizedPage /> },

@@ -8,6 +8,9 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
+import BusinessCenterOutlined from '@mui/icons-material/BusinessCenterOutlined';
+import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -90,6 +93,18 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
     icon: InboxOutlined,
     limitKey: 'student-request-list',
     isVisible: ({ actor }) => can(actor, 'requests.process'),
+  },
+  {
+    key: 'opt-management',
+    label: 'OPT Management',
+    icon: WorkOutlineOutlined,
+    limitKey: 'opt-management',
+    // Spec 000 s2: OPT Management is part of the new student interface.
+    isVisible: ({ actor, branding }) => can(actor, 'students.read') && branding.NewStudentUIEnabled === '1',
+    children: [
+      { key: 'opt-stem-students-and-employers', label: 'OPT Students & Employers', path: '/isss/opt-stem-students-and-employers', icon: BusinessCenterOutlined },
+      { key: 'stem-report-participation', label: 'STEM Report Participation', path: '/isss/stem-report-participation', icon: AssignmentTurnedInOutlined },
+    ],
   },
   {
     key: 'configuration',

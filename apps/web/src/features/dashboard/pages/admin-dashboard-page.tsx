@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import ArrowForward from '@mui/icons-material/ArrowForward';
-import { hasStudentAreaAccess, MSG } from '@meridian/domain';
+import { can, hasStudentAreaAccess, MSG } from '@meridian/domain';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useCampusSites } from '../../people/api/list-campus-sites';
 import { useBrandingOrDefault } from '../../institutions/api/use-branding-or-default';
@@ -13,6 +13,7 @@ import { actorOf, filterMenu, flattenMenu, type TMenuEntry } from '../../../shel
 import { SCHOLAR_ADMIN_MENU, STUDENT_ADMIN_MENU } from '../../../shells/admin/admin-menus';
 import { ADMIN_AREA_TITLES, type TAdminArea } from '../../../shells/admin/admin-titles';
 import { PermissionSummary } from '../components/permission-summary';
+import { DeadlinesPanel } from '../../student-opt';
 
 const DESCRIPTIONS: Record<string, string> = {
   'staff-management': 'Invite staff, set their permissions and campus sites, deactivate accounts.',
@@ -71,6 +72,11 @@ export function AdminDashboardPage({ area }: { area: TAdminArea }) {
   return (
     <Box>
       <PageHeader title={`Welcome, ${displayName(user)}`} subtitle={`${title}${user.accountName ? ` · ${user.accountName}` : ''}`} />
+      {area === 'student' && can(ctx.actor, 'students.read') ? (
+        <Box sx={{ mb: 3 }}>
+          <DeadlinesPanel />
+        </Box>
+      ) : null}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
           <Card variant="outlined">
