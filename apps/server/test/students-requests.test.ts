@@ -125,6 +125,21 @@ describe('a student request form: draft saves and submit', () => {
 });
 
 describe('who may start and write', () => {
+  it('the seeded student request types carry their visa scopes and starters; CPT has the one-step faculty recommendation', async () => {
+    const rows = await t.sql<{ code: string; visa_scope: string; starters: string[]; kind: string | null }>(
+      `select rt.code, rt.visa_scope, rt.starters, (select string_agg(ws.approver_kind, ',') from workflow_steps ws where ws.workflow_id = rt.workflow_id) as kind
+       from request_types rt where rt.institution_id = $1`, [t.institutionA]);
+    const by = Object.fromEntries(rows.map((r) => [r.code, r]));
+    for (const code of ['cpt_request', 'opt_request', 'opt_employer_update', 'opt_stem_extend', 'rcl_request', 'col_request']) {
+      expect(by[code], code).toMatchObject({ visa_scope: 'F-1', starters: ['student'] });
+    }
+    for (const code of ['transfer_in', 'registration_request', 'on_campus_employment_request']) {
+      expect(by[code], code).toMatchObject({ visa_scope: 'Both', starters: ['student'] });
+    }
+    expect(by.program_extension).toMatchObject({ visa_scope: 'Both', starters: ['student', 'scholar', 'department'] });
+    expect(by.cpt_request!.kind).toBe('faculty_advisor');
+  });
+
   it('a J-1 student is not offered and cannot start an F-1-only type, but may start one for both', async () => {
     const [u] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = 'student'`, [t.institutionB]);
     await t.sql(`update student_profiles set visa_type = 'J-1' where user_id = $1`, [u!.id]);

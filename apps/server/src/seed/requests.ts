@@ -11,8 +11,8 @@ export const DEMO_REQUEST_TYPES: TSeedType[] = [
   ['dependent_info_update', 'Dependent Information Update', ['student', 'scholar'], 'All', 'Add or update an F-2/J-2 dependent.'],
   ['program_info_update', 'Program Information Update', ['student'], 'Both', 'Report a change of major, minor or degree level.'],
   ['financial_info_update', 'Financial Information Update', ['student'], 'Both', 'Submit new evidence of funding.'],
-  ['cpt_request', 'Curricular Practical Training (CPT)', ['student'], 'F-1', 'Request authorization for an internship or practicum that is part of your curriculum.'],
-  ['rcl_request', 'Reduced Course Load (RCL)', ['student'], 'F-1', 'Request permission to enrol below full time for an academic or medical reason.'],
+  ['cpt_request', 'Curricular Practical Training (CPT)', ['student'], 'F-1', 'Request authorization for an internship or practicum that is part of your curriculum. Name your faculty advisor: they recommend it through a link we e-mail them.'],
+  ['rcl_request', 'Reduced Course Load (RCL)', ['student'], 'F-1', 'Request permission to enrol below full time for an academic or medical reason, or in your final term. Name your faculty advisor: they recommend it through a link we e-mail them.'],
   ['col_request', 'Change of Level (COL)', ['student'], 'F-1', "Continue to a new degree level, e.g. Master's to PhD."],
   ['opt_request', 'Optional Practical Training (OPT)', ['student'], 'F-1', 'Request a recommendation for pre- or post-completion OPT.'],
   ['opt_employer_update', 'OPT Employer Update', ['student'], 'F-1', 'Report a new or changed OPT employer.'],
@@ -33,7 +33,12 @@ export const DEMO_REQUEST_TYPES: TSeedType[] = [
   ['matriculation_request', 'Matriculation', ['student'], 'Both', 'Confirm matriculation in your program.'],
 ];
 
-/** The demo institution's request types, and a one-step faculty recommendation workflow on CPT. */
+/**
+ * The demo institution's request types, and a one-step faculty recommendation workflow on CPT and
+ * RCL (the advisor the student names recommends through the e-mailed link). Visa scopes follow the
+ * regulations: CPT, OPT, STEM OPT, RCL, COL and reinstatement are F-1 only (students of another
+ * visa type are neither offered them nor may start them); the rest apply to F-1 and J-1.
+ */
 export async function seedRequestTypes(tx: TTx, institutionId: string): Promise<void> {
   const [wf] = await tx.insert(workflows).values({ institutionId, name: 'Faculty recommendation', eventCode: 'FACULTY_RECOMMENDATION' }).returning();
   await tx.insert(workflowSteps).values({ institutionId, workflowId: wf!.id, ordinal: 1, approverKind: 'faculty_advisor', label: 'Faculty advisor' });
