@@ -55,11 +55,15 @@ async function assertAdvisor(tx: TTx, advisorUserId: string | null | undefined) 
 
 export const NOT_AVAILABLE = 'This request type is not available to you.';
 
-/** The dates a student request's field rules compare with: today and the student's record. */
+/**
+ * The dates a student request's field rules compare with: today and the student's record. "Today"
+ * is the date in the earliest time zone (UTC-12): the browser checks with the student's own date,
+ * and the server must never refuse a date the student's browser accepted a moment ago.
+ */
 export async function studentRuleContext(tx: TTx, profileId: string | null): Promise<Required<TStudentRequestContext>> {
   const [p] = profileId ? await tx.select().from(studentProfiles).where(eq(studentProfiles.id, profileId)) : [];
   return {
-    today: new Date().toISOString().slice(0, 10),
+    today: new Date(Date.now() - 12 * 3600 * 1000).toISOString().slice(0, 10),
     programStartDate: p?.programStartDate ?? null, programEndDate: p?.programEndDate ?? null, sessionEndDate: p?.sessionEndDate ?? null,
   };
 }
