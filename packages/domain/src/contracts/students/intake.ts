@@ -51,3 +51,117 @@ export const inviteStudents = defineRoute({
   summary: 'Invite several students to the portal (up to 200), with a result per record',
   body: ZBulkInviteInput, response: ZBulkInviteOutput,
 });
+
+// ---- Newly Admitted Students (#/isss/newly-admitted-students) ----
+
+export const NEWLY_ADMITTED_SORTS = ['lastName', 'firstName', 'email', 'campusSite', 'programStartDate', 'invitedAt', 'lastLoginAt', 'createdAt'] as const;
+export const ZNewlyAdmittedQuery = ZPageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  /** not_invited: no portal account yet; invited: account created, never signed in; all: both and those who signed in. */
+  invitation: z.enum(['all', 'not_invited', 'invited']).default('all'),
+  sort: z.enum(NEWLY_ADMITTED_SORTS).default('lastName'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TNewlyAdmittedQuery = z.infer<typeof ZNewlyAdmittedQuery>;
+
+export const ZNewlyAdmittedStudent = z.object({
+  profileId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  sevisId: z.string().nullable(),
+  campusId: z.string().nullable(),
+  visaType: z.string(),
+  sevisStatus: z.string(),
+  stage: z.string(),
+  campusSite: z.string().nullable(),
+  programStartDate: z.string().nullable(),
+  hasAccount: z.boolean(),
+  invitedAt: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  /** Whether the caller may invite this student (edit right on the record's site). */
+  canInvite: z.boolean(),
+});
+export type TNewlyAdmittedStudent = z.infer<typeof ZNewlyAdmittedStudent>;
+
+export const listNewlyAdmitted = defineRoute({
+  method: 'GET', path: '/api/students/newly-admitted', access: 'students.read', tags: ['students'],
+  summary: 'Newly Admitted Students: records in stage invited or without a portal account, SEVIS status Initial (paged, sorted, searched on the server; site-scoped)',
+  query: ZNewlyAdmittedQuery, response: ZPage(ZNewlyAdmittedStudent),
+});
+
+// ---- Batch upload (#/isss/batch-upload-list) ----
+
+export const ZImportIdParams = z.object({ importId: z.uuid({ error: MSG.notFound }) });
+export const IMPORT_STATUSES = ['previewed', 'committed', 'failed', 'discarded'] as const;
+
+export const ZStudentImportSummary = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  rowCount: z.number().int(),
+  errorCount: z.number().int(),
+  /** Rows with at least one error. */
+  rowsWithErrors: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  committedAt: z.string().nullable(),
+  /** Why a commit was refused, when it was. */
+  note: z.string(),
+});
+export type TStudentImportSummary = z.infer<typeof ZStudentImportSummary>;
+
+export const ZImportIssue = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+
+export const ZStudentImportPreviewQuery = ZPageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  /** Only the rows that have an error. */
+  onlyErrors: z.enum(['0', '1']).default('0'),
+});
+export const ZStudentImportPreview = z.object({
+  import: ZStudentImportSummary,
+  columns: z.array(z.string()),
+  /** Problems of the file itself (header, size), not of one student row. */
+  fileIssues: z.array(ZImportIssue),
+  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), z.string()), errors: z.record(z.string(), z.array(z.string())) })),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TStudentImportPreview = z.infer<typeof ZStudentImportPreview>;
+
+export const ZStudentImportListQuery = ZPageQuery.extend({
+  status: z.enum(['all', ...IMPORT_STATUSES]).default('all'),
+});
+
+export const ZCommitImportOutput = z.object({ import: ZStudentImportSummary, created: z.number().int(), sevisCreateEvents: z.number().int() });
+export type TCommitImportOutput = z.infer<typeof ZCommitImportOutput>;
+
+export const uploadStudentImport = defineRoute({
+  method: 'POST', path: '/api/student-imports', access: 'students.import', tags: ['students'],
+  summary: 'Upload a CSV or XLSX file of students (multipart, field "file"): every row is checked and the preview is stored',
+  response: ZStudentImportSummary,
+});
+export const listStudentImports = defineRoute({
+  method: 'GET', path: '/api/student-imports', access: 'students.import', tags: ['students'],
+  summary: 'History of batch uploads: file, who, when, rows, status (newest first)',
+  query: ZStudentImportListQuery, response: ZPage(ZStudentImportSummary),
+});
+export const getStudentImport = defineRoute({
+  method: 'GET', path: '/api/student-imports/:importId', access: 'students.import', tags: ['students'],
+  summary: 'The preview of an upload: counts, and the rows with their errors by column (paged)',
+  params: ZImportIdParams, query: ZStudentImportPreviewQuery, response: ZStudentImportPreview,
+});
+export const downloadStudentImportErrors = defineRoute({
+  method: 'GET', path: '/api/student-imports/:importId/errors.csv', access: 'students.import', tags: ['students'],
+  summary: 'The error report of an upload as CSV: row, column, message', params: ZImportIdParams, response: z.string(),
+});
+export const commitStudentImport = defineRoute({
+  method: 'POST', path: '/api/student-imports/:importId/commit', access: 'students.import', tags: ['students'],
+  summary: 'Create every student of an error-free preview in one transaction (all or nothing)',
+  params: ZImportIdParams, response: ZCommitImportOutput,
+});
+export const discardStudentImport = defineRoute({
+  method: 'POST', path: '/api/student-imports/:importId/discard', access: 'students.import', tags: ['students'],
+  summary: 'Discard a preview (nothing is created; the stored rows are dropped)', params: ZImportIdParams, response: ZStudentImportSummary,
+});
