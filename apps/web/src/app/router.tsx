@@ -18,7 +18,6 @@ import { UnauthorizedPage } from '../features/auth/pages/unauthorized-page';
 import { AdminDashboardPage } from '../features/dashboard/pages/admin-dashboard-page';
 import { ApplicationLandingPage, type TScholarApplicationPage } from '../features/scholars/pages/application-landing-page';
 import { DeptDashboardPage } from '../features/scholars/pages/dept-dashboard-page';
-import { StudentStagePage } from '../features/students/pages/student-stage-page';
 import { PageUnavailablePage } from '../features/approvals/pages/page-unavailable-page';
 import { AssistantNewStudentUiGuard, NewStudentUiGuard } from '../shells/guards/new-student-ui-guard';
 import { studentRequestRoutes } from '../features/student-requests/routes';
@@ -147,6 +146,12 @@ export const appRoutes: RouteObject[] = [
             path: 'stem-report-participation',
             lazy: async () => { const { StemReportsPage } = await import('../features/student-opt/pages/stem-reports-page'); return { element: <NewStudentUiGuard><StemReportsPage /></NewStudentUiGuard> }; },
           },
+          { path: 'welcome-wizard-configurations', lazy: async () => ({ Component: (await import('../features/student-config/pages/welcome-wizard-configurations-page')).WelcomeWizardConfigurationsPage }) },
+          { path: 'welcome-wizard-configurations/create', lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-step-edit-page')).WizardStepEditPage }) },
+          { path: 'welcome-wizard-configurations/edit/:stepId', lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-step-edit-page')).WizardStepEditPage }) },
+          { path: 'welcome-wizard-configurations/preview', lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-preview-page')).WizardPreviewPage }) },
+          // The spec's spelling of the route.
+          { path: 'student-stage-configuartion', lazy: async () => ({ Component: (await import('../features/student-config/pages/stage-configuration-page')).StageConfigurationPage }) },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
           { index: true, element: <Redirect to="/isss/dashboard" /> },
           { path: '*', element: <Redirect to="/isss/dashboard" /> },
@@ -184,9 +189,9 @@ export const appRoutes: RouteObject[] = [
         element: <StudentShell />,
         children: [
           { index: true, element: <Redirect to="/" /> },
-          { path: 'welcome-wizard', element: <StudentStagePage page="welcome-wizard" /> },
-          { path: 'student-pre-arrival', element: <StudentStagePage page="student-pre-arrival" /> },
-          { path: 'student-check-in', element: <StudentStagePage page="student-check-in" /> },
+          { path: 'welcome-wizard', lazy: async () => ({ Component: (await import('../features/student-portal/pages/welcome-wizard-page')).WelcomeWizardPage }) },
+          { path: 'student-pre-arrival', lazy: async () => { const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page'); return { element: <StageChecklistPage stage="pre_arrival" /> }; } },
+          { path: 'student-check-in', lazy: async () => { const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page'); return { element: <StageChecklistPage stage="check_in" /> }; } },
           // The service menu and the request pages of each student request type.
           ...studentRequestRoutes,
           { path: 'request-create/:requestTypeId', lazy: async () => { const { RequestCreatePage } = await requestsPages.create(); return { element: <RequestCreatePage portal="student" homePath="/" /> }; } },

@@ -1,2 +1,3 @@
 export { RequestDocuments, type RequestDocumentsProps, type TRequiredDocument } from './components/request-documents';
 export { useRequestAttachments } from './api/attachments';
+export { uploadAttachment, downloadAttachment } from './api/attachments';

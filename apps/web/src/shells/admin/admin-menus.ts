@@ -11,6 +11,8 @@ import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
 import BusinessCenterOutlined from '@mui/icons-material/BusinessCenterOutlined';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -118,6 +120,20 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/request-configuration',
         icon: TuneOutlined,
         isVisible: ({ actor }) => can(actor, 'requests.configure'),
+      },
+      {
+        key: 'welcome-wizard-configurations',
+        label: 'Welcome Wizard',
+        path: '/isss/welcome-wizard-configurations',
+        icon: AutoStoriesOutlined,
+        isVisible: ({ actor }) => can(actor, 'students.configure'),
+      },
+      {
+        key: 'student-stage-configuartion',
+        label: 'Stage Configuration',
+        path: '/isss/student-stage-configuartion',
+        icon: ChecklistOutlined,
+        isVisible: ({ actor }) => can(actor, 'students.configure'),
       },
     ],
   },

@@ -1,0 +1,113 @@
+import { useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { MSG, type TAnswers } from '@meridian/domain';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { PageHeader } from '../../../ui/page-header';
+import { PageLoader } from '../../../ui/page-loader';
+import { snack } from '../../../ui/notify';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCompleteMyStage, useMyStage, useSaveMyAnswers } from '../api/my-stage';
+import { refusalOf } from '../api/field-errors';
+import { DoneMark, StageDocuments } from '../components/stage-documents';
+import { StageQuestions } from '../components/stage-questions';
+
+const PAGES = {
+  pre_arrival: {
+    title: 'Pre-Arrival',
+    intro: 'Before you travel, the office needs the answers and documents below. Save at any time; when everything is done, submit to move on to check-in.',
+    next: 'Pre-arrival complete. Next: check in when you arrive.',
+  },
+  check_in: {
+    title: 'Check-In',
+    intro: 'Welcome to campus! Confirm your arrival details and upload the documents below, then submit to finish your check-in.',
+    next: 'Check-in complete. Welcome! You can now request services from the office.',
+  },
+} as const;
+
+/** #/student/student-pre-arrival and #/student/student-check-in: the stage's checklist of questions and documents. */
+export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PAGES }) {
+  const page = PAGES[expected];
+  useDocumentTitle(page.title);
+  const me = useCurrentUser();
+  const stage = useMyStage();
+  const save = useSaveMyAnswers();
+  const complete = useCompleteMyStage();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const unsaved = useRef<TAnswers | null>(null);
+  if (stage.isPending || me.isPending) return <PageLoader />;
+  if (stage.isError || !stage.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
+  const s = stage.data;
+  if (s.stage !== expected) return <Navigate to={s.homePath} replace />;
+
+  const saveAnswers = async (answers: TAnswers) => {
+    try {
+      await save.mutateAsync(answers);
+      unsaved.current = null;
+      snack('Your answers were saved.', 'success');
+    } catch (e) {
+      const r = refusalOf(e);
+      setErrors(r.fields);
+      setMessage(r.message);
+      throw e;
+    }
+  };
+  const submit = async () => {
+    setMessage('');
+    try {
+      if (unsaved.current) await saveAnswers(unsaved.current);
+      const out = await complete.mutateAsync();
+      snack(page.next, 'success');
+      navigate(out.homePath);
+    } catch (e) {
+      try {
+        const r = refusalOf(e);
+        setErrors(r.fields);
+        setMessage(r.message);
+        window.scrollTo({ top: 0 });
+      } catch { /* reported globally */ }
+    }
+  };
+
+  const checklist = [
+    ...s.questions.questions.map((q) => ({ key: `custom.${q.id}`, label: q.questionText, isRequired: q.isRequired, isDone: !!s.questions.answers[q.id] && !errors[`custom.${q.id}`] })),
+    ...s.documents.flatMap((d) => d.slots.map((x) => ({ key: x.key, label: d.appliesTo === 'main' ? d.name : `${d.name} (${x.label})`, isRequired: d.isRequired, isDone: x.isDone }))),
+  ];
+  const pct = s.completeness.total ? Math.round((100 * s.completeness.done) / s.completeness.total) : 100;
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <PageHeader title={page.title} subtitle={page.intro} />
+      <Stack spacing={3}>
+        {message ? <Alert severity="error" role="alert">{message}</Alert> : null}
+        <Paper variant="outlined" component="section" aria-labelledby="checklist-title" sx={{ p: { xs: 2, sm: 3 }, borderTop: 4, borderTopColor: 'secondary.main' }}>
+          <Typography id="checklist-title" variant="h2" component="h2" sx={{ mb: 1 }}>Your checklist</Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {s.completeness.isComplete ? 'Everything required is done. Submit to continue.' : `${s.completeness.done} of ${s.completeness.total} required items done.`}
+          </Typography>
+          <LinearProgress variant="determinate" value={pct} aria-label={`${pct}% of the checklist done`} sx={{ mb: 1, height: 8, borderRadius: 4 }} />
+          {checklist.length === 0 ? <Typography>The office asks nothing of you in this stage. Submit to continue.</Typography> : (
+            <List dense aria-label="Checklist items">
+              {checklist.map((c) => (
+                <ListItem key={c.key} disableGutters secondaryAction={<DoneMark isDone={c.isDone} isRequired={c.isRequired} />}>
+                  <ListItemText primary={c.label} secondary={errors[c.key]} slotProps={{ secondary: { color: 'error' } }} sx={{ pr: 12 }} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Paper>
+        <StageQuestions title="Questions" questions={s.questions.questions} answers={s.questions.answers} fieldErrors={errors} saving={save.isPending}
+          onAnswersChange={(a) => { unsaved.current = a; }} onSaveDraft={saveAnswers} />
+        {s.documents.length ? <Typography variant="h2" component="h2">Documents</Typography> : null}
+        <StageDocuments documents={s.documents} userId={me.data?.userId ?? null} fieldErrors={errors} />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button variant="contained" size="large" disabled={complete.isPending || save.isPending} onClick={() => void submit()}>
+            {complete.isPending ? 'Submitting…' : 'Submit and continue'}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
