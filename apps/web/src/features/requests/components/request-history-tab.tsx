@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
-import { REQUEST_STATUS_LABELS, REVIEW_STATUS_LABELS, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
+import { REQUEST_STATUS_LABELS, REVIEW_STATUS_LABELS, STUDENT_REQUEST_FORMS, usDate, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
 import { useHistory } from '../../audit/api/get-history';
 import { formatDateTime } from '../../../ui/format-date';
 
@@ -11,12 +11,14 @@ const LABELS: Record<string, string> = {
   'request.complete': 'Completed', 'request.dismiss': 'Dismissed', 'request.reject': 'Rejected', 'request.approvers_approved': 'Every approver approved',
   'request.approvers_rejected': 'An approver rejected', 'request.assigned': 'Assigned', 'request.reassigned': 'Reassigned', 'request.unassigned': 'Unassigned',
   'request.review-status': 'Review status changed', 'request.task.created': 'Task added', 'request.task.updated': 'Task changed', 'request.task.deleted': 'Task deleted',
-  'approval.approved': 'Approver approved', 'approval.rejected': 'Approver rejected',
+  'approval.approved': 'Approver approved', 'approval.rejected': 'Approver rejected', 'request.data-saved': 'Form saved',
 };
 const FIELDS: Record<string, string> = {
   status: 'Status', reviewStatus: 'Review status', assignedToUserId: 'Assignee', isLocked: 'Locked', advisorUserId: 'Faculty advisor',
   statusMessage: 'Message', message: 'Message', approverName: 'Approver', comment: 'Comment', step: 'Step', title: 'Task', isDone: 'Done',
   dueDate: 'Due', number: 'Request #', type: 'Type',
+  // A student request form's own fields (request.data-saved), by their labels.
+  ...Object.fromEntries(Object.values(STUDENT_REQUEST_FORMS).flatMap((f) => f.sections.flatMap((s) => s.fields.map((x) => [x.name, x.label])))),
 };
 
 function show(k: string, v: unknown): string {
@@ -25,6 +27,7 @@ function show(k: string, v: unknown): string {
   if (k === 'reviewStatus') return REVIEW_STATUS_LABELS[Number(v)] ?? String(v);
   if (k === 'assignedToUserId' || k === 'advisorUserId') return 'set';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return usDate(v);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
