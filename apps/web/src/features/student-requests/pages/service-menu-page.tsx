@@ -1,0 +1,159 @@
+import { Link as RouterLink } from 'react-router';
+import {
+  Alert, Box, Button, Card, CardActions, CardContent, IconButton, Link, Paper, Skeleton, Table, TableBody, TableCell, TableContainer,
+  TableHead, TableRow, Tooltip, Typography,
+} from '@mui/material';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { handleApiError } from '../../../app/errors/handle-api-error';
+import { PageHeader } from '../../../ui/page-header';
+import { formatDate } from '../../../ui/format-date';
+import { displayName } from '../../../ui/display-name';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useStartableTypes } from '../../requests/api/list-startable-types';
+import { useMyRequests } from '../../requests/api/list-my-requests';
+import { StatusChip } from '../../requests/components/status-chip';
+import { downloadAttachment } from '../../attachments/api/attachments';
+import { formatSize } from '../../attachments/components/request-documents';
+import { useMyDocuments } from '../api/my-documents';
+import { requestPath, startOptions, viewPath } from '../request-paths';
+
+const EDITABLE = new Set(['draft', 'clarification_requested']);
+/** Read by screen readers only (a column header for the action buttons). */
+const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+function SectionTitle({ id, children }: { id: string; children: React.ReactNode }) {
+  return <Typography id={id} variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: 1.5, mt: 1 }}>{children}</Typography>;
+}
+
+/** The request types the student may start (visa-scoped by the server), each with its description. */
+function StartServices() {
+  const types = useStartableTypes();
+  return (
+    <Box component="section" aria-labelledby="services-title" sx={{ mb: 4 }}>
+      <SectionTitle id="services-title">Request a service</SectionTitle>
+      {types.isPending ? <Skeleton variant="rounded" height={120} /> : null}
+      {types.isError ? <Alert severity="error">The services could not be loaded. Please reload the page.</Alert> : null}
+      {types.data && types.data.length === 0 ? (
+        <Alert severity="info">There are no services you can request online at the moment. Please contact the international office.</Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))' }}>
+        {(types.data ?? []).map((t) => (
+          <Card key={t.id} variant="outlined" sx={{ display: 'flex', flexDirection: 'column', borderTop: 3, borderTopColor: 'secondary.main' }}>
+            <CardContent sx={{ flex: 1 }}>
+              <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>{t.name}</Typography>
+              {t.description ? <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{t.description}</Typography> : null}
+            </CardContent>
+            <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+              {startOptions(t.code, t.id).map((o) => (
+                <Button key={o.path} variant="outlined" size="small" component={RouterLink} to={o.path}
+                  aria-label={o.label === 'Start' ? `Start ${t.name}` : `${o.label}: ${t.name}`}>{o.label}</Button>
+              ))}
+            </CardActions>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** #/student/student-service-menu/:profileId: services to request, the student's requests and documents. */
+export function ServiceMenuPage() {
+  useDocumentTitle('Student Portal');
+  const me = useCurrentUser();
+  const mine = useMyRequests();
+  const docs = useMyDocuments(mine.data);
+  const requests = mine.data ?? [];
+  const attention = requests.filter((r) => EDITABLE.has(r.status));
+  return (
+    <Box>
+      <PageHeader title="Student Portal"
+        subtitle={me.data ? `Hello, ${displayName(me.data)}. Request a service from the international office, or follow the requests you have sent.` : undefined} />
+      {attention.length ? (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          {attention.length === 1 ? 'One request needs' : `${attention.length} requests need`} your attention:{' '}
+          {attention.map((d, i) => (
+            <span key={d.id}>{i ? ', ' : ''}<Link component={RouterLink} to={requestPath(d.typeCode, d.id)}>#{d.number} {d.typeName}</Link>
+              {d.status === 'clarification_requested' ? ' (the office asks for clarification)' : ' (draft, not submitted)'}</span>
+          ))}
+        </Alert>
+      ) : null}
+
+      <StartServices />
+
+      <Box component="section" aria-labelledby="my-requests-title" sx={{ mb: 4 }}>
+        <SectionTitle id="my-requests-title">My requests</SectionTitle>
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-labelledby="my-requests-title">
+              <TableHead>
+                <TableRow>{['Request #', 'Request', 'Status', 'Submitted', 'Last change', ''].map((h, i) => <TableCell key={i} scope="col">{h || <Box component="span" sx={HIDDEN}>Action</Box>}</TableCell>)}</TableRow>
+              </TableHead>
+              <TableBody>
+                {requests.map((r) => {
+                  const editable = EDITABLE.has(r.status);
+                  const to = editable ? requestPath(r.typeCode, r.id) : viewPath(r.typeCode, r.id);
+                  return (
+                    <TableRow key={r.id} hover>
+                      <TableCell component="th" scope="row"><Link component={RouterLink} to={to}>#{r.number}</Link></TableCell>
+                      <TableCell>{r.typeName}</TableCell>
+                      <TableCell><StatusChip status={r.status} requesterView /></TableCell>
+                      <TableCell>{formatDate(r.submittedAt) || 'Not yet'}</TableCell>
+                      <TableCell>{formatDate(r.updatedAt)}</TableCell>
+                      <TableCell align="right">
+                        <Button size="small" variant={editable ? 'contained' : 'text'} component={RouterLink} to={to}
+                          aria-label={`${editable ? 'Edit' : 'View'} request #${r.number}`}>{editable ? 'Edit' : 'View'}</Button>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+                {mine.isPending ? <TableRow><TableCell colSpan={6}><Skeleton /></TableCell></TableRow> : null}
+                {mine.isError ? <TableRow><TableCell colSpan={6}>Your requests could not be loaded. Please reload the page.</TableCell></TableRow> : null}
+                {mine.data && requests.length === 0 ? (
+                  <TableRow><TableCell colSpan={6}>You have not started any request yet. Choose a service above to start one.</TableCell></TableRow>
+                ) : null}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      </Box>
+
+      <Box component="section" aria-labelledby="my-documents-title">
+        <SectionTitle id="my-documents-title">My documents</SectionTitle>
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-labelledby="my-documents-title">
+              <TableHead>
+                <TableRow>{['Document', 'Request', 'Uploaded', 'Size', ''].map((h, i) => <TableCell key={i} scope="col">{h || <Box component="span" sx={HIDDEN}>Download</Box>}</TableCell>)}</TableRow>
+              </TableHead>
+              <TableBody>
+                {docs.data.map((a) => (
+                  <TableRow key={a.id}>
+                    <TableCell component="th" scope="row">
+                      {a.fileName}
+                      {a.checklistItem ? <Typography variant="body2" color="text.secondary">{a.checklistItem}</Typography> : null}
+                      {a.status === 'rejected' ? <Typography variant="body2" color="error">Rejected by the office{a.rejectReason ? `: ${a.rejectReason}` : ''}. Please upload a new file.</Typography> : null}
+                    </TableCell>
+                    <TableCell><Link component={RouterLink} to={viewPath(a.request.typeCode, a.request.id)}>#{a.request.number} {a.request.typeName}</Link></TableCell>
+                    <TableCell>{formatDate(a.createdAt)}</TableCell>
+                    <TableCell>{formatSize(a.sizeBytes)}</TableCell>
+                    <TableCell align="right">
+                      <Tooltip title={`Download ${a.fileName}`}>
+                        <IconButton aria-label={`Download ${a.fileName}`} onClick={() => void downloadAttachment(a).catch(handleApiError)}><DownloadOutlined /></IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {mine.isPending || (requests.length > 0 && docs.isPending) ? <TableRow><TableCell colSpan={5}><Skeleton /></TableCell></TableRow> : null}
+                {docs.isError ? <TableRow><TableCell colSpan={5}>Some of your documents could not be loaded. Please reload the page.</TableCell></TableRow> : null}
+                {mine.data && !docs.isPending && docs.data.length === 0 ? (
+                  <TableRow><TableCell colSpan={5}>You have not uploaded any documents yet. Files you upload to a request appear here.</TableCell></TableRow>
+                ) : null}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      </Box>
+    </Box>
+  );
+}
