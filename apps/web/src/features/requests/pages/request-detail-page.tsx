@@ -22,6 +22,7 @@ import { RequestTasks } from '../components/request-tasks';
 import { RequestQuestionnaire } from '../components/request-answers-view';
 import { RequestCustomQuestions } from '../components/request-custom-questions';
 import { ApprovalChain } from '../components/approval-chain';
+import { RequestFormDataView } from '../components/request-form-data-view';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -102,6 +103,7 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
           ) : null}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
             <Stack spacing={2}>
+              <RequestFormDataView request={r} area={area} />
               {r.questionnaireIds.length === 0 ? (
                 <Section title="Answers"><Typography variant="body2" color="text.secondary">This request type has no questionnaire.</Typography></Section>
               ) : r.questionnaireIds.map((q) => <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly />)}
