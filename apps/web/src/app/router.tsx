@@ -123,6 +123,9 @@ export const appRoutes: RouteObject[] = [
         element: <AdminShell area="student" />,
         children: [
           { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
+          { path: 'newly-admitted-students', lazy: async () => ({ Component: (await import('../features/student-intake/pages/newly-admitted-students-page')).NewlyAdmittedStudentsPage }) },
+          { path: 'batch-upload-list', lazy: async () => ({ Component: (await import('../features/student-intake/pages/batch-upload-page')).BatchUploadPage }) },
+          { path: 'batch-upload-list/:importId', lazy: async () => ({ Component: (await import('../features/student-intake/pages/batch-upload-preview-page')).BatchUploadPreviewPage }) },
           { path: 'students-list', lazy: async () => ({ Component: (await import('../features/students/pages/students-list-page')).StudentsListPage }) },
           { path: 'students-request-list', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <AssistantNewStudentUiGuard><RequestListPage area="isss" /></AssistantNewStudentUiGuard> }; } },
           { path: 'request/:requestId', lazy: async () => { const { RequestDetailPage } = await requestsPages.detail(); return { element: <RequestDetailPage area="isss" /> }; } },

@@ -13,6 +13,9 @@ import BusinessCenterOutlined from '@mui/icons-material/BusinessCenterOutlined';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
+import BoltOutlined from '@mui/icons-material/BoltOutlined';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -95,6 +98,28 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
     icon: InboxOutlined,
     limitKey: 'student-request-list',
     isVisible: ({ actor }) => can(actor, 'requests.process'),
+  },
+  {
+    key: 'actions',
+    label: 'Actions',
+    icon: BoltOutlined,
+    limitKey: 'actions',
+    children: [
+      {
+        key: 'newly-admitted-students',
+        label: 'Newly Admitted Students',
+        path: '/isss/newly-admitted-students',
+        icon: GroupAddOutlined,
+        isVisible: ({ actor }) => can(actor, 'students.read'),
+      },
+      {
+        key: 'batch-upload-list',
+        label: 'Batch Upload',
+        path: '/isss/batch-upload-list',
+        icon: UploadFileOutlined,
+        isVisible: ({ actor }) => can(actor, 'students.import'),
+      },
+    ],
   },
   {
     key: 'opt-management',

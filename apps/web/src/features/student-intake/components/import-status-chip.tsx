@@ -1,0 +1,16 @@
+import { Chip } from '@mui/material';
+import type { studentsApi } from '@meridian/domain';
+
+const LABELS: Record<studentsApi.TStudentImportSummary['status'], { label: string; color: 'default' | 'success' | 'error' | 'warning' }> = {
+  previewed: { label: 'Preview', color: 'warning' },
+  committed: { label: 'Imported', color: 'success' },
+  failed: { label: 'Refused', color: 'error' },
+  discarded: { label: 'Discarded', color: 'default' },
+};
+
+/** The state of an upload; an outlined chip keeps the text dark enough to read. */
+export function ImportStatusChip({ s }: { s: Pick<studentsApi.TStudentImportSummary, 'status' | 'errorCount'> }) {
+  const l = LABELS[s.status];
+  const label = s.status === 'previewed' ? (s.errorCount ? 'Preview: has errors' : 'Preview: ready to import') : l.label;
+  return <Chip size="small" variant="outlined" color={s.status === 'previewed' && !s.errorCount ? 'success' : l.color} label={label} />;
+}
