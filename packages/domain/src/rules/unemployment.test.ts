@@ -27,6 +27,7 @@ describe('unemployment days', () => {
     });
     // Jan 1–5 (5) and May 1–10 (10).
     expect(r).toMatchObject({ used: 15, remaining: 75, level: 'ok' });
+    expect(r?.gaps).toEqual([{ from: '2026-01-01', to: '2026-01-05', days: 5 }, { from: '2026-05-01', to: '2026-05-10', days: 10 }]);
   });
   it('ignores CPT and pre-completion employment', () => {
     const r = unemploymentDays({

@@ -51,6 +51,8 @@ export interface TUnemployment {
   /** The last day counted: today or the authorisation's end, whichever is earlier. */
   countedUntil: string;
   hasStem: boolean;
+  /** The periods counted as unemployment, oldest first (inclusive). */
+  gaps: { from: string; to: string; days: number }[];
 }
 
 type TSpan = [number, number];
@@ -71,16 +73,18 @@ function length(spans: TSpan[]): number {
   return spans.reduce((n, [a, b]) => n + (b - a + 1), 0);
 }
 
-function intersect(a: TSpan[], b: TSpan[]): TSpan[] {
+/** a minus b (both merged and sorted). */
+function subtract(a: TSpan[], b: TSpan[]): TSpan[] {
   const out: TSpan[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const lo = Math.max(a[i]![0], b[j]![0]);
-    const hi = Math.min(a[i]![1], b[j]![1]);
-    if (lo <= hi) out.push([lo, hi]);
-    if (a[i]![1] < b[j]![1]) i++;
-    else j++;
+  for (const [lo, hi] of a) {
+    let start = lo;
+    for (const [blo, bhi] of b) {
+      if (bhi < start || blo > hi) continue;
+      if (blo > start) out.push([start, blo - 1]);
+      start = Math.max(start, bhi + 1);
+      if (start > hi) break;
+    }
+    if (start <= hi) out.push([start, hi]);
   }
   return out;
 }
@@ -116,7 +120,8 @@ export function unemploymentDays(input: {
       .filter((e) => (e.kind === 'opt' || e.kind === 'stem') && e.phase !== '01')
       .map((e) => [dayNumber(e.startDate), e.endDate ? dayNumber(e.endDate) : today] as TSpan),
   );
-  const used = length(authorized) - length(intersect(authorized, employed));
+  const gaps = subtract(authorized, employed);
+  const used = length(gaps);
   return {
     used,
     allowed,
@@ -125,5 +130,6 @@ export function unemploymentDays(input: {
     countingFrom: fromDayNumber(start),
     countedUntil: fromDayNumber(Math.max(start - 1, Math.min(end, today))),
     hasStem,
+    gaps: gaps.map(([a, b]) => ({ from: fromDayNumber(a), to: fromDayNumber(b), days: b - a + 1 })),
   };
 }

@@ -50,6 +50,8 @@ export const ZUnemploymentSummary = z.object({
   allowed: z.number().int(),
   remaining: z.number().int(),
   level: z.enum(UNEMPLOYMENT_LEVELS),
+  /** The periods counted as unemployment. */
+  gaps: z.array(z.object({ from: z.string(), to: z.string(), days: z.number().int() })),
 });
 export type TUnemploymentSummary = z.infer<typeof ZUnemploymentSummary>;
 

@@ -22,7 +22,7 @@ export function presentOptStudent(actor: TAuthenticatedActor, p: TProfile, d: TO
     profileId: p.id, firstName: p.firstName, lastName: p.lastName, sevisId: p.sevisId, campusSiteName: p.campusSiteName,
     phase: d.current.phase, authorizationStart: d.current.startDate, authorizationEnd: d.current.endDate,
     authorizations: d.authorizations, employments: d.employments,
-    unemployment: d.unemployment ? { used: d.unemployment.used, allowed: d.unemployment.allowed, remaining: d.unemployment.remaining, level: d.unemployment.level } : null,
+    unemployment: d.unemployment ? { used: d.unemployment.used, allowed: d.unemployment.allowed, remaining: d.unemployment.remaining, level: d.unemployment.level, gaps: d.unemployment.gaps } : null,
     canEdit: staffReachesProfile(actor, p, 'edit'),
   };
 }

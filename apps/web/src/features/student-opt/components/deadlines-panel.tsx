@@ -31,7 +31,14 @@ export function DeadlinesPanel() {
   return (
     <Card variant="outlined" component="section" aria-labelledby="deadlines-title">
       <CardContent>
-        <Typography variant="h2" component="h2" id="deadlines-title" gutterBottom>Deadlines</Typography>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, mb: 1 }}>
+          <Typography variant="h2" component="h2" id="deadlines-title">Deadlines</Typography>
+          {list.data ? (
+            <Typography variant="body2" color="text.secondary">
+              {list.data.total === 1 ? '1 item' : `${list.data.total} items`} due for your students, most urgent first
+            </Typography>
+          ) : null}
+        </Box>
         <Stack direction="row" role="group" aria-label="Show deadlines of one kind" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}>
           <Chip label="All" clickable color={!query.kind ? 'primary' : 'default'} variant={!query.kind ? 'filled' : 'outlined'}
             aria-pressed={!query.kind} onClick={() => setFilters({ deadline: '', deadlinePage: '1' })} />

@@ -1,7 +1,7 @@
 import { Fragment, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
-  Box, Button, Chip, Collapse, FormControl, IconButton, InputAdornment, InputLabel, LinearProgress, Link, MenuItem, Paper, Select, Stack, Table,
+  Box, Button, Chip, Collapse, IconButton, InputAdornment, LinearProgress, Link, MenuItem, Paper, Stack, Table,
   TableBody, TableCell, TableContainer, TablePagination, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
@@ -70,6 +70,14 @@ function EmploymentHistory({ s, onEdit, onAdd }: { s: studentsApi.TOptStudent; o
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {s.authorizations.map((a) => `${phaseLabel(a.phase)}: ${usDate(a.startDate)} – ${usDate(a.endDate)}`).join(' · ')}
       </Typography>
+      {s.unemployment ? (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          <strong>Counted as unemployment:</strong>{' '}
+          {s.unemployment.gaps.length
+            ? s.unemployment.gaps.map((g) => `${usDate(g.from)} – ${usDate(g.to)} (${g.days} ${g.days === 1 ? 'day' : 'days'})`).join('; ')
+            : 'no days so far'}
+        </Typography>
+      ) : null}
       {s.employments.length === 0 ? (
         <Typography variant="body2">No employer recorded: every authorised day so far counts as unemployment.</Typography>
       ) : (
@@ -122,25 +130,23 @@ export function OptStudentsPage() {
         subtitle="Students with current or recent OPT, their employers, and the unemployment days they have used (90 on post-completion OPT, 150 with STEM)." />
       <Paper variant="outlined">
         <Box role="search" aria-label="Filter OPT students" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}>
-          <TextField label="Search" placeholder="Name or SEVIS ID" value={q} onChange={(e) => setQ(e.target.value)} size="small"
+          <TextField fullWidth={false} label="Search" placeholder="Name or SEVIS ID" value={q} onChange={(e) => setQ(e.target.value)} size="small" margin="none"
             sx={{ flex: '1 1 240px', maxWidth: 340 }}
             slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search aria-hidden /></InputAdornment> }, htmlInput: { maxLength: 100 } }} />
-          <TextField label="Employer" placeholder="Employer name" value={employer} onChange={(e) => setEmployer(e.target.value)} size="small"
-            sx={{ flex: '1 1 200px', maxWidth: 280 }} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <FormControl size="small" sx={{ minWidth: 170 }}>
-            <InputLabel id="opt-phase-label">Phase</InputLabel>
-            <Select labelId="opt-phase-label" label="Phase" value={query.phase ?? ''} onChange={(e) => setFilters({ phase: e.target.value, page: '1' })}>
+          <TextField fullWidth={false} label="Employer" placeholder="Employer name" value={employer} onChange={(e) => setEmployer(e.target.value)} size="small" margin="none"
+            sx={{ flex: '1 1 200px', maxWidth: 280 }} slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 100 } }} />
+          <TextField select fullWidth={false} size="small" margin="none" id="opt-phase" sx={{ minWidth: 170 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            label="Phase" value={query.phase ?? ''} onChange={(e) => setFilters({ phase: e.target.value, page: '1' })}>
               <MenuItem value="">All phases</MenuItem>
               {OPT_PHASES.map((p) => <MenuItem key={p.code} value={p.code}>{p.label}</MenuItem>)}
-            </Select>
-          </FormControl>
-          <FormControl size="small" sx={{ minWidth: 190 }}>
-            <InputLabel id="opt-level-label">Unemployment</InputLabel>
-            <Select labelId="opt-level-label" label="Unemployment" value={query.level ?? ''} onChange={(e) => setFilters({ level: e.target.value, page: '1' })}>
-              <MenuItem value="">Any</MenuItem>
+          </TextField>
+          <TextField select fullWidth={false} size="small" margin="none" id="opt-level" sx={{ minWidth: 190 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            label="Unemployment" value={query.level ?? ''} onChange={(e) => setFilters({ level: e.target.value, page: '1' })}>
+              <MenuItem value="">Any level</MenuItem>
               {studentsApi.UNEMPLOYMENT_LEVELS.map((l) => <MenuItem key={l} value={l}>{UNEMPLOYMENT_LEVEL_LABELS[l]}</MenuItem>)}
-            </Select>
-          </FormControl>
+          </TextField>
         </Box>
         {list.isFetching ? <LinearProgress aria-label="Loading OPT students" /> : <Box sx={{ height: 4 }} />}
         <TableContainer>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
-  Box, Button, FormControl, InputAdornment, InputLabel, LinearProgress, Link, MenuItem, Paper, Select, Table, TableBody, TableCell,
+  Box, Button, InputAdornment, LinearProgress, Link, MenuItem, Paper, Table, TableBody, TableCell,
   TableContainer, TablePagination, TableRow, TextField, Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
@@ -68,23 +68,21 @@ export function StemReportsPage() {
         subtitle="Six-month validation reports and annual I-983 evaluations of STEM OPT students, counted from each STEM start date." />
       <Paper variant="outlined">
         <Box role="search" aria-label="Filter STEM reports" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}>
-          <TextField label="Search" placeholder="Name, SEVIS ID or employer" value={q} onChange={(e) => setQ(e.target.value)} size="small"
+          <TextField fullWidth={false} label="Search" placeholder="Name, SEVIS ID or employer" value={q} onChange={(e) => setQ(e.target.value)} size="small" margin="none"
             sx={{ flex: '1 1 260px', maxWidth: 380 }}
             slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search aria-hidden /></InputAdornment> }, htmlInput: { maxLength: 100 } }} />
-          <FormControl size="small" sx={{ minWidth: 190 }}>
-            <InputLabel id="stem-status-label">Status</InputLabel>
-            <Select labelId="stem-status-label" label="Status" value={query.status ?? ''} onChange={(e) => setFilters({ status: e.target.value, page: '1' })}>
+          <TextField select fullWidth={false} size="small" margin="none" id="stem-status" sx={{ minWidth: 190 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            label="Status" value={query.status ?? ''} onChange={(e) => setFilters({ status: e.target.value, page: '1' })}>
               {STATUS_OPTIONS.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
-            </Select>
-          </FormControl>
-          <FormControl size="small" sx={{ minWidth: 230 }}>
-            <InputLabel id="stem-kind-label">Report</InputLabel>
-            <Select labelId="stem-kind-label" label="Report" value={query.kind ?? ''} onChange={(e) => setFilters({ kind: e.target.value, page: '1' })}>
+          </TextField>
+          <TextField select fullWidth={false} size="small" margin="none" id="stem-kind" sx={{ minWidth: 230 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            label="Report" value={query.kind ?? ''} onChange={(e) => setFilters({ kind: e.target.value, page: '1' })}>
               <MenuItem value="">All reports</MenuItem>
               <MenuItem value="validation_report">{STEM_REPORT_KIND_LABELS.validation_report}</MenuItem>
               <MenuItem value="evaluation">{STEM_REPORT_KIND_LABELS.evaluation}</MenuItem>
-            </Select>
-          </FormControl>
+          </TextField>
         </Box>
         {list.isFetching ? <LinearProgress aria-label="Loading STEM reports" /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
@@ -112,7 +110,8 @@ export function StemReportsPage() {
                   </TableCell>
                   <TableCell>
                     {r.status !== 'received' && r.canEdit ? (
-                      <Button size="small" variant="outlined" startIcon={<TaskAltOutlined />} onClick={() => setMarking(r)}
+                      <Button size="small" variant={r.status === 'upcoming' ? 'text' : 'outlined'} startIcon={<TaskAltOutlined />} onClick={() => setMarking(r)}
+                        sx={{ whiteSpace: 'nowrap' }}
                         aria-label={`Mark ${STEM_REPORT_KIND_LABELS[r.kind]} of ${r.firstName} ${r.lastName} due ${usDate(r.dueDate)} received`}>
                         Mark received
                       </Button>
