@@ -12,6 +12,7 @@ function shown(f: TStudentRequestField, v: unknown): string {
   if (f.kind === 'date') return usDate(s);
   if (f.kind === 'select') return f.options?.find((o) => o.value === s)?.label ?? s;
   if (f.kind === 'money') return `$${s}`;
+  if (f.kind === 'phone' && /^\d{10}$/.test(s)) return `(${s.slice(0, 3)}) ${s.slice(3, 6)}-${s.slice(6)}`;
   return s;
 }
 
@@ -19,8 +20,11 @@ function shown(f: TStudentRequestField, v: unknown): string {
  * What the student filled in on a student request's own form (CPT employer, OPT dates, ...), read-only
  * for the office that reviews it, section by section, with a link to the student's record.
  */
+/** Does this request have a student form of its own (shown by RequestFormDataView)? */
+export const hasStudentForm = (r: TRequestDetail) => !!r.profileId && isStudentRequestCode(r.typeCode);
+
 export function RequestFormDataView({ request: r, area }: { request: TRequestDetail; area: 'isss' | 'admin' }) {
-  if (!r.profileId || !isStudentRequestCode(r.typeCode)) return null;
+  if (!hasStudentForm(r) || !isStudentRequestCode(r.typeCode)) return null;
   const form = STUDENT_REQUEST_FORMS[r.typeCode];
   const data = r.data ?? {};
   return (

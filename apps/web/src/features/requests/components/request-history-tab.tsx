@@ -17,9 +17,13 @@ const FIELDS: Record<string, string> = {
   status: 'Status', reviewStatus: 'Review status', assignedToUserId: 'Assignee', isLocked: 'Locked', advisorUserId: 'Faculty advisor',
   statusMessage: 'Message', message: 'Message', approverName: 'Approver', comment: 'Comment', step: 'Step', title: 'Task', isDone: 'Done',
   dueDate: 'Due', number: 'Request #', type: 'Type',
-  // A student request form's own fields (request.data-saved), by their labels.
+  // A student request form's own fields (request.data-saved), by their labels, in the form's order.
   ...Object.fromEntries(Object.values(STUDENT_REQUEST_FORMS).flatMap((f) => f.sections.flatMap((s) => s.fields.map((x) => [x.name, x.label])))),
 };
+const ORDER = Object.keys(FIELDS);
+const OPTIONS: Record<string, { value: string; label: string }[]> = Object.fromEntries(
+  Object.values(STUDENT_REQUEST_FORMS).flatMap((f) => f.sections.flatMap((s) => s.fields.filter((x) => x.options).map((x) => [x.name, x.options!]))),
+);
 
 function show(k: string, v: unknown): string {
   if (v === undefined || v === null || v === '') return '—';
@@ -27,6 +31,7 @@ function show(k: string, v: unknown): string {
   if (k === 'reviewStatus') return REVIEW_STATUS_LABELS[Number(v)] ?? String(v);
   if (k === 'assignedToUserId' || k === 'advisorUserId') return 'set';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (OPTIONS[k]) return OPTIONS[k].find((o) => o.value === String(v))?.label ?? String(v);
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return usDate(v);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
@@ -38,7 +43,8 @@ function changes(e: TAuditEvent): string[] {
   const before = (e.before ?? {}) as Record<string, unknown>;
   const after = (e.after ?? {}) as Record<string, unknown>;
   const out: string[] = [];
-  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+  const rank = (k: string) => (ORDER.includes(k) ? ORDER.indexOf(k) : ORDER.length);
+  for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => rank(a) - rank(b))) {
     if (JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
     const label = FIELDS[k] ?? k;
     const fresh = !(k in before);

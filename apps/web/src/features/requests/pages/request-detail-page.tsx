@@ -22,7 +22,7 @@ import { RequestTasks } from '../components/request-tasks';
 import { RequestQuestionnaire } from '../components/request-answers-view';
 import { RequestCustomQuestions } from '../components/request-custom-questions';
 import { ApprovalChain } from '../components/approval-chain';
-import { RequestFormDataView } from '../components/request-form-data-view';
+import { hasStudentForm, RequestFormDataView } from '../components/request-form-data-view';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -104,9 +104,9 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
             <Stack spacing={2}>
               <RequestFormDataView request={r} area={area} />
-              {r.questionnaireIds.length === 0 ? (
+              {r.questionnaireIds.length === 0 ? (hasStudentForm(r) ? null : (
                 <Section title="Answers"><Typography variant="body2" color="text.secondary">This request type has no questionnaire.</Typography></Section>
-              ) : r.questionnaireIds.map((q) => <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly />)}
+              )) : r.questionnaireIds.map((q) => <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly />)}
               <RequestCustomQuestions requestId={r.id} readOnly />
               <Section title="Comments"><CommentsPanel subjectType="request" subjectId={r.id} canComment isStaff={canProcess} /></Section>
             </Stack>
