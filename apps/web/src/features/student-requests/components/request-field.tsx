@@ -34,7 +34,8 @@ export function RequestField({ field, value, required, error, readOnly, onChange
   const id = `field-${field.name}`;
   const str = text(value);
   const counter = field.maxLength && (field.kind === 'textarea' || field.maxLength >= 100) ? `${str.length}/${field.maxLength}` : null;
-  const helper = error ?? field.help ?? (field.kind === 'date' ? 'MM/DD/YYYY' : undefined);
+  const hint = field.kind === 'date' ? (field.help ? `MM/DD/YYYY. ${field.help}` : 'MM/DD/YYYY') : field.help;
+  const helper = error ?? hint;
   const common = {
     id, name: field.name, label: field.label, required, error: !!error, disabled: readOnly, fullWidth: true, onBlur,
     helperText: counter ? <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}><span>{helper}</span><span aria-hidden>{counter}</span></span> : helper,

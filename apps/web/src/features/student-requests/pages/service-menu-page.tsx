@@ -19,8 +19,10 @@ import { useMyDocuments } from '../api/my-documents';
 import { requestPath, startOptions, viewPath } from '../request-paths';
 
 const EDITABLE = new Set(['draft', 'clarification_requested']);
-/** Read by screen readers only (a column header for the action buttons). */
-const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const CLOSED = new Set(['approved', 'completed', 'rejected', 'dismissed']);
+/** Columns a phone leaves out, so the number, request, status and buttons fit without scrolling sideways. */
+const WIDE_ONLY = new Set(['Submitted', 'Last change', 'Uploaded', 'Size']);
+const NARROW_HIDDEN = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 function SectionTitle({ id, children }: { id: string; children: React.ReactNode }) {
   return <Typography id={id} variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: 1.5, mt: 1 }}>{children}</Typography>;
@@ -87,7 +89,11 @@ export function ServiceMenuPage() {
           <TableContainer>
             <Table size="small" aria-labelledby="my-requests-title">
               <TableHead>
-                <TableRow>{['Request #', 'Request', 'Status', 'Submitted', 'Last change', ''].map((h, i) => <TableCell key={i} scope="col">{h || <Box component="span" sx={HIDDEN}>Action</Box>}</TableCell>)}</TableRow>
+                <TableRow>
+                  {['Request #', 'Request', 'Status', 'Submitted', 'Last change', 'Actions'].map((h) => (
+                    <TableCell key={h} scope="col" align={h === 'Actions' ? 'right' : undefined} sx={WIDE_ONLY.has(h) ? NARROW_HIDDEN : undefined}>{h}</TableCell>
+                  ))}
+                </TableRow>
               </TableHead>
               <TableBody>
                 {requests.map((r) => {
@@ -98,9 +104,13 @@ export function ServiceMenuPage() {
                       <TableCell component="th" scope="row"><Link component={RouterLink} to={to}>#{r.number}</Link></TableCell>
                       <TableCell>{r.typeName}</TableCell>
                       <TableCell><StatusChip status={r.status} requesterView /></TableCell>
-                      <TableCell>{formatDate(r.submittedAt) || 'Not yet'}</TableCell>
-                      <TableCell>{formatDate(r.updatedAt)}</TableCell>
-                      <TableCell align="right">
+                      <TableCell sx={NARROW_HIDDEN}>{formatDate(r.submittedAt) || 'Not yet'}</TableCell>
+                      <TableCell sx={NARROW_HIDDEN}>{formatDate(r.updatedAt)}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {r.typeCode === 'rcl_request' && !CLOSED.has(r.status) ? (
+                          <Button size="small" color="error" component={RouterLink} to={`/student/rcl-request/cancel/${encodeURIComponent(r.id)}`}
+                            aria-label={`Cancel request #${r.number}`} sx={{ mr: 1 }}>Cancel</Button>
+                        ) : null}
                         <Button size="small" variant={editable ? 'contained' : 'text'} component={RouterLink} to={to}
                           aria-label={`${editable ? 'Edit' : 'View'} request #${r.number}`}>{editable ? 'Edit' : 'View'}</Button>
                       </TableCell>
@@ -124,7 +134,11 @@ export function ServiceMenuPage() {
           <TableContainer>
             <Table size="small" aria-labelledby="my-documents-title">
               <TableHead>
-                <TableRow>{['Document', 'Request', 'Uploaded', 'Size', ''].map((h, i) => <TableCell key={i} scope="col">{h || <Box component="span" sx={HIDDEN}>Download</Box>}</TableCell>)}</TableRow>
+                <TableRow>
+                  {['Document', 'Request', 'Uploaded', 'Size', 'Download'].map((h) => (
+                    <TableCell key={h} scope="col" align={h === 'Download' ? 'right' : undefined} sx={WIDE_ONLY.has(h) ? NARROW_HIDDEN : undefined}>{h}</TableCell>
+                  ))}
+                </TableRow>
               </TableHead>
               <TableBody>
                 {docs.data.map((a) => (
@@ -135,8 +149,8 @@ export function ServiceMenuPage() {
                       {a.status === 'rejected' ? <Typography variant="body2" color="error">Rejected by the office{a.rejectReason ? `: ${a.rejectReason}` : ''}. Please upload a new file.</Typography> : null}
                     </TableCell>
                     <TableCell><Link component={RouterLink} to={viewPath(a.request.typeCode, a.request.id)}>#{a.request.number} {a.request.typeName}</Link></TableCell>
-                    <TableCell>{formatDate(a.createdAt)}</TableCell>
-                    <TableCell>{formatSize(a.sizeBytes)}</TableCell>
+                    <TableCell sx={NARROW_HIDDEN}>{formatDate(a.createdAt)}</TableCell>
+                    <TableCell sx={NARROW_HIDDEN}>{formatSize(a.sizeBytes)}</TableCell>
                     <TableCell align="right">
                       <Tooltip title={`Download ${a.fileName}`}>
                         <IconButton aria-label={`Download ${a.fileName}`} onClick={() => void downloadAttachment(a).catch(handleApiError)}><DownloadOutlined /></IconButton>

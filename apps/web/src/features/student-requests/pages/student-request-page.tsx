@@ -158,7 +158,6 @@ function EditForm({ request: r, variant, home, readOnlyView }: { request: TReque
   useEffect(() => {
     const carried = (location.state as { problem?: TSubmitProblem } | null)?.problem;
     if (carried) { actions.setProblem(carried); form.applyServerErrors(carried.fieldErrors); }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const optType = form.data.opt_type;
   const title = variant.title ?? (code === 'opt_request' && (optType === '01' || optType === '02')
@@ -183,6 +182,11 @@ function EditForm({ request: r, variant, home, readOnlyView }: { request: TReque
       <Stack spacing={2}>
         <ProblemAlert problem={actions.problem} />
         <StatusAlerts request={r} />
+        {readOnlyView && r.canEdit ? (
+          <Alert severity="warning" action={<Button component={RouterLink} to={requestPath(r.typeCode, r.id, form.data.opt_type)}>Edit</Button>}>
+            This request is not submitted yet.
+          </Alert>
+        ) : null}
         <RequestSummary request={r} requesterView />
         {code ? (
           <StudentRequestForm code={code} data={form.data} errors={form.errors} readOnly={!editable} hidden={variant.hidden}
