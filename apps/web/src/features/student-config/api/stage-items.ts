@@ -10,7 +10,7 @@ export function useStageItems(enabled = true) {
 
 function useRefreshing<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: KEY }) });
+  return useMutation({ meta: { errorHandling: 'local' }, mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: KEY }) });
 }
 
 export const useAddStageItem = () => useRefreshing((body: studentsApi.TAddStageItemInput) => apiCall(studentsApi.addStageItem, { body }));

@@ -20,6 +20,7 @@ export function useWizardStep(stepId: string | undefined, enabled = true) {
 export function useSaveWizardStep() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: (v: { id?: string; body: studentsApi.TSaveWizardStepInput }) => (v.id
       ? apiCall(studentsApi.updateWizardStep, { params: { stepId: v.id }, body: v.body })
       : apiCall(studentsApi.createWizardStep, { body: v.body })),
@@ -30,6 +31,7 @@ export function useSaveWizardStep() {
 export function useDeleteWizardStep() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: (stepId: string) => apiCall(studentsApi.deleteWizardStep, { params: { stepId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['students'] }),
   });
@@ -38,6 +40,7 @@ export function useDeleteWizardStep() {
 export function useReorderWizardSteps() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: (ids: string[]) => apiCall(studentsApi.reorderWizardSteps, { body: { ids } }),
     onSuccess: (data) => qc.setQueryData(KEY, data),
   });

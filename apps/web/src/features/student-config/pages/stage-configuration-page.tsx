@@ -20,6 +20,8 @@ import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
 import { useCustomItemOptions } from '../api/custom-items';
 import { useAddStageItem, useRemoveStageItem, useReorderStageItems, useStageItems, useUpdateStageItem } from '../api/stage-items';
 
+// Read by screen readers only.
+const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 type TStage = studentsApi.TPortalStage;
 type TItem = studentsApi.TStageItem;
 const STAGE_HELP: Record<TStage, string> = {
@@ -62,9 +64,13 @@ function StageList({ stage, items, options }: { stage: TStage; items: TItem[]; o
       <Typography color="text.secondary" sx={{ mb: 1 }}>{STAGE_HELP[stage]}</Typography>
       {busy ? <LinearProgress aria-label="Saving" /> : <Box sx={{ height: 4 }} />}
       <TableContainer>
-        <Table size="small" aria-labelledby={headingId} sx={{ minWidth: 720 }}>
+        <Table size="small" aria-labelledby={headingId} sx={{ minWidth: 720, tableLayout: 'fixed' }}>
           <TableHead>
-            <TableRow>{['Order', 'Question or document', 'Kind', 'Visa', ''].map((h, i) => <TableCell key={i} scope="col">{h}</TableCell>)}</TableRow>
+            <TableRow>
+              {([['Order', 130], ['Question or document', undefined], ['Kind', 190], ['Visa', 130], ['', 64]] as const).map(([h, w], i) => (
+                <TableCell key={i} scope="col" sx={{ width: w }}>{h || <Box component="span" sx={HIDDEN}>Actions</Box>}</TableCell>
+              ))}
+            </TableRow>
           </TableHead>
           <TableBody>
             {items.map((x, i) => (

@@ -13,6 +13,7 @@ export function useMyStage() {
 export function useSaveMyAnswers() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: (answers: TAnswers) => apiCall(studentsApi.saveMyStageAnswers, { body: { answers } }),
     onSuccess: (data) => qc.setQueryData(MY_STAGE_KEY, data),
   });
@@ -22,6 +23,7 @@ export function useSaveMyAnswers() {
 export function useCompleteWizardStep() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: (stepId: string) => apiCall(studentsApi.completeMyWizardStep, { params: { stepId } }),
     onSuccess: (data) => qc.setQueryData(MY_STAGE_KEY, data),
   });
@@ -31,6 +33,7 @@ export function useCompleteWizardStep() {
 export function useCompleteMyStage() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: () => apiCall(studentsApi.completeMyStage, {}),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: MY_STAGE_KEY });

@@ -110,3 +110,9 @@ export function StageDocuments({ documents, userId, readOnly = false, fieldError
     </Stack>
   );
 }
+
+/** Server messages still true: a document slot's message goes once it has a file. */
+export function liveErrors(errors: Record<string, string>, documents: TDoc[]): Record<string, string> {
+  const done = new Set(documents.flatMap((d) => d.slots.filter((s) => s.isDone).map((s) => s.key)));
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => !done.has(k)));
+}

@@ -3,7 +3,7 @@ import { Alert, Box, Button, List, ListItem, ListItemText, MobileStepper, Paper,
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import type { studentsApi, TAnswers } from '@meridian/domain';
-import { DoneMark, StageDocuments } from './stage-documents';
+import { DoneMark, liveErrors, StageDocuments } from './stage-documents';
 import { LinkedText } from './linked-text';
 import { StageQuestions } from './stage-questions';
 
@@ -34,8 +34,10 @@ export function WizardView({ stage, userId, actions, previewLabel }: { stage: TS
   const open = steps.findIndex((s) => !done.includes(s.id));
   const firstOpen = open === -1 ? Math.max(0, steps.length - 1) : open;
   const [active, setActive] = useState(firstOpen);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
+  const [shownErrors, setErrors] = useState<Record<string, string>>({});
+  const [shownMessage, setMessage] = useState('');
+  const errors = liveErrors(shownErrors, stage.documents);
+  const message = Object.keys(shownErrors).length === 0 || Object.keys(errors).length ? shownMessage : '';
   const unsaved = useRef<TAnswers | null>(null);
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));

@@ -9,7 +9,7 @@ import { snack } from '../../../ui/notify';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useCompleteMyStage, useMyStage, useSaveMyAnswers } from '../api/my-stage';
 import { refusalOf } from '../api/field-errors';
-import { DoneMark, StageDocuments } from '../components/stage-documents';
+import { DoneMark, liveErrors, StageDocuments } from '../components/stage-documents';
 import { StageQuestions } from '../components/stage-questions';
 
 const PAGES = {
@@ -34,13 +34,15 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
   const save = useSaveMyAnswers();
   const complete = useCompleteMyStage();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
+  const [shownErrors, setErrors] = useState<Record<string, string>>({});
+  const [shownMessage, setMessage] = useState('');
   const unsaved = useRef<TAnswers | null>(null);
   if (stage.isPending || me.isPending) return <PageLoader />;
   if (stage.isError || !stage.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
   const s = stage.data;
   if (s.stage !== expected) return <Navigate to={s.homePath} replace />;
+  const errors = liveErrors(shownErrors, s.documents);
+  const message = Object.keys(shownErrors).length === 0 || Object.keys(errors).length ? shownMessage : '';
 
   const saveAnswers = async (answers: TAnswers) => {
     try {
