@@ -41,6 +41,7 @@ export function useMarkStemReportReceived() {
   return useMutation({
     mutationFn: (v: { reportId: string; body: studentsApi.TMarkStemReportReceivedInput }) =>
       apiCall(studentsApi.markStemReportReceived, { params: { reportId: v.reportId }, body: v.body }),
+    meta: { errorHandling: 'local' },
     onSuccess: () => qc.invalidateQueries({ queryKey: optKey }),
   });
 }
@@ -53,6 +54,8 @@ export function useSaveEmployment() {
       v.employmentId
         ? apiCall(studentsApi.updateEmployment, { params: { profileId: v.profileId, employmentId: v.employmentId }, body: v.body })
         : apiCall(studentsApi.createEmployment, { params: { profileId: v.profileId }, body: v.body }),
+    // The dialog shows field errors on its fields (handleFormError takes the rest global).
+    meta: { errorHandling: 'local' },
     onSuccess: () => qc.invalidateQueries({ queryKey: optKey }),
   });
 }
