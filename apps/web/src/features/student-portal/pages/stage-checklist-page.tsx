@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
-import { MSG, type TAnswers } from '@meridian/domain';
+import { checkCompleteness, formsApi, MSG, type TAnswers } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
@@ -37,6 +37,8 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
   const [shownErrors, setErrors] = useState<Record<string, string>>({});
   const [shownMessage, setMessage] = useState('');
   const unsaved = useRef<TAnswers | null>(null);
+  // What the student typed, so the checklist follows the form before it is saved.
+  const [typed, setTyped] = useState<TAnswers>({});
   if (stage.isPending || me.isPending) return <PageLoader />;
   if (stage.isError || !stage.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
   const s = stage.data;
@@ -73,8 +75,11 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
     }
   };
 
+  const current = { ...s.questions.answers, ...typed };
+  const open = checkCompleteness(formsApi.customQuestionsContent(s.questions.questions), current);
+  const answered = (id: string) => { const v = current[id]?.value; return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0); };
   const checklist = [
-    ...s.questions.questions.map((q) => ({ key: `custom.${q.id}`, label: q.questionText, isRequired: q.isRequired, isDone: !!s.questions.answers[q.id] && !errors[`custom.${q.id}`] })),
+    ...s.questions.questions.map((q) => ({ key: `custom.${q.id}`, label: q.questionText, isRequired: q.isRequired, isDone: !open[q.id] && answered(q.id) })),
     ...s.documents.flatMap((d) => d.slots.map((x) => ({ key: x.key, label: d.appliesTo === 'main' ? d.name : `${d.name} (${x.label})`, isRequired: d.isRequired, isDone: x.isDone }))),
   ];
   const pct = s.completeness.total ? Math.round((100 * s.completeness.done) / s.completeness.total) : 100;
@@ -101,7 +106,7 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
           )}
         </Paper>
         <StageQuestions title="Questions" questions={s.questions.questions} answers={s.questions.answers} fieldErrors={errors} saving={save.isPending}
-          onAnswersChange={(a) => { unsaved.current = a; }} onSaveDraft={saveAnswers} />
+          onAnswersChange={(a) => { unsaved.current = a; setTyped(a); }} onSaveDraft={saveAnswers} />
         {s.documents.length ? <Typography variant="h2" component="h2">Documents</Typography> : null}
         <StageDocuments documents={s.documents} userId={me.data?.userId ?? null} fieldErrors={errors} />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
