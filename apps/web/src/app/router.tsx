@@ -155,6 +155,11 @@ export const appRoutes: RouteObject[] = [
           { path: 'welcome-wizard-configurations/preview', lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-preview-page')).WizardPreviewPage }) },
           // The spec's spelling of the route.
           { path: 'student-stage-configuartion', lazy: async () => ({ Component: (await import('../features/student-config/pages/stage-configuration-page')).StageConfigurationPage }) },
+          // Student records (records slice): profile, create, correction comparison.
+          { path: 'student-profile/:profileId', lazy: async () => ({ Component: (await import('../features/students/pages/student-profile-page')).StudentProfilePage }) },
+          { path: 'student/create', lazy: async () => { const { StudentCreatePage } = await import('../features/students/pages/student-create-page'); return { element: <StudentCreatePage visaType="F-1" /> }; } },
+          { path: 'create-j1', lazy: async () => { const { StudentCreatePage } = await import('../features/students/pages/student-create-page'); return { element: <StudentCreatePage visaType="J-1" /> }; } },
+          { path: 'student-request-comparison/:correctionId', lazy: async () => ({ Component: (await import('../features/students/pages/student-request-comparison-page')).StudentRequestComparisonPage }) },
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
           { index: true, element: <Redirect to="/isss/dashboard" /> },
           { path: '*', element: <Redirect to="/isss/dashboard" /> },
@@ -197,6 +202,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'student-check-in', lazy: async () => { const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page'); return { element: <StageChecklistPage stage="check_in" /> }; } },
           // The service menu and the request pages of each student request type.
           ...studentRequestRoutes,
+          { path: 'my-profile', lazy: async () => ({ Component: (await import('../features/students/pages/my-profile-page')).MyProfilePage }) },
           { path: 'request-create/:requestTypeId', lazy: async () => { const { RequestCreatePage } = await requestsPages.create(); return { element: <RequestCreatePage portal="student" homePath="/" /> }; } },
           { path: 'request-edit/:requestId', lazy: async () => { const { RequestEditPage } = await requestsPages.edit(); return { element: <RequestEditPage portal="student" homePath="/" /> }; } },
           { path: 'unauthorized', element: <UnauthorizedPage /> },

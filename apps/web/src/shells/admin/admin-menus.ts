@@ -1,3 +1,4 @@
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
@@ -105,6 +106,20 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
     icon: BoltOutlined,
     limitKey: 'actions',
     children: [
+      {
+        key: 'student-create',
+        label: 'New F-1 Student',
+        path: '/isss/student/create',
+        icon: PersonAddAlt1Outlined,
+        isVisible: ({ actor }) => can(actor, 'students.manage'),
+      },
+      {
+        key: 'create-j1',
+        label: 'New Exchange Visitor (J-1)',
+        path: '/isss/create-j1',
+        icon: PersonAddAlt1Outlined,
+        isVisible: ({ actor }) => can(actor, 'students.manage'),
+      },
       {
         key: 'newly-admitted-students',
         label: 'Newly Admitted Students',

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import PersonOutline from '@mui/icons-material/PersonOutline';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { RequireAuth } from '../guards/require-auth';
 import { ShellFrame } from '../common/shell-frame';
@@ -7,7 +8,8 @@ import { displayName } from '../../ui/display-name';
 function StudentFrame() {
   const me = useCurrentUser();
   return (
-    <ShellFrame title="Student Portal" userLabel={me.data ? displayName(me.data) : undefined} showBell>
+    <ShellFrame title="Student Portal" userLabel={me.data ? displayName(me.data) : undefined} showBell
+      overflowActions={[{ key: 'my-profile', label: 'My profile', to: '/student/my-profile', icon: PersonOutline }]}>
       <Outlet />
     </ShellFrame>
   );

@@ -207,7 +207,11 @@ export const ZCorrectionSummary = z.object({
 export const ZComparisonRow = z.object({ field: z.string(), label: z.string(), current: z.unknown(), requested: z.unknown(), isDifferent: z.boolean() });
 export const ZCorrectionDetail = ZCorrectionSummary.extend({ rows: z.array(ZComparisonRow), canDecide: z.boolean(), decidedByName: z.string().nullable() });
 export type TCorrectionDetail = z.infer<typeof ZCorrectionDetail>;
-export const ZListCorrectionsQuery = ZPageQuery.extend({ status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending') });
+export const ZListCorrectionsQuery = ZPageQuery.extend({
+  status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'),
+  /** Only the corrections of one record (its profile page). */
+  profileId: z.uuid({ error: MSG.invalidValue }).optional(),
+});
 export const ZRejectCorrectionInput = z.object({ note: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(1000, MSG.invalidLength) });
 export const ZApproveCorrectionInput = z.object({ note: z.string().trim().max(1000, MSG.invalidLength).default('') });
 

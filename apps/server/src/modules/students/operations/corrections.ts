@@ -64,9 +64,10 @@ export async function submitCorrection(ctx: TContext, input: { changes: Record<s
 }
 
 /** Correction requests of the records the caller reaches (site scope in SQL), newest first. */
-export async function listCorrections(ctx: TContext, q: { status: string; page: number; pageSize: number }) {
+export async function listCorrections(ctx: TContext, q: { status: string; page: number; pageSize: number; profileId?: string }) {
   return ctx.db(async (tx) => {
-    const where = and(siteFilter(requireActor(ctx)), q.status === 'all' ? undefined : eq(studentProfileCorrections.status, q.status));
+    const where = and(siteFilter(requireActor(ctx)), q.status === 'all' ? undefined : eq(studentProfileCorrections.status, q.status),
+      q.profileId ? eq(studentProfileCorrections.profileId, q.profileId) : undefined);
     const [{ total }] = (await tx.select({ total: count() }).from(studentProfileCorrections)
       .innerJoin(studentProfiles, eq(studentProfiles.id, studentProfileCorrections.profileId)).where(where)) as [{ total: number }];
     const rows = await tx.select({ c: studentProfileCorrections, p: studentProfiles }).from(studentProfileCorrections)

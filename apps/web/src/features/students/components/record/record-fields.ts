@@ -1,0 +1,56 @@
+import { EDUCATION_LEVELS, EV_CATEGORIES, SEVIS_STATUSES, STUDENT_VISA_TYPES, studentsApi, type TCampusSite } from '@meridian/domain';
+import { educationLabel, evCategoryLabel, GENDERS, money } from './record-format';
+import type { TFieldDef } from './record-section';
+
+const L = studentsApi.STUDENT_FIELD_LABELS;
+const f = (name: string, extra: Partial<TFieldDef> = {}): TFieldDef => ({ name, label: L[name] ?? name, ...extra });
+const country = (name: string, required = false) => f(name, { maxLength: 2, helper: 'Two-letter code, e.g. IN', required });
+
+export const IDENTITY_FIELDS: TFieldDef[] = [
+  f('firstName', { required: true, maxLength: 60 }), f('middleName', { maxLength: 60 }), f('lastName', { required: true, maxLength: 60 }),
+  f('suffix', { maxLength: 10 }), f('gender', { kind: 'select', options: [{ value: '', label: 'Not given' }, ...GENDERS] }),
+  f('birthDate', { kind: 'date', required: true }), f('birthCity', { maxLength: 60 }), country('birthCountryCode'),
+  country('citizenshipCountryCode', true), country('permanentResidenceCountryCode'),
+];
+
+export const CONTACT_FIELDS: TFieldDef[] = [
+  f('email', { required: true, maxLength: 65 }), f('phone', { maxLength: 10, helper: '10 digits' }),
+  f('usAddress', { kind: 'address' }), f('foreignAddress', { kind: 'address' }),
+];
+
+export const sevisFields = (sites: TCampusSite[]): TFieldDef[] => [
+  f('sevisId', { maxLength: 11, helper: 'N followed by 10 digits' }), f('campusId', { maxLength: 30 }),
+  f('visaType', { kind: 'select', options: STUDENT_VISA_TYPES.map((v) => ({ value: v, label: v })) }),
+  f('sevisStatus', { kind: 'select', options: SEVIS_STATUSES.map((v) => ({ value: v, label: v })) }), f('sevisStatusDate', { kind: 'date' }),
+  f('campusSiteId', { kind: 'select', options: sites.map((s) => ({ value: String(s.id), label: s.name })), show: (_v, r) => r.campusSiteName ?? '' }),
+  f('portOfEntry', { maxLength: 60 }), f('entryDate', { kind: 'date' }),
+  f('portalAccess', { kind: 'select', options: [{ value: '0', label: 'No portal access' }, { value: '1', label: 'May sign in to the portal' }] }),
+];
+
+export const TRANSFER_FIELDS: TFieldDef[] = [
+  f('transferDirection', { kind: 'select', options: [{ value: '', label: 'No transfer' }, { value: 'in', label: 'Transfer in' }, { value: 'out', label: 'Transfer out' }] }),
+  f('transferSchool', { maxLength: 120 }), f('transferReleaseDate', { kind: 'date' }),
+];
+
+export const PROGRAM_FIELDS: TFieldDef[] = [
+  f('educationLevel', { kind: 'select', options: [{ value: '', label: 'Not given' }, ...EDUCATION_LEVELS.map((e) => ({ value: e.code, label: educationLabel(e.code) }))] }),
+  f('major1Code', { maxLength: 20, helper: 'CIP code, e.g. 11.0701' }), f('major2Code', { maxLength: 20 }), f('minorCode', { maxLength: 20 }),
+  f('programStartDate', { kind: 'date', required: true }), f('programEndDate', { kind: 'date', required: true }),
+];
+
+export const DOCUMENT_FIELDS: TFieldDef[] = [f('documentIssueDate', { kind: 'date' }), f('documentIssueReason', { maxLength: 200, wide: true })];
+
+export const SESSION_FIELDS: TFieldDef[] = [
+  f('sessionStartDate', { kind: 'date' }), f('sessionEndDate', { kind: 'date' }), f('isLastSession', { kind: 'bool' }), f('isRegistered', { kind: 'bool' }),
+];
+
+export const EV_FIELDS: TFieldDef[] = [
+  f('evCategoryCode', { kind: 'select', required: true, options: EV_CATEGORIES.map((c) => ({ value: c.code, label: evCategoryLabel(c.code) })) }),
+  f('subjectFieldCode', { maxLength: 20, helper: 'CIP code, e.g. 26.0101' }),
+];
+
+/** Financial support: one number field per line; stored under financials.{key}. */
+export const FINANCIAL_FIELDS: TFieldDef[] = studentsApi.FINANCIAL_FIELDS.map((x) => ({
+  name: x.key, label: x.label, kind: 'number' as const, maxLength: 7, helper: 'Whole dollars',
+  show: (_v: unknown, r: { financials: Record<string, unknown> }) => money(r.financials[x.key]),
+}));

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, LinearProgress, Link, Paper, Table, TableBody, TableCell,
+  TableContainer, TableHead, TablePagination, TableRow, Typography,
+} from '@mui/material';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { REQUEST_STATUS_LABELS, studentsApi, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
+import { formatDateTime, formatDate } from '../../../../ui/format-date';
+import { downloadAttachment } from '../../../attachments';
+import { useStudentDocuments, useStudentHistory, useStudentMessages, useStudentRequests, useStudentSevisEvents } from '../../api/student-record';
+import { displayValue } from './record-format';
+
+function Loading({ busy }: { busy: boolean }) {
+  return busy ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />;
+}
+
+/** Requests tab: the record's requests, each opening the staff request page. */
+export function RequestsTab({ profileId }: { profileId: string }) {
+  const q = useStudentRequests(profileId);
+  if (q.isError) return <Alert severity="error">The requests could not be loaded.</Alert>;
+  const rows = q.data ?? [];
+  return (
+    <Paper variant="outlined">
+      <Loading busy={q.isFetching} />
+      <TableContainer>
+        <Table size="small" aria-label="Requests of this student">
+          <TableHead><TableRow><TableCell>Request</TableCell><TableCell>Type</TableCell><TableCell>Status</TableCell><TableCell>Submitted</TableCell><TableCell>Last change</TableCell></TableRow></TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.id} hover>
+                <TableCell><Link component={RouterLink} to={`/isss/request/${r.id}`}>#{r.number}</Link></TableCell>
+                <TableCell>{r.typeName}</TableCell>
+                <TableCell>{REQUEST_STATUS_LABELS[r.status as TRequestStatus] ?? r.status}</TableCell>
+                <TableCell>{formatDate(r.submittedAt)}</TableCell>
+                <TableCell>{formatDateTime(r.updatedAt)}</TableCell>
+              </TableRow>
+            ))}
+            {!q.isPending && rows.length === 0 ? <TableRow><TableCell colSpan={5}>This student has no requests.</TableCell></TableRow> : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}
+
+const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+/** Documents tab: files of the student and of their requests. */
+export function DocumentsTab({ profileId }: { profileId: string }) {
+  const q = useStudentDocuments(profileId);
+  if (q.isError) return <Alert severity="error">The documents could not be loaded.</Alert>;
+  const rows = q.data ?? [];
+  return (
+    <Paper variant="outlined">
+      <Loading busy={q.isFetching} />
+      <TableContainer>
+        <Table size="small" aria-label="Documents of this student">
+          <TableHead><TableRow><TableCell>File</TableCell><TableCell>From</TableCell><TableCell>Uploaded</TableCell><TableCell>Size</TableCell><TableCell>Status</TableCell></TableRow></TableHead>
+          <TableBody>
+            {rows.map((d) => (
+              <TableRow key={d.id} hover>
+                <TableCell>
+                  <Button size="small" sx={{ textTransform: 'none', p: 0, minWidth: 0 }} onClick={() => void downloadAttachment(d)} aria-label={`Download ${d.fileName}`}>{d.fileName}</Button>
+                  {d.description ? <Typography variant="caption" component="div" color="text.secondary">{d.description}</Typography> : null}
+                </TableCell>
+                <TableCell>{d.requestId ? <Link component={RouterLink} to={`/isss/request/${d.requestId}`}>Request #{d.requestNumber} {d.requestTypeName}</Link> : 'Student file'}</TableCell>
+                <TableCell>{formatDate(d.createdAt)}</TableCell>
+                <TableCell>{kb(d.sizeBytes)}</TableCell>
+                <TableCell>{d.status === 'rejected' ? <Chip size="small" color="error" variant="outlined" label={`Rejected: ${d.rejectReason}`} /> : 'Accepted'}</TableCell>
+              </TableRow>
+            ))}
+            {!q.isPending && rows.length === 0 ? <TableRow><TableCell colSpan={5}>No documents yet: files the student or the office upload to their requests appear here.</TableCell></TableRow> : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}
+
+const EVENT_STATUS_COLORS: Record<string, 'warning' | 'info' | 'success' | 'error' | 'default'> = {
+  pending: 'warning', held: 'default', batched: 'info', sent: 'info', succeeded: 'success', failed: 'error', cancelled: 'default',
+};
+
+/** SEVIS Updates tab: what SEVIS must still hear about, and what was sent. */
+export function SevisUpdatesTab({ profileId }: { profileId: string }) {
+  const q = useStudentSevisEvents(profileId);
+  if (q.isError) return <Alert severity="error">The SEVIS updates could not be loaded.</Alert>;
+  const rows = q.data ?? [];
+  return (
+    <Paper variant="outlined">
+      <Loading busy={q.isFetching} />
+      <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
+        Changes SEVIS must hear about wait here as pending updates until a SEVIS batch sends them.
+      </Typography>
+      <TableContainer>
+        <Table size="small" aria-label="SEVIS updates">
+          <TableHead><TableRow><TableCell>Raised</TableCell><TableCell>Event</TableCell><TableCell>Status</TableCell><TableCell>What SEVIS will receive</TableCell></TableRow></TableHead>
+          <TableBody>
+            {rows.map((e) => (
+              <TableRow key={e.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</TableCell>
+                <TableCell>{e.eventType}{e.action && e.action !== e.eventType ? ` / ${e.action}` : ''}</TableCell>
+                <TableCell><Chip size="small" variant="outlined" color={EVENT_STATUS_COLORS[e.status] ?? 'default'} label={e.status} />{e.message ? <Typography variant="caption" component="div">{e.message}</Typography> : null}</TableCell>
+                <TableCell>
+                  {Object.entries(e.payload).filter(([, v]) => v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0)).slice(0, 8).map(([k, v]) => (
+                    <Typography key={k} variant="caption" component="div">{studentsApi.STUDENT_FIELD_LABELS[k] ?? k}: {displayValue(k, v)}</Typography>
+                  ))}
+                </TableCell>
+              </TableRow>
+            ))}
+            {!q.isPending && rows.length === 0 ? <TableRow><TableCell colSpan={4}>No SEVIS updates for this record.</TableCell></TableRow> : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}
+
+const ACTIONS: Record<string, string> = {
+  'student.created': 'Record created', 'student.updated': 'Record changed', 'student.stage.changed': 'Stage moved', 'student.tags.changed': 'Tags changed',
+  'student.sevis-event.raised': 'SEVIS update queued', 'student.dependent.added': 'Dependent added', 'student.dependent.updated': 'Dependent changed',
+  'student.dependent.terminated': 'Dependent terminated', 'student.site-of-activity.added': 'Site of activity added',
+  'student.site-of-activity.updated': 'Site of activity changed', 'student.site-of-activity.deactivated': 'Site of activity deactivated',
+  'student.correction.submitted': 'Correction requested by the student', 'student.correction.applied': 'Correction applied to the record',
+  'student.correction.approved': 'Correction approved', 'student.correction.rejected': 'Correction rejected',
+};
+
+const HIDDEN = new Set(['dependentId', 'siteId', 'correctionId', 'sevisEventId', 'requestId']);
+/** "Field: old → new" lines of an audit event. */
+function details(e: TAuditEvent): string[] {
+  const before = (e.before ?? {}) as Record<string, unknown>;
+  const after = (e.after ?? {}) as Record<string, unknown>;
+  if (e.action === 'student.sevis-event.raised') return [`${String(after.eventType)}${after.action ? ` / ${String(after.action)}` : ''}`];
+  const out: string[] = [];
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (HIDDEN.has(k) || JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
+    const label = studentsApi.STUDENT_FIELD_LABELS[k] ?? ({ sevisUpdates: 'SEVIS updates', fields: 'Fields', note: 'Note', reason: 'Reason', status: 'Status', name: 'Name', currentStage: 'Stage', tags: 'Tags', terminationReasonCode: 'Reason' } as Record<string, string>)[k] ?? k;
+    const show = (v: unknown) => (Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : displayValue(k, v)) || '—';
+    out.push(k in before ? `${label}: ${show(before[k])} → ${show(after[k])}` : `${label}: ${show(after[k])}`);
+  }
+  return out;
+}
+
+/** History Log tab: the record's events and its requests', newest first, paged on the server. */
+export function StudentHistoryTab({ profileId }: { profileId: string }) {
+  const [page, setPage] = useState(0);
+  const pageSize = 20;
+  const q = useStudentHistory(profileId, page + 1, pageSize);
+  if (q.isError) return <Alert severity="error">The history could not be loaded.</Alert>;
+  const items = q.data?.items ?? [];
+  return (
+    <Paper variant="outlined">
+      <Loading busy={q.isFetching} />
+      <TableContainer>
+        <Table size="small" aria-label="History Log">
+          <TableHead><TableRow><TableCell>When</TableCell><TableCell>Who</TableCell><TableCell>What</TableCell><TableCell>Details</TableCell></TableRow></TableHead>
+          <TableBody>
+            {items.map((e) => (
+              <TableRow key={e.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
+                <TableCell>{e.actorName ?? 'System'}</TableCell>
+                <TableCell>{e.entityType === 'request' ? `Request: ${e.action.replace(/^request\./, '').replace(/[._-]/g, ' ')}` : ACTIONS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
+                <TableCell>{details(e).map((c) => <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>{c}</Typography>)}</TableCell>
+              </TableRow>
+            ))}
+            {!q.isPending && items.length === 0 ? <TableRow><TableCell colSpan={4}>No history recorded yet.</TableCell></TableRow> : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination component="div" count={q.data?.total ?? 0} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} onPageChange={(_, p) => setPage(p)} />
+    </Paper>
+  );
+}
+
+/** E-mails sent to the student, newest first, each opening to its text. */
+export function SentMessages({ profileId }: { profileId: string }) {
+  const q = useStudentMessages(profileId);
+  if (q.isError) return <Alert severity="error">The messages could not be loaded.</Alert>;
+  const rows = q.data ?? [];
+  return (
+    <Box>
+      <Loading busy={q.isFetching} />
+      {rows.map((m) => (
+        <Accordion key={m.id} disableGutters variant="outlined">
+          <AccordionSummary expandIcon={<ExpandMore />}>
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+              <Typography sx={{ flex: 1, minWidth: 200 }}>{m.subject}</Typography>
+              <Typography variant="body2" color="text.secondary">{formatDateTime(m.createdAt)} · {m.status === 'recorded' ? 'recorded (no mail server)' : m.status}</Typography>
+            </Box>
+          </AccordionSummary>
+          <AccordionDetails><Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{m.textBody}</Typography></AccordionDetails>
+        </Accordion>
+      ))}
+      {!q.isPending && rows.length === 0 ? <Typography color="text.secondary">No e-mail has been sent to this student's address.</Typography> : null}
+    </Box>
+  );
+}
