@@ -93,7 +93,7 @@ function StudentsList() {
     <Paper variant="outlined">
       <Box role="search" aria-label="Find students" sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <FormControl size="small" sx={{ minWidth: 320, flex: '0 1 420px' }}>
+          <FormControl size="small" sx={{ minWidth: 320, flex: '1 1 460px', maxWidth: 560 }}>
             <InputLabel id="sl-title">List</InputLabel>
             <Select labelId="sl-title" label="List" value={title} onChange={(e) => chooseTitle(e.target.value)}
               renderValue={(v) => `${labelOf(v)}${counts.has(v) ? ` (${counts.get(v)})` : ''}`} MenuProps={{ slotProps: { paper: { sx: { maxHeight: 480 } } } }}>
