@@ -1,16 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { studentsApi, TImportIssue } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import { auditEvents } from '../../../platform/audit/schema.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { AppError, badRequest, conflict } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { studentProfiles } from '../../people/schema.js';
-import { sevisPendingEvents, studentImports } from '../schema.js';
+import { studentImports } from '../schema.js';
 import { loadImportSummary } from './import-history.js';
 import { checkStoredRows, importableSites, type TStoredRow } from './import-preview.js';
 
-const BATCH = 1000;
+const BATCH = 2000;
 
 export const COMMIT_MSG = {
   hasErrors: 'Nothing was imported: the file still has errors. Correct them in the file and upload it again.',
@@ -46,40 +44,59 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
       if (issues.length) throw new CommitRefused(issues, COMMIT_MSG.changed);
       let created = 0;
       let sevisCreateEvents = 0;
+      // Each batch travels as one JSON parameter and PostgreSQL spreads it into rows: building
+      // thousands of bound parameters per statement costs more than the insert itself.
       for (let i = 0; i < records.length; i += BATCH) {
         const chunk = records.slice(i, i + BATCH);
-        const inserted = await tx.insert(studentProfiles).values(chunk.map(({ record: r }) => ({
-          institutionId: ctx.institutionId, campusSiteId: r.campusSiteId, sevisId: r.sevisId, campusId: r.campusId,
-          firstName: r.firstName, lastName: r.lastName, email: r.email, gender: r.gender, birthDate: r.birthDate,
-          citizenshipCountryCode: r.citizenship, visaType: r.visaType, sevisStatus: 'Initial', educationLevel: r.educationLevel,
-          major1Code: r.major1, programStartDate: r.programStartDate, programEndDate: r.programEndDate, currentStage: 'invited', portalAccess: 0,
-        }))).returning({ id: studentProfiles.id, email: studentProfiles.email }).catch((e: unknown) => {
+        const input = JSON.stringify(chunk.map(({ record: r }) => ({
+          site: r.campusSiteId, sevis: r.sevisId, campus: r.campusId, first: r.firstName, last: r.lastName, email: r.email, gender: r.gender,
+          birth: r.birthDate, cit: r.citizenship, visa: r.visaType, level: r.educationLevel, major: r.major1, start: r.programStartDate, end: r.programEndDate,
+        })));
+        const inserted = (await tx.execute(sql`
+          insert into student_profiles (institution_id, campus_site_id, sevis_id, campus_id, first_name, last_name, email, gender, birth_date,
+            citizenship_country_cd, visa_type, sevis_status, education_level, major1_cd, program_start_date, program_end_date, current_stage, portal_access)
+          select ${ctx.institutionId}::uuid, x.site, x.sevis, x.campus, x.first, x.last, x.email, x.gender, x.birth, x.cit, x.visa, 'Initial',
+            x.level, x.major, x.start, x."end", 'invited', 0
+          from jsonb_to_recordset(${input}::jsonb) as x(site int, sevis text, campus text, first text, last text, email text, gender text,
+            birth date, cit text, visa text, level text, major text, start date, "end" date)
+          returning id, email`).catch((e: unknown) => {
           if (isUniqueViolation(e)) throw new CommitRefused([], COMMIT_MSG.raced);
           throw e;
-        });
+        })).rows as { id: string; email: string }[];
         // E-mails are unique within a committed file, so they pair each new id with its row.
         const idByEmail = new Map(inserted.map((x) => [x.email.toLowerCase(), x.id]));
         const pairs = chunk.map((c) => ({ ...c, id: idByEmail.get(c.record.email.toLowerCase())! }));
         created += pairs.length;
-        await tx.insert(auditEvents).values(pairs.map(({ id, row, record }) => ({
-          institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: id,
-          action: 'student.imported', after: { importId, fileName: imp!.fileName, row, ...record }, ip: ctx.ip,
+        // The History Log line names the upload and row; birth date and SEVIS id stay out of the log.
+        const history = JSON.stringify(pairs.map(({ id, row, record: r }) => ({
+          id, after: { importId, fileName: imp!.fileName, row, firstName: r.firstName, lastName: r.lastName, email: r.email, visaType: r.visaType, campusSiteId: r.campusSiteId },
         })));
+        await tx.execute(sql`
+          insert into audit_events (institution_id, actor_user_id, entity_type, entity_id, action, after, ip)
+          select ${ctx.institutionId}::uuid, ${actor.userId}::uuid, 'student_profile', x.id, 'student.imported', x.after, ${ctx.ip}
+          from jsonb_to_recordset(${history}::jsonb) as x(id text, after jsonb)`);
         const withoutSevis = pairs.filter((p) => !p.record.sevisId);
         if (withoutSevis.length) {
-          const events = await tx.insert(sevisPendingEvents).values(withoutSevis.map(({ id, record: r }) => ({
-            institutionId: ctx.institutionId, profileId: id, eventType: 'Create', action: 'Create', status: 'pending', createdBy: actor.userId,
+          const events = JSON.stringify(withoutSevis.map(({ id, record: r }) => ({
+            id,
             payload: {
               firstName: r.firstName, lastName: r.lastName, birthDate: r.birthDate, citizenship: r.citizenship, gender: r.gender, email: r.email,
               visaType: r.visaType, educationLevel: r.educationLevel, major1: r.major1, programStartDate: r.programStartDate, programEndDate: r.programEndDate,
               source: 'import', importId,
             },
-          }))).returning({ id: sevisPendingEvents.id, profileId: sevisPendingEvents.profileId });
-          sevisCreateEvents += events.length;
-          await tx.insert(auditEvents).values(events.map((ev) => ({
-            institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: ev.profileId,
-            action: 'student.sevis-event.raised', after: { sevisEventId: ev.id, eventType: 'Create', action: 'Create', dependentId: null, requestId: null }, ip: ctx.ip,
           })));
+          // The same event and History Log line raiseEvent writes, for a whole batch at once.
+          await tx.execute(sql`
+            with ev as (
+              insert into sevis_pending_events (institution_id, profile_id, event_type, action, status, created_by, payload)
+              select ${ctx.institutionId}::uuid, x.id::uuid, 'Create', 'Create', 'pending', ${actor.userId}::uuid, x.payload
+              from jsonb_to_recordset(${events}::jsonb) as x(id text, payload jsonb)
+              returning id, profile_id)
+            insert into audit_events (institution_id, actor_user_id, entity_type, entity_id, action, after, ip)
+            select ${ctx.institutionId}::uuid, ${actor.userId}::uuid, 'student_profile', ev.profile_id::text, 'student.sevis-event.raised',
+              jsonb_build_object('sevisEventId', ev.id, 'eventType', 'Create', 'action', 'Create', 'dependentId', null, 'requestId', null), ${ctx.ip}
+            from ev`);
+          sevisCreateEvents += withoutSevis.length;
         }
       }
       await tx.update(studentImports).set({ status: 'committed', committedAt: new Date(), rows: [], updatedAt: new Date() }).where(eq(studentImports.id, importId));
