@@ -124,9 +124,15 @@ const ACTIONS: Record<string, string> = {
   'student.site-of-activity.updated': 'Site of activity changed', 'student.site-of-activity.deactivated': 'Site of activity deactivated',
   'student.correction.submitted': 'Correction requested by the student', 'student.correction.applied': 'Correction applied to the record',
   'student.correction.approved': 'Correction approved', 'student.correction.rejected': 'Correction rejected',
+  // What an approved student request did to the record (modules/students/operations/request-effects.ts).
+  'student.cpt-authorized': 'CPT authorized', 'student.opt-recommended': 'OPT recommended', 'student.opt-employer-added': 'OPT employer added',
+  'student.stem-opt-recommended': 'STEM OPT extension recommended', 'student.rcl-authorized': 'Reduced course load authorized',
+  'student.change-of-level-approved': 'Change of level approved', 'student.program-extended': 'Program extended',
+  'student.transfer-in-approved': 'Transfer in approved', 'student.registered': 'Registered for the session',
+  'student.on-campus-employment-added': 'On-campus employment added',
 };
 
-const HIDDEN = new Set(['dependentId', 'siteId', 'correctionId', 'sevisEventId', 'requestId']);
+const HIDDEN = new Set(['dependentId', 'siteId', 'correctionId', 'sevisEventId', 'requestId', 'employmentId']);
 /** "Field: old → new" lines of an audit event. */
 function details(e: TAuditEvent): string[] {
   const before = (e.before ?? {}) as Record<string, unknown>;
@@ -135,7 +141,8 @@ function details(e: TAuditEvent): string[] {
   const out: string[] = [];
   for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (HIDDEN.has(k) || JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
-    const label = studentsApi.STUDENT_FIELD_LABELS[k] ?? ({ sevisUpdates: 'SEVIS updates', fields: 'Fields', note: 'Note', reason: 'Reason', status: 'Status', name: 'Name', currentStage: 'Stage', tags: 'Tags', terminationReasonCode: 'Reason' } as Record<string, string>)[k] ?? k;
+    const label = studentsApi.STUDENT_FIELD_LABELS[k] ?? ({ sevisUpdates: 'SEVIS updates', fields: 'Fields', note: 'Note', reason: 'Reason', status: 'Status', name: 'Name', currentStage: 'Stage', tags: 'Tags', terminationReasonCode: 'Reason',
+      requestNumber: 'Request #', kind: 'Kind', employerName: 'Employer', authorizedStartDate: 'Authorized from', authorizedEndDate: 'Authorized to' } as Record<string, string>)[k] ?? k;
     const show = (v: unknown) => (Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : displayValue(k, v)) || '—';
     out.push(k in before ? `${label}: ${show(before[k])} → ${show(after[k])}` : `${label}: ${show(after[k])}`);
   }
