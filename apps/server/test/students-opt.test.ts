@@ -85,6 +85,11 @@ describe('employment records', () => {
     const ended = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, { as: officer, body: { ...body, startDate: daysFromToday(-29), endDate: daysFromToday(-10) } });
     expect((ended.json() as studentsApi.TOptStudent).unemployment?.used).toBe(40 + 10);
 
+    // It stays in its authorisation: a start outside it is refused on the field.
+    const moved = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, { as: officer, body: { ...body, startDate: addDays(s.authStart, -1) } });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fieldErrors.startDate[0]).toMatch(/^The start date must fall within the OPT authorisation/);
+
     const audit = await t.sql<{ action: string }>(`select action from audit_events where entity_type = 'student_profile' and entity_id = $1 order by at, id`, [s.id]);
     expect(audit.map((a) => a.action)).toEqual(['student.opt-employment.created', 'student.opt-employment.updated', 'student.opt-employment.updated']);
   });

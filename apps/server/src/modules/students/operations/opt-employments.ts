@@ -7,7 +7,7 @@ import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { campusSites } from '../../people/schema.js';
 import { studentEmployments } from '../schema.js';
 import { getAccessibleProfile, type TProfileRow } from '../student.policy.js';
-import { loadOneOptData } from '../queries/opt-data.query.js';
+import { loadOneOptData, phaseOf } from '../queries/opt-data.query.js';
 import { listOptStudentsQuery, presentOptStudent } from '../queries/opt-students.query.js';
 import { ensureStemReports } from './stem-reports.js';
 
@@ -95,8 +95,12 @@ export async function updateEmployment(ctx: TContext, profileId: string, employm
     ));
     // Authorisation-only rows (the EAD period without an employer) are not employer periods to edit here.
     if (!existing || existing.employerName === '') throw notFound();
-    const data = await loadOneOptData(tx, profile.id, todayIso());
-    const auth = authorizationFor(data.authorizations, body);
+    // An employer period stays in its own authorisation: moving it would take that authorisation's
+    // period with it when it is the only row that carries it (a request's first employer fills that row).
+    const own = existing.status === 'approved' && existing.authorizedStartDate && existing.authorizedEndDate
+      ? [{ phase: phaseOf(existing), startDate: existing.authorizedStartDate, endDate: existing.authorizedEndDate }]
+      : (await loadOneOptData(tx, profile.id, todayIso())).authorizations;
+    const auth = authorizationFor(own, body);
     const [row] = await tx.update(studentEmployments).set({ ...fieldsOf(body, auth), updatedAt: new Date() }).where(eq(studentEmployments.id, existing.id)).returning();
     if (auth.phase === '03') await ensureStemReports(tx, ctx.institutionId, [profile.id]);
     await writeAudit(tx, {
