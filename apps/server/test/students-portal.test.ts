@@ -231,6 +231,24 @@ describe('a student walks the stages', () => {
   });
 });
 
+describe('invited stage items outside the wizard steps', () => {
+  it('are asked in a step of their own before the confirmation, which is recorded like the others', async () => {
+    const item = await call(t, 'POST', '/api/students/stage-items', { as: s.officer, body: { stage: 'invited', customQuestionId: q[ARRIVAL] } });
+    const me = await newPortalStudent();
+    const stage = await myStage(me.session);
+    expect(stage.wizard!.steps.map((x) => x.title)).toEqual(['Welcome', 'Your contact details', 'Your passport', 'A few more things', 'Confirm and finish']);
+    expect(stage.wizard!.steps[3]).toMatchObject({ id: 'stage-items', questionIds: [q[ARRIVAL]] });
+    const refused = await call(t, 'POST', '/api/students/me/welcome-wizard/steps/stage-items/complete', { as: me.session });
+    expect(refused.json().fieldErrors).toEqual({ [`custom.${q[ARRIVAL]}`]: [FORM_MSG.required] });
+    await answer(me.session, { [q[ARRIVAL]!]: { value: '08/10/2026' } });
+    const ok = await call(t, 'POST', '/api/students/me/welcome-wizard/steps/stage-items/complete', { as: me.session });
+    expect((ok.json() as studentsApi.TMyStage).wizard!.completedStepIds).toContain('stage-items');
+    // A step that is not in this student's wizard is not found.
+    expect((await call(t, 'POST', '/api/students/me/welcome-wizard/steps/nope/complete', { as: me.session })).statusCode).toBe(404);
+    await call(t, 'DELETE', `/api/students/stage-items/${(item.json() as { id: string }).id}`, { as: s.officer });
+  });
+});
+
 describe('who sees a student\'s stage', () => {
   it("a student only ever sees their own stage; staff see progress within their sites", async () => {
     const a = await newPortalStudent({ stage: 'pre_arrival' });

@@ -65,9 +65,7 @@ export async function completeMyWizardStep(ctx: TContext, stepId: string): Promi
       await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: p.id,
         action: 'student.wizard-step-completed', after: { stepId, title: step.title }, ip: ctx.ip });
     }
-    const out = await viewOf(tx, p);
-    if (stepId === STAGE_ITEMS_STEP && out.wizard && !out.wizard.completedStepIds.includes(stepId)) out.wizard.completedStepIds.push(stepId);
-    return out;
+    return viewOf(tx, p);
   });
 }
 

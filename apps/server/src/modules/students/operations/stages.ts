@@ -98,6 +98,11 @@ export async function buildStageView(tx: TTx, s: TStageSubject): Promise<student
   }
 
   const errors = stageErrors({ questions, documents });
+  // The stage's own step has no row to record it in: it counts as done once its items are complete.
+  const extraStep = wizard?.steps.find((v) => v.id === STAGE_ITEMS_STEP);
+  if (wizard && extraStep && s.profile && Object.keys(stageErrors({ questions, documents }, extraStep)).length === 0) {
+    wizard.completedStepIds.push(STAGE_ITEMS_STEP);
+  }
   const required = questions.questions.filter((q) => q.isRequired).length + documents.filter((d) => d.isRequired).reduce((n, d) => n + d.slots.length, 0);
   const missing = Object.keys(errors).length;
   return {
