@@ -13,6 +13,8 @@ export const ZRecordIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invali
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
 }, MSG.invalidDate);
+/** A date the form must have: missing (null/empty) says 'Required field', a bad one 'Invalid date'. */
+const ZRequiredDate = z.string({ error: MSG.required }).min(1, MSG.required).pipe(ZRecordIsoDate);
 const req = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.invalidLength);
 const opt = (max: number) => z.string().trim().max(max, MSG.invalidLength);
 /** ISO 3166 alpha-2 (SEVIS country codes are two letters). */
@@ -42,7 +44,7 @@ export const ZStudentFields = z.object({
   // identity (SEVIS PersonalInfo)
   firstName: req(60), middleName: opt(60), lastName: req(60), suffix: opt(10),
   gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }),
-  birthDate: ZRecordIsoDate, birthCity: opt(60), birthCountryCode: ZCountry,
+  birthDate: ZRequiredDate, birthCity: opt(60), birthCountryCode: ZCountry,
   citizenshipCountryCode: ZCountryReq, permanentResidenceCountryCode: ZCountry,
   // contact
   email: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(65, MSG.invalidLength).email(MSG.invalidEmail),
@@ -58,7 +60,7 @@ export const ZStudentFields = z.object({
   // program
   educationLevel: z.string().trim().regex(/^(\d{2})?$/, MSG.invalidValue),
   major1Code: ZCode, major2Code: ZCode, minorCode: ZCode,
-  programStartDate: ZRecordIsoDate, programEndDate: ZRecordIsoDate,
+  programStartDate: ZRequiredDate, programEndDate: ZRequiredDate,
   documentIssueDate: ZDateOrNull, documentIssueReason: opt(200),
   sessionStartDate: ZDateOrNull, sessionEndDate: ZDateOrNull, isLastSession: z.boolean(), isRegistered: z.boolean(),
   // exchange visitor
@@ -134,7 +136,7 @@ export const ZStudentDependentInput = z.object({
   relationshipCode: z.enum(['01', '02'], { error: MSG.required }),
   email: z.union([z.literal(''), z.string().trim().max(65, MSG.invalidLength).email(MSG.invalidEmail)]).default(''),
   gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }).default(''),
-  birthDate: ZRecordIsoDate, birthCity: opt(60).default(''),
+  birthDate: ZRequiredDate, birthCity: opt(60).default(''),
   birthCountryCode: ZCountryReq, citizenshipCountryCode: ZCountryReq, permanentResidenceCountryCode: ZCountry.default(''),
 });
 export type TStudentDependentInput = z.input<typeof ZStudentDependentInput>;

@@ -10,6 +10,7 @@ export function useMyRecord() {
 export function useSubmitCorrection() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: (body: studentsApi.TCorrectionInput) => apiCall(studentsApi.submitCorrection, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['students', 'me'] }),
   });
@@ -35,6 +36,7 @@ export function useCorrection(correctionId: string) {
 export function useDecideCorrection(correctionId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: ({ decision, note }: { decision: 'approve' | 'reject'; note: string }) => (decision === 'approve'
       ? apiCall(studentsApi.approveCorrection, { params: { correctionId }, body: { note } })
       : apiCall(studentsApi.rejectCorrection, { params: { correctionId }, body: { note } })),

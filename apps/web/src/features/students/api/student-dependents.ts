@@ -7,6 +7,7 @@ import { recordKey } from './student-record';
 export function useSaveDependent(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: ({ id, body }: { id?: string; body: studentsApi.TStudentDependentInput }) => (id
       ? apiCall(studentsApi.updateDependent, { params: { profileId, dependentId: id }, body })
       : apiCall(studentsApi.addDependent, { params: { profileId }, body })),
@@ -27,6 +28,7 @@ export function useTerminateDependent(profileId: string) {
 export function useSaveSiteOfActivity(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: ({ id, body }: { id?: string; body: { name: string; address: studentsApi.TStudentAddressInput; isPrimary: boolean } }) => (id
       ? apiCall(studentsApi.updateSiteOfActivity, { params: { profileId, siteId: id }, body })
       : apiCall(studentsApi.addSiteOfActivity, { params: { profileId }, body })),

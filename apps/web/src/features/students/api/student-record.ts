@@ -18,6 +18,7 @@ export function useStudentRecord(profileId: string) {
 export function useUpdateStudent(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: (body: studentsApi.TStudentUpdateInput) => apiCall(studentsApi.updateStudent, { params: { profileId }, body }),
     onSuccess: (data) => {
       qc.setQueryData([...recordKey(profileId), 'main'], data);
@@ -31,6 +32,7 @@ export function useUpdateStudent(profileId: string) {
 export function useCreateStudent() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: (body: studentsApi.TStudentCreateInput) => apiCall(studentsApi.createStudent, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['students', 'list'] }),
   });

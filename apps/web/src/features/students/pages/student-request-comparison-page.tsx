@@ -49,7 +49,7 @@ export function StudentRequestComparisonPage() {
       </Paper>
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', p: 2, pb: 0 }}>
-          {c.status === 'pending' ? `${changed} of ${c.rows.length} field${c.rows.length === 1 ? '' : 's'} differ from the record` : 'What was asked'}
+          {c.status === 'pending' ? `${changed} of ${c.rows.length} requested field${c.rows.length === 1 ? '' : 's'} ${changed === 1 ? 'differs' : 'differ'} from the record` : 'What was asked'}
         </Typography>
         <TableContainer>
           <Table aria-label="Current record beside the requested correction">
@@ -62,7 +62,7 @@ export function StudentRequestComparisonPage() {
             </TableHead>
             <TableBody>
               {c.rows.map((r) => (
-                <TableRow key={r.field} sx={r.isDifferent ? { bgcolor: 'warning.50', '& td': { borderLeft: 0 } } : undefined}>
+                <TableRow key={r.field} >
                   <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
                     {r.label}
                     {r.isDifferent ? <Chip size="small" label="Changed" color="warning" sx={{ ml: 1 }} /> : <Chip size="small" label="Same" variant="outlined" sx={{ ml: 1 }} />}
