@@ -5,7 +5,7 @@ import {
   TableContainer, TableHead, TablePagination, TableRow, Typography,
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { REQUEST_STATUS_LABELS, studentsApi, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
+import { REQUEST_STATUS_LABELS, STUDENT_REQUEST_FORMS, studentsApi, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
 import { formatDateTime, formatDate } from '../../../../ui/format-date';
 import { downloadAttachment } from '../../../attachments';
 import { useStudentDocuments, useStudentHistory, useStudentMessages, useStudentRequests, useStudentSevisEvents } from '../../api/student-record';
@@ -132,6 +132,11 @@ const ACTIONS: Record<string, string> = {
   'student.on-campus-employment-added': 'On-campus employment added',
 };
 
+/** A student request form's fields (a request's 'data saved' events), by label and in the form's order, choices by label. */
+const FORM_FIELDS = Object.values(STUDENT_REQUEST_FORMS).flatMap((f) => f.sections.flatMap((x) => x.fields));
+const FORM_LABELS: Record<string, string> = Object.fromEntries(FORM_FIELDS.map((f) => [f.name, f.label]));
+const FORM_ORDER = Object.keys(FORM_LABELS);
+const formValue = (k: string, v: unknown) => FORM_FIELDS.find((f) => f.name === k)?.options?.find((o) => o.value === String(v))?.label;
 const HIDDEN = new Set(['dependentId', 'siteId', 'correctionId', 'sevisEventId', 'requestId', 'employmentId']);
 /** "Field: old → new" lines of an audit event. */
 function details(e: TAuditEvent): string[] {
@@ -139,11 +144,12 @@ function details(e: TAuditEvent): string[] {
   const after = (e.after ?? {}) as Record<string, unknown>;
   if (e.action === 'student.sevis-event.raised') return [`${String(after.eventType)}${after.action ? ` / ${String(after.action)}` : ''}`];
   const out: string[] = [];
-  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+  const rank = (k: string) => (FORM_ORDER.includes(k) ? FORM_ORDER.indexOf(k) : -1);
+  for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => rank(a) - rank(b))) {
     if (HIDDEN.has(k) || JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
-    const label = studentsApi.STUDENT_FIELD_LABELS[k] ?? ({ sevisUpdates: 'SEVIS updates', fields: 'Fields', note: 'Note', reason: 'Reason', status: 'Status', name: 'Name', currentStage: 'Stage', tags: 'Tags', terminationReasonCode: 'Reason',
+    const label = studentsApi.STUDENT_FIELD_LABELS[k] ?? FORM_LABELS[k] ?? ({ sevisUpdates: 'SEVIS updates', fields: 'Fields', note: 'Note', reason: 'Reason', status: 'Status', name: 'Name', currentStage: 'Stage', tags: 'Tags', terminationReasonCode: 'Reason',
       requestNumber: 'Request #', kind: 'Kind', employerName: 'Employer', authorizedStartDate: 'Authorized from', authorizedEndDate: 'Authorized to' } as Record<string, string>)[k] ?? k;
-    const show = (v: unknown) => (Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : displayValue(k, v)) || '—';
+    const show = (v: unknown) => (Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : formValue(k, v) ?? displayValue(k, v)) || '—';
     out.push(k in before ? `${label}: ${show(before[k])} → ${show(after[k])}` : `${label}: ${show(after[k])}`);
   }
   return out;
