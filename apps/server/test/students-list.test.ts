@@ -355,6 +355,22 @@ describe('campus sites (spec 000 s6) and institutions', () => {
     }
   });
 
+  it('each role lists exactly the records it may open one by one (SECURITY.md: lists apply the same scope as a read)', async () => {
+    const g = group();
+    const all = [await g.make({ site: 'MAIN' }), await g.make({ site: 'MED' }), await g.make({ site: null }), await g.make({ site: 'MED', visaType: 'J-1' })];
+    for (const who of ['admin', 'officer', 'assistant']) {
+      const s = await t.login(who);
+      const listed = await ids('all', g.tag, s);
+      const opened: string[] = [];
+      for (const id of all) {
+        const res = await call(t, 'GET', `/api/students/${id}`, { as: s });
+        expect([200, 404], `${who} ${id} ${res.body}`).toContain(res.statusCode);
+        if (res.statusCode === 200) opened.push(id);
+      }
+      expect(listed, who).toEqual(opened.sort());
+    }
+  });
+
   it("another institution's records never appear, even for its super user searching the same name", async () => {
     const g = group();
     const mine = await g.make();
