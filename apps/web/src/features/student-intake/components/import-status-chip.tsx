@@ -12,5 +12,8 @@ const LABELS: Record<studentsApi.TStudentImportSummary['status'], { label: strin
 export function ImportStatusChip({ s }: { s: Pick<studentsApi.TStudentImportSummary, 'status' | 'errorCount'> }) {
   const l = LABELS[s.status];
   const label = s.status === 'previewed' ? (s.errorCount ? 'Preview: has errors' : 'Preview: ready to import') : l.label;
-  return <Chip size="small" variant="outlined" color={s.status === 'previewed' && !s.errorCount ? 'success' : l.color} label={label} />;
+  const color = s.status === 'previewed' && !s.errorCount ? 'success' : l.color;
+  // Orange text would fail contrast on white: dark text with an orange border, as Staff Management does.
+  if (color === 'warning') return <Chip size="small" variant="outlined" label={label} sx={{ borderColor: 'warning.main', borderWidth: 2 }} />;
+  return <Chip size="small" variant="outlined" color={color} label={label} />;
 }

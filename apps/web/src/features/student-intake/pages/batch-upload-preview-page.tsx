@@ -106,8 +106,14 @@ export function BatchUploadPreviewPage() {
         <Alert severity="success" sx={{ mb: 2 }}>
           <AlertTitle>Imported</AlertTitle>
           {done.created.toLocaleString('en-US')} student records were created in stage Invited
-          {done.sevisCreateEvents ? `; ${done.sevisCreateEvents.toLocaleString('en-US')} without a SEVIS ID have a Create event waiting in the SEVIS batch` : ''}.{' '}
+          {done.sevisCreateEvents ? `; ${done.sevisCreateEvents === 1 ? 'the one' : done.sevisCreateEvents.toLocaleString('en-US')} without a SEVIS ID ${done.sevisCreateEvents === 1 ? 'has' : 'have'} a Create event waiting in the SEVIS batch` : ''}.{' '}
           <Link href="#/isss/newly-admitted-students">Invite them to the portal</Link>.
+        </Alert>
+      ) : null}
+      {!done && s.status === 'committed' ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Imported on {formatDateTime(s.committedAt)}: {s.rowCount.toLocaleString('en-US')} student records were created.{' '}
+          <Link href="#/isss/newly-admitted-students">Newly Admitted Students</Link>
         </Alert>
       ) : null}
       {refused || s.note ? (
@@ -152,7 +158,7 @@ export function BatchUploadPreviewPage() {
           </Box>
           {preview.isFetching ? <LinearProgress aria-label="Loading rows" /> : <Box sx={{ height: 4 }} />}
           <TableContainer sx={{ maxHeight: '65vh' }}>
-            <Table size="small" stickyHeader aria-label="Rows of the file with their errors">
+            <Table size="small" stickyHeader aria-label="Rows of the file with their errors" sx={{ minWidth: 150 * (columns.length + 1), '& td, & th': { verticalAlign: 'top' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell scope="col">Row</TableCell>
@@ -166,7 +172,7 @@ export function BatchUploadPreviewPage() {
                     {columns.map((c) => {
                       const errs = r.errors[c];
                       return (
-                        <TableCell key={c} sx={errs ? { bgcolor: 'rgba(211, 47, 47, 0.08)', borderLeft: 3, borderLeftColor: 'error.main', verticalAlign: 'top' } : { verticalAlign: 'top' }}>
+                        <TableCell key={c} sx={errs ? { minWidth: 150, bgcolor: 'rgba(211, 47, 47, 0.08)', borderLeft: 3, borderLeftColor: 'error.main' } : { minWidth: 110 }}>
                           <Box sx={{ whiteSpace: 'pre-wrap', maxWidth: 220 }}>{r.values[c] ?? ''}</Box>
                           {errs ? errs.map((m) => <Typography key={m} variant="caption" component="div" sx={{ color: 'error.dark', fontWeight: 600 }}>{m}</Typography>) : null}
                         </TableCell>
