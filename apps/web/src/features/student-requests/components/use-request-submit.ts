@@ -11,6 +11,9 @@ import type { TUnsavedAnswers } from './request-extras';
 
 type TForm = ReturnType<typeof useRequestDataForm>;
 
+/** The id of the alert that sums up a refused save or submit (focusable). */
+export const PROBLEM_ID = 'request-problem';
+
 /** Messages of a refused save or submit: the fields' own, and the rest (questions, documents, advisor). */
 export type TSubmitProblem = { summary: string[]; extras: Record<string, string>; fieldErrors?: Record<string, string[]> };
 
@@ -51,7 +54,10 @@ export function useRequestSubmit(form: TForm, opts: {
       const extras = firstMessages(e.fieldErrors);
       const p = { summary: summarize(e.message || fallback, fields.length, extras), extras, fieldErrors: e.fieldErrors ?? {} };
       setProblem(p);
-      if (fields[0]) focusField(fields[0]); else window.scrollTo({ top: 0, behavior: 'smooth' });
+      if (fields[0]) focusField(fields[0]);
+      else if (extras.advisorUserId) focusField('advisorUserId');
+      // Otherwise the summary says what is missing (questions, documents): it takes the focus once drawn.
+      else setTimeout(() => document.getElementById(PROBLEM_ID)?.focus(), 50);
       return p;
     }
     handleApiError(e);

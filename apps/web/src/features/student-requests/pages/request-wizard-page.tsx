@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Step, StepButton, Stepper, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -13,11 +13,11 @@ import { useRequest } from '../../requests/api/get-request';
 import { useStartableTypes } from '../../requests/api/list-startable-types';
 import { RequestSummary } from '../../requests/components/request-summary';
 import { StudentRequestForm } from '../components/student-request-form';
-import { useRequestDataForm } from '../components/use-request-data-form';
+import { focusField, useRequestDataForm } from '../components/use-request-data-form';
 import { ADVISOR_REQUIRED, ADVISOR_TYPES, AdvisorChooser, RequestDocumentsSection, RequestQuestions, useUnsavedAnswers } from '../components/request-extras';
 import { useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
 import { useStudentRequestData } from '../api/save-request-data';
-import { requestData, useServiceMenuPath } from './student-request-page';
+import { ProblemAlert, requestData, useServiceMenuPath } from './student-request-page';
 
 const STEPS = ['Details', 'Questions', 'Documents', 'Review & submit'] as const;
 const editWizardPath = (id: string, step: number) => `/student/request-edit-wizard/${encodeURIComponent(id)}?step=${step}`;
@@ -75,7 +75,7 @@ function CreateWizard({ code, requestTypeId, name, description, home }: { code: 
       <PageHeader title={name} subtitle={description || undefined} />
       <WizardStepper active={code ? 0 : 1} hasDetails={!!code} />
       <Stack spacing={2}>
-        {actions.problem ? <Alert severity="error" role="alert"><AlertTitle>{actions.problem.summary[0]}</AlertTitle>{actions.problem.summary.slice(1).map((m) => <div key={m}>{m}</div>)}</Alert> : null}
+        <ProblemAlert problem={actions.problem} />
         {code ? (
           <StudentRequestForm code={code} data={form.data} errors={form.errors} readOnly={false} onChange={form.setField} onBlur={form.blurField} />
         ) : (
@@ -119,6 +119,14 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
   const [leaving, setLeaving] = useState(false);
   useEffect(() => { if (leaving) navigate(home, { replace: true }); }, [leaving, navigate, home]);
   const go = (i: number) => { setSearch({ step: String(i) }); window.scrollTo({ top: 0 }); };
+  // A field to focus once its step is drawn (after a refused submit on the review step).
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    const name = pendingFocus.current;
+    pendingFocus.current = null;
+    focusField(name);
+  }, [step]);
 
   /** Leaving a step keeps what was typed on it: the fields and answers are saved as a draft first. */
   const moveTo = async (i: number) => {
@@ -135,7 +143,15 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
     if (res.ok) {
       snack('Your request was submitted. The office will review it and you will be told by e-mail.', 'success', 6000);
       setLeaving(true);
-    } else go(stepOf(res.problem ?? { summary: [], extras: actions.problem?.extras ?? {}, fieldErrors: {} }, !!code));
+    } else if (res.problem) {
+      go(stepOf(res.problem, !!code));
+    } else {
+      // Refused in the browser: the fields (step 1) or the faculty advisor (step 2); the first one takes the focus there.
+      const fieldErrors = form.validate('submit');
+      const target = fieldErrors.length && code ? 0 : 1;
+      pendingFocus.current = target === 0 ? fieldErrors[0]![0] : 'advisorUserId';
+      go(target);
+    }
   };
   const extras = actions.problem?.extras ?? {};
   const title = code ? STUDENT_REQUEST_FORMS[code].title : r.typeName;
@@ -146,9 +162,7 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
       <PageHeader title={title} subtitle={`Request #${r.number}`} />
       <WizardStepper active={step} hasDetails={!!code} onStep={(i) => void moveTo(i)} />
       <Stack spacing={2}>
-        {actions.problem ? (
-          <Alert severity="error" role="alert"><AlertTitle>{actions.problem.summary[0]}</AlertTitle>{actions.problem.summary.slice(1).map((m) => <div key={m}>{m}</div>)}</Alert>
-        ) : null}
+        <ProblemAlert problem={actions.problem} />
         {r.status === 'clarification_requested' ? <Alert severity="warning"><AlertTitle>The office asks for clarification</AlertTitle>{r.statusMessage}</Alert> : null}
         {!editable ? <Alert severity="info">This request has been sent to the office; you can read it but not change it.{r.statusMessage ? ` Message from the office: ${r.statusMessage}` : ''}</Alert> : null}
         {step === 0 && code ? (

@@ -16,10 +16,10 @@ import { useStartableTypes } from '../../requests/api/list-startable-types';
 import { RequestSummary } from '../../requests/components/request-summary';
 import { CommentsPanel } from '../../comments';
 import { StudentRequestForm } from '../components/student-request-form';
-import { useRequestDataForm } from '../components/use-request-data-form';
+import { focusField, useRequestDataForm } from '../components/use-request-data-form';
 import { useStudentRequestData } from '../api/save-request-data';
 import { ADVISOR_REQUIRED, ADVISOR_TYPES, AdvisorChooser, RequestDocumentsSection, RequestQuestions, Section, useUnsavedAnswers } from '../components/request-extras';
-import { useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
+import { PROBLEM_ID, useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
 import { CancelRequestButton } from '../components/cancel-request-button';
 import { requestPath } from '../request-paths';
 
@@ -46,10 +46,10 @@ function useLeave() {
   return { leaving: !!to, leave: (path: string, state?: unknown) => setTo({ path, state }) };
 }
 
-function ProblemAlert({ problem }: { problem: TSubmitProblem | null }) {
+export function ProblemAlert({ problem }: { problem: TSubmitProblem | null }) {
   if (!problem) return null;
   return (
-    <Alert severity="error" role="alert" id="request-problem" tabIndex={-1}>
+    <Alert severity="error" role="alert" id={PROBLEM_ID} tabIndex={-1}>
       <AlertTitle>{problem.summary[0]}</AlertTitle>
       {problem.summary.slice(1).map((m) => <div key={m}>{m}</div>)}
     </Alert>
@@ -157,7 +157,13 @@ function EditForm({ request: r, variant, home, readOnlyView }: { request: TReque
   // Arriving from the create page after a refused submit: its messages are shown here.
   useEffect(() => {
     const carried = (location.state as { problem?: TSubmitProblem } | null)?.problem;
-    if (carried) { actions.setProblem(carried); form.applyServerErrors(carried.fieldErrors); }
+    if (!carried) return;
+    actions.setProblem(carried);
+    const fields = form.applyServerErrors(carried.fieldErrors);
+    const extras = carried.extras ?? {};
+    const first = fields[0] ?? (extras.advisorUserId ? 'advisorUserId' : null);
+    // Drawn by now except the engine's parts, which load: focus after a moment.
+    setTimeout(() => (first ? focusField(first) : document.getElementById(PROBLEM_ID)?.focus()), 300);
   }, []);
   const optType = form.data.opt_type;
   const title = variant.title ?? (code === 'opt_request' && (optType === '01' || optType === '02')
