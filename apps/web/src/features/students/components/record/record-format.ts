@@ -38,7 +38,7 @@ export function displayValue(field: string, v: unknown): string {
   if (field.toLowerCase().includes('date') && typeof v === 'string') return isoToUs(v) || v;
   if (field === 'gender') return genderLabel(String(v));
   if (field === 'educationLevel') return educationLabel(String(v));
-  if (field.endsWith('Address')) return addressText(v as TAddr);
+  if (field === 'address' || field.endsWith('Address')) return addressText(v as TAddr);
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (typeof v === 'object') return Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== '' && x != null).map(([k, x]) => `${k}: ${String(x)}`).join(', ');
   return String(v);

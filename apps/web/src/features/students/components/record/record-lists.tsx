@@ -9,7 +9,7 @@ import { REQUEST_STATUS_LABELS, STUDENT_REQUEST_FORMS, studentsApi, type TAuditE
 import { formatDateTime, formatDate } from '../../../../ui/format-date';
 import { downloadAttachment } from '../../../attachments';
 import { useStudentDocuments, useStudentHistory, useStudentMessages, useStudentRequests, useStudentSevisEvents } from '../../api/student-record';
-import { displayValue } from './record-format';
+import { displayValue, relationshipLabel } from './record-format';
 
 function Loading({ busy }: { busy: boolean }) {
   return busy ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />;
@@ -82,6 +82,13 @@ const EVENT_STATUS_COLORS: Record<string, 'warning' | 'info' | 'success' | 'erro
   pending: 'warning', held: 'default', batched: 'info', sent: 'info', succeeded: 'success', failed: 'error', cancelled: 'default',
 };
 
+const PAYLOAD_LABELS: Record<string, string> = {
+  changedFields: 'Changed', previousProgramEndDate: 'Previous program end', previousEducationLevel: 'Previous education level', dependentSevisId: 'Dependent SEVIS ID',
+  relationshipCode: 'Relationship', reasonCode: 'Reason', siteName: 'Site', address: 'Address', isPrimary: 'Primary site',
+};
+// Shown in the page header already, or internal.
+const PAYLOAD_SKIP = new Set(['sevisId', 'visaType', 'campusSiteId', 'principalSevisId', 'siteId']);
+
 /** SEVIS Updates tab: what SEVIS must still hear about, and what was sent. */
 export function SevisUpdatesTab({ profileId }: { profileId: string }) {
   const q = useStudentSevisEvents(profileId);
@@ -103,8 +110,8 @@ export function SevisUpdatesTab({ profileId }: { profileId: string }) {
                 <TableCell>{e.eventType}{e.action && e.action !== e.eventType ? ` / ${e.action}` : ''}</TableCell>
                 <TableCell><Chip size="small" variant="outlined" color={EVENT_STATUS_COLORS[e.status] ?? 'default'} label={e.status} />{e.message ? <Typography variant="caption" component="div">{e.message}</Typography> : null}</TableCell>
                 <TableCell>
-                  {Object.entries(e.payload).filter(([, v]) => v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0)).slice(0, 8).map(([k, v]) => (
-                    <Typography key={k} variant="caption" component="div">{studentsApi.STUDENT_FIELD_LABELS[k] ?? k}: {displayValue(k, v)}</Typography>
+                  {Object.entries(e.payload).sort(([a], [b]) => Number(b === 'changedFields') - Number(a === 'changedFields')).filter(([k, v]) => !PAYLOAD_SKIP.has(k) && v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0)).map(([k, v]) => (
+                    <Typography key={k} variant="caption" component="div">{PAYLOAD_LABELS[k] ?? studentsApi.STUDENT_FIELD_LABELS[k] ?? k}: {Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : displayValue(k, v)}</Typography>
                   ))}
                 </TableCell>
               </TableRow>
