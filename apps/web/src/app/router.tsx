@@ -204,7 +204,8 @@ export const appRoutes: RouteObject[] = [
           ...studentRequestRoutes,
           { path: 'my-profile', lazy: async () => ({ Component: (await import('../features/students/pages/my-profile-page')).MyProfilePage }) },
           { path: 'request-create/:requestTypeId', lazy: async () => { const { RequestCreatePage } = await requestsPages.create(); return { element: <RequestCreatePage portal="student" homePath="/" /> }; } },
-          { path: 'request-edit/:requestId', lazy: async () => { const { RequestEditPage } = await requestsPages.edit(); return { element: <RequestEditPage portal="student" homePath="/" /> }; } },
+          // Types with their own page (CPT, OPT, ...) are sent there; the others use the generic page.
+          { path: 'request-edit/:requestId', lazy: async () => ({ Component: (await import('../features/student-requests/pages/generic-edit-switch')).StudentGenericEditSwitch }) },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
