@@ -122,6 +122,19 @@ describe('editing a record', () => {
     expect(upd).toMatchObject({ before: { programEndDate: '2027-05-15' }, after: { programEndDate: '2027-12-15', sevisUpdates: ['Program/Extension'] } });
   });
 
+  it('keeps one pending SEVIS update per kind: a second extension before the batch refreshes the first', async () => {
+    const s = await newStudent(t, { site: 'MAIN', programEndDate: '2027-05-15' });
+    let r = await fresh(s.id);
+    r = (await call(t, 'PUT', `/api/students/${s.id}`, { as: admin, body: { updatedAt: r.updatedAt, programEndDate: '2027-08-15' } })).json();
+    await call(t, 'PUT', `/api/students/${s.id}`, { as: admin, body: { updatedAt: r.updatedAt, programEndDate: '2027-12-15' } });
+    const ev = await events(s.id);
+    expect(ev).toHaveLength(1);
+    expect(ev[0]).toMatchObject({ event_type: 'Program', action: 'Extension', status: 'pending' });
+    expect(ev[0]!.payload).toMatchObject({ programEndDate: '2027-12-15' });
+    const list = (await call(t, 'GET', `/api/students/${s.id}/sevis-events`, { as: officer })).json();
+    expect(list).toMatchObject([{ eventType: 'Program', action: 'Extension', status: 'pending' }]);
+  });
+
   it('shows field errors for bad values (400, never 500)', async () => {
     const s = await newStudent(t, { site: 'MAIN' });
     const r = await fresh(s.id);
