@@ -1,4 +1,5 @@
-import { Link as RouterLink } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Alert, Box, Button, Card, CardActions, CardContent, IconButton, Link, Paper, Skeleton, Table, TableBody, TableCell, TableContainer,
   TableHead, TableRow, Tooltip, Typography,
@@ -12,12 +13,14 @@ import { displayName } from '../../../ui/display-name';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useStartableTypes } from '../../requests/api/list-startable-types';
 import { useMyRequests } from '../../requests/api/list-my-requests';
+import { useCreateRequest } from '../../requests/api/create-request';
 import { StatusChip } from '../../requests/components/status-chip';
 import { downloadAttachment } from '../../attachments/api/attachments';
 import { formatSize } from '../../attachments/components/request-documents';
 import { useMyDocuments } from '../api/my-documents';
 import { requestPath, startOptions, viewPath } from '../request-paths';
 
+const GENERIC_CREATE = '/student/request-create/';
 const EDITABLE = new Set(['draft', 'clarification_requested']);
 const CLOSED = new Set(['approved', 'completed', 'rejected', 'dismissed']);
 /** Columns a phone leaves out, so the number, request, status and buttons fit without scrolling sideways. */
@@ -31,6 +34,9 @@ function SectionTitle({ id, children }: { id: string; children: React.ReactNode 
 /** The request types the student may start (visa-scoped by the server), each with its description. */
 function StartServices() {
   const types = useStartableTypes();
+  const create = useCreateRequest();
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState<string | null>(null);
   return (
     <Box component="section" aria-labelledby="services-title" sx={{ mb: 4 }}>
       <SectionTitle id="services-title">Request a service</SectionTitle>
@@ -47,10 +53,16 @@ function StartServices() {
               {t.description ? <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{t.description}</Typography> : null}
             </CardContent>
             <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
-              {startOptions(t.code, t.id).map((o) => (
+              {startOptions(t.code, t.id).map((o) => (o.path.startsWith(GENERIC_CREATE) ? (
+                // A type without its own page has no fields to fill first: Start opens its draft at once.
+                <Button key={o.path} variant="outlined" size="small" disabled={!!starting} aria-label={`Start ${t.name}`}
+                  onClick={() => { setStarting(t.id); create.mutate(t.id, { onSuccess: (r) => navigate(requestPath(r.typeCode, r.id)), onSettled: () => setStarting(null) }); }}>
+                  {starting === t.id ? 'Starting…' : o.label}
+                </Button>
+              ) : (
                 <Button key={o.path} variant="outlined" size="small" component={RouterLink} to={o.path}
                   aria-label={o.label === 'Start' ? `Start ${t.name}` : `${o.label}: ${t.name}`}>{o.label}</Button>
-              ))}
+              )))}
             </CardActions>
           </Card>
         ))}
