@@ -26,7 +26,7 @@ describe('student request forms', () => {
     expect(optType.options).toEqual([{ value: '01', label: 'Pre-completion' }, { value: '02', label: 'Post-completion' }]);
   });
   it('a field the form does not have is refused', () => {
-    expect(draft('cpt_request', { employer_ein: '123456789' })).toEqual({ employer_ein: [MSG.invalidValue] });
+    expect(draft('cpt_request', { newjobsalary: '85000' })).toEqual({ newjobsalary: [MSG.invalidValue] });
   });
 });
 
@@ -145,6 +145,10 @@ describe('digits', () => {
     expect(one('opt_stem_extend', 'employer_ein', '1234567890')).toBe(MSG.invalidLength);
     expect(one('opt_stem_extend', 'employer_ein', '12-345678')).toBe(MSG.invalidNumber);
     expect(one('opt_stem_extend', 'employer_ein', 'ABCDEFGHI')).toBe(MSG.invalidNumber);
+    // CPT asks for it too (optional there): the same rule.
+    expect(one('cpt_request', 'employer_ein', '12345678')).toBe(MSG.invalidLength);
+    expect(one('cpt_request', 'employer_ein', '123456789')).toBeUndefined();
+    expect(submit('cpt_request', {}).employer_ein).toBeUndefined();
   });
   it('newjobsalary: digits, at most 999999', () => {
     expect(one('opt_employer_update', 'newjobsalary', '999999')).toBeUndefined();

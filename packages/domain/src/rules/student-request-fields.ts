@@ -114,6 +114,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
     sections: [
       { title: 'Employer', fields: [
         { name: 'employer_name', label: 'Employer name', kind: 'text', required: true, maxLength: 60, help: "Letters, digits, spaces and , . / : ' # & -" },
+        { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', maxLength: 9, help: '9 digits, no dash (on the offer letter or a pay slip).' },
         { name: 'employer_job_title', label: 'Job title', kind: 'text', required: true, maxLength: 60, help: 'Letters, digits, commas and spaces.' },
         { name: 'supervisor_name', label: 'Supervisor name', kind: 'text', required: true, maxLength: 60 },
         { name: 'supervisor_phone', label: 'Supervisor phone', kind: 'phone', required: true, maxLength: 10, help: '10 digits, no spaces or dashes.' },
