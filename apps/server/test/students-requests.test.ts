@@ -309,6 +309,11 @@ describe('every form, approved, changes the record as an office expects', () => 
     expect(stem.events).toEqual(['OPTEmployment/STEMExtend']);
     expect(stem.audit.action).toBe('student.stem-opt-recommended');
     expect(stem.jobs.filter((j) => j.kind === 'stem')).toEqual([{ kind: 'stem', opt_phase: '03', employer_name: 'Acme', s: day(425), e: day(1155) }]);
+    // Its validation reports are scheduled at approval (STEM Report Participation shows them at once).
+    const reports = await t.sql<{ kind: string }>(
+      `select r.kind from stem_reports r join student_employments e on e.profile_id = r.profile_id
+        where e.kind = 'stem' and e.employer_name = 'Acme' and e.authorized_start_date = $1`, [day(425)]);
+    expect(reports.map((r) => r.kind)).toContain('validation_report');
   });
 
   it('RCL, on-campus employment, transfer in and change of level', async () => {

@@ -10,6 +10,7 @@ import type { TRequestRow } from '../../requests/index.js';
 import { studentEmployments } from '../schema.js';
 import type { TProfileRow } from '../student.policy.js';
 import { raiseEvent } from './sevis-events.js';
+import { ensureStemReports } from './stem-reports.js';
 
 type TData = Record<string, unknown>;
 type TEmploymentInsert = typeof studentEmployments.$inferInsert;
@@ -54,7 +55,7 @@ async function effectOf(tx: TTx, code: TStudentRequestCode, d: TData, p: TProfil
         auditAction: 'student.cpt-authorized', told: `Your CPT with ${str(d, 'employer_name')} ${period(from, to)} is authorized; the office will report it to SEVIS.`,
         employment: {
           kind: 'cpt', status: 'approved', authorizedStartDate: from, authorizedEndDate: to, startDate: from, endDate: to,
-          employerName: str(d, 'employer_name'), jobTitle: str(d, 'employer_job_title'), employerAddress,
+          employerName: str(d, 'employer_name'), jobTitle: str(d, 'employer_job_title'), employerEin: str(d, 'employer_ein'), employerAddress,
           fullOrPartTime: str(d, 'cpt_full_or_part_time'), hoursPerWeek: intOrNull(d, 'cpt_hours_per_week'),
           details: { supervisorName: str(d, 'supervisor_name'), supervisorPhone: str(d, 'supervisor_phone'), course: str(d, 'cpt_course'),
             comment: str(d, 'cpt_employment_comment'), remark: str(d, 'cpt_employment_remark') },
@@ -202,6 +203,8 @@ export async function applyRequestEffects(tx: TTx, ctx: TContext, r: TRequestRow
     Object.assign(after, { employmentId: row!.id, kind: effect.employment.kind, employerName: effect.employment.employerName ?? undefined,
       authorizedStartDate: effect.employment.authorizedStartDate ?? undefined, authorizedEndDate: effect.employment.authorizedEndDate ?? undefined });
     if (effect.event) effect.event.payload.employmentId = row!.id;
+    // A STEM extension's six-monthly validation reports are due from its start: schedule them now, not at the next daily run.
+    if (effect.employment.kind === 'stem') await ensureStemReports(tx, ctx.institutionId, [profile.id]);
   }
   if (effect.employmentUpdate) {
     await tx.update(studentEmployments).set({ ...effect.employmentUpdate.set, updatedAt: new Date() }).where(eq(studentEmployments.id, effect.employmentUpdate.id));
