@@ -213,10 +213,16 @@ describe('a student walks the stages', () => {
   it('check-in completion leads to the service menu', async () => {
     const me = await newPortalStudent({ stage: 'check_in' });
     await answer(me.session, { [q['Is the U.S. address on your record correct?']!]: { value: 'yes' } });
-    await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! });
+    // A wrong file can be removed while the stage still asks for it; then the stage is incomplete again.
+    const wrong = (await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! })).json() as { id: string };
+    expect((await call(t, 'DELETE', `/api/attachments/${wrong.id}`, { as: me.session })).statusCode).toBe(200);
+    expect((await complete(me.session)).json().fieldErrors).toEqual({ [`document.${d['I-94 arrival record']}`]: ['Please upload I-94 arrival record.'] });
+    const right = (await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! })).json() as { id: string };
     const done = await complete(me.session);
     expect(done.json()).toEqual({ profileId: me.profileId, stage: 'continuing', homePath: `/student/student-service-menu/${me.profileId}` });
     expect((await complete(me.session)).statusCode).toBe(400);
+    // Once the stage is finished its files are the office's record: the student can no longer remove them.
+    expect((await call(t, 'DELETE', `/api/attachments/${right.id}`, { as: me.session })).statusCode).toBe(403);
   });
 
   it('items scoped to J-1 are asked of exchange visitors only', async () => {

@@ -5,6 +5,7 @@ import { badRequest, forbidden } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { notify } from '../../notifications/index.js';
 import { getAccessibleRequest } from '../../requests/index.js';
+import { studentMayFileDocument } from '../../students/index.js';
 import {
   canDeleteAttachment, isVisibleIn, loadManagedAttachment, loadVisibleAttachment, requestView, userView,
   type TAttachmentRow, type TVisibleAttachment,
@@ -116,7 +117,10 @@ export async function deleteAttachment(ctx: TContext, attachmentId: string): Pro
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const v = await loadVisibleAttachment(tx, ctx, attachmentId);
-    if (!canDeleteAttachment(actor, v)) throw forbidden('This file cannot be removed now.');
+    // A student may also remove their own upload on their record while their current portal stage still asks for it.
+    const ownStageFile = v.view === 'requester' && !v.row.requestId && v.row.uploadedBy === actor.userId && v.row.subjectUserId === actor.userId
+      && actor.role === 'ISSSstudent' && !!v.row.customDocumentId && (await studentMayFileDocument(tx, ctx, v.row)) === null;
+    if (!canDeleteAttachment(actor, v) && !ownStageFile) throw forbidden('This file cannot be removed now.');
     const [updated] = await tx.update(attachments).set({ status: 'deleted', updatedAt: new Date() }).where(eq(attachments.id, v.row.id)).returning();
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: v.row.id, action: 'attachment.deleted', before: attachmentAuditShape(v.row), after: attachmentAuditShape(updated!), ip: ctx.ip });
     return { ok: true as const };

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, IconButton, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import { ATTACHMENT_ACCEPT, precheckAttachment, type studentsApi } from '@meridian/domain';
+import { ATTACHMENT_ACCEPT, attachmentsApi, precheckAttachment, type studentsApi } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
 import { isApiError } from '../../../app/http/api-error';
 import { FileDropZone } from '../../../ui/file-drop-zone';
 import { formatDate } from '../../../ui/format-date';
@@ -48,6 +50,19 @@ function SlotUpload({ doc, slot, userId, readOnly, serverError, showLabel }: {
       setProgress(null);
     }
   };
+  const [removing, setRemoving] = useState<string | null>(null);
+  const removeFile = async (f: { id: string; fileName: string }) => {
+    setRemoving(f.id);
+    try {
+      await apiCall(attachmentsApi.deleteAttachment, { params: { attachmentId: f.id } });
+      snack(`Removed ${f.fileName}`, 'success');
+      await qc.invalidateQueries({ queryKey: MY_STAGE_KEY });
+    } catch (e) {
+      setError(isApiError(e) ? e.message : 'The file could not be removed. Please try again.');
+    } finally {
+      setRemoving(null);
+    }
+  };
   const label = showLabel ? `${doc.name} for ${slot.label}` : doc.name;
   return (
     <Box>
@@ -64,6 +79,11 @@ function SlotUpload({ doc, slot, userId, readOnly, serverError, showLabel }: {
               <InsertDriveFileOutlined fontSize="small" aria-hidden />
               <Link component="button" type="button" onClick={() => void downloadAttachment(f)}>{f.fileName}</Link>
               <Typography variant="body2" color="text.secondary">uploaded {formatDate(f.createdAt)}</Typography>
+              {!readOnly ? (
+                <Tooltip title="Remove this file">
+                  <IconButton size="small" aria-label={`Remove ${f.fileName}`} disabled={removing === f.id} onClick={() => void removeFile(f)}><DeleteOutline fontSize="small" /></IconButton>
+                </Tooltip>
+              ) : null}
               {f.status === 'rejected' ? <Typography variant="body2" color="error">Rejected by the office: {f.rejectReason} Please upload a new file.</Typography> : null}
             </Box>
           ))}
