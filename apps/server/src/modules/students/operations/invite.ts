@@ -17,7 +17,7 @@ type TBulkInviteOutput = studentsApi.TBulkInviteOutput;
 export const INVITE_MSG = {
   noEmail: 'Add an e-mail address to this student record before inviting the student: it becomes the user name.',
   emailTaken: 'This e-mail address already belongs to another portal account.',
-  alreadyActive: 'This student has already set up a portal account and signed in; no invitation is needed.',
+  alreadyActive: 'This student has already set a portal password; no invitation is needed (they can use "Forgot password" on the student login page).',
   accountInactive: 'This student’s portal account is deactivated; reactivate it before sending an invitation.',
 } as const;
 
