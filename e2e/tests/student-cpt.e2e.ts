@@ -30,7 +30,7 @@ describe('Student CPT request', () => {
   it('a continuing F-1 student starts CPT from the service menu, sees the field messages, names the advisor, uploads the offer letter and submits', async () => {
     await cptAsksForOfferLetter();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-'));
-    fs.writeFileSync(path.join(dir, 'offer-letter.pdf'), PDF);
+    fs.writeFileSync(path.join(dir, 'cpt-offer-letter.pdf'), PDF);
 
     const page = await newPage(browser);
     await signIn(page, 'student', undefined, 'student');
@@ -74,6 +74,7 @@ describe('Student CPT request', () => {
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/#\/student\/cpt-request\/edit\//);
     expect(await page.getByLabel('End date').inputValue()).toBe('05/14/2027');
+    const number = (await page.getByText(/^Request #\d+$/).textContent())!.replace('Request ', '');
 
     // The faculty advisor recommends CPT: submitting without one says so on the chooser.
     await page.getByRole('button', { name: 'Submit request' }).click();
@@ -85,15 +86,17 @@ describe('Student CPT request', () => {
     // The server asks for the required document; uploading it lets the request go.
     await page.getByRole('button', { name: 'Submit request' }).click();
     await page.getByText('Please upload CPT offer letter.').first().waitFor();
-    await page.locator('input[type=file]').first().setInputFiles(path.join(dir, 'offer-letter.pdf'));
-    await page.getByRole('button', { name: 'offer-letter.pdf', exact: true }).waitFor();
+    await page.locator('input[type=file]').first().setInputFiles(path.join(dir, 'cpt-offer-letter.pdf'));
+    await page.getByRole('button', { name: 'cpt-offer-letter.pdf', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Submit request' }).click();
 
     await page.waitForURL(/#\/student\/student-service-menu\//);
     await page.getByText('Your request was submitted.', { exact: false }).first().waitFor();
-    const row = page.getByRole('row').filter({ hasText: 'Curricular Practical Training (CPT)' }).filter({ hasText: 'Submitted' }).first();
-    await row.waitFor();
-    await page.getByRole('table', { name: 'My documents' }).getByText('offer-letter.pdf').waitFor();
+    const row = page.getByRole('table', { name: 'My requests' }).getByRole('row').filter({ has: page.getByRole('link', { name: number, exact: true }) });
+    await row.getByText('Curricular Practical Training (CPT)').waitFor();
+    await row.getByText('Submitted', { exact: true }).waitFor();
+    await page.getByRole('table', { name: 'My documents' }).getByRole('row').filter({ hasText: `${number} Curricular Practical Training (CPT)` })
+      .getByText('cpt-offer-letter.pdf').waitFor();
     await screenshot(page, 'student-cpt-submitted');
 
     // Once submitted it is read-only: the values read as text, the status with it.
