@@ -55,7 +55,7 @@ describe('Student portal by stage', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Please upload Passport identity page.').waitFor();
     await page.locator('input[type=file]').first().setInputFiles(path.join(dir, 'passport.pdf'));
-    await page.getByRole('button', { name: 'passport.pdf' }).waitFor();
+    await page.getByRole('button', { name: 'passport.pdf', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Reloading keeps the progress: the confirmation step, every item done.
