@@ -289,6 +289,8 @@ describe('profile corrections', () => {
     expect(created.statusCode).toBe(200);
     const reqs = (await call(t, 'GET', `/api/students/${mine.id}/requests`, { as: officer })).json();
     expect(reqs.map((r: { id: string }) => r.id)).toContain(created.json().id);
+    const hist = (await call(t, 'GET', `/api/students/${mine.id}/history`, { as: officer, query: { pageSize: 100 } })).json();
+    expect(hist.items.some((e: { entityType: string; entityId: string }) => e.entityType === 'request' && e.entityId === created.json().id)).toBe(true);
     const other = await newStudent(t, { site: 'MAIN' });
     expect((await call(t, 'GET', `/api/students/${other.id}/requests`, { as: officer })).json()).toEqual([]);
     expect((await call(t, 'GET', `/api/students/${other.id}/documents`, { as: officer })).json()).toEqual([]);

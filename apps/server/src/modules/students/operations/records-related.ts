@@ -6,7 +6,7 @@ import { requests, requestTypes } from '../../requests/schema.js';
 import { getAccessibleProfile, type TProfileRow } from '../student.policy.js';
 
 /** Requests of a record: about it (profile_id), or started by its portal account. */
-const requestsOf = (p: TProfileRow) => (p.userId
+export const requestsOf = (p: TProfileRow) => (p.userId
   ? or(eq(requests.profileId, p.id), eq(requests.requesterUserId, p.userId), eq(requests.subjectUserId, p.userId))!
   : eq(requests.profileId, p.id));
 

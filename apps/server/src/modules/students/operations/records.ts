@@ -12,6 +12,7 @@ import { studentDependents, studentSitesOfActivity } from '../schema.js';
 import { getAccessibleProfile, staffReachesProfile, type TProfileRow } from '../student.policy.js';
 import { presentStudentRecord } from '../student-record.presenter.js';
 import { createPayload, raiseEventsForChange } from './records-changes.js';
+import { requestsOf } from './records-related.js';
 import { listProfileEvents, raiseEvent } from './sevis-events.js';
 
 export const MSG_STALE = 'Someone changed this record after you opened it. Your changes were not saved: reload to see the latest values, then make your change again.';
@@ -158,10 +159,10 @@ export async function setTags(ctx: TContext, profileId: string, tags: string[]):
   });
 }
 
-/** History Log of a record: its events, those of its dependents and sites, and those of its requests; newest first. */
+/** History Log of a record: its events, those of its dependents and sites, and those of its requests (as on its Requests tab); newest first. */
 export async function getStudentHistory(ctx: TContext, profileId: string, page: number, pageSize: number): Promise<{ items: TAuditEvent[]; total: number; page: number; pageSize: number }> {
   return ctx.db(async (tx) => {
-    await getAccessibleProfile(tx, ctx, profileId, 'read');
+    const p = await getAccessibleProfile(tx, ctx, profileId, 'read');
     const where = or(
       and(eq(auditEvents.entityType, 'student_profile'), eq(auditEvents.entityId, profileId)),
       and(eq(auditEvents.entityType, 'student_dependent'), inArray(auditEvents.entityId,
@@ -169,7 +170,7 @@ export async function getStudentHistory(ctx: TContext, profileId: string, page: 
       and(eq(auditEvents.entityType, 'student_site_of_activity'), inArray(auditEvents.entityId,
         sql`(select ${studentSitesOfActivity.id}::text from ${studentSitesOfActivity} where ${studentSitesOfActivity.profileId} = ${profileId})`)),
       and(eq(auditEvents.entityType, 'request'), inArray(auditEvents.entityId,
-        sql`(select ${requests.id}::text from ${requests} where ${requests.profileId} = ${profileId})`)),
+        sql`(select ${requests.id}::text from ${requests} where ${requestsOf(p)})`)),
     )!;
     return auditPage(tx, where, page, pageSize);
   });
