@@ -84,8 +84,6 @@ export function titleCondition(title: TStudentListTitle, today: string): SQL {
   return title === 'all' ? def : sql`(${def}) and not ${p.isArchived}`;
 }
 
-/** lower(names, e-mail, SEVIS id, campus id): the exact expression of the trigram index student_profiles_search_trgm (0008). */
-const searchText = sql`lower(${p.firstName} || ' ' || ${p.lastName} || ' ' || ${p.email} || ' ' || coalesce(${p.sevisId}, '') || ' ' || coalesce(${p.campusId}, ''))`;
 
 /** Everything but the title: institution, campus sites the actor reaches, keyword, filters. */
 function commonConditions(actor: TAuthenticatedActor, institutionId: string, q: Partial<TListStudentsQuery>): SQL[] {
@@ -93,10 +91,10 @@ function commonConditions(actor: TAuthenticatedActor, institutionId: string, q: 
   if (q.q) {
     // One keyword, matched anywhere; LIKE's own characters are taken literally.
     const like = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // Row-level security keeps the trigram index (student_profiles_search_trgm) out of reach: LIKE is not
-    // leakproof, so PostgreSQL must check the tenant policy before it, and filters the title's records
-    // instead (README, Performance: student list). The title's own conditions narrow them first.
-    where.push(sql`${searchText} like ${like}`);
+    // Row-level security would keep the trigram index (student_profiles_search_trgm) out of reach (LIKE is
+    // not leakproof), so the match runs in student_search_ids (migration 0010): owner-run, filtered to the
+    // caller's institution, returning ids only; RLS, campus sites and the title still apply here.
+    where.push(sql`${p.id} in (select student_search_ids(${like}))`);
   }
   if (q.campusSiteId) where.push(eq(p.campusSiteId, q.campusSiteId));
   if (q.stage) where.push(eq(p.currentStage, q.stage));
