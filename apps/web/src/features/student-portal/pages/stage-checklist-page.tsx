@@ -82,7 +82,11 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
     ...s.questions.questions.map((q) => ({ key: `custom.${q.id}`, label: q.questionText, isRequired: q.isRequired, isDone: !open[q.id] && answered(q.id) })),
     ...s.documents.flatMap((d) => d.slots.map((x) => ({ key: x.key, label: d.appliesTo === 'main' ? d.name : `${d.name} (${x.label})`, isRequired: d.isRequired, isDone: x.isDone }))),
   ];
-  const pct = s.completeness.total ? Math.round((100 * s.completeness.done) / s.completeness.total) : 100;
+  // Counted from what is on screen (typed answers included), so the summary agrees with the marks.
+  const required = checklist.filter((c) => c.isRequired);
+  const done = required.filter((c) => c.isDone).length;
+  const isComplete = done === required.length && Object.keys(open).length === 0;
+  const pct = required.length ? Math.round((100 * done) / required.length) : 100;
 
   return (
     <Box sx={{ maxWidth: 960 }}>
@@ -92,7 +96,7 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
         <Paper variant="outlined" component="section" aria-labelledby="checklist-title" sx={{ p: { xs: 2, sm: 3 }, borderTop: 4, borderTopColor: 'secondary.main' }}>
           <Typography id="checklist-title" variant="h2" component="h2" sx={{ mb: 1 }}>Your checklist</Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {s.completeness.isComplete ? 'Everything required is done. Submit to continue.' : `${s.completeness.done} of ${s.completeness.total} required items done.`}
+            {isComplete ? 'Everything required is done. Submit to continue.' : `${done} of ${required.length} required items done.`}
           </Typography>
           <LinearProgress variant="determinate" value={pct} aria-label={`${pct}% of the checklist done`} sx={{ mb: 1, height: 8, borderRadius: 4 }} />
           {checklist.length === 0 ? <Typography>The office asks nothing of you in this stage. Submit to continue.</Typography> : (
