@@ -27,7 +27,7 @@ async function cptAsksForOfferLetter(): Promise<void> {
 const helper = (page: import('playwright-core').Page, field: string) => page.locator(`#field-${field}-helper-text`);
 
 describe('Student CPT request', () => {
-  it('a continuing F-1 student starts CPT from the service menu, sees the field messages, names the advisor, uploads the offer letter and submits', async () => {
+  it('a continuing F-1 student starts CPT from the service menu, sees the field messages (bad EIN and phone), names the advisor, uploads the offer letter and submits', async () => {
     await cptAsksForOfferLetter();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-'));
     fs.writeFileSync(path.join(dir, 'cpt-offer-letter.pdf'), PDF);
@@ -44,11 +44,15 @@ describe('Student CPT request', () => {
     await page.getByLabel('Employer name').fill('Acme @ Labs');
     await page.getByLabel('Job title').fill('Research intern');
     expect(await helper(page, 'employer_name').textContent()).toBe('Invalid value');
+    const ein = page.getByLabel('Employer EIN');
+    await ein.pressSequentially('12-34567'); // 7 digits: the dash never enters
+    expect(await ein.inputValue()).toBe('1234567');
     const phone = page.getByLabel('Supervisor phone');
     await phone.pressSequentially('617-555-010'); // digits only: the dashes never enter
     expect(await phone.inputValue()).toBe('617555010');
     await page.getByLabel('Supervisor name').fill('Dana Smith');
     expect(await helper(page, 'supervisor_phone').textContent()).toBe('Invalid phone');
+    expect(await helper(page, 'employer_ein').textContent()).toBe('Invalid length');
 
     // Submitting with them (and the rest empty) keeps the form, says what is wrong and focuses the first field.
     await page.getByRole('button', { name: 'Submit request' }).click();
@@ -58,6 +62,7 @@ describe('Student CPT request', () => {
     await screenshot(page, 'student-cpt-messages');
 
     await page.getByLabel('Employer name').fill('Acme Labs');
+    await ein.fill('123456789');
     await phone.fill('6175550100');
     await page.getByLabel('Address line 1').fill('1 Main St');
     await page.getByLabel('City').fill('Boston');
