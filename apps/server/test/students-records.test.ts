@@ -197,6 +197,8 @@ describe('site restriction', () => {
     expect((await call(t, 'GET', `/api/students/${s.id}`, { as: officer })).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/students/${s.id}/history`, { as: officer })).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/students/${s.id}`, { as: admin })).statusCode).toBe(200);
+    const views = await t.sql('select actor_user_id from audit_events where entity_type = $1 and entity_id = $2', ['student_profile_read', s.id]);
+    expect(views).toHaveLength(1);
     expect((await call(t, 'GET', `/api/students/${s.id}`, { host: HOST_B, as: adminB })).statusCode).toBe(404);
   });
 

@@ -25,6 +25,8 @@ export const MSG_SITE = 'You cannot add or move students to this campus site.';
 export async function getStudent(ctx: TContext, profileId: string): Promise<S.TStudentRecord> {
   return ctx.db(async (tx) => {
     const p = await getAccessibleProfile(tx, ctx, profileId, 'read');
+    // FERPA: who opened a record with birth date and SEVIS id is recorded (kept out of the History Log's changes).
+    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, entityType: 'student_profile_read', entityId: p.id, action: 'student.viewed', ip: ctx.ip });
     return presentStudentRecord(tx, ctx.actor, p);
   });
 }

@@ -4,7 +4,8 @@ import { apiCall } from '../../../app/http/api-call';
 
 /** The signed-in student's own record (read only) with their correction requests. */
 export function useMyRecord() {
-  return useQuery({ queryKey: ['students', 'me'], queryFn: ({ signal }) => apiCall(studentsApi.getMyRecord, { signal }) });
+  // No record yet (404) is a state the page explains, not an error to toast.
+  return useQuery({ queryKey: ['students', 'me'], meta: { errorHandling: 'local' }, queryFn: ({ signal }) => apiCall(studentsApi.getMyRecord, { signal }) });
 }
 
 export function useSubmitCorrection() {
