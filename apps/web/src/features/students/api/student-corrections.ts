@@ -29,6 +29,7 @@ export function useCorrections(status: 'pending' | 'approved' | 'rejected' | 'al
 export function useCorrection(correctionId: string) {
   return useQuery({
     queryKey: ['students', 'correction', correctionId],
+    meta: { errorHandling: 'local' },
     queryFn: ({ signal }) => apiCall(studentsApi.getCorrection, { params: { correctionId }, signal }),
     enabled: !!correctionId,
   });

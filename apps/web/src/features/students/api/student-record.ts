@@ -9,6 +9,8 @@ export const recordKey = (id: string) => ['students', 'record', id] as const;
 export function useStudentRecord(profileId: string) {
   return useQuery({
     queryKey: [...recordKey(profileId), 'main'],
+    // The page says 'not found or no access' itself.
+    meta: { errorHandling: 'local' },
     queryFn: ({ signal }) => apiCall(studentsApi.getStudent, { params: { profileId }, signal }),
     enabled: !!profileId,
   });

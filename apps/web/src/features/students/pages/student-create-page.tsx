@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useForm } from 'react-hook-form';
-import { studentsApi } from '@meridian/domain';
+import { canActOnSite, studentsApi } from '@meridian/domain';
+import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { handleFormError } from '../../../ui/form/handle-form-error';
@@ -18,10 +19,19 @@ const pick = (fields: TFieldDef[], names: string[]) => names.map((n) => fields.f
 
 /** #/isss/student/create (F-1) and #/isss/create-j1 (exchange visitor): a new record; duplicates are named on their field. */
 export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
-  const sites = useCampusSites();
+  const allSites = useCampusSites();
+  const me = useCurrentUser();
+  // Only the sites this staff member may add students to (the server checks again).
+  const sites = { data: (allSites.data ?? []).filter((x) => canActOnSite(me.data?.staff ?? null, x.id, 'editStudent')) };
   const create = useCreateStudent();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  // Set once the record exists: the unsaved-changes guard lets go first, then the profile opens
+  // (navigating while the guard still holds would be blocked, and the page would just stay).
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (createdId) void navigate(`/isss/student-profile/${createdId}`);
+  }, [createdId, navigate]);
   const title = visaType === 'J-1' ? 'New exchange visitor (J-1)' : 'New student (F-1)';
   useDocumentTitle(title);
   const sections: { title: string; fields: TFieldDef[] }[] = [
@@ -35,7 +45,7 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
     { title: 'Program', fields: [...pick(PROGRAM_FIELDS, ['educationLevel', 'major1Code', 'programStartDate', 'programEndDate']), ...(visaType === 'J-1' ? EV_FIELDS : [])] },
   ];
   const all = sections.flatMap((s) => s.fields);
-  const form = useForm({ defaultValues: toFormValues({ campusSiteId: sites.data?.length === 1 ? sites.data[0]!.id : '' }, all) });
+  const form = useForm({ defaultValues: toFormValues({ campusSiteId: sites.data.length === 1 ? sites.data[0]!.id : '' }, all) });
   const submit = form.handleSubmit(async (v) => {
     setError(null);
     const body = toBody(v, all);
@@ -43,14 +53,14 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
       const created = await create.mutateAsync({ ...body, visaType, campusSiteId: body.campusSiteId ? Number(body.campusSiteId) : undefined } as studentsApi.TStudentCreateInput);
       form.reset(v);
       snack(created.sevisId ? 'Student record created.' : 'Student record created. A SEVIS Create is queued for the next batch.', 'success');
-      void navigate(`/isss/student-profile/${created.id}`);
+      setCreatedId(created.id);
     } catch (e) {
       setError(handleFormError(e, form.setError, [...knownFieldsOf(all), 'visaType']));
     }
   });
   return (
     <Box>
-      <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitSuccessful} />
+      <UnsavedChangesGuard when={form.formState.isDirty && !createdId} />
       <Button component={RouterLink} to="/isss/students-list" startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to the student list</Button>
       <PageHeader title={title} subtitle="Fields marked * are required. A student with the same SEVIS ID, campus ID, or name and date of birth cannot be added twice." />
       <Box component="form" noValidate onSubmit={(e) => void submit(e)}>

@@ -86,7 +86,13 @@ export function StudentProfilePage() {
   const tabProps = useMemo(() => (r ? { record: r, save, track, reload: () => void record.refetch() } : null), [r, save, track, record]);
 
   if (record.isPending) return <PageLoader />;
-  if (!r || !tabProps) return <Alert severity="error">This student record could not be found, or you do not have access to it.</Alert>;
+  if (!r || !tabProps) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" component={RouterLink} to="/isss/students-list">Student list</Button>}>
+        This student record could not be found, or you do not have access to it.
+      </Alert>
+    );
+  }
   const pending = corrections.data?.items ?? [];
   return (
     <Box>
