@@ -27,8 +27,10 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
+/** Starts a draft naming the demo faculty advisor (CPT's and RCL's workflows ask for one on submit). */
 async function start(code: string, as = student): Promise<TRequestDetail> {
-  const res = await call(t, 'POST', '/api/requests', { as, body: { requestTypeId: await typeId(t, code) } });
+  const [advisor] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = 'advisor'`, [t.institutionA]);
+  const res = await call(t, 'POST', '/api/requests', { as, body: { requestTypeId: await typeId(t, code), advisorUserId: advisor!.id } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TRequestDetail;
 }
@@ -201,6 +203,15 @@ describe('what approval does to the record', () => {
     expect(actions).toContain('student.cpt-authorized');
     const [bell] = await t.sql<{ text: string }>(`select text from notifications where request_id = $1 and type_name = 'student.cpt-authorized'`, [r.id]);
     expect(bell!.text).toContain("Your CPT with O'Neil & Sons, Inc.");
+  });
+
+  it('CPT is not submitted without the faculty advisor its workflow asks for', async () => {
+    const created = await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: await typeId(t, 'cpt_request') } });
+    const r = created.json() as TRequestDetail;
+    await save(r.id, { ...VALID_CPT });
+    const refused = await submit(r.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ advisorUserId: ['Choose the faculty advisor who recommends this request.'] });
   });
 
   it('CPT goes to the faculty advisor, who recommends it through the e-mailed link; the office then approves and the employment appears', async () => {

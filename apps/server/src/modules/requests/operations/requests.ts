@@ -10,7 +10,7 @@ import { requireActor, type TAuthenticatedActor, type TContext } from '../../../
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
 import { scholars, studentProfiles, users } from '../../people/schema.js';
-import { cancelApprovalChain, resendApprovalLinks as resendLinks, startApprovalChain } from '../../workflows/index.js';
+import { cancelApprovalChain, resendApprovalLinks as resendLinks, startApprovalChain, workflowSteps } from '../../workflows/index.js';
 import { attachmentsModule, formsModule, requestQuestionnaireIds, studentsModule } from '../forms-port.js';
 import { canAccessRequest, getAccessibleRequest, staffReaches, type TRequestRow } from '../request.policy.js';
 import { auditShape, loadUsers, presentRequest, summaryOf } from '../request.presenter.js';
@@ -176,6 +176,12 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     if (row.profileId && isStudentRequestCode(type.code)) {
       const errors = validateStudentRequestData(type.code, row.data ?? {}, await studentRuleContext(tx, row.profileId), 'submit');
       for (const [field, messages] of Object.entries(errors)) fieldErrors[`data.${field}`] = messages;
+    }
+    // A workflow with a faculty-advisor step needs the advisor named before the office can send it on.
+    if (type.workflowId && !row.advisorUserId) {
+      const [step] = await tx.select({ id: workflowSteps.id }).from(workflowSteps)
+        .where(and(eq(workflowSteps.workflowId, type.workflowId), eq(workflowSteps.approverKind, 'faculty_advisor'))).limit(1);
+      if (step) fieldErrors.advisorUserId = ['Choose the faculty advisor who recommends this request.'];
     }
     if (Object.keys(fieldErrors).length) throw new AppError(400, 'INCOMPLETE', INCOMPLETE, fieldErrors);
     if (forms && questionnaireIds.length) await forms.markSubmitted(tx, 'request', row.id, questionnaireIds);
