@@ -40,7 +40,9 @@ describe('approver review through e-mailed links', () => {
     expect(seen.statusCode).toBe(200);
     expect(seen.headers['referrer-policy']).toBe('no-referrer');
     expect(seen.json()).toMatchObject({ typeName: 'Curricular Practical Training (CPT)', requesterName: 'Priya Sharma', stepOrdinal: 1, stepCount: 1, status: 'pending' });
-    await inspect(token);
+    // The advisor sees what the student asked for (the CPT form's own values), not just the type's name.
+    await t.sql(`update requests set data = '{"employer_name":"Acme Labs","cpt_start_date":"2027-01-15"}' where id = $1`, [r.id]);
+    expect((await inspect(token)).json()).toMatchObject({ typeCode: 'cpt_request', data: { employer_name: 'Acme Labs', cpt_start_date: '2027-01-15' } });
     expect(await t.sql('select * from approval_links order by created_at desc limit 1')).toEqual(before);
     expect((await status(r.id)).status).toBe('adv_review');
     // The link is stored hashed, never as the token.

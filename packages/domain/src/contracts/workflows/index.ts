@@ -57,6 +57,9 @@ export const ZApprovalSummary = z.object({
   status: z.string(),
   /** Read-only questionnaire answers, as the forms module presents them. */
   answers: z.array(ZQuestionnaireForAnswering),
+  /** The request type's code, and for a student request with a form of its own (CPT, OPT, ...) what the student filled in. */
+  typeCode: z.string().default(''),
+  data: z.record(z.string(), z.unknown()).nullable().default(null),
 });
 export type TApprovalSummary = z.infer<typeof ZApprovalSummary>;
 export const ZDecisionInput = z.object({

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { TApprovalSummary } from '@meridian/domain';
+import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { hashToken, randomToken } from '../../../platform/auth/tokens.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -96,6 +96,8 @@ async function summaryOf(tx: TTx, a: TApproval): Promise<TApprovalSummary> {
     approvalId: a.id, requestNumber: r!.number, typeName: type!.name, requesterName: requester ? `${requester.firstName} ${requester.lastName}` : '',
     submittedAt: r!.submittedAt?.toISOString() ?? null, stepOrdinal: steps.filter((s) => s.ordinal <= a.ordinal).length, stepCount: steps.length,
     approverName: a.approverName, status: a.status, answers,
+    // The advisor recommends what the student asked for: a student request's own form (CPT employer, dates, ...) is shown too.
+    typeCode: type!.code, data: isStudentRequestCode(type!.code) ? r!.data ?? {} : null,
   };
 }
 

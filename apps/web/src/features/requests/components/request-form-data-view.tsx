@@ -1,7 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Link, Paper, Typography } from '@mui/material';
 import {
-  isChecked, isEmptyValue, isStudentRequestCode, STUDENT_REQUEST_FORMS, usDate, type TRequestDetail, type TStudentRequestField,
+  isChecked, isEmptyValue, isStudentRequestCode, STUDENT_REQUEST_FORMS, usDate, type TRequestDetail, type TStudentRequestCode,
+  type TStudentRequestField,
 } from '@meridian/domain';
 
 /** One value as people read it: dates MM/DD/YYYY, a choice by its label, a tick as Yes/No. */
@@ -25,13 +26,17 @@ export const hasStudentForm = (r: TRequestDetail) => !!r.profileId && isStudentR
 
 export function RequestFormDataView({ request: r, area }: { request: TRequestDetail; area: 'isss' | 'admin' }) {
   if (!hasStudentForm(r) || !isStudentRequestCode(r.typeCode)) return null;
-  const form = STUDENT_REQUEST_FORMS[r.typeCode];
-  const data = r.data ?? {};
+  return <StudentRequestDataView code={r.typeCode} data={r.data ?? {}} recordPath={area === 'isss' ? `/isss/student-profile/${r.profileId}` : null} />;
+}
+
+/** The same read-only view from a type code and its data (also for the approver's page, which has no request detail). */
+export function StudentRequestDataView({ code, data, recordPath = null }: { code: TStudentRequestCode; data: Record<string, unknown>; recordPath?: string | null }) {
+  const form = STUDENT_REQUEST_FORMS[code];
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="request-form-data-title">
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: 1, mb: 1 }}>
         <Typography id="request-form-data-title" variant="h2" component="h2" sx={{ fontSize: '1.1rem' }}>{form.title}</Typography>
-        {area === 'isss' ? <Link component={RouterLink} to={`/isss/student-profile/${r.profileId}`}>Open the student record</Link> : null}
+        {recordPath ? <Link component={RouterLink} to={recordPath}>Open the student record</Link> : null}
       </Box>
       {form.sections.map((s) => {
         const fields = s.fields.filter((f) => f.kind !== 'checkbox' || isChecked(data[f.name]));

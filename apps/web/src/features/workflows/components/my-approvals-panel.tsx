@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, TextField } from '@mui/material';
-import type { TApprovalSummary } from '@meridian/domain';
+import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { formatDate } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import { QuestionnaireAnswerForm } from '../../forms';
+import { StudentRequestDataView } from '../../requests/components/request-form-data-view';
 import { useDecideMine, useMyApprovals } from '../api/my-approvals';
 
 /** Approvals waiting for the signed-in user, decided here without the e-mailed link. Shows nothing when there are none. */
@@ -36,6 +37,7 @@ export function MyApprovalsPanel() {
         <DialogTitle id="my-approval-title">{open ? `${open.typeName} #${open.requestNumber} — ${open.requesterName}` : ''}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 2, mt: 1 }}>
+            {open?.data && isStudentRequestCode(open.typeCode) ? <StudentRequestDataView code={open.typeCode} data={open.data} /> : null}
             {open?.answers.map((q) => <QuestionnaireAnswerForm key={q.questionnaireId} data={q} readOnly onSaveDraft={async () => {}} />)}
             <TextField label="Comment (optional; the office sees it)" multiline minRows={3} value={comment} onChange={(e) => setComment(e.target.value)} slotProps={{ htmlInput: { maxLength: 2000 } }} />
           </Box>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import type { TApprovalSummary } from '@meridian/domain';
+import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
 import { formatDate } from '../../../ui/format-date';
 import { QuestionnaireAnswerForm } from '../../forms';
+import { StudentRequestDataView } from '../../requests/components/request-form-data-view';
 import { useDecideByToken, useInspectApproval } from '../api/approval-link';
 
 /** The token lives in memory only: it leaves the address at once and never reaches storage. */
@@ -77,6 +78,7 @@ export function ApprovalPage() {
             <Typography>Submitted: {formatDate(summary.submittedAt) || '—'}</Typography>
             <Typography>Your step: {summary.stepOrdinal} of {summary.stepCount} (approver: {summary.approverName})</Typography>
           </Paper>
+          {summary.data && isStudentRequestCode(summary.typeCode) ? <StudentRequestDataView code={summary.typeCode} data={summary.data} /> : null}
           {summary.answers.map((a) => (
             <QuestionnaireAnswerForm key={a.questionnaireId} data={a} readOnly onSaveDraft={async () => {}} />
           ))}
