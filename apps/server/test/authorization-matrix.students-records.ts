@@ -80,6 +80,7 @@ export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
   { method: 'POST', path: '/api/students/:profileId/sites-of-activity/:siteId/deactivate', access: 'students.manage', foreignRecord: 404,
     request: async (m) => { const r = await record(m, { visaType: 'J-1' }); return { params: { profileId: r.profileId, siteId: await newSiteOfActivity(m.t, r.profileId) } }; }, expect: STAFF },
   { method: 'GET', path: '/api/students/me', access: 'students.self', request: () => ({}), expect: SELF },
+  { method: 'GET', path: '/api/students/me/documents', access: 'students.self', request: () => ({}), expect: SELF },
   { method: 'POST', path: '/api/students/me/corrections', access: 'students.self',
     request: () => { n += 1; return { body: { changes: { middleName: `M${n}` }, reason: 'My middle name is missing' } }; }, expect: SELF },
   { method: 'GET', path: '/api/student-corrections', access: 'students.read', request: () => ({ query: { status: 'pending' } }), expect: STAFF },

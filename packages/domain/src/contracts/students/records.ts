@@ -309,6 +309,7 @@ export const ZStudentRequestItem = z.object({
 export const ZStudentDocumentItem = z.object({
   id: z.uuid(), fileName: z.string(), description: z.string(), status: z.string(), rejectReason: z.string(), sizeBytes: z.number(),
   requestId: z.string().nullable(), requestNumber: z.number().int().nullable(), requestTypeName: z.string().nullable(), createdAt: z.string(),
+  checklistItem: z.string(), requestTypeCode: z.string().nullable(),
 });
 export const ZStudentMessageItem = z.object({ id: z.uuid(), subject: z.string(), textBody: z.string(), purpose: z.string(), status: z.string(), createdAt: z.string() });
 
@@ -319,6 +320,10 @@ export const listStudentRequests = defineRoute({
 export const listStudentDocuments = defineRoute({
   method: 'GET', path: '/api/students/:profileId/documents', access: 'students.read', tags: T,
   summary: "Files of the student (their portal account) and of the record's requests", params: ZProfileParams, response: z.array(ZStudentDocumentItem),
+});
+export const listMyDocuments = defineRoute({
+  method: 'GET', path: '/api/students/me/documents', access: 'students.self', tags: T,
+  summary: 'The signed-in student\'s own files: stage uploads and those of their requests (the office\'s internal files left out)', response: z.array(ZStudentDocumentItem),
 });
 export const listStudentMessages = defineRoute({
   method: 'GET', path: '/api/students/:profileId/messages', access: 'students.read', tags: T,

@@ -3,7 +3,8 @@ import type { TContext } from '../../../platform/http/context.js';
 import { outbox } from '../../../platform/mail/schema.js';
 import { attachments } from '../../attachments/schema.js';
 import { requests, requestTypes } from '../../requests/schema.js';
-import { getAccessibleProfile, type TProfileRow } from '../student.policy.js';
+import type { TTx } from '../../../platform/db/database.js';
+import { getAccessibleProfile, getOwnProfile, type TProfileRow } from '../student.policy.js';
 
 /** Requests of a record: about it (profile_id), or started by its portal account. */
 export const requestsOf = (p: TProfileRow) => (p.userId
@@ -24,19 +25,31 @@ export async function listStudentRequests(ctx: TContext, profileId: string) {
 }
 
 /** Files of the student's portal account and of the record's requests (deleted ones left out). */
+async function documentsOf(tx: TTx, p: TProfileRow, studentView: boolean) {
+  const ofRequests = inArray(attachments.requestId, sql`(select ${requests.id} from ${requests} where ${requestsOf(p)})`);
+  const where = and(
+    ne(attachments.status, 'deleted'),
+    // The student sees what they may see on their requests: never the office's internal files.
+    studentView ? eq(attachments.isVisibleToRequester, true) : undefined,
+    p.userId ? or(eq(attachments.subjectUserId, p.userId), ofRequests) : ofRequests,
+  );
+  const rows = await tx.select({ a: attachments, number: requests.number, typeName: requestTypes.name, typeCode: requestTypes.code }).from(attachments)
+    .leftJoin(requests, eq(requests.id, attachments.requestId)).leftJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
+    .where(where).orderBy(desc(attachments.createdAt)).limit(500);
+  return rows.map(({ a, number, typeName, typeCode }) => ({
+    id: a.id, fileName: a.fileName, description: a.description, status: a.status, rejectReason: a.rejectReason, sizeBytes: a.sizeBytes,
+    requestId: a.requestId, requestNumber: number ?? null, requestTypeName: typeName ?? null, createdAt: a.createdAt.toISOString(),
+    checklistItem: a.checklistItem, requestTypeCode: typeCode ?? null,
+  }));
+}
+
 export async function listStudentDocuments(ctx: TContext, profileId: string) {
-  return ctx.db(async (tx) => {
-    const p = await getAccessibleProfile(tx, ctx, profileId, 'read');
-    const ofRequests = inArray(attachments.requestId, sql`(select ${requests.id} from ${requests} where ${requestsOf(p)})`);
-    const where = and(ne(attachments.status, 'deleted'), p.userId ? or(eq(attachments.subjectUserId, p.userId), ofRequests) : ofRequests);
-    const rows = await tx.select({ a: attachments, number: requests.number, typeName: requestTypes.name }).from(attachments)
-      .leftJoin(requests, eq(requests.id, attachments.requestId)).leftJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
-      .where(where).orderBy(desc(attachments.createdAt)).limit(500);
-    return rows.map(({ a, number, typeName }) => ({
-      id: a.id, fileName: a.fileName, description: a.description, status: a.status, rejectReason: a.rejectReason, sizeBytes: a.sizeBytes,
-      requestId: a.requestId, requestNumber: number ?? null, requestTypeName: typeName ?? null, createdAt: a.createdAt.toISOString(),
-    }));
-  });
+  return ctx.db(async (tx) => documentsOf(tx, await getAccessibleProfile(tx, ctx, profileId, 'read'), false));
+}
+
+/** The signed-in student's own files: stage uploads (welcome wizard, pre-arrival, check-in) and those of their requests. */
+export async function listMyDocuments(ctx: TContext) {
+  return ctx.db(async (tx) => documentsOf(tx, await getOwnProfile(tx, ctx), true));
 }
 
 /** E-mails sent to the student's address (and their portal account's), newest first. */

@@ -22,6 +22,7 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.listStudentSevisEvents, (ctx, { params }) => records.listStudentSevisEvents(ctx, params.profileId));
   registerRoute(app, s, a.listStudentRequests, (ctx, { params }) => related.listStudentRequests(ctx, params.profileId));
   registerRoute(app, s, a.listStudentDocuments, (ctx, { params }) => related.listStudentDocuments(ctx, params.profileId));
+  registerRoute(app, s, a.listMyDocuments, (ctx) => related.listMyDocuments(ctx));
   registerRoute(app, s, a.listStudentMessages, (ctx, { params }) => related.listStudentMessages(ctx, params.profileId));
   registerRoute(app, s, a.addDependent, (ctx, { params, body }) => deps.addDependent(ctx, params.profileId, body));
   registerRoute(app, s, a.updateDependent, (ctx, { params, body }) => deps.updateDependent(ctx, params.profileId, params.dependentId, body));

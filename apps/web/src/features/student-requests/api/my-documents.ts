@@ -1,27 +1,26 @@
-import { useQueries } from '@tanstack/react-query';
-import { attachmentsApi, type TAttachment, type TRequestSummary } from '@meridian/domain';
+import { useQuery } from '@tanstack/react-query';
+import { studentsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
-export type TMyDocument = TAttachment & { request: Pick<TRequestSummary, 'id' | 'number' | 'typeName' | 'typeCode'> };
+export type TMyDocument = {
+  id: string; fileName: string; checklistItem: string; status: string; rejectReason: string; sizeBytes: number; createdAt: string;
+  /** The request the file belongs to; null for the portal's stage uploads (welcome wizard, pre-arrival, check-in). */
+  request: { id: string; number: number; typeName: string; typeCode: string } | null;
+};
 
 /**
- * The student's documents: the files on each of their requests that they may see (the server filters
- * per file). Keyed like the request's own file list, so an upload on a request page refreshes it here.
+ * The student's own documents in one call: the files of their requests and of their portal stages that
+ * they may see (the server leaves the office's internal files out). Refreshed with any attachment change.
  */
-export function useMyDocuments(requests: TRequestSummary[] | undefined) {
-  const list = requests ?? [];
-  return useQueries({
-    queries: list.map((r) => ({
-      queryKey: ['attachments', 'request', r.id] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => apiCall(attachmentsApi.listRequestAttachments, { params: { requestId: r.id }, signal }),
-    })),
-    combine: (results) => ({
-      isPending: results.some((q) => q.isPending),
-      isError: results.some((q) => q.isError),
-      data: results.flatMap((q, i) => (q.data ?? [])
-        .filter((a) => a.status !== 'deleted')
-        .map((a): TMyDocument => ({ ...a, request: { id: list[i]!.id, number: list[i]!.number, typeName: list[i]!.typeName, typeCode: list[i]!.typeCode } })))
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
-    }),
+export function useMyDocuments() {
+  return useQuery({
+    queryKey: ['attachments', 'mine'] as const,
+    queryFn: async ({ signal }): Promise<TMyDocument[]> => (await apiCall(studentsApi.listMyDocuments, { signal }))
+      .filter((d) => d.status !== 'deleted')
+      .map((d) => ({
+        id: d.id, fileName: d.fileName, checklistItem: d.checklistItem || d.description, status: d.status, rejectReason: d.rejectReason,
+        sizeBytes: d.sizeBytes, createdAt: d.createdAt,
+        request: d.requestId && d.requestNumber !== null ? { id: d.requestId, number: d.requestNumber, typeName: d.requestTypeName ?? '', typeCode: d.requestTypeCode ?? '' } : null,
+      })),
   });
 }

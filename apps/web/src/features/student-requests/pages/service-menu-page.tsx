@@ -76,7 +76,7 @@ export function ServiceMenuPage() {
   useDocumentTitle('Student Portal');
   const me = useCurrentUser();
   const mine = useMyRequests();
-  const docs = useMyDocuments(mine.data);
+  const docs = useMyDocuments();
   const requests = mine.data ?? [];
   const attention = requests.filter((r) => EDITABLE.has(r.status));
   return (
@@ -153,14 +153,16 @@ export function ServiceMenuPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {docs.data.map((a) => (
+                {(docs.data ?? []).map((a) => (
                   <TableRow key={a.id}>
                     <TableCell component="th" scope="row">
                       {a.fileName}
                       {a.checklistItem ? <Typography variant="body2" color="text.secondary">{a.checklistItem}</Typography> : null}
                       {a.status === 'rejected' ? <Typography variant="body2" color="error">Rejected by the office{a.rejectReason ? `: ${a.rejectReason}` : ''}. Please upload a new file.</Typography> : null}
                     </TableCell>
-                    <TableCell><Link component={RouterLink} to={viewPath(a.request.typeCode, a.request.id)}>#{a.request.number} {a.request.typeName}</Link></TableCell>
+                    <TableCell>{a.request
+                      ? <Link component={RouterLink} to={viewPath(a.request.typeCode, a.request.id)}>#{a.request.number} {a.request.typeName}</Link>
+                      : 'Your arrival checklist'}</TableCell>
                     <TableCell sx={NARROW_HIDDEN}>{formatDate(a.createdAt)}</TableCell>
                     <TableCell sx={NARROW_HIDDEN}>{formatSize(a.sizeBytes)}</TableCell>
                     <TableCell align="right">
@@ -170,10 +172,10 @@ export function ServiceMenuPage() {
                     </TableCell>
                   </TableRow>
                 ))}
-                {mine.isPending || (requests.length > 0 && docs.isPending) ? <TableRow><TableCell colSpan={5}><Skeleton /></TableCell></TableRow> : null}
-                {docs.isError ? <TableRow><TableCell colSpan={5}>Some of your documents could not be loaded. Please reload the page.</TableCell></TableRow> : null}
-                {mine.data && !docs.isPending && docs.data.length === 0 ? (
-                  <TableRow><TableCell colSpan={5}>You have not uploaded any documents yet. Files you upload to a request appear here.</TableCell></TableRow>
+                {docs.isPending ? <TableRow><TableCell colSpan={5}><Skeleton /></TableCell></TableRow> : null}
+                {docs.isError ? <TableRow><TableCell colSpan={5}>Your documents could not be loaded. Please reload the page.</TableCell></TableRow> : null}
+                {docs.data && docs.data.length === 0 ? (
+                  <TableRow><TableCell colSpan={5}>You have not uploaded any documents yet. Files you upload to a request or your arrival checklist appear here.</TableCell></TableRow>
                 ) : null}
               </TableBody>
             </Table>

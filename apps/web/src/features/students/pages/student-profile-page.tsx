@@ -10,6 +10,7 @@ import { UnsavedChangesGuard } from '../../../shells/guards/unsaved-changes-guar
 import { useCorrections } from '../api/student-corrections';
 import { useStudentRecord, useUpdateStudent } from '../api/student-record';
 import { STUDENT_STAGE_NAMES } from '../components/students-list-filters';
+import { StageProgressCard } from '../../student-portal';
 import { evCategoryLabel } from '../components/record/record-format';
 import { DocumentsTab, RequestsTab, SevisUpdatesTab, StudentHistoryTab } from '../components/record/record-lists';
 import {
@@ -128,6 +129,10 @@ export function StudentProfilePage() {
           {r.pendingSevisEvents} SEVIS update{r.pendingSevisEvents === 1 ? '' : 's'} waiting for the next batch.{' '}
           <Link component="button" onClick={() => goTo(r.visaType === 'J-1' ? 'exchange-visitor' : 'sevis')}>See them</Link>
         </Alert>
+      ) : null}
+      {r.userId && ['invited', 'pre_arrival', 'check_in'].includes(r.currentStage) ? (
+        // While the student is still on their way in, staff see how far the portal's stages have got.
+        <Box sx={{ mb: 2 }}><StageProgressCard profileId={r.id} /></Box>
       ) : null}
       <Tabs value={tab.key} onChange={(_, v: string) => (isDirty ? setPendingTab(v) : goTo(v))} variant="scrollable" scrollButtons="auto"
         aria-label="Student record tabs" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>

@@ -137,6 +137,11 @@ const ACTIONS: Record<string, string> = {
   'student.change-of-level-approved': 'Change of level approved', 'student.program-extended': 'Program extended',
   'student.transfer-in-approved': 'Transfer in approved', 'student.registered': 'Registered for the session',
   'student.on-campus-employment-added': 'On-campus employment added',
+  // Portal, intake and OPT management (modules/students operations: invite, import-commit, stage-progress, opt-employments, stem-reports, alerts).
+  'student.invited': 'Invited to the portal', 'student.invitation.resent': 'Portal invitation sent again', 'student.imported': 'Imported from a batch upload',
+  'student.wizard-step-completed': 'Welcome wizard step completed', 'student.stage-completed': 'Stage completed by the student',
+  'student.opt-employment.created': 'OPT employment recorded', 'student.opt-employment.updated': 'OPT employment changed',
+  'student.stem-report.received': 'STEM report received', 'student.opt.unemployment-alert': 'Unemployment-day alert sent',
 };
 
 /** A student request form's fields (a request's 'data saved' events), by label and in the form's order, choices by label. */
