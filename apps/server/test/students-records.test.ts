@@ -231,6 +231,10 @@ describe('profile corrections', () => {
     const sub = await call(t, 'POST', '/api/students/me/corrections', { as: student, body: { changes: { middleName: 'Devi', birthCity: 'Pune' }, reason: 'My passport has my middle name' } });
     expect(sub.statusCode).toBe(200);
     const id = sub.json().id as string;
+    // The Main Campus officer hears of it in the bell.
+    const bell = await t.sql<{ text: string }>(
+      `select n.text from notifications n join users u on u.id = n.user_id where u.user_name = 'officer' and u.institution_id = $1 and n.type_name = 'student.correction.submitted'`, [t.institutionA]);
+    expect(bell.map((b) => b.text)).toContain('Priya Sharma asked to correct 2 fields of their record.');
 
     const list = (await call(t, 'GET', '/api/student-corrections', { as: officer, query: { status: 'pending' } })).json();
     expect(list.items.map((c: { id: string }) => c.id)).toContain(id);

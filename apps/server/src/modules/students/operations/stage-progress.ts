@@ -9,6 +9,7 @@ import { notify } from '../../notifications/index.js';
 import { studentProfiles, users } from '../../people/schema.js';
 import { getAccessibleProfile, getOwnProfile, type TProfileRow } from '../student.policy.js';
 import { studentDependents, studentSitesOfActivity, studentStageProgress } from '../schema.js';
+import { officeRecipients } from './office-recipients.js';
 import { buildStageView, PROFILE_SUBJECT, stageErrors, STAGE_ITEMS_STEP } from './stages.js';
 
 export const STAGE_INCOMPLETE = 'Please complete this stage before continuing: see the messages on each item.';
@@ -67,14 +68,6 @@ export async function completeMyWizardStep(ctx: TContext, stepId: string): Promi
     }
     return viewOf(tx, p);
   });
-}
-
-/** Office staff told of a student's progress: officers of the record's campus site, else the super users. */
-async function officeRecipients(tx: TTx, p: TProfileRow): Promise<string[]> {
-  const staff = await tx.select({ id: users.id, p: users.staffPermissions }).from(users).where(and(eq(users.role, 'isssAdmin'), eq(users.isActive, true)));
-  const parsed = staff.map((s) => ({ id: s.id, p: ZStaffPermissions.parse(s.p ?? {}) }));
-  const officers = parsed.filter((s) => (p.campusSiteId === null ? s.p.isOfficer : isOfficerForSite(s.p, p.campusSiteId)));
-  return (officers.length ? officers : parsed.filter((s) => s.p.isSuper)).map((s) => s.id);
 }
 
 async function studentName(tx: TTx, p: TProfileRow): Promise<string> {
