@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { parseFilters, readSearchParam, serializeFilters, writeSearchParam, type TUrlFilters } from './url-filters';
 
@@ -12,14 +12,19 @@ export function useUrlFilters<T extends TUrlFilters>(defaults: T): [T, (patch: P
   const raw = readSearchParam(location.search, 'filters');
   const key = JSON.stringify(defaults);
   const filters = useMemo(() => ({ ...defaults, ...parseFilters(raw) }) as T, [raw, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The address as last rendered: a setter kept by a debounce timer (a search box) patches the newest
+  // filters, not those of the render it was made in (which would undo a list chosen meanwhile).
+  const latest = useRef({ filters, search: location.search, pathname: location.pathname });
+  latest.current = { filters, search: location.search, pathname: location.pathname };
 
   const setFilters = useCallback(
     (patch: Partial<T>) => {
-      const next = { ...filters, ...patch } as TUrlFilters;
-      const search = writeSearchParam(location.search, 'filters', serializeFilters(next, defaults));
-      navigate({ pathname: location.pathname, search }, { replace: true });
+      const now = latest.current;
+      const next = { ...now.filters, ...patch } as TUrlFilters;
+      const search = writeSearchParam(now.search, 'filters', serializeFilters(next, defaults));
+      navigate({ pathname: now.pathname, search }, { replace: true });
     },
-    [filters, location.pathname, location.search, navigate, key], // eslint-disable-line react-hooks/exhaustive-deps
+    [navigate, key], // eslint-disable-line react-hooks/exhaustive-deps
   );
   return [filters, setFilters];
 }
