@@ -14,7 +14,8 @@ export const IDENTITY_FIELDS: TFieldDef[] = [
 ];
 
 export const CONTACT_FIELDS: TFieldDef[] = [
-  f('email', { required: true, maxLength: 65 }), f('phone', { maxLength: 10, helper: '10 digits' }),
+  f('email', { required: true, maxLength: 65 }),
+  f('phone', { maxLength: 10, helper: '10 digits', show: (v) => { const s = String(v ?? ''); return /^\d{10}$/.test(s) ? `(${s.slice(0, 3)}) ${s.slice(3, 6)}-${s.slice(6)}` : s; } }),
   f('usAddress', { kind: 'address' }), f('foreignAddress', { kind: 'address' }),
 ];
 
