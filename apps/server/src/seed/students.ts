@@ -1,3 +1,4 @@
+import { auditEvents } from '../platform/audit/schema.js';
 import type { TTx } from '../platform/db/database.js';
 import { studentProfiles, type TAddress } from '../modules/people/schema.js';
 import { studentDependents, studentProfileCorrections, studentSitesOfActivity } from '../modules/students/schema.js';
@@ -123,8 +124,14 @@ export async function seedStudents(tx: TTx, institutionId: string, o: { studentU
   const sites = students.flatMap((s, i) => (s.sites ?? []).map((x) => ({ institutionId, profileId: rows[i]!.id, name: x.name, address: x.address, isPrimary: !!x.isPrimary })));
   if (sites.length) await tx.insert(studentSitesOfActivity).values(sites);
   // One correction waiting for the office, so the comparison page has something to compare.
-  await tx.insert(studentProfileCorrections).values({
+  const [correction] = await tx.insert(studentProfileCorrections).values({
     institutionId, profileId: rows[0]!.id, requestedBy: o.studentUserId, reason: 'My passport lists my birth city as Thane, not Mumbai.',
     changes: { birthCity: { from: 'Mumbai', to: 'Thane' } },
-  });
+  }).returning({ id: studentProfileCorrections.id });
+  // Each record's History Log starts where a real one would: created, and Priya's correction asked for.
+  await tx.insert(auditEvents).values([
+    ...rows.map((r) => ({ institutionId, actorUserId: null, entityType: 'student_profile', entityId: r.id, action: 'student.created', after: { source: 'Demo data' } })),
+    { institutionId, actorUserId: o.studentUserId, entityType: 'student_profile', entityId: rows[0]!.id, action: 'student.correction.submitted',
+      after: { correctionId: correction!.id, fields: ['birthCity'], reason: 'My passport lists my birth city as Thane, not Mumbai.' } },
+  ]);
 }
