@@ -4,3 +4,4 @@ export { requests, requestTypes, requestTasks } from './schema.js';
 export { applyApprovalOutcome, officeRecipients, studentRuleContext } from './operations/requests.js';
 export { presentRequest } from './request.presenter.js';
 export { assertTransition } from './request.workflow.js';
+export { listStaffStartableTypes, startRequestForStudent } from './operations/start-for-student.js';

@@ -41,3 +41,19 @@ export const saveStudentRequestData = defineRoute({
   summary: "Save a draft of a student request's own fields: formats are checked (400 with fieldErrors 'data.<field>', nothing saved); values merge into what was saved",
   params: ZRequestIdParams, body: ZStudentRequestDataInput, response: ZRequestDetail,
 });
+
+// ---------- staff start a request for a student (the student completes and submits it) ----------
+export const ZProfileIdParams = z.object({ profileId: z.uuid({ error: MSG.notFound }) });
+export const ZStartForStudentInput = z.object({ requestTypeId: z.uuid({ error: MSG.required }) });
+export const ZStaffStartableType = z.object({ id: z.uuid(), code: z.string(), name: z.string(), description: z.string() });
+
+export const listStaffStartableTypes = defineRoute({
+  method: 'GET', path: '/api/students/:profileId/startable-types', access: 'requests.process', tags: T,
+  summary: "Request types the office may start for this student (types staff may start, of the student's visa type)",
+  params: ZProfileIdParams, response: z.array(ZStaffStartableType),
+});
+export const startRequestForStudent = defineRoute({
+  method: 'POST', path: '/api/students/:profileId/requests', access: 'requests.process', tags: T,
+  summary: 'Start a draft request for a student (on their behalf); the student is told to complete and submit it',
+  params: ZProfileIdParams, body: ZStartForStudentInput, response: ZRequestDetail,
+});

@@ -1,0 +1,67 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { visaScopeIncludes, type TRequestDetail } from '@meridian/domain';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import type { TTx } from '../../../platform/db/database.js';
+import { AppError, badRequest, notFound } from '../../../platform/errors/app-error.js';
+import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
+import { loadSettings } from '../../institutions/index.js';
+import { notify } from '../../notifications/index.js';
+import { studentProfiles, users } from '../../people/schema.js';
+import { staffReaches } from '../request.policy.js';
+import { auditShape, presentRequest } from '../request.presenter.js';
+import { requests, requestTypes } from '../schema.js';
+
+export const NOT_FOR_STUDENT = 'The office cannot start this request for this student.';
+
+/** The student record the office acts for: 404 unless the caller processes requests at its campus site. */
+async function reachableProfile(tx: TTx, actor: TAuthenticatedActor, profileId: string) {
+  const [p] = await tx.select().from(studentProfiles).where(eq(studentProfiles.id, profileId));
+  if (!p || !staffReaches(actor, { campusSiteId: p.campusSiteId })) throw notFound();
+  return p;
+}
+
+const startable = (visaType: string) => (t: typeof requestTypes.$inferSelect) =>
+  t.isEnabled && t.starters.includes('staff') && visaScopeIncludes(t.visaScope, visaType);
+
+/** Types staff may start (starter 'staff') that apply to the student's visa type. */
+export async function listStaffStartableTypes(ctx: TContext, profileId: string) {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const p = await reachableProfile(tx, actor, profileId);
+    const rows = await tx.select().from(requestTypes).orderBy(asc(requestTypes.name));
+    return rows.filter(startable(p.visaType)).map((t) => ({ id: t.id, code: t.code, name: t.name, description: t.description }));
+  });
+}
+
+/**
+ * Staff start a draft for a student (issue 3: "on someone's behalf"). The student is the requester and
+ * subject, so the draft is theirs to complete and submit; the History Log shows who started it.
+ */
+export async function startRequestForStudent(ctx: TContext, profileId: string, input: { requestTypeId: string }): Promise<TRequestDetail> {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const p = await reachableProfile(tx, actor, profileId);
+    if (!p.userId) {
+      throw new AppError(409, 'NO_PORTAL_ACCOUNT', 'This student has no portal account yet. Invite them to the portal first, so they can complete the request.');
+    }
+    const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, input.requestTypeId));
+    if (!type || !startable(p.visaType)(type)) throw badRequest(NOT_FOR_STUDENT, { requestTypeId: [NOT_FOR_STUDENT] });
+    const [student] = await tx.select().from(users).where(and(eq(users.id, p.userId), eq(users.isActive, true)));
+    if (!student) throw new AppError(409, 'INACTIVE', "This student's portal account is deactivated.");
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':request-number'))`);
+    const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${requests.number}), 1000) + 1` }).from(requests)) as [{ next: number }];
+    const [row] = await tx.insert(requests).values({
+      institutionId: ctx.institutionId, number: Number(next), requestTypeId: type.id, requesterUserId: p.userId, subjectUserId: p.userId,
+      campusSiteId: p.campusSiteId, departmentId: student.departmentId, title: type.name, profileId: p.id,
+    }).returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row!.id, action: 'request.created',
+      after: { ...auditShape(row!), type: type.code, number: row!.number, startedByOffice: true }, ip: ctx.ip,
+    });
+    const base = (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
+    const text = `The international office started a ${type.name} request (#${row!.number}) for you. Please complete and submit it.`;
+    await notify(tx, ctx, { userIds: [p.userId], text, typeName: 'request.started-for-you', requestId: row!.id,
+      email: { subject: `Request #${row!.number}: please complete it`, text: `${text}\n\nSign in to the portal to complete it: ${base}/\n` } });
+    return presentRequest(tx, actor, row!);
+  });
+}
