@@ -337,6 +337,7 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       await choose(page, page.getByRole('combobox', { name: 'List' }), /^CPT students/);
       await page.getByRole('table', { name: /^CPT students — / }).waitFor();
       await page.getByRole('searchbox', { name: 'Search' }).fill(RUN);
+      await page.waitForURL(new RegExp(`q:${RUN}`));
       const list = page.getByRole('table', { name: /^CPT students — 1 student/ });
       const row = list.getByRole('row').filter({ has: page.getByRole('link', { name: NAME }) });
       await row.getByRole('cell', { name: 'Continuing', exact: true }).waitFor();
@@ -385,21 +386,22 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       const created = at('Olivia Officer', 'Record created');
       const invited = at('Olivia Officer', 'Invited to the portal', created);
       const wizardSteps = oldestFirst.filter(([, w, x]) => w === student && x === 'Welcome wizard step completed');
-      expect(wizardSteps.map((r) => r[3])).toEqual([
-        expect.stringContaining('Welcome'), expect.stringContaining('Your contact details'),
-        expect.stringContaining('Your passport'), expect.stringContaining('Confirm and finish'),
-      ]);
+      expect(wizardSteps.map((r) => r[3])).toEqual(['Step: Welcome', 'Step: Your contact details', 'Step: Your passport', 'Step: Confirm and finish']);
       const wizard = at(student, 'Stage completed by the student', invited);
-      expect(oldestFirst[wizard]![3]).toContain('Invited (welcome wizard)');
+      expect(oldestFirst[wizard]![3]).toBe('Stage: Invited (welcome wizard) → Pre-arrival');
       const preArrival = at(student, 'Stage completed by the student', wizard + 1);
-      expect(oldestFirst[preArrival]![3]).toContain('Pre-arrival');
+      expect(oldestFirst[preArrival]![3]).toBe('Stage: Pre-arrival → Check-in');
       const checkIn = at(student, 'Stage completed by the student', preArrival + 1);
-      expect(oldestFirst[checkIn]![3]).toContain('Check-in');
-      const submitted = at(student, /submitted/i, checkIn);
-      const sent = at('Olivia Officer', /approver/i, submitted);
-      const recommended = at('Alex Advisor', /approv/i, sent);
-      expect(oldestFirst[recommended]![3]).toContain('The internship is part of ENGR 590. Recommended.');
-      const approved = at('Avery Admin', /approve/i, recommended);
+      expect(oldestFirst[checkIn]![3]).toBe('Stage: Check-in → Continuing');
+      const saved = at(student, 'Request: Form saved', checkIn);
+      expect(oldestFirst[saved]![3]).toContain('Employer EIN: — → 123456789');
+      const submitted = at(student, 'Request: Submitted', saved);
+      const started = at('Olivia Officer', 'Request: Review started', submitted);
+      const sent = at('Olivia Officer', 'Request: Sent to approver review', started);
+      const recommended = at('Alex Advisor', 'Request: Approver approved', sent);
+      expect(oldestFirst[recommended]![3]).toContain('Comment: The internship is part of ENGR 590. Recommended.');
+      const approved = at('Avery Admin', 'Request: Approved', recommended);
+      expect(oldestFirst[approved]![3]).toContain('Status: In Review → Approved');
       const authorized = at('Avery Admin', 'CPT authorized', approved);
       expect(oldestFirst[authorized]![3]).toContain('Acme Robotics Inc.');
       at('Avery Admin', 'SEVIS update queued', approved);

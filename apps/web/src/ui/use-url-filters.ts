@@ -20,6 +20,9 @@ export function useUrlFilters<T extends TUrlFilters>(defaults: T): [T, (patch: P
   const setFilters = useCallback(
     (patch: Partial<T>) => {
       const now = latest.current;
+      // Already leaving for another page (a link clicked while a search was still waiting): do not pull the user back.
+      const here = window.location.hash.replace(/^#/, '').split('?')[0];
+      if (here && here !== now.pathname) return;
       const next = { ...now.filters, ...patch } as TUrlFilters;
       const search = writeSearchParam(now.search, 'filters', serializeFilters(next, defaults));
       navigate({ pathname: now.pathname, search }, { replace: true });

@@ -13,6 +13,8 @@ const LABELS: Record<string, string> = {
   'request.review-status': 'Review status changed', 'request.task.created': 'Task added', 'request.task.updated': 'Task changed', 'request.task.deleted': 'Task deleted',
   'approval.approved': 'Approver approved', 'approval.rejected': 'Approver rejected', 'request.data-saved': 'Form saved',
 };
+/** The same words on the student record's History Log, which also lists its requests' events. */
+export { LABELS as REQUEST_HISTORY_LABELS };
 const FIELDS: Record<string, string> = {
   status: 'Status', reviewStatus: 'Review status', assignedToUserId: 'Assignee', isLocked: 'Locked', advisorUserId: 'Faculty advisor',
   statusMessage: 'Message', message: 'Message', approverName: 'Approver', comment: 'Comment', step: 'Step', title: 'Task', isDone: 'Done',

@@ -6,6 +6,7 @@ import {
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { REQUEST_STATUS_LABELS, STUDENT_REQUEST_FORMS, studentsApi, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
+import { REQUEST_HISTORY_LABELS } from '../../../requests/components/request-history-tab';
 import { formatDateTime, formatDate } from '../../../../ui/format-date';
 import { downloadAttachment } from '../../../attachments';
 import { useStudentDocuments, useStudentHistory, useStudentMessages, useStudentRequests, useStudentSevisEvents } from '../../api/student-record';
@@ -149,7 +150,12 @@ const FORM_FIELDS = Object.values(STUDENT_REQUEST_FORMS).flatMap((f) => f.sectio
 const FORM_LABELS: Record<string, string> = Object.fromEntries(FORM_FIELDS.map((f) => [f.name, f.label]));
 const FORM_ORDER = Object.keys(FORM_LABELS);
 const formValue = (k: string, v: unknown) => FORM_FIELDS.find((f) => f.name === k)?.options?.find((o) => o.value === String(v))?.label;
-const HIDDEN = new Set(['dependentId', 'siteId', 'correctionId', 'sevisEventId', 'requestId', 'employmentId']);
+// Internal ids and flags (the Who column names the person; the request's number is shown), and what another line already says.
+const HIDDEN = new Set(['dependentId', 'siteId', 'correctionId', 'sevisEventId', 'requestId', 'employmentId', 'stepId', 'userId', 'advisorUserId',
+  'assignedToUserId', 'isLocked', 'reviewStatus', 'completedStage', 'type', 'approverName']);
+/** A value in words where the log knows them: request statuses and portal stages by label. */
+const wordsFor = (k: string, v: unknown) => (k === 'status' ? REQUEST_STATUS_LABELS[v as TRequestStatus]
+  : k === 'currentStage' ? (studentsApi.PORTAL_STAGE_LABELS as Record<string, string>)[String(v)] : undefined);
 /** "Field: old → new" lines of an audit event. */
 function details(e: TAuditEvent): string[] {
   const before = (e.before ?? {}) as Record<string, unknown>;
@@ -160,8 +166,9 @@ function details(e: TAuditEvent): string[] {
   for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => rank(a) - rank(b))) {
     if (HIDDEN.has(k) || JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
     const label = studentsApi.STUDENT_FIELD_LABELS[k] ?? FORM_LABELS[k] ?? ({ sevisUpdates: 'SEVIS updates', fields: 'Fields', note: 'Note', reason: 'Reason', status: 'Status', name: 'Name', currentStage: 'Stage', tags: 'Tags', terminationReasonCode: 'Reason',
-      requestNumber: 'Request #', kind: 'Kind', employerName: 'Employer', authorizedStartDate: 'Authorized from', authorizedEndDate: 'Authorized to' } as Record<string, string>)[k] ?? k;
-    const show = (v: unknown) => (Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : formValue(k, v) ?? displayValue(k, v)) || '—';
+      requestNumber: 'Request #', kind: 'Kind', employerName: 'Employer', authorizedStartDate: 'Authorized from', authorizedEndDate: 'Authorized to',
+      number: 'Request #', title: e.action.startsWith('request.task') ? 'Task' : 'Step', comment: 'Comment', step: 'Approver step', userName: 'User name' } as Record<string, string>)[k] ?? k;
+    const show = (v: unknown) => (Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : wordsFor(k, v) ?? formValue(k, v) ?? displayValue(k, v)) || '—';
     out.push(k in before ? `${label}: ${show(before[k])} → ${show(after[k])}` : `${label}: ${show(after[k])}`);
   }
   return out;
@@ -185,7 +192,7 @@ export function StudentHistoryTab({ profileId }: { profileId: string }) {
               <TableRow key={e.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
                 <TableCell>{e.actorName ?? 'System'}</TableCell>
-                <TableCell>{e.entityType === 'request' ? `Request: ${e.action.replace(/^request\./, '').replace(/[._-]/g, ' ')}` : ACTIONS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
+                <TableCell>{e.entityType === 'request' ? `Request: ${REQUEST_HISTORY_LABELS[e.action] ?? e.action.replace(/^request\./, '').replace(/[._-]/g, ' ')}` : ACTIONS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
                 <TableCell>{details(e).map((c) => <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>{c}</Typography>)}</TableCell>
               </TableRow>
             ))}
