@@ -11,6 +11,10 @@ import { useCorrections } from '../api/student-corrections';
 import { useStudentRecord, useUpdateStudent } from '../api/student-record';
 import { STUDENT_STAGE_NAMES } from '../components/students-list-filters';
 import { StageProgressCard } from '../../student-portal';
+import { StartRequestButton } from '../components/record/start-request-button';
+import { can } from '@meridian/domain';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { actorOf } from '../../../shells/common/menu';
 import { evCategoryLabel } from '../components/record/record-format';
 import { DocumentsTab, RequestsTab, SevisUpdatesTab, StudentHistoryTab } from '../components/record/record-lists';
 import {
@@ -72,6 +76,8 @@ export function StudentProfilePage() {
   const corrections = useCorrections('pending', 1, 5, profileId);
   const { isDirty, track, clear } = useDirtySections();
   const [pendingTab, setPendingTab] = useState<string | null>(null);
+  const me = useCurrentUser();
+  const processes = can(me.data ? actorOf(me.data) : null, 'requests.process');
   const r = record.data;
   useDocumentTitle(r ? `${r.firstName} ${r.lastName}` : 'Student profile');
   const tabs = r?.visaType === 'J-1' ? J1_TABS : F1_TABS;
@@ -139,6 +145,11 @@ export function StudentProfilePage() {
         {tabs.map((t) => <Tab key={t.key} value={t.key} label={t.label} id={`tab-${t.key}`} aria-controls={`panel-${t.key}`} />)}
       </Tabs>
       <Box role="tabpanel" id={`panel-${tab.key}`} aria-labelledby={`tab-${tab.key}`}>
+        {tab.key === 'requests' && processes ? (
+          <Box sx={{ mb: 2, display: 'flex', justifyContent: 'flex-end' }}>
+            <StartRequestButton profileId={r.id} studentName={`${r.firstName} ${r.lastName}`.trim()} hasPortalAccount={!!r.userId} />
+          </Box>
+        ) : null}
         <tab.Component {...tabProps} />
       </Box>
       <ConfirmDialog open={!!pendingTab} title="Unsaved changes" message={MSG.unsavedChanges} confirmLabel="OK"
