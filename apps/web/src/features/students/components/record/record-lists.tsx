@@ -86,9 +86,15 @@ const EVENT_STATUS_COLORS: Record<string, 'warning' | 'info' | 'success' | 'erro
 const PAYLOAD_LABELS: Record<string, string> = {
   changedFields: 'Changed', previousProgramEndDate: 'Previous program end', previousEducationLevel: 'Previous education level', dependentSevisId: 'Dependent SEVIS ID',
   relationshipCode: 'Relationship', reasonCode: 'Reason', siteName: 'Site', address: 'Address', isPrimary: 'Primary site',
+  // What an approved request sends (modules/students/operations/request-effects.ts): employment and OPT events.
+  employerName: 'Employer', employerEin: 'Employer EIN', employerAddress: 'Employer address', jobTitle: 'Job title', startDate: 'Start date',
+  endDate: 'End date', fullOrPartTime: 'Full or part time', remarks: 'Remarks', optPhase: 'OPT phase', requestedStartDate: 'Requested start',
+  requestedEndDate: 'Requested end', everifyNumber: 'E-Verify number', salary: 'Salary', supervisorName: 'Supervisor', supervisorPhone: 'Supervisor phone',
 };
 // Shown in the page header already, or internal.
-const PAYLOAD_SKIP = new Set(['sevisId', 'visaType', 'campusSiteId', 'principalSevisId', 'siteId']);
+const PAYLOAD_SKIP = new Set(['sevisId', 'visaType', 'campusSiteId', 'principalSevisId', 'siteId', 'employmentId']);
+/** Full or part time as the request form words it (e.g. 02 Part time). */
+const payloadValue = (k: string, v: unknown) => (k === 'fullOrPartTime' ? formValue('cpt_full_or_part_time', v) : undefined) ?? displayValue(k, v);
 
 /** SEVIS Updates tab: what SEVIS must still hear about, and what was sent. */
 export function SevisUpdatesTab({ profileId }: { profileId: string }) {
@@ -112,7 +118,7 @@ export function SevisUpdatesTab({ profileId }: { profileId: string }) {
                 <TableCell><Chip size="small" variant="outlined" color={EVENT_STATUS_COLORS[e.status] ?? 'default'} label={e.status} />{e.message ? <Typography variant="caption" component="div">{e.message}</Typography> : null}</TableCell>
                 <TableCell>
                   {Object.entries(e.payload).sort(([a], [b]) => Number(b === 'changedFields') - Number(a === 'changedFields')).filter(([k, v]) => !PAYLOAD_SKIP.has(k) && v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0)).map(([k, v]) => (
-                    <Typography key={k} variant="caption" component="div">{PAYLOAD_LABELS[k] ?? studentsApi.STUDENT_FIELD_LABELS[k] ?? k}: {Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : displayValue(k, v)}</Typography>
+                    <Typography key={k} variant="caption" component="div">{PAYLOAD_LABELS[k] ?? studentsApi.STUDENT_FIELD_LABELS[k] ?? k}: {Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : payloadValue(k, v)}</Typography>
                   ))}
                 </TableCell>
               </TableRow>
