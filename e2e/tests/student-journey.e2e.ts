@@ -16,11 +16,18 @@ let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
-const RUN = Date.now().toString(36);
 const FIRST = 'Mateo';
-const LAST = `Rossi-${RUN}`;
-const NAME = `${LAST}, ${FIRST}`;
-const EMAIL = `mateo.rossi.${RUN}@example.edu`;
+/** A new student per attempt (a retried first step must not meet its own record as a duplicate). */
+let RUN = '';
+let LAST = '';
+let NAME = '';
+let EMAIL = '';
+function newStudent(): void {
+  RUN = Date.now().toString(36);
+  LAST = `Rossi-${RUN}`;
+  NAME = `${LAST}, ${FIRST}`;
+  EMAIL = `mateo.rossi.${RUN}@example.edu`;
+}
 const PASSWORD = 'Portal-start-2026';
 const ADVISOR_EMAIL = 'advisor@demo.example.edu';
 /** The machine running the journeys is shared and slow at times: waits are generous but bounded. */
@@ -109,6 +116,7 @@ let requestNumber = '';
 
 describe('Issue 4: a student from invitation to an authorized CPT', () => {
   it('an officer creates the F-1 record and invites the student to the portal', async () => {
+    newStudent();
     const page = await staff('officer');
     await step(page, '1-invite', async () => {
       await page.goto('/#/isss/student/create');
@@ -323,7 +331,17 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       await approvers.getByText('The internship is part of ENGR 590. Recommended.', { exact: false }).waitFor();
       await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Approve', exact: true }).click();
       await page.getByText('Approved. The requester was told.').waitFor();
+      await page.getByText(`${FIRST} ${LAST} · Approved`).waitFor();
       await screenshot(page, 'student-journey-6-approved');
+    });
+
+    // The student sees it on the service menu, approved.
+    const student = await freshPage();
+    await step(student, '6-student-sees', async () => {
+      await signIn(student, EMAIL, PASSWORD, 'student');
+      await student.waitForURL(/#\/student\/student-service-menu\//);
+      const row = student.getByRole('row').filter({ hasText: 'Curricular Practical Training (CPT)' });
+      await row.getByText('Approved', { exact: true }).waitFor();
     });
   });
 
