@@ -415,7 +415,9 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       expect(oldestFirst[checkIn]![3]).toBe('Stage: Check-in → Continuing');
       const saved = at(student, 'Request: Form saved', checkIn);
       expect(oldestFirst[saved]![3]).toContain('Employer EIN: — → 123456789');
-      const submitted = at(student, 'Request: Submitted', saved);
+      const advisor = at(student, 'Request: Request changed', saved);
+      expect(oldestFirst[advisor]![3]).toBe('Faculty advisor named');
+      const submitted = at(student, 'Request: Submitted', advisor);
       const started = at('Olivia Officer', 'Request: Review started', submitted);
       const sent = at('Olivia Officer', 'Request: Sent to approver review', started);
       const recommended = at('Alex Advisor', 'Request: Approver approved', sent);

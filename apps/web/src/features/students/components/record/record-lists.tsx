@@ -157,8 +157,8 @@ const FORM_LABELS: Record<string, string> = Object.fromEntries(FORM_FIELDS.map((
 const FORM_ORDER = Object.keys(FORM_LABELS);
 const formValue = (k: string, v: unknown) => FORM_FIELDS.find((f) => f.name === k)?.options?.find((o) => o.value === String(v))?.label;
 // Internal ids and flags (the Who column names the person; the request's number is shown), and what another line already says.
-const HIDDEN = new Set(['dependentId', 'siteId', 'correctionId', 'sevisEventId', 'requestId', 'employmentId', 'stepId', 'userId', 'advisorUserId',
-  'assignedToUserId', 'isLocked', 'reviewStatus', 'completedStage', 'type', 'approverName']);
+const HIDDEN = new Set(['dependentId', 'siteId', 'correctionId', 'sevisEventId', 'requestId', 'employmentId', 'stepId', 'userId',
+  'isLocked', 'reviewStatus', 'completedStage', 'type', 'approverName']);
 /** A value in words where the log knows them: request statuses and portal stages by label. */
 const wordsFor = (k: string, v: unknown) => (k === 'status' ? REQUEST_STATUS_LABELS[v as TRequestStatus]
   : k === 'currentStage' ? (studentsApi.PORTAL_STAGE_LABELS as Record<string, string>)[String(v)] : undefined);
@@ -171,6 +171,11 @@ function details(e: TAuditEvent): string[] {
   const rank = (k: string) => (FORM_ORDER.includes(k) ? FORM_ORDER.indexOf(k) : -1);
   for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => rank(a) - rank(b))) {
     if (HIDDEN.has(k) || JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
+    // A person named on a request: in words, as the request's own History Log says it (no ids).
+    if (k === 'advisorUserId' || k === 'assignedToUserId') {
+      if (k in before || after[k]) out.push(`${k === 'advisorUserId' ? 'Faculty advisor' : 'Assignee'} ${after[k] ? (k in before && before[k] ? 'changed' : 'named') : 'removed'}`);
+      continue;
+    }
     const label = studentsApi.STUDENT_FIELD_LABELS[k] ?? FORM_LABELS[k] ?? ({ sevisUpdates: 'SEVIS updates', fields: 'Fields', note: 'Note', reason: 'Reason', status: 'Status', name: 'Name', currentStage: 'Stage', tags: 'Tags', terminationReasonCode: 'Reason',
       requestNumber: 'Request #', kind: 'Kind', employerName: 'Employer', authorizedStartDate: 'Authorized from', authorizedEndDate: 'Authorized to',
       number: 'Request #', title: e.action.startsWith('request.task') ? 'Task' : 'Step', comment: 'Comment', step: 'Approver step', userName: 'User name' } as Record<string, string>)[k] ?? k;
