@@ -268,8 +268,8 @@ describe('document checklist', () => {
     await uploadOk(t, s.student, { requestId, customDocumentId: passport });
     const get = async (as: TSession) => (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as })).json() as { name: string; isRequired: boolean; hasFile: boolean; instructions: string }[];
     expect(await get(s.student)).toEqual([
-      { documentId: passport, name: 'Passport', instructions: 'About Passport', isRequired: true, hasFile: true },
-      { documentId: photo, name: 'Photo', instructions: 'About Photo', isRequired: false, hasFile: false },
+      { documentId: passport, name: 'Passport', instructions: 'About Passport', isRequired: true, hasFile: true, dependentId: null, soaId: null, forWhom: '' },
+      { documentId: photo, name: 'Photo', instructions: 'About Photo', isRequired: false, hasFile: false, dependentId: null, soaId: null, forWhom: '' },
     ]);
     expect((await get(s.officer)).map((d) => d.name)).toEqual(['Passport', 'Photo', 'Office only']);
     expect((await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as: s.scholar })).statusCode).toBe(404);
@@ -295,9 +295,40 @@ describe('missingRequiredDocuments', () => {
     const check = () => t.database.tenant(t.institutionA, (tx) => missingRequiredDocuments(tx, requestId, all));
     expect((await check()).map((d) => d.name).sort()).toEqual(['I-20', 'Passport']);
     const a = await uploadOk(t, s.student, { requestId, customDocumentId: passport });
-    expect(await check()).toEqual([{ documentId: i20, name: 'I-20' }]);
+    expect(await check()).toEqual([{ documentId: i20, name: 'I-20', key: i20 }]);
     await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: 'expired' } });
     expect((await check()).map((d) => d.name).sort()).toEqual(['I-20', 'Passport']);
+  });
+});
+
+describe('documents per dependent (spec 000 s5: a file for each dependent)', () => {
+  it("needs one file for each active dependent of the student's record, named on the slot, and refuses another record's dependent", async () => {
+    const requestId = await newRequest(t);
+    const [p] = await t.sql<{ id: string }>(`select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and u.institution_id = $1`, [t.institutionA]);
+    await t.sql('update requests set profile_id = $1 where id = $2', [p!.id, requestId]);
+    const deps = await t.sql<{ id: string; name: string }>(`select id, first_name || ' ' || last_name as name from student_dependents where profile_id = $1 and status = 'Active' order by created_at`, [p!.id]);
+    expect(deps.length).toBeGreaterThan(0);
+    const [doc] = await t.sql<{ id: string }>(
+      `insert into custom_documents (institution_id, name, document_type, applies_to, is_required) values ($1, 'Dependent passport', 'file_upload', 'dependent', true) returning id`, [t.institutionA]);
+    const [type] = await t.sql<{ id: string }>(
+      `insert into request_types (institution_id, code, name, document_ids) values ($1, 'dependent_docs', 'Dependent documents', array[$2]::uuid[]) returning id`, [t.institutionA, doc!.id]);
+    await t.sql('update requests set request_type_id = $1 where id = $2', [type!.id, requestId]);
+    const check = () => t.database.tenant(t.institutionA, (tx) => missingRequiredDocuments(tx, requestId, [doc!.id]));
+    expect((await check()).map((d) => d.name)).toEqual(deps.map((d) => `Dependent passport for ${d.name}`));
+    // A file for the main record does not count for a dependent.
+    await uploadOk(t, s.student, { requestId, customDocumentId: doc!.id });
+    expect(await check()).toHaveLength(deps.length);
+    // Someone else's dependent is refused on the field.
+    const [other] = await t.sql<{ id: string }>(`select d.id from student_dependents d where d.institution_id = $1 and d.profile_id <> $2 limit 1`, [t.institutionA, p!.id]);
+    if (other) {
+      const refused = await upload(t, s.student, { requestId, customDocumentId: doc!.id, dependentId: other.id }, { name: 'passport.pdf', data: PDF });
+      expect(refused.json().fieldErrors?.dependentId, refused.body).toEqual(['Choose one of the dependents on this record.']);
+    }
+    for (const d of deps) await uploadOk(t, s.student, { requestId, customDocumentId: doc!.id, dependentId: d.id });
+    expect(await check()).toEqual([]);
+    // The checklist shows one slot per dependent, each with its file.
+    const list = (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as: s.student })).json() as { forWhom: string; hasFile: boolean; dependentId: string | null }[];
+    expect(list.filter((x) => x.dependentId).map((x) => [x.forWhom, x.hasFile])).toEqual(deps.map((d) => [d.name, true]));
   });
 });
 

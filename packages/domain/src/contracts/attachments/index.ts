@@ -108,6 +108,10 @@ export const ZChecklistDocument = z.object({
   instructions: z.string(),
   isRequired: z.boolean(),
   hasFile: z.boolean(),
+  /** For a per-dependent or per-site-of-activity document: which one this file is for (else null and ''). */
+  dependentId: z.uuid().nullable().default(null),
+  soaId: z.uuid().nullable().default(null),
+  forWhom: z.string().default(''),
 });
 export type TChecklistDocument = z.infer<typeof ZChecklistDocument>;
 export const getDocumentChecklist = defineRoute({

@@ -6,7 +6,7 @@ import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { customDocuments } from '../../forms/schema.js';
 import { getAccessibleRequest, requestTypes } from '../../requests/index.js';
 import { requestView } from '../attachment.policy.js';
-import { attachments } from '../schema.js';
+import { documentSlots } from './document-slots.js';
 
 /**
  * The request type's file-upload documents for the Documents section: the requester and the
@@ -27,9 +27,10 @@ export async function documentChecklist(ctx: TContext, requestId: string): Promi
       ))
       .orderBy(asc(customDocuments.ordinal), asc(customDocuments.name));
     if (docs.length === 0) return [];
-    const present = await tx.selectDistinct({ id: attachments.customDocumentId }).from(attachments)
-      .where(and(eq(attachments.requestId, requestId), eq(attachments.status, 'active'), inArray(attachments.customDocumentId, docs.map((d) => d.id))));
-    const have = new Set(present.map((p) => p.id));
-    return docs.map((d) => ({ documentId: d.id, name: d.name, instructions: d.instructions, isRequired: d.isRequired, hasFile: have.has(d.id) }));
+    // One entry per file needed: per dependent / per site of activity documents once for each of them.
+    return (await documentSlots(tx, request, docs)).map((x) => ({
+      documentId: x.doc.id, name: x.doc.name, instructions: x.doc.instructions, isRequired: x.doc.isRequired, hasFile: x.hasFile,
+      dependentId: x.dependentId, soaId: x.soaId, forWhom: x.forWhom,
+    }));
   });
 }

@@ -169,7 +169,7 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     const attachments = await attachmentsModule();
     if (attachments && type.documentIds.length) {
       for (const d of await attachments.missingRequiredDocuments(tx, row.id, type.documentIds)) {
-        fieldErrors[`documents.${d.documentId}`] = [`Please upload ${d.name}.`];
+        fieldErrors[`documents.${d.key}`] = [`Please upload ${d.name}.`];
       }
     }
     // A student's request (about their record) has the type's own form: same rules and words as the browser.

@@ -26,6 +26,10 @@ export interface TRequiredDocument {
   isRequired?: boolean;
   /** From the server's checklist: a file is on the request for it (perhaps one the caller cannot see). */
   hasFile?: boolean;
+  /** A per-dependent / per-site-of-activity document: which one this slot is for, and their name. */
+  dependentId?: string | null;
+  soaId?: string | null;
+  forWhom?: string;
 }
 
 export interface RequestDocumentsProps {
@@ -90,18 +94,25 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
           <Typography id={`required-${requestId}`} variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>Requested documents</Typography>
           <Stack spacing={2}>
             {requiredDocuments.map((d) => {
-              const done = !!d.hasFile || list.some((a) => a.customDocumentId === d.documentId && a.status === 'active');
+              // Per-dependent / per-site documents come once for each dependent or site of activity (forWhom).
+              const slot = (a: { customDocumentId: string | null; dependentId?: string | null; soaId?: string | null }) =>
+                a.customDocumentId === d.documentId && (!d.dependentId || a.dependentId === d.dependentId) && (!d.soaId || a.soaId === d.soaId);
+              const done = !!d.hasFile || list.some((a) => slot(a) && a.status === 'active');
+              const title = d.forWhom ? `${d.name} for ${d.forWhom}` : d.name;
               return (
-                <Paper key={d.documentId} variant="outlined" sx={{ p: 2 }}>
+                <Paper key={`${d.documentId}.${d.dependentId ?? ''}.${d.soaId ?? ''}`} variant="outlined" sx={{ p: 2 }}>
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-                    <Typography sx={{ fontWeight: 600, flex: 1 }}>{d.name}{d.isRequired === false ? ' (optional)' : ''}</Typography>
+                    <Typography sx={{ fontWeight: 600, flex: 1 }}>{title}{d.isRequired === false ? ' (optional)' : ''}</Typography>
                     {/* Orange text fails contrast on white: dark text inside the orange border. */}
                     <Chip size="small" label={done ? 'Uploaded' : d.isRequired === false ? 'Not uploaded' : 'Missing'} color={done ? 'success' : 'warning'} variant="outlined" sx={done ? undefined : { color: 'text.primary' }} />
                   </Stack>
                   {d.instructions ? <Typography variant="body2" color="text.secondary" sx={{ mb: 1, whiteSpace: 'pre-line' }}>{d.instructions}</Typography> : null}
                   {canUpload ? (
-                    <UploadZone requestId={requestId} label={`Upload ${d.name}`}
-                      fields={{ customDocumentId: d.documentId, checklistItem: d.name, ...(canManage ? { isVisibleToRequester: '1' } : {}) }} />
+                    <UploadZone requestId={requestId} label={`Upload ${title}`}
+                      fields={{
+                        customDocumentId: d.documentId, checklistItem: title, ...(canManage ? { isVisibleToRequester: '1' } : {}),
+                        ...(d.dependentId ? { dependentId: d.dependentId } : {}), ...(d.soaId ? { soaId: d.soaId } : {}),
+                      }} />
                   ) : null}
                 </Paper>
               );
