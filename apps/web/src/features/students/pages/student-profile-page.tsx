@@ -12,6 +12,7 @@ import { useStudentRecord, useUpdateStudent } from '../api/student-record';
 import { STUDENT_STAGE_NAMES } from '../components/students-list-filters';
 import { StageProgressCard } from '../../student-portal';
 import { StartRequestButton } from '../components/record/start-request-button';
+import { InviteButton } from '../components/record/invite-button';
 import { can } from '@meridian/domain';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { actorOf } from '../../../shells/common/menu';
@@ -121,6 +122,10 @@ export function StudentProfilePage() {
           {r.email ? <> · {r.email}</> : null}
         </Typography>
       </Box>
+      {r.canEdit && (!r.userId || r.currentStage === 'invited') ? (
+        // Not yet in the portal: invite from the record itself (the server refuses once they have signed in).
+        <Box sx={{ mb: 2 }}><InviteButton profileId={r.id} invited={!!r.userId} /></Box>
+      ) : null}
       {!r.canEdit ? <Alert severity="info" sx={{ mb: 2 }}>You may read this record but not change it.</Alert> : null}
       {pending.length ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
