@@ -278,3 +278,16 @@ describe('who sees a student\'s stage', () => {
     expect((await call(t, 'GET', `/api/students/${b.profileId}/stage-progress`, { as: s.admin })).statusCode).toBe(200);
   });
 });
+
+describe('continuing students', () => {
+  it("see what the office asks of them now (the continuing list), answer it and cannot 'complete' past continuing", async () => {
+    const added = await call(t, 'POST', '/api/students/stage-items', { as: s.officer, body: { stage: 'continuing', customQuestionId: q[EMERGENCY] } });
+    expect(added.statusCode, added.body).toBe(200);
+    const mine = await myStage(s.student);
+    expect(mine.stage).toBe('continuing');
+    expect(mine.questions.questions.map((x) => x.questionText)).toContain(EMERGENCY);
+    expect((await answer(s.student, { [q[EMERGENCY]!]: { value: 'Ravi Sharma, +91 98200 00000' } })).statusCode).toBe(200);
+    expect((await myStage(s.student)).questions.answers[q[EMERGENCY]!]?.value).toBe('Ravi Sharma, +91 98200 00000');
+    expect((await complete(s.student)).statusCode).toBe(400);
+  });
+});

@@ -200,6 +200,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'welcome-wizard', lazy: async () => ({ Component: (await import('../features/student-portal/pages/welcome-wizard-page')).WelcomeWizardPage }) },
           { path: 'student-pre-arrival', lazy: async () => { const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page'); return { element: <StageChecklistPage stage="pre_arrival" /> }; } },
           { path: 'student-check-in', lazy: async () => { const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page'); return { element: <StageChecklistPage stage="check_in" /> }; } },
+          { path: 'my-checklist', lazy: async () => { const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page'); return { element: <StageChecklistPage stage="continuing" /> }; } },
           // The service menu and the request pages of each student request type.
           ...studentRequestRoutes,
           { path: 'my-profile', lazy: async () => ({ Component: (await import('../features/students/pages/my-profile-page')).MyProfilePage }) },

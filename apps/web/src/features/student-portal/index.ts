@@ -2,3 +2,4 @@
 export { StageProgressCard } from './components/stage-progress-card';
 export { WizardView } from './components/wizard-view';
 export { LinkedText } from './components/linked-text';
+export { useMyStage } from './api/my-stage';

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { checkCompleteness, formsApi, MSG, type TAnswers } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -23,9 +24,15 @@ const PAGES = {
     intro: 'Welcome to campus! Confirm your arrival details and upload the documents below, then submit to finish your check-in.',
     next: 'Check-in complete. Welcome! You can now request services from the office.',
   },
+  // Continuing students: what the office asks of them now (stage configuration's continuing list); nothing to move on to.
+  continuing: {
+    title: 'Checklist from the office',
+    intro: 'The office asks continuing students for the answers and documents below. Save your answers at any time; a file is kept as soon as it is uploaded.',
+    next: '',
+  },
 } as const;
 
-/** #/student/student-pre-arrival and #/student/student-check-in: the stage's checklist of questions and documents. */
+/** #/student/student-pre-arrival, #/student/student-check-in and #/student/my-checklist (continuing): the stage's checklist of questions and documents. */
 export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PAGES }) {
   const page = PAGES[expected];
   useDocumentTitle(page.title);
@@ -90,16 +97,17 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
 
   return (
     <Box sx={{ maxWidth: 960 }}>
+      {expected === 'continuing' ? <Button component={RouterLink} to={s.homePath} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to the Student Portal</Button> : null}
       <PageHeader title={page.title} subtitle={page.intro} />
       <Stack spacing={3}>
         {message ? <Alert severity="error" role="alert">{message}</Alert> : null}
         <Paper variant="outlined" component="section" aria-labelledby="checklist-title" sx={{ p: { xs: 2, sm: 3 }, borderTop: 4, borderTopColor: 'secondary.main' }}>
           <Typography id="checklist-title" variant="h2" component="h2" sx={{ mb: 1 }}>Your checklist</Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {isComplete ? 'Everything required is done. Submit to continue.' : `${done} of ${required.length} required items done.`}
+            {isComplete ? (expected === 'continuing' ? 'Everything required is done. Thank you.' : 'Everything required is done. Submit to continue.') : `${done} of ${required.length} required items done.`}
           </Typography>
           <LinearProgress variant="determinate" value={pct} aria-label={`${pct}% of the checklist done`} sx={{ mb: 1, height: 8, borderRadius: 4 }} />
-          {checklist.length === 0 ? <Typography>The office asks nothing of you in this stage. Submit to continue.</Typography> : (
+          {checklist.length === 0 ? <Typography>{expected === 'continuing' ? 'The office asks nothing of you right now.' : 'The office asks nothing of you in this stage. Submit to continue.'}</Typography> : (
             <List dense aria-label="Checklist items">
               {checklist.map((c) => (
                 <ListItem key={c.key} disableGutters secondaryAction={<DoneMark isDone={c.isDone} isRequired={c.isRequired} />}>
@@ -113,11 +121,13 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
           onAnswersChange={(a) => { unsaved.current = a; setTyped(a); }} onSaveDraft={saveAnswers} />
         {s.documents.length ? <Typography variant="h2" component="h2">Documents</Typography> : null}
         <StageDocuments documents={s.documents} userId={me.data?.userId ?? null} fieldErrors={errors} />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button variant="contained" size="large" disabled={complete.isPending || save.isPending} onClick={() => void submit()}>
-            {complete.isPending ? 'Submitting…' : 'Submit and continue'}
-          </Button>
-        </Box>
+        {expected === 'continuing' ? null : (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button variant="contained" size="large" disabled={complete.isPending || save.isPending} onClick={() => void submit()}>
+              {complete.isPending ? 'Submitting…' : 'Submit and continue'}
+            </Button>
+          </Box>
+        )}
       </Stack>
     </Box>
   );

@@ -18,6 +18,7 @@ import { StatusChip } from '../../requests/components/status-chip';
 import { downloadAttachment } from '../../attachments/api/attachments';
 import { formatSize } from '../../attachments/components/request-documents';
 import { useMyDocuments } from '../api/my-documents';
+import { useMyStage } from '../../student-portal';
 import { requestPath, startOptions, viewPath } from '../request-paths';
 
 const GENERIC_CREATE = '/student/request-create/';
@@ -77,6 +78,9 @@ export function ServiceMenuPage() {
   const me = useCurrentUser();
   const mine = useMyRequests();
   const docs = useMyDocuments();
+  const stage = useMyStage();
+  // What the office asks of continuing students (Stage Configuration's continuing list), if anything.
+  const asked = stage.data && stage.data.stage === 'continuing' ? stage.data.questions.questions.length + stage.data.documents.length : 0;
   const requests = mine.data ?? [];
   const attention = requests.filter((r) => EDITABLE.has(r.status));
   return (
@@ -90,6 +94,12 @@ export function ServiceMenuPage() {
             <span key={d.id}>{i ? ', ' : ''}<Link component={RouterLink} to={requestPath(d.typeCode, d.id)}>#{d.number} {d.typeName}</Link>
               {d.status === 'clarification_requested' ? ' (the office asks for clarification)' : ' (draft, not submitted)'}</span>
           ))}
+        </Alert>
+      ) : null}
+
+      {asked ? (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          The office asks you for {asked === 1 ? 'one item' : `${asked} items`}: <Link component={RouterLink} to="/student/my-checklist">open your checklist</Link>.
         </Alert>
       ) : null}
 
