@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
 import { startDailyJobs } from './platform/jobs/daily-runner.js';
 import { runOptDailyJob } from './modules/students/operations/alerts-unemployment.js';
+import { expireStaleImportPreviews } from './modules/students/operations/import-retention.js';
 
 /** Start-up: config -> database (embedded or DATABASE_URL) -> migrate -> seed -> listen. */
 async function main(): Promise<void> {
@@ -32,7 +33,11 @@ async function main(): Promise<void> {
   const mail = new MailDelivery(database, config.smtpUrl, config.mailFrom);
   mail.start();
   // Daily work on whichever server takes the lock: OPT unemployment alerts and STEM report rows.
-  const stopJobs = startDailyJobs(database, [{ name: 'opt-daily', lockKey: 727301, run: () => runOptDailyJob(services) }]);
+  // Uploads never imported lose their rows (personal data) after a fortnight.
+  const stopJobs = startDailyJobs(database, [
+    { name: 'opt-daily', lockKey: 727301, run: () => runOptDailyJob(services) },
+    { name: 'import-retention', lockKey: 727302, run: () => expireStaleImportPreviews(services) },
+  ]);
 
   let stopping = false;
   const stop = async (signal: string) => {
