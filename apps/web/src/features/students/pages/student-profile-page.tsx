@@ -13,6 +13,7 @@ import { STUDENT_STAGE_NAMES } from '../components/students-list-filters';
 import { StageProgressCard } from '../../student-portal';
 import { StartRequestButton } from '../components/record/start-request-button';
 import { InviteButton } from '../components/record/invite-button';
+import { RecordUpload } from '../components/record/record-upload';
 import { can } from '@meridian/domain';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { actorOf } from '../../../shells/common/menu';
@@ -155,6 +156,7 @@ export function StudentProfilePage() {
             <StartRequestButton profileId={r.id} studentName={`${r.firstName} ${r.lastName}`.trim()} hasPortalAccount={!!r.userId} />
           </Box>
         ) : null}
+        {tab.key === 'documents' && r.canEdit && r.userId ? <RecordUpload profileId={r.id} userId={r.userId} /> : null}
         <tab.Component {...tabProps} />
       </Box>
       <ConfirmDialog open={!!pendingTab} title="Unsaved changes" message={MSG.unsavedChanges} confirmLabel="OK"
