@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  isOfficerForSite, isStudentRequestCode, MSG, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, validateStudentRequestData, visaScopeIncludes,
-  ZStaffPermissions, type TRequestAction, type TRequestDetail, type TRequestStatus, type TStaffPermissions, type TStudentRequestContext,
+  isStudentRequestCode, MSG, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, validateStudentRequestData, visaScopeIncludes,
+  ZStaffPermissions, type TRequestAction, type TRequestDetail, type TRequestStatus, type TStudentRequestContext,
 } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -9,6 +9,7 @@ import { AppError, badRequest, notFound } from '../../../platform/errors/app-err
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
+import { siteOfficers } from '../../people/index.js';
 import { scholars, studentProfiles, users } from '../../people/schema.js';
 import { cancelApprovalChain, resendApprovalLinks as resendLinks, startApprovalChain, workflowSteps } from '../../workflows/index.js';
 import { attachmentsModule, formsModule, requestQuestionnaireIds, studentsModule } from '../forms-port.js';
@@ -68,6 +69,16 @@ export async function studentRuleContext(tx: TTx, profileId: string | null): Pro
   };
 }
 
+/**
+ * The next request number of the institution. Numbers are per institution and gap-free enough for
+ * people to quote: allocated under a transaction lock, so the caller must insert in the same transaction.
+ */
+export async function nextRequestNumber(tx: TTx, institutionId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${institutionId} || ':request-number'))`);
+  const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${requests.number}), 1000) + 1` }).from(requests)) as [{ next: number }];
+  return Number(next);
+}
+
 /** Starts a draft of an enabled request type the caller may start (a student: of their visa type, about their record). */
 export async function createRequest(ctx: TContext, input: { requestTypeId: string; advisorUserId?: string | null }): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
@@ -82,11 +93,8 @@ export async function createRequest(ctx: TContext, input: { requestTypeId: strin
     }
     await assertAdvisor(tx, input.advisorUserId);
     const { campusSiteId, departmentId } = await siteAndDepartment(tx, actor);
-    // Numbers are per institution and gap-free enough for people to quote: allocate under a lock.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':request-number'))`);
-    const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${requests.number}), 1000) + 1` }).from(requests)) as [{ next: number }];
     const [row] = await tx.insert(requests).values({
-      institutionId: ctx.institutionId, number: Number(next), requestTypeId: type.id, requesterUserId: actor.userId,
+      institutionId: ctx.institutionId, number: await nextRequestNumber(tx, ctx.institutionId), requestTypeId: type.id, requesterUserId: actor.userId,
       subjectUserId: actor.role === 'department' ? null : actor.userId, campusSiteId, departmentId,
       advisorUserId: input.advisorUserId ?? null, title: type.name, profileId: profile?.id ?? null,
     }).returning();
@@ -116,11 +124,7 @@ export async function updateRequest(ctx: TContext, requestId: string, input: { a
 
 /** Office staff to tell about a request: the assignee, else the officers of its site (else super users). */
 export async function officeRecipients(tx: TTx, r: TRequestRow): Promise<string[]> {
-  if (r.assignedToUserId) return [r.assignedToUserId];
-  const staff = await tx.select({ id: users.id, p: users.staffPermissions }).from(users).where(and(eq(users.role, 'isssAdmin'), eq(users.isActive, true)));
-  const parsed = staff.map((s) => ({ id: s.id, p: ZStaffPermissions.parse(s.p ?? {}) as TStaffPermissions }));
-  const officers = parsed.filter((s) => (r.campusSiteId === null ? s.p.isOfficer : isOfficerForSite(s.p, r.campusSiteId)));
-  return (officers.length ? officers : parsed.filter((s) => s.p.isSuper)).map((s) => s.id);
+  return r.assignedToUserId ? [r.assignedToUserId] : siteOfficers(tx, r.campusSiteId);
 }
 
 async function typeOf(tx: TTx, r: TRequestRow) {

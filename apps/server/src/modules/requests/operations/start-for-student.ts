@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { visaScopeIncludes, type TRequestDetail } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -10,6 +10,7 @@ import { studentProfiles, users } from '../../people/schema.js';
 import { staffReaches } from '../request.policy.js';
 import { auditShape, presentRequest } from '../request.presenter.js';
 import { requests, requestTypes } from '../schema.js';
+import { nextRequestNumber } from './requests.js';
 
 export const NOT_FOR_STUDENT = 'The office cannot start this request for this student.';
 
@@ -48,10 +49,8 @@ export async function startRequestForStudent(ctx: TContext, profileId: string, i
     if (!type || !startable(p.visaType)(type)) throw badRequest(NOT_FOR_STUDENT, { requestTypeId: [NOT_FOR_STUDENT] });
     const [student] = await tx.select().from(users).where(and(eq(users.id, p.userId), eq(users.isActive, true)));
     if (!student) throw new AppError(409, 'INACTIVE', "This student's portal account is deactivated.");
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':request-number'))`);
-    const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${requests.number}), 1000) + 1` }).from(requests)) as [{ next: number }];
     const [row] = await tx.insert(requests).values({
-      institutionId: ctx.institutionId, number: Number(next), requestTypeId: type.id, requesterUserId: p.userId, subjectUserId: p.userId,
+      institutionId: ctx.institutionId, number: await nextRequestNumber(tx, ctx.institutionId), requestTypeId: type.id, requesterUserId: p.userId, subjectUserId: p.userId,
       campusSiteId: p.campusSiteId, departmentId: student.departmentId, title: type.name, profileId: p.id,
     }).returning();
     await writeAudit(tx, {

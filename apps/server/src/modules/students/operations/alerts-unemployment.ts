@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isOfficerForSite, todayIso, UNEMPLOYMENT_LEVEL_LABELS, ZStaffPermissions, type TUnemploymentLevel } from '@meridian/domain';
+import { todayIso, UNEMPLOYMENT_LEVEL_LABELS, type TUnemploymentLevel } from '@meridian/domain';
 import { auditEvents } from '../../../platform/audit/schema.js';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TContext, TServices } from '../../../platform/http/context.js';
 import { institutions } from '../../institutions/schema.js';
 import { notify } from '../../notifications/index.js';
-import { users } from '../../people/schema.js';
+import { siteOfficers } from '../../people/index.js';
 import { loadOptData } from '../queries/opt-data.query.js';
 import { optStudentProfiles } from '../queries/opt-students.query.js';
 import { ensureStemReports } from './stem-reports.js';
@@ -14,15 +14,6 @@ import { ensureStemReports } from './stem-reports.js';
 export const UNEMPLOYMENT_ALERT_ACTION = 'student.opt.unemployment-alert';
 const ALERT_LEVELS: TUnemploymentLevel[] = ['warning', 'critical', 'exceeded'];
 
-/** Officers of the student's site (any-site officers for records without one), else the super users. */
-async function officeFor(tx: TTx, campusSiteId: number | null): Promise<string[]> {
-  const staff = await tx.select({ id: users.id, p: users.staffPermissions }).from(users).where(and(eq(users.role, 'isssAdmin'), eq(users.isActive, true)));
-  const parsed = staff.map((s) => ({ id: s.id, p: ZStaffPermissions.parse(s.p ?? {}) }));
-  const officers = parsed.filter((s) => s.p.isOfficer && (campusSiteId === null
-    ? s.p.officerSites.length === 0 || s.p.officerSites.includes(0)
-    : isOfficerForSite(s.p, campusSiteId)));
-  return (officers.length ? officers : parsed.filter((s) => s.p.isSuper)).map((s) => s.id);
-}
 
 /**
  * One institution's unemployment alerts: each student whose counter reached warning, critical or
@@ -58,7 +49,7 @@ export async function sendUnemploymentAlerts(ctx: TContext, today = todayIso()):
         });
       }
       await notify(tx, ctx, {
-        userIds: await officeFor(tx, p.campusSiteId), typeName: 'opt.unemployment',
+        userIds: await siteOfficers(tx, p.campusSiteId), typeName: 'opt.unemployment',
         text: `OPT unemployment — ${label}: ${name}${p.sevisId ? ` (${p.sevisId})` : ''} ${status}.`,
         email: {
           subject: `OPT unemployment ${label.toLowerCase()}: ${name}`,

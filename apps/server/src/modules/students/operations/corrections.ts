@@ -5,7 +5,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { AppError, badRequest, notFound, type TFieldErrors } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { notify } from '../../notifications/index.js';
-import { officeRecipients } from './office-recipients.js';
+import { siteOfficers } from '../../people/index.js';
 import { studentProfiles, users } from '../../people/schema.js';
 import { studentProfileCorrections } from '../schema.js';
 import { getAccessibleProfile, getOwnProfile, siteFilter, staffReachesProfile, type TProfileRow } from '../student.policy.js';
@@ -62,7 +62,7 @@ export async function submitCorrection(ctx: TContext, input: { changes: Record<s
     await audit(tx, ctx, p.id, 'student.correction.submitted', { correctionId: c!.id, fields: Object.keys(changes), reason: input.reason });
     // The officers of the student's site hear of it at once (the record's banner and the corrections list show it too).
     const who = `${p.firstName} ${p.lastName}`.trim() || 'A student';
-    await notify(tx, ctx, { userIds: await officeRecipients(tx, p), typeName: 'student.correction.submitted',
+    await notify(tx, ctx, { userIds: await siteOfficers(tx, p.campusSiteId), typeName: 'student.correction.submitted',
       text: `${who} asked to correct ${Object.keys(changes).length} field${Object.keys(changes).length === 1 ? '' : 's'} of their record.` });
     return summary(c!, p);
   });

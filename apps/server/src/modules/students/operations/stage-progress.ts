@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isOfficerForSite, studentsApi, ZStaffPermissions, type TAnswers } from '@meridian/domain';
+import { studentsApi, type TAnswers } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, badRequest, notFound } from '../../../platform/errors/app-error.js';
@@ -9,7 +9,7 @@ import { notify } from '../../notifications/index.js';
 import { studentProfiles, users } from '../../people/schema.js';
 import { getAccessibleProfile, getOwnProfile, type TProfileRow } from '../student.policy.js';
 import { studentDependents, studentSitesOfActivity, studentStageProgress } from '../schema.js';
-import { officeRecipients } from './office-recipients.js';
+import { siteOfficers } from '../../people/index.js';
 import { buildStageView, PROFILE_SUBJECT, stageErrors, STAGE_ITEMS_STEP } from './stages.js';
 
 export const STAGE_INCOMPLETE = 'Please complete this stage before continuing: see the messages on each item.';
@@ -107,7 +107,7 @@ export async function completeMyStage(ctx: TContext): Promise<studentsApi.TCompl
     });
     const name = await studentName(tx, p!);
     await notify(tx, ctx, {
-      userIds: await officeRecipients(tx, p!), typeName: 'student.stage-completed',
+      userIds: await siteOfficers(tx, p!.campusSiteId), typeName: 'student.stage-completed',
       text: `${name} completed ${from === 'invited' ? 'the welcome wizard' : labels[from as studentsApi.TPortalStage]} and is now in ${labels[next]}.`,
     });
     return { profileId: p!.id, stage: next, homePath: studentsApi.stageHomePath(next, p!.id) };

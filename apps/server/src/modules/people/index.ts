@@ -1,0 +1,2 @@
+// What other modules may use of people.
+export { siteOfficers } from './operations/site-officers.js';
