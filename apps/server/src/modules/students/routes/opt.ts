@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { studentsApi, todayIso } from '@meridian/domain';
+import { studentsApi } from '@meridian/domain';
 import { registerRoute } from '../../../platform/http/route.js';
-import { requireActor, type TServices } from '../../../platform/http/context.js';
-import { listDeadlinesQuery } from '../queries/deadlines.query.js';
+import type { TServices } from '../../../platform/http/context.js';
+import { listDeadlines } from '../operations/deadlines.js';
 import { createEmployment, listOptStudents, updateEmployment } from '../operations/opt-employments.js';
 import { listStemReports, markStemReportReceived } from '../operations/stem-reports.js';
 
@@ -13,5 +13,5 @@ export function optRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, studentsApi.markStemReportReceived, (ctx, { params, body }) => markStemReportReceived(ctx, params.reportId, body));
   registerRoute(app, s, studentsApi.createEmployment, (ctx, { params, body }) => createEmployment(ctx, params.profileId, body));
   registerRoute(app, s, studentsApi.updateEmployment, (ctx, { params, body }) => updateEmployment(ctx, params.profileId, params.employmentId, body));
-  registerRoute(app, s, studentsApi.listDeadlines, (ctx, { query }) => ctx.db((tx) => listDeadlinesQuery(tx, requireActor(ctx), query, todayIso())));
+  registerRoute(app, s, studentsApi.listDeadlines, (ctx, { query }) => listDeadlines(ctx, query));
 }
