@@ -27,6 +27,7 @@ import { commentRoutes } from './modules/comments/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 import { studentRoutes } from './modules/students/routes.js';
+import { scholarRoutes } from './modules/scholars/routes.js';
 
 export interface TApp {
   app: FastifyInstance;
@@ -99,6 +100,7 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   notificationRoutes(app, services);
   formsRoutes(app, services);
   studentRoutes(app, services);
+  scholarRoutes(app, services);
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });

@@ -20,6 +20,10 @@ import { STUDENTS_REQUESTS_MATRIX } from './authorization-matrix.students-reques
 import { STUDENTS_PORTAL_MATRIX } from './authorization-matrix.students-portal.js';
 import { STUDENTS_INTAKE_MATRIX } from './authorization-matrix.students-intake.js';
 import { STUDENTS_OPT_MATRIX } from './authorization-matrix.students-opt.js';
+import { SCHOLARS_DEPARTMENT_MATRIX } from './authorization-matrix.scholars-department.js';
+import { SCHOLARS_PORTAL_MATRIX } from './authorization-matrix.scholars-portal.js';
+import { SCHOLARS_OFFICE_MATRIX } from './authorization-matrix.scholars-office.js';
+import { SCHOLARS_REPORTS_MATRIX } from './authorization-matrix.scholars-reports.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -153,6 +157,10 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...STUDENTS_PORTAL_MATRIX,
   ...STUDENTS_INTAKE_MATRIX,
   ...STUDENTS_OPT_MATRIX,
+  ...SCHOLARS_DEPARTMENT_MATRIX,
+  ...SCHOLARS_PORTAL_MATRIX,
+  ...SCHOLARS_OFFICE_MATRIX,
+  ...SCHOLARS_REPORTS_MATRIX,
   ...REQUEST_MATRIX_ROWS,
 
   ...ATTACHMENTS_MATRIX,

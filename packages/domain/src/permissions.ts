@@ -31,6 +31,12 @@ export const PERMISSIONS = [
   'students.import',
   'students.configure',
   'students.self',
+  'scholars.read',
+  'scholars.manage',
+  'scholars.configure',
+  'scholars.department',
+  'scholars.department-admin',
+  'scholars.self',
 ] as const;
 export type TPermission = (typeof PERMISSIONS)[number];
 export type TRouteAccess = TPermission | 'authenticated' | 'public';
@@ -146,6 +152,15 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'students.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'students.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'students.self': (a) => a.role === 'ISSSstudent',
+  // Scholars: the admin shell's scholar area is for any office staff (spec 000 s6); super users and
+  // officers configure it. Department users reach only their department's cases and scholars only
+  // their own: both checked per record in modules/scholars/scholar.policy.ts.
+  'scholars.read': (a) => a.role === 'isssAdmin',
+  'scholars.manage': (a) => a.role === 'isssAdmin',
+  'scholars.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  'scholars.department': (a) => a.role === 'department',
+  'scholars.department-admin': (a) => a.role === 'department' && a.isDepartmentAdmin,
+  'scholars.self': (a) => a.role === 'scholar',
 };
 
 /** Super users, officers, and assistants holding the processRequests flag for at least one site. */

@@ -34,6 +34,30 @@ export const DEMO_REQUEST_TYPES: TSeedType[] = [
 ];
 
 /**
+ * The engine request type behind each scholar program (spec 000 s3 program ids). Nobody starts them
+ * from a request list (no starters): the department's sponsorship request and the office's "process as"
+ * create them. Their questionnaires and documents are the visa type's template.
+ */
+export const SCHOLAR_PROGRAM_REQUEST_TYPES: Array<[code: string, name: string, description: string]> = [
+  ['sponsorship_request', 'Sponsorship Request', 'A department asks the office to sponsor a scholar or employee.'],
+  ['h1b_application', 'H-1B Application', 'The beneficiary\'s part of an H-1B petition.'],
+  ['h1b_extension_application', 'H-1B Extension Application', 'The beneficiary\'s part of an H-1B extension.'],
+  ['h1b_amendment_application', 'H-1B Amendment Application', 'The beneficiary\'s part of an amended H-1B petition.'],
+  ['o1_application', 'O-1 Application', 'The beneficiary\'s part of an O-1 petition.'],
+  ['o1_amendment_application', 'O-1 Amendment Application', 'The beneficiary\'s part of an amended O-1 petition.'],
+  ['o1_extension_application', 'O-1 Extension Application', 'The beneficiary\'s part of an O-1 extension.'],
+  ['j1_application', 'J-1 Application', 'What the office needs to issue a DS-2019.'],
+  ['f1_opt_application', 'F-1 OPT/STEM Application', 'Employment of an F-1 student on OPT or STEM OPT.'],
+];
+
+/** Adds the scholar program types to an institution (the demo seed and new institutions). */
+export async function seedScholarProgramTypes(tx: TTx, institutionId: string): Promise<void> {
+  await tx.insert(requestTypes).values(SCHOLAR_PROGRAM_REQUEST_TYPES.map(([code, name, description]) => ({
+    institutionId, code, name, description, starters: [], visaScope: 'All',
+  }))).onConflictDoNothing();
+}
+
+/**
  * The demo institution's request types, and a one-step faculty recommendation workflow on CPT and
  * RCL (the advisor the student names recommends through the e-mailed link). Visa scopes follow the
  * regulations: CPT, OPT, STEM OPT, RCL, COL and reinstatement are F-1 only (students of another
@@ -46,4 +70,5 @@ export async function seedRequestTypes(tx: TTx, institutionId: string): Promise<
     institutionId, code, name, starters, visaScope, description,
     workflowId: code === 'cpt_request' || code === 'rcl_request' ? wf!.id : null,
   })));
+  await seedScholarProgramTypes(tx, institutionId);
 }

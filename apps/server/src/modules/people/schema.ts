@@ -123,11 +123,35 @@ export interface TAddress {
   line1?: string; line2?: string; city?: string; state?: string; postalCode?: string; countryCode?: string;
 }
 
-/** The minimum of a scholar record that sign-in routing needs; the scholars module extends it. */
+/**
+ * A scholar or employee the office sponsors (H-1B, O-1, J-1, F-1 OPT/STEM): the person. Each case
+ * (sponsorship request and the application it becomes) is a row of scholar_applications (scholars module).
+ * Kept here because sign-in routing reads it; the scholars module owns every write.
+ */
 export const scholars = pgTable('scholars', {
   id: uuid('id').primaryKey().defaultRandom(),
   institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  /** The portal account; null until the department invites the scholar. */
+  userId: uuid('user_id').references(() => users.id),
+  /** The hiring department; department users see only their department's scholars. */
   departmentId: uuid('department_id').references(() => departments.id),
+  /** The processed state of the current application (sign-in routing, spec 000 s4). */
   processedState: text('processed_state').notNull().default(''),
-});
+  /** The case the scholar works on now (latest application). */
+  currentApplicationId: uuid('current_application_id'),
+  firstName: text('first_name').notNull().default(''),
+  middleName: text('middle_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  email: text('email').notNull().default(''),
+  birthDate: date('birth_date'),
+  gender: text('gender').notNull().default(''),
+  citizenshipCountryCode: text('citizenship_country_cd').notNull().default(''),
+  birthCountryCode: text('birth_country_cd').notNull().default(''),
+  alienNumber: text('alien_number').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('scholars_user_uq').on(t.userId),
+  index('scholars_department_idx').on(t.institutionId, t.departmentId),
+  index('scholars_name_idx').on(t.institutionId, t.lastName, t.firstName),
+]);

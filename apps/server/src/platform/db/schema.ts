@@ -12,3 +12,4 @@ export * from '../../modules/attachments/schema.js';
 export * from '../../modules/comments/schema.js';
 export * from '../../modules/notifications/schema.js';
 export * from '../../modules/students/schema.js';
+export * from '../../modules/scholars/schema.js';

@@ -1,0 +1,2 @@
+// Scholars module contracts: the department slice (issue 5).
+export {};

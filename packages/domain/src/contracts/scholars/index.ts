@@ -1,0 +1,5 @@
+// Scholars module contracts, one file per slice; the server registers them in modules/scholars/routes.ts.
+export * from './department.js';
+export * from './portal.js';
+export * from './office.js';
+export * from './reports.js';

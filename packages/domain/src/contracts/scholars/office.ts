@@ -1,0 +1,2 @@
+// Scholars module contracts: the office slice (issue 5).
+export {};

@@ -1,0 +1,2 @@
+// Scholars module contracts: the portal slice (issue 5).
+export {};

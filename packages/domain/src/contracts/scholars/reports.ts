@@ -1,0 +1,2 @@
+// Scholars module contracts: the reports slice (issue 5).
+export {};
