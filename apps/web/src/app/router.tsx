@@ -1,13 +1,11 @@
 import { createHashRouter, type RouteObject } from 'react-router';
 import { Redirect } from '../ui/redirect';
-import type { ReactNode } from 'react';
 import { RootLayout } from './root-layout';
 import { registerNavigator } from './navigation';
-import { useSession } from './session/session-store';
 import { LoginLayout } from '../shells/login/login-layout';
 import { PlainLayout } from '../shells/common/plain-layout';
 import { AdminShell } from '../shells/admin/admin-shell';
-import { ScholarOnly, ScholarShell } from '../shells/scholar/scholar-shell';
+import { ScholarShell } from '../shells/scholar/scholar-shell';
 import { StudentShell } from '../shells/student/student-shell';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
@@ -16,8 +14,10 @@ import { RootRedirectPage } from '../features/auth/pages/root-redirect-page';
 import { NotFoundPage } from '../features/auth/pages/not-found-page';
 import { UnauthorizedPage } from '../features/auth/pages/unauthorized-page';
 import { AdminDashboardPage } from '../features/dashboard/pages/admin-dashboard-page';
-import { ApplicationLandingPage, type TScholarApplicationPage } from '../features/scholars/pages/application-landing-page';
-import { DeptDashboardPage } from '../features/scholars/pages/dept-dashboard-page';
+import { departmentRoutes } from '../features/scholars-department/routes';
+import { scholarPortalRoutes } from '../features/scholar-portal/routes';
+import { scholarOfficeRoutes } from '../features/scholars-office/routes';
+import { scholarReportRoutes } from '../features/scholar-reports/routes';
 import { PageUnavailablePage } from '../features/approvals/pages/page-unavailable-page';
 import { AssistantNewStudentUiGuard, NewStudentUiGuard } from '../shells/guards/new-student-ui-guard';
 import { studentRequestRoutes } from '../features/student-requests/routes';
@@ -31,21 +31,6 @@ const requestsPages = {
   create: () => import('../features/requests/pages/request-create-page'),
   edit: () => import('../features/requests/pages/request-edit-page'),
 };
-
-function DepartmentOnly({ children }: { children: ReactNode }) {
-  const session = useSession();
-  if (session?.userRole !== 'department') return <Redirect to="/scholar/unauthorized" />;
-  return <>{children}</>;
-}
-
-const scholarApplication = (page: TScholarApplicationPage, path: string = page): RouteObject => ({
-  path,
-  element: (
-    <ScholarOnly>
-      <ApplicationLandingPage page={page} />
-    </ScholarOnly>
-  ),
-});
 
 /** Approval pages: their own table for the approval entry, and added to the normal one on localhost. */
 export const approvalRoutes: RouteObject[] = [
@@ -84,7 +69,9 @@ export const appRoutes: RouteObject[] = [
         path: 'admin',
         element: <AdminShell area="scholar" />,
         children: [
-          { path: 'dashboard', element: <AdminDashboardPage area="scholar" /> },
+          // The scholar dashboard, export and reports, then the office's scholar pages (issue 5).
+          ...scholarReportRoutes,
+          ...scholarOfficeRoutes,
           // Staff pages load on first use: most users of the portal never open them.
           {
             path: 'staff-management',
@@ -171,20 +158,9 @@ export const appRoutes: RouteObject[] = [
         children: [
           // Bare /scholar: the root page knows each role's home.
           { index: true, element: <Redirect to="/" /> },
-          scholarApplication('edith1application'),
-          scholarApplication('edito1application'),
-          scholarApplication('edito1extension', 'edito1extension/:scholarId?/:applicationId?'),
-          scholarApplication('editj1application'),
-          scholarApplication('editf1application'),
-          scholarApplication('reviewrequest'),
-          {
-            path: 'deptDashboard',
-            element: (
-              <DepartmentOnly>
-                <DeptDashboardPage />
-              </DepartmentOnly>
-            ),
-          },
+          // Department portal and the scholar's application pages (issue 5).
+          ...departmentRoutes,
+          ...scholarPortalRoutes,
           { path: 'requests', lazy: async () => { const { RequesterHomePage } = await requestsPages.home(); return { element: <RequesterHomePage portal="scholar" /> }; } },
           { path: 'request-create/:requestTypeId', lazy: async () => { const { RequestCreatePage } = await requestsPages.create(); return { element: <RequestCreatePage portal="scholar" homePath="/scholar/requests" /> }; } },
           { path: 'request-edit/:requestId', lazy: async () => { const { RequestEditPage } = await requestsPages.edit(); return { element: <RequestEditPage portal="scholar" homePath="/scholar/requests" /> }; } },

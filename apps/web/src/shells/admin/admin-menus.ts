@@ -17,6 +17,9 @@ import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -26,6 +29,13 @@ import type { TMenuEntry } from '../common/menu';
  */
 export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
+  {
+    key: 'analytics',
+    label: 'Analytics',
+    path: '/admin/scholar-reports',
+    icon: InsightsOutlined,
+    isVisible: ({ actor }) => can(actor, 'scholars.read'),
+  },
   {
     key: 'configuration',
     label: 'Configuration',
@@ -60,6 +70,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         isVisible: ({ actor }) => can(actor, 'requests.process'),
       },
       {
+        key: 'scholar-templates',
+        label: 'Templates for H-1B and O-1',
+        path: '/admin/scholar-templates',
+        icon: DescriptionOutlined,
+        isVisible: ({ actor }) => can(actor, 'scholars.configure'),
+      },
+      {
         key: 'staff-management',
         label: 'Staff Management',
         path: '/admin/staff-management',
@@ -72,6 +89,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         path: '/admin/site-settings',
         icon: PaletteOutlined,
         isVisible: ({ actor }) => can(actor, 'institutions.settings.update'),
+      },
+      {
+        key: 'account-settings',
+        label: 'Account Settings for H-1B and O-1',
+        path: '/admin/account-settings',
+        icon: ManageAccountsOutlined,
+        isVisible: ({ actor }) => can(actor, 'scholars.configure'),
       },
     ],
   },

@@ -3,6 +3,11 @@ import { Outlet } from 'react-router';
 import { Redirect } from '../../ui/redirect';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import { can } from '@meridian/domain';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useSession } from '../../app/session/session-store';
 import { RequireAuth } from '../guards/require-auth';
@@ -10,14 +15,22 @@ import { ShellFrame } from '../common/shell-frame';
 import type { TMenuEntry } from '../common/menu';
 import { displayName } from '../../ui/display-name';
 
-/** Department sidebar (spec 000 s6); Departmental Configurations and Approval Workflows come later. */
+/** Department sidebar (spec 000 s6): Dashboard, Departmental Configurations, Approval Workflows; plus new sponsorship requests and requests. */
 const DEPARTMENT_MENU: TMenuEntry[] = [
   { key: 'dept-dashboard', label: 'Dashboard', path: '/scholar/deptDashboard', icon: DashboardOutlined },
+  { key: 'createscholar', label: 'New Sponsorship Request', path: '/scholar/createscholar', icon: PersonAddAlt1Outlined },
+  { key: 'dept-configs', label: 'Departmental Configurations', path: '/scholar/dept-configs', icon: TuneOutlined,
+    isVisible: ({ actor }) => can(actor, 'scholars.department-admin') },
+  { key: 'approval-workflows', label: 'Approval Workflows', path: '/scholar/approval-workflows', icon: AccountTreeOutlined,
+    isVisible: ({ actor }) => can(actor, 'scholars.department-admin') },
   { key: 'requests', label: 'Requests', path: '/scholar/requests', icon: InboxOutlined },
 ];
 
-/** Scholars: their requests to the office (their application pages are reached from the root). */
-const SCHOLAR_MENU: TMenuEntry[] = [{ key: 'requests', label: 'Requests', path: '/scholar/requests', icon: InboxOutlined }];
+/** Scholars: their application (the root sends them to its page by processed state) and their requests to the office. */
+const SCHOLAR_MENU: TMenuEntry[] = [
+  { key: 'application', label: 'My Application', path: '/', icon: DescriptionOutlined },
+  { key: 'requests', label: 'Requests', path: '/scholar/requests', icon: InboxOutlined },
+];
 
 function ScholarFrame() {
   const session = useSession();
