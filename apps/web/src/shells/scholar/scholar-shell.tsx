@@ -12,7 +12,8 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useSession } from '../../app/session/session-store';
 import { RequireAuth } from '../guards/require-auth';
 import { ShellFrame } from '../common/shell-frame';
-import type { TMenuEntry } from '../common/menu';
+import { actorOf, filterMenu, type TMenuEntry } from '../common/menu';
+import { useBrandingOrDefault } from '../../features/institutions/api/use-branding-or-default';
 import { displayName } from '../../ui/display-name';
 
 /** Department sidebar (spec 000 s6): Dashboard, Departmental Configurations, Approval Workflows; plus new sponsorship requests and requests. */
@@ -35,12 +36,16 @@ const SCHOLAR_MENU: TMenuEntry[] = [
 function ScholarFrame() {
   const session = useSession();
   const me = useCurrentUser();
+  const branding = useBrandingOrDefault();
   const isDepartment = session?.userRole === 'department';
+  const entries = isDepartment ? DEPARTMENT_MENU : SCHOLAR_MENU;
+  // Entries with a permission wait for the user; the rest show at once.
+  const menu = me.data ? filterMenu(entries, { user: me.data, actor: actorOf(me.data), branding }) : entries.filter((e) => !e.isVisible);
   return (
     <ShellFrame
       title="Scholar Portal"
       userLabel={me.data ? displayName(me.data) : undefined}
-      menu={isDepartment ? DEPARTMENT_MENU : SCHOLAR_MENU}
+      menu={menu}
       // Scholars get no notification bell (spec 000 s6).
       showBell={isDepartment}
     >
