@@ -28,6 +28,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 import { studentRoutes } from './modules/students/routes.js';
 import { scholarRoutes } from './modules/scholars/routes.js';
+import { sevisRoutes } from './modules/sevis/routes.js';
 
 export interface TApp {
   app: FastifyInstance;
@@ -101,6 +102,7 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   formsRoutes(app, services);
   studentRoutes(app, services);
   scholarRoutes(app, services);
+  sevisRoutes(app, services);
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });

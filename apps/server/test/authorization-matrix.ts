@@ -24,6 +24,10 @@ import { SCHOLARS_DEPARTMENT_MATRIX } from './authorization-matrix.scholars-depa
 import { SCHOLARS_PORTAL_MATRIX } from './authorization-matrix.scholars-portal.js';
 import { SCHOLARS_OFFICE_MATRIX } from './authorization-matrix.scholars-office.js';
 import { SCHOLARS_REPORTS_MATRIX } from './authorization-matrix.scholars-reports.js';
+import { SEVIS_SETTINGS_MATRIX } from './authorization-matrix.sevis-settings.js';
+import { SEVIS_BATCHES_MATRIX } from './authorization-matrix.sevis-batches.js';
+import { SEVIS_RESULTS_MATRIX } from './authorization-matrix.sevis-results.js';
+import { SEVIS_RTI_MATRIX } from './authorization-matrix.sevis-rti.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -161,6 +165,10 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...SCHOLARS_PORTAL_MATRIX,
   ...SCHOLARS_OFFICE_MATRIX,
   ...SCHOLARS_REPORTS_MATRIX,
+  ...SEVIS_SETTINGS_MATRIX,
+  ...SEVIS_BATCHES_MATRIX,
+  ...SEVIS_RESULTS_MATRIX,
+  ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,
 
   ...ATTACHMENTS_MATRIX,

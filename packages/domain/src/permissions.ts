@@ -37,6 +37,10 @@ export const PERMISSIONS = [
   'scholars.department',
   'scholars.department-admin',
   'scholars.self',
+  'sevis.read',
+  'sevis.batch',
+  'sevis.configure',
+  'sevis.import',
 ] as const;
 export type TPermission = (typeof PERMISSIONS)[number];
 export type TRouteAccess = TPermission | 'authenticated' | 'public';
@@ -161,7 +165,22 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'scholars.department': (a) => a.role === 'department',
   'scholars.department-admin': (a) => a.role === 'department' && a.isDepartmentAdmin,
   'scholars.self': (a) => a.role === 'scholar',
+  // SEVIS (issue 6): the function check says "works on SEVIS batches"; which campus site's batches is
+  // decided per record in modules/sevis (canActOnSite with the assistant's sevisBatch flag), and
+  // sending needs the SEVIS Permissions (a DSO for F, an ARO for J) as well.
+  'sevis.read': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
+  'sevis.batch': (a) => a.role === 'isssAdmin' && preparesSevisBatches(a.staff),
+  // Spec 000 s6: SEVIS Permissions and RTI Connect are for super users and officers.
+  'sevis.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  'sevis.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
 };
+
+/** Super users, officers, and assistants holding the sevisBatch flag for at least one site. */
+export function preparesSevisBatches(p: TStaffPermissions | null): boolean {
+  if (!p) return false;
+  if (p.isSuper || p.isOfficer) return true;
+  return p.isAssistant && p.assistantSites.length > 0 && Object.values(p.assistantSettings).some((f) => f.sevisBatch);
+}
 
 /** Super users, officers, and assistants holding the processRequests flag for at least one site. */
 export function processesRequests(p: TStaffPermissions | null): boolean {

@@ -18,6 +18,7 @@ import { departmentRoutes } from '../features/scholars-department/routes';
 import { scholarPortalRoutes } from '../features/scholar-portal/routes';
 import { scholarOfficeRoutes } from '../features/scholars-office/routes';
 import { scholarReportRoutes } from '../features/scholar-reports/routes';
+import { sevisRoutes } from '../features/sevis/routes';
 import { PageUnavailablePage } from '../features/approvals/pages/page-unavailable-page';
 import { AssistantNewStudentUiGuard, NewStudentUiGuard } from '../shells/guards/new-student-ui-guard';
 import { studentRequestRoutes } from '../features/student-requests/routes';
@@ -147,6 +148,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'student/create', lazy: async () => { const { StudentCreatePage } = await import('../features/students/pages/student-create-page'); return { element: <StudentCreatePage visaType="F-1" /> }; } },
           { path: 'create-j1', lazy: async () => { const { StudentCreatePage } = await import('../features/students/pages/student-create-page'); return { element: <StudentCreatePage visaType="J-1" /> }; } },
           { path: 'student-request-comparison/:correctionId', lazy: async () => ({ Component: (await import('../features/students/pages/student-request-comparison-page')).StudentRequestComparisonPage }) },
+          // SEVIS batches, results, RTI, settings and permissions (issue 6).
+          ...sevisRoutes,
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
           { index: true, element: <Redirect to="/isss/dashboard" /> },
           { path: '*', element: <Redirect to="/isss/dashboard" /> },

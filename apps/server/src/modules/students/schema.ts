@@ -112,6 +112,8 @@ export const sevisPendingEvents = pgTable('sevis_pending_events', {
   /** pending | held | batched | sent | succeeded | failed | cancelled */
   status: text('status').notNull().default('pending'),
   message: text('message').notNull().default(''),
+  /** The SEVIS result code of the last batch that carried it (S1xxx), with `message`. */
+  resultCode: text('result_code').notNull().default(''),
   requestId: uuid('request_id'),
   batchId: uuid('batch_id'),
   createdBy: uuid('created_by').references(() => users.id),

@@ -13,3 +13,4 @@ export * from '../../modules/comments/schema.js';
 export * from '../../modules/notifications/schema.js';
 export * from '../../modules/students/schema.js';
 export * from '../../modules/scholars/schema.js';
+export * from '../../modules/sevis/schema.js';

@@ -20,6 +20,15 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import CompareArrowsOutlined from '@mui/icons-material/CompareArrowsOutlined';
+import SettingsEthernetOutlined from '@mui/icons-material/SettingsEthernetOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -161,6 +170,20 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
     ],
   },
   {
+    key: 'batch-manager',
+    label: 'SEVIS',
+    icon: SyncAltOutlined,
+    limitKey: 'batch-manager',
+    children: [
+      { key: 'batch-manager-list', label: 'Batch Manager', path: '/isss/batch-manager', icon: Inventory2Outlined, isVisible: ({ actor }) => can(actor, 'sevis.read') },
+      { key: 'batch-sevis-registration', label: 'SEVIS Registration', path: '/isss/batch-sevis-registration', icon: HowToRegOutlined, isVisible: ({ actor }) => can(actor, 'sevis.batch') },
+      { key: 'sevis-validation', label: 'SEVIS Validation', path: '/isss/sevis-validation', icon: VerifiedOutlined, isVisible: ({ actor }) => can(actor, 'sevis.batch') },
+      { key: 'sevis-results', label: 'Transaction Logs', path: '/isss/sevis-results', icon: ReceiptLongOutlined, isVisible: ({ actor }) => can(actor, 'sevis.import') },
+      { key: 'system-errors', label: 'System Errors', path: '/isss/system-errors', icon: ErrorOutlineOutlined, isVisible: ({ actor }) => can(actor, 'sevis.read') },
+      { key: 'rti-import', label: 'RTI Import', path: '/isss/rti-import', icon: CompareArrowsOutlined, isVisible: ({ actor }) => can(actor, 'sevis.import') },
+    ],
+  },
+  {
     key: 'opt-management',
     label: 'OPT Management',
     icon: WorkOutlineOutlined,
@@ -198,6 +221,20 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/student-stage-configuartion',
         icon: ChecklistOutlined,
         isVisible: ({ actor }) => can(actor, 'students.configure'),
+      },
+      {
+        key: 'sevis-settings',
+        label: 'SEVIS Settings',
+        path: '/isss/sevis-settings',
+        icon: SettingsEthernetOutlined,
+        isVisible: ({ actor }) => can(actor, 'sevis.read'),
+      },
+      {
+        key: 'sevis-permissions',
+        label: 'SEVIS Permissions',
+        path: '/isss/sevis-permissions',
+        icon: AdminPanelSettingsOutlined,
+        isVisible: ({ actor }) => can(actor, 'sevis.configure'),
       },
     ],
   },

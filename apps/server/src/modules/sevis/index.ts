@@ -1,0 +1,2 @@
+// What other modules may use of sevis.
+export { sevisSettings, sevisSenders, sevisBatches, sevisBatchRecords, sevisTransactionLogs, rtiImports, rtiImportRows } from './schema.js';

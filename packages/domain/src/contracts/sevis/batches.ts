@@ -1,0 +1,2 @@
+// SEVIS module contracts: the batches slice (issue 6).
+export {};

@@ -1,0 +1,2 @@
+// SEVIS module contracts: the results slice (issue 6).
+export {};

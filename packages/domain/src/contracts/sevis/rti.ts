@@ -1,0 +1,2 @@
+// SEVIS module contracts: the rti slice (issue 6).
+export {};

@@ -1,0 +1,2 @@
+// SEVIS module contracts: the settings slice (issue 6).
+export {};
