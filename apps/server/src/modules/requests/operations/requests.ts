@@ -17,6 +17,7 @@ import { canAccessRequest, getAccessibleRequest, staffReaches, type TRequestRow 
 import { auditShape, loadUsers, presentRequest, summaryOf } from '../request.presenter.js';
 import { assertTransition } from '../request.workflow.js';
 import { requests, requestTypes } from '../schema.js';
+import { emitApprovalOutcome } from '../approval-listeners.js';
 
 const STARTER_OF: Record<string, string> = { ISSSstudent: 'student', scholar: 'scholar', department: 'department', isssAdmin: 'staff' };
 export const INCOMPLETE = 'Please complete the request before submitting: see the messages on each field.';
@@ -288,6 +289,8 @@ export async function applyApprovalOutcome(tx: TTx, ctx: TContext, requestId: st
   await notify(tx, ctx, { userIds: await officeRecipients(tx, updated!), text, typeName: `request.${action}`, requestId: row.id,
     email: { subject: `Request #${row.number}: approver review finished`, text: `${text}${approver.comment ? `\n\nComment: ${approver.comment}` : ''}\n` } });
   await tellRequester(tx, ctx, updated!, type.name, 'finished approver review and is back with the office', '', { email: false });
+  // The module that owns this kind of request (e.g. scholars' sponsorship requests) moves its own record.
+  await emitApprovalOutcome(tx, ctx, type.code, { request: updated!, outcome, approver });
 }
 
 /** Staff who may be assigned the request: active staff who reach its campus site. */

@@ -1,5 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import { scholarsApi } from '@meridian/domain';
+import { registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
+import {
+  createDepartmentWorkflow, listDepartmentApproverCandidates, listDepartmentWorkflows, updateDepartmentWorkflow,
+} from '../../workflows/index.js';
+import { getDeptConfig, updateDeptConfig } from '../operations/department-config.js';
+import { createSponsorship, getDeptCase, getMySponsorshipRequest, listDeptCaseEvents, updateSponsorship } from '../operations/sponsorship-cases.js';
+import { inviteScholar } from '../operations/sponsorship-invite.js';
+import { registerSponsorshipListeners, sendForApproval } from '../operations/sponsorship-send.js';
+import { listDeptCases } from '../queries/department-cases.query.js';
 
-/** The scholars module's department routes (issue 5). */
-export function departmentRoutes(_app: FastifyInstance, _s: TServices): void {}
+/** The scholars module's department routes (issue 5 item 1): dashboard, sponsorship requests, configurations, workflows. */
+export function departmentRoutes(app: FastifyInstance, s: TServices): void {
+  const a = scholarsApi;
+  // The end of a department's approval chain moves the sponsorship request (requests module → scholars).
+  registerSponsorshipListeners();
+  registerRoute(app, s, a.listDeptCases, (ctx, { query }) => listDeptCases(ctx, query));
+  registerRoute(app, s, a.createSponsorship, (ctx, { body }) => createSponsorship(ctx, body));
+  registerRoute(app, s, a.getDeptCase, (ctx, { params }) => getDeptCase(ctx, params.applicationId));
+  registerRoute(app, s, a.updateSponsorship, (ctx, { params, body }) => updateSponsorship(ctx, params.applicationId, body));
+  registerRoute(app, s, a.inviteScholar, (ctx, { params }) => inviteScholar(ctx, params.applicationId));
+  registerRoute(app, s, a.sendForApproval, (ctx, { params }) => sendForApproval(ctx, params.applicationId));
+  registerRoute(app, s, a.listDeptCaseEvents, (ctx, { params, query }) => listDeptCaseEvents(ctx, params.applicationId, query.page, query.pageSize));
+  registerRoute(app, s, a.getMySponsorshipRequest, (ctx) => getMySponsorshipRequest(ctx));
+  registerRoute(app, s, a.getDeptConfig, (ctx) => getDeptConfig(ctx));
+  registerRoute(app, s, a.updateDeptConfig, (ctx, { body }) => updateDeptConfig(ctx, body));
+  registerRoute(app, s, a.listDeptWorkflows, (ctx) => listDepartmentWorkflows(ctx));
+  registerRoute(app, s, a.createDeptWorkflow, (ctx, { body }) => createDepartmentWorkflow(ctx, body));
+  registerRoute(app, s, a.updateDeptWorkflow, (ctx, { params, body }) => updateDepartmentWorkflow(ctx, params.workflowId, body));
+  registerRoute(app, s, a.listDeptApproverCandidates, (ctx) => listDepartmentApproverCandidates(ctx));
+}

@@ -13,7 +13,7 @@ type TWorkflowInput = z.output<typeof workflowsApi.ZWorkflowInput>;
 type TGroupInput = z.output<typeof workflowsApi.ZUserGroupInput>;
 const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
-async function presentWorkflows(tx: TTx, rows: (typeof workflows.$inferSelect)[]): Promise<TWorkflow[]> {
+export async function presentWorkflows(tx: TTx, rows: (typeof workflows.$inferSelect)[]): Promise<TWorkflow[]> {
   if (rows.length === 0) return [];
   const steps = await tx.select().from(workflowSteps).where(inArray(workflowSteps.workflowId, rows.map((r) => r.id))).orderBy(asc(workflowSteps.ordinal));
   const people = new Map((await tx.select().from(users).where(inArray(users.role, ['isssAdmin', 'advisor', 'department']))).map((u) => [u.id, name(u)]));
@@ -48,7 +48,7 @@ async function checkSteps(tx: TTx, input: TWorkflowInput) {
   if (Object.keys(errors).length) throw badRequest('Please check the approvers.', errors);
 }
 
-async function writeSteps(tx: TTx, ctx: TContext, workflowId: string, input: TWorkflowInput) {
+export async function writeSteps(tx: TTx, ctx: TContext, workflowId: string, input: TWorkflowInput) {
   await tx.delete(workflowSteps).where(eq(workflowSteps.workflowId, workflowId));
   await tx.insert(workflowSteps).values(input.steps.map((s, i) => ({
     institutionId: ctx.institutionId, workflowId, ordinal: i + 1, approverKind: s.approverKind,

@@ -1,0 +1,40 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { scholarsApi } from '@meridian/domain';
+import type { z } from 'zod';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { scholars } from '../../people/schema.js';
+import { caseListFilter } from '../scholar.policy.js';
+import { scholarApplications } from '../schema.js';
+import { summaryOfCase } from '../operations/sponsorship-present.js';
+
+type TQuery = z.output<typeof scholarsApi.ZListDeptCasesQuery>;
+
+/** The department's cases (the same scope as opening one: caseListFilter), searched, by tab, sorted and paged on the server. */
+export async function listDeptCases(ctx: TContext, q: TQuery) {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const scope = caseListFilter(actor);
+    const term = q.q?.trim();
+    const like = term ? `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+    const search: SQL | undefined = like
+      ? or(ilike(scholars.firstName, like), ilike(scholars.lastName, like), ilike(scholars.email, like),
+        ilike(sql`${scholars.firstName} || ' ' || ${scholars.lastName}`, like))
+      : undefined;
+    const tab = q.tab === 'all' ? undefined : eq(scholarApplications.sponsorshipState, q.tab);
+    const where = and(scope, search, tab);
+    const dir = q.order === 'asc' ? asc : desc;
+    const orderBy = q.sort === 'name' ? [dir(sql`lower(${scholars.lastName})`), dir(sql`lower(${scholars.firstName})`)]
+      : q.sort === 'proposedStartDate' ? [dir(scholarApplications.proposedStartDate)]
+      : q.sort === 'state' ? [dir(scholarApplications.sponsorshipState), dir(scholarApplications.phase)]
+      : [dir(scholarApplications.updatedAt)];
+    const rows = await tx.select({ c: scholarApplications, s: scholars }).from(scholarApplications)
+      .innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).where(where)
+      .orderBy(...orderBy, desc(scholarApplications.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    const byState = await tx.select({ state: scholarApplications.sponsorshipState, n: count() }).from(scholarApplications)
+      .innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).where(and(scope, search)).groupBy(scholarApplications.sponsorshipState);
+    const counts: Record<string, number> = { all: 0 };
+    for (const b of byState) { counts[b.state] = Number(b.n); counts.all! += Number(b.n); }
+    const total = q.tab === 'all' ? counts.all! : counts[q.tab] ?? 0;
+    return { items: rows.map((r) => summaryOfCase(r.c, r.s)), total, page: q.page, pageSize: q.pageSize, counts };
+  });
+}
