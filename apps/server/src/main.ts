@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
 import { startDailyJobs } from './platform/jobs/daily-runner.js';
 import { runOptDailyJob } from './modules/students/operations/alerts-unemployment.js';
+import { runScholarAlertsJob } from './modules/scholars/operations/alerts-end-date.js';
 import { expireStaleImportPreviews } from './modules/students/operations/import-retention.js';
 
 /** Start-up: config -> database (embedded or DATABASE_URL) -> migrate -> seed -> listen. */
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   // Uploads never imported lose their rows (personal data) after a fortnight.
   const stopJobs = startDailyJobs(database, [
     { name: 'opt-daily', lockKey: 727301, run: () => runOptDailyJob(services) },
+    { name: 'scholar-alerts', lockKey: 727303, run: () => runScholarAlertsJob(services) },
     { name: 'import-retention', lockKey: 727302, run: () => expireStaleImportPreviews(services) },
   ]);
 

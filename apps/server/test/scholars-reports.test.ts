@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { addDays, todayIso, type TSession } from '@meridian/domain';
+import { runScholarAlertsJob, sendEndDateAlerts } from '../src/modules/scholars/operations/alerts-end-date.js';
+import { createTestApp, type TTestApp } from './app.js';
+import { call } from './http.js';
+import { departmentId, newCase, userId, type TCaseFixture } from './scholars-fixtures.js';
+
+/**
+ * The office's scholar dashboard (list, tabs, filters, sort, paging), its two Excel exports (read
+ * back with SheetJS, a second library), the report summary, the time tracking of a case and the
+ * end-date alerts job.
+ */
+let t: TTestApp;
+let admin: TSession;
+let officer: TSession;
+let dept: TSession;
+let scholar: TSession;
+const today = todayIso();
+const day = (n: number) => addDays(today, n);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, officer, dept, scholar] = await Promise.all([t.login('admin'), t.login('officer'), t.login('dept'), t.login('scholar')]);
+});
+afterAll(async () => { await t?.close(); });
+
+interface TItem { applicationId: string; lastName: string; firstName: string; phase: string; status: string; processedState: string; processedEndDate: string | null; premiumProcessFlag: boolean; isEndingSoon: boolean; department: { name: string } }
+const list = async (query: Record<string, string | number>, as: TSession = admin) => {
+  const res = await call(t, 'GET', '/api/scholars/dashboard', { as, query: { pageSize: 100, ...query } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: TItem[]; total: number; page: number; pageSize: number };
+};
+const ids = async (query: Record<string, string | number>) => (await list(query)).items.map((i) => i.applicationId).sort();
+
+/** Cases sharing a unique last name, so each test's keyword sees only its own cases. */
+function group() {
+  const tag = `Zq${randomBytes(4).toString('hex')}`;
+  return { tag, make: async (o: TCaseFixture = {}) => (await newCase(t, { lastName: tag, ...o })).applicationId };
+}
+
+describe('the scholar dashboard', () => {
+  it('lists exactly the cases of the phase tab, keyword and each filter', async () => {
+    const { tag, make } = group();
+    const h1b = await make({ firstName: 'Ana', processedState: 'H-1B', phase: 'application', status: 'in_progress', processedEndDate: day(20), extra: { premium_process_flag: true } });
+    const j1 = await make({ firstName: 'Ben', processedState: 'J-1', phase: 'isss_review', status: 'pending', department: 'CS', processedEndDate: day(400) });
+    const fresh = await make({ firstName: 'Cai', processedState: '', department: 'MED' });
+    const opt = await make({ firstName: 'Dee', processedState: 'F-1 OPT/STEM', phase: 'application', status: 'pending', processedEndDate: day(90) });
+    await newCase(t, { lastName: `Other${tag}x`.replace(tag, 'Elsewhere') });
+
+    expect(await ids({ q: tag })).toEqual([h1b, j1, fresh, opt].sort());
+    expect(await ids({ q: tag.toUpperCase() }), 'the keyword ignores case').toEqual([h1b, j1, fresh, opt].sort());
+    expect(await ids({ q: `ana ${tag}` }), 'first and last name together').toEqual([h1b]);
+    const email = (await t.sql<{ email: string }>('select s.email from scholars s join scholar_applications a on a.scholar_id = s.id where a.id = $1', [j1]))[0]!.email;
+    expect(await ids({ q: email }), 'by e-mail').toEqual([j1]);
+    expect(await ids({ q: tag, phase: 'application' })).toEqual([h1b, opt].sort());
+    expect(await ids({ q: tag, phase: 'sponsorship_request' })).toEqual([fresh]);
+    expect(await ids({ q: tag, departmentId: await departmentId(t, 'CS') })).toEqual([j1]);
+    expect(await ids({ q: tag, visa: 'J-1' })).toEqual([j1]);
+    expect(await ids({ q: tag, visa: 'none' })).toEqual([fresh]);
+    expect(await ids({ q: tag, status: 'in_progress' })).toEqual([h1b]);
+    expect(await ids({ q: tag, premium: 'yes' })).toEqual([h1b]);
+    expect(await ids({ q: tag, premium: 'no' })).toEqual([j1, fresh, opt].sort());
+    expect(await ids({ q: tag, endFrom: day(20), endTo: day(90) }), 'end date bounds are inclusive').toEqual([h1b, opt].sort());
+    expect(await ids({ q: tag, endFrom: day(21) })).toEqual([j1, opt].sort());
+    expect(await ids({ q: tag, endingSoon: '1' }), 'ending soon: within 60 days').toEqual([h1b]);
+    const rows = (await list({ q: tag })).items;
+    expect(rows.find((r) => r.applicationId === h1b)).toMatchObject({ isEndingSoon: true, premiumProcessFlag: true, processedState: 'H-1B', department: { name: 'Department of Physics' } });
+    expect(rows.find((r) => r.applicationId === opt)!.isEndingSoon).toBe(false);
+    // A keyword's LIKE characters are taken literally.
+    expect((await list({ q: `${tag}%` })).total).toBe(0);
+  });
+
+  it('sorts on the server with a stable order and pages', async () => {
+    const { tag, make } = group();
+    const a = await make({ firstName: 'Alma', processedState: 'O-1', phase: 'filed', processedEndDate: day(300) });
+    const b = await make({ firstName: 'Bruno', processedState: 'H-1B', phase: 'application', processedEndDate: day(100), department: 'CS' });
+    const c = await make({ firstName: 'Carla', processedState: 'J-1', phase: 'approved', processedEndDate: null, department: 'MED' });
+    const names = async (q: Record<string, string | number>) => (await list({ q: tag, ...q })).items.map((i) => i.firstName);
+    expect(await names({ sort: 'name', order: 'asc' })).toEqual(['Alma', 'Bruno', 'Carla']);
+    expect(await names({ sort: 'name', order: 'desc' })).toEqual(['Carla', 'Bruno', 'Alma']);
+    expect(await names({ sort: 'endDate', order: 'asc' }), 'no end date last').toEqual(['Bruno', 'Alma', 'Carla']);
+    expect(await names({ sort: 'endDate', order: 'desc' })).toEqual(['Alma', 'Bruno', 'Carla']);
+    expect(await names({ sort: 'phase', order: 'asc' }), 'phases in their order').toEqual(['Bruno', 'Alma', 'Carla']);
+    expect(await names({ sort: 'visa', order: 'asc' })).toEqual(['Bruno', 'Carla', 'Alma']);
+    // Department of Computer Science, Department of Physics, School of Medicine.
+    expect(await names({ sort: 'department', order: 'asc' })).toEqual(['Bruno', 'Alma', 'Carla']);
+    await t.sql("update scholar_applications set updated_at = now() - interval '1 day' where id = $1", [a]);
+    await t.sql('update scholar_applications set updated_at = now() + interval \'1 minute\' where id = $1', [c]);
+    expect(await names({ sort: 'updatedAt', order: 'desc' })).toEqual(['Carla', 'Bruno', 'Alma']);
+    const p2 = await list({ q: tag, sort: 'name', order: 'asc', pageSize: 2, page: 2 });
+    expect(p2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(p2.items.map((i) => i.applicationId)).toEqual([c]);
+    expect(b).toBeTruthy();
+    const bad = await call(t, 'GET', '/api/scholars/dashboard', { as: admin, query: { sort: 'passport', endFrom: '2027-02-30' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['endFrom', 'sort']);
+  });
+
+  it('counts each tab as the list holds it, under the same search and filters', async () => {
+    const { tag, make } = group();
+    await make({ processedState: 'H-1B', phase: 'application' });
+    await make({ processedState: 'H-1B', phase: 'application', status: 'on_hold' });
+    await make({ processedState: 'J-1', phase: 'active' });
+    await make({ processedState: '' });
+    const res = await call(t, 'GET', '/api/scholars/dashboard/tabs', { as: officer, query: { q: tag } });
+    expect(res.statusCode).toBe(200);
+    const tabs = res.json() as { phase: string; label: string; count: number }[];
+    expect(tabs[0]).toEqual({ phase: 'all', label: 'All', count: 4 });
+    expect(Object.fromEntries(tabs.map((x) => [x.phase, x.count]))).toMatchObject({ application: 2, active: 1, sponsorship_request: 1, closed: 0 });
+    for (const tab of tabs) expect((await list({ q: tag, phase: tab.phase })).total, tab.phase).toBe(tab.count);
+    const filtered = (await call(t, 'GET', '/api/scholars/dashboard/tabs', { as: officer, query: { q: tag, status: 'on_hold' } })).json() as { phase: string; count: number }[];
+    expect(filtered.find((x) => x.phase === 'application')!.count).toBe(1);
+  });
+
+  it('is for office staff: department users, scholars and students are refused, and another institution sees none of it', async () => {
+    for (const path of ['/api/scholars/dashboard', '/api/scholars/dashboard/tabs', '/api/scholars/dashboard/export', '/api/scholars/dashboard/export-opt', '/api/scholars/reports/summary']) {
+      expect((await call(t, 'GET', path, { as: dept })).statusCode, path).toBe(403);
+      expect((await call(t, 'GET', path, { as: scholar })).statusCode, path).toBe(403);
+    }
+    const { tag, make } = group();
+    await make({ processedState: 'H-1B' });
+    const adminB = await t.login('admin', { host: 'other.test' });
+    const res = await call(t, 'GET', '/api/scholars/dashboard', { as: adminB, host: 'other.test', query: { q: tag } });
+    expect(res.json()).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+function readWorkbook(body: Buffer) {
+  const wb = XLSX.read(body, { type: 'buffer', cellFormula: true });
+  return wb;
+}
+
+describe('the Excel exports', () => {
+  it('Scholar_Export: file and sheet names, only the rows of the filter, Yes/No, and no formula from a name', async () => {
+    const { tag, make } = group();
+    await make({ firstName: '=HYPERLINK("http://evil.test","x")', processedState: 'H-1B', phase: 'application', extra: { premium_process_flag: true }, processedEndDate: '2027-08-31' });
+    await make({ firstName: '+Plus', processedState: 'H-1B', phase: 'application' });
+    await make({ firstName: 'NotInTab', processedState: 'J-1', phase: 'active' });
+    const res = await call(t, 'GET', '/api/scholars/dashboard/export', { as: officer, query: { q: tag, phase: 'application', sort: 'name', order: 'asc' } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const [y, m, d] = today.split('-').map(Number);
+    const fileName = `Scholar_Export_${m}_${d}_${y}.xlsx`;
+    expect(res.headers['content-disposition']).toContain(`filename="${fileName}"`);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const wb = readWorkbook(res.rawPayload);
+    expect(wb.SheetNames).toEqual(['Scholars']);
+    const ws = wb.Sheets.Scholars!;
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(ws, { defval: '' });
+    expect(rows.map((r) => r['First Name']).sort()).toEqual(["'+Plus", '\'=HYPERLINK("http://evil.test","x")']);
+    const evil = rows.find((r) => r['First Name']!.includes('HYPERLINK'))!;
+    expect(evil).toMatchObject({ 'Last Name': tag, 'Visa Type': 'H-1B', Phase: 'Application', 'Premium Processing': 'Yes', 'End Date': '08/31/2027' });
+    expect(rows.find((r) => r['First Name'] === "'+Plus")!['Premium Processing']).toBe('No');
+    // Every cell is a plain string; none carries a formula.
+    for (const [addr, cell] of Object.entries(ws)) {
+      if (addr.startsWith('!')) continue;
+      expect((cell as XLSX.CellObject).f, addr).toBeUndefined();
+      expect((cell as XLSX.CellObject).t, addr).toBe('s');
+    }
+    const audit = await t.sql("select after from audit_events where action = 'scholars.export' order by at desc limit 1");
+    expect(audit[0]!.after).toMatchObject({ rows: 2 });
+  });
+
+  it('OPT: only the F-1 OPT/STEM cases of the filter, with the employment flags as Yes/No', async () => {
+    const { tag, make } = group();
+    await make({ firstName: 'Opt', processedState: 'F-1 OPT/STEM', phase: 'application', extra: { employment: JSON.stringify({ employerName: 'Acme Labs', opt: true, stem: false, cpt: true, onCampus: 'true' }) } });
+    await make({ firstName: 'Stem', processedState: 'F-1 OPT/STEM', phase: 'filed', extra: { employment: JSON.stringify({ stem: true }) } });
+    await make({ firstName: 'Hb', processedState: 'H-1B', phase: 'application' });
+    const res = await call(t, 'GET', '/api/scholars/dashboard/export-opt', { as: admin, query: { q: tag, phase: 'application' } });
+    expect(res.statusCode).toBe(200);
+    const [y, m, d] = today.split('-').map(Number);
+    expect(res.headers['content-disposition']).toContain(`filename="OPT_${m}_${d}_${y}.xlsx"`);
+    const wb = readWorkbook(res.rawPayload);
+    expect(wb.SheetNames).toEqual(['OPT']);
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(wb.Sheets.OPT!, { defval: '' });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ 'First Name': 'Opt', Employer: 'Acme Labs', OPT: 'Yes', STEM: 'No', CPT: 'Yes', 'AOP F/M': 'No', 'Academic Training': 'No', 'On Campus': 'Yes', 'AOP J': 'No' });
+    const all = XLSX.utils.sheet_to_json<Record<string, string>>(readWorkbook((await call(t, 'GET', '/api/scholars/dashboard/export-opt', { as: admin, query: { q: tag } })).rawPayload).Sheets.OPT!);
+    expect(all.map((r) => r['First Name']).sort()).toEqual(['Opt', 'Stem']);
+  });
+
+  it('refuses a bad filter with a field error before writing anything', async () => {
+    const res = await call(t, 'GET', '/api/scholars/dashboard/export', { as: admin, query: { visa: 'Z-9' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', fieldErrors: { visa: [expect.any(String)] } });
+  });
+});
+
+describe('the report summary', () => {
+  it('counts by visa type × phase and × status, with totals that match the dashboard', async () => {
+    const { tag, make } = group();
+    await make({ processedState: 'H-1B', phase: 'application', status: 'pending' });
+    await make({ processedState: 'H-1B', phase: 'filed', status: 'rfe' });
+    await make({ processedState: 'J-1', phase: 'filed', status: 'pending' });
+    await make({ processedState: '' });
+    const res = await call(t, 'GET', '/api/scholars/reports/summary', { as: officer, query: { q: tag } });
+    expect(res.statusCode).toBe(200);
+    const s = res.json() as { rows: { visa: string; label: string; byPhase: Record<string, number>; byStatus: Record<string, number>; total: number }[]; totals: { total: number; byPhase: Record<string, number> } };
+    expect(s.rows.map((r) => r.visa)).toEqual(['', 'H-1B', 'J-1']);
+    expect(s.rows[0]!.label).toBe('Not yet processed');
+    const h = s.rows.find((r) => r.visa === 'H-1B')!;
+    expect(h).toMatchObject({ total: 2, byPhase: { application: 1, filed: 1, closed: 0 }, byStatus: { pending: 1, rfe: 1 } });
+    expect(s.totals).toMatchObject({ total: 4, byPhase: { filed: 2 } });
+    expect(s.totals.total).toBe((await list({ q: tag })).total);
+  });
+});
+
+describe('time tracking of a case', () => {
+  const data = {
+    immigrationHistory: [{ status: 'H-1B', from: '01/01/2020', to: '12/31/2025' }, { status: 'F-1', from: '2016-08-15', to: '2019-12-31' }],
+    tripsOutsideUs: [{ departureDate: '03/01/2021', returnDate: '03/12/2021' }],
+  };
+  it('gives the office the H-1B six-year figures from the immigration history', async () => {
+    const { applicationId } = await newCase(t, { processedState: 'H-1BExtension', processedEndDate: day(30), data });
+    const res = await call(t, 'GET', `/api/scholars/cases/${applicationId}/time-tracking`, { as: officer });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.endDate).toMatchObject({ daysLeft: 30, dueOffsets: [30, 60], isEndingSoon: true, offsets: [60, 30] });
+    expect(body.sixYear).toMatchObject({ firstDay: '2020-01-01', limitDays: 2192, recapturedDays: 10 });
+    expect(body.periods).toHaveLength(2);
+    expect(body.jBars).toBeNull();
+  });
+  it('gives J-1 bars for a J-1 case', async () => {
+    const { applicationId } = await newCase(t, {
+      processedState: 'J-1', extra: { processed_start_date: '2027-01-04' },
+      data: { category: 'Research Scholar', immigrationHistory: [{ status: 'J-1', from: '2024-01-01', to: '2025-06-30', category: 'PROFESSOR' }] },
+    });
+    const body = (await call(t, 'GET', `/api/scholars/cases/${applicationId}/time-tracking`, { as: admin })).json();
+    expect(body.sixYear).toBeNull();
+    expect(body.jBars).toMatchObject({ category: 'RESEARCH SCHOLAR', applies: true, twentyFourMonth: { priorProgramEnd: '2025-06-30', isBarred: true, barEndsOn: '2027-07-01' } });
+  });
+  it("is open to the case's department without the application's rows, not found for another department, refused to scholars", async () => {
+    const own = await newCase(t, { processedState: 'H-1B', data });
+    const other = await newCase(t, { processedState: 'H-1B', department: 'CS', data });
+    const res = await call(t, 'GET', `/api/scholars/cases/${own.applicationId}/time-tracking`, { as: dept });
+    expect(res.statusCode).toBe(200);
+    // H-1B information is hidden from departments by default (account settings).
+    expect(res.json()).toMatchObject({ periods: [], trips: [], sixYear: null });
+    expect((await call(t, 'GET', `/api/scholars/cases/${other.applicationId}/time-tracking`, { as: dept })).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/scholars/cases/${own.applicationId}/time-tracking`, { as: scholar })).statusCode).toBe(403);
+    expect((await call(t, 'GET', '/api/scholars/cases/not-a-uuid/time-tracking', { as: admin })).statusCode).toBe(400);
+  });
+});
+
+describe('end-date alerts', () => {
+  const notes = (applicationScholar: string) =>
+    t.sql<{ user_id: string; text: string }>('select user_id, text from notifications where scholar_id = $1 and type_name = $2 order by created_at', [applicationScholar, 'scholar.end-date']);
+  const ctxOf = (institutionId: string) => ({ institutionId, actor: null, ip: '', userAgent: 'test', services: t.services, db: <T,>(fn: (tx: never) => Promise<T>) => t.database.tenant(institutionId, fn as never) as Promise<T> });
+
+  it('tells the department and the office once per offset, and never another department', async () => {
+    const phys = await newCase(t, { firstName: 'Ends', lastName: 'Soon', processedState: 'H-1B', phase: 'filed', processedEndDate: day(60) });
+    const cs = await newCase(t, { firstName: 'Cs', lastName: 'Case', processedState: 'O-1', department: 'CS', processedEndDate: day(45) });
+    const notYet = await newCase(t, { processedState: 'J-1', processedEndDate: day(61) });
+    const optCase = await newCase(t, { processedState: 'F-1 OPT/STEM', processedEndDate: day(10) });
+    const closed = await newCase(t, { processedState: 'H-1B', phase: 'closed', status: 'withdrawn', processedEndDate: day(10) });
+    const deptUser = await userId(t, 'dept');
+    const adminUser = await userId(t, 'admin');
+
+    await runScholarAlertsJob(t.services, today);
+    const first = await notes(phys.scholarId);
+    expect(first.map((n) => n.user_id)).toContain(deptUser);
+    expect(first.some((n) => n.user_id !== deptUser), 'the office too').toBe(true);
+    expect(first.find((n) => n.user_id === deptUser)!.text).toContain('ends in 60 days');
+    const csNotes = await notes(cs.scholarId);
+    expect(csNotes.length).toBeGreaterThan(0);
+    expect(csNotes.map((n) => n.user_id), 'the Physics department hears nothing of a CS case').not.toContain(deptUser);
+    for (const c of [notYet, optCase, closed]) expect(await notes(c.scholarId)).toEqual([]);
+
+    // The same day again: nothing new.
+    await runScholarAlertsJob(t.services, today);
+    expect(await notes(phys.scholarId)).toHaveLength(first.length);
+    // 30 days later the 30-day offset is due: one more round, then never again for that offset.
+    await runScholarAlertsJob(t.services, day(30));
+    const second = await notes(phys.scholarId);
+    expect(second.length).toBe(first.length * 2);
+    expect(second.at(-1)!.text).toContain('ends in 30 days');
+    await runScholarAlertsJob(t.services, day(31));
+    expect(await notes(phys.scholarId)).toHaveLength(second.length);
+    const sent = await t.sql('select offset_days from scholar_alerts_sent where application_id = $1 order by offset_days', [phys.applicationId]);
+    expect(sent.map((r) => r.offset_days)).toEqual([30, 60]);
+    expect(adminUser).toBeTruthy();
+    const audit = await t.sql("select entity_type from audit_events where entity_id = $1 and action = 'scholar.end-date-alert'", [phys.applicationId]);
+    expect(audit).toHaveLength(2);
+  });
+
+  it('sends once when two runs race, and a new end date alerts again', async () => {
+    const c = await newCase(t, { processedState: 'J-1', processedEndDate: day(25) });
+    const counts = await Promise.all([sendEndDateAlerts(ctxOf(t.institutionA) as never, today), sendEndDateAlerts(ctxOf(t.institutionA) as never, today)]);
+    const mine = await notes(c.scholarId);
+    expect(mine.length).toBeGreaterThan(0);
+    const perUser = new Map<string, number>();
+    for (const n of mine) perUser.set(n.user_id, (perUser.get(n.user_id) ?? 0) + 1);
+    expect([...perUser.values()].every((v) => v === 1), 'each person once').toBe(true);
+    expect(counts.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
+    await t.sql('update scholar_applications set processed_end_date = $2 where id = $1', [c.applicationId, day(28)]);
+    await sendEndDateAlerts(ctxOf(t.institutionA) as never, today);
+    expect((await notes(c.scholarId)).length).toBe(mine.length * 2);
+  });
+});
