@@ -40,4 +40,5 @@ export type { TRequestType, TRequestTypeInput, TRequestSummary, TRequestDetail, 
 export type { TWorkflow, TWorkflowInput, TUserGroup, TApprovalSummary } from './contracts/workflows/index.js';
 export * as studentsApi from './contracts/students/index.js';
 export * as scholarsApi from './contracts/scholars/index.js';
+export type { TScholarApplicationForm, TSaveApplicationInput } from './contracts/scholars/portal.js';
 export * as sevisApi from './contracts/sevis/index.js';
