@@ -209,7 +209,10 @@ describe('the report summary', () => {
 
 describe('time tracking of a case', () => {
   const data = {
-    immigrationHistory: [{ status: 'H-1B', from: '01/01/2020', to: '12/31/2025' }, { status: 'F-1', from: '2016-08-15', to: '2019-12-31' }],
+    immigrationHistory: [
+      { subjectName: 'Hiro Tanaka', status: 'H-1B', periodofStayFromDate: '01/01/2020', periodofStayToDate: '12/31/2025' },
+      { subjectName: 'Hiro Tanaka', status: 'F-1', periodofStayFromDate: '2016-08-15', periodofStayToDate: '2019-12-31' },
+    ],
     tripsOutsideUs: [{ departureDate: '03/01/2021', returnDate: '03/12/2021' }],
   };
   it('gives the office the H-1B six-year figures from the immigration history', async () => {
@@ -225,7 +228,7 @@ describe('time tracking of a case', () => {
   it('gives J-1 bars for a J-1 case', async () => {
     const { applicationId } = await newCase(t, {
       processedState: 'J-1', extra: { processed_start_date: '2027-01-04' },
-      data: { category: 'Research Scholar', immigrationHistory: [{ status: 'J-1', from: '2024-01-01', to: '2025-06-30', category: 'PROFESSOR' }] },
+      data: { category: 'RESEARCH SCHOLAR', priorJStatus: [{ category: 'PROFESSOR', fromDate: '01/01/2024', toDate: '06/30/2025' }] },
     });
     const body = (await call(t, 'GET', `/api/scholars/cases/${applicationId}/time-tracking`, { as: admin })).json();
     expect(body.sixYear).toBeNull();

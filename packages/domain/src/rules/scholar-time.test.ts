@@ -44,6 +44,14 @@ describe('reading the immigration history', () => {
       { status: 'H-1B', from: '2020-01-15', to: '2023-01-14' },
     ]);
     expect(r.trips).toEqual([{ departure: '2021-06-01', return: '2021-06-20' }]);
+    // The J-1 form's prior J status: J-1 periods with their category, J-2 when so named.
+    expect(readImmigrationHistory({ priorJStatus: [{ category: 'Research Scholar', fromDate: '01/01/2024', toDate: '06/30/2025' }, { category: 'J-2', fromDate: '2020-01-01', toDate: '2020-12-31' }] }).periods).toEqual([
+      { status: 'J-1', from: '2024-01-01', to: '2025-06-30', category: 'RESEARCH SCHOLAR' },
+      { status: 'J-2', from: '2020-01-01', to: '2020-12-31', category: 'J-2' },
+    ]);
+    // The H-1B form's rows: subjectName is the name on the record, status the status.
+    expect(readImmigrationHistory({ immigrationHistory: [{ subjectName: 'Hiro Tanaka', status: 'H-1B', periodofStayFromDate: '2020-09-01', periodofStayToDate: '2022-08-31' }] }).periods)
+      .toEqual([{ status: 'H-1B', from: '2020-09-01', to: '2022-08-31' }]);
     expect(normalizeFormDate('02/29/2028')).toBe('2028-02-29');
     expect(normalizeFormDate('02/29/2027')).toBeNull();
   });

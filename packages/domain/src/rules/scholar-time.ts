@@ -74,10 +74,10 @@ const pick = (o: Record<string, unknown>, keys: string[]): unknown => {
 const asArray = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
 
 /**
- * Reads the immigration history and trips outside the US from an application's `data`. Tolerant of
- * the field names the spec uses (objImmigrantHistory: subjectName, periodofStayFromDate,
- * periodofStayToDate) and of plainer ones (immigrationHistory: status/visaType, from/to or
- * fromDate/toDate; tripsOutsideUs/trips: departureDate/returnDate). Rows with a missing or
+ * Reads the immigration history and trips outside the US from an application's `data`: the H-1B form's
+ * immigrationHistory (status, periodofStayFromDate, periodofStayToDate; the spec's objImmigrantHistory
+ * too) and tripsOutsideUs (departureDate, returnDate), and the J-1 form's priorJStatus (category,
+ * fromDate, toDate). Plainer names (from/to, fromDate/toDate) are read as well. Rows with a missing or
  * impossible date, or ending before they start, are left out.
  */
 export function readImmigrationHistory(data: Record<string, unknown>): { periods: TStatusPeriod[]; trips: TTrip[] } {
@@ -89,6 +89,14 @@ export function readImmigrationHistory(data: Record<string, unknown>): { periods
     if (!status || !from || !to || to < from) continue;
     const category = pick(r, ['category', 'jCategory', 'programCategory']);
     periods.push({ status, from, to, ...(typeof category === 'string' && category ? { category: category.toUpperCase() } : {}) });
+  }
+  // The J-1 form's "Prior J status" (priorJStatus: category, fromDate, toDate): J-1 periods, or J-2 when so named.
+  for (const r of asArray(data.priorJStatus)) {
+    const category = String(pick(r, ['category']) ?? '').trim().toUpperCase();
+    const from = normalizeFormDate(pick(r, ['fromDate', 'from', 'startDate']));
+    const to = normalizeFormDate(pick(r, ['toDate', 'to', 'endDate']));
+    if (!from || !to || to < from) continue;
+    periods.push({ status: /^J-?2$/.test(category) ? 'J-2' : 'J-1', from, to, ...(category ? { category } : {}) });
   }
   const trips: TTrip[] = [];
   for (const r of [...asArray(data.tripsOutsideUs), ...asArray(data.tripsOutsideUS), ...asArray(data.trips), ...asArray(data.travelHistory)]) {
