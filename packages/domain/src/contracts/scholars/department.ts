@@ -3,7 +3,7 @@
 // view of a case, Departmental Configurations and the department's own approval workflows.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
-import { PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, ZProposedStatus, type TSponsorshipState } from '../../catalog/scholars.js';
+import { PROCESSED_STATE_LABELS, PROPOSED_STATUSES, SCHOLAR_PHASES, SCHOLAR_STATUSES, type TSponsorshipState } from '../../catalog/scholars.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 import { ZWorkflow, ZWorkflowStep } from '../workflows/index.js';
 
@@ -40,7 +40,7 @@ export const ZSponsorshipFields = z.object({
   firstName: ZName,
   lastName: ZName,
   email: ZEmail,
-  proposedStatus: ZProposedStatus,
+  proposedStatus: z.enum(PROPOSED_STATUSES, { error: MSG.required }),
   proposedStartDate: ZIsoDate,
   proposedEndDate: ZIsoDate,
   position: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(120, MSG.invalidLength),
