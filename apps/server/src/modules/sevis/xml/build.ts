@@ -1,0 +1,146 @@
+import { create } from 'xmlbuilder2';
+import { RecordMapper } from './map.js';
+import { MAPPERS, noMapperMessage } from './registry.js';
+import { validateAgainstXsd, type TBatchKind } from './schema.js';
+import type { TBatchRecordInput, TBuildBatchInput, TBuildBatchResult, TRecordKind, TXmlNode, TXmlValue } from './types.js';
+
+/** SEVIS takes at most 250 records in a CreateStudent/UpdateStudent (CreateEV/UpdateEV) block. */
+export const MAX_RECORDS_PER_BLOCK = 250;
+
+const ROOT: Record<TBatchKind, { root: string; create: string; update: string; record: string }> = {
+  student: { root: 'SEVISBatchCreateUpdateStudent', create: 'CreateStudent', update: 'UpdateStudent', record: 'Student' },
+  ev: { root: 'SEVISBatchCreateUpdateEV', create: 'CreateEV', update: 'UpdateEV', record: 'ExchangeVisitor' },
+};
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/**
+ * The record's requestID: the event id without dashes, cut to SEVIS's 20 characters (hex only, so
+ * never : / \). The transaction log answers by it; a clash inside one batch gets a counter suffix.
+ */
+export function requestIdFor(eventId: string, taken: Set<string>): string {
+  const base = eventId.replace(/-/g, '').slice(0, 20);
+  let id = base;
+  for (let n = 1; taken.has(id); n += 1) id = base.slice(0, 20 - String(n).length) + String(n);
+  taken.add(id);
+  return id;
+}
+
+/** Leaves out undefined values (optional elements the record has no value for). */
+function clean(v: TXmlValue): TXmlValue {
+  if (v === undefined || typeof v === 'string') return v;
+  if (Array.isArray(v)) return v.map((x) => clean(x) as TXmlNode);
+  const out: TXmlNode = {};
+  for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = clean(x);
+  return out;
+}
+
+interface TMapped {
+  input: TBatchRecordInput;
+  recordKind: TRecordKind;
+  requestId: string;
+  /** The record element, pretty-printed, one entry per line. */
+  lines: string[];
+}
+
+/** Maps one event to its record element, or the officer-readable reasons it cannot go. */
+function mapRecord(kind: TBatchKind, r: TBatchRecordInput, userId: string, requestId: string, today: string): { mapped?: Omit<TMapped, 'input' | 'requestId'>; problems: string[] } {
+  const mapper = MAPPERS[kind][r.eventType];
+  if (!mapper) return { problems: [noMapperMessage(kind, r.eventType)] };
+  const m = new RecordMapper(r, kind, today);
+  const isJ = r.profile.visaType === 'J-1';
+  if (isJ !== (kind === 'ev')) {
+    m.problem(isJ ? 'This is a J-1 record: its SEVIS updates go in an exchange visitor batch.' : 'This is not a J-1 record: its SEVIS updates go in a student batch.');
+  }
+  const body = mapper.build(m);
+  if (m.problems.length || !body) return { problems: m.problems.length ? m.problems : ['Nothing to send for this update.'] };
+  const attrs: TXmlNode = mapper.recordKind === 'create'
+    ? { '@requestID': requestId, '@userID': userId, '@printForm': 'true' }
+    : { '@sevisID': r.profile.sevisId ?? '', '@requestID': requestId, '@userID': userId };
+  const node = clean({ ...attrs, ...body }) as TXmlNode;
+  const text = create({ [ROOT[kind].record]: node }).end({ headless: true, prettyPrint: true, indent: '  ' });
+  return { mapped: { recordKind: mapper.recordKind, lines: text.split('\n').map((l) => `    ${l}`) }, problems: [] };
+}
+
+/** The batch document and the line range each record occupies (1-based, inclusive). */
+function assemble(kind: TBatchKind, head: { orgId: string; batchId: string; userId: string }, records: TMapped[]): { xml: string; ranges: Array<[number, number]> } {
+  const names = ROOT[kind];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<${names.root} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" userID="${esc(head.userId)}">`,
+    '  <BatchHeader>', `    <BatchID>${esc(head.batchId)}</BatchID>`, `    <OrgID>${esc(head.orgId)}</OrgID>`, '  </BatchHeader>',
+  ];
+  const ranges: Array<[number, number]> = new Array(records.length);
+  for (const [block, recordKind] of [[names.create, 'create'], [names.update, 'update']] as const) {
+    const idx = records.map((r, i) => (r.recordKind === recordKind ? i : -1)).filter((i) => i >= 0);
+    if (!idx.length) continue;
+    lines.push(`  <${block}>`);
+    for (const i of idx) {
+      const start = lines.length + 1;
+      lines.push(...records[i]!.lines);
+      ranges[i] = [start, lines.length];
+    }
+    lines.push(`  </${block}>`);
+  }
+  lines.push(`</${names.root}>`);
+  return { xml: `${lines.join('\n')}\n`, ranges };
+}
+
+/** The schema's words, without xmllint's prefix. */
+const schemaWords = (message: string) => message.replace(/^Schemas validity error\s*:\s*/i, '').trim();
+
+/** Refuses a header SEVIS would reject for the whole batch: that is the settings' fault, not a record's. */
+function checkHeader(input: TBuildBatchInput) {
+  if (input.batchId.length !== 14) throw new Error(`The batch ID must be exactly 14 characters (${JSON.stringify(input.batchId)} has ${input.batchId.length}).`);
+  if (input.userId.length !== 10) throw new Error(`The sender's SEVIS user ID must be exactly 10 characters (${JSON.stringify(input.userId)}).`);
+  const org = input.kind === 'student' ? /^[A-Z]{3}214F\d{8}$/ : /^(P-[1-4]-\d{5}|G-[1-7]-\d{5})$/;
+  if (!org.test(input.orgId)) {
+    throw new Error(input.kind === 'student'
+      ? `The school code ${JSON.stringify(input.orgId)} is not a SEVIS school code (three letters, 214F, eight digits).`
+      : `The program number ${JSON.stringify(input.orgId)} is not a SEVIS program number (P-n-nnnnn or G-n-nnnnn).`);
+  }
+}
+
+/**
+ * Builds one SEVIS batch from pending events and validates it against the official XSD (xmllint-wasm).
+ * A record our data cannot fill, or that the schema refuses, is held back with the reason (the schema's
+ * own message for schema errors, mapped to the record by its lines); the rest are validated again and
+ * kept. Refuses more than 250 records in a block: splitting into batches is the caller's job.
+ */
+export async function buildValidatedBatch(input: TBuildBatchInput): Promise<TBuildBatchResult> {
+  checkHeader(input);
+  const today = new Date().toISOString().slice(0, 10);
+  const held: TBuildBatchResult['held'] = [];
+  const taken = new Set<string>();
+  let active: TMapped[] = [];
+  for (const r of input.records) {
+    const requestId = requestIdFor(r.eventId, taken);
+    const { mapped, problems } = mapRecord(input.kind, r, input.userId, requestId, today);
+    if (mapped) active.push({ ...mapped, input: r, requestId });
+    else held.push({ eventId: r.eventId, message: problems.join(' ') });
+  }
+  for (const k of ['create', 'update'] as const) {
+    const n = active.filter((r) => r.recordKind === k).length;
+    if (n > MAX_RECORDS_PER_BLOCK) throw new RangeError(`A SEVIS batch holds at most ${MAX_RECORDS_PER_BLOCK} ${k} records; this one has ${n}. Split the events into more batches.`);
+  }
+  const head = { orgId: input.orgId, batchId: input.batchId, userId: input.userId };
+  while (active.length) {
+    const { xml, ranges } = assemble(input.kind, head, active);
+    const [errors] = await validateAgainstXsd(input.kind, [xml]);
+    if (!errors!.length) {
+      return { xml, held, included: active.map((r) => ({ eventId: r.input.eventId, sevisRequestId: r.requestId, recordKind: r.recordKind })) };
+    }
+    const failing = new Map<number, string[]>();
+    for (const e of errors!) {
+      const i = e.line === null ? -1 : ranges.findIndex((rg) => rg && e.line! >= rg[0] && e.line! <= rg[1]);
+      if (i < 0) throw new Error(`The SEVIS schema refused the batch itself: ${schemaWords(e.message)}`);
+      failing.set(i, [...(failing.get(i) ?? []), schemaWords(e.message)]);
+    }
+    for (const [i, messages] of failing) {
+      const r = active[i]!;
+      held.push({ eventId: r.input.eventId, message: `The SEVIS schema refused this ${r.input.eventType}${r.input.action ? `/${r.input.action}` : ''} record: ${[...new Set(messages)].slice(0, 3).join(' ')}` });
+    }
+    active = active.filter((_, i) => !failing.has(i));
+  }
+  return { xml: '', held, included: [] };
+}

@@ -1,0 +1,36 @@
+import { IN_EVENT, ON_RECORD, type RecordMapper } from '../map.js';
+import type { TEventMapper } from '../mapper.js';
+import type { TXmlNode } from '../types.js';
+import { evBio, evDependentBio, evFinancial, subjectField } from './common.js';
+import { soaSite } from './site-of-activity.js';
+
+/**
+ * CreateEV/ExchangeVisitor: the initial DS-2019 of a J-1 record, with its active dependents and its
+ * active sites of activity (SEVIS requires at least one). The position code is not a column of our
+ * record yet: it comes with the event (payload.positionCode) or the record is held back.
+ */
+export const evCreate: TEventMapper = {
+  recordKind: 'create',
+  build(m: RecordMapper): TXmlNode | undefined {
+    const p = m.p;
+    if (p.visaType !== 'J-1') m.problem(`The visa type on the student record (${p.visaType}) is not J-1: use the student batch for F-1 records.`);
+    if (m.r.action === 'TransferIn') m.problem('A transfer-in cannot be sent in a batch: complete the transfer in SEVIS RTI, then enter its SEVIS ID on the student record.');
+    const subject = subjectField(m, p.subjectFieldCode);
+    const sites = m.r.sites.filter((s) => s.isActive);
+    if (!sites.length) m.problem('The exchange visitor has no active site of activity on the record: SEVIS needs at least one.');
+    const dependents = m.r.dependents.filter((d) => d.status === 'Active' && !d.sevisId);
+    const phone = m.phone(p.phone);
+    return {
+      Biographical: { ...evBio(m, p, ON_RECORD), PhoneNumber: phone },
+      PositionCode: m.code(m.r.payload.positionCode, 'EVPositionCodeType', 'The exchange visitor position code', IN_EVENT),
+      PrgStartDate: m.reqDate(p.programStartDate, 'Program start date', ON_RECORD),
+      PrgEndDate: m.reqDate(p.programEndDate, 'Program end date', ON_RECORD),
+      CategoryCode: m.code(p.evCategoryCode, 'EVCategoryCodeType', 'Exchange visitor category', ON_RECORD),
+      SubjectField: { SubjectFieldCode: subject.code, Remarks: subject.remarks },
+      USAddress: m.hasAddress(p.usAddress) ? m.usAddress(p.usAddress, 'U.S. address', ON_RECORD) : undefined,
+      FinancialInfo: evFinancial(m, true),
+      CreateDependent: dependents.length ? { Dependent: dependents.slice(0, 25).map((d) => evDependentBio(m, d)) } : undefined,
+      AddSiteOfActivity: sites.length ? { SiteOfActivity: sites.slice(0, 25).map((s) => ({ '@xsi:type': 'SOA', ...soaSite(m, s.name, s.address, s.isPrimary) })) } : undefined,
+    };
+  },
+};

@@ -1,0 +1,47 @@
+import { inArray } from 'drizzle-orm';
+import type { TTx } from '../../../platform/db/database.js';
+import { studentProfiles } from '../../people/schema.js';
+import { sevisPendingEvents, studentDependents, studentEmployments, studentSitesOfActivity } from '../../students/schema.js';
+import type { TBatchRecordInput } from './types.js';
+
+const CHUNK = 2000;
+async function inChunks<T>(ids: string[], q: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await q(ids.slice(i, i + CHUNK))));
+  return out;
+}
+
+function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const r of rows) { const k = key(r); const list = m.get(k); if (list) list.push(r); else m.set(k, [r]); }
+  return m;
+}
+
+/**
+ * Each event (in the order of `eventIds`) with its record's current data: the profile, dependents,
+ * sites of activity and employments, and the payload captured when the event was raised. Runs in
+ * the caller's transaction (row-level security applies); ids it cannot see are left out.
+ */
+export async function loadBatchInputs(tx: TTx, eventIds: string[]): Promise<TBatchRecordInput[]> {
+  const ids = [...new Set(eventIds)];
+  if (!ids.length) return [];
+  const events = await inChunks(ids, (c) => tx.select().from(sevisPendingEvents).where(inArray(sevisPendingEvents.id, c)));
+  const profileIds = [...new Set(events.map((e) => e.profileId))];
+  const profiles = await inChunks(profileIds, (c) => tx.select().from(studentProfiles).where(inArray(studentProfiles.id, c)));
+  const dependents = groupBy(await inChunks(profileIds, (c) => tx.select().from(studentDependents).where(inArray(studentDependents.profileId, c))), (d) => d.profileId);
+  const sites = groupBy(await inChunks(profileIds, (c) => tx.select().from(studentSitesOfActivity).where(inArray(studentSitesOfActivity.profileId, c))), (s) => s.profileId);
+  const employments = groupBy(await inChunks(profileIds, (c) => tx.select().from(studentEmployments).where(inArray(studentEmployments.profileId, c))), (e) => e.profileId);
+  const profileById = new Map(profiles.map((p) => [p.id, p]));
+  const eventById = new Map(events.map((e) => [e.id, e]));
+  const out: TBatchRecordInput[] = [];
+  for (const id of ids) {
+    const e = eventById.get(id);
+    const profile = e && profileById.get(e.profileId);
+    if (!e || !profile) continue;
+    out.push({
+      eventId: e.id, profileId: e.profileId, eventType: e.eventType, action: e.action, payload: e.payload ?? {}, dependentId: e.dependentId,
+      profile, dependents: dependents.get(e.profileId) ?? [], sites: sites.get(e.profileId) ?? [], employments: employments.get(e.profileId) ?? [],
+    });
+  }
+  return out;
+}
