@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { AdminDashboardPage } from '../dashboard/pages/admin-dashboard-page';
+import { ScholarDashboardPage } from './pages/scholar-dashboard-page';
+import { ScholarReportsPage } from './pages/scholar-reports-page';
 
 /** Office scholar dashboard, export and reports (admin shell). */
-export const scholarReportRoutes: RouteObject[] = [{ path: 'dashboard', element: <AdminDashboardPage area="scholar" /> }];
+export const scholarReportRoutes: RouteObject[] = [
+  { path: 'dashboard', element: <ScholarDashboardPage /> },
+  { path: 'scholar-reports', element: <ScholarReportsPage /> },
+];
