@@ -1,17 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { ScholarOnly } from '../../shells/scholar/scholar-shell';
-import { ApplicationLandingPage, type TScholarApplicationPage } from '../scholars/pages/application-landing-page';
+import { ApplicationPage, type TPortalPage } from './pages/application-page';
 
-const scholarApplication = (page: TScholarApplicationPage, path: string = page): RouteObject => ({
+const scholarApplication = (page: TPortalPage, path: string = page): RouteObject => ({
   path,
   element: (
     <ScholarOnly>
-      <ApplicationLandingPage page={page} />
+      <ApplicationPage page={page} />
     </ScholarOnly>
   ),
 });
 
-/** Scholar portal (scholar shell): the application pages by processed state. */
+/** Scholar portal (scholar shell): the application pages by processed state; department users are kept out (ScholarOnly). */
 export const scholarPortalRoutes: RouteObject[] = [
   scholarApplication('edith1application'),
   scholarApplication('edito1application'),

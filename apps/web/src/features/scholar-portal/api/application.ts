@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { scholarsApi, type TSaveApplicationInput, type TScholarApplicationForm } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
+
+export const applicationKey = (id: string | 'mine') => ['scholars', 'portal', 'application', id] as const;
+
+/** The signed-in scholar's current application (the page of their processed state). */
+export function useMyApplication(enabled = true) {
+  return useQuery({
+    queryKey: applicationKey('mine'),
+    queryFn: ({ signal }) => apiCall(scholarsApi.getMyApplication, { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** One of the scholar's own applications by id (the O-1 extension page names it in the address). */
+export function usePortalApplication(applicationId: string, enabled = true) {
+  return useQuery({
+    queryKey: applicationKey(applicationId),
+    queryFn: ({ signal }) => apiCall(scholarsApi.getPortalApplication, { params: { applicationId }, signal }),
+    enabled: enabled && !!applicationId,
+    retry: false,
+  });
+}
+
+/** Office staff: a case's application form as the scholar filled it (the scholar profile's tabs). */
+export function useStaffApplicationForm(applicationId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['scholars', 'staff', 'application-form', applicationId],
+    queryFn: ({ signal }) => apiCall(scholarsApi.getApplicationFormForStaff, { params: { applicationId: applicationId! }, signal }),
+    enabled: !!applicationId,
+  });
+}
+
+function useStore() {
+  const qc = useQueryClient();
+  return (app: TScholarApplicationForm) => {
+    qc.setQueryData(applicationKey(app.applicationId), app);
+    qc.setQueryData(applicationKey('mine'), (old: TScholarApplicationForm | undefined) => (old?.applicationId === app.applicationId ? app : old));
+  };
+}
+
+/** Save draft: the version read goes with it (409 when the application changed since). */
+export function useSaveApplicationDraft(applicationId: string) {
+  const store = useStore();
+  return useMutation({
+    mutationFn: (body: TSaveApplicationInput) => apiCall(scholarsApi.saveApplicationDraft, { params: { applicationId }, body }),
+    onSuccess: store,
+  });
+}
+
+/** Submit to ISSS (the server saves the form first, so a refused submit loses nothing). */
+export function useSubmitApplication(applicationId: string) {
+  const store = useStore();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSaveApplicationInput) => apiCall(scholarsApi.submitApplication, { params: { applicationId }, body }),
+    onSuccess: store,
+    // A refused submit still saved the form: learn its new version.
+    onError: () => qc.invalidateQueries({ queryKey: ['scholars', 'portal', 'application'] }),
+  });
+}
