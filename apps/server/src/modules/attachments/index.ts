@@ -31,3 +31,4 @@ export async function missingRequiredDocuments(tx: TTx, requestId: string, docum
     key: x.dependentId ? `${x.doc.id}.dependent.${x.dependentId}` : x.soaId ? `${x.doc.id}.soa.${x.soaId}` : x.doc.id,
   }));
 }
+export { uploadAttachment } from './operations/upload-attachment.js';

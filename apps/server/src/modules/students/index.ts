@@ -5,3 +5,5 @@ export { raiseEvent, listProfileEvents, type TRaiseEventInput } from './operatio
 export { inviteStudent, inviteStudents } from './operations/invite.js';
 export { studentMayFileDocument } from './operations/stage-progress.js';
 export { applyRequestEffects } from './operations/request-effects.js';
+export { applyRecordChange, createStudent, lockProfile, updateStudent } from './operations/records.js';
+export { titleDefinitions, todayIso } from './queries/list-students.query.js';

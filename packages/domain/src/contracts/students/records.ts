@@ -183,6 +183,8 @@ export type TStudentRecord = z.infer<typeof ZStudentRecord>;
 
 export const ZSevisEvent = z.object({
   id: z.uuid(), eventType: z.string(), action: z.string(), status: z.enum(SEVIS_EVENT_STATUSES), message: z.string(),
+  /** SEVIS's result code from the transaction log (S0000, S1xxx), '' until one is imported. */
+  resultCode: z.string().default(''),
   payload: z.record(z.string(), z.unknown()), dependentId: z.string().nullable(), requestId: z.string().nullable(),
   createdAt: z.string(), updatedAt: z.string(),
 });

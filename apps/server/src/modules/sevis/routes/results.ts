@@ -1,5 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import { sevisApi } from '@meridian/domain';
+import { registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
+import { listSystemErrors } from '../operations/system-errors.js';
+import { getTransactionLog, listTransactionLogs } from '../operations/translog-history.js';
+import { importTransactionLog } from '../operations/translog-import.js';
+import { fetchBatchResults, getTransportStatus, sendBatchToSevis } from '../operations/translog-transport.js';
+import { readOneFile } from './results-upload.js';
 
-/** The sevis module's results routes (issue 6). */
-export function resultsRoutes(_app: FastifyInstance, _s: TServices): void {}
+/** The sevis module's results routes (issue 6): transaction logs, System Errors, the batch interface. */
+export function resultsRoutes(app: FastifyInstance, s: TServices): void {
+  registerRawRoute(app, s, sevisApi.importTransactionLog, async (ctx, req) =>
+    importTransactionLog(ctx, await readOneFile(req, sevisApi.TRANSLOG_MAX_BYTES, sevisApi.TRANSLOG_MSG.fileRequired)));
+  registerRoute(app, s, sevisApi.listTransactionLogs, (ctx, { query }) => listTransactionLogs(ctx, query));
+  registerRoute(app, s, sevisApi.getTransactionLog, (ctx, { params }) => getTransactionLog(ctx, params.logId));
+  registerRoute(app, s, sevisApi.listSystemErrors, (ctx, { query }) => listSystemErrors(ctx, query));
+  registerRoute(app, s, sevisApi.getTransportStatus, async () => getTransportStatus());
+  registerRoute(app, s, sevisApi.sendBatchToSevis, (ctx, { params }) => sendBatchToSevis(ctx, params.batchRowId));
+  registerRoute(app, s, sevisApi.fetchBatchResults, (ctx, { params }) => fetchBatchResults(ctx, params.batchRowId));
+}

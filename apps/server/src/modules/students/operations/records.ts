@@ -184,7 +184,7 @@ export async function listStudentSevisEvents(ctx: TContext, profileId: string) {
     await getAccessibleProfile(tx, ctx, profileId, 'read');
     const rows = await listProfileEvents(tx, profileId);
     return rows.map((e) => ({
-      id: e.id, eventType: e.eventType, action: e.action, status: e.status as 'pending', message: e.message, payload: e.payload ?? {},
+      id: e.id, eventType: e.eventType, action: e.action, status: e.status as 'pending', message: e.message, resultCode: e.resultCode, payload: e.payload ?? {},
       dependentId: e.dependentId, requestId: e.requestId, createdAt: e.createdAt.toISOString(), updatedAt: e.updatedAt.toISOString(),
     }));
   });

@@ -1,0 +1,36 @@
+import { inArray } from 'drizzle-orm';
+import type { sevisApi } from '@meridian/domain';
+import type { TContext } from '../../../platform/http/context.js';
+import { uploadAttachment } from '../../attachments/index.js';
+import { studentProfiles } from '../../people/schema.js';
+
+/**
+ * Files the printed forms (I-20 / DS-2019 PDFs) of a results zip on the student records they belong
+ * to: a form whose name carries a record's SEVIS ID or requestID goes to that student's files
+ * (Documents tab), not shown to the student until the office decides. Forms of records without a
+ * portal account have no person to file them on and are only counted. Each upload runs through the
+ * attachments module (type sniffing, virus scan, audit).
+ */
+export async function storePrintedForms(ctx: TContext, records: sevisApi.TTransLogRecordResult[], forms: { name: string; data: Uint8Array }[]): Promise<number> {
+  const profileIds = [...new Set(records.map((r) => r.profileId).filter((x): x is string => !!x))];
+  if (!profileIds.length) return 0;
+  const profiles = await ctx.db((tx) => tx.select({ id: studentProfiles.id, userId: studentProfiles.userId, sevisId: studentProfiles.sevisId })
+    .from(studentProfiles).where(inArray(studentProfiles.id, profileIds)));
+  let stored = 0;
+  for (const form of forms) {
+    const upper = form.name.toUpperCase();
+    const rec = records.find((r) => {
+      const p = profiles.find((x) => x.id === r.profileId);
+      const ids = [r.sevisId, p?.sevisId].filter((x): x is string => !!x);
+      return ids.some((id) => upper.includes(id.toUpperCase())) || (r.requestId && upper.includes(r.requestId.toUpperCase()));
+    });
+    const userId = rec ? profiles.find((x) => x.id === rec.profileId)?.userId : null;
+    if (!userId) continue;
+    await uploadAttachment(ctx, {
+      requestId: null, subjectUserId: userId, customDocumentId: null, dependentId: null, soaId: null, categoryId: '', checklistItem: '',
+      description: `SEVIS printed form (${rec!.sevisId ?? rec!.requestId})`, isVisibleToRequester: false, isVisibleToDepartment: false,
+    }, { fileName: form.name, data: Buffer.from(form.data) });
+    stored += 1;
+  }
+  return stored;
+}
