@@ -11,6 +11,7 @@ import { seedRequestTypes } from './requests.js';
 import { seedStudents } from './students.js';
 import { seedStudentsPortal } from './students-portal.js';
 import { seedStudentsOpt } from './students-opt.js';
+import { seedSevis } from './sevis.js';
 
 export const DEMO_PASSWORD = 'Meridian-demo-1';
 export const DEMO_INSTITUTION = 'Demo University';
@@ -73,6 +74,7 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
     await seedRequestTypes(tx, institutionId);
     await seedStudentsPortal(tx, institutionId);
     await seedStudentsOpt(tx, institutionId, { main: main!.id, med: med!.id });
+    await seedSevis(tx, institutionId, { main: main!.id, adminUserId: byName.admin!.id });
     await writeAudit(tx, { institutionId, actorUserId: null, entityType: 'institution', entityId: institutionId, action: 'institution.seeded-demo' });
     return institutionId;
   });
