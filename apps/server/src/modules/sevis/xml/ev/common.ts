@@ -32,7 +32,9 @@ export function evDependentBio(m: RecordMapper, d: TDependent): TXmlNode {
 /** The subject field and SEVIS's required words about it (the event's remarks, else the CIP title from the schema's code list). */
 export function subjectField(m: RecordMapper, code: unknown): { code?: string; remarks?: string } {
   const c = m.code(code, 'ProgSubjectCodeType', 'Subject field (CIP code)', ON_RECORD);
-  const remarks = m.first(m.r.payload.subjectFieldRemarks, c ? codeList(m.kind, 'ProgSubjectCodeType').get(c) : '');
+  // The EV table lists the codes without titles; the student table (same CIP codes) has them.
+  const title = c ? codeList(m.kind, 'ProgSubjectCodeType').get(c) || codeList('student', 'ProgSubjectCodeType').get(c) : '';
+  const remarks = m.first(m.r.payload.subjectFieldRemarks, title);
   if (c && !remarks) m.missing('A description of the subject field', IN_EVENT);
   return { code: c, remarks: remarks ? remarks.slice(0, 500) : undefined };
 }

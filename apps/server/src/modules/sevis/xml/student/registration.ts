@@ -1,4 +1,4 @@
-import { IN_EVENT, ON_RECORD, type RecordMapper } from '../map.js';
+import { ON_RECORD, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 
 /** Registration: the student is enrolled for the current session (dates from the request, else the record). */
@@ -9,8 +9,8 @@ export const studentRegistration: TEventMapper = {
     const p = m.p;
     const pl = m.r.payload;
     const last = m.yesNo(pl.isLastSession) ?? p.isLastSession;
+    // SEVIS takes a registration without the next session's start (the bulk Registration list has none).
     const next = m.optDate(pl.nextSessionStartDate);
-    if (!last && !next) m.missing('Next session start date (required when this is not the last session)', IN_EVENT);
     const remarks = m.opt(pl.remarks);
     return {
       Registration: {
