@@ -8,6 +8,7 @@ import { institutions } from '../modules/institutions/schema.js';
 import { campusSites, departments, scholars, users } from '../modules/people/schema.js';
 import { seedForms } from './forms.js';
 import { seedRequestTypes } from './requests.js';
+import { seedScholars } from './scholars.js';
 import { seedStudents } from './students.js';
 import { seedStudentsPortal } from './students-portal.js';
 import { seedStudentsOpt } from './students-opt.js';
@@ -72,6 +73,7 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
     await seedStudents(tx, institutionId, { studentUserId: byName.student!.id, main: main!.id, med: med!.id });
     await seedForms(tx, institutionId);
     await seedRequestTypes(tx, institutionId);
+    await seedScholars(tx, institutionId);
     await seedStudentsPortal(tx, institutionId);
     await seedStudentsOpt(tx, institutionId, { main: main!.id, med: med!.id });
     await seedSevis(tx, institutionId, { main: main!.id, adminUserId: byName.admin!.id });

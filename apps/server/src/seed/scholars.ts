@@ -1,0 +1,168 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { SCHOLAR_PROGRAM_TYPES, type TScholarProgramKey } from '@meridian/domain';
+import type { TTx } from '../platform/db/database.js';
+import { writeAudit } from '../platform/audit/audit.js';
+import { departments, scholars, users } from '../modules/people/schema.js';
+import { requests, requestTypes } from '../modules/requests/schema.js';
+import { scholarApplications, scholarStatusHistory } from '../modules/scholars/schema.js';
+
+const DAY = 86_400_000;
+const isoIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+interface TDemoCase {
+  first: string; last: string; email: string; dept: 'PHYS' | 'CS' | 'MED';
+  proposed: string; processed: string; position: string;
+  phase: string; status: string; applicationState?: string; isLocked?: boolean;
+  start: number; end: number;
+  /** Phase/status steps after processing, oldest first: [phase, status, daysAgo, notes, reference]. */
+  steps?: Array<[string, string, number, string, string?]>;
+  premium?: Record<string, string | number | boolean | null>;
+  employment?: Record<string, unknown>;
+  officeData?: Record<string, unknown>;
+  data?: Record<string, unknown>;
+  userName?: string;
+}
+
+/** Hiro Tanaka's H-1B form, partly filled: beneficiary, education and immigration history, petition flags still open. */
+const HIRO_FORM = {
+  firstName: 'Hiro', lastName: 'Tanaka', dateOfBirth: '1990-04-12', countryOfBirth: 'Japan', countryOfCitizenship: 'Japan',
+  email: 'scholar@demo.example.edu', phone: '+81 3 5555 0142',
+  foreignAddressStreet: '2-11-3 Meguro', foreignAddressCity: 'Tokyo', foreignAddressCountry: 'Japan',
+  highestEducation: '3', highestDegreeDate: '2019-03-25', fieldOfStudy: 'Condensed matter physics',
+  immigrationHistory: [
+    { subjectName: 'Hiro Tanaka', status: 'J-1', periodofStayFromDate: '2019-09-01', periodofStayToDate: '2021-08-31' },
+    { subjectName: 'Hiro Tanaka', status: 'B-1', periodofStayFromDate: '2023-05-10', periodofStayToDate: '2023-05-24' },
+    { subjectName: 'Hiro Tanaka', status: 'H-1B', periodofStayFromDate: '2024-01-08', periodofStayToDate: '2025-06-30' },
+  ],
+  isHavingFamily: false,
+  documentType: 'passport', documentNumber: 'TK1234567', documentIssueDate: '2022-02-01', documentExpiryDate: '2032-02-01',
+};
+
+const CASES: TDemoCase[] = [
+  { first: 'Hiro', last: 'Tanaka', email: 'scholar@demo.example.edu', dept: 'PHYS', proposed: 'H-1B', processed: 'H-1B', position: 'Postdoctoral Researcher',
+    phase: 'application', status: 'in_progress', applicationState: 'draft', start: 75, end: 75 + 3 * 365, userName: 'scholar', data: HIRO_FORM,
+    steps: [['application', 'in_progress', 3, 'Scholar started the form.']] },
+  { first: 'Maria', last: 'Gonzalez', email: 'maria.gonzalez@example.org', dept: 'PHYS', proposed: 'H-1B', processed: '', position: 'Research Scientist',
+    phase: 'sponsorship_request', status: 'pending', start: 120, end: 120 + 3 * 365 },
+  { first: 'Wei', last: 'Li', email: 'wei.li@example.org', dept: 'CS', proposed: "Don't Know", processed: 'Ineligible', position: 'Visiting Student',
+    phase: 'closed', status: 'ineligible', start: 30, end: 200 },
+  { first: 'Amara', last: 'Okafor', email: 'amara.okafor@example.org', dept: 'MED', proposed: 'J-1', processed: 'J-1', position: 'Research Scholar',
+    phase: 'isss_review', status: 'in_progress', applicationState: 'submitted', isLocked: true, start: 60, end: 60 + 2 * 365,
+    officeData: { j1Category: 'RESEARCH SCHOLAR', subjectFieldCode: '26.0102' }, steps: [['isss_review', 'in_progress', 2, 'Checking funding letters.']] },
+  { first: 'Lukas', last: 'Becker', email: 'lukas.becker@example.org', dept: 'CS', proposed: 'O-1', processed: 'O-1', position: 'Visiting Professor',
+    phase: 'filed', status: 'pending', applicationState: 'submitted', isLocked: true, start: 40, end: 40 + 3 * 365,
+    premium: { premiumProcessFlag: true, receiptNumber: 'IOE0912345678', requestedDate: isoIn(-6), fee: '2805', decisionDate: null },
+    steps: [['isss_review', 'in_progress', 20, 'Letters of support received.'], ['petition_preparation', 'in_progress', 12, ''], ['filed', 'pending', 6, 'Filed with premium processing.', 'IOE0912345678']] },
+  { first: 'Sofia', last: 'Rossi', email: 'sofia.rossi@example.org', dept: 'CS', proposed: 'F-1 OPT/STEM', processed: 'F-1 OPT/STEM', position: 'Software Research Intern',
+    phase: 'active', status: 'approved', applicationState: 'submitted', isLocked: true, start: -320, end: 45,
+    employment: { employerName: 'Demo University', jobTitle: 'Research Intern', hoursPerWeek: 40, wages: '52000', wageUnit: 'year', startDate: isoIn(-320), endDate: isoIn(45), opt: true, stem: true },
+    steps: [['isss_review', 'completed', 330, ''], ['active', 'approved', 320, 'EAD received.']] },
+  { first: 'Arjun', last: 'Patel', email: 'arjun.patel@example.org', dept: 'PHYS', proposed: 'H-1B', processed: 'H-1BExtension', position: 'Research Associate',
+    phase: 'isss_review', status: 'pending', applicationState: 'submitted', isLocked: true, start: -1070, end: 25,
+    officeData: { lcaNumber: 'I-200-26301-442211', socCode: '19-2012', socTitle: 'Physicists', wageLevel: 'II', prevailingWage: '78000', offeredWage: '84000', wageUnit: 'year' },
+    steps: [['isss_review', 'pending', 1, 'Extension needed before the current end date.']] },
+  { first: 'Jing', last: 'Chen', email: 'jing.chen@example.org', dept: 'MED', proposed: 'H-1B', processed: 'H-1B', position: 'Clinical Research Fellow',
+    phase: 'approved', status: 'approved', applicationState: 'submitted', isLocked: true, start: -680, end: 50,
+    officeData: { lcaNumber: 'I-200-25110-100234', socCode: '29-1229', wageLevel: 'III', prevailingWage: '96000', offeredWage: '101000', wageUnit: 'year', receiptNumber: 'EAC2510012345' },
+    steps: [['filed', 'pending', 700, '', 'EAC2510012345'], ['approved', 'approved', 690, 'I-797 approval notice received.', 'EAC2510012345']] },
+  { first: 'Yuki', last: 'Sato', email: 'yuki.sato@example.org', dept: 'PHYS', proposed: 'J-1', processed: 'J-1', position: 'Short-term Scholar',
+    phase: 'active', status: 'approved', applicationState: 'submitted', isLocked: true, start: -150, end: 20,
+    officeData: { j1Category: 'SHORT-TERM SCHOLAR', subjectFieldCode: '40.0801', sevisId: 'N0031234567' },
+    steps: [['isss_review', 'completed', 170, ''], ['active', 'approved', 150, 'Checked in.']] },
+  { first: 'Olumide', last: 'Adeyemi', email: 'olumide.adeyemi@example.org', dept: 'MED', proposed: 'H-1B', processed: 'H-1BAmendment', position: 'Staff Scientist',
+    phase: 'petition_preparation', status: 'on_hold', applicationState: 'submitted', isLocked: true, start: -400, end: 700,
+    steps: [['isss_review', 'completed', 15, ''], ['petition_preparation', 'on_hold', 4, 'Waiting for the new worksite address.']] },
+  { first: 'Elena', last: 'Petrova', email: 'elena.petrova@example.org', dept: 'CS', proposed: 'O-1', processed: 'O-1Amendment', position: 'Artist in Residence',
+    phase: 'application', status: 'pending', applicationState: 'not_started', start: 90, end: 90 + 2 * 365 },
+];
+
+/**
+ * The demo office's scholar cases (issue 5): Hiro Tanaka (the demo scholar) with an H-1B case in its
+ * application phase, and ten more without portal accounts across the three departments, in different
+ * phases, statuses and visa types (an unprocessed sponsorship request, an ineligible one, J-1, O-1,
+ * F-1 OPT/STEM, end dates within 60 days), each with its engine requests and status history.
+ */
+export async function seedScholars(tx: TTx, institutionId: string): Promise<void> {
+  const depts = Object.fromEntries((await tx.select().from(departments).where(eq(departments.institutionId, institutionId))).map((d) => [d.code, d.id]));
+  const byName = Object.fromEntries((await tx.select().from(users).where(eq(users.institutionId, institutionId))).map((u) => [u.userName, u.id]));
+  const types = Object.fromEntries((await tx.select().from(requestTypes).where(eq(requestTypes.institutionId, institutionId))).map((t) => [t.code, t]));
+  const [{ max }] = (await tx.select({ max: sql<number>`coalesce(max(${requests.number}), 1000)` }).from(requests).where(eq(requests.institutionId, institutionId))) as [{ max: number }];
+  let number = Number(max);
+  const admin = byName.admin!;
+
+  const engine = async (code: string, requester: string, subject: string | null, dept: string, status: string, daysAgo: number) => {
+    number += 1;
+    const type = types[code]!;
+    const at = new Date(Date.now() - daysAgo * DAY);
+    const [r] = await tx.insert(requests).values({
+      institutionId, number, requestTypeId: type.id, requesterUserId: requester, subjectUserId: subject, departmentId: dept, status,
+      title: type.name, submittedAt: status === 'draft' ? null : at, createdAt: at, updatedAt: at,
+    }).returning();
+    return r!.id;
+  };
+
+  for (const [i, k] of CASES.entries()) {
+    const dept = depts[k.dept]!;
+    const userId = k.userName ? byName[k.userName]! : null;
+    const requester = k.dept === 'PHYS' ? byName.dept! : admin;
+    const createdDaysAgo = Math.max(10, -k.start + 40, 25 + i);
+    let scholarId: string;
+    const [existing] = userId ? await tx.select().from(scholars).where(and(eq(scholars.institutionId, institutionId), eq(scholars.userId, userId))) : [];
+    if (existing) {
+      scholarId = existing.id;
+      await tx.update(scholars).set({ firstName: k.first, lastName: k.last, email: k.email, departmentId: dept }).where(eq(scholars.id, existing.id));
+    } else {
+      const [s] = await tx.insert(scholars).values({ institutionId, userId, departmentId: dept, firstName: k.first, lastName: k.last, email: k.email }).returning();
+      scholarId = s!.id;
+    }
+    const processed = k.processed !== '' && k.processed !== 'Ineligible';
+    const sponsorshipState = k.processed === '' ? 'submitted' : k.processed === 'Ineligible' ? 'ineligible' : 'processed';
+    const sponsorshipRequestId = await engine('sponsorship_request', requester, userId, dept,
+      sponsorshipState === 'submitted' ? 'submitted' : sponsorshipState === 'ineligible' ? 'rejected' : 'completed', createdDaysAgo);
+    if (sponsorshipState === 'ineligible') {
+      await tx.update(requests).set({ statusMessage: 'The visit is for study only: a J-1 student or F-1 route applies, not an employment sponsorship.' }).where(eq(requests.id, sponsorshipRequestId));
+    }
+    const appState = k.applicationState ?? 'not_started';
+    const applicationRequestId = processed
+      ? await engine(SCHOLAR_PROGRAM_TYPES[k.processed as TScholarProgramKey], requester, userId, dept,
+        appState === 'submitted' ? (k.phase === 'active' || k.phase === 'approved' ? 'completed' : 'in_review') : 'draft', createdDaysAgo - 3)
+      : null;
+    const { premiumProcessFlag = false, ...premium } = k.premium ?? {};
+    const created = new Date(Date.now() - createdDaysAgo * DAY);
+    const [c] = await tx.insert(scholarApplications).values({
+      institutionId, scholarId, departmentId: dept, proposedStatus: k.proposed, proposedStartDate: isoIn(k.start), proposedEndDate: isoIn(k.end),
+      position: k.position, hiringAuthorityName: k.dept === 'PHYS' ? 'Prof. Ada Lovelace' : k.dept === 'CS' ? 'Prof. Alan Turing' : 'Dr. Elizabeth Blackwell',
+      hiringAuthorityEmail: k.dept === 'PHYS' ? 'ada.lovelace@demo.example.edu' : k.dept === 'CS' ? 'alan.turing@demo.example.edu' : 'e.blackwell@demo.example.edu',
+      sponsorshipState, processedState: k.processed, processedStartDate: processed ? isoIn(k.start) : null, processedEndDate: processed ? isoIn(k.end) : null,
+      applicationState: appState, submittedToIsssAt: appState === 'submitted' ? new Date(Date.now() - (createdDaysAgo - 5) * DAY) : null,
+      phase: k.phase, status: k.status, statusChangeDate: isoIn(-(k.steps?.at(-1)?.[2] ?? createdDaysAgo - 3)), isLocked: k.isLocked ?? false,
+      premiumProcessFlag: premiumProcessFlag === true, premiumProcessing: premium, employment: k.employment ?? {}, data: k.data ?? {}, officeData: k.officeData ?? {},
+      sponsorshipRequestId, applicationRequestId, createdBy: requester, updatedBy: admin, createdAt: created, updatedAt: new Date(Date.now() - (k.steps?.at(-1)?.[2] ?? 1) * DAY),
+    }).returning();
+    await tx.update(scholars).set({ processedState: processed ? k.processed : '', currentApplicationId: c!.id }).where(eq(scholars.id, scholarId));
+
+    const history: Array<typeof scholarStatusHistory.$inferInsert> = [{
+      institutionId, applicationId: c!.id, phase: 'sponsorship_request', status: 'pending', changeDate: isoIn(-createdDaysAgo),
+      changeReason: 'Sponsorship request received from the department', visaCode: '', changedBy: requester, createdAt: created,
+    }];
+    if (k.processed !== '') {
+      const at = createdDaysAgo - 3;
+      history.push({
+        institutionId, applicationId: c!.id, phase: processed ? 'application' : 'closed', status: processed ? 'pending' : 'ineligible', changeDate: isoIn(-at),
+        changeReason: processed ? `Processed as ${k.processed}` : 'The visit is for study only.', visaCode: k.processed, changedBy: admin, createdAt: new Date(Date.now() - at * DAY),
+      });
+      await writeAudit(tx, {
+        institutionId, actorUserId: admin, entityType: 'scholar_application', entityId: c!.id, action: 'scholar.processed',
+        before: { processedState: '', phase: 'sponsorship_request' },
+        after: processed ? { processedState: k.processed, phase: 'application', status: 'pending', applicationRequestId } : { processedState: 'Ineligible', phase: 'closed', status: 'ineligible' },
+      });
+    }
+    for (const [phase, status, daysAgo, notes, ref] of k.steps ?? []) {
+      history.push({
+        institutionId, applicationId: c!.id, phase, status, notes, changeDate: isoIn(-daysAgo), referenceNumber: ref ?? '', referenceDate: ref ? isoIn(-daysAgo) : null,
+        visaCode: k.processed, changedBy: admin, createdAt: new Date(Date.now() - daysAgo * DAY),
+      });
+    }
+    await tx.insert(scholarStatusHistory).values(history);
+  }
+}
