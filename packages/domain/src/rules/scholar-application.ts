@@ -40,23 +40,24 @@ export const BENEFICIARY_FIELDS: TScholarFieldDef[] = [
 ];
 
 export const US_ADDRESS_FIELDS: TScholarFieldDef[] = [
-  { name: 'usAddressStreet', label: 'Street address', type: 'text', max: 100, isWide: true },
-  { name: 'usAddressCity', label: 'City', type: 'text', max: 60 },
-  { name: 'usAddressState', label: 'State', type: 'select', options: US_STATE_OPTIONS },
-  { name: 'usAddressZip', label: 'ZIP code', type: 'text', max: 10, pattern: ZIP, patternMsg: M.zip },
+  { name: 'usAddressStreet', label: 'U.S. street address', type: 'text', max: 100, isWide: true },
+  { name: 'usAddressCity', label: 'U.S. city', type: 'text', max: 60 },
+  { name: 'usAddressState', label: 'U.S. state', type: 'select', options: US_STATE_OPTIONS },
+  { name: 'usAddressZip', label: 'U.S. ZIP code', type: 'text', max: 10, pattern: ZIP, patternMsg: M.zip },
 ];
 
 export const FOREIGN_ADDRESS_FIELDS: TScholarFieldDef[] = [
-  { name: 'foreignAddressStreet', label: 'Street address', type: 'text', required: true, max: 100, isWide: true },
-  { name: 'foreignAddressCity', label: 'City', type: 'text', required: true, max: 60 },
-  { name: 'foreignAddressProvince', label: 'Province / state', type: 'text', max: 60 },
-  { name: 'foreignAddressPostalCode', label: 'Postal code', type: 'text', max: 20 },
-  { name: 'foreignAddressCountry', label: 'Country', type: 'text', required: true, max: 60 },
+  { name: 'foreignAddressStreet', label: 'Foreign street address', type: 'text', required: true, max: 100, isWide: true },
+  { name: 'foreignAddressCity', label: 'Foreign city', type: 'text', required: true, max: 60 },
+  { name: 'foreignAddressProvince', label: 'Foreign province / state', type: 'text', max: 60 },
+  { name: 'foreignAddressPostalCode', label: 'Foreign postal code', type: 'text', max: 20 },
+  { name: 'foreignAddressCountry', label: 'Foreign country', type: 'text', required: true, max: 60 },
 ];
 
 export const BENEFICIARY_SECTIONS: TScholarFormSection[] = [
   { key: 'beneficiary', title: 'Beneficiary', fields: BENEFICIARY_FIELDS },
-  { key: 'addresses', title: 'Addresses', help: 'Your address in the U.S. if you have one, and your address abroad.', fields: [...US_ADDRESS_FIELDS, ...FOREIGN_ADDRESS_FIELDS] },
+  { key: 'usAddress', title: 'Address in the U.S.', help: 'Only if you have one now.', fields: US_ADDRESS_FIELDS },
+  { key: 'foreignAddress', title: 'Address abroad', help: 'Your home address outside the U.S.', fields: FOREIGN_ADDRESS_FIELDS },
 ];
 
 export const DOCUMENT_FIELDS: TScholarFieldDef[] = [

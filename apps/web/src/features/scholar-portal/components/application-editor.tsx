@@ -185,7 +185,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
           {index < tabs.length - 1 ? <Button variant="outlined" onClick={() => { setTab(tabs[index + 1]!.key); window.scrollTo({ top: 0 }); }}>Next: {tabs[index + 1]!.title}</Button> : null}
         </Stack>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', position: 'sticky', bottom: 0, zIndex: 1 }}>
+      <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', position: 'sticky', bottom: 0, zIndex: 1, boxShadow: 3 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
           {form.isDirty ? 'You have unsaved changes. ' : 'All changes saved. '}
           Save a draft at any time; submitting sends the application to ISSS and locks it.

@@ -7,7 +7,7 @@ export interface ApplicationFormViewProps {
   data: TScholarFormData;
   /**
    * Only these sections, by key (e.g. ['beneficiary', 'addresses'] for a Beneficiary tab; ['petition', 'wages']
-   * for H-1B Information). Keys: change, beneficiary, addresses, education, immigration, dependents, petition,
+   * for H-1B Information). Keys: change, beneficiary, usAddress, foreignAddress, education, immigration, dependents, petition,
    * wages, document, o1Supplement, itinerary, program, siteOfActivity, funding, priorJ, opt, employment.
    */
   sections?: string[];
@@ -75,7 +75,7 @@ export function ApplicationFormView({ processedState, data, sections, headingLev
             ) : null}
             {lists.map((f) => (
               <Box key={f.name} sx={{ mt: scalars.length ? 2 : 0 }}>
-                <Typography component="h4" sx={{ fontWeight: 600, mb: 0.5 }}>{f.label}</Typography>
+                {f.label !== s.title ? <Typography component="h4" sx={{ fontWeight: 600, mb: 0.5 }}>{f.label}</Typography> : null}
                 <ListTable field={f} items={Array.isArray(data[f.name]) ? (data[f.name] as TScholarFormData[]) : []} />
               </Box>
             ))}
