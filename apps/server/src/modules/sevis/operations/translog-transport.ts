@@ -42,8 +42,9 @@ async function uploadAnswerCode(body: Buffer): Promise<{ code: string; message: 
   try {
     const xml = body.toString('utf8');
     await validateTransLog(xml);
-    const out = batchOutcome(parseTransLog(xml));
-    return { code: out.code, message: out.message };
+    // The answer to an upload carries the Upload result only (S0000 accepted; S0010, S0012, S0013... refused).
+    const code = parseTransLog(xml).uploadCode;
+    return { code, message: sevisApi.SEVIS_BATCH_RESULT_CODES[code] ?? '' };
   } catch {
     return { code: '', message: '' };
   }
