@@ -104,3 +104,16 @@ export async function manyStudentsWithEvents(t: TTestApp, n: number, o: { site?:
   );
   return ids;
 }
+
+/** A stored batch (pending, tiny XML) of a site's settings, written directly: for routes that need one to exist. */
+export async function sevisBatchRow(t: TTestApp, o: { site?: 'MAIN' | 'MED'; kind?: 'F' | 'J'; inst?: string } = {}): Promise<string> {
+  const inst = o.inst ?? t.institutionA;
+  const settingsId = await sevisSettingsRow(t, { site: o.site ?? 'MAIN', kind: o.kind ?? 'F', inst });
+  const [row] = await t.sql<{ id: string }>(
+    `insert into sevis_batches (institution_id, settings_id, org_id, batch_id, kind, status, record_count, sevis_user_id, xml)
+     select $1, s.id, s.org_id, lpad((90000000 + (select count(*) from sevis_batches b where b.settings_id = s.id))::text, 14, '0'), $3, 'pending', 0, s.official_sevis_user_id, '<SEVISBatch/>'
+     from sevis_settings s where s.id = $2 returning id`,
+    [inst, settingsId, (o.kind ?? 'F') === 'F' ? 'student' : 'ev'],
+  );
+  return row!.id;
+}

@@ -7,3 +7,4 @@ export { studentMayFileDocument } from './operations/stage-progress.js';
 export { applyRequestEffects } from './operations/request-effects.js';
 export { applyRecordChange, createStudent, lockProfile, updateStudent } from './operations/records.js';
 export { titleDefinitions, todayIso } from './queries/list-students.query.js';
+export { titleDefinitions, todayIso } from './queries/list-students.query.js';

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { sevisApi, TSession } from '@meridian/domain';
+import { createTestApp, HOST_B, type TTestApp } from './app.js';
+import { call } from './http.js';
+import { newStudent } from './students-fixtures.js';
+import { daysFromToday, STUDENT_RECORD_EXTRA } from './sevis-fixtures.js';
+
+let t: TTestApp;
+let admin: TSession;
+let officer: TSession;
+type TPage = { items: sevisApi.TBulkCandidate[]; total: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, officer] = await Promise.all([t.login('admin'), t.login('officer')]);
+});
+afterAll(async () => { await t?.close(); });
+
+const unregistered = (site: 'MAIN' | 'MED', extra: Record<string, unknown> = {}) =>
+  newStudent(t, { site, visaType: 'F-1', sevisStatus: 'Active', lastName: 'Needsreg', extra: { ...STUDENT_RECORD_EXTRA(), is_registered: false, session_start_date: daysFromToday(-5), ...extra } });
+const eventsOf = (profileId: string, type: string) => t.sql<{ status: string; action: string; payload: Record<string, unknown> }>(
+  'select status, action, payload from sevis_pending_events where profile_id = $1 and event_type = $2', [profileId, type]);
+
+describe('SEVIS Registration (batch-sevis-registration)', () => {
+  it("lists the Student List's 'active requiring registration' students of the caller's sites and queues Registration events in bulk", async () => {
+    const a = await unregistered('MAIN');
+    const b = await unregistered('MAIN');
+    const later = await unregistered('MAIN', { session_start_date: daysFromToday(20) });
+    const registered = await unregistered('MAIN', { is_registered: true });
+    const med = await unregistered('MED');
+    const list = (await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })).json() as TPage;
+    const ids = list.items.map((i) => i.profileId);
+    expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(ids).not.toContain(later.id);
+    expect(ids).not.toContain(registered.id);
+    expect(ids).not.toContain(med.id);
+    // The same definition as the Student List title.
+    const title = (await call(t, 'GET', '/api/students', { as: officer, query: { title: 'active-requiring-registration', q: 'Needsreg', pageSize: 100 } })).json();
+    if (title.items) expect(title.total).toBe(list.total);
+
+    const res = await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { profileIds: [a.id, med.id] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ queued: 1, alreadyPending: 0, skipped: 1 });
+    const [ev] = await eventsOf(a.id, 'Registration');
+    expect(ev).toMatchObject({ status: 'pending', action: 'Register' });
+    expect(ev!.payload.sessionStartDate).toBe(daysFromToday(-5));
+    expect(await eventsOf(med.id, 'Registration')).toEqual([]);
+    const after = (await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })).json() as TPage;
+    expect(after.items.find((i) => i.profileId === a.id)?.hasPendingEvent).toBe(true);
+    const all = (await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { all: true } })).json();
+    expect(all.alreadyPending).toBeGreaterThanOrEqual(1);
+    expect(all.queued).toBeGreaterThanOrEqual(1);
+    expect(await eventsOf(b.id, 'Registration')).toHaveLength(1);
+    const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', ['student_profile', b.id]);
+    expect(audit.map((x) => x.action)).toContain('student.sevis-event.raised');
+  });
+
+  it('refuses an empty choice with a message on the field', async () => {
+    const res = await call(t, 'POST', '/api/sevis/registration', { as: admin, body: { profileIds: [] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ profileIds: ['Choose at least one record'] });
+  });
+});
+
+describe('SEVIS Validation (sevis-validation)', () => {
+  it('lists initial J-1 exchange visitors whose program starts within 30 days and queues Validate events', async () => {
+    const ready = await newStudent(t, { site: 'MAIN', visaType: 'J-1', sevisStatus: 'Initial', lastName: 'Tovalidate', programStartDate: daysFromToday(3), extra: STUDENT_RECORD_EXTRA() });
+    const farOff = await newStudent(t, { site: 'MAIN', visaType: 'J-1', sevisStatus: 'Initial', lastName: 'Tovalidate', programStartDate: daysFromToday(90) });
+    const active = await newStudent(t, { site: 'MAIN', visaType: 'J-1', sevisStatus: 'Active', lastName: 'Tovalidate', programStartDate: daysFromToday(-3) });
+    const list = (await call(t, 'GET', '/api/sevis/validation', { as: admin, query: { q: 'Tovalidate' } })).json() as TPage;
+    expect(list.items.map((i) => i.profileId)).toEqual([ready.id]);
+    expect(list.items[0]!.startDate).toBe(daysFromToday(3));
+    expect(farOff.id && active.id).toBeTruthy();
+    const res = (await call(t, 'POST', '/api/sevis/validation', { as: admin, body: { profileIds: [ready.id, farOff.id] } })).json();
+    expect(res).toEqual({ queued: 1, alreadyPending: 0, skipped: 1 });
+    expect(await eventsOf(ready.id, 'Validate')).toHaveLength(1);
+    expect((await call(t, 'POST', '/api/sevis/validation', { as: admin, body: { profileIds: [ready.id] } })).json()).toEqual({ queued: 0, alreadyPending: 1, skipped: 0 });
+  });
+
+  it("another institution's records are not on its lists and cannot be queued", async () => {
+    const ready = await newStudent(t, { site: 'MAIN', visaType: 'J-1', sevisStatus: 'Initial', lastName: 'Crossinst', programStartDate: daysFromToday(1) });
+    const adminB = await t.login('admin', { host: HOST_B });
+    const list = (await call(t, 'GET', '/api/sevis/validation', { as: adminB, host: HOST_B, query: { q: 'Crossinst' } })).json() as TPage;
+    expect(list.total).toBe(0);
+    const res = (await call(t, 'POST', '/api/sevis/validation', { as: adminB, host: HOST_B, body: { profileIds: [ready.id] } })).json();
+    expect(res).toEqual({ queued: 0, alreadyPending: 0, skipped: 1 });
+  });
+});
