@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISO_COUNTRIES_MAPPED, sevisCountry } from '../src/modules/sevis/xml/codes.js';
-import { buildValidatedBatch, loadBatchInputs, MAX_RECORDS_PER_BLOCK, requestIdFor } from '../src/modules/sevis/xml/index.js';
+import { buildValidatedBatch, buildValidatedBatches, loadBatchInputs, MAX_RECORDS_PER_BLOCK, requestIdFor } from '../src/modules/sevis/xml/index.js';
 import { codeList } from '../src/modules/sevis/xml/schema.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profile, site } from './sevis-xml-fixtures.js';
@@ -74,6 +74,26 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     expect(msg(3)).toContain('exchange visitor batch');
     expect(msg(4)).toContain("SEVIS's student batch has no Validate event");
     expect(msg(5)).toContain('transfer-in cannot be sent in a batch');
+  });
+
+  it('builds several batches (student and exchange visitor) in one call, holding back per batch', async () => {
+    const a = [registration(), registration({ sevisId: 'N1' })];
+    const p = evProfile();
+    const b = [event(p, 'Validate', 'Validate', {}), event(evProfile({ sevisId: 'X0000000000' }), 'Validate', 'Validate', {})];
+    const c = [registration({ sevisId: null })];
+    const [ra, rb, rc] = await buildValidatedBatches([
+      { kind: 'student', orgId: ORG.student, batchId: batchId(11), userId: SENDER, records: a },
+      { kind: 'ev', orgId: ORG.ev, batchId: batchId(12), userId: SENDER, records: b },
+      { kind: 'student', orgId: ORG.student, batchId: batchId(13), userId: SENDER, records: c },
+    ]);
+    expect(ra!.included.map((i) => i.eventId)).toEqual([a[0]!.eventId]);
+    expect(ra!.held.map((h) => h.eventId)).toEqual([a[1]!.eventId]);
+    expect(rb!.included.map((i) => i.eventId)).toEqual([b[0]!.eventId]);
+    expect(rb!.held[0]!.message).toContain('X0000000000');
+    expect(rc!.xml).toBe('');
+    expect(ra!.xml).toContain(batchId(11));
+    expect(debianXmllint('student', ra!.xml).ok).toBe(true);
+    expect(debianXmllint('ev', rb!.xml).ok).toBe(true);
   });
 
   it('gives unique requestIDs of 1-20 characters without : / \\ even when event ids share their start', () => {

@@ -1,5 +1,5 @@
 // The SEVIS batch XML library (issue 6 items 2 and 3): what the batch operations call.
-export { buildValidatedBatch, MAX_RECORDS_PER_BLOCK, requestIdFor } from './build.js';
+export { buildValidatedBatch, buildValidatedBatches, MAX_RECORDS_PER_BLOCK, requestIdFor } from './build.js';
 export { loadBatchInputs } from './load.js';
 export { validateAgainstXsd, schemaMainPath, type TBatchKind } from './schema.js';
 export type { TBatchRecordInput, TBuildBatchInput, TBuildBatchResult, TRecordKind } from './types.js';

@@ -1,0 +1,157 @@
+/**
+ * Benchmark of SEVIS batch building (issue 6, "Must show"): 10 000 pending events on as many F-1
+ * records (a mix of every student event type, with dependents and employments), loaded with
+ * loadBatchInputs and built into 40 batches of 250 with buildValidatedBatch (mapping, xmlbuilder2,
+ * validation against the official XSD with xmllint-wasm). Then the same with 1 % of the records
+ * broken (bad SEVIS ids), which costs a second validation of the batches they are in.
+ * Run: `npm run bench:sevis` (DATABASE_URL's server if set, else the embedded PostgreSQL).
+ * Env: BENCH_EVENTS (10000), BENCH_BATCH (250). A script, not a test: nothing here asserts a time.
+ */
+import { performance } from 'node:perf_hooks';
+import { buildValidatedBatch, buildValidatedBatches, loadBatchInputs, validateAgainstXsd, type TBatchRecordInput } from '../apps/server/src/modules/sevis/xml/index.js';
+import { f, log, machineLines, mb, memory, openBenchDatabase, seedWith } from './harness.js';
+
+const TOTAL = Number(process.env.BENCH_EVENTS ?? 10_000);
+const PER_BATCH = Number(process.env.BENCH_BATCH ?? 250);
+const ORG = 'BOS214F00123000';
+const SENDER = 'jdoe123456';
+
+/** Peak resident memory while fn runs (sampled every 20 ms; xmllint-wasm's worker lives in this process). */
+async function withPeak<T>(fn: () => Promise<T>): Promise<{ result: T; peakRss: number; peakHeap: number; ms: number }> {
+  let peakRss = process.memoryUsage().rss;
+  let peakHeap = process.memoryUsage().heapUsed;
+  const timer = setInterval(() => { const m = process.memoryUsage(); peakRss = Math.max(peakRss, m.rss); peakHeap = Math.max(peakHeap, m.heapUsed); }, 20);
+  const t = performance.now();
+  try {
+    const result = await fn();
+    const m = process.memoryUsage();
+    return { result, peakRss: Math.max(peakRss, m.rss), peakHeap: Math.max(peakHeap, m.heapUsed), ms: performance.now() - t };
+  } finally { clearInterval(timer); }
+}
+
+/** Every 20th record is new (Create, with a spouse); the rest have a SEVIS id and one update each. */
+const EVENT_OF = `case g % 20
+  when 0 then 'Create' when 1 then 'Registration' when 2 then 'Registration' when 3 then 'Registration' when 4 then 'Registration'
+  when 5 then 'Registration' when 6 then 'Registration' when 7 then 'PersonalInfo' when 8 then 'PersonalInfo' when 9 then 'CPTEmployment'
+  when 10 then 'CPTEmployment' when 11 then 'OPTEmployment' when 12 then 'Program' when 13 then 'FinancialInfo' when 14 then 'EducationLevel'
+  when 15 then 'PersonalInfo' when 16 then 'AuthDropBelowFC' when 17 then 'Dependent' when 18 then 'OPTEmployer' else 'Program' end`;
+const ACTION_OF = `case g % 20
+  when 0 then 'Create' when 7 then 'Address' when 8 then 'Address' when 9 then 'Add' when 10 then 'Add' when 11 then 'Request' when 12 then 'Extension'
+  when 13 then 'Edit' when 14 then 'Edit' when 15 then 'Edit' when 16 then 'Add' when 17 then 'Edit' when 18 then 'Add' when 19 then 'Amend' else 'Register' end`;
+
+async function main() {
+  const db = await openBenchDatabase();
+  try {
+    const t0 = performance.now();
+    const site = (await db.pool.query<{ id: number }>("select id from campus_sites where institution_id = $1 and code = 'MAIN'", [db.instA])).rows[0]!.id;
+    await seedWith(db.pool, async (c) => {
+      await c.query(`
+        insert into student_profiles (institution_id, campus_site_id, campus_id, sevis_id, first_name, middle_name, last_name, email, gender, birth_date, birth_city,
+          birth_country_cd, citizenship_country_cd, permanent_residence_country_cd, visa_type, sevis_status, current_stage, education_level, major1_cd,
+          program_start_date, program_end_date, document_issue_date, session_start_date, session_end_date, us_address, foreign_address, phone, financials)
+        select $1, $2, 'B' || g, case when g % 20 = 0 then null else 'N' || lpad((8000000000 + g)::text, 10, '0') end,
+          (array['Priya','Wei','Lukas','Amara','Mateo','Yuki','Omar','Sofia'])[1 + g % 8], case when g % 3 = 0 then 'Ann' else '' end,
+          (array['Raman','Zhang','Schneider','Okafor','Garcia','Nakamura','Haddad','Rossi','Nguyen','Kim'])[1 + (g / 8) % 10],
+          'bench' || g || '@example.edu', (array['F','M','X'])[1 + g % 3], date '1996-01-01' + (g % 2500), 'Pune',
+          (array['IN','CN','NG','KR','BR','DE','JP','VN'])[1 + g % 8], (array['IN','CN','NG','KR','BR','DE','JP','VN'])[1 + g % 8], (array['IN','CN','NG','KR','BR','DE','JP','VN'])[1 + g % 8],
+          'F-1', case when g % 20 = 0 then 'Initial' else 'Active' end, 'continuing', (array['03','04','05','06'])[1 + g % 4],
+          (array['11.0701','14.0901','26.0102','52.0201','27.0501','40.0801'])[1 + g % 6], '2025-08-25', '2027-05-15', '2025-04-02', '2026-08-24', '2026-12-18',
+          jsonb_build_object('line1', (100 + g % 900) || ' Commonwealth Ave', 'line2', 'Apt ' || (1 + g % 40), 'city', 'Boston', 'state', 'MA', 'postalCode', '02215'),
+          jsonb_build_object('line1', (1 + g % 200) || ' Station Road', 'city', 'Pune', 'postalCode', '411001', 'countryCode', (array['IN','CN','NG','KR','BR','DE','JP','VN'])[1 + g % 8]),
+          '617555' || lpad((g % 10000)::text, 4, '0'),
+          jsonb_build_object('tuition', 58240, 'living', 21500, 'personalFunds', 50000, 'schoolFunds', 29740, 'schoolFundsRemarks', 'Graduate assistantship', 'academicTermMonths', 9)
+        from generate_series(1, $3::int) g`, [db.instA, site, TOTAL]);
+      // A spouse for new records (sent inside their Create) and for the Dependent/Edit events.
+      await c.query(`
+        insert into student_dependents (institution_id, profile_id, sevis_id, first_name, last_name, relationship_to_principal_cd, gender, date_of_birth, birth_city,
+          birth_country_cd, country_of_citizenship_cd, country_of_permanent_residence_cd)
+        select p.institution_id, p.id, case when p.sevis_id is null then null else 'N' || lpad((9000000000 + substr(p.campus_id, 2)::int)::text, 10, '0') end,
+          'Sam', p.last_name, '01', 'M', '1995-06-01', 'Pune', p.birth_country_cd, p.citizenship_country_cd, p.permanent_residence_country_cd
+        from student_profiles p where p.institution_id = $1 and p.campus_id like 'B%' and substr(p.campus_id, 2)::int % 20 in (0, 17)`, [db.instA]);
+      // The authorized OPT period of the OPTEmployer events.
+      await c.query(`
+        insert into student_employments (institution_id, profile_id, kind, opt_phase, authorized_start_date, authorized_end_date, employer_name, job_title, start_date,
+          full_or_part_time, employer_address, details)
+        select p.institution_id, p.id, 'opt', '02', '2027-06-01', '2028-05-31', 'Wayfair', 'Data Analyst', '2027-06-15', '01',
+          '{"line1":"4 Copley Place","city":"Boston","state":"MA","postalCode":"02116"}', '{"remarks":"Statistics of my degree applied to customer data"}'
+        from student_profiles p where p.institution_id = $1 and p.campus_id like 'B%' and substr(p.campus_id, 2)::int % 20 = 18`, [db.instA]);
+      await c.query(`
+        insert into sevis_pending_events (institution_id, profile_id, dependent_id, event_type, action, payload)
+        select p.institution_id, p.id, d.id, ${EVENT_OF.replace(/\bg\b/g, 'x.g')}, ${ACTION_OF.replace(/\bg\b/g, 'x.g')},
+          case x.g % 20
+            when 0 then '{"englishRequired":"1","englishRequirementsMet":"1"}'::jsonb
+            when 9 then '{"employerName":"Moderna Therapeutics","startDate":"2026-06-01","endDate":"2026-08-21","fullOrPartTime":"01","employerAddress":{"line1":"325 Binney Street","city":"Cambridge","state":"MA","postalCode":"02142"}}'
+            when 10 then '{"employerName":"Akamai Technologies","startDate":"2026-09-01","endDate":"2026-12-18","fullOrPartTime":"02","employerAddress":{"line1":"145 Broadway","city":"Cambridge","state":"MA","postalCode":"02142"}}'
+            when 11 then '{"optPhase":"02","requestedStartDate":"2027-06-01","requestedEndDate":"2028-05-31","fullOrPartTime":"01"}'
+            when 12 then '{"programEndDate":"2027-12-17","reason":"Thesis research needs another term"}'
+            when 14 then '{"englishRequired":"0","englishNotRequiredReason":"Completed a U.S. degree"}'
+            when 16 then '{"reason":"medical","startDate":"2027-01-19","endDate":"2027-05-14"}'
+            else '{"sessionStartDate":"2026-08-24","sessionEndDate":"2026-12-18","isLastSession":false}' end
+        from student_profiles p cross join lateral (select substr(p.campus_id, 2)::int as g) x
+        left join student_dependents d on d.profile_id = p.id and x.g % 20 = 17
+        where p.institution_id = $1 and p.campus_id like 'B%'`, [db.instA]);
+    });
+    const ids = (await db.pool.query<{ id: string }>('select id from sevis_pending_events where institution_id = $1 and status = $2 order by created_at, id', [db.instA, 'pending'])).rows.map((r) => r.id);
+    log(`seeded ${ids.length} pending events on ${TOTAL} records in ${f((performance.now() - t0) / 1000)} s`);
+
+    const memBefore = memory();
+    const load = await withPeak(() => db.database.tenant(db.instA, (tx) => loadBatchInputs(tx, ids)));
+    log(`loadBatchInputs: ${load.result.length} events in ${f(load.ms)} ms`);
+
+    const runAll = async (inputs: TBatchRecordInput[]) => {
+      const perBatch: number[] = [];
+      const xmls: string[] = [];
+      let included = 0;
+      let held = 0;
+      for (let i = 0, n = 1; i < inputs.length; i += PER_BATCH, n += 1) {
+        const t = performance.now();
+        const r = await buildValidatedBatch({ kind: 'student', orgId: ORG, batchId: `BENCH${String(n).padStart(9, '0')}`, userId: SENDER, records: inputs.slice(i, i + PER_BATCH) });
+        perBatch.push(performance.now() - t);
+        included += r.included.length;
+        held += r.held.length;
+        xmls.push(r.xml);
+      }
+      return { perBatch, xmls, included, held };
+    };
+
+    const clean = await withPeak(() => runAll(load.result));
+    log(`built ${clean.result.perBatch.length} batches (${clean.result.included} records, ${clean.result.held} held) in ${f(clean.ms / 1000)} s`);
+    const chunks = (inputs: TBatchRecordInput[]) => Array.from({ length: Math.ceil(inputs.length / PER_BATCH) }, (_, n) => ({
+      kind: 'student' as const, orgId: ORG, batchId: `BENCH${String(n + 1).padStart(9, '0')}`, userId: SENDER, records: inputs.slice(n * PER_BATCH, (n + 1) * PER_BATCH) }));
+    const together = await withPeak(() => buildValidatedBatches(chunks(load.result)));
+    log(`buildValidatedBatches (all at once): ${f(together.ms / 1000)} s`);
+    const validateOnly = await withPeak(async () => { for (const x of clean.result.xmls) await validateAgainstXsd('student', [x]); });
+    const validateOnce = await withPeak(() => validateAgainstXsd('student', clean.result.xmls));
+    log(`validation alone: ${f(validateOnly.ms / 1000)} s one run per batch, ${f(validateOnce.ms / 1000)} s all ${clean.result.xmls.length} in one xmllint run`);
+
+    // 1 % broken: a bad SEVIS id every 100th update record (each costs its batch a second validation).
+    const broken = load.result.map((r, i) => (i % 100 === 50 && r.profile.sevisId ? { ...r, profile: { ...r.profile, sevisId: 'N12345' } } : r));
+    const withErrors = await withPeak(() => runAll(broken));
+    log(`with 1 % broken: ${withErrors.result.included} included, ${withErrors.result.held} held in ${f(withErrors.ms / 1000)} s`);
+    const togetherBroken = await withPeak(() => buildValidatedBatches(chunks(broken)));
+    const heldTogether = togetherBroken.result.reduce((n, r) => n + r.held.length, 0);
+    log(`with 1 % broken, all at once: ${heldTogether} held in ${f(togetherBroken.ms / 1000)} s`);
+
+    const sorted = [...clean.result.perBatch].sort((a, b) => a - b);
+    const bytes = clean.result.xmls.reduce((n, x) => n + Buffer.byteLength(x), 0);
+    const out = [
+      `| step | time | peak RSS | peak heap |`,
+      `| --- | ---: | ---: | ---: |`,
+      `| loadBatchInputs, ${load.result.length} events (one tenant transaction) | ${f(load.ms / 1000)} s | ${mb(load.peakRss)} | ${mb(load.peakHeap)} |`,
+      `| build + validate ${clean.result.perBatch.length} batches of ${PER_BATCH} (all valid) | ${f(clean.ms / 1000)} s (per batch p50 ${f(sorted[Math.floor(sorted.length / 2)]!)} ms, max ${f(sorted[sorted.length - 1]!)} ms) | ${mb(clean.peakRss)} | ${mb(clean.peakHeap)} |`,
+      `| the same ${clean.result.perBatch.length} batches with ONE buildValidatedBatches call (one xmllint run per round) | ${f(together.ms / 1000)} s | ${mb(together.peakRss)} | ${mb(together.peakHeap)} |`,
+      `| of which XSD validation alone, one xmllint-wasm run per batch | ${f(validateOnly.ms / 1000)} s | ${mb(validateOnly.peakRss)} | ${mb(validateOnly.peakHeap)} |`,
+      `| the same ${clean.result.xmls.length} batches in ONE xmllint-wasm run (schema parsed once) | ${f(validateOnce.ms / 1000)} s | ${mb(validateOnce.peakRss)} | ${mb(validateOnce.peakHeap)} |`,
+      `| build + validate with 1 % bad SEVIS ids (${withErrors.result.held} held, their batches validated twice) | ${f(withErrors.ms / 1000)} s | ${mb(withErrors.peakRss)} | ${mb(withErrors.peakHeap)} |`,
+      `| the same with ONE buildValidatedBatches call (${heldTogether} held; two rounds) | ${f(togetherBroken.ms / 1000)} s | ${mb(togetherBroken.peakRss)} | ${mb(togetherBroken.peakHeap)} |`,
+      '',
+      `- ${clean.result.included} records, ${mb(bytes)} of XML (${f(bytes / clean.result.xmls.length / 1024)} KB per batch)`,
+      ...(await machineLines(db, memBefore, memory())),
+    ];
+    console.log(out.join('\n'));
+  } finally {
+    await db.finish();
+  }
+}
+
+main().catch((e: unknown) => { console.error(e); process.exit(1); });
