@@ -210,6 +210,8 @@ describe('send for approval', () => {
     const res = await call(t, 'POST', `${P}/cases/${c.applicationId}/send`, { as: dept });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ sponsorshipState: 'pending_approval', workflowName: 'Physics chair approval', approvals: [{ approverName: 'Alex Advisor', status: 'pending' }] });
+    const inspect = await call(t, 'POST', '/api/approvals/inspect', { body: { token: await approvalToken('advisor@demo.example.edu') } });
+    expect(inspect.json()).toMatchObject({ typeCode: 'sponsorship_request', data: { scholarName: `Marie ${c.lastName}`, departmentName: 'Department of Physics', proposedStatus: 'H-1B' } });
     const token = await approvalToken('advisor@demo.example.edu');
     const ok = await call(t, 'POST', '/api/approvals/decide', { body: { token, decision: 'approve', comment: 'Fine.' } });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -295,5 +297,20 @@ describe('Departmental Configurations and workflows of the department admin', ()
     expect((await call(t, 'GET', `${P}/config`, { as: plain })).statusCode).toBe(403);
     expect((await call(t, 'GET', `${P}/workflows`, { as: plain })).statusCode).toBe(403);
     expect((await call(t, 'GET', `${P}/cases`, { as: plain })).statusCode).toBe(200);
+  });
+});
+
+describe('approval outcome listeners (requests module)', () => {
+  it('run the handlers of the request type once each, however often they are registered', async () => {
+    const { onApprovalOutcome } = await import('../src/modules/requests/index.js');
+    const { emitApprovalOutcome } = await import('../src/modules/requests/approval-listeners.js');
+    const seen: string[] = [];
+    const handler = async (_tx: unknown, _ctx: unknown, e: { outcome: string }) => { seen.push(e.outcome); };
+    onApprovalOutcome('listener_test_type', handler);
+    onApprovalOutcome('listener_test_type', handler);
+    const event = { request: {} as never, outcome: 'approved' as const, approver: { userId: null, name: 'X', comment: '' } };
+    await emitApprovalOutcome({} as never, {} as never, 'listener_test_type', event);
+    await emitApprovalOutcome({} as never, {} as never, 'another_type', event);
+    expect(seen).toEqual(['approved']);
   });
 });

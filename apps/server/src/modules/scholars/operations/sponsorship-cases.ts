@@ -27,6 +27,15 @@ const auditShape = (c: Pick<TCaseRow, 'proposedStatus' | 'proposedStartDate' | '
   sponsorshipState: c.sponsorshipState,
 });
 
+/** What the engine request carries of the sponsorship (the approver's page shows it). */
+const requestData = (i: TInput, departmentName: string) => ({
+  scholarName: `${i.firstName} ${i.lastName}`, scholarEmail: i.email, departmentName, ...caseFields(i),
+});
+async function departmentNameOf(tx: TTx, departmentId: string): Promise<string> {
+  const [d] = await tx.select({ name: departments.name }).from(departments).where(eq(departments.id, departmentId));
+  return d?.name ?? '';
+}
+
 export function departmentOf(actor: TAuthenticatedActor): string {
   if (actor.role !== 'department' || !actor.departmentId) throw forbidden(M.noDepartment);
   return actor.departmentId;
@@ -50,13 +59,14 @@ export async function createSponsorship(ctx: TContext, input: TInput): Promise<s
   return ctx.db(async (tx) => {
     await assertEmailFree(tx, ctx, input.email, null);
     const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.code, SCHOLAR_PROGRAM_TYPES.sponsorship));
+    const departmentName = await departmentNameOf(tx, departmentId);
     if (!type) throw new AppError(500, 'INTERNAL', 'The sponsorship request type is missing: the office must set up the scholar program types.');
     const [s] = await tx.insert(scholars).values({
       institutionId: ctx.institutionId, departmentId, firstName: input.firstName, lastName: input.lastName, email: input.email,
     }).returning();
     const [r] = await tx.insert(requests).values({
       institutionId: ctx.institutionId, number: await nextRequestNumber(tx, ctx.institutionId), requestTypeId: type.id, requesterUserId: actor.userId,
-      subjectUserId: null, departmentId, title: `Sponsorship request: ${input.firstName} ${input.lastName}`, data: { ...caseFields(input) },
+      subjectUserId: null, departmentId, title: `Sponsorship request: ${input.firstName} ${input.lastName}`, data: requestData(input, departmentName),
     }).returning();
     const [c] = await tx.insert(scholarApplications).values({
       institutionId: ctx.institutionId, scholarId: s!.id, departmentId, ...caseFields(input), sponsorshipState: 'draft',
@@ -89,7 +99,8 @@ export async function updateSponsorship(ctx: TContext, applicationId: string, in
     if (!updated) throw new AppError(409, 'STALE', M.staleVersion);
     const [s] = await tx.update(scholars).set({ firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: new Date() }).where(eq(scholars.id, scholar.id)).returning();
     if (c.sponsorshipRequestId) {
-      await tx.update(requests).set({ title: `Sponsorship request: ${input.firstName} ${input.lastName}`, data: { ...caseFields(input) }, updatedAt: new Date() }).where(eq(requests.id, c.sponsorshipRequestId));
+      const departmentName = await departmentNameOf(tx, c.departmentId);
+      await tx.update(requests).set({ title: `Sponsorship request: ${input.firstName} ${input.lastName}`, data: requestData(input, departmentName), updatedAt: new Date() }).where(eq(requests.id, c.sponsorshipRequestId));
     }
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c.id, action: 'sponsorship.updated', before: auditShape(c, scholar), after: auditShape(updated, s!), ip: ctx.ip });
     return presentDeptCase(tx, updated, s!);

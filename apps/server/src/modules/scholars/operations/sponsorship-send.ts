@@ -77,7 +77,7 @@ export async function sendForApproval(ctx: TContext, applicationId: string): Pro
     }).where(eq(scholarApplications.id, c.id)).returning();
     await writeAudit(tx, {
       institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c.id, action: 'sponsorship.sent',
-      before: { sponsorshipState: locked.sponsorshipState }, after: { sponsorshipState: state, workflow: workflow?.name ?? '' }, ip: ctx.ip,
+      before: { sponsorshipState: locked.sponsorshipState }, after: { sponsorshipState: state, ...(workflow ? { workflow: workflow.name } : {}) }, ip: ctx.ip,
     });
     if (state === 'submitted') await tellOffice(tx, ctx, r, updated!, scholar, 'from the department');
     return presentDeptCase(tx, updated!, scholar);

@@ -97,7 +97,8 @@ async function summaryOf(tx: TTx, a: TApproval): Promise<TApprovalSummary> {
     submittedAt: r!.submittedAt?.toISOString() ?? null, stepOrdinal: steps.filter((s) => s.ordinal <= a.ordinal).length, stepCount: steps.length,
     approverName: a.approverName, status: a.status, answers,
     // The advisor recommends what the student asked for: a student request's own form (CPT employer, dates, ...) is shown too.
-    typeCode: type!.code, data: isStudentRequestCode(type!.code) ? r!.data ?? {} : null,
+    // A department's sponsorship request: who is sponsored, as what and by whom (the approver decides on that).
+    typeCode: type!.code, data: isStudentRequestCode(type!.code) || type!.code === 'sponsorship_request' ? r!.data ?? {} : null,
   };
 }
 

@@ -53,7 +53,7 @@ export function CaseActionsBar({ c, isDirty }: { c: scholarsApi.TDeptCase; isDir
         </Stack>
       </Box>
       {c.sponsorshipState === 'rejected' && c.rejectionReason ? (
-        <Alert severity="error" sx={{ mt: 2 }}><AlertTitle>Rejected</AlertTitle>{c.rejectionReason}. Change the request below if needed, then send it again.</Alert>
+        <Alert severity="error" sx={{ mt: 2 }}><AlertTitle>Rejected: {c.rejectionReason}</AlertTitle>Change the request below if needed, then send it again.</Alert>
       ) : null}
       {c.approvals.length && c.sponsorshipState === 'pending_approval' ? (
         <Typography variant="body2" sx={{ mt: 1.5 }}>

@@ -59,7 +59,7 @@ export function DeptWorkflowDialog({ workflow, onClose }: { workflow: TWorkflow 
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           {formError ? <Alert severity="error">{formError}</Alert> : null}
-          <TextField label="Name" required value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? 'e.g. Chair and Dean approval'} />
+          <TextField label="Name" required margin="none" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? 'e.g. Chair and Dean approval'} />
           <FormControlLabel control={<Switch checked={isActive} onChange={(e) => setActive(e.target.checked)} />} label={isActive ? 'Active' : 'Inactive'} />
           <Typography variant="subtitle1" component="h3">Approvers, in order</Typography>
           {errors.steps ? <Alert severity="error">{errors.steps}</Alert> : null}
@@ -92,7 +92,7 @@ export function DeptWorkflowDialog({ workflow, onClose }: { workflow: TWorkflow 
                   <FormHelperText>{errors[`steps.${i}.approverGroupId`] ?? 'The first member to decide settles the step.'}</FormHelperText>
                 </FormControl>
               ) : null}
-              <TextField size="small" label="Label (optional)" value={s.label ?? ''} onChange={(e) => setStep(i, { label: e.target.value })} sx={{ flex: '1 1 160px' }} />
+              <TextField size="small" margin="none" label="Label (optional)" value={s.label ?? ''} onChange={(e) => setStep(i, { label: e.target.value })} sx={{ flex: '1 1 160px' }} />
               <Box>
                 <Tooltip title="Move up"><span><IconButton aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}><ArrowUpward fontSize="small" /></IconButton></span></Tooltip>
                 <Tooltip title="Move down"><span><IconButton aria-label={`Move step ${i + 1} down`} disabled={i === steps.length - 1} onClick={() => move(i, 1)}><ArrowDownward fontSize="small" /></IconButton></span></Tooltip>

@@ -22,7 +22,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>{title}</Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>{children}</Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, rowGap: 0, alignItems: 'start' }}>{children}</Box>
     </Paper>
   );
 }
@@ -74,7 +74,7 @@ export function SponsorshipForm({ existing, departmentName, onSaved }: {
         </Section>
         <Section title="Sponsorship">
           <Controller control={c} name="proposedStatus" render={({ field, fieldState }) => (
-            <FormControl required error={!!fieldState.error}>
+            <FormControl required error={!!fieldState.error} margin="normal" fullWidth>
               <InputLabel id="proposed-status">Proposed status</InputLabel>
               <Select labelId="proposed-status" label="Proposed status" value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} inputRef={field.ref}>
                 {PROPOSED_STATUSES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}

@@ -21,6 +21,8 @@ import { useDeptConfig, useSaveDeptConfig } from '../api/dept-config';
 type TContact = scholarsApi.TDeptConfig['contacts'][number];
 type TSite = scholarsApi.TDeptConfig['sitesOfActivity'][number];
 const NEW_CONTACT: TContact = { name: '', title: '', email: '', phone: '', isPrimary: false };
+/** The Select's value for 'no workflow' (an empty value would leave its label over the box). */
+const NONE = 'none';
 const NEW_SITE: TSite = { name: '', address1: '', address2: '', city: '', state: '', postalCode: '', isPrimary: false };
 
 /** #/scholar/dept-configs: Departmental Configurations (department admins): contacts, sites of activity, the sponsorship approval workflow. */
@@ -39,15 +41,15 @@ function ConfigForm({ cfg }: { cfg: scholarsApi.TDeptConfig }) {
   const save = useSaveDeptConfig();
   const [contacts, setContacts] = useState<TContact[]>(cfg.contacts);
   const [sites, setSites] = useState<TSite[]>(cfg.sitesOfActivity);
-  const [workflowId, setWorkflowId] = useState(cfg.sponsorshipWorkflowId ?? '');
+  const [workflowId, setWorkflowId] = useState(cfg.sponsorshipWorkflowId ?? NONE);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const dirty = JSON.stringify([contacts, sites, workflowId]) !== JSON.stringify([cfg.contacts, cfg.sitesOfActivity, cfg.sponsorshipWorkflowId ?? '']);
+  const dirty = JSON.stringify([contacts, sites, workflowId]) !== JSON.stringify([cfg.contacts, cfg.sitesOfActivity, cfg.sponsorshipWorkflowId ?? NONE]);
   useEffect(() => setErrors({}), [cfg]);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setFormError(null);
-    const body = { contacts, sitesOfActivity: sites, sponsorshipWorkflowId: workflowId || null };
+    const body = { contacts, sitesOfActivity: sites, sponsorshipWorkflowId: workflowId === NONE ? null : workflowId };
     const parsed = scholarsApi.ZDeptConfigInput.safeParse(body);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
@@ -80,10 +82,10 @@ function ConfigForm({ cfg }: { cfg: scholarsApi.TDeptConfig }) {
           {contacts.length === 0 ? <Typography color="text.secondary" sx={{ mb: 1 }}>No contacts yet.</Typography> : null}
           {contacts.map((c, i) => (
             <Box key={i} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 1.5 }} role="group" aria-label={`Contact ${i + 1}`}>
-              <TextField size="small" label="Name" required value={c.name} onChange={(e) => setContact(i, { name: e.target.value })} error={!!err(`contacts.${i}.name`)} helperText={err(`contacts.${i}.name`)} sx={{ flex: '1 1 180px' }} />
-              <TextField size="small" label="Title" value={c.title} onChange={(e) => setContact(i, { title: e.target.value })} sx={{ flex: '1 1 160px' }} />
-              <TextField size="small" label="E-mail" type="email" value={c.email} onChange={(e) => setContact(i, { email: e.target.value })} error={!!err(`contacts.${i}.email`)} helperText={err(`contacts.${i}.email`)} sx={{ flex: '1 1 200px' }} />
-              <TextField size="small" label="Phone" value={c.phone} onChange={(e) => setContact(i, { phone: e.target.value })} error={!!err(`contacts.${i}.phone`)} helperText={err(`contacts.${i}.phone`)} sx={{ flex: '0 1 150px' }} />
+              <TextField size="small" margin="none" label="Name" required value={c.name} onChange={(e) => setContact(i, { name: e.target.value })} error={!!err(`contacts.${i}.name`)} helperText={err(`contacts.${i}.name`)} sx={{ flex: '1 1 180px' }} />
+              <TextField size="small" margin="none" label="Title" value={c.title} onChange={(e) => setContact(i, { title: e.target.value })} sx={{ flex: '1 1 160px' }} />
+              <TextField size="small" margin="none" label="E-mail" type="email" value={c.email} onChange={(e) => setContact(i, { email: e.target.value })} error={!!err(`contacts.${i}.email`)} helperText={err(`contacts.${i}.email`)} sx={{ flex: '1 1 200px' }} />
+              <TextField size="small" margin="none" label="Phone" value={c.phone} onChange={(e) => setContact(i, { phone: e.target.value })} error={!!err(`contacts.${i}.phone`)} helperText={err(`contacts.${i}.phone`)} sx={{ flex: '0 1 150px' }} />
               <FormControlLabel control={<Checkbox checked={c.isPrimary} onChange={(e) => setContact(i, { isPrimary: e.target.checked })} />} label="Primary" />
               <Tooltip title="Remove"><IconButton aria-label={`Remove contact ${i + 1}`} onClick={() => setContacts((x) => x.filter((_, j) => j !== i))}><DeleteOutline /></IconButton></Tooltip>
             </Box>
@@ -97,12 +99,12 @@ function ConfigForm({ cfg }: { cfg: scholarsApi.TDeptConfig }) {
           {sites.length === 0 ? <Typography color="text.secondary" sx={{ mb: 1 }}>No sites of activity yet.</Typography> : null}
           {sites.map((s, i) => (
             <Box key={i} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 1.5 }} role="group" aria-label={`Site of activity ${i + 1}`}>
-              <TextField size="small" label="Name" required value={s.name} onChange={(e) => setSite(i, { name: e.target.value })} error={!!err(`sitesOfActivity.${i}.name`)} helperText={err(`sitesOfActivity.${i}.name`)} sx={{ flex: '1 1 180px' }} />
-              <TextField size="small" label="Address" value={s.address1} onChange={(e) => setSite(i, { address1: e.target.value })} sx={{ flex: '2 1 220px' }} />
-              <TextField size="small" label="Address line 2" value={s.address2} onChange={(e) => setSite(i, { address2: e.target.value })} sx={{ flex: '1 1 140px' }} />
-              <TextField size="small" label="City" value={s.city} onChange={(e) => setSite(i, { city: e.target.value })} sx={{ flex: '1 1 140px' }} />
-              <TextField size="small" label="State" value={s.state} onChange={(e) => setSite(i, { state: e.target.value })} sx={{ flex: '0 1 90px' }} />
-              <TextField size="small" label="Postal code" value={s.postalCode} onChange={(e) => setSite(i, { postalCode: e.target.value })} error={!!err(`sitesOfActivity.${i}.postalCode`)} helperText={err(`sitesOfActivity.${i}.postalCode`)} sx={{ flex: '0 1 120px' }} />
+              <TextField size="small" margin="none" label="Name" required value={s.name} onChange={(e) => setSite(i, { name: e.target.value })} error={!!err(`sitesOfActivity.${i}.name`)} helperText={err(`sitesOfActivity.${i}.name`)} sx={{ flex: '1 1 180px' }} />
+              <TextField size="small" margin="none" label="Address" value={s.address1} onChange={(e) => setSite(i, { address1: e.target.value })} sx={{ flex: '2 1 220px' }} />
+              <TextField size="small" margin="none" label="Address line 2" value={s.address2} onChange={(e) => setSite(i, { address2: e.target.value })} sx={{ flex: '1 1 140px' }} />
+              <TextField size="small" margin="none" label="City" value={s.city} onChange={(e) => setSite(i, { city: e.target.value })} sx={{ flex: '1 1 140px' }} />
+              <TextField size="small" margin="none" label="State" value={s.state} onChange={(e) => setSite(i, { state: e.target.value })} sx={{ flex: '0 1 90px' }} />
+              <TextField size="small" margin="none" label="Postal code" value={s.postalCode} onChange={(e) => setSite(i, { postalCode: e.target.value })} error={!!err(`sitesOfActivity.${i}.postalCode`)} helperText={err(`sitesOfActivity.${i}.postalCode`)} sx={{ flex: '0 1 120px' }} />
               <FormControlLabel control={<Checkbox checked={s.isPrimary} onChange={(e) => setSite(i, { isPrimary: e.target.checked })} />} label="Primary" />
               <Tooltip title="Remove"><IconButton aria-label={`Remove site ${i + 1}`} onClick={() => setSites((x) => x.filter((_, j) => j !== i))}><DeleteOutline /></IconButton></Tooltip>
             </Box>
@@ -114,7 +116,7 @@ function ConfigForm({ cfg }: { cfg: scholarsApi.TDeptConfig }) {
           <FormControl sx={{ minWidth: 320 }} error={!!err('sponsorshipWorkflowId')}>
             <InputLabel id="wf-select">Approval workflow</InputLabel>
             <Select labelId="wf-select" label="Approval workflow" value={workflowId} onChange={(e) => setWorkflowId(e.target.value)}>
-              <MenuItem value=""><em>None: straight to the international office</em></MenuItem>
+              <MenuItem value={NONE}>None: straight to the international office</MenuItem>
               {cfg.workflows.map((w) => <MenuItem key={w.id} value={w.id} disabled={!w.isActive}>{w.name}{w.isActive ? '' : ' (inactive)'}</MenuItem>)}
             </Select>
             <FormHelperText>{err('sponsorshipWorkflowId') ?? 'Sponsorship requests go through this workflow before they reach the office.'}</FormHelperText>

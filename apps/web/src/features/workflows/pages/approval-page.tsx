@@ -7,6 +7,7 @@ import { isApiError } from '../../../app/http/api-error';
 import { formatDate } from '../../../ui/format-date';
 import { QuestionnaireAnswerForm } from '../../forms';
 import { StudentRequestDataView } from '../../requests/components/request-form-data-view';
+import { SponsorshipApprovalView } from '../../scholars-department/components/sponsorship-approval-view';
 import { useDecideByToken, useInspectApproval } from '../api/approval-link';
 
 /** The token lives in memory only: it leaves the address at once and never reaches storage. */
@@ -79,6 +80,7 @@ export function ApprovalPage() {
             <Typography>Your step: {summary.stepOrdinal} of {summary.stepCount} (approver: {summary.approverName})</Typography>
           </Paper>
           {summary.data && isStudentRequestCode(summary.typeCode) ? <StudentRequestDataView code={summary.typeCode} data={summary.data} /> : null}
+          {summary.data && summary.typeCode === 'sponsorship_request' ? <SponsorshipApprovalView data={summary.data} /> : null}
           {summary.answers.map((a) => (
             <QuestionnaireAnswerForm key={a.questionnaireId} data={a} readOnly onSaveDraft={async () => {}} />
           ))}
