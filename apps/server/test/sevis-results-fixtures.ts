@@ -84,3 +84,15 @@ export async function sampleBatch(t: TTestApp) {
   const batch = await sentBatch(t, { orgId: 'P-1-19833', batchId: '----kynEn47azQ', xml: SAMPLE_BATCH, records: [{ profileId: s.id, requestId: '1-1-59079' }] });
   return { profileId: s.id, dependentId: dep!.id, batch };
 }
+
+/** A multipart body with one file part named 'file'. */
+export function fileBody(fileName: string, data: Buffer | string, contentType = 'application/octet-stream') {
+  const boundary = '----meridiantestboundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+

@@ -4,7 +4,7 @@ import { sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { newStudent } from './students-fixtures.js';
-import { SAMPLE_LOG, sampleBatch, sentBatch } from './sevis-results-fixtures.js';
+import { fileBody, SAMPLE_LOG, sampleBatch, sentBatch } from './sevis-results-fixtures.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -15,17 +15,6 @@ beforeAll(async () => {
   [admin, officer] = await Promise.all([t.login('admin'), t.login('officer')]);
 });
 afterAll(async () => { await t?.close(); });
-
-/** A multipart body with one file part named 'file'. */
-export function fileBody(fileName: string, data: Buffer | string, contentType = 'application/octet-stream') {
-  const boundary = '----meridiantestboundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-    Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (as: TSession, fileName: string, data: Buffer | string) => {
   const f = fileBody(fileName, data);

@@ -6,5 +6,5 @@ export { inviteStudent, inviteStudents } from './operations/invite.js';
 export { studentMayFileDocument } from './operations/stage-progress.js';
 export { applyRequestEffects } from './operations/request-effects.js';
 export { applyRecordChange, createStudent, lockProfile, updateStudent } from './operations/records.js';
-export { titleDefinitions, todayIso } from './queries/list-students.query.js';
+export { readImportFile } from './operations/import-file.js';
 export { titleDefinitions, todayIso } from './queries/list-students.query.js';
