@@ -155,6 +155,25 @@ describe('the scholar portal application', () => {
     expect((await submit(c.applicationId, 2, VALID_H1B)).statusCode).toBe(403);
   });
 
+  it('takes a resubmission once the office unlocked the application (returned), and the engine request leaves clarification', async () => {
+    const c = await newCase(t, { user: 'scholar', processedState: 'H-1B', applicationState: 'returned', data: VALID_H1B });
+    await t.sql(`update requests set status = 'clarification_requested' where id = $1`, [c.applicationRequestId]);
+    const app = await mine();
+    expect(app).toMatchObject({ applicationState: 'returned', canEdit: true, data: VALID_H1B });
+    const res = await submit(c.applicationId, app.version, { ...VALID_H1B, fieldOfStudy: 'Quantum optics' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ applicationState: 'submitted', isLocked: true, data: { fieldOfStudy: 'Quantum optics' } });
+    const [req] = await t.sql<{ status: string }>('select status from requests where id = $1', [c.applicationRequestId]);
+    expect(req!.status).toBe('submitted');
+    const [ev] = await t.sql(`select action from audit_events where entity_type = 'request' and entity_id = $1`, [c.applicationRequestId]);
+    expect(ev).toEqual({ action: 'request.resubmitted' });
+  });
+
+  it('starts an untouched form with what the office knows of the scholar', async () => {
+    await newCase(t, { user: 'scholar', processedState: 'F-1 OPT/STEM', firstName: 'Hiro', lastName: 'Tanaka', email: 'hiro.prefill@example.edu' });
+    expect((await mine()).prefill).toEqual({ firstName: 'Hiro', lastName: 'Tanaka', email: 'hiro.prefill@example.edu' });
+  });
+
   it("never shows another scholar's case (404), and a department user gets 403 on every portal route", async () => {
     const other = await newCase(t, { user: null, processedState: 'H-1B' });
     expect((await call(t, 'GET', `${P}/applications/${other.applicationId}`, { as: scholar })).statusCode).toBe(404);

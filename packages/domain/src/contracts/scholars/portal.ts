@@ -41,6 +41,8 @@ export const ZScholarApplicationForm = z.object({
   /** The engine request of the application: its documents (checklist) and questionnaires are the visa type's template. */
   applicationRequestId: z.string().nullable(),
   questionnaireIds: z.array(z.string()),
+  /** What the office already knows of the scholar (name, e-mail): an empty form starts with it. */
+  prefill: z.record(z.string(), z.string()),
   /** The hiring department's sites of activity (Departmental Configurations), offered on the J-1 form. */
   sitesOfActivity: z.array(ZPortalSiteOfActivity),
 });

@@ -53,6 +53,7 @@ export async function presentApplication(tx: TTx, actor: TAuthenticatedActor, c:
     submittedAt: c.submittedToIsssAt ? c.submittedToIsssAt.toISOString() : null, updatedAt: c.updatedAt.toISOString(),
     proposedStartDate: c.proposedStartDate, proposedEndDate: c.proposedEndDate, position: c.position,
     applicationRequestId: c.applicationRequestId, questionnaireIds,
+    prefill: Object.fromEntries(Object.entries({ firstName: scholar.firstName, lastName: scholar.lastName, email: scholar.email }).filter(([, v]) => !!v)),
     sitesOfActivity: (config?.sites ?? []).map((s) => ({
       name: str(s.name), address1: str(s.address1), address2: str(s.address2), city: str(s.city), state: str(s.state), postalCode: str(s.postalCode),
     })),

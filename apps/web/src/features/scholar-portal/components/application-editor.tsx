@@ -45,7 +45,8 @@ function SitePresets({ app, setField }: { app: TScholarApplicationForm; setField
  */
 export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   const def = useMemo(() => scholarFormDef(app.processedState)!, [app.processedState]);
-  const form = useApplicationForm(def, app.data);
+  // An untouched form starts with what the office already knows (name, e-mail).
+  const form = useApplicationForm(def, Object.keys(app.data).length ? app.data : app.prefill);
   const [version, setVersion] = useState(app.version);
   // A refused submit saved the form on the server: its new version comes back with the refetch.
   useEffect(() => setVersion(app.version), [app.version]);

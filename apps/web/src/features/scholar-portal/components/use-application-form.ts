@@ -11,8 +11,8 @@ export function todayIso(): string {
 export function setAtPath(data: unknown, path: string[], value: unknown): unknown {
   const [head, ...rest] = path;
   if (head === undefined) return value;
-  if (Array.isArray(data)) {
-    const copy = [...data];
+  if (Array.isArray(data) || (data == null && /^\d+$/.test(head))) {
+    const copy = [...((data as unknown[] | null | undefined) ?? [])];
     copy[Number(head)] = setAtPath(copy[Number(head)], rest, value);
     return copy;
   }
