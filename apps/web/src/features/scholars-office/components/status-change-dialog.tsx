@@ -76,7 +76,7 @@ export function StatusChangeDialog({ c, onClose, unlock = false }: { c: scholars
                     control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} inputRef={field.ref} />}
                     label="Unlock the application so the scholar can change it and submit it again" />
                   <FormHelperText error={!!fieldState.error}>
-                    {fieldState.error?.message ?? (hasApplication ? 'The scholar is told by e-mail.' : 'There is no application yet: process the sponsorship request first.')}
+                    {fieldState.error?.message ?? (!hasApplication ? 'There is no application yet: process the sponsorship request first.' : c.scholar.userId ? 'The scholar is told by e-mail.' : 'The scholar has no portal account yet: the department invites them.')}
                   </FormHelperText>
                 </>
               )} />
