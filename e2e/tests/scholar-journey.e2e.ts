@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, launch, newPage, screenshot, signIn } from '../browser.js';
+import { launch, newPage, query, screenshot, signIn } from '../browser.js';
 
 /**
  * Issue 5, "Must show": one scholar followed from the department's sponsorship request to an H-1B
@@ -63,17 +63,19 @@ async function expectMessage(field: Locator, message: string): Promise<void> {
   throw new Error(`expected "${message}" on the field, it says "${last}"`);
 }
 
-/** The newest e-mail to someone whose subject matches, waiting for it. */
+/** The newest e-mail to someone whose subject matches (later e-mails to them do not hide it), waiting for it. */
 async function mailMatching(to: string, subject: RegExp): Promise<{ subject: string; text_body: string }> {
   const end = Date.now() + WAIT;
-  let last = '';
+  let seen: string[] = [];
   while (Date.now() < end) {
-    const m = await latestMail(to).catch(() => null);
-    if (m && subject.test(m.subject)) return m;
-    last = m?.subject ?? '';
+    const rows = await query<{ subject: string; text_body: string }>(
+      'select subject, text_body from outbox where lower(to_address) = lower($1) order by created_at desc', [to]);
+    const m = rows.find((r) => subject.test(r.subject));
+    if (m) return m;
+    seen = rows.map((r) => r.subject);
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no e-mail to ${to} matching ${subject} (the newest: "${last}")`);
+  throw new Error(`no e-mail to ${to} matching ${subject} (there are: ${JSON.stringify(seen)})`);
 }
 
 /** Picks an option of a MUI select (a combobox opening a listbox). */
@@ -81,6 +83,12 @@ async function choose(page: Page, combobox: Locator, option: string | RegExp): P
   await combobox.click();
   await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** The value of a fact in a description list (a dt with this label, its dd). */
+async function fact(scope: Locator, label: string): Promise<string> {
+  const dt = scope.locator('dt').filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) }).first();
+  return ((await dt.locator('xpath=following-sibling::dd[1]').textContent({ timeout: 2_000 }).catch(() => '')) ?? '').trim();
 }
 
 /** A page in a fresh browser context, with the journey's generous default wait. */
@@ -103,6 +111,12 @@ async function department(): Promise<Page> {
   await signIn(page, 'dept');
   await page.waitForURL(/#\/scholar\/deptDashboard/);
   return page;
+}
+
+/** A full-page screenshot from the top (a scrolled page would draw the fixed app bar mid-page). */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `scholar-journey-${name}`);
 }
 
 /** Runs one step; when it fails, keeps a screenshot of where it stood for whoever reads the failure. */
@@ -146,7 +160,7 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       expect(await form.getByRole('textbox', { name: 'Last name' }).inputValue()).toBe(LAST);
       expect(await form.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe(EMAIL);
       expect(await form.getByRole('textbox', { name: 'Proposed start date' }).inputValue()).toBe('09/01/2027');
-      await screenshot(page, 'scholar-journey-1-hiring-authority-message');
+      await shot(page, '1-hiring-authority-message');
 
       // With it: saved as a draft, the case opens.
       await hiring.fill('Prof. Maria Keller');
@@ -170,8 +184,177 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       await confirm.getByText('The request goes to the international office.', { exact: false }).waitFor();
       await confirm.getByRole('button', { name: 'Send' }).click();
       await page.getByText('Sent to the international office.').waitFor();
+      await confirm.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Send for approval' }).waitFor({ state: 'detached' });
-      await screenshot(page, 'scholar-journey-1-sent-to-office');
+      await shot(page, '1-sent-to-office');
+    });
+  });
+  it('the office asks for the passport page in the H-1B template, finds the new request on the scholar dashboard and processes it as H-1B', async () => {
+    expect(applicationId).not.toBe('');
+    const page = await office();
+    await step(page, '2-process', async () => {
+      // Templates for H-1B and O-1: the H-1B application's document checklist gets the (required) passport page.
+      await page.goto('/#/admin/scholar-templates');
+      await page.getByRole('heading', { name: 'Templates for H-1B and O-1', level: 1 }).waitFor();
+      await page.getByRole('button', { name: /^H-1B\s*\d+ questionnaires?\s*\d+ documents?$/ }).click();
+      const documents = page.getByRole('combobox', { name: 'Documents' });
+      if (!(await page.getByRole('button', { name: /^Passport identity page/ }).count())) {
+        await documents.click();
+        await page.getByRole('option', { name: 'Passport identity page (required)', exact: true }).click();
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Save H-1B template' }).click();
+        await page.getByText('H-1B template saved.', { exact: false }).waitFor();
+      }
+      await shot(page, '2-h1b-template');
+
+      // The scholar dashboard: the request is there, searched by name, not processed yet.
+      await page.goto('/#/admin/dashboard');
+      await page.getByRole('heading', { name: 'International Scholar and Employee Admin', level: 1 }).waitFor();
+      await page.getByRole('searchbox', { name: 'Search' }).fill(RUN);
+      await page.waitForURL(new RegExp(`q:${RUN}`));
+      const table = page.getByRole('table', { name: /^All — 1 case match/ });
+      const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: `${LAST}, ${FIRST}` }) });
+      await row.getByRole('cell', { name: 'Department of Physics' }).waitFor();
+      await row.getByText('Proposed: H-1B').waitFor();
+      await row.getByRole('cell', { name: 'Sponsorship Request', exact: true }).waitFor();
+      await shot(page, '2-dashboard');
+      await row.getByRole('link', { name: `${LAST}, ${FIRST}` }).click();
+      await page.waitForURL(new RegExp(`#/admin/scholar-profile/${applicationId}`));
+      await page.getByText('This sponsorship request is waiting for the office.').waitFor();
+      await page.getByRole('link', { name: 'Review and process' }).click();
+
+      // Review Sponsorship Request: what the department asked for, then "Process as" H-1B.
+      await page.waitForURL(new RegExp(`#/admin/reviewrequest/${applicationId}$`));
+      await page.getByRole('heading', { name: 'Review Sponsorship Request', level: 1 }).waitFor();
+      await page.getByText('Prof. Maria Keller').first().waitFor();
+      await page.getByText('Postdoctoral Research Associate').first().waitFor();
+      const processAs = page.getByRole('region', { name: 'Process as' });
+      await processAs.getByRole('radio', { name: 'H-1B', exact: true }).check();
+      expect(await processAs.getByRole('textbox', { name: 'Start date' }).inputValue()).toBe('09/01/2027');
+      expect(await processAs.getByRole('textbox', { name: 'End date' }).inputValue()).toBe('08/31/2030');
+      await processAs.getByRole('textbox', { name: 'Notes for the status history' }).fill('Cap-exempt H-1B; the department confirmed the funding.');
+      await shot(page, '2-review-request');
+      await processAs.getByRole('button', { name: 'Process as H-1B' }).click();
+      await page.getByText(`${FIRST} ${LAST}: processed as H-1B. The scholar and the department were told.`).waitFor();
+      await page.waitForURL(new RegExp(`#/admin/scholar-profile/${applicationId}\\?tab=processing$`));
+      const phase = page.getByRole('region', { name: 'Phase and status' });
+      await expect.poll(() => fact(phase, 'Phase'), { timeout: WAIT }).toBe('Application');
+      expect(await fact(phase, 'Visa type')).toBe('H-1B');
+      await shot(page, '2-processed');
+    });
+  });
+
+  it('the scholar sets a password from the e-mailed link, lands on H-1B Request, fills the application, uploads the passport page and submits to ISSS', async () => {
+    expect(applicationId).not.toBe('');
+    const mail = await mailMatching(EMAIL, /set up your account$/);
+    const link = /(https?:\/\/\S+#\/login\/pass-reset\/\S+)/.exec(mail.text_body)?.[1];
+    expect(link, mail.text_body).toBeTruthy();
+    const page = await freshPage();
+    await step(page, '3-application', async () => {
+      await page.goto(link!);
+      await page.getByRole('heading', { name: 'Set your password', level: 1 }).waitFor();
+      await page.getByText(EMAIL, { exact: true }).waitFor();
+      await page.getByRole('textbox', { name: 'New password' }).fill(PASSWORD);
+      await page.getByRole('textbox', { name: 'Repeat password' }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.waitForURL(/#\/login$/);
+
+      // Signed in, the scholar lands on the page of the processed state.
+      await signIn(page, EMAIL, PASSWORD);
+      await page.waitForURL(/#\/scholar\/edith1application$/);
+      await page.getByRole('heading', { name: 'H-1B Request', level: 1 }).waitFor();
+      await page.getByText(`${FIRST} ${LAST} · H-1B application · Department of Physics`).waitFor();
+      const tabs = page.getByRole('tablist', { name: 'Application sections' });
+      const panel = page.getByRole('tabpanel');
+      const open = async (name: string) => {
+        await tabs.getByRole('tab', { name, exact: true }).click();
+        await panel.getByRole('heading', { name, level: 2 }).waitFor();
+      };
+
+      // Beneficiary: the name and e-mail come from the sponsorship request.
+      await open('Beneficiary');
+      expect(await panel.getByRole('textbox', { name: 'First (given) name' }).inputValue()).toBe(FIRST);
+      expect(await panel.getByRole('textbox', { name: 'Last (family) name' }).inputValue()).toBe(LAST);
+      expect(await panel.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(EMAIL);
+      await panel.getByRole('textbox', { name: 'Date of birth' }).fill('04/12/1990');
+      await panel.getByRole('textbox', { name: 'Country of birth' }).fill('Czech Republic');
+      await panel.getByRole('textbox', { name: 'Country of citizenship' }).fill('Czech Republic');
+      await panel.getByRole('textbox', { name: 'Phone' }).fill('+420 601 555 010');
+      await shot(page, '3-beneficiary');
+
+      await open('Address abroad');
+      await panel.getByRole('textbox', { name: 'Foreign street address' }).fill('Vinohradska 12');
+      await panel.getByRole('textbox', { name: 'Foreign city' }).fill('Prague');
+      await panel.getByRole('textbox', { name: 'Foreign postal code' }).fill('120 00');
+      await panel.getByRole('textbox', { name: 'Foreign country' }).fill('Czech Republic');
+
+      // Education: highest education is one of the nine options, verbatim.
+      await open('Education');
+      await panel.getByRole('combobox', { name: 'Highest education' }).click();
+      const options = await page.getByRole('listbox').getByRole('option').allTextContents();
+      expect(options).toEqual(['Not selected', "Associate's degree", "Bachelor's degree", 'Doctorate degree', 'High School Graduate Diploma or the equivalent',
+        "Master's degree", 'No Diploma', 'One or more years of college with no degree', 'Professional degree', 'Some college credit but less than 1 year']);
+      await page.getByRole('option', { name: 'Doctorate degree', exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await panel.getByRole('textbox', { name: 'Date of highest degree' }).fill('06/30/2022');
+      await panel.getByRole('textbox', { name: 'Field of study' }).fill('Condensed matter physics');
+
+      // Immigration history: one period of stay, dates MM/DD/YYYY (a To before the From is refused on the field).
+      await open('Immigration history');
+      const periods = panel.getByRole('region', { name: /^Periods of stay in the U\.S\./ });
+      await periods.getByRole('button', { name: 'Add period' }).click();
+      await periods.getByRole('textbox', { name: 'Name on the record' }).fill(`${FIRST} ${LAST}`);
+      await periods.getByRole('textbox', { name: 'Status / visa' }).fill('J-1');
+      const from = periods.getByRole('textbox', { name: 'From', exact: true });
+      const to = periods.getByRole('textbox', { name: 'To', exact: true });
+      await from.fill('09/01/2022');
+      await to.fill('08/31/2021');
+      await to.blur();
+      await expectMessage(to, 'The "to" date must be after the "from" date.');
+      await to.fill('08/31/2024');
+      expect(await from.inputValue()).toBe('09/01/2022');
+      await shot(page, '3-immigration-history');
+
+      await open('Dependents');
+      await panel.getByRole('radiogroup', { name: /^Will family members/ }).getByRole('radio', { name: 'No' }).check();
+
+      await open('Petition information');
+      for (const q of [/^Were you counted against the H-1B cap/, /^Has an I-140 been approved/, /^Will you work in the Commonwealth/, /^Will you work off-site/, /^Are you a current employee/]) {
+        await panel.getByRole('radiogroup', { name: q }).getByRole('radio', { name: 'No' }).check();
+      }
+      await panel.getByRole('radiogroup', { name: /^Are you in the U\.S\. now/ }).getByRole('radio', { name: 'No' }).check();
+
+      await open('Actual wages');
+      const wages = panel.getByRole('region', { name: /^Actual wages/ });
+      await wages.getByRole('button', { name: 'Add wage' }).click();
+      await wages.getByRole('textbox', { name: 'Name' }).fill('Postdoctoral Research Associate');
+      await wages.getByRole('textbox', { name: 'Wages' }).fill('$65,000 per year');
+
+      await open('Travel document');
+      await choose(page, panel.getByRole('combobox', { name: 'Travel document' }), 'Passport');
+      await panel.getByRole('textbox', { name: 'Document number' }).fill('CZ4471902');
+      await panel.getByRole('textbox', { name: 'Issue date' }).fill('03/15/2021');
+      await panel.getByRole('textbox', { name: 'Expiry date' }).fill('03/14/2031');
+
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await page.getByText('Your draft was saved.').waitFor();
+
+      // The document checklist of the H-1B template: the passport page is asked for.
+      await open('Documents');
+      const slot = panel.getByRole('region', { name: 'Requested documents' });
+      await slot.getByText('Passport identity page', { exact: true }).waitFor();
+      await slot.getByText('Missing', { exact: true }).waitFor();
+      const chooser = page.waitForEvent('filechooser');
+      await slot.getByRole('button', { name: /^Upload Passport identity page/ }).click();
+      await (await chooser).setFiles(pdf('passport.pdf'));
+      await slot.getByText('Uploaded', { exact: true }).waitFor();
+      await panel.getByRole('table', { name: 'Documents' }).getByText('passport.pdf').waitFor();
+      await shot(page, '3-documents');
+
+      await page.getByRole('button', { name: 'Submit to ISSS' }).click();
+      await page.getByRole('status').filter({ has: page.getByText('Submitted to ISSS', { exact: true }) }).getByText('Your application was submitted to ISSS on', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Submit to ISSS' }).waitFor({ state: 'detached' });
+      await shot(page, '3-submitted');
     });
   });
 });
