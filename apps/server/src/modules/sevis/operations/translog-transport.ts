@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { canActOnSite, sevisApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
-import { AppError, conflict, forbidden, notFound } from '../../../platform/errors/app-error.js';
+import { AppError, conflict, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { sevisPendingEvents } from '../../students/index.js';
 import { sevisBatches, sevisBatchRecords, sevisSenders, sevisSettings } from '../schema.js';
@@ -34,7 +34,8 @@ async function assertSender(tx: TTx, ctx: TContext, kind: string) {
   if (actor.staff?.isSuper) return;
   const [s] = await tx.select({ id: sevisSenders.userId }).from(sevisSenders)
     .where(and(eq(sevisSenders.userId, actor.userId), eq(sevisSenders.kind, kind === 'ev' ? 'ARO' : 'DSO')));
-  if (!s) throw forbidden(M.noSender);
+  // 409, not 403: the route is allowed; what is missing is a SEVIS Permissions entry the office can add.
+  if (!s) throw new AppError(409, 'NOT_A_SENDER', M.noSender);
 }
 
 /** The result code of SEVIS's answer to an upload (its transaction log), or '' when it sent none we can read. */
