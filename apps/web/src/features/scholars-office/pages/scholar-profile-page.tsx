@@ -22,7 +22,7 @@ type TCase = scholarsApi.TOfficeCase;
 type TVisa = 'H-1B' | 'O-1' | 'J-1' | 'F-1 OPT/STEM';
 
 /** Which parts of the application form each tab shows (section keys of the domain's form tables). */
-const BENEFICIARY = ['change', 'beneficiary', 'addresses', 'document', 'dependents'];
+const BENEFICIARY = ['change', 'beneficiary', 'usAddress', 'foreignAddress', 'addresses', 'document', 'dependents'];
 const SUPPLEMENTS: Record<TVisa, string[]> = { 'H-1B': ['petition', 'wages'], 'O-1': ['o1Supplement', 'itinerary'], 'J-1': ['program', 'siteOfActivity', 'funding', 'priorJ'], 'F-1 OPT/STEM': ['opt', 'employment'] };
 const ADDITIONAL: Record<TVisa, string[]> = { 'H-1B': ['education', 'immigration'], 'O-1': ['education', 'immigration'], 'J-1': ['education', 'immigration'], 'F-1 OPT/STEM': ['education', 'immigration'] };
 const SUPPLEMENT_LABEL: Record<TVisa, string> = { 'H-1B': 'H-1B I-129 Supplements', 'O-1': 'O-1 I-129 Supplement', 'J-1': 'J-1 Program', 'F-1 OPT/STEM': 'OPT/STEM Details' };
