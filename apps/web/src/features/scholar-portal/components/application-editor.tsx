@@ -46,7 +46,7 @@ function SitePresets({ app, setField }: { app: TScholarApplicationForm; setField
 export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   const def = useMemo(() => scholarFormDef(app.processedState)!, [app.processedState]);
   // An untouched form starts with what the office already knows (name, e-mail).
-  const form = useApplicationForm(def, Object.keys(app.data).length ? app.data : app.prefill);
+  const form = useApplicationForm(def, Object.keys(app.data).length ? app.data : (app.prefill ?? {}));
   const [version, setVersion] = useState(app.version);
   // A refused submit saved the form on the server: its new version comes back with the refetch.
   useEffect(() => setVersion(app.version), [app.version]);
@@ -84,8 +84,23 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
     return false;
   };
 
-  const doSave = () => {
+  /** Questionnaire answers typed but not saved yet go with every save and submit, so nothing typed is lost. */
+  const saveAnswers = async (): Promise<boolean> => {
+    try {
+      for (const [questionnaireId, answers] of unsavedAnswers.current) {
+        await apiCall(requestsApi.saveRequestAnswers, { params: { requestId: app.applicationRequestId!, questionnaireId }, body: { answers } });
+        unsavedAnswers.current.delete(questionnaireId);
+      }
+      return true;
+    } catch (e) {
+      setProblem({ title: 'Not saved', lines: ['Your questionnaire answers could not be saved.', isApiError(e) ? e.message : 'Please try again.'] });
+      return false;
+    }
+  };
+
+  const doSave = async () => {
     setProblem(null);
+    if (!(await saveAnswers())) return;
     save.mutate({ version, data: form.payload() }, {
       onSuccess: (saved) => { setVersion(saved.version); form.markSaved(); snack('Your draft was saved.', 'success'); },
       onError: (e) => {
@@ -107,15 +122,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
       goToFirstError(def.sections.flatMap((s) => Object.keys(local).filter((p) => sectionOf([s], p))));
       return;
     }
-    try {
-      for (const [questionnaireId, answers] of unsavedAnswers.current) {
-        await apiCall(requestsApi.saveRequestAnswers, { params: { requestId: app.applicationRequestId!, questionnaireId }, body: { answers } });
-        unsavedAnswers.current.delete(questionnaireId);
-      }
-    } catch (e) {
-      setProblem({ title: 'Not submitted yet', lines: ['Your questionnaire answers could not be saved, so the application was not submitted.', isApiError(e) ? e.message : 'Please try again.'] });
-      return;
-    }
+    if (!(await saveAnswers())) return;
     submit.mutate({ version, data: form.payload() }, {
       onSuccess: (done) => {
         form.reset(done.data);
@@ -191,7 +198,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
           {form.isDirty ? 'You have unsaved changes. ' : 'All changes saved. '}
           Save a draft at any time; submitting sends the application to ISSS and locks it.
         </Typography>
-        <Button variant="outlined" onClick={doSave} disabled={busy}>Save draft</Button>
+        <Button variant="outlined" onClick={() => void doSave()} disabled={busy}>Save draft</Button>
         <Button variant="contained" onClick={() => void doSubmit()} disabled={busy}>Submit to ISSS</Button>
       </Paper>
     </Stack>
