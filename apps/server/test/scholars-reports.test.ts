@@ -92,6 +92,7 @@ describe('the scholar dashboard', () => {
     const p2 = await list({ q: tag, sort: 'name', order: 'asc', pageSize: 2, page: 2 });
     expect(p2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(p2.items.map((i) => i.applicationId)).toEqual([c]);
+    expect(await list({ q: tag, pageSize: 2, page: 3 }), 'a page past the end still knows the total').toMatchObject({ items: [], total: 3 });
     expect(b).toBeTruthy();
     const bad = await call(t, 'GET', '/api/scholars/dashboard', { as: admin, query: { sort: 'passport', endFrom: '2027-02-30' } });
     expect(bad.statusCode).toBe(400);
