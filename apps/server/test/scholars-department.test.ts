@@ -169,6 +169,8 @@ describe('invite the scholar', () => {
     expect(set.statusCode, set.body).toBe(200);
     const session = await t.login(c.email, { password: 'Curie-Radium-1898' });
     expect(session).toMatchObject({ userRole: 'scholar', processedState: '' });
+    const listed = (await call(t, 'GET', `${P}/cases`, { as: dept, query: { q: c.email } })).json() as { items: scholarsApi.TDeptCaseSummary[] };
+    expect(listed.items[0]).toMatchObject({ isInvited: true, hasAccount: true });
     const mine = await call(t, 'GET', '/api/scholars/my-sponsorship-request', { as: session });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toMatchObject({ lastName: c.lastName, proposedStatus: 'H-1B', isProcessed: false, departmentName: 'Department of Physics' });

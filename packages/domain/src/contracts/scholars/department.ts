@@ -111,6 +111,8 @@ export const ZDeptCaseSummary = z.object({
   /** caseStatusInWords, said by the server. */
   statusText: z.string(),
   isInvited: z.boolean(),
+  /** The scholar has set a password (invitations are no longer needed). */
+  hasAccount: z.boolean(),
   updatedAt: z.string(),
 });
 export type TDeptCaseSummary = z.infer<typeof ZDeptCaseSummary>;
@@ -140,8 +142,6 @@ export const ZDeptCase = ZDeptCaseSummary.extend({
   hiringAuthorityEmail: z.string(),
   sponsorshipRequestId: z.uuid().nullable(),
   requestNumber: z.number().int().nullable(),
-  /** The scholar has set a password (invitations are no longer needed). */
-  hasAccount: z.boolean(),
   /** The last approver's reason when sponsorshipState is rejected. */
   rejectionReason: z.string(),
   /** The department's sponsorship workflow, if any (sending goes through it). */

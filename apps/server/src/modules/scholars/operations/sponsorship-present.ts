@@ -12,11 +12,11 @@ type TDeptCase = scholarsApi.TDeptCase;
 const SPONSOR_EDITABLE = new Set(['draft', 'rejected']);
 
 /** One line of the department's list. */
-export function summaryOfCase(c: TCaseRow, s: TScholarRow): scholarsApi.TDeptCaseSummary {
+export function summaryOfCase(c: TCaseRow, s: TScholarRow, hasAccount: boolean): scholarsApi.TDeptCaseSummary {
   return {
     applicationId: c.id, scholarId: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, proposedStatus: c.proposedStatus,
     proposedStartDate: c.proposedStartDate, proposedEndDate: c.proposedEndDate, position: c.position, sponsorshipState: c.sponsorshipState,
-    processedState: c.processedState, phase: c.phase, status: c.status, statusText: scholarsApi.caseStatusInWords(c), isInvited: !!s.userId,
+    processedState: c.processedState, phase: c.phase, status: c.status, statusText: scholarsApi.caseStatusInWords(c), isInvited: !!s.userId, hasAccount,
     updatedAt: c.updatedAt.toISOString(),
   };
 }
@@ -52,13 +52,12 @@ export async function presentDeptCase(tx: TTx, c: TCaseRow, s: TScholarRow): Pro
   const editable = SPONSOR_EDITABLE.has(c.sponsorshipState);
   const hasAccount = !!account && (account.passwordHash !== null || account.lastLoginAt !== null);
   return {
-    ...summaryOfCase(c, s),
+    ...summaryOfCase(c, s, hasAccount),
     departmentName: dept?.name ?? '',
     hiringAuthorityName: c.hiringAuthorityName,
     hiringAuthorityEmail: c.hiringAuthorityEmail,
     sponsorshipRequestId: c.sponsorshipRequestId,
     requestNumber: request?.number ?? null,
-    hasAccount,
     rejectionReason: c.sponsorshipState === 'rejected' ? (rejected ? `${rejected.approverName}: ${rejected.comment || 'no reason given'}` : '') : '',
     workflowName: workflow?.name ?? null,
     approvals: latest.map((a) => ({ ordinal: a.ordinal, approverName: a.approverName, status: a.status, comment: a.comment, decidedAt: a.decidedAt?.toISOString() ?? null })),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { scholarsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { scholars } from '../../people/schema.js';
+import { scholars, users } from '../../people/schema.js';
 import { caseListFilter } from '../scholar.policy.js';
 import { scholarApplications } from '../schema.js';
 import { summaryOfCase } from '../operations/sponsorship-present.js';
@@ -27,14 +27,14 @@ export async function listDeptCases(ctx: TContext, q: TQuery) {
       : q.sort === 'proposedStartDate' ? [dir(scholarApplications.proposedStartDate)]
       : q.sort === 'state' ? [dir(scholarApplications.sponsorshipState), dir(scholarApplications.phase)]
       : [dir(scholarApplications.updatedAt)];
-    const rows = await tx.select({ c: scholarApplications, s: scholars }).from(scholarApplications)
-      .innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).where(where)
+    const rows = await tx.select({ c: scholarApplications, s: scholars, hasAccount: sql<boolean>`coalesce(${users.passwordHash} is not null or ${users.lastLoginAt} is not null, false)` })
+      .from(scholarApplications).innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).leftJoin(users, eq(users.id, scholars.userId)).where(where)
       .orderBy(...orderBy, desc(scholarApplications.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
     const byState = await tx.select({ state: scholarApplications.sponsorshipState, n: count() }).from(scholarApplications)
       .innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).where(and(scope, search)).groupBy(scholarApplications.sponsorshipState);
     const counts: Record<string, number> = { all: 0 };
     for (const b of byState) { counts[b.state] = Number(b.n); counts.all! += Number(b.n); }
     const total = q.tab === 'all' ? counts.all! : counts[q.tab] ?? 0;
-    return { items: rows.map((r) => summaryOfCase(r.c, r.s)), total, page: q.page, pageSize: q.pageSize, counts };
+    return { items: rows.map((r) => summaryOfCase(r.c, r.s, !!r.hasAccount)), total, page: q.page, pageSize: q.pageSize, counts };
   });
 }

@@ -108,7 +108,7 @@ export function DeptDashboardPage() {
                     <Chip size="small" variant="outlined" color={stateColor(c.sponsorshipState)} label={scholarsApi.SPONSORSHIP_STATE_LABELS[c.sponsorshipState as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ?? c.sponsorshipState} />
                     <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>{c.statusText}</Typography>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.isInvited ? 'Invited' : 'Not invited'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.hasAccount ? 'Account set up' : c.isInvited ? 'Invited' : 'Not invited'}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{usDate(c.updatedAt.slice(0, 10))}</TableCell>
                 </TableRow>
               ))}
