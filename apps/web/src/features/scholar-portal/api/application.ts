@@ -11,6 +11,8 @@ export function useMyApplication(enabled = true) {
     queryFn: ({ signal }) => apiCall(scholarsApi.getMyApplication, { signal }),
     enabled,
     retry: false,
+    // The page says "no application yet" itself.
+    meta: { errorHandling: 'local' },
   });
 }
 
@@ -21,6 +23,7 @@ export function usePortalApplication(applicationId: string, enabled = true) {
     queryFn: ({ signal }) => apiCall(scholarsApi.getPortalApplication, { params: { applicationId }, signal }),
     enabled: enabled && !!applicationId,
     retry: false,
+    meta: { errorHandling: 'local' },
   });
 }
 
@@ -47,6 +50,8 @@ export function useSaveApplicationDraft(applicationId: string) {
   return useMutation({
     mutationFn: (body: TSaveApplicationInput) => apiCall(scholarsApi.saveApplicationDraft, { params: { applicationId }, body }),
     onSuccess: store,
+    // The form shows field errors and conflicts itself (the rest it hands to handleApiError).
+    meta: { errorHandling: 'local' },
   });
 }
 
@@ -57,6 +62,7 @@ export function useSubmitApplication(applicationId: string) {
   return useMutation({
     mutationFn: (body: TSaveApplicationInput) => apiCall(scholarsApi.submitApplication, { params: { applicationId }, body }),
     onSuccess: store,
+    meta: { errorHandling: 'local' },
     // A refused submit still saved the form: learn its new version.
     onError: () => qc.invalidateQueries({ queryKey: ['scholars', 'portal', 'application'] }),
   });

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { Alert, AlertTitle, Box, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
 import { PROCESSED_STATE_LABELS, type TProcessedState } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
+import { handleApiError } from '../../../app/errors/handle-api-error';
 import { scholarPathFor } from '../../../app/landing';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { formatDate } from '../../../ui/format-date';
@@ -36,6 +38,10 @@ export function ApplicationPage({ page }: { page: TPortalPage }) {
   const one = usePortalApplication(applicationId, byId);
   const q = byId ? one : mine;
   useDocumentTitle(TITLES[page]);
+  // "Not opened yet" (404) is said here; anything else (an expired session...) takes the global path.
+  useEffect(() => {
+    if (q.error && !(isApiError(q.error) && q.error.status === 404)) handleApiError(q.error);
+  }, [q.error]);
   if (q.isPending) return <PageLoader />;
   if (q.isError || !q.data) {
     const missing = isApiError(q.error) && q.error.status === 404;
