@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SCHOLAR_PROGRAM_TYPES, type TScholarProgramKey } from '@meridian/domain';
 import type { TTx } from '../platform/db/database.js';
-import { writeAudit } from '../platform/audit/audit.js';
+import { auditEvents } from '../platform/audit/schema.js';
 import { departments, scholars, users } from '../modules/people/schema.js';
 import { requests, requestTypes } from '../modules/requests/schema.js';
 import { scholarApplications, scholarStatusHistory } from '../modules/scholars/schema.js';
@@ -151,11 +151,20 @@ export async function seedScholars(tx: TTx, institutionId: string): Promise<void
         institutionId, applicationId: c!.id, phase: processed ? 'application' : 'closed', status: processed ? 'pending' : 'ineligible', changeDate: isoIn(-at),
         changeReason: processed ? `Processed as ${k.processed}` : 'The visit is for study only.', visaCode: k.processed, changedBy: admin, createdAt: new Date(Date.now() - at * DAY),
       });
-      await writeAudit(tx, {
-        institutionId, actorUserId: admin, entityType: 'scholar_application', entityId: c!.id, action: 'scholar.processed',
+      // Dated when it happened, so the History Log reads like the status history.
+      await tx.insert(auditEvents).values({
+        institutionId, actorUserId: admin, entityType: 'scholar_application', entityId: c!.id, action: 'scholar.processed', at: new Date(Date.now() - at * DAY),
         before: { processedState: '', phase: 'sponsorship_request' },
         after: processed ? { processedState: k.processed, phase: 'application', status: 'pending', applicationRequestId } : { processedState: 'Ineligible', phase: 'closed', status: 'ineligible' },
       });
+    }
+    let prev = { phase: processed ? 'application' : k.phase, status: 'pending' };
+    for (const [phase, status, daysAgo, notes, ref] of k.steps ?? []) {
+      await tx.insert(auditEvents).values({
+        institutionId, actorUserId: admin, entityType: 'scholar_application', entityId: c!.id, action: 'scholar.status-changed', at: new Date(Date.now() - daysAgo * DAY),
+        before: prev, after: { phase, status, changeDate: isoIn(-daysAgo), notes: notes || undefined, referenceNumber: ref },
+      });
+      prev = { phase, status };
     }
     for (const [phase, status, daysAgo, notes, ref] of k.steps ?? []) {
       history.push({
