@@ -91,7 +91,9 @@ async function main() {
         left join student_dependents d on d.profile_id = p.id and x.g % 20 = 17
         where p.institution_id = $1 and p.campus_id like 'B%'`, [db.instA]);
     });
-    const ids = (await db.pool.query<{ id: string }>('select id from sevis_pending_events where institution_id = $1 and status = $2 order by created_at, id', [db.instA, 'pending'])).rows.map((r) => r.id);
+    // The bench's own events (the demo seed has a pending one of its own).
+    const ids = (await db.pool.query<{ id: string }>(`select e.id from sevis_pending_events e join student_profiles p on p.id = e.profile_id
+      where e.institution_id = $1 and e.status = 'pending' and p.campus_id like 'B%' order by substr(p.campus_id, 2)::int`, [db.instA])).rows.map((r) => r.id);
     log(`seeded ${ids.length} pending events on ${TOTAL} records in ${f((performance.now() - t0) / 1000)} s`);
 
     const memBefore = memory();
