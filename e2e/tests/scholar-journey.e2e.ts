@@ -357,4 +357,124 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       await shot(page, '3-submitted');
     });
   });
+  it('the office moves the case through two phases (notes, a receipt number) and the status history shows both', async () => {
+    expect(applicationId).not.toBe('');
+    const page = await office();
+    await step(page, '4-phases', async () => {
+      await page.goto(`/#/admin/scholar-profile/${applicationId}?tab=processing`);
+      await page.getByRole('heading', { name: `${LAST}, ${FIRST}`, level: 1 }).waitFor();
+      await page.getByText('The scholar submitted the application; it is locked while the office reviews it.').waitFor();
+      const phase = page.getByRole('region', { name: 'Phase and status' });
+      await expect.poll(() => fact(phase, 'Phase'), { timeout: WAIT }).toBe('ISSS Review');
+      expect(await fact(phase, 'Application')).toBe('Submitted to the office');
+      expect(await fact(phase, 'Locked for the scholar')).toBe('Yes');
+
+      // The office's H-1B information (what departments may see when Account Settings allow it).
+      await page.getByRole('tab', { name: 'H-1B Information' }).click();
+      await page.getByRole('textbox', { name: 'LCA case number' }).fill('I-200-27001-123456');
+      await page.getByRole('textbox', { name: 'SOC code' }).fill('19-2012');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('H-1B information saved.').waitFor();
+
+      const change = async (to: { phase: string; status: string; notes: string; referenceNumber?: string; referenceDate?: string }) => {
+        await page.getByRole('tab', { name: 'Processing' }).click();
+        await page.getByRole('button', { name: 'Change phase or status' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Change phase and status' });
+        await choose(page, dialog.getByRole('combobox', { name: 'Phase' }), to.phase);
+        await choose(page, dialog.getByRole('combobox', { name: 'Status' }), to.status);
+        if (to.referenceNumber) await dialog.getByRole('textbox', { name: 'Reference number' }).fill(to.referenceNumber);
+        if (to.referenceDate) await dialog.getByRole('textbox', { name: 'Reference date' }).fill(to.referenceDate);
+        await dialog.getByRole('textbox', { name: 'Notes' }).fill(to.notes);
+        await shot(page, `4-change-to-${to.phase.toLowerCase().replace(/\W+/g, '-')}`);
+        await dialog.getByRole('button', { name: 'Save the change' }).click();
+        await page.getByText(`${FIRST} ${LAST}: ${to.phase} · ${to.status}.`).waitFor();
+        await dialog.waitFor({ state: 'detached' });
+        await expect.poll(() => fact(phase, 'Phase'), { timeout: WAIT }).toBe(to.phase);
+        expect(await fact(phase, 'Status')).toBe(to.status);
+      };
+      await change({ phase: 'Petition Preparation', status: 'In Progress', notes: 'LCA certified; preparing the I-129.' });
+      await change({ phase: 'Filed', status: 'Pending', referenceNumber: 'EAC2790012345', referenceDate: '11/20/2026', notes: 'Filed with USCIS (regular processing).' });
+
+      // Request/Petition Status: both changes, newest first, with the notes and the receipt number.
+      await page.getByRole('tab', { name: 'Request/Petition Status' }).click();
+      const history = page.getByRole('table', { name: 'Status history' });
+      const filed = history.getByRole('row').filter({ hasText: 'Filed' }).filter({ hasText: 'EAC2790012345' });
+      await filed.getByText('Filed with USCIS (regular processing).').waitFor();
+      await filed.getByText('EAC2790012345 (11/20/2026)').waitFor();
+      const preparation = history.getByRole('row').filter({ hasText: 'Petition Preparation' });
+      await preparation.getByText('LCA certified; preparing the I-129.').waitFor();
+      await preparation.getByRole('cell', { name: 'In Progress', exact: true }).waitFor();
+      const phases = await history.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1]?.textContent?.trim() ?? ''));
+      expect(phases.indexOf('Filed')).toBeLessThan(phases.indexOf('Petition Preparation'));
+      expect(phases).toContain('ISSS Review');
+      await shot(page, '4-status-history');
+    });
+  });
+
+  it('the department sees the phase and status of the case but no H-1B Information tab while Account Settings keep it from departments', async () => {
+    expect(applicationId).not.toBe('');
+    const page = await department();
+    await step(page, '5-department', async () => {
+      await page.getByRole('searchbox', { name: 'Search' }).fill(RUN);
+      await page.waitForURL(new RegExp(`q:${RUN}`));
+      const row = page.getByRole('table', { name: 'Scholars of the department' }).getByRole('row').filter({ hasText: EMAIL });
+      await row.getByText('Account set up').waitFor();
+      await shot(page, '5-department-dashboard');
+      await row.getByRole('link', { name: `${LAST}, ${FIRST}` }).click();
+      await page.waitForURL(new RegExp(`#/scholar/editscholarapplication/${applicationId}$`));
+      await page.getByRole('heading', { name: 'Review Sponsorship Request', level: 1 }).waitFor();
+      const tabs = page.getByRole('tablist', { name: 'Sponsorship request' });
+      await tabs.getByRole('tab', { name: 'Status', exact: true }).click();
+      const panel = page.getByRole('tabpanel');
+      await expect.poll(() => fact(panel, 'Phase'), { timeout: WAIT }).toBe('Filed');
+      expect(await fact(panel, 'Office status')).toBe('Pending');
+      expect(await fact(panel, 'Processed as')).toBe('H-1B');
+      const history = panel.getByRole('table', { name: 'Status history' });
+      await history.getByRole('row').filter({ hasText: 'Filed' }).getByText('EAC2790012345').waitFor();
+      await history.getByRole('row').filter({ hasText: 'Petition Preparation' }).getByRole('cell', { name: 'In Progress', exact: true }).waitFor();
+      // The office's H-1B information is not theirs to see (the server leaves it out too).
+      expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Department', 'Status', 'Documents', 'History Log']);
+      await shot(page, '5-department-status');
+    });
+  });
+
+  it('once the office allows it in Account Settings, the department sees the H-1B Information tab (and not after it is turned off again)', async () => {
+    expect(applicationId).not.toBe('');
+    const setVisible = async (on: boolean) => {
+      const admin = await office();
+      await step(admin, `6-settings-${on ? 'on' : 'off'}`, async () => {
+        await admin.goto('/#/admin/account-settings');
+        await admin.getByRole('heading', { name: 'Account Settings for H-1B and O-1', level: 1 }).waitFor();
+        const box = admin.getByRole('checkbox', { name: 'Departments see the H-1B Information tab' });
+        if ((await box.isChecked()) !== on) {
+          await box.setChecked(on);
+          await admin.getByRole('button', { name: 'Save settings' }).click();
+          await admin.getByText('Account settings saved.').waitFor();
+        }
+        if (on) await shot(admin, '6-account-settings');
+      });
+    };
+    await setVisible(true);
+    try {
+      const page = await department();
+      await step(page, '6-department-sees', async () => {
+        await page.goto(`/#/scholar/editscholarapplication/${applicationId}`);
+        const tabs = page.getByRole('tablist', { name: 'Sponsorship request' });
+        await tabs.getByRole('tab', { name: 'H-1B Information' }).click();
+        const panel = page.getByRole('tabpanel');
+        await panel.getByText('I-200-27001-123456', { exact: true }).waitFor();
+        await panel.getByText('19-2012', { exact: true }).waitFor();
+        await shot(page, '6-department-h1b-information');
+      });
+    } finally {
+      await setVisible(false);
+    }
+    const again = await department();
+    await step(again, '6-department-hidden-again', async () => {
+      await again.goto(`/#/scholar/editscholarapplication/${applicationId}`);
+      const tabs = again.getByRole('tablist', { name: 'Sponsorship request' });
+      await tabs.getByRole('tab', { name: 'Status', exact: true }).waitFor();
+      expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Department', 'Status', 'Documents', 'History Log']);
+    });
+  });
 });
