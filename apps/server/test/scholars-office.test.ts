@@ -206,6 +206,26 @@ describe('office data, premium processing and employment', () => {
   });
 });
 
+describe('Requests, Documents and History Log of a converted case', () => {
+  it('keep the earlier program request: its files on Documents, its events in the History Log', async () => {
+    const k = await newCase(t, { processedState: 'H-1B' });
+    const file = (requestId: string, name: string, status = 'active') => t.sql(
+      `insert into attachments (institution_id, request_id, file_name, content_type, size_bytes, sha256, storage_key, status)
+       values ($1, $2, $3, 'application/pdf', 10, 'x', 'k-' || md5(random()::text), $4)`, [t.institutionA, requestId, name, status]);
+    await file(k.applicationRequestId!, 'lca.pdf');
+    await file(k.applicationRequestId!, 'old.pdf', 'deleted');
+    await file(k.sponsorshipRequestId, 'offer-letter.pdf');
+    const res = await call(t, 'POST', `${CASE(k.applicationId)}/process`, { as: admin, body: { processAs: 'O-1', version: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const docs = (await call(t, 'GET', `${CASE(k.applicationId)}/documents`, { as: officer })).json() as scholarsApi.TCaseDocument[];
+    expect(docs.map((d) => d.fileName).sort()).toEqual(['lca.pdf', 'offer-letter.pdf']);
+    expect(docs.find((d) => d.fileName === 'lca.pdf')!.requestTypeName).toBe('H-1B Application');
+    const hist = (await call(t, 'GET', `${CASE(k.applicationId)}/history`, { as: officer })).json() as { items: Array<{ action: string; entityId: string }> };
+    expect(hist.items.map((e) => e.action)).toEqual(expect.arrayContaining(['scholar.converted', 'request.created', 'request.dismiss']));
+    expect(hist.items.find((e) => e.action === 'request.dismiss')!.entityId).toBe(k.applicationRequestId);
+  });
+});
+
 describe('Account Settings for H-1B and O-1', () => {
   const S = '/api/scholars/office/account-settings';
   it('reads the defaults, refuses bad offsets on the field, saves and audits', async () => {
