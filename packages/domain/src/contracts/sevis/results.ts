@@ -51,6 +51,8 @@ export const ZTransLogRecordResult = z.object({
   message: z.string(),
   profileId: z.string().nullable(),
   studentName: z.string(),
+  /** F-1 | J-1: which tab of the record shows its SEVIS updates. */
+  visaType: z.string(),
   eventType: z.string(),
   dependentSevisIds: z.array(z.string()),
 });
@@ -115,6 +117,7 @@ export const ZSystemError = z.object({
   profileId: z.string(),
   studentName: z.string(),
   sevisId: z.string().nullable(),
+  visaType: z.string(),
   eventType: z.string(),
   action: z.string(),
   /** failed (SEVIS refused it) | held (our schema check held it back). */
@@ -159,3 +162,8 @@ export const fetchBatchResults = defineRoute({
   summary: 'Download the results zip of a sent batch from the SEVIS batch interface and import its transaction log',
   params: ZBatchRowParams, response: ZFetchResultsOutput,
 });
+
+/** Where a record's SEVIS updates are shown: the SEVIS Updates tab (F-1) or the Profile tab (J-1). */
+export function sevisUpdatesPath(profileId: string, visaType: string): string {
+  return `/isss/student-profile/${profileId}?tab=${visaType === 'J-1' ? 'profile' : 'sevis'}`;
+}

@@ -34,7 +34,7 @@ export async function listSystemErrors(ctx: TContext, q: z.output<typeof sevisAp
     const order = q.sort === 'code' ? [dir(sevisPendingEvents.resultCode), desc(sevisPendingEvents.updatedAt)]
       : q.sort === 'student' ? [dir(studentProfiles.lastName), dir(studentProfiles.firstName), desc(sevisPendingEvents.updatedAt)]
         : [dir(sevisPendingEvents.updatedAt), dir(sevisPendingEvents.id)];
-    const rows = await tx.select({ e: sevisPendingEvents, first: studentProfiles.firstName, last: studentProfiles.lastName, sevisId: studentProfiles.sevisId,
+    const rows = await tx.select({ e: sevisPendingEvents, first: studentProfiles.firstName, last: studentProfiles.lastName, sevisId: studentProfiles.sevisId, visaType: studentProfiles.visaType,
       batchRowId: sevisBatches.id, batchId: sevisBatches.batchId, orgId: sevisBatches.orgId })
       .from(sevisPendingEvents)
       .innerJoin(studentProfiles, eq(studentProfiles.id, sevisPendingEvents.profileId))
@@ -43,7 +43,7 @@ export async function listSystemErrors(ctx: TContext, q: z.output<typeof sevisAp
       .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
     return {
       items: rows.map((r) => ({
-        eventId: r.e.id, profileId: r.e.profileId, studentName: `${r.first} ${r.last}`.trim(), sevisId: r.sevisId, eventType: r.e.eventType, action: r.e.action,
+        eventId: r.e.id, profileId: r.e.profileId, studentName: `${r.first} ${r.last}`.trim(), sevisId: r.sevisId, visaType: r.visaType, eventType: r.e.eventType, action: r.e.action,
         status: r.e.status, resultCode: r.e.resultCode, message: r.e.message, batchRowId: r.batchRowId, batchId: r.batchId ?? '', orgId: r.orgId ?? '',
         updatedAt: r.e.updatedAt.toISOString(),
       })),

@@ -28,16 +28,16 @@ export async function presentLog(tx: TTx, row: TLogRow): Promise<sevisApi.TTrans
 
 /** The result of each record of a batch as stored (what the log did to it). */
 export async function batchRecordResults(tx: TTx, batchRowId: string): Promise<sevisApi.TTransLogRecordResult[]> {
-  const rows = await tx.select({ r: sevisBatchRecords, first: studentProfiles.firstName, last: studentProfiles.lastName, eventType: sevisPendingEvents.eventType, action: sevisPendingEvents.action })
+  const rows = await tx.select({ r: sevisBatchRecords, first: studentProfiles.firstName, last: studentProfiles.lastName, visaType: studentProfiles.visaType, eventType: sevisPendingEvents.eventType, action: sevisPendingEvents.action })
     .from(sevisBatchRecords)
     .leftJoin(studentProfiles, eq(studentProfiles.id, sevisBatchRecords.profileId))
     .leftJoin(sevisPendingEvents, eq(sevisPendingEvents.id, sevisBatchRecords.eventId))
     .where(eq(sevisBatchRecords.batchRowId, batchRowId)).orderBy(asc(sevisBatchRecords.createdAt), asc(sevisBatchRecords.sevisRequestId));
   const deps = rows.length ? await tx.select({ profileId: studentDependents.profileId, sevisId: studentDependents.sevisId }).from(studentDependents)
     .where(inArray(studentDependents.profileId, [...new Set(rows.map((x) => x.r.profileId))])) : [];
-  return rows.map(({ r, first, last, eventType, action }) => ({
+  return rows.map(({ r, first, last, visaType, eventType, action }) => ({
     requestId: r.sevisRequestId, sevisId: r.assignedSevisId, status: r.status === 'succeeded' || r.status === 'failed' ? r.status : 'unmatched',
-    resultCode: r.resultCode, message: r.resultMessage, profileId: r.profileId, studentName: `${first ?? ''} ${last ?? ''}`.trim(),
+    resultCode: r.resultCode, message: r.resultMessage, profileId: r.profileId, studentName: `${first ?? ''} ${last ?? ''}`.trim(), visaType: visaType ?? '',
     eventType: `${eventType ?? ''}${action && action !== eventType ? ` / ${action}` : ''}`,
     dependentSevisIds: r.recordKind === 'create' ? deps.filter((d) => d.profileId === r.profileId && d.sevisId).map((d) => d.sevisId!) : [],
   }));

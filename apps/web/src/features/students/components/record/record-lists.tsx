@@ -105,7 +105,7 @@ export function SevisUpdatesTab({ profileId }: { profileId: string }) {
     <Paper variant="outlined">
       <Loading busy={q.isFetching} />
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
-        Changes SEVIS must hear about wait here as pending updates until a SEVIS batch sends them.
+        Changes SEVIS must hear about wait here as pending updates until a SEVIS batch sends them; once SEVIS's transaction log is imported, each shows whether it succeeded or failed, with SEVIS's code and message.
       </Typography>
       <TableContainer>
         <Table size="small" aria-label="SEVIS updates">
@@ -115,7 +115,7 @@ export function SevisUpdatesTab({ profileId }: { profileId: string }) {
               <TableRow key={e.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</TableCell>
                 <TableCell>{e.eventType}{e.action && e.action !== e.eventType ? ` / ${e.action}` : ''}</TableCell>
-                <TableCell><Chip size="small" variant="outlined" color={EVENT_STATUS_COLORS[e.status] ?? 'default'} label={e.status} />{e.message ? <Typography variant="caption" component="div">{e.message}</Typography> : null}</TableCell>
+                <TableCell><Chip size="small" variant="outlined" color={EVENT_STATUS_COLORS[e.status] ?? 'default'} label={e.status} />{e.resultCode || e.message ? <Typography variant="caption" component="div">{e.resultCode ? <strong>{e.resultCode} </strong> : null}{e.message}</Typography> : null}</TableCell>
                 <TableCell>
                   {Object.entries(e.payload).sort(([a], [b]) => Number(b === 'changedFields') - Number(a === 'changedFields')).filter(([k, v]) => !PAYLOAD_SKIP.has(k) && v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0)).map(([k, v]) => (
                     <Typography key={k} variant="caption" component="div">{PAYLOAD_LABELS[k] ?? studentsApi.STUDENT_FIELD_LABELS[k] ?? k}: {Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : payloadValue(k, v)}</Typography>

@@ -1,0 +1,46 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sevisApi } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
+import { uploadSevisFile } from './sevis-results';
+
+export const rtiKey = ['sevis', 'rti'] as const;
+
+export function uploadRtiList(file: File, onProgress: (f: number) => void) {
+  return uploadSevisFile<sevisApi.TRtiImportSummary>(sevisApi.uploadRtiImport.path, file, onProgress);
+}
+
+/** History of RTI imports. */
+export function useRtiImports(query: { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...rtiKey, 'list', query],
+    queryFn: ({ signal }) => apiCall(sevisApi.listRtiImports, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One import: its rows side by side with our records. */
+export function useRtiImport(importId: string, query: { page: number; pageSize: number; state: string }) {
+  return useQuery({
+    queryKey: [...rtiKey, 'one', importId, query],
+    queryFn: ({ signal }) => apiCall(sevisApi.getRtiImport, { params: { importId }, query: query as never, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useApplyRtiImport(importId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorHandling: 'local' },
+    mutationFn: (body: sevisApi.TRtiApplyInput) => apiCall(sevisApi.applyRtiImport, { params: { importId }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: rtiKey }),
+  });
+}
+
+export function useDiscardRtiImport(importId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorHandling: 'local' },
+    mutationFn: () => apiCall(sevisApi.discardRtiImport, { params: { importId } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: rtiKey }),
+  });
+}

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import {
+  Alert, Box, Chip, LinearProgress, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography,
+} from '@mui/material';
+import { can, sevisApi } from '@meridian/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../../app/http/api-error';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { actorOf } from '../../../shells/common/menu';
+import { FileDropZone } from '../../../ui/file-drop-zone';
+import { formatDateTime } from '../../../ui/format-date';
+import { PageHeader } from '../../../ui/page-header';
+import { PageLoader } from '../../../ui/page-loader';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { resultsKey, uploadTransactionLog, useTransactionLog, useTransactionLogs } from '../api/sevis-results';
+
+const codeLabel = (code: string) => (code ? `${code}${sevisApi.SEVIS_BATCH_RESULT_CODES[code] ? ` – ${sevisApi.SEVIS_BATCH_RESULT_CODES[code]}` : ''}` : '—');
+const STATUS_COLOR = { succeeded: 'success', failed: 'error', unmatched: 'default' } as const;
+const STATUS_LABEL = { succeeded: 'Succeeded', failed: 'Failed', unmatched: 'Awaiting result' } as const;
+
+/** The result of each record of a batch: student, event, SEVIS ID, status, code and message. */
+function RecordResults({ records }: { records: sevisApi.TTransLogRecordResult[] }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Record results" sx={{ minWidth: 760 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">Student</TableCell><TableCell scope="col">Update</TableCell><TableCell scope="col">Request ID</TableCell>
+            <TableCell scope="col">SEVIS ID</TableCell><TableCell scope="col">Result</TableCell><TableCell scope="col">SEVIS code and message</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {records.map((r) => (
+            <TableRow key={r.requestId}>
+              <TableCell component="th" scope="row">
+                {r.profileId ? <Link component={RouterLink} to={sevisApi.sevisUpdatesPath(r.profileId, r.visaType)}>{r.studentName || 'Student record'}</Link> : r.studentName}
+              </TableCell>
+              <TableCell>{r.eventType}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{r.requestId}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>
+                {r.sevisId ?? '—'}
+                {r.dependentSevisIds.length ? <Typography variant="caption" component="div">Dependents: {r.dependentSevisIds.join(', ')}</Typography> : null}
+              </TableCell>
+              <TableCell><Chip size="small" variant="outlined" color={STATUS_COLOR[r.status]} label={STATUS_LABEL[r.status]} /></TableCell>
+              <TableCell>{r.resultCode ? <strong>{r.resultCode}</strong> : null}{r.message ? ` ${r.message}` : ''}</TableCell>
+            </TableRow>
+          ))}
+          {records.length === 0 ? <TableRow><TableCell colSpan={6}>This batch has no records.</TableCell></TableRow> : null}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** #/isss/sevis-results: import the transaction log SEVIS returned for a batch; history of imported logs. */
+export function ResultsPage() {
+  useDocumentTitle('Transaction Logs');
+  const me = useCurrentUser();
+  if (me.isPending) return <PageLoader />;
+  if (!can(me.data ? actorOf(me.data) : null, 'sevis.import')) return <UnauthorizedPage homePath="/isss/dashboard" />;
+  return <Results />;
+}
+
+function Results() {
+  const qc = useQueryClient();
+  const [params] = useSearchParams();
+  const batchId = params.get('batch');
+  const [page, setPage] = useState({ page: 1, pageSize: 10 });
+  const history = useTransactionLogs(page);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<sevisApi.TTransLogImportOutput | null>(null);
+  const [openLog, setOpenLog] = useState<string | null>(null);
+  const detail = useTransactionLog(openLog);
+
+  const onFile = (file: File) => {
+    setError(null);
+    setResult(null);
+    setProgress(0);
+    uploadTransactionLog(file, (f) => setProgress(Math.min(f, 0.99)))
+      .then((out) => {
+        setResult(out);
+        setOpenLog(null);
+        void qc.invalidateQueries({ queryKey: ['sevis'] });
+        void qc.invalidateQueries({ queryKey: resultsKey });
+      })
+      .catch((e: unknown) => setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'))
+      .finally(() => setProgress(null));
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title="Transaction Logs"
+        subtitle="Import the results SEVIS returns for a batch: the transaction log (sevis_transaction_log.xml) or the whole zip with the printed forms. Each student's SEVIS update is marked succeeded or failed with SEVIS's code and message; created records receive their SEVIS IDs."
+      />
+      {batchId ? <Alert severity="info" sx={{ mb: 2 }}>Import the log SEVIS returned for batch <strong>{batchId}</strong>: the log names its batch, so any log can be imported here.</Alert> : null}
+      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>Import a transaction log</Typography>
+        <FileDropZone label="Transaction log (.xml) or SEVIS results (.zip)" accept=".xml,.zip,text/xml,application/xml,application/zip" progress={progress} error={error} onFile={onFile} />
+        {progress !== null ? <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">Checking the log against the SEVIS schema and applying its results…</Typography> : null}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Importing the same log again changes nothing. When the batch interface is configured, “Fetch results” in the Batch Manager does this for you.
+        </Typography>
+      </Paper>
+
+      {result ? (
+        <Paper variant="outlined" sx={{ mb: 3 }} aria-live="polite">
+          <Box sx={{ p: 2 }}>
+            <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>Batch {result.log.batchId} ({result.log.orgId})</Typography>
+            <Alert severity={result.isDuplicate ? 'info' : result.log.failedCount ? 'warning' : 'success'}>
+              {result.message}
+              {!result.isDuplicate ? ` Batch result: ${codeLabel(result.log.resultCode)}.` : ''}
+              {result.formsFound ? ` Printed forms: ${result.formsFound} in the zip, ${result.formsStored} filed on student records (a record without a portal account keeps none).` : ''}
+            </Alert>
+          </Box>
+          <RecordResults records={result.records} />
+        </Paper>
+      ) : null}
+
+      <Paper variant="outlined">
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>Imported logs</Typography>
+        {history.isFetching ? <LinearProgress aria-label="Loading logs" /> : <Box sx={{ height: 4 }} />}
+        <TableContainer>
+          <Table size="small" aria-label="Imported transaction logs" sx={{ minWidth: 760 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">Batch</TableCell><TableCell scope="col">OrgID</TableCell><TableCell scope="col">File</TableCell>
+                <TableCell scope="col">Result</TableCell><TableCell scope="col" align="right">Succeeded</TableCell><TableCell scope="col" align="right">Failed</TableCell>
+                <TableCell scope="col">Imported by</TableCell><TableCell scope="col">Imported</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(history.data?.items ?? []).map((l) => (
+                <TableRow key={l.id} hover selected={openLog === l.id}>
+                  <TableCell component="th" scope="row">
+                    <Link component="button" type="button" onClick={() => { setOpenLog(openLog === l.id ? null : l.id); setResult(null); }} aria-expanded={openLog === l.id}>
+                      {l.batchId || '—'}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{l.orgId}</TableCell>
+                  <TableCell>{l.fileName}</TableCell>
+                  <TableCell>{codeLabel(l.resultCode)}</TableCell>
+                  <TableCell align="right">{l.succeededCount}</TableCell>
+                  <TableCell align="right">{l.failedCount}</TableCell>
+                  <TableCell>{l.importedBy}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.importedAt)}</TableCell>
+                </TableRow>
+              ))}
+              {!history.isPending && (history.data?.items.length ?? 0) === 0 ? <TableRow><TableCell colSpan={8}>No transaction log has been imported yet.</TableCell></TableRow> : null}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination component="div" count={history.data?.total ?? 0} page={page.page - 1} rowsPerPage={page.pageSize} rowsPerPageOptions={[10, 25, 50]}
+          onPageChange={(_, p) => setPage({ ...page, page: p + 1 })} onRowsPerPageChange={(e) => setPage({ page: 1, pageSize: Number(e.target.value) })} />
+        {openLog && detail.data ? (
+          <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
+            <Typography variant="h3" component="h3" sx={{ fontSize: '1.05rem', p: 2, pb: 1 }}>Records of batch {detail.data.log.batchId}</Typography>
+            <RecordResults records={detail.data.records} />
+          </Box>
+        ) : null}
+      </Paper>
+    </Box>
+  );
+}
