@@ -31,7 +31,7 @@ export async function seedStudents(db: pg.ClientBase, institutionId: string, cou
 }
 
 /**
- * Creates `count` requests, numbered from 1001 like the app does. Spread: request types skewed
+ * Creates `count` requests, numbered on from the institution's last (1001 on an empty one) like the app does. Spread: request types skewed
  * towards the first of the catalogue (address and OPT updates are the bulk of an office's work),
  * statuses weighted like a live office (most completed, a working set open), campus sites 60/30/10
  * (Main / Medical / none), created over the last two years, open requests younger than closed ones.
@@ -42,6 +42,8 @@ export async function seedRequests(db: pg.ClientBase, institutionId: string, cou
          st as (select array_agg(id order by user_name) ids from users where institution_id = $1 and role = 'ISSSstudent'),
          sf as (select array_agg(id order by user_name) ids from users where institution_id = $1 and role = 'isssAdmin'),
          cs as (select array_agg(id order by id) ids from campus_sites where institution_id = $1),
+         -- After the demo's own requests (its scholar cases have some), so numbers stay unique.
+         n0 as (select coalesce(max(number), 1000) m from requests where institution_id = $1),
          base as materialized (
            select g, random() rs, random() rt, random() rr, random() rsite, random() ra, random() rq, random() rd, random() rc
              from generate_series(1, $2::int) g),
@@ -54,7 +56,7 @@ export async function seedRequests(db: pg.ClientBase, institutionId: string, cou
              from base b)
     insert into requests (institution_id, number, request_type_id, requester_user_id, subject_user_id, campus_site_id, status,
                           review_status, assigned_to_user_id, title, status_message, submitted_at, decided_at, created_at, updated_at)
-    select $1, 1000 + g,
+    select $1, n0.m + g,
            t.ids[1 + floor(power(rt, 1.7) * cardinality(t.ids))::int],
            st.ids[1 + floor(rq * cardinality(st.ids))::int],
            st.ids[1 + floor(rq * cardinality(st.ids))::int],
@@ -69,6 +71,6 @@ export async function seedRequests(db: pg.ClientBase, institutionId: string, cou
            created,
            least(now(), created + (rd * case when status in ('completed', 'dismissed', 'rejected') then 40 else 10 end) * interval '1 day')
       from (select d.*, now() - (case when status in ('completed', 'dismissed', 'rejected', 'approved') then rc * 730 else rc * 120 end)
-                                * interval '1 day' created from drawn d) x, t, st, sf, cs`,
+                                * interval '1 day' created from drawn d) x, t, st, sf, cs, n0`,
   [institutionId, count]);
 }
