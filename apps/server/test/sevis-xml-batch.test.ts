@@ -23,6 +23,7 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     expect(r.held[0]!.message).toMatch(/^The SEVIS schema refused this Registration\/Register record: /);
     expect(r.held[0]!.message).toContain("attribute 'sevisID'");
     expect(r.held[0]!.message).toContain('N12345');
+    expect(r.held[0]!.message).toMatch(/Correct the SEVIS ID on the student record, then batch it again\.$/);
     expect(r.included.map((i) => i.eventId)).toEqual([good1.eventId, good2.eventId]);
     expect(r.xml).not.toContain('N12345');
     expect(debianXmllint('student', r.xml).ok).toBe(true);
@@ -36,6 +37,7 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     expect(r.held.map((h) => h.eventId).sort()).toEqual([badDate.eventId, longCity.eventId].sort());
     expect(r.held.find((h) => h.eventId === badDate.eventId)!.message).toContain("Element 'BirthDate': '1999-13-01' is not a valid value");
     expect(r.held.find((h) => h.eventId === longCity.eventId)!.message).toContain("Element 'City'");
+    expect(r.held.find((h) => h.eventId === badDate.eventId)!.message).toContain('Correct the date of birth');
     expect(r.included.map((i) => i.eventId)).toEqual(ok.map((o) => o.eventId));
     expect(r.included.map((i) => i.recordKind)).toEqual(['update', 'update', 'create']);
     expect(debianXmllint('student', r.xml).ok).toBe(true);

@@ -89,6 +89,22 @@ function assemble(kind: TBatchKind, head: { orgId: string; batchId: string; user
 /** The schema's words, without xmllint's prefix. */
 const schemaWords = (message: string) => message.replace(/^Schemas validity error\s*:\s*/i, '').trim();
 
+/** SEVIS's element and attribute names as the fields an officer corrects on our record. */
+const FIELD_OF: Record<string, string> = {
+  sevisID: 'the SEVIS ID on the student record', dependentSevisID: "the dependent's SEVIS ID", LastName: 'the last name', FirstName: 'the first (and middle) names',
+  BirthDate: 'the date of birth', BirthCity: 'the city of birth', Email: 'the e-mail address', EmailAddress: 'the e-mail address', Address1: 'the street of an address',
+  Address2: 'the second address line', City: 'the city of an address', PostalCode: 'the ZIP code of an address', EmployerName: 'the employer name',
+  SiteName: 'the site of activity name', Remarks: 'the remarks', Explanation: 'the explanation', CourseRelevance: 'the course relevance', StudentsJobTitle: 'the job title',
+  USNumber: 'the phone number', PhoneNumber: 'the phone number', Province: 'the province of the foreign address',
+};
+
+/** The schema's message, then which of our fields to correct when the element is one we know. */
+function refusal(messages: string[]): string {
+  const words = [...new Set(messages)].slice(0, 3);
+  const fields = [...new Set(words.map((w) => /(?:Element|attribute) '([A-Za-z0-9]+)'(?![\s\S]*(?:Element|attribute) ')/.exec(w)?.[1]).map((n) => (n ? FIELD_OF[n] : undefined)).filter(Boolean))];
+  return `${words.join(' ')}${fields.length ? ` Correct ${fields.join(' and ')}, then batch it again.` : ''}`;
+}
+
 /** Refuses a header SEVIS would reject for the whole batch: that is the settings' fault, not a record's. */
 function checkHeader(input: TBuildBatchInput) {
   if (input.batchId.length !== 14) throw new Error(`The batch ID must be exactly 14 characters (${JSON.stringify(input.batchId)} has ${input.batchId.length}).`);
@@ -162,7 +178,7 @@ export async function buildValidatedBatches(inputs: TBuildBatchInput[]): Promise
         }
         for (const [i, messages] of failing) {
           const r = s.active[i]!;
-          s.held.push({ eventId: r.input.eventId, message: `The SEVIS schema refused this ${r.input.eventType}${r.input.action ? `/${r.input.action}` : ''} record: ${[...new Set(messages)].slice(0, 3).join(' ')}` });
+          s.held.push({ eventId: r.input.eventId, message: `The SEVIS schema refused this ${r.input.eventType}${r.input.action ? `/${r.input.action}` : ''} record: ${refusal(messages)}` });
         }
         s.active = s.active.filter((_, i) => !failing.has(i));
       });
