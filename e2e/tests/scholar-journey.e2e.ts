@@ -32,6 +32,8 @@ const PASSWORD = 'Scholar-start-2026';
 const HIRING_AUTHORITY_MESSAGE = 'Saving a scholar needs a hiring authority name.';
 /** The machine running the journeys is shared and slow at times: waits are generous but bounded. */
 const WAIT = 30_000;
+/** A step is many page actions; on a busy machine it may take longer than vitest's default for one test. */
+const STEP_TIMEOUT = 150_000;
 
 /** A small valid PDF (one empty US Letter page) with a correct cross-reference table. */
 function minimalPdf(): Buffer {
@@ -188,7 +190,8 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       await page.getByRole('button', { name: 'Send for approval' }).waitFor({ state: 'detached' });
       await shot(page, '1-sent-to-office');
     });
-  });
+  }, STEP_TIMEOUT);
+
   it('the office asks for the passport page in the H-1B template, finds the new request on the scholar dashboard and processes it as H-1B', async () => {
     expect(applicationId).not.toBe('');
     const page = await office();
@@ -242,7 +245,7 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       expect(await fact(phase, 'Visa type')).toBe('H-1B');
       await shot(page, '2-processed');
     });
-  });
+  }, STEP_TIMEOUT);
 
   it('the scholar sets a password from the e-mailed link, lands on H-1B Request, fills the application, uploads the passport page and submits to ISSS', async () => {
     expect(applicationId).not.toBe('');
@@ -356,7 +359,8 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       await page.getByRole('button', { name: 'Submit to ISSS' }).waitFor({ state: 'detached' });
       await shot(page, '3-submitted');
     });
-  });
+  }, STEP_TIMEOUT);
+
   it('the office moves the case through two phases (notes, a receipt number) and the status history shows both', async () => {
     expect(applicationId).not.toBe('');
     const page = await office();
@@ -409,7 +413,7 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       expect(phases).toContain('ISSS Review');
       await shot(page, '4-status-history');
     });
-  });
+  }, STEP_TIMEOUT);
 
   it('the department sees the phase and status of the case but no H-1B Information tab while Account Settings keep it from departments', async () => {
     expect(applicationId).not.toBe('');
@@ -436,7 +440,7 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Department', 'Status', 'Documents', 'History Log']);
       await shot(page, '5-department-status');
     });
-  });
+  }, STEP_TIMEOUT);
 
   it('once the office allows it in Account Settings, the department sees the H-1B Information tab (and not after it is turned off again)', async () => {
     expect(applicationId).not.toBe('');
@@ -476,5 +480,5 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       await tabs.getByRole('tab', { name: 'Status', exact: true }).waitFor();
       expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Department', 'Status', 'Documents', 'History Log']);
     });
-  });
+  }, STEP_TIMEOUT);
 });
