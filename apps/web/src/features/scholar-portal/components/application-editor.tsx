@@ -152,7 +152,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
       {problem ? <Alert severity="error" role="alert"><AlertTitle>{problem.title}</AlertTitle>{problem.lines.map((l) => <div key={l}>{l}</div>)}</Alert> : null}
       {app.applicationState === 'returned' ? <Alert severity="warning">The office unlocked your application so that you can change it. Submit it again when you are done.</Alert> : null}
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, v: string) => setTab(v)} variant="scrollable" scrollButtons="auto" aria-label="Application sections">
+        <Tabs value={tab} onChange={(_, v: string) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Application sections">
           {tabs.map((t) => {
             const n = errorCount(t.key);
             return (
@@ -194,10 +194,11 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', position: 'sticky', bottom: 0, zIndex: 1, boxShadow: 3 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px', display: { xs: 'none', sm: 'block' } }}>
           {form.isDirty ? 'You have unsaved changes. ' : 'All changes saved. '}
           Save a draft at any time; submitting sends the application to ISSS and locks it.
         </Typography>
+        {form.isDirty ? <Typography variant="body2" sx={{ display: { xs: 'block', sm: 'none' }, width: '100%' }}>You have unsaved changes.</Typography> : null}
         <Button variant="outlined" onClick={() => void doSave()} disabled={busy}>Save draft</Button>
         <Button variant="contained" onClick={() => void doSubmit()} disabled={busy}>Submit to ISSS</Button>
       </Paper>
