@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sevisApi } from '@meridian/domain';
+import { apiCall } from '../../../app/http/api-call';
+
+export const sevisSettingsKey = ['sevis', 'settings'] as const;
+export const sevisSendersKey = ['sevis', 'senders'] as const;
+
+/** The SEVIS settings of the caller's sites. */
+export function useSevisSettings(enabled = true) {
+  return useQuery({ queryKey: sevisSettingsKey, queryFn: ({ signal }) => apiCall(sevisApi.listSevisSettings, { signal }), enabled });
+}
+
+/** Add (no id) or change (id) a site's SEVIS settings. */
+export function useSaveSevisSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorHandling: 'local' },
+    mutationFn: ({ id, body }: { id?: string; body: sevisApi.TSevisSettingsInput }) => (id
+      ? apiCall(sevisApi.updateSevisSettings, { params: { settingsId: id }, body })
+      : apiCall(sevisApi.createSevisSettings, { body })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['sevis'] }),
+  });
+}
+
+/** SEVIS Permissions: the DSOs and AROs, and the staff who may be named. */
+export function useSevisSenders(enabled = true) {
+  return useQuery({ queryKey: sevisSendersKey, queryFn: ({ signal }) => apiCall(sevisApi.listSevisSenders, { signal }), enabled });
+}
+
+export function useSaveSevisSender() {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorHandling: 'local' },
+    mutationFn: (body: sevisApi.TSevisSenderInput) => apiCall(sevisApi.saveSevisSender, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['sevis'] }),
+  });
+}
+
+export function useRemoveSevisSender() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (p: { userId: string; kind: sevisApi.TSevisSenderKind }) => apiCall(sevisApi.removeSevisSender, { params: p }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['sevis'] }),
+  });
+}

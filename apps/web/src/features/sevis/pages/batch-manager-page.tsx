@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import { can, sevisApi } from '@meridian/domain';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { actorOf } from '../../../shells/common/menu';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { snack } from '../../../ui/notify';
+import { PageHeader } from '../../../ui/page-header';
+import { PageLoader } from '../../../ui/page-loader';
+import { useUrlFilters } from '../../../ui/use-url-filters';
+import { useCreateBatches, useMarkBatchSent, usePendingGroups } from '../api/sevis-batches';
+import { BatchDetailDialog } from '../components/batch-detail-dialog';
+import { BatchEventsTable } from '../components/batch-events-table';
+import { BatchGroups } from '../components/batch-groups';
+import { BatchListTable } from '../components/batch-list-table';
+
+const DEFAULTS = { eOrg: '', eStatus: '', eQ: '', ePage: '1', eSize: '10', bStatus: '', bKind: '', bOrg: '', bQ: '', bPage: '1', bSize: '10' };
+
+function createdMessage(r: sevisApi.TCreateBatchesOutput): string {
+  const parts: string[] = [];
+  parts.push(r.batches.length
+    ? `${r.batches.length} ${r.batches.length === 1 ? 'batch' : 'batches'} created (${r.batchedEvents} ${r.batchedEvents === 1 ? 'record' : 'records'}: ${r.batches.map((b) => b.batchId).join(', ')}).`
+    : 'No batch was created.');
+  if (r.heldEvents) parts.push(`${r.heldEvents} ${r.heldEvents === 1 ? 'record was' : 'records were'} held back: see "Held back" below.`);
+  if (r.skipped.length) parts.push(`Skipped ${r.skipped.map((s) => s.orgId).join(', ')}: ${r.skipped[0]!.reason}.`);
+  return parts.join(' ');
+}
+
+/** #/isss/batch-manager: pending SEVIS updates by OrgID, creating validated batches, and the batches with their statuses. */
+export function BatchManagerPage() {
+  useDocumentTitle('Batch Manager');
+  const me = useCurrentUser();
+  const mayBatch = can(me.data ? actorOf(me.data) : null, 'sevis.batch');
+  const groups = usePendingGroups(mayBatch);
+  const create = useCreateBatches();
+  const markSent = useMarkBatchSent();
+  const [filters, setFilters] = useUrlFilters(DEFAULTS);
+  const [result, setResult] = useState<sevisApi.TCreateBatchesOutput | null>(null);
+  const [sending, setSending] = useState<sevisApi.TSevisBatch | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+
+  if (me.isPending) return <PageLoader />;
+  if (!mayBatch) return <UnauthorizedPage homePath="/isss/dashboard" />;
+  const items = groups.data?.items ?? [];
+  const anyCreatable = items.some((g) => g.canCreate && g.settingsId && g.pendingCount + g.heldCount > 0);
+
+  const run = (body: sevisApi.TCreateBatchesInput) => {
+    setResult(null);
+    create.mutate(body, {
+      onSuccess: (r) => setResult(r),
+    });
+  };
+
+  return (
+    <Box>
+      <PageHeader title="Batch Manager"
+        subtitle="Pending SEVIS updates become batch files of at most 250 records, each checked against the SEVIS schema before it is stored. Download a batch to upload it in SEVIS, then mark it sent."
+        actions={(
+          <Button variant="contained" disabled={!anyCreatable || create.isPending} onClick={() => run({})}
+            startIcon={create.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Inventory2Outlined />}>
+            Create all batches
+          </Button>
+        )} />
+      {result ? (
+        <Alert severity={result.heldEvents ? 'warning' : result.batches.length ? 'success' : 'info'} role="status" sx={{ mb: 2 }} onClose={() => setResult(null)}>
+          {createdMessage(result)}
+        </Alert>
+      ) : null}
+      {items.length > 0 && !items.some((g) => g.canCreate) ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          You are not a DSO or ARO on SEVIS Permissions: you can follow the queue and download batches, but only the staff listed there create batches and mark them sent.
+        </Alert>
+      ) : null}
+      <Typography variant="h2" component="h2" sx={{ mb: 1.5 }}>Pending updates by OrgID</Typography>
+      {groups.isPending ? <PageLoader /> : (
+        <BatchGroups groups={items} busy={create.isPending} onCreate={(g) => run({ settingsId: g.settingsId! })}
+          onShow={(g) => setFilters({ eOrg: g.settingsId ?? 'none', eStatus: '', ePage: '1' })} />
+      )}
+      <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>Pending and held-back updates</Typography>
+      <BatchEventsTable filters={filters} setFilters={setFilters} groups={items} />
+      <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>Batches</Typography>
+      <BatchListTable filters={filters} setFilters={setFilters} groups={items} onMarkSent={setSending} onOpen={(b) => setOpen(b.id)} />
+      <ConfirmDialog open={!!sending} title="Mark the batch sent" busy={markSent.isPending} confirmLabel="Mark sent"
+        message={sending ? `Have you uploaded batch ${sending.batchId} (${sending.recordCount} records) in SEVIS? It will show "Sent – awaiting results" until its transaction log is imported.` : ''}
+        onCancel={() => setSending(null)}
+        onConfirm={() => sending && markSent.mutate(sending.id, { onSuccess: () => { snack(`Batch ${sending.batchId} marked sent.`, 'success'); setSending(null); } })} />
+      {open ? <BatchDetailDialog batchRowId={open} onClose={() => setOpen(null)} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import Add from '@mui/icons-material/Add';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { can, MSG, sevisApi } from '@meridian/domain';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { actorOf } from '../../../shells/common/menu';
+import { PageHeader } from '../../../ui/page-header';
+import { PageLoader } from '../../../ui/page-loader';
+import { formatDate } from '../../../ui/format-date';
+import { useSevisSettings } from '../api/sevis-settings';
+import { SettingsDialog } from '../components/settings-dialog';
+
+/** #/isss/sevis-settings: the SEVIS organisation of each campus site (F school code, J program number). */
+export function SevisSettingsPage() {
+  useDocumentTitle('SEVIS Settings');
+  const me = useCurrentUser();
+  const mayRead = can(me.data ? actorOf(me.data) : null, 'sevis.read');
+  const list = useSevisSettings(mayRead);
+  const [editing, setEditing] = useState<sevisApi.TSevisSettings | 'new' | null>(null);
+
+  if (me.isPending) return <PageLoader />;
+  if (!mayRead) return <UnauthorizedPage homePath="/isss/dashboard" />;
+  if (list.isPending) return <PageLoader />;
+  if (!list.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
+  const { items, sites, canConfigure } = list.data;
+
+  return (
+    <Box>
+      <PageHeader title="SEVIS Settings"
+        subtitle="Per campus site: the school code (F-1) or program number (J-1) SEVIS knows, its PDSO or RO, batch numbering and nightly batching."
+        actions={canConfigure ? <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>Add settings</Button> : null} />
+      {!canConfigure ? <Alert severity="info" sx={{ mb: 2 }}>Super users and officers change these settings; you can read them.</Alert> : null}
+      <Paper variant="outlined">
+        <TableContainer>
+          <Table size="small" aria-label="SEVIS settings" sx={{ minWidth: 900 }}>
+            <TableHead>
+              <TableRow>
+                {['Campus site', 'Program', 'School code / program number', 'PDSO / RO', 'Next batch id', 'Nightly batching', 'Status', ''].map((h, i) => (
+                  <TableCell key={i} scope="col">{h || <Box component="span" sx={visuallyHidden}>Actions</Box>}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((s) => (
+                <TableRow key={s.id} hover>
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>{s.campusSiteName}</TableCell>
+                  <TableCell>{s.programKind === 'F' ? 'F-1 students' : 'J-1 exchange visitors'}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{s.orgId}</TableCell>
+                  <TableCell>
+                    {s.officialName}
+                    <Typography variant="caption" component="div" color="text.secondary">SEVIS user id {s.officialSevisUserId}</Typography>
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{s.nextBatchId}</TableCell>
+                  <TableCell>{s.isAutoBatch ? 'Every night' : 'Off'}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={s.isActive ? 'Active' : 'Inactive'} color={s.isActive ? 'success' : 'default'} variant="outlined" />
+                    <Typography variant="caption" component="div" color="text.secondary">Changed {formatDate(s.updatedAt)}</Typography>
+                  </TableCell>
+                  <TableCell>
+                    {s.canEdit ? (
+                      <Button size="small" startIcon={<EditOutlined />} onClick={() => setEditing(s)}
+                        aria-label={`Edit SEVIS settings of ${s.campusSiteName}, ${s.programKind === 'F' ? 'F-1' : 'J-1'}`}>Edit</Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {items.length === 0 ? (
+                <TableRow><TableCell colSpan={8} sx={{ py: 4, textAlign: 'center' }}>
+                  No SEVIS settings yet{canConfigure ? ': add the school code or program number of a campus site to build batches.' : '.'}
+                </TableCell></TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+      {editing ? <SettingsDialog row={editing === 'new' ? null : editing} sites={sites} onClose={() => setEditing(null)} /> : null}
+    </Box>
+  );
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
