@@ -120,6 +120,9 @@ describe('office routes are the office\'s', () => {
       expect((await call(t, 'GET', `${CASE(k.applicationId)}/history`, { as })).statusCode).toBe(403);
       expect((await call(t, 'PUT', '/api/scholars/office/account-settings', { as, body: scholarsApi.ZAccountSettingsInput.parse({ h1bInfoVisibleToDept: true, o1InfoVisibleToDept: true, endDateAlertOffsets: [60] }) })).statusCode).toBe(403);
     }
+    // The assistant works the case but does not reach its site-less engine requests (officers and super users do).
+    expect((await getCase(k.applicationId, assistant)).canOpenRequests).toBe(false);
+    expect((await getCase(k.applicationId, officer)).canOpenRequests).toBe(true);
     const b = await t.login('admin', { host: 'other.test' });
     expect((await call(t, 'GET', CASE(k.applicationId), { as: b, host: 'other.test' })).statusCode).toBe(404);
   });

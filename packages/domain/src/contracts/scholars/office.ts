@@ -219,6 +219,8 @@ export const ZOfficeCase = z.object({
   canManage: z.boolean(),
   /** Process as / convert is possible now (the request is with the office). */
   canProcess: z.boolean(),
+  /** The caller reaches the case's engine requests (their documents, comments and request pages): officers of its site and super users. */
+  canOpenRequests: z.boolean(),
 });
 export type TOfficeCase = z.infer<typeof ZOfficeCase>;
 

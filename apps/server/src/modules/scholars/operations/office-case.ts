@@ -7,7 +7,7 @@ import { auditPage } from '../../audit/index.js';
 import { attachments } from '../../attachments/index.js';
 import { customDocuments } from '../../forms/index.js';
 import { departments, users, type scholars } from '../../people/schema.js';
-import { requests, requestTypes } from '../../requests/index.js';
+import { requests, requestTypes, staffReaches } from '../../requests/index.js';
 import { auditEvents } from '../../audit/index.js';
 import { getAccessibleCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
 import { scholarApplications, scholarStatusHistory } from '../schema.js';
@@ -73,7 +73,7 @@ export async function presentOfficeCase(tx: TTx, actor: TAuthenticatedActor, c: 
       createdAt: a.createdAt.toISOString(), isCurrent: a.id === scholar.currentApplicationId,
     })),
     createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
-    canManage, canProcess: canManage && PROCESSABLE.has(c.sponsorshipState),
+    canManage, canProcess: canManage && PROCESSABLE.has(c.sponsorshipState), canOpenRequests: staffReaches(actor, { campusSiteId: c.campusSiteId }),
   };
 }
 

@@ -52,7 +52,7 @@ export function StatusHistoryTable({ c }: { c: scholarsApi.TOfficeCase }) {
 }
 
 /** Requests: the scholar's engine requests, each opening on the request page. */
-export function CaseRequestsTable({ applicationId }: { applicationId: string }) {
+export function CaseRequestsTable({ applicationId, canOpen = true }: { applicationId: string; canOpen?: boolean }) {
   const q = useCaseRequests(applicationId);
   if (q.isError) return <Alert severity="error">The requests could not be loaded.</Alert>;
   const rows = q.data ?? [];
@@ -65,7 +65,7 @@ export function CaseRequestsTable({ applicationId }: { applicationId: string }) 
           <TableBody>
             {rows.map((r) => (
               <TableRow key={r.id}>
-                <TableCell><Link component={RouterLink} to={`/admin/request/${r.id}`}>#{r.number}</Link></TableCell>
+                <TableCell>{canOpen ? <Link component={RouterLink} to={`/admin/request/${r.id}`}>#{r.number}</Link> : `#${r.number}`}</TableCell>
                 <TableCell>{r.typeName}{r.isOfThisCase ? <Chip size="small" label="This case" sx={{ ml: 1 }} /> : null}</TableCell>
                 <TableCell>{requestStatusLabel(r.status)}</TableCell>
                 <TableCell>{r.requesterName ?? '—'}</TableCell>
@@ -193,7 +193,7 @@ export function CaseHistoryLog({ applicationId }: { applicationId: string }) {
 }
 
 /** Documents: the files on the scholar's requests; each opens from its request page too. */
-export function CaseDocumentsTable({ applicationId }: { applicationId: string }) {
+export function CaseDocumentsTable({ applicationId, canOpen = true }: { applicationId: string; canOpen?: boolean }) {
   const q = useCaseDocuments(applicationId);
   const [error, setError] = useState<string | null>(null);
   if (q.isError) return <Alert severity="error">The documents could not be loaded.</Alert>;
@@ -209,12 +209,14 @@ export function CaseDocumentsTable({ applicationId }: { applicationId: string })
             {rows.map((d) => (
               <TableRow key={d.id}>
                 <TableCell>
-                  <Link component="button" type="button" sx={{ textAlign: 'left' }}
-                    onClick={() => void downloadAttachment({ id: d.id, fileName: d.fileName }).catch(() => setError(`${d.fileName} could not be downloaded.`))}>{d.fileName}</Link>
+                  {canOpen ? (
+                    <Link component="button" type="button" sx={{ textAlign: 'left' }}
+                      onClick={() => void downloadAttachment({ id: d.id, fileName: d.fileName }).catch(() => setError(`${d.fileName} could not be downloaded.`))}>{d.fileName}</Link>
+                  ) : d.fileName}
                   {d.description ? <Typography variant="caption" component="div" color="text.secondary">{d.description}</Typography> : null}
                 </TableCell>
                 <TableCell>{d.documentName ?? '—'}</TableCell>
-                <TableCell><Link component={RouterLink} to={`/admin/request/${d.requestId}`}>#{d.requestNumber}</Link> {d.requestTypeName}</TableCell>
+                <TableCell>{canOpen ? <Link component={RouterLink} to={`/admin/request/${d.requestId}`}>#{d.requestNumber}</Link> : `#${d.requestNumber}`} {d.requestTypeName}</TableCell>
                 <TableCell>{d.status === 'rejected' ? `Rejected${d.rejectReason ? `: ${d.rejectReason}` : ''}` : 'On file'}</TableCell>
                 <TableCell>{formatDateTime(d.createdAt)}{d.uploadedByName ? ` · ${d.uploadedByName}` : ''}</TableCell>
                 <TableCell>{formatSize(d.sizeBytes)}</TableCell>

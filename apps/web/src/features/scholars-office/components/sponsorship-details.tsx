@@ -25,7 +25,7 @@ export function SponsorshipDetails({ c }: { c: scholarsApi.TOfficeCase }) {
         ['Requested by', c.createdByName ?? '—'],
         ['Received', formatDateTime(c.createdAt)],
         ['Where it stands', SPONSORSHIP_STATE_LABELS[c.sponsorshipState] ?? c.sponsorshipState],
-        ['Sponsorship request', r ? <Link component={RouterLink} to={`/admin/request/${r.id}`}>#{r.number} ({requestStatusLabel(r.status)})</Link> : '—'],
+        ['Sponsorship request', !r ? '—' : c.canOpenRequests ? <Link component={RouterLink} to={`/admin/request/${r.id}`}>#{r.number} ({requestStatusLabel(r.status)})</Link> : `#${r.number} (${requestStatusLabel(r.status)})`],
       ]} />
     </Paper>
   );

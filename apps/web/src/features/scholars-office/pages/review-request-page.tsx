@@ -45,7 +45,10 @@ export function ReviewRequestPage() {
         ) : null}
         <SponsorshipDetails c={c} />
         {c.canProcess ? <ProcessPanel key={c.version} c={c} onDone={(next) => { if (next.processedState !== 'Ineligible') navigate(`/admin/scholar-profile/${next.id}?tab=processing`); }} /> : null}
-        {c.sponsorshipRequest ? (
+        {c.sponsorshipRequest && !c.canOpenRequests ? (
+          <Alert severity="info">The department's documents and comments are on its request, which officers of the site and super users open.</Alert>
+        ) : null}
+        {c.sponsorshipRequest && c.canOpenRequests ? (
           <>
             <Paper variant="outlined" component="section" aria-labelledby="docs-title" sx={{ p: 2 }}>
               <Typography id="docs-title" variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>Documents from the department</Typography>

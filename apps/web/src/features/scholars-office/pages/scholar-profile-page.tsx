@@ -85,10 +85,10 @@ function tabsOf(c: TCase): TTab[] {
     { key: 'supplements', label: SUPPLEMENT_LABEL[v], render: () => <ApplicationDataView processedState={c.processedState} data={c.data} sections={SUPPLEMENTS[v]} /> },
     { key: 'processing', label: 'Processing', render: () => <ProcessingTab c={c} visa={visa} /> },
     { key: 'status', label: 'Request/Petition Status', render: () => <StatusHistoryTable c={c} /> },
-    { key: 'requests', label: 'Requests', render: () => <CaseRequestsTable applicationId={c.id} /> },
+    { key: 'requests', label: 'Requests', render: () => <CaseRequestsTable applicationId={c.id} canOpen={c.canOpenRequests} /> },
     { key: 'petitions', label: 'Petitions', render: () => <PetitionsTable c={c} /> },
     { key: 'history', label: 'History Log', render: () => <CaseHistoryLog applicationId={c.id} /> },
-    { key: 'documents', label: 'Documents', render: () => <CaseDocumentsTable applicationId={c.id} /> },
+    { key: 'documents', label: 'Documents', render: () => <CaseDocumentsTable applicationId={c.id} canOpen={c.canOpenRequests} /> },
   ];
 }
 
