@@ -122,6 +122,11 @@ describe('department scoping', () => {
     expect(res.items.map((i) => i.applicationId)).toEqual([a.applicationId]);
     const byMail = (await call(t, 'GET', `${P}/cases`, { as: dept, query: { q: a.email } })).json() as { items: scholarsApi.TDeptCaseSummary[] };
     expect(byMail.items.map((i) => i.applicationId)).toEqual([a.applicationId]);
+    // One scholar's cases (a notification names the scholar); another department's scholar has none here.
+    const byScholar = (await call(t, 'GET', `${P}/cases`, { as: dept, query: { scholarId: a.scholarId } })).json() as { items: scholarsApi.TDeptCaseSummary[] };
+    expect(byScholar.items.map((i) => i.applicationId)).toEqual([a.applicationId]);
+    const foreign = await newCase(t, { department: 'MED' });
+    expect((await call(t, 'GET', `${P}/cases`, { as: dept, query: { scholarId: foreign.scholarId } })).json().total).toBe(0);
     const drafts = (await call(t, 'GET', `${P}/cases`, { as: dept, query: { tab: 'draft', pageSize: 100 } })).json() as { items: scholarsApi.TDeptCaseSummary[]; counts: Record<string, number>; total: number };
     expect(drafts.items.every((i) => i.sponsorshipState === 'draft')).toBe(true);
     expect(drafts.total).toBe(drafts.counts.draft);

@@ -47,6 +47,12 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
 
   const openNotification = (n: TNotification) => {
     if (!n.isRead) markRead.mutate([n.id]);
+    // A department user's notification about a scholar opens the department's view of the case (spec 000 s2 redirects).
+    if (session?.userRole === 'department' && n.scholarId) {
+      onClose();
+      navigate(`/scholar/reviewrequest/${n.scholarId}`);
+      return;
+    }
     if (n.requestId) {
       onClose();
       navigate(requestLink(session?.userRole, n.requestId));

@@ -121,6 +121,8 @@ export const DEPT_CASE_SORTS = ['name', 'proposedStartDate', 'updatedAt', 'state
 export const ZListDeptCasesQuery = ZPageQuery.extend({
   tab: ZDeptCaseTab.default('all'),
   q: z.string().trim().max(100).optional(),
+  /** One scholar's cases (a notification names the scholar). */
+  scholarId: z.uuid().optional(),
   sort: z.enum(DEPT_CASE_SORTS).default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -21,7 +21,8 @@ export async function listDeptCases(ctx: TContext, q: TQuery) {
         ilike(sql`${scholars.firstName} || ' ' || ${scholars.lastName}`, like))
       : undefined;
     const tab = q.tab === 'all' ? undefined : eq(scholarApplications.sponsorshipState, q.tab);
-    const where = and(scope, search, tab);
+    const who = q.scholarId ? eq(scholarApplications.scholarId, q.scholarId) : undefined;
+    const where = and(scope, search, tab, who);
     const dir = q.order === 'asc' ? asc : desc;
     const orderBy = q.sort === 'name' ? [dir(sql`lower(${scholars.lastName})`), dir(sql`lower(${scholars.firstName})`)]
       : q.sort === 'proposedStartDate' ? [dir(scholarApplications.proposedStartDate)]
@@ -31,7 +32,7 @@ export async function listDeptCases(ctx: TContext, q: TQuery) {
       .from(scholarApplications).innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).leftJoin(users, eq(users.id, scholars.userId)).where(where)
       .orderBy(...orderBy, desc(scholarApplications.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
     const byState = await tx.select({ state: scholarApplications.sponsorshipState, n: count() }).from(scholarApplications)
-      .innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).where(and(scope, search)).groupBy(scholarApplications.sponsorshipState);
+      .innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).where(and(scope, search, who)).groupBy(scholarApplications.sponsorshipState);
     const counts: Record<string, number> = { all: 0 };
     for (const b of byState) { counts[b.state] = Number(b.n); counts.all! += Number(b.n); }
     const total = q.tab === 'all' ? counts.all! : counts[q.tab] ?? 0;

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { Redirect } from '../../../ui/redirect';
 import { useMySponsorshipRequest } from '../api/my-sponsorship-request';
+import { useDeptCases } from '../api/list-dept-cases';
 import { Facts } from '../components/case-panels';
 import { usDate } from '../components/format';
 
@@ -17,11 +18,20 @@ import { usDate } from '../components/format';
  */
 export function ReviewRequestPage() {
   const session = useSession();
-  const { applicationId } = useParams();
+  const { scholarId, applicationId } = useParams();
   if (session?.userRole === 'department') {
-    return <Redirect to={applicationId ? `/scholar/editscholarapplication/${applicationId}` : '/scholar/deptDashboard'} />;
+    if (applicationId) return <Redirect to={`/scholar/editscholarapplication/${applicationId}`} />;
+    return scholarId ? <ScholarCaseRedirect scholarId={scholarId} /> : <Redirect to="/scholar/deptDashboard" />;
   }
   return <MySponsorshipRequest />;
+}
+
+/** A notification names the scholar: open their latest case in the department (the dashboard if none is reachable). */
+function ScholarCaseRedirect({ scholarId }: { scholarId: string }) {
+  const q = useDeptCases({ scholarId, sort: 'updatedAt', order: 'desc', page: 1, pageSize: 1 });
+  if (q.isPending) return <PageLoader />;
+  const first = q.data?.items[0];
+  return <Redirect to={first ? `/scholar/editscholarapplication/${first.applicationId}` : '/scholar/deptDashboard'} />;
 }
 
 function MySponsorshipRequest() {

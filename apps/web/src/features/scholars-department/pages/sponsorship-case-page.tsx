@@ -48,6 +48,7 @@ export function SponsorshipCasePage() {
     return (
       <Box>
         {BACK}
+        <PageHeader title="Review Sponsorship Request" />
         <Alert severity={missing ? 'warning' : 'error'}>{missing ? 'This sponsorship request was not found in your department.' : 'The sponsorship request could not be loaded.'}</Alert>
       </Box>
     );
