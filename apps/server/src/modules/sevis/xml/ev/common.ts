@@ -43,7 +43,7 @@ export function subjectField(m: RecordMapper, code: unknown): { code?: string; r
 export function evFinancial(m: RecordMapper, required: boolean): TXmlNode {
   const f = (m.p.financials ?? {}) as Record<string, unknown>;
   const gov = m.yesNo(m.first(m.r.payload.receivedUsGovtFunds, f.receivedUsGovtFunds));
-  if (gov === undefined && required) m.problem(`Whether the exchange visitor receives U.S. government funds is missing ${IN_EVENT}: SEVIS needs it on the DS-2019.`);
+  if (gov === undefined && required) m.notRecorded('Whether the exchange visitor receives U.S. government funds', 'DS-2019');
   const personal = m.money(f.personalFunds, 'Personal funds', ON_RECORD);
   const other = m.money(f.otherFunds, 'Funds from other sources', ON_RECORD);
   const otherName = m.first(f.otherFundsRemarks).slice(0, 60);

@@ -22,7 +22,8 @@ export const evCreate: TEventMapper = {
     const phone = m.phone(p.phone);
     return {
       Biographical: { ...evBio(m, p, ON_RECORD), PhoneNumber: phone },
-      PositionCode: m.code(m.r.payload.positionCode, 'EVPositionCodeType', 'The exchange visitor position code', IN_EVENT),
+      PositionCode: m.r.payload.positionCode ? m.code(m.r.payload.positionCode, 'EVPositionCodeType', 'The exchange visitor position code', IN_EVENT)
+        : (m.notRecorded("The exchange visitor's position code", 'DS-2019'), undefined),
       PrgStartDate: m.reqDate(p.programStartDate, 'Program start date', ON_RECORD),
       PrgEndDate: m.reqDate(p.programEndDate, 'Program end date', ON_RECORD),
       CategoryCode: m.code(p.evCategoryCode, 'EVCategoryCodeType', 'Exchange visitor category', ON_RECORD),

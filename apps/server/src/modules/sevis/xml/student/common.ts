@@ -14,7 +14,7 @@ function major(m: RecordMapper, v: unknown, field: string, required: boolean, al
 function englishProficiency(m: RecordMapper): TXmlNode | undefined {
   const required = m.yesNo(m.r.payload.englishRequired);
   if (required === undefined) {
-    m.problem(`Whether English proficiency is required for the program is missing ${IN_EVENT}: SEVIS needs it on the I-20.`);
+    m.notRecorded('Whether the program requires English proficiency', 'I-20');
     return undefined;
   }
   if (required) {
@@ -47,7 +47,7 @@ export function educationalInfo(m: RecordMapper, values: { educationLevel?: unkn
 /** The months of the academic term (01-12): from the event or the record's financial support. */
 function academicTerm(m: RecordMapper, required: boolean): string | undefined {
   const raw = m.first(m.r.payload.academicTermMonths, (m.p.financials ?? {}).academicTermMonths);
-  if (!raw) { if (required) m.problem(`The length of the academic term in months is missing ${IN_EVENT}: SEVIS needs it with the financial support.`); return undefined; }
+  if (!raw) { if (required) m.notRecorded('The length of the academic term in months', 'I-20'); return undefined; }
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 12) { m.problem(`The length of the academic term (${raw}) must be 1 to 12 months.`); return undefined; }
   return String(n).padStart(2, '0');
