@@ -77,7 +77,7 @@ export const REGISTRATION_LIST: TBulkList = {
   startDate: sql<string | null>`${p.sessionStartDate}::text`,
   eventType: 'Registration',
   action: 'Register',
-  payload: (r) => ({ sessionStartDate: r.sessionStartDate, sessionEndDate: r.sessionEndDate, bulk: true }),
+  payload: (r) => ({ sessionStartDate: r.sessionStartDate, sessionEndDate: r.sessionEndDate }),
 };
 
 export const listRegistrationCandidates = (ctx: TContext, q: { page: number; pageSize: number; q?: string }) => listBulk(ctx, REGISTRATION_LIST, q);

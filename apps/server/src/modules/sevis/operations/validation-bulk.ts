@@ -17,7 +17,7 @@ export const VALIDATION_LIST: TBulkList = {
   startDate: sql<string | null>`${p.programStartDate}::text`,
   eventType: 'Validate',
   action: 'Validate',
-  payload: (r) => ({ programStartDate: r.programStartDate, bulk: true }),
+  payload: (r) => ({ programStartDate: r.programStartDate }),
 };
 
 export const listValidationCandidates = (ctx: TContext, q: { page: number; pageSize: number; q?: string }) => listBulk(ctx, VALIDATION_LIST, q);
