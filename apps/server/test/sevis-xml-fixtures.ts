@@ -89,7 +89,7 @@ export function debianXmllint(kind: TBatchKind, xml: string): { ok: boolean; out
   const file = path.join(dir, 'batch.xml');
   writeFileSync(file, xml);
   const r = spawnSync('xmllint', ['--noout', '--schema', schemaMainPath(kind), file], { encoding: 'utf8' });
-  if (r.error) throw r.error;
+  if (r.error) throw new Error(`Debian's xmllint is needed for this check (apt-get install libxml2-utils; .ci/run installs it): ${r.error.message}`);
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
 
