@@ -1,0 +1,305 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, baseUrl, launch, newPage, query, screenshot, signIn } from '../browser.js';
+
+/**
+ * Issue 6, "Must show": an approved CPT request appears as a pending SEVIS CPTEmployment update (on
+ * the student's record and in the Batch Manager); the DSO creates a batch, downloads its XML and marks
+ * it sent; SEVIS's transaction log for that batch is imported on Transaction Logs; the student's
+ * record shows the update succeeded with SEVIS's code and the batch is Completed.
+ *
+ * The CPT request is set up through the API as the demo student (the CPT form itself is the student
+ * journeys' subject); the DSO approves it in the browser, so the pending update is the server's own.
+ */
+
+let browser: Browser;
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+
+/** The demo student (Priya Sharma, F-1 at Main Campus) and her SEVIS ID. */
+const STUDENT = 'student';
+const STUDENT_NAME = 'Priya Sharma';
+const SEVIS_ID = 'N0031234567';
+/** The machine running the journeys is shared and slow at times: waits are generous but bounded. */
+const WAIT = 30_000;
+
+/** One employer per attempt, so a retried step finds its own CPT among earlier ones. */
+const RUN = Date.now().toString(36);
+const EMPLOYER = `Harbor Robotics ${RUN.toUpperCase()}`;
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const mdy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const START = day(30);
+const END = day(120);
+
+async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The demo student submits a CPT request naming the faculty advisor (what the CPT form sends). */
+async function submitCptAsStudent(): Promise<{ id: string; number: number }> {
+  const { accessToken } = await api<{ accessToken: string }>('POST', '/api/auth/login', null, { userName: STUDENT, password: DEMO_PASSWORD, portal: 'student' });
+  const types = await api<{ id: string; code: string }[]>('GET', '/api/requests/startable-types', accessToken);
+  const cpt = types.find((t) => t.code === 'cpt_request');
+  expect(cpt, JSON.stringify(types.map((t) => t.code))).toBeTruthy();
+  const [advisor] = await query<{ id: string }>(`select id from users where user_name = 'advisor' order by created_at limit 1`);
+  const r = await api<{ id: string; number: number }>('POST', '/api/requests', accessToken, { requestTypeId: cpt!.id, advisorUserId: advisor!.id });
+  await api('PUT', `/api/requests/${r.id}/data`, accessToken, {
+    data: {
+      employer_name: EMPLOYER, employer_job_title: 'Controls intern', supervisor_name: 'Dana Smith', supervisor_phone: '6175550100',
+      cpt_address_line_1: '1 Main St', cpt_city: 'Boston', cpt_state: 'MA', cpt_postal_code: '02110',
+      cpt_start_date: START, cpt_end_date: END, cpt_full_or_part_time: '02', cpt_hours_per_week: '20',
+      cpt_employment_comment: 'ENGR 590 requires a supervised internship.',
+    },
+  });
+  await api('POST', `/api/requests/${r.id}/submit`, accessToken);
+  return r;
+}
+
+/** A page in a fresh browser context, with the journey's generous default wait. */
+async function freshPage(): Promise<Page> {
+  const page = await newPage(browser);
+  page.setDefaultTimeout(WAIT);
+  page.setDefaultNavigationTimeout(WAIT);
+  return page;
+}
+
+async function admin(): Promise<Page> {
+  const page = await freshPage();
+  await signIn(page, 'admin');
+  await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
+  return page;
+}
+
+/** Runs one step; when it fails, keeps a screenshot of where it stood for whoever reads the failure. */
+async function step(page: Page, name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (e) {
+    await screenshot(page, `sevis-journey-FAILED-${name}`).catch(() => {});
+    throw e;
+  } finally {
+    await page.context().close().catch(() => {});
+  }
+}
+
+/** The attributes of each record (Student or ExchangeVisitor element) of a batch file, with its inner XML. */
+function batchRecords(xml: string): { attrs: Record<string, string>; body: string }[] {
+  const out: { attrs: Record<string, string>; body: string }[] = [];
+  for (const m of xml.matchAll(/<(Student|ExchangeVisitor)\b([^>]*)>([\s\S]*?)<\/\1>/g)) {
+    const attrs = Object.fromEntries([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!]));
+    out.push({ attrs, body: m[3]! });
+  }
+  return out;
+}
+
+/** SEVIS's transaction log (SevisTransLog format) for a batch: every record processed successfully. */
+function successLog(orgId: string, batchId: string, records: { requestId: string; sevisId: string; userId: string }[]): string {
+  const now = new Date().toISOString().replace('Z', '+00:00');
+  const recs = records.map((r) => `
+      <Record sevisID="${r.sevisId}" userID="${r.userId}" requestID="${r.requestId}">
+        <ProcessDate>${now}</ProcessDate>
+        <Result status="true" />
+      </Record>`).join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<TransactionLog xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">
+  <BatchHeader>
+    <BatchID>${batchId}</BatchID>
+    <OrgID>${orgId}</OrgID>
+  </BatchHeader>
+  <BatchDetail status="true" system="PROD-ALPHA">
+    <Upload resultCode="S0000" dateTimeStamp="${now}">
+      <FileName>${batchId}.xml</FileName>
+    </Upload>
+    <Process resultCode="S0000" dateTimeStamp="${now}">
+      <RecordCount>
+        <Success>${records.length}</Success>
+        <Failure>0</Failure>
+        <Total>${records.length}</Total>
+      </RecordCount>${recs}
+    </Process>
+    <Download resultCode="S0000" />
+  </BatchDetail>
+</TransactionLog>
+`;
+}
+
+/** Shared between the steps: the request, the student record, the batch and its file. */
+let requestId = '';
+let approved = false;
+let createdIds: string[] = [];
+let profileId = '';
+let batchId = '';
+let orgId = '';
+let batchXml = '';
+
+describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes back to the record', () => {
+  it('a DSO approves the student\'s CPT: the record has a pending CPTEmployment update, and the Batch Manager lists it', async () => {
+    // A retried step keeps the request it already submitted (one CPT per journey).
+    if (!requestId) requestId = (await submitCptAsStudent()).id;
+    const [p] = await query<{ id: string }>(`select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = $1`, [STUDENT]);
+    profileId = p!.id;
+
+    const page = await admin();
+    await step(page, '1-pending', async () => {
+      await page.goto(`/#/isss/request/${requestId}`);
+      await page.getByText(EMPLOYER, { exact: false }).first().waitFor();
+      if (!approved) {
+        await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Approve', exact: true }).click();
+        await page.getByText('Approved. The requester was told.').waitFor();
+        approved = true;
+      }
+      await page.getByText(`${STUDENT_NAME} · Approved`).waitFor();
+      await screenshot(page, 'sevis-journey-1-cpt-approved');
+
+      // The record's SEVIS Updates tab: the CPT waits for the next batch.
+      await page.goto(`/#/isss/student-profile/${profileId}`);
+      await page.getByRole('heading', { name: /Sharma/, level: 1 }).waitFor();
+      await page.getByRole('tab', { name: 'SEVIS Updates' }).click();
+      const cpt = page.getByRole('table', { name: 'SEVIS updates' }).getByRole('row').filter({ hasText: `Employer: ${EMPLOYER}` });
+      await cpt.getByText('CPTEmployment / Add').waitFor();
+      await cpt.getByText('pending', { exact: true }).waitFor();
+      await cpt.getByText(`Start date: ${mdy(START)}`, { exact: true }).waitFor();
+      await screenshot(page, 'sevis-journey-1-record-pending');
+
+      // The Batch Manager: Main Campus F-1 has updates waiting, ours among them.
+      await page.goto('/#/isss/batch-manager');
+      await page.getByRole('heading', { name: 'Batch Manager', level: 1 }).waitFor();
+      const groups = page.getByRole('table', { name: 'Pending updates by OrgID' });
+      const main = groups.getByRole('row').filter({ hasText: 'F-1 students' }).filter({ hasText: 'Main Campus' });
+      await main.getByRole('button', { name: 'Create batches for Main Campus, F-1 students' }).waitFor();
+      // The row's header is the campus site; then Program, OrgID.
+      orgId = (await main.getByRole('cell').nth(1).textContent())!.trim();
+      expect(orgId).toMatch(/^[A-Z]{3}\d{3}F\d{8}$/);
+      await page.getByRole('search', { name: 'Filter pending updates' }).getByLabel('Search').fill(SEVIS_ID);
+      const pending = page.getByRole('table', { name: 'Pending updates' });
+      await pending.getByRole('row').filter({ hasText: 'CPTEmployment' }).filter({ has: page.getByRole('link', { name: 'Sharma, Priya' }) }).first().waitFor();
+      await screenshot(page, 'sevis-journey-1-batch-manager-pending');
+    });
+  });
+
+  it('the DSO creates the Main Campus F-1 batch and downloads its XML, with the student\'s SEVIS ID and the CPTEmployment update', async () => {
+    expect(orgId).not.toBe('');
+    const page = await admin();
+    await step(page, '2-batch', async () => {
+      await page.goto('/#/isss/batch-manager');
+      await page.getByRole('heading', { name: 'Batch Manager', level: 1 }).waitFor();
+      // One record per student in a batch: the student's earlier pending update goes in a batch of its own.
+      if (!createdIds.length) {
+        await page.getByRole('button', { name: 'Create batches for Main Campus, F-1 students' }).click();
+        const created = page.getByRole('status').filter({ hasText: /batch(es)? created/ });
+        await created.waitFor();
+        const text = (await created.textContent())!;
+        createdIds = /records?: ([^)]+)\)/.exec(text)?.[1]?.split(', ') ?? [];
+        expect(createdIds.length, text).toBeGreaterThan(0);
+        await screenshot(page, 'sevis-journey-2-batch-created');
+      }
+      const ids = createdIds;
+
+      // Each new batch is listed as Pending; the one with our update is the one whose file names the student.
+      const batches = page.getByRole('table', { name: 'Batches' });
+      for (const id of ids) {
+        const row = batches.getByRole('row').filter({ has: page.getByRole('button', { name: `Show the records of batch ${id}` }) });
+        await row.getByText('Pending', { exact: true }).waitFor();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          row.getByRole('button', { name: `Download the XML of batch ${id}` }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe(`${id}.xml`);
+        const xml = fs.readFileSync((await download.path())!, 'utf8');
+        expect(xml).toContain(`<BatchID>${id}</BatchID>`);
+        expect(xml).toContain(`<OrgID>${orgId}</OrgID>`);
+        const ours = batchRecords(xml).find((r) => r.attrs.sevisID === SEVIS_ID && r.body.includes('<CPTEmployment') && r.body.includes(EMPLOYER));
+        if (ours) {
+          batchId = id;
+          batchXml = xml;
+          expect(ours.body).toContain(`<StartDate>${START}</StartDate>`);
+          expect(ours.body).toContain(`<EndDate>${END}</EndDate>`);
+        }
+      }
+      expect(batchId, `no batch file of ${ids.join(', ')} has ${SEVIS_ID}'s CPTEmployment`).not.toBe('');
+      expect(batchId).toHaveLength(14);
+      await screenshot(page, 'sevis-journey-2-batch-listed');
+    });
+  });
+
+  it('the DSO marks the batch sent after uploading it in SEVIS', async () => {
+    expect(batchId).not.toBe('');
+    const page = await admin();
+    await step(page, '3-sent', async () => {
+      await page.goto('/#/isss/batch-manager');
+      const row = page.getByRole('table', { name: 'Batches' }).getByRole('row')
+        .filter({ has: page.getByRole('button', { name: `Show the records of batch ${batchId}` }) });
+      await row.getByRole('button', { name: `Show the records of batch ${batchId}` }).waitFor();
+      if (!(await row.getByText('Sent – awaiting results').isVisible())) {
+        await row.getByRole('button', { name: `Mark batch ${batchId} sent` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Mark the batch sent' });
+        await dialog.getByText(`Have you uploaded batch ${batchId}`, { exact: false }).waitFor();
+        await screenshot(page, 'sevis-journey-3-mark-sent-confirm');
+        await dialog.getByRole('button', { name: 'Mark sent' }).click();
+        await page.getByText(`Batch ${batchId} marked sent.`).waitFor();
+      }
+      await row.getByText('Sent – awaiting results').waitFor();
+      await row.getByText('Uploaded by hand').waitFor();
+      await screenshot(page, 'sevis-journey-3-sent');
+    });
+  });
+
+  it('the office imports SEVIS\'s transaction log for the batch; the record shows the update succeeded with SEVIS\'s code and the batch is Completed', async () => {
+    expect(batchXml).not.toBe('');
+    const records = batchRecords(batchXml).map((r, i) => ({
+      requestId: r.attrs.requestID!,
+      // An update names its SEVIS ID; SEVIS gives a created record its new one.
+      sevisId: r.attrs.sevisID || `N00${String(90000000 + i).padStart(8, '0')}`,
+      userId: r.attrs.userID!,
+    }));
+    const ours = batchRecords(batchXml).find((r) => r.attrs.sevisID === SEVIS_ID && r.body.includes(EMPLOYER))!;
+    const log = successLog(orgId, batchId, records);
+
+    const page = await admin();
+    await step(page, '4-results', async () => {
+      // From the batch's row in the Batch Manager to Transaction Logs.
+      await page.goto('/#/isss/batch-manager');
+      await page.getByRole('link', { name: `Import the transaction log of batch ${batchId}` }).click();
+      await page.waitForURL(new RegExp(`#/isss/sevis-results\\?batch=${batchId}$`));
+      await page.getByRole('heading', { name: 'Transaction Logs', level: 1 }).waitFor();
+      await page.getByText(`Import the log SEVIS returned for batch ${batchId}`, { exact: false }).waitFor();
+      await screenshot(page, 'sevis-journey-4-transaction-logs');
+      await page.locator('input[type=file]').setInputFiles({ name: 'sevis_transaction_log.xml', mimeType: 'text/xml', buffer: Buffer.from(log, 'utf8') });
+      await page.getByRole('heading', { name: `Batch ${batchId} (${orgId})` }).waitFor();
+      const results = page.getByRole('table', { name: 'Record results' });
+      const row = results.getByRole('row').filter({ hasText: ours.attrs.requestID! });
+      await row.getByRole('link', { name: STUDENT_NAME }).waitFor();
+      await row.getByText('CPTEmployment', { exact: false }).waitFor();
+      await row.getByText('Succeeded', { exact: true }).waitFor();
+      await row.getByText('S0000', { exact: true }).waitFor();
+      const history = page.getByRole('table', { name: 'Imported transaction logs' });
+      await history.getByRole('row').filter({ hasText: batchId }).getByText('sevis_transaction_log.xml').waitFor();
+      await screenshot(page, 'sevis-journey-4-log-imported');
+
+      // The student's record: the CPT update succeeded, with SEVIS's code.
+      await row.getByRole('link', { name: STUDENT_NAME }).click();
+      await page.waitForURL(new RegExp(`#/isss/student-profile/${profileId}`));
+      await page.getByRole('tab', { name: 'SEVIS Updates', selected: true }).waitFor();
+      const cpt = page.getByRole('table', { name: 'SEVIS updates' }).getByRole('row').filter({ hasText: `Employer: ${EMPLOYER}` });
+      await cpt.getByText('succeeded', { exact: true }).waitFor();
+      await cpt.getByText('S0000', { exact: false }).waitFor();
+      await screenshot(page, 'sevis-journey-4-record-succeeded');
+
+      // The batch is Completed in the Batch Manager.
+      await page.goto('/#/isss/batch-manager');
+      const batch = page.getByRole('table', { name: 'Batches' }).getByRole('row')
+        .filter({ has: page.getByRole('button', { name: `Show the records of batch ${batchId}` }) });
+      await batch.getByText('Completed', { exact: true }).waitFor();
+      await screenshot(page, 'sevis-journey-4-batch-completed');
+    });
+  });
+});
