@@ -239,6 +239,8 @@ describe('send for approval', () => {
     expect((await call(t, 'POST', '/api/approvals/decide', { body: { token, decision: 'reject', comment: 'Funding not confirmed.' } })).statusCode).toBe(200);
     const rejected = (await call(t, 'GET', `${P}/cases/${c.applicationId}`, { as: dept })).json() as scholarsApi.TDeptCase;
     expect(rejected).toMatchObject({ sponsorshipState: 'rejected', canEdit: true, rejectionReason: 'Alex Advisor: Funding not confirmed.' });
+    // The scholars module tells people, not the generic engine ("back with the office" would be wrong here).
+    expect(await t.sql('select 1 from notifications where request_id = $1 and type_name like $2', [c.sponsorshipRequestId, 'request.approvers_%'])).toHaveLength(0);
     const mail = (await mailsTo(t, 'dept@demo.example.edu')).find((m) => m.purpose === 'scholar.sponsorship.rejected');
     expect(mail?.text_body).toContain('Funding not confirmed.');
     const edit = await call(t, 'PUT', `${P}/cases/${c.applicationId}`, { as: dept, body: { ...sponsorship({ email: c.email }), version: rejected.version } });

@@ -17,7 +17,7 @@ import { canAccessRequest, getAccessibleRequest, staffReaches, type TRequestRow 
 import { auditShape, loadUsers, presentRequest, summaryOf } from '../request.presenter.js';
 import { assertTransition } from '../request.workflow.js';
 import { requests, requestTypes } from '../schema.js';
-import { emitApprovalOutcome } from '../approval-listeners.js';
+import { emitApprovalOutcome, hasApprovalOutcomeListener } from '../approval-listeners.js';
 
 const STARTER_OF: Record<string, string> = { ISSSstudent: 'student', scholar: 'scholar', department: 'department', isssAdmin: 'staff' };
 export const INCOMPLETE = 'Please complete the request before submitting: see the messages on each field.';
@@ -283,14 +283,18 @@ export async function applyApprovalOutcome(tx: TTx, ctx: TContext, requestId: st
     before: auditShape(row), after: { ...auditShape(updated!), approverName: approver.name, comment: approver.comment || undefined }, ip: ctx.ip,
   });
   const type = await typeOf(tx, row);
+  // The module that owns this kind of request (e.g. scholars' sponsorship requests, approved inside a
+  // department before the office sees them) moves its own record and tells the right people itself.
+  if (hasApprovalOutcomeListener(type.code)) {
+    await emitApprovalOutcome(tx, ctx, type.code, { request: updated!, outcome, approver });
+    return;
+  }
   const text = outcome === 'approved'
     ? `All approvers approved ${type.name} request #${row.number}; it is back in review.`
     : `${approver.name} rejected ${type.name} request #${row.number}; it requires resolution.`;
   await notify(tx, ctx, { userIds: await officeRecipients(tx, updated!), text, typeName: `request.${action}`, requestId: row.id,
     email: { subject: `Request #${row.number}: approver review finished`, text: `${text}${approver.comment ? `\n\nComment: ${approver.comment}` : ''}\n` } });
   await tellRequester(tx, ctx, updated!, type.name, 'finished approver review and is back with the office', '', { email: false });
-  // The module that owns this kind of request (e.g. scholars' sponsorship requests) moves its own record.
-  await emitApprovalOutcome(tx, ctx, type.code, { request: updated!, outcome, approver });
 }
 
 /** Staff who may be assigned the request: active staff who reach its campus site. */
