@@ -27,7 +27,7 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`time-${applicationId}`} sx={{ p: 2 }}>
       <Typography id={`time-${applicationId}`} variant="h6" component="h2" gutterBottom>Time tracking</Typography>
-      <Table size="small" aria-label="End date">
+      <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label="End date">
         <TableBody>
           <Row label="End date">
             {e.processedEndDate ? (
@@ -38,7 +38,7 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
               </>
             ) : 'Not set'}
           </Row>
-          <Row label="Alerts">{`${e.offsets.join(' and ')} days before the end date`}{e.dueOffsets.length ? ` (reached: ${e.dueOffsets.join(', ')})` : ''}</Row>
+          <Row label="End-date alerts">{`${e.offsets.join(' and ')} days before`}{e.dueOffsets.length ? ` (${[...e.dueOffsets].sort((x, y) => y - x).join(' and ')}-day mark passed)` : ''}</Row>
         </TableBody>
       </Table>
       {t.sixYear ? (
@@ -51,7 +51,7 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
               <LinearProgress variant="determinate" value={Math.min(100, (t.sixYear.usedDays / t.sixYear.limitDays) * 100)}
                 color={t.sixYear.isMaxedOut ? 'error' : t.sixYear.remainingDays < 365 ? 'warning' : 'primary'}
                 aria-label={`${t.sixYear.usedDays} of ${t.sixYear.limitDays} days used`} sx={{ my: 1, height: 8, borderRadius: 1 }} />
-              <Table size="small" aria-label="H-1B six-year maximum">
+              <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label="H-1B six-year maximum">
                 <TableBody>
                   <Row label="First day in H or L status">{usDate(t.sixYear.firstDay)}</Row>
                   <Row label="Time used">{`${t.sixYear.usedDays} days (${years(t.sixYear.usedDays)}) of ${t.sixYear.limitDays}`}</Row>
@@ -70,13 +70,14 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
           {!t.jBars.applies ? (
             <Typography color="text.secondary">{`The bars apply to Professor and Research Scholar programs; ${t.jBars.category ? `this one is ${t.jBars.category}` : 'no category has been chosen yet'}.`}</Typography>
           ) : (
-            <Table size="small" aria-label="J-1 bars">
+            <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label="J-1 bars">
               <TableBody>
-                <Row label={`J status ${usDate(t.jBars.twelveMonth.windowFrom)}–${usDate(t.jBars.twelveMonth.windowTo)}`}>{`${t.jBars.twelveMonth.daysInWindow} days`}</Row>
-                <Row label="12-month bar">{t.jBars.twelveMonth.isBarred ? <Chip size="small" color="error" label={`Barred until ${usDate(t.jBars.twelveMonth.barEndsOn)}`} /> : 'Not barred'}</Row>
+                <Row label="Program start">{`${usDate(t.jBars.programStart)} (${t.jBars.category})`}</Row>
+                <Row label="J status in the 12 months before">{`${t.jBars.twelveMonth.daysInWindow} days (${usDate(t.jBars.twelveMonth.windowFrom)}–${usDate(t.jBars.twelveMonth.windowTo)})`}</Row>
+                <Row label="12-month bar">{t.jBars.twelveMonth.isBarred ? <><Chip size="small" color="error" label="Barred" />{` earliest start ${usDate(t.jBars.twelveMonth.barEndsOn)}`}</> : 'Not barred'}</Row>
                 <Row label="24-month bar">
                   {t.jBars.twentyFourMonth.isBarred
-                    ? <Chip size="small" color="error" label={`Barred until ${usDate(t.jBars.twentyFourMonth.barEndsOn)}`} />
+                    ? <><Chip size="small" color="error" label="Barred" />{` earliest start ${usDate(t.jBars.twentyFourMonth.barEndsOn)} (prior program ended ${usDate(t.jBars.twentyFourMonth.priorProgramEnd)})`}</>
                     : t.jBars.twentyFourMonth.priorProgramEnd ? `Not barred (prior program ended ${usDate(t.jBars.twentyFourMonth.priorProgramEnd)})` : 'Not barred'}
                 </Row>
               </TableBody>

@@ -155,7 +155,8 @@ function ScholarDashboard() {
               {items.map((r) => (
                 <TableRow key={r.applicationId} hover>
                   <TableCell component="th" scope="row">
-                    <Link component={RouterLink} to={`/admin/scholar-profile/${r.applicationId}`} sx={{ fontWeight: 600 }}>
+                    {/* A sponsorship request not yet processed opens Review Sponsorship Request; a processed case its profile. */}
+                    <Link component={RouterLink} to={r.processedState ? `/admin/scholar-profile/${r.applicationId}` : `/admin/reviewrequest/${r.applicationId}`} sx={{ fontWeight: 600 }}>
                       {[r.lastName, r.firstName].filter(Boolean).join(', ') || '(no name)'}
                     </Link>
                     <Typography variant="caption" color="text.secondary" component="div">{r.email}</Typography>
