@@ -98,6 +98,15 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     expect(debianXmllint('ev', rb!.xml).ok).toBe(true);
   });
 
+  it('holds back a record whose text XML cannot carry (a control character in remarks), not the batch', async () => {
+    const bad = event(profile(), 'Program', 'Extension', { programEndDate: '2027-12-17', reason: 'Lab\u0001closure' });
+    const good = registration();
+    const r = await build([bad, good]);
+    expect(r.held.map((h) => h.eventId)).toEqual([bad.eventId]);
+    expect(r.held[0]!.message).toContain('cannot be written as XML: Explanation contains an invisible control character');
+    expect(r.included.map((i) => i.eventId)).toEqual([good.eventId]);
+  });
+
   it('gives unique requestIDs of 1-20 characters without : / \\ even when event ids share their start', () => {
     const taken = new Set<string>();
     const ids = ['aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeee01', 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeee02', 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeee03'].map((e) => requestIdFor(e, taken));

@@ -26,12 +26,16 @@ export function requestIdFor(eventId: string, taken: Set<string>): string {
   return id;
 }
 
-/** Leaves out undefined values (optional elements the record has no value for). */
-function clean(v: TXmlValue): TXmlValue {
-  if (v === undefined || typeof v === 'string') return v;
-  if (Array.isArray(v)) return v.map((x) => clean(x) as TXmlNode);
+/** Characters XML 1.0 cannot carry (control characters other than tab and line breaks). */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+
+/** Leaves out undefined values (optional elements the record has no value for); notes text XML cannot carry. */
+function clean(v: TXmlValue, bad: string[], name = ''): TXmlValue {
+  if (v === undefined) return v;
+  if (typeof v === 'string') { if (NOT_XML.test(v)) bad.push(name.replace(/^@/, '')); return v; }
+  if (Array.isArray(v)) return v.map((x) => clean(x, bad, name) as TXmlNode);
   const out: TXmlNode = {};
-  for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = clean(x);
+  for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = clean(x, bad, k);
   return out;
 }
 
@@ -57,8 +61,16 @@ function mapRecord(kind: TBatchKind, r: TBatchRecordInput, userId: string, reque
   const attrs: TXmlNode = mapper.recordKind === 'create'
     ? { '@requestID': requestId, '@userID': userId, '@printForm': 'true' }
     : { '@sevisID': r.profile.sevisId ?? '', '@requestID': requestId, '@userID': userId };
-  const node = clean({ ...attrs, ...body }) as TXmlNode;
-  const text = create({ [ROOT[kind].record]: node }).end({ headless: true, prettyPrint: true, indent: '  ' });
+  const bad: string[] = [];
+  const node = clean({ ...attrs, ...body }, bad) as TXmlNode;
+  // e.g. a control character pasted into remarks: this record only, never the whole batch.
+  if (bad.length) return { problems: [`This record cannot be written as XML: ${[...new Set(bad)].join(', ')} contains an invisible control character; retype that text on the record or request.`] };
+  let text: string;
+  try {
+    text = create({ [ROOT[kind].record]: node }).end({ headless: true, prettyPrint: true, indent: '  ' });
+  } catch (e) {
+    return { problems: [`This record cannot be written as XML (${e instanceof Error ? e.message : String(e)}).`] };
+  }
   return { mapped: { recordKind: mapper.recordKind, lines: text.split('\n').map((l) => `    ${l}`) }, problems: [] };
 }
 

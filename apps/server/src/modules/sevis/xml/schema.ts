@@ -55,15 +55,17 @@ export async function validateAgainstXsd(kind: TBatchKind, xmls: string[]): Prom
   const result = await validateXML({ xml: xmls.map((contents, i) => ({ fileName: names[i]!, contents })), schema, preload, maxMemoryPages });
   const out: TSchemaError[][] = xmls.map(() => []);
   if (result.valid) return out;
+  const located = result.errors.some((e) => e.loc && names.includes(e.loc.fileName));
   for (const e of result.errors) {
     const i = e.loc ? names.indexOf(e.loc.fileName) : -1;
     if (i >= 0) out[i]!.push({ line: e.loc!.lineNumber, message: e.message });
-    else if (e.message.trim() && !/fails to validate$/.test(e.message.trim())) {
-      // An error without a position (schema trouble, out of memory): every document is in doubt.
+    // Lines without a position are xmllint's "<file> fails to validate" and the context it quotes
+    // under a parser error; only when nothing was located is every document in doubt (schema
+    // trouble, out of memory).
+    else if (!located && e.message.trim() && !/fails to validate$/.test(e.message.trim())) {
       for (const list of out) list.push({ line: null, message: e.message.trim() });
     }
   }
-  // xmllint says "<file> fails to validate" for a document whose errors it already listed.
   return out;
 }
 
