@@ -133,6 +133,23 @@ function readWorkbook(body: Buffer) {
   return wb;
 }
 
+describe('list scope', () => {
+  it("lists exactly the institution's cases, each of which the same user may open", async () => {
+    await newCase(t, { processedState: 'H-1B', institutionId: t.institutionB, department: 'CS' });
+    const listed: string[] = [];
+    for (let page = 1; ; page++) {
+      const res = await list({ page, pageSize: 100, sort: 'name', order: 'asc' }, officer);
+      listed.push(...res.items.map((i) => i.applicationId));
+      if (res.items.length < 100) break;
+    }
+    const inA = (await t.sql<{ id: string }>('select id from scholar_applications where institution_id = $1', [t.institutionA])).map((r) => r.id);
+    expect([...listed].sort()).toEqual([...inA].sort());
+    for (const id of listed.slice(0, 15)) {
+      expect((await call(t, 'GET', `/api/scholars/cases/${id}/time-tracking`, { as: officer })).statusCode, id).toBe(200);
+    }
+  });
+});
+
 describe('the Excel exports', () => {
   it('Scholar_Export: file and sheet names, only the rows of the filter, Yes/No, and no formula from a name', async () => {
     const { tag, make } = group();
