@@ -16,7 +16,7 @@ export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string;
         {batch.isPending ? <PageLoader /> : !b ? <Alert severity="error">The batch could not be loaded.</Alert> : (
           <>
             <Typography sx={{ mb: 2 }}>
-              {sevisApi.SEVIS_BATCH_KIND_LABELS[b.kind]} · OrgID {b.orgId} ({b.campusSiteName}) · {b.recordCount} records · <BatchStatusChip status={b.status} />
+              {sevisApi.SEVIS_BATCH_KIND_LABELS[b.kind]} · OrgID {b.orgId} ({b.campusSiteName}) · {b.recordCount} {b.recordCount === 1 ? 'record' : 'records'} · <BatchStatusChip status={b.status} />
             </Typography>
             <Table size="small" aria-label={`Records of batch ${b.batchId}`}>
               <TableHead>

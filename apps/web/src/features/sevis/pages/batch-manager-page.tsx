@@ -84,7 +84,7 @@ export function BatchManagerPage() {
       <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>Batches</Typography>
       <BatchListTable filters={filters} setFilters={setFilters} groups={items} onMarkSent={setSending} onOpen={(b) => setOpen(b.id)} />
       <ConfirmDialog open={!!sending} title="Mark the batch sent" busy={markSent.isPending} confirmLabel="Mark sent"
-        message={sending ? `Have you uploaded batch ${sending.batchId} (${sending.recordCount} records) in SEVIS? It will show "Sent – awaiting results" until its transaction log is imported.` : ''}
+        message={sending ? `Have you uploaded batch ${sending.batchId} (${sending.recordCount} ${sending.recordCount === 1 ? 'record' : 'records'}) in SEVIS? It will show "Sent – awaiting results" until its transaction log is imported.` : ''}
         onCancel={() => setSending(null)}
         onConfirm={() => sending && markSent.mutate(sending.id, { onSuccess: () => { snack(`Batch ${sending.batchId} marked sent.`, 'success'); setSending(null); } })} />
       {open ? <BatchDetailDialog batchRowId={open} onClose={() => setOpen(null)} /> : null}
