@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, baseUrl, launch, newPage, query, screenshot, signIn } from '../browser.js';
 
@@ -89,6 +89,20 @@ async function step(page: Page, name: string, body: () => Promise<void>): Promis
   } finally {
     await page.context().close().catch(() => {});
   }
+}
+
+/** Waits for a dialog's fade-in to finish, so its screenshot shows it as the user reads it. */
+async function settled(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await dialog.evaluate((el) => new Promise<void>((resolve) => {
+    const end = Date.now() + 3000;
+    const check = () => {
+      const box = el.closest('.MuiDialog-root')?.querySelector('.MuiDialog-container') ?? el;
+      if (getComputedStyle(box).opacity === '1' || Date.now() > end) resolve();
+      else requestAnimationFrame(check);
+    };
+    check();
+  }));
 }
 
 /** The attributes of each record (Student or ExchangeVisitor element) of a batch file, with its inner XML. */
@@ -228,6 +242,18 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       expect(batchId, `no batch file of ${ids.join(', ')} has ${SEVIS_ID}'s CPTEmployment`).not.toBe('');
       expect(batchId).toHaveLength(14);
       await screenshot(page, 'sevis-journey-2-batch-listed');
+
+      // The batch's records: the student's CPT update under the requestID its file carries.
+      const cptRequestId = batchRecords(batchXml).find((r) => r.body.includes(EMPLOYER))!.attrs.requestID!;
+      await page.getByRole('button', { name: `Show the records of batch ${batchId}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Batch ${batchId}` });
+      const record = dialog.getByRole('table', { name: `Records of batch ${batchId}` }).getByRole('row').filter({ hasText: cptRequestId });
+      await record.getByRole('link', { name: 'Sharma, Priya' }).waitFor();
+      await record.getByText('CPTEmployment / Add').waitFor();
+      await record.getByText(SEVIS_ID).waitFor();
+      await settled(dialog);
+      await screenshot(page, 'sevis-journey-2-batch-records');
+      await dialog.getByRole('button', { name: 'Close' }).click();
     });
   });
 
@@ -242,7 +268,8 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       if (!(await row.getByText('Sent – awaiting results').isVisible())) {
         await row.getByRole('button', { name: `Mark batch ${batchId} sent` }).click();
         const dialog = page.getByRole('dialog', { name: 'Mark the batch sent' });
-        await dialog.getByText(`Have you uploaded batch ${batchId}`, { exact: false }).waitFor();
+        await dialog.getByText(new RegExp(`^Have you uploaded batch ${batchId} \\((1 record|\\d+ records)\\) in SEVIS\\?`)).waitFor();
+        await settled(dialog);
         await screenshot(page, 'sevis-journey-3-mark-sent-confirm');
         await dialog.getByRole('button', { name: 'Mark sent' }).click();
         await page.getByText(`Batch ${batchId} marked sent.`).waitFor();
