@@ -126,6 +126,23 @@ describe('transaction log import', () => {
     expect(rows).toEqual([{ status: 'failed', result_code: 'S0013' }, { status: 'failed', result_code: 'S0013' }]);
   });
 
+  it('a SEVIS ID the record cannot take (the students module sees a duplicate) leaves a note and does not undo the rest of the log', async () => {
+    // Same first name, last name and birth date: the students module refuses either record an identity change.
+    const twin = { firstName: 'Twin', lastName: 'Record', extra: { sevis_id: null, birth_date: '2001-01-01' } };
+    const a = await newStudent(t, twin);
+    await newStudent(t, twin);
+    const ok = await newStudent(t, { extra: { sevis_id: null } });
+    const orgId = 'DEM214F00000001';
+    const batch = await sentBatch(t, { orgId, kind: 'student', records: [{ profileId: a.id, requestId: 'tw1' }, { profileId: ok.id, requestId: 'ok1' }] });
+    const res = await upload(admin, 'twins.xml', logFor(orgId, batch.batchId, [{ requestId: 'tw1', sevisId: 'N0077777771' }, { requestId: 'ok1', sevisId: 'N0077777772' }]));
+    expect(res.statusCode, res.body).toBe(200);
+    const out = res.json() as sevisApi.TTransLogImportOutput;
+    expect(out.batchStatus).toBe('completed');
+    expect(out.records.find((r) => r.requestId === 'tw1')!.message).toMatch(/^Accepted by SEVIS as N0077777771; the SEVIS ID could not be stored on the record: /);
+    const rows = await t.sql<{ id: string; sevis_id: string | null }>('select id, sevis_id from student_profiles where id = any($1)', [[a.id, ok.id]]);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.sevis_id]))).toEqual({ [a.id]: null, [ok.id]: 'N0077777772' });
+  });
+
   it('refuses what is not a transaction log, a log of no batch of ours, and a batch out of reach', async () => {
     const notXml = await upload(admin, 'log.xml', 'hello');
     expect(notXml.statusCode).toBe(400);

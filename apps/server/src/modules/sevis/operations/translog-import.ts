@@ -28,15 +28,15 @@ export async function presentLog(tx: TTx, row: TLogRow): Promise<sevisApi.TTrans
 
 /** The result of each record of a batch as stored (what the log did to it). */
 export async function batchRecordResults(tx: TTx, batchRowId: string): Promise<sevisApi.TTransLogRecordResult[]> {
-  const rows = await tx.select({ r: sevisBatchRecords, first: studentProfiles.firstName, last: studentProfiles.lastName, visaType: studentProfiles.visaType, eventType: sevisPendingEvents.eventType, action: sevisPendingEvents.action })
+  const rows = await tx.select({ r: sevisBatchRecords, first: studentProfiles.firstName, last: studentProfiles.lastName, visaType: studentProfiles.visaType, profileSevisId: studentProfiles.sevisId, eventType: sevisPendingEvents.eventType, action: sevisPendingEvents.action })
     .from(sevisBatchRecords)
     .leftJoin(studentProfiles, eq(studentProfiles.id, sevisBatchRecords.profileId))
     .leftJoin(sevisPendingEvents, eq(sevisPendingEvents.id, sevisBatchRecords.eventId))
     .where(eq(sevisBatchRecords.batchRowId, batchRowId)).orderBy(asc(sevisBatchRecords.createdAt), asc(sevisBatchRecords.sevisRequestId));
   const deps = rows.length ? await tx.select({ profileId: studentDependents.profileId, sevisId: studentDependents.sevisId }).from(studentDependents)
     .where(inArray(studentDependents.profileId, [...new Set(rows.map((x) => x.r.profileId))])) : [];
-  return rows.map(({ r, first, last, visaType, eventType, action }) => ({
-    requestId: r.sevisRequestId, sevisId: r.assignedSevisId, status: r.status === 'succeeded' || r.status === 'failed' ? r.status : 'unmatched',
+  return rows.map(({ r, first, last, visaType, profileSevisId, eventType, action }) => ({
+    requestId: r.sevisRequestId, sevisId: r.assignedSevisId ?? (r.recordKind === 'update' ? profileSevisId : null), status: r.status === 'succeeded' || r.status === 'failed' ? r.status : 'unmatched',
     resultCode: r.resultCode, message: r.resultMessage, profileId: r.profileId, studentName: `${first ?? ''} ${last ?? ''}`.trim(), visaType: visaType ?? '',
     eventType: `${eventType ?? ''}${action && action !== eventType ? ` / ${action}` : ''}`,
     dependentSevisIds: r.recordKind === 'create' ? deps.filter((d) => d.profileId === r.profileId && d.sevisId).map((d) => d.sevisId!) : [],
@@ -187,8 +187,16 @@ export async function applyTransLog(tx: TTx, ctx: TContext, log: TParsedLog, sha
       if (assignedSevisId) {
         const p = await lockProfile(tx, r.profileId);
         if (!p.sevisId) {
-          await applyRecordChange(tx, ctx, p, { sevisId: assignedSevisId }, 'student.sevis-id.assigned', { batchId: batch.batchId, requestId: r.sevisRequestId });
-          after.sevisId = assignedSevisId;
+          try {
+            // Its own savepoint: a record the students module refuses (e.g. a duplicate) must not undo the whole log.
+            await tx.transaction((sp) => applyRecordChange(sp, ctx, p, { sevisId: assignedSevisId }, 'student.sevis-id.assigned', { batchId: batch.batchId, requestId: r.sevisRequestId }));
+            after.sevisId = assignedSevisId;
+          } catch (e) {
+            if (!(e instanceof AppError)) throw e;
+            after.note = `SEVIS assigned ${assignedSevisId}, but the record could not take it: ${e.message}`;
+            await tx.update(sevisBatchRecords).set({ resultMessage: `Accepted by SEVIS as ${assignedSevisId}; the SEVIS ID could not be stored on the record: ${e.message}`.slice(0, 1000) })
+              .where(eq(sevisBatchRecords.id, r.id));
+          }
         } else if (p.sevisId !== assignedSevisId) {
           after.note = `SEVIS assigned ${assignedSevisId}; the record keeps ${p.sevisId}`;
         }

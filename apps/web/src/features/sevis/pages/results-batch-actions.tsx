@@ -12,7 +12,7 @@ import { useFetchBatchResults, useSendBatchToSevis, useTransportStatus } from '.
 
 /**
  * The results actions of one batch in the Batch Manager: "Send to SEVIS" (a pending batch) and "Fetch
- * results" (a sent one) when the SEVIS batch interface is configured, and "Import results" (the
+ * results" (a sent one) when the SEVIS batch interface is configured, and "Import log" (the
  * transaction log uploaded by hand) always.
  */
 export function BatchResultsActions({ batch }: { batch: { id: string; batchId: string; status: string } }) {
@@ -32,16 +32,16 @@ export function BatchResultsActions({ batch }: { batch: { id: string; batchId: s
           Send to SEVIS
         </Button>
       ) : null}
-      {configured && batch.status !== 'pending' && mayImport ? (
+      {configured && batch.status === 'sent' && mayImport ? (
         <Button size="small" startIcon={<CloudDownloadOutlined />} disabled={fetchResults.isPending} aria-label={`Fetch the SEVIS results of batch ${batch.batchId}`}
           onClick={() => fetchResults.mutate(batch.id, { onSuccess: (r) => snack(r.message, r.isReady ? 'success' : 'info'), onError: fail })}>
           Fetch results
         </Button>
       ) : null}
-      {batch.status !== 'pending' && mayImport ? (
+      {batch.status === 'sent' && mayImport ? (
         <Button size="small" component={RouterLink} to={`/isss/sevis-results?batch=${encodeURIComponent(batch.batchId)}`} startIcon={<UploadFileOutlined />}
           aria-label={`Import the transaction log of batch ${batch.batchId}`}>
-          Import results
+          Import log
         </Button>
       ) : null}
     </>

@@ -6,7 +6,7 @@ import {
 } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { can, sevisApi } from '@meridian/domain';
+import { can, EDUCATION_LEVELS, sevisApi } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
@@ -29,7 +29,12 @@ const STATE_CHIP = {
   changed: { label: 'Differs', color: 'warning' }, new: { label: 'New student', color: 'info' }, error: { label: 'Error', color: 'error' }, unchanged: { label: 'Same', color: 'default' },
 } as const;
 /** ISO dates as MM/DD/YYYY; other values as they are. */
-const show = (key: string, v: string) => (v && /Date$/.test(key) && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v || '—');
+const show = (key: string, v: string) => {
+  if (!v) return '—';
+  if (/Date$/.test(key) && /^\d{4}-\d{2}-\d{2}$/.test(v)) return `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}`;
+  if (key === 'educationLevel') return `${EDUCATION_LEVELS.find((l) => l.code === v)?.label ?? v} (${v})`;
+  return v;
+};
 
 /** #/isss/rti-import/:importId: an RTI list side by side with our records; update selected or all, add the students we lack. */
 export function RtiImportDetailPage() {
@@ -92,7 +97,7 @@ function Detail() {
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <FormControlLabel control={<Switch checked={insertNew} onChange={(e) => setInsertNew(e.target.checked)} />} label="Add the students we lack" />
-            <FormControl size="small" sx={{ minWidth: 220 }} error={!!siteError} disabled={!insertNew}>
+            <FormControl size="small" sx={{ minWidth: 300 }} error={!!siteError} disabled={!insertNew}>
               <InputLabel id="rti-site-label">Campus site for new records</InputLabel>
               <Select labelId="rti-site-label" label="Campus site for new records" value={siteId} onChange={(e) => { setSiteId(e.target.value as number); setSiteError(null); }}>
                 {(sites.data ?? []).map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}

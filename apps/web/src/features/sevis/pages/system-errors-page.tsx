@@ -55,7 +55,7 @@ function SystemErrors() {
   return (
     <Paper variant="outlined">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
-        <TextField size="small" label="Search" value={q} onChange={(e) => setQ(e.target.value)} sx={{ minWidth: 280 }}
+        <TextField size="small" label="Search" value={q} onChange={(e) => setQ(e.target.value)} sx={{ width: { xs: '100%', sm: 420 } }}
           helperText="Name, SEVIS ID, batch ID or message"
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }} />
         <TextField size="small" label="Error code" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} helperText="e.g. S1056" sx={{ width: 160 }} />
