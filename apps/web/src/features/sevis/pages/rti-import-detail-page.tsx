@@ -148,13 +148,15 @@ function Detail() {
                       </TableCell>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{r.sevisId || '—'}</TableCell>
                       <TableCell>
-                        <Chip size="small" variant="outlined" color={STATE_CHIP[r.state].color} label={STATE_CHIP[r.state].label} />
-                        {r.appliedAction ? <Chip size="small" color="success" label={r.appliedAction === 'inserted' ? 'Added' : 'Updated'} sx={{ ml: 1 }} /> : null}
+                        {r.appliedAction
+                          ? <Chip size="small" color="success" label={r.appliedAction === 'inserted' ? 'Added' : 'Updated'} />
+                          : <Chip size="small" variant="outlined" color={STATE_CHIP[r.state].color} label={STATE_CHIP[r.state].label} />}
                       </TableCell>
                       <TableCell sx={{ maxWidth: 380 }}>
                         {r.message ? <Typography variant="body2" color="error">{r.message}</Typography> : null}
-                        {r.state === 'changed' ? diffs.map((f) => f.label).join(', ') : null}
-                        {r.state === 'new' && !r.message ? 'Not in our records' : null}
+                        {r.appliedAction ? 'Our record now holds the RTI values' : null}
+                        {!r.appliedAction && r.state === 'changed' ? diffs.map((f) => f.label).join(', ') : null}
+                        {!r.appliedAction && r.state === 'new' && !r.message ? 'Not in our records' : null}
                       </TableCell>
                       <TableCell>
                         <IconButton size="small" aria-label={expanded ? `Hide row ${r.rowNumber} side by side` : `Show row ${r.rowNumber} side by side`} aria-expanded={expanded}
