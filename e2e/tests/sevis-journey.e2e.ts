@@ -300,7 +300,10 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       await page.getByRole('heading', { name: 'Transaction Logs', level: 1 }).waitFor();
       await page.getByText(`Import the log SEVIS returned for batch ${batchId}`, { exact: false }).waitFor();
       await screenshot(page, 'sevis-journey-4-transaction-logs');
-      await page.locator('input[type=file]').setInputFiles({ name: 'sevis_transaction_log.xml', mimeType: 'text/xml', buffer: Buffer.from(log, 'utf8') });
+      const file = { name: 'sevis_transaction_log.xml', mimeType: 'text/xml', buffer: Buffer.from(log, 'utf8') };
+      const dropZone = page.getByRole('button', { name: /^Transaction log \(\.xml\) or SEVIS results \(\.zip\)/ });
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dropZone.click()]);
+      await chooser.setFiles(file);
       await page.getByRole('heading', { name: `Batch ${batchId} (${orgId})` }).waitFor();
       const results = page.getByRole('table', { name: 'Record results' });
       const row = results.getByRole('row').filter({ hasText: ours.attrs.requestID! });
@@ -311,6 +314,12 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       const history = page.getByRole('table', { name: 'Imported transaction logs' });
       await history.getByRole('row').filter({ hasText: batchId }).getByText('sevis_transaction_log.xml').waitFor();
       await screenshot(page, 'sevis-journey-4-log-imported');
+
+      // The same log again changes nothing, and says so.
+      const [again] = await Promise.all([page.waitForEvent('filechooser'), dropZone.click()]);
+      await again.setFiles(file);
+      await page.getByText('This transaction log was imported before; nothing was changed.').waitFor();
+      await row.getByText('Succeeded', { exact: true }).waitFor();
 
       // The student's record: the CPT update succeeded, with SEVIS's code.
       await row.getByRole('link', { name: STUDENT_NAME }).click();
