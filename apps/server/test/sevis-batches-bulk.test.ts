@@ -3,7 +3,7 @@ import type { sevisApi, TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { newStudent } from './students-fixtures.js';
-import { daysFromToday, STUDENT_RECORD_EXTRA } from './sevis-fixtures.js';
+import { daysFromToday, sevisSender, sevisSettingsRow, STUDENT_RECORD_EXTRA, studentWithEvent } from './sevis-fixtures.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -84,5 +84,27 @@ describe('SEVIS Validation (sevis-validation)', () => {
     expect(list.total).toBe(0);
     const res = (await call(t, 'POST', '/api/sevis/validation', { as: adminB, host: HOST_B, body: { profileIds: [ready.id] } })).json();
     expect(res).toEqual({ queued: 0, alreadyPending: 0, skipped: 1 });
+  });
+});
+
+describe('an assistant with the sevisBatch flag', () => {
+  it('batches the sites of the flag once named DSO; another site is 404', async () => {
+    await t.sql(`update users set staff_permissions = jsonb_set(staff_permissions, '{assistantSettings}',
+      (select jsonb_object_agg(k, v || '{"sevisBatch": true}'::jsonb) from jsonb_each(staff_permissions->'assistantSettings') as e(k, v)))
+      where institution_id = $1 and user_name = 'assistant'`, [t.institutionA]);
+    const assistant = await t.login('assistant');
+    const med = await sevisSettingsRow(t, { site: 'MED', kind: 'F' });
+    const main = await sevisSettingsRow(t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' });
+    const ev = await studentWithEvent(t, { site: 'MAIN' });
+    const groups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: assistant })).json() as { items: sevisApi.TPendingGroup[] };
+    expect(groups.items.length).toBeGreaterThan(0);
+    expect(groups.items.every((g) => g.campusSiteName === 'Main Campus' && !g.canCreate)).toBe(true);
+    expect((await call(t, 'POST', '/api/sevis/batches', { as: assistant, body: { settingsId: main } })).statusCode).toBe(403);
+    await sevisSender(t, 'assistant', 'DSO', 'ASSIST0001');
+    expect((await call(t, 'POST', '/api/sevis/batches', { as: assistant, body: { settingsId: med } })).statusCode).toBe(404);
+    const res = await call(t, 'POST', '/api/sevis/batches', { as: assistant, body: { settingsId: main, eventIds: [ev.eventId] } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [b] = await t.sql<{ sevis_user_id: string }>('select sevis_user_id from sevis_batches where id = $1', [res.json().batches[0].id]);
+    expect(b!.sevis_user_id).toBe('ASSIST0001');
   });
 });
