@@ -185,6 +185,8 @@ export const ZOfficeCase = z.object({
   scholar: z.object({
     id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(),
     userId: z.string().nullable(), processedState: z.string(), currentApplicationId: z.string().nullable(),
+    /** The scholar has set a password (or signed in) on the portal account; userId without it means invited only. */
+    hasAccount: z.boolean(),
   }),
   department: z.object({ id: z.string(), name: z.string(), code: z.string() }),
   createdByName: z.string().nullable(),

@@ -46,12 +46,14 @@ export async function presentOfficeCase(tx: TTx, actor: TAuthenticatedActor, c: 
   const petitions = await tx.select({ a: scholarApplications, departmentName: departments.name })
     .from(scholarApplications).innerJoin(departments, eq(departments.id, scholarApplications.departmentId))
     .where(eq(scholarApplications.scholarId, scholar.id)).orderBy(desc(scholarApplications.createdAt));
+  const [account] = scholar.userId ? await tx.select({ passwordHash: users.passwordHash, lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, scholar.userId)) : [];
   const canManage = can(actor, 'scholars.manage');
   return {
     id: c.id, version: c.version,
     scholar: {
       id: scholar.id, firstName: scholar.firstName, lastName: scholar.lastName, email: scholar.email, userId: scholar.userId,
       processedState: scholar.processedState, currentApplicationId: scholar.currentApplicationId,
+      hasAccount: !!account && (account.passwordHash !== null || account.lastLoginAt !== null),
     },
     department: { id: c.departmentId, name: dept?.name ?? '', code: dept?.code ?? '' },
     createdByName: creator ? `${creator.firstName} ${creator.lastName}` : null,

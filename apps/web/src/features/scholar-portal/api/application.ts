@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { scholarsApi, type TSaveApplicationInput, type TScholarApplicationForm } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
+import { attachmentsQueryKey } from '../../attachments';
 
 export const applicationKey = (id: string | 'mine') => ['scholars', 'portal', 'application', id] as const;
 
@@ -61,7 +62,11 @@ export function useSubmitApplication(applicationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TSaveApplicationInput) => apiCall(scholarsApi.submitApplication, { params: { applicationId }, body }),
-    onSuccess: store,
+    onSuccess: (app) => {
+      store(app);
+      // The files and checklist read before submitting still offer Delete; the locked application's do not.
+      if (app.applicationRequestId) void qc.invalidateQueries({ queryKey: attachmentsQueryKey(app.applicationRequestId) });
+    },
     meta: { errorHandling: 'local' },
     // A refused submit still saved the form: learn its new version.
     onError: () => qc.invalidateQueries({ queryKey: ['scholars', 'portal', 'application'] }),

@@ -1,5 +1,6 @@
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { scholarsApi } from '@meridian/domain';
+import { filledOfficeGroups } from '../../scholars-office';
 import { usDate } from './format';
 
 /** A read-only list of label/value pairs. */
@@ -9,7 +10,7 @@ export function Facts({ rows }: { rows: [string, string][] }) {
       {rows.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
           <Typography component="dt" color="text.secondary">{k}</Typography>
-          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>{v || '—'}</Typography>
+          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', whiteSpace: 'pre-line' }}>{v || '—'}</Typography>
         </Box>
       ))}
     </Box>
@@ -63,21 +64,26 @@ export function StatusPanel({ c }: { c: scholarsApi.TDeptCase }) {
   );
 }
 
-const humanize = (k: string) => k.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').replace(/^./, (m) => m.toUpperCase());
-const show = (v: unknown): string => {
-  if (v === null || v === undefined || v === '') return '';
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return usDate(v);
-  if (typeof v === 'object') return Array.isArray(v) ? v.map(show).join(', ') : Object.entries(v as Record<string, unknown>).map(([k, x]) => `${humanize(k)}: ${show(x)}`).join('; ');
-  return String(v);
-};
-
-/** The office's H-1B or O-1 information (shown only when the office's account settings allow it). */
+/** The office's H-1B or O-1 information (shown only when the office's account settings allow it):
+ * the office form's labels, order and groups (one definition in scholars-office), filled-in fields only. */
 export function OfficeInformationPanel({ info }: { info: NonNullable<scholarsApi.TDeptCase['officeInformation']> }) {
-  const rows = Object.entries(info.data).map(([k, v]) => [humanize(k), show(v)] as [string, string]);
+  const groups = filledOfficeGroups(info.kind, info.data);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      {rows.length ? <Facts rows={rows} /> : <Typography color="text.secondary">The office has not entered {info.kind} information yet.</Typography>}
+    <Paper variant="outlined" component="section" aria-labelledby="office-info-title" sx={{ p: 2 }}>
+      <Typography id="office-info-title" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 0.5 }}>{info.kind} information from the office</Typography>
+      {groups.length ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>Only the fields the office has filled in are shown.</Typography>
+          <Box sx={{ display: 'grid', gap: 2.5 }}>
+            {groups.map((g) => (
+              <Box key={g.title} component="section" aria-label={g.title}>
+                <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>{g.title}</Typography>
+                <Facts rows={g.rows} />
+              </Box>
+            ))}
+          </Box>
+        </>
+      ) : <Typography color="text.secondary">The office has not entered {info.kind} information yet.</Typography>}
     </Paper>
   );
 }

@@ -26,3 +26,9 @@ export function localTodayIso(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+/** The scholar's portal account, said the same way everywhere: not invited, invited (no password yet), or set up. */
+export function portalAccountLabel(s: { userId: string | null; hasAccount: boolean }): string {
+  if (!s.userId) return 'Not invited yet';
+  return s.hasAccount ? 'Account set up' : 'Invited, password not set yet';
+}

@@ -1,6 +1,6 @@
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import type { scholarsApi } from '@meridian/domain';
-import { APPLICATION_STATE_LABELS, dateOrDash, daysUntil, phaseLabel, SPONSORSHIP_STATE_LABELS, statusLabel, visaLabel } from './case-format';
+import { APPLICATION_STATE_LABELS, dateOrDash, daysUntil, phaseLabel, portalAccountLabel, SPONSORSHIP_STATE_LABELS, statusLabel, visaLabel } from './case-format';
 
 /** Name, visa type, phase and status at a glance, with an end date that is close said loudly. */
 export function CaseHeader({ c, title }: { c: scholarsApi.TOfficeCase; title?: string }) {
@@ -23,7 +23,7 @@ export function CaseHeader({ c, title }: { c: scholarsApi.TOfficeCase; title?: s
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {c.department.name} · {c.position || 'Position not given'} · {c.scholar.email}
         {c.processedEndDate ? <> · {dateOrDash(c.processedStartDate)} – {dateOrDash(c.processedEndDate)}</> : null}
-        {c.scholar.userId ? ' · Has a portal account' : ' · Not yet invited to the portal'}
+        {` · Portal account: ${portalAccountLabel(c.scholar)}`}
       </Typography>
       {open && left !== null && left <= 60 ? (
         <Alert severity={left < 0 ? 'error' : left <= 30 ? 'warning' : 'info'} sx={{ mt: 1.5 }}>

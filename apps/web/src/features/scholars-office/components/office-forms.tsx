@@ -1,17 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, FormLabel, Grid, MenuItem, Paper, TextField as MuiText, Typography } from '@mui/material';
-import { EMPLOYMENT_FLAGS, SCHOLAR_CATEGORIES, scholarsApi } from '@meridian/domain';
+import { EMPLOYMENT_FLAGS, scholarsApi } from '@meridian/domain';
 import { z } from 'zod';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { handleFormError } from '../../../ui/form/handle-form-error';
 import { snack } from '../../../ui/notify';
 import { useUpdateEmploymentDetails, useUpdateOfficeData, useUpdatePremiumProcessing } from '../api/office-case';
 import { DateField } from './date-field';
+import { officeFieldGroupsOf, WAGE_UNITS, type TOfficeField } from './office-data-fields';
 
 type TCase = scholarsApi.TOfficeCase;
-const WAGE_UNITS = [['', '—'], ['year', 'per year'], ['month', 'per month'], ['week', 'per week'], ['hour', 'per hour']] as const;
 
 /** A titled card with a form; read only (fields disabled, no button) without scholars.manage. */
 function FormCard({ title, note, error, busy, canEdit, onSubmit, children }: {
@@ -64,6 +64,29 @@ function useSave<T extends FieldValues>(setError: Parameters<typeof handleFormEr
 const ZOfficeForm = z.object({ officeData: scholarsApi.ZOfficeData });
 type TOfficeForm = z.input<typeof ZOfficeForm>;
 
+/** One field of the office's data, as office-data-fields.ts defines it. */
+function OfficeField({ c, f }: { c: TCtl<TOfficeForm>; f: TOfficeField }) {
+  const n = `officeData.${f.key}` as const;
+  if (f.kind === 'date') return <DateCol c={c} n={n} label={f.label} sm={f.sm} />;
+  if (f.kind === 'multiline') {
+    return (
+      <Grid size={{ xs: 12 }}>
+        <FormTextField control={c} name={n} label={f.label} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: f.max } }} />
+      </Grid>
+    );
+  }
+  if (f.kind === 'select') {
+    return (
+      <Grid size={{ xs: 12, sm: f.sm ?? 4 }}>
+        <FormTextField control={c} name={n} select label={f.label} fullWidth helperText=" ">
+          {(f.options ?? []).map(([v, l]) => <MenuItem key={v} value={v}>{l}</MenuItem>)}
+        </FormTextField>
+      </Grid>
+    );
+  }
+  return <Text c={c} n={n} label={f.label} help={f.help} max={f.max} sm={f.sm} numeric={f.kind === 'money'} />;
+}
+
 /** H-1B / O-1 Information (LCA, SOC, wages, worksite) or, for J-1, the program data; the office's own data of the case. */
 export function OfficeDataForm({ c, visa }: { c: TCase; visa: 'H-1B' | 'O-1' | 'J-1' | 'F-1 OPT/STEM' }) {
   const save = useUpdateOfficeData(c.id);
@@ -79,45 +102,14 @@ export function OfficeDataForm({ c, visa }: { c: TCase; visa: 'H-1B' | 'O-1' | '
     <FormCard title={`${visa} Information`} canEdit={c.canManage} busy={save.isPending} error={s.error} onSubmit={() => void submit()}
       note={j1 ? 'The exchange visitor program as the office records it.' : 'The office\'s petition data. Departments see this tab only when the Account Settings allow it.'}>
       <Grid container columnSpacing={2}>
-        {j1 ? (
-          <>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <FormTextField control={ctl} name="officeData.j1Category" select label="Category" fullWidth helperText=" ">
-                <MenuItem value="">—</MenuItem>
-                {SCHOLAR_CATEGORIES.map((x) => <MenuItem key={x} value={x}>{x}</MenuItem>)}
-              </FormTextField>
-            </Grid>
-            <Text c={ctl} n="officeData.subjectFieldCode" label="Subject field (CIP) code" help="e.g. 40.0801" max={7} />
-            <Text c={ctl} n="officeData.sevisId" label="SEVIS ID" help="N followed by 10 digits" max={11} />
-            <DateCol c={ctl} n="officeData.ds2019StartDate" label="DS-2019 start date" />
-            <DateCol c={ctl} n="officeData.ds2019EndDate" label="DS-2019 end date" />
-            <Text c={ctl} n="officeData.fundingAmount" label="Funding (USD)" numeric max={9} />
-          </>
-        ) : (
-          <>
-            <Text c={ctl} n="officeData.lcaNumber" label="LCA case number" help="e.g. I-200-27001-123456" max={40} />
-            <DateCol c={ctl} n="officeData.lcaStartDate" label="LCA start date" />
-            <DateCol c={ctl} n="officeData.lcaEndDate" label="LCA end date" />
-            <Text c={ctl} n="officeData.socCode" label="SOC code" help="e.g. 15-1252" max={10} />
-            <Text c={ctl} n="officeData.socTitle" label="SOC title" max={120} sm={8} />
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <FormTextField control={ctl} name="officeData.wageLevel" select label="Wage level" fullWidth helperText=" ">
-                {['', 'I', 'II', 'III', 'IV'].map((x) => <MenuItem key={x} value={x}>{x ? `Level ${x}` : '—'}</MenuItem>)}
-              </FormTextField>
-            </Grid>
-            <Text c={ctl} n="officeData.prevailingWage" label="Prevailing wage (USD)" numeric max={9} />
-            <Text c={ctl} n="officeData.offeredWage" label="Offered wage (USD)" numeric max={9} />
-            <Unit c={ctl} n="officeData.wageUnit" />
-            <Text c={ctl} n="officeData.worksiteAddress" label="Worksite address" max={120} sm={8} />
-            <Text c={ctl} n="officeData.worksiteCity" label="City" max={60} />
-            <Text c={ctl} n="officeData.worksiteState" label="State" max={30} />
-            <Text c={ctl} n="officeData.worksitePostalCode" label="ZIP code" max={10} />
-            <Text c={ctl} n="officeData.receiptNumber" label="USCIS receipt number" max={20} />
-          </>
-        )}
-        <Grid size={{ xs: 12 }}>
-          <FormTextField control={ctl} name="officeData.notes" label="Notes" multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 2000 } }} />
-        </Grid>
+        {officeFieldGroupsOf(visa).map((g) => (
+          <Fragment key={g.title}>
+            {g.fields.length > 1 || g.fields[0]?.label !== g.title ? (
+              <Grid size={{ xs: 12 }}><Typography variant="subtitle2" component="h3" sx={{ mt: 1, mb: 1.5 }}>{g.title}</Typography></Grid>
+            ) : null}
+            {g.fields.map((f) => <OfficeField key={f.key} c={ctl} f={f} />)}
+          </Fragment>
+        ))}
       </Grid>
     </FormCard>
   );

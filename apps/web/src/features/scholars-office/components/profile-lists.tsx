@@ -33,7 +33,7 @@ export function StatusHistoryTable({ c }: { c: scholarsApi.TOfficeCase }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateOrDash(h.changeDate)}</TableCell>
                 <TableCell>{phaseLabel(h.phase)}</TableCell>
                 <TableCell>{statusLabel(h.status)}{h.isUnlocked ? <Chip size="small" label="Unlocked" sx={{ ml: 1 }} /> : null}</TableCell>
-                <TableCell>{h.visaCode ? visaLabel(h.visaCode) : '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{h.visaCode ? visaLabel(h.visaCode) : '—'}</TableCell>
                 <TableCell>{h.referenceNumber || '—'}{h.referenceDate ? ` (${dateOrDash(h.referenceDate)})` : ''}</TableCell>
                 <TableCell>
                   {h.changeReason ? <Typography variant="body2">{h.changeReason}</Typography> : null}
@@ -95,7 +95,7 @@ export function PetitionsTable({ c }: { c: scholarsApi.TOfficeCase }) {
                   {p.id === c.id ? formatDateTime(p.createdAt) : <Link component={RouterLink} to={p.processedState ? `/admin/scholar-profile/${p.id}` : `/admin/reviewrequest/${p.id}`}>{formatDateTime(p.createdAt)}</Link>}
                   {p.id === c.id ? <Chip size="small" label="Open here" sx={{ ml: 1 }} /> : p.isCurrent ? <Chip size="small" label="Current" sx={{ ml: 1 }} /> : null}
                 </TableCell>
-                <TableCell>{p.processedState ? visaLabel(p.processedState) : `Proposed ${p.proposedStatus}`}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.processedState ? visaLabel(p.processedState) : `Proposed ${p.proposedStatus}`}</TableCell>
                 <TableCell>{phaseLabel(p.phase)}</TableCell>
                 <TableCell>{statusLabel(p.status)}</TableCell>
                 <TableCell>{p.processedStartDate ? `${dateOrDash(p.processedStartDate)} – ${dateOrDash(p.processedEndDate)}` : '—'}</TableCell>

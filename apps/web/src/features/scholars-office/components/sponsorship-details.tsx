@@ -2,7 +2,7 @@ import { Link, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { scholarsApi } from '@meridian/domain';
 import { formatDateTime } from '../../../ui/format-date';
-import { dateOrDash, requestStatusLabel, SPONSORSHIP_STATE_LABELS } from './case-format';
+import { dateOrDash, portalAccountLabel, requestStatusLabel, SPONSORSHIP_STATE_LABELS } from './case-format';
 import { DefinitionList } from './definition-list';
 
 /** What the department asked for: the scholar, proposed status and dates, position, hiring authority. */
@@ -14,7 +14,7 @@ export function SponsorshipDetails({ c }: { c: scholarsApi.TOfficeCase }) {
       <DefinitionList items={[
         ['Scholar', `${c.scholar.firstName} ${c.scholar.lastName}`],
         ['E-mail', c.scholar.email],
-        ['Portal account', c.scholar.userId ? 'Invited' : 'Not invited yet'],
+        ['Portal account', portalAccountLabel(c.scholar)],
         ['Proposed status', c.proposedStatus],
         ['Proposed start date', dateOrDash(c.proposedStartDate)],
         ['Proposed end date', dateOrDash(c.proposedEndDate)],

@@ -7,6 +7,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { visaOfProcessedState, type scholarsApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageLoader } from '../../../ui/page-loader';
+import { ScholarTimePanel } from '../../scholar-reports';
 import { useOfficeCase } from '../api/office-case';
 import { ApplicationDataView } from '../components/application-data-view';
 import { CaseHeader } from '../components/case-header';
@@ -54,6 +55,7 @@ function ProcessingTab({ c, visa }: { c: TCase; visa: TVisa | null }) {
           ['Locked for the scholar', hasApplication ? (c.isLocked ? 'Yes' : 'No') : '—'],
         ]} />
       </Paper>
+      {c.processedState && c.processedState !== 'Ineligible' ? <ScholarTimePanel applicationId={c.id} /> : null}
       {c.canProcess && !c.processedState ? (
         <Alert severity="info" action={<Button color="inherit" component={RouterLink} to={`/admin/reviewrequest/${c.id}`}>Review the request</Button>}>
           The sponsorship request has not been processed yet.
