@@ -112,6 +112,26 @@ describe('transaction log import', () => {
     expect(byCode.items.map((i) => i.profileId)).toContain(bad.id);
   });
 
+  it("files the zip's printed form on the student's record (not shown to the student), matched by SEVIS ID", async () => {
+    const [p] = await t.sql<{ id: string; user_id: string; sevis_id: string | null }>(
+      `select p.id, p.user_id, p.sevis_id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and p.institution_id = $1`, [t.institutionA]);
+    let sevisId = p!.sevis_id;
+    if (!sevisId) {
+      sevisId = 'N0066666661';
+      await t.sql('update student_profiles set sevis_id = $1 where id = $2', [sevisId, p!.id]);
+    }
+    const orgId = 'DEM214F00000001';
+    const batch = await sentBatch(t, { orgId, kind: 'student', records: [{ profileId: p!.id, requestId: 'form1', kind: 'update', eventType: 'Reprint', action: '' }] });
+    const xml = logFor(orgId, batch.batchId, [{ requestId: 'form1', sevisId }]);
+    const zip = Buffer.from(zipSync({ 'sevis_transaction_log.xml': strToU8(xml), [`${sevisId}.pdf`]: strToU8('%PDF-1.4\n% I-20\n%%EOF\n'), 'N0000000000.pdf': strToU8('%PDF-1.4\n%%EOF\n') }));
+    const res = await upload(admin, 'results.zip', zip);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ formsFound: 2, formsStored: 1 });
+    const files = await t.sql<{ file_name: string; is_visible_to_requester: boolean; content_type: string }>(
+      'select file_name, is_visible_to_requester, content_type from attachments where subject_user_id = $1 and file_name = $2', [p!.user_id, `${sevisId}.pdf`]);
+    expect(files).toEqual([{ file_name: `${sevisId}.pdf`, is_visible_to_requester: false, content_type: 'application/pdf' }]);
+  });
+
   it('a whole-batch failure (S0013) marks every record failed', async () => {
     const a = await newStudent(t);
     const b = await newStudent(t);
