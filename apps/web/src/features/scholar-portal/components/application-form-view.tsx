@@ -75,7 +75,7 @@ export function ApplicationFormView({ processedState, data, sections, headingLev
             ) : null}
             {lists.map((f) => (
               <Box key={f.name} sx={{ mt: scalars.length ? 2 : 0 }}>
-                {f.label !== s.title ? <Typography component="h4" sx={{ fontWeight: 600, mb: 0.5 }}>{f.label}</Typography> : null}
+                {f.label !== s.title ? <Typography component={headingLevel === 'h2' ? 'h3' : 'h4'} sx={{ fontWeight: 600, mb: 0.5 }}>{f.label}</Typography> : null}
                 <ListTable field={f} items={Array.isArray(data[f.name]) ? (data[f.name] as TScholarFormData[]) : []} />
               </Box>
             ))}

@@ -26,7 +26,7 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
   const e = t.endDate;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`time-${applicationId}`} sx={{ p: 2 }}>
-      <Typography id={`time-${applicationId}`} variant="h6" component="h2" gutterBottom>Time tracking</Typography>
+      <Typography id={`time-${applicationId}`} variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>Time tracking</Typography>
       <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label="End date">
         <TableBody>
           <Row label="End date">

@@ -20,7 +20,7 @@ function dashboardLink(f: { visa?: string; tab?: string; status?: string }): str
 }
 
 function CountLink({ n, to, label }: { n: number; to: string; label: string }) {
-  if (n === 0) return <Typography component="span" color="text.disabled">0</Typography>;
+  if (n === 0) return <Typography component="span" color="text.secondary">0</Typography>;
   return <Link component={RouterLink} to={to} aria-label={`${n} ${label}: open in the dashboard`}>{n}</Link>;
 }
 

@@ -41,7 +41,7 @@ export function StatusPanel({ c }: { c: scholarsApi.TDeptCase }) {
         ['Status', c.statusText],
         ...(processed ? [['Processed as', c.processedState || 'Ineligible'], ['Phase', scholarsApi.scholarPhaseLabel(c.phase)], ['Office status', scholarsApi.scholarStatusLabel(c.status)]] as [string, string][] : []),
       ]} />
-      <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600, mt: 3, mb: 1 }}>Status history</Typography>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mt: 3, mb: 1 }}>Status history</Typography>
       {c.statusHistory.length === 0 ? <Typography color="text.secondary">The office has not recorded a phase or status change yet.</Typography> : (
         <TableContainer>
           <Table size="small" aria-label="Status history">

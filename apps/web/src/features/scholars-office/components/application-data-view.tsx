@@ -13,7 +13,7 @@ export function ApplicationDataView({ processedState, data, sections, empty }: {
   return (
     <Stack spacing={2}>
       {Object.keys(data).length === 0 ? <Alert severity="info">The scholar has not filled in the application yet.</Alert> : null}
-      <ApplicationFormView processedState={processedState} data={data} sections={sections} headingLevel="h3" />
+      <ApplicationFormView processedState={processedState} data={data} sections={sections} headingLevel="h2" />
     </Stack>
   );
 }

@@ -74,10 +74,11 @@ export function ScholarTemplatesPage() {
           {data.templates.map((t) => {
             const id = `tpl-${t.code}`;
             return (
-              <Accordion key={t.code} expanded={open === t.code} onChange={(_, e) => setOpen(e ? t.code : false)} disableGutters variant="outlined">
+              <Accordion key={t.code} expanded={open === t.code} onChange={(_, e) => setOpen(e ? t.code : false)} disableGutters variant="outlined"
+                slotProps={{ heading: { component: 'h2' } }}>
                 <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-content`} id={`${id}-header`}>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', width: '100%' }}>
-                    <Typography component="h2" sx={{ fontWeight: 600, minWidth: 200 }}>{t.label}</Typography>
+                    <Typography component="span" sx={{ fontWeight: 600, minWidth: 200 }}>{t.label}</Typography>
                     <Chip size="small" variant="outlined" label={`${t.questionnaireIds.length} questionnaire${t.questionnaireIds.length === 1 ? '' : 's'}`} />
                     <Chip size="small" variant="outlined" label={`${t.documentIds.length} document${t.documentIds.length === 1 ? '' : 's'}`} />
                   </Box>
