@@ -43,7 +43,8 @@ describe('Review Sponsorship Request: process as', () => {
     expect(c.history[0]).toMatchObject({ phase: 'application', status: 'pending', visaCode: 'H-1B', changeReason: 'Processed as H-1B', notes: 'LCA filed', changedByName: 'Avery Admin' });
     const [req] = await t.sql<{ code: string; requester_user_id: string; subject_user_id: string; department_id: string; status: string }>(
       'select rt.code, r.requester_user_id, r.subject_user_id, r.department_id, r.status from requests r join request_types rt on rt.id = r.request_type_id where r.id = $1', [c.applicationRequest!.id]);
-    expect(req).toMatchObject({ code: 'h1b_application', requester_user_id: await userId(t, 'dept'), subject_user_id: k.scholarUserId, status: 'draft' });
+    // The application is the scholar's (subject) and the office's (the staff member who processed it), not the department's.
+    expect(req).toMatchObject({ code: 'h1b_application', requester_user_id: await userId(t, 'admin'), subject_user_id: k.scholarUserId, status: 'draft' });
     const [sp] = await t.sql<{ status: string }>('select status from requests where id = $1', [k.sponsorshipRequestId]);
     expect(sp!.status).toBe('completed');
     const audit = await t.sql<{ action: string }>("select action from audit_events where entity_type = 'scholar_application' and entity_id = $1", [k.applicationId]);

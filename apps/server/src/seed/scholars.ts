@@ -124,7 +124,8 @@ export async function seedScholars(tx: TTx, institutionId: string): Promise<void
     }
     const appState = k.applicationState ?? 'not_started';
     const applicationRequestId = processed
-      ? await engine(SCHOLAR_PROGRAM_TYPES[k.processed as TScholarProgramKey], requester, userId, dept,
+      // The application's engine request belongs to the scholar and the office (see process-sponsorship.ts).
+      ? await engine(SCHOLAR_PROGRAM_TYPES[k.processed as TScholarProgramKey], admin, userId, dept,
         appState === 'submitted' ? (k.phase === 'active' || k.phase === 'approved' ? 'completed' : 'in_review') : 'draft', createdDaysAgo - 3)
       : null;
     const { premiumProcessFlag = false, ...premium } = k.premium ?? {};

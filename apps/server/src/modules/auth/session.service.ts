@@ -39,7 +39,7 @@ export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, ses
     clientId: ctx.institutionId,
     profileId: profile?.id ?? null,
     scholarId: scholar?.id ?? null,
-    scholarApplicationId: null,
+    scholarApplicationId: scholar?.currentApplicationId ?? null,
     department: dept?.name ?? null,
     processedState: user.role === 'scholar' ? ((scholar?.processedState ?? '') as TProcessedState) : null,
     isssRequestId: null,

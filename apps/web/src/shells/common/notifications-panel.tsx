@@ -53,6 +53,12 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
       navigate(`/scholar/reviewrequest/${n.scholarId}`);
       return;
     }
+    // Office staff open the scholar case itself: Review Sponsorship Request while the office has to process it, else the scholar's profile.
+    if (session?.userRole === 'isssAdmin' && n.applicationId) {
+      onClose();
+      navigate(n.typeName === 'scholar.sponsorship.submitted' ? `/admin/reviewrequest/${n.applicationId}` : `/admin/scholar-profile/${n.applicationId}`);
+      return;
+    }
     if (n.requestId) {
       onClose();
       navigate(requestLink(session?.userRole, n.requestId));

@@ -50,6 +50,8 @@ export const ZCurrentUser = z.object({
   profileId: z.string().nullable(),
   currentStage: ZStudentStage.nullable(),
   scholarId: z.string().nullable(),
+  /** The scholar's current case (scholars.currentApplicationId); null for everyone else. */
+  scholarApplicationId: z.string().nullable(),
   processedState: ZProcessedState.nullable(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;

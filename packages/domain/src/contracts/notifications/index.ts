@@ -12,6 +12,8 @@ export const ZNotification = z.object({
   typeName: z.string(),
   requestId: z.uuid().nullable(),
   scholarId: z.uuid().nullable(),
+  /** The scholar case whose engine request (sponsorship or application) the notification is about: the office's bell opens the case. */
+  applicationId: z.uuid().nullable().optional(),
   isRead: z.boolean(),
   createdAt: z.string(),
 });

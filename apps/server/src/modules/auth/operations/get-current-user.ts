@@ -28,6 +28,7 @@ export async function getCurrentUser(ctx: TContext): Promise<TCurrentUser> {
       profileId: profile?.id ?? null,
       currentStage: (profile?.currentStage as TStudentStage | undefined) ?? null,
       scholarId: scholar?.id ?? null,
+      scholarApplicationId: scholar?.currentApplicationId ?? null,
       processedState: user!.role === 'scholar' ? ((scholar?.processedState ?? '') as TProcessedState) : null,
     };
   });

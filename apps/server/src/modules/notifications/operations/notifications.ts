@@ -12,11 +12,14 @@ export async function listNotifications(ctx: TContext, q: { start: number; limit
       total: count(),
       totalUnread: sql<number>`count(*) filter (where ${notifications.isRead} = false)`.mapWith(Number),
     }).from(notifications).where(mine);
-    const rows = await tx.select().from(notifications).where(mine)
+    // The scholar case behind a notification's engine request (read under row-level security: null when the case is not the reader's).
+    const applicationId = sql<string | null>`(select a.id from scholar_applications a where ${notifications.requestId} is not null
+      and (a.sponsorship_request_id = ${notifications.requestId} or a.application_request_id = ${notifications.requestId}) limit 1)`;
+    const rows = await tx.select({ n: notifications, applicationId }).from(notifications).where(mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(q.limit).offset(q.start);
     return {
-      items: rows.map((r) => ({
-        id: r.id, text: r.text, typeName: r.typeName, requestId: r.requestId, scholarId: r.scholarId,
+      items: rows.map(({ n: r, applicationId: a }) => ({
+        id: r.id, text: r.text, typeName: r.typeName, requestId: r.requestId, scholarId: r.scholarId, applicationId: a ?? null,
         isRead: r.isRead, createdAt: r.createdAt.toISOString(),
       })),
       total: totals?.total ?? 0,

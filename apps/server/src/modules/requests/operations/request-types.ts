@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
 import { requestsApi, visaScopeIncludes, type TRequestType } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
@@ -42,7 +42,8 @@ export async function getRequestType(ctx: TContext, id: string) {
 
 async function checkWorkflow(tx: TTx, workflowId: string | null) {
   if (!workflowId) return;
-  const [w] = await tx.select({ id: workflows.id }).from(workflows).where(eq(workflows.id, workflowId));
+  // Only the office's workflows: a department's own workflow (departmentId set) runs its sponsorship requests only.
+  const [w] = await tx.select({ id: workflows.id }).from(workflows).where(and(eq(workflows.id, workflowId), isNull(workflows.departmentId)));
   if (!w) throw badRequest('Choose an approval workflow from the list.', { workflowId: ['Choose an approval workflow from the list.'] });
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  isStudentRequestCode, MSG, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, validateStudentRequestData, visaScopeIncludes,
+  isStudentRequestCode, MSG, REQUEST_STATUS_LABELS, SCHOLAR_PROGRAM_TYPES, REQUEST_TRANSITIONS, validateStudentRequestData, visaScopeIncludes,
   ZStaffPermissions, type TRequestAction, type TRequestDetail, type TRequestStatus, type TStudentRequestContext,
 } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
@@ -133,6 +133,21 @@ async function typeOf(tx: TTx, r: TRequestRow) {
   return t!;
 }
 
+const SCHOLAR_CODES = new Set<string>(Object.values(SCHOLAR_PROGRAM_TYPES));
+export const SCHOLAR_SPONSORSHIP_ELSEWHERE = 'A sponsorship request is sent to the office from its case in the department portal (Send for approval), not here.';
+export const SCHOLAR_APPLICATION_ELSEWHERE = 'A scholar application is submitted from the scholar portal, and the office moves it on the scholar dashboard, not here.';
+
+/**
+ * The engine requests behind scholar cases (the sponsorship request and the program applications)
+ * move only through the scholars module, which keeps the case, its lock and its form rules in step:
+ * the generic submit, cancel and staff transitions refuse them with where to go instead.
+ */
+async function refuseScholarRequest(tx: TTx, r: TRequestRow): Promise<void> {
+  const type = await typeOf(tx, r);
+  if (!SCHOLAR_CODES.has(type.code)) return;
+  throw new AppError(409, 'SCHOLAR_CASE', type.code === SCHOLAR_PROGRAM_TYPES.sponsorship ? SCHOLAR_SPONSORSHIP_ELSEWHERE : SCHOLAR_APPLICATION_ELSEWHERE);
+}
+
 async function portalUrl(tx: TTx, ctx: TContext) {
   return (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
 }
@@ -162,6 +177,7 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     const row = await lockRequest(tx, ctx, requestId);
     const own = row.requesterUserId === actor.userId || row.subjectUserId === actor.userId;
     if (!own) throw new AppError(403, 'FORBIDDEN', 'Only the requester can submit this request.');
+    await refuseScholarRequest(tx, row);
     const to = assertTransition(row.status, 'submit');
     if (row.isLocked) throw new AppError(409, 'LOCKED', 'This request is locked while it is in approver review.');
     const type = await typeOf(tx, row);
@@ -208,6 +224,7 @@ export async function cancelRequest(ctx: TContext, requestId: string): Promise<T
   return ctx.db(async (tx) => {
     const row = await lockRequest(tx, ctx, requestId);
     if (row.requesterUserId !== actor.userId) throw new AppError(403, 'FORBIDDEN', 'Only the requester can cancel this request.');
+    await refuseScholarRequest(tx, row);
     const to = assertTransition(row.status, 'cancel');
     const [updated] = await tx.update(requests).set({ status: to, decidedAt: new Date(), updatedAt: new Date() }).where(eq(requests.id, row.id)).returning();
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: 'request.cancelled', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
@@ -222,6 +239,7 @@ export async function applyStaffTransition(tx: TTx, ctx: TContext, requestId: st
   const actor = requireActor(ctx);
   const row = await lockRequest(tx, ctx, requestId, 'process');
   if (REQUEST_TRANSITIONS[action].by !== 'staff') throw badRequest('This action is not taken by office staff.', { action: [MSG.invalidValue] });
+  await refuseScholarRequest(tx, row);
   const to = assertTransition(row.status, action);
   if (REQUEST_TRANSITIONS[action].needsMessage && !message.trim()) {
     throw badRequest(action === 'reject' ? 'Please give a reason.' : 'Please write what needs clarifying.', { message: [MSG.required] });

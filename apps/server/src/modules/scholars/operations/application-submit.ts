@@ -86,7 +86,7 @@ export async function submitApplication(ctx: TContext, applicationId: string, in
     const text = `${name} submitted the ${label} application to ISSS.`;
     await notify(tx, ctx, {
       userIds: recipients, text, typeName: 'scholar.application_submitted', scholarId: scholar.id, requestId: r?.id ?? null,
-      email: { subject: `${label} application submitted: ${name}`, text: `${text}\n\nIt is in ISSS Review on the scholar dashboard: ${base}/#/admin/dashboard\n` },
+      email: { subject: `${label} application submitted: ${name}`, text: `${text}\n\nIt is in ISSS Review: ${base}/#/admin/scholar-profile/${c.id}\n` },
     });
     return presentApplication(tx, actor, updated!, scholar);
   });

@@ -53,7 +53,9 @@ async function createProgramRequest(tx: TTx, ctx: TContext, c: TCaseRow, scholar
   if (!type) throw new AppError(500, 'NO_PROGRAM_TYPE', `The request type ${code} is missing; the scholar program types were not set up for this institution.`);
   const [row] = await tx.insert(requests).values({
     institutionId: ctx.institutionId, number: await nextRequestNumber(tx, ctx.institutionId), requestTypeId: type.id,
-    requesterUserId: c.createdBy ?? requireActor(ctx).userId, subjectUserId: scholar.userId, departmentId: c.departmentId, campusSiteId: c.campusSiteId,
+    // The application belongs to the scholar (its subject) and the office (the staff member who opened
+    // it): the department that created the case reads it, but never writes answers or files on it.
+    requesterUserId: requireActor(ctx).userId, subjectUserId: scholar.userId, departmentId: c.departmentId, campusSiteId: c.campusSiteId,
     title: `${type.name}: ${scholar.firstName} ${scholar.lastName}`.trim(),
   }).returning();
   await writeAudit(tx, {

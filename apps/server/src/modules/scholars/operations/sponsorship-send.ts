@@ -40,7 +40,7 @@ async function tellOffice(tx: TTx, ctx: TContext, r: TRequestRow, c: TCaseRow, s
   const text = `New sponsorship request for ${nameOf(s)} (${c.proposedStatus}) ${how}: request #${r.number}.`;
   await notify(tx, ctx, {
     userIds: await officeRecipients(tx, r), text, typeName: 'scholar.sponsorship.submitted', requestId: r.id, scholarId: s.id,
-    email: { subject: `Sponsorship request #${r.number}: ${nameOf(s)}`, text: `${text}\n\nReview it in the scholar dashboard: ${base}/#/admin/dashboard\n` },
+    email: { subject: `Sponsorship request #${r.number}: ${nameOf(s)}`, text: `${text}\n\nReview it: ${base}/#/admin/reviewrequest/${c.id}\n` },
   });
 }
 

@@ -12,6 +12,11 @@ export type TDashboardScope = z.output<typeof scholarsApi.ZScholarDashboardScope
 export type TDashboardQuery = z.output<typeof scholarsApi.ZScholarDashboardQuery>;
 export type TDashboardExport = z.output<typeof scholarsApi.ZScholarExportQuery>;
 
+/** The LIKE pattern of a scholar keyword: matched anywhere, lower-case, LIKE's own characters taken literally. */
+export function scholarSearchPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
 /** What the conditions need besides the filters: the date of today and the largest end-date alert offset. */
 export interface TDashboardContext { today: string; endingSoonDays: number }
 
@@ -27,9 +32,10 @@ export function dashboardConditions(actor: TAuthenticatedActor, f: Partial<TDash
   if (f.phase && f.phase !== 'all') where.push(eq(a.phase, f.phase));
   if (f.q) {
     // One keyword, matched anywhere in "first last e-mail"; LIKE's own characters are taken literally.
-    // The expression is the one of the trigram index scholars_search_trgm (migration 0012).
-    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    where.push(sql`lower(${s.firstName} || ' ' || ${s.lastName} || ' ' || ${s.email}) like ${like}`);
+    // Row-level security keeps the trigram index scholars_search_trgm (migration 0012) out of reach of a
+    // plain LIKE, so the match runs in scholar_search_ids (migration 0015, decision 012): owner-run, ids of
+    // the caller's own tenant only (meridian_tenant(), what the policies read); the scope and filters stay here.
+    where.push(sql`${s.id} in (select scholar_search_ids(meridian_tenant(), ${scholarSearchPattern(f.q)}))`);
   }
   if (f.departmentId) where.push(eq(a.departmentId, f.departmentId));
   if (f.visa) where.push(eq(a.processedState, f.visa === 'none' ? '' : f.visa));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { scholarsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
@@ -6,6 +6,7 @@ import { scholars, users } from '../../people/schema.js';
 import { caseListFilter } from '../scholar.policy.js';
 import { scholarApplications } from '../schema.js';
 import { summaryOfCase } from '../operations/sponsorship-present.js';
+import { scholarSearchPattern } from './dashboard.query.js';
 
 type TQuery = z.output<typeof scholarsApi.ZListDeptCasesQuery>;
 
@@ -15,10 +16,10 @@ export async function listDeptCases(ctx: TContext, q: TQuery) {
   return ctx.db(async (tx) => {
     const scope = caseListFilter(actor);
     const term = q.q?.trim();
-    const like = term ? `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
-    const search: SQL | undefined = like
-      ? or(ilike(scholars.firstName, like), ilike(scholars.lastName, like), ilike(scholars.email, like),
-        ilike(sql`${scholars.firstName} || ' ' || ${scholars.lastName}`, like))
+    // "first last e-mail" through the trigram index, which row-level security keeps from a plain LIKE:
+    // scholar_search_ids (migration 0015, decision 012) returns the matching ids of this tenant only.
+    const search: SQL | undefined = term
+      ? sql`${scholars.id} in (select scholar_search_ids(${ctx.institutionId}::uuid, ${scholarSearchPattern(term)}))`
       : undefined;
     const tab = q.tab === 'all' ? undefined : eq(scholarApplications.sponsorshipState, q.tab);
     const who = q.scholarId ? eq(scholarApplications.scholarId, q.scholarId) : undefined;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { workflowsApi, type TUserGroup, type TWorkflow } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
@@ -29,8 +29,11 @@ export async function presentWorkflows(tx: TTx, rows: (typeof workflows.$inferSe
   }));
 }
 
+/** The office's own workflows: a department's workflows (departmentId set) live on that department's page only. */
+const officeWorkflow = (id: string) => and(eq(workflows.id, id), isNull(workflows.departmentId));
+
 export async function listWorkflows(ctx: TContext) {
-  return ctx.db(async (tx) => presentWorkflows(tx, await tx.select().from(workflows).orderBy(asc(workflows.name))));
+  return ctx.db(async (tx) => presentWorkflows(tx, await tx.select().from(workflows).where(isNull(workflows.departmentId)).orderBy(asc(workflows.name))));
 }
 
 async function checkSteps(tx: TTx, input: TWorkflowInput) {
@@ -75,7 +78,7 @@ export async function createWorkflow(ctx: TContext, input: TWorkflowInput) {
 export async function updateWorkflow(ctx: TContext, id: string, input: TWorkflowInput) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    const [before] = await tx.select().from(workflows).where(eq(workflows.id, id)).for('update');
+    const [before] = await tx.select().from(workflows).where(officeWorkflow(id)).for('update');
     if (!before) throw notFound();
     await checkSteps(tx, input);
     const [beforeOut] = await presentWorkflows(tx, [before]);
@@ -139,7 +142,7 @@ export async function updateUserGroup(ctx: TContext, id: string, input: TGroupIn
 export async function deleteWorkflow(ctx: TContext, id: string) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    const [before] = await tx.select().from(workflows).where(eq(workflows.id, id)).for('update');
+    const [before] = await tx.select().from(workflows).where(officeWorkflow(id)).for('update');
     if (!before) throw notFound();
     const types = (await tx.execute(sql`select name from request_types where workflow_id = ${id} order by name`)).rows as { name: string }[];
     if (types.length) {
