@@ -59,7 +59,7 @@ export function DeptWorkflowDialog({ workflow, onClose }: { workflow: TWorkflow 
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           {formError ? <Alert severity="error">{formError}</Alert> : null}
-          <TextField label="Name" required margin="none" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? 'e.g. Chair and Dean approval'} />
+          <TextField label="Name" required autoFocus margin="none" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? 'e.g. Chair and Dean approval'} />
           <FormControlLabel control={<Switch checked={isActive} onChange={(e) => setActive(e.target.checked)} />} label={isActive ? 'Active' : 'Inactive'} />
           <Typography variant="subtitle1" component="h3">Approvers, in order</Typography>
           {errors.steps ? <Alert severity="error">{errors.steps}</Alert> : null}

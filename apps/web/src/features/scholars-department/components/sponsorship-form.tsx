@@ -93,7 +93,7 @@ export function SponsorshipForm({ existing, departmentName, onSaved }: {
           )} />
           <FormTextField control={c} name="hiringAuthorityName" label="Hiring authority name" required slotProps={{ htmlInput: { maxLength: 120 } }} />
           <FormTextField control={c} name="hiringAuthorityEmail" label="Hiring authority e-mail" type="email" slotProps={{ htmlInput: { maxLength: 65 } }} />
-          <TextField label="Department" value={departmentName} disabled helperText="Your department" />
+          <TextField label="Department" value={departmentName} helperText="Your department (set by your account)" slotProps={{ input: { readOnly: true } }} />
         </Section>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
