@@ -94,6 +94,17 @@ export const studentProfiles = pgTable('student_profiles', {
   isLastSession: boolean('is_last_session').notNull().default(false),
   /** Registered in SEVIS for the current session. */
   isRegistered: boolean('is_registered').notNull().default(false),
+  /**
+   * What SEVIS requires on a new I-20 (and a change of level) and our record had no place for
+   * (issue 6): English proficiency (required? met? else why not required) and the academic term length.
+   */
+  englishRequired: boolean('english_required'),
+  englishRequirementsMet: boolean('english_requirements_met'),
+  englishNotRequiredReason: text('english_not_required_reason').notNull().default(''),
+  academicTermMonths: integer('academic_term_months'),
+  /** What SEVIS requires on a new DS-2019: the exchange visitor's position code and whether they receive U.S. government funds. */
+  evPositionCode: text('ev_position_code').notNull().default(''),
+  receivedUsGovtFunds: boolean('received_us_govt_funds'),
   portOfEntry: text('port_of_entry').notNull().default(''),
   entryDate: date('entry_date'),
   /** '' | in | out, with the other school's name and release date. */
