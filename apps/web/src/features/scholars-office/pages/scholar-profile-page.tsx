@@ -124,7 +124,8 @@ export function ScholarProfilePage() {
       {c.applicationState === 'submitted' && c.phase === 'isss_review' ? (
         <Alert severity="info" sx={{ mb: 2 }}>The scholar submitted the application; it is locked while the office reviews it.</Alert>
       ) : null}
-      <Tabs value={tab.key} onChange={(_, k: string) => goTo(k)} variant="scrollable" scrollButtons="auto" aria-label="Scholar profile tabs"
+      {/* Scroll buttons always there: with 'auto' they appear after the selected tab was scrolled into view and cover it (e.g. ?tab=documents). */}
+      <Tabs value={tab.key} onChange={(_, k: string) => goTo(k)} variant="scrollable" scrollButtons aria-label="Scholar profile tabs"
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((t) => <Tab key={t.key} value={t.key} label={t.label} id={`tab-${t.key}`} aria-controls={`panel-${t.key}`} />)}
       </Tabs>
