@@ -50,7 +50,7 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     const m1 = r.held.find((h) => h.eventId === noBirth.eventId)!.message;
     expect(m1).toContain('Date of birth is missing on the student record.');
     expect(m1).toContain('Foreign address: street is missing on the student record.');
-    expect(m1).toContain('Whether the program requires English proficiency is not on the student record (it has no field for it yet) and SEVIS needs it on the I-20: create this I-20 in SEVIS RTI');
+    expect(m1).toContain("English proficiency required for admission is missing on the student record (Program tab, section 'New I-20: English proficiency and academic term').");
     expect(r.held.find((h) => h.eventId === noSevis.eventId)!.message).toContain('The student has no SEVIS ID yet');
     expect(r.included).toHaveLength(1);
   });
@@ -146,7 +146,7 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     const p = evProfile({ sevisId: null });
     const r = await build([event(p, 'Create', 'Create', {})], 'ev');
     expect(r.held[0]!.message).toContain('no active site of activity');
-    expect(r.held[0]!.message).toContain("The exchange visitor's position code is not on the student record");
+    expect(r.held[0]!.message).toContain("Exchange visitor position code is missing on the student record (DS-2019 tab, section 'New DS-2019: position and U.S. government funds').");
     const ok = await build([event(p, 'Create', 'Create', { positionCode: '213' }, { sites: [site(p)] })], 'ev');
     expect(ok.held).toEqual([]);
   });

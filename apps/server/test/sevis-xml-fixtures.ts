@@ -21,13 +21,15 @@ export function profile(o: Partial<TProfile> = {}): TProfile {
     citizenshipCountryCode: 'IN', permanentResidenceCountryCode: 'IN', visaType: 'F-1', sevisStatus: 'Active', sevisStatusDate: '2025-08-25',
     educationLevel: '05', major1Code: '11.0701', major2Code: '', minorCode: '27.0101', programStartDate: '2025-08-25', programEndDate: '2027-05-15',
     documentIssueDate: '2025-04-02', documentIssueReason: 'Initial', evCategoryCode: '', subjectFieldCode: '', sessionStartDate: '2026-08-24',
-    sessionEndDate: '2026-12-18', isLastSession: false, isRegistered: false, portOfEntry: 'Newark', entryDate: '2025-08-18', transferDirection: '',
+    sessionEndDate: '2026-12-18', isLastSession: false, isRegistered: false,
+    englishRequired: null, englishRequirementsMet: null, englishNotRequiredReason: '', academicTermMonths: 9, evPositionCode: '', receivedUsGovtFunds: null,
+    portOfEntry: 'Newark', entryDate: '2025-08-18', transferDirection: '',
     transferSchool: '', transferReleaseDate: null,
     usAddress: { line1: '77 Massachusetts Ave', line2: 'Apt 4B', city: 'Cambridge', state: 'MA', postalCode: '02139-4307', countryCode: 'US' },
     foreignAddress: { line1: '12 Marine Drive', city: 'Mumbai', state: 'Maharashtra', postalCode: '400020', countryCode: 'IN' },
     phone: '6175550142',
     financials: { tuition: 58240, living: 21500, dependents: 6000, personalFunds: 45000, schoolFunds: 30000, schoolFundsRemarks: 'Graduate research assistantship',
-      otherFunds: 10740, otherFundsRemarks: 'Tata Trusts scholarship', academicTermMonths: 9 },
+      otherFunds: 10740, otherFundsRemarks: 'Tata Trusts scholarship' },
     portalAccess: 1, tags: [], isArchived: false, createdAt: now, updatedAt: now,
     ...o,
   };
@@ -66,7 +68,7 @@ export function evProfile(o: Partial<TProfile> = {}): TProfile {
     birthCity: 'Munich', birthCountryCode: 'DE', citizenshipCountryCode: 'DE', permanentResidenceCountryCode: 'DE', visaType: 'J-1',
     sevisId: 'N0045678901', evCategoryCode: '1A', subjectFieldCode: '26.0102', educationLevel: '', major1Code: '', programStartDate: '2026-08-24',
     programEndDate: '2027-05-21', foreignAddress: { line1: 'Leopoldstrasse 12', city: 'Munich', postalCode: '80802', countryCode: 'DE' },
-    financials: { personalFunds: 12000, schoolFunds: 18000, otherFunds: 5000, otherFundsRemarks: 'DAAD', receivedUsGovtFunds: 'false' },
+    financials: { personalFunds: 12000, schoolFunds: 18000, otherFunds: 5000, otherFundsRemarks: 'DAAD' }, receivedUsGovtFunds: false,
     ...o,
   });
 }

@@ -4,6 +4,7 @@ export * from './catalog/roles.js';
 export * from './catalog/session.js';
 export * from './catalog/students.js';
 export * from './catalog/scholars.js';
+export * from './catalog/sevis-codes.js';
 export * from './rules/password.js';
 export * from './contracts/define.js';
 export * as authApi from './contracts/auth/index.js';

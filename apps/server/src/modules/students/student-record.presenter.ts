@@ -30,6 +30,8 @@ export function presentProfileFields(p: TProfileRow) {
     educationLevel: p.educationLevel, major1Code: p.major1Code, major2Code: p.major2Code, minorCode: p.minorCode,
     programStartDate: p.programStartDate, programEndDate: p.programEndDate, documentIssueDate: p.documentIssueDate,
     documentIssueReason: p.documentIssueReason, evCategoryCode: p.evCategoryCode, subjectFieldCode: p.subjectFieldCode,
+    englishRequired: p.englishRequired, englishRequirementsMet: p.englishRequirementsMet, englishNotRequiredReason: p.englishNotRequiredReason,
+    academicTermMonths: p.academicTermMonths, evPositionCode: p.evPositionCode, receivedUsGovtFunds: p.receivedUsGovtFunds,
     sessionStartDate: p.sessionStartDate, sessionEndDate: p.sessionEndDate, isLastSession: p.isLastSession, isRegistered: p.isRegistered,
     portOfEntry: p.portOfEntry, entryDate: p.entryDate, transferDirection: p.transferDirection, transferSchool: p.transferSchool,
     transferReleaseDate: p.transferReleaseDate, usAddress: p.usAddress ?? {}, foreignAddress: p.foreignAddress ?? {}, phone: p.phone,

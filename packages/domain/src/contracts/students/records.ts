@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { SEVIS_EVENT_STATUSES, SEVIS_STATUSES, STUDENT_VISA_TYPES } from '../../catalog/students.js';
 import { STUDENT_STAGES } from '../../catalog/roles.js';
+import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
 import { ZAuditEvent } from '../audit/index.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 
@@ -23,6 +24,16 @@ const ZCountryReq = z.string({ error: MSG.required }).trim().toUpperCase().min(1
 const ZCode = z.string().trim().max(20, MSG.invalidLength).regex(/^[A-Za-z0-9.\- ]*$/, MSG.invalidValue);
 const ZSevisId = z.string().trim().toUpperCase().regex(/^(N\d{10})?$/, 'A SEVIS ID is N followed by 10 digits');
 const ZDateOrNull = ZRecordIsoDate.nullable();
+/** A yes/no the office may not have answered yet (null). */
+const ZYesNo = z.boolean({ error: MSG.invalidValue }).nullable();
+
+/** Messages of what SEVIS needs on a new I-20 / DS-2019 (shown on the field, browser and server alike). */
+export const MSG_ACADEMIC_TERM = 'Enter the length of the academic term in months, 1 to 12';
+export const MSG_EV_POSITION = 'Enter a SEVIS position code of 3 digits from the DS-2019 position list (e.g. 213)';
+export const MSG_ENGLISH_REASON = 'Say why English proficiency is not required';
+const ZAcademicTermMonths = z.number({ error: MSG_ACADEMIC_TERM }).int(MSG_ACADEMIC_TERM).min(1, MSG_ACADEMIC_TERM).max(12, MSG_ACADEMIC_TERM).nullable();
+const EV_POSITIONS: ReadonlySet<string> = new Set(EV_POSITION_CODES);
+const ZEvPositionCode = z.string({ error: MSG_EV_POSITION }).trim().refine((s) => s === '' || EV_POSITIONS.has(s), MSG_EV_POSITION);
 
 export const ZStudentAddress = z.object({
   line1: opt(60).optional(), line2: opt(60).optional(), city: opt(60).optional(), state: opt(30).optional(),
@@ -65,6 +76,10 @@ export const ZStudentFields = z.object({
   sessionStartDate: ZDateOrNull, sessionEndDate: ZDateOrNull, isLastSession: z.boolean(), isRegistered: z.boolean(),
   // exchange visitor
   evCategoryCode: z.string().trim().regex(/^([0-9][A-Z])?$/, MSG.invalidValue), subjectFieldCode: ZCode,
+  // what SEVIS needs on a new I-20 (F-1: English proficiency, academic term) and DS-2019 (J-1: position, U.S. government funds);
+  // the reason English is not required is free text (SEVIS RemarksType, 1-500 characters), required when it is not required.
+  englishRequired: ZYesNo, englishRequirementsMet: ZYesNo, englishNotRequiredReason: opt(500),
+  academicTermMonths: ZAcademicTermMonths, evPositionCode: ZEvPositionCode, receivedUsGovtFunds: ZYesNo,
   // money, portal
   financials: ZStudentFinancials,
   portalAccess: z.union([z.literal(0), z.literal(1)]),
@@ -78,7 +93,9 @@ export const STUDENT_SECTIONS = {
   contact: ['email', 'phone', 'usAddress', 'foreignAddress'],
   sevis: ['sevisId', 'campusId', 'visaType', 'sevisStatus', 'sevisStatusDate', 'campusSiteId', 'portOfEntry', 'entryDate', 'transferDirection', 'transferSchool', 'transferReleaseDate', 'portalAccess'],
   program: ['educationLevel', 'major1Code', 'major2Code', 'minorCode', 'programStartDate', 'programEndDate', 'documentIssueDate', 'documentIssueReason', 'sessionStartDate', 'sessionEndDate', 'isLastSession', 'isRegistered'],
+  newI20: ['englishRequired', 'englishRequirementsMet', 'englishNotRequiredReason', 'academicTermMonths'],
   exchangeVisitor: ['evCategoryCode', 'subjectFieldCode'],
+  newDs2019: ['evPositionCode', 'receivedUsGovtFunds'],
   financials: ['financials'],
 } as const satisfies Record<string, readonly TStudentField[]>;
 
@@ -94,7 +111,15 @@ export const STUDENT_FIELD_LABELS: Record<string, string> = {
   documentIssueDate: 'I-20 / DS-2019 issue date', documentIssueReason: 'Issue reason', sessionStartDate: 'Session start',
   sessionEndDate: 'Session end', isLastSession: 'Last session', isRegistered: 'Registered this session',
   evCategoryCode: 'Exchange visitor category', subjectFieldCode: 'Subject field (CIP)', financials: 'Financial support', portalAccess: 'Portal access',
+  englishRequired: 'English proficiency required for admission', englishRequirementsMet: 'Student meets the English proficiency requirement',
+  englishNotRequiredReason: 'Why English proficiency is not required', academicTermMonths: 'Academic term (months)',
+  evPositionCode: 'Exchange visitor position code', receivedUsGovtFunds: 'Receives U.S. government funds',
 };
+
+/** When English proficiency is not required, SEVIS wants the reason (NotRequiredReason): the record must say it. */
+export function englishReasonIssue(v: { englishRequired?: boolean | null; englishNotRequiredReason?: string | null }): string | null {
+  return v.englishRequired === false && !(v.englishNotRequiredReason ?? '').trim() ? MSG_ENGLISH_REASON : null;
+}
 
 /** What a student may ask to correct in their own record (the office approves side by side). */
 export const CORRECTABLE_FIELDS = [
@@ -112,9 +137,13 @@ export const ZStudentCreateInput = ZStudentFields.pick({
   educationLevel: ZStudentFields.shape.educationLevel.default(''), major1Code: ZCode.default(''),
   evCategoryCode: ZStudentFields.shape.evCategoryCode.default(''), subjectFieldCode: ZCode.default(''),
   usAddress: ZStudentAddress.default({}),
+  englishRequired: ZYesNo.default(null), englishRequirementsMet: ZYesNo.default(null), englishNotRequiredReason: opt(500).default(''),
+  academicTermMonths: ZAcademicTermMonths.default(null), evPositionCode: ZEvPositionCode.default(''), receivedUsGovtFunds: ZYesNo.default(null),
 }).superRefine((v, c) => {
   if (v.programEndDate && v.programStartDate && v.programEndDate < v.programStartDate) c.addIssue({ code: 'custom', path: ['programEndDate'], message: 'The program end must be on or after its start' });
   if (v.visaType === 'J-1' && !v.evCategoryCode) c.addIssue({ code: 'custom', path: ['evCategoryCode'], message: MSG.required });
+  const english = englishReasonIssue(v);
+  if (english) c.addIssue({ code: 'custom', path: ['englishNotRequiredReason'], message: english });
 });
 export type TStudentCreateInput = z.input<typeof ZStudentCreateInput>;
 
@@ -169,6 +198,8 @@ export const ZStudentRecord = z.object({
   educationLevel: z.string(), major1Code: z.string(), major2Code: z.string(), minorCode: z.string(),
   programStartDate: z.string().nullable(), programEndDate: z.string().nullable(), documentIssueDate: z.string().nullable(),
   documentIssueReason: z.string(), evCategoryCode: z.string(), subjectFieldCode: z.string(),
+  englishRequired: z.boolean().nullable(), englishRequirementsMet: z.boolean().nullable(), englishNotRequiredReason: z.string(),
+  academicTermMonths: z.number().int().nullable(), evPositionCode: z.string(), receivedUsGovtFunds: z.boolean().nullable(),
   sessionStartDate: z.string().nullable(), sessionEndDate: z.string().nullable(), isLastSession: z.boolean(), isRegistered: z.boolean(),
   portOfEntry: z.string(), entryDate: z.string().nullable(), transferDirection: z.string(), transferSchool: z.string(),
   transferReleaseDate: z.string().nullable(), usAddress: ZStudentAddress, foreignAddress: ZStudentAddress, phone: z.string(),

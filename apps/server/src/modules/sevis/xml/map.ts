@@ -6,6 +6,9 @@ import type { TBatchRecordInput, TDependent, TEmployment, TXmlNode } from './typ
 /** Where a missing value lives, said the way an officer looks for it. */
 export const ON_RECORD = 'on the student record';
 export const IN_EVENT = 'in the SEVIS update (the approved request or change that raised it)';
+/** Where the officer fills in what SEVIS asks only on a new form (the record's sections of that name). */
+export const ON_RECORD_NEW_I20 = "on the student record (Program tab, section 'New I-20: English proficiency and academic term')";
+export const ON_RECORD_NEW_DS2019 = "on the student record (DS-2019 tab, section 'New DS-2019: position and U.S. government funds')";
 export const onDependent = (d: Pick<TDependent, 'firstName' | 'lastName'>) => `on dependent ${`${d.firstName} ${d.lastName}`.trim()}`;
 
 const SUFFIXES: Record<string, string> = { I: 'I', II: 'II', III: 'III', IV: 'IV', JR: 'Jr.', 'JR.': 'Jr.', SR: 'Sr.', 'SR.': 'Sr.' };

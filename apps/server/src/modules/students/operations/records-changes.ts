@@ -11,6 +11,17 @@ export const PERSONAL_FIELDS = [
 const ADDRESS_FIELDS = ['usAddress', 'phone', 'email'] as const;
 const PROGRAM_AMEND_FIELDS = ['programStartDate', 'major1Code', 'major2Code', 'minorCode'] as const;
 
+/**
+ * What SEVIS asks only when it issues a new form: English proficiency and the academic term (a new
+ * I-20: Create, or EducationLevel's change of level) and the position code and U.S. government funds
+ * (a new DS-2019: Create). SEVIS has no update event of its own for them, so changing them on a
+ * record SEVIS already knows raises nothing: the batch builder reads them from the record when it
+ * builds the next Create or EducationLevel. On a record without a SEVIS ID they refresh the pending
+ * Create (a new pending one when the last was held back for lack of them), so filling them in is
+ * what sends a held-back Create again.
+ */
+export const NEW_FORM_FIELDS = ['englishRequired', 'englishRequirementsMet', 'englishNotRequiredReason', 'academicTermMonths', 'evPositionCode', 'receivedUsGovtFunds'] as const;
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 type TRow = Record<string, unknown>;
 
@@ -31,7 +42,7 @@ export async function raiseEventsForChange(tx: TTx, ctx: TContext, before: TProf
   const a = after as unknown as TRow;
   const raised: string[] = [];
   const base = { sevisId: after.sevisId, visaType: after.visaType, campusSiteId: after.campusSiteId };
-  const allKeys = [...PERSONAL_FIELDS, ...ADDRESS_FIELDS, ...PROGRAM_AMEND_FIELDS, 'programEndDate', 'educationLevel', 'financials', 'evCategoryCode', 'subjectFieldCode'];
+  const allKeys = [...PERSONAL_FIELDS, ...ADDRESS_FIELDS, ...PROGRAM_AMEND_FIELDS, 'programEndDate', 'educationLevel', 'financials', 'evCategoryCode', 'subjectFieldCode', ...NEW_FORM_FIELDS];
   if (!after.sevisId) {
     const changed = changedFields(b, a, allKeys);
     if (changed.length) {

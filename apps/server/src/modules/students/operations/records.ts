@@ -70,6 +70,8 @@ export async function createStudent(ctx: TContext, input: z.output<typeof S.ZStu
       visaType: v.visaType, sevisStatus: 'Initial', educationLevel: v.educationLevel, major1Code: v.major1Code,
       programStartDate: v.programStartDate, programEndDate: v.programEndDate, evCategoryCode: v.evCategoryCode,
       subjectFieldCode: v.subjectFieldCode, usAddress: v.usAddress, currentStage: 'invited', updatedAt: new Date(),
+      englishRequired: v.englishRequired, englishRequirementsMet: v.englishRequirementsMet, englishNotRequiredReason: v.englishNotRequiredReason,
+      academicTermMonths: v.academicTermMonths, evPositionCode: v.evPositionCode, receivedUsGovtFunds: v.receivedUsGovtFunds,
     }).returning();
     const p = row!;
     await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, entityType: 'student_profile', entityId: p.id,
@@ -100,6 +102,8 @@ export async function applyRecordChange(tx: TTx, ctx: TContext, before: TProfile
   if (merged.sessionStartDate && merged.sessionEndDate && merged.sessionEndDate < merged.sessionStartDate) errors.sessionEndDate = ['The session end must be on or after its start'];
   if (merged.sessionStartDate && merged.programStartDate && merged.sessionStartDate < merged.programStartDate) errors.sessionStartDate = ['The session must start on or after the program start'];
   if (merged.visaType === 'J-1' && !merged.evCategoryCode) errors.evCategoryCode = ['Required field'];
+  const english = S.englishReasonIssue(merged);
+  if (english) errors.englishNotRequiredReason = [english];
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors);
   if (set.campusSiteId !== undefined && set.campusSiteId !== before.campusSiteId) await assertSiteReachable(tx, ctx, set.campusSiteId!);
   const touchesIdentity = ['sevisId', 'campusId', 'firstName', 'lastName', 'birthDate'].some((k) => k in set);

@@ -1,5 +1,6 @@
+import { studentsApi } from '@meridian/domain';
 import { codeList } from '../schema.js';
-import { IN_EVENT, ON_RECORD, onDependent, type RecordMapper } from '../map.js';
+import { IN_EVENT, ON_RECORD, ON_RECORD_NEW_DS2019, onDependent, type RecordMapper } from '../map.js';
 import type { TDependent, TXmlNode } from '../types.js';
 
 /** BirthCountryReason: required by SEVIS when the country of birth is the United States (01 diplomat's child, 02 expatriated). */
@@ -42,8 +43,9 @@ export function subjectField(m: RecordMapper, code: unknown): { code?: string; r
 /** FinancialInfo of an exchange visitor: U.S. government funds (yes/no), sponsor (our school) funds, personal and other funds. */
 export function evFinancial(m: RecordMapper, required: boolean): TXmlNode {
   const f = (m.p.financials ?? {}) as Record<string, unknown>;
-  const gov = m.yesNo(m.first(m.r.payload.receivedUsGovtFunds, f.receivedUsGovtFunds));
-  if (gov === undefined && required) m.notRecorded('Whether the exchange visitor receives U.S. government funds', 'DS-2019');
+  // The event's answer when it carries one, else the record's (DS-2019 tab).
+  const gov = m.yesNo(m.first(m.r.payload.receivedUsGovtFunds, m.p.receivedUsGovtFunds));
+  if (gov === undefined && required) m.missing(studentsApi.STUDENT_FIELD_LABELS.receivedUsGovtFunds!, ON_RECORD_NEW_DS2019);
   const personal = m.money(f.personalFunds, 'Personal funds', ON_RECORD);
   const other = m.money(f.otherFunds, 'Funds from other sources', ON_RECORD);
   const otherName = m.first(f.otherFundsRemarks).slice(0, 60);

@@ -1,4 +1,5 @@
-import { IN_EVENT, ON_RECORD, type RecordMapper } from '../map.js';
+import { studentsApi } from '@meridian/domain';
+import { ON_RECORD, ON_RECORD_NEW_DS2019, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
 import { evBio, evDependentBio, evFinancial, subjectField } from './common.js';
@@ -6,8 +7,9 @@ import { soaSite } from './site-of-activity.js';
 
 /**
  * CreateEV/ExchangeVisitor: the initial DS-2019 of a J-1 record, with its active dependents and its
- * active sites of activity (SEVIS requires at least one). The position code is not a column of our
- * record yet: it comes with the event (payload.positionCode) or the record is held back.
+ * active sites of activity (SEVIS requires at least one). The position code comes with the event
+ * (payload.positionCode) when it carries one, else from the record (DS-2019 tab); without either the
+ * record is held back with the field named.
  */
 export const evCreate: TEventMapper = {
   recordKind: 'create',
@@ -22,8 +24,7 @@ export const evCreate: TEventMapper = {
     const phone = m.phone(p.phone);
     return {
       Biographical: { ...evBio(m, p, ON_RECORD), PhoneNumber: phone },
-      PositionCode: m.r.payload.positionCode ? m.code(m.r.payload.positionCode, 'EVPositionCodeType', 'The exchange visitor position code', IN_EVENT)
-        : (m.notRecorded("The exchange visitor's position code", 'DS-2019'), undefined),
+      PositionCode: m.code(m.first(m.r.payload.positionCode, p.evPositionCode), 'EVPositionCodeType', studentsApi.STUDENT_FIELD_LABELS.evPositionCode!, ON_RECORD_NEW_DS2019),
       PrgStartDate: m.reqDate(p.programStartDate, 'Program start date', ON_RECORD),
       PrgEndDate: m.reqDate(p.programEndDate, 'Program end date', ON_RECORD),
       CategoryCode: m.code(p.evCategoryCode, 'EVCategoryCodeType', 'Exchange visitor category', ON_RECORD),

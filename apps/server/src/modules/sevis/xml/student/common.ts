@@ -1,4 +1,5 @@
-import { IN_EVENT, ON_RECORD, type RecordMapper } from '../map.js';
+import { studentsApi } from '@meridian/domain';
+import { IN_EVENT, ON_RECORD, ON_RECORD_NEW_I20, type RecordMapper } from '../map.js';
 import type { TDependent, TXmlNode } from '../types.js';
 import { onDependent } from '../map.js';
 
@@ -10,20 +11,23 @@ function major(m: RecordMapper, v: unknown, field: string, required: boolean, al
   return m.code(s, 'ProgSubjectCodeType', field, ON_RECORD);
 }
 
-/** The English proficiency block a new or changed I-20 carries (from the event; our record has no such field). */
+const LABEL = studentsApi.STUDENT_FIELD_LABELS;
+
+/**
+ * The English proficiency block a new or changed I-20 carries: the event's values when it carries
+ * them (an approved request may), else the record's (Program tab); missing ones are named by their field.
+ */
 function englishProficiency(m: RecordMapper): TXmlNode | undefined {
-  const required = m.yesNo(m.r.payload.englishRequired);
-  if (required === undefined) {
-    m.notRecorded('Whether the program requires English proficiency', 'I-20');
-    return undefined;
-  }
+  const pl = m.r.payload;
+  const required = m.yesNo(m.first(pl.englishRequired, m.p.englishRequired));
+  if (required === undefined) { m.missing(LABEL.englishRequired!, ON_RECORD_NEW_I20); return undefined; }
   if (required) {
-    const met = m.yesNo(m.r.payload.englishRequirementsMet);
-    if (met === undefined) m.problem(`Whether the student meets the English proficiency requirement is missing ${IN_EVENT}.`);
+    const met = m.yesNo(m.first(pl.englishRequirementsMet, m.p.englishRequirementsMet));
+    if (met === undefined) m.missing(LABEL.englishRequirementsMet!, ON_RECORD_NEW_I20);
     return { EngRequired: 'true', RequirementsMet: met === undefined ? undefined : m.bool(met) };
   }
-  const reason = m.req(m.r.payload.englishNotRequiredReason, 'The reason English proficiency is not required', IN_EVENT);
-  return { EngRequired: 'false', NotRequiredReason: reason };
+  const reason = m.req(m.first(pl.englishNotRequiredReason, m.p.englishNotRequiredReason), LABEL.englishNotRequiredReason!, ON_RECORD_NEW_I20);
+  return { EngRequired: 'false', NotRequiredReason: reason?.slice(0, 500) };
 }
 
 /** EducationalInfoType: level, majors, I-20 issue date, program dates, English proficiency. */
@@ -44,12 +48,12 @@ export function educationalInfo(m: RecordMapper, values: { educationLevel?: unkn
   };
 }
 
-/** The months of the academic term (01-12): from the event or the record's financial support. */
+/** The months of the academic term (01-12): from the event, else the record (Program tab). */
 function academicTerm(m: RecordMapper, required: boolean): string | undefined {
-  const raw = m.first(m.r.payload.academicTermMonths, (m.p.financials ?? {}).academicTermMonths);
-  if (!raw) { if (required) m.notRecorded('The length of the academic term in months', 'I-20'); return undefined; }
+  const raw = m.first(m.r.payload.academicTermMonths, m.p.academicTermMonths);
+  if (!raw) { if (required) m.missing(LABEL.academicTermMonths!, ON_RECORD_NEW_I20); return undefined; }
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 12) { m.problem(`The length of the academic term (${raw}) must be 1 to 12 months.`); return undefined; }
+  if (!Number.isInteger(n) || n < 1 || n > 12) { m.problem(`${LABEL.academicTermMonths} ${ON_RECORD_NEW_I20} (${raw}) must be 1 to 12 months.`); return undefined; }
   return String(n).padStart(2, '0');
 }
 
