@@ -20,6 +20,8 @@ afterAll(async () => { await browser?.close(); });
 /** The demo student (Priya Sharma, F-1 at Main Campus) and her SEVIS ID. */
 const STUDENT = 'student';
 const STUDENT_NAME = 'Priya Sharma';
+/** How SEVIS pages name her (last name first). */
+const STUDENT_LISTED = 'Sharma, Priya';
 const SEVIS_ID = 'N0031234567';
 /** The machine running the journeys is shared and slow at times: waits are generous but bounded. */
 const WAIT = 30_000;
@@ -180,7 +182,7 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       await page.getByRole('tab', { name: 'SEVIS Updates' }).click();
       const cpt = page.getByRole('table', { name: 'SEVIS updates' }).getByRole('row').filter({ hasText: `Employer: ${EMPLOYER}` });
       await cpt.getByText('CPTEmployment / Add').waitFor();
-      await cpt.getByText('pending', { exact: true }).waitFor();
+      await cpt.getByText('Pending', { exact: true }).waitFor();
       await cpt.getByText(`Start date: ${mdy(START)}`, { exact: true }).waitFor();
       await screenshot(page, 'sevis-journey-1-record-pending');
 
@@ -307,7 +309,7 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       await page.getByRole('heading', { name: `Batch ${batchId} (${orgId})` }).waitFor();
       const results = page.getByRole('table', { name: 'Record results' });
       const row = results.getByRole('row').filter({ hasText: ours.attrs.requestID! });
-      await row.getByRole('link', { name: STUDENT_NAME }).waitFor();
+      await row.getByRole('link', { name: STUDENT_LISTED }).waitFor();
       await row.getByText('CPTEmployment', { exact: false }).waitFor();
       await row.getByText('Succeeded', { exact: true }).waitFor();
       await row.getByText('S0000', { exact: true }).waitFor();
@@ -322,11 +324,11 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       await row.getByText('Succeeded', { exact: true }).waitFor();
 
       // The student's record: the CPT update succeeded, with SEVIS's code.
-      await row.getByRole('link', { name: STUDENT_NAME }).click();
+      await row.getByRole('link', { name: STUDENT_LISTED }).click();
       await page.waitForURL(new RegExp(`#/isss/student-profile/${profileId}`));
       await page.getByRole('tab', { name: 'SEVIS Updates', selected: true }).waitFor();
       const cpt = page.getByRole('table', { name: 'SEVIS updates' }).getByRole('row').filter({ hasText: `Employer: ${EMPLOYER}` });
-      await cpt.getByText('succeeded', { exact: true }).waitFor();
+      await cpt.getByText('Succeeded', { exact: true }).waitFor();
       await cpt.getByText('S0000', { exact: false }).waitFor();
       await screenshot(page, 'sevis-journey-4-record-succeeded');
 

@@ -107,7 +107,7 @@ describe('transaction log import', () => {
 
     const errors = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { q: 'Bysevis' } })).json() as { items: sevisApi.TSystemError[]; total: number };
     expect(errors.total).toBe(1);
-    expect(errors.items[0]).toMatchObject({ profileId: bad.id, resultCode: 'S1056', batchId: batch.batchId, batchRowId: batch.id, studentName: 'Refused Bysevis' });
+    expect(errors.items[0]).toMatchObject({ profileId: bad.id, resultCode: 'S1056', batchId: batch.batchId, batchRowId: batch.id, studentName: 'Bysevis, Refused' });
     const byCode = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { code: 'S1056', pageSize: 5 } })).json() as { items: sevisApi.TSystemError[] };
     expect(byCode.items.map((i) => i.profileId)).toContain(bad.id);
   });

@@ -10,10 +10,15 @@ export interface FileDropZoneProps {
   progress?: number | null;
   error?: string | null;
   onFile: (file: File) => void;
+  /** The largest file the server accepts, in bytes (from the route's limit); 10 MB when not given. */
+  maxBytes?: number;
 }
 
+/** 52428800 -> "50 MB" (whole megabytes, else one decimal). */
+export const formatMegabytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+
 /** A keyboard-operable drop zone: drop a file or press Enter/Space to choose one. */
-export function FileDropZone({ label, accept, disabled, progress = null, error, onFile }: FileDropZoneProps) {
+export function FileDropZone({ label, accept, disabled, progress = null, error, onFile, maxBytes = 10 * 1024 * 1024 }: FileDropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const id = useId();
@@ -55,7 +60,7 @@ export function FileDropZone({ label, accept, disabled, progress = null, error, 
       >
         <CloudUploadOutlined aria-hidden />
         <Typography variant="body2">{label}</Typography>
-        <Typography variant="caption">Drop a file here or press to choose (10 MB at most)</Typography>
+        <Typography variant="caption">Drop a file here or press to choose ({formatMegabytes(maxBytes)} at most)</Typography>
         <input
           ref={input}
           type="file"

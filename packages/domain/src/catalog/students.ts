@@ -89,6 +89,11 @@ export const SEVIS_EVENT_TYPES = [
 export type TSevisEventType = (typeof SEVIS_EVENT_TYPES)[number];
 export const SEVIS_EVENT_STATUSES = ['pending', 'held', 'batched', 'sent', 'succeeded', 'failed', 'cancelled'] as const;
 export type TSevisEventStatus = (typeof SEVIS_EVENT_STATUSES)[number];
+/** How every page words a SEVIS update's status (student record, Batch Manager, results, System Errors). */
+export const SEVIS_EVENT_STATUS_LABELS: Record<TSevisEventStatus, string> = {
+  pending: 'Pending', held: 'Held back', batched: 'In a batch (not sent)', sent: 'Sent – awaiting result',
+  succeeded: 'Succeeded', failed: 'Failed', cancelled: 'Cancelled',
+};
 
 /** OPT phases (spec 000 s3). */
 export const OPT_PHASES = [

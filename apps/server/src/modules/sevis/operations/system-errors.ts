@@ -43,7 +43,7 @@ export async function listSystemErrors(ctx: TContext, q: z.output<typeof sevisAp
       .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
     return {
       items: rows.map((r) => ({
-        eventId: r.e.id, profileId: r.e.profileId, studentName: `${r.first} ${r.last}`.trim(), sevisId: r.sevisId, visaType: r.visaType, eventType: r.e.eventType, action: r.e.action,
+        eventId: r.e.id, profileId: r.e.profileId, studentName: [r.last, r.first].filter(Boolean).join(', '), sevisId: r.sevisId, visaType: r.visaType, eventType: r.e.eventType, action: r.e.action,
         status: r.e.status, resultCode: r.e.resultCode, message: r.e.message, batchRowId: r.batchRowId, batchId: r.batchId ?? '', orgId: r.orgId ?? '',
         updatedAt: r.e.updatedAt.toISOString(),
       })),

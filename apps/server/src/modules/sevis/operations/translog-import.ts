@@ -37,7 +37,7 @@ export async function batchRecordResults(tx: TTx, batchRowId: string): Promise<s
     .where(inArray(studentDependents.profileId, [...new Set(rows.map((x) => x.r.profileId))])) : [];
   return rows.map(({ r, first, last, visaType, profileSevisId, eventType, action }) => ({
     requestId: r.sevisRequestId, sevisId: r.assignedSevisId ?? (r.recordKind === 'update' ? profileSevisId : null), status: r.status === 'succeeded' || r.status === 'failed' ? r.status : 'unmatched',
-    resultCode: r.resultCode, message: r.resultMessage, profileId: r.profileId, studentName: `${first ?? ''} ${last ?? ''}`.trim(), visaType: visaType ?? '',
+    resultCode: r.resultCode, message: r.resultMessage, profileId: r.profileId, studentName: [last, first].filter(Boolean).join(', '), visaType: visaType ?? '',
     eventType: `${eventType ?? ''}${action && action !== eventType ? ` / ${action}` : ''}`,
     dependentSevisIds: r.recordKind === 'create' ? deps.filter((d) => d.profileId === r.profileId && d.sevisId).map((d) => d.sevisId!) : [],
   }));

@@ -1,9 +1,16 @@
 import { Link as RouterLink } from 'react-router';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { sevisApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, sevisApi, type TSevisEventStatus } from '@meridian/domain';
 import { PageLoader } from '../../../ui/page-loader';
 import { useBatch } from '../api/sevis-batches';
 import { BatchStatusChip } from './batch-status-chip';
+
+/** A record's result: nothing before the batch is sent, then awaiting SEVIS's log, then SEVIS's code and message. */
+function recordResult(batchStatus: sevisApi.TSevisBatchStatus, r: sevisApi.TSevisBatchDetail['records'][number]): string {
+  if (batchStatus === 'pending') return 'Not sent yet';
+  if (r.resultCode) return `${SEVIS_EVENT_STATUS_LABELS[r.status as TSevisEventStatus] ?? r.status}: ${r.resultCode} ${r.resultMessage}`.trim();
+  return r.status === 'sent' ? 'Sent – awaiting result' : SEVIS_EVENT_STATUS_LABELS[r.status as TSevisEventStatus] ?? r.status;
+}
 
 /** The records of one batch: student, event, requestID and the SEVIS result once the log is in. */
 export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string; onClose: () => void }) {
@@ -36,7 +43,7 @@ export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string;
                     </TableCell>
                     <TableCell>{r.eventType}{r.action ? ` / ${r.action}` : ''}<Typography variant="caption" component="div" color="text.secondary">{r.recordKind === 'create' ? 'Create record' : 'Update record'}</Typography></TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.sevisRequestId}</TableCell>
-                    <TableCell>{r.resultCode ? `${r.resultCode} ${r.resultMessage}` : r.status === 'sent' ? 'Awaiting results' : r.status}</TableCell>
+                    <TableCell>{recordResult(b.status, r)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -4,7 +4,7 @@ import {
   TablePagination, TableRow, TextField, Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
-import type { sevisApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, type sevisApi } from '@meridian/domain';
 import { formatDate } from '../../../ui/format-date';
 import { usePendingEvents } from '../api/sevis-batches';
 import { useSearchText } from './batch-search';
@@ -42,8 +42,8 @@ export function BatchEventsTable({ filters, setFilters, groups }: {
         <TextField select size="small" margin="none" fullWidth={false} sx={{ minWidth: 170 }} label="Status" value={filters.eStatus}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(e) => setFilters({ eStatus: e.target.value, ePage: '1' })}>
           <MenuItem value="">Pending and held</MenuItem>
-          <MenuItem value="pending">Pending</MenuItem>
-          <MenuItem value="held">Held back</MenuItem>
+          <MenuItem value="pending">{SEVIS_EVENT_STATUS_LABELS.pending}</MenuItem>
+          <MenuItem value="held">{SEVIS_EVENT_STATUS_LABELS.held}</MenuItem>
         </TextField>
       </Box>
       {list.isFetching ? <LinearProgress aria-label="Loading pending updates" /> : <Box sx={{ height: 4 }} />}
@@ -71,10 +71,10 @@ export function BatchEventsTable({ filters, setFilters, groups }: {
                 <TableCell sx={{ maxWidth: 420 }}>
                   {e.status === 'held' ? (
                     <>
-                      <Chip size="small" color="error" variant="outlined" label="Held back" />
+                      <Chip size="small" color="error" variant="outlined" label={SEVIS_EVENT_STATUS_LABELS.held} />
                       <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>{e.message}</Typography>
                     </>
-                  ) : <Chip size="small" variant="outlined" label="Pending" />}
+                  ) : <Chip size="small" color="warning" variant="outlined" label={SEVIS_EVENT_STATUS_LABELS.pending} />}
                 </TableCell>
               </TableRow>
             ))}

@@ -16,18 +16,9 @@ import { BatchDetailDialog } from '../components/batch-detail-dialog';
 import { BatchEventsTable } from '../components/batch-events-table';
 import { BatchGroups } from '../components/batch-groups';
 import { BatchListTable } from '../components/batch-list-table';
+import { createdMessage } from '../components/batch-created-message';
 
 const DEFAULTS = { eOrg: '', eStatus: '', eQ: '', ePage: '1', eSize: '10', bStatus: '', bKind: '', bOrg: '', bQ: '', bPage: '1', bSize: '10' };
-
-function createdMessage(r: sevisApi.TCreateBatchesOutput): string {
-  const parts: string[] = [];
-  parts.push(r.batches.length
-    ? `${r.batches.length} ${r.batches.length === 1 ? 'batch' : 'batches'} created (${r.batchedEvents} ${r.batchedEvents === 1 ? 'record' : 'records'}: ${r.batches.map((b) => b.batchId).join(', ')}).`
-    : 'No batch was created.');
-  if (r.heldEvents) parts.push(`${r.heldEvents} ${r.heldEvents === 1 ? 'record was' : 'records were'} held back: see "Held back" below.`);
-  if (r.skipped.length) parts.push(`Skipped ${r.skipped.map((s) => s.orgId).join(', ')}: ${r.skipped[0]!.reason}.`);
-  return parts.join(' ');
-}
 
 /** #/isss/batch-manager: pending SEVIS updates by OrgID, creating validated batches, and the batches with their statuses. */
 export function BatchManagerPage() {

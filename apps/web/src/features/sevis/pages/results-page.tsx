@@ -3,7 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   Alert, Box, Chip, LinearProgress, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography,
 } from '@mui/material';
-import { can, sevisApi } from '@meridian/domain';
+import { can, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -18,7 +18,7 @@ import { resultsKey, uploadTransactionLog, useTransactionLog, useTransactionLogs
 
 const codeLabel = (code: string) => (code ? `${code}${sevisApi.SEVIS_BATCH_RESULT_CODES[code] ? ` – ${sevisApi.SEVIS_BATCH_RESULT_CODES[code]}` : ''}` : '—');
 const STATUS_COLOR = { succeeded: 'success', failed: 'error', unmatched: 'default' } as const;
-const STATUS_LABEL = { succeeded: 'Succeeded', failed: 'Failed', unmatched: 'Awaiting result' } as const;
+const STATUS_LABEL = { succeeded: SEVIS_EVENT_STATUS_LABELS.succeeded, failed: SEVIS_EVENT_STATUS_LABELS.failed, unmatched: 'Awaiting result' } as const;
 
 /** The result of each record of a batch: student, event, SEVIS ID, status, code and message. */
 function RecordResults({ records }: { records: sevisApi.TTransLogRecordResult[] }) {
@@ -99,7 +99,7 @@ function Results() {
       {batchId ? <Alert severity="info" sx={{ mb: 2 }}>Import the log SEVIS returned for batch <strong>{batchId}</strong>: the log names its batch, so any log can be imported here.</Alert> : null}
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>Import a transaction log</Typography>
-        <FileDropZone label="Transaction log (.xml) or SEVIS results (.zip)" accept=".xml,.zip,text/xml,application/xml,application/zip" progress={progress} error={error} onFile={onFile} />
+        <FileDropZone label="Transaction log (.xml) or SEVIS results (.zip)" maxBytes={sevisApi.TRANSLOG_MAX_BYTES} accept=".xml,.zip,text/xml,application/xml,application/zip" progress={progress} error={error} onFile={onFile} />
         {progress !== null ? <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">Checking the log against the SEVIS schema and applying its results…</Typography> : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Importing the same log again changes nothing. When the batch interface is configured, “Fetch results” in the Batch Manager does this for you.

@@ -5,7 +5,7 @@ import {
   TablePagination, TableRow, Typography,
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { can, IMPORT_MAX_ROWS, sevisApi } from '@meridian/domain';
+import { can, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sevisApi } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -59,7 +59,7 @@ function RtiImport() {
       <PageHeader title="RTI Import" subtitle="Upload a student or exchange visitor list exported from SEVIS RTI (CSV or Excel). Each row is matched to our record by SEVIS ID and compared field by field; you then choose which records take SEVIS's values and add the students we lack." />
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>Upload an RTI list</Typography>
-        <FileDropZone label="RTI list (.csv or .xlsx)" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" progress={progress} error={error} onFile={onFile} />
+        <FileDropZone label="RTI list (.csv or .xlsx)" maxBytes={IMPORT_MAX_BYTES} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" progress={progress} error={error} onFile={onFile} />
         {progress !== null ? <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">Reading the list and comparing it with our records…</Typography> : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Nothing changes until you apply the comparison. Up to {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per file; dates as MM/DD/YYYY.

@@ -5,7 +5,7 @@ import {
   TableSortLabel, TextField, Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
-import { can, sevisApi } from '@meridian/domain';
+import { can, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
 import { formatDateTime } from '../../../ui/format-date';
@@ -86,7 +86,7 @@ function SystemErrors() {
                 <TableCell>{r.eventType}{r.action && r.action !== r.eventType ? ` / ${r.action}` : ''}</TableCell>
                 <TableCell>
                   {r.resultCode ? <strong>{r.resultCode}</strong> : null}
-                  <Chip size="small" variant="outlined" color={r.status === 'failed' ? 'error' : 'warning'} label={r.status === 'failed' ? 'Refused by SEVIS' : 'Held back'} sx={{ ml: r.resultCode ? 1 : 0 }} />
+                  <Chip size="small" variant="outlined" color={r.status === 'failed' ? 'error' : 'warning'} label={SEVIS_EVENT_STATUS_LABELS[r.status === 'failed' ? 'failed' : 'held']} sx={{ ml: r.resultCode ? 1 : 0 }} />
                 </TableCell>
                 <TableCell sx={{ maxWidth: 420 }}>{r.message || '—'}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -5,7 +5,7 @@ import {
   TableContainer, TableHead, TablePagination, TableRow, Typography,
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { REQUEST_STATUS_LABELS, STUDENT_REQUEST_FORMS, studentsApi, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
+import { REQUEST_STATUS_LABELS, SEVIS_EVENT_STATUS_LABELS, STUDENT_REQUEST_FORMS, studentsApi, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
 import { REQUEST_HISTORY_LABELS } from '../../../requests/components/request-history-tab';
 import { formatDateTime, formatDate } from '../../../../ui/format-date';
 import { downloadAttachment } from '../../../attachments';
@@ -80,7 +80,7 @@ export function DocumentsTab({ profileId }: { profileId: string }) {
 }
 
 const EVENT_STATUS_COLORS: Record<string, 'warning' | 'info' | 'success' | 'error' | 'default'> = {
-  pending: 'warning', held: 'default', batched: 'info', sent: 'info', succeeded: 'success', failed: 'error', cancelled: 'default',
+  pending: 'warning', held: 'error', batched: 'info', sent: 'info', succeeded: 'success', failed: 'error', cancelled: 'default',
 };
 
 const PAYLOAD_LABELS: Record<string, string> = {
@@ -109,13 +109,13 @@ export function SevisUpdatesTab({ profileId }: { profileId: string }) {
       </Typography>
       <TableContainer>
         <Table size="small" aria-label="SEVIS updates">
-          <TableHead><TableRow><TableCell>Raised</TableCell><TableCell>Event</TableCell><TableCell>Status</TableCell><TableCell>What SEVIS will receive</TableCell></TableRow></TableHead>
+          <TableHead><TableRow><TableCell>Raised</TableCell><TableCell>Event</TableCell><TableCell>Status</TableCell><TableCell>Details</TableCell></TableRow></TableHead>
           <TableBody>
             {rows.map((e) => (
               <TableRow key={e.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</TableCell>
                 <TableCell>{e.eventType}{e.action && e.action !== e.eventType ? ` / ${e.action}` : ''}</TableCell>
-                <TableCell><Chip size="small" variant="outlined" color={EVENT_STATUS_COLORS[e.status] ?? 'default'} label={e.status} />{e.resultCode || e.message ? <Typography variant="caption" component="div">{e.resultCode ? <strong>{e.resultCode} </strong> : null}{e.message}</Typography> : null}</TableCell>
+                <TableCell><Chip size="small" variant="outlined" color={EVENT_STATUS_COLORS[e.status] ?? 'default'} label={SEVIS_EVENT_STATUS_LABELS[e.status] ?? e.status} />{e.resultCode || e.message ? <Typography variant="caption" component="div">{e.resultCode ? <strong>{e.resultCode} </strong> : null}{e.message}</Typography> : null}</TableCell>
                 <TableCell>
                   {Object.entries(e.payload).sort(([a], [b]) => Number(b === 'changedFields') - Number(a === 'changedFields')).filter(([k, v]) => !PAYLOAD_SKIP.has(k) && v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0)).map(([k, v]) => (
                     <Typography key={k} variant="caption" component="div">{PAYLOAD_LABELS[k] ?? studentsApi.STUDENT_FIELD_LABELS[k] ?? k}: {Array.isArray(v) ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ') : payloadValue(k, v)}</Typography>
