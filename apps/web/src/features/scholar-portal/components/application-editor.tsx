@@ -169,7 +169,8 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
             <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: section.help ? 0.5 : 2 }}>{section.title}</Typography>
             {section.help ? <Typography color="text.secondary" sx={{ mb: 2 }}>{section.help}</Typography> : null}
             {section.key === 'siteOfActivity' ? <SitePresets app={app} setField={form.setField} /> : null}
-            <ApplicationFields fields={section.fields} record={form.data} prefix="" errors={form.errors} readOnly={busy} setField={form.setField} blurField={form.blurField} />
+            <ApplicationFields fields={section.fields} record={form.data} prefix="" errors={form.errors} readOnly={busy} setField={form.setField} blurField={form.blurField}
+              sectionTitle={section.title} />
           </>
         ) : tab === QUESTIONS ? (
           <Stack spacing={2}>

@@ -14,12 +14,14 @@ export interface FieldsProps {
   readOnly: boolean;
   setField: (path: string, value: unknown) => void;
   blurField: (path: string) => void;
+  /** The title of the section (tab) these fields are in: a list with the same label does not repeat it as its own heading. */
+  sectionTitle?: string;
 }
 
 const isWideType = (f: TScholarFieldDef) => f.isWide || f.type === 'list' || f.type === 'yesno' || f.type === 'checkboxes' || f.type === 'textarea';
 
 /** The fields of a record in a responsive grid; lists get their own editor. */
-export function ApplicationFields({ fields, record, prefix, errors, readOnly, setField, blurField }: FieldsProps) {
+export function ApplicationFields({ fields, record, prefix, errors, readOnly, setField, blurField, sectionTitle }: FieldsProps) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
       {fields.filter((f) => !f.showIf || f.showIf(record)).map((f) => {
@@ -28,7 +30,8 @@ export function ApplicationFields({ fields, record, prefix, errors, readOnly, se
           <Box key={path} sx={{ gridColumn: isWideType(f) ? '1 / -1' : undefined }}>
             {f.type === 'list' ? (
               <ListEditor field={f} path={path} items={Array.isArray(record[f.name]) ? (record[f.name] as TScholarFormData[]) : []}
-                required={isScholarFieldRequired(f, record)} errors={errors} readOnly={readOnly} setField={setField} blurField={blurField} />
+                required={isScholarFieldRequired(f, record)} errors={errors} readOnly={readOnly} setField={setField} blurField={blurField}
+                isTitledBySection={f.label === sectionTitle} />
             ) : (
               <ApplicationField field={f} path={path} value={record[f.name]} required={isScholarFieldRequired(f, record)} error={errors[path]}
                 readOnly={readOnly} onChange={(v) => setField(path, v)} onBlur={() => blurField(path)} />
@@ -41,18 +44,24 @@ export function ApplicationFields({ fields, record, prefix, errors, readOnly, se
 }
 
 /** A list of entries (immigration history, trips, dependents and their benefits, wages...): add, fill in, remove. */
-function ListEditor({ field, path, items, required, errors, readOnly, setField, blurField }: {
+function ListEditor({ field, path, items, required, errors, readOnly, setField, blurField, isTitledBySection = false }: {
   field: TScholarFieldDef; path: string; items: TScholarFormData[]; required: boolean; errors: Record<string, string>; readOnly: boolean;
   setField: (path: string, value: unknown) => void; blurField: (path: string) => void;
+  /** The section heading above already says the list's label (e.g. Actual wages, Dependents): no second heading. */
+  isTitledBySection?: boolean;
 }) {
   const name = field.itemLabel ?? 'entry';
   const error = errors[path];
   const headingId = `${path}-heading`;
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-        {field.label}{required ? ' *' : ''}
-      </Typography>
+    <Box component="section" aria-labelledby={isTitledBySection ? undefined : headingId} aria-label={isTitledBySection ? field.label : undefined}>
+      {isTitledBySection ? (
+        required ? <Typography variant="body2">Add at least one {name}. *</Typography> : null
+      ) : (
+        <Typography id={headingId} variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+          {field.label}{required ? ' *' : ''}
+        </Typography>
+      )}
       {field.help ? <Typography variant="body2" color="text.secondary">{field.help}</Typography> : null}
       {error ? <Typography role="alert" variant="body2" color="error" sx={{ mt: 0.5 }}>{error}</Typography> : null}
       <Stack spacing={1.5} sx={{ mt: 1 }}>
