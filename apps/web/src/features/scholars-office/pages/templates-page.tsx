@@ -58,14 +58,16 @@ function TemplateEditor({ t, data }: { t: scholarsApi.TTemplate; data: TOut }) {
 
 /** #/admin/scholar-templates: per visa type, the questionnaires and documents its application asks for (scholars.configure). */
 export function ScholarTemplatesPage() {
-  useDocumentTitle('Templates for H-1B and O-1');
+  // The menu keeps the spec's label ("Templates for H-1B and O-1"); the page says what it holds: every visa type's template.
+  useDocumentTitle('Templates');
   const q = useScholarTemplates();
   const [open, setOpen] = useState<string | false>(false);
   const data = q.data;
   return (
     <Box>
-      <PageHeader title="Templates for H-1B and O-1"
-        subtitle={<>Choose, for each visa type, which questionnaires and documents its application asks for. Build questionnaires in{' '}
+      <PageHeader title="Templates"
+        subtitle={<>The application templates of H-1B, O-1, J-1 and F-1 OPT/STEM scholars (with H-1B and O-1 extensions and amendments).
+          Choose, for each visa type, which questionnaires and documents its application asks for. Build questionnaires in{' '}
           <Link component={RouterLink} to="/admin/form-management">Form Management</Link> and documents in{' '}
           <Link component={RouterLink} to="/isss/question-document-configuration">Question and Document Manager</Link>.</>} />
       {q.isPending ? <PageLoader /> : !data ? <Alert severity="error">The templates could not be loaded.</Alert> : (
@@ -76,11 +78,15 @@ export function ScholarTemplatesPage() {
             return (
               <Accordion key={t.code} expanded={open === t.code} onChange={(_, e) => setOpen(e ? t.code : false)} disableGutters variant="outlined"
                 slotProps={{ heading: { component: 'h2' } }}>
-                <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-content`} id={`${id}-header`}>
+                <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-content`} id={`${id}-header`}
+                  aria-labelledby={`${id}-label`} aria-describedby={`${id}-counts`}>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', width: '100%' }}>
-                    <Typography component="span" sx={{ fontWeight: 600, minWidth: 200 }}>{t.label}</Typography>
-                    <Chip size="small" variant="outlined" label={`${t.questionnaireIds.length} questionnaire${t.questionnaireIds.length === 1 ? '' : 's'}`} />
-                    <Chip size="small" variant="outlined" label={`${t.documentIds.length} document${t.documentIds.length === 1 ? '' : 's'}`} />
+                    <Typography id={`${id}-label`} component="span" sx={{ fontWeight: 600, minWidth: 200 }}>{t.label}</Typography>
+                    {/* The counts describe the heading rather than name it (its name stays the visa type); read once, as a description. */}
+                    <Box id={`${id}-counts`} aria-hidden="true" sx={{ display: 'flex', gap: 1 }}>
+                      <Chip size="small" variant="outlined" label={`${t.questionnaireIds.length} questionnaire${t.questionnaireIds.length === 1 ? '' : 's'}`} />
+                      <Chip size="small" variant="outlined" label={`${t.documentIds.length} document${t.documentIds.length === 1 ? '' : 's'}`} />
+                    </Box>
                   </Box>
                 </AccordionSummary>
                 <AccordionDetails id={`${id}-content`}>
