@@ -165,3 +165,12 @@ export const PROCESSED_VISA_IDS: Record<string, number> = {
   'O-1Amendment': 7,
   o1Extension: 8,
 };
+
+/**
+ * A scholar's portal account in words, the same for the office and the department: not invited yet,
+ * invited but no password set yet, or account set up.
+ */
+export function scholarPortalAccountLabel(s: { isInvited: boolean; hasAccount: boolean }): string {
+  if (s.hasAccount) return 'Account set up';
+  return s.isInvited ? 'Invited, password not set yet' : 'Not invited yet';
+}

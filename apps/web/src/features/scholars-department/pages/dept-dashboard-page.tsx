@@ -6,7 +6,7 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
-import { scholarsApi } from '@meridian/domain';
+import { scholarPortalAccountLabel, scholarsApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { useUrlFilters } from '../../../ui/use-url-filters';
@@ -108,7 +108,7 @@ export function DeptDashboardPage() {
                     <Chip size="small" variant="outlined" color={stateColor(c.sponsorshipState)} label={scholarsApi.SPONSORSHIP_STATE_LABELS[c.sponsorshipState as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ?? c.sponsorshipState} />
                     <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>{c.statusText}</Typography>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.hasAccount ? 'Account set up' : c.isInvited ? 'Invited' : 'Not invited'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{scholarPortalAccountLabel(c)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{usDate(c.updatedAt.slice(0, 10))}</TableCell>
                 </TableRow>
               ))}

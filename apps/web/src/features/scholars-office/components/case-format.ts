@@ -1,4 +1,4 @@
-import { PROCESSED_STATE_LABELS, REQUEST_STATUS_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, usDate, type TRequestStatus } from '@meridian/domain';
+import { PROCESSED_STATE_LABELS, REQUEST_STATUS_LABELS, SCHOLAR_PHASES, scholarPortalAccountLabel, SCHOLAR_STATUSES, usDate, type TRequestStatus } from '@meridian/domain';
 
 export const phaseLabel = (p: string) => SCHOLAR_PHASES.find((x) => x.code === p)?.label ?? p;
 export const statusLabel = (s: string) => SCHOLAR_STATUSES.find((x) => x.code === s)?.label ?? s;
@@ -29,6 +29,5 @@ export function localTodayIso(): string {
 
 /** The scholar's portal account, said the same way everywhere: not invited, invited (no password yet), or set up. */
 export function portalAccountLabel(s: { userId: string | null; hasAccount: boolean }): string {
-  if (!s.userId) return 'Not invited yet';
-  return s.hasAccount ? 'Account set up' : 'Invited, password not set yet';
+  return scholarPortalAccountLabel({ isInvited: !!s.userId, hasAccount: s.hasAccount });
 }
