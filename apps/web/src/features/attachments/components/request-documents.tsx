@@ -40,6 +40,12 @@ export interface RequestDocumentsProps {
   canManage: boolean;
   /** The documents to ask for; without it, the request type's upload documents are loaded from the server. */
   requiredDocuments?: TRequiredDocument[];
+  /**
+   * A read-only view for the person who sent the files (e.g. a scholar's submitted application): no Actions
+   * column (nothing to do there) and a file that was not rejected reads "Received" rather than "Active".
+   * Defaults to false (the table as the office and editable requests show it).
+   */
+  isReadOnly?: boolean;
 }
 
 export function formatSize(bytes: number): string {
@@ -51,7 +57,7 @@ export function formatSize(bytes: number): string {
 const COMBINABLE = /^(application\/pdf|image\/png|image\/jpeg)/;
 
 /** The Documents tab of a request: required documents, uploads with progress, the file list and the office's actions. */
-export function RequestDocuments({ requestId, canUpload, canManage, requiredDocuments: given }: RequestDocumentsProps) {
+export function RequestDocuments({ requestId, canUpload, canManage, requiredDocuments: given, isReadOnly = false }: RequestDocumentsProps) {
   const files = useRequestAttachments(requestId);
   const checklist = useDocumentChecklist(requestId, !given);
   const requiredDocuments: TRequiredDocument[] = given ?? checklist.data ?? [];
@@ -165,7 +171,7 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
                 <TableCell>Uploaded</TableCell>
                 <TableCell>Status</TableCell>
                 {canManage ? <TableCell>Visible to</TableCell> : null}
-                <TableCell align="right">Actions</TableCell>
+                {isReadOnly ? null : <TableCell align="right">Actions</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -191,7 +197,7 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
                     </Link>
                     {a.description ? <Typography variant="caption" display="block" color="text.secondary">{a.description}</Typography> : null}
                   </TableCell>
-                  <TableCell>{[a.categoryId, a.checklistItem].filter(Boolean).join(' / ') || '-'}</TableCell>
+                  <TableCell>{[a.categoryId, a.checklistItem].filter(Boolean).join(' / ') || '—'}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSize(a.sizeBytes)}</TableCell>
                   <TableCell>
                     {a.uploadedBy?.name ?? ''}
@@ -204,7 +210,7 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
                         <Typography variant="caption" display="block">{a.rejectReason}</Typography>
                       </>
                     ) : (
-                      <Chip size="small" variant="outlined" label="Active" />
+                      <Chip size="small" variant="outlined" label={isReadOnly ? 'Received' : 'Active'} />
                     )}
                   </TableCell>
                   {canManage ? (
@@ -221,7 +227,7 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
                       />
                     </TableCell>
                   ) : null}
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {isReadOnly ? null : <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {canManage && a.canManage && a.status === 'active' ? (
                       <Tooltip title="Reject">
                         <IconButton size="small" aria-label={`Reject ${a.fileName}`} onClick={() => setRejecting(a)}><BlockOutlined fontSize="small" /></IconButton>
@@ -232,7 +238,7 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
                         <IconButton size="small" aria-label={`Delete ${a.fileName}`} onClick={() => setDeleting(a)}><DeleteOutline fontSize="small" /></IconButton>
                       </Tooltip>
                     ) : null}
-                  </TableCell>
+                  </TableCell>}
                 </TableRow>
               ))}
             </TableBody>

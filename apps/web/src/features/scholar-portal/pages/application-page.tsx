@@ -74,7 +74,7 @@ export function ApplicationPage({ page }: { page: TPortalPage }) {
           {app.applicationRequestId ? (
             <Box component="section" aria-labelledby="docs-heading">
               <Typography id="docs-heading" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>Documents</Typography>
-              <RequestDocuments requestId={app.applicationRequestId} canUpload={false} canManage={false} />
+              <RequestDocuments requestId={app.applicationRequestId} canUpload={false} canManage={false} isReadOnly />
             </Box>
           ) : null}
         </Stack>
