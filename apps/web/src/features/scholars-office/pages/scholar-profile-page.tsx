@@ -75,6 +75,16 @@ function ProcessingTab({ c, visa }: { c: TCase; visa: TVisa | null }) {
 
 interface TTab { key: string; label: string; render: () => ReactNode }
 
+/** A tab that is only a table gets the tab's name as its h2, like the other tabs' sections (headings stay in order: h1, h2). */
+function TableTab({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby="table-tab-title">
+      <Typography id="table-tab-title" variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1.5 }}>{title}</Typography>
+      {children}
+    </Box>
+  );
+}
+
 function tabsOf(c: TCase): TTab[] {
   const visa = visaOfProcessedState(c.processedState) as TVisa | null;
   const v = visa ?? 'H-1B';
@@ -86,11 +96,11 @@ function tabsOf(c: TCase): TTab[] {
     { key: 'information', label: infoLabel, render: () => (visa ? <OfficeDataForm key={c.version} c={c} visa={visa} /> : <Alert severity="info">Process the sponsorship request first.</Alert>) },
     { key: 'supplements', label: SUPPLEMENT_LABEL[v], render: () => <ApplicationDataView processedState={c.processedState} data={c.data} sections={SUPPLEMENTS[v]} /> },
     { key: 'processing', label: 'Processing', render: () => <ProcessingTab c={c} visa={visa} /> },
-    { key: 'status', label: 'Request/Petition Status', render: () => <StatusHistoryTable c={c} /> },
-    { key: 'requests', label: 'Requests', render: () => <CaseRequestsTable applicationId={c.id} canOpen={c.canOpenRequests} /> },
-    { key: 'petitions', label: 'Petitions', render: () => <PetitionsTable c={c} /> },
-    { key: 'history', label: 'History Log', render: () => <CaseHistoryLog applicationId={c.id} /> },
-    { key: 'documents', label: 'Documents', render: () => <CaseDocumentsTable applicationId={c.id} canOpen={c.canOpenRequests} /> },
+    { key: 'status', label: 'Request/Petition Status', render: () => <TableTab title="Request/Petition Status"><StatusHistoryTable c={c} /></TableTab> },
+    { key: 'requests', label: 'Requests', render: () => <TableTab title="Requests"><CaseRequestsTable applicationId={c.id} canOpen={c.canOpenRequests} /></TableTab> },
+    { key: 'petitions', label: 'Petitions', render: () => <TableTab title="Petitions"><PetitionsTable c={c} /></TableTab> },
+    { key: 'history', label: 'History Log', render: () => <TableTab title="History Log"><CaseHistoryLog applicationId={c.id} /></TableTab> },
+    { key: 'documents', label: 'Documents', render: () => <TableTab title="Documents"><CaseDocumentsTable applicationId={c.id} canOpen={c.canOpenRequests} /></TableTab> },
   ];
 }
 
