@@ -50,7 +50,7 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     const m1 = r.held.find((h) => h.eventId === noBirth.eventId)!.message;
     expect(m1).toContain('Date of birth is missing on the student record.');
     expect(m1).toContain('Foreign address: street is missing on the student record.');
-    expect(m1).toContain("English proficiency required for admission is missing on the student record (Program tab, section 'New I-20: English proficiency and academic term').");
+    expect(m1).toContain("English proficiency required is missing on the student record (Program tab, section 'New I-20: English proficiency and academic term').");
     expect(r.held.find((h) => h.eventId === noSevis.eventId)!.message).toContain('The student has no SEVIS ID yet');
     expect(r.included).toHaveLength(1);
   });

@@ -62,10 +62,10 @@ describe('a new I-20 from the record (F-1 Create and change of level)', () => {
     const r = await build([none, noMet, noReason], 'student');
     expect(r.included).toEqual([]);
     const msg = (e: TBatchRecordInput) => r.held.find((h) => h.eventId === e.eventId)!.message;
-    expect(msg(none)).toContain(`English proficiency required for admission is missing ${I20}.`);
+    expect(msg(none)).toContain(`English proficiency required is missing ${I20}.`);
     expect(msg(none)).toContain(`Academic term (months) is missing ${I20}.`);
     expect(msg(none)).not.toContain('no field for it');
-    expect(msg(noMet)).toContain(`Student meets the English proficiency requirement is missing ${I20}.`);
+    expect(msg(noMet)).toContain(`English requirement met is missing ${I20}.`);
     expect(msg(noMet)).not.toContain('Academic term');
     expect(msg(noReason)).toContain(`Why English proficiency is not required is missing ${I20}.`);
   });

@@ -64,7 +64,7 @@ describe('English proficiency and academic term (new I-20)', () => {
 
   it('on a record without a SEVIS ID, filling them in queues the Create again after it was held back', async () => {
     const s = (await create({})).json() as studentsApi.TStudentRecord;
-    await t.sql(`update sevis_pending_events set status = 'held', message = 'English proficiency required for admission is missing' where profile_id = $1`, [s.id]);
+    await t.sql(`update sevis_pending_events set status = 'held', message = 'English proficiency required is missing' where profile_id = $1`, [s.id]);
     expect((await put(s.id, { englishRequired: true, englishRequirementsMet: true, academicTermMonths: 9 })).statusCode).toBe(200);
     expect(await events(s.id)).toEqual([{ event_type: 'Create', status: 'held' }, { event_type: 'Create', status: 'pending' }]);
   });

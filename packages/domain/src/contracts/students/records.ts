@@ -111,7 +111,7 @@ export const STUDENT_FIELD_LABELS: Record<string, string> = {
   documentIssueDate: 'I-20 / DS-2019 issue date', documentIssueReason: 'Issue reason', sessionStartDate: 'Session start',
   sessionEndDate: 'Session end', isLastSession: 'Last session', isRegistered: 'Registered this session',
   evCategoryCode: 'Exchange visitor category', subjectFieldCode: 'Subject field (CIP)', financials: 'Financial support', portalAccess: 'Portal access',
-  englishRequired: 'English proficiency required for admission', englishRequirementsMet: 'Student meets the English proficiency requirement',
+  englishRequired: 'English proficiency required', englishRequirementsMet: 'English requirement met',
   englishNotRequiredReason: 'Why English proficiency is not required', academicTermMonths: 'Academic term (months)',
   evPositionCode: 'Exchange visitor position code', receivedUsGovtFunds: 'Receives U.S. government funds',
 };

@@ -12,7 +12,7 @@ import { snack } from '../../../ui/notify';
 import { UnsavedChangesGuard } from '../../../shells/guards/unsaved-changes-guard';
 import { useCampusSites } from '../../people/api/list-campus-sites';
 import { useCreateStudent } from '../api/student-record';
-import { EV_FIELDS, IDENTITY_FIELDS, PROGRAM_FIELDS } from '../components/record/record-fields';
+import { EV_FIELDS, IDENTITY_FIELDS, NEW_DS2019_FIELDS, NEW_I20_FIELDS, PROGRAM_FIELDS } from '../components/record/record-fields';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from '../components/record/record-section';
 
 const pick = (fields: TFieldDef[], names: string[]) => names.map((n) => fields.find((f) => f.name === n)!);
@@ -43,6 +43,10 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
       { name: 'campusId', label: 'Campus ID', maxLength: 30 },
     ] },
     { title: 'Program', fields: [...pick(PROGRAM_FIELDS, ['educationLevel', 'major1Code', 'programStartDate', 'programEndDate']), ...(visaType === 'J-1' ? EV_FIELDS : [])] },
+    // What SEVIS needs on the new I-20 / DS-2019 this record's Create asks for (they can also be filled in later on the record).
+    visaType === 'J-1'
+      ? { title: 'For the DS-2019: position and U.S. government funds', fields: NEW_DS2019_FIELDS }
+      : { title: 'For the I-20: English proficiency and academic term', fields: NEW_I20_FIELDS },
   ];
   const all = sections.flatMap((s) => s.fields);
   const form = useForm({ defaultValues: toFormValues({ campusSiteId: sites.data.length === 1 ? sites.data[0]!.id : '' }, all) });

@@ -50,6 +50,23 @@ export const EV_FIELDS: TFieldDef[] = [
   f('subjectFieldCode', { maxLength: 20, helper: 'CIP code, e.g. 26.0101' }),
 ];
 
+/**
+ * What SEVIS asks only when it issues a new I-20 (a new record, or a change of education level):
+ * English proficiency and the length of the academic term. Changing them sends nothing by itself.
+ */
+export const NEW_I20_FIELDS: TFieldDef[] = [
+  f('englishRequired', { kind: 'yesno', helper: 'Does the program require English proficiency?' }),
+  f('englishRequirementsMet', { kind: 'yesno', helper: 'Answer when proficiency is required' }),
+  f('academicTermMonths', { kind: 'number', nullable: true, maxLength: 2, helper: 'Months in the academic term, 1 to 12 (e.g. 9)' }),
+  f('englishNotRequiredReason', { maxLength: 500, wide: true, helper: 'Required when proficiency is not required, e.g. native speaker, completed a U.S. degree' }),
+];
+
+/** What SEVIS asks only when it issues a new DS-2019: the exchange visitor's position and U.S. government funding. */
+export const NEW_DS2019_FIELDS: TFieldDef[] = [
+  f('evPositionCode', { maxLength: 3, helper: 'SEVIS position code, 3 digits (e.g. 213)' }),
+  f('receivedUsGovtFunds', { kind: 'yesno', helper: 'Any U.S. government agency funding of the program' }),
+];
+
 /** Financial support: one number field per line; stored under financials.{key}. */
 export const FINANCIAL_FIELDS: TFieldDef[] = studentsApi.FINANCIAL_FIELDS.map((x) => ({
   name: x.key, label: x.label, kind: 'number' as const, maxLength: 7, helper: 'Whole dollars',

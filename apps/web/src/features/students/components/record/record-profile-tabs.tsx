@@ -7,7 +7,8 @@ import { CommentsPanel } from '../../../comments';
 import { useSetStage, useSetTags } from '../../api/student-record';
 import { STUDENT_STAGE_NAMES } from '../students-list-filters';
 import {
-  CONTACT_FIELDS, DOCUMENT_FIELDS, EV_FIELDS, FINANCIAL_FIELDS, IDENTITY_FIELDS, PROGRAM_FIELDS, SESSION_FIELDS, sevisFields, TRANSFER_FIELDS,
+  CONTACT_FIELDS, DOCUMENT_FIELDS, EV_FIELDS, FINANCIAL_FIELDS, IDENTITY_FIELDS, NEW_DS2019_FIELDS, NEW_I20_FIELDS, PROGRAM_FIELDS, SESSION_FIELDS, sevisFields,
+  TRANSFER_FIELDS,
 } from './record-fields';
 import { DependentsTab, EmploymentTab, SitesOfActivity } from './record-dependents';
 import { SentMessages, SevisUpdatesTab } from './record-lists';
@@ -86,6 +87,8 @@ export function F1ProgramTab(p: TTabProps) {
       <Section p={p} title="Program" fields={PROGRAM_FIELDS}
         note="A later program end is sent to SEVIS as an extension, an earlier one as a shortening; a new education level as its own update." />
       <Section p={p} title="I-20" fields={DOCUMENT_FIELDS} />
+      <Section p={p} title="New I-20: English proficiency and academic term" fields={NEW_I20_FIELDS}
+        note="SEVIS asks for these when it issues a new I-20 (a new record or a change of education level): they go with that update; changing them sends nothing by itself." />
       <Section p={p} title="Current session" fields={SESSION_FIELDS} />
       <FinancialSection p={p} />
     </Stack>
@@ -121,6 +124,8 @@ export function J1Ds2019Tab(p: TTabProps) {
     <Stack spacing={2}>
       <Section p={p} title="DS-2019" fields={[...pick(PROGRAM_FIELDS, ['programStartDate', 'programEndDate']), ...DOCUMENT_FIELDS]}
         note="A later program end is sent to SEVIS as an extension, an earlier one as a shortening." />
+      <Section p={p} title="New DS-2019: position and U.S. government funds" fields={NEW_DS2019_FIELDS}
+        note="SEVIS asks for these when it creates the exchange visitor's DS-2019: they go with that record; changing them sends nothing by itself." />
       <FinancialSection p={p} title="Funding (DS-2019 item 7)" />
     </Stack>
   );

@@ -13,7 +13,8 @@ type TForm = UseFormReturn<any>;
 export interface TFieldDef {
   name: string;
   label: string;
-  kind?: 'text' | 'date' | 'select' | 'bool' | 'address' | 'number';
+  /** 'yesno': a question the office may not have answered yet (Yes / No / Not answered → true / false / null). */
+  kind?: 'text' | 'date' | 'select' | 'bool' | 'address' | 'number' | 'yesno';
   options?: { value: string; label: string }[];
   required?: boolean;
   helper?: string;
@@ -22,7 +23,12 @@ export interface TFieldDef {
   show?: (v: unknown, record: studentsApi.TStudentRecord) => string;
   /** Spans the whole row of the grid. */
   wide?: boolean;
+  /** A number that may be cleared: an empty field sends null (otherwise it is left unchanged). */
+  nullable?: boolean;
 }
+
+const YES_NO_OPTIONS = [{ value: '', label: 'Not answered' }, { value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
+const yesNoText = (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : 'Not answered');
 
 const ADDRESS_PARTS = [
   { key: 'line1', label: 'Address line 1', max: 60 }, { key: 'line2', label: 'Address line 2', max: 60 }, { key: 'city', label: 'City', max: 60 },
@@ -36,6 +42,7 @@ export function toFormValues(record: Record<string, unknown>, fields: TFieldDef[
     const v = record[f.name];
     if (f.kind === 'date') out[f.name] = isoToUs(v as string | null);
     else if (f.kind === 'bool') out[f.name] = !!v;
+    else if (f.kind === 'yesno') out[f.name] = v === true ? 'yes' : v === false ? 'no' : '';
     else if (f.kind === 'address') out[f.name] = Object.fromEntries(ADDRESS_PARTS.map((p) => [p.key, ((v ?? {}) as Record<string, string>)[p.key] ?? '']));
     else out[f.name] = v === null || v === undefined ? '' : String(v);
   }
@@ -48,7 +55,8 @@ export function toBody(values: TValues, fields: TFieldDef[]): Record<string, unk
   for (const f of fields) {
     const v = values[f.name];
     if (f.kind === 'date') out[f.name] = usToIso(String(v ?? ''));
-    else if (f.kind === 'number') out[f.name] = v === '' ? undefined : Number(v);
+    else if (f.kind === 'number') out[f.name] = v === '' ? (f.nullable ? null : undefined) : Number(v);
+    else if (f.kind === 'yesno') out[f.name] = v === 'yes' ? true : v === 'no' ? false : null;
     else if (f.kind === 'address') out[f.name] = Object.fromEntries(Object.entries(v as Record<string, string>).map(([k, x]) => [k, x.trim()]).filter(([, x]) => x !== ''));
     else out[f.name] = typeof v === 'string' ? v.trim() : v;
   }
@@ -78,11 +86,11 @@ export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[]
         }
         return (
           <FormTextField key={f.name} control={form.control} name={f.name} label={f.label} size="small" required={f.required}
-            select={f.kind === 'select'} placeholder={f.kind === 'date' ? 'MM/DD/YYYY' : undefined}
+            select={f.kind === 'select' || f.kind === 'yesno'} placeholder={f.kind === 'date' ? 'MM/DD/YYYY' : undefined}
             helperText={f.helper ?? (f.kind === 'date' ? 'MM/DD/YYYY' : undefined)}
             sx={f.wide ? { gridColumn: '1 / -1' } : undefined}
             slotProps={{ htmlInput: { maxLength: f.kind === 'date' ? 10 : f.maxLength, inputMode: f.kind === 'number' ? 'numeric' : undefined } }}>
-            {f.kind === 'select' ? (f.options ?? []).map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>) : null}
+            {f.kind === 'select' || f.kind === 'yesno' ? (f.kind === 'yesno' ? YES_NO_OPTIONS : f.options ?? []).map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>) : null}
           </FormTextField>
         );
       })}
@@ -100,6 +108,7 @@ export function FieldFacts({ record, fields }: { record: studentsApi.TStudentRec
         const text = f.show ? f.show(v, record)
           : f.kind === 'date' ? isoToUs(v as string | null)
             : f.kind === 'bool' ? (v ? 'Yes' : 'No')
+              : f.kind === 'yesno' ? yesNoText(v)
               : f.kind === 'address' ? addressText(v as studentsApi.TStudentAddressInput)
                 : f.kind === 'select' ? (f.options?.find((o) => o.value === String(v ?? ''))?.label ?? String(v ?? ''))
                   : String(v ?? '');
