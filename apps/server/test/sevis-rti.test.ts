@@ -45,11 +45,11 @@ describe('RTI import', () => {
 
     const d = await detail(admin, imp.id);
     const rowA = d.rows.find((r) => r.sevisId === a.sevisId)!;
-    expect(rowA).toMatchObject({ state: 'changed', profileId: a.id, name: 'Asha Rao' });
+    expect(rowA).toMatchObject({ state: 'changed', profileId: a.id, name: 'Rao, Asha' });
     // Side by side: names match whatever their case; the end date and the major differ.
     expect(rowA.fields.filter((f) => f.isDifferent).map((f) => [f.key, f.ours, f.rti])).toEqual([['major1Code', '', '11.0701'], ['programEndDate', '2027-05-15', '2028-05-15']]);
     expect(d.rows.find((r) => r.sevisId === b.sevisId)!.state).toBe('unchanged');
-    expect(d.rows.find((r) => r.sevisId === newId)).toMatchObject({ state: 'new', name: 'LINH NGUYEN' });
+    expect(d.rows.find((r) => r.sevisId === newId)).toMatchObject({ state: 'new', name: 'NGUYEN, LINH' });
     expect(d.rows.find((r) => r.rowNumber === 5)).toMatchObject({ state: 'error', message: "Date of birth: '31/12/1999' is not a date (MM/DD/YYYY)." });
     expect(d.rows.find((r) => r.rowNumber === 6)!.message).toBe(`${sevisApi.RTI_MSG.badSevisId} ('12345')`);
 

@@ -1,4 +1,4 @@
-import { alpha, createTheme, getContrastRatio, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, darken, getContrastRatio, type Theme } from '@mui/material/styles';
 import type { TBranding } from '@meridian/domain';
 import { DEFAULT_BRANDING } from '../features/institutions/api/use-branding-or-default';
 
@@ -6,6 +6,13 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 
 function safeColor(value: string | undefined, fallback: string): string {
   return value && HEX.test(value.trim()) ? value.trim() : fallback;
+}
+
+/** The colour darkened until text in it reaches 4.5:1 on the page background (#f5f6f8) as well as on white. */
+function readableOn(color: string): string {
+  let c = color;
+  for (let i = 0; i < 10 && getContrastRatio(c, '#f5f6f8') < 4.5; i += 1) c = darken(c, 0.1);
+  return c;
 }
 
 /**
@@ -58,6 +65,17 @@ export function buildTheme(branding: Pick<TBranding, 'primaryColor' | 'secondary
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiPaper: { styleOverrides: { outlined: { borderColor: alpha('#1f2933', 0.12) } } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+      // Outlined status chips draw their label in the palette colour: MUI's warning and info are too pale for small text.
+      MuiChip: {
+        styleOverrides: {
+          root: ({ theme, ownerState }) => {
+            const key = ownerState.color;
+            if (ownerState.variant !== 'outlined' || !key || key === 'default') return {};
+            const main = theme.palette[key].main;
+            return { color: readableOn(main), borderColor: main };
+          },
+        },
+      },
     },
   });
 }

@@ -125,7 +125,7 @@ export async function getRtiImport(ctx: TContext, importId: string, q: z.output<
         const diffs = p ? diffRow(p, v) : {};
         return {
           id: r.id, rowNumber: r.rowNumber, sevisId: r.sevisId, profileId: p ? r.profileId : null,
-          name: p ? `${String(p.firstName)} ${String(p.lastName)}` : `${v.firstName ?? ''} ${v.lastName ?? ''}`.trim(),
+          name: (p ? [String(p.lastName), String(p.firstName)] : [v.lastName ?? '', v.firstName ?? '']).filter(Boolean).join(', '),
           state: r.state as 'changed', message: r.message, appliedAction: r.appliedAction,
           fields: sevisApi.RTI_FIELDS.filter((f) => v[f.key] !== undefined).map((f) => ({
             key: f.key, label: f.label, ours: p ? ourValue(p, f.key) : '', rti: v[f.key]!, isDifferent: p ? f.key in diffs : r.state === 'new',

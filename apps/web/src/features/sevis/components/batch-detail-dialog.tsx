@@ -30,7 +30,7 @@ export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string;
                 <TableRow>
                   <TableCell scope="col">Student</TableCell>
                   <TableCell scope="col">Event</TableCell>
-                  <TableCell scope="col">Request id</TableCell>
+                  <TableCell scope="col">Request ID</TableCell>
                   <TableCell scope="col">Result</TableCell>
                 </TableRow>
               </TableHead>

@@ -21,6 +21,9 @@ import { useCampusSites } from '../../people/api/list-campus-sites';
 import { useApplyRtiImport, useDiscardRtiImport, useRtiImport } from '../api/sevis-rti';
 import { RTI_STATUS } from './rti-import-page';
 
+/** Read by screen readers, not shown (the column of expand buttons). */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 const STATES = [
   { key: 'all', label: 'All rows' }, { key: 'changed', label: 'Changed' }, { key: 'new', label: 'Not in our records' },
   { key: 'error', label: 'Errors' }, { key: 'unchanged', label: 'Unchanged' },
@@ -129,7 +132,7 @@ function Detail() {
                     onChange={() => setSelected((s) => { const n = new Set(s); pageSelectable.forEach((r) => (allOnPage ? n.delete(r.id) : n.add(r.id))); return n; })} />
                 </TableCell>
                 <TableCell scope="col">Row</TableCell><TableCell scope="col">Student</TableCell><TableCell scope="col">SEVIS ID</TableCell>
-                <TableCell scope="col">Comparison</TableCell><TableCell scope="col">Differences</TableCell><TableCell scope="col" aria-label="Details" />
+                <TableCell scope="col">Comparison</TableCell><TableCell scope="col">Differences</TableCell><TableCell scope="col"><Box component="span" sx={visuallyHidden}>Details</Box></TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
