@@ -43,10 +43,10 @@ export function BatchGroups({ groups, busy, onCreate, onShow }: {
                   </TableCell>
                   <TableCell>{kindLabel(g.programKind)}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>
-                    {g.orgId || <Typography variant="body2" color="warning.main" component="span">No SEVIS settings — <Link component={RouterLink} to="/isss/sevis-settings">add them</Link></Typography>}
+                    {g.orgId || <Typography variant="body2" color="error" component="span">No SEVIS settings — <Link component={RouterLink} to="/isss/sevis-settings">add them</Link></Typography>}
                   </TableCell>
                   <TableCell align="right">
-                    <Link component="button" type="button" onClick={() => onShow(g)} aria-label={`Show the ${g.pendingCount} pending updates of ${name}`}>{g.pendingCount}</Link>
+                    {g.pendingCount ? <Link component="button" type="button" onClick={() => onShow(g)} aria-label={`Show the ${g.pendingCount} pending updates of ${name}`}>{g.pendingCount}</Link> : 0}
                   </TableCell>
                   <TableCell align="right">{g.heldCount ? <Typography color="error" variant="body2" component="span" fontWeight={600}>{g.heldCount}</Typography> : 0}</TableCell>
                   <TableCell>

@@ -176,7 +176,7 @@ function Detail() {
                                 <TableRow key={f.key}>
                                   <TableCell component="th" scope="row">{f.label}</TableCell>
                                   <TableCell>{show(f.key, f.ours)}</TableCell>
-                                  <TableCell sx={f.isDifferent ? { fontWeight: 700 } : undefined}>{show(f.key, f.rti)}{f.isDifferent ? <Typography component="span" variant="caption" color="warning.main"> (differs)</Typography> : null}</TableCell>
+                                  <TableCell sx={f.isDifferent ? { fontWeight: 700 } : undefined}>{show(f.key, f.rti)}{f.isDifferent ? <Typography component="span" variant="caption" color="text.secondary"> (differs)</Typography> : null}</TableCell>
                                 </TableRow>
                               ))}
                               {r.fields.length === 0 ? <TableRow><TableCell colSpan={3}>The row has no values to compare.</TableCell></TableRow> : null}
