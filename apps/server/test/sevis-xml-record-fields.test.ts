@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EV_POSITION_CODES } from '@meridian/domain';
 import { buildValidatedBatch, type TBatchRecordInput, type TBuildBatchResult } from '../src/modules/sevis/xml/index.js';
+import { EV_DEPENDENT_END_STATUS } from '../src/modules/sevis/xml/codes.js';
 import { codeList } from '../src/modules/sevis/xml/schema.js';
-import { ORG, SENDER, batchId, debianXmllint, event, evProfile, profile, recordXml, site } from './sevis-xml-fixtures.js';
+import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profile, recordXml, site } from './sevis-xml-fixtures.js';
 
 /**
  * What SEVIS needs on a new I-20 (English proficiency, academic term) and a new DS-2019 (position
@@ -91,5 +92,34 @@ describe('a new DS-2019 from the record (EV Create)', () => {
 
   it('the position codes the record accepts are exactly the schema\'s EVPositionCodeType list', () => {
     expect([...EV_POSITION_CODES].sort()).toEqual([...codeList('ev', 'EVPositionCodeType').keys()].sort());
+  });
+});
+
+describe('dependent termination reasons: our words to SEVIS codes where the schema says what they mean', () => {
+  it('a J-2 terminated for death or divorce goes as End Status 02 / 04 and validates', async () => {
+    const p = evProfile();
+    const divorced = dependent(p, { status: 'Terminated', terminationReasonCode: 'DIVORCE' });
+    const died = dependent(p, { status: 'Terminated', terminationReasonCode: 'DEATH', sevisId: 'N0031234569', firstName: 'Jonas' });
+    const a = event(p, 'Dependent', 'Terminate', { reasonCode: 'DIVORCE', remarks: 'Divorce decree on file' }, { dependents: [divorced, died], dependentId: divorced.id });
+    const b = event(p, 'Dependent', 'Terminate', { reasonCode: 'DEATH' }, { dependents: [divorced, died], dependentId: died.id });
+    const r = await accepted([a, b], 'ev');
+    expect(xmlOf(r, a)).toContain('<EndStatus dependentSevisID="N0031234568"><Reason>04</Reason><Remarks>Divorce decree on file</Remarks></EndStatus>');
+    expect(xmlOf(r, b)).toContain('<EndStatus dependentSevisID="N0031234569"><Reason>02</Reason></EndStatus>');
+  });
+
+  it('what the schema does not settle is still held back: a J-2 for OTHER, an F-2 for DIVORCE', async () => {
+    const j = evProfile();
+    const jd = dependent(j, { status: 'Terminated', terminationReasonCode: 'OTHER' });
+    const ev = await build([event(j, 'Dependent', 'Terminate', { reasonCode: 'OTHER' }, { dependents: [jd], dependentId: jd.id })], 'ev');
+    expect(ev.held[0]!.message).toContain('(OTHER) has no SEVIS code yet');
+    const f = profile();
+    const fd = dependent(f, { status: 'Terminated', terminationReasonCode: 'DIVORCE' });
+    const st = await build([event(f, 'Dependent', 'Terminate', { reasonCode: 'DIVORCE' }, { dependents: [fd], dependentId: fd.id })], 'student');
+    expect(st.held[0]!.message).toContain('(DIVORCE) has no SEVIS code yet');
+  });
+
+  it('every mapped code is in the schema\'s DependentCompletionType list', () => {
+    const list = codeList('ev', 'DependentCompletionType');
+    for (const code of Object.values(EV_DEPENDENT_END_STATUS)) expect(list.has(code)).toBe(true);
   });
 });

@@ -50,3 +50,15 @@ export function sevisGender(g: string | null | undefined): 'M' | 'F' | 'U' | und
  * one, so it has no entry here and the record is held back until the event names the SEVIS code.
  */
 export const RCL_REASON_TO_SEVIS: Record<string, string> = { medical: '05', final_term: '06' };
+
+/**
+ * Our dependent termination reasons (words, DEPENDENT_TERMINATION_REASONS) to SEVIS, only where the
+ * official schema itself says which code means what, so nothing is guessed:
+ * - J-2: SEVIS ends a dependent who died or divorced with End Status (not Terminate, which is for
+ *   violations); its reasons are DependentCompletionType, documented in SEVISTable.xsd as
+ *   "02: Death, 04: Divorce, 09: Other". Our OTHER stays unmapped: SEVIS has an "other" both for
+ *   ending the status and for terminating it (EVDepTerminationReasonType 09), and only the office knows which.
+ * - F-2: DependentTerminationReasonType lists 02-10 with no meanings in the schema, so no word is
+ *   mapped; the event must carry the SEVIS code (sevisReasonCode) or the record is held back.
+ */
+export const EV_DEPENDENT_END_STATUS: Readonly<Record<string, '02' | '04'>> = { DEATH: '02', DIVORCE: '04' };

@@ -1,3 +1,4 @@
+import { EV_DEPENDENT_END_STATUS } from '../codes.js';
 import { IN_EVENT, onDependent, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
@@ -5,8 +6,9 @@ import { evDependentBio } from './common.js';
 
 /**
  * Dependent (J-2): Add (with the DS-2019's form purpose, EVPrintReasonType, from the event), Edit,
- * Terminate (SEVIS's J-2 termination code and effective date), Delete. Our word reasons (DIVORCE...)
- * have no SEVIS code yet: the event must carry `sevisReasonCode`.
+ * Terminate (SEVIS's J-2 termination code and effective date), Delete. A dependent we terminate for
+ * death or divorce is sent as SEVIS's End Status (codes 02 / 04, see EV_DEPENDENT_END_STATUS); other
+ * word reasons need the SEVIS code in the event (`sevisReasonCode`) or the record is held back.
  */
 export const evDependent: TEventMapper = {
   recordKind: 'update',
@@ -27,6 +29,11 @@ export const evDependent: TEventMapper = {
         break;
       case 'Terminate': {
         const given = m.first(pl.sevisReasonCode, pl.reasonCode, d.terminationReasonCode);
+        const endStatus = EV_DEPENDENT_END_STATUS[given.toUpperCase()];
+        if (endStatus) {
+          body = { EndStatus: { '@dependentSevisID': m.dependentSevisId(d), Reason: m.code(endStatus, 'DependentCompletionType', 'End status reason', onDependent(d)), Remarks: remarks } };
+          break;
+        }
         const reason = /^\d{2}$/.test(given)
           ? m.code(given, 'EVDepTerminationReasonType', 'Termination reason', onDependent(d))
           : (m.problem(`The termination reason of dependent ${d.firstName} ${d.lastName} (${given || 'none'}) has no SEVIS code yet: choose the SEVIS termination reason ${IN_EVENT}.`), undefined);
