@@ -44,14 +44,6 @@ export class RecordMapper {
 
   missing(field: string, where: string) { this.problem(`${field} is missing ${where}.`); }
 
-  /**
-   * A value SEVIS requires that our record has no field for yet (it may come with the event): the
-   * officer cannot fix it on the record, so the message says where the new form can be made instead.
-   */
-  notRecorded(what: string, form: 'I-20' | 'DS-2019') {
-    this.problem(`${what} is not on the student record (it has no field for it yet) and SEVIS needs it on the ${form}: create this ${form} in SEVIS RTI and enter the SEVIS ID on the record.`);
-  }
-
   /** A required text value. */
   req(v: unknown, field: string, where: string): string | undefined {
     const s = str(v);

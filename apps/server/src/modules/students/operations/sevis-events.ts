@@ -33,7 +33,9 @@ export interface TRaiseEventInput {
  * - program end later / earlier → Program / Extension | Shorten; other program data → Program / Edit;
  * - education level → EducationLevel / Edit; financials → FinancialInfo / Edit;
  * - a dependent → Dependent / Add | Edit | Terminate; a site of activity → SiteOfActivity / Add | Edit | Delete;
- * - a new record without a SEVIS id → Create / Create.
+ * - a new record without a SEVIS id → Create / Create;
+ * - English proficiency, academic term, EV position code, U.S. government funds → nothing of their own:
+ *   SEVIS asks them only on a new I-20 / DS-2019, so they travel with Create and EducationLevel (records-changes.ts NEW_FORM_FIELDS).
  */
 export async function raiseEvent(tx: TTx, ctx: TContext, input: TRaiseEventInput): Promise<{ id: string }> {
   const action = input.action ?? '';
