@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { attachmentsApi, type TAttachment } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
-import { ApiError, NetworkError } from '../../../app/http/api-error';
-import { getSession } from '../../../app/session/session-store';
+import { uploadFile } from '../../../app/http/upload-file';
 import { saveFile } from './binary';
 
 export const attachmentsQueryKey = (requestId: string) => ['attachments', 'request', requestId] as const;
@@ -53,29 +52,5 @@ export const downloadCombinedPdf = (attachmentIds: string[]) =>
  * ZUploadAttachmentFields; the server checks everything again.
  */
 export function uploadAttachment(fields: Record<string, string>, file: File, onProgress: (fraction: number) => void): Promise<TAttachment> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('file', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', attachmentsApi.uploadAttachment.path);
-    const session = getSession();
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.accessToken}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new NetworkError());
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as TAttachment);
-      else reject(new ApiError(xhr.status, body as ConstructorParameters<typeof ApiError>[1]));
-    };
-    xhr.send(form);
-  });
+  return uploadFile<TAttachment>(attachmentsApi.uploadAttachment.path, file, onProgress, fields);
 }

@@ -1,42 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sevisApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
-import { ApiError, NetworkError } from '../../../app/http/api-error';
-import { getSession } from '../../../app/session/session-store';
+import { uploadFile } from '../../../app/http/upload-file';
 
 export const resultsKey = ['sevis', 'results'] as const;
 
-/** Uploads one file (multipart field "file") with a progress callback; answers the route's JSON. */
-export function uploadSevisFile<T>(path: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    const session = getSession();
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.accessToken}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new NetworkError());
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(xhr.status, body as ConstructorParameters<typeof ApiError>[1]));
-    };
-    xhr.send(form);
-  });
-}
-
 /** Imports a transaction log (XML or SEVIS's zip). */
 export function uploadTransactionLog(file: File, onProgress: (f: number) => void) {
-  return uploadSevisFile<sevisApi.TTransLogImportOutput>(sevisApi.importTransactionLog.path, file, onProgress);
+  return uploadFile<sevisApi.TTransLogImportOutput>(sevisApi.importTransactionLog.path, file, onProgress);
 }
 
 /** History of imported transaction logs. */

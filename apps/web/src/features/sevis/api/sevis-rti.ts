@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sevisApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
-import { uploadSevisFile } from './sevis-results';
+import { uploadFile } from '../../../app/http/upload-file';
 
 export const rtiKey = ['sevis', 'rti'] as const;
 
 export function uploadRtiList(file: File, onProgress: (f: number) => void) {
-  return uploadSevisFile<sevisApi.TRtiImportSummary>(sevisApi.uploadRtiImport.path, file, onProgress);
+  return uploadFile<sevisApi.TRtiImportSummary>(sevisApi.uploadRtiImport.path, file, onProgress);
 }
 
 /** History of RTI imports. */

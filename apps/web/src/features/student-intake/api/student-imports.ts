@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { studentsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
-import { ApiError, NetworkError } from '../../../app/http/api-error';
-import { getSession } from '../../../app/session/session-store';
+import { uploadFile } from '../../../app/http/upload-file';
 import { saveFile } from '../../attachments/api/binary';
 
 export const importsKey = ['students', 'imports'] as const;
@@ -29,30 +28,7 @@ export function useStudentImport(importId: string, query: { page: number; pageSi
 
 /** Uploads a CSV or XLSX file (XMLHttpRequest, for the progress bar); the server checks every row. */
 export function uploadStudentImport(file: File, onProgress: (fraction: number) => void): Promise<TSummary> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', studentsApi.uploadStudentImport.path);
-    const session = getSession();
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.accessToken}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new NetworkError());
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as TSummary);
-      else reject(new ApiError(xhr.status, body as ConstructorParameters<typeof ApiError>[1]));
-    };
-    xhr.send(form);
-  });
+  return uploadFile<TSummary>(studentsApi.uploadStudentImport.path, file, onProgress);
 }
 
 /** Creates every student of an error-free preview (all or nothing). */
