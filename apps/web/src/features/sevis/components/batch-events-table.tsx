@@ -1,13 +1,13 @@
 import { Link as RouterLink } from 'react-router';
 import {
-  Box, Button, Chip, InputAdornment, LinearProgress, Link, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead,
-  TablePagination, TableRow, TextField, Typography,
+  Box, Chip, InputAdornment, Link, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import { SEVIS_EVENT_STATUS_LABELS, type sevisApi } from '@meridian/domain';
 import { formatDate } from '../../../ui/format-date';
 import { usePendingEvents } from '../api/sevis-batches';
 import { useSearchText } from './batch-search';
+import { ListEmptyRow, ListLoadingBar, ListPagination, orgIdOptions } from './list-table-parts';
 
 export interface TEventFilters { eOrg: string; eStatus: string; eQ: string; ePage: string; eSize: string }
 
@@ -36,7 +36,7 @@ export function BatchEventsTable({ filters, setFilters, groups }: {
         <TextField select size="small" margin="none" fullWidth={false} sx={{ minWidth: 260 }} label="OrgID" value={filters.eOrg}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(e) => setFilters({ eOrg: e.target.value, ePage: '1' })}>
           <MenuItem value="">All OrgIDs</MenuItem>
-          {groups.filter((g) => g.settingsId).map((g) => <MenuItem key={g.settingsId} value={g.settingsId!}>{g.orgId} ({g.campusSiteName})</MenuItem>)}
+          {orgIdOptions(groups)}
           <MenuItem value="none">Records without SEVIS settings</MenuItem>
         </TextField>
         <TextField select size="small" margin="none" fullWidth={false} sx={{ minWidth: 170 }} label="Status" value={filters.eStatus}
@@ -46,7 +46,7 @@ export function BatchEventsTable({ filters, setFilters, groups }: {
           <MenuItem value="held">{SEVIS_EVENT_STATUS_LABELS.held}</MenuItem>
         </TextField>
       </Box>
-      {list.isFetching ? <LinearProgress aria-label="Loading pending updates" /> : <Box sx={{ height: 4 }} />}
+      <ListLoadingBar list={list} label="Loading pending updates" />
       <TableContainer>
         <Table size="small" aria-label="Pending updates" sx={{ minWidth: 820 }}>
           <TableHead>
@@ -78,17 +78,12 @@ export function BatchEventsTable({ filters, setFilters, groups }: {
                 </TableCell>
               </TableRow>
             ))}
-            {!list.isFetching && items.length === 0 ? (
-              <TableRow><TableCell colSpan={5} sx={{ py: 4, textAlign: 'center' }}>
-                {list.isError ? <>The list could not be loaded. <Button size="small" onClick={() => void list.refetch()}>Try again</Button></> : 'No updates are waiting.'}
-              </TableCell></TableRow>
-            ) : null}
+            <ListEmptyRow list={list} rowCount={items.length} colSpan={5} emptyText="No updates are waiting." />
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination component="div" count={list.data?.total ?? 0} page={Math.max(0, page - 1)} rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 25, 50, 100]} onPageChange={(_, p) => setFilters({ ePage: String(p + 1) })}
-        onRowsPerPageChange={(e) => setFilters({ ePage: '1', eSize: e.target.value })} />
+      <ListPagination total={list.data?.total ?? 0} page={page} pageSize={pageSize}
+        onChange={(p) => setFilters({ ePage: p.page, ...(p.pageSize ? { eSize: p.pageSize } : {}) })} />
     </Paper>
   );
 }

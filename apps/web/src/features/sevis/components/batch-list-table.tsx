@@ -1,6 +1,5 @@
 import {
-  Box, Button, InputAdornment, LinearProgress, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead,
-  TablePagination, TableRow, TextField, Typography,
+  Box, Button, InputAdornment, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -11,6 +10,7 @@ import { toast } from '../../../ui/notify';
 import { downloadBatchXml, useBatchList } from '../api/sevis-batches';
 import { BatchStatusChip } from './batch-status-chip';
 import { useSearchText } from './batch-search';
+import { ListEmptyRow, ListLoadingBar, ListPagination, orgIdOptions } from './list-table-parts';
 import { BatchResultsActions } from '../pages/results-batch-actions';
 
 export interface TBatchFilters { bStatus: string; bKind: string; bOrg: string; bQ: string; bPage: string; bSize: string }
@@ -53,10 +53,10 @@ export function BatchListTable({ filters, setFilters, groups, onMarkSent, onOpen
         <TextField select size="small" margin="none" fullWidth={false} sx={{ minWidth: 240 }} label="OrgID" value={filters.bOrg}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(e) => setFilters({ bOrg: e.target.value, bPage: '1' })}>
           <MenuItem value="">All OrgIDs</MenuItem>
-          {groups.filter((g) => g.settingsId).map((g) => <MenuItem key={g.settingsId} value={g.settingsId!}>{g.orgId} ({g.campusSiteName})</MenuItem>)}
+          {orgIdOptions(groups)}
         </TextField>
       </Box>
-      {list.isFetching ? <LinearProgress aria-label="Loading batches" /> : <Box sx={{ height: 4 }} />}
+      <ListLoadingBar list={list} label="Loading batches" />
       <TableContainer>
         <Table size="small" aria-label="Batches" sx={{ minWidth: 960 }}>
           <TableHead>
@@ -99,17 +99,12 @@ export function BatchListTable({ filters, setFilters, groups, onMarkSent, onOpen
                 </TableCell>
               </TableRow>
             ))}
-            {!list.isFetching && items.length === 0 ? (
-              <TableRow><TableCell colSpan={7} sx={{ py: 4, textAlign: 'center' }}>
-                {list.isError ? <>The list could not be loaded. <Button size="small" onClick={() => void list.refetch()}>Try again</Button></> : 'No batches match these filters.'}
-              </TableCell></TableRow>
-            ) : null}
+            <ListEmptyRow list={list} rowCount={items.length} colSpan={7} emptyText="No batches match these filters." />
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination component="div" count={list.data?.total ?? 0} page={Math.max(0, page - 1)} rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 25, 50, 100]} onPageChange={(_, p) => setFilters({ bPage: String(p + 1) })}
-        onRowsPerPageChange={(e) => setFilters({ bPage: '1', bSize: e.target.value })} />
+      <ListPagination total={list.data?.total ?? 0} page={page} pageSize={pageSize}
+        onChange={(p) => setFilters({ bPage: p.page, ...(p.pageSize ? { bSize: p.pageSize } : {}) })} />
     </Paper>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
-  Alert, Box, Button, Checkbox, Chip, CircularProgress, InputAdornment, LinearProgress, Link, Paper, Table, TableBody, TableCell,
-  TableContainer, TableHead, TablePagination, TableRow, TextField, Typography,
+  Alert, Box, Button, Checkbox, Chip, CircularProgress, InputAdornment, Link, Paper, Table, TableBody, TableCell,
+  TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import type { sevisApi } from '@meridian/domain';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useUrlFilters } from '../../../ui/use-url-filters';
 import { useBulkCandidates, useQueueBulkEvents, type TBulkList } from '../api/sevis-bulk-events';
 import { useSearchText } from './batch-search';
+import { ListEmptyRow, ListLoadingBar, ListPagination } from './list-table-parts';
 
 const DEFAULTS = { q: '', page: '1', pageSize: '50' };
 
@@ -64,7 +65,7 @@ export function RegistrationBulkList({ list, eventLabel, startLabel, emptyText }
             Queue for all ({total})
           </Button>
         </Box>
-        {data.isFetching ? <LinearProgress aria-label="Loading the list" /> : <Box sx={{ height: 4 }} />}
+        <ListLoadingBar list={data} label="Loading the list" />
         <TableContainer>
           <Table size="small" aria-label={`${eventLabel} list`} sx={{ minWidth: 760 }}>
             <TableHead>
@@ -100,16 +101,11 @@ export function RegistrationBulkList({ list, eventLabel, startLabel, emptyText }
                   <TableCell>{r.hasPendingEvent ? <Chip size="small" color="info" variant="outlined" label="Queued" /> : <Typography variant="body2" color="text.secondary">Not yet</Typography>}</TableCell>
                 </TableRow>
               ))}
-              {!data.isFetching && items.length === 0 ? (
-                <TableRow><TableCell colSpan={7} sx={{ py: 4, textAlign: 'center' }}>
-                  {data.isError ? <>The list could not be loaded. <Button size="small" onClick={() => void data.refetch()}>Try again</Button></> : emptyText}
-                </TableCell></TableRow>
-              ) : null}
+              <ListEmptyRow list={data} rowCount={items.length} colSpan={7} emptyText={emptyText} />
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination component="div" count={total} page={Math.max(0, page - 1)} rowsPerPage={pageSize} rowsPerPageOptions={[25, 50, 100, 250]}
-          onPageChange={(_, p) => setFilters({ page: String(p + 1) })} onRowsPerPageChange={(e) => setFilters({ page: '1', pageSize: e.target.value })} />
+        <ListPagination total={total} page={page} pageSize={pageSize} rowsPerPageOptions={[25, 50, 100, 250]} onChange={setFilters} />
       </Paper>
       <ConfirmDialog open={confirmAll} title={`Queue ${eventLabel} for all`} busy={queue.isPending} confirmLabel="Queue all"
         message={`A ${eventLabel} event will wait for the next batch for each of the ${total} records on this list${filters.q ? ' (all of them, not only those matching the search)' : ''}; records already queued are not queued twice.`}
