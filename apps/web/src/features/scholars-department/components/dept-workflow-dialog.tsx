@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, IconButton, InputLabel, MenuItem, Paper,
-  Select, Stack, Switch, TextField, Tooltip, Typography,
+  Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Paper, Select, Stack, Switch, TextField, Typography,
 } from '@mui/material';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { scholarsApi, workflowsApi, type TWorkflow } from '@meridian/domain';
-import { isApiError } from '../../../app/http/api-error';
-import { handleApiError } from '../../../app/errors/handle-api-error';
 import { snack } from '../../../ui/notify';
+import { StepOrderButtons, WorkflowDialogFrame, onWorkflowSaveError, useWorkflowSteps } from '../../workflows';
 import { useDeptApproverCandidates, useSaveDeptWorkflow } from '../api/dept-workflows';
 
 type TStep = scholarsApi.TDeptWorkflowInput['steps'][number];
@@ -22,11 +17,9 @@ export function DeptWorkflowDialog({ workflow, onClose }: { workflow: TWorkflow 
   const candidates = useDeptApproverCandidates();
   const [name, setName] = useState(workflow?.name ?? '');
   const [isActive, setActive] = useState(workflow?.isActive ?? true);
-  const [steps, setSteps] = useState<TStep[]>(workflow?.steps.map((s) => ({ approverKind: s.approverKind, approverUserId: s.approverUserId, approverGroupId: s.approverGroupId, label: s.label })) ?? [{ approverKind: 'user', approverUserId: null }]);
+  const { steps, setSteps, setStep, move, remove } = useWorkflowSteps<TStep>(() => workflow?.steps.map((s) => ({ approverKind: s.approverKind, approverUserId: s.approverUserId, approverGroupId: s.approverGroupId, label: s.label })) ?? [{ approverKind: 'user', approverUserId: null }]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
-  const setStep = (i: number, patch: Partial<TStep>) => setSteps((s) => s.map((x, j) => (j === i ? { ...x, ...patch } : x)));
-  const move = (i: number, d: number) => setSteps((s) => { const c = [...s]; const [x] = c.splice(i, 1); c.splice(i + d, 0, x!); return c; });
   const people = candidates.data?.people ?? [];
   const groups = candidates.data?.groups ?? [];
 
@@ -44,69 +37,53 @@ export function DeptWorkflowDialog({ workflow, onClose }: { workflow: TWorkflow 
     }
     save.mutate({ id: workflow?.id, body: parsed.data }, {
       onSuccess: () => { snack('The workflow was saved.', 'success'); onClose(); },
-      onError: (e) => {
-        if (isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403) {
-          setErrors(Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? ''])));
-          setFormError(e.message);
-        } else handleApiError(e);
-      },
+      onError: onWorkflowSaveError(setErrors, setFormError),
     });
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="dwf-title">
-      <DialogTitle id="dwf-title">{workflow ? `Edit ${workflow.name}` : 'New approval workflow'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {formError ? <Alert severity="error">{formError}</Alert> : null}
-          <TextField label="Name" required autoFocus margin="none" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? 'e.g. Chair and Dean approval'} />
-          <FormControlLabel control={<Switch checked={isActive} onChange={(e) => setActive(e.target.checked)} />} label={isActive ? 'Active' : 'Inactive'} />
-          <Typography variant="subtitle1" component="h3">Approvers, in order</Typography>
-          {errors.steps ? <Alert severity="error">{errors.steps}</Alert> : null}
-          {steps.map((s, i) => (
-            <Paper key={i} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }} role="group" aria-label={`Step ${i + 1}`}>
-              <Typography sx={{ pt: 1, fontWeight: 600, minWidth: 56 }}>Step {i + 1}</Typography>
-              <FormControl size="small" sx={{ minWidth: 180 }} error={!!errors[`steps.${i}.approverKind`]}>
-                <InputLabel id={`dkind-${i}`}>Approver</InputLabel>
-                <Select labelId={`dkind-${i}`} label="Approver" value={s.approverKind} onChange={(e) => setStep(i, { approverKind: e.target.value as TStep['approverKind'] })}>
-                  {KINDS.map((k) => <MenuItem key={k} value={k}>{workflowsApi.APPROVER_KIND_LABELS[k]}</MenuItem>)}
+    <WorkflowDialogFrame titleId="dwf-title" workflowName={workflow?.name ?? null} saving={save.isPending} onSave={submit} onClose={onClose}>
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        <TextField label="Name" required autoFocus margin="none" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? 'e.g. Chair and Dean approval'} />
+        <FormControlLabel control={<Switch checked={isActive} onChange={(e) => setActive(e.target.checked)} />} label={isActive ? 'Active' : 'Inactive'} />
+        <Typography variant="subtitle1" component="h3">Approvers, in order</Typography>
+        {errors.steps ? <Alert severity="error">{errors.steps}</Alert> : null}
+        {steps.map((s, i) => (
+          <Paper key={i} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }} role="group" aria-label={`Step ${i + 1}`}>
+            <Typography sx={{ pt: 1, fontWeight: 600, minWidth: 56 }}>Step {i + 1}</Typography>
+            <FormControl size="small" sx={{ minWidth: 180 }} error={!!errors[`steps.${i}.approverKind`]}>
+              <InputLabel id={`dkind-${i}`}>Approver</InputLabel>
+              <Select labelId={`dkind-${i}`} label="Approver" value={s.approverKind} onChange={(e) => setStep(i, { approverKind: e.target.value as TStep['approverKind'] })}>
+                {KINDS.map((k) => <MenuItem key={k} value={k}>{workflowsApi.APPROVER_KIND_LABELS[k]}</MenuItem>)}
+              </Select>
+              {errors[`steps.${i}.approverKind`] ? <FormHelperText>{errors[`steps.${i}.approverKind`]}</FormHelperText> : null}
+            </FormControl>
+            {s.approverKind === 'user' ? (
+              <FormControl size="small" sx={{ minWidth: 260 }} error={!!errors[`steps.${i}.approverUserId`]}>
+                <InputLabel id={`duser-${i}`}>Person</InputLabel>
+                <Select labelId={`duser-${i}`} label="Person" value={s.approverUserId ?? ''} onChange={(e) => setStep(i, { approverUserId: e.target.value || null })}>
+                  {people.map((p) => <MenuItem key={p.userId} value={p.userId}>{p.name} ({ROLE[p.role] ?? p.role})</MenuItem>)}
                 </Select>
-                {errors[`steps.${i}.approverKind`] ? <FormHelperText>{errors[`steps.${i}.approverKind`]}</FormHelperText> : null}
+                {errors[`steps.${i}.approverUserId`] ? <FormHelperText>{errors[`steps.${i}.approverUserId`]}</FormHelperText> : null}
               </FormControl>
-              {s.approverKind === 'user' ? (
-                <FormControl size="small" sx={{ minWidth: 260 }} error={!!errors[`steps.${i}.approverUserId`]}>
-                  <InputLabel id={`duser-${i}`}>Person</InputLabel>
-                  <Select labelId={`duser-${i}`} label="Person" value={s.approverUserId ?? ''} onChange={(e) => setStep(i, { approverUserId: e.target.value || null })}>
-                    {people.map((p) => <MenuItem key={p.userId} value={p.userId}>{p.name} ({ROLE[p.role] ?? p.role})</MenuItem>)}
-                  </Select>
-                  {errors[`steps.${i}.approverUserId`] ? <FormHelperText>{errors[`steps.${i}.approverUserId`]}</FormHelperText> : null}
-                </FormControl>
-              ) : null}
-              {s.approverKind === 'group' ? (
-                <FormControl size="small" sx={{ minWidth: 260 }} error={!!errors[`steps.${i}.approverGroupId`]}>
-                  <InputLabel id={`dgroup-${i}`}>User group</InputLabel>
-                  <Select labelId={`dgroup-${i}`} label="User group" value={s.approverGroupId ?? ''} onChange={(e) => setStep(i, { approverGroupId: e.target.value || null })}>
-                    {groups.length === 0 ? <MenuItem value="" disabled>No user group of your department’s people yet</MenuItem> : null}
-                    {groups.map((g) => <MenuItem key={g.id} value={g.id}>{g.name} ({g.memberCount})</MenuItem>)}
-                  </Select>
-                  <FormHelperText>{errors[`steps.${i}.approverGroupId`] ?? 'The first member to decide settles the step.'}</FormHelperText>
-                </FormControl>
-              ) : null}
-              <TextField size="small" margin="none" label="Label (optional)" value={s.label ?? ''} onChange={(e) => setStep(i, { label: e.target.value })} sx={{ flex: '1 1 160px' }} />
-              <Box>
-                <Tooltip title="Move up"><span><IconButton aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}><ArrowUpward fontSize="small" /></IconButton></span></Tooltip>
-                <Tooltip title="Move down"><span><IconButton aria-label={`Move step ${i + 1} down`} disabled={i === steps.length - 1} onClick={() => move(i, 1)}><ArrowDownward fontSize="small" /></IconButton></span></Tooltip>
-                <Tooltip title="Remove"><span><IconButton aria-label={`Remove step ${i + 1}`} disabled={steps.length === 1} onClick={() => setSteps((x) => x.filter((_, j) => j !== i))}><DeleteOutline fontSize="small" /></IconButton></span></Tooltip>
-              </Box>
-            </Paper>
-          ))}
-          <Box><Button onClick={() => setSteps((s) => [...s, { approverKind: 'user', approverUserId: null }])} disabled={steps.length >= 10}>Add approver</Button></Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>Save</Button>
-      </DialogActions>
-    </Dialog>
+            ) : null}
+            {s.approverKind === 'group' ? (
+              <FormControl size="small" sx={{ minWidth: 260 }} error={!!errors[`steps.${i}.approverGroupId`]}>
+                <InputLabel id={`dgroup-${i}`}>User group</InputLabel>
+                <Select labelId={`dgroup-${i}`} label="User group" value={s.approverGroupId ?? ''} onChange={(e) => setStep(i, { approverGroupId: e.target.value || null })}>
+                  {groups.length === 0 ? <MenuItem value="" disabled>No user group of your department’s people yet</MenuItem> : null}
+                  {groups.map((g) => <MenuItem key={g.id} value={g.id}>{g.name} ({g.memberCount})</MenuItem>)}
+                </Select>
+                <FormHelperText>{errors[`steps.${i}.approverGroupId`] ?? 'The first member to decide settles the step.'}</FormHelperText>
+              </FormControl>
+            ) : null}
+            <TextField size="small" margin="none" label="Label (optional)" value={s.label ?? ''} onChange={(e) => setStep(i, { label: e.target.value })} sx={{ flex: '1 1 160px' }} />
+            <StepOrderButtons index={i} count={steps.length} onMove={move} onRemove={remove} />
+          </Paper>
+        ))}
+        <Box><Button onClick={() => setSteps((s) => [...s, { approverKind: 'user', approverUserId: null }])} disabled={steps.length >= 10}>Add approver</Button></Box>
+      </Stack>
+    </WorkflowDialogFrame>
   );
 }
