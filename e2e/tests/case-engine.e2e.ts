@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, launch, newPage, screenshot, signIn } from '../browser.js';
+import { expectMessage as expectFieldMessage, minimalPdf } from '../journey-helpers.js';
 
 /**
  * The case engine end to end (issue 3, "Must show"): staff configure a questionnaire with every item
@@ -38,34 +39,8 @@ const ITEMS: TItem[] = [
 ];
 const q = (i: number) => new RegExp(`^1\\.${i + 1}\\. ${ITEMS[i]!.text.replace(/[?]/g, '\\?')}`);
 
-/** A small valid PDF (one empty US Letter page) with a correct cross-reference table. */
-function minimalPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => { offsets.push(body.length); body += `${i + 1} 0 obj\n${o}\nendobj\n`; });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** The message a field announces (its aria-describedby text), waited for up to the page's timeout. */
-async function expectMessage(field: Locator, message: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  let last = '';
-  while (Date.now() < end) {
-    last = await field.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(/\s+/)
-      .map((id) => (id ? document.getElementById(id)?.textContent ?? '' : '')).join(' ').trim()).catch(() => '');
-    if (last.includes(message)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`expected "${message}" on the field, it says "${last}"`);
-}
+/** Field messages here come quickly: wait as long as the page's default timeout. */
+const expectMessage = (field: Locator, message: string) => expectFieldMessage(field, message, 10_000);
 
 /** The newest e-mail to someone whose subject matches, waiting briefly for it. */
 async function mailMatching(to: string, subject: RegExp): Promise<{ subject: string; text_body: string }> {

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, query, screenshot, signIn } from '../browser.js';
+import { launch, query, screenshot, signIn } from '../browser.js';
+import { anyMailMatching as mailMatching, choose, expectMessage, journeyPage, journeySteps, pdf } from '../journey-helpers.js';
 
 /**
  * Issue 5, "Must show": one scholar followed from the department's sponsorship request to an H-1B
@@ -35,70 +36,13 @@ const WAIT = 30_000;
 /** A step is many page actions; on a busy machine it may take longer than vitest's default for one test. */
 const STEP_TIMEOUT = 150_000;
 
-/** A small valid PDF (one empty US Letter page) with a correct cross-reference table. */
-function minimalPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => { offsets.push(body.length); body += `${i + 1} 0 obj\n${o}\nendobj\n`; });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: minimalPdf() });
-
-/** The message a field announces (its aria-describedby text), waited for. */
-async function expectMessage(field: Locator, message: string): Promise<void> {
-  const end = Date.now() + WAIT;
-  let last = '';
-  while (Date.now() < end) {
-    last = await field.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(/\s+/)
-      .map((id) => (id ? document.getElementById(id)?.textContent ?? '' : '')).join(' ').trim()).catch(() => '');
-    if (last.includes(message)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`expected "${message}" on the field, it says "${last}"`);
-}
-
-/** The newest e-mail to someone whose subject matches (later e-mails to them do not hide it), waiting for it. */
-async function mailMatching(to: string, subject: RegExp): Promise<{ subject: string; text_body: string }> {
-  const end = Date.now() + WAIT;
-  let seen: string[] = [];
-  while (Date.now() < end) {
-    const rows = await query<{ subject: string; text_body: string }>(
-      'select subject, text_body from outbox where lower(to_address) = lower($1) order by created_at desc', [to]);
-    const m = rows.find((r) => subject.test(r.subject));
-    if (m) return m;
-    seen = rows.map((r) => r.subject);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no e-mail to ${to} matching ${subject} (there are: ${JSON.stringify(seen)})`);
-}
-
-/** Picks an option of a MUI select (a combobox opening a listbox). */
-async function choose(page: Page, combobox: Locator, option: string | RegExp): Promise<void> {
-  await combobox.click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
+const freshPage = () => journeyPage(browser);
+const step = journeySteps('scholar-journey');
 
 /** The value of a fact in a description list (a dt with this label, its dd). */
 async function fact(scope: Locator, label: string): Promise<string> {
   const dt = scope.locator('dt').filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) }).first();
   return ((await dt.locator('xpath=following-sibling::dd[1]').textContent({ timeout: 2_000 }).catch(() => '')) ?? '').trim();
-}
-
-/** A page in a fresh browser context, with the journey's generous default wait. */
-async function freshPage(): Promise<Page> {
-  const page = await newPage(browser);
-  page.setDefaultTimeout(WAIT);
-  page.setDefaultNavigationTimeout(WAIT);
-  return page;
 }
 
 async function office(): Promise<Page> {
@@ -119,18 +63,6 @@ async function department(): Promise<Page> {
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `scholar-journey-${name}`);
-}
-
-/** Runs one step; when it fails, keeps a screenshot of where it stood for whoever reads the failure. */
-async function step(page: Page, name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (e) {
-    await screenshot(page, `scholar-journey-FAILED-${name}`).catch(() => {});
-    throw e;
-  } finally {
-    await page.context().close().catch(() => {});
-  }
 }
 
 /** Shared between the steps: one scholar and one case followed through. */

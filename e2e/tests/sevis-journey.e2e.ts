@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseUrl, launch, newPage, query, screenshot, signIn } from '../browser.js';
+import { DEMO_PASSWORD, baseUrl, launch, query, screenshot, signIn } from '../browser.js';
+import { journeyPage, journeySteps } from '../journey-helpers.js';
 
 /**
  * Issue 6, "Must show": an approved CPT request appears as a pending SEVIS CPTEmployment update (on
@@ -23,8 +24,6 @@ const STUDENT_NAME = 'Priya Sharma';
 /** How SEVIS pages name her (last name first). */
 const STUDENT_LISTED = 'Sharma, Priya';
 const SEVIS_ID = 'N0031234567';
-/** The machine running the journeys is shared and slow at times: waits are generous but bounded. */
-const WAIT = 30_000;
 
 /** One employer per attempt, so a retried step finds its own CPT among earlier ones. */
 const RUN = Date.now().toString(36);
@@ -66,31 +65,14 @@ async function submitCptAsStudent(): Promise<{ id: string; number: number }> {
   return r;
 }
 
-/** A page in a fresh browser context, with the journey's generous default wait. */
-async function freshPage(): Promise<Page> {
-  const page = await newPage(browser);
-  page.setDefaultTimeout(WAIT);
-  page.setDefaultNavigationTimeout(WAIT);
-  return page;
-}
+const freshPage = () => journeyPage(browser);
+const step = journeySteps('sevis-journey');
 
 async function admin(): Promise<Page> {
   const page = await freshPage();
   await signIn(page, 'admin');
   await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
   return page;
-}
-
-/** Runs one step; when it fails, keeps a screenshot of where it stood for whoever reads the failure. */
-async function step(page: Page, name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (e) {
-    await screenshot(page, `sevis-journey-FAILED-${name}`).catch(() => {});
-    throw e;
-  } finally {
-    await page.context().close().catch(() => {});
-  }
 }
 
 /** Waits for a dialog's fade-in to finish, so its screenshot shows it as the user reads it. */

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, launch, newPage, screenshot, signIn } from '../browser.js';
+import { launch, screenshot, signIn } from '../browser.js';
+import { choose, expectMessage, journeyPage, journeySteps, newestMailMatching as mailMatching, pdf } from '../journey-helpers.js';
 
 /**
  * Issue 4, "Must show": one new student followed through the portal. An officer creates the F-1
@@ -30,83 +31,15 @@ function newStudent(): void {
 }
 const PASSWORD = 'Portal-start-2026';
 const ADVISOR_EMAIL = 'advisor@demo.example.edu';
-/** The machine running the journeys is shared and slow at times: waits are generous but bounded. */
-const WAIT = 30_000;
 
-/** A small valid PDF (one empty US Letter page) with a correct cross-reference table. */
-function minimalPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => { offsets.push(body.length); body += `${i + 1} 0 obj\n${o}\nendobj\n`; });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: minimalPdf() });
-
-/** The message a field announces (its aria-describedby text), waited for. */
-async function expectMessage(field: Locator, message: string): Promise<void> {
-  const end = Date.now() + WAIT;
-  let last = '';
-  while (Date.now() < end) {
-    last = await field.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(/\s+/)
-      .map((id) => (id ? document.getElementById(id)?.textContent ?? '' : '')).join(' ').trim()).catch(() => '');
-    if (last.includes(message)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`expected "${message}" on the field, it says "${last}"`);
-}
-
-/** The newest e-mail to someone whose subject matches, waiting for it. */
-async function mailMatching(to: string, subject: RegExp): Promise<{ subject: string; text_body: string }> {
-  const end = Date.now() + WAIT;
-  let last = '';
-  while (Date.now() < end) {
-    const m = await latestMail(to).catch(() => null);
-    if (m && subject.test(m.subject)) return m;
-    last = m?.subject ?? '';
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no e-mail to ${to} matching ${subject} (the newest: "${last}")`);
-}
-
-async function choose(page: Page, combobox: Locator, option: string | RegExp): Promise<void> {
-  await combobox.click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
-
-/** A page in a fresh browser context, with the journey's generous default wait. */
-async function freshPage(): Promise<Page> {
-  const page = await newPage(browser);
-  page.setDefaultTimeout(WAIT);
-  page.setDefaultNavigationTimeout(WAIT);
-  return page;
-}
+const freshPage = () => journeyPage(browser);
+const step = journeySteps('student-journey');
 
 async function staff(userName: 'officer' | 'admin'): Promise<Page> {
   const page = await freshPage();
   await signIn(page, userName);
   await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
   return page;
-}
-
-/** Runs one step; when it fails, keeps a screenshot of where it stood for whoever reads the failure. */
-async function step(page: Page, name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (e) {
-    await screenshot(page, `student-journey-FAILED-${name}`).catch(() => {});
-    throw e;
-  } finally {
-    await page.context().close().catch(() => {});
-  }
 }
 
 /** Shared between the steps: one student and one request followed through. */
