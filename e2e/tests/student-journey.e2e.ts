@@ -304,7 +304,7 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       await page.getByRole('tab', { name: 'SEVIS Updates' }).click();
       const sevis = page.getByRole('table', { name: 'SEVIS updates' });
       const cpt = sevis.getByRole('row').filter({ hasText: 'CPTEmployment / Add' });
-      await cpt.getByText('pending', { exact: true }).waitFor();
+      await cpt.getByText('Pending', { exact: true }).waitFor();
       await cpt.getByText('Employer: Acme Robotics Inc.', { exact: true }).waitFor();
       await cpt.getByText('Start date: 01/15/2027', { exact: true }).waitFor();
       await cpt.getByText('End date: 05/14/2027', { exact: true }).waitFor();
