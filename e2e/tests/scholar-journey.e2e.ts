@@ -153,10 +153,8 @@ describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its
       await row.getByText('Proposed: H-1B').waitFor();
       await row.getByRole('cell', { name: 'Sponsorship Request', exact: true }).waitFor();
       await shot(page, '2-dashboard');
+      // An unprocessed request's row opens Review Sponsorship Request directly.
       await row.getByRole('link', { name: `${LAST}, ${FIRST}` }).click();
-      await page.waitForURL(new RegExp(`#/admin/scholar-profile/${applicationId}`));
-      await page.getByText('This sponsorship request is waiting for the office.').waitFor();
-      await page.getByRole('link', { name: 'Review and process' }).click();
 
       // Review Sponsorship Request: what the department asked for, then "Process as" H-1B.
       await page.waitForURL(new RegExp(`#/admin/reviewrequest/${applicationId}$`));
