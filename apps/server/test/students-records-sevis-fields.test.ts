@@ -86,3 +86,15 @@ describe('position code and U.S. government funds (new DS-2019)', () => {
     expect(await events(s.id)).toEqual([]);
   });
 });
+
+describe('Foreign address on a new record (SEVIS Create needs it)', () => {
+  it('is kept when staff give it on create, and the pending Create carries the record', async () => {
+    const foreignAddress = { line1: '3-1-1 Marunouchi', city: 'Tokyo', postalCode: '100-0005', countryCode: 'JP' };
+    const res = await create({ foreignAddress });
+    expect(res.statusCode).toBe(200);
+    const record = res.json() as studentsApi.TStudentRecord;
+    expect(record.foreignAddress).toMatchObject(foreignAddress);
+    expect((await get(record.id)).foreignAddress).toMatchObject(foreignAddress);
+    expect(await events(record.id)).toEqual([{ event_type: 'Create', status: 'pending' }]);
+  });
+});

@@ -136,7 +136,7 @@ export const ZStudentCreateInput = ZStudentFields.pick({
   birthCountryCode: ZCountry.default(''), sevisId: ZSevisId.default(''), campusId: ZStudentFields.shape.campusId.default(''),
   educationLevel: ZStudentFields.shape.educationLevel.default(''), major1Code: ZCode.default(''),
   evCategoryCode: ZStudentFields.shape.evCategoryCode.default(''), subjectFieldCode: ZCode.default(''),
-  usAddress: ZStudentAddress.default({}),
+  usAddress: ZStudentAddress.default({}), foreignAddress: ZStudentAddress.default({}),
   englishRequired: ZYesNo.default(null), englishRequirementsMet: ZYesNo.default(null), englishNotRequiredReason: opt(500).default(''),
   academicTermMonths: ZAcademicTermMonths.default(null), evPositionCode: ZEvPositionCode.default(''), receivedUsGovtFunds: ZYesNo.default(null),
 }).superRefine((v, c) => {

@@ -69,7 +69,7 @@ export async function createStudent(ctx: TContext, input: z.output<typeof S.ZStu
       birthCity: v.birthCity, birthCountryCode: v.birthCountryCode, citizenshipCountryCode: v.citizenshipCountryCode,
       visaType: v.visaType, sevisStatus: 'Initial', educationLevel: v.educationLevel, major1Code: v.major1Code,
       programStartDate: v.programStartDate, programEndDate: v.programEndDate, evCategoryCode: v.evCategoryCode,
-      subjectFieldCode: v.subjectFieldCode, usAddress: v.usAddress, currentStage: 'invited', updatedAt: new Date(),
+      subjectFieldCode: v.subjectFieldCode, usAddress: v.usAddress, foreignAddress: v.foreignAddress, currentStage: 'invited', updatedAt: new Date(),
       englishRequired: v.englishRequired, englishRequirementsMet: v.englishRequirementsMet, englishNotRequiredReason: v.englishNotRequiredReason,
       academicTermMonths: v.academicTermMonths, evPositionCode: v.evPositionCode, receivedUsGovtFunds: v.receivedUsGovtFunds,
     }).returning();

@@ -36,7 +36,9 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
   useDocumentTitle(title);
   const sections: { title: string; fields: TFieldDef[] }[] = [
     { title: 'Identity', fields: pick(IDENTITY_FIELDS, ['firstName', 'middleName', 'lastName', 'gender', 'birthDate', 'birthCity', 'birthCountryCode', 'citizenshipCountryCode']) },
-    { title: 'Contact', fields: [{ name: 'email', label: 'E-mail', required: true, maxLength: 65 }, { name: 'usAddress', label: 'US address', kind: 'address' }] },
+    { title: 'Contact', fields: [{ name: 'email', label: 'E-mail', required: true, maxLength: 65 }, { name: 'usAddress', label: 'US address', kind: 'address' },
+      // SEVIS's Create needs the foreign address too (issue 6): asked here so a new record can go in the next batch.
+      { name: 'foreignAddress', label: 'Foreign address', kind: 'address' }] },
     { title: 'SEVIS and campus', fields: [
       { name: 'campusSiteId', label: 'Campus site', kind: 'select', required: true, options: (sites.data ?? []).map((s) => ({ value: String(s.id), label: s.name })) },
       { name: 'sevisId', label: 'SEVIS ID', maxLength: 11, helper: 'Leave empty for a new record: a SEVIS Create is queued' },
