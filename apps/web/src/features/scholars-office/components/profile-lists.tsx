@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { HistoryLogTable } from '../../../ui/history-log-table';
 import {
   Alert, Box, Chip, LinearProgress, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography,
 } from '@mui/material';
@@ -163,33 +164,7 @@ function what(e: TAuditEvent): string {
 
 /** History Log: the case's events and its requests' (files too), newest first, paged on the server. */
 export function CaseHistoryLog({ applicationId }: { applicationId: string }) {
-  const [page, setPage] = useState(0);
-  const pageSize = 20;
-  const q = useCaseHistory(applicationId, page + 1, pageSize);
-  if (q.isError) return <Alert severity="error">The history could not be loaded.</Alert>;
-  const items = q.data?.items ?? [];
-  return (
-    <Paper variant="outlined">
-      <Loading busy={q.isFetching} />
-      <TableContainer>
-        <Table size="small" aria-label="History Log">
-          <TableHead><TableRow><TableCell>When</TableCell><TableCell>Who</TableCell><TableCell>What</TableCell><TableCell>Details</TableCell></TableRow></TableHead>
-          <TableBody>
-            {items.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
-                <TableCell>{e.actorName ?? 'System'}</TableCell>
-                <TableCell>{what(e)}</TableCell>
-                <TableCell>{details(e).map((d) => <Typography key={d} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>{d}</Typography>)}</TableCell>
-              </TableRow>
-            ))}
-            {!q.isPending && items.length === 0 ? <TableRow><TableCell colSpan={4}>No history recorded yet.</TableCell></TableRow> : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination component="div" count={q.data?.total ?? 0} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} onPageChange={(_, p) => setPage(p)} />
-    </Paper>
-  );
+  return <HistoryLogTable useHistory={(page, pageSize) => useCaseHistory(applicationId, page, pageSize)} what={what} details={details} />;
 }
 
 /** Documents: the files on the scholar's requests; each opens from its request page too. */

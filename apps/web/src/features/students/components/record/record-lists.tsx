@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { HistoryLogTable } from '../../../../ui/history-log-table';
 import { Link as RouterLink } from 'react-router';
 import {
   Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, LinearProgress, Link, Paper, Table, TableBody, TableCell,
@@ -187,33 +188,7 @@ function details(e: TAuditEvent): string[] {
 
 /** History Log tab: the record's events and its requests', newest first, paged on the server. */
 export function StudentHistoryTab({ profileId }: { profileId: string }) {
-  const [page, setPage] = useState(0);
-  const pageSize = 20;
-  const q = useStudentHistory(profileId, page + 1, pageSize);
-  if (q.isError) return <Alert severity="error">The history could not be loaded.</Alert>;
-  const items = q.data?.items ?? [];
-  return (
-    <Paper variant="outlined">
-      <Loading busy={q.isFetching} />
-      <TableContainer>
-        <Table size="small" aria-label="History Log">
-          <TableHead><TableRow><TableCell>When</TableCell><TableCell>Who</TableCell><TableCell>What</TableCell><TableCell>Details</TableCell></TableRow></TableHead>
-          <TableBody>
-            {items.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
-                <TableCell>{e.actorName ?? 'System'}</TableCell>
-                <TableCell>{e.entityType === 'request' ? `Request: ${REQUEST_HISTORY_LABELS[e.action] ?? e.action.replace(/^request\./, '').replace(/[._-]/g, ' ')}` : ACTIONS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
-                <TableCell>{details(e).map((c) => <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>{c}</Typography>)}</TableCell>
-              </TableRow>
-            ))}
-            {!q.isPending && items.length === 0 ? <TableRow><TableCell colSpan={4}>No history recorded yet.</TableCell></TableRow> : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination component="div" count={q.data?.total ?? 0} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} onPageChange={(_, p) => setPage(p)} />
-    </Paper>
-  );
+  return <HistoryLogTable useHistory={(page, pageSize) => useStudentHistory(profileId, page, pageSize)} what={(e) => (e.entityType === 'request' ? `Request: ${REQUEST_HISTORY_LABELS[e.action] ?? e.action.replace(/^request\./, '').replace(/[._-]/g, ' ')}` : ACTIONS[e.action] ?? e.action.replace(/[._-]/g, ' '))} details={details} />;
 }
 
 /** E-mails sent to the student, newest first, each opening to its text. */
