@@ -1,0 +1,66 @@
+// Lint for the whole repository: typescript-eslint with type information, the import rules that keep
+// server modules and web features apart (docs/decisions/015-module-boundaries.md), React's hook rules.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import meridian from './tools/eslint/boundaries.js';
+
+const SERVER = 'apps/server/src';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX, meridian },
+    settings: {
+      'import-x/resolver': {
+        typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] },
+      },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${SERVER}/platform`,
+              from: `${SERVER}/modules`,
+              message: 'platform/ is below every module: it never imports modules/.',
+            },
+            { target: 'packages/domain', from: 'apps', message: 'The domain package is shared by browser and server; it imports neither.' },
+            {
+              target: 'apps/web',
+              from: 'apps/server',
+              message: 'The browser never imports server code; share it through packages/domain.',
+            },
+            { target: 'apps/server', from: 'apps/web', message: 'The server never imports browser code.' },
+          ],
+        },
+      ],
+      'meridian/public-entry-only': 'error',
+      'meridian/no-foreign-table-write': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
