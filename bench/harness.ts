@@ -17,8 +17,14 @@ import { startEmbeddedPostgres, type TEmbedded } from '../apps/server/src/platfo
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.js';
 
 export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-export const memory = () => { const m = process.memoryUsage(); return `RSS ${mb(m.rss)}, heap used ${mb(m.heapUsed)} of ${mb(m.heapTotal)}`; };
-export const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!; };
+export const memory = () => {
+  const m = process.memoryUsage();
+  return `RSS ${mb(m.rss)}, heap used ${mb(m.heapUsed)} of ${mb(m.heapTotal)}`;
+};
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
 export const f = (n: number) => n.toFixed(1);
 export const log = (m: string) => console.error(`[bench] ${m}`);
 
@@ -31,10 +37,14 @@ export async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; sta
   proto.query = function (this: unknown, ...a: unknown[]) {
     const [q, v] = a as [string | { text: string; values?: unknown[] }, unknown];
     if (typeof q === 'string') statements.push({ text: q, values: Array.isArray(v) ? v : [] });
-    else if (q && typeof q.text === 'string') statements.push({ text: q.text, values: Array.isArray(v) ? v : q.values ?? [] });
+    else if (q && typeof q.text === 'string') statements.push({ text: q.text, values: Array.isArray(v) ? v : (q.values ?? []) });
     return original.apply(this, a);
   };
-  try { return { result: await fn(), statements }; } finally { proto.query = original; }
+  try {
+    return { result: await fn(), statements };
+  } finally {
+    proto.query = original;
+  }
 }
 
 export interface TBenchDb {
@@ -60,7 +70,12 @@ export async function openBenchDatabase(): Promise<TBenchDb> {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     log('DATABASE_URL unset: starting the embedded PostgreSQL under data/bench');
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(REPO_ROOT, 'data', 'bench'), port: Number(process.env.BENCH_EMBEDDED_PG_PORT ?? 54349), database: 'postgres', quiet: true });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(REPO_ROOT, 'data', 'bench'),
+      port: Number(process.env.BENCH_EMBEDDED_PG_PORT ?? 54349),
+      database: 'postgres',
+      quiet: true,
+    });
     adminUrl = embedded.url;
   }
   const name = `meridian_bench_${randomBytes(4).toString('hex')}`;
@@ -81,7 +96,12 @@ export async function openBenchDatabase(): Promise<TBenchDb> {
   try {
     await migrateDatabase(database);
     const instA = (await seedDemo(database, { publicBaseUrl: 'https://portal.demo.test', hosts: ['demo.test'] }))!;
-    const instB = (await seedDemo(database, { publicBaseUrl: 'https://portal.other.test', hosts: ['other.test'], name: 'Other College', force: true }))!;
+    const instB = (await seedDemo(database, {
+      publicBaseUrl: 'https://portal.other.test',
+      hosts: ['other.test'],
+      name: 'Other College',
+      force: true,
+    }))!;
     return { database, pool: database.pool, instA, instB, embedded, memStart, loadStart, finish };
   } catch (e) {
     await finish();
@@ -96,14 +116,24 @@ export async function seedWith(pool: pg.Pool, fn: (client: pg.PoolClient) => Pro
     await client.query('select setseed(0.42)');
     await fn(client);
     await client.query('analyze');
-  } finally { client.release(); }
+  } finally {
+    client.release();
+  }
 }
 
 /** The real app on the bench database, with a log-in that answers an access token. */
 export async function benchApp(database: TDatabase): Promise<{ app: TApp['app']; login: (userName: string) => Promise<string> }> {
-  const { app } = await buildApp({ ...loadConfig({}), publicBaseUrl: 'https://portal.demo.test' }, database, { logger: false, serveWeb: false });
+  const { app } = await buildApp({ ...loadConfig({}), publicBaseUrl: 'https://portal.demo.test' }, database, {
+    logger: false,
+    serveWeb: false,
+  });
   const login = async (userName: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: 'demo.test' }, payload: { userName, password: DEMO_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: 'demo.test' },
+      payload: { userName, password: DEMO_PASSWORD },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${userName}: ${res.statusCode} ${res.body}`);
     return (res.json() as { accessToken: string }).accessToken;
   };
@@ -112,13 +142,23 @@ export async function benchApp(database: TDatabase): Promise<{ app: TApp['app'];
 
 /** A GET through app.inject as a user of Demo University. */
 export function getter(app: TApp['app'], url: string, token: string) {
-  return (query: Record<string, string | number>) => app.inject({
-    method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: { host: 'demo.test', authorization: `Bearer ${token}` },
-  });
+  return (query: Record<string, string | number>) =>
+    app.inject({
+      method: 'GET',
+      url,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: { host: 'demo.test', authorization: `Bearer ${token}` },
+    });
 }
 
-export interface TMeasured { who: string; scenario: string; total: number | string; http: number[]; direct: number[]; statements: TStatement[] }
+export interface TMeasured {
+  who: string;
+  scenario: string;
+  total: number | string;
+  http: number[];
+  direct: number[];
+  statements: TStatement[];
+}
 
 /**
  * Measures one scenario: one probe request whose SQL is captured (the statements of its last tenant
@@ -127,8 +167,14 @@ export interface TMeasured { who: string; scenario: string; total: number | stri
  * (`set local role meridian_app`, tenant set; row-level security applies).
  */
 export async function measureScenario(o: {
-  name: string; get: () => Promise<LightMyRequestResponse>; totalOf: (res: LightMyRequestResponse) => number | string;
-  pool: pg.Pool; institutionId: string; table: string; warmup: number; iter: number;
+  name: string;
+  get: () => Promise<LightMyRequestResponse>;
+  totalOf: (res: LightMyRequestResponse) => number | string;
+  pool: pg.Pool;
+  institutionId: string;
+  table: string;
+  warmup: number;
+  iter: number;
 }): Promise<Omit<TMeasured, 'who' | 'scenario'>> {
   const probe = await capture(o.get);
   if (probe.result.statusCode !== 200) throw new Error(`${o.name}: ${probe.result.statusCode} ${probe.result.body}`);
@@ -161,7 +207,9 @@ export async function measureScenario(o: {
       const ms = performance.now() - t;
       if (i >= o.warmup) direct.push(ms);
     }
-  } finally { client.release(); }
+  } finally {
+    client.release();
+  }
   return { total, http, direct, statements };
 }
 
@@ -170,15 +218,21 @@ export function resultTable(rows: TMeasured[]): string[] {
   return [
     '| user | scenario | matches | app p50 ms | app p95 ms | app max ms | SQL p50 ms | SQL p95 ms |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.who} | ${r.scenario} | ${r.total} | ${f(pct(r.http, 50))} | ${f(pct(r.http, 95))} | ${f(Math.max(...r.http))} | ${f(pct(r.direct, 50))} | ${f(pct(r.direct, 95))} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.who} | ${r.scenario} | ${r.total} | ${f(pct(r.http, 50))} | ${f(pct(r.http, 95))} | ${f(Math.max(...r.http))} | ${f(pct(r.direct, 50))} | ${f(pct(r.direct, 95))} |`,
+    ),
   ];
 }
 
 /** The machine, PostgreSQL and memory lines under the table. */
 export async function machineLines(db: TBenchDb, memBefore: string, memAfter: string): Promise<string[]> {
   const version = (await db.pool.query<{ v: string }>('select version() v')).rows[0]!.v;
-  const settings = (await db.pool.query<{ name: string; setting: string; unit: string | null }>(
-    "select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem', 'max_parallel_workers_per_gather', 'jit')")).rows;
+  const settings = (
+    await db.pool.query<{ name: string; setting: string; unit: string | null }>(
+      "select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem', 'max_parallel_workers_per_gather', 'jit')",
+    )
+  ).rows;
   const cpus = os.cpus();
   return [
     `- machine: ${cpus.length} × ${cpus[0]?.model.trim()}, ${mb(os.totalmem())} RAM, ${os.type()} ${os.release()}, Node ${process.version}; load average (1 min) ${db.loadStart} at start, ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine inflates the tails)`,
@@ -200,10 +254,20 @@ export async function planLines(db: TBenchDb, rows: TMeasured[], table: string):
       await client.query("select set_config('app.institution_id', $1, true)", [db.instA]);
       for (const s of r.statements.filter((x) => x.text.includes(table))) {
         const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${s.text}`, s.values);
-        out.push('```', s.text.replace(/\s+/g, ' ').slice(0, 400) + (s.text.length > 400 ? ' …' : ''), `-- params: ${JSON.stringify(s.values)}`, '', ...plan.rows.map((x) => x['QUERY PLAN']), '```', '');
+        out.push(
+          '```',
+          s.text.replace(/\s+/g, ' ').slice(0, 400) + (s.text.length > 400 ? ' …' : ''),
+          `-- params: ${JSON.stringify(s.values)}`,
+          '',
+          ...plan.rows.map((x) => x['QUERY PLAN']),
+          '```',
+          '',
+        );
       }
       await client.query('rollback');
-    } finally { client.release(); }
+    } finally {
+      client.release();
+    }
   }
   return out;
 }

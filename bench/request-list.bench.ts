@@ -7,7 +7,19 @@
  */
 import { performance } from 'node:perf_hooks';
 import {
-  benchApp, f, getter, log, machineLines, measureScenario, memory, openBenchDatabase, pct, planLines, resultTable, seedWith, type TMeasured,
+  benchApp,
+  f,
+  getter,
+  log,
+  machineLines,
+  measureScenario,
+  memory,
+  openBenchDatabase,
+  pct,
+  planLines,
+  resultTable,
+  seedWith,
+  type TMeasured,
 } from './harness.js';
 import { seedRequests, seedStudents } from './seed-requests.js';
 
@@ -16,14 +28,32 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const TOTAL = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const SHARE_A = 0.6;
 
-interface TScenario { name: string; query: Record<string, string | number> }
+interface TScenario {
+  name: string;
+  query: Record<string, string | number>;
+}
 /** What staff do on the list: the work queue, a name search inside it, deep pages, a number look-up. */
 const SCENARIOS: TScenario[] = [
-  { name: 'open queue, updated desc, p1', query: { status: 'submitted,in_review,clarification_requested', sort: 'updatedAt', order: 'desc', pageSize: 25 } },
-  { name: 'open + "garcia", requester asc, p1', query: { status: 'submitted,in_review,clarification_requested', q: 'garcia', sort: 'requester', order: 'asc', pageSize: 25 } },
-  { name: 'completed + "chen", submitted desc, p1', query: { status: 'completed', q: 'chen', sort: 'submittedAt', order: 'desc', pageSize: 25 } },
-  { name: 'completed + "chen", submitted desc, last page', query: { status: 'completed', q: 'chen', sort: 'submittedAt', order: 'desc', pageSize: 25, page: 'last' } },
-  { name: 'completed, submitted desc, page 400', query: { status: 'completed', sort: 'submittedAt', order: 'desc', pageSize: 25, page: 400 } },
+  {
+    name: 'open queue, updated desc, p1',
+    query: { status: 'submitted,in_review,clarification_requested', sort: 'updatedAt', order: 'desc', pageSize: 25 },
+  },
+  {
+    name: 'open + "garcia", requester asc, p1',
+    query: { status: 'submitted,in_review,clarification_requested', q: 'garcia', sort: 'requester', order: 'asc', pageSize: 25 },
+  },
+  {
+    name: 'completed + "chen", submitted desc, p1',
+    query: { status: 'completed', q: 'chen', sort: 'submittedAt', order: 'desc', pageSize: 25 },
+  },
+  {
+    name: 'completed + "chen", submitted desc, last page',
+    query: { status: 'completed', q: 'chen', sort: 'submittedAt', order: 'desc', pageSize: 25, page: 'last' },
+  },
+  {
+    name: 'completed, submitted desc, page 400',
+    query: { status: 'completed', sort: 'submittedAt', order: 'desc', pageSize: 25, page: 400 },
+  },
   { name: 'all, "#41234" (number)', query: { q: '#41234', sort: 'updatedAt', order: 'desc', pageSize: 25 } },
 ];
 
@@ -43,7 +73,10 @@ async function main() {
     log(`migrated and seeded ${seeded} requests (${nA} / ${nB}) in ${f((performance.now() - t0) / 1000)} s`);
 
     const { app, login } = await benchApp(db.database);
-    const actors = [{ who: 'admin (super user)', token: await login('admin') }, { who: 'officer (Main Campus)', token: await login('officer') }];
+    const actors = [
+      { who: 'admin (super user)', token: await login('admin') },
+      { who: 'officer (Main Campus)', token: await login('officer') },
+    ];
     const memBefore = memory();
 
     const rows: TMeasured[] = [];
@@ -56,20 +89,34 @@ async function main() {
           query.page = Math.max(1, Math.ceil(first.total / Number(query.pageSize)));
         }
         const m = await measureScenario({
-          name: sc.name, get: () => get(query), totalOf: (res) => (res.json() as { total: number }).total,
-          pool: db.pool, institutionId: db.instA, table: '"requests"', warmup: WARMUP, iter: ITER,
+          name: sc.name,
+          get: () => get(query),
+          totalOf: (res) => (res.json() as { total: number }).total,
+          pool: db.pool,
+          institutionId: db.instA,
+          table: '"requests"',
+          warmup: WARMUP,
+          iter: ITER,
         });
         rows.push({ who: actor.who, scenario: sc.name, ...m });
-        log(`${actor.who} | ${sc.name}: p50 ${f(pct(m.http, 50))} ms, p95 ${f(pct(m.http, 95))} ms (direct p50 ${f(pct(m.direct, 50))} ms)`);
+        log(
+          `${actor.who} | ${sc.name}: p50 ${f(pct(m.http, 50))} ms, p95 ${f(pct(m.http, 95))} ms (direct p50 ${f(pct(m.direct, 50))} ms)`,
+        );
       }
     }
     const memAfter = memory();
 
     const out: string[] = [];
     out.push(`## Request list benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`, '');
-    out.push(`- data: ${seeded} requests (${nA} in Demo University, ${nB} in Other College), 3000 / 2000 students, 25 request types, 2 campus sites; ANALYZEd`);
-    out.push(`- measured: GET /api/requests through app.inject (routing, JWT + session check, tenant, zod, SQL, presenter, JSON), ${ITER} runs after ${WARMUP} warm-up, one at a time, as users of Demo University`);
-    out.push('- direct SQL: the statements the list issued (captured from pg during one request: the campus-site lookup for officers, the count and the page query), replayed on one connection inside the same kind of transaction (`set local role meridian_app`, tenant set), same number of runs');
+    out.push(
+      `- data: ${seeded} requests (${nA} in Demo University, ${nB} in Other College), 3000 / 2000 students, 25 request types, 2 campus sites; ANALYZEd`,
+    );
+    out.push(
+      `- measured: GET /api/requests through app.inject (routing, JWT + session check, tenant, zod, SQL, presenter, JSON), ${ITER} runs after ${WARMUP} warm-up, one at a time, as users of Demo University`,
+    );
+    out.push(
+      '- direct SQL: the statements the list issued (captured from pg during one request: the campus-site lookup for officers, the count and the page query), replayed on one connection inside the same kind of transaction (`set local role meridian_app`, tenant set), same number of runs',
+    );
     out.push('');
     out.push(...resultTable(rows));
     out.push('');
@@ -82,4 +129,7 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => { console.error(e); process.exit(1); });
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -11,7 +11,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import {
-  benchApp, f, getter, log, machineLines, mb, measureScenario, memory, openBenchDatabase, pct, planLines, resultTable, seedWith, type TMeasured,
+  benchApp,
+  f,
+  getter,
+  log,
+  machineLines,
+  mb,
+  measureScenario,
+  memory,
+  openBenchDatabase,
+  pct,
+  planLines,
+  resultTable,
+  seedWith,
+  type TMeasured,
 } from './harness.js';
 import { seedScholars } from './seed-scholars.js';
 
@@ -20,18 +33,38 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const TOTAL = Number(process.env.BENCH_SCHOLARS ?? 20_000);
 const OTHER = Math.round(TOTAL / 4);
 
-interface TScenario { name: string; url: string; query: Record<string, string | number> }
+interface TScenario {
+  name: string;
+  url: string;
+  query: Record<string, string | number>;
+}
 /** A phase tab with a keyword and a sort (issue 5's "Must show"), then a plain first page and the tab counts. */
 const SCENARIOS: TScenario[] = [
-  { name: 'Active tab + "garcia", name asc', url: '/api/scholars/dashboard', query: { phase: 'active', q: 'garcia', sort: 'name', order: 'asc', pageSize: 25 } },
-  { name: 'Application tab + "chen", end date desc', url: '/api/scholars/dashboard', query: { phase: 'application', q: 'chen', sort: 'endDate', order: 'desc', pageSize: 25 } },
-  { name: 'All + "kumar" + status pending, updated desc', url: '/api/scholars/dashboard', query: { phase: 'all', q: 'kumar', status: 'pending', sort: 'updatedAt', order: 'desc', pageSize: 25 } },
+  {
+    name: 'Active tab + "garcia", name asc',
+    url: '/api/scholars/dashboard',
+    query: { phase: 'active', q: 'garcia', sort: 'name', order: 'asc', pageSize: 25 },
+  },
+  {
+    name: 'Application tab + "chen", end date desc',
+    url: '/api/scholars/dashboard',
+    query: { phase: 'application', q: 'chen', sort: 'endDate', order: 'desc', pageSize: 25 },
+  },
+  {
+    name: 'All + "kumar" + status pending, updated desc',
+    url: '/api/scholars/dashboard',
+    query: { phase: 'all', q: 'kumar', status: 'pending', sort: 'updatedAt', order: 'desc', pageSize: 25 },
+  },
   { name: 'All, updated desc, p1 (no keyword)', url: '/api/scholars/dashboard', query: { sort: 'updatedAt', order: 'desc', pageSize: 25 } },
   { name: 'tabs with counts + "garcia"', url: '/api/scholars/dashboard/tabs', query: { q: 'garcia' } },
 ];
 
 /** Streams GET url over HTTP, discarding the bytes; samples this process's RSS and heap every 10 ms. */
-async function timedDownload(port: number, url: string, token: string): Promise<{ ms: number; bytes: number; status: number; disposition: string; peakRss: number; peakHeap: number }> {
+async function timedDownload(
+  port: number,
+  url: string,
+  token: string,
+): Promise<{ ms: number; bytes: number; status: number; disposition: string; peakRss: number; peakHeap: number }> {
   let peakRss = process.memoryUsage().rss;
   let peakHeap = process.memoryUsage().heapUsed;
   const timer = setInterval(() => {
@@ -42,12 +75,26 @@ async function timedDownload(port: number, url: string, token: string): Promise<
   const t = performance.now();
   try {
     return await new Promise((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: url, headers: { host: 'demo.test', authorization: `Bearer ${token}` } }, (res) => {
-        let bytes = 0;
-        res.on('data', (c: Buffer) => { bytes += c.length; });
-        res.on('end', () => resolve({ ms: performance.now() - t, bytes, status: res.statusCode ?? 0, disposition: String(res.headers['content-disposition'] ?? ''), peakRss, peakHeap }));
-        res.on('error', reject);
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port, path: url, headers: { host: 'demo.test', authorization: `Bearer ${token}` } },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (c: Buffer) => {
+            bytes += c.length;
+          });
+          res.on('end', () =>
+            resolve({
+              ms: performance.now() - t,
+              bytes,
+              status: res.statusCode ?? 0,
+              disposition: String(res.headers['content-disposition'] ?? ''),
+              peakRss,
+              peakHeap,
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
     });
   } finally {
@@ -63,22 +110,39 @@ async function main() {
       await seedScholars(c, db.instA, TOTAL, 0);
       await seedScholars(c, db.instB, OTHER, TOTAL);
     });
-    const cases = (await db.pool.query<{ n: string }>('select count(*) n from scholar_applications where institution_id = $1', [db.instA])).rows[0]!.n;
-    log(`migrated and seeded ${cases} scholar cases in Demo University (+${OTHER} in Other College) in ${f((performance.now() - t0) / 1000)} s`);
+    const cases = (await db.pool.query<{ n: string }>('select count(*) n from scholar_applications where institution_id = $1', [db.instA]))
+      .rows[0]!.n;
+    log(
+      `migrated and seeded ${cases} scholar cases in Demo University (+${OTHER} in Other College) in ${f((performance.now() - t0) / 1000)} s`,
+    );
 
     const { app, login } = await benchApp(db.database);
-    const actors = [{ who: 'admin (super user)', token: await login('admin') }, { who: 'officer (Main Campus)', token: await login('officer') }];
+    const actors = [
+      { who: 'admin (super user)', token: await login('admin') },
+      { who: 'officer (Main Campus)', token: await login('officer') },
+    ];
     const memBefore = memory();
     const rows: TMeasured[] = [];
     for (const actor of actors) {
       for (const sc of SCENARIOS) {
         const get = getter(app, sc.url, actor.token);
         const m = await measureScenario({
-          name: sc.name, get: () => get(sc.query), pool: db.pool, institutionId: db.instA, table: '"scholar_applications"', warmup: WARMUP, iter: ITER,
-          totalOf: (res) => { const body = res.json() as { total: number } | { phase: string; count: number }[]; return Array.isArray(body) ? `${body[0]?.count ?? 0} in All` : body.total; },
+          name: sc.name,
+          get: () => get(sc.query),
+          pool: db.pool,
+          institutionId: db.instA,
+          table: '"scholar_applications"',
+          warmup: WARMUP,
+          iter: ITER,
+          totalOf: (res) => {
+            const body = res.json() as { total: number } | { phase: string; count: number }[];
+            return Array.isArray(body) ? `${body[0]?.count ?? 0} in All` : body.total;
+          },
         });
         rows.push({ who: actor.who, scenario: sc.name, ...m });
-        log(`${actor.who} | ${sc.name}: p50 ${f(pct(m.http, 50))} ms, p95 ${f(pct(m.http, 95))} ms (direct p50 ${f(pct(m.direct, 50))} ms)`);
+        log(
+          `${actor.who} | ${sc.name}: p50 ${f(pct(m.http, 50))} ms, p95 ${f(pct(m.http, 95))} ms (direct p50 ${f(pct(m.direct, 50))} ms)`,
+        );
       }
     }
     const memAfter = memory();
@@ -87,20 +151,35 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     const exports: string[] = [];
-    for (const [label, url] of [['Scholar_Export (all cases)', '/api/scholars/dashboard/export'], ['OPT (all F-1 OPT/STEM cases)', '/api/scholars/dashboard/export-opt']] as const) {
+    for (const [label, url] of [
+      ['Scholar_Export (all cases)', '/api/scholars/dashboard/export'],
+      ['OPT (all F-1 OPT/STEM cases)', '/api/scholars/dashboard/export-opt'],
+    ] as const) {
       const before = process.memoryUsage();
       const r = await timedDownload(port, url, actors[0]!.token);
       if (r.status !== 200) throw new Error(`${label}: ${r.status}`);
-      const audit = (await db.pool.query<{ after: { rows: number } }>("select after from audit_events where action = 'scholars.export' order by at desc limit 1")).rows[0]!;
-      exports.push(`| ${label} | ${audit.after.rows} | ${(r.bytes / 1024 / 1024).toFixed(1)} MB | ${f(r.ms / 1000)} s | ${mb(before.rss)} → ${mb(r.peakRss)} (+${mb(r.peakRss - before.rss)}) | ${mb(before.heapUsed)} → ${mb(r.peakHeap)} |`);
+      const audit = (
+        await db.pool.query<{ after: { rows: number } }>(
+          "select after from audit_events where action = 'scholars.export' order by at desc limit 1",
+        )
+      ).rows[0]!;
+      exports.push(
+        `| ${label} | ${audit.after.rows} | ${(r.bytes / 1024 / 1024).toFixed(1)} MB | ${f(r.ms / 1000)} s | ${mb(before.rss)} → ${mb(r.peakRss)} (+${mb(r.peakRss - before.rss)}) | ${mb(before.heapUsed)} → ${mb(r.peakHeap)} |`,
+      );
       log(`${label}: ${audit.after.rows} rows, ${r.bytes} bytes in ${f(r.ms)} ms, peak RSS ${mb(r.peakRss)}, ${r.disposition}`);
     }
 
     const out: string[] = [];
     out.push(`## Scholar dashboard benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`, '');
-    out.push(`- data: ${cases} scholars with a case each in Demo University (${OTHER} more in Other College, out of reach under row-level security), 3 departments, 8 phases, 9 statuses; ANALYZEd`);
-    out.push(`- measured: GET /api/scholars/dashboard (and /dashboard/tabs) through app.inject (routing, JWT + session check, tenant, zod, SQL, presenter, JSON), ${ITER} runs after ${WARMUP} warm-up, one at a time, as users of Demo University`);
-    out.push('- direct SQL: the statements the request issued (account settings, count and page, or the one counting query), replayed on one connection in the same kind of transaction (`set local role meridian_app`, tenant set)');
+    out.push(
+      `- data: ${cases} scholars with a case each in Demo University (${OTHER} more in Other College, out of reach under row-level security), 3 departments, 8 phases, 9 statuses; ANALYZEd`,
+    );
+    out.push(
+      `- measured: GET /api/scholars/dashboard (and /dashboard/tabs) through app.inject (routing, JWT + session check, tenant, zod, SQL, presenter, JSON), ${ITER} runs after ${WARMUP} warm-up, one at a time, as users of Demo University`,
+    );
+    out.push(
+      '- direct SQL: the statements the request issued (account settings, count and page, or the one counting query), replayed on one connection in the same kind of transaction (`set local role meridian_app`, tenant set)',
+    );
     out.push('');
     out.push(...resultTable(rows));
     out.push('');
@@ -117,4 +196,7 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => { console.error(e); process.exit(1); });
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -7,19 +7,107 @@ import type pg from 'pg';
  */
 
 // Small name pools, so a keyword such as 'garcia' or 'chen' hits a realistic share of requesters.
-const FIRST = ['Aarav', 'Wei', 'Priya', 'Mohammed', 'Sofia', 'Hiro', 'Ana', 'Li', 'Fatima', 'Lucas', 'Mei', 'Omar', 'Chloe',
-  'Arjun', 'Yuki', 'Elena', 'Kwame', 'Ines', 'Daniel', 'Min-jun', 'Aisha', 'Mateo', 'Sara', 'Ravi', 'Nguyen', 'Olga',
-  'Carlos', 'Hana', 'Emeka', 'Leila', 'Jin', 'Maria', 'Tomas', 'Zainab', 'Andrea', 'Kenji', 'Lina', 'Diego', 'Ayesha', 'Pedro'];
-const LAST = ['Chen', 'Wang', 'Li', 'Zhang', 'Liu', 'Sharma', 'Patel', 'Singh', 'Kumar', 'Kim', 'Park', 'Lee', 'Nguyen',
-  'Tran', 'Garcia', 'Rodriguez', 'Martinez', 'Lopez', 'Silva', 'Santos', 'Oliveira', 'Ahmed', 'Hassan', 'Ali', 'Khan',
-  'Okafor', 'Mensah', 'Tanaka', 'Sato', 'Suzuki', 'Yamamoto', 'Ivanova', 'Petrov', 'Muller', 'Schmidt', 'Rossi', 'Dubois',
-  'Haddad', 'Cohen', 'Smith', 'Johnson', 'Brown', 'Nakamura', 'Gupta', 'Reddy', 'Hernandez', 'Gonzalez', 'Yilmaz', 'Demir', 'Sokolov'];
+const FIRST = [
+  'Aarav',
+  'Wei',
+  'Priya',
+  'Mohammed',
+  'Sofia',
+  'Hiro',
+  'Ana',
+  'Li',
+  'Fatima',
+  'Lucas',
+  'Mei',
+  'Omar',
+  'Chloe',
+  'Arjun',
+  'Yuki',
+  'Elena',
+  'Kwame',
+  'Ines',
+  'Daniel',
+  'Min-jun',
+  'Aisha',
+  'Mateo',
+  'Sara',
+  'Ravi',
+  'Nguyen',
+  'Olga',
+  'Carlos',
+  'Hana',
+  'Emeka',
+  'Leila',
+  'Jin',
+  'Maria',
+  'Tomas',
+  'Zainab',
+  'Andrea',
+  'Kenji',
+  'Lina',
+  'Diego',
+  'Ayesha',
+  'Pedro',
+];
+const LAST = [
+  'Chen',
+  'Wang',
+  'Li',
+  'Zhang',
+  'Liu',
+  'Sharma',
+  'Patel',
+  'Singh',
+  'Kumar',
+  'Kim',
+  'Park',
+  'Lee',
+  'Nguyen',
+  'Tran',
+  'Garcia',
+  'Rodriguez',
+  'Martinez',
+  'Lopez',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Ahmed',
+  'Hassan',
+  'Ali',
+  'Khan',
+  'Okafor',
+  'Mensah',
+  'Tanaka',
+  'Sato',
+  'Suzuki',
+  'Yamamoto',
+  'Ivanova',
+  'Petrov',
+  'Muller',
+  'Schmidt',
+  'Rossi',
+  'Dubois',
+  'Haddad',
+  'Cohen',
+  'Smith',
+  'Johnson',
+  'Brown',
+  'Nakamura',
+  'Gupta',
+  'Reddy',
+  'Hernandez',
+  'Gonzalez',
+  'Yilmaz',
+  'Demir',
+  'Sokolov',
+];
 
-const arr = (xs: string[]) => `(array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}])`;
+const arr = (xs: string[]) => `(array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}])`;
 
 /** Creates `count` students (role ISSSstudent) in the institution, spread over its campus sites. */
 export async function seedStudents(db: pg.ClientBase, institutionId: string, count: number, prefix: string): Promise<void> {
-  await db.query(`
+  await db.query(
+    `
     insert into users (institution_id, user_name, email, first_name, last_name, role, campus_site_id, password_changed_at, created_at)
     select $1, $3 || g, lower(replace(f, '-', '')) || '.' || lower(l) || g || '@students.example.edu', f, l, 'ISSSstudent',
            case when g % 3 = 0 then sites[2] else sites[1] end, now(), now() - (g % 900) * interval '1 day'
@@ -27,7 +115,8 @@ export async function seedStudents(db: pg.ClientBase, institutionId: string, cou
                       ${arr(LAST)}[1 + floor(random() * ${LAST.length})::int] l
               from generate_series(1, $2::int) g) s,
            (select array_agg(id order by id) sites from campus_sites where institution_id = $1) c`,
-  [institutionId, count, prefix]);
+    [institutionId, count, prefix],
+  );
 }
 
 /**
@@ -37,7 +126,8 @@ export async function seedStudents(db: pg.ClientBase, institutionId: string, cou
  * (Main / Medical / none), created over the last two years, open requests younger than closed ones.
  */
 export async function seedRequests(db: pg.ClientBase, institutionId: string, count: number): Promise<void> {
-  await db.query(`
+  await db.query(
+    `
     with t as (select array_agg(id order by created_at, code) ids from request_types where institution_id = $1),
          st as (select array_agg(id order by user_name) ids from users where institution_id = $1 and role = 'ISSSstudent'),
          sf as (select array_agg(id order by user_name) ids from users where institution_id = $1 and role = 'isssAdmin'),
@@ -72,5 +162,6 @@ export async function seedRequests(db: pg.ClientBase, institutionId: string, cou
            least(now(), created + (rd * case when status in ('completed', 'dismissed', 'rejected') then 40 else 10 end) * interval '1 day')
       from (select d.*, now() - (case when status in ('completed', 'dismissed', 'rejected', 'approved') then rc * 730 else rc * 120 end)
                                 * interval '1 day' created from drawn d) x, t, st, sf, cs, n0`,
-  [institutionId, count]);
+    [institutionId, count],
+  );
 }

@@ -5,11 +5,73 @@ import type pg from 'pg';
  * (scholar_applications), in two statements (generate_series + INSERT ... SELECT), as the database
  * owner. setseed() on the same connection (seedWith) makes every run draw the same data.
  */
-const FIRST = ['Aarav', 'Wei', 'Priya', 'Mohammed', 'Sofia', 'Hiro', 'Ana', 'Li', 'Fatima', 'Lucas', 'Mei', 'Omar', 'Chloe',
-  'Arjun', 'Yuki', 'Elena', 'Kwame', 'Ines', 'Daniel', 'Min-jun', 'Aisha', 'Mateo', 'Sara', 'Ravi', 'Nguyen', 'Olga'];
-const LAST = ['Chen', 'Wang', 'Li', 'Zhang', 'Liu', 'Sharma', 'Patel', 'Singh', 'Kumar', 'Kim', 'Park', 'Lee', 'Nguyen',
-  'Tran', 'Garcia', 'Rodriguez', 'Martinez', 'Lopez', 'Silva', 'Santos', 'Ahmed', 'Hassan', 'Khan', 'Okafor', 'Tanaka',
-  'Sato', 'Ivanova', 'Petrov', 'Muller', 'Schmidt', 'Rossi', 'Dubois', 'Haddad', 'Cohen', 'Smith', 'Gupta', 'Yilmaz'];
+const FIRST = [
+  'Aarav',
+  'Wei',
+  'Priya',
+  'Mohammed',
+  'Sofia',
+  'Hiro',
+  'Ana',
+  'Li',
+  'Fatima',
+  'Lucas',
+  'Mei',
+  'Omar',
+  'Chloe',
+  'Arjun',
+  'Yuki',
+  'Elena',
+  'Kwame',
+  'Ines',
+  'Daniel',
+  'Min-jun',
+  'Aisha',
+  'Mateo',
+  'Sara',
+  'Ravi',
+  'Nguyen',
+  'Olga',
+];
+const LAST = [
+  'Chen',
+  'Wang',
+  'Li',
+  'Zhang',
+  'Liu',
+  'Sharma',
+  'Patel',
+  'Singh',
+  'Kumar',
+  'Kim',
+  'Park',
+  'Lee',
+  'Nguyen',
+  'Tran',
+  'Garcia',
+  'Rodriguez',
+  'Martinez',
+  'Lopez',
+  'Silva',
+  'Santos',
+  'Ahmed',
+  'Hassan',
+  'Khan',
+  'Okafor',
+  'Tanaka',
+  'Sato',
+  'Ivanova',
+  'Petrov',
+  'Muller',
+  'Schmidt',
+  'Rossi',
+  'Dubois',
+  'Haddad',
+  'Cohen',
+  'Smith',
+  'Gupta',
+  'Yilmaz',
+];
 const arr = (xs: string[]) => `(array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}])`;
 
 /**
@@ -20,15 +82,18 @@ const arr = (xs: string[]) => `(array[${xs.map((x) => `'${x.replace(/'/g, "''")}
  * premium processing 20 %; OPT cases with random employment flags; departments spread evenly.
  */
 export async function seedScholars(db: pg.ClientBase, institutionId: string, count: number, offset: number): Promise<void> {
-  await db.query(`
+  await db.query(
+    `
     with d as (select array_agg(id order by code) ids from departments where institution_id = $1),
          base as materialized (select g, random() rf, random() rl, random() rd from generate_series(1, $2::int) g)
     insert into scholars (institution_id, department_id, first_name, last_name, email, created_at, updated_at)
     select $1, d.ids[1 + (g % array_length(d.ids, 1))], f, l,
            lower(replace(f, '-', '')) || '.' || lower(l) || ($3::int + g) || '@scholars.example.edu', now(), now()
       from (select b.*, ${arr(FIRST)}[1 + floor(rf * ${FIRST.length})::int] f, ${arr(LAST)}[1 + floor(rl * ${LAST.length})::int] l from base b) x, d`,
-  [institutionId, count, offset]);
-  await db.query(`
+    [institutionId, count, offset],
+  );
+  await db.query(
+    `
     with s as materialized (
       select s.id, s.department_id, random() rp, random() rv, random() rs, random() rx, random() rm, random() ru
         from scholars s where s.institution_id = $1 and s.current_application_id is null),
@@ -65,5 +130,6 @@ export async function seedScholars(db: pg.ClientBase, institutionId: string, cou
       returning id, scholar_id, processed_state)
     update scholars s set current_application_id = ins.id, processed_state = case when ins.processed_state = 'Ineligible' then '' else ins.processed_state end
       from ins where s.id = ins.scholar_id`,
-  [institutionId]);
+    [institutionId],
+  );
 }

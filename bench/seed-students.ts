@@ -8,13 +8,100 @@ import type pg from 'pg';
  */
 
 // Small name pools, so a keyword such as 'garcia' or 'kumar' hits a realistic share of students.
-const FIRST = ['Aarav', 'Wei', 'Priya', 'Mohammed', 'Sofia', 'Hiro', 'Ana', 'Li', 'Fatima', 'Lucas', 'Mei', 'Omar', 'Chloe',
-  'Arjun', 'Yuki', 'Elena', 'Kwame', 'Ines', 'Daniel', 'Min-jun', 'Aisha', 'Mateo', 'Sara', 'Ravi', 'Nguyen', 'Olga',
-  'Carlos', 'Hana', 'Emeka', 'Leila', 'Jin', 'Maria', 'Tomas', 'Zainab', 'Andrea', 'Kenji', 'Lina', 'Diego', 'Ayesha', 'Pedro'];
-const LAST = ['Chen', 'Wang', 'Li', 'Zhang', 'Liu', 'Sharma', 'Patel', 'Singh', 'Kumar', 'Kim', 'Park', 'Lee', 'Nguyen',
-  'Tran', 'Garcia', 'Rodriguez', 'Martinez', 'Lopez', 'Silva', 'Santos', 'Oliveira', 'Ahmed', 'Hassan', 'Ali', 'Khan',
-  'Okafor', 'Mensah', 'Tanaka', 'Sato', 'Suzuki', 'Yamamoto', 'Ivanova', 'Petrov', 'Muller', 'Schmidt', 'Rossi', 'Dubois',
-  'Haddad', 'Cohen', 'Smith', 'Johnson', 'Brown', 'Nakamura', 'Gupta', 'Reddy', 'Hernandez', 'Gonzalez', 'Yilmaz', 'Demir', 'Sokolov'];
+const FIRST = [
+  'Aarav',
+  'Wei',
+  'Priya',
+  'Mohammed',
+  'Sofia',
+  'Hiro',
+  'Ana',
+  'Li',
+  'Fatima',
+  'Lucas',
+  'Mei',
+  'Omar',
+  'Chloe',
+  'Arjun',
+  'Yuki',
+  'Elena',
+  'Kwame',
+  'Ines',
+  'Daniel',
+  'Min-jun',
+  'Aisha',
+  'Mateo',
+  'Sara',
+  'Ravi',
+  'Nguyen',
+  'Olga',
+  'Carlos',
+  'Hana',
+  'Emeka',
+  'Leila',
+  'Jin',
+  'Maria',
+  'Tomas',
+  'Zainab',
+  'Andrea',
+  'Kenji',
+  'Lina',
+  'Diego',
+  'Ayesha',
+  'Pedro',
+];
+const LAST = [
+  'Chen',
+  'Wang',
+  'Li',
+  'Zhang',
+  'Liu',
+  'Sharma',
+  'Patel',
+  'Singh',
+  'Kumar',
+  'Kim',
+  'Park',
+  'Lee',
+  'Nguyen',
+  'Tran',
+  'Garcia',
+  'Rodriguez',
+  'Martinez',
+  'Lopez',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Ahmed',
+  'Hassan',
+  'Ali',
+  'Khan',
+  'Okafor',
+  'Mensah',
+  'Tanaka',
+  'Sato',
+  'Suzuki',
+  'Yamamoto',
+  'Ivanova',
+  'Petrov',
+  'Muller',
+  'Schmidt',
+  'Rossi',
+  'Dubois',
+  'Haddad',
+  'Cohen',
+  'Smith',
+  'Johnson',
+  'Brown',
+  'Nakamura',
+  'Gupta',
+  'Reddy',
+  'Hernandez',
+  'Gonzalez',
+  'Yilmaz',
+  'Demir',
+  'Sokolov',
+];
 const MAJORS = ['11.0701', '14.0901', '52.0201', '26.0101', '27.0101', '40.0801', '45.0601', '14.1901', '51.2001', '30.0801'];
 
 const arr = (xs: string[]) => `(array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}])`;
@@ -26,7 +113,8 @@ const arr = (xs: string[]) => `(array[${xs.map((x) => `'${x.replace(/'/g, "''")}
  * 5 % archived; ids from `offset` so SEVIS and campus ids stay unique.
  */
 export async function seedStudentProfiles(db: pg.ClientBase, institutionId: string, count: number, offset: number): Promise<void> {
-  await db.query(`
+  await db.query(
+    `
     with cs as (select array_agg(id order by id) ids from campus_sites where institution_id = $1),
          base as materialized (
            select g, random() rv, random() rs, random() rd, random() rsite, random() re, random() rx, random() rf, random() rl, random() rm
@@ -52,7 +140,8 @@ export async function seedStudentProfiles(db: pg.ClientBase, institutionId: stri
            rl < .05, case when rs < .55 then 'continuing' when rs < .65 then 'pre_arrival' else 'postcompletion_graduated' end,
            date '2000-01-01' + (rd * 3000)::int, now() - (rd * 1460) * interval '1 day', now() - (rx * 365) * interval '1 day'
       from (select b.*, ${arr(FIRST)}[1 + floor(rf * ${FIRST.length})::int] f, ${arr(LAST)}[1 + floor(rl * ${LAST.length})::int] l from base b) x, cs`,
-  [institutionId, count, offset]);
+    [institutionId, count, offset],
+  );
 }
 
 /**
@@ -61,7 +150,8 @@ export async function seedStudentProfiles(db: pg.ClientBase, institutionId: stri
  * of the Active J-1 5 % on academic training and 5 % on-campus; 1 % of everyone with a pending correction.
  */
 export async function seedStudentActivity(db: pg.ClientBase, institutionId: string): Promise<void> {
-  await db.query(`
+  await db.query(
+    `
     insert into student_employments (institution_id, profile_id, kind, opt_phase, status, authorized_start_date, authorized_end_date,
                                      employer_name, start_date, end_date, i983_attachment_id)
     select institution_id, id,
@@ -75,17 +165,22 @@ export async function seedStudentActivity(db: pg.ClientBase, institutionId: stri
       from (select id, institution_id, random() r, random() r2 from student_profiles
              where institution_id = $1 and visa_type = 'F-1' and sevis_status = 'Active') s
      where r < .22`,
-  [institutionId]);
-  await db.query(`
+    [institutionId],
+  );
+  await db.query(
+    `
     insert into student_employments (institution_id, profile_id, kind, status, authorized_start_date, authorized_end_date, start_date, end_date)
     select institution_id, id, case when r < .05 then 'academic_training' else 'on_campus' end, 'approved',
            current_date - 30, current_date + 150, current_date - 30, current_date + 150
       from (select id, institution_id, random() r from student_profiles where institution_id = $1 and visa_type = 'J-1' and sevis_status = 'Active') s
      where r < .10`,
-  [institutionId]);
-  await db.query(`
+    [institutionId],
+  );
+  await db.query(
+    `
     insert into student_profile_corrections (institution_id, profile_id, changes, status)
     select institution_id, id, '{"first_name":{"from":"A","to":"B"}}', 'pending'
       from student_profiles where institution_id = $1 and random() < .01`,
-  [institutionId]);
+    [institutionId],
+  );
 }

@@ -8,7 +8,13 @@
  * Env: BENCH_EVENTS (10000), BENCH_BATCH (250). A script, not a test: nothing here asserts a time.
  */
 import { performance } from 'node:perf_hooks';
-import { buildValidatedBatch, buildValidatedBatches, loadBatchInputs, validateAgainstXsd, type TBatchRecordInput } from '../apps/server/src/modules/sevis/xml/index.js';
+import {
+  buildValidatedBatch,
+  buildValidatedBatches,
+  loadBatchInputs,
+  validateAgainstXsd,
+  type TBatchRecordInput,
+} from '../apps/server/src/modules/sevis/xml/index.js';
 import { f, log, machineLines, mb, memory, openBenchDatabase, seedWith } from './harness.js';
 
 const TOTAL = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -20,13 +26,19 @@ const SENDER = 'jdoe123456';
 async function withPeak<T>(fn: () => Promise<T>): Promise<{ result: T; peakRss: number; peakHeap: number; ms: number }> {
   let peakRss = process.memoryUsage().rss;
   let peakHeap = process.memoryUsage().heapUsed;
-  const timer = setInterval(() => { const m = process.memoryUsage(); peakRss = Math.max(peakRss, m.rss); peakHeap = Math.max(peakHeap, m.heapUsed); }, 20);
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
   const t = performance.now();
   try {
     const result = await fn();
     const m = process.memoryUsage();
     return { result, peakRss: Math.max(peakRss, m.rss), peakHeap: Math.max(peakHeap, m.heapUsed), ms: performance.now() - t };
-  } finally { clearInterval(timer); }
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Every 20th record is new (Create, with a spouse); the rest have a SEVIS id and one update each. */
@@ -43,9 +55,12 @@ async function main() {
   const db = await openBenchDatabase();
   try {
     const t0 = performance.now();
-    const site = (await db.pool.query<{ id: number }>("select id from campus_sites where institution_id = $1 and code = 'MAIN'", [db.instA])).rows[0]!.id;
+    const site = (
+      await db.pool.query<{ id: number }>("select id from campus_sites where institution_id = $1 and code = 'MAIN'", [db.instA])
+    ).rows[0]!.id;
     await seedWith(db.pool, async (c) => {
-      await c.query(`
+      await c.query(
+        `
         insert into student_profiles (institution_id, campus_site_id, campus_id, sevis_id, first_name, middle_name, last_name, email, gender, birth_date, birth_city,
           birth_country_cd, citizenship_country_cd, permanent_residence_country_cd, visa_type, sevis_status, current_stage, education_level, major1_cd,
           program_start_date, program_end_date, document_issue_date, session_start_date, session_end_date, us_address, foreign_address, phone, financials)
@@ -60,22 +75,31 @@ async function main() {
           jsonb_build_object('line1', (1 + g % 200) || ' Station Road', 'city', 'Pune', 'postalCode', '411001', 'countryCode', (array['IN','CN','NG','KR','BR','DE','JP','VN'])[1 + g % 8]),
           '617555' || lpad((g % 10000)::text, 4, '0'),
           jsonb_build_object('tuition', 58240, 'living', 21500, 'personalFunds', 50000, 'schoolFunds', 29740, 'schoolFundsRemarks', 'Graduate assistantship', 'academicTermMonths', 9)
-        from generate_series(1, $3::int) g`, [db.instA, site, TOTAL]);
+        from generate_series(1, $3::int) g`,
+        [db.instA, site, TOTAL],
+      );
       // A spouse for new records (sent inside their Create) and for the Dependent/Edit events.
-      await c.query(`
+      await c.query(
+        `
         insert into student_dependents (institution_id, profile_id, sevis_id, first_name, last_name, relationship_to_principal_cd, gender, date_of_birth, birth_city,
           birth_country_cd, country_of_citizenship_cd, country_of_permanent_residence_cd)
         select p.institution_id, p.id, case when p.sevis_id is null then null else 'N' || lpad((9000000000 + substr(p.campus_id, 2)::int)::text, 10, '0') end,
           'Sam', p.last_name, '01', 'M', '1995-06-01', 'Pune', p.birth_country_cd, p.citizenship_country_cd, p.permanent_residence_country_cd
-        from student_profiles p where p.institution_id = $1 and p.campus_id like 'B%' and substr(p.campus_id, 2)::int % 20 in (0, 17)`, [db.instA]);
+        from student_profiles p where p.institution_id = $1 and p.campus_id like 'B%' and substr(p.campus_id, 2)::int % 20 in (0, 17)`,
+        [db.instA],
+      );
       // The authorized OPT period of the OPTEmployer events.
-      await c.query(`
+      await c.query(
+        `
         insert into student_employments (institution_id, profile_id, kind, opt_phase, authorized_start_date, authorized_end_date, employer_name, job_title, start_date,
           full_or_part_time, employer_address, details)
         select p.institution_id, p.id, 'opt', '02', '2027-06-01', '2028-05-31', 'Wayfair', 'Data Analyst', '2027-06-15', '01',
           '{"line1":"4 Copley Place","city":"Boston","state":"MA","postalCode":"02116"}', '{"remarks":"Statistics of my degree applied to customer data"}'
-        from student_profiles p where p.institution_id = $1 and p.campus_id like 'B%' and substr(p.campus_id, 2)::int % 20 = 18`, [db.instA]);
-      await c.query(`
+        from student_profiles p where p.institution_id = $1 and p.campus_id like 'B%' and substr(p.campus_id, 2)::int % 20 = 18`,
+        [db.instA],
+      );
+      await c.query(
+        `
         insert into sevis_pending_events (institution_id, profile_id, dependent_id, event_type, action, payload)
         select p.institution_id, p.id, d.id, ${EVENT_OF.replace(/\bg\b/g, 'x.g')}, ${ACTION_OF.replace(/\bg\b/g, 'x.g')},
           case x.g % 20
@@ -89,11 +113,18 @@ async function main() {
             else '{"sessionStartDate":"2026-08-24","sessionEndDate":"2026-12-18","isLastSession":false}' end
         from student_profiles p cross join lateral (select substr(p.campus_id, 2)::int as g) x
         left join student_dependents d on d.profile_id = p.id and x.g % 20 = 17
-        where p.institution_id = $1 and p.campus_id like 'B%'`, [db.instA]);
+        where p.institution_id = $1 and p.campus_id like 'B%'`,
+        [db.instA],
+      );
     });
     // The bench's own events (the demo seed has a pending one of its own).
-    const ids = (await db.pool.query<{ id: string }>(`select e.id from sevis_pending_events e join student_profiles p on p.id = e.profile_id
-      where e.institution_id = $1 and e.status = 'pending' and p.campus_id like 'B%' order by substr(p.campus_id, 2)::int`, [db.instA])).rows.map((r) => r.id);
+    const ids = (
+      await db.pool.query<{ id: string }>(
+        `select e.id from sevis_pending_events e join student_profiles p on p.id = e.profile_id
+      where e.institution_id = $1 and e.status = 'pending' and p.campus_id like 'B%' order by substr(p.campus_id, 2)::int`,
+        [db.instA],
+      )
+    ).rows.map((r) => r.id);
     log(`seeded ${ids.length} pending events on ${TOTAL} records in ${f((performance.now() - t0) / 1000)} s`);
 
     const memBefore = memory();
@@ -107,7 +138,13 @@ async function main() {
       let held = 0;
       for (let i = 0, n = 1; i < inputs.length; i += PER_BATCH, n += 1) {
         const t = performance.now();
-        const r = await buildValidatedBatch({ kind: 'student', orgId: ORG, batchId: `BENCH${String(n).padStart(9, '0')}`, userId: SENDER, records: inputs.slice(i, i + PER_BATCH) });
+        const r = await buildValidatedBatch({
+          kind: 'student',
+          orgId: ORG,
+          batchId: `BENCH${String(n).padStart(9, '0')}`,
+          userId: SENDER,
+          records: inputs.slice(i, i + PER_BATCH),
+        });
         perBatch.push(performance.now() - t);
         included += r.included.length;
         held += r.held.length;
@@ -117,17 +154,31 @@ async function main() {
     };
 
     const clean = await withPeak(() => runAll(load.result));
-    log(`built ${clean.result.perBatch.length} batches (${clean.result.included} records, ${clean.result.held} held) in ${f(clean.ms / 1000)} s`);
-    const chunks = (inputs: TBatchRecordInput[]) => Array.from({ length: Math.ceil(inputs.length / PER_BATCH) }, (_, n) => ({
-      kind: 'student' as const, orgId: ORG, batchId: `BENCH${String(n + 1).padStart(9, '0')}`, userId: SENDER, records: inputs.slice(n * PER_BATCH, (n + 1) * PER_BATCH) }));
+    log(
+      `built ${clean.result.perBatch.length} batches (${clean.result.included} records, ${clean.result.held} held) in ${f(clean.ms / 1000)} s`,
+    );
+    const chunks = (inputs: TBatchRecordInput[]) =>
+      Array.from({ length: Math.ceil(inputs.length / PER_BATCH) }, (_, n) => ({
+        kind: 'student' as const,
+        orgId: ORG,
+        batchId: `BENCH${String(n + 1).padStart(9, '0')}`,
+        userId: SENDER,
+        records: inputs.slice(n * PER_BATCH, (n + 1) * PER_BATCH),
+      }));
     const together = await withPeak(() => buildValidatedBatches(chunks(load.result)));
     log(`buildValidatedBatches (all at once): ${f(together.ms / 1000)} s`);
-    const validateOnly = await withPeak(async () => { for (const x of clean.result.xmls) await validateAgainstXsd('student', [x]); });
+    const validateOnly = await withPeak(async () => {
+      for (const x of clean.result.xmls) await validateAgainstXsd('student', [x]);
+    });
     const validateOnce = await withPeak(() => validateAgainstXsd('student', clean.result.xmls));
-    log(`validation alone: ${f(validateOnly.ms / 1000)} s one run per batch, ${f(validateOnce.ms / 1000)} s all ${clean.result.xmls.length} in one xmllint run`);
+    log(
+      `validation alone: ${f(validateOnly.ms / 1000)} s one run per batch, ${f(validateOnce.ms / 1000)} s all ${clean.result.xmls.length} in one xmllint run`,
+    );
 
     // 1 % broken: a bad SEVIS id every 100th update record (each costs its batch a second validation).
-    const broken = load.result.map((r, i) => (i % 100 === 50 && r.profile.sevisId ? { ...r, profile: { ...r.profile, sevisId: 'N12345' } } : r));
+    const broken = load.result.map((r, i) =>
+      i % 100 === 50 && r.profile.sevisId ? { ...r, profile: { ...r.profile, sevisId: 'N12345' } } : r,
+    );
     const withErrors = await withPeak(() => runAll(broken));
     log(`with 1 % broken: ${withErrors.result.included} included, ${withErrors.result.held} held in ${f(withErrors.ms / 1000)} s`);
     const togetherBroken = await withPeak(() => buildValidatedBatches(chunks(broken)));
@@ -156,4 +207,7 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => { console.error(e); process.exit(1); });
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -36,11 +36,20 @@ const COUNTRIES = ['JP', 'CN', 'IN', 'MX', 'EG', 'DE', 'NG', 'BR', 'KR', 'VN'];
 function studentRow(i: number, tag: string): Record<string, string> {
   const m = (i % 12) + 1;
   return {
-    first_name: `${FIRST[i % FIRST.length]}${i}`, last_name: LAST[(i * 7) % LAST.length]!, email: `student${i}.${tag}@bench.example.org`,
+    first_name: `${FIRST[i % FIRST.length]}${i}`,
+    last_name: LAST[(i * 7) % LAST.length]!,
+    email: `student${i}.${tag}@bench.example.org`,
     birth_date: `${String(m).padStart(2, '0')}/${String((i % 28) + 1).padStart(2, '0')}/${1995 + (i % 10)}`,
-    citizenship: COUNTRIES[i % COUNTRIES.length]!, visa_type: i % 4 === 0 ? 'J-1' : 'F-1', campus_site: i % 3 === 0 ? 'MED' : 'MAIN',
-    program_start_date: '08/20/2026', program_end_date: '05/15/2030', sevis_id: i % 5 === 0 ? `N${String(7_000_000_000 + i).padStart(10, '0')}` : '',
-    campus_id: `B${tag}${i}`, education_level: String((i % 4) + 1).padStart(2, '0'), major1: '11.0701', gender: i % 2 ? 'F' : 'M',
+    citizenship: COUNTRIES[i % COUNTRIES.length]!,
+    visa_type: i % 4 === 0 ? 'J-1' : 'F-1',
+    campus_site: i % 3 === 0 ? 'MED' : 'MAIN',
+    program_start_date: '08/20/2026',
+    program_end_date: '05/15/2030',
+    sevis_id: i % 5 === 0 ? `N${String(7_000_000_000 + i).padStart(10, '0')}` : '',
+    campus_id: `B${tag}${i}`,
+    education_level: String((i % 4) + 1).padStart(2, '0'),
+    major1: '11.0701',
+    gender: i % 2 ? 'F' : 'M',
   };
 }
 
@@ -60,8 +69,11 @@ async function xlsxOf(rows: Record<string, string>[]): Promise<Buffer> {
 function multipart(name: string, data: Buffer) {
   const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -71,7 +83,9 @@ async function step<T>(name: string, fn: () => Promise<T>, out: string[]): Promi
   global.gc?.();
   const before = process.memoryUsage();
   let peak = before.rss;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
   const t0 = performance.now();
   try {
     return await fn();
@@ -80,7 +94,9 @@ async function step<T>(name: string, fn: () => Promise<T>, out: string[]): Promi
     clearInterval(timer);
     const after = process.memoryUsage();
     peak = Math.max(peak, after.rss);
-    out.push(`| ${name} | ${(ms / 1000).toFixed(2)} | ${mb(before.rss)} | ${mb(peak)} | +${mb(Math.max(0, peak - before.rss))} | ${mb(after.heapUsed)} |`);
+    out.push(
+      `| ${name} | ${(ms / 1000).toFixed(2)} | ${mb(before.rss)} | ${mb(peak)} | +${mb(Math.max(0, peak - before.rss))} | ${mb(after.heapUsed)} |`,
+    );
     log(`${name}: ${(ms / 1000).toFixed(2)} s, peak RSS ${mb(peak)}`);
   }
 }
@@ -90,7 +106,12 @@ async function main() {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     log('DATABASE_URL unset: starting the embedded PostgreSQL under data/bench');
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(REPO_ROOT, 'data', 'bench'), port: Number(process.env.BENCH_EMBEDDED_PG_PORT ?? 54349), database: 'postgres', quiet: true });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(REPO_ROOT, 'data', 'bench'),
+      port: Number(process.env.BENCH_EMBEDDED_PG_PORT ?? 54349),
+      database: 'postgres',
+      quiet: true,
+    });
     adminUrl = embedded.url;
   }
   const name = `meridian_bench_${randomBytes(4).toString('hex')}`;
@@ -107,16 +128,31 @@ async function main() {
     try {
       if (EXISTING > 0) await seedStudentProfiles(seedClient, inst, EXISTING, 0);
       await seedClient.query('analyze');
-    } finally { seedClient.release(); }
+    } finally {
+      seedClient.release();
+    }
     log(`seeded ${EXISTING} existing student records`);
 
-    const { app } = await buildApp({ ...loadConfig({}), publicBaseUrl: 'https://portal.demo.test' }, database, { logger: false, serveWeb: false });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: 'demo.test' }, payload: { userName: 'admin', password: DEMO_PASSWORD } });
+    const { app } = await buildApp({ ...loadConfig({}), publicBaseUrl: 'https://portal.demo.test' }, database, {
+      logger: false,
+      serveWeb: false,
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: 'demo.test' },
+      payload: { userName: 'admin', password: DEMO_PASSWORD },
+    });
     const token = (login.json() as { accessToken: string }).accessToken;
     const headers = { host: 'demo.test', authorization: `Bearer ${token}` };
     const upload = async (fileName: string, data: Buffer) => {
       const { payload, contentType } = multipart(fileName, data);
-      const res = await app.inject({ method: 'POST', url: '/api/student-imports', payload, headers: { ...headers, 'content-type': contentType } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/student-imports',
+        payload,
+        headers: { ...headers, 'content-type': contentType },
+      });
       if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body.slice(0, 300)}`);
       const s = res.json() as { id: string; rowCount: number; errorCount: number };
       if (s.rowCount !== ROWS || s.errorCount !== 0) throw new Error(`unexpected preview: ${JSON.stringify(s)}`);
@@ -132,30 +168,46 @@ async function main() {
     const xlsxId = await step(`preview XLSX, ${ROWS} rows (${mb(xlsx.length)})`, () => upload('bench.xlsx', xlsx), out);
     await app.inject({ method: 'POST', url: `/api/student-imports/${xlsxId}/discard`, headers });
     const id = await step(`preview CSV, ${ROWS} rows (${mb(csv.length)})`, () => upload('bench.csv', csv), out);
-    await step('open the preview (first page of 50 rows)', async () => {
-      const res = await app.inject({ method: 'GET', url: `/api/student-imports/${id}?pageSize=50`, headers });
-      if (res.statusCode !== 200) throw new Error(`preview: ${res.statusCode}`);
-    }, out);
-    await step(`commit ${ROWS} records (one transaction)`, async () => {
-      const res = await app.inject({ method: 'POST', url: `/api/student-imports/${id}/commit`, headers });
-      if (res.statusCode !== 200) throw new Error(`commit: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      log(`commit: ${res.body}`);
-    }, out);
-    const [counts] = (await database.pool.query<{ p: string; e: string; a: string }>(
-      `select (select count(*) from student_profiles) p, (select count(*) from sevis_pending_events where event_type = 'Create') e,
-              (select count(*) from audit_events where action = 'student.imported') a`)).rows;
+    await step(
+      'open the preview (first page of 50 rows)',
+      async () => {
+        const res = await app.inject({ method: 'GET', url: `/api/student-imports/${id}?pageSize=50`, headers });
+        if (res.statusCode !== 200) throw new Error(`preview: ${res.statusCode}`);
+      },
+      out,
+    );
+    await step(
+      `commit ${ROWS} records (one transaction)`,
+      async () => {
+        const res = await app.inject({ method: 'POST', url: `/api/student-imports/${id}/commit`, headers });
+        if (res.statusCode !== 200) throw new Error(`commit: ${res.statusCode} ${res.body.slice(0, 300)}`);
+        log(`commit: ${res.body}`);
+      },
+      out,
+    );
+    const [counts] = (
+      await database.pool.query<{ p: string; e: string; a: string }>(
+        `select (select count(*) from student_profiles) p, (select count(*) from sevis_pending_events where event_type = 'Create') e,
+              (select count(*) from audit_events where action = 'student.imported') a`,
+      )
+    ).rows;
     const version = (await database.pool.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v;
     await app.close();
     const maxRss = process.resourceUsage().maxRSS * 1024;
-    console.log([
-      `## Student batch upload: ${ROWS} rows`,
-      '',
-      ...out,
-      '',
-      `- after commit: ${counts!.p} student records, ${counts!.e} SEVIS Create events, ${counts!.a} 'student.imported' History Log events`,
-      `- process maxRSS (resourceUsage): ${mb(maxRss)}; existing records before the upload: ${EXISTING}`,
-      `- machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${mb(os.totalmem())}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; Node ${process.version}; PostgreSQL ${version} (${embedded ? 'embedded' : 'DATABASE_URL'})`,
-    ].join('\n'));
+    console.log(
+      [
+        `## Student batch upload: ${ROWS} rows`,
+        '',
+        ...out,
+        '',
+        `- after commit: ${counts!.p} student records, ${counts!.e} SEVIS Create events, ${counts!.a} 'student.imported' History Log events`,
+        `- process maxRSS (resourceUsage): ${mb(maxRss)}; existing records before the upload: ${EXISTING}`,
+        `- machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${mb(os.totalmem())}, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}; Node ${process.version}; PostgreSQL ${version} (${embedded ? 'embedded' : 'DATABASE_URL'})`,
+      ].join('\n'),
+    );
   } finally {
     await database.close();
     if (process.env.BENCH_KEEP && !embedded) log(`kept database ${name}`);
@@ -165,4 +217,7 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => { console.error(e); process.exit(1); });
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -8,7 +8,19 @@
  */
 import { performance } from 'node:perf_hooks';
 import {
-  benchApp, f, getter, log, machineLines, measureScenario, memory, openBenchDatabase, pct, planLines, resultTable, seedWith, type TMeasured,
+  benchApp,
+  f,
+  getter,
+  log,
+  machineLines,
+  measureScenario,
+  memory,
+  openBenchDatabase,
+  pct,
+  planLines,
+  resultTable,
+  seedWith,
+  type TMeasured,
 } from './harness.js';
 import { seedStudentActivity, seedStudentProfiles } from './seed-students.js';
 
@@ -17,12 +29,28 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const TOTAL = Number(process.env.BENCH_STUDENTS ?? 100_000);
 const SHARE_A = 0.6;
 
-interface TScenario { name: string; url: string; query: Record<string, string | number> }
+interface TScenario {
+  name: string;
+  url: string;
+  query: Record<string, string | number>;
+}
 /** The three titles of issue 4's "Must show", each with a keyword and a sort; then a plain first page and the counts. */
 const SCENARIOS: TScenario[] = [
-  { name: 'active + "garcia", name asc', url: '/api/students', query: { title: 'active', q: 'garcia', sort: 'name', order: 'asc', pageSize: 25 } },
-  { name: 'all + "chen", updated desc', url: '/api/students', query: { title: 'all', q: 'chen', sort: 'updatedAt', order: 'desc', pageSize: 25 } },
-  { name: 'terminated-18-months + "kumar", program end desc', url: '/api/students', query: { title: 'terminated-18-months', q: 'kumar', sort: 'programEndDate', order: 'desc', pageSize: 25 } },
+  {
+    name: 'active + "garcia", name asc',
+    url: '/api/students',
+    query: { title: 'active', q: 'garcia', sort: 'name', order: 'asc', pageSize: 25 },
+  },
+  {
+    name: 'all + "chen", updated desc',
+    url: '/api/students',
+    query: { title: 'all', q: 'chen', sort: 'updatedAt', order: 'desc', pageSize: 25 },
+  },
+  {
+    name: 'terminated-18-months + "kumar", program end desc',
+    url: '/api/students',
+    query: { title: 'terminated-18-months', q: 'kumar', sort: 'programEndDate', order: 'desc', pageSize: 25 },
+  },
   { name: 'active, name asc, p1 (no keyword)', url: '/api/students', query: { title: 'active', sort: 'name', order: 'asc', pageSize: 25 } },
   { name: 'list titles with counts', url: '/api/students/list-titles', query: {} },
 ];
@@ -41,10 +69,15 @@ async function main() {
     });
     const seeded = (await db.pool.query<{ n: string }>('select count(*) n from student_profiles')).rows[0]!.n;
     const employments = (await db.pool.query<{ n: string }>('select count(*) n from student_employments')).rows[0]!.n;
-    log(`migrated and seeded ${seeded} student records (${nA} / ${nB}), ${employments} employments, in ${f((performance.now() - t0) / 1000)} s`);
+    log(
+      `migrated and seeded ${seeded} student records (${nA} / ${nB}), ${employments} employments, in ${f((performance.now() - t0) / 1000)} s`,
+    );
 
     const { app, login } = await benchApp(db.database);
-    const actors = [{ who: 'admin (super user)', token: await login('admin') }, { who: 'officer (Main Campus)', token: await login('officer') }];
+    const actors = [
+      { who: 'admin (super user)', token: await login('admin') },
+      { who: 'officer (Main Campus)', token: await login('officer') },
+    ];
     const memBefore = memory();
 
     const rows: TMeasured[] = [];
@@ -53,20 +86,37 @@ async function main() {
         const get = getter(app, sc.url, actor.token);
         // The list answers a page with its total; list-titles answers the titles (their count is shown).
         const m = await measureScenario({
-          name: sc.name, get: () => get(sc.query), pool: db.pool, institutionId: db.instA, table: '"student_profiles"', warmup: WARMUP, iter: ITER,
-          totalOf: (res) => { const body = res.json() as { total: number } | unknown[]; return Array.isArray(body) ? `${body.length} titles` : body.total; },
+          name: sc.name,
+          get: () => get(sc.query),
+          pool: db.pool,
+          institutionId: db.instA,
+          table: '"student_profiles"',
+          warmup: WARMUP,
+          iter: ITER,
+          totalOf: (res) => {
+            const body = res.json() as { total: number } | unknown[];
+            return Array.isArray(body) ? `${body.length} titles` : body.total;
+          },
         });
         rows.push({ who: actor.who, scenario: sc.name, ...m });
-        log(`${actor.who} | ${sc.name}: p50 ${f(pct(m.http, 50))} ms, p95 ${f(pct(m.http, 95))} ms (direct p50 ${f(pct(m.direct, 50))} ms)`);
+        log(
+          `${actor.who} | ${sc.name}: p50 ${f(pct(m.http, 50))} ms, p95 ${f(pct(m.http, 95))} ms (direct p50 ${f(pct(m.direct, 50))} ms)`,
+        );
       }
     }
     const memAfter = memory();
 
     const out: string[] = [];
     out.push(`## Student list benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`, '');
-    out.push(`- data: ${seeded} student records (${nA} in Demo University, ${nB} in Other College), ${employments} employments, 1 % with a pending correction, 2 campus sites; ANALYZEd`);
-    out.push(`- measured: GET /api/students (and /api/students/list-titles) through app.inject (routing, JWT + session check, tenant, zod, SQL, presenter, JSON), ${ITER} runs after ${WARMUP} warm-up, one at a time, as users of Demo University`);
-    out.push('- direct SQL: the statements the list issued (captured from pg during one request: the count and the page query, or the one counting query), replayed on one connection inside the same kind of transaction (`set local role meridian_app`, tenant set), same number of runs');
+    out.push(
+      `- data: ${seeded} student records (${nA} in Demo University, ${nB} in Other College), ${employments} employments, 1 % with a pending correction, 2 campus sites; ANALYZEd`,
+    );
+    out.push(
+      `- measured: GET /api/students (and /api/students/list-titles) through app.inject (routing, JWT + session check, tenant, zod, SQL, presenter, JSON), ${ITER} runs after ${WARMUP} warm-up, one at a time, as users of Demo University`,
+    );
+    out.push(
+      '- direct SQL: the statements the list issued (captured from pg during one request: the count and the page query, or the one counting query), replayed on one connection inside the same kind of transaction (`set local role meridian_app`, tenant set), same number of runs',
+    );
     out.push('');
     out.push(...resultTable(rows));
     out.push('');
@@ -79,4 +129,7 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => { console.error(e); process.exit(1); });
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

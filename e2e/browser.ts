@@ -13,7 +13,16 @@ export const baseUrl = () => inject('baseUrl');
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromium'),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -46,14 +55,21 @@ export async function query<R extends pg.QueryResultRow>(text: string, values?: 
 export async function latestMail(to: string): Promise<{ subject: string; text_body: string }> {
   for (let i = 0; i < 50; i++) {
     const rows = await query<{ subject: string; text_body: string }>(
-      'select subject, text_body from outbox where lower(to_address) = lower($1) order by created_at desc limit 1', [to]);
+      'select subject, text_body from outbox where lower(to_address) = lower($1) order by created_at desc limit 1',
+      [to],
+    );
     if (rows[0]) return rows[0];
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no e-mail to ${to}`);
 }
 
-export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD, area: 'scholar' | 'student' = 'scholar'): Promise<void> {
+export async function signIn(
+  page: Page,
+  userName: string,
+  password = DEMO_PASSWORD,
+  area: 'scholar' | 'student' = 'scholar',
+): Promise<void> {
   await page.goto(area === 'student' ? '/#/login/student' : '/#/login');
   await page.getByLabel('User name').fill(userName);
   await page.locator('input[name="password"]').fill(password);

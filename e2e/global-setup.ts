@@ -44,7 +44,9 @@ async function waitForHealth(url: string, child: ChildProcess, ms = 120_000): Pr
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error('server did not become healthy in time');
@@ -63,7 +65,12 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const { startEmbeddedPostgres } = await import('../apps/server/src/platform/db/embedded.js');
-    const e = await startEmbeddedPostgres({ dataDir: path.join(ROOT, 'data', 'e2e'), port: Number(process.env.E2E_EMBEDDED_PG_PORT ?? 54349), database: 'postgres', quiet: true });
+    const e = await startEmbeddedPostgres({
+      dataDir: path.join(ROOT, 'data', 'e2e'),
+      port: Number(process.env.E2E_EMBEDDED_PG_PORT ?? 54349),
+      database: 'postgres',
+      quiet: true,
+    });
     adminUrl = e.url;
     stopEmbedded = e.stop;
   }
@@ -81,7 +88,15 @@ export default async function setup(project: TestProject) {
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: baseUrl, MERIDIAN_DEMO: '1', SMTP_URL: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl.toString(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: baseUrl,
+      MERIDIAN_DEMO: '1',
+      SMTP_URL: '',
+    },
     stdio: ['ignore', log, log],
   });
   try {

@@ -19,7 +19,10 @@ export function minimalPdf(): Buffer {
   ];
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
-  objects.forEach((o, i) => { offsets.push(body.length); body += `${i + 1} 0 obj\n${o}\nendobj\n`; });
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
   const xref = body.length;
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
@@ -34,8 +37,15 @@ export async function expectMessage(field: Locator, message: string, timeout = J
   const end = Date.now() + timeout;
   let last = '';
   while (Date.now() < end) {
-    last = await field.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(/\s+/)
-      .map((id) => (id ? document.getElementById(id)?.textContent ?? '' : '')).join(' ').trim()).catch(() => '');
+    last = await field
+      .evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(/\s+/)
+          .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+          .join(' ')
+          .trim(),
+      )
+      .catch(() => '');
     if (last.includes(message)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -43,7 +53,11 @@ export async function expectMessage(field: Locator, message: string, timeout = J
 }
 
 /** The newest e-mail to someone, once its subject matches, waiting for it. */
-export async function newestMailMatching(to: string, subject: RegExp, timeout = JOURNEY_WAIT): Promise<{ subject: string; text_body: string }> {
+export async function newestMailMatching(
+  to: string,
+  subject: RegExp,
+  timeout = JOURNEY_WAIT,
+): Promise<{ subject: string; text_body: string }> {
   const end = Date.now() + timeout;
   let last = '';
   while (Date.now() < end) {
@@ -56,12 +70,18 @@ export async function newestMailMatching(to: string, subject: RegExp, timeout = 
 }
 
 /** The newest e-mail to someone whose subject matches (later e-mails to them do not hide it), waiting for it. */
-export async function anyMailMatching(to: string, subject: RegExp, timeout = JOURNEY_WAIT): Promise<{ subject: string; text_body: string }> {
+export async function anyMailMatching(
+  to: string,
+  subject: RegExp,
+  timeout = JOURNEY_WAIT,
+): Promise<{ subject: string; text_body: string }> {
   const end = Date.now() + timeout;
   let seen: string[] = [];
   while (Date.now() < end) {
     const rows = await query<{ subject: string; text_body: string }>(
-      'select subject, text_body from outbox where lower(to_address) = lower($1) order by created_at desc', [to]);
+      'select subject, text_body from outbox where lower(to_address) = lower($1) order by created_at desc',
+      [to],
+    );
     const m = rows.find((r) => subject.test(r.subject));
     if (m) return m;
     seen = rows.map((r) => r.subject);
@@ -97,7 +117,10 @@ export function journeySteps(journey: string) {
       await screenshot(page, `${journey}-FAILED-${name}`).catch(() => {});
       throw e;
     } finally {
-      await page.context().close().catch(() => {});
+      await page
+        .context()
+        .close()
+        .catch(() => {});
     }
   };
 }

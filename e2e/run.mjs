@@ -25,5 +25,8 @@ if (!findChromium()) {
 const build = spawnSync('npm', ['run', 'build', '-w', '@meridian/web'], { stdio: 'inherit', cwd: new URL('..', import.meta.url) });
 if (build.status !== 0) process.exit(build.status ?? 1);
 // Arguments pass on to vitest: `node e2e/run.mjs tests/student-journey.e2e.ts` runs one journey alone.
-const run = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)], { stdio: 'inherit', cwd: new URL('.', import.meta.url) });
+const run = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  cwd: new URL('.', import.meta.url),
+});
 process.exit(run.status ?? 1);

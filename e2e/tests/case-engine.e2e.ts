@@ -12,8 +12,12 @@ import { expectMessage as expectFieldMessage, minimalPdf } from '../journey-help
  */
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const RUN = Date.now().toString(36);
 const QUESTIONNAIRE = `Off-campus internship ${RUN}`;
@@ -23,10 +27,21 @@ const TYPE = `Internship authorization ${RUN}`;
 const CODE = `internship_${RUN}`;
 const ADVISOR_EMAIL = 'advisor@demo.example.edu';
 
-interface TItem { type: string; text: string; required: boolean; options?: [string, string]; number?: boolean }
+interface TItem {
+  type: string;
+  text: string;
+  required: boolean;
+  options?: [string, string];
+  number?: boolean;
+}
 /** Every item type, required where a real office would require it (the essay is optional). */
 const ITEMS: TItem[] = [
-  { type: 'Single selection (drop-down)', text: 'Which term does the internship start?', required: true, options: ['Fall 2026', 'Spring 2027'] },
+  {
+    type: 'Single selection (drop-down)',
+    text: 'Which term does the internship start?',
+    required: true,
+    options: ['Fall 2026', 'Spring 2027'],
+  },
   { type: 'Multiple selection (check boxes)', text: 'Where will you work?', required: true, options: ['On site', 'Remotely'] },
   { type: 'Short answer', text: 'Employer name', required: true },
   { type: 'Field (text or number)', text: 'Hours per week', required: true, number: true },
@@ -130,7 +145,11 @@ describe('The case engine, one request from configuration to completion', () => 
     await wfDialog.getByLabel('Label (optional)').fill('Faculty advisor');
     await wfDialog.getByRole('button', { name: 'Save' }).click();
     await wfDialog.waitFor({ state: 'detached' });
-    await page.getByRole('table', { name: 'Approval workflows' }).getByRole('row', { name: new RegExp(WORKFLOW) }).getByText('1. Faculty advisor').waitFor();
+    await page
+      .getByRole('table', { name: 'Approval workflows' })
+      .getByRole('row', { name: new RegExp(WORKFLOW) })
+      .getByText('1. Faculty advisor')
+      .waitFor();
 
     // Request Configuration: the new request type, started by students, any visa.
     await page.goto('/#/isss/request-configuration');
@@ -213,8 +232,12 @@ describe('The case engine, one request from configuration to completion', () => 
     await field(3).fill('20');
     await field(4).fill('I will build the optical test bench my thesis needs.');
     await group(5).getByLabel('Yes', { exact: true }).check();
-    await group(6).getByRole('textbox', { name: /^Please explain/ }).fill('A summer internship in 2025.');
-    await group(7).getByRole('textbox', { name: /^Please explain/ }).fill('The work is done in Canada for a US parent company.');
+    await group(6)
+      .getByRole('textbox', { name: /^Please explain/ })
+      .fill('A summer internship in 2025.');
+    await group(7)
+      .getByRole('textbox', { name: /^Please explain/ })
+      .fill('The work is done in Canada for a US parent company.');
     await field(8).fill('09012026');
     await group(9).getByLabel('4', { exact: true }).check();
     await form.getByRole('button', { name: 'Save draft' }).click();
@@ -338,11 +361,18 @@ describe('The case engine, one request from configuration to completion', () => 
     const log = page.getByRole('table', { name: 'History Log' });
     await log.getByRole('cell', { name: 'Completed', exact: true }).waitFor();
     // Newest first on screen; read oldest first.
-    const rows = (await log.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split('\t').map((c) => c.trim())).reverse();
+    const rows = (await log.getByRole('row').allInnerTexts())
+      .slice(1)
+      .map((r) => r.split('\t').map((c) => c.trim()))
+      .reverse();
     const who = (what: string) => rows.findIndex(([, , w]) => w === what);
     const steps: [string, string][] = [
-      ['Uploaded offer-letter.pdf', 'Priya Sharma'], ['Submitted', 'Priya Sharma'], ['Sent to approver review', 'Olivia Officer'], ['Approver approved', 'Alex Advisor'],
-      ['Approved', 'Avery Admin'], ['Completed', 'Avery Admin'],
+      ['Uploaded offer-letter.pdf', 'Priya Sharma'],
+      ['Submitted', 'Priya Sharma'],
+      ['Sent to approver review', 'Olivia Officer'],
+      ['Approver approved', 'Alex Advisor'],
+      ['Approved', 'Avery Admin'],
+      ['Completed', 'Avery Admin'],
     ];
     const at = steps.map(([what, person]) => {
       const i = who(what);

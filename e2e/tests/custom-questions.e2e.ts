@@ -3,24 +3,45 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn } from '../browser.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A student request type asking two custom questions (and one hidden one), and a draft of it. */
 async function draft(): Promise<string> {
-  const [inst] = await query<{ id: string }>(`select institution_id as id from users where user_name = 'student' order by created_at limit 1`);
-  const q = async (type: string, text: string, ordinal: number, hidden = false) => (await query<{ id: string }>(
-    `insert into custom_questions (institution_id, question_type, question_text, is_required, is_hidden, ordinal) values ($1, $2, $3, true, $4, $5) returning id`,
-    [inst!.id, type, text, hidden, ordinal]))[0]!.id;
-  const ids = [await q('TEXT', 'Name of your employer', 1), await q('IFYXP', 'Have you worked off campus before?', 2), await q('TEXT', 'Hidden from students', 3, true)];
+  const [inst] = await query<{ id: string }>(
+    `select institution_id as id from users where user_name = 'student' order by created_at limit 1`,
+  );
+  const q = async (type: string, text: string, ordinal: number, hidden = false) =>
+    (
+      await query<{ id: string }>(
+        `insert into custom_questions (institution_id, question_type, question_text, is_required, is_hidden, ordinal) values ($1, $2, $3, true, $4, $5) returning id`,
+        [inst!.id, type, text, hidden, ordinal],
+      )
+    )[0]!.id;
+  const ids = [
+    await q('TEXT', 'Name of your employer', 1),
+    await q('IFYXP', 'Have you worked off campus before?', 2),
+    await q('TEXT', 'Hidden from students', 3, true),
+  ];
   const [type] = await query<{ id: string }>(
     `insert into request_types (institution_id, code, name, starters, custom_question_ids) values ($1, $2, 'Employment questions', '{student}', $3::uuid[]) returning id`,
-    [inst!.id, `e2e_custom_${Date.now()}`, ids]);
-  const login = await (await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'student', password: DEMO_PASSWORD }),
-  })).json() as { accessToken: string };
+    [inst!.id, `e2e_custom_${Date.now()}`, ids],
+  );
+  const login = (await (
+    await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'student', password: DEMO_PASSWORD }),
+    })
+  ).json()) as { accessToken: string };
   const res = await fetch(`${baseUrl()}/api/requests`, {
-    method: 'POST', headers: { authorization: `Bearer ${login.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ requestTypeId: type!.id }),
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requestTypeId: type!.id }),
   });
   return ((await res.json()) as { id: string }).id;
 }
@@ -55,7 +76,10 @@ describe('Custom questions on a request', () => {
     await officer.waitForURL(/#\/admin\//);
     await officer.goto(`/#/isss/request/${requestId}`);
     const seen = officer.getByRole('form', { name: 'Additional questions' });
-    await seen.getByLabel(/Name of your employer/).and(officer.locator('[value="Campus Library"]')).waitFor();
+    await seen
+      .getByLabel(/Name of your employer/)
+      .and(officer.locator('[value="Campus Library"]'))
+      .waitFor();
     const explained = await seen.getByLabel(/Please explain/).inputValue();
     if (explained !== 'A summer internship.') throw new Error(`staff see the explanation as ${JSON.stringify(explained)}`);
   });

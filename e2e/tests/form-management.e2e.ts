@@ -3,12 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../browser.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const TYPES = [
-  'Single selection (drop-down)', 'Multiple selection (check boxes)', 'Rating 1 to 5', 'Short answer', 'Field (text or number)',
-  'Essay (long answer)', 'Yes or No', 'Yes or No, explain if Yes', 'Yes or No, explain if No', 'Date (MM/DD/YYYY)',
+  'Single selection (drop-down)',
+  'Multiple selection (check boxes)',
+  'Rating 1 to 5',
+  'Short answer',
+  'Field (text or number)',
+  'Essay (long answer)',
+  'Yes or No',
+  'Yes or No, explain if Yes',
+  'Yes or No, explain if No',
+  'Date (MM/DD/YYYY)',
 ];
 
 describe('Form Management', () => {
@@ -37,7 +49,10 @@ describe('Form Management', () => {
 
     // The person answering sees each rule's message on its field.
     await page.getByRole('tab', { name: /Preview/ }).click();
-    await page.getByRole('group', { name: /About Yes or No, explain if Yes/ }).getByLabel('Yes', { exact: true }).check();
+    await page
+      .getByRole('group', { name: /About Yes or No, explain if Yes/ })
+      .getByLabel('Yes', { exact: true })
+      .check();
     await page.getByLabel(/About Date/).fill('13452020');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('Select at least one option.').waitFor();

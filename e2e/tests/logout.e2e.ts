@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from '../browser.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('logout', () => {
   it('ends the session; the back button does not reveal a protected page', async () => {
@@ -15,7 +19,10 @@ describe('logout', () => {
     expect(token).toBeTruthy();
     // A second page in the history, so that "back" has a protected page to return to.
     await page.goto('/#/admin/staff-management');
-    await page.getByRole('heading', { name: /Staff Management/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Staff Management/ })
+      .first()
+      .waitFor();
 
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

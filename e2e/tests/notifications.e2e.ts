@@ -4,18 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, query, screenshot, signIn } from '../browser.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const REQUEST_ID = '6f1b8a52-3c1e-4d7a-9a43-2b5f0c9e7d11';
 
 /** Notifications for the demo student, written as the server would (owner SQL). */
 async function seedStudentNotifications(): Promise<void> {
-  const [student] = await query<{ id: string; institution_id: string }>(`select id, institution_id from users where user_name = 'student' order by created_at limit 1`);
+  const [student] = await query<{ id: string; institution_id: string }>(
+    `select id, institution_id from users where user_name = 'student' order by created_at limit 1`,
+  );
   await query('delete from notifications where user_id = $1', [student!.id]);
   const add = (text: string, ago: string, requestId: string | null = null) =>
-    query(`insert into notifications (institution_id, user_id, text, type_name, request_id, created_at) values ($1, $2, $3, 'request.test', $4, now() - $5::interval)`,
-      [student!.institution_id, student!.id, text, requestId, ago]);
+    query(
+      `insert into notifications (institution_id, user_id, text, type_name, request_id, created_at) values ($1, $2, $3, 'request.test', $4, now() - $5::interval)`,
+      [student!.institution_id, student!.id, text, requestId, ago],
+    );
   for (let i = 1; i <= 8; i++) await add(`Older update ${i}`, `5 days ${i} minutes`);
   await add('Your CPT request was assigned', '1 day');
   await add('A document was rejected', '2 minutes');

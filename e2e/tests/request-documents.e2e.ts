@@ -6,25 +6,41 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn } from '../browser.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** A student request type asking for one required upload, and a draft of it by the demo student. */
 async function draftWithRequiredDocument(): Promise<string> {
-  const [inst] = await query<{ id: string }>(`select institution_id as id from users where user_name = 'student' order by created_at limit 1`);
+  const [inst] = await query<{ id: string }>(
+    `select institution_id as id from users where user_name = 'student' order by created_at limit 1`,
+  );
   const [doc] = await query<{ id: string }>(
-    `insert into custom_documents (institution_id, name, instructions, document_type, is_required) values ($1, 'Offer letter', 'The signed offer letter from your employer.', 'file_upload', true) returning id`, [inst!.id]);
+    `insert into custom_documents (institution_id, name, instructions, document_type, is_required) values ($1, 'Offer letter', 'The signed offer letter from your employer.', 'file_upload', true) returning id`,
+    [inst!.id],
+  );
   const [type] = await query<{ id: string }>(
     `insert into request_types (institution_id, code, name, starters, document_ids) values ($1, $2, 'Employment documents', '{student}', $3::uuid[]) returning id`,
-    [inst!.id, `e2e_documents_${Date.now()}`, [doc!.id]]);
-  const login = await (await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'student', password: DEMO_PASSWORD }),
-  })).json() as { accessToken: string };
+    [inst!.id, `e2e_documents_${Date.now()}`, [doc!.id]],
+  );
+  const login = (await (
+    await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'student', password: DEMO_PASSWORD }),
+    })
+  ).json()) as { accessToken: string };
   const res = await fetch(`${baseUrl()}/api/requests`, {
-    method: 'POST', headers: { authorization: `Bearer ${login.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ requestTypeId: type!.id }),
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requestTypeId: type!.id }),
   });
   return ((await res.json()) as { id: string }).id;
 }
@@ -58,14 +74,20 @@ describe('Request documents', () => {
     await officer.goto(`/#/isss/request/${requestId}`);
     await officer.getByRole('tab', { name: 'Documents' }).click();
     await officer.getByRole('button', { name: 'Reject offer.pdf' }).click();
-    await officer.getByRole('dialog', { name: 'Reject offer.pdf' }).getByLabel(/Reason/).fill('The letter is not signed.');
+    await officer
+      .getByRole('dialog', { name: 'Reject offer.pdf' })
+      .getByLabel(/Reason/)
+      .fill('The letter is not signed.');
     await officer.getByRole('dialog', { name: 'Reject offer.pdf' }).getByRole('button', { name: 'Reject' }).click();
     await officer.getByText('The letter is not signed.').waitFor();
     await screenshot(officer, 'request-documents-staff');
 
     await student.reload();
     await student.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
-    await student.getByRole('dialog', { name: 'Notifications' }).getByText('Your document "offer.pdf" was rejected: The letter is not signed.').waitFor();
+    await student
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByText('Your document "offer.pdf" was rejected: The letter is not signed.')
+      .waitFor();
     expect(await student.getByText('Missing', { exact: true }).count()).toBe(1);
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -15,8 +15,12 @@ import { journeyPage, journeySteps } from '../journey-helpers.js';
  */
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** The demo student (Priya Sharma, F-1 at Main Campus) and her SEVIS ID. */
 const STUDENT = 'student';
@@ -37,7 +41,10 @@ const END = day(120);
 async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -47,17 +54,33 @@ async function api<T>(method: string, path: string, token: string | null, body?:
 
 /** The demo student submits a CPT request naming the faculty advisor (what the CPT form sends). */
 async function submitCptAsStudent(): Promise<{ id: string; number: number }> {
-  const { accessToken } = await api<{ accessToken: string }>('POST', '/api/auth/login', null, { userName: STUDENT, password: DEMO_PASSWORD, portal: 'student' });
+  const { accessToken } = await api<{ accessToken: string }>('POST', '/api/auth/login', null, {
+    userName: STUDENT,
+    password: DEMO_PASSWORD,
+    portal: 'student',
+  });
   const types = await api<{ id: string; code: string }[]>('GET', '/api/requests/startable-types', accessToken);
   const cpt = types.find((t) => t.code === 'cpt_request');
   expect(cpt, JSON.stringify(types.map((t) => t.code))).toBeTruthy();
   const [advisor] = await query<{ id: string }>(`select id from users where user_name = 'advisor' order by created_at limit 1`);
-  const r = await api<{ id: string; number: number }>('POST', '/api/requests', accessToken, { requestTypeId: cpt!.id, advisorUserId: advisor!.id });
+  const r = await api<{ id: string; number: number }>('POST', '/api/requests', accessToken, {
+    requestTypeId: cpt!.id,
+    advisorUserId: advisor!.id,
+  });
   await api('PUT', `/api/requests/${r.id}/data`, accessToken, {
     data: {
-      employer_name: EMPLOYER, employer_job_title: 'Controls intern', supervisor_name: 'Dana Smith', supervisor_phone: '6175550100',
-      cpt_address_line_1: '1 Main St', cpt_city: 'Boston', cpt_state: 'MA', cpt_postal_code: '02110',
-      cpt_start_date: START, cpt_end_date: END, cpt_full_or_part_time: '02', cpt_hours_per_week: '20',
+      employer_name: EMPLOYER,
+      employer_job_title: 'Controls intern',
+      supervisor_name: 'Dana Smith',
+      supervisor_phone: '6175550100',
+      cpt_address_line_1: '1 Main St',
+      cpt_city: 'Boston',
+      cpt_state: 'MA',
+      cpt_postal_code: '02110',
+      cpt_start_date: START,
+      cpt_end_date: END,
+      cpt_full_or_part_time: '02',
+      cpt_hours_per_week: '20',
       cpt_employment_comment: 'ENGR 590 requires a supervised internship.',
     },
   });
@@ -78,15 +101,18 @@ async function admin(): Promise<Page> {
 /** Waits for a dialog's fade-in to finish, so its screenshot shows it as the user reads it. */
 async function settled(dialog: Locator): Promise<void> {
   await dialog.waitFor();
-  await dialog.evaluate((el) => new Promise<void>((resolve) => {
-    const end = Date.now() + 3000;
-    const check = () => {
-      const box = el.closest('.MuiDialog-root')?.querySelector('.MuiDialog-container') ?? el;
-      if (getComputedStyle(box).opacity === '1' || Date.now() > end) resolve();
-      else requestAnimationFrame(check);
-    };
-    check();
-  }));
+  await dialog.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        const end = Date.now() + 3000;
+        const check = () => {
+          const box = el.closest('.MuiDialog-root')?.querySelector('.MuiDialog-container') ?? el;
+          if (getComputedStyle(box).opacity === '1' || Date.now() > end) resolve();
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
 }
 
 /** The attributes of each record (Student or ExchangeVisitor element) of a batch file, with its inner XML. */
@@ -102,11 +128,15 @@ function batchRecords(xml: string): { attrs: Record<string, string>; body: strin
 /** SEVIS's transaction log (SevisTransLog format) for a batch: every record processed successfully. */
 function successLog(orgId: string, batchId: string, records: { requestId: string; sevisId: string; userId: string }[]): string {
   const now = new Date().toISOString().replace('Z', '+00:00');
-  const recs = records.map((r) => `
+  const recs = records
+    .map(
+      (r) => `
       <Record sevisID="${r.sevisId}" userID="${r.userId}" requestID="${r.requestId}">
         <ProcessDate>${now}</ProcessDate>
         <Result status="true" />
-      </Record>`).join('');
+      </Record>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <TransactionLog xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">
   <BatchHeader>
@@ -140,10 +170,12 @@ let orgId = '';
 let batchXml = '';
 
 describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes back to the record', () => {
-  it('a DSO approves the student\'s CPT: the record has a pending CPTEmployment update, and the Batch Manager lists it', async () => {
+  it("a DSO approves the student's CPT: the record has a pending CPTEmployment update, and the Batch Manager lists it", async () => {
     // A retried step keeps the request it already submitted (one CPT per journey).
     if (!requestId) requestId = (await submitCptAsStudent()).id;
-    const [p] = await query<{ id: string }>(`select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = $1`, [STUDENT]);
+    const [p] = await query<{ id: string }>(`select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = $1`, [
+      STUDENT,
+    ]);
     profileId = p!.id;
 
     const page = await admin();
@@ -162,7 +194,10 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       await page.goto(`/#/isss/student-profile/${profileId}`);
       await page.getByRole('heading', { name: /Sharma/, level: 1 }).waitFor();
       await page.getByRole('tab', { name: 'SEVIS Updates' }).click();
-      const cpt = page.getByRole('table', { name: 'SEVIS updates' }).getByRole('row').filter({ hasText: `Employer: ${EMPLOYER}` });
+      const cpt = page
+        .getByRole('table', { name: 'SEVIS updates' })
+        .getByRole('row')
+        .filter({ hasText: `Employer: ${EMPLOYER}` });
       await cpt.getByText('CPTEmployment / Add').waitFor();
       await cpt.getByText('Pending', { exact: true }).waitFor();
       await cpt.getByText(`Start date: ${mdy(START)}`, { exact: true }).waitFor();
@@ -179,12 +214,17 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       expect(orgId).toMatch(/^[A-Z]{3}\d{3}F\d{8}$/);
       await page.getByRole('search', { name: 'Filter pending updates' }).getByLabel('Search').fill(SEVIS_ID);
       const pending = page.getByRole('table', { name: 'Pending updates' });
-      await pending.getByRole('row').filter({ hasText: 'CPTEmployment' }).filter({ has: page.getByRole('link', { name: 'Sharma, Priya' }) }).first().waitFor();
+      await pending
+        .getByRole('row')
+        .filter({ hasText: 'CPTEmployment' })
+        .filter({ has: page.getByRole('link', { name: 'Sharma, Priya' }) })
+        .first()
+        .waitFor();
       await screenshot(page, 'sevis-journey-1-batch-manager-pending');
     });
   });
 
-  it('the DSO creates the Main Campus F-1 batch and downloads its XML, with the student\'s SEVIS ID and the CPTEmployment update', async () => {
+  it("the DSO creates the Main Campus F-1 batch and downloads its XML, with the student's SEVIS ID and the CPTEmployment update", async () => {
     expect(orgId).not.toBe('');
     const page = await admin();
     await step(page, '2-batch', async () => {
@@ -215,7 +255,9 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
         const xml = fs.readFileSync((await download.path())!, 'utf8');
         expect(xml).toContain(`<BatchID>${id}</BatchID>`);
         expect(xml).toContain(`<OrgID>${orgId}</OrgID>`);
-        const ours = batchRecords(xml).find((r) => r.attrs.sevisID === SEVIS_ID && r.body.includes('<CPTEmployment') && r.body.includes(EMPLOYER));
+        const ours = batchRecords(xml).find(
+          (r) => r.attrs.sevisID === SEVIS_ID && r.body.includes('<CPTEmployment') && r.body.includes(EMPLOYER),
+        );
         if (ours) {
           batchId = id;
           batchXml = xml;
@@ -231,7 +273,10 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       const cptRequestId = batchRecords(batchXml).find((r) => r.body.includes(EMPLOYER))!.attrs.requestID!;
       await page.getByRole('button', { name: `Show the records of batch ${batchId}` }).click();
       const dialog = page.getByRole('dialog', { name: `Batch ${batchId}` });
-      const record = dialog.getByRole('table', { name: `Records of batch ${batchId}` }).getByRole('row').filter({ hasText: cptRequestId });
+      const record = dialog
+        .getByRole('table', { name: `Records of batch ${batchId}` })
+        .getByRole('row')
+        .filter({ hasText: cptRequestId });
       await record.getByRole('link', { name: 'Sharma, Priya' }).waitFor();
       await record.getByText('CPTEmployment / Add').waitFor();
       await record.getByText(SEVIS_ID).waitFor();
@@ -246,7 +291,9 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
     const page = await admin();
     await step(page, '3-sent', async () => {
       await page.goto('/#/isss/batch-manager');
-      const row = page.getByRole('table', { name: 'Batches' }).getByRole('row')
+      const row = page
+        .getByRole('table', { name: 'Batches' })
+        .getByRole('row')
         .filter({ has: page.getByRole('button', { name: `Show the records of batch ${batchId}` }) });
       await row.getByRole('button', { name: `Show the records of batch ${batchId}` }).waitFor();
       if (!(await row.getByText('Sent – awaiting results').isVisible())) {
@@ -264,7 +311,7 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
     });
   });
 
-  it('the office imports SEVIS\'s transaction log for the batch; the record shows the update succeeded with SEVIS\'s code and the batch is Completed', async () => {
+  it("the office imports SEVIS's transaction log for the batch; the record shows the update succeeded with SEVIS's code and the batch is Completed", async () => {
     expect(batchXml).not.toBe('');
     const records = batchRecords(batchXml).map((r, i) => ({
       requestId: r.attrs.requestID!,
@@ -309,14 +356,19 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
       await row.getByRole('link', { name: STUDENT_LISTED }).click();
       await page.waitForURL(new RegExp(`#/isss/student-profile/${profileId}`));
       await page.getByRole('tab', { name: 'SEVIS Updates', selected: true }).waitFor();
-      const cpt = page.getByRole('table', { name: 'SEVIS updates' }).getByRole('row').filter({ hasText: `Employer: ${EMPLOYER}` });
+      const cpt = page
+        .getByRole('table', { name: 'SEVIS updates' })
+        .getByRole('row')
+        .filter({ hasText: `Employer: ${EMPLOYER}` });
       await cpt.getByText('Succeeded', { exact: true }).waitFor();
       await cpt.getByText('S0000', { exact: false }).waitFor();
       await screenshot(page, 'sevis-journey-4-record-succeeded');
 
       // The batch is Completed in the Batch Manager.
       await page.goto('/#/isss/batch-manager');
-      const batch = page.getByRole('table', { name: 'Batches' }).getByRole('row')
+      const batch = page
+        .getByRole('table', { name: 'Batches' })
+        .getByRole('row')
         .filter({ has: page.getByRole('button', { name: `Show the records of batch ${batchId}` }) });
       await batch.getByText('Completed', { exact: true }).waitFor();
       await screenshot(page, 'sevis-journey-4-batch-completed');

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, query, screenshot, signIn, DEMO_PASSWORD } from '../browser.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('signing in', () => {
   const landings: Array<[string, 'scholar' | 'student', RegExp]> = [
@@ -27,7 +31,9 @@ describe('signing in', () => {
   }
 
   it('the student lands on their own profile id', async () => {
-    const [row] = await query<{ id: string }>(`select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student'`);
+    const [row] = await query<{ id: string }>(
+      `select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student'`,
+    );
     const page = await newPage(browser);
     await signIn(page, 'student', DEMO_PASSWORD, 'student');
     await page.waitForURL(new RegExp(`student-service-menu/${row!.id}$`), { timeout: 15_000 });
@@ -86,9 +92,13 @@ describe('the login page', () => {
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // A super user changes the colours and texts through the API the Site Settings page uses.
-    const session = await (await fetch(`${baseUrl()}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }),
-    })).json();
+    const session = await (
+      await fetch(`${baseUrl()}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }),
+      })
+    ).json();
     const auth = { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json' };
     const settings = await (await fetch(`${baseUrl()}/api/institution/settings`, { headers: auth })).json();
     const changed = { ...settings, primaryColor: '#7b1fa2', loginWelcomeText: 'Welcome to the Demo ISSS Portal' };
@@ -97,7 +107,9 @@ describe('the login page', () => {
     try {
       await page.reload();
       await page.getByText('Welcome to the Demo ISSS Portal').waitFor();
-      expect(await page.getByRole('button', { name: 'LOGIN' }).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(123, 31, 162)');
+      expect(await page.getByRole('button', { name: 'LOGIN' }).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        'rgb(123, 31, 162)',
+      );
       await screenshot(page, 'login-page-rebranded');
     } finally {
       await fetch(`${baseUrl()}/api/institution/settings`, { method: 'PUT', headers: auth, body: JSON.stringify(settings) });
@@ -108,9 +120,13 @@ describe('the login page', () => {
 
 describe('the Student Request List (spec 000 s6)', () => {
   it("opens for an assistant only when NewStudentUIEnabled is '1', else goes to the Student List; officers always", async () => {
-    const session = await (await fetch(`${baseUrl()}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }),
-    })).json();
+    const session = await (
+      await fetch(`${baseUrl()}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }),
+      })
+    ).json();
     const auth = { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json' };
     const settings = await (await fetch(`${baseUrl()}/api/institution/settings`, { headers: auth })).json();
     const open = async (user: string) => {
@@ -124,7 +140,11 @@ describe('the Student Request List (spec 000 s6)', () => {
     await settle(assistantOn);
     expect(assistantOn.url()).toMatch(/#\/isss\/students-request-list(\?|$)/);
     await assistantOn.context().close();
-    const put = await fetch(`${baseUrl()}/api/institution/settings`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...settings, NewStudentUIEnabled: '0' }) });
+    const put = await fetch(`${baseUrl()}/api/institution/settings`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ ...settings, NewStudentUIEnabled: '0' }),
+    });
     expect(put.status).toBe(200);
     try {
       const assistant = await open('assistant');

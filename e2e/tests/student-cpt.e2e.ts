@@ -7,21 +7,45 @@ import { launch, newPage, query, screenshot, signIn } from '../browser.js';
 
 let browser: Browser;
 let restore: (() => Promise<unknown>) | null = null;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await restore?.(); await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await restore?.();
+  await browser?.close();
+});
 
-const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 /** The demo institution's CPT asks for a required offer letter during this journey (put back afterwards; a retry reuses it). */
 async function cptAsksForOfferLetter(): Promise<void> {
-  const [inst] = await query<{ id: string }>(`select institution_id as id from users where user_name = 'student' order by created_at limit 1`);
-  const [before] = await query<{ ids: string[] }>(`select document_ids::text[] as ids from request_types where institution_id = $1 and code = 'cpt_request'`, [inst!.id]);
-  const [existing] = await query<{ id: string }>(`select id from custom_documents where institution_id = $1 and name = 'CPT offer letter'`, [inst!.id]);
-  const doc = existing ?? (await query<{ id: string }>(
-    `insert into custom_documents (institution_id, name, instructions, document_type, is_required) values ($1, 'CPT offer letter', 'The signed offer letter for the training.', 'file_upload', true) returning id`, [inst!.id]))[0]!;
+  const [inst] = await query<{ id: string }>(
+    `select institution_id as id from users where user_name = 'student' order by created_at limit 1`,
+  );
+  const [before] = await query<{ ids: string[] }>(
+    `select document_ids::text[] as ids from request_types where institution_id = $1 and code = 'cpt_request'`,
+    [inst!.id],
+  );
+  const [existing] = await query<{ id: string }>(
+    `select id from custom_documents where institution_id = $1 and name = 'CPT offer letter'`,
+    [inst!.id],
+  );
+  const doc =
+    existing ??
+    (
+      await query<{ id: string }>(
+        `insert into custom_documents (institution_id, name, instructions, document_type, is_required) values ($1, 'CPT offer letter', 'The signed offer letter for the training.', 'file_upload', true) returning id`,
+        [inst!.id],
+      )
+    )[0]!;
   if (before!.ids.includes(doc.id)) return;
-  await query(`update request_types set document_ids = array_append(document_ids, $2::uuid) where institution_id = $1 and code = 'cpt_request'`, [inst!.id, doc.id]);
-  restore = () => query(`update request_types set document_ids = $2::uuid[] where institution_id = $1 and code = 'cpt_request'`, [inst!.id, before!.ids]);
+  await query(
+    `update request_types set document_ids = array_append(document_ids, $2::uuid) where institution_id = $1 and code = 'cpt_request'`,
+    [inst!.id, doc.id],
+  );
+  restore = () =>
+    query(`update request_types set document_ids = $2::uuid[] where institution_id = $1 and code = 'cpt_request'`, [inst!.id, before!.ids]);
 }
 
 const helper = (page: import('playwright-core').Page, field: string) => page.locator(`#field-${field}-helper-text`);
@@ -97,11 +121,18 @@ describe('Student CPT request', () => {
 
     await page.waitForURL(/#\/student\/student-service-menu\//);
     await page.getByText('Your request was submitted.', { exact: false }).first().waitFor();
-    const row = page.getByRole('table', { name: 'My requests' }).getByRole('row').filter({ has: page.getByRole('link', { name: number, exact: true }) });
+    const row = page
+      .getByRole('table', { name: 'My requests' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: number, exact: true }) });
     await row.getByText('Curricular Practical Training (CPT)').waitFor();
     await row.getByText('Submitted', { exact: true }).waitFor();
-    await page.getByRole('table', { name: 'My documents' }).getByRole('row').filter({ hasText: `${number} Curricular Practical Training (CPT)` })
-      .getByText('cpt-offer-letter.pdf').waitFor();
+    await page
+      .getByRole('table', { name: 'My documents' })
+      .getByRole('row')
+      .filter({ hasText: `${number} Curricular Practical Training (CPT)` })
+      .getByText('cpt-offer-letter.pdf')
+      .waitFor();
     await screenshot(page, 'student-cpt-submitted');
 
     // Once submitted it is read-only: the values read as text, the status with it.

@@ -14,8 +14,12 @@ import { choose, expectMessage, journeyPage, journeySteps, newestMailMatching as
  */
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const FIRST = 'Mateo';
 /** A new student per attempt (a retried first step must not meet its own record as a duplicate). */
@@ -198,7 +202,9 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       await page.getByRole('textbox', { name: 'End date' }).fill('05142027');
       await choose(page, page.getByRole('combobox', { name: 'Full or part time' }), /^Part time/);
       await page.getByRole('textbox', { name: 'Hours per week' }).fill('20');
-      await page.getByRole('textbox', { name: 'How is this work part of your curriculum?' }).fill('ENGR 590 requires a supervised internship.');
+      await page
+        .getByRole('textbox', { name: 'How is this work part of your curriculum?' })
+        .fill('ENGR 590 requires a supervised internship.');
       await page.getByRole('button', { name: 'Save draft' }).click();
       await page.waitForURL(/#\/student\/cpt-request\/edit\/[0-9a-f-]{36}$/);
       requestId = page.url().split('/').pop()!;
@@ -211,7 +217,12 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       await page.getByText('Your request was submitted.', { exact: false }).first().waitFor();
       const row = page.getByRole('row').filter({ hasText: 'Curricular Practical Training (CPT)' });
       await row.getByText('Submitted', { exact: true }).waitFor();
-      requestNumber = (await row.getByRole('link', { name: /^#?\d+$/ }).first().textContent())!.replace('#', '').trim();
+      requestNumber = (await row
+        .getByRole('link', { name: /^#?\d+$/ })
+        .first()
+        .textContent())!
+        .replace('#', '')
+        .trim();
       await screenshot(page, 'student-journey-3-cpt-submitted');
     });
   });
@@ -318,7 +329,9 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       await screenshot(page, 'student-journey-7-history-log');
       const rows: string[][] = [];
       for (let p = 0; p < 10; p++) {
-        const texts = await log.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td,th')].map((td) => (td.textContent ?? '').trim())));
+        const texts = await log
+          .locator('tbody tr')
+          .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td,th')].map((td) => (td.textContent ?? '').trim())));
         rows.push(...texts);
         const next = page.getByRole('button', { name: 'Go to next page' });
         if (await next.isDisabled()) break;
@@ -332,14 +345,24 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       const oldestFirst = rows.reverse();
       const student = `${FIRST} ${LAST}`;
       const at = (who: string, what: string | RegExp, from = 0): number => {
-        const i = oldestFirst.findIndex(([, w, x], n) => n >= from && w === who && (typeof what === 'string' ? x === what : what.test(x ?? '')));
-        expect(i, `History Log has "${String(what)}" by ${who} (after line ${from}): ${JSON.stringify(oldestFirst.map((r) => r.slice(1, 3)))}`).toBeGreaterThanOrEqual(0);
+        const i = oldestFirst.findIndex(
+          ([, w, x], n) => n >= from && w === who && (typeof what === 'string' ? x === what : what.test(x ?? '')),
+        );
+        expect(
+          i,
+          `History Log has "${String(what)}" by ${who} (after line ${from}): ${JSON.stringify(oldestFirst.map((r) => r.slice(1, 3)))}`,
+        ).toBeGreaterThanOrEqual(0);
         return i;
       };
       const created = at('Olivia Officer', 'Record created');
       const invited = at('Olivia Officer', 'Invited to the portal', created);
       const wizardSteps = oldestFirst.filter(([, w, x]) => w === student && x === 'Welcome wizard step completed');
-      expect(wizardSteps.map((r) => r[3])).toEqual(['Step: Welcome', 'Step: Your contact details', 'Step: Your passport', 'Step: Confirm and finish']);
+      expect(wizardSteps.map((r) => r[3])).toEqual([
+        'Step: Welcome',
+        'Step: Your contact details',
+        'Step: Your passport',
+        'Step: Confirm and finish',
+      ]);
       const wizard = at(student, 'Stage completed by the student', invited);
       expect(oldestFirst[wizard]![3]).toBe('Stage: Invited (welcome wizard) → Pre-arrival');
       const preArrival = at(student, 'Stage completed by the student', wizard + 1);

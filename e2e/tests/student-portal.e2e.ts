@@ -6,10 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, query, screenshot, signIn } from '../browser.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 /** An invited F-1 student with a portal account and one dependent, written behind the API. */
 async function invitedStudent(): Promise<{ userName: string; profileId: string }> {
@@ -17,12 +22,18 @@ async function invitedStudent(): Promise<{ userName: string; profileId: string }
   await query(
     `insert into users (institution_id, user_name, email, first_name, last_name, role, password_hash, password_changed_at, campus_site_id)
      select institution_id, $1, $2, 'Nia', 'Okafor', 'ISSSstudent', password_hash, now(), campus_site_id from users where user_name = 'student' order by created_at limit 1`,
-    [userName, `${userName}@example.edu`]);
+    [userName, `${userName}@example.edu`],
+  );
   const [p] = await query<{ id: string }>(
     `insert into student_profiles (institution_id, user_id, campus_site_id, first_name, last_name, email, visa_type, sevis_status, current_stage)
-     select institution_id, id, campus_site_id, 'Nia', 'Okafor', email, 'F-1', 'Initial', 'invited' from users where user_name = $1 returning id`, [userName]);
-  await query(`insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd)
-     select institution_id, id, 'Tobi', 'Okafor', '01' from student_profiles where id = $1`, [p!.id]);
+     select institution_id, id, campus_site_id, 'Nia', 'Okafor', email, 'F-1', 'Initial', 'invited' from users where user_name = $1 returning id`,
+    [userName],
+  );
+  await query(
+    `insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd)
+     select institution_id, id, 'Tobi', 'Okafor', '01' from student_profiles where id = $1`,
+    [p!.id],
+  );
   return { userName, profileId: p!.id };
 }
 
@@ -83,7 +94,9 @@ describe('Student portal by stage', () => {
     const [row] = await query<{ current_stage: string }>('select current_stage from student_profiles where id = $1', [profileId]);
     expect(row!.current_stage).toBe('check_in');
     const events = await query<{ action: string }>(
-      "select action from audit_events where entity_type = 'student_profile' and entity_id = $1 and action = 'student.stage-completed'", [profileId]);
+      "select action from audit_events where entity_type = 'student_profile' and entity_id = $1 and action = 'student.stage-completed'",
+      [profileId],
+    );
     expect(events).toHaveLength(2);
   });
 

@@ -85,10 +85,16 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   const key = await getOrCreateSecret(database, 'access-token-key');
   const services: TServices = { config, database, tokens: new TokenService(key), tenancy: new Tenancy(database) };
 
-  registerRoute(app, services, health, async () => {
-    await database.pool.query('select 1');
-    return { status: 'ok' as const };
-  }, { tenantless: true });
+  registerRoute(
+    app,
+    services,
+    health,
+    async () => {
+      await database.pool.query('select 1');
+      return { status: 'ok' as const };
+    },
+    { tenantless: true },
+  );
   setupRoutes(app, services);
   authRoutes(app, services);
   institutionRoutes(app, services);

@@ -39,7 +39,12 @@ export async function createTestApp(configOverrides: Partial<TConfig> = {}): Pro
   const database = openDatabase(url.toString(), { max: 5 });
   const config: TConfig = { ...loadConfig({}), publicBaseUrl: 'https://portal.demo.test', ...configOverrides };
   const institutionA = (await seedDemo(database, { publicBaseUrl: 'https://portal.demo.test', hosts: [HOST_A] }))!;
-  const institutionB = (await seedDemo(database, { publicBaseUrl: 'https://portal.other.test', hosts: [HOST_B], name: 'Other College', force: true }))!;
+  const institutionB = (await seedDemo(database, {
+    publicBaseUrl: 'https://portal.other.test',
+    hosts: [HOST_B],
+    name: 'Other College',
+    force: true,
+  }))!;
   const built = await buildApp(config, database, { logger: false, serveWeb: false });
   const sql = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => (await database.pool.query<R>(text, values)).rows;
   return {
@@ -51,7 +56,9 @@ export async function createTestApp(configOverrides: Partial<TConfig> = {}): Pro
     sql,
     login: async (userName, opts = {}) => {
       const res = await built.app.inject({
-        method: 'POST', url: '/api/auth/login', headers: { host: opts.host ?? HOST_A },
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { host: opts.host ?? HOST_A },
         payload: { userName, password: opts.password ?? DEMO_PASSWORD },
       });
       if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);

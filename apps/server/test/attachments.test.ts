@@ -36,7 +36,14 @@ describe('upload limits', () => {
   it('stores a PDF with its sha256 under a server-generated key outside the name', async () => {
     const requestId = await newRequest(t);
     const a = await uploadOk(t, s.student, { requestId, categoryId: 'passport', description: 'My passport' });
-    expect(a).toMatchObject({ fileName: 'passport.pdf', contentType: 'application/pdf', sizeBytes: PDF.length, status: 'active', isVisibleToRequester: true, categoryId: 'passport' });
+    expect(a).toMatchObject({
+      fileName: 'passport.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: PDF.length,
+      status: 'active',
+      isVisibleToRequester: true,
+      categoryId: 'passport',
+    });
     const [row] = await t.sql<{ storage_key: string; sha256: string }>('select storage_key, sha256 from attachments where id = $1', [a.id]);
     expect(row!.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     expect(row!.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -47,7 +54,11 @@ describe('upload limits', () => {
 
   it('refuses a .pdf that is really a PNG, and an exe renamed .pdf', async () => {
     const requestId = await newRequest(t);
-    for (const file of [{ name: 'scan.pdf', data: PNG }, { name: 'setup.pdf', data: EXE }, { name: 'tool.exe', data: EXE }]) {
+    for (const file of [
+      { name: 'scan.pdf', data: PNG },
+      { name: 'setup.pdf', data: EXE },
+      { name: 'tool.exe', data: EXE },
+    ]) {
       const res = await upload(t, s.student, { requestId }, file);
       expect(res.statusCode, file.name).toBe(400);
       expect(res.json().fieldErrors.file).toEqual([ATTACHMENT_MSG.typeNotAllowed]);
@@ -66,7 +77,9 @@ describe('upload limits', () => {
 
   it('refuses an empty file, a missing file and a missing target', async () => {
     const requestId = await newRequest(t);
-    expect((await upload(t, s.student, { requestId }, { name: 'e.txt', data: Buffer.alloc(0) })).json().fieldErrors.file).toEqual([ATTACHMENT_MSG.empty]);
+    expect((await upload(t, s.student, { requestId }, { name: 'e.txt', data: Buffer.alloc(0) })).json().fieldErrors.file).toEqual([
+      ATTACHMENT_MSG.empty,
+    ]);
     expect((await upload(t, s.student, { requestId })).json().fieldErrors.file).toEqual([ATTACHMENT_MSG.fileRequired]);
     expect((await upload(t, s.student, {}, { name: 'a.pdf', data: PDF })).statusCode).toBe(400);
   });
@@ -110,7 +123,9 @@ describe('download', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="R_sum_ (final) 100%.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28final%29%20100%25.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="R_sum_ (final) 100%.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28final%29%20100%25.pdf`,
+    );
   });
 });
 
@@ -123,7 +138,9 @@ describe('a stored file gone missing', () => {
     const res = await call(t, 'GET', `/api/attachments/${a.id}/download`, { as: s.student });
     expect(res.statusCode).toBe(410);
     expect(res.json().code).toBe('FILE_MISSING');
-    expect((await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [a.id] } })).statusCode).toBe(410);
+    expect((await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [a.id] } })).statusCode).toBe(
+      410,
+    );
   });
 });
 
@@ -133,20 +150,33 @@ describe('visibility', () => {
     const mine = await uploadOk(t, s.student, { requestId });
     const staffOnly = await uploadOk(t, s.officer, { requestId }, { name: 'notes.txt', data: Buffer.from('internal') });
     const forDept = await uploadOk(t, s.officer, { requestId, isVisibleToDepartment: '1' }, { name: 'offer.pdf', data: PDF });
-    const forAll = await uploadOk(t, s.officer, { requestId, isVisibleToRequester: '1', isVisibleToDepartment: '1' }, { name: 'i20.pdf', data: PDF });
+    const forAll = await uploadOk(
+      t,
+      s.officer,
+      { requestId, isVisibleToRequester: '1', isVisibleToDepartment: '1' },
+      { name: 'i20.pdf', data: PDF },
+    );
     expect(staffOnly.isVisibleToRequester).toBe(false);
 
     expect((await list(s.student, requestId)).map((a) => a.id).sort()).toEqual([mine.id, forAll.id].sort());
     expect((await list(s.dept, requestId)).map((a) => a.id).sort()).toEqual([forDept.id, forAll.id].sort());
     expect((await list(s.officer, requestId)).map((a) => a.id).sort()).toEqual([mine.id, staffOnly.id, forDept.id, forAll.id].sort());
     // What a list hides cannot be opened by id either.
-    for (const [as, hidden] of [[s.student, staffOnly], [s.student, forDept], [s.dept, mine], [s.dept, staffOnly]] as const) {
+    for (const [as, hidden] of [
+      [s.student, staffOnly],
+      [s.student, forDept],
+      [s.dept, mine],
+      [s.dept, staffOnly],
+    ] as const) {
       expect((await call(t, 'GET', `/api/attachments/${hidden.id}`, { as })).statusCode).toBe(404);
       expect((await call(t, 'GET', `/api/attachments/${hidden.id}/download`, { as })).statusCode).toBe(404);
     }
 
     // Staff turn visibility on: the student sees it.
-    const res = await call(t, 'PUT', `/api/attachments/${staffOnly.id}/visibility`, { as: s.officer, body: { isVisibleToRequester: true, isVisibleToDepartment: false } });
+    const res = await call(t, 'PUT', `/api/attachments/${staffOnly.id}/visibility`, {
+      as: s.officer,
+      body: { isVisibleToRequester: true, isVisibleToDepartment: false },
+    });
     expect(res.statusCode).toBe(200);
     expect((await list(s.student, requestId)).map((a) => a.id)).toContain(staffOnly.id);
     // A requester cannot choose visibility: their flags are ignored.
@@ -183,7 +213,11 @@ describe('staff actions', () => {
     const res = await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: 'The scan is blurred' } });
     expect(res.json()).toMatchObject({ status: 'rejected', rejectReason: 'The scan is blurred' });
     const bell = (await call(t, 'GET', '/api/notifications', { as: s.student })).json();
-    expect(bell.items[0]).toMatchObject({ typeName: 'attachment.rejected', requestId, text: 'Your document "passport.pdf" was rejected: The scan is blurred' });
+    expect(bell.items[0]).toMatchObject({
+      typeName: 'attachment.rejected',
+      requestId,
+      text: 'Your document "passport.pdf" was rejected: The scan is blurred',
+    });
     expect((await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: 'again' } })).statusCode).toBe(400);
     expect((await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: ' ' } })).statusCode).toBe(400);
     // The requester still sees a file visible to them once rejected, with the status and reason; staff too.
@@ -198,12 +232,16 @@ describe('staff actions', () => {
     const requestId = await newRequest(t);
     const target = await newRequest(t);
     const a = await uploadOk(t, s.student, { requestId, categoryId: 'passport' });
-    expect((await call(t, 'PUT', `/api/attachments/${a.id}/category`, { as: s.officer, body: { categoryId: 'visa' } })).json().categoryId).toBe('visa');
+    expect(
+      (await call(t, 'PUT', `/api/attachments/${a.id}/category`, { as: s.officer, body: { categoryId: 'visa' } })).json().categoryId,
+    ).toBe('visa');
     const res = await call(t, 'POST', `/api/attachments/${a.id}/link`, { as: s.officer, body: { requestId: target } });
     expect(res.statusCode).toBe(200);
     const linked = res.json() as TAttachment;
     expect(linked).toMatchObject({ requestId: target, linkedFromId: a.id, fileName: 'passport.pdf' });
-    const keys = await t.sql<{ storage_key: string }>('select storage_key from attachments where id = any($1::uuid[])', [[a.id, linked.id]]);
+    const keys = await t.sql<{ storage_key: string }>('select storage_key from attachments where id = any($1::uuid[])', [
+      [a.id, linked.id],
+    ]);
     expect(new Set(keys.map((k) => k.storage_key)).size).toBe(1);
     expect((await call(t, 'GET', `/api/attachments/${linked.id}/download`, { as: s.student })).rawPayload).toEqual(PDF);
     expect((await call(t, 'POST', `/api/attachments/${a.id}/link`, { as: s.officer, body: { requestId } })).statusCode).toBe(400);
@@ -234,7 +272,10 @@ describe('staff actions', () => {
     const jpg = await uploadOk(t, s.student, { requestId }, { name: 'photo.jpeg', data: JPEG });
     expect(jpg.contentType).toBe('image/jpeg');
     const txt = await uploadOk(t, s.student, { requestId }, { name: 'notes.txt', data: Buffer.from('hello') });
-    const res = await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [p.id, img.id, one.id, jpg.id] } });
+    const res = await call(t, 'POST', '/api/attachments/combined-pdf', {
+      as: s.officer,
+      body: { attachmentIds: [p.id, img.id, one.id, jpg.id] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const doc = await PDFDocument.load(res.rawPayload);
@@ -249,10 +290,24 @@ describe('staff actions', () => {
 
 describe('document checklist', () => {
   it("lists the request type's upload documents the caller may see, with whether each has a file", async () => {
-    const mk = async (name: string, ordinal: number, extra: { isRequired?: boolean; isHidden?: boolean; isVisibleToStudent?: boolean; type?: string } = {}) => {
+    const mk = async (
+      name: string,
+      ordinal: number,
+      extra: { isRequired?: boolean; isHidden?: boolean; isVisibleToStudent?: boolean; type?: string } = {},
+    ) => {
       const [r] = await t.sql<{ id: string }>(
         'insert into custom_documents (institution_id, name, instructions, document_type, is_required, is_hidden, is_visible_to_student, ordinal) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
-        [t.institutionA, name, `About ${name}`, extra.type ?? 'file_upload', extra.isRequired ?? true, extra.isHidden ?? false, extra.isVisibleToStudent ?? true, ordinal]);
+        [
+          t.institutionA,
+          name,
+          `About ${name}`,
+          extra.type ?? 'file_upload',
+          extra.isRequired ?? true,
+          extra.isHidden ?? false,
+          extra.isVisibleToStudent ?? true,
+          ordinal,
+        ],
+      );
       return r!.id;
     };
     const passport = await mk('Passport', 1);
@@ -262,14 +317,39 @@ describe('document checklist', () => {
     const form = await mk('Form', 5, { type: 'questionnaire' });
     const [type] = await t.sql<{ id: string }>(
       `insert into request_types (institution_id, code, name, document_ids) values ($1, 'checklist_case', 'Checklist case', $2::uuid[]) returning id`,
-      [t.institutionA, [photo, passport, office, hidden, form]]);
+      [t.institutionA, [photo, passport, office, hidden, form]],
+    );
     const requestId = await newRequest(t);
     await t.sql('update requests set request_type_id = $1 where id = $2', [type!.id, requestId]);
     await uploadOk(t, s.student, { requestId, customDocumentId: passport });
-    const get = async (as: TSession) => (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as })).json() as { name: string; isRequired: boolean; hasFile: boolean; instructions: string }[];
+    const get = async (as: TSession) =>
+      (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as })).json() as {
+        name: string;
+        isRequired: boolean;
+        hasFile: boolean;
+        instructions: string;
+      }[];
     expect(await get(s.student)).toEqual([
-      { documentId: passport, name: 'Passport', instructions: 'About Passport', isRequired: true, hasFile: true, dependentId: null, soaId: null, forWhom: '' },
-      { documentId: photo, name: 'Photo', instructions: 'About Photo', isRequired: false, hasFile: false, dependentId: null, soaId: null, forWhom: '' },
+      {
+        documentId: passport,
+        name: 'Passport',
+        instructions: 'About Passport',
+        isRequired: true,
+        hasFile: true,
+        dependentId: null,
+        soaId: null,
+        forWhom: '',
+      },
+      {
+        documentId: photo,
+        name: 'Photo',
+        instructions: 'About Photo',
+        isRequired: false,
+        hasFile: false,
+        dependentId: null,
+        soaId: null,
+        forWhom: '',
+      },
     ]);
     expect((await get(s.officer)).map((d) => d.name)).toEqual(['Passport', 'Photo', 'Office only']);
     expect((await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as: s.scholar })).statusCode).toBe(404);
@@ -283,7 +363,8 @@ describe('missingRequiredDocuments', () => {
       const o = { is_required: true, is_hidden: false, is_visible_to_student: true, document_type: 'file_upload', ...extra };
       const [r] = await t.sql<{ id: string }>(
         'insert into custom_documents (institution_id, name, document_type, is_required, is_hidden, is_visible_to_student) values ($1, $2, $3, $4, $5, $6) returning id',
-        [t.institutionA, name, o.document_type, o.is_required, o.is_hidden, o.is_visible_to_student]);
+        [t.institutionA, name, o.document_type, o.is_required, o.is_hidden, o.is_visible_to_student],
+      );
       return r!.id;
     };
     const passport = await mk('Passport');
@@ -304,14 +385,24 @@ describe('missingRequiredDocuments', () => {
 describe('documents per dependent (spec 000 s5: a file for each dependent)', () => {
   it("needs one file for each active dependent of the student's record, named on the slot, and refuses another record's dependent", async () => {
     const requestId = await newRequest(t);
-    const [p] = await t.sql<{ id: string }>(`select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and u.institution_id = $1`, [t.institutionA]);
+    const [p] = await t.sql<{ id: string }>(
+      `select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and u.institution_id = $1`,
+      [t.institutionA],
+    );
     await t.sql('update requests set profile_id = $1 where id = $2', [p!.id, requestId]);
-    const deps = await t.sql<{ id: string; name: string }>(`select id, first_name || ' ' || last_name as name from student_dependents where profile_id = $1 and status = 'Active' order by created_at`, [p!.id]);
+    const deps = await t.sql<{ id: string; name: string }>(
+      `select id, first_name || ' ' || last_name as name from student_dependents where profile_id = $1 and status = 'Active' order by created_at`,
+      [p!.id],
+    );
     expect(deps.length).toBeGreaterThan(0);
     const [doc] = await t.sql<{ id: string }>(
-      `insert into custom_documents (institution_id, name, document_type, applies_to, is_required) values ($1, 'Dependent passport', 'file_upload', 'dependent', true) returning id`, [t.institutionA]);
+      `insert into custom_documents (institution_id, name, document_type, applies_to, is_required) values ($1, 'Dependent passport', 'file_upload', 'dependent', true) returning id`,
+      [t.institutionA],
+    );
     const [type] = await t.sql<{ id: string }>(
-      `insert into request_types (institution_id, code, name, document_ids) values ($1, 'dependent_docs', 'Dependent documents', array[$2]::uuid[]) returning id`, [t.institutionA, doc!.id]);
+      `insert into request_types (institution_id, code, name, document_ids) values ($1, 'dependent_docs', 'Dependent documents', array[$2]::uuid[]) returning id`,
+      [t.institutionA, doc!.id],
+    );
     await t.sql('update requests set request_type_id = $1 where id = $2', [type!.id, requestId]);
     const check = () => t.database.tenant(t.institutionA, (tx) => missingRequiredDocuments(tx, requestId, [doc!.id]));
     expect((await check()).map((d) => d.name)).toEqual(deps.map((d) => `Dependent passport for ${d.name}`));
@@ -319,21 +410,42 @@ describe('documents per dependent (spec 000 s5: a file for each dependent)', () 
     await uploadOk(t, s.student, { requestId, customDocumentId: doc!.id });
     expect(await check()).toHaveLength(deps.length);
     // Someone else's dependent is refused on the field.
-    const [other] = await t.sql<{ id: string }>(`select d.id from student_dependents d where d.institution_id = $1 and d.profile_id <> $2 limit 1`, [t.institutionA, p!.id]);
+    const [other] = await t.sql<{ id: string }>(
+      `select d.id from student_dependents d where d.institution_id = $1 and d.profile_id <> $2 limit 1`,
+      [t.institutionA, p!.id],
+    );
     if (other) {
-      const refused = await upload(t, s.student, { requestId, customDocumentId: doc!.id, dependentId: other.id }, { name: 'passport.pdf', data: PDF });
+      const refused = await upload(
+        t,
+        s.student,
+        { requestId, customDocumentId: doc!.id, dependentId: other.id },
+        { name: 'passport.pdf', data: PDF },
+      );
       expect(refused.json().fieldErrors?.dependentId, refused.body).toEqual(['Choose one of the dependents on this record.']);
     }
     for (const d of deps) await uploadOk(t, s.student, { requestId, customDocumentId: doc!.id, dependentId: d.id });
     expect(await check()).toEqual([]);
     // The checklist shows one slot per dependent, each with its file.
-    const list = (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as: s.student })).json() as { forWhom: string; hasFile: boolean; dependentId: string | null }[];
+    const list = (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as: s.student })).json() as {
+      forWhom: string;
+      hasFile: boolean;
+      dependentId: string | null;
+    }[];
     expect(list.filter((x) => x.dependentId).map((x) => [x.forWhom, x.hasFile])).toEqual(deps.map((d) => [d.name, true]));
   });
 });
 
 describe('History Log of a request with files and comments', () => {
-  type TPage = { items: { action: string; entityType: string; entityId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]; total: number };
+  type TPage = {
+    items: {
+      action: string;
+      entityType: string;
+      entityId: string;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    }[];
+    total: number;
+  };
   const history = async (as: TSession, requestId: string, query: Record<string, string> = {}) => {
     const res = await call(t, 'GET', `/api/audit/request/${requestId}`, { as, query });
     expect(res.statusCode).toBe(200);
@@ -345,7 +457,9 @@ describe('History Log of a request with files and comments', () => {
   it('shows staff every file and note, the requester and department only what they may see, with totals to match', async () => {
     const requestId = await newRequest(t, { departmentCode: 'PHYS' });
     const mine = await uploadOk(t, s.student, { requestId });
-    expect((await call(t, 'POST', `/api/attachments/${mine.id}/reject`, { as: s.officer, body: { reason: 'The scan is blurred' } })).statusCode).toBe(200);
+    expect(
+      (await call(t, 'POST', `/api/attachments/${mine.id}/reject`, { as: s.officer, body: { reason: 'The scan is blurred' } })).statusCode,
+    ).toBe(200);
     const staffOnly = await uploadOk(t, s.officer, { requestId }, { name: 'notes.txt', data: Buffer.from('internal') });
     const forDept = await uploadOk(t, s.officer, { requestId, isVisibleToDepartment: '1' }, { name: 'offer.pdf', data: PDF });
     const note = (await comment(s.officer, requestId, 'Secret: check the sponsor', true)).json();
@@ -353,21 +467,31 @@ describe('History Log of a request with files and comments', () => {
 
     const admin = await history(s.admin, requestId);
     const pairs = (p: TPage) => p.items.map((e) => `${e.action}:${e.entityId}`);
-    expect(pairs(admin)).toEqual(expect.arrayContaining([
-      `attachment.uploaded:${mine.id}`, `attachment.rejected:${mine.id}`, `attachment.uploaded:${staffOnly.id}`,
-      `attachment.uploaded:${forDept.id}`, `comment.created:${note.id}`, `comment.created:${pub.id}`,
-    ]));
+    expect(pairs(admin)).toEqual(
+      expect.arrayContaining([
+        `attachment.uploaded:${mine.id}`,
+        `attachment.rejected:${mine.id}`,
+        `attachment.uploaded:${staffOnly.id}`,
+        `attachment.uploaded:${forDept.id}`,
+        `comment.created:${note.id}`,
+        `comment.created:${pub.id}`,
+      ]),
+    );
     expect(admin.total).toBe(admin.items.length);
     expect(admin.items[0]).toMatchObject({ action: 'comment.created', entityId: pub.id });
 
     const student = await history(s.student, requestId);
-    expect(pairs(student)).toEqual(expect.arrayContaining([`attachment.uploaded:${mine.id}`, `attachment.rejected:${mine.id}`, `comment.created:${pub.id}`]));
+    expect(pairs(student)).toEqual(
+      expect.arrayContaining([`attachment.uploaded:${mine.id}`, `attachment.rejected:${mine.id}`, `comment.created:${pub.id}`]),
+    );
     for (const hidden of [staffOnly.id, forDept.id, note.id]) expect(student.items.some((e) => e.entityId === hidden)).toBe(false);
     expect(student.total).toBe(student.items.length);
     expect(student.total).toBe(admin.total - 3);
     // Only what a requester may read of a file event: no storage hash, no ids of categories or links.
     const rejected = student.items.find((e) => e.action === 'attachment.rejected')!;
-    expect(rejected.after).toEqual(expect.objectContaining({ fileName: 'passport.pdf', status: 'rejected', rejectReason: 'The scan is blurred' }));
+    expect(rejected.after).toEqual(
+      expect.objectContaining({ fileName: 'passport.pdf', status: 'rejected', rejectReason: 'The scan is blurred' }),
+    );
     expect(rejected.after).not.toHaveProperty('sha256');
     expect(JSON.stringify(student)).not.toContain('Secret');
 
@@ -382,8 +506,13 @@ describe('History Log of a request with files and comments', () => {
     expect(page2.items.map((e) => e.entityId)).toEqual(student.items.slice(2, 4).map((e) => e.entityId));
 
     // Visibility is read at the time of reading: staff show the staff-only file to the requester.
-    await call(t, 'PUT', `/api/attachments/${staffOnly.id}/visibility`, { as: s.officer, body: { isVisibleToRequester: true, isVisibleToDepartment: false } });
+    await call(t, 'PUT', `/api/attachments/${staffOnly.id}/visibility`, {
+      as: s.officer,
+      body: { isVisibleToRequester: true, isVisibleToDepartment: false },
+    });
     const after = await history(s.student, requestId);
-    expect(pairs(after)).toEqual(expect.arrayContaining([`attachment.uploaded:${staffOnly.id}`, `attachment.visibility.updated:${staffOnly.id}`]));
+    expect(pairs(after)).toEqual(
+      expect.arrayContaining([`attachment.uploaded:${staffOnly.id}`, `attachment.visibility.updated:${staffOnly.id}`]),
+    );
   });
 });

@@ -14,108 +14,299 @@ const ownerOnly: TExpect = { anonymous: 401, admin: 403, officer: 403, assistant
 const everyone: TExpect = { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 };
 const none = (): TRequest => ({});
 let codeSeq = 0;
-const typeBody = () => ({ code: `matrix_${process.pid}_${Date.now().toString(36)}_${++codeSeq}`, name: 'Matrix type', starters: ['student'] });
-const wfBody = (m: { ids: Record<string, string> }) => ({ name: 'Matrix workflow', eventCode: 'MATRIX', steps: [{ approverKind: 'user', approverUserId: m.ids.advisor }] });
+const typeBody = () => ({
+  code: `matrix_${process.pid}_${Date.now().toString(36)}_${++codeSeq}`,
+  name: 'Matrix type',
+  starters: ['student'],
+});
+const wfBody = (m: { ids: Record<string, string> }) => ({
+  name: 'Matrix workflow',
+  eventCode: 'MATRIX',
+  steps: [{ approverKind: 'user', approverUserId: m.ids.advisor }],
+});
 
 export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
   // request types (Request Configuration)
   { method: 'GET', path: '/api/request-types', access: 'requests.configure', request: none, expect: staffOnly },
-  { method: 'GET', path: '/api/request-types/:requestTypeId', access: 'requests.configure', foreignRecord: 404,
-    request: async (m) => ({ params: { requestTypeId: await typeId(m.t, 'cpt_request') } }), expect: staffOnly },
+  {
+    method: 'GET',
+    path: '/api/request-types/:requestTypeId',
+    access: 'requests.configure',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestTypeId: await typeId(m.t, 'cpt_request') } }),
+    expect: staffOnly,
+  },
   { method: 'POST', path: '/api/request-types', access: 'requests.configure', request: () => ({ body: typeBody() }), expect: staffOnly },
-  { method: 'PUT', path: '/api/request-types/:requestTypeId', access: 'requests.configure', foreignRecord: 404,
-    request: async (m) => ({ params: { requestTypeId: await newType(m.t) }, body: typeBody() }), expect: staffOnly },
+  {
+    method: 'PUT',
+    path: '/api/request-types/:requestTypeId',
+    access: 'requests.configure',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestTypeId: await newType(m.t) }, body: typeBody() }),
+    expect: staffOnly,
+  },
 
   // requester side
   { method: 'GET', path: '/api/requests/startable-types', access: 'requests.create', request: none, expect: requesters },
   { method: 'GET', path: '/api/requests/advisors', access: 'requests.create', request: none, expect: requesters },
   { method: 'GET', path: '/api/requests/mine', access: 'requests.create', request: none, expect: requesters },
-  { method: 'POST', path: '/api/requests', access: 'requests.create',
-    request: async (m) => ({ body: { requestTypeId: await typeId(m.t, 'program_extension') } }), expect: requesters },
+  {
+    method: 'POST',
+    path: '/api/requests',
+    access: 'requests.create',
+    request: async (m) => ({ body: { requestTypeId: await typeId(m.t, 'program_extension') } }),
+    expect: requesters,
+  },
   // (no foreignRecord: institution B's super user is refused by the function check first; requests.test.ts tries B's student)
-  { method: 'POST', path: '/api/requests/:requestId/submit', access: 'requests.create',
+  {
+    method: 'POST',
+    path: '/api/requests/:requestId/submit',
+    access: 'requests.create',
     request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id } }),
-    expect: { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 404, scholar: 404, student: 200 } },
-  { method: 'POST', path: '/api/requests/:requestId/cancel', access: 'requests.create',
+    expect: { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 404, scholar: 404, student: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/requests/:requestId/cancel',
+    access: 'requests.create',
     request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id } }),
-    expect: { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 404, scholar: 404, student: 200 } },
+    expect: { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 404, scholar: 404, student: 200 },
+  },
 
   // one request
-  { method: 'GET', path: '/api/requests/:requestId', access: 'requests.read', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }), expect: studentsRequest },
-  { method: 'PUT', path: '/api/requests/:requestId', access: 'requests.read', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id }, body: { advisorUserId: m.ids.advisor } }), expect: studentsRequest },
-  { method: 'GET', path: '/api/requests/:requestId/questionnaires/:questionnaireId/answers', access: 'requests.read', foreignRecord: 404,
+  {
+    method: 'GET',
+    path: '/api/requests/:requestId',
+    access: 'requests.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }),
+    expect: studentsRequest,
+  },
+  {
+    method: 'PUT',
+    path: '/api/requests/:requestId',
+    access: 'requests.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id }, body: { advisorUserId: m.ids.advisor } }),
+    expect: studentsRequest,
+  },
+  {
+    method: 'GET',
+    path: '/api/requests/:requestId/questionnaires/:questionnaireId/answers',
+    access: 'requests.read',
+    foreignRecord: 404,
     request: async (m) => {
       const q = await seededQuestionnaireType(m.t);
       const r = await newRequest(m.t);
       if (q) await m.t.sql('update requests set request_type_id = $2 where id = $1', [r.id, q.typeId]);
       return { params: { requestId: r.id, questionnaireId: q?.questionnaireId ?? '00000000-0000-4000-8000-000000000000' } };
-    }, expect: studentsRequest },
-  { method: 'PUT', path: '/api/requests/:requestId/questionnaires/:questionnaireId/answers', access: 'requests.read', foreignRecord: 404,
+    },
+    expect: studentsRequest,
+  },
+  {
+    method: 'PUT',
+    path: '/api/requests/:requestId/questionnaires/:questionnaireId/answers',
+    access: 'requests.read',
+    foreignRecord: 404,
     request: async (m) => {
       const q = await seededQuestionnaireType(m.t);
       const r = await newRequest(m.t);
       if (q) await m.t.sql('update requests set request_type_id = $2 where id = $1', [r.id, q.typeId]);
-      return { params: { requestId: r.id, questionnaireId: q?.questionnaireId ?? '00000000-0000-4000-8000-000000000000' }, body: { answers: {} } };
-    }, expect: ownerOnly },
-  { method: 'GET', path: '/api/requests/:requestId/custom-questions', access: 'requests.read', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }), expect: studentsRequest },
-  { method: 'PUT', path: '/api/requests/:requestId/custom-questions', access: 'requests.read', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id }, body: { answers: {} } }), expect: ownerOnly },
+      return {
+        params: { requestId: r.id, questionnaireId: q?.questionnaireId ?? '00000000-0000-4000-8000-000000000000' },
+        body: { answers: {} },
+      };
+    },
+    expect: ownerOnly,
+  },
+  {
+    method: 'GET',
+    path: '/api/requests/:requestId/custom-questions',
+    access: 'requests.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }),
+    expect: studentsRequest,
+  },
+  {
+    method: 'PUT',
+    path: '/api/requests/:requestId/custom-questions',
+    access: 'requests.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id }, body: { answers: {} } }),
+    expect: ownerOnly,
+  },
 
   // staff processing
   { method: 'GET', path: '/api/requests', access: 'requests.process', request: none, expect: staffOnly },
-  { method: 'POST', path: '/api/requests/mass-approve', access: 'requests.process',
-    request: async (m) => ({ body: { requestIds: [(await newRequest(m.t, { status: 'in_review' })).id] } }), expect: staffOnly },
-  { method: 'POST', path: '/api/requests/:requestId/transition', access: 'requests.process', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id }, body: { action: 'start_review' } }), expect: staffOnly },
-  { method: 'POST', path: '/api/requests/:requestId/resend-approval-links', access: 'requests.process', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newApproval(m.t)).requestId } }), expect: staffOnly },
-  { method: 'GET', path: '/api/requests/:requestId/assignees', access: 'requests.process', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }), expect: staffOnly },
-  { method: 'POST', path: '/api/requests/:requestId/assign', access: 'requests.process', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id }, body: { userId: m.ids.officer } }), expect: staffOnly },
-  { method: 'PUT', path: '/api/requests/:requestId/review-status', access: 'requests.process', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id }, body: { reviewStatus: 2 } }), expect: staffOnly },
-  { method: 'GET', path: '/api/requests/:requestId/tasks', access: 'requests.process', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }), expect: staffOnly },
-  { method: 'POST', path: '/api/requests/:requestId/tasks', access: 'requests.process', foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id }, body: { title: 'Call the student' } }), expect: staffOnly },
-  { method: 'PUT', path: '/api/requests/:requestId/tasks/:taskId', access: 'requests.process', foreignRecord: 404,
+  {
+    method: 'POST',
+    path: '/api/requests/mass-approve',
+    access: 'requests.process',
+    request: async (m) => ({ body: { requestIds: [(await newRequest(m.t, { status: 'in_review' })).id] } }),
+    expect: staffOnly,
+  },
+  {
+    method: 'POST',
+    path: '/api/requests/:requestId/transition',
+    access: 'requests.process',
+    foreignRecord: 404,
+    request: async (m) => ({
+      params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id },
+      body: { action: 'start_review' },
+    }),
+    expect: staffOnly,
+  },
+  {
+    method: 'POST',
+    path: '/api/requests/:requestId/resend-approval-links',
+    access: 'requests.process',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newApproval(m.t)).requestId } }),
+    expect: staffOnly,
+  },
+  {
+    method: 'GET',
+    path: '/api/requests/:requestId/assignees',
+    access: 'requests.process',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }),
+    expect: staffOnly,
+  },
+  {
+    method: 'POST',
+    path: '/api/requests/:requestId/assign',
+    access: 'requests.process',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id }, body: { userId: m.ids.officer } }),
+    expect: staffOnly,
+  },
+  {
+    method: 'PUT',
+    path: '/api/requests/:requestId/review-status',
+    access: 'requests.process',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id }, body: { reviewStatus: 2 } }),
+    expect: staffOnly,
+  },
+  {
+    method: 'GET',
+    path: '/api/requests/:requestId/tasks',
+    access: 'requests.process',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }),
+    expect: staffOnly,
+  },
+  {
+    method: 'POST',
+    path: '/api/requests/:requestId/tasks',
+    access: 'requests.process',
+    foreignRecord: 404,
+    request: async (m) => ({
+      params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id },
+      body: { title: 'Call the student' },
+    }),
+    expect: staffOnly,
+  },
+  {
+    method: 'PUT',
+    path: '/api/requests/:requestId/tasks/:taskId',
+    access: 'requests.process',
+    foreignRecord: 404,
     request: async (m) => {
       const r = await newRequest(m.t, { status: 'submitted' });
       return { params: { requestId: r.id, taskId: await newTask(m.t, r.id) }, body: { title: 'Check documents', isDone: true } };
-    }, expect: staffOnly },
-  { method: 'DELETE', path: '/api/requests/:requestId/tasks/:taskId', access: 'requests.process', foreignRecord: 404,
+    },
+    expect: staffOnly,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/requests/:requestId/tasks/:taskId',
+    access: 'requests.process',
+    foreignRecord: 404,
     request: async (m) => {
       const r = await newRequest(m.t, { status: 'submitted' });
       return { params: { requestId: r.id, taskId: await newTask(m.t, r.id) } };
-    }, expect: staffOnly },
+    },
+    expect: staffOnly,
+  },
 
   // approval workflows and user groups
   { method: 'GET', path: '/api/workflows', access: 'workflows.manage', request: none, expect: staffOnly },
   { method: 'POST', path: '/api/workflows', access: 'workflows.manage', request: (m) => ({ body: wfBody(m) }), expect: staffOnly },
-  { method: 'PUT', path: '/api/workflows/:workflowId', access: 'workflows.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { workflowId: await newWorkflow(m.t) }, body: wfBody(m) }), expect: staffOnly },
-  { method: 'DELETE', path: '/api/workflows/:workflowId', access: 'workflows.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { workflowId: await newWorkflow(m.t) } }), expect: staffOnly },
-  { method: 'DELETE', path: '/api/user-groups/:groupId', access: 'workflows.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { groupId: await newGroup(m.t) } }), expect: staffOnly },
+  {
+    method: 'PUT',
+    path: '/api/workflows/:workflowId',
+    access: 'workflows.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { workflowId: await newWorkflow(m.t) }, body: wfBody(m) }),
+    expect: staffOnly,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/workflows/:workflowId',
+    access: 'workflows.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { workflowId: await newWorkflow(m.t) } }),
+    expect: staffOnly,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user-groups/:groupId',
+    access: 'workflows.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { groupId: await newGroup(m.t) } }),
+    expect: staffOnly,
+  },
   { method: 'GET', path: '/api/workflows/approver-candidates', access: 'workflows.manage', request: none, expect: staffOnly },
   { method: 'GET', path: '/api/user-groups', access: 'workflows.manage', request: none, expect: staffOnly },
-  { method: 'POST', path: '/api/user-groups', access: 'workflows.manage', request: (m) => ({ body: { name: 'Deans', memberIds: [m.ids.advisor] } }), expect: staffOnly },
-  { method: 'PUT', path: '/api/user-groups/:groupId', access: 'workflows.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { groupId: await newGroup(m.t) }, body: { name: 'HR', memberIds: [m.ids.admin] } }), expect: staffOnly },
+  {
+    method: 'POST',
+    path: '/api/user-groups',
+    access: 'workflows.manage',
+    request: (m) => ({ body: { name: 'Deans', memberIds: [m.ids.advisor] } }),
+    expect: staffOnly,
+  },
+  {
+    method: 'PUT',
+    path: '/api/user-groups/:groupId',
+    access: 'workflows.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { groupId: await newGroup(m.t) }, body: { name: 'HR', memberIds: [m.ids.admin] } }),
+    expect: staffOnly,
+  },
 
   // approvals: by link (public, explicit POST) and by signed-in approvers
-  { method: 'POST', path: '/api/approvals/inspect', access: 'public', request: async (m) => ({ body: { token: (await newApproval(m.t)).token } }), expect: everyone },
-  { method: 'POST', path: '/api/approvals/decide', access: 'public',
-    request: async (m) => ({ body: { token: (await newApproval(m.t)).token, decision: 'approve', comment: 'Fine' } }), expect: everyone },
-  { method: 'GET', path: '/api/approvals/mine', access: 'authenticated', request: none,
-    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 } },
+  {
+    method: 'POST',
+    path: '/api/approvals/inspect',
+    access: 'public',
+    request: async (m) => ({ body: { token: (await newApproval(m.t)).token } }),
+    expect: everyone,
+  },
+  {
+    method: 'POST',
+    path: '/api/approvals/decide',
+    access: 'public',
+    request: async (m) => ({ body: { token: (await newApproval(m.t)).token, decision: 'approve', comment: 'Fine' } }),
+    expect: everyone,
+  },
+  {
+    method: 'GET',
+    path: '/api/approvals/mine',
+    access: 'authenticated',
+    request: none,
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 },
+  },
   // The approval belongs to the super user: anybody else does not find it.
-  { method: 'POST', path: '/api/approvals/:approvalId/decide', access: 'authenticated', foreignRecord: 404,
-    request: async (m) => ({ params: { approvalId: (await newApproval(m.t, { approver: 'admin' })).approvalId }, body: { decision: 'approve' } }),
-    expect: { anonymous: 401, admin: 200, officer: 404, assistant: 404, dept: 404, scholar: 404, student: 404 } },
+  {
+    method: 'POST',
+    path: '/api/approvals/:approvalId/decide',
+    access: 'authenticated',
+    foreignRecord: 404,
+    request: async (m) => ({
+      params: { approvalId: (await newApproval(m.t, { approver: 'admin' })).approvalId },
+      body: { decision: 'approve' },
+    }),
+    expect: { anonymous: 401, admin: 200, officer: 404, assistant: 404, dept: 404, scholar: 404, student: 404 },
+  },
 ];

@@ -10,8 +10,15 @@ let n = 0;
 const fresh = () => {
   n += 1;
   return {
-    firstName: 'Matrix', lastName: `Scholar${n}`, email: `matrix.scholar${n}.${process.pid}.${Date.now()}@example.org`, proposedStatus: 'J-1',
-    proposedStartDate: '2027-02-01', proposedEndDate: '2028-01-31', position: 'Visiting Researcher', hiringAuthorityName: 'Prof. Matrix', hiringAuthorityEmail: '',
+    firstName: 'Matrix',
+    lastName: `Scholar${n}`,
+    email: `matrix.scholar${n}.${process.pid}.${Date.now()}@example.org`,
+    proposedStatus: 'J-1',
+    proposedStartDate: '2027-02-01',
+    proposedEndDate: '2028-01-31',
+    position: 'Visiting Researcher',
+    hiringAuthorityName: 'Prof. Matrix',
+    hiringAuthorityEmail: '',
   };
 };
 const draft = async (m: Parameters<TMatrixRow['request']>[0]) => (await newCase(m.t, { sponsorshipState: 'draft' })).applicationId;
@@ -22,23 +29,81 @@ const step = async (m: Parameters<TMatrixRow['request']>[0]) => [{ approverKind:
 export const SCHOLARS_DEPARTMENT_MATRIX: TMatrixRow[] = [
   { method: 'GET', path: `${P}/cases`, access: 'scholars.department', request: () => ({ query: { tab: 'all', q: 'a' } }), expect: DEPT },
   { method: 'POST', path: `${P}/cases`, access: 'scholars.department', request: () => ({ body: fresh() }), expect: DEPT },
-  { method: 'GET', path: `${P}/cases/:applicationId`, access: 'scholars.department', request: async (m) => ({ params: { applicationId: (await newCase(m.t)).applicationId } }), expect: DEPT },
-  { method: 'PUT', path: `${P}/cases/:applicationId`, access: 'scholars.department',
-    request: async (m) => ({ params: { applicationId: await draft(m) }, body: { ...fresh(), version: 1 } }), expect: DEPT },
-  { method: 'POST', path: `${P}/cases/:applicationId/invite`, access: 'scholars.department', request: async (m) => ({ params: { applicationId: await draft(m) } }), expect: DEPT },
-  { method: 'POST', path: `${P}/cases/:applicationId/send`, access: 'scholars.department', request: async (m) => ({ params: { applicationId: await draft(m) } }), expect: DEPT },
-  { method: 'GET', path: `${P}/cases/:applicationId/events`, access: 'scholars.department', request: async (m) => ({ params: { applicationId: (await newCase(m.t)).applicationId } }), expect: DEPT },
-  { method: 'GET', path: '/api/scholars/my-sponsorship-request', access: 'scholars.self',
-    request: async (m) => { await newCase(m.t, { user: 'scholar', sponsorshipState: 'submitted' }); return {}; }, expect: SELF },
-  { method: 'GET', path: `${P}/config`, access: 'scholars.department-admin', request: () => ({}), expect: DEPT },
-  { method: 'PUT', path: `${P}/config`, access: 'scholars.department-admin',
-    request: () => ({ body: { contacts: [{ name: 'Matrix Contact', isPrimary: true }], sitesOfActivity: [], sponsorshipWorkflowId: null } }), expect: DEPT },
-  { method: 'GET', path: `${P}/workflows`, access: 'scholars.department-admin', request: () => ({}), expect: DEPT },
-  { method: 'POST', path: `${P}/workflows`, access: 'scholars.department-admin', request: async (m) => ({ body: { name: 'Matrix chain', steps: await step(m) } }), expect: DEPT },
-  { method: 'PUT', path: `${P}/workflows/:workflowId`, access: 'scholars.department-admin',
+  {
+    method: 'GET',
+    path: `${P}/cases/:applicationId`,
+    access: 'scholars.department',
+    request: async (m) => ({ params: { applicationId: (await newCase(m.t)).applicationId } }),
+    expect: DEPT,
+  },
+  {
+    method: 'PUT',
+    path: `${P}/cases/:applicationId`,
+    access: 'scholars.department',
+    request: async (m) => ({ params: { applicationId: await draft(m) }, body: { ...fresh(), version: 1 } }),
+    expect: DEPT,
+  },
+  {
+    method: 'POST',
+    path: `${P}/cases/:applicationId/invite`,
+    access: 'scholars.department',
+    request: async (m) => ({ params: { applicationId: await draft(m) } }),
+    expect: DEPT,
+  },
+  {
+    method: 'POST',
+    path: `${P}/cases/:applicationId/send`,
+    access: 'scholars.department',
+    request: async (m) => ({ params: { applicationId: await draft(m) } }),
+    expect: DEPT,
+  },
+  {
+    method: 'GET',
+    path: `${P}/cases/:applicationId/events`,
+    access: 'scholars.department',
+    request: async (m) => ({ params: { applicationId: (await newCase(m.t)).applicationId } }),
+    expect: DEPT,
+  },
+  {
+    method: 'GET',
+    path: '/api/scholars/my-sponsorship-request',
+    access: 'scholars.self',
     request: async (m) => {
-      const [w] = await m.t.sql<{ id: string }>("insert into workflows (institution_id, name, event_code, department_id) select institution_id, 'Matrix dept chain', 'SPONSORSHIP_REQUEST', department_id from users where id = $1 returning id", [m.ids.dept]);
+      await newCase(m.t, { user: 'scholar', sponsorshipState: 'submitted' });
+      return {};
+    },
+    expect: SELF,
+  },
+  { method: 'GET', path: `${P}/config`, access: 'scholars.department-admin', request: () => ({}), expect: DEPT },
+  {
+    method: 'PUT',
+    path: `${P}/config`,
+    access: 'scholars.department-admin',
+    request: () => ({
+      body: { contacts: [{ name: 'Matrix Contact', isPrimary: true }], sitesOfActivity: [], sponsorshipWorkflowId: null },
+    }),
+    expect: DEPT,
+  },
+  { method: 'GET', path: `${P}/workflows`, access: 'scholars.department-admin', request: () => ({}), expect: DEPT },
+  {
+    method: 'POST',
+    path: `${P}/workflows`,
+    access: 'scholars.department-admin',
+    request: async (m) => ({ body: { name: 'Matrix chain', steps: await step(m) } }),
+    expect: DEPT,
+  },
+  {
+    method: 'PUT',
+    path: `${P}/workflows/:workflowId`,
+    access: 'scholars.department-admin',
+    request: async (m) => {
+      const [w] = await m.t.sql<{ id: string }>(
+        "insert into workflows (institution_id, name, event_code, department_id) select institution_id, 'Matrix dept chain', 'SPONSORSHIP_REQUEST', department_id from users where id = $1 returning id",
+        [m.ids.dept],
+      );
       return { params: { workflowId: w!.id }, body: { name: 'Matrix dept chain', isActive: false, steps: await step(m) } };
-    }, expect: DEPT },
+    },
+    expect: DEPT,
+  },
   { method: 'GET', path: `${P}/approver-candidates`, access: 'scholars.department-admin', request: () => ({}), expect: DEPT },
 ];

@@ -9,31 +9,94 @@ const CASE = '/api/scholars/office/cases/:applicationId';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A fresh case of the given kind per call, so every caller meets version 1. */
-const onCase = (o: Parameters<typeof newCase>[1], body?: unknown) => async (m: { t: Parameters<typeof newCase>[0] }): Promise<TRequest> => ({
-  params: { applicationId: (await newCase(m.t, o)).applicationId }, ...(body !== undefined ? { body } : {}),
-});
+const onCase =
+  (o: Parameters<typeof newCase>[1], body?: unknown) =>
+  async (m: { t: Parameters<typeof newCase>[0] }): Promise<TRequest> => ({
+    params: { applicationId: (await newCase(m.t, o)).applicationId },
+    ...(body !== undefined ? { body } : {}),
+  });
 
 /** Review Sponsorship Request, the scholar profile's tabs, status changes, account settings and templates. */
 export const SCHOLARS_OFFICE_MATRIX: TMatrixRow[] = [
   { method: 'GET', path: CASE, access: 'scholars.read', foreignRecord: 404, request: onCase({}), expect: STAFF },
-  { method: 'POST', path: `${CASE}/process`, access: 'scholars.manage', foreignRecord: 404,
-    request: onCase({}, { processAs: 'H-1B', version: 1 }), expect: STAFF },
-  { method: 'POST', path: `${CASE}/status`, access: 'scholars.manage', foreignRecord: 404,
+  {
+    method: 'POST',
+    path: `${CASE}/process`,
+    access: 'scholars.manage',
+    foreignRecord: 404,
+    request: onCase({}, { processAs: 'H-1B', version: 1 }),
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: `${CASE}/status`,
+    access: 'scholars.manage',
+    foreignRecord: 404,
     request: onCase({ processedState: 'H-1B' }, { phase: 'isss_review', status: 'in_progress', changeDate: today(), version: 1 }),
-    expect: STAFF },
-  { method: 'PUT', path: `${CASE}/office-data`, access: 'scholars.manage', foreignRecord: 404,
-    request: onCase({ processedState: 'H-1B' }, { officeData: { lcaNumber: 'I-200-27001-000001', wageLevel: 'II' }, version: 1 }), expect: STAFF },
-  { method: 'PUT', path: `${CASE}/premium-processing`, access: 'scholars.manage', foreignRecord: 404,
-    request: onCase({ processedState: 'H-1B' }, { premiumProcessing: { premiumProcessFlag: true, fee: '2805' }, version: 1 }), expect: STAFF },
-  { method: 'PUT', path: `${CASE}/employment`, access: 'scholars.manage', foreignRecord: 404,
-    request: onCase({ processedState: 'F-1 OPT/STEM' }, { employment: { employerName: 'Matrix Labs', opt: true }, version: 1 }), expect: STAFF },
-  { method: 'GET', path: `${CASE}/requests`, access: 'scholars.read', foreignRecord: 404, request: onCase({ processedState: 'J-1' }), expect: STAFF },
-  { method: 'GET', path: `${CASE}/documents`, access: 'scholars.read', foreignRecord: 404, request: onCase({ processedState: 'O-1' }), expect: STAFF },
-  { method: 'GET', path: `${CASE}/history`, access: 'scholars.read', foreignRecord: 404, request: onCase({ processedState: 'H-1B' }), expect: STAFF },
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: `${CASE}/office-data`,
+    access: 'scholars.manage',
+    foreignRecord: 404,
+    request: onCase({ processedState: 'H-1B' }, { officeData: { lcaNumber: 'I-200-27001-000001', wageLevel: 'II' }, version: 1 }),
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: `${CASE}/premium-processing`,
+    access: 'scholars.manage',
+    foreignRecord: 404,
+    request: onCase({ processedState: 'H-1B' }, { premiumProcessing: { premiumProcessFlag: true, fee: '2805' }, version: 1 }),
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: `${CASE}/employment`,
+    access: 'scholars.manage',
+    foreignRecord: 404,
+    request: onCase({ processedState: 'F-1 OPT/STEM' }, { employment: { employerName: 'Matrix Labs', opt: true }, version: 1 }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: `${CASE}/requests`,
+    access: 'scholars.read',
+    foreignRecord: 404,
+    request: onCase({ processedState: 'J-1' }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: `${CASE}/documents`,
+    access: 'scholars.read',
+    foreignRecord: 404,
+    request: onCase({ processedState: 'O-1' }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: `${CASE}/history`,
+    access: 'scholars.read',
+    foreignRecord: 404,
+    request: onCase({ processedState: 'H-1B' }),
+    expect: STAFF,
+  },
   { method: 'GET', path: '/api/scholars/office/account-settings', access: 'scholars.configure', request: () => ({}), expect: CONFIGURE },
-  { method: 'PUT', path: '/api/scholars/office/account-settings', access: 'scholars.configure',
-    request: () => ({ body: { h1bInfoVisibleToDept: false, o1InfoVisibleToDept: false, endDateAlertOffsets: [60, 30] } }), expect: CONFIGURE },
+  {
+    method: 'PUT',
+    path: '/api/scholars/office/account-settings',
+    access: 'scholars.configure',
+    request: () => ({ body: { h1bInfoVisibleToDept: false, o1InfoVisibleToDept: false, endDateAlertOffsets: [60, 30] } }),
+    expect: CONFIGURE,
+  },
   { method: 'GET', path: '/api/scholars/office/templates', access: 'scholars.configure', request: () => ({}), expect: CONFIGURE },
-  { method: 'PUT', path: '/api/scholars/office/templates/:code', access: 'scholars.configure',
-    request: () => ({ params: { code: 'o1_extension_application' }, body: { questionnaireIds: [], documentIds: [] } }), expect: CONFIGURE },
+  {
+    method: 'PUT',
+    path: '/api/scholars/office/templates/:code',
+    access: 'scholars.configure',
+    request: () => ({ params: { code: 'o1_extension_application' }, body: { questionnaireIds: [], documentIds: [] } }),
+    expect: CONFIGURE,
+  },
 ];

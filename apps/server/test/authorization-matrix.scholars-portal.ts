@@ -13,15 +13,52 @@ const own = async (m: TM) => (await newCase(m.t, { user: 'scholar', processedSta
 
 /** The scholars module's portal routes (issue 5 item 2). */
 export const SCHOLARS_PORTAL_MATRIX: TMatrixRow[] = [
-  { method: 'GET', path: `${P}/application`, access: 'scholars.self', request: async (m) => { await own(m); return {}; }, expect: SELF },
-  { method: 'GET', path: `${P}/applications/:applicationId`, access: 'scholars.self', request: async (m) => ({ params: { applicationId: await own(m) } }), expect: SELF },
-  { method: 'PUT', path: `${P}/applications/:applicationId/draft`, access: 'scholars.self',
-    request: async (m) => ({ params: { applicationId: await own(m) }, body: { version: 1, data: { firstName: 'Matrix' } } }), expect: SELF },
-  { method: 'POST', path: `${P}/applications/:applicationId/submit`, access: 'scholars.self',
+  {
+    method: 'GET',
+    path: `${P}/application`,
+    access: 'scholars.self',
+    request: async (m) => {
+      await own(m);
+      return {};
+    },
+    expect: SELF,
+  },
+  {
+    method: 'GET',
+    path: `${P}/applications/:applicationId`,
+    access: 'scholars.self',
+    request: async (m) => ({ params: { applicationId: await own(m) } }),
+    expect: SELF,
+  },
+  {
+    method: 'PUT',
+    path: `${P}/applications/:applicationId/draft`,
+    access: 'scholars.self',
+    request: async (m) => ({ params: { applicationId: await own(m) }, body: { version: 1, data: { firstName: 'Matrix' } } }),
+    expect: SELF,
+  },
+  {
+    method: 'POST',
+    path: `${P}/applications/:applicationId/submit`,
+    access: 'scholars.self',
     // An empty form: the scholar reaches the operation, which refuses it on its fields (400); nobody else reaches it.
-    request: async (m) => ({ params: { applicationId: await own(m) }, body: { version: 1, data: {} } }), expect: { ...SELF, scholar: 400 } },
-  { method: 'GET', path: '/api/scholars/applications/:applicationId/form', access: 'scholars.read', foreignRecord: 404,
-    request: async (m) => ({ params: { applicationId: await own(m) } }), expect: STAFF },
-  { method: 'PUT', path: '/api/scholars/applications/:applicationId/form', access: 'scholars.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { applicationId: await own(m) }, body: { version: 1, data: { fieldOfStudy: 'Physics' } } }), expect: STAFF },
+    request: async (m) => ({ params: { applicationId: await own(m) }, body: { version: 1, data: {} } }),
+    expect: { ...SELF, scholar: 400 },
+  },
+  {
+    method: 'GET',
+    path: '/api/scholars/applications/:applicationId/form',
+    access: 'scholars.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { applicationId: await own(m) } }),
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/scholars/applications/:applicationId/form',
+    access: 'scholars.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { applicationId: await own(m) }, body: { version: 1, data: { fieldOfStudy: 'Physics' } } }),
+    expect: STAFF,
+  },
 ];

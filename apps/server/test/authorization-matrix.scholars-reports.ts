@@ -7,14 +7,48 @@ const STAFF: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 20
 
 /** The scholars module's reports routes (issue 5): dashboard, tabs, exports, report summary, time tracking. */
 export const SCHOLARS_REPORTS_MATRIX: TMatrixRow[] = [
-  { method: 'GET', path: '/api/scholars/dashboard', access: 'scholars.read', foreignRecord: 'empty',
-    request: async (m) => { await newCase(m.t, { lastName: 'Matrixdash', processedState: 'H-1B' }); return { query: { q: 'matrixdash' } }; }, expect: STAFF },
-  { method: 'GET', path: '/api/scholars/dashboard/tabs', access: 'scholars.read', request: () => ({ query: { status: 'pending' } }), expect: STAFF },
-  { method: 'GET', path: '/api/scholars/dashboard/export', access: 'scholars.read', request: () => ({ query: { phase: 'application' } }), expect: STAFF },
+  {
+    method: 'GET',
+    path: '/api/scholars/dashboard',
+    access: 'scholars.read',
+    foreignRecord: 'empty',
+    request: async (m) => {
+      await newCase(m.t, { lastName: 'Matrixdash', processedState: 'H-1B' });
+      return { query: { q: 'matrixdash' } };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/scholars/dashboard/tabs',
+    access: 'scholars.read',
+    request: () => ({ query: { status: 'pending' } }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/scholars/dashboard/export',
+    access: 'scholars.read',
+    request: () => ({ query: { phase: 'application' } }),
+    expect: STAFF,
+  },
   { method: 'GET', path: '/api/scholars/dashboard/export-opt', access: 'scholars.read', request: () => ({ query: {} }), expect: STAFF },
-  { method: 'GET', path: '/api/scholars/reports/summary', access: 'scholars.read', request: () => ({ query: { visa: 'H-1B' } }), expect: STAFF },
+  {
+    method: 'GET',
+    path: '/api/scholars/reports/summary',
+    access: 'scholars.read',
+    request: () => ({ query: { visa: 'H-1B' } }),
+    expect: STAFF,
+  },
   // Office staff and the case's own department (the demo 'dept' user is of Physics, the case's); scholars and students refused.
-  { method: 'GET', path: '/api/scholars/cases/:applicationId/time-tracking', access: 'authenticated', foreignRecord: 404,
-    request: async (m) => ({ params: { applicationId: (await newCase(m.t, { processedState: 'H-1B', department: 'PHYS' })).applicationId } }),
-    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 403, student: 403 } },
+  {
+    method: 'GET',
+    path: '/api/scholars/cases/:applicationId/time-tracking',
+    access: 'authenticated',
+    foreignRecord: 404,
+    request: async (m) => ({
+      params: { applicationId: (await newCase(m.t, { processedState: 'H-1B', department: 'PHYS' })).applicationId },
+    }),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 403, student: 403 },
+  },
 ];

@@ -6,22 +6,58 @@ import { sevisBatchRow, sevisSender } from './sevis-fixtures.js';
 const BATCH: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 };
 
 async function senders(m: TMatrixContext): Promise<void> {
-  for (const u of ['admin', 'officer']) for (const k of ['DSO', 'ARO'] as const) await sevisSender(m.t, u, k, u === 'admin' ? 'DEMOPDSO01' : 'OFFICER001');
+  for (const u of ['admin', 'officer'])
+    for (const k of ['DSO', 'ARO'] as const) await sevisSender(m.t, u, k, u === 'admin' ? 'DEMOPDSO01' : 'OFFICER001');
 }
 
 /** Batch Manager, SEVIS Registration and SEVIS Validation. */
 export const SEVIS_BATCHES_MATRIX: TMatrixRow[] = [
   { method: 'GET', path: '/api/sevis/pending-groups', access: 'sevis.batch', request: () => ({}), expect: BATCH },
-  { method: 'GET', path: '/api/sevis/pending-events', access: 'sevis.batch', request: () => ({ query: { status: 'pending' } }), expect: BATCH },
-  { method: 'POST', path: '/api/sevis/batches', access: 'sevis.batch', expect: BATCH,
-    request: async (m) => { await senders(m); return { body: {} }; } },
+  {
+    method: 'GET',
+    path: '/api/sevis/pending-events',
+    access: 'sevis.batch',
+    request: () => ({ query: { status: 'pending' } }),
+    expect: BATCH,
+  },
+  {
+    method: 'POST',
+    path: '/api/sevis/batches',
+    access: 'sevis.batch',
+    expect: BATCH,
+    request: async (m) => {
+      await senders(m);
+      return { body: {} };
+    },
+  },
   { method: 'GET', path: '/api/sevis/batches', access: 'sevis.batch', request: () => ({ query: { status: 'pending' } }), expect: BATCH },
-  { method: 'GET', path: '/api/sevis/batches/:batchRowId', access: 'sevis.batch', foreignRecord: 404, expect: BATCH,
-    request: async (m) => ({ params: { batchRowId: await sevisBatchRow(m.t) } }) },
-  { method: 'GET', path: '/api/sevis/batches/:batchRowId/xml', access: 'sevis.batch', foreignRecord: 404, expect: BATCH,
-    request: async (m) => ({ params: { batchRowId: await sevisBatchRow(m.t) } }) },
-  { method: 'POST', path: '/api/sevis/batches/:batchRowId/mark-sent', access: 'sevis.batch', foreignRecord: 404, expect: BATCH,
-    request: async (m) => { await senders(m); return { params: { batchRowId: await sevisBatchRow(m.t) } }; } },
+  {
+    method: 'GET',
+    path: '/api/sevis/batches/:batchRowId',
+    access: 'sevis.batch',
+    foreignRecord: 404,
+    expect: BATCH,
+    request: async (m) => ({ params: { batchRowId: await sevisBatchRow(m.t) } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/sevis/batches/:batchRowId/xml',
+    access: 'sevis.batch',
+    foreignRecord: 404,
+    expect: BATCH,
+    request: async (m) => ({ params: { batchRowId: await sevisBatchRow(m.t) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/sevis/batches/:batchRowId/mark-sent',
+    access: 'sevis.batch',
+    foreignRecord: 404,
+    expect: BATCH,
+    request: async (m) => {
+      await senders(m);
+      return { params: { batchRowId: await sevisBatchRow(m.t) } };
+    },
+  },
   { method: 'GET', path: '/api/sevis/registration', access: 'sevis.batch', request: () => ({ query: { pageSize: 10 } }), expect: BATCH },
   { method: 'POST', path: '/api/sevis/registration', access: 'sevis.batch', request: () => ({ body: { all: true } }), expect: BATCH },
   { method: 'GET', path: '/api/sevis/validation', access: 'sevis.batch', request: () => ({ query: { pageSize: 10 } }), expect: BATCH },

@@ -18,10 +18,11 @@ const ORG = 'DEM214F00000001';
 async function batchWithLog(m: TM, status = 'sent') {
   const s = await newStudent(m.t);
   const b = await sentBatch(m.t, { orgId: ORG, kind: 'student', status, records: [{ profileId: s.id, requestId: 'm1', kind: 'update' }] });
-  const xml = `<TransactionLog><BatchHeader><BatchID>${b.batchId}</BatchID><OrgID>${ORG}</OrgID></BatchHeader><BatchDetail status="true">`
-    + `<Upload resultCode="S0000" dateTimeStamp="2026-11-20T09:00:00.000+00:00"/><Process resultCode="S0000" dateTimeStamp="2026-11-20T10:00:00.000+00:00">`
-    + `<RecordCount><Success>1</Success><Failure>0</Failure><Total>1</Total></RecordCount><Record sevisID="${s.sevisId}" requestID="m1"><ProcessDate>2026-11-20T10:00:00.000+00:00</ProcessDate><Result status="true"/></Record>`
-    + '</Process><Download resultCode="S0000"/></BatchDetail></TransactionLog>';
+  const xml =
+    `<TransactionLog><BatchHeader><BatchID>${b.batchId}</BatchID><OrgID>${ORG}</OrgID></BatchHeader><BatchDetail status="true">` +
+    `<Upload resultCode="S0000" dateTimeStamp="2026-11-20T09:00:00.000+00:00"/><Process resultCode="S0000" dateTimeStamp="2026-11-20T10:00:00.000+00:00">` +
+    `<RecordCount><Success>1</Success><Failure>0</Failure><Total>1</Total></RecordCount><Record sevisID="${s.sevisId}" requestID="m1"><ProcessDate>2026-11-20T10:00:00.000+00:00</ProcessDate><Result status="true"/></Record>` +
+    '</Process><Download resultCode="S0000"/></BatchDetail></TransactionLog>';
   return { b, xml };
 }
 
@@ -29,25 +30,56 @@ async function importedLog(m: TM): Promise<string> {
   const { b } = await batchWithLog(m);
   const [row] = await m.t.sql<{ id: string }>(
     `insert into sevis_transaction_logs (institution_id, batch_row_id, org_id, batch_id, file_name, sha256, result_code)
-     values ($1, $2, $3, $4, 'log.xml', md5(random()::text), 'S0000') returning id`, [m.t.institutionA, b.id, ORG, b.batchId]);
+     values ($1, $2, $3, $4, 'log.xml', md5(random()::text), 'S0000') returning id`,
+    [m.t.institutionA, b.id, ORG, b.batchId],
+  );
   return row!.id;
 }
 
 /** The sevis module's results routes (issue 6): transaction logs, System Errors, the batch interface. */
 export const SEVIS_RESULTS_MATRIX: TMatrixRow[] = [
-  { method: 'POST', path: '/api/sevis/transaction-logs', access: 'sevis.import',
+  {
+    method: 'POST',
+    path: '/api/sevis/transaction-logs',
+    access: 'sevis.import',
     request: async (m) => {
       const { xml } = await batchWithLog(m);
       const f = fileBody('sevis_transaction_log.xml', xml);
       return { body: f.body, headers: f.headers };
-    }, expect: IMPORT },
+    },
+    expect: IMPORT,
+  },
   { method: 'GET', path: '/api/sevis/transaction-logs', access: 'sevis.import', request: () => ({ query: { page: 1 } }), expect: IMPORT },
-  { method: 'GET', path: '/api/sevis/transaction-logs/:logId', access: 'sevis.import', foreignRecord: 404,
-    request: async (m) => ({ params: { logId: await importedLog(m) } }), expect: IMPORT },
-  { method: 'GET', path: '/api/sevis/system-errors', access: 'sevis.read', request: () => ({ query: { code: 'S1056', sort: 'student' } }), expect: READ },
+  {
+    method: 'GET',
+    path: '/api/sevis/transaction-logs/:logId',
+    access: 'sevis.import',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { logId: await importedLog(m) } }),
+    expect: IMPORT,
+  },
+  {
+    method: 'GET',
+    path: '/api/sevis/system-errors',
+    access: 'sevis.read',
+    request: () => ({ query: { code: 'S1056', sort: 'student' } }),
+    expect: READ,
+  },
   { method: 'GET', path: '/api/sevis/transport', access: 'sevis.read', request: () => ({}), expect: READ },
-  { method: 'POST', path: '/api/sevis/batches/:batchRowId/send', access: 'sevis.batch', foreignRecord: 404,
-    request: async (m) => ({ params: { batchRowId: (await batchWithLog(m, 'pending')).b.id } }), expect: SEND },
-  { method: 'POST', path: '/api/sevis/batches/:batchRowId/fetch-results', access: 'sevis.import', foreignRecord: 404,
-    request: async (m) => ({ params: { batchRowId: (await batchWithLog(m)).b.id } }), expect: FETCH },
+  {
+    method: 'POST',
+    path: '/api/sevis/batches/:batchRowId/send',
+    access: 'sevis.batch',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { batchRowId: (await batchWithLog(m, 'pending')).b.id } }),
+    expect: SEND,
+  },
+  {
+    method: 'POST',
+    path: '/api/sevis/batches/:batchRowId/fetch-results',
+    access: 'sevis.import',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { batchRowId: (await batchWithLog(m)).b.id } }),
+    expect: FETCH,
+  },
 ];

@@ -8,22 +8,47 @@ const IMPORT: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 4
 /** A fresh RTI import of the demo officer (no rows). */
 async function officerImport(m: Parameters<TMatrixRow['request']>[0]): Promise<string> {
   const [row] = await m.t.sql<{ id: string }>(
-    `insert into rti_imports (institution_id, file_name, created_by) values ($1, 'matrix.csv', $2) returning id`, [m.t.institutionA, m.ids.officer]);
+    `insert into rti_imports (institution_id, file_name, created_by) values ($1, 'matrix.csv', $2) returning id`,
+    [m.t.institutionA, m.ids.officer],
+  );
   return row!.id;
 }
 
 /** The sevis module's RTI routes (issue 6). */
 export const SEVIS_RTI_MATRIX: TMatrixRow[] = [
-  { method: 'POST', path: '/api/sevis/rti-imports', access: 'sevis.import',
+  {
+    method: 'POST',
+    path: '/api/sevis/rti-imports',
+    access: 'sevis.import',
     request: () => {
       const f = fileBody('rti.csv', 'SEVIS ID,Surname/Primary Name,Given Name\r\nN0000000001,DOE,JANE\r\n');
       return { body: f.body, headers: f.headers };
-    }, expect: IMPORT },
+    },
+    expect: IMPORT,
+  },
   { method: 'GET', path: '/api/sevis/rti-imports', access: 'sevis.import', request: () => ({}), expect: IMPORT },
-  { method: 'GET', path: '/api/sevis/rti-imports/:importId', access: 'sevis.import', foreignRecord: 404,
-    request: async (m) => ({ params: { importId: await officerImport(m) }, query: { state: 'changed' } }), expect: IMPORT },
-  { method: 'POST', path: '/api/sevis/rti-imports/:importId/apply', access: 'sevis.import', foreignRecord: 404,
-    request: async (m) => ({ params: { importId: await officerImport(m) }, body: { rowIds: [] } }), expect: IMPORT },
-  { method: 'POST', path: '/api/sevis/rti-imports/:importId/discard', access: 'sevis.import', foreignRecord: 404,
-    request: async (m) => ({ params: { importId: await officerImport(m) } }), expect: IMPORT },
+  {
+    method: 'GET',
+    path: '/api/sevis/rti-imports/:importId',
+    access: 'sevis.import',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { importId: await officerImport(m) }, query: { state: 'changed' } }),
+    expect: IMPORT,
+  },
+  {
+    method: 'POST',
+    path: '/api/sevis/rti-imports/:importId/apply',
+    access: 'sevis.import',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { importId: await officerImport(m) }, body: { rowIds: [] } }),
+    expect: IMPORT,
+  },
+  {
+    method: 'POST',
+    path: '/api/sevis/rti-imports/:importId/discard',
+    access: 'sevis.import',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { importId: await officerImport(m) } }),
+    expect: IMPORT,
+  },
 ];

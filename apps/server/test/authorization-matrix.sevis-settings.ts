@@ -6,28 +6,62 @@ const READ: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200
 const CONFIGURE: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 };
 
 const mainSettings = (m: TMatrixContext, kind: 'F' | 'J') => ({
-  campusSiteId: m.sites.MAIN!, programKind: kind, orgId: kind === 'F' ? 'BOS214F00012345' : 'P-1-12345', officialName: 'Avery Admin',
-  officialSevisUserId: 'DEMOPDSO01', startingBatchNumber: 1, isAutoBatch: false, isActive: true,
+  campusSiteId: m.sites.MAIN!,
+  programKind: kind,
+  orgId: kind === 'F' ? 'BOS214F00012345' : 'P-1-12345',
+  officialName: 'Avery Admin',
+  officialSevisUserId: 'DEMOPDSO01',
+  startingBatchNumber: 1,
+  isAutoBatch: false,
+  isActive: true,
 });
 
 /** SEVIS Settings and SEVIS Permissions. */
 export const SEVIS_SETTINGS_MATRIX: TMatrixRow[] = [
   { method: 'GET', path: '/api/sevis/settings', access: 'sevis.read', request: () => ({}), expect: READ },
   // Each call adds Main Campus's J settings again (the previous row, unused by any batch, is removed first).
-  { method: 'POST', path: '/api/sevis/settings', access: 'sevis.configure', expect: CONFIGURE,
+  {
+    method: 'POST',
+    path: '/api/sevis/settings',
+    access: 'sevis.configure',
+    expect: CONFIGURE,
     request: async (m) => {
-      await m.t.sql(`delete from sevis_settings s where s.institution_id = $1 and s.campus_site_id = $2 and s.program_kind = 'J'
-        and not exists (select 1 from sevis_batches b where b.settings_id = s.id)`, [m.t.institutionA, m.sites.MAIN]);
+      await m.t.sql(
+        `delete from sevis_settings s where s.institution_id = $1 and s.campus_site_id = $2 and s.program_kind = 'J'
+        and not exists (select 1 from sevis_batches b where b.settings_id = s.id)`,
+        [m.t.institutionA, m.sites.MAIN],
+      );
       return { body: mainSettings(m, 'J') };
-    } },
-  { method: 'PUT', path: '/api/sevis/settings/:settingsId', access: 'sevis.configure', foreignRecord: 404, expect: CONFIGURE,
-    request: async (m) => ({ params: { settingsId: await sevisSettingsRow(m.t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' }) }, body: mainSettings(m, 'F') }) },
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/sevis/settings/:settingsId',
+    access: 'sevis.configure',
+    foreignRecord: 404,
+    expect: CONFIGURE,
+    request: async (m) => ({
+      params: { settingsId: await sevisSettingsRow(m.t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' }) },
+      body: mainSettings(m, 'F'),
+    }),
+  },
   { method: 'GET', path: '/api/sevis/senders', access: 'sevis.configure', request: () => ({}), expect: CONFIGURE },
-  { method: 'PUT', path: '/api/sevis/senders', access: 'sevis.configure', expect: CONFIGURE,
-    request: (m) => ({ body: { userId: m.ids.officer!, kind: 'ARO', sevisUserId: 'MATRIX0001' } }) },
-  { method: 'DELETE', path: '/api/sevis/senders/:userId/:kind', access: 'sevis.configure', foreignRecord: 404, expect: CONFIGURE,
+  {
+    method: 'PUT',
+    path: '/api/sevis/senders',
+    access: 'sevis.configure',
+    expect: CONFIGURE,
+    request: (m) => ({ body: { userId: m.ids.officer!, kind: 'ARO', sevisUserId: 'MATRIX0001' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/sevis/senders/:userId/:kind',
+    access: 'sevis.configure',
+    foreignRecord: 404,
+    expect: CONFIGURE,
     request: async (m) => {
       await sevisSender(m.t, 'officer', 'ARO', 'MATRIX0002');
       return { params: { userId: m.ids.officer!, kind: 'ARO' } };
-    } },
+    },
+  },
 ];

@@ -18,15 +18,22 @@ let seq = 0;
 function oneRowCsv(): string {
   seq += 1;
   const tag = `${process.pid}${Date.now().toString(36)}${seq}`;
-  return 'first_name,last_name,email,birth_date,citizenship,visa_type,campus_site,program_start_date,program_end_date\r\n' +
-    `Matrix,Row${seq},matrix.${tag}@example.org,01/02/2003,IN,F-1,MAIN,08/20/2026,05/15/2028\r\n`;
+  return (
+    'first_name,last_name,email,birth_date,citizenship,visa_type,campus_site,program_start_date,program_end_date\r\n' +
+    `Matrix,Row${seq},matrix.${tag}@example.org,01/02/2003,IN,F-1,MAIN,08/20/2026,05/15/2028\r\n`
+  );
 }
 
 /** A fresh previewed upload by the super user (which every importer of all sites may see; officers of MAIN too when theirs). */
 async function newImport(m: Parameters<TMatrixRow['request']>[0]): Promise<string> {
   const admin = await m.t.login('admin');
   const { payload, headers } = multipart({}, { name: 'matrix.csv', data: Buffer.from(oneRowCsv()) });
-  const res = await m.t.app.inject({ method: 'POST', url: '/api/student-imports', payload, headers: { host: HOST_A, ...headers, authorization: `Bearer ${admin.accessToken}` } });
+  const res = await m.t.app.inject({
+    method: 'POST',
+    url: '/api/student-imports',
+    payload,
+    headers: { host: HOST_A, ...headers, authorization: `Bearer ${admin.accessToken}` },
+  });
   if (res.statusCode !== 200) throw new Error(`import failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
 }
@@ -37,24 +44,70 @@ const admitted = async (m: Parameters<TMatrixRow['request']>[0]) =>
 
 /** The students module's intake routes (see authorization-matrix.ts). */
 export const STUDENTS_INTAKE_MATRIX: TMatrixRow[] = [
-  { method: 'POST', path: '/api/students/:profileId/invite', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: await admitted(m) } }), expect: MANAGE },
-  { method: 'POST', path: '/api/students/invite', access: 'students.manage',
-    request: async (m) => ({ body: { profileIds: [await admitted(m)] } }), expect: MANAGE },
-  { method: 'GET', path: '/api/students/newly-admitted', access: 'students.read', request: () => ({ query: { q: 'a', sort: 'invitedAt' } }), expect: READ },
+  {
+    method: 'POST',
+    path: '/api/students/:profileId/invite',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: await admitted(m) } }),
+    expect: MANAGE,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/invite',
+    access: 'students.manage',
+    request: async (m) => ({ body: { profileIds: [await admitted(m)] } }),
+    expect: MANAGE,
+  },
+  {
+    method: 'GET',
+    path: '/api/students/newly-admitted',
+    access: 'students.read',
+    request: () => ({ query: { q: 'a', sort: 'invitedAt' } }),
+    expect: READ,
+  },
 
-  { method: 'POST', path: '/api/student-imports', access: 'students.import',
+  {
+    method: 'POST',
+    path: '/api/student-imports',
+    access: 'students.import',
     request: () => {
       const { payload, headers } = multipart({}, { name: 'matrix.csv', data: Buffer.from(oneRowCsv()) });
       return { body: payload, headers };
-    }, expect: IMPORT },
+    },
+    expect: IMPORT,
+  },
   { method: 'GET', path: '/api/student-imports', access: 'students.import', request: () => ({}), expect: IMPORT },
-  { method: 'GET', path: '/api/student-imports/:importId', access: 'students.import', foreignRecord: 404,
-    request: async (m) => ({ params: { importId: await newImport(m) } }), expect: OTHERS_UPLOAD },
-  { method: 'GET', path: '/api/student-imports/:importId/errors.csv', access: 'students.import', foreignRecord: 404,
-    request: async (m) => ({ params: { importId: await newImport(m) } }), expect: OTHERS_UPLOAD },
-  { method: 'POST', path: '/api/student-imports/:importId/commit', access: 'students.import', foreignRecord: 404,
-    request: async (m) => ({ params: { importId: await newImport(m) } }), expect: OTHERS_UPLOAD },
-  { method: 'POST', path: '/api/student-imports/:importId/discard', access: 'students.import', foreignRecord: 404,
-    request: async (m) => ({ params: { importId: await newImport(m) } }), expect: OTHERS_UPLOAD },
+  {
+    method: 'GET',
+    path: '/api/student-imports/:importId',
+    access: 'students.import',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { importId: await newImport(m) } }),
+    expect: OTHERS_UPLOAD,
+  },
+  {
+    method: 'GET',
+    path: '/api/student-imports/:importId/errors.csv',
+    access: 'students.import',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { importId: await newImport(m) } }),
+    expect: OTHERS_UPLOAD,
+  },
+  {
+    method: 'POST',
+    path: '/api/student-imports/:importId/commit',
+    access: 'students.import',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { importId: await newImport(m) } }),
+    expect: OTHERS_UPLOAD,
+  },
+  {
+    method: 'POST',
+    path: '/api/student-imports/:importId/discard',
+    access: 'students.import',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { importId: await newImport(m) } }),
+    expect: OTHERS_UPLOAD,
+  },
 ];

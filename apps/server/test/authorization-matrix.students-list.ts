@@ -6,6 +6,12 @@ const READ: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200
 
 /** The students module's list routes (see authorization-matrix.ts). */
 export const STUDENTS_LIST_MATRIX: TMatrixRow[] = [
-  { method: 'GET', path: '/api/students', access: 'students.read', request: () => ({ query: { title: 'all', q: 'student', sort: 'name', order: 'asc' } }), expect: READ },
+  {
+    method: 'GET',
+    path: '/api/students',
+    access: 'students.read',
+    request: () => ({ query: { title: 'all', q: 'student', sort: 'name', order: 'asc' } }),
+    expect: READ,
+  },
   { method: 'GET', path: '/api/students/list-titles', access: 'students.read', request: () => ({}), expect: READ },
 ];

@@ -11,18 +11,24 @@ const READ_MAIN: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant
 
 async function newStep(m: TMatrixContext): Promise<string> {
   const [r] = await m.t.sql<{ id: string }>(
-    "insert into welcome_wizard_steps (institution_id, title, body, kind, ordinal) values ($1, 'Matrix step', 'Hello', 'content', 99) returning id", [m.t.institutionA]);
+    "insert into welcome_wizard_steps (institution_id, title, body, kind, ordinal) values ($1, 'Matrix step', 'Hello', 'content', 99) returning id",
+    [m.t.institutionA],
+  );
   return r!.id;
 }
 async function newItemTarget(m: TMatrixContext): Promise<string> {
   const [r] = await m.t.sql<{ id: string }>(
-    "insert into custom_questions (institution_id, question_type, question_text) values ($1, 'TEXT', 'Matrix stage question?') returning id", [m.t.institutionA]);
+    "insert into custom_questions (institution_id, question_type, question_text) values ($1, 'TEXT', 'Matrix stage question?') returning id",
+    [m.t.institutionA],
+  );
   return r!.id;
 }
 async function newStageItem(m: TMatrixContext): Promise<string> {
   const q = await newItemTarget(m);
   const [r] = await m.t.sql<{ id: string }>(
-    "insert into stage_items (institution_id, stage, custom_question_id, ordinal) values ($1, 'continuing', $2, 99) returning id", [m.t.institutionA, q]);
+    "insert into stage_items (institution_id, stage, custom_question_id, ordinal) values ($1, 'continuing', $2, 99) returning id",
+    [m.t.institutionA, q],
+  );
   return r!.id;
 }
 const stepBody = { title: 'Matrix step', body: 'Text', kind: 'content', visaScope: 'All', isActive: true };
@@ -30,40 +36,126 @@ const stepBody = { title: 'Matrix step', body: 'Text', kind: 'content', visaScop
 /** The students module's portal routes (see authorization-matrix.ts). */
 export const STUDENTS_PORTAL_MATRIX: TMatrixRow[] = [
   { method: 'GET', path: '/api/students/welcome-wizard-steps', access: 'students.configure', request: () => ({}), expect: CONFIGURE },
-  { method: 'GET', path: '/api/students/welcome-wizard-steps/:stepId', access: 'students.configure', foreignRecord: 404,
-    request: async (m) => ({ params: { stepId: await newStep(m) } }), expect: CONFIGURE },
-  { method: 'POST', path: '/api/students/welcome-wizard-steps', access: 'students.configure', request: () => ({ body: stepBody }), expect: CONFIGURE },
-  { method: 'PUT', path: '/api/students/welcome-wizard-steps/:stepId', access: 'students.configure', foreignRecord: 404,
-    request: async (m) => ({ params: { stepId: await newStep(m) }, body: { ...stepBody, isActive: false } }), expect: CONFIGURE },
-  { method: 'DELETE', path: '/api/students/welcome-wizard-steps/:stepId', access: 'students.configure', foreignRecord: 404,
-    request: async (m) => ({ params: { stepId: await newStep(m) } }), expect: CONFIGURE },
-  { method: 'PUT', path: '/api/students/welcome-wizard-order', access: 'students.configure',
+  {
+    method: 'GET',
+    path: '/api/students/welcome-wizard-steps/:stepId',
+    access: 'students.configure',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { stepId: await newStep(m) } }),
+    expect: CONFIGURE,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/welcome-wizard-steps',
+    access: 'students.configure',
+    request: () => ({ body: stepBody }),
+    expect: CONFIGURE,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/welcome-wizard-steps/:stepId',
+    access: 'students.configure',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { stepId: await newStep(m) }, body: { ...stepBody, isActive: false } }),
+    expect: CONFIGURE,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/students/welcome-wizard-steps/:stepId',
+    access: 'students.configure',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { stepId: await newStep(m) } }),
+    expect: CONFIGURE,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/welcome-wizard-order',
+    access: 'students.configure',
     request: async (m) => {
       await newStep(m);
-      const rows = await m.t.sql<{ id: string }>('select id from welcome_wizard_steps where institution_id = $1 order by ordinal desc, created_at', [m.t.institutionA]);
+      const rows = await m.t.sql<{ id: string }>(
+        'select id from welcome_wizard_steps where institution_id = $1 order by ordinal desc, created_at',
+        [m.t.institutionA],
+      );
       return { body: { ids: rows.map((r) => r.id) } };
-    }, expect: CONFIGURE },
-  { method: 'GET', path: '/api/students/welcome-wizard-preview', access: 'students.configure', request: () => ({ query: { visaType: 'J-1' } }), expect: CONFIGURE },
+    },
+    expect: CONFIGURE,
+  },
+  {
+    method: 'GET',
+    path: '/api/students/welcome-wizard-preview',
+    access: 'students.configure',
+    request: () => ({ query: { visaType: 'J-1' } }),
+    expect: CONFIGURE,
+  },
 
   { method: 'GET', path: '/api/students/stage-items', access: 'students.configure', request: () => ({}), expect: CONFIGURE },
-  { method: 'POST', path: '/api/students/stage-items', access: 'students.configure',
-    request: async (m) => ({ body: { stage: 'continuing', customQuestionId: await newItemTarget(m) } }), expect: CONFIGURE },
-  { method: 'PUT', path: '/api/students/stage-items/:itemId', access: 'students.configure', foreignRecord: 404,
-    request: async (m) => ({ params: { itemId: await newStageItem(m) }, body: { visaScope: 'J-1' } }), expect: CONFIGURE },
-  { method: 'DELETE', path: '/api/students/stage-items/:itemId', access: 'students.configure', foreignRecord: 404,
-    request: async (m) => ({ params: { itemId: await newStageItem(m) } }), expect: CONFIGURE },
-  { method: 'PUT', path: '/api/students/stage-items-order', access: 'students.configure',
+  {
+    method: 'POST',
+    path: '/api/students/stage-items',
+    access: 'students.configure',
+    request: async (m) => ({ body: { stage: 'continuing', customQuestionId: await newItemTarget(m) } }),
+    expect: CONFIGURE,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/stage-items/:itemId',
+    access: 'students.configure',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { itemId: await newStageItem(m) }, body: { visaScope: 'J-1' } }),
+    expect: CONFIGURE,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/students/stage-items/:itemId',
+    access: 'students.configure',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { itemId: await newStageItem(m) } }),
+    expect: CONFIGURE,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/stage-items-order',
+    access: 'students.configure',
     request: async (m) => {
       await newStageItem(m);
-      const rows = await m.t.sql<{ id: string }>("select id from stage_items where institution_id = $1 and stage = 'continuing' order by ordinal desc", [m.t.institutionA]);
+      const rows = await m.t.sql<{ id: string }>(
+        "select id from stage_items where institution_id = $1 and stage = 'continuing' order by ordinal desc",
+        [m.t.institutionA],
+      );
       return { body: { stage: 'continuing', ids: rows.map((r) => r.id) } };
-    }, expect: CONFIGURE },
+    },
+    expect: CONFIGURE,
+  },
 
   { method: 'GET', path: '/api/students/me/stage', access: 'students.self', request: () => ({}), expect: SELF },
-  { method: 'PUT', path: '/api/students/me/stage/answers', access: 'students.self', request: () => ({ body: { answers: {} } }), expect: SELF },
-  { method: 'POST', path: '/api/students/me/welcome-wizard/steps/:stepId/complete', access: 'students.self',
-    request: async (m) => ({ params: { stepId: await newStep(m) } }), expect: SELF_NOTHING_TO_COMPLETE },
-  { method: 'POST', path: '/api/students/me/stage/complete', access: 'students.self', request: () => ({}), expect: SELF_NOTHING_TO_COMPLETE },
-  { method: 'GET', path: '/api/students/:profileId/stage-progress', access: 'students.read', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await newStudent(m.t, { site: 'MAIN' })).id } }), expect: READ_MAIN },
+  {
+    method: 'PUT',
+    path: '/api/students/me/stage/answers',
+    access: 'students.self',
+    request: () => ({ body: { answers: {} } }),
+    expect: SELF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/me/welcome-wizard/steps/:stepId/complete',
+    access: 'students.self',
+    request: async (m) => ({ params: { stepId: await newStep(m) } }),
+    expect: SELF_NOTHING_TO_COMPLETE,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/me/stage/complete',
+    access: 'students.self',
+    request: () => ({}),
+    expect: SELF_NOTHING_TO_COMPLETE,
+  },
+  {
+    method: 'GET',
+    path: '/api/students/:profileId/stage-progress',
+    access: 'students.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await newStudent(m.t, { site: 'MAIN' })).id } }),
+    expect: READ_MAIN,
+  },
 ];

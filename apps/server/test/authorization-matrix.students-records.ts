@@ -13,14 +13,18 @@ let n = 0;
 export async function newDependent(t: TTestApp, profileId: string): Promise<string> {
   const [d] = await t.sql<{ id: string }>(
     `insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd, date_of_birth, birth_country_cd, country_of_citizenship_cd)
-     select institution_id, id, 'Ravi', 'Dependent', '01', '1998-02-03', 'IN', 'IN' from student_profiles where id = $1 returning id`, [profileId]);
+     select institution_id, id, 'Ravi', 'Dependent', '01', '1998-02-03', 'IN', 'IN' from student_profiles where id = $1 returning id`,
+    [profileId],
+  );
   return d!.id;
 }
 
 /** A site of activity of a J-1 record, written directly. */
 export async function newSiteOfActivity(t: TTestApp, profileId: string): Promise<string> {
   const [s] = await t.sql<{ id: string }>(
-    `insert into student_sites_of_activity (institution_id, profile_id, name, address) select institution_id, id, 'Research Lab', '{"city":"Springfield"}'::jsonb from student_profiles where id = $1 returning id`, [profileId]);
+    `insert into student_sites_of_activity (institution_id, profile_id, name, address) select institution_id, id, 'Research Lab', '{"city":"Springfield"}'::jsonb from student_profiles where id = $1 returning id`,
+    [profileId],
+  );
   return s!.id;
 }
 
@@ -28,7 +32,8 @@ export async function newSiteOfActivity(t: TTestApp, profileId: string): Promise
 export async function newCorrection(t: TTestApp, profileId: string): Promise<string> {
   const [c] = await t.sql<{ id: string }>(
     `insert into student_profile_corrections (institution_id, profile_id, changes, reason) select institution_id, id, $2::jsonb, 'Typo in my name' from student_profiles where id = $1 returning id`,
-    [profileId, JSON.stringify({ middleName: { from: '', to: 'Kumar' } })]);
+    [profileId, JSON.stringify({ middleName: { from: '', to: 'Kumar' } })],
+  );
   return c!.id;
 }
 
@@ -38,56 +43,219 @@ async function record(m: TMatrixContext, o: { visaType?: 'F-1' | 'J-1' } = {}) {
   return { profileId: s.id, updatedAt: row!.updated_at.toISOString() };
 }
 
-const dependentBody = { firstName: 'Anya', lastName: 'Dependent', relationshipCode: '02', birthDate: '2020-05-06', birthCountryCode: 'US', citizenshipCountryCode: 'US' };
+const dependentBody = {
+  firstName: 'Anya',
+  lastName: 'Dependent',
+  relationshipCode: '02',
+  birthDate: '2020-05-06',
+  birthCountryCode: 'US',
+  citizenshipCountryCode: 'US',
+};
 
 /** The students module's records routes (see authorization-matrix.ts). */
 export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
-  { method: 'GET', path: '/api/students/:profileId', access: 'students.read', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }), expect: STAFF },
-  { method: 'POST', path: '/api/students', access: 'students.manage',
+  {
+    method: 'GET',
+    path: '/api/students/:profileId',
+    access: 'students.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }),
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students',
+    access: 'students.manage',
     request: (m) => {
       n += 1;
       const u = `${process.pid}${Date.now()}${n}`;
-      return { body: { firstName: 'Matrix', lastName: `Student${u}`, email: `matrix${u}@example.edu`, birthDate: '2000-01-02', citizenshipCountryCode: 'BR',
-        visaType: 'F-1', campusSiteId: m.sites.MAIN, programStartDate: '2026-08-20', programEndDate: '2028-05-15' } };
-    }, expect: STAFF },
-  { method: 'PUT', path: '/api/students/:profileId', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => { const r = await record(m); return { params: { profileId: r.profileId }, body: { updatedAt: r.updatedAt, phone: '5551234567' } }; }, expect: STAFF },
-  { method: 'PUT', path: '/api/students/:profileId/stage', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m)).profileId }, body: { stage: 'check_in' } }), expect: STAFF },
-  { method: 'PUT', path: '/api/students/:profileId/tags', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m)).profileId }, body: { tags: ['Scholarship'] } }), expect: STAFF },
-  { method: 'GET', path: '/api/students/:profileId/history', access: 'students.read', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }), expect: STAFF },
-  { method: 'GET', path: '/api/students/:profileId/sevis-events', access: 'students.read', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }), expect: STAFF },
-  { method: 'GET', path: '/api/students/:profileId/requests', access: 'students.read', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }), expect: STAFF },
-  { method: 'GET', path: '/api/students/:profileId/documents', access: 'students.read', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }), expect: STAFF },
-  { method: 'GET', path: '/api/students/:profileId/messages', access: 'students.read', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }), expect: STAFF },
-  { method: 'POST', path: '/api/students/:profileId/dependents', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m)).profileId }, body: dependentBody }), expect: STAFF },
-  { method: 'PUT', path: '/api/students/:profileId/dependents/:dependentId', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => { const r = await record(m); return { params: { profileId: r.profileId, dependentId: await newDependent(m.t, r.profileId) }, body: dependentBody }; }, expect: STAFF },
-  { method: 'POST', path: '/api/students/:profileId/dependents/:dependentId/terminate', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => { const r = await record(m); return { params: { profileId: r.profileId, dependentId: await newDependent(m.t, r.profileId) }, body: { reasonCode: 'DIVORCE' } }; }, expect: STAFF },
-  { method: 'POST', path: '/api/students/:profileId/sites-of-activity', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await record(m, { visaType: 'J-1' })).profileId }, body: { name: 'Field station' } }), expect: STAFF },
-  { method: 'PUT', path: '/api/students/:profileId/sites-of-activity/:siteId', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => { const r = await record(m, { visaType: 'J-1' }); return { params: { profileId: r.profileId, siteId: await newSiteOfActivity(m.t, r.profileId) }, body: { name: 'Field station 2' } }; }, expect: STAFF },
-  { method: 'POST', path: '/api/students/:profileId/sites-of-activity/:siteId/deactivate', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => { const r = await record(m, { visaType: 'J-1' }); return { params: { profileId: r.profileId, siteId: await newSiteOfActivity(m.t, r.profileId) } }; }, expect: STAFF },
+      return {
+        body: {
+          firstName: 'Matrix',
+          lastName: `Student${u}`,
+          email: `matrix${u}@example.edu`,
+          birthDate: '2000-01-02',
+          citizenshipCountryCode: 'BR',
+          visaType: 'F-1',
+          campusSiteId: m.sites.MAIN,
+          programStartDate: '2026-08-20',
+          programEndDate: '2028-05-15',
+        },
+      };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/:profileId',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await record(m);
+      return { params: { profileId: r.profileId }, body: { updatedAt: r.updatedAt, phone: '5551234567' } };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/:profileId/stage',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m)).profileId }, body: { stage: 'check_in' } }),
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/:profileId/tags',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m)).profileId }, body: { tags: ['Scholarship'] } }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/students/:profileId/history',
+    access: 'students.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/students/:profileId/sevis-events',
+    access: 'students.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/students/:profileId/requests',
+    access: 'students.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/students/:profileId/documents',
+    access: 'students.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/students/:profileId/messages',
+    access: 'students.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m)).profileId } }),
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/:profileId/dependents',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m)).profileId }, body: dependentBody }),
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/:profileId/dependents/:dependentId',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await record(m);
+      return { params: { profileId: r.profileId, dependentId: await newDependent(m.t, r.profileId) }, body: dependentBody };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/:profileId/dependents/:dependentId/terminate',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await record(m);
+      return { params: { profileId: r.profileId, dependentId: await newDependent(m.t, r.profileId) }, body: { reasonCode: 'DIVORCE' } };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/:profileId/sites-of-activity',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await record(m, { visaType: 'J-1' })).profileId }, body: { name: 'Field station' } }),
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/:profileId/sites-of-activity/:siteId',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await record(m, { visaType: 'J-1' });
+      return { params: { profileId: r.profileId, siteId: await newSiteOfActivity(m.t, r.profileId) }, body: { name: 'Field station 2' } };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/:profileId/sites-of-activity/:siteId/deactivate',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await record(m, { visaType: 'J-1' });
+      return { params: { profileId: r.profileId, siteId: await newSiteOfActivity(m.t, r.profileId) } };
+    },
+    expect: STAFF,
+  },
   { method: 'GET', path: '/api/students/me', access: 'students.self', request: () => ({}), expect: SELF },
   { method: 'GET', path: '/api/students/me/documents', access: 'students.self', request: () => ({}), expect: SELF },
-  { method: 'POST', path: '/api/students/me/corrections', access: 'students.self',
-    request: () => { n += 1; return { body: { changes: { middleName: `M${n}` }, reason: 'My middle name is missing' } }; }, expect: SELF },
-  { method: 'GET', path: '/api/student-corrections', access: 'students.read', request: () => ({ query: { status: 'pending' } }), expect: STAFF },
-  { method: 'GET', path: '/api/student-corrections/:correctionId', access: 'students.read', foreignRecord: 404,
-    request: async (m) => ({ params: { correctionId: await newCorrection(m.t, (await record(m)).profileId) } }), expect: STAFF },
-  { method: 'POST', path: '/api/student-corrections/:correctionId/approve', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { correctionId: await newCorrection(m.t, (await record(m)).profileId) }, body: {} }), expect: STAFF },
-  { method: 'POST', path: '/api/student-corrections/:correctionId/reject', access: 'students.manage', foreignRecord: 404,
-    request: async (m) => ({ params: { correctionId: await newCorrection(m.t, (await record(m)).profileId) }, body: { note: 'Please send a passport copy' } }), expect: STAFF },
+  {
+    method: 'POST',
+    path: '/api/students/me/corrections',
+    access: 'students.self',
+    request: () => {
+      n += 1;
+      return { body: { changes: { middleName: `M${n}` }, reason: 'My middle name is missing' } };
+    },
+    expect: SELF,
+  },
+  {
+    method: 'GET',
+    path: '/api/student-corrections',
+    access: 'students.read',
+    request: () => ({ query: { status: 'pending' } }),
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/student-corrections/:correctionId',
+    access: 'students.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { correctionId: await newCorrection(m.t, (await record(m)).profileId) } }),
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/student-corrections/:correctionId/approve',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { correctionId: await newCorrection(m.t, (await record(m)).profileId) }, body: {} }),
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/student-corrections/:correctionId/reject',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({
+      params: { correctionId: await newCorrection(m.t, (await record(m)).profileId) },
+      body: { note: 'Please send a passport copy' },
+    }),
+    expect: STAFF,
+  },
 ];

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type TSession } from '@meridian/domain';
 import { registeredContracts } from '../src/platform/http/route.js';
 import { createTestApp, HOST_A, HOST_B, type TTestApp } from './app.js';
-import { AUTHORIZATION_MATRIX, CALLERS, fillPath, type TCaller, type TMatrixContext, type TMatrixRow, type TSessions } from './authorization-matrix.js';
+import {
+  AUTHORIZATION_MATRIX,
+  CALLERS,
+  fillPath,
+  type TCaller,
+  type TMatrixContext,
+  type TMatrixRow,
+  type TSessions,
+} from './authorization-matrix.js';
 import { call, inviteStaff, latestLink, userIds } from './http.js';
 
 let t: TTestApp;
@@ -18,7 +26,9 @@ beforeAll(async () => {
   const logged = await Promise.all(roles.map((r) => t.login(r)));
   sessions = Object.fromEntries(roles.map((r, i) => [r, logged[i]!])) as TSessions;
   adminB = await t.login('admin', { host: HOST_B });
-  const siteRows = await t.sql<{ id: number; code: string }>('select id, code from campus_sites where institution_id = $1', [t.institutionA]);
+  const siteRows = await t.sql<{ id: number; code: string }>('select id, code from campus_sites where institution_id = $1', [
+    t.institutionA,
+  ]);
   m = {
     t,
     ids: await userIds(t, t.institutionA),
@@ -32,7 +42,9 @@ beforeAll(async () => {
     settings: async () => (await call(t, 'GET', '/api/institution/settings', { as: sessions.admin })).json(),
   };
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function callAs(row: TMatrixRow, as: TSession | null, host: string) {
   const req = await row.request(m);
@@ -44,8 +56,14 @@ describe('the authorization matrix', () => {
     const registered = new Set(registeredContracts.map((c) => key(c.method, c.path)));
     const inMatrix = AUTHORIZATION_MATRIX.map((r) => key(r.method, r.path));
     expect(new Set(inMatrix).size, 'a route appears twice in the matrix').toBe(inMatrix.length);
-    expect([...registered].filter((k) => !inMatrix.includes(k)), 'registered routes missing from the matrix').toEqual([]);
-    expect(inMatrix.filter((k) => !registered.has(k)), 'matrix rows without a registered route').toEqual([]);
+    expect(
+      [...registered].filter((k) => !inMatrix.includes(k)),
+      'registered routes missing from the matrix',
+    ).toEqual([]);
+    expect(
+      inMatrix.filter((k) => !registered.has(k)),
+      'matrix rows without a registered route',
+    ).toEqual([]);
   });
 
   it('declares the same permission as each route contract', () => {
@@ -56,7 +74,8 @@ describe('the authorization matrix', () => {
   it('covers every API path the OpenAPI document publishes', async () => {
     const doc = (await call(t, 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
     const published = Object.entries(doc.paths).flatMap(([p, ops]) =>
-      Object.keys(ops).map((method) => key(method.toUpperCase(), p.replace(/\{([^}]+)\}/g, ':$1'))));
+      Object.keys(ops).map((method) => key(method.toUpperCase(), p.replace(/\{([^}]+)\}/g, ':$1'))),
+    );
     expect(published.length).toBeGreaterThan(0);
     const inMatrix = AUTHORIZATION_MATRIX.map((r) => key(r.method, r.path));
     expect(published.filter((k) => !inMatrix.includes(k))).toEqual([]);
@@ -70,7 +89,8 @@ describe.each(AUTHORIZATION_MATRIX.map((row) => [key(row.method, row.path), row]
       const session = caller === 'anonymous' ? null : row.consumesSession ? await t.login(caller) : sessions[caller];
       const res = await callAs(row, session, HOST_A);
       got[caller] = res.statusCode;
-      if (res.statusCode === 401 && row.access !== 'public') expect(res.json(), `${caller}: 401 body`).toMatchObject({ code: 'UNAUTHENTICATED' });
+      if (res.statusCode === 401 && row.access !== 'public')
+        expect(res.json(), `${caller}: 401 body`).toMatchObject({ code: 'UNAUTHENTICATED' });
       if (res.statusCode === 403) expect(res.json(), `${caller}: 403 body`).toEqual({ code: 'FORBIDDEN', message: MSG.noAccessPage });
     }
     expect(got).toEqual(row.expect);
@@ -105,7 +125,10 @@ describe('refused calls', () => {
   it('are recorded in the audit trail with who tried which route', async () => {
     const res = await call(t, 'GET', '/api/staff', { as: sessions.scholar });
     expect(res.statusCode).toBe(403);
-    const rows = await t.sql('select entity_id from audit_events where action = $1 and actor_user_id = $2', ['authorization.refused', m.ids.scholar]);
+    const rows = await t.sql('select entity_id from audit_events where action = $1 and actor_user_id = $2', [
+      'authorization.refused',
+      m.ids.scholar,
+    ]);
     expect(rows.map((r) => r.entity_id)).toContain('GET /api/staff');
   });
 });

@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const u of ['admin', 'officer', 'dept', 'scholar', 'student'] as const) s[u] = await t.login(u);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const post = (as: TSession, subjectId: string, body: string, isInternal = false) =>
   call(t, 'POST', '/api/comments', { as, body: { subjectType: 'request', subjectId, body, isInternal } });
@@ -69,7 +71,9 @@ describe('comments on a request', () => {
     expect((await post(s.dept, other, 'No')).statusCode).toBe(404);
     expect((await post(s.scholar, other, 'No')).statusCode).toBe(404);
     const adminB = await t.login('admin', { host: HOST_B });
-    expect((await call(t, 'GET', '/api/comments', { as: adminB, host: HOST_B, query: { subjectType: 'request', subjectId: other } })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'GET', '/api/comments', { as: adminB, host: HOST_B, query: { subjectType: 'request', subjectId: other } })).statusCode,
+    ).toBe(404);
   });
 
   it('tells the other party: staff comments reach the requester, requester comments the assigned officer', async () => {
@@ -78,7 +82,13 @@ describe('comments on a request', () => {
     await post(s.officer, requestId, 'Please upload your passport');
     await post(s.officer, requestId, 'internal only', true);
     await post(s.student, requestId, 'Done');
-    const count = async (user: string) => (await t.sql<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and request_id = $2', [ids[user], requestId]))[0]!.n;
+    const count = async (user: string) =>
+      (
+        await t.sql<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and request_id = $2', [
+          ids[user],
+          requestId,
+        ])
+      )[0]!.n;
     expect(await count('student')).toBe(1);
     expect(await count('officer')).toBe(1);
   });

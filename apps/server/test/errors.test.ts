@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Every error leaves as {code, message, fieldErrors?}: nothing else, never a stack or an internal detail. */
 function expectErrorBody(res: LightMyRequestResponse) {
@@ -19,7 +21,10 @@ function expectErrorBody(res: LightMyRequestResponse) {
   const body = res.json() as Record<string, unknown>;
   expect(typeof body.code).toBe('string');
   expect(typeof body.message).toBe('string');
-  expect(Object.keys(body).every((k) => ['code', 'message', 'fieldErrors'].includes(k)), JSON.stringify(body)).toBe(true);
+  expect(
+    Object.keys(body).every((k) => ['code', 'message', 'fieldErrors'].includes(k)),
+    JSON.stringify(body),
+  ).toBe(true);
   expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+|node_modules|stack|FST_/i);
 }
 
@@ -35,7 +40,10 @@ describe('errors', () => {
       expect(res.json().code).toBe('BAD_REQUEST');
     }
     // Also on a route that needs a signed-in user.
-    const res = await raw('PUT', '/api/institution/settings', '{"primaryColor":', { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` });
+    const res = await raw('PUT', '/api/institution/settings', '{"primaryColor":', {
+      'content-type': 'application/json',
+      authorization: `Bearer ${admin.accessToken}`,
+    });
     expect(res.statusCode).toBe(400);
     expectErrorBody(res);
   });
@@ -56,17 +64,27 @@ describe('errors', () => {
     expectErrorBody(form);
     expect(form.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     // Plain text is read as a string, which is not a login: 400, not a sign-in.
-    const text = await raw('POST', '/api/auth/login', '{"userName":"admin","password":"Meridian-demo-1"}', { 'content-type': 'text/plain' });
+    const text = await raw('POST', '/api/auth/login', '{"userName":"admin","password":"Meridian-demo-1"}', {
+      'content-type': 'text/plain',
+    });
     expect(text.statusCode).toBe(400);
     expectErrorBody(text);
-    const big = await raw('POST', '/api/auth/login', JSON.stringify({ userName: 'admin', password: 'x'.repeat(1_100_000) }), { 'content-type': 'application/json' });
+    const big = await raw('POST', '/api/auth/login', JSON.stringify({ userName: 'admin', password: 'x'.repeat(1_100_000) }), {
+      'content-type': 'application/json',
+    });
     expect(big.statusCode).toBe(413);
     expectErrorBody(big);
     expect(big.json().code).toBe('TOO_LARGE');
   });
 
   it('bad query or path values answer 400, not 500', async () => {
-    for (const url of ['/api/staff?page=0', '/api/staff?pageSize=abc', '/api/staff?sort=password_hash', '/api/staff?status=everyone', '/api/audit/sessions/x']) {
+    for (const url of [
+      '/api/staff?page=0',
+      '/api/staff?pageSize=abc',
+      '/api/staff?sort=password_hash',
+      '/api/staff?status=everyone',
+      '/api/audit/sessions/x',
+    ]) {
       const res = await call(t, 'GET', url, { as: admin });
       expect(res.statusCode, url).toBe(400);
       expectErrorBody(res);
@@ -78,7 +96,12 @@ describe('errors', () => {
   });
 
   it('an unknown /api address answers 404 JSON', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['GET', '/api/staff/x/y/z'], ['POST', '/api/auth/me'], ['PUT', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api/staff/x/y/z'],
+      ['POST', '/api/auth/me'],
+      ['PUT', '/api'],
+    ] as const) {
       const res = await call(t, method, url, { as: admin });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expectErrorBody(res);
@@ -117,7 +140,11 @@ describe('response headers on /api', () => {
   it('grants no cross-origin access to another site', async () => {
     const res = await call(t, 'GET', '/api/auth/me', { as: admin, headers: { origin: 'https://evil.example' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/auth/me', headers: { host: HOST_A, origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/me',
+      headers: { host: HOST_A, origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

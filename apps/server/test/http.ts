@@ -20,17 +20,30 @@ export function call(t: TTestApp, method: TMethod, url: string, opts: TCall = {}
   if (opts.as) headers.authorization = `Bearer ${typeof opts.as === 'string' ? opts.as : opts.as.accessToken}`;
   const query = opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined;
   return t.app.inject({
-    method, url, headers, query,
+    method,
+    url,
+    headers,
+    query,
     ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
 }
 
-export interface TMail { id: string; to_address: string; subject: string; text_body: string; purpose: string; institution_id: string; created_at: Date }
+export interface TMail {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  purpose: string;
+  institution_id: string;
+  created_at: Date;
+}
 
 /** Outbox rows to one address, newest first (owner SQL: looks behind the API). */
 export async function mailsTo(t: TTestApp, to: string): Promise<TMail[]> {
-  return t.sql<TMail & Record<string, unknown>>('select * from outbox where lower(to_address) = lower($1) order by created_at desc, id', [to]);
+  return t.sql<TMail & Record<string, unknown>>('select * from outbox where lower(to_address) = lower($1) order by created_at desc, id', [
+    to,
+  ]);
 }
 
 /** The password-link URL in a mail body, and its token. */
@@ -58,8 +71,16 @@ export function uniqueStaff(prefix = 'temp') {
 }
 
 /** Invites a throwaway staff member (as the given super user or officer) and returns them. */
-export async function inviteStaff(t: TTestApp, as: TSession, opts: { host?: string; permissions?: TStaffPermissions; prefix?: string } = {}): Promise<TStaffMember> {
-  const res = await call(t, 'POST', '/api/staff', { host: opts.host, as, body: { ...uniqueStaff(opts.prefix), permissions: opts.permissions ?? perms() } });
+export async function inviteStaff(
+  t: TTestApp,
+  as: TSession,
+  opts: { host?: string; permissions?: TStaffPermissions; prefix?: string } = {},
+): Promise<TStaffMember> {
+  const res = await call(t, 'POST', '/api/staff', {
+    host: opts.host,
+    as,
+    body: { ...uniqueStaff(opts.prefix), permissions: opts.permissions ?? perms() },
+  });
   if (res.statusCode !== 200) throw new Error(`invite failed: ${res.statusCode} ${res.body}`);
   return res.json() as TStaffMember;
 }

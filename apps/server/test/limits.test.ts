@@ -4,13 +4,20 @@ import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
 
 let t: TTestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('forgot-password limits', () => {
   it('sends at most three links to one address in 15 minutes, with the same answer every time', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await call(t, 'POST', '/api/auth/forgot-password', { body: { email: 'dept@demo.example.edu' }, remoteAddress: `10.1.0.${i}` });
+      const res = await call(t, 'POST', '/api/auth/forgot-password', {
+        body: { email: 'dept@demo.example.edu' },
+        remoteAddress: `10.1.0.${i}`,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(MSG.resetLinkSent);
     }
@@ -20,10 +27,15 @@ describe('forgot-password limits', () => {
   it('slows down one address that asks for many resets', async () => {
     let last = 0;
     for (let i = 0; i < 21; i++) {
-      last = (await call(t, 'POST', '/api/auth/forgot-password', { body: { email: `nobody${i}@demo.example.edu` }, remoteAddress: '10.9.9.9' })).statusCode;
+      last = (
+        await call(t, 'POST', '/api/auth/forgot-password', { body: { email: `nobody${i}@demo.example.edu` }, remoteAddress: '10.9.9.9' })
+      ).statusCode;
     }
     expect(last).toBe(429);
-    const other = await call(t, 'POST', '/api/auth/forgot-password', { body: { email: 'nobody@demo.example.edu' }, remoteAddress: '10.9.9.10' });
+    const other = await call(t, 'POST', '/api/auth/forgot-password', {
+      body: { email: 'nobody@demo.example.edu' },
+      remoteAddress: '10.9.9.10',
+    });
     expect(other.statusCode).toBe(200);
   });
 });

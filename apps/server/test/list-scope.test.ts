@@ -13,12 +13,15 @@ beforeAll(async () => {
   const adminB = await t.login('admin', { host: HOST_B });
   // Staff in every state the list can hold: pending, deactivated; and more staff in institution B.
   const [main] = await t.sql<{ id: number }>("select id from campus_sites where institution_id = $1 and code = 'MAIN'", [t.institutionA]);
-  for (let i = 0; i < 4; i++) await inviteStaff(t, admin, { prefix: 'scope', permissions: perms({ isAssistant: true, assistantSites: [main!.id] }) });
+  for (let i = 0; i < 4; i++)
+    await inviteStaff(t, admin, { prefix: 'scope', permissions: perms({ isAssistant: true, assistantSites: [main!.id] }) });
   const gone = await inviteStaff(t, admin, { prefix: 'scope-gone' });
   expect((await call(t, 'POST', `/api/staff/${gone.userId}/deactivate`, { as: admin })).statusCode).toBe(200);
   await inviteStaff(t, adminB, { host: HOST_B, prefix: 'scope-b' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Every id the list shows, walking all pages. */
 async function listedIds(as: TSession, query: Record<string, string | number>): Promise<{ ids: string[]; total: number }> {
@@ -38,7 +41,9 @@ async function listedIds(as: TSession, query: Record<string, string | number>): 
 /** Every id of any user in the database that this session can open with GET /api/staff/:id. */
 async function openableIds(as: TSession): Promise<string[]> {
   const all = await t.sql<{ id: string }>('select id from users');
-  const results = await Promise.all(all.map(async ({ id }) => ({ id, status: (await call(t, 'GET', `/api/staff/${id}`, { as })).statusCode })));
+  const results = await Promise.all(
+    all.map(async ({ id }) => ({ id, status: (await call(t, 'GET', `/api/staff/${id}`, { as })).statusCode })),
+  );
   for (const r of results) expect([200, 404], r.id).toContain(r.status);
   return results.filter((r) => r.status === 200).map((r) => r.id);
 }

@@ -14,7 +14,9 @@ beforeAll(async () => {
   officer = await t.login('officer');
   ids = await userIds(t, t.institutionA);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Notifications written directly, with chosen times. */
 async function seed(user: string, texts: string[], at: string) {
@@ -22,7 +24,8 @@ async function seed(user: string, texts: string[], at: string) {
   for (const text of texts) {
     const [r] = await t.sql<{ id: string }>(
       `insert into notifications (institution_id, user_id, text, type_name, created_at) values ($1, $2, $3, 'test', $4) returning id`,
-      [t.institutionA, ids[user], text, at]);
+      [t.institutionA, ids[user], text, at],
+    );
     out.push(r!.id);
   }
   return out;
@@ -36,7 +39,11 @@ const list = async (as: TSession, query: Record<string, number> = {}) => {
 describe('notifications', () => {
   it('pages from start with a first page of 10 and counts total and unread', async () => {
     await t.sql('delete from notifications');
-    await seed('student', Array.from({ length: 12 }, (_, i) => `N${i}`), '2026-03-01T12:00:00Z');
+    await seed(
+      'student',
+      Array.from({ length: 12 }, (_, i) => `N${i}`),
+      '2026-03-01T12:00:00Z',
+    );
     const first = await list(student);
     expect(first.items).toHaveLength(10);
     expect(first).toMatchObject({ total: 12, totalUnread: 12 });
@@ -63,10 +70,18 @@ describe('notifications', () => {
     const [d] = await seed('student', ['d'], '2026-02-28T10:00:00Z');
     expect((await call(t, 'POST', '/api/notifications/read', { as: student, body: { ids: [a] } })).json()).toEqual({ updated: 1 });
     expect((await list(student)).totalUnread).toBe(3);
-    const day = await call(t, 'POST', '/api/notifications/read-range', { as: student, body: { start: '2026-03-01T00:00:00Z', end: '2026-03-02T00:00:00Z' } });
+    const day = await call(t, 'POST', '/api/notifications/read-range', {
+      as: student,
+      body: { start: '2026-03-01T00:00:00Z', end: '2026-03-02T00:00:00Z' },
+    });
     expect(day.json()).toEqual({ updated: 1 });
     const after = await list(student);
-    expect(after.items.filter((n) => !n.isRead).map((n) => n.id).sort()).toEqual([b, d].sort());
+    expect(
+      after.items
+        .filter((n) => !n.isRead)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([b, d].sort());
     expect(after.items.find((n) => n.id === c)!.isRead).toBe(true);
     expect((await call(t, 'POST', '/api/notifications/hide', { as: student, body: { ids: [d] } })).json()).toEqual({ updated: 1 });
     expect(await list(student)).toMatchObject({ total: 3, totalUnread: 1 });
@@ -75,7 +90,10 @@ describe('notifications', () => {
   });
 
   it('refuses a range that ends before it starts', async () => {
-    const res = await call(t, 'POST', '/api/notifications/read-range', { as: student, body: { start: '2026-03-02T00:00:00Z', end: '2026-03-01T00:00:00Z' } });
+    const res = await call(t, 'POST', '/api/notifications/read-range', {
+      as: student,
+      body: { start: '2026-03-02T00:00:00Z', end: '2026-03-01T00:00:00Z' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -6,11 +6,19 @@ import { call, latestLink, mailsTo } from './http.js';
 
 let t: TTestApp;
 
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const forgot = (email: string, opts: { portal?: 'scholar' | 'student'; headers?: Record<string, string>; host?: string } = {}) =>
-  call(t, 'POST', '/api/auth/forgot-password', { host: opts.host, headers: opts.headers, body: { email, ...(opts.portal ? { portal: opts.portal } : {}) } });
+  call(t, 'POST', '/api/auth/forgot-password', {
+    host: opts.host,
+    headers: opts.headers,
+    body: { email, ...(opts.portal ? { portal: opts.portal } : {}) },
+  });
 const inspect = (token: string) => call(t, 'POST', '/api/auth/password-links/inspect', { body: { token } });
 const use = (token: string, password: string, confirmPassword = password) =>
   call(t, 'POST', '/api/auth/password-links/use', { body: { token, password, confirmPassword } });
@@ -35,8 +43,14 @@ describe('forgot password', () => {
     // A second host name for institution A, so the request's Host differs from the configured address.
     await t.sql("update institutions set hosts = array['demo.test', 'alias.demo.test'] where id = $1", [t.institutionA]);
     t.services.tenancy.invalidate();
-    for (const [host, forwarded] of [[HOST_A, 'evil.example'], ['alias.demo.test', 'evil.example']] as const) {
-      const res = await forgot('scholar@demo.example.edu', { host, headers: { 'x-forwarded-host': forwarded, 'x-forwarded-proto': 'http' } });
+    for (const [host, forwarded] of [
+      [HOST_A, 'evil.example'],
+      ['alias.demo.test', 'evil.example'],
+    ] as const) {
+      const res = await forgot('scholar@demo.example.edu', {
+        host,
+        headers: { 'x-forwarded-host': forwarded, 'x-forwarded-proto': 'http' },
+      });
       expect(res.statusCode).toBe(200);
       const { url, mail } = await latestLink(t, 'scholar@demo.example.edu');
       expect(url).toMatch(/^https:\/\/portal\.demo\.test\/#\/login\/pass-reset\/[A-Za-z0-9_-]{40,}$/);
@@ -115,7 +129,10 @@ describe('a reset link', () => {
     expect(again.json()).toMatchObject({ code: 'LINK_INVALID', message: MSG.resetLinkInvalid });
     expect((await inspect(token)).json()).toEqual({ valid: false, purpose: null, userName: null, userRole: null });
     expect((await call(t, 'POST', '/api/auth/login', { body: { userName: 'dept', password: 'Granite-Path-73' } })).statusCode).toBe(200);
-    const [audit] = await t.sql("select 1 from audit_events where action = 'auth.password.reset' and entity_type = 'user' and actor_user_id = (select id from users where institution_id = $1 and user_name = 'dept')", [t.institutionA]);
+    const [audit] = await t.sql(
+      "select 1 from audit_events where action = 'auth.password.reset' and entity_type = 'user' and actor_user_id = (select id from users where institution_id = $1 and user_name = 'dept')",
+      [t.institutionA],
+    );
     expect(audit).toBeDefined();
   });
 
@@ -132,7 +149,9 @@ describe('a reset link', () => {
     await forgot('assistant@demo.example.edu');
     const { token: expiring } = await latestLink(t, 'assistant@demo.example.edu');
     expect((await inspect(expiring)).json().valid).toBe(true);
-    await t.sql("update password_links set expires_at = now() - interval '1 second' where token_hash = $1", [createHash('sha256').update(expiring).digest('hex')]);
+    await t.sql("update password_links set expires_at = now() - interval '1 second' where token_hash = $1", [
+      createHash('sha256').update(expiring).digest('hex'),
+    ]);
     expect((await inspect(expiring)).json().valid).toBe(false);
     const res = await use(expiring, 'Granite-Path-73');
     expect(res.statusCode).toBe(400);

@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const search = async (q: string) => {
   const res = await call(t, 'GET', '/api/requests', { as: admin, query: { q, pageSize: 100 } });
@@ -28,15 +30,23 @@ describe('keyword of digits', () => {
     const byStudent = await newRequest(t, { requester: 'student', status: 'submitted' });
     const byScholar = await newRequest(t, { requester: 'scholar', status: 'submitted' });
     const digits = String(byStudent.number);
-    await t.sql("update users set email = $1 where institution_id = $2 and user_name = 'scholar'", [`hiro${digits}@demo.example.edu`, t.institutionA]);
+    await t.sql("update users set email = $1 where institution_id = $2 and user_name = 'scholar'", [
+      `hiro${digits}@demo.example.edu`,
+      t.institutionA,
+    ]);
     // The same digits in another institution's e-mail must not bring its requests (nor can it: RLS).
     await newRequest(t, { institutionId: t.institutionB, requester: 'scholar', status: 'submitted' });
-    await t.sql("update users set email = $1 where institution_id = $2 and user_name = 'scholar'", [`tanaka${digits}@other.example.edu`, t.institutionB]);
+    await t.sql("update users set email = $1 where institution_id = $2 and user_name = 'scholar'", [
+      `tanaka${digits}@other.example.edu`,
+      t.institutionB,
+    ]);
 
     expect(await search(digits)).toEqual([byStudent.id, byScholar.id].sort());
     expect(await search(`#${digits}`)).toEqual([byStudent.id, byScholar.id].sort());
     // Digits that are no request number still find the requester by e-mail.
-    await t.sql("update users set email = 'hiro4242424@demo.example.edu' where institution_id = $1 and user_name = 'scholar'", [t.institutionA]);
+    await t.sql("update users set email = 'hiro4242424@demo.example.edu' where institution_id = $1 and user_name = 'scholar'", [
+      t.institutionA,
+    ]);
     expect(await search('4242424')).toEqual([byScholar.id]);
     expect(await search('999999999')).toEqual([]);
   });

@@ -32,16 +32,30 @@ beforeAll(async () => {
   const statuses = ['draft', 'submitted', 'in_review', 'approved', 'completed', 'clarification_requested'];
   for (let i = 0; i < 24; i++) {
     await newRequest(t, {
-      status: statuses[i % statuses.length], site: (['MAIN', 'MED', null] as const)[i % 3], requester: i % 4 === 0 ? 'scholar' : 'student',
-      typeCode: i % 2 ? 'cpt_request' : 'program_extension', submittedAt: i % 6 === 0 ? null : `2026-01-${String(1 + i).padStart(2, "0")}T12:00:00Z`,
+      status: statuses[i % statuses.length],
+      site: (['MAIN', 'MED', null] as const)[i % 3],
+      requester: i % 4 === 0 ? 'scholar' : 'student',
+      typeCode: i % 2 ? 'cpt_request' : 'program_extension',
+      submittedAt: i % 6 === 0 ? null : `2026-01-${String(1 + i).padStart(2, '0')}T12:00:00Z`,
     });
   }
   const [med] = await t.sql<{ id: number }>("select id from campus_sites where institution_id = $1 and code = 'MED'", [t.institutionA]);
-  const helper = await inviteStaff(t, admin, { permissions: perms({ isAssistant: true, assistantSites: [med!.id], assistantSettings: { [String(med!.id)]: { sendemail: false, editStudent: false, processRequests: true, sevisBatch: false } } }) });
-  await t.sql("update users set password_hash = (select password_hash from users where user_name = 'admin' and institution_id = $1) where id = $2", [t.institutionA, helper.userId]);
+  const helper = await inviteStaff(t, admin, {
+    permissions: perms({
+      isAssistant: true,
+      assistantSites: [med!.id],
+      assistantSettings: { [String(med!.id)]: { sendemail: false, editStudent: false, processRequests: true, sevisBatch: false } },
+    }),
+  });
+  await t.sql(
+    "update users set password_hash = (select password_hash from users where user_name = 'admin' and institution_id = $1) where id = $2",
+    [t.institutionA, helper.userId],
+  );
   processingAssistant = await t.login(helper.userName);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('staff request list scope', () => {
   it('shows exactly the requests each actor can open one by one', async () => {
@@ -72,7 +86,7 @@ describe('filters, paging, sorting', () => {
     expect(await listAll(admin, { assigned: 'me' })).toEqual([]);
     expect(await listAll(admin, { reviewStatus: 4 })).toEqual([]);
     const jan = ours(await listAll(admin, { from: '2026-01-12', to: '2026-01-14' }));
-    expect(jan.map((r) => r.submittedAt!.slice(0, 10)).sort()).toEqual(["2026-01-12", "2026-01-14"]);
+    expect(jan.map((r) => r.submittedAt!.slice(0, 10)).sort()).toEqual(['2026-01-12', '2026-01-14']);
     const tanaka = ours(await listAll(admin, { q: 'tanaka' }));
     expect(tanaka.length).toBe(6);
     expect(tanaka.every((r) => r.requesterName === 'Hiro Tanaka')).toBe(true);
@@ -83,8 +97,12 @@ describe('filters, paging, sorting', () => {
   });
 
   it('pages and sorts on the server', async () => {
-    const p1 = (await call(t, 'GET', '/api/requests', { as: admin, query: { sort: 'number', order: 'asc', pageSize: 10, page: 1 } })).json();
-    const p3 = (await call(t, 'GET', '/api/requests', { as: admin, query: { sort: 'number', order: 'asc', pageSize: 10, page: 3 } })).json();
+    const p1 = (
+      await call(t, 'GET', '/api/requests', { as: admin, query: { sort: 'number', order: 'asc', pageSize: 10, page: 1 } })
+    ).json();
+    const p3 = (
+      await call(t, 'GET', '/api/requests', { as: admin, query: { sort: 'number', order: 'asc', pageSize: 10, page: 3 } })
+    ).json();
     expect(p1.total).toBe(24 + seeded.size);
     expect(p1.items).toHaveLength(10);
     expect(p3.items).toHaveLength(Math.min(10, p1.total - 20));

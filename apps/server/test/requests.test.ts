@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  canTransition, REQUEST_STATUSES, REQUEST_TRANSITIONS, REQUESTER_ACTIONS, STAFF_ACTIONS, transitionRefusal,
-  type TRequestAction, type TRequestDetail, type TRequestStatus, type TSession,
+  canTransition,
+  REQUEST_STATUSES,
+  REQUEST_TRANSITIONS,
+  REQUESTER_ACTIONS,
+  STAFF_ACTIONS,
+  transitionRefusal,
+  type TRequestAction,
+  type TRequestDetail,
+  type TRequestStatus,
+  type TSession,
 } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, mailsTo, userIds } from './http.js';
@@ -19,7 +27,9 @@ beforeAll(async () => {
   s = Object.fromEntries(names.map((n, i) => [n, list[i]!])) as typeof s;
   ids = await userIds(t, t.institutionA);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const statusOf = async (id: string) => (await t.sql<{ status: string }>('select status from requests where id = $1', [id]))[0]!.status;
 
@@ -32,8 +42,15 @@ describe('the request state machine, every action from every state', () => {
     if (canTransition(from as TRequestStatus, action)) {
       expect(res.statusCode, res.body).toBe(200);
       expect((res.json() as TRequestDetail).status).toBe(REQUEST_TRANSITIONS[action].to);
-      const [audit] = await t.sql('select action, before, after from audit_events where entity_type = $1 and entity_id = $2 order by id desc limit 1', ['request', r.id]);
-      expect(audit).toMatchObject({ action: `request.${action}`, before: { status: from }, after: { status: REQUEST_TRANSITIONS[action].to } });
+      const [audit] = await t.sql(
+        'select action, before, after from audit_events where entity_type = $1 and entity_id = $2 order by id desc limit 1',
+        ['request', r.id],
+      );
+      expect(audit).toMatchObject({
+        action: `request.${action}`,
+        before: { status: from },
+        after: { status: REQUEST_TRANSITIONS[action].to },
+      });
     } else {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION', message: transitionRefusal(from as TRequestStatus, action) });
@@ -78,12 +95,21 @@ describe('creating and submitting', () => {
     const res = await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await typeId(t, 'cpt_request') } });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json() as TRequestDetail;
-    expect(d).toMatchObject({ status: 'draft', typeCode: 'cpt_request', campusSiteName: 'Main Campus', allowedActions: ['submit', 'cancel'], canEdit: true, canProcess: false });
+    expect(d).toMatchObject({
+      status: 'draft',
+      typeCode: 'cpt_request',
+      campusSiteName: 'Main Campus',
+      allowedActions: ['submit', 'cancel'],
+      canEdit: true,
+      canProcess: false,
+    });
     // Scholars do not start CPT.
     const no = await call(t, 'POST', '/api/requests', { as: s.scholar, body: { requestTypeId: await typeId(t, 'cpt_request') } });
     expect(no.statusCode).toBe(400);
     await t.sql('update request_types set is_enabled = false where id = $1', [await typeId(t, 'rcl_request')]);
-    expect((await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await typeId(t, 'rcl_request') } })).statusCode).toBe(400);
+    expect(
+      (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await typeId(t, 'rcl_request') } })).statusCode,
+    ).toBe(400);
     const startable = (await call(t, 'GET', '/api/requests/startable-types', { as: s.student })).json() as { code: string }[];
     expect(startable.map((x) => x.code)).toContain('cpt_request');
     expect(startable.map((x) => x.code)).not.toContain('rcl_request');
@@ -92,10 +118,17 @@ describe('creating and submitting', () => {
   it('refuses submission with every completeness message on its field, and loses nothing', async () => {
     const q = await seededQuestionnaireType(t);
     expect(q).not.toBeNull();
-    const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: q!.typeId } })).json() as TRequestDetail;
-    const form = (await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })).json() as { content: { folders: { items: { id: string; text: string }[] }[] } };
+    const created = (
+      await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: q!.typeId } })
+    ).json() as TRequestDetail;
+    const form = (
+      await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })
+    ).json() as { content: { folders: { items: { id: string; text: string }[] }[] } };
     const jobTitle = form.content.folders[0]!.items[0]!;
-    const saved = await call(t, 'PUT', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student, body: { answers: { [jobTitle.id]: { value: 'Research intern' } } } });
+    const saved = await call(t, 'PUT', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, {
+      as: s.student,
+      body: { answers: { [jobTitle.id]: { value: 'Research intern' } } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const res = await call(t, 'POST', `/api/requests/${created.id}/submit`, { as: s.student });
     expect(res.statusCode).toBe(400);
@@ -104,13 +137,17 @@ describe('creating and submitting', () => {
     expect(Object.keys(errors).every((k) => k.startsWith(`answers.${q!.questionnaireId}.`))).toBe(true);
     expect(errors[`answers.${q!.questionnaireId}.${jobTitle.id}`]).toBeUndefined();
     expect(await statusOf(created.id)).toBe('draft');
-    const again = (await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })).json() as { answers: Record<string, { value: unknown }> };
+    const again = (
+      await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })
+    ).json() as { answers: Record<string, { value: unknown }> };
     expect(again.answers[jobTitle.id]!.value).toBe('Research intern');
   });
 
   it('refuses submission while a required document is missing, naming it on its field', async () => {
     const [doc] = await t.sql<{ id: string }>(
-      `insert into custom_documents (institution_id, name, document_type, is_required) values ($1, 'Offer letter', 'file_upload', true) returning id`, [t.institutionA]);
+      `insert into custom_documents (institution_id, name, document_type, is_required) values ($1, 'Offer letter', 'file_upload', true) returning id`,
+      [t.institutionA],
+    );
     // A type without a form of its own, so only the document is missing (students-requests.test.ts checks the forms).
     const type = await typeId(t, 'financial_info_update');
     await t.sql('update request_types set document_ids = $2 where id = $1', [type, [doc!.id]]);
@@ -135,7 +172,10 @@ describe('creating and submitting', () => {
     expect((await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student })).statusCode).toBe(200);
     const bell = await t.sql('select user_id from notifications where request_id = $1', [r.id]);
     expect(bell.map((b) => b.user_id)).toContain(ids.officer);
-    const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.officer, body: { action: 'request_clarification', message: 'Which semester?' } });
+    const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, {
+      as: s.officer,
+      body: { action: 'request_clarification', message: 'Which semester?' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().statusMessage).toBe('Which semester?');
     const [mail] = await mailsTo(t, 'student@demo.example.edu');
@@ -157,19 +197,31 @@ describe('creating and submitting', () => {
 });
 
 describe('conditional questionnaires on a request', () => {
-  it("a yes brings in the conditional questionnaire: listed, answerable, checked and marked submitted; a no leaves it out", async () => {
+  it('a yes brings in the conditional questionnaire: listed, answerable, checked and marked submitted; a no leaves it out', async () => {
     const mk = async (body: Record<string, unknown>) => {
       const res = await call(t, 'POST', '/api/questionnaires', { as: s.admin, body: { name: `Q ${randomUUID().slice(0, 6)}`, ...body } });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { id: string };
     };
     const detailsItem = { id: randomUUID(), text: 'Dependent name', type: 'SHORT', required: true, instructions: '' };
-    const cond = await mk({ name: 'Dependents', isConditional: true, content: { folders: [{ id: randomUUID(), name: 'F', items: [detailsItem] }] } });
-    const ask = { id: randomUUID(), text: 'Any dependents?', type: 'YESNO', required: true, instructions: '', showsQuestionnaire: { whenValue: 'yes', questionnaireId: cond.id } };
+    const cond = await mk({
+      name: 'Dependents',
+      isConditional: true,
+      content: { folders: [{ id: randomUUID(), name: 'F', items: [detailsItem] }] },
+    });
+    const ask = {
+      id: randomUUID(),
+      text: 'Any dependents?',
+      type: 'YESNO',
+      required: true,
+      instructions: '',
+      showsQuestionnaire: { whenValue: 'yes', questionnaireId: cond.id },
+    };
     const main = await mk({ name: 'Main', content: { folders: [{ id: randomUUID(), name: 'F', items: [ask] }] } });
     const type = await newType(t);
     await t.sql('update request_types set questionnaire_ids = $2 where id = $1', [type, [main.id]]);
-    const start = async () => (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json() as TRequestDetail;
+    const start = async () =>
+      (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json() as TRequestDetail;
     const answer = (id: string, qid: string, answers: Record<string, { value: unknown }>) =>
       call(t, 'PUT', `/api/requests/${id}/questionnaires/${qid}/answers`, { as: s.student, body: { answers } });
     const detail = async (id: string, as = s.student) => (await call(t, 'GET', `/api/requests/${id}`, { as })).json() as TRequestDetail;
@@ -197,20 +249,48 @@ describe('conditional questionnaires on a request', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect((sent.json() as TRequestDetail).questionnaireIds).toEqual([main.id, cond.id]);
     expect((await detail(yes.id, s.officer)).questionnaireIds).toEqual([main.id, cond.id]);
-    const got = (await call(t, 'GET', `/api/requests/${yes.id}/questionnaires/${cond.id}/answers`, { as: s.officer })).json() as { isSubmitted: boolean; answers: Record<string, { value: unknown }> };
+    const got = (await call(t, 'GET', `/api/requests/${yes.id}/questionnaires/${cond.id}/answers`, { as: s.officer })).json() as {
+      isSubmitted: boolean;
+      answers: Record<string, { value: unknown }>;
+    };
     expect(got).toMatchObject({ isSubmitted: true, answers: { [detailsItem.id]: { value: 'Ana' } } });
   });
 });
 
 describe('custom questions on a request', () => {
-  async function question(type: string, x: { required?: boolean; hidden?: boolean; active?: boolean; options?: { value: string; label: string }[]; ordinal?: number; deleted?: boolean } = {}) {
+  async function question(
+    type: string,
+    x: {
+      required?: boolean;
+      hidden?: boolean;
+      active?: boolean;
+      options?: { value: string; label: string }[];
+      ordinal?: number;
+      deleted?: boolean;
+    } = {},
+  ) {
     const [q] = await t.sql<{ id: string }>(
       `insert into custom_questions (institution_id, question_type, question_text, options, is_required, is_hidden, is_active, is_deleted, ordinal, question_data_type)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-      [t.institutionA, type, `A ${type} question`, JSON.stringify(x.options ?? []), x.required ?? true, x.hidden ?? false, x.active ?? true, x.deleted ?? false, x.ordinal ?? 0, type === 'NUMR' ? 'NUMR' : 'TEXT']);
+      [
+        t.institutionA,
+        type,
+        `A ${type} question`,
+        JSON.stringify(x.options ?? []),
+        x.required ?? true,
+        x.hidden ?? false,
+        x.active ?? true,
+        x.deleted ?? false,
+        x.ordinal ?? 0,
+        type === 'NUMR' ? 'NUMR' : 'TEXT',
+      ],
+    );
     return q!.id;
   }
-  const opts = [{ value: 'a', label: 'Alpha' }, { value: 'b', label: 'Beta' }];
+  const opts = [
+    { value: 'a', label: 'Alpha' },
+    { value: 'b', label: 'Beta' },
+  ];
 
   async function setup() {
     const ids = {
@@ -233,23 +313,44 @@ describe('custom questions on a request', () => {
     return { ids, requestId: r.id };
   }
   const url = (id: string) => `/api/requests/${id}/custom-questions`;
-  type TGot = { questions: { id: string; questionType: string; options: unknown[] }[]; answers: Record<string, { value: unknown; explanation?: string }> };
+  type TGot = {
+    questions: { id: string; questionType: string; options: unknown[] }[];
+    answers: Record<string, { value: unknown; explanation?: string }>;
+  };
 
   it('asks the active, visible questions in order, and saves and loads answers of every type', async () => {
     const { ids, requestId } = await setup();
     const first = (await call(t, 'GET', url(requestId), { as: s.student })).json() as TGot;
-    expect(first.questions.map((q) => q.id)).toEqual([ids.single, ids.multi, ids.text, ids.numr, ids.short, ids.noexp, ids.ifyxp, ids.ifnxp, ids.essay]);
+    expect(first.questions.map((q) => q.id)).toEqual([
+      ids.single,
+      ids.multi,
+      ids.text,
+      ids.numr,
+      ids.short,
+      ids.noexp,
+      ids.ifyxp,
+      ids.ifnxp,
+      ids.essay,
+    ]);
     expect(first.questions[0]!.options).toEqual(opts);
     expect(first.answers).toEqual({});
     const answers = {
-      [ids.single]: { value: 'a' }, [ids.multi]: { value: ['a', 'b'] }, [ids.text]: { value: 'Words' }, [ids.numr]: { value: '12.5' },
-      [ids.noexp]: { value: 'no' }, [ids.ifyxp]: { value: 'yes', explanation: 'Because' }, [ids.ifnxp]: { value: 'yes' }, [ids.essay]: { value: 'Long text' },
+      [ids.single]: { value: 'a' },
+      [ids.multi]: { value: ['a', 'b'] },
+      [ids.text]: { value: 'Words' },
+      [ids.numr]: { value: '12.5' },
+      [ids.noexp]: { value: 'no' },
+      [ids.ifyxp]: { value: 'yes', explanation: 'Because' },
+      [ids.ifnxp]: { value: 'yes' },
+      [ids.essay]: { value: 'Long text' },
     };
     const saved = await call(t, 'PUT', url(requestId), { as: s.student, body: { answers } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((saved.json() as TGot).answers).toEqual({ ...answers, [ids.ifnxp]: { value: 'yes', explanation: '' } });
     // A second save changes one answer and keeps the others: one row per question.
-    expect((await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: { [ids.text]: { value: 'Other words' } } } })).statusCode).toBe(200);
+    expect(
+      (await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: { [ids.text]: { value: 'Other words' } } } })).statusCode,
+    ).toBe(200);
     const got = (await call(t, 'GET', url(requestId), { as: s.officer })).json() as TGot;
     expect(got.answers[ids.text]).toEqual({ value: 'Other words' });
     expect(got.answers[ids.multi]).toEqual({ value: ['a', 'b'] });
@@ -261,11 +362,21 @@ describe('custom questions on a request', () => {
 
   it('refuses wrong shapes and questions not asked (hidden, inactive, deleted, unknown), keyed on their fields, saving nothing', async () => {
     const { ids, requestId } = await setup();
-    const bad = await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: {
-      [ids.single]: { value: 'z' }, [ids.multi]: { value: 'a' }, [ids.noexp]: { value: 'maybe' }, [ids.text]: { value: ['x'] },
-    } } });
+    const bad = await call(t, 'PUT', url(requestId), {
+      as: s.student,
+      body: {
+        answers: {
+          [ids.single]: { value: 'z' },
+          [ids.multi]: { value: 'a' },
+          [ids.noexp]: { value: 'maybe' },
+          [ids.text]: { value: ['x'] },
+        },
+      },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual([`custom.${ids.multi}`, `custom.${ids.noexp}`, `custom.${ids.single}`, `custom.${ids.text}`].sort());
+    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(
+      [`custom.${ids.multi}`, `custom.${ids.noexp}`, `custom.${ids.single}`, `custom.${ids.text}`].sort(),
+    );
     for (const notAsked of [ids.hidden, ids.inactive, ids.deleted, randomUUID()]) {
       const res = await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: { [notAsked]: { value: 'x' } } } });
       expect(res.statusCode).toBe(400);
@@ -276,7 +387,12 @@ describe('custom questions on a request', () => {
 
   it('submit checks them with the questionnaire messages on custom.<id>, loses nothing, and submits once complete', async () => {
     const { ids, requestId } = await setup();
-    const partial = { [ids.text]: { value: 'Kept' }, [ids.numr]: { value: 'twelve' }, [ids.ifyxp]: { value: 'yes' }, [ids.ifnxp]: { value: 'no', explanation: '' } };
+    const partial = {
+      [ids.text]: { value: 'Kept' },
+      [ids.numr]: { value: 'twelve' },
+      [ids.ifyxp]: { value: 'yes' },
+      [ids.ifnxp]: { value: 'no', explanation: '' },
+    };
     expect((await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: partial } })).statusCode).toBe(200);
     const refused = await call(t, 'POST', `/api/requests/${requestId}/submit`, { as: s.student });
     expect(refused.statusCode).toBe(400);
@@ -292,8 +408,13 @@ describe('custom questions on a request', () => {
     expect(await statusOf(requestId)).toBe('draft');
     expect(((await call(t, 'GET', url(requestId), { as: s.student })).json() as TGot).answers[ids.text]).toEqual({ value: 'Kept' });
     const rest = {
-      [ids.single]: { value: 'b' }, [ids.multi]: { value: ['a'] }, [ids.numr]: { value: '12' }, [ids.noexp]: { value: 'yes' },
-      [ids.ifyxp]: { value: 'yes', explanation: 'Why' }, [ids.ifnxp]: { value: 'no', explanation: 'Why not' }, [ids.essay]: { value: 'Done' },
+      [ids.single]: { value: 'b' },
+      [ids.multi]: { value: ['a'] },
+      [ids.numr]: { value: '12' },
+      [ids.noexp]: { value: 'yes' },
+      [ids.ifyxp]: { value: 'yes', explanation: 'Why' },
+      [ids.ifnxp]: { value: 'no', explanation: 'Why not' },
+      [ids.essay]: { value: 'Done' },
     };
     expect((await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: rest } })).statusCode).toBe(200);
     const sent = await call(t, 'POST', `/api/requests/${requestId}/submit`, { as: s.student });
@@ -322,7 +443,10 @@ describe('assignment, review status, tasks', () => {
   it('keeps tasks with a done flag', async () => {
     const r = await newRequest(t, { status: 'in_review' });
     const task = (await call(t, 'POST', `/api/requests/${r.id}/tasks`, { as: s.officer, body: { title: 'Check I-20' } })).json();
-    const done = await call(t, 'PUT', `/api/requests/${r.id}/tasks/${task.id}`, { as: s.officer, body: { title: 'Check I-20', isDone: true } });
+    const done = await call(t, 'PUT', `/api/requests/${r.id}/tasks/${task.id}`, {
+      as: s.officer,
+      body: { title: 'Check I-20', isDone: true },
+    });
     expect(done.json()).toMatchObject({ isDone: true });
     expect(((await call(t, 'GET', `/api/requests/${r.id}/tasks`, { as: s.officer })).json() as unknown[]).length).toBe(1);
     expect((await call(t, 'DELETE', `/api/requests/${r.id}/tasks/${task.id}`, { as: s.officer })).statusCode).toBe(200);
@@ -338,7 +462,9 @@ describe('mass approve', () => {
     const med = await newRequest(t, { status: 'in_review', site: 'MED' });
     const res = await call(t, 'POST', '/api/requests/mass-approve', { as: s.officer, body: { requestIds: [ok.id, done.id, med.id] } });
     expect(res.statusCode).toBe(200);
-    const byId = Object.fromEntries((res.json().results as { requestId: string; ok: boolean; message: string }[]).map((x) => [x.requestId, x]));
+    const byId = Object.fromEntries(
+      (res.json().results as { requestId: string; ok: boolean; message: string }[]).map((x) => [x.requestId, x]),
+    );
     expect(byId[ok.id]).toMatchObject({ ok: true });
     expect(byId[done.id]).toMatchObject({ ok: false, message: 'This request is Completed; it cannot be approved.' });
     expect(byId[med.id]).toMatchObject({ ok: false, message: 'The record was not found.' });

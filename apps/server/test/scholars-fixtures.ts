@@ -40,9 +40,21 @@ export async function userId(t: TTestApp, userName: string, inst = t.institution
   return (await one<{ id: string }>(t, 'select id from users where institution_id = $1 and user_name = $2', [inst, userName])).id;
 }
 
-async function engineRequest(t: TTestApp, inst: string, code: string, requester: string, subject: string | null, dept: string, status: string): Promise<string> {
+async function engineRequest(
+  t: TTestApp,
+  inst: string,
+  code: string,
+  requester: string,
+  subject: string | null,
+  dept: string,
+  status: string,
+): Promise<string> {
   const type = await one<{ id: string }>(t, 'select id from request_types where institution_id = $1 and code = $2', [inst, code]);
-  const { next } = await one<{ next: number }>(t, 'select coalesce(max(number), 1000) + 1 + floor(random() * 1000)::int as next from requests where institution_id = $1', [inst]);
+  const { next } = await one<{ next: number }>(
+    t,
+    'select coalesce(max(number), 1000) + 1 + floor(random() * 1000)::int as next from requests where institution_id = $1',
+    [inst],
+  );
   const row = await one<{ id: string }>(
     t,
     `insert into requests (institution_id, number, request_type_id, requester_user_id, subject_user_id, department_id, status, title, submitted_at)
@@ -53,7 +65,16 @@ async function engineRequest(t: TTestApp, inst: string, code: string, requester:
 }
 
 /** A new case; returns the ids a test needs. */
-export async function newCase(t: TTestApp, o: TCaseFixture = {}): Promise<{ applicationId: string; scholarId: string; scholarUserId: string | null; sponsorshipRequestId: string; applicationRequestId: string | null }> {
+export async function newCase(
+  t: TTestApp,
+  o: TCaseFixture = {},
+): Promise<{
+  applicationId: string;
+  scholarId: string;
+  scholarUserId: string | null;
+  sponsorshipRequestId: string;
+  applicationRequestId: string | null;
+}> {
   const inst = o.institutionId ?? t.institutionA;
   n += 1;
   const dept = await departmentId(t, o.department ?? 'PHYS', inst);
@@ -67,12 +88,30 @@ export async function newCase(t: TTestApp, o: TCaseFixture = {}): Promise<{ appl
     const existing = await t.sql<{ id: string }>('select id from scholars where user_id = $1', [scholarUserId]);
     if (existing[0]) {
       scholarId = existing[0].id;
-      await t.sql('update scholars set department_id = $2, first_name = $3, last_name = $4, email = $5 where id = $1', [scholarId, dept, first, last, email]);
+      await t.sql('update scholars set department_id = $2, first_name = $3, last_name = $4, email = $5 where id = $1', [
+        scholarId,
+        dept,
+        first,
+        last,
+        email,
+      ]);
     } else {
-      scholarId = (await one<{ id: string }>(t, 'insert into scholars (institution_id, user_id, department_id, first_name, last_name, email) values ($1, $2, $3, $4, $5, $6) returning id', [inst, scholarUserId, dept, first, last, email])).id;
+      scholarId = (
+        await one<{ id: string }>(
+          t,
+          'insert into scholars (institution_id, user_id, department_id, first_name, last_name, email) values ($1, $2, $3, $4, $5, $6) returning id',
+          [inst, scholarUserId, dept, first, last, email],
+        )
+      ).id;
     }
   } else {
-    scholarId = (await one<{ id: string }>(t, 'insert into scholars (institution_id, department_id, first_name, last_name, email) values ($1, $2, $3, $4, $5) returning id', [inst, dept, first, last, email])).id;
+    scholarId = (
+      await one<{ id: string }>(
+        t,
+        'insert into scholars (institution_id, department_id, first_name, last_name, email) values ($1, $2, $3, $4, $5) returning id',
+        [inst, dept, first, last, email],
+      )
+    ).id;
   }
   // The requester of the engine requests: the demo department user for Physics, else the super user.
   const requester = await userId(t, (o.department ?? 'PHYS') === 'PHYS' ? 'dept' : 'admin', inst).catch(() => userId(t, 'admin', inst));
@@ -80,27 +119,59 @@ export async function newCase(t: TTestApp, o: TCaseFixture = {}): Promise<{ appl
   const sponsorshipStatus = sponsorshipState === 'draft' ? 'draft' : sponsorshipState === 'submitted' ? 'submitted' : 'completed';
   const sponsorshipRequestId = await engineRequest(t, inst, 'sponsorship_request', requester, scholarUserId, dept, sponsorshipStatus);
   const programCode: Record<string, string> = {
-    'H-1B': 'h1b_application', 'H-1BExtension': 'h1b_extension_application', 'H-1BAmendment': 'h1b_amendment_application',
-    'O-1': 'o1_application', 'O-1Amendment': 'o1_amendment_application', o1Extension: 'o1_extension_application',
-    'J-1': 'j1_application', 'F-1 OPT/STEM': 'f1_opt_application',
+    'H-1B': 'h1b_application',
+    'H-1BExtension': 'h1b_extension_application',
+    'H-1BAmendment': 'h1b_amendment_application',
+    'O-1': 'o1_application',
+    'O-1Amendment': 'o1_amendment_application',
+    o1Extension: 'o1_extension_application',
+    'J-1': 'j1_application',
+    'F-1 OPT/STEM': 'f1_opt_application',
   };
   const applicationState = o.applicationState ?? 'not_started';
   const applicationRequestId = programCode[processed]
-    ? await engineRequest(t, inst, programCode[processed]!, requester, scholarUserId, dept, applicationState === 'submitted' ? 'submitted' : 'draft')
+    ? await engineRequest(
+        t,
+        inst,
+        programCode[processed]!,
+        requester,
+        scholarUserId,
+        dept,
+        applicationState === 'submitted' ? 'submitted' : 'draft',
+      )
     : null;
   const cols: Record<string, unknown> = {
-    institution_id: inst, scholar_id: scholarId, department_id: dept, proposed_status: o.proposedStatus ?? 'H-1B',
-    proposed_start_date: '2027-01-04', proposed_end_date: '2029-12-31', position: 'Research Associate', hiring_authority_name: 'Prof. Ada Lovelace',
-    sponsorship_state: sponsorshipState, processed_state: processed, application_state: applicationState,
+    institution_id: inst,
+    scholar_id: scholarId,
+    department_id: dept,
+    proposed_status: o.proposedStatus ?? 'H-1B',
+    proposed_start_date: '2027-01-04',
+    proposed_end_date: '2029-12-31',
+    position: 'Research Associate',
+    hiring_authority_name: 'Prof. Ada Lovelace',
+    sponsorship_state: sponsorshipState,
+    processed_state: processed,
+    application_state: applicationState,
     phase: o.phase ?? (processed === '' ? 'sponsorship_request' : processed === 'Ineligible' ? 'closed' : 'application'),
     status: o.status ?? (processed === 'Ineligible' ? 'ineligible' : 'pending'),
     processed_start_date: processed ? '2027-01-04' : null,
     processed_end_date: o.processedEndDate === undefined ? (processed ? '2029-12-31' : null) : o.processedEndDate,
-    data: JSON.stringify(o.data ?? {}), sponsorship_request_id: sponsorshipRequestId, application_request_id: applicationRequestId,
-    created_by: requester, ...(o.extra ?? {}),
+    data: JSON.stringify(o.data ?? {}),
+    sponsorship_request_id: sponsorshipRequestId,
+    application_request_id: applicationRequestId,
+    created_by: requester,
+    ...(o.extra ?? {}),
   };
   const keys = Object.keys(cols);
-  const app = await one<{ id: string }>(t, `insert into scholar_applications (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')}) returning id`, keys.map((k) => cols[k]));
-  await t.sql('update scholars set current_application_id = $2, processed_state = $3 where id = $1', [scholarId, app.id, processed === 'Ineligible' ? '' : processed]);
+  const app = await one<{ id: string }>(
+    t,
+    `insert into scholar_applications (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
+    keys.map((k) => cols[k]),
+  );
+  await t.sql('update scholars set current_application_id = $2, processed_state = $3 where id = $1', [
+    scholarId,
+    app.id,
+    processed === 'Ineligible' ? '' : processed,
+  ]);
   return { applicationId: app.id, scholarId, scholarUserId, sponsorshipRequestId, applicationRequestId };
 }

@@ -21,22 +21,45 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, officer, dept, scholar] = await Promise.all(['admin', 'officer', 'dept', 'scholar'].map((n) => t.login(n)));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const D = '/api/scholars/department';
 const OFFICE = (id: string) => `/api/scholars/office/cases/${id}`;
 const statusOf = async (id: string) => (await t.sql<{ status: string }>('select status from requests where id = $1', [id]))[0]!.status;
-const emailOf = async (userName: string) => (await t.sql<{ email: string }>('select email from users where user_name = $1 and institution_id = $2', [userName, t.institutionA]))[0]!.email;
+const emailOf = async (userName: string) =>
+  (await t.sql<{ email: string }>('select email from users where user_name = $1 and institution_id = $2', [userName, t.institutionA]))[0]!
+    .email;
 
 const VALID_H1B = {
-  firstName: 'Hiro', lastName: 'Tanaka', dateOfBirth: '1990-04-01', countryOfBirth: 'Japan', countryOfCitizenship: 'Japan',
-  email: 'hiro@example.edu', phone: '+81 3 1234 5678', foreignAddressStreet: '1-2-3 Hongo', foreignAddressCity: 'Tokyo', foreignAddressCountry: 'Japan',
-  highestEducation: '3', highestDegreeDate: '2020-06-30', fieldOfStudy: 'Physics',
+  firstName: 'Hiro',
+  lastName: 'Tanaka',
+  dateOfBirth: '1990-04-01',
+  countryOfBirth: 'Japan',
+  countryOfCitizenship: 'Japan',
+  email: 'hiro@example.edu',
+  phone: '+81 3 1234 5678',
+  foreignAddressStreet: '1-2-3 Hongo',
+  foreignAddressCity: 'Tokyo',
+  foreignAddressCountry: 'Japan',
+  highestEducation: '3',
+  highestDegreeDate: '2020-06-30',
+  fieldOfStudy: 'Physics',
   immigrationHistory: [{ subjectName: 'Hiro Tanaka', status: 'J-1', periodofStayFromDate: '2020-09-01', periodofStayToDate: '2022-08-31' }],
   tripsOutsideUs: [{ departureDate: '2021-12-20', returnDate: '2022-01-05' }],
-  isHavingFamily: false, h1bCapOut: false, i140Flag: false, cnmiFlag: false, offsiteWorkFlag: false, beneficiaryStatusFlag: true, currentEmployeeFlag: false,
+  isHavingFamily: false,
+  h1bCapOut: false,
+  i140Flag: false,
+  cnmiFlag: false,
+  offsiteWorkFlag: false,
+  beneficiaryStatusFlag: true,
+  currentEmployeeFlag: false,
   actualWages: [{ name: 'Research Associate', wages: '$65,000 per year' }],
-  documentType: 'passport', documentNumber: 'TK1234567', documentIssueDate: '2020-01-10', documentExpiryDate: '2030-01-09',
+  documentType: 'passport',
+  documentNumber: 'TK1234567',
+  documentIssueDate: '2020-01-10',
+  documentExpiryDate: '2030-01-09',
 };
 
 describe('the engine requests of a scholar case move only through the scholars module', () => {
@@ -64,12 +87,18 @@ describe('the engine requests of a scholar case move only through the scholars m
     expect(await statusOf(c.applicationRequestId!)).toBe('draft');
 
     const pending = await newCase(t, {});
-    const review = await call(t, 'POST', `/api/requests/${pending.sponsorshipRequestId}/transition`, { as: officer, body: { action: 'start_review', message: '' } });
+    const review = await call(t, 'POST', `/api/requests/${pending.sponsorshipRequestId}/transition`, {
+      as: officer,
+      body: { action: 'start_review', message: '' },
+    });
     expect(review.statusCode, review.body).toBe(409);
     expect(await statusOf(pending.sponsorshipRequestId)).toBe('submitted');
 
     // The scholar portal's own submit still moves the engine request.
-    const ok = await call(t, 'POST', `/api/scholars/portal/applications/${c.applicationId}/submit`, { as: scholar, body: { version: 1, data: VALID_H1B } });
+    const ok = await call(t, 'POST', `/api/scholars/portal/applications/${c.applicationId}/submit`, {
+      as: scholar,
+      body: { version: 1, data: VALID_H1B },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await statusOf(c.applicationRequestId!)).toBe('submitted');
   });
@@ -80,9 +109,14 @@ describe("the application's engine request belongs to the scholar and the office
     const c = await newCase(t, { user: 'scholar', firstName: 'Hiro', lastName: 'Tanaka' });
     const processed = await call(t, 'POST', `${OFFICE(c.applicationId)}/process`, { as: officer, body: { processAs: 'H-1B', version: 1 } });
     expect(processed.statusCode, processed.body).toBe(200);
-    const [app] = await t.sql<{ application_request_id: string }>('select application_request_id from scholar_applications where id = $1', [c.applicationId]);
+    const [app] = await t.sql<{ application_request_id: string }>('select application_request_id from scholar_applications where id = $1', [
+      c.applicationId,
+    ]);
     const rid = app!.application_request_id;
-    const [r] = await t.sql<{ requester_user_id: string; subject_user_id: string }>('select requester_user_id, subject_user_id from requests where id = $1', [rid]);
+    const [r] = await t.sql<{ requester_user_id: string; subject_user_id: string }>(
+      'select requester_user_id, subject_user_id from requests where id = $1',
+      [rid],
+    );
     expect(r).toEqual({ requester_user_id: await userId(t, 'officer'), subject_user_id: await userId(t, 'scholar') });
 
     const read = await call(t, 'GET', `/api/requests/${rid}`, { as: dept });
@@ -110,22 +144,37 @@ describe('the session', () => {
 
 describe("the office's approval workflows", () => {
   it("lists only the office's workflows; a department's workflow cannot be given to a request type nor changed from the office's page", async () => {
-    const mine = await call(t, 'POST', `${D}/workflows`, { as: dept, body: { name: 'Physics chair only', isActive: true, steps: [{ approverKind: 'user', approverUserId: await userId(t, 'advisor') }] } });
+    const mine = await call(t, 'POST', `${D}/workflows`, {
+      as: dept,
+      body: { name: 'Physics chair only', isActive: true, steps: [{ approverKind: 'user', approverUserId: await userId(t, 'advisor') }] },
+    });
     expect(mine.statusCode, mine.body).toBe(200);
     const wf = mine.json() as TWorkflow;
-    const office = await call(t, 'POST', '/api/workflows', { as: admin, body: { name: 'Office chain', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userId(t, 'officer') }] } });
+    const office = await call(t, 'POST', '/api/workflows', {
+      as: admin,
+      body: { name: 'Office chain', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userId(t, 'officer') }] },
+    });
     expect(office.statusCode, office.body).toBe(200);
     const list = (await call(t, 'GET', '/api/workflows', { as: admin })).json() as TWorkflow[];
     expect(list.map((w) => w.id)).toContain(office.json().id);
     expect(list.map((w) => w.id)).not.toContain(wf.id);
 
-    const [type] = await t.sql<{ id: string }>(`select id from request_types where institution_id = $1 and code = 'cpt_request'`, [t.institutionA]);
+    const [type] = await t.sql<{ id: string }>(`select id from request_types where institution_id = $1 and code = 'cpt_request'`, [
+      t.institutionA,
+    ]);
     const current = (await call(t, 'GET', `/api/request-types/${type!.id}`, { as: admin })).json();
     const { id: _id, updatedAt: _u, ...body } = current;
     const give = await call(t, 'PUT', `/api/request-types/${type!.id}`, { as: admin, body: { ...body, workflowId: wf.id } });
     expect(give.statusCode, give.body).toBe(400);
     expect(give.json().fieldErrors?.workflowId, give.body).toEqual(['Choose an approval workflow from the list.']);
-    expect((await call(t, 'PUT', `/api/workflows/${wf.id}`, { as: admin, body: { name: 'Taken over', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userId(t, 'officer') }] } })).statusCode).toBe(404);
+    expect(
+      (
+        await call(t, 'PUT', `/api/workflows/${wf.id}`, {
+          as: admin,
+          body: { name: 'Taken over', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userId(t, 'officer') }] },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await call(t, 'DELETE', `/api/workflows/${wf.id}`, { as: admin })).statusCode).toBe(404);
     expect((await call(t, 'GET', `${D}/workflows`, { as: dept })).json().map((w: TWorkflow) => w.id)).toContain(wf.id);
   });
@@ -142,14 +191,27 @@ describe('mails and the bell open the case', () => {
     expect(sent?.text_body).not.toContain('/#/admin/dashboard');
 
     const a = await newCase(t, { user: 'scholar', processedState: 'H-1B', firstName: 'Hiro', lastName: 'Tanaka' });
-    const ok = await call(t, 'POST', `/api/scholars/portal/applications/${a.applicationId}/submit`, { as: scholar, body: { version: 1, data: VALID_H1B } });
+    const ok = await call(t, 'POST', `/api/scholars/portal/applications/${a.applicationId}/submit`, {
+      as: scholar,
+      body: { version: 1, data: VALID_H1B },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    const submitted = (await mailsTo(t, officerMail)).find((m) => m.subject === 'H-1B application submitted: Hiro Tanaka' && m.text_body.includes(a.applicationId));
+    const submitted = (await mailsTo(t, officerMail)).find(
+      (m) => m.subject === 'H-1B application submitted: Hiro Tanaka' && m.text_body.includes(a.applicationId),
+    );
     expect(submitted?.text_body).toContain(`https://portal.demo.test/#/admin/scholar-profile/${a.applicationId}`);
 
-    const bell = (await call(t, 'GET', '/api/notifications?start=0&limit=50', { as: officer })).json().items as { typeName: string; requestId: string; applicationId: string | null }[];
-    expect(bell.find((n) => n.typeName === 'scholar.sponsorship.submitted' && n.requestId === c.sponsorshipRequestId)?.applicationId).toBe(c.applicationId);
-    expect(bell.find((n) => n.typeName === 'scholar.application_submitted' && n.requestId === a.applicationRequestId)?.applicationId).toBe(a.applicationId);
+    const bell = (await call(t, 'GET', '/api/notifications?start=0&limit=50', { as: officer })).json().items as {
+      typeName: string;
+      requestId: string;
+      applicationId: string | null;
+    }[];
+    expect(bell.find((n) => n.typeName === 'scholar.sponsorship.submitted' && n.requestId === c.sponsorshipRequestId)?.applicationId).toBe(
+      c.applicationId,
+    );
+    expect(bell.find((n) => n.typeName === 'scholar.application_submitted' && n.requestId === a.applicationRequestId)?.applicationId).toBe(
+      a.applicationId,
+    );
   });
 });
 
@@ -163,30 +225,66 @@ describe('keyword search of scholars through scholar_search_ids', () => {
       await newCase(t, { firstName: `Ana${tag}`, lastName: 'Other', institutionId: t.institutionB }),
       await newCase(t, { firstName: 'Under_score', lastName: `Pct%${tag}` }),
     ];
-    const plain = async (inst: string, pattern: string) => (await t.sql<{ id: string }>(
-      `select a.id from scholar_applications a join scholars s on s.id = a.scholar_id
-       where a.institution_id = $1 and lower(s.first_name || ' ' || s.last_name || ' ' || s.email) like $2 order by a.id`, [inst, pattern])).map((r) => r.id);
+    const plain = async (inst: string, pattern: string) =>
+      (
+        await t.sql<{ id: string }>(
+          `select a.id from scholar_applications a join scholars s on s.id = a.scholar_id
+       where a.institution_id = $1 and lower(s.first_name || ' ' || s.last_name || ' ' || s.email) like $2 order by a.id`,
+          [inst, pattern],
+        )
+      ).map((r) => r.id);
     const escape = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
     for (const q of [tag, `ANA${tag}`, `lima`, `cy.${tag}`, 'a l', `pct%${tag}`, 'under_', `${tag}@`, 'nobody-matches-this']) {
       const expected = await plain(t.institutionA, escape(q));
       const dash = await call(t, 'GET', `/api/scholars/dashboard?q=${encodeURIComponent(q)}&pageSize=100`, { as: admin });
       expect(dash.statusCode, dash.body).toBe(200);
-      expect(dash.json().items.map((i: { applicationId: string }) => i.applicationId).sort(), q).toEqual(expected);
+      expect(
+        dash
+          .json()
+          .items.map((i: { applicationId: string }) => i.applicationId)
+          .sort(),
+        q,
+      ).toEqual(expected);
       const deptList = await call(t, 'GET', `${D}/cases?q=${encodeURIComponent(q)}&tab=all&pageSize=100`, { as: dept });
       expect(deptList.statusCode, deptList.body).toBe(200);
-      const physics = (await t.sql<{ id: string }>(`select a.id from scholar_applications a join departments d on d.id = a.department_id where d.code = 'PHYS' and a.id = any($1::uuid[])`, [expected])).map((r) => r.id).sort();
-      expect(deptList.json().items.map((i: { applicationId: string }) => i.applicationId).sort(), q).toEqual(physics);
+      const physics = (
+        await t.sql<{ id: string }>(
+          `select a.id from scholar_applications a join departments d on d.id = a.department_id where d.code = 'PHYS' and a.id = any($1::uuid[])`,
+          [expected],
+        )
+      )
+        .map((r) => r.id)
+        .sort();
+      expect(
+        deptList
+          .json()
+          .items.map((i: { applicationId: string }) => i.applicationId)
+          .sort(),
+        q,
+      ).toEqual(physics);
     }
     // The other institution's case never shows in institution A, and theirs finds it.
-    const otherDash = await call(t, 'GET', `/api/scholars/dashboard?q=${tag}&pageSize=100`, { host: 'other.test', as: await t.login('admin', { host: 'other.test' }) });
+    const otherDash = await call(t, 'GET', `/api/scholars/dashboard?q=${tag}&pageSize=100`, {
+      host: 'other.test',
+      as: await t.login('admin', { host: 'other.test' }),
+    });
     expect(otherDash.json().items.map((i: { applicationId: string }) => i.applicationId)).toEqual([made[3]!.applicationId]);
 
     // The function itself: ids of the caller's tenant only; another institution or no tenant gives nothing.
     const ids = (rows: Record<string, unknown>[]) => rows.map((r) => r.id as string);
-    const own = await t.database.tenant(t.institutionA, async (tx) => ids((await tx.execute(sql`select scholar_search_ids(${t.institutionA}::uuid, ${escape(tag)}) as id`)).rows));
-    expect(own.sort()).toEqual(made.filter((_, i) => i !== 3).map((m) => m.scholarId).sort());
-    const foreign = await t.database.tenant(t.institutionA, async (tx) => ids((await tx.execute(sql`select scholar_search_ids(${t.institutionB}::uuid, ${escape(tag)}) as id`)).rows));
+    const own = await t.database.tenant(t.institutionA, async (tx) =>
+      ids((await tx.execute(sql`select scholar_search_ids(${t.institutionA}::uuid, ${escape(tag)}) as id`)).rows),
+    );
+    expect(own.sort()).toEqual(
+      made
+        .filter((_, i) => i !== 3)
+        .map((m) => m.scholarId)
+        .sort(),
+    );
+    const foreign = await t.database.tenant(t.institutionA, async (tx) =>
+      ids((await tx.execute(sql`select scholar_search_ids(${t.institutionB}::uuid, ${escape(tag)}) as id`)).rows),
+    );
     expect(foreign).toEqual([]);
     const none = await t.database.owner.transaction(async (tx) => {
       await tx.execute(sql`set local role meridian_app`);

@@ -15,20 +15,42 @@ beforeAll(async () => {
   t = await createTestApp();
   [scholar, dept, admin, officer] = await Promise.all([t.login('scholar'), t.login('dept'), t.login('admin'), t.login('officer')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const P = '/api/scholars/portal';
 const beneficiary = {
-  firstName: 'Hiro', lastName: 'Tanaka', dateOfBirth: '1990-04-01', countryOfBirth: 'Japan', countryOfCitizenship: 'Japan',
-  email: 'hiro@example.edu', phone: '+81 3 1234 5678', foreignAddressStreet: '1-2-3 Hongo', foreignAddressCity: 'Tokyo', foreignAddressCountry: 'Japan',
+  firstName: 'Hiro',
+  lastName: 'Tanaka',
+  dateOfBirth: '1990-04-01',
+  countryOfBirth: 'Japan',
+  countryOfCitizenship: 'Japan',
+  email: 'hiro@example.edu',
+  phone: '+81 3 1234 5678',
+  foreignAddressStreet: '1-2-3 Hongo',
+  foreignAddressCity: 'Tokyo',
+  foreignAddressCountry: 'Japan',
 };
 const VALID_H1B = {
-  ...beneficiary, highestEducation: '3', highestDegreeDate: '2020-06-30', fieldOfStudy: 'Physics',
+  ...beneficiary,
+  highestEducation: '3',
+  highestDegreeDate: '2020-06-30',
+  fieldOfStudy: 'Physics',
   immigrationHistory: [{ subjectName: 'Hiro Tanaka', status: 'J-1', periodofStayFromDate: '2020-09-01', periodofStayToDate: '2022-08-31' }],
   tripsOutsideUs: [{ departureDate: '2021-12-20', returnDate: '2022-01-05' }],
-  isHavingFamily: false, h1bCapOut: false, i140Flag: false, cnmiFlag: false, offsiteWorkFlag: false, beneficiaryStatusFlag: true, currentEmployeeFlag: false,
+  isHavingFamily: false,
+  h1bCapOut: false,
+  i140Flag: false,
+  cnmiFlag: false,
+  offsiteWorkFlag: false,
+  beneficiaryStatusFlag: true,
+  currentEmployeeFlag: false,
   actualWages: [{ name: 'Research Associate', wages: '$65,000 per year' }],
-  documentType: 'passport', documentNumber: 'TK1234567', documentIssueDate: '2020-01-10', documentExpiryDate: '2030-01-09',
+  documentType: 'passport',
+  documentNumber: 'TK1234567',
+  documentIssueDate: '2020-01-10',
+  documentExpiryDate: '2030-01-09',
 };
 
 async function mine(): Promise<TScholarApplicationForm> {
@@ -44,15 +66,38 @@ const submit = (id: string, version: number, data: Record<string, unknown>) =>
 describe('the scholar portal application', () => {
   it("gives the scholar their current case's form, empty and editable, with the department's sites of activity", async () => {
     const c = await newCase(t, { user: 'scholar', processedState: 'J-1' });
-    await t.sql(`insert into department_configs (department_id, institution_id, sites_of_activity) select department_id, institution_id, $2::jsonb from scholar_applications where id = $1
+    await t.sql(
+      `insert into department_configs (department_id, institution_id, sites_of_activity) select department_id, institution_id, $2::jsonb from scholar_applications where id = $1
       on conflict (department_id) do update set sites_of_activity = excluded.sites_of_activity`,
-    [c.applicationId, JSON.stringify([{ name: 'Physics Building', address1: '1 Main St', address2: '', city: 'Boston', state: 'MA', postalCode: '02139', isPrimary: true }])]);
+      [
+        c.applicationId,
+        JSON.stringify([
+          {
+            name: 'Physics Building',
+            address1: '1 Main St',
+            address2: '',
+            city: 'Boston',
+            state: 'MA',
+            postalCode: '02139',
+            isPrimary: true,
+          },
+        ]),
+      ],
+    );
     const app = await mine();
     expect(app).toMatchObject({
-      applicationId: c.applicationId, processedState: 'J-1', applicationState: 'not_started', canEdit: true, version: 1, data: {},
-      departmentName: 'Department of Physics', applicationRequestId: c.applicationRequestId,
+      applicationId: c.applicationId,
+      processedState: 'J-1',
+      applicationState: 'not_started',
+      canEdit: true,
+      version: 1,
+      data: {},
+      departmentName: 'Department of Physics',
+      applicationRequestId: c.applicationRequestId,
     });
-    expect(app.sitesOfActivity).toEqual([{ name: 'Physics Building', address1: '1 Main St', address2: '', city: 'Boston', state: 'MA', postalCode: '02139' }]);
+    expect(app.sitesOfActivity).toEqual([
+      { name: 'Physics Building', address1: '1 Main St', address2: '', city: 'Boston', state: 'MA', postalCode: '02139' },
+    ]);
   });
 
   it('routes by processed state: the current case is the one of the processed state the sign-in carries', async () => {
@@ -71,15 +116,29 @@ describe('the scholar portal application', () => {
 
   it('saves a draft and reads it back; drops unknown fields; keeps half-typed dates', async () => {
     const c = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
-    const res = await save(c.applicationId, 1, { firstName: 'Hiro', dateOfBirth: '04/0', isLocked: false, immigrationHistory: [{ subjectName: 'Hiro Tanaka' }] });
+    const res = await save(c.applicationId, 1, {
+      firstName: 'Hiro',
+      dateOfBirth: '04/0',
+      isLocked: false,
+      immigrationHistory: [{ subjectName: 'Hiro Tanaka' }],
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ version: 2, applicationState: 'draft', data: { firstName: 'Hiro', dateOfBirth: '04/0', immigrationHistory: [{ subjectName: 'Hiro Tanaka' }] } });
+    expect(res.json()).toMatchObject({
+      version: 2,
+      applicationState: 'draft',
+      data: { firstName: 'Hiro', dateOfBirth: '04/0', immigrationHistory: [{ subjectName: 'Hiro Tanaka' }] },
+    });
     const again = await mine();
     expect(again.data).toEqual({ firstName: 'Hiro', dateOfBirth: '04/0', immigrationHistory: [{ subjectName: 'Hiro Tanaka' }] });
     const [audit] = await t.sql<{ action: string; after: { changedFields: string[] } }>(
-      `select action, after from audit_events where entity_type = 'scholar_application' and entity_id = $1`, [c.applicationId]);
+      `select action, after from audit_events where entity_type = 'scholar_application' and entity_id = $1`,
+      [c.applicationId],
+    );
     // Which fields changed, never their values (birth dates and passports stay out of the log).
-    expect(audit).toEqual({ action: 'scholar_application.draft_saved', after: { applicationState: 'draft', version: 2, changedFields: ['dateOfBirth', 'firstName', 'immigrationHistory'] } });
+    expect(audit).toEqual({
+      action: 'scholar_application.draft_saved',
+      after: { applicationState: 'draft', version: 2, changedFields: ['dateOfBirth', 'firstName', 'immigrationHistory'] },
+    });
   });
 
   it('refuses a stale save (409) and keeps the newer one', async () => {
@@ -94,12 +153,20 @@ describe('the scholar portal application', () => {
     const c = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
     const res = await save(c.applicationId, 1, { h1bCapOut: 'yes', firstName: 'x'.repeat(201) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({ 'data.h1bCapOut': [SCHOLAR_APP_MSG.invalidValue], 'data.firstName': [SCHOLAR_APP_MSG.invalidLength] });
+    expect(res.json().fieldErrors).toEqual({
+      'data.h1bCapOut': [SCHOLAR_APP_MSG.invalidValue],
+      'data.firstName': [SCHOLAR_APP_MSG.invalidLength],
+    });
   });
 
-  it("refuses a submit with each message on its field, and keeps what was typed", async () => {
+  it('refuses a submit with each message on its field, and keeps what was typed', async () => {
     const c = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
-    const data = { ...VALID_H1B, i140Flag: true, documentExpiryDate: '2019-01-01', immigrationHistory: [{ ...VALID_H1B.immigrationHistory[0], periodofStayToDate: '2020-09-01' }] };
+    const data = {
+      ...VALID_H1B,
+      i140Flag: true,
+      documentExpiryDate: '2019-01-01',
+      immigrationHistory: [{ ...VALID_H1B.immigrationHistory[0], periodofStayToDate: '2020-09-01' }],
+    };
     delete (data as Record<string, unknown>).fieldOfStudy;
     const res = await submit(c.applicationId, 1, data);
     expect(res.statusCode).toBe(400);
@@ -117,8 +184,13 @@ describe('the scholar portal application', () => {
   it("refuses a submit while a required document of the visa type's template is missing, then submits once it is uploaded", async () => {
     const c = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
     const [doc] = await t.sql<{ id: string }>(
-      `insert into custom_documents (institution_id, name, document_type, is_required, is_hidden, is_visible_to_student) values ($1, 'Passport copy', 'file_upload', true, false, true) returning id`, [t.institutionA]);
-    await t.sql(`update request_types set document_ids = array[$2]::uuid[] where institution_id = $1 and code = 'h1b_application'`, [t.institutionA, doc!.id]);
+      `insert into custom_documents (institution_id, name, document_type, is_required, is_hidden, is_visible_to_student) values ($1, 'Passport copy', 'file_upload', true, false, true) returning id`,
+      [t.institutionA],
+    );
+    await t.sql(`update request_types set document_ids = array[$2]::uuid[] where institution_id = $1 and code = 'h1b_application'`, [
+      t.institutionA,
+      doc!.id,
+    ]);
     try {
       const res = await submit(c.applicationId, 1, VALID_H1B);
       expect(res.statusCode).toBe(400);
@@ -136,17 +208,33 @@ describe('the scholar portal application', () => {
     const c = await newCase(t, { user: 'scholar', processedState: 'H-1B', firstName: 'Hiro', lastName: 'Tanaka' });
     const res = await submit(c.applicationId, 1, VALID_H1B);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ applicationState: 'submitted', phase: 'isss_review', status: 'pending', isLocked: true, canEdit: false });
+    expect(res.json()).toMatchObject({
+      applicationState: 'submitted',
+      phase: 'isss_review',
+      status: 'pending',
+      isLocked: true,
+      canEdit: false,
+    });
     expect(res.json().submittedAt).toBeTruthy();
     const history = await t.sql('select phase, status, visa_code from scholar_status_history where application_id = $1', [c.applicationId]);
     expect(history).toEqual([{ phase: 'isss_review', status: 'pending', visa_code: 'H-1B' }]);
-    const audit = await t.sql<{ action: string }>(`select action from audit_events where entity_type = 'scholar_application' and entity_id = $1 order by id`, [c.applicationId]);
+    const audit = await t.sql<{ action: string }>(
+      `select action from audit_events where entity_type = 'scholar_application' and entity_id = $1 order by id`,
+      [c.applicationId],
+    );
     expect(audit.map((a) => a.action)).toEqual(['scholar_application.draft_saved', 'scholar_application.submitted']);
     const [req] = await t.sql<{ status: string }>('select status from requests where id = $1', [c.applicationRequestId]);
     expect(req!.status).toBe('submitted');
-    const bell = await t.sql<{ text: string }>(`select text from notifications where type_name = 'scholar.application_submitted' and scholar_id = $1`, [c.scholarId]);
+    const bell = await t.sql<{ text: string }>(
+      `select text from notifications where type_name = 'scholar.application_submitted' and scholar_id = $1`,
+      [c.scholarId],
+    );
     expect(bell.map((b) => b.text)).toContain('Hiro Tanaka submitted the H-1B application to ISSS.');
-    const [officerMail] = await mailsTo(t, (await t.sql<{ email: string }>(`select email from users where user_name = 'officer' and institution_id = $1`, [t.institutionA]))[0]!.email);
+    const [officerMail] = await mailsTo(
+      t,
+      (await t.sql<{ email: string }>(`select email from users where user_name = 'officer' and institution_id = $1`, [t.institutionA]))[0]!
+        .email,
+    );
     expect(officerMail?.subject).toBe('H-1B application submitted: Hiro Tanaka');
     // Locked: no more saves, no second submit.
     const again = await save(c.applicationId, 2, { firstName: 'Changed' });
@@ -170,7 +258,13 @@ describe('the scholar portal application', () => {
   });
 
   it('starts an untouched form with what the office knows of the scholar', async () => {
-    await newCase(t, { user: 'scholar', processedState: 'F-1 OPT/STEM', firstName: 'Hiro', lastName: 'Tanaka', email: 'hiro.prefill@example.edu' });
+    await newCase(t, {
+      user: 'scholar',
+      processedState: 'F-1 OPT/STEM',
+      firstName: 'Hiro',
+      lastName: 'Tanaka',
+      email: 'hiro.prefill@example.edu',
+    });
     expect((await mine()).prefill).toEqual({ firstName: 'Hiro', lastName: 'Tanaka', email: 'hiro.prefill@example.edu' });
   });
 
@@ -181,10 +275,17 @@ describe('the scholar portal application', () => {
     expect((await submit(other.applicationId, 1, VALID_H1B)).statusCode).toBe(404);
     const own = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
     for (const [method, url] of [
-      ['GET', `${P}/application`], ['GET', `${P}/applications/${own.applicationId}`], ['PUT', `${P}/applications/${own.applicationId}/draft`],
-      ['POST', `${P}/applications/${own.applicationId}/submit`], ['GET', `/api/scholars/applications/${own.applicationId}/form`], ['PUT', `/api/scholars/applications/${own.applicationId}/form`],
+      ['GET', `${P}/application`],
+      ['GET', `${P}/applications/${own.applicationId}`],
+      ['PUT', `${P}/applications/${own.applicationId}/draft`],
+      ['POST', `${P}/applications/${own.applicationId}/submit`],
+      ['GET', `/api/scholars/applications/${own.applicationId}/form`],
+      ['PUT', `/api/scholars/applications/${own.applicationId}/form`],
     ] as const) {
-      expect((await call(t, method, url, { as: dept, body: method === 'GET' ? undefined : { version: 1, data: {} } })).statusCode, `${method} ${url}`).toBe(403);
+      expect(
+        (await call(t, method, url, { as: dept, body: method === 'GET' ? undefined : { version: 1, data: {} } })).statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
     }
   });
 
@@ -193,12 +294,20 @@ describe('the scholar portal application', () => {
     const read = await call(t, 'GET', `/api/scholars/applications/${c.applicationId}/form`, { as: officer });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ canEdit: true, processedState: 'O-1' });
-    const [viewed] = await t.sql(`select action from audit_events where entity_type = 'scholar_application_read' and entity_id = $1`, [c.applicationId]);
+    const [viewed] = await t.sql(`select action from audit_events where entity_type = 'scholar_application_read' and entity_id = $1`, [
+      c.applicationId,
+    ]);
     expect(viewed).toEqual({ action: 'scholar_application.form_viewed' });
-    const fix = await call(t, 'PUT', `/api/scholars/applications/${c.applicationId}/form`, { as: admin, body: { version: 1, data: { fieldOfAbility: 'Astrophysics' } } });
+    const fix = await call(t, 'PUT', `/api/scholars/applications/${c.applicationId}/form`, {
+      as: admin,
+      body: { version: 1, data: { fieldOfAbility: 'Astrophysics' } },
+    });
     expect(fix.statusCode, fix.body).toBe(200);
     expect((await mine()).data).toEqual({ fieldOfAbility: 'Astrophysics' });
-    const [audit] = await t.sql<{ action: string }>(`select action from audit_events where entity_type = 'scholar_application' and entity_id = $1`, [c.applicationId]);
+    const [audit] = await t.sql<{ action: string }>(
+      `select action from audit_events where entity_type = 'scholar_application' and entity_id = $1`,
+      [c.applicationId],
+    );
     expect(audit!.action).toBe('scholar_application.form_corrected');
   });
 });

@@ -24,9 +24,22 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, officer, dept, scholar] = await Promise.all([t.login('admin'), t.login('officer'), t.login('dept'), t.login('scholar')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-interface TItem { applicationId: string; lastName: string; firstName: string; phase: string; status: string; processedState: string; processedEndDate: string | null; premiumProcessFlag: boolean; isEndingSoon: boolean; department: { name: string } }
+interface TItem {
+  applicationId: string;
+  lastName: string;
+  firstName: string;
+  phase: string;
+  status: string;
+  processedState: string;
+  processedEndDate: string | null;
+  premiumProcessFlag: boolean;
+  isEndingSoon: boolean;
+  department: { name: string };
+}
 const list = async (query: Record<string, string | number>, as: TSession = admin) => {
   const res = await call(t, 'GET', '/api/scholars/dashboard', { as, query: { pageSize: 100, ...query } });
   expect(res.statusCode, res.body).toBe(200);
@@ -43,16 +56,40 @@ function group() {
 describe('the scholar dashboard', () => {
   it('lists exactly the cases of the phase tab, keyword and each filter', async () => {
     const { tag, make } = group();
-    const h1b = await make({ firstName: 'Ana', processedState: 'H-1B', phase: 'application', status: 'in_progress', processedEndDate: day(20), extra: { premium_process_flag: true } });
-    const j1 = await make({ firstName: 'Ben', processedState: 'J-1', phase: 'isss_review', status: 'pending', department: 'CS', processedEndDate: day(400) });
+    const h1b = await make({
+      firstName: 'Ana',
+      processedState: 'H-1B',
+      phase: 'application',
+      status: 'in_progress',
+      processedEndDate: day(20),
+      extra: { premium_process_flag: true },
+    });
+    const j1 = await make({
+      firstName: 'Ben',
+      processedState: 'J-1',
+      phase: 'isss_review',
+      status: 'pending',
+      department: 'CS',
+      processedEndDate: day(400),
+    });
     const fresh = await make({ firstName: 'Cai', processedState: '', department: 'MED' });
-    const opt = await make({ firstName: 'Dee', processedState: 'F-1 OPT/STEM', phase: 'application', status: 'pending', processedEndDate: day(90) });
+    const opt = await make({
+      firstName: 'Dee',
+      processedState: 'F-1 OPT/STEM',
+      phase: 'application',
+      status: 'pending',
+      processedEndDate: day(90),
+    });
     await newCase(t, { lastName: `Other${tag}x`.replace(tag, 'Elsewhere') });
 
     expect(await ids({ q: tag })).toEqual([h1b, j1, fresh, opt].sort());
     expect(await ids({ q: tag.toUpperCase() }), 'the keyword ignores case').toEqual([h1b, j1, fresh, opt].sort());
     expect(await ids({ q: `ana ${tag}` }), 'first and last name together').toEqual([h1b]);
-    const email = (await t.sql<{ email: string }>('select s.email from scholars s join scholar_applications a on a.scholar_id = s.id where a.id = $1', [j1]))[0]!.email;
+    const email = (
+      await t.sql<{ email: string }>('select s.email from scholars s join scholar_applications a on a.scholar_id = s.id where a.id = $1', [
+        j1,
+      ])
+    )[0]!.email;
     expect(await ids({ q: email }), 'by e-mail').toEqual([j1]);
     expect(await ids({ q: tag, phase: 'application' })).toEqual([h1b, opt].sort());
     expect(await ids({ q: tag, phase: 'sponsorship_request' })).toEqual([fresh]);
@@ -66,7 +103,12 @@ describe('the scholar dashboard', () => {
     expect(await ids({ q: tag, endFrom: day(21) })).toEqual([j1, opt].sort());
     expect(await ids({ q: tag, endingSoon: '1' }), 'ending soon: within 60 days').toEqual([h1b]);
     const rows = (await list({ q: tag })).items;
-    expect(rows.find((r) => r.applicationId === h1b)).toMatchObject({ isEndingSoon: true, premiumProcessFlag: true, processedState: 'H-1B', department: { name: 'Department of Physics' } });
+    expect(rows.find((r) => r.applicationId === h1b)).toMatchObject({
+      isEndingSoon: true,
+      premiumProcessFlag: true,
+      processedState: 'H-1B',
+      department: { name: 'Department of Physics' },
+    });
     expect(rows.find((r) => r.applicationId === opt)!.isEndingSoon).toBe(false);
     // A keyword's LIKE characters are taken literally.
     expect((await list({ q: `${tag}%` })).total).toBe(0);
@@ -75,7 +117,13 @@ describe('the scholar dashboard', () => {
   it('sorts on the server with a stable order and pages', async () => {
     const { tag, make } = group();
     const a = await make({ firstName: 'Alma', processedState: 'O-1', phase: 'filed', processedEndDate: day(300) });
-    const b = await make({ firstName: 'Bruno', processedState: 'H-1B', phase: 'application', processedEndDate: day(100), department: 'CS' });
+    const b = await make({
+      firstName: 'Bruno',
+      processedState: 'H-1B',
+      phase: 'application',
+      processedEndDate: day(100),
+      department: 'CS',
+    });
     const c = await make({ firstName: 'Carla', processedState: 'J-1', phase: 'approved', processedEndDate: null, department: 'MED' });
     const names = async (q: Record<string, string | number>) => (await list({ q: tag, ...q })).items.map((i) => i.firstName);
     expect(await names({ sort: 'name', order: 'asc' })).toEqual(['Alma', 'Bruno', 'Carla']);
@@ -87,12 +135,15 @@ describe('the scholar dashboard', () => {
     // Department of Computer Science, Department of Physics, School of Medicine.
     expect(await names({ sort: 'department', order: 'asc' })).toEqual(['Bruno', 'Alma', 'Carla']);
     await t.sql("update scholar_applications set updated_at = now() - interval '1 day' where id = $1", [a]);
-    await t.sql('update scholar_applications set updated_at = now() + interval \'1 minute\' where id = $1', [c]);
+    await t.sql("update scholar_applications set updated_at = now() + interval '1 minute' where id = $1", [c]);
     expect(await names({ sort: 'updatedAt', order: 'desc' })).toEqual(['Carla', 'Bruno', 'Alma']);
     const p2 = await list({ q: tag, sort: 'name', order: 'asc', pageSize: 2, page: 2 });
     expect(p2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(p2.items.map((i) => i.applicationId)).toEqual([c]);
-    expect(await list({ q: tag, pageSize: 2, page: 3 }), 'a page past the end still knows the total').toMatchObject({ items: [], total: 3 });
+    expect(await list({ q: tag, pageSize: 2, page: 3 }), 'a page past the end still knows the total').toMatchObject({
+      items: [],
+      total: 3,
+    });
     expect(b).toBeTruthy();
     const bad = await call(t, 'GET', '/api/scholars/dashboard', { as: admin, query: { sort: 'passport', endFrom: '2027-02-30' } });
     expect(bad.statusCode).toBe(400);
@@ -109,14 +160,27 @@ describe('the scholar dashboard', () => {
     expect(res.statusCode).toBe(200);
     const tabs = res.json() as { phase: string; label: string; count: number }[];
     expect(tabs[0]).toEqual({ phase: 'all', label: 'All', count: 4 });
-    expect(Object.fromEntries(tabs.map((x) => [x.phase, x.count]))).toMatchObject({ application: 2, active: 1, sponsorship_request: 1, closed: 0 });
+    expect(Object.fromEntries(tabs.map((x) => [x.phase, x.count]))).toMatchObject({
+      application: 2,
+      active: 1,
+      sponsorship_request: 1,
+      closed: 0,
+    });
     for (const tab of tabs) expect((await list({ q: tag, phase: tab.phase })).total, tab.phase).toBe(tab.count);
-    const filtered = (await call(t, 'GET', '/api/scholars/dashboard/tabs', { as: officer, query: { q: tag, status: 'on_hold' } })).json() as { phase: string; count: number }[];
+    const filtered = (
+      await call(t, 'GET', '/api/scholars/dashboard/tabs', { as: officer, query: { q: tag, status: 'on_hold' } })
+    ).json() as { phase: string; count: number }[];
     expect(filtered.find((x) => x.phase === 'application')!.count).toBe(1);
   });
 
   it('is for office staff: department users, scholars and students are refused, and another institution sees none of it', async () => {
-    for (const path of ['/api/scholars/dashboard', '/api/scholars/dashboard/tabs', '/api/scholars/dashboard/export', '/api/scholars/dashboard/export-opt', '/api/scholars/reports/summary']) {
+    for (const path of [
+      '/api/scholars/dashboard',
+      '/api/scholars/dashboard/tabs',
+      '/api/scholars/dashboard/export',
+      '/api/scholars/dashboard/export-opt',
+      '/api/scholars/reports/summary',
+    ]) {
       expect((await call(t, 'GET', path, { as: dept })).statusCode, path).toBe(403);
       expect((await call(t, 'GET', path, { as: scholar })).statusCode, path).toBe(403);
     }
@@ -142,7 +206,9 @@ describe('list scope', () => {
       listed.push(...res.items.map((i) => i.applicationId));
       if (res.items.length < 100) break;
     }
-    const inA = (await t.sql<{ id: string }>('select id from scholar_applications where institution_id = $1', [t.institutionA])).map((r) => r.id);
+    const inA = (await t.sql<{ id: string }>('select id from scholar_applications where institution_id = $1', [t.institutionA])).map(
+      (r) => r.id,
+    );
     expect([...listed].sort()).toEqual([...inA].sort());
     for (const id of listed.slice(0, 15)) {
       expect((await call(t, 'GET', `/api/scholars/cases/${id}/time-tracking`, { as: officer })).statusCode, id).toBe(200);
@@ -153,10 +219,19 @@ describe('list scope', () => {
 describe('the Excel exports', () => {
   it('Scholar_Export: file and sheet names, only the rows of the filter, Yes/No, and no formula from a name', async () => {
     const { tag, make } = group();
-    await make({ firstName: '=HYPERLINK("http://evil.test","x")', processedState: 'H-1B', phase: 'application', extra: { premium_process_flag: true }, processedEndDate: '2027-08-31' });
+    await make({
+      firstName: '=HYPERLINK("http://evil.test","x")',
+      processedState: 'H-1B',
+      phase: 'application',
+      extra: { premium_process_flag: true },
+      processedEndDate: '2027-08-31',
+    });
     await make({ firstName: '+Plus', processedState: 'H-1B', phase: 'application' });
     await make({ firstName: 'NotInTab', processedState: 'J-1', phase: 'active' });
-    const res = await call(t, 'GET', '/api/scholars/dashboard/export', { as: officer, query: { q: tag, phase: 'application', sort: 'name', order: 'asc' } });
+    const res = await call(t, 'GET', '/api/scholars/dashboard/export', {
+      as: officer,
+      query: { q: tag, phase: 'application', sort: 'name', order: 'asc' },
+    });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     const [y, m, d] = today.split('-').map(Number);
     const fileName = `Scholar_Export_${m}_${d}_${y}.xlsx`;
@@ -169,7 +244,13 @@ describe('the Excel exports', () => {
     const rows = XLSX.utils.sheet_to_json<Record<string, string>>(ws, { defval: '' });
     expect(rows.map((r) => r['First Name']).sort()).toEqual(["'+Plus", '\'=HYPERLINK("http://evil.test","x")']);
     const evil = rows.find((r) => r['First Name']!.includes('HYPERLINK'))!;
-    expect(evil).toMatchObject({ 'Last Name': tag, 'Visa Type': 'H-1B', Phase: 'Application', 'Premium Processing': 'Yes', 'End Date': '08/31/2027' });
+    expect(evil).toMatchObject({
+      'Last Name': tag,
+      'Visa Type': 'H-1B',
+      Phase: 'Application',
+      'Premium Processing': 'Yes',
+      'End Date': '08/31/2027',
+    });
     expect(rows.find((r) => r['First Name'] === "'+Plus")!['Premium Processing']).toBe('No');
     // Every cell is a plain string; none carries a formula.
     for (const [addr, cell] of Object.entries(ws)) {
@@ -183,8 +264,18 @@ describe('the Excel exports', () => {
 
   it('OPT: only the F-1 OPT/STEM cases of the filter, with the employment flags as Yes/No', async () => {
     const { tag, make } = group();
-    await make({ firstName: 'Opt', processedState: 'F-1 OPT/STEM', phase: 'application', extra: { employment: JSON.stringify({ employerName: 'Acme Labs', opt: true, stem: false, cpt: true, onCampus: 'true' }) } });
-    await make({ firstName: 'Stem', processedState: 'F-1 OPT/STEM', phase: 'filed', extra: { employment: JSON.stringify({ stem: true }) } });
+    await make({
+      firstName: 'Opt',
+      processedState: 'F-1 OPT/STEM',
+      phase: 'application',
+      extra: { employment: JSON.stringify({ employerName: 'Acme Labs', opt: true, stem: false, cpt: true, onCampus: 'true' }) },
+    });
+    await make({
+      firstName: 'Stem',
+      processedState: 'F-1 OPT/STEM',
+      phase: 'filed',
+      extra: { employment: JSON.stringify({ stem: true }) },
+    });
     await make({ firstName: 'Hb', processedState: 'H-1B', phase: 'application' });
     const res = await call(t, 'GET', '/api/scholars/dashboard/export-opt', { as: admin, query: { q: tag, phase: 'application' } });
     expect(res.statusCode).toBe(200);
@@ -194,8 +285,20 @@ describe('the Excel exports', () => {
     expect(wb.SheetNames).toEqual(['OPT']);
     const rows = XLSX.utils.sheet_to_json<Record<string, string>>(wb.Sheets.OPT!, { defval: '' });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ 'First Name': 'Opt', Employer: 'Acme Labs', OPT: 'Yes', STEM: 'No', CPT: 'Yes', 'AOP F/M': 'No', 'Academic Training': 'No', 'On Campus': 'Yes', 'AOP J': 'No' });
-    const all = XLSX.utils.sheet_to_json<Record<string, string>>(readWorkbook((await call(t, 'GET', '/api/scholars/dashboard/export-opt', { as: admin, query: { q: tag } })).rawPayload).Sheets.OPT!);
+    expect(rows[0]).toMatchObject({
+      'First Name': 'Opt',
+      Employer: 'Acme Labs',
+      OPT: 'Yes',
+      STEM: 'No',
+      CPT: 'Yes',
+      'AOP F/M': 'No',
+      'Academic Training': 'No',
+      'On Campus': 'Yes',
+      'AOP J': 'No',
+    });
+    const all = XLSX.utils.sheet_to_json<Record<string, string>>(
+      readWorkbook((await call(t, 'GET', '/api/scholars/dashboard/export-opt', { as: admin, query: { q: tag } })).rawPayload).Sheets.OPT!,
+    );
     expect(all.map((r) => r['First Name']).sort()).toEqual(['Opt', 'Stem']);
   });
 
@@ -215,7 +318,10 @@ describe('the report summary', () => {
     await make({ processedState: '' });
     const res = await call(t, 'GET', '/api/scholars/reports/summary', { as: officer, query: { q: tag } });
     expect(res.statusCode).toBe(200);
-    const s = res.json() as { rows: { visa: string; label: string; byPhase: Record<string, number>; byStatus: Record<string, number>; total: number }[]; totals: { total: number; byPhase: Record<string, number> } };
+    const s = res.json() as {
+      rows: { visa: string; label: string; byPhase: Record<string, number>; byStatus: Record<string, number>; total: number }[];
+      totals: { total: number; byPhase: Record<string, number> };
+    };
     expect(s.rows.map((r) => r.visa)).toEqual(['', 'H-1B', 'J-1']);
     expect(s.rows[0]!.label).toBe('Not yet processed');
     const h = s.rows.find((r) => r.visa === 'H-1B')!;
@@ -245,12 +351,17 @@ describe('time tracking of a case', () => {
   });
   it('gives J-1 bars for a J-1 case', async () => {
     const { applicationId } = await newCase(t, {
-      processedState: 'J-1', extra: { processed_start_date: '2027-01-04' },
+      processedState: 'J-1',
+      extra: { processed_start_date: '2027-01-04' },
       data: { category: 'RESEARCH SCHOLAR', priorJStatus: [{ category: 'PROFESSOR', fromDate: '01/01/2024', toDate: '06/30/2025' }] },
     });
     const body = (await call(t, 'GET', `/api/scholars/cases/${applicationId}/time-tracking`, { as: admin })).json();
     expect(body.sixYear).toBeNull();
-    expect(body.jBars).toMatchObject({ category: 'RESEARCH SCHOLAR', applies: true, twentyFourMonth: { priorProgramEnd: '2025-06-30', isBarred: true, barEndsOn: '2027-07-01' } });
+    expect(body.jBars).toMatchObject({
+      category: 'RESEARCH SCHOLAR',
+      applies: true,
+      twentyFourMonth: { priorProgramEnd: '2025-06-30', isBarred: true, barEndsOn: '2027-07-01' },
+    });
   });
   it("is open to the case's department without the application's rows, not found for another department, refused to scholars", async () => {
     const own = await newCase(t, { processedState: 'H-1B', data });
@@ -267,11 +378,27 @@ describe('time tracking of a case', () => {
 
 describe('end-date alerts', () => {
   const notes = (applicationScholar: string) =>
-    t.sql<{ user_id: string; text: string }>('select user_id, text from notifications where scholar_id = $1 and type_name = $2 order by created_at', [applicationScholar, 'scholar.end-date']);
-  const ctxOf = (institutionId: string) => ({ institutionId, actor: null, ip: '', userAgent: 'test', services: t.services, db: <T,>(fn: (tx: never) => Promise<T>) => t.database.tenant(institutionId, fn as never) as Promise<T> });
+    t.sql<{ user_id: string; text: string }>(
+      'select user_id, text from notifications where scholar_id = $1 and type_name = $2 order by created_at',
+      [applicationScholar, 'scholar.end-date'],
+    );
+  const ctxOf = (institutionId: string) => ({
+    institutionId,
+    actor: null,
+    ip: '',
+    userAgent: 'test',
+    services: t.services,
+    db: <T>(fn: (tx: never) => Promise<T>) => t.database.tenant(institutionId, fn as never) as Promise<T>,
+  });
 
   it('tells the department and the office once per offset, and never another department', async () => {
-    const phys = await newCase(t, { firstName: 'Ends', lastName: 'Soon', processedState: 'H-1B', phase: 'filed', processedEndDate: day(60) });
+    const phys = await newCase(t, {
+      firstName: 'Ends',
+      lastName: 'Soon',
+      processedState: 'H-1B',
+      phase: 'filed',
+      processedEndDate: day(60),
+    });
     const cs = await newCase(t, { firstName: 'Cs', lastName: 'Case', processedState: 'O-1', department: 'CS', processedEndDate: day(45) });
     const notYet = await newCase(t, { processedState: 'J-1', processedEndDate: day(61) });
     const optCase = await newCase(t, { processedState: 'F-1 OPT/STEM', processedEndDate: day(10) });
@@ -282,11 +409,17 @@ describe('end-date alerts', () => {
     await runScholarAlertsJob(t.services, today);
     const first = await notes(phys.scholarId);
     expect(first.map((n) => n.user_id)).toContain(deptUser);
-    expect(first.some((n) => n.user_id !== deptUser), 'the office too').toBe(true);
+    expect(
+      first.some((n) => n.user_id !== deptUser),
+      'the office too',
+    ).toBe(true);
     expect(first.find((n) => n.user_id === deptUser)!.text).toContain('ends in 60 days');
     const csNotes = await notes(cs.scholarId);
     expect(csNotes.length).toBeGreaterThan(0);
-    expect(csNotes.map((n) => n.user_id), 'the Physics department hears nothing of a CS case').not.toContain(deptUser);
+    expect(
+      csNotes.map((n) => n.user_id),
+      'the Physics department hears nothing of a CS case',
+    ).not.toContain(deptUser);
     for (const c of [notYet, optCase, closed]) expect(await notes(c.scholarId)).toEqual([]);
 
     // The same day again: nothing new.
@@ -299,21 +432,31 @@ describe('end-date alerts', () => {
     expect(second.at(-1)!.text).toContain('ends in 30 days');
     await runScholarAlertsJob(t.services, day(31));
     expect(await notes(phys.scholarId)).toHaveLength(second.length);
-    const sent = await t.sql('select offset_days from scholar_alerts_sent where application_id = $1 order by offset_days', [phys.applicationId]);
+    const sent = await t.sql('select offset_days from scholar_alerts_sent where application_id = $1 order by offset_days', [
+      phys.applicationId,
+    ]);
     expect(sent.map((r) => r.offset_days)).toEqual([30, 60]);
     expect(adminUser).toBeTruthy();
-    const audit = await t.sql("select entity_type from audit_events where entity_id = $1 and action = 'scholar.end-date-alert'", [phys.applicationId]);
+    const audit = await t.sql("select entity_type from audit_events where entity_id = $1 and action = 'scholar.end-date-alert'", [
+      phys.applicationId,
+    ]);
     expect(audit).toHaveLength(2);
   });
 
   it('sends once when two runs race, and a new end date alerts again', async () => {
     const c = await newCase(t, { processedState: 'J-1', processedEndDate: day(25) });
-    const counts = await Promise.all([sendEndDateAlerts(ctxOf(t.institutionA) as never, today), sendEndDateAlerts(ctxOf(t.institutionA) as never, today)]);
+    const counts = await Promise.all([
+      sendEndDateAlerts(ctxOf(t.institutionA) as never, today),
+      sendEndDateAlerts(ctxOf(t.institutionA) as never, today),
+    ]);
     const mine = await notes(c.scholarId);
     expect(mine.length).toBeGreaterThan(0);
     const perUser = new Map<string, number>();
     for (const n of mine) perUser.set(n.user_id, (perUser.get(n.user_id) ?? 0) + 1);
-    expect([...perUser.values()].every((v) => v === 1), 'each person once').toBe(true);
+    expect(
+      [...perUser.values()].every((v) => v === 1),
+      'each person once',
+    ).toBe(true);
     expect(counts.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
     await t.sql('update scholar_applications set processed_end_date = $2 where id = $1', [c.applicationId, day(28)]);
     await sendEndDateAlerts(ctxOf(t.institutionA) as never, today);

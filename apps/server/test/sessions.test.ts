@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const me = (as: TSession | string, host?: string) => call(t, 'GET', '/api/auth/me', { as, host });
 const refresh = (refreshToken: string, host?: string) => call(t, 'POST', '/api/auth/refresh', { host, body: { refreshToken } });
@@ -21,7 +23,10 @@ const tryLogin = (userName: string, password: string, remoteAddress?: string) =>
   call(t, 'POST', '/api/auth/login', { body: { userName, password }, remoteAddress });
 
 /** A staff member of A with a password, so a test can sign them in without touching the demo users. */
-async function staffWithPassword(prefix: string, password = 'Copper-Kettle-58'): Promise<{ userName: string; userId: string; password: string }> {
+async function staffWithPassword(
+  prefix: string,
+  password = 'Copper-Kettle-58',
+): Promise<{ userName: string; userId: string; password: string }> {
   const member = await inviteStaff(t, admin, { prefix });
   const { token } = await latestLink(t, member.email);
   const res = await call(t, 'POST', '/api/auth/password-links/use', { body: { token, password, confirmPassword: password } });
@@ -48,8 +53,10 @@ describe('sign-in throttling', () => {
     const sameNameB = await call(t, 'POST', '/api/auth/login', { host: HOST_B, body: { userName: 'assistant', password: DEMO_PASSWORD } });
     expect(sameNameB.statusCode).toBe(200);
     // Slowed down, not locked out for good: once the wait has passed the right password works.
-    await t.sql("update login_throttle set last_failure_at = now() - interval '31 seconds' where institution_id = $1 and key = $2",
-      [t.institutionA, `acct:${victim.userName.toLowerCase()}`]);
+    await t.sql("update login_throttle set last_failure_at = now() - interval '31 seconds' where institution_id = $1 and key = $2", [
+      t.institutionA,
+      `acct:${victim.userName.toLowerCase()}`,
+    ]);
     expect((await tryLogin(victim.userName, victim.password)).statusCode).toBe(200);
   });
 
@@ -85,7 +92,11 @@ describe('sign-in throttling', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(MSG.tooManyAttempts);
     // Claiming to be someone else in a header does not open it again.
-    const forwarded = await call(t, 'POST', '/api/auth/login', { remoteAddress: guesser, headers: { 'x-forwarded-for': '192.0.2.77' }, body: { userName: 'scholar', password: DEMO_PASSWORD } });
+    const forwarded = await call(t, 'POST', '/api/auth/login', {
+      remoteAddress: guesser,
+      headers: { 'x-forwarded-for': '192.0.2.77' },
+      body: { userName: 'scholar', password: DEMO_PASSWORD },
+    });
     expect(forwarded.statusCode).toBe(429);
     expect((await tryLogin('scholar', DEMO_PASSWORD, '198.51.100.20')).statusCode).toBe(200);
   });
@@ -103,7 +114,11 @@ describe('refresh tokens', () => {
     const r3 = await refresh(s2.refreshToken);
     expect(r3.statusCode).toBe(200);
     // Stored only as hashes.
-    const stored = await t.sql('select 1 from refresh_tokens where token_hash in ($1, $2, $3)', [s1.refreshToken, s2.refreshToken, r3.json().refreshToken]);
+    const stored = await t.sql('select 1 from refresh_tokens where token_hash in ($1, $2, $3)', [
+      s1.refreshToken,
+      s2.refreshToken,
+      r3.json().refreshToken,
+    ]);
     expect(stored).toEqual([]);
   });
 
@@ -123,7 +138,10 @@ describe('refresh tokens', () => {
     // Another session of the same user is another family and goes on.
     expect((await me(other)).statusCode).toBe(200);
     expect((await refresh(other.refreshToken)).statusCode).toBe(200);
-    const [audit] = await t.sql('select action from audit_events where action = $1 and actor_user_id = $2', ['auth.refresh.reuse-detected', s1.userId]);
+    const [audit] = await t.sql('select action from audit_events where action = $1 and actor_user_id = $2', [
+      'auth.refresh.reuse-detected',
+      s1.userId,
+    ]);
     expect(audit).toBeDefined();
   });
 
@@ -159,9 +177,13 @@ describe('ending sessions on the server', () => {
   it('a password reset ends every session of the user', async () => {
     const user = await staffWithPassword('resetter');
     const s = await t.login(user.userName, { password: user.password });
-    expect((await call(t, 'POST', '/api/auth/forgot-password', { body: { email: `${user.userName}@staff.example.edu` } })).statusCode).toBe(200);
+    expect((await call(t, 'POST', '/api/auth/forgot-password', { body: { email: `${user.userName}@staff.example.edu` } })).statusCode).toBe(
+      200,
+    );
     const { token } = await latestLink(t, `${user.userName}@staff.example.edu`);
-    const used = await call(t, 'POST', '/api/auth/password-links/use', { body: { token, password: 'Brand-New-Pass-9', confirmPassword: 'Brand-New-Pass-9' } });
+    const used = await call(t, 'POST', '/api/auth/password-links/use', {
+      body: { token, password: 'Brand-New-Pass-9', confirmPassword: 'Brand-New-Pass-9' },
+    });
     expect(used.statusCode).toBe(200);
     expect((await me(s)).statusCode).toBe(401);
     expect((await refresh(s.refreshToken)).statusCode).toBe(401);
@@ -190,7 +212,10 @@ describe('access tokens that are refused (401)', () => {
     s = await t.login('officer');
     const [row] = await t.sql<{ value: string }>("select value from platform_secrets where key = 'access-token-key'");
     key = Buffer.from(row!.value, 'base64');
-    const [session] = await t.sql<{ id: string }>('select id from sessions where user_id = $1 and revoked_at is null order by created_at desc limit 1', [s.userId]);
+    const [session] = await t.sql<{ id: string }>(
+      'select id from sessions where user_id = $1 and revoked_at is null order by created_at desc limit 1',
+      [s.userId],
+    );
     sid = session!.id;
   });
 
@@ -237,7 +262,15 @@ describe('access tokens that are refused (401)', () => {
     expect((await me(b, HOST_B)).statusCode).toBe(200);
     expect((await me(b)).statusCode).toBe(401);
     // Rewriting the institution claim (with the real key) does not help: the session is B's.
-    expect((await me(await sign({ payload: { sid: (await t.sql<{ id: string }>('select id from sessions where user_id = $1 limit 1', [b.userId]))[0]!.id } }))).statusCode).toBe(401);
+    expect(
+      (
+        await me(
+          await sign({
+            payload: { sid: (await t.sql<{ id: string }>('select id from sessions where user_id = $1 limit 1', [b.userId]))[0]!.id },
+          }),
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('a token of a session that was ended', async () => {

@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, officer] = await Promise.all([t.login('admin'), t.login('officer')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const branding = async () => (await call(t, 'GET', '/api/institution/branding')).json();
 const settings = async () => (await call(t, 'GET', '/api/institution/settings', { as: admin })).json() as TInstitutionSettings;
@@ -20,17 +22,28 @@ const put = (as: TSession, body: unknown) => call(t, 'PUT', '/api/institution/se
 describe('institution settings', () => {
   it("a super user's change shows at once in the branding the login page reads", async () => {
     const before = await branding();
-    expect(before).toMatchObject({ accountName: 'Demo University', primaryColor: '#00796b', loginWelcomeText: 'Welcome to the Scholar Module' });
+    expect(before).toMatchObject({
+      accountName: 'Demo University',
+      primaryColor: '#00796b',
+      loginWelcomeText: 'Welcome to the Scholar Module',
+    });
     const res = await put(admin, {
       ...(await settings()),
-      primaryColor: '#1a237e', secondaryColor: '#ffab00', loginWelcomeText: 'Welcome to Demo University ISSS',
-      loginButtonText: 'Sign in with DemoID', logoImageURL: 'https://cdn.demo.test/logo.png',
+      primaryColor: '#1a237e',
+      secondaryColor: '#ffab00',
+      loginWelcomeText: 'Welcome to Demo University ISSS',
+      loginButtonText: 'Sign in with DemoID',
+      logoImageURL: 'https://cdn.demo.test/logo.png',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ primaryColor: '#1a237e', secondaryColor: '#ffab00' });
     expect(await branding()).toMatchObject({
-      accountName: 'Demo University', primaryColor: '#1a237e', secondaryColor: '#ffab00',
-      loginWelcomeText: 'Welcome to Demo University ISSS', loginButtonText: 'Sign in with DemoID', logoImageURL: 'https://cdn.demo.test/logo.png',
+      accountName: 'Demo University',
+      primaryColor: '#1a237e',
+      secondaryColor: '#ffab00',
+      loginWelcomeText: 'Welcome to Demo University ISSS',
+      loginButtonText: 'Sign in with DemoID',
+      logoImageURL: 'https://cdn.demo.test/logo.png',
     });
   });
 
@@ -44,7 +57,11 @@ describe('institution settings', () => {
 
   it('refuses addresses that are not web addresses (a logo or sign-in link cannot run script)', async () => {
     const before = await settings();
-    for (const [field, value] of [['logoImageURL', 'javascript:alert(1)'], ['Remote_login_url', 'data:text/html,hi'], ['publicBaseUrl', 'portal.demo.test']] as const) {
+    for (const [field, value] of [
+      ['logoImageURL', 'javascript:alert(1)'],
+      ['Remote_login_url', 'data:text/html,hi'],
+      ['publicBaseUrl', 'portal.demo.test'],
+    ] as const) {
       const res = await put(admin, { ...before, [field]: value });
       expect(res.statusCode, field).toBe(400);
       expect(Object.keys(res.json().fieldErrors)).toEqual([field]);

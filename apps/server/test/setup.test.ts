@@ -20,7 +20,10 @@ async function createEmptyApp(): Promise<TApp & { database: TDatabase; close: ()
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openDatabase(url.toString(), { max: 5 });
-  const built = await buildApp({ ...loadConfig({}), publicBaseUrl: 'https://unused.example' }, database, { logger: false, serveWeb: false });
+  const built = await buildApp({ ...loadConfig({}), publicBaseUrl: 'https://unused.example' }, database, {
+    logger: false,
+    serveWeb: false,
+  });
   return {
     ...built,
     database,
@@ -37,23 +40,38 @@ async function createEmptyApp(): Promise<TApp & { database: TDatabase; close: ()
 
 const HOST = 'isss.northfield.test';
 const SETUP = {
-  institutionName: 'Northfield State University', primaryColor: '#5e35b1', secondaryColor: '#fdd835', publicBaseUrl: 'https://isss.northfield.test/',
-  firstName: 'Grace', lastName: 'Hopper', email: 'grace.hopper@northfield.test', userName: 'ghopper', password: 'Compiler-Bug-1947', confirmPassword: 'Compiler-Bug-1947',
+  institutionName: 'Northfield State University',
+  primaryColor: '#5e35b1',
+  secondaryColor: '#fdd835',
+  publicBaseUrl: 'https://isss.northfield.test/',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace.hopper@northfield.test',
+  userName: 'ghopper',
+  password: 'Compiler-Bug-1947',
+  confirmPassword: 'Compiler-Bug-1947',
 };
 
 let e: Awaited<ReturnType<typeof createEmptyApp>>;
 const inject2 = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) =>
   e.app.inject({ method, url, headers: { host: HOST, ...headers }, ...(body !== undefined ? { payload: body as object } : {}) });
 
-beforeAll(async () => { e = await createEmptyApp(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await createEmptyApp();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 describe('the set-up wizard on an empty database', () => {
   it('says set-up is required, and the rest of the API says so too', async () => {
     const status = await inject2('GET', '/api/setup/status');
     expect(status.statusCode).toBe(200);
     expect(status.json()).toEqual({ setupRequired: true });
-    for (const [method, url] of [['GET', '/api/institution/branding'], ['POST', '/api/auth/login']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/institution/branding'],
+      ['POST', '/api/auth/login'],
+    ] as const) {
       const res = await inject2(method, url, method === 'POST' ? { userName: 'admin', password: 'Meridian-demo-1' } : undefined);
       expect(res.statusCode, url).toBe(503);
       expect(res.json().code).toBe('SETUP_REQUIRED');
@@ -88,8 +106,11 @@ describe('the set-up wizard on an empty database', () => {
     expect((await e.database.pool.query('select count(*)::int as n from institutions')).rows[0].n).toBe(1);
 
     expect((await inject2('GET', '/api/setup/status')).json()).toEqual({ setupRequired: false });
-    expect((await inject2('GET', '/api/institution/branding')).json())
-      .toMatchObject({ accountName: 'Northfield State University', primaryColor: '#5e35b1', secondaryColor: '#fdd835' });
+    expect((await inject2('GET', '/api/institution/branding')).json()).toMatchObject({
+      accountName: 'Northfield State University',
+      primaryColor: '#5e35b1',
+      secondaryColor: '#fdd835',
+    });
 
     const login = await inject2('POST', '/api/auth/login', { userName: 'ghopper', password: 'Compiler-Bug-1947' });
     expect(login.statusCode, login.body).toBe(200);
@@ -104,15 +125,21 @@ describe('the set-up wizard on an empty database', () => {
 
   it('links in e-mails use the address given at set-up', async () => {
     await inject2('POST', '/api/auth/forgot-password', { email: 'grace.hopper@northfield.test' });
-    const rows = (await e.database.pool.query("select text_body from outbox where to_address = 'grace.hopper@northfield.test' order by created_at desc")).rows;
+    const rows = (
+      await e.database.pool.query("select text_body from outbox where to_address = 'grace.hopper@northfield.test' order by created_at desc")
+    ).rows;
     expect(rows[0].text_body).toContain('https://isss.northfield.test/#/login/pass-reset/');
   });
 });
 
 describe('the set-up wizard with institutions present', () => {
   let t: TTestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('says no set-up is required and refuses one (409)', async () => {
     expect((await call(t, 'GET', '/api/setup/status')).json()).toEqual({ setupRequired: false });

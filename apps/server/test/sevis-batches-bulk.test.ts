@@ -14,12 +14,23 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, officer] = await Promise.all([t.login('admin'), t.login('officer')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const unregistered = (site: 'MAIN' | 'MED', extra: Record<string, unknown> = {}) =>
-  newStudent(t, { site, visaType: 'F-1', sevisStatus: 'Active', lastName: 'Needsreg', extra: { ...STUDENT_RECORD_EXTRA(), is_registered: false, session_start_date: daysFromToday(-5), ...extra } });
-const eventsOf = (profileId: string, type: string) => t.sql<{ status: string; action: string; payload: Record<string, unknown> }>(
-  'select status, action, payload from sevis_pending_events where profile_id = $1 and event_type = $2', [profileId, type]);
+  newStudent(t, {
+    site,
+    visaType: 'F-1',
+    sevisStatus: 'Active',
+    lastName: 'Needsreg',
+    extra: { ...STUDENT_RECORD_EXTRA(), is_registered: false, session_start_date: daysFromToday(-5), ...extra },
+  });
+const eventsOf = (profileId: string, type: string) =>
+  t.sql<{ status: string; action: string; payload: Record<string, unknown> }>(
+    'select status, action, payload from sevis_pending_events where profile_id = $1 and event_type = $2',
+    [profileId, type],
+  );
 
 describe('SEVIS Registration (batch-sevis-registration)', () => {
   it("lists the Student List's 'active requiring registration' students of the caller's sites and queues Registration events in bulk", async () => {
@@ -28,14 +39,21 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
     const later = await unregistered('MAIN', { session_start_date: daysFromToday(20) });
     const registered = await unregistered('MAIN', { is_registered: true });
     const med = await unregistered('MED');
-    const list = (await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })).json() as TPage;
+    const list = (
+      await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })
+    ).json() as TPage;
     const ids = list.items.map((i) => i.profileId);
     expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
     expect(ids).not.toContain(later.id);
     expect(ids).not.toContain(registered.id);
     expect(ids).not.toContain(med.id);
     // The same definition as the Student List title.
-    const title = (await call(t, 'GET', '/api/students', { as: officer, query: { title: 'active-requiring-registration', q: 'Needsreg', pageSize: 100 } })).json();
+    const title = (
+      await call(t, 'GET', '/api/students', {
+        as: officer,
+        query: { title: 'active-requiring-registration', q: 'Needsreg', pageSize: 100 },
+      })
+    ).json();
     if (title.items) expect(title.total).toBe(list.total);
 
     const res = await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { profileIds: [a.id, med.id] } });
@@ -45,7 +63,9 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
     expect(ev).toMatchObject({ status: 'pending', action: 'Register' });
     expect(ev!.payload.sessionStartDate).toBe(daysFromToday(-5));
     expect(await eventsOf(med.id, 'Registration')).toEqual([]);
-    const after = (await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })).json() as TPage;
+    const after = (
+      await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })
+    ).json() as TPage;
     expect(after.items.find((i) => i.profileId === a.id)?.hasPendingEvent).toBe(true);
     const all = (await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { all: true } })).json();
     expect(all.alreadyPending).toBeGreaterThanOrEqual(1);
@@ -64,9 +84,28 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
 
 describe('SEVIS Validation (sevis-validation)', () => {
   it('lists initial J-1 exchange visitors whose program starts within 30 days and queues Validate events', async () => {
-    const ready = await newStudent(t, { site: 'MAIN', visaType: 'J-1', sevisStatus: 'Initial', lastName: 'Tovalidate', programStartDate: daysFromToday(3), extra: STUDENT_RECORD_EXTRA() });
-    const farOff = await newStudent(t, { site: 'MAIN', visaType: 'J-1', sevisStatus: 'Initial', lastName: 'Tovalidate', programStartDate: daysFromToday(90) });
-    const active = await newStudent(t, { site: 'MAIN', visaType: 'J-1', sevisStatus: 'Active', lastName: 'Tovalidate', programStartDate: daysFromToday(-3) });
+    const ready = await newStudent(t, {
+      site: 'MAIN',
+      visaType: 'J-1',
+      sevisStatus: 'Initial',
+      lastName: 'Tovalidate',
+      programStartDate: daysFromToday(3),
+      extra: STUDENT_RECORD_EXTRA(),
+    });
+    const farOff = await newStudent(t, {
+      site: 'MAIN',
+      visaType: 'J-1',
+      sevisStatus: 'Initial',
+      lastName: 'Tovalidate',
+      programStartDate: daysFromToday(90),
+    });
+    const active = await newStudent(t, {
+      site: 'MAIN',
+      visaType: 'J-1',
+      sevisStatus: 'Active',
+      lastName: 'Tovalidate',
+      programStartDate: daysFromToday(-3),
+    });
     const list = (await call(t, 'GET', '/api/sevis/validation', { as: admin, query: { q: 'Tovalidate' } })).json() as TPage;
     expect(list.items.map((i) => i.profileId)).toEqual([ready.id]);
     expect(list.items[0]!.startDate).toBe(daysFromToday(3));
@@ -74,11 +113,21 @@ describe('SEVIS Validation (sevis-validation)', () => {
     const res = (await call(t, 'POST', '/api/sevis/validation', { as: admin, body: { profileIds: [ready.id, farOff.id] } })).json();
     expect(res).toEqual({ queued: 1, alreadyPending: 0, skipped: 1 });
     expect(await eventsOf(ready.id, 'Validate')).toHaveLength(1);
-    expect((await call(t, 'POST', '/api/sevis/validation', { as: admin, body: { profileIds: [ready.id] } })).json()).toEqual({ queued: 0, alreadyPending: 1, skipped: 0 });
+    expect((await call(t, 'POST', '/api/sevis/validation', { as: admin, body: { profileIds: [ready.id] } })).json()).toEqual({
+      queued: 0,
+      alreadyPending: 1,
+      skipped: 0,
+    });
   });
 
   it("another institution's records are not on its lists and cannot be queued", async () => {
-    const ready = await newStudent(t, { site: 'MAIN', visaType: 'J-1', sevisStatus: 'Initial', lastName: 'Crossinst', programStartDate: daysFromToday(1) });
+    const ready = await newStudent(t, {
+      site: 'MAIN',
+      visaType: 'J-1',
+      sevisStatus: 'Initial',
+      lastName: 'Crossinst',
+      programStartDate: daysFromToday(1),
+    });
     const adminB = await t.login('admin', { host: HOST_B });
     const list = (await call(t, 'GET', '/api/sevis/validation', { as: adminB, host: HOST_B, query: { q: 'Crossinst' } })).json() as TPage;
     expect(list.total).toBe(0);
@@ -89,9 +138,12 @@ describe('SEVIS Validation (sevis-validation)', () => {
 
 describe('an assistant with the sevisBatch flag', () => {
   it('batches the sites of the flag once named DSO; another site is 404', async () => {
-    await t.sql(`update users set staff_permissions = jsonb_set(staff_permissions, '{assistantSettings}',
+    await t.sql(
+      `update users set staff_permissions = jsonb_set(staff_permissions, '{assistantSettings}',
       (select jsonb_object_agg(k, v || '{"sevisBatch": true}'::jsonb) from jsonb_each(staff_permissions->'assistantSettings') as e(k, v)))
-      where institution_id = $1 and user_name = 'assistant'`, [t.institutionA]);
+      where institution_id = $1 and user_name = 'assistant'`,
+      [t.institutionA],
+    );
     const assistant = await t.login('assistant');
     const med = await sevisSettingsRow(t, { site: 'MED', kind: 'F' });
     const main = await sevisSettingsRow(t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' });

@@ -15,7 +15,14 @@ let officer: TSession;
 let medF: string;
 type TOut = sevisApi.TCreateBatchesOutput;
 
-const hasXmllint = (() => { try { execFileSync('xmllint', ['--version'], { stdio: 'ignore' }); return true; } catch { return false; } })();
+const hasXmllint = (() => {
+  try {
+    execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 const XSD = path.resolve(__dirname, '../sevis-xsd/student-6.55/Create-UpdateStudent.xsd');
 
 /** Debian's xmllint accepts the stored XML against the official XSD (a second validator besides xmllint-wasm). */
@@ -23,7 +30,11 @@ function xmllintAccepts(xml: string): void {
   if (!hasXmllint) return;
   const file = path.join(os.tmpdir(), `sevis-batch-${process.pid}-${Date.now()}.xml`);
   fs.writeFileSync(file, xml);
-  try { execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' }); } finally { fs.rmSync(file, { force: true }); }
+  try {
+    execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' });
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 beforeAll(async () => {
@@ -31,11 +42,16 @@ beforeAll(async () => {
   [admin, officer] = await Promise.all([t.login('admin'), t.login('officer')]);
   medF = await sevisSettingsRow(t, { site: 'MED', kind: 'F' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const create = (as: TSession, body: sevisApi.TCreateBatchesInput) => call(t, 'POST', '/api/sevis/batches', { as, body });
-const eventsOf = (ids: string[]) => t.sql<{ id: string; status: string; message: string; batch_id: string | null; profile_id: string }>(
-  'select id, status, message, batch_id, profile_id from sevis_pending_events where profile_id = any($1::uuid[])', [ids]);
+const eventsOf = (ids: string[]) =>
+  t.sql<{ id: string; status: string; message: string; batch_id: string | null; profile_id: string }>(
+    'select id, status, message, batch_id, profile_id from sevis_pending_events where profile_id = any($1::uuid[])',
+    [ids],
+  );
 
 describe('Batch Manager: creating batches', () => {
   it('splits 251 records into batches of 250 and 1 with consecutive 14-character ids; the XML passes the XSD', async () => {
@@ -48,23 +64,37 @@ describe('Batch Manager: creating batches', () => {
     expect(out).toMatchObject({ batchedEvents: 251, heldEvents: 0 });
     const events = await eventsOf(profiles);
     expect(events.every((e) => e.status === 'batched')).toBe(true);
-    const [first] = await t.sql<{ xml: string; kind: string; sevis_user_id: string; status: string }>('select xml, kind, sevis_user_id, status from sevis_batches where id = $1', [out.batches[0]!.id]);
+    const [first] = await t.sql<{ xml: string; kind: string; sevis_user_id: string; status: string }>(
+      'select xml, kind, sevis_user_id, status from sevis_batches where id = $1',
+      [out.batches[0]!.id],
+    );
     expect(first).toMatchObject({ kind: 'student', sevis_user_id: 'DEMOPDSO01', status: 'pending' });
     expect((first!.xml.match(/requestID="/g) ?? []).length).toBe(250);
     expect(first!.xml).toContain('<BatchID>00000000000001</BatchID>');
     xmllintAccepts(first!.xml);
-    const recs = await t.sql<{ n: number }>('select count(*)::int as n from sevis_batch_records where batch_row_id = $1', [out.batches[0]!.id]);
+    const recs = await t.sql<{ n: number }>('select count(*)::int as n from sevis_batch_records where batch_row_id = $1', [
+      out.batches[0]!.id,
+    ]);
     expect(recs[0]!.n).toBe(250);
-    const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', ['sevis_batch', out.batches[1]!.id]);
+    const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', [
+      'sevis_batch',
+      out.batches[1]!.id,
+    ]);
     expect(audit.map((a) => a.action)).toEqual(['sevis.batch-created']);
-    const onRecord = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', ['student_profile', profiles[0]]);
+    const onRecord = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', [
+      'student_profile',
+      profiles[0],
+    ]);
     expect(onRecord.map((a) => a.action)).toContain('student.sevis-event.batched');
   });
 
   it('one record per student per batch: a second event of the same student goes into the next batch', async () => {
     const s = await studentWithEvent(t, { site: 'MED' });
-    const second = await t.sql<{ id: string }>(`insert into sevis_pending_events (institution_id, profile_id, event_type, action, payload)
-      values ($1, $2, 'PersonalInfo', 'Address', '{}') returning id`, [t.institutionA, s.profileId]);
+    const second = await t.sql<{ id: string }>(
+      `insert into sevis_pending_events (institution_id, profile_id, event_type, action, payload)
+      values ($1, $2, 'PersonalInfo', 'Address', '{}') returning id`,
+      [t.institutionA, s.profileId],
+    );
     const out = (await create(admin, { settingsId: medF, eventIds: [s.eventId, second[0]!.id] })).json() as TOut;
     expect(out.batches.map((b) => b.recordCount)).toEqual([1, 1]);
   });
@@ -74,24 +104,33 @@ describe('Batch Manager: creating batches', () => {
     const bad = await studentWithEvent(t, { site: 'MED', extra: { sevis_id: 'N123' } });
     const out = (await create(admin, { settingsId: medF, eventIds: [good.eventId, bad.eventId] })).json() as TOut;
     expect(out).toMatchObject({ batchedEvents: 1, heldEvents: 1 });
-    const [held] = await t.sql<{ status: string; message: string }>('select status, message from sevis_pending_events where id = $1', [bad.eventId]);
+    const [held] = await t.sql<{ status: string; message: string }>('select status, message from sevis_pending_events where id = $1', [
+      bad.eventId,
+    ]);
     expect(held!.status).toBe('held');
     expect(held!.message).toMatch(/SEVIS schema refused this Registration/);
     expect(held!.message).toMatch(/sevisID/);
-    const list = (await call(t, 'GET', '/api/sevis/pending-events', { as: admin, query: { settingsId: medF, status: 'held' } })).json() as { items: sevisApi.TPendingEvent[] };
+    const list = (await call(t, 'GET', '/api/sevis/pending-events', { as: admin, query: { settingsId: medF, status: 'held' } })).json() as {
+      items: sevisApi.TPendingEvent[];
+    };
     expect(list.items.find((e) => e.id === bad.eventId)?.message).toBe(held!.message);
     // The office fixes the record: the next "Create batches" takes the held event again.
     await t.sql(`update student_profiles set sevis_id = 'N0099887766' where id = $1`, [bad.profileId]);
     const again = (await create(admin, { settingsId: medF })).json() as TOut;
     expect(again.batchedEvents).toBe(1);
-    const [fixed] = await t.sql<{ status: string; message: string }>('select status, message from sevis_pending_events where id = $1', [bad.eventId]);
+    const [fixed] = await t.sql<{ status: string; message: string }>('select status, message from sevis_pending_events where id = $1', [
+      bad.eventId,
+    ]);
     expect(fixed).toEqual({ status: 'batched', message: '' });
   });
 
   it('gives unique batch ids per OrgID under concurrent creation, and never batches an event twice', async () => {
     const medJ = await sevisSettingsRow(t, { site: 'MED', kind: 'J' });
-    const students = await Promise.all(Array.from({ length: 6 }, () => studentWithEvent(t, { site: 'MED', visaType: 'J-1',
-      event: { eventType: 'Biographical', action: 'Edit', payload: {} } })));
+    const students = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        studentWithEvent(t, { site: 'MED', visaType: 'J-1', event: { eventType: 'Biographical', action: 'Edit', payload: {} } }),
+      ),
+    );
     const calls = students.map((s) => create(admin, { settingsId: medJ, eventIds: [s.eventId] }));
     const racing = [create(admin, { settingsId: medJ }), create(admin, {})];
     const results = await Promise.all([...calls, ...racing]);
@@ -99,8 +138,11 @@ describe('Batch Manager: creating batches', () => {
     const rows = await t.sql<{ batch_id: string }>('select batch_id from sevis_batches where settings_id = $1', [medJ]);
     expect(new Set(rows.map((r) => r.batch_id)).size).toBe(rows.length);
     expect(rows.every((r) => r.batch_id.length === 14)).toBe(true);
-    const records = await t.sql<{ n: number; d: number }>(`select count(*)::int as n, count(distinct r.event_id)::int as d from sevis_batch_records r
-      join sevis_batches b on b.id = r.batch_row_id where b.settings_id = $1`, [medJ]);
+    const records = await t.sql<{ n: number; d: number }>(
+      `select count(*)::int as n, count(distinct r.event_id)::int as d from sevis_batch_records r
+      join sevis_batches b on b.id = r.batch_row_id where b.settings_id = $1`,
+      [medJ],
+    );
     expect(records[0]!.n).toBe(records[0]!.d);
     const statuses = await eventsOf(students.map((s) => s.profileId));
     expect(statuses.every((e) => e.status === 'batched' || e.status === 'held')).toBe(true);
@@ -118,7 +160,10 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
     batchRowId = out.batches[0]!.id;
     batchId = out.batches[0]!.batchId;
     const m = await studentWithEvent(t, { site: 'MAIN' });
-    const mainSettings = await t.sql<{ id: string }>(`select id from sevis_settings where institution_id = $1 and org_id = 'BOS214F00012345'`, [t.institutionA]);
+    const mainSettings = await t.sql<{ id: string }>(
+      `select id from sevis_settings where institution_id = $1 and org_id = 'BOS214F00012345'`,
+      [t.institutionA],
+    );
     mainBatchId = ((await create(admin, { settingsId: mainSettings[0]!.id, eventIds: [m.eventId] })).json() as TOut).batches[0]!.id;
   });
 
@@ -128,10 +173,19 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
     const med = groups.items.find((g) => g.settingsId === medF)!;
     expect(med).toMatchObject({ programKind: 'F', campusSiteName: 'Medical Campus', canCreate: true });
     expect(med.pendingCount).toBeGreaterThanOrEqual(1);
-    const officerGroups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: officer })).json() as { items: sevisApi.TPendingGroup[] };
+    const officerGroups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: officer })).json() as {
+      items: sevisApi.TPendingGroup[];
+    };
     expect(officerGroups.items.every((g) => g.campusSiteName === 'Main Campus')).toBe(true);
-    const events = (await call(t, 'GET', '/api/sevis/pending-events', { as: admin, query: { settingsId: medF, status: 'pending', pageSize: 5 } })).json();
-    expect(events.items[0]).toMatchObject({ eventType: 'Registration', action: 'Register', visaType: 'F-1', campusSiteName: 'Medical Campus' });
+    const events = (
+      await call(t, 'GET', '/api/sevis/pending-events', { as: admin, query: { settingsId: medF, status: 'pending', pageSize: 5 } })
+    ).json();
+    expect(events.items[0]).toMatchObject({
+      eventType: 'Registration',
+      action: 'Register',
+      visaType: 'F-1',
+      campusSiteName: 'Medical Campus',
+    });
     expect(events.pageSize).toBe(5);
   });
 
@@ -141,7 +195,12 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
     expect(all.total).toBeGreaterThan(2);
     const one = (await call(t, 'GET', '/api/sevis/batches', { as: admin, query: { settingsId: medF, q: batchId } })).json();
     expect(one.items.map((b: sevisApi.TSevisBatch) => b.id)).toEqual([batchRowId]);
-    expect(one.items[0]).toMatchObject({ status: 'pending', campusSiteName: 'Medical Campus', createdByName: 'Avery Admin', canSend: true });
+    expect(one.items[0]).toMatchObject({
+      status: 'pending',
+      campusSiteName: 'Medical Campus',
+      createdByName: 'Avery Admin',
+      canSend: true,
+    });
     const pending = (await call(t, 'GET', '/api/sevis/batches', { as: admin, query: { status: 'completed' } })).json();
     expect(pending.total).toBe(0);
     const mine = (await call(t, 'GET', '/api/sevis/batches', { as: officer, query: { pageSize: 100 } })).json();
@@ -155,7 +214,11 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
     expect(dl.headers['content-disposition']).toBe(`attachment; filename="${batchId}.xml"`);
     expect(dl.headers['content-type']).toMatch(/application\/xml/);
     expect(dl.body).toContain('<SEVISBatchCreateUpdateStudent');
-    for (const [m, u] of [['GET', `/api/sevis/batches/${batchRowId}`], ['GET', `/api/sevis/batches/${batchRowId}/xml`], ['POST', `/api/sevis/batches/${batchRowId}/mark-sent`]] as const) {
+    for (const [m, u] of [
+      ['GET', `/api/sevis/batches/${batchRowId}`],
+      ['GET', `/api/sevis/batches/${batchRowId}/xml`],
+      ['POST', `/api/sevis/batches/${batchRowId}/mark-sent`],
+    ] as const) {
       expect((await call(t, m, u, { as: officer })).statusCode, `${m} ${u}`).toBe(404);
     }
     const adminB = await t.login('admin', { host: HOST_B });
@@ -183,14 +246,24 @@ describe('nightly batching', () => {
   it('batches every OrgID set to isAutoBatch as its official; a second run finds nothing', async () => {
     const autoJ = await sevisSettingsRow(t, { site: 'MED', kind: 'J', isAutoBatch: true, officialSevisUserId: 'NIGHTRO001' });
     await sevisSettingsRow(t, { site: 'MED', kind: 'F', isAutoBatch: false });
-    const s = await studentWithEvent(t, { site: 'MED', visaType: 'J-1', event: { eventType: 'Biographical', action: 'Edit', payload: {} } });
+    const s = await studentWithEvent(t, {
+      site: 'MED',
+      visaType: 'J-1',
+      event: { eventType: 'Biographical', action: 'Edit', payload: {} },
+    });
     const f = await studentWithEvent(t, { site: 'MED' });
     const first = await runSevisNightlyBatching(t.services);
     expect(first.batchedEvents + first.heldEvents).toBeGreaterThanOrEqual(1);
-    const [ev] = await t.sql<{ status: string; batch_id: string | null }>('select status, batch_id from sevis_pending_events where id = $1', [s.eventId]);
+    const [ev] = await t.sql<{ status: string; batch_id: string | null }>(
+      'select status, batch_id from sevis_pending_events where id = $1',
+      [s.eventId],
+    );
     expect(['batched', 'held']).toContain(ev!.status);
     if (ev!.batch_id) {
-      const [b] = await t.sql<{ sevis_user_id: string; created_by: string | null; settings_id: string }>('select sevis_user_id, created_by, settings_id from sevis_batches where id = $1', [ev!.batch_id]);
+      const [b] = await t.sql<{ sevis_user_id: string; created_by: string | null; settings_id: string }>(
+        'select sevis_user_id, created_by, settings_id from sevis_batches where id = $1',
+        [ev!.batch_id],
+      );
       expect(b).toEqual({ sevis_user_id: 'NIGHTRO001', created_by: null, settings_id: autoJ });
     }
     const [untouched] = await t.sql<{ status: string }>('select status from sevis_pending_events where id = $1', [f.eventId]);

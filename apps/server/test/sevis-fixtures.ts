@@ -28,20 +28,36 @@ export async function sevisSettingsRow(t: TTestApp, o: TSettingsFixture = {}): P
   const inst = o.inst ?? t.institutionA;
   const kind = o.kind ?? 'F';
   const site = await siteId(t, o.site ?? 'MED', inst);
-  const orgId = o.orgId ?? (o.site === 'MAIN' ? (kind === 'F' ? 'BOS214F00012345' : 'P-1-12345') : kind === 'F' ? SCHOOL_CODE_MED : PROGRAM_NUMBER_MED);
+  const orgId =
+    o.orgId ?? (o.site === 'MAIN' ? (kind === 'F' ? 'BOS214F00012345' : 'P-1-12345') : kind === 'F' ? SCHOOL_CODE_MED : PROGRAM_NUMBER_MED);
   const [row] = await t.sql<{ id: string }>(
     `insert into sevis_settings (institution_id, campus_site_id, program_kind, org_id, official_name, official_sevis_user_id, starting_batch_number, is_auto_batch, is_active)
      values ($1, $2, $3, $4, 'Pat PDSO', $5, $6, $7, $8)
      on conflict (institution_id, campus_site_id, program_kind) do update set org_id = excluded.org_id, official_sevis_user_id = excluded.official_sevis_user_id,
        starting_batch_number = excluded.starting_batch_number, is_auto_batch = excluded.is_auto_batch, is_active = excluded.is_active
      returning id`,
-    [inst, site, kind, orgId, o.officialSevisUserId ?? 'PDSOUSER01', o.startingBatchNumber ?? 1, o.isAutoBatch ?? false, o.isActive ?? true],
+    [
+      inst,
+      site,
+      kind,
+      orgId,
+      o.officialSevisUserId ?? 'PDSOUSER01',
+      o.startingBatchNumber ?? 1,
+      o.isAutoBatch ?? false,
+      o.isActive ?? true,
+    ],
   );
   return row!.id;
 }
 
 /** Names a demo user DSO (F) or ARO (J) on SEVIS Permissions. */
-export async function sevisSender(t: TTestApp, userName: string, kind: 'DSO' | 'ARO', sevisUserId = `${userName.toUpperCase()}XXXXXXXXXX`.slice(0, 10), inst = t.institutionA): Promise<void> {
+export async function sevisSender(
+  t: TTestApp,
+  userName: string,
+  kind: 'DSO' | 'ARO',
+  sevisUserId = `${userName.toUpperCase()}XXXXXXXXXX`.slice(0, 10),
+  inst = t.institutionA,
+): Promise<void> {
   await t.sql(
     `insert into sevis_senders (institution_id, user_id, kind, sevis_user_id)
      select $1, id, $3, $4 from users where institution_id = $1 and user_name = $2
@@ -50,28 +66,52 @@ export async function sevisSender(t: TTestApp, userName: string, kind: 'DSO' | '
   );
 }
 
-export interface TEventFixture { eventType?: string; action?: string; payload?: Record<string, unknown>; status?: string; inst?: string }
+export interface TEventFixture {
+  eventType?: string;
+  action?: string;
+  payload?: Record<string, unknown>;
+  status?: string;
+  inst?: string;
+}
 
 /** A pending SEVIS event on a record. */
 export async function pendingEvent(t: TTestApp, profileId: string, o: TEventFixture = {}): Promise<string> {
   const [row] = await t.sql<{ id: string }>(
     `insert into sevis_pending_events (institution_id, profile_id, event_type, action, payload, status)
      values ($1, $2, $3, $4, $5, $6) returning id`,
-    [o.inst ?? t.institutionA, profileId, o.eventType ?? 'Registration', o.action ?? 'Register',
-      JSON.stringify(o.payload ?? { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100) }), o.status ?? 'pending'],
+    [
+      o.inst ?? t.institutionA,
+      profileId,
+      o.eventType ?? 'Registration',
+      o.action ?? 'Register',
+      JSON.stringify(o.payload ?? { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100) }),
+      o.status ?? 'pending',
+    ],
   );
   return row!.id;
 }
 
 /** Realistic record data the XML builder needs for registration / personal-info updates. */
 export const STUDENT_RECORD_EXTRA = (): Record<string, unknown> => ({
-  gender: 'F', birth_city: 'Pune', us_address: JSON.stringify({ line1: '12 Oak St', city: 'Boston', state: 'MA', postalCode: '02115', countryCode: 'US' }),
-  session_start_date: daysFromToday(-10), session_end_date: daysFromToday(100), is_registered: false,
+  gender: 'F',
+  birth_city: 'Pune',
+  us_address: JSON.stringify({ line1: '12 Oak St', city: 'Boston', state: 'MA', postalCode: '02115', countryCode: 'US' }),
+  session_start_date: daysFromToday(-10),
+  session_end_date: daysFromToday(100),
+  is_registered: false,
 });
 
 /** A student record (F-1 unless told) at a site with one pending event; returns the record and event ids. */
-export async function studentWithEvent(t: TTestApp, o: { site?: 'MAIN' | 'MED'; visaType?: 'F-1' | 'J-1'; inst?: string; event?: TEventFixture; extra?: Record<string, unknown> } = {}) {
-  const s = await newStudent(t, { institutionId: o.inst, site: o.site ?? 'MED', visaType: o.visaType ?? 'F-1', extra: { ...STUDENT_RECORD_EXTRA(), ...(o.extra ?? {}) } });
+export async function studentWithEvent(
+  t: TTestApp,
+  o: { site?: 'MAIN' | 'MED'; visaType?: 'F-1' | 'J-1'; inst?: string; event?: TEventFixture; extra?: Record<string, unknown> } = {},
+) {
+  const s = await newStudent(t, {
+    institutionId: o.inst,
+    site: o.site ?? 'MED',
+    visaType: o.visaType ?? 'F-1',
+    extra: { ...STUDENT_RECORD_EXTRA(), ...(o.extra ?? {}) },
+  });
   const eventId = await pendingEvent(t, s.id, { inst: o.inst, ...(o.event ?? {}) });
   return { profileId: s.id, sevisId: s.sevisId, eventId };
 }
@@ -81,7 +121,11 @@ let bulkSeq = 0;
  * n F-1 (or J-1) records at a site, each with one pending Registration event, in two statements
  * (fast enough for the 251-record split).
  */
-export async function manyStudentsWithEvents(t: TTestApp, n: number, o: { site?: 'MAIN' | 'MED'; visaType?: 'F-1' | 'J-1'; inst?: string } = {}): Promise<string[]> {
+export async function manyStudentsWithEvents(
+  t: TTestApp,
+  n: number,
+  o: { site?: 'MAIN' | 'MED'; visaType?: 'F-1' | 'J-1'; inst?: string } = {},
+): Promise<string[]> {
   const inst = o.inst ?? t.institutionA;
   const site = await siteId(t, o.site ?? 'MED', inst);
   bulkSeq += 1;

@@ -11,11 +11,17 @@ export const SAMPLE_LOG = readFileSync(new URL('./fixtures/sevis/transaction-log
 export const SAMPLE_BATCH = readFileSync(new URL('./fixtures/sevis/ev-batch-6.27-sample.xml', import.meta.url), 'utf8');
 
 /** The sevis_settings row of a site and program kind (reuses the seeded one). */
-export async function settingsFor(t: TTestApp, o: { site?: 'MAIN' | 'MED'; kind?: 'F' | 'J'; orgId?: string; inst?: string } = {}): Promise<string> {
+export async function settingsFor(
+  t: TTestApp,
+  o: { site?: 'MAIN' | 'MED'; kind?: 'F' | 'J'; orgId?: string; inst?: string } = {},
+): Promise<string> {
   const inst = o.inst ?? t.institutionA;
   const site = await siteId(t, o.site ?? 'MAIN', inst);
   const kind = o.kind ?? 'J';
-  const [found] = await t.sql<{ id: string }>('select id from sevis_settings where institution_id = $1 and campus_site_id = $2 and program_kind = $3', [inst, site, kind]);
+  const [found] = await t.sql<{ id: string }>(
+    'select id from sevis_settings where institution_id = $1 and campus_site_id = $2 and program_kind = $3',
+    [inst, site, kind],
+  );
   if (found) return found.id;
   const [row] = await t.sql<{ id: string }>(
     `insert into sevis_settings (institution_id, campus_site_id, program_kind, org_id, official_name, official_sevis_user_id)
@@ -42,7 +48,19 @@ export function newBatchId(): string {
 }
 
 /** A batch (status sent by default) with one record and one event per spec. */
-export async function sentBatch(t: TTestApp, o: { orgId: string; batchId?: string; site?: 'MAIN' | 'MED'; kind?: 'student' | 'ev'; status?: string; xml?: string; inst?: string; records: TBatchRecordSpec[] }) {
+export async function sentBatch(
+  t: TTestApp,
+  o: {
+    orgId: string;
+    batchId?: string;
+    site?: 'MAIN' | 'MED';
+    kind?: 'student' | 'ev';
+    status?: string;
+    xml?: string;
+    inst?: string;
+    records: TBatchRecordSpec[];
+  },
+) {
   const inst = o.inst ?? t.institutionA;
   const kind = o.kind ?? 'ev';
   const settingsId = await settingsFor(t, { site: o.site, kind: kind === 'ev' ? 'J' : 'F', inst });
@@ -58,8 +76,15 @@ export async function sentBatch(t: TTestApp, o: { orgId: string; batchId?: strin
     const [e] = await t.sql<{ id: string }>(
       `insert into sevis_pending_events (institution_id, profile_id, dependent_id, event_type, action, payload, status, batch_id)
        values ($1, $2, $3, $4, $5, '{}', $6, $7) returning id`,
-      [inst, r.profileId, r.dependentId ?? null, r.eventType ?? (r.kind === 'update' ? 'PersonalInfo' : 'Create'), r.action ?? (r.kind === 'update' ? 'Edit' : 'Create'),
-        status === 'pending' ? 'batched' : 'sent', b!.id],
+      [
+        inst,
+        r.profileId,
+        r.dependentId ?? null,
+        r.eventType ?? (r.kind === 'update' ? 'PersonalInfo' : 'Create'),
+        r.action ?? (r.kind === 'update' ? 'Edit' : 'Create'),
+        status === 'pending' ? 'batched' : 'sent',
+        b!.id,
+      ],
     );
     await t.sql(
       `insert into sevis_batch_records (institution_id, batch_row_id, event_id, profile_id, record_kind, sevis_request_id)
@@ -73,15 +98,29 @@ export async function sentBatch(t: TTestApp, o: { orgId: string; batchId?: strin
 
 /** The sample's exchange visitor (no SEVIS id yet) with the spouse the sample batch created, and its sent batch. */
 export async function sampleBatch(t: TTestApp) {
-  const s = await newStudent(t, { visaType: 'J-1', firstName: 'Ihave', lastName: 'Dependent', extra: { sevis_id: null, ev_category_cd: '1B', birth_date: '1962-02-01' } });
+  const s = await newStudent(t, {
+    visaType: 'J-1',
+    firstName: 'Ihave',
+    lastName: 'Dependent',
+    extra: { sevis_id: null, ev_category_cd: '1B', birth_date: '1962-02-01' },
+  });
   const [dep] = await t.sql<{ id: string }>(
     `insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd, date_of_birth, gender)
-     values ($1, $2, 'IAmSpouse', 'Dependent', '01', '1963-02-24', 'F') returning id`, [t.institutionA, s.id],
+     values ($1, $2, 'IAmSpouse', 'Dependent', '01', '1963-02-24', 'F') returning id`,
+    [t.institutionA, s.id],
   );
   // A second dependent added later (no SEVIS id, not in this batch) must keep none.
-  await t.sql(`insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd, date_of_birth)
-     values ($1, $2, 'Later', 'Dependent', '02', '2015-01-01')`, [t.institutionA, s.id]);
-  const batch = await sentBatch(t, { orgId: 'P-1-19833', batchId: '----kynEn47azQ', xml: SAMPLE_BATCH, records: [{ profileId: s.id, requestId: '1-1-59079' }] });
+  await t.sql(
+    `insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd, date_of_birth)
+     values ($1, $2, 'Later', 'Dependent', '02', '2015-01-01')`,
+    [t.institutionA, s.id],
+  );
+  const batch = await sentBatch(t, {
+    orgId: 'P-1-19833',
+    batchId: '----kynEn47azQ',
+    xml: SAMPLE_BATCH,
+    records: [{ profileId: s.id, requestId: '1-1-59079' }],
+  });
   return { profileId: s.id, dependentId: dep!.id, batch };
 }
 
@@ -89,10 +128,11 @@ export async function sampleBatch(t: TTestApp) {
 export function fileBody(fileName: string, data: Buffer | string, contentType = 'application/octet-stream') {
   const boundary = '----meridiantestboundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-

@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, officer] = await Promise.all([t.login('admin'), t.login('officer')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const upload = (as: TSession, fileName: string, data: Buffer | string) => {
   const f = fileBody(fileName, data);
@@ -22,12 +24,21 @@ const upload = (as: TSession, fileName: string, data: Buffer | string) => {
 };
 
 /** A transaction log in SevisTransLog format for a batch: each record succeeded (with a SEVIS id) or failed with a code. */
-function logFor(orgId: string, batchId: string, records: { requestId: string; sevisId?: string; error?: { code: string; message: string } }[], processCode?: string) {
+function logFor(
+  orgId: string,
+  batchId: string,
+  records: { requestId: string; sevisId?: string; error?: { code: string; message: string } }[],
+  processCode?: string,
+) {
   const failures = records.filter((r) => r.error).length;
-  const recs = records.map((r) => `<Record${r.sevisId ? ` sevisID="${r.sevisId}"` : ''} userID="esayya9302" requestID="${r.requestId}">
+  const recs = records
+    .map(
+      (r) => `<Record${r.sevisId ? ` sevisID="${r.sevisId}"` : ''} userID="esayya9302" requestID="${r.requestId}">
         <ProcessDate>2026-11-20T10:00:00.000+00:00</ProcessDate>
         ${r.error ? `<Result status="false"><ErrorCode>${r.error.code}</ErrorCode><ErrorMessage>${r.error.message}</ErrorMessage></Result>` : '<Result status="true" />'}
-      </Record>`).join('\n');
+      </Record>`,
+    )
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <TransactionLog>
   <BatchHeader><BatchID>${batchId}</BatchID><OrgID>${orgId}</OrgID></BatchHeader>
@@ -48,20 +59,43 @@ describe('transaction log import', () => {
     const res = await upload(admin, 'sevis_transaction_log.xml', SAMPLE_LOG);
     expect(res.statusCode, res.body).toBe(200);
     const out = res.json() as sevisApi.TTransLogImportOutput;
-    expect(out).toMatchObject({ isDuplicate: false, batchStatus: 'completed', log: { orgId: 'P-1-19833', batchId: '----kynEn47azQ', resultCode: 'S0000', succeededCount: 1, failedCount: 0 } });
-    expect(out.records).toEqual([expect.objectContaining({ requestId: '1-1-59079', status: 'succeeded', sevisId: 'N0000158857', profileId, dependentSevisIds: ['N0000158274'] })]);
+    expect(out).toMatchObject({
+      isDuplicate: false,
+      batchStatus: 'completed',
+      log: { orgId: 'P-1-19833', batchId: '----kynEn47azQ', resultCode: 'S0000', succeededCount: 1, failedCount: 0 },
+    });
+    expect(out.records).toEqual([
+      expect.objectContaining({
+        requestId: '1-1-59079',
+        status: 'succeeded',
+        sevisId: 'N0000158857',
+        profileId,
+        dependentSevisIds: ['N0000158274'],
+      }),
+    ]);
 
     const [p] = await t.sql<{ sevis_id: string }>('select sevis_id from student_profiles where id = $1', [profileId]);
     expect(p!.sevis_id).toBe('N0000158857');
-    const deps = await t.sql<{ id: string; sevis_id: string | null }>('select id, sevis_id from student_dependents where profile_id = $1 order by created_at', [profileId]);
+    const deps = await t.sql<{ id: string; sevis_id: string | null }>(
+      'select id, sevis_id from student_dependents where profile_id = $1 order by created_at',
+      [profileId],
+    );
     expect(deps.find((d) => d.id === dependentId)!.sevis_id).toBe('N0000158274');
     expect(deps.filter((d) => d.id !== dependentId).map((d) => d.sevis_id)).toEqual([null]);
-    const [b] = await t.sql<{ status: string; result_code: string }>('select status, result_code from sevis_batches where id = $1', [batch.id]);
+    const [b] = await t.sql<{ status: string; result_code: string }>('select status, result_code from sevis_batches where id = $1', [
+      batch.id,
+    ]);
     expect(b).toEqual({ status: 'completed', result_code: 'S0000' });
 
-    const events = (await call(t, 'GET', `/api/students/${profileId}/sevis-events`, { as: admin })).json() as { status: string; resultCode: string; message: string }[];
+    const events = (await call(t, 'GET', `/api/students/${profileId}/sevis-events`, { as: admin })).json() as {
+      status: string;
+      resultCode: string;
+      message: string;
+    }[];
     expect(events[0]).toMatchObject({ status: 'succeeded', resultCode: 'S0000' });
-    const history = (await call(t, 'GET', `/api/students/${profileId}/history`, { as: admin, query: { page: 1, pageSize: 50 } })).json() as { items: { action: string }[] };
+    const history = (
+      await call(t, 'GET', `/api/students/${profileId}/history`, { as: admin, query: { page: 1, pageSize: 50 } })
+    ).json() as { items: { action: string }[] };
     expect(history.items.map((i) => i.action)).toEqual(expect.arrayContaining(['sevis.result.imported', 'student.sevis-id.assigned']));
 
     // The same log again changes nothing and says so.
@@ -83,14 +117,22 @@ describe('transaction log import', () => {
     const bad = await newStudent(t, { firstName: 'Refused', lastName: 'Bysevis' });
     const created = await newStudent(t, { firstName: 'Brand', lastName: 'New', extra: { sevis_id: null } });
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, { orgId, kind: 'student', records: [
-      { profileId: ok.id, requestId: 'r-ok', kind: 'update' },
-      { profileId: bad.id, requestId: 'r-bad', kind: 'update' },
-      { profileId: created.id, requestId: 'r-new', kind: 'create' },
-    ] });
+    const batch = await sentBatch(t, {
+      orgId,
+      kind: 'student',
+      records: [
+        { profileId: ok.id, requestId: 'r-ok', kind: 'update' },
+        { profileId: bad.id, requestId: 'r-bad', kind: 'update' },
+        { profileId: created.id, requestId: 'r-new', kind: 'create' },
+      ],
+    });
     const xml = logFor(orgId, batch.batchId, [
       { requestId: 'r-ok', sevisId: ok.sevisId },
-      { requestId: 'r-bad', sevisId: bad.sevisId, error: { code: 'S1056', message: 'Program end date must be after the program start date' } },
+      {
+        requestId: 'r-bad',
+        sevisId: bad.sevisId,
+        error: { code: 'S1056', message: 'Program end date must be after the program start date' },
+      },
       { requestId: 'r-new', sevisId: 'N0012345678' },
     ]);
     // As SEVIS returns it: a zip with the log and a printed form.
@@ -98,37 +140,74 @@ describe('transaction log import', () => {
     const res = await upload(admin, 'results.zip', zip);
     expect(res.statusCode, res.body).toBe(200);
     const out = res.json() as sevisApi.TTransLogImportOutput;
-    expect(out).toMatchObject({ batchStatus: 'completed_with_errors', formsFound: 1, log: { resultCode: 'S0020', succeededCount: 2, failedCount: 1 } });
+    expect(out).toMatchObject({
+      batchStatus: 'completed_with_errors',
+      formsFound: 1,
+      log: { resultCode: 'S0020', succeededCount: 2, failedCount: 1 },
+    });
     const [n] = await t.sql<{ sevis_id: string }>('select sevis_id from student_profiles where id = $1', [created.id]);
     expect(n!.sevis_id).toBe('N0012345678');
 
-    const events = (await call(t, 'GET', `/api/students/${bad.id}/sevis-events`, { as: admin })).json() as { status: string; resultCode: string; message: string }[];
-    expect(events[0]).toMatchObject({ status: 'failed', resultCode: 'S1056', message: 'Program end date must be after the program start date' });
+    const events = (await call(t, 'GET', `/api/students/${bad.id}/sevis-events`, { as: admin })).json() as {
+      status: string;
+      resultCode: string;
+      message: string;
+    }[];
+    expect(events[0]).toMatchObject({
+      status: 'failed',
+      resultCode: 'S1056',
+      message: 'Program end date must be after the program start date',
+    });
 
-    const errors = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { q: 'Bysevis' } })).json() as { items: sevisApi.TSystemError[]; total: number };
+    const errors = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { q: 'Bysevis' } })).json() as {
+      items: sevisApi.TSystemError[];
+      total: number;
+    };
     expect(errors.total).toBe(1);
-    expect(errors.items[0]).toMatchObject({ profileId: bad.id, resultCode: 'S1056', batchId: batch.batchId, batchRowId: batch.id, studentName: 'Bysevis, Refused' });
-    const byCode = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { code: 'S1056', pageSize: 5 } })).json() as { items: sevisApi.TSystemError[] };
+    expect(errors.items[0]).toMatchObject({
+      profileId: bad.id,
+      resultCode: 'S1056',
+      batchId: batch.batchId,
+      batchRowId: batch.id,
+      studentName: 'Bysevis, Refused',
+    });
+    const byCode = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { code: 'S1056', pageSize: 5 } })).json() as {
+      items: sevisApi.TSystemError[];
+    };
     expect(byCode.items.map((i) => i.profileId)).toContain(bad.id);
   });
 
   it("files the zip's printed form on the student's record (not shown to the student), matched by SEVIS ID", async () => {
     const [p] = await t.sql<{ id: string; user_id: string; sevis_id: string | null }>(
-      `select p.id, p.user_id, p.sevis_id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and p.institution_id = $1`, [t.institutionA]);
+      `select p.id, p.user_id, p.sevis_id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and p.institution_id = $1`,
+      [t.institutionA],
+    );
     let sevisId = p!.sevis_id;
     if (!sevisId) {
       sevisId = 'N0066666661';
       await t.sql('update student_profiles set sevis_id = $1 where id = $2', [sevisId, p!.id]);
     }
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, { orgId, kind: 'student', records: [{ profileId: p!.id, requestId: 'form1', kind: 'update', eventType: 'Reprint', action: '' }] });
+    const batch = await sentBatch(t, {
+      orgId,
+      kind: 'student',
+      records: [{ profileId: p!.id, requestId: 'form1', kind: 'update', eventType: 'Reprint', action: '' }],
+    });
     const xml = logFor(orgId, batch.batchId, [{ requestId: 'form1', sevisId }]);
-    const zip = Buffer.from(zipSync({ 'sevis_transaction_log.xml': strToU8(xml), [`${sevisId}.pdf`]: strToU8('%PDF-1.4\n% I-20\n%%EOF\n'), 'N0000000000.pdf': strToU8('%PDF-1.4\n%%EOF\n') }));
+    const zip = Buffer.from(
+      zipSync({
+        'sevis_transaction_log.xml': strToU8(xml),
+        [`${sevisId}.pdf`]: strToU8('%PDF-1.4\n% I-20\n%%EOF\n'),
+        'N0000000000.pdf': strToU8('%PDF-1.4\n%%EOF\n'),
+      }),
+    );
     const res = await upload(admin, 'results.zip', zip);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ formsFound: 2, formsStored: 1 });
     const files = await t.sql<{ file_name: string; is_visible_to_requester: boolean; content_type: string }>(
-      'select file_name, is_visible_to_requester, content_type from attachments where subject_user_id = $1 and file_name = $2', [p!.user_id, `${sevisId}.pdf`]);
+      'select file_name, is_visible_to_requester, content_type from attachments where subject_user_id = $1 and file_name = $2',
+      [p!.user_id, `${sevisId}.pdf`],
+    );
     expect(files).toEqual([{ file_name: `${sevisId}.pdf`, is_visible_to_requester: false, content_type: 'application/pdf' }]);
   });
 
@@ -136,14 +215,27 @@ describe('transaction log import', () => {
     const a = await newStudent(t);
     const b = await newStudent(t);
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, { orgId, kind: 'student', records: [{ profileId: a.id, requestId: 'x1', kind: 'update' }, { profileId: b.id, requestId: 'x2', kind: 'update' }] });
+    const batch = await sentBatch(t, {
+      orgId,
+      kind: 'student',
+      records: [
+        { profileId: a.id, requestId: 'x1', kind: 'update' },
+        { profileId: b.id, requestId: 'x2', kind: 'update' },
+      ],
+    });
     const xml = `<TransactionLog><BatchHeader><BatchID>${batch.batchId}</BatchID><OrgID>${orgId}</OrgID></BatchHeader>
       <BatchDetail status="false"><Upload resultCode="S0013" dateTimeStamp="2026-11-20T09:00:00.000+00:00"><FileName>b.xml</FileName></Upload></BatchDetail></TransactionLog>`;
     const res = await upload(admin, 'log.xml', xml);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ batchStatus: 'completed_with_errors', log: { resultCode: 'S0013', failedCount: 2 } });
-    const rows = await t.sql<{ status: string; result_code: string }>('select status, result_code from sevis_pending_events where id = any($1)', [batch.events]);
-    expect(rows).toEqual([{ status: 'failed', result_code: 'S0013' }, { status: 'failed', result_code: 'S0013' }]);
+    const rows = await t.sql<{ status: string; result_code: string }>(
+      'select status, result_code from sevis_pending_events where id = any($1)',
+      [batch.events],
+    );
+    expect(rows).toEqual([
+      { status: 'failed', result_code: 'S0013' },
+      { status: 'failed', result_code: 'S0013' },
+    ]);
   });
 
   it('a SEVIS ID the record cannot take (the students module sees a duplicate) leaves a note and does not undo the rest of the log', async () => {
@@ -153,13 +245,31 @@ describe('transaction log import', () => {
     await newStudent(t, twin);
     const ok = await newStudent(t, { extra: { sevis_id: null } });
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, { orgId, kind: 'student', records: [{ profileId: a.id, requestId: 'tw1' }, { profileId: ok.id, requestId: 'ok1' }] });
-    const res = await upload(admin, 'twins.xml', logFor(orgId, batch.batchId, [{ requestId: 'tw1', sevisId: 'N0077777771' }, { requestId: 'ok1', sevisId: 'N0077777772' }]));
+    const batch = await sentBatch(t, {
+      orgId,
+      kind: 'student',
+      records: [
+        { profileId: a.id, requestId: 'tw1' },
+        { profileId: ok.id, requestId: 'ok1' },
+      ],
+    });
+    const res = await upload(
+      admin,
+      'twins.xml',
+      logFor(orgId, batch.batchId, [
+        { requestId: 'tw1', sevisId: 'N0077777771' },
+        { requestId: 'ok1', sevisId: 'N0077777772' },
+      ]),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const out = res.json() as sevisApi.TTransLogImportOutput;
     expect(out.batchStatus).toBe('completed');
-    expect(out.records.find((r) => r.requestId === 'tw1')!.message).toMatch(/^Accepted by SEVIS as N0077777771; the SEVIS ID could not be stored on the record: /);
-    const rows = await t.sql<{ id: string; sevis_id: string | null }>('select id, sevis_id from student_profiles where id = any($1)', [[a.id, ok.id]]);
+    expect(out.records.find((r) => r.requestId === 'tw1')!.message).toMatch(
+      /^Accepted by SEVIS as N0077777771; the SEVIS ID could not be stored on the record: /,
+    );
+    const rows = await t.sql<{ id: string; sevis_id: string | null }>('select id, sevis_id from student_profiles where id = any($1)', [
+      [a.id, ok.id],
+    ]);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.sevis_id]))).toEqual({ [a.id]: null, [ok.id]: 'N0077777772' });
   });
 
@@ -172,21 +282,39 @@ describe('transaction log import', () => {
     expect(invalid.json().fieldErrors.file[0]).toMatch(/^The file is not a valid SEVIS transaction log: /);
     const pdf = await upload(admin, 'log.pdf', '%PDF-1.4');
     expect(pdf.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.fileType);
-    const entity = await upload(admin, 'log.xml', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><TransactionLog>&e;</TransactionLog>');
+    const entity = await upload(
+      admin,
+      'log.xml',
+      '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><TransactionLog>&e;</TransactionLog>',
+    );
     expect(entity.statusCode).toBe(400);
     const zipNoLog = await upload(admin, 'r.zip', Buffer.from(zipSync({ 'a.pdf': strToU8('%PDF-1.4') })));
     expect(zipNoLog.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.zipWithoutLog);
-    const noBatch = await upload(admin, 'log.xml', logFor('DEM214F00000001', 'NOSUCHBATCH000', [{ requestId: 'q', sevisId: 'N0000000001' }]));
+    const noBatch = await upload(
+      admin,
+      'log.xml',
+      logFor('DEM214F00000001', 'NOSUCHBATCH000', [{ requestId: 'q', sevisId: 'N0000000001' }]),
+    );
     expect(noBatch.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.noBatch);
 
     // The demo officer works on Main Campus only: a MED batch is not theirs.
     const med = await newStudent(t, { site: 'MED' });
-    const batch = await sentBatch(t, { orgId: 'DEM214F00000002', kind: 'student', site: 'MED', records: [{ profileId: med.id, requestId: 'm1', kind: 'update' }] });
+    const batch = await sentBatch(t, {
+      orgId: 'DEM214F00000002',
+      kind: 'student',
+      site: 'MED',
+      records: [{ profileId: med.id, requestId: 'm1', kind: 'update' }],
+    });
     const foreign = await upload(officer, 'log.xml', logFor('DEM214F00000002', batch.batchId, [{ requestId: 'm1', sevisId: med.sevisId }]));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.noBatch);
-    const errs = (await call(t, 'GET', '/api/sevis/system-errors', { as: officer, query: { pageSize: 100 } })).json() as { items: sevisApi.TSystemError[] };
-    const sites = await t.sql<{ id: string; code: string }>('select p.id, s.code from student_profiles p join campus_sites s on s.id = p.campus_site_id where p.id = any($1)', [errs.items.map((i) => i.profileId)]);
+    const errs = (await call(t, 'GET', '/api/sevis/system-errors', { as: officer, query: { pageSize: 100 } })).json() as {
+      items: sevisApi.TSystemError[];
+    };
+    const sites = await t.sql<{ id: string; code: string }>(
+      'select p.id, s.code from student_profiles p join campus_sites s on s.id = p.campus_site_id where p.id = any($1)',
+      [errs.items.map((i) => i.profileId)],
+    );
     expect(sites.every((s) => s.code === 'MAIN')).toBe(true);
   });
 });

@@ -19,11 +19,20 @@ beforeAll(async () => {
   main = await siteId(t, 'MAIN');
   med = await siteId(t, 'MED');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const valid = (o: Partial<sevisApi.TSevisSettingsInput> = {}) => ({
-  campusSiteId: med, programKind: 'F', orgId: 'NYC214F00098765', officialName: 'Pat PDSO', officialSevisUserId: 'PDSOUSER02',
-  startingBatchNumber: 100, isAutoBatch: false, isActive: true, ...o,
+  campusSiteId: med,
+  programKind: 'F',
+  orgId: 'NYC214F00098765',
+  officialName: 'Pat PDSO',
+  officialSevisUserId: 'PDSOUSER02',
+  startingBatchNumber: 100,
+  isAutoBatch: false,
+  isActive: true,
+  ...o,
 });
 type TList = sevisApi.TSevisSettingsList;
 
@@ -39,9 +48,16 @@ describe('SEVIS Settings', () => {
   });
 
   it('refuses malformed values with a message on each field (server side, the same schema as the browser)', async () => {
-    const bad = await call(t, 'POST', '/api/sevis/settings', { as: admin, body: valid({ orgId: 'BOS214X00012345', officialSevisUserId: 'SHORT', startingBatchNumber: 0 }) });
+    const bad = await call(t, 'POST', '/api/sevis/settings', {
+      as: admin,
+      body: valid({ orgId: 'BOS214X00012345', officialSevisUserId: 'SHORT', startingBatchNumber: 0 }),
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors).toMatchObject({ orgId: [M.schoolCode], officialSevisUserId: [M.sevisUserId], startingBatchNumber: [M.startingBatchNumber] });
+    expect(bad.json().fieldErrors).toMatchObject({
+      orgId: [M.schoolCode],
+      officialSevisUserId: [M.sevisUserId],
+      startingBatchNumber: [M.startingBatchNumber],
+    });
     const j = await call(t, 'POST', '/api/sevis/settings', { as: admin, body: valid({ programKind: 'J', orgId: 'P-5-12345' }) });
     expect(j.json().fieldErrors).toMatchObject({ orgId: [M.programNumber] });
     const g = await call(t, 'POST', '/api/sevis/settings', { as: admin, body: valid({ programKind: 'J', orgId: 'G-8-12345' }) });
@@ -49,7 +65,9 @@ describe('SEVIS Settings', () => {
     const empty = await call(t, 'POST', '/api/sevis/settings', { as: admin, body: valid({ orgId: '', officialName: '' }) });
     expect(empty.json().fieldErrors).toMatchObject({ orgId: [MSG.required], officialName: [MSG.required] });
     // The browser parses with the same schema: same messages.
-    const parsed = sevisApi.ZSevisSettingsInput.safeParse(valid({ programKind: 'J', orgId: 'BOS214F00012345', officialSevisUserId: '12345678901' }));
+    const parsed = sevisApi.ZSevisSettingsInput.safeParse(
+      valid({ programKind: 'J', orgId: 'BOS214F00012345', officialSevisUserId: '12345678901' }),
+    );
     expect(parsed.success).toBe(false);
     const byField = Object.fromEntries(parsed.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(byField).toMatchObject({ orgId: M.programNumber, officialSevisUserId: M.sevisUserId });
@@ -65,7 +83,10 @@ describe('SEVIS Settings', () => {
     expect(dup.json().fieldErrors).toEqual({ programKind: [M.duplicateSettings] });
     const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', ['sevis_settings', created.id]);
     expect(audit.map((a) => a.action)).toEqual(['sevis.settings-created']);
-    const put = await call(t, 'PUT', `/api/sevis/settings/${created.id}`, { as: admin, body: valid({ isAutoBatch: true, officialSevisUserId: 'PDSOUSER03' }) });
+    const put = await call(t, 'PUT', `/api/sevis/settings/${created.id}`, {
+      as: admin,
+      body: valid({ isAutoBatch: true, officialSevisUserId: 'PDSOUSER03' }),
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ isAutoBatch: true, officialSevisUserId: 'PDSOUSER03' });
   });
@@ -81,7 +102,10 @@ describe('SEVIS Settings', () => {
     const ok = await call(t, 'PUT', `/api/sevis/settings/${mainF.id}`, { as: officer, body });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ startingBatchNumber: 5, nextBatchId: '00000000000005' });
-    expect((await call(t, 'PUT', `/api/sevis/settings/${medId}`, { as: officer, body: valid({ programKind: 'J', orgId: 'P-3-54321' }) })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'PUT', `/api/sevis/settings/${medId}`, { as: officer, body: valid({ programKind: 'J', orgId: 'P-3-54321' }) }))
+        .statusCode,
+    ).toBe(404);
     const other = await call(t, 'POST', '/api/sevis/settings', { as: officer, body: valid({ programKind: 'J', orgId: 'P-2-22222' }) });
     expect(other.statusCode).toBe(400);
     expect(other.json().fieldErrors.campusSiteId).toBeTruthy();
@@ -104,17 +128,31 @@ describe('SEVIS Settings', () => {
 describe('SEVIS Permissions', () => {
   it('lists the demo admin as DSO and ARO, names an officer DSO with a 10-character id, refuses bad ids and non-staff', async () => {
     const list = (await call(t, 'GET', '/api/sevis/senders', { as: officer })).json() as sevisApi.TSevisSenderList;
-    expect(list.items.filter((s) => s.name === 'Avery Admin').map((s) => s.kind).sort()).toEqual(['ARO', 'DSO']);
+    expect(
+      list.items
+        .filter((s) => s.name === 'Avery Admin')
+        .map((s) => s.kind)
+        .sort(),
+    ).toEqual(['ARO', 'DSO']);
     const officerId = list.candidates.find((c) => c.name === 'Olivia Officer')!.userId;
     expect(list.candidates.some((c) => c.name === 'Sam Assistant')).toBe(false);
     const bad = await call(t, 'PUT', '/api/sevis/senders', { as: admin, body: { userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toEqual({ sevisUserId: [M.sevisUserId] });
-    const [student] = await t.sql<{ id: string }>('select id from users where institution_id = $1 and user_name = $2', [t.institutionA, 'student']);
-    const notStaff = await call(t, 'PUT', '/api/sevis/senders', { as: admin, body: { userId: student!.id, kind: 'DSO', sevisUserId: 'STUDENT001' } });
+    const [student] = await t.sql<{ id: string }>('select id from users where institution_id = $1 and user_name = $2', [
+      t.institutionA,
+      'student',
+    ]);
+    const notStaff = await call(t, 'PUT', '/api/sevis/senders', {
+      as: admin,
+      body: { userId: student!.id, kind: 'DSO', sevisUserId: 'STUDENT001' },
+    });
     expect(notStaff.statusCode).toBe(400);
     expect(Object.keys(notStaff.json().fieldErrors)).toEqual(['userId']);
-    const ok = await call(t, 'PUT', '/api/sevis/senders', { as: admin, body: { userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER001' } });
+    const ok = await call(t, 'PUT', '/api/sevis/senders', {
+      as: admin,
+      body: { userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER001' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ kind: 'DSO', sevisUserId: 'OFFICER001', name: 'Olivia Officer' });
     expect((await call(t, 'DELETE', `/api/sevis/senders/${officerId}/DSO`, { as: admin })).statusCode).toBe(200);

@@ -17,7 +17,8 @@ let fake: TFakeSevis;
 let admin: TSession;
 let officer: TSession;
 
-const configure = () => setSevisTransport(new HttpSevisTransport({ baseUrl: fake.url, cert: fake.clientCert, key: fake.clientKey, ca: fake.ca }));
+const configure = () =>
+  setSevisTransport(new HttpSevisTransport({ baseUrl: fake.url, cert: fake.clientCert, key: fake.clientKey, ca: fake.ca }));
 
 beforeAll(async () => {
   [t, fake] = await Promise.all([createTestApp(), startFakeSevis()]);
@@ -37,7 +38,13 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
     setSevisTransport(OFF_TRANSPORT);
     expect((await call(t, 'GET', '/api/sevis/transport', { as: admin })).json()).toEqual({ isConfigured: false, url: '' });
     const s = await newStudent(t);
-    const b = await sentBatch(t, { orgId: 'DEM214F00000001', kind: 'student', status: 'pending', xml: '<x/>', records: [{ profileId: s.id, requestId: 'off1', kind: 'update' }] });
+    const b = await sentBatch(t, {
+      orgId: 'DEM214F00000001',
+      kind: 'student',
+      status: 'pending',
+      xml: '<x/>',
+      records: [{ profileId: s.id, requestId: 'off1', kind: 'update' }],
+    });
     const res = await send(admin, b.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(sevisApi.TRANSLOG_MSG.notConfigured);
@@ -46,10 +53,24 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
   it('sends a batch with the client certificate, waits while SEVIS has not processed it, then fetches and imports the results zip', async () => {
     configure();
     expect((await call(t, 'GET', '/api/sevis/transport', { as: admin })).json()).toEqual({ isConfigured: true, url: fake.url });
-    const s = await newStudent(t, { visaType: 'J-1', firstName: 'Ihave', lastName: 'Dependent', extra: { sevis_id: null, ev_category_cd: '1B' } });
-    await t.sql(`insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd, date_of_birth)
-      values ($1, $2, 'IAmSpouse', 'Dependent', '01', '1963-02-24')`, [t.institutionA, s.id]);
-    const b = await sentBatch(t, { orgId: 'P-1-19833', batchId: '----kynEn47azQ', status: 'pending', xml: SAMPLE_BATCH, records: [{ profileId: s.id, requestId: '1-1-59079' }] });
+    const s = await newStudent(t, {
+      visaType: 'J-1',
+      firstName: 'Ihave',
+      lastName: 'Dependent',
+      extra: { sevis_id: null, ev_category_cd: '1B' },
+    });
+    await t.sql(
+      `insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd, date_of_birth)
+      values ($1, $2, 'IAmSpouse', 'Dependent', '01', '1963-02-24')`,
+      [t.institutionA, s.id],
+    );
+    const b = await sentBatch(t, {
+      orgId: 'P-1-19833',
+      batchId: '----kynEn47azQ',
+      status: 'pending',
+      xml: SAMPLE_BATCH,
+      records: [{ profileId: s.id, requestId: '1-1-59079' }],
+    });
 
     // Only a SEVIS sender may send (the demo officer is not one); a pending batch has no results to fetch.
     expect((await send(officer, b.id)).json()).toMatchObject({ message: sevisApi.TRANSLOG_MSG.noSender });
@@ -88,19 +109,31 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
     const ok = await newStudent(t);
     const bad = await newStudent(t, { lastName: 'Markedbad' });
     const batchId = 'FAKE0000000002';
-    const xml = `<?xml version="1.0" encoding="UTF-8"?><SEVISBatchCreateUpdateStudent userID="esayya9302"><BatchHeader><BatchID>${batchId}</BatchID><OrgID>DEM214F00000001</OrgID></BatchHeader><UpdateStudent>`
-      + `<Student sevisID="${ok.sevisId}" requestID="u-ok" userID="esayya9302"><Reprint><Reason>01</Reason></Reprint></Student>`
-      + `<Student sevisID="${bad.sevisId}" requestID="u-bad" userID="esayya9302"><Reprint><Reason>01</Reason></Reprint></Student></UpdateStudent></SEVISBatchCreateUpdateStudent>`;
-    const b = await sentBatch(t, { orgId: 'DEM214F00000001', batchId, kind: 'student', status: 'pending', xml, records: [
-      { profileId: ok.id, requestId: 'u-ok', kind: 'update', eventType: 'Reprint', action: '' },
-      { profileId: bad.id, requestId: 'u-bad', kind: 'update', eventType: 'Reprint', action: '' },
-    ] });
+    const xml =
+      `<?xml version="1.0" encoding="UTF-8"?><SEVISBatchCreateUpdateStudent userID="esayya9302"><BatchHeader><BatchID>${batchId}</BatchID><OrgID>DEM214F00000001</OrgID></BatchHeader><UpdateStudent>` +
+      `<Student sevisID="${ok.sevisId}" requestID="u-ok" userID="esayya9302"><Reprint><Reason>01</Reason></Reprint></Student>` +
+      `<Student sevisID="${bad.sevisId}" requestID="u-bad" userID="esayya9302"><Reprint><Reason>01</Reason></Reprint></Student></UpdateStudent></SEVISBatchCreateUpdateStudent>`;
+    const b = await sentBatch(t, {
+      orgId: 'DEM214F00000001',
+      batchId,
+      kind: 'student',
+      status: 'pending',
+      xml,
+      records: [
+        { profileId: ok.id, requestId: 'u-ok', kind: 'update', eventType: 'Reprint', action: '' },
+        { profileId: bad.id, requestId: 'u-bad', kind: 'update', eventType: 'Reprint', action: '' },
+      ],
+    });
     fake.failRequestIds.add('u-bad');
     expect((await send(admin, b.id)).json()).toMatchObject({ status: 'sent' });
 
     // The zip the fake serves, checked by Debian's xmllint as the real one would be.
     const { HttpSevisTransport: T } = await import('../src/modules/sevis/transport/sevis-transport.js');
-    const raw = await new T({ baseUrl: fake.url, cert: fake.clientCert, key: fake.clientKey, ca: fake.ca }).download({ orgId: 'DEM214F00000001', batchId, userId: 'esayya9302' });
+    const raw = await new T({ baseUrl: fake.url, cert: fake.clientCert, key: fake.clientKey, ca: fake.ca }).download({
+      orgId: 'DEM214F00000001',
+      batchId,
+      userId: 'esayya9302',
+    });
     const files = unzipSync(new Uint8Array(raw.body));
     const dir = mkdtempSync(path.join(os.tmpdir(), 'translog-'));
     try {
@@ -113,21 +146,44 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
     }
 
     const out = (await fetchResults(admin, b.id)).json() as sevisApi.TFetchResultsOutput;
-    expect(out.result).toMatchObject({ batchStatus: 'completed_with_errors', log: { resultCode: 'S0020', succeededCount: 1, failedCount: 1 } });
-    const errors = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { q: 'Markedbad' } })).json() as { items: sevisApi.TSystemError[] };
+    expect(out.result).toMatchObject({
+      batchStatus: 'completed_with_errors',
+      log: { resultCode: 'S0020', succeededCount: 1, failedCount: 1 },
+    });
+    const errors = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { q: 'Markedbad' } })).json() as {
+      items: sevisApi.TSystemError[];
+    };
     expect(errors.items[0]).toMatchObject({ profileId: bad.id, resultCode: 'S1056', batchId });
   });
 
   it('a client without the office certificate is refused by SEVIS; the batch stays pending', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'stranger-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'k.pem', '-out', 'c.pem', '-days', '1', '-subj', '/CN=Stranger'], { cwd: dir, stdio: 'pipe' });
-      setSevisTransport(new HttpSevisTransport({ baseUrl: fake.url, cert: readFileSync(path.join(dir, 'c.pem')), key: readFileSync(path.join(dir, 'k.pem')), ca: fake.ca }));
+      execFileSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'k.pem', '-out', 'c.pem', '-days', '1', '-subj', '/CN=Stranger'],
+        { cwd: dir, stdio: 'pipe' },
+      );
+      setSevisTransport(
+        new HttpSevisTransport({
+          baseUrl: fake.url,
+          cert: readFileSync(path.join(dir, 'c.pem')),
+          key: readFileSync(path.join(dir, 'k.pem')),
+          ca: fake.ca,
+        }),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     const s = await newStudent(t);
-    const b = await sentBatch(t, { orgId: 'DEM214F00000001', batchId: 'FAKE0000000003', kind: 'student', status: 'pending', xml: '<SEVISBatchCreateUpdateStudent userID="esayya9302"><BatchHeader><BatchID>FAKE0000000003</BatchID><OrgID>DEM214F00000001</OrgID></BatchHeader></SEVISBatchCreateUpdateStudent>', records: [{ profileId: s.id, requestId: 'n1', kind: 'update' }] });
+    const b = await sentBatch(t, {
+      orgId: 'DEM214F00000001',
+      batchId: 'FAKE0000000003',
+      kind: 'student',
+      status: 'pending',
+      xml: '<SEVISBatchCreateUpdateStudent userID="esayya9302"><BatchHeader><BatchID>FAKE0000000003</BatchID><OrgID>DEM214F00000001</OrgID></BatchHeader></SEVISBatchCreateUpdateStudent>',
+      records: [{ profileId: s.id, requestId: 'n1', kind: 'update' }],
+    });
     const res = await send(admin, b.id);
     expect(res.statusCode).toBe(502);
     const [row] = await t.sql<{ status: string }>('select status from sevis_batches where id = $1', [b.id]);

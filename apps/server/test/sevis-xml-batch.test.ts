@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISO_COUNTRIES_MAPPED, sevisCountry } from '../src/modules/sevis/xml/codes.js';
-import { buildValidatedBatch, buildValidatedBatches, loadBatchInputs, MAX_RECORDS_PER_BLOCK, requestIdFor } from '../src/modules/sevis/xml/index.js';
+import {
+  buildValidatedBatch,
+  buildValidatedBatches,
+  loadBatchInputs,
+  MAX_RECORDS_PER_BLOCK,
+  requestIdFor,
+} from '../src/modules/sevis/xml/index.js';
 import { codeList } from '../src/modules/sevis/xml/schema.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profile, site } from './sevis-xml-fixtures.js';
@@ -30,9 +36,21 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
   });
 
   it('holds back schema failures in several records at once (create and update blocks) and keeps the rest', async () => {
-    const badDate = event(profile({ sevisId: null, birthDate: '1999-13-01' }), 'Create', 'Create', { englishRequired: '1', englishRequirementsMet: '1' });
-    const longCity = event(profile({ usAddress: { line1: '1 Main St', city: 'X'.repeat(70), state: 'MA', postalCode: '02139' } }), 'PersonalInfo', 'Address', {});
-    const ok = [registration(), registration(), event(profile({ sevisId: null }), 'Create', 'Create', { englishRequired: '0', englishNotRequiredReason: 'Native speaker' })];
+    const badDate = event(profile({ sevisId: null, birthDate: '1999-13-01' }), 'Create', 'Create', {
+      englishRequired: '1',
+      englishRequirementsMet: '1',
+    });
+    const longCity = event(
+      profile({ usAddress: { line1: '1 Main St', city: 'X'.repeat(70), state: 'MA', postalCode: '02139' } }),
+      'PersonalInfo',
+      'Address',
+      {},
+    );
+    const ok = [
+      registration(),
+      registration(),
+      event(profile({ sevisId: null }), 'Create', 'Create', { englishRequired: '0', englishNotRequiredReason: 'Native speaker' }),
+    ];
     const r = await build([ok[0]!, badDate, ok[1]!, longCity, ok[2]!]);
     expect(r.held.map((h) => h.eventId).sort()).toEqual([badDate.eventId, longCity.eventId].sort());
     expect(r.held.find((h) => h.eventId === badDate.eventId)!.message).toContain("Element 'BirthDate': '1999-13-01' is not a valid value");
@@ -50,7 +68,9 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     const m1 = r.held.find((h) => h.eventId === noBirth.eventId)!.message;
     expect(m1).toContain('Date of birth is missing on the student record.');
     expect(m1).toContain('Foreign address: street is missing on the student record.');
-    expect(m1).toContain("English proficiency required is missing on the student record (Program tab, section 'New I-20: English proficiency and academic term').");
+    expect(m1).toContain(
+      "English proficiency required is missing on the student record (Program tab, section 'New I-20: English proficiency and academic term').",
+    );
     expect(r.held.find((h) => h.eventId === noSevis.eventId)!.message).toContain('The student has no SEVIS ID yet');
     expect(r.included).toHaveLength(1);
   });
@@ -109,12 +129,16 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
 
   it('gives unique requestIDs of 1-20 characters without : / \\ even when event ids share their start', () => {
     const taken = new Set<string>();
-    const ids = ['aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeee01', 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeee02', 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeee03'].map((e) => requestIdFor(e, taken));
+    const ids = [
+      'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeee01',
+      'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeee02',
+      'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeee03',
+    ].map((e) => requestIdFor(e, taken));
     expect(new Set(ids).size).toBe(3);
     for (const id of ids) expect(id).toMatch(/^[^:/\\]{1,20}$/);
   });
 
-  it('refuses more than 250 records in a block (splitting is the caller\'s job) and takes exactly 250', async () => {
+  it("refuses more than 250 records in a block (splitting is the caller's job) and takes exactly 250", async () => {
     const many = Array.from({ length: MAX_RECORDS_PER_BLOCK + 1 }, () => registration());
     await expect(build(many)).rejects.toThrow(/at most 250 update records; this one has 251/);
     const r = await build(many.slice(0, 250));
@@ -127,10 +151,18 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
 
   it('refuses a header SEVIS would reject whole (batch id, user id, organisation)', async () => {
     const records = [registration()];
-    await expect(buildValidatedBatch({ kind: 'student', orgId: ORG.student, batchId: 'SHORT', userId: SENDER, records })).rejects.toThrow(/exactly 14 characters/);
-    await expect(buildValidatedBatch({ kind: 'student', orgId: ORG.student, batchId: batchId(1), userId: 'abc', records })).rejects.toThrow(/exactly 10 characters/);
-    await expect(buildValidatedBatch({ kind: 'student', orgId: 'P-1-12345', batchId: batchId(1), userId: SENDER, records })).rejects.toThrow(/not a SEVIS school code/);
-    await expect(buildValidatedBatch({ kind: 'ev', orgId: ORG.student, batchId: batchId(1), userId: SENDER, records })).rejects.toThrow(/not a SEVIS program number/);
+    await expect(buildValidatedBatch({ kind: 'student', orgId: ORG.student, batchId: 'SHORT', userId: SENDER, records })).rejects.toThrow(
+      /exactly 14 characters/,
+    );
+    await expect(buildValidatedBatch({ kind: 'student', orgId: ORG.student, batchId: batchId(1), userId: 'abc', records })).rejects.toThrow(
+      /exactly 10 characters/,
+    );
+    await expect(
+      buildValidatedBatch({ kind: 'student', orgId: 'P-1-12345', batchId: batchId(1), userId: SENDER, records }),
+    ).rejects.toThrow(/not a SEVIS school code/);
+    await expect(buildValidatedBatch({ kind: 'ev', orgId: ORG.student, batchId: batchId(1), userId: SENDER, records })).rejects.toThrow(
+      /not a SEVIS program number/,
+    );
   });
 
   it('maps every ISO country it knows to a code in SEVISTable.xsd, each SEVIS code once', () => {
@@ -139,14 +171,23 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
       for (const iso of ISO_COUNTRIES_MAPPED) expect(birth.has(sevisCountry(iso)!), `${iso} -> ${sevisCountry(iso)}`).toBe(true);
     }
     expect(new Set(ISO_COUNTRIES_MAPPED.map(sevisCountry)).size).toBe(ISO_COUNTRIES_MAPPED.length);
-    expect([sevisCountry('CN'), sevisCountry('DE'), sevisCountry('JP'), sevisCountry('NG'), sevisCountry('KR'), sevisCountry('GB')]).toEqual(['CH', 'GM', 'JA', 'NI', 'KS', 'UK']);
+    expect([
+      sevisCountry('CN'),
+      sevisCountry('DE'),
+      sevisCountry('JP'),
+      sevisCountry('NG'),
+      sevisCountry('KR'),
+      sevisCountry('GB'),
+    ]).toEqual(['CH', 'GM', 'JA', 'NI', 'KS', 'UK']);
   });
 
   it('an exchange visitor create without a site of activity or position code is held back with what to add', async () => {
     const p = evProfile({ sevisId: null });
     const r = await build([event(p, 'Create', 'Create', {})], 'ev');
     expect(r.held[0]!.message).toContain('no active site of activity');
-    expect(r.held[0]!.message).toContain("Exchange visitor position code is missing on the student record (DS-2019 tab, section 'New DS-2019: position and U.S. government funds').");
+    expect(r.held[0]!.message).toContain(
+      "Exchange visitor position code is missing on the student record (DS-2019 tab, section 'New DS-2019: position and U.S. government funds').",
+    );
     const ok = await build([event(p, 'Create', 'Create', { positionCode: '213' }, { sites: [site(p)] })], 'ev');
     expect(ok.held).toEqual([]);
   });
@@ -154,23 +195,54 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
 
 describe('loadBatchInputs: events with their record, read under row-level security', () => {
   let t: TTestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('loads each event with the profile, dependents, sites and employments, in the order asked, and builds them', async () => {
-    const f1 = await newStudent(t, { extra: { gender: 'F', birth_city: 'Pune', phone: '6175550100',
-      us_address: JSON.stringify({ line1: '12 Oak St', city: 'Boston', state: 'MA', postalCode: '02115', countryCode: 'US' }) } });
-    const j1 = await newStudent(t, { visaType: 'J-1', extra: { gender: 'M', birth_city: 'Munich', permanent_residence_country_cd: 'DE', ev_category_cd: '1A', subject_field_cd: '26.0102',
-      us_address: JSON.stringify({ line1: '5 Elm St', city: 'Boston', state: 'MA', postalCode: '02116', countryCode: 'US' }) } });
-    const [dep] = await t.sql<{ id: string }>(`insert into student_dependents (institution_id, profile_id, sevis_id, first_name, last_name, relationship_to_principal_cd, gender, date_of_birth, birth_country_cd, country_of_citizenship_cd)
-      values ($1, $2, 'N0077777777', 'Ravi', 'Kumar', '01', 'M', '1996-01-02', 'IN', 'IN') returning id`, [t.institutionA, f1.id]);
-    await t.sql(`insert into student_sites_of_activity (institution_id, profile_id, name, address, is_primary) values ($1, $2, 'Main lab', $3, true)`,
-      [t.institutionA, j1.id, JSON.stringify({ line1: '1 Lab Way', city: 'Boston', state: 'MA', postalCode: '02115' })]);
-    const [emp] = await t.sql<{ id: string }>(`insert into student_employments (institution_id, profile_id, kind, start_date, end_date, employer_name, full_or_part_time, employer_address)
-      values ($1, $2, 'cpt', '2026-06-01', '2026-08-20', 'Akamai', '01', $3) returning id`, [t.institutionA, f1.id, JSON.stringify({ line1: '145 Broadway', city: 'Cambridge', state: 'MA', postalCode: '02142' })]);
-    const ev = async (profileId: string, type: string, action: string, payload: object, dependentId: string | null = null) => (await t.sql<{ id: string }>(
-      `insert into sevis_pending_events (institution_id, profile_id, dependent_id, event_type, action, payload) values ($1, $2, $3, $4, $5, $6) returning id`,
-      [t.institutionA, profileId, dependentId, type, action, JSON.stringify(payload)]))[0]!.id;
+    const f1 = await newStudent(t, {
+      extra: {
+        gender: 'F',
+        birth_city: 'Pune',
+        phone: '6175550100',
+        us_address: JSON.stringify({ line1: '12 Oak St', city: 'Boston', state: 'MA', postalCode: '02115', countryCode: 'US' }),
+      },
+    });
+    const j1 = await newStudent(t, {
+      visaType: 'J-1',
+      extra: {
+        gender: 'M',
+        birth_city: 'Munich',
+        permanent_residence_country_cd: 'DE',
+        ev_category_cd: '1A',
+        subject_field_cd: '26.0102',
+        us_address: JSON.stringify({ line1: '5 Elm St', city: 'Boston', state: 'MA', postalCode: '02116', countryCode: 'US' }),
+      },
+    });
+    const [dep] = await t.sql<{ id: string }>(
+      `insert into student_dependents (institution_id, profile_id, sevis_id, first_name, last_name, relationship_to_principal_cd, gender, date_of_birth, birth_country_cd, country_of_citizenship_cd)
+      values ($1, $2, 'N0077777777', 'Ravi', 'Kumar', '01', 'M', '1996-01-02', 'IN', 'IN') returning id`,
+      [t.institutionA, f1.id],
+    );
+    await t.sql(
+      `insert into student_sites_of_activity (institution_id, profile_id, name, address, is_primary) values ($1, $2, 'Main lab', $3, true)`,
+      [t.institutionA, j1.id, JSON.stringify({ line1: '1 Lab Way', city: 'Boston', state: 'MA', postalCode: '02115' })],
+    );
+    const [emp] = await t.sql<{ id: string }>(
+      `insert into student_employments (institution_id, profile_id, kind, start_date, end_date, employer_name, full_or_part_time, employer_address)
+      values ($1, $2, 'cpt', '2026-06-01', '2026-08-20', 'Akamai', '01', $3) returning id`,
+      [t.institutionA, f1.id, JSON.stringify({ line1: '145 Broadway', city: 'Cambridge', state: 'MA', postalCode: '02142' })],
+    );
+    const ev = async (profileId: string, type: string, action: string, payload: object, dependentId: string | null = null) =>
+      (
+        await t.sql<{ id: string }>(
+          `insert into sevis_pending_events (institution_id, profile_id, dependent_id, event_type, action, payload) values ($1, $2, $3, $4, $5, $6) returning id`,
+          [t.institutionA, profileId, dependentId, type, action, JSON.stringify(payload)],
+        )
+      )[0]!.id;
     const e1 = await ev(f1.id, 'CPTEmployment', 'Cancel', { employmentId: emp!.id });
     const e2 = await ev(f1.id, 'Dependent', 'Edit', {}, dep!.id);
     const e3 = await ev(j1.id, 'Validate', 'Validate', {});
@@ -185,14 +257,24 @@ describe('loadBatchInputs: events with their record, read under row-level securi
     // Another institution sees none of them.
     expect(await t.database.tenant(t.institutionB, (tx) => loadBatchInputs(tx, [e1, e2]))).toEqual([]);
 
-    const student = await buildValidatedBatch({ kind: 'student', orgId: ORG.student, batchId: batchId(3), userId: SENDER, records: inputs.filter((i) => i.profile.visaType !== 'J-1') });
+    const student = await buildValidatedBatch({
+      kind: 'student',
+      orgId: ORG.student,
+      batchId: batchId(3),
+      userId: SENDER,
+      records: inputs.filter((i) => i.profile.visaType !== 'J-1'),
+    });
     expect(student.held).toEqual([]);
     expect(student.included.map((i) => i.eventId)).toEqual([e4, e1, e2]);
     expect(debianXmllint('student', student.xml).ok).toBe(true);
-    const exchange = await buildValidatedBatch({ kind: 'ev', orgId: ORG.ev, batchId: batchId(4), userId: SENDER, records: inputs.filter((i) => i.profile.visaType === 'J-1') });
+    const exchange = await buildValidatedBatch({
+      kind: 'ev',
+      orgId: ORG.ev,
+      batchId: batchId(4),
+      userId: SENDER,
+      records: inputs.filter((i) => i.profile.visaType === 'J-1'),
+    });
     expect(exchange.held).toEqual([]);
     expect(debianXmllint('ev', exchange.xml).ok).toBe(true);
   });
 });
-
-

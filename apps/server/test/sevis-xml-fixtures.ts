@@ -15,69 +15,194 @@ const now = new Date('2026-11-02T15:04:05Z');
 
 export function profile(o: Partial<TProfile> = {}): TProfile {
   return {
-    id: uuid(), institutionId: '00000000-0000-4000-8000-000000000001', userId: null, currentStage: 'continuing', campusSiteId: 1,
-    sevisId: 'N0031234567', campusId: 'S1024587', firstName: 'Priya', middleName: 'Lakshmi', lastName: 'Raman', suffix: '',
-    email: 'priya.raman@example.edu', gender: 'F', birthDate: '1999-04-12', birthCity: 'Mumbai', birthCountryCode: 'IN',
-    citizenshipCountryCode: 'IN', permanentResidenceCountryCode: 'IN', visaType: 'F-1', sevisStatus: 'Active', sevisStatusDate: '2025-08-25',
-    educationLevel: '05', major1Code: '11.0701', major2Code: '', minorCode: '27.0101', programStartDate: '2025-08-25', programEndDate: '2027-05-15',
-    documentIssueDate: '2025-04-02', documentIssueReason: 'Initial', evCategoryCode: '', subjectFieldCode: '', sessionStartDate: '2026-08-24',
-    sessionEndDate: '2026-12-18', isLastSession: false, isRegistered: false,
-    englishRequired: null, englishRequirementsMet: null, englishNotRequiredReason: '', academicTermMonths: 9, evPositionCode: '', receivedUsGovtFunds: null,
-    portOfEntry: 'Newark', entryDate: '2025-08-18', transferDirection: '',
-    transferSchool: '', transferReleaseDate: null,
-    usAddress: { line1: '77 Massachusetts Ave', line2: 'Apt 4B', city: 'Cambridge', state: 'MA', postalCode: '02139-4307', countryCode: 'US' },
+    id: uuid(),
+    institutionId: '00000000-0000-4000-8000-000000000001',
+    userId: null,
+    currentStage: 'continuing',
+    campusSiteId: 1,
+    sevisId: 'N0031234567',
+    campusId: 'S1024587',
+    firstName: 'Priya',
+    middleName: 'Lakshmi',
+    lastName: 'Raman',
+    suffix: '',
+    email: 'priya.raman@example.edu',
+    gender: 'F',
+    birthDate: '1999-04-12',
+    birthCity: 'Mumbai',
+    birthCountryCode: 'IN',
+    citizenshipCountryCode: 'IN',
+    permanentResidenceCountryCode: 'IN',
+    visaType: 'F-1',
+    sevisStatus: 'Active',
+    sevisStatusDate: '2025-08-25',
+    educationLevel: '05',
+    major1Code: '11.0701',
+    major2Code: '',
+    minorCode: '27.0101',
+    programStartDate: '2025-08-25',
+    programEndDate: '2027-05-15',
+    documentIssueDate: '2025-04-02',
+    documentIssueReason: 'Initial',
+    evCategoryCode: '',
+    subjectFieldCode: '',
+    sessionStartDate: '2026-08-24',
+    sessionEndDate: '2026-12-18',
+    isLastSession: false,
+    isRegistered: false,
+    englishRequired: null,
+    englishRequirementsMet: null,
+    englishNotRequiredReason: '',
+    academicTermMonths: 9,
+    evPositionCode: '',
+    receivedUsGovtFunds: null,
+    portOfEntry: 'Newark',
+    entryDate: '2025-08-18',
+    transferDirection: '',
+    transferSchool: '',
+    transferReleaseDate: null,
+    usAddress: {
+      line1: '77 Massachusetts Ave',
+      line2: 'Apt 4B',
+      city: 'Cambridge',
+      state: 'MA',
+      postalCode: '02139-4307',
+      countryCode: 'US',
+    },
     foreignAddress: { line1: '12 Marine Drive', city: 'Mumbai', state: 'Maharashtra', postalCode: '400020', countryCode: 'IN' },
     phone: '6175550142',
-    financials: { tuition: 58240, living: 21500, dependents: 6000, personalFunds: 45000, schoolFunds: 30000, schoolFundsRemarks: 'Graduate research assistantship',
-      otherFunds: 10740, otherFundsRemarks: 'Tata Trusts scholarship' },
-    portalAccess: 1, tags: [], isArchived: false, createdAt: now, updatedAt: now,
+    financials: {
+      tuition: 58240,
+      living: 21500,
+      dependents: 6000,
+      personalFunds: 45000,
+      schoolFunds: 30000,
+      schoolFundsRemarks: 'Graduate research assistantship',
+      otherFunds: 10740,
+      otherFundsRemarks: 'Tata Trusts scholarship',
+    },
+    portalAccess: 1,
+    tags: [],
+    isArchived: false,
+    createdAt: now,
+    updatedAt: now,
     ...o,
   };
 }
 
 export function dependent(p: TProfile, o: Partial<TDependent> = {}): TDependent {
   return {
-    id: uuid(), institutionId: p.institutionId, profileId: p.id, sevisId: 'N0031234568', firstName: 'Arjun', lastName: 'Raman', relationshipCode: '01',
-    email: 'arjun.raman@example.com', gender: 'M', birthDate: '1997-11-03', birthCity: 'Pune', birthCountryCode: 'IN', citizenshipCountryCode: 'IN',
-    permanentResidenceCountryCode: 'IN', needsSevisUpdate: true, status: 'Active', terminationReasonCode: '', createdAt: now, updatedAt: now,
+    id: uuid(),
+    institutionId: p.institutionId,
+    profileId: p.id,
+    sevisId: 'N0031234568',
+    firstName: 'Arjun',
+    lastName: 'Raman',
+    relationshipCode: '01',
+    email: 'arjun.raman@example.com',
+    gender: 'M',
+    birthDate: '1997-11-03',
+    birthCity: 'Pune',
+    birthCountryCode: 'IN',
+    citizenshipCountryCode: 'IN',
+    permanentResidenceCountryCode: 'IN',
+    needsSevisUpdate: true,
+    status: 'Active',
+    terminationReasonCode: '',
+    createdAt: now,
+    updatedAt: now,
     ...o,
   };
 }
 
 export function site(p: TProfile, o: Partial<TSite> = {}): TSite {
   return {
-    id: uuid(), institutionId: p.institutionId, profileId: p.id, name: 'Broad Institute',
-    address: { line1: '415 Main Street', city: 'Cambridge', state: 'MA', postalCode: '02142', countryCode: 'US' }, isPrimary: true, isActive: true,
-    createdAt: now, updatedAt: now, ...o,
+    id: uuid(),
+    institutionId: p.institutionId,
+    profileId: p.id,
+    name: 'Broad Institute',
+    address: { line1: '415 Main Street', city: 'Cambridge', state: 'MA', postalCode: '02142', countryCode: 'US' },
+    isPrimary: true,
+    isActive: true,
+    createdAt: now,
+    updatedAt: now,
+    ...o,
   };
 }
 
 export function employment(p: TProfile, o: Partial<TEmployment> = {}): TEmployment {
   return {
-    id: uuid(), institutionId: p.institutionId, profileId: p.id, kind: 'opt', optPhase: '02', status: 'approved',
-    authorizedStartDate: '2027-06-01', authorizedEndDate: '2028-05-31', employerName: '', employerEin: '', jobTitle: '', employerAddress: {},
-    startDate: null, endDate: null, fullOrPartTime: '01', hoursPerWeek: null, i983AttachmentId: null, requestId: null, details: {},
-    createdAt: now, updatedAt: now, ...o,
+    id: uuid(),
+    institutionId: p.institutionId,
+    profileId: p.id,
+    kind: 'opt',
+    optPhase: '02',
+    status: 'approved',
+    authorizedStartDate: '2027-06-01',
+    authorizedEndDate: '2028-05-31',
+    employerName: '',
+    employerEin: '',
+    jobTitle: '',
+    employerAddress: {},
+    startDate: null,
+    endDate: null,
+    fullOrPartTime: '01',
+    hoursPerWeek: null,
+    i983AttachmentId: null,
+    requestId: null,
+    details: {},
+    createdAt: now,
+    updatedAt: now,
+    ...o,
   };
 }
 
 /** A J-1 student (exchange visitor) record with its category, subject field and a site of activity. */
 export function evProfile(o: Partial<TProfile> = {}): TProfile {
   return profile({
-    firstName: 'Lukas', middleName: '', lastName: 'Schneider', email: 'lukas.schneider@example.edu', gender: 'M', birthDate: '1998-02-27',
-    birthCity: 'Munich', birthCountryCode: 'DE', citizenshipCountryCode: 'DE', permanentResidenceCountryCode: 'DE', visaType: 'J-1',
-    sevisId: 'N0045678901', evCategoryCode: '1A', subjectFieldCode: '26.0102', educationLevel: '', major1Code: '', programStartDate: '2026-08-24',
-    programEndDate: '2027-05-21', foreignAddress: { line1: 'Leopoldstrasse 12', city: 'Munich', postalCode: '80802', countryCode: 'DE' },
-    financials: { personalFunds: 12000, schoolFunds: 18000, otherFunds: 5000, otherFundsRemarks: 'DAAD' }, receivedUsGovtFunds: false,
+    firstName: 'Lukas',
+    middleName: '',
+    lastName: 'Schneider',
+    email: 'lukas.schneider@example.edu',
+    gender: 'M',
+    birthDate: '1998-02-27',
+    birthCity: 'Munich',
+    birthCountryCode: 'DE',
+    citizenshipCountryCode: 'DE',
+    permanentResidenceCountryCode: 'DE',
+    visaType: 'J-1',
+    sevisId: 'N0045678901',
+    evCategoryCode: '1A',
+    subjectFieldCode: '26.0102',
+    educationLevel: '',
+    major1Code: '',
+    programStartDate: '2026-08-24',
+    programEndDate: '2027-05-21',
+    foreignAddress: { line1: 'Leopoldstrasse 12', city: 'Munich', postalCode: '80802', countryCode: 'DE' },
+    financials: { personalFunds: 12000, schoolFunds: 18000, otherFunds: 5000, otherFundsRemarks: 'DAAD' },
+    receivedUsGovtFunds: false,
     ...o,
   });
 }
 
-export function event(p: TProfile, eventType: string, action: string, payload: Record<string, unknown> = {},
-  rest: { dependents?: TDependent[]; sites?: TSite[]; employments?: TEmployment[]; dependentId?: string | null } = {}): TBatchRecordInput {
+export function event(
+  p: TProfile,
+  eventType: string,
+  action: string,
+  payload: Record<string, unknown> = {},
+  rest: { dependents?: TDependent[]; sites?: TSite[]; employments?: TEmployment[]; dependentId?: string | null } = {},
+): TBatchRecordInput {
   return {
-    eventId: uuid(), profileId: p.id, eventType, action, payload, dependentId: rest.dependentId ?? null, profile: p,
-    dependents: rest.dependents ?? [], sites: rest.sites ?? [], employments: rest.employments ?? [],
+    eventId: uuid(),
+    profileId: p.id,
+    eventType,
+    action,
+    payload,
+    dependentId: rest.dependentId ?? null,
+    profile: p,
+    dependents: rest.dependents ?? [],
+    sites: rest.sites ?? [],
+    employments: rest.employments ?? [],
   };
 }
 
@@ -91,7 +216,8 @@ export function debianXmllint(kind: TBatchKind, xml: string): { ok: boolean; out
   const file = path.join(dir, 'batch.xml');
   writeFileSync(file, xml);
   const r = spawnSync('xmllint', ['--noout', '--schema', schemaMainPath(kind), file], { encoding: 'utf8' });
-  if (r.error) throw new Error(`Debian's xmllint is needed for this check (apt-get install libxml2-utils; .ci/run installs it): ${r.error.message}`);
+  if (r.error)
+    throw new Error(`Debian's xmllint is needed for this check (apt-get install libxml2-utils; .ci/run installs it): ${r.error.message}`);
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
 

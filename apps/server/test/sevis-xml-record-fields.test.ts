@@ -11,7 +11,8 @@ import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profi
  * from a filled-in record validates with no extras in the event, and one without them is held back
  * naming the record's field and where it is.
  */
-const build = (records: TBatchRecordInput[], kind: 'student' | 'ev') => buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(42), userId: SENDER, records });
+const build = (records: TBatchRecordInput[], kind: 'student' | 'ev') =>
+  buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(42), userId: SENDER, records });
 const I20 = "on the student record (Program tab, section 'New I-20: English proficiency and academic term')";
 const DS2019 = "on the student record (DS-2019 tab, section 'New DS-2019: position and U.S. government funds')";
 
@@ -24,32 +25,58 @@ async function accepted(records: TBatchRecordInput[], kind: 'student' | 'ev') {
   expect(check.ok).toBe(true);
   return r;
 }
-const xmlOf = (r: TBuildBatchResult, e: TBatchRecordInput) => recordXml(r.xml, r.included.find((i) => i.eventId === e.eventId)!.sevisRequestId).replace(/>\s+</g, '><');
+const xmlOf = (r: TBuildBatchResult, e: TBatchRecordInput) =>
+  recordXml(r.xml, r.included.find((i) => i.eventId === e.eventId)!.sevisRequestId).replace(/>\s+</g, '><');
 
 describe('a new I-20 from the record (F-1 Create and change of level)', () => {
   it('a Create built from a record with English proficiency (required, met) and the academic term validates without payload extras', async () => {
-    const e = event(profile({ sevisId: null, englishRequired: true, englishRequirementsMet: true, academicTermMonths: 10 }), 'Create', 'Create', {});
+    const e = event(
+      profile({ sevisId: null, englishRequired: true, englishRequirementsMet: true, academicTermMonths: 10 }),
+      'Create',
+      'Create',
+      {},
+    );
     const r = await accepted([e], 'student');
     const x = xmlOf(r, e);
     expect(x).toContain('<EngProficiency><EngRequired>true</EngRequired><RequirementsMet>true</RequirementsMet></EngProficiency>');
     expect(x).toContain('<AcademicTerm>10</AcademicTerm>');
   });
 
-  it('English not required: the record\'s reason goes as NotRequiredReason; a change of level takes it from the record too', async () => {
-    const p = profile({ sevisId: null, englishRequired: false, englishNotRequiredReason: 'Native speaker: citizen of an English-speaking country', academicTermMonths: 4 });
+  it("English not required: the record's reason goes as NotRequiredReason; a change of level takes it from the record too", async () => {
+    const p = profile({
+      sevisId: null,
+      englishRequired: false,
+      englishNotRequiredReason: 'Native speaker: citizen of an English-speaking country',
+      academicTermMonths: 4,
+    });
     const create = event(p, 'Create', 'Create', {});
-    const col = event(profile({ educationLevel: '06', major1Code: '26.0102', englishRequired: false, englishNotRequiredReason: "Completed a U.S. master's degree" }), 'EducationLevel', 'Edit',
-      { educationLevel: '06', major1Code: '26.0102', programStartDate: '2027-08-23', programEndDate: '2032-05-20' });
+    const col = event(
+      profile({
+        educationLevel: '06',
+        major1Code: '26.0102',
+        englishRequired: false,
+        englishNotRequiredReason: "Completed a U.S. master's degree",
+      }),
+      'EducationLevel',
+      'Edit',
+      { educationLevel: '06', major1Code: '26.0102', programStartDate: '2027-08-23', programEndDate: '2032-05-20' },
+    );
     const r = await accepted([create, col], 'student');
-    expect(xmlOf(r, create)).toContain('<EngRequired>false</EngRequired><NotRequiredReason>Native speaker: citizen of an English-speaking country</NotRequiredReason>');
+    expect(xmlOf(r, create)).toContain(
+      '<EngRequired>false</EngRequired><NotRequiredReason>Native speaker: citizen of an English-speaking country</NotRequiredReason>',
+    );
     expect(xmlOf(r, create)).toContain('<AcademicTerm>04</AcademicTerm>');
     expect(xmlOf(r, col)).toContain("<NotRequiredReason>Completed a U.S. master's degree</NotRequiredReason>");
     expect(xmlOf(r, col)).toContain('<AcademicTerm>09</AcademicTerm>');
   });
 
-  it('the event\'s values come first, the record\'s fill what the event does not carry', async () => {
-    const e = event(profile({ sevisId: null, englishRequired: false, englishNotRequiredReason: 'Old reason', academicTermMonths: 10 }), 'Create', 'Create',
-      { englishRequired: '1', englishRequirementsMet: '0', academicTermMonths: 6 });
+  it("the event's values come first, the record's fill what the event does not carry", async () => {
+    const e = event(
+      profile({ sevisId: null, englishRequired: false, englishNotRequiredReason: 'Old reason', academicTermMonths: 10 }),
+      'Create',
+      'Create',
+      { englishRequired: '1', englishRequirementsMet: '0', academicTermMonths: 6 },
+    );
     const x = xmlOf(await accepted([e], 'student'), e);
     expect(x).toContain('<EngRequired>true</EngRequired><RequirementsMet>false</RequirementsMet>');
     expect(x).not.toContain('Old reason');
@@ -90,7 +117,7 @@ describe('a new DS-2019 from the record (EV Create)', () => {
     expect(r.held[0]!.message).toContain(`Receives U.S. government funds is missing ${DS2019}.`);
   });
 
-  it('the position codes the record accepts are exactly the schema\'s EVPositionCodeType list', () => {
+  it("the position codes the record accepts are exactly the schema's EVPositionCodeType list", () => {
     expect([...EV_POSITION_CODES].sort()).toEqual([...codeList('ev', 'EVPositionCodeType').keys()].sort());
   });
 });
@@ -100,10 +127,18 @@ describe('dependent termination reasons: our words to SEVIS codes where the sche
     const p = evProfile();
     const divorced = dependent(p, { status: 'Terminated', terminationReasonCode: 'DIVORCE' });
     const died = dependent(p, { status: 'Terminated', terminationReasonCode: 'DEATH', sevisId: 'N0031234569', firstName: 'Jonas' });
-    const a = event(p, 'Dependent', 'Terminate', { reasonCode: 'DIVORCE', remarks: 'Divorce decree on file' }, { dependents: [divorced, died], dependentId: divorced.id });
+    const a = event(
+      p,
+      'Dependent',
+      'Terminate',
+      { reasonCode: 'DIVORCE', remarks: 'Divorce decree on file' },
+      { dependents: [divorced, died], dependentId: divorced.id },
+    );
     const b = event(p, 'Dependent', 'Terminate', { reasonCode: 'DEATH' }, { dependents: [divorced, died], dependentId: died.id });
     const r = await accepted([a, b], 'ev');
-    expect(xmlOf(r, a)).toContain('<EndStatus dependentSevisID="N0031234568"><Reason>04</Reason><Remarks>Divorce decree on file</Remarks></EndStatus>');
+    expect(xmlOf(r, a)).toContain(
+      '<EndStatus dependentSevisID="N0031234568"><Reason>04</Reason><Remarks>Divorce decree on file</Remarks></EndStatus>',
+    );
     expect(xmlOf(r, b)).toContain('<EndStatus dependentSevisID="N0031234569"><Reason>02</Reason></EndStatus>');
   });
 
@@ -114,11 +149,14 @@ describe('dependent termination reasons: our words to SEVIS codes where the sche
     expect(ev.held[0]!.message).toContain('(OTHER) has no SEVIS code yet');
     const f = profile();
     const fd = dependent(f, { status: 'Terminated', terminationReasonCode: 'DIVORCE' });
-    const st = await build([event(f, 'Dependent', 'Terminate', { reasonCode: 'DIVORCE' }, { dependents: [fd], dependentId: fd.id })], 'student');
+    const st = await build(
+      [event(f, 'Dependent', 'Terminate', { reasonCode: 'DIVORCE' }, { dependents: [fd], dependentId: fd.id })],
+      'student',
+    );
     expect(st.held[0]!.message).toContain('(DIVORCE) has no SEVIS code yet');
   });
 
-  it('every mapped code is in the schema\'s DependentCompletionType list', () => {
+  it("every mapped code is in the schema's DependentCompletionType list", () => {
     const list = codeList('ev', 'DependentCompletionType');
     for (const code of Object.values(EV_DEPENDENT_END_STATUS)) expect(list.has(code)).toBe(true);
   });

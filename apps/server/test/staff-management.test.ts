@@ -18,7 +18,9 @@ beforeAll(async () => {
   MAIN = sites.find((s) => s.code === 'MAIN')!.id;
   MED = sites.find((s) => s.code === 'MED')!.id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const history = async (userId: string) => {
   const res = await call(t, 'GET', `/api/audit/user/${userId}`, { as: admin });
@@ -30,7 +32,13 @@ const countMail = async () => (await t.sql<{ n: number }>('select count(*)::int 
 
 describe('inviting a staff member', () => {
   it('creates a pending member and e-mails an invitation whose link sets the password; then they can sign in', async () => {
-    const input = { firstName: 'Nadia', lastName: 'Newcomer', email: 'nadia.newcomer@demo.example.edu', userName: 'nnewcomer', permissions: perms({ isAssistant: true, assistantSites: [MAIN] }) };
+    const input = {
+      firstName: 'Nadia',
+      lastName: 'Newcomer',
+      email: 'nadia.newcomer@demo.example.edu',
+      userName: 'nnewcomer',
+      permissions: perms({ isAssistant: true, assistantSites: [MAIN] }),
+    };
     const res = await call(t, 'POST', '/api/staff', { as: admin, body: input });
     expect(res.statusCode, res.body).toBe(200);
     const member = res.json() as TStaffMember;
@@ -42,12 +50,20 @@ describe('inviting a staff member', () => {
     expect(mail!.subject).toContain('Demo University');
     const { url, token } = await latestLink(t, 'nadia.newcomer@demo.example.edu');
     expect(url.startsWith('https://portal.demo.test/#/login/pass-reset/')).toBe(true);
-    expect((await call(t, 'POST', '/api/auth/password-links/inspect', { body: { token } })).json())
-      .toEqual({ valid: true, purpose: 'invite', userName: 'nnewcomer', userRole: 'isssAdmin' });
+    expect((await call(t, 'POST', '/api/auth/password-links/inspect', { body: { token } })).json()).toEqual({
+      valid: true,
+      purpose: 'invite',
+      userName: 'nnewcomer',
+      userRole: 'isssAdmin',
+    });
 
     // Pending: no password yet, so no sign-in.
-    expect((await call(t, 'POST', '/api/auth/login', { body: { userName: 'nnewcomer', password: 'Amber-Fields-64' } })).statusCode).toBe(401);
-    const set = await call(t, 'POST', '/api/auth/password-links/use', { body: { token, password: 'Amber-Fields-64', confirmPassword: 'Amber-Fields-64' } });
+    expect((await call(t, 'POST', '/api/auth/login', { body: { userName: 'nnewcomer', password: 'Amber-Fields-64' } })).statusCode).toBe(
+      401,
+    );
+    const set = await call(t, 'POST', '/api/auth/password-links/use', {
+      body: { token, password: 'Amber-Fields-64', confirmPassword: 'Amber-Fields-64' },
+    });
     expect(set.statusCode, set.body).toBe(200);
     const session = await t.login('nnewcomer', { password: 'Amber-Fields-64' });
     expect(session.userRole).toBe('isssAdmin');
@@ -66,7 +82,10 @@ describe('inviting a staff member', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'CONFLICT', fieldErrors: { userName: [MSG.userNameTaken] } });
     }
-    const dupEmail = await call(t, 'POST', '/api/staff', { as: admin, body: { ...uniqueStaff('dup'), email: 'Officer@demo.example.edu', permissions: perms() } });
+    const dupEmail = await call(t, 'POST', '/api/staff', {
+      as: admin,
+      body: { ...uniqueStaff('dup'), email: 'Officer@demo.example.edu', permissions: perms() },
+    });
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.json().fieldErrors).toEqual({ email: [MSG.emailTaken] });
     expect(await countUsers()).toBe(users);
@@ -85,7 +104,10 @@ describe('inviting a staff member', () => {
   });
 
   it('shows field messages for invalid input', async () => {
-    const res = await call(t, 'POST', '/api/staff', { as: admin, body: { firstName: '', lastName: 'X', email: 'not-an-email', userName: 'ab', permissions: perms() } });
+    const res = await call(t, 'POST', '/api/staff', {
+      as: admin,
+      body: { firstName: '', lastName: 'X', email: 'not-an-email', userName: 'ab', permissions: perms() },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toMatchObject({ firstName: [MSG.required], email: [MSG.invalidEmail], userName: [MSG.invalidLength] });
   });
@@ -128,10 +150,23 @@ describe('an officer for Main Campus only', () => {
   });
 
   it('can invite an assistant for Main Campus, and an officer for Main Campus', async () => {
-    const assistant = await call(t, 'POST', '/api/staff', { as: officer, body: { ...uniqueStaff('ok'), permissions: perms({ isAssistant: true, assistantSites: [MAIN], assistantSettings: { [String(MAIN)]: { sendemail: true, editStudent: false, processRequests: true, sevisBatch: false } } }) } });
+    const assistant = await call(t, 'POST', '/api/staff', {
+      as: officer,
+      body: {
+        ...uniqueStaff('ok'),
+        permissions: perms({
+          isAssistant: true,
+          assistantSites: [MAIN],
+          assistantSettings: { [String(MAIN)]: { sendemail: true, editStudent: false, processRequests: true, sevisBatch: false } },
+        }),
+      },
+    });
     expect(assistant.statusCode, assistant.body).toBe(200);
     expect(assistant.json()).toMatchObject({ isPending: true, canManage: true });
-    const colleague = await call(t, 'POST', '/api/staff', { as: officer, body: { ...uniqueStaff('ok'), permissions: perms({ isOfficer: true, officerSites: [MAIN] }) } });
+    const colleague = await call(t, 'POST', '/api/staff', {
+      as: officer,
+      body: { ...uniqueStaff('ok'), permissions: perms({ isOfficer: true, officerSites: [MAIN] }) },
+    });
     expect(colleague.statusCode, colleague.body).toBe(200);
   });
 
@@ -139,7 +174,10 @@ describe('an officer for Main Campus only', () => {
     const before = (await call(t, 'GET', `/api/staff/${ids.admin}`, { as: officer })).json() as TStaffMember;
     expect(before.canManage).toBe(false);
     const attempts = [
-      await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, { as: officer, body: { permissions: perms({ isOfficer: true, officerSites: [MAIN] }) } }),
+      await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, {
+        as: officer,
+        body: { permissions: perms({ isOfficer: true, officerSites: [MAIN] }) },
+      }),
       await call(t, 'POST', `/api/staff/${ids.admin}/deactivate`, { as: officer }),
       await call(t, 'POST', `/api/staff/${ids.admin}/reactivate`, { as: officer }),
     ];
@@ -147,25 +185,40 @@ describe('an officer for Main Campus only', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('CANNOT_GRANT');
     }
-    expect((await call(t, 'GET', `/api/staff/${ids.admin}`, { as: admin })).json()).toMatchObject({ isActive: true, permissions: before.permissions });
+    expect((await call(t, 'GET', `/api/staff/${ids.admin}`, { as: admin })).json()).toMatchObject({
+      isActive: true,
+      permissions: before.permissions,
+    });
     expect((await call(t, 'GET', '/api/auth/me', { as: admin })).statusCode).toBe(200);
   });
 
   it('cannot turn a student, scholar or department user into staff: they are not staff records (404)', async () => {
     for (const userName of ['student', 'scholar', 'dept', 'advisor']) {
-      const res = await call(t, 'PUT', `/api/staff/${ids[userName]}/permissions`, { as: admin, body: { permissions: perms({ isSuper: true }) } });
+      const res = await call(t, 'PUT', `/api/staff/${ids[userName]}/permissions`, {
+        as: admin,
+        body: { permissions: perms({ isSuper: true }) },
+      });
       expect(res.statusCode, userName).toBe(404);
     }
-    const rows = await t.sql("select 1 from users where institution_id = $1 and role <> 'isssAdmin' and staff_permissions is not null", [t.institutionA]);
+    const rows = await t.sql("select 1 from users where institution_id = $1 and role <> 'isssAdmin' and staff_permissions is not null", [
+      t.institutionA,
+    ]);
     expect(rows).toEqual([]);
   });
 
   it('cannot change an officer of Medical Campus, nor widen their own permissions', async () => {
     const medOfficer = await inviteStaff(t, admin, { prefix: 'med', permissions: perms({ isOfficer: true, officerSites: [MED] }) });
     expect((await call(t, 'POST', `/api/staff/${medOfficer.userId}/deactivate`, { as: officer })).statusCode).toBe(403);
-    const self = await call(t, 'PUT', `/api/staff/${ids.officer}/permissions`, { as: officer, body: { permissions: perms({ isOfficer: true, officerSites: [MAIN] }) } });
+    const self = await call(t, 'PUT', `/api/staff/${ids.officer}/permissions`, {
+      as: officer,
+      body: { permissions: perms({ isOfficer: true, officerSites: [MAIN] }) },
+    });
     expect(self.statusCode).toBe(403);
-    expect((await call(t, 'GET', '/api/auth/me', { as: officer })).json().staff).toMatchObject({ isOfficer: true, officerSites: [MAIN], isSuper: false });
+    expect((await call(t, 'GET', '/api/auth/me', { as: officer })).json().staff).toMatchObject({
+      isOfficer: true,
+      officerSites: [MAIN],
+      isSuper: false,
+    });
   });
 });
 
@@ -175,7 +228,14 @@ describe('the staff list', () => {
   beforeAll(async () => {
     for (const n of names) {
       const res = await call(t, 'POST', '/api/staff', {
-        as: admin, body: { firstName: `Zed${n}`, lastName: 'Listtest', email: `${n}.listtest@list.example.edu`, userName: `${n}.listtest`, permissions: perms() },
+        as: admin,
+        body: {
+          firstName: `Zed${n}`,
+          lastName: 'Listtest',
+          email: `${n}.listtest@list.example.edu`,
+          userName: `${n}.listtest`,
+          permissions: perms(),
+        },
       });
       expect(res.statusCode, res.body).toBe(200);
     }
@@ -196,7 +256,9 @@ describe('the staff list', () => {
     expect(p3.items).toHaveLength(1);
     expect(p4.items).toHaveLength(0);
     const everyone = await list({ status: 'all', pageSize: 100 });
-    const [{ n }] = await t.sql<{ n: number }>("select count(*)::int as n from users where institution_id = $1 and role = 'isssAdmin'", [t.institutionA]);
+    const [{ n }] = await t.sql<{ n: number }>("select count(*)::int as n from users where institution_id = $1 and role = 'isssAdmin'", [
+      t.institutionA,
+    ]);
     expect(everyone.total).toBe(n);
     expect(everyone.items).toHaveLength(n);
     expect((await call(t, 'GET', '/api/staff', { as: officer, query: { pageSize: 101 } })).statusCode).toBe(400);
@@ -214,10 +276,15 @@ describe('the staff list', () => {
   });
 
   it('sorts on the server, e.g. by user name descending', async () => {
-    expect((await list({ q: 'listtest', sort: 'userName', order: 'desc', pageSize: 3 })).items.map((s) => s.userName))
-      .toEqual(['echo.listtest', 'delta.listtest', 'charlie.listtest']);
-    expect((await list({ q: 'listtest', sort: 'userName', order: 'desc', pageSize: 3, page: 2 })).items.map((s) => s.userName))
-      .toEqual(['bravo.listtest', 'alpha.listtest']);
+    expect((await list({ q: 'listtest', sort: 'userName', order: 'desc', pageSize: 3 })).items.map((s) => s.userName)).toEqual([
+      'echo.listtest',
+      'delta.listtest',
+      'charlie.listtest',
+    ]);
+    expect((await list({ q: 'listtest', sort: 'userName', order: 'desc', pageSize: 3, page: 2 })).items.map((s) => s.userName)).toEqual([
+      'bravo.listtest',
+      'alpha.listtest',
+    ]);
     expect((await list({ q: 'listtest', sort: 'email', order: 'asc' })).items.map((s) => s.userName)[0]).toBe('alpha.listtest');
   });
 });
@@ -225,16 +292,29 @@ describe('the staff list', () => {
 describe('the History Log of a staff member', () => {
   it('records every change with who made it, before and after', async () => {
     const member = await inviteStaff(t, officer, { prefix: 'audited', permissions: perms({ isAssistant: true, assistantSites: [MAIN] }) });
-    const put = await call(t, 'PUT', `/api/staff/${member.userId}/permissions`, { as: admin, body: { permissions: perms({ isOfficer: true, officerSites: [MAIN] }) } });
+    const put = await call(t, 'PUT', `/api/staff/${member.userId}/permissions`, {
+      as: admin,
+      body: { permissions: perms({ isOfficer: true, officerSites: [MAIN] }) },
+    });
     expect(put.statusCode).toBe(200);
     expect((await call(t, 'POST', `/api/staff/${member.userId}/deactivate`, { as: admin })).statusCode).toBe(200);
     expect((await call(t, 'POST', `/api/staff/${member.userId}/reactivate`, { as: officer })).statusCode).toBe(200);
     expect((await call(t, 'POST', `/api/staff/${member.userId}/resend-invitation`, { as: officer })).statusCode).toBe(200);
 
     const events = await history(member.userId);
-    expect(events.map((e) => e.action)).toEqual(['staff.invitation.resent', 'staff.reactivated', 'staff.deactivated', 'staff.permissions.updated', 'staff.invited']);
+    expect(events.map((e) => e.action)).toEqual([
+      'staff.invitation.resent',
+      'staff.reactivated',
+      'staff.deactivated',
+      'staff.permissions.updated',
+      'staff.invited',
+    ]);
     const by = Object.fromEntries(events.map((e) => [e.action, e]));
-    expect(by['staff.invited']).toMatchObject({ actorName: 'Olivia Officer', before: null, after: { userName: member.userName, permissions: { isAssistant: true } } });
+    expect(by['staff.invited']).toMatchObject({
+      actorName: 'Olivia Officer',
+      before: null,
+      after: { userName: member.userName, permissions: { isAssistant: true } },
+    });
     expect(by['staff.permissions.updated']).toMatchObject({
       actorName: 'Avery Admin',
       before: { permissions: { isAssistant: true, isOfficer: false } },
@@ -254,13 +334,21 @@ describe('the History Log of a staff member', () => {
     await call(t, 'PUT', '/api/institution/settings', { as: admin, body: { ...settings, loginButtonText: 'Sign in with campus ID' } });
     const res = await call(t, 'GET', `/api/audit/institution/${t.institutionA}`, { as: officer });
     const [latest] = (res.json() as { items: TAuditEvent[] }).items;
-    expect(latest).toMatchObject({ action: 'institution.settings.updated', actorName: 'Avery Admin', before: { loginButtonText: settings.loginButtonText }, after: { loginButtonText: 'Sign in with campus ID' } });
+    expect(latest).toMatchObject({
+      action: 'institution.settings.updated',
+      actorName: 'Avery Admin',
+      before: { loginButtonText: settings.loginButtonText },
+      after: { loginButtonText: 'Sign in with campus ID' },
+    });
   });
 });
 
 describe('the last super user', () => {
   it('cannot remove their own super user rights or deactivate themselves while no other super user exists', async () => {
-    const demote = await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, { as: admin, body: { permissions: perms({ isOfficer: true }) } });
+    const demote = await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, {
+      as: admin,
+      body: { permissions: perms({ isOfficer: true }) },
+    });
     expect(demote.statusCode).toBe(400);
     expect(demote.json().fieldErrors).toHaveProperty(['permissions.isSuper']);
     expect((await call(t, 'POST', `/api/staff/${ids.admin}/deactivate`, { as: admin })).statusCode).toBe(400);
@@ -269,18 +357,29 @@ describe('the last super user', () => {
     // An inactive super user does not count.
     const dormant = await inviteStaff(t, admin, { prefix: 'dormant-super', permissions: perms({ isSuper: true }) });
     expect((await call(t, 'POST', `/api/staff/${dormant.userId}/deactivate`, { as: admin })).statusCode).toBe(200);
-    expect((await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, { as: admin, body: { permissions: perms({ isOfficer: true }) } })).statusCode).toBe(400);
+    expect(
+      (await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, { as: admin, body: { permissions: perms({ isOfficer: true }) } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('may step down once another active super user exists', async () => {
     const successor = await inviteStaff(t, admin, { prefix: 'successor', permissions: perms({ isSuper: true }) });
     // An invited super user who has not set a password yet does not count as the one who remains.
-    const early = await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, { as: admin, body: { permissions: perms({ isOfficer: true }) } });
+    const early = await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, {
+      as: admin,
+      body: { permissions: perms({ isOfficer: true }) },
+    });
     expect(early.statusCode).toBe(400);
     const { token } = await latestLink(t, successor.email);
-    const set = await call(t, 'POST', '/api/auth/password-links/use', { body: { token, password: 'Orbit-Station-88', confirmPassword: 'Orbit-Station-88' } });
+    const set = await call(t, 'POST', '/api/auth/password-links/use', {
+      body: { token, password: 'Orbit-Station-88', confirmPassword: 'Orbit-Station-88' },
+    });
     expect(set.statusCode).toBe(200);
-    const demote = await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, { as: admin, body: { permissions: perms({ isOfficer: true }) } });
+    const demote = await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, {
+      as: admin,
+      body: { permissions: perms({ isOfficer: true }) },
+    });
     expect(demote.statusCode, demote.body).toBe(200);
     expect(demote.json().permissions.isSuper).toBe(false);
     // Now the successor is the last one, and the former super user can no longer touch them.
@@ -291,20 +390,30 @@ describe('the last super user', () => {
 describe('the last super user, when two act at the same moment', () => {
   // In institution B, so the demo super user of A plays no part.
   let adminB: TSession;
-  const supersOfB = async () => (await t.sql<{ n: number }>(
-    "select count(*)::int as n from users where institution_id = $1 and is_active and (staff_permissions->>'isSuper')::boolean", [t.institutionB]))[0]!.n;
+  const supersOfB = async () =>
+    (
+      await t.sql<{ n: number }>(
+        "select count(*)::int as n from users where institution_id = $1 and is_active and (staff_permissions->>'isSuper')::boolean",
+        [t.institutionB],
+      )
+    )[0]!.n;
   /** A super user of B who has set a password and signed in. */
   async function superUser(inviter: TSession, prefix: string): Promise<{ userId: string; session: TSession }> {
     const member = await inviteStaff(t, inviter, { host: HOST_B, prefix, permissions: perms({ isSuper: true }) });
     const { token } = await latestLink(t, member.email);
-    const set = await call(t, 'POST', '/api/auth/password-links/use', { host: HOST_B, body: { token, password: 'Orbit-Station-88', confirmPassword: 'Orbit-Station-88' } });
+    const set = await call(t, 'POST', '/api/auth/password-links/use', {
+      host: HOST_B,
+      body: { token, password: 'Orbit-Station-88', confirmPassword: 'Orbit-Station-88' },
+    });
     expect(set.statusCode).toBe(200);
     return { userId: member.userId, session: await t.login(member.userName, { host: HOST_B, password: 'Orbit-Station-88' }) };
   }
   const demote = (as: TSession, userId: string) =>
     call(t, 'PUT', `/api/staff/${userId}/permissions`, { host: HOST_B, as, body: { permissions: perms({ isOfficer: true }) } });
 
-  beforeAll(async () => { adminB = await t.login('admin', { host: HOST_B }); });
+  beforeAll(async () => {
+    adminB = await t.login('admin', { host: HOST_B });
+  });
   let survivor: { userId: string; session: TSession };
 
   it('two demoting each other at once: one stays super', async () => {

@@ -11,13 +11,16 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function upload(status: string, daysAgo: number): Promise<string> {
   const [r] = await t.sql<{ id: string }>(
     `insert into student_imports (institution_id, file_name, status, row_count, rows, errors, created_at)
      values ($1, $2, $3, 1, '[{"first_name":"Ana","birth_date":"01/02/2000"}]', '[]', now() - ($4 || ' days')::interval) returning id`,
-    [t.institutionA, `students-${status}-${daysAgo}.csv`, status, String(daysAgo)]);
+    [t.institutionA, `students-${status}-${daysAgo}.csv`, status, String(daysAgo)],
+  );
   return r!.id;
 }
 
@@ -29,7 +32,9 @@ describe('uploads never imported lose their rows after 14 days', () => {
     const committed = await upload('committed', 60);
     expect(await expireStaleImportPreviews(t.services)).toBe(2);
     const rows = await t.sql<{ id: string; status: string; n: number }>(
-      `select id, status, jsonb_array_length(rows) as n from student_imports where id = any($1::uuid[])`, [[stale, staleFailed, fresh, committed]]);
+      `select id, status, jsonb_array_length(rows) as n from student_imports where id = any($1::uuid[])`,
+      [[stale, staleFailed, fresh, committed]],
+    );
     const by = Object.fromEntries(rows.map((r) => [r.id, r]));
     expect(by[stale]).toMatchObject({ status: 'discarded', n: 0 });
     expect(by[staleFailed]).toMatchObject({ status: 'discarded', n: 0 });

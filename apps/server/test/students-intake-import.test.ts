@@ -23,9 +23,21 @@ type TRowIn = Partial<Record<(typeof IMPORT_COLUMN_KEYS)[number], string>>;
 function row(o: TRowIn = {}): TRowIn {
   n += 1;
   return {
-    first_name: `Mei${n}`, last_name: `Lin${n}`, email: `mei${n}.lin@example.org`, birth_date: '03/09/2004', citizenship: 'CN', visa_type: 'F-1',
-    campus_site: 'MAIN', program_start_date: '08/20/2026', program_end_date: '05/15/2030', sevis_id: '', campus_id: '', education_level: '02',
-    major1: '', gender: '', ...o,
+    first_name: `Mei${n}`,
+    last_name: `Lin${n}`,
+    email: `mei${n}.lin@example.org`,
+    birth_date: '03/09/2004',
+    citizenship: 'CN',
+    visa_type: 'F-1',
+    campus_site: 'MAIN',
+    program_start_date: '08/20/2026',
+    program_end_date: '05/15/2030',
+    sevis_id: '',
+    campus_id: '',
+    education_level: '02',
+    major1: '',
+    gender: '',
+    ...o,
   };
 }
 const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -35,7 +47,12 @@ function csv(rows: TRowIn[]): string {
 
 async function upload(as: TSession, name: string, data: Buffer | string) {
   const { payload, headers } = multipart({}, { name, data: typeof data === 'string' ? Buffer.from(data, 'utf8') : data });
-  return t.app.inject({ method: 'POST', url: '/api/student-imports', payload, headers: { host: HOST_A, ...headers, authorization: `Bearer ${as.accessToken}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/student-imports',
+    payload,
+    headers: { host: HOST_A, ...headers, authorization: `Bearer ${as.accessToken}` },
+  });
 }
 async function preview(as: TSession, id: string, query: Record<string, string | number> = {}) {
   const res = await call(t, 'GET', `/api/student-imports/${id}`, { as, query: { pageSize: 200, ...query } });
@@ -43,54 +60,99 @@ async function preview(as: TSession, id: string, query: Record<string, string | 
   return res.json();
 }
 const countByEmail = async (emails: string[]) =>
-  Number((await t.sql<{ n: string }>('select count(*) as n from student_profiles where lower(email) = any($1)', [emails.map((e) => e.toLowerCase())]))[0]!.n);
+  Number(
+    (
+      await t.sql<{ n: string }>('select count(*) as n from student_profiles where lower(email) = any($1)', [
+        emails.map((e) => e.toLowerCase()),
+      ])
+    )[0]!.n,
+  );
 
 describe('batch upload of students', () => {
   it('previews a clean CSV (BOM, quoted commas and line breaks) and commits every record with its History Log and SEVIS Create event', async () => {
-    const rows = [row({ first_name: 'Ana, Maria', sevis_id: 'N0012345678', campus_id: 'C-1' }), row({ last_name: 'O"Neil\nSmith' }), row({ visa_type: 'j-1' })];
+    const rows = [
+      row({ first_name: 'Ana, Maria', sevis_id: 'N0012345678', campus_id: 'C-1' }),
+      row({ last_name: 'O"Neil\nSmith' }),
+      row({ visa_type: 'j-1' }),
+    ];
     const res = await upload(officer, 'fall.csv', `\uFEFF${csv(rows)}\r\n`);
     expect(res.statusCode, res.body).toBe(200);
     const summary = res.json();
     expect(summary).toMatchObject({ fileName: 'fall.csv', status: 'previewed', rowCount: 3, errorCount: 0 });
     const p = await preview(officer, summary.id);
-    expect(p.rows.map((r: { values: { first_name: string } }) => r.values.first_name)).toEqual(['Ana, Maria', rows[1]!.first_name, rows[2]!.first_name]);
+    expect(p.rows.map((r: { values: { first_name: string } }) => r.values.first_name)).toEqual([
+      'Ana, Maria',
+      rows[1]!.first_name,
+      rows[2]!.first_name,
+    ]);
     expect(p.rows[1].values.last_name).toBe('O"Neil\nSmith');
     expect(await countByEmail(rows.map((r) => r.email!))).toBe(0);
 
     const commit = await call(t, 'POST', `/api/student-imports/${summary.id}/commit`, { as: officer });
     expect(commit.statusCode, commit.body).toBe(200);
     expect(commit.json()).toMatchObject({ created: 3, sevisCreateEvents: 2, import: { status: 'committed' } });
-    const created = await t.sql<{ id: string; sevis_id: string | null; visa_type: string; sevis_status: string; current_stage: string; birth_date: string }>(
+    const created = await t.sql<{
+      id: string;
+      sevis_id: string | null;
+      visa_type: string;
+      sevis_status: string;
+      current_stage: string;
+      birth_date: string;
+    }>(
       "select id, sevis_id, visa_type, sevis_status, current_stage, to_char(birth_date, 'YYYY-MM-DD') as birth_date from student_profiles where lower(email) = any($1) order by email",
-      [rows.map((r) => r.email!.toLowerCase())]);
+      [rows.map((r) => r.email!.toLowerCase())],
+    );
     expect(created).toHaveLength(3);
     expect(created.every((c) => c.sevis_status === 'Initial' && c.current_stage === 'invited' && c.birth_date === '2004-03-09')).toBe(true);
     expect(created.find((c) => c.sevis_id === 'N0012345678')).toBeTruthy();
-    const history = await t.sql<{ action: string }>("select action from audit_events where entity_type = 'student_profile' and entity_id = $1 order by id", [created.find((c) => !c.sevis_id)!.id]);
+    const history = await t.sql<{ action: string }>(
+      "select action from audit_events where entity_type = 'student_profile' and entity_id = $1 order by id",
+      [created.find((c) => !c.sevis_id)!.id],
+    );
     expect(history.map((h) => h.action)).toEqual(['student.imported', 'student.sevis-event.raised']);
-    const events = await t.sql<{ profile_id: string }>("select profile_id from sevis_pending_events where event_type = 'Create' and profile_id = any($1)", [created.map((c) => c.id)]);
+    const events = await t.sql<{ profile_id: string }>(
+      "select profile_id from sevis_pending_events where event_type = 'Create' and profile_id = any($1)",
+      [created.map((c) => c.id)],
+    );
     expect(events).toHaveLength(2);
     // A second commit of the same upload does nothing.
     expect((await call(t, 'POST', `/api/student-imports/${summary.id}/commit`, { as: officer })).statusCode).toBe(409);
     const list = await call(t, 'GET', '/api/student-imports', { as: officer });
-    expect(list.json().items[0]).toMatchObject({ id: summary.id, fileName: 'fall.csv', status: 'committed', rowCount: 3, createdBy: 'Olivia Officer' });
+    expect(list.json().items[0]).toMatchObject({
+      id: summary.id,
+      fileName: 'fall.csv',
+      status: 'committed',
+      rowCount: 3,
+      createdBy: 'Olivia Officer',
+    });
   });
 
   it('reports every error on its row and column, offers them as a CSV report, and refuses to commit any of the file', async () => {
     const good = row();
-    const res = await upload(admin, 'mixed.csv', csv([good, row({ birth_date: '1999-02-01', citizenship: 'ZZ' }), row({ visa_type: 'H-1B', program_end_date: '01/01/2026' })]));
+    const res = await upload(
+      admin,
+      'mixed.csv',
+      csv([good, row({ birth_date: '1999-02-01', citizenship: 'ZZ' }), row({ visa_type: 'H-1B', program_end_date: '01/01/2026' })]),
+    );
     const s = res.json();
     expect(s).toMatchObject({ rowCount: 3, errorCount: 4, rowsWithErrors: 2 });
     const p = await preview(admin, s.id, { onlyErrors: '1' });
     expect(p.total).toBe(2);
     expect(p.rows[0]).toMatchObject({ row: 3, errors: { birth_date: [IMPORT_MSG.date], citizenship: [IMPORT_MSG.country] } });
-    expect(p.rows[1]).toMatchObject({ row: 4, errors: { visa_type: [IMPORT_MSG.visaType], program_end_date: [IMPORT_MSG.endBeforeStart] } });
+    expect(p.rows[1]).toMatchObject({
+      row: 4,
+      errors: { visa_type: [IMPORT_MSG.visaType], program_end_date: [IMPORT_MSG.endBeforeStart] },
+    });
     const report = await call(t, 'GET', `/api/student-imports/${s.id}/errors.csv`, { as: admin });
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-disposition']).toContain('mixed-errors.csv');
     expect(report.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'row,column,message', `3,birth_date,${IMPORT_MSG.date}`, `3,citizenship,"${IMPORT_MSG.country}"`, `4,visa_type,${IMPORT_MSG.visaType}`,
-      `4,program_end_date,${IMPORT_MSG.endBeforeStart}`, '',
+      'row,column,message',
+      `3,birth_date,${IMPORT_MSG.date}`,
+      `3,citizenship,"${IMPORT_MSG.country}"`,
+      `4,visa_type,${IMPORT_MSG.visaType}`,
+      `4,program_end_date,${IMPORT_MSG.endBeforeStart}`,
+      '',
     ]);
     const commit = await call(t, 'POST', `/api/student-imports/${s.id}/commit`, { as: admin });
     expect(commit.statusCode).toBe(400);
@@ -99,12 +161,25 @@ describe('batch upload of students', () => {
 
   it('finds duplicates within the file and against existing records', async () => {
     const existing = await newStudent(t, { site: 'MAIN' });
-    const [ex] = await t.sql<{ email: string; first_name: string; last_name: string }>('select email, first_name, last_name from student_profiles where id = $1', [existing.id]);
+    const [ex] = await t.sql<{ email: string; first_name: string; last_name: string }>(
+      'select email, first_name, last_name from student_profiles where id = $1',
+      [existing.id],
+    );
     const a = row({ campus_id: 'DUP-1' });
-    const s = (await upload(admin, 'dups.csv', csv([
-      a, row({ email: a.email!.toUpperCase() }), row({ campus_id: 'dup-1' }),
-      row({ sevis_id: existing.sevisId }), row({ email: ex!.email }), row({ first_name: ex!.first_name, last_name: ex!.last_name, birth_date: '04/12/1999' }),
-    ]))).json();
+    const s = (
+      await upload(
+        admin,
+        'dups.csv',
+        csv([
+          a,
+          row({ email: a.email!.toUpperCase() }),
+          row({ campus_id: 'dup-1' }),
+          row({ sevis_id: existing.sevisId }),
+          row({ email: ex!.email }),
+          row({ first_name: ex!.first_name, last_name: ex!.last_name, birth_date: '04/12/1999' }),
+        ]),
+      )
+    ).json();
     const p = await preview(admin, s.id, { onlyErrors: '1' });
     const at = Object.fromEntries(p.rows.map((r: { row: number; errors: Record<string, string[]> }) => [r.row, r.errors]));
     expect(at).toEqual({
@@ -128,7 +203,9 @@ describe('batch upload of students', () => {
     const p = await preview(admin, s.id, { onlyErrors: '1' });
     expect(p.import).toMatchObject({ status: 'failed' });
     expect(p.import.note).toMatch(/^Nothing was imported/);
-    expect(p.rows).toEqual([expect.objectContaining({ row: 4, errors: { campus_id: ['A student record with the same campus ID already exists.'] } })]);
+    expect(p.rows).toEqual([
+      expect.objectContaining({ row: 4, errors: { campus_id: ['A student record with the same campus ID already exists.'] } }),
+    ]);
   });
 
   it('keeps an officer to the campus sites they work for, and to their own uploads', async () => {
@@ -138,7 +215,9 @@ describe('batch upload of students', () => {
     const theirs = (await upload(admin, 'admin.csv', csv([row()]))).json();
     expect((await call(t, 'GET', `/api/student-imports/${theirs.id}`, { as: officer })).statusCode).toBe(404);
     expect((await call(t, 'POST', `/api/student-imports/${theirs.id}/commit`, { as: officer })).statusCode).toBe(404);
-    expect((await call(t, 'GET', '/api/student-imports', { as: officer })).json().items.map((i: { id: string }) => i.id)).not.toContain(theirs.id);
+    expect((await call(t, 'GET', '/api/student-imports', { as: officer })).json().items.map((i: { id: string }) => i.id)).not.toContain(
+      theirs.id,
+    );
   });
 
   it('reads an XLSX workbook, dates as date cells included', async () => {
@@ -146,7 +225,7 @@ describe('batch upload of students', () => {
     const ws = wb.addWorksheet('Students');
     ws.addRow([...IMPORT_COLUMN_KEYS]);
     const r = row();
-    ws.addRow(IMPORT_COLUMN_KEYS.map((k) => (k === 'birth_date' ? new Date(Date.UTC(2001, 6, 4)) : r[k] ?? '')));
+    ws.addRow(IMPORT_COLUMN_KEYS.map((k) => (k === 'birth_date' ? new Date(Date.UTC(2001, 6, 4)) : (r[k] ?? ''))));
     const data = Buffer.from(await wb.xlsx.writeBuffer());
     const s = (await upload(admin, 'fall.xlsx', data)).json();
     expect(s).toMatchObject({ rowCount: 1, errorCount: 0 });
@@ -190,10 +269,14 @@ describe('Newly Admitted Students', () => {
     expect(asAdmin.items.map((i: { profileId: string }) => i.profileId).sort()).toEqual([main.id, med.id].sort());
     expect(asAdmin.items.map((i: { profileId: string }) => i.profileId)).not.toContain(active.id);
     await call(t, 'POST', `/api/students/${main.id}/invite`, { as: officer });
-    const invited = (await call(t, 'GET', '/api/students/newly-admitted', { as: officer, query: { q: 'zephyr', invitation: 'invited' } })).json();
+    const invited = (
+      await call(t, 'GET', '/api/students/newly-admitted', { as: officer, query: { q: 'zephyr', invitation: 'invited' } })
+    ).json();
     expect(invited.items[0]).toMatchObject({ profileId: main.id, hasAccount: true, lastLoginAt: null, canInvite: true });
     expect(invited.items[0].invitedAt).toBeTruthy();
-    const notInvited = (await call(t, 'GET', '/api/students/newly-admitted', { as: admin, query: { q: 'zephyr', invitation: 'not_invited' } })).json();
+    const notInvited = (
+      await call(t, 'GET', '/api/students/newly-admitted', { as: admin, query: { q: 'zephyr', invitation: 'not_invited' } })
+    ).json();
     expect(notInvited.items.map((i: { profileId: string }) => i.profileId)).toEqual([med.id]);
   });
 });

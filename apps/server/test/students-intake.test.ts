@@ -16,7 +16,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function admitted(o: { site?: 'MAIN' | 'MED'; email?: string } = {}) {
-  const s = await newStudent(t, { site: o.site ?? 'MAIN', sevisStatus: 'Initial', stage: 'invited', user: null, extra: o.email !== undefined ? { email: o.email } : {} });
+  const s = await newStudent(t, {
+    site: o.site ?? 'MAIN',
+    sevisStatus: 'Initial',
+    stage: 'invited',
+    user: null,
+    extra: o.email !== undefined ? { email: o.email } : {},
+  });
   const [row] = await t.sql<{ email: string }>('select email from student_profiles where id = $1', [s.id]);
   return { id: s.id, email: row!.email };
 }
@@ -28,20 +34,27 @@ describe('inviting a student to the portal', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ profileId: s.id, userName: s.email, outcome: 'invited' });
     const [p] = await t.sql<{ user_id: string; portal_access: number; current_stage: string; role: string; user_name: string }>(
-      'select p.user_id, p.portal_access, p.current_stage, u.role, u.user_name from student_profiles p join users u on u.id = p.user_id where p.id = $1', [s.id]);
+      'select p.user_id, p.portal_access, p.current_stage, u.role, u.user_name from student_profiles p join users u on u.id = p.user_id where p.id = $1',
+      [s.id],
+    );
     expect(p).toMatchObject({ portal_access: 1, current_stage: 'invited', role: 'ISSSstudent', user_name: s.email });
     const link = await latestLink(t, s.email);
     expect(link.url).toMatch(/^https:\/\/portal\.demo\.test\/#\/login\/student\/pass-reset\/[A-Za-z0-9_-]+$/);
     expect(link.mail.subject).toMatch(/set up your account/);
     // The link sets the password; the student then signs in.
-    const use = await call(t, 'POST', '/api/auth/password-links/use', { body: { token: link.token, password: 'Harbour-Lights-42', confirmPassword: 'Harbour-Lights-42' } });
+    const use = await call(t, 'POST', '/api/auth/password-links/use', {
+      body: { token: link.token, password: 'Harbour-Lights-42', confirmPassword: 'Harbour-Lights-42' },
+    });
     expect(use.statusCode, use.body).toBe(200);
     expect((await t.login(s.email, { password: 'Harbour-Lights-42' })).accessToken).toBeTruthy();
     // Signed in: no further invitation.
     const again = await call(t, 'POST', `/api/students/${s.id}/invite`, { as: officer });
     expect(again.statusCode).toBe(409);
     // The History Log of the record shows the invitation.
-    const [audit] = await t.sql<{ action: string }>("select action from audit_events where entity_type = 'student_profile' and entity_id = $1", [s.id]);
+    const [audit] = await t.sql<{ action: string }>(
+      "select action from audit_events where entity_type = 'student_profile' and entity_id = $1",
+      [s.id],
+    );
     expect(audit?.action).toBe('student.invited');
   });
 
@@ -88,7 +101,10 @@ describe('inviting a student to the portal', () => {
     expect(out).toMatchObject({ invited: 1, failed: 2 });
     expect(out.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, false, false]);
     expect(out.results[1].message).toMatch(/Add an e-mail address/);
-    const tooMany = await call(t, 'POST', '/api/students/invite', { as: officer, body: { profileIds: Array.from({ length: 201 }, () => a.id) } });
+    const tooMany = await call(t, 'POST', '/api/students/invite', {
+      as: officer,
+      body: { profileIds: Array.from({ length: 201 }, () => a.id) },
+    });
     expect(tooMany.statusCode).toBe(400);
   });
 });

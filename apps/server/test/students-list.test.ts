@@ -19,15 +19,28 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-interface TItem { id: string; lastName: string; firstName: string; sevisId: string | null; programEndDate: string | null; campusSite: { name: string } | null; visaType: string; sevisStatus: string; stage: string }
+interface TItem {
+  id: string;
+  lastName: string;
+  firstName: string;
+  sevisId: string | null;
+  programEndDate: string | null;
+  campusSite: { name: string } | null;
+  visaType: string;
+  sevisStatus: string;
+  stage: string;
+}
 const list = async (query: Record<string, string | number>, as: TSession = admin) => {
   const res = await call(t, 'GET', '/api/students', { as, query: { pageSize: 100, ...query } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { items: TItem[]; total: number; page: number; pageSize: number };
 };
-const ids = async (title: TStudentListTitle, q: string, as: TSession = admin) => (await list({ title, q }, as)).items.map((i) => i.id).sort();
+const ids = async (title: TStudentListTitle, q: string, as: TSession = admin) =>
+  (await list({ title, q }, as)).items.map((i) => i.id).sort();
 
 /** A group of records sharing a unique last name, so one title's test only sees its own records. */
 function group() {
@@ -38,16 +51,23 @@ function group() {
 async function employment(profileId: string, e: Record<string, unknown>, inst = t.institutionA): Promise<void> {
   const cols = { institution_id: inst, profile_id: profileId, status: 'approved', opt_phase: '', ...e };
   const keys = Object.keys(cols);
-  await t.sql(`insert into student_employments (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(cols));
+  await t.sql(
+    `insert into student_employments (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')})`,
+    Object.values(cols),
+  );
 }
 async function correction(profileId: string, status: string): Promise<void> {
-  await t.sql("insert into student_profile_corrections (institution_id, profile_id, changes, status) values ($1, $2, '{\"first_name\":{\"from\":\"A\",\"to\":\"B\"}}', $3)",
-    [t.institutionA, profileId, status]);
+  await t.sql(
+    'insert into student_profile_corrections (institution_id, profile_id, changes, status) values ($1, $2, \'{"first_name":{"from":"A","to":"B"}}\', $3)',
+    [t.institutionA, profileId, status],
+  );
 }
 async function portalUser(): Promise<string> {
   const name = `stu.${randomBytes(4).toString('hex')}`;
-  const [u] = await t.sql<{ id: string }>("insert into users (institution_id, user_name, email, first_name, last_name, role) values ($1, $2, $3, 'P', 'User', 'ISSSstudent') returning id",
-    [t.institutionA, name, `${name}@example.edu`]);
+  const [u] = await t.sql<{ id: string }>(
+    "insert into users (institution_id, user_name, email, first_name, last_name, role) values ($1, $2, $3, 'P', 'User', 'ISSSstudent') returning id",
+    [t.institutionA, name, `${name}@example.edu`],
+  );
   return u!.id;
 }
 
@@ -84,7 +104,9 @@ describe('every list title is a real query', () => {
 
   it('terminated in the past 18 months: exactly 18 months ago is in, one day more is out', async () => {
     const g = group();
-    const [{ d: boundary }] = await t.sql<{ d: string }>("select to_char(($1::date - interval '18 months')::date, 'YYYY-MM-DD') d", [today]);
+    const [{ d: boundary }] = await t.sql<{ d: string }>("select to_char(($1::date - interval '18 months')::date, 'YYYY-MM-DD') d", [
+      today,
+    ]);
     const dayBefore = new Date(Date.parse(`${boundary}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const atBoundary = await g.make({ sevisStatus: 'Terminated', extra: { sevis_status_date: boundary } });
     const completed = await g.make({ sevisStatus: 'Completed', extra: { sevis_status_date: day(-10) } });
@@ -164,12 +186,36 @@ describe('every list title is a real query', () => {
     const noEmployer = await g.make();
     await employment(noEmployer, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300) });
     const pastEmployer = await g.make();
-    await employment(pastEmployer, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300), employer_name: 'Acme', start_date: day(-50), end_date: day(-5) });
+    await employment(pastEmployer, {
+      kind: 'opt',
+      opt_phase: '02',
+      authorized_start_date: day(-60),
+      authorized_end_date: day(300),
+      employer_name: 'Acme',
+      start_date: day(-50),
+      end_date: day(-5),
+    });
     const employed = await g.make();
     await employment(employed, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300) });
-    await employment(employed, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300), employer_name: 'Acme', start_date: day(-5), end_date: null });
+    await employment(employed, {
+      kind: 'opt',
+      opt_phase: '02',
+      authorized_start_date: day(-60),
+      authorized_end_date: day(300),
+      employer_name: 'Acme',
+      start_date: day(-5),
+      end_date: null,
+    });
     const stemEmployed = await g.make();
-    await employment(stemEmployed, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-60), authorized_end_date: day(300), employer_name: 'Labs', start_date: day(-60), end_date: day(300) });
+    await employment(stemEmployed, {
+      kind: 'stem',
+      opt_phase: '03',
+      authorized_start_date: day(-60),
+      authorized_end_date: day(300),
+      employer_name: 'Labs',
+      start_date: day(-60),
+      end_date: day(300),
+    });
     const preCompletion = await g.make();
     await employment(preCompletion, { kind: 'opt', opt_phase: '01', authorized_start_date: day(-60), authorized_end_date: day(300) });
     const notYet = await g.make();
@@ -181,13 +227,18 @@ describe('every list title is a real query', () => {
     const g = group();
     const j = (o: TStudentFixture) => g.make({ visaType: 'J-1', ...o });
     const rec: Record<string, string> = {
-      active: await j({ sevisStatus: 'Active' }), initial: await j({ sevisStatus: 'Initial' }),
-      terminated: await j({ sevisStatus: 'Terminated' }), inactive: await j({ sevisStatus: 'Inactive' }),
-      invalid: await j({ sevisStatus: 'Invalid' }), noShow: await j({ sevisStatus: 'No Show' }),
+      active: await j({ sevisStatus: 'Active' }),
+      initial: await j({ sevisStatus: 'Initial' }),
+      terminated: await j({ sevisStatus: 'Terminated' }),
+      inactive: await j({ sevisStatus: 'Inactive' }),
+      invalid: await j({ sevisStatus: 'Invalid' }),
+      noShow: await j({ sevisStatus: 'No Show' }),
       out: await j({ sevisStatus: 'Inactive', extra: { transfer_direction: 'out' } }),
       in: await j({ sevisStatus: 'Initial', extra: { transfer_direction: 'in' } }),
-      training: await j({ sevisStatus: 'Active' }), training2: await j({ sevisStatus: 'Active' }),
-      employed: await j({ sevisStatus: 'Active' }), employedPast: await j({ sevisStatus: 'Active' }),
+      training: await j({ sevisStatus: 'Active' }),
+      training2: await j({ sevisStatus: 'Active' }),
+      employed: await j({ sevisStatus: 'Active' }),
+      employedPast: await j({ sevisStatus: 'Active' }),
       archived: await j({ sevisStatus: 'Active', extra: { is_archived: true } }),
     };
     const f1Active = await g.make({ sevisStatus: 'Active', extra: { transfer_direction: 'out' } });
@@ -217,7 +268,13 @@ describe('every list title is a real query', () => {
     const missing = await g.make();
     await employment(missing, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-5), authorized_end_date: day(700) });
     const uploaded = await g.make();
-    await employment(uploaded, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-5), authorized_end_date: day(700), i983_attachment_id: '00000000-0000-4000-8000-000000000001' });
+    await employment(uploaded, {
+      kind: 'stem',
+      opt_phase: '03',
+      authorized_start_date: day(-5),
+      authorized_end_date: day(700),
+      i983_attachment_id: '00000000-0000-4000-8000-000000000001',
+    });
     const postOpt = await g.make();
     await employment(postOpt, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-5), authorized_end_date: day(300) });
     const ended = await g.make();
@@ -237,7 +294,11 @@ describe('every list title is a real query', () => {
 describe('keyword, filters, sort and paging', () => {
   it('finds by first or last name, full name, e-mail, SEVIS id and campus id, case-insensitively', async () => {
     const g = group();
-    const a = await newStudent(t, { firstName: 'Mirela', lastName: g.tag, extra: { email: `mirela.${g.tag.toLowerCase()}@uni.example.edu`, campus_id: `C${g.tag}` } });
+    const a = await newStudent(t, {
+      firstName: 'Mirela',
+      lastName: g.tag,
+      extra: { email: `mirela.${g.tag.toLowerCase()}@uni.example.edu`, campus_id: `C${g.tag}` },
+    });
     await g.make({ firstName: 'Other' });
     expect((await list({ title: 'all', q: `mirela ${g.tag}`.toUpperCase() })).items.map((i) => i.id)).toEqual([a.id]);
     expect((await list({ title: 'all', q: `mirela.${g.tag}@uni` })).items.map((i) => i.id)).toEqual([a.id]);
@@ -250,9 +311,20 @@ describe('keyword, filters, sort and paging', () => {
 
   it('filters by campus site, stage, education level, major, SEVIS status, tag and program end', async () => {
     const g = group();
-    const med = await g.make({ site: 'MED', stage: 'check_in', educationLevel: '04', programEndDate: '2027-06-30',
-      extra: { major1_cd: '11.0701', tags: ['scholarship', 'honors'] } });
-    const main = await g.make({ site: 'MAIN', stage: 'continuing', educationLevel: '03', programEndDate: '2026-12-15', extra: { major2_cd: '11.0701' } });
+    const med = await g.make({
+      site: 'MED',
+      stage: 'check_in',
+      educationLevel: '04',
+      programEndDate: '2027-06-30',
+      extra: { major1_cd: '11.0701', tags: ['scholarship', 'honors'] },
+    });
+    const main = await g.make({
+      site: 'MAIN',
+      stage: 'continuing',
+      educationLevel: '03',
+      programEndDate: '2026-12-15',
+      extra: { major2_cd: '11.0701' },
+    });
     const q = (f: Record<string, string | number>) => list({ title: 'all', q: g.tag, ...f }).then((r) => r.items.map((i) => i.id).sort());
     expect(await q({ campusSiteId: await siteId(t, 'MED') })).toEqual([med]);
     expect(await q({ stage: 'check_in' })).toEqual([med]);
@@ -268,8 +340,12 @@ describe('keyword, filters, sort and paging', () => {
 
   it('refuses bad input with a message on the field, never a 500', async () => {
     for (const [field, value, message] of [
-      ['programEndFrom', '2026-02-30', 'Invalid date'], ['programEndTo', '12-31-2026', 'Invalid date'], ['title', 'everyone', 'Invalid value'],
-      ['sort', 'birthDate', 'Invalid value'], ['stage', 'graduated', 'Invalid value'], ['pageSize', 101, undefined],
+      ['programEndFrom', '2026-02-30', 'Invalid date'],
+      ['programEndTo', '12-31-2026', 'Invalid date'],
+      ['title', 'everyone', 'Invalid value'],
+      ['sort', 'birthDate', 'Invalid value'],
+      ['stage', 'graduated', 'Invalid value'],
+      ['pageSize', 101, undefined],
     ] as const) {
       const res = await call(t, 'GET', '/api/students', { as: admin, query: { [field]: value } });
       expect(res.statusCode, `${field} ${res.body}`).toBe(400);
@@ -290,10 +366,17 @@ describe('keyword, filters, sort and paging', () => {
       await mk('Bruno', `N77${g.tag.slice(2, 10)}5`, '2026-06-01', 'Active'),
       await mk('Dana', `N77${g.tag.slice(2, 10)}4`, '2026-06-01', 'Completed'),
     ];
-    const names = async (sort: string, order: string) => (await list({ title: 'all', q: g.tag, sort, order })).items.map((i) => i.firstName);
+    const names = async (sort: string, order: string) =>
+      (await list({ title: 'all', q: g.tag, sort, order })).items.map((i) => i.firstName);
     expect(await names('name', 'asc')).toEqual(['Abel', 'Bruno', 'Bruno', 'Carla', 'Dana']);
     expect(await names('name', 'desc')).toEqual(['Dana', 'Carla', 'Bruno', 'Bruno', 'Abel']);
-    expect((await list({ title: 'all', q: g.tag, sort: 'sevisId' })).items.map((i) => i.sevisId!.slice(-1))).toEqual(['1', '2', '3', '4', '5']);
+    expect((await list({ title: 'all', q: g.tag, sort: 'sevisId' })).items.map((i) => i.sevisId!.slice(-1))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
     // Program end: no date last in both directions; equal dates by name.
     expect(await names('programEndDate', 'asc')).toEqual(['Abel', 'Bruno', 'Dana', 'Carla', 'Bruno']);
     expect(await names('programEndDate', 'desc')).toEqual(['Carla', 'Dana', 'Bruno', 'Abel', 'Bruno']);
@@ -315,9 +398,25 @@ describe('keyword, filters, sort and paging', () => {
 
   it('shows the columns of the table', async () => {
     const g = group();
-    const id = await g.make({ site: 'MED', firstName: 'Ines', programEndDate: '2027-05-15', visaType: 'J-1', sevisStatus: 'Initial', stage: 'pre_arrival' });
+    const id = await g.make({
+      site: 'MED',
+      firstName: 'Ines',
+      programEndDate: '2027-05-15',
+      visaType: 'J-1',
+      sevisStatus: 'Initial',
+      stage: 'pre_arrival',
+    });
     const [item] = (await list({ title: 'all', q: g.tag })).items;
-    expect(item).toMatchObject({ id, firstName: 'Ines', lastName: g.tag, visaType: 'J-1', sevisStatus: 'Initial', campusSite: { name: 'Medical Campus' }, programEndDate: '2027-05-15', stage: 'pre_arrival' });
+    expect(item).toMatchObject({
+      id,
+      firstName: 'Ines',
+      lastName: g.tag,
+      visaType: 'J-1',
+      sevisStatus: 'Initial',
+      campusSite: { name: 'Medical Campus' },
+      programEndDate: '2027-05-15',
+      stage: 'pre_arrival',
+    });
     expect(Object.keys(item!)).not.toContain('birthDate');
   });
 });
@@ -345,19 +444,36 @@ describe('campus sites (spec 000 s6) and institutions', () => {
     expect(await ids('all', g.tag, assistant)).toEqual([main]);
     // Moved to Medical Campus: the list follows at once.
     const medId = await siteId(t, 'MED');
-    const [{ staff_permissions: before }] = await t.sql<{ staff_permissions: unknown }>("select staff_permissions from users where institution_id = $1 and user_name = 'assistant'", [t.institutionA]);
-    await t.sql("update users set staff_permissions = jsonb_set(jsonb_set(staff_permissions, '{assistantSites}', $2::jsonb), '{assistantSettings}', $3::jsonb) where institution_id = $1 and user_name = 'assistant'",
-      [t.institutionA, JSON.stringify([medId]), JSON.stringify({ [String(medId)]: { sendemail: false, editStudent: false, processRequests: false, sevisBatch: false } })]);
+    const [{ staff_permissions: before }] = await t.sql<{ staff_permissions: unknown }>(
+      "select staff_permissions from users where institution_id = $1 and user_name = 'assistant'",
+      [t.institutionA],
+    );
+    await t.sql(
+      "update users set staff_permissions = jsonb_set(jsonb_set(staff_permissions, '{assistantSites}', $2::jsonb), '{assistantSettings}', $3::jsonb) where institution_id = $1 and user_name = 'assistant'",
+      [
+        t.institutionA,
+        JSON.stringify([medId]),
+        JSON.stringify({ [String(medId)]: { sendemail: false, editStudent: false, processRequests: false, sevisBatch: false } }),
+      ],
+    );
     try {
       expect(await ids('all', g.tag, assistant)).toEqual([med]);
     } finally {
-      await t.sql("update users set staff_permissions = $2 where institution_id = $1 and user_name = 'assistant'", [t.institutionA, JSON.stringify(before)]);
+      await t.sql("update users set staff_permissions = $2 where institution_id = $1 and user_name = 'assistant'", [
+        t.institutionA,
+        JSON.stringify(before),
+      ]);
     }
   });
 
   it('each role lists exactly the records it may open one by one (SECURITY.md: lists apply the same scope as a read)', async () => {
     const g = group();
-    const all = [await g.make({ site: 'MAIN' }), await g.make({ site: 'MED' }), await g.make({ site: null }), await g.make({ site: 'MED', visaType: 'J-1' })];
+    const all = [
+      await g.make({ site: 'MAIN' }),
+      await g.make({ site: 'MED' }),
+      await g.make({ site: null }),
+      await g.make({ site: 'MED', visaType: 'J-1' }),
+    ];
     for (const who of ['admin', 'officer', 'assistant']) {
       const s = await t.login(who);
       const listed = await ids('all', g.tag, s);

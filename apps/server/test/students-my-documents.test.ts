@@ -12,19 +12,25 @@ beforeAll(async () => {
   t = await createTestApp();
   [student, officer] = await Promise.all(['student', 'officer'].map((n) => t.login(n)));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** An attachment row written directly (the upload path has its own tests). */
 async function file(o: { fileName: string; subject?: string | null; requestId?: string | null; visible?: boolean }) {
-  const [u] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = $2`, [t.institutionA, o.subject ?? 'student']);
+  const [u] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = $2`, [
+    t.institutionA,
+    o.subject ?? 'student',
+  ]);
   await t.sql(
     `insert into attachments (institution_id, request_id, subject_user_id, file_name, content_type, size_bytes, sha256, storage_key, is_visible_to_requester)
      values ($1, $2, $3, $4, 'application/pdf', 10, 'x', 'k-' || md5(random()::text), $5)`,
-    [t.institutionA, o.requestId ?? null, o.subject === null ? null : u!.id, o.fileName, o.visible ?? true]);
+    [t.institutionA, o.requestId ?? null, o.subject === null ? null : u!.id, o.fileName, o.visible ?? true],
+  );
 }
 
 describe("the student's own documents (service menu, My documents)", () => {
-  it('lists their arrival-checklist uploads and request files, never the office\'s internal files or someone else\'s', async () => {
+  it("lists their arrival-checklist uploads and request files, never the office's internal files or someone else's", async () => {
     const r = await newRequest(t, { status: 'submitted' });
     await file({ fileName: 'passport.pdf' });
     await file({ fileName: 'offer-letter.pdf', subject: null, requestId: r.id });

@@ -6,7 +6,11 @@ export const today = () => todayIso();
 export const daysFromToday = (n: number) => addDays(todayIso(), n);
 
 /** An approved OPT/STEM authorisation (the EAD period) without an employer. */
-export async function optAuthorization(t: TTestApp, profileId: string, o: { phase: '01' | '02' | '03'; start: string; end: string; inst?: string }): Promise<string> {
+export async function optAuthorization(
+  t: TTestApp,
+  profileId: string,
+  o: { phase: '01' | '02' | '03'; start: string; end: string; inst?: string },
+): Promise<string> {
   const [row] = await t.sql<{ id: string }>(
     `insert into student_employments (institution_id, profile_id, kind, opt_phase, status, authorized_start_date, authorized_end_date)
      values ($1, $2, $3, $4, 'approved', $5, $6) returning id`,
@@ -16,18 +20,36 @@ export async function optAuthorization(t: TTestApp, profileId: string, o: { phas
 }
 
 /** An employer period inside an authorisation. */
-export async function optEmployer(t: TTestApp, profileId: string, o: { phase: '01' | '02' | '03'; authStart: string; authEnd: string; employer: string; start: string; end?: string | null; inst?: string }): Promise<string> {
+export async function optEmployer(
+  t: TTestApp,
+  profileId: string,
+  o: { phase: '01' | '02' | '03'; authStart: string; authEnd: string; employer: string; start: string; end?: string | null; inst?: string },
+): Promise<string> {
   const [row] = await t.sql<{ id: string }>(
     `insert into student_employments (institution_id, profile_id, kind, opt_phase, status, authorized_start_date, authorized_end_date,
        employer_name, employer_ein, start_date, end_date, full_or_part_time)
      values ($1, $2, $3, $4, 'approved', $5, $6, $7, '123456789', $8, $9, '01') returning id`,
-    [o.inst ?? t.institutionA, profileId, o.phase === '03' ? 'stem' : 'opt', o.phase, o.authStart, o.authEnd, o.employer, o.start, o.end ?? null],
+    [
+      o.inst ?? t.institutionA,
+      profileId,
+      o.phase === '03' ? 'stem' : 'opt',
+      o.phase,
+      o.authStart,
+      o.authEnd,
+      o.employer,
+      o.start,
+      o.end ?? null,
+    ],
   );
   return row!.id;
 }
 
 /** A student on post-completion OPT that started `daysAgo` days ago (one year long), no employer yet. */
-export async function optStudent(t: TTestApp, daysAgo: number, o: TStudentFixture = {}): Promise<{ id: string; sevisId: string; authStart: string; authEnd: string }> {
+export async function optStudent(
+  t: TTestApp,
+  daysAgo: number,
+  o: TStudentFixture = {},
+): Promise<{ id: string; sevisId: string; authStart: string; authEnd: string }> {
   const s = await newStudent(t, { programEndDate: daysFromToday(-daysAgo - 30), ...o });
   const authStart = daysFromToday(-daysAgo);
   const authEnd = addDays(authStart, 364);

@@ -16,7 +16,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, officer, assistant] = await Promise.all([t.login('admin'), t.login('officer'), t.login('assistant')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const optList = async (as: TSession, query: Record<string, string | number>) => {
   const res = await call(t, 'GET', '/api/students/opt-employers', { as, query });
@@ -30,7 +32,13 @@ describe('OPT Students & Employers', () => {
   beforeAll(async () => {
     // Main Campus: 50 days into OPT, employed for the last 40 → 10 days used (today counts).
     main = await optStudent(t, 49, { lastName: 'Listmain', firstName: 'Ana' });
-    await optEmployer(t, main.id, { phase: '02', authStart: main.authStart, authEnd: main.authEnd, employer: 'Acme Robotics', start: daysFromToday(-39) });
+    await optEmployer(t, main.id, {
+      phase: '02',
+      authStart: main.authStart,
+      authEnd: main.authEnd,
+      employer: 'Acme Robotics',
+      start: daysFromToday(-39),
+    });
     // Medical Campus: 70 days in, never employed → 70 used, 20 left: warning.
     med = await optStudent(t, 69, { lastName: 'Listmed', firstName: 'Bo', site: 'MED' });
     // Ended long ago: not on the list.
@@ -45,7 +53,12 @@ describe('OPT Students & Employers', () => {
     const page = await optList(admin, { q: 'List', sort: 'name' });
     expect(page.items.map((s) => s.lastName)).toEqual(['Listmain', 'Listmed', 'Listpre']);
     const [a, b, c] = page.items;
-    expect(a).toMatchObject({ phase: '02', authorizationStart: main.authStart, authorizationEnd: main.authEnd, unemployment: { used: 10, allowed: 90, remaining: 80, level: 'ok' } });
+    expect(a).toMatchObject({
+      phase: '02',
+      authorizationStart: main.authStart,
+      authorizationEnd: main.authEnd,
+      unemployment: { used: 10, allowed: 90, remaining: 80, level: 'ok' },
+    });
     expect(a!.employments).toEqual([expect.objectContaining({ employerName: 'Acme Robotics', isCurrent: true })]);
     expect(b).toMatchObject({ campusSiteName: 'Medical Campus', unemployment: { used: 70, remaining: 20, level: 'warning' } });
     expect(c).toMatchObject({ phase: '01', unemployment: null });
@@ -61,51 +74,88 @@ describe('OPT Students & Employers', () => {
 
   it("keeps an officer to their campus site's students", async () => {
     expect((await optList(officer, { q: 'List' })).items.map((s) => s.lastName)).toEqual(['Listmain', 'Listpre']);
-    const other = await call(t, 'GET', '/api/students/opt-employers', { host: HOST_B, as: await t.login('admin', { host: HOST_B }), query: { q: 'List' } });
+    const other = await call(t, 'GET', '/api/students/opt-employers', {
+      host: HOST_B,
+      as: await t.login('admin', { host: HOST_B }),
+      query: { q: 'List' },
+    });
     expect(other.statusCode).toBe(200);
     expect((other.json() as TPage<unknown>).total).toBe(0);
   });
 });
 
 describe('employment records', () => {
-  const body = { employerName: "O'Brien & Sons, Inc.", employerEin: '987654321', jobTitle: 'Data Analyst', startDate: '', endDate: null as string | null, fullOrPartTime: '01' };
+  const body = {
+    employerName: "O'Brien & Sons, Inc.",
+    employerEin: '987654321',
+    jobTitle: 'Data Analyst',
+    startDate: '',
+    endDate: null as string | null,
+    fullOrPartTime: '01',
+  };
 
   it('recording and editing an employer recomputes the unemployment days, with a History Log entry', async () => {
     const s = await optStudent(t, 69, { lastName: 'Edittest' });
-    const created = await call(t, 'POST', `/api/students/${s.id}/employments`, { as: assistant, body: { ...body, startDate: daysFromToday(-59) } });
+    const created = await call(t, 'POST', `/api/students/${s.id}/employments`, {
+      as: assistant,
+      body: { ...body, startDate: daysFromToday(-59) },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const c = created.json() as studentsApi.TOptStudent;
     expect(c.unemployment).toMatchObject({ used: 10, remaining: 80, level: 'ok' });
     const employmentId = c.employments[0]!.id;
 
-    const edited = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, { as: officer, body: { ...body, startDate: daysFromToday(-29) } });
+    const edited = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, {
+      as: officer,
+      body: { ...body, startDate: daysFromToday(-29) },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((edited.json() as studentsApi.TOptStudent).unemployment).toMatchObject({ used: 40, remaining: 50 });
 
-    const ended = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, { as: officer, body: { ...body, startDate: daysFromToday(-29), endDate: daysFromToday(-10) } });
+    const ended = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, {
+      as: officer,
+      body: { ...body, startDate: daysFromToday(-29), endDate: daysFromToday(-10) },
+    });
     expect((ended.json() as studentsApi.TOptStudent).unemployment?.used).toBe(40 + 10);
 
     // It stays in its authorisation: a start outside it is refused on the field.
-    const moved = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, { as: officer, body: { ...body, startDate: addDays(s.authStart, -1) } });
+    const moved = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, {
+      as: officer,
+      body: { ...body, startDate: addDays(s.authStart, -1) },
+    });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().fieldErrors.startDate[0]).toMatch(/^The start date must fall within the OPT authorisation/);
 
-    const audit = await t.sql<{ action: string }>(`select action from audit_events where entity_type = 'student_profile' and entity_id = $1 order by at, id`, [s.id]);
-    expect(audit.map((a) => a.action)).toEqual(['student.opt-employment.created', 'student.opt-employment.updated', 'student.opt-employment.updated']);
+    const audit = await t.sql<{ action: string }>(
+      `select action from audit_events where entity_type = 'student_profile' and entity_id = $1 order by at, id`,
+      [s.id],
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      'student.opt-employment.created',
+      'student.opt-employment.updated',
+      'student.opt-employment.updated',
+    ]);
   });
 
   it('shows what is wrong on the field: EIN, employer name, dates outside the authorisation', async () => {
     const s = await optStudent(t, 30);
     const bad = async (patch: Record<string, unknown>) => {
-      const res = await call(t, 'POST', `/api/students/${s.id}/employments`, { as: admin, body: { ...body, startDate: daysFromToday(-5), ...patch } });
+      const res = await call(t, 'POST', `/api/students/${s.id}/employments`, {
+        as: admin,
+        body: { ...body, startDate: daysFromToday(-5), ...patch },
+      });
       expect(res.statusCode).toBe(400);
       return res.json().fieldErrors as Record<string, string[]>;
     };
     expect((await bad({ employerEin: '12345678' })).employerEin).toEqual([MSG.invalidLength]);
     expect((await bad({ employerEin: '12-456789' })).employerEin).toContain(MSG.invalidValue);
     expect((await bad({ employerName: 'Acme <script>' })).employerName).toEqual([MSG.invalidValue]);
-    expect((await bad({ startDate: daysFromToday(-31) })).startDate?.[0]).toMatch(/^The start date must fall within the OPT authorisation \(\d\d\/\d\d\/\d{4} to /);
-    expect((await bad({ endDate: addDays(s.authEnd, 1) })).endDate?.[0]).toMatch(/^The end date must be on or before the authorisation ends/);
+    expect((await bad({ startDate: daysFromToday(-31) })).startDate?.[0]).toMatch(
+      /^The start date must fall within the OPT authorisation \(\d\d\/\d\d\/\d{4} to /,
+    );
+    expect((await bad({ endDate: addDays(s.authEnd, 1) })).endDate?.[0]).toMatch(
+      /^The end date must be on or before the authorisation ends/,
+    );
     expect((await bad({ endDate: daysFromToday(-6) })).endDate).toEqual(['The end date is on or after the start date']);
     const none = await newStudent(t);
     const res = await call(t, 'POST', `/api/students/${none.id}/employments`, { as: admin, body: { ...body, startDate: today() } });
@@ -114,8 +164,13 @@ describe('employment records', () => {
 
   it("refuses another site's student (404) and a student", async () => {
     const s = await optStudent(t, 30, { site: 'MED' });
-    expect((await call(t, 'POST', `/api/students/${s.id}/employments`, { as: officer, body: { ...body, startDate: today() } })).statusCode).toBe(404);
-    expect((await call(t, 'POST', `/api/students/${s.id}/employments`, { as: await t.login('student'), body: { ...body, startDate: today() } })).statusCode).toBe(403);
+    expect(
+      (await call(t, 'POST', `/api/students/${s.id}/employments`, { as: officer, body: { ...body, startDate: today() } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t, 'POST', `/api/students/${s.id}/employments`, { as: await t.login('student'), body: { ...body, startDate: today() } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -126,15 +181,29 @@ describe('STEM report participation', () => {
     const stemEnd = addDays(stemStart, 729);
     await optAuthorization(t, s.id, { phase: '02', start: daysFromToday(-535), end: addDays(stemStart, -1) });
     await optAuthorization(t, s.id, { phase: '03', start: stemStart, end: stemEnd });
-    const res = await call(t, 'POST', `/api/students/${s.id}/employments`, { as: officer, body: {
-      employerName: 'Helix Bio', employerEin: '111222333', startDate: stemStart, endDate: null, fullOrPartTime: '01',
-    } });
+    const res = await call(t, 'POST', `/api/students/${s.id}/employments`, {
+      as: officer,
+      body: {
+        employerName: 'Helix Bio',
+        employerEin: '111222333',
+        startDate: stemStart,
+        endDate: null,
+        fullOrPartTime: '01',
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().unemployment).toMatchObject({ allowed: 150 });
 
     const list = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemgen', pageSize: 20 } });
     const page = list.json() as TPage<studentsApi.TStemReport>;
-    expect(page.items.map((r) => r.kind)).toEqual(['validation_report', 'evaluation', 'validation_report', 'validation_report', 'evaluation', 'validation_report']);
+    expect(page.items.map((r) => r.kind)).toEqual([
+      'validation_report',
+      'evaluation',
+      'validation_report',
+      'validation_report',
+      'evaluation',
+      'validation_report',
+    ]);
     const first = page.items[0]!;
     expect(first).toMatchObject({ employerName: 'Helix Bio', status: 'due', receivedOn: null, stemStart, stemEnd });
     expect(first.daysLeft).toBeGreaterThanOrEqual(8);
@@ -142,19 +211,32 @@ describe('STEM report participation', () => {
     const open = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemgen', status: 'open' } });
     expect((open.json() as TPage<unknown>).total).toBe(1);
 
-    const future = await call(t, 'POST', `/api/students/stem-reports/${first.reportId}/received`, { as: officer, body: { receivedOn: daysFromToday(1) } });
+    const future = await call(t, 'POST', `/api/students/stem-reports/${first.reportId}/received`, {
+      as: officer,
+      body: { receivedOn: daysFromToday(1) },
+    });
     expect(future.statusCode).toBe(400);
     expect(future.json().fieldErrors.receivedOn).toEqual(['The received date cannot be in the future']);
-    const marked = await call(t, 'POST', `/api/students/stem-reports/${first.reportId}/received`, { as: officer, body: { receivedOn: today(), notes: 'Sent by e-mail' } });
+    const marked = await call(t, 'POST', `/api/students/stem-reports/${first.reportId}/received`, {
+      as: officer,
+      body: { receivedOn: today(), notes: 'Sent by e-mail' },
+    });
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json()).toMatchObject({ status: 'received', receivedOn: today(), notes: 'Sent by e-mail' });
     const received = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemgen', status: 'received' } });
     expect((received.json() as TPage<studentsApi.TStemReport>).items.map((r) => r.reportId)).toEqual([first.reportId]);
 
     // Recording a second STEM employer does not duplicate the schedule.
-    await call(t, 'POST', `/api/students/${s.id}/employments`, { as: officer, body: {
-      employerName: 'Second Lab', employerEin: '111222334', startDate: daysFromToday(-20), endDate: null, fullOrPartTime: '02',
-    } });
+    await call(t, 'POST', `/api/students/${s.id}/employments`, {
+      as: officer,
+      body: {
+        employerName: 'Second Lab',
+        employerEin: '111222334',
+        startDate: daysFromToday(-20),
+        endDate: null,
+        fullOrPartTime: '02',
+      },
+    });
     const again = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemgen', pageSize: 20 } });
     expect((again.json() as TPage<unknown>).total).toBe(6);
   });
@@ -170,17 +252,28 @@ describe('STEM report participation', () => {
     const officerList = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemjob' } });
     expect((officerList.json() as TPage<unknown>).total).toBe(0);
     const [r] = await t.sql<{ id: string }>('select id from stem_reports where profile_id = $1 limit 1', [s.id]);
-    expect((await call(t, 'POST', `/api/students/stem-reports/${r!.id}/received`, { as: officer, body: { receivedOn: today() } })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'POST', `/api/students/stem-reports/${r!.id}/received`, { as: officer, body: { receivedOn: today() } })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('deadlines dashboard', () => {
   it("lists what is due across the caller's students, soonest first, filtered by kind", async () => {
     const ending = await newStudent(t, { lastName: 'Dueending', programEndDate: daysFromToday(20) });
-    const unregistered = await newStudent(t, { lastName: 'Dueunreg', extra: { session_start_date: daysFromToday(-35), is_registered: false } });
+    const unregistered = await newStudent(t, {
+      lastName: 'Dueunreg',
+      extra: { session_start_date: daysFromToday(-35), is_registered: false },
+    });
     const medEnding = await newStudent(t, { lastName: 'Duemed', site: 'MED', programEndDate: daysFromToday(20) });
     const onOpt = await optStudent(t, 300, { lastName: 'Duestem' });
-    await optEmployer(t, onOpt.id, { phase: '02', authStart: onOpt.authStart, authEnd: onOpt.authEnd, employer: 'Stable Co', start: onOpt.authStart });
+    await optEmployer(t, onOpt.id, {
+      phase: '02',
+      authStart: onOpt.authStart,
+      authEnd: onOpt.authEnd,
+      employer: 'Stable Co',
+      start: onOpt.authStart,
+    });
 
     const get = async (as: TSession, query: Record<string, string | number> = {}) => {
       const res = await call(t, 'GET', '/api/students/deadlines', { as, query: { pageSize: 100, ...query } });
@@ -189,10 +282,15 @@ describe('deadlines dashboard', () => {
     };
     const all = await get(officer);
     const mine = all.filter((d) => [ending.id, unregistered.id, medEnding.id, onOpt.id].includes(d.profileId));
-    expect(mine.map((d) => `${d.lastName}:${d.kind}:${d.daysLeft}`)).toEqual([
-      'Dueunreg:registration:-5', 'Dueending:program_end:20', 'Dueending:opt_filing:80', 'Duestem:stem_filing:64',
-    ].sort((a, b) => Number(a.split(':')[2]) - Number(b.split(':')[2])));
-    expect(mine.find((d) => d.kind === 'registration')).toMatchObject({ severity: 'critical', what: expect.stringMatching(/^SEVIS registration overdue since /) });
+    expect(mine.map((d) => `${d.lastName}:${d.kind}:${d.daysLeft}`)).toEqual(
+      ['Dueunreg:registration:-5', 'Dueending:program_end:20', 'Dueending:opt_filing:80', 'Duestem:stem_filing:64'].sort(
+        (a, b) => Number(a.split(':')[2]) - Number(b.split(':')[2]),
+      ),
+    );
+    expect(mine.find((d) => d.kind === 'registration')).toMatchObject({
+      severity: 'critical',
+      what: expect.stringMatching(/^SEVIS registration overdue since /),
+    });
     expect(mine.find((d) => d.kind === 'program_end')?.what).toMatch(/\(30-day notice\)$/);
     const daysLeft = all.map((d) => d.daysLeft);
     expect(daysLeft).toEqual([...daysLeft].sort((a, b) => a - b));
@@ -205,8 +303,14 @@ describe('deadlines dashboard', () => {
 
   it('shows students near the unemployment limit', async () => {
     const s = await optStudent(t, 84, { lastName: 'Duenear' });
-    const items = (await (await call(t, 'GET', '/api/students/deadlines', { as: admin, query: { kind: 'unemployment', pageSize: 100 } })).json()) as TPage<studentsApi.TDeadline>;
-    expect(items.items.find((d) => d.profileId === s.id)).toMatchObject({ daysLeft: 5, severity: 'critical', what: '85 of 90 unemployment days used; 5 left' });
+    const items = (await (
+      await call(t, 'GET', '/api/students/deadlines', { as: admin, query: { kind: 'unemployment', pageSize: 100 } })
+    ).json()) as TPage<studentsApi.TDeadline>;
+    expect(items.items.find((d) => d.profileId === s.id)).toMatchObject({
+      daysLeft: 5,
+      severity: 'critical',
+      what: '85 of 90 unemployment days used; 5 left',
+    });
   });
 });
 
@@ -218,14 +322,21 @@ describe('unemployment alerts', () => {
     );
     const s = await optStudent(t, 64, { lastName: 'Alertee', extra: { user_id: u!.id } }); // 65 used: warning
     const ctx = systemContext(t.services, t.institutionA);
-    const bells = async (userName: string) => t.sql<{ text: string }>(
-      `select n.text from notifications n join users u on u.id = n.user_id where u.user_name = $1 and u.institution_id = $2 and n.text like '%Alert%' order by n.created_at`,
-      [userName, t.institutionA]);
-    const studentBells = async () => t.sql<{ text: string }>('select text from notifications where user_id = $1 order by created_at', [u!.id]);
+    const bells = async (userName: string) =>
+      t.sql<{ text: string }>(
+        `select n.text from notifications n join users u on u.id = n.user_id where u.user_name = $1 and u.institution_id = $2 and n.text like '%Alert%' order by n.created_at`,
+        [userName, t.institutionA],
+      );
+    const studentBells = async () =>
+      t.sql<{ text: string }>('select text from notifications where user_id = $1 order by created_at', [u!.id]);
 
     await sendUnemploymentAlerts(ctx);
-    expect((await studentBells()).map((b) => b.text)).toEqual(['OPT unemployment days — Nearing limit: your counter has used 65 of 90 days; 25 left.']);
-    expect((await bells('officer')).map((b) => b.text)).toEqual([expect.stringMatching(/^OPT unemployment — Nearing limit: Test\d+ Alertee \(N\d{10}\) has used 65 of 90 days; 25 left\.$/)]);
+    expect((await studentBells()).map((b) => b.text)).toEqual([
+      'OPT unemployment days — Nearing limit: your counter has used 65 of 90 days; 25 left.',
+    ]);
+    expect((await bells('officer')).map((b) => b.text)).toEqual([
+      expect.stringMatching(/^OPT unemployment — Nearing limit: Test\d+ Alertee \(N\d{10}\) has used 65 of 90 days; 25 left\.$/),
+    ]);
     // The demo admin is an officer of every site, so the office hears through both.
     expect(await bells('admin')).toHaveLength(1);
     const mails = await t.sql<{ subject: string }>('select subject from outbox where to_address = $1', ['optalert@example.edu']);
@@ -239,10 +350,14 @@ describe('unemployment alerts', () => {
     await sendUnemploymentAlerts(ctx, later);
     await sendUnemploymentAlerts(ctx, later);
     expect((await studentBells()).map((b) => b.text)).toEqual([
-      expect.stringContaining('Nearing limit'), 'OPT unemployment days — Critical: your counter has used 80 of 90 days; 10 left.',
+      expect.stringContaining('Nearing limit'),
+      'OPT unemployment days — Critical: your counter has used 80 of 90 days; 10 left.',
     ]);
     expect((await bells('officer')).filter((b) => b.text.includes('Alertee'))).toHaveLength(2);
-    const audit = await t.sql<{ n: number }>(`select count(*)::int as n from audit_events where entity_id = $1 and action = 'student.opt.unemployment-alert'`, [s.id]);
+    const audit = await t.sql<{ n: number }>(
+      `select count(*)::int as n from audit_events where entity_id = $1 and action = 'student.opt.unemployment-alert'`,
+      [s.id],
+    );
     expect(audit[0]!.n).toBe(2);
   });
 });
@@ -254,9 +369,17 @@ describe('the daily job runner', () => {
     try {
       await holder.query('select pg_advisory_lock(727399)');
       let ran = 0;
-      expect(await runExclusive(t.database, 727399, async () => { ran++; })).toBe(false);
+      expect(
+        await runExclusive(t.database, 727399, async () => {
+          ran++;
+        }),
+      ).toBe(false);
       await holder.query('select pg_advisory_unlock(727399)');
-      expect(await runExclusive(t.database, 727399, async () => { ran++; })).toBe(true);
+      expect(
+        await runExclusive(t.database, 727399, async () => {
+          ran++;
+        }),
+      ).toBe(true);
       expect(ran).toBe(1);
     } finally {
       holder.release();

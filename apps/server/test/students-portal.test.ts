@@ -14,8 +14,15 @@ const d: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   for (const u of ['admin', 'officer', 'assistant', 'student'] as const) s[u] = await t.login(u);
-  for (const r of await t.sql<{ id: string; question_text: string }>('select id, question_text from custom_questions where institution_id = $1', [t.institutionA])) q[r.question_text] = r.id;
-  for (const r of await t.sql<{ id: string; name: string }>('select id, name from custom_documents where institution_id = $1', [t.institutionA])) d[r.name] = r.id;
+  for (const r of await t.sql<{ id: string; question_text: string }>(
+    'select id, question_text from custom_questions where institution_id = $1',
+    [t.institutionA],
+  ))
+    q[r.question_text] = r.id;
+  for (const r of await t.sql<{ id: string; name: string }>('select id, name from custom_documents where institution_id = $1', [
+    t.institutionA,
+  ]))
+    d[r.name] = r.id;
 });
 afterAll(async () => t?.close());
 
@@ -32,8 +39,16 @@ async function newPortalStudent(o: { stage?: string; visaType?: 'F-1' | 'J-1'; s
   await t.sql(
     `insert into users (institution_id, user_name, email, first_name, last_name, role, password_hash, password_changed_at, campus_site_id)
      select institution_id, $2, $3, 'Nia', 'Portal', 'ISSSstudent', password_hash, now(), campus_site_id from users where institution_id = $1 and user_name = 'student'`,
-    [t.institutionA, userName, `${userName}@example.edu`]);
-  const profile = await newStudent(t, { user: userName, stage: o.stage ?? 'invited', visaType: o.visaType ?? 'F-1', site: o.site ?? 'MAIN', firstName: 'Nia', lastName: 'Portal' });
+    [t.institutionA, userName, `${userName}@example.edu`],
+  );
+  const profile = await newStudent(t, {
+    user: userName,
+    stage: o.stage ?? 'invited',
+    visaType: o.visaType ?? 'F-1',
+    site: o.site ?? 'MAIN',
+    firstName: 'Nia',
+    lastName: 'Portal',
+  });
   const [u] = await t.sql<{ id: string }>('select id from users where institution_id = $1 and user_name = $2', [t.institutionA, userName]);
   return { profileId: profile.id, userId: u!.id, session: await t.login(userName) };
 }
@@ -51,7 +66,13 @@ const uploadFor = (as: TSession, userId: string, fields: Record<string, string>)
 
 describe('welcome wizard configuration', () => {
   it('officers create, change, reorder, deactivate and remove steps; assistants and students may not', async () => {
-    const body = { title: 'Health insurance', body: 'Read https://isss.example.edu/insurance first.', kind: 'questions', itemIds: [q[PHONE]], visaScope: 'J-1' };
+    const body = {
+      title: 'Health insurance',
+      body: 'Read https://isss.example.edu/insurance first.',
+      kind: 'questions',
+      itemIds: [q[PHONE]],
+      visaScope: 'J-1',
+    };
     expect((await call(t, 'POST', '/api/students/welcome-wizard-steps', { as: s.assistant, body })).statusCode).toBe(403);
     expect((await call(t, 'POST', '/api/students/welcome-wizard-steps', { as: s.student, body })).statusCode).toBe(403);
     const created = await call(t, 'POST', '/api/students/welcome-wizard-steps', { as: s.officer, body });
@@ -63,9 +84,15 @@ describe('welcome wizard configuration', () => {
     const empty = await call(t, 'POST', '/api/students/welcome-wizard-steps', { as: s.officer, body: { ...body, itemIds: [] } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors).toEqual({ itemIds: ['Choose at least one question for a questions step.'] });
-    const content = await call(t, 'PUT', `/api/students/welcome-wizard-steps/${step.id}`, { as: s.officer, body: { ...body, kind: 'content', isActive: false } });
+    const content = await call(t, 'PUT', `/api/students/welcome-wizard-steps/${step.id}`, {
+      as: s.officer,
+      body: { ...body, kind: 'content', isActive: false },
+    });
     expect(content.json()).toMatchObject({ kind: 'content', itemIds: [], isActive: false });
-    const noTitle = await call(t, 'PUT', `/api/students/welcome-wizard-steps/${step.id}`, { as: s.officer, body: { ...body, title: '  ' } });
+    const noTitle = await call(t, 'PUT', `/api/students/welcome-wizard-steps/${step.id}`, {
+      as: s.officer,
+      body: { ...body, title: '  ' },
+    });
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().fieldErrors.title).toEqual(['Required field']);
 
@@ -75,20 +102,36 @@ describe('welcome wizard configuration', () => {
     const reordered = await call(t, 'PUT', '/api/students/welcome-wizard-order', { as: s.officer, body: { ids: order } });
     expect((reordered.json() as studentsApi.TWizardStep[]).map((x) => x.id)).toEqual(order);
     // A stale order (a step missing) is refused rather than dropping steps.
-    expect((await call(t, 'PUT', '/api/students/welcome-wizard-order', { as: s.officer, body: { ids: order.slice(1) } })).statusCode).toBe(400);
+    expect((await call(t, 'PUT', '/api/students/welcome-wizard-order', { as: s.officer, body: { ids: order.slice(1) } })).statusCode).toBe(
+      400,
+    );
 
     expect((await call(t, 'DELETE', `/api/students/welcome-wizard-steps/${step.id}`, { as: s.officer })).statusCode).toBe(200);
     expect((await call(t, 'GET', `/api/students/welcome-wizard-steps/${step.id}`, { as: s.officer })).statusCode).toBe(404);
     const audit = await t.sql<{ action: string }>('select action from audit_events where entity_id = $1 order by id', [step.id]);
-    expect(audit.map((a) => a.action)).toEqual(['welcome-wizard-step.created', 'welcome-wizard-step.updated', 'welcome-wizard-step.deleted']);
+    expect(audit.map((a) => a.action)).toEqual([
+      'welcome-wizard-step.created',
+      'welcome-wizard-step.updated',
+      'welcome-wizard-step.deleted',
+    ]);
     // Restore the seeded order for the tests below.
-    await call(t, 'PUT', '/api/students/welcome-wizard-order', { as: s.officer, body: { ids: list.filter((x) => x.id !== step.id).map((x) => x.id) } });
+    await call(t, 'PUT', '/api/students/welcome-wizard-order', {
+      as: s.officer,
+      body: { ids: list.filter((x) => x.id !== step.id).map((x) => x.id) },
+    });
   });
 
   it('the preview shows the wizard a student of each visa type would walk through', async () => {
-    const j1 = await call(t, 'POST', '/api/students/welcome-wizard-steps', { as: s.officer, body: { title: 'Your sponsor', body: 'J-1 only', kind: 'content', visaScope: 'J-1' } });
-    const f = (await call(t, 'GET', '/api/students/welcome-wizard-preview', { as: s.officer, query: { visaType: 'F-1' } })).json() as studentsApi.TMyStage;
-    const j = (await call(t, 'GET', '/api/students/welcome-wizard-preview', { as: s.officer, query: { visaType: 'J-1' } })).json() as studentsApi.TMyStage;
+    const j1 = await call(t, 'POST', '/api/students/welcome-wizard-steps', {
+      as: s.officer,
+      body: { title: 'Your sponsor', body: 'J-1 only', kind: 'content', visaScope: 'J-1' },
+    });
+    const f = (
+      await call(t, 'GET', '/api/students/welcome-wizard-preview', { as: s.officer, query: { visaType: 'F-1' } })
+    ).json() as studentsApi.TMyStage;
+    const j = (
+      await call(t, 'GET', '/api/students/welcome-wizard-preview', { as: s.officer, query: { visaType: 'J-1' } })
+    ).json() as studentsApi.TMyStage;
     expect(f.wizard!.steps.map((x) => x.title)).toEqual(['Welcome', 'Your contact details', 'Your passport', 'Confirm and finish']);
     expect(j.wizard!.steps.map((x) => x.title)).toContain('Your sponsor');
     expect(f.questions.questions.map((x) => x.questionText)).toEqual([EMAIL_OK, PHONE, EMERGENCY]);
@@ -109,11 +152,16 @@ describe('stage configuration', () => {
     expect(again.json().fieldErrors).toEqual({ customQuestionId: ['This stage already asks it.'] });
     expect((await add({ stage: 'check_in' })).json().fieldErrors).toEqual({ customQuestionId: ['Choose a question or a document.'] });
     const id = (a.json() as { id: string }).id;
-    expect((await call(t, 'PUT', `/api/students/stage-items/${id}`, { as: s.officer, body: { visaScope: 'J-1' } })).json()).toMatchObject({ visaScope: 'J-1' });
+    expect((await call(t, 'PUT', `/api/students/stage-items/${id}`, { as: s.officer, body: { visaScope: 'J-1' } })).json()).toMatchObject({
+      visaScope: 'J-1',
+    });
     const items = (await call(t, 'GET', '/api/students/stage-items', { as: s.admin })).json() as studentsApi.TStageItem[];
     const checkIn = items.filter((x) => x.stage === 'check_in').map((x) => x.id);
     expect(checkIn.at(-1)).toBe(id);
-    const moved = await call(t, 'PUT', '/api/students/stage-items-order', { as: s.officer, body: { stage: 'check_in', ids: [...checkIn].reverse() } });
+    const moved = await call(t, 'PUT', '/api/students/stage-items-order', {
+      as: s.officer,
+      body: { stage: 'check_in', ids: [...checkIn].reverse() },
+    });
     expect((moved.json() as studentsApi.TStageItem[]).map((x) => x.id)).toEqual([...checkIn].reverse());
     expect((await call(t, 'DELETE', `/api/students/stage-items/${id}`, { as: s.officer })).statusCode).toBe(200);
     const after = (await call(t, 'GET', '/api/students/stage-items', { as: s.admin })).json() as studentsApi.TStageItem[];
@@ -131,7 +179,9 @@ describe('a student walks the stages', () => {
     const refused = await complete(me.session);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fieldErrors).toEqual({
-      [`custom.${q[EMAIL_OK]}`]: [FORM_MSG.required], [`custom.${q[PHONE]}`]: [FORM_MSG.required], [`custom.${q[EMERGENCY]}`]: [FORM_MSG.required],
+      [`custom.${q[EMAIL_OK]}`]: [FORM_MSG.required],
+      [`custom.${q[PHONE]}`]: [FORM_MSG.required],
+      [`custom.${q[EMERGENCY]}`]: [FORM_MSG.required],
       [`document.${d['Passport identity page']}`]: ['Please upload Passport identity page.'],
     });
 
@@ -141,13 +191,21 @@ describe('a student walks the stages', () => {
     const contact = stage.wizard!.steps[1]!.id;
     const stepRefused = await call(t, 'POST', `/api/students/me/welcome-wizard/steps/${contact}/complete`, { as: me.session });
     expect(stepRefused.statusCode).toBe(400);
-    expect(stepRefused.json().fieldErrors).toEqual({ [`custom.${q[EMAIL_OK]}`]: [FORM_MSG.explain], [`custom.${q[EMERGENCY]}`]: [FORM_MSG.required] });
-    await answer(me.session, { [q[EMAIL_OK]!]: { value: 'no', explanation: 'Use nia@example.org' }, [q[EMERGENCY]!]: { value: 'Ravi, +91 98765 43210' } });
+    expect(stepRefused.json().fieldErrors).toEqual({
+      [`custom.${q[EMAIL_OK]}`]: [FORM_MSG.explain],
+      [`custom.${q[EMERGENCY]}`]: [FORM_MSG.required],
+    });
+    await answer(me.session, {
+      [q[EMAIL_OK]!]: { value: 'no', explanation: 'Use nia@example.org' },
+      [q[EMERGENCY]!]: { value: 'Ravi, +91 98765 43210' },
+    });
     const stepOk = await call(t, 'POST', `/api/students/me/welcome-wizard/steps/${contact}/complete`, { as: me.session });
     expect((stepOk.json() as studentsApi.TMyStage).wizard!.completedStepIds).toEqual([contact]);
 
     const stillNoPassport = await complete(me.session);
-    expect(stillNoPassport.json().fieldErrors).toEqual({ [`document.${d['Passport identity page']}`]: ['Please upload Passport identity page.'] });
+    expect(stillNoPassport.json().fieldErrors).toEqual({
+      [`document.${d['Passport identity page']}`]: ['Please upload Passport identity page.'],
+    });
     // A document the current stage does not ask cannot be filed by the student.
     expect((await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! })).statusCode).toBe(403);
     expect((await uploadFor(me.session, me.userId, { customDocumentId: d['Passport identity page']! })).statusCode).toBe(200);
@@ -159,14 +217,21 @@ describe('a student walks the stages', () => {
     const [p] = await t.sql<{ current_stage: string }>('select current_stage from student_profiles where id = $1', [me.profileId]);
     expect(p!.current_stage).toBe('pre_arrival');
     const [progress] = await t.sql<{ completed_at: Date | null; n: number }>(
-      "select completed_at, cardinality(completed_step_ids) as n from student_stage_progress where profile_id = $1 and stage = 'invited'", [me.profileId]);
+      "select completed_at, cardinality(completed_step_ids) as n from student_stage_progress where profile_id = $1 and stage = 'invited'",
+      [me.profileId],
+    );
     expect(progress!.completed_at).not.toBeNull();
     expect(progress!.n).toBe(4);
     const history = await t.sql<{ action: string; before: unknown; after: unknown }>(
-      "select action, before, after from audit_events where entity_type = 'student_profile' and entity_id = $1 and action = 'student.stage-completed'", [me.profileId]);
+      "select action, before, after from audit_events where entity_type = 'student_profile' and entity_id = $1 and action = 'student.stage-completed'",
+      [me.profileId],
+    );
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ before: { currentStage: 'invited' }, after: { currentStage: 'pre_arrival' } });
-    const bell = await t.sql<{ text: string }>("select n.text from notifications n join users u on u.id = n.user_id where u.user_name = 'officer' and n.type_name = 'student.stage-completed' and u.institution_id = $1", [t.institutionA]);
+    const bell = await t.sql<{ text: string }>(
+      "select n.text from notifications n join users u on u.id = n.user_id where u.user_name = 'officer' and n.type_name = 'student.stage-completed' and u.institution_id = $1",
+      [t.institutionA],
+    );
     expect(bell.map((b) => b.text)).toContain('Nia Portal completed the welcome wizard and is now in Pre-arrival.');
   });
 
@@ -174,13 +239,17 @@ describe('a student walks the stages', () => {
     const me = await newPortalStudent({ stage: 'pre_arrival' });
     const [dep] = await t.sql<{ id: string }>(
       "insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd) values ($1, $2, 'Asha', 'Portal', '01') returning id",
-      [t.institutionA, me.profileId]);
+      [t.institutionA, me.profileId],
+    );
     const stage = await myStage(me.session);
     const depDoc = stage.documents.find((x) => x.name === 'Dependent passport identity page')!;
     expect(depDoc.slots.map((x) => x.label)).toEqual(['Asha Portal']);
     const refused = await complete(me.session);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'INCOMPLETE', message: 'Please complete this stage before continuing: see the messages on each item.' });
+    expect(refused.json()).toMatchObject({
+      code: 'INCOMPLETE',
+      message: 'Please complete this stage before continuing: see the messages on each item.',
+    });
     expect(refused.json().fieldErrors).toEqual({
       [`custom.${q[ARRIVAL]}`]: [FORM_MSG.required],
       [`document.${d['Financial documents']}`]: ['Please upload Financial documents.'],
@@ -195,10 +264,13 @@ describe('a student walks the stages', () => {
     const other = await newPortalStudent({ stage: 'pre_arrival' });
     const [otherDep] = await t.sql<{ id: string }>(
       "insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd) values ($1, $2, 'Not', 'Mine', '02') returning id",
-      [t.institutionA, other.profileId]);
+      [t.institutionA, other.profileId],
+    );
     const notMine = await uploadFor(me.session, me.userId, { customDocumentId: depDoc.id, dependentId: otherDep!.id });
     expect(notMine.json().fieldErrors).toEqual({ dependentId: ['The dependent was not found.'] });
-    expect((await complete(me.session)).json().fieldErrors).toEqual({ [`document.${depDoc.id}.dependent.${dep!.id}`]: ['Please upload Dependent passport identity page for Asha Portal.'] });
+    expect((await complete(me.session)).json().fieldErrors).toEqual({
+      [`document.${depDoc.id}.dependent.${dep!.id}`]: ['Please upload Dependent passport identity page for Asha Portal.'],
+    });
     expect((await uploadFor(me.session, me.userId, { customDocumentId: depDoc.id, dependentId: dep!.id })).statusCode).toBe(200);
 
     const [first, second] = await Promise.all([complete(me.session), complete(me.session)]);
@@ -216,17 +288,26 @@ describe('a student walks the stages', () => {
     // A wrong file can be removed while the stage still asks for it; then the stage is incomplete again.
     const wrong = (await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! })).json() as { id: string };
     expect((await call(t, 'DELETE', `/api/attachments/${wrong.id}`, { as: me.session })).statusCode).toBe(200);
-    expect((await complete(me.session)).json().fieldErrors).toEqual({ [`document.${d['I-94 arrival record']}`]: ['Please upload I-94 arrival record.'] });
+    expect((await complete(me.session)).json().fieldErrors).toEqual({
+      [`document.${d['I-94 arrival record']}`]: ['Please upload I-94 arrival record.'],
+    });
     const right = (await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! })).json() as { id: string };
     const done = await complete(me.session);
-    expect(done.json()).toEqual({ profileId: me.profileId, stage: 'continuing', homePath: `/student/student-service-menu/${me.profileId}` });
+    expect(done.json()).toEqual({
+      profileId: me.profileId,
+      stage: 'continuing',
+      homePath: `/student/student-service-menu/${me.profileId}`,
+    });
     expect((await complete(me.session)).statusCode).toBe(400);
     // Once the stage is finished its files are the office's record: the student can no longer remove them.
     expect((await call(t, 'DELETE', `/api/attachments/${right.id}`, { as: me.session })).statusCode).toBe(403);
   });
 
   it('items scoped to J-1 are asked of exchange visitors only', async () => {
-    const item = await call(t, 'POST', '/api/students/stage-items', { as: s.officer, body: { stage: 'check_in', visaScope: 'J-1', customQuestionId: q[PHONE] } });
+    const item = await call(t, 'POST', '/api/students/stage-items', {
+      as: s.officer,
+      body: { stage: 'check_in', visaScope: 'J-1', customQuestionId: q[PHONE] },
+    });
     const f1 = await newPortalStudent({ stage: 'check_in', visaType: 'F-1' });
     const j1 = await newPortalStudent({ stage: 'check_in', visaType: 'J-1' });
     expect((await myStage(f1.session)).questions.questions.map((x) => x.id)).not.toContain(q[PHONE]);
@@ -239,10 +320,19 @@ describe('a student walks the stages', () => {
 
 describe('invited stage items outside the wizard steps', () => {
   it('are asked in a step of their own before the confirmation, which is recorded like the others', async () => {
-    const item = await call(t, 'POST', '/api/students/stage-items', { as: s.officer, body: { stage: 'invited', customQuestionId: q[ARRIVAL] } });
+    const item = await call(t, 'POST', '/api/students/stage-items', {
+      as: s.officer,
+      body: { stage: 'invited', customQuestionId: q[ARRIVAL] },
+    });
     const me = await newPortalStudent();
     const stage = await myStage(me.session);
-    expect(stage.wizard!.steps.map((x) => x.title)).toEqual(['Welcome', 'Your contact details', 'Your passport', 'A few more things', 'Confirm and finish']);
+    expect(stage.wizard!.steps.map((x) => x.title)).toEqual([
+      'Welcome',
+      'Your contact details',
+      'Your passport',
+      'A few more things',
+      'Confirm and finish',
+    ]);
     expect(stage.wizard!.steps[3]).toMatchObject({ id: 'stage-items', questionIds: [q[ARRIVAL]] });
     const refused = await call(t, 'POST', '/api/students/me/welcome-wizard/steps/stage-items/complete', { as: me.session });
     expect(refused.json().fieldErrors).toEqual({ [`custom.${q[ARRIVAL]}`]: [FORM_MSG.required] });
@@ -255,8 +345,8 @@ describe('invited stage items outside the wizard steps', () => {
   });
 });
 
-describe('who sees a student\'s stage', () => {
-  it("a student only ever sees their own stage; staff see progress within their sites", async () => {
+describe("who sees a student's stage", () => {
+  it('a student only ever sees their own stage; staff see progress within their sites', async () => {
     const a = await newPortalStudent({ stage: 'pre_arrival' });
     const b = await newPortalStudent({ stage: 'pre_arrival', site: 'MED' });
     await answer(a.session, { [q[ARRIVAL]!]: { value: '08/10/2026' } });
@@ -281,7 +371,10 @@ describe('who sees a student\'s stage', () => {
 
 describe('continuing students', () => {
   it("see what the office asks of them now (the continuing list), answer it and cannot 'complete' past continuing", async () => {
-    const added = await call(t, 'POST', '/api/students/stage-items', { as: s.officer, body: { stage: 'continuing', customQuestionId: q[EMERGENCY] } });
+    const added = await call(t, 'POST', '/api/students/stage-items', {
+      as: s.officer,
+      body: { stage: 'continuing', customQuestionId: q[EMERGENCY] },
+    });
     expect(added.statusCode, added.body).toBe(200);
     const mine = await myStage(s.student);
     expect(mine.stage).toBe('continuing');

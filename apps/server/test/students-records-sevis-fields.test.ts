@@ -18,35 +18,66 @@ beforeAll(async () => {
   officer = await t.login('officer');
   main = await siteId(t, 'MAIN');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const events = (profileId: string) => t.sql<{ event_type: string; status: string }>('select event_type, status from sevis_pending_events where profile_id = $1 order by created_at', [profileId]);
+const events = (profileId: string) =>
+  t.sql<{ event_type: string; status: string }>(
+    'select event_type, status from sevis_pending_events where profile_id = $1 order by created_at',
+    [profileId],
+  );
 const get = async (id: string) => (await call(t, 'GET', `/api/students/${id}`, { as: officer })).json() as studentsApi.TStudentRecord;
-const put = async (id: string, body: Record<string, unknown>) => call(t, 'PUT', `/api/students/${id}`, { as: officer, body: { ...body, updatedAt: (await get(id)).updatedAt } });
+const put = async (id: string, body: Record<string, unknown>) =>
+  call(t, 'PUT', `/api/students/${id}`, { as: officer, body: { ...body, updatedAt: (await get(id)).updatedAt } });
 let seq = 0;
 const create = (over: Record<string, unknown>) => {
   seq += 1;
-  return call(t, 'POST', '/api/students', { as: officer, body: {
-    firstName: 'Mina', lastName: `Sato${seq}`, email: `mina${seq}.${Date.now()}@example.edu`, birthDate: '2000-06-01', citizenshipCountryCode: 'JP',
-    visaType: 'F-1', campusSiteId: main, programStartDate: '2026-08-20', programEndDate: '2028-05-15', ...over } });
+  return call(t, 'POST', '/api/students', {
+    as: officer,
+    body: {
+      firstName: 'Mina',
+      lastName: `Sato${seq}`,
+      email: `mina${seq}.${Date.now()}@example.edu`,
+      birthDate: '2000-06-01',
+      citizenshipCountryCode: 'JP',
+      visaType: 'F-1',
+      campusSiteId: main,
+      programStartDate: '2026-08-20',
+      programEndDate: '2028-05-15',
+      ...over,
+    },
+  });
 };
 
 describe('English proficiency and academic term (new I-20)', () => {
   it('creates an F-1 record with them and shows them back', async () => {
     const res = await create({ englishRequired: true, englishRequirementsMet: true, academicTermMonths: 9 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ englishRequired: true, englishRequirementsMet: true, englishNotRequiredReason: '', academicTermMonths: 9, evPositionCode: '', receivedUsGovtFunds: null });
+    expect(res.json()).toMatchObject({
+      englishRequired: true,
+      englishRequirementsMet: true,
+      englishNotRequiredReason: '',
+      academicTermMonths: 9,
+      evPositionCode: '',
+      receivedUsGovtFunds: null,
+    });
   });
 
   it('refuses a term outside 1-12 months and English not required without a reason, on the field', async () => {
     const bad = await create({ academicTermMonths: 13, englishRequired: false });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors).toMatchObject({ academicTermMonths: [studentsApi.MSG_ACADEMIC_TERM], englishNotRequiredReason: [studentsApi.MSG_ENGLISH_REASON] });
+    expect(bad.json().fieldErrors).toMatchObject({
+      academicTermMonths: [studentsApi.MSG_ACADEMIC_TERM],
+      englishNotRequiredReason: [studentsApi.MSG_ENGLISH_REASON],
+    });
     const s = await newStudent(t);
     const r = await put(s.id, { englishRequired: false });
     expect(r.statusCode).toBe(400);
     expect(r.json().fieldErrors).toEqual({ englishNotRequiredReason: [studentsApi.MSG_ENGLISH_REASON] });
-    expect((await put(s.id, { academicTermMonths: 0 })).json().fieldErrors).toEqual({ academicTermMonths: [studentsApi.MSG_ACADEMIC_TERM] });
+    expect((await put(s.id, { academicTermMonths: 0 })).json().fieldErrors).toEqual({
+      academicTermMonths: [studentsApi.MSG_ACADEMIC_TERM],
+    });
   });
 
   it('an edit is in the History Log and raises no SEVIS update on a record SEVIS knows (they travel with Create / change of level)', async () => {
@@ -57,22 +88,36 @@ describe('English proficiency and academic term (new I-20)', () => {
     expect(await events(s.id)).toEqual([]);
     const h = (await call(t, 'GET', `/api/students/${s.id}/history`, { as: officer })).json();
     const upd = h.items.find((e: { action: string }) => e.action === 'student.updated');
-    expect(upd).toMatchObject({ before: { englishRequired: null, englishNotRequiredReason: '', academicTermMonths: null },
-      after: { englishRequired: false, englishNotRequiredReason: 'Native speaker', academicTermMonths: 4 } });
+    expect(upd).toMatchObject({
+      before: { englishRequired: null, englishNotRequiredReason: '', academicTermMonths: null },
+      after: { englishRequired: false, englishNotRequiredReason: 'Native speaker', academicTermMonths: 4 },
+    });
     expect(upd.after.sevisUpdates).toBeUndefined();
   });
 
   it('on a record without a SEVIS ID, filling them in queues the Create again after it was held back', async () => {
     const s = (await create({})).json() as studentsApi.TStudentRecord;
-    await t.sql(`update sevis_pending_events set status = 'held', message = 'English proficiency required is missing' where profile_id = $1`, [s.id]);
+    await t.sql(
+      `update sevis_pending_events set status = 'held', message = 'English proficiency required is missing' where profile_id = $1`,
+      [s.id],
+    );
     expect((await put(s.id, { englishRequired: true, englishRequirementsMet: true, academicTermMonths: 9 })).statusCode).toBe(200);
-    expect(await events(s.id)).toEqual([{ event_type: 'Create', status: 'held' }, { event_type: 'Create', status: 'pending' }]);
+    expect(await events(s.id)).toEqual([
+      { event_type: 'Create', status: 'held' },
+      { event_type: 'Create', status: 'pending' },
+    ]);
   });
 });
 
 describe('position code and U.S. government funds (new DS-2019)', () => {
   it('creates a J-1 record with them; edits them; refuses a code not on the SEVIS position list', async () => {
-    const res = await create({ visaType: 'J-1', evCategoryCode: '1A', subjectFieldCode: '26.0102', evPositionCode: '213', receivedUsGovtFunds: false });
+    const res = await create({
+      visaType: 'J-1',
+      evCategoryCode: '1A',
+      subjectFieldCode: '26.0102',
+      evPositionCode: '213',
+      receivedUsGovtFunds: false,
+    });
     expect(res.statusCode).toBe(200);
     const r = res.json() as studentsApi.TStudentRecord;
     expect(r).toMatchObject({ evPositionCode: '213', receivedUsGovtFunds: false });

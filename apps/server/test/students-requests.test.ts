@@ -22,27 +22,43 @@ beforeAll(async () => {
   const [p] = await t.sql<{ id: string }>(
     `update student_profiles set visa_type = 'F-1', sevis_status = 'Active', program_start_date = $2, program_end_date = $3, first_name = 'Sam', last_name = 'Student'
      where institution_id = $1 and user_id = (select id from users where institution_id = $1 and user_name = 'student') returning id`,
-    [t.institutionA, day(-400), PROGRAM_END]);
+    [t.institutionA, day(-400), PROGRAM_END],
+  );
   profileId = p!.id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Starts a draft naming the demo faculty advisor (CPT's and RCL's workflows ask for one on submit). */
 async function start(code: string, as = student): Promise<TRequestDetail> {
-  const [advisor] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = 'advisor'`, [t.institutionA]);
+  const [advisor] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = 'advisor'`, [
+    t.institutionA,
+  ]);
   const res = await call(t, 'POST', '/api/requests', { as, body: { requestTypeId: await typeId(t, code), advisorUserId: advisor!.id } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TRequestDetail;
 }
-const save = (id: string, data: Record<string, unknown>, as = student) => call(t, 'PUT', `/api/requests/${id}/data`, { as, body: { data } });
+const save = (id: string, data: Record<string, unknown>, as = student) =>
+  call(t, 'PUT', `/api/requests/${id}/data`, { as, body: { data } });
 const detail = async (id: string, as = student) => (await call(t, 'GET', `/api/requests/${id}`, { as })).json() as TRequestDetail;
 const submit = (id: string) => call(t, 'POST', `/api/requests/${id}/submit`, { as: student });
 const approve = (id: string, as = admin) => call(t, 'POST', `/api/requests/${id}/transition`, { as, body: { action: 'approve' } });
 
 const VALID_CPT = {
-  employer_name: "O'Neil & Sons, Inc.", employer_job_title: 'Data Analyst, Intern', supervisor_name: 'Dana Boss', supervisor_phone: '6175550100',
-  cpt_address_line_1: '1 Main Street', cpt_city: 'Boston', cpt_state: 'MA', cpt_postal_code: '02139', cpt_route_code: '1234',
-  cpt_start_date: day(30), cpt_end_date: day(120), cpt_full_or_part_time: '02', cpt_hours_per_week: '20',
+  employer_name: "O'Neil & Sons, Inc.",
+  employer_job_title: 'Data Analyst, Intern',
+  supervisor_name: 'Dana Boss',
+  supervisor_phone: '6175550100',
+  cpt_address_line_1: '1 Main Street',
+  cpt_city: 'Boston',
+  cpt_state: 'MA',
+  cpt_postal_code: '02139',
+  cpt_route_code: '1234',
+  cpt_start_date: day(30),
+  cpt_end_date: day(120),
+  cpt_full_or_part_time: '02',
+  cpt_hours_per_week: '20',
   cpt_employment_comment: 'Required internship of ENGR 590.',
 };
 
@@ -52,7 +68,12 @@ describe('a student request form: draft saves and submit', () => {
     expect(r).toMatchObject({ profileId, data: {} });
     const form = await call(t, 'GET', `/api/requests/${r.id}/data`, { as: student });
     expect(form.statusCode, form.body).toBe(200);
-    expect(form.json()).toMatchObject({ code: 'opt_stem_extend', data: {}, canEdit: true, context: { programEndDate: PROGRAM_END, today: new Date(Date.now() - 12 * 3600 * 1000).toISOString().slice(0, 10) } });
+    expect(form.json()).toMatchObject({
+      code: 'opt_stem_extend',
+      data: {},
+      canEdit: true,
+      context: { programEndDate: PROGRAM_END, today: new Date(Date.now() - 12 * 3600 * 1000).toISOString().slice(0, 10) },
+    });
   });
 
   it('refuses a bad EIN and phone with the messages, saves nothing of it, and merges good values into what was saved', async () => {
@@ -71,11 +92,19 @@ describe('a student request form: draft saves and submit', () => {
 
     const good = await save(r.id, { employer_ein: '123456789', supervisor_phone: '6175550100' });
     expect(good.statusCode, good.body).toBe(200);
-    expect((good.json() as TRequestDetail).data).toEqual({ employer_name: 'Acme Corp', newjobsalary: '85000', employer_ein: '123456789', supervisor_phone: '6175550100' });
+    expect((good.json() as TRequestDetail).data).toEqual({
+      employer_name: 'Acme Corp',
+      newjobsalary: '85000',
+      employer_ein: '123456789',
+      supervisor_phone: '6175550100',
+    });
     // null clears one value; a field the form does not have is refused.
     expect((await save(r.id, { newjobsalary: null })).json().data).not.toHaveProperty('newjobsalary');
     expect((await save(r.id, { favourite_colour: 'blue' })).json().fieldErrors).toEqual({ 'data.favourite_colour': ['Invalid value'] });
-    const [audit] = await t.sql<{ after: Record<string, unknown> }>(`select after from audit_events where entity_id = $1 and action = 'request.data-saved' order by id desc limit 1`, [r.id]);
+    const [audit] = await t.sql<{ after: Record<string, unknown> }>(
+      `select after from audit_events where entity_id = $1 and action = 'request.data-saved' order by id desc limit 1`,
+      [r.id],
+    );
     expect(audit!.after).toEqual({ newjobsalary: null });
   });
 
@@ -85,8 +114,21 @@ describe('a student request form: draft saves and submit', () => {
     const res = await submit(r.id);
     expect(res.statusCode).toBe(400);
     const errors = res.json().fieldErrors as Record<string, string[]>;
-    for (const f of ['employer_job_title', 'everify_number', 'employer_full_or_part_time', 'newjobsalary', 'supervisor_name', 'supervisor_phone',
-      'employer_address_line_1', 'employer_city', 'employer_state', 'employer_zip_code', 'requested_start_date', 'requested_end_date', 'evsatobjectives']) {
+    for (const f of [
+      'employer_job_title',
+      'everify_number',
+      'employer_full_or_part_time',
+      'newjobsalary',
+      'supervisor_name',
+      'supervisor_phone',
+      'employer_address_line_1',
+      'employer_city',
+      'employer_state',
+      'employer_zip_code',
+      'requested_start_date',
+      'requested_end_date',
+      'evsatobjectives',
+    ]) {
       expect(errors[`data.${f}`], f).toEqual(['Required field']);
     }
     expect(errors['data.employer_name']).toBeUndefined();
@@ -130,7 +172,9 @@ describe('who may start and write', () => {
   it('the seeded student request types carry their visa scopes and starters; CPT has the one-step faculty recommendation', async () => {
     const rows = await t.sql<{ code: string; visa_scope: string; starters: string[]; kind: string | null }>(
       `select rt.code, rt.visa_scope, rt.starters, (select string_agg(ws.approver_kind, ',') from workflow_steps ws where ws.workflow_id = rt.workflow_id) as kind
-       from request_types rt where rt.institution_id = $1`, [t.institutionA]);
+       from request_types rt where rt.institution_id = $1`,
+      [t.institutionA],
+    );
     const by = Object.fromEntries(rows.map((r) => [r.code, r]));
     for (const code of ['cpt_request', 'opt_request', 'opt_employer_update', 'opt_stem_extend', 'rcl_request', 'col_request']) {
       expect(by[code], code).toMatchObject({ visa_scope: 'F-1', starters: ['student'] });
@@ -150,10 +194,18 @@ describe('who may start and write', () => {
     expect(startable.map((x) => x.code)).not.toContain('cpt_request');
     expect(startable.map((x) => x.code)).not.toContain('opt_request');
     expect(startable.map((x) => x.code)).toContain('registration_request');
-    const cpt = await call(t, 'POST', '/api/requests', { host: HOST_B, as: j1, body: { requestTypeId: await typeId(t, 'cpt_request', t.institutionB) } });
+    const cpt = await call(t, 'POST', '/api/requests', {
+      host: HOST_B,
+      as: j1,
+      body: { requestTypeId: await typeId(t, 'cpt_request', t.institutionB) },
+    });
     expect(cpt.statusCode).toBe(400);
     expect(cpt.json().fieldErrors).toEqual({ requestTypeId: ['This request type is not available to you.'] });
-    const reg = await call(t, 'POST', '/api/requests', { host: HOST_B, as: j1, body: { requestTypeId: await typeId(t, 'registration_request', t.institutionB) } });
+    const reg = await call(t, 'POST', '/api/requests', {
+      host: HOST_B,
+      as: j1,
+      body: { requestTypeId: await typeId(t, 'registration_request', t.institutionB) },
+    });
     expect(reg.statusCode, reg.body).toBe(200);
     // The F-1 student of institution A is offered CPT.
     const a = (await call(t, 'GET', '/api/requests/startable-types', { as: student })).json() as { code: string }[];
@@ -164,18 +216,27 @@ describe('who may start and write', () => {
     const r = await start('cpt_request');
     await save(r.id, { employer_name: 'Acme' });
     // A second student of the same institution.
-    await t.sql(`insert into users (institution_id, user_name, email, first_name, last_name, role, password_hash)
-      select institution_id, 'student2', 'student2@demo.example.edu', 'Second', 'Student', role, password_hash from users where institution_id = $1 and user_name = 'student'`, [t.institutionA]);
+    await t.sql(
+      `insert into users (institution_id, user_name, email, first_name, last_name, role, password_hash)
+      select institution_id, 'student2', 'student2@demo.example.edu', 'Second', 'Student', role, password_hash from users where institution_id = $1 and user_name = 'student'`,
+      [t.institutionA],
+    );
     await newStudent(t, { user: 'student2' });
     const other = await t.login('student2');
     expect((await save(r.id, { employer_name: 'Evil Corp' }, other)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/requests/${r.id}/data`, { as: other })).statusCode).toBe(404);
     const studentB = await t.login('student', { host: HOST_B });
-    expect((await call(t, 'PUT', `/api/requests/${r.id}/data`, { host: HOST_B, as: studentB, body: { data: { employer_name: 'X' } } })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'PUT', `/api/requests/${r.id}/data`, { host: HOST_B, as: studentB, body: { data: { employer_name: 'X' } } }))
+        .statusCode,
+    ).toBe(404);
     expect((await save(r.id, { employer_name: 'Office Corp' }, officer)).statusCode).toBe(403);
     expect((await detail(r.id)).data).toEqual({ employer_name: 'Acme' });
     // Staff read it.
-    expect((await call(t, 'GET', `/api/requests/${r.id}/data`, { as: officer })).json()).toMatchObject({ data: { employer_name: 'Acme' }, canEdit: false });
+    expect((await call(t, 'GET', `/api/requests/${r.id}/data`, { as: officer })).json()).toMatchObject({
+      data: { employer_name: 'Acme' },
+      canEdit: false,
+    });
   });
 });
 
@@ -188,20 +249,44 @@ describe('what approval does to the record', () => {
     const res = await approve(r.id, officer);
     expect(res.statusCode, res.body).toBe(200);
 
-    const jobs = await t.sql<Record<string, unknown>>(`select kind, status, employer_name, job_title, authorized_start_date::text as s, authorized_end_date::text as e, full_or_part_time, hours_per_week, employer_address
-      from student_employments where request_id = $1`, [r.id]);
-    expect(jobs).toEqual([{ kind: 'cpt', status: 'approved', employer_name: "O'Neil & Sons, Inc.", job_title: 'Data Analyst, Intern', s: day(30), e: day(120),
-      full_or_part_time: '02', hours_per_week: 20, employer_address: expect.objectContaining({ line1: '1 Main Street', city: 'Boston', state: 'MA', postalCode: '02139' }) }]);
+    const jobs = await t.sql<Record<string, unknown>>(
+      `select kind, status, employer_name, job_title, authorized_start_date::text as s, authorized_end_date::text as e, full_or_part_time, hours_per_week, employer_address
+      from student_employments where request_id = $1`,
+      [r.id],
+    );
+    expect(jobs).toEqual([
+      {
+        kind: 'cpt',
+        status: 'approved',
+        employer_name: "O'Neil & Sons, Inc.",
+        job_title: 'Data Analyst, Intern',
+        s: day(30),
+        e: day(120),
+        full_or_part_time: '02',
+        hours_per_week: 20,
+        employer_address: expect.objectContaining({ line1: '1 Main Street', city: 'Boston', state: 'MA', postalCode: '02139' }),
+      },
+    ]);
     const events = await t.sql<{ event_type: string; action: string; status: string; payload: Record<string, unknown> }>(
-      'select event_type, action, status, payload from sevis_pending_events where request_id = $1', [r.id]);
+      'select event_type, action, status, payload from sevis_pending_events where request_id = $1',
+      [r.id],
+    );
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ event_type: 'CPTEmployment', action: 'Add', status: 'pending', payload: { employerName: "O'Neil & Sons, Inc.", startDate: day(30), endDate: day(120) } });
+    expect(events[0]).toMatchObject({
+      event_type: 'CPTEmployment',
+      action: 'Add',
+      status: 'pending',
+      payload: { employerName: "O'Neil & Sons, Inc.", startDate: day(30), endDate: day(120) },
+    });
 
     const history = await call(t, 'GET', `/api/students/${profileId}/history`, { as: officer, query: { page: 1, pageSize: 50 } });
     expect(history.statusCode, history.body).toBe(200);
     const actions = (history.json().items as { action: string }[]).map((e) => e.action);
     expect(actions).toContain('student.cpt-authorized');
-    const [bell] = await t.sql<{ text: string }>(`select text from notifications where request_id = $1 and type_name = 'student.cpt-authorized'`, [r.id]);
+    const [bell] = await t.sql<{ text: string }>(
+      `select text from notifications where request_id = $1 and type_name = 'student.cpt-authorized'`,
+      [r.id],
+    );
     expect(bell!.text).toContain("Your CPT with O'Neil & Sons, Inc.");
   });
 
@@ -216,14 +301,19 @@ describe('what approval does to the record', () => {
 
   it('CPT goes to the faculty advisor, who recommends it through the e-mailed link; the office then approves and the employment appears', async () => {
     const ids = await userIds(t, t.institutionA);
-    const created = await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: await typeId(t, 'cpt_request'), advisorUserId: ids.advisor } });
+    const created = await call(t, 'POST', '/api/requests', {
+      as: student,
+      body: { requestTypeId: await typeId(t, 'cpt_request'), advisorUserId: ids.advisor },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const r = created.json() as TRequestDetail;
     await save(r.id, { ...VALID_CPT, employer_name: 'Advisor Approved LLC' });
     expect((await submit(r.id)).statusCode).toBe(200);
     const sent = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: officer, body: { action: 'send_to_approver' } });
     expect(sent.statusCode, sent.body).toBe(200);
-    const mail = (await mailsTo(t, 'advisor@demo.example.edu')).find((m) => m.purpose === 'approval-link' && m.text_body.includes('advisor-approval/'));
+    const mail = (await mailsTo(t, 'advisor@demo.example.edu')).find(
+      (m) => m.purpose === 'approval-link' && m.text_body.includes('advisor-approval/'),
+    );
     const token = /advisor-approval\/([A-Za-z0-9_-]+)/.exec(mail!.text_body)![1]!;
     const decided = await call(t, 'POST', '/api/approvals/decide', { body: { token, decision: 'approve', comment: 'Part of ENGR 590.' } });
     expect(decided.statusCode, decided.body).toBe(200);
@@ -237,8 +327,17 @@ describe('what approval does to the record', () => {
 
   it('a failing effect undoes the approval: an OPT employer update without an approved OPT stays in review', async () => {
     const r = await start('opt_employer_update');
-    await save(r.id, { employer_name: 'Acme', employer_job_title: 'Analyst', employment_start_date: day(10), employer_full_or_part_time: '01',
-      employer_address_line_1: '2 Elm St', employer_city: 'Austin', employer_state: 'TX', employer_zip_code: '73301', employment_remarks: 'Data work in my field.' });
+    await save(r.id, {
+      employer_name: 'Acme',
+      employer_job_title: 'Analyst',
+      employment_start_date: day(10),
+      employer_full_or_part_time: '01',
+      employer_address_line_1: '2 Elm St',
+      employer_city: 'Austin',
+      employer_state: 'TX',
+      employer_zip_code: '73301',
+      employment_remarks: 'Data work in my field.',
+    });
     expect((await submit(r.id)).statusCode).toBe(200);
     const res = await approve(r.id);
     expect(res.statusCode).toBe(400);
@@ -246,12 +345,17 @@ describe('what approval does to the record', () => {
     expect((await detail(r.id)).status).toBe('submitted');
   });
 
-  it('mass approve applies each request\'s effects: the program end date moves, the registration is recorded, both SEVIS updates wait', async () => {
+  it("mass approve applies each request's effects: the program end date moves, the registration is recorded, both SEVIS updates wait", async () => {
     const ext = await start('program_extension');
     const newEnd = day(500);
     await save(ext.id, { new_program_end_date: newEnd, reason_for_extension: 'Thesis research took longer than planned.' });
     const reg = await start('registration_request');
-    await save(reg.id, { current_session_start_date: day(-20), current_session_end_date: day(90), last_session: '0', next_session_start_date: day(120) });
+    await save(reg.id, {
+      current_session_start_date: day(-20),
+      current_session_end_date: day(90),
+      last_session: '0',
+      next_session_start_date: day(120),
+    });
     for (const id of [ext.id, reg.id]) expect((await submit(id)).statusCode).toBe(200);
 
     const res = await call(t, 'POST', '/api/requests/mass-approve', { as: admin, body: { requestIds: [ext.id, reg.id] } });
@@ -259,16 +363,22 @@ describe('what approval does to the record', () => {
     expect((res.json().results as { ok: boolean }[]).every((x) => x.ok)).toBe(true);
 
     const [p] = await t.sql<{ end: string; is_registered: boolean; ss: string; se: string }>(
-      'select program_end_date::text as end, is_registered, session_start_date::text as ss, session_end_date::text as se from student_profiles where id = $1', [profileId]);
+      'select program_end_date::text as end, is_registered, session_start_date::text as ss, session_end_date::text as se from student_profiles where id = $1',
+      [profileId],
+    );
     expect(p).toEqual({ end: newEnd, is_registered: true, ss: day(-20), se: day(90) });
     const events = await t.sql<{ event_type: string; action: string; request_id: string }>(
-      `select event_type, action, request_id from sevis_pending_events where request_id = any($1::uuid[]) and status = 'pending' order by event_type`, [[ext.id, reg.id]]);
+      `select event_type, action, request_id from sevis_pending_events where request_id = any($1::uuid[]) and status = 'pending' order by event_type`,
+      [[ext.id, reg.id]],
+    );
     expect(events).toEqual([
       { event_type: 'Program', action: 'Extension', request_id: ext.id },
       { event_type: 'Registration', action: 'Register', request_id: reg.id },
     ]);
     const audits = await t.sql<{ action: string; before: Record<string, unknown> | null }>(
-      `select action, before from audit_events where entity_type = 'student_profile' and entity_id = $1 and action in ('student.program-extended', 'student.registered')`, [profileId]);
+      `select action, before from audit_events where entity_type = 'student_profile' and entity_id = $1 and action in ('student.program-extended', 'student.registered')`,
+      [profileId],
+    );
     expect(audits.map((a) => a.action).sort()).toEqual(['student.program-extended', 'student.registered']);
     expect(audits.find((a) => a.action === 'student.program-extended')!.before).toEqual({ programEndDate: PROGRAM_END });
   });
@@ -283,26 +393,53 @@ describe('every form, approved, changes the record as an office expects', () => 
     expect(sent.statusCode, sent.body).toBe(200);
     const res = await approve(r.id);
     expect(res.statusCode, res.body).toBe(200);
-    const events = await t.sql<{ e: string }>(`select event_type || '/' || action as e from sevis_pending_events where request_id = $1 and status = 'pending'`, [r.id]);
+    const events = await t.sql<{ e: string }>(
+      `select event_type || '/' || action as e from sevis_pending_events where request_id = $1 and status = 'pending'`,
+      [r.id],
+    );
     const [audit] = await t.sql<{ action: string; after: Record<string, unknown> }>(
-      `select action, after from audit_events where entity_type = 'student_profile' and entity_id = $1 and after->>'requestId' = $2 and action <> 'student.sevis-event.raised'`, [profileId, r.id]);
+      `select action, after from audit_events where entity_type = 'student_profile' and entity_id = $1 and after->>'requestId' = $2 and action <> 'student.sevis-event.raised'`,
+      [profileId, r.id],
+    );
     const jobs = await t.sql<Record<string, unknown>>(
-      `select kind, opt_phase, employer_name, authorized_start_date::text as s, authorized_end_date::text as e from student_employments where profile_id = $1 order by created_at, employer_name`, [profileId]);
+      `select kind, opt_phase, employer_name, authorized_start_date::text as s, authorized_end_date::text as e from student_employments where profile_id = $1 order by created_at, employer_name`,
+      [profileId],
+    );
     return { id: r.id, events: events.map((x) => x.e), audit: audit!, jobs };
   };
   const contact = { user_email: 'sam@example.edu', phone_number: '6175550100' };
-  const employerAddress = { employer_address_line_1: '2 Elm St', employer_city: 'Austin', employer_state: 'TX', employer_zip_code: '73301' };
+  const employerAddress = {
+    employer_address_line_1: '2 Elm St',
+    employer_city: 'Austin',
+    employer_state: 'TX',
+    employer_zip_code: '73301',
+  };
 
   it('OPT: the recommended period, then its employer, then a second employer in the same period', async () => {
     const opt = await approved('opt_request', { opt_type: '02', requested_start_date: day(60), requested_end_date: day(424), ...contact });
     expect(opt.events).toEqual(['OPTEmployment/Request']);
     expect(opt.audit.action).toBe('student.opt-recommended');
-    expect(opt.jobs.filter((j) => j.kind === 'opt')).toEqual([{ kind: 'opt', opt_phase: '02', employer_name: '', s: day(60), e: day(424) }]);
+    expect(opt.jobs.filter((j) => j.kind === 'opt')).toEqual([
+      { kind: 'opt', opt_phase: '02', employer_name: '', s: day(60), e: day(424) },
+    ]);
 
-    const employer = { employer_job_title: 'Analyst', employment_start_date: day(70), employer_full_or_part_time: '01', ...employerAddress, employment_remarks: 'Data analysis in my field.' };
-    const first = await approved('opt_employer_update', { employer_name: 'Acme', employer_ein: '123456789', newjobsalary: '70000', ...employer });
+    const employer = {
+      employer_job_title: 'Analyst',
+      employment_start_date: day(70),
+      employer_full_or_part_time: '01',
+      ...employerAddress,
+      employment_remarks: 'Data analysis in my field.',
+    };
+    const first = await approved('opt_employer_update', {
+      employer_name: 'Acme',
+      employer_ein: '123456789',
+      newjobsalary: '70000',
+      ...employer,
+    });
     expect(first.events).toEqual(['OPTEmployer/Add']);
-    expect(first.jobs.filter((j) => j.kind === 'opt')).toEqual([{ kind: 'opt', opt_phase: '02', employer_name: 'Acme', s: day(60), e: day(424) }]);
+    expect(first.jobs.filter((j) => j.kind === 'opt')).toEqual([
+      { kind: 'opt', opt_phase: '02', employer_name: 'Acme', s: day(60), e: day(424) },
+    ]);
     const second = await approved('opt_employer_update', { employer_name: 'Beta Labs', ...employer });
     expect(second.audit.action).toBe('student.opt-employer-added');
     expect(second.jobs.filter((j) => j.kind === 'opt')).toEqual([
@@ -313,43 +450,91 @@ describe('every form, approved, changes the record as an office expects', () => 
 
   it('STEM OPT extension: a phase 03 period with its employer', async () => {
     const stem = await approved('opt_stem_extend', {
-      employer_name: 'Acme', employer_job_title: 'Engineer', employer_ein: '123456789', everify_number: '123456', employer_full_or_part_time: '01',
-      newjobsalary: '90000', supervisor_name: 'Dana Boss', supervisor_phone: '6175550100', ...employerAddress,
-      requested_start_date: day(425), requested_end_date: day(1155), evsatobjectives: 'Build data pipelines under supervision.',
+      employer_name: 'Acme',
+      employer_job_title: 'Engineer',
+      employer_ein: '123456789',
+      everify_number: '123456',
+      employer_full_or_part_time: '01',
+      newjobsalary: '90000',
+      supervisor_name: 'Dana Boss',
+      supervisor_phone: '6175550100',
+      ...employerAddress,
+      requested_start_date: day(425),
+      requested_end_date: day(1155),
+      evsatobjectives: 'Build data pipelines under supervision.',
     });
     expect(stem.events).toEqual(['OPTEmployment/STEMExtend']);
     expect(stem.audit.action).toBe('student.stem-opt-recommended');
-    expect(stem.jobs.filter((j) => j.kind === 'stem')).toEqual([{ kind: 'stem', opt_phase: '03', employer_name: 'Acme', s: day(425), e: day(1155) }]);
+    expect(stem.jobs.filter((j) => j.kind === 'stem')).toEqual([
+      { kind: 'stem', opt_phase: '03', employer_name: 'Acme', s: day(425), e: day(1155) },
+    ]);
     // Its validation reports are scheduled at approval (STEM Report Participation shows them at once).
     const reports = await t.sql<{ kind: string }>(
       `select r.kind from stem_reports r join student_employments e on e.profile_id = r.profile_id
-        where e.kind = 'stem' and e.employer_name = 'Acme' and e.authorized_start_date = $1`, [day(425)]);
+        where e.kind = 'stem' and e.employer_name = 'Acme' and e.authorized_start_date = $1`,
+      [day(425)],
+    );
     expect(reports.map((r) => r.kind)).toContain('validation_report');
   });
 
   it('RCL, on-campus employment, transfer in and change of level', async () => {
-    const rcl = await approved('rcl_request', { rcl_reason: 'medical', rcl_term: 'Spring 2027', rcl_start_date: day(40), rcl_end_date: day(150), rcl_credits: '6', student_remarks: 'Doctor letter attached.' });
+    const rcl = await approved('rcl_request', {
+      rcl_reason: 'medical',
+      rcl_term: 'Spring 2027',
+      rcl_start_date: day(40),
+      rcl_end_date: day(150),
+      rcl_credits: '6',
+      student_remarks: 'Doctor letter attached.',
+    });
     expect(rcl.events).toEqual(['AuthDropBelowFC/Add']);
     expect(rcl.audit.action).toBe('student.rcl-authorized');
 
-    const job = await approved('on_campus_employment_request', { on_campus_employer_name: 'Library', employer_job_title: 'Assistant', on_campus_start_date: day(5), on_campus_hours_per_week: '15' });
+    const job = await approved('on_campus_employment_request', {
+      on_campus_employer_name: 'Library',
+      employer_job_title: 'Assistant',
+      on_campus_start_date: day(5),
+      on_campus_hours_per_week: '15',
+    });
     expect(job.events).toEqual([]);
     expect(job.audit.action).toBe('student.on-campus-employment-added');
     expect(job.jobs.filter((j) => j.kind === 'on_campus').map((j) => j.employer_name)).toEqual(['Library']);
 
     const transfer = await approved('transfer_in', {
-      previous_school_name: 'Old State University', previous_sevis_id: 'N0012345678', sevis_release_date: day(-5), transfer_program_start_date: day(-1),
-      foreign_address_line_1: '12 MG Road', foreign_city: 'Pune', foreign_zip_code: '411001', foreign_country: 'IN', user_email: 'sam@example.edu', no_phone: '1',
+      previous_school_name: 'Old State University',
+      previous_sevis_id: 'N0012345678',
+      sevis_release_date: day(-5),
+      transfer_program_start_date: day(-1),
+      foreign_address_line_1: '12 MG Road',
+      foreign_city: 'Pune',
+      foreign_zip_code: '411001',
+      foreign_country: 'IN',
+      user_email: 'sam@example.edu',
+      no_phone: '1',
     });
     expect(transfer.events).toEqual(['Create/TransferIn']);
     expect(transfer.audit.action).toBe('student.transfer-in-approved');
 
-    const col = await approved('col_request', { new_education_level: '04', new_major: '11.0701', col_program_start_date: day(200), col_program_end_date: day(1600) });
+    const col = await approved('col_request', {
+      new_education_level: '04',
+      new_major: '11.0701',
+      col_program_start_date: day(200),
+      col_program_end_date: day(1600),
+    });
     expect(col.events).toEqual(['EducationLevel/Edit']);
     expect(col.audit.action).toBe('student.change-of-level-approved');
     const [p] = await t.sql<Record<string, unknown>>(
       `select education_level, major1_cd, program_start_date::text as ps, program_end_date::text as pe, transfer_direction, transfer_school, foreign_address->>'city' as city
-       from student_profiles where id = $1`, [profileId]);
-    expect(p).toEqual({ education_level: '04', major1_cd: '11.0701', ps: day(200), pe: day(1600), transfer_direction: 'in', transfer_school: 'Old State University', city: 'Pune' });
+       from student_profiles where id = $1`,
+      [profileId],
+    );
+    expect(p).toEqual({
+      education_level: '04',
+      major1_cd: '11.0701',
+      ps: day(200),
+      pe: day(1600),
+      transfer_direction: 'in',
+      transfer_school: 'Old State University',
+      city: 'Pune',
+    });
   });
 });

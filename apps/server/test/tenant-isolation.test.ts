@@ -15,7 +15,10 @@ let pendingB: TStaffMember;
 /** Everything of institution B a request of A could have touched. */
 async function snapshotB() {
   const [users, outbox, audit, sessions, inst] = await Promise.all([
-    t.sql('select id, user_name, email, is_active, staff_permissions, password_hash, updated_at from users where institution_id = $1 order by id', [t.institutionB]),
+    t.sql(
+      'select id, user_name, email, is_active, staff_permissions, password_hash, updated_at from users where institution_id = $1 order by id',
+      [t.institutionB],
+    ),
     t.sql('select id from outbox where institution_id = $1 order by id', [t.institutionB]),
     t.sql('select id from audit_events where institution_id = $1 order by id', [t.institutionB]),
     t.sql('select id, revoked_at from sessions where institution_id = $1 order by id', [t.institutionB]),
@@ -42,7 +45,9 @@ beforeAll(async () => {
   idsB = await userIds(t, t.institutionB);
   pendingB = await inviteStaff(t, adminB, { host: HOST_B, prefix: 'pending-b' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("a user of institution A and institution B's records, through the API", () => {
   it("cannot read or change B's staff members (404) and B's data stays as it was", async () => {
@@ -68,7 +73,11 @@ describe("a user of institution A and institution B's records, through the API",
   it("sees no history of B's users or of B's institution", async () => {
     const events = await t.sql<{ n: number }>('select count(*)::int as n from audit_events where institution_id = $1', [t.institutionB]);
     expect(events[0]!.n).toBeGreaterThan(0);
-    for (const [entityType, entityId] of [['user', idsB.admin!], ['user', pendingB.userId], ['institution', t.institutionB]] as const) {
+    for (const [entityType, entityId] of [
+      ['user', idsB.admin!],
+      ['user', pendingB.userId],
+      ['institution', t.institutionB],
+    ] as const) {
       const res = await call(t, 'GET', `/api/audit/${entityType}/${entityId}`, { as: adminA });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ items: [], total: 0 });
@@ -98,12 +107,19 @@ describe("a user of institution A and institution B's records, through the API",
     const brandingB = (await call(t, 'GET', '/api/institution/branding', { host: HOST_B })).json();
     const settingsA = (await call(t, 'GET', '/api/institution/settings', { as: adminA })).json();
     const res = await call(t, 'PUT', '/api/institution/settings', {
-      as: adminA, body: { ...settingsA, accountName: 'Demo University Renamed', primaryColor: '#123456', loginWelcomeText: 'Only for A' },
+      as: adminA,
+      body: { ...settingsA, accountName: 'Demo University Renamed', primaryColor: '#123456', loginWelcomeText: 'Only for A' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await call(t, 'GET', '/api/institution/branding', { host: HOST_A })).json()).toMatchObject({ primaryColor: '#123456', loginWelcomeText: 'Only for A' });
+    expect((await call(t, 'GET', '/api/institution/branding', { host: HOST_A })).json()).toMatchObject({
+      primaryColor: '#123456',
+      loginWelcomeText: 'Only for A',
+    });
     expect((await call(t, 'GET', '/api/institution/branding', { host: HOST_B })).json()).toEqual(brandingB);
-    const [rowB] = await t.sql<{ name: string; settings: Record<string, unknown> }>('select name, settings from institutions where id = $1', [t.institutionB]);
+    const [rowB] = await t.sql<{ name: string; settings: Record<string, unknown> }>(
+      'select name, settings from institutions where id = $1',
+      [t.institutionB],
+    );
     expect(rowB).toMatchObject({ name: 'Other College', settings: { accountName: 'Other College', primaryColor: brandingB.primaryColor } });
   });
 
@@ -120,11 +136,16 @@ describe("a user of institution A and institution B's records, through the API",
     const { token } = await latestLink(t, onlyB.email);
     // B's invitation link means nothing on A's host...
     expect((await call(t, 'POST', '/api/auth/password-links/inspect', { body: { token } })).json()).toMatchObject({ valid: false });
-    const onA = await call(t, 'POST', '/api/auth/password-links/use', { body: { token, password: 'Quiet-Harbour-71', confirmPassword: 'Quiet-Harbour-71' } });
+    const onA = await call(t, 'POST', '/api/auth/password-links/use', {
+      body: { token, password: 'Quiet-Harbour-71', confirmPassword: 'Quiet-Harbour-71' },
+    });
     expect(onA.statusCode).toBe(400);
     expect(onA.json().message).toBe(MSG.resetLinkInvalid);
     // ...and works on B's.
-    const onB = await call(t, 'POST', '/api/auth/password-links/use', { host: HOST_B, body: { token, password: 'Quiet-Harbour-71', confirmPassword: 'Quiet-Harbour-71' } });
+    const onB = await call(t, 'POST', '/api/auth/password-links/use', {
+      host: HOST_B,
+      body: { token, password: 'Quiet-Harbour-71', confirmPassword: 'Quiet-Harbour-71' },
+    });
     expect(onB.statusCode, onB.body).toBe(200);
 
     const loginA = await call(t, 'POST', '/api/auth/login', { body: { userName: onlyB.userName, password: 'Quiet-Harbour-71' } });
@@ -135,11 +156,15 @@ describe("a user of institution A and institution B's records, through the API",
     const refreshOnA = await call(t, 'POST', '/api/auth/refresh', { body: { refreshToken: sessionB.refreshToken } });
     expect(refreshOnA.statusCode).toBe(401);
     // The refused attempt on A did not burn B's refresh token.
-    expect((await call(t, 'POST', '/api/auth/refresh', { host: HOST_B, body: { refreshToken: sessionB.refreshToken } })).statusCode).toBe(200);
+    expect((await call(t, 'POST', '/api/auth/refresh', { host: HOST_B, body: { refreshToken: sessionB.refreshToken } })).statusCode).toBe(
+      200,
+    );
   });
 
-  it("refuses a correctly signed token that names A but carries a session of B", async () => {
-    const [session] = await t.sql<{ id: string }>('select id from sessions where user_id = $1 and revoked_at is null limit 1', [idsB.admin]);
+  it('refuses a correctly signed token that names A but carries a session of B', async () => {
+    const [session] = await t.sql<{ id: string }>('select id from sessions where user_id = $1 and revoked_at is null limit 1', [
+      idsB.admin,
+    ]);
     const forged = await t.services.tokens.issueAccess({ sub: idsB.admin!, inst: t.institutionA, sid: session!.id, role: 'isssAdmin' });
     expect((await call(t, 'GET', '/api/staff', { as: forged.token })).statusCode).toBe(401);
   });
@@ -164,7 +189,19 @@ describe("a user of institution A and institution B's records, through the API",
 });
 
 describe('the database itself (row-level security for the application role)', () => {
-  const TABLES = ['users', 'sessions', 'refresh_tokens', 'password_links', 'outbox', 'audit_events', 'campus_sites', 'departments', 'scholars', 'student_profiles', 'login_throttle'];
+  const TABLES = [
+    'users',
+    'sessions',
+    'refresh_tokens',
+    'password_links',
+    'outbox',
+    'audit_events',
+    'campus_sites',
+    'departments',
+    'scholars',
+    'student_profiles',
+    'login_throttle',
+  ];
 
   it("shows a transaction of institution A only A's rows, though B has rows in every table", async () => {
     // Give B a throttle row too, so every table has something of B's to hide.
@@ -172,23 +209,35 @@ describe('the database itself (row-level security for the application role)', ()
     for (const table of TABLES) {
       const [{ b }] = await t.sql<{ b: number }>(`select count(*)::int as b from ${table} where institution_id = $1`, [t.institutionB]);
       expect(b, `${table} has rows of B`).toBeGreaterThan(0);
-      const seen = await t.database.tenant(t.institutionA, async (tx) =>
-        (await tx.execute<{ institution_id: string }>(sql.raw(`select institution_id from ${table}`))).rows);
+      const seen = await t.database.tenant(
+        t.institutionA,
+        async (tx) => (await tx.execute<{ institution_id: string }>(sql.raw(`select institution_id from ${table}`))).rows,
+      );
       expect(seen.length, `${table} shows A's rows`).toBeGreaterThan(0);
       expect(new Set(seen.map((r) => r.institution_id)), table).toEqual(new Set([t.institutionA]));
     }
-    const insts = await t.database.tenant(t.institutionA, async (tx) => (await tx.execute<{ id: string }>(sql`select id from institutions`)).rows);
+    const insts = await t.database.tenant(
+      t.institutionA,
+      async (tx) => (await tx.execute<{ id: string }>(sql`select id from institutions`)).rows,
+    );
     expect(insts.map((r) => r.id)).toEqual([t.institutionA]);
   });
 
   it("refuses to insert a row with B's institution_id", async () => {
     const B = t.institutionB;
-    expect(await refusalOf(sql`insert into users (institution_id, user_name, email, first_name, last_name, role) values (${B}, 'mole', 'mole@example.edu', 'M', 'Ole', 'isssAdmin')`))
-      .toMatch(/row-level security/);
-    expect(await refusalOf(sql`insert into audit_events (institution_id, entity_type, entity_id, action) values (${B}, 'user', 'x', 'forged')`))
-      .toMatch(/row-level security/);
-    expect(await refusalOf(sql`insert into outbox (institution_id, to_address, subject, text_body, purpose, status) values (${B}, 'a@b.c', 's', 't', 'p', 'recorded')`))
-      .toMatch(/row-level security/);
+    expect(
+      await refusalOf(
+        sql`insert into users (institution_id, user_name, email, first_name, last_name, role) values (${B}, 'mole', 'mole@example.edu', 'M', 'Ole', 'isssAdmin')`,
+      ),
+    ).toMatch(/row-level security/);
+    expect(
+      await refusalOf(sql`insert into audit_events (institution_id, entity_type, entity_id, action) values (${B}, 'user', 'x', 'forged')`),
+    ).toMatch(/row-level security/);
+    expect(
+      await refusalOf(
+        sql`insert into outbox (institution_id, to_address, subject, text_body, purpose, status) values (${B}, 'a@b.c', 's', 't', 'p', 'recorded')`,
+      ),
+    ).toMatch(/row-level security/);
     expect(await refusalOf(sql`insert into sessions (institution_id, user_id) values (${B}, ${idsB.admin})`)).toMatch(/row-level security/);
     // Moving one of A's rows over to B is refused as well.
     expect(await refusalOf(sql`update users set institution_id = ${B} where id = ${idsA.scholar}`)).toMatch(/row-level security/);
@@ -203,7 +252,9 @@ describe('the database itself (row-level security for the application role)', ()
       return [u.rowCount, d.rowCount];
     });
     expect(changed).toEqual([0, 0]);
-    const [{ n }] = await t.sql<{ n: number }>('select count(*)::int as n from users where institution_id = $1 and not is_active', [t.institutionB]);
+    const [{ n }] = await t.sql<{ n: number }>('select count(*)::int as n from users where institution_id = $1 and not is_active', [
+      t.institutionB,
+    ]);
     expect(n).toBe(0);
   });
 
@@ -214,7 +265,11 @@ describe('the database itself (row-level security for the application role)', ()
     const [{ n }] = await t.sql<{ n: number }>("select count(*)::int as n from audit_events where action = 'rewritten'");
     expect(n).toBe(0);
     // Appending is what the application may do.
-    expect(await refusalOf(sql`insert into audit_events (institution_id, entity_type, entity_id, action) values (${t.institutionA}, 'user', 'x', 'test.append')`)).toBe('');
+    expect(
+      await refusalOf(
+        sql`insert into audit_events (institution_id, entity_type, entity_id, action) values (${t.institutionA}, 'user', 'x', 'test.append')`,
+      ),
+    ).toBe('');
   });
 
   it('shows nothing to the application role when no institution is set', async () => {

@@ -14,46 +14,73 @@ beforeAll(async () => {
   [admin, officer] = await Promise.all(['admin', 'officer'].map((n) => t.login(n)));
   ids = await userIds(t, t.institutionA);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The approval token in the newest approval mail to an address. */
 async function approvalToken(to: string): Promise<{ token: string; url: string }> {
   const mails = (await mailsTo(t, to)).filter((m) => m.purpose === 'approval-link');
-  const m = /(https:\/\/portal\.demo\.test\/\?fuseaction=scholarportal\.approvalreview#\/advisor-approval\/([A-Za-z0-9_-]+))/.exec(mails[0]?.text_body ?? '');
+  const m = /(https:\/\/portal\.demo\.test\/\?fuseaction=scholarportal\.approvalreview#\/advisor-approval\/([A-Za-z0-9_-]+))/.exec(
+    mails[0]?.text_body ?? '',
+  );
   if (!m) throw new Error(`no approval link to ${to}`);
   return { url: m[1]!, token: m[2]! };
 }
 
-const status = async (id: string) => (await t.sql<{ status: string; is_locked: boolean; review_status: number }>('select status, is_locked, review_status from requests where id = $1', [id]))[0]!;
+const status = async (id: string) =>
+  (
+    await t.sql<{ status: string; is_locked: boolean; review_status: number }>(
+      'select status, is_locked, review_status from requests where id = $1',
+      [id],
+    )
+  )[0]!;
 const inspect = (token: string) => call(t, 'POST', '/api/approvals/inspect', { body: { token } });
-const decide = (token: string, decision: 'approve' | 'reject', comment = '') => call(t, 'POST', '/api/approvals/decide', { body: { token, decision, comment } });
+const decide = (token: string, decision: 'approve' | 'reject', comment = '') =>
+  call(t, 'POST', '/api/approvals/decide', { body: { token, decision, comment } });
 
 describe('approver review through e-mailed links', () => {
   it('locks the request, mails the faculty advisor a link from the configured address, and opening it changes nothing', async () => {
     const r = await newRequest(t, { status: 'in_review', typeCode: 'cpt_request', advisor: 'advisor' });
     const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: officer, body: { action: 'send_to_approver' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json() as TRequestDetail).toMatchObject({ status: 'adv_review', isLocked: true, approvals: [{ approverName: 'Alex Advisor', status: 'pending' }] });
+    expect(res.json() as TRequestDetail).toMatchObject({
+      status: 'adv_review',
+      isLocked: true,
+      approvals: [{ approverName: 'Alex Advisor', status: 'pending' }],
+    });
     const { token } = await approvalToken('advisor@demo.example.edu');
     const before = await t.sql('select * from approval_links order by created_at desc limit 1');
     const seen = await inspect(token);
     expect(seen.statusCode).toBe(200);
     expect(seen.headers['referrer-policy']).toBe('no-referrer');
-    expect(seen.json()).toMatchObject({ typeName: 'Curricular Practical Training (CPT)', requesterName: 'Priya Sharma', stepOrdinal: 1, stepCount: 1, status: 'pending' });
+    expect(seen.json()).toMatchObject({
+      typeName: 'Curricular Practical Training (CPT)',
+      requesterName: 'Priya Sharma',
+      stepOrdinal: 1,
+      stepCount: 1,
+      status: 'pending',
+    });
     // The advisor sees what the student asked for (the CPT form's own values), not just the type's name.
     await t.sql(`update requests set data = '{"employer_name":"Acme Labs","cpt_start_date":"2027-01-15"}' where id = $1`, [r.id]);
-    expect((await inspect(token)).json()).toMatchObject({ typeCode: 'cpt_request', data: { employer_name: 'Acme Labs', cpt_start_date: '2027-01-15' } });
+    expect((await inspect(token)).json()).toMatchObject({
+      typeCode: 'cpt_request',
+      data: { employer_name: 'Acme Labs', cpt_start_date: '2027-01-15' },
+    });
     expect(await t.sql('select * from approval_links order by created_at desc limit 1')).toEqual(before);
     expect((await status(r.id)).status).toBe('adv_review');
     // The link is stored hashed, never as the token.
-    expect((await t.sql('select 1 from approval_links where token_hash = $1', [token]))).toHaveLength(0);
-    expect((await t.sql('select 1 from approval_links where token_hash = $1', [sha256(token)]))).toHaveLength(1);
+    expect(await t.sql('select 1 from approval_links where token_hash = $1', [token])).toHaveLength(0);
+    expect(await t.sql('select 1 from approval_links where token_hash = $1', [sha256(token)])).toHaveLength(1);
 
     const ok = await decide(token, 'approve', 'Strong candidate.');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().outcome).toBe('approved');
     expect(await status(r.id)).toMatchObject({ status: 'in_review', is_locked: false });
-    const [audit] = await t.sql('select actor_user_id, after from audit_events where entity_id = $1 and action = $2', [r.id, 'approval.approved']);
+    const [audit] = await t.sql('select actor_user_id, after from audit_events where entity_id = $1 and action = $2', [
+      r.id,
+      'approval.approved',
+    ]);
     expect(audit).toMatchObject({ actor_user_id: ids.advisor, after: { approverName: 'Alex Advisor', comment: 'Strong candidate.' } });
     // Single use.
     const again = await decide(token, 'reject');
@@ -92,7 +119,10 @@ describe('approver review through e-mailed links', () => {
   });
 
   it('refuses approver review through an inactive workflow', async () => {
-    const [wf] = await t.sql<{ workflow_id: string }>("select workflow_id from request_types where institution_id = $1 and code = 'rcl_request'", [t.institutionA]);
+    const [wf] = await t.sql<{ workflow_id: string }>(
+      "select workflow_id from request_types where institution_id = $1 and code = 'rcl_request'",
+      [t.institutionA],
+    );
     await t.sql('update workflows set is_active = false where id = $1', [wf!.workflow_id]);
     const r = await newRequest(t, { status: 'in_review', typeCode: 'rcl_request', advisor: 'advisor' });
     const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } });
@@ -105,21 +135,39 @@ describe('approver review through e-mailed links', () => {
     const { token, requestId } = await newApproval(t);
     const results = await Promise.all([decide(token, 'approve'), decide(token, 'reject')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect((await t.sql('select 1 from audit_events where entity_id = $1 and action like $2', [requestId, 'approval.%']))).toHaveLength(1);
+    expect(await t.sql('select 1 from audit_events where entity_id = $1 and action like $2', [requestId, 'approval.%'])).toHaveLength(1);
   });
 
   it('walks a two-step chain: step 2 waits until step 1 approves', async () => {
-    const wf = await call(t, 'POST', '/api/workflows', { as: admin, body: { name: 'Dean then advisor', eventCode: 'TWO', steps: [{ approverKind: 'user', approverUserId: ids.admin }, { approverKind: 'faculty_advisor' }] } });
+    const wf = await call(t, 'POST', '/api/workflows', {
+      as: admin,
+      body: {
+        name: 'Dean then advisor',
+        eventCode: 'TWO',
+        steps: [{ approverKind: 'user', approverUserId: ids.admin }, { approverKind: 'faculty_advisor' }],
+      },
+    });
     expect(wf.statusCode, wf.body).toBe(200);
     const type = await typeId(t, 'col_request');
     const typeRow = (await call(t, 'GET', `/api/request-types/${type}`, { as: admin })).json();
-    expect((await call(t, 'PUT', `/api/request-types/${type}`, { as: admin, body: { ...typeRow, workflowId: wf.json().id } })).statusCode).toBe(200);
+    expect(
+      (await call(t, 'PUT', `/api/request-types/${type}`, { as: admin, body: { ...typeRow, workflowId: wf.json().id } })).statusCode,
+    ).toBe(200);
     const r = await newRequest(t, { status: 'submitted', typeCode: 'col_request', advisor: 'advisor' });
-    expect((await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } })).statusCode).toBe(200);
-    const mine = (await call(t, 'GET', '/api/approvals/mine', { as: admin })).json() as { approvalId: string; stepOrdinal: number; stepCount: number }[];
+    expect(
+      (await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } })).statusCode,
+    ).toBe(200);
+    const mine = (await call(t, 'GET', '/api/approvals/mine', { as: admin })).json() as {
+      approvalId: string;
+      stepOrdinal: number;
+      stepCount: number;
+    }[];
     const first = mine.find((m) => m.stepCount === 2)!;
     expect(first.stepOrdinal).toBe(1);
-    expect((await t.sql("select status from approvals where request_id = $1 order by ordinal", [r.id])).map((x) => x.status)).toEqual(['pending', 'waiting']);
+    expect((await t.sql('select status from approvals where request_id = $1 order by ordinal', [r.id])).map((x) => x.status)).toEqual([
+      'pending',
+      'waiting',
+    ]);
     const d = await call(t, 'POST', `/api/approvals/${first.approvalId}/decide`, { as: admin, body: { decision: 'approve' } });
     expect(d.json().message).toContain('next approver');
     expect((await status(r.id)).status).toBe('adv_review');
@@ -138,7 +186,14 @@ describe('approver review through e-mailed links', () => {
 
   it('rejecting the request during approver review ends the open links', async () => {
     const { token, requestId } = await newApproval(t);
-    expect((await call(t, 'POST', `/api/requests/${requestId}/transition`, { as: admin, body: { action: 'reject', message: 'Withdrawn by the office.' } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(t, 'POST', `/api/requests/${requestId}/transition`, {
+          as: admin,
+          body: { action: 'reject', message: 'Withdrawn by the office.' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await decide(token, 'approve')).statusCode).toBe(409);
     expect(await status(requestId)).toMatchObject({ status: 'rejected', is_locked: false });
   });
@@ -146,25 +201,38 @@ describe('approver review through e-mailed links', () => {
 
 describe('deleting workflows and user groups', () => {
   it('refuses to delete a workflow a request type uses, then deletes it once the type moves on', async () => {
-    const [wf] = await t.sql<{ id: string }>(`select workflow_id as id from request_types where institution_id = $1 and code = 'cpt_request'`, [t.institutionA]);
+    const [wf] = await t.sql<{ id: string }>(
+      `select workflow_id as id from request_types where institution_id = $1 and code = 'cpt_request'`,
+      [t.institutionA],
+    );
     const refused = await call(t, 'DELETE', `/api/workflows/${wf!.id}`, { as: admin });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('Curricular Practical Training (CPT)');
     await t.sql(`update request_types set workflow_id = null where workflow_id = $1`, [wf!.id]);
     expect((await call(t, 'DELETE', `/api/workflows/${wf!.id}`, { as: admin })).statusCode).toBe(200);
     expect((await call(t, 'GET', '/api/workflows', { as: admin })).json().find((w: { id: string }) => w.id === wf!.id)).toBeUndefined();
-    const [audit] = await t.sql<{ action: string }>(`select action from audit_events where entity_id = $1 order by id desc limit 1`, [wf!.id]);
+    const [audit] = await t.sql<{ action: string }>(`select action from audit_events where entity_id = $1 order by id desc limit 1`, [
+      wf!.id,
+    ]);
     expect(audit?.action).toBe('workflow.deleted');
   });
 
   it('refuses while a request is in approver review with it', async () => {
     const { approvalId } = await newApproval(t);
     const [step] = await t.sql<{ workflow_id: string }>(
-      `select ws.workflow_id from workflow_steps ws join approvals a on a.workflow_step_id = ws.id where a.id = $1`, [approvalId]);
+      `select ws.workflow_id from workflow_steps ws join approvals a on a.workflow_step_id = ws.id where a.id = $1`,
+      [approvalId],
+    );
     if (!step) {
       // The fixture approval has no step: attach it to a fresh workflow's step.
-      const [w] = await t.sql<{ id: string }>(`insert into workflows (institution_id, name, event_code) values ($1, 'Busy', 'BUSY') returning id`, [t.institutionA]);
-      const [s] = await t.sql<{ id: string }>(`insert into workflow_steps (institution_id, workflow_id, ordinal, approver_kind) values ($1, $2, 1, 'faculty_advisor') returning id`, [t.institutionA, w!.id]);
+      const [w] = await t.sql<{ id: string }>(
+        `insert into workflows (institution_id, name, event_code) values ($1, 'Busy', 'BUSY') returning id`,
+        [t.institutionA],
+      );
+      const [s] = await t.sql<{ id: string }>(
+        `insert into workflow_steps (institution_id, workflow_id, ordinal, approver_kind) values ($1, $2, 1, 'faculty_advisor') returning id`,
+        [t.institutionA, w!.id],
+      );
       await t.sql(`update approvals set workflow_step_id = $1 where id = $2`, [s!.id, approvalId]);
       const res = await call(t, 'DELETE', `/api/workflows/${w!.id}`, { as: admin });
       expect(res.statusCode).toBe(409);
@@ -176,7 +244,12 @@ describe('deleting workflows and user groups', () => {
 
   it('refuses to delete a group a workflow step names; deletes an unused one', async () => {
     const group = (await call(t, 'POST', '/api/user-groups', { as: admin, body: { name: 'Deans', memberIds: [ids.advisor] } })).json();
-    const wf = (await call(t, 'POST', '/api/workflows', { as: admin, body: { name: 'Dean sign-off', eventCode: 'DEAN', steps: [{ approverKind: 'group', approverGroupId: group.id }] } })).json();
+    const wf = (
+      await call(t, 'POST', '/api/workflows', {
+        as: admin,
+        body: { name: 'Dean sign-off', eventCode: 'DEAN', steps: [{ approverKind: 'group', approverGroupId: group.id }] },
+      })
+    ).json();
     const refused = await call(t, 'DELETE', `/api/user-groups/${group.id}`, { as: admin });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('Dean sign-off');

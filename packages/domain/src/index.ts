@@ -35,9 +35,26 @@ export type { TSetupInput } from './contracts/setup/index.js';
 export type { TAttachment, TUploadAttachmentFields } from './contracts/attachments/index.js';
 export type { TComment } from './contracts/comments/index.js';
 export type { TNotification, TNotificationList } from './contracts/notifications/index.js';
-export type { TAnswers, TAnswerValue, TQuestionnaireForAnswering, TQuestionnaireContent, TQuestionnaireItem, TQuestionnaireFolder, TItemType } from './contracts/forms/index.js';
+export type {
+  TAnswers,
+  TAnswerValue,
+  TQuestionnaireForAnswering,
+  TQuestionnaireContent,
+  TQuestionnaireItem,
+  TQuestionnaireFolder,
+  TItemType,
+} from './contracts/forms/index.js';
 export * from './contracts/requests/workflow.js';
-export type { TRequestType, TRequestTypeInput, TRequestSummary, TRequestDetail, TRequestTask, TListRequestsQuery, TPersonRef, TTaskInput } from './contracts/requests/index.js';
+export type {
+  TRequestType,
+  TRequestTypeInput,
+  TRequestSummary,
+  TRequestDetail,
+  TRequestTask,
+  TListRequestsQuery,
+  TPersonRef,
+  TTaskInput,
+} from './contracts/requests/index.js';
 export type { TWorkflow, TWorkflowInput, TUserGroup, TApprovalSummary } from './contracts/workflows/index.js';
 export * as studentsApi from './contracts/students/index.js';
 export * as scholarsApi from './contracts/scholars/index.js';

@@ -21,8 +21,7 @@ export const MSG = {
   noAccessPage: 'No access granted. You do not have access to this page.',
   noAreaAccess: 'You do not have permissions to access this area.',
   pageNotFound: 'Page Not Found',
-  unsavedChanges:
-    'WARNING: You have unsaved changes. Press Cancel to go back and save these changes, or OK to lose these changes.',
+  unsavedChanges: 'WARNING: You have unsaved changes. Press Cancel to go back and save these changes, or OK to lose these changes.',
   sessionExpiring: 'Your session will expire shortly. Do you want to continue?',
   sessionExpiredToast: 'Your session has been expired, please login again.',
   sessionExpiredSnackbar: 'Your session has expired, please login again.',
@@ -41,8 +40,7 @@ export const MSG = {
   commonPassword: 'This password is too common. Please choose a less predictable one.',
   tooManyResetRequests: 'Too many password reset requests from this address. Please wait a few minutes and try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  resetLinkSent:
-    'If an account matches that e-mail, a link to reset the password has been sent. Please check your e-mail.',
+  resetLinkSent: 'If an account matches that e-mail, a link to reset the password has been sent. Please check your e-mail.',
   resetLinkInvalid: 'This password link is invalid or has expired. Please request a new one.',
   passwordUpdated: 'Your password has been updated. Please log in with your new password.',
   cannotGrant: 'You cannot grant a permission you do not hold yourself.',

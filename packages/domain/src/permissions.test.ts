@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  can, canActOnSite, EMPTY_STAFF_PERMISSIONS, firstUngrantable, hasStudentAreaAccess, type TActor, type TStaffPermissions,
+  can,
+  canActOnSite,
+  EMPTY_STAFF_PERMISSIONS,
+  firstUngrantable,
+  hasStudentAreaAccess,
+  type TActor,
+  type TStaffPermissions,
 } from './permissions.js';
 
 const p = (x: Partial<TStaffPermissions>): TStaffPermissions => ({ ...EMPTY_STAFF_PERMISSIONS, ...x });
@@ -14,7 +20,11 @@ describe('campus permission (spec 000 s6)', () => {
     expect(canActOnSite(p({ isOfficer: true, officerSites: [1, 2] }), 3)).toBe(false);
   });
   it('assistant acts only on listed sites and only with the action flag set', () => {
-    const a = p({ isAssistant: true, assistantSites: [1], assistantSettings: { '1': { sendemail: true, editStudent: false, processRequests: false, sevisBatch: false } } });
+    const a = p({
+      isAssistant: true,
+      assistantSites: [1],
+      assistantSettings: { '1': { sendemail: true, editStudent: false, processRequests: false, sevisBatch: false } },
+    });
     expect(canActOnSite(a, 1, 'sendemail')).toBe(true);
     expect(canActOnSite(a, 1, 'editStudent')).toBe(false);
     expect(canActOnSite(a, 2, 'sendemail')).toBe(false);

@@ -135,7 +135,8 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'audit.history.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   // Requests: the function check only says "this kind of user deals with requests"; which request
   // is decided per record (requests module, request.policy.ts).
-  'requests.read': (a) => ['ISSSstudent', 'scholar', 'department'].includes(a.role) || (a.role === 'isssAdmin' && processesRequests(a.staff)),
+  'requests.read': (a) =>
+    ['ISSSstudent', 'scholar', 'department'].includes(a.role) || (a.role === 'isssAdmin' && processesRequests(a.staff)),
   'requests.create': (a) => ['ISSSstudent', 'scholar', 'department'].includes(a.role),
   'requests.process': (a) => a.role === 'isssAdmin' && processesRequests(a.staff),
   'requests.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),

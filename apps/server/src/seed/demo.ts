@@ -23,7 +23,10 @@ const staff = (p: Partial<TStaffPermissions>): TStaffPermissions => ({ ...EMPTY_
  * Seeds 'Demo University' with a user for every role. Runs only on a database without any
  * institution, so it can never touch an office's real data. Returns whether it seeded.
  */
-export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hosts?: string[]; name?: string; force?: boolean }): Promise<string | null> {
+export async function seedDemo(
+  db: TDatabase,
+  opts: { publicBaseUrl: string; hosts?: string[]; name?: string; force?: boolean },
+): Promise<string | null> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.owner.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
@@ -32,7 +35,16 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
     const name = opts.name ?? DEMO_INSTITUTION;
     const [inst] = await tx
       .insert(institutions)
-      .values({ name, hosts: opts.hosts ?? [], settings: { ...DEFAULT_SETTINGS, accountName: name, publicBaseUrl: opts.publicBaseUrl, primaryContactEmail: 'isss@demo.example.edu' } })
+      .values({
+        name,
+        hosts: opts.hosts ?? [],
+        settings: {
+          ...DEFAULT_SETTINGS,
+          accountName: name,
+          publicBaseUrl: opts.publicBaseUrl,
+          primaryContactEmail: 'isss@demo.example.edu',
+        },
+      })
       .returning();
     const institutionId = inst!.id;
     const [main, med] = await tx
@@ -54,18 +66,74 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
     const rows = await tx
       .insert(users)
       .values([
-        { ...base, userName: 'admin', email: 'admin@demo.example.edu', firstName: 'Avery', lastName: 'Admin', role: 'isssAdmin',
-          staffPermissions: staff({ isSuper: true, isOfficer: true, websiteContent: true }) },
-        { ...base, userName: 'officer', email: 'officer@demo.example.edu', firstName: 'Olivia', lastName: 'Officer', role: 'isssAdmin',
-          staffPermissions: staff({ isOfficer: true, officerSites: [main!.id] }) },
-        { ...base, userName: 'assistant', email: 'assistant@demo.example.edu', firstName: 'Sam', lastName: 'Assistant', role: 'isssAdmin',
-          staffPermissions: staff({ isAssistant: true, assistantSites: [main!.id],
-            assistantSettings: { [String(main!.id)]: { sendemail: true, editStudent: true, processRequests: false, sevisBatch: false } } }) },
-        { ...base, userName: 'dept', email: 'dept@demo.example.edu', firstName: 'Dana', lastName: 'Department', role: 'department',
-          isDepartmentAdmin: true, departmentId: physics!.id },
-        { ...base, userName: 'scholar', email: 'scholar@demo.example.edu', firstName: 'Hiro', lastName: 'Tanaka', role: 'scholar', departmentId: physics!.id },
-        { ...base, userName: 'student', email: 'student@demo.example.edu', firstName: 'Priya', lastName: 'Sharma', role: 'ISSSstudent', campusSiteId: main!.id },
-        { ...base, userName: 'advisor', email: 'advisor@demo.example.edu', firstName: 'Alex', lastName: 'Advisor', role: 'advisor', departmentId: physics!.id },
+        {
+          ...base,
+          userName: 'admin',
+          email: 'admin@demo.example.edu',
+          firstName: 'Avery',
+          lastName: 'Admin',
+          role: 'isssAdmin',
+          staffPermissions: staff({ isSuper: true, isOfficer: true, websiteContent: true }),
+        },
+        {
+          ...base,
+          userName: 'officer',
+          email: 'officer@demo.example.edu',
+          firstName: 'Olivia',
+          lastName: 'Officer',
+          role: 'isssAdmin',
+          staffPermissions: staff({ isOfficer: true, officerSites: [main!.id] }),
+        },
+        {
+          ...base,
+          userName: 'assistant',
+          email: 'assistant@demo.example.edu',
+          firstName: 'Sam',
+          lastName: 'Assistant',
+          role: 'isssAdmin',
+          staffPermissions: staff({
+            isAssistant: true,
+            assistantSites: [main!.id],
+            assistantSettings: { [String(main!.id)]: { sendemail: true, editStudent: true, processRequests: false, sevisBatch: false } },
+          }),
+        },
+        {
+          ...base,
+          userName: 'dept',
+          email: 'dept@demo.example.edu',
+          firstName: 'Dana',
+          lastName: 'Department',
+          role: 'department',
+          isDepartmentAdmin: true,
+          departmentId: physics!.id,
+        },
+        {
+          ...base,
+          userName: 'scholar',
+          email: 'scholar@demo.example.edu',
+          firstName: 'Hiro',
+          lastName: 'Tanaka',
+          role: 'scholar',
+          departmentId: physics!.id,
+        },
+        {
+          ...base,
+          userName: 'student',
+          email: 'student@demo.example.edu',
+          firstName: 'Priya',
+          lastName: 'Sharma',
+          role: 'ISSSstudent',
+          campusSiteId: main!.id,
+        },
+        {
+          ...base,
+          userName: 'advisor',
+          email: 'advisor@demo.example.edu',
+          firstName: 'Alex',
+          lastName: 'Advisor',
+          role: 'advisor',
+          departmentId: physics!.id,
+        },
       ])
       .returning();
     const byName = Object.fromEntries(rows.map((r) => [r.userName, r]));
@@ -77,7 +145,13 @@ export async function seedDemo(db: TDatabase, opts: { publicBaseUrl: string; hos
     await seedStudentsPortal(tx, institutionId);
     await seedStudentsOpt(tx, institutionId, { main: main!.id, med: med!.id });
     await seedSevis(tx, institutionId, { main: main!.id, adminUserId: byName.admin!.id });
-    await writeAudit(tx, { institutionId, actorUserId: null, entityType: 'institution', entityId: institutionId, action: 'institution.seeded-demo' });
+    await writeAudit(tx, {
+      institutionId,
+      actorUserId: null,
+      entityType: 'institution',
+      entityId: institutionId,
+      action: 'institution.seeded-demo',
+    });
     return institutionId;
   });
 }

@@ -6,13 +6,37 @@ type TSeedType = [code: string, name: string, starters: string[], visaScope: str
 
 /** Spec 001 s9's request-type catalogue (the codes named there), with names an office would use. */
 export const DEMO_REQUEST_TYPES: TSeedType[] = [
-  ['demographic_update', 'Demographic Update', ['student', 'scholar'], 'All', 'Report a change of name, citizenship or other personal details.'],
-  ['contact_info_update', 'Contact Information Update', ['student', 'scholar'], 'All', 'Report a new U.S. address, phone number or e-mail.'],
+  [
+    'demographic_update',
+    'Demographic Update',
+    ['student', 'scholar'],
+    'All',
+    'Report a change of name, citizenship or other personal details.',
+  ],
+  [
+    'contact_info_update',
+    'Contact Information Update',
+    ['student', 'scholar'],
+    'All',
+    'Report a new U.S. address, phone number or e-mail.',
+  ],
   ['dependent_info_update', 'Dependent Information Update', ['student', 'scholar'], 'All', 'Add or update an F-2/J-2 dependent.'],
   ['program_info_update', 'Program Information Update', ['student'], 'Both', 'Report a change of major, minor or degree level.'],
   ['financial_info_update', 'Financial Information Update', ['student', 'staff'], 'Both', 'Submit new evidence of funding.'],
-  ['cpt_request', 'Curricular Practical Training (CPT)', ['student'], 'F-1', 'Request authorization for an internship or practicum that is part of your curriculum. Name your faculty advisor: they recommend it through a link we e-mail them.'],
-  ['rcl_request', 'Reduced Course Load (RCL)', ['student'], 'F-1', 'Request permission to enrol below full time for an academic or medical reason, or in your final term. Name your faculty advisor: they recommend it through a link we e-mail them.'],
+  [
+    'cpt_request',
+    'Curricular Practical Training (CPT)',
+    ['student'],
+    'F-1',
+    'Request authorization for an internship or practicum that is part of your curriculum. Name your faculty advisor: they recommend it through a link we e-mail them.',
+  ],
+  [
+    'rcl_request',
+    'Reduced Course Load (RCL)',
+    ['student'],
+    'F-1',
+    'Request permission to enrol below full time for an academic or medical reason, or in your final term. Name your faculty advisor: they recommend it through a link we e-mail them.',
+  ],
   ['col_request', 'Change of Level (COL)', ['student'], 'F-1', "Continue to a new degree level, e.g. Master's to PhD."],
   ['opt_request', 'Optional Practical Training (OPT)', ['student'], 'F-1', 'Request a recommendation for pre- or post-completion OPT.'],
   ['opt_employer_update', 'OPT Employer Update', ['student'], 'F-1', 'Report a new or changed OPT employer.'],
@@ -40,21 +64,31 @@ export const DEMO_REQUEST_TYPES: TSeedType[] = [
  */
 export const SCHOLAR_PROGRAM_REQUEST_TYPES: Array<[code: string, name: string, description: string]> = [
   ['sponsorship_request', 'Sponsorship Request', 'A department asks the office to sponsor a scholar or employee.'],
-  ['h1b_application', 'H-1B Application', 'The beneficiary\'s part of an H-1B petition.'],
-  ['h1b_extension_application', 'H-1B Extension Application', 'The beneficiary\'s part of an H-1B extension.'],
-  ['h1b_amendment_application', 'H-1B Amendment Application', 'The beneficiary\'s part of an amended H-1B petition.'],
-  ['o1_application', 'O-1 Application', 'The beneficiary\'s part of an O-1 petition.'],
-  ['o1_amendment_application', 'O-1 Amendment Application', 'The beneficiary\'s part of an amended O-1 petition.'],
-  ['o1_extension_application', 'O-1 Extension Application', 'The beneficiary\'s part of an O-1 extension.'],
+  ['h1b_application', 'H-1B Application', "The beneficiary's part of an H-1B petition."],
+  ['h1b_extension_application', 'H-1B Extension Application', "The beneficiary's part of an H-1B extension."],
+  ['h1b_amendment_application', 'H-1B Amendment Application', "The beneficiary's part of an amended H-1B petition."],
+  ['o1_application', 'O-1 Application', "The beneficiary's part of an O-1 petition."],
+  ['o1_amendment_application', 'O-1 Amendment Application', "The beneficiary's part of an amended O-1 petition."],
+  ['o1_extension_application', 'O-1 Extension Application', "The beneficiary's part of an O-1 extension."],
   ['j1_application', 'J-1 Application', 'What the office needs to issue a DS-2019.'],
   ['f1_opt_application', 'F-1 OPT/STEM Application', 'Employment of an F-1 student on OPT or STEM OPT.'],
 ];
 
 /** Adds the scholar program types to an institution (the demo seed and new institutions). */
 export async function seedScholarProgramTypes(tx: TTx, institutionId: string): Promise<void> {
-  await tx.insert(requestTypes).values(SCHOLAR_PROGRAM_REQUEST_TYPES.map(([code, name, description]) => ({
-    institutionId, code, name, description, starters: [], visaScope: 'All',
-  }))).onConflictDoNothing();
+  await tx
+    .insert(requestTypes)
+    .values(
+      SCHOLAR_PROGRAM_REQUEST_TYPES.map(([code, name, description]) => ({
+        institutionId,
+        code,
+        name,
+        description,
+        starters: [],
+        visaScope: 'All',
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /**
@@ -64,11 +98,23 @@ export async function seedScholarProgramTypes(tx: TTx, institutionId: string): P
  * visa type are neither offered them nor may start them); the rest apply to F-1 and J-1.
  */
 export async function seedRequestTypes(tx: TTx, institutionId: string): Promise<void> {
-  const [wf] = await tx.insert(workflows).values({ institutionId, name: 'Faculty recommendation', eventCode: 'FACULTY_RECOMMENDATION' }).returning();
-  await tx.insert(workflowSteps).values({ institutionId, workflowId: wf!.id, ordinal: 1, approverKind: 'faculty_advisor', label: 'Faculty advisor' });
-  await tx.insert(requestTypes).values(DEMO_REQUEST_TYPES.map(([code, name, starters, visaScope, description]) => ({
-    institutionId, code, name, starters, visaScope, description,
-    workflowId: code === 'cpt_request' || code === 'rcl_request' ? wf!.id : null,
-  })));
+  const [wf] = await tx
+    .insert(workflows)
+    .values({ institutionId, name: 'Faculty recommendation', eventCode: 'FACULTY_RECOMMENDATION' })
+    .returning();
+  await tx
+    .insert(workflowSteps)
+    .values({ institutionId, workflowId: wf!.id, ordinal: 1, approverKind: 'faculty_advisor', label: 'Faculty advisor' });
+  await tx.insert(requestTypes).values(
+    DEMO_REQUEST_TYPES.map(([code, name, starters, visaScope, description]) => ({
+      institutionId,
+      code,
+      name,
+      starters,
+      visaScope,
+      description,
+      workflowId: code === 'cpt_request' || code === 'rcl_request' ? wf!.id : null,
+    })),
+  );
   await seedScholarProgramTypes(tx, institutionId);
 }

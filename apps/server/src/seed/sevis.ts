@@ -16,19 +16,43 @@ export const DEMO_PROGRAM_NUMBER = 'P-1-12345';
  */
 export async function seedSevis(tx: TTx, institutionId: string, o: { main: number; adminUserId: string }): Promise<void> {
   await tx.insert(sevisSettings).values([
-    { institutionId, campusSiteId: o.main, programKind: 'F', orgId: DEMO_SCHOOL_CODE, officialName: 'Avery Admin', officialSevisUserId: DEMO_SEVIS_USER_ID, startingBatchNumber: 1 },
-    { institutionId, campusSiteId: o.main, programKind: 'J', orgId: DEMO_PROGRAM_NUMBER, officialName: 'Avery Admin', officialSevisUserId: DEMO_SEVIS_USER_ID, startingBatchNumber: 1 },
+    {
+      institutionId,
+      campusSiteId: o.main,
+      programKind: 'F',
+      orgId: DEMO_SCHOOL_CODE,
+      officialName: 'Avery Admin',
+      officialSevisUserId: DEMO_SEVIS_USER_ID,
+      startingBatchNumber: 1,
+    },
+    {
+      institutionId,
+      campusSiteId: o.main,
+      programKind: 'J',
+      orgId: DEMO_PROGRAM_NUMBER,
+      officialName: 'Avery Admin',
+      officialSevisUserId: DEMO_SEVIS_USER_ID,
+      startingBatchNumber: 1,
+    },
   ]);
   await tx.insert(sevisSenders).values([
     { institutionId, userId: o.adminUserId, kind: 'DSO', sevisUserId: DEMO_SEVIS_USER_ID },
     { institutionId, userId: o.adminUserId, kind: 'ARO', sevisUserId: DEMO_SEVIS_USER_ID },
   ]);
-  const registered = await tx.select().from(studentProfiles).where(and(eq(studentProfiles.institutionId, institutionId),
-    inArray(studentProfiles.sevisId, ['N0031234567'])));
+  const registered = await tx
+    .select()
+    .from(studentProfiles)
+    .where(and(eq(studentProfiles.institutionId, institutionId), inArray(studentProfiles.sevisId, ['N0031234567'])));
   if (registered.length) {
-    await tx.insert(sevisPendingEvents).values(registered.map((p) => ({
-      institutionId, profileId: p.id, eventType: 'Registration', action: 'Register', status: 'pending',
-      payload: { isRegistered: true, sessionStartDate: p.sessionStartDate, sessionEndDate: p.sessionEndDate, isLastSession: false },
-    })));
+    await tx.insert(sevisPendingEvents).values(
+      registered.map((p) => ({
+        institutionId,
+        profileId: p.id,
+        eventType: 'Registration',
+        action: 'Register',
+        status: 'pending',
+        payload: { isRegistered: true, sessionStartDate: p.sessionStartDate, sessionEndDate: p.sessionEndDate, isLastSession: false },
+      })),
+    );
   }
 }

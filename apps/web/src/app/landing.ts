@@ -38,9 +38,7 @@ export function studentPathFor(stage: TStudentStage | null | undefined, profileI
 }
 
 /** Where a signed-in user lands; null when the role may not use the portal (e.g. advisors). */
-export function landingPathFor(
-  user: Pick<TCurrentUser, 'userRole' | 'processedState' | 'currentStage' | 'profileId'>,
-): string | null {
+export function landingPathFor(user: Pick<TCurrentUser, 'userRole' | 'processedState' | 'currentStage' | 'profileId'>): string | null {
   switch (user.userRole) {
     case 'scholar':
       return scholarPathFor(user.processedState);

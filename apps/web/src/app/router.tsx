@@ -23,7 +23,9 @@ import { PageUnavailablePage } from '../features/approvals/pages/page-unavailabl
 import { AssistantNewStudentUiGuard, NewStudentUiGuard } from '../shells/guards/new-student-ui-guard';
 import { studentRequestRoutes } from '../features/student-requests/routes';
 
-const lazyPage = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({ Component: (await load())[name] as React.ComponentType });
+const lazyPage = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({
+  Component: (await load())[name] as React.ComponentType,
+});
 const approvalPage = lazyPage(() => import('../features/workflows/pages/approval-page'), 'ApprovalPage');
 const requestsPages = {
   list: () => import('../features/requests/pages/request-list-page'),
@@ -88,14 +90,30 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'form-management/:questionnaireId',
-            lazy: async () => ({ Component: (await import('../features/forms/pages/questionnaire-builder-page')).QuestionnaireBuilderPage }),
+            lazy: async () => ({
+              Component: (await import('../features/forms/pages/questionnaire-builder-page')).QuestionnaireBuilderPage,
+            }),
           },
           {
             path: 'question-document-configuration',
-            lazy: async () => ({ Component: (await import('../features/forms/pages/question-document-configuration-page')).QuestionDocumentConfigurationPage }),
+            lazy: async () => ({
+              Component: (await import('../features/forms/pages/question-document-configuration-page')).QuestionDocumentConfigurationPage,
+            }),
           },
-          { path: 'requests', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <RequestListPage area="admin" /> }; } },
-          { path: 'request/:requestId', lazy: async () => { const { RequestDetailPage } = await requestsPages.detail(); return { element: <RequestDetailPage area="admin" /> }; } },
+          {
+            path: 'requests',
+            lazy: async () => {
+              const { RequestListPage } = await requestsPages.list();
+              return { element: <RequestListPage area="admin" /> };
+            },
+          },
+          {
+            path: 'request/:requestId',
+            lazy: async () => {
+              const { RequestDetailPage } = await requestsPages.detail();
+              return { element: <RequestDetailPage area="admin" /> };
+            },
+          },
           {
             path: 'approval-workflows',
             lazy: async () => ({ Component: (await import('../features/workflows/pages/approval-workflows-page')).ApprovalWorkflowsPage }),
@@ -111,15 +129,51 @@ export const appRoutes: RouteObject[] = [
         element: <AdminShell area="student" />,
         children: [
           { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
-          { path: 'newly-admitted-students', lazy: async () => ({ Component: (await import('../features/student-intake/pages/newly-admitted-students-page')).NewlyAdmittedStudentsPage }) },
-          { path: 'batch-upload-list', lazy: async () => ({ Component: (await import('../features/student-intake/pages/batch-upload-page')).BatchUploadPage }) },
-          { path: 'batch-upload-list/:importId', lazy: async () => ({ Component: (await import('../features/student-intake/pages/batch-upload-preview-page')).BatchUploadPreviewPage }) },
-          { path: 'students-list', lazy: async () => ({ Component: (await import('../features/students/pages/students-list-page')).StudentsListPage }) },
-          { path: 'students-request-list', lazy: async () => { const { RequestListPage } = await requestsPages.list(); return { element: <AssistantNewStudentUiGuard><RequestListPage area="isss" /></AssistantNewStudentUiGuard> }; } },
-          { path: 'request/:requestId', lazy: async () => { const { RequestDetailPage } = await requestsPages.detail(); return { element: <RequestDetailPage area="isss" /> }; } },
+          {
+            path: 'newly-admitted-students',
+            lazy: async () => ({
+              Component: (await import('../features/student-intake/pages/newly-admitted-students-page')).NewlyAdmittedStudentsPage,
+            }),
+          },
+          {
+            path: 'batch-upload-list',
+            lazy: async () => ({ Component: (await import('../features/student-intake/pages/batch-upload-page')).BatchUploadPage }),
+          },
+          {
+            path: 'batch-upload-list/:importId',
+            lazy: async () => ({
+              Component: (await import('../features/student-intake/pages/batch-upload-preview-page')).BatchUploadPreviewPage,
+            }),
+          },
+          {
+            path: 'students-list',
+            lazy: async () => ({ Component: (await import('../features/students/pages/students-list-page')).StudentsListPage }),
+          },
+          {
+            path: 'students-request-list',
+            lazy: async () => {
+              const { RequestListPage } = await requestsPages.list();
+              return {
+                element: (
+                  <AssistantNewStudentUiGuard>
+                    <RequestListPage area="isss" />
+                  </AssistantNewStudentUiGuard>
+                ),
+              };
+            },
+          },
+          {
+            path: 'request/:requestId',
+            lazy: async () => {
+              const { RequestDetailPage } = await requestsPages.detail();
+              return { element: <RequestDetailPage area="isss" /> };
+            },
+          },
           {
             path: 'request-configuration',
-            lazy: async () => ({ Component: (await import('../features/requests/pages/request-configuration-page')).RequestConfigurationPage }),
+            lazy: async () => ({
+              Component: (await import('../features/requests/pages/request-configuration-page')).RequestConfigurationPage,
+            }),
           },
           {
             path: 'request-configuration/create',
@@ -131,23 +185,81 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'opt-stem-students-and-employers',
-            lazy: async () => { const { OptStudentsPage } = await import('../features/student-opt/pages/opt-students-page'); return { element: <NewStudentUiGuard><OptStudentsPage /></NewStudentUiGuard> }; },
+            lazy: async () => {
+              const { OptStudentsPage } = await import('../features/student-opt/pages/opt-students-page');
+              return {
+                element: (
+                  <NewStudentUiGuard>
+                    <OptStudentsPage />
+                  </NewStudentUiGuard>
+                ),
+              };
+            },
           },
           {
             path: 'stem-report-participation',
-            lazy: async () => { const { StemReportsPage } = await import('../features/student-opt/pages/stem-reports-page'); return { element: <NewStudentUiGuard><StemReportsPage /></NewStudentUiGuard> }; },
+            lazy: async () => {
+              const { StemReportsPage } = await import('../features/student-opt/pages/stem-reports-page');
+              return {
+                element: (
+                  <NewStudentUiGuard>
+                    <StemReportsPage />
+                  </NewStudentUiGuard>
+                ),
+              };
+            },
           },
-          { path: 'welcome-wizard-configurations', lazy: async () => ({ Component: (await import('../features/student-config/pages/welcome-wizard-configurations-page')).WelcomeWizardConfigurationsPage }) },
-          { path: 'welcome-wizard-configurations/create', lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-step-edit-page')).WizardStepEditPage }) },
-          { path: 'welcome-wizard-configurations/edit/:stepId', lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-step-edit-page')).WizardStepEditPage }) },
-          { path: 'welcome-wizard-configurations/preview', lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-preview-page')).WizardPreviewPage }) },
+          {
+            path: 'welcome-wizard-configurations',
+            lazy: async () => ({
+              Component: (await import('../features/student-config/pages/welcome-wizard-configurations-page'))
+                .WelcomeWizardConfigurationsPage,
+            }),
+          },
+          {
+            path: 'welcome-wizard-configurations/create',
+            lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-step-edit-page')).WizardStepEditPage }),
+          },
+          {
+            path: 'welcome-wizard-configurations/edit/:stepId',
+            lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-step-edit-page')).WizardStepEditPage }),
+          },
+          {
+            path: 'welcome-wizard-configurations/preview',
+            lazy: async () => ({ Component: (await import('../features/student-config/pages/wizard-preview-page')).WizardPreviewPage }),
+          },
           // The spec's spelling of the route.
-          { path: 'student-stage-configuartion', lazy: async () => ({ Component: (await import('../features/student-config/pages/stage-configuration-page')).StageConfigurationPage }) },
+          {
+            path: 'student-stage-configuartion',
+            lazy: async () => ({
+              Component: (await import('../features/student-config/pages/stage-configuration-page')).StageConfigurationPage,
+            }),
+          },
           // Student records (records slice): profile, create, correction comparison.
-          { path: 'student-profile/:profileId', lazy: async () => ({ Component: (await import('../features/students/pages/student-profile-page')).StudentProfilePage }) },
-          { path: 'student/create', lazy: async () => { const { StudentCreatePage } = await import('../features/students/pages/student-create-page'); return { element: <StudentCreatePage visaType="F-1" /> }; } },
-          { path: 'create-j1', lazy: async () => { const { StudentCreatePage } = await import('../features/students/pages/student-create-page'); return { element: <StudentCreatePage visaType="J-1" /> }; } },
-          { path: 'student-request-comparison/:correctionId', lazy: async () => ({ Component: (await import('../features/students/pages/student-request-comparison-page')).StudentRequestComparisonPage }) },
+          {
+            path: 'student-profile/:profileId',
+            lazy: async () => ({ Component: (await import('../features/students/pages/student-profile-page')).StudentProfilePage }),
+          },
+          {
+            path: 'student/create',
+            lazy: async () => {
+              const { StudentCreatePage } = await import('../features/students/pages/student-create-page');
+              return { element: <StudentCreatePage visaType="F-1" /> };
+            },
+          },
+          {
+            path: 'create-j1',
+            lazy: async () => {
+              const { StudentCreatePage } = await import('../features/students/pages/student-create-page');
+              return { element: <StudentCreatePage visaType="J-1" /> };
+            },
+          },
+          {
+            path: 'student-request-comparison/:correctionId',
+            lazy: async () => ({
+              Component: (await import('../features/students/pages/student-request-comparison-page')).StudentRequestComparisonPage,
+            }),
+          },
           // SEVIS batches, results, RTI, settings and permissions (issue 6).
           ...sevisRoutes,
           { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
@@ -164,9 +276,27 @@ export const appRoutes: RouteObject[] = [
           // Department portal and the scholar's application pages (issue 5).
           ...departmentRoutes,
           ...scholarPortalRoutes,
-          { path: 'requests', lazy: async () => { const { RequesterHomePage } = await requestsPages.home(); return { element: <RequesterHomePage portal="scholar" /> }; } },
-          { path: 'request-create/:requestTypeId', lazy: async () => { const { RequestCreatePage } = await requestsPages.create(); return { element: <RequestCreatePage portal="scholar" homePath="/scholar/requests" /> }; } },
-          { path: 'request-edit/:requestId', lazy: async () => { const { RequestEditPage } = await requestsPages.edit(); return { element: <RequestEditPage portal="scholar" homePath="/scholar/requests" /> }; } },
+          {
+            path: 'requests',
+            lazy: async () => {
+              const { RequesterHomePage } = await requestsPages.home();
+              return { element: <RequesterHomePage portal="scholar" /> };
+            },
+          },
+          {
+            path: 'request-create/:requestTypeId',
+            lazy: async () => {
+              const { RequestCreatePage } = await requestsPages.create();
+              return { element: <RequestCreatePage portal="scholar" homePath="/scholar/requests" /> };
+            },
+          },
+          {
+            path: 'request-edit/:requestId',
+            lazy: async () => {
+              const { RequestEditPage } = await requestsPages.edit();
+              return { element: <RequestEditPage portal="scholar" homePath="/scholar/requests" /> };
+            },
+          },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -176,16 +306,51 @@ export const appRoutes: RouteObject[] = [
         element: <StudentShell />,
         children: [
           { index: true, element: <Redirect to="/" /> },
-          { path: 'welcome-wizard', lazy: async () => ({ Component: (await import('../features/student-portal/pages/welcome-wizard-page')).WelcomeWizardPage }) },
-          { path: 'student-pre-arrival', lazy: async () => { const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page'); return { element: <StageChecklistPage stage="pre_arrival" /> }; } },
-          { path: 'student-check-in', lazy: async () => { const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page'); return { element: <StageChecklistPage stage="check_in" /> }; } },
-          { path: 'my-checklist', lazy: async () => { const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page'); return { element: <StageChecklistPage stage="continuing" /> }; } },
+          {
+            path: 'welcome-wizard',
+            lazy: async () => ({ Component: (await import('../features/student-portal/pages/welcome-wizard-page')).WelcomeWizardPage }),
+          },
+          {
+            path: 'student-pre-arrival',
+            lazy: async () => {
+              const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page');
+              return { element: <StageChecklistPage stage="pre_arrival" /> };
+            },
+          },
+          {
+            path: 'student-check-in',
+            lazy: async () => {
+              const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page');
+              return { element: <StageChecklistPage stage="check_in" /> };
+            },
+          },
+          {
+            path: 'my-checklist',
+            lazy: async () => {
+              const { StageChecklistPage } = await import('../features/student-portal/pages/stage-checklist-page');
+              return { element: <StageChecklistPage stage="continuing" /> };
+            },
+          },
           // The service menu and the request pages of each student request type.
           ...studentRequestRoutes,
-          { path: 'my-profile', lazy: async () => ({ Component: (await import('../features/students/pages/my-profile-page')).MyProfilePage }) },
-          { path: 'request-create/:requestTypeId', lazy: async () => { const { RequestCreatePage } = await requestsPages.create(); return { element: <RequestCreatePage portal="student" homePath="/" /> }; } },
+          {
+            path: 'my-profile',
+            lazy: async () => ({ Component: (await import('../features/students/pages/my-profile-page')).MyProfilePage }),
+          },
+          {
+            path: 'request-create/:requestTypeId',
+            lazy: async () => {
+              const { RequestCreatePage } = await requestsPages.create();
+              return { element: <RequestCreatePage portal="student" homePath="/" /> };
+            },
+          },
           // Types with their own page (CPT, OPT, ...) are sent there; the others use the generic page.
-          { path: 'request-edit/:requestId', lazy: async () => ({ Component: (await import('../features/student-requests/pages/generic-edit-switch')).StudentGenericEditSwitch }) },
+          {
+            path: 'request-edit/:requestId',
+            lazy: async () => ({
+              Component: (await import('../features/student-requests/pages/generic-edit-switch')).StudentGenericEditSwitch,
+            }),
+          },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

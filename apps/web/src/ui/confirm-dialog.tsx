@@ -34,12 +34,7 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
         <Button onClick={p.onCancel} disabled={p.busy} autoFocus>
           {p.cancelLabel ?? 'Cancel'}
         </Button>
-        <Button
-          onClick={p.onConfirm}
-          disabled={p.busy}
-          variant="contained"
-          color={p.destructive ? 'error' : 'primary'}
-        >
+        <Button onClick={p.onConfirm} disabled={p.busy} variant="contained" color={p.destructive ? 'error' : 'primary'}>
           {p.confirmLabel ?? 'OK'}
         </Button>
       </DialogActions>

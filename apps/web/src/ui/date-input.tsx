@@ -16,7 +16,9 @@ export function usDateToIso(text: string): string | null {
   const m = US.exec(text);
   if (!m) return null;
   const [, mm, dd, yyyy] = m;
-  const y = Number(yyyy), mo = Number(mm), d = Number(dd);
+  const y = Number(yyyy),
+    mo = Number(mm),
+    d = Number(dd);
   if (y < 1753 || mo < 1 || mo > 12 || d < 1) return null;
   const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
   if (d > days) return null;
@@ -50,7 +52,10 @@ export function DateInput({ value, onChange, helperText, placeholder, slotProps,
         const typed = formatDateTyping(e.target.value);
         onChange(usDateToIso(typed) ?? typed);
       }}
-      slotProps={{ ...slotProps, htmlInput: { inputMode: 'numeric', maxLength: 10, autoComplete: 'off', ...(slotProps?.htmlInput as object | undefined) } }}
+      slotProps={{
+        ...slotProps,
+        htmlInput: { inputMode: 'numeric', maxLength: 10, autoComplete: 'off', ...(slotProps?.htmlInput as object | undefined) },
+      }}
     />
   );
 }

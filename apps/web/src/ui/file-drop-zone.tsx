@@ -52,8 +52,14 @@ export function FileDropZone({ label, accept, disabled, progress = null, error, 
           if (f && !disabled && !busy) onFile(f);
         }}
         sx={{
-          border: 2, borderStyle: 'dashed', borderRadius: 1, p: 2, textAlign: 'center', cursor: disabled ? 'default' : 'pointer',
-          borderColor: error ? 'error.main' : over ? 'primary.main' : 'divider', bgcolor: over ? 'action.hover' : 'transparent',
+          border: 2,
+          borderStyle: 'dashed',
+          borderRadius: 1,
+          p: 2,
+          textAlign: 'center',
+          cursor: disabled ? 'default' : 'pointer',
+          borderColor: error ? 'error.main' : over ? 'primary.main' : 'divider',
+          bgcolor: over ? 'action.hover' : 'transparent',
           color: disabled ? 'text.disabled' : 'text.secondary',
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
         }}
@@ -73,7 +79,9 @@ export function FileDropZone({ label, accept, disabled, progress = null, error, 
           }}
         />
       </Box>
-      {busy ? <LinearProgress variant="determinate" value={Math.round((progress ?? 0) * 100)} aria-label="Upload progress" sx={{ mt: 1 }} /> : null}
+      {busy ? (
+        <LinearProgress variant="determinate" value={Math.round((progress ?? 0) * 100)} aria-label="Upload progress" sx={{ mt: 1 }} />
+      ) : null}
       {error ? (
         <Typography id={`${id}-error`} role="alert" variant="body2" color="error" sx={{ mt: 0.5 }}>
           {error}

@@ -6,14 +6,7 @@ export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
 /** Student stages (spec 000 s3). */
-export const STUDENT_STAGES = [
-  'invited',
-  'pre_arrival',
-  'check_in',
-  'continuing',
-  'postcompletion_graduated',
-  'archived',
-] as const;
+export const STUDENT_STAGES = ['invited', 'pre_arrival', 'check_in', 'continuing', 'postcompletion_graduated', 'archived'] as const;
 export const ZStudentStage = z.enum(STUDENT_STAGES);
 export type TStudentStage = z.infer<typeof ZStudentStage>;
 

@@ -7,7 +7,17 @@ export const ZProposedStatus = z.enum(PROPOSED_STATUSES);
 export type TProposedStatus = z.infer<typeof ZProposedStatus>;
 
 /** How the office may process a sponsorship request ("Ineligible" closes it). */
-export const PROCESS_AS = ['H-1B', 'H-1BExtension', 'H-1BAmendment', 'O-1', 'O-1Amendment', 'o1Extension', 'J-1', 'F-1 OPT/STEM', 'Ineligible'] as const;
+export const PROCESS_AS = [
+  'H-1B',
+  'H-1BExtension',
+  'H-1BAmendment',
+  'O-1',
+  'O-1Amendment',
+  'o1Extension',
+  'J-1',
+  'F-1 OPT/STEM',
+  'Ineligible',
+] as const;
 export const ZProcessAs = z.enum(PROCESS_AS);
 export type TProcessAs = z.infer<typeof ZProcessAs>;
 

@@ -12,7 +12,17 @@ export function visaScopeIncludes(scope: string, visaType: string): boolean {
 }
 
 /** SEVIS record statuses (lifecycle groups of spec 000 s4). */
-export const SEVIS_STATUSES = ['Initial', 'Active', 'Terminated', 'Completed', 'Canceled', 'Deactivated', 'No Show', 'Invalid', 'Inactive'] as const;
+export const SEVIS_STATUSES = [
+  'Initial',
+  'Active',
+  'Terminated',
+  'Completed',
+  'Canceled',
+  'Deactivated',
+  'No Show',
+  'Invalid',
+  'Inactive',
+] as const;
 export const ZSevisStatus = z.enum(SEVIS_STATUSES);
 export type TSevisStatus = z.infer<typeof ZSevisStatus>;
 
@@ -83,16 +93,35 @@ export const ZStudentListTitle = z.enum(STUDENT_LIST_TITLES.map((t) => t.key) as
 
 /** SEVIS batch event types a pending event may carry (issue 6 builds the XML). */
 export const SEVIS_EVENT_TYPES = [
-  'Create', 'Registration', 'CPTEmployment', 'OPTEmployment', 'OPTEmployer', 'AuthDropBelowFC', 'EducationLevel',
-  'Program', 'Dependent', 'PersonalInfo', 'FinancialInfo', 'Reprint', 'Status', 'Biographical', 'SiteOfActivity', 'Validate',
+  'Create',
+  'Registration',
+  'CPTEmployment',
+  'OPTEmployment',
+  'OPTEmployer',
+  'AuthDropBelowFC',
+  'EducationLevel',
+  'Program',
+  'Dependent',
+  'PersonalInfo',
+  'FinancialInfo',
+  'Reprint',
+  'Status',
+  'Biographical',
+  'SiteOfActivity',
+  'Validate',
 ] as const;
 export type TSevisEventType = (typeof SEVIS_EVENT_TYPES)[number];
 export const SEVIS_EVENT_STATUSES = ['pending', 'held', 'batched', 'sent', 'succeeded', 'failed', 'cancelled'] as const;
 export type TSevisEventStatus = (typeof SEVIS_EVENT_STATUSES)[number];
 /** How every page words a SEVIS update's status (student record, Batch Manager, results, System Errors). */
 export const SEVIS_EVENT_STATUS_LABELS: Record<TSevisEventStatus, string> = {
-  pending: 'Pending', held: 'Held back', batched: 'In a batch (not sent)', sent: 'Sent – awaiting result',
-  succeeded: 'Succeeded', failed: 'Failed', cancelled: 'Cancelled',
+  pending: 'Pending',
+  held: 'Held back',
+  batched: 'In a batch (not sent)',
+  sent: 'Sent – awaiting result',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 /** OPT phases (spec 000 s3). */

@@ -18,7 +18,7 @@ describe('sanitizeFileName', () => {
 });
 
 describe('precheckAttachment', () => {
-  it("says what the server would say", () => {
+  it('says what the server would say', () => {
     expect(precheckAttachment({ name: 'a.pdf', size: ATTACHMENT_MAX_BYTES })).toBeNull();
     expect(precheckAttachment({ name: 'a.pdf', size: ATTACHMENT_MAX_BYTES + 1 })).toBe(ATTACHMENT_MSG.tooLarge);
     expect(precheckAttachment({ name: 'a.exe', size: 10 })).toBe(ATTACHMENT_MSG.typeNotAllowed);

@@ -19,7 +19,9 @@ export const ATTACHMENT_TYPES: Record<string, { kind: TSniffedKind; contentType:
   txt: { kind: 'text', contentType: 'text/plain; charset=utf-8' },
   csv: { kind: 'text', contentType: 'text/csv; charset=utf-8' },
 };
-export const ATTACHMENT_ACCEPT = Object.keys(ATTACHMENT_TYPES).map((e) => `.${e}`).join(',');
+export const ATTACHMENT_ACCEPT = Object.keys(ATTACHMENT_TYPES)
+  .map((e) => `.${e}`)
+  .join(',');
 
 export const ATTACHMENT_MSG = {
   tooLarge: 'The file is larger than 10 MB.',
@@ -44,7 +46,11 @@ export function fileExtension(name: string): string {
 export function sanitizeFileName(raw: string): string {
   let name = raw.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  name = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/[<>:"|?*]/g, '_').replace(/\s+/g, ' ').trim();
+  name = name
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(/[<>:"|?*]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim();
   name = name.replace(/^\.+/, '').trim();
   if (name.length > ATTACHMENT_NAME_MAX) {
     const ext = fileExtension(name);

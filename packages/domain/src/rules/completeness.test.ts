@@ -11,7 +11,10 @@ function item(type: TItemType, extra: Partial<TQuestionnaireItem> = {}): TQuesti
 const contentOf = (...items: TQuestionnaireItem[]): TQuestionnaireContent => ({
   folders: [{ id: '00000000-0000-4000-8000-ffffffffffff', name: 'F', ordinal: 1, items }],
 });
-const opts = [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }];
+const opts = [
+  { value: 'a', label: 'A' },
+  { value: 'b', label: 'B' },
+];
 
 describe('questionnaire completeness (spec 000 s5)', () => {
   it('a required item without an answer says Required field; an optional one is fine', () => {
@@ -27,10 +30,13 @@ describe('questionnaire completeness (spec 000 s5)', () => {
     const nn = item('IFNXP');
     const c = contentOf(y, nn);
     expect(checkCompleteness(c, { [y.id]: { value: 'yes' }, [nn.id]: { value: 'no', explanation: ' ' } })).toEqual({
-      [y.id]: FORM_MSG.explain, [nn.id]: FORM_MSG.explain,
+      [y.id]: FORM_MSG.explain,
+      [nn.id]: FORM_MSG.explain,
     });
     expect(checkCompleteness(c, { [y.id]: { value: 'no' }, [nn.id]: { value: 'yes' } })).toEqual({});
-    expect(checkCompleteness(c, { [y.id]: { value: 'yes', explanation: 'Because' }, [nn.id]: { value: 'no', explanation: 'x' } })).toEqual({});
+    expect(checkCompleteness(c, { [y.id]: { value: 'yes', explanation: 'Because' }, [nn.id]: { value: 'no', explanation: 'x' } })).toEqual(
+      {},
+    );
     expect(FORM_MSG.explain).toBe('Please explain your answer.');
   });
 
@@ -47,9 +53,13 @@ describe('questionnaire completeness (spec 000 s5)', () => {
     const rate = item('RATNG');
     const c = contentOf(num, date, rate);
     expect(checkCompleteness(c, { [num.id]: { value: '12a' }, [date.id]: { value: '02/30/2024' }, [rate.id]: { value: 6 } })).toEqual({
-      [num.id]: 'Invalid number', [date.id]: 'Invalid date', [rate.id]: FORM_MSG.rating,
+      [num.id]: 'Invalid number',
+      [date.id]: 'Invalid date',
+      [rate.id]: FORM_MSG.rating,
     });
-    expect(checkCompleteness(c, { [num.id]: { value: '-12.50' }, [date.id]: { value: '02/29/2024' }, [rate.id]: { value: 5 } })).toEqual({});
+    expect(checkCompleteness(c, { [num.id]: { value: '-12.50' }, [date.id]: { value: '02/29/2024' }, [rate.id]: { value: 5 } })).toEqual(
+      {},
+    );
   });
 
   it('a selection must be one of its options', () => {
@@ -61,10 +71,20 @@ describe('questionnaire completeness (spec 000 s5)', () => {
 
 describe('date and number formats', () => {
   it.each([
-    ['01/01/1753', true], ['12/31/9999', true], ['12/31/1752', false], ['1/1/2020', false],
-    ['13/01/2020', false], ['2020-01-01', false], ['02/29/2023', false],
+    ['01/01/1753', true],
+    ['12/31/9999', true],
+    ['12/31/1752', false],
+    ['1/1/2020', false],
+    ['13/01/2020', false],
+    ['2020-01-01', false],
+    ['02/29/2023', false],
   ])('%s valid: %s', (s, ok) => expect(isValidUsDate(s)).toBe(ok));
-  it.each([['1', true], ['-3.25', true], ['1e5', false], ['', false], [' 7 ', true], [Number.NaN, false]])(
-    '%j number: %s', (v, ok) => expect(isValidNumber(v)).toBe(ok),
-  );
+  it.each([
+    ['1', true],
+    ['-3.25', true],
+    ['1e5', false],
+    ['', false],
+    [' 7 ', true],
+    [Number.NaN, false],
+  ])('%j number: %s', (v, ok) => expect(isValidNumber(v)).toBe(ok));
 });

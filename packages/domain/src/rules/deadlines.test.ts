@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, addMonths, daysBetween, optFilingWindow, programEndAlert, registrationDue, stemExtensionWindow, stemReportSchedule, stemReportStatus,
+  addDays,
+  addMonths,
+  daysBetween,
+  optFilingWindow,
+  programEndAlert,
+  registrationDue,
+  stemExtensionWindow,
+  stemReportSchedule,
+  stemReportStatus,
 } from './deadlines.js';
 
 describe('date helpers', () => {
@@ -85,12 +93,20 @@ describe('SEVIS registration: due within 30 days after the session start', () =>
 describe('STEM reports', () => {
   it('asks a validation report every six months and an evaluation every twelve and at the end', () => {
     const s = stemReportSchedule('2026-01-10', '2028-01-09');
-    expect(s.filter((r) => r.kind === 'validation_report').map((r) => r.dueDate)).toEqual(['2026-07-10', '2027-01-10', '2027-07-10', '2028-01-10']);
+    expect(s.filter((r) => r.kind === 'validation_report').map((r) => r.dueDate)).toEqual([
+      '2026-07-10',
+      '2027-01-10',
+      '2027-07-10',
+      '2028-01-10',
+    ]);
     expect(s.filter((r) => r.kind === 'evaluation').map((r) => r.dueDate)).toEqual(['2027-01-10', '2028-01-10']);
   });
   it('adds a final evaluation on an end date that is not an anniversary', () => {
     const s = stemReportSchedule('2026-01-10', '2026-10-31');
-    expect(s).toEqual([{ kind: 'validation_report', dueDate: '2026-07-10' }, { kind: 'evaluation', dueDate: '2026-10-31' }]);
+    expect(s).toEqual([
+      { kind: 'validation_report', dueDate: '2026-07-10' },
+      { kind: 'evaluation', dueDate: '2026-10-31' },
+    ]);
   });
   it('is due within 30 days of the due date, overdue the day after, received once received', () => {
     expect(stemReportStatus('2026-07-10', null, '2026-06-09')).toBe('upcoming');

@@ -87,7 +87,11 @@ export interface TProgramEndAlert {
 }
 
 /** Program end approaching: an alert at each offset (default 60 and 30 days) before the program end date. */
-export function programEndAlert(programEndDate: string, today: string, offsets: readonly number[] = PROGRAM_END_ALERT_DAYS): TProgramEndAlert {
+export function programEndAlert(
+  programEndDate: string,
+  today: string,
+  offsets: readonly number[] = PROGRAM_END_ALERT_DAYS,
+): TProgramEndAlert {
   const daysLeft = daysBetween(today, programEndDate);
   if (daysLeft < 0) return { daysLeft, alertAt: null, hasEnded: true };
   const reached = offsets.filter((o) => daysLeft <= o);

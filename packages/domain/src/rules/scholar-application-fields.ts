@@ -15,8 +15,7 @@ import { isValidIsoDate, usDate } from './student-request-fields.js';
  */
 export type TScholarFormData = Record<string, unknown>;
 export type TScholarFormMode = 'draft' | 'submit';
-export type TScholarFieldType =
-  | 'text' | 'textarea' | 'date' | 'select' | 'yesno' | 'email' | 'phone' | 'digits' | 'checkboxes' | 'list';
+export type TScholarFieldType = 'text' | 'textarea' | 'date' | 'select' | 'yesno' | 'email' | 'phone' | 'digits' | 'checkboxes' | 'list';
 
 export interface TScholarFieldDef {
   name: string;
@@ -114,15 +113,24 @@ function draftSchema(f: TScholarFieldDef): ZodType {
     case 'yesno':
       return z.boolean({ error: MSG.invalidValue }).nullable().optional();
     case 'checkboxes':
-      return z.array(z.string().max(60, MSG.invalidLength), { error: MSG.invalidValue }).max(30, SCHOLAR_APP_MSG.tooManyEntries(30)).optional();
+      return z
+        .array(z.string().max(60, MSG.invalidLength), { error: MSG.invalidValue })
+        .max(30, SCHOLAR_APP_MSG.tooManyEntries(30))
+        .optional();
     case 'list': {
       const n = f.maxItems ?? 30;
-      return z.array(z.object(draftShape(f.item ?? [])), { error: MSG.invalidValue }).max(n, SCHOLAR_APP_MSG.tooManyEntries(n)).optional();
+      return z
+        .array(z.object(draftShape(f.item ?? [])), { error: MSG.invalidValue })
+        .max(n, SCHOLAR_APP_MSG.tooManyEntries(n))
+        .optional();
     }
     case 'date':
       return z.string({ error: MSG.invalidDate }).max(10, MSG.invalidDate).optional();
     default:
-      return z.string({ error: MSG.invalidValue }).max(f.max ?? 200, MSG.invalidLength).optional();
+      return z
+        .string({ error: MSG.invalidValue })
+        .max(f.max ?? 200, MSG.invalidLength)
+        .optional();
   }
 }
 
@@ -199,7 +207,8 @@ function checkRecord(fields: TScholarFieldDef[], data: TScholarFormData, prefix:
       continue;
     }
     if (typeof v !== 'string' || !v) continue;
-    const other = (name: string) => (typeof data[name] === 'string' && isValidIsoDate(data[name] as string) ? (data[name] as string) : null);
+    const other = (name: string) =>
+      typeof data[name] === 'string' && isValidIsoDate(data[name] as string) ? (data[name] as string) : null;
     if (f.after) {
       const o = other(f.after.field);
       if (o && (f.after.orEqual ? v < o : v <= o)) add(path, f.after.message);
@@ -229,7 +238,13 @@ export function validateScholarForm(def: TScholarFormDef, data: unknown, mode: T
   }
   if (mode === 'draft') return errors;
   const d = parsed.data as TScholarFormData;
-  checkRecord(def.sections.flatMap((s) => s.fields), d, '', add, today);
+  checkRecord(
+    def.sections.flatMap((s) => s.fields),
+    d,
+    '',
+    add,
+    today,
+  );
   def.check?.(d, add);
   return errors;
 }
@@ -246,6 +261,7 @@ export function displayScholarValue(f: TScholarFieldDef, v: unknown): string {
   if (f.type === 'yesno') return v === true ? 'Yes' : v === false ? 'No' : '';
   if (f.type === 'date' && typeof v === 'string') return usDate(v);
   if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label ?? String(v);
-  if (f.type === 'checkboxes' && Array.isArray(v)) return v.map((x) => f.options?.find((o) => o.value === x)?.label ?? String(x)).join('; ');
+  if (f.type === 'checkboxes' && Array.isArray(v))
+    return v.map((x) => f.options?.find((o) => o.value === x)?.label ?? String(x)).join('; ');
   return String(v);
 }

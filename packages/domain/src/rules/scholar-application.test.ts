@@ -1,22 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { HIGHEST_EDUCATION_OPTIONS } from '../catalog/scholars.js';
 import {
-  displayScholarValue, parseScholarDraft, SCHOLAR_APP_MSG as M, scholarFormDef, scholarFormOf, validateScholarApplication,
+  displayScholarValue,
+  parseScholarDraft,
+  SCHOLAR_APP_MSG as M,
+  scholarFormDef,
+  scholarFormOf,
+  validateScholarApplication,
 } from './scholar-application.js';
 
 const TODAY = '2026-11-22';
 const beneficiary = {
-  firstName: 'Hiro', lastName: 'Tanaka', dateOfBirth: '1990-04-01', countryOfBirth: 'Japan', countryOfCitizenship: 'Japan',
-  email: 'hiro@example.edu', phone: '+81 3 1234 5678', foreignAddressStreet: '1-2-3 Hongo', foreignAddressCity: 'Tokyo', foreignAddressCountry: 'Japan',
+  firstName: 'Hiro',
+  lastName: 'Tanaka',
+  dateOfBirth: '1990-04-01',
+  countryOfBirth: 'Japan',
+  countryOfCitizenship: 'Japan',
+  email: 'hiro@example.edu',
+  phone: '+81 3 1234 5678',
+  foreignAddressStreet: '1-2-3 Hongo',
+  foreignAddressCity: 'Tokyo',
+  foreignAddressCountry: 'Japan',
 };
 export const VALID_H1B = {
   ...beneficiary,
-  highestEducation: '3', highestDegreeDate: '2020-06-30', fieldOfStudy: 'Physics',
+  highestEducation: '3',
+  highestDegreeDate: '2020-06-30',
+  fieldOfStudy: 'Physics',
   immigrationHistory: [{ subjectName: 'Hiro Tanaka', status: 'J-1', periodofStayFromDate: '2020-09-01', periodofStayToDate: '2022-08-31' }],
   tripsOutsideUs: [{ departureDate: '2021-12-20', returnDate: '2022-01-05' }],
-  isHavingFamily: false, h1bCapOut: false, i140Flag: false, cnmiFlag: false, offsiteWorkFlag: false, beneficiaryStatusFlag: true, currentEmployeeFlag: false,
+  isHavingFamily: false,
+  h1bCapOut: false,
+  i140Flag: false,
+  cnmiFlag: false,
+  offsiteWorkFlag: false,
+  beneficiaryStatusFlag: true,
+  currentEmployeeFlag: false,
   actualWages: [{ name: 'Research Associate', wages: '$65,000 per year' }],
-  documentType: 'passport', documentNumber: 'TK1234567', documentIssueDate: '2020-01-10', documentExpiryDate: '2030-01-09',
+  documentType: 'passport',
+  documentNumber: 'TK1234567',
+  documentIssueDate: '2020-01-10',
+  documentExpiryDate: '2030-01-09',
 };
 const h1b = (patch: Record<string, unknown>) => validateScholarApplication('H-1B', { ...VALID_H1B, ...patch }, 'submit', TODAY);
 
@@ -33,21 +57,42 @@ describe('scholar application forms by processed state', () => {
   });
 
   it('offers the nine highest-education options verbatim', () => {
-    const f = scholarFormDef('H-1B')!.sections.flatMap((s) => s.fields).find((x) => x.name === 'highestEducation')!;
+    const f = scholarFormDef('H-1B')!
+      .sections.flatMap((s) => s.fields)
+      .find((x) => x.name === 'highestEducation')!;
     expect(f.options).toBe(HIGHEST_EDUCATION_OPTIONS);
     expect(f.options!.map((o) => o.label)).toEqual([
-      "Associate's degree", "Bachelor's degree", 'Doctorate degree', 'High School Graduate Diploma or the equivalent', "Master's degree",
-      'No Diploma', 'One or more years of college with no degree', 'Professional degree', 'Some college credit but less than 1 year',
+      "Associate's degree",
+      "Bachelor's degree",
+      'Doctorate degree',
+      'High School Graduate Diploma or the equivalent',
+      "Master's degree",
+      'No Diploma',
+      'One or more years of college with no degree',
+      'Professional degree',
+      'Some college credit but less than 1 year',
     ]);
   });
 });
 
 describe('drafts', () => {
   it('keep anything of the right type, even incomplete or half-typed dates', () => {
-    expect(validateScholarApplication('H-1B', { firstName: 'Hi', dateOfBirth: '04/0', immigrationHistory: [{ periodofStayFromDate: '' }] }, 'draft', TODAY)).toEqual({});
+    expect(
+      validateScholarApplication(
+        'H-1B',
+        { firstName: 'Hi', dateOfBirth: '04/0', immigrationHistory: [{ periodofStayFromDate: '' }] },
+        'draft',
+        TODAY,
+      ),
+    ).toEqual({});
   });
   it('refuse wrong types and over-long text on the field', () => {
-    const e = validateScholarApplication('H-1B', { firstName: 'x'.repeat(201), h1bCapOut: 'maybe', immigrationHistory: 'none' }, 'draft', TODAY);
+    const e = validateScholarApplication(
+      'H-1B',
+      { firstName: 'x'.repeat(201), h1bCapOut: 'maybe', immigrationHistory: 'none' },
+      'draft',
+      TODAY,
+    );
     expect(e.firstName).toEqual([M.invalidLength]);
     expect(e.h1bCapOut).toEqual([M.invalidValue]);
     expect(e.immigrationHistory).toEqual([M.invalidValue]);
@@ -63,7 +108,15 @@ describe('H-1B submit', () => {
   });
   it('says Required field on each missing required field, yes/no flags included', () => {
     const e = validateScholarApplication('H-1B', {}, 'submit', TODAY);
-    for (const k of ['firstName', 'dateOfBirth', 'highestEducation', 'highestDegreeDate', 'h1bCapOut', 'isHavingFamily', 'documentNumber']) {
+    for (const k of [
+      'firstName',
+      'dateOfBirth',
+      'highestEducation',
+      'highestDegreeDate',
+      'h1bCapOut',
+      'isHavingFamily',
+      'documentNumber',
+    ]) {
       expect(e[k]).toEqual([M.required]);
     }
     expect(e.middleName).toBeUndefined();
@@ -74,7 +127,9 @@ describe('H-1B submit', () => {
     expect(h1b({ highestEducation: '10' }).highestEducation).toEqual([M.invalidValue]);
   });
   it('wants an immigration period to end after it starts (same day refused)', () => {
-    const period = (to: string) => ({ immigrationHistory: [{ subjectName: 'H', status: 'H-1B', periodofStayFromDate: '2021-01-01', periodofStayToDate: to }] });
+    const period = (to: string) => ({
+      immigrationHistory: [{ subjectName: 'H', status: 'H-1B', periodofStayFromDate: '2021-01-01', periodofStayToDate: to }],
+    });
     expect(h1b(period('2021-01-02'))).toEqual({});
     expect(h1b(period('2021-01-01'))['immigrationHistory.0.periodofStayToDate']).toEqual([M.periodToAfterFrom]);
     expect(h1b(period('2021-02-30'))['immigrationHistory.0.periodofStayToDate']).toEqual([M.invalidDate]);
@@ -82,7 +137,9 @@ describe('H-1B submit', () => {
   });
   it('accepts a same-day trip abroad, not a return before the departure', () => {
     expect(h1b({ tripsOutsideUs: [{ departureDate: '2022-03-01', returnDate: '2022-03-01' }] })).toEqual({});
-    expect(h1b({ tripsOutsideUs: [{ departureDate: '2022-03-01', returnDate: '2022-02-28' }] })['tripsOutsideUs.0.returnDate']).toEqual([M.returnAfterDeparture]);
+    expect(h1b({ tripsOutsideUs: [{ departureDate: '2022-03-01', returnDate: '2022-02-28' }] })['tripsOutsideUs.0.returnDate']).toEqual([
+      M.returnAfterDeparture,
+    ]);
   });
   it('asks for the I-140 date only when an I-140 was approved, and not in the future', () => {
     expect(h1b({ i140Flag: true }).i140IssuedDate).toEqual([M.required]);
@@ -100,15 +157,26 @@ describe('H-1B submit', () => {
   });
   it('asks for dependents when family comes, with their fields and benefits', () => {
     expect(h1b({ isHavingFamily: true }).dependents).toEqual([M.familyNeedsDependent]);
-    const child = { firstName: 'Yui', lastName: 'Tanaka', relationship: 'child', dateOfBirth: '2019-05-05', countryOfBirth: 'Japan', benefits: [{ name: 'Health insurance' }] };
+    const child = {
+      firstName: 'Yui',
+      lastName: 'Tanaka',
+      relationship: 'child',
+      dateOfBirth: '2019-05-05',
+      countryOfBirth: 'Japan',
+      benefits: [{ name: 'Health insurance' }],
+    };
     expect(h1b({ isHavingFamily: true, dependents: [child] })).toEqual({});
     expect(h1b({ isHavingFamily: true, dependents: [{ ...child, relationship: 'cousin', benefits: [{ name: '' }] }] })).toEqual({
-      'dependents.0.relationship': [M.invalidValue], 'dependents.0.benefits.0.name': [M.required],
+      'dependents.0.relationship': [M.invalidValue],
+      'dependents.0.benefits.0.name': [M.required],
     });
   });
   it('asks for the employment start of a current employee; the end after it', () => {
     expect(h1b({ currentEmployeeFlag: true }).currentEmploymentStartDate).toEqual([M.required]);
-    expect(h1b({ currentEmployeeFlag: true, currentEmploymentStartDate: '2023-01-01', currentEmploymentEndDate: '2023-01-01' }).currentEmploymentEndDate).toEqual([M.endAfterStart]);
+    expect(
+      h1b({ currentEmployeeFlag: true, currentEmploymentStartDate: '2023-01-01', currentEmploymentEndDate: '2023-01-01' })
+        .currentEmploymentEndDate,
+    ).toEqual([M.endAfterStart]);
   });
   it('checks e-mail, phone, A-Number and counts', () => {
     expect(h1b({ email: 'hiro@' }).email).toEqual([M.invalidEmail]);
@@ -121,18 +189,42 @@ describe('H-1B submit', () => {
   it('extension and amendment add the current receipt number and the reason', () => {
     const ext = validateScholarApplication('H-1BExtension', VALID_H1B, 'submit', TODAY);
     expect(ext).toEqual({ currentReceiptNumber: [M.required], reasonForExtension: [M.required] });
-    expect(validateScholarApplication('H-1BAmendment', { ...VALID_H1B, currentReceiptNumber: 'EAC219001234', reasonForAmendment: 'New site' }, 'submit', TODAY))
-      .toEqual({ currentReceiptNumber: [M.receiptNumber] });
-    expect(validateScholarApplication('H-1BAmendment', { ...VALID_H1B, currentReceiptNumber: 'EAC2190012345', reasonForAmendment: 'New site' }, 'submit', TODAY)).toEqual({});
+    expect(
+      validateScholarApplication(
+        'H-1BAmendment',
+        { ...VALID_H1B, currentReceiptNumber: 'EAC219001234', reasonForAmendment: 'New site' },
+        'submit',
+        TODAY,
+      ),
+    ).toEqual({ currentReceiptNumber: [M.receiptNumber] });
+    expect(
+      validateScholarApplication(
+        'H-1BAmendment',
+        { ...VALID_H1B, currentReceiptNumber: 'EAC2190012345', reasonForAmendment: 'New site' },
+        'submit',
+        TODAY,
+      ),
+    ).toEqual({});
   });
 });
 
 const doc = { documentType: 'passport', documentNumber: 'X1', documentIssueDate: '2020-01-01', documentExpiryDate: '2030-01-01' };
 describe('O-1 submit', () => {
-  const o1 = (patch: Record<string, unknown>, state = 'O-1') => validateScholarApplication(state, {
-    ...beneficiary, ...doc, o1Classification: 'O-1A', fieldOfAbility: 'Particle physics', consultationGroup: 'APS',
-    evidenceCriteriaO1A: ['awards', 'judging', 'scholarly_articles'], ...patch,
-  }, 'submit', TODAY);
+  const o1 = (patch: Record<string, unknown>, state = 'O-1') =>
+    validateScholarApplication(
+      state,
+      {
+        ...beneficiary,
+        ...doc,
+        o1Classification: 'O-1A',
+        fieldOfAbility: 'Particle physics',
+        consultationGroup: 'APS',
+        evidenceCriteriaO1A: ['awards', 'judging', 'scholarly_articles'],
+        ...patch,
+      },
+      'submit',
+      TODAY,
+    );
   it('needs at least three evidence criteria of the chosen classification', () => {
     expect(o1({})).toEqual({});
     expect(o1({ evidenceCriteriaO1A: ['awards', 'judging'] }).evidenceCriteriaO1A).toEqual([M.evidenceMin]);
@@ -140,16 +232,33 @@ describe('O-1 submit', () => {
     expect(o1({ evidenceCriteriaO1A: ['awards', 'judging', 'flying'] }).evidenceCriteriaO1A).toEqual([M.invalidValue]);
   });
   it('checks the itinerary dates and the extension fields', () => {
-    expect(o1({ itinerary: [{ eventName: 'Talk', location: 'Boston', fromDate: '2027-03-02', toDate: '2027-03-01' }] })['itinerary.0.toDate']).toEqual([M.endAfterStart]);
+    expect(
+      o1({ itinerary: [{ eventName: 'Talk', location: 'Boston', fromDate: '2027-03-02', toDate: '2027-03-01' }] })['itinerary.0.toDate'],
+    ).toEqual([M.endAfterStart]);
     expect(o1({}, 'o1Extension')).toEqual({ currentReceiptNumber: [M.required], reasonForExtension: [M.required] });
   });
 });
 
 describe('J-1 submit', () => {
-  const j1 = (patch: Record<string, unknown>) => validateScholarApplication('J-1', {
-    ...beneficiary, category: 'RESEARCH SCHOLAR', subjectFieldCode: '40.0801', siteOfActivityName: 'Physics Building', siteOfActivityAddress1: '1 Main St',
-    siteOfActivityCity: 'Boston', siteOfActivityState: 'MA', siteOfActivityPostalCode: '02139', fundingProgramSponsor: '50000', isHavingFamily: false, ...patch,
-  }, 'submit', TODAY);
+  const j1 = (patch: Record<string, unknown>) =>
+    validateScholarApplication(
+      'J-1',
+      {
+        ...beneficiary,
+        category: 'RESEARCH SCHOLAR',
+        subjectFieldCode: '40.0801',
+        siteOfActivityName: 'Physics Building',
+        siteOfActivityAddress1: '1 Main St',
+        siteOfActivityCity: 'Boston',
+        siteOfActivityState: 'MA',
+        siteOfActivityPostalCode: '02139',
+        fundingProgramSponsor: '50000',
+        isHavingFamily: false,
+        ...patch,
+      },
+      'submit',
+      TODAY,
+    );
   it('accepts the ten categories and a CIP code like 26.0101', () => {
     expect(j1({})).toEqual({});
     expect(j1({ category: 'TEACHER', subjectFieldCode: '26.0101' })).toEqual({});
@@ -165,16 +274,33 @@ describe('J-1 submit', () => {
     expect(j1({ fundingOther: '10' }).fundingOtherDescription).toEqual([M.required]);
   });
   it('checks prior J periods', () => {
-    expect(j1({ priorJStatus: [{ category: 'STUDENT', fromDate: '2018-01-01', toDate: '2017-12-31' }] })['priorJStatus.0.toDate']).toEqual([M.periodToAfterFrom]);
+    expect(j1({ priorJStatus: [{ category: 'STUDENT', fromDate: '2018-01-01', toDate: '2017-12-31' }] })['priorJStatus.0.toDate']).toEqual([
+      M.periodToAfterFrom,
+    ]);
     expect(j1({ priorJStatus: [{ category: 'STUDENT', fromDate: '2018-01-01', toDate: '2019-12-31' }] })).toEqual({});
   });
 });
 
 describe('F-1 OPT/STEM submit', () => {
-  const f1 = (patch: Record<string, unknown>) => validateScholarApplication('F-1 OPT/STEM', {
-    ...beneficiary, sevisId: 'N0012345678', optType: 'post_completion', eadNumber: 'IOE0912345678', eadStartDate: '2027-01-01', eadEndDate: '2027-12-31',
-    employerName: 'Meridian University', jobTitle: 'Research Assistant', hoursPerWeek: '20', startDate: '2027-01-01', ...patch,
-  }, 'submit', TODAY);
+  const f1 = (patch: Record<string, unknown>) =>
+    validateScholarApplication(
+      'F-1 OPT/STEM',
+      {
+        ...beneficiary,
+        sevisId: 'N0012345678',
+        optType: 'post_completion',
+        eadNumber: 'IOE0912345678',
+        eadStartDate: '2027-01-01',
+        eadEndDate: '2027-12-31',
+        employerName: 'Meridian University',
+        jobTitle: 'Research Assistant',
+        hoursPerWeek: '20',
+        startDate: '2027-01-01',
+        ...patch,
+      },
+      'submit',
+      TODAY,
+    );
   it('accepts 20 hours a week, not 19', () => {
     expect(f1({})).toEqual({});
     expect(f1({ hoursPerWeek: '19' }).hoursPerWeek).toEqual([M.hoursMin]);
@@ -188,7 +314,7 @@ describe('F-1 OPT/STEM submit', () => {
     expect(f1({ startDate: '2027-12-31' })).toEqual({});
     expect(f1({ startDate: '2028-01-01' }).startDate).toEqual([M.startWithinEad]);
   });
-  it('asks STEM OPT for the employer\'s E-Verify number', () => {
+  it("asks STEM OPT for the employer's E-Verify number", () => {
     expect(f1({ optType: 'stem' }).eVerifyNumber).toEqual([M.required]);
     expect(f1({ optType: 'stem', eVerifyNumber: '123' }).eVerifyNumber).toEqual([M.eVerifyNumber]);
     expect(f1({ optType: 'stem', eVerifyNumber: '1234' })).toEqual({});
@@ -199,6 +325,8 @@ describe('display', () => {
   it('shows dates MM/DD/YYYY, flags Yes/No and options by label', () => {
     expect(displayScholarValue({ name: 'd', label: 'D', type: 'date' }, '2027-03-01')).toBe('03/01/2027');
     expect(displayScholarValue({ name: 'f', label: 'F', type: 'yesno' }, false)).toBe('No');
-    expect(displayScholarValue({ name: 'e', label: 'E', type: 'select', options: HIGHEST_EDUCATION_OPTIONS }, '4')).toBe('High School Graduate Diploma or the equivalent');
+    expect(displayScholarValue({ name: 'e', label: 'E', type: 'select', options: HIGHEST_EDUCATION_OPTIONS }, '4')).toBe(
+      'High School Graduate Diploma or the equivalent',
+    );
   });
 });

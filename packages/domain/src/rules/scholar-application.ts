@@ -1,13 +1,24 @@
 import { HIGHEST_EDUCATION_OPTIONS } from '../catalog/scholars.js';
 import { US_STATE_OPTIONS } from './student-request-fields.js';
 import {
-  SCHOLAR_APP_MSG as M, validateScholarForm, type TScholarFieldDef, type TScholarFormData, type TScholarFormDef,
-  type TScholarFormMode, type TScholarFormSection,
+  SCHOLAR_APP_MSG as M,
+  validateScholarForm,
+  type TScholarFieldDef,
+  type TScholarFormData,
+  type TScholarFormDef,
+  type TScholarFormMode,
+  type TScholarFormSection,
 } from './scholar-application-fields.js';
 import { O1_FORM_SECTIONS, J1_FORM_SECTIONS, F1_FORM_SECTIONS, checkJ1Funding } from './scholar-application-visas.js';
 
 export * from './scholar-application-fields.js';
-export { O1_CLASSIFICATIONS, O1A_EVIDENCE_CRITERIA, O1B_EVIDENCE_CRITERIA, OPT_TYPES, SCHOLAR_CATEGORY_OPTIONS } from './scholar-application-visas.js';
+export {
+  O1_CLASSIFICATIONS,
+  O1A_EVIDENCE_CRITERIA,
+  O1B_EVIDENCE_CRITERIA,
+  OPT_TYPES,
+  SCHOLAR_CATEGORY_OPTIONS,
+} from './scholar-application-visas.js';
 
 /**
  * The scholar application forms by processed state (spec 000 s3 "Scholar application", spec 001 s3):
@@ -61,32 +72,73 @@ export const BENEFICIARY_SECTIONS: TScholarFormSection[] = [
 ];
 
 export const DOCUMENT_FIELDS: TScholarFieldDef[] = [
-  { name: 'documentType', label: 'Travel document', type: 'select', required: true, options: [{ value: 'passport', label: 'Passport' }, { value: 'i94', label: 'I-94' }] },
+  {
+    name: 'documentType',
+    label: 'Travel document',
+    type: 'select',
+    required: true,
+    options: [
+      { value: 'passport', label: 'Passport' },
+      { value: 'i94', label: 'I-94' },
+    ],
+  },
   { name: 'documentNumber', label: 'Document number', type: 'text', required: true, max: 30, pattern: /^[A-Za-z0-9-]+$/ },
   { name: 'documentIssueDate', label: 'Issue date', type: 'date', required: true, when: 'notFuture' },
-  { name: 'documentExpiryDate', label: 'Expiry date', type: 'date', required: true, after: { field: 'documentIssueDate', message: M.expiryAfterIssue } },
-  { name: 'lastArrivaltoUS', label: 'Last arrival to the U.S.', type: 'date', when: 'notFuture', help: 'Leave empty if you have never been to the U.S.' },
+  {
+    name: 'documentExpiryDate',
+    label: 'Expiry date',
+    type: 'date',
+    required: true,
+    after: { field: 'documentIssueDate', message: M.expiryAfterIssue },
+  },
+  {
+    name: 'lastArrivaltoUS',
+    label: 'Last arrival to the U.S.',
+    type: 'date',
+    when: 'notFuture',
+    help: 'Leave empty if you have never been to the U.S.',
+  },
 ];
 
 /** Family members (objscholardependents) with their benefits (objScholarBenefits, a list). */
 export const DEPENDENTS_FIELD: TScholarFieldDef = {
-  name: 'dependents', label: 'Dependents', type: 'list', itemLabel: 'dependent', maxItems: 15,
-  required: YES('isHavingFamily'), minItems: { value: 1, message: M.familyNeedsDependent },
+  name: 'dependents',
+  label: 'Dependents',
+  type: 'list',
+  itemLabel: 'dependent',
+  maxItems: 15,
+  required: YES('isHavingFamily'),
+  minItems: { value: 1, message: M.familyNeedsDependent },
   item: [
     { name: 'firstName', label: 'First name', type: 'text', required: true, max: 60 },
     { name: 'lastName', label: 'Last name', type: 'text', required: true, max: 60 },
-    { name: 'relationship', label: 'Relationship', type: 'select', required: true, options: [{ value: 'spouse', label: 'Spouse' }, { value: 'child', label: 'Child' }] },
+    {
+      name: 'relationship',
+      label: 'Relationship',
+      type: 'select',
+      required: true,
+      options: [
+        { value: 'spouse', label: 'Spouse' },
+        { value: 'child', label: 'Child' },
+      ],
+    },
     { name: 'dateOfBirth', label: 'Date of birth', type: 'date', required: true, when: 'past' },
     { name: 'countryOfBirth', label: 'Country of birth', type: 'text', required: true, max: 60 },
     {
-      name: 'benefits', label: 'Benefits', type: 'list', itemLabel: 'benefit', maxItems: 10, help: 'e.g. health insurance, tuition',
+      name: 'benefits',
+      label: 'Benefits',
+      type: 'list',
+      itemLabel: 'benefit',
+      maxItems: 10,
+      help: 'e.g. health insurance, tuition',
       item: [{ name: 'name', label: 'Benefit', type: 'text', required: true, max: 100 }],
     },
   ],
 };
 
 export const FAMILY_SECTION: TScholarFormSection = {
-  key: 'dependents', title: 'Dependents',
+  key: 'dependents',
+  title: 'Dependents',
   fields: [
     { name: 'isHavingFamily', label: 'Will family members (spouse, children) come with you?', type: 'yesno', required: true },
     { ...DEPENDENTS_FIELD, showIf: YES('isHavingFamily') },
@@ -96,7 +148,8 @@ export const FAMILY_SECTION: TScholarFormSection = {
 const H1B_SECTIONS: TScholarFormSection[] = [
   ...BENEFICIARY_SECTIONS,
   {
-    key: 'education', title: 'Education',
+    key: 'education',
+    title: 'Education',
     fields: [
       { name: 'highestEducation', label: 'Highest education', type: 'select', required: true, options: HIGHEST_EDUCATION_OPTIONS },
       { name: 'highestDegreeDate', label: 'Date of highest degree', type: 'date', required: true },
@@ -104,17 +157,28 @@ const H1B_SECTIONS: TScholarFormSection[] = [
     ],
   },
   {
-    key: 'immigration', title: 'Immigration history',
+    key: 'immigration',
+    title: 'Immigration history',
     help: 'Each period you stayed in the U.S. and your status then. The office uses the H and L periods and your trips abroad to compute the time left of the six-year H-1B maximum.',
     fields: [
       /** objImmigrantHistory: one stay in the U.S. in one status (e.g. H-1B, J-1, F-1); `status` is the status or visa. */
       {
-        name: 'immigrationHistory', label: 'Periods of stay in the U.S.', type: 'list', itemLabel: 'period', maxItems: 30,
+        name: 'immigrationHistory',
+        label: 'Periods of stay in the U.S.',
+        type: 'list',
+        itemLabel: 'period',
+        maxItems: 30,
         item: [
           { name: 'subjectName', label: 'Name on the record', type: 'text', required: true, max: 100 },
           { name: 'status', label: 'Status / visa', type: 'text', required: true, max: 30, help: 'e.g. H-1B, L-1, J-1, F-1' },
           { name: 'periodofStayFromDate', label: 'From', type: 'date', required: true },
-          { name: 'periodofStayToDate', label: 'To', type: 'date', required: true, after: { field: 'periodofStayFromDate', message: M.periodToAfterFrom } },
+          {
+            name: 'periodofStayToDate',
+            label: 'To',
+            type: 'date',
+            required: true,
+            after: { field: 'periodofStayFromDate', message: M.periodToAfterFrom },
+          },
         ],
       },
       /**
@@ -122,38 +186,78 @@ const H1B_SECTIONS: TScholarFormSection[] = [
        * (added back to the six-year maximum). departureDate / returnDate are the days of leaving and coming back.
        */
       {
-        name: 'tripsOutsideUs', label: 'Days spent outside the U.S. during H or L time', type: 'list', itemLabel: 'trip', maxItems: 100,
+        name: 'tripsOutsideUs',
+        label: 'Days spent outside the U.S. during H or L time',
+        type: 'list',
+        itemLabel: 'trip',
+        maxItems: 100,
         help: 'Each trip abroad while you held H-1B or L status.',
         item: [
           { name: 'departureDate', label: 'Departure', type: 'date', required: true },
-          { name: 'returnDate', label: 'Return', type: 'date', required: true, after: { field: 'departureDate', message: M.returnAfterDeparture, orEqual: true } },
+          {
+            name: 'returnDate',
+            label: 'Return',
+            type: 'date',
+            required: true,
+            after: { field: 'departureDate', message: M.returnAfterDeparture, orEqual: true },
+          },
         ],
       },
     ],
   },
   FAMILY_SECTION,
   {
-    key: 'petition', title: 'Petition information',
+    key: 'petition',
+    title: 'Petition information',
     fields: [
       { name: 'h1bCapOut', label: 'Were you counted against the H-1B cap before?', type: 'yesno', required: true },
       { name: 'i140Flag', label: 'Has an I-140 been approved for you?', type: 'yesno', required: true },
-      { name: 'i140IssuedDate', label: 'I-140 issued date', type: 'date', required: YES('i140Flag'), showIf: YES('i140Flag'), when: 'notFuture' },
-      { name: 'cnmiFlag', label: 'Will you work in the Commonwealth of the Northern Mariana Islands (CNMI)?', type: 'yesno', required: true },
-      { name: 'offsiteWorkFlag', label: 'Will you work off-site (outside the employer\'s premises)?', type: 'yesno', required: true },
+      {
+        name: 'i140IssuedDate',
+        label: 'I-140 issued date',
+        type: 'date',
+        required: YES('i140Flag'),
+        showIf: YES('i140Flag'),
+        when: 'notFuture',
+      },
+      {
+        name: 'cnmiFlag',
+        label: 'Will you work in the Commonwealth of the Northern Mariana Islands (CNMI)?',
+        type: 'yesno',
+        required: true,
+      },
+      { name: 'offsiteWorkFlag', label: "Will you work off-site (outside the employer's premises)?", type: 'yesno', required: true },
       { name: 'beneficiaryStatusFlag', label: 'Are you in the U.S. now?', type: 'yesno', required: true },
       { name: 'currentEmployeeFlag', label: 'Are you a current employee of the institution?', type: 'yesno', required: true },
-      { name: 'currentEmploymentStartDate', label: 'Current employment start date', type: 'date', required: YES('currentEmployeeFlag'), showIf: YES('currentEmployeeFlag') },
-      { name: 'currentEmploymentEndDate', label: 'Current employment end date', type: 'date', showIf: YES('currentEmployeeFlag'), after: { field: 'currentEmploymentStartDate', message: M.endAfterStart } },
+      {
+        name: 'currentEmploymentStartDate',
+        label: 'Current employment start date',
+        type: 'date',
+        required: YES('currentEmployeeFlag'),
+        showIf: YES('currentEmployeeFlag'),
+      },
+      {
+        name: 'currentEmploymentEndDate',
+        label: 'Current employment end date',
+        type: 'date',
+        showIf: YES('currentEmployeeFlag'),
+        after: { field: 'currentEmploymentStartDate', message: M.endAfterStart },
+      },
       { name: 'numberofEmployees', label: 'Number of employees (if you know it)', type: 'digits', max: 9 },
       { name: 'numberofPetitionEmp', label: 'Number of H-1B workers petitioned (if you know it)', type: 'digits', max: 9 },
     ],
   },
   {
-    key: 'wages', title: 'Actual wages',
+    key: 'wages',
+    title: 'Actual wages',
     fields: [
       /** objScholarActualWages: name (e.g. a position or a person) and wages as written text. */
       {
-        name: 'actualWages', label: 'Actual wages', type: 'list', itemLabel: 'wage', maxItems: 20,
+        name: 'actualWages',
+        label: 'Actual wages',
+        type: 'list',
+        itemLabel: 'wage',
+        maxItems: 20,
         item: [
           { name: 'name', label: 'Name', type: 'text', required: true, max: 100 },
           { name: 'wages', label: 'Wages', type: 'text', required: true, max: 100, help: 'e.g. $65,000 per year' },
@@ -164,14 +268,38 @@ const H1B_SECTIONS: TScholarFormSection[] = [
   { key: 'document', title: 'Travel document', fields: DOCUMENT_FIELDS },
 ];
 
-const RECEIPT_FIELD: TScholarFieldDef = { name: 'currentReceiptNumber', label: 'Receipt number of the current petition', type: 'text', required: true, max: 13, pattern: RECEIPT, patternMsg: M.receiptNumber };
+const RECEIPT_FIELD: TScholarFieldDef = {
+  name: 'currentReceiptNumber',
+  label: 'Receipt number of the current petition',
+  type: 'text',
+  required: true,
+  max: 13,
+  pattern: RECEIPT,
+  patternMsg: M.receiptNumber,
+};
 
 /** The few fields an extension or amendment adds (first section). */
 function changeSection(variant: TScholarFormVariant): TScholarFormSection[] {
   if (variant === 'initial') return [];
   const fields: TScholarFieldDef[] = [RECEIPT_FIELD];
-  if (variant === 'amendment') fields.push({ name: 'reasonForAmendment', label: 'Reason for the amendment', type: 'textarea', required: true, max: 1000, isWide: true });
-  else fields.push({ name: 'reasonForExtension', label: 'Reason for the extension', type: 'textarea', required: true, max: 1000, isWide: true });
+  if (variant === 'amendment')
+    fields.push({
+      name: 'reasonForAmendment',
+      label: 'Reason for the amendment',
+      type: 'textarea',
+      required: true,
+      max: 1000,
+      isWide: true,
+    });
+  else
+    fields.push({
+      name: 'reasonForExtension',
+      label: 'Reason for the extension',
+      type: 'textarea',
+      required: true,
+      max: 1000,
+      isWide: true,
+    });
   return [{ key: 'change', title: variant === 'amendment' ? 'Amendment' : 'Extension', fields }];
 }
 
@@ -185,15 +313,24 @@ const TITLES: Record<TScholarFormKind, Record<TScholarFormVariant, string>> = {
 /** The form and its variant of a processed state, or null (not processed, ineligible). */
 export function scholarFormOf(processedState: string): { kind: TScholarFormKind; variant: TScholarFormVariant } | null {
   switch (processedState) {
-    case 'H-1B': return { kind: 'h1b', variant: 'initial' };
-    case 'H-1BExtension': return { kind: 'h1b', variant: 'extension' };
-    case 'H-1BAmendment': return { kind: 'h1b', variant: 'amendment' };
-    case 'O-1': return { kind: 'o1', variant: 'initial' };
-    case 'O-1Amendment': return { kind: 'o1', variant: 'amendment' };
-    case 'o1Extension': return { kind: 'o1', variant: 'extension' };
-    case 'J-1': return { kind: 'j1', variant: 'initial' };
-    case 'F-1 OPT/STEM': return { kind: 'f1', variant: 'initial' };
-    default: return null;
+    case 'H-1B':
+      return { kind: 'h1b', variant: 'initial' };
+    case 'H-1BExtension':
+      return { kind: 'h1b', variant: 'extension' };
+    case 'H-1BAmendment':
+      return { kind: 'h1b', variant: 'amendment' };
+    case 'O-1':
+      return { kind: 'o1', variant: 'initial' };
+    case 'O-1Amendment':
+      return { kind: 'o1', variant: 'amendment' };
+    case 'o1Extension':
+      return { kind: 'o1', variant: 'extension' };
+    case 'J-1':
+      return { kind: 'j1', variant: 'initial' };
+    case 'F-1 OPT/STEM':
+      return { kind: 'f1', variant: 'initial' };
+    default:
+      return null;
   }
 }
 
@@ -203,15 +340,32 @@ export function scholarFormDef(processedState: string): TScholarFormDef | null {
   if (!of) return null;
   const title = TITLES[of.kind][of.variant];
   switch (of.kind) {
-    case 'h1b': return { title, sections: [...changeSection(of.variant), ...H1B_SECTIONS] };
-    case 'o1': return { title, sections: [...changeSection(of.variant), ...BENEFICIARY_SECTIONS, ...O1_FORM_SECTIONS, { key: 'document', title: 'Travel document', fields: DOCUMENT_FIELDS }] };
-    case 'j1': return { title, sections: [...BENEFICIARY_SECTIONS, ...J1_FORM_SECTIONS, FAMILY_SECTION], check: checkJ1Funding };
-    case 'f1': return { title, sections: [...BENEFICIARY_SECTIONS, ...F1_FORM_SECTIONS] };
+    case 'h1b':
+      return { title, sections: [...changeSection(of.variant), ...H1B_SECTIONS] };
+    case 'o1':
+      return {
+        title,
+        sections: [
+          ...changeSection(of.variant),
+          ...BENEFICIARY_SECTIONS,
+          ...O1_FORM_SECTIONS,
+          { key: 'document', title: 'Travel document', fields: DOCUMENT_FIELDS },
+        ],
+      };
+    case 'j1':
+      return { title, sections: [...BENEFICIARY_SECTIONS, ...J1_FORM_SECTIONS, FAMILY_SECTION], check: checkJ1Funding };
+    case 'f1':
+      return { title, sections: [...BENEFICIARY_SECTIONS, ...F1_FORM_SECTIONS] };
   }
 }
 
 /** Every message of an application's data for its processed state ({} when valid; 'data' when the state has no form). */
-export function validateScholarApplication(processedState: string, data: unknown, mode: TScholarFormMode, today: string): Record<string, string[]> {
+export function validateScholarApplication(
+  processedState: string,
+  data: unknown,
+  mode: TScholarFormMode,
+  today: string,
+): Record<string, string[]> {
   const def = scholarFormDef(processedState);
   if (!def) return { data: ['This application has no form yet.'] };
   return validateScholarForm(def, data, mode, today);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countsTowardSixYears, endDateAlert, isEndingSoon, jBars, normalizeFormDate, readImmigrationHistory, sixYearTracking, type TStatusPeriod } from './scholar-time.js';
+import {
+  countsTowardSixYears,
+  endDateAlert,
+  isEndingSoon,
+  jBars,
+  normalizeFormDate,
+  readImmigrationHistory,
+  sixYearTracking,
+  type TStatusPeriod,
+} from './scholar-time.js';
 
 const h = (from: string, to: string, status = 'H-1B'): TStatusPeriod => ({ status, from, to });
 
@@ -37,7 +46,10 @@ describe('reading the immigration history', () => {
         { status: 'L-1', from: '2020-05-01', to: '2020-04-01' },
         { status: '', from: '2020-05-01', to: '2020-06-01' },
       ],
-      tripsOutsideUs: [{ departureDate: '06/01/2021', returnDate: '06/20/2021' }, { departureDate: 'soon', returnDate: '06/20/2021' }],
+      tripsOutsideUs: [
+        { departureDate: '06/01/2021', returnDate: '06/20/2021' },
+        { departureDate: 'soon', returnDate: '06/20/2021' },
+      ],
     });
     expect(r.periods).toEqual([
       { status: 'J-1', from: '2018-01-01', to: '2018-12-31', category: 'RESEARCH SCHOLAR' },
@@ -45,13 +57,25 @@ describe('reading the immigration history', () => {
     ]);
     expect(r.trips).toEqual([{ departure: '2021-06-01', return: '2021-06-20' }]);
     // The J-1 form's prior J status: J-1 periods with their category, J-2 when so named.
-    expect(readImmigrationHistory({ priorJStatus: [{ category: 'Research Scholar', fromDate: '01/01/2024', toDate: '06/30/2025' }, { category: 'J-2', fromDate: '2020-01-01', toDate: '2020-12-31' }] }).periods).toEqual([
+    expect(
+      readImmigrationHistory({
+        priorJStatus: [
+          { category: 'Research Scholar', fromDate: '01/01/2024', toDate: '06/30/2025' },
+          { category: 'J-2', fromDate: '2020-01-01', toDate: '2020-12-31' },
+        ],
+      }).periods,
+    ).toEqual([
       { status: 'J-1', from: '2024-01-01', to: '2025-06-30', category: 'RESEARCH SCHOLAR' },
       { status: 'J-2', from: '2020-01-01', to: '2020-12-31', category: 'J-2' },
     ]);
     // The H-1B form's rows: subjectName is the name on the record, status the status.
-    expect(readImmigrationHistory({ immigrationHistory: [{ subjectName: 'Hiro Tanaka', status: 'H-1B', periodofStayFromDate: '2020-09-01', periodofStayToDate: '2022-08-31' }] }).periods)
-      .toEqual([{ status: 'H-1B', from: '2020-09-01', to: '2022-08-31' }]);
+    expect(
+      readImmigrationHistory({
+        immigrationHistory: [
+          { subjectName: 'Hiro Tanaka', status: 'H-1B', periodofStayFromDate: '2020-09-01', periodofStayToDate: '2022-08-31' },
+        ],
+      }).periods,
+    ).toEqual([{ status: 'H-1B', from: '2020-09-01', to: '2022-08-31' }]);
     expect(normalizeFormDate('02/29/2028')).toBe('2028-02-29');
     expect(normalizeFormDate('02/29/2027')).toBeNull();
   });
@@ -64,7 +88,14 @@ describe('reading the immigration history', () => {
 describe('H-1B six-year maximum', () => {
   it('exactly six years: 2192 days from 01/01/2020 (two leap days) reach the limit on 12/31/2025', () => {
     const t = sixYearTracking([h('2020-01-01', '2025-12-31')], [], '2025-12-31');
-    expect(t).toMatchObject({ firstDay: '2020-01-01', limitDays: 2192, usedDays: 2192, remainingDays: 0, isMaxedOut: true, maxOutDate: '2025-12-31' });
+    expect(t).toMatchObject({
+      firstDay: '2020-01-01',
+      limitDays: 2192,
+      usedDays: 2192,
+      remainingDays: 0,
+      isMaxedOut: true,
+      maxOutDate: '2025-12-31',
+    });
     const dayBefore = sixYearTracking([h('2020-01-01', '2025-12-31')], [], '2025-12-30');
     expect(dayBefore).toMatchObject({ usedDays: 2191, remainingDays: 1, isMaxedOut: false, maxOutDate: '2025-12-31' });
   });
@@ -74,11 +105,22 @@ describe('H-1B six-year maximum', () => {
     expect(t.usedDays).toBe(1);
     // The sixth anniversary is 02/28/2030; the last day in status is the day before it.
     expect(t.maxOutDate).toBe('2030-02-27');
-    expect(sixYearTracking([h('2024-02-29', '2030-12-31')], [], '2030-02-26')).toMatchObject({ remainingDays: 1, maxOutDate: '2030-02-27' });
-    expect(sixYearTracking([h('2024-02-29', '2030-12-31')], [], '2030-02-27')).toMatchObject({ remainingDays: 0, isMaxedOut: true, maxOutDate: '2030-02-27' });
+    expect(sixYearTracking([h('2024-02-29', '2030-12-31')], [], '2030-02-26')).toMatchObject({
+      remainingDays: 1,
+      maxOutDate: '2030-02-27',
+    });
+    expect(sixYearTracking([h('2024-02-29', '2030-12-31')], [], '2030-02-27')).toMatchObject({
+      remainingDays: 0,
+      isMaxedOut: true,
+      maxOutDate: '2030-02-27',
+    });
   });
   it('overlapping and adjacent periods count each day once; L time counts too', () => {
-    const t = sixYearTracking([h('2021-01-01', '2021-12-31'), h('2021-07-01', '2022-06-30', 'L-1'), h('2022-07-01', '2022-07-31')], [], '2030-01-01');
+    const t = sixYearTracking(
+      [h('2021-01-01', '2021-12-31'), h('2021-07-01', '2022-06-30', 'L-1'), h('2022-07-01', '2022-07-31')],
+      [],
+      '2030-01-01',
+    );
     expect(t.usedDays).toBe(365 + 181 + 31);
   });
   it('only days up to the as-of date are used; a future period is not yet time used', () => {
@@ -95,7 +137,9 @@ describe('H-1B six-year maximum', () => {
     expect(t.remainingDays).toBe(10);
     expect(t.maxOutDate).toBe('2026-01-10');
     // Out one day and back the next: nothing to recapture.
-    expect(sixYearTracking([h('2020-01-01', '2020-12-31')], [{ departure: '2020-05-01', return: '2020-05-02' }], '2020-12-31').recapturedDays).toBe(0);
+    expect(
+      sixYearTracking([h('2020-01-01', '2020-12-31')], [{ departure: '2020-05-01', return: '2020-05-02' }], '2020-12-31').recapturedDays,
+    ).toBe(0);
   });
   it('a trip partly outside the periods recaptures only the days inside them', () => {
     const periods = [h('2020-01-01', '2020-06-30'), h('2020-08-01', '2020-12-31')];
@@ -112,7 +156,12 @@ describe('H-1B six-year maximum', () => {
     expect(t.maxOutDate).toBe('2025-01-10');
   });
   it('no H or L time: nothing to track', () => {
-    expect(sixYearTracking([h('2020-01-01', '2021-01-01', 'J-1')], [], '2022-01-01')).toMatchObject({ firstDay: null, usedDays: 0, maxOutDate: null, isMaxedOut: false });
+    expect(sixYearTracking([h('2020-01-01', '2021-01-01', 'J-1')], [], '2022-01-01')).toMatchObject({
+      firstDay: null,
+      usedDays: 0,
+      maxOutDate: null,
+      isMaxedOut: false,
+    });
   });
 });
 
@@ -121,7 +170,13 @@ describe('J-1 12- and 24-month bars', () => {
   it('12-month bar: 182 days of J status in the 12 months before the start do not bar, 183 do', () => {
     // Window for a 2027-01-01 start: 2026-01-01 .. 2026-12-31.
     const notBarred = jBars([j('2026-07-03', '2026-12-31', 'TRAINEE')], '2027-01-01', 'PROFESSOR');
-    expect(notBarred.twelveMonth).toMatchObject({ daysInWindow: 182, windowFrom: '2026-01-01', windowTo: '2026-12-31', isBarred: false, barEndsOn: null });
+    expect(notBarred.twelveMonth).toMatchObject({
+      daysInWindow: 182,
+      windowFrom: '2026-01-01',
+      windowTo: '2026-12-31',
+      isBarred: false,
+      barEndsOn: null,
+    });
     const barred = jBars([j('2026-07-02', '2026-12-31', 'TRAINEE')], '2027-01-01', 'RESEARCH SCHOLAR');
     expect(barred.twelveMonth.daysInWindow).toBe(183);
     expect(barred.twelveMonth.isBarred).toBe(true);
@@ -146,13 +201,25 @@ describe('J-1 12- and 24-month bars', () => {
   });
   it('24-month bar: barred until the day after 24 months from the prior Professor/Research Scholar program end', () => {
     const prior = [j('2023-01-01', '2025-06-30')];
-    expect(jBars(prior, '2027-06-30', 'PROFESSOR').twentyFourMonth).toEqual({ priorProgramEnd: '2025-06-30', isBarred: true, barEndsOn: '2027-07-01' });
-    expect(jBars(prior, '2027-07-01', 'PROFESSOR').twentyFourMonth).toEqual({ priorProgramEnd: '2025-06-30', isBarred: false, barEndsOn: null });
+    expect(jBars(prior, '2027-06-30', 'PROFESSOR').twentyFourMonth).toEqual({
+      priorProgramEnd: '2025-06-30',
+      isBarred: true,
+      barEndsOn: '2027-07-01',
+    });
+    expect(jBars(prior, '2027-07-01', 'PROFESSOR').twentyFourMonth).toEqual({
+      priorProgramEnd: '2025-06-30',
+      isBarred: false,
+      barEndsOn: null,
+    });
     // A short-term scholar program is exempt; so is a prior program in another category.
     expect(jBars(prior, '2026-01-01', 'SHORT-TERM SCHOLAR').twentyFourMonth.isBarred).toBe(false);
     expect(jBars([j('2023-01-01', '2025-06-30', 'TRAINEE')], '2026-01-01', 'PROFESSOR').twentyFourMonth.isBarred).toBe(false);
   });
   it('24-month bar from a prior program ending on a leap day', () => {
-    expect(jBars([j('2026-01-01', '2028-02-29')], '2030-02-28', 'RESEARCH SCHOLAR').twentyFourMonth).toEqual({ priorProgramEnd: '2028-02-29', isBarred: true, barEndsOn: '2030-03-01' });
+    expect(jBars([j('2026-01-01', '2028-02-29')], '2030-02-28', 'RESEARCH SCHOLAR').twentyFourMonth).toEqual({
+      priorProgramEnd: '2028-02-29',
+      isBarred: true,
+      barEndsOn: '2030-03-01',
+    });
   });
 });

@@ -71,7 +71,8 @@ const pick = (o: Record<string, unknown>, keys: string[]): unknown => {
   for (const k of keys) if (o[k] !== undefined && o[k] !== null && o[k] !== '') return o[k];
   return undefined;
 };
-const asArray = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
+const asArray = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
 
 /**
  * Reads the immigration history and trips outside the US from an application's `data`: the H-1B form's
@@ -92,14 +93,21 @@ export function readImmigrationHistory(data: Record<string, unknown>): { periods
   }
   // The J-1 form's "Prior J status" (priorJStatus: category, fromDate, toDate): J-1 periods, or J-2 when so named.
   for (const r of asArray(data.priorJStatus)) {
-    const category = String(pick(r, ['category']) ?? '').trim().toUpperCase();
+    const category = String(pick(r, ['category']) ?? '')
+      .trim()
+      .toUpperCase();
     const from = normalizeFormDate(pick(r, ['fromDate', 'from', 'startDate']));
     const to = normalizeFormDate(pick(r, ['toDate', 'to', 'endDate']));
     if (!from || !to || to < from) continue;
     periods.push({ status: /^J-?2$/.test(category) ? 'J-2' : 'J-1', from, to, ...(category ? { category } : {}) });
   }
   const trips: TTrip[] = [];
-  for (const r of [...asArray(data.tripsOutsideUs), ...asArray(data.tripsOutsideUS), ...asArray(data.trips), ...asArray(data.travelHistory)]) {
+  for (const r of [
+    ...asArray(data.tripsOutsideUs),
+    ...asArray(data.tripsOutsideUS),
+    ...asArray(data.trips),
+    ...asArray(data.travelHistory),
+  ]) {
     const departure = normalizeFormDate(pick(r, ['departure', 'departureDate', 'from', 'fromDate', 'leftOn']));
     const ret = normalizeFormDate(pick(r, ['return', 'returnDate', 'to', 'toDate', 'returnedOn']));
     if (!departure || !ret || ret < departure) continue;
@@ -190,7 +198,10 @@ export function sixYearTracking(periods: readonly TStatusPeriod[], trips: readon
     outer: for (const [a, b] of past) {
       for (let d = a; d <= b; d++) {
         if (away.some(([x, y]) => d >= x && d <= y)) continue;
-        if (++n === limitDays) { reached = d; break outer; }
+        if (++n === limitDays) {
+          reached = d;
+          break outer;
+        }
       }
     }
     maxOutDate = fromDayNumber(reached);
@@ -258,7 +269,10 @@ export function jBars(periods: readonly TStatusPeriod[], programStart: string, c
     for (let i = 0; i < 800 && jDaysBefore(jRanges, d).days > J_TWELVE_MONTH_BAR_DAYS; i++) d = addDays(d, 1);
     twelveEnds = d;
   }
-  const priorPrs = jPeriods.filter((p) => isBarredCategory(p.category) && p.to < programStart).map((p) => p.to).sort();
+  const priorPrs = jPeriods
+    .filter((p) => isBarredCategory(p.category) && p.to < programStart)
+    .map((p) => p.to)
+    .sort();
   const priorProgramEnd = priorPrs.length ? priorPrs[priorPrs.length - 1]! : null;
   const allowedFrom = priorProgramEnd ? addDays(addMonths(priorProgramEnd, 24), 1) : null;
   const twentyFourBarred = applies && !!allowedFrom && programStart < allowedFrom;

@@ -1,21 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportHeader, checkImportRow, findDuplicatesInFile, IMPORT_COLUMN_KEYS, IMPORT_MSG, importTemplateCsv, parseCsv, type TImportColumn } from './student-import.js';
+import {
+  checkImportHeader,
+  checkImportRow,
+  findDuplicatesInFile,
+  IMPORT_COLUMN_KEYS,
+  IMPORT_MSG,
+  importTemplateCsv,
+  parseCsv,
+  type TImportColumn,
+} from './student-import.js';
 
 const SITES = new Map([['MAIN', 1]]);
 const TODAY = '2026-11-22';
 const good: Record<TImportColumn, string> = {
-  first_name: 'Aiko', last_name: 'Tanaka', email: 'aiko@example.com', birth_date: '04/12/2003', citizenship: 'jp', visa_type: 'f-1',
-  campus_site: 'main', program_start_date: '8/20/2026', program_end_date: '05/15/2028', sevis_id: '', campus_id: 'S1', education_level: '3',
-  major1: '11.0701', gender: 'f',
+  first_name: 'Aiko',
+  last_name: 'Tanaka',
+  email: 'aiko@example.com',
+  birth_date: '04/12/2003',
+  citizenship: 'jp',
+  visa_type: 'f-1',
+  campus_site: 'main',
+  program_start_date: '8/20/2026',
+  program_end_date: '05/15/2028',
+  sevis_id: '',
+  campus_id: 'S1',
+  education_level: '3',
+  major1: '11.0701',
+  gender: 'f',
 };
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, drops the BOM, and accepts CRLF, LF and CR', () => {
     const text = '\uFEFFa,b,c\r\n"x, y","say ""hi""","line1\nline2"\n1,,3\r4,5,6\n\n';
-    expect(parseCsv(text)).toEqual([['a', 'b', 'c'], ['x, y', 'say "hi"', 'line1\nline2'], ['1', '', '3'], ['4', '5', '6']]);
+    expect(parseCsv(text)).toEqual([
+      ['a', 'b', 'c'],
+      ['x, y', 'say "hi"', 'line1\nline2'],
+      ['1', '', '3'],
+      ['4', '5', '6'],
+    ]);
   });
   it('keeps a last line without a newline and empty trailing fields', () => {
-    expect(parseCsv('a,b\n1,')).toEqual([['a', 'b'], ['1', '']]);
+    expect(parseCsv('a,b\n1,')).toEqual([
+      ['a', 'b'],
+      ['1', ''],
+    ]);
     expect(parseCsv('')).toEqual([]);
   });
   it('reads its own template back', () => {
@@ -39,25 +67,60 @@ describe('checkImportRow', () => {
   it('accepts a good row and normalises it', () => {
     const { record, issues } = checkImportRow(good, 2, SITES, TODAY);
     expect(issues).toEqual([]);
-    expect(record).toMatchObject({ birthDate: '2003-04-12', programStartDate: '2026-08-20', citizenship: 'JP', visaType: 'F-1', campusSiteId: 1, educationLevel: '03', gender: 'F', sevisId: null });
+    expect(record).toMatchObject({
+      birthDate: '2003-04-12',
+      programStartDate: '2026-08-20',
+      citizenship: 'JP',
+      visaType: 'F-1',
+      campusSiteId: 1,
+      educationLevel: '03',
+      gender: 'F',
+      sevisId: null,
+    });
   });
   it('puts each message on its cell', () => {
-    const { record, issues } = checkImportRow({
-      ...good, first_name: '', email: 'not-mail', birth_date: '1999-04-12', citizenship: 'XX', visa_type: 'H-1B', campus_site: 'MED',
-      program_start_date: '05/15/2028', program_end_date: '05/15/2028', sevis_id: 'N123', education_level: '42', major1: 'CS', gender: 'X',
-    }, 7, SITES, TODAY);
+    const { record, issues } = checkImportRow(
+      {
+        ...good,
+        first_name: '',
+        email: 'not-mail',
+        birth_date: '1999-04-12',
+        citizenship: 'XX',
+        visa_type: 'H-1B',
+        campus_site: 'MED',
+        program_start_date: '05/15/2028',
+        program_end_date: '05/15/2028',
+        sevis_id: 'N123',
+        education_level: '42',
+        major1: 'CS',
+        gender: 'X',
+      },
+      7,
+      SITES,
+      TODAY,
+    );
     expect(record).toBeNull();
     const at = Object.fromEntries(issues.map((i) => [i.column, i.message]));
     expect(issues.every((i) => i.row === 7)).toBe(true);
     expect(at).toEqual({
-      first_name: 'Required field', email: 'Invalid email', birth_date: IMPORT_MSG.date, citizenship: IMPORT_MSG.country, visa_type: IMPORT_MSG.visaType,
-      campus_site: IMPORT_MSG.site, program_end_date: IMPORT_MSG.endBeforeStart, sevis_id: IMPORT_MSG.sevisId, education_level: IMPORT_MSG.educationLevel,
-      major1: IMPORT_MSG.major, gender: IMPORT_MSG.gender,
+      first_name: 'Required field',
+      email: 'Invalid email',
+      birth_date: IMPORT_MSG.date,
+      citizenship: IMPORT_MSG.country,
+      visa_type: IMPORT_MSG.visaType,
+      campus_site: IMPORT_MSG.site,
+      program_end_date: IMPORT_MSG.endBeforeStart,
+      sevis_id: IMPORT_MSG.sevisId,
+      education_level: IMPORT_MSG.educationLevel,
+      major1: IMPORT_MSG.major,
+      gender: IMPORT_MSG.gender,
     });
   });
   it('refuses impossible dates and dates out of bounds', () => {
     for (const d of ['02/30/2020', '13/01/2020', '12/31/1752']) {
-      expect(checkImportRow({ ...good, birth_date: d }, 2, SITES, TODAY).issues).toEqual([{ row: 2, column: 'birth_date', message: IMPORT_MSG.date }]);
+      expect(checkImportRow({ ...good, birth_date: d }, 2, SITES, TODAY).issues).toEqual([
+        { row: 2, column: 'birth_date', message: IMPORT_MSG.date },
+      ]);
     }
     expect(checkImportRow({ ...good, birth_date: '01/01/2030' }, 2, SITES, TODAY).issues[0]!.message).toBe(IMPORT_MSG.birthInFuture);
   });
@@ -65,7 +128,10 @@ describe('checkImportRow', () => {
 
 describe('findDuplicatesInFile', () => {
   it('reports a later row that repeats an earlier one by SEVIS id, campus id, e-mail or names and birth date', () => {
-    const rec = (row: number, o: Partial<Record<TImportColumn, string>>) => ({ row, record: checkImportRow({ ...good, ...o }, row, SITES, TODAY).record! });
+    const rec = (row: number, o: Partial<Record<TImportColumn, string>>) => ({
+      row,
+      record: checkImportRow({ ...good, ...o }, row, SITES, TODAY).record!,
+    });
     const issues = findDuplicatesInFile([
       rec(2, { email: 'a@x.org', campus_id: 'A1', sevis_id: 'N0000000001' }),
       rec(3, { email: 'b@x.org', campus_id: 'B1', sevis_id: 'N0000000001', first_name: 'B' }),

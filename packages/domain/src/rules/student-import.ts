@@ -17,18 +17,60 @@ export interface TImportColumnSpec {
 
 /** The columns of the upload file, in template order (header names are case- and space-insensitive). */
 export const IMPORT_COLUMNS = [
-  { key: 'first_name', label: 'First name', isRequired: true, example: 'Aiko', help: 'Given name as in the passport, up to 40 characters.' },
+  {
+    key: 'first_name',
+    label: 'First name',
+    isRequired: true,
+    example: 'Aiko',
+    help: 'Given name as in the passport, up to 40 characters.',
+  },
   { key: 'last_name', label: 'Last name', isRequired: true, example: 'Tanaka', help: 'Surname as in the passport, up to 40 characters.' },
-  { key: 'email', label: 'E-mail', isRequired: true, example: 'aiko.tanaka@example.com', help: 'Becomes the portal user name when the student is invited.' },
+  {
+    key: 'email',
+    label: 'E-mail',
+    isRequired: true,
+    example: 'aiko.tanaka@example.com',
+    help: 'Becomes the portal user name when the student is invited.',
+  },
   { key: 'birth_date', label: 'Birth date', isRequired: true, example: '04/12/2003', help: 'MM/DD/YYYY.' },
-  { key: 'citizenship', label: 'Citizenship', isRequired: true, example: 'JP', help: 'Two-letter country code (ISO 3166), e.g. IN, CN, BR.' },
+  {
+    key: 'citizenship',
+    label: 'Citizenship',
+    isRequired: true,
+    example: 'JP',
+    help: 'Two-letter country code (ISO 3166), e.g. IN, CN, BR.',
+  },
   { key: 'visa_type', label: 'Visa type', isRequired: true, example: 'F-1', help: 'F-1 or J-1.' },
   { key: 'campus_site', label: 'Campus site', isRequired: true, example: 'MAIN', help: 'The code of a campus site you work for.' },
   { key: 'program_start_date', label: 'Program start date', isRequired: true, example: '08/20/2026', help: 'MM/DD/YYYY.' },
-  { key: 'program_end_date', label: 'Program end date', isRequired: true, example: '05/15/2028', help: 'MM/DD/YYYY, after the start date.' },
-  { key: 'sevis_id', label: 'SEVIS ID', isRequired: false, example: '', help: 'N followed by 10 digits; leave empty for a new SEVIS record (a Create event is queued).' },
-  { key: 'campus_id', label: 'Campus ID', isRequired: false, example: 'S1234567', help: "The school's student number, up to 30 letters, digits, '-' or '_'." },
-  { key: 'education_level', label: 'Education level', isRequired: false, example: '03', help: `SEVIS code: ${EDUCATION_LEVELS.map((l) => `${l.code} ${l.label}`).join(', ')}.` },
+  {
+    key: 'program_end_date',
+    label: 'Program end date',
+    isRequired: true,
+    example: '05/15/2028',
+    help: 'MM/DD/YYYY, after the start date.',
+  },
+  {
+    key: 'sevis_id',
+    label: 'SEVIS ID',
+    isRequired: false,
+    example: '',
+    help: 'N followed by 10 digits; leave empty for a new SEVIS record (a Create event is queued).',
+  },
+  {
+    key: 'campus_id',
+    label: 'Campus ID',
+    isRequired: false,
+    example: 'S1234567',
+    help: "The school's student number, up to 30 letters, digits, '-' or '_'.",
+  },
+  {
+    key: 'education_level',
+    label: 'Education level',
+    isRequired: false,
+    example: '03',
+    help: `SEVIS code: ${EDUCATION_LEVELS.map((l) => `${l.code} ${l.label}`).join(', ')}.`,
+  },
   { key: 'major1', label: 'Major', isRequired: false, example: '11.0701', help: 'CIP code NN.NNNN.' },
   { key: 'gender', label: 'Gender', isRequired: false, example: 'F', help: 'M, F or U (unknown).' },
 ] as const satisfies readonly TImportColumnSpec[];
@@ -37,7 +79,11 @@ export type TImportColumn = (typeof IMPORT_COLUMNS)[number]['key'];
 export const IMPORT_COLUMN_KEYS = IMPORT_COLUMNS.map((c) => c.key) as TImportColumn[];
 
 /** One problem, on one cell: the file row (the header is row 1), the column and the message. */
-export interface TImportIssue { row: number; column: string; message: string }
+export interface TImportIssue {
+  row: number;
+  column: string;
+  message: string;
+}
 
 export const IMPORT_MSG = {
   required: 'Required field',
@@ -63,12 +109,14 @@ export const IMPORT_MSG = {
 
 /** ISO 3166-1 alpha-2 codes (plus XK, Kosovo, which SEVIS lists). */
 const COUNTRIES = new Set(
-  ('AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM ' +
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM ' +
     'CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM ' +
     'HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML ' +
     'MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB ' +
     'SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF ' +
-    'WS XK YE YT ZA ZM ZW').split(' '),
+    'WS XK YE YT ZA ZM ZW'
+  ).split(' '),
 );
 const EDUCATION_CODES = new Set<string>(EDUCATION_LEVELS.map((l) => l.code));
 
@@ -94,16 +142,42 @@ export function parseCsv(text: string): string[][] {
     const c = s[i]!;
     if (inQuotes) {
       if (c === '"') {
-        if (s[i + 1] === '"') { field += '"'; i += 2; continue; }
-        inQuotes = false; i += 1; continue;
+        if (s[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        inQuotes = false;
+        i += 1;
+        continue;
       }
-      field += c; i += 1; continue;
+      field += c;
+      i += 1;
+      continue;
     }
-    if (c === '"' && field === '') { inQuotes = true; i += 1; continue; }
-    if (c === ',') { row.push(field); field = ''; i += 1; continue; }
-    if (c === '\r') { endRow(); i += s[i + 1] === '\n' ? 2 : 1; continue; }
-    if (c === '\n') { endRow(); i += 1; continue; }
-    field += c; i += 1;
+    if (c === '"' && field === '') {
+      inQuotes = true;
+      i += 1;
+      continue;
+    }
+    if (c === ',') {
+      row.push(field);
+      field = '';
+      i += 1;
+      continue;
+    }
+    if (c === '\r') {
+      endRow();
+      i += s[i + 1] === '\n' ? 2 : 1;
+      continue;
+    }
+    if (c === '\n') {
+      endRow();
+      i += 1;
+      continue;
+    }
+    field += c;
+    i += 1;
   }
   if (field !== '' || row.length > 0) endRow();
   return rows;
@@ -111,7 +185,10 @@ export function parseCsv(text: string): string[][] {
 
 /** A header cell as a column key: 'Birth Date ' → 'birth_date'. */
 export function normalizeHeader(h: string): string {
-  return h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /** Maps the header to column keys and reports missing, unknown and repeated columns (row 1). */
@@ -122,20 +199,38 @@ export function checkImportHeader(header: string[]): { columns: (TImportColumn |
   const columns = header.map((h) => {
     const key = normalizeHeader(h);
     if (key === '') return null;
-    if (!known.has(key)) { issues.push({ row: 1, column: h.trim(), message: IMPORT_MSG.unknownColumn }); return null; }
-    if (seen.has(key)) { issues.push({ row: 1, column: key, message: IMPORT_MSG.repeatedColumn }); return null; }
+    if (!known.has(key)) {
+      issues.push({ row: 1, column: h.trim(), message: IMPORT_MSG.unknownColumn });
+      return null;
+    }
+    if (seen.has(key)) {
+      issues.push({ row: 1, column: key, message: IMPORT_MSG.repeatedColumn });
+      return null;
+    }
     seen.add(key);
     return key as TImportColumn;
   });
-  for (const c of IMPORT_COLUMNS) if (c.isRequired && !seen.has(c.key)) issues.push({ row: 1, column: c.key, message: IMPORT_MSG.missingColumn });
+  for (const c of IMPORT_COLUMNS)
+    if (c.isRequired && !seen.has(c.key)) issues.push({ row: 1, column: c.key, message: IMPORT_MSG.missingColumn });
   return { columns, issues };
 }
 
 /** A checked row, ready to become a student record (dates ISO, codes upper case). */
 export interface TImportRecord {
-  firstName: string; lastName: string; email: string; birthDate: string; citizenship: string; visaType: 'F-1' | 'J-1';
-  campusSiteId: number; programStartDate: string; programEndDate: string; sevisId: string | null; campusId: string | null;
-  educationLevel: string; major1: string; gender: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  birthDate: string;
+  citizenship: string;
+  visaType: 'F-1' | 'J-1';
+  campusSiteId: number;
+  programStartDate: string;
+  programEndDate: string;
+  sevisId: string | null;
+  campusId: string | null;
+  educationLevel: string;
+  major1: string;
+  gender: string;
 }
 
 const US_DATE_LOOSE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -154,12 +249,21 @@ const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
  * Checks one row. `sites` maps the campus site codes the uploader reaches (upper case) to their ids;
  * `today` is an ISO date. Returns the record when the row has no error.
  */
-export function checkImportRow(values: Partial<Record<TImportColumn, string>>, rowNo: number, sites: ReadonlyMap<string, number>, today: string): { record: TImportRecord | null; issues: TImportIssue[] } {
+export function checkImportRow(
+  values: Partial<Record<TImportColumn, string>>,
+  rowNo: number,
+  sites: ReadonlyMap<string, number>,
+  today: string,
+): { record: TImportRecord | null; issues: TImportIssue[] } {
   const issues: TImportIssue[] = [];
   const v = (k: TImportColumn) => (values[k] ?? '').trim();
-  const fail = (column: TImportColumn, message: string) => { issues.push({ row: rowNo, column, message }); };
+  const fail = (column: TImportColumn, message: string) => {
+    issues.push({ row: rowNo, column, message });
+  };
   for (const c of IMPORT_COLUMNS) if (c.isRequired && v(c.key) === '') fail(c.key, IMPORT_MSG.required);
-  const name = (k: 'first_name' | 'last_name') => { if (v(k).length > 40) fail(k, IMPORT_MSG.name); };
+  const name = (k: 'first_name' | 'last_name') => {
+    if (v(k).length > 40) fail(k, IMPORT_MSG.name);
+  };
   name('first_name');
   name('last_name');
   const email = v('email');
@@ -196,9 +300,20 @@ export function checkImportRow(values: Partial<Record<TImportColumn, string>>, r
   return {
     issues,
     record: {
-      firstName: v('first_name'), lastName: v('last_name'), email, birthDate: birth!, citizenship, visaType: visa as 'F-1' | 'J-1',
-      campusSiteId: siteId!, programStartDate: start!, programEndDate: end!, sevisId: sevisId || null, campusId: campusId || null,
-      educationLevel: level ? levelCode : '', major1: major, gender,
+      firstName: v('first_name'),
+      lastName: v('last_name'),
+      email,
+      birthDate: birth!,
+      citizenship,
+      visaType: visa as 'F-1' | 'J-1',
+      campusSiteId: siteId!,
+      programStartDate: start!,
+      programEndDate: end!,
+      sevisId: sevisId || null,
+      campusId: campusId || null,
+      educationLevel: level ? levelCode : '',
+      major1: major,
+      gender,
     },
   };
 }
@@ -213,7 +328,9 @@ export const DUPLICATE_KEYS = [
 export type TDuplicateKind = (typeof DUPLICATE_KEYS)[number]['kind'];
 
 /** The duplicate keys of a record, normalised for comparison. */
-export function duplicateKeysOf(r: Pick<TImportRecord, 'sevisId' | 'campusId' | 'email' | 'firstName' | 'lastName' | 'birthDate'>): Partial<Record<TDuplicateKind, string>> {
+export function duplicateKeysOf(
+  r: Pick<TImportRecord, 'sevisId' | 'campusId' | 'email' | 'firstName' | 'lastName' | 'birthDate'>,
+): Partial<Record<TDuplicateKind, string>> {
   const keys: Partial<Record<TDuplicateKind, string>> = {
     email: r.email.trim().toLowerCase(),
     person: `${r.firstName.trim().toLowerCase()}|${r.lastName.trim().toLowerCase()}|${r.birthDate}`,
@@ -226,7 +343,12 @@ export function duplicateKeysOf(r: Pick<TImportRecord, 'sevisId' | 'campusId' | 
 /** Rows that repeat an earlier row of the same file (each reported once, on the first key that matches). */
 export function findDuplicatesInFile(records: { row: number; record: TImportRecord }[]): TImportIssue[] {
   const issues: TImportIssue[] = [];
-  const firstSeen: Record<TDuplicateKind, Map<string, number>> = { sevis: new Map(), campus: new Map(), email: new Map(), person: new Map() };
+  const firstSeen: Record<TDuplicateKind, Map<string, number>> = {
+    sevis: new Map(),
+    campus: new Map(),
+    email: new Map(),
+    person: new Map(),
+  };
   for (const { row, record } of records) {
     const keys = duplicateKeysOf(record);
     let reported = false;

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
 import {
-  REQUEST_FIELD_MSG, STUDENT_REQUEST_CODES, STUDENT_REQUEST_FORMS, studentRequestFields, validateStudentRequestData,
-  type TStudentRequestCode, type TStudentRequestData,
+  REQUEST_FIELD_MSG,
+  STUDENT_REQUEST_CODES,
+  STUDENT_REQUEST_FORMS,
+  studentRequestFields,
+  validateStudentRequestData,
+  type TStudentRequestCode,
+  type TStudentRequestData,
 } from './student-request-fields.js';
 
 const ctx = { today: '2026-11-22', programStartDate: '2025-08-20', programEndDate: '2028-05-15', sessionEndDate: '2026-12-15' };
@@ -23,7 +28,10 @@ describe('student request forms', () => {
   });
   it('OPT offers pre-completion 01 and post-completion 02', () => {
     const optType = studentRequestFields('opt_request').find((f) => f.name === 'opt_type')!;
-    expect(optType.options).toEqual([{ value: '01', label: 'Pre-completion' }, { value: '02', label: 'Post-completion' }]);
+    expect(optType.options).toEqual([
+      { value: '01', label: 'Pre-completion' },
+      { value: '02', label: 'Post-completion' },
+    ]);
   });
   it('a field the form does not have is refused', () => {
     expect(draft('cpt_request', { newjobsalary: '85000' })).toEqual({ newjobsalary: [MSG.invalidValue] });
@@ -44,8 +52,8 @@ describe('draft checks formats only; submit asks for required fields', () => {
   });
 });
 
-describe('employer_name: letters, digits, space and , . / : \' # & -', () => {
-  it.each(["Acme Corp.", "O'Brien & Sons, Inc. #2 - A/B: C", 'Lab 42'])('accepts %s', (v) => {
+describe("employer_name: letters, digits, space and , . / : ' # & -", () => {
+  it.each(['Acme Corp.', "O'Brien & Sons, Inc. #2 - A/B: C", 'Lab 42'])('accepts %s', (v) => {
     expect(one('cpt_request', 'employer_name', v)).toBeUndefined();
   });
   it.each(['Acme!', 'Acme (US)', 'Acme@mail', 'Acme_Corp', 'Acme; Ltd', 'Ünïcode'])('refuses %s', (v) => {
@@ -64,15 +72,23 @@ describe('employer_job_title: letters, digits, comma, space', () => {
 
 describe('max lengths (Invalid length)', () => {
   const cases: [TStudentRequestCode, string, number][] = [
-    ['cpt_request', 'cpt_address_line_1', 60], ['cpt_request', 'cpt_address_line_2', 60],
-    ['transfer_in', 'foreign_address_line_1', 60], ['transfer_in', 'foreign_address_line_2', 60],
-    ['transfer_in', 'foreign_city', 60], ['transfer_in', 'foreign_state_cd', 30],
+    ['cpt_request', 'cpt_address_line_1', 60],
+    ['cpt_request', 'cpt_address_line_2', 60],
+    ['transfer_in', 'foreign_address_line_1', 60],
+    ['transfer_in', 'foreign_address_line_2', 60],
+    ['transfer_in', 'foreign_city', 60],
+    ['transfer_in', 'foreign_state_cd', 30],
     ['on_campus_employment_request', 'on_campus_employer_name', 40],
-    ['opt_stem_extend', 'evsatobjectives', 1000], ['opt_request', 'student_remarks', 1000],
-    ['opt_employer_update', 'employment_remarks', 250], ['on_campus_employment_request', 'employment_remarks', 250],
-    ['program_extension', 'other_funding_remarks', 500], ['program_extension', 'school_funding_remarks', 500],
-    ['program_extension', 'other_amount_remarks', 500], ['program_extension', 'reason_for_extension', 500],
-    ['cpt_request', 'cpt_employment_comment', 250], ['cpt_request', 'cpt_employment_remark', 250],
+    ['opt_stem_extend', 'evsatobjectives', 1000],
+    ['opt_request', 'student_remarks', 1000],
+    ['opt_employer_update', 'employment_remarks', 250],
+    ['on_campus_employment_request', 'employment_remarks', 250],
+    ['program_extension', 'other_funding_remarks', 500],
+    ['program_extension', 'school_funding_remarks', 500],
+    ['program_extension', 'other_amount_remarks', 500],
+    ['program_extension', 'reason_for_extension', 500],
+    ['cpt_request', 'cpt_employment_comment', 250],
+    ['cpt_request', 'cpt_employment_remark', 250],
     ['registration_request', 'register_remarks', 300],
   ];
   it.each(cases)('%s %s: %i characters pass, one more does not', (code, name, max) => {
@@ -119,21 +135,23 @@ describe('phones (Invalid phone)', () => {
     const base = { opt_type: '02', requested_start_date: '2027-06-01', requested_end_date: '2028-05-31', user_email: 'a@b.edu' };
     const phoneErrors = (extra: TStudentRequestData) => {
       const e = submit('opt_request', { ...base, ...extra });
-      return { phone_number: e.phone_number, foreign_country_number: e.foreign_country_number, foreign_phone_number: e.foreign_phone_number };
+      return {
+        phone_number: e.phone_number,
+        foreign_country_number: e.foreign_country_number,
+        foreign_phone_number: e.foreign_phone_number,
+      };
     };
     const none = { phone_number: undefined, foreign_country_number: undefined, foreign_phone_number: undefined };
     it('valid with no_phone 1', () => expect(phoneErrors({ no_phone: '1' })).toEqual(none));
     it('valid with a U.S. number', () => expect(phoneErrors({ phone_number: '6175550100' })).toEqual(none));
     it('valid with both foreign number and country code', () =>
       expect(phoneErrors({ foreign_phone_number: '9876543210', foreign_country_number: '91' })).toEqual(none));
-    it('nothing given: the U.S. number is asked for', () =>
-      expect(phoneErrors({}).phone_number).toEqual([MSG.required]));
+    it('nothing given: the U.S. number is asked for', () => expect(phoneErrors({}).phone_number).toEqual([MSG.required]));
     it('a foreign number without its country code is not enough', () =>
       expect(phoneErrors({ foreign_phone_number: '9876543210' })).toEqual({ ...none, foreign_country_number: [MSG.required] }));
     it('a country code without a number is not enough', () =>
       expect(phoneErrors({ foreign_country_number: '91' })).toEqual({ ...none, foreign_phone_number: [MSG.required] }));
-    it('no_phone 0 is the same as not ticked', () =>
-      expect(phoneErrors({ no_phone: '0' }).phone_number).toEqual([MSG.required]));
+    it('no_phone 0 is the same as not ticked', () => expect(phoneErrors({ no_phone: '0' }).phone_number).toEqual([MSG.required]));
     it('the whole valid form passes', () => expect(submit('opt_request', { ...base, no_phone: true })).toEqual({}));
   });
 });
@@ -210,15 +228,17 @@ describe('dates', () => {
     expect(one('cpt_request', 'cpt_start_date', d)).toBe(MSG.invalidDate);
   });
   it('an end date before its start date is refused, the same day is fine', () => {
-    expect(draft('cpt_request', { cpt_start_date: '2027-01-10', cpt_end_date: '2027-01-09' }).cpt_end_date)
-      .toEqual([REQUEST_FIELD_MSG.endBeforeStart]);
+    expect(draft('cpt_request', { cpt_start_date: '2027-01-10', cpt_end_date: '2027-01-09' }).cpt_end_date).toEqual([
+      REQUEST_FIELD_MSG.endBeforeStart,
+    ]);
     expect(draft('cpt_request', { cpt_start_date: '2027-01-10', cpt_end_date: '2027-01-10' })).toEqual({});
   });
   describe('new_program_end_date: no later than current program end plus one year', () => {
     it('the limit day passes, the day after does not', () => {
       expect(one('program_extension', 'new_program_end_date', '2029-05-15')).toBeUndefined();
       expect(one('program_extension', 'new_program_end_date', '2029-05-16')).toBe(
-        'The new program end date can be at most one year after your current program end date (05/15/2028), so no later than 05/15/2029.');
+        'The new program end date can be at most one year after your current program end date (05/15/2028), so no later than 05/15/2029.',
+      );
     });
     it('must extend: the current end date itself is refused', () => {
       expect(one('program_extension', 'new_program_end_date', '2028-05-15')).toBe(REQUEST_FIELD_MSG.newEndNotLater('2028-05-15'));
@@ -227,21 +247,24 @@ describe('dates', () => {
     it('a program ending on Feb 29 may extend to Feb 28 next year', () => {
       const leap = { ...ctx, programEndDate: '2028-02-29' };
       expect(validateStudentRequestData('program_extension', { new_program_end_date: '2029-02-28' }, leap, 'draft')).toEqual({});
-      expect(validateStudentRequestData('program_extension', { new_program_end_date: '2029-03-01' }, leap, 'draft'))
-        .toHaveProperty('new_program_end_date');
+      expect(validateStudentRequestData('program_extension', { new_program_end_date: '2029-03-01' }, leap, 'draft')).toHaveProperty(
+        'new_program_end_date',
+      );
     });
   });
   describe('registration session dates', () => {
     const reg = (data: TStudentRequestData) => draft('registration_request', data);
     it('current_session_start_date on or after program start', () => {
       expect(reg({ current_session_start_date: '2025-08-20' })).toEqual({});
-      expect(reg({ current_session_start_date: '2025-08-19' }).current_session_start_date)
-        .toEqual(['The session start date must be on or after your program start date (08/20/2025).']);
+      expect(reg({ current_session_start_date: '2025-08-19' }).current_session_start_date).toEqual([
+        'The session start date must be on or after your program start date (08/20/2025).',
+      ]);
     });
     it('current_session_end_date on or after session start and today', () => {
       expect(reg({ current_session_start_date: '2026-12-01', current_session_end_date: '2026-12-01' })).toEqual({});
-      expect(reg({ current_session_start_date: '2026-12-01', current_session_end_date: '2026-11-30' }).current_session_end_date)
-        .toEqual([REQUEST_FIELD_MSG.sessionEndBeforeStart]);
+      expect(reg({ current_session_start_date: '2026-12-01', current_session_end_date: '2026-11-30' }).current_session_end_date).toEqual([
+        REQUEST_FIELD_MSG.sessionEndBeforeStart,
+      ]);
       expect(reg({ current_session_end_date: '2026-11-22' })).toEqual({});
       expect(reg({ current_session_end_date: '2026-11-21' }).current_session_end_date).toEqual([REQUEST_FIELD_MSG.sessionEndPast]);
     });
@@ -254,14 +277,17 @@ describe('dates', () => {
     it('next_session_start_date on or after the current session end and today', () => {
       const full = { current_session_start_date: '2026-08-25', current_session_end_date: '2026-12-15', last_session: '0' };
       expect(reg({ ...full, next_session_start_date: '2026-12-15' })).toEqual({});
-      expect(reg({ ...full, next_session_start_date: '2026-12-14' }).next_session_start_date)
-        .toEqual(['The next session must start on or after the current session end date (12/15/2026).']);
+      expect(reg({ ...full, next_session_start_date: '2026-12-14' }).next_session_start_date).toEqual([
+        'The next session must start on or after the current session end date (12/15/2026).',
+      ]);
       // without a current session end in the form, the record's session end applies; then today.
-      expect(reg({ next_session_start_date: '2026-12-14' }).next_session_start_date)
-        .toEqual([REQUEST_FIELD_MSG.nextSessionBeforeEnd('2026-12-15')]);
+      expect(reg({ next_session_start_date: '2026-12-14' }).next_session_start_date).toEqual([
+        REQUEST_FIELD_MSG.nextSessionBeforeEnd('2026-12-15'),
+      ]);
       const noSession = { ...ctx, sessionEndDate: null };
-      expect(validateStudentRequestData('registration_request', { next_session_start_date: '2026-11-21' }, noSession, 'draft'))
-        .toEqual({ next_session_start_date: [REQUEST_FIELD_MSG.nextSessionPast] });
+      expect(validateStudentRequestData('registration_request', { next_session_start_date: '2026-11-21' }, noSession, 'draft')).toEqual({
+        next_session_start_date: [REQUEST_FIELD_MSG.nextSessionPast],
+      });
       expect(validateStudentRequestData('registration_request', { next_session_start_date: '2026-11-22' }, noSession, 'draft')).toEqual({});
     });
   });

@@ -9,8 +9,16 @@ import { MSG } from '../messages.js';
  * Dates in the data are ISO YYYY-MM-DD; the browser shows them MM/DD/YYYY.
  */
 export const STUDENT_REQUEST_CODES = [
-  'cpt_request', 'opt_request', 'opt_employer_update', 'opt_stem_extend', 'rcl_request', 'col_request',
-  'transfer_in', 'program_extension', 'registration_request', 'on_campus_employment_request',
+  'cpt_request',
+  'opt_request',
+  'opt_employer_update',
+  'opt_stem_extend',
+  'rcl_request',
+  'col_request',
+  'transfer_in',
+  'program_extension',
+  'registration_request',
+  'on_campus_employment_request',
 ] as const;
 export const ZStudentRequestCode = z.enum(STUDENT_REQUEST_CODES);
 export type TStudentRequestCode = z.infer<typeof ZStudentRequestCode>;
@@ -52,8 +60,7 @@ export const REQUEST_FIELD_MSG = {
   phoneSet: 'Enter a U.S. phone number, or a foreign phone number with its country code, or tick "I do not have a phone".',
   fullTimeOnly: 'Employment on OPT must be at least 20 hours a week (full time).',
   endBeforeStart: 'The end date must be on or after the start date.',
-  newEndNotLater: (currentEnd: string) =>
-    `The new program end date must be after your current program end date (${usDate(currentEnd)}).`,
+  newEndNotLater: (currentEnd: string) => `The new program end date must be after your current program end date (${usDate(currentEnd)}).`,
   newEndTooLate: (limit: string, currentEnd: string) =>
     `The new program end date can be at most one year after your current program end date (${usDate(currentEnd)}), so no later than ${usDate(limit)}.`,
   sessionStartBeforeProgram: (programStart: string) =>
@@ -69,17 +76,81 @@ const EMPLOYMENT_TIME = [
   { value: '01', label: 'Full time (20 hours or more a week)' },
   { value: '02', label: 'Part time (less than 20 hours a week)' },
 ];
-const YES_NO = [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }];
+const YES_NO = [
+  { value: '1', label: 'Yes' },
+  { value: '0', label: 'No' },
+];
 /** SEVIS education levels (same codes as catalog/students.ts EDUCATION_LEVELS). */
 const EDUCATION_LEVEL_OPTIONS = [
-  ['01', 'Associate'], ['02', "Bachelor's"], ['03', "Master's"], ['04', 'Doctorate'], ['05', 'Language training'],
-  ['06', 'High school'], ['07', 'Flight school'], ['08', 'Vocational school'], ['09', 'Other vocational school'],
-  ['10', 'Private elementary'], ['11', 'Other'],
+  ['01', 'Associate'],
+  ['02', "Bachelor's"],
+  ['03', "Master's"],
+  ['04', 'Doctorate'],
+  ['05', 'Language training'],
+  ['06', 'High school'],
+  ['07', 'Flight school'],
+  ['08', 'Vocational school'],
+  ['09', 'Other vocational school'],
+  ['10', 'Private elementary'],
+  ['11', 'Other'],
 ].map(([value, label]) => ({ value: value!, label: label! }));
 export const US_STATE_OPTIONS = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME',
-  'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI',
-  'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'AS', 'GU', 'MP', 'PR', 'VI',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'AS',
+  'GU',
+  'MP',
+  'PR',
+  'VI',
 ].map((s) => ({ value: s, label: s }));
 
 const hasValue = (data: TStudentRequestData, name: string) => !isEmptyValue(data[name]);
@@ -91,10 +162,29 @@ const foreignPartRequired = (other: string) => (data: TStudentRequestData) =>
 
 const contactFields: TStudentRequestField[] = [
   { name: 'user_email', label: 'E-mail', kind: 'email', required: true, maxLength: 65 },
-  { name: 'phone_number', label: 'U.S. phone number', kind: 'phone', required: phoneRequired, maxLength: 10,
-    help: '10 digits. No U.S. number? Give a foreign number with its country code, or tick "I do not have a phone".' },
-  { name: 'foreign_country_number', label: 'Country calling code', kind: 'phone', required: foreignPartRequired('foreign_phone_number'), maxLength: 4, help: 'e.g. 91' },
-  { name: 'foreign_phone_number', label: 'Foreign phone number', kind: 'phone', required: foreignPartRequired('foreign_country_number'), maxLength: 20 },
+  {
+    name: 'phone_number',
+    label: 'U.S. phone number',
+    kind: 'phone',
+    required: phoneRequired,
+    maxLength: 10,
+    help: '10 digits. No U.S. number? Give a foreign number with its country code, or tick "I do not have a phone".',
+  },
+  {
+    name: 'foreign_country_number',
+    label: 'Country calling code',
+    kind: 'phone',
+    required: foreignPartRequired('foreign_phone_number'),
+    maxLength: 4,
+    help: 'e.g. 91',
+  },
+  {
+    name: 'foreign_phone_number',
+    label: 'Foreign phone number',
+    kind: 'phone',
+    required: foreignPartRequired('foreign_country_number'),
+    maxLength: 20,
+  },
   { name: 'no_phone', label: 'I do not have a phone', kind: 'checkbox' },
 ];
 const employerAddressFields: TStudentRequestField[] = [
@@ -105,50 +195,109 @@ const employerAddressFields: TStudentRequestField[] = [
   { name: 'employer_zip_code', label: 'ZIP code', kind: 'digits', required: true, maxLength: 5 },
 ];
 const remarks: TStudentRequestField = {
-  name: 'student_remarks', label: 'Remarks for the office', kind: 'textarea', maxLength: 1000,
+  name: 'student_remarks',
+  label: 'Remarks for the office',
+  kind: 'textarea',
+  maxLength: 1000,
 };
 
 export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestForm> = {
   cpt_request: {
     title: 'Curricular Practical Training (CPT)',
     sections: [
-      { title: 'Employer', fields: [
-        { name: 'employer_name', label: 'Employer name', kind: 'text', required: true, maxLength: 60, help: "Letters, digits, spaces and , . / : ' # & -" },
-        { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', maxLength: 9, help: '9 digits, no dash (on the offer letter or a pay slip).' },
-        { name: 'employer_job_title', label: 'Job title', kind: 'text', required: true, maxLength: 60, help: 'Letters, digits, commas and spaces.' },
-        { name: 'supervisor_name', label: 'Supervisor name', kind: 'text', required: true, maxLength: 60 },
-        { name: 'supervisor_phone', label: 'Supervisor phone', kind: 'phone', required: true, maxLength: 10, help: '10 digits, no spaces or dashes.' },
-      ] },
-      { title: 'Work address', fields: [
-        { name: 'cpt_address_line_1', label: 'Address line 1', kind: 'text', required: true, maxLength: 60 },
-        { name: 'cpt_address_line_2', label: 'Address line 2', kind: 'text', maxLength: 60 },
-        { name: 'cpt_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
-        { name: 'cpt_state', label: 'State', kind: 'select', required: true, options: US_STATE_OPTIONS },
-        { name: 'cpt_postal_code', label: 'ZIP code', kind: 'digits', required: true, maxLength: 5 },
-        { name: 'cpt_route_code', label: 'ZIP+4', kind: 'digits', maxLength: 4 },
-      ] },
-      { title: 'Dates and hours', fields: [
-        { name: 'cpt_start_date', label: 'Start date', kind: 'date', required: true },
-        { name: 'cpt_end_date', label: 'End date', kind: 'date', required: true },
-        { name: 'cpt_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
-        { name: 'cpt_hours_per_week', label: 'Hours per week', kind: 'number', required: true, maxLength: 2 },
-        { name: 'cpt_course', label: 'Course for which you earn credit', kind: 'text', maxLength: 60, help: 'e.g. ENGR 590 Internship' },
-      ] },
-      { title: 'About the training', fields: [
-        { name: 'cpt_employment_comment', label: 'How is this work part of your curriculum?', kind: 'textarea', required: true, maxLength: 250 },
-        { name: 'cpt_employment_remark', label: 'Anything else the office should know', kind: 'textarea', maxLength: 250 },
-      ] },
+      {
+        title: 'Employer',
+        fields: [
+          {
+            name: 'employer_name',
+            label: 'Employer name',
+            kind: 'text',
+            required: true,
+            maxLength: 60,
+            help: "Letters, digits, spaces and , . / : ' # & -",
+          },
+          {
+            name: 'employer_ein',
+            label: 'Employer EIN',
+            kind: 'digits',
+            maxLength: 9,
+            help: '9 digits, no dash (on the offer letter or a pay slip).',
+          },
+          {
+            name: 'employer_job_title',
+            label: 'Job title',
+            kind: 'text',
+            required: true,
+            maxLength: 60,
+            help: 'Letters, digits, commas and spaces.',
+          },
+          { name: 'supervisor_name', label: 'Supervisor name', kind: 'text', required: true, maxLength: 60 },
+          {
+            name: 'supervisor_phone',
+            label: 'Supervisor phone',
+            kind: 'phone',
+            required: true,
+            maxLength: 10,
+            help: '10 digits, no spaces or dashes.',
+          },
+        ],
+      },
+      {
+        title: 'Work address',
+        fields: [
+          { name: 'cpt_address_line_1', label: 'Address line 1', kind: 'text', required: true, maxLength: 60 },
+          { name: 'cpt_address_line_2', label: 'Address line 2', kind: 'text', maxLength: 60 },
+          { name: 'cpt_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
+          { name: 'cpt_state', label: 'State', kind: 'select', required: true, options: US_STATE_OPTIONS },
+          { name: 'cpt_postal_code', label: 'ZIP code', kind: 'digits', required: true, maxLength: 5 },
+          { name: 'cpt_route_code', label: 'ZIP+4', kind: 'digits', maxLength: 4 },
+        ],
+      },
+      {
+        title: 'Dates and hours',
+        fields: [
+          { name: 'cpt_start_date', label: 'Start date', kind: 'date', required: true },
+          { name: 'cpt_end_date', label: 'End date', kind: 'date', required: true },
+          { name: 'cpt_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
+          { name: 'cpt_hours_per_week', label: 'Hours per week', kind: 'number', required: true, maxLength: 2 },
+          { name: 'cpt_course', label: 'Course for which you earn credit', kind: 'text', maxLength: 60, help: 'e.g. ENGR 590 Internship' },
+        ],
+      },
+      {
+        title: 'About the training',
+        fields: [
+          {
+            name: 'cpt_employment_comment',
+            label: 'How is this work part of your curriculum?',
+            kind: 'textarea',
+            required: true,
+            maxLength: 250,
+          },
+          { name: 'cpt_employment_remark', label: 'Anything else the office should know', kind: 'textarea', maxLength: 250 },
+        ],
+      },
     ],
   },
   opt_request: {
     title: 'Optional Practical Training (OPT)',
     sections: [
-      { title: 'OPT', fields: [
-        { name: 'opt_type', label: 'Type of OPT', kind: 'select', required: true, options: [
-          { value: '01', label: 'Pre-completion' }, { value: '02', label: 'Post-completion' }] },
-        { name: 'requested_start_date', label: 'Requested start date', kind: 'date', required: true },
-        { name: 'requested_end_date', label: 'Requested end date', kind: 'date', required: true },
-      ] },
+      {
+        title: 'OPT',
+        fields: [
+          {
+            name: 'opt_type',
+            label: 'Type of OPT',
+            kind: 'select',
+            required: true,
+            options: [
+              { value: '01', label: 'Pre-completion' },
+              { value: '02', label: 'Post-completion' },
+            ],
+          },
+          { name: 'requested_start_date', label: 'Requested start date', kind: 'date', required: true },
+          { name: 'requested_end_date', label: 'Requested end date', kind: 'date', required: true },
+        ],
+      },
       { title: 'Contact', fields: contactFields },
       { title: 'Remarks', fields: [remarks] },
     ],
@@ -156,88 +305,175 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
   opt_employer_update: {
     title: 'OPT Employer Update',
     sections: [
-      { title: 'Employer', fields: [
-        { name: 'employer_name', label: 'Employer name', kind: 'text', required: true, maxLength: 60, help: "Letters, digits, spaces and , . / : ' # & -" },
-        { name: 'employer_job_title', label: 'Job title', kind: 'text', required: true, maxLength: 60, help: 'Letters, digits, commas and spaces.' },
-        { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', maxLength: 9, help: '9 digits, no dash.' },
-        { name: 'employment_start_date', label: 'Employment start date', kind: 'date', required: true },
-        { name: 'employment_end_date', label: 'Employment end date', kind: 'date' },
-        { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
-        { name: 'newjobsalary', label: 'Yearly salary (USD)', kind: 'digits', maxLength: 6 },
-      ] },
+      {
+        title: 'Employer',
+        fields: [
+          {
+            name: 'employer_name',
+            label: 'Employer name',
+            kind: 'text',
+            required: true,
+            maxLength: 60,
+            help: "Letters, digits, spaces and , . / : ' # & -",
+          },
+          {
+            name: 'employer_job_title',
+            label: 'Job title',
+            kind: 'text',
+            required: true,
+            maxLength: 60,
+            help: 'Letters, digits, commas and spaces.',
+          },
+          { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', maxLength: 9, help: '9 digits, no dash.' },
+          { name: 'employment_start_date', label: 'Employment start date', kind: 'date', required: true },
+          { name: 'employment_end_date', label: 'Employment end date', kind: 'date' },
+          { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
+          { name: 'newjobsalary', label: 'Yearly salary (USD)', kind: 'digits', maxLength: 6 },
+        ],
+      },
       { title: 'Employer address', fields: employerAddressFields },
-      { title: 'Remarks', fields: [
-        { name: 'employment_remarks', label: 'How does this job relate to your field of study?', kind: 'textarea', required: true, maxLength: 250 },
-      ] },
+      {
+        title: 'Remarks',
+        fields: [
+          {
+            name: 'employment_remarks',
+            label: 'How does this job relate to your field of study?',
+            kind: 'textarea',
+            required: true,
+            maxLength: 250,
+          },
+        ],
+      },
     ],
   },
   opt_stem_extend: {
     title: 'STEM OPT Extension',
     sections: [
-      { title: 'Employer', fields: [
-        { name: 'employer_name', label: 'Employer name', kind: 'text', required: true, maxLength: 60, help: "Letters, digits, spaces and , . / : ' # & -" },
-        { name: 'employer_job_title', label: 'Job title', kind: 'text', required: true, maxLength: 60, help: 'Letters, digits, commas and spaces.' },
-        { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', required: true, maxLength: 9, help: '9 digits, no dash.' },
-        { name: 'everify_number', label: 'E-Verify company identification number', kind: 'digits', required: true, maxLength: 7 },
-        { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
-        { name: 'newjobsalary', label: 'Yearly salary (USD)', kind: 'digits', required: true, maxLength: 6 },
-        { name: 'supervisor_name', label: 'Supervisor name', kind: 'text', required: true, maxLength: 60 },
-        { name: 'supervisor_phone', label: 'Supervisor phone', kind: 'phone', required: true, maxLength: 10, help: '10 digits, no spaces or dashes.' },
-      ] },
+      {
+        title: 'Employer',
+        fields: [
+          {
+            name: 'employer_name',
+            label: 'Employer name',
+            kind: 'text',
+            required: true,
+            maxLength: 60,
+            help: "Letters, digits, spaces and , . / : ' # & -",
+          },
+          {
+            name: 'employer_job_title',
+            label: 'Job title',
+            kind: 'text',
+            required: true,
+            maxLength: 60,
+            help: 'Letters, digits, commas and spaces.',
+          },
+          { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', required: true, maxLength: 9, help: '9 digits, no dash.' },
+          { name: 'everify_number', label: 'E-Verify company identification number', kind: 'digits', required: true, maxLength: 7 },
+          { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
+          { name: 'newjobsalary', label: 'Yearly salary (USD)', kind: 'digits', required: true, maxLength: 6 },
+          { name: 'supervisor_name', label: 'Supervisor name', kind: 'text', required: true, maxLength: 60 },
+          {
+            name: 'supervisor_phone',
+            label: 'Supervisor phone',
+            kind: 'phone',
+            required: true,
+            maxLength: 10,
+            help: '10 digits, no spaces or dashes.',
+          },
+        ],
+      },
       { title: 'Employer address', fields: employerAddressFields },
-      { title: 'Extension', fields: [
-        { name: 'requested_start_date', label: 'Requested start date', kind: 'date', required: true },
-        { name: 'requested_end_date', label: 'Requested end date', kind: 'date', required: true },
-        { name: 'evsatobjectives', label: 'Training objectives (Form I-983)', kind: 'textarea', required: true, maxLength: 1000, help: 'Upload the signed Form I-983 under Documents.' },
-      ] },
+      {
+        title: 'Extension',
+        fields: [
+          { name: 'requested_start_date', label: 'Requested start date', kind: 'date', required: true },
+          { name: 'requested_end_date', label: 'Requested end date', kind: 'date', required: true },
+          {
+            name: 'evsatobjectives',
+            label: 'Training objectives (Form I-983)',
+            kind: 'textarea',
+            required: true,
+            maxLength: 1000,
+            help: 'Upload the signed Form I-983 under Documents.',
+          },
+        ],
+      },
       { title: 'Remarks', fields: [remarks] },
     ],
   },
   rcl_request: {
     title: 'Reduced Course Load (RCL)',
     sections: [
-      { title: 'Reduced course load', fields: [
-        { name: 'rcl_reason', label: 'Reason', kind: 'select', required: true, options: [
-          { value: 'academic', label: 'Academic difficulty' }, { value: 'medical', label: 'Medical condition' },
-          { value: 'final_term', label: 'Final term: fewer credits needed to complete' }] },
-        { name: 'rcl_term', label: 'Term', kind: 'text', required: true, maxLength: 30, help: 'e.g. Spring 2027' },
-        { name: 'rcl_start_date', label: 'Term start date', kind: 'date', required: true },
-        { name: 'rcl_end_date', label: 'Term end date', kind: 'date', required: true },
-        { name: 'rcl_credits', label: 'Credits you will take', kind: 'number', required: true, maxLength: 2 },
-      ] },
+      {
+        title: 'Reduced course load',
+        fields: [
+          {
+            name: 'rcl_reason',
+            label: 'Reason',
+            kind: 'select',
+            required: true,
+            options: [
+              { value: 'academic', label: 'Academic difficulty' },
+              { value: 'medical', label: 'Medical condition' },
+              { value: 'final_term', label: 'Final term: fewer credits needed to complete' },
+            ],
+          },
+          { name: 'rcl_term', label: 'Term', kind: 'text', required: true, maxLength: 30, help: 'e.g. Spring 2027' },
+          { name: 'rcl_start_date', label: 'Term start date', kind: 'date', required: true },
+          { name: 'rcl_end_date', label: 'Term end date', kind: 'date', required: true },
+          { name: 'rcl_credits', label: 'Credits you will take', kind: 'number', required: true, maxLength: 2 },
+        ],
+      },
       { title: 'Remarks', fields: [{ ...remarks, label: 'Explain your reason', required: true }] },
     ],
   },
   col_request: {
     title: 'Change of Level (COL)',
     sections: [
-      { title: 'New program', fields: [
-        { name: 'new_education_level', label: 'New education level', kind: 'select', required: true, options: EDUCATION_LEVEL_OPTIONS },
-        { name: 'new_major', label: 'New major', kind: 'text', required: true, maxLength: 60 },
-        { name: 'col_program_start_date', label: 'New program start date', kind: 'date', required: true },
-        { name: 'col_program_end_date', label: 'New program end date', kind: 'date', required: true },
-      ] },
+      {
+        title: 'New program',
+        fields: [
+          { name: 'new_education_level', label: 'New education level', kind: 'select', required: true, options: EDUCATION_LEVEL_OPTIONS },
+          { name: 'new_major', label: 'New major', kind: 'text', required: true, maxLength: 60 },
+          { name: 'col_program_start_date', label: 'New program start date', kind: 'date', required: true },
+          { name: 'col_program_end_date', label: 'New program end date', kind: 'date', required: true },
+        ],
+      },
       { title: 'Remarks', fields: [remarks] },
     ],
   },
   transfer_in: {
     title: 'Transfer In',
     sections: [
-      { title: 'Previous school', fields: [
-        { name: 'previous_school_name', label: 'Previous school', kind: 'text', required: true, maxLength: 60 },
-        { name: 'previous_school_code', label: 'Previous school SEVIS code', kind: 'text', maxLength: 15, help: 'e.g. BOS214F00123000' },
-        { name: 'previous_sevis_id', label: 'Your SEVIS ID', kind: 'text', required: true, maxLength: 11, help: 'N followed by 10 digits.' },
-        { name: 'sevis_release_date', label: 'SEVIS release date', kind: 'date', required: true },
-        { name: 'transfer_program_start_date', label: 'Program start date here', kind: 'date', required: true },
-      ] },
-      { title: 'Foreign address', fields: [
-        { name: 'foreign_address_line_1', label: 'Address line 1', kind: 'text', required: true, maxLength: 60 },
-        { name: 'foreign_address_line_2', label: 'Address line 2', kind: 'text', maxLength: 60 },
-        { name: 'foreign_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
-        { name: 'foreign_state_cd', label: 'State or province', kind: 'text', maxLength: 30 },
-        { name: 'foreign_zip_code', label: 'Postal code', kind: 'text', maxLength: 20 },
-        { name: 'foreign_country', label: 'Country', kind: 'text', required: true, maxLength: 60 },
-      ] },
+      {
+        title: 'Previous school',
+        fields: [
+          { name: 'previous_school_name', label: 'Previous school', kind: 'text', required: true, maxLength: 60 },
+          { name: 'previous_school_code', label: 'Previous school SEVIS code', kind: 'text', maxLength: 15, help: 'e.g. BOS214F00123000' },
+          {
+            name: 'previous_sevis_id',
+            label: 'Your SEVIS ID',
+            kind: 'text',
+            required: true,
+            maxLength: 11,
+            help: 'N followed by 10 digits.',
+          },
+          { name: 'sevis_release_date', label: 'SEVIS release date', kind: 'date', required: true },
+          { name: 'transfer_program_start_date', label: 'Program start date here', kind: 'date', required: true },
+        ],
+      },
+      {
+        title: 'Foreign address',
+        fields: [
+          { name: 'foreign_address_line_1', label: 'Address line 1', kind: 'text', required: true, maxLength: 60 },
+          { name: 'foreign_address_line_2', label: 'Address line 2', kind: 'text', maxLength: 60 },
+          { name: 'foreign_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
+          { name: 'foreign_state_cd', label: 'State or province', kind: 'text', maxLength: 30 },
+          { name: 'foreign_zip_code', label: 'Postal code', kind: 'text', maxLength: 20 },
+          { name: 'foreign_country', label: 'Country', kind: 'text', required: true, maxLength: 60 },
+        ],
+      },
       { title: 'Contact', fields: contactFields },
       { title: 'Remarks', fields: [remarks] },
     ],
@@ -245,47 +481,86 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
   program_extension: {
     title: 'Program Extension',
     sections: [
-      { title: 'Extension', fields: [
-        { name: 'new_program_end_date', label: 'New program end date', kind: 'date', required: true, help: 'At most one year after your current program end date.' },
-        { name: 'reason_for_extension', label: 'Reason for the extension', kind: 'textarea', required: true, maxLength: 500 },
-      ] },
-      { title: 'Funding for the extra time', fields: [
-        { name: 'personal_funds', label: 'Personal funds (USD)', kind: 'money' },
-        { name: 'school_funding', label: 'Funds from this school (USD)', kind: 'money' },
-        { name: 'school_funding_remarks', label: 'Kind of school funding', kind: 'textarea', maxLength: 500,
-          required: (d) => positiveAmount(d.school_funding) },
-        { name: 'other_funding', label: 'Funds from other sources (USD)', kind: 'money' },
-        { name: 'other_funding_remarks', label: 'Other sources', kind: 'textarea', maxLength: 500,
-          required: (d) => positiveAmount(d.other_funding) },
-        { name: 'other_amount_remarks', label: 'Notes on the amounts', kind: 'textarea', maxLength: 500 },
-      ] },
+      {
+        title: 'Extension',
+        fields: [
+          {
+            name: 'new_program_end_date',
+            label: 'New program end date',
+            kind: 'date',
+            required: true,
+            help: 'At most one year after your current program end date.',
+          },
+          { name: 'reason_for_extension', label: 'Reason for the extension', kind: 'textarea', required: true, maxLength: 500 },
+        ],
+      },
+      {
+        title: 'Funding for the extra time',
+        fields: [
+          { name: 'personal_funds', label: 'Personal funds (USD)', kind: 'money' },
+          { name: 'school_funding', label: 'Funds from this school (USD)', kind: 'money' },
+          {
+            name: 'school_funding_remarks',
+            label: 'Kind of school funding',
+            kind: 'textarea',
+            maxLength: 500,
+            required: (d) => positiveAmount(d.school_funding),
+          },
+          { name: 'other_funding', label: 'Funds from other sources (USD)', kind: 'money' },
+          {
+            name: 'other_funding_remarks',
+            label: 'Other sources',
+            kind: 'textarea',
+            maxLength: 500,
+            required: (d) => positiveAmount(d.other_funding),
+          },
+          { name: 'other_amount_remarks', label: 'Notes on the amounts', kind: 'textarea', maxLength: 500 },
+        ],
+      },
     ],
   },
   registration_request: {
     title: 'Registration Request',
     sections: [
-      { title: 'Session', fields: [
-        { name: 'current_session_start_date', label: 'Current session start date', kind: 'date', required: true },
-        { name: 'current_session_end_date', label: 'Current session end date', kind: 'date', required: true },
-        { name: 'last_session', label: 'Is this your last session?', kind: 'select', required: true, options: YES_NO },
-        { name: 'next_session_start_date', label: 'Next session start date', kind: 'date',
-          required: (d) => d.last_session === '0' || d.last_session === 0 },
-        { name: 'register_remarks', label: 'Remarks', kind: 'textarea', maxLength: 300 },
-      ] },
+      {
+        title: 'Session',
+        fields: [
+          { name: 'current_session_start_date', label: 'Current session start date', kind: 'date', required: true },
+          { name: 'current_session_end_date', label: 'Current session end date', kind: 'date', required: true },
+          { name: 'last_session', label: 'Is this your last session?', kind: 'select', required: true, options: YES_NO },
+          {
+            name: 'next_session_start_date',
+            label: 'Next session start date',
+            kind: 'date',
+            required: (d) => d.last_session === '0' || d.last_session === 0,
+          },
+          { name: 'register_remarks', label: 'Remarks', kind: 'textarea', maxLength: 300 },
+        ],
+      },
     ],
   },
   on_campus_employment_request: {
     title: 'On-Campus Employment',
     sections: [
-      { title: 'Job', fields: [
-        { name: 'on_campus_employer_name', label: 'Department or employer', kind: 'text', required: true, maxLength: 40 },
-        { name: 'employer_job_title', label: 'Job title', kind: 'text', required: true, maxLength: 60, help: 'Letters, digits, commas and spaces.' },
-        { name: 'on_campus_start_date', label: 'Start date', kind: 'date', required: true },
-        { name: 'on_campus_end_date', label: 'End date', kind: 'date' },
-        { name: 'on_campus_hours_per_week', label: 'Hours per week', kind: 'number', required: true, maxLength: 3 },
-        { name: 'on_campus_zip_code', label: 'Work ZIP code', kind: 'digits', maxLength: 5 },
-        { name: 'employment_remarks', label: 'Remarks', kind: 'textarea', maxLength: 250 },
-      ] },
+      {
+        title: 'Job',
+        fields: [
+          { name: 'on_campus_employer_name', label: 'Department or employer', kind: 'text', required: true, maxLength: 40 },
+          {
+            name: 'employer_job_title',
+            label: 'Job title',
+            kind: 'text',
+            required: true,
+            maxLength: 60,
+            help: 'Letters, digits, commas and spaces.',
+          },
+          { name: 'on_campus_start_date', label: 'Start date', kind: 'date', required: true },
+          { name: 'on_campus_end_date', label: 'End date', kind: 'date' },
+          { name: 'on_campus_hours_per_week', label: 'Hours per week', kind: 'number', required: true, maxLength: 3 },
+          { name: 'on_campus_zip_code', label: 'Work ZIP code', kind: 'digits', maxLength: 5 },
+          { name: 'employment_remarks', label: 'Remarks', kind: 'textarea', maxLength: 250 },
+        ],
+      },
     ],
   },
 };
@@ -488,8 +763,8 @@ export function validateStudentRequestData(
     }
   }
   if (mode === 'submit' && known.has('no_phone')) {
-    const phoneSetValid = isChecked(data.no_phone) || !!valid.phone_number ||
-      (!!valid.foreign_phone_number && !!valid.foreign_country_number);
+    const phoneSetValid =
+      isChecked(data.no_phone) || !!valid.phone_number || (!!valid.foreign_phone_number && !!valid.foreign_country_number);
     if (!phoneSetValid && !errors.phone_number && !errors.foreign_phone_number && !errors.foreign_country_number) {
       add('phone_number', REQUEST_FIELD_MSG.phoneSet);
     }

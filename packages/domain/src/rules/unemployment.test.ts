@@ -3,14 +3,29 @@ import { unemploymentDays, unemploymentLevel, type TEmploymentPeriod, type TOptA
 
 const post: TOptAuthorization = { phase: '02', startDate: '2026-01-01', endDate: '2026-12-31' };
 const stem: TOptAuthorization = { phase: '03', startDate: '2027-01-01', endDate: '2028-12-31' };
-const job = (startDate: string, endDate: string | null, kind = 'opt', phase = '02'): TEmploymentPeriod => ({ kind, phase, startDate, endDate });
+const job = (startDate: string, endDate: string | null, kind = 'opt', phase = '02'): TEmploymentPeriod => ({
+  kind,
+  phase,
+  startDate,
+  endDate,
+});
 
 describe('unemployment days', () => {
   it('has no counter without post-completion OPT (pre-completion alone)', () => {
-    expect(unemploymentDays({ authorizations: [{ phase: '01', startDate: '2025-06-01', endDate: '2025-08-31' }], employments: [], today: '2025-07-01' })).toBeNull();
+    expect(
+      unemploymentDays({
+        authorizations: [{ phase: '01', startDate: '2025-06-01', endDate: '2025-08-31' }],
+        employments: [],
+        today: '2025-07-01',
+      }),
+    ).toBeNull();
   });
   it('counts nothing the day before the authorisation starts, one day on its first day, two the day after', () => {
-    expect(unemploymentDays({ authorizations: [post], employments: [], today: '2025-12-31' })).toMatchObject({ used: 0, allowed: 90, remaining: 90 });
+    expect(unemploymentDays({ authorizations: [post], employments: [], today: '2025-12-31' })).toMatchObject({
+      used: 0,
+      allowed: 90,
+      remaining: 90,
+    });
     expect(unemploymentDays({ authorizations: [post], employments: [], today: '2026-01-01' })).toMatchObject({ used: 1, remaining: 89 });
     expect(unemploymentDays({ authorizations: [post], employments: [], today: '2026-01-02' })?.used).toBe(2);
   });
@@ -27,7 +42,10 @@ describe('unemployment days', () => {
     });
     // Jan 1–5 (5) and May 1–10 (10).
     expect(r).toMatchObject({ used: 15, remaining: 75, level: 'ok' });
-    expect(r?.gaps).toEqual([{ from: '2026-01-01', to: '2026-01-05', days: 5 }, { from: '2026-05-01', to: '2026-05-10', days: 10 }]);
+    expect(r?.gaps).toEqual([
+      { from: '2026-01-01', to: '2026-01-05', days: 5 },
+      { from: '2026-05-01', to: '2026-05-10', days: 10 },
+    ]);
   });
   it('ignores CPT and pre-completion employment', () => {
     const r = unemploymentDays({
@@ -38,7 +56,11 @@ describe('unemployment days', () => {
     expect(r?.used).toBe(31);
   });
   it('allows 150 days with the STEM extension and keeps counting through it', () => {
-    const r = unemploymentDays({ authorizations: [post, stem], employments: [job('2026-01-01', '2026-12-31'), job('2027-01-01', '2027-01-31', 'stem', '03')], today: '2027-03-01' });
+    const r = unemploymentDays({
+      authorizations: [post, stem],
+      employments: [job('2026-01-01', '2026-12-31'), job('2027-01-01', '2027-01-31', 'stem', '03')],
+      today: '2027-03-01',
+    });
     expect(r).toMatchObject({ allowed: 150, used: 29, remaining: 121, hasStem: true });
   });
   it('raises the warning at 30 days left, critical at 10, exceeded past the limit', () => {

@@ -89,7 +89,11 @@ function subtract(a: TSpan[], b: TSpan[]): TSpan[] {
   return out;
 }
 
-export function unemploymentLevel(used: number, allowed: number, thresholds: { warning: number; critical: number } = UNEMPLOYMENT_THRESHOLDS): TUnemploymentLevel {
+export function unemploymentLevel(
+  used: number,
+  allowed: number,
+  thresholds: { warning: number; critical: number } = UNEMPLOYMENT_THRESHOLDS,
+): TUnemploymentLevel {
   if (used > allowed) return 'exceeded';
   const remaining = allowed - used;
   if (remaining <= thresholds.critical) return 'critical';

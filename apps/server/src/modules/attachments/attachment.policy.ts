@@ -23,7 +23,10 @@ export function requestView(actor: TAuthenticatedActor, r: TRequestRow): TAttach
   return 'department';
 }
 
-export function isVisibleIn(row: Pick<TAttachmentRow, 'status' | 'isVisibleToRequester' | 'isVisibleToDepartment'>, view: TAttachmentView): boolean {
+export function isVisibleIn(
+  row: Pick<TAttachmentRow, 'status' | 'isVisibleToRequester' | 'isVisibleToDepartment'>,
+  view: TAttachmentView,
+): boolean {
   if (row.status === 'deleted') return false;
   if (view === 'all') return true;
   // The requester also sees their rejected files (with the reason), so they know what to replace.

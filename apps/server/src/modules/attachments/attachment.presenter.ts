@@ -9,7 +9,10 @@ import { canDeleteAttachment, type TAttachmentRow, type TVisibleAttachment } fro
 export async function uploaderNames(tx: TTx, rows: TAttachmentRow[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.map((r) => r.uploadedBy).filter((x): x is string => !!x))];
   if (ids.length === 0) return new Map();
-  const found = await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
+  const found = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, ids));
   return new Map(found.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
 }
 
@@ -44,8 +47,18 @@ export function presentAttachment(v: TVisibleAttachment, actor: TAuthenticatedAc
 
 /** What the audit trail keeps of a file (no content). */
 export const attachmentAuditShape = (r: TAttachmentRow) => ({
-  fileName: r.fileName, contentType: r.contentType, sizeBytes: r.sizeBytes, sha256: r.sha256, requestId: r.requestId,
-  subjectUserId: r.subjectUserId, customDocumentId: r.customDocumentId, categoryId: r.categoryId, checklistItem: r.checklistItem,
-  status: r.status, rejectReason: r.rejectReason, isVisibleToRequester: r.isVisibleToRequester,
-  isVisibleToDepartment: r.isVisibleToDepartment, linkedFromId: r.linkedFromId,
+  fileName: r.fileName,
+  contentType: r.contentType,
+  sizeBytes: r.sizeBytes,
+  sha256: r.sha256,
+  requestId: r.requestId,
+  subjectUserId: r.subjectUserId,
+  customDocumentId: r.customDocumentId,
+  categoryId: r.categoryId,
+  checklistItem: r.checklistItem,
+  status: r.status,
+  rejectReason: r.rejectReason,
+  isVisibleToRequester: r.isVisibleToRequester,
+  isVisibleToDepartment: r.isVisibleToDepartment,
+  linkedFromId: r.linkedFromId,
 });

@@ -75,7 +75,9 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
     const params = attachmentsApi.ZAttachmentIdParams.safeParse(req.params);
     if (!params.success) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
     const row = await openDownload(ctx, params.data.attachmentId);
-    const stream = await fileStorage(s.config.dataDir).read(row.storageKey).catch((e: unknown) => missingFile(e, req.log));
+    const stream = await fileStorage(s.config.dataDir)
+      .read(row.storageKey)
+      .catch((e: unknown) => missingFile(e, req.log));
     return reply
       .header('Content-Type', row.contentType)
       .header('Content-Length', String(row.sizeBytes))
@@ -83,14 +85,27 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
       .header('X-Content-Type-Options', 'nosniff')
       .send(stream);
   });
-  registerRoute(app, s, attachmentsApi.rejectAttachment, (ctx, { params, body }) => ops.rejectAttachment(ctx, params.attachmentId, body.reason));
-  registerRoute(app, s, attachmentsApi.updateAttachmentVisibility, (ctx, { params, body }) => ops.updateAttachmentVisibility(ctx, params.attachmentId, body));
-  registerRoute(app, s, attachmentsApi.updateAttachmentCategory, (ctx, { params, body }) => ops.updateAttachmentCategory(ctx, params.attachmentId, body));
-  registerRoute(app, s, attachmentsApi.linkAttachment, (ctx, { params, body }) => ops.linkAttachment(ctx, params.attachmentId, body.requestId));
+  registerRoute(app, s, attachmentsApi.rejectAttachment, (ctx, { params, body }) =>
+    ops.rejectAttachment(ctx, params.attachmentId, body.reason),
+  );
+  registerRoute(app, s, attachmentsApi.updateAttachmentVisibility, (ctx, { params, body }) =>
+    ops.updateAttachmentVisibility(ctx, params.attachmentId, body),
+  );
+  registerRoute(app, s, attachmentsApi.updateAttachmentCategory, (ctx, { params, body }) =>
+    ops.updateAttachmentCategory(ctx, params.attachmentId, body),
+  );
+  registerRoute(app, s, attachmentsApi.linkAttachment, (ctx, { params, body }) =>
+    ops.linkAttachment(ctx, params.attachmentId, body.requestId),
+  );
   registerRoute(app, s, attachmentsApi.deleteAttachment, (ctx, { params }) => ops.deleteAttachment(ctx, params.attachmentId));
   registerRawRoute(app, s, attachmentsApi.combinedPdf, async (ctx, req, reply) => {
     const body = attachmentsApi.ZCombinedPdfInput.safeParse(req.body);
-    if (!body.success) throw badRequest(body.error.issues[0]?.message ?? MSG.invalidValue, { attachmentIds: [body.error.issues[0]?.message ?? MSG.invalidValue] }, 'VALIDATION');
+    if (!body.success)
+      throw badRequest(
+        body.error.issues[0]?.message ?? MSG.invalidValue,
+        { attachmentIds: [body.error.issues[0]?.message ?? MSG.invalidValue] },
+        'VALIDATION',
+      );
     const pdf = await combinedPdf(ctx, body.data.attachmentIds).catch((e: unknown) => missingFile(e, req.log));
     return reply
       .header('Content-Type', 'application/pdf')

@@ -3,8 +3,12 @@ import { MSG } from '@meridian/domain';
 import { bearer, createTestApp, HOST_A, type TTestApp } from '../../../test/app.js';
 
 let t: TTestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('sign-in', () => {
   it('signs a staff member in and answers who they are', async () => {
@@ -18,14 +22,24 @@ describe('sign-in', () => {
 
   it('gives the same message for a wrong password and an unknown user', async () => {
     for (const userName of ['officer', 'nobody-here']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: HOST_A }, payload: { userName, password: 'Wrong-pass-1' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { host: HOST_A },
+        payload: { userName, password: 'Wrong-pass-1' },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe(MSG.loginNotFound);
     }
   });
 
   it('shows the spec messages for empty fields, on the fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: HOST_A }, payload: { userName: '', password: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: HOST_A },
+      payload: { userName: '', password: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ userName: [MSG.enterUserName], password: [MSG.enterPassword] });
   });

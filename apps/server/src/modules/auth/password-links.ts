@@ -8,7 +8,12 @@ import { loadSettings } from '../institutions/index.js';
 import { passwordLinks } from './schema.js';
 
 export type TLinkPurpose = 'reset' | 'invite';
-interface TLinkUser { id: string; email: string; firstName: string; role: string }
+interface TLinkUser {
+  id: string;
+  email: string;
+  firstName: string;
+  role: string;
+}
 
 /**
  * Creates a single-use link for one user and purpose, retiring earlier unused ones of the same
@@ -39,5 +44,10 @@ export async function sendPasswordLink(tx: TTx, ctx: TContext, user: TLinkUser, 
       ? `You have been invited to the ${settings.accountName} international student and scholar portal.\nSet your password with this link:`
       : `We received a request to reset the password of your ${settings.accountName} portal account.\nChoose a new password with this link:`;
   const text = `Hello ${user.firstName},\n\n${lead}\n\n${url}\n\nThe link works once and expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}. If you did not expect this message, you can ignore it.\n`;
-  await queueMail(tx, ctx.institutionId, { to: user.email, subject, text, purpose: `password-link:${purpose}` }, !!ctx.services.config.smtpUrl);
+  await queueMail(
+    tx,
+    ctx.institutionId,
+    { to: user.email, subject, text, purpose: `password-link:${purpose}` },
+    !!ctx.services.config.smtpUrl,
+  );
 }

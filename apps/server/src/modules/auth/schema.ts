@@ -3,23 +3,35 @@ import { institutions } from '../institutions/schema.js';
 import { users } from '../people/schema.js';
 
 /** A sign-in; its refresh tokens form one family. Revoking it ends the session everywhere. */
-export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  revokedReason: text('revoked_reason'),
-  ip: text('ip'),
-  userAgent: text('user_agent'),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
 
 /** Opaque rotating refresh tokens, stored as SHA-256 hashes. */
 export const refreshTokens = pgTable('refresh_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  sessionId: uuid('session_id').notNull().references(() => sessions.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -29,8 +41,12 @@ export const refreshTokens = pgTable('refresh_tokens', {
 /** Reset and invitation links: hashed, single use, short-lived, bound to one user and purpose. */
 export const passwordLinks = pgTable('password_links', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   tokenHash: text('token_hash').notNull().unique(),
   purpose: text('purpose').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -39,10 +55,16 @@ export const passwordLinks = pgTable('password_links', {
 });
 
 /** Failed sign-in counters per account and per address, for slowing down guessing. */
-export const loginThrottle = pgTable('login_throttle', {
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  key: text('key').notNull(),
-  failures: integer('failures').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.institutionId, t.key] })]);
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    key: text('key').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.key] })],
+);

@@ -22,7 +22,12 @@ export async function issueRefreshToken(tx: TTx, institutionId: string, sessionI
 
 /** The session record the browser keeps, with the ids that post-login routing needs. */
 export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, sessionId: string, refreshToken: string): Promise<TSession> {
-  const { token, expireOn } = await ctx.services.tokens.issueAccess({ sub: user.id, inst: ctx.institutionId, sid: sessionId, role: user.role });
+  const { token, expireOn } = await ctx.services.tokens.issueAccess({
+    sub: user.id,
+    inst: ctx.institutionId,
+    sid: sessionId,
+    role: user.role,
+  });
   const [profile] = await tx.select({ id: studentProfiles.id }).from(studentProfiles).where(eq(studentProfiles.userId, user.id));
   const [scholar] = await tx.select().from(scholars).where(eq(scholars.userId, user.id));
   const deptId = scholar?.departmentId ?? user.departmentId;
@@ -49,5 +54,8 @@ export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, ses
 
 /** Ends every open session of a user (password change, deactivation). */
 export async function revokeAllSessions(tx: TTx, userId: string, reason: string): Promise<void> {
-  await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

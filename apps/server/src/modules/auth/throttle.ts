@@ -44,11 +44,17 @@ export async function secondsToWait(tx: TTx, institutionId: string, userName: st
  */
 export async function reserveTry(tx: TTx, institutionId: string, userName: string, ip: string): Promise<number> {
   const account = and(eq(loginThrottle.institutionId, institutionId), eq(loginThrottle.key, accountKey(userName)));
-  await tx.insert(loginThrottle).values({ institutionId, key: accountKey(userName), failures: 0 }).onConflictDoNothing();
+  await tx
+    .insert(loginThrottle)
+    .values({ institutionId, key: accountKey(userName), failures: 0 })
+    .onConflictDoNothing();
   await tx.select({ key: loginThrottle.key }).from(loginThrottle).where(account).for('update');
   const wait = await secondsToWait(tx, institutionId, userName, ip);
   if (wait > 0) return wait;
-  await tx.update(loginThrottle).set({ failures: sql`${loginThrottle.failures} + 1`, lastFailureAt: sql`now()` }).where(account);
+  await tx
+    .update(loginThrottle)
+    .set({ failures: sql`${loginThrottle.failures} + 1`, lastFailureAt: sql`now()` })
+    .where(account);
   return 0;
 }
 

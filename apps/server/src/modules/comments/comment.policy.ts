@@ -16,7 +16,12 @@ export interface TCommentSubject {
  * Who may read and write comments on a subject: anybody who may read the request (requester,
  * subject, department, staff); a person's record is the office's. 404 when the subject is out of reach.
  */
-export async function commentSubject(tx: TTx, ctx: TContext, subjectType: TCommentSubjectType, subjectId: string): Promise<TCommentSubject> {
+export async function commentSubject(
+  tx: TTx,
+  ctx: TContext,
+  subjectType: TCommentSubjectType,
+  subjectId: string,
+): Promise<TCommentSubject> {
   const actor = requireActor(ctx);
   if (subjectType === 'request') {
     const request = await getAccessibleRequest(tx, ctx, subjectId, 'read');

@@ -1,7 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  formsApi, allItems, MSG,
-  type TAnswers, type TAnswerValue, type TQuestionnaireContent, type TQuestionnaireItem,
+  formsApi,
+  allItems,
+  MSG,
+  type TAnswers,
+  type TAnswerValue,
+  type TQuestionnaireContent,
+  type TQuestionnaireItem,
 } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { badRequest, type TFieldErrors } from '../../platform/errors/app-error.js';
@@ -31,7 +36,9 @@ export const countItems = (c: TQuestionnaireContent) => c.folders.reduce((n, f) 
  */
 export async function normalizeContent(tx: TTx, content: TQuestionnaireContent, selfId?: string): Promise<TQuestionnaireContent> {
   const errors: TFieldErrors = {};
-  const add = (field: string, message: string) => { (errors[field] ??= []).push(message); };
+  const add = (field: string, message: string) => {
+    (errors[field] ??= []).push(message);
+  };
   const seen = new Set<string>();
   const lookupIds = new Set<string>();
   const conditionalIds = new Set<string>();
@@ -63,21 +70,31 @@ export async function normalizeContent(tx: TTx, content: TQuestionnaireContent, 
     return { ...f, ordinal: fi + 1, items };
   });
   if (lookupIds.size > 0) {
-    const found = await tx.select({ id: lookupSets.id }).from(lookupSets).where(inArray(lookupSets.id, [...lookupIds]));
+    const found = await tx
+      .select({ id: lookupSets.id })
+      .from(lookupSets)
+      .where(inArray(lookupSets.id, [...lookupIds]));
     const known = new Set(found.map((r) => r.id));
-    folders.forEach((f, fi) => f.items.forEach((it, ii) => {
-      if (it.lookupSetId && !known.has(it.lookupSetId)) add(`content.folders.${fi}.items.${ii}.lookupSetId`, FORMS_MSG.unknownLookupSet);
-    }));
+    folders.forEach((f, fi) =>
+      f.items.forEach((it, ii) => {
+        if (it.lookupSetId && !known.has(it.lookupSetId)) add(`content.folders.${fi}.items.${ii}.lookupSetId`, FORMS_MSG.unknownLookupSet);
+      }),
+    );
   }
   if (conditionalIds.size > 0) {
     // Only questionnaires marked conditional (of this institution) can be brought in by an answer.
-    const found = await tx.select({ id: questionnaires.id }).from(questionnaires)
+    const found = await tx
+      .select({ id: questionnaires.id })
+      .from(questionnaires)
       .where(and(inArray(questionnaires.id, [...conditionalIds]), eq(questionnaires.isConditional, true)));
     const known = new Set(found.map((r) => r.id));
-    folders.forEach((f, fi) => f.items.forEach((it, ii) => {
-      const id = it.showsQuestionnaire?.questionnaireId;
-      if (id && (!known.has(id) || id === selfId)) add(`content.folders.${fi}.items.${ii}.showsQuestionnaire.questionnaireId`, FORMS_MSG.chooseConditional);
-    }));
+    folders.forEach((f, fi) =>
+      f.items.forEach((it, ii) => {
+        const id = it.showsQuestionnaire?.questionnaireId;
+        if (id && (!known.has(id) || id === selfId))
+          add(`content.folders.${fi}.items.${ii}.showsQuestionnaire.questionnaireId`, FORMS_MSG.chooseConditional);
+      }),
+    );
   }
   if (Object.keys(errors).length > 0) throw badRequest(Object.values(errors)[0]![0]!, errors, 'VALIDATION');
   return { folders };
@@ -85,7 +102,13 @@ export async function normalizeContent(tx: TTx, content: TQuestionnaireContent, 
 
 /** Items that draw their options from a lookup set get the set's current options. */
 export async function resolveLookups(tx: TTx, content: TQuestionnaireContent): Promise<TQuestionnaireContent> {
-  const ids = [...new Set(allItems(content).map((i) => i.lookupSetId).filter((x): x is string => !!x))];
+  const ids = [
+    ...new Set(
+      allItems(content)
+        .map((i) => i.lookupSetId)
+        .filter((x): x is string => !!x),
+    ),
+  ];
   if (ids.length === 0) return content;
   const sets = await tx.select().from(lookupSets).where(inArray(lookupSets.id, ids));
   const byId = new Map(sets.map((s) => [s.id, s.options]));
@@ -133,7 +156,9 @@ function shapeError(item: TQuestionnaireItem, a: TAnswerValue): string | null {
  * only where the type has one).
  */
 export function validateAnswerShapes(
-  questionnaireId: string, content: TQuestionnaireContent, answers: TAnswers,
+  questionnaireId: string,
+  content: TQuestionnaireContent,
+  answers: TAnswers,
   keyOf: (itemId: string) => string = (itemId) => `answers.${questionnaireId}.${itemId}`,
 ): TAnswers {
   const items = new Map(allItems(content).map((i) => [i.id, i]));
@@ -142,9 +167,15 @@ export function validateAnswerShapes(
   for (const [itemId, a] of Object.entries(answers)) {
     const key = keyOf(itemId);
     const item = items.get(itemId);
-    if (!item) { errors[key] = [FORMS_MSG.unknownItem]; continue; }
+    if (!item) {
+      errors[key] = [FORMS_MSG.unknownItem];
+      continue;
+    }
     const err = shapeError(item, a);
-    if (err) { errors[key] = [err]; continue; }
+    if (err) {
+      errors[key] = [err];
+      continue;
+    }
     const explains = item.type === 'IFYXP' || item.type === 'IFNXP';
     out[itemId] = explains && a.explanation !== undefined ? { value: a.value, explanation: a.explanation } : { value: a.value };
   }

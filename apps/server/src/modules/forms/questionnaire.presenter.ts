@@ -20,7 +20,12 @@ export function presentSummary(row: TQuestionnaireRow, version: TVersionRow): fo
   };
 }
 
-export function presentQuestionnaire(row: TQuestionnaireRow, version: TVersionRow, hasAnswers: boolean, actor: TAuthenticatedActor): formsApi.TQuestionnaire {
+export function presentQuestionnaire(
+  row: TQuestionnaireRow,
+  version: TVersionRow,
+  hasAnswers: boolean,
+  actor: TAuthenticatedActor,
+): formsApi.TQuestionnaire {
   return {
     ...presentSummary(row, version),
     versionId: version.id,
@@ -32,6 +37,10 @@ export function presentQuestionnaire(row: TQuestionnaireRow, version: TVersionRo
 
 /** What the audit trail keeps of a questionnaire change. */
 export const questionnaireAudit = (row: TQuestionnaireRow, version?: TVersionRow) => ({
-  name: row.name, description: row.description, programType: row.programType, isRetired: row.isRetired,
-  isConditional: row.isConditional, ...(version ? { versionNo: version.versionNo, content: version.content } : {}),
+  name: row.name,
+  description: row.description,
+  programType: row.programType,
+  isRetired: row.isRetired,
+  isConditional: row.isConditional,
+  ...(version ? { versionNo: version.versionNo, content: version.content } : {}),
 });

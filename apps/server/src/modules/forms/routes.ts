@@ -22,11 +22,15 @@ export function formsRoutes(app: FastifyInstance, s: TServices): void {
 
   registerRoute(app, s, formsApi.listCustomQuestions, (ctx) => questions.listCustomQuestions(ctx));
   registerRoute(app, s, formsApi.createCustomQuestion, (ctx, { body }) => questions.createCustomQuestion(ctx, body));
-  registerRoute(app, s, formsApi.updateCustomQuestion, (ctx, { params, body }) => questions.updateCustomQuestion(ctx, params.customQuestionId, body));
+  registerRoute(app, s, formsApi.updateCustomQuestion, (ctx, { params, body }) =>
+    questions.updateCustomQuestion(ctx, params.customQuestionId, body),
+  );
   registerRoute(app, s, formsApi.deleteCustomQuestion, (ctx, { params }) => questions.deleteCustomQuestion(ctx, params.customQuestionId));
 
   registerRoute(app, s, formsApi.listCustomDocuments, (ctx) => docs.listCustomDocuments(ctx));
   registerRoute(app, s, formsApi.createCustomDocument, (ctx, { body }) => docs.createCustomDocument(ctx, body));
-  registerRoute(app, s, formsApi.updateCustomDocument, (ctx, { params, body }) => docs.updateCustomDocument(ctx, params.customDocumentId, body));
+  registerRoute(app, s, formsApi.updateCustomDocument, (ctx, { params, body }) =>
+    docs.updateCustomDocument(ctx, params.customDocumentId, body),
+  );
   registerRoute(app, s, formsApi.deleteCustomDocument, (ctx, { params }) => docs.deleteCustomDocument(ctx, params.customDocumentId));
 }

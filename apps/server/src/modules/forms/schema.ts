@@ -11,7 +11,9 @@ const created = {
 /** Named lists of options (lookup sets) that selection questions draw from. */
 export const lookupSets = pgTable('lookup_sets', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
   name: text('name').notNull(),
   /** [{ value, label }] */
   options: jsonb('options').$type<{ value: string; label: string }[]>().notNull().default([]),
@@ -19,51 +21,75 @@ export const lookupSets = pgTable('lookup_sets', {
 });
 
 /** A questionnaire (Form Management). Its folders and items live in versions. */
-export const questionnaires = pgTable('questionnaires', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  programType: text('program_type').notNull().default('EB Scholars'),
-  isRetired: boolean('is_retired').notNull().default(false),
-  /** Shown only when an earlier answer asks for it. */
-  isConditional: boolean('is_conditional').notNull().default(false),
-  createdBy: uuid('created_by').references(() => users.id),
-  ...created,
-}, (t) => [index('questionnaires_list_idx').on(t.institutionId, t.isRetired, t.name)]);
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    programType: text('program_type').notNull().default('EB Scholars'),
+    isRetired: boolean('is_retired').notNull().default(false),
+    /** Shown only when an earlier answer asks for it. */
+    isConditional: boolean('is_conditional').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id),
+    ...created,
+  },
+  (t) => [index('questionnaires_list_idx').on(t.institutionId, t.isRetired, t.name)],
+);
 
 /**
  * One version of a questionnaire's content: { folders: [{ id, name, ordinal, items: [...] }] }.
  * Answers bind to a version; changing a questionnaire that has answers makes a new version.
  */
-export const questionnaireVersions = pgTable('questionnaire_versions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  questionnaireId: uuid('questionnaire_id').notNull().references(() => questionnaires.id),
-  versionNo: integer('version_no').notNull(),
-  content: jsonb('content').$type<Record<string, unknown>>().notNull().default({ folders: [] }),
-  createdBy: uuid('created_by').references(() => users.id),
-  ...created,
-}, (t) => [uniqueIndex('questionnaire_versions_no_uq').on(t.questionnaireId, t.versionNo)]);
+export const questionnaireVersions = pgTable(
+  'questionnaire_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    questionnaireId: uuid('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id),
+    versionNo: integer('version_no').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull().default({ folders: [] }),
+    createdBy: uuid('created_by').references(() => users.id),
+    ...created,
+  },
+  (t) => [uniqueIndex('questionnaire_versions_no_uq').on(t.questionnaireId, t.versionNo)],
+);
 
 /** The answers of one subject (e.g. a request) to one questionnaire version; drafts save any time. */
-export const answerSets = pgTable('answer_sets', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  questionnaireVersionId: uuid('questionnaire_version_id').notNull().references(() => questionnaireVersions.id),
-  subjectType: text('subject_type').notNull(),
-  subjectId: uuid('subject_id').notNull(),
-  /** { [itemId]: { value, explanation? } } */
-  answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
-  isSubmitted: boolean('is_submitted').notNull().default(false),
-  updatedBy: uuid('updated_by').references(() => users.id),
-  ...created,
-}, (t) => [uniqueIndex('answer_sets_subject_uq').on(t.subjectType, t.subjectId, t.questionnaireVersionId)]);
+export const answerSets = pgTable(
+  'answer_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    questionnaireVersionId: uuid('questionnaire_version_id')
+      .notNull()
+      .references(() => questionnaireVersions.id),
+    subjectType: text('subject_type').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** { [itemId]: { value, explanation? } } */
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    isSubmitted: boolean('is_submitted').notNull().default(false),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    ...created,
+  },
+  (t) => [uniqueIndex('answer_sets_subject_uq').on(t.subjectType, t.subjectId, t.questionnaireVersionId)],
+);
 
 /** Management custom questions (student side; usable on scholar forms too). */
 export const customQuestions = pgTable('custom_questions', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
   questionType: text('question_type').notNull(),
   questionDataType: text('question_data_type').notNull().default('TEXT'),
   questionText: text('question_text').notNull(),
@@ -81,7 +107,9 @@ export const customQuestions = pgTable('custom_questions', {
 /** Management custom documents: a file to upload or a questionnaire to fill, per record/dependent/site. */
 export const customDocuments = pgTable('custom_documents', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   instructions: text('instructions').notNull().default(''),
@@ -99,18 +127,28 @@ export const customDocuments = pgTable('custom_documents', {
 });
 
 /** Answers to custom questions, per subject (and dependent or site of activity). */
-export const customQuestionResponses = pgTable('custom_question_responses', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  customQuestionId: uuid('custom_question_id').notNull().references(() => customQuestions.id),
-  subjectType: text('subject_type').notNull(),
-  subjectId: uuid('subject_id').notNull(),
-  dependentId: uuid('dependent_id'),
-  soaId: uuid('soa_id'),
-  responseData: text('response_data').notNull().default(''),
-  responseExplanation: text('response_explanation').notNull().default(''),
-  ...created,
-}, (t) => [
-  // One answer per question per subject on the main record (rows per dependent or site of activity come later).
-  uniqueIndex('custom_question_responses_subject_uq').on(t.subjectType, t.subjectId, t.customQuestionId).where(sql`dependent_id is null and soa_id is null`),
-]);
+export const customQuestionResponses = pgTable(
+  'custom_question_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    customQuestionId: uuid('custom_question_id')
+      .notNull()
+      .references(() => customQuestions.id),
+    subjectType: text('subject_type').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    dependentId: uuid('dependent_id'),
+    soaId: uuid('soa_id'),
+    responseData: text('response_data').notNull().default(''),
+    responseExplanation: text('response_explanation').notNull().default(''),
+    ...created,
+  },
+  (t) => [
+    // One answer per question per subject on the main record (rows per dependent or site of activity come later).
+    uniqueIndex('custom_question_responses_subject_uq')
+      .on(t.subjectType, t.subjectId, t.customQuestionId)
+      .where(sql`dependent_id is null and soa_id is null`),
+  ],
+);

@@ -21,18 +21,30 @@ export interface TNotifyInput {
 export async function notify(tx: TTx, ctx: TContext, input: TNotifyInput): Promise<void> {
   const ids = [...new Set(input.userIds)].filter(Boolean);
   if (ids.length === 0) return;
-  const recipients = await tx.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(inArray(users.id, ids));
+  const recipients = await tx
+    .select({ id: users.id, email: users.email, isActive: users.isActive })
+    .from(users)
+    .where(inArray(users.id, ids));
   const active = recipients.filter((r) => r.isActive);
   if (active.length === 0) return;
   await tx.insert(notifications).values(
     active.map((r) => ({
-      institutionId: ctx.institutionId, userId: r.id, text: input.text, typeName: input.typeName,
-      requestId: input.requestId ?? null, scholarId: input.scholarId ?? null,
+      institutionId: ctx.institutionId,
+      userId: r.id,
+      text: input.text,
+      typeName: input.typeName,
+      requestId: input.requestId ?? null,
+      scholarId: input.scholarId ?? null,
     })),
   );
   if (input.email) {
     for (const r of active) {
-      await queueMail(tx, ctx.institutionId, { to: r.email, subject: input.email.subject, text: input.email.text, purpose: input.typeName }, !!ctx.services.config.smtpUrl);
+      await queueMail(
+        tx,
+        ctx.institutionId,
+        { to: r.email, subject: input.email.subject, text: input.email.text, purpose: input.typeName },
+        !!ctx.services.config.smtpUrl,
+      );
     }
   }
 }

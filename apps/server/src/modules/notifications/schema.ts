@@ -3,15 +3,23 @@ import { institutions } from '../institutions/schema.js';
 import { users } from '../people/schema.js';
 
 /** In-app notifications of the bell (spec 000 s4). */
-export const notifications = pgTable('notifications', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
-  text: text('text').notNull(),
-  typeName: text('type_name').notNull(),
-  requestId: uuid('request_id'),
-  scholarId: uuid('scholar_id'),
-  isRead: boolean('is_read').notNull().default(false),
-  isHidden: boolean('is_hidden').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('notifications_user_idx').on(t.userId, t.isHidden, t.createdAt)]);
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    typeName: text('type_name').notNull(),
+    requestId: uuid('request_id'),
+    scholarId: uuid('scholar_id'),
+    isRead: boolean('is_read').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.isHidden, t.createdAt)],
+);

@@ -24,6 +24,10 @@ export function presentStaff(row: TUserRow, actor: TAuthenticatedActor): TStaffM
 
 /** What the audit trail keeps of a staff member (no secrets). */
 export const auditShape = (row: TUserRow) => ({
-  userName: row.userName, email: row.email, firstName: row.firstName, lastName: row.lastName,
-  isActive: row.isActive, permissions: parseStaff(row.staffPermissions),
+  userName: row.userName,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  isActive: row.isActive,
+  permissions: parseStaff(row.staffPermissions),
 });

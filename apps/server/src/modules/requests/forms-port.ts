@@ -19,5 +19,5 @@ export async function requestQuestionnaireIds(tx: TTx, requestId: string, typeQu
   if (typeQuestionnaireIds.length === 0) return [];
   const m = await formsModule();
   if (!m) return typeQuestionnaireIds;
-  return [...typeQuestionnaireIds, ...await m.conditionalQuestionnaires(tx, 'request', requestId, typeQuestionnaireIds)];
+  return [...typeQuestionnaireIds, ...(await m.conditionalQuestionnaires(tx, 'request', requestId, typeQuestionnaireIds))];
 }

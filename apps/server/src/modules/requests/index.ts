@@ -1,5 +1,12 @@
 // What other modules may use of requests.
-export { canAccessRequest, getAccessibleRequest, staffReaches, REQUESTER_EDITABLE, type TRequestRow, type TRequestAccess } from './request.policy.js';
+export {
+  canAccessRequest,
+  getAccessibleRequest,
+  staffReaches,
+  REQUESTER_EDITABLE,
+  type TRequestRow,
+  type TRequestAccess,
+} from './request.policy.js';
 export { requests, requestTypes, requestTasks } from './schema.js';
 export { applyApprovalOutcome, officeRecipients, studentRuleContext, nextRequestNumber } from './operations/requests.js';
 export { presentRequest } from './request.presenter.js';

@@ -9,7 +9,8 @@ import { requestQuestionnaireIds } from './forms-port.js';
 import { requestTypes } from './schema.js';
 
 type TUser = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
-export const personRef = (u: TUser | null | undefined) => (u ? { userId: u.id, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email } : null);
+export const personRef = (u: TUser | null | undefined) =>
+  u ? { userId: u.id, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email } : null;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** What the caller may do with the request now: the state machine filtered by who they are. */
@@ -25,17 +26,28 @@ export function allowedActions(actor: TAuthenticatedActor, r: TRequestRow): TReq
 export async function loadUsers(tx: TTx, ids: (string | null)[]): Promise<Map<string, TUser>> {
   const list = [...new Set(ids.filter((x): x is string => !!x))];
   if (list.length === 0) return new Map();
-  const rows = await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, list));
+  const rows = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, list));
   return new Map(rows.map((u) => [u.id, u]));
 }
 
 export function summaryOf(r: TRequestRow, type: { code: string; name: string }, people: Map<string, TUser>): TRequestSummary {
   const requester = people.get(r.requesterUserId);
   return {
-    id: r.id, number: r.number, typeCode: type.code, typeName: type.name, status: r.status as TRequestStatus, reviewStatus: r.reviewStatus,
-    requesterName: requester ? `${requester.firstName} ${requester.lastName}` : '', requesterEmail: requester?.email ?? '',
-    assignedTo: personRef(r.assignedToUserId ? people.get(r.assignedToUserId) : null), isLocked: r.isLocked,
-    submittedAt: iso(r.submittedAt), updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    number: r.number,
+    typeCode: type.code,
+    typeName: type.name,
+    status: r.status as TRequestStatus,
+    reviewStatus: r.reviewStatus,
+    requesterName: requester ? `${requester.firstName} ${requester.lastName}` : '',
+    requesterEmail: requester?.email ?? '',
+    assignedTo: personRef(r.assignedToUserId ? people.get(r.assignedToUserId) : null),
+    isLocked: r.isLocked,
+    submittedAt: iso(r.submittedAt),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -45,7 +57,11 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
   const people = await loadUsers(tx, [r.requesterUserId, r.assignedToUserId, r.advisorUserId]);
   const [site] = r.campusSiteId ? await tx.select().from(campusSites).where(eq(campusSites.id, r.campusSiteId)) : [];
   const [dept] = r.departmentId ? await tx.select().from(departments).where(eq(departments.id, r.departmentId)) : [];
-  const chain = await tx.select().from(approvals).where(and(eq(approvals.requestId, r.id))).orderBy(asc(approvals.createdAt), asc(approvals.ordinal));
+  const chain = await tx
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.requestId, r.id)))
+    .orderBy(asc(approvals.createdAt), asc(approvals.ordinal));
   // Only the latest round (a request may go to approver review more than once); one round is
   // created in one transaction, so its rows share created_at (now() is the transaction's time).
   const latest = Math.max(0, ...chain.map((a) => a.createdAt.getTime()));
@@ -55,14 +71,24 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
     requestTypeId: r.requestTypeId,
     requester: personRef(people.get(r.requesterUserId))!,
     advisor: personRef(r.advisorUserId ? people.get(r.advisorUserId) : null),
-    campusSiteId: r.campusSiteId, campusSiteName: site?.name ?? null, departmentName: dept?.name ?? null,
-    statusMessage: r.statusMessage, decidedAt: iso(r.decidedAt), createdAt: r.createdAt.toISOString(),
-    questionnaireIds: await requestQuestionnaireIds(tx, r.id, type!.questionnaireIds), documentIds: type!.documentIds,
+    campusSiteId: r.campusSiteId,
+    campusSiteName: site?.name ?? null,
+    departmentName: dept?.name ?? null,
+    statusMessage: r.statusMessage,
+    decidedAt: iso(r.decidedAt),
+    createdAt: r.createdAt.toISOString(),
+    questionnaireIds: await requestQuestionnaireIds(tx, r.id, type!.questionnaireIds),
+    documentIds: type!.documentIds,
     allowedActions: allowedActions(actor, r),
     canEdit: canAccessRequest(actor, r, 'write'),
     canProcess: canAccessRequest(actor, r, 'process'),
     approvals: lastRound.map((a) => ({
-      id: a.id, ordinal: a.ordinal, approverName: a.approverName, status: a.status, comment: a.comment, decidedAt: iso(a.decidedAt),
+      id: a.id,
+      ordinal: a.ordinal,
+      approverName: a.approverName,
+      status: a.status,
+      comment: a.comment,
+      decidedAt: iso(a.decidedAt),
     })),
     profileId: r.profileId,
     data: r.data ?? {},
@@ -71,6 +97,10 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
 
 /** What the audit trail keeps of a request. */
 export const auditShape = (r: TRequestRow) => ({
-  status: r.status, reviewStatus: r.reviewStatus, assignedToUserId: r.assignedToUserId, isLocked: r.isLocked,
-  advisorUserId: r.advisorUserId, statusMessage: r.statusMessage || undefined,
+  status: r.status,
+  reviewStatus: r.reviewStatus,
+  assignedToUserId: r.assignedToUserId,
+  isLocked: r.isLocked,
+  advisorUserId: r.advisorUserId,
+  statusMessage: r.statusMessage || undefined,
 });

@@ -1,5 +1,10 @@
 import {
-  actionsFrom, canTransition, REQUEST_TRANSITIONS, transitionRefusal, type TRequestAction, type TRequestStatus,
+  actionsFrom,
+  canTransition,
+  REQUEST_TRANSITIONS,
+  transitionRefusal,
+  type TRequestAction,
+  type TRequestStatus,
 } from '@meridian/domain';
 import { AppError } from '../../platform/errors/app-error.js';
 

@@ -23,12 +23,18 @@ export function requestRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.getRequest, (ctx, { params }) => ops.getRequest(ctx, params.requestId));
   registerRoute(app, s, a.updateRequest, (ctx, { params, body }) => ops.updateRequest(ctx, params.requestId, body));
   registerRoute(app, s, a.getRequestAnswers, async (ctx, { params }) => getAnswers(ctx, params.requestId, params.questionnaireId));
-  registerRoute(app, s, a.saveRequestAnswers, async (ctx, { params, body }) => saveAnswers(ctx, params.requestId, params.questionnaireId, body.answers));
+  registerRoute(app, s, a.saveRequestAnswers, async (ctx, { params, body }) =>
+    saveAnswers(ctx, params.requestId, params.questionnaireId, body.answers),
+  );
   registerRoute(app, s, a.getRequestCustomQuestions, async (ctx, { params }) => getCustomAnswers(ctx, params.requestId));
-  registerRoute(app, s, a.saveRequestCustomQuestions, async (ctx, { params, body }) => saveCustomAnswers(ctx, params.requestId, body.answers));
+  registerRoute(app, s, a.saveRequestCustomQuestions, async (ctx, { params, body }) =>
+    saveCustomAnswers(ctx, params.requestId, body.answers),
+  );
   registerRoute(app, s, a.submitRequest, (ctx, { params }) => ops.submitRequest(ctx, params.requestId));
   registerRoute(app, s, a.cancelRequest, (ctx, { params }) => ops.cancelRequest(ctx, params.requestId));
-  registerRoute(app, s, a.transitionRequest, (ctx, { params, body }) => ops.transitionRequest(ctx, params.requestId, body.action, body.message));
+  registerRoute(app, s, a.transitionRequest, (ctx, { params, body }) =>
+    ops.transitionRequest(ctx, params.requestId, body.action, body.message),
+  );
   registerRoute(app, s, a.resendApprovalLinks, (ctx, { params }) => ops.resendApprovalLinks(ctx, params.requestId));
   registerRoute(app, s, a.listAssignees, (ctx, { params }) => ops.listAssignees(ctx, params.requestId));
   registerRoute(app, s, a.assignRequest, (ctx, { params, body }) => ops.assignRequest(ctx, params.requestId, body.userId));

@@ -4,71 +4,91 @@ import { campusSites, departments, studentProfiles, users } from '../people/sche
 import { workflows } from '../workflows/schema.js';
 
 /** A kind of request an office offers (cpt_request, rcl_request, ...): data, not code. */
-export const requestTypes = pgTable('request_types', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  code: text('code').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  /** F-1 | J-1 | Both | All */
-  visaScope: text('visa_scope').notNull().default('All'),
-  /** Who may start it: student, scholar, department, staff. */
-  starters: text('starters').array().notNull().default([]),
-  questionnaireIds: uuid('questionnaire_ids').array().notNull().default([]),
-  customQuestionIds: uuid('custom_question_ids').array().notNull().default([]),
-  documentIds: uuid('document_ids').array().notNull().default([]),
-  workflowId: uuid('workflow_id').references(() => workflows.id),
-  isEnabled: boolean('is_enabled').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('request_types_code_uq').on(t.institutionId, t.code)]);
+export const requestTypes = pgTable(
+  'request_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** F-1 | J-1 | Both | All */
+    visaScope: text('visa_scope').notNull().default('All'),
+    /** Who may start it: student, scholar, department, staff. */
+    starters: text('starters').array().notNull().default([]),
+    questionnaireIds: uuid('questionnaire_ids').array().notNull().default([]),
+    customQuestionIds: uuid('custom_question_ids').array().notNull().default([]),
+    documentIds: uuid('document_ids').array().notNull().default([]),
+    workflowId: uuid('workflow_id').references(() => workflows.id),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('request_types_code_uq').on(t.institutionId, t.code)],
+);
 
 /** A case: one request of one type by one requester about one subject, through its states. */
-export const requests = pgTable('requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  /** Human reference shown to users, unique per institution (e.g. 1042). */
-  number: integer('number').notNull(),
-  requestTypeId: uuid('request_type_id').notNull().references(() => requestTypes.id),
-  requesterUserId: uuid('requester_user_id').notNull().references(() => users.id),
-  subjectUserId: uuid('subject_user_id').references(() => users.id),
-  campusSiteId: integer('campus_site_id').references(() => campusSites.id),
-  departmentId: uuid('department_id').references(() => departments.id),
-  /** draft | submitted | in_review | clarification_requested | adv_review | approved | awaiting_adjudication | completed | dismissed | rejected */
-  status: text('status').notNull().default('draft'),
-  /** 0 Not yet reviewed, 1 Assigned, 2 Reviewed, 3 Resolved, 4 Require resolution */
-  reviewStatus: integer('review_status').notNull().default(0),
-  assignedToUserId: uuid('assigned_to_user_id').references(() => users.id),
-  /** The faculty advisor the requester named: the approver of a workflow's faculty_advisor step. */
-  advisorUserId: uuid('advisor_user_id').references(() => users.id),
-  /** Reason given when staff rejected, or the last clarification asked. */
-  statusMessage: text('status_message').notNull().default(''),
-  /** Locked for editing while an approval is pending. */
-  isLocked: boolean('is_locked').notNull().default(false),
-  title: text('title').notNull().default(''),
-  /** The student record a student request is about (null for scholar/department requests). */
-  profileId: uuid('profile_id').references(() => studentProfiles.id),
-  /** The type's own fields (CPT employer, OPT dates, ...), checked by the domain's rules for its code. */
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('requests_number_uq').on(t.institutionId, t.number),
-  index('requests_list_idx').on(t.institutionId, t.status, t.updatedAt),
-  index('requests_requester_idx').on(t.requesterUserId),
-  // The staff list's default sorts, in the list's exact order (tie-break on number), so its first
-  // pages read a few index entries instead of sorting every matching request (bench/request-list.bench.ts).
-  // NULLS FIRST is PostgreSQL's default for DESC and what ORDER BY ... DESC asks; drizzle would write NULLS LAST.
-  index('requests_list_updated_idx').on(t.institutionId, t.updatedAt.desc().nullsFirst(), t.number.desc().nullsFirst()),
-  index('requests_list_submitted_idx').on(t.institutionId, t.submittedAt.desc().nullsLast(), t.number.desc().nullsFirst()),
-]);
+export const requests = pgTable(
+  'requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    /** Human reference shown to users, unique per institution (e.g. 1042). */
+    number: integer('number').notNull(),
+    requestTypeId: uuid('request_type_id')
+      .notNull()
+      .references(() => requestTypes.id),
+    requesterUserId: uuid('requester_user_id')
+      .notNull()
+      .references(() => users.id),
+    subjectUserId: uuid('subject_user_id').references(() => users.id),
+    campusSiteId: integer('campus_site_id').references(() => campusSites.id),
+    departmentId: uuid('department_id').references(() => departments.id),
+    /** draft | submitted | in_review | clarification_requested | adv_review | approved | awaiting_adjudication | completed | dismissed | rejected */
+    status: text('status').notNull().default('draft'),
+    /** 0 Not yet reviewed, 1 Assigned, 2 Reviewed, 3 Resolved, 4 Require resolution */
+    reviewStatus: integer('review_status').notNull().default(0),
+    assignedToUserId: uuid('assigned_to_user_id').references(() => users.id),
+    /** The faculty advisor the requester named: the approver of a workflow's faculty_advisor step. */
+    advisorUserId: uuid('advisor_user_id').references(() => users.id),
+    /** Reason given when staff rejected, or the last clarification asked. */
+    statusMessage: text('status_message').notNull().default(''),
+    /** Locked for editing while an approval is pending. */
+    isLocked: boolean('is_locked').notNull().default(false),
+    title: text('title').notNull().default(''),
+    /** The student record a student request is about (null for scholar/department requests). */
+    profileId: uuid('profile_id').references(() => studentProfiles.id),
+    /** The type's own fields (CPT employer, OPT dates, ...), checked by the domain's rules for its code. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('requests_number_uq').on(t.institutionId, t.number),
+    index('requests_list_idx').on(t.institutionId, t.status, t.updatedAt),
+    index('requests_requester_idx').on(t.requesterUserId),
+    // The staff list's default sorts, in the list's exact order (tie-break on number), so its first
+    // pages read a few index entries instead of sorting every matching request (bench/request-list.bench.ts).
+    // NULLS FIRST is PostgreSQL's default for DESC and what ORDER BY ... DESC asks; drizzle would write NULLS LAST.
+    index('requests_list_updated_idx').on(t.institutionId, t.updatedAt.desc().nullsFirst(), t.number.desc().nullsFirst()),
+    index('requests_list_submitted_idx').on(t.institutionId, t.submittedAt.desc().nullsLast(), t.number.desc().nullsFirst()),
+  ],
+);
 
 export const requestTasks = pgTable('request_tasks', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  requestId: uuid('request_id').notNull().references(() => requests.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
+  requestId: uuid('request_id')
+    .notNull()
+    .references(() => requests.id),
   title: text('title').notNull(),
   isDone: boolean('is_done').notNull().default(false),
   assignedToUserId: uuid('assigned_to_user_id').references(() => users.id),

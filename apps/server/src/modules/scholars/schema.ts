@@ -11,85 +11,107 @@ import { requests } from '../requests/schema.js';
  * sends for approval; `applicationRequestId` the engine request of the processed program (its type's
  * questionnaires and documents are the visa type's template).
  */
-export const scholarApplications = pgTable('scholar_applications', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  scholarId: uuid('scholar_id').notNull().references(() => scholars.id),
-  /** The hiring department (hiringDepartmentId). */
-  departmentId: uuid('department_id').notNull().references(() => departments.id),
-  campusSiteId: integer('campus_site_id').references(() => campusSites.id),
-  /** What the department proposed: J-1 | H-1B | O-1 | F-1 OPT/STEM | Don't Know. */
-  proposedStatus: text('proposed_status').notNull(),
-  proposedStartDate: date('proposed_start_date'),
-  proposedEndDate: date('proposed_end_date'),
-  position: text('position').notNull().default(''),
-  hiringAuthorityName: text('hiring_authority_name').notNull().default(''),
-  hiringAuthorityEmail: text('hiring_authority_email').notNull().default(''),
-  /** TSponsorshipState: draft | pending_approval | submitted | processed | ineligible | rejected. */
-  sponsorshipState: text('sponsorship_state').notNull().default('draft'),
-  /** TProcessedState, or '' until processed, or 'Ineligible'. */
-  processedState: text('processed_state').notNull().default(''),
-  processedStartDate: date('processed_start_date'),
-  processedEndDate: date('processed_end_date'),
-  /** TApplicationState: not_started | draft | submitted | returned. */
-  applicationState: text('application_state').notNull().default('not_started'),
-  submittedToIsssAt: timestamp('submitted_to_isss_at', { withTimezone: true }),
-  /** The office's phase and status (TScholarPhase / TScholarStatus); every change is in scholar_status_history. */
-  phase: text('phase').notNull().default('sponsorship_request'),
-  status: text('status').notNull().default('pending'),
-  statusChangeDate: date('status_change_date'),
-  /** Locked once submitted to the office; staff "unlock" to let the scholar change it again. */
-  isLocked: boolean('is_locked').notNull().default(false),
-  premiumProcessFlag: boolean('premium_process_flag').notNull().default(false),
-  /** Premium processing: receipt number, requested/decided dates, fee, notes. */
-  premiumProcessing: jsonb('premium_processing').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
-  /** Employment details: employer, title, hours, wages, dates, and the employment flags (opt, stem, cpt, aopFM, academicTraining, onCampus, aopJ). */
-  employment: jsonb('employment').$type<Record<string, unknown>>().notNull().default({}),
-  /** The application form of the processed visa type (H-1B beneficiary, immigration history, dependents, wages, flags, ...). */
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-  /** The office's data for the department tabs (H-1B/O-1 information: LCA, wage level, SOC code, ...). */
-  officeData: jsonb('office_data').$type<Record<string, unknown>>().notNull().default({}),
-  sponsorshipRequestId: uuid('sponsorship_request_id').references(() => requests.id),
-  applicationRequestId: uuid('application_request_id').references(() => requests.id),
-  createdBy: uuid('created_by').references(() => users.id),
-  updatedBy: uuid('updated_by').references(() => users.id),
-  /** Optimistic concurrency: a save with an older version is refused (409) so nothing is lost silently. */
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('scholar_applications_scholar_idx').on(t.scholarId),
-  index('scholar_applications_dashboard_idx').on(t.institutionId, t.phase, t.updatedAt),
-  index('scholar_applications_department_idx').on(t.institutionId, t.departmentId),
-  index('scholar_applications_end_idx').on(t.institutionId, t.processedEndDate),
-  uniqueIndex('scholar_applications_sponsorship_uq').on(t.sponsorshipRequestId),
-  uniqueIndex('scholar_applications_application_uq').on(t.applicationRequestId),
-]);
+export const scholarApplications = pgTable(
+  'scholar_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    scholarId: uuid('scholar_id')
+      .notNull()
+      .references(() => scholars.id),
+    /** The hiring department (hiringDepartmentId). */
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    campusSiteId: integer('campus_site_id').references(() => campusSites.id),
+    /** What the department proposed: J-1 | H-1B | O-1 | F-1 OPT/STEM | Don't Know. */
+    proposedStatus: text('proposed_status').notNull(),
+    proposedStartDate: date('proposed_start_date'),
+    proposedEndDate: date('proposed_end_date'),
+    position: text('position').notNull().default(''),
+    hiringAuthorityName: text('hiring_authority_name').notNull().default(''),
+    hiringAuthorityEmail: text('hiring_authority_email').notNull().default(''),
+    /** TSponsorshipState: draft | pending_approval | submitted | processed | ineligible | rejected. */
+    sponsorshipState: text('sponsorship_state').notNull().default('draft'),
+    /** TProcessedState, or '' until processed, or 'Ineligible'. */
+    processedState: text('processed_state').notNull().default(''),
+    processedStartDate: date('processed_start_date'),
+    processedEndDate: date('processed_end_date'),
+    /** TApplicationState: not_started | draft | submitted | returned. */
+    applicationState: text('application_state').notNull().default('not_started'),
+    submittedToIsssAt: timestamp('submitted_to_isss_at', { withTimezone: true }),
+    /** The office's phase and status (TScholarPhase / TScholarStatus); every change is in scholar_status_history. */
+    phase: text('phase').notNull().default('sponsorship_request'),
+    status: text('status').notNull().default('pending'),
+    statusChangeDate: date('status_change_date'),
+    /** Locked once submitted to the office; staff "unlock" to let the scholar change it again. */
+    isLocked: boolean('is_locked').notNull().default(false),
+    premiumProcessFlag: boolean('premium_process_flag').notNull().default(false),
+    /** Premium processing: receipt number, requested/decided dates, fee, notes. */
+    premiumProcessing: jsonb('premium_processing').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    /** Employment details: employer, title, hours, wages, dates, and the employment flags (opt, stem, cpt, aopFM, academicTraining, onCampus, aopJ). */
+    employment: jsonb('employment').$type<Record<string, unknown>>().notNull().default({}),
+    /** The application form of the processed visa type (H-1B beneficiary, immigration history, dependents, wages, flags, ...). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The office's data for the department tabs (H-1B/O-1 information: LCA, wage level, SOC code, ...). */
+    officeData: jsonb('office_data').$type<Record<string, unknown>>().notNull().default({}),
+    sponsorshipRequestId: uuid('sponsorship_request_id').references(() => requests.id),
+    applicationRequestId: uuid('application_request_id').references(() => requests.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    /** Optimistic concurrency: a save with an older version is refused (409) so nothing is lost silently. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scholar_applications_scholar_idx').on(t.scholarId),
+    index('scholar_applications_dashboard_idx').on(t.institutionId, t.phase, t.updatedAt),
+    index('scholar_applications_department_idx').on(t.institutionId, t.departmentId),
+    index('scholar_applications_end_idx').on(t.institutionId, t.processedEndDate),
+    uniqueIndex('scholar_applications_sponsorship_uq').on(t.sponsorshipRequestId),
+    uniqueIndex('scholar_applications_application_uq').on(t.applicationRequestId),
+  ],
+);
 
 /** Every phase/status change of a case, with the reference the office recorded (status history). */
-export const scholarStatusHistory = pgTable('scholar_status_history', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  applicationId: uuid('application_id').notNull().references(() => scholarApplications.id),
-  phase: text('phase').notNull(),
-  status: text('status').notNull(),
-  notes: text('notes').notNull().default(''),
-  changeDate: date('change_date').notNull(),
-  referenceNumber: text('reference_number').notNull().default(''),
-  referenceDate: date('reference_date'),
-  changeReason: text('change_reason').notNull().default(''),
-  /** The change unlocked the record for the scholar (unlockedActiveRecord). */
-  isUnlocked: boolean('is_unlocked').notNull().default(false),
-  /** The processed state at the time (visaCode). */
-  visaCode: text('visa_code').notNull().default(''),
-  changedBy: uuid('changed_by').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('scholar_status_history_app_idx').on(t.applicationId, t.createdAt)]);
+export const scholarStatusHistory = pgTable(
+  'scholar_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => scholarApplications.id),
+    phase: text('phase').notNull(),
+    status: text('status').notNull(),
+    notes: text('notes').notNull().default(''),
+    changeDate: date('change_date').notNull(),
+    referenceNumber: text('reference_number').notNull().default(''),
+    referenceDate: date('reference_date'),
+    changeReason: text('change_reason').notNull().default(''),
+    /** The change unlocked the record for the scholar (unlockedActiveRecord). */
+    isUnlocked: boolean('is_unlocked').notNull().default(false),
+    /** The processed state at the time (visaCode). */
+    visaCode: text('visa_code').notNull().default(''),
+    changedBy: uuid('changed_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('scholar_status_history_app_idx').on(t.applicationId, t.createdAt)],
+);
 
 /** Departmental Configurations: contacts, sites-of-activity presets and the approval workflow of sponsorship requests. */
 export const departmentConfigs = pgTable('department_configs', {
-  departmentId: uuid('department_id').primaryKey().references(() => departments.id),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  departmentId: uuid('department_id')
+    .primaryKey()
+    .references(() => departments.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
   /** [{ name, title, email, phone, isPrimary }] */
   contacts: jsonb('contacts').$type<Array<Record<string, string | boolean>>>().notNull().default([]),
   /** [{ name, address1, address2, city, state, postalCode, isPrimary }] */
@@ -102,19 +124,29 @@ export const departmentConfigs = pgTable('department_configs', {
 
 /** Scholar Account Settings of an institution (H-1B/O-1 information visible to departments, end-date alert offsets). */
 export const scholarAccountSettings = pgTable('scholar_account_settings', {
-  institutionId: uuid('institution_id').primaryKey().references(() => institutions.id),
+  institutionId: uuid('institution_id')
+    .primaryKey()
+    .references(() => institutions.id),
   settings: jsonb('settings').$type<TScholarAccountSettings>().notNull(),
   updatedBy: uuid('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Alerts already sent, so the daily job tells each person once per case, kind, offset and end date. */
-export const scholarAlertsSent = pgTable('scholar_alerts_sent', {
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  applicationId: uuid('application_id').notNull().references(() => scholarApplications.id),
-  /** end_date | h1b_six_year | j1_bar */
-  kind: text('kind').notNull(),
-  offsetDays: integer('offset_days').notNull().default(0),
-  forDate: date('for_date').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.applicationId, t.kind, t.offsetDays, t.forDate] })]);
+export const scholarAlertsSent = pgTable(
+  'scholar_alerts_sent',
+  {
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => scholarApplications.id),
+    /** end_date | h1b_six_year | j1_bar */
+    kind: text('kind').notNull(),
+    offsetDays: integer('offset_days').notNull().default(0),
+    forDate: date('for_date').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.kind, t.offsetDays, t.forDate] })],
+);

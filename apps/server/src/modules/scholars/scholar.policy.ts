@@ -31,7 +31,13 @@ export function canAccessCase(actor: TAuthenticatedActor, c: TCaseRow, scholar: 
     case 'sponsor':
       return dept && SPONSOR_EDITABLE.has(c.sponsorshipState);
     case 'apply':
-      return (own || staff) && c.processedState !== '' && c.processedState !== 'Ineligible' && APPLY_EDITABLE.has(c.applicationState) && !c.isLocked;
+      return (
+        (own || staff) &&
+        c.processedState !== '' &&
+        c.processedState !== 'Ineligible' &&
+        APPLY_EDITABLE.has(c.applicationState) &&
+        !c.isLocked
+      );
     case 'process':
       return staff;
   }
@@ -41,7 +47,12 @@ export function canAccessCase(actor: TAuthenticatedActor, c: TCaseRow, scholar: 
  * Loads a case the actor may access in the given mode, with its scholar. 404 when they may not
  * even read it (another department's scholar is not found), 403 when they may read but not act.
  */
-export async function getAccessibleCase(tx: TTx, ctx: TContext, applicationId: string, mode: TCaseAccess): Promise<{ c: TCaseRow; scholar: TScholarRow }> {
+export async function getAccessibleCase(
+  tx: TTx,
+  ctx: TContext,
+  applicationId: string,
+  mode: TCaseAccess,
+): Promise<{ c: TCaseRow; scholar: TScholarRow }> {
   const actor = requireActor(ctx);
   const [row] = await tx
     .select({ c: scholarApplications, scholar: scholars })

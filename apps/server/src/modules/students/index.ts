@@ -1,5 +1,12 @@
 // What other modules may use of students.
-export { getAccessibleProfile, getOwnProfile, reachableSites, siteFilter, staffReachesProfile, type TProfileRow } from './student.policy.js';
+export {
+  getAccessibleProfile,
+  getOwnProfile,
+  reachableSites,
+  siteFilter,
+  staffReachesProfile,
+  type TProfileRow,
+} from './student.policy.js';
 export * from './schema.js';
 export { raiseEvent, listProfileEvents, type TRaiseEventInput } from './operations/sevis-events.js';
 export { inviteStudent, inviteStudents } from './operations/invite.js';

@@ -9,155 +9,211 @@ const stamps = {
 };
 
 /** A dependent (F-2 / J-2) of a student. A change to identity or countries is flagged for SEVIS. */
-export const studentDependents = pgTable('student_dependents', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  profileId: uuid('profile_id').notNull().references(() => studentProfiles.id),
-  sevisId: text('sevis_id'),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  /** 01 spouse, 02 child (SEVIS relationship codes). */
-  relationshipCode: text('relationship_to_principal_cd').notNull(),
-  email: text('email').notNull().default(''),
-  gender: text('gender').notNull().default(''),
-  birthDate: date('date_of_birth'),
-  birthCity: text('birth_city').notNull().default(''),
-  birthCountryCode: text('birth_country_cd').notNull().default(''),
-  citizenshipCountryCode: text('country_of_citizenship_cd').notNull().default(''),
-  permanentResidenceCountryCode: text('country_of_permanent_residence_cd').notNull().default(''),
-  /** Set when identity or countries changed since SEVIS last heard; cleared when the event is queued/sent. */
-  needsSevisUpdate: boolean('needs_sevis_update').notNull().default(false),
-  /** Active | Terminated */
-  status: text('status').notNull().default('Active'),
-  terminationReasonCode: text('termination_reason_cd').notNull().default(''),
-  ...stamps,
-}, (t) => [index('student_dependents_profile_idx').on(t.profileId)]);
+export const studentDependents = pgTable(
+  'student_dependents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    sevisId: text('sevis_id'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** 01 spouse, 02 child (SEVIS relationship codes). */
+    relationshipCode: text('relationship_to_principal_cd').notNull(),
+    email: text('email').notNull().default(''),
+    gender: text('gender').notNull().default(''),
+    birthDate: date('date_of_birth'),
+    birthCity: text('birth_city').notNull().default(''),
+    birthCountryCode: text('birth_country_cd').notNull().default(''),
+    citizenshipCountryCode: text('country_of_citizenship_cd').notNull().default(''),
+    permanentResidenceCountryCode: text('country_of_permanent_residence_cd').notNull().default(''),
+    /** Set when identity or countries changed since SEVIS last heard; cleared when the event is queued/sent. */
+    needsSevisUpdate: boolean('needs_sevis_update').notNull().default(false),
+    /** Active | Terminated */
+    status: text('status').notNull().default('Active'),
+    terminationReasonCode: text('termination_reason_cd').notNull().default(''),
+    ...stamps,
+  },
+  (t) => [index('student_dependents_profile_idx').on(t.profileId)],
+);
 
 /** An exchange visitor's site of activity. */
-export const studentSitesOfActivity = pgTable('student_sites_of_activity', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  profileId: uuid('profile_id').notNull().references(() => studentProfiles.id),
-  name: text('name').notNull(),
-  address: jsonb('address').$type<TAddress>().notNull().default({}),
-  isPrimary: boolean('is_primary').notNull().default(false),
-  isActive: boolean('is_active').notNull().default(true),
-  ...stamps,
-}, (t) => [index('student_soa_profile_idx').on(t.profileId)]);
+export const studentSitesOfActivity = pgTable(
+  'student_sites_of_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    name: text('name').notNull(),
+    address: jsonb('address').$type<TAddress>().notNull().default({}),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    ...stamps,
+  },
+  (t) => [index('student_soa_profile_idx').on(t.profileId)],
+);
 
 /**
  * Practical training and employment: CPT, OPT (phase 01 pre-, 02 post-completion, 03 STEM),
  * academic training and on-campus employment; authorised periods and the employers in them.
  */
-export const studentEmployments = pgTable('student_employments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  profileId: uuid('profile_id').notNull().references(() => studentProfiles.id),
-  /** cpt | opt | stem | academic_training | on_campus */
-  kind: text('kind').notNull(),
-  /** OPT phase 01 | 02 | 03; '' otherwise. */
-  optPhase: text('opt_phase').notNull().default(''),
-  /** requested | approved | cancelled */
-  status: text('status').notNull().default('approved'),
-  /** Authorised period (EAD dates for OPT). */
-  authorizedStartDate: date('authorized_start_date'),
-  authorizedEndDate: date('authorized_end_date'),
-  employerName: text('employer_name').notNull().default(''),
-  employerEin: text('employer_ein').notNull().default(''),
-  jobTitle: text('job_title').notNull().default(''),
-  employerAddress: jsonb('employer_address').$type<TAddress>().notNull().default({}),
-  /** Employment with this employer. */
-  startDate: date('start_date'),
-  endDate: date('end_date'),
-  /** 01 full time, 02 part time (SEVIS codes). */
-  fullOrPartTime: text('full_or_part_time').notNull().default(''),
-  hoursPerWeek: integer('hours_per_week'),
-  /** STEM: the I-983 training plan attachment, and the six-monthly validation reports. */
-  i983AttachmentId: uuid('i983_attachment_id'),
-  requestId: uuid('request_id'),
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  ...stamps,
-}, (t) => [index('student_employments_profile_idx').on(t.profileId, t.kind)]);
+export const studentEmployments = pgTable(
+  'student_employments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    /** cpt | opt | stem | academic_training | on_campus */
+    kind: text('kind').notNull(),
+    /** OPT phase 01 | 02 | 03; '' otherwise. */
+    optPhase: text('opt_phase').notNull().default(''),
+    /** requested | approved | cancelled */
+    status: text('status').notNull().default('approved'),
+    /** Authorised period (EAD dates for OPT). */
+    authorizedStartDate: date('authorized_start_date'),
+    authorizedEndDate: date('authorized_end_date'),
+    employerName: text('employer_name').notNull().default(''),
+    employerEin: text('employer_ein').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    employerAddress: jsonb('employer_address').$type<TAddress>().notNull().default({}),
+    /** Employment with this employer. */
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    /** 01 full time, 02 part time (SEVIS codes). */
+    fullOrPartTime: text('full_or_part_time').notNull().default(''),
+    hoursPerWeek: integer('hours_per_week'),
+    /** STEM: the I-983 training plan attachment, and the six-monthly validation reports. */
+    i983AttachmentId: uuid('i983_attachment_id'),
+    requestId: uuid('request_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ...stamps,
+  },
+  (t) => [index('student_employments_profile_idx').on(t.profileId, t.kind)],
+);
 
 /** STEM OPT validation reports (every six months) and I-983 evaluations. */
-export const stemReports = pgTable('stem_reports', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  profileId: uuid('profile_id').notNull().references(() => studentProfiles.id),
-  employmentId: uuid('employment_id').references(() => studentEmployments.id),
-  /** validation_report | evaluation */
-  kind: text('kind').notNull(),
-  dueDate: date('due_date').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }),
-  attachmentId: uuid('attachment_id'),
-  notes: text('notes').notNull().default(''),
-  ...stamps,
-}, (t) => [index('stem_reports_profile_idx').on(t.profileId, t.dueDate)]);
+export const stemReports = pgTable(
+  'stem_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    employmentId: uuid('employment_id').references(() => studentEmployments.id),
+    /** validation_report | evaluation */
+    kind: text('kind').notNull(),
+    dueDate: date('due_date').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    attachmentId: uuid('attachment_id'),
+    notes: text('notes').notNull().default(''),
+    ...stamps,
+  },
+  (t) => [index('stem_reports_profile_idx').on(t.profileId, t.dueDate)],
+);
 
 /**
  * A change SEVIS must hear about (issue 6 batches these). Built from an approved request or a
  * record change; the event type is the SEVIS batch event (CPTEmployment, OPTEmployment, Dependent...).
  */
-export const sevisPendingEvents = pgTable('sevis_pending_events', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  profileId: uuid('profile_id').notNull().references(() => studentProfiles.id),
-  dependentId: uuid('dependent_id'),
-  /** Create | Registration | CPTEmployment | OPTEmployment | OPTEmployer | AuthDropBelowFC | EducationLevel | Program | Dependent | PersonalInfo | FinancialInfo | Reprint | Status | Biographical | SiteOfActivity | Validate */
-  eventType: text('event_type').notNull(),
-  /** Sub-action, e.g. Extension / Shorten / Edit for Program, Add / Edit / Cancel for CPT, STEMExtend. */
-  action: text('action').notNull().default(''),
-  /** What the batch builder needs, captured when the event was raised. */
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-  /** pending | held | batched | sent | succeeded | failed | cancelled */
-  status: text('status').notNull().default('pending'),
-  message: text('message').notNull().default(''),
-  /** The SEVIS result code of the last batch that carried it (S1xxx), with `message`. */
-  resultCode: text('result_code').notNull().default(''),
-  requestId: uuid('request_id'),
-  batchId: uuid('batch_id'),
-  createdBy: uuid('created_by').references(() => users.id),
-  ...stamps,
-}, (t) => [
-  index('sevis_pending_events_profile_idx').on(t.profileId),
-  index('sevis_pending_events_status_idx').on(t.institutionId, t.status, t.createdAt),
-]);
+export const sevisPendingEvents = pgTable(
+  'sevis_pending_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    dependentId: uuid('dependent_id'),
+    /** Create | Registration | CPTEmployment | OPTEmployment | OPTEmployer | AuthDropBelowFC | EducationLevel | Program | Dependent | PersonalInfo | FinancialInfo | Reprint | Status | Biographical | SiteOfActivity | Validate */
+    eventType: text('event_type').notNull(),
+    /** Sub-action, e.g. Extension / Shorten / Edit for Program, Add / Edit / Cancel for CPT, STEMExtend. */
+    action: text('action').notNull().default(''),
+    /** What the batch builder needs, captured when the event was raised. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** pending | held | batched | sent | succeeded | failed | cancelled */
+    status: text('status').notNull().default('pending'),
+    message: text('message').notNull().default(''),
+    /** The SEVIS result code of the last batch that carried it (S1xxx), with `message`. */
+    resultCode: text('result_code').notNull().default(''),
+    requestId: uuid('request_id'),
+    batchId: uuid('batch_id'),
+    createdBy: uuid('created_by').references(() => users.id),
+    ...stamps,
+  },
+  (t) => [
+    index('sevis_pending_events_profile_idx').on(t.profileId),
+    index('sevis_pending_events_status_idx').on(t.institutionId, t.status, t.createdAt),
+  ],
+);
 
 /** A student's (or staff's) requested correction of profile fields, approved side by side. */
-export const studentProfileCorrections = pgTable('student_profile_corrections', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  profileId: uuid('profile_id').notNull().references(() => studentProfiles.id),
-  /** { field: { from, to } } */
-  changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
-  reason: text('reason').notNull().default(''),
-  /** pending | approved | rejected */
-  status: text('status').notNull().default('pending'),
-  decisionNote: text('decision_note').notNull().default(''),
-  requestedBy: uuid('requested_by').references(() => users.id),
-  decidedBy: uuid('decided_by').references(() => users.id),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-  ...stamps,
-}, (t) => [index('student_profile_corrections_idx').on(t.institutionId, t.status, t.createdAt)]);
+export const studentProfileCorrections = pgTable(
+  'student_profile_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    /** { field: { from, to } } */
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
+    reason: text('reason').notNull().default(''),
+    /** pending | approved | rejected */
+    status: text('status').notNull().default('pending'),
+    decisionNote: text('decision_note').notNull().default(''),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [index('student_profile_corrections_idx').on(t.institutionId, t.status, t.createdAt)],
+);
 
 /** Which custom questions and documents each stage asks for (student-stage-configuration). */
-export const stageItems = pgTable('stage_items', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  /** invited | pre_arrival | check_in | continuing | postcompletion_graduated */
-  stage: text('stage').notNull(),
-  /** F-1 | J-1 | All */
-  visaScope: text('visa_scope').notNull().default('All'),
-  customQuestionId: uuid('custom_question_id'),
-  customDocumentId: uuid('custom_document_id'),
-  ordinal: integer('ordinal').notNull().default(0),
-  ...stamps,
-}, (t) => [index('stage_items_stage_idx').on(t.institutionId, t.stage, t.ordinal)]);
+export const stageItems = pgTable(
+  'stage_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    /** invited | pre_arrival | check_in | continuing | postcompletion_graduated */
+    stage: text('stage').notNull(),
+    /** F-1 | J-1 | All */
+    visaScope: text('visa_scope').notNull().default('All'),
+    customQuestionId: uuid('custom_question_id'),
+    customDocumentId: uuid('custom_document_id'),
+    ordinal: integer('ordinal').notNull().default(0),
+    ...stamps,
+  },
+  (t) => [index('stage_items_stage_idx').on(t.institutionId, t.stage, t.ordinal)],
+);
 
 /** The welcome wizard an invited student walks through (welcome-wizard-configurations). */
 export const welcomeWizardSteps = pgTable('welcome_wizard_steps', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
   title: text('title').notNull(),
   body: text('body').notNull().default(''),
   /** content | questions | documents | confirm */
@@ -171,32 +227,45 @@ export const welcomeWizardSteps = pgTable('welcome_wizard_steps', {
 });
 
 /** A student's progress through a stage's items and the wizard (completed steps). */
-export const studentStageProgress = pgTable('student_stage_progress', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  profileId: uuid('profile_id').notNull().references(() => studentProfiles.id),
-  stage: text('stage').notNull(),
-  completedStepIds: uuid('completed_step_ids').array().notNull().default([]),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-  ...stamps,
-}, (t) => [uniqueIndex('student_stage_progress_uq').on(t.profileId, t.stage)]);
+export const studentStageProgress = pgTable(
+  'student_stage_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    stage: text('stage').notNull(),
+    completedStepIds: uuid('completed_step_ids').array().notNull().default([]),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('student_stage_progress_uq').on(t.profileId, t.stage)],
+);
 
 /** A batch upload of students (CSV/XLSX): parsed and checked first, committed all-or-nothing. */
-export const studentImports = pgTable('student_imports', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  fileName: text('file_name').notNull(),
-  /** previewed | committed | failed | discarded */
-  status: text('status').notNull().default('previewed'),
-  rowCount: integer('row_count').notNull().default(0),
-  errorCount: integer('error_count').notNull().default(0),
-  /** The parsed rows as checked (values by column), kept until committed or discarded. */
-  rows: jsonb('rows').$type<Record<string, string>[]>().notNull().default([]),
-  /** [{ row, column, message }] */
-  errors: jsonb('errors').$type<{ row: number; column: string; message: string }[]>().notNull().default([]),
-  campusSiteId: integer('campus_site_id').references(() => campusSites.id),
-  createdBy: uuid('created_by').references(() => users.id),
-  committedAt: timestamp('committed_at', { withTimezone: true }),
-  ...stamps,
-}, (t) => [index('student_imports_created_idx').on(t.institutionId, t.createdAt)]);
-
+export const studentImports = pgTable(
+  'student_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    fileName: text('file_name').notNull(),
+    /** previewed | committed | failed | discarded */
+    status: text('status').notNull().default('previewed'),
+    rowCount: integer('row_count').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    /** The parsed rows as checked (values by column), kept until committed or discarded. */
+    rows: jsonb('rows').$type<Record<string, string>[]>().notNull().default([]),
+    /** [{ row, column, message }] */
+    errors: jsonb('errors').$type<{ row: number; column: string; message: string }[]>().notNull().default([]),
+    campusSiteId: integer('campus_site_id').references(() => campusSites.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [index('student_imports_created_idx').on(t.institutionId, t.createdAt)],
+);

@@ -45,7 +45,12 @@ export function siteFilter(actor: TAuthenticatedActor): SQL {
 }
 
 /** May this staff member see / change this student record? */
-export function staffReachesProfile(actor: TAuthenticatedActor, p: Pick<TProfileRow, 'campusSiteId'>, mode: TProfileAccess, action?: TAssistantAction): boolean {
+export function staffReachesProfile(
+  actor: TAuthenticatedActor,
+  p: Pick<TProfileRow, 'campusSiteId'>,
+  mode: TProfileAccess,
+  action?: TAssistantAction,
+): boolean {
   const staff = actor.staff;
   if (actor.role !== 'isssAdmin' || !staff) return false;
   if (staff.isSuper) return true;
@@ -58,7 +63,13 @@ export function staffReachesProfile(actor: TAuthenticatedActor, p: Pick<TProfile
  * Loads a student record the actor may access: staff by campus site, a student only their own.
  * 404 when they may not even read it (existence must not leak), 403 when they may read but not edit.
  */
-export async function getAccessibleProfile(tx: TTx, ctx: TContext, profileId: string, mode: TProfileAccess, action?: TAssistantAction): Promise<TProfileRow> {
+export async function getAccessibleProfile(
+  tx: TTx,
+  ctx: TContext,
+  profileId: string,
+  mode: TProfileAccess,
+  action?: TAssistantAction,
+): Promise<TProfileRow> {
   const actor = requireActor(ctx);
   const [row] = await tx.select().from(studentProfiles).where(eq(studentProfiles.id, profileId));
   if (!row) throw notFound();

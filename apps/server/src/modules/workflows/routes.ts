@@ -19,7 +19,15 @@ export function workflowRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.createUserGroup, (ctx, { body }) => wf.createUserGroup(ctx, body));
   registerRoute(app, s, a.updateUserGroup, (ctx, { params, body }) => wf.updateUserGroup(ctx, params.groupId, body));
   registerRoute(app, s, a.inspectApproval, (ctx, { body }) => approvals.inspectApproval(ctx, body.token), NO_REFERRER);
-  registerRoute(app, s, a.decideByToken, (ctx, { body }) => approvals.decideByToken(ctx, body.token, body.decision, body.comment), NO_REFERRER);
+  registerRoute(
+    app,
+    s,
+    a.decideByToken,
+    (ctx, { body }) => approvals.decideByToken(ctx, body.token, body.decision, body.comment),
+    NO_REFERRER,
+  );
   registerRoute(app, s, a.listMyApprovals, (ctx) => approvals.listMyApprovals(ctx));
-  registerRoute(app, s, a.decideApproval, (ctx, { params, body }) => approvals.decideMine(ctx, params.approvalId, body.decision, body.comment));
+  registerRoute(app, s, a.decideApproval, (ctx, { params, body }) =>
+    approvals.decideMine(ctx, params.approvalId, body.decision, body.comment),
+  );
 }

@@ -5,21 +5,35 @@ import { users } from '../people/schema.js';
 /** Groups of approvers (HR, Dean's office, ...). */
 export const userGroups = pgTable('user_groups', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const userGroupMembers = pgTable('user_group_members', {
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  groupId: uuid('group_id').notNull().references(() => userGroups.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
-}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => userGroups.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
 
 /** A workflow item: the approval chain for one event (e.g. SPONSORSHIP_REQUEST, a request type). */
 export const workflows = pgTable('workflows', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
   name: text('name').notNull(),
   eventCode: text('event_code').notNull(),
   departmentId: uuid('department_id'),
@@ -33,8 +47,12 @@ export const workflows = pgTable('workflows', {
 /** One step of a chain: a user, a group, or the requester's faculty advisor (named when the request starts). */
 export const workflowSteps = pgTable('workflow_steps', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  workflowId: uuid('workflow_id').notNull().references(() => workflows.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
+  workflowId: uuid('workflow_id')
+    .notNull()
+    .references(() => workflows.id),
   ordinal: integer('ordinal').notNull(),
   /** user | group | faculty_advisor */
   approverKind: text('approver_kind').notNull(),
@@ -46,7 +64,9 @@ export const workflowSteps = pgTable('workflow_steps', {
 /** One approval of one request at one step, by one approver. */
 export const approvals = pgTable('approvals', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
   requestId: uuid('request_id').notNull(),
   workflowStepId: uuid('workflow_step_id').references(() => workflowSteps.id),
   ordinal: integer('ordinal').notNull(),
@@ -63,8 +83,12 @@ export const approvals = pgTable('approvals', {
 /** Signed, single-use, expiring approval links, bound to one approver and one step; stored hashed. */
 export const approvalLinks = pgTable('approval_links', {
   id: uuid('id').primaryKey().defaultRandom(),
-  institutionId: uuid('institution_id').notNull().references(() => institutions.id),
-  approvalId: uuid('approval_id').notNull().references(() => approvals.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
+  approvalId: uuid('approval_id')
+    .notNull()
+    .references(() => approvals.id),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),

@@ -60,5 +60,8 @@ function parseTrustProxy(v: string | undefined): boolean | number | string[] {
   if (!v || v === 'false') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((x) => x.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }

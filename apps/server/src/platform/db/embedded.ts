@@ -12,7 +12,12 @@ export interface TEmbedded {
  * Starts the PostgreSQL that ships as an npm package, keeping its files under dataDir/pg.
  * Used when DATABASE_URL is not set, so `npm start` needs no database set-up.
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string; quiet?: boolean }): Promise<TEmbedded> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database: string;
+  quiet?: boolean;
+}): Promise<TEmbedded> {
   const dir = path.join(opts.dataDir, 'pg');
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -22,7 +22,9 @@ beforeAll(async () => {
       } else if (req.method === 'GET') {
         const o = objects.get(url);
         if (!o) {
-          res.writeHead(404, { 'Content-Type': 'application/xml' }).end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>no</Message></Error>');
+          res
+            .writeHead(404, { 'Content-Type': 'application/xml' })
+            .end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>no</Message></Error>');
           return;
         }
         res.writeHead(200, { 'Content-Length': String(o.length), 'Content-Type': 'application/octet-stream' }).end(o);
@@ -41,7 +43,15 @@ afterAll(() => server?.close());
 
 describe('S3Storage', () => {
   it('puts, reads and deletes objects under the prefix, signing every call', async () => {
-    const s = new S3Storage({ bucket: 'files', region: 'us-east-1', endpoint, forcePathStyle: true, accessKeyId: 'AKIATEST', secretAccessKey: 'secret', prefix: 'meridian/' });
+    const s = new S3Storage({
+      bucket: 'files',
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      accessKeyId: 'AKIATEST',
+      secretAccessKey: 'secret',
+      prefix: 'meridian/',
+    });
     const key = newStorageKey();
     const data = Buffer.from('%PDF-1.4 a document');
     await s.put(key, data);
@@ -54,6 +64,10 @@ describe('S3Storage', () => {
 
   it('is chosen only when S3_BUCKET is set', () => {
     expect(s3OptionsFromEnv({})).toBeNull();
-    expect(s3OptionsFromEnv({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({ bucket: 'b', region: 'us-east-1', forcePathStyle: true });
+    expect(s3OptionsFromEnv({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      bucket: 'b',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
   });
 });

@@ -27,7 +27,8 @@ export class S3Storage implements TFileStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // Without explicit keys the SDK's default chain applies (instance roles, environment).
-      credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+      credentials:
+        opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
     });
   }
 
@@ -36,16 +37,24 @@ export class S3Storage implements TFileStorage {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    await this.client.send(new PutObjectCommand({
-      Bucket: this.opts.bucket, Key: this.key(key), Body: data, ContentType: 'application/octet-stream', ServerSideEncryption: this.opts.endpoint ? undefined : 'AES256',
-    }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.opts.bucket,
+        Key: this.key(key),
+        Body: data,
+        ContentType: 'application/octet-stream',
+        ServerSideEncryption: this.opts.endpoint ? undefined : 'AES256',
+      }),
+    );
   }
 
   async read(key: string): Promise<Readable> {
-    const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) })).catch((e: { name?: string }) => {
-      if (e?.name === 'NoSuchKey' || e?.name === 'NotFound') throw new MissingFileError(key);
-      throw e;
-    });
+    const res = await this.client
+      .send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }))
+      .catch((e: { name?: string }) => {
+        if (e?.name === 'NoSuchKey' || e?.name === 'NotFound') throw new MissingFileError(key);
+        throw e;
+      });
     if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body');
     return res.Body;
   }

@@ -50,12 +50,16 @@ export class LocalDiskStorage implements TFileStorage {
 
   async read(key: string): Promise<Readable> {
     const file = this.pathOf(key);
-    await fsp.access(file).catch(() => { throw new MissingFileError(key); });
+    await fsp.access(file).catch(() => {
+      throw new MissingFileError(key);
+    });
     return fs.createReadStream(file);
   }
 
   async readBuffer(key: string): Promise<Buffer> {
-    return fsp.readFile(this.pathOf(key)).catch(() => { throw new MissingFileError(key); });
+    return fsp.readFile(this.pathOf(key)).catch(() => {
+      throw new MissingFileError(key);
+    });
   }
 
   async delete(key: string): Promise<void> {

@@ -12,7 +12,11 @@ export const noScanner: TVirusScanner = { scan: async () => ({ isClean: true }) 
 
 /** ClamAV's clamd over TCP (INSTREAM). Unreachable or confused scanners refuse the file (fail closed). */
 export class ClamdScanner implements TVirusScanner {
-  constructor(readonly host: string, readonly port = 3310, readonly timeoutMs = 30_000) {}
+  constructor(
+    readonly host: string,
+    readonly port = 3310,
+    readonly timeoutMs = 30_000,
+  ) {}
 
   scan(data: Buffer): Promise<TScanResult> {
     return new Promise((resolve, reject) => {

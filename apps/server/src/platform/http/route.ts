@@ -57,15 +57,23 @@ async function authenticate(services: TServices, req: FastifyRequest, institutio
  * The platform step before every handler: resolves the tenant from the host, authenticates, and
  * checks the contract's permission (refusals are audited). Shared by JSON and raw routes.
  */
-export async function resolveRouteContext(services: TServices, req: FastifyRequest, contract: RouteContract, options: TRouteOptions = {}): Promise<TContext> {
+export async function resolveRouteContext(
+  services: TServices,
+  req: FastifyRequest,
+  contract: RouteContract,
+  options: TRouteOptions = {},
+): Promise<TContext> {
   const ip = ipOf(req);
   let institutionId = '';
   if (!options.tenantless) {
     const resolved = await services.tenancy.resolve(req.headers.host);
     if (!resolved) {
       const none = (await services.tenancy.count()) === 0;
-      throw new AppError(none ? 503 : 404, none ? 'SETUP_REQUIRED' : 'UNKNOWN_INSTITUTION',
-        none ? 'This portal has not been set up yet.' : 'No institution is served at this address.');
+      throw new AppError(
+        none ? 503 : 404,
+        none ? 'SETUP_REQUIRED' : 'UNKNOWN_INSTITUTION',
+        none ? 'This portal has not been set up yet.' : 'No institution is served at this address.',
+      );
     }
     institutionId = resolved;
   }
@@ -75,8 +83,12 @@ export async function resolveRouteContext(services: TServices, req: FastifyReque
     if (!can(actor, contract.access)) {
       await services.database.tenant(institutionId, (tx) =>
         writeAudit(tx, {
-          institutionId, actorUserId: actor.userId, entityType: 'route', entityId: `${contract.method} ${contract.path}`,
-          action: 'authorization.refused', ip,
+          institutionId,
+          actorUserId: actor.userId,
+          entityType: 'route',
+          entityId: `${contract.method} ${contract.path}`,
+          action: 'authorization.refused',
+          ip,
         }),
       );
       throw forbidden(MSG.noAccessPage);

@@ -32,7 +32,11 @@ export async function runExclusive(db: TDatabase, lockKey: number, fn: () => Pro
  * A small daily scheduler: each job runs a minute after start-up and then every 24 hours, on
  * whichever server gets the lock. Tests call the job functions directly.
  */
-export function startDailyJobs(db: TDatabase, jobs: TDailyJob[], opts: { firstDelayMs?: number; everyMs?: number; log?: (msg: string) => void } = {}): () => void {
+export function startDailyJobs(
+  db: TDatabase,
+  jobs: TDailyJob[],
+  opts: { firstDelayMs?: number; everyMs?: number; log?: (msg: string) => void } = {},
+): () => void {
   const log = opts.log ?? ((m: string) => console.log(m));
   const tick = () => {
     for (const job of jobs) {

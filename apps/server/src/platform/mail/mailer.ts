@@ -36,7 +36,11 @@ export async function queueMail(tx: TTx, institutionId: string, mail: TMail, smt
 export class MailDelivery {
   private timer: NodeJS.Timeout | null = null;
   private transport: Transporter | null;
-  constructor(private readonly db: TDatabase, smtpUrl: string | undefined, private readonly from: string) {
+  constructor(
+    private readonly db: TDatabase,
+    smtpUrl: string | undefined,
+    private readonly from: string,
+  ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   }
 
@@ -64,14 +68,27 @@ export class MailDelivery {
         .for('update', { skipLocked: true });
       for (const m of batch) {
         try {
-          await this.transport!.sendMail({ from: this.from, to: m.toAddress, subject: m.subject, text: m.textBody, html: m.htmlBody ?? undefined });
-          await tx.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${outbox.attempts} + 1` }).where(eq(outbox.id, m.id));
+          await this.transport!.sendMail({
+            from: this.from,
+            to: m.toAddress,
+            subject: m.subject,
+            text: m.textBody,
+            html: m.htmlBody ?? undefined,
+          });
+          await tx
+            .update(outbox)
+            .set({ status: 'sent', sentAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+            .where(eq(outbox.id, m.id));
           sent++;
         } catch (e) {
           const failed = m.attempts + 1 >= 8;
           await tx
             .update(outbox)
-            .set({ status: failed ? 'failed' : 'queued', attempts: sql`${outbox.attempts} + 1`, lastError: String((e as Error).message).slice(0, 500) })
+            .set({
+              status: failed ? 'failed' : 'queued',
+              attempts: sql`${outbox.attempts} + 1`,
+              lastError: String((e as Error).message).slice(0, 500),
+            })
             .where(inArray(outbox.id, [m.id]));
         }
       }

@@ -1,7 +1,10 @@
 import { institutions } from '../../modules/institutions/schema.js';
 import type { TDatabase } from '../db/database.js';
 
-interface TEntry { id: string; hosts: string[] }
+interface TEntry {
+  id: string;
+  hosts: string[];
+}
 
 /**
  * Resolves the tenant from the request's host name. With a single institution it serves any

@@ -6,7 +6,12 @@ import { ApiError, NetworkError } from './api-error';
  * fetch cannot report upload progress. Signs the call like apiCall; answers the route's JSON, or
  * rejects with ApiError (the server's answer) or NetworkError.
  */
-export function uploadFile<T>(path: string, file: File, onProgress: (fraction: number) => void, fields: Record<string, string> = {}): Promise<T> {
+export function uploadFile<T>(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  fields: Record<string, string> = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);

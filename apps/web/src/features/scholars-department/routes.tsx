@@ -12,7 +12,15 @@ function DepartmentOnly({ children }: { children: ReactNode }) {
 const page = (load: () => Promise<Record<string, unknown>>, name: string, departmentOnly = true): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
     const Page = (await load())[name] as React.ComponentType;
-    return { element: departmentOnly ? <DepartmentOnly><Page /></DepartmentOnly> : <Page /> };
+    return {
+      element: departmentOnly ? (
+        <DepartmentOnly>
+          <Page />
+        </DepartmentOnly>
+      ) : (
+        <Page />
+      ),
+    };
   },
 });
 const dashboard = () => import('./pages/dept-dashboard-page');

@@ -14,8 +14,38 @@ function ConfigureOnly({ children }: { children: ReactNode }) {
 
 /** Office scholar pages (admin shell): review sponsorship request, scholar profile, templates, account settings. */
 export const scholarOfficeRoutes: RouteObject[] = [
-  { path: 'reviewrequest/:applicationId', lazy: async () => ({ Component: (await import('./pages/review-request-page')).ReviewRequestPage }) },
-  { path: 'scholar-profile/:applicationId', lazy: async () => ({ Component: (await import('./pages/scholar-profile-page')).ScholarProfilePage }) },
-  { path: 'account-settings', lazy: async () => { const { AccountSettingsPage } = await import('./pages/account-settings-page'); return { element: <ConfigureOnly><AccountSettingsPage /></ConfigureOnly> }; } },
-  { path: 'scholar-templates', lazy: async () => { const { ScholarTemplatesPage } = await import('./pages/templates-page'); return { element: <ConfigureOnly><ScholarTemplatesPage /></ConfigureOnly> }; } },
+  {
+    path: 'reviewrequest/:applicationId',
+    lazy: async () => ({ Component: (await import('./pages/review-request-page')).ReviewRequestPage }),
+  },
+  {
+    path: 'scholar-profile/:applicationId',
+    lazy: async () => ({ Component: (await import('./pages/scholar-profile-page')).ScholarProfilePage }),
+  },
+  {
+    path: 'account-settings',
+    lazy: async () => {
+      const { AccountSettingsPage } = await import('./pages/account-settings-page');
+      return {
+        element: (
+          <ConfigureOnly>
+            <AccountSettingsPage />
+          </ConfigureOnly>
+        ),
+      };
+    },
+  },
+  {
+    path: 'scholar-templates',
+    lazy: async () => {
+      const { ScholarTemplatesPage } = await import('./pages/templates-page');
+      return {
+        element: (
+          <ConfigureOnly>
+            <ScholarTemplatesPage />
+          </ConfigureOnly>
+        ),
+      };
+    },
+  },
 ];

@@ -4,7 +4,10 @@ import type { RouteObject } from 'react-router';
 export const sevisRoutes: RouteObject[] = [
   // Batch Manager, SEVIS Registration and Validation, SEVIS Settings and Permissions (helper F).
   { path: 'batch-manager', lazy: async () => ({ Component: (await import('./pages/batch-manager-page')).BatchManagerPage }) },
-  { path: 'batch-sevis-registration', lazy: async () => ({ Component: (await import('./pages/registration-page')).SevisRegistrationPage }) },
+  {
+    path: 'batch-sevis-registration',
+    lazy: async () => ({ Component: (await import('./pages/registration-page')).SevisRegistrationPage }),
+  },
   { path: 'sevis-validation', lazy: async () => ({ Component: (await import('./pages/validation-page')).SevisValidationPage }) },
   { path: 'sevis-settings', lazy: async () => ({ Component: (await import('./pages/settings-page')).SevisSettingsPage }) },
   { path: 'sevis-permissions', lazy: async () => ({ Component: (await import('./pages/permissions-page')).SevisPermissionsPage }) },

@@ -4,10 +4,18 @@ import type { TPageVariant } from './pages/student-request-page';
 // Loaded on first use: the forms are large and only students open them.
 const pages = () => import('./pages/student-request-page');
 const create = (path: string, variant?: TPageVariant): RouteObject => ({
-  path, lazy: async () => { const { StudentRequestCreatePage } = await pages(); return { element: <StudentRequestCreatePage variant={variant} /> }; },
+  path,
+  lazy: async () => {
+    const { StudentRequestCreatePage } = await pages();
+    return { element: <StudentRequestCreatePage variant={variant} /> };
+  },
 });
 const edit = (path: string, variant?: TPageVariant, readOnlyView = false): RouteObject => ({
-  path, lazy: async () => { const { StudentRequestEditPage } = await pages(); return { element: <StudentRequestEditPage variant={variant} readOnlyView={readOnlyView} /> }; },
+  path,
+  lazy: async () => {
+    const { StudentRequestEditPage } = await pages();
+    return { element: <StudentRequestEditPage variant={variant} readOnlyView={readOnlyView} /> };
+  },
 });
 
 const PRE_OPT: TPageVariant = { title: 'Pre-completion OPT', preset: { opt_type: '01' }, hidden: ['opt_type'] };

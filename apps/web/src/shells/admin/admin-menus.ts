@@ -175,12 +175,48 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
     icon: SyncAltOutlined,
     limitKey: 'batch-manager',
     children: [
-      { key: 'batch-manager-list', label: 'Batch Manager', path: '/isss/batch-manager', icon: Inventory2Outlined, isVisible: ({ actor }) => can(actor, 'sevis.read') },
-      { key: 'batch-sevis-registration', label: 'SEVIS Registration', path: '/isss/batch-sevis-registration', icon: HowToRegOutlined, isVisible: ({ actor }) => can(actor, 'sevis.batch') },
-      { key: 'sevis-validation', label: 'SEVIS Validation', path: '/isss/sevis-validation', icon: VerifiedOutlined, isVisible: ({ actor }) => can(actor, 'sevis.batch') },
-      { key: 'sevis-results', label: 'Transaction Logs', path: '/isss/sevis-results', icon: ReceiptLongOutlined, isVisible: ({ actor }) => can(actor, 'sevis.import') },
-      { key: 'system-errors', label: 'System Errors', path: '/isss/system-errors', icon: ErrorOutlineOutlined, isVisible: ({ actor }) => can(actor, 'sevis.read') },
-      { key: 'rti-import', label: 'RTI Import', path: '/isss/rti-import', icon: CompareArrowsOutlined, isVisible: ({ actor }) => can(actor, 'sevis.import') },
+      {
+        key: 'batch-manager-list',
+        label: 'Batch Manager',
+        path: '/isss/batch-manager',
+        icon: Inventory2Outlined,
+        isVisible: ({ actor }) => can(actor, 'sevis.read'),
+      },
+      {
+        key: 'batch-sevis-registration',
+        label: 'SEVIS Registration',
+        path: '/isss/batch-sevis-registration',
+        icon: HowToRegOutlined,
+        isVisible: ({ actor }) => can(actor, 'sevis.batch'),
+      },
+      {
+        key: 'sevis-validation',
+        label: 'SEVIS Validation',
+        path: '/isss/sevis-validation',
+        icon: VerifiedOutlined,
+        isVisible: ({ actor }) => can(actor, 'sevis.batch'),
+      },
+      {
+        key: 'sevis-results',
+        label: 'Transaction Logs',
+        path: '/isss/sevis-results',
+        icon: ReceiptLongOutlined,
+        isVisible: ({ actor }) => can(actor, 'sevis.import'),
+      },
+      {
+        key: 'system-errors',
+        label: 'System Errors',
+        path: '/isss/system-errors',
+        icon: ErrorOutlineOutlined,
+        isVisible: ({ actor }) => can(actor, 'sevis.read'),
+      },
+      {
+        key: 'rti-import',
+        label: 'RTI Import',
+        path: '/isss/rti-import',
+        icon: CompareArrowsOutlined,
+        isVisible: ({ actor }) => can(actor, 'sevis.import'),
+      },
     ],
   },
   {
@@ -191,8 +227,18 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
     // Spec 000 s2: OPT Management is part of the new student interface.
     isVisible: ({ actor, branding }) => can(actor, 'students.read') && branding.NewStudentUIEnabled === '1',
     children: [
-      { key: 'opt-stem-students-and-employers', label: 'OPT Students & Employers', path: '/isss/opt-stem-students-and-employers', icon: BusinessCenterOutlined },
-      { key: 'stem-report-participation', label: 'STEM Report Participation', path: '/isss/stem-report-participation', icon: AssignmentTurnedInOutlined },
+      {
+        key: 'opt-stem-students-and-employers',
+        label: 'OPT Students & Employers',
+        path: '/isss/opt-stem-students-and-employers',
+        icon: BusinessCenterOutlined,
+      },
+      {
+        key: 'stem-report-participation',
+        label: 'STEM Report Participation',
+        path: '/isss/stem-report-participation',
+        icon: AssignmentTurnedInOutlined,
+      },
     ],
   },
   {

@@ -13,7 +13,6 @@ import { actorOf, filterMenu } from '../common/menu';
 import { SCHOLAR_ADMIN_MENU, STUDENT_ADMIN_MENU } from './admin-menus';
 import { ADMIN_AREA_TITLES, type TAdminArea } from './admin-titles';
 
-
 function AdminFrame({ area }: { area: TAdminArea }) {
   const me = useCurrentUser();
   const branding = useBrandingOrDefault();
@@ -42,11 +41,7 @@ function AdminFrame({ area }: { area: TAdminArea }) {
 
   return (
     <ShellFrame title={title} userLabel={displayName(user)} menu={menu} showBell overflowActions={switches}>
-      {area === 'student' && !studentAccess ? (
-        <MessagePage title="No access" message={MSG.noAreaAccess} />
-      ) : (
-        <Outlet />
-      )}
+      {area === 'student' && !studentAccess ? <MessagePage title="No access" message={MSG.noAreaAccess} /> : <Outlet />}
     </ShellFrame>
   );
 }

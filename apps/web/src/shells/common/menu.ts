@@ -49,11 +49,5 @@ export function filterMenu(entries: readonly TMenuEntry[], ctx: TMenuContext): T
 
 /** All leaf entries with a route, for dashboard cards. */
 export function flattenMenu(entries: readonly TMenuEntry[], trail: string[] = []): (TMenuEntry & { trail: string[] })[] {
-  return entries.flatMap((e) =>
-    e.children?.length
-      ? flattenMenu(e.children, [...trail, e.label])
-      : e.path
-        ? [{ ...e, trail }]
-        : [],
-  );
+  return entries.flatMap((e) => (e.children?.length ? flattenMenu(e.children, [...trail, e.label]) : e.path ? [{ ...e, trail }] : []));
 }

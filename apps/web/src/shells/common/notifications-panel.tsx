@@ -1,7 +1,19 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  Box, Button, CircularProgress, Drawer, IconButton, List, ListItem, ListItemButton, ListItemText, ListSubheader, Stack, Tooltip, Typography,
+  Box,
+  Button,
+  CircularProgress,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Stack,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import DoneOutlined from '@mui/icons-material/DoneOutlined';
@@ -11,7 +23,11 @@ import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutl
 import { MSG, type TNotification } from '@meridian/domain';
 import { useSession } from '../../app/session/session-store';
 import {
-  useHideNotifications, useMarkAllNotificationsRead, useMarkDayRead, useMarkNotificationsRead, useNotifications,
+  useHideNotifications,
+  useMarkAllNotificationsRead,
+  useMarkDayRead,
+  useMarkNotificationsRead,
+  useNotifications,
 } from '../../features/notifications/api/notifications';
 import { groupByDay, requestLink } from '../../features/notifications/components/group-by-day';
 
@@ -56,7 +72,11 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
     // Office staff open the scholar case itself: Review Sponsorship Request while the office has to process it, else the scholar's profile.
     if (session?.userRole === 'isssAdmin' && n.applicationId) {
       onClose();
-      navigate(n.typeName === 'scholar.sponsorship.submitted' ? `/admin/reviewrequest/${n.applicationId}` : `/admin/scholar-profile/${n.applicationId}`);
+      navigate(
+        n.typeName === 'scholar.sponsorship.submitted'
+          ? `/admin/reviewrequest/${n.applicationId}`
+          : `/admin/scholar-profile/${n.applicationId}`,
+      );
       return;
     }
     if (n.requestId) {
@@ -66,7 +86,12 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
   };
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 380, maxWidth: '100vw' }, 'aria-labelledby': 'notifications-title' } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 380, maxWidth: '100vw' }, 'aria-labelledby': 'notifications-title' } }}
+    >
       <Box sx={{ p: 2, pb: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
           <Typography id="notifications-title" variant="h2" component="h2" sx={{ flex: 1 }}>
@@ -78,7 +103,9 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
         </Box>
         {items.length > 0 ? (
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography variant="body2" color="text.secondary">{unread} unread of {total}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {unread} unread of {total}
+            </Typography>
             <Button size="small" startIcon={<DoneAllOutlined />} disabled={unread === 0 || busy} onClick={() => markAll.mutate()}>
               Mark all as read
             </Button>
@@ -97,14 +124,23 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
       ) : (
         <Box sx={{ overflowY: 'auto', flex: 1 }}>
           {groups.map((g) => (
-            <List key={g.key} dense aria-label={g.label} subheader={
-              <ListSubheader sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', bgcolor: 'grey.100', lineHeight: '36px' }}>
-                <span>{g.label}</span>
-                {g.items.some((n) => !n.isRead) ? (
-                  <Button size="small" disabled={busy} onClick={() => markDay.mutate(g.day)}>Mark day as read</Button>
-                ) : null}
-              </ListSubheader>
-            }>
+            <List
+              key={g.key}
+              dense
+              aria-label={g.label}
+              subheader={
+                <ListSubheader
+                  sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', bgcolor: 'grey.100', lineHeight: '36px' }}
+                >
+                  <span>{g.label}</span>
+                  {g.items.some((n) => !n.isRead) ? (
+                    <Button size="small" disabled={busy} onClick={() => markDay.mutate(g.day)}>
+                      Mark day as read
+                    </Button>
+                  ) : null}
+                </ListSubheader>
+              }
+            >
               {g.items.map((n) => (
                 <ListItem
                   key={n.id}
@@ -113,7 +149,12 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
                     <Stack direction="row">
                       {!n.isRead ? (
                         <Tooltip title="Mark as read">
-                          <IconButton size="small" aria-label={`Mark as read: ${n.text}`} disabled={busy} onClick={() => markRead.mutate([n.id])}>
+                          <IconButton
+                            size="small"
+                            aria-label={`Mark as read: ${n.text}`}
+                            disabled={busy}
+                            onClick={() => markRead.mutate([n.id])}
+                          >
                             <DoneOutlined fontSize="small" />
                           </IconButton>
                         </Tooltip>
@@ -126,7 +167,10 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
                     </Stack>
                   }
                 >
-                  <ListItemButton onClick={() => openNotification(n)} sx={{ pr: 10, alignItems: 'flex-start', bgcolor: n.isRead ? 'grey.50' : undefined }}>
+                  <ListItemButton
+                    onClick={() => openNotification(n)}
+                    sx={{ pr: 10, alignItems: 'flex-start', bgcolor: n.isRead ? 'grey.50' : undefined }}
+                  >
                     <ListItemText
                       primary={n.text}
                       secondary={timeOf(n.createdAt)}

@@ -57,11 +57,7 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
-      <AppBar
-        position="sticky"
-        component="header"
-        sx={{ borderBottom: 4, borderColor: 'secondary.main' }}
-      >
+      <AppBar position="sticky" component="header" sx={{ borderBottom: 4, borderColor: 'secondary.main' }}>
         <Toolbar sx={{ gap: 1 }}>
           {hasMenu ? (
             <IconButton

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { Box, Collapse, Drawer, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
+import {
+  Box,
+  Collapse,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -104,7 +116,16 @@ export function SideMenu({
       slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': `${title} menu` } }}
     >
       {/* Covers the bar's left end: the toggle appears to turn into this close button. */}
-      <Toolbar sx={{ boxSizing: 'content-box', gap: 1, bgcolor: 'primary.main', color: 'primary.contrastText', borderBottom: 4, borderColor: 'secondary.main' }}>
+      <Toolbar
+        sx={{
+          boxSizing: 'content-box',
+          gap: 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          borderBottom: 4,
+          borderColor: 'secondary.main',
+        }}
+      >
         <IconButton color="inherit" edge="start" aria-label="Close menu" aria-expanded aria-controls={id} onClick={onClose}>
           <Close />
         </IconButton>

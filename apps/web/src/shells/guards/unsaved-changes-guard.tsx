@@ -14,9 +14,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
 }
 
 function ActiveGuard() {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => !!getSession() && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !!getSession() && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

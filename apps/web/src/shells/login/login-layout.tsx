@@ -21,7 +21,16 @@ export function LoginLayout({ wide = false }: { wide?: boolean }) {
         component="main"
         id="main-content"
         tabIndex={-1}
-        sx={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', px: 2, pt: { xs: 4, sm: 8 }, pb: 4, outline: 'none' }}
+        sx={{
+          flex: 1,
+          display: 'flex',
+          justifyContent: 'center',
+          alignItems: 'flex-start',
+          px: 2,
+          pt: { xs: 4, sm: 8 },
+          pb: 4,
+          outline: 'none',
+        }}
       >
         <Paper
           elevation={3}
@@ -45,7 +54,9 @@ export function LoginLayout({ wide = false }: { wide?: boolean }) {
         </Paper>
       </Box>
       <Box component="footer" sx={{ textAlign: 'center', py: 2, color: 'text.secondary', fontSize: 14 }}>
-        {branding.accountName ? `${branding.accountName} · International Student and Scholar Services` : 'International Student and Scholar Services'}
+        {branding.accountName
+          ? `${branding.accountName} · International Student and Scholar Services`
+          : 'International Student and Scholar Services'}
       </Box>
     </Box>
   );

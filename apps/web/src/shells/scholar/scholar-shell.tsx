@@ -20,10 +20,20 @@ import { displayName } from '../../ui/display-name';
 const DEPARTMENT_MENU: TMenuEntry[] = [
   { key: 'dept-dashboard', label: 'Dashboard', path: '/scholar/deptDashboard', icon: DashboardOutlined },
   { key: 'createscholar', label: 'New Sponsorship Request', path: '/scholar/createscholar', icon: PersonAddAlt1Outlined },
-  { key: 'dept-configs', label: 'Departmental Configurations', path: '/scholar/dept-configs', icon: TuneOutlined,
-    isVisible: ({ actor }) => can(actor, 'scholars.department-admin') },
-  { key: 'approval-workflows', label: 'Approval Workflows', path: '/scholar/approval-workflows', icon: AccountTreeOutlined,
-    isVisible: ({ actor }) => can(actor, 'scholars.department-admin') },
+  {
+    key: 'dept-configs',
+    label: 'Departmental Configurations',
+    path: '/scholar/dept-configs',
+    icon: TuneOutlined,
+    isVisible: ({ actor }) => can(actor, 'scholars.department-admin'),
+  },
+  {
+    key: 'approval-workflows',
+    label: 'Approval Workflows',
+    path: '/scholar/approval-workflows',
+    icon: AccountTreeOutlined,
+    isVisible: ({ actor }) => can(actor, 'scholars.department-admin'),
+  },
   { key: 'requests', label: 'Requests', path: '/scholar/requests', icon: InboxOutlined },
 ];
 

@@ -8,8 +8,12 @@ import { displayName } from '../../ui/display-name';
 function StudentFrame() {
   const me = useCurrentUser();
   return (
-    <ShellFrame title="Student Portal" userLabel={me.data ? displayName(me.data) : undefined} showBell
-      overflowActions={[{ key: 'my-profile', label: 'My profile', to: '/student/my-profile', icon: PersonOutline }]}>
+    <ShellFrame
+      title="Student Portal"
+      userLabel={me.data ? displayName(me.data) : undefined}
+      showBell
+      overflowActions={[{ key: 'my-profile', label: 'My profile', to: '/student/my-profile', icon: PersonOutline }]}
+    >
       <Outlet />
     </ShellFrame>
   );

@@ -30,9 +30,12 @@ export const ZAttachment = z.object({
 });
 export type TAttachment = z.infer<typeof ZAttachment>;
 
-const flag = z.union([z.boolean(), z.enum(['0', '1', 'true', 'false', '']), z.literal(0), z.literal(1)])
+const flag = z
+  .union([z.boolean(), z.enum(['0', '1', 'true', 'false', '']), z.literal(0), z.literal(1)])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-const optionalUuid = z.union([z.uuid({ error: MSG.invalidValue }), z.literal(''), z.literal('0')]).optional()
+const optionalUuid = z
+  .union([z.uuid({ error: MSG.invalidValue }), z.literal(''), z.literal('0')])
+  .optional()
   .transform((v) => (v && v !== '0' ? v : null));
 const text = (max: number) => z.string().trim().max(max, MSG.invalidLength).default('');
 
@@ -56,50 +59,100 @@ export const ZRequestIdParams = z.object({ requestId: z.uuid({ error: MSG.notFou
 export const ZUserIdParams = z.object({ userId: z.uuid({ error: MSG.notFound }) });
 
 export const uploadAttachment = defineRoute({
-  method: 'POST', path: '/api/attachments', access: 'attachments.upload', tags: ['attachments'],
+  method: 'POST',
+  path: '/api/attachments',
+  access: 'attachments.upload',
+  tags: ['attachments'],
   summary: 'Upload one file (multipart/form-data: file plus the fields of ZUploadAttachmentFields); 10 MB at most',
   response: ZAttachment,
 });
 export const listRequestAttachments = defineRoute({
-  method: 'GET', path: '/api/requests/:requestId/attachments', access: 'attachments.read', tags: ['attachments'],
-  summary: "A request's attachments the caller may see", params: ZRequestIdParams, response: z.array(ZAttachment),
+  method: 'GET',
+  path: '/api/requests/:requestId/attachments',
+  access: 'attachments.read',
+  tags: ['attachments'],
+  summary: "A request's attachments the caller may see",
+  params: ZRequestIdParams,
+  response: z.array(ZAttachment),
 });
 export const listUserAttachments = defineRoute({
-  method: 'GET', path: '/api/users/:userId/attachments', access: 'attachments.manage', tags: ['attachments'],
-  summary: "Files filed on a person's record (staff)", params: ZUserIdParams, response: z.array(ZAttachment),
+  method: 'GET',
+  path: '/api/users/:userId/attachments',
+  access: 'attachments.manage',
+  tags: ['attachments'],
+  summary: "Files filed on a person's record (staff)",
+  params: ZUserIdParams,
+  response: z.array(ZAttachment),
 });
 export const getAttachment = defineRoute({
-  method: 'GET', path: '/api/attachments/:attachmentId', access: 'attachments.read', tags: ['attachments'],
-  summary: "One attachment's metadata", params: ZAttachmentIdParams, response: ZAttachment,
+  method: 'GET',
+  path: '/api/attachments/:attachmentId',
+  access: 'attachments.read',
+  tags: ['attachments'],
+  summary: "One attachment's metadata",
+  params: ZAttachmentIdParams,
+  response: ZAttachment,
 });
 export const downloadAttachment = defineRoute({
-  method: 'GET', path: '/api/attachments/:attachmentId/download', access: 'attachments.read', tags: ['attachments'],
-  summary: 'The file itself, as an attachment (binary)', params: ZAttachmentIdParams, response: z.unknown(),
+  method: 'GET',
+  path: '/api/attachments/:attachmentId/download',
+  access: 'attachments.read',
+  tags: ['attachments'],
+  summary: 'The file itself, as an attachment (binary)',
+  params: ZAttachmentIdParams,
+  response: z.unknown(),
 });
 export const rejectAttachment = defineRoute({
-  method: 'POST', path: '/api/attachments/:attachmentId/reject', access: 'attachments.manage', tags: ['attachments'],
-  summary: 'Reject a file with a reason; the uploader is notified', params: ZAttachmentIdParams,
-  body: z.object({ reason: z.string().trim().min(1, MSG.required).max(1000, MSG.invalidLength) }), response: ZAttachment,
+  method: 'POST',
+  path: '/api/attachments/:attachmentId/reject',
+  access: 'attachments.manage',
+  tags: ['attachments'],
+  summary: 'Reject a file with a reason; the uploader is notified',
+  params: ZAttachmentIdParams,
+  body: z.object({ reason: z.string().trim().min(1, MSG.required).max(1000, MSG.invalidLength) }),
+  response: ZAttachment,
 });
 export const updateAttachmentVisibility = defineRoute({
-  method: 'PUT', path: '/api/attachments/:attachmentId/visibility', access: 'attachments.manage', tags: ['attachments'],
-  summary: 'Who besides the office sees the file', params: ZAttachmentIdParams,
-  body: z.object({ isVisibleToRequester: z.boolean(), isVisibleToDepartment: z.boolean() }), response: ZAttachment,
+  method: 'PUT',
+  path: '/api/attachments/:attachmentId/visibility',
+  access: 'attachments.manage',
+  tags: ['attachments'],
+  summary: 'Who besides the office sees the file',
+  params: ZAttachmentIdParams,
+  body: z.object({ isVisibleToRequester: z.boolean(), isVisibleToDepartment: z.boolean() }),
+  response: ZAttachment,
 });
 export const updateAttachmentCategory = defineRoute({
-  method: 'PUT', path: '/api/attachments/:attachmentId/category', access: 'attachments.manage', tags: ['attachments'],
-  summary: 'Change the category (and checklist item) of a file', params: ZAttachmentIdParams,
-  body: z.object({ categoryId: z.string().trim().max(64, MSG.invalidLength), checklistItem: z.string().trim().max(200, MSG.invalidLength).optional() }),
+  method: 'PUT',
+  path: '/api/attachments/:attachmentId/category',
+  access: 'attachments.manage',
+  tags: ['attachments'],
+  summary: 'Change the category (and checklist item) of a file',
+  params: ZAttachmentIdParams,
+  body: z.object({
+    categoryId: z.string().trim().max(64, MSG.invalidLength),
+    checklistItem: z.string().trim().max(200, MSG.invalidLength).optional(),
+  }),
   response: ZAttachment,
 });
 export const linkAttachment = defineRoute({
-  method: 'POST', path: '/api/attachments/:attachmentId/link', access: 'attachments.manage', tags: ['attachments'],
-  summary: 'File the same document on another request (a linked copy sharing the stored file)', params: ZAttachmentIdParams,
-  body: z.object({ requestId: z.uuid({ error: MSG.invalidValue }) }), response: ZAttachment,
+  method: 'POST',
+  path: '/api/attachments/:attachmentId/link',
+  access: 'attachments.manage',
+  tags: ['attachments'],
+  summary: 'File the same document on another request (a linked copy sharing the stored file)',
+  params: ZAttachmentIdParams,
+  body: z.object({ requestId: z.uuid({ error: MSG.invalidValue }) }),
+  response: ZAttachment,
 });
 export const deleteAttachment = defineRoute({
-  method: 'DELETE', path: '/api/attachments/:attachmentId', access: 'attachments.upload', tags: ['attachments'],
-  summary: 'Remove a file (its uploader while the request is editable, or the office)', params: ZAttachmentIdParams, response: ZOk,
+  method: 'DELETE',
+  path: '/api/attachments/:attachmentId',
+  access: 'attachments.upload',
+  tags: ['attachments'],
+  summary: 'Remove a file (its uploader while the request is editable, or the office)',
+  params: ZAttachmentIdParams,
+  response: ZOk,
 });
 /** One document the request type asks for, with whether a file is on the request for it. */
 export const ZChecklistDocument = z.object({
@@ -115,14 +168,28 @@ export const ZChecklistDocument = z.object({
 });
 export type TChecklistDocument = z.infer<typeof ZChecklistDocument>;
 export const getDocumentChecklist = defineRoute({
-  method: 'GET', path: '/api/requests/:requestId/document-checklist', access: 'attachments.read', tags: ['attachments'],
-  summary: "The file-upload documents the request's type asks for (as far as the caller may see them), in order, with whether each has a file",
-  params: ZRequestIdParams, response: z.array(ZChecklistDocument),
+  method: 'GET',
+  path: '/api/requests/:requestId/document-checklist',
+  access: 'attachments.read',
+  tags: ['attachments'],
+  summary:
+    "The file-upload documents the request's type asks for (as far as the caller may see them), in order, with whether each has a file",
+  params: ZRequestIdParams,
+  response: z.array(ZChecklistDocument),
 });
 
-export const ZCombinedPdfInput = z.object({ attachmentIds: z.array(z.uuid({ error: MSG.invalidValue })).min(1, MSG.required).max(50, MSG.invalidLength) });
+export const ZCombinedPdfInput = z.object({
+  attachmentIds: z
+    .array(z.uuid({ error: MSG.invalidValue }))
+    .min(1, MSG.required)
+    .max(50, MSG.invalidLength),
+});
 export const combinedPdf = defineRoute({
-  method: 'POST', path: '/api/attachments/combined-pdf', access: 'attachments.manage', tags: ['attachments'],
+  method: 'POST',
+  path: '/api/attachments/combined-pdf',
+  access: 'attachments.manage',
+  tags: ['attachments'],
   summary: 'One PDF of several attachments in the order given (PDF pages copied, images scaled to 532 pt at most)',
-  body: ZCombinedPdfInput, response: z.unknown(),
+  body: ZCombinedPdfInput,
+  response: z.unknown(),
 });

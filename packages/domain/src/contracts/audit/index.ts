@@ -15,7 +15,10 @@ export const ZAuditEvent = z.object({
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
 export const getHistory = defineRoute({
-  method: 'GET', path: '/api/audit/:entityType/:entityId', access: 'authenticated', tags: ['audit'],
+  method: 'GET',
+  path: '/api/audit/:entityType/:entityId',
+  access: 'authenticated',
+  tags: ['audit'],
   summary: 'History Log of one record, newest first (users and institutions: audit.history.read; requests: whoever may read the request)',
   params: z.object({ entityType: z.enum(AUDITED_ENTITIES), entityId: z.string().min(1).max(64) }),
   query: ZPageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(20) }),

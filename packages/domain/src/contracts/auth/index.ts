@@ -57,34 +57,54 @@ export const ZCurrentUser = z.object({
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
 export const login = defineRoute({
-  method: 'POST', path: '/api/auth/login', access: 'public', tags: ['auth'],
+  method: 'POST',
+  path: '/api/auth/login',
+  access: 'public',
+  tags: ['auth'],
   summary: 'Sign in with user name and password; returns the session',
-  body: ZLoginInput, response: ZSession,
+  body: ZLoginInput,
+  response: ZSession,
 });
 
 export const ZRefreshInput = z.object({ refreshToken: z.string().min(1).max(200) });
 export const refreshSession = defineRoute({
-  method: 'POST', path: '/api/auth/refresh', access: 'public', tags: ['auth'],
+  method: 'POST',
+  path: '/api/auth/refresh',
+  access: 'public',
+  tags: ['auth'],
   summary: 'Rotate the refresh token and issue a new access token',
-  body: ZRefreshInput, response: ZSession,
+  body: ZRefreshInput,
+  response: ZSession,
 });
 
 export const logout = defineRoute({
-  method: 'POST', path: '/api/auth/logout', access: 'authenticated', tags: ['auth'],
+  method: 'POST',
+  path: '/api/auth/logout',
+  access: 'authenticated',
+  tags: ['auth'],
   summary: 'End this session on the server (revokes its refresh tokens)',
-  body: z.object({}).optional(), response: ZOk,
+  body: z.object({}).optional(),
+  response: ZOk,
 });
 
 export const getCurrentUser = defineRoute({
-  method: 'GET', path: '/api/auth/me', access: 'authenticated', tags: ['auth'],
-  summary: 'The signed-in user, role, landing data and staff permissions', response: ZCurrentUser,
+  method: 'GET',
+  path: '/api/auth/me',
+  access: 'authenticated',
+  tags: ['auth'],
+  summary: 'The signed-in user, role, landing data and staff permissions',
+  response: ZCurrentUser,
 });
 
 export const ZForgotPasswordInput = z.object({ email: ZForgotEmail, portal: ZPortal.default('scholar') });
 export const forgotPassword = defineRoute({
-  method: 'POST', path: '/api/auth/forgot-password', access: 'public', tags: ['auth'],
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  access: 'public',
+  tags: ['auth'],
   summary: 'E-mail a password reset link; answers the same whether or not the account exists',
-  body: ZForgotPasswordInput, response: z.object({ message: z.string() }),
+  body: ZForgotPasswordInput,
+  response: z.object({ message: z.string() }),
 });
 
 export const ZPasswordLinkToken = z.object({ token: z.string().min(10).max(200) });
@@ -96,14 +116,22 @@ export const ZPasswordLinkInfo = z.object({
 });
 export type TPasswordLinkInfo = z.infer<typeof ZPasswordLinkInfo>;
 export const inspectPasswordLink = defineRoute({
-  method: 'POST', path: '/api/auth/password-links/inspect', access: 'public', tags: ['auth'],
+  method: 'POST',
+  path: '/api/auth/password-links/inspect',
+  access: 'public',
+  tags: ['auth'],
   summary: 'Tell whether a reset or invitation link is still valid (changes nothing)',
-  body: ZPasswordLinkToken, response: ZPasswordLinkInfo,
+  body: ZPasswordLinkToken,
+  response: ZPasswordLinkInfo,
 });
 
 export const ZUsePasswordLinkInput = z.intersection(ZPasswordLinkToken, ZPasswordPair);
 export const usePasswordLink = defineRoute({
-  method: 'POST', path: '/api/auth/password-links/use', access: 'public', tags: ['auth'],
+  method: 'POST',
+  path: '/api/auth/password-links/use',
+  access: 'public',
+  tags: ['auth'],
   summary: 'Set a new password through a reset or invitation link (single use)',
-  body: ZUsePasswordLinkInput, response: z.object({ message: z.string() }),
+  body: ZUsePasswordLinkInput,
+  response: z.object({ message: z.string() }),
 });

@@ -28,22 +28,40 @@ const ZSubject = z.object({
 const ZBody = z.string().trim().min(1, MSG.required).max(COMMENT_MAX, MSG.invalidLength);
 
 export const listComments = defineRoute({
-  method: 'GET', path: '/api/comments', access: 'comments.read', tags: ['comments'],
+  method: 'GET',
+  path: '/api/comments',
+  access: 'comments.read',
+  tags: ['comments'],
   summary: 'Comments on a request or record, newest first, pages of 20',
   query: ZSubject.extend({ page: z.coerce.number().int().min(1).default(1) }),
   response: z.object({ items: z.array(ZComment), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
 });
 export const createComment = defineRoute({
-  method: 'POST', path: '/api/comments', access: 'comments.write', tags: ['comments'],
+  method: 'POST',
+  path: '/api/comments',
+  access: 'comments.write',
+  tags: ['comments'],
   summary: 'Comment on a request or record; office staff may add internal notes',
-  body: ZSubject.extend({ body: ZBody, isInternal: z.boolean().default(false) }), response: ZComment,
+  body: ZSubject.extend({ body: ZBody, isInternal: z.boolean().default(false) }),
+  response: ZComment,
 });
 export const ZCommentIdParams = z.object({ commentId: z.uuid({ error: MSG.notFound }) });
 export const updateComment = defineRoute({
-  method: 'PUT', path: '/api/comments/:commentId', access: 'comments.write', tags: ['comments'],
-  summary: 'Edit your own comment', params: ZCommentIdParams, body: z.object({ body: ZBody }), response: ZComment,
+  method: 'PUT',
+  path: '/api/comments/:commentId',
+  access: 'comments.write',
+  tags: ['comments'],
+  summary: 'Edit your own comment',
+  params: ZCommentIdParams,
+  body: z.object({ body: ZBody }),
+  response: ZComment,
 });
 export const deleteComment = defineRoute({
-  method: 'DELETE', path: '/api/comments/:commentId', access: 'comments.write', tags: ['comments'],
-  summary: 'Delete your own comment', params: ZCommentIdParams, response: ZOk,
+  method: 'DELETE',
+  path: '/api/comments/:commentId',
+  access: 'comments.write',
+  tags: ['comments'],
+  summary: 'Delete your own comment',
+  params: ZCommentIdParams,
+  response: ZOk,
 });

@@ -65,10 +65,13 @@ export const ZQuestionnaireItem = z.object({
   /** Position plus one within its folder. */
   ordinal: z.number().int().min(0).default(0),
   /** A conditional questionnaire this answer brings in: when the answer is (or, for MULTI, includes) whenValue. */
-  showsQuestionnaire: z.object({
-    whenValue: z.string().trim().min(1, MSG.required).max(200, MSG.invalidLength),
-    questionnaireId: z.uuid({ error: 'Choose a conditional questionnaire.' }),
-  }).nullable().default(null),
+  showsQuestionnaire: z
+    .object({
+      whenValue: z.string().trim().min(1, MSG.required).max(200, MSG.invalidLength),
+      questionnaireId: z.uuid({ error: 'Choose a conditional questionnaire.' }),
+    })
+    .nullable()
+    .default(null),
 });
 export type TQuestionnaireItem = z.infer<typeof ZQuestionnaireItem>;
 

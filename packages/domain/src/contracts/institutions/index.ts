@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute } from '../define.js';
 
-const ZColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #RRGGBB');
+const ZColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #RRGGBB');
 const ZHttpUrl = z
   .string()
   .trim()
@@ -59,15 +62,27 @@ export const ZUpdateInstitutionSettingsInput = z.object({
 export type TUpdateInstitutionSettingsInput = z.infer<typeof ZUpdateInstitutionSettingsInput>;
 
 export const getBranding = defineRoute({
-  method: 'GET', path: '/api/institution/branding', access: 'public', tags: ['institutions'],
-  summary: "The institution's colours, logo and login texts", response: ZBranding,
+  method: 'GET',
+  path: '/api/institution/branding',
+  access: 'public',
+  tags: ['institutions'],
+  summary: "The institution's colours, logo and login texts",
+  response: ZBranding,
 });
 export const getInstitutionSettings = defineRoute({
-  method: 'GET', path: '/api/institution/settings', access: 'institutions.settings.read', tags: ['institutions'],
-  summary: 'All settings of the institution', response: ZInstitutionSettings,
+  method: 'GET',
+  path: '/api/institution/settings',
+  access: 'institutions.settings.read',
+  tags: ['institutions'],
+  summary: 'All settings of the institution',
+  response: ZInstitutionSettings,
 });
 export const updateInstitutionSettings = defineRoute({
-  method: 'PUT', path: '/api/institution/settings', access: 'institutions.settings.update', tags: ['institutions'],
+  method: 'PUT',
+  path: '/api/institution/settings',
+  access: 'institutions.settings.update',
+  tags: ['institutions'],
   summary: 'Change branding, texts, flags and addresses (takes effect without a rebuild)',
-  body: ZUpdateInstitutionSettingsInput, response: ZInstitutionSettings,
+  body: ZUpdateInstitutionSettingsInput,
+  response: ZInstitutionSettings,
 });

@@ -27,11 +27,19 @@ export const ZNotificationList = z.object({
 });
 export type TNotificationList = z.infer<typeof ZNotificationList>;
 
-const ZIds = z.object({ ids: z.array(z.uuid({ error: MSG.invalidValue })).min(1, MSG.required).max(200, MSG.invalidLength) });
+const ZIds = z.object({
+  ids: z
+    .array(z.uuid({ error: MSG.invalidValue }))
+    .min(1, MSG.required)
+    .max(200, MSG.invalidLength),
+});
 const ZUpdated = z.object({ updated: z.number().int() });
 
 export const listNotifications = defineRoute({
-  method: 'GET', path: '/api/notifications', access: 'authenticated', tags: ['notifications'],
+  method: 'GET',
+  path: '/api/notifications',
+  access: 'authenticated',
+  tags: ['notifications'],
   summary: "The caller's notifications, newest first (start/limit paging)",
   query: z.object({
     start: z.coerce.number().int().min(0).default(0),
@@ -40,21 +48,42 @@ export const listNotifications = defineRoute({
   response: ZNotificationList,
 });
 export const markNotificationsRead = defineRoute({
-  method: 'POST', path: '/api/notifications/read', access: 'authenticated', tags: ['notifications'],
-  summary: 'Mark some of your notifications read', body: ZIds, response: ZUpdated,
+  method: 'POST',
+  path: '/api/notifications/read',
+  access: 'authenticated',
+  tags: ['notifications'],
+  summary: 'Mark some of your notifications read',
+  body: ZIds,
+  response: ZUpdated,
 });
 export const markNotificationsReadInRange = defineRoute({
-  method: 'POST', path: '/api/notifications/read-range', access: 'authenticated', tags: ['notifications'],
+  method: 'POST',
+  path: '/api/notifications/read-range',
+  access: 'authenticated',
+  tags: ['notifications'],
   summary: "Mark read your notifications of a period (the browser sends its local day's bounds)",
-  body: z.object({ start: z.iso.datetime({ offset: true, error: MSG.invalidDate }), end: z.iso.datetime({ offset: true, error: MSG.invalidDate }) })
+  body: z
+    .object({
+      start: z.iso.datetime({ offset: true, error: MSG.invalidDate }),
+      end: z.iso.datetime({ offset: true, error: MSG.invalidDate }),
+    })
     .refine((v) => new Date(v.start) < new Date(v.end), { message: MSG.invalidDate, path: ['end'] }),
   response: ZUpdated,
 });
 export const markAllNotificationsRead = defineRoute({
-  method: 'POST', path: '/api/notifications/read-all', access: 'authenticated', tags: ['notifications'],
-  summary: 'Mark all your notifications read', response: ZUpdated,
+  method: 'POST',
+  path: '/api/notifications/read-all',
+  access: 'authenticated',
+  tags: ['notifications'],
+  summary: 'Mark all your notifications read',
+  response: ZUpdated,
 });
 export const hideNotifications = defineRoute({
-  method: 'POST', path: '/api/notifications/hide', access: 'authenticated', tags: ['notifications'],
-  summary: 'Hide some of your notifications', body: ZIds, response: ZUpdated,
+  method: 'POST',
+  path: '/api/notifications/hide',
+  access: 'authenticated',
+  tags: ['notifications'],
+  summary: 'Hide some of your notifications',
+  body: ZIds,
+  response: ZUpdated,
 });

@@ -33,7 +33,12 @@ export const ZUserIdParams = z.object({ userId: z.uuid({ error: MSG.notFound }) 
 export const ZInviteStaffInput = z.object({
   firstName: z.string().trim().min(1, MSG.required).max(60, MSG.invalidLength),
   lastName: z.string().trim().min(1, MSG.required).max(60, MSG.invalidLength),
-  email: z.string().trim().min(1, MSG.required).max(65, MSG.invalidLength).pipe(z.email({ error: MSG.invalidEmail })),
+  email: z
+    .string()
+    .trim()
+    .min(1, MSG.required)
+    .max(65, MSG.invalidLength)
+    .pipe(z.email({ error: MSG.invalidEmail })),
   userName: z
     .string()
     .trim()
@@ -53,41 +58,82 @@ export const ZDepartment = z.object({ id: z.uuid(), name: z.string(), code: z.st
 export type TDepartment = z.infer<typeof ZDepartment>;
 
 export const listStaff = defineRoute({
-  method: 'GET', path: '/api/staff', access: 'people.staff.read', tags: ['people'],
+  method: 'GET',
+  path: '/api/staff',
+  access: 'people.staff.read',
+  tags: ['people'],
   summary: 'Staff Management list (paged, sorted and filtered on the server)',
-  query: ZListStaffQuery, response: ZPage(ZStaffMember),
+  query: ZListStaffQuery,
+  response: ZPage(ZStaffMember),
 });
 export const getStaffMember = defineRoute({
-  method: 'GET', path: '/api/staff/:userId', access: 'people.staff.read', tags: ['people'],
-  summary: 'One staff member', params: ZUserIdParams, response: ZStaffMember,
+  method: 'GET',
+  path: '/api/staff/:userId',
+  access: 'people.staff.read',
+  tags: ['people'],
+  summary: 'One staff member',
+  params: ZUserIdParams,
+  response: ZStaffMember,
 });
 export const inviteStaff = defineRoute({
-  method: 'POST', path: '/api/staff', access: 'people.staff.manage', tags: ['people'],
+  method: 'POST',
+  path: '/api/staff',
+  access: 'people.staff.manage',
+  tags: ['people'],
   summary: 'Invite a staff member: creates the account and e-mails a set-password link',
-  body: ZInviteStaffInput, response: ZStaffMember,
+  body: ZInviteStaffInput,
+  response: ZStaffMember,
 });
 export const updateStaffPermissions = defineRoute({
-  method: 'PUT', path: '/api/staff/:userId/permissions', access: 'people.staff.manage', tags: ['people'],
+  method: 'PUT',
+  path: '/api/staff/:userId/permissions',
+  access: 'people.staff.manage',
+  tags: ['people'],
   summary: "Set a staff member's permissions (never beyond the caller's own)",
-  params: ZUserIdParams, body: ZUpdateStaffPermissionsInput, response: ZStaffMember,
+  params: ZUserIdParams,
+  body: ZUpdateStaffPermissionsInput,
+  response: ZStaffMember,
 });
 export const deactivateStaff = defineRoute({
-  method: 'POST', path: '/api/staff/:userId/deactivate', access: 'people.staff.manage', tags: ['people'],
-  summary: 'Deactivate a staff member and end all their sessions', params: ZUserIdParams, response: ZStaffMember,
+  method: 'POST',
+  path: '/api/staff/:userId/deactivate',
+  access: 'people.staff.manage',
+  tags: ['people'],
+  summary: 'Deactivate a staff member and end all their sessions',
+  params: ZUserIdParams,
+  response: ZStaffMember,
 });
 export const reactivateStaff = defineRoute({
-  method: 'POST', path: '/api/staff/:userId/reactivate', access: 'people.staff.manage', tags: ['people'],
-  summary: 'Reactivate a staff member', params: ZUserIdParams, response: ZStaffMember,
+  method: 'POST',
+  path: '/api/staff/:userId/reactivate',
+  access: 'people.staff.manage',
+  tags: ['people'],
+  summary: 'Reactivate a staff member',
+  params: ZUserIdParams,
+  response: ZStaffMember,
 });
 export const resendStaffInvitation = defineRoute({
-  method: 'POST', path: '/api/staff/:userId/resend-invitation', access: 'people.staff.manage', tags: ['people'],
-  summary: 'E-mail a new set-password link to an invited staff member', params: ZUserIdParams, response: ZStaffMember,
+  method: 'POST',
+  path: '/api/staff/:userId/resend-invitation',
+  access: 'people.staff.manage',
+  tags: ['people'],
+  summary: 'E-mail a new set-password link to an invited staff member',
+  params: ZUserIdParams,
+  response: ZStaffMember,
 });
 export const listCampusSites = defineRoute({
-  method: 'GET', path: '/api/campus-sites', access: 'people.campus-sites.read', tags: ['people'],
-  summary: 'Campus sites of the institution', response: z.array(ZCampusSite),
+  method: 'GET',
+  path: '/api/campus-sites',
+  access: 'people.campus-sites.read',
+  tags: ['people'],
+  summary: 'Campus sites of the institution',
+  response: z.array(ZCampusSite),
 });
 export const listDepartments = defineRoute({
-  method: 'GET', path: '/api/departments', access: 'people.departments.read', tags: ['people'],
-  summary: 'Departments of the institution', response: z.array(ZDepartment),
+  method: 'GET',
+  path: '/api/departments',
+  access: 'people.departments.read',
+  tags: ['people'],
+  summary: 'Departments of the institution',
+  response: z.array(ZDepartment),
 });

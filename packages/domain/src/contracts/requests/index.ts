@@ -29,7 +29,12 @@ export const ZRequestType = z.object({
 export type TRequestType = z.infer<typeof ZRequestType>;
 
 export const ZRequestTypeInput = z.object({
-  code: z.string().trim().min(1, MSG.required).max(60, MSG.invalidLength).regex(/^[a-z0-9_]+$/, 'Use lower-case letters, digits and _ only'),
+  code: z
+    .string()
+    .trim()
+    .min(1, MSG.required)
+    .max(60, MSG.invalidLength)
+    .regex(/^[a-z0-9_]+$/, 'Use lower-case letters, digits and _ only'),
   name: z.string().trim().min(1, MSG.required).max(120, MSG.invalidLength),
   description: z.string().trim().max(2000, MSG.invalidLength).default(''),
   visaScope: z.enum(VISA_SCOPES).default('All'),
@@ -97,9 +102,16 @@ export const ZRequestDetail = ZRequestSummary.extend({
   allowedActions: z.array(ZRequestAction),
   canEdit: z.boolean(),
   canProcess: z.boolean(),
-  approvals: z.array(z.object({
-    id: z.uuid(), ordinal: z.number().int(), approverName: z.string(), status: z.string(), comment: z.string(), decidedAt: z.string().nullable(),
-  })),
+  approvals: z.array(
+    z.object({
+      id: z.uuid(),
+      ordinal: z.number().int(),
+      approverName: z.string(),
+      status: z.string(),
+      comment: z.string(),
+      decidedAt: z.string().nullable(),
+    }),
+  ),
   /** The student record a student request is about (null for scholar and department requests). */
   profileId: z.uuid().nullable(),
   /** The type's own fields (student request forms: rules/student-request-fields.ts), dates ISO. */
@@ -112,12 +124,20 @@ export const ZRequestIdParams = z.object({ requestId: z.uuid({ error: MSG.notFou
 export const REQUEST_SORTS = ['number', 'type', 'requester', 'status', 'submittedAt', 'updatedAt'] as const;
 const ZDateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate);
 export const ZListRequestsQuery = ZPageQuery.extend({
-  status: z.string().max(400).optional().transform((s, c) => {
-    if (!s) return [] as (typeof REQUEST_STATUSES)[number][];
-    const parts = s.split(',').filter(Boolean);
-    for (const p of parts) if (!(REQUEST_STATUSES as readonly string[]).includes(p)) { c.addIssue({ code: 'custom', message: MSG.invalidValue }); return z.NEVER; }
-    return parts as (typeof REQUEST_STATUSES)[number][];
-  }),
+  status: z
+    .string()
+    .max(400)
+    .optional()
+    .transform((s, c) => {
+      if (!s) return [] as (typeof REQUEST_STATUSES)[number][];
+      const parts = s.split(',').filter(Boolean);
+      for (const p of parts)
+        if (!(REQUEST_STATUSES as readonly string[]).includes(p)) {
+          c.addIssue({ code: 'custom', message: MSG.invalidValue });
+          return z.NEVER;
+        }
+      return parts as (typeof REQUEST_STATUSES)[number][];
+    }),
   type: z.string().max(60).optional(),
   assigned: z.enum(['anyone', 'me', 'unassigned']).default('anyone'),
   reviewStatus: z.coerce.number().int().min(0).max(4).optional(),
@@ -129,7 +149,10 @@ export const ZListRequestsQuery = ZPageQuery.extend({
 });
 export type TListRequestsQuery = z.input<typeof ZListRequestsQuery>;
 
-export const ZCreateRequestInput = z.object({ requestTypeId: z.uuid({ error: MSG.required }), advisorUserId: z.uuid().nullable().optional() });
+export const ZCreateRequestInput = z.object({
+  requestTypeId: z.uuid({ error: MSG.required }),
+  advisorUserId: z.uuid().nullable().optional(),
+});
 export const ZUpdateRequestInput = z.object({ advisorUserId: z.uuid().nullable() });
 export const ZTransitionInput = z.object({
   action: ZRequestAction,
@@ -153,126 +176,266 @@ export const ZMassApproveOutput = z.object({
 export const ZQuestionnaireParams = ZRequestIdParams.extend({ questionnaireId: z.uuid({ error: MSG.notFound }) });
 
 /** The requester's side: a type they may start. */
-export const ZStartableType = z.object({ id: z.uuid(), code: z.string(), name: z.string(), description: z.string(), visaScope: z.enum(VISA_SCOPES) });
+export const ZStartableType = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  visaScope: z.enum(VISA_SCOPES),
+});
 
 export const ZAdvisorOption = z.object({ userId: z.uuid(), name: z.string(), email: z.string() });
 
 const T = ['requests'];
 
 export const listRequestTypes = defineRoute({
-  method: 'GET', path: '/api/request-types', access: 'requests.configure', tags: T,
-  summary: 'Request Configuration: every request type of the institution', query: ZListRequestTypesQuery, response: z.array(ZRequestType),
+  method: 'GET',
+  path: '/api/request-types',
+  access: 'requests.configure',
+  tags: T,
+  summary: 'Request Configuration: every request type of the institution',
+  query: ZListRequestTypesQuery,
+  response: z.array(ZRequestType),
 });
 export const getRequestType = defineRoute({
-  method: 'GET', path: '/api/request-types/:requestTypeId', access: 'requests.configure', tags: T,
-  summary: 'One request type', params: ZRequestTypeIdParams, response: ZRequestType,
+  method: 'GET',
+  path: '/api/request-types/:requestTypeId',
+  access: 'requests.configure',
+  tags: T,
+  summary: 'One request type',
+  params: ZRequestTypeIdParams,
+  response: ZRequestType,
 });
 export const createRequestType = defineRoute({
-  method: 'POST', path: '/api/request-types', access: 'requests.configure', tags: T,
-  summary: 'Create a request type', body: ZRequestTypeInput, response: ZRequestType,
+  method: 'POST',
+  path: '/api/request-types',
+  access: 'requests.configure',
+  tags: T,
+  summary: 'Create a request type',
+  body: ZRequestTypeInput,
+  response: ZRequestType,
 });
 export const updateRequestType = defineRoute({
-  method: 'PUT', path: '/api/request-types/:requestTypeId', access: 'requests.configure', tags: T,
-  summary: 'Edit a request type (also enables or disables it)', params: ZRequestTypeIdParams, body: ZRequestTypeInput, response: ZRequestType,
+  method: 'PUT',
+  path: '/api/request-types/:requestTypeId',
+  access: 'requests.configure',
+  tags: T,
+  summary: 'Edit a request type (also enables or disables it)',
+  params: ZRequestTypeIdParams,
+  body: ZRequestTypeInput,
+  response: ZRequestType,
 });
 export const listStartableTypes = defineRoute({
-  method: 'GET', path: '/api/requests/startable-types', access: 'requests.create', tags: T,
-  summary: 'Enabled request types the caller may start', response: z.array(ZStartableType),
+  method: 'GET',
+  path: '/api/requests/startable-types',
+  access: 'requests.create',
+  tags: T,
+  summary: 'Enabled request types the caller may start',
+  response: z.array(ZStartableType),
 });
 export const listAdvisors = defineRoute({
-  method: 'GET', path: '/api/requests/advisors', access: 'requests.create', tags: T,
-  summary: 'Faculty advisors a requester may name', response: z.array(ZAdvisorOption),
+  method: 'GET',
+  path: '/api/requests/advisors',
+  access: 'requests.create',
+  tags: T,
+  summary: 'Faculty advisors a requester may name',
+  response: z.array(ZAdvisorOption),
 });
 export const listMyRequests = defineRoute({
-  method: 'GET', path: '/api/requests/mine', access: 'requests.create', tags: T,
-  summary: "The caller's own requests, newest first", response: z.array(ZRequestSummary),
+  method: 'GET',
+  path: '/api/requests/mine',
+  access: 'requests.create',
+  tags: T,
+  summary: "The caller's own requests, newest first",
+  response: z.array(ZRequestSummary),
 });
 export const listRequests = defineRoute({
-  method: 'GET', path: '/api/requests', access: 'requests.process', tags: T,
+  method: 'GET',
+  path: '/api/requests',
+  access: 'requests.process',
+  tags: T,
   summary: 'Staff request list: only requests the caller reaches; filtered, sorted and paged on the server',
-  query: ZListRequestsQuery, response: ZPage(ZRequestSummary),
+  query: ZListRequestsQuery,
+  response: ZPage(ZRequestSummary),
 });
 export const createRequest = defineRoute({
-  method: 'POST', path: '/api/requests', access: 'requests.create', tags: T,
-  summary: 'Start a draft request of an enabled type the caller may start', body: ZCreateRequestInput, response: ZRequestDetail,
+  method: 'POST',
+  path: '/api/requests',
+  access: 'requests.create',
+  tags: T,
+  summary: 'Start a draft request of an enabled type the caller may start',
+  body: ZCreateRequestInput,
+  response: ZRequestDetail,
 });
 export const getRequest = defineRoute({
-  method: 'GET', path: '/api/requests/:requestId', access: 'requests.read', tags: T,
-  summary: 'One request, with the actions the caller may take', params: ZRequestIdParams, response: ZRequestDetail,
+  method: 'GET',
+  path: '/api/requests/:requestId',
+  access: 'requests.read',
+  tags: T,
+  summary: 'One request, with the actions the caller may take',
+  params: ZRequestIdParams,
+  response: ZRequestDetail,
 });
 export const updateRequest = defineRoute({
-  method: 'PUT', path: '/api/requests/:requestId', access: 'requests.read', tags: T,
-  summary: 'Change a draft (the faculty advisor named)', params: ZRequestIdParams, body: ZUpdateRequestInput, response: ZRequestDetail,
+  method: 'PUT',
+  path: '/api/requests/:requestId',
+  access: 'requests.read',
+  tags: T,
+  summary: 'Change a draft (the faculty advisor named)',
+  params: ZRequestIdParams,
+  body: ZUpdateRequestInput,
+  response: ZRequestDetail,
 });
 export const getRequestAnswers = defineRoute({
-  method: 'GET', path: '/api/requests/:requestId/questionnaires/:questionnaireId/answers', access: 'requests.read', tags: T,
-  summary: 'A questionnaire of the request with its answers', params: ZQuestionnaireParams, response: ZQuestionnaireForAnswering,
+  method: 'GET',
+  path: '/api/requests/:requestId/questionnaires/:questionnaireId/answers',
+  access: 'requests.read',
+  tags: T,
+  summary: 'A questionnaire of the request with its answers',
+  params: ZQuestionnaireParams,
+  response: ZQuestionnaireForAnswering,
 });
 export const saveRequestAnswers = defineRoute({
-  method: 'PUT', path: '/api/requests/:requestId/questionnaires/:questionnaireId/answers', access: 'requests.read', tags: T,
-  summary: 'Save draft answers (no completeness check)', params: ZQuestionnaireParams,
-  body: z.object({ answers: ZAnswers }), response: ZQuestionnaireForAnswering,
+  method: 'PUT',
+  path: '/api/requests/:requestId/questionnaires/:questionnaireId/answers',
+  access: 'requests.read',
+  tags: T,
+  summary: 'Save draft answers (no completeness check)',
+  params: ZQuestionnaireParams,
+  body: z.object({ answers: ZAnswers }),
+  response: ZQuestionnaireForAnswering,
 });
 export const getRequestCustomQuestions = defineRoute({
-  method: 'GET', path: '/api/requests/:requestId/custom-questions', access: 'requests.read', tags: T,
+  method: 'GET',
+  path: '/api/requests/:requestId/custom-questions',
+  access: 'requests.read',
+  tags: T,
   summary: "The request type's custom questions (hidden, inactive and deleted ones left out) with the saved answers",
-  params: ZRequestIdParams, response: ZCustomQuestionsForAnswering,
+  params: ZRequestIdParams,
+  response: ZCustomQuestionsForAnswering,
 });
 export const saveRequestCustomQuestions = defineRoute({
-  method: 'PUT', path: '/api/requests/:requestId/custom-questions', access: 'requests.read', tags: T,
+  method: 'PUT',
+  path: '/api/requests/:requestId/custom-questions',
+  access: 'requests.read',
+  tags: T,
   summary: 'Save draft answers to the custom questions (no completeness check); keyed by question id',
-  params: ZRequestIdParams, body: z.object({ answers: ZAnswers }), response: ZCustomQuestionsForAnswering,
+  params: ZRequestIdParams,
+  body: z.object({ answers: ZAnswers }),
+  response: ZCustomQuestionsForAnswering,
 });
 export const submitRequest = defineRoute({
-  method: 'POST', path: '/api/requests/:requestId/submit', access: 'requests.create', tags: T,
-  summary: 'Submit (or resubmit after clarification); completeness is checked first', params: ZRequestIdParams, response: ZRequestDetail,
+  method: 'POST',
+  path: '/api/requests/:requestId/submit',
+  access: 'requests.create',
+  tags: T,
+  summary: 'Submit (or resubmit after clarification); completeness is checked first',
+  params: ZRequestIdParams,
+  response: ZRequestDetail,
 });
 export const cancelRequest = defineRoute({
-  method: 'POST', path: '/api/requests/:requestId/cancel', access: 'requests.create', tags: T,
-  summary: 'Cancel (dismiss) your own draft', params: ZRequestIdParams, response: ZRequestDetail,
+  method: 'POST',
+  path: '/api/requests/:requestId/cancel',
+  access: 'requests.create',
+  tags: T,
+  summary: 'Cancel (dismiss) your own draft',
+  params: ZRequestIdParams,
+  response: ZRequestDetail,
 });
 export const transitionRequest = defineRoute({
-  method: 'POST', path: '/api/requests/:requestId/transition', access: 'requests.process', tags: T,
+  method: 'POST',
+  path: '/api/requests/:requestId/transition',
+  access: 'requests.process',
+  tags: T,
   summary: 'Staff action on a request (start review, clarification, approver review, approve, ...)',
-  params: ZRequestIdParams, body: ZTransitionInput, response: ZRequestDetail,
+  params: ZRequestIdParams,
+  body: ZTransitionInput,
+  response: ZRequestDetail,
 });
 export const listAssignees = defineRoute({
-  method: 'GET', path: '/api/requests/:requestId/assignees', access: 'requests.process', tags: T,
-  summary: 'Staff who may be assigned this request (they reach its campus site)', params: ZRequestIdParams, response: z.array(ZPersonRef),
+  method: 'GET',
+  path: '/api/requests/:requestId/assignees',
+  access: 'requests.process',
+  tags: T,
+  summary: 'Staff who may be assigned this request (they reach its campus site)',
+  params: ZRequestIdParams,
+  response: z.array(ZPersonRef),
 });
 export const assignRequest = defineRoute({
-  method: 'POST', path: '/api/requests/:requestId/assign', access: 'requests.process', tags: T,
-  summary: 'Assign, reassign or unassign the request', params: ZRequestIdParams, body: ZAssignInput, response: ZRequestDetail,
+  method: 'POST',
+  path: '/api/requests/:requestId/assign',
+  access: 'requests.process',
+  tags: T,
+  summary: 'Assign, reassign or unassign the request',
+  params: ZRequestIdParams,
+  body: ZAssignInput,
+  response: ZRequestDetail,
 });
 export const setReviewStatus = defineRoute({
-  method: 'PUT', path: '/api/requests/:requestId/review-status', access: 'requests.process', tags: T,
-  summary: 'Set the review status (0–4)', params: ZRequestIdParams, body: ZReviewStatusInput, response: ZRequestDetail,
+  method: 'PUT',
+  path: '/api/requests/:requestId/review-status',
+  access: 'requests.process',
+  tags: T,
+  summary: 'Set the review status (0–4)',
+  params: ZRequestIdParams,
+  body: ZReviewStatusInput,
+  response: ZRequestDetail,
 });
 export const listTasks = defineRoute({
-  method: 'GET', path: '/api/requests/:requestId/tasks', access: 'requests.process', tags: T,
-  summary: 'Tasks of a request', params: ZRequestIdParams, response: z.array(ZRequestTask),
+  method: 'GET',
+  path: '/api/requests/:requestId/tasks',
+  access: 'requests.process',
+  tags: T,
+  summary: 'Tasks of a request',
+  params: ZRequestIdParams,
+  response: z.array(ZRequestTask),
 });
 export const createTask = defineRoute({
-  method: 'POST', path: '/api/requests/:requestId/tasks', access: 'requests.process', tags: T,
-  summary: 'Add a task', params: ZRequestIdParams, body: ZTaskInput, response: ZRequestTask,
+  method: 'POST',
+  path: '/api/requests/:requestId/tasks',
+  access: 'requests.process',
+  tags: T,
+  summary: 'Add a task',
+  params: ZRequestIdParams,
+  body: ZTaskInput,
+  response: ZRequestTask,
 });
 export const updateTask = defineRoute({
-  method: 'PUT', path: '/api/requests/:requestId/tasks/:taskId', access: 'requests.process', tags: T,
-  summary: 'Change a task (title, done, due date, assignee)', params: ZTaskParams, body: ZTaskInput, response: ZRequestTask,
+  method: 'PUT',
+  path: '/api/requests/:requestId/tasks/:taskId',
+  access: 'requests.process',
+  tags: T,
+  summary: 'Change a task (title, done, due date, assignee)',
+  params: ZTaskParams,
+  body: ZTaskInput,
+  response: ZRequestTask,
 });
 export const deleteTask = defineRoute({
-  method: 'DELETE', path: '/api/requests/:requestId/tasks/:taskId', access: 'requests.process', tags: T,
-  summary: 'Delete a task', params: ZTaskParams, response: ZOk,
+  method: 'DELETE',
+  path: '/api/requests/:requestId/tasks/:taskId',
+  access: 'requests.process',
+  tags: T,
+  summary: 'Delete a task',
+  params: ZTaskParams,
+  response: ZOk,
 });
 export const resendApprovalLinks = defineRoute({
-  method: 'POST', path: '/api/requests/:requestId/resend-approval-links', access: 'requests.process', tags: T,
+  method: 'POST',
+  path: '/api/requests/:requestId/resend-approval-links',
+  access: 'requests.process',
+  tags: T,
   summary: 'E-mail fresh links to the approvers whose decision is pending (earlier links stop working)',
-  params: ZRequestIdParams, response: z.object({ sent: z.number().int() }),
+  params: ZRequestIdParams,
+  response: z.object({ sent: z.number().int() }),
 });
 export const massApprove = defineRoute({
-  method: 'POST', path: '/api/requests/mass-approve', access: 'requests.process', tags: T,
+  method: 'POST',
+  path: '/api/requests/mass-approve',
+  access: 'requests.process',
+  tags: T,
   summary: 'Approve many requests; each is checked and moved on its own; the answer says which succeeded',
-  body: ZMassApproveInput, response: ZMassApproveOutput,
+  body: ZMassApproveInput,
+  response: ZMassApproveOutput,
 });
 
 export type { TRequestAction };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actionsFrom, FINAL_STATUSES, REQUEST_ACTIONS, REQUEST_STATUSES, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, transitionRefusal,
+  actionsFrom,
+  FINAL_STATUSES,
+  REQUEST_ACTIONS,
+  REQUEST_STATUSES,
+  REQUEST_STATUS_LABELS,
+  REQUEST_TRANSITIONS,
+  transitionRefusal,
 } from './workflow.js';
 
 describe('the request state machine table', () => {
@@ -11,7 +17,10 @@ describe('the request state machine table', () => {
       grew = false;
       for (const a of REQUEST_ACTIONS) {
         const t = REQUEST_TRANSITIONS[a];
-        if (t.from.some((f) => seen.has(f)) && !seen.has(t.to)) { seen.add(t.to); grew = true; }
+        if (t.from.some((f) => seen.has(f)) && !seen.has(t.to)) {
+          seen.add(t.to);
+          grew = true;
+        }
       }
     }
     expect([...seen].sort()).toEqual([...REQUEST_STATUSES].sort());

@@ -3,8 +3,16 @@
  * that is not here; the browser shows only the actions this table allows.
  */
 export const REQUEST_STATUSES = [
-  'draft', 'submitted', 'in_review', 'clarification_requested', 'adv_review',
-  'approved', 'awaiting_adjudication', 'completed', 'dismissed', 'rejected',
+  'draft',
+  'submitted',
+  'in_review',
+  'clarification_requested',
+  'adv_review',
+  'approved',
+  'awaiting_adjudication',
+  'completed',
+  'dismissed',
+  'rejected',
 ] as const;
 export type TRequestStatus = (typeof REQUEST_STATUSES)[number];
 
@@ -29,8 +37,18 @@ export const REVIEW_STATUS_LABELS = ['Not yet reviewed', 'Assigned', 'Reviewed',
 export type TActionActor = 'requester' | 'staff' | 'system';
 
 export const REQUEST_ACTIONS = [
-  'submit', 'cancel', 'start_review', 'request_clarification', 'send_to_approver', 'approve',
-  'awaiting_adjudication', 'complete', 'dismiss', 'reject', 'approvers_approved', 'approvers_rejected',
+  'submit',
+  'cancel',
+  'start_review',
+  'request_clarification',
+  'send_to_approver',
+  'approve',
+  'awaiting_adjudication',
+  'complete',
+  'dismiss',
+  'reject',
+  'approvers_approved',
+  'approvers_rejected',
 ] as const;
 export type TRequestAction = (typeof REQUEST_ACTIONS)[number];
 
@@ -43,14 +61,27 @@ export interface TTransition {
   needsMessage?: boolean;
 }
 
-const OPEN: readonly TRequestStatus[] = ['submitted', 'in_review', 'clarification_requested', 'adv_review', 'approved', 'awaiting_adjudication'];
+const OPEN: readonly TRequestStatus[] = [
+  'submitted',
+  'in_review',
+  'clarification_requested',
+  'adv_review',
+  'approved',
+  'awaiting_adjudication',
+];
 
 /** Exhaustive: every action, the states it leaves, the state it reaches and who may take it. */
 export const REQUEST_TRANSITIONS: Record<TRequestAction, TTransition> = {
   submit: { from: ['draft', 'clarification_requested'], to: 'submitted', by: 'requester', label: 'Submit' },
   cancel: { from: ['draft'], to: 'dismissed', by: 'requester', label: 'Cancel request' },
   start_review: { from: ['submitted'], to: 'in_review', by: 'staff', label: 'Start review' },
-  request_clarification: { from: ['submitted', 'in_review'], to: 'clarification_requested', by: 'staff', label: 'Request clarification', needsMessage: true },
+  request_clarification: {
+    from: ['submitted', 'in_review'],
+    to: 'clarification_requested',
+    by: 'staff',
+    label: 'Request clarification',
+    needsMessage: true,
+  },
   send_to_approver: { from: ['submitted', 'in_review'], to: 'adv_review', by: 'staff', label: 'Send to approver review' },
   approve: { from: ['submitted', 'in_review'], to: 'approved', by: 'staff', label: 'Approve' },
   awaiting_adjudication: { from: ['in_review'], to: 'awaiting_adjudication', by: 'staff', label: 'Awaiting adjudication' },
@@ -77,9 +108,17 @@ export function actionsFrom(status: TRequestStatus, by: TActionActor): TRequestA
 }
 
 const ACTION_VERBS: Record<TRequestAction, string> = {
-  submit: 'submitted', cancel: 'cancelled', start_review: 'put in review', request_clarification: 'sent back for clarification',
-  send_to_approver: 'sent to approver review', approve: 'approved', awaiting_adjudication: 'marked as awaiting adjudication',
-  complete: 'completed', dismiss: 'dismissed', reject: 'rejected', approvers_approved: 'returned from approver review',
+  submit: 'submitted',
+  cancel: 'cancelled',
+  start_review: 'put in review',
+  request_clarification: 'sent back for clarification',
+  send_to_approver: 'sent to approver review',
+  approve: 'approved',
+  awaiting_adjudication: 'marked as awaiting adjudication',
+  complete: 'completed',
+  dismiss: 'dismissed',
+  reject: 'rejected',
+  approvers_approved: 'returned from approver review',
   approvers_rejected: 'returned from approver review',
 };
 

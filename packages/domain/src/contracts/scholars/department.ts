@@ -3,7 +3,13 @@
 // view of a case, Departmental Configurations and the department's own approval workflows.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
-import { PROCESSED_STATE_LABELS, PROPOSED_STATUSES, SCHOLAR_PHASES, SCHOLAR_STATUSES, type TSponsorshipState } from '../../catalog/scholars.js';
+import {
+  PROCESSED_STATE_LABELS,
+  PROPOSED_STATUSES,
+  SCHOLAR_PHASES,
+  SCHOLAR_STATUSES,
+  type TSponsorshipState,
+} from '../../catalog/scholars.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 import { ZWorkflow, ZWorkflowStep } from '../workflows/index.js';
 
@@ -15,10 +21,12 @@ export const DEPT_MSG = {
   endAfterStart: 'The proposed end date must be after the proposed start date.',
   duplicateEmail: 'A scholar with this e-mail address already exists in your institution.',
   emailTakenByUser: 'This e-mail address already belongs to another portal account. Use the scholar’s own e-mail address.',
-  alreadySetUp: 'This scholar has already set a password; no invitation is needed (they can use "Forgot your password?" on the login page).',
+  alreadySetUp:
+    'This scholar has already set a password; no invitation is needed (they can use "Forgot your password?" on the login page).',
   noDepartment: 'Your account is not linked to a department. Please ask the international office to link it.',
   notEditable: 'This sponsorship request cannot be changed now: it is with the approvers or the office.',
-  staleVersion: 'Someone else changed this sponsorship request after you opened it. Reload the page to see their changes, then make yours again.',
+  staleVersion:
+    'Someone else changed this sponsorship request after you opened it. Reload the page to see their changes, then make yours again.',
   workflowInactive: 'The approval workflow chosen in Departmental Configurations is inactive. Activate it, or choose another.',
   advisorStepNotAllowed: 'A sponsorship request names no faculty advisor: choose a person or a user group.',
   approverNotInDepartment: 'Choose a person of your department or a faculty member from the list.',
@@ -27,13 +35,22 @@ export const DEPT_MSG = {
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ZIsoDate = z.string({ error: MSG.required }).min(1, MSG.required).regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate).refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
-}, MSG.invalidDate);
+const ZIsoDate = z
+  .string({ error: MSG.required })
+  .min(1, MSG.required)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
+  }, MSG.invalidDate);
 const ZName = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(60, MSG.invalidLength);
 const ZEmail = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(65, MSG.invalidLength).regex(EMAIL, MSG.invalidEmail);
-const ZOptionalEmail = z.string().trim().max(65, MSG.invalidLength).refine((s) => s === '' || EMAIL.test(s), MSG.invalidEmail).default('');
+const ZOptionalEmail = z
+  .string()
+  .trim()
+  .max(65, MSG.invalidLength)
+  .refine((s) => s === '' || EMAIL.test(s), MSG.invalidEmail)
+  .default('');
 
 /** A sponsorship request as the department writes it (the department is the user's own). */
 export const ZSponsorshipFields = z.object({
@@ -44,15 +61,23 @@ export const ZSponsorshipFields = z.object({
   proposedStartDate: ZIsoDate,
   proposedEndDate: ZIsoDate,
   position: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(120, MSG.invalidLength),
-  hiringAuthorityName: z.string({ error: DEPT_MSG.hiringAuthorityRequired }).trim().min(1, DEPT_MSG.hiringAuthorityRequired).max(120, MSG.invalidLength),
+  hiringAuthorityName: z
+    .string({ error: DEPT_MSG.hiringAuthorityRequired })
+    .trim()
+    .min(1, DEPT_MSG.hiringAuthorityRequired)
+    .max(120, MSG.invalidLength),
   hiringAuthorityEmail: ZOptionalEmail,
 });
 const endAfterStart = (v: { proposedStartDate: string; proposedEndDate: string }) =>
-  !/^\d{4}-\d{2}-\d{2}$/.test(v.proposedStartDate) || !/^\d{4}-\d{2}-\d{2}$/.test(v.proposedEndDate) || v.proposedEndDate > v.proposedStartDate;
+  !/^\d{4}-\d{2}-\d{2}$/.test(v.proposedStartDate) ||
+  !/^\d{4}-\d{2}-\d{2}$/.test(v.proposedEndDate) ||
+  v.proposedEndDate > v.proposedStartDate;
 export const ZSponsorshipInput = ZSponsorshipFields.refine(endAfterStart, { path: ['proposedEndDate'], message: DEPT_MSG.endAfterStart });
 export type TSponsorshipInput = z.input<typeof ZSponsorshipInput>;
-export const ZSponsorshipUpdateInput = ZSponsorshipFields.extend({ version: z.number().int().min(1) })
-  .refine(endAfterStart, { path: ['proposedEndDate'], message: DEPT_MSG.endAfterStart });
+export const ZSponsorshipUpdateInput = ZSponsorshipFields.extend({ version: z.number().int().min(1) }).refine(endAfterStart, {
+  path: ['proposedEndDate'],
+  message: DEPT_MSG.endAfterStart,
+});
 export type TSponsorshipUpdateInput = z.input<typeof ZSponsorshipUpdateInput>;
 
 /** Dashboard tabs of the department: by where the sponsorship request stands. */
@@ -83,13 +108,20 @@ const statusLabel = (code: string) => SCHOLAR_STATUSES.find((s) => s.code === co
 /** Where a case stands, in words: the sponsorship state, then the office's phase and status once processed. */
 export function caseStatusInWords(c: { sponsorshipState: string; processedState: string; phase: string; status: string }): string {
   switch (c.sponsorshipState) {
-    case 'draft': return 'Draft: not yet sent';
-    case 'pending_approval': return 'Awaiting approval in your department';
-    case 'rejected': return 'Rejected by an approver: edit it and send it again';
-    case 'submitted': return 'With the international office: not yet processed';
-    case 'ineligible': return 'Ineligible: closed by the international office';
-    case 'processed': return `${PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState}: ${phaseLabel(c.phase)}, ${statusLabel(c.status)}`;
-    default: return c.sponsorshipState;
+    case 'draft':
+      return 'Draft: not yet sent';
+    case 'pending_approval':
+      return 'Awaiting approval in your department';
+    case 'rejected':
+      return 'Rejected by an approver: edit it and send it again';
+    case 'submitted':
+      return 'With the international office: not yet processed';
+    case 'ineligible':
+      return 'Ineligible: closed by the international office';
+    case 'processed':
+      return `${PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState}: ${phaseLabel(c.phase)}, ${statusLabel(c.status)}`;
+    default:
+      return c.sponsorshipState;
   }
 }
 export { phaseLabel as scholarPhaseLabel, statusLabel as scholarStatusLabel };
@@ -130,11 +162,21 @@ export type TListDeptCasesQuery = z.input<typeof ZListDeptCasesQuery>;
 export const ZDeptCasePage = ZPage(ZDeptCaseSummary).extend({ counts: z.record(z.string(), z.number().int()) });
 
 export const ZStatusHistoryEntry = z.object({
-  id: z.uuid(), phase: z.string(), phaseLabel: z.string(), status: z.string(), statusLabel: z.string(),
-  changeDate: z.string(), referenceNumber: z.string(), changeReason: z.string(),
+  id: z.uuid(),
+  phase: z.string(),
+  phaseLabel: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  changeDate: z.string(),
+  referenceNumber: z.string(),
+  changeReason: z.string(),
 });
 export const ZApprovalStep = z.object({
-  ordinal: z.number().int(), approverName: z.string(), status: z.string(), comment: z.string(), decidedAt: z.string().nullable(),
+  ordinal: z.number().int(),
+  approverName: z.string(),
+  status: z.string(),
+  comment: z.string(),
+  decidedAt: z.string().nullable(),
 });
 
 /** The department's view of one case. */
@@ -159,19 +201,40 @@ export const ZDeptCase = ZDeptCaseSummary.extend({
 });
 export type TDeptCase = z.infer<typeof ZDeptCase>;
 
-export const ZCaseEvent = z.object({ id: z.string(), at: z.string(), actorName: z.string().nullable(), action: z.string(), details: z.array(z.string()) });
+export const ZCaseEvent = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  details: z.array(z.string()),
+});
 export type TCaseEvent = z.infer<typeof ZCaseEvent>;
 
 /** What a scholar sees of their own sponsorship request before the office processes it. */
 export const ZMySponsorshipRequest = z.object({
-  firstName: z.string(), lastName: z.string(), email: z.string(), departmentName: z.string(), proposedStatus: z.string(),
-  proposedStartDate: z.string().nullable(), proposedEndDate: z.string().nullable(), position: z.string(), hiringAuthorityName: z.string(),
-  sponsorshipState: z.string(), processedState: z.string(), statusText: z.string(), isProcessed: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  departmentName: z.string(),
+  proposedStatus: z.string(),
+  proposedStartDate: z.string().nullable(),
+  proposedEndDate: z.string().nullable(),
+  position: z.string(),
+  hiringAuthorityName: z.string(),
+  sponsorshipState: z.string(),
+  processedState: z.string(),
+  statusText: z.string(),
+  isProcessed: z.boolean(),
 });
 export type TMySponsorshipRequest = z.infer<typeof ZMySponsorshipRequest>;
 
 // ---------- Departmental Configurations ----------
-const ZPhone = z.string().trim().max(20, MSG.invalidLength).refine((s) => s === '' || /^[0-9()+\-. ]{7,20}$/.test(s), MSG.invalidPhone).default('');
+const ZPhone = z
+  .string()
+  .trim()
+  .max(20, MSG.invalidLength)
+  .refine((s) => s === '' || /^[0-9()+\-. ]{7,20}$/.test(s), MSG.invalidPhone)
+  .default('');
 export const ZDeptContact = z.object({
   name: z.string().trim().min(1, MSG.required).max(120, MSG.invalidLength),
   title: z.string().trim().max(120, MSG.invalidLength).default(''),
@@ -185,7 +248,12 @@ export const ZDeptSite = z.object({
   address2: z.string().trim().max(60, MSG.invalidLength).default(''),
   city: z.string().trim().max(60, MSG.invalidLength).default(''),
   state: z.string().trim().max(30, MSG.invalidLength).default(''),
-  postalCode: z.string().trim().max(10, MSG.invalidLength).refine((s) => s === '' || /^\d{5}(-\d{4})?$/.test(s), MSG.invalidValue).default(''),
+  postalCode: z
+    .string()
+    .trim()
+    .max(10, MSG.invalidLength)
+    .refine((s) => s === '' || /^\d{5}(-\d{4})?$/.test(s), MSG.invalidValue)
+    .default(''),
   isPrimary: z.boolean().default(false),
 });
 const onePrimary = (rows: { isPrimary?: boolean }[]) => rows.filter((r) => r.isPrimary).length <= 1;
@@ -225,61 +293,127 @@ const ZWorkflowParams = z.object({ workflowId: z.uuid({ error: MSG.notFound }) }
 const P = '/api/scholars/department';
 
 export const listDeptCases = defineRoute({
-  method: 'GET', path: `${P}/cases`, access: 'scholars.department', tags: T,
+  method: 'GET',
+  path: `${P}/cases`,
+  access: 'scholars.department',
+  tags: T,
   summary: "The department's scholars and cases with their status (search, tab, server paging and sorting); only the caller's department",
-  query: ZListDeptCasesQuery, response: ZDeptCasePage,
+  query: ZListDeptCasesQuery,
+  response: ZDeptCasePage,
 });
 export const createSponsorship = defineRoute({
-  method: 'POST', path: `${P}/cases`, access: 'scholars.department', tags: T,
+  method: 'POST',
+  path: `${P}/cases`,
+  access: 'scholars.department',
+  tags: T,
   summary: 'Save a new sponsorship request as a draft (the scholar, the case and its engine request, in one transaction)',
-  body: ZSponsorshipInput, response: ZDeptCase,
+  body: ZSponsorshipInput,
+  response: ZDeptCase,
 });
 export const getDeptCase = defineRoute({
-  method: 'GET', path: `${P}/cases/:applicationId`, access: 'scholars.department', tags: T,
-  summary: "The department's view of one case (404 for another department's case)", params: ZCaseParams, response: ZDeptCase,
+  method: 'GET',
+  path: `${P}/cases/:applicationId`,
+  access: 'scholars.department',
+  tags: T,
+  summary: "The department's view of one case (404 for another department's case)",
+  params: ZCaseParams,
+  response: ZDeptCase,
 });
 export const updateSponsorship = defineRoute({
-  method: 'PUT', path: `${P}/cases/:applicationId`, access: 'scholars.department', tags: T,
-  summary: 'Change a draft or rejected sponsorship request (409 when someone saved since it was read)', params: ZCaseParams, body: ZSponsorshipUpdateInput, response: ZDeptCase,
+  method: 'PUT',
+  path: `${P}/cases/:applicationId`,
+  access: 'scholars.department',
+  tags: T,
+  summary: 'Change a draft or rejected sponsorship request (409 when someone saved since it was read)',
+  params: ZCaseParams,
+  body: ZSponsorshipUpdateInput,
+  response: ZDeptCase,
 });
 export const inviteScholar = defineRoute({
-  method: 'POST', path: `${P}/cases/:applicationId/invite`, access: 'scholars.department', tags: T,
-  summary: "Create the scholar's portal account and e-mail an account set-up link (again if already invited)", params: ZCaseParams, response: ZDeptCase,
+  method: 'POST',
+  path: `${P}/cases/:applicationId/invite`,
+  access: 'scholars.department',
+  tags: T,
+  summary: "Create the scholar's portal account and e-mail an account set-up link (again if already invited)",
+  params: ZCaseParams,
+  response: ZDeptCase,
 });
 export const sendForApproval = defineRoute({
-  method: 'POST', path: `${P}/cases/:applicationId/send`, access: 'scholars.department', tags: T,
-  summary: "Send the sponsorship request through the department's approval workflow, or straight to the office without one", params: ZCaseParams, response: ZDeptCase,
+  method: 'POST',
+  path: `${P}/cases/:applicationId/send`,
+  access: 'scholars.department',
+  tags: T,
+  summary: "Send the sponsorship request through the department's approval workflow, or straight to the office without one",
+  params: ZCaseParams,
+  response: ZDeptCase,
 });
 export const listDeptCaseEvents = defineRoute({
-  method: 'GET', path: `${P}/cases/:applicationId/events`, access: 'scholars.department', tags: T,
-  summary: "The case's own History Log (sponsorship saved, invited, sent, approved, processed), newest first", params: ZCaseParams,
-  query: ZPageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(20) }), response: ZPage(ZCaseEvent),
+  method: 'GET',
+  path: `${P}/cases/:applicationId/events`,
+  access: 'scholars.department',
+  tags: T,
+  summary: "The case's own History Log (sponsorship saved, invited, sent, approved, processed), newest first",
+  params: ZCaseParams,
+  query: ZPageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
+  response: ZPage(ZCaseEvent),
 });
 export const getMySponsorshipRequest = defineRoute({
-  method: 'GET', path: '/api/scholars/my-sponsorship-request', access: 'scholars.self', tags: T,
-  summary: "A scholar's own sponsorship request, read-only (404 when none)", response: ZMySponsorshipRequest,
+  method: 'GET',
+  path: '/api/scholars/my-sponsorship-request',
+  access: 'scholars.self',
+  tags: T,
+  summary: "A scholar's own sponsorship request, read-only (404 when none)",
+  response: ZMySponsorshipRequest,
 });
 export const getDeptConfig = defineRoute({
-  method: 'GET', path: `${P}/config`, access: 'scholars.department-admin', tags: T,
-  summary: "Departmental Configurations of the caller's department", response: ZDeptConfig,
+  method: 'GET',
+  path: `${P}/config`,
+  access: 'scholars.department-admin',
+  tags: T,
+  summary: "Departmental Configurations of the caller's department",
+  response: ZDeptConfig,
 });
 export const updateDeptConfig = defineRoute({
-  method: 'PUT', path: `${P}/config`, access: 'scholars.department-admin', tags: T,
-  summary: 'Save contacts, sites-of-activity presets and the sponsorship approval workflow', body: ZDeptConfigInput, response: ZDeptConfig,
+  method: 'PUT',
+  path: `${P}/config`,
+  access: 'scholars.department-admin',
+  tags: T,
+  summary: 'Save contacts, sites-of-activity presets and the sponsorship approval workflow',
+  body: ZDeptConfigInput,
+  response: ZDeptConfig,
 });
 export const listDeptWorkflows = defineRoute({
-  method: 'GET', path: `${P}/workflows`, access: 'scholars.department-admin', tags: T,
-  summary: "The department's own approval workflows", response: z.array(ZWorkflow),
+  method: 'GET',
+  path: `${P}/workflows`,
+  access: 'scholars.department-admin',
+  tags: T,
+  summary: "The department's own approval workflows",
+  response: z.array(ZWorkflow),
 });
 export const createDeptWorkflow = defineRoute({
-  method: 'POST', path: `${P}/workflows`, access: 'scholars.department-admin', tags: T,
-  summary: 'Create an approval workflow of the department', body: ZDeptWorkflowInput, response: ZWorkflow,
+  method: 'POST',
+  path: `${P}/workflows`,
+  access: 'scholars.department-admin',
+  tags: T,
+  summary: 'Create an approval workflow of the department',
+  body: ZDeptWorkflowInput,
+  response: ZWorkflow,
 });
 export const updateDeptWorkflow = defineRoute({
-  method: 'PUT', path: `${P}/workflows/:workflowId`, access: 'scholars.department-admin', tags: T,
-  summary: "Change or (de)activate one of the department's workflows (404 for any other)", params: ZWorkflowParams, body: ZDeptWorkflowInput, response: ZWorkflow,
+  method: 'PUT',
+  path: `${P}/workflows/:workflowId`,
+  access: 'scholars.department-admin',
+  tags: T,
+  summary: "Change or (de)activate one of the department's workflows (404 for any other)",
+  params: ZWorkflowParams,
+  body: ZDeptWorkflowInput,
+  response: ZWorkflow,
 });
 export const listDeptApproverCandidates = defineRoute({
-  method: 'GET', path: `${P}/approver-candidates`, access: 'scholars.department-admin', tags: T,
-  summary: "People and user groups a department admin may name as approvers (the department's users and faculty)", response: ZDeptApproverCandidates,
+  method: 'GET',
+  path: `${P}/approver-candidates`,
+  access: 'scholars.department-admin',
+  tags: T,
+  summary: "People and user groups a department admin may name as approvers (the department's users and faculty)",
+  response: ZDeptApproverCandidates,
 });

@@ -58,32 +58,58 @@ export type TSaveApplicationInput = z.input<typeof ZSaveApplicationInput>;
 const ZApplicationParams = z.object({ applicationId: z.uuid({ error: MSG.notFound }) });
 
 export const getMyApplication = defineRoute({
-  method: 'GET', path: '/api/scholars/portal/application', access: 'scholars.self', tags: T,
+  method: 'GET',
+  path: '/api/scholars/portal/application',
+  access: 'scholars.self',
+  tags: T,
   summary: "The signed-in scholar's current application (404 until the office processes the sponsorship request)",
   response: ZScholarApplicationForm,
 });
 export const getPortalApplication = defineRoute({
-  method: 'GET', path: '/api/scholars/portal/applications/:applicationId', access: 'scholars.self', tags: T,
+  method: 'GET',
+  path: '/api/scholars/portal/applications/:applicationId',
+  access: 'scholars.self',
+  tags: T,
   summary: "One of the signed-in scholar's own applications (another scholar's is not found)",
-  params: ZApplicationParams, response: ZScholarApplicationForm,
+  params: ZApplicationParams,
+  response: ZScholarApplicationForm,
 });
 export const saveApplicationDraft = defineRoute({
-  method: 'PUT', path: '/api/scholars/portal/applications/:applicationId/draft', access: 'scholars.self', tags: T,
+  method: 'PUT',
+  path: '/api/scholars/portal/applications/:applicationId/draft',
+  access: 'scholars.self',
+  tags: T,
   summary: 'Save the application form as a draft (types and lengths only); 409 when it changed since it was read',
-  params: ZApplicationParams, body: ZSaveApplicationInput, response: ZScholarApplicationForm,
+  params: ZApplicationParams,
+  body: ZSaveApplicationInput,
+  response: ZScholarApplicationForm,
 });
 export const submitApplication = defineRoute({
-  method: 'POST', path: '/api/scholars/portal/applications/:applicationId/submit', access: 'scholars.self', tags: T,
+  method: 'POST',
+  path: '/api/scholars/portal/applications/:applicationId/submit',
+  access: 'scholars.self',
+  tags: T,
   summary: "Save the form, then submit it to the office: every rule, the template's questionnaires and required documents; the form locks",
-  params: ZApplicationParams, body: ZSaveApplicationInput, response: ZScholarApplicationForm,
+  params: ZApplicationParams,
+  body: ZSaveApplicationInput,
+  response: ZScholarApplicationForm,
 });
 export const getApplicationFormForStaff = defineRoute({
-  method: 'GET', path: '/api/scholars/applications/:applicationId/form', access: 'scholars.read', tags: T,
+  method: 'GET',
+  path: '/api/scholars/applications/:applicationId/form',
+  access: 'scholars.read',
+  tags: T,
   summary: "A case's application form as the scholar filled it (office staff)",
-  params: ZApplicationParams, response: ZScholarApplicationForm,
+  params: ZApplicationParams,
+  response: ZScholarApplicationForm,
 });
 export const saveApplicationFormForStaff = defineRoute({
-  method: 'PUT', path: '/api/scholars/applications/:applicationId/form', access: 'scholars.manage', tags: T,
+  method: 'PUT',
+  path: '/api/scholars/applications/:applicationId/form',
+  access: 'scholars.manage',
+  tags: T,
   summary: "The office corrects a case's application form (while it is open to changes: not submitted, or unlocked)",
-  params: ZApplicationParams, body: ZSaveApplicationInput, response: ZScholarApplicationForm,
+  params: ZApplicationParams,
+  body: ZSaveApplicationInput,
+  response: ZScholarApplicationForm,
 });

@@ -12,10 +12,13 @@ export type TScholarDashboardSort = (typeof SCHOLAR_DASHBOARD_SORTS)[number];
 /** Processed state filter: a processed state, or 'none' for cases the office has not processed yet. */
 export const DASHBOARD_VISA_FILTERS = [...PROCESS_AS, 'none'] as const;
 
-const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate).refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01';
-}, MSG.invalidDate);
+const ZIsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01';
+  }, MSG.invalidDate);
 
 /**
  * The dashboard's keyword and filters (shared by the list, the tab counts, both exports and the
@@ -118,13 +121,21 @@ export const ZScholarTimeTracking = z.object({
   /** H-1B (and L) time from the immigration history; null for other visa types. */
   sixYear: ZSixYear.nullable(),
   /** J-1 Professor/Research Scholar bars; null for other visa types or without a program start. */
-  jBars: z.object({
-    category: z.string(),
-    programStart: z.string(),
-    applies: z.boolean(),
-    twelveMonth: z.object({ daysInWindow: z.number().int(), windowFrom: z.string(), windowTo: z.string(), isBarred: z.boolean(), barEndsOn: z.string().nullable() }),
-    twentyFourMonth: z.object({ priorProgramEnd: z.string().nullable(), isBarred: z.boolean(), barEndsOn: z.string().nullable() }),
-  }).nullable(),
+  jBars: z
+    .object({
+      category: z.string(),
+      programStart: z.string(),
+      applies: z.boolean(),
+      twelveMonth: z.object({
+        daysInWindow: z.number().int(),
+        windowFrom: z.string(),
+        windowTo: z.string(),
+        isBarred: z.boolean(),
+        barEndsOn: z.string().nullable(),
+      }),
+      twentyFourMonth: z.object({ priorProgramEnd: z.string().nullable(), isBarred: z.boolean(), barEndsOn: z.string().nullable() }),
+    })
+    .nullable(),
   /** Immigration history periods and trips as read from the application (ISO dates). */
   periods: z.array(z.object({ status: z.string(), from: z.string(), to: z.string(), category: z.string().optional() })),
   trips: z.array(z.object({ departure: z.string(), return: z.string() })),
@@ -134,32 +145,58 @@ export type TScholarTimeTracking = z.infer<typeof ZScholarTimeTracking>;
 const T = ['scholars'];
 
 export const listScholarDashboard = defineRoute({
-  method: 'GET', path: '/api/scholars/dashboard', access: 'scholars.read', tags: T,
+  method: 'GET',
+  path: '/api/scholars/dashboard',
+  access: 'scholars.read',
+  tags: T,
   summary: 'Scholar dashboard: the cases of one phase tab (or all), searched by name or e-mail, filtered, sorted and paged on the server',
-  query: ZScholarDashboardQuery, response: ZPage(ZScholarDashboardItem),
+  query: ZScholarDashboardQuery,
+  response: ZPage(ZScholarDashboardItem),
 });
 export const scholarDashboardTabs = defineRoute({
-  method: 'GET', path: '/api/scholars/dashboard/tabs', access: 'scholars.read', tags: T,
+  method: 'GET',
+  path: '/api/scholars/dashboard/tabs',
+  access: 'scholars.read',
+  tags: T,
   summary: 'The dashboard tabs (All and one per phase) with how many cases of the current search and filters each holds',
-  query: ZScholarDashboardFilters, response: z.array(ZScholarDashboardTab),
+  query: ZScholarDashboardFilters,
+  response: z.array(ZScholarDashboardTab),
 });
 export const exportScholars = defineRoute({
-  method: 'GET', path: '/api/scholars/dashboard/export', access: 'scholars.read', tags: T,
+  method: 'GET',
+  path: '/api/scholars/dashboard/export',
+  access: 'scholars.read',
+  tags: T,
   summary: 'Excel export of the filtered dashboard (Scholar_Export_{month}_{day}_{year}.xlsx, sheet Scholars), streamed',
-  query: ZScholarExportQuery, response: z.unknown(),
+  query: ZScholarExportQuery,
+  response: z.unknown(),
 });
 export const exportOpt = defineRoute({
-  method: 'GET', path: '/api/scholars/dashboard/export-opt', access: 'scholars.read', tags: T,
-  summary: 'Excel export of the F-1 OPT/STEM cases of the filtered dashboard with their employment flags (OPT_{month}_{day}_{year}.xlsx, sheet OPT), streamed',
-  query: ZScholarExportQuery, response: z.unknown(),
+  method: 'GET',
+  path: '/api/scholars/dashboard/export-opt',
+  access: 'scholars.read',
+  tags: T,
+  summary:
+    'Excel export of the F-1 OPT/STEM cases of the filtered dashboard with their employment flags (OPT_{month}_{day}_{year}.xlsx, sheet OPT), streamed',
+  query: ZScholarExportQuery,
+  response: z.unknown(),
 });
 export const scholarReportSummary = defineRoute({
-  method: 'GET', path: '/api/scholars/reports/summary', access: 'scholars.read', tags: T,
+  method: 'GET',
+  path: '/api/scholars/reports/summary',
+  access: 'scholars.read',
+  tags: T,
   summary: 'Report summary: cases by processed visa type and phase, and by visa type and status, with totals',
-  query: ZScholarDashboardFilters, response: ZScholarReportSummary,
+  query: ZScholarDashboardFilters,
+  response: ZScholarReportSummary,
 });
 export const scholarTimeTracking = defineRoute({
-  method: 'GET', path: '/api/scholars/cases/:applicationId/time-tracking', access: 'authenticated', tags: T,
-  summary: "Time tracking of one case: end-date alerts, the H-1B six-year maximum and the J-1 12/24-month bars (office staff, and the case's department)",
-  params: ZTimeTrackingParams, response: ZScholarTimeTracking,
+  method: 'GET',
+  path: '/api/scholars/cases/:applicationId/time-tracking',
+  access: 'authenticated',
+  tags: T,
+  summary:
+    "Time tracking of one case: end-date alerts, the H-1B six-year maximum and the J-1 12/24-month bars (office staff, and the case's department)",
+  params: ZTimeTrackingParams,
+  response: ZScholarTimeTracking,
 });

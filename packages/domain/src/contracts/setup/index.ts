@@ -17,8 +17,19 @@ export const ZSetupInput = z
       .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/[^\s]*)?$/i, 'Enter a full web address starting with https://'),
     firstName: z.string().trim().min(1, MSG.required).max(60, MSG.invalidLength),
     lastName: z.string().trim().min(1, MSG.required).max(60, MSG.invalidLength),
-    email: z.string().trim().min(1, MSG.required).max(65, MSG.invalidLength).pipe(z.email({ error: MSG.invalidEmail })),
-    userName: z.string().trim().min(1, MSG.required).min(3, MSG.invalidLength).max(60, MSG.invalidLength).regex(/^[A-Za-z0-9._@-]+$/, MSG.invalidValue),
+    email: z
+      .string()
+      .trim()
+      .min(1, MSG.required)
+      .max(65, MSG.invalidLength)
+      .pipe(z.email({ error: MSG.invalidEmail })),
+    userName: z
+      .string()
+      .trim()
+      .min(1, MSG.required)
+      .min(3, MSG.invalidLength)
+      .max(60, MSG.invalidLength)
+      .regex(/^[A-Za-z0-9._@-]+$/, MSG.invalidValue),
     password: ZNewPassword,
     confirmPassword: z.string().min(1, MSG.repeatPassword),
   })
@@ -26,11 +37,19 @@ export const ZSetupInput = z
 export type TSetupInput = z.infer<typeof ZSetupInput>;
 
 export const getSetupStatus = defineRoute({
-  method: 'GET', path: '/api/setup/status', access: 'public', tags: ['setup'],
-  summary: 'Whether the portal still needs its first institution', response: ZSetupStatus,
+  method: 'GET',
+  path: '/api/setup/status',
+  access: 'public',
+  tags: ['setup'],
+  summary: 'Whether the portal still needs its first institution',
+  response: ZSetupStatus,
 });
 export const completeSetup = defineRoute({
-  method: 'POST', path: '/api/setup', access: 'public', tags: ['setup'],
+  method: 'POST',
+  path: '/api/setup',
+  access: 'public',
+  tags: ['setup'],
   summary: 'Create the first institution and its first super user (only on an empty database)',
-  body: ZSetupInput, response: z.object({ ok: z.literal(true) }),
+  body: ZSetupInput,
+  response: z.object({ ok: z.literal(true) }),
 });

@@ -36,8 +36,12 @@ export const ZPendingGroup = z.object({
 export type TPendingGroup = z.infer<typeof ZPendingGroup>;
 
 export const listPendingGroups = defineRoute({
-  method: 'GET', path: '/api/sevis/pending-groups', access: 'sevis.batch', tags: T,
-  summary: 'Pending SEVIS events grouped by OrgID (campus site and program kind), with counts', response: z.object({ items: z.array(ZPendingGroup) }),
+  method: 'GET',
+  path: '/api/sevis/pending-groups',
+  access: 'sevis.batch',
+  tags: T,
+  summary: 'Pending SEVIS events grouped by OrgID (campus site and program kind), with counts',
+  response: z.object({ items: z.array(ZPendingGroup) }),
 });
 
 export const ZPendingEvent = z.object({
@@ -65,9 +69,13 @@ export const ZListPendingEventsQuery = ZPageQuery.extend({
 export type TListPendingEventsQuery = z.input<typeof ZListPendingEventsQuery>;
 
 export const listPendingEvents = defineRoute({
-  method: 'GET', path: '/api/sevis/pending-events', access: 'sevis.batch', tags: T,
-  summary: 'The pending and held SEVIS events of the caller\'s sites (student, event, raised date, schema message)',
-  query: ZListPendingEventsQuery, response: ZPage(ZPendingEvent),
+  method: 'GET',
+  path: '/api/sevis/pending-events',
+  access: 'sevis.batch',
+  tags: T,
+  summary: "The pending and held SEVIS events of the caller's sites (student, event, raised date, schema message)",
+  query: ZListPendingEventsQuery,
+  response: ZPage(ZPendingEvent),
 });
 
 export const ZCreateBatchesInput = z.object({
@@ -89,9 +97,13 @@ export const ZCreateBatchesOutput = z.object({
 export type TCreateBatchesOutput = z.infer<typeof ZCreateBatchesOutput>;
 
 export const createBatches = defineRoute({
-  method: 'POST', path: '/api/sevis/batches', access: 'sevis.batch', tags: T,
+  method: 'POST',
+  path: '/api/sevis/batches',
+  access: 'sevis.batch',
+  tags: T,
   summary: 'Group pending events into validated batches (at most 250 records each, 14-character batch ids unique per OrgID)',
-  body: ZCreateBatchesInput, response: ZCreateBatchesOutput,
+  body: ZCreateBatchesInput,
+  response: ZCreateBatchesOutput,
 });
 
 export const ZSevisBatch = z.object({
@@ -126,8 +138,13 @@ export const ZListBatchesQuery = ZPageQuery.extend({
 export type TListBatchesQuery = z.input<typeof ZListBatchesQuery>;
 
 export const listBatches = defineRoute({
-  method: 'GET', path: '/api/sevis/batches', access: 'sevis.batch', tags: T,
-  summary: 'SEVIS batches of the caller\'s sites (server paging, filters by status, kind, OrgID, batch id)', query: ZListBatchesQuery, response: ZPage(ZSevisBatch),
+  method: 'GET',
+  path: '/api/sevis/batches',
+  access: 'sevis.batch',
+  tags: T,
+  summary: "SEVIS batches of the caller's sites (server paging, filters by status, kind, OrgID, batch id)",
+  query: ZListBatchesQuery,
+  response: ZPage(ZSevisBatch),
 });
 
 const ZBatchParams = z.object({ batchRowId: z.uuid() });
@@ -151,16 +168,31 @@ export const ZSevisBatchDetail = ZSevisBatch.extend({ records: z.array(ZSevisBat
 export type TSevisBatchDetail = z.infer<typeof ZSevisBatchDetail>;
 
 export const getBatch = defineRoute({
-  method: 'GET', path: '/api/sevis/batches/:batchRowId', access: 'sevis.batch', tags: T,
-  summary: 'One SEVIS batch with its records', params: ZBatchParams, response: ZSevisBatchDetail,
+  method: 'GET',
+  path: '/api/sevis/batches/:batchRowId',
+  access: 'sevis.batch',
+  tags: T,
+  summary: 'One SEVIS batch with its records',
+  params: ZBatchParams,
+  response: ZSevisBatchDetail,
 });
 export const downloadBatchXml = defineRoute({
-  method: 'GET', path: '/api/sevis/batches/:batchRowId/xml', access: 'sevis.batch', tags: T,
-  summary: 'The batch XML file (named by its batch id) for upload to SEVIS by hand', params: ZBatchParams, response: z.string(),
+  method: 'GET',
+  path: '/api/sevis/batches/:batchRowId/xml',
+  access: 'sevis.batch',
+  tags: T,
+  summary: 'The batch XML file (named by its batch id) for upload to SEVIS by hand',
+  params: ZBatchParams,
+  response: z.string(),
 });
 export const markBatchSent = defineRoute({
-  method: 'POST', path: '/api/sevis/batches/:batchRowId/mark-sent', access: 'sevis.batch', tags: T,
-  summary: 'Record that the batch was uploaded to SEVIS by hand: it awaits results', params: ZBatchParams, response: ZSevisBatch,
+  method: 'POST',
+  path: '/api/sevis/batches/:batchRowId/mark-sent',
+  access: 'sevis.batch',
+  tags: T,
+  summary: 'Record that the batch was uploaded to SEVIS by hand: it awaits results',
+  params: ZBatchParams,
+  response: ZSevisBatch,
 });
 
 // SEVIS Registration (F-1) and SEVIS Validation (J-1) in bulk
@@ -185,28 +217,50 @@ export const ZBulkCandidatesQuery = ZPageQuery.extend({
 });
 export type TBulkCandidatesQuery = z.input<typeof ZBulkCandidatesQuery>;
 
-export const ZBulkEventsInput = z.object({
-  /** The records chosen; omitted with all: true = every record of the list. */
-  profileIds: z.array(z.uuid()).max(5000).optional(),
-  all: z.boolean().default(false),
-}).refine((v) => v.all || (v.profileIds?.length ?? 0) > 0, { path: ['profileIds'], message: 'Choose at least one record' });
+export const ZBulkEventsInput = z
+  .object({
+    /** The records chosen; omitted with all: true = every record of the list. */
+    profileIds: z.array(z.uuid()).max(5000).optional(),
+    all: z.boolean().default(false),
+  })
+  .refine((v) => v.all || (v.profileIds?.length ?? 0) > 0, { path: ['profileIds'], message: 'Choose at least one record' });
 export type TBulkEventsInput = z.input<typeof ZBulkEventsInput>;
 export const ZBulkEventsOutput = z.object({ queued: z.number().int(), alreadyPending: z.number().int(), skipped: z.number().int() });
 export type TBulkEventsOutput = z.infer<typeof ZBulkEventsOutput>;
 
 export const listRegistrationCandidates = defineRoute({
-  method: 'GET', path: '/api/sevis/registration', access: 'sevis.batch', tags: T,
-  summary: 'SEVIS Registration: active F-1 students requiring registration for the current session', query: ZBulkCandidatesQuery, response: ZPage(ZBulkCandidate),
+  method: 'GET',
+  path: '/api/sevis/registration',
+  access: 'sevis.batch',
+  tags: T,
+  summary: 'SEVIS Registration: active F-1 students requiring registration for the current session',
+  query: ZBulkCandidatesQuery,
+  response: ZPage(ZBulkCandidate),
 });
 export const queueRegistrationEvents = defineRoute({
-  method: 'POST', path: '/api/sevis/registration', access: 'sevis.batch', tags: T,
-  summary: 'Queue Registration events for the chosen (or all) students requiring registration', body: ZBulkEventsInput, response: ZBulkEventsOutput,
+  method: 'POST',
+  path: '/api/sevis/registration',
+  access: 'sevis.batch',
+  tags: T,
+  summary: 'Queue Registration events for the chosen (or all) students requiring registration',
+  body: ZBulkEventsInput,
+  response: ZBulkEventsOutput,
 });
 export const listValidationCandidates = defineRoute({
-  method: 'GET', path: '/api/sevis/validation', access: 'sevis.batch', tags: T,
-  summary: 'SEVIS Validation: initial J-1 exchange visitors ready to validate (program start within 30 days before or after today)', query: ZBulkCandidatesQuery, response: ZPage(ZBulkCandidate),
+  method: 'GET',
+  path: '/api/sevis/validation',
+  access: 'sevis.batch',
+  tags: T,
+  summary: 'SEVIS Validation: initial J-1 exchange visitors ready to validate (program start within 30 days before or after today)',
+  query: ZBulkCandidatesQuery,
+  response: ZPage(ZBulkCandidate),
 });
 export const queueValidationEvents = defineRoute({
-  method: 'POST', path: '/api/sevis/validation', access: 'sevis.batch', tags: T,
-  summary: 'Queue Validate events for the chosen (or all) exchange visitors ready to validate', body: ZBulkEventsInput, response: ZBulkEventsOutput,
+  method: 'POST',
+  path: '/api/sevis/validation',
+  access: 'sevis.batch',
+  tags: T,
+  summary: 'Queue Validate events for the chosen (or all) exchange visitors ready to validate',
+  body: ZBulkEventsInput,
+  response: ZBulkEventsOutput,
 });

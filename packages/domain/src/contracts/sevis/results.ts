@@ -34,7 +34,8 @@ export const TRANSLOG_MSG = {
   noBatch: 'No batch of this OrgID and BatchID was built here; import the log of a batch from the Batch Manager.',
   duplicate: 'This transaction log was imported before; nothing was changed.',
   notSent: 'This batch has not been sent yet: send it (or mark it sent) first.',
-  notConfigured: 'Sending through the SEVIS batch interface is not configured for this server: download the XML and upload it to SEVIS by hand, then import the transaction log it returns.',
+  notConfigured:
+    'Sending through the SEVIS batch interface is not configured for this server: download the XML and upload it to SEVIS by hand, then import the transaction log it returns.',
   notProcessed: 'SEVIS has not processed this batch yet (S0030): try again later; results usually come the next business day.',
   noSender: 'You are not a SEVIS sender for this batch (SEVIS Permissions: a DSO for F-1, an ARO for J-1).',
 } as const;
@@ -91,17 +92,31 @@ export const ZTransLogDetail = z.object({ log: ZTransLogSummary, records: z.arra
 export type TTransLogDetail = z.infer<typeof ZTransLogDetail>;
 
 export const importTransactionLog = defineRoute({
-  method: 'POST', path: '/api/sevis/transaction-logs', access: 'sevis.import', tags: T,
-  summary: 'Import a SEVIS transaction log (multipart, field "file": the XML or the zip SEVIS returns): validated against SevisTransLog.xsd, matched by OrgID + BatchID and requestID; the same log twice changes nothing',
+  method: 'POST',
+  path: '/api/sevis/transaction-logs',
+  access: 'sevis.import',
+  tags: T,
+  summary:
+    'Import a SEVIS transaction log (multipart, field "file": the XML or the zip SEVIS returns): validated against SevisTransLog.xsd, matched by OrgID + BatchID and requestID; the same log twice changes nothing',
   response: ZTransLogImportOutput,
 });
 export const listTransactionLogs = defineRoute({
-  method: 'GET', path: '/api/sevis/transaction-logs', access: 'sevis.import', tags: T,
-  summary: 'History of imported transaction logs (newest first)', query: ZPageQuery, response: ZPage(ZTransLogSummary),
+  method: 'GET',
+  path: '/api/sevis/transaction-logs',
+  access: 'sevis.import',
+  tags: T,
+  summary: 'History of imported transaction logs (newest first)',
+  query: ZPageQuery,
+  response: ZPage(ZTransLogSummary),
 });
 export const getTransactionLog = defineRoute({
-  method: 'GET', path: '/api/sevis/transaction-logs/:logId', access: 'sevis.import', tags: T,
-  summary: 'One imported log with the result of each record of its batch', params: ZLogParams, response: ZTransLogDetail,
+  method: 'GET',
+  path: '/api/sevis/transaction-logs/:logId',
+  access: 'sevis.import',
+  tags: T,
+  summary: 'One imported log with the result of each record of its batch',
+  params: ZLogParams,
+  response: ZTransLogDetail,
 });
 
 // ---- System Errors (#/isss/system-errors) ----
@@ -131,9 +146,13 @@ export const ZSystemError = z.object({
 });
 export type TSystemError = z.infer<typeof ZSystemError>;
 export const listSystemErrors = defineRoute({
-  method: 'GET', path: '/api/sevis/system-errors', access: 'sevis.read', tags: T,
+  method: 'GET',
+  path: '/api/sevis/system-errors',
+  access: 'sevis.read',
+  tags: T,
   summary: 'SEVIS updates that failed (SEVIS result code and message) or were held back, on the records the caller reaches',
-  query: ZSystemErrorsQuery, response: ZPage(ZSystemError),
+  query: ZSystemErrorsQuery,
+  response: ZPage(ZSystemError),
 });
 
 // ---- Transport (SEVIS batch interface) ----
@@ -144,23 +163,36 @@ export const ZTransportStatus = z.object({
 });
 export type TTransportStatus = z.infer<typeof ZTransportStatus>;
 export const getTransportStatus = defineRoute({
-  method: 'GET', path: '/api/sevis/transport', access: 'sevis.read', tags: T,
-  summary: 'Whether batches can be sent through the SEVIS batch interface (a client certificate is configured)', response: ZTransportStatus,
+  method: 'GET',
+  path: '/api/sevis/transport',
+  access: 'sevis.read',
+  tags: T,
+  summary: 'Whether batches can be sent through the SEVIS batch interface (a client certificate is configured)',
+  response: ZTransportStatus,
 });
 
 export const ZSendBatchOutput = z.object({ batchRowId: z.string(), status: z.string(), resultCode: z.string(), message: z.string() });
 export type TSendBatchOutput = z.infer<typeof ZSendBatchOutput>;
 export const sendBatchToSevis = defineRoute({
-  method: 'POST', path: '/api/sevis/batches/:batchRowId/send', access: 'sevis.batch', tags: T,
-  summary: 'Send a pending batch through the SEVIS batch interface (multipart upload with the client certificate); it becomes Sent – awaiting results',
-  params: ZBatchRowParams, response: ZSendBatchOutput,
+  method: 'POST',
+  path: '/api/sevis/batches/:batchRowId/send',
+  access: 'sevis.batch',
+  tags: T,
+  summary:
+    'Send a pending batch through the SEVIS batch interface (multipart upload with the client certificate); it becomes Sent – awaiting results',
+  params: ZBatchRowParams,
+  response: ZSendBatchOutput,
 });
 export const ZFetchResultsOutput = z.object({ isReady: z.boolean(), message: z.string(), result: ZTransLogImportOutput.nullable() });
 export type TFetchResultsOutput = z.infer<typeof ZFetchResultsOutput>;
 export const fetchBatchResults = defineRoute({
-  method: 'POST', path: '/api/sevis/batches/:batchRowId/fetch-results', access: 'sevis.import', tags: T,
+  method: 'POST',
+  path: '/api/sevis/batches/:batchRowId/fetch-results',
+  access: 'sevis.import',
+  tags: T,
   summary: 'Download the results zip of a sent batch from the SEVIS batch interface and import its transaction log',
-  params: ZBatchRowParams, response: ZFetchResultsOutput,
+  params: ZBatchRowParams,
+  response: ZFetchResultsOutput,
 });
 
 /** Where a record's SEVIS updates are shown: the SEVIS Updates tab (F-1) or the Profile tab (J-1). */

@@ -18,28 +18,38 @@ export const SEVIS_MSG = {
 
 export const SEVIS_PROGRAM_KINDS = ['F', 'J'] as const;
 export type TSevisProgramKind = (typeof SEVIS_PROGRAM_KINDS)[number];
-export const SEVIS_PROGRAM_KIND_LABELS: Record<TSevisProgramKind, string> = { F: 'F-1 students (school code)', J: 'J-1 exchange visitors (program number)' };
+export const SEVIS_PROGRAM_KIND_LABELS: Record<TSevisProgramKind, string> = {
+  F: 'F-1 students (school code)',
+  J: 'J-1 exchange visitors (program number)',
+};
 export const SCHOOL_CODE_RE = /^[A-Z]{3}214F\d{8}$/;
 export const PROGRAM_NUMBER_RE = /^(P-[1-4]-\d{5}|G-[1-7]-\d{5})$/;
 export const MAX_BATCH_NUMBER = 99_999_999_999_999;
 
 export const ZSevisUserId = z.string({ error: MSG.required }).trim().min(1, MSG.required).length(10, SEVIS_MSG.sevisUserId);
 
-export const ZSevisSettingsInput = z.object({
-  campusSiteId: z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required),
-  programKind: z.enum(SEVIS_PROGRAM_KINDS, { error: MSG.required }),
-  orgId: z.string({ error: MSG.required }).trim().min(1, MSG.required),
-  officialName: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(120, MSG.invalidLength),
-  officialSevisUserId: ZSevisUserId,
-  startingBatchNumber: z.coerce.number({ error: SEVIS_MSG.startingBatchNumber }).int(SEVIS_MSG.startingBatchNumber)
-    .min(1, SEVIS_MSG.startingBatchNumber).max(MAX_BATCH_NUMBER, SEVIS_MSG.startingBatchNumber),
-  isAutoBatch: z.boolean().default(false),
-  isActive: z.boolean().default(true),
-}).superRefine((v, c) => {
-  if (!v.orgId) return;
-  if (v.programKind === 'F' && !SCHOOL_CODE_RE.test(v.orgId)) c.addIssue({ code: 'custom', path: ['orgId'], message: SEVIS_MSG.schoolCode });
-  if (v.programKind === 'J' && !PROGRAM_NUMBER_RE.test(v.orgId)) c.addIssue({ code: 'custom', path: ['orgId'], message: SEVIS_MSG.programNumber });
-});
+export const ZSevisSettingsInput = z
+  .object({
+    campusSiteId: z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required),
+    programKind: z.enum(SEVIS_PROGRAM_KINDS, { error: MSG.required }),
+    orgId: z.string({ error: MSG.required }).trim().min(1, MSG.required),
+    officialName: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(120, MSG.invalidLength),
+    officialSevisUserId: ZSevisUserId,
+    startingBatchNumber: z.coerce
+      .number({ error: SEVIS_MSG.startingBatchNumber })
+      .int(SEVIS_MSG.startingBatchNumber)
+      .min(1, SEVIS_MSG.startingBatchNumber)
+      .max(MAX_BATCH_NUMBER, SEVIS_MSG.startingBatchNumber),
+    isAutoBatch: z.boolean().default(false),
+    isActive: z.boolean().default(true),
+  })
+  .superRefine((v, c) => {
+    if (!v.orgId) return;
+    if (v.programKind === 'F' && !SCHOOL_CODE_RE.test(v.orgId))
+      c.addIssue({ code: 'custom', path: ['orgId'], message: SEVIS_MSG.schoolCode });
+    if (v.programKind === 'J' && !PROGRAM_NUMBER_RE.test(v.orgId))
+      c.addIssue({ code: 'custom', path: ['orgId'], message: SEVIS_MSG.programNumber });
+  });
 export type TSevisSettingsInput = z.input<typeof ZSevisSettingsInput>;
 
 export const ZSevisSettings = z.object({
@@ -72,17 +82,31 @@ export type TSevisSettingsList = z.infer<typeof ZSevisSettingsList>;
 const ZSettingsParams = z.object({ settingsId: z.uuid() });
 
 export const listSevisSettings = defineRoute({
-  method: 'GET', path: '/api/sevis/settings', access: 'sevis.read', tags: T,
+  method: 'GET',
+  path: '/api/sevis/settings',
+  access: 'sevis.read',
+  tags: T,
   summary: 'SEVIS settings of the campus sites the caller reaches (school code / program number, PDSO/RO, batch numbering)',
   response: ZSevisSettingsList,
 });
 export const createSevisSettings = defineRoute({
-  method: 'POST', path: '/api/sevis/settings', access: 'sevis.configure', tags: T,
-  summary: 'Add the SEVIS settings of a campus site and program kind', body: ZSevisSettingsInput, response: ZSevisSettings,
+  method: 'POST',
+  path: '/api/sevis/settings',
+  access: 'sevis.configure',
+  tags: T,
+  summary: 'Add the SEVIS settings of a campus site and program kind',
+  body: ZSevisSettingsInput,
+  response: ZSevisSettings,
 });
 export const updateSevisSettings = defineRoute({
-  method: 'PUT', path: '/api/sevis/settings/:settingsId', access: 'sevis.configure', tags: T,
-  summary: 'Change the SEVIS settings of a campus site and program kind', params: ZSettingsParams, body: ZSevisSettingsInput, response: ZSevisSettings,
+  method: 'PUT',
+  path: '/api/sevis/settings/:settingsId',
+  access: 'sevis.configure',
+  tags: T,
+  summary: 'Change the SEVIS settings of a campus site and program kind',
+  params: ZSettingsParams,
+  body: ZSevisSettingsInput,
+  response: ZSevisSettings,
 });
 
 // SEVIS Permissions (sevisDSOAdmins / sevisAROAdmins)
@@ -115,14 +139,28 @@ export const ZSevisSenderList = z.object({
 export type TSevisSenderList = z.infer<typeof ZSevisSenderList>;
 
 export const listSevisSenders = defineRoute({
-  method: 'GET', path: '/api/sevis/senders', access: 'sevis.configure', tags: T,
-  summary: 'SEVIS Permissions: the DSOs and AROs who may send batches, with their SEVIS user ids', response: ZSevisSenderList,
+  method: 'GET',
+  path: '/api/sevis/senders',
+  access: 'sevis.configure',
+  tags: T,
+  summary: 'SEVIS Permissions: the DSOs and AROs who may send batches, with their SEVIS user ids',
+  response: ZSevisSenderList,
 });
 export const saveSevisSender = defineRoute({
-  method: 'PUT', path: '/api/sevis/senders', access: 'sevis.configure', tags: T,
-  summary: 'Name a staff member DSO (F) or ARO (J) with their SEVIS user id, or change the id', body: ZSevisSenderInput, response: ZSevisSender,
+  method: 'PUT',
+  path: '/api/sevis/senders',
+  access: 'sevis.configure',
+  tags: T,
+  summary: 'Name a staff member DSO (F) or ARO (J) with their SEVIS user id, or change the id',
+  body: ZSevisSenderInput,
+  response: ZSevisSender,
 });
 export const removeSevisSender = defineRoute({
-  method: 'DELETE', path: '/api/sevis/senders/:userId/:kind', access: 'sevis.configure', tags: T,
-  summary: 'Withdraw a DSO / ARO permission to send batches', params: z.object({ userId: z.uuid(), kind: z.enum(SEVIS_SENDER_KINDS) }), response: ZOk,
+  method: 'DELETE',
+  path: '/api/sevis/senders/:userId/:kind',
+  access: 'sevis.configure',
+  tags: T,
+  summary: 'Withdraw a DSO / ARO permission to send batches',
+  params: z.object({ userId: z.uuid(), kind: z.enum(SEVIS_SENDER_KINDS) }),
+  response: ZOk,
 });

@@ -42,19 +42,37 @@ export const ZBulkInviteOutput = z.object({
 export type TBulkInviteOutput = z.infer<typeof ZBulkInviteOutput>;
 
 export const inviteStudent = defineRoute({
-  method: 'POST', path: '/api/students/:profileId/invite', access: 'students.manage', tags: ['students'],
-  summary: 'Invite a student to the portal: creates the account (user name = e-mail) and e-mails a set-up link; sends it again while the student has not signed in',
-  params: ZInviteProfileParams, response: ZInviteResult,
+  method: 'POST',
+  path: '/api/students/:profileId/invite',
+  access: 'students.manage',
+  tags: ['students'],
+  summary:
+    'Invite a student to the portal: creates the account (user name = e-mail) and e-mails a set-up link; sends it again while the student has not signed in',
+  params: ZInviteProfileParams,
+  response: ZInviteResult,
 });
 export const inviteStudents = defineRoute({
-  method: 'POST', path: '/api/students/invite', access: 'students.manage', tags: ['students'],
+  method: 'POST',
+  path: '/api/students/invite',
+  access: 'students.manage',
+  tags: ['students'],
   summary: 'Invite several students to the portal (up to 200), with a result per record',
-  body: ZBulkInviteInput, response: ZBulkInviteOutput,
+  body: ZBulkInviteInput,
+  response: ZBulkInviteOutput,
 });
 
 // ---- Newly Admitted Students (#/isss/newly-admitted-students) ----
 
-export const NEWLY_ADMITTED_SORTS = ['lastName', 'firstName', 'email', 'campusSite', 'programStartDate', 'invitedAt', 'lastLoginAt', 'createdAt'] as const;
+export const NEWLY_ADMITTED_SORTS = [
+  'lastName',
+  'firstName',
+  'email',
+  'campusSite',
+  'programStartDate',
+  'invitedAt',
+  'lastLoginAt',
+  'createdAt',
+] as const;
 export const ZNewlyAdmittedQuery = ZPageQuery.extend({
   q: z.string().trim().max(100).optional(),
   /** not_invited: no portal account yet; invited: account created, never signed in; all: both and those who signed in. */
@@ -85,9 +103,14 @@ export const ZNewlyAdmittedStudent = z.object({
 export type TNewlyAdmittedStudent = z.infer<typeof ZNewlyAdmittedStudent>;
 
 export const listNewlyAdmitted = defineRoute({
-  method: 'GET', path: '/api/students/newly-admitted', access: 'students.read', tags: ['students'],
-  summary: 'Newly Admitted Students: records in stage invited or without a portal account, SEVIS status Initial (paged, sorted, searched on the server; site-scoped)',
-  query: ZNewlyAdmittedQuery, response: ZPage(ZNewlyAdmittedStudent),
+  method: 'GET',
+  path: '/api/students/newly-admitted',
+  access: 'students.read',
+  tags: ['students'],
+  summary:
+    'Newly Admitted Students: records in stage invited or without a portal account, SEVIS status Initial (paged, sorted, searched on the server; site-scoped)',
+  query: ZNewlyAdmittedQuery,
+  response: ZPage(ZNewlyAdmittedStudent),
 });
 
 // ---- Batch upload (#/isss/batch-upload-list) ----
@@ -123,7 +146,9 @@ export const ZStudentImportPreview = z.object({
   columns: z.array(z.string()),
   /** Problems of the file itself (header, size), not of one student row. */
   fileIssues: z.array(ZImportIssue),
-  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), z.string()), errors: z.record(z.string(), z.array(z.string())) })),
+  rows: z.array(
+    z.object({ row: z.number().int(), values: z.record(z.string(), z.string()), errors: z.record(z.string(), z.array(z.string())) }),
+  ),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -134,34 +159,64 @@ export const ZStudentImportListQuery = ZPageQuery.extend({
   status: z.enum(['all', ...IMPORT_STATUSES]).default('all'),
 });
 
-export const ZCommitImportOutput = z.object({ import: ZStudentImportSummary, created: z.number().int(), sevisCreateEvents: z.number().int() });
+export const ZCommitImportOutput = z.object({
+  import: ZStudentImportSummary,
+  created: z.number().int(),
+  sevisCreateEvents: z.number().int(),
+});
 export type TCommitImportOutput = z.infer<typeof ZCommitImportOutput>;
 
 export const uploadStudentImport = defineRoute({
-  method: 'POST', path: '/api/student-imports', access: 'students.import', tags: ['students'],
+  method: 'POST',
+  path: '/api/student-imports',
+  access: 'students.import',
+  tags: ['students'],
   summary: 'Upload a CSV or XLSX file of students (multipart, field "file"): every row is checked and the preview is stored',
   response: ZStudentImportSummary,
 });
 export const listStudentImports = defineRoute({
-  method: 'GET', path: '/api/student-imports', access: 'students.import', tags: ['students'],
+  method: 'GET',
+  path: '/api/student-imports',
+  access: 'students.import',
+  tags: ['students'],
   summary: 'History of batch uploads: file, who, when, rows, status (newest first)',
-  query: ZStudentImportListQuery, response: ZPage(ZStudentImportSummary),
+  query: ZStudentImportListQuery,
+  response: ZPage(ZStudentImportSummary),
 });
 export const getStudentImport = defineRoute({
-  method: 'GET', path: '/api/student-imports/:importId', access: 'students.import', tags: ['students'],
+  method: 'GET',
+  path: '/api/student-imports/:importId',
+  access: 'students.import',
+  tags: ['students'],
   summary: 'The preview of an upload: counts, and the rows with their errors by column (paged)',
-  params: ZImportIdParams, query: ZStudentImportPreviewQuery, response: ZStudentImportPreview,
+  params: ZImportIdParams,
+  query: ZStudentImportPreviewQuery,
+  response: ZStudentImportPreview,
 });
 export const downloadStudentImportErrors = defineRoute({
-  method: 'GET', path: '/api/student-imports/:importId/errors.csv', access: 'students.import', tags: ['students'],
-  summary: 'The error report of an upload as CSV: row, column, message', params: ZImportIdParams, response: z.string(),
+  method: 'GET',
+  path: '/api/student-imports/:importId/errors.csv',
+  access: 'students.import',
+  tags: ['students'],
+  summary: 'The error report of an upload as CSV: row, column, message',
+  params: ZImportIdParams,
+  response: z.string(),
 });
 export const commitStudentImport = defineRoute({
-  method: 'POST', path: '/api/student-imports/:importId/commit', access: 'students.import', tags: ['students'],
+  method: 'POST',
+  path: '/api/student-imports/:importId/commit',
+  access: 'students.import',
+  tags: ['students'],
   summary: 'Create every student of an error-free preview in one transaction (all or nothing)',
-  params: ZImportIdParams, response: ZCommitImportOutput,
+  params: ZImportIdParams,
+  response: ZCommitImportOutput,
 });
 export const discardStudentImport = defineRoute({
-  method: 'POST', path: '/api/student-imports/:importId/discard', access: 'students.import', tags: ['students'],
-  summary: 'Discard a preview (nothing is created; the stored rows are dropped)', params: ZImportIdParams, response: ZStudentImportSummary,
+  method: 'POST',
+  path: '/api/student-imports/:importId/discard',
+  access: 'students.import',
+  tags: ['students'],
+  summary: 'Discard a preview (nothing is created; the stored rows are dropped)',
+  params: ZImportIdParams,
+  response: ZStudentImportSummary,
 });

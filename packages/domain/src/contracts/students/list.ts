@@ -8,11 +8,18 @@ import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 export const STUDENT_LIST_SORTS = ['name', 'sevisId', 'programEndDate', 'sevisStatus', 'updatedAt'] as const;
 export type TStudentListSort = (typeof STUDENT_LIST_SORTS)[number];
 
-const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate).refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01';
-}, MSG.invalidDate);
-const ZCode = z.string().trim().max(20, MSG.invalidLength).regex(/^[A-Za-z0-9._-]*$/, MSG.invalidValue);
+const ZIsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01';
+  }, MSG.invalidDate);
+const ZCode = z
+  .string()
+  .trim()
+  .max(20, MSG.invalidLength)
+  .regex(/^[A-Za-z0-9._-]*$/, MSG.invalidValue);
 
 /**
  * GET /api/students: one list title of spec 000 s2 (default 'active'), a keyword (names, e-mail,
@@ -58,12 +65,20 @@ export type TStudentListTitleCount = z.infer<typeof ZStudentListTitleCount>;
 const T = ['students'];
 
 export const listStudents = defineRoute({
-  method: 'GET', path: '/api/students', access: 'students.read', tags: T,
-  summary: 'Student List: one list title of the records the caller reaches (campus sites), searched, filtered, sorted and paged on the server',
-  query: ZListStudentsQuery, response: ZPage(ZStudentListItem),
+  method: 'GET',
+  path: '/api/students',
+  access: 'students.read',
+  tags: T,
+  summary:
+    'Student List: one list title of the records the caller reaches (campus sites), searched, filtered, sorted and paged on the server',
+  query: ZListStudentsQuery,
+  response: ZPage(ZStudentListItem),
 });
 export const listStudentTitles = defineRoute({
-  method: 'GET', path: '/api/students/list-titles', access: 'students.read', tags: T,
+  method: 'GET',
+  path: '/api/students/list-titles',
+  access: 'students.read',
+  tags: T,
   summary: 'The student list titles with how many records of each the caller reaches',
   response: z.array(ZStudentListTitleCount),
 });

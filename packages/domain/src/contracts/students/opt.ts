@@ -7,10 +7,13 @@ import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 
 const T = ['students'];
 
-const ZIsoDate = z.string({ error: MSG.required }).regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate).refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
-}, MSG.invalidDate);
+const ZIsoDate = z
+  .string({ error: MSG.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
+  }, MSG.invalidDate);
 
 export const OPT_PHASE_CODES = ['01', '02', '03'] as const;
 export const UNEMPLOYMENT_LEVELS = ['ok', 'warning', 'critical', 'exceeded'] as const;
@@ -20,15 +23,32 @@ export const UNEMPLOYMENT_LEVELS = ['ok', 'warning', 'critical', 'exceeded'] as 
  * space and , . / : ' # & -; employer_job_title letters, digits, comma, space; employer_ein exactly 9 digits.
  */
 
-export const ZEmploymentInput = z.object({
-  employerName: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(60, MSG.invalidLength).regex(/^[A-Za-z0-9 ,./:'#&-]+$/, MSG.invalidValue),
-  employerEin: z.string({ error: MSG.required }).trim().min(1, MSG.required).regex(/^\d*$/, MSG.invalidValue).length(9, MSG.invalidLength),
-  jobTitle: z.string().trim().max(60, MSG.invalidLength).regex(/^[A-Za-z0-9, ]*$/, MSG.invalidValue).default(''),
-  startDate: ZIsoDate,
-  endDate: ZIsoDate.nullable().default(null),
-  /** SEVIS codes: 01 full time, 02 part time. */
-  fullOrPartTime: z.enum(['01', '02'], { error: MSG.required }),
-}).refine((v) => !v.endDate || v.endDate >= v.startDate, { path: ['endDate'], message: 'The end date is on or after the start date' });
+export const ZEmploymentInput = z
+  .object({
+    employerName: z
+      .string({ error: MSG.required })
+      .trim()
+      .min(1, MSG.required)
+      .max(60, MSG.invalidLength)
+      .regex(/^[A-Za-z0-9 ,./:'#&-]+$/, MSG.invalidValue),
+    employerEin: z
+      .string({ error: MSG.required })
+      .trim()
+      .min(1, MSG.required)
+      .regex(/^\d*$/, MSG.invalidValue)
+      .length(9, MSG.invalidLength),
+    jobTitle: z
+      .string()
+      .trim()
+      .max(60, MSG.invalidLength)
+      .regex(/^[A-Za-z0-9, ]*$/, MSG.invalidValue)
+      .default(''),
+    startDate: ZIsoDate,
+    endDate: ZIsoDate.nullable().default(null),
+    /** SEVIS codes: 01 full time, 02 part time. */
+    fullOrPartTime: z.enum(['01', '02'], { error: MSG.required }),
+  })
+  .refine((v) => !v.endDate || v.endDate >= v.startDate, { path: ['endDate'], message: 'The end date is on or after the start date' });
 export type TEmploymentInput = z.input<typeof ZEmploymentInput>;
 
 export const ZOptEmployment = z.object({
@@ -159,29 +179,60 @@ const ZProfileOnlyParams = z.object({ profileId: z.uuid({ error: MSG.notFound })
 const ZReportParams = z.object({ reportId: z.uuid({ error: MSG.notFound }) });
 
 export const listOptStudents = defineRoute({
-  method: 'GET', path: '/api/students/opt-employers', access: 'students.read', tags: T,
-  summary: 'OPT Students & Employers: students with current or recent OPT/STEM, their employers and unemployment days (paged, sorted, filtered on the server)',
-  query: ZListOptStudentsQuery, response: ZPage(ZOptStudent),
+  method: 'GET',
+  path: '/api/students/opt-employers',
+  access: 'students.read',
+  tags: T,
+  summary:
+    'OPT Students & Employers: students with current or recent OPT/STEM, their employers and unemployment days (paged, sorted, filtered on the server)',
+  query: ZListOptStudentsQuery,
+  response: ZPage(ZOptStudent),
 });
 export const listStemReports = defineRoute({
-  method: 'GET', path: '/api/students/stem-reports', access: 'students.read', tags: T,
+  method: 'GET',
+  path: '/api/students/stem-reports',
+  access: 'students.read',
+  tags: T,
   summary: 'STEM Report Participation: six-monthly validation reports and annual I-983 evaluations, due, overdue or received',
-  query: ZListStemReportsQuery, response: ZPage(ZStemReport),
+  query: ZListStemReportsQuery,
+  response: ZPage(ZStemReport),
 });
 export const markStemReportReceived = defineRoute({
-  method: 'POST', path: '/api/students/stem-reports/:reportId/received', access: 'students.manage', tags: T,
-  summary: 'Record that a STEM report was received', params: ZReportParams, body: ZMarkStemReportReceivedInput, response: ZStemReport,
+  method: 'POST',
+  path: '/api/students/stem-reports/:reportId/received',
+  access: 'students.manage',
+  tags: T,
+  summary: 'Record that a STEM report was received',
+  params: ZReportParams,
+  body: ZMarkStemReportReceivedInput,
+  response: ZStemReport,
 });
 export const createEmployment = defineRoute({
-  method: 'POST', path: '/api/students/:profileId/employments', access: 'students.manage', tags: T,
-  summary: "Record an OPT employer period on a student's authorisation", params: ZProfileOnlyParams, body: ZEmploymentInput, response: ZOptStudent,
+  method: 'POST',
+  path: '/api/students/:profileId/employments',
+  access: 'students.manage',
+  tags: T,
+  summary: "Record an OPT employer period on a student's authorisation",
+  params: ZProfileOnlyParams,
+  body: ZEmploymentInput,
+  response: ZOptStudent,
 });
 export const updateEmployment = defineRoute({
-  method: 'PUT', path: '/api/students/:profileId/employments/:employmentId', access: 'students.manage', tags: T,
-  summary: 'Change an OPT employer period', params: ZEmploymentParams, body: ZEmploymentInput, response: ZOptStudent,
+  method: 'PUT',
+  path: '/api/students/:profileId/employments/:employmentId',
+  access: 'students.manage',
+  tags: T,
+  summary: 'Change an OPT employer period',
+  params: ZEmploymentParams,
+  body: ZEmploymentInput,
+  response: ZOptStudent,
 });
 export const listDeadlines = defineRoute({
-  method: 'GET', path: '/api/students/deadlines', access: 'students.read', tags: T,
+  method: 'GET',
+  path: '/api/students/deadlines',
+  access: 'students.read',
+  tags: T,
   summary: "What is due across the caller's students: OPT and STEM filing windows, program ends, registration, unemployment days",
-  query: ZListDeadlinesQuery, response: ZPage(ZDeadline),
+  query: ZListDeadlinesQuery,
+  response: ZPage(ZDeadline),
 });

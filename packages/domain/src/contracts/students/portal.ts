@@ -11,10 +11,17 @@ export const PORTAL_STAGES = ['invited', 'pre_arrival', 'check_in', 'continuing'
 export const ZPortalStage = z.enum(PORTAL_STAGES);
 export type TPortalStage = z.infer<typeof ZPortalStage>;
 export const PORTAL_STAGE_LABELS: Record<TPortalStage, string> = {
-  invited: 'Invited (welcome wizard)', pre_arrival: 'Pre-arrival', check_in: 'Check-in', continuing: 'Continuing',
+  invited: 'Invited (welcome wizard)',
+  pre_arrival: 'Pre-arrival',
+  check_in: 'Check-in',
+  continuing: 'Continuing',
 };
 /** The stage after a portal stage (continuing has none: it is the service menu). */
-export const NEXT_PORTAL_STAGE: Partial<Record<string, TPortalStage>> = { invited: 'pre_arrival', pre_arrival: 'check_in', check_in: 'continuing' };
+export const NEXT_PORTAL_STAGE: Partial<Record<string, TPortalStage>> = {
+  invited: 'pre_arrival',
+  pre_arrival: 'check_in',
+  check_in: 'continuing',
+};
 
 export const VISA_SCOPES = ['All', 'F-1', 'J-1'] as const;
 export const ZVisaScope = z.enum(VISA_SCOPES);
@@ -24,7 +31,10 @@ export const WIZARD_STEP_KINDS = ['content', 'questions', 'documents', 'confirm'
 export const ZWizardStepKind = z.enum(WIZARD_STEP_KINDS);
 export type TWizardStepKind = z.infer<typeof ZWizardStepKind>;
 export const WIZARD_STEP_KIND_LABELS: Record<TWizardStepKind, string> = {
-  content: 'Content (text only)', questions: 'Questions', documents: 'Documents', confirm: 'Confirmation',
+  content: 'Content (text only)',
+  questions: 'Questions',
+  documents: 'Documents',
+  confirm: 'Confirmation',
 };
 
 // ---- welcome wizard configuration (staff) ----
@@ -41,44 +51,84 @@ export const ZSaveWizardStepInput = z.object({
 export type TSaveWizardStepInput = z.input<typeof ZSaveWizardStepInput>;
 
 export const ZWizardStep = z.object({
-  id: z.uuid(), title: z.string(), body: z.string(), kind: ZWizardStepKind, itemIds: z.array(z.uuid()),
+  id: z.uuid(),
+  title: z.string(),
+  body: z.string(),
+  kind: ZWizardStepKind,
+  itemIds: z.array(z.uuid()),
   /** The asked items' names, in itemIds order (a deleted item is left out). */
   itemNames: z.array(z.string()),
-  visaScope: ZVisaScope, isActive: z.boolean(), ordinal: z.number().int(),
+  visaScope: ZVisaScope,
+  isActive: z.boolean(),
+  ordinal: z.number().int(),
 });
 export type TWizardStep = z.infer<typeof ZWizardStep>;
 export const ZStepIdParams = z.object({ stepId: z.uuid({ error: MSG.notFound }) });
 
 export const listWizardSteps = defineRoute({
-  method: 'GET', path: '/api/students/welcome-wizard-steps', access: 'students.configure', tags: ['students'],
-  summary: 'The welcome wizard steps, in order', response: z.array(ZWizardStep),
+  method: 'GET',
+  path: '/api/students/welcome-wizard-steps',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: 'The welcome wizard steps, in order',
+  response: z.array(ZWizardStep),
 });
 export const getWizardStep = defineRoute({
-  method: 'GET', path: '/api/students/welcome-wizard-steps/:stepId', access: 'students.configure', tags: ['students'],
-  summary: 'One welcome wizard step', params: ZStepIdParams, response: ZWizardStep,
+  method: 'GET',
+  path: '/api/students/welcome-wizard-steps/:stepId',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: 'One welcome wizard step',
+  params: ZStepIdParams,
+  response: ZWizardStep,
 });
 export const createWizardStep = defineRoute({
-  method: 'POST', path: '/api/students/welcome-wizard-steps', access: 'students.configure', tags: ['students'],
-  summary: 'Add a welcome wizard step (at the end)', body: ZSaveWizardStepInput, response: ZWizardStep,
+  method: 'POST',
+  path: '/api/students/welcome-wizard-steps',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: 'Add a welcome wizard step (at the end)',
+  body: ZSaveWizardStepInput,
+  response: ZWizardStep,
 });
 export const updateWizardStep = defineRoute({
-  method: 'PUT', path: '/api/students/welcome-wizard-steps/:stepId', access: 'students.configure', tags: ['students'],
-  summary: 'Change a welcome wizard step (also activates or deactivates it)', params: ZStepIdParams, body: ZSaveWizardStepInput, response: ZWizardStep,
+  method: 'PUT',
+  path: '/api/students/welcome-wizard-steps/:stepId',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: 'Change a welcome wizard step (also activates or deactivates it)',
+  params: ZStepIdParams,
+  body: ZSaveWizardStepInput,
+  response: ZWizardStep,
 });
 export const deleteWizardStep = defineRoute({
-  method: 'DELETE', path: '/api/students/welcome-wizard-steps/:stepId', access: 'students.configure', tags: ['students'],
-  summary: 'Remove a welcome wizard step', params: ZStepIdParams, response: ZOk,
+  method: 'DELETE',
+  path: '/api/students/welcome-wizard-steps/:stepId',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: 'Remove a welcome wizard step',
+  params: ZStepIdParams,
+  response: ZOk,
 });
 export const ZReorderInput = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
 export const reorderWizardSteps = defineRoute({
-  method: 'PUT', path: '/api/students/welcome-wizard-order', access: 'students.configure', tags: ['students'],
-  summary: 'Put the welcome wizard steps in this order (every step id once)', body: ZReorderInput, response: z.array(ZWizardStep),
+  method: 'PUT',
+  path: '/api/students/welcome-wizard-order',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: 'Put the welcome wizard steps in this order (every step id once)',
+  body: ZReorderInput,
+  response: z.array(ZWizardStep),
 });
 
 // ---- what a student sees (shared by the student's own stage and the staff preview) ----
 
 export const ZStageFile = z.object({
-  id: z.uuid(), fileName: z.string(), createdAt: z.string(), status: z.string(), rejectReason: z.string(),
+  id: z.uuid(),
+  fileName: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  rejectReason: z.string(),
 });
 /** One place a document needs a file: the student's own record, a dependent or a site of activity. */
 export const ZDocumentSlot = z.object({
@@ -91,7 +141,11 @@ export const ZDocumentSlot = z.object({
   isDone: z.boolean(),
 });
 export const ZStageDocument = z.object({
-  id: z.uuid(), name: z.string(), description: z.string(), instructions: z.string(), isRequired: z.boolean(),
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  instructions: z.string(),
+  isRequired: z.boolean(),
   /** main | dependent | site_of_activity */
   appliesTo: z.string(),
   slots: z.array(ZDocumentSlot),
@@ -100,8 +154,12 @@ export const ZStageDocument = z.object({
 export type TStageDocument = z.infer<typeof ZStageDocument>;
 export const ZWizardStepView = z.object({
   /** A step id, or 'stage-items' for the invited stage's items that no step asks. */
-  id: z.string(), title: z.string(), body: z.string(), kind: ZWizardStepKind,
-  questionIds: z.array(z.uuid()), documentIds: z.array(z.uuid()),
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  kind: ZWizardStepKind,
+  questionIds: z.array(z.uuid()),
+  documentIds: z.array(z.uuid()),
 });
 export type TWizardStepView = z.infer<typeof ZWizardStepView>;
 
@@ -122,15 +180,24 @@ export type TMyStage = z.infer<typeof ZMyStage>;
 
 export const ZPreviewQuery = z.object({ visaType: z.enum(['F-1', 'J-1']).default('F-1') });
 export const previewWizard = defineRoute({
-  method: 'GET', path: '/api/students/welcome-wizard-preview', access: 'students.configure', tags: ['students'],
-  summary: 'The welcome wizard as a student of this visa type sees it (no answers, no files)', query: ZPreviewQuery, response: ZMyStage,
+  method: 'GET',
+  path: '/api/students/welcome-wizard-preview',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: 'The welcome wizard as a student of this visa type sees it (no answers, no files)',
+  query: ZPreviewQuery,
+  response: ZMyStage,
 });
 
 // ---- stage items (staff) ----
 
 export const ZStageItem = z.object({
-  id: z.uuid(), stage: ZPortalStage, visaScope: ZVisaScope, ordinal: z.number().int(),
-  customQuestionId: z.uuid().nullable(), customDocumentId: z.uuid().nullable(),
+  id: z.uuid(),
+  stage: ZPortalStage,
+  visaScope: ZVisaScope,
+  ordinal: z.number().int(),
+  customQuestionId: z.uuid().nullable(),
+  customDocumentId: z.uuid().nullable(),
   /** The question's text or the document's name. */
   label: z.string(),
   isRequired: z.boolean(),
@@ -146,47 +213,86 @@ export type TAddStageItemInput = z.input<typeof ZAddStageItemInput>;
 export const ZStageItemIdParams = z.object({ itemId: z.uuid({ error: MSG.notFound }) });
 
 export const listStageItems = defineRoute({
-  method: 'GET', path: '/api/students/stage-items', access: 'students.configure', tags: ['students'],
-  summary: 'The custom questions and documents each stage asks for, by stage and order', response: z.array(ZStageItem),
+  method: 'GET',
+  path: '/api/students/stage-items',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: 'The custom questions and documents each stage asks for, by stage and order',
+  response: z.array(ZStageItem),
 });
 export const addStageItem = defineRoute({
-  method: 'POST', path: '/api/students/stage-items', access: 'students.configure', tags: ['students'],
-  summary: "Ask a custom question or document in a stage (added at the end of the stage's list)", body: ZAddStageItemInput, response: ZStageItem,
+  method: 'POST',
+  path: '/api/students/stage-items',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: "Ask a custom question or document in a stage (added at the end of the stage's list)",
+  body: ZAddStageItemInput,
+  response: ZStageItem,
 });
 export const updateStageItem = defineRoute({
-  method: 'PUT', path: '/api/students/stage-items/:itemId', access: 'students.configure', tags: ['students'],
-  summary: "Change a stage item's visa scope", params: ZStageItemIdParams, body: z.object({ visaScope: ZVisaScope }), response: ZStageItem,
+  method: 'PUT',
+  path: '/api/students/stage-items/:itemId',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: "Change a stage item's visa scope",
+  params: ZStageItemIdParams,
+  body: z.object({ visaScope: ZVisaScope }),
+  response: ZStageItem,
 });
 export const removeStageItem = defineRoute({
-  method: 'DELETE', path: '/api/students/stage-items/:itemId', access: 'students.configure', tags: ['students'],
-  summary: 'Stop asking this item in its stage', params: ZStageItemIdParams, response: ZOk,
+  method: 'DELETE',
+  path: '/api/students/stage-items/:itemId',
+  access: 'students.configure',
+  tags: ['students'],
+  summary: 'Stop asking this item in its stage',
+  params: ZStageItemIdParams,
+  response: ZOk,
 });
 export const reorderStageItems = defineRoute({
-  method: 'PUT', path: '/api/students/stage-items-order', access: 'students.configure', tags: ['students'],
+  method: 'PUT',
+  path: '/api/students/stage-items-order',
+  access: 'students.configure',
+  tags: ['students'],
   summary: "Put one stage's items in this order (every item of the stage once)",
-  body: z.object({ stage: ZPortalStage, ids: z.array(z.uuid()).min(1).max(500) }), response: z.array(ZStageItem),
+  body: z.object({ stage: ZPortalStage, ids: z.array(z.uuid()).min(1).max(500) }),
+  response: z.array(ZStageItem),
 });
 
 // ---- the student's own stage ----
 
 export const getMyStage = defineRoute({
-  method: 'GET', path: '/api/students/me/stage', access: 'students.self', tags: ['students'],
+  method: 'GET',
+  path: '/api/students/me/stage',
+  access: 'students.self',
+  tags: ['students'],
   summary: "The signed-in student's current stage: its questions with their answers, its documents with their files, completeness",
   response: ZMyStage,
 });
 export const saveMyStageAnswers = defineRoute({
-  method: 'PUT', path: '/api/students/me/stage/answers', access: 'students.self', tags: ['students'],
-  summary: "Save draft answers to the current stage's questions (no completeness check)", body: z.object({ answers: ZAnswers }), response: ZMyStage,
+  method: 'PUT',
+  path: '/api/students/me/stage/answers',
+  access: 'students.self',
+  tags: ['students'],
+  summary: "Save draft answers to the current stage's questions (no completeness check)",
+  body: z.object({ answers: ZAnswers }),
+  response: ZMyStage,
 });
 export const completeMyWizardStep = defineRoute({
-  method: 'POST', path: '/api/students/me/welcome-wizard/steps/:stepId/complete', access: 'students.self', tags: ['students'],
+  method: 'POST',
+  path: '/api/students/me/welcome-wizard/steps/:stepId/complete',
+  access: 'students.self',
+  tags: ['students'],
   summary: 'Mark a welcome wizard step done once its questions and documents are complete (messages per field otherwise)',
-  params: z.object({ stepId: z.string().min(1).max(40) }), response: ZMyStage,
+  params: z.object({ stepId: z.string().min(1).max(40) }),
+  response: ZMyStage,
 });
 export const ZCompleteStageOutput = z.object({ profileId: z.uuid(), stage: z.string(), homePath: z.string() });
 export type TCompleteStageOutput = z.infer<typeof ZCompleteStageOutput>;
 export const completeMyStage = defineRoute({
-  method: 'POST', path: '/api/students/me/stage/complete', access: 'students.self', tags: ['students'],
+  method: 'POST',
+  path: '/api/students/me/stage/complete',
+  access: 'students.self',
+  tags: ['students'],
   summary: 'Finish the current stage: refused with a message per field while anything required is missing; moves to the next stage',
   response: ZCompleteStageOutput,
 });
@@ -200,16 +306,24 @@ export const ZStageProgress = z.object({
   /** Stages finished, with when. */
   history: z.array(z.object({ stage: z.string(), completedAt: z.string().nullable(), completedSteps: z.number().int() })),
   /** The current stage's checklist (portal stages only). */
-  current: z.object({
-    total: z.number().int(), done: z.number().int(),
-    items: z.array(z.object({ key: z.string(), label: z.string(), isRequired: z.boolean(), isDone: z.boolean() })),
-  }).nullable(),
+  current: z
+    .object({
+      total: z.number().int(),
+      done: z.number().int(),
+      items: z.array(z.object({ key: z.string(), label: z.string(), isRequired: z.boolean(), isDone: z.boolean() })),
+    })
+    .nullable(),
   wizard: z.object({ totalSteps: z.number().int(), completedSteps: z.number().int() }).nullable(),
 });
 export type TStageProgress = z.infer<typeof ZStageProgress>;
 export const getStageProgress = defineRoute({
-  method: 'GET', path: '/api/students/:profileId/stage-progress', access: 'students.read', tags: ['students'],
-  summary: "A student's portal stage progress (staff)", params: z.object({ profileId: z.uuid({ error: MSG.notFound }) }), response: ZStageProgress,
+  method: 'GET',
+  path: '/api/students/:profileId/stage-progress',
+  access: 'students.read',
+  tags: ['students'],
+  summary: "A student's portal stage progress (staff)",
+  params: z.object({ profileId: z.uuid({ error: MSG.notFound }) }),
+  response: ZStageProgress,
 });
 
 /** The student portal page of a stage (hash path without '#'). */

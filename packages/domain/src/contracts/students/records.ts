@@ -10,19 +10,39 @@ import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 
 const T = ['students'];
 
-export const ZRecordIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate).refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
-}, MSG.invalidDate);
+export const ZRecordIsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
+  }, MSG.invalidDate);
 /** A date the form must have: missing (null/empty) says 'Required field', a bad one 'Invalid date'. */
 const ZRequiredDate = z.string({ error: MSG.required }).min(1, MSG.required).pipe(ZRecordIsoDate);
 const req = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.invalidLength);
 const opt = (max: number) => z.string().trim().max(max, MSG.invalidLength);
 /** ISO 3166 alpha-2 (SEVIS country codes are two letters). */
-const ZCountry = z.string().trim().toUpperCase().regex(/^([A-Z]{2})?$/, 'Use the two-letter country code (e.g. IN)');
-const ZCountryReq = z.string({ error: MSG.required }).trim().toUpperCase().min(1, MSG.required).regex(/^[A-Z]{2}$/, 'Use the two-letter country code (e.g. IN)');
-const ZCode = z.string().trim().max(20, MSG.invalidLength).regex(/^[A-Za-z0-9.\- ]*$/, MSG.invalidValue);
-const ZSevisId = z.string().trim().toUpperCase().regex(/^(N\d{10})?$/, 'A SEVIS ID is N followed by 10 digits');
+const ZCountry = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([A-Z]{2})?$/, 'Use the two-letter country code (e.g. IN)');
+const ZCountryReq = z
+  .string({ error: MSG.required })
+  .trim()
+  .toUpperCase()
+  .min(1, MSG.required)
+  .regex(/^[A-Z]{2}$/, 'Use the two-letter country code (e.g. IN)');
+const ZCode = z
+  .string()
+  .trim()
+  .max(20, MSG.invalidLength)
+  .regex(/^[A-Za-z0-9.\- ]*$/, MSG.invalidValue);
+const ZSevisId = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(N\d{10})?$/, 'A SEVIS ID is N followed by 10 digits');
 const ZDateOrNull = ZRecordIsoDate.nullable();
 /** A yes/no the office may not have answered yet (null). */
 const ZYesNo = z.boolean({ error: MSG.invalidValue }).nullable();
@@ -31,55 +51,118 @@ const ZYesNo = z.boolean({ error: MSG.invalidValue }).nullable();
 export const MSG_ACADEMIC_TERM = 'Enter the length of the academic term in months, 1 to 12';
 export const MSG_EV_POSITION = 'Enter a SEVIS position code of 3 digits from the DS-2019 position list (e.g. 213)';
 export const MSG_ENGLISH_REASON = 'Say why English proficiency is not required';
-const ZAcademicTermMonths = z.number({ error: MSG_ACADEMIC_TERM }).int(MSG_ACADEMIC_TERM).min(1, MSG_ACADEMIC_TERM).max(12, MSG_ACADEMIC_TERM).nullable();
+const ZAcademicTermMonths = z
+  .number({ error: MSG_ACADEMIC_TERM })
+  .int(MSG_ACADEMIC_TERM)
+  .min(1, MSG_ACADEMIC_TERM)
+  .max(12, MSG_ACADEMIC_TERM)
+  .nullable();
 const EV_POSITIONS: ReadonlySet<string> = new Set(EV_POSITION_CODES);
-const ZEvPositionCode = z.string({ error: MSG_EV_POSITION }).trim().refine((s) => s === '' || EV_POSITIONS.has(s), MSG_EV_POSITION);
+const ZEvPositionCode = z
+  .string({ error: MSG_EV_POSITION })
+  .trim()
+  .refine((s) => s === '' || EV_POSITIONS.has(s), MSG_EV_POSITION);
 
 export const ZStudentAddress = z.object({
-  line1: opt(60).optional(), line2: opt(60).optional(), city: opt(60).optional(), state: opt(30).optional(),
-  postalCode: z.string().trim().max(20, MSG.invalidLength).regex(/^[A-Za-z0-9 -]*$/, MSG.invalidValue).optional(),
+  line1: opt(60).optional(),
+  line2: opt(60).optional(),
+  city: opt(60).optional(),
+  state: opt(30).optional(),
+  postalCode: z
+    .string()
+    .trim()
+    .max(20, MSG.invalidLength)
+    .regex(/^[A-Za-z0-9 -]*$/, MSG.invalidValue)
+    .optional(),
   countryCode: ZCountry.optional(),
 });
 export type TStudentAddressInput = z.infer<typeof ZStudentAddress>;
 const ZMoneyAmount = z.coerce.number({ error: 'Invalid number' }).min(0, MSG.invalidValue).max(9999999, MSG.invalidValue);
 export const FINANCIAL_FIELDS = [
-  { key: 'tuition', label: 'Tuition and fees' }, { key: 'living', label: 'Living expenses' }, { key: 'dependents', label: 'Expenses of dependents' },
-  { key: 'otherExpenses', label: 'Other expenses' }, { key: 'personalFunds', label: 'Personal funds' }, { key: 'schoolFunds', label: 'Funds from this school' },
+  { key: 'tuition', label: 'Tuition and fees' },
+  { key: 'living', label: 'Living expenses' },
+  { key: 'dependents', label: 'Expenses of dependents' },
+  { key: 'otherExpenses', label: 'Other expenses' },
+  { key: 'personalFunds', label: 'Personal funds' },
+  { key: 'schoolFunds', label: 'Funds from this school' },
   { key: 'otherFunds', label: 'Funds from other sources' },
 ] as const;
-export const ZStudentFinancials = z.object(Object.fromEntries(FINANCIAL_FIELDS.map((f) => [f.key, ZMoneyAmount.optional()])) as Record<(typeof FINANCIAL_FIELDS)[number]['key'], z.ZodOptional<typeof ZMoneyAmount>>)
+export const ZStudentFinancials = z
+  .object(
+    Object.fromEntries(FINANCIAL_FIELDS.map((f) => [f.key, ZMoneyAmount.optional()])) as Record<
+      (typeof FINANCIAL_FIELDS)[number]['key'],
+      z.ZodOptional<typeof ZMoneyAmount>
+    >,
+  )
   .extend({ schoolFundsRemarks: opt(500).optional(), otherFundsRemarks: opt(500).optional() });
 
 /** Every field of the record staff may set, by section; PUT takes any subset plus updatedAt. */
 export const ZStudentFields = z.object({
   // identity (SEVIS PersonalInfo)
-  firstName: req(60), middleName: opt(60), lastName: req(60), suffix: opt(10),
+  firstName: req(60),
+  middleName: opt(60),
+  lastName: req(60),
+  suffix: opt(10),
   gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }),
-  birthDate: ZRequiredDate, birthCity: opt(60), birthCountryCode: ZCountry,
-  citizenshipCountryCode: ZCountryReq, permanentResidenceCountryCode: ZCountry,
+  birthDate: ZRequiredDate,
+  birthCity: opt(60),
+  birthCountryCode: ZCountry,
+  citizenshipCountryCode: ZCountryReq,
+  permanentResidenceCountryCode: ZCountry,
   // contact
   email: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(65, MSG.invalidLength).email(MSG.invalidEmail),
-  phone: z.string().trim().regex(/^(\d{10})?$/, 'Invalid phone'),
-  usAddress: ZStudentAddress, foreignAddress: ZStudentAddress,
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\d{10})?$/, 'Invalid phone'),
+  usAddress: ZStudentAddress,
+  foreignAddress: ZStudentAddress,
   // SEVIS
-  sevisId: ZSevisId, campusId: z.string().trim().max(30, MSG.invalidLength).regex(/^[A-Za-z0-9-]*$/, MSG.invalidValue),
+  sevisId: ZSevisId,
+  campusId: z
+    .string()
+    .trim()
+    .max(30, MSG.invalidLength)
+    .regex(/^[A-Za-z0-9-]*$/, MSG.invalidValue),
   visaType: z.enum(STUDENT_VISA_TYPES, { error: MSG.required }),
-  sevisStatus: z.enum(SEVIS_STATUSES, { error: MSG.invalidValue }), sevisStatusDate: ZDateOrNull,
+  sevisStatus: z.enum(SEVIS_STATUSES, { error: MSG.invalidValue }),
+  sevisStatusDate: ZDateOrNull,
   campusSiteId: z.number({ error: MSG.required }).int().min(1, MSG.required),
-  portOfEntry: opt(60), entryDate: ZDateOrNull,
-  transferDirection: z.enum(['', 'in', 'out'], { error: MSG.invalidValue }), transferSchool: opt(120), transferReleaseDate: ZDateOrNull,
+  portOfEntry: opt(60),
+  entryDate: ZDateOrNull,
+  transferDirection: z.enum(['', 'in', 'out'], { error: MSG.invalidValue }),
+  transferSchool: opt(120),
+  transferReleaseDate: ZDateOrNull,
   // program
-  educationLevel: z.string().trim().regex(/^(\d{2})?$/, MSG.invalidValue),
-  major1Code: ZCode, major2Code: ZCode, minorCode: ZCode,
-  programStartDate: ZRequiredDate, programEndDate: ZRequiredDate,
-  documentIssueDate: ZDateOrNull, documentIssueReason: opt(200),
-  sessionStartDate: ZDateOrNull, sessionEndDate: ZDateOrNull, isLastSession: z.boolean(), isRegistered: z.boolean(),
+  educationLevel: z
+    .string()
+    .trim()
+    .regex(/^(\d{2})?$/, MSG.invalidValue),
+  major1Code: ZCode,
+  major2Code: ZCode,
+  minorCode: ZCode,
+  programStartDate: ZRequiredDate,
+  programEndDate: ZRequiredDate,
+  documentIssueDate: ZDateOrNull,
+  documentIssueReason: opt(200),
+  sessionStartDate: ZDateOrNull,
+  sessionEndDate: ZDateOrNull,
+  isLastSession: z.boolean(),
+  isRegistered: z.boolean(),
   // exchange visitor
-  evCategoryCode: z.string().trim().regex(/^([0-9][A-Z])?$/, MSG.invalidValue), subjectFieldCode: ZCode,
+  evCategoryCode: z
+    .string()
+    .trim()
+    .regex(/^([0-9][A-Z])?$/, MSG.invalidValue),
+  subjectFieldCode: ZCode,
   // what SEVIS needs on a new I-20 (F-1: English proficiency, academic term) and DS-2019 (J-1: position, U.S. government funds);
   // the reason English is not required is free text (SEVIS RemarksType, 1-500 characters), required when it is not required.
-  englishRequired: ZYesNo, englishRequirementsMet: ZYesNo, englishNotRequiredReason: opt(500),
-  academicTermMonths: ZAcademicTermMonths, evPositionCode: ZEvPositionCode, receivedUsGovtFunds: ZYesNo,
+  englishRequired: ZYesNo,
+  englishRequirementsMet: ZYesNo,
+  englishNotRequiredReason: opt(500),
+  academicTermMonths: ZAcademicTermMonths,
+  evPositionCode: ZEvPositionCode,
+  receivedUsGovtFunds: ZYesNo,
   // money, portal
   financials: ZStudentFinancials,
   portalAccess: z.union([z.literal(0), z.literal(1)]),
@@ -89,10 +172,47 @@ export type TStudentField = keyof TStudentFields;
 
 /** Sections of the edit forms: which fields each one sends. */
 export const STUDENT_SECTIONS = {
-  identity: ['firstName', 'middleName', 'lastName', 'suffix', 'gender', 'birthDate', 'birthCity', 'birthCountryCode', 'citizenshipCountryCode', 'permanentResidenceCountryCode'],
+  identity: [
+    'firstName',
+    'middleName',
+    'lastName',
+    'suffix',
+    'gender',
+    'birthDate',
+    'birthCity',
+    'birthCountryCode',
+    'citizenshipCountryCode',
+    'permanentResidenceCountryCode',
+  ],
   contact: ['email', 'phone', 'usAddress', 'foreignAddress'],
-  sevis: ['sevisId', 'campusId', 'visaType', 'sevisStatus', 'sevisStatusDate', 'campusSiteId', 'portOfEntry', 'entryDate', 'transferDirection', 'transferSchool', 'transferReleaseDate', 'portalAccess'],
-  program: ['educationLevel', 'major1Code', 'major2Code', 'minorCode', 'programStartDate', 'programEndDate', 'documentIssueDate', 'documentIssueReason', 'sessionStartDate', 'sessionEndDate', 'isLastSession', 'isRegistered'],
+  sevis: [
+    'sevisId',
+    'campusId',
+    'visaType',
+    'sevisStatus',
+    'sevisStatusDate',
+    'campusSiteId',
+    'portOfEntry',
+    'entryDate',
+    'transferDirection',
+    'transferSchool',
+    'transferReleaseDate',
+    'portalAccess',
+  ],
+  program: [
+    'educationLevel',
+    'major1Code',
+    'major2Code',
+    'minorCode',
+    'programStartDate',
+    'programEndDate',
+    'documentIssueDate',
+    'documentIssueReason',
+    'sessionStartDate',
+    'sessionEndDate',
+    'isLastSession',
+    'isRegistered',
+  ],
   newI20: ['englishRequired', 'englishRequirementsMet', 'englishNotRequiredReason', 'academicTermMonths'],
   exchangeVisitor: ['evCategoryCode', 'subjectFieldCode'],
   newDs2019: ['evPositionCode', 'receivedUsGovtFunds'],
@@ -100,20 +220,53 @@ export const STUDENT_SECTIONS = {
 } as const satisfies Record<string, readonly TStudentField[]>;
 
 export const STUDENT_FIELD_LABELS: Record<string, string> = {
-  firstName: 'First name', middleName: 'Middle name', lastName: 'Last name', suffix: 'Suffix', gender: 'Gender',
-  birthDate: 'Date of birth', birthCity: 'City of birth', birthCountryCode: 'Country of birth',
-  citizenshipCountryCode: 'Country of citizenship', permanentResidenceCountryCode: 'Country of permanent residence',
-  email: 'E-mail', phone: 'Phone', usAddress: 'US address', foreignAddress: 'Foreign address',
-  sevisId: 'SEVIS ID', campusId: 'Campus ID', visaType: 'Visa type', sevisStatus: 'SEVIS status', sevisStatusDate: 'Status date',
-  campusSiteId: 'Campus site', portOfEntry: 'Port of entry', entryDate: 'Entry date', transferDirection: 'Transfer',
-  transferSchool: 'Other school', transferReleaseDate: 'Release date', educationLevel: 'Education level', major1Code: 'Major 1 (CIP)',
-  major2Code: 'Major 2 (CIP)', minorCode: 'Minor (CIP)', programStartDate: 'Program start', programEndDate: 'Program end',
-  documentIssueDate: 'I-20 / DS-2019 issue date', documentIssueReason: 'Issue reason', sessionStartDate: 'Session start',
-  sessionEndDate: 'Session end', isLastSession: 'Last session', isRegistered: 'Registered this session',
-  evCategoryCode: 'Exchange visitor category', subjectFieldCode: 'Subject field (CIP)', financials: 'Financial support', portalAccess: 'Portal access',
-  englishRequired: 'English proficiency required', englishRequirementsMet: 'English requirement met',
-  englishNotRequiredReason: 'Why English proficiency is not required', academicTermMonths: 'Academic term (months)',
-  evPositionCode: 'Exchange visitor position code', receivedUsGovtFunds: 'Receives U.S. government funds',
+  firstName: 'First name',
+  middleName: 'Middle name',
+  lastName: 'Last name',
+  suffix: 'Suffix',
+  gender: 'Gender',
+  birthDate: 'Date of birth',
+  birthCity: 'City of birth',
+  birthCountryCode: 'Country of birth',
+  citizenshipCountryCode: 'Country of citizenship',
+  permanentResidenceCountryCode: 'Country of permanent residence',
+  email: 'E-mail',
+  phone: 'Phone',
+  usAddress: 'US address',
+  foreignAddress: 'Foreign address',
+  sevisId: 'SEVIS ID',
+  campusId: 'Campus ID',
+  visaType: 'Visa type',
+  sevisStatus: 'SEVIS status',
+  sevisStatusDate: 'Status date',
+  campusSiteId: 'Campus site',
+  portOfEntry: 'Port of entry',
+  entryDate: 'Entry date',
+  transferDirection: 'Transfer',
+  transferSchool: 'Other school',
+  transferReleaseDate: 'Release date',
+  educationLevel: 'Education level',
+  major1Code: 'Major 1 (CIP)',
+  major2Code: 'Major 2 (CIP)',
+  minorCode: 'Minor (CIP)',
+  programStartDate: 'Program start',
+  programEndDate: 'Program end',
+  documentIssueDate: 'I-20 / DS-2019 issue date',
+  documentIssueReason: 'Issue reason',
+  sessionStartDate: 'Session start',
+  sessionEndDate: 'Session end',
+  isLastSession: 'Last session',
+  isRegistered: 'Registered this session',
+  evCategoryCode: 'Exchange visitor category',
+  subjectFieldCode: 'Subject field (CIP)',
+  financials: 'Financial support',
+  portalAccess: 'Portal access',
+  englishRequired: 'English proficiency required',
+  englishRequirementsMet: 'English requirement met',
+  englishNotRequiredReason: 'Why English proficiency is not required',
+  academicTermMonths: 'Academic term (months)',
+  evPositionCode: 'Exchange visitor position code',
+  receivedUsGovtFunds: 'Receives U.S. government funds',
 };
 
 /** When English proficiency is not required, SEVIS wants the reason (NotRequiredReason): the record must say it. */
@@ -123,28 +276,61 @@ export function englishReasonIssue(v: { englishRequired?: boolean | null; englis
 
 /** What a student may ask to correct in their own record (the office approves side by side). */
 export const CORRECTABLE_FIELDS = [
-  'firstName', 'middleName', 'lastName', 'suffix', 'gender', 'birthDate', 'birthCity', 'birthCountryCode',
-  'citizenshipCountryCode', 'permanentResidenceCountryCode', 'email', 'phone', 'usAddress', 'foreignAddress',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'gender',
+  'birthDate',
+  'birthCity',
+  'birthCountryCode',
+  'citizenshipCountryCode',
+  'permanentResidenceCountryCode',
+  'email',
+  'phone',
+  'usAddress',
+  'foreignAddress',
 ] as const satisfies readonly TStudentField[];
 export type TCorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 
 export const ZStudentCreateInput = ZStudentFields.pick({
-  firstName: true, lastName: true, email: true, birthDate: true, citizenshipCountryCode: true, visaType: true, campusSiteId: true,
-  programStartDate: true, programEndDate: true,
-}).extend({
-  middleName: opt(60).default(''), gender: ZStudentFields.shape.gender.default(''), birthCity: opt(60).default(''),
-  birthCountryCode: ZCountry.default(''), sevisId: ZSevisId.default(''), campusId: ZStudentFields.shape.campusId.default(''),
-  educationLevel: ZStudentFields.shape.educationLevel.default(''), major1Code: ZCode.default(''),
-  evCategoryCode: ZStudentFields.shape.evCategoryCode.default(''), subjectFieldCode: ZCode.default(''),
-  usAddress: ZStudentAddress.default({}), foreignAddress: ZStudentAddress.default({}),
-  englishRequired: ZYesNo.default(null), englishRequirementsMet: ZYesNo.default(null), englishNotRequiredReason: opt(500).default(''),
-  academicTermMonths: ZAcademicTermMonths.default(null), evPositionCode: ZEvPositionCode.default(''), receivedUsGovtFunds: ZYesNo.default(null),
-}).superRefine((v, c) => {
-  if (v.programEndDate && v.programStartDate && v.programEndDate < v.programStartDate) c.addIssue({ code: 'custom', path: ['programEndDate'], message: 'The program end must be on or after its start' });
-  if (v.visaType === 'J-1' && !v.evCategoryCode) c.addIssue({ code: 'custom', path: ['evCategoryCode'], message: MSG.required });
-  const english = englishReasonIssue(v);
-  if (english) c.addIssue({ code: 'custom', path: ['englishNotRequiredReason'], message: english });
-});
+  firstName: true,
+  lastName: true,
+  email: true,
+  birthDate: true,
+  citizenshipCountryCode: true,
+  visaType: true,
+  campusSiteId: true,
+  programStartDate: true,
+  programEndDate: true,
+})
+  .extend({
+    middleName: opt(60).default(''),
+    gender: ZStudentFields.shape.gender.default(''),
+    birthCity: opt(60).default(''),
+    birthCountryCode: ZCountry.default(''),
+    sevisId: ZSevisId.default(''),
+    campusId: ZStudentFields.shape.campusId.default(''),
+    educationLevel: ZStudentFields.shape.educationLevel.default(''),
+    major1Code: ZCode.default(''),
+    evCategoryCode: ZStudentFields.shape.evCategoryCode.default(''),
+    subjectFieldCode: ZCode.default(''),
+    usAddress: ZStudentAddress.default({}),
+    foreignAddress: ZStudentAddress.default({}),
+    englishRequired: ZYesNo.default(null),
+    englishRequirementsMet: ZYesNo.default(null),
+    englishNotRequiredReason: opt(500).default(''),
+    academicTermMonths: ZAcademicTermMonths.default(null),
+    evPositionCode: ZEvPositionCode.default(''),
+    receivedUsGovtFunds: ZYesNo.default(null),
+  })
+  .superRefine((v, c) => {
+    if (v.programEndDate && v.programStartDate && v.programEndDate < v.programStartDate)
+      c.addIssue({ code: 'custom', path: ['programEndDate'], message: 'The program end must be on or after its start' });
+    if (v.visaType === 'J-1' && !v.evCategoryCode) c.addIssue({ code: 'custom', path: ['evCategoryCode'], message: MSG.required });
+    const english = englishReasonIssue(v);
+    if (english) c.addIssue({ code: 'custom', path: ['englishNotRequiredReason'], message: english });
+  });
 export type TStudentCreateInput = z.input<typeof ZStudentCreateInput>;
 
 export const ZStudentUpdateInput = ZStudentFields.partial().extend({
@@ -154,70 +340,158 @@ export const ZStudentUpdateInput = ZStudentFields.partial().extend({
 export type TStudentUpdateInput = z.input<typeof ZStudentUpdateInput>;
 
 export const ZStudentDependent = z.object({
-  id: z.uuid(), sevisId: z.string().nullable(), firstName: z.string(), lastName: z.string(), relationshipCode: z.string(),
-  email: z.string(), gender: z.string(), birthDate: z.string().nullable(), birthCity: z.string(), birthCountryCode: z.string(),
-  citizenshipCountryCode: z.string(), permanentResidenceCountryCode: z.string(), needsSevisUpdate: z.boolean(),
-  status: z.string(), terminationReasonCode: z.string(), updatedAt: z.string(),
+  id: z.uuid(),
+  sevisId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  relationshipCode: z.string(),
+  email: z.string(),
+  gender: z.string(),
+  birthDate: z.string().nullable(),
+  birthCity: z.string(),
+  birthCountryCode: z.string(),
+  citizenshipCountryCode: z.string(),
+  permanentResidenceCountryCode: z.string(),
+  needsSevisUpdate: z.boolean(),
+  status: z.string(),
+  terminationReasonCode: z.string(),
+  updatedAt: z.string(),
 });
 export type TStudentDependent = z.infer<typeof ZStudentDependent>;
 export const ZStudentDependentInput = z.object({
-  firstName: req(60), lastName: req(60),
+  firstName: req(60),
+  lastName: req(60),
   relationshipCode: z.enum(['01', '02'], { error: MSG.required }),
   email: z.union([z.literal(''), z.string().trim().max(65, MSG.invalidLength).email(MSG.invalidEmail)]).default(''),
   gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }).default(''),
-  birthDate: ZRequiredDate, birthCity: opt(60).default(''),
-  birthCountryCode: ZCountryReq, citizenshipCountryCode: ZCountryReq, permanentResidenceCountryCode: ZCountry.default(''),
+  birthDate: ZRequiredDate,
+  birthCity: opt(60).default(''),
+  birthCountryCode: ZCountryReq,
+  citizenshipCountryCode: ZCountryReq,
+  permanentResidenceCountryCode: ZCountry.default(''),
 });
 export type TStudentDependentInput = z.input<typeof ZStudentDependentInput>;
 /** SEVIS dependent termination reasons. */
 export const DEPENDENT_TERMINATION_REASONS = [
-  { code: 'DIVORCE', label: 'Divorce' }, { code: 'DEATH', label: 'Death' }, { code: 'OVERAGE', label: 'Child turned 21' },
-  { code: 'MARRIED', label: 'Child married' }, { code: 'CHGSTATUS', label: 'Change of status' }, { code: 'OTHER', label: 'Other' },
+  { code: 'DIVORCE', label: 'Divorce' },
+  { code: 'DEATH', label: 'Death' },
+  { code: 'OVERAGE', label: 'Child turned 21' },
+  { code: 'MARRIED', label: 'Child married' },
+  { code: 'CHGSTATUS', label: 'Change of status' },
+  { code: 'OTHER', label: 'Other' },
 ] as const;
 export const ZTerminateDependentInput = z.object({
   reasonCode: z.enum(DEPENDENT_TERMINATION_REASONS.map((r) => r.code) as [string, ...string[]], { error: MSG.required }),
 });
 
 export const ZSiteOfActivity = z.object({
-  id: z.uuid(), name: z.string(), address: ZStudentAddress, isPrimary: z.boolean(), isActive: z.boolean(), updatedAt: z.string(),
+  id: z.uuid(),
+  name: z.string(),
+  address: ZStudentAddress,
+  isPrimary: z.boolean(),
+  isActive: z.boolean(),
+  updatedAt: z.string(),
 });
-export const ZSiteOfActivityInput = z.object({ name: req(120), address: ZStudentAddress.default({}), isPrimary: z.boolean().default(false) });
+export const ZSiteOfActivityInput = z.object({
+  name: req(120),
+  address: ZStudentAddress.default({}),
+  isPrimary: z.boolean().default(false),
+});
 
 export const ZStudentEmployment = z.object({
-  id: z.uuid(), kind: z.string(), optPhase: z.string(), status: z.string(), authorizedStartDate: z.string().nullable(),
-  authorizedEndDate: z.string().nullable(), employerName: z.string(), jobTitle: z.string(), startDate: z.string().nullable(),
-  endDate: z.string().nullable(), fullOrPartTime: z.string(), requestId: z.string().nullable(),
+  id: z.uuid(),
+  kind: z.string(),
+  optPhase: z.string(),
+  status: z.string(),
+  authorizedStartDate: z.string().nullable(),
+  authorizedEndDate: z.string().nullable(),
+  employerName: z.string(),
+  jobTitle: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  fullOrPartTime: z.string(),
+  requestId: z.string().nullable(),
 });
 
 export const ZStudentRecord = z.object({
-  id: z.uuid(), userId: z.string().nullable(), currentStage: z.string(), campusSiteId: z.number().int().nullable(),
-  campusSiteName: z.string().nullable(), sevisId: z.string().nullable(), campusId: z.string().nullable(),
-  firstName: z.string(), middleName: z.string(), lastName: z.string(), suffix: z.string(), email: z.string(), gender: z.string(),
-  birthDate: z.string().nullable(), birthCity: z.string(), birthCountryCode: z.string(), citizenshipCountryCode: z.string(),
-  permanentResidenceCountryCode: z.string(), visaType: z.string(), sevisStatus: z.string(), sevisStatusDate: z.string().nullable(),
-  educationLevel: z.string(), major1Code: z.string(), major2Code: z.string(), minorCode: z.string(),
-  programStartDate: z.string().nullable(), programEndDate: z.string().nullable(), documentIssueDate: z.string().nullable(),
-  documentIssueReason: z.string(), evCategoryCode: z.string(), subjectFieldCode: z.string(),
-  englishRequired: z.boolean().nullable(), englishRequirementsMet: z.boolean().nullable(), englishNotRequiredReason: z.string(),
-  academicTermMonths: z.number().int().nullable(), evPositionCode: z.string(), receivedUsGovtFunds: z.boolean().nullable(),
-  sessionStartDate: z.string().nullable(), sessionEndDate: z.string().nullable(), isLastSession: z.boolean(), isRegistered: z.boolean(),
-  portOfEntry: z.string(), entryDate: z.string().nullable(), transferDirection: z.string(), transferSchool: z.string(),
-  transferReleaseDate: z.string().nullable(), usAddress: ZStudentAddress, foreignAddress: ZStudentAddress, phone: z.string(),
-  financials: z.record(z.string(), z.union([z.number(), z.string()])), portalAccess: z.number().int(), tags: z.array(z.string()),
-  isArchived: z.boolean(), createdAt: z.string(), updatedAt: z.string(),
-  dependents: z.array(ZStudentDependent), sitesOfActivity: z.array(ZSiteOfActivity), employments: z.array(ZStudentEmployment),
-  pendingSevisEvents: z.number().int(), pendingCorrections: z.number().int(),
+  id: z.uuid(),
+  userId: z.string().nullable(),
+  currentStage: z.string(),
+  campusSiteId: z.number().int().nullable(),
+  campusSiteName: z.string().nullable(),
+  sevisId: z.string().nullable(),
+  campusId: z.string().nullable(),
+  firstName: z.string(),
+  middleName: z.string(),
+  lastName: z.string(),
+  suffix: z.string(),
+  email: z.string(),
+  gender: z.string(),
+  birthDate: z.string().nullable(),
+  birthCity: z.string(),
+  birthCountryCode: z.string(),
+  citizenshipCountryCode: z.string(),
+  permanentResidenceCountryCode: z.string(),
+  visaType: z.string(),
+  sevisStatus: z.string(),
+  sevisStatusDate: z.string().nullable(),
+  educationLevel: z.string(),
+  major1Code: z.string(),
+  major2Code: z.string(),
+  minorCode: z.string(),
+  programStartDate: z.string().nullable(),
+  programEndDate: z.string().nullable(),
+  documentIssueDate: z.string().nullable(),
+  documentIssueReason: z.string(),
+  evCategoryCode: z.string(),
+  subjectFieldCode: z.string(),
+  englishRequired: z.boolean().nullable(),
+  englishRequirementsMet: z.boolean().nullable(),
+  englishNotRequiredReason: z.string(),
+  academicTermMonths: z.number().int().nullable(),
+  evPositionCode: z.string(),
+  receivedUsGovtFunds: z.boolean().nullable(),
+  sessionStartDate: z.string().nullable(),
+  sessionEndDate: z.string().nullable(),
+  isLastSession: z.boolean(),
+  isRegistered: z.boolean(),
+  portOfEntry: z.string(),
+  entryDate: z.string().nullable(),
+  transferDirection: z.string(),
+  transferSchool: z.string(),
+  transferReleaseDate: z.string().nullable(),
+  usAddress: ZStudentAddress,
+  foreignAddress: ZStudentAddress,
+  phone: z.string(),
+  financials: z.record(z.string(), z.union([z.number(), z.string()])),
+  portalAccess: z.number().int(),
+  tags: z.array(z.string()),
+  isArchived: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  dependents: z.array(ZStudentDependent),
+  sitesOfActivity: z.array(ZSiteOfActivity),
+  employments: z.array(ZStudentEmployment),
+  pendingSevisEvents: z.number().int(),
+  pendingCorrections: z.number().int(),
   /** The caller may change this record (site reach and, for assistants, the editStudent flag). */
   canEdit: z.boolean(),
 });
 export type TStudentRecord = z.infer<typeof ZStudentRecord>;
 
 export const ZSevisEvent = z.object({
-  id: z.uuid(), eventType: z.string(), action: z.string(), status: z.enum(SEVIS_EVENT_STATUSES), message: z.string(),
+  id: z.uuid(),
+  eventType: z.string(),
+  action: z.string(),
+  status: z.enum(SEVIS_EVENT_STATUSES),
+  message: z.string(),
   /** SEVIS's result code from the transaction log (S0000, S1xxx), '' until one is imported. */
   resultCode: z.string().default(''),
-  payload: z.record(z.string(), z.unknown()), dependentId: z.string().nullable(), requestId: z.string().nullable(),
-  createdAt: z.string(), updatedAt: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  dependentId: z.string().nullable(),
+  requestId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 
 export const ZProfileParams = z.object({ profileId: z.uuid({ error: MSG.notFound }) });
@@ -235,130 +509,294 @@ export const ZCorrectionInput = z.object({
 });
 export type TCorrectionInput = z.input<typeof ZCorrectionInput>;
 export const ZCorrectionSummary = z.object({
-  id: z.uuid(), profileId: z.uuid(), studentName: z.string(), sevisId: z.string().nullable(), visaType: z.string(),
-  fields: z.array(z.string()), reason: z.string(), status: z.enum(['pending', 'approved', 'rejected']), decisionNote: z.string(),
-  createdAt: z.string(), decidedAt: z.string().nullable(),
+  id: z.uuid(),
+  profileId: z.uuid(),
+  studentName: z.string(),
+  sevisId: z.string().nullable(),
+  visaType: z.string(),
+  fields: z.array(z.string()),
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  decisionNote: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
 });
-export const ZComparisonRow = z.object({ field: z.string(), label: z.string(), current: z.unknown(), requested: z.unknown(), isDifferent: z.boolean() });
-export const ZCorrectionDetail = ZCorrectionSummary.extend({ rows: z.array(ZComparisonRow), canDecide: z.boolean(), decidedByName: z.string().nullable() });
+export const ZComparisonRow = z.object({
+  field: z.string(),
+  label: z.string(),
+  current: z.unknown(),
+  requested: z.unknown(),
+  isDifferent: z.boolean(),
+});
+export const ZCorrectionDetail = ZCorrectionSummary.extend({
+  rows: z.array(ZComparisonRow),
+  canDecide: z.boolean(),
+  decidedByName: z.string().nullable(),
+});
 export type TCorrectionDetail = z.infer<typeof ZCorrectionDetail>;
 export const ZListCorrectionsQuery = ZPageQuery.extend({
   status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'),
   /** Only the corrections of one record (its profile page). */
   profileId: z.uuid({ error: MSG.invalidValue }).optional(),
 });
-export const ZRejectCorrectionInput = z.object({ note: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(1000, MSG.invalidLength) });
+export const ZRejectCorrectionInput = z.object({
+  note: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(1000, MSG.invalidLength),
+});
 export const ZApproveCorrectionInput = z.object({ note: z.string().trim().max(1000, MSG.invalidLength).default('') });
 
 /** The student's own record, read only. */
-export const ZMyRecord = ZStudentRecord.omit({ canEdit: true, pendingSevisEvents: true, tags: true, employments: true })
-  .extend({ corrections: z.array(ZCorrectionSummary) });
+export const ZMyRecord = ZStudentRecord.omit({ canEdit: true, pendingSevisEvents: true, tags: true, employments: true }).extend({
+  corrections: z.array(ZCorrectionSummary),
+});
 export type TMyRecord = z.infer<typeof ZMyRecord>;
 
 export const getStudent = defineRoute({
-  method: 'GET', path: '/api/students/:profileId', access: 'students.read', tags: T,
-  summary: 'One student record with dependents, sites of activity, employments and what the caller may do', params: ZProfileParams, response: ZStudentRecord,
+  method: 'GET',
+  path: '/api/students/:profileId',
+  access: 'students.read',
+  tags: T,
+  summary: 'One student record with dependents, sites of activity, employments and what the caller may do',
+  params: ZProfileParams,
+  response: ZStudentRecord,
 });
 export const createStudent = defineRoute({
-  method: 'POST', path: '/api/students', access: 'students.manage', tags: T,
-  summary: 'Create a student record (duplicates by SEVIS id, campus id or name and birth date answer 409); raises a SEVIS Create without a SEVIS id',
-  body: ZStudentCreateInput, response: ZStudentRecord,
+  method: 'POST',
+  path: '/api/students',
+  access: 'students.manage',
+  tags: T,
+  summary:
+    'Create a student record (duplicates by SEVIS id, campus id or name and birth date answer 409); raises a SEVIS Create without a SEVIS id',
+  body: ZStudentCreateInput,
+  response: ZStudentRecord,
 });
 export const updateStudent = defineRoute({
-  method: 'PUT', path: '/api/students/:profileId', access: 'students.manage', tags: T,
+  method: 'PUT',
+  path: '/api/students/:profileId',
+  access: 'students.manage',
+  tags: T,
   summary: 'Change sections of a student record (a stale updatedAt answers 409); raises the SEVIS updates the change needs',
-  params: ZProfileParams, body: ZStudentUpdateInput, response: ZStudentRecord,
+  params: ZProfileParams,
+  body: ZStudentUpdateInput,
+  response: ZStudentRecord,
 });
 export const setStudentStage = defineRoute({
-  method: 'PUT', path: '/api/students/:profileId/stage', access: 'students.manage', tags: T,
-  summary: "Move a student's portal stage", params: ZProfileParams, body: ZStageInput, response: ZStudentRecord,
+  method: 'PUT',
+  path: '/api/students/:profileId/stage',
+  access: 'students.manage',
+  tags: T,
+  summary: "Move a student's portal stage",
+  params: ZProfileParams,
+  body: ZStageInput,
+  response: ZStudentRecord,
 });
 export const setStudentTags = defineRoute({
-  method: 'PUT', path: '/api/students/:profileId/tags', access: 'students.manage', tags: T,
-  summary: "Set a student record's tags", params: ZProfileParams, body: ZTagsInput, response: ZStudentRecord,
+  method: 'PUT',
+  path: '/api/students/:profileId/tags',
+  access: 'students.manage',
+  tags: T,
+  summary: "Set a student record's tags",
+  params: ZProfileParams,
+  body: ZTagsInput,
+  response: ZStudentRecord,
 });
 export const addDependent = defineRoute({
-  method: 'POST', path: '/api/students/:profileId/dependents', access: 'students.manage', tags: T,
-  summary: 'Add a dependent (SEVIS Dependent/Add)', params: ZProfileParams, body: ZStudentDependentInput, response: ZStudentDependent,
+  method: 'POST',
+  path: '/api/students/:profileId/dependents',
+  access: 'students.manage',
+  tags: T,
+  summary: 'Add a dependent (SEVIS Dependent/Add)',
+  params: ZProfileParams,
+  body: ZStudentDependentInput,
+  response: ZStudentDependent,
 });
 export const updateDependent = defineRoute({
-  method: 'PUT', path: '/api/students/:profileId/dependents/:dependentId', access: 'students.manage', tags: T,
-  summary: 'Change a dependent; a change of identity or countries is flagged for SEVIS (Dependent/Edit)', params: ZStudentDependentParams, body: ZStudentDependentInput, response: ZStudentDependent,
+  method: 'PUT',
+  path: '/api/students/:profileId/dependents/:dependentId',
+  access: 'students.manage',
+  tags: T,
+  summary: 'Change a dependent; a change of identity or countries is flagged for SEVIS (Dependent/Edit)',
+  params: ZStudentDependentParams,
+  body: ZStudentDependentInput,
+  response: ZStudentDependent,
 });
 export const terminateDependent = defineRoute({
-  method: 'POST', path: '/api/students/:profileId/dependents/:dependentId/terminate', access: 'students.manage', tags: T,
-  summary: 'Terminate a dependent with a reason (SEVIS Dependent/Terminate)', params: ZStudentDependentParams, body: ZTerminateDependentInput, response: ZStudentDependent,
+  method: 'POST',
+  path: '/api/students/:profileId/dependents/:dependentId/terminate',
+  access: 'students.manage',
+  tags: T,
+  summary: 'Terminate a dependent with a reason (SEVIS Dependent/Terminate)',
+  params: ZStudentDependentParams,
+  body: ZTerminateDependentInput,
+  response: ZStudentDependent,
 });
 export const addSiteOfActivity = defineRoute({
-  method: 'POST', path: '/api/students/:profileId/sites-of-activity', access: 'students.manage', tags: T,
-  summary: "Add an exchange visitor's site of activity (SEVIS SiteOfActivity/Add)", params: ZProfileParams, body: ZSiteOfActivityInput, response: ZSiteOfActivity,
+  method: 'POST',
+  path: '/api/students/:profileId/sites-of-activity',
+  access: 'students.manage',
+  tags: T,
+  summary: "Add an exchange visitor's site of activity (SEVIS SiteOfActivity/Add)",
+  params: ZProfileParams,
+  body: ZSiteOfActivityInput,
+  response: ZSiteOfActivity,
 });
 export const updateSiteOfActivity = defineRoute({
-  method: 'PUT', path: '/api/students/:profileId/sites-of-activity/:siteId', access: 'students.manage', tags: T,
-  summary: 'Change a site of activity (SEVIS SiteOfActivity/Edit)', params: ZStudentSiteParams, body: ZSiteOfActivityInput, response: ZSiteOfActivity,
+  method: 'PUT',
+  path: '/api/students/:profileId/sites-of-activity/:siteId',
+  access: 'students.manage',
+  tags: T,
+  summary: 'Change a site of activity (SEVIS SiteOfActivity/Edit)',
+  params: ZStudentSiteParams,
+  body: ZSiteOfActivityInput,
+  response: ZSiteOfActivity,
 });
 export const deactivateSiteOfActivity = defineRoute({
-  method: 'POST', path: '/api/students/:profileId/sites-of-activity/:siteId/deactivate', access: 'students.manage', tags: T,
-  summary: 'Deactivate a site of activity (SEVIS SiteOfActivity/Delete)', params: ZStudentSiteParams, response: ZSiteOfActivity,
+  method: 'POST',
+  path: '/api/students/:profileId/sites-of-activity/:siteId/deactivate',
+  access: 'students.manage',
+  tags: T,
+  summary: 'Deactivate a site of activity (SEVIS SiteOfActivity/Delete)',
+  params: ZStudentSiteParams,
+  response: ZSiteOfActivity,
 });
 export const getStudentHistory = defineRoute({
-  method: 'GET', path: '/api/students/:profileId/history', access: 'students.read', tags: T,
+  method: 'GET',
+  path: '/api/students/:profileId/history',
+  access: 'students.read',
+  tags: T,
   summary: 'History Log of a student record: its events and those of its requests and dependents, newest first',
-  params: ZProfileParams, query: ZPageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(20) }), response: ZPage(ZAuditEvent),
+  params: ZProfileParams,
+  query: ZPageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
+  response: ZPage(ZAuditEvent),
 });
 export const listStudentSevisEvents = defineRoute({
-  method: 'GET', path: '/api/students/:profileId/sevis-events', access: 'students.read', tags: T,
-  summary: 'SEVIS updates of a student record (pending and sent)', params: ZProfileParams, response: z.array(ZSevisEvent),
+  method: 'GET',
+  path: '/api/students/:profileId/sevis-events',
+  access: 'students.read',
+  tags: T,
+  summary: 'SEVIS updates of a student record (pending and sent)',
+  params: ZProfileParams,
+  response: z.array(ZSevisEvent),
 });
 export const getMyRecord = defineRoute({
-  method: 'GET', path: '/api/students/me', access: 'students.self', tags: T,
-  summary: "The signed-in student's own record, read only, with their correction requests", response: ZMyRecord,
+  method: 'GET',
+  path: '/api/students/me',
+  access: 'students.self',
+  tags: T,
+  summary: "The signed-in student's own record, read only, with their correction requests",
+  response: ZMyRecord,
 });
 export const submitCorrection = defineRoute({
-  method: 'POST', path: '/api/students/me/corrections', access: 'students.self', tags: T,
-  summary: 'Ask the office to correct fields of your own record', body: ZCorrectionInput, response: ZCorrectionSummary,
+  method: 'POST',
+  path: '/api/students/me/corrections',
+  access: 'students.self',
+  tags: T,
+  summary: 'Ask the office to correct fields of your own record',
+  body: ZCorrectionInput,
+  response: ZCorrectionSummary,
 });
 export const listCorrections = defineRoute({
-  method: 'GET', path: '/api/student-corrections', access: 'students.read', tags: T,
-  summary: 'Correction requests of the records the caller reaches, newest first', query: ZListCorrectionsQuery, response: ZPage(ZCorrectionSummary),
+  method: 'GET',
+  path: '/api/student-corrections',
+  access: 'students.read',
+  tags: T,
+  summary: 'Correction requests of the records the caller reaches, newest first',
+  query: ZListCorrectionsQuery,
+  response: ZPage(ZCorrectionSummary),
 });
 export const getCorrection = defineRoute({
-  method: 'GET', path: '/api/student-corrections/:correctionId', access: 'students.read', tags: T,
-  summary: 'A correction request side by side with the current record', params: ZCorrectionParams, response: ZCorrectionDetail,
+  method: 'GET',
+  path: '/api/student-corrections/:correctionId',
+  access: 'students.read',
+  tags: T,
+  summary: 'A correction request side by side with the current record',
+  params: ZCorrectionParams,
+  response: ZCorrectionDetail,
 });
 export const approveCorrection = defineRoute({
-  method: 'POST', path: '/api/student-corrections/:correctionId/approve', access: 'students.manage', tags: T,
-  summary: 'Approve a correction: applies it, raises the SEVIS update, tells the student', params: ZCorrectionParams, body: ZApproveCorrectionInput, response: ZCorrectionDetail,
+  method: 'POST',
+  path: '/api/student-corrections/:correctionId/approve',
+  access: 'students.manage',
+  tags: T,
+  summary: 'Approve a correction: applies it, raises the SEVIS update, tells the student',
+  params: ZCorrectionParams,
+  body: ZApproveCorrectionInput,
+  response: ZCorrectionDetail,
 });
 export const rejectCorrection = defineRoute({
-  method: 'POST', path: '/api/student-corrections/:correctionId/reject', access: 'students.manage', tags: T,
-  summary: 'Reject a correction with a note to the student', params: ZCorrectionParams, body: ZRejectCorrectionInput, response: ZCorrectionDetail,
+  method: 'POST',
+  path: '/api/student-corrections/:correctionId/reject',
+  access: 'students.manage',
+  tags: T,
+  summary: 'Reject a correction with a note to the student',
+  params: ZCorrectionParams,
+  body: ZRejectCorrectionInput,
+  response: ZCorrectionDetail,
 });
 
 // ---------- what else the profile page shows: the record's requests, documents and messages ----------
 export const ZStudentRequestItem = z.object({
-  id: z.uuid(), number: z.number().int(), typeName: z.string(), status: z.string(), submittedAt: z.string().nullable(), updatedAt: z.string(),
+  id: z.uuid(),
+  number: z.number().int(),
+  typeName: z.string(),
+  status: z.string(),
+  submittedAt: z.string().nullable(),
+  updatedAt: z.string(),
 });
 export const ZStudentDocumentItem = z.object({
-  id: z.uuid(), fileName: z.string(), description: z.string(), status: z.string(), rejectReason: z.string(), sizeBytes: z.number(),
-  requestId: z.string().nullable(), requestNumber: z.number().int().nullable(), requestTypeName: z.string().nullable(), createdAt: z.string(),
-  checklistItem: z.string(), requestTypeCode: z.string().nullable(),
+  id: z.uuid(),
+  fileName: z.string(),
+  description: z.string(),
+  status: z.string(),
+  rejectReason: z.string(),
+  sizeBytes: z.number(),
+  requestId: z.string().nullable(),
+  requestNumber: z.number().int().nullable(),
+  requestTypeName: z.string().nullable(),
+  createdAt: z.string(),
+  checklistItem: z.string(),
+  requestTypeCode: z.string().nullable(),
 });
-export const ZStudentMessageItem = z.object({ id: z.uuid(), subject: z.string(), textBody: z.string(), purpose: z.string(), status: z.string(), createdAt: z.string() });
+export const ZStudentMessageItem = z.object({
+  id: z.uuid(),
+  subject: z.string(),
+  textBody: z.string(),
+  purpose: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
 
 export const listStudentRequests = defineRoute({
-  method: 'GET', path: '/api/students/:profileId/requests', access: 'students.read', tags: T,
-  summary: "The record's requests (about it, or started by its portal account), newest first", params: ZProfileParams, response: z.array(ZStudentRequestItem),
+  method: 'GET',
+  path: '/api/students/:profileId/requests',
+  access: 'students.read',
+  tags: T,
+  summary: "The record's requests (about it, or started by its portal account), newest first",
+  params: ZProfileParams,
+  response: z.array(ZStudentRequestItem),
 });
 export const listStudentDocuments = defineRoute({
-  method: 'GET', path: '/api/students/:profileId/documents', access: 'students.read', tags: T,
-  summary: "Files of the student (their portal account) and of the record's requests", params: ZProfileParams, response: z.array(ZStudentDocumentItem),
+  method: 'GET',
+  path: '/api/students/:profileId/documents',
+  access: 'students.read',
+  tags: T,
+  summary: "Files of the student (their portal account) and of the record's requests",
+  params: ZProfileParams,
+  response: z.array(ZStudentDocumentItem),
 });
 export const listMyDocuments = defineRoute({
-  method: 'GET', path: '/api/students/me/documents', access: 'students.self', tags: T,
-  summary: 'The signed-in student\'s own files: stage uploads and those of their requests (the office\'s internal files left out)', response: z.array(ZStudentDocumentItem),
+  method: 'GET',
+  path: '/api/students/me/documents',
+  access: 'students.self',
+  tags: T,
+  summary: "The signed-in student's own files: stage uploads and those of their requests (the office's internal files left out)",
+  response: z.array(ZStudentDocumentItem),
 });
 export const listStudentMessages = defineRoute({
-  method: 'GET', path: '/api/students/:profileId/messages', access: 'students.read', tags: T,
-  summary: "E-mails sent to the student's address (Message Center), newest first", params: ZProfileParams, response: z.array(ZStudentMessageItem),
+  method: 'GET',
+  path: '/api/students/:profileId/messages',
+  access: 'students.read',
+  tags: T,
+  summary: "E-mails sent to the student's address (Message Center), newest first",
+  params: ZProfileParams,
+  response: z.array(ZStudentMessageItem),
 });

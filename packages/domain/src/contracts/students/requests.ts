@@ -8,7 +8,8 @@ import { ZRequestDetail, ZRequestIdParams } from '../requests/index.js';
 
 /** Field values by field name (dates ISO YYYY-MM-DD; a checkbox '1'/'0' or true/false; null clears a value). */
 export const ZStudentRequestDataInput = z.object({
-  data: z.record(z.string().max(60, MSG.invalidLength), z.union([z.string().max(5000, MSG.invalidLength), z.number(), z.boolean(), z.null()]))
+  data: z
+    .record(z.string().max(60, MSG.invalidLength), z.union([z.string().max(5000, MSG.invalidLength), z.number(), z.boolean(), z.null()]))
     .refine((d) => Object.keys(d).length <= 100, MSG.invalidValue),
 });
 export type TStudentRequestDataInput = z.infer<typeof ZStudentRequestDataInput>;
@@ -32,14 +33,24 @@ export type TStudentRequestFormData = z.infer<typeof ZStudentRequestForm>;
 const T = ['requests', 'students'];
 
 export const getStudentRequestData = defineRoute({
-  method: 'GET', path: '/api/requests/:requestId/data', access: 'requests.read', tags: T,
+  method: 'GET',
+  path: '/api/requests/:requestId/data',
+  access: 'requests.read',
+  tags: T,
   summary: "A student request's own fields with the record dates its rules use (anyone who may read the request)",
-  params: ZRequestIdParams, response: ZStudentRequestForm,
+  params: ZRequestIdParams,
+  response: ZStudentRequestForm,
 });
 export const saveStudentRequestData = defineRoute({
-  method: 'PUT', path: '/api/requests/:requestId/data', access: 'requests.create', tags: T,
-  summary: "Save a draft of a student request's own fields: formats are checked (400 with fieldErrors 'data.<field>', nothing saved); values merge into what was saved",
-  params: ZRequestIdParams, body: ZStudentRequestDataInput, response: ZRequestDetail,
+  method: 'PUT',
+  path: '/api/requests/:requestId/data',
+  access: 'requests.create',
+  tags: T,
+  summary:
+    "Save a draft of a student request's own fields: formats are checked (400 with fieldErrors 'data.<field>', nothing saved); values merge into what was saved",
+  params: ZRequestIdParams,
+  body: ZStudentRequestDataInput,
+  response: ZRequestDetail,
 });
 
 // ---------- staff start a request for a student (the student completes and submits it) ----------
@@ -48,12 +59,21 @@ export const ZStartForStudentInput = z.object({ requestTypeId: z.uuid({ error: M
 export const ZStaffStartableType = z.object({ id: z.uuid(), code: z.string(), name: z.string(), description: z.string() });
 
 export const listStaffStartableTypes = defineRoute({
-  method: 'GET', path: '/api/students/:profileId/startable-types', access: 'requests.process', tags: T,
+  method: 'GET',
+  path: '/api/students/:profileId/startable-types',
+  access: 'requests.process',
+  tags: T,
   summary: "Request types the office may start for this student (types staff may start, of the student's visa type)",
-  params: ZProfileIdParams, response: z.array(ZStaffStartableType),
+  params: ZProfileIdParams,
+  response: z.array(ZStaffStartableType),
 });
 export const startRequestForStudent = defineRoute({
-  method: 'POST', path: '/api/students/:profileId/requests', access: 'requests.process', tags: T,
+  method: 'POST',
+  path: '/api/students/:profileId/requests',
+  access: 'requests.process',
+  tags: T,
   summary: 'Start a draft request for a student (on their behalf); the student is told to complete and submit it',
-  params: ZProfileIdParams, body: ZStartForStudentInput, response: ZRequestDetail,
+  params: ZProfileIdParams,
+  body: ZStartForStudentInput,
+  response: ZRequestDetail,
 });

@@ -5,7 +5,9 @@ import { ZQuestionnaireForAnswering } from '../forms/types.js';
 
 export const APPROVER_KINDS = ['user', 'group', 'faculty_advisor'] as const;
 export const APPROVER_KIND_LABELS: Record<(typeof APPROVER_KINDS)[number], string> = {
-  user: 'A person', group: 'A user group', faculty_advisor: 'The faculty advisor named on the request',
+  user: 'A person',
+  group: 'A user group',
+  faculty_advisor: 'The faculty advisor named on the request',
 };
 
 export const ZWorkflowStep = z.object({
@@ -33,7 +35,9 @@ export type TWorkflowInput = z.input<typeof ZWorkflowInput>;
 export const ZWorkflowIdParams = z.object({ workflowId: z.uuid({ error: MSG.notFound }) });
 
 export const ZUserGroup = z.object({
-  id: z.uuid(), name: z.string(), members: z.array(z.object({ userId: z.uuid(), name: z.string(), email: z.string() })),
+  id: z.uuid(),
+  name: z.string(),
+  members: z.array(z.object({ userId: z.uuid(), name: z.string(), email: z.string() })),
 });
 export type TUserGroup = z.infer<typeof ZUserGroup>;
 export const ZUserGroupInput = z.object({
@@ -72,51 +76,119 @@ export const ZApprovalIdParams = z.object({ approvalId: z.uuid({ error: MSG.notF
 
 const T = ['workflows'];
 export const listWorkflows = defineRoute({
-  method: 'GET', path: '/api/workflows', access: 'workflows.manage', tags: T, summary: 'Approval workflows', response: z.array(ZWorkflow),
+  method: 'GET',
+  path: '/api/workflows',
+  access: 'workflows.manage',
+  tags: T,
+  summary: 'Approval workflows',
+  response: z.array(ZWorkflow),
 });
 export const createWorkflow = defineRoute({
-  method: 'POST', path: '/api/workflows', access: 'workflows.manage', tags: T, summary: 'Create an approval workflow', body: ZWorkflowInput, response: ZWorkflow,
+  method: 'POST',
+  path: '/api/workflows',
+  access: 'workflows.manage',
+  tags: T,
+  summary: 'Create an approval workflow',
+  body: ZWorkflowInput,
+  response: ZWorkflow,
 });
 export const updateWorkflow = defineRoute({
-  method: 'PUT', path: '/api/workflows/:workflowId', access: 'workflows.manage', tags: T,
-  summary: 'Change a workflow and its ordered steps (approvals already started keep theirs)', params: ZWorkflowIdParams, body: ZWorkflowInput, response: ZWorkflow,
+  method: 'PUT',
+  path: '/api/workflows/:workflowId',
+  access: 'workflows.manage',
+  tags: T,
+  summary: 'Change a workflow and its ordered steps (approvals already started keep theirs)',
+  params: ZWorkflowIdParams,
+  body: ZWorkflowInput,
+  response: ZWorkflow,
 });
 export const listUserGroups = defineRoute({
-  method: 'GET', path: '/api/user-groups', access: 'workflows.manage', tags: T, summary: 'User groups of approvers', response: z.array(ZUserGroup),
+  method: 'GET',
+  path: '/api/user-groups',
+  access: 'workflows.manage',
+  tags: T,
+  summary: 'User groups of approvers',
+  response: z.array(ZUserGroup),
 });
 export const createUserGroup = defineRoute({
-  method: 'POST', path: '/api/user-groups', access: 'workflows.manage', tags: T, summary: 'Create a user group', body: ZUserGroupInput, response: ZUserGroup,
+  method: 'POST',
+  path: '/api/user-groups',
+  access: 'workflows.manage',
+  tags: T,
+  summary: 'Create a user group',
+  body: ZUserGroupInput,
+  response: ZUserGroup,
 });
 export const updateUserGroup = defineRoute({
-  method: 'PUT', path: '/api/user-groups/:groupId', access: 'workflows.manage', tags: T, summary: 'Rename a group or change its members',
-  params: ZGroupIdParams, body: ZUserGroupInput, response: ZUserGroup,
+  method: 'PUT',
+  path: '/api/user-groups/:groupId',
+  access: 'workflows.manage',
+  tags: T,
+  summary: 'Rename a group or change its members',
+  params: ZGroupIdParams,
+  body: ZUserGroupInput,
+  response: ZUserGroup,
 });
 export const deleteWorkflow = defineRoute({
-  method: 'DELETE', path: '/api/workflows/:workflowId', access: 'workflows.manage', tags: T,
-  summary: 'Delete a workflow no request type uses and no request is in approver review with', params: ZWorkflowIdParams, response: ZOk,
+  method: 'DELETE',
+  path: '/api/workflows/:workflowId',
+  access: 'workflows.manage',
+  tags: T,
+  summary: 'Delete a workflow no request type uses and no request is in approver review with',
+  params: ZWorkflowIdParams,
+  response: ZOk,
 });
 export const deleteUserGroup = defineRoute({
-  method: 'DELETE', path: '/api/user-groups/:groupId', access: 'workflows.manage', tags: T,
-  summary: 'Delete a user group no workflow step names', params: ZGroupIdParams, response: ZOk,
+  method: 'DELETE',
+  path: '/api/user-groups/:groupId',
+  access: 'workflows.manage',
+  tags: T,
+  summary: 'Delete a user group no workflow step names',
+  params: ZGroupIdParams,
+  response: ZOk,
 });
 export const listApproverCandidates = defineRoute({
-  method: 'GET', path: '/api/workflows/approver-candidates', access: 'workflows.manage', tags: T,
-  summary: 'People who may be named as approvers', response: z.array(ZApproverCandidate),
+  method: 'GET',
+  path: '/api/workflows/approver-candidates',
+  access: 'workflows.manage',
+  tags: T,
+  summary: 'People who may be named as approvers',
+  response: z.array(ZApproverCandidate),
 });
 export const inspectApproval = defineRoute({
-  method: 'POST', path: '/api/approvals/inspect', access: 'public', tags: T,
-  summary: 'What an approval link is about (changes nothing: mail scanners open links)', body: ZApprovalTokenInput, response: ZApprovalSummary,
+  method: 'POST',
+  path: '/api/approvals/inspect',
+  access: 'public',
+  tags: T,
+  summary: 'What an approval link is about (changes nothing: mail scanners open links)',
+  body: ZApprovalTokenInput,
+  response: ZApprovalSummary,
 });
 export const decideByToken = defineRoute({
-  method: 'POST', path: '/api/approvals/decide', access: 'public', tags: T,
-  summary: 'Approve or reject through a single-use approval link', body: ZDecideByTokenInput, response: ZDecisionOutput,
+  method: 'POST',
+  path: '/api/approvals/decide',
+  access: 'public',
+  tags: T,
+  summary: 'Approve or reject through a single-use approval link',
+  body: ZDecideByTokenInput,
+  response: ZDecisionOutput,
 });
 export const listMyApprovals = defineRoute({
-  method: 'GET', path: '/api/approvals/mine', access: 'authenticated', tags: T,
-  summary: 'Approvals waiting for the signed-in user', response: z.array(ZApprovalSummary),
+  method: 'GET',
+  path: '/api/approvals/mine',
+  access: 'authenticated',
+  tags: T,
+  summary: 'Approvals waiting for the signed-in user',
+  response: z.array(ZApprovalSummary),
 });
 export const decideApproval = defineRoute({
-  method: 'POST', path: '/api/approvals/:approvalId/decide', access: 'authenticated', tags: T,
-  summary: 'Approve or reject one of your pending approvals', params: ZApprovalIdParams, body: ZDecisionInput, response: ZDecisionOutput,
+  method: 'POST',
+  path: '/api/approvals/:approvalId/decide',
+  access: 'authenticated',
+  tags: T,
+  summary: 'Approve or reject one of your pending approvals',
+  params: ZApprovalIdParams,
+  body: ZDecisionInput,
+  response: ZDecisionOutput,
 });
 export { ZOk };

@@ -27,7 +27,15 @@ export async function combinedPdf(ctx: TContext, attachmentIds: string[]): Promi
       const message = 'The selected files are too large to combine (100 MB at most).';
       throw badRequest(message, { attachmentIds: [message] });
     }
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: ids[0]!, action: 'attachment.combined', after: { attachmentIds: ids }, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'attachment',
+      entityId: ids[0]!,
+      action: 'attachment.combined',
+      after: { attachmentIds: ids },
+      ip: ctx.ip,
+    });
     return list;
   });
   const storage = fileStorage(ctx.services.config.dataDir);

@@ -7,15 +7,28 @@ import { notify } from '../../notifications/index.js';
 import { getAccessibleRequest } from '../../requests/index.js';
 import { studentMayFileDocument } from '../../students/index.js';
 import {
-  canDeleteAttachment, isVisibleIn, loadManagedAttachment, loadVisibleAttachment, requestView, userView,
-  type TAttachmentRow, type TVisibleAttachment,
+  canDeleteAttachment,
+  isVisibleIn,
+  loadManagedAttachment,
+  loadVisibleAttachment,
+  requestView,
+  userView,
+  type TAttachmentRow,
+  type TVisibleAttachment,
 } from '../attachment.policy.js';
 import { attachmentAuditShape, presentAttachment, uploaderNames } from '../attachment.presenter.js';
 import { attachments } from '../schema.js';
 
-async function present(ctx: TContext, tx: Parameters<Parameters<TContext['db']>[0]>[0], list: TVisibleAttachment[]): Promise<TAttachment[]> {
+async function present(
+  ctx: TContext,
+  tx: Parameters<Parameters<TContext['db']>[0]>[0],
+  list: TVisibleAttachment[],
+): Promise<TAttachment[]> {
   const actor = requireActor(ctx);
-  const names = await uploaderNames(tx, list.map((v) => v.row));
+  const names = await uploaderNames(
+    tx,
+    list.map((v) => v.row),
+  );
   return list.map((v) => presentAttachment(v, actor, names));
 }
 
@@ -25,10 +38,16 @@ export async function listRequestAttachments(ctx: TContext, requestId: string): 
   return ctx.db(async (tx) => {
     const request = await getAccessibleRequest(tx, ctx, requestId, 'read');
     const view = requestView(actor, request);
-    const rows = await tx.select().from(attachments)
+    const rows = await tx
+      .select()
+      .from(attachments)
       .where(and(eq(attachments.requestId, requestId), ne(attachments.status, 'deleted')))
       .orderBy(asc(attachments.createdAt), asc(attachments.id));
-    return present(ctx, tx, rows.filter((r) => isVisibleIn(r, view)).map((row) => ({ row, view, request })));
+    return present(
+      ctx,
+      tx,
+      rows.filter((r) => isVisibleIn(r, view)).map((row) => ({ row, view, request })),
+    );
   });
 }
 
@@ -37,10 +56,16 @@ export async function listUserAttachments(ctx: TContext, userId: string): Promis
   return ctx.db(async (tx) => {
     const view = await userView(tx, ctx, userId);
     if (view !== 'all') throw forbidden();
-    const rows = await tx.select().from(attachments)
+    const rows = await tx
+      .select()
+      .from(attachments)
       .where(and(eq(attachments.subjectUserId, userId), ne(attachments.status, 'deleted')))
       .orderBy(asc(attachments.createdAt), asc(attachments.id));
-    return present(ctx, tx, rows.map((row) => ({ row, view, request: null })));
+    return present(
+      ctx,
+      tx,
+      rows.map((row) => ({ row, view, request: null })),
+    );
   });
 }
 
@@ -50,15 +75,30 @@ export async function getAttachment(ctx: TContext, attachmentId: string): Promis
 
 /** Shared shape of the staff changes: load as manager, change, audit, present. */
 async function change(
-  ctx: TContext, attachmentId: string, action: string,
+  ctx: TContext,
+  attachmentId: string,
+  action: string,
   set: (v: TVisibleAttachment) => Partial<TAttachmentRow>,
   after?: (tx: Parameters<Parameters<TContext['db']>[0]>[0], before: TAttachmentRow, updated: TAttachmentRow) => Promise<void>,
 ): Promise<TAttachment> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const v = await loadManagedAttachment(tx, ctx, attachmentId);
-    const [updated] = await tx.update(attachments).set({ ...set(v), updatedAt: new Date() }).where(eq(attachments.id, v.row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: v.row.id, action, before: attachmentAuditShape(v.row), after: attachmentAuditShape(updated!), ip: ctx.ip });
+    const [updated] = await tx
+      .update(attachments)
+      .set({ ...set(v), updatedAt: new Date() })
+      .where(eq(attachments.id, v.row.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'attachment',
+      entityId: v.row.id,
+      action,
+      before: attachmentAuditShape(v.row),
+      after: attachmentAuditShape(updated!),
+      ip: ctx.ip,
+    });
     if (after) await after(tx, v.row, updated!);
     return (await present(ctx, tx, [{ ...v, row: updated! }]))[0]!;
   });
@@ -67,28 +107,47 @@ async function change(
 /** Rejects a file with a reason the uploader is told (bell and e-mail). */
 export async function rejectAttachment(ctx: TContext, attachmentId: string, reason: string): Promise<TAttachment> {
   const actor = requireActor(ctx);
-  return change(ctx, attachmentId, 'attachment.rejected', (v) => {
-    if (v.row.status !== 'active') throw badRequest('Only active files can be rejected.');
-    return { status: 'rejected', rejectReason: reason };
-  }, async (tx, before) => {
-    if (!before.uploadedBy || before.uploadedBy === actor.userId) return;
-    const text = `Your document "${before.fileName}" was rejected: ${reason}`;
-    await notify(tx, ctx, {
-      userIds: [before.uploadedBy], text, typeName: 'attachment.rejected', requestId: before.requestId,
-      email: { subject: 'A document you uploaded was rejected', text: `${text}\n\nPlease sign in to upload a corrected document.` },
-    });
-  });
+  return change(
+    ctx,
+    attachmentId,
+    'attachment.rejected',
+    (v) => {
+      if (v.row.status !== 'active') throw badRequest('Only active files can be rejected.');
+      return { status: 'rejected', rejectReason: reason };
+    },
+    async (tx, before) => {
+      if (!before.uploadedBy || before.uploadedBy === actor.userId) return;
+      const text = `Your document "${before.fileName}" was rejected: ${reason}`;
+      await notify(tx, ctx, {
+        userIds: [before.uploadedBy],
+        text,
+        typeName: 'attachment.rejected',
+        requestId: before.requestId,
+        email: { subject: 'A document you uploaded was rejected', text: `${text}\n\nPlease sign in to upload a corrected document.` },
+      });
+    },
+  );
 }
 
-export async function updateAttachmentVisibility(ctx: TContext, attachmentId: string, body: { isVisibleToRequester: boolean; isVisibleToDepartment: boolean }): Promise<TAttachment> {
+export async function updateAttachmentVisibility(
+  ctx: TContext,
+  attachmentId: string,
+  body: { isVisibleToRequester: boolean; isVisibleToDepartment: boolean },
+): Promise<TAttachment> {
   return change(ctx, attachmentId, 'attachment.visibility.updated', () => ({
-    isVisibleToRequester: body.isVisibleToRequester, isVisibleToDepartment: body.isVisibleToDepartment,
+    isVisibleToRequester: body.isVisibleToRequester,
+    isVisibleToDepartment: body.isVisibleToDepartment,
   }));
 }
 
-export async function updateAttachmentCategory(ctx: TContext, attachmentId: string, body: { categoryId: string; checklistItem?: string }): Promise<TAttachment> {
+export async function updateAttachmentCategory(
+  ctx: TContext,
+  attachmentId: string,
+  body: { categoryId: string; checklistItem?: string },
+): Promise<TAttachment> {
   return change(ctx, attachmentId, 'attachment.category.updated', (v) => ({
-    categoryId: body.categoryId, checklistItem: body.checklistItem ?? v.row.checklistItem,
+    categoryId: body.categoryId,
+    checklistItem: body.checklistItem ?? v.row.checklistItem,
   }));
 }
 
@@ -97,17 +156,41 @@ export async function linkAttachment(ctx: TContext, attachmentId: string, target
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const source = await loadManagedAttachment(tx, ctx, attachmentId);
-    if (source.row.requestId === targetRequestId) throw badRequest('The file is already on this request.', { requestId: ['The file is already on this request.'] });
+    if (source.row.requestId === targetRequestId)
+      throw badRequest('The file is already on this request.', { requestId: ['The file is already on this request.'] });
     const target = await getAccessibleRequest(tx, ctx, targetRequestId, 'process');
     const s = source.row;
-    const [row] = await tx.insert(attachments).values({
-      institutionId: ctx.institutionId, requestId: target.id, subjectUserId: target.subjectUserId ?? s.subjectUserId,
-      dependentId: s.dependentId, soaId: s.soaId, categoryId: s.categoryId, checklistItem: s.checklistItem,
-      fileName: s.fileName, description: s.description, contentType: s.contentType, sizeBytes: s.sizeBytes, sha256: s.sha256,
-      storageKey: s.storageKey, isVisibleToRequester: s.isVisibleToRequester, isVisibleToDepartment: s.isVisibleToDepartment,
-      linkedFromId: s.linkedFromId ?? s.id, uploadedBy: s.uploadedBy,
-    }).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: row!.id, action: 'attachment.linked', after: attachmentAuditShape(row!), ip: ctx.ip });
+    const [row] = await tx
+      .insert(attachments)
+      .values({
+        institutionId: ctx.institutionId,
+        requestId: target.id,
+        subjectUserId: target.subjectUserId ?? s.subjectUserId,
+        dependentId: s.dependentId,
+        soaId: s.soaId,
+        categoryId: s.categoryId,
+        checklistItem: s.checklistItem,
+        fileName: s.fileName,
+        description: s.description,
+        contentType: s.contentType,
+        sizeBytes: s.sizeBytes,
+        sha256: s.sha256,
+        storageKey: s.storageKey,
+        isVisibleToRequester: s.isVisibleToRequester,
+        isVisibleToDepartment: s.isVisibleToDepartment,
+        linkedFromId: s.linkedFromId ?? s.id,
+        uploadedBy: s.uploadedBy,
+      })
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'attachment',
+      entityId: row!.id,
+      action: 'attachment.linked',
+      after: attachmentAuditShape(row!),
+      ip: ctx.ip,
+    });
     return (await present(ctx, tx, [{ row: row!, view: 'all', request: target }]))[0]!;
   });
 }
@@ -118,11 +201,30 @@ export async function deleteAttachment(ctx: TContext, attachmentId: string): Pro
   return ctx.db(async (tx) => {
     const v = await loadVisibleAttachment(tx, ctx, attachmentId);
     // A student may also remove their own upload on their record while their current portal stage still asks for it.
-    const ownStageFile = v.view === 'requester' && !v.row.requestId && v.row.uploadedBy === actor.userId && v.row.subjectUserId === actor.userId
-      && actor.role === 'ISSSstudent' && !!v.row.customDocumentId && (await studentMayFileDocument(tx, ctx, v.row)) === null;
+    const ownStageFile =
+      v.view === 'requester' &&
+      !v.row.requestId &&
+      v.row.uploadedBy === actor.userId &&
+      v.row.subjectUserId === actor.userId &&
+      actor.role === 'ISSSstudent' &&
+      !!v.row.customDocumentId &&
+      (await studentMayFileDocument(tx, ctx, v.row)) === null;
     if (!canDeleteAttachment(actor, v) && !ownStageFile) throw forbidden('This file cannot be removed now.');
-    const [updated] = await tx.update(attachments).set({ status: 'deleted', updatedAt: new Date() }).where(eq(attachments.id, v.row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: v.row.id, action: 'attachment.deleted', before: attachmentAuditShape(v.row), after: attachmentAuditShape(updated!), ip: ctx.ip });
+    const [updated] = await tx
+      .update(attachments)
+      .set({ status: 'deleted', updatedAt: new Date() })
+      .where(eq(attachments.id, v.row.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'attachment',
+      entityId: v.row.id,
+      action: 'attachment.deleted',
+      before: attachmentAuditShape(v.row),
+      after: attachmentAuditShape(updated!),
+      ip: ctx.ip,
+    });
     return { ok: true as const };
   });
 }

@@ -7,7 +7,14 @@ export async function openDownload(ctx: TContext, attachmentId: string) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const v = await loadVisibleAttachment(tx, ctx, attachmentId);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: v.row.id, action: 'attachment.downloaded', ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'attachment',
+      entityId: v.row.id,
+      action: 'attachment.downloaded',
+      ip: ctx.ip,
+    });
     return v.row;
   });
 }

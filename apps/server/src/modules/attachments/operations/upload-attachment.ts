@@ -29,7 +29,8 @@ export async function uploadAttachment(ctx: TContext, fields: TUploadAttachmentF
   if (file.data.length === 0) throw fieldError('file', ATTACHMENT_MSG.empty);
   const contentType = allowedContentType(fileName, file.data);
   if (!contentType) throw fieldError('file', ATTACHMENT_MSG.typeNotAllowed);
-  if (!!fields.requestId === !!fields.subjectUserId) throw badRequest(ATTACHMENT_MSG.targetRequired, { requestId: [ATTACHMENT_MSG.targetRequired] });
+  if (!!fields.requestId === !!fields.subjectUserId)
+    throw badRequest(ATTACHMENT_MSG.targetRequired, { requestId: [ATTACHMENT_MSG.targetRequired] });
 
   return ctx.db(async (tx) => {
     let view: TAttachmentView;
@@ -40,13 +41,21 @@ export async function uploadAttachment(ctx: TContext, fields: TUploadAttachmentF
       if (view !== 'all' && !canAccessRequest(actor, request, 'write')) throw forbidden('This request cannot be changed now.');
       // A file for one dependent or site of activity must name one of the request's student record.
       if (fields.dependentId) {
-        const [d] = request.profileId ? await tx.select({ id: studentDependents.id }).from(studentDependents)
-          .where(and(eq(studentDependents.id, fields.dependentId), eq(studentDependents.profileId, request.profileId))) : [];
+        const [d] = request.profileId
+          ? await tx
+              .select({ id: studentDependents.id })
+              .from(studentDependents)
+              .where(and(eq(studentDependents.id, fields.dependentId), eq(studentDependents.profileId, request.profileId)))
+          : [];
         if (!d) throw fieldError('dependentId', 'Choose one of the dependents on this record.');
       }
       if (fields.soaId) {
-        const [x] = request.profileId ? await tx.select({ id: studentSitesOfActivity.id }).from(studentSitesOfActivity)
-          .where(and(eq(studentSitesOfActivity.id, fields.soaId), eq(studentSitesOfActivity.profileId, request.profileId))) : [];
+        const [x] = request.profileId
+          ? await tx
+              .select({ id: studentSitesOfActivity.id })
+              .from(studentSitesOfActivity)
+              .where(and(eq(studentSitesOfActivity.id, fields.soaId), eq(studentSitesOfActivity.profileId, request.profileId)))
+          : [];
         if (!x) throw fieldError('soaId', 'Choose one of the sites of activity on this record.');
       }
     } else {
@@ -59,16 +68,28 @@ export async function uploadAttachment(ctx: TContext, fields: TUploadAttachmentF
       }
     }
     if (fields.customDocumentId) {
-      const [doc] = await tx.select({ id: customDocuments.id }).from(customDocuments)
+      const [doc] = await tx
+        .select({ id: customDocuments.id })
+        .from(customDocuments)
         .where(and(eq(customDocuments.id, fields.customDocumentId), eq(customDocuments.isDeleted, false)));
       if (!doc) throw fieldError('customDocumentId', 'The document was not found.');
     }
 
-    const scan = await virusScanner().scan(file.data).catch(() => {
-      throw new AppError(503, 'SCANNER_UNAVAILABLE', 'Files cannot be checked for viruses right now. Please try again later.');
-    });
+    const scan = await virusScanner()
+      .scan(file.data)
+      .catch(() => {
+        throw new AppError(503, 'SCANNER_UNAVAILABLE', 'Files cannot be checked for viruses right now. Please try again later.');
+      });
     if (!scan.isClean) {
-      await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: fields.requestId ?? fields.subjectUserId!, action: 'attachment.infected', after: { fileName, signature: scan.signature }, ip: ctx.ip });
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId,
+        actorUserId: actor.userId,
+        entityType: 'attachment',
+        entityId: fields.requestId ?? fields.subjectUserId!,
+        action: 'attachment.infected',
+        after: { fileName, signature: scan.signature },
+        ip: ctx.ip,
+      });
       throw fieldError('file', ATTACHMENT_MSG.infected);
     }
 
@@ -79,26 +100,37 @@ export async function uploadAttachment(ctx: TContext, fields: TUploadAttachmentF
 
     const storageKey = newStorageKey();
     await fileStorage(ctx.services.config.dataDir).put(storageKey, file.data);
-    const [row] = await tx.insert(attachments).values({
+    const [row] = await tx
+      .insert(attachments)
+      .values({
+        institutionId: ctx.institutionId,
+        requestId: fields.requestId,
+        subjectUserId: fields.requestId ? (request?.subjectUserId ?? null) : fields.subjectUserId,
+        customDocumentId: fields.customDocumentId,
+        dependentId: fields.dependentId,
+        soaId: fields.soaId,
+        categoryId: fields.categoryId,
+        checklistItem: fields.checklistItem,
+        fileName,
+        description: fields.description,
+        contentType,
+        sizeBytes: file.data.length,
+        sha256: createHash('sha256').update(file.data).digest('hex'),
+        storageKey,
+        isVisibleToRequester,
+        isVisibleToDepartment,
+        uploadedBy: actor.userId,
+      })
+      .returning();
+    await writeAudit(tx, {
       institutionId: ctx.institutionId,
-      requestId: fields.requestId,
-      subjectUserId: fields.requestId ? (request?.subjectUserId ?? null) : fields.subjectUserId,
-      customDocumentId: fields.customDocumentId,
-      dependentId: fields.dependentId,
-      soaId: fields.soaId,
-      categoryId: fields.categoryId,
-      checklistItem: fields.checklistItem,
-      fileName,
-      description: fields.description,
-      contentType,
-      sizeBytes: file.data.length,
-      sha256: createHash('sha256').update(file.data).digest('hex'),
-      storageKey,
-      isVisibleToRequester,
-      isVisibleToDepartment,
-      uploadedBy: actor.userId,
-    }).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'attachment', entityId: row!.id, action: 'attachment.uploaded', after: attachmentAuditShape(row!), ip: ctx.ip });
+      actorUserId: actor.userId,
+      entityType: 'attachment',
+      entityId: row!.id,
+      action: 'attachment.uploaded',
+      after: attachmentAuditShape(row!),
+      ip: ctx.ip,
+    });
     return presentAttachment({ row: row!, view, request }, actor, await uploaderNames(tx, [row!]));
   });
 }

@@ -17,20 +17,36 @@ export async function documentChecklist(ctx: TContext, requestId: string): Promi
   return ctx.db(async (tx) => {
     const request = await getAccessibleRequest(tx, ctx, requestId, 'read');
     const isStaff = requestView(actor, request) === 'all';
-    const [type] = await tx.select({ documentIds: requestTypes.documentIds }).from(requestTypes).where(eq(requestTypes.id, request.requestTypeId));
+    const [type] = await tx
+      .select({ documentIds: requestTypes.documentIds })
+      .from(requestTypes)
+      .where(eq(requestTypes.id, request.requestTypeId));
     const ids = type?.documentIds ?? [];
     if (ids.length === 0) return [];
-    const docs = await tx.select().from(customDocuments)
-      .where(and(
-        inArray(customDocuments.id, ids), eq(customDocuments.documentType, 'file_upload'), eq(customDocuments.isDeleted, false),
-        eq(customDocuments.isHidden, false), isStaff ? undefined : eq(customDocuments.isVisibleToStudent, true),
-      ))
+    const docs = await tx
+      .select()
+      .from(customDocuments)
+      .where(
+        and(
+          inArray(customDocuments.id, ids),
+          eq(customDocuments.documentType, 'file_upload'),
+          eq(customDocuments.isDeleted, false),
+          eq(customDocuments.isHidden, false),
+          isStaff ? undefined : eq(customDocuments.isVisibleToStudent, true),
+        ),
+      )
       .orderBy(asc(customDocuments.ordinal), asc(customDocuments.name));
     if (docs.length === 0) return [];
     // One entry per file needed: per dependent / per site of activity documents once for each of them.
     return (await documentSlots(tx, request, docs)).map((x) => ({
-      documentId: x.doc.id, name: x.doc.name, instructions: x.doc.instructions, isRequired: x.doc.isRequired, hasFile: x.hasFile,
-      dependentId: x.dependentId, soaId: x.soaId, forWhom: x.forWhom,
+      documentId: x.doc.id,
+      name: x.doc.name,
+      instructions: x.doc.instructions,
+      isRequired: x.doc.isRequired,
+      hasFile: x.hasFile,
+      dependentId: x.dependentId,
+      soaId: x.soaId,
+      forWhom: x.forWhom,
     }));
   });
 }

@@ -24,18 +24,45 @@ export async function documentSlots(tx: TTx, request: { id: string; profileId: s
   const needsDependents = request.profileId && docs.some((d) => d.appliesTo === 'dependent');
   const needsSites = request.profileId && docs.some((d) => d.appliesTo === 'site_of_activity');
   const dependents = needsDependents
-    ? await tx.select().from(studentDependents).where(and(eq(studentDependents.profileId, request.profileId!), eq(studentDependents.status, 'Active'))).orderBy(studentDependents.createdAt)
+    ? await tx
+        .select()
+        .from(studentDependents)
+        .where(and(eq(studentDependents.profileId, request.profileId!), eq(studentDependents.status, 'Active')))
+        .orderBy(studentDependents.createdAt)
     : [];
   const sites = needsSites
-    ? await tx.select().from(studentSitesOfActivity).where(and(eq(studentSitesOfActivity.profileId, request.profileId!), eq(studentSitesOfActivity.isActive, true))).orderBy(studentSitesOfActivity.createdAt)
+    ? await tx
+        .select()
+        .from(studentSitesOfActivity)
+        .where(and(eq(studentSitesOfActivity.profileId, request.profileId!), eq(studentSitesOfActivity.isActive, true)))
+        .orderBy(studentSitesOfActivity.createdAt)
     : [];
-  const files = await tx.select({ doc: attachments.customDocumentId, dep: attachments.dependentId, soa: attachments.soaId }).from(attachments)
-    .where(and(eq(attachments.requestId, request.id), eq(attachments.status, 'active'), inArray(attachments.customDocumentId, docs.map((d) => d.id))));
-  const has = (docId: string, dep: string | null, soa: string | null) => files.some((f) => f.doc === docId && (f.dep ?? null) === dep && (f.soa ?? null) === soa);
+  const files = await tx
+    .select({ doc: attachments.customDocumentId, dep: attachments.dependentId, soa: attachments.soaId })
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.requestId, request.id),
+        eq(attachments.status, 'active'),
+        inArray(
+          attachments.customDocumentId,
+          docs.map((d) => d.id),
+        ),
+      ),
+    );
+  const has = (docId: string, dep: string | null, soa: string | null) =>
+    files.some((f) => f.doc === docId && (f.dep ?? null) === dep && (f.soa ?? null) === soa);
   const slots: TDocumentSlot[] = [];
   for (const doc of docs) {
     if (request.profileId && doc.appliesTo === 'dependent') {
-      for (const d of dependents) slots.push({ doc, dependentId: d.id, soaId: null, forWhom: `${d.firstName} ${d.lastName}`.trim(), hasFile: has(doc.id, d.id, null) });
+      for (const d of dependents)
+        slots.push({
+          doc,
+          dependentId: d.id,
+          soaId: null,
+          forWhom: `${d.firstName} ${d.lastName}`.trim(),
+          hasFile: has(doc.id, d.id, null),
+        });
     } else if (request.profileId && doc.appliesTo === 'site_of_activity') {
       for (const s of sites) slots.push({ doc, dependentId: null, soaId: s.id, forWhom: s.name, hasFile: has(doc.id, null, s.id) });
     } else {

@@ -29,26 +29,48 @@ function pick(v: unknown, keys: readonly string[]): Record<string, unknown> | nu
  * only non-internal comments.
  */
 function requestHistoryWhere(requestId: string, view: TAttachmentView): SQL {
-  const fileVisible = view === 'all' ? undefined
-    : view === 'requester' ? eq(attachments.isVisibleToRequester, true) : eq(attachments.isVisibleToDepartment, true);
+  const fileVisible =
+    view === 'all'
+      ? undefined
+      : view === 'requester'
+        ? eq(attachments.isVisibleToRequester, true)
+        : eq(attachments.isVisibleToDepartment, true);
   const commentVisible = view === 'all' ? undefined : eq(comments.isInternal, false);
   return or(
     and(eq(auditEvents.entityType, 'request'), eq(auditEvents.entityId, requestId)),
-    and(eq(auditEvents.entityType, 'attachment'), inArray(auditEvents.entityId,
-      sql`(select ${attachments.id}::text from ${attachments} where ${and(eq(attachments.requestId, requestId), fileVisible)})`)),
-    and(eq(auditEvents.entityType, 'comment'), inArray(auditEvents.entityId,
-      sql`(select ${comments.id}::text from ${comments} where ${and(eq(comments.subjectType, 'request'), eq(comments.subjectId, requestId), commentVisible)})`)),
+    and(
+      eq(auditEvents.entityType, 'attachment'),
+      inArray(
+        auditEvents.entityId,
+        sql`(select ${attachments.id}::text from ${attachments} where ${and(eq(attachments.requestId, requestId), fileVisible)})`,
+      ),
+    ),
+    and(
+      eq(auditEvents.entityType, 'comment'),
+      inArray(
+        auditEvents.entityId,
+        sql`(select ${comments.id}::text from ${comments} where ${and(eq(comments.subjectType, 'request'), eq(comments.subjectId, requestId), commentVisible)})`,
+      ),
+    ),
   )!;
 }
 
 /** History Log of one record: what changed, who did it and when, newest first. */
-export async function getHistory(ctx: TContext, entityType: string, entityId: string, page: number, pageSize: number, view?: TAttachmentView) {
+export async function getHistory(
+  ctx: TContext,
+  entityType: string,
+  entityId: string,
+  page: number,
+  pageSize: number,
+  view?: TAttachmentView,
+) {
   return ctx.db(async (tx) => {
-    const where = entityType === 'request' && view
-      ? requestHistoryWhere(entityId, view)
-      : and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, entityId));
-    const slim = (type: string, v: unknown) => (view === 'all' || !view || type === 'request' ? v
-      : pick(v, type === 'attachment' ? FILE_FIELDS : COMMENT_FIELDS));
+    const where =
+      entityType === 'request' && view
+        ? requestHistoryWhere(entityId, view)
+        : and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, entityId));
+    const slim = (type: string, v: unknown) =>
+      view === 'all' || !view || type === 'request' ? v : pick(v, type === 'attachment' ? FILE_FIELDS : COMMENT_FIELDS);
     const [{ total }] = (await tx.select({ total: count() }).from(auditEvents).where(where)) as [{ total: number }];
     const rows = await tx
       .select({ e: auditEvents, firstName: users.firstName, lastName: users.lastName })
@@ -59,8 +81,14 @@ export async function getHistory(ctx: TContext, entityType: string, entityId: st
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     const items: TAuditEvent[] = rows.map(({ e, firstName, lastName }) => ({
-      id: String(e.id), at: e.at.toISOString(), actorName: firstName ? `${firstName} ${lastName}` : null,
-      action: e.action, entityType: e.entityType, entityId: e.entityId, before: slim(e.entityType, e.before), after: slim(e.entityType, e.after),
+      id: String(e.id),
+      at: e.at.toISOString(),
+      actorName: firstName ? `${firstName} ${lastName}` : null,
+      action: e.action,
+      entityType: e.entityType,
+      entityId: e.entityId,
+      before: slim(e.entityType, e.before),
+      after: slim(e.entityType, e.after),
     }));
     return { items, total: Number(total), page, pageSize };
   });
@@ -79,4 +107,3 @@ export async function assertMayReadHistory(ctx: TContext, entityType: string, en
   if (!can(ctx.actor, 'audit.history.read')) throw forbidden();
   return undefined;
 }
-

@@ -22,7 +22,14 @@ export async function forgotPassword(ctx: TContext, input: { email: string; port
       .where(and(eq(sql`lower(${users.email})`, input.email.toLowerCase()), eq(users.isActive, true), roleFilter));
     for (const user of matches) {
       await sendPasswordLink(tx, ctx, user, 'reset');
-      await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: null, entityType: 'user', entityId: user.id, action: 'auth.password-reset.requested', ip: ctx.ip });
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId,
+        actorUserId: null,
+        entityType: 'user',
+        entityId: user.id,
+        action: 'auth.password-reset.requested',
+        ip: ctx.ip,
+      });
     }
   });
   return { message: MSG.resetLinkSent };

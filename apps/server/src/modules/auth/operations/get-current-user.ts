@@ -13,7 +13,9 @@ export async function getCurrentUser(ctx: TContext): Promise<TCurrentUser> {
     const [profile] = await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId));
     const [scholar] = await tx.select().from(scholars).where(eq(scholars.userId, actor.userId));
     const deptId = scholar?.departmentId ?? user!.departmentId;
-    const [dept] = deptId ? await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, deptId)) : [];
+    const [dept] = deptId
+      ? await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, deptId))
+      : [];
     return {
       userId: user!.id,
       userName: user!.userName,

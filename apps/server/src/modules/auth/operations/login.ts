@@ -18,11 +18,23 @@ export async function login(ctx: TContext, input: TLoginInput): Promise<TSession
   // Counts this try before the password is checked, so parallel guesses cannot outrun the throttle.
   const wait = await ctx.db((tx) => reserveTry(tx, institutionId, input.userName, ip));
   if (wait > 0) {
-    await ctx.db((tx) => writeAudit(tx, { institutionId, actorUserId: null, entityType: 'login', entityId: input.userName.toLowerCase().slice(0, 64), action: 'auth.login.throttled', ip }));
+    await ctx.db((tx) =>
+      writeAudit(tx, {
+        institutionId,
+        actorUserId: null,
+        entityType: 'login',
+        entityId: input.userName.toLowerCase().slice(0, 64),
+        action: 'auth.login.throttled',
+        ip,
+      }),
+    );
     throw new AppError(429, 'TOO_MANY_ATTEMPTS', MSG.tooManyAttempts);
   }
   const user = await ctx.db(async (tx) => {
-    const [u] = await tx.select().from(users).where(eq(sql`lower(${users.userName})`, input.userName.toLowerCase()));
+    const [u] = await tx
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.userName})`, input.userName.toLowerCase()));
     return u ?? null;
   });
   const ok = await verifyPassword(user?.isActive ? user.passwordHash : null, input.password);
@@ -30,8 +42,12 @@ export async function login(ctx: TContext, input: TLoginInput): Promise<TSession
     await ctx.db(async (tx) => {
       await recordAddressFailure(tx, institutionId, ip);
       await writeAudit(tx, {
-        institutionId, actorUserId: null, entityType: user ? 'user' : 'login',
-        entityId: user ? user.id : input.userName.toLowerCase().slice(0, 64), action: 'auth.login.failed', ip,
+        institutionId,
+        actorUserId: null,
+        entityType: user ? 'user' : 'login',
+        entityId: user ? user.id : input.userName.toLowerCase().slice(0, 64),
+        action: 'auth.login.failed',
+        ip,
       });
     });
     throw new AppError(401, 'INVALID_CREDENTIALS', MSG.loginNotFound);
@@ -40,7 +56,14 @@ export async function login(ctx: TContext, input: TLoginInput): Promise<TSession
     await ctx.db(async (tx) => {
       // The password was right: this is no guess to count against the account.
       await clearAccount(tx, institutionId, input.userName);
-      await writeAudit(tx, { institutionId, actorUserId: user.id, entityType: 'user', entityId: user.id, action: 'auth.login.role-refused', ip });
+      await writeAudit(tx, {
+        institutionId,
+        actorUserId: user.id,
+        entityType: 'user',
+        entityId: user.id,
+        action: 'auth.login.role-refused',
+        ip,
+      });
     });
     throw new AppError(403, 'ROLE_NOT_ALLOWED', MSG.roleNotAllowed);
   }
@@ -48,7 +71,14 @@ export async function login(ctx: TContext, input: TLoginInput): Promise<TSession
     await clearAccount(tx, institutionId, input.userName);
     const [s] = await tx.insert(sessions).values({ institutionId, userId: user.id, ip, userAgent: ctx.userAgent }).returning();
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    await writeAudit(tx, { institutionId, actorUserId: user.id, entityType: 'user', entityId: user.id, action: 'auth.login.succeeded', ip });
+    await writeAudit(tx, {
+      institutionId,
+      actorUserId: user.id,
+      entityType: 'user',
+      entityId: user.id,
+      action: 'auth.login.succeeded',
+      ip,
+    });
     const refreshToken = await issueRefreshToken(tx, institutionId, s!.id);
     return presentSession(tx, ctx, user, s!.id, refreshToken);
   });

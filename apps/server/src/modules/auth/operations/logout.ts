@@ -8,7 +8,14 @@ export async function logout(ctx: TContext): Promise<{ ok: true }> {
   const actor = requireActor(ctx);
   await ctx.db(async (tx) => {
     await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'logout' }).where(eq(sessions.id, actor.sessionId));
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user', entityId: actor.userId, action: 'auth.logout', ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'user',
+      entityId: actor.userId,
+      action: 'auth.logout',
+      ip: ctx.ip,
+    });
   });
   return { ok: true };
 }

@@ -12,7 +12,10 @@ import { passwordLinks } from '../schema.js';
 import { revokeAllSessions } from '../session.service.js';
 
 async function findLiveLink(tx: TTx, token: string) {
-  const [link] = await tx.select().from(passwordLinks).where(eq(passwordLinks.tokenHash, hashToken(token)));
+  const [link] = await tx
+    .select()
+    .from(passwordLinks)
+    .where(eq(passwordLinks.tokenHash, hashToken(token)));
   if (!link || link.usedAt || link.expiresAt.getTime() < Date.now()) return null;
   const [user] = await tx.select().from(users).where(eq(users.id, link.userId));
   if (!user || !user.isActive) return null;
@@ -24,7 +27,12 @@ export async function inspectPasswordLink(ctx: TContext, token: string): Promise
   return ctx.db(async (tx) => {
     const found = await findLiveLink(tx, token);
     if (!found) return { valid: false, purpose: null, userName: null, userRole: null };
-    return { valid: true, purpose: found.link.purpose as 'reset' | 'invite', userName: found.user.userName, userRole: found.user.role as TRole };
+    return {
+      valid: true,
+      purpose: found.link.purpose as 'reset' | 'invite',
+      userName: found.user.userName,
+      userRole: found.user.role as TRole,
+    };
   });
 }
 
@@ -48,8 +56,12 @@ export async function usePasswordLink(ctx: TContext, input: { token: string; pas
       .where(eq(users.id, found.user.id));
     await revokeAllSessions(tx, found.user.id, 'password-changed');
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: found.user.id, entityType: 'user', entityId: found.user.id,
-      action: found.link.purpose === 'invite' ? 'auth.password.set-by-invitation' : 'auth.password.reset', ip: ctx.ip,
+      institutionId: ctx.institutionId,
+      actorUserId: found.user.id,
+      entityType: 'user',
+      entityId: found.user.id,
+      action: found.link.purpose === 'invite' ? 'auth.password.set-by-invitation' : 'auth.password.reset',
+      ip: ctx.ip,
     });
     return { message: MSG.passwordUpdated };
   });

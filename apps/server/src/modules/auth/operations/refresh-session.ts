@@ -16,7 +16,10 @@ const expired = () => new AppError(401, 'SESSION_EXPIRED', MSG.sessionExpiredSna
  */
 export async function refreshSession(ctx: TContext, refreshToken: string): Promise<TSession> {
   const outcome = await ctx.db(async (tx) => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
     if (!row) return { error: 'unknown' as const };
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, row.sessionId));
     if (!session || session.revokedAt) return { error: 'revoked' as const };
@@ -28,7 +31,14 @@ export async function refreshSession(ctx: TContext, refreshToken: string): Promi
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) {
       await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'refresh-token-reuse' }).where(eq(sessions.id, session.id));
-      await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: session.userId, entityType: 'user', entityId: session.userId, action: 'auth.refresh.reuse-detected', ip: ctx.ip });
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId,
+        actorUserId: session.userId,
+        entityType: 'user',
+        entityId: session.userId,
+        action: 'auth.refresh.reuse-detected',
+        ip: ctx.ip,
+      });
       return { error: 'reuse' as const };
     }
     if (row.expiresAt.getTime() < Date.now()) return { error: 'expired' as const };

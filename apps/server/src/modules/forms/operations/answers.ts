@@ -27,13 +27,23 @@ async function bind(tx: TTx, subjectType: string, subjectId: string, questionnai
     .select({ version: questionnaireVersions, answerSet: answerSets })
     .from(answerSets)
     .innerJoin(questionnaireVersions, eq(questionnaireVersions.id, answerSets.questionnaireVersionId))
-    .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), eq(answerSets.subjectType, subjectType), eq(answerSets.subjectId, subjectId)))
+    .where(
+      and(
+        eq(questionnaireVersions.questionnaireId, questionnaireId),
+        eq(answerSets.subjectType, subjectType),
+        eq(answerSets.subjectId, subjectId),
+      ),
+    )
     .orderBy(desc(questionnaireVersions.versionNo))
     .limit(1);
   if (answered) return { questionnaire, version: answered.version, answerSet: answered.answerSet };
   if (questionnaire.isRetired) return null;
-  const [latest] = await tx.select().from(questionnaireVersions).where(eq(questionnaireVersions.questionnaireId, questionnaireId))
-    .orderBy(desc(questionnaireVersions.versionNo)).limit(1);
+  const [latest] = await tx
+    .select()
+    .from(questionnaireVersions)
+    .where(eq(questionnaireVersions.questionnaireId, questionnaireId))
+    .orderBy(desc(questionnaireVersions.versionNo))
+    .limit(1);
   if (!latest) throw notFound();
   return { questionnaire, version: latest, answerSet: null };
 }
@@ -51,7 +61,12 @@ async function present(tx: TTx, b: TBinding): Promise<TQuestionnaireForAnswering
 }
 
 /** A questionnaire as one subject answers it (404 if missing, or retired and never answered). */
-export async function loadForAnswering(tx: TTx, subjectType: string, subjectId: string, questionnaireId: string): Promise<TQuestionnaireForAnswering> {
+export async function loadForAnswering(
+  tx: TTx,
+  subjectType: string,
+  subjectId: string,
+  questionnaireId: string,
+): Promise<TQuestionnaireForAnswering> {
   const b = await bind(tx, subjectType, subjectId, questionnaireId);
   if (!b) throw notFound();
   return present(tx, b);
@@ -62,7 +77,12 @@ export async function loadForAnswering(tx: TTx, subjectType: string, subjectId: 
  * the bound version's item types, unknown items refused. Audited with before and after.
  */
 export async function saveDraftAnswers(
-  tx: TTx, ctx: TContext, subjectType: string, subjectId: string, questionnaireId: string, answers: TAnswers,
+  tx: TTx,
+  ctx: TContext,
+  subjectType: string,
+  subjectId: string,
+  questionnaireId: string,
+  answers: TAnswers,
 ): Promise<TQuestionnaireForAnswering> {
   const b = await bind(tx, subjectType, subjectId, questionnaireId);
   if (!b) throw notFound();
@@ -72,8 +92,12 @@ export async function saveDraftAnswers(
   const [saved] = await tx
     .insert(answerSets)
     .values({
-      institutionId: b.questionnaire.institutionId, questionnaireVersionId: b.version.id, subjectType, subjectId,
-      answers: clean, updatedBy: ctx.actor?.userId ?? null,
+      institutionId: b.questionnaire.institutionId,
+      questionnaireVersionId: b.version.id,
+      subjectType,
+      subjectId,
+      answers: clean,
+      updatedBy: ctx.actor?.userId ?? null,
     })
     .onConflictDoUpdate({
       target: [answerSets.subjectType, answerSets.subjectId, answerSets.questionnaireVersionId],
@@ -82,7 +106,10 @@ export async function saveDraftAnswers(
     })
     .returning();
   await writeAudit(tx, {
-    institutionId: b.questionnaire.institutionId, actorUserId: ctx.actor?.userId ?? null, entityType: 'answer_set', entityId: saved!.id,
+    institutionId: b.questionnaire.institutionId,
+    actorUserId: ctx.actor?.userId ?? null,
+    entityType: 'answer_set',
+    entityId: saved!.id,
     action: 'answers.saved',
     before: b.answerSet ? { subjectType, subjectId, questionnaireId, versionNo: b.version.versionNo, answers: before } : undefined,
     after: { subjectType, subjectId, questionnaireId, versionNo: b.version.versionNo, answers: saved!.answers },
@@ -95,7 +122,12 @@ export async function saveDraftAnswers(
  * Field errors keyed `answers.<questionnaireId>.<itemId>`; empty when every questionnaire is complete.
  * A questionnaire never opened counts as all required items unanswered; a retired one never answered is skipped.
  */
-export async function completenessErrors(tx: TTx, subjectType: string, subjectId: string, questionnaireIds: string[]): Promise<Record<string, string[]>> {
+export async function completenessErrors(
+  tx: TTx,
+  subjectType: string,
+  subjectId: string,
+  questionnaireIds: string[],
+): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   for (const questionnaireId of questionnaireIds) {
     const b = await bind(tx, subjectType, subjectId, questionnaireId);
@@ -115,12 +147,20 @@ export async function markSubmitted(tx: TTx, subjectType: string, subjectId: str
     if (b.answerSet) {
       await tx.update(answerSets).set({ isSubmitted: true, updatedAt: new Date() }).where(eq(answerSets.id, b.answerSet.id));
     } else {
-      await tx.insert(answerSets).values({
-        institutionId: b.questionnaire.institutionId, questionnaireVersionId: b.version.id, subjectType, subjectId, answers: {}, isSubmitted: true,
-      }).onConflictDoUpdate({
-        target: [answerSets.subjectType, answerSets.subjectId, answerSets.questionnaireVersionId],
-        set: { isSubmitted: true, updatedAt: new Date() },
-      });
+      await tx
+        .insert(answerSets)
+        .values({
+          institutionId: b.questionnaire.institutionId,
+          questionnaireVersionId: b.version.id,
+          subjectType,
+          subjectId,
+          answers: {},
+          isSubmitted: true,
+        })
+        .onConflictDoUpdate({
+          target: [answerSets.subjectType, answerSets.subjectId, answerSets.questionnaireVersionId],
+          set: { isSubmitted: true, updatedAt: new Date() },
+        });
     }
   }
 }
@@ -130,7 +170,12 @@ export async function markSubmitted(tx: TTx, subjectType: string, subjectId: str
  * item's showsQuestionnaire whose whenValue was answered), followed through further conditions;
  * the given ids are left out. A caller adds these to what it shows and checks for completeness.
  */
-export async function conditionalQuestionnaires(tx: TTx, subjectType: string, subjectId: string, questionnaireIds: string[]): Promise<string[]> {
+export async function conditionalQuestionnaires(
+  tx: TTx,
+  subjectType: string,
+  subjectId: string,
+  questionnaireIds: string[],
+): Promise<string[]> {
   const seen = new Set(questionnaireIds);
   const found: string[] = [];
   const queue = [...questionnaireIds];

@@ -13,10 +13,18 @@ type TRow = typeof customDocuments.$inferSelect;
 const CHOOSE_QUESTIONNAIRE = 'Choose the questionnaire to fill in.';
 
 const present = (r: TRow, questionnaireName: string | null): formsApi.TCustomDocument => ({
-  id: r.id, name: r.name, description: r.description, instructions: r.instructions,
-  documentType: r.documentType as formsApi.TCustomDocument['documentType'], questionnaireId: r.questionnaireId, questionnaireName,
-  appliesTo: r.appliesTo as formsApi.TCustomDocument['appliesTo'], isRequired: r.isRequired, isHidden: r.isHidden,
-  isVisibleToStudent: r.isVisibleToStudent, ordinal: r.ordinal,
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  instructions: r.instructions,
+  documentType: r.documentType as formsApi.TCustomDocument['documentType'],
+  questionnaireId: r.questionnaireId,
+  questionnaireName,
+  appliesTo: r.appliesTo as formsApi.TCustomDocument['appliesTo'],
+  isRequired: r.isRequired,
+  isHidden: r.isHidden,
+  isVisibleToStudent: r.isVisibleToStudent,
+  ordinal: r.ordinal,
 });
 
 /** A questionnaire document names a questionnaire of this institution; a file upload names none. */
@@ -35,7 +43,11 @@ async function prepare(tx: TTx, input: TInput) {
 }
 
 async function loadLive(tx: TTx, id: string) {
-  const [row] = await tx.select().from(customDocuments).where(and(eq(customDocuments.id, id), eq(customDocuments.isDeleted, false))).for('update');
+  const [row] = await tx
+    .select()
+    .from(customDocuments)
+    .where(and(eq(customDocuments.id, id), eq(customDocuments.isDeleted, false)))
+    .for('update');
   if (!row) throw notFound();
   return row;
 }
@@ -43,7 +55,9 @@ async function loadLive(tx: TTx, id: string) {
 export async function listCustomDocuments(ctx: TContext): Promise<formsApi.TCustomDocument[]> {
   requireActor(ctx);
   return ctx.db(async (tx) => {
-    const rows = await tx.select({ doc: customDocuments, questionnaireName: questionnaires.name }).from(customDocuments)
+    const rows = await tx
+      .select({ doc: customDocuments, questionnaireName: questionnaires.name })
+      .from(customDocuments)
       .leftJoin(questionnaires, eq(questionnaires.id, customDocuments.questionnaireId))
       .where(eq(customDocuments.isDeleted, false))
       .orderBy(asc(customDocuments.ordinal), asc(customDocuments.createdAt), asc(customDocuments.id));
@@ -55,10 +69,20 @@ export async function createCustomDocument(ctx: TContext, input: TInput): Promis
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const { values, questionnaireName } = await prepare(tx, input);
-    const [row] = await tx.insert(customDocuments).values({ institutionId: ctx.institutionId, ...values }).returning();
+    const [row] = await tx
+      .insert(customDocuments)
+      .values({ institutionId: ctx.institutionId, ...values })
+      .returning();
     const out = present(row!, questionnaireName);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'custom_document', entityId: row!.id,
-      action: 'custom-document.created', after: out, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'custom_document',
+      entityId: row!.id,
+      action: 'custom-document.created',
+      after: out,
+      ip: ctx.ip,
+    });
     return out;
   });
 }
@@ -68,10 +92,22 @@ export async function updateCustomDocument(ctx: TContext, id: string, input: TIn
   return ctx.db(async (tx) => {
     const row = await loadLive(tx, id);
     const { values, questionnaireName } = await prepare(tx, input);
-    const [updated] = await tx.update(customDocuments).set({ ...values, updatedAt: new Date() }).where(eq(customDocuments.id, row.id)).returning();
+    const [updated] = await tx
+      .update(customDocuments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(customDocuments.id, row.id))
+      .returning();
     const out = present(updated!, questionnaireName);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'custom_document', entityId: row.id,
-      action: 'custom-document.updated', before: present(row, null), after: out, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'custom_document',
+      entityId: row.id,
+      action: 'custom-document.updated',
+      before: present(row, null),
+      after: out,
+      ip: ctx.ip,
+    });
     return out;
   });
 }
@@ -82,8 +118,15 @@ export async function deleteCustomDocument(ctx: TContext, id: string): Promise<{
   return ctx.db(async (tx) => {
     const row = await loadLive(tx, id);
     await tx.update(customDocuments).set({ isDeleted: true, updatedAt: new Date() }).where(eq(customDocuments.id, row.id));
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'custom_document', entityId: row.id,
-      action: 'custom-document.deleted', before: present(row, null), ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'custom_document',
+      entityId: row.id,
+      action: 'custom-document.deleted',
+      before: present(row, null),
+      ip: ctx.ip,
+    });
     return { ok: true as const };
   });
 }

@@ -25,9 +25,19 @@ export async function createLookupSet(ctx: TContext, input: TInput): Promise<for
   const actor = requireActor(ctx);
   assertUniqueValues(input);
   return ctx.db(async (tx) => {
-    const [row] = await tx.insert(lookupSets).values({ institutionId: ctx.institutionId, name: input.name, options: input.options }).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'lookup_set', entityId: row!.id,
-      action: 'lookup-set.created', after: present(row!), ip: ctx.ip });
+    const [row] = await tx
+      .insert(lookupSets)
+      .values({ institutionId: ctx.institutionId, name: input.name, options: input.options })
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'lookup_set',
+      entityId: row!.id,
+      action: 'lookup-set.created',
+      after: present(row!),
+      ip: ctx.ip,
+    });
     return present(row!);
   });
 }
@@ -38,10 +48,21 @@ export async function updateLookupSet(ctx: TContext, lookupSetId: string, input:
   return ctx.db(async (tx) => {
     const [row] = await tx.select().from(lookupSets).where(eq(lookupSets.id, lookupSetId)).for('update');
     if (!row) throw notFound();
-    const [updated] = await tx.update(lookupSets).set({ name: input.name, options: input.options, updatedAt: new Date() })
-      .where(eq(lookupSets.id, row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'lookup_set', entityId: row.id,
-      action: 'lookup-set.updated', before: present(row), after: present(updated!), ip: ctx.ip });
+    const [updated] = await tx
+      .update(lookupSets)
+      .set({ name: input.name, options: input.options, updatedAt: new Date() })
+      .where(eq(lookupSets.id, row.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'lookup_set',
+      entityId: row.id,
+      action: 'lookup-set.updated',
+      before: present(row),
+      after: present(updated!),
+      ip: ctx.ip,
+    });
     return present(updated!);
   });
 }

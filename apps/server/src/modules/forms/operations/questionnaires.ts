@@ -16,8 +16,12 @@ export async function loadQuestionnaire(tx: TTx, questionnaireId: string, lock =
   const base = tx.select().from(questionnaires).where(eq(questionnaires.id, questionnaireId));
   const [row] = lock ? await base.for('update') : await base;
   if (!row) throw notFound();
-  const [version] = await tx.select().from(questionnaireVersions).where(eq(questionnaireVersions.questionnaireId, row.id))
-    .orderBy(desc(questionnaireVersions.versionNo)).limit(1);
+  const [version] = await tx
+    .select()
+    .from(questionnaireVersions)
+    .where(eq(questionnaireVersions.questionnaireId, row.id))
+    .orderBy(desc(questionnaireVersions.versionNo))
+    .limit(1);
   if (!version) throw notFound();
   return { row, version };
 }
@@ -48,15 +52,36 @@ export async function createQuestionnaire(ctx: TContext, input: TSaveInput): Pro
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const content = await normalizeContent(tx, input.content);
-    const [row] = await tx.insert(questionnaires).values({
-      institutionId: ctx.institutionId, name: input.name, description: input.description, programType: input.programType,
-      isConditional: input.isConditional, createdBy: actor.userId,
-    }).returning();
-    const [version] = await tx.insert(questionnaireVersions).values({
-      institutionId: ctx.institutionId, questionnaireId: row!.id, versionNo: 1, content, createdBy: actor.userId,
-    }).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'questionnaire', entityId: row!.id,
-      action: 'questionnaire.created', after: questionnaireAudit(row!, version!), ip: ctx.ip });
+    const [row] = await tx
+      .insert(questionnaires)
+      .values({
+        institutionId: ctx.institutionId,
+        name: input.name,
+        description: input.description,
+        programType: input.programType,
+        isConditional: input.isConditional,
+        createdBy: actor.userId,
+      })
+      .returning();
+    const [version] = await tx
+      .insert(questionnaireVersions)
+      .values({
+        institutionId: ctx.institutionId,
+        questionnaireId: row!.id,
+        versionNo: 1,
+        content,
+        createdBy: actor.userId,
+      })
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'questionnaire',
+      entityId: row!.id,
+      action: 'questionnaire.created',
+      after: questionnaireAudit(row!, version!),
+      ip: ctx.ip,
+    });
     return presentQuestionnaire(row!, version!, false, actor);
   });
 }
@@ -76,19 +101,43 @@ export async function updateQuestionnaire(ctx: TContext, questionnaireId: string
     const now = new Date();
     let saved = version;
     if (contentChanged && answered) {
-      [saved] = (await tx.insert(questionnaireVersions).values({
-        institutionId: ctx.institutionId, questionnaireId: row.id, versionNo: version.versionNo + 1, content, createdBy: actor.userId,
-      }).returning()) as [typeof version];
+      [saved] = (await tx
+        .insert(questionnaireVersions)
+        .values({
+          institutionId: ctx.institutionId,
+          questionnaireId: row.id,
+          versionNo: version.versionNo + 1,
+          content,
+          createdBy: actor.userId,
+        })
+        .returning()) as [typeof version];
     } else if (contentChanged) {
-      [saved] = (await tx.update(questionnaireVersions).set({ content, updatedAt: now }).where(eq(questionnaireVersions.id, version.id)).returning()) as [typeof version];
+      [saved] = (await tx
+        .update(questionnaireVersions)
+        .set({ content, updatedAt: now })
+        .where(eq(questionnaireVersions.id, version.id))
+        .returning()) as [typeof version];
     }
-    const [updated] = await tx.update(questionnaires).set({
-      name: input.name, description: input.description, programType: input.programType, isConditional: input.isConditional, updatedAt: now,
-    }).where(eq(questionnaires.id, row.id)).returning();
+    const [updated] = await tx
+      .update(questionnaires)
+      .set({
+        name: input.name,
+        description: input.description,
+        programType: input.programType,
+        isConditional: input.isConditional,
+        updatedAt: now,
+      })
+      .where(eq(questionnaires.id, row.id))
+      .returning();
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'questionnaire', entityId: row.id,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'questionnaire',
+      entityId: row.id,
       action: saved.id !== version.id ? 'questionnaire.versioned' : 'questionnaire.updated',
-      before: questionnaireAudit(row, version), after: questionnaireAudit(updated!, saved), ip: ctx.ip,
+      before: questionnaireAudit(row, version),
+      after: questionnaireAudit(updated!, saved),
+      ip: ctx.ip,
     });
     return presentQuestionnaire(updated!, saved, saved.id === version.id && answered, actor);
   });
@@ -98,11 +147,20 @@ export async function setRetired(ctx: TContext, questionnaireId: string, isRetir
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const { row, version } = await loadQuestionnaire(tx, questionnaireId, true);
-    const [updated] = await tx.update(questionnaires).set({ isRetired, updatedAt: new Date() }).where(eq(questionnaires.id, row.id)).returning();
+    const [updated] = await tx
+      .update(questionnaires)
+      .set({ isRetired, updatedAt: new Date() })
+      .where(eq(questionnaires.id, row.id))
+      .returning();
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'questionnaire', entityId: row.id,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'questionnaire',
+      entityId: row.id,
       action: isRetired ? 'questionnaire.retired' : 'questionnaire.unretired',
-      before: questionnaireAudit(row), after: questionnaireAudit(updated!), ip: ctx.ip,
+      before: questionnaireAudit(row),
+      after: questionnaireAudit(updated!),
+      ip: ctx.ip,
     });
     return presentQuestionnaire(updated!, version, await versionHasAnswers(tx, version.id), actor);
   });
@@ -112,16 +170,30 @@ export async function listVersions(ctx: TContext, questionnaireId: string): Prom
   requireActor(ctx);
   return ctx.db(async (tx) => {
     const { row } = await loadQuestionnaire(tx, questionnaireId);
-    const versions = await tx.select().from(questionnaireVersions).where(eq(questionnaireVersions.questionnaireId, row.id))
+    const versions = await tx
+      .select()
+      .from(questionnaireVersions)
+      .where(eq(questionnaireVersions.questionnaireId, row.id))
       .orderBy(desc(questionnaireVersions.versionNo));
-    const counts = await tx.select({ versionId: answerSets.questionnaireVersionId, n: count() }).from(answerSets)
-      .where(and(inArray(answerSets.questionnaireVersionId, versions.map((v) => v.id))))
+    const counts = await tx
+      .select({ versionId: answerSets.questionnaireVersionId, n: count() })
+      .from(answerSets)
+      .where(
+        and(
+          inArray(
+            answerSets.questionnaireVersionId,
+            versions.map((v) => v.id),
+          ),
+        ),
+      )
       .groupBy(answerSets.questionnaireVersionId);
     const byVersion = new Map(counts.map((c) => [c.versionId, Number(c.n)]));
     return versions.map((v) => ({
-      versionId: v.id, versionNo: v.versionNo, createdAt: v.createdAt.toISOString(),
-      answerSetCount: byVersion.get(v.id) ?? 0, itemCount: countItems(parseContent(v.content)),
+      versionId: v.id,
+      versionNo: v.versionNo,
+      createdAt: v.createdAt.toISOString(),
+      answerSetCount: byVersion.get(v.id) ?? 0,
+      itemCount: countItems(parseContent(v.content)),
     }));
   });
 }
-

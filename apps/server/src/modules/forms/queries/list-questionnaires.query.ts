@@ -11,7 +11,10 @@ export async function listQuestionnairesQuery(tx: TTx, q: formsApi.TListQuestion
     where.push(or(ilike(questionnaires.name, like), ilike(questionnaires.description, like))!);
   }
   const dir = q.order === 'desc' ? desc : asc;
-  const [{ total }] = (await tx.select({ total: count() }).from(questionnaires).where(and(...where))) as [{ total: number }];
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(questionnaires)
+    .where(and(...where))) as [{ total: number }];
   const rows = await tx
     .select()
     .from(questionnaires)
@@ -19,7 +22,10 @@ export async function listQuestionnairesQuery(tx: TTx, q: formsApi.TListQuestion
     .orderBy(dir(questionnaires.name), asc(questionnaires.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const latest = await latestVersions(tx, rows.map((r) => r.id));
+  const latest = await latestVersions(
+    tx,
+    rows.map((r) => r.id),
+  );
   return { rows: rows.map((r) => ({ row: r, version: latest.get(r.id)! })), total: Number(total) };
 }
 

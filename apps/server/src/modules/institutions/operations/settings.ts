@@ -37,7 +37,16 @@ export async function updateInstitutionSettings(ctx: TContext, input: TUpdateIns
     const before = await loadSettings(tx, ctx.institutionId);
     const after = { ...before, ...input };
     await tx.update(institutions).set({ settings: after, updatedAt: new Date() }).where(eq(institutions.id, ctx.institutionId));
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'institution', entityId: ctx.institutionId, action: 'institution.settings.updated', before, after, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'institution',
+      entityId: ctx.institutionId,
+      action: 'institution.settings.updated',
+      before,
+      after,
+      ip: ctx.ip,
+    });
     return after;
   });
 }

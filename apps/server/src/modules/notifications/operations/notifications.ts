@@ -8,19 +8,33 @@ export async function listNotifications(ctx: TContext, q: { start: number; limit
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const mine = and(eq(notifications.userId, actor.userId), eq(notifications.isHidden, false));
-    const [totals] = await tx.select({
-      total: count(),
-      totalUnread: sql<number>`count(*) filter (where ${notifications.isRead} = false)`.mapWith(Number),
-    }).from(notifications).where(mine);
+    const [totals] = await tx
+      .select({
+        total: count(),
+        totalUnread: sql<number>`count(*) filter (where ${notifications.isRead} = false)`.mapWith(Number),
+      })
+      .from(notifications)
+      .where(mine);
     // The scholar case behind a notification's engine request (read under row-level security: null when the case is not the reader's).
     const applicationId = sql<string | null>`(select a.id from scholar_applications a where ${notifications.requestId} is not null
       and (a.sponsorship_request_id = ${notifications.requestId} or a.application_request_id = ${notifications.requestId}) limit 1)`;
-    const rows = await tx.select({ n: notifications, applicationId }).from(notifications).where(mine)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(q.limit).offset(q.start);
+    const rows = await tx
+      .select({ n: notifications, applicationId })
+      .from(notifications)
+      .where(mine)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(q.limit)
+      .offset(q.start);
     return {
       items: rows.map(({ n: r, applicationId: a }) => ({
-        id: r.id, text: r.text, typeName: r.typeName, requestId: r.requestId, scholarId: r.scholarId, applicationId: a ?? null,
-        isRead: r.isRead, createdAt: r.createdAt.toISOString(),
+        id: r.id,
+        text: r.text,
+        typeName: r.typeName,
+        requestId: r.requestId,
+        scholarId: r.scholarId,
+        applicationId: a ?? null,
+        isRead: r.isRead,
+        createdAt: r.createdAt.toISOString(),
       })),
       total: totals?.total ?? 0,
       totalUnread: totals?.totalUnread ?? 0,
@@ -31,8 +45,11 @@ export async function listNotifications(ctx: TContext, q: { start: number; limit
 async function update(ctx: TContext, set: Partial<typeof notifications.$inferInsert>, where?: ReturnType<typeof and>) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    const rows = await tx.update(notifications).set(set)
-      .where(and(eq(notifications.userId, actor.userId), where)).returning({ id: notifications.id });
+    const rows = await tx
+      .update(notifications)
+      .set(set)
+      .where(and(eq(notifications.userId, actor.userId), where))
+      .returning({ id: notifications.id });
     return { updated: rows.length };
   });
 }
@@ -42,8 +59,19 @@ export const markRead = (ctx: TContext, ids: string[]) =>
 
 /** A day (or any period) as the user's browser bounds it: the server does not guess their time zone. */
 export const markReadInRange = (ctx: TContext, start: string, end: string) =>
-  update(ctx, { isRead: true }, and(gte(notifications.createdAt, new Date(start)), lt(notifications.createdAt, new Date(end)), eq(notifications.isRead, false), eq(notifications.isHidden, false)));
+  update(
+    ctx,
+    { isRead: true },
+    and(
+      gte(notifications.createdAt, new Date(start)),
+      lt(notifications.createdAt, new Date(end)),
+      eq(notifications.isRead, false),
+      eq(notifications.isHidden, false),
+    ),
+  );
 
-export const markAllRead = (ctx: TContext) => update(ctx, { isRead: true }, and(eq(notifications.isRead, false), eq(notifications.isHidden, false)));
+export const markAllRead = (ctx: TContext) =>
+  update(ctx, { isRead: true }, and(eq(notifications.isRead, false), eq(notifications.isHidden, false)));
 
-export const hide = (ctx: TContext, ids: string[]) => update(ctx, { isHidden: true }, and(inArray(notifications.id, ids), eq(notifications.isHidden, false)));
+export const hide = (ctx: TContext, ids: string[]) =>
+  update(ctx, { isHidden: true }, and(inArray(notifications.id, ids), eq(notifications.isHidden, false)));

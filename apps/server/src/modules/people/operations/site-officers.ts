@@ -8,7 +8,10 @@ import { users } from '../schema.js';
  * something without a site, any officer, as the record policies let them reach it), else the super users.
  */
 export async function siteOfficers(tx: TTx, campusSiteId: number | null): Promise<string[]> {
-  const staff = await tx.select({ id: users.id, p: users.staffPermissions }).from(users).where(and(eq(users.role, 'isssAdmin'), eq(users.isActive, true)));
+  const staff = await tx
+    .select({ id: users.id, p: users.staffPermissions })
+    .from(users)
+    .where(and(eq(users.role, 'isssAdmin'), eq(users.isActive, true)));
   const parsed = staff.map((s) => ({ id: s.id, p: ZStaffPermissions.parse(s.p ?? {}) }));
   const officers = parsed.filter((s) => (campusSiteId === null ? s.p.isOfficer : isOfficerForSite(s.p, campusSiteId)));
   return (officers.length ? officers : parsed.filter((s) => s.p.isSuper)).map((s) => s.id);

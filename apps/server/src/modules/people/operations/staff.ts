@@ -13,7 +13,10 @@ import { assertCanGrant, canManageStaff, parseStaff } from '../staff.policy.js';
 import { auditShape, presentStaff } from '../staff.presenter.js';
 
 async function loadStaff(tx: TTx, userId: string) {
-  const [row] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.role, 'isssAdmin')));
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, 'isssAdmin')));
   if (!row) throw notFound();
   return row;
 }
@@ -36,24 +39,44 @@ export async function inviteStaff(ctx: TContext, input: TInviteStaffInput): Prom
   const actor = requireActor(ctx);
   assertCanGrant(actor, input.permissions);
   return ctx.db(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.userName})`, input.userName.toLowerCase()));
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.userName})`, input.userName.toLowerCase()));
     if (taken) throw new AppError(409, 'CONFLICT', MSG.userNameTaken, { userName: [MSG.userNameTaken] });
-    const [emailTaken] = await tx.select({ id: users.id }).from(users).where(and(eq(sql`lower(${users.email})`, input.email.toLowerCase()), eq(users.role, 'isssAdmin')));
+    const [emailTaken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, input.email.toLowerCase()), eq(users.role, 'isssAdmin')));
     if (emailTaken) throw new AppError(409, 'CONFLICT', MSG.emailTaken, { email: [MSG.emailTaken] });
     const [row] = await tx
       .insert(users)
       .values({
-        institutionId: ctx.institutionId, userName: input.userName, email: input.email, firstName: input.firstName,
-        lastName: input.lastName, role: 'isssAdmin', staffPermissions: input.permissions,
+        institutionId: ctx.institutionId,
+        userName: input.userName,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'isssAdmin',
+        staffPermissions: input.permissions,
       })
       .returning()
       .catch((e: unknown) => {
         // A double submit: the other request took the name between our check and this insert.
-        if (isUniqueViolation(e, 'users_user_name_uq')) throw new AppError(409, 'CONFLICT', MSG.userNameTaken, { userName: [MSG.userNameTaken] });
+        if (isUniqueViolation(e, 'users_user_name_uq'))
+          throw new AppError(409, 'CONFLICT', MSG.userNameTaken, { userName: [MSG.userNameTaken] });
         throw e;
       });
     await sendPasswordLink(tx, ctx, row!, 'invite');
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user', entityId: row!.id, action: 'staff.invited', after: auditShape(row!), ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'user',
+      entityId: row!.id,
+      action: 'staff.invited',
+      after: auditShape(row!),
+      ip: ctx.ip,
+    });
     return presentStaff(row!, actor);
   });
 }
@@ -89,8 +112,21 @@ export async function updateStaffPermissions(ctx: TContext, userId: string, perm
     if (parseStaff(row.staffPermissions).isSuper && !permissions.isSuper) {
       await assertAnotherSuperRemains(tx, row.id, { 'permissions.isSuper': [LAST_SUPER] });
     }
-    const [updated] = await tx.update(users).set({ staffPermissions: permissions, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user', entityId: row.id, action: 'staff.permissions.updated', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
+    const [updated] = await tx
+      .update(users)
+      .set({ staffPermissions: permissions, updatedAt: new Date() })
+      .where(eq(users.id, row.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'user',
+      entityId: row.id,
+      action: 'staff.permissions.updated',
+      before: auditShape(row),
+      after: auditShape(updated!),
+      ip: ctx.ip,
+    });
     return presentStaff(updated!, actor);
   });
 }
@@ -103,7 +139,16 @@ export async function deactivateStaff(ctx: TContext, userId: string): Promise<TS
     if (parseStaff(row.staffPermissions).isSuper) await assertAnotherSuperRemains(tx, row.id);
     const [updated] = await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
     await revokeAllSessions(tx, row.id, 'deactivated');
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user', entityId: row.id, action: 'staff.deactivated', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'user',
+      entityId: row.id,
+      action: 'staff.deactivated',
+      before: auditShape(row),
+      after: auditShape(updated!),
+      ip: ctx.ip,
+    });
     return presentStaff(updated!, actor);
   });
 }
@@ -112,7 +157,16 @@ export async function reactivateStaff(ctx: TContext, userId: string): Promise<TS
   return ctx.db(async (tx) => {
     const { actor, row } = await manageable(ctx, tx, userId);
     const [updated] = await tx.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user', entityId: row.id, action: 'staff.reactivated', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'user',
+      entityId: row.id,
+      action: 'staff.reactivated',
+      before: auditShape(row),
+      after: auditShape(updated!),
+      ip: ctx.ip,
+    });
     return presentStaff(updated!, actor);
   });
 }
@@ -123,7 +177,14 @@ export async function resendStaffInvitation(ctx: TContext, userId: string): Prom
     if (row.passwordHash !== null) throw badRequest('This staff member has already set a password.');
     if (!row.isActive) throw badRequest('Reactivate this staff member before sending an invitation.');
     await sendPasswordLink(tx, ctx, row, 'invite');
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'user', entityId: row.id, action: 'staff.invitation.resent', ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'user',
+      entityId: row.id,
+      action: 'staff.invitation.resent',
+      ip: ctx.ip,
+    });
     return presentStaff(row, actor);
   });
 }

@@ -17,12 +17,25 @@ export async function listStaffQuery(tx: TTx, q: TListStaffQuery) {
   if (q.status === 'inactive') where.push(eq(users.isActive, false));
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(users.userName, like), ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!);
+    where.push(
+      or(
+        ilike(users.userName, like),
+        ilike(users.email, like),
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+      )!,
+    );
   }
   const dir = q.order === 'desc' ? desc : asc;
-  const order = [...SORTS[q.sort].map((c) => (q.sort === 'lastLoginAt' ? sql`${c} ${sql.raw(q.order)} nulls last` : dir(c))), asc(users.id)];
-  const [{ total }] = (await tx.select({ total: count() }).from(users).where(and(...where))) as [{ total: number }];
+  const order = [
+    ...SORTS[q.sort].map((c) => (q.sort === 'lastLoginAt' ? sql`${c} ${sql.raw(q.order)} nulls last` : dir(c))),
+    asc(users.id),
+  ];
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(users)
+    .where(and(...where))) as [{ total: number }];
   const rows = await tx
     .select()
     .from(users)

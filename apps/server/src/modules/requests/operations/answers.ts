@@ -27,9 +27,13 @@ async function editableRequest(tx: TTx, ctx: TContext, requestId: string) {
   if (!canAccessRequest(actor, r, 'write')) {
     const own = r.requesterUserId === actor.userId || r.subjectUserId === actor.userId;
     if (!own) throw forbidden();
-    throw new AppError(409, 'NOT_EDITABLE', r.isLocked
-      ? 'This request is locked while it is in approver review.'
-      : `This request is ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}; its answers cannot be changed.`);
+    throw new AppError(
+      409,
+      'NOT_EDITABLE',
+      r.isLocked
+        ? 'This request is locked while it is in approver review.'
+        : `This request is ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}; its answers cannot be changed.`,
+    );
   }
   return r;
 }

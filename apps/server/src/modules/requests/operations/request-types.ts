@@ -15,9 +15,18 @@ type TInput = z.output<typeof requestsApi.ZRequestTypeInput>;
 const CODE_TAKEN = 'A request type with this code already exists.';
 
 export const presentType = (r: TRow): TRequestType => ({
-  id: r.id, code: r.code, name: r.name, description: r.description, visaScope: r.visaScope as TRequestType['visaScope'],
-  starters: r.starters as TRequestType['starters'], questionnaireIds: r.questionnaireIds, customQuestionIds: r.customQuestionIds,
-  documentIds: r.documentIds, workflowId: r.workflowId, isEnabled: r.isEnabled, updatedAt: r.updatedAt.toISOString(),
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  description: r.description,
+  visaScope: r.visaScope as TRequestType['visaScope'],
+  starters: r.starters as TRequestType['starters'],
+  questionnaireIds: r.questionnaireIds,
+  customQuestionIds: r.customQuestionIds,
+  documentIds: r.documentIds,
+  workflowId: r.workflowId,
+  isEnabled: r.isEnabled,
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 export async function listRequestTypes(ctx: TContext, q: { q?: string; enabled: 'all' | 'enabled' | 'disabled' }) {
@@ -28,7 +37,13 @@ export async function listRequestTypes(ctx: TContext, q: { q?: string; enabled: 
       const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(or(ilike(requestTypes.name, like), ilike(requestTypes.code, like))!);
     }
-    return (await tx.select().from(requestTypes).where(and(...where)).orderBy(asc(requestTypes.name))).map(presentType);
+    return (
+      await tx
+        .select()
+        .from(requestTypes)
+        .where(and(...where))
+        .orderBy(asc(requestTypes.name))
+    ).map(presentType);
   });
 }
 
@@ -43,7 +58,10 @@ export async function getRequestType(ctx: TContext, id: string) {
 async function checkWorkflow(tx: TTx, workflowId: string | null) {
   if (!workflowId) return;
   // Only the office's workflows: a department's own workflow (departmentId set) runs its sponsorship requests only.
-  const [w] = await tx.select({ id: workflows.id }).from(workflows).where(and(eq(workflows.id, workflowId), isNull(workflows.departmentId)));
+  const [w] = await tx
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(and(eq(workflows.id, workflowId), isNull(workflows.departmentId)));
   if (!w) throw badRequest('Choose an approval workflow from the list.', { workflowId: ['Choose an approval workflow from the list.'] });
 }
 
@@ -56,8 +74,20 @@ export async function createRequestType(ctx: TContext, input: TInput) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     await checkWorkflow(tx, input.workflowId);
-    const [row] = await tx.insert(requestTypes).values({ institutionId: ctx.institutionId, ...input }).returning().catch(onCodeTaken);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request_type', entityId: row!.id, action: 'request-type.created', after: presentType(row!), ip: ctx.ip });
+    const [row] = await tx
+      .insert(requestTypes)
+      .values({ institutionId: ctx.institutionId, ...input })
+      .returning()
+      .catch(onCodeTaken);
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request_type',
+      entityId: row!.id,
+      action: 'request-type.created',
+      after: presentType(row!),
+      ip: ctx.ip,
+    });
     return presentType(row!);
   });
 }
@@ -68,8 +98,22 @@ export async function updateRequestType(ctx: TContext, id: string, input: TInput
     const [before] = await tx.select().from(requestTypes).where(eq(requestTypes.id, id)).for('update');
     if (!before) throw notFound();
     await checkWorkflow(tx, input.workflowId);
-    const [row] = await tx.update(requestTypes).set({ ...input, updatedAt: new Date() }).where(eq(requestTypes.id, id)).returning().catch(onCodeTaken);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request_type', entityId: id, action: 'request-type.updated', before: presentType(before), after: presentType(row!), ip: ctx.ip });
+    const [row] = await tx
+      .update(requestTypes)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(requestTypes.id, id))
+      .returning()
+      .catch(onCodeTaken);
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request_type',
+      entityId: id,
+      action: 'request-type.updated',
+      before: presentType(before),
+      after: presentType(row!),
+      ip: ctx.ip,
+    });
     return presentType(row!);
   });
 }
@@ -81,17 +125,31 @@ export async function listStartableTypes(ctx: TContext) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const rows = await tx.select().from(requestTypes).where(eq(requestTypes.isEnabled, true)).orderBy(asc(requestTypes.name));
-    const [profile] = actor.role === 'ISSSstudent' ? await tx.select({ visaType: studentProfiles.visaType }).from(studentProfiles).where(eq(studentProfiles.userId, actor.userId)) : [];
-    return rows.filter((r) => r.starters.includes(STARTER_OF[actor.role] ?? '-'))
+    const [profile] =
+      actor.role === 'ISSSstudent'
+        ? await tx.select({ visaType: studentProfiles.visaType }).from(studentProfiles).where(eq(studentProfiles.userId, actor.userId))
+        : [];
+    return rows
+      .filter((r) => r.starters.includes(STARTER_OF[actor.role] ?? '-'))
       .filter((r) => actor.role !== 'ISSSstudent' || visaScopeIncludes(r.visaScope, profile?.visaType ?? ''))
-      .map((r) => ({ id: r.id, code: r.code, name: r.name, description: r.description, visaScope: r.visaScope as TRequestType['visaScope'] }));
+      .map((r) => ({
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        description: r.description,
+        visaScope: r.visaScope as TRequestType['visaScope'],
+      }));
   });
 }
 
 /** Faculty advisors of the institution a requester may name. */
 export async function listAdvisors(ctx: TContext) {
   return ctx.db(async (tx) => {
-    const rows = await tx.select().from(users).where(and(eq(users.role, 'advisor'), eq(users.isActive, true))).orderBy(users.lastName, users.firstName);
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'advisor'), eq(users.isActive, true)))
+      .orderBy(users.lastName, users.firstName);
     return rows.map((u) => ({ userId: u.id, name: `${u.firstName} ${u.lastName}`, email: u.email }));
   });
 }

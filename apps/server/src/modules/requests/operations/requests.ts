@@ -1,7 +1,17 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  isStudentRequestCode, MSG, REQUEST_STATUS_LABELS, SCHOLAR_PROGRAM_TYPES, REQUEST_TRANSITIONS, validateStudentRequestData, visaScopeIncludes,
-  ZStaffPermissions, type TRequestAction, type TRequestDetail, type TRequestStatus, type TStudentRequestContext,
+  isStudentRequestCode,
+  MSG,
+  REQUEST_STATUS_LABELS,
+  SCHOLAR_PROGRAM_TYPES,
+  REQUEST_TRANSITIONS,
+  validateStudentRequestData,
+  visaScopeIncludes,
+  ZStaffPermissions,
+  type TRequestAction,
+  type TRequestDetail,
+  type TRequestStatus,
+  type TStudentRequestContext,
 } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -51,7 +61,10 @@ async function siteAndDepartment(tx: TTx, actor: TAuthenticatedActor) {
 
 async function assertAdvisor(tx: TTx, advisorUserId: string | null | undefined) {
   if (!advisorUserId) return;
-  const [a] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, advisorUserId), eq(users.role, 'advisor'), eq(users.isActive, true)));
+  const [a] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, advisorUserId), eq(users.role, 'advisor'), eq(users.isActive, true)));
   if (!a) throw badRequest(MSG.invalidValue, { advisorUserId: ['Choose a faculty advisor from the list.'] });
 }
 
@@ -66,7 +79,9 @@ export async function studentRuleContext(tx: TTx, profileId: string | null): Pro
   const [p] = profileId ? await tx.select().from(studentProfiles).where(eq(studentProfiles.id, profileId)) : [];
   return {
     today: new Date(Date.now() - 12 * 3600 * 1000).toISOString().slice(0, 10),
-    programStartDate: p?.programStartDate ?? null, programEndDate: p?.programEndDate ?? null, sessionEndDate: p?.sessionEndDate ?? null,
+    programStartDate: p?.programStartDate ?? null,
+    programEndDate: p?.programEndDate ?? null,
+    sessionEndDate: p?.sessionEndDate ?? null,
   };
 }
 
@@ -76,30 +91,54 @@ export async function studentRuleContext(tx: TTx, profileId: string | null): Pro
  */
 export async function nextRequestNumber(tx: TTx, institutionId: string): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${institutionId} || ':request-number'))`);
-  const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${requests.number}), 1000) + 1` }).from(requests)) as [{ next: number }];
+  const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${requests.number}), 1000) + 1` }).from(requests)) as [
+    { next: number },
+  ];
   return Number(next);
 }
 
 /** Starts a draft of an enabled request type the caller may start (a student: of their visa type, about their record). */
-export async function createRequest(ctx: TContext, input: { requestTypeId: string; advisorUserId?: string | null }): Promise<TRequestDetail> {
+export async function createRequest(
+  ctx: TContext,
+  input: { requestTypeId: string; advisorUserId?: string | null },
+): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, input.requestTypeId));
     if (!type || !type.isEnabled || !type.starters.includes(STARTER_OF[actor.role] ?? '')) {
       throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
     }
-    const [profile] = actor.role === 'ISSSstudent' ? await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId)) : [];
+    const [profile] =
+      actor.role === 'ISSSstudent' ? await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId)) : [];
     if (actor.role === 'ISSSstudent' && !visaScopeIncludes(type.visaScope, profile?.visaType ?? '')) {
       throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
     }
     await assertAdvisor(tx, input.advisorUserId);
     const { campusSiteId, departmentId } = await siteAndDepartment(tx, actor);
-    const [row] = await tx.insert(requests).values({
-      institutionId: ctx.institutionId, number: await nextRequestNumber(tx, ctx.institutionId), requestTypeId: type.id, requesterUserId: actor.userId,
-      subjectUserId: actor.role === 'department' ? null : actor.userId, campusSiteId, departmentId,
-      advisorUserId: input.advisorUserId ?? null, title: type.name, profileId: profile?.id ?? null,
-    }).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row!.id, action: 'request.created', after: { ...auditShape(row!), type: type.code, number: row!.number }, ip: ctx.ip });
+    const [row] = await tx
+      .insert(requests)
+      .values({
+        institutionId: ctx.institutionId,
+        number: await nextRequestNumber(tx, ctx.institutionId),
+        requestTypeId: type.id,
+        requesterUserId: actor.userId,
+        subjectUserId: actor.role === 'department' ? null : actor.userId,
+        campusSiteId,
+        departmentId,
+        advisorUserId: input.advisorUserId ?? null,
+        title: type.name,
+        profileId: profile?.id ?? null,
+      })
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: row!.id,
+      action: 'request.created',
+      after: { ...auditShape(row!), type: type.code, number: row!.number },
+      ip: ctx.ip,
+    });
     return presentRequest(tx, actor, row!);
   });
 }
@@ -114,11 +153,25 @@ export async function updateRequest(ctx: TContext, requestId: string, input: { a
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const row = await lockRequest(tx, ctx, requestId);
-    if (!canAccessRequest(actor, row, 'write') && !canAccessRequest(actor, row, 'process')) throw new AppError(403, 'FORBIDDEN', 'This request cannot be changed now.');
+    if (!canAccessRequest(actor, row, 'write') && !canAccessRequest(actor, row, 'process'))
+      throw new AppError(403, 'FORBIDDEN', 'This request cannot be changed now.');
     if (row.isLocked) throw new AppError(409, 'LOCKED', 'This request is locked while it is in approver review.');
     await assertAdvisor(tx, input.advisorUserId);
-    const [updated] = await tx.update(requests).set({ advisorUserId: input.advisorUserId, updatedAt: new Date() }).where(eq(requests.id, row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: 'request.updated', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
+    const [updated] = await tx
+      .update(requests)
+      .set({ advisorUserId: input.advisorUserId, updatedAt: new Date() })
+      .where(eq(requests.id, row.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: row.id,
+      action: 'request.updated',
+      before: auditShape(row),
+      after: auditShape(updated!),
+      ip: ctx.ip,
+    });
     return presentRequest(tx, actor, updated!);
   });
 }
@@ -134,8 +187,10 @@ async function typeOf(tx: TTx, r: TRequestRow) {
 }
 
 const SCHOLAR_CODES = new Set<string>(Object.values(SCHOLAR_PROGRAM_TYPES));
-export const SCHOLAR_SPONSORSHIP_ELSEWHERE = 'A sponsorship request is sent to the office from its case in the department portal (Send for approval), not here.';
-export const SCHOLAR_APPLICATION_ELSEWHERE = 'A scholar application is submitted from the scholar portal, and the office moves it on the scholar dashboard, not here.';
+export const SCHOLAR_SPONSORSHIP_ELSEWHERE =
+  'A sponsorship request is sent to the office from its case in the department portal (Send for approval), not here.';
+export const SCHOLAR_APPLICATION_ELSEWHERE =
+  'A scholar application is submitted from the scholar portal, and the office moves it on the scholar dashboard, not here.';
 
 /**
  * The engine requests behind scholar cases (the sponsorship request and the program applications)
@@ -145,22 +200,42 @@ export const SCHOLAR_APPLICATION_ELSEWHERE = 'A scholar application is submitted
 async function refuseScholarRequest(tx: TTx, r: TRequestRow): Promise<void> {
   const type = await typeOf(tx, r);
   if (!SCHOLAR_CODES.has(type.code)) return;
-  throw new AppError(409, 'SCHOLAR_CASE', type.code === SCHOLAR_PROGRAM_TYPES.sponsorship ? SCHOLAR_SPONSORSHIP_ELSEWHERE : SCHOLAR_APPLICATION_ELSEWHERE);
+  throw new AppError(
+    409,
+    'SCHOLAR_CASE',
+    type.code === SCHOLAR_PROGRAM_TYPES.sponsorship ? SCHOLAR_SPONSORSHIP_ELSEWHERE : SCHOLAR_APPLICATION_ELSEWHERE,
+  );
 }
 
 async function portalUrl(tx: TTx, ctx: TContext) {
   return (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
 }
 
-async function tellRequester(tx: TTx, ctx: TContext, r: TRequestRow, typeName: string, what: string, extra = '', opts: { email?: boolean } = {}) {
+async function tellRequester(
+  tx: TTx,
+  ctx: TContext,
+  r: TRequestRow,
+  typeName: string,
+  what: string,
+  extra = '',
+  opts: { email?: boolean } = {},
+) {
   const base = await portalUrl(tx, ctx);
   const text = `Your ${typeName} request #${r.number} ${what}.`;
   await notify(tx, ctx, {
-    userIds: [r.requesterUserId], text, typeName: `request.${r.status}`, requestId: r.id,
+    userIds: [r.requesterUserId],
+    text,
+    typeName: `request.${r.status}`,
+    requestId: r.id,
     // Intermediate steps reach the bell only; decisions and questions also go by e-mail.
-    ...(opts.email === false ? {} : {
-      email: { subject: `Request #${r.number}: ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}`, text: `${text}${extra ? `\n\n${extra}` : ''}\n\nSign in to the portal to see it: ${base}/\n` },
-    }),
+    ...(opts.email === false
+      ? {}
+      : {
+          email: {
+            subject: `Request #${r.number}: ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}`,
+            text: `${text}${extra ? `\n\n${extra}` : ''}\n\nSign in to the portal to see it: ${base}/\n`,
+          },
+        }),
   });
 }
 
@@ -185,8 +260,10 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     const forms = await formsModule();
     // The type's questionnaires and the conditional ones the answers bring in are all checked and all marked submitted.
     const questionnaireIds = await requestQuestionnaireIds(tx, row.id, type.questionnaireIds);
-    if (forms && questionnaireIds.length) Object.assign(fieldErrors, await forms.completenessErrors(tx, 'request', row.id, questionnaireIds));
-    if (forms && type.customQuestionIds.length) Object.assign(fieldErrors, await forms.customCompletenessErrors(tx, 'request', row.id, type.customQuestionIds));
+    if (forms && questionnaireIds.length)
+      Object.assign(fieldErrors, await forms.completenessErrors(tx, 'request', row.id, questionnaireIds));
+    if (forms && type.customQuestionIds.length)
+      Object.assign(fieldErrors, await forms.customCompletenessErrors(tx, 'request', row.id, type.customQuestionIds));
     const attachments = await attachmentsModule();
     if (attachments && type.documentIds.length) {
       for (const d of await attachments.missingRequiredDocuments(tx, row.id, type.documentIds)) {
@@ -200,19 +277,40 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     }
     // A workflow with a faculty-advisor step needs the advisor named before the office can send it on.
     if (type.workflowId && !row.advisorUserId) {
-      const [step] = await tx.select({ id: workflowSteps.id }).from(workflowSteps)
-        .where(and(eq(workflowSteps.workflowId, type.workflowId), eq(workflowSteps.approverKind, 'faculty_advisor'))).limit(1);
+      const [step] = await tx
+        .select({ id: workflowSteps.id })
+        .from(workflowSteps)
+        .where(and(eq(workflowSteps.workflowId, type.workflowId), eq(workflowSteps.approverKind, 'faculty_advisor')))
+        .limit(1);
       if (step) fieldErrors.advisorUserId = ['Choose the faculty advisor who recommends this request.'];
     }
     if (Object.keys(fieldErrors).length) throw new AppError(400, 'INCOMPLETE', INCOMPLETE, fieldErrors);
     if (forms && questionnaireIds.length) await forms.markSubmitted(tx, 'request', row.id, questionnaireIds);
-    const [updated] = await tx.update(requests).set({ status: to, submittedAt: new Date(), statusMessage: '', updatedAt: new Date() }).where(eq(requests.id, row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: row.status === 'draft' ? 'request.submitted' : 'request.resubmitted', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
+    const [updated] = await tx
+      .update(requests)
+      .set({ status: to, submittedAt: new Date(), statusMessage: '', updatedAt: new Date() })
+      .where(eq(requests.id, row.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: row.id,
+      action: row.status === 'draft' ? 'request.submitted' : 'request.resubmitted',
+      before: auditShape(row),
+      after: auditShape(updated!),
+      ip: ctx.ip,
+    });
     const base = await portalUrl(tx, ctx);
     const requester = (await loadUsers(tx, [row.requesterUserId])).get(row.requesterUserId);
     const text = `${requester ? `${requester.firstName} ${requester.lastName}` : 'A requester'} ${row.status === 'draft' ? 'submitted' : 'resubmitted'} ${type.name} request #${row.number}.`;
-    await notify(tx, ctx, { userIds: await officeRecipients(tx, updated!), text, typeName: 'request.submitted', requestId: row.id,
-      email: { subject: `Request #${row.number} submitted`, text: `${text}\n\n${base}/#/isss/request/${row.id}\n` } });
+    await notify(tx, ctx, {
+      userIds: await officeRecipients(tx, updated!),
+      text,
+      typeName: 'request.submitted',
+      requestId: row.id,
+      email: { subject: `Request #${row.number} submitted`, text: `${text}\n\n${base}/#/isss/request/${row.id}\n` },
+    });
     await tellRequester(tx, ctx, updated!, type.name, 'was submitted; the office will review it', '', { email: false });
     return presentRequest(tx, actor, updated!);
   });
@@ -226,8 +324,21 @@ export async function cancelRequest(ctx: TContext, requestId: string): Promise<T
     if (row.requesterUserId !== actor.userId) throw new AppError(403, 'FORBIDDEN', 'Only the requester can cancel this request.');
     await refuseScholarRequest(tx, row);
     const to = assertTransition(row.status, 'cancel');
-    const [updated] = await tx.update(requests).set({ status: to, decidedAt: new Date(), updatedAt: new Date() }).where(eq(requests.id, row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: 'request.cancelled', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
+    const [updated] = await tx
+      .update(requests)
+      .set({ status: to, decidedAt: new Date(), updatedAt: new Date() })
+      .where(eq(requests.id, row.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: row.id,
+      action: 'request.cancelled',
+      before: auditShape(row),
+      after: auditShape(updated!),
+      ip: ctx.ip,
+    });
     return presentRequest(tx, actor, updated!);
   });
 }
@@ -235,10 +346,17 @@ export async function cancelRequest(ctx: TContext, requestId: string): Promise<T
 const FINAL_DECISIONS = new Set<TRequestAction>(['approve', 'complete', 'dismiss', 'reject']);
 
 /** One staff transition inside the caller's transaction (the row is locked here). */
-export async function applyStaffTransition(tx: TTx, ctx: TContext, requestId: string, action: TRequestAction, message: string): Promise<TRequestRow> {
+export async function applyStaffTransition(
+  tx: TTx,
+  ctx: TContext,
+  requestId: string,
+  action: TRequestAction,
+  message: string,
+): Promise<TRequestRow> {
   const actor = requireActor(ctx);
   const row = await lockRequest(tx, ctx, requestId, 'process');
-  if (REQUEST_TRANSITIONS[action].by !== 'staff') throw badRequest('This action is not taken by office staff.', { action: [MSG.invalidValue] });
+  if (REQUEST_TRANSITIONS[action].by !== 'staff')
+    throw badRequest('This action is not taken by office staff.', { action: [MSG.invalidValue] });
   await refuseScholarRequest(tx, row);
   const to = assertTransition(row.status, action);
   if (REQUEST_TRANSITIONS[action].needsMessage && !message.trim()) {
@@ -249,7 +367,8 @@ export async function applyStaffTransition(tx: TTx, ctx: TContext, requestId: st
   if (action === 'request_clarification' || action === 'reject') set.statusMessage = message.trim();
   if (FINAL_DECISIONS.has(action)) set.decidedAt = new Date();
   if (action === 'send_to_approver') {
-    if (!type.workflowId) throw badRequest(`The request type ${type.name} has no approval workflow. Choose one in Request Configuration first.`);
+    if (!type.workflowId)
+      throw badRequest(`The request type ${type.name} has no approval workflow. Choose one in Request Configuration first.`);
     await startApprovalChain(tx, ctx, row, type.workflowId);
     set.isLocked = true;
   }
@@ -259,27 +378,43 @@ export async function applyStaffTransition(tx: TTx, ctx: TContext, requestId: st
   }
   const [updated] = await tx.update(requests).set(set).where(eq(requests.id, row.id)).returning();
   await writeAudit(tx, {
-    institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: `request.${action}`,
-    before: auditShape(row), after: { ...auditShape(updated!), ...(message ? { message } : {}) }, ip: ctx.ip,
+    institutionId: ctx.institutionId,
+    actorUserId: actor.userId,
+    entityType: 'request',
+    entityId: row.id,
+    action: `request.${action}`,
+    before: auditShape(row),
+    after: { ...auditShape(updated!), ...(message ? { message } : {}) },
+    ip: ctx.ip,
   });
   // An approved student request changes the student's record and queues its SEVIS update, in this transaction.
   if (action === 'approve' && updated!.profileId) await (await studentsModule()).applyRequestEffects(tx, ctx, updated!, type.code);
   const what: Partial<Record<TRequestAction, string>> = {
-    request_clarification: 'needs clarification', approve: 'was approved', reject: 'was rejected', complete: 'was completed', dismiss: 'was dismissed',
+    request_clarification: 'needs clarification',
+    approve: 'was approved',
+    reject: 'was rejected',
+    complete: 'was completed',
+    dismiss: 'was dismissed',
   };
   if (what[action]) {
     const extra = action === 'request_clarification' ? `The office asks:\n${message}` : action === 'reject' ? `Reason:\n${message}` : '';
     await tellRequester(tx, ctx, updated!, type.name, what[action]!, extra);
   }
   const steps: Partial<Record<TRequestAction, string>> = {
-    start_review: 'is being reviewed by the office', send_to_approver: 'was sent to the approvers',
+    start_review: 'is being reviewed by the office',
+    send_to_approver: 'was sent to the approvers',
     awaiting_adjudication: 'is awaiting adjudication',
   };
   if (steps[action]) await tellRequester(tx, ctx, updated!, type.name, steps[action]!, '', { email: false });
   return updated!;
 }
 
-export async function transitionRequest(ctx: TContext, requestId: string, action: TRequestAction, message: string): Promise<TRequestDetail> {
+export async function transitionRequest(
+  ctx: TContext,
+  requestId: string,
+  action: TRequestAction,
+  message: string,
+): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => presentRequest(tx, actor, await applyStaffTransition(tx, ctx, requestId, action, message)));
 }
@@ -288,17 +423,36 @@ export async function transitionRequest(ctx: TContext, requestId: string, action
  * The approval chain's outcome (called by the workflows module inside its transaction): unlock and
  * return to In Review; a rejection marks it 'Require resolution'.
  */
-export async function applyApprovalOutcome(tx: TTx, ctx: TContext, requestId: string, outcome: 'approved' | 'rejected', approver: { userId: string | null; name: string; comment: string }): Promise<void> {
+export async function applyApprovalOutcome(
+  tx: TTx,
+  ctx: TContext,
+  requestId: string,
+  outcome: 'approved' | 'rejected',
+  approver: { userId: string | null; name: string; comment: string },
+): Promise<void> {
   const [row] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
   if (!row) throw notFound();
   const action: TRequestAction = outcome === 'approved' ? 'approvers_approved' : 'approvers_rejected';
   const to = assertTransition(row.status, action);
-  const [updated] = await tx.update(requests).set({
-    status: to, isLocked: false, updatedAt: new Date(), ...(outcome === 'rejected' ? { reviewStatus: 4 } : {}),
-  }).where(eq(requests.id, row.id)).returning();
+  const [updated] = await tx
+    .update(requests)
+    .set({
+      status: to,
+      isLocked: false,
+      updatedAt: new Date(),
+      ...(outcome === 'rejected' ? { reviewStatus: 4 } : {}),
+    })
+    .where(eq(requests.id, row.id))
+    .returning();
   await writeAudit(tx, {
-    institutionId: ctx.institutionId, actorUserId: approver.userId, entityType: 'request', entityId: row.id, action: `request.${action}`,
-    before: auditShape(row), after: { ...auditShape(updated!), approverName: approver.name, comment: approver.comment || undefined }, ip: ctx.ip,
+    institutionId: ctx.institutionId,
+    actorUserId: approver.userId,
+    entityType: 'request',
+    entityId: row.id,
+    action: `request.${action}`,
+    before: auditShape(row),
+    after: { ...auditShape(updated!), approverName: approver.name, comment: approver.comment || undefined },
+    ip: ctx.ip,
   });
   const type = await typeOf(tx, row);
   // The module that owns this kind of request (e.g. scholars' sponsorship requests, approved inside a
@@ -307,11 +461,20 @@ export async function applyApprovalOutcome(tx: TTx, ctx: TContext, requestId: st
     await emitApprovalOutcome(tx, ctx, type.code, { request: updated!, outcome, approver });
     return;
   }
-  const text = outcome === 'approved'
-    ? `All approvers approved ${type.name} request #${row.number}; it is back in review.`
-    : `${approver.name} rejected ${type.name} request #${row.number}; it requires resolution.`;
-  await notify(tx, ctx, { userIds: await officeRecipients(tx, updated!), text, typeName: `request.${action}`, requestId: row.id,
-    email: { subject: `Request #${row.number}: approver review finished`, text: `${text}${approver.comment ? `\n\nComment: ${approver.comment}` : ''}\n` } });
+  const text =
+    outcome === 'approved'
+      ? `All approvers approved ${type.name} request #${row.number}; it is back in review.`
+      : `${approver.name} rejected ${type.name} request #${row.number}; it requires resolution.`;
+  await notify(tx, ctx, {
+    userIds: await officeRecipients(tx, updated!),
+    text,
+    typeName: `request.${action}`,
+    requestId: row.id,
+    email: {
+      subject: `Request #${row.number}: approver review finished`,
+      text: `${text}${approver.comment ? `\n\nComment: ${approver.comment}` : ''}\n`,
+    },
+  });
   await tellRequester(tx, ctx, updated!, type.name, 'finished approver review and is back with the office', '', { email: false });
 }
 
@@ -324,8 +487,14 @@ export async function listAssignees(ctx: TContext, requestId: string) {
 }
 
 async function reachingStaff(tx: TTx, r: TRequestRow) {
-  const staff = await tx.select().from(users).where(and(eq(users.role, 'isssAdmin'), eq(users.isActive, true))).orderBy(users.lastName, users.firstName);
-  return staff.filter((u) => staffReaches({ role: 'isssAdmin', staff: ZStaffPermissions.parse(u.staffPermissions ?? {}) } as TAuthenticatedActor, r));
+  const staff = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'isssAdmin'), eq(users.isActive, true)))
+    .orderBy(users.lastName, users.firstName);
+  return staff.filter((u) =>
+    staffReaches({ role: 'isssAdmin', staff: ZStaffPermissions.parse(u.staffPermissions ?? {}) } as TAuthenticatedActor, r),
+  );
 }
 
 /** Assign, reassign or unassign; only to staff who reach the request's site. */
@@ -334,16 +503,37 @@ export async function assignRequest(ctx: TContext, requestId: string, userId: st
   return ctx.db(async (tx) => {
     const row = await lockRequest(tx, ctx, requestId, 'process');
     if (userId && !(await reachingStaff(tx, row)).some((u) => u.id === userId)) {
-      throw badRequest('This person cannot be assigned: they do not reach the campus site of this request.', { userId: [MSG.invalidValue] });
+      throw badRequest('This person cannot be assigned: they do not reach the campus site of this request.', {
+        userId: [MSG.invalidValue],
+      });
     }
     const reviewStatus = userId && row.reviewStatus === 0 ? 1 : !userId && row.reviewStatus === 1 ? 0 : row.reviewStatus;
-    const [updated] = await tx.update(requests).set({ assignedToUserId: userId, reviewStatus, updatedAt: new Date() }).where(eq(requests.id, row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: row.assignedToUserId ? (userId ? 'request.reassigned' : 'request.unassigned') : 'request.assigned', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
+    const [updated] = await tx
+      .update(requests)
+      .set({ assignedToUserId: userId, reviewStatus, updatedAt: new Date() })
+      .where(eq(requests.id, row.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: row.id,
+      action: row.assignedToUserId ? (userId ? 'request.reassigned' : 'request.unassigned') : 'request.assigned',
+      before: auditShape(row),
+      after: auditShape(updated!),
+      ip: ctx.ip,
+    });
     if (userId && userId !== actor.userId && userId !== row.assignedToUserId) {
       const type = await typeOf(tx, row);
       const base = await portalUrl(tx, ctx);
       const text = `${type.name} request #${row.number} was assigned to you.`;
-      await notify(tx, ctx, { userIds: [userId], text, typeName: 'request.assigned', requestId: row.id, email: { subject: `Request #${row.number} assigned to you`, text: `${text}\n\n${base}/#/isss/request/${row.id}\n` } });
+      await notify(tx, ctx, {
+        userIds: [userId],
+        text,
+        typeName: 'request.assigned',
+        requestId: row.id,
+        email: { subject: `Request #${row.number} assigned to you`, text: `${text}\n\n${base}/#/isss/request/${row.id}\n` },
+      });
     }
     return presentRequest(tx, actor, updated!);
   });
@@ -354,7 +544,16 @@ export async function setReviewStatus(ctx: TContext, requestId: string, reviewSt
   return ctx.db(async (tx) => {
     const row = await lockRequest(tx, ctx, requestId, 'process');
     const [updated] = await tx.update(requests).set({ reviewStatus, updatedAt: new Date() }).where(eq(requests.id, row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row.id, action: 'request.review-status', before: auditShape(row), after: auditShape(updated!), ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: row.id,
+      action: 'request.review-status',
+      before: auditShape(row),
+      after: auditShape(updated!),
+      ip: ctx.ip,
+    });
     return presentRequest(tx, actor, updated!);
   });
 }
@@ -374,7 +573,10 @@ export async function massApprove(ctx: TContext, requestIds: string[]) {
     } catch (e) {
       const err = e as AppError;
       if (!(e instanceof AppError)) throw e;
-      const number = err.statusCode === 404 ? null : await ctx.db(async (tx) => (await tx.select({ n: requests.number }).from(requests).where(eq(requests.id, id)))[0]?.n ?? null);
+      const number =
+        err.statusCode === 404
+          ? null
+          : await ctx.db(async (tx) => (await tx.select({ n: requests.number }).from(requests).where(eq(requests.id, id)))[0]?.n ?? null);
       results.push({ requestId: id, ok: false, number, message: err.statusCode === 403 ? MSG.noAccessPage : err.message });
     }
   }
@@ -385,12 +587,17 @@ export async function massApprove(ctx: TContext, requestIds: string[]) {
 export async function listMyRequests(ctx: TContext) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    const rows = await tx.select({ r: requests, code: requestTypes.code, name: requestTypes.name }).from(requests)
+    const rows = await tx
+      .select({ r: requests, code: requestTypes.code, name: requestTypes.name })
+      .from(requests)
       .innerJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
       .where(sql`${requests.requesterUserId} = ${actor.userId} or ${requests.subjectUserId} = ${actor.userId}`)
-      .orderBy(desc(requests.updatedAt)).limit(500);
-    const people = await loadUsers(tx, rows.flatMap((x) => [x.r.requesterUserId, x.r.assignedToUserId]));
+      .orderBy(desc(requests.updatedAt))
+      .limit(500);
+    const people = await loadUsers(
+      tx,
+      rows.flatMap((x) => [x.r.requesterUserId, x.r.assignedToUserId]),
+    );
     return rows.map((x) => summaryOf(x.r, { code: x.code, name: x.name }, people));
   });
 }
-

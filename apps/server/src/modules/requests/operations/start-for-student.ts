@@ -43,24 +43,54 @@ export async function startRequestForStudent(ctx: TContext, profileId: string, i
   return ctx.db(async (tx) => {
     const p = await reachableProfile(tx, actor, profileId);
     if (!p.userId) {
-      throw new AppError(409, 'NO_PORTAL_ACCOUNT', 'This student has no portal account yet. Invite them to the portal first, so they can complete the request.');
+      throw new AppError(
+        409,
+        'NO_PORTAL_ACCOUNT',
+        'This student has no portal account yet. Invite them to the portal first, so they can complete the request.',
+      );
     }
     const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, input.requestTypeId));
     if (!type || !startable(p.visaType)(type)) throw badRequest(NOT_FOR_STUDENT, { requestTypeId: [NOT_FOR_STUDENT] });
-    const [student] = await tx.select().from(users).where(and(eq(users.id, p.userId), eq(users.isActive, true)));
+    const [student] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, p.userId), eq(users.isActive, true)));
     if (!student) throw new AppError(409, 'INACTIVE', "This student's portal account is deactivated.");
-    const [row] = await tx.insert(requests).values({
-      institutionId: ctx.institutionId, number: await nextRequestNumber(tx, ctx.institutionId), requestTypeId: type.id, requesterUserId: p.userId, subjectUserId: p.userId,
-      campusSiteId: p.campusSiteId, departmentId: student.departmentId, title: type.name, profileId: p.id,
-    }).returning();
+    const [row] = await tx
+      .insert(requests)
+      .values({
+        institutionId: ctx.institutionId,
+        number: await nextRequestNumber(tx, ctx.institutionId),
+        requestTypeId: type.id,
+        requesterUserId: p.userId,
+        subjectUserId: p.userId,
+        campusSiteId: p.campusSiteId,
+        departmentId: student.departmentId,
+        title: type.name,
+        profileId: p.id,
+      })
+      .returning();
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: row!.id, action: 'request.created',
-      after: { ...auditShape(row!), type: type.code, number: row!.number, startedByOffice: true }, ip: ctx.ip,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: row!.id,
+      action: 'request.created',
+      after: { ...auditShape(row!), type: type.code, number: row!.number, startedByOffice: true },
+      ip: ctx.ip,
     });
     const base = (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
     const text = `The international office started a ${type.name} request (#${row!.number}) for you. Please complete and submit it.`;
-    await notify(tx, ctx, { userIds: [p.userId], text, typeName: 'request.started-for-you', requestId: row!.id,
-      email: { subject: `Request #${row!.number}: please complete it`, text: `${text}\n\nSign in to the portal to complete it: ${base}/\n` } });
+    await notify(tx, ctx, {
+      userIds: [p.userId],
+      text,
+      typeName: 'request.started-for-you',
+      requestId: row!.id,
+      email: {
+        subject: `Request #${row!.number}: please complete it`,
+        text: `${text}\n\nSign in to the portal to complete it: ${base}/\n`,
+      },
+    });
     return presentRequest(tx, actor, row!);
   });
 }

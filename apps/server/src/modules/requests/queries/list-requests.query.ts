@@ -16,7 +16,9 @@ async function reachCondition(tx: TTx, actor: TAuthenticatedActor): Promise<SQL 
   const p = actor.staff;
   if (!p) return sql`false`;
   if (p.isSuper) return undefined;
-  const sites = (await tx.select({ id: campusSites.id }).from(campusSites)).map((s) => s.id).filter((id) => canActOnSite(p, id, 'processRequests'));
+  const sites = (await tx.select({ id: campusSites.id }).from(campusSites))
+    .map((s) => s.id)
+    .filter((id) => canActOnSite(p, id, 'processRequests'));
   const parts: SQL[] = [];
   if (sites.length) parts.push(inArray(requests.campusSiteId, sites));
   if (p.isOfficer) parts.push(isNull(requests.campusSiteId));
@@ -27,8 +29,15 @@ const requester = aliasedTable(users, 'requester');
 const assignee = aliasedTable(users, 'assignee');
 
 export interface TListRow {
-  r: typeof requests.$inferSelect; code: string; name: string;
-  rFirst: string; rLast: string; rEmail: string; aFirst: string | null; aLast: string | null; aEmail: string | null;
+  r: typeof requests.$inferSelect;
+  code: string;
+  name: string;
+  rFirst: string;
+  rLast: string;
+  rEmail: string;
+  aFirst: string | null;
+  aLast: string | null;
+  aEmail: string | null;
 }
 
 /** Staff request list: scoped, filtered, sorted and paged in the database. */
@@ -44,13 +53,22 @@ export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: 
   if (q.q) {
     const term = q.q.replace(/^#/, '');
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const named = (u: typeof users) => or(ilike(u.email, like), ilike(sql`${u.firstName} || ' ' || ${u.lastName}`, like),
-      ilike(sql`${u.lastName} || ', ' || ${u.firstName}`, like))!;
+    const named = (u: typeof users) =>
+      or(
+        ilike(u.email, like),
+        ilike(sql`${u.firstName} || ' ' || ${u.lastName}`, like),
+        ilike(sql`${u.lastName} || ', ' || ${u.firstName}`, like),
+      )!;
     // A number is a request number or part of a name or e-mail. As one OR across the join that would test
     // every request of the office (300 ms at 60 000); with the people matched first, two index scans.
-    where.push(/^\d{1,9}$/.test(term)
-      ? or(eq(requests.number, Number(term)), sql`${requests.requesterUserId} = any(array(${tx.select({ id: users.id }).from(users).where(named(users))}))`)!
-      : named(requester));
+    where.push(
+      /^\d{1,9}$/.test(term)
+        ? or(
+            eq(requests.number, Number(term)),
+            sql`${requests.requesterUserId} = any(array(${tx.select({ id: users.id }).from(users).where(named(users))}))`,
+          )!
+        : named(requester),
+    );
   }
   const dir = q.order === 'desc' ? desc : asc;
   const sorts: Record<TQuery['sort'], SQL[]> = {
@@ -62,14 +80,24 @@ export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: 
     updatedAt: [dir(requests.updatedAt)],
   };
   const cond = and(...where);
-  const [{ total }] = (await tx.select({ total: count() }).from(requests)
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(requests)
     .innerJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
     .innerJoin(requester, eq(requester.id, requests.requesterUserId))
     .where(cond)) as [{ total: number }];
   const rows = await tx
-    .select({ r: requests, code: requestTypes.code, name: requestTypes.name,
-      rFirst: requester.firstName, rLast: requester.lastName, rEmail: requester.email,
-      aFirst: assignee.firstName, aLast: assignee.lastName, aEmail: assignee.email })
+    .select({
+      r: requests,
+      code: requestTypes.code,
+      name: requestTypes.name,
+      rFirst: requester.firstName,
+      rLast: requester.lastName,
+      rEmail: requester.email,
+      aFirst: assignee.firstName,
+      aLast: assignee.lastName,
+      aEmail: assignee.email,
+    })
     .from(requests)
     .innerJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
     .innerJoin(requester, eq(requester.id, requests.requesterUserId))

@@ -10,7 +10,13 @@ export async function listRequests(ctx: TContext, q: z.output<typeof requestsApi
     const { rows, total } = await listRequestsQuery(tx, actor, q);
     const items = rows.map((x) => {
       const people = new Map([[x.r.requesterUserId, { id: x.r.requesterUserId, firstName: x.rFirst, lastName: x.rLast, email: x.rEmail }]]);
-      if (x.r.assignedToUserId) people.set(x.r.assignedToUserId, { id: x.r.assignedToUserId, firstName: x.aFirst ?? '', lastName: x.aLast ?? '', email: x.aEmail ?? '' });
+      if (x.r.assignedToUserId)
+        people.set(x.r.assignedToUserId, {
+          id: x.r.assignedToUserId,
+          firstName: x.aFirst ?? '',
+          lastName: x.aLast ?? '',
+          email: x.aEmail ?? '',
+        });
       return summaryOf(x.r, { code: x.code, name: x.name }, people);
     });
     return { items, total, page: q.page, pageSize: q.pageSize };

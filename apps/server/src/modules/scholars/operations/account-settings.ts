@@ -24,11 +24,22 @@ export async function updateAccountSettings(ctx: TContext, input: scholarsApi.TA
   const settings: TScholarAccountSettings = { ...body, endDateAlertOffsets: [...body.endDateAlertOffsets].sort((a, b) => b - a) };
   return ctx.db(async (tx) => {
     const before = await readAccountSettings(tx);
-    await tx.insert(scholarAccountSettings).values({ institutionId: ctx.institutionId, settings, updatedBy: actor.userId })
-      .onConflictDoUpdate({ target: scholarAccountSettings.institutionId, set: { settings, updatedBy: actor.userId, updatedAt: new Date() } });
+    await tx
+      .insert(scholarAccountSettings)
+      .values({ institutionId: ctx.institutionId, settings, updatedBy: actor.userId })
+      .onConflictDoUpdate({
+        target: scholarAccountSettings.institutionId,
+        set: { settings, updatedBy: actor.userId, updatedAt: new Date() },
+      });
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_account_settings', entityId: ctx.institutionId,
-      action: 'scholar.account-settings.updated', before, after: settings, ip: ctx.ip,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_account_settings',
+      entityId: ctx.institutionId,
+      action: 'scholar.account-settings.updated',
+      before,
+      after: settings,
+      ip: ctx.ip,
     });
     return settings;
   });

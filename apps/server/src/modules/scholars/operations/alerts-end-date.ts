@@ -31,16 +31,27 @@ export async function sendEndDateAlerts(ctx: TContext, today = todayIso()): Prom
     const horizon = addDays(today, Math.max(...offsets));
     const cases = await tx
       .select({
-        id: a.id, processedState: a.processedState, endDate: a.processedEndDate, departmentId: a.departmentId, campusSiteId: a.campusSiteId,
-        scholarId: scholars.id, firstName: scholars.firstName, lastName: scholars.lastName, department: departments.name,
+        id: a.id,
+        processedState: a.processedState,
+        endDate: a.processedEndDate,
+        departmentId: a.departmentId,
+        campusSiteId: a.campusSiteId,
+        scholarId: scholars.id,
+        firstName: scholars.firstName,
+        lastName: scholars.lastName,
+        department: departments.name,
       })
       .from(a)
       .innerJoin(scholars, eq(scholars.id, a.scholarId))
       .innerJoin(departments, eq(departments.id, a.departmentId))
-      .where(and(
-        inArray(a.processedState, ALERTED_STATES), notInArray(a.status, FINISHED_STATUSES), sql`${a.phase} <> 'closed'`,
-        sql`${a.processedEndDate} between ${today}::date and ${horizon}::date`,
-      ))
+      .where(
+        and(
+          inArray(a.processedState, ALERTED_STATES),
+          notInArray(a.status, FINISHED_STATUSES),
+          sql`${a.phase} <> 'closed'`,
+          sql`${a.processedEndDate} between ${today}::date and ${horizon}::date`,
+        ),
+      )
       // One order for every run, so two runs meeting on the same rows wait for each other instead of deadlocking.
       .orderBy(a.id);
     let sent = 0;
@@ -50,7 +61,15 @@ export async function sendEndDateAlerts(ctx: TContext, today = todayIso()): Prom
       if (dueOffsets.length === 0) continue;
       const taken = await tx
         .insert(scholarAlertsSent)
-        .values(dueOffsets.map((o) => ({ institutionId: ctx.institutionId, applicationId: c.id, kind: 'end_date', offsetDays: o, forDate: endDate })))
+        .values(
+          dueOffsets.map((o) => ({
+            institutionId: ctx.institutionId,
+            applicationId: c.id,
+            kind: 'end_date',
+            offsetDays: o,
+            forDate: endDate,
+          })),
+        )
         .onConflictDoNothing()
         .returning({ offsetDays: scholarAlertsSent.offsetDays });
       if (taken.length === 0) continue;
@@ -58,18 +77,27 @@ export async function sendEndDateAlerts(ctx: TContext, today = todayIso()): Prom
       const visa = PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState;
       const when = daysLeft === 0 ? 'today' : `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}, on ${usDate(endDate)}`;
       const text = `${visa} end date: ${name} (${c.department}) ends ${when}.`;
-      const deptUsers = await tx.select({ id: users.id }).from(users)
+      const deptUsers = await tx
+        .select({ id: users.id })
+        .from(users)
         .where(and(eq(users.role, 'department'), eq(users.departmentId, c.departmentId), eq(users.isActive, true)));
       const office = await siteOfficers(tx, c.campusSiteId);
       await notify(tx, ctx, {
-        userIds: [...deptUsers.map((u) => u.id), ...office], typeName: 'scholar.end-date', scholarId: c.scholarId, text,
+        userIds: [...deptUsers.map((u) => u.id), ...office],
+        typeName: 'scholar.end-date',
+        scholarId: c.scholarId,
+        text,
         email: {
           subject: `${visa} end date approaching: ${name}`,
           text: `${name} of ${c.department} holds ${visa} status that ends ${when}.\n\nIf the scholar is to stay on, an extension should be prepared now. Open the scholar's case in the scholar area to see the dates.\n`,
         },
       });
       await writeAudit(tx, {
-        institutionId: ctx.institutionId, actorUserId: null, entityType: 'scholar_application', entityId: c.id, action: END_DATE_ALERT_ACTION,
+        institutionId: ctx.institutionId,
+        actorUserId: null,
+        entityType: 'scholar_application',
+        entityId: c.id,
+        action: END_DATE_ALERT_ACTION,
         after: { endDate, daysLeft, offsets: taken.map((x) => x.offsetDays).sort((x, y) => x - y) },
       });
       sent++;

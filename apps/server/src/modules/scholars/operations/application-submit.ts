@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { PROCESSED_STATE_LABELS, REQUEST_TRANSITIONS, scholarFormDef, validateScholarForm, type TSaveApplicationInput, type TScholarApplicationForm } from '@meridian/domain';
+import {
+  PROCESSED_STATE_LABELS,
+  REQUEST_TRANSITIONS,
+  scholarFormDef,
+  validateScholarForm,
+  type TSaveApplicationInput,
+  type TScholarApplicationForm,
+} from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -18,18 +25,24 @@ import { APPLICATION_MSG, dataErrors, lockCaseForForm, presentApplication, ruleT
  * required documents must be complete (the same checks the engine runs on submit). Returns the
  * field errors (answers.*, custom.*, documents.<documentId>[.dependent|.soa...]) and the request.
  */
-async function engineCompleteness(tx: TTx, requestId: string | null): Promise<{ errors: Record<string, string[]>; request: TRequestRow | null; questionnaireIds: string[] }> {
+async function engineCompleteness(
+  tx: TTx,
+  requestId: string | null,
+): Promise<{ errors: Record<string, string[]>; request: TRequestRow | null; questionnaireIds: string[] }> {
   if (!requestId) return { errors: {}, request: null, questionnaireIds: [] };
   const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
   if (!request) return { errors: {}, request: null, questionnaireIds: [] };
   const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, request.requestTypeId));
   const errors: Record<string, string[]> = {};
   const questionnaireIds = type?.questionnaireIds.length
-    ? [...type.questionnaireIds, ...await conditionalQuestionnaires(tx, 'request', request.id, type.questionnaireIds)] : [];
+    ? [...type.questionnaireIds, ...(await conditionalQuestionnaires(tx, 'request', request.id, type.questionnaireIds))]
+    : [];
   if (questionnaireIds.length) Object.assign(errors, await completenessErrors(tx, 'request', request.id, questionnaireIds));
-  if (type?.customQuestionIds.length) Object.assign(errors, await customCompletenessErrors(tx, 'request', request.id, type.customQuestionIds));
+  if (type?.customQuestionIds.length)
+    Object.assign(errors, await customCompletenessErrors(tx, 'request', request.id, type.customQuestionIds));
   if (type?.documentIds.length) {
-    for (const d of await missingRequiredDocuments(tx, request.id, type.documentIds)) errors[`documents.${d.key}`] = [`Please upload ${d.name}.`];
+    for (const d of await missingRequiredDocuments(tx, request.id, type.documentIds))
+      errors[`documents.${d.key}`] = [`Please upload ${d.name}.`];
   }
   return { errors, request, questionnaireIds };
 }
@@ -40,7 +53,11 @@ async function engineCompleteness(tx: TTx, requestId: string | null): Promise<{ 
  * checked; the case goes to ISSS Review (pending), locked, with a status history row and an audit
  * event; its engine request is submitted and the office is told.
  */
-export async function submitApplication(ctx: TContext, applicationId: string, input: TSaveApplicationInput): Promise<TScholarApplicationForm> {
+export async function submitApplication(
+  ctx: TContext,
+  applicationId: string,
+  input: TSaveApplicationInput,
+): Promise<TScholarApplicationForm> {
   const actor = requireActor(ctx);
   const saved = await saveApplicationDraft(ctx, applicationId, input);
   return ctx.db(async (tx) => {
@@ -53,18 +70,41 @@ export async function submitApplication(ctx: TContext, applicationId: string, in
     if (Object.keys(errors).length) throw new AppError(400, 'INCOMPLETE', APPLICATION_MSG.incomplete, errors);
 
     const now = new Date();
-    const [updated] = await tx.update(scholarApplications).set({
-      applicationState: 'submitted', phase: 'isss_review', status: 'pending', isLocked: true, submittedToIsssAt: now,
-      statusChangeDate: today, version: c.version + 1, updatedBy: actor.userId, updatedAt: now,
-    }).where(eq(scholarApplications.id, c.id)).returning();
+    const [updated] = await tx
+      .update(scholarApplications)
+      .set({
+        applicationState: 'submitted',
+        phase: 'isss_review',
+        status: 'pending',
+        isLocked: true,
+        submittedToIsssAt: now,
+        statusChangeDate: today,
+        version: c.version + 1,
+        updatedBy: actor.userId,
+        updatedAt: now,
+      })
+      .where(eq(scholarApplications.id, c.id))
+      .returning();
     await tx.insert(scholarStatusHistory).values({
-      institutionId: ctx.institutionId, applicationId: c.id, phase: 'isss_review', status: 'pending', changeDate: today,
-      notes: 'Application submitted to ISSS by the scholar.', changeReason: 'Application submitted', visaCode: c.processedState, changedBy: actor.userId,
+      institutionId: ctx.institutionId,
+      applicationId: c.id,
+      phase: 'isss_review',
+      status: 'pending',
+      changeDate: today,
+      notes: 'Application submitted to ISSS by the scholar.',
+      changeReason: 'Application submitted',
+      visaCode: c.processedState,
+      changedBy: actor.userId,
     });
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c.id, action: 'scholar_application.submitted',
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_application',
+      entityId: c.id,
+      action: 'scholar_application.submitted',
       before: { applicationState: c.applicationState, phase: c.phase, status: c.status, isLocked: c.isLocked },
-      after: { applicationState: 'submitted', phase: 'isss_review', status: 'pending', isLocked: true }, ip: ctx.ip,
+      after: { applicationState: 'submitted', phase: 'isss_review', status: 'pending', isLocked: true },
+      ip: ctx.ip,
     });
 
     // The engine request follows (a resubmission after an unlock may find it already with the office).
@@ -74,8 +114,14 @@ export async function submitApplication(ctx: TContext, applicationId: string, in
       const to = assertTransition(r.status, 'submit');
       await tx.update(requests).set({ status: to, submittedAt: now, statusMessage: '', updatedAt: now }).where(eq(requests.id, r.id));
       await writeAudit(tx, {
-        institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: r.id,
-        action: r.status === 'draft' ? 'request.submitted' : 'request.resubmitted', before: { status: r.status }, after: { status: to }, ip: ctx.ip,
+        institutionId: ctx.institutionId,
+        actorUserId: actor.userId,
+        entityType: 'request',
+        entityId: r.id,
+        action: r.status === 'draft' ? 'request.submitted' : 'request.resubmitted',
+        before: { status: r.status },
+        after: { status: to },
+        ip: ctx.ip,
       });
     }
 
@@ -85,8 +131,15 @@ export async function submitApplication(ctx: TContext, applicationId: string, in
     const base = (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
     const text = `${name} submitted the ${label} application to ISSS.`;
     await notify(tx, ctx, {
-      userIds: recipients, text, typeName: 'scholar.application_submitted', scholarId: scholar.id, requestId: r?.id ?? null,
-      email: { subject: `${label} application submitted: ${name}`, text: `${text}\n\nIt is in ISSS Review: ${base}/#/admin/scholar-profile/${c.id}\n` },
+      userIds: recipients,
+      text,
+      typeName: 'scholar.application_submitted',
+      scholarId: scholar.id,
+      requestId: r?.id ?? null,
+      email: {
+        subject: `${label} application submitted: ${name}`,
+        text: `${text}\n\nIt is in ISSS Review: ${base}/#/admin/scholar-profile/${c.id}\n`,
+      },
     });
     return presentApplication(tx, actor, updated!, scholar);
   });

@@ -15,20 +15,38 @@ type TContact = scholarsApi.TDeptConfig['contacts'][number];
 type TSite = scholarsApi.TDeptConfig['sitesOfActivity'][number];
 
 const contact = (x: Record<string, string | boolean>): TContact => ({
-  name: String(x.name ?? ''), title: String(x.title ?? ''), email: String(x.email ?? ''), phone: String(x.phone ?? ''), isPrimary: x.isPrimary === true,
+  name: String(x.name ?? ''),
+  title: String(x.title ?? ''),
+  email: String(x.email ?? ''),
+  phone: String(x.phone ?? ''),
+  isPrimary: x.isPrimary === true,
 });
 const site = (x: Record<string, string | boolean>): TSite => ({
-  name: String(x.name ?? ''), address1: String(x.address1 ?? ''), address2: String(x.address2 ?? ''), city: String(x.city ?? ''),
-  state: String(x.state ?? ''), postalCode: String(x.postalCode ?? ''), isPrimary: x.isPrimary === true,
+  name: String(x.name ?? ''),
+  address1: String(x.address1 ?? ''),
+  address2: String(x.address2 ?? ''),
+  city: String(x.city ?? ''),
+  state: String(x.state ?? ''),
+  postalCode: String(x.postalCode ?? ''),
+  isPrimary: x.isPrimary === true,
 });
 
 async function present(tx: TTx, departmentId: string): Promise<scholarsApi.TDeptConfig> {
   const [dept] = await tx.select().from(departments).where(eq(departments.id, departmentId));
   const [cfg] = await tx.select().from(departmentConfigs).where(eq(departmentConfigs.departmentId, departmentId));
-  const own = await tx.select({ id: workflows.id, name: workflows.name, isActive: workflows.isActive }).from(workflows).where(eq(workflows.departmentId, departmentId)).orderBy(asc(workflows.name));
+  const own = await tx
+    .select({ id: workflows.id, name: workflows.name, isActive: workflows.isActive })
+    .from(workflows)
+    .where(eq(workflows.departmentId, departmentId))
+    .orderBy(asc(workflows.name));
   return {
-    departmentId, departmentName: dept?.name ?? '', contacts: (cfg?.contacts ?? []).map(contact), sitesOfActivity: (cfg?.sitesOfActivity ?? []).map(site),
-    sponsorshipWorkflowId: cfg?.sponsorshipWorkflowId ?? null, workflows: own, updatedAt: cfg?.updatedAt.toISOString() ?? null,
+    departmentId,
+    departmentName: dept?.name ?? '',
+    contacts: (cfg?.contacts ?? []).map(contact),
+    sitesOfActivity: (cfg?.sitesOfActivity ?? []).map(site),
+    sponsorshipWorkflowId: cfg?.sponsorshipWorkflowId ?? null,
+    workflows: own,
+    updatedAt: cfg?.updatedAt.toISOString() ?? null,
   };
 }
 
@@ -45,18 +63,35 @@ export async function updateDeptConfig(ctx: TContext, input: TInput): Promise<sc
   return ctx.db(async (tx) => {
     if (input.sponsorshipWorkflowId) {
       const [w] = await tx.select().from(workflows).where(eq(workflows.id, input.sponsorshipWorkflowId));
-      if (!w || w.departmentId !== departmentId) throw badRequest('Choose one of your department’s workflows.', { sponsorshipWorkflowId: ['Choose one of your department’s workflows.'] });
-      if (!w.isActive) throw badRequest(scholarsApi.DEPT_MSG.workflowInactive, { sponsorshipWorkflowId: [scholarsApi.DEPT_MSG.workflowInactive] });
+      if (!w || w.departmentId !== departmentId)
+        throw badRequest('Choose one of your department’s workflows.', {
+          sponsorshipWorkflowId: ['Choose one of your department’s workflows.'],
+        });
+      if (!w.isActive)
+        throw badRequest(scholarsApi.DEPT_MSG.workflowInactive, { sponsorshipWorkflowId: [scholarsApi.DEPT_MSG.workflowInactive] });
     }
     const before = await present(tx, departmentId);
-    const values = { contacts: input.contacts, sitesOfActivity: input.sitesOfActivity, sponsorshipWorkflowId: input.sponsorshipWorkflowId, updatedBy: actor.userId, updatedAt: new Date() };
-    await tx.insert(departmentConfigs).values({ departmentId, institutionId: ctx.institutionId, ...values })
+    const values = {
+      contacts: input.contacts,
+      sitesOfActivity: input.sitesOfActivity,
+      sponsorshipWorkflowId: input.sponsorshipWorkflowId,
+      updatedBy: actor.userId,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(departmentConfigs)
+      .values({ departmentId, institutionId: ctx.institutionId, ...values })
       .onConflictDoUpdate({ target: departmentConfigs.departmentId, set: values });
     const after = await present(tx, departmentId);
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'department_config', entityId: departmentId, action: 'department-config.updated',
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'department_config',
+      entityId: departmentId,
+      action: 'department-config.updated',
       before: { contacts: before.contacts, sitesOfActivity: before.sitesOfActivity, sponsorshipWorkflowId: before.sponsorshipWorkflowId },
-      after: { contacts: after.contacts, sitesOfActivity: after.sitesOfActivity, sponsorshipWorkflowId: after.sponsorshipWorkflowId }, ip: ctx.ip,
+      after: { contacts: after.contacts, sitesOfActivity: after.sitesOfActivity, sponsorshipWorkflowId: after.sponsorshipWorkflowId },
+      ip: ctx.ip,
     });
     return after;
   });

@@ -14,7 +14,11 @@ import { scholarApplications as a } from '../schema.js';
 export type TExportKind = 'scholars' | 'opt';
 
 /** A column of an export sheet (spec 000 s3 "Export columns per scholar: name, key, width"). */
-interface TColumn { name: string; key: string; width: number }
+interface TColumn {
+  name: string;
+  key: string;
+  width: number;
+}
 
 const SCHOLAR_COLUMNS: TColumn[] = [
   { name: 'Last Name', key: 'lastName', width: 20 },
@@ -72,21 +76,34 @@ const usDate = (col: unknown) => sql<string | null>`to_char(${col}, 'MM/DD/YYYY'
 function cellsOf(kind: TExportKind, r: Record<string, unknown>): Record<string, string> {
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   const common = {
-    lastName: text(r.last_name), firstName: text(r.first_name), email: text(r.email), department: text(r.department),
-    phase: phaseLabel.get(text(r.phase)) ?? text(r.phase), status: statusLabel.get(text(r.status)) ?? text(r.status),
-    processedStartDate: text(r.processed_start), processedEndDate: text(r.processed_end),
+    lastName: text(r.last_name),
+    firstName: text(r.first_name),
+    email: text(r.email),
+    department: text(r.department),
+    phase: phaseLabel.get(text(r.phase)) ?? text(r.phase),
+    status: statusLabel.get(text(r.status)) ?? text(r.status),
+    processedStartDate: text(r.processed_start),
+    processedEndDate: text(r.processed_end),
   };
   if (kind === 'opt') {
     const e = (r.employment ?? {}) as Record<string, unknown>;
     return {
-      ...common, employerName: text(e.employerName ?? e.employer), jobTitle: text(e.jobTitle ?? e.title),
+      ...common,
+      employerName: text(e.employerName ?? e.employer),
+      jobTitle: text(e.jobTitle ?? e.title),
       ...Object.fromEntries(EMPLOYMENT_FLAGS.map((f) => [f.key, yesNo(e[f.key])])),
     };
   }
   return {
-    ...common, proposedStatus: text(r.proposed_status), processedState: PROCESSED_STATE_LABELS[text(r.processed_state)] ?? text(r.processed_state),
-    position: text(r.position), hiringAuthorityName: text(r.hiring_authority), proposedStartDate: text(r.proposed_start),
-    proposedEndDate: text(r.proposed_end), premiumProcessFlag: yesNo(r.premium), updatedAt: text(r.updated),
+    ...common,
+    proposedStatus: text(r.proposed_status),
+    processedState: PROCESSED_STATE_LABELS[text(r.processed_state)] ?? text(r.processed_state),
+    position: text(r.position),
+    hiringAuthorityName: text(r.hiring_authority),
+    proposedStartDate: text(r.proposed_start),
+    proposedEndDate: text(r.proposed_end),
+    premiumProcessFlag: yesNo(r.premium),
+    updatedAt: text(r.updated),
   };
 }
 
@@ -94,13 +111,22 @@ function cellsOf(kind: TExportKind, r: Record<string, unknown>): Record<string, 
 function exportSelect(tx: TTx, kind: TExportKind, scope: TDashboardExport, where: ReturnType<typeof dashboardConditions>) {
   return tx
     .select({
-      last_name: sql`${s.lastName}`.as('last_name'), first_name: sql`${s.firstName}`.as('first_name'), email: sql`${s.email}`.as('email'),
-      department: sql`${departments.name}`.as('department'), proposed_status: sql`${a.proposedStatus}`.as('proposed_status'),
-      processed_state: sql`${a.processedState}`.as('processed_state'), phase: sql`${a.phase}`.as('phase'), status: sql`${a.status}`.as('status'),
-      position: sql`${a.position}`.as('position'), hiring_authority: sql`${a.hiringAuthorityName}`.as('hiring_authority'),
-      proposed_start: usDate(a.proposedStartDate).as('proposed_start'), proposed_end: usDate(a.proposedEndDate).as('proposed_end'),
-      processed_start: usDate(a.processedStartDate).as('processed_start'), processed_end: usDate(a.processedEndDate).as('processed_end'),
-      premium: sql`${a.premiumProcessFlag}`.as('premium'), updated: usDate(a.updatedAt).as('updated'),
+      last_name: sql`${s.lastName}`.as('last_name'),
+      first_name: sql`${s.firstName}`.as('first_name'),
+      email: sql`${s.email}`.as('email'),
+      department: sql`${departments.name}`.as('department'),
+      proposed_status: sql`${a.proposedStatus}`.as('proposed_status'),
+      processed_state: sql`${a.processedState}`.as('processed_state'),
+      phase: sql`${a.phase}`.as('phase'),
+      status: sql`${a.status}`.as('status'),
+      position: sql`${a.position}`.as('position'),
+      hiring_authority: sql`${a.hiringAuthorityName}`.as('hiring_authority'),
+      proposed_start: usDate(a.proposedStartDate).as('proposed_start'),
+      proposed_end: usDate(a.proposedEndDate).as('proposed_end'),
+      processed_start: usDate(a.processedStartDate).as('processed_start'),
+      processed_end: usDate(a.processedEndDate).as('processed_end'),
+      premium: sql`${a.premiumProcessFlag}`.as('premium'),
+      updated: usDate(a.updatedAt).as('updated'),
       employment: sql`${kind === 'opt' ? a.employment : sql`null`}`.as('employment'),
     })
     .from(a)
@@ -119,7 +145,11 @@ const BATCH = 500;
  * drain before reading more. Records who exported what in the audit trail. Does not end `out`.
  */
 export async function streamScholarExport(
-  ctx: TContext, kind: TExportKind, scope: TDashboardExport, out: Writable, today = todayIso(),
+  ctx: TContext,
+  kind: TExportKind,
+  scope: TDashboardExport,
+  out: Writable,
+  today = todayIso(),
 ): Promise<number> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
@@ -155,8 +185,13 @@ export async function streamScholarExport(
     await wb.commit();
     await zipped;
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_dashboard', entityId: kind,
-      action: 'scholars.export', after: { rows: n, filters: scope }, ip: ctx.ip,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_dashboard',
+      entityId: kind,
+      action: 'scholars.export',
+      after: { rows: n, filters: scope },
+      ip: ctx.ip,
     });
     return n;
   });

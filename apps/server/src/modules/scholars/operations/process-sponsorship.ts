@@ -13,7 +13,8 @@ import { scholarApplications, scholarStatusHistory } from '../schema.js';
 import { lockCaseForOffice, presentOfficeCase, PROCESSABLE } from './office-case.js';
 
 const FINAL = new Set(['completed', 'dismissed', 'rejected']);
-export const NOT_WITH_OFFICE = 'This sponsorship request is not with the office yet: the department has not sent it, or its approvers have not finished.';
+export const NOT_WITH_OFFICE =
+  'This sponsorship request is not with the office yet: the department has not sent it, or its approvers have not finished.';
 
 /** The scholar's application page by processed state (spec 000 s2), as the web app routes it. */
 export function applicationPathFor(state: string, scholarId: string, applicationId: string): string {
@@ -27,40 +28,87 @@ export function applicationPathFor(state: string, scholarId: string, application
 
 /** The department users to tell about a case: who created it and the department's admins. */
 export async function departmentRecipients(tx: TTx, c: TCaseRow): Promise<string[]> {
-  const admins = await tx.select({ id: users.id }).from(users)
-    .where(and(eq(users.role, 'department'), eq(users.departmentId, c.departmentId), eq(users.isDepartmentAdmin, true), eq(users.isActive, true)));
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'department'),
+        eq(users.departmentId, c.departmentId),
+        eq(users.isDepartmentAdmin, true),
+        eq(users.isActive, true),
+      ),
+    );
   return [...new Set([...(c.createdBy ? [c.createdBy] : []), ...admins.map((a) => a.id)])];
 }
 
 /** An engine request leaves for a final state, in the caller's transaction, with its own audit event (the request's History Log says it). */
-async function closeEngineRequest(tx: TTx, ctx: TContext, requestId: string | null, status: 'completed' | 'dismissed' | 'rejected', message = '') {
+async function closeEngineRequest(
+  tx: TTx,
+  ctx: TContext,
+  requestId: string | null,
+  status: 'completed' | 'dismissed' | 'rejected',
+  message = '',
+) {
   if (!requestId) return;
   const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
   if (!r || FINAL.has(r.status)) return;
-  await tx.update(requests).set({ status, isLocked: false, decidedAt: new Date(), updatedAt: new Date(), ...(message ? { statusMessage: message } : {}) })
+  await tx
+    .update(requests)
+    .set({ status, isLocked: false, decidedAt: new Date(), updatedAt: new Date(), ...(message ? { statusMessage: message } : {}) })
     .where(eq(requests.id, r.id));
   const action = status === 'completed' ? 'complete' : status === 'dismissed' ? 'dismiss' : 'reject';
   await writeAudit(tx, {
-    institutionId: ctx.institutionId, actorUserId: requireActor(ctx).userId, entityType: 'request', entityId: r.id, action: `request.${action}`,
-    before: { status: r.status }, after: { status, ...(message ? { message } : {}) }, ip: ctx.ip,
+    institutionId: ctx.institutionId,
+    actorUserId: requireActor(ctx).userId,
+    entityType: 'request',
+    entityId: r.id,
+    action: `request.${action}`,
+    before: { status: r.status },
+    after: { status, ...(message ? { message } : {}) },
+    ip: ctx.ip,
   });
 }
 
 /** The application's engine request of the program type (the scholar fills it; its type's questionnaires and documents are the template). */
-async function createProgramRequest(tx: TTx, ctx: TContext, c: TCaseRow, scholar: TScholarRow, processAs: Exclude<TProcessAs, 'Ineligible'>) {
+async function createProgramRequest(
+  tx: TTx,
+  ctx: TContext,
+  c: TCaseRow,
+  scholar: TScholarRow,
+  processAs: Exclude<TProcessAs, 'Ineligible'>,
+) {
   const code = SCHOLAR_PROGRAM_TYPES[processAs];
   const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.code, code));
-  if (!type) throw new AppError(500, 'NO_PROGRAM_TYPE', `The request type ${code} is missing; the scholar program types were not set up for this institution.`);
-  const [row] = await tx.insert(requests).values({
-    institutionId: ctx.institutionId, number: await nextRequestNumber(tx, ctx.institutionId), requestTypeId: type.id,
-    // The application belongs to the scholar (its subject) and the office (the staff member who opened
-    // it): the department that created the case reads it, but never writes answers or files on it.
-    requesterUserId: requireActor(ctx).userId, subjectUserId: scholar.userId, departmentId: c.departmentId, campusSiteId: c.campusSiteId,
-    title: `${type.name}: ${scholar.firstName} ${scholar.lastName}`.trim(),
-  }).returning();
+  if (!type)
+    throw new AppError(
+      500,
+      'NO_PROGRAM_TYPE',
+      `The request type ${code} is missing; the scholar program types were not set up for this institution.`,
+    );
+  const [row] = await tx
+    .insert(requests)
+    .values({
+      institutionId: ctx.institutionId,
+      number: await nextRequestNumber(tx, ctx.institutionId),
+      requestTypeId: type.id,
+      // The application belongs to the scholar (its subject) and the office (the staff member who opened
+      // it): the department that created the case reads it, but never writes answers or files on it.
+      requesterUserId: requireActor(ctx).userId,
+      subjectUserId: scholar.userId,
+      departmentId: c.departmentId,
+      campusSiteId: c.campusSiteId,
+      title: `${type.name}: ${scholar.firstName} ${scholar.lastName}`.trim(),
+    })
+    .returning();
   await writeAudit(tx, {
-    institutionId: ctx.institutionId, actorUserId: requireActor(ctx).userId, entityType: 'request', entityId: row!.id, action: 'request.created',
-    after: { status: row!.status, type: code, number: row!.number, startedByOffice: true }, ip: ctx.ip,
+    institutionId: ctx.institutionId,
+    actorUserId: requireActor(ctx).userId,
+    entityType: 'request',
+    entityId: row!.id,
+    action: 'request.created',
+    after: { status: row!.status, type: code, number: row!.number, startedByOffice: true },
+    ip: ctx.ip,
   });
   return { row: row! };
 }
@@ -71,7 +119,11 @@ async function createProgramRequest(tx: TTx, ctx: TContext, c: TCaseRow, scholar
  * request, the case, the scholar's mirror, a status history row and an audit event; then the scholar
  * (if invited) and the department are told.
  */
-export async function processSponsorship(ctx: TContext, applicationId: string, input: scholarsApi.TProcessSponsorshipInput): Promise<scholarsApi.TOfficeCase> {
+export async function processSponsorship(
+  ctx: TContext,
+  applicationId: string,
+  input: scholarsApi.TProcessSponsorshipInput,
+): Promise<scholarsApi.TOfficeCase> {
   const actor = requireActor(ctx);
   const body = scholarsApi.ZProcessSponsorshipInput.parse(input);
   return ctx.db(async (tx) => {
@@ -84,32 +136,73 @@ export async function processSponsorship(ctx: TContext, applicationId: string, i
     const today = todayIso();
     const base = (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
     const who = `${scholar.firstName} ${scholar.lastName}`.trim();
-    const before = { sponsorshipState: c.sponsorshipState, processedState: c.processedState, phase: c.phase, status: c.status, applicationState: c.applicationState,
-      processedStartDate: c.processedStartDate, processedEndDate: c.processedEndDate, applicationRequestId: c.applicationRequestId };
+    const before = {
+      sponsorshipState: c.sponsorshipState,
+      processedState: c.processedState,
+      phase: c.phase,
+      status: c.status,
+      applicationState: c.applicationState,
+      processedStartDate: c.processedStartDate,
+      processedEndDate: c.processedEndDate,
+      applicationRequestId: c.applicationRequestId,
+    };
     const converting = c.processedState !== '' && c.processedState !== 'Ineligible';
     const dept = await departmentRecipients(tx, c);
 
     if (body.processAs === 'Ineligible') {
       await closeEngineRequest(tx, ctx, c.sponsorshipRequestId, 'rejected', body.reason);
       await closeEngineRequest(tx, ctx, c.applicationRequestId, 'dismissed');
-      const [updated] = await tx.update(scholarApplications).set({
-        sponsorshipState: 'ineligible', processedState: 'Ineligible', phase: 'closed', status: 'ineligible', statusChangeDate: today,
-        isLocked: true, version: c.version + 1, updatedBy: actor.userId, updatedAt: new Date(),
-      }).where(eq(scholarApplications.id, c.id)).returning();
+      const [updated] = await tx
+        .update(scholarApplications)
+        .set({
+          sponsorshipState: 'ineligible',
+          processedState: 'Ineligible',
+          phase: 'closed',
+          status: 'ineligible',
+          statusChangeDate: today,
+          isLocked: true,
+          version: c.version + 1,
+          updatedBy: actor.userId,
+          updatedAt: new Date(),
+        })
+        .where(eq(scholarApplications.id, c.id))
+        .returning();
       if (scholar.currentApplicationId === c.id || !scholar.currentApplicationId) {
-        await tx.update(scholars).set({ processedState: '', currentApplicationId: c.id, updatedAt: new Date() }).where(eq(scholars.id, scholar.id));
+        await tx
+          .update(scholars)
+          .set({ processedState: '', currentApplicationId: c.id, updatedAt: new Date() })
+          .where(eq(scholars.id, scholar.id));
       }
       await tx.insert(scholarStatusHistory).values({
-        institutionId: ctx.institutionId, applicationId: c.id, phase: 'closed', status: 'ineligible', notes: body.notes, changeDate: today,
-        changeReason: body.reason, visaCode: 'Ineligible', changedBy: actor.userId,
+        institutionId: ctx.institutionId,
+        applicationId: c.id,
+        phase: 'closed',
+        status: 'ineligible',
+        notes: body.notes,
+        changeDate: today,
+        changeReason: body.reason,
+        visaCode: 'Ineligible',
+        changedBy: actor.userId,
       });
       await writeAudit(tx, {
-        institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c.id, action: 'scholar.processed',
-        before, after: { sponsorshipState: 'ineligible', processedState: 'Ineligible', phase: 'closed', status: 'ineligible', reason: body.reason }, ip: ctx.ip,
+        institutionId: ctx.institutionId,
+        actorUserId: actor.userId,
+        entityType: 'scholar_application',
+        entityId: c.id,
+        action: 'scholar.processed',
+        before,
+        after: { sponsorshipState: 'ineligible', processedState: 'Ineligible', phase: 'closed', status: 'ineligible', reason: body.reason },
+        ip: ctx.ip,
       });
       const text = `The international office found ${who} ineligible for sponsorship. Reason: ${body.reason}`;
-      await notify(tx, ctx, { userIds: dept, text, typeName: 'scholar.ineligible', requestId: c.sponsorshipRequestId, scholarId: scholar.id,
-        email: { subject: `Sponsorship request for ${who}: ineligible`, text: `${text}\n\n${base}/#/scholar/deptDashboard\n` } });
+      await notify(tx, ctx, {
+        userIds: dept,
+        text,
+        typeName: 'scholar.ineligible',
+        requestId: c.sponsorshipRequestId,
+        scholarId: scholar.id,
+        email: { subject: `Sponsorship request for ${who}: ineligible`, text: `${text}\n\n${base}/#/scholar/deptDashboard\n` },
+      });
       const [s] = await tx.select().from(scholars).where(eq(scholars.id, scholar.id));
       return presentOfficeCase(tx, actor, updated!, s!);
     }
@@ -126,37 +219,89 @@ export async function processSponsorship(ctx: TContext, applicationId: string, i
     // Converting: the earlier program's request stops; its files stay on the Documents tab.
     await closeEngineRequest(tx, ctx, c.applicationRequestId, 'dismissed');
     const { row: program } = await createProgramRequest(tx, ctx, c, scholar, body.processAs);
-    const [updated] = await tx.update(scholarApplications).set({
-      sponsorshipState: 'processed', processedState: body.processAs, processedStartDate: start, processedEndDate: end,
-      phase: 'application', status: 'pending', statusChangeDate: today, applicationState: 'not_started', isLocked: false, submittedToIsssAt: null,
-      applicationRequestId: program.id, version: c.version + 1, updatedBy: actor.userId, updatedAt: new Date(),
-    }).where(eq(scholarApplications.id, c.id)).returning();
-    await tx.update(scholars).set({ processedState: body.processAs, currentApplicationId: c.id, updatedAt: new Date() }).where(eq(scholars.id, scholar.id));
+    const [updated] = await tx
+      .update(scholarApplications)
+      .set({
+        sponsorshipState: 'processed',
+        processedState: body.processAs,
+        processedStartDate: start,
+        processedEndDate: end,
+        phase: 'application',
+        status: 'pending',
+        statusChangeDate: today,
+        applicationState: 'not_started',
+        isLocked: false,
+        submittedToIsssAt: null,
+        applicationRequestId: program.id,
+        version: c.version + 1,
+        updatedBy: actor.userId,
+        updatedAt: new Date(),
+      })
+      .where(eq(scholarApplications.id, c.id))
+      .returning();
+    await tx
+      .update(scholars)
+      .set({ processedState: body.processAs, currentApplicationId: c.id, updatedAt: new Date() })
+      .where(eq(scholars.id, scholar.id));
     const label = PROCESSED_STATE_LABELS[body.processAs] ?? body.processAs;
     await tx.insert(scholarStatusHistory).values({
-      institutionId: ctx.institutionId, applicationId: c.id, phase: 'application', status: 'pending', notes: body.notes, changeDate: today,
-      changeReason: converting ? `Converted from ${PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState} to ${label}` : `Processed as ${label}`,
-      visaCode: body.processAs, changedBy: actor.userId,
+      institutionId: ctx.institutionId,
+      applicationId: c.id,
+      phase: 'application',
+      status: 'pending',
+      notes: body.notes,
+      changeDate: today,
+      changeReason: converting
+        ? `Converted from ${PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState} to ${label}`
+        : `Processed as ${label}`,
+      visaCode: body.processAs,
+      changedBy: actor.userId,
     });
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c.id,
-      action: converting ? 'scholar.converted' : 'scholar.processed', before,
-      after: { sponsorshipState: 'processed', processedState: body.processAs, phase: 'application', status: 'pending', applicationState: 'not_started',
-        processedStartDate: start, processedEndDate: end, applicationRequestId: program.id, requestNumber: program.number }, ip: ctx.ip,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_application',
+      entityId: c.id,
+      action: converting ? 'scholar.converted' : 'scholar.processed',
+      before,
+      after: {
+        sponsorshipState: 'processed',
+        processedState: body.processAs,
+        phase: 'application',
+        status: 'pending',
+        applicationState: 'not_started',
+        processedStartDate: start,
+        processedEndDate: end,
+        applicationRequestId: program.id,
+        requestNumber: program.number,
+      },
+      ip: ctx.ip,
     });
     if (scholar.userId) {
       const link = `${base}/#${applicationPathFor(body.processAs, scholar.id, c.id)}`;
       const text = converting
         ? `Your application was changed to ${label}. Please fill in the ${label} application.`
         : `The international office opened your ${label} application. Please fill it in and submit it.`;
-      await notify(tx, ctx, { userIds: [scholar.userId], text, typeName: 'scholar.processed', requestId: program.id, scholarId: scholar.id,
-        email: { subject: `Your ${label} application`, text: `${text}\n\nOpen your application: ${link}\n` } });
+      await notify(tx, ctx, {
+        userIds: [scholar.userId],
+        text,
+        typeName: 'scholar.processed',
+        requestId: program.id,
+        scholarId: scholar.id,
+        email: { subject: `Your ${label} application`, text: `${text}\n\nOpen your application: ${link}\n` },
+      });
     }
     const deptText = converting
       ? `The international office converted the case of ${who} to ${label} (request #${program.number}).`
       : `The international office processed the sponsorship request for ${who} as ${label} (request #${program.number}).${scholar.userId ? '' : ' Invite the scholar to the portal so they can fill in the application.'}`;
-    await notify(tx, ctx, { userIds: dept, text: deptText, typeName: 'scholar.processed', requestId: c.sponsorshipRequestId, scholarId: scholar.id,
-      email: { subject: `Sponsorship request for ${who}: ${label}`, text: `${deptText}\n\n${base}/#/scholar/deptDashboard\n` } });
+    await notify(tx, ctx, {
+      userIds: dept,
+      text: deptText,
+      typeName: 'scholar.processed',
+      requestId: c.sponsorshipRequestId,
+      scholarId: scholar.id,
+      email: { subject: `Sponsorship request for ${who}: ${label}`, text: `${deptText}\n\n${base}/#/scholar/deptDashboard\n` },
+    });
     const [s] = await tx.select().from(scholars).where(eq(scholars.id, scholar.id));
     return presentOfficeCase(tx, actor, updated!, s!);
   });

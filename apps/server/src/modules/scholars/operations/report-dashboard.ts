@@ -2,7 +2,13 @@ import { PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, isEndingSoon,
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import type { TTx } from '../../../platform/db/database.js';
 import {
-  dashboardBreakdown, dashboardPage, dashboardTabCounts, type TDashboardContext, type TDashboardFilters, type TDashboardQuery, type TDashboardRow,
+  dashboardBreakdown,
+  dashboardPage,
+  dashboardTabCounts,
+  type TDashboardContext,
+  type TDashboardFilters,
+  type TDashboardQuery,
+  type TDashboardRow,
 } from '../queries/dashboard.query.js';
 import { readAccountSettings } from './account-settings.js';
 
@@ -15,10 +21,20 @@ export async function dashboardContext(tx: TTx, today = todayIso()): Promise<TDa
 }
 
 const toItem = (r: TDashboardRow, c: { today: string; offsets: number[] }): TItem => ({
-  applicationId: r.applicationId, scholarId: r.scholarId, firstName: r.firstName, lastName: r.lastName, email: r.email,
-  department: { id: r.departmentId, name: r.departmentName }, proposedStatus: r.proposedStatus, processedState: r.processedState,
-  phase: r.phase, status: r.status, premiumProcessFlag: r.premiumProcessFlag, processedEndDate: r.processedEndDate,
-  isEndingSoon: isEndingSoon(r.processedEndDate, c.today, c.offsets), updatedAt: r.updatedAt.toISOString(),
+  applicationId: r.applicationId,
+  scholarId: r.scholarId,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  department: { id: r.departmentId, name: r.departmentName },
+  proposedStatus: r.proposedStatus,
+  processedState: r.processedState,
+  phase: r.phase,
+  status: r.status,
+  premiumProcessFlag: r.premiumProcessFlag,
+  processedEndDate: r.processedEndDate,
+  isEndingSoon: isEndingSoon(r.processedEndDate, c.today, c.offsets),
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 /** Scholar dashboard: one page of a phase tab (or All), searched, filtered and sorted in SQL. */
@@ -32,14 +48,25 @@ export async function listScholarDashboard(ctx: TContext, q: TDashboardQuery, to
 }
 
 /** The tabs (All, then one per phase) with their counts under the current search and filters. */
-export async function scholarDashboardTabs(ctx: TContext, f: TDashboardFilters, today?: string): Promise<scholarsApi.TScholarDashboardTab[]> {
+export async function scholarDashboardTabs(
+  ctx: TContext,
+  f: TDashboardFilters,
+  today?: string,
+): Promise<scholarsApi.TScholarDashboardTab[]> {
   const actor = requireActor(ctx);
   const counts = await ctx.db(async (tx) => dashboardTabCounts(tx, actor, f, await dashboardContext(tx, today)));
-  return [{ phase: 'all', label: 'All', count: counts.all ?? 0 }, ...SCHOLAR_PHASES.map((p) => ({ phase: p.code, label: p.label, count: counts[p.code] ?? 0 }))];
+  return [
+    { phase: 'all', label: 'All', count: counts.all ?? 0 },
+    ...SCHOLAR_PHASES.map((p) => ({ phase: p.code, label: p.label, count: counts[p.code] ?? 0 })),
+  ];
 }
 
 /** Report summary: the view's cases by processed visa type × phase and × status, with totals. */
-export async function scholarReportSummary(ctx: TContext, f: TDashboardFilters, today?: string): Promise<scholarsApi.TScholarReportSummary> {
+export async function scholarReportSummary(
+  ctx: TContext,
+  f: TDashboardFilters,
+  today?: string,
+): Promise<scholarsApi.TScholarReportSummary> {
   const actor = requireActor(ctx);
   const cells = await ctx.db(async (tx) => dashboardBreakdown(tx, actor, f, await dashboardContext(tx, today)));
   const empty = () => ({
@@ -61,7 +88,9 @@ export async function scholarReportSummary(ctx: TContext, f: TDashboardFilters, 
   // Visa types in the order of the processed-state labels ('' = not yet processed first), unknown ones last.
   const order = Object.keys(PROCESSED_STATE_LABELS);
   const rows = [...byVisa.entries()]
-    .sort(([x], [y]) => (order.indexOf(x) < 0 ? 99 : order.indexOf(x)) - (order.indexOf(y) < 0 ? 99 : order.indexOf(y)) || x.localeCompare(y))
+    .sort(
+      ([x], [y]) => (order.indexOf(x) < 0 ? 99 : order.indexOf(x)) - (order.indexOf(y) < 0 ? 99 : order.indexOf(y)) || x.localeCompare(y),
+    )
     .map(([visa, r]) => ({ visa, label: PROCESSED_STATE_LABELS[visa] ?? visa, ...r }));
   return { rows, totals };
 }

@@ -1,4 +1,13 @@
-import { endDateAlert, isEndingSoon, jBars, readImmigrationHistory, sixYearTracking, todayIso, visaOfProcessedState, type scholarsApi } from '@meridian/domain';
+import {
+  endDateAlert,
+  isEndingSoon,
+  jBars,
+  readImmigrationHistory,
+  sixYearTracking,
+  todayIso,
+  visaOfProcessedState,
+  type scholarsApi,
+} from '@meridian/domain';
 import { forbidden } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { getAccessibleCase } from '../scholar.policy.js';
@@ -11,7 +20,11 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
  * not found; scholars and students are refused): the end date against the alert offsets, the H-1B
  * six-year maximum from the immigration history (H-1B cases), the J-1 12/24-month bars (J-1 cases).
  */
-export async function scholarTimeTracking(ctx: TContext, applicationId: string, today = todayIso()): Promise<scholarsApi.TScholarTimeTracking> {
+export async function scholarTimeTracking(
+  ctx: TContext,
+  applicationId: string,
+  today = todayIso(),
+): Promise<scholarsApi.TScholarTimeTracking> {
   const actor = requireActor(ctx);
   if (actor.role !== 'isssAdmin' && actor.role !== 'department') throw forbidden();
   return ctx.db(async (tx) => {
@@ -33,8 +46,11 @@ export async function scholarTimeTracking(ctx: TContext, applicationId: string, 
       processedState: c.processedState,
       today,
       endDate: {
-        processedEndDate: end, daysLeft: alert ? alert.daysLeft : null, offsets: [...offsets].sort((x, y) => y - x),
-        dueOffsets: alert?.dueOffsets ?? [], isEndingSoon: isEndingSoon(end, today, offsets),
+        processedEndDate: end,
+        daysLeft: alert ? alert.daysLeft : null,
+        offsets: [...offsets].sort((x, y) => y - x),
+        dueOffsets: alert?.dueOffsets ?? [],
+        isEndingSoon: isEndingSoon(end, today, offsets),
       },
       sixYear: visa === 'H-1B' && (!isDept || settings.h1bInfoVisibleToDept) ? sixYearTracking(periods, trips, today) : null,
       jBars: visa === 'J-1' && programStart ? { category, programStart, ...jBars(periods, programStart, category) } : null,

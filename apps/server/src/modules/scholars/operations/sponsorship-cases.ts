@@ -18,18 +18,44 @@ const M = scholarsApi.DEPT_MSG;
 
 /** The case fields a sponsorship request sets (and the audit compares). */
 const caseFields = (i: TInput) => ({
-  proposedStatus: i.proposedStatus as TProposedStatus, proposedStartDate: i.proposedStartDate, proposedEndDate: i.proposedEndDate, position: i.position,
-  hiringAuthorityName: i.hiringAuthorityName, hiringAuthorityEmail: i.hiringAuthorityEmail,
+  proposedStatus: i.proposedStatus as TProposedStatus,
+  proposedStartDate: i.proposedStartDate,
+  proposedEndDate: i.proposedEndDate,
+  position: i.position,
+  hiringAuthorityName: i.hiringAuthorityName,
+  hiringAuthorityEmail: i.hiringAuthorityEmail,
 });
-const auditShape = (c: Pick<TCaseRow, 'proposedStatus' | 'proposedStartDate' | 'proposedEndDate' | 'position' | 'hiringAuthorityName' | 'hiringAuthorityEmail' | 'sponsorshipState'>, s: { firstName: string; lastName: string; email: string }) => ({
-  firstName: s.firstName, lastName: s.lastName, email: s.email, proposedStatus: c.proposedStatus, proposedStartDate: c.proposedStartDate,
-  proposedEndDate: c.proposedEndDate, position: c.position, hiringAuthorityName: c.hiringAuthorityName, hiringAuthorityEmail: c.hiringAuthorityEmail,
+const auditShape = (
+  c: Pick<
+    TCaseRow,
+    | 'proposedStatus'
+    | 'proposedStartDate'
+    | 'proposedEndDate'
+    | 'position'
+    | 'hiringAuthorityName'
+    | 'hiringAuthorityEmail'
+    | 'sponsorshipState'
+  >,
+  s: { firstName: string; lastName: string; email: string },
+) => ({
+  firstName: s.firstName,
+  lastName: s.lastName,
+  email: s.email,
+  proposedStatus: c.proposedStatus,
+  proposedStartDate: c.proposedStartDate,
+  proposedEndDate: c.proposedEndDate,
+  position: c.position,
+  hiringAuthorityName: c.hiringAuthorityName,
+  hiringAuthorityEmail: c.hiringAuthorityEmail,
   sponsorshipState: c.sponsorshipState,
 });
 
 /** What the engine request carries of the sponsorship (the approver's page shows it). */
 const requestData = (i: TInput, departmentName: string) => ({
-  scholarName: `${i.firstName} ${i.lastName}`, scholarEmail: i.email, departmentName, ...caseFields(i),
+  scholarName: `${i.firstName} ${i.lastName}`,
+  scholarEmail: i.email,
+  departmentName,
+  ...caseFields(i),
 });
 async function departmentNameOf(tx: TTx, departmentId: string): Promise<string> {
   const [d] = await tx.select({ name: departments.name }).from(departments).where(eq(departments.id, departmentId));
@@ -47,8 +73,11 @@ export function departmentOf(actor: TAuthenticatedActor): string {
  */
 async function assertEmailFree(tx: TTx, ctx: TContext, email: string, exceptScholarId: string | null) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':scholar-email:' || ${email.toLowerCase()}))`);
-  const [taken] = await tx.select({ id: scholars.id }).from(scholars)
-    .where(and(eq(sql`lower(${scholars.email})`, email.toLowerCase()), exceptScholarId ? ne(scholars.id, exceptScholarId) : undefined)).limit(1);
+  const [taken] = await tx
+    .select({ id: scholars.id })
+    .from(scholars)
+    .where(and(eq(sql`lower(${scholars.email})`, email.toLowerCase()), exceptScholarId ? ne(scholars.id, exceptScholarId) : undefined))
+    .limit(1);
   if (taken) throw conflict(M.duplicateEmail, { email: [M.duplicateEmail] });
 }
 
@@ -60,21 +89,63 @@ export async function createSponsorship(ctx: TContext, input: TInput): Promise<s
     await assertEmailFree(tx, ctx, input.email, null);
     const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.code, SCHOLAR_PROGRAM_TYPES.sponsorship));
     const departmentName = await departmentNameOf(tx, departmentId);
-    if (!type) throw new AppError(500, 'INTERNAL', 'The sponsorship request type is missing: the office must set up the scholar program types.');
-    const [s] = await tx.insert(scholars).values({
-      institutionId: ctx.institutionId, departmentId, firstName: input.firstName, lastName: input.lastName, email: input.email,
-    }).returning();
-    const [r] = await tx.insert(requests).values({
-      institutionId: ctx.institutionId, number: await nextRequestNumber(tx, ctx.institutionId), requestTypeId: type.id, requesterUserId: actor.userId,
-      subjectUserId: null, departmentId, title: `Sponsorship request: ${input.firstName} ${input.lastName}`, data: requestData(input, departmentName),
-    }).returning();
-    const [c] = await tx.insert(scholarApplications).values({
-      institutionId: ctx.institutionId, scholarId: s!.id, departmentId, ...caseFields(input), sponsorshipState: 'draft',
-      sponsorshipRequestId: r!.id, createdBy: actor.userId, updatedBy: actor.userId,
-    }).returning();
+    if (!type)
+      throw new AppError(500, 'INTERNAL', 'The sponsorship request type is missing: the office must set up the scholar program types.');
+    const [s] = await tx
+      .insert(scholars)
+      .values({
+        institutionId: ctx.institutionId,
+        departmentId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+      })
+      .returning();
+    const [r] = await tx
+      .insert(requests)
+      .values({
+        institutionId: ctx.institutionId,
+        number: await nextRequestNumber(tx, ctx.institutionId),
+        requestTypeId: type.id,
+        requesterUserId: actor.userId,
+        subjectUserId: null,
+        departmentId,
+        title: `Sponsorship request: ${input.firstName} ${input.lastName}`,
+        data: requestData(input, departmentName),
+      })
+      .returning();
+    const [c] = await tx
+      .insert(scholarApplications)
+      .values({
+        institutionId: ctx.institutionId,
+        scholarId: s!.id,
+        departmentId,
+        ...caseFields(input),
+        sponsorshipState: 'draft',
+        sponsorshipRequestId: r!.id,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      })
+      .returning();
     const [scholar] = await tx.update(scholars).set({ currentApplicationId: c!.id }).where(eq(scholars.id, s!.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: r!.id, action: 'request.created', after: { type: type.code, number: r!.number }, ip: ctx.ip });
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c!.id, action: 'sponsorship.created', after: auditShape(c!, scholar!), ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: r!.id,
+      action: 'request.created',
+      after: { type: type.code, number: r!.number },
+      ip: ctx.ip,
+    });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_application',
+      entityId: c!.id,
+      action: 'sponsorship.created',
+      after: auditShape(c!, scholar!),
+      ip: ctx.ip,
+    });
     return presentDeptCase(tx, c!, scholar!);
   });
 }
@@ -94,15 +165,38 @@ export async function updateSponsorship(ctx: TContext, applicationId: string, in
       }
       await assertEmailFree(tx, ctx, input.email, scholar.id);
     }
-    const [updated] = await tx.update(scholarApplications).set({ ...caseFields(input), version: c.version + 1, updatedBy: actor.userId, updatedAt: new Date() })
-      .where(and(eq(scholarApplications.id, c.id), eq(scholarApplications.version, input.version))).returning();
+    const [updated] = await tx
+      .update(scholarApplications)
+      .set({ ...caseFields(input), version: c.version + 1, updatedBy: actor.userId, updatedAt: new Date() })
+      .where(and(eq(scholarApplications.id, c.id), eq(scholarApplications.version, input.version)))
+      .returning();
     if (!updated) throw new AppError(409, 'STALE', M.staleVersion);
-    const [s] = await tx.update(scholars).set({ firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: new Date() }).where(eq(scholars.id, scholar.id)).returning();
+    const [s] = await tx
+      .update(scholars)
+      .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: new Date() })
+      .where(eq(scholars.id, scholar.id))
+      .returning();
     if (c.sponsorshipRequestId) {
       const departmentName = await departmentNameOf(tx, c.departmentId);
-      await tx.update(requests).set({ title: `Sponsorship request: ${input.firstName} ${input.lastName}`, data: requestData(input, departmentName), updatedAt: new Date() }).where(eq(requests.id, c.sponsorshipRequestId));
+      await tx
+        .update(requests)
+        .set({
+          title: `Sponsorship request: ${input.firstName} ${input.lastName}`,
+          data: requestData(input, departmentName),
+          updatedAt: new Date(),
+        })
+        .where(eq(requests.id, c.sponsorshipRequestId));
     }
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c.id, action: 'sponsorship.updated', before: auditShape(c, scholar), after: auditShape(updated, s!), ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_application',
+      entityId: c.id,
+      action: 'sponsorship.updated',
+      before: auditShape(c, scholar),
+      after: auditShape(updated, s!),
+      ip: ctx.ip,
+    });
     return presentDeptCase(tx, updated, s!);
   });
 }
@@ -117,14 +211,27 @@ export async function getDeptCase(ctx: TContext, applicationId: string): Promise
 }
 
 const FIELD_LABELS: Record<string, string> = {
-  firstName: 'First name', lastName: 'Last name', email: 'E-mail', proposedStatus: 'Proposed status', proposedStartDate: 'Proposed start date',
-  proposedEndDate: 'Proposed end date', position: 'Position', hiringAuthorityName: 'Hiring authority', hiringAuthorityEmail: 'Hiring authority e-mail',
-  sponsorshipState: 'Sponsorship', userName: 'Portal user name', workflow: 'Approval workflow', reason: 'Reason', approverName: 'Approver',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  proposedStatus: 'Proposed status',
+  proposedStartDate: 'Proposed start date',
+  proposedEndDate: 'Proposed end date',
+  position: 'Position',
+  hiringAuthorityName: 'Hiring authority',
+  hiringAuthorityEmail: 'Hiring authority e-mail',
+  sponsorshipState: 'Sponsorship',
+  userName: 'Portal user name',
+  workflow: 'Approval workflow',
+  reason: 'Reason',
+  approverName: 'Approver',
 };
-const usDate = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v);
+const usDate = (v: unknown) =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v;
 function show(k: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
-  if (k === 'sponsorshipState') return scholarsApi.SPONSORSHIP_STATE_LABELS[v as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ?? String(v);
+  if (k === 'sponsorshipState')
+    return scholarsApi.SPONSORSHIP_STATE_LABELS[v as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ?? String(v);
   return String(usDate(v));
 }
 function detailsOf(before: unknown, after: unknown): string[] {
@@ -146,12 +253,20 @@ export async function listDeptCaseEvents(ctx: TContext, applicationId: string, p
     await getAccessibleCase(tx, ctx, applicationId, 'read');
     const where = and(eq(auditEvents.entityType, 'scholar_application'), eq(auditEvents.entityId, applicationId));
     const [{ total }] = (await tx.select({ total: count() }).from(auditEvents).where(where)) as [{ total: number }];
-    const rows = await tx.select({ e: auditEvents, firstName: users.firstName, lastName: users.lastName }).from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorUserId)).where(where).orderBy(desc(auditEvents.at), desc(auditEvents.id))
-      .limit(pageSize).offset((page - 1) * pageSize);
+    const rows = await tx
+      .select({ e: auditEvents, firstName: users.firstName, lastName: users.lastName })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+      .where(where)
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
     const items: scholarsApi.TCaseEvent[] = rows.map(({ e, firstName, lastName }) => ({
-      id: String(e.id), at: e.at.toISOString(), actorName: firstName ? `${firstName} ${lastName}` : ((e.after as { approverName?: string } | null)?.approverName ?? null),
-      action: e.action, details: detailsOf(e.before, e.after),
+      id: String(e.id),
+      at: e.at.toISOString(),
+      actorName: firstName ? `${firstName} ${lastName}` : ((e.after as { approverName?: string } | null)?.approverName ?? null),
+      action: e.action,
+      details: detailsOf(e.before, e.after),
     }));
     return { items, total: Number(total), page, pageSize };
   });
@@ -160,12 +275,23 @@ export async function listDeptCaseEvents(ctx: TContext, applicationId: string, p
 /** A scholar's own sponsorship request, read-only. */
 export async function getMySponsorshipRequest(ctx: TContext): Promise<scholarsApi.TMySponsorshipRequest> {
   return ctx.db(async (tx) => {
-    const { c, scholar } = await getOwnCurrentCase(tx, ctx).catch(() => { throw notFound('No sponsorship request has been made for you yet.'); });
+    const { c, scholar } = await getOwnCurrentCase(tx, ctx).catch(() => {
+      throw notFound('No sponsorship request has been made for you yet.');
+    });
     const [dept] = await tx.select({ name: departments.name }).from(departments).where(eq(departments.id, c.departmentId));
     return {
-      firstName: scholar.firstName, lastName: scholar.lastName, email: scholar.email, departmentName: dept?.name ?? '', proposedStatus: c.proposedStatus,
-      proposedStartDate: c.proposedStartDate, proposedEndDate: c.proposedEndDate, position: c.position, hiringAuthorityName: c.hiringAuthorityName,
-      sponsorshipState: c.sponsorshipState, processedState: c.processedState, statusText: scholarsApi.caseStatusInWords(c),
+      firstName: scholar.firstName,
+      lastName: scholar.lastName,
+      email: scholar.email,
+      departmentName: dept?.name ?? '',
+      proposedStatus: c.proposedStatus,
+      proposedStartDate: c.proposedStartDate,
+      proposedEndDate: c.proposedEndDate,
+      position: c.position,
+      hiringAuthorityName: c.hiringAuthorityName,
+      sponsorshipState: c.sponsorshipState,
+      processedState: c.processedState,
+      statusText: scholarsApi.caseStatusInWords(c),
       isProcessed: c.processedState !== '',
     };
   });

@@ -24,7 +24,8 @@ export async function inviteScholar(ctx: TContext, applicationId: string): Promi
   departmentOf(actor);
   return ctx.db(async (tx) => {
     const { c, scholar } = await getAccessibleCase(tx, ctx, applicationId, 'read');
-    if (c.sponsorshipState === 'ineligible') throw new AppError(409, 'NOT_INVITABLE', 'The office found this scholar ineligible; there is nothing to invite them to.');
+    if (c.sponsorshipState === 'ineligible')
+      throw new AppError(409, 'NOT_INVITABLE', 'The office found this scholar ineligible; there is nothing to invite them to.');
     const email = scholar.email.trim();
     let user: typeof users.$inferSelect;
     let outcome: 'invited' | 'resent';
@@ -36,31 +37,54 @@ export async function inviteScholar(ctx: TContext, applicationId: string): Promi
       outcome = 'resent';
     } else {
       const lower = email.toLowerCase();
-      const [taken] = await tx.select({ id: users.id }).from(users)
-        .where(or(eq(sql`lower(${users.userName})`, lower), eq(sql`lower(${users.email})`, lower))).limit(1);
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(or(eq(sql`lower(${users.userName})`, lower), eq(sql`lower(${users.email})`, lower)))
+        .limit(1);
       if (taken) throw conflict(M.emailTakenByUser, { email: [M.emailTakenByUser] });
-      const [created] = await tx.insert(users).values({
-        institutionId: ctx.institutionId, userName: email, email, firstName: scholar.firstName, lastName: scholar.lastName, role: 'scholar',
-        departmentId: c.departmentId,
-      }).returning().catch((e: unknown) => {
-        if (isUniqueViolation(e, 'users_user_name_uq')) throw conflict(M.emailTakenByUser, { email: [M.emailTakenByUser] });
-        throw e;
-      });
+      const [created] = await tx
+        .insert(users)
+        .values({
+          institutionId: ctx.institutionId,
+          userName: email,
+          email,
+          firstName: scholar.firstName,
+          lastName: scholar.lastName,
+          role: 'scholar',
+          departmentId: c.departmentId,
+        })
+        .returning()
+        .catch((e: unknown) => {
+          if (isUniqueViolation(e, 'users_user_name_uq')) throw conflict(M.emailTakenByUser, { email: [M.emailTakenByUser] });
+          throw e;
+        });
       user = created!;
       outcome = 'invited';
       // Link only while still unlinked: two invitations at the same moment cannot both link an account.
-      const linked = await tx.update(scholars).set({ userId: user.id, updatedAt: new Date() })
-        .where(and(eq(scholars.id, scholar.id), isNull(scholars.userId))).returning({ id: scholars.id });
+      const linked = await tx
+        .update(scholars)
+        .set({ userId: user.id, updatedAt: new Date() })
+        .where(and(eq(scholars.id, scholar.id), isNull(scholars.userId)))
+        .returning({ id: scholars.id });
       if (!linked.length) throw conflict('This scholar was invited by someone else a moment ago. Reload the page.');
       // The scholar becomes the subject of every engine request of their cases (documents, comments, history).
-      const cases = await tx.select({ a: scholarApplications.sponsorshipRequestId, b: scholarApplications.applicationRequestId }).from(scholarApplications).where(eq(scholarApplications.scholarId, scholar.id));
+      const cases = await tx
+        .select({ a: scholarApplications.sponsorshipRequestId, b: scholarApplications.applicationRequestId })
+        .from(scholarApplications)
+        .where(eq(scholarApplications.scholarId, scholar.id));
       const ids = cases.flatMap((x) => [x.a, x.b]).filter((x): x is string => !!x);
       if (ids.length) await tx.update(requests).set({ subjectUserId: user.id }).where(inArray(requests.id, ids));
     }
     await sendPasswordLink(tx, ctx, user, 'invite');
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c.id,
-      action: outcome === 'invited' ? 'scholar.invited' : 'scholar.invitation.resent', after: { userName: user.userName }, ip: ctx.ip,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_application',
+      entityId: c.id,
+      action: outcome === 'invited' ? 'scholar.invited' : 'scholar.invitation.resent',
+      after: { userName: user.userName },
+      ip: ctx.ip,
     });
     const [fresh] = await tx.select().from(scholars).where(eq(scholars.id, scholar.id));
     return presentDeptCase(tx, c, fresh!);

@@ -7,7 +7,14 @@ import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
 import { scholars } from '../../people/schema.js';
-import { assertTransition, officeRecipients, onApprovalOutcome, requests, type TApprovalOutcomeEvent, type TRequestRow } from '../../requests/index.js';
+import {
+  assertTransition,
+  officeRecipients,
+  onApprovalOutcome,
+  requests,
+  type TApprovalOutcomeEvent,
+  type TRequestRow,
+} from '../../requests/index.js';
 import { startApprovalChain } from '../../workflows/index.js';
 import { getAccessibleCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
 import { scholarApplications } from '../schema.js';
@@ -23,10 +30,25 @@ async function moveRequest(tx: TTx, ctx: TContext, r: TRequestRow, to: 'submitte
   const actorUserId = requireActor(ctx).userId;
   const step = async (action: 'submit' | 'send_to_approver') => {
     const status = assertTransition(row.status, action);
-    const [u] = await tx.update(requests).set({
-      status, updatedAt: new Date(), ...(action === 'submit' ? { submittedAt: new Date(), statusMessage: '' } : { isLocked: true }),
-    }).where(eq(requests.id, row.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId, entityType: 'request', entityId: row.id, action: action === 'submit' ? 'request.submitted' : 'request.send_to_approver', before: { status: row.status }, after: { status }, ip: ctx.ip });
+    const [u] = await tx
+      .update(requests)
+      .set({
+        status,
+        updatedAt: new Date(),
+        ...(action === 'submit' ? { submittedAt: new Date(), statusMessage: '' } : { isLocked: true }),
+      })
+      .where(eq(requests.id, row.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId,
+      entityType: 'request',
+      entityId: row.id,
+      action: action === 'submit' ? 'request.submitted' : 'request.send_to_approver',
+      before: { status: row.status },
+      after: { status },
+      ip: ctx.ip,
+    });
     row = u!;
   };
   if (row.status === 'draft') await step('submit');
@@ -39,8 +61,15 @@ async function tellOffice(tx: TTx, ctx: TContext, r: TRequestRow, c: TCaseRow, s
   const base = (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
   const text = `New sponsorship request for ${nameOf(s)} (${c.proposedStatus}) ${how}: request #${r.number}.`;
   await notify(tx, ctx, {
-    userIds: await officeRecipients(tx, r), text, typeName: 'scholar.sponsorship.submitted', requestId: r.id, scholarId: s.id,
-    email: { subject: `Sponsorship request #${r.number}: ${nameOf(s)}`, text: `${text}\n\nReview it: ${base}/#/admin/reviewrequest/${c.id}\n` },
+    userIds: await officeRecipients(tx, r),
+    text,
+    typeName: 'scholar.sponsorship.submitted',
+    requestId: r.id,
+    scholarId: s.id,
+    email: {
+      subject: `Sponsorship request #${r.number}: ${nameOf(s)}`,
+      text: `${text}\n\nReview it: ${base}/#/admin/reviewrequest/${c.id}\n`,
+    },
   });
 }
 
@@ -55,7 +84,8 @@ export async function sendForApproval(ctx: TContext, applicationId: string): Pro
     const { c, scholar } = await getAccessibleCase(tx, ctx, applicationId, 'read');
     // Lock the case: a double click sends once.
     const [locked] = await tx.select().from(scholarApplications).where(eq(scholarApplications.id, c.id)).for('update');
-    if (!locked || (locked.sponsorshipState !== 'draft' && locked.sponsorshipState !== 'rejected')) throw new AppError(409, 'NOT_EDITABLE', M.notEditable);
+    if (!locked || (locked.sponsorshipState !== 'draft' && locked.sponsorshipState !== 'rejected'))
+      throw new AppError(409, 'NOT_EDITABLE', M.notEditable);
     if (!locked.sponsorshipRequestId) throw new AppError(500, 'INTERNAL', 'This case has no sponsorship request.');
     const [r0] = await tx.select().from(requests).where(eq(requests.id, locked.sponsorshipRequestId)).for('update');
     const workflow = await sponsorshipWorkflowOf(tx, locked.departmentId);
@@ -71,13 +101,26 @@ export async function sendForApproval(ctx: TContext, applicationId: string): Pro
       r = r0!.status === 'draft' ? await moveRequest(tx, ctx, r0!, 'submitted') : r0!;
       state = 'submitted';
     }
-    const [updated] = await tx.update(scholarApplications).set({
-      sponsorshipState: state, version: locked.version + 1, updatedBy: actor.userId, updatedAt: new Date(),
-      ...(state === 'submitted' ? { submittedToIsssAt: new Date() } : {}),
-    }).where(eq(scholarApplications.id, c.id)).returning();
+    const [updated] = await tx
+      .update(scholarApplications)
+      .set({
+        sponsorshipState: state,
+        version: locked.version + 1,
+        updatedBy: actor.userId,
+        updatedAt: new Date(),
+        ...(state === 'submitted' ? { submittedToIsssAt: new Date() } : {}),
+      })
+      .where(eq(scholarApplications.id, c.id))
+      .returning();
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c.id, action: 'sponsorship.sent',
-      before: { sponsorshipState: locked.sponsorshipState }, after: { sponsorshipState: state, ...(workflow ? { workflow: workflow.name } : {}) }, ip: ctx.ip,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_application',
+      entityId: c.id,
+      action: 'sponsorship.sent',
+      before: { sponsorshipState: locked.sponsorshipState },
+      after: { sponsorshipState: state, ...(workflow ? { workflow: workflow.name } : {}) },
+      ip: ctx.ip,
     });
     if (state === 'submitted') await tellOffice(tx, ctx, r, updated!, scholar, 'from the department');
     return presentDeptCase(tx, updated!, scholar);
@@ -90,29 +133,56 @@ export async function sendForApproval(ctx: TContext, applicationId: string): Pro
  * to the department with the approver's reason.
  */
 export async function applySponsorshipApprovalOutcome(tx: TTx, ctx: TContext, e: TApprovalOutcomeEvent): Promise<void> {
-  const [c] = await tx.select().from(scholarApplications)
-    .where(and(eq(scholarApplications.sponsorshipRequestId, e.request.id), eq(scholarApplications.sponsorshipState, 'pending_approval'))).for('update');
+  const [c] = await tx
+    .select()
+    .from(scholarApplications)
+    .where(and(eq(scholarApplications.sponsorshipRequestId, e.request.id), eq(scholarApplications.sponsorshipState, 'pending_approval')))
+    .for('update');
   if (!c) return;
   const [s] = await tx.select().from(scholars).where(eq(scholars.id, c.scholarId));
   const state = e.outcome === 'approved' ? 'submitted' : 'rejected';
-  await tx.update(scholarApplications).set({
-    sponsorshipState: state, version: c.version + 1, updatedAt: new Date(), ...(state === 'submitted' ? { submittedToIsssAt: new Date() } : {}),
-  }).where(eq(scholarApplications.id, c.id));
+  await tx
+    .update(scholarApplications)
+    .set({
+      sponsorshipState: state,
+      version: c.version + 1,
+      updatedAt: new Date(),
+      ...(state === 'submitted' ? { submittedToIsssAt: new Date() } : {}),
+    })
+    .where(eq(scholarApplications.id, c.id));
   await writeAudit(tx, {
-    institutionId: ctx.institutionId, actorUserId: e.approver.userId, entityType: 'scholar_application', entityId: c.id,
+    institutionId: ctx.institutionId,
+    actorUserId: e.approver.userId,
+    entityType: 'scholar_application',
+    entityId: c.id,
     action: e.outcome === 'approved' ? 'sponsorship.approved' : 'sponsorship.rejected',
-    before: { sponsorshipState: c.sponsorshipState }, after: { sponsorshipState: state, approverName: e.approver.name, reason: e.approver.comment || undefined }, ip: ctx.ip,
+    before: { sponsorshipState: c.sponsorshipState },
+    after: { sponsorshipState: state, approverName: e.approver.name, reason: e.approver.comment || undefined },
+    ip: ctx.ip,
   });
   const base = (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
   const who = s ? nameOf(s) : 'the scholar';
   if (state === 'submitted') {
     await tellOffice(tx, ctx, e.request, c, s!, 'approved by the department');
-    await notify(tx, ctx, { userIds: [c.createdBy ?? e.request.requesterUserId], text: `The sponsorship request for ${who} was approved and sent to the international office.`, typeName: 'scholar.sponsorship.approved', requestId: e.request.id, scholarId: c.scholarId });
+    await notify(tx, ctx, {
+      userIds: [c.createdBy ?? e.request.requesterUserId],
+      text: `The sponsorship request for ${who} was approved and sent to the international office.`,
+      typeName: 'scholar.sponsorship.approved',
+      requestId: e.request.id,
+      scholarId: c.scholarId,
+    });
   } else {
     const text = `${e.approver.name} rejected the sponsorship request for ${who}.`;
     await notify(tx, ctx, {
-      userIds: [c.createdBy ?? e.request.requesterUserId], text, typeName: 'scholar.sponsorship.rejected', requestId: e.request.id, scholarId: c.scholarId,
-      email: { subject: `Sponsorship request for ${who} rejected`, text: `${text}${e.approver.comment ? `\n\nReason: ${e.approver.comment}` : ''}\n\nEdit it and send it again: ${base}/#/scholar/editscholarapplication/${c.id}\n` },
+      userIds: [c.createdBy ?? e.request.requesterUserId],
+      text,
+      typeName: 'scholar.sponsorship.rejected',
+      requestId: e.request.id,
+      scholarId: c.scholarId,
+      email: {
+        subject: `Sponsorship request for ${who} rejected`,
+        text: `${text}${e.approver.comment ? `\n\nReason: ${e.approver.comment}` : ''}\n\nEdit it and send it again: ${base}/#/scholar/editscholarapplication/${c.id}\n`,
+      },
     });
   }
 }

@@ -29,30 +29,59 @@ function latestChangeDate(now = new Date()): string {
  * to change and resubmit. Each change is a status history row and an audit event; the department is
  * told of a new phase and the scholar of an unlock.
  */
-export async function changeCaseStatus(ctx: TContext, applicationId: string, input: scholarsApi.TStatusChangeInput): Promise<scholarsApi.TOfficeCase> {
+export async function changeCaseStatus(
+  ctx: TContext,
+  applicationId: string,
+  input: scholarsApi.TStatusChangeInput,
+): Promise<scholarsApi.TOfficeCase> {
   const actor = requireActor(ctx);
   const body = scholarsApi.ZStatusChangeInput.parse(input);
-  if (body.changeDate > latestChangeDate()) throw badRequest(scholarsApi.FUTURE_CHANGE_DATE, { changeDate: [scholarsApi.FUTURE_CHANGE_DATE] });
+  if (body.changeDate > latestChangeDate())
+    throw badRequest(scholarsApi.FUTURE_CHANGE_DATE, { changeDate: [scholarsApi.FUTURE_CHANGE_DATE] });
   return ctx.db(async (tx) => {
     const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, body.version);
     const hasApplication = c.processedState !== '' && c.processedState !== 'Ineligible';
     if (body.unlock && !hasApplication) throw badRequest(NOTHING_TO_UNLOCK, { unlock: [NOTHING_TO_UNLOCK] });
     const set: Partial<typeof scholarApplications.$inferInsert> = {
-      phase: body.phase, status: body.status, statusChangeDate: body.changeDate, version: c.version + 1, updatedBy: actor.userId, updatedAt: new Date(),
+      phase: body.phase,
+      status: body.status,
+      statusChangeDate: body.changeDate,
+      version: c.version + 1,
+      updatedBy: actor.userId,
+      updatedAt: new Date(),
     };
     if (body.unlock) Object.assign(set, { applicationState: 'returned', isLocked: false });
     const [updated] = await tx.update(scholarApplications).set(set).where(eq(scholarApplications.id, c.id)).returning();
     await tx.insert(scholarStatusHistory).values({
-      institutionId: ctx.institutionId, applicationId: c.id, phase: body.phase, status: body.status, notes: body.notes, changeDate: body.changeDate,
-      referenceNumber: body.referenceNumber, referenceDate: body.referenceDate, changeReason: body.changeReason, isUnlocked: body.unlock,
-      visaCode: c.processedState, changedBy: actor.userId,
+      institutionId: ctx.institutionId,
+      applicationId: c.id,
+      phase: body.phase,
+      status: body.status,
+      notes: body.notes,
+      changeDate: body.changeDate,
+      referenceNumber: body.referenceNumber,
+      referenceDate: body.referenceDate,
+      changeReason: body.changeReason,
+      isUnlocked: body.unlock,
+      visaCode: c.processedState,
+      changedBy: actor.userId,
     });
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'scholar_application', entityId: c.id, action: 'scholar.status-changed',
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_application',
+      entityId: c.id,
+      action: 'scholar.status-changed',
       before: { phase: c.phase, status: c.status, applicationState: c.applicationState, isLocked: c.isLocked },
       after: {
-        phase: body.phase, status: body.status, applicationState: updated!.applicationState, isLocked: updated!.isLocked, changeDate: body.changeDate,
-        notes: body.notes || undefined, referenceNumber: body.referenceNumber || undefined, referenceDate: body.referenceDate ?? undefined,
+        phase: body.phase,
+        status: body.status,
+        applicationState: updated!.applicationState,
+        isLocked: updated!.isLocked,
+        changeDate: body.changeDate,
+        notes: body.notes || undefined,
+        referenceNumber: body.referenceNumber || undefined,
+        referenceDate: body.referenceDate ?? undefined,
         changeReason: body.changeReason || undefined,
       },
       ip: ctx.ip,
@@ -66,10 +95,19 @@ export async function changeCaseStatus(ctx: TContext, applicationId: string, inp
         const [r] = await tx.select().from(requests).where(eq(requests.id, c.applicationRequestId)).for('update');
         if (r && ['submitted', 'in_review'].includes(r.status)) {
           const message = body.changeReason || body.notes || 'The office returned your application for changes.';
-          await tx.update(requests).set({ status: 'clarification_requested', statusMessage: message, isLocked: false, updatedAt: new Date() }).where(eq(requests.id, r.id));
+          await tx
+            .update(requests)
+            .set({ status: 'clarification_requested', statusMessage: message, isLocked: false, updatedAt: new Date() })
+            .where(eq(requests.id, r.id));
           await writeAudit(tx, {
-            institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: r.id, action: 'request.request_clarification',
-            before: { status: r.status }, after: { status: 'clarification_requested', message }, ip: ctx.ip,
+            institutionId: ctx.institutionId,
+            actorUserId: actor.userId,
+            entityType: 'request',
+            entityId: r.id,
+            action: 'request.request_clarification',
+            before: { status: r.status },
+            after: { status: 'clarification_requested', message },
+            ip: ctx.ip,
           });
         }
       }
@@ -77,14 +115,26 @@ export async function changeCaseStatus(ctx: TContext, applicationId: string, inp
         const link = `${base}/#${applicationPathFor(c.processedState, scholar.id, c.id)}`;
         const why = body.changeReason || body.notes;
         const text = `The international office returned your ${label} application so you can change it and submit it again.${why ? ` ${why}` : ''}`;
-        await notify(tx, ctx, { userIds: [scholar.userId], text, typeName: 'scholar.unlocked', requestId: c.applicationRequestId, scholarId: scholar.id,
-          email: { subject: `Your ${label} application was returned for changes`, text: `${text}\n\nOpen your application: ${link}\n` } });
+        await notify(tx, ctx, {
+          userIds: [scholar.userId],
+          text,
+          typeName: 'scholar.unlocked',
+          requestId: c.applicationRequestId,
+          scholarId: scholar.id,
+          email: { subject: `Your ${label} application was returned for changes`, text: `${text}\n\nOpen your application: ${link}\n` },
+        });
       }
     }
     if (body.phase !== c.phase) {
       const text = `The ${label || 'sponsorship'} case of ${who} moved to ${phaseLabel(body.phase)} (${statusLabel(body.status)}).`;
-      await notify(tx, ctx, { userIds: await departmentRecipients(tx, c), text, typeName: 'scholar.phase-changed', requestId: c.sponsorshipRequestId, scholarId: scholar.id,
-        email: { subject: `${who}: ${phaseLabel(body.phase)}`, text: `${text}\n\n${base}/#/scholar/deptDashboard\n` } });
+      await notify(tx, ctx, {
+        userIds: await departmentRecipients(tx, c),
+        text,
+        typeName: 'scholar.phase-changed',
+        requestId: c.sponsorshipRequestId,
+        scholarId: scholar.id,
+        email: { subject: `${who}: ${phaseLabel(body.phase)}`, text: `${text}\n\n${base}/#/scholar/deptDashboard\n` },
+      });
     }
     const [s] = await tx.select().from(scholars).where(eq(scholars.id, scholar.id));
     return presentOfficeCase(tx, actor, updated!, s!);

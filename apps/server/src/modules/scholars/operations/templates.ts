@@ -11,22 +11,41 @@ const KEY_OF_CODE = Object.fromEntries(scholarsApi.TEMPLATE_PROGRAM_KEYS.map((k)
 function present(r: typeof requestTypes.$inferSelect): scholarsApi.TTemplate {
   const key = KEY_OF_CODE[r.code]!;
   return {
-    key, code: r.code, label: scholarsApi.TEMPLATE_LABELS[key], requestTypeId: r.id, requestTypeName: r.name,
-    questionnaireIds: r.questionnaireIds, documentIds: r.documentIds, updatedAt: r.updatedAt.toISOString(),
+    key,
+    code: r.code,
+    label: scholarsApi.TEMPLATE_LABELS[key],
+    requestTypeId: r.id,
+    requestTypeName: r.name,
+    questionnaireIds: r.questionnaireIds,
+    documentIds: r.documentIds,
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 /** Templates per visa type: each program request type's questionnaires and documents, and what may be chosen. */
 export async function listTemplates(ctx: TContext): Promise<scholarsApi.TTemplatesOutput> {
   return ctx.db(async (tx) => {
-    const types = await tx.select().from(requestTypes).where(inArray(requestTypes.code, Object.keys(KEY_OF_CODE)));
+    const types = await tx
+      .select()
+      .from(requestTypes)
+      .where(inArray(requestTypes.code, Object.keys(KEY_OF_CODE)));
     const order = (code: string) => scholarsApi.TEMPLATE_PROGRAM_KEYS.indexOf(KEY_OF_CODE[code]!);
     const qs = await tx.select().from(questionnaires).orderBy(asc(questionnaires.name));
-    const docs = await tx.select().from(customDocuments).where(eq(customDocuments.isDeleted, false)).orderBy(asc(customDocuments.ordinal), asc(customDocuments.name));
+    const docs = await tx
+      .select()
+      .from(customDocuments)
+      .where(eq(customDocuments.isDeleted, false))
+      .orderBy(asc(customDocuments.ordinal), asc(customDocuments.name));
     return {
       templates: types.sort((a, b) => order(a.code) - order(b.code)).map(present),
       questionnaires: qs.map((q) => ({ id: q.id, name: q.name, description: q.description, isRetired: q.isRetired })),
-      documents: docs.map((d) => ({ id: d.id, name: d.name, documentType: d.documentType, isRequired: d.isRequired, appliesTo: d.appliesTo })),
+      documents: docs.map((d) => ({
+        id: d.id,
+        name: d.name,
+        documentType: d.documentType,
+        isRequired: d.isRequired,
+        appliesTo: d.appliesTo,
+      })),
     };
   });
 }
@@ -42,22 +61,46 @@ export async function updateTemplate(ctx: TContext, code: string, input: scholar
   const type = await ctx.db(async (tx) => {
     const [t] = await tx.select().from(requestTypes).where(eq(requestTypes.code, code));
     if (!t || !KEY_OF_CODE[code]) throw notFound();
-    const qs = questionnaireIds.length ? await tx.select({ id: questionnaires.id, isRetired: questionnaires.isRetired }).from(questionnaires).where(inArray(questionnaires.id, questionnaireIds)) : [];
+    const qs = questionnaireIds.length
+      ? await tx
+          .select({ id: questionnaires.id, isRetired: questionnaires.isRetired })
+          .from(questionnaires)
+          .where(inArray(questionnaires.id, questionnaireIds))
+      : [];
     const known = new Set(qs.map((q) => q.id));
     const wasChosen = new Set(t.questionnaireIds);
     // A retired questionnaire may stay where it was, but is not newly added.
     if (questionnaireIds.some((id) => !known.has(id) || (!wasChosen.has(id) && qs.find((q) => q.id === id)?.isRetired))) {
       throw badRequest('Choose questionnaires from the list.', { questionnaireIds: ['Choose questionnaires from the list.'] });
     }
-    const ds = documentIds.length ? await tx.select({ id: customDocuments.id }).from(customDocuments).where(inArray(customDocuments.id, documentIds)) : [];
-    if (ds.length !== documentIds.length) throw badRequest('Choose documents from the list.', { documentIds: ['Choose documents from the list.'] });
+    const ds = documentIds.length
+      ? await tx.select({ id: customDocuments.id }).from(customDocuments).where(inArray(customDocuments.id, documentIds))
+      : [];
+    if (ds.length !== documentIds.length)
+      throw badRequest('Choose documents from the list.', { documentIds: ['Choose documents from the list.'] });
     return t;
   });
   const updated = await updateRequestType(ctx, type.id, {
-    code: type.code, name: type.name, description: type.description, visaScope: type.visaScope as 'All', starters: type.starters as [],
-    questionnaireIds, customQuestionIds: type.customQuestionIds, documentIds, workflowId: type.workflowId, isEnabled: type.isEnabled,
+    code: type.code,
+    name: type.name,
+    description: type.description,
+    visaScope: type.visaScope as 'All',
+    starters: type.starters as [],
+    questionnaireIds,
+    customQuestionIds: type.customQuestionIds,
+    documentIds,
+    workflowId: type.workflowId,
+    isEnabled: type.isEnabled,
   });
   const key = KEY_OF_CODE[code]!;
-  return { key, code, label: scholarsApi.TEMPLATE_LABELS[key], requestTypeId: updated.id, requestTypeName: updated.name,
-    questionnaireIds: updated.questionnaireIds, documentIds: updated.documentIds, updatedAt: updated.updatedAt };
+  return {
+    key,
+    code,
+    label: scholarsApi.TEMPLATE_LABELS[key],
+    requestTypeId: updated.id,
+    requestTypeName: updated.name,
+    questionnaireIds: updated.questionnaireIds,
+    documentIds: updated.documentIds,
+    updatedAt: updated.updatedAt,
+  };
 }

@@ -18,7 +18,10 @@ export function scholarSearchPattern(q: string): string {
 }
 
 /** What the conditions need besides the filters: the date of today and the largest end-date alert offset. */
-export interface TDashboardContext { today: string; endingSoonDays: number }
+export interface TDashboardContext {
+  today: string;
+  endingSoonDays: number;
+}
 
 /**
  * The one definition of "the cases of this dashboard view": the actor's scope (office staff: every
@@ -48,7 +51,10 @@ export function dashboardConditions(actor: TAuthenticatedActor, f: Partial<TDash
 }
 
 /** The phases in their catalogue order, for sorting by phase. */
-const phaseOrder = sql`array_position(array[${sql.join(SCHOLAR_PHASES.map((p) => sql`${p.code}`), sql`, `)}]::text[], ${a.phase})`;
+const phaseOrder = sql`array_position(array[${sql.join(
+  SCHOLAR_PHASES.map((p) => sql`${p.code}`),
+  sql`, `,
+)}]::text[], ${a.phase})`;
 
 /** The columns a dashboard row carries (what the table shows). */
 export const dashboardColumns = {
@@ -86,7 +92,12 @@ export function dashboardOrder(sort: TDashboardQuery['sort'], order: TDashboardQ
 }
 
 /** The dashboard's select (columns with the view's total, joins, conditions, order) without paging. */
-export function dashboardSelect(tx: TTx, actor: TAuthenticatedActor, q: TDashboardScope & Pick<TDashboardQuery, 'sort' | 'order'>, c: TDashboardContext) {
+export function dashboardSelect(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  q: TDashboardScope & Pick<TDashboardQuery, 'sort' | 'order'>,
+  c: TDashboardContext,
+) {
   return tx
     .select({ ...dashboardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(a)
@@ -104,8 +115,15 @@ export type TDashboardRow = Awaited<ReturnType<typeof dashboardSelect>>[number];
  * LIKE instead of two (half the time of the keyword scenarios in bench/scholars-dashboard.bench.ts).
  * Only a page past the end, which has no row to carry it, counts separately.
  */
-export async function dashboardPage(tx: TTx, actor: TAuthenticatedActor, q: TDashboardQuery, c: TDashboardContext): Promise<{ rows: TDashboardRow[]; total: number }> {
-  const rows = await dashboardSelect(tx, actor, q, c).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+export async function dashboardPage(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  q: TDashboardQuery,
+  c: TDashboardContext,
+): Promise<{ rows: TDashboardRow[]; total: number }> {
+  const rows = await dashboardSelect(tx, actor, q, c)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   if (rows.length > 0 || q.page === 1) return { rows, total: rows[0]?.total ?? 0 };
   const [counted] = await tx
     .select({ total: sql<number>`count(*)::int` })
@@ -116,7 +134,12 @@ export async function dashboardPage(tx: TTx, actor: TAuthenticatedActor, q: TDas
 }
 
 /** How many cases of the search and filters each phase tab holds (and All), in one pass. */
-export async function dashboardTabCounts(tx: TTx, actor: TAuthenticatedActor, f: TDashboardFilters, c: TDashboardContext): Promise<Record<string, number>> {
+export async function dashboardTabCounts(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  f: TDashboardFilters,
+  c: TDashboardContext,
+): Promise<Record<string, number>> {
   const cols = SCHOLAR_PHASES.map((p, i) => sql`count(*) filter (where ${a.phase} = ${p.code})::int as ${sql.identifier(`p${i}`)}`);
   const where = dashboardConditions(actor, f, c);
   const { rows } = await tx.execute(sql`select count(*)::int as "all", ${sql.join(cols, sql`, `)}
@@ -126,7 +149,12 @@ export async function dashboardTabCounts(tx: TTx, actor: TAuthenticatedActor, f:
 }
 
 /** Counts of the view by processed state × phase and processed state × status (report summary). */
-export async function dashboardBreakdown(tx: TTx, actor: TAuthenticatedActor, f: TDashboardFilters, c: TDashboardContext): Promise<{ visa: string; phase: string; status: string; n: number }[]> {
+export async function dashboardBreakdown(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  f: TDashboardFilters,
+  c: TDashboardContext,
+): Promise<{ visa: string; phase: string; status: string; n: number }[]> {
   return tx
     .select({ visa: a.processedState, phase: a.phase, status: a.status, n: sql<number>`count(*)::int` })
     .from(a)

@@ -25,18 +25,39 @@ export async function listDeptCases(ctx: TContext, q: TQuery) {
     const who = q.scholarId ? eq(scholarApplications.scholarId, q.scholarId) : undefined;
     const where = and(scope, search, tab, who);
     const dir = q.order === 'asc' ? asc : desc;
-    const orderBy = q.sort === 'name' ? [dir(sql`lower(${scholars.lastName})`), dir(sql`lower(${scholars.firstName})`)]
-      : q.sort === 'proposedStartDate' ? [dir(scholarApplications.proposedStartDate)]
-      : q.sort === 'state' ? [dir(scholarApplications.sponsorshipState), dir(scholarApplications.phase)]
-      : [dir(scholarApplications.updatedAt)];
-    const rows = await tx.select({ c: scholarApplications, s: scholars, hasAccount: sql<boolean>`coalesce(${users.passwordHash} is not null or ${users.lastLoginAt} is not null, false)` })
-      .from(scholarApplications).innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).leftJoin(users, eq(users.id, scholars.userId)).where(where)
-      .orderBy(...orderBy, desc(scholarApplications.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-    const byState = await tx.select({ state: scholarApplications.sponsorshipState, n: count() }).from(scholarApplications)
-      .innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId)).where(and(scope, search, who)).groupBy(scholarApplications.sponsorshipState);
+    const orderBy =
+      q.sort === 'name'
+        ? [dir(sql`lower(${scholars.lastName})`), dir(sql`lower(${scholars.firstName})`)]
+        : q.sort === 'proposedStartDate'
+          ? [dir(scholarApplications.proposedStartDate)]
+          : q.sort === 'state'
+            ? [dir(scholarApplications.sponsorshipState), dir(scholarApplications.phase)]
+            : [dir(scholarApplications.updatedAt)];
+    const rows = await tx
+      .select({
+        c: scholarApplications,
+        s: scholars,
+        hasAccount: sql<boolean>`coalesce(${users.passwordHash} is not null or ${users.lastLoginAt} is not null, false)`,
+      })
+      .from(scholarApplications)
+      .innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId))
+      .leftJoin(users, eq(users.id, scholars.userId))
+      .where(where)
+      .orderBy(...orderBy, desc(scholarApplications.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    const byState = await tx
+      .select({ state: scholarApplications.sponsorshipState, n: count() })
+      .from(scholarApplications)
+      .innerJoin(scholars, eq(scholars.id, scholarApplications.scholarId))
+      .where(and(scope, search, who))
+      .groupBy(scholarApplications.sponsorshipState);
     const counts: Record<string, number> = { all: 0 };
-    for (const b of byState) { counts[b.state] = Number(b.n); counts.all! += Number(b.n); }
-    const total = q.tab === 'all' ? counts.all! : counts[q.tab] ?? 0;
+    for (const b of byState) {
+      counts[b.state] = Number(b.n);
+      counts.all! += Number(b.n);
+    }
+    const total = q.tab === 'all' ? counts.all! : (counts[q.tab] ?? 0);
     return { items: rows.map((r) => summaryOfCase(r.c, r.s, !!r.hasAccount)), total, page: q.page, pageSize: q.pageSize, counts };
   });
 }

@@ -3,10 +3,19 @@ import { scholarsApi } from '@meridian/domain';
 import { registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
 import {
-  createDepartmentWorkflow, listDepartmentApproverCandidates, listDepartmentWorkflows, updateDepartmentWorkflow,
+  createDepartmentWorkflow,
+  listDepartmentApproverCandidates,
+  listDepartmentWorkflows,
+  updateDepartmentWorkflow,
 } from '../../workflows/index.js';
 import { getDeptConfig, updateDeptConfig } from '../operations/department-config.js';
-import { createSponsorship, getDeptCase, getMySponsorshipRequest, listDeptCaseEvents, updateSponsorship } from '../operations/sponsorship-cases.js';
+import {
+  createSponsorship,
+  getDeptCase,
+  getMySponsorshipRequest,
+  listDeptCaseEvents,
+  updateSponsorship,
+} from '../operations/sponsorship-cases.js';
 import { inviteScholar } from '../operations/sponsorship-invite.js';
 import { registerSponsorshipListeners, sendForApproval } from '../operations/sponsorship-send.js';
 import { listDeptCases } from '../queries/department-cases.query.js';
@@ -22,7 +31,9 @@ export function departmentRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.updateSponsorship, (ctx, { params, body }) => updateSponsorship(ctx, params.applicationId, body));
   registerRoute(app, s, a.inviteScholar, (ctx, { params }) => inviteScholar(ctx, params.applicationId));
   registerRoute(app, s, a.sendForApproval, (ctx, { params }) => sendForApproval(ctx, params.applicationId));
-  registerRoute(app, s, a.listDeptCaseEvents, (ctx, { params, query }) => listDeptCaseEvents(ctx, params.applicationId, query.page, query.pageSize));
+  registerRoute(app, s, a.listDeptCaseEvents, (ctx, { params, query }) =>
+    listDeptCaseEvents(ctx, params.applicationId, query.page, query.pageSize),
+  );
   registerRoute(app, s, a.getMySponsorshipRequest, (ctx) => getMySponsorshipRequest(ctx));
   registerRoute(app, s, a.getDeptConfig, (ctx) => getDeptConfig(ctx));
   registerRoute(app, s, a.updateDeptConfig, (ctx, { body }) => updateDeptConfig(ctx, body));

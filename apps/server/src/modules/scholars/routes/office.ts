@@ -15,11 +15,17 @@ export function officeRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, scholarsApi.processSponsorship, (ctx, { params, body }) => processSponsorship(ctx, params.applicationId, body));
   registerRoute(app, s, scholarsApi.changeCaseStatus, (ctx, { params, body }) => changeCaseStatus(ctx, params.applicationId, body));
   registerRoute(app, s, scholarsApi.updateOfficeData, (ctx, { params, body }) => updateOfficeData(ctx, params.applicationId, body));
-  registerRoute(app, s, scholarsApi.updatePremiumProcessing, (ctx, { params, body }) => updatePremiumProcessing(ctx, params.applicationId, body));
-  registerRoute(app, s, scholarsApi.updateEmploymentDetails, (ctx, { params, body }) => updateEmploymentDetails(ctx, params.applicationId, body));
+  registerRoute(app, s, scholarsApi.updatePremiumProcessing, (ctx, { params, body }) =>
+    updatePremiumProcessing(ctx, params.applicationId, body),
+  );
+  registerRoute(app, s, scholarsApi.updateEmploymentDetails, (ctx, { params, body }) =>
+    updateEmploymentDetails(ctx, params.applicationId, body),
+  );
   registerRoute(app, s, scholarsApi.listCaseRequests, (ctx, { params }) => listCaseRequests(ctx, params.applicationId));
   registerRoute(app, s, scholarsApi.listCaseDocuments, (ctx, { params }) => listCaseDocuments(ctx, params.applicationId));
-  registerRoute(app, s, scholarsApi.getCaseHistory, (ctx, { params, query }) => getCaseHistory(ctx, params.applicationId, query.page, query.pageSize));
+  registerRoute(app, s, scholarsApi.getCaseHistory, (ctx, { params, query }) =>
+    getCaseHistory(ctx, params.applicationId, query.page, query.pageSize),
+  );
   registerRoute(app, s, scholarsApi.getScholarAccountSettings, (ctx) => getAccountSettings(ctx));
   registerRoute(app, s, scholarsApi.updateScholarAccountSettings, (ctx, { body }) => updateAccountSettings(ctx, body));
   registerRoute(app, s, scholarsApi.listScholarTemplates, (ctx) => listTemplates(ctx));

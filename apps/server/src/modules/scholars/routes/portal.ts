@@ -12,5 +12,7 @@ export function portalRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, scholarsApi.saveApplicationDraft, (ctx, { params, body }) => saveApplicationDraft(ctx, params.applicationId, body));
   registerRoute(app, s, scholarsApi.submitApplication, (ctx, { params, body }) => submitApplication(ctx, params.applicationId, body));
   registerRoute(app, s, scholarsApi.getApplicationFormForStaff, (ctx, { params }) => getApplication(ctx, params.applicationId));
-  registerRoute(app, s, scholarsApi.saveApplicationFormForStaff, (ctx, { params, body }) => saveApplicationDraft(ctx, params.applicationId, body));
+  registerRoute(app, s, scholarsApi.saveApplicationFormForStaff, (ctx, { params, body }) =>
+    saveApplicationDraft(ctx, params.applicationId, body),
+  );
 }

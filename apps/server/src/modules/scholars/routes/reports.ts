@@ -25,10 +25,13 @@ async function sendExport(ctx: TContext, kind: TExportKind, req: FastifyRequest,
   const today = todayIso();
   const body = new PassThrough();
   // The workbook is written while it is sent; a failure half-way ends the download as broken rather than silently short.
-  streamScholarExport(ctx, kind, parsed.data, body, today).then(() => body.end(), (e: unknown) => {
-    req.log.error({ err: e }, 'scholar export failed');
-    body.destroy(e as Error);
-  });
+  streamScholarExport(ctx, kind, parsed.data, body, today).then(
+    () => body.end(),
+    (e: unknown) => {
+      req.log.error({ err: e }, 'scholar export failed');
+      body.destroy(e as Error);
+    },
+  );
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('Content-Disposition', attachmentName(exportFileName(kind, today)))

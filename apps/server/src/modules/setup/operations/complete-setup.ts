@@ -23,20 +23,48 @@ export async function completeSetup(ctx: TContext, input: TSetupInput): Promise<
       .insert(institutions)
       .values({
         name: input.institutionName,
-        settings: { ...DEFAULT_SETTINGS, accountName: input.institutionName, primaryColor: input.primaryColor, secondaryColor: input.secondaryColor, publicBaseUrl: input.publicBaseUrl.replace(/\/+$/, '') },
+        settings: {
+          ...DEFAULT_SETTINGS,
+          accountName: input.institutionName,
+          primaryColor: input.primaryColor,
+          secondaryColor: input.secondaryColor,
+          publicBaseUrl: input.publicBaseUrl.replace(/\/+$/, ''),
+        },
       })
       .returning();
     const [admin] = await tx
       .insert(users)
       .values({
-        institutionId: inst!.id, userName: input.userName, email: input.email, firstName: input.firstName, lastName: input.lastName,
-        role: 'isssAdmin', passwordHash, passwordChangedAt: new Date(),
-        staffPermissions: { isSuper: true, isOfficer: true, officerSites: [], isAssistant: false, assistantSites: [], assistantSettings: {}, websiteContent: true, limitMenu: false, availableMenuItems: [] },
+        institutionId: inst!.id,
+        userName: input.userName,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'isssAdmin',
+        passwordHash,
+        passwordChangedAt: new Date(),
+        staffPermissions: {
+          isSuper: true,
+          isOfficer: true,
+          officerSites: [],
+          isAssistant: false,
+          assistantSites: [],
+          assistantSettings: {},
+          websiteContent: true,
+          limitMenu: false,
+          availableMenuItems: [],
+        },
       })
       .returning();
-    await writeAudit(tx, { institutionId: inst!.id, actorUserId: admin!.id, entityType: 'institution', entityId: inst!.id, action: 'institution.created-by-setup', ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: inst!.id,
+      actorUserId: admin!.id,
+      entityType: 'institution',
+      entityId: inst!.id,
+      action: 'institution.created-by-setup',
+      ip: ctx.ip,
+    });
   });
   tenancy.invalidate();
   return { ok: true };
 }
-

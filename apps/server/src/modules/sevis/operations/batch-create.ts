@@ -15,26 +15,52 @@ const MAX = sevisApi.SEVIS_BATCH_MAX_RECORDS;
 export const visaOfKind = (programKind: string) => (programKind === 'F' ? 'F-1' : 'J-1');
 export const batchKindOf = (programKind: string): 'student' | 'ev' => (programKind === 'F' ? 'student' : 'ev');
 
-interface TEventRow { id: string; profileId: string; eventType: string; action: string; status: string; message: string }
-export interface TOrgBatchResult { batches: sevisApi.TCreateBatchesOutput['batches']; batchedEvents: number; heldEvents: number }
+interface TEventRow {
+  id: string;
+  profileId: string;
+  eventType: string;
+  action: string;
+  status: string;
+  message: string;
+}
+export interface TOrgBatchResult {
+  batches: sevisApi.TCreateBatchesOutput['batches'];
+  batchedEvents: number;
+  heldEvents: number;
+}
 
 /**
  * The events waiting for this OrgID: pending ones, and held ones (retried: the record may have been
  * fixed since) unless a newer pending event of the same kind replaces them. A record's create goes first.
  */
 async function eventsOf(tx: TTx, s: TSettingsRow, eventIds?: string[]): Promise<TEventRow[]> {
-  return tx.select({ id: sevisPendingEvents.id, profileId: sevisPendingEvents.profileId, eventType: sevisPendingEvents.eventType,
-    action: sevisPendingEvents.action, status: sevisPendingEvents.status, message: sevisPendingEvents.message })
-    .from(sevisPendingEvents).innerJoin(studentProfiles, eq(studentProfiles.id, sevisPendingEvents.profileId))
-    .where(and(
-      eq(studentProfiles.campusSiteId, s.campusSiteId), eq(studentProfiles.visaType, visaOfKind(s.programKind)),
-      inArray(sevisPendingEvents.status, ['pending', 'held']),
-      eventIds ? inArray(sevisPendingEvents.id, eventIds.length ? eventIds : ['00000000-0000-0000-0000-000000000000']) : undefined,
-      sql`not (${sevisPendingEvents.status} = 'held' and exists (select 1 from sevis_pending_events n where n.profile_id = ${sevisPendingEvents.profileId}
+  return tx
+    .select({
+      id: sevisPendingEvents.id,
+      profileId: sevisPendingEvents.profileId,
+      eventType: sevisPendingEvents.eventType,
+      action: sevisPendingEvents.action,
+      status: sevisPendingEvents.status,
+      message: sevisPendingEvents.message,
+    })
+    .from(sevisPendingEvents)
+    .innerJoin(studentProfiles, eq(studentProfiles.id, sevisPendingEvents.profileId))
+    .where(
+      and(
+        eq(studentProfiles.campusSiteId, s.campusSiteId),
+        eq(studentProfiles.visaType, visaOfKind(s.programKind)),
+        inArray(sevisPendingEvents.status, ['pending', 'held']),
+        eventIds ? inArray(sevisPendingEvents.id, eventIds.length ? eventIds : ['00000000-0000-0000-0000-000000000000']) : undefined,
+        sql`not (${sevisPendingEvents.status} = 'held' and exists (select 1 from sevis_pending_events n where n.profile_id = ${sevisPendingEvents.profileId}
         and n.event_type = ${sevisPendingEvents.eventType} and n.action = ${sevisPendingEvents.action} and n.status = 'pending'
         and n.dependent_id is not distinct from ${sevisPendingEvents.dependentId} and n.created_at > ${sevisPendingEvents.createdAt}))`,
-    ))
-    .orderBy(sql`case when ${sevisPendingEvents.eventType} = 'Create' then 0 else 1 end`, asc(sevisPendingEvents.createdAt), asc(sevisPendingEvents.id));
+      ),
+    )
+    .orderBy(
+      sql`case when ${sevisPendingEvents.eventType} = 'Create' then 0 else 1 end`,
+      asc(sevisPendingEvents.createdAt),
+      asc(sevisPendingEvents.id),
+    );
 }
 
 /**
@@ -66,7 +92,11 @@ export function planBatches<T extends { profileId: string }>(events: T[], max = 
  * concurrent creations never take the same batch id nor the same event. Every batch is validated
  * against the XSD (helper E's library): records that fail are held back with the schema message.
  */
-export async function createBatchesForSettings(tx: TTx, s: TSettingsRow, o: { actorUserId: string | null; sevisUserId: string; ip?: string; eventIds?: string[] }): Promise<TOrgBatchResult> {
+export async function createBatchesForSettings(
+  tx: TTx,
+  s: TSettingsRow,
+  o: { actorUserId: string | null; sevisUserId: string; ip?: string; eventIds?: string[] },
+): Promise<TOrgBatchResult> {
   await lockOrg(tx, s.institutionId, s.orgId);
   const events = await eventsOf(tx, s, o.eventIds);
   const result: TOrgBatchResult = { batches: [], batchedEvents: 0, heldEvents: 0 };
@@ -76,7 +106,10 @@ export async function createBatchesForSettings(tx: TTx, s: TSettingsRow, o: { ac
   const kind = batchKindOf(s.programKind);
   for (const chunk of planBatches(events)) {
     const batchId = formatBatchId(next);
-    const records = await loadBatchInputs(tx, chunk.map((e) => e.id));
+    const records = await loadBatchInputs(
+      tx,
+      chunk.map((e) => e.id),
+    );
     const built = await buildValidatedBatch({ kind, orgId: s.orgId, batchId, userId: o.sevisUserId, records });
     for (const h of built.held) {
       const e = byId.get(h.eventId);
@@ -84,30 +117,79 @@ export async function createBatchesForSettings(tx: TTx, s: TSettingsRow, o: { ac
       result.heldEvents++;
       // A held event that fails again for the same reason is not news (the nightly job retries it).
       if (e.status === 'held' && e.message === h.message) continue;
-      await tx.update(sevisPendingEvents).set({ status: 'held', message: h.message, updatedAt: new Date() }).where(eq(sevisPendingEvents.id, h.eventId));
-      await writeAudit(tx, { institutionId: s.institutionId, actorUserId: o.actorUserId, entityType: 'student_profile', entityId: e.profileId,
-        action: 'student.sevis-event.held', after: { sevisEventId: e.id, eventType: e.eventType, action: e.action, message: h.message, batchId }, ip: o.ip });
+      await tx
+        .update(sevisPendingEvents)
+        .set({ status: 'held', message: h.message, updatedAt: new Date() })
+        .where(eq(sevisPendingEvents.id, h.eventId));
+      await writeAudit(tx, {
+        institutionId: s.institutionId,
+        actorUserId: o.actorUserId,
+        entityType: 'student_profile',
+        entityId: e.profileId,
+        action: 'student.sevis-event.held',
+        after: { sevisEventId: e.id, eventType: e.eventType, action: e.action, message: h.message, batchId },
+        ip: o.ip,
+      });
     }
     if (!built.included.length || !built.xml) continue;
     next++;
-    const [batch] = await tx.insert(sevisBatches).values({
-      institutionId: s.institutionId, settingsId: s.id, orgId: s.orgId, batchId, kind, status: 'pending', recordCount: built.included.length,
-      sevisUserId: o.sevisUserId, xml: built.xml, createdBy: o.actorUserId,
-    }).returning({ id: sevisBatches.id });
+    const [batch] = await tx
+      .insert(sevisBatches)
+      .values({
+        institutionId: s.institutionId,
+        settingsId: s.id,
+        orgId: s.orgId,
+        batchId,
+        kind,
+        status: 'pending',
+        recordCount: built.included.length,
+        sevisUserId: o.sevisUserId,
+        xml: built.xml,
+        createdBy: o.actorUserId,
+      })
+      .returning({ id: sevisBatches.id });
     const batchRowId = batch!.id;
-    await tx.insert(sevisBatchRecords).values(built.included.map((r) => ({
-      institutionId: s.institutionId, batchRowId, eventId: r.eventId, profileId: byId.get(r.eventId)!.profileId,
-      recordKind: r.recordKind, sevisRequestId: r.sevisRequestId, status: 'sent',
-    })));
-    await tx.update(sevisPendingEvents).set({ status: 'batched', message: '', batchId: batchRowId, updatedAt: new Date() })
-      .where(inArray(sevisPendingEvents.id, built.included.map((r) => r.eventId)));
+    await tx.insert(sevisBatchRecords).values(
+      built.included.map((r) => ({
+        institutionId: s.institutionId,
+        batchRowId,
+        eventId: r.eventId,
+        profileId: byId.get(r.eventId)!.profileId,
+        recordKind: r.recordKind,
+        sevisRequestId: r.sevisRequestId,
+        status: 'sent',
+      })),
+    );
+    await tx
+      .update(sevisPendingEvents)
+      .set({ status: 'batched', message: '', batchId: batchRowId, updatedAt: new Date() })
+      .where(
+        inArray(
+          sevisPendingEvents.id,
+          built.included.map((r) => r.eventId),
+        ),
+      );
     for (const r of built.included) {
       const e = byId.get(r.eventId)!;
-      await writeAudit(tx, { institutionId: s.institutionId, actorUserId: o.actorUserId, entityType: 'student_profile', entityId: e.profileId,
-        action: 'student.sevis-event.batched', after: { sevisEventId: e.id, eventType: e.eventType, action: e.action, batchId, orgId: s.orgId }, ip: o.ip });
+      await writeAudit(tx, {
+        institutionId: s.institutionId,
+        actorUserId: o.actorUserId,
+        entityType: 'student_profile',
+        entityId: e.profileId,
+        action: 'student.sevis-event.batched',
+        after: { sevisEventId: e.id, eventType: e.eventType, action: e.action, batchId, orgId: s.orgId },
+        ip: o.ip,
+      });
     }
-    await writeAudit(tx, { institutionId: s.institutionId, actorUserId: o.actorUserId, entityType: 'sevis_batch', entityId: batchRowId,
-      action: 'sevis.batch-created', after: { batchId, orgId: s.orgId, kind, recordCount: built.included.length, held: built.held.length, sevisUserId: o.sevisUserId }, ip: o.ip });
+    await writeAudit(tx, {
+      institutionId: s.institutionId,
+      actorUserId: o.actorUserId,
+      entityType: 'sevis_batch',
+      entityId: batchRowId,
+      action: 'sevis.batch-created',
+      after: { batchId, orgId: s.orgId, kind, recordCount: built.included.length, held: built.held.length, sevisUserId: o.sevisUserId },
+      ip: o.ip,
+    });
     result.batches.push({ id: batchRowId, batchId, orgId: s.orgId, recordCount: built.included.length });
     result.batchedEvents += built.included.length;
   }
@@ -122,7 +204,9 @@ export async function createBatches(ctx: TContext, input: sevisApi.TCreateBatche
   const actor = requireActor(ctx);
   const targets = await ctx.db(async (tx) => {
     if (input.settingsId) return [await getReachableSettings(tx, actor, input.settingsId, batchesSite)];
-    return (await tx.select().from(sevisSettings).where(eq(sevisSettings.isActive, true))).filter((s) => batchesSite(actor, s.campusSiteId));
+    return (await tx.select().from(sevisSettings).where(eq(sevisSettings.isActive, true))).filter((s) =>
+      batchesSite(actor, s.campusSiteId),
+    );
   });
   const out: sevisApi.TCreateBatchesOutput = { batches: [], batchedEvents: 0, heldEvents: 0, skipped: [] };
   for (const s of targets) {
@@ -133,7 +217,8 @@ export async function createBatches(ctx: TContext, input: sevisApi.TCreateBatche
       return createBatchesForSettings(tx, s, { actorUserId: actor.userId, sevisUserId, ip: ctx.ip, eventIds: input.eventIds });
     });
     if (!r) {
-      if (input.settingsId) throw forbidden(s.isActive ? sevisApi.SEVIS_MSG.notSender : 'These SEVIS settings are not active', 'NOT_SENDER');
+      if (input.settingsId)
+        throw forbidden(s.isActive ? sevisApi.SEVIS_MSG.notSender : 'These SEVIS settings are not active', 'NOT_SENDER');
       out.skipped.push({ orgId: s.orgId, reason: sevisApi.SEVIS_MSG.notSender });
       continue;
     }

@@ -43,17 +43,36 @@ export async function getBatch(ctx: TContext, batchRowId: string): Promise<sevis
   return ctx.db(async (tx) => {
     const row = await batchRow(tx, actor, batchRowId);
     if (!row) throw notFound();
-    const records = await tx.select({ r: sevisBatchRecords, firstName: studentProfiles.firstName, lastName: studentProfiles.lastName,
-      sevisId: studentProfiles.sevisId, eventType: sevisPendingEvents.eventType, action: sevisPendingEvents.action })
-      .from(sevisBatchRecords).innerJoin(studentProfiles, eq(studentProfiles.id, sevisBatchRecords.profileId))
+    const records = await tx
+      .select({
+        r: sevisBatchRecords,
+        firstName: studentProfiles.firstName,
+        lastName: studentProfiles.lastName,
+        sevisId: studentProfiles.sevisId,
+        eventType: sevisPendingEvents.eventType,
+        action: sevisPendingEvents.action,
+      })
+      .from(sevisBatchRecords)
+      .innerJoin(studentProfiles, eq(studentProfiles.id, sevisBatchRecords.profileId))
       .innerJoin(sevisPendingEvents, eq(sevisPendingEvents.id, sevisBatchRecords.eventId))
-      .where(eq(sevisBatchRecords.batchRowId, batchRowId)).orderBy(asc(studentProfiles.lastName), asc(studentProfiles.firstName), asc(sevisBatchRecords.id));
+      .where(eq(sevisBatchRecords.batchRowId, batchRowId))
+      .orderBy(asc(studentProfiles.lastName), asc(studentProfiles.firstName), asc(sevisBatchRecords.id));
     return {
       ...presentBatch(row, await senderKinds(tx, actor.userId)),
       records: records.map((x) => ({
-        id: x.r.id, eventId: x.r.eventId, profileId: x.r.profileId, firstName: x.firstName, lastName: x.lastName, sevisId: x.sevisId,
-        eventType: x.eventType, action: x.action, recordKind: x.r.recordKind as 'create' | 'update', sevisRequestId: x.r.sevisRequestId,
-        status: x.r.status, resultCode: x.r.resultCode, resultMessage: x.r.resultMessage,
+        id: x.r.id,
+        eventId: x.r.eventId,
+        profileId: x.r.profileId,
+        firstName: x.firstName,
+        lastName: x.lastName,
+        sevisId: x.sevisId,
+        eventType: x.eventType,
+        action: x.action,
+        recordKind: x.r.recordKind as 'create' | 'update',
+        sevisRequestId: x.r.sevisRequestId,
+        status: x.r.status,
+        resultCode: x.r.resultCode,
+        resultMessage: x.r.resultMessage,
       })),
     };
   });
@@ -65,8 +84,15 @@ export async function downloadBatchXml(ctx: TContext, batchRowId: string): Promi
   return ctx.db(async (tx) => {
     const row = await batchRow(tx, actor, batchRowId);
     if (!row) throw notFound();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'sevis_batch', entityId: row.b.id,
-      action: 'sevis.batch-downloaded', after: { batchId: row.b.batchId }, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'sevis_batch',
+      entityId: row.b.id,
+      action: 'sevis.batch-downloaded',
+      after: { batchId: row.b.batchId },
+      ip: ctx.ip,
+    });
     return { fileName: `${row.b.batchId}.xml`, xml: row.b.xml };
   });
 }
@@ -81,16 +107,36 @@ export async function markBatchSent(ctx: TContext, batchRowId: string): Promise<
     if (!kinds.has(row.programKind)) throw forbidden(sevisApi.SEVIS_MSG.notSender, 'NOT_SENDER');
     if (row.b.status !== 'pending') return presentBatch(row, kinds);
     const now = new Date();
-    await tx.update(sevisBatches).set({ status: 'sent', sentVia: 'manual', sentBy: actor.userId, sentAt: now, updatedAt: now }).where(eq(sevisBatches.id, batchRowId));
-    const events = await tx.update(sevisPendingEvents).set({ status: 'sent', updatedAt: now })
+    await tx
+      .update(sevisBatches)
+      .set({ status: 'sent', sentVia: 'manual', sentBy: actor.userId, sentAt: now, updatedAt: now })
+      .where(eq(sevisBatches.id, batchRowId));
+    const events = await tx
+      .update(sevisPendingEvents)
+      .set({ status: 'sent', updatedAt: now })
       .where(and(eq(sevisPendingEvents.batchId, batchRowId), eq(sevisPendingEvents.status, 'batched')))
       .returning({ id: sevisPendingEvents.id, profileId: sevisPendingEvents.profileId, eventType: sevisPendingEvents.eventType });
     for (const e of events) {
-      await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: e.profileId,
-        action: 'student.sevis-event.sent', after: { sevisEventId: e.id, eventType: e.eventType, batchId: row.b.batchId }, ip: ctx.ip });
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId,
+        actorUserId: actor.userId,
+        entityType: 'student_profile',
+        entityId: e.profileId,
+        action: 'student.sevis-event.sent',
+        after: { sevisEventId: e.id, eventType: e.eventType, batchId: row.b.batchId },
+        ip: ctx.ip,
+      });
     }
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'sevis_batch', entityId: batchRowId,
-      action: 'sevis.batch-marked-sent', before: { status: row.b.status }, after: { status: 'sent', sentVia: 'manual' }, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'sevis_batch',
+      entityId: batchRowId,
+      action: 'sevis.batch-marked-sent',
+      before: { status: row.b.status },
+      after: { status: 'sent', sentVia: 'manual' },
+      ip: ctx.ip,
+    });
     return presentBatch({ ...row, b: { ...row.b, status: 'sent', sentVia: 'manual', sentAt: now } }, kinds);
   });
 }

@@ -13,15 +13,23 @@ export const SEVIS_NIGHTLY_LOCK_KEY = 727306;
  * transaction of its own so one failure does not stop the others. Idempotent: a second run finds
  * nothing pending.
  */
-export async function runSevisNightlyBatching(services: TServices): Promise<{ batches: number; batchedEvents: number; heldEvents: number }> {
+export async function runSevisNightlyBatching(
+  services: TServices,
+): Promise<{ batches: number; batchedEvents: number; heldEvents: number }> {
   const all = await services.database.owner.select({ id: institutions.id }).from(institutions);
   const total = { batches: 0, batchedEvents: 0, heldEvents: 0 };
   for (const inst of all) {
     const rows = await services.database.tenant(inst.id, (tx) =>
-      tx.select().from(sevisSettings).where(and(eq(sevisSettings.isAutoBatch, true), eq(sevisSettings.isActive, true))));
+      tx
+        .select()
+        .from(sevisSettings)
+        .where(and(eq(sevisSettings.isAutoBatch, true), eq(sevisSettings.isActive, true))),
+    );
     for (const s of rows) {
       try {
-        const r = await services.database.tenant(inst.id, (tx) => createBatchesForSettings(tx, s, { actorUserId: null, sevisUserId: s.officialSevisUserId }));
+        const r = await services.database.tenant(inst.id, (tx) =>
+          createBatchesForSettings(tx, s, { actorUserId: null, sevisUserId: s.officialSevisUserId }),
+        );
         total.batches += r.batches.length;
         total.batchedEvents += r.batchedEvents;
         total.heldEvents += r.heldEvents;

@@ -31,16 +31,33 @@ export async function listBulk(ctx: TContext, list: TBulkList, q: { page: number
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const term = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = and(await scopeOf(tx, actor, list, today), term ? or(ilike(p.firstName, term), ilike(p.lastName, term), ilike(p.sevisId, term)) : undefined);
+    const where = and(
+      await scopeOf(tx, actor, list, today),
+      term ? or(ilike(p.firstName, term), ilike(p.lastName, term), ilike(p.sevisId, term)) : undefined,
+    );
     const [{ total }] = (await tx.select({ total: count() }).from(p).where(where)) as [{ total: number }];
-    const rows = await tx.select({ p, siteName: campusSites.name, startDate: list.startDate, has: hasOpenEvent(list.eventType) })
-      .from(p).leftJoin(campusSites, eq(campusSites.id, p.campusSiteId)).where(where)
-      .orderBy(asc(p.lastName), asc(p.firstName), asc(p.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    const rows = await tx
+      .select({ p, siteName: campusSites.name, startDate: list.startDate, has: hasOpenEvent(list.eventType) })
+      .from(p)
+      .leftJoin(campusSites, eq(campusSites.id, p.campusSiteId))
+      .where(where)
+      .orderBy(asc(p.lastName), asc(p.firstName), asc(p.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
     return {
-      total, page: q.page, pageSize: q.pageSize,
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
       items: rows.map((r): sevisApi.TBulkCandidate => ({
-        profileId: r.p.id, firstName: r.p.firstName, lastName: r.p.lastName, sevisId: r.p.sevisId, campusSiteName: r.siteName ?? '',
-        sevisStatus: r.p.sevisStatus, startDate: r.startDate, programEndDate: r.p.programEndDate, hasPendingEvent: !!r.has,
+        profileId: r.p.id,
+        firstName: r.p.firstName,
+        lastName: r.p.lastName,
+        sevisId: r.p.sevisId,
+        campusSiteName: r.siteName ?? '',
+        sevisStatus: r.p.sevisStatus,
+        startDate: r.startDate,
+        programEndDate: r.p.programEndDate,
+        hasPendingEvent: !!r.has,
       })),
     };
   });
@@ -50,13 +67,21 @@ export async function listBulk(ctx: TContext, list: TBulkList, q: { page: number
  * Queues the list's event for the chosen records (or all of them): records no longer on the list are
  * skipped, records whose event already waits are counted, not raised twice.
  */
-export async function queueBulk(ctx: TContext, list: TBulkList, input: { profileIds?: string[]; all: boolean }, today = todayIso()): Promise<sevisApi.TBulkEventsOutput> {
+export async function queueBulk(
+  ctx: TContext,
+  list: TBulkList,
+  input: { profileIds?: string[]; all: boolean },
+  today = todayIso(),
+): Promise<sevisApi.TBulkEventsOutput> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const scope = await scopeOf(tx, actor, list, today);
     const chosen = input.all ? undefined : [...new Set(input.profileIds ?? [])];
-    const rows = await tx.select({ p, has: hasOpenEvent(list.eventType) }).from(p)
-      .where(and(scope, chosen ? inArray(p.id, chosen) : undefined)).orderBy(asc(p.id));
+    const rows = await tx
+      .select({ p, has: hasOpenEvent(list.eventType) })
+      .from(p)
+      .where(and(scope, chosen ? inArray(p.id, chosen) : undefined))
+      .orderBy(asc(p.id));
     let queued = 0;
     let alreadyPending = 0;
     for (const r of rows) {
@@ -80,5 +105,7 @@ export const REGISTRATION_LIST: TBulkList = {
   payload: (r) => ({ sessionStartDate: r.sessionStartDate, sessionEndDate: r.sessionEndDate }),
 };
 
-export const listRegistrationCandidates = (ctx: TContext, q: { page: number; pageSize: number; q?: string }) => listBulk(ctx, REGISTRATION_LIST, q);
-export const queueRegistrationEvents = (ctx: TContext, input: { profileIds?: string[]; all: boolean }) => queueBulk(ctx, REGISTRATION_LIST, input);
+export const listRegistrationCandidates = (ctx: TContext, q: { page: number; pageSize: number; q?: string }) =>
+  listBulk(ctx, REGISTRATION_LIST, q);
+export const queueRegistrationEvents = (ctx: TContext, input: { profileIds?: string[]; all: boolean }) =>
+  queueBulk(ctx, REGISTRATION_LIST, input);

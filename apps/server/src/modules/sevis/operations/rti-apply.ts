@@ -21,8 +21,16 @@ const M = sevisApi.RTI_MSG;
  * message saying why. Events pending from before stay as they were: they carry our own changes.
  */
 async function cancelRaisedEvents(tx: TTx, profileId: string, before: string[], note: string): Promise<number> {
-  const rows = await tx.update(sevisPendingEvents).set({ status: 'cancelled', message: note, updatedAt: new Date() })
-    .where(and(eq(sevisPendingEvents.profileId, profileId), eq(sevisPendingEvents.status, 'pending'), before.length ? notInArray(sevisPendingEvents.id, before) : undefined))
+  const rows = await tx
+    .update(sevisPendingEvents)
+    .set({ status: 'cancelled', message: note, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sevisPendingEvents.profileId, profileId),
+        eq(sevisPendingEvents.status, 'pending'),
+        before.length ? notInArray(sevisPendingEvents.id, before) : undefined,
+      ),
+    )
     .returning({ id: sevisPendingEvents.id });
   return rows.length;
 }
@@ -34,20 +42,32 @@ const firstIssue = (e: { issues: { path: PropertyKey[]; message: string }[] }) =
 };
 
 /** Updates the selected (or all) changed records with RTI's values and adds the records we lack; each row on its own savepoint. */
-export async function applyRtiImport(ctx: TContext, importId: string, input: { rowIds: string[]; insertNew: boolean; campusSiteId: number | null }): Promise<sevisApi.TRtiApplyOutput> {
+export async function applyRtiImport(
+  ctx: TContext,
+  importId: string,
+  input: { rowIds: string[]; insertNew: boolean; campusSiteId: number | null },
+): Promise<sevisApi.TRtiApplyOutput> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const imp = await loadRtiImport(tx, ctx, importId, true);
     if (imp.status === 'discarded') throw conflict(M.notPreview);
-    const rows = await tx.select().from(rtiImportRows).where(and(
-      eq(rtiImportRows.importId, imp.id), isNull(rtiImportRows.appliedAction), inArray(rtiImportRows.state, input.insertNew ? ['changed', 'new'] : ['changed']),
-      input.rowIds.length ? inArray(rtiImportRows.id, input.rowIds) : undefined,
-    ));
+    const rows = await tx
+      .select()
+      .from(rtiImportRows)
+      .where(
+        and(
+          eq(rtiImportRows.importId, imp.id),
+          isNull(rtiImportRows.appliedAction),
+          inArray(rtiImportRows.state, input.insertNew ? ['changed', 'new'] : ['changed']),
+          input.rowIds.length ? inArray(rtiImportRows.id, input.rowIds) : undefined,
+        ),
+      );
     const needsSite = rows.some((r) => r.state === 'new');
     if (needsSite) {
       if (!input.campusSiteId) throw fieldError('campusSiteId', M.siteRequired);
       const [site] = await tx.select({ id: campusSites.id }).from(campusSites).where(eq(campusSites.id, input.campusSiteId));
-      if (!site || !staffReachesProfile(actor, { campusSiteId: site.id }, 'edit')) throw fieldError('campusSiteId', 'You cannot add students to this campus site.');
+      if (!site || !staffReachesProfile(actor, { campusSiteId: site.id }, 'edit'))
+        throw fieldError('campusSiteId', 'You cannot add students to this campus site.');
     }
     const note = `Not sent: SEVIS already has this (RTI import ${imp.fileName}).`;
     let updated = 0;
@@ -67,20 +87,41 @@ export async function applyRtiImport(ctx: TContext, importId: string, input: { r
             if (Object.keys(set).length) {
               const parsed = studentsApi.ZStudentUpdateInput.safeParse({ ...set, updatedAt: p.updatedAt.toISOString() });
               if (!parsed.success) throw new AppError(400, 'VALIDATION', firstIssue(parsed.error));
-              const pending = (await sp.select({ id: sevisPendingEvents.id }).from(sevisPendingEvents).where(eq(sevisPendingEvents.profileId, p.id))).map((e) => e.id);
+              const pending = (
+                await sp.select({ id: sevisPendingEvents.id }).from(sevisPendingEvents).where(eq(sevisPendingEvents.profileId, p.id))
+              ).map((e) => e.id);
               await updateStudent(spCtx, p.id, parsed.data);
               suppressed += await cancelRaisedEvents(sp, p.id, pending, note);
             }
-            await writeAudit(sp, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: p.id, action: 'sevis.rti.applied',
-              after: { importId: imp.id, fileName: imp.fileName, row: row.rowNumber, fields: Object.keys(set) }, ip: ctx.ip });
+            await writeAudit(sp, {
+              institutionId: ctx.institutionId,
+              actorUserId: actor.userId,
+              entityType: 'student_profile',
+              entityId: p.id,
+              action: 'sevis.rti.applied',
+              after: { importId: imp.id, fileName: imp.fileName, row: row.rowNumber, fields: Object.keys(set) },
+              ip: ctx.ip,
+            });
             await sp.update(rtiImportRows).set({ appliedAction: 'updated', message: '' }).where(eq(rtiImportRows.id, row.id));
             updated += 1;
           } else if (row.state === 'new') {
             const parsed = studentsApi.ZStudentCreateInput.safeParse({
-              firstName: v.firstName, lastName: v.lastName, middleName: v.middleName, email: v.email, birthDate: v.birthDate, gender: v.gender,
-              citizenshipCountryCode: v.citizenshipCountryCode, birthCountryCode: v.birthCountryCode, visaType: v.visaType ?? (imp.kind === 'ev' ? 'J-1' : 'F-1'),
-              campusSiteId: input.campusSiteId, programStartDate: v.programStartDate, programEndDate: v.programEndDate, sevisId: v.sevisId,
-              educationLevel: v.educationLevel, major1Code: v.major1Code, evCategoryCode: v.evCategoryCode,
+              firstName: v.firstName,
+              lastName: v.lastName,
+              middleName: v.middleName,
+              email: v.email,
+              birthDate: v.birthDate,
+              gender: v.gender,
+              citizenshipCountryCode: v.citizenshipCountryCode,
+              birthCountryCode: v.birthCountryCode,
+              visaType: v.visaType ?? (imp.kind === 'ev' ? 'J-1' : 'F-1'),
+              campusSiteId: input.campusSiteId,
+              programStartDate: v.programStartDate,
+              programEndDate: v.programEndDate,
+              sevisId: v.sevisId,
+              educationLevel: v.educationLevel,
+              major1Code: v.major1Code,
+              evCategoryCode: v.evCategoryCode,
             });
             if (!parsed.success) throw new AppError(400, 'VALIDATION', `Cannot add this student: ${firstIssue(parsed.error)}`);
             const created = await createStudent(spCtx, parsed.data);
@@ -88,25 +129,51 @@ export async function applyRtiImport(ctx: TContext, importId: string, input: { r
               await updateStudent(spCtx, created.id, { sevisStatus: v.sevisStatus as 'Active', updatedAt: created.updatedAt });
             }
             suppressed += await cancelRaisedEvents(sp, created.id, [], note);
-            await writeAudit(sp, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: created.id, action: 'sevis.rti.applied',
-              after: { importId: imp.id, fileName: imp.fileName, row: row.rowNumber, inserted: true }, ip: ctx.ip });
-            await sp.update(rtiImportRows).set({ appliedAction: 'inserted', profileId: created.id, message: '' }).where(eq(rtiImportRows.id, row.id));
+            await writeAudit(sp, {
+              institutionId: ctx.institutionId,
+              actorUserId: actor.userId,
+              entityType: 'student_profile',
+              entityId: created.id,
+              action: 'sevis.rti.applied',
+              after: { importId: imp.id, fileName: imp.fileName, row: row.rowNumber, inserted: true },
+              ip: ctx.ip,
+            });
+            await sp
+              .update(rtiImportRows)
+              .set({ appliedAction: 'inserted', profileId: created.id, message: '' })
+              .where(eq(rtiImportRows.id, row.id));
             inserted += 1;
           }
         });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         failed += 1;
-        await tx.update(rtiImportRows).set({ message: e.message.slice(0, 1000) }).where(eq(rtiImportRows.id, row.id));
+        await tx
+          .update(rtiImportRows)
+          .set({ message: e.message.slice(0, 1000) })
+          .where(eq(rtiImportRows.id, row.id));
       }
     }
     const now = new Date();
-    const [after] = await tx.update(rtiImports).set({
-      status: updated + inserted > 0 || imp.status === 'applied' ? 'applied' : imp.status, updatedCount: imp.updatedCount + updated, insertedCount: imp.insertedCount + inserted,
-      ...(updated + inserted > 0 ? { appliedBy: actor.userId, appliedAt: now } : {}),
-    }).where(eq(rtiImports.id, imp.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'rti_import', entityId: imp.id, action: 'sevis.rti.applied',
-      after: { updated, inserted, failed, suppressedEvents: suppressed }, ip: ctx.ip });
+    const [after] = await tx
+      .update(rtiImports)
+      .set({
+        status: updated + inserted > 0 || imp.status === 'applied' ? 'applied' : imp.status,
+        updatedCount: imp.updatedCount + updated,
+        insertedCount: imp.insertedCount + inserted,
+        ...(updated + inserted > 0 ? { appliedBy: actor.userId, appliedAt: now } : {}),
+      })
+      .where(eq(rtiImports.id, imp.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'rti_import',
+      entityId: imp.id,
+      action: 'sevis.rti.applied',
+      after: { updated, inserted, failed, suppressedEvents: suppressed },
+      ip: ctx.ip,
+    });
     return { import: await presentRtiImport(tx, after!), updated, inserted, failed, suppressedEvents: suppressed };
   });
 }

@@ -14,11 +14,23 @@ const M = sevisApi.RTI_MSG;
 type TImportRow = typeof rtiImports.$inferSelect;
 
 export async function presentRtiImport(tx: TTx, row: TImportRow): Promise<sevisApi.TRtiImportSummary> {
-  const [u] = row.createdBy ? await tx.select({ f: users.firstName, l: users.lastName }).from(users).where(eq(users.id, row.createdBy)) : [];
+  const [u] = row.createdBy
+    ? await tx.select({ f: users.firstName, l: users.lastName }).from(users).where(eq(users.id, row.createdBy))
+    : [];
   return {
-    id: row.id, fileName: row.fileName, kind: row.kind, status: row.status as 'preview', rowCount: row.rowCount, changedCount: row.changedCount,
-    newCount: row.newCount, errorCount: row.errorCount, updatedCount: row.updatedCount, insertedCount: row.insertedCount,
-    createdBy: u ? `${u.f} ${u.l}` : '', createdAt: row.createdAt.toISOString(), appliedAt: row.appliedAt?.toISOString() ?? null,
+    id: row.id,
+    fileName: row.fileName,
+    kind: row.kind,
+    status: row.status as 'preview',
+    rowCount: row.rowCount,
+    changedCount: row.changedCount,
+    newCount: row.newCount,
+    errorCount: row.errorCount,
+    updatedCount: row.updatedCount,
+    insertedCount: row.insertedCount,
+    createdBy: u ? `${u.f} ${u.l}` : '',
+    createdAt: row.createdAt.toISOString(),
+    appliedAt: row.appliedAt?.toISOString() ?? null,
   };
 }
 
@@ -29,7 +41,10 @@ export function importScope(ctx: TContext): SQL | undefined {
 }
 
 export async function loadRtiImport(tx: TTx, ctx: TContext, importId: string, lock = false): Promise<TImportRow> {
-  const q = tx.select().from(rtiImports).where(and(eq(rtiImports.id, importId), importScope(ctx)));
+  const q = tx
+    .select()
+    .from(rtiImports)
+    .where(and(eq(rtiImports.id, importId), importScope(ctx)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound();
   return row;
@@ -48,11 +63,14 @@ export async function uploadRtiImport(ctx: TContext, file: { fileName: string; d
   if (!cols.includes('sevisId')) throw fieldError('file', M.noSevisColumn);
   const data = rows.slice(1);
   if (!data.length) throw fieldError('file', M.noRows);
-  if (data.length > IMPORT_MAX_ROWS) throw fieldError('file', `The file has more than ${IMPORT_MAX_ROWS} rows; split it into several files.`);
+  if (data.length > IMPORT_MAX_ROWS)
+    throw fieldError('file', `The file has more than ${IMPORT_MAX_ROWS} rows; split it into several files.`);
 
   const parsed = data.map((r) => {
     const raw: Record<string, string> = {};
-    cols.forEach((k, i) => { if (k) raw[k] = r.cells[i] ?? ''; });
+    cols.forEach((k, i) => {
+      if (k) raw[k] = r.cells[i] ?? '';
+    });
     return { rowNo: r.rowNo, ...normalizeRtiRow(raw) };
   });
   const seen = new Set<string>();
@@ -77,18 +95,43 @@ export async function uploadRtiImport(ctx: TContext, file: { fileName: string; d
     });
     const count = (s: string) => stored.filter((x) => x.state === s).length;
     const visas = new Set(parsed.map((r) => r.values.visaType).filter(Boolean));
-    const [imp] = await tx.insert(rtiImports).values({
-      institutionId: ctx.institutionId, fileName: file.fileName.slice(0, 200) || 'rti-list', kind: visas.size === 1 && visas.has('J-1') ? 'ev' : 'student',
-      rowCount: stored.length, changedCount: count('changed'), newCount: count('new'), errorCount: count('error'), createdBy: actor.userId,
-    }).returning();
+    const [imp] = await tx
+      .insert(rtiImports)
+      .values({
+        institutionId: ctx.institutionId,
+        fileName: file.fileName.slice(0, 200) || 'rti-list',
+        kind: visas.size === 1 && visas.has('J-1') ? 'ev' : 'student',
+        rowCount: stored.length,
+        changedCount: count('changed'),
+        newCount: count('new'),
+        errorCount: count('error'),
+        createdBy: actor.userId,
+      })
+      .returning();
     for (let i = 0; i < stored.length; i += 500) {
-      await tx.insert(rtiImportRows).values(stored.slice(i, i + 500).map((x) => ({
-        institutionId: ctx.institutionId, importId: imp!.id, rowNumber: x.r.rowNo, sevisId: (x.r.values.sevisId ?? '').slice(0, 20), profileId: x.profileId,
-        values: x.r.values as Record<string, string>, diffs: x.diffs, state: x.state, message: x.message.slice(0, 1000),
-      })));
+      await tx.insert(rtiImportRows).values(
+        stored.slice(i, i + 500).map((x) => ({
+          institutionId: ctx.institutionId,
+          importId: imp!.id,
+          rowNumber: x.r.rowNo,
+          sevisId: (x.r.values.sevisId ?? '').slice(0, 20),
+          profileId: x.profileId,
+          values: x.r.values as Record<string, string>,
+          diffs: x.diffs,
+          state: x.state,
+          message: x.message.slice(0, 1000),
+        })),
+      );
     }
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'rti_import', entityId: imp!.id, action: 'sevis.rti.uploaded',
-      after: { fileName: imp!.fileName, rows: stored.length, changed: imp!.changedCount, new: imp!.newCount, errors: imp!.errorCount }, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'rti_import',
+      entityId: imp!.id,
+      action: 'sevis.rti.uploaded',
+      after: { fileName: imp!.fileName, rows: stored.length, changed: imp!.changedCount, new: imp!.newCount, errors: imp!.errorCount },
+      ip: ctx.ip,
+    });
     return presentRtiImport(tx, imp!);
   });
 }
@@ -97,8 +140,17 @@ export async function uploadRtiImport(ctx: TContext, file: { fileName: string; d
 export async function listRtiImports(ctx: TContext, q: { page: number; pageSize: number }) {
   return ctx.db(async (tx) => {
     const where = importScope(ctx);
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(rtiImports).where(where)) as [{ n: number }];
-    const rows = await tx.select().from(rtiImports).where(where).orderBy(desc(rtiImports.createdAt), desc(rtiImports.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    const [{ n }] = (await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rtiImports)
+      .where(where)) as [{ n: number }];
+    const rows = await tx
+      .select()
+      .from(rtiImports)
+      .where(where)
+      .orderBy(desc(rtiImports.createdAt), desc(rtiImports.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
     const items = [];
     for (const r of rows) items.push(await presentRtiImport(tx, r));
     return { items, total: n, page: q.page, pageSize: q.pageSize };
@@ -106,13 +158,26 @@ export async function listRtiImports(ctx: TContext, q: { page: number; pageSize:
 }
 
 /** One import, its rows side by side with our records as they are now. */
-export async function getRtiImport(ctx: TContext, importId: string, q: z.output<typeof sevisApi.ZRtiImportDetailQuery>): Promise<sevisApi.TRtiImportDetail> {
+export async function getRtiImport(
+  ctx: TContext,
+  importId: string,
+  q: z.output<typeof sevisApi.ZRtiImportDetailQuery>,
+): Promise<sevisApi.TRtiImportDetail> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const imp = await loadRtiImport(tx, ctx, importId);
     const where = and(eq(rtiImportRows.importId, imp.id), q.state === 'all' ? undefined : eq(rtiImportRows.state, q.state));
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(rtiImportRows).where(where)) as [{ n: number }];
-    const rows = await tx.select().from(rtiImportRows).where(where).orderBy(asc(rtiImportRows.rowNumber)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    const [{ n }] = (await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rtiImportRows)
+      .where(where)) as [{ n: number }];
+    const rows = await tx
+      .select()
+      .from(rtiImportRows)
+      .where(where)
+      .orderBy(asc(rtiImportRows.rowNumber))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
     const pids = rows.map((r) => r.profileId).filter((x): x is string => !!x);
     const profiles = pids.length ? await tx.select().from(studentProfiles).where(inArray(studentProfiles.id, pids)) : [];
     return {
@@ -124,15 +189,26 @@ export async function getRtiImport(ctx: TContext, importId: string, q: z.output<
         const v = r.values as TRtiValues;
         const diffs = p ? diffRow(p, v) : {};
         return {
-          id: r.id, rowNumber: r.rowNumber, sevisId: r.sevisId, profileId: p ? r.profileId : null,
+          id: r.id,
+          rowNumber: r.rowNumber,
+          sevisId: r.sevisId,
+          profileId: p ? r.profileId : null,
           name: (p ? [String(p.lastName), String(p.firstName)] : [v.lastName ?? '', v.firstName ?? '']).filter(Boolean).join(', '),
-          state: r.state as 'changed', message: r.message, appliedAction: r.appliedAction,
+          state: r.state as 'changed',
+          message: r.message,
+          appliedAction: r.appliedAction,
           fields: sevisApi.RTI_FIELDS.filter((f) => v[f.key] !== undefined).map((f) => ({
-            key: f.key, label: f.label, ours: p ? ourValue(p, f.key) : '', rti: v[f.key]!, isDifferent: p ? f.key in diffs : r.state === 'new',
+            key: f.key,
+            label: f.label,
+            ours: p ? ourValue(p, f.key) : '',
+            rti: v[f.key]!,
+            isDifferent: p ? f.key in diffs : r.state === 'new',
           })),
         };
       }),
-      total: n, page: q.page, pageSize: q.pageSize,
+      total: n,
+      page: q.page,
+      pageSize: q.pageSize,
     };
   });
 }
@@ -144,7 +220,14 @@ export async function discardRtiImport(ctx: TContext, importId: string): Promise
     if (imp.status === 'discarded') return presentRtiImport(tx, imp);
     if (imp.status === 'applied') throw new AppError(409, 'CONFLICT', 'This import was applied; it stays in the history.');
     const [row] = await tx.update(rtiImports).set({ status: 'discarded' }).where(eq(rtiImports.id, imp.id)).returning();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, entityType: 'rti_import', entityId: imp.id, action: 'sevis.rti.discarded', ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: ctx.actor?.userId ?? null,
+      entityType: 'rti_import',
+      entityId: imp.id,
+      action: 'sevis.rti.discarded',
+      ip: ctx.ip,
+    });
     return presentRtiImport(tx, row!);
   });
 }

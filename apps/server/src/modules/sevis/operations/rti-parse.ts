@@ -2,15 +2,82 @@ import { EDUCATION_LEVELS, SEVIS_STATUSES, importDate, sevisApi } from '@meridia
 
 /** Country names as RTI lists write them → the two-letter codes our records hold (codes are accepted as they are). */
 const COUNTRY_NAMES: Record<string, string> = {
-  AFGHANISTAN: 'AF', ARGENTINA: 'AR', AUSTRALIA: 'AU', AUSTRIA: 'AT', BANGLADESH: 'BD', BELGIUM: 'BE', BRAZIL: 'BR', CAMEROON: 'CM', CANADA: 'CA',
-  CHILE: 'CL', CHINA: 'CN', 'CHINA, PEOPLES REPUBLIC OF': 'CN', COLOMBIA: 'CO', 'COTE D\'IVOIRE': 'CI', DENMARK: 'DK', ECUADOR: 'EC', EGYPT: 'EG',
-  ETHIOPIA: 'ET', FINLAND: 'FI', FRANCE: 'FR', GERMANY: 'DE', GHANA: 'GH', GREECE: 'GR', 'HONG KONG': 'HK', INDIA: 'IN', INDONESIA: 'ID', IRAN: 'IR',
-  IRAQ: 'IQ', IRELAND: 'IE', ISRAEL: 'IL', ITALY: 'IT', JAMAICA: 'JM', JAPAN: 'JP', JORDAN: 'JO', KAZAKHSTAN: 'KZ', KENYA: 'KE', KUWAIT: 'KW',
-  LEBANON: 'LB', MALAYSIA: 'MY', MEXICO: 'MX', MOROCCO: 'MA', NEPAL: 'NP', NETHERLANDS: 'NL', 'NEW ZEALAND': 'NZ', NIGERIA: 'NG', NORWAY: 'NO',
-  PAKISTAN: 'PK', PERU: 'PE', PHILIPPINES: 'PH', POLAND: 'PL', PORTUGAL: 'PT', QATAR: 'QA', ROMANIA: 'RO', RUSSIA: 'RU', 'SAUDI ARABIA': 'SA',
-  SINGAPORE: 'SG', 'SOUTH AFRICA': 'ZA', 'SOUTH KOREA': 'KR', 'KOREA, SOUTH': 'KR', 'KOREA, REPUBLIC OF': 'KR', SPAIN: 'ES', 'SRI LANKA': 'LK',
-  SWEDEN: 'SE', SWITZERLAND: 'CH', TAIWAN: 'TW', THAILAND: 'TH', TURKEY: 'TR', TURKIYE: 'TR', UKRAINE: 'UA', 'UNITED ARAB EMIRATES': 'AE',
-  'UNITED KINGDOM': 'GB', 'UNITED STATES': 'US', VENEZUELA: 'VE', VIETNAM: 'VN', 'VIET NAM': 'VN', ZIMBABWE: 'ZW',
+  AFGHANISTAN: 'AF',
+  ARGENTINA: 'AR',
+  AUSTRALIA: 'AU',
+  AUSTRIA: 'AT',
+  BANGLADESH: 'BD',
+  BELGIUM: 'BE',
+  BRAZIL: 'BR',
+  CAMEROON: 'CM',
+  CANADA: 'CA',
+  CHILE: 'CL',
+  CHINA: 'CN',
+  'CHINA, PEOPLES REPUBLIC OF': 'CN',
+  COLOMBIA: 'CO',
+  "COTE D'IVOIRE": 'CI',
+  DENMARK: 'DK',
+  ECUADOR: 'EC',
+  EGYPT: 'EG',
+  ETHIOPIA: 'ET',
+  FINLAND: 'FI',
+  FRANCE: 'FR',
+  GERMANY: 'DE',
+  GHANA: 'GH',
+  GREECE: 'GR',
+  'HONG KONG': 'HK',
+  INDIA: 'IN',
+  INDONESIA: 'ID',
+  IRAN: 'IR',
+  IRAQ: 'IQ',
+  IRELAND: 'IE',
+  ISRAEL: 'IL',
+  ITALY: 'IT',
+  JAMAICA: 'JM',
+  JAPAN: 'JP',
+  JORDAN: 'JO',
+  KAZAKHSTAN: 'KZ',
+  KENYA: 'KE',
+  KUWAIT: 'KW',
+  LEBANON: 'LB',
+  MALAYSIA: 'MY',
+  MEXICO: 'MX',
+  MOROCCO: 'MA',
+  NEPAL: 'NP',
+  NETHERLANDS: 'NL',
+  'NEW ZEALAND': 'NZ',
+  NIGERIA: 'NG',
+  NORWAY: 'NO',
+  PAKISTAN: 'PK',
+  PERU: 'PE',
+  PHILIPPINES: 'PH',
+  POLAND: 'PL',
+  PORTUGAL: 'PT',
+  QATAR: 'QA',
+  ROMANIA: 'RO',
+  RUSSIA: 'RU',
+  'SAUDI ARABIA': 'SA',
+  SINGAPORE: 'SG',
+  'SOUTH AFRICA': 'ZA',
+  'SOUTH KOREA': 'KR',
+  'KOREA, SOUTH': 'KR',
+  'KOREA, REPUBLIC OF': 'KR',
+  SPAIN: 'ES',
+  'SRI LANKA': 'LK',
+  SWEDEN: 'SE',
+  SWITZERLAND: 'CH',
+  TAIWAN: 'TW',
+  THAILAND: 'TH',
+  TURKEY: 'TR',
+  TURKIYE: 'TR',
+  UKRAINE: 'UA',
+  'UNITED ARAB EMIRATES': 'AE',
+  'UNITED KINGDOM': 'GB',
+  'UNITED STATES': 'US',
+  VENEZUELA: 'VE',
+  VIETNAM: 'VN',
+  'VIET NAM': 'VN',
+  ZIMBABWE: 'ZW',
 };
 
 export type TRtiValues = Partial<Record<sevisApi.TRtiField | 'sevisId', string>>;
@@ -46,13 +113,16 @@ export function normalizeRtiRow(raw: Record<string, string>): { values: TRtiValu
         values.sevisId = id;
         break;
       }
-      case 'birthDate': case 'programStartDate': case 'programEndDate': {
+      case 'birthDate':
+      case 'programStartDate':
+      case 'programEndDate': {
         const d = isoDate(v);
         if (!d) errors.push(`${label(k)}: '${v}' is not a date (MM/DD/YYYY).`);
         else values[k] = d;
         break;
       }
-      case 'citizenshipCountryCode': case 'birthCountryCode': {
+      case 'citizenshipCountryCode':
+      case 'birthCountryCode': {
         const u = v.toUpperCase();
         const code = /^[A-Z]{2}$/.test(u) ? u : COUNTRY_NAMES[u];
         if (!code) errors.push(`${label(k)}: unknown country '${v}'.`);
@@ -72,7 +142,9 @@ export function normalizeRtiRow(raw: Record<string, string>): { values: TRtiValu
         break;
       }
       case 'educationLevel': {
-        const l = EDUCATION_LEVELS.find((x) => x.code === v.padStart(2, '0') || x.label.toLowerCase() === v.toLowerCase().replace(/[’`]/g, "'"));
+        const l = EDUCATION_LEVELS.find(
+          (x) => x.code === v.padStart(2, '0') || x.label.toLowerCase() === v.toLowerCase().replace(/[’`]/g, "'"),
+        );
         if (!l) errors.push(`Education level: unknown level '${v}'.`);
         else values.educationLevel = l.code;
         break;

@@ -25,7 +25,12 @@ export function batchesSite(actor: TAuthenticatedActor, siteId: number): boolean
 }
 
 /** A settings row the actor reaches (404 otherwise: existence must not leak). */
-export async function getReachableSettings(tx: TTx, actor: TAuthenticatedActor, settingsId: string, may: (a: TAuthenticatedActor, site: number) => boolean): Promise<TSettingsRow> {
+export async function getReachableSettings(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  settingsId: string,
+  may: (a: TAuthenticatedActor, site: number) => boolean,
+): Promise<TSettingsRow> {
   const [row] = await tx.select().from(sevisSettings).where(eq(sevisSettings.id, settingsId));
   if (!row || !may(actor, row.campusSiteId)) throw notFound();
   return row;
@@ -39,7 +44,9 @@ export const formatBatchId = (n: number): string => String(n).padStart(14, '0');
  * the settings' starting number. Callers hold the OrgID's advisory lock (lockOrg) when they use it.
  */
 export async function nextBatchNumber(tx: TTx, institutionId: string, orgId: string, starting: number): Promise<number> {
-  const [r] = await tx.select({ max: sql<string | null>`max(${sevisBatches.batchId})` }).from(sevisBatches)
+  const [r] = await tx
+    .select({ max: sql<string | null>`max(${sevisBatches.batchId})` })
+    .from(sevisBatches)
     .where(and(eq(sevisBatches.institutionId, institutionId), eq(sevisBatches.orgId, orgId), sql`${sevisBatches.batchId} ~ '^[0-9]{14}$'`));
   const used = r?.max ? Number(r.max) : 0;
   return Math.max(used + 1, starting);

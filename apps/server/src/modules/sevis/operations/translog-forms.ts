@@ -11,11 +11,19 @@ import { studentProfiles } from '../../people/schema.js';
  * portal account have no person to file them on and are only counted. Each upload runs through the
  * attachments module (type sniffing, virus scan, audit).
  */
-export async function storePrintedForms(ctx: TContext, records: sevisApi.TTransLogRecordResult[], forms: { name: string; data: Uint8Array }[]): Promise<number> {
+export async function storePrintedForms(
+  ctx: TContext,
+  records: sevisApi.TTransLogRecordResult[],
+  forms: { name: string; data: Uint8Array }[],
+): Promise<number> {
   const profileIds = [...new Set(records.map((r) => r.profileId).filter((x): x is string => !!x))];
   if (!profileIds.length) return 0;
-  const profiles = await ctx.db((tx) => tx.select({ id: studentProfiles.id, userId: studentProfiles.userId, sevisId: studentProfiles.sevisId })
-    .from(studentProfiles).where(inArray(studentProfiles.id, profileIds)));
+  const profiles = await ctx.db((tx) =>
+    tx
+      .select({ id: studentProfiles.id, userId: studentProfiles.userId, sevisId: studentProfiles.sevisId })
+      .from(studentProfiles)
+      .where(inArray(studentProfiles.id, profileIds)),
+  );
   let stored = 0;
   for (const form of forms) {
     const upper = form.name.toUpperCase();
@@ -26,10 +34,22 @@ export async function storePrintedForms(ctx: TContext, records: sevisApi.TTransL
     });
     const userId = rec ? profiles.find((x) => x.id === rec.profileId)?.userId : null;
     if (!userId) continue;
-    await uploadAttachment(ctx, {
-      requestId: null, subjectUserId: userId, customDocumentId: null, dependentId: null, soaId: null, categoryId: '', checklistItem: '',
-      description: `SEVIS printed form (${rec!.sevisId ?? rec!.requestId})`, isVisibleToRequester: false, isVisibleToDepartment: false,
-    }, { fileName: form.name, data: Buffer.from(form.data) });
+    await uploadAttachment(
+      ctx,
+      {
+        requestId: null,
+        subjectUserId: userId,
+        customDocumentId: null,
+        dependentId: null,
+        soaId: null,
+        categoryId: '',
+        checklistItem: '',
+        description: `SEVIS printed form (${rec!.sevisId ?? rec!.requestId})`,
+        isVisibleToRequester: false,
+        isVisibleToDepartment: false,
+      },
+      { fileName: form.name, data: Buffer.from(form.data) },
+    );
     stored += 1;
   }
   return stored;

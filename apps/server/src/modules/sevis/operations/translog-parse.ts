@@ -12,9 +12,12 @@ const fileError = (message: string) => new AppError(400, 'VALIDATION', message, 
 const XSD_DIR = new URL('../../../../sevis-xsd/exchange-visitor-6.27/', import.meta.url);
 let schemaFiles: Promise<{ fileName: string; contents: string }[]> | null = null;
 function transLogSchema() {
-  schemaFiles ??= Promise.all(['SevisTransLog.xsd', 'Common.xsd', 'SEVISTable.xsd'].map(async (fileName) => ({
-    fileName, contents: await readFile(new URL(fileName, XSD_DIR), 'utf8'),
-  })));
+  schemaFiles ??= Promise.all(
+    ['SevisTransLog.xsd', 'Common.xsd', 'SEVISTable.xsd'].map(async (fileName) => ({
+      fileName,
+      contents: await readFile(new URL(fileName, XSD_DIR), 'utf8'),
+    })),
+  );
   return schemaFiles;
 }
 
@@ -45,15 +48,20 @@ export function readTransLogUpload(fileName: string, data: Buffer): TUploadedLog
     let entries: Record<string, Uint8Array>;
     try {
       // Only names are listed first; the log and PDFs are inflated, anything else is skipped.
-      entries = unzipSync(new Uint8Array(data), { filter: (f) => /\.(xml|pdf)$/i.test(f.name) && f.originalSize <= sevisApi.TRANSLOG_MAX_BYTES });
+      entries = unzipSync(new Uint8Array(data), {
+        filter: (f) => /\.(xml|pdf)$/i.test(f.name) && f.originalSize <= sevisApi.TRANSLOG_MAX_BYTES,
+      });
     } catch {
       throw fileError(M.fileType);
     }
     const names = Object.keys(entries);
-    const logName = names.find((n) => baseName(n).toLowerCase() === 'sevis_transaction_log.xml')
-      ?? (names.filter((n) => /\.xml$/i.test(n)).length === 1 ? names.find((n) => /\.xml$/i.test(n)) : undefined);
+    const logName =
+      names.find((n) => baseName(n).toLowerCase() === 'sevis_transaction_log.xml') ??
+      (names.filter((n) => /\.xml$/i.test(n)).length === 1 ? names.find((n) => /\.xml$/i.test(n)) : undefined);
     if (!logName) throw fileError(M.zipWithoutLog);
-    const forms = names.filter((n) => /\.pdf$/i.test(n)).map((n) => ({ name: baseName(n), data: entries[n]! }))
+    const forms = names
+      .filter((n) => /\.pdf$/i.test(n))
+      .map((n) => ({ name: baseName(n), data: entries[n]! }))
       .filter((f) => f.data.length > 4 && utf8(f.data.subarray(0, 5)) === '%PDF-');
     return { xml: utf8(entries[logName]!), fileName, forms };
   }
@@ -68,7 +76,10 @@ export async function validateTransLog(xml: string): Promise<void> {
   const [schema, ...preload] = await transLogSchema();
   const res = await validateXML({ xml: [{ fileName: 'sevis_transaction_log.xml', contents: xml }], schema: [schema!], preload });
   if (!res.valid) {
-    const first = res.errors.slice(0, 3).map((e) => e.message.trim()).join(' ');
+    const first = res.errors
+      .slice(0, 3)
+      .map((e) => e.message.trim())
+      .join(' ');
     throw fileError(`${M.invalid} ${first}`.slice(0, 600));
   }
 }
@@ -92,12 +103,17 @@ export interface TParsedLog {
 }
 
 const parser = new XMLParser({
-  ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, parseAttributeValue: false, trimValues: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
   isArray: (name) => name === 'Record' || name === 'Dependent' || name === 'SiteOfActivity' || name === 'Employer',
 });
 
 type TNode = Record<string, unknown>;
-const str = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'object' ? str((v as TNode)['#text']) : String(v)).trim();
+const str = (v: unknown): string =>
+  (v === undefined || v === null ? '' : typeof v === 'object' ? str((v as TNode)['#text']) : String(v)).trim();
 const yes = (v: unknown) => ['true', '1', 'y', 'yes'].includes(str(v).toLowerCase());
 
 /** The facts of a validated log: header, batch-level codes and each record's result. */
@@ -118,13 +134,18 @@ export function parseTransLog(xml: string): TParsedLog {
       errorCode: str(result.ErrorCode),
       errorMessage: str(result.ErrorMessage),
       dependents: ((r.Dependent ?? []) as TNode[]).map((d) => ({
-        sevisId: str(d['@_dependentSevisID']) || null, userDefinedA: str(d.UserDefinedA), userDefinedB: str(d.UserDefinedB),
+        sevisId: str(d['@_dependentSevisID']) || null,
+        userDefinedA: str(d.UserDefinedA),
+        userDefinedB: str(d.UserDefinedB),
       })),
     };
   });
   return {
-    batchId: str(header.BatchID), orgId: str(header.OrgID),
-    uploadCode: str(upload['@_resultCode']), processCode: process ? str(process['@_resultCode']) : '', downloadCode: str(download['@_resultCode']),
+    batchId: str(header.BatchID),
+    orgId: str(header.OrgID),
+    uploadCode: str(upload['@_resultCode']),
+    processCode: process ? str(process['@_resultCode']) : '',
+    downloadCode: str(download['@_resultCode']),
     records,
   };
 }
@@ -136,7 +157,8 @@ export function parseTransLog(xml: string): TParsedLog {
 export function batchOutcome(log: TParsedLog): { kind: 'processed' | 'not-processed' | 'failed'; code: string; message: string } {
   const label = (c: string) => sevisApi.SEVIS_BATCH_RESULT_CODES[c] ?? 'SEVIS result';
   if (log.uploadCode && log.uploadCode !== 'S0000') return { kind: 'failed', code: log.uploadCode, message: label(log.uploadCode) };
-  if (log.processCode === 'S0030' || (!log.processCode && log.downloadCode === 'S0030')) return { kind: 'not-processed', code: 'S0030', message: label('S0030') };
+  if (log.processCode === 'S0030' || (!log.processCode && log.downloadCode === 'S0030'))
+    return { kind: 'not-processed', code: 'S0030', message: label('S0030') };
   if (!log.processCode && log.records.length === 0) {
     const code = log.downloadCode && log.downloadCode !== 'S0000' ? log.downloadCode : 'S0001';
     return { kind: 'failed', code, message: label(code) };

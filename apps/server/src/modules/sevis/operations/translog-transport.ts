@@ -21,8 +21,11 @@ export function getTransportStatus(): sevisApi.TTransportStatus {
 
 /** A batch the actor may work on (its campus site with the sevisBatch flag), else 404. */
 async function loadBatch(tx: TTx, ctx: TContext, batchRowId: string, lock = false) {
-  const q = tx.select({ b: sevisBatches, siteId: sevisSettings.campusSiteId }).from(sevisBatches)
-    .innerJoin(sevisSettings, eq(sevisSettings.id, sevisBatches.settingsId)).where(eq(sevisBatches.id, batchRowId));
+  const q = tx
+    .select({ b: sevisBatches, siteId: sevisSettings.campusSiteId })
+    .from(sevisBatches)
+    .innerJoin(sevisSettings, eq(sevisSettings.id, sevisBatches.settingsId))
+    .where(eq(sevisBatches.id, batchRowId));
   const [row] = lock ? await q.for('update', { of: sevisBatches }) : await q;
   if (!row || !canActOnSite(requireActor(ctx).staff, row.siteId, 'sevisBatch')) throw notFound();
   return row.b;
@@ -32,7 +35,9 @@ async function loadBatch(tx: TTx, ctx: TContext, batchRowId: string, lock = fals
 async function assertSender(tx: TTx, ctx: TContext, kind: string) {
   const actor = requireActor(ctx);
   if (actor.staff?.isSuper) return;
-  const [s] = await tx.select({ id: sevisSenders.userId }).from(sevisSenders)
+  const [s] = await tx
+    .select({ id: sevisSenders.userId })
+    .from(sevisSenders)
     .where(and(eq(sevisSenders.userId, actor.userId), eq(sevisSenders.kind, kind === 'ev' ? 'ARO' : 'DSO')));
   // 409, not 403: the route is allowed; what is missing is a SEVIS Permissions entry the office can add.
   if (!s) throw new AppError(409, 'NOT_A_SENDER', M.noSender);
@@ -73,26 +78,56 @@ export async function sendBatchToSevis(ctx: TContext, batchRowId: string): Promi
     throw unavailable(e instanceof TransportError ? e.message : 'SEVIS could not be reached.');
   }
   const { code, message } = await uploadAnswerCode(answer.body);
-  if (answer.status >= 400 && !code) throw unavailable(`SEVIS answered ${answer.status}; the batch stays pending. Try again later or upload it by hand.`);
+  if (answer.status >= 400 && !code)
+    throw unavailable(`SEVIS answered ${answer.status}; the batch stays pending. Try again later or upload it by hand.`);
   const accepted = code === 'S0000';
   const now = new Date();
   return ctx.db(async (tx) => {
     const b = await loadBatch(tx, ctx, batchRowId, true);
     if (accepted) {
       if (b.status === 'pending') {
-        await tx.update(sevisBatches).set({ status: 'sent', sentVia: 'transport', sentBy: ctx.actor!.userId, sentAt: now, resultCode: '', resultMessage: '', updatedAt: now })
+        await tx
+          .update(sevisBatches)
+          .set({
+            status: 'sent',
+            sentVia: 'transport',
+            sentBy: ctx.actor!.userId,
+            sentAt: now,
+            resultCode: '',
+            resultMessage: '',
+            updatedAt: now,
+          })
           .where(eq(sevisBatches.id, b.id));
-        const recs = await tx.select({ eventId: sevisBatchRecords.eventId }).from(sevisBatchRecords).where(eq(sevisBatchRecords.batchRowId, b.id));
-        for (const r of recs) await tx.update(sevisPendingEvents).set({ status: 'sent', updatedAt: now }).where(eq(sevisPendingEvents.id, r.eventId));
+        const recs = await tx
+          .select({ eventId: sevisBatchRecords.eventId })
+          .from(sevisBatchRecords)
+          .where(eq(sevisBatchRecords.batchRowId, b.id));
+        for (const r of recs)
+          await tx.update(sevisPendingEvents).set({ status: 'sent', updatedAt: now }).where(eq(sevisPendingEvents.id, r.eventId));
       }
     } else {
-      await tx.update(sevisBatches).set({ resultCode: code || 'S0001', resultMessage: message || 'Upload refused', updatedAt: now }).where(eq(sevisBatches.id, b.id));
+      await tx
+        .update(sevisBatches)
+        .set({ resultCode: code || 'S0001', resultMessage: message || 'Upload refused', updatedAt: now })
+        .where(eq(sevisBatches.id, b.id));
     }
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: ctx.actor!.userId, entityType: 'sevis_batch', entityId: b.id,
-      action: accepted ? 'sevis.batch.sent' : 'sevis.batch.send-refused', before: { status: b.status }, after: { status: accepted ? 'sent' : b.status, via: 'transport', resultCode: code, httpStatus: answer.status }, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: ctx.actor!.userId,
+      entityType: 'sevis_batch',
+      entityId: b.id,
+      action: accepted ? 'sevis.batch.sent' : 'sevis.batch.send-refused',
+      before: { status: b.status },
+      after: { status: accepted ? 'sent' : b.status, via: 'transport', resultCode: code, httpStatus: answer.status },
+      ip: ctx.ip,
+    });
     return {
-      batchRowId: b.id, status: accepted ? 'sent' : b.status, resultCode: code,
-      message: accepted ? 'SEVIS accepted the batch; its results usually come the next business day.' : `SEVIS refused the upload (${code || answer.status} ${message}); the batch stays pending.`,
+      batchRowId: b.id,
+      status: accepted ? 'sent' : b.status,
+      resultCode: code,
+      message: accepted
+        ? 'SEVIS accepted the batch; its results usually come the next business day.'
+        : `SEVIS refused the upload (${code || answer.status} ${message}); the batch stays pending.`,
     };
   });
 }

@@ -6,21 +6,51 @@ import { campusSites, users } from '../../people/schema.js';
 import { sevisBatches as b, sevisSettings as s } from '../schema.js';
 import { batchSites } from './batch-pending.query.js';
 
-type TQuery = { page: number; pageSize: number; status?: sevisApi.TSevisBatchStatus; kind?: 'student' | 'ev'; settingsId?: string; q?: string; sort: string; order: 'asc' | 'desc' };
+type TQuery = {
+  page: number;
+  pageSize: number;
+  status?: sevisApi.TSevisBatchStatus;
+  kind?: 'student' | 'ev';
+  settingsId?: string;
+  q?: string;
+  sort: string;
+  order: 'asc' | 'desc';
+};
 export type TBatchListRow = Awaited<ReturnType<typeof selectBatches>>[number];
 
 function selectBatches(tx: TTx) {
-  return tx.select({ b, siteName: campusSites.name, siteId: s.campusSiteId, programKind: s.programKind, firstName: users.firstName, lastName: users.lastName })
-    .from(b).innerJoin(s, eq(s.id, b.settingsId)).innerJoin(campusSites, eq(campusSites.id, s.campusSiteId)).leftJoin(users, eq(users.id, b.createdBy));
+  return tx
+    .select({
+      b,
+      siteName: campusSites.name,
+      siteId: s.campusSiteId,
+      programKind: s.programKind,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(b)
+    .innerJoin(s, eq(s.id, b.settingsId))
+    .innerJoin(campusSites, eq(campusSites.id, s.campusSiteId))
+    .leftJoin(users, eq(users.id, b.createdBy));
 }
 
 export function presentBatch(r: TBatchListRow, senderKinds: Set<string>): sevisApi.TSevisBatch {
   return {
-    id: r.b.id, batchId: r.b.batchId, orgId: r.b.orgId, kind: r.b.kind as 'student' | 'ev', campusSiteName: r.siteName,
-    status: r.b.status as sevisApi.TSevisBatchStatus, recordCount: r.b.recordCount, sevisUserId: r.b.sevisUserId,
-    resultCode: r.b.resultCode, resultMessage: r.b.resultMessage, sentVia: r.b.sentVia,
+    id: r.b.id,
+    batchId: r.b.batchId,
+    orgId: r.b.orgId,
+    kind: r.b.kind as 'student' | 'ev',
+    campusSiteName: r.siteName,
+    status: r.b.status as sevisApi.TSevisBatchStatus,
+    recordCount: r.b.recordCount,
+    sevisUserId: r.b.sevisUserId,
+    resultCode: r.b.resultCode,
+    resultMessage: r.b.resultMessage,
+    sentVia: r.b.sentVia,
     createdByName: r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : 'Nightly batching',
-    createdAt: r.b.createdAt.toISOString(), sentAt: r.b.sentAt?.toISOString() ?? null, completedAt: r.b.completedAt?.toISOString() ?? null,
+    createdAt: r.b.createdAt.toISOString(),
+    sentAt: r.b.sentAt?.toISOString() ?? null,
+    completedAt: r.b.completedAt?.toISOString() ?? null,
     canSend: r.b.status === 'pending' && senderKinds.has(r.programKind),
   };
 }
@@ -38,12 +68,19 @@ export async function listBatchRows(tx: TTx, actor: TAuthenticatedActor, q: TQue
   const term = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     sites.length ? inArray(s.campusSiteId, sites) : sql`false`,
-    q.status ? eq(b.status, q.status) : undefined, q.kind ? eq(b.kind, q.kind) : undefined,
-    q.settingsId ? eq(b.settingsId, q.settingsId) : undefined, term ? ilike(b.batchId, term) : undefined,
+    q.status ? eq(b.status, q.status) : undefined,
+    q.kind ? eq(b.kind, q.kind) : undefined,
+    q.settingsId ? eq(b.settingsId, q.settingsId) : undefined,
+    term ? ilike(b.batchId, term) : undefined,
   );
-  const [{ total }] = (await tx.select({ total: count() }).from(b).innerJoin(s, eq(s.id, b.settingsId)).where(where)) as [{ total: number }];
+  const [{ total }] = (await tx.select({ total: count() }).from(b).innerJoin(s, eq(s.id, b.settingsId)).where(where)) as [
+    { total: number },
+  ];
   const col = q.sort === 'batchId' ? b.batchId : q.sort === 'status' ? b.status : b.createdAt;
-  const rows = await selectBatches(tx).where(where).orderBy(q.order === 'asc' ? asc(col) : desc(col), desc(b.createdAt), asc(b.id))
-    .limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const rows = await selectBatches(tx)
+    .where(where)
+    .orderBy(q.order === 'asc' ? asc(col) : desc(col), desc(b.createdAt), asc(b.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { total, rows };
 }

@@ -4,7 +4,14 @@ import { registerRawRoute, registerRoute } from '../../../platform/http/route.js
 import type { TServices } from '../../../platform/http/context.js';
 import { notFound } from '../../../platform/errors/app-error.js';
 import { createBatches } from '../operations/batch-create.js';
-import { downloadBatchXml, getBatch, listBatches, listPendingEvents, listPendingGroups, markBatchSent } from '../operations/batch-manage.js';
+import {
+  downloadBatchXml,
+  getBatch,
+  listBatches,
+  listPendingEvents,
+  listPendingGroups,
+  markBatchSent,
+} from '../operations/batch-manage.js';
 import { listRegistrationCandidates, queueRegistrationEvents } from '../operations/registration-bulk.js';
 import { listValidationCandidates, queueValidationEvents } from '../operations/validation-bulk.js';
 
@@ -19,8 +26,11 @@ export function batchesRoutes(app: FastifyInstance, s: TServices): void {
     const params = sevisApi.downloadBatchXml.params!.safeParse(req.params);
     if (!params.success) throw notFound();
     const file = await downloadBatchXml(ctx, params.data.batchRowId);
-    return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `attachment; filename="${file.fileName}"`).send(file.xml);
+    return reply
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.xml);
   });
   registerRoute(app, s, sevisApi.markBatchSent, (ctx, { params }) => markBatchSent(ctx, params.batchRowId));
   registerRoute(app, s, sevisApi.listRegistrationCandidates, (ctx, { query }) => listRegistrationCandidates(ctx, query));

@@ -2,7 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, fieldError } from '../../../platform/errors/app-error.js';
 
 /** The one file part named 'file' of a multipart upload, at most maxBytes (SEVIS results and RTI lists). */
-export async function readOneFile(req: FastifyRequest, maxBytes: number, requiredMessage: string): Promise<{ fileName: string; data: Buffer }> {
+export async function readOneFile(
+  req: FastifyRequest,
+  maxBytes: number,
+  requiredMessage: string,
+): Promise<{ fileName: string; data: Buffer }> {
   if (!req.isMultipart()) throw fieldError('file', requiredMessage);
   let file: { fileName: string; data: Buffer } | null = null;
   const tooLarge = `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`;

@@ -11,7 +11,8 @@ import { readOneFile } from './results-upload.js';
 /** The sevis module's results routes (issue 6): transaction logs, System Errors, the batch interface. */
 export function resultsRoutes(app: FastifyInstance, s: TServices): void {
   registerRawRoute(app, s, sevisApi.importTransactionLog, async (ctx, req) =>
-    importTransactionLog(ctx, await readOneFile(req, sevisApi.TRANSLOG_MAX_BYTES, sevisApi.TRANSLOG_MSG.fileRequired)));
+    importTransactionLog(ctx, await readOneFile(req, sevisApi.TRANSLOG_MAX_BYTES, sevisApi.TRANSLOG_MSG.fileRequired)),
+  );
   registerRoute(app, s, sevisApi.listTransactionLogs, (ctx, { query }) => listTransactionLogs(ctx, query));
   registerRoute(app, s, sevisApi.getTransactionLog, (ctx, { params }) => getTransactionLog(ctx, params.logId));
   registerRoute(app, s, sevisApi.listSystemErrors, (ctx, { query }) => listSystemErrors(ctx, query));

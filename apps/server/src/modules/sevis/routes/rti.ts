@@ -8,7 +8,9 @@ import { readOneFile } from './results-upload.js';
 
 /** The sevis module's RTI routes (issue 6): upload an RTI list, compare, apply, history. */
 export function rtiRoutes(app: FastifyInstance, s: TServices): void {
-  registerRawRoute(app, s, sevisApi.uploadRtiImport, async (ctx, req) => uploadRtiImport(ctx, await readOneFile(req, IMPORT_MAX_BYTES, sevisApi.RTI_MSG.fileRequired)));
+  registerRawRoute(app, s, sevisApi.uploadRtiImport, async (ctx, req) =>
+    uploadRtiImport(ctx, await readOneFile(req, IMPORT_MAX_BYTES, sevisApi.RTI_MSG.fileRequired)),
+  );
   registerRoute(app, s, sevisApi.listRtiImports, (ctx, { query }) => listRtiImports(ctx, query));
   registerRoute(app, s, sevisApi.getRtiImport, (ctx, { params, query }) => getRtiImport(ctx, params.importId, query));
   registerRoute(app, s, sevisApi.applyRtiImport, (ctx, { params, body }) => applyRtiImport(ctx, params.importId, body));

@@ -24,9 +24,19 @@ export interface TSevisTransport {
   download(input: TBatchRef): Promise<TTransportAnswer>;
 }
 
-export interface TBatchRef { orgId: string; batchId: string; userId: string }
-export interface TBatchUpload extends TBatchRef { xml: string }
-export interface TTransportAnswer { status: number; contentType: string; body: Buffer }
+export interface TBatchRef {
+  orgId: string;
+  batchId: string;
+  userId: string;
+}
+export interface TBatchUpload extends TBatchRef {
+  xml: string;
+}
+export interface TTransportAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
 
 export class TransportError extends Error {}
 
@@ -42,14 +52,22 @@ export interface THttpTransportOptions {
 const MAX_ANSWER = 60 * 1024 * 1024;
 
 /** A multipart/form-data body: text fields, then the XML as a file part. */
-function multipart(fields: Record<string, string>, file?: { name: string; fileName: string; contentType: string; data: string }): { body: Buffer; contentType: string } {
+function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; fileName: string; contentType: string; data: string },
+): { body: Buffer; contentType: string } {
   const boundary = `----meridian${randomBytes(12).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`, 'utf8'));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.fileName}"\r\nContent-Type: ${file.contentType}\r\n\r\n`, 'utf8'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.fileName}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        'utf8',
+      ),
+    );
     parts.push(Buffer.from(file.data, 'utf8'), Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -71,20 +89,31 @@ export class HttpSevisTransport implements TSevisTransport {
     const target = new URL(`${this.url}/action/${action}`);
     if (target.protocol !== 'https:') return Promise.reject(new TransportError('The SEVIS batch interface must be reached over HTTPS.'));
     return new Promise((resolve, reject) => {
-      const req = https.request(target, {
-        method: 'POST', agent: this.agent, timeout: this.o.timeoutMs ?? 60_000,
-        headers: { 'content-type': payload.contentType, 'content-length': payload.body.length, accept: '*/*' },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > MAX_ANSWER) { req.destroy(new TransportError('SEVIS answered with more data than expected.')); return; }
-          chunks.push(c);
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
+      const req = https.request(
+        target,
+        {
+          method: 'POST',
+          agent: this.agent,
+          timeout: this.o.timeoutMs ?? 60_000,
+          headers: { 'content-type': payload.contentType, 'content-length': payload.body.length, accept: '*/*' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (size > MAX_ANSWER) {
+              req.destroy(new TransportError('SEVIS answered with more data than expected.'));
+              return;
+            }
+            chunks.push(c);
+          });
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(new TransportError('SEVIS did not answer in time.')));
       req.on('error', (e) => reject(e instanceof TransportError ? e : new TransportError(`SEVIS could not be reached: ${e.message}`)));
       req.end(payload.body);
@@ -92,8 +121,13 @@ export class HttpSevisTransport implements TSevisTransport {
   }
 
   upload(i: TBatchUpload): Promise<TTransportAnswer> {
-    return this.post('batchUpload', multipart({ orgid: i.orgId, batchid: i.batchId, userid: i.userId },
-      { name: 'xml', fileName: `${i.batchId}${i.orgId}.xml`, contentType: 'text/xml', data: i.xml }));
+    return this.post(
+      'batchUpload',
+      multipart(
+        { orgid: i.orgId, batchid: i.batchId, userid: i.userId },
+        { name: 'xml', fileName: `${i.batchId}${i.orgId}.xml`, contentType: 'text/xml', data: i.xml },
+      ),
+    );
   }
 
   download(i: TBatchRef): Promise<TTransportAnswer> {
@@ -116,7 +150,10 @@ export function transportFromEnv(env: NodeJS.ProcessEnv = process.env): TSevisTr
   const keyPath = env.SEVIS_CLIENT_KEY?.trim();
   if (!baseUrl || !certPath || !keyPath) return OFF_TRANSPORT;
   return new HttpSevisTransport({
-    baseUrl, cert: readFileSync(certPath), key: readFileSync(keyPath), passphrase: env.SEVIS_CLIENT_KEY_PASSPHRASE || undefined,
+    baseUrl,
+    cert: readFileSync(certPath),
+    key: readFileSync(keyPath),
+    passphrase: env.SEVIS_CLIENT_KEY_PASSPHRASE || undefined,
     ca: env.SEVIS_CA ? readFileSync(env.SEVIS_CA.trim()) : undefined,
   });
 }

@@ -13,7 +13,12 @@ async function inChunks<T>(ids: string[], q: (chunk: string[]) => Promise<T[]>):
 
 function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
   const m = new Map<string, T[]>();
-  for (const r of rows) { const k = key(r); const list = m.get(k); if (list) list.push(r); else m.set(k, [r]); }
+  for (const r of rows) {
+    const k = key(r);
+    const list = m.get(k);
+    if (list) list.push(r);
+    else m.set(k, [r]);
+  }
   return m;
 }
 
@@ -28,9 +33,18 @@ export async function loadBatchInputs(tx: TTx, eventIds: string[]): Promise<TBat
   const events = await inChunks(ids, (c) => tx.select().from(sevisPendingEvents).where(inArray(sevisPendingEvents.id, c)));
   const profileIds = [...new Set(events.map((e) => e.profileId))];
   const profiles = await inChunks(profileIds, (c) => tx.select().from(studentProfiles).where(inArray(studentProfiles.id, c)));
-  const dependents = groupBy(await inChunks(profileIds, (c) => tx.select().from(studentDependents).where(inArray(studentDependents.profileId, c))), (d) => d.profileId);
-  const sites = groupBy(await inChunks(profileIds, (c) => tx.select().from(studentSitesOfActivity).where(inArray(studentSitesOfActivity.profileId, c))), (s) => s.profileId);
-  const employments = groupBy(await inChunks(profileIds, (c) => tx.select().from(studentEmployments).where(inArray(studentEmployments.profileId, c))), (e) => e.profileId);
+  const dependents = groupBy(
+    await inChunks(profileIds, (c) => tx.select().from(studentDependents).where(inArray(studentDependents.profileId, c))),
+    (d) => d.profileId,
+  );
+  const sites = groupBy(
+    await inChunks(profileIds, (c) => tx.select().from(studentSitesOfActivity).where(inArray(studentSitesOfActivity.profileId, c))),
+    (s) => s.profileId,
+  );
+  const employments = groupBy(
+    await inChunks(profileIds, (c) => tx.select().from(studentEmployments).where(inArray(studentEmployments.profileId, c))),
+    (e) => e.profileId,
+  );
   const profileById = new Map(profiles.map((p) => [p.id, p]));
   const eventById = new Map(events.map((e) => [e.id, e]));
   const out: TBatchRecordInput[] = [];
@@ -39,8 +53,16 @@ export async function loadBatchInputs(tx: TTx, eventIds: string[]): Promise<TBat
     const profile = e && profileById.get(e.profileId);
     if (!e || !profile) continue;
     out.push({
-      eventId: e.id, profileId: e.profileId, eventType: e.eventType, action: e.action, payload: e.payload ?? {}, dependentId: e.dependentId,
-      profile, dependents: dependents.get(e.profileId) ?? [], sites: sites.get(e.profileId) ?? [], employments: employments.get(e.profileId) ?? [],
+      eventId: e.id,
+      profileId: e.profileId,
+      eventType: e.eventType,
+      action: e.action,
+      payload: e.payload ?? {},
+      dependentId: e.dependentId,
+      profile,
+      dependents: dependents.get(e.profileId) ?? [],
+      sites: sites.get(e.profileId) ?? [],
+      employments: employments.get(e.profileId) ?? [],
     });
   }
   return out;

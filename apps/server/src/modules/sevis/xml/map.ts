@@ -30,39 +30,69 @@ export function isoDate(v: unknown): string | undefined {
 export class RecordMapper {
   readonly problems: string[] = [];
 
-  constructor(readonly r: TBatchRecordInput, readonly kind: TBatchKind, readonly today: string) {}
+  constructor(
+    readonly r: TBatchRecordInput,
+    readonly kind: TBatchKind,
+    readonly today: string,
+  ) {}
 
-  get p() { return this.r.profile; }
+  get p() {
+    return this.r.profile;
+  }
 
   /** A payload value as trimmed text ('' when absent). */
-  pv(key: string): string { return str(this.r.payload[key]); }
+  pv(key: string): string {
+    return str(this.r.payload[key]);
+  }
 
   /** The first non-empty of a payload value and fallbacks. */
-  first(...values: unknown[]): string { for (const v of values) { const s = str(v); if (s) return s; } return ''; }
+  first(...values: unknown[]): string {
+    for (const v of values) {
+      const s = str(v);
+      if (s) return s;
+    }
+    return '';
+  }
 
-  problem(message: string) { if (!this.problems.includes(message)) this.problems.push(message); }
+  problem(message: string) {
+    if (!this.problems.includes(message)) this.problems.push(message);
+  }
 
-  missing(field: string, where: string) { this.problem(`${field} is missing ${where}.`); }
+  missing(field: string, where: string) {
+    this.problem(`${field} is missing ${where}.`);
+  }
 
   /** A required text value. */
   req(v: unknown, field: string, where: string): string | undefined {
     const s = str(v);
-    if (!s) { this.missing(field, where); return undefined; }
+    if (!s) {
+      this.missing(field, where);
+      return undefined;
+    }
     return s;
   }
 
-  opt(v: unknown): string | undefined { return str(v) || undefined; }
+  opt(v: unknown): string | undefined {
+    return str(v) || undefined;
+  }
 
   reqDate(v: unknown, field: string, where: string): string | undefined {
-    if (!str(v)) { this.missing(field, where); return undefined; }
+    if (!str(v)) {
+      this.missing(field, where);
+      return undefined;
+    }
     const d = isoDate(v);
     if (!d) this.problem(`${field} ${where} is not a date (${str(v)}).`);
     return d;
   }
 
-  optDate(v: unknown): string | undefined { return isoDate(v); }
+  optDate(v: unknown): string | undefined {
+    return isoDate(v);
+  }
 
-  bool(v: boolean): string { return v ? 'true' : 'false'; }
+  bool(v: boolean): string {
+    return v ? 'true' : 'false';
+  }
 
   /** A yes/no answer from the payload ('1', 'true', 'yes', true); undefined when not given. */
   yesNo(v: unknown): boolean | undefined {
@@ -77,35 +107,52 @@ export class RecordMapper {
     const s = str(v);
     if (!s) return undefined;
     const n = Number(s);
-    if (!Number.isFinite(n) || n < 0) { this.problem(`${field} ${where} is not an amount in dollars (${s}).`); return undefined; }
+    if (!Number.isFinite(n) || n < 0) {
+      this.problem(`${field} ${where} is not an amount in dollars (${s}).`);
+      return undefined;
+    }
     return String(Math.round(n));
   }
 
   /** A value that must be in one of SEVISTable.xsd's code lists. */
   code(v: unknown, typeName: string, field: string, where: string, required = true): string | undefined {
     const s = str(v);
-    if (!s) { if (required) this.missing(field, where); return undefined; }
-    if (!codeList(this.kind, typeName).has(s)) { this.problem(`${field} ${where} (${s}) is not a code SEVIS accepts.`); return undefined; }
+    if (!s) {
+      if (required) this.missing(field, where);
+      return undefined;
+    }
+    if (!codeList(this.kind, typeName).has(s)) {
+      this.problem(`${field} ${where} (${s}) is not a code SEVIS accepts.`);
+      return undefined;
+    }
     return s;
   }
 
   /** An ISO country of ours as SEVIS's code, checked against the schema's list (birth or citizenship/residence). */
   country(iso: unknown, field: string, where: string, list: 'birth' | 'citizenship', required = true): string | undefined {
     const s = str(iso).toUpperCase();
-    if (!s) { if (required) this.missing(field, where); return undefined; }
+    if (!s) {
+      if (required) this.missing(field, where);
+      return undefined;
+    }
     const code = sevisCountry(s);
     const typeName = list === 'birth' ? 'BirthCntryCodeType' : 'CntryCodeWithoutType';
     if (!code || !codeList(this.kind, typeName).has(code)) {
-      this.problem(s === 'US' && list === 'citizenship'
-        ? `${field} ${where} is the United States: SEVIS does not take a U.S. citizen or resident here.`
-        : `${field} ${where} (${s}) has no SEVIS country code.`);
+      this.problem(
+        s === 'US' && list === 'citizenship'
+          ? `${field} ${where} is the United States: SEVIS does not take a U.S. citizen or resident here.`
+          : `${field} ${where} (${s}) has no SEVIS country code.`,
+      );
       return undefined;
     }
     return code;
   }
 
   gender(g: unknown, field: string, where: string, required = true): string | undefined {
-    if (!str(g)) { if (required) this.missing(field, where); return undefined; }
+    if (!str(g)) {
+      if (required) this.missing(field, where);
+      return undefined;
+    }
     const v = sevisGender(str(g));
     if (!v) this.problem(`${field} ${where} (${str(g)}) is not M, F or U.`);
     return v;
@@ -128,21 +175,35 @@ export class RecordMapper {
     return d.length === 10 ? d : d.length === 11 && d.startsWith('1') ? d.slice(1) : undefined;
   }
 
-  email(v: unknown): string | undefined { return str(v) || undefined; }
+  email(v: unknown): string | undefined {
+    return str(v) || undefined;
+  }
 
   /** A five-digit ZIP code and the ZIP+4 routing part, from '02139' or '02139-4307'. */
   private zip(v: unknown, field: string, where: string): { zip?: string; route?: string } {
     const s = str(v);
-    if (!s) { this.missing(`${field}: ZIP code`, where); return {}; }
+    if (!s) {
+      this.missing(`${field}: ZIP code`, where);
+      return {};
+    }
     const m = /^(\d{5})(?:-?(\d{4}))?$/.exec(s);
-    if (!m) { this.problem(`${field} ${where}: the ZIP code (${s}) is not 5 digits (or ZIP+4).`); return {}; }
+    if (!m) {
+      this.problem(`${field} ${where}: the ZIP code (${s}) is not 5 digits (or ZIP+4).`);
+      return {};
+    }
     return { zip: m[1], route: m[2] };
   }
 
   private state(v: unknown, field: string, where: string, required: boolean): string | undefined {
     const s = str(v).toUpperCase();
-    if (!s) { if (required) this.missing(`${field}: state`, where); return undefined; }
-    if (!codeList(this.kind, 'StateCodeType').has(s)) { this.problem(`${field} ${where}: the state (${s}) is not a U.S. state code.`); return undefined; }
+    if (!s) {
+      if (required) this.missing(`${field}: state`, where);
+      return undefined;
+    }
+    if (!codeList(this.kind, 'StateCodeType').has(s)) {
+      this.problem(`${field} ${where}: the state (${s}) is not a U.S. state code.`);
+      return undefined;
+    }
     return s;
   }
 
@@ -150,7 +211,12 @@ export class RecordMapper {
    * A U.S. address. 'doctor' is SEVIS's USAddrDoctorType (street and ZIP required, city and state
    * optional); 'plain' is USAddressType (city and state required, ZIP+4 routing code allowed).
    */
-  usAddress(a: (TAddress & { routeCode?: string }) | null | undefined, field: string, where: string, variant: 'doctor' | 'plain' = 'doctor'): TXmlNode | undefined {
+  usAddress(
+    a: (TAddress & { routeCode?: string }) | null | undefined,
+    field: string,
+    where: string,
+    variant: 'doctor' | 'plain' = 'doctor',
+  ): TXmlNode | undefined {
     const addr = a ?? {};
     const line1 = this.req(addr.line1, `${field}: street`, where);
     const city = variant === 'plain' ? this.req(addr.city, `${field}: city`, where) : this.opt(addr.city);
@@ -171,12 +237,20 @@ export class RecordMapper {
     const line1 = this.req(addr.line1, `${field}: street`, where);
     const country = this.country(addr.countryCode, `${field}: country`, where, 'citizenship');
     if (!line1 || !country) return undefined;
-    return { Address1: line1, Address2: this.opt(addr.line2), City: this.opt(addr.city), Province: this.opt(addr.state), CountryCode: country, PostalCode: this.opt(addr.postalCode) };
+    return {
+      Address1: line1,
+      Address2: this.opt(addr.line2),
+      City: this.opt(addr.city),
+      Province: this.opt(addr.state),
+      CountryCode: country,
+      PostalCode: this.opt(addr.postalCode),
+    };
   }
 
   /** The update record's SEVIS id: a record SEVIS has not created yet cannot take an update. */
   principalSevisId(): void {
-    if (!str(this.p.sevisId)) this.problem('The student has no SEVIS ID yet: SEVIS must create the record (its Create event) before it takes this update.');
+    if (!str(this.p.sevisId))
+      this.problem('The student has no SEVIS ID yet: SEVIS must create the record (its Create event) before it takes this update.');
   }
 
   /** The dependent the event names (payload or column). */
@@ -189,7 +263,8 @@ export class RecordMapper {
 
   dependentSevisId(d: TDependent): string | undefined {
     const id = str(d.sevisId) || this.pv('dependentSevisId');
-    if (!id) this.problem(`Dependent ${d.firstName} ${d.lastName} has no SEVIS ID yet: SEVIS must add the dependent before it takes this change.`);
+    if (!id)
+      this.problem(`Dependent ${d.firstName} ${d.lastName} has no SEVIS ID yet: SEVIS must add the dependent before it takes this change.`);
     return id || undefined;
   }
 
@@ -198,7 +273,8 @@ export class RecordMapper {
     const id = this.pv('employmentId');
     const byId = id ? this.r.employments.find((e) => e.id === id) : undefined;
     if (byId) return byId;
-    return [...this.r.employments].filter((e) => kinds.includes(e.kind))
+    return [...this.r.employments]
+      .filter((e) => kinds.includes(e.kind))
       .sort((a, b) => String(b.createdAt?.toISOString?.() ?? '').localeCompare(String(a.createdAt?.toISOString?.() ?? '')))[0];
   }
 }

@@ -26,13 +26,31 @@ import { studentStatus } from './student/status.js';
 /** Our event types (sevis_pending_events.event_type) to the mapping of each batch kind. */
 export const MAPPERS: Record<TBatchKind, Record<string, TEventMapper>> = {
   student: {
-    Create: studentCreate, Registration: studentRegistration, CPTEmployment: studentCptEmployment, OPTEmployment: studentOptEmployment,
-    OPTEmployer: studentOptEmployer, AuthDropBelowFC: studentAuthDropBelowFc, EducationLevel: studentEducationLevel, Program: studentProgram,
-    Dependent: studentDependent, PersonalInfo: studentPersonalInfo, FinancialInfo: studentFinancialInfo, Reprint: studentReprint, Status: studentStatus,
+    Create: studentCreate,
+    Registration: studentRegistration,
+    CPTEmployment: studentCptEmployment,
+    OPTEmployment: studentOptEmployment,
+    OPTEmployer: studentOptEmployer,
+    AuthDropBelowFC: studentAuthDropBelowFc,
+    EducationLevel: studentEducationLevel,
+    Program: studentProgram,
+    Dependent: studentDependent,
+    PersonalInfo: studentPersonalInfo,
+    FinancialInfo: studentFinancialInfo,
+    Reprint: studentReprint,
+    Status: studentStatus,
   },
   ev: {
-    Create: evCreate, PersonalInfo: evBiographical, Biographical: evBiographical, Program: evProgram, SiteOfActivity: evSiteOfActivity,
-    Dependent: evDependent, Status: evStatus, Validate: evValidate, Reprint: evReprint, FinancialInfo: evFinancialInfo,
+    Create: evCreate,
+    PersonalInfo: evBiographical,
+    Biographical: evBiographical,
+    Program: evProgram,
+    SiteOfActivity: evSiteOfActivity,
+    Dependent: evDependent,
+    Status: evStatus,
+    Validate: evValidate,
+    Reprint: evReprint,
+    FinancialInfo: evFinancialInfo,
   },
 };
 

@@ -38,7 +38,10 @@ function schemaFiles(kind: TBatchKind) {
   return files;
 }
 
-export interface TSchemaError { line: number | null; message: string }
+export interface TSchemaError {
+  line: number | null;
+  message: string;
+}
 
 /**
  * Validates batch documents against the official XSD with xmllint-wasm (no system dependency).
@@ -52,7 +55,12 @@ export async function validateAgainstXsd(kind: TBatchKind, xmls: string[]): Prom
   const totalBytes = xmls.reduce((n, x) => n + x.length, 0);
   // The default 32 MiB is enough for one batch; many at once need room for their trees.
   const maxMemoryPages = Math.min(memoryPages.max, memoryPages.defaultMaxMemoryPages + Math.ceil((totalBytes * 12) / (64 * 1024)));
-  const result = await validateXML({ xml: xmls.map((contents, i) => ({ fileName: names[i]!, contents })), schema, preload, maxMemoryPages });
+  const result = await validateXML({
+    xml: xmls.map((contents, i) => ({ fileName: names[i]!, contents })),
+    schema,
+    preload,
+    maxMemoryPages,
+  });
   const out: TSchemaError[][] = xmls.map(() => []);
   if (result.valid) return out;
   const located = result.errors.some((e) => e.loc && names.includes(e.loc.fileName));

@@ -12,14 +12,21 @@ const BATCH = 2000;
 
 export const COMMIT_MSG = {
   hasErrors: 'Nothing was imported: the file still has errors. Correct them in the file and upload it again.',
-  changed: 'Nothing was imported: some rows now match student records created since the preview, or no longer pass the checks. The rows are marked in the preview; correct the file and upload it again.',
-  raced: 'Nothing was imported: a student with the same SEVIS ID or campus ID was created while the import ran. Upload the file again to see which rows.',
+  changed:
+    'Nothing was imported: some rows now match student records created since the preview, or no longer pass the checks. The rows are marked in the preview; correct the file and upload it again.',
+  raced:
+    'Nothing was imported: a student with the same SEVIS ID or campus ID was created while the import ran. Upload the file again to see which rows.',
   notPreviewed: 'This upload can no longer be imported (it was imported, discarded or refused). Upload the file again.',
 } as const;
 
 /** A commit refused after the preview: the transaction rolls back, then the preview records why. */
 class CommitRefused extends Error {
-  constructor(readonly issues: TImportIssue[], message: string) { super(message); }
+  constructor(
+    readonly issues: TImportIssue[],
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -48,43 +55,87 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
       // thousands of bound parameters per statement costs more than the insert itself.
       for (let i = 0; i < records.length; i += BATCH) {
         const chunk = records.slice(i, i + BATCH);
-        const input = JSON.stringify(chunk.map(({ record: r }) => ({
-          site: r.campusSiteId, sevis: r.sevisId, campus: r.campusId, first: r.firstName, last: r.lastName, email: r.email, gender: r.gender,
-          birth: r.birthDate, cit: r.citizenship, visa: r.visaType, level: r.educationLevel, major: r.major1, start: r.programStartDate, end: r.programEndDate,
-        })));
-        const inserted = (await tx.execute(sql`
+        const input = JSON.stringify(
+          chunk.map(({ record: r }) => ({
+            site: r.campusSiteId,
+            sevis: r.sevisId,
+            campus: r.campusId,
+            first: r.firstName,
+            last: r.lastName,
+            email: r.email,
+            gender: r.gender,
+            birth: r.birthDate,
+            cit: r.citizenship,
+            visa: r.visaType,
+            level: r.educationLevel,
+            major: r.major1,
+            start: r.programStartDate,
+            end: r.programEndDate,
+          })),
+        );
+        const inserted = (
+          await tx
+            .execute(
+              sql`
           insert into student_profiles (institution_id, campus_site_id, sevis_id, campus_id, first_name, last_name, email, gender, birth_date,
             citizenship_country_cd, visa_type, sevis_status, education_level, major1_cd, program_start_date, program_end_date, current_stage, portal_access)
           select ${ctx.institutionId}::uuid, x.site, x.sevis, x.campus, x.first, x.last, x.email, x.gender, x.birth, x.cit, x.visa, 'Initial',
             x.level, x.major, x.start, x."end", 'invited', 0
           from jsonb_to_recordset(${input}::jsonb) as x(site int, sevis text, campus text, first text, last text, email text, gender text,
             birth date, cit text, visa text, level text, major text, start date, "end" date)
-          returning id, email`).catch((e: unknown) => {
-          if (isUniqueViolation(e)) throw new CommitRefused([], COMMIT_MSG.raced);
-          throw e;
-        })).rows as { id: string; email: string }[];
+          returning id, email`,
+            )
+            .catch((e: unknown) => {
+              if (isUniqueViolation(e)) throw new CommitRefused([], COMMIT_MSG.raced);
+              throw e;
+            })
+        ).rows as { id: string; email: string }[];
         // E-mails are unique within a committed file, so they pair each new id with its row.
         const idByEmail = new Map(inserted.map((x) => [x.email.toLowerCase(), x.id]));
         const pairs = chunk.map((c) => ({ ...c, id: idByEmail.get(c.record.email.toLowerCase())! }));
         created += pairs.length;
         // The History Log line names the upload and row; birth date and SEVIS id stay out of the log.
-        const history = JSON.stringify(pairs.map(({ id, row, record: r }) => ({
-          id, after: { importId, fileName: imp!.fileName, row, firstName: r.firstName, lastName: r.lastName, email: r.email, visaType: r.visaType, campusSiteId: r.campusSiteId },
-        })));
+        const history = JSON.stringify(
+          pairs.map(({ id, row, record: r }) => ({
+            id,
+            after: {
+              importId,
+              fileName: imp!.fileName,
+              row,
+              firstName: r.firstName,
+              lastName: r.lastName,
+              email: r.email,
+              visaType: r.visaType,
+              campusSiteId: r.campusSiteId,
+            },
+          })),
+        );
         await tx.execute(sql`
           insert into audit_events (institution_id, actor_user_id, entity_type, entity_id, action, after, ip)
           select ${ctx.institutionId}::uuid, ${actor.userId}::uuid, 'student_profile', x.id, 'student.imported', x.after, ${ctx.ip}
           from jsonb_to_recordset(${history}::jsonb) as x(id text, after jsonb)`);
         const withoutSevis = pairs.filter((p) => !p.record.sevisId);
         if (withoutSevis.length) {
-          const events = JSON.stringify(withoutSevis.map(({ id, record: r }) => ({
-            id,
-            payload: {
-              firstName: r.firstName, lastName: r.lastName, birthDate: r.birthDate, citizenship: r.citizenship, gender: r.gender, email: r.email,
-              visaType: r.visaType, educationLevel: r.educationLevel, major1: r.major1, programStartDate: r.programStartDate, programEndDate: r.programEndDate,
-              source: 'import', importId,
-            },
-          })));
+          const events = JSON.stringify(
+            withoutSevis.map(({ id, record: r }) => ({
+              id,
+              payload: {
+                firstName: r.firstName,
+                lastName: r.lastName,
+                birthDate: r.birthDate,
+                citizenship: r.citizenship,
+                gender: r.gender,
+                email: r.email,
+                visaType: r.visaType,
+                educationLevel: r.educationLevel,
+                major1: r.major1,
+                programStartDate: r.programStartDate,
+                programEndDate: r.programEndDate,
+                source: 'import',
+                importId,
+              },
+            })),
+          );
           // The same event and History Log line raiseEvent writes, for a whole batch at once.
           await tx.execute(sql`
             with ev as (
@@ -99,10 +150,18 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
           sevisCreateEvents += withoutSevis.length;
         }
       }
-      await tx.update(studentImports).set({ status: 'committed', committedAt: new Date(), rows: [], updatedAt: new Date() }).where(eq(studentImports.id, importId));
+      await tx
+        .update(studentImports)
+        .set({ status: 'committed', committedAt: new Date(), rows: [], updatedAt: new Date() })
+        .where(eq(studentImports.id, importId));
       await writeAudit(tx, {
-        institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_import', entityId: importId,
-        action: 'student-import.committed', after: { fileName: imp!.fileName, created, sevisCreateEvents }, ip: ctx.ip,
+        institutionId: ctx.institutionId,
+        actorUserId: actor.userId,
+        entityType: 'student_import',
+        entityId: importId,
+        action: 'student-import.committed',
+        after: { fileName: imp!.fileName, created, sevisCreateEvents },
+        ip: ctx.ip,
       });
       return { import: await loadImportSummary(tx, ctx, importId), created, sevisCreateEvents };
     });
@@ -111,10 +170,18 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
     // Everything above rolled back; keep why on the upload so its preview shows the rows concerned.
     await ctx.db(async (tx) => {
       const errors = [{ row: 0, column: '_commit', message: e.message }, ...e.issues];
-      await tx.update(studentImports).set({ status: 'failed', errors, errorCount: errors.length, updatedAt: new Date() }).where(eq(studentImports.id, importId));
+      await tx
+        .update(studentImports)
+        .set({ status: 'failed', errors, errorCount: errors.length, updatedAt: new Date() })
+        .where(eq(studentImports.id, importId));
       await writeAudit(tx, {
-        institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_import', entityId: importId,
-        action: 'student-import.refused', after: { message: e.message, rows: e.issues.length }, ip: ctx.ip,
+        institutionId: ctx.institutionId,
+        actorUserId: actor.userId,
+        entityType: 'student_import',
+        entityId: importId,
+        action: 'student-import.refused',
+        after: { message: e.message, rows: e.issues.length },
+        ip: ctx.ip,
       });
     });
     throw new AppError(409, 'IMPORT_REFUSED', e.message);

@@ -20,7 +20,8 @@ export async function findExistingDuplicates(tx: TTx, records: { row: number; re
     const people = chunk.map((c) => ({ f: c.record.firstName.toLowerCase(), l: c.record.lastName.toLowerCase(), b: c.record.birthDate }));
     // Lists travel as one JSON parameter each (drizzle would spread a JS array into many parameters).
     const list = (a: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(a)}::jsonb))`;
-    const found = (await tx.execute(sql`
+    const found = (
+      await tx.execute(sql`
       select 'sevis' as kind, upper(sevis_id) as k from student_profiles where sevis_id is not null and upper(sevis_id) in ${list(sevis)}
       union all
       select 'campus', lower(campus_id) from student_profiles where campus_id is not null and lower(campus_id) in ${list(campus)}
@@ -30,14 +31,21 @@ export async function findExistingDuplicates(tx: TTx, records: { row: number; re
       select 'person', lower(p.first_name) || '|' || lower(p.last_name) || '|' || p.birth_date::text
         from student_profiles p join jsonb_to_recordset(${JSON.stringify(people)}::jsonb) as k(f text, l text, b date)
           on lower(p.first_name) = k.f and lower(p.last_name) = k.l and p.birth_date = k.b
-    `)).rows as { kind: 'sevis' | 'campus' | 'email' | 'person'; k: string }[];
+    `)
+    ).rows as { kind: 'sevis' | 'campus' | 'email' | 'person'; k: string }[];
     if (!found.length) continue;
     const existing = { sevis: new Set<string>(), campus: new Set<string>(), email: new Set<string>(), person: new Set<string>() };
     for (const f of found) existing[f.kind].add(f.k);
     chunk.forEach((c, j) => {
       const k = keys[j]!;
-      const hit = ([['sevis', 'sevis_id'], ['campus', 'campus_id'], ['email', 'email'], ['person', 'last_name']] as const)
-        .find(([kind]) => k[kind] !== undefined && existing[kind].has(k[kind]!));
+      const hit = (
+        [
+          ['sevis', 'sevis_id'],
+          ['campus', 'campus_id'],
+          ['email', 'email'],
+          ['person', 'last_name'],
+        ] as const
+      ).find(([kind]) => k[kind] !== undefined && existing[kind].has(k[kind]!));
       if (hit) issues.push({ row: c.row, column: hit[1], message: existingDuplicateMessage(hit[0]) });
     });
   }

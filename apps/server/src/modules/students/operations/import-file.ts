@@ -49,7 +49,10 @@ function cellText(v: ExcelJS.CellValue): string {
 }
 
 /** A row of the file: its number as the spreadsheet shows it (the header is 1) and its cells. */
-export interface TFileRow { rowNo: number; cells: string[] }
+export interface TFileRow {
+  rowNo: number;
+  cells: string[];
+}
 
 /** The first worksheet of an XLSX file as rows of text (wholly empty rows skipped, numbers kept). */
 async function readXlsx(data: Buffer): Promise<TFileRow[]> {

@@ -1,6 +1,16 @@
 import {
-  checkImportHeader, checkImportRow, findDuplicatesInFile, IMPORT_COLUMN_KEYS, IMPORT_COLUMNS, IMPORT_MAX_ROWS, IMPORT_MSG, todayIso,
-  type studentsApi, type TImportColumn, type TImportIssue, type TImportRecord,
+  checkImportHeader,
+  checkImportRow,
+  findDuplicatesInFile,
+  IMPORT_COLUMN_KEYS,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MSG,
+  todayIso,
+  type studentsApi,
+  type TImportColumn,
+  type TImportIssue,
+  type TImportRecord,
 } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -24,7 +34,11 @@ export async function importableSites(tx: TTx, actor: TAuthenticatedActor): Prom
 }
 
 /** Every check of the stored rows: cells, duplicates in the file, and duplicates of existing records. */
-export async function checkStoredRows(tx: TTx, rows: TStoredRow[], sites: Map<string, number>): Promise<{ records: { row: number; record: TImportRecord }[]; issues: TImportIssue[] }> {
+export async function checkStoredRows(
+  tx: TTx,
+  rows: TStoredRow[],
+  sites: Map<string, number>,
+): Promise<{ records: { row: number; record: TImportRecord }[]; issues: TImportIssue[] }> {
   const today = todayIso();
   const issues: TImportIssue[] = [];
   const records: { row: number; record: TImportRecord }[] = [];
@@ -36,7 +50,10 @@ export async function checkStoredRows(tx: TTx, rows: TStoredRow[], sites: Map<st
   }
   issues.push(...findDuplicatesInFile(records));
   issues.push(...(await findExistingDuplicates(tx, records)));
-  const order = (c: string) => { const i = IMPORT_COLUMN_KEYS.indexOf(c as TImportColumn); return i < 0 ? 99 : i; };
+  const order = (c: string) => {
+    const i = IMPORT_COLUMN_KEYS.indexOf(c as TImportColumn);
+    return i < 0 ? 99 : i;
+  };
   issues.sort((a, b) => a.row - b.row || order(a.column) - order(b.column));
   return { records, issues };
 }
@@ -47,7 +64,10 @@ const fileError = (message: string) => new AppError(400, 'VALIDATION', message, 
  * Reads an upload, checks every row and stores the result as a preview (status 'previewed'):
  * nothing is created until the preview is committed.
  */
-export async function previewStudentImport(ctx: TContext, file: { fileName: string; data: Buffer }): Promise<studentsApi.TStudentImportSummary> {
+export async function previewStudentImport(
+  ctx: TContext,
+  file: { fileName: string; data: Buffer },
+): Promise<studentsApi.TStudentImportSummary> {
   const actor = requireActor(ctx);
   const fileName = (file.fileName.split(/[\\/]/).pop() ?? '').slice(0, 200) || 'upload';
   const fileRows = await readImportFile(fileName, file.data);
@@ -58,7 +78,9 @@ export async function previewStudentImport(ctx: TContext, file: { fileName: stri
   const { columns, issues: headerIssues } = checkImportHeader(header!.cells);
   const rows: TStoredRow[] = body.map(({ rowNo, cells }) => {
     const stored: TStoredRow = { _row: String(rowNo) };
-    columns.forEach((key, i) => { if (key) stored[key] = (cells[i] ?? '').trim(); });
+    columns.forEach((key, i) => {
+      if (key) stored[key] = (cells[i] ?? '').trim();
+    });
     return stored;
   });
   const missingRequired = IMPORT_COLUMNS.some((c) => c.isRequired && !columns.includes(c.key));
@@ -69,13 +91,28 @@ export async function previewStudentImport(ctx: TContext, file: { fileName: stri
     const errors = [...headerIssues, ...issues];
     const siteIds = new Set(rows.map((r) => sites.get((r.campus_site ?? '').toUpperCase())));
     const [onlySite] = siteIds.size === 1 ? [...siteIds] : [undefined];
-    const [created] = await tx.insert(studentImports).values({
-      institutionId: ctx.institutionId, fileName, status: 'previewed', rowCount: rows.length, errorCount: errors.length,
-      rows, errors, campusSiteId: onlySite ?? null, createdBy: actor.userId,
-    }).returning({ id: studentImports.id });
+    const [created] = await tx
+      .insert(studentImports)
+      .values({
+        institutionId: ctx.institutionId,
+        fileName,
+        status: 'previewed',
+        rowCount: rows.length,
+        errorCount: errors.length,
+        rows,
+        errors,
+        campusSiteId: onlySite ?? null,
+        createdBy: actor.userId,
+      })
+      .returning({ id: studentImports.id });
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_import', entityId: created!.id,
-      action: 'student-import.previewed', after: { fileName, rowCount: rows.length, errorCount: errors.length }, ip: ctx.ip,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'student_import',
+      entityId: created!.id,
+      action: 'student-import.previewed',
+      after: { fileName, rowCount: rows.length, errorCount: errors.length },
+      ip: ctx.ip,
     });
     return loadImportSummary(tx, ctx, created!.id);
   });

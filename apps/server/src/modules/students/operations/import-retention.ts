@@ -20,12 +20,23 @@ export async function expireStaleImportPreviews(services: TServices, now = new D
   for (const inst of all) {
     const ctx = systemContext(services, inst.id);
     expired += await ctx.db(async (tx) => {
-      const rows = await tx.update(studentImports).set({ status: 'discarded', rows: [], errors: [], updatedAt: now })
+      const rows = await tx
+        .update(studentImports)
+        .set({ status: 'discarded', rows: [], errors: [], updatedAt: now })
         .where(and(inArray(studentImports.status, ['previewed', 'failed']), lt(studentImports.createdAt, cutoff)))
         .returning({ id: studentImports.id, fileName: studentImports.fileName });
       for (const r of rows) {
-        await writeAudit(tx, { institutionId: inst.id, actorUserId: null, entityType: 'student_import', entityId: r.id, action: 'student-import.expired',
-          after: { fileName: r.fileName, reason: `Not imported within ${IMPORT_PREVIEW_RETENTION_DAYS} days: the uploaded rows were erased.` } });
+        await writeAudit(tx, {
+          institutionId: inst.id,
+          actorUserId: null,
+          entityType: 'student_import',
+          entityId: r.id,
+          action: 'student-import.expired',
+          after: {
+            fileName: r.fileName,
+            reason: `Not imported within ${IMPORT_PREVIEW_RETENTION_DAYS} days: the uploaded rows were erased.`,
+          },
+        });
       }
       return rows.length;
     });

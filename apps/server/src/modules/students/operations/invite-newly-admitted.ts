@@ -37,18 +37,29 @@ export async function listNewlyAdmitted(ctx: TContext, q: TQuery) {
   if (q.invitation === 'invited') where.push(and(isNotNull(studentProfiles.userId), isNull(users.lastLoginAt))!);
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(
-      ilike(studentProfiles.firstName, like), ilike(studentProfiles.lastName, like), ilike(studentProfiles.email, like),
-      ilike(sql`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`, like),
-      ilike(sql`coalesce(${studentProfiles.sevisId}, '')`, like), ilike(sql`coalesce(${studentProfiles.campusId}, '')`, like),
-    )!);
+    where.push(
+      or(
+        ilike(studentProfiles.firstName, like),
+        ilike(studentProfiles.lastName, like),
+        ilike(studentProfiles.email, like),
+        ilike(sql`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`, like),
+        ilike(sql`coalesce(${studentProfiles.sevisId}, '')`, like),
+        ilike(sql`coalesce(${studentProfiles.campusId}, '')`, like),
+      )!,
+    );
   }
   const nulls = q.sort === 'invitedAt' || q.sort === 'lastLoginAt' || q.sort === 'programStartDate' || q.sort === 'campusSite';
-  const order = [...SORTS[q.sort].map((c) => (nulls ? sql`${c} ${sql.raw(q.dir)} nulls last` : q.dir === 'desc' ? desc(c) : asc(c))), asc(studentProfiles.id)];
+  const order = [
+    ...SORTS[q.sort].map((c) => (nulls ? sql`${c} ${sql.raw(q.dir)} nulls last` : q.dir === 'desc' ? desc(c) : asc(c))),
+    asc(studentProfiles.id),
+  ];
   return ctx.db(async (tx) => {
-    const base = () => tx.select({ total: count() }).from(studentProfiles)
-      .leftJoin(users, eq(users.id, studentProfiles.userId))
-      .where(and(...where));
+    const base = () =>
+      tx
+        .select({ total: count() })
+        .from(studentProfiles)
+        .leftJoin(users, eq(users.id, studentProfiles.userId))
+        .where(and(...where));
     const [{ total }] = (await base()) as [{ total: number }];
     const rows = await tx
       .select({ p: studentProfiles, site: campusSites.name, lastLoginAt: users.lastLoginAt, invitedAt })
@@ -60,8 +71,17 @@ export async function listNewlyAdmitted(ctx: TContext, q: TQuery) {
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
     const items: TRow[] = rows.map(({ p, site, lastLoginAt, invitedAt: inv }) => ({
-      profileId: p.id, firstName: p.firstName, lastName: p.lastName, email: p.email, sevisId: p.sevisId, campusId: p.campusId,
-      visaType: p.visaType, sevisStatus: p.sevisStatus, stage: p.currentStage, campusSite: site, programStartDate: p.programStartDate,
+      profileId: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email,
+      sevisId: p.sevisId,
+      campusId: p.campusId,
+      visaType: p.visaType,
+      sevisStatus: p.sevisStatus,
+      stage: p.currentStage,
+      campusSite: site,
+      programStartDate: p.programStartDate,
       hasAccount: p.userId !== null,
       invitedAt: inv ? new Date(inv).toISOString() : null,
       lastLoginAt: lastLoginAt ? lastLoginAt.toISOString() : null,

@@ -17,7 +17,8 @@ type TBulkInviteOutput = studentsApi.TBulkInviteOutput;
 export const INVITE_MSG = {
   noEmail: 'Add an e-mail address to this student record before inviting the student: it becomes the user name.',
   emailTaken: 'This e-mail address already belongs to another portal account.',
-  alreadyActive: 'This student has already set a portal password; no invitation is needed (they can use "Forgot password" on the student login page).',
+  alreadyActive:
+    'This student has already set a portal password; no invitation is needed (they can use "Forgot password" on the student login page).',
   accountInactive: 'This student’s portal account is deactivated; reactivate it before sending an invitation.',
 } as const;
 
@@ -62,8 +63,13 @@ async function inviteLoaded(tx: TTx, ctx: TContext, profile: TProfileRow): Promi
     const [created] = await tx
       .insert(users)
       .values({
-        institutionId: ctx.institutionId, userName: email, email, firstName: profile.firstName, lastName: profile.lastName,
-        role: 'ISSSstudent', campusSiteId: profile.campusSiteId,
+        institutionId: ctx.institutionId,
+        userName: email,
+        email,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        role: 'ISSSstudent',
+        campusSiteId: profile.campusSiteId,
       })
       .returning()
       .catch((e: unknown) => {
@@ -79,7 +85,9 @@ async function inviteLoaded(tx: TTx, ctx: TContext, profile: TProfileRow): Promi
   const linked = await tx
     .update(studentProfiles)
     .set({ userId: user.id, portalAccess: 1, currentStage: stage, updatedAt: new Date() })
-    .where(and(eq(studentProfiles.id, profile.id), profile.userId ? eq(studentProfiles.userId, profile.userId) : isNull(studentProfiles.userId)))
+    .where(
+      and(eq(studentProfiles.id, profile.id), profile.userId ? eq(studentProfiles.userId, profile.userId) : isNull(studentProfiles.userId)),
+    )
     .returning({ id: studentProfiles.id })
     .catch((e: unknown) => {
       if (isUniqueViolation(e)) throw conflict(INVITE_MSG.emailTaken, { email: [INVITE_MSG.emailTaken] });
@@ -88,9 +96,14 @@ async function inviteLoaded(tx: TTx, ctx: TContext, profile: TProfileRow): Promi
   if (!linked.length) throw conflict('This student was invited by someone else a moment ago. Reload the page.');
   await sendPasswordLink(tx, ctx, user, 'invite');
   await writeAudit(tx, {
-    institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: profile.id,
+    institutionId: ctx.institutionId,
+    actorUserId: actor.userId,
+    entityType: 'student_profile',
+    entityId: profile.id,
     action: outcome === 'invited' ? 'student.invited' : 'student.invitation.resent',
-    before, after: { userId: user.id, userName: user.userName, portalAccess: 1, currentStage: stage }, ip: ctx.ip,
+    before,
+    after: { userId: user.id, userName: user.userName, portalAccess: 1, currentStage: stage },
+    ip: ctx.ip,
   });
   const [link] = await tx
     .select({ at: passwordLinks.createdAt })
@@ -99,7 +112,11 @@ async function inviteLoaded(tx: TTx, ctx: TContext, profile: TProfileRow): Promi
     .orderBy(desc(passwordLinks.createdAt))
     .limit(1);
   return {
-    profileId: profile.id, userId: user.id, userName: user.userName, email: user.email, outcome,
+    profileId: profile.id,
+    userId: user.id,
+    userName: user.userName,
+    email: user.email,
+    outcome,
     invitedAt: (link?.at ?? new Date()).toISOString(),
   };
 }
@@ -121,7 +138,12 @@ export async function inviteStudents(ctx: TContext, profileIds: string[]): Promi
   for (const profileId of [...new Set(profileIds)]) {
     try {
       const r = await inviteStudent(ctx, profileId);
-      results.push({ profileId, ok: true, outcome: r.outcome, message: r.outcome === 'invited' ? `Invitation sent to ${r.email}` : `Invitation sent again to ${r.email}` });
+      results.push({
+        profileId,
+        ok: true,
+        outcome: r.outcome,
+        message: r.outcome === 'invited' ? `Invitation sent to ${r.email}` : `Invitation sent again to ${r.email}`,
+      });
     } catch (e) {
       if (!(e instanceof AppError) || e.statusCode >= 500) throw e;
       const field = e.fieldErrors ? Object.values(e.fieldErrors)[0]?.[0] : undefined;

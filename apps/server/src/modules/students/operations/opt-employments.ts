@@ -23,7 +23,10 @@ export async function listOptStudents(ctx: TContext, q: studentsApi.TListOptStud
 }
 
 /** The authorisation an employer period belongs to: the one whose period holds its start (the later phase on an overlap). */
-function authorizationFor(auths: TOptAuthorization[], body: studentsApi.TEmploymentInput & { startDate: string; endDate: string | null }): TOptAuthorization {
+function authorizationFor(
+  auths: TOptAuthorization[],
+  body: studentsApi.TEmploymentInput & { startDate: string; endDate: string | null },
+): TOptAuthorization {
   if (auths.length === 0) {
     throw badRequest('This student has no approved OPT authorisation to record an employer on', {
       startDate: ['This student has no approved OPT authorisation to record an employer on'],
@@ -46,24 +49,44 @@ function authorizationFor(auths: TOptAuthorization[], body: studentsApi.TEmploym
 
 async function presentOne(tx: TTx, ctx: TContext, profile: TProfileRow) {
   const actor = requireActor(ctx);
-  const [site] = profile.campusSiteId ? await tx.select({ name: campusSites.name }).from(campusSites).where(eq(campusSites.id, profile.campusSiteId)) : [];
-  const student = presentOptStudent(actor, { ...profile, campusSiteName: site?.name ?? null }, await loadOneOptData(tx, profile.id, todayIso()));
+  const [site] = profile.campusSiteId
+    ? await tx.select({ name: campusSites.name }).from(campusSites).where(eq(campusSites.id, profile.campusSiteId))
+    : [];
+  const student = presentOptStudent(
+    actor,
+    { ...profile, campusSiteName: site?.name ?? null },
+    await loadOneOptData(tx, profile.id, todayIso()),
+  );
   if (!student) throw notFound();
   return student;
 }
 
 function fieldsOf(body: ReturnType<typeof studentsApi.ZEmploymentInput.parse>, auth: TOptAuthorization) {
   return {
-    kind: auth.phase === '03' ? 'stem' : 'opt', optPhase: auth.phase, status: 'approved',
-    authorizedStartDate: auth.startDate, authorizedEndDate: auth.endDate,
-    employerName: body.employerName, employerEin: body.employerEin, jobTitle: body.jobTitle,
-    startDate: body.startDate, endDate: body.endDate, fullOrPartTime: body.fullOrPartTime,
+    kind: auth.phase === '03' ? 'stem' : 'opt',
+    optPhase: auth.phase,
+    status: 'approved',
+    authorizedStartDate: auth.startDate,
+    authorizedEndDate: auth.endDate,
+    employerName: body.employerName,
+    employerEin: body.employerEin,
+    jobTitle: body.jobTitle,
+    startDate: body.startDate,
+    endDate: body.endDate,
+    fullOrPartTime: body.fullOrPartTime,
   };
 }
 
 const audited = (r: typeof studentEmployments.$inferSelect) => ({
-  id: r.id, kind: r.kind, optPhase: r.optPhase, employerName: r.employerName, employerEin: r.employerEin, jobTitle: r.jobTitle,
-  startDate: r.startDate, endDate: r.endDate, fullOrPartTime: r.fullOrPartTime,
+  id: r.id,
+  kind: r.kind,
+  optPhase: r.optPhase,
+  employerName: r.employerName,
+  employerEin: r.employerEin,
+  jobTitle: r.jobTitle,
+  startDate: r.startDate,
+  endDate: r.endDate,
+  fullOrPartTime: r.fullOrPartTime,
 });
 
 /** Records an OPT/STEM employer period; the unemployment counter is computed from these periods. */
@@ -74,11 +97,19 @@ export async function createEmployment(ctx: TContext, profileId: string, input: 
     const profile = await getAccessibleProfile(tx, ctx, profileId, 'edit', 'editStudent');
     const data = await loadOneOptData(tx, profile.id, todayIso());
     const auth = authorizationFor(data.authorizations, body);
-    const [row] = await tx.insert(studentEmployments).values({ institutionId: ctx.institutionId, profileId: profile.id, ...fieldsOf(body, auth) }).returning();
+    const [row] = await tx
+      .insert(studentEmployments)
+      .values({ institutionId: ctx.institutionId, profileId: profile.id, ...fieldsOf(body, auth) })
+      .returning();
     if (auth.phase === '03') await ensureStemReports(tx, ctx.institutionId, [profile.id]);
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: profile.id,
-      action: 'student.opt-employment.created', ip: ctx.ip, after: audited(row!),
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'student_profile',
+      entityId: profile.id,
+      action: 'student.opt-employment.created',
+      ip: ctx.ip,
+      after: audited(row!),
     });
     return presentOne(tx, ctx, profile);
   });
@@ -90,22 +121,40 @@ export async function updateEmployment(ctx: TContext, profileId: string, employm
   const body = studentsApi.ZEmploymentInput.parse(input);
   return ctx.db(async (tx) => {
     const profile = await getAccessibleProfile(tx, ctx, profileId, 'edit', 'editStudent');
-    const [existing] = await tx.select().from(studentEmployments).where(and(
-      eq(studentEmployments.id, employmentId), eq(studentEmployments.profileId, profile.id), inArray(studentEmployments.kind, ['opt', 'stem']),
-    ));
+    const [existing] = await tx
+      .select()
+      .from(studentEmployments)
+      .where(
+        and(
+          eq(studentEmployments.id, employmentId),
+          eq(studentEmployments.profileId, profile.id),
+          inArray(studentEmployments.kind, ['opt', 'stem']),
+        ),
+      );
     // Authorisation-only rows (the EAD period without an employer) are not employer periods to edit here.
     if (!existing || existing.employerName === '') throw notFound();
     // An employer period stays in its own authorisation: moving it would take that authorisation's
     // period with it when it is the only row that carries it (a request's first employer fills that row).
-    const own = existing.status === 'approved' && existing.authorizedStartDate && existing.authorizedEndDate
-      ? [{ phase: phaseOf(existing), startDate: existing.authorizedStartDate, endDate: existing.authorizedEndDate }]
-      : (await loadOneOptData(tx, profile.id, todayIso())).authorizations;
+    const own =
+      existing.status === 'approved' && existing.authorizedStartDate && existing.authorizedEndDate
+        ? [{ phase: phaseOf(existing), startDate: existing.authorizedStartDate, endDate: existing.authorizedEndDate }]
+        : (await loadOneOptData(tx, profile.id, todayIso())).authorizations;
     const auth = authorizationFor(own, body);
-    const [row] = await tx.update(studentEmployments).set({ ...fieldsOf(body, auth), updatedAt: new Date() }).where(eq(studentEmployments.id, existing.id)).returning();
+    const [row] = await tx
+      .update(studentEmployments)
+      .set({ ...fieldsOf(body, auth), updatedAt: new Date() })
+      .where(eq(studentEmployments.id, existing.id))
+      .returning();
     if (auth.phase === '03') await ensureStemReports(tx, ctx.institutionId, [profile.id]);
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: profile.id,
-      action: 'student.opt-employment.updated', ip: ctx.ip, before: audited(existing), after: audited(row!),
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'student_profile',
+      entityId: profile.id,
+      action: 'student.opt-employment.updated',
+      ip: ctx.ip,
+      before: audited(existing),
+      after: audited(row!),
     });
     return presentOne(tx, ctx, profile);
   });

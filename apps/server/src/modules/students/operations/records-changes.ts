@@ -5,8 +5,16 @@ import { raiseEvent } from './sevis-events.js';
 
 /** Fields SEVIS's PersonalInfo (biographical) event carries. */
 export const PERSONAL_FIELDS = [
-  'firstName', 'middleName', 'lastName', 'suffix', 'gender', 'birthDate', 'birthCity', 'birthCountryCode',
-  'citizenshipCountryCode', 'permanentResidenceCountryCode',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'gender',
+  'birthDate',
+  'birthCity',
+  'birthCountryCode',
+  'citizenshipCountryCode',
+  'permanentResidenceCountryCode',
 ] as const;
 const ADDRESS_FIELDS = ['usAddress', 'phone', 'email'] as const;
 const PROGRAM_AMEND_FIELDS = ['programStartDate', 'major1Code', 'major2Code', 'minorCode'] as const;
@@ -20,7 +28,14 @@ const PROGRAM_AMEND_FIELDS = ['programStartDate', 'major1Code', 'major2Code', 'm
  * Create (a new pending one when the last was held back for lack of them), so filling them in is
  * what sends a held-back Create again.
  */
-export const NEW_FORM_FIELDS = ['englishRequired', 'englishRequirementsMet', 'englishNotRequiredReason', 'academicTermMonths', 'evPositionCode', 'receivedUsGovtFunds'] as const;
+export const NEW_FORM_FIELDS = [
+  'englishRequired',
+  'englishRequirementsMet',
+  'englishNotRequiredReason',
+  'academicTermMonths',
+  'evPositionCode',
+  'receivedUsGovtFunds',
+] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 type TRow = Record<string, unknown>;
@@ -37,12 +52,28 @@ const pick = (row: TRow, keys: readonly string[]) => Object.fromEntries(keys.map
  * SEVIS does not know yet (no SEVIS id) has one pending Create whose payload is refreshed instead.
  * Returns the event types raised, for the caller's audit entry.
  */
-export async function raiseEventsForChange(tx: TTx, ctx: TContext, before: TProfileRow, after: TProfileRow, requestId?: string | null): Promise<string[]> {
+export async function raiseEventsForChange(
+  tx: TTx,
+  ctx: TContext,
+  before: TProfileRow,
+  after: TProfileRow,
+  requestId?: string | null,
+): Promise<string[]> {
   const b = before as unknown as TRow;
   const a = after as unknown as TRow;
   const raised: string[] = [];
   const base = { sevisId: after.sevisId, visaType: after.visaType, campusSiteId: after.campusSiteId };
-  const allKeys = [...PERSONAL_FIELDS, ...ADDRESS_FIELDS, ...PROGRAM_AMEND_FIELDS, 'programEndDate', 'educationLevel', 'financials', 'evCategoryCode', 'subjectFieldCode', ...NEW_FORM_FIELDS];
+  const allKeys = [
+    ...PERSONAL_FIELDS,
+    ...ADDRESS_FIELDS,
+    ...PROGRAM_AMEND_FIELDS,
+    'programEndDate',
+    'educationLevel',
+    'financials',
+    'evCategoryCode',
+    'subjectFieldCode',
+    ...NEW_FORM_FIELDS,
+  ];
   if (!after.sevisId) {
     const changed = changedFields(b, a, allKeys);
     if (changed.length) {
@@ -52,35 +83,74 @@ export async function raiseEventsForChange(tx: TTx, ctx: TContext, before: TProf
     return raised;
   }
   if (changedFields(b, a, PERSONAL_FIELDS).length) {
-    await raiseEvent(tx, ctx, { profileId: after.id, eventType: 'PersonalInfo', action: 'Edit', payload: { ...base, ...pick(a, PERSONAL_FIELDS) }, requestId });
+    await raiseEvent(tx, ctx, {
+      profileId: after.id,
+      eventType: 'PersonalInfo',
+      action: 'Edit',
+      payload: { ...base, ...pick(a, PERSONAL_FIELDS) },
+      requestId,
+    });
     raised.push('PersonalInfo/Edit');
   }
   if (changedFields(b, a, ADDRESS_FIELDS).length) {
-    await raiseEvent(tx, ctx, { profileId: after.id, eventType: 'PersonalInfo', action: 'Address', payload: { ...base, ...pick(a, ADDRESS_FIELDS) }, requestId });
+    await raiseEvent(tx, ctx, {
+      profileId: after.id,
+      eventType: 'PersonalInfo',
+      action: 'Address',
+      payload: { ...base, ...pick(a, ADDRESS_FIELDS) },
+      requestId,
+    });
     raised.push('PersonalInfo/Address');
   }
   if (before.programEndDate !== after.programEndDate && after.programEndDate) {
     const action = before.programEndDate && after.programEndDate < before.programEndDate ? 'Shorten' : 'Extension';
-    await raiseEvent(tx, ctx, { profileId: after.id, eventType: 'Program', action,
-      payload: { ...base, programEndDate: after.programEndDate, previousProgramEndDate: before.programEndDate }, requestId });
+    await raiseEvent(tx, ctx, {
+      profileId: after.id,
+      eventType: 'Program',
+      action,
+      payload: { ...base, programEndDate: after.programEndDate, previousProgramEndDate: before.programEndDate },
+      requestId,
+    });
     raised.push(`Program/${action}`);
   }
   if (changedFields(b, a, PROGRAM_AMEND_FIELDS).length) {
-    await raiseEvent(tx, ctx, { profileId: after.id, eventType: 'Program', action: 'Amend', payload: { ...base, ...pick(a, PROGRAM_AMEND_FIELDS) }, requestId });
+    await raiseEvent(tx, ctx, {
+      profileId: after.id,
+      eventType: 'Program',
+      action: 'Amend',
+      payload: { ...base, ...pick(a, PROGRAM_AMEND_FIELDS) },
+      requestId,
+    });
     raised.push('Program/Amend');
   }
   if (before.educationLevel !== after.educationLevel) {
-    await raiseEvent(tx, ctx, { profileId: after.id, eventType: 'EducationLevel', action: 'Edit',
-      payload: { ...base, educationLevel: after.educationLevel, previousEducationLevel: before.educationLevel }, requestId });
+    await raiseEvent(tx, ctx, {
+      profileId: after.id,
+      eventType: 'EducationLevel',
+      action: 'Edit',
+      payload: { ...base, educationLevel: after.educationLevel, previousEducationLevel: before.educationLevel },
+      requestId,
+    });
     raised.push('EducationLevel/Edit');
   }
   if (!same(before.financials, after.financials)) {
-    await raiseEvent(tx, ctx, { profileId: after.id, eventType: 'FinancialInfo', action: 'Edit', payload: { ...base, financials: after.financials }, requestId });
+    await raiseEvent(tx, ctx, {
+      profileId: after.id,
+      eventType: 'FinancialInfo',
+      action: 'Edit',
+      payload: { ...base, financials: after.financials },
+      requestId,
+    });
     raised.push('FinancialInfo/Edit');
   }
   if (after.visaType === 'J-1' && changedFields(b, a, ['evCategoryCode', 'subjectFieldCode']).length) {
-    await raiseEvent(tx, ctx, { profileId: after.id, eventType: 'Program', action: 'Amend',
-      payload: { ...base, evCategoryCode: after.evCategoryCode, subjectFieldCode: after.subjectFieldCode }, requestId });
+    await raiseEvent(tx, ctx, {
+      profileId: after.id,
+      eventType: 'Program',
+      action: 'Amend',
+      payload: { ...base, evCategoryCode: after.evCategoryCode, subjectFieldCode: after.subjectFieldCode },
+      requestId,
+    });
     if (!raised.includes('Program/Amend')) raised.push('Program/Amend');
   }
   return raised;
@@ -89,11 +159,30 @@ export async function raiseEventsForChange(tx: TTx, ctx: TContext, before: TProf
 /** What SEVIS needs to create a record. */
 export function createPayload(p: TProfileRow): Record<string, unknown> {
   return {
-    visaType: p.visaType, campusSiteId: p.campusSiteId, campusId: p.campusId, firstName: p.firstName, middleName: p.middleName, lastName: p.lastName,
-    suffix: p.suffix, gender: p.gender, birthDate: p.birthDate, birthCity: p.birthCity, birthCountryCode: p.birthCountryCode,
-    citizenshipCountryCode: p.citizenshipCountryCode, permanentResidenceCountryCode: p.permanentResidenceCountryCode, email: p.email,
-    usAddress: p.usAddress, foreignAddress: p.foreignAddress, educationLevel: p.educationLevel, major1Code: p.major1Code,
-    major2Code: p.major2Code, minorCode: p.minorCode, programStartDate: p.programStartDate, programEndDate: p.programEndDate,
-    evCategoryCode: p.evCategoryCode, subjectFieldCode: p.subjectFieldCode, financials: p.financials,
+    visaType: p.visaType,
+    campusSiteId: p.campusSiteId,
+    campusId: p.campusId,
+    firstName: p.firstName,
+    middleName: p.middleName,
+    lastName: p.lastName,
+    suffix: p.suffix,
+    gender: p.gender,
+    birthDate: p.birthDate,
+    birthCity: p.birthCity,
+    birthCountryCode: p.birthCountryCode,
+    citizenshipCountryCode: p.citizenshipCountryCode,
+    permanentResidenceCountryCode: p.permanentResidenceCountryCode,
+    email: p.email,
+    usAddress: p.usAddress,
+    foreignAddress: p.foreignAddress,
+    educationLevel: p.educationLevel,
+    major1Code: p.major1Code,
+    major2Code: p.major2Code,
+    minorCode: p.minorCode,
+    programStartDate: p.programStartDate,
+    programEndDate: p.programEndDate,
+    evCategoryCode: p.evCategoryCode,
+    subjectFieldCode: p.subjectFieldCode,
+    financials: p.financials,
   };
 }

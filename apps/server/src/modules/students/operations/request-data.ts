@@ -1,14 +1,24 @@
 import { eq } from 'drizzle-orm';
 import {
-  isStudentRequestCode, REQUEST_STATUS_LABELS, validateStudentRequestData,
-  type TRequestDetail, type TRequestStatus, type TStudentRequestCode,
+  isStudentRequestCode,
+  REQUEST_STATUS_LABELS,
+  validateStudentRequestData,
+  type TRequestDetail,
+  type TRequestStatus,
+  type TStudentRequestCode,
 } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, badRequest, forbidden } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import {
-  canAccessRequest, getAccessibleRequest, presentRequest, requests, requestTypes, studentRuleContext, type TRequestRow,
+  canAccessRequest,
+  getAccessibleRequest,
+  presentRequest,
+  requests,
+  requestTypes,
+  studentRuleContext,
+  type TRequestRow,
 } from '../../requests/index.js';
 
 export const NO_FORM = 'This request has no form of its own.';
@@ -26,7 +36,13 @@ export async function getStudentRequestData(ctx: TContext, requestId: string) {
   return ctx.db(async (tx) => {
     const r = await getAccessibleRequest(tx, ctx, requestId, 'read');
     const code = await formCodeOf(tx, r);
-    return { requestId: r.id, code, data: r.data ?? {}, context: await studentRuleContext(tx, r.profileId), canEdit: canAccessRequest(actor, r, 'write') };
+    return {
+      requestId: r.id,
+      code,
+      data: r.data ?? {},
+      context: await studentRuleContext(tx, r.profileId),
+      canEdit: canAccessRequest(actor, r, 'write'),
+    };
   });
 }
 
@@ -43,9 +59,13 @@ export async function saveStudentRequestData(ctx: TContext, requestId: string, p
     if (!canAccessRequest(actor, r!, 'write')) {
       const own = r!.requesterUserId === actor.userId || r!.subjectUserId === actor.userId;
       if (!own) throw forbidden();
-      throw new AppError(409, 'NOT_EDITABLE', r!.isLocked
-        ? 'This request is locked while it is in approver review.'
-        : `This request is ${REQUEST_STATUS_LABELS[r!.status as TRequestStatus]}; its answers cannot be changed.`);
+      throw new AppError(
+        409,
+        'NOT_EDITABLE',
+        r!.isLocked
+          ? 'This request is locked while it is in approver review.'
+          : `This request is ${REQUEST_STATUS_LABELS[r!.status as TRequestStatus]}; its answers cannot be changed.`,
+      );
     }
     const code = await formCodeOf(tx, r!);
     const before = r!.data ?? {};
@@ -59,13 +79,20 @@ export async function saveStudentRequestData(ctx: TContext, requestId: string, p
     if (Object.keys(fieldErrors).length) {
       throw badRequest('Please correct the fields marked before saving.', fieldErrors);
     }
-    const changed = Object.keys({ ...before, ...merged }).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(merged[k] ?? null));
+    const changed = Object.keys({ ...before, ...merged }).filter(
+      (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(merged[k] ?? null),
+    );
     if (!changed.length) return presentRequest(tx, actor, r!);
     const [updated] = await tx.update(requests).set({ data: merged, updatedAt: new Date() }).where(eq(requests.id, r!.id)).returning();
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'request', entityId: r!.id, action: 'request.data-saved',
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: r!.id,
+      action: 'request.data-saved',
       before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])),
-      after: Object.fromEntries(changed.map((k) => [k, merged[k] ?? null])), ip: ctx.ip,
+      after: Object.fromEntries(changed.map((k) => [k, merged[k] ?? null])),
+      ip: ctx.ip,
     });
     return presentRequest(tx, actor, updated!);
   });

@@ -47,31 +47,59 @@ export async function raiseEvent(tx: TTx, ctx: TContext, input: TRaiseEventInput
     input.dependentId ? eq(sevisPendingEvents.dependentId, input.dependentId) : isNull(sevisPendingEvents.dependentId),
     input.requestId ? eq(sevisPendingEvents.requestId, input.requestId) : isNull(sevisPendingEvents.requestId),
   );
-  const [existing] = await tx.select({ id: sevisPendingEvents.id, payload: sevisPendingEvents.payload }).from(sevisPendingEvents)
-    .where(where).orderBy(desc(sevisPendingEvents.createdAt)).limit(1);
+  const [existing] = await tx
+    .select({ id: sevisPendingEvents.id, payload: sevisPendingEvents.payload })
+    .from(sevisPendingEvents)
+    .where(where)
+    .orderBy(desc(sevisPendingEvents.createdAt))
+    .limit(1);
   let id: string;
   if (existing && input.merge !== false) {
-    await tx.update(sevisPendingEvents).set({ payload: { ...existing.payload, ...input.payload }, updatedAt: new Date() })
+    await tx
+      .update(sevisPendingEvents)
+      .set({ payload: { ...existing.payload, ...input.payload }, updatedAt: new Date() })
       .where(eq(sevisPendingEvents.id, existing.id));
     id = existing.id;
   } else {
-    const [row] = await tx.insert(sevisPendingEvents).values({
-      institutionId: ctx.institutionId, profileId: input.profileId, dependentId: input.dependentId ?? null,
-      eventType: input.eventType, action, payload: input.payload, status: 'pending',
-      requestId: input.requestId ?? null, createdBy: ctx.actor?.userId ?? null,
-    }).returning({ id: sevisPendingEvents.id });
+    const [row] = await tx
+      .insert(sevisPendingEvents)
+      .values({
+        institutionId: ctx.institutionId,
+        profileId: input.profileId,
+        dependentId: input.dependentId ?? null,
+        eventType: input.eventType,
+        action,
+        payload: input.payload,
+        status: 'pending',
+        requestId: input.requestId ?? null,
+        createdBy: ctx.actor?.userId ?? null,
+      })
+      .returning({ id: sevisPendingEvents.id });
     id = row!.id;
   }
   await writeAudit(tx, {
-    institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, entityType: 'student_profile', entityId: input.profileId,
-    action: 'student.sevis-event.raised', after: { sevisEventId: id, eventType: input.eventType, action, dependentId: input.dependentId ?? null, requestId: input.requestId ?? null }, ip: ctx.ip,
+    institutionId: ctx.institutionId,
+    actorUserId: ctx.actor?.userId ?? null,
+    entityType: 'student_profile',
+    entityId: input.profileId,
+    action: 'student.sevis-event.raised',
+    after: {
+      sevisEventId: id,
+      eventType: input.eventType,
+      action,
+      dependentId: input.dependentId ?? null,
+      requestId: input.requestId ?? null,
+    },
+    ip: ctx.ip,
   });
   return { id };
 }
 
 /** The SEVIS updates of one record (pending first, then the rest), newest first. */
 export async function listProfileEvents(tx: TTx, profileId: string, statuses?: string[]) {
-  return tx.select().from(sevisPendingEvents)
+  return tx
+    .select()
+    .from(sevisPendingEvents)
     .where(and(eq(sevisPendingEvents.profileId, profileId), statuses?.length ? inArray(sevisPendingEvents.status, statuses) : undefined))
     .orderBy(desc(sevisPendingEvents.createdAt));
 }

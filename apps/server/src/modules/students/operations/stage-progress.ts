@@ -16,13 +16,21 @@ export const STAGE_INCOMPLETE = 'Please complete this stage before continuing: s
 const NO_NEXT_STAGE = 'There is nothing to complete in your current stage.';
 
 async function progressRow(tx: TTx, profileId: string, stage: string) {
-  const [row] = await tx.select().from(studentStageProgress).where(and(eq(studentStageProgress.profileId, profileId), eq(studentStageProgress.stage, stage)));
+  const [row] = await tx
+    .select()
+    .from(studentStageProgress)
+    .where(and(eq(studentStageProgress.profileId, profileId), eq(studentStageProgress.stage, stage)));
   return row ?? null;
 }
 
 async function viewOf(tx: TTx, p: TProfileRow) {
   const progress = await progressRow(tx, p.id, p.currentStage);
-  return buildStageView(tx, { stage: p.currentStage, visaType: p.visaType, profile: { id: p.id, userId: p.userId }, completedStepIds: progress?.completedStepIds ?? [] });
+  return buildStageView(tx, {
+    stage: p.currentStage,
+    visaType: p.visaType,
+    profile: { id: p.id, userId: p.userId },
+    completedStepIds: progress?.completedStepIds ?? [],
+  });
 }
 
 /** The signed-in student's current stage with answers, files and completeness. */
@@ -41,7 +49,14 @@ export async function saveMyStageAnswers(ctx: TContext, answers: TAnswers): Prom
   return ctx.db(async (tx) => {
     const p = await getOwnProfile(tx, ctx);
     const before = await viewOf(tx, p);
-    await saveCustomResponses(tx, ctx, PROFILE_SUBJECT, p.id, before.questions.questions.map((q) => q.id), answers);
+    await saveCustomResponses(
+      tx,
+      ctx,
+      PROFILE_SUBJECT,
+      p.id,
+      before.questions.questions.map((q) => q.id),
+      answers,
+    );
     return viewOf(tx, p);
   });
 }
@@ -56,15 +71,28 @@ export async function completeMyWizardStep(ctx: TContext, stepId: string): Promi
     const step = view.wizard?.steps.find((s) => s.id === stepId);
     if (!step) throw notFound();
     const errors = stageErrors(view, { questionIds: step.questionIds, documentIds: step.documentIds });
-    if (Object.keys(errors).length) throw new AppError(400, 'INCOMPLETE', 'Please complete this step: see the messages on each item.', errors);
+    if (Object.keys(errors).length)
+      throw new AppError(400, 'INCOMPLETE', 'Please complete this step: see the messages on each item.', errors);
     const done = view.wizard!.completedStepIds;
     if (!done.includes(stepId)) {
       // The virtual step of the stage's own items has no row id; the stage's completion checks its items.
       const ids = [...done, stepId].filter((id) => id !== STAGE_ITEMS_STEP);
-      await tx.insert(studentStageProgress).values({ institutionId: ctx.institutionId, profileId: p.id, stage: 'invited', completedStepIds: ids })
-        .onConflictDoUpdate({ target: [studentStageProgress.profileId, studentStageProgress.stage], set: { completedStepIds: ids, updatedAt: new Date() } });
-      await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: p.id,
-        action: 'student.wizard-step-completed', after: { stepId, title: step.title }, ip: ctx.ip });
+      await tx
+        .insert(studentStageProgress)
+        .values({ institutionId: ctx.institutionId, profileId: p.id, stage: 'invited', completedStepIds: ids })
+        .onConflictDoUpdate({
+          target: [studentStageProgress.profileId, studentStageProgress.stage],
+          set: { completedStepIds: ids, updatedAt: new Date() },
+        });
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId,
+        actorUserId: actor.userId,
+        entityType: 'student_profile',
+        entityId: p.id,
+        action: 'student.wizard-step-completed',
+        after: { stepId, title: step.title },
+        ip: ctx.ip,
+      });
     }
     return viewOf(tx, p);
   });
@@ -98,16 +126,28 @@ export async function completeMyStage(ctx: TContext): Promise<studentsApi.TCompl
     // Finishing the wizard completes all its steps (the last ones need no Next).
     const had = (await progressRow(tx, p!.id, from))?.completedStepIds ?? [];
     const steps = [...new Set([...had, ...(view.wizard?.steps.map((s) => s.id).filter((id) => id !== STAGE_ITEMS_STEP) ?? [])])];
-    await tx.insert(studentStageProgress).values({ institutionId: ctx.institutionId, profileId: p!.id, stage: from, completedStepIds: steps, completedAt: new Date() })
-      .onConflictDoUpdate({ target: [studentStageProgress.profileId, studentStageProgress.stage], set: { completedStepIds: steps, completedAt: new Date(), updatedAt: new Date() } });
+    await tx
+      .insert(studentStageProgress)
+      .values({ institutionId: ctx.institutionId, profileId: p!.id, stage: from, completedStepIds: steps, completedAt: new Date() })
+      .onConflictDoUpdate({
+        target: [studentStageProgress.profileId, studentStageProgress.stage],
+        set: { completedStepIds: steps, completedAt: new Date(), updatedAt: new Date() },
+      });
     const labels = studentsApi.PORTAL_STAGE_LABELS;
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: p!.id, action: 'student.stage-completed',
-      before: { currentStage: from }, after: { currentStage: next, completedStage: labels[from as studentsApi.TPortalStage] ?? from }, ip: ctx.ip,
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'student_profile',
+      entityId: p!.id,
+      action: 'student.stage-completed',
+      before: { currentStage: from },
+      after: { currentStage: next, completedStage: labels[from as studentsApi.TPortalStage] ?? from },
+      ip: ctx.ip,
     });
     const name = await studentName(tx, p!);
     await notify(tx, ctx, {
-      userIds: await siteOfficers(tx, p!.campusSiteId), typeName: 'student.stage-completed',
+      userIds: await siteOfficers(tx, p!.campusSiteId),
+      typeName: 'student.stage-completed',
       text: `${name} completed ${from === 'invited' ? 'the welcome wizard' : labels[from as studentsApi.TPortalStage]} and is now in ${labels[next]}.`,
     });
     return { profileId: p!.id, stage: next, homePath: studentsApi.stageHomePath(next, p!.id) };
@@ -120,7 +160,8 @@ export async function getStageProgress(ctx: TContext, profileId: string): Promis
     const p = await getAccessibleProfile(tx, ctx, profileId, 'read');
     const rows = await tx.select().from(studentStageProgress).where(eq(studentStageProgress.profileId, p.id));
     const order = studentsApi.PORTAL_STAGES as readonly string[];
-    const history = rows.sort((a, b) => order.indexOf(a.stage) - order.indexOf(b.stage))
+    const history = rows
+      .sort((a, b) => order.indexOf(a.stage) - order.indexOf(b.stage))
       .map((r) => ({ stage: r.stage, completedAt: r.completedAt?.toISOString() ?? null, completedSteps: r.completedStepIds.length }));
     let current: studentsApi.TStageProgress['current'] = null;
     let wizard: studentsApi.TStageProgress['wizard'] = null;
@@ -128,12 +169,23 @@ export async function getStageProgress(ctx: TContext, profileId: string): Promis
       const view = await viewOf(tx, p);
       const errors = stageErrors(view);
       current = {
-        total: view.completeness.total, done: view.completeness.done,
+        total: view.completeness.total,
+        done: view.completeness.done,
         items: [
-          ...view.questions.questions.map((q) => ({ key: `custom.${q.id}`, label: q.questionText, isRequired: q.isRequired, isDone: !errors[`custom.${q.id}`] && (!q.isRequired || !!view.questions.answers[q.id]) })),
-          ...view.documents.flatMap((d) => d.slots.map((s) => ({
-            key: s.key, label: s.dependentId || s.soaId ? `${d.name} (${s.label})` : d.name, isRequired: d.isRequired, isDone: s.isDone,
-          }))),
+          ...view.questions.questions.map((q) => ({
+            key: `custom.${q.id}`,
+            label: q.questionText,
+            isRequired: q.isRequired,
+            isDone: !errors[`custom.${q.id}`] && (!q.isRequired || !!view.questions.answers[q.id]),
+          })),
+          ...view.documents.flatMap((d) =>
+            d.slots.map((s) => ({
+              key: s.key,
+              label: s.dependentId || s.soaId ? `${d.name} (${s.label})` : d.name,
+              isRequired: d.isRequired,
+              isDone: s.isDone,
+            })),
+          ),
         ],
       };
       if (view.wizard) wizard = { totalSteps: view.wizard.steps.length, completedSteps: view.wizard.completedStepIds.length };
@@ -147,10 +199,17 @@ export async function getStageProgress(ctx: TContext, profileId: string): Promis
  * their current stage asks, for their own dependent or site of activity when it applies per one.
  * Returns the refusal (with the field it is about, if any), or null when allowed. Used by the attachments module.
  */
-export async function studentMayFileDocument(tx: TTx, ctx: TContext, f: { customDocumentId?: string | null; dependentId?: string | null; soaId?: string | null }): Promise<{ field?: string; message: string } | null> {
+export async function studentMayFileDocument(
+  tx: TTx,
+  ctx: TContext,
+  f: { customDocumentId?: string | null; dependentId?: string | null; soaId?: string | null },
+): Promise<{ field?: string; message: string } | null> {
   const notAsked = { message: 'This document is not asked of you now.' };
   if (!f.customDocumentId) return notAsked;
-  const [p] = await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, requireActor(ctx).userId));
+  const [p] = await tx
+    .select()
+    .from(studentProfiles)
+    .where(eq(studentProfiles.userId, requireActor(ctx).userId));
   if (!p) return notAsked;
   const view = await viewOf(tx, p);
   const doc = view.documents.find((d) => d.id === f.customDocumentId);
@@ -158,11 +217,17 @@ export async function studentMayFileDocument(tx: TTx, ctx: TContext, f: { custom
   if (doc.slots.some((s) => s.dependentId === (f.dependentId ?? null) && s.soaId === (f.soaId ?? null))) return null;
   // The slot must be one of the student's own dependents or sites of activity, as the document applies.
   if (f.dependentId) {
-    const [d] = await tx.select({ id: studentDependents.id }).from(studentDependents).where(and(eq(studentDependents.id, f.dependentId), eq(studentDependents.profileId, p.id)));
+    const [d] = await tx
+      .select({ id: studentDependents.id })
+      .from(studentDependents)
+      .where(and(eq(studentDependents.id, f.dependentId), eq(studentDependents.profileId, p.id)));
     if (!d) return { field: 'dependentId', message: 'The dependent was not found.' };
   }
   if (f.soaId) {
-    const [s] = await tx.select({ id: studentSitesOfActivity.id }).from(studentSitesOfActivity).where(and(eq(studentSitesOfActivity.id, f.soaId), eq(studentSitesOfActivity.profileId, p.id)));
+    const [s] = await tx
+      .select({ id: studentSitesOfActivity.id })
+      .from(studentSitesOfActivity)
+      .where(and(eq(studentSitesOfActivity.id, f.soaId), eq(studentSitesOfActivity.profileId, p.id)));
     if (!s) return { field: 'soaId', message: 'The site of activity was not found.' };
   }
   if (doc.appliesTo === 'dependent') return { field: 'dependentId', message: 'Choose the dependent this file is for.' };

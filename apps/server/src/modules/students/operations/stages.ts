@@ -32,12 +32,19 @@ const byOrder = <T extends { id: string }>(rows: T[], order: string[]) => {
  * active welcome wizard steps' items; with their answers, files per record/dependent/site, completeness.
  */
 export async function buildStageView(tx: TTx, s: TStageSubject): Promise<studentsApi.TMyStage> {
-  const items = (await tx.select().from(stageItems).where(eq(stageItems.stage, s.stage)).orderBy(asc(stageItems.ordinal), asc(stageItems.createdAt)))
-    .filter((i) => visaScopeIncludes(i.visaScope, s.visaType));
-  const steps = s.stage === 'invited'
-    ? (await tx.select().from(welcomeWizardSteps).where(eq(welcomeWizardSteps.isActive, true)).orderBy(asc(welcomeWizardSteps.ordinal), asc(welcomeWizardSteps.createdAt)))
-      .filter((w) => visaScopeIncludes(w.visaScope, s.visaType))
-    : [];
+  const items = (
+    await tx.select().from(stageItems).where(eq(stageItems.stage, s.stage)).orderBy(asc(stageItems.ordinal), asc(stageItems.createdAt))
+  ).filter((i) => visaScopeIncludes(i.visaScope, s.visaType));
+  const steps =
+    s.stage === 'invited'
+      ? (
+          await tx
+            .select()
+            .from(welcomeWizardSteps)
+            .where(eq(welcomeWizardSteps.isActive, true))
+            .orderBy(asc(welcomeWizardSteps.ordinal), asc(welcomeWizardSteps.createdAt))
+        ).filter((w) => visaScopeIncludes(w.visaScope, s.visaType))
+      : [];
   const stepQuestionIds = steps.filter((w) => w.kind === 'questions').flatMap((w) => w.itemIds);
   const stepDocumentIds = steps.filter((w) => w.kind === 'documents').flatMap((w) => w.itemIds);
   const questionOrder = uniq([...stepQuestionIds, ...items.map((i) => i.customQuestionId)]);
@@ -47,41 +54,102 @@ export async function buildStageView(tx: TTx, s: TStageSubject): Promise<student
   const questions = { questions: byOrder(loaded.questions, questionOrder), answers: s.profile ? loaded.answers : {} };
   const asked = new Set(questions.questions.map((q) => q.id));
 
-  const docRows = documentOrder.length === 0 ? [] : await tx.select().from(customDocuments).where(and(
-    inArray(customDocuments.id, documentOrder), eq(customDocuments.isDeleted, false), eq(customDocuments.isHidden, false),
-    eq(customDocuments.isVisibleToStudent, true), eq(customDocuments.documentType, 'file_upload'),
-  ));
-  const dependents = s.profile ? await tx.select().from(studentDependents)
-    .where(and(eq(studentDependents.profileId, s.profile.id), eq(studentDependents.status, 'Active'))).orderBy(asc(studentDependents.createdAt)) : [];
-  const sites = s.profile ? await tx.select().from(studentSitesOfActivity)
-    .where(and(eq(studentSitesOfActivity.profileId, s.profile.id), eq(studentSitesOfActivity.isActive, true))).orderBy(asc(studentSitesOfActivity.createdAt)) : [];
-  const files = s.profile?.userId && docRows.length ? await tx.select().from(attachments).where(and(
-    eq(attachments.subjectUserId, s.profile.userId), isNull(attachments.requestId), ne(attachments.status, 'deleted'),
-    inArray(attachments.customDocumentId, docRows.map((d) => d.id)),
-  )).orderBy(asc(attachments.createdAt)) : [];
+  const docRows =
+    documentOrder.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(customDocuments)
+          .where(
+            and(
+              inArray(customDocuments.id, documentOrder),
+              eq(customDocuments.isDeleted, false),
+              eq(customDocuments.isHidden, false),
+              eq(customDocuments.isVisibleToStudent, true),
+              eq(customDocuments.documentType, 'file_upload'),
+            ),
+          );
+  const dependents = s.profile
+    ? await tx
+        .select()
+        .from(studentDependents)
+        .where(and(eq(studentDependents.profileId, s.profile.id), eq(studentDependents.status, 'Active')))
+        .orderBy(asc(studentDependents.createdAt))
+    : [];
+  const sites = s.profile
+    ? await tx
+        .select()
+        .from(studentSitesOfActivity)
+        .where(and(eq(studentSitesOfActivity.profileId, s.profile.id), eq(studentSitesOfActivity.isActive, true)))
+        .orderBy(asc(studentSitesOfActivity.createdAt))
+    : [];
+  const files =
+    s.profile?.userId && docRows.length
+      ? await tx
+          .select()
+          .from(attachments)
+          .where(
+            and(
+              eq(attachments.subjectUserId, s.profile.userId),
+              isNull(attachments.requestId),
+              ne(attachments.status, 'deleted'),
+              inArray(
+                attachments.customDocumentId,
+                docRows.map((d) => d.id),
+              ),
+            ),
+          )
+          .orderBy(asc(attachments.createdAt))
+      : [];
 
   const documents: studentsApi.TStageDocument[] = byOrder(docRows, documentOrder).map((d) => {
-    const places = d.appliesTo === 'dependent'
-      ? dependents.map((x) => ({ key: `document.${d.id}.dependent.${x.id}`, label: `${x.firstName} ${x.lastName}`.trim(), dependentId: x.id, soaId: null }))
-      : d.appliesTo === 'site_of_activity'
-        ? sites.map((x) => ({ key: `document.${d.id}.soa.${x.id}`, label: x.name, dependentId: null, soaId: x.id }))
-        : [{ key: `document.${d.id}`, label: 'Your record', dependentId: null, soaId: null }];
+    const places =
+      d.appliesTo === 'dependent'
+        ? dependents.map((x) => ({
+            key: `document.${d.id}.dependent.${x.id}`,
+            label: `${x.firstName} ${x.lastName}`.trim(),
+            dependentId: x.id,
+            soaId: null,
+          }))
+        : d.appliesTo === 'site_of_activity'
+          ? sites.map((x) => ({ key: `document.${d.id}.soa.${x.id}`, label: x.name, dependentId: null, soaId: x.id }))
+          : [{ key: `document.${d.id}`, label: 'Your record', dependentId: null, soaId: null }];
     const slots = places.map((p) => {
-      const mine = files.filter((f) => f.customDocumentId === d.id && (f.dependentId ?? null) === p.dependentId && (f.soaId ?? null) === p.soaId);
+      const mine = files.filter(
+        (f) => f.customDocumentId === d.id && (f.dependentId ?? null) === p.dependentId && (f.soaId ?? null) === p.soaId,
+      );
       return {
         ...p,
-        files: mine.map((f) => ({ id: f.id, fileName: f.fileName, createdAt: f.createdAt.toISOString(), status: f.status, rejectReason: f.rejectReason })),
+        files: mine.map((f) => ({
+          id: f.id,
+          fileName: f.fileName,
+          createdAt: f.createdAt.toISOString(),
+          status: f.status,
+          rejectReason: f.rejectReason,
+        })),
         isDone: mine.some((f) => f.status === 'active'),
       };
     });
-    return { id: d.id, name: d.name, description: d.description, instructions: d.instructions, isRequired: d.isRequired, appliesTo: d.appliesTo, slots, isDone: slots.every((x) => x.isDone) };
+    return {
+      id: d.id,
+      name: d.name,
+      description: d.description,
+      instructions: d.instructions,
+      isRequired: d.isRequired,
+      appliesTo: d.appliesTo,
+      slots,
+      isDone: slots.every((x) => x.isDone),
+    };
   });
   const shown = new Set(documents.map((d) => d.id));
 
   let wizard: studentsApi.TMyStage['wizard'] = null;
   if (s.stage === 'invited') {
     const views: studentsApi.TWizardStepView[] = steps.map((w) => ({
-      id: w.id, title: w.title, body: w.body, kind: w.kind as studentsApi.TWizardStepKind,
+      id: w.id,
+      title: w.title,
+      body: w.body,
+      kind: w.kind as studentsApi.TWizardStepKind,
       questionIds: w.kind === 'questions' ? w.itemIds.filter((id) => asked.has(id)) : [],
       documentIds: w.kind === 'documents' ? w.itemIds.filter((id) => shown.has(id)) : [],
     }));
@@ -90,7 +158,14 @@ export async function buildStageView(tx: TTx, s: TStageSubject): Promise<student
     const extraQ = items.map((i) => i.customQuestionId).filter((id): id is string => !!id && !inSteps.has(id) && asked.has(id));
     const extraD = items.map((i) => i.customDocumentId).filter((id): id is string => !!id && !inSteps.has(id) && shown.has(id));
     if (extraQ.length || extraD.length) {
-      const extra = { id: STAGE_ITEMS_STEP, title: 'A few more things', body: '', kind: (extraQ.length ? 'questions' : 'documents') as studentsApi.TWizardStepKind, questionIds: extraQ, documentIds: extraD };
+      const extra = {
+        id: STAGE_ITEMS_STEP,
+        title: 'A few more things',
+        body: '',
+        kind: (extraQ.length ? 'questions' : 'documents') as studentsApi.TWizardStepKind,
+        questionIds: extraQ,
+        documentIds: extraD,
+      };
       const at = views.findIndex((v) => v.kind === 'confirm');
       views.splice(at === -1 ? views.length : at, 0, extra);
     }
@@ -103,10 +178,16 @@ export async function buildStageView(tx: TTx, s: TStageSubject): Promise<student
   if (wizard && extraStep && s.profile && Object.keys(stageErrors({ questions, documents }, extraStep)).length === 0) {
     wizard.completedStepIds.push(STAGE_ITEMS_STEP);
   }
-  const required = questions.questions.filter((q) => q.isRequired).length + documents.filter((d) => d.isRequired).reduce((n, d) => n + d.slots.length, 0);
+  const required =
+    questions.questions.filter((q) => q.isRequired).length + documents.filter((d) => d.isRequired).reduce((n, d) => n + d.slots.length, 0);
   const missing = Object.keys(errors).length;
   return {
-    profileId: s.profile?.id ?? NO_SUBJECT, stage: s.stage, visaType: s.visaType, questions, documents, wizard,
+    profileId: s.profile?.id ?? NO_SUBJECT,
+    stage: s.stage,
+    visaType: s.visaType,
+    questions,
+    documents,
+    wizard,
     completeness: { total: Math.max(required, missing), done: Math.max(required, missing) - missing, isComplete: missing === 0 },
     homePath: studentsApi.stageHomePath(s.stage, s.profile?.id ?? NO_SUBJECT),
   };
@@ -116,7 +197,10 @@ export async function buildStageView(tx: TTx, s: TStageSubject): Promise<student
  * What still blocks a stage, keyed per field: `custom.<questionId>` with the questionnaire rules'
  * messages (required, IFYXP/IFNXP explanations...), `document.<id>[.dependent.<id>|.soa.<id>]` per missing file.
  */
-export function stageErrors(v: Pick<studentsApi.TMyStage, 'questions' | 'documents'>, only?: { questionIds: string[]; documentIds: string[] }): Record<string, string[]> {
+export function stageErrors(
+  v: Pick<studentsApi.TMyStage, 'questions' | 'documents'>,
+  only?: { questionIds: string[]; documentIds: string[] },
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const found = checkCompleteness(formsApi.customQuestionsContent(v.questions.questions), v.questions.answers);
   for (const [id, message] of Object.entries(found)) {
@@ -139,51 +223,104 @@ type TItemRow = typeof stageItems.$inferSelect;
 async function presentItems(tx: TTx, rows: TItemRow[]): Promise<studentsApi.TStageItem[]> {
   const qIds = uniq(rows.map((r) => r.customQuestionId));
   const dIds = uniq(rows.map((r) => r.customDocumentId));
-  const qs = qIds.length ? await tx.select({ id: customQuestions.id, label: customQuestions.questionText, isRequired: customQuestions.isRequired })
-    .from(customQuestions).where(and(inArray(customQuestions.id, qIds), eq(customQuestions.isDeleted, false))) : [];
-  const ds = dIds.length ? await tx.select({ id: customDocuments.id, label: customDocuments.name, isRequired: customDocuments.isRequired })
-    .from(customDocuments).where(and(inArray(customDocuments.id, dIds), eq(customDocuments.isDeleted, false))) : [];
+  const qs = qIds.length
+    ? await tx
+        .select({ id: customQuestions.id, label: customQuestions.questionText, isRequired: customQuestions.isRequired })
+        .from(customQuestions)
+        .where(and(inArray(customQuestions.id, qIds), eq(customQuestions.isDeleted, false)))
+    : [];
+  const ds = dIds.length
+    ? await tx
+        .select({ id: customDocuments.id, label: customDocuments.name, isRequired: customDocuments.isRequired })
+        .from(customDocuments)
+        .where(and(inArray(customDocuments.id, dIds), eq(customDocuments.isDeleted, false)))
+    : [];
   const byId = new Map([...qs, ...ds].map((x) => [x.id, x]));
   return rows.flatMap((r) => {
     const ref = byId.get((r.customQuestionId ?? r.customDocumentId)!);
     if (!ref) return []; // its question or document was deleted
-    return [{
-      id: r.id, stage: r.stage as studentsApi.TPortalStage, visaScope: r.visaScope as studentsApi.TVisaScope, ordinal: r.ordinal,
-      customQuestionId: r.customQuestionId, customDocumentId: r.customDocumentId, label: ref.label, isRequired: ref.isRequired,
-    }];
+    return [
+      {
+        id: r.id,
+        stage: r.stage as studentsApi.TPortalStage,
+        visaScope: r.visaScope as studentsApi.TVisaScope,
+        ordinal: r.ordinal,
+        customQuestionId: r.customQuestionId,
+        customDocumentId: r.customDocumentId,
+        label: ref.label,
+        isRequired: ref.isRequired,
+      },
+    ];
   });
 }
 
-const allItems = (tx: TTx) => tx.select().from(stageItems).orderBy(asc(stageItems.stage), asc(stageItems.ordinal), asc(stageItems.createdAt));
+const allItems = (tx: TTx) =>
+  tx.select().from(stageItems).orderBy(asc(stageItems.stage), asc(stageItems.ordinal), asc(stageItems.createdAt));
 
 export async function listStageItems(ctx: TContext): Promise<studentsApi.TStageItem[]> {
   requireActor(ctx);
-  return ctx.db(async (tx) => presentItems(tx, (await allItems(tx)).filter((r) => (studentsApi.PORTAL_STAGES as readonly string[]).includes(r.stage))));
+  return ctx.db(async (tx) =>
+    presentItems(
+      tx,
+      (await allItems(tx)).filter((r) => (studentsApi.PORTAL_STAGES as readonly string[]).includes(r.stage)),
+    ),
+  );
 }
 
 const CHOOSE_ONE = 'Choose a question or a document.';
 const ALREADY = 'This stage already asks it.';
 
 /** Adds a question or document at the end of a stage's list. */
-export async function addStageItem(ctx: TContext, input: { stage: studentsApi.TPortalStage; visaScope: studentsApi.TVisaScope; customQuestionId: string | null; customDocumentId: string | null }): Promise<studentsApi.TStageItem> {
+export async function addStageItem(
+  ctx: TContext,
+  input: {
+    stage: studentsApi.TPortalStage;
+    visaScope: studentsApi.TVisaScope;
+    customQuestionId: string | null;
+    customDocumentId: string | null;
+  },
+): Promise<studentsApi.TStageItem> {
   const actor = requireActor(ctx);
   if (!!input.customQuestionId === !!input.customDocumentId) throw fieldError('customQuestionId', CHOOSE_ONE);
   return ctx.db(async (tx) => {
     if (input.customQuestionId) {
-      const [q] = await tx.select({ id: customQuestions.id }).from(customQuestions).where(and(eq(customQuestions.id, input.customQuestionId), eq(customQuestions.isDeleted, false)));
+      const [q] = await tx
+        .select({ id: customQuestions.id })
+        .from(customQuestions)
+        .where(and(eq(customQuestions.id, input.customQuestionId), eq(customQuestions.isDeleted, false)));
       if (!q) throw fieldError('customQuestionId', CHOOSE_ONE);
     } else {
-      const [d] = await tx.select({ id: customDocuments.id }).from(customDocuments).where(and(eq(customDocuments.id, input.customDocumentId!), eq(customDocuments.isDeleted, false)));
+      const [d] = await tx
+        .select({ id: customDocuments.id })
+        .from(customDocuments)
+        .where(and(eq(customDocuments.id, input.customDocumentId!), eq(customDocuments.isDeleted, false)));
       if (!d) throw fieldError('customDocumentId', CHOOSE_ONE);
     }
-    const same = (await tx.select().from(stageItems).where(eq(stageItems.stage, input.stage)));
-    if (same.some((r) => (input.customQuestionId && r.customQuestionId === input.customQuestionId) || (input.customDocumentId && r.customDocumentId === input.customDocumentId))) {
+    const same = await tx.select().from(stageItems).where(eq(stageItems.stage, input.stage));
+    if (
+      same.some(
+        (r) =>
+          (input.customQuestionId && r.customQuestionId === input.customQuestionId) ||
+          (input.customDocumentId && r.customDocumentId === input.customDocumentId),
+      )
+    ) {
       throw fieldError(input.customQuestionId ? 'customQuestionId' : 'customDocumentId', ALREADY);
     }
     const ordinal = same.length ? Math.max(...same.map((r) => r.ordinal)) + 1 : 1;
-    const [row] = await tx.insert(stageItems).values({ institutionId: ctx.institutionId, ...input, ordinal }).returning();
+    const [row] = await tx
+      .insert(stageItems)
+      .values({ institutionId: ctx.institutionId, ...input, ordinal })
+      .returning();
     const [out] = await presentItems(tx, [row!]);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'stage_item', entityId: row!.id, action: 'stage-item.added', after: out, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'stage_item',
+      entityId: row!.id,
+      action: 'stage-item.added',
+      after: out,
+      ip: ctx.ip,
+    });
     return out!;
   });
 }
@@ -201,8 +338,16 @@ export async function updateStageItem(ctx: TContext, id: string, visaScope: stud
     const [updated] = await tx.update(stageItems).set({ visaScope, updatedAt: new Date() }).where(eq(stageItems.id, row.id)).returning();
     const [out] = await presentItems(tx, [updated!]);
     if (!out) throw notFound();
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'stage_item', entityId: row.id, action: 'stage-item.updated',
-      before: { visaScope: row.visaScope }, after: { visaScope }, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'stage_item',
+      entityId: row.id,
+      action: 'stage-item.updated',
+      before: { visaScope: row.visaScope },
+      after: { visaScope },
+      ip: ctx.ip,
+    });
     return out;
   });
 }
@@ -212,8 +357,20 @@ export async function removeStageItem(ctx: TContext, id: string): Promise<{ ok: 
   return ctx.db(async (tx) => {
     const row = await loadItem(tx, id);
     await tx.delete(stageItems).where(eq(stageItems.id, row.id));
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'stage_item', entityId: row.id, action: 'stage-item.removed',
-      before: { stage: row.stage, visaScope: row.visaScope, customQuestionId: row.customQuestionId, customDocumentId: row.customDocumentId }, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'stage_item',
+      entityId: row.id,
+      action: 'stage-item.removed',
+      before: {
+        stage: row.stage,
+        visaScope: row.visaScope,
+        customQuestionId: row.customQuestionId,
+        customDocumentId: row.customDocumentId,
+      },
+      ip: ctx.ip,
+    });
     return { ok: true as const };
   });
 }
@@ -225,11 +382,28 @@ export async function reorderStageItems(ctx: TContext, stage: studentsApi.TPorta
     const rows = await tx.select().from(stageItems).where(eq(stageItems.stage, stage)).for('update');
     const known = new Set(rows.map((r) => r.id));
     if (new Set(ids).size !== ids.length || ids.length !== rows.length || !ids.every((i) => known.has(i))) {
-      throw badRequest('The list changed meanwhile: reload the page and try again.', { ids: ['The list changed meanwhile: reload the page and try again.'] });
+      throw badRequest('The list changed meanwhile: reload the page and try again.', {
+        ids: ['The list changed meanwhile: reload the page and try again.'],
+      });
     }
-    for (const [i, id] of ids.entries()) await tx.update(stageItems).set({ ordinal: i + 1, updatedAt: new Date() }).where(eq(stageItems.id, id));
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'stage_items', entityId: ctx.institutionId, action: 'stage-items.reordered',
-      before: { stage, order: [...rows].sort((a, b) => a.ordinal - b.ordinal).map((r) => r.id) }, after: { stage, order: ids }, ip: ctx.ip });
-    return presentItems(tx, (await allItems(tx)).filter((r) => r.stage === stage));
+    for (const [i, id] of ids.entries())
+      await tx
+        .update(stageItems)
+        .set({ ordinal: i + 1, updatedAt: new Date() })
+        .where(eq(stageItems.id, id));
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'stage_items',
+      entityId: ctx.institutionId,
+      action: 'stage-items.reordered',
+      before: { stage, order: [...rows].sort((a, b) => a.ordinal - b.ordinal).map((r) => r.id) },
+      after: { stage, order: ids },
+      ip: ctx.ip,
+    });
+    return presentItems(
+      tx,
+      (await allItems(tx)).filter((r) => r.stage === stage),
+    );
   });
 }

@@ -19,11 +19,15 @@ export async function ensureStemReports(tx: TTx, institutionId: string, profileI
   const rows = await tx
     .select()
     .from(studentEmployments)
-    .where(and(
-      eq(studentEmployments.status, 'approved'),
-      eq(studentEmployments.kind, 'stem'),
-      ...(profileIds ? [inArray(studentEmployments.profileId, profileIds.length ? profileIds : ['00000000-0000-0000-0000-000000000000'])] : []),
-    ))
+    .where(
+      and(
+        eq(studentEmployments.status, 'approved'),
+        eq(studentEmployments.kind, 'stem'),
+        ...(profileIds
+          ? [inArray(studentEmployments.profileId, profileIds.length ? profileIds : ['00000000-0000-0000-0000-000000000000'])]
+          : []),
+      ),
+    )
     .orderBy(studentEmployments.createdAt);
   // One schedule per STEM authorisation (the first row of that period carries the reports).
   const periods = new Map<string, (typeof rows)[number]>();
@@ -34,8 +38,10 @@ export async function ensureStemReports(tx: TTx, institutionId: string, profileI
   }
   if (periods.size === 0) return 0;
   const ids = [...new Set([...periods.values()].map((r) => r.profileId))];
-  const existing = await tx.select({ profileId: stemReports.profileId, kind: stemReports.kind, dueDate: stemReports.dueDate })
-    .from(stemReports).where(inArray(stemReports.profileId, ids));
+  const existing = await tx
+    .select({ profileId: stemReports.profileId, kind: stemReports.kind, dueDate: stemReports.dueDate })
+    .from(stemReports)
+    .where(inArray(stemReports.profileId, ids));
   const have = new Set(existing.map((e) => `${e.profileId}|${e.kind}|${e.dueDate}`));
   const add: (typeof stemReports.$inferInsert)[] = [];
   for (const r of periods.values()) {
@@ -65,22 +71,43 @@ export async function markStemReportReceived(ctx: TContext, reportId: string, in
     const row = await getStemReportRow(tx, reportId);
     if (!row) throw notFound();
     const profile = await getAccessibleProfile(tx, ctx, row.report.profileId, 'edit', 'editStudent');
-    if (body.receivedOn > today) throw badRequest('The received date cannot be in the future', { receivedOn: ['The received date cannot be in the future'] });
+    if (body.receivedOn > today)
+      throw badRequest('The received date cannot be in the future', { receivedOn: ['The received date cannot be in the future'] });
     if (body.attachmentId) {
-      const [file] = await tx.select({ a: attachments, requestProfileId: requests.profileId }).from(attachments)
-        .leftJoin(requests, eq(requests.id, attachments.requestId)).where(eq(attachments.id, body.attachmentId));
-      const ofStudent = !!file && file.a.status === 'active'
-        && ((!!profile.userId && file.a.subjectUserId === profile.userId) || file.requestProfileId === profile.id);
-      if (!ofStudent) throw badRequest('Choose one of the student’s documents', { attachmentId: ['Choose one of the student’s documents'] });
+      const [file] = await tx
+        .select({ a: attachments, requestProfileId: requests.profileId })
+        .from(attachments)
+        .leftJoin(requests, eq(requests.id, attachments.requestId))
+        .where(eq(attachments.id, body.attachmentId));
+      const ofStudent =
+        !!file &&
+        file.a.status === 'active' &&
+        ((!!profile.userId && file.a.subjectUserId === profile.userId) || file.requestProfileId === profile.id);
+      if (!ofStudent)
+        throw badRequest('Choose one of the student’s documents', { attachmentId: ['Choose one of the student’s documents'] });
     }
     const before = { receivedAt: row.report.receivedAt, attachmentId: row.report.attachmentId, notes: row.report.notes };
     const receivedAt = new Date(`${body.receivedOn}T12:00:00Z`);
-    await tx.update(stemReports).set({ receivedAt, attachmentId: body.attachmentId, notes: body.notes, updatedAt: new Date() })
+    await tx
+      .update(stemReports)
+      .set({ receivedAt, attachmentId: body.attachmentId, notes: body.notes, updatedAt: new Date() })
       .where(eq(stemReports.id, reportId));
     await writeAudit(tx, {
-      institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'student_profile', entityId: profile.id,
-      action: 'student.stem-report.received', ip: ctx.ip,
-      before, after: { reportId, kind: row.report.kind, dueDate: row.report.dueDate, receivedOn: body.receivedOn, attachmentId: body.attachmentId, notes: body.notes },
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'student_profile',
+      entityId: profile.id,
+      action: 'student.stem-report.received',
+      ip: ctx.ip,
+      before,
+      after: {
+        reportId,
+        kind: row.report.kind,
+        dueDate: row.report.dueDate,
+        receivedOn: body.receivedOn,
+        attachmentId: body.attachmentId,
+        notes: body.notes,
+      },
     });
     return presentStemReport(actor, (await getStemReportRow(tx, reportId))!, today);
   });

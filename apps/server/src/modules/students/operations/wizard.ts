@@ -19,12 +19,16 @@ const UNKNOWN_ITEM = 'One of the chosen items no longer exists; choose again.';
 export async function itemNames(tx: TTx, kind: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   if (kind === 'questions') {
-    const rows = await tx.select({ id: customQuestions.id, name: customQuestions.questionText }).from(customQuestions)
+    const rows = await tx
+      .select({ id: customQuestions.id, name: customQuestions.questionText })
+      .from(customQuestions)
       .where(and(inArray(customQuestions.id, ids), eq(customQuestions.isDeleted, false)));
     return new Map(rows.map((r) => [r.id, r.name]));
   }
   if (kind === 'documents') {
-    const rows = await tx.select({ id: customDocuments.id, name: customDocuments.name }).from(customDocuments)
+    const rows = await tx
+      .select({ id: customDocuments.id, name: customDocuments.name })
+      .from(customDocuments)
       .where(and(inArray(customDocuments.id, ids), eq(customDocuments.isDeleted, false)));
     return new Map(rows.map((r) => [r.id, r.name]));
   }
@@ -34,9 +38,15 @@ export async function itemNames(tx: TTx, kind: string, ids: string[]): Promise<M
 async function present(tx: TTx, r: TRow): Promise<studentsApi.TWizardStep> {
   const names = await itemNames(tx, r.kind, r.itemIds);
   return {
-    id: r.id, title: r.title, body: r.body, kind: r.kind as studentsApi.TWizardStepKind, itemIds: r.itemIds,
+    id: r.id,
+    title: r.title,
+    body: r.body,
+    kind: r.kind as studentsApi.TWizardStepKind,
+    itemIds: r.itemIds,
     itemNames: r.itemIds.map((id) => names.get(id)).filter((n): n is string => !!n),
-    visaScope: r.visaScope as studentsApi.TVisaScope, isActive: r.isActive, ordinal: r.ordinal,
+    visaScope: r.visaScope as studentsApi.TVisaScope,
+    isActive: r.isActive,
+    ordinal: r.ordinal,
   };
 }
 
@@ -56,7 +66,8 @@ async function load(tx: TTx, id: string): Promise<TRow> {
   return row;
 }
 
-const ordered = (tx: TTx) => tx.select().from(welcomeWizardSteps).orderBy(asc(welcomeWizardSteps.ordinal), asc(welcomeWizardSteps.createdAt));
+const ordered = (tx: TTx) =>
+  tx.select().from(welcomeWizardSteps).orderBy(asc(welcomeWizardSteps.ordinal), asc(welcomeWizardSteps.createdAt));
 
 export async function listWizardSteps(ctx: TContext): Promise<studentsApi.TWizardStep[]> {
   requireActor(ctx);
@@ -75,10 +86,20 @@ export async function createWizardStep(ctx: TContext, input: TInput): Promise<st
     const values = await prepare(tx, input);
     const rows = await ordered(tx);
     const ordinal = rows.length ? Math.max(...rows.map((r) => r.ordinal)) + 1 : 1;
-    const [row] = await tx.insert(welcomeWizardSteps).values({ institutionId: ctx.institutionId, ...values, ordinal }).returning();
+    const [row] = await tx
+      .insert(welcomeWizardSteps)
+      .values({ institutionId: ctx.institutionId, ...values, ordinal })
+      .returning();
     const out = await present(tx, row!);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'welcome_wizard_step', entityId: row!.id,
-      action: 'welcome-wizard-step.created', after: out, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'welcome_wizard_step',
+      entityId: row!.id,
+      action: 'welcome-wizard-step.created',
+      after: out,
+      ip: ctx.ip,
+    });
     return out;
   });
 }
@@ -88,10 +109,22 @@ export async function updateWizardStep(ctx: TContext, id: string, input: TInput)
   return ctx.db(async (tx) => {
     const row = await load(tx, id);
     const values = await prepare(tx, input);
-    const [updated] = await tx.update(welcomeWizardSteps).set({ ...values, updatedAt: new Date() }).where(eq(welcomeWizardSteps.id, row.id)).returning();
+    const [updated] = await tx
+      .update(welcomeWizardSteps)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(welcomeWizardSteps.id, row.id))
+      .returning();
     const out = await present(tx, updated!);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'welcome_wizard_step', entityId: row.id,
-      action: 'welcome-wizard-step.updated', before: await present(tx, row), after: out, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'welcome_wizard_step',
+      entityId: row.id,
+      action: 'welcome-wizard-step.updated',
+      before: await present(tx, row),
+      after: out,
+      ip: ctx.ip,
+    });
     return out;
   });
 }
@@ -103,8 +136,15 @@ export async function deleteWizardStep(ctx: TContext, id: string): Promise<{ ok:
     const row = await load(tx, id);
     const before = await present(tx, row);
     await tx.delete(welcomeWizardSteps).where(eq(welcomeWizardSteps.id, row.id));
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'welcome_wizard_step', entityId: row.id,
-      action: 'welcome-wizard-step.deleted', before, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'welcome_wizard_step',
+      entityId: row.id,
+      action: 'welcome-wizard-step.deleted',
+      before,
+      ip: ctx.ip,
+    });
     return { ok: true as const };
   });
 }
@@ -116,14 +156,27 @@ export async function reorderWizardSteps(ctx: TContext, ids: string[]): Promise<
     const rows = await tx.select().from(welcomeWizardSteps).for('update');
     const known = new Set(rows.map((r) => r.id));
     if (new Set(ids).size !== ids.length || ids.length !== rows.length || !ids.every((i) => known.has(i))) {
-      throw badRequest('The steps changed meanwhile: reload the page and try again.', { ids: ['The steps changed meanwhile: reload the page and try again.'] });
+      throw badRequest('The steps changed meanwhile: reload the page and try again.', {
+        ids: ['The steps changed meanwhile: reload the page and try again.'],
+      });
     }
     const before = [...rows].sort((a, b) => a.ordinal - b.ordinal).map((r) => r.id);
     for (const [i, id] of ids.entries()) {
-      await tx.update(welcomeWizardSteps).set({ ordinal: i + 1, updatedAt: new Date() }).where(eq(welcomeWizardSteps.id, id));
+      await tx
+        .update(welcomeWizardSteps)
+        .set({ ordinal: i + 1, updatedAt: new Date() })
+        .where(eq(welcomeWizardSteps.id, id));
     }
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'welcome_wizard', entityId: ctx.institutionId,
-      action: 'welcome-wizard.reordered', before: { order: before }, after: { order: ids }, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'welcome_wizard',
+      entityId: ctx.institutionId,
+      action: 'welcome-wizard.reordered',
+      before: { order: before },
+      after: { order: ids },
+      ip: ctx.ip,
+    });
     return Promise.all((await ordered(tx)).map((r) => present(tx, r)));
   });
 }

@@ -60,7 +60,8 @@ export function titleDefinitions(today: string): Record<TStudentListTitle, SQL> 
     'initial-port-of-entry': sql`${F1} and ${status('Initial')} and ${p.portOfEntry} <> ''`,
     // F-1 on current approved post-completion or STEM OPT with no employer whose employment covers today.
     'approved-opt-no-employer': sql`${F1} and ${hasEmployment(sql`${postOrStemOpt} and ${coversToday(today)}`)} and not ${hasEmployment(
-      sql`e.kind in ('opt', 'stem') and e.status = 'approved' and e.employer_name <> '' and e.start_date <= ${today}::date and coalesce(e.end_date, 'infinity'::date) >= ${today}::date`)}`,
+      sql`e.kind in ('opt', 'stem') and e.status = 'approved' and e.employer_name <> '' and e.start_date <= ${today}::date and coalesce(e.end_date, 'infinity'::date) >= ${today}::date`,
+    )}`,
     // Exchange visitors (J-1) by SEVIS status, transfer direction or current employment.
     'ev-active': sql`${J1} and ${status('Active')}`,
     'ev-initial': sql`${J1} and ${status('Initial')}`,
@@ -83,7 +84,6 @@ export function titleCondition(title: TStudentListTitle, today: string): SQL {
   const def = titleDefinitions(today)[title];
   return title === 'all' ? def : sql`(${def}) and not ${p.isArchived}`;
 }
-
 
 /** Everything but the title: institution, campus sites the actor reaches, keyword, filters. */
 function commonConditions(actor: TAuthenticatedActor, institutionId: string, q: Partial<TListStudentsQuery>): SQL[] {
@@ -108,14 +108,28 @@ function commonConditions(actor: TAuthenticatedActor, institutionId: string, q: 
 }
 
 export interface TStudentListRow {
-  id: string; firstName: string; lastName: string; email: string; sevisId: string | null; campusId: string | null;
-  visaType: string; sevisStatus: string; campusSiteId: number | null; campusSiteName: string | null;
-  programEndDate: string | null; stage: string; updatedAt: Date;
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  sevisId: string | null;
+  campusId: string | null;
+  visaType: string;
+  sevisStatus: string;
+  campusSiteId: number | null;
+  campusSiteName: string | null;
+  programEndDate: string | null;
+  stage: string;
+  updatedAt: Date;
 }
 
 /** One page of a student list title: scoped to the actor's campus sites, filtered, sorted (stable) and paged in SQL. */
 export async function listStudentsQuery(
-  tx: TTx, actor: TAuthenticatedActor, institutionId: string, q: TListStudentsQuery, opts: { today?: string } = {},
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  institutionId: string,
+  q: TListStudentsQuery,
+  opts: { today?: string } = {},
 ): Promise<{ rows: TStudentListRow[]; total: number }> {
   const today = opts.today ?? todayIso();
   const cond = and(titleCondition(q.title, today), ...commonConditions(actor, institutionId, q));
@@ -132,9 +146,19 @@ export async function listStudentsQuery(
   const [{ total }] = (await tx.select({ total: count() }).from(p).where(cond)) as [{ total: number }];
   const rows = await tx
     .select({
-      id: p.id, firstName: p.firstName, lastName: p.lastName, email: p.email, sevisId: p.sevisId, campusId: p.campusId,
-      visaType: p.visaType, sevisStatus: p.sevisStatus, campusSiteId: p.campusSiteId, campusSiteName: campusSites.name,
-      programEndDate: p.programEndDate, stage: p.currentStage, updatedAt: p.updatedAt,
+      id: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email,
+      sevisId: p.sevisId,
+      campusId: p.campusId,
+      visaType: p.visaType,
+      sevisStatus: p.sevisStatus,
+      campusSiteId: p.campusSiteId,
+      campusSiteName: campusSites.name,
+      programEndDate: p.programEndDate,
+      stage: p.currentStage,
+      updatedAt: p.updatedAt,
     })
     .from(p)
     .leftJoin(campusSites, eq(campusSites.id, p.campusSiteId))
@@ -148,10 +172,17 @@ export async function listStudentsQuery(
 
 /** How many records of each title the actor reaches, in one pass over their records. */
 export async function countStudentTitlesQuery(
-  tx: TTx, actor: TAuthenticatedActor, institutionId: string, opts: { today?: string } = {},
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  institutionId: string,
+  opts: { today?: string } = {},
 ): Promise<Record<TStudentListTitle, number>> {
   const today = opts.today ?? todayIso();
-  const cols = STUDENT_LIST_TITLES.map((t, i) => sql`count(*) filter (where ${titleCondition(t.key, today)}) as ${sql.identifier(`c${i}`)}`);
-  const [row] = (await tx.execute(sql`select ${sql.join(cols, sql`, `)} from ${p} where ${and(...commonConditions(actor, institutionId, {}))}`)).rows as Record<string, string>[];
+  const cols = STUDENT_LIST_TITLES.map(
+    (t, i) => sql`count(*) filter (where ${titleCondition(t.key, today)}) as ${sql.identifier(`c${i}`)}`,
+  );
+  const [row] = (
+    await tx.execute(sql`select ${sql.join(cols, sql`, `)} from ${p} where ${and(...commonConditions(actor, institutionId, {}))}`)
+  ).rows as Record<string, string>[];
   return Object.fromEntries(STUDENT_LIST_TITLES.map((t, i) => [t.key, Number(row?.[`c${i}`] ?? 0)])) as Record<TStudentListTitle, number>;
 }

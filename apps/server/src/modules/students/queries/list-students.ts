@@ -6,10 +6,18 @@ type TStudentListItem = studentsApi.TStudentListItem;
 type TStudentListTitleCount = studentsApi.TStudentListTitleCount;
 
 const toItem = (r: TStudentListRow): TStudentListItem => ({
-  id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, sevisId: r.sevisId, campusId: r.campusId,
-  visaType: r.visaType, sevisStatus: r.sevisStatus,
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  sevisId: r.sevisId,
+  campusId: r.campusId,
+  visaType: r.visaType,
+  sevisStatus: r.sevisStatus,
   campusSite: r.campusSiteId === null ? null : { id: r.campusSiteId, name: r.campusSiteName ?? '' },
-  programEndDate: r.programEndDate, stage: r.stage, updatedAt: r.updatedAt.toISOString(),
+  programEndDate: r.programEndDate,
+  stage: r.stage,
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 /** Student List: one page of a list title, only records of the campus sites the caller reaches. */

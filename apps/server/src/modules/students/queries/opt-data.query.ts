@@ -1,7 +1,5 @@
 import { and, asc, inArray, ne } from 'drizzle-orm';
-import {
-  dayNumber, unemploymentDays, type TOptAuthorization, type TOptPhaseCode, type TUnemployment, studentsApi,
-} from '@meridian/domain';
+import { dayNumber, unemploymentDays, type TOptAuthorization, type TOptPhaseCode, type TUnemployment, studentsApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { studentEmployments } from '../schema.js';
 
@@ -37,7 +35,9 @@ export function authorizationsOf(rows: TEmploymentRow[]): TOptAuthorization[] {
 /** The authorisation in force today (the highest phase when two overlap), else the latest started, else the next one. */
 export function currentAuthorization(auths: TOptAuthorization[], today: string): TOptAuthorization | null {
   const t = dayNumber(today);
-  const inForce = auths.filter((a) => dayNumber(a.startDate) <= t && t <= dayNumber(a.endDate)).sort((a, b) => b.phase.localeCompare(a.phase));
+  const inForce = auths
+    .filter((a) => dayNumber(a.startDate) <= t && t <= dayNumber(a.endDate))
+    .sort((a, b) => b.phase.localeCompare(a.phase));
   if (inForce[0]) return inForce[0];
   const started = auths.filter((a) => dayNumber(a.startDate) <= t).sort((a, b) => b.endDate.localeCompare(a.endDate));
   return started[0] ?? auths[0] ?? null;
@@ -47,8 +47,16 @@ function employmentView(r: TEmploymentRow, today: string): TOptEmploymentView {
   const t = dayNumber(today);
   const isCurrent = !!r.startDate && dayNumber(r.startDate) <= t && (!r.endDate || dayNumber(r.endDate) >= t);
   return {
-    id: r.id, kind: r.kind, phase: phaseOf(r), employerName: r.employerName, employerEin: r.employerEin, jobTitle: r.jobTitle,
-    startDate: r.startDate, endDate: r.endDate, fullOrPartTime: r.fullOrPartTime, isCurrent,
+    id: r.id,
+    kind: r.kind,
+    phase: phaseOf(r),
+    employerName: r.employerName,
+    employerEin: r.employerEin,
+    jobTitle: r.jobTitle,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    fullOrPartTime: r.fullOrPartTime,
+    isCurrent,
   };
 }
 
@@ -76,7 +84,13 @@ export async function loadOptData(tx: TTx, profileIds: string[], today: string):
   const rows = await tx
     .select()
     .from(studentEmployments)
-    .where(and(inArray(studentEmployments.profileId, profileIds), inArray(studentEmployments.kind, ['opt', 'stem']), ne(studentEmployments.status, 'requested')))
+    .where(
+      and(
+        inArray(studentEmployments.profileId, profileIds),
+        inArray(studentEmployments.kind, ['opt', 'stem']),
+        ne(studentEmployments.status, 'requested'),
+      ),
+    )
     .orderBy(asc(studentEmployments.createdAt));
   const by = new Map<string, TEmploymentRow[]>();
   for (const r of rows) by.set(r.profileId, [...(by.get(r.profileId) ?? []), r]);
@@ -88,4 +102,3 @@ export async function loadOptData(tx: TTx, profileIds: string[], today: string):
 export async function loadOneOptData(tx: TTx, profileId: string, today: string): Promise<TOptData> {
   return (await loadOptData(tx, [profileId], today)).get(profileId)!;
 }
-

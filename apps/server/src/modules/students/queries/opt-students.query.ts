@@ -10,7 +10,9 @@ import { loadOptData, type TOptData } from './opt-data.query.js';
 /** An authorisation that ended longer ago than this no longer puts the student on the OPT list. */
 export const RECENT_OPT_DAYS = 180;
 
-type TProfile = Pick<typeof studentProfiles.$inferSelect, 'id' | 'firstName' | 'lastName' | 'sevisId' | 'campusSiteId' | 'userId'> & { campusSiteName: string | null };
+type TProfile = Pick<typeof studentProfiles.$inferSelect, 'id' | 'firstName' | 'lastName' | 'sevisId' | 'campusSiteId' | 'userId'> & {
+  campusSiteName: string | null;
+};
 
 export function likeOf(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -19,10 +21,25 @@ export function likeOf(q: string): string {
 export function presentOptStudent(actor: TAuthenticatedActor, p: TProfile, d: TOptData): studentsApi.TOptStudent | null {
   if (!d.current) return null;
   return {
-    profileId: p.id, firstName: p.firstName, lastName: p.lastName, sevisId: p.sevisId, campusSiteName: p.campusSiteName,
-    phase: d.current.phase, authorizationStart: d.current.startDate, authorizationEnd: d.current.endDate,
-    authorizations: d.authorizations, employments: d.employments,
-    unemployment: d.unemployment ? { used: d.unemployment.used, allowed: d.unemployment.allowed, remaining: d.unemployment.remaining, level: d.unemployment.level, gaps: d.unemployment.gaps } : null,
+    profileId: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    sevisId: p.sevisId,
+    campusSiteName: p.campusSiteName,
+    phase: d.current.phase,
+    authorizationStart: d.current.startDate,
+    authorizationEnd: d.current.endDate,
+    authorizations: d.authorizations,
+    employments: d.employments,
+    unemployment: d.unemployment
+      ? {
+          used: d.unemployment.used,
+          allowed: d.unemployment.allowed,
+          remaining: d.unemployment.remaining,
+          level: d.unemployment.level,
+          gaps: d.unemployment.gaps,
+        }
+      : null,
     canEdit: staffReachesProfile(actor, p, 'edit'),
   };
 }
@@ -32,22 +49,36 @@ export async function optStudentProfiles(tx: TTx, scope: SQL, today: string, ext
   const recent = addDays(today, -RECENT_OPT_DAYS);
   return tx
     .select({
-      id: studentProfiles.id, firstName: studentProfiles.firstName, lastName: studentProfiles.lastName, sevisId: studentProfiles.sevisId,
-      campusSiteId: studentProfiles.campusSiteId, userId: studentProfiles.userId, campusSiteName: campusSites.name,
+      id: studentProfiles.id,
+      firstName: studentProfiles.firstName,
+      lastName: studentProfiles.lastName,
+      sevisId: studentProfiles.sevisId,
+      campusSiteId: studentProfiles.campusSiteId,
+      userId: studentProfiles.userId,
+      campusSiteName: campusSites.name,
     })
     .from(studentProfiles)
     .leftJoin(campusSites, eq(campusSites.id, studentProfiles.campusSiteId))
-    .where(and(
-      scope,
-      eq(studentProfiles.isArchived, false),
-      exists(tx.select({ one: sql`1` }).from(studentEmployments).where(and(
-        eq(studentEmployments.profileId, studentProfiles.id),
-        inArray(studentEmployments.kind, ['opt', 'stem']),
-        eq(studentEmployments.status, 'approved'),
-        gte(studentEmployments.authorizedEndDate, recent),
-      ))),
-      ...extra,
-    ));
+    .where(
+      and(
+        scope,
+        eq(studentProfiles.isArchived, false),
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(studentEmployments)
+            .where(
+              and(
+                eq(studentEmployments.profileId, studentProfiles.id),
+                inArray(studentEmployments.kind, ['opt', 'stem']),
+                eq(studentEmployments.status, 'approved'),
+                gte(studentEmployments.authorizedEndDate, recent),
+              ),
+            ),
+        ),
+        ...extra,
+      ),
+    );
 }
 
 const levelRank = { ok: 0, warning: 1, critical: 2, exceeded: 3 } as const;
@@ -61,17 +92,37 @@ export async function listOptStudentsQuery(tx: TTx, actor: TAuthenticatedActor, 
   const extra: SQL[] = [];
   if (q.q) {
     const like = likeOf(q.q);
-    extra.push(or(ilike(studentProfiles.firstName, like), ilike(studentProfiles.lastName, like), ilike(studentProfiles.sevisId, like),
-      ilike(sql`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`, like))!);
+    extra.push(
+      or(
+        ilike(studentProfiles.firstName, like),
+        ilike(studentProfiles.lastName, like),
+        ilike(studentProfiles.sevisId, like),
+        ilike(sql`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`, like),
+      )!,
+    );
   }
   if (q.employer) {
-    extra.push(exists(tx.select({ one: sql`1` }).from(studentEmployments).where(and(
-      eq(studentEmployments.profileId, studentProfiles.id), inArray(studentEmployments.kind, ['opt', 'stem']),
-      ilike(studentEmployments.employerName, likeOf(q.employer)),
-    ))));
+    extra.push(
+      exists(
+        tx
+          .select({ one: sql`1` })
+          .from(studentEmployments)
+          .where(
+            and(
+              eq(studentEmployments.profileId, studentProfiles.id),
+              inArray(studentEmployments.kind, ['opt', 'stem']),
+              ilike(studentEmployments.employerName, likeOf(q.employer)),
+            ),
+          ),
+      ),
+    );
   }
   const profiles = await optStudentProfiles(tx, siteFilter(actor), today, extra);
-  const data = await loadOptData(tx, profiles.map((p) => p.id), today);
+  const data = await loadOptData(
+    tx,
+    profiles.map((p) => p.id),
+    today,
+  );
   let items = profiles.map((p) => presentOptStudent(actor, p, data.get(p.id)!)).filter((x): x is studentsApi.TOptStudent => !!x);
   if (q.phase) items = items.filter((s) => s.phase === q.phase);
   if (q.level) items = items.filter((s) => s.unemployment?.level === q.level);
@@ -80,11 +131,16 @@ export async function listOptStudentsQuery(tx: TTx, actor: TAuthenticatedActor, 
     a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.profileId.localeCompare(b.profileId);
   const key = (s: studentsApi.TOptStudent): number | string => {
     switch (q.sort) {
-      case 'phase': return s.phase;
-      case 'authorizationEnd': return s.authorizationEnd;
-      case 'unemploymentUsed': return s.unemployment ? s.unemployment.used * 10 + levelRank[s.unemployment.level] : -1;
-      case 'unemploymentRemaining': return s.unemployment ? s.unemployment.remaining : 1e9;
-      default: return '';
+      case 'phase':
+        return s.phase;
+      case 'authorizationEnd':
+        return s.authorizationEnd;
+      case 'unemploymentUsed':
+        return s.unemployment ? s.unemployment.used * 10 + levelRank[s.unemployment.level] : -1;
+      case 'unemploymentRemaining':
+        return s.unemployment ? s.unemployment.remaining : 1e9;
+      default:
+        return '';
     }
   };
   items.sort((a, b) => {

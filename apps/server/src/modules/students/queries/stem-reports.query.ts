@@ -15,24 +15,48 @@ const employerOf = sql<string>`coalesce((
 function columns() {
   return {
     report: stemReports,
-    firstName: studentProfiles.firstName, lastName: studentProfiles.lastName, sevisId: studentProfiles.sevisId,
-    studentUserId: studentProfiles.userId, campusSiteId: studentProfiles.campusSiteId,
-    stemStart: studentEmployments.authorizedStartDate, stemEnd: studentEmployments.authorizedEndDate,
+    firstName: studentProfiles.firstName,
+    lastName: studentProfiles.lastName,
+    sevisId: studentProfiles.sevisId,
+    studentUserId: studentProfiles.userId,
+    campusSiteId: studentProfiles.campusSiteId,
+    stemStart: studentEmployments.authorizedStartDate,
+    stemEnd: studentEmployments.authorizedEndDate,
     employerName: employerOf,
   };
 }
 
-type TRow = { report: typeof stemReports.$inferSelect; firstName: string; lastName: string; sevisId: string | null; studentUserId: string | null;
-  campusSiteId: number | null; stemStart: string | null; stemEnd: string | null; employerName: string };
+type TRow = {
+  report: typeof stemReports.$inferSelect;
+  firstName: string;
+  lastName: string;
+  sevisId: string | null;
+  studentUserId: string | null;
+  campusSiteId: number | null;
+  stemStart: string | null;
+  stemEnd: string | null;
+  employerName: string;
+};
 
 export function presentStemReport(actor: TAuthenticatedActor, r: TRow, today: string): studentsApi.TStemReport {
   const receivedOn = r.report.receivedAt ? r.report.receivedAt.toISOString().slice(0, 10) : null;
   return {
-    reportId: r.report.id, profileId: r.report.profileId, firstName: r.firstName, lastName: r.lastName, sevisId: r.sevisId,
-    studentUserId: r.studentUserId, employerName: r.employerName, stemStart: r.stemStart, stemEnd: r.stemEnd,
-    kind: r.report.kind as 'validation_report' | 'evaluation', dueDate: r.report.dueDate,
-    status: stemReportStatus(r.report.dueDate, receivedOn, today), daysLeft: daysBetween(today, r.report.dueDate),
-    receivedOn, attachmentId: r.report.attachmentId, notes: r.report.notes,
+    reportId: r.report.id,
+    profileId: r.report.profileId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    sevisId: r.sevisId,
+    studentUserId: r.studentUserId,
+    employerName: r.employerName,
+    stemStart: r.stemStart,
+    stemEnd: r.stemEnd,
+    kind: r.report.kind as 'validation_report' | 'evaluation',
+    dueDate: r.report.dueDate,
+    status: stemReportStatus(r.report.dueDate, receivedOn, today),
+    daysLeft: daysBetween(today, r.report.dueDate),
+    receivedOn,
+    attachmentId: r.report.attachmentId,
+    notes: r.report.notes,
     canEdit: staffReachesProfile(actor, { campusSiteId: r.campusSiteId }, 'edit'),
   };
 }
@@ -57,8 +81,15 @@ export async function listStemReportsQuery(tx: TTx, actor: TAuthenticatedActor, 
   const where: SQL[] = [siteFilter(actor), eq(studentProfiles.isArchived, false)];
   if (q.q) {
     const like = likeOf(q.q);
-    where.push(or(ilike(studentProfiles.firstName, like), ilike(studentProfiles.lastName, like), ilike(studentProfiles.sevisId, like),
-      ilike(sql`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`, like), ilike(employerOf, like))!);
+    where.push(
+      or(
+        ilike(studentProfiles.firstName, like),
+        ilike(studentProfiles.lastName, like),
+        ilike(studentProfiles.sevisId, like),
+        ilike(sql`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`, like),
+        ilike(employerOf, like),
+      )!,
+    );
   }
   if (q.kind) where.push(eq(stemReports.kind, q.kind));
   const open = isNull(stemReports.receivedAt);
@@ -68,12 +99,19 @@ export async function listStemReportsQuery(tx: TTx, actor: TAuthenticatedActor, 
   if (q.status === 'upcoming') where.push(open, gt(stemReports.dueDate, soon));
   if (q.status === 'open') where.push(open, lte(stemReports.dueDate, soon));
   const dir = q.order === 'desc' ? desc : asc;
-  const order = q.sort === 'name'
-    ? [dir(studentProfiles.lastName), dir(studentProfiles.firstName), asc(stemReports.dueDate)]
-    : [dir(stemReports.dueDate), asc(studentProfiles.lastName), asc(studentProfiles.firstName)];
-  const [{ total }] = (await tx.select({ total: count() }).from(stemReports)
-    .innerJoin(studentProfiles, eq(studentProfiles.id, stemReports.profileId)).where(and(...where))) as [{ total: number }];
-  const rows = (await baseQuery(tx).where(and(...where)).orderBy(...order, asc(stemReports.kind), asc(stemReports.id))
-    .limit(q.pageSize).offset((q.page - 1) * q.pageSize)) as TRow[];
+  const order =
+    q.sort === 'name'
+      ? [dir(studentProfiles.lastName), dir(studentProfiles.firstName), asc(stemReports.dueDate)]
+      : [dir(stemReports.dueDate), asc(studentProfiles.lastName), asc(studentProfiles.firstName)];
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(stemReports)
+    .innerJoin(studentProfiles, eq(studentProfiles.id, stemReports.profileId))
+    .where(and(...where))) as [{ total: number }];
+  const rows = (await baseQuery(tx)
+    .where(and(...where))
+    .orderBy(...order, asc(stemReports.kind), asc(stemReports.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)) as TRow[];
   return { items: rows.map((r) => presentStemReport(actor, r, today)), total: Number(total), page: q.page, pageSize: q.pageSize };
 }

@@ -12,6 +12,8 @@ export function optRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, studentsApi.listStemReports, (ctx, { query }) => listStemReports(ctx, query));
   registerRoute(app, s, studentsApi.markStemReportReceived, (ctx, { params, body }) => markStemReportReceived(ctx, params.reportId, body));
   registerRoute(app, s, studentsApi.createEmployment, (ctx, { params, body }) => createEmployment(ctx, params.profileId, body));
-  registerRoute(app, s, studentsApi.updateEmployment, (ctx, { params, body }) => updateEmployment(ctx, params.profileId, params.employmentId, body));
+  registerRoute(app, s, studentsApi.updateEmployment, (ctx, { params, body }) =>
+    updateEmployment(ctx, params.profileId, params.employmentId, body),
+  );
   registerRoute(app, s, studentsApi.listDeadlines, (ctx, { query }) => listDeadlines(ctx, query));
 }

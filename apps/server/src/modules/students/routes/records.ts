@@ -18,15 +18,21 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.updateStudent, (ctx, { params, body }) => records.updateStudent(ctx, params.profileId, body));
   registerRoute(app, s, a.setStudentStage, (ctx, { params, body }) => records.setStage(ctx, params.profileId, body.stage));
   registerRoute(app, s, a.setStudentTags, (ctx, { params, body }) => records.setTags(ctx, params.profileId, body.tags));
-  registerRoute(app, s, a.getStudentHistory, (ctx, { params, query }) => records.getStudentHistory(ctx, params.profileId, query.page, query.pageSize));
+  registerRoute(app, s, a.getStudentHistory, (ctx, { params, query }) =>
+    records.getStudentHistory(ctx, params.profileId, query.page, query.pageSize),
+  );
   registerRoute(app, s, a.listStudentSevisEvents, (ctx, { params }) => records.listStudentSevisEvents(ctx, params.profileId));
   registerRoute(app, s, a.listStudentRequests, (ctx, { params }) => related.listStudentRequests(ctx, params.profileId));
   registerRoute(app, s, a.listStudentDocuments, (ctx, { params }) => related.listStudentDocuments(ctx, params.profileId));
   registerRoute(app, s, a.listMyDocuments, (ctx) => related.listMyDocuments(ctx));
   registerRoute(app, s, a.listStudentMessages, (ctx, { params }) => related.listStudentMessages(ctx, params.profileId));
   registerRoute(app, s, a.addDependent, (ctx, { params, body }) => deps.addDependent(ctx, params.profileId, body));
-  registerRoute(app, s, a.updateDependent, (ctx, { params, body }) => deps.updateDependent(ctx, params.profileId, params.dependentId, body));
-  registerRoute(app, s, a.terminateDependent, (ctx, { params, body }) => deps.terminateDependent(ctx, params.profileId, params.dependentId, body.reasonCode));
+  registerRoute(app, s, a.updateDependent, (ctx, { params, body }) =>
+    deps.updateDependent(ctx, params.profileId, params.dependentId, body),
+  );
+  registerRoute(app, s, a.terminateDependent, (ctx, { params, body }) =>
+    deps.terminateDependent(ctx, params.profileId, params.dependentId, body.reasonCode),
+  );
   registerRoute(app, s, a.addSiteOfActivity, (ctx, { params, body }) => sites.addSite(ctx, params.profileId, body));
   registerRoute(app, s, a.updateSiteOfActivity, (ctx, { params, body }) => sites.updateSite(ctx, params.profileId, params.siteId, body));
   registerRoute(app, s, a.deactivateSiteOfActivity, (ctx, { params }) => sites.deactivateSite(ctx, params.profileId, params.siteId));

@@ -10,5 +10,7 @@ export function requestsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, studentsApi.getStudentRequestData, (ctx, { params }) => getStudentRequestData(ctx, params.requestId));
   registerRoute(app, s, studentsApi.listStaffStartableTypes, (ctx, { params }) => listStaffStartableTypes(ctx, params.profileId));
   registerRoute(app, s, studentsApi.startRequestForStudent, (ctx, { params, body }) => startRequestForStudent(ctx, params.profileId, body));
-  registerRoute(app, s, studentsApi.saveStudentRequestData, (ctx, { params, body }) => saveStudentRequestData(ctx, params.requestId, body.data));
+  registerRoute(app, s, studentsApi.saveStudentRequestData, (ctx, { params, body }) =>
+    saveStudentRequestData(ctx, params.requestId, body.data),
+  );
 }

@@ -25,8 +25,12 @@ function departmentOf(actor: TAuthenticatedActor): string {
  * advisors; a user group only when every member is one of those (no office group, no other department's).
  */
 async function candidates(tx: TTx, departmentId: string) {
-  const people = await tx.select().from(users)
-    .where(and(eq(users.isActive, true), or(and(eq(users.role, 'department'), eq(users.departmentId, departmentId)), eq(users.role, 'advisor'))))
+  const people = await tx
+    .select()
+    .from(users)
+    .where(
+      and(eq(users.isActive, true), or(and(eq(users.role, 'department'), eq(users.departmentId, departmentId)), eq(users.role, 'advisor'))),
+    )
     .orderBy(users.lastName, users.firstName);
   const ids = new Set(people.map((p) => p.id));
   const members = await tx.select().from(userGroupMembers);
@@ -50,8 +54,10 @@ async function checkDepartmentSteps(tx: TTx, departmentId: string, input: TDeptW
   const errors: Record<string, string[]> = {};
   for (const [i, s] of input.steps.entries()) {
     if (s.approverKind === 'faculty_advisor') errors[`steps.${i}.approverKind`] = [M.advisorStepNotAllowed];
-    if (s.approverKind === 'user' && !people.some((p) => p.userId === s.approverUserId)) errors[`steps.${i}.approverUserId`] = [M.approverNotInDepartment];
-    if (s.approverKind === 'group' && !groups.some((g) => g.id === s.approverGroupId)) errors[`steps.${i}.approverGroupId`] = [M.groupNotInDepartment];
+    if (s.approverKind === 'user' && !people.some((p) => p.userId === s.approverUserId))
+      errors[`steps.${i}.approverUserId`] = [M.approverNotInDepartment];
+    if (s.approverKind === 'group' && !groups.some((g) => g.id === s.approverGroupId))
+      errors[`steps.${i}.approverGroupId`] = [M.groupNotInDepartment];
   }
   if (Object.keys(errors).length) throw badRequest('Please check the approvers.', errors);
 }
@@ -61,12 +67,17 @@ const asWorkflowInput = (input: TDeptWorkflowInput): TWorkflowInput => ({ ...inp
 /** The department's own workflows (never the office's or another department's). */
 export async function listDepartmentWorkflows(ctx: TContext): Promise<TWorkflow[]> {
   const departmentId = departmentOf(requireActor(ctx));
-  return ctx.db(async (tx) => presentWorkflows(tx, await tx.select().from(workflows).where(eq(workflows.departmentId, departmentId)).orderBy(asc(workflows.name))));
+  return ctx.db(async (tx) =>
+    presentWorkflows(tx, await tx.select().from(workflows).where(eq(workflows.departmentId, departmentId)).orderBy(asc(workflows.name))),
+  );
 }
 
 /** One workflow of the department, for use by other modules (e.g. the sponsorship workflow of department configs); null otherwise. */
 export async function findDepartmentWorkflow(tx: TTx, departmentId: string, workflowId: string) {
-  const [w] = await tx.select().from(workflows).where(and(eq(workflows.id, workflowId), eq(workflows.departmentId, departmentId)));
+  const [w] = await tx
+    .select()
+    .from(workflows)
+    .where(and(eq(workflows.id, workflowId), eq(workflows.departmentId, departmentId)));
   return w ?? null;
 }
 
@@ -76,12 +87,29 @@ export async function createDepartmentWorkflow(ctx: TContext, input: TDeptWorkfl
   const departmentId = departmentOf(actor);
   return ctx.db(async (tx) => {
     await checkDepartmentSteps(tx, departmentId, input);
-    const [w] = await tx.insert(workflows).values({
-      institutionId: ctx.institutionId, name: input.name, eventCode: SPONSORSHIP_EVENT, departmentId, isActive: input.isActive, createdBy: actor.userId, updatedBy: actor.userId,
-    }).returning();
+    const [w] = await tx
+      .insert(workflows)
+      .values({
+        institutionId: ctx.institutionId,
+        name: input.name,
+        eventCode: SPONSORSHIP_EVENT,
+        departmentId,
+        isActive: input.isActive,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      })
+      .returning();
     await writeSteps(tx, ctx, w!.id, asWorkflowInput(input));
     const [out] = await presentWorkflows(tx, [w!]);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'workflow', entityId: w!.id, action: 'workflow.created', after: { ...out, departmentId }, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'workflow',
+      entityId: w!.id,
+      action: 'workflow.created',
+      after: { ...out, departmentId },
+      ip: ctx.ip,
+    });
     return out!;
   });
 }
@@ -91,17 +119,43 @@ export async function updateDepartmentWorkflow(ctx: TContext, workflowId: string
   const actor = requireActor(ctx);
   const departmentId = departmentOf(actor);
   return ctx.db(async (tx) => {
-    const [before] = await tx.select().from(workflows).where(and(eq(workflows.id, workflowId), eq(workflows.departmentId, departmentId))).for('update');
+    const [before] = await tx
+      .select()
+      .from(workflows)
+      .where(and(eq(workflows.id, workflowId), eq(workflows.departmentId, departmentId)))
+      .for('update');
     if (!before) throw notFound();
     await checkDepartmentSteps(tx, departmentId, input);
     const [beforeOut] = await presentWorkflows(tx, [before]);
-    const [w] = await tx.update(workflows).set({ name: input.name, isActive: input.isActive, updatedBy: actor.userId, updatedAt: new Date() }).where(eq(workflows.id, workflowId)).returning();
+    const [w] = await tx
+      .update(workflows)
+      .set({ name: input.name, isActive: input.isActive, updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(workflows.id, workflowId))
+      .returning();
     // Approvals already under way keep their approvers (they copied them); detach the old steps first.
     const old = await tx.select({ id: workflowSteps.id }).from(workflowSteps).where(eq(workflowSteps.workflowId, workflowId));
-    if (old.length) await tx.update(approvals).set({ workflowStepId: null }).where(inArray(approvals.workflowStepId, old.map((o) => o.id)));
+    if (old.length)
+      await tx
+        .update(approvals)
+        .set({ workflowStepId: null })
+        .where(
+          inArray(
+            approvals.workflowStepId,
+            old.map((o) => o.id),
+          ),
+        );
     await writeSteps(tx, ctx, workflowId, asWorkflowInput(input));
     const [out] = await presentWorkflows(tx, [w!]);
-    await writeAudit(tx, { institutionId: ctx.institutionId, actorUserId: actor.userId, entityType: 'workflow', entityId: workflowId, action: 'workflow.updated', before: beforeOut, after: out, ip: ctx.ip });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'workflow',
+      entityId: workflowId,
+      action: 'workflow.updated',
+      before: beforeOut,
+      after: out,
+      ip: ctx.ip,
+    });
     return out!;
   });
 }

@@ -30,13 +30,16 @@ function useInvalidating<V>(requestId: string, fn: (v: V) => Promise<unknown>) {
 
 export const useRejectAttachment = (requestId: string) =>
   useInvalidating(requestId, (v: { id: string; reason: string }) =>
-    apiCall(attachmentsApi.rejectAttachment, { params: { attachmentId: v.id }, body: { reason: v.reason } }));
+    apiCall(attachmentsApi.rejectAttachment, { params: { attachmentId: v.id }, body: { reason: v.reason } }),
+  );
 
 export const useAttachmentVisibility = (requestId: string) =>
   useInvalidating(requestId, (v: { id: string; isVisibleToRequester: boolean; isVisibleToDepartment: boolean }) =>
     apiCall(attachmentsApi.updateAttachmentVisibility, {
-      params: { attachmentId: v.id }, body: { isVisibleToRequester: v.isVisibleToRequester, isVisibleToDepartment: v.isVisibleToDepartment },
-    }));
+      params: { attachmentId: v.id },
+      body: { isVisibleToRequester: v.isVisibleToRequester, isVisibleToDepartment: v.isVisibleToDepartment },
+    }),
+  );
 
 export const useDeleteAttachment = (requestId: string) =>
   useInvalidating(requestId, (id: string) => apiCall(attachmentsApi.deleteAttachment, { params: { attachmentId: id } }));

@@ -1,7 +1,25 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert, Box, Button, Checkbox, Chip, FormControlLabel, IconButton, Link, Paper, Stack, Switch, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, TextField, Tooltip, Typography,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  Link,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -12,7 +30,12 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDate } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import {
-  downloadAttachment, downloadCombinedPdf, useAttachmentVisibility, useDeleteAttachment, useDocumentChecklist, useRejectAttachment,
+  downloadAttachment,
+  downloadCombinedPdf,
+  useAttachmentVisibility,
+  useDeleteAttachment,
+  useDocumentChecklist,
+  useRejectAttachment,
   useRequestAttachments,
 } from '../api/attachments';
 import { RejectDialog } from './reject-dialog';
@@ -97,28 +120,51 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
     <Stack spacing={3}>
       {requiredDocuments.length > 0 ? (
         <Box component="section" aria-labelledby={`required-${requestId}`}>
-          <Typography id={`required-${requestId}`} variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>Requested documents</Typography>
+          <Typography id={`required-${requestId}`} variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+            Requested documents
+          </Typography>
           <Stack spacing={2}>
             {requiredDocuments.map((d) => {
               // Per-dependent / per-site documents come once for each dependent or site of activity (forWhom).
               const slot = (a: { customDocumentId: string | null; dependentId?: string | null; soaId?: string | null }) =>
-                a.customDocumentId === d.documentId && (!d.dependentId || a.dependentId === d.dependentId) && (!d.soaId || a.soaId === d.soaId);
+                a.customDocumentId === d.documentId &&
+                (!d.dependentId || a.dependentId === d.dependentId) &&
+                (!d.soaId || a.soaId === d.soaId);
               const done = !!d.hasFile || list.some((a) => slot(a) && a.status === 'active');
               const title = d.forWhom ? `${d.name} for ${d.forWhom}` : d.name;
               return (
                 <Paper key={`${d.documentId}.${d.dependentId ?? ''}.${d.soaId ?? ''}`} variant="outlined" sx={{ p: 2 }}>
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-                    <Typography sx={{ fontWeight: 600, flex: 1 }}>{title}{d.isRequired === false ? ' (optional)' : ''}</Typography>
+                    <Typography sx={{ fontWeight: 600, flex: 1 }}>
+                      {title}
+                      {d.isRequired === false ? ' (optional)' : ''}
+                    </Typography>
                     {/* Orange text fails contrast on white: dark text inside the orange border. */}
-                    <Chip size="small" label={done ? 'Uploaded' : d.isRequired === false ? 'Not uploaded' : 'Missing'} color={done ? 'success' : 'warning'} variant="outlined" sx={done ? undefined : { color: 'text.primary' }} />
+                    <Chip
+                      size="small"
+                      label={done ? 'Uploaded' : d.isRequired === false ? 'Not uploaded' : 'Missing'}
+                      color={done ? 'success' : 'warning'}
+                      variant="outlined"
+                      sx={done ? undefined : { color: 'text.primary' }}
+                    />
                   </Stack>
-                  {d.instructions ? <Typography variant="body2" color="text.secondary" sx={{ mb: 1, whiteSpace: 'pre-line' }}>{d.instructions}</Typography> : null}
+                  {d.instructions ? (
+                    <Typography variant="body2" color="text.secondary" sx={{ mb: 1, whiteSpace: 'pre-line' }}>
+                      {d.instructions}
+                    </Typography>
+                  ) : null}
                   {canUpload ? (
-                    <UploadZone requestId={requestId} label={`Upload ${title}`}
+                    <UploadZone
+                      requestId={requestId}
+                      label={`Upload ${title}`}
                       fields={{
-                        customDocumentId: d.documentId, checklistItem: title, ...(canManage ? { isVisibleToRequester: '1' } : {}),
-                        ...(d.dependentId ? { dependentId: d.dependentId } : {}), ...(d.soaId ? { soaId: d.soaId } : {}),
-                      }} />
+                        customDocumentId: d.documentId,
+                        checklistItem: title,
+                        ...(canManage ? { isVisibleToRequester: '1' } : {}),
+                        ...(d.dependentId ? { dependentId: d.dependentId } : {}),
+                        ...(d.soaId ? { soaId: d.soaId } : {}),
+                      }}
+                    />
                   ) : null}
                 </Paper>
               );
@@ -129,12 +175,25 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
 
       {canUpload ? (
         <Box component="section" aria-label="Upload a document">
-          <TextField label="Description (optional)" size="small" fullWidth value={description} onChange={(e) => setDescription(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 1000 } }} sx={{ mb: 1 }} />
+          <TextField
+            label="Description (optional)"
+            size="small"
+            fullWidth
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            sx={{ mb: 1 }}
+          />
           {canManage ? (
             <Stack direction="row" sx={{ flexWrap: 'wrap', mb: 1 }}>
-              <FormControlLabel control={<Checkbox checked={showRequester} onChange={(e) => setShowRequester(e.target.checked)} />} label="Visible to the requester" />
-              <FormControlLabel control={<Checkbox checked={showDepartment} onChange={(e) => setShowDepartment(e.target.checked)} />} label="Visible to the department" />
+              <FormControlLabel
+                control={<Checkbox checked={showRequester} onChange={(e) => setShowRequester(e.target.checked)} />}
+                label="Visible to the requester"
+              />
+              <FormControlLabel
+                control={<Checkbox checked={showDepartment} onChange={(e) => setShowDepartment(e.target.checked)} />}
+                label="Visible to the department"
+              />
             </Stack>
           ) : null}
           <UploadZone requestId={requestId} label="Upload a document" fields={uploadFields} />
@@ -144,10 +203,17 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
       <Box component="section" aria-label="Documents">
         {canManage ? (
           <Stack direction="row" sx={{ mb: 1, alignItems: 'center', gap: 1 }}>
-            <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} disabled={selected.length === 0 || combining} onClick={() => void combine()}>
+            <Button
+              variant="outlined"
+              startIcon={<PictureAsPdfOutlined />}
+              disabled={selected.length === 0 || combining}
+              onClick={() => void combine()}
+            >
               Combined PDF
             </Button>
-            <Typography variant="body2" color="text.secondary">{selected.length ? `${selected.length} selected` : 'Select PDF or image files to combine them.'}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {selected.length ? `${selected.length} selected` : 'Select PDF or image files to combine them.'}
+            </Typography>
           </Stack>
         ) : null}
         {files.isError ? <Alert severity="error">The documents could not be loaded.</Alert> : null}
@@ -176,71 +242,115 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
             </TableHead>
             <TableBody>
               {files.isPending ? (
-                <TableRow><TableCell colSpan={8}>Loading...</TableCell></TableRow>
-              ) : list.length === 0 ? (
-                <TableRow><TableCell colSpan={8}>No documents yet.</TableCell></TableRow>
-              ) : list.map((a) => (
-                <TableRow key={a.id} hover>
-                  {canManage ? (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        inputProps={{ 'aria-label': `Select ${a.fileName}` }}
-                        disabled={!COMBINABLE.test(a.contentType)}
-                        checked={selected.includes(a.id)}
-                        onChange={() => toggle(a.id)}
-                      />
-                    </TableCell>
-                  ) : null}
-                  <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
-                    <Link component="button" type="button" onClick={() => void run(downloadAttachment(a))} sx={{ textAlign: 'left' }}>
-                      {a.fileName}
-                    </Link>
-                    {a.description ? <Typography variant="caption" display="block" color="text.secondary">{a.description}</Typography> : null}
-                  </TableCell>
-                  <TableCell>{[a.categoryId, a.checklistItem].filter(Boolean).join(' / ') || '—'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSize(a.sizeBytes)}</TableCell>
-                  <TableCell>
-                    {a.uploadedBy?.name ?? ''}
-                    <Typography variant="caption" display="block" color="text.secondary">{formatDate(a.createdAt)}</Typography>
-                  </TableCell>
-                  <TableCell>
-                    {a.status === 'rejected' ? (
-                      <>
-                        <Chip size="small" color="error" variant="outlined" label="Rejected" />
-                        <Typography variant="caption" display="block">{a.rejectReason}</Typography>
-                      </>
-                    ) : (
-                      <Chip size="small" variant="outlined" label={isReadOnly ? 'Received' : 'Active'} />
-                    )}
-                  </TableCell>
-                  {canManage ? (
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <FormControlLabel
-                        label="Requester"
-                        control={<Switch size="small" checked={a.isVisibleToRequester} disabled={!a.canManage || visibility.isPending}
-                          onChange={(e) => visibility.mutate({ id: a.id, isVisibleToRequester: e.target.checked, isVisibleToDepartment: a.isVisibleToDepartment })} />}
-                      />
-                      <FormControlLabel
-                        label="Department"
-                        control={<Switch size="small" checked={a.isVisibleToDepartment} disabled={!a.canManage || visibility.isPending}
-                          onChange={(e) => visibility.mutate({ id: a.id, isVisibleToRequester: a.isVisibleToRequester, isVisibleToDepartment: e.target.checked })} />}
-                      />
-                    </TableCell>
-                  ) : null}
-                  {isReadOnly ? null : <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {canManage && a.canManage && a.status === 'active' ? (
-                      <Tooltip title="Reject">
-                        <IconButton size="small" aria-label={`Reject ${a.fileName}`} onClick={() => setRejecting(a)}><BlockOutlined fontSize="small" /></IconButton>
-                      </Tooltip>
-                    ) : null}
-                    {a.canDelete ? (
-                      <Tooltip title="Delete">
-                        <IconButton size="small" aria-label={`Delete ${a.fileName}`} onClick={() => setDeleting(a)}><DeleteOutline fontSize="small" /></IconButton>
-                      </Tooltip>
-                    ) : null}
-                  </TableCell>}
+                <TableRow>
+                  <TableCell colSpan={8}>Loading...</TableCell>
                 </TableRow>
-              ))}
+              ) : list.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={8}>No documents yet.</TableCell>
+                </TableRow>
+              ) : (
+                list.map((a) => (
+                  <TableRow key={a.id} hover>
+                    {canManage ? (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          inputProps={{ 'aria-label': `Select ${a.fileName}` }}
+                          disabled={!COMBINABLE.test(a.contentType)}
+                          checked={selected.includes(a.id)}
+                          onChange={() => toggle(a.id)}
+                        />
+                      </TableCell>
+                    ) : null}
+                    <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
+                      <Link component="button" type="button" onClick={() => void run(downloadAttachment(a))} sx={{ textAlign: 'left' }}>
+                        {a.fileName}
+                      </Link>
+                      {a.description ? (
+                        <Typography variant="caption" display="block" color="text.secondary">
+                          {a.description}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
+                    <TableCell>{[a.categoryId, a.checklistItem].filter(Boolean).join(' / ') || '—'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSize(a.sizeBytes)}</TableCell>
+                    <TableCell>
+                      {a.uploadedBy?.name ?? ''}
+                      <Typography variant="caption" display="block" color="text.secondary">
+                        {formatDate(a.createdAt)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      {a.status === 'rejected' ? (
+                        <>
+                          <Chip size="small" color="error" variant="outlined" label="Rejected" />
+                          <Typography variant="caption" display="block">
+                            {a.rejectReason}
+                          </Typography>
+                        </>
+                      ) : (
+                        <Chip size="small" variant="outlined" label={isReadOnly ? 'Received' : 'Active'} />
+                      )}
+                    </TableCell>
+                    {canManage ? (
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <FormControlLabel
+                          label="Requester"
+                          control={
+                            <Switch
+                              size="small"
+                              checked={a.isVisibleToRequester}
+                              disabled={!a.canManage || visibility.isPending}
+                              onChange={(e) =>
+                                visibility.mutate({
+                                  id: a.id,
+                                  isVisibleToRequester: e.target.checked,
+                                  isVisibleToDepartment: a.isVisibleToDepartment,
+                                })
+                              }
+                            />
+                          }
+                        />
+                        <FormControlLabel
+                          label="Department"
+                          control={
+                            <Switch
+                              size="small"
+                              checked={a.isVisibleToDepartment}
+                              disabled={!a.canManage || visibility.isPending}
+                              onChange={(e) =>
+                                visibility.mutate({
+                                  id: a.id,
+                                  isVisibleToRequester: a.isVisibleToRequester,
+                                  isVisibleToDepartment: e.target.checked,
+                                })
+                              }
+                            />
+                          }
+                        />
+                      </TableCell>
+                    ) : null}
+                    {isReadOnly ? null : (
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {canManage && a.canManage && a.status === 'active' ? (
+                          <Tooltip title="Reject">
+                            <IconButton size="small" aria-label={`Reject ${a.fileName}`} onClick={() => setRejecting(a)}>
+                              <BlockOutlined fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                        {a.canDelete ? (
+                          <Tooltip title="Delete">
+                            <IconButton size="small" aria-label={`Delete ${a.fileName}`} onClick={() => setDeleting(a)}>
+                              <DeleteOutline fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))
+              )}
             </TableBody>
           </Table>
         </TableContainer>
@@ -250,7 +360,17 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
         fileName={rejecting?.fileName ?? null}
         busy={reject.isPending}
         onCancel={() => setRejecting(null)}
-        onReject={(reason) => reject.mutate({ id: rejecting!.id, reason }, { onSuccess: () => { setRejecting(null); snack('The document was rejected.', 'success'); } })}
+        onReject={(reason) =>
+          reject.mutate(
+            { id: rejecting!.id, reason },
+            {
+              onSuccess: () => {
+                setRejecting(null);
+                snack('The document was rejected.', 'success');
+              },
+            },
+          )
+        }
       />
       <ConfirmDialog
         open={!!deleting}
@@ -260,7 +380,14 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
         destructive
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => { setSelected((s) => s.filter((x) => x !== deleting!.id)); setDeleting(null); } })}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => {
+              setSelected((s) => s.filter((x) => x !== deleting!.id));
+              setDeleting(null);
+            },
+          })
+        }
       />
     </Stack>
   );

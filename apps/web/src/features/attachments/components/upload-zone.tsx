@@ -36,5 +36,14 @@ export function UploadZone({ requestId, label, fields = {}, disabled }: UploadZo
     }
   };
 
-  return <FileDropZone label={label} accept={ATTACHMENT_ACCEPT} disabled={disabled} progress={progress} error={error} onFile={(f) => void onFile(f)} />;
+  return (
+    <FileDropZone
+      label={label}
+      accept={ATTACHMENT_ACCEPT}
+      disabled={disabled}
+      progress={progress}
+      error={error}
+      onFile={(f) => void onFile(f)}
+    />
+  );
 }

@@ -60,7 +60,16 @@ export function ForgotPasswordPage({ portal }: { portal: 'scholar' | 'student' }
             {error}
           </Alert>
         ) : null}
-        <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" autoFocus required disabled={!!done} />
+        <FormTextField
+          control={control}
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+          disabled={!!done}
+        />
         <Button
           type="submit"
           variant="contained"

@@ -132,7 +132,14 @@ export function PasswordLinkPage({ portal }: { portal: 'scholar' | 'student' }) 
         {/* Lets password managers store the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={info.data?.userName ?? ''} readOnly hidden />
         <PasswordField control={control} name="password" label="New password" autoComplete="new-password" required disabled={!!done} />
-        <PasswordField control={control} name="confirmPassword" label="Repeat password" autoComplete="new-password" required disabled={!!done} />
+        <PasswordField
+          control={control}
+          name="confirmPassword"
+          label="Repeat password"
+          autoComplete="new-password"
+          required
+          disabled={!!done}
+        />
         <Button
           type="submit"
           variant="contained"

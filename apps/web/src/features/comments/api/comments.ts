@@ -25,11 +25,13 @@ function useInvalidating<V>(subjectType: TCommentSubjectType, subjectId: string,
 
 export const useCreateComment = (subjectType: TCommentSubjectType, subjectId: string) =>
   useInvalidating(subjectType, subjectId, (v: { body: string; isInternal: boolean }) =>
-    apiCall(commentsApi.createComment, { body: { subjectType, subjectId, ...v } }));
+    apiCall(commentsApi.createComment, { body: { subjectType, subjectId, ...v } }),
+  );
 
 export const useUpdateComment = (subjectType: TCommentSubjectType, subjectId: string) =>
   useInvalidating(subjectType, subjectId, (v: { id: string; body: string }) =>
-    apiCall(commentsApi.updateComment, { params: { commentId: v.id }, body: { body: v.body } }));
+    apiCall(commentsApi.updateComment, { params: { commentId: v.id }, body: { body: v.body } }),
+  );
 
 export const useDeleteComment = (subjectType: TCommentSubjectType, subjectId: string) =>
   useInvalidating(subjectType, subjectId, (id: string) => apiCall(commentsApi.deleteComment, { params: { commentId: id } }));

@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import {
-  Box, Button, Chip, FormControlLabel, IconButton, Pagination, Paper, Stack, Switch, TextField, Tooltip, Typography,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  Pagination,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -41,26 +52,67 @@ function CommentItem({ c, onEdit, onDelete }: { c: TComment; onEdit: (body: stri
     }
   };
   return (
-    <Paper variant="outlined" component="li" sx={{ p: 1.5, listStyle: 'none', bgcolor: c.isInternal ? 'rgba(237, 108, 2, 0.06)' : undefined, borderColor: c.isInternal ? 'warning.light' : undefined }}>
+    <Paper
+      variant="outlined"
+      component="li"
+      sx={{
+        p: 1.5,
+        listStyle: 'none',
+        bgcolor: c.isInternal ? 'rgba(237, 108, 2, 0.06)' : undefined,
+        borderColor: c.isInternal ? 'warning.light' : undefined,
+      }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{c.author.name}</Typography>
-        <Typography variant="caption" color="text.secondary">{formatDateTime(c.createdAt)}{c.isEdited ? ' (edited)' : ''}</Typography>
-        {c.isInternal ? <Chip size="small" label="Internal note" color="warning" variant="outlined" sx={{ color: 'text.primary' }} /> : null}
+        <Typography variant="caption" color="text.secondary">
+          {formatDateTime(c.createdAt)}
+          {c.isEdited ? ' (edited)' : ''}
+        </Typography>
+        {c.isInternal ? (
+          <Chip size="small" label="Internal note" color="warning" variant="outlined" sx={{ color: 'text.primary' }} />
+        ) : null}
         <Box sx={{ flex: 1 }} />
         {c.canEdit && !editing ? (
           <>
-            <Tooltip title="Edit"><IconButton size="small" aria-label="Edit comment" onClick={() => setEditing(true)}><EditOutlined fontSize="small" /></IconButton></Tooltip>
-            <Tooltip title="Delete"><IconButton size="small" aria-label="Delete comment" onClick={onDelete}><DeleteOutline fontSize="small" /></IconButton></Tooltip>
+            <Tooltip title="Edit">
+              <IconButton size="small" aria-label="Edit comment" onClick={() => setEditing(true)}>
+                <EditOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton size="small" aria-label="Delete comment" onClick={onDelete}>
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
           </>
         ) : null}
       </Stack>
       {editing ? (
         <Box sx={{ mt: 1 }}>
-          <TextField fullWidth multiline minRows={2} value={text} onChange={(e) => setText(e.target.value)} label="Edit comment"
-            error={!!error} helperText={error || `${text.length}/${COMMENT_MAX}`} slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }} />
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            label="Edit comment"
+            error={!!error}
+            helperText={error || `${text.length}/${COMMENT_MAX}`}
+            slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
+          />
           <Stack direction="row" sx={{ gap: 1, mt: 1, justifyContent: 'flex-end' }}>
-            <Button onClick={() => { setEditing(false); setText(c.body); setError(''); }}>Cancel</Button>
-            <Button variant="contained" onClick={() => void save()}>Save</Button>
+            <Button
+              onClick={() => {
+                setEditing(false);
+                setText(c.body);
+                setError('');
+              }}
+            >
+              Cancel
+            </Button>
+            <Button variant="contained" onClick={() => void save()}>
+              Save
+            </Button>
           </Stack>
         </Box>
       ) : (
@@ -101,15 +153,27 @@ export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: C
       {canComment ? (
         <Box sx={{ mb: 2 }}>
           <TextField
-            fullWidth multiline minRows={2} label="Add a comment" value={text} onChange={(e) => setText(e.target.value)}
-            error={!!error} helperText={error || `${text.length}/${COMMENT_MAX}`} slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
+            fullWidth
+            multiline
+            minRows={2}
+            label="Add a comment"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            error={!!error}
+            helperText={error || `${text.length}/${COMMENT_MAX}`}
+            slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
           />
           <Stack direction="row" sx={{ mt: 1, alignItems: 'center', gap: 1 }}>
             {isStaff ? (
-              <FormControlLabel control={<Switch checked={isInternal} onChange={(e) => setInternal(e.target.checked)} />} label="Internal note (office only)" />
+              <FormControlLabel
+                control={<Switch checked={isInternal} onChange={(e) => setInternal(e.target.checked)} />}
+                label="Internal note (office only)"
+              />
             ) : null}
             <Box sx={{ flex: 1 }} />
-            <Button variant="contained" disabled={create.isPending} onClick={() => void submit()}>Post comment</Button>
+            <Button variant="contained" disabled={create.isPending} onClick={() => void submit()}>
+              Post comment
+            </Button>
           </Stack>
         </Box>
       ) : null}
@@ -123,7 +187,9 @@ export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: C
             <CommentItem
               key={`${c.id}-${c.updatedAt}`}
               c={c}
-              onEdit={async (body) => { await update.mutateAsync({ id: c.id, body }); }}
+              onEdit={async (body) => {
+                await update.mutateAsync({ id: c.id, body });
+              }}
               onDelete={() => setDeleting(c)}
             />
           ))}
@@ -140,7 +206,15 @@ export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: C
         destructive
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null), onError: (e) => { setDeleting(null); handleApiError(e); } })}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => setDeleting(null),
+            onError: (e) => {
+              setDeleting(null);
+              handleApiError(e);
+            },
+          })
+        }
       />
     </Box>
   );

@@ -8,7 +8,9 @@ export function useSaveCustomDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: formsApi.TSaveCustomDocumentInput }) =>
-      id ? apiCall(formsApi.updateCustomDocument, { params: { customDocumentId: id }, body }) : apiCall(formsApi.createCustomDocument, { body }),
+      id
+        ? apiCall(formsApi.updateCustomDocument, { params: { customDocumentId: id }, body })
+        : apiCall(formsApi.createCustomDocument, { body }),
     meta: { errorHandling: 'local' },
     onSuccess: () => qc.invalidateQueries({ queryKey: customDocumentsQueryKey }),
   });

@@ -8,7 +8,9 @@ export function useSaveCustomQuestion() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: formsApi.TSaveCustomQuestionInput }) =>
-      id ? apiCall(formsApi.updateCustomQuestion, { params: { customQuestionId: id }, body }) : apiCall(formsApi.createCustomQuestion, { body }),
+      id
+        ? apiCall(formsApi.updateCustomQuestion, { params: { customQuestionId: id }, body })
+        : apiCall(formsApi.createCustomQuestion, { body }),
     meta: { errorHandling: 'local' },
     onSuccess: () => qc.invalidateQueries({ queryKey: customQuestionsQueryKey }),
   });

@@ -9,15 +9,29 @@ export function AddItemMenu({ folderName, onAdd }: { folderName: string; onAdd: 
   const menuId = `add-item-${folderName.replace(/\W+/g, '-')}`;
   return (
     <>
-      <Button startIcon={<AddOutlined />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined} aria-label={`Add question to ${folderName || 'this section'}`}>
+      <Button
+        startIcon={<AddOutlined />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-label={`Add question to ${folderName || 'this section'}`}
+      >
         Add question
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {formsApi.ITEM_TYPE_GROUPS.flatMap((g) => [
-          <ListSubheader key={`h-${g.name}`} sx={{ lineHeight: '32px', fontWeight: 700 }}>{g.name}</ListSubheader>,
+          <ListSubheader key={`h-${g.name}`} sx={{ lineHeight: '32px', fontWeight: 700 }}>
+            {g.name}
+          </ListSubheader>,
           ...g.types.map((t) => (
-            <MenuItem key={t} onClick={() => { setAnchor(null); onAdd(t); }} sx={{ pl: 3 }}>
+            <MenuItem
+              key={t}
+              onClick={() => {
+                setAnchor(null);
+                onAdd(t);
+              }}
+              sx={{ pl: 3 }}
+            >
               <ListItemText primary={formsApi.ITEM_TYPE_LABELS[t]} />
             </MenuItem>
           )),

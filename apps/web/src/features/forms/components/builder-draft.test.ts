@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { itemErrors, move, newFolder, newItem, previewContent, uuid, validateDraft, type TDraft } from './builder-draft';
 
-const draft = (over: Partial<TDraft> = {}): TDraft => ({ name: 'Q', description: '', programType: 'EB Scholars', isConditional: false, content: { folders: [] }, ...over });
+const draft = (over: Partial<TDraft> = {}): TDraft => ({
+  name: 'Q',
+  description: '',
+  programType: 'EB Scholars',
+  isConditional: false,
+  content: { folders: [] },
+  ...over,
+});
 
 describe('the builder draft', () => {
   it('makes v4 ids the server accepts', () => {
@@ -26,7 +33,9 @@ describe('the builder draft', () => {
     expect(move([1, 2, 3], 0, 1)).toEqual([2, 1, 3]);
     expect(move([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
     const item = { ...newItem('SELCT'), lookupSetId: 'set-1', options: [] };
-    const content = previewContent({ folders: [{ ...newFolder(1), items: [item] }] }, [{ id: 'set-1', name: 'S', options: [{ value: 'a', label: 'A' }] }]);
+    const content = previewContent({ folders: [{ ...newFolder(1), items: [item] }] }, [
+      { id: 'set-1', name: 'S', options: [{ value: 'a', label: 'A' }] },
+    ]);
     expect(content.folders[0]!.items[0]!.options).toEqual([{ value: 'a', label: 'A' }]);
   });
 });

@@ -22,9 +22,23 @@ export const newFolder = (n: number): TQuestionnaireFolder => ({ id: uuid(), nam
 
 export function newItem(type: TItemType): TQuestionnaireItem {
   const options = formsApi.OPTION_TYPES.includes(type)
-    ? [{ value: 'Option 1', label: 'Option 1' }, { value: 'Option 2', label: 'Option 2' }]
+    ? [
+        { value: 'Option 1', label: 'Option 1' },
+        { value: 'Option 2', label: 'Option 2' },
+      ]
     : [];
-  return { id: uuid(), text: '', type, datatype: 'TEXT', required: false, instructions: '', lookupSetId: null, options, ordinal: 0, showsQuestionnaire: null };
+  return {
+    id: uuid(),
+    text: '',
+    type,
+    datatype: 'TEXT',
+    required: false,
+    instructions: '',
+    lookupSetId: null,
+    options,
+    ordinal: 0,
+    showsQuestionnaire: null,
+  };
 }
 
 export function move<T>(list: T[], index: number, delta: -1 | 1): T[] {
@@ -40,18 +54,24 @@ export function validateDraft(d: TDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   const r = formsApi.ZSaveQuestionnaireInput.safeParse(d);
   if (!r.success) for (const i of r.error.issues) errors[i.path.join('.')] ??= i.message;
-  d.content.folders.forEach((f, fi) => f.items.forEach((it, ii) => {
-    if (formsApi.OPTION_TYPES.includes(it.type) && !it.lookupSetId && it.options.length === 0) {
-      errors[`content.folders.${fi}.items.${ii}.options`] ??= 'Add at least one option or choose a lookup set.';
-    }
-  }));
+  d.content.folders.forEach((f, fi) =>
+    f.items.forEach((it, ii) => {
+      if (formsApi.OPTION_TYPES.includes(it.type) && !it.lookupSetId && it.options.length === 0) {
+        errors[`content.folders.${fi}.items.${ii}.options`] ??= 'Add at least one option or choose a lookup set.';
+      }
+    }),
+  );
   return errors;
 }
 
 /** The errors of one item, keyed relative to it (text, options.0.label, ...). */
 export function itemErrors(errors: Record<string, string>, fi: number, ii: number): Record<string, string> {
   const prefix = `content.folders.${fi}.items.${ii}.`;
-  return Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
 }
 
 /** What the answering form shows for a draft: lookup sets resolved to their options. */

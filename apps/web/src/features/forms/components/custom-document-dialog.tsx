@@ -10,8 +10,16 @@ import { useSaveCustomDocument } from '../api/save-custom-document';
 import { applyErrors, ConfigDialog, serverErrors, zodErrors } from './config-form';
 
 interface TForm {
-  name: string; description: string; instructions: string; documentType: 'questionnaire' | 'file_upload'; questionnaireId: string;
-  appliesTo: 'main' | 'dependent' | 'site_of_activity'; ordinal: string; isRequired: boolean; isHidden: boolean; isVisibleToStudent: boolean;
+  name: string;
+  description: string;
+  instructions: string;
+  documentType: 'questionnaire' | 'file_upload';
+  questionnaireId: string;
+  appliesTo: 'main' | 'dependent' | 'site_of_activity';
+  ordinal: string;
+  isRequired: boolean;
+  isHidden: boolean;
+  isVisibleToStudent: boolean;
 }
 const FIELDS = ['name', 'description', 'instructions', 'documentType', 'questionnaireId', 'appliesTo', 'ordinal'] as const;
 
@@ -29,26 +37,56 @@ export function CustomDocumentDialog({ doc, onClose }: { doc: formsApi.TCustomDo
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<TForm>({
     defaultValues: {
-      name: doc?.name ?? '', description: doc?.description ?? '', instructions: doc?.instructions ?? '', documentType: doc?.documentType ?? 'file_upload',
-      questionnaireId: doc?.questionnaireId ?? '', appliesTo: doc?.appliesTo ?? 'main', ordinal: String(doc?.ordinal ?? 0),
-      isRequired: doc?.isRequired ?? false, isHidden: doc?.isHidden ?? false, isVisibleToStudent: doc?.isVisibleToStudent ?? true,
+      name: doc?.name ?? '',
+      description: doc?.description ?? '',
+      instructions: doc?.instructions ?? '',
+      documentType: doc?.documentType ?? 'file_upload',
+      questionnaireId: doc?.questionnaireId ?? '',
+      appliesTo: doc?.appliesTo ?? 'main',
+      ordinal: String(doc?.ordinal ?? 0),
+      isRequired: doc?.isRequired ?? false,
+      isHidden: doc?.isHidden ?? false,
+      isVisibleToStudent: doc?.isVisibleToStudent ?? true,
     },
   });
   const type = useWatch({ control, name: 'documentType' });
 
   const submit = handleSubmit((f) => {
     setFormError(null);
-    const body = { ...f, questionnaireId: f.documentType === 'questionnaire' && f.questionnaireId ? f.questionnaireId : null, ordinal: Number(f.ordinal) || 0 };
+    const body = {
+      ...f,
+      questionnaireId: f.documentType === 'questionnaire' && f.questionnaireId ? f.questionnaireId : null,
+      ordinal: Number(f.ordinal) || 0,
+    };
     const parsed = formsApi.ZSaveCustomDocumentInput.safeParse(body);
-    if (!parsed.success) { setFormError(applyErrors(zodErrors(parsed.error), setError, FIELDS)); return; }
-    save.mutate({ id: doc?.id, body }, {
-      onSuccess: () => { snack('Document saved.', 'success'); onClose(); },
-      onError: (e) => { const errs = serverErrors(e); if (errs) setFormError(applyErrors(errs, setError, FIELDS)); },
-    });
+    if (!parsed.success) {
+      setFormError(applyErrors(zodErrors(parsed.error), setError, FIELDS));
+      return;
+    }
+    save.mutate(
+      { id: doc?.id, body },
+      {
+        onSuccess: () => {
+          snack('Document saved.', 'success');
+          onClose();
+        },
+        onError: (e) => {
+          const errs = serverErrors(e);
+          if (errs) setFormError(applyErrors(errs, setError, FIELDS));
+        },
+      },
+    );
   });
 
   return (
-    <ConfigDialog open title={doc ? 'Edit document' : 'New document'} busy={save.isPending} error={formError} onClose={onClose} onSubmit={() => void submit()}>
+    <ConfigDialog
+      open
+      title={doc ? 'Edit document' : 'New document'}
+      busy={save.isPending}
+      error={formError}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
       <FormTextField control={control} name="name" label="Document name" required />
       <FormTextField control={control} name="documentType" label="Type" select required>
         <MenuItem value="file_upload">File to upload</MenuItem>
@@ -56,15 +94,36 @@ export function CustomDocumentDialog({ doc, onClose }: { doc: formsApi.TCustomDo
       </FormTextField>
       {type === 'questionnaire' ? (
         <FormTextField control={control} name="questionnaireId" label="Questionnaire" select required>
-          {choices.map((q) => <MenuItem key={q.id} value={q.id}>{q.name} ({q.programType})</MenuItem>)}
+          {choices.map((q) => (
+            <MenuItem key={q.id} value={q.id}>
+              {q.name} ({q.programType})
+            </MenuItem>
+          ))}
         </FormTextField>
       ) : null}
       <FormTextField control={control} name="appliesTo" label="Needed for" select required>
-        {formsApi.DOCUMENT_APPLIES_TO.map((a) => <MenuItem key={a} value={a}>{formsApi.DOCUMENT_APPLIES_TO_LABELS[a]}</MenuItem>)}
+        {formsApi.DOCUMENT_APPLIES_TO.map((a) => (
+          <MenuItem key={a} value={a}>
+            {formsApi.DOCUMENT_APPLIES_TO_LABELS[a]}
+          </MenuItem>
+        ))}
       </FormTextField>
       <FormTextField control={control} name="description" label="Description" multiline />
-      <FormTextField control={control} name="instructions" label="Instructions" multiline helperText="Shown to the person providing the document." />
-      <FormTextField control={control} name="ordinal" label="Order" type="number" helperText="Lower numbers come first." sx={{ maxWidth: 200 }} />
+      <FormTextField
+        control={control}
+        name="instructions"
+        label="Instructions"
+        multiline
+        helperText="Shown to the person providing the document."
+      />
+      <FormTextField
+        control={control}
+        name="ordinal"
+        label="Order"
+        type="number"
+        helperText="Lower numbers come first."
+        sx={{ maxWidth: 200 }}
+      />
       <FormSwitch control={control} name="isRequired" label="Required before submitting" />
       <FormSwitch control={control} name="isVisibleToStudent" label="Visible to the student" />
       <FormSwitch control={control} name="isHidden" label="Hidden" />

@@ -9,8 +9,8 @@ export function VersionsTable({ questionnaireId }: { questionnaireId: string }) 
     <Paper variant="outlined">
       {versions.isFetching ? <LinearProgress aria-label="Loading versions" /> : null}
       <Alert severity="info" sx={{ m: 2 }}>
-        A new version starts when questions change after someone has answered. Each answer stays with the version it was given on;
-        new answers use the newest version.
+        A new version starts when questions change after someone has answered. Each answer stays with the version it was given on; new
+        answers use the newest version.
       </Alert>
       <TableContainer>
         <Table size="small" aria-label="Versions">
@@ -18,14 +18,21 @@ export function VersionsTable({ questionnaireId }: { questionnaireId: string }) 
             <TableRow>
               <TableCell scope="col">Version</TableCell>
               <TableCell scope="col">Created</TableCell>
-              <TableCell scope="col" align="right">Questions</TableCell>
-              <TableCell scope="col" align="right">Answer sets</TableCell>
+              <TableCell scope="col" align="right">
+                Questions
+              </TableCell>
+              <TableCell scope="col" align="right">
+                Answer sets
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {(versions.data ?? []).map((v, i) => (
               <TableRow key={v.versionId}>
-                <TableCell component="th" scope="row">Version {v.versionNo}{i === 0 ? ' (current)' : ''}</TableCell>
+                <TableCell component="th" scope="row">
+                  Version {v.versionNo}
+                  {i === 0 ? ' (current)' : ''}
+                </TableCell>
                 <TableCell>{formatDateTime(v.createdAt)}</TableCell>
                 <TableCell align="right">{v.itemCount}</TableCell>
                 <TableCell align="right">{v.answerSetCount}</TableCell>

@@ -23,12 +23,38 @@ type TForm = z.input<typeof institutionsApi.ZUpdateInstitutionSettingsInput>;
 const FIELDS = Object.keys(institutionsApi.ZUpdateInstitutionSettingsInput.shape);
 
 function toForm(s: TInstitutionSettings): TForm {
-  const { accountName, primaryColor, secondaryColor, logoImageURL, loginWelcomeText, loginButtonText, showCampusIdLoginBtn,
-    NewStudentUIEnabled, IsScholarEnabled, scholarSisUpdatesFlag, Remote_login_url, Remote_logout_url, publicBaseUrl,
-    primaryContactEmail } = s;
-  return { accountName, primaryColor, secondaryColor, logoImageURL, loginWelcomeText, loginButtonText, showCampusIdLoginBtn,
-    NewStudentUIEnabled, IsScholarEnabled, scholarSisUpdatesFlag, Remote_login_url, Remote_logout_url, publicBaseUrl,
-    primaryContactEmail };
+  const {
+    accountName,
+    primaryColor,
+    secondaryColor,
+    logoImageURL,
+    loginWelcomeText,
+    loginButtonText,
+    showCampusIdLoginBtn,
+    NewStudentUIEnabled,
+    IsScholarEnabled,
+    scholarSisUpdatesFlag,
+    Remote_login_url,
+    Remote_logout_url,
+    publicBaseUrl,
+    primaryContactEmail,
+  } = s;
+  return {
+    accountName,
+    primaryColor,
+    secondaryColor,
+    logoImageURL,
+    loginWelcomeText,
+    loginButtonText,
+    showCampusIdLoginBtn,
+    NewStudentUIEnabled,
+    IsScholarEnabled,
+    scholarSisUpdatesFlag,
+    Remote_login_url,
+    Remote_logout_url,
+    publicBaseUrl,
+    primaryContactEmail,
+  };
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -106,7 +132,12 @@ export function SiteSettingsPage() {
               <FormColorField control={control} name="secondaryColor" label="Secondary colour" helperText="Accents, as #RRGGBB" />
             </Grid>
           </Grid>
-          <FormTextField control={control} name="logoImageURL" label="Logo address" helperText="A full https:// address of the logo image (optional)" />
+          <FormTextField
+            control={control}
+            name="logoImageURL"
+            label="Logo address"
+            helperText="A full https:// address of the logo image (optional)"
+          />
         </Section>
         <Section title="Login page">
           <FormTextField control={control} name="loginWelcomeText" label="Welcome text" required />
@@ -124,10 +155,26 @@ export function SiteSettingsPage() {
           <FormSwitch control={control} name="scholarSisUpdatesFlag" label="Scholar HR updates from the SIS" />
         </Section>
         <Section title="Addresses and contact">
-          <FormTextField control={control} name="publicBaseUrl" label="Public address of the portal" required helperText="Links in e-mails start with this address" />
+          <FormTextField
+            control={control}
+            name="publicBaseUrl"
+            label="Public address of the portal"
+            required
+            helperText="Links in e-mails start with this address"
+          />
           <FormTextField control={control} name="primaryContactEmail" label="Primary contact e-mail" type="email" />
-          <FormTextField control={control} name="Remote_login_url" label="Remote login address" helperText="Optional single sign-on start page" />
-          <FormTextField control={control} name="Remote_logout_url" label="Remote logout address" helperText="Optional page users reach after logging out" />
+          <FormTextField
+            control={control}
+            name="Remote_login_url"
+            label="Remote login address"
+            helperText="Optional single sign-on start page"
+          />
+          <FormTextField
+            control={control}
+            name="Remote_logout_url"
+            label="Remote logout address"
+            helperText="Optional page users reach after logging out"
+          />
         </Section>
       </Box>
     </Box>

@@ -38,8 +38,7 @@ export const useMarkDayRead = () =>
     return apiCall(notificationsApi.markNotificationsReadInRange, { body: { start: start.toISOString(), end: end.toISOString() } });
   });
 
-export const useMarkAllNotificationsRead = () =>
-  useNotificationMutation(() => apiCall(notificationsApi.markAllNotificationsRead));
+export const useMarkAllNotificationsRead = () => useNotificationMutation(() => apiCall(notificationsApi.markAllNotificationsRead));
 
 export const useHideNotifications = () =>
   useNotificationMutation((ids: string[]) => apiCall(notificationsApi.hideNotifications, { body: { ids } }));

@@ -6,14 +6,19 @@ const n = (id: string, createdAt: string) => ({ id, text: id, typeName: 't', req
 describe('groupByDay', () => {
   it('labels Today, Yesterday and older days as MM/DD/YYYY, keeping order', () => {
     const now = new Date(2026, 2, 10, 15, 0);
-    const groups = groupByDay([
-      n('a', new Date(2026, 2, 10, 9).toISOString()),
-      n('b', new Date(2026, 2, 10, 1).toISOString()),
-      n('c', new Date(2026, 2, 9, 23).toISOString()),
-      n('d', new Date(2026, 1, 28, 12).toISOString()),
-    ], now);
+    const groups = groupByDay(
+      [
+        n('a', new Date(2026, 2, 10, 9).toISOString()),
+        n('b', new Date(2026, 2, 10, 1).toISOString()),
+        n('c', new Date(2026, 2, 9, 23).toISOString()),
+        n('d', new Date(2026, 1, 28, 12).toISOString()),
+      ],
+      now,
+    );
     expect(groups.map((g) => [g.label, g.items.map((i) => i.id)])).toEqual([
-      ['Today', ['a', 'b']], ['Yesterday', ['c']], ['02/28/2026', ['d']],
+      ['Today', ['a', 'b']],
+      ['Yesterday', ['c']],
+      ['02/28/2026', ['d']],
     ]);
   });
   it('links requests by role', () => {

@@ -1,12 +1,6 @@
 import { Box, Checkbox, Collapse, FormControlLabel, FormGroup, FormHelperText, Paper, Typography } from '@mui/material';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import {
-  ASSISTANT_ACTIONS,
-  STUDENT_MENU_ITEMS,
-  type TAssistantFlags,
-  type TCampusSite,
-  type TStaffPermissions,
-} from '@meridian/domain';
+import { ASSISTANT_ACTIONS, STUDENT_MENU_ITEMS, type TAssistantFlags, type TCampusSite, type TStaffPermissions } from '@meridian/domain';
 import { FormSwitch } from '../../../ui/form/form-switch';
 import { ALL_SITES, SiteMultiSelect } from './site-multi-select';
 
@@ -65,8 +59,20 @@ export function PermissionsEditor({ sites, sitesLoading, disabled }: { sites: TC
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Section title="Access level">
-        <FormSwitch control={control} name="permissions.isSuper" label="Super user" disabled={disabled} helperText="Full access to every area, site and setting." />
-        <FormSwitch control={control} name="permissions.isOfficer" label="Officer" disabled={disabled} helperText="Manages students, scholars and staff of the chosen campus sites." />
+        <FormSwitch
+          control={control}
+          name="permissions.isSuper"
+          label="Super user"
+          disabled={disabled}
+          helperText="Full access to every area, site and setting."
+        />
+        <FormSwitch
+          control={control}
+          name="permissions.isOfficer"
+          label="Officer"
+          disabled={disabled}
+          helperText="Manages students, scholars and staff of the chosen campus sites."
+        />
         <Collapse in={!!isOfficer} unmountOnExit>
           <Box sx={{ pl: { sm: 6 }, pb: 1 }}>
             <Controller
@@ -87,7 +93,13 @@ export function PermissionsEditor({ sites, sitesLoading, disabled }: { sites: TC
             />
           </Box>
         </Collapse>
-        <FormSwitch control={control} name="permissions.isAssistant" label="Assistant" disabled={disabled} helperText="Works on the chosen campus sites with the actions ticked for each." />
+        <FormSwitch
+          control={control}
+          name="permissions.isAssistant"
+          label="Assistant"
+          disabled={disabled}
+          helperText="Works on the chosen campus sites with the actions ticked for each."
+        />
         <Collapse in={!!isAssistant} unmountOnExit>
           <Box sx={{ pl: { sm: 6 }, pb: 1, display: 'grid', gap: 1 }}>
             <Controller
@@ -108,7 +120,12 @@ export function PermissionsEditor({ sites, sitesLoading, disabled }: { sites: TC
               )}
             />
             {(assistantSites ?? []).map((siteId) => (
-              <Box component="fieldset" key={siteId} disabled={disabled} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1, m: 0 }}>
+              <Box
+                component="fieldset"
+                key={siteId}
+                disabled={disabled}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1, m: 0 }}
+              >
                 <Typography component="legend" variant="body2" sx={{ px: 0.5, fontWeight: 600 }}>
                   Actions at {siteName(siteId)}
                 </Typography>
@@ -121,7 +138,14 @@ export function PermissionsEditor({ sites, sitesLoading, disabled }: { sites: TC
                       render={({ field }) => (
                         <FormControlLabel
                           label={a.label}
-                          control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} inputRef={field.ref} disabled={disabled} />}
+                          control={
+                            <Checkbox
+                              checked={!!field.value}
+                              onChange={(e) => field.onChange(e.target.checked)}
+                              inputRef={field.ref}
+                              disabled={disabled}
+                            />
+                          }
                         />
                       )}
                     />
@@ -134,8 +158,20 @@ export function PermissionsEditor({ sites, sitesLoading, disabled }: { sites: TC
         </Collapse>
       </Section>
       <Section title="Content and menu">
-        <FormSwitch control={control} name="permissions.websiteContent" label="Website content" disabled={disabled} helperText="May edit the site pages students see." />
-        <FormSwitch control={control} name="permissions.limitMenu" label="Limit the student menu" disabled={disabled} helperText="Show only the student admin menu items ticked below." />
+        <FormSwitch
+          control={control}
+          name="permissions.websiteContent"
+          label="Website content"
+          disabled={disabled}
+          helperText="May edit the site pages students see."
+        />
+        <FormSwitch
+          control={control}
+          name="permissions.limitMenu"
+          label="Limit the student menu"
+          disabled={disabled}
+          helperText="Show only the student admin menu items ticked below."
+        />
         <Collapse in={!!limitMenu} unmountOnExit>
           <Controller
             control={control}
@@ -156,9 +192,7 @@ export function PermissionsEditor({ sites, sitesLoading, disabled }: { sites: TC
                           <Checkbox
                             checked={value.includes(item.key)}
                             disabled={disabled}
-                            onChange={(e) =>
-                              field.onChange(e.target.checked ? [...value, item.key] : value.filter((k) => k !== item.key))
-                            }
+                            onChange={(e) => field.onChange(e.target.checked ? [...value, item.key] : value.filter((k) => k !== item.key))}
                           />
                         }
                       />
@@ -171,9 +205,7 @@ export function PermissionsEditor({ sites, sitesLoading, disabled }: { sites: TC
           />
         </Collapse>
       </Section>
-      {errors?.root?.message || errors?.message ? (
-        <FormHelperText error>{errors?.root?.message ?? errors?.message}</FormHelperText>
-      ) : null}
+      {errors?.root?.message || errors?.message ? <FormHelperText error>{errors?.root?.message ?? errors?.message}</FormHelperText> : null}
     </Box>
   );
 }

@@ -48,9 +48,7 @@ export function SiteMultiSelect({
           return <Chip key={key} size="small" label={s.name} {...props} />;
         })
       }
-      renderInput={(params) => (
-        <TextField {...params} label={label} margin="dense" error={!!error} helperText={error ?? helperText} />
-      )}
+      renderInput={(params) => <TextField {...params} label={label} margin="dense" error={!!error} helperText={error ?? helperText} />}
     />
   );
 }

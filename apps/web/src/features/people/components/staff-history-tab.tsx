@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { TAuditEvent } from '@meridian/domain';
 import { useHistory } from '../../audit/api/get-history';
 import { formatDateTime } from '../../../ui/format-date';

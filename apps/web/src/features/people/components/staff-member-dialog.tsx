@@ -1,7 +1,19 @@
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { peopleApi, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
 import type { z } from 'zod';
 import { useUpdateStaffPermissions } from '../api/update-staff-permissions';
@@ -73,7 +85,9 @@ export function StaffMemberDialog({
             </Typography>
             <Tabs value={tab} onChange={(_, t: TStaffDialogTab) => setTab(t)} aria-label="Staff member sections" sx={{ mt: 1 }}>
               <Tab value="permissions" label="Permissions" id="staff-tab-permissions" aria-controls="staff-panel-permissions" />
-              {canSeeHistory ? <Tab value="history" label="History Log" id="staff-tab-history" aria-controls="staff-panel-history" /> : null}
+              {canSeeHistory ? (
+                <Tab value="history" label="History Log" id="staff-tab-history" aria-controls="staff-panel-history" />
+              ) : null}
             </Tabs>
           </Box>
           <DialogContent dividers sx={{ minHeight: 360 }}>

@@ -1,6 +1,20 @@
 import {
-  Box, Button, Chip, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead,
-  TablePagination, TableRow, TableSortLabel, Tooltip, Typography,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -40,11 +54,22 @@ function RoleChips({ m, sites }: { m: TStaffMember; sites?: TCampusSite[] }) {
   if (p.isAssistant) chips.push(p.assistantSites.length ? `Assistant: ${sitesText(p.assistantSites, sites)}` : 'Assistant: no sites');
   if (p.websiteContent) chips.push('Website content');
   if (p.limitMenu) chips.push('Limited menu');
-  if (!chips.length) return <Typography variant="body2" color="text.secondary">None</Typography>;
+  if (!chips.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        None
+      </Typography>
+    );
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {chips.map((c) => (
-        <Chip key={c} size="small" label={c} variant={c === 'Super user' ? 'filled' : 'outlined'} color={c === 'Super user' ? 'primary' : 'default'} />
+        <Chip
+          key={c}
+          size="small"
+          label={c}
+          variant={c === 'Super user' ? 'filled' : 'outlined'}
+          color={c === 'Super user' ? 'primary' : 'default'}
+        />
       ))}
     </Stack>
   );

@@ -94,7 +94,16 @@ export function StaffManagementPage() {
             margin="none"
             size="small"
             sx={{ flex: '1 1 280px', maxWidth: 420 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search aria-hidden /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { maxLength: 100 },
+            }}
           />
           <FormControl size="small" sx={{ minWidth: 160 }}>
             <InputLabel id="staff-status-label">Status</InputLabel>

@@ -9,7 +9,10 @@ export function useFormOptions(enabled = true) {
     queryFn: async ({ signal }) => {
       const out: { id: string; name: string }[] = [];
       for (const programType of formsApi.PROGRAM_TYPES) {
-        const page = await apiCall(formsApi.listQuestionnaires, { query: { page: 1, pageSize: 100, bRetired: '0', programType }, signal }).catch(() => null);
+        const page = await apiCall(formsApi.listQuestionnaires, {
+          query: { page: 1, pageSize: 100, bRetired: '0', programType },
+          signal,
+        }).catch(() => null);
         out.push(...(page?.items ?? []).map((q) => ({ id: q.id, name: q.name })));
       }
       return out;

@@ -17,7 +17,8 @@ export function useRequestAnswers(requestId: string, questionnaireId: string) {
 export function useSaveRequestAnswers(requestId: string, questionnaireId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (answers: TAnswers) => apiCall(requestsApi.saveRequestAnswers, { params: { requestId, questionnaireId }, body: { answers } }),
+    mutationFn: (answers: TAnswers) =>
+      apiCall(requestsApi.saveRequestAnswers, { params: { requestId, questionnaireId }, body: { answers } }),
     onSuccess: (data) => {
       qc.setQueryData(answersKey(requestId, questionnaireId), data);
       // An answer may bring in (or take away) a conditional questionnaire: the request lists them.

@@ -4,8 +4,17 @@ import { QuestionnaireAnswerForm } from '../../forms';
 import { useRequestAnswers, useSaveRequestAnswers } from '../api/request-answers';
 
 /** One questionnaire of a request: read-only for staff and after submission, editable for the requester's draft. */
-export function RequestQuestionnaire({ requestId, questionnaireId, readOnly, fieldErrors, onUnsaved }: {
-  requestId: string; questionnaireId: string; readOnly: boolean; fieldErrors?: Record<string, string>;
+export function RequestQuestionnaire({
+  requestId,
+  questionnaireId,
+  readOnly,
+  fieldErrors,
+  onUnsaved,
+}: {
+  requestId: string;
+  questionnaireId: string;
+  readOnly: boolean;
+  fieldErrors?: Record<string, string>;
   /** Typed answers not saved yet (null once saved), so the page can save them before submitting. */
   onUnsaved?: (questionnaireId: string, answers: TAnswers | null) => void;
 }) {
@@ -15,9 +24,15 @@ export function RequestQuestionnaire({ requestId, questionnaireId, readOnly, fie
   if (q.isError || !q.data) return <Alert severity="error">This questionnaire could not be loaded.</Alert>;
   return (
     <QuestionnaireAnswerForm
-      data={q.data} readOnly={readOnly} fieldErrors={fieldErrors} saving={save.isPending}
+      data={q.data}
+      readOnly={readOnly}
+      fieldErrors={fieldErrors}
+      saving={save.isPending}
       onAnswersChange={onUnsaved ? (a) => onUnsaved(questionnaireId, a) : undefined}
-      onSaveDraft={async (answers: TAnswers) => { await save.mutateAsync(answers); onUnsaved?.(questionnaireId, null); }}
+      onSaveDraft={async (answers: TAnswers) => {
+        await save.mutateAsync(answers);
+        onUnsaved?.(questionnaireId, null);
+      }}
     />
   );
 }

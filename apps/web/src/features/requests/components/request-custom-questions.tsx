@@ -12,27 +12,58 @@ export const CUSTOM_FORM_ID = 'custom';
  * form (each custom type as its questionnaire item type): Save draft for the requester, read-only for staff.
  * Nothing is shown when the type asks none.
  */
-export function RequestCustomQuestions({ requestId, readOnly, fieldErrors, onUnsaved }: {
-  requestId: string; readOnly: boolean; fieldErrors?: Record<string, string>;
+export function RequestCustomQuestions({
+  requestId,
+  readOnly,
+  fieldErrors,
+  onUnsaved,
+}: {
+  requestId: string;
+  readOnly: boolean;
+  fieldErrors?: Record<string, string>;
   /** Typed answers not saved yet (null once saved), so the page can save them before submitting. */
   onUnsaved?: (answers: TAnswers | null) => void;
 }) {
   const q = useRequestCustomQuestions(requestId);
   const save = useSaveRequestCustomQuestions(requestId);
-  const errors = useMemo(() => Object.fromEntries(Object.entries(fieldErrors ?? {})
-    .filter(([k]) => k.startsWith('custom.')).map(([k, v]) => [`answers.${CUSTOM_FORM_ID}.${k.slice('custom.'.length)}`, v])), [fieldErrors]);
-  const data = useMemo<TQuestionnaireForAnswering | null>(() => (q.data ? {
-    questionnaireId: CUSTOM_FORM_ID, versionId: CUSTOM_FORM_ID, versionNo: 1, name: formsApi.CUSTOM_QUESTIONS_TITLE,
-    content: formsApi.customQuestionsContent(q.data.questions), answers: q.data.answers, isSubmitted: false,
-  } : null), [q.data]);
+  const errors = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(fieldErrors ?? {})
+          .filter(([k]) => k.startsWith('custom.'))
+          .map(([k, v]) => [`answers.${CUSTOM_FORM_ID}.${k.slice('custom.'.length)}`, v]),
+      ),
+    [fieldErrors],
+  );
+  const data = useMemo<TQuestionnaireForAnswering | null>(
+    () =>
+      q.data
+        ? {
+            questionnaireId: CUSTOM_FORM_ID,
+            versionId: CUSTOM_FORM_ID,
+            versionNo: 1,
+            name: formsApi.CUSTOM_QUESTIONS_TITLE,
+            content: formsApi.customQuestionsContent(q.data.questions),
+            answers: q.data.answers,
+            isSubmitted: false,
+          }
+        : null,
+    [q.data],
+  );
   if (q.isPending) return <Skeleton variant="rounded" height={160} />;
   if (q.isError || !data) return <Alert severity="error">The additional questions could not be loaded.</Alert>;
   if (q.data!.questions.length === 0) return null;
   return (
     <QuestionnaireAnswerForm
-      data={data} readOnly={readOnly} fieldErrors={errors} saving={save.isPending}
+      data={data}
+      readOnly={readOnly}
+      fieldErrors={errors}
+      saving={save.isPending}
       onAnswersChange={onUnsaved ? (a) => onUnsaved(a) : undefined}
-      onSaveDraft={async (answers: TAnswers) => { await save.mutateAsync(answers); onUnsaved?.(null); }}
+      onSaveDraft={async (answers: TAnswers) => {
+        await save.mutateAsync(answers);
+        onUnsaved?.(null);
+      }}
     />
   );
 }

@@ -1,30 +1,83 @@
 import { useState } from 'react';
-import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
-import { REQUEST_STATUS_LABELS, REVIEW_STATUS_LABELS, STUDENT_REQUEST_FORMS, usDate, type TAuditEvent, type TRequestStatus } from '@meridian/domain';
+import {
+  Alert,
+  Box,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import {
+  REQUEST_STATUS_LABELS,
+  REVIEW_STATUS_LABELS,
+  STUDENT_REQUEST_FORMS,
+  usDate,
+  type TAuditEvent,
+  type TRequestStatus,
+} from '@meridian/domain';
 import { useHistory } from '../../audit/api/get-history';
 import { formatDateTime } from '../../../ui/format-date';
 
 const LABELS: Record<string, string> = {
-  'request.created': 'Request started', 'request.updated': 'Request changed', 'request.submitted': 'Submitted', 'request.resubmitted': 'Resubmitted',
-  'request.cancelled': 'Cancelled by the requester', 'request.start_review': 'Review started', 'request.request_clarification': 'Clarification requested',
-  'request.send_to_approver': 'Sent to approver review', 'request.approve': 'Approved', 'request.awaiting_adjudication': 'Marked awaiting adjudication',
-  'request.complete': 'Completed', 'request.dismiss': 'Dismissed', 'request.reject': 'Rejected', 'request.approvers_approved': 'Every approver approved',
-  'request.approvers_rejected': 'An approver rejected', 'request.assigned': 'Assigned', 'request.reassigned': 'Reassigned', 'request.unassigned': 'Unassigned',
-  'request.review-status': 'Review status changed', 'request.task.created': 'Task added', 'request.task.updated': 'Task changed', 'request.task.deleted': 'Task deleted',
-  'approval.approved': 'Approver approved', 'approval.rejected': 'Approver rejected', 'request.data-saved': 'Form saved',
+  'request.created': 'Request started',
+  'request.updated': 'Request changed',
+  'request.submitted': 'Submitted',
+  'request.resubmitted': 'Resubmitted',
+  'request.cancelled': 'Cancelled by the requester',
+  'request.start_review': 'Review started',
+  'request.request_clarification': 'Clarification requested',
+  'request.send_to_approver': 'Sent to approver review',
+  'request.approve': 'Approved',
+  'request.awaiting_adjudication': 'Marked awaiting adjudication',
+  'request.complete': 'Completed',
+  'request.dismiss': 'Dismissed',
+  'request.reject': 'Rejected',
+  'request.approvers_approved': 'Every approver approved',
+  'request.approvers_rejected': 'An approver rejected',
+  'request.assigned': 'Assigned',
+  'request.reassigned': 'Reassigned',
+  'request.unassigned': 'Unassigned',
+  'request.review-status': 'Review status changed',
+  'request.task.created': 'Task added',
+  'request.task.updated': 'Task changed',
+  'request.task.deleted': 'Task deleted',
+  'approval.approved': 'Approver approved',
+  'approval.rejected': 'Approver rejected',
+  'request.data-saved': 'Form saved',
 };
 /** The same words on the student record's History Log, which also lists its requests' events. */
 export { LABELS as REQUEST_HISTORY_LABELS };
 const FIELDS: Record<string, string> = {
-  status: 'Status', reviewStatus: 'Review status', assignedToUserId: 'Assignee', isLocked: 'Locked', advisorUserId: 'Faculty advisor',
-  statusMessage: 'Message', message: 'Message', approverName: 'Approver', comment: 'Comment', step: 'Step', title: 'Task', isDone: 'Done',
-  dueDate: 'Due', number: 'Request #', type: 'Type',
+  status: 'Status',
+  reviewStatus: 'Review status',
+  assignedToUserId: 'Assignee',
+  isLocked: 'Locked',
+  advisorUserId: 'Faculty advisor',
+  statusMessage: 'Message',
+  message: 'Message',
+  approverName: 'Approver',
+  comment: 'Comment',
+  step: 'Step',
+  title: 'Task',
+  isDone: 'Done',
+  dueDate: 'Due',
+  number: 'Request #',
+  type: 'Type',
   // A student request form's own fields (request.data-saved), by their labels, in the form's order.
-  ...Object.fromEntries(Object.values(STUDENT_REQUEST_FORMS).flatMap((f) => f.sections.flatMap((s) => s.fields.map((x) => [x.name, x.label])))),
+  ...Object.fromEntries(
+    Object.values(STUDENT_REQUEST_FORMS).flatMap((f) => f.sections.flatMap((s) => s.fields.map((x) => [x.name, x.label]))),
+  ),
 };
 const ORDER = Object.keys(FIELDS);
 const OPTIONS: Record<string, { value: string; label: string }[]> = Object.fromEntries(
-  Object.values(STUDENT_REQUEST_FORMS).flatMap((f) => f.sections.flatMap((s) => s.fields.filter((x) => x.options).map((x) => [x.name, x.options!]))),
+  Object.values(STUDENT_REQUEST_FORMS).flatMap((f) =>
+    f.sections.flatMap((s) => s.fields.filter((x) => x.options).map((x) => [x.name, x.options!])),
+  ),
 );
 
 function show(k: string, v: unknown): string {
@@ -51,13 +104,22 @@ function changes(e: TAuditEvent): string[] {
     const label = FIELDS[k] ?? k;
     const fresh = !(k in before);
     if (fresh && isEmpty(after[k])) continue;
-    if (k === 'assignedToUserId' || k === 'advisorUserId') { out.push(`${label} ${after[k] ? (fresh ? 'named' : 'changed') : 'removed'}`); continue; }
+    if (k === 'assignedToUserId' || k === 'advisorUserId') {
+      out.push(`${label} ${after[k] ? (fresh ? 'named' : 'changed') : 'removed'}`);
+      continue;
+    }
     out.push(fresh ? `${label}: ${show(k, after[k])}` : `${label}: ${show(k, before[k])} → ${show(k, after[k])}`);
   }
   return out;
 }
 
-type TFileOrComment = { fileName?: string; rejectReason?: string | null; isInternal?: boolean; isVisibleToRequester?: boolean; isVisibleToDepartment?: boolean };
+type TFileOrComment = {
+  fileName?: string;
+  rejectReason?: string | null;
+  isInternal?: boolean;
+  isVisibleToRequester?: boolean;
+  isVisibleToDepartment?: boolean;
+};
 
 /** Plain words for a file or comment event (decision 007); null for the request's own events. */
 function describeFileOrComment(e: TAuditEvent): string | null {
@@ -66,16 +128,26 @@ function describeFileOrComment(e: TAuditEvent): string | null {
   const file = after.fileName ?? before.fileName ?? 'a file';
   const internal = after.isInternal ?? before.isInternal;
   switch (e.action) {
-    case 'attachment.uploaded': return `Uploaded ${file}`;
-    case 'attachment.rejected': return after.rejectReason ? `Rejected ${file}: ${after.rejectReason}` : `Rejected ${file}`;
-    case 'attachment.visibility.updated': return `Changed who can see ${file}`;
-    case 'attachment.category.updated': return `Changed the category of ${file}`;
-    case 'attachment.linked': return `Filed ${file} from another request`;
-    case 'attachment.deleted': return `Removed ${file}`;
-    case 'comment.created': return internal ? 'Added an internal note' : 'Commented';
-    case 'comment.updated': return internal ? 'Edited an internal note' : 'Edited a comment';
-    case 'comment.deleted': return internal ? 'Deleted an internal note' : 'Deleted a comment';
-    default: return e.entityType === 'attachment' || e.entityType === 'comment' ? e.action.replace(/[._-]/g, ' ') : null;
+    case 'attachment.uploaded':
+      return `Uploaded ${file}`;
+    case 'attachment.rejected':
+      return after.rejectReason ? `Rejected ${file}: ${after.rejectReason}` : `Rejected ${file}`;
+    case 'attachment.visibility.updated':
+      return `Changed who can see ${file}`;
+    case 'attachment.category.updated':
+      return `Changed the category of ${file}`;
+    case 'attachment.linked':
+      return `Filed ${file} from another request`;
+    case 'attachment.deleted':
+      return `Removed ${file}`;
+    case 'comment.created':
+      return internal ? 'Added an internal note' : 'Commented';
+    case 'comment.updated':
+      return internal ? 'Edited an internal note' : 'Edited a comment';
+    case 'comment.deleted':
+      return internal ? 'Deleted an internal note' : 'Deleted a comment';
+    default:
+      return e.entityType === 'attachment' || e.entityType === 'comment' ? e.action.replace(/[._-]/g, ' ') : null;
   }
 }
 
@@ -101,7 +173,10 @@ export function RequestHistoryTab({ requestId }: { requestId: string }) {
         <Table size="small" aria-label="History Log">
           <TableHead>
             <TableRow>
-              <TableCell scope="col">When</TableCell><TableCell scope="col">Who</TableCell><TableCell scope="col">What</TableCell><TableCell scope="col">Details</TableCell>
+              <TableCell scope="col">When</TableCell>
+              <TableCell scope="col">Who</TableCell>
+              <TableCell scope="col">What</TableCell>
+              <TableCell scope="col">Details</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -114,15 +189,32 @@ export function RequestHistoryTab({ requestId }: { requestId: string }) {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
                   <TableCell>{e.actorName ?? approver ?? 'System'}</TableCell>
                   <TableCell>{plain ?? LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
-                  <TableCell>{details.map((c) => <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>{c}</Typography>)}</TableCell>
+                  <TableCell>
+                    {details.map((c) => (
+                      <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>
+                        {c}
+                      </Typography>
+                    ))}
+                  </TableCell>
                 </TableRow>
               );
             })}
-            {!history.isPending && items.length === 0 ? <TableRow><TableCell colSpan={4}>No history recorded yet.</TableCell></TableRow> : null}
+            {!history.isPending && items.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4}>No history recorded yet.</TableCell>
+              </TableRow>
+            ) : null}
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination component="div" count={history.data?.total ?? 0} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} onPageChange={(_, p) => setPage(p)} />
+      <TablePagination
+        component="div"
+        count={history.data?.total ?? 0}
+        page={page}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[pageSize]}
+        onPageChange={(_, p) => setPage(p)}
+      />
     </Box>
   );
 }

@@ -6,8 +6,12 @@ import { StatusChip, reviewStatusLabel } from './status-chip';
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
-      <Typography variant="body2" component="div">{children}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -16,9 +20,15 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function RequestSummary({ request: r, requesterView }: { request: TRequestDetail; requesterView?: boolean }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
-      <Field label="Status"><StatusChip status={r.status} requesterView={requesterView} /></Field>
+      <Field label="Status">
+        <StatusChip status={r.status} requesterView={requesterView} />
+      </Field>
       {!requesterView ? <Field label="Review status">{reviewStatusLabel(r.reviewStatus)}</Field> : null}
-      <Field label="Requester">{r.requester.name}<br />{r.requester.email}</Field>
+      <Field label="Requester">
+        {r.requester.name}
+        <br />
+        {r.requester.email}
+      </Field>
       <Field label="Submitted">{formatDate(r.submittedAt) || 'Not yet'}</Field>
       <Field label="Assigned to">{r.assignedTo?.name ?? 'Unassigned'}</Field>
       <Field label="Campus site">{r.campusSiteName ?? 'Any'}</Field>

@@ -2,8 +2,14 @@ import { Chip } from '@mui/material';
 import { REQUEST_STATUS_LABELS, REVIEW_STATUS_LABELS, type TRequestStatus } from '@meridian/domain';
 
 const COLORS: Partial<Record<TRequestStatus, 'primary' | 'success' | 'warning' | 'error' | 'info' | 'default' | 'secondary'>> = {
-  submitted: 'primary', in_review: 'info', clarification_requested: 'warning', adv_review: 'secondary',
-  approved: 'success', awaiting_adjudication: 'info', completed: 'success', rejected: 'error',
+  submitted: 'primary',
+  in_review: 'info',
+  clarification_requested: 'warning',
+  adv_review: 'secondary',
+  approved: 'success',
+  awaiting_adjudication: 'info',
+  completed: 'success',
+  rejected: 'error',
 };
 
 /** Status as a chip with the spec's label; outlined so the text keeps its contrast. */

@@ -16,15 +16,34 @@ export function RequestCreatePage({ portal, homePath }: { portal: TPortal; homeP
   const type = types.data?.find((t) => t.id === requestTypeId);
   useDocumentTitle(type?.name ?? 'New request');
   if (types.isPending) return <PageLoader />;
-  if (!type) return <Alert severity="error">This request is not available to you. <Button component={RouterLink} to={homePath}>Back</Button></Alert>;
+  if (!type)
+    return (
+      <Alert severity="error">
+        This request is not available to you.{' '}
+        <Button component={RouterLink} to={homePath}>
+          Back
+        </Button>
+      </Alert>
+    );
   return (
     <Box>
       <PageHeader title={type.name} />
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
-        <Typography sx={{ mb: 2 }}>{type.description || 'Start this request to answer its questions and upload its documents. You can save a draft and come back later.'}</Typography>
+        <Typography sx={{ mb: 2 }}>
+          {type.description ||
+            'Start this request to answer its questions and upload its documents. You can save a draft and come back later.'}
+        </Typography>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button variant="contained" disabled={create.isPending} onClick={() => create.mutate(type.id, { onSuccess: (r) => navigate(editPath(portal, r.id), { replace: true }) })}>Start request</Button>
-          <Button component={RouterLink} to={homePath}>Cancel</Button>
+          <Button
+            variant="contained"
+            disabled={create.isPending}
+            onClick={() => create.mutate(type.id, { onSuccess: (r) => navigate(editPath(portal, r.id), { replace: true }) })}
+          >
+            Start request
+          </Button>
+          <Button component={RouterLink} to={homePath}>
+            Cancel
+          </Button>
         </Box>
       </Paper>
     </Box>

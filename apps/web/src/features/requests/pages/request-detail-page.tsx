@@ -27,7 +27,9 @@ import { hasStudentForm, RequestFormDataView } from '../components/request-form-
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>{title}</Typography>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
@@ -52,7 +54,9 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
   if (!r) return <Alert severity="error">This request could not be found, or you do not have access to it.</Alert>;
   return (
     <Box>
-      <Button component={RouterLink} to={listPath} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to the request list</Button>
+      <Button component={RouterLink} to={listPath} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to the request list
+      </Button>
       <PageHeader title={`Request #${r.number}: ${r.typeName}`} subtitle={`${r.requester.name} · ${REQUEST_STATUS_LABELS[r.status]}`} />
       <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label="Request tabs" sx={{ mb: 2 }}>
         <Tab value="request" label="Request" />
@@ -62,10 +66,15 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
       {tab === 'request' ? (
         <Stack spacing={2}>
           <RequestSummary request={r} />
-          {r.isLocked ? <Alert severity="info">This request is locked while it is in approver review. It unlocks when the approvers have decided.</Alert> : null}
+          {r.isLocked ? (
+            <Alert severity="info">
+              This request is locked while it is in approver review. It unlocks when the approvers have decided.
+            </Alert>
+          ) : null}
           {r.statusMessage && (r.status === 'clarification_requested' || r.status === 'rejected') ? (
             <Alert severity={r.status === 'rejected' ? 'error' : 'warning'}>
-              {r.status === 'rejected' ? 'Reason given: ' : 'Clarification asked: '}{r.statusMessage}
+              {r.status === 'rejected' ? 'Reason given: ' : 'Clarification asked: '}
+              {r.statusMessage}
             </Alert>
           ) : null}
           {r.reviewStatus === 4 ? <Alert severity="warning">An approver rejected this request: it requires resolution.</Alert> : null}
@@ -75,26 +84,56 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
                 <RequestActions request={r} />
                 {!r.allowedActions.some((a) => a !== 'submit' && a !== 'cancel') ? (
                   <Typography variant="body2" color="text.secondary">
-                    {r.status === 'draft' ? 'The requester has not submitted this request yet: nothing to review.'
-                      : r.status === 'adv_review' ? 'Waiting for the approvers. The request comes back to review when they have decided.'
-                        : r.status === 'clarification_requested' ? 'Waiting for the requester to answer and submit again.'
+                    {r.status === 'draft'
+                      ? 'The requester has not submitted this request yet: nothing to review.'
+                      : r.status === 'adv_review'
+                        ? 'Waiting for the approvers. The request comes back to review when they have decided.'
+                        : r.status === 'clarification_requested'
+                          ? 'Waiting for the requester to answer and submit again.'
                           : 'This request is closed.'}
                   </Typography>
                 ) : null}
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
                   <FormControl size="small" sx={{ minWidth: 240 }}>
-                    <InputLabel id="assign-label" shrink>Assigned to</InputLabel>
-                    <Select labelId="assign-label" label="Assigned to" notched displayEmpty value={r.assignedTo?.userId ?? ''} disabled={assign.isPending}
-                      onChange={(e) => assign.mutate(e.target.value || null, { onSuccess: (d) => snack(d.assignedTo ? `Assigned to ${d.assignedTo.name}.` : 'Unassigned.', 'success') })}>
+                    <InputLabel id="assign-label" shrink>
+                      Assigned to
+                    </InputLabel>
+                    <Select
+                      labelId="assign-label"
+                      label="Assigned to"
+                      notched
+                      displayEmpty
+                      value={r.assignedTo?.userId ?? ''}
+                      disabled={assign.isPending}
+                      onChange={(e) =>
+                        assign.mutate(e.target.value || null, {
+                          onSuccess: (d) => snack(d.assignedTo ? `Assigned to ${d.assignedTo.name}.` : 'Unassigned.', 'success'),
+                        })
+                      }
+                    >
                       <MenuItem value="">Unassigned</MenuItem>
-                      {(assignees.data ?? []).map((u) => <MenuItem key={u.userId} value={u.userId}>{u.name}{u.userId === me.data?.userId ? ' (me)' : ''}</MenuItem>)}
+                      {(assignees.data ?? []).map((u) => (
+                        <MenuItem key={u.userId} value={u.userId}>
+                          {u.name}
+                          {u.userId === me.data?.userId ? ' (me)' : ''}
+                        </MenuItem>
+                      ))}
                     </Select>
                   </FormControl>
                   <FormControl size="small" sx={{ minWidth: 220 }}>
                     <InputLabel id="review-label">Review status</InputLabel>
-                    <Select labelId="review-label" label="Review status" value={String(r.reviewStatus)} disabled={review.isPending}
-                      onChange={(e) => review.mutate(Number(e.target.value), { onSuccess: () => snack('Review status saved.', 'success') })}>
-                      {REVIEW_STATUS_LABELS.map((l, i) => <MenuItem key={l} value={String(i)}>{l}</MenuItem>)}
+                    <Select
+                      labelId="review-label"
+                      label="Review status"
+                      value={String(r.reviewStatus)}
+                      disabled={review.isPending}
+                      onChange={(e) => review.mutate(Number(e.target.value), { onSuccess: () => snack('Review status saved.', 'success') })}
+                    >
+                      {REVIEW_STATUS_LABELS.map((l, i) => (
+                        <MenuItem key={l} value={String(i)}>
+                          {l}
+                        </MenuItem>
+                      ))}
                     </Select>
                   </FormControl>
                 </Box>
@@ -104,19 +143,47 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
             <Stack spacing={2}>
               <RequestFormDataView request={r} area={area} />
-              {r.questionnaireIds.length === 0 ? (hasStudentForm(r) ? null : (
-                <Section title="Answers"><Typography variant="body2" color="text.secondary">This request type has no questionnaire.</Typography></Section>
-              )) : r.questionnaireIds.map((q) => <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly />)}
+              {r.questionnaireIds.length === 0 ? (
+                hasStudentForm(r) ? null : (
+                  <Section title="Answers">
+                    <Typography variant="body2" color="text.secondary">
+                      This request type has no questionnaire.
+                    </Typography>
+                  </Section>
+                )
+              ) : (
+                r.questionnaireIds.map((q) => <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly />)
+              )}
               <RequestCustomQuestions requestId={r.id} readOnly />
-              <Section title="Comments"><CommentsPanel subjectType="request" subjectId={r.id} canComment isStaff={canProcess} /></Section>
+              <Section title="Comments">
+                <CommentsPanel subjectType="request" subjectId={r.id} canComment isStaff={canProcess} />
+              </Section>
             </Stack>
             <Stack spacing={2}>
-              {canProcess ? <Section title="Tasks"><RequestTasks requestId={r.id} /></Section> : null}
+              {canProcess ? (
+                <Section title="Tasks">
+                  <RequestTasks requestId={r.id} />
+                </Section>
+              ) : null}
               <Section title="Approver review">
                 <ApprovalChain approvals={r.approvals} />
                 {canProcess && r.status === 'adv_review' ? (
-                  <Button size="small" disabled={resend.isPending} sx={{ mt: 1 }}
-                    onClick={() => resend.mutate(undefined, { onSuccess: (x) => snack(x.sent ? `A new link was e-mailed to ${x.sent === 1 ? 'the approver' : `${x.sent} approvers`}; earlier links no longer work.` : 'No approver is waiting to decide.', 'success') })}>
+                  <Button
+                    size="small"
+                    disabled={resend.isPending}
+                    sx={{ mt: 1 }}
+                    onClick={() =>
+                      resend.mutate(undefined, {
+                        onSuccess: (x) =>
+                          snack(
+                            x.sent
+                              ? `A new link was e-mailed to ${x.sent === 1 ? 'the approver' : `${x.sent} approvers`}; earlier links no longer work.`
+                              : 'No approver is waiting to decide.',
+                            'success',
+                          ),
+                      })
+                    }
+                  >
                     E-mail the approval link again
                   </Button>
                 ) : null}
@@ -126,7 +193,11 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
         </Stack>
       ) : null}
       {tab === 'documents' ? <RequestDocuments requestId={r.id} canUpload={canProcess} canManage={canProcess} /> : null}
-      {tab === 'history' ? <Paper variant="outlined"><RequestHistoryTab requestId={r.id} /></Paper> : null}
+      {tab === 'history' ? (
+        <Paper variant="outlined">
+          <RequestHistoryTab requestId={r.id} />
+        </Paper>
+      ) : null}
     </Box>
   );
 }

@@ -2,7 +2,20 @@ import { useRef, useState } from 'react';
 import { requestsApi, type TAnswers } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, AlertTitle, Box, Button, FormControl, FormHelperText, InputLabel, MenuItem, Paper, Select, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Typography,
+} from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
@@ -26,7 +39,9 @@ import type { TPortal } from './requester-home-page';
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>{title}</Typography>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
@@ -51,7 +66,8 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
   const unsavedCustom = useRef<TAnswers | null>(null);
   const [saving, setSaving] = useState(false);
   const onUnsaved = (questionnaireId: string, answers: TAnswers | null) => {
-    if (answers) unsaved.current.set(questionnaireId, answers); else unsaved.current.delete(questionnaireId);
+    if (answers) unsaved.current.set(questionnaireId, answers);
+    else unsaved.current.delete(questionnaireId);
   };
   const r = request.data;
   useDocumentTitle(r ? `${r.typeName} #${r.number}` : 'Request');
@@ -74,20 +90,33 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
         }
       } catch (e) {
         setSaving(false);
-        setSubmitError(['Your answers could not be saved, so the request was not submitted.', isApiError(e) ? e.message : 'Please try again.']);
+        setSubmitError([
+          'Your answers could not be saved, so the request was not submitted.',
+          isApiError(e) ? e.message : 'Please try again.',
+        ]);
         return;
       }
       setSaving(false);
     }
     submit.mutate(undefined, {
-      onSuccess: () => { setFieldErrors({}); snack('Your request was submitted. The office will review it and you will be told by e-mail.', 'success', 6000); window.scrollTo({ top: 0 }); },
+      onSuccess: () => {
+        setFieldErrors({});
+        snack('Your request was submitted. The office will review it and you will be told by e-mail.', 'success', 6000);
+        window.scrollTo({ top: 0 });
+      },
       onError: (e) => {
         if (isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401) {
           const fe = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? '']));
           setFieldErrors(fe);
-          const docs = Object.entries(fe).filter(([k]) => k.startsWith('documents.')).map(([, v]) => v);
+          const docs = Object.entries(fe)
+            .filter(([k]) => k.startsWith('documents.'))
+            .map(([, v]) => v);
           const answers = Object.keys(fe).filter((k) => k.startsWith('answers.') || k.startsWith('custom.')).length;
-          setSubmitError([e.message, ...(answers ? [`${answers} ${answers === 1 ? 'question needs' : 'questions need'} an answer: see the messages below.`] : []), ...docs]);
+          setSubmitError([
+            e.message,
+            ...(answers ? [`${answers} ${answers === 1 ? 'question needs' : 'questions need'} an answer: see the messages below.`] : []),
+            ...docs,
+          ]);
           window.scrollTo({ top: 0, behavior: 'smooth' });
         } else handleApiError(e);
       },
@@ -96,38 +125,91 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
 
   return (
     <Box>
-      <Button component={RouterLink} to={homePath} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to my requests</Button>
+      <Button component={RouterLink} to={homePath} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to my requests
+      </Button>
       <PageHeader title={`${r.typeName}`} subtitle={`Request #${r.number}`} />
       <Stack spacing={2}>
         {submitError ? (
-          <Alert severity="error" role="alert"><AlertTitle>Not submitted yet</AlertTitle>{submitError.map((m) => <div key={m}>{m}</div>)}</Alert>
+          <Alert severity="error" role="alert">
+            <AlertTitle>Not submitted yet</AlertTitle>
+            {submitError.map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+          </Alert>
         ) : null}
         {r.status === 'clarification_requested' ? (
-          <Alert severity="warning"><AlertTitle>The office asks for clarification</AlertTitle>{r.statusMessage}<br />Change your answers or documents, then submit again.</Alert>
+          <Alert severity="warning">
+            <AlertTitle>The office asks for clarification</AlertTitle>
+            {r.statusMessage}
+            <br />
+            Change your answers or documents, then submit again.
+          </Alert>
         ) : null}
-        {r.status === 'rejected' && r.statusMessage ? <Alert severity="error"><AlertTitle>Your request was rejected</AlertTitle>{r.statusMessage}</Alert> : null}
-        {r.status === 'submitted' || r.status === 'in_review' || r.status === 'adv_review' ? <Alert severity="info">Your request has been submitted and is with the office. You will be told by e-mail when something changes.</Alert> : null}
+        {r.status === 'rejected' && r.statusMessage ? (
+          <Alert severity="error">
+            <AlertTitle>Your request was rejected</AlertTitle>
+            {r.statusMessage}
+          </Alert>
+        ) : null}
+        {r.status === 'submitted' || r.status === 'in_review' || r.status === 'adv_review' ? (
+          <Alert severity="info">
+            Your request has been submitted and is with the office. You will be told by e-mail when something changes.
+          </Alert>
+        ) : null}
         <RequestSummary request={r} requesterView />
         {editable ? (
           <Section title="Faculty advisor">
             <FormControl size="small" sx={{ minWidth: 320 }}>
               <InputLabel id="advisor-label">Faculty advisor</InputLabel>
-              <Select labelId="advisor-label" label="Faculty advisor" value={r.advisor?.userId ?? ''} disabled={update.isPending}
-                onChange={(e) => update.mutate(e.target.value || null, { onSuccess: () => snack('Faculty advisor saved.', 'success') })}>
+              <Select
+                labelId="advisor-label"
+                label="Faculty advisor"
+                value={r.advisor?.userId ?? ''}
+                disabled={update.isPending}
+                onChange={(e) => update.mutate(e.target.value || null, { onSuccess: () => snack('Faculty advisor saved.', 'success') })}
+              >
                 <MenuItem value="">None</MenuItem>
-                {(advisors.data ?? []).map((a) => <MenuItem key={a.userId} value={a.userId}>{a.name}</MenuItem>)}
+                {(advisors.data ?? []).map((a) => (
+                  <MenuItem key={a.userId} value={a.userId}>
+                    {a.name}
+                  </MenuItem>
+                ))}
               </Select>
-              <FormHelperText error={!!fieldErrors.advisorUserId}>{fieldErrors.advisorUserId || 'If this request needs a faculty recommendation, your advisor will get an e-mail to approve it.'}</FormHelperText>
+              <FormHelperText error={!!fieldErrors.advisorUserId}>
+                {fieldErrors.advisorUserId ||
+                  'If this request needs a faculty recommendation, your advisor will get an e-mail to approve it.'}
+              </FormHelperText>
             </FormControl>
           </Section>
         ) : null}
         {r.questionnaireIds.map((q) => (
-          <RequestQuestionnaire key={q} requestId={r.id} questionnaireId={q} readOnly={!editable} fieldErrors={fieldErrors} onUnsaved={onUnsaved} />
+          <RequestQuestionnaire
+            key={q}
+            requestId={r.id}
+            questionnaireId={q}
+            readOnly={!editable}
+            fieldErrors={fieldErrors}
+            onUnsaved={onUnsaved}
+          />
         ))}
-        <RequestCustomQuestions requestId={r.id} readOnly={!editable} fieldErrors={fieldErrors} onUnsaved={(a) => { unsavedCustom.current = a; }} />
+        <RequestCustomQuestions
+          requestId={r.id}
+          readOnly={!editable}
+          fieldErrors={fieldErrors}
+          onUnsaved={(a) => {
+            unsavedCustom.current = a;
+          }}
+        />
         {r.documentIds.length || editable ? (
           <Section title="Documents">
-            {Object.entries(fieldErrors).filter(([k]) => k.startsWith('documents.')).map(([k, v]) => <Alert key={k} severity="error" sx={{ mb: 1 }}>{v}</Alert>)}
+            {Object.entries(fieldErrors)
+              .filter(([k]) => k.startsWith('documents.'))
+              .map(([k, v]) => (
+                <Alert key={k} severity="error" sx={{ mb: 1 }}>
+                  {v}
+                </Alert>
+              ))}
             <RequestDocuments requestId={r.id} canUpload={editable} canManage={false} />
           </Section>
         ) : null}
@@ -136,17 +218,42 @@ export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePat
             <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
               You can save a draft at any time. Submitting saves what you typed, then sends the request to the office.
             </Typography>
-            {r.allowedActions.includes('cancel') ? <Button color="error" onClick={() => setConfirmCancel(true)}>Cancel request</Button> : null}
-            <Button variant="contained" onClick={() => void doSubmit()} disabled={saving || submit.isPending || !r.allowedActions.includes('submit')}>
+            {r.allowedActions.includes('cancel') ? (
+              <Button color="error" onClick={() => setConfirmCancel(true)}>
+                Cancel request
+              </Button>
+            ) : null}
+            <Button
+              variant="contained"
+              onClick={() => void doSubmit()}
+              disabled={saving || submit.isPending || !r.allowedActions.includes('submit')}
+            >
               {r.status === 'clarification_requested' ? 'Submit again' : 'Submit request'}
             </Button>
           </Paper>
         ) : null}
-        {r.status !== 'draft' ? <Section title="Comments"><CommentsPanel subjectType="request" subjectId={r.id} canComment isStaff={false} /></Section> : null}
+        {r.status !== 'draft' ? (
+          <Section title="Comments">
+            <CommentsPanel subjectType="request" subjectId={r.id} canComment isStaff={false} />
+          </Section>
+        ) : null}
       </Stack>
-      <ConfirmDialog open={confirmCancel} title="Cancel request" destructive busy={cancel.isPending}
-        message="Cancel this draft request? It will be closed and cannot be submitted." confirmLabel="Cancel request" cancelLabel="Keep it"
-        onCancel={() => setConfirmCancel(false)} onConfirm={() => cancel.mutate(undefined, { onSuccess: () => snack('The request was cancelled.', 'success'), onSettled: () => setConfirmCancel(false) })} />
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Cancel request"
+        destructive
+        busy={cancel.isPending}
+        message="Cancel this draft request? It will be closed and cannot be submitted."
+        confirmLabel="Cancel request"
+        cancelLabel="Keep it"
+        onCancel={() => setConfirmCancel(false)}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => snack('The request was cancelled.', 'success'),
+            onSettled: () => setConfirmCancel(false),
+          })
+        }
+      />
     </Box>
   );
 }

@@ -18,7 +18,10 @@ export function RequestListPage({ area }: { area: 'isss' | 'admin' }) {
   if (!can(me.data ? actorOf(me.data) : null, 'requests.process')) return <UnauthorizedPage homePath={`/${area}/dashboard`} />;
   return (
     <Box>
-      <PageHeader title={title} subtitle="Requests of the campus sites you reach. Open one to review it, or select several to approve them together." />
+      <PageHeader
+        title={title}
+        subtitle="Requests of the campus sites you reach. Open one to review it, or select several to approve them together."
+      />
       <MyApprovalsPanel />
       <RequestList area={area} selfId={me.data?.userId} detailPath={(id) => `/${area}/request/${id}`} />
     </Box>

@@ -1,7 +1,22 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
-  Alert, Box, Button, Card, CardActions, CardContent, Link, Paper, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Link,
+  Paper,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
@@ -37,49 +52,105 @@ export function RequesterHomePage({ portal }: { portal: TPortal }) {
   const drafts = (mine.data ?? []).filter((r) => r.status === 'draft' || r.status === 'clarification_requested');
   return (
     <Box>
-      <PageHeader title={title} subtitle={me.data ? `Hello, ${displayName(me.data)}. Start a request to the international office, or follow the ones you have sent.` : undefined} />
+      <PageHeader
+        title={title}
+        subtitle={
+          me.data
+            ? `Hello, ${displayName(me.data)}. Start a request to the international office, or follow the ones you have sent.`
+            : undefined
+        }
+      />
       {portal === 'scholar' ? <MyApprovalsPanel /> : null}
       {drafts.length ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {drafts.length === 1 ? 'One request needs' : `${drafts.length} requests need`} your attention: {drafts.map((d, i) => (
-            <span key={d.id}>{i ? ', ' : ''}<Link component={RouterLink} to={editPath(portal, d.id)}>#{d.number} {d.typeName}</Link></span>
-          ))}.
+          {drafts.length === 1 ? 'One request needs' : `${drafts.length} requests need`} your attention:{' '}
+          {drafts.map((d, i) => (
+            <span key={d.id}>
+              {i ? ', ' : ''}
+              <Link component={RouterLink} to={editPath(portal, d.id)}>
+                #{d.number} {d.typeName}
+              </Link>
+            </span>
+          ))}
+          .
         </Alert>
       ) : null}
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>My requests</Typography>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+        My requests
+      </Typography>
       <Paper variant="outlined" sx={{ mb: 4 }}>
         <TableContainer>
           <Table size="small" aria-label="My requests">
-            <TableHead><TableRow>{['Request #', 'Request', 'Status', 'Submitted', 'Last change', ''].map((h) => <TableCell key={h} scope="col">{h}</TableCell>)}</TableRow></TableHead>
+            <TableHead>
+              <TableRow>
+                {['Request #', 'Request', 'Status', 'Submitted', 'Last change', ''].map((h) => (
+                  <TableCell key={h} scope="col">
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
             <TableBody>
               {(mine.data ?? []).map((r) => (
                 <TableRow key={r.id} hover>
-                  <TableCell component="th" scope="row"><Link component={RouterLink} to={editPath(portal, r.id)}>#{r.number}</Link></TableCell>
+                  <TableCell component="th" scope="row">
+                    <Link component={RouterLink} to={editPath(portal, r.id)}>
+                      #{r.number}
+                    </Link>
+                  </TableCell>
                   <TableCell>{r.typeName}</TableCell>
-                  <TableCell><StatusChip status={r.status} requesterView /></TableCell>
+                  <TableCell>
+                    <StatusChip status={r.status} requesterView />
+                  </TableCell>
                   <TableCell>{formatDate(r.submittedAt) || '—'}</TableCell>
                   <TableCell>{formatDate(r.updatedAt)}</TableCell>
-                  <TableCell><Button size="small" component={RouterLink} to={editPath(portal, r.id)}>{r.status === 'draft' || r.status === 'clarification_requested' ? 'Continue' : 'View'}</Button></TableCell>
+                  <TableCell>
+                    <Button size="small" component={RouterLink} to={editPath(portal, r.id)}>
+                      {r.status === 'draft' || r.status === 'clarification_requested' ? 'Continue' : 'View'}
+                    </Button>
+                  </TableCell>
                 </TableRow>
               ))}
-              {mine.isPending ? <TableRow><TableCell colSpan={6}><Skeleton /></TableCell></TableRow> : null}
-              {!mine.isPending && (mine.data ?? []).length === 0 ? <TableRow><TableCell colSpan={6}>You have not started any request yet.</TableCell></TableRow> : null}
+              {mine.isPending ? (
+                <TableRow>
+                  <TableCell colSpan={6}>
+                    <Skeleton />
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {!mine.isPending && (mine.data ?? []).length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={6}>You have not started any request yet.</TableCell>
+                </TableRow>
+              ) : null}
             </TableBody>
           </Table>
         </TableContainer>
       </Paper>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>Start a request</Typography>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+        Start a request
+      </Typography>
       {types.isPending ? <Skeleton variant="rounded" height={120} /> : null}
-      {!types.isPending && (types.data ?? []).length === 0 ? <Alert severity="info">There are no requests you can start at the moment.</Alert> : null}
+      {!types.isPending && (types.data ?? []).length === 0 ? (
+        <Alert severity="info">There are no requests you can start at the moment.</Alert>
+      ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
         {(types.data ?? []).map((t) => (
           <Card key={t.id} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
             <CardContent sx={{ flex: 1 }}>
-              <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>{t.name}</Typography>
-              {t.description ? <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{t.description}</Typography> : null}
+              <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+                {t.name}
+              </Typography>
+              {t.description ? (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {t.description}
+                </Typography>
+              ) : null}
             </CardContent>
             <CardActions>
-              <Button onClick={() => start(t.id)} disabled={!!starting} aria-label={`Start ${t.name}`}>{starting === t.id ? 'Starting…' : 'Start'}</Button>
+              <Button onClick={() => start(t.id)} disabled={!!starting} aria-label={`Start ${t.name}`}>
+                {starting === t.id ? 'Starting…' : 'Start'}
+              </Button>
             </CardActions>
           </Card>
         ))}

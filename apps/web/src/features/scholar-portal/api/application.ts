@@ -41,7 +41,9 @@ function useStore() {
   const qc = useQueryClient();
   return (app: TScholarApplicationForm) => {
     qc.setQueryData(applicationKey(app.applicationId), app);
-    qc.setQueryData(applicationKey('mine'), (old: TScholarApplicationForm | undefined) => (old?.applicationId === app.applicationId ? app : old));
+    qc.setQueryData(applicationKey('mine'), (old: TScholarApplicationForm | undefined) =>
+      old?.applicationId === app.applicationId ? app : old,
+    );
   };
 }
 

@@ -26,15 +26,29 @@ function sectionOf(sections: TScholarFormSection[], path: string): string | null
 function SitePresets({ app, setField }: { app: TScholarApplicationForm; setField: (path: string, v: unknown) => void }) {
   if (app.sitesOfActivity.length === 0) return null;
   return (
-    <TextField select size="small" label="Your department's sites of activity" value="" sx={{ mb: 2, minWidth: 320 }}
+    <TextField
+      select
+      size="small"
+      label="Your department's sites of activity"
+      value=""
+      sx={{ mb: 2, minWidth: 320 }}
       helperText="Choose one to fill in the fields below, or type another site."
       onChange={(e) => {
         const s = app.sitesOfActivity[Number(e.target.value)];
         if (!s) return;
-        setField('siteOfActivityName', s.name); setField('siteOfActivityAddress1', s.address1); setField('siteOfActivityAddress2', s.address2);
-        setField('siteOfActivityCity', s.city); setField('siteOfActivityState', s.state); setField('siteOfActivityPostalCode', s.postalCode);
-      }}>
-      {app.sitesOfActivity.map((s, i) => <MenuItem key={i} value={String(i)}>{[s.name, s.city].filter(Boolean).join(', ')}</MenuItem>)}
+        setField('siteOfActivityName', s.name);
+        setField('siteOfActivityAddress1', s.address1);
+        setField('siteOfActivityAddress2', s.address2);
+        setField('siteOfActivityCity', s.city);
+        setField('siteOfActivityState', s.state);
+        setField('siteOfActivityPostalCode', s.postalCode);
+      }}
+    >
+      {app.sitesOfActivity.map((s, i) => (
+        <MenuItem key={i} value={String(i)}>
+          {[s.name, s.city].filter(Boolean).join(', ')}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
@@ -71,7 +85,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   const goToFirstError = (paths: string[]) => {
     const p = paths[0];
     if (!p) return;
-    const key = p.startsWith('documents.') ? DOCS : sectionOf(def.sections, p) ?? QUESTIONS;
+    const key = p.startsWith('documents.') ? DOCS : (sectionOf(def.sections, p) ?? QUESTIONS);
     setTab(key);
     setTimeout(() => document.getElementById(fieldId(p))?.focus(), 50);
   };
@@ -88,12 +102,18 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   const saveAnswers = async (): Promise<boolean> => {
     try {
       for (const [questionnaireId, answers] of unsavedAnswers.current) {
-        await apiCall(requestsApi.saveRequestAnswers, { params: { requestId: app.applicationRequestId!, questionnaireId }, body: { answers } });
+        await apiCall(requestsApi.saveRequestAnswers, {
+          params: { requestId: app.applicationRequestId!, questionnaireId },
+          body: { answers },
+        });
         unsavedAnswers.current.delete(questionnaireId);
       }
       return true;
     } catch (e) {
-      setProblem({ title: 'Not saved', lines: ['Your questionnaire answers could not be saved.', isApiError(e) ? e.message : 'Please try again.'] });
+      setProblem({
+        title: 'Not saved',
+        lines: ['Your questionnaire answers could not be saved.', isApiError(e) ? e.message : 'Please try again.'],
+      });
       return false;
     }
   };
@@ -101,16 +121,23 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   const doSave = async () => {
     setProblem(null);
     if (!(await saveAnswers())) return;
-    save.mutate({ version, data: form.payload() }, {
-      onSuccess: (saved) => { setVersion(saved.version); form.markSaved(); snack('Your draft was saved.', 'success'); },
-      onError: (e) => {
-        if (onConflict(e)) return;
-        if (isApiError(e) && e.status === 400) {
-          form.applyServerErrors(e.fieldErrors);
-          setProblem({ title: 'Not saved', lines: [e.message] });
-        } else handleApiError(e);
+    save.mutate(
+      { version, data: form.payload() },
+      {
+        onSuccess: (saved) => {
+          setVersion(saved.version);
+          form.markSaved();
+          snack('Your draft was saved.', 'success');
+        },
+        onError: (e) => {
+          if (onConflict(e)) return;
+          if (isApiError(e) && e.status === 400) {
+            form.applyServerErrors(e.fieldErrors);
+            setProblem({ title: 'Not saved', lines: [e.message] });
+          } else handleApiError(e);
+        },
       },
-    });
+    );
   };
 
   const doSubmit = async () => {
@@ -118,30 +145,38 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
     const local = form.validateAll();
     if (Object.keys(local).length) {
       const n = Object.keys(local).length;
-      setProblem({ title: 'Not submitted yet', lines: [`${n} ${n === 1 ? 'field needs' : 'fields need'} your attention: see the messages on the marked tabs.`] });
+      setProblem({
+        title: 'Not submitted yet',
+        lines: [`${n} ${n === 1 ? 'field needs' : 'fields need'} your attention: see the messages on the marked tabs.`],
+      });
       goToFirstError(def.sections.flatMap((s) => Object.keys(local).filter((p) => sectionOf([s], p))));
       return;
     }
     if (!(await saveAnswers())) return;
-    submit.mutate({ version, data: form.payload() }, {
-      onSuccess: (done) => {
-        form.reset(done.data);
-        snack('Your application was submitted to ISSS. The office will review it.', 'success', 6000);
-        window.scrollTo({ top: 0 });
+    submit.mutate(
+      { version, data: form.payload() },
+      {
+        onSuccess: (done) => {
+          form.reset(done.data);
+          snack('Your application was submitted to ISSS. The office will review it.', 'success', 6000);
+          window.scrollTo({ top: 0 });
+        },
+        onError: (e) => {
+          if (onConflict(e)) return;
+          if (isApiError(e) && e.status === 400) {
+            form.markSaved();
+            const others = form.applyServerErrors(e.fieldErrors);
+            setOtherErrors(others);
+            const docs = Object.entries(others)
+              .filter(([k]) => k.startsWith('documents.'))
+              .map(([, v]) => v);
+            setProblem({ title: 'Not submitted yet', lines: [e.message, ...docs] });
+            goToFirstError(Object.keys(e.fieldErrors ?? {}).map((k) => (k.startsWith('data.') ? k.slice(5) : k)));
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          } else handleApiError(e);
+        },
       },
-      onError: (e) => {
-        if (onConflict(e)) return;
-        if (isApiError(e) && e.status === 400) {
-          form.markSaved();
-          const others = form.applyServerErrors(e.fieldErrors);
-          setOtherErrors(others);
-          const docs = Object.entries(others).filter(([k]) => k.startsWith('documents.')).map(([, v]) => v);
-          setProblem({ title: 'Not submitted yet', lines: [e.message, ...docs] });
-          goToFirstError(Object.keys(e.fieldErrors ?? {}).map((k) => (k.startsWith('data.') ? k.slice(5) : k)));
-          window.scrollTo({ top: 0, behavior: 'smooth' });
-        } else handleApiError(e);
-      },
-    });
+    );
   };
 
   const section = def.sections.find((s) => s.key === tab);
@@ -149,16 +184,45 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   return (
     <Stack spacing={2}>
       <UnsavedChangesGuard when={form.isDirty && !busy} />
-      {problem ? <Alert severity="error" role="alert"><AlertTitle>{problem.title}</AlertTitle>{problem.lines.map((l) => <div key={l}>{l}</div>)}</Alert> : null}
-      {app.applicationState === 'returned' ? <Alert severity="warning">The office unlocked your application so that you can change it. Submit it again when you are done.</Alert> : null}
+      {problem ? (
+        <Alert severity="error" role="alert">
+          <AlertTitle>{problem.title}</AlertTitle>
+          {problem.lines.map((l) => (
+            <div key={l}>{l}</div>
+          ))}
+        </Alert>
+      ) : null}
+      {app.applicationState === 'returned' ? (
+        <Alert severity="warning">The office unlocked your application so that you can change it. Submit it again when you are done.</Alert>
+      ) : null}
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, v: string) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Application sections">
+        <Tabs
+          value={tab}
+          onChange={(_, v: string) => setTab(v)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Application sections"
+        >
           {tabs.map((t) => {
             const n = errorCount(t.key);
             return (
-              <Tab key={t.key} value={t.key} id={`tab-${t.key}`} aria-controls={`panel-${t.key}`}
-                label={n ? <Badge color="error" badgeContent={n} sx={{ pr: 1.5 }}>{t.title}</Badge> : t.title}
-                aria-label={n ? `${t.title} (${n} to fix)` : t.title} />
+              <Tab
+                key={t.key}
+                value={t.key}
+                id={`tab-${t.key}`}
+                aria-controls={`panel-${t.key}`}
+                label={
+                  n ? (
+                    <Badge color="error" badgeContent={n} sx={{ pr: 1.5 }}>
+                      {t.title}
+                    </Badge>
+                  ) : (
+                    t.title
+                  )
+                }
+                aria-label={n ? `${t.title} (${n} to fix)` : t.title}
+              />
             );
           })}
         </Tabs>
@@ -166,42 +230,106 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
       <Paper variant="outlined" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} sx={{ p: { xs: 2, md: 3 } }}>
         {section ? (
           <>
-            <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: section.help ? 0.5 : 2 }}>{section.title}</Typography>
-            {section.help ? <Typography color="text.secondary" sx={{ mb: 2 }}>{section.help}</Typography> : null}
+            <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: section.help ? 0.5 : 2 }}>
+              {section.title}
+            </Typography>
+            {section.help ? (
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                {section.help}
+              </Typography>
+            ) : null}
             {section.key === 'siteOfActivity' ? <SitePresets app={app} setField={form.setField} /> : null}
-            <ApplicationFields fields={section.fields} record={form.data} prefix="" errors={form.errors} readOnly={busy} setField={form.setField} blurField={form.blurField}
-              sectionTitle={section.title} />
+            <ApplicationFields
+              fields={section.fields}
+              record={form.data}
+              prefix=""
+              errors={form.errors}
+              readOnly={busy}
+              setField={form.setField}
+              blurField={form.blurField}
+              sectionTitle={section.title}
+            />
           </>
         ) : tab === QUESTIONS ? (
           <Stack spacing={2}>
-            <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem' }}>Questionnaires</Typography>
+            <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem' }}>
+              Questionnaires
+            </Typography>
             {app.questionnaireIds.map((q) => (
-              <RequestQuestionnaire key={q} requestId={app.applicationRequestId!} questionnaireId={q} readOnly={false} fieldErrors={otherErrors}
-                onUnsaved={(id, a) => { if (a) unsavedAnswers.current.set(id, a); else unsavedAnswers.current.delete(id); }} />
+              <RequestQuestionnaire
+                key={q}
+                requestId={app.applicationRequestId!}
+                questionnaireId={q}
+                readOnly={false}
+                fieldErrors={otherErrors}
+                onUnsaved={(id, a) => {
+                  if (a) unsavedAnswers.current.set(id, a);
+                  else unsavedAnswers.current.delete(id);
+                }}
+              />
             ))}
           </Stack>
         ) : (
           <Stack spacing={2}>
-            <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem' }}>Documents</Typography>
+            <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem' }}>
+              Documents
+            </Typography>
             <Typography color="text.secondary">Upload each requested document. Files are kept as soon as they are uploaded.</Typography>
-            {Object.entries(otherErrors).filter(([k]) => k.startsWith('documents.')).map(([k, v]) => <Alert key={k} severity="error">{v}</Alert>)}
+            {Object.entries(otherErrors)
+              .filter(([k]) => k.startsWith('documents.'))
+              .map(([k, v]) => (
+                <Alert key={k} severity="error">
+                  {v}
+                </Alert>
+              ))}
             <RequestDocuments requestId={app.applicationRequestId!} canUpload canManage={false} />
           </Stack>
         )}
         <Stack direction="row" sx={{ mt: 3, gap: 1 }}>
           {index > 0 ? <Button onClick={() => setTab(tabs[index - 1]!.key)}>Back</Button> : null}
           <Box sx={{ flex: 1 }} />
-          {index < tabs.length - 1 ? <Button variant="outlined" onClick={() => { setTab(tabs[index + 1]!.key); window.scrollTo({ top: 0 }); }}>Next: {tabs[index + 1]!.title}</Button> : null}
+          {index < tabs.length - 1 ? (
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setTab(tabs[index + 1]!.key);
+                window.scrollTo({ top: 0 });
+              }}
+            >
+              Next: {tabs[index + 1]!.title}
+            </Button>
+          ) : null}
         </Stack>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', position: 'sticky', bottom: 0, zIndex: 1, boxShadow: 3 }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          p: 2,
+          display: 'flex',
+          gap: 1,
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 1,
+          boxShadow: 3,
+        }}
+      >
         <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px', display: { xs: 'none', sm: 'block' } }}>
           {form.isDirty ? 'You have unsaved changes. ' : 'All changes saved. '}
           Save a draft at any time; submitting sends the application to ISSS and locks it.
         </Typography>
-        {form.isDirty ? <Typography variant="body2" sx={{ display: { xs: 'block', sm: 'none' }, width: '100%' }}>You have unsaved changes.</Typography> : null}
-        <Button variant="outlined" onClick={() => void doSave()} disabled={busy}>Save draft</Button>
-        <Button variant="contained" onClick={() => void doSubmit()} disabled={busy}>Submit to ISSS</Button>
+        {form.isDirty ? (
+          <Typography variant="body2" sx={{ display: { xs: 'block', sm: 'none' }, width: '100%' }}>
+            You have unsaved changes.
+          </Typography>
+        ) : null}
+        <Button variant="outlined" onClick={() => void doSave()} disabled={busy}>
+          Save draft
+        </Button>
+        <Button variant="contained" onClick={() => void doSubmit()} disabled={busy}>
+          Submit to ISSS
+        </Button>
       </Paper>
     </Stack>
   );

@@ -1,5 +1,14 @@
 import {
-  Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, TextField,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  TextField,
 } from '@mui/material';
 import type { TScholarFieldDef } from '@meridian/domain';
 import { DateInput } from '../../../ui/date-input';
@@ -25,17 +34,38 @@ export function ApplicationField({ field, path, value, required, error, readOnly
   const str = text(value);
   const hint = field.type === 'date' ? (field.help ? `MM/DD/YYYY. ${field.help}` : 'MM/DD/YYYY') : field.help;
   const common = {
-    id, name: path, label: field.label, required, error: !!error, disabled: readOnly, fullWidth: true, onBlur, helperText: error ?? hint,
+    id,
+    name: path,
+    label: field.label,
+    required,
+    error: !!error,
+    disabled: readOnly,
+    fullWidth: true,
+    onBlur,
+    helperText: error ?? hint,
   };
-  const trimOnBlur = () => { if (str !== str.trim()) onChange(str.trim()); onBlur(); };
+  const trimOnBlur = () => {
+    if (str !== str.trim()) onChange(str.trim());
+    onBlur();
+  };
 
   switch (field.type) {
     case 'yesno':
       return (
         <FormControl error={!!error} disabled={readOnly} required={required} component="fieldset">
-          <FormLabel component="legend" id={`${id}-label`} sx={{ fontSize: '0.95rem' }}>{field.label}</FormLabel>
-          <RadioGroup row aria-labelledby={`${id}-label`} name={path} value={value === true ? 'yes' : value === false ? 'no' : ''}
-            onChange={(e) => { onChange(e.target.value === 'yes'); onBlur(); }}>
+          <FormLabel component="legend" id={`${id}-label`} sx={{ fontSize: '0.95rem' }}>
+            {field.label}
+          </FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={`${id}-label`}
+            name={path}
+            value={value === true ? 'yes' : value === false ? 'no' : ''}
+            onChange={(e) => {
+              onChange(e.target.value === 'yes');
+              onBlur();
+            }}
+          >
             <FormControlLabel value="yes" control={<Radio id={id} />} label="Yes" />
             <FormControlLabel value="no" control={<Radio />} label="No" />
           </RadioGroup>
@@ -46,13 +76,23 @@ export function ApplicationField({ field, path, value, required, error, readOnly
       const picked = Array.isArray(value) ? (value as string[]) : [];
       return (
         <FormControl error={!!error} disabled={readOnly} required={required} component="fieldset">
-          <FormLabel component="legend" sx={{ fontSize: '0.95rem' }}>{field.label}</FormLabel>
+          <FormLabel component="legend" sx={{ fontSize: '0.95rem' }}>
+            {field.label}
+          </FormLabel>
           <FormGroup id={id}>
             {(field.options ?? []).map((o) => (
-              <FormControlLabel key={o.value} label={o.label} control={
-                <Checkbox name={path} checked={picked.includes(o.value)} onBlur={onBlur}
-                  onChange={(e) => onChange(e.target.checked ? [...picked, o.value] : picked.filter((p) => p !== o.value))} />
-              } />
+              <FormControlLabel
+                key={o.value}
+                label={o.label}
+                control={
+                  <Checkbox
+                    name={path}
+                    checked={picked.includes(o.value)}
+                    onBlur={onBlur}
+                    onChange={(e) => onChange(e.target.checked ? [...picked, o.value] : picked.filter((p) => p !== o.value))}
+                  />
+                }
+              />
             ))}
           </FormGroup>
           {error || field.help ? <FormHelperText>{error ?? field.help}</FormHelperText> : null}
@@ -61,38 +101,79 @@ export function ApplicationField({ field, path, value, required, error, readOnly
     }
     case 'select':
       return (
-        <TextField {...common} select value={str} onChange={(e) => { onChange(e.target.value); }}>
-          <MenuItem value=""><em>Not selected</em></MenuItem>
-          {(field.options ?? []).map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+        <TextField
+          {...common}
+          select
+          value={str}
+          onChange={(e) => {
+            onChange(e.target.value);
+          }}
+        >
+          <MenuItem value="">
+            <em>Not selected</em>
+          </MenuItem>
+          {(field.options ?? []).map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
         </TextField>
       );
     case 'date':
       return <DateInput {...common} value={str} onChange={onChange} />;
     case 'digits':
       return (
-        <TextField {...common} value={str} onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: field.max, autoComplete: 'off' } }} />
+        <TextField
+          {...common}
+          value={str}
+          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: field.max, autoComplete: 'off' } }}
+        />
       );
     case 'email':
       return (
-        <TextField {...common} type="email" value={str} onChange={(e) => onChange(e.target.value.trimStart())} onBlur={trimOnBlur}
-          slotProps={{ htmlInput: { maxLength: field.max, autoComplete: 'email' } }} />
+        <TextField
+          {...common}
+          type="email"
+          value={str}
+          onChange={(e) => onChange(e.target.value.trimStart())}
+          onBlur={trimOnBlur}
+          slotProps={{ htmlInput: { maxLength: field.max, autoComplete: 'email' } }}
+        />
       );
     case 'phone':
       return (
-        <TextField {...common} type="tel" value={str} onChange={(e) => onChange(e.target.value.trimStart())} onBlur={trimOnBlur}
-          slotProps={{ htmlInput: { maxLength: field.max, autoComplete: 'tel' } }} />
+        <TextField
+          {...common}
+          type="tel"
+          value={str}
+          onChange={(e) => onChange(e.target.value.trimStart())}
+          onBlur={trimOnBlur}
+          slotProps={{ htmlInput: { maxLength: field.max, autoComplete: 'tel' } }}
+        />
       );
     case 'textarea':
       return (
-        <TextField {...common} multiline minRows={3} value={str} onChange={(e) => onChange(e.target.value.trimStart())} onBlur={trimOnBlur}
-          slotProps={{ htmlInput: { maxLength: field.max } }} />
+        <TextField
+          {...common}
+          multiline
+          minRows={3}
+          value={str}
+          onChange={(e) => onChange(e.target.value.trimStart())}
+          onBlur={trimOnBlur}
+          slotProps={{ htmlInput: { maxLength: field.max } }}
+        />
       );
     default:
       // Spec 000 s5 "trim": leading spaces never enter, and the value is trimmed on blur.
       return (
-        <TextField {...common} value={str} onChange={(e) => onChange(e.target.value.trimStart())} onBlur={trimOnBlur}
-          slotProps={{ htmlInput: { maxLength: field.max } }} />
+        <TextField
+          {...common}
+          value={str}
+          onChange={(e) => onChange(e.target.value.trimStart())}
+          onBlur={trimOnBlur}
+          slotProps={{ htmlInput: { maxLength: field.max } }}
+        />
       );
   }
 }

@@ -20,21 +20,38 @@ const EMPTY = '—';
 function ListTable({ field, items }: { field: TScholarFieldDef; items: TScholarFormData[] }) {
   const cols = (field.item ?? []).filter((f) => f.type !== 'list');
   const nested = (field.item ?? []).filter((f) => f.type === 'list');
-  if (items.length === 0) return <Typography variant="body2" color="text.secondary">None.</Typography>;
+  if (items.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        None.
+      </Typography>
+    );
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={field.label}>
         <TableHead>
-          <TableRow>{[...cols, ...nested].map((c) => <TableCell key={c.name}>{c.label}</TableCell>)}</TableRow>
+          <TableRow>
+            {[...cols, ...nested].map((c) => (
+              <TableCell key={c.name}>{c.label}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {items.map((item, i) => (
             <TableRow key={i}>
-              {cols.map((c) => <TableCell key={c.name}>{displayScholarValue(c, item?.[c.name]) || EMPTY}</TableCell>)}
+              {cols.map((c) => (
+                <TableCell key={c.name}>{displayScholarValue(c, item?.[c.name]) || EMPTY}</TableCell>
+              ))}
               {nested.map((c) => (
                 <TableCell key={c.name}>
                   {(Array.isArray(item?.[c.name]) ? (item[c.name] as TScholarFormData[]) : [])
-                    .map((x) => (c.item ?? []).map((f) => displayScholarValue(f, x?.[f.name])).filter(Boolean).join(', ')).join('; ') || EMPTY}
+                    .map((x) =>
+                      (c.item ?? [])
+                        .map((f) => displayScholarValue(f, x?.[f.name]))
+                        .filter(Boolean)
+                        .join(', '),
+                    )
+                    .join('; ') || EMPTY}
                 </TableCell>
               ))}
             </TableRow>
@@ -62,20 +79,39 @@ export function ApplicationFormView({ processedState, data, sections, headingLev
         const lists = fields.filter((f) => f.type === 'list');
         return (
           <Paper key={s.key} variant="outlined" component="section" aria-labelledby={`view-${s.key}`} sx={{ p: 2 }}>
-            <Typography id={`view-${s.key}`} variant="h2" component={headingLevel} sx={{ fontSize: '1.1rem', mb: 1.5 }}>{s.title}</Typography>
+            <Typography id={`view-${s.key}`} variant="h2" component={headingLevel} sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+              {s.title}
+            </Typography>
             {scalars.length ? (
-              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' }, columnGap: 3, rowGap: 1 }}>
+              <Box
+                component="dl"
+                sx={{
+                  m: 0,
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' },
+                  columnGap: 3,
+                  rowGap: 1,
+                }}
+              >
                 {scalars.map((f) => (
                   <Box key={f.name} sx={{ display: 'contents' }}>
-                    <Typography component="dt" color="text.secondary">{f.label}</Typography>
-                    <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{displayScholarValue(f, data[f.name]) || EMPTY}</Typography>
+                    <Typography component="dt" color="text.secondary">
+                      {f.label}
+                    </Typography>
+                    <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                      {displayScholarValue(f, data[f.name]) || EMPTY}
+                    </Typography>
                   </Box>
                 ))}
               </Box>
             ) : null}
             {lists.map((f) => (
               <Box key={f.name} sx={{ mt: scalars.length ? 2 : 0 }}>
-                {f.label !== s.title ? <Typography component={headingLevel === 'h2' ? 'h3' : 'h4'} sx={{ fontWeight: 600, mb: 0.5 }}>{f.label}</Typography> : null}
+                {f.label !== s.title ? (
+                  <Typography component={headingLevel === 'h2' ? 'h3' : 'h4'} sx={{ fontWeight: 600, mb: 0.5 }}>
+                    {f.label}
+                  </Typography>
+                ) : null}
                 <ListTable field={f} items={Array.isArray(data[f.name]) ? (data[f.name] as TScholarFormData[]) : []} />
               </Box>
             ))}

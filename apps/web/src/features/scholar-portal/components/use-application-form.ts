@@ -24,7 +24,11 @@ export function setAtPath(data: unknown, path: string[], value: unknown): unknow
 export function compactForm(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(compactForm);
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, compactForm(x)]).filter(([, x]) => x !== '' && x !== undefined && x !== null));
+    return Object.fromEntries(
+      Object.entries(v)
+        .map(([k, x]) => [k, compactForm(x)])
+        .filter(([, x]) => x !== '' && x !== undefined && x !== null),
+    );
   }
   return v;
 }
@@ -41,8 +45,10 @@ export function useApplicationForm(def: TScholarFormDef | null, initial: TSchola
   const [saved, setSaved] = useState(() => JSON.stringify(compactForm(initial)));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const check = useCallback((values: TScholarFormData, mode: 'draft' | 'submit') =>
-    (def ? first(validateScholarForm(def, values, mode, todayIso())) : {}), [def]);
+  const check = useCallback(
+    (values: TScholarFormData, mode: 'draft' | 'submit') => (def ? first(validateScholarForm(def, values, mode, todayIso())) : {}),
+    [def],
+  );
 
   const setField = useCallback((path: string, value: unknown) => {
     const next = setAtPath(latest.current, path.split('.'), value) as TScholarFormData;
@@ -58,15 +64,18 @@ export function useApplicationForm(def: TScholarFormDef | null, initial: TSchola
   }, []);
 
   /** On leaving a field: its format (a required field left empty is said on submit, not while filling in). */
-  const blurField = useCallback((path: string) => {
-    const full = check(compactForm(latest.current) as TScholarFormData, 'submit');
-    setErrors((prev) => {
-      const out = { ...prev };
-      if (full[path] && full[path] !== 'Required field') out[path] = full[path]!;
-      else delete out[path];
-      return out;
-    });
-  }, [check]);
+  const blurField = useCallback(
+    (path: string) => {
+      const full = check(compactForm(latest.current) as TScholarFormData, 'submit');
+      setErrors((prev) => {
+        const out = { ...prev };
+        if (full[path] && full[path] !== 'Required field') out[path] = full[path]!;
+        else delete out[path];
+        return out;
+      });
+    },
+    [check],
+  );
 
   /** Every message of a submit, shown on the fields. */
   const validateAll = useCallback(() => {
@@ -77,9 +86,15 @@ export function useApplicationForm(def: TScholarFormDef | null, initial: TSchola
 
   /** Server messages keyed `data.<path>` go onto the fields; the others (documents, answers) are returned. */
   const applyServerErrors = useCallback((fieldErrors: Record<string, string[]> | undefined) => {
-    const mine = Object.entries(fieldErrors ?? {}).filter(([k]) => k.startsWith('data.')).map(([k, v]) => [k.slice(5), v[0] ?? ''] as const);
+    const mine = Object.entries(fieldErrors ?? {})
+      .filter(([k]) => k.startsWith('data.'))
+      .map(([k, v]) => [k.slice(5), v[0] ?? ''] as const);
     setErrors(Object.fromEntries(mine));
-    return Object.fromEntries(Object.entries(fieldErrors ?? {}).filter(([k]) => !k.startsWith('data.')).map(([k, v]) => [k, v[0] ?? '']));
+    return Object.fromEntries(
+      Object.entries(fieldErrors ?? {})
+        .filter(([k]) => !k.startsWith('data.'))
+        .map(([k, v]) => [k, v[0] ?? '']),
+    );
   }, []);
 
   const reset = useCallback((values: TScholarFormData) => {

@@ -49,7 +49,9 @@ export function ApplicationPage({ page }: { page: TPortalPage }) {
       <Box>
         <PageHeader title={TITLES[page]} />
         <Alert severity={missing ? 'info' : 'error'}>
-          {missing ? 'No application has been opened for you yet. The international office will tell you by e-mail when it is ready for you to fill in.' : 'Your application could not be loaded. Please try again later.'}
+          {missing
+            ? 'No application has been opened for you yet. The international office will tell you by e-mail when it is ready for you to fill in.'
+            : 'Your application could not be loaded. Please try again later.'}
         </Alert>
       </Box>
     );
@@ -73,7 +75,9 @@ export function ApplicationPage({ page }: { page: TPortalPage }) {
           <ApplicationFormView processedState={app.processedState} data={app.data} />
           {app.applicationRequestId ? (
             <Box component="section" aria-labelledby="docs-heading">
-              <Typography id="docs-heading" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>Documents</Typography>
+              <Typography id="docs-heading" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+                Documents
+              </Typography>
               <RequestDocuments requestId={app.applicationRequestId} canUpload={false} canManage={false} isReadOnly />
             </Box>
           ) : null}

@@ -1,8 +1,26 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
-  Alert, Box, Button, Chip, InputAdornment, LinearProgress, Link, Paper, Tab, Table, TableBody, TableCell, TableContainer, TableHead,
-  TablePagination, TableRow, TableSortLabel, Tabs, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  InputAdornment,
+  LinearProgress,
+  Link,
+  Paper,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Tabs,
+  TextField,
+  Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import FileDownload from '@mui/icons-material/FileDownload';
@@ -52,17 +70,23 @@ function ScholarDashboard() {
   const phase = PHASE_CODES.has(filters.tab) ? filters.tab : 'all';
   const page = Math.max(1, Number(filters.page) || 1);
   const pageSize = [10, 25, 50, 100].includes(Number(filters.pageSize)) ? Number(filters.pageSize) : 25;
-  const sort: TSort = (scholarsApi.SCHOLAR_DASHBOARD_SORTS as readonly string[]).includes(filters.sort) ? (filters.sort as TSort) : 'updatedAt';
+  const sort: TSort = (scholarsApi.SCHOLAR_DASHBOARD_SORTS as readonly string[]).includes(filters.sort)
+    ? (filters.sort as TSort)
+    : 'updatedAt';
   const order = filters.order === 'asc' ? 'asc' : 'desc';
-  const filterQuery: scholarsApi.TScholarDashboardFilters = useMemo(() => ({
-    q: filters.q || undefined,
-    departmentId: filters.dept || undefined,
-    visa: (filters.visa || undefined) as scholarsApi.TScholarDashboardFilters['visa'],
-    status: (filters.status || undefined) as scholarsApi.TScholarDashboardFilters['status'],
-    premium: filters.premium === 'yes' || filters.premium === 'no' ? filters.premium : undefined,
-    endFrom: addressToIso(filters.endFrom), endTo: addressToIso(filters.endTo),
-    endingSoon: filters.soon === '1' ? '1' : undefined,
-  }), [filters]);
+  const filterQuery: scholarsApi.TScholarDashboardFilters = useMemo(
+    () => ({
+      q: filters.q || undefined,
+      departmentId: filters.dept || undefined,
+      visa: (filters.visa || undefined) as scholarsApi.TScholarDashboardFilters['visa'],
+      status: (filters.status || undefined) as scholarsApi.TScholarDashboardFilters['status'],
+      premium: filters.premium === 'yes' || filters.premium === 'no' ? filters.premium : undefined,
+      endFrom: addressToIso(filters.endFrom),
+      endTo: addressToIso(filters.endTo),
+      endingSoon: filters.soon === '1' ? '1' : undefined,
+    }),
+    [filters],
+  );
   const scope = { ...filterQuery, phase: phase as scholarsApi.TScholarDashboardQuery['phase'] };
   const list = useScholarDashboard({ ...scope, sort, order, page, pageSize });
   const tabs = useScholarDashboardTabs(filterQuery);
@@ -87,7 +111,15 @@ function ScholarDashboard() {
     }
   };
 
-  const filterValues: TScholarFilterValues = { dept: filters.dept, visa: filters.visa, status: filters.status, premium: filters.premium, endFrom: filters.endFrom, endTo: filters.endTo, soon: filters.soon };
+  const filterValues: TScholarFilterValues = {
+    dept: filters.dept,
+    visa: filters.visa,
+    status: filters.status,
+    premium: filters.premium,
+    endFrom: filters.endFrom,
+    endTo: filters.endTo,
+    soon: filters.soon,
+  };
   const narrowed = !!filters.q || Object.values(filterValues).some((v) => v !== '');
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -98,55 +130,127 @@ function ScholarDashboard() {
       <PageHeader
         title={DASHBOARD_TITLE}
         subtitle="Every scholar and employee case, by phase. Search by name or e-mail, filter, sort, and export what you see to Excel."
-        actions={(
+        actions={
           <>
-            <Button variant="outlined" startIcon={<FileDownload aria-hidden />} disabled={!!exporting || total === 0} onClick={() => void runExport('scholars')}>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownload aria-hidden />}
+              disabled={!!exporting || total === 0}
+              onClick={() => void runExport('scholars')}
+            >
               {exporting === 'scholars' ? 'Exporting…' : 'Export to Excel'}
             </Button>
-            <Button variant="outlined" startIcon={<FileDownload aria-hidden />} disabled={!!exporting} onClick={() => void runExport('opt')}>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownload aria-hidden />}
+              disabled={!!exporting}
+              onClick={() => void runExport('opt')}
+            >
               {exporting === 'opt' ? 'Exporting…' : 'Export OPT list'}
             </Button>
           </>
-        )}
+        }
       />
       <Paper variant="outlined">
-        <Tabs value={phase} onChange={(_, v: string) => setFilters({ tab: v, page: '1' })} variant="scrollable" scrollButtons="auto" aria-label="Phases"
-          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
-          {(tabs.data ?? [{ phase: 'all', label: 'All', count: 0 }, ...SCHOLAR_PHASES.map((p) => ({ phase: p.code, label: p.label, count: 0 }))]).map((x) => (
-            <Tab key={x.phase} value={x.phase} sx={{ textTransform: 'none', minWidth: 0 }}
-              label={<span>{x.label} <Typography component="span" variant="body2" color="text.secondary">({tabs.data ? x.count : '…'})</Typography></span>} />
+        <Tabs
+          value={phase}
+          onChange={(_, v: string) => setFilters({ tab: v, page: '1' })}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Phases"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          {(
+            tabs.data ?? [
+              { phase: 'all', label: 'All', count: 0 },
+              ...SCHOLAR_PHASES.map((p) => ({ phase: p.code, label: p.label, count: 0 })),
+            ]
+          ).map((x) => (
+            <Tab
+              key={x.phase}
+              value={x.phase}
+              sx={{ textTransform: 'none', minWidth: 0 }}
+              label={
+                <span>
+                  {x.label}{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    ({tabs.data ? x.count : '…'})
+                  </Typography>
+                </span>
+              }
+            />
           ))}
         </Tabs>
         <Box role="search" aria-label="Find scholars" sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 2 }}>
           <TextField
-            label="Search" placeholder="Name or e-mail" value={search} onChange={(e) => setSearch(e.target.value)} size="small" margin="none"
+            label="Search"
+            placeholder="Name or e-mail"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            size="small"
+            margin="none"
             sx={{ maxWidth: 420 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search aria-hidden /></InputAdornment> }, htmlInput: { maxLength: 100, type: 'search' } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { maxLength: 100, type: 'search' },
+            }}
           />
           <ScholarDashboardFilters values={filterValues} onChange={(patch) => setFilters({ ...patch, page: '1' })} />
         </Box>
         {list.isFetching ? <LinearProgress aria-label="Loading scholars" /> : <Box sx={{ height: 4 }} />}
         {list.isError ? (
-          <Alert severity="error" sx={{ m: 2 }} action={<Button color="inherit" onClick={() => void list.refetch()}>Retry</Button>}>
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" onClick={() => void list.refetch()}>
+                Retry
+              </Button>
+            }
+          >
             The dashboard could not be loaded. {(list.error as Error).message}
           </Alert>
         ) : null}
         <TableContainer>
           <Table size="small" sx={{ minWidth: 980 }}>
             <caption style={{ captionSide: 'top', padding: '8px 16px' }}>
-              <Typography component="span" variant="subtitle2" color="text.primary">{tabLabel}</Typography>
-              {list.data ? <Typography component="span" variant="body2" color="text.secondary">{` — ${total} ${total === 1 ? 'case' : 'cases'}${narrowed ? ' match your search and filters' : ''}`}</Typography> : null}
+              <Typography component="span" variant="subtitle2" color="text.primary">
+                {tabLabel}
+              </Typography>
+              {list.data ? (
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                >{` — ${total} ${total === 1 ? 'case' : 'cases'}${narrowed ? ' match your search and filters' : ''}`}</Typography>
+              ) : null}
             </caption>
             <TableHead>
               <TableRow>
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.key} scope="col" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }} sortDirection={c.sort && sort === c.sort ? order : false}>
+                  <TableCell
+                    key={c.key}
+                    scope="col"
+                    sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                    sortDirection={c.sort && sort === c.sort ? order : false}
+                  >
                     {c.sort ? (
-                      <TableSortLabel active={sort === c.sort} direction={sort === c.sort ? order : 'asc'}
-                        onClick={() => setFilters({ sort: c.sort!, order: sort === c.sort && order === 'asc' ? 'desc' : 'asc', page: '1' })}>
+                      <TableSortLabel
+                        active={sort === c.sort}
+                        direction={sort === c.sort ? order : 'asc'}
+                        onClick={() => setFilters({ sort: c.sort!, order: sort === c.sort && order === 'asc' ? 'desc' : 'asc', page: '1' })}
+                      >
                         {c.label}
                       </TableSortLabel>
-                    ) : c.label}
+                    ) : (
+                      c.label
+                    )}
                   </TableCell>
                 ))}
               </TableRow>
@@ -156,15 +260,25 @@ function ScholarDashboard() {
                 <TableRow key={r.applicationId} hover>
                   <TableCell component="th" scope="row">
                     {/* A sponsorship request not yet processed opens Review Sponsorship Request; a processed case its profile. */}
-                    <Link component={RouterLink} to={r.processedState ? `/admin/scholar-profile/${r.applicationId}` : `/admin/reviewrequest/${r.applicationId}`} sx={{ fontWeight: 600 }}>
+                    <Link
+                      component={RouterLink}
+                      to={r.processedState ? `/admin/scholar-profile/${r.applicationId}` : `/admin/reviewrequest/${r.applicationId}`}
+                      sx={{ fontWeight: 600 }}
+                    >
                       {[r.lastName, r.firstName].filter(Boolean).join(', ') || '(no name)'}
                     </Link>
-                    <Typography variant="caption" color="text.secondary" component="div">{r.email}</Typography>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {r.email}
+                    </Typography>
                   </TableCell>
                   <TableCell>{r.department.name}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {r.processedState ? visaLabel(r.processedState) : (
-                      <Typography component="span" variant="body2" color="text.secondary">Proposed: {r.proposedStatus}</Typography>
+                    {r.processedState ? (
+                      visaLabel(r.processedState)
+                    ) : (
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        Proposed: {r.proposedStatus}
+                      </Typography>
                     )}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{phaseLabel(r.phase)}</TableCell>
@@ -180,8 +294,20 @@ function ScholarDashboard() {
               {list.isSuccess && items.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={COLUMNS.length} sx={{ py: 4, textAlign: 'center' }}>
-                    <Typography>{narrowed ? `No cases in “${tabLabel}” match your search and filters.` : `No cases in “${tabLabel}” yet.`}</Typography>
-                    {narrowed ? <Button sx={{ mt: 1 }} onClick={() => { setSearch(''); setFilters({ q: '', ...EMPTY_SCHOLAR_FILTERS, page: '1' }); }}>Clear search and filters</Button> : null}
+                    <Typography>
+                      {narrowed ? `No cases in “${tabLabel}” match your search and filters.` : `No cases in “${tabLabel}” yet.`}
+                    </Typography>
+                    {narrowed ? (
+                      <Button
+                        sx={{ mt: 1 }}
+                        onClick={() => {
+                          setSearch('');
+                          setFilters({ q: '', ...EMPTY_SCHOLAR_FILTERS, page: '1' });
+                        }}
+                      >
+                        Clear search and filters
+                      </Button>
+                    ) : null}
                   </TableCell>
                 </TableRow>
               ) : null}
@@ -189,7 +315,11 @@ function ScholarDashboard() {
           </Table>
         </TableContainer>
         <TablePagination
-          component="div" count={total} page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))} rowsPerPage={pageSize} rowsPerPageOptions={[10, 25, 50, 100]}
+          component="div"
+          count={total}
+          page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[10, 25, 50, 100]}
           onPageChange={(_, p) => setFilters({ page: String(p + 1) })}
           onRowsPerPageChange={(e) => setFilters({ pageSize: e.target.value, page: '1' })}
         />

@@ -10,7 +10,11 @@ export function useDeptWorkflows(enabled = true) {
 
 /** People and groups a department admin may name as approvers. */
 export function useDeptApproverCandidates(enabled = true) {
-  return useQuery({ queryKey: deptKeys.candidates, queryFn: ({ signal }) => apiCall(scholarsApi.listDeptApproverCandidates, { signal }), enabled });
+  return useQuery({
+    queryKey: deptKeys.candidates,
+    queryFn: ({ signal }) => apiCall(scholarsApi.listDeptApproverCandidates, { signal }),
+    enabled,
+  });
 }
 
 /** Create (no id) or change a department workflow. */
@@ -18,7 +22,9 @@ export function useSaveDeptWorkflow() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id?: string; body: scholarsApi.TDeptWorkflowInput }) =>
-      v.id ? apiCall(scholarsApi.updateDeptWorkflow, { params: { workflowId: v.id }, body: v.body }) : apiCall(scholarsApi.createDeptWorkflow, { body: v.body }),
+      v.id
+        ? apiCall(scholarsApi.updateDeptWorkflow, { params: { workflowId: v.id }, body: v.body })
+        : apiCall(scholarsApi.createDeptWorkflow, { body: v.body }),
     meta: { errorHandling: 'local' },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: deptKeys.workflows });

@@ -9,7 +9,10 @@ export function useSaveSponsorship() {
   return useMutation({
     mutationFn: (v: { applicationId?: string; body: scholarsApi.TSponsorshipInput; version?: number }) =>
       v.applicationId
-        ? apiCall(scholarsApi.updateSponsorship, { params: { applicationId: v.applicationId }, body: { ...v.body, version: v.version ?? 1 } })
+        ? apiCall(scholarsApi.updateSponsorship, {
+            params: { applicationId: v.applicationId },
+            body: { ...v.body, version: v.version ?? 1 },
+          })
         : apiCall(scholarsApi.createSponsorship, { body: v.body }),
     meta: { errorHandling: 'local' },
     onSuccess: (c) => {

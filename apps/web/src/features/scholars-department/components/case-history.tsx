@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { formatDateTime } from '../../../ui/format-date';
 import { useCaseEvents } from '../api/list-case-events';
 
@@ -26,7 +38,13 @@ export function CaseHistory({ applicationId }: { applicationId: string }) {
       <TableContainer>
         <Table size="small" aria-label="History of the sponsorship request">
           <TableHead>
-            <TableRow>{['When', 'Who', 'What', 'Details'].map((h) => <TableCell key={h} scope="col">{h}</TableCell>)}</TableRow>
+            <TableRow>
+              {['When', 'Who', 'What', 'Details'].map((h) => (
+                <TableCell key={h} scope="col">
+                  {h}
+                </TableCell>
+              ))}
+            </TableRow>
           </TableHead>
           <TableBody>
             {items.map((e) => (
@@ -34,14 +52,31 @@ export function CaseHistory({ applicationId }: { applicationId: string }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
                 <TableCell>{e.actorName ?? 'System'}</TableCell>
                 <TableCell>{LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
-                <TableCell>{e.details.map((d) => <Typography key={d} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>{d}</Typography>)}</TableCell>
+                <TableCell>
+                  {e.details.map((d) => (
+                    <Typography key={d} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>
+                      {d}
+                    </Typography>
+                  ))}
+                </TableCell>
               </TableRow>
             ))}
-            {!events.isPending && items.length === 0 ? <TableRow><TableCell colSpan={4}>No history recorded yet.</TableCell></TableRow> : null}
+            {!events.isPending && items.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4}>No history recorded yet.</TableCell>
+              </TableRow>
+            ) : null}
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination component="div" count={events.data?.total ?? 0} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} onPageChange={(_, p) => setPage(p)} />
+      <TablePagination
+        component="div"
+        count={events.data?.total ?? 0}
+        page={page}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[pageSize]}
+        onPageChange={(_, p) => setPage(p)}
+      />
     </Box>
   );
 }

@@ -9,8 +9,12 @@ export function Facts({ rows }: { rows: [string, string][] }) {
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1 }}>
       {rows.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">{k}</Typography>
-          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', whiteSpace: 'pre-line' }}>{v || '—'}</Typography>
+          <Typography component="dt" color="text.secondary">
+            {k}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
+            {v || '—'}
+          </Typography>
         </Box>
       ))}
     </Box>
@@ -21,12 +25,20 @@ export function Facts({ rows }: { rows: [string, string][] }) {
 export function SponsorshipFacts({ c }: { c: scholarsApi.TDeptCase }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Facts rows={[
-        ['Scholar', `${c.firstName} ${c.lastName}`], ['E-mail', c.email], ['Department', c.departmentName], ['Proposed status', c.proposedStatus],
-        ['Proposed start date', usDate(c.proposedStartDate)], ['Proposed end date', usDate(c.proposedEndDate)], ['Position', c.position],
-        ['Hiring authority', c.hiringAuthorityName], ['Hiring authority e-mail', c.hiringAuthorityEmail],
-        ['Request number', c.requestNumber ? `#${c.requestNumber}` : ''],
-      ]} />
+      <Facts
+        rows={[
+          ['Scholar', `${c.firstName} ${c.lastName}`],
+          ['E-mail', c.email],
+          ['Department', c.departmentName],
+          ['Proposed status', c.proposedStatus],
+          ['Proposed start date', usDate(c.proposedStartDate)],
+          ['Proposed end date', usDate(c.proposedEndDate)],
+          ['Position', c.position],
+          ['Hiring authority', c.hiringAuthorityName],
+          ['Hiring authority e-mail', c.hiringAuthorityEmail],
+          ['Request number', c.requestNumber ? `#${c.requestNumber}` : ''],
+        ]}
+      />
     </Paper>
   );
 }
@@ -36,16 +48,40 @@ export function StatusPanel({ c }: { c: scholarsApi.TDeptCase }) {
   const processed = c.sponsorshipState === 'processed' || c.sponsorshipState === 'ineligible';
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Facts rows={[
-        ['Sponsorship', scholarsApi.SPONSORSHIP_STATE_LABELS[c.sponsorshipState as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ?? c.sponsorshipState],
-        ['Status', c.statusText],
-        ...(processed ? [['Processed as', c.processedState || 'Ineligible'], ['Phase', scholarsApi.scholarPhaseLabel(c.phase)], ['Office status', scholarsApi.scholarStatusLabel(c.status)]] as [string, string][] : []),
-      ]} />
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mt: 3, mb: 1 }}>Status history</Typography>
-      {c.statusHistory.length === 0 ? <Typography color="text.secondary">The office has not recorded a phase or status change yet.</Typography> : (
+      <Facts
+        rows={[
+          [
+            'Sponsorship',
+            scholarsApi.SPONSORSHIP_STATE_LABELS[c.sponsorshipState as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ??
+              c.sponsorshipState,
+          ],
+          ['Status', c.statusText],
+          ...(processed
+            ? ([
+                ['Processed as', c.processedState || 'Ineligible'],
+                ['Phase', scholarsApi.scholarPhaseLabel(c.phase)],
+                ['Office status', scholarsApi.scholarStatusLabel(c.status)],
+              ] as [string, string][])
+            : []),
+        ]}
+      />
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mt: 3, mb: 1 }}>
+        Status history
+      </Typography>
+      {c.statusHistory.length === 0 ? (
+        <Typography color="text.secondary">The office has not recorded a phase or status change yet.</Typography>
+      ) : (
         <TableContainer>
           <Table size="small" aria-label="Status history">
-            <TableHead><TableRow>{['Date', 'Phase', 'Status', 'Reference number', 'Reason'].map((h) => <TableCell key={h} scope="col">{h}</TableCell>)}</TableRow></TableHead>
+            <TableHead>
+              <TableRow>
+                {['Date', 'Phase', 'Status', 'Reference number', 'Reason'].map((h) => (
+                  <TableCell key={h} scope="col">
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
             <TableBody>
               {c.statusHistory.map((h) => (
                 <TableRow key={h.id}>
@@ -70,20 +106,28 @@ export function OfficeInformationPanel({ info }: { info: NonNullable<scholarsApi
   const groups = filledOfficeGroups(info.kind, info.data);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="office-info-title" sx={{ p: 2 }}>
-      <Typography id="office-info-title" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 0.5 }}>{info.kind} information from the office</Typography>
+      <Typography id="office-info-title" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 0.5 }}>
+        {info.kind} information from the office
+      </Typography>
       {groups.length ? (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>Only the fields the office has filled in are shown.</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Only the fields the office has filled in are shown.
+          </Typography>
           <Box sx={{ display: 'grid', gap: 2.5 }}>
             {groups.map((g) => (
               <Box key={g.title} component="section" aria-label={g.title}>
-                <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>{g.title}</Typography>
+                <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                  {g.title}
+                </Typography>
                 <Facts rows={g.rows} />
               </Box>
             ))}
           </Box>
         </>
-      ) : <Typography color="text.secondary">The office has not entered {info.kind} information yet.</Typography>}
+      ) : (
+        <Typography color="text.secondary">The office has not entered {info.kind} information yet.</Typography>
+      )}
     </Paper>
   );
 }

@@ -6,11 +6,17 @@ export const usDate = (iso: string | null | undefined) => (iso ? `${iso.slice(5,
 /** Chip colour of a sponsorship state. */
 export function stateColor(state: string): 'default' | 'info' | 'warning' | 'error' | 'success' {
   switch (state as scholarsApi.TDeptCaseSummary['sponsorshipState']) {
-    case 'draft': return 'default';
-    case 'pending_approval': return 'warning';
-    case 'rejected': return 'error';
-    case 'submitted': return 'info';
-    case 'processed': return 'success';
-    default: return 'default';
+    case 'draft':
+      return 'default';
+    case 'pending_approval':
+      return 'warning';
+    case 'rejected':
+      return 'error';
+    case 'submitted':
+      return 'info';
+    case 'processed':
+      return 'success';
+    default:
+      return 'default';
   }
 }

@@ -8,12 +8,21 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export function SponsorshipApprovalView({ data }: { data: Record<string, unknown> }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="sponsorship-approval-title">
-      <Typography id="sponsorship-approval-title" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>Sponsorship request</Typography>
-      <Facts rows={[
-        ['Scholar', str(data.scholarName)], ['E-mail', str(data.scholarEmail)], ['Department', str(data.departmentName)],
-        ['Proposed status', str(data.proposedStatus)], ['Proposed start date', usDate(str(data.proposedStartDate))],
-        ['Proposed end date', usDate(str(data.proposedEndDate))], ['Position', str(data.position)], ['Hiring authority', str(data.hiringAuthorityName)],
-      ]} />
+      <Typography id="sponsorship-approval-title" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        Sponsorship request
+      </Typography>
+      <Facts
+        rows={[
+          ['Scholar', str(data.scholarName)],
+          ['E-mail', str(data.scholarEmail)],
+          ['Department', str(data.departmentName)],
+          ['Proposed status', str(data.proposedStatus)],
+          ['Proposed start date', usDate(str(data.proposedStartDate))],
+          ['Proposed end date', usDate(str(data.proposedEndDate))],
+          ['Position', str(data.position)],
+          ['Hiring authority', str(data.hiringAuthorityName)],
+        ]}
+      />
     </Paper>
   );
 }

@@ -1,8 +1,26 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
-  Alert, Box, Button, Chip, InputAdornment, LinearProgress, Link, Paper, Tab, Table, TableBody, TableCell, TableContainer, TableHead,
-  TablePagination, TableRow, TableSortLabel, Tabs, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  InputAdornment,
+  LinearProgress,
+  Link,
+  Paper,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Tabs,
+  TextField,
+  Typography,
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
@@ -36,7 +54,10 @@ export function DeptDashboardPage() {
   const pageSize = [10, 25, 50, 100].includes(Number(filters.pageSize)) ? Number(filters.pageSize) : 25;
   const sort: TSort = (scholarsApi.DEPT_CASE_SORTS as readonly string[]).includes(filters.sort) ? (filters.sort as TSort) : 'updatedAt';
   const order = filters.order === 'asc' ? 'asc' : 'desc';
-  const query = useMemo(() => ({ tab, q: filters.q || undefined, sort, order, page, pageSize }) as const, [tab, filters.q, sort, order, page, pageSize]);
+  const query = useMemo(
+    () => ({ tab, q: filters.q || undefined, sort, order, page, pageSize }) as const,
+    [tab, filters.q, sort, order, page, pageSize],
+  );
   const list = useDeptCases(query);
   const [search, setSearch] = useState(filters.q);
   useEffect(() => setSearch(filters.q), [filters.q]);
@@ -54,25 +75,68 @@ export function DeptDashboardPage() {
     <Box>
       <PageHeader
         title="Department Dashboard"
-        subtitle={department ? `Scholars and sponsorship requests of the ${department}.` : 'Scholars and sponsorship requests of your department.'}
-        actions={<Button variant="contained" startIcon={<Add />} component={RouterLink} to="/scholar/createscholar">New Sponsorship Request</Button>}
+        subtitle={
+          department ? `Scholars and sponsorship requests of the ${department}.` : 'Scholars and sponsorship requests of your department.'
+        }
+        actions={
+          <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/scholar/createscholar">
+            New Sponsorship Request
+          </Button>
+        }
       />
-      {me.data && !me.data.department ? <Alert severity="warning" sx={{ mb: 2 }}>{scholarsApi.DEPT_MSG.noDepartment}</Alert> : null}
+      {me.data && !me.data.department ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {scholarsApi.DEPT_MSG.noDepartment}
+        </Alert>
+      ) : null}
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, v: string) => setFilters({ tab: v, page: '1' })} variant="scrollable" scrollButtons="auto" aria-label="Sponsorship status"
-          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, v: string) => setFilters({ tab: v, page: '1' })}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Sponsorship status"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
           {scholarsApi.DEPT_CASE_TABS.map((t) => (
-            <Tab key={t.key} value={t.key} label={`${t.label}${counts[t.key] !== undefined ? ` (${counts[t.key]})` : t.key === 'all' ? '' : ' (0)'}`} />
+            <Tab
+              key={t.key}
+              value={t.key}
+              label={`${t.label}${counts[t.key] !== undefined ? ` (${counts[t.key]})` : t.key === 'all' ? '' : ' (0)'}`}
+            />
           ))}
         </Tabs>
         <Box role="search" aria-label="Find scholars" sx={{ p: 2 }}>
-          <TextField label="Search" placeholder="Name or e-mail" value={search} onChange={(e) => setSearch(e.target.value)} size="small"
+          <TextField
+            label="Search"
+            placeholder="Name or e-mail"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            size="small"
             sx={{ width: '100%', maxWidth: 420 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search aria-hidden /></InputAdornment> }, htmlInput: { maxLength: 100, type: 'search' } }} />
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { maxLength: 100, type: 'search' },
+            }}
+          />
         </Box>
         {list.isFetching ? <LinearProgress aria-label="Loading scholars" /> : <Box sx={{ height: 4 }} />}
         {list.isError ? (
-          <Alert severity="error" sx={{ m: 2 }} action={<Button color="inherit" onClick={() => void list.refetch()}>Retry</Button>}>
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" onClick={() => void list.refetch()}>
+                Retry
+              </Button>
+            }
+          >
             The list could not be loaded. {(list.error as Error).message}
           </Alert>
         ) : null}
@@ -81,13 +145,23 @@ export function DeptDashboardPage() {
             <TableHead>
               <TableRow>
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.key} scope="col" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }} sortDirection={c.sort && sort === c.sort ? order : false}>
+                  <TableCell
+                    key={c.key}
+                    scope="col"
+                    sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                    sortDirection={c.sort && sort === c.sort ? order : false}
+                  >
                     {c.sort ? (
-                      <TableSortLabel active={sort === c.sort} direction={sort === c.sort ? order : 'asc'}
-                        onClick={() => setFilters({ sort: c.sort!, order: sort === c.sort && order === 'asc' ? 'desc' : 'asc', page: '1' })}>
+                      <TableSortLabel
+                        active={sort === c.sort}
+                        direction={sort === c.sort ? order : 'asc'}
+                        onClick={() => setFilters({ sort: c.sort!, order: sort === c.sort && order === 'asc' ? 'desc' : 'asc', page: '1' })}
+                      >
                         {c.label}
                       </TableSortLabel>
-                    ) : c.label}
+                    ) : (
+                      c.label
+                    )}
                   </TableCell>
                 ))}
               </TableRow>
@@ -99,14 +173,26 @@ export function DeptDashboardPage() {
                     <Link component={RouterLink} to={`/scholar/editscholarapplication/${c.applicationId}`} sx={{ fontWeight: 600 }}>
                       {[c.lastName, c.firstName].filter(Boolean).join(', ') || '(no name)'}
                     </Link>
-                    <Typography variant="caption" color="text.secondary" component="div">{c.email}</Typography>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {c.email}
+                    </Typography>
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.proposedStatus}</TableCell>
                   <TableCell>{c.position}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{usDate(c.proposedStartDate)}</TableCell>
                   <TableCell>
-                    <Chip size="small" variant="outlined" color={stateColor(c.sponsorshipState)} label={scholarsApi.SPONSORSHIP_STATE_LABELS[c.sponsorshipState as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ?? c.sponsorshipState} />
-                    <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>{c.statusText}</Typography>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={stateColor(c.sponsorshipState)}
+                      label={
+                        scholarsApi.SPONSORSHIP_STATE_LABELS[c.sponsorshipState as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ??
+                        c.sponsorshipState
+                      }
+                    />
+                    <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+                      {c.statusText}
+                    </Typography>
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{scholarPortalAccountLabel(c)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{usDate(c.updatedAt.slice(0, 10))}</TableCell>
@@ -115,9 +201,28 @@ export function DeptDashboardPage() {
               {list.isSuccess && items.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={COLUMNS.length} sx={{ py: 4, textAlign: 'center' }}>
-                    <Typography>{filters.q ? 'No scholars match your search.' : tab === 'all' ? 'Your department has no sponsorship requests yet.' : 'No sponsorship requests with this status.'}</Typography>
-                    {filters.q ? <Button sx={{ mt: 1 }} onClick={() => { setSearch(''); setFilters({ q: '', page: '1' }); }}>Clear search</Button>
-                      : tab === 'all' ? <Button sx={{ mt: 1 }} component={RouterLink} to="/scholar/createscholar">Start a New Sponsorship Request</Button> : null}
+                    <Typography>
+                      {filters.q
+                        ? 'No scholars match your search.'
+                        : tab === 'all'
+                          ? 'Your department has no sponsorship requests yet.'
+                          : 'No sponsorship requests with this status.'}
+                    </Typography>
+                    {filters.q ? (
+                      <Button
+                        sx={{ mt: 1 }}
+                        onClick={() => {
+                          setSearch('');
+                          setFilters({ q: '', page: '1' });
+                        }}
+                      >
+                        Clear search
+                      </Button>
+                    ) : tab === 'all' ? (
+                      <Button sx={{ mt: 1 }} component={RouterLink} to="/scholar/createscholar">
+                        Start a New Sponsorship Request
+                      </Button>
+                    ) : null}
                   </TableCell>
                 </TableRow>
               ) : null}
@@ -125,7 +230,11 @@ export function DeptDashboardPage() {
           </Table>
         </TableContainer>
         <TablePagination
-          component="div" count={total} page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))} rowsPerPage={pageSize} rowsPerPageOptions={[10, 25, 50, 100]}
+          component="div"
+          count={total}
+          page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[10, 25, 50, 100]}
           onPageChange={(_, p) => setFilters({ page: String(p + 1) })}
           onRowsPerPageChange={(e) => setFilters({ pageSize: e.target.value, page: '1' })}
         />

@@ -45,7 +45,9 @@ function MySponsorshipRequest() {
       <PageHeader title="Review Sponsorship Request" subtitle="What your department asked the international office for." />
       {q.isError ? (
         <Alert severity={none ? 'info' : 'error'}>
-          {none ? 'No sponsorship request has been made for you yet. Your department starts it; you will receive an e-mail when there is something for you to do.' : 'Your sponsorship request could not be loaded. Please try again later.'}
+          {none
+            ? 'No sponsorship request has been made for you yet. Your department starts it; you will receive an e-mail when there is something for you to do.'
+            : 'Your sponsorship request could not be loaded. Please try again later.'}
         </Alert>
       ) : r ? (
         <Card variant="outlined" sx={{ maxWidth: 760, borderTop: 4, borderTopColor: 'secondary.main' }}>
@@ -55,16 +57,25 @@ function MySponsorshipRequest() {
                 <Alert severity="success">The international office has processed your request ({r.processedState}).</Alert>
               ) : (
                 <Alert severity="info">
-                  The international office has not processed your sponsorship request yet. There is nothing you need to do now:
-                  you will receive an e-mail as soon as your application is ready for you to fill in.
+                  The international office has not processed your sponsorship request yet. There is nothing you need to do now: you will
+                  receive an e-mail as soon as your application is ready for you to fill in.
                 </Alert>
               )}
-              <Typography variant="h2" component="h2" sx={{ fontSize: '1.2rem' }}>Your sponsorship request</Typography>
-              <Facts rows={[
-                ['Name', `${r.firstName} ${r.lastName}`], ['E-mail', r.email], ['Department', r.departmentName], ['Proposed status', r.proposedStatus],
-                ['Proposed start date', usDate(r.proposedStartDate)], ['Proposed end date', usDate(r.proposedEndDate)], ['Position', r.position],
-                ['Hiring authority', r.hiringAuthorityName],
-              ]} />
+              <Typography variant="h2" component="h2" sx={{ fontSize: '1.2rem' }}>
+                Your sponsorship request
+              </Typography>
+              <Facts
+                rows={[
+                  ['Name', `${r.firstName} ${r.lastName}`],
+                  ['E-mail', r.email],
+                  ['Department', r.departmentName],
+                  ['Proposed status', r.proposedStatus],
+                  ['Proposed start date', usDate(r.proposedStartDate)],
+                  ['Proposed end date', usDate(r.proposedEndDate)],
+                  ['Position', r.position],
+                  ['Hiring authority', r.hiringAuthorityName],
+                ]}
+              />
             </Stack>
           </CardContent>
         </Card>

@@ -15,7 +15,11 @@ import { CaseHistory } from '../components/case-history';
 import { OfficeInformationPanel, SponsorshipFacts, StatusPanel } from '../components/case-panels';
 import { SponsorshipForm } from '../components/sponsorship-form';
 
-const BACK = <Button component={RouterLink} to="/scholar/deptDashboard" startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to the dashboard</Button>;
+const BACK = (
+  <Button component={RouterLink} to="/scholar/deptDashboard" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+    Back to the dashboard
+  </Button>
+);
 
 /** #/scholar/createscholar: the 'New Sponsorship Request' form; saving opens the case. */
 export function CreateScholarPage() {
@@ -26,8 +30,14 @@ export function CreateScholarPage() {
   return (
     <Box>
       {BACK}
-      <PageHeader title="New Sponsorship Request" subtitle="Fields marked * are required. Save it as a draft, then invite the scholar and send it for approval." />
-      <SponsorshipForm departmentName={me.data?.department?.name ?? ''} onSaved={(c) => void navigate(`/scholar/editscholarapplication/${c.applicationId}`, { replace: true })} />
+      <PageHeader
+        title="New Sponsorship Request"
+        subtitle="Fields marked * are required. Save it as a draft, then invite the scholar and send it for approval."
+      />
+      <SponsorshipForm
+        departmentName={me.data?.department?.name ?? ''}
+        onSaved={(c) => void navigate(`/scholar/editscholarapplication/${c.applicationId}`, { replace: true })}
+      />
     </Box>
   );
 }
@@ -49,31 +59,69 @@ export function SponsorshipCasePage() {
       <Box>
         {BACK}
         <PageHeader title="Review Sponsorship Request" />
-        <Alert severity={missing ? 'warning' : 'error'}>{missing ? 'This sponsorship request was not found in your department.' : 'The sponsorship request could not be loaded.'}</Alert>
+        <Alert severity={missing ? 'warning' : 'error'}>
+          {missing ? 'This sponsorship request was not found in your department.' : 'The sponsorship request could not be loaded.'}
+        </Alert>
       </Box>
     );
   }
   const infoTab = c.officeInformation ? `${c.officeInformation.kind} Information` : null;
-  const tabs = [['department', 'Department'], ['status', 'Status'], ...(infoTab ? [['info', infoTab]] : []), ['documents', 'Documents'], ['history', 'History Log']];
+  const tabs = [
+    ['department', 'Department'],
+    ['status', 'Status'],
+    ...(infoTab ? [['info', infoTab]] : []),
+    ['documents', 'Documents'],
+    ['history', 'History Log'],
+  ];
   return (
     <Box>
       {BACK}
-      <PageHeader title="Review Sponsorship Request" subtitle={`${c.firstName} ${c.lastName} · ${c.proposedStatus} · ${c.departmentName}`} />
+      <PageHeader
+        title="Review Sponsorship Request"
+        subtitle={`${c.firstName} ${c.lastName} · ${c.proposedStatus} · ${c.departmentName}`}
+      />
       <CaseActionsBar c={c} />
-      <Tabs value={tab} onChange={(_, v: string) => setTab(v)} aria-label="Sponsorship request" variant="scrollable" scrollButtons="auto" sx={{ mb: 2 }}>
-        {tabs.map(([k, l]) => <Tab key={k} value={k} label={l} id={`tab-${k}`} aria-controls={`panel-${k}`} />)}
+      <Tabs
+        value={tab}
+        onChange={(_, v: string) => setTab(v)}
+        aria-label="Sponsorship request"
+        variant="scrollable"
+        scrollButtons="auto"
+        sx={{ mb: 2 }}
+      >
+        {tabs.map(([k, l]) => (
+          <Tab key={k} value={k} label={l} id={`tab-${k}`} aria-controls={`panel-${k}`} />
+        ))}
       </Tabs>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'department' ? (c.canEdit
-          ? <SponsorshipForm key={c.version} existing={c} departmentName={c.departmentName} onSaved={() => undefined} />
-          : <SponsorshipFacts c={c} />) : null}
+        {tab === 'department' ? (
+          c.canEdit ? (
+            <SponsorshipForm key={c.version} existing={c} departmentName={c.departmentName} onSaved={() => undefined} />
+          ) : (
+            <SponsorshipFacts c={c} />
+          )
+        ) : null}
         {tab === 'status' ? <StatusPanel c={c} /> : null}
         {tab === 'info' && c.officeInformation ? <OfficeInformationPanel info={c.officeInformation} /> : null}
-        {tab === 'documents' && c.sponsorshipRequestId ? <RequestDocuments requestId={c.sponsorshipRequestId} canUpload={c.canEdit} canManage={false} /> : null}
+        {tab === 'documents' && c.sponsorshipRequestId ? (
+          <RequestDocuments requestId={c.sponsorshipRequestId} canUpload={c.canEdit} canManage={false} />
+        ) : null}
         {tab === 'history' ? (
           <Box sx={{ display: 'grid', gap: 2 }}>
-            <Paper variant="outlined"><Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', p: 2, pb: 0 }}>Sponsorship request</Typography><CaseHistory applicationId={c.applicationId} /></Paper>
-            {c.sponsorshipRequestId ? <Paper variant="outlined"><Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', p: 2, pb: 0 }}>Documents, comments and approvals</Typography><RequestHistoryTab requestId={c.sponsorshipRequestId} /></Paper> : null}
+            <Paper variant="outlined">
+              <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', p: 2, pb: 0 }}>
+                Sponsorship request
+              </Typography>
+              <CaseHistory applicationId={c.applicationId} />
+            </Paper>
+            {c.sponsorshipRequestId ? (
+              <Paper variant="outlined">
+                <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', p: 2, pb: 0 }}>
+                  Documents, comments and approvals
+                </Typography>
+                <RequestHistoryTab requestId={c.sponsorshipRequestId} />
+              </Paper>
+            ) : null}
           </Box>
         ) : null}
       </Box>

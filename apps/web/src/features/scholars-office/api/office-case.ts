@@ -30,15 +30,25 @@ function useCaseMutation<TBody>(applicationId: string, call: (body: TBody) => Pr
 }
 
 export const useProcessSponsorship = (applicationId: string) =>
-  useCaseMutation(applicationId, (body: scholarsApi.TProcessSponsorshipInput) => apiCall(scholarsApi.processSponsorship, { params: { applicationId }, body }));
+  useCaseMutation(applicationId, (body: scholarsApi.TProcessSponsorshipInput) =>
+    apiCall(scholarsApi.processSponsorship, { params: { applicationId }, body }),
+  );
 export const useChangeCaseStatus = (applicationId: string) =>
-  useCaseMutation(applicationId, (body: scholarsApi.TStatusChangeInput) => apiCall(scholarsApi.changeCaseStatus, { params: { applicationId }, body }));
+  useCaseMutation(applicationId, (body: scholarsApi.TStatusChangeInput) =>
+    apiCall(scholarsApi.changeCaseStatus, { params: { applicationId }, body }),
+  );
 export const useUpdateOfficeData = (applicationId: string) =>
-  useCaseMutation(applicationId, (body: scholarsApi.TOfficeDataInput) => apiCall(scholarsApi.updateOfficeData, { params: { applicationId }, body }));
+  useCaseMutation(applicationId, (body: scholarsApi.TOfficeDataInput) =>
+    apiCall(scholarsApi.updateOfficeData, { params: { applicationId }, body }),
+  );
 export const useUpdatePremiumProcessing = (applicationId: string) =>
-  useCaseMutation(applicationId, (body: scholarsApi.TPremiumProcessingInput) => apiCall(scholarsApi.updatePremiumProcessing, { params: { applicationId }, body }));
+  useCaseMutation(applicationId, (body: scholarsApi.TPremiumProcessingInput) =>
+    apiCall(scholarsApi.updatePremiumProcessing, { params: { applicationId }, body }),
+  );
 export const useUpdateEmploymentDetails = (applicationId: string) =>
-  useCaseMutation(applicationId, (body: scholarsApi.TEmploymentDetailsInput) => apiCall(scholarsApi.updateEmploymentDetails, { params: { applicationId }, body }));
+  useCaseMutation(applicationId, (body: scholarsApi.TEmploymentDetailsInput) =>
+    apiCall(scholarsApi.updateEmploymentDetails, { params: { applicationId }, body }),
+  );
 
 /** Requests tab. */
 export function useCaseRequests(applicationId: string) {

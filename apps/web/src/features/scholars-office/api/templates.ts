@@ -13,7 +13,8 @@ export function useUpdateScholarTemplate() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: ({ code, body }: { code: string; body: scholarsApi.TTemplateInput }) => apiCall(scholarsApi.updateScholarTemplate, { params: { code }, body }),
+    mutationFn: ({ code, body }: { code: string; body: scholarsApi.TTemplateInput }) =>
+      apiCall(scholarsApi.updateScholarTemplate, { params: { code }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }

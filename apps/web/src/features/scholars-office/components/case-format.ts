@@ -1,4 +1,12 @@
-import { PROCESSED_STATE_LABELS, REQUEST_STATUS_LABELS, SCHOLAR_PHASES, scholarPortalAccountLabel, SCHOLAR_STATUSES, usDate, type TRequestStatus } from '@meridian/domain';
+import {
+  PROCESSED_STATE_LABELS,
+  REQUEST_STATUS_LABELS,
+  SCHOLAR_PHASES,
+  scholarPortalAccountLabel,
+  SCHOLAR_STATUSES,
+  usDate,
+  type TRequestStatus,
+} from '@meridian/domain';
 
 export const phaseLabel = (p: string) => SCHOLAR_PHASES.find((x) => x.code === p)?.label ?? p;
 export const statusLabel = (s: string) => SCHOLAR_STATUSES.find((x) => x.code === s)?.label ?? s;
@@ -7,11 +15,18 @@ export const requestStatusLabel = (s: string) => REQUEST_STATUS_LABELS[s as TReq
 export const dateOrDash = (iso: string | null | undefined) => (iso ? usDate(iso.slice(0, 10)) : '—');
 
 export const SPONSORSHIP_STATE_LABELS: Record<string, string> = {
-  draft: 'Draft (with the department)', pending_approval: 'In department approval', submitted: 'Waiting for the office',
-  processed: 'Processed', ineligible: 'Ineligible', rejected: 'Rejected by an approver',
+  draft: 'Draft (with the department)',
+  pending_approval: 'In department approval',
+  submitted: 'Waiting for the office',
+  processed: 'Processed',
+  ineligible: 'Ineligible',
+  rejected: 'Rejected by an approver',
 };
 export const APPLICATION_STATE_LABELS: Record<string, string> = {
-  not_started: 'Not started', draft: 'Being filled in', submitted: 'Submitted to the office', returned: 'Returned to the scholar for changes',
+  not_started: 'Not started',
+  draft: 'Being filled in',
+  submitted: 'Submitted to the office',
+  returned: 'Returned to the scholar for changes',
 };
 
 /** Days from today to an ISO date (negative: past). */

@@ -2,9 +2,21 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 import { DateInput } from '../../../ui/date-input';
 
 /** A MM/DD/YYYY date bound to react-hook-form; empty means null (not known). */
-export function DateField<T extends FieldValues>({ control, name, label, required, helper, disabled }: {
+export function DateField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  helper,
+  disabled,
+}: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>; name: Path<T>; label: string; required?: boolean; helper?: string; disabled?: boolean;
+  control: Control<T, any, any>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+  helper?: string;
+  disabled?: boolean;
 }) {
   return (
     <Controller
@@ -12,7 +24,11 @@ export function DateField<T extends FieldValues>({ control, name, label, require
       name={name}
       render={({ field, fieldState }) => (
         <DateInput
-          label={label} required={required} name={field.name} inputRef={field.ref} disabled={disabled}
+          label={label}
+          required={required}
+          name={field.name}
+          inputRef={field.ref}
+          disabled={disabled}
           value={(field.value as string | null) ?? ''}
           onChange={(v) => field.onChange(v === '' ? null : v)}
           onBlur={field.onBlur}

@@ -16,47 +16,79 @@ export interface TOfficeField {
   /** Select choices as [value, label]; '' is 'not chosen'. */
   options?: ReadonlyArray<readonly [string, string]>;
 }
-export interface TOfficeFieldGroup { title: string; fields: TOfficeField[] }
+export interface TOfficeFieldGroup {
+  title: string;
+  fields: TOfficeField[];
+}
 
-export const WAGE_UNITS = [['', '—'], ['year', 'per year'], ['month', 'per month'], ['week', 'per week'], ['hour', 'per hour']] as const;
+export const WAGE_UNITS = [
+  ['', '—'],
+  ['year', 'per year'],
+  ['month', 'per month'],
+  ['week', 'per week'],
+  ['hour', 'per hour'],
+] as const;
 
 const NOTES: TOfficeFieldGroup = { title: 'Notes', fields: [{ key: 'notes', label: 'Notes', kind: 'multiline', max: 2000, sm: 12 }] };
 
 /** H-1B and O-1 (the petition data). */
 export const PETITION_OFFICE_FIELDS: TOfficeFieldGroup[] = [
-  { title: 'Labor condition application', fields: [
-    { key: 'lcaNumber', label: 'LCA case number', kind: 'text', help: 'e.g. I-200-27001-123456', max: 40 },
-    { key: 'lcaStartDate', label: 'LCA start date', kind: 'date' },
-    { key: 'lcaEndDate', label: 'LCA end date', kind: 'date' },
-  ] },
-  { title: 'Occupation and wages', fields: [
-    { key: 'socCode', label: 'SOC code', kind: 'text', help: 'e.g. 15-1252', max: 10 },
-    { key: 'socTitle', label: 'SOC title', kind: 'text', max: 120, sm: 8 },
-    { key: 'wageLevel', label: 'Wage level', kind: 'select', options: [['', '—'], ['I', 'Level I'], ['II', 'Level II'], ['III', 'Level III'], ['IV', 'Level IV']] },
-    { key: 'prevailingWage', label: 'Prevailing wage (USD)', kind: 'money', max: 9 },
-    { key: 'offeredWage', label: 'Offered wage (USD)', kind: 'money', max: 9 },
-    { key: 'wageUnit', label: 'Wage unit', kind: 'select', options: WAGE_UNITS },
-  ] },
-  { title: 'Worksite', fields: [
-    { key: 'worksiteAddress', label: 'Worksite address', kind: 'text', max: 120, sm: 8 },
-    { key: 'worksiteCity', label: 'City', kind: 'text', max: 60 },
-    { key: 'worksiteState', label: 'State', kind: 'text', max: 30 },
-    { key: 'worksitePostalCode', label: 'ZIP code', kind: 'text', max: 10 },
-  ] },
+  {
+    title: 'Labor condition application',
+    fields: [
+      { key: 'lcaNumber', label: 'LCA case number', kind: 'text', help: 'e.g. I-200-27001-123456', max: 40 },
+      { key: 'lcaStartDate', label: 'LCA start date', kind: 'date' },
+      { key: 'lcaEndDate', label: 'LCA end date', kind: 'date' },
+    ],
+  },
+  {
+    title: 'Occupation and wages',
+    fields: [
+      { key: 'socCode', label: 'SOC code', kind: 'text', help: 'e.g. 15-1252', max: 10 },
+      { key: 'socTitle', label: 'SOC title', kind: 'text', max: 120, sm: 8 },
+      {
+        key: 'wageLevel',
+        label: 'Wage level',
+        kind: 'select',
+        options: [
+          ['', '—'],
+          ['I', 'Level I'],
+          ['II', 'Level II'],
+          ['III', 'Level III'],
+          ['IV', 'Level IV'],
+        ],
+      },
+      { key: 'prevailingWage', label: 'Prevailing wage (USD)', kind: 'money', max: 9 },
+      { key: 'offeredWage', label: 'Offered wage (USD)', kind: 'money', max: 9 },
+      { key: 'wageUnit', label: 'Wage unit', kind: 'select', options: WAGE_UNITS },
+    ],
+  },
+  {
+    title: 'Worksite',
+    fields: [
+      { key: 'worksiteAddress', label: 'Worksite address', kind: 'text', max: 120, sm: 8 },
+      { key: 'worksiteCity', label: 'City', kind: 'text', max: 60 },
+      { key: 'worksiteState', label: 'State', kind: 'text', max: 30 },
+      { key: 'worksitePostalCode', label: 'ZIP code', kind: 'text', max: 10 },
+    ],
+  },
   { title: 'Petition', fields: [{ key: 'receiptNumber', label: 'USCIS receipt number', kind: 'text', max: 20 }] },
   NOTES,
 ];
 
 /** J-1 (the exchange visitor program). */
 export const J1_OFFICE_FIELDS: TOfficeFieldGroup[] = [
-  { title: 'Exchange visitor program', fields: [
-    { key: 'j1Category', label: 'Category', kind: 'select', options: [['', '—'], ...SCHOLAR_CATEGORIES.map((x) => [x, x] as const)] },
-    { key: 'subjectFieldCode', label: 'Subject field (CIP) code', kind: 'text', help: 'e.g. 40.0801', max: 7 },
-    { key: 'sevisId', label: 'SEVIS ID', kind: 'text', help: 'N followed by 10 digits', max: 11 },
-    { key: 'ds2019StartDate', label: 'DS-2019 start date', kind: 'date' },
-    { key: 'ds2019EndDate', label: 'DS-2019 end date', kind: 'date' },
-    { key: 'fundingAmount', label: 'Funding (USD)', kind: 'money', max: 9 },
-  ] },
+  {
+    title: 'Exchange visitor program',
+    fields: [
+      { key: 'j1Category', label: 'Category', kind: 'select', options: [['', '—'], ...SCHOLAR_CATEGORIES.map((x) => [x, x] as const)] },
+      { key: 'subjectFieldCode', label: 'Subject field (CIP) code', kind: 'text', help: 'e.g. 40.0801', max: 7 },
+      { key: 'sevisId', label: 'SEVIS ID', kind: 'text', help: 'N followed by 10 digits', max: 11 },
+      { key: 'ds2019StartDate', label: 'DS-2019 start date', kind: 'date' },
+      { key: 'ds2019EndDate', label: 'DS-2019 end date', kind: 'date' },
+      { key: 'fundingAmount', label: 'Funding (USD)', kind: 'money', max: 9 },
+    ],
+  },
   NOTES,
 ];
 
@@ -69,14 +101,23 @@ export function officeFieldText(f: TOfficeField, value: unknown): string {
   const v = String(value).trim();
   if (!v) return '';
   if (f.kind === 'date') return /^\d{4}-\d{2}-\d{2}/.test(v) ? usDate(v.slice(0, 10)) : v;
-  if (f.kind === 'money') return /^\d+(\.\d+)?$/.test(v) ? `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: v.includes('.') ? 2 : 0, maximumFractionDigits: 2 })}` : v;
+  if (f.kind === 'money')
+    return /^\d+(\.\d+)?$/.test(v)
+      ? `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: v.includes('.') ? 2 : 0, maximumFractionDigits: 2 })}`
+      : v;
   if (f.kind === 'select') return f.options?.find(([o]) => o === v)?.[1] ?? v;
   return v;
 }
 
 /** The filled-in fields of each group, in the form's order; groups with nothing filled in are left out. */
-export function filledOfficeGroups(visa: string, data: Record<string, unknown>): Array<{ title: string; rows: Array<[label: string, value: string]> }> {
+export function filledOfficeGroups(
+  visa: string,
+  data: Record<string, unknown>,
+): Array<{ title: string; rows: Array<[label: string, value: string]> }> {
   return officeFieldGroupsOf(visa)
-    .map((g) => ({ title: g.title, rows: g.fields.map((f) => [f.label, officeFieldText(f, data[f.key])] as [string, string]).filter(([, v]) => v !== '') }))
+    .map((g) => ({
+      title: g.title,
+      rows: g.fields.map((f) => [f.label, officeFieldText(f, data[f.key])] as [string, string]).filter(([, v]) => v !== ''),
+    }))
     .filter((g) => g.rows.length > 0);
 }

@@ -1,7 +1,21 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, FormLabel, Grid, MenuItem, Paper, TextField as MuiText, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  Grid,
+  MenuItem,
+  Paper,
+  TextField as MuiText,
+  Typography,
+} from '@mui/material';
 import { EMPLOYMENT_FLAGS, scholarsApi } from '@meridian/domain';
 import { z } from 'zod';
 import { FormTextField } from '../../../ui/form/form-text-field';
@@ -14,21 +28,59 @@ import { officeFieldGroupsOf, WAGE_UNITS, type TOfficeField } from './office-dat
 type TCase = scholarsApi.TOfficeCase;
 
 /** A titled card with a form; read only (fields disabled, no button) without scholars.manage. */
-function FormCard({ title, note, error, busy, canEdit, onSubmit, children }: {
-  title: string; note?: string; error: string | null; busy: boolean; canEdit: boolean; onSubmit: () => void; children: ReactNode;
+function FormCard({
+  title,
+  note,
+  error,
+  busy,
+  canEdit,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  note?: string;
+  error: string | null;
+  busy: boolean;
+  canEdit: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
 }) {
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 0.5 }}>{title}</Typography>
-      {note ? <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{note}</Typography> : null}
-      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
-        {error ? <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert> : null}
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 0.5 }}>
+        {title}
+      </Typography>
+      {note ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {note}
+        </Typography>
+      ) : null}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        {error ? (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
         <fieldset disabled={!canEdit || busy} style={{ border: 0, padding: 0, margin: 0 }}>
           {children}
         </fieldset>
         {canEdit ? (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}>Save</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            >
+              Save
+            </Button>
           </Box>
         ) : null}
       </Box>
@@ -38,18 +90,47 @@ function FormCard({ title, note, error, busy, canEdit, onSubmit, children }: {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type TCtl<T extends FieldValues> = Control<T, any, any>;
-const Text = <T extends FieldValues>({ c, n, label, help, max, sm = 4, numeric }: { c: TCtl<T>; n: Path<T>; label: string; help?: string; max?: number; sm?: number; numeric?: boolean }) => (
+const Text = <T extends FieldValues>({
+  c,
+  n,
+  label,
+  help,
+  max,
+  sm = 4,
+  numeric,
+}: {
+  c: TCtl<T>;
+  n: Path<T>;
+  label: string;
+  help?: string;
+  max?: number;
+  sm?: number;
+  numeric?: boolean;
+}) => (
   <Grid size={{ xs: 12, sm }}>
-    <FormTextField control={c} name={n} label={label} fullWidth helperText={help ?? ' '} slotProps={{ htmlInput: { maxLength: max, ...(numeric ? { inputMode: 'decimal' } : {}) } }} />
+    <FormTextField
+      control={c}
+      name={n}
+      label={label}
+      fullWidth
+      helperText={help ?? ' '}
+      slotProps={{ htmlInput: { maxLength: max, ...(numeric ? { inputMode: 'decimal' } : {}) } }}
+    />
   </Grid>
 );
 const DateCol = <T extends FieldValues>({ c, n, label, sm = 4 }: { c: TCtl<T>; n: Path<T>; label: string; sm?: number }) => (
-  <Grid size={{ xs: 12, sm }}><DateField control={c} name={n} label={label} /></Grid>
+  <Grid size={{ xs: 12, sm }}>
+    <DateField control={c} name={n} label={label} />
+  </Grid>
 );
 const Unit = <T extends FieldValues>({ c, n }: { c: TCtl<T>; n: Path<T> }) => (
   <Grid size={{ xs: 12, sm: 4 }}>
     <FormTextField control={c} name={n} select label="Wage unit" fullWidth helperText=" ">
-      {WAGE_UNITS.map(([v, l]) => <MenuItem key={v} value={v}>{l}</MenuItem>)}
+      {WAGE_UNITS.map(([v, l]) => (
+        <MenuItem key={v} value={v}>
+          {l}
+        </MenuItem>
+      ))}
     </FormTextField>
   </Grid>
 );
@@ -57,7 +138,14 @@ const Unit = <T extends FieldValues>({ c, n }: { c: TCtl<T>; n: Path<T> }) => (
 /** Field errors of a part come back as officeData.x; the form's fields are named the same way. */
 function useSave<T extends FieldValues>(setError: Parameters<typeof handleFormError<T>>[1], prefix: string, keys: string[]) {
   const [error, setFormError] = useState<string | null>(null);
-  const fail = (e: unknown) => setFormError(handleFormError(e, setError, keys.map((k) => `${prefix}.${k}`)));
+  const fail = (e: unknown) =>
+    setFormError(
+      handleFormError(
+        e,
+        setError,
+        keys.map((k) => `${prefix}.${k}`),
+      ),
+    );
   return { error, clear: () => setFormError(null), fail };
 }
 
@@ -71,7 +159,15 @@ function OfficeField({ c, f }: { c: TCtl<TOfficeForm>; f: TOfficeField }) {
   if (f.kind === 'multiline') {
     return (
       <Grid size={{ xs: 12 }}>
-        <FormTextField control={c} name={n} label={f.label} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: f.max } }} />
+        <FormTextField
+          control={c}
+          name={n}
+          label={f.label}
+          multiline
+          minRows={2}
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: f.max } }}
+        />
       </Grid>
     );
   }
@@ -79,7 +175,11 @@ function OfficeField({ c, f }: { c: TCtl<TOfficeForm>; f: TOfficeField }) {
     return (
       <Grid size={{ xs: 12, sm: f.sm ?? 4 }}>
         <FormTextField control={c} name={n} select label={f.label} fullWidth helperText=" ">
-          {(f.options ?? []).map(([v, l]) => <MenuItem key={v} value={v}>{l}</MenuItem>)}
+          {(f.options ?? []).map(([v, l]) => (
+            <MenuItem key={v} value={v}>
+              {l}
+            </MenuItem>
+          ))}
         </FormTextField>
       </Grid>
     );
@@ -90,24 +190,46 @@ function OfficeField({ c, f }: { c: TCtl<TOfficeForm>; f: TOfficeField }) {
 /** H-1B / O-1 Information (LCA, SOC, wages, worksite) or, for J-1, the program data; the office's own data of the case. */
 export function OfficeDataForm({ c, visa }: { c: TCase; visa: 'H-1B' | 'O-1' | 'J-1' | 'F-1 OPT/STEM' }) {
   const save = useUpdateOfficeData(c.id);
-  const form = useForm<TOfficeForm, unknown, z.output<typeof ZOfficeForm>>({ resolver: zodResolver(ZOfficeForm), defaultValues: { officeData: c.officeData } });
+  const form = useForm<TOfficeForm, unknown, z.output<typeof ZOfficeForm>>({
+    resolver: zodResolver(ZOfficeForm),
+    defaultValues: { officeData: c.officeData },
+  });
   const s = useSave<TOfficeForm>(form.setError, 'officeData', Object.keys(c.officeData));
   const ctl = form.control;
   const submit = form.handleSubmit((v) => {
     s.clear();
-    save.mutate({ officeData: v.officeData, version: c.version }, { onSuccess: () => snack(`${visa} information saved.`, 'success'), onError: s.fail });
+    save.mutate(
+      { officeData: v.officeData, version: c.version },
+      { onSuccess: () => snack(`${visa} information saved.`, 'success'), onError: s.fail },
+    );
   });
   const j1 = visa === 'J-1';
   return (
-    <FormCard title={`${visa} Information`} canEdit={c.canManage} busy={save.isPending} error={s.error} onSubmit={() => void submit()}
-      note={j1 ? 'The exchange visitor program as the office records it.' : 'The office\'s petition data. Departments see this tab only when the Account Settings allow it.'}>
+    <FormCard
+      title={`${visa} Information`}
+      canEdit={c.canManage}
+      busy={save.isPending}
+      error={s.error}
+      onSubmit={() => void submit()}
+      note={
+        j1
+          ? 'The exchange visitor program as the office records it.'
+          : "The office's petition data. Departments see this tab only when the Account Settings allow it."
+      }
+    >
       <Grid container columnSpacing={2}>
         {officeFieldGroupsOf(visa).map((g) => (
           <Fragment key={g.title}>
             {g.fields.length > 1 || g.fields[0]?.label !== g.title ? (
-              <Grid size={{ xs: 12 }}><Typography variant="subtitle2" component="h3" sx={{ mt: 1, mb: 1.5 }}>{g.title}</Typography></Grid>
+              <Grid size={{ xs: 12 }}>
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 1, mb: 1.5 }}>
+                  {g.title}
+                </Typography>
+              </Grid>
             ) : null}
-            {g.fields.map((f) => <OfficeField key={f.key} c={ctl} f={f} />)}
+            {g.fields.map((f) => (
+              <OfficeField key={f.key} c={ctl} f={f} />
+            ))}
           </Fragment>
         ))}
       </Grid>
@@ -121,18 +243,31 @@ type TPremiumForm = z.input<typeof ZPremiumForm>;
 /** Premium processing of the petition: the flag, receipt number, dates and fee. */
 export function PremiumProcessingForm({ c }: { c: TCase }) {
   const save = useUpdatePremiumProcessing(c.id);
-  const form = useForm<TPremiumForm, unknown, z.output<typeof ZPremiumForm>>({ resolver: zodResolver(ZPremiumForm), defaultValues: { premiumProcessing: c.premiumProcessing } });
+  const form = useForm<TPremiumForm, unknown, z.output<typeof ZPremiumForm>>({
+    resolver: zodResolver(ZPremiumForm),
+    defaultValues: { premiumProcessing: c.premiumProcessing },
+  });
   const s = useSave<TPremiumForm>(form.setError, 'premiumProcessing', Object.keys(c.premiumProcessing));
   const ctl = form.control;
   const submit = form.handleSubmit((v) => {
     s.clear();
-    save.mutate({ premiumProcessing: v.premiumProcessing, version: c.version }, { onSuccess: () => snack('Premium processing saved.', 'success'), onError: s.fail });
+    save.mutate(
+      { premiumProcessing: v.premiumProcessing, version: c.version },
+      { onSuccess: () => snack('Premium processing saved.', 'success'), onError: s.fail },
+    );
   });
   return (
     <FormCard title="Premium processing" canEdit={c.canManage} busy={save.isPending} error={s.error} onSubmit={() => void submit()}>
-      <Controller control={ctl} name="premiumProcessing.premiumProcessFlag" render={({ field }) => (
-        <FormControlLabel control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} inputRef={field.ref} />} label="Premium processing requested" />
-      )} />
+      <Controller
+        control={ctl}
+        name="premiumProcessing.premiumProcessFlag"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} inputRef={field.ref} />}
+            label="Premium processing requested"
+          />
+        )}
+      />
       <Grid container columnSpacing={2} sx={{ mt: 1 }}>
         <Text c={ctl} n="premiumProcessing.receiptNumber" label="Receipt number" help="3 letters and 10 digits" max={13} />
         <DateCol c={ctl} n="premiumProcessing.requestedDate" label="Requested date" />
@@ -149,12 +284,18 @@ type TEmploymentForm = z.input<typeof ZEmploymentForm>;
 /** Employment details and the employment flags (the OPT export reads them). */
 export function EmploymentDetailsForm({ c }: { c: TCase }) {
   const save = useUpdateEmploymentDetails(c.id);
-  const form = useForm<TEmploymentForm, unknown, z.output<typeof ZEmploymentForm>>({ resolver: zodResolver(ZEmploymentForm), defaultValues: { employment: c.employment } });
+  const form = useForm<TEmploymentForm, unknown, z.output<typeof ZEmploymentForm>>({
+    resolver: zodResolver(ZEmploymentForm),
+    defaultValues: { employment: c.employment },
+  });
   const s = useSave<TEmploymentForm>(form.setError, 'employment', Object.keys(c.employment));
   const ctl = form.control;
   const submit = form.handleSubmit((v) => {
     s.clear();
-    save.mutate({ employment: v.employment, version: c.version }, { onSuccess: () => snack('Employment details saved.', 'success'), onError: s.fail });
+    save.mutate(
+      { employment: v.employment, version: c.version },
+      { onSuccess: () => snack('Employment details saved.', 'success'), onError: s.fail },
+    );
   });
   return (
     <FormCard title="Employment details" canEdit={c.canManage} busy={save.isPending} error={s.error} onSubmit={() => void submit()}>
@@ -162,9 +303,13 @@ export function EmploymentDetailsForm({ c }: { c: TCase }) {
         <Text c={ctl} n="employment.employerName" label="Employer" max={60} sm={8} help="Letters, digits, spaces and , . / : ' # & -" />
         <Text c={ctl} n="employment.jobTitle" label="Job title" max={60} help="Letters, digits, commas and spaces" />
         <Grid size={{ xs: 12, sm: 4 }}>
-          <Controller control={ctl} name="employment.hoursPerWeek" render={({ field, fieldState }) => (
-            <FormTextSafe label="Hours per week" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-          )} />
+          <Controller
+            control={ctl}
+            name="employment.hoursPerWeek"
+            render={({ field, fieldState }) => (
+              <FormTextSafe label="Hours per week" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+            )}
+          />
         </Grid>
         <Text c={ctl} n="employment.wages" label="Wages (USD)" numeric max={9} />
         <Unit c={ctl} n="employment.wageUnit" />
@@ -175,9 +320,17 @@ export function EmploymentDetailsForm({ c }: { c: TCase }) {
         <FormLabel component="legend">Employment type</FormLabel>
         <FormGroup row>
           {EMPLOYMENT_FLAGS.map((f) => (
-            <Controller key={f.key} control={ctl} name={`employment.${f.key}`} render={({ field }) => (
-              <FormControlLabel control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />} label={f.label} />
-            )} />
+            <Controller
+              key={f.key}
+              control={ctl}
+              name={`employment.${f.key}`}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                  label={f.label}
+                />
+              )}
+            />
           ))}
         </FormGroup>
       </Box>
@@ -186,16 +339,47 @@ export function EmploymentDetailsForm({ c }: { c: TCase }) {
 }
 
 /** A whole number typed as text, kept as a number (or null when empty). */
-function FormTextSafe({ label, value, onChange, error }: { label: string; value: unknown; onChange: (v: number | null | string) => void; error?: string }) {
+function FormTextSafe({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: unknown;
+  onChange: (v: number | null | string) => void;
+  error?: string;
+}) {
   return (
-    <FormTextFieldPlain label={label} value={value === null || value === undefined ? '' : String(value)} error={error}
-      onChange={(t) => onChange(t.trim() === '' ? null : /^\d+(\.\d+)?$/.test(t.trim()) ? Number(t) : t)} />
+    <FormTextFieldPlain
+      label={label}
+      value={value === null || value === undefined ? '' : String(value)}
+      error={error}
+      onChange={(t) => onChange(t.trim() === '' ? null : /^\d+(\.\d+)?$/.test(t.trim()) ? Number(t) : t)}
+    />
   );
 }
 
-function FormTextFieldPlain({ label, value, onChange, error }: { label: string; value: string; onChange: (t: string) => void; error?: string }) {
+function FormTextFieldPlain({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (t: string) => void;
+  error?: string;
+}) {
   return (
-    <MuiText label={label} value={value} onChange={(e) => onChange(e.target.value)} error={!!error} helperText={error ?? '0 to 168'} fullWidth
-      slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 5 } }} />
+    <MuiText
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={!!error}
+      helperText={error ?? '0 to 168'}
+      fullWidth
+      slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
+    />
   );
 }

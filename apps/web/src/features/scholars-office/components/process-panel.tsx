@@ -2,7 +2,19 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert, Box, Button, CircularProgress, FormControl, FormControlLabel, FormHelperText, FormLabel, Grid, Paper, Radio, RadioGroup, Typography,
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Grid,
+  Paper,
+  Radio,
+  RadioGroup,
+  Typography,
 } from '@mui/material';
 import { PROCESS_AS, scholarsApi } from '@meridian/domain';
 import type { z } from 'zod';
@@ -31,8 +43,11 @@ export function ProcessPanel({ c, onDone }: { c: scholarsApi.TOfficeCase; onDone
     resolver: zodResolver(scholarsApi.ZProcessSponsorshipInput),
     defaultValues: {
       processAs: converting ? undefined : suggested(c.proposedStatus),
-      processedStartDate: c.processedStartDate ?? c.proposedStartDate, processedEndDate: c.processedEndDate ?? c.proposedEndDate,
-      reason: '', notes: '', version: c.version,
+      processedStartDate: c.processedStartDate ?? c.proposedStartDate,
+      processedEndDate: c.processedEndDate ?? c.proposedEndDate,
+      reason: '',
+      notes: '',
+      version: c.version,
     },
   });
   const processAs = useWatch({ control, name: 'processAs' });
@@ -41,14 +56,21 @@ export function ProcessPanel({ c, onDone }: { c: scholarsApi.TOfficeCase; onDone
 
   const onValid = (body: TOut) => {
     setFormError(null);
-    process.mutate({ ...body, version: c.version }, {
-      onSuccess: (next) => {
-        snack(body.processAs === 'Ineligible' ? `${who}: closed as ineligible; the department was told.`
-          : `${who}: ${converting ? 'converted to' : 'processed as'} ${visaLabel(body.processAs)}. ${next.scholar.userId ? 'The scholar and the department were told.' : 'The department was told; the scholar has no portal account yet.'}`, 'success');
-        onDone?.(next);
+    process.mutate(
+      { ...body, version: c.version },
+      {
+        onSuccess: (next) => {
+          snack(
+            body.processAs === 'Ineligible'
+              ? `${who}: closed as ineligible; the department was told.`
+              : `${who}: ${converting ? 'converted to' : 'processed as'} ${visaLabel(body.processAs)}. ${next.scholar.userId ? 'The scholar and the department were told.' : 'The department was told; the scholar has no portal account yet.'}`,
+            'success',
+          );
+          onDone?.(next);
+        },
+        onError: (e) => setFormError(handleFormError(e, setError, FIELDS)),
       },
-      onError: (e) => setFormError(handleFormError(e, setError, FIELDS)),
-    });
+    );
   };
 
   return (
@@ -63,44 +85,101 @@ export function ProcessPanel({ c, onDone }: { c: scholarsApi.TOfficeCase; onDone
             request is dismissed (its files stay on the Documents tab), and the change is kept in the status history.
           </Alert>
         ) : null}
-        {formError ? <Alert severity="error" role="alert" sx={{ mb: 2 }}>{formError}</Alert> : null}
+        {formError ? (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        ) : null}
         <Controller
           control={control}
           name="processAs"
           render={({ field, fieldState }) => (
             <FormControl error={!!fieldState.error} required>
               <FormLabel id="process-as-label">Visa type</FormLabel>
-              <RadioGroup aria-labelledby="process-as-label" {...field} value={field.value ?? ''}
-                sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+              <RadioGroup
+                aria-labelledby="process-as-label"
+                {...field}
+                value={field.value ?? ''}
+                sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}
+              >
                 {PROCESS_AS.map((p) => (
-                  <FormControlLabel key={p} value={p} disabled={p === c.processedState}
-                    control={<Radio />} label={p === 'Ineligible' ? 'Ineligible' : visaLabel(p)} />
+                  <FormControlLabel
+                    key={p}
+                    value={p}
+                    disabled={p === c.processedState}
+                    control={<Radio />}
+                    label={p === 'Ineligible' ? 'Ineligible' : visaLabel(p)}
+                  />
                 ))}
               </RadioGroup>
-              <FormHelperText>{fieldState.error ? 'Choose how to process this request' : `The department proposed ${c.proposedStatus}.`}</FormHelperText>
+              <FormHelperText>
+                {fieldState.error ? 'Choose how to process this request' : `The department proposed ${c.proposedStatus}.`}
+              </FormHelperText>
             </FormControl>
           )}
         />
         <Grid container columnSpacing={2} sx={{ mt: 1 }}>
           {ineligible ? (
             <Grid size={{ xs: 12 }}>
-              <FormTextField control={control} name="reason" label="Reason the scholar is ineligible" required multiline minRows={2} fullWidth
-                helperText="The department reads this reason." slotProps={{ htmlInput: { maxLength: 1000 } }} />
+              <FormTextField
+                control={control}
+                name="reason"
+                label="Reason the scholar is ineligible"
+                required
+                multiline
+                minRows={2}
+                fullWidth
+                helperText="The department reads this reason."
+                slotProps={{ htmlInput: { maxLength: 1000 } }}
+              />
             </Grid>
           ) : (
             <>
-              <Grid size={{ xs: 12, sm: 6 }}><DateField control={control} name="processedStartDate" label="Start date" required helper="MM/DD/YYYY; proposed by the department" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><DateField control={control} name="processedEndDate" label="End date" required helper="MM/DD/YYYY; proposed by the department" /></Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <DateField
+                  control={control}
+                  name="processedStartDate"
+                  label="Start date"
+                  required
+                  helper="MM/DD/YYYY; proposed by the department"
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <DateField
+                  control={control}
+                  name="processedEndDate"
+                  label="End date"
+                  required
+                  helper="MM/DD/YYYY; proposed by the department"
+                />
+              </Grid>
             </>
           )}
           <Grid size={{ xs: 12 }}>
-            <FormTextField control={control} name="notes" label="Notes for the status history" multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 2000 } }} />
+            <FormTextField
+              control={control}
+              name="notes"
+              label="Notes for the status history"
+              multiline
+              minRows={2}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
           </Grid>
         </Grid>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-          <Button type="submit" variant="contained" color={ineligible ? 'error' : 'primary'} disabled={process.isPending || !processAs}
-            startIcon={process.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}>
-            {!processAs ? 'Choose a visa type' : ineligible ? 'Close as ineligible' : `${converting ? 'Convert to' : 'Process as'} ${visaLabel(processAs)}`}
+          <Button
+            type="submit"
+            variant="contained"
+            color={ineligible ? 'error' : 'primary'}
+            disabled={process.isPending || !processAs}
+            startIcon={process.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          >
+            {!processAs
+              ? 'Choose a visa type'
+              : ineligible
+                ? 'Close as ineligible'
+                : `${converting ? 'Convert to' : 'Process as'} ${visaLabel(processAs)}`}
           </Button>
         </Box>
       </Box>

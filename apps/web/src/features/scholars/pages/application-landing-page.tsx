@@ -7,12 +7,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { displayName } from '../../../ui/display-name';
 
 export type TScholarApplicationPage =
-  | 'edith1application'
-  | 'edito1application'
-  | 'edito1extension'
-  | 'editj1application'
-  | 'editf1application'
-  | 'reviewrequest';
+  'edith1application' | 'edito1application' | 'edito1extension' | 'editj1application' | 'editf1application' | 'reviewrequest';
 
 const PAGES: Record<TScholarApplicationPage, { title: string; form: string }> = {
   edith1application: { title: 'H-1B Request', form: 'H-1B application' },
@@ -55,8 +50,8 @@ export function ApplicationLandingPage({ page }: { page: TScholarApplicationPage
               </Typography>
             </Box>
             <Typography>
-              The international office will open your {form} form on this page. There is nothing you need to do
-              yet: you will receive an e-mail as soon as it is ready for you to fill in.
+              The international office will open your {form} form on this page. There is nothing you need to do yet: you will receive an
+              e-mail as soon as it is ready for you to fill in.
             </Typography>
           </Stack>
         </CardContent>

@@ -18,8 +18,16 @@ import { PasswordField } from '../../auth/components/password-field';
 
 type TForm = z.input<typeof setupApi.ZSetupInput>;
 const FIELDS = [
-  'institutionName', 'primaryColor', 'secondaryColor', 'publicBaseUrl',
-  'firstName', 'lastName', 'email', 'userName', 'password', 'confirmPassword',
+  'institutionName',
+  'primaryColor',
+  'secondaryColor',
+  'publicBaseUrl',
+  'firstName',
+  'lastName',
+  'email',
+  'userName',
+  'password',
+  'confirmPassword',
 ] as const;
 
 /** #/configuration-setup-wizard: the first institution and its first super user. */
@@ -36,7 +44,12 @@ export function SetupWizardPage() {
       primaryColor: DEFAULT_BRANDING.primaryColor,
       secondaryColor: DEFAULT_BRANDING.secondaryColor,
       publicBaseUrl: window.location.origin,
-      firstName: '', lastName: '', email: '', userName: '', password: '', confirmPassword: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      userName: '',
+      password: '',
+      confirmPassword: '',
     },
   });
 
@@ -74,8 +87,8 @@ export function SetupWizardPage() {
         Configuration Setup Wizard
       </Typography>
       <Typography color="text.secondary">
-        Welcome. Tell us about your office and create the first super user; you can change the look and texts later
-        under Configuration &gt; Site Settings.
+        Welcome. Tell us about your office and create the first super user; you can change the look and texts later under Configuration &gt;
+        Site Settings.
       </Typography>
       {formError ? (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>

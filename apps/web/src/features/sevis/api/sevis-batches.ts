@@ -7,7 +7,11 @@ import { saveFile } from '../../attachments/api/binary';
 export const batchesKey = ['sevis', 'batches'] as const;
 
 export function usePendingGroups(enabled = true) {
-  return useQuery({ queryKey: [...batchesKey, 'groups'], queryFn: ({ signal }) => apiCall(sevisApi.listPendingGroups, { signal }), enabled });
+  return useQuery({
+    queryKey: [...batchesKey, 'groups'],
+    queryFn: ({ signal }) => apiCall(sevisApi.listPendingGroups, { signal }),
+    enabled,
+  });
 }
 
 export function usePendingEvents(query: sevisApi.TListPendingEventsQuery, enabled = true) {

@@ -39,7 +39,12 @@ export function useSystemErrors(query: { page: number; pageSize: number; q?: str
 
 /** Whether the SEVIS batch interface is configured (Send to SEVIS / Fetch results shown). */
 export function useTransportStatus(enabled = true) {
-  return useQuery({ queryKey: [...resultsKey, 'transport'], queryFn: ({ signal }) => apiCall(sevisApi.getTransportStatus, { signal }), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: [...resultsKey, 'transport'],
+    queryFn: ({ signal }) => apiCall(sevisApi.getTransportStatus, { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 export function useSendBatchToSevis() {

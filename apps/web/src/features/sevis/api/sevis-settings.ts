@@ -15,9 +15,8 @@ export function useSaveSevisSettings() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: ({ id, body }: { id?: string; body: sevisApi.TSevisSettingsInput }) => (id
-      ? apiCall(sevisApi.updateSevisSettings, { params: { settingsId: id }, body })
-      : apiCall(sevisApi.createSevisSettings, { body })),
+    mutationFn: ({ id, body }: { id?: string; body: sevisApi.TSevisSettingsInput }) =>
+      id ? apiCall(sevisApi.updateSevisSettings, { params: { settingsId: id }, body }) : apiCall(sevisApi.createSevisSettings, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['sevis'] }),
   });
 }

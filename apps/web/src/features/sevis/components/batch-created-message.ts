@@ -6,9 +6,11 @@ const BLOCK = 250;
 /** What "Create batches" did, in a sentence or three: batches made, records held back, OrgIDs skipped, and why one OrgID got more batches than its record count needs. */
 export function createdMessage(r: sevisApi.TCreateBatchesOutput): string {
   const parts: string[] = [];
-  parts.push(r.batches.length
-    ? `${r.batches.length} ${r.batches.length === 1 ? 'batch' : 'batches'} created (${r.batchedEvents} ${r.batchedEvents === 1 ? 'record' : 'records'}: ${r.batches.map((b) => b.batchId).join(', ')}).`
-    : 'No batch was created.');
+  parts.push(
+    r.batches.length
+      ? `${r.batches.length} ${r.batches.length === 1 ? 'batch' : 'batches'} created (${r.batchedEvents} ${r.batchedEvents === 1 ? 'record' : 'records'}: ${r.batches.map((b) => b.batchId).join(', ')}).`
+      : 'No batch was created.',
+  );
   const byOrg = new Map<string, { batches: number; records: number }>();
   for (const b of r.batches) {
     const o = byOrg.get(b.orgId) ?? { batches: 0, records: 0 };

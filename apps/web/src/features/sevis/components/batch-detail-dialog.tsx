@@ -1,5 +1,19 @@
 import { Link as RouterLink } from 'react-router';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { SEVIS_EVENT_STATUS_LABELS, sevisApi, type TSevisEventStatus } from '@meridian/domain';
 import { PageLoader } from '../../../ui/page-loader';
 import { useBatch } from '../api/sevis-batches';
@@ -8,8 +22,9 @@ import { BatchStatusChip } from './batch-status-chip';
 /** A record's result: nothing before the batch is sent, then awaiting SEVIS's log, then SEVIS's code and message. */
 function recordResult(batchStatus: sevisApi.TSevisBatchStatus, r: sevisApi.TSevisBatchDetail['records'][number]): string {
   if (batchStatus === 'pending') return 'Not sent yet';
-  if (r.resultCode) return `${SEVIS_EVENT_STATUS_LABELS[r.status as TSevisEventStatus] ?? r.status}: ${r.resultCode} ${r.resultMessage}`.trim();
-  return r.status === 'sent' ? 'Sent – awaiting result' : SEVIS_EVENT_STATUS_LABELS[r.status as TSevisEventStatus] ?? r.status;
+  if (r.resultCode)
+    return `${SEVIS_EVENT_STATUS_LABELS[r.status as TSevisEventStatus] ?? r.status}: ${r.resultCode} ${r.resultMessage}`.trim();
+  return r.status === 'sent' ? 'Sent – awaiting result' : (SEVIS_EVENT_STATUS_LABELS[r.status as TSevisEventStatus] ?? r.status);
 }
 
 /** The records of one batch: student, event, requestID and the SEVIS result once the log is in. */
@@ -20,10 +35,15 @@ export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string;
     <Dialog open onClose={onClose} aria-labelledby="batch-detail-title" maxWidth="md" fullWidth>
       <DialogTitle id="batch-detail-title">Batch {b?.batchId ?? ''}</DialogTitle>
       <DialogContent>
-        {batch.isPending ? <PageLoader /> : !b ? <Alert severity="error">The batch could not be loaded.</Alert> : (
+        {batch.isPending ? (
+          <PageLoader />
+        ) : !b ? (
+          <Alert severity="error">The batch could not be loaded.</Alert>
+        ) : (
           <>
             <Typography sx={{ mb: 2 }}>
-              {sevisApi.SEVIS_BATCH_KIND_LABELS[b.kind]} · OrgID {b.orgId} ({b.campusSiteName}) · {b.recordCount} {b.recordCount === 1 ? 'record' : 'records'} · <BatchStatusChip status={b.status} />
+              {sevisApi.SEVIS_BATCH_KIND_LABELS[b.kind]} · OrgID {b.orgId} ({b.campusSiteName}) · {b.recordCount}{' '}
+              {b.recordCount === 1 ? 'record' : 'records'} · <BatchStatusChip status={b.status} />
             </Typography>
             <Table size="small" aria-label={`Records of batch ${b.batchId}`}>
               <TableHead>
@@ -38,10 +58,20 @@ export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string;
                 {b.records.map((r) => (
                   <TableRow key={r.id}>
                     <TableCell component="th" scope="row">
-                      <Link component={RouterLink} to={`/isss/student-profile/${r.profileId}`} onClick={onClose}>{r.lastName}, {r.firstName}</Link>
-                      <Typography variant="caption" component="div" color="text.secondary">{r.sevisId || 'New record'}</Typography>
+                      <Link component={RouterLink} to={`/isss/student-profile/${r.profileId}`} onClick={onClose}>
+                        {r.lastName}, {r.firstName}
+                      </Link>
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {r.sevisId || 'New record'}
+                      </Typography>
                     </TableCell>
-                    <TableCell>{r.eventType}{r.action ? ` / ${r.action}` : ''}<Typography variant="caption" component="div" color="text.secondary">{r.recordKind === 'create' ? 'Create record' : 'Update record'}</Typography></TableCell>
+                    <TableCell>
+                      {r.eventType}
+                      {r.action ? ` / ${r.action}` : ''}
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {r.recordKind === 'create' ? 'Create record' : 'Update record'}
+                      </Typography>
+                    </TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.sevisRequestId}</TableCell>
                     <TableCell>{recordResult(b.status, r)}</TableCell>
                   </TableRow>
@@ -51,7 +81,9 @@ export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string;
           </>
         )}
       </DialogContent>
-      <DialogActions><Button onClick={onClose}>Close</Button></DialogActions>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -2,7 +2,10 @@ import { Chip } from '@mui/material';
 import { sevisApi } from '@meridian/domain';
 
 const COLOR: Record<sevisApi.TSevisBatchStatus, 'default' | 'info' | 'success' | 'warning'> = {
-  pending: 'default', sent: 'info', completed: 'success', completed_with_errors: 'warning',
+  pending: 'default',
+  sent: 'info',
+  completed: 'success',
+  completed_with_errors: 'warning',
 };
 
 /** A batch status in words (Pending, Sent – awaiting results, Completed, Completed with errors). */

@@ -13,7 +13,11 @@ import { RegistrationBulkList } from './registration-bulk-list';
  * A page of one SEVIS bulk list (Registration or Validation): for those who may batch SEVIS events
  * (others see Unauthorized), its heading and explanation above the list.
  */
-export function BulkEventPage({ title, subtitle, ...list }: { title: string; subtitle: string } & ComponentProps<typeof RegistrationBulkList>) {
+export function BulkEventPage({
+  title,
+  subtitle,
+  ...list
+}: { title: string; subtitle: string } & ComponentProps<typeof RegistrationBulkList>) {
   useDocumentTitle(title);
   const me = useCurrentUser();
   const mayBatch = can(me.data ? actorOf(me.data) : null, 'sevis.batch');

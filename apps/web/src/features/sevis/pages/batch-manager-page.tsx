@@ -18,7 +18,19 @@ import { BatchGroups } from '../components/batch-groups';
 import { BatchListTable } from '../components/batch-list-table';
 import { createdMessage } from '../components/batch-created-message';
 
-const DEFAULTS = { eOrg: '', eStatus: '', eQ: '', ePage: '1', eSize: '10', bStatus: '', bKind: '', bOrg: '', bQ: '', bPage: '1', bSize: '10' };
+const DEFAULTS = {
+  eOrg: '',
+  eStatus: '',
+  eQ: '',
+  ePage: '1',
+  eSize: '10',
+  bStatus: '',
+  bKind: '',
+  bOrg: '',
+  bQ: '',
+  bPage: '1',
+  bSize: '10',
+};
 
 /** #/isss/batch-manager: pending SEVIS updates by OrgID, creating validated batches, and the batches with their statuses. */
 export function BatchManagerPage() {
@@ -47,37 +59,78 @@ export function BatchManagerPage() {
 
   return (
     <Box>
-      <PageHeader title="Batch Manager"
+      <PageHeader
+        title="Batch Manager"
         subtitle="Pending SEVIS updates become batch files of at most 250 records, each checked against the SEVIS schema before it is stored. Download a batch to upload it in SEVIS, then mark it sent."
-        actions={(
-          <Button variant="contained" disabled={!anyCreatable || create.isPending} onClick={() => run({})}
-            startIcon={create.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Inventory2Outlined />}>
+        actions={
+          <Button
+            variant="contained"
+            disabled={!anyCreatable || create.isPending}
+            onClick={() => run({})}
+            startIcon={create.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Inventory2Outlined />}
+          >
             Create all batches
           </Button>
-        )} />
+        }
+      />
       {result ? (
-        <Alert severity={result.heldEvents ? 'warning' : result.batches.length ? 'success' : 'info'} role="status" sx={{ mb: 2 }} onClose={() => setResult(null)}>
+        <Alert
+          severity={result.heldEvents ? 'warning' : result.batches.length ? 'success' : 'info'}
+          role="status"
+          sx={{ mb: 2 }}
+          onClose={() => setResult(null)}
+        >
           {createdMessage(result)}
         </Alert>
       ) : null}
       {items.length > 0 && !items.some((g) => g.canCreate) ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          You are not a DSO or ARO on SEVIS Permissions: you can follow the queue and download batches, but only the staff listed there create batches and mark them sent.
+          You are not a DSO or ARO on SEVIS Permissions: you can follow the queue and download batches, but only the staff listed there
+          create batches and mark them sent.
         </Alert>
       ) : null}
-      <Typography variant="h2" component="h2" sx={{ mb: 1.5 }}>Pending updates by OrgID</Typography>
-      {groups.isPending ? <PageLoader /> : (
-        <BatchGroups groups={items} busy={create.isPending} onCreate={(g) => run({ settingsId: g.settingsId! })}
-          onShow={(g) => setFilters({ eOrg: g.settingsId ?? 'none', eStatus: '', ePage: '1' })} />
+      <Typography variant="h2" component="h2" sx={{ mb: 1.5 }}>
+        Pending updates by OrgID
+      </Typography>
+      {groups.isPending ? (
+        <PageLoader />
+      ) : (
+        <BatchGroups
+          groups={items}
+          busy={create.isPending}
+          onCreate={(g) => run({ settingsId: g.settingsId! })}
+          onShow={(g) => setFilters({ eOrg: g.settingsId ?? 'none', eStatus: '', ePage: '1' })}
+        />
       )}
-      <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>Pending and held-back updates</Typography>
+      <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>
+        Pending and held-back updates
+      </Typography>
       <BatchEventsTable filters={filters} setFilters={setFilters} groups={items} />
-      <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>Batches</Typography>
+      <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>
+        Batches
+      </Typography>
       <BatchListTable filters={filters} setFilters={setFilters} groups={items} onMarkSent={setSending} onOpen={(b) => setOpen(b.id)} />
-      <ConfirmDialog open={!!sending} title="Mark the batch sent" busy={markSent.isPending} confirmLabel="Mark sent"
-        message={sending ? `Have you uploaded batch ${sending.batchId} (${sending.recordCount} ${sending.recordCount === 1 ? 'record' : 'records'}) in SEVIS? It will show "Sent – awaiting results" until its transaction log is imported.` : ''}
+      <ConfirmDialog
+        open={!!sending}
+        title="Mark the batch sent"
+        busy={markSent.isPending}
+        confirmLabel="Mark sent"
+        message={
+          sending
+            ? `Have you uploaded batch ${sending.batchId} (${sending.recordCount} ${sending.recordCount === 1 ? 'record' : 'records'}) in SEVIS? It will show "Sent – awaiting results" until its transaction log is imported.`
+            : ''
+        }
         onCancel={() => setSending(null)}
-        onConfirm={() => sending && markSent.mutate(sending.id, { onSuccess: () => { snack(`Batch ${sending.batchId} marked sent.`, 'success'); setSending(null); } })} />
+        onConfirm={() =>
+          sending &&
+          markSent.mutate(sending.id, {
+            onSuccess: () => {
+              snack(`Batch ${sending.batchId} marked sent.`, 'success');
+              setSending(null);
+            },
+          })
+        }
+      />
       {open ? <BatchDetailDialog batchRowId={open} onClose={() => setOpen(null)} /> : null}
     </Box>
   );

@@ -27,20 +27,39 @@ export function BatchResultsActions({ batch }: { batch: { id: string; batchId: s
   return (
     <>
       {configured && batch.status === 'pending' && can(actor, 'sevis.batch') ? (
-        <Button size="small" startIcon={<CloudUploadOutlined />} disabled={send.isPending} aria-label={`Send batch ${batch.batchId} to SEVIS`}
-          onClick={() => send.mutate(batch.id, { onSuccess: (r) => snack(r.message, r.status === 'sent' ? 'success' : 'warning'), onError: fail })}>
+        <Button
+          size="small"
+          startIcon={<CloudUploadOutlined />}
+          disabled={send.isPending}
+          aria-label={`Send batch ${batch.batchId} to SEVIS`}
+          onClick={() =>
+            send.mutate(batch.id, { onSuccess: (r) => snack(r.message, r.status === 'sent' ? 'success' : 'warning'), onError: fail })
+          }
+        >
           Send to SEVIS
         </Button>
       ) : null}
       {configured && batch.status === 'sent' && mayImport ? (
-        <Button size="small" startIcon={<CloudDownloadOutlined />} disabled={fetchResults.isPending} aria-label={`Fetch the SEVIS results of batch ${batch.batchId}`}
-          onClick={() => fetchResults.mutate(batch.id, { onSuccess: (r) => snack(r.message, r.isReady ? 'success' : 'info'), onError: fail })}>
+        <Button
+          size="small"
+          startIcon={<CloudDownloadOutlined />}
+          disabled={fetchResults.isPending}
+          aria-label={`Fetch the SEVIS results of batch ${batch.batchId}`}
+          onClick={() =>
+            fetchResults.mutate(batch.id, { onSuccess: (r) => snack(r.message, r.isReady ? 'success' : 'info'), onError: fail })
+          }
+        >
           Fetch results
         </Button>
       ) : null}
       {batch.status === 'sent' && mayImport ? (
-        <Button size="small" component={RouterLink} to={`/isss/sevis-results?batch=${encodeURIComponent(batch.batchId)}`} startIcon={<UploadFileOutlined />}
-          aria-label={`Import the transaction log of batch ${batch.batchId}`}>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={`/isss/sevis-results?batch=${encodeURIComponent(batch.batchId)}`}
+          startIcon={<UploadFileOutlined />}
+          aria-label={`Import the transaction log of batch ${batch.batchId}`}
+        >
           Import log
         </Button>
       ) : null}

@@ -1,7 +1,20 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
-  Alert, Box, Chip, LinearProgress, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography,
+  Alert,
+  Box,
+  Chip,
+  LinearProgress,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import { can, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,9 +29,14 @@ import { useCurrentUser } from '../../auth/api/get-current-user';
 import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
 import { resultsKey, uploadTransactionLog, useTransactionLog, useTransactionLogs } from '../api/sevis-results';
 
-const codeLabel = (code: string) => (code ? `${code}${sevisApi.SEVIS_BATCH_RESULT_CODES[code] ? ` – ${sevisApi.SEVIS_BATCH_RESULT_CODES[code]}` : ''}` : '—');
+const codeLabel = (code: string) =>
+  code ? `${code}${sevisApi.SEVIS_BATCH_RESULT_CODES[code] ? ` – ${sevisApi.SEVIS_BATCH_RESULT_CODES[code]}` : ''}` : '—';
 const STATUS_COLOR = { succeeded: 'success', failed: 'error', unmatched: 'default' } as const;
-const STATUS_LABEL = { succeeded: SEVIS_EVENT_STATUS_LABELS.succeeded, failed: SEVIS_EVENT_STATUS_LABELS.failed, unmatched: 'Awaiting result' } as const;
+const STATUS_LABEL = {
+  succeeded: SEVIS_EVENT_STATUS_LABELS.succeeded,
+  failed: SEVIS_EVENT_STATUS_LABELS.failed,
+  unmatched: 'Awaiting result',
+} as const;
 
 /** The result of each record of a batch: student, event, SEVIS ID, status, code and message. */
 function RecordResults({ records }: { records: sevisApi.TTransLogRecordResult[] }) {
@@ -27,27 +45,50 @@ function RecordResults({ records }: { records: sevisApi.TTransLogRecordResult[] 
       <Table size="small" aria-label="Record results" sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>
-            <TableCell scope="col">Student</TableCell><TableCell scope="col">Update</TableCell><TableCell scope="col">Request ID</TableCell>
-            <TableCell scope="col">SEVIS ID</TableCell><TableCell scope="col">Result</TableCell><TableCell scope="col">SEVIS code and message</TableCell>
+            <TableCell scope="col">Student</TableCell>
+            <TableCell scope="col">Update</TableCell>
+            <TableCell scope="col">Request ID</TableCell>
+            <TableCell scope="col">SEVIS ID</TableCell>
+            <TableCell scope="col">Result</TableCell>
+            <TableCell scope="col">SEVIS code and message</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {records.map((r) => (
             <TableRow key={r.requestId}>
               <TableCell component="th" scope="row">
-                {r.profileId ? <Link component={RouterLink} to={sevisApi.sevisUpdatesPath(r.profileId, r.visaType)}>{r.studentName || 'Student record'}</Link> : r.studentName}
+                {r.profileId ? (
+                  <Link component={RouterLink} to={sevisApi.sevisUpdatesPath(r.profileId, r.visaType)}>
+                    {r.studentName || 'Student record'}
+                  </Link>
+                ) : (
+                  r.studentName
+                )}
               </TableCell>
               <TableCell>{r.eventType}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{r.requestId}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>
                 {r.sevisId ?? '—'}
-                {r.dependentSevisIds.length ? <Typography variant="caption" component="div">Dependents: {r.dependentSevisIds.join(', ')}</Typography> : null}
+                {r.dependentSevisIds.length ? (
+                  <Typography variant="caption" component="div">
+                    Dependents: {r.dependentSevisIds.join(', ')}
+                  </Typography>
+                ) : null}
               </TableCell>
-              <TableCell><Chip size="small" variant="outlined" color={STATUS_COLOR[r.status]} label={STATUS_LABEL[r.status]} /></TableCell>
-              <TableCell>{r.resultCode ? <strong>{r.resultCode}</strong> : null}{r.message ? ` ${r.message}` : ''}</TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" color={STATUS_COLOR[r.status]} label={STATUS_LABEL[r.status]} />
+              </TableCell>
+              <TableCell>
+                {r.resultCode ? <strong>{r.resultCode}</strong> : null}
+                {r.message ? ` ${r.message}` : ''}
+              </TableCell>
             </TableRow>
           ))}
-          {records.length === 0 ? <TableRow><TableCell colSpan={6}>This batch has no records.</TableCell></TableRow> : null}
+          {records.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={6}>This batch has no records.</TableCell>
+            </TableRow>
+          ) : null}
         </TableBody>
       </Table>
     </TableContainer>
@@ -86,7 +127,9 @@ function Results() {
         void qc.invalidateQueries({ queryKey: ['sevis'] });
         void qc.invalidateQueries({ queryKey: resultsKey });
       })
-      .catch((e: unknown) => setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'))
+      .catch((e: unknown) =>
+        setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),
+      )
       .finally(() => setProgress(null));
   };
 
@@ -96,24 +139,46 @@ function Results() {
         title="Transaction Logs"
         subtitle="Import the results SEVIS returns for a batch: the transaction log (sevis_transaction_log.xml) or the whole zip with the printed forms. Each student's SEVIS update is marked succeeded or failed with SEVIS's code and message; created records receive their SEVIS IDs."
       />
-      {batchId ? <Alert severity="info" sx={{ mb: 2 }}>Import the log SEVIS returned for batch <strong>{batchId}</strong>: the log names its batch, so any log can be imported here.</Alert> : null}
+      {batchId ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Import the log SEVIS returned for batch <strong>{batchId}</strong>: the log names its batch, so any log can be imported here.
+        </Alert>
+      ) : null}
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>Import a transaction log</Typography>
-        <FileDropZone label="Transaction log (.xml) or SEVIS results (.zip)" maxBytes={sevisApi.TRANSLOG_MAX_BYTES} accept=".xml,.zip,text/xml,application/xml,application/zip" progress={progress} error={error} onFile={onFile} />
-        {progress !== null ? <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">Checking the log against the SEVIS schema and applying its results…</Typography> : null}
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
+          Import a transaction log
+        </Typography>
+        <FileDropZone
+          label="Transaction log (.xml) or SEVIS results (.zip)"
+          maxBytes={sevisApi.TRANSLOG_MAX_BYTES}
+          accept=".xml,.zip,text/xml,application/xml,application/zip"
+          progress={progress}
+          error={error}
+          onFile={onFile}
+        />
+        {progress !== null ? (
+          <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
+            Checking the log against the SEVIS schema and applying its results…
+          </Typography>
+        ) : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Importing the same log again changes nothing. When the batch interface is configured, “Fetch results” in the Batch Manager does this for you.
+          Importing the same log again changes nothing. When the batch interface is configured, “Fetch results” in the Batch Manager does
+          this for you.
         </Typography>
       </Paper>
 
       {result ? (
         <Paper variant="outlined" sx={{ mb: 3 }} aria-live="polite">
           <Box sx={{ p: 2 }}>
-            <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>Batch {result.log.batchId} ({result.log.orgId})</Typography>
+            <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
+              Batch {result.log.batchId} ({result.log.orgId})
+            </Typography>
             <Alert severity={result.isDuplicate ? 'info' : result.log.failedCount ? 'warning' : 'success'}>
               {result.message}
               {!result.isDuplicate ? ` Batch result: ${codeLabel(result.log.resultCode)}.` : ''}
-              {result.formsFound ? ` Printed forms: ${result.formsFound} in the zip, ${result.formsStored} filed on student records (a record without a portal account keeps none).` : ''}
+              {result.formsFound
+                ? ` Printed forms: ${result.formsFound} in the zip, ${result.formsStored} filed on student records (a record without a portal account keeps none).`
+                : ''}
             </Alert>
           </Box>
           <RecordResults records={result.records} />
@@ -121,22 +186,41 @@ function Results() {
       ) : null}
 
       <Paper variant="outlined">
-        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>Imported logs</Typography>
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>
+          Imported logs
+        </Typography>
         {history.isFetching ? <LinearProgress aria-label="Loading logs" /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
           <Table size="small" aria-label="Imported transaction logs" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
-                <TableCell scope="col">Batch</TableCell><TableCell scope="col">OrgID</TableCell><TableCell scope="col">File</TableCell>
-                <TableCell scope="col">Result</TableCell><TableCell scope="col" align="right">Succeeded</TableCell><TableCell scope="col" align="right">Failed</TableCell>
-                <TableCell scope="col">Imported by</TableCell><TableCell scope="col">Imported</TableCell>
+                <TableCell scope="col">Batch</TableCell>
+                <TableCell scope="col">OrgID</TableCell>
+                <TableCell scope="col">File</TableCell>
+                <TableCell scope="col">Result</TableCell>
+                <TableCell scope="col" align="right">
+                  Succeeded
+                </TableCell>
+                <TableCell scope="col" align="right">
+                  Failed
+                </TableCell>
+                <TableCell scope="col">Imported by</TableCell>
+                <TableCell scope="col">Imported</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {(history.data?.items ?? []).map((l) => (
                 <TableRow key={l.id} hover selected={openLog === l.id}>
                   <TableCell component="th" scope="row">
-                    <Link component="button" type="button" onClick={() => { setOpenLog(openLog === l.id ? null : l.id); setResult(null); }} aria-expanded={openLog === l.id}>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => {
+                        setOpenLog(openLog === l.id ? null : l.id);
+                        setResult(null);
+                      }}
+                      aria-expanded={openLog === l.id}
+                    >
                       {l.batchId || '—'}
                     </Link>
                   </TableCell>
@@ -149,15 +233,28 @@ function Results() {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.importedAt)}</TableCell>
                 </TableRow>
               ))}
-              {!history.isPending && (history.data?.items.length ?? 0) === 0 ? <TableRow><TableCell colSpan={8}>No transaction log has been imported yet.</TableCell></TableRow> : null}
+              {!history.isPending && (history.data?.items.length ?? 0) === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={8}>No transaction log has been imported yet.</TableCell>
+                </TableRow>
+              ) : null}
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination component="div" count={history.data?.total ?? 0} page={page.page - 1} rowsPerPage={page.pageSize} rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_, p) => setPage({ ...page, page: p + 1 })} onRowsPerPageChange={(e) => setPage({ page: 1, pageSize: Number(e.target.value) })} />
+        <TablePagination
+          component="div"
+          count={history.data?.total ?? 0}
+          page={page.page - 1}
+          rowsPerPage={page.pageSize}
+          rowsPerPageOptions={[10, 25, 50]}
+          onPageChange={(_, p) => setPage({ ...page, page: p + 1 })}
+          onRowsPerPageChange={(e) => setPage({ page: 1, pageSize: Number(e.target.value) })}
+        />
         {openLog && detail.data ? (
           <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-            <Typography variant="h3" component="h3" sx={{ fontSize: '1.05rem', p: 2, pb: 1 }}>Records of batch {detail.data.log.batchId}</Typography>
+            <Typography variant="h3" component="h3" sx={{ fontSize: '1.05rem', p: 2, pb: 1 }}>
+              Records of batch {detail.data.log.batchId}
+            </Typography>
             <RecordResults records={detail.data.records} />
           </Box>
         ) : null}

@@ -1,8 +1,33 @@
 import { Fragment, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
-  Alert, Box, Button, Checkbox, Chip, FormControl, FormControlLabel, FormHelperText, IconButton, InputLabel, LinearProgress, Link, MenuItem, Paper, Select,
-  Stack, Switch, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Tabs, Typography,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  IconButton,
+  InputLabel,
+  LinearProgress,
+  Link,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tabs,
+  Typography,
 } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
@@ -22,14 +47,30 @@ import { useApplyRtiImport, useDiscardRtiImport, useRtiImport } from '../api/sev
 import { RTI_STATUS } from './rti-import-page';
 
 /** Read by screen readers, not shown (the column of expand buttons). */
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const STATES = [
-  { key: 'all', label: 'All rows' }, { key: 'changed', label: 'Changed' }, { key: 'new', label: 'Not in our records' },
-  { key: 'error', label: 'Errors' }, { key: 'unchanged', label: 'Unchanged' },
+  { key: 'all', label: 'All rows' },
+  { key: 'changed', label: 'Changed' },
+  { key: 'new', label: 'Not in our records' },
+  { key: 'error', label: 'Errors' },
+  { key: 'unchanged', label: 'Unchanged' },
 ] as const;
 const STATE_CHIP = {
-  changed: { label: 'Differs', color: 'warning' }, new: { label: 'New student', color: 'info' }, error: { label: 'Error', color: 'error' }, unchanged: { label: 'Same', color: 'default' },
+  changed: { label: 'Differs', color: 'warning' },
+  new: { label: 'New student', color: 'info' },
+  error: { label: 'Error', color: 'error' },
+  unchanged: { label: 'Same', color: 'default' },
 } as const;
 /** ISO dates as MM/DD/YYYY; other values as they are. */
 const show = (key: string, v: string) => {
@@ -68,59 +109,121 @@ function Detail() {
   const { import: imp, rows } = q.data;
   const isOpen = imp.status !== 'discarded';
   const selectable = (r: sevisApi.TRtiRow) => isOpen && !r.appliedAction && (r.state === 'changed' || r.state === 'new');
-  const toggle = (set: Set<string>, id: string) => { const n = new Set(set); if (n.has(id)) n.delete(id); else n.add(id); return n; };
+  const toggle = (set: Set<string>, id: string) => {
+    const n = new Set(set);
+    if (n.has(id)) n.delete(id);
+    else n.add(id);
+    return n;
+  };
   const pageSelectable = rows.filter(selectable);
   const allOnPage = pageSelectable.length > 0 && pageSelectable.every((r) => selected.has(r.id));
   const pending = imp.changedCount + imp.newCount - imp.updatedCount - imp.insertedCount;
 
   const run = (rowIds: string[]) => {
     setSiteError(null);
-    apply.mutate({ rowIds, insertNew, campusSiteId: siteId === '' ? null : siteId }, {
-      onSuccess: (out) => {
-        setConfirm(null);
-        setSelected(new Set());
-        snack(`${out.updated} record${out.updated === 1 ? '' : 's'} updated, ${out.inserted} added${out.failed ? `, ${out.failed} could not be applied (see the row messages)` : ''}.`, out.failed ? 'warning' : 'success');
+    apply.mutate(
+      { rowIds, insertNew, campusSiteId: siteId === '' ? null : siteId },
+      {
+        onSuccess: (out) => {
+          setConfirm(null);
+          setSelected(new Set());
+          snack(
+            `${out.updated} record${out.updated === 1 ? '' : 's'} updated, ${out.inserted} added${out.failed ? `, ${out.failed} could not be applied (see the row messages)` : ''}.`,
+            out.failed ? 'warning' : 'success',
+          );
+        },
+        onError: (e) => {
+          setConfirm(null);
+          if (isApiError(e) && e.fieldErrors?.campusSiteId) setSiteError(e.fieldErrors.campusSiteId[0] ?? null);
+          else snack(isApiError(e) ? e.message : 'The changes could not be applied.', 'error');
+        },
       },
-      onError: (e) => {
-        setConfirm(null);
-        if (isApiError(e) && e.fieldErrors?.campusSiteId) setSiteError(e.fieldErrors.campusSiteId[0] ?? null);
-        else snack(isApiError(e) ? e.message : 'The changes could not be applied.', 'error');
-      },
-    });
+    );
   };
 
   return (
     <Box>
       <PageHeader
         title={`RTI Import: ${imp.fileName}`}
-        subtitle={<>Uploaded by {imp.createdBy} on {formatDateTime(imp.createdAt)} · {imp.rowCount} rows: {imp.changedCount} differ, {imp.newCount} not in our records, {imp.errorCount} with errors · {imp.updatedCount} updated and {imp.insertedCount} added so far</>}
-        actions={<><Chip variant="outlined" color={RTI_STATUS[imp.status].color} label={RTI_STATUS[imp.status].label} /><Button component={RouterLink} to="/isss/rti-import">All imports</Button></>}
+        subtitle={
+          <>
+            Uploaded by {imp.createdBy} on {formatDateTime(imp.createdAt)} · {imp.rowCount} rows: {imp.changedCount} differ, {imp.newCount}{' '}
+            not in our records, {imp.errorCount} with errors · {imp.updatedCount} updated and {imp.insertedCount} added so far
+          </>
+        }
+        actions={
+          <>
+            <Chip variant="outlined" color={RTI_STATUS[imp.status].color} label={RTI_STATUS[imp.status].label} />
+            <Button component={RouterLink} to="/isss/rti-import">
+              All imports
+            </Button>
+          </>
+        }
       />
       {isOpen ? (
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-            <FormControlLabel control={<Switch checked={insertNew} onChange={(e) => setInsertNew(e.target.checked)} />} label="Add the students we lack" />
+            <FormControlLabel
+              control={<Switch checked={insertNew} onChange={(e) => setInsertNew(e.target.checked)} />}
+              label="Add the students we lack"
+            />
             <FormControl size="small" sx={{ minWidth: 300 }} error={!!siteError} disabled={!insertNew}>
               <InputLabel id="rti-site-label">Campus site for new records</InputLabel>
-              <Select labelId="rti-site-label" label="Campus site for new records" value={siteId} onChange={(e) => { setSiteId(e.target.value as number); setSiteError(null); }}>
-                {(sites.data ?? []).map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+              <Select
+                labelId="rti-site-label"
+                label="Campus site for new records"
+                value={siteId}
+                onChange={(e) => {
+                  setSiteId(e.target.value as number);
+                  setSiteError(null);
+                }}
+              >
+                {(sites.data ?? []).map((s) => (
+                  <MenuItem key={s.id} value={s.id}>
+                    {s.name}
+                  </MenuItem>
+                ))}
               </Select>
               {siteError ? <FormHelperText>{siteError}</FormHelperText> : null}
             </FormControl>
             <Box sx={{ flex: 1 }} />
-            <Button variant="outlined" disabled={selected.size === 0 || apply.isPending} onClick={() => setConfirm('selected')}>Apply selected ({selected.size})</Button>
-            <Button variant="contained" disabled={pending <= 0 || apply.isPending} onClick={() => setConfirm('all')}>Apply all</Button>
-            {imp.status === 'preview' ? <Button color="error" onClick={() => setConfirm('discard')}>Discard</Button> : null}
+            <Button variant="outlined" disabled={selected.size === 0 || apply.isPending} onClick={() => setConfirm('selected')}>
+              Apply selected ({selected.size})
+            </Button>
+            <Button variant="contained" disabled={pending <= 0 || apply.isPending} onClick={() => setConfirm('all')}>
+              Apply all
+            </Button>
+            {imp.status === 'preview' ? (
+              <Button color="error" onClick={() => setConfirm('discard')}>
+                Discard
+              </Button>
+            ) : null}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Records take RTI's value for each field that differs. These changes are recorded in each student's History Log but not sent to SEVIS, which already has them.
+            Records take RTI's value for each field that differs. These changes are recorded in each student's History Log but not sent to
+            SEVIS, which already has them.
           </Typography>
         </Paper>
-      ) : <Alert severity="info" sx={{ mb: 2 }}>This import was discarded; upload the list again to compare it anew.</Alert>}
+      ) : (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          This import was discarded; upload the list again to compare it anew.
+        </Alert>
+      )}
 
       <Paper variant="outlined">
-        <Tabs value={state} onChange={(_, v: string) => { setState(v); setPage({ ...page, page: 1 }); }} aria-label="Rows by comparison" variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          {STATES.map((s) => <Tab key={s.key} value={s.key} label={s.label} />)}
+        <Tabs
+          value={state}
+          onChange={(_, v: string) => {
+            setState(v);
+            setPage({ ...page, page: 1 });
+          }}
+          aria-label="Rows by comparison"
+          variant="scrollable"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          {STATES.map((s) => (
+            <Tab key={s.key} value={s.key} label={s.label} />
+          ))}
         </Tabs>
         {q.isFetching ? <LinearProgress aria-label="Loading rows" /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
@@ -128,11 +231,29 @@ function Detail() {
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
-                  <Checkbox inputProps={{ 'aria-label': 'Select every row of this page that can be applied' }} checked={allOnPage} disabled={!pageSelectable.length}
-                    onChange={() => setSelected((s) => { const n = new Set(s); pageSelectable.forEach((r) => (allOnPage ? n.delete(r.id) : n.add(r.id))); return n; })} />
+                  <Checkbox
+                    inputProps={{ 'aria-label': 'Select every row of this page that can be applied' }}
+                    checked={allOnPage}
+                    disabled={!pageSelectable.length}
+                    onChange={() =>
+                      setSelected((s) => {
+                        const n = new Set(s);
+                        pageSelectable.forEach((r) => (allOnPage ? n.delete(r.id) : n.add(r.id)));
+                        return n;
+                      })
+                    }
+                  />
                 </TableCell>
-                <TableCell scope="col">Row</TableCell><TableCell scope="col">Student</TableCell><TableCell scope="col">SEVIS ID</TableCell>
-                <TableCell scope="col">Comparison</TableCell><TableCell scope="col">Differences</TableCell><TableCell scope="col"><Box component="span" sx={visuallyHidden}>Details</Box></TableCell>
+                <TableCell scope="col">Row</TableCell>
+                <TableCell scope="col">Student</TableCell>
+                <TableCell scope="col">SEVIS ID</TableCell>
+                <TableCell scope="col">Comparison</TableCell>
+                <TableCell scope="col">Differences</TableCell>
+                <TableCell scope="col">
+                  <Box component="span" sx={visuallyHidden}>
+                    Details
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -143,43 +264,87 @@ function Detail() {
                   <Fragment key={r.id}>
                     <TableRow hover selected={selected.has(r.id)}>
                       <TableCell padding="checkbox">
-                        {selectable(r) ? <Checkbox checked={selected.has(r.id)} onChange={() => setSelected((s) => toggle(s, r.id))} inputProps={{ 'aria-label': `Select row ${r.rowNumber}` }} /> : null}
+                        {selectable(r) ? (
+                          <Checkbox
+                            checked={selected.has(r.id)}
+                            onChange={() => setSelected((s) => toggle(s, r.id))}
+                            inputProps={{ 'aria-label': `Select row ${r.rowNumber}` }}
+                          />
+                        ) : null}
                       </TableCell>
                       <TableCell>{r.rowNumber}</TableCell>
                       <TableCell component="th" scope="row">
-                        {r.profileId ? <Link component={RouterLink} to={`/isss/student-profile/${r.profileId}`}>{r.name}</Link> : r.name || '—'}
+                        {r.profileId ? (
+                          <Link component={RouterLink} to={`/isss/student-profile/${r.profileId}`}>
+                            {r.name}
+                          </Link>
+                        ) : (
+                          r.name || '—'
+                        )}
                       </TableCell>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{r.sevisId || '—'}</TableCell>
                       <TableCell>
-                        {r.appliedAction
-                          ? <Chip size="small" color="success" label={r.appliedAction === 'inserted' ? 'Added' : 'Updated'} />
-                          : <Chip size="small" variant="outlined" color={STATE_CHIP[r.state].color} label={STATE_CHIP[r.state].label} />}
+                        {r.appliedAction ? (
+                          <Chip size="small" color="success" label={r.appliedAction === 'inserted' ? 'Added' : 'Updated'} />
+                        ) : (
+                          <Chip size="small" variant="outlined" color={STATE_CHIP[r.state].color} label={STATE_CHIP[r.state].label} />
+                        )}
                       </TableCell>
                       <TableCell sx={{ maxWidth: 380 }}>
-                        {r.message ? <Typography variant="body2" color="error">{r.message}</Typography> : null}
+                        {r.message ? (
+                          <Typography variant="body2" color="error">
+                            {r.message}
+                          </Typography>
+                        ) : null}
                         {r.appliedAction ? 'Our record now holds the RTI values' : null}
                         {!r.appliedAction && r.state === 'changed' ? diffs.map((f) => f.label).join(', ') : null}
                         {!r.appliedAction && r.state === 'new' && !r.message ? 'Not in our records' : null}
                       </TableCell>
                       <TableCell>
-                        <IconButton size="small" aria-label={expanded ? `Hide row ${r.rowNumber} side by side` : `Show row ${r.rowNumber} side by side`} aria-expanded={expanded}
-                          onClick={() => setOpen((s) => toggle(s, r.id))}>{expanded ? <KeyboardArrowUp /> : <KeyboardArrowDown />}</IconButton>
+                        <IconButton
+                          size="small"
+                          aria-label={expanded ? `Hide row ${r.rowNumber} side by side` : `Show row ${r.rowNumber} side by side`}
+                          aria-expanded={expanded}
+                          onClick={() => setOpen((s) => toggle(s, r.id))}
+                        >
+                          {expanded ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+                        </IconButton>
                       </TableCell>
                     </TableRow>
                     {expanded ? (
                       <TableRow>
                         <TableCell colSpan={7} sx={{ bgcolor: 'action.hover' }}>
                           <Table size="small" aria-label={`Row ${r.rowNumber}: our record and RTI side by side`} sx={{ maxWidth: 760 }}>
-                            <TableHead><TableRow><TableCell scope="col">Field</TableCell><TableCell scope="col">Our record</TableCell><TableCell scope="col">SEVIS (RTI)</TableCell></TableRow></TableHead>
+                            <TableHead>
+                              <TableRow>
+                                <TableCell scope="col">Field</TableCell>
+                                <TableCell scope="col">Our record</TableCell>
+                                <TableCell scope="col">SEVIS (RTI)</TableCell>
+                              </TableRow>
+                            </TableHead>
                             <TableBody>
                               {r.fields.map((f) => (
                                 <TableRow key={f.key}>
-                                  <TableCell component="th" scope="row">{f.label}</TableCell>
+                                  <TableCell component="th" scope="row">
+                                    {f.label}
+                                  </TableCell>
                                   <TableCell>{show(f.key, f.ours)}</TableCell>
-                                  <TableCell sx={f.isDifferent ? { fontWeight: 700 } : undefined}>{show(f.key, f.rti)}{f.isDifferent ? <Typography component="span" variant="caption" color="text.secondary"> (differs)</Typography> : null}</TableCell>
+                                  <TableCell sx={f.isDifferent ? { fontWeight: 700 } : undefined}>
+                                    {show(f.key, f.rti)}
+                                    {f.isDifferent ? (
+                                      <Typography component="span" variant="caption" color="text.secondary">
+                                        {' '}
+                                        (differs)
+                                      </Typography>
+                                    ) : null}
+                                  </TableCell>
                                 </TableRow>
                               ))}
-                              {r.fields.length === 0 ? <TableRow><TableCell colSpan={3}>The row has no values to compare.</TableCell></TableRow> : null}
+                              {r.fields.length === 0 ? (
+                                <TableRow>
+                                  <TableCell colSpan={3}>The row has no values to compare.</TableCell>
+                                </TableRow>
+                              ) : null}
                             </TableBody>
                           </Table>
                         </TableCell>
@@ -188,26 +353,57 @@ function Detail() {
                   </Fragment>
                 );
               })}
-              {rows.length === 0 ? <TableRow><TableCell colSpan={7}>No rows here.</TableCell></TableRow> : null}
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={7}>No rows here.</TableCell>
+                </TableRow>
+              ) : null}
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination component="div" count={q.data.total} page={page.page - 1} rowsPerPage={page.pageSize} rowsPerPageOptions={[25, 50, 100, 200]}
-          onPageChange={(_, p) => setPage({ ...page, page: p + 1 })} onRowsPerPageChange={(e) => setPage({ page: 1, pageSize: Number(e.target.value) })} />
+        <TablePagination
+          component="div"
+          count={q.data.total}
+          page={page.page - 1}
+          rowsPerPage={page.pageSize}
+          rowsPerPageOptions={[25, 50, 100, 200]}
+          onPageChange={(_, p) => setPage({ ...page, page: p + 1 })}
+          onRowsPerPageChange={(e) => setPage({ page: 1, pageSize: Number(e.target.value) })}
+        />
       </Paper>
 
       <ConfirmDialog
         open={confirm === 'all' || confirm === 'selected'}
         title={confirm === 'all' ? 'Apply every difference?' : `Apply ${selected.size} selected row${selected.size === 1 ? '' : 's'}?`}
-        message={confirm === 'all'
-          ? `Every record that differs takes RTI's values${insertNew ? ', and the students we lack are added' : ''}. Nothing is sent to SEVIS.`
-          : "The selected records take RTI's values (selected new students are added). Nothing is sent to SEVIS."}
-        confirmLabel="Apply" busy={apply.isPending}
-        onConfirm={() => run(confirm === 'all' ? [] : [...selected])} onCancel={() => setConfirm(null)}
+        message={
+          confirm === 'all'
+            ? `Every record that differs takes RTI's values${insertNew ? ', and the students we lack are added' : ''}. Nothing is sent to SEVIS.`
+            : "The selected records take RTI's values (selected new students are added). Nothing is sent to SEVIS."
+        }
+        confirmLabel="Apply"
+        busy={apply.isPending}
+        onConfirm={() => run(confirm === 'all' ? [] : [...selected])}
+        onCancel={() => setConfirm(null)}
       />
       <ConfirmDialog
-        open={confirm === 'discard'} title="Discard this import?" message="Nothing more can be applied from it; it stays in the history." confirmLabel="Discard" destructive busy={discard.isPending}
-        onConfirm={() => discard.mutate(undefined, { onSuccess: () => { setConfirm(null); snack('The import was discarded.', 'success'); }, onError: (e) => { setConfirm(null); snack(isApiError(e) ? e.message : 'Could not discard.', 'error'); } })}
+        open={confirm === 'discard'}
+        title="Discard this import?"
+        message="Nothing more can be applied from it; it stays in the history."
+        confirmLabel="Discard"
+        destructive
+        busy={discard.isPending}
+        onConfirm={() =>
+          discard.mutate(undefined, {
+            onSuccess: () => {
+              setConfirm(null);
+              snack('The import was discarded.', 'success');
+            },
+            onError: (e) => {
+              setConfirm(null);
+              snack(isApiError(e) ? e.message : 'Could not discard.', 'error');
+            },
+          })
+        }
         onCancel={() => setConfirm(null)}
       />
     </Box>

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { can, MSG, sevisApi } from '@meridian/domain';
@@ -29,48 +42,94 @@ export function SevisSettingsPage() {
 
   return (
     <Box>
-      <PageHeader title="SEVIS Settings"
+      <PageHeader
+        title="SEVIS Settings"
         subtitle="Per campus site: the school code (F-1) or program number (J-1) SEVIS knows, its PDSO or RO, batch numbering and nightly batching."
-        actions={canConfigure ? <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>Add settings</Button> : null} />
-      {!canConfigure ? <Alert severity="info" sx={{ mb: 2 }}>Super users and officers change these settings; you can read them.</Alert> : null}
+        actions={
+          canConfigure ? (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
+              Add settings
+            </Button>
+          ) : null
+        }
+      />
+      {!canConfigure ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Super users and officers change these settings; you can read them.
+        </Alert>
+      ) : null}
       <Paper variant="outlined">
         <TableContainer>
           <Table size="small" aria-label="SEVIS settings" sx={{ minWidth: 900 }}>
             <TableHead>
               <TableRow>
-                {['Campus site', 'Program', 'School code / program number', 'PDSO / RO', 'Next batch id', 'Nightly batching', 'Status', ''].map((h, i) => (
-                  <TableCell key={i} scope="col">{h || <Box component="span" sx={visuallyHidden}>Actions</Box>}</TableCell>
+                {[
+                  'Campus site',
+                  'Program',
+                  'School code / program number',
+                  'PDSO / RO',
+                  'Next batch id',
+                  'Nightly batching',
+                  'Status',
+                  '',
+                ].map((h, i) => (
+                  <TableCell key={i} scope="col">
+                    {h || (
+                      <Box component="span" sx={visuallyHidden}>
+                        Actions
+                      </Box>
+                    )}
+                  </TableCell>
                 ))}
               </TableRow>
             </TableHead>
             <TableBody>
               {items.map((s) => (
                 <TableRow key={s.id} hover>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>{s.campusSiteName}</TableCell>
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                    {s.campusSiteName}
+                  </TableCell>
                   <TableCell>{s.programKind === 'F' ? 'F-1 students' : 'J-1 exchange visitors'}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{s.orgId}</TableCell>
                   <TableCell>
                     {s.officialName}
-                    <Typography variant="caption" component="div" color="text.secondary">SEVIS user id {s.officialSevisUserId}</Typography>
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      SEVIS user id {s.officialSevisUserId}
+                    </Typography>
                   </TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{s.nextBatchId}</TableCell>
                   <TableCell>{s.isAutoBatch ? 'Every night' : 'Off'}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={s.isActive ? 'Active' : 'Inactive'} color={s.isActive ? 'success' : 'default'} variant="outlined" />
-                    <Typography variant="caption" component="div" color="text.secondary">Changed {formatDate(s.updatedAt)}</Typography>
+                    <Chip
+                      size="small"
+                      label={s.isActive ? 'Active' : 'Inactive'}
+                      color={s.isActive ? 'success' : 'default'}
+                      variant="outlined"
+                    />
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      Changed {formatDate(s.updatedAt)}
+                    </Typography>
                   </TableCell>
                   <TableCell>
                     {s.canEdit ? (
-                      <Button size="small" startIcon={<EditOutlined />} onClick={() => setEditing(s)}
-                        aria-label={`Edit SEVIS settings of ${s.campusSiteName}, ${s.programKind === 'F' ? 'F-1' : 'J-1'}`}>Edit</Button>
+                      <Button
+                        size="small"
+                        startIcon={<EditOutlined />}
+                        onClick={() => setEditing(s)}
+                        aria-label={`Edit SEVIS settings of ${s.campusSiteName}, ${s.programKind === 'F' ? 'F-1' : 'J-1'}`}
+                      >
+                        Edit
+                      </Button>
                     ) : null}
                   </TableCell>
                 </TableRow>
               ))}
               {items.length === 0 ? (
-                <TableRow><TableCell colSpan={8} sx={{ py: 4, textAlign: 'center' }}>
-                  No SEVIS settings yet{canConfigure ? ': add the school code or program number of a campus site to build batches.' : '.'}
-                </TableCell></TableRow>
+                <TableRow>
+                  <TableCell colSpan={8} sx={{ py: 4, textAlign: 'center' }}>
+                    No SEVIS settings yet{canConfigure ? ': add the school code or program number of a campus site to build batches.' : '.'}
+                  </TableCell>
+                </TableRow>
               ) : null}
             </TableBody>
           </Table>
@@ -81,4 +140,14 @@ export function SevisSettingsPage() {
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -14,8 +14,10 @@ function useRefreshing<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useAddStageItem = () => useRefreshing((body: studentsApi.TAddStageItemInput) => apiCall(studentsApi.addStageItem, { body }));
-export const useUpdateStageItem = () => useRefreshing((v: { id: string; visaScope: studentsApi.TVisaScope }) =>
-  apiCall(studentsApi.updateStageItem, { params: { itemId: v.id }, body: { visaScope: v.visaScope } }));
+export const useUpdateStageItem = () =>
+  useRefreshing((v: { id: string; visaScope: studentsApi.TVisaScope }) =>
+    apiCall(studentsApi.updateStageItem, { params: { itemId: v.id }, body: { visaScope: v.visaScope } }),
+  );
 export const useRemoveStageItem = () => useRefreshing((id: string) => apiCall(studentsApi.removeStageItem, { params: { itemId: id } }));
-export const useReorderStageItems = () => useRefreshing((v: { stage: studentsApi.TPortalStage; ids: string[] }) =>
-  apiCall(studentsApi.reorderStageItems, { body: v }));
+export const useReorderStageItems = () =>
+  useRefreshing((v: { stage: studentsApi.TPortalStage; ids: string[] }) => apiCall(studentsApi.reorderStageItems, { body: v }));

@@ -21,9 +21,10 @@ export function useSaveWizardStep() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: (v: { id?: string; body: studentsApi.TSaveWizardStepInput }) => (v.id
-      ? apiCall(studentsApi.updateWizardStep, { params: { stepId: v.id }, body: v.body })
-      : apiCall(studentsApi.createWizardStep, { body: v.body })),
+    mutationFn: (v: { id?: string; body: studentsApi.TSaveWizardStepInput }) =>
+      v.id
+        ? apiCall(studentsApi.updateWizardStep, { params: { stepId: v.id }, body: v.body })
+        : apiCall(studentsApi.createWizardStep, { body: v.body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['students'] }),
   });
 }

@@ -23,24 +23,42 @@ export function WizardPreviewPage() {
   if (!allowed) return <UnauthorizedPage homePath="/isss/dashboard" />;
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <Button component={RouterLink} to="/isss/welcome-wizard-configurations" startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to Welcome Wizard Configuration</Button>
+      <Button component={RouterLink} to="/isss/welcome-wizard-configurations" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to Welcome Wizard Configuration
+      </Button>
       <PageHeader
         title="Welcome Wizard Preview"
         subtitle="What an invited student sees. Only active steps for the chosen visa type are shown."
-        actions={(
+        actions={
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography id="visa-switch" color="text.secondary">Student’s visa type</Typography>
-            <ToggleButtonGroup exclusive size="small" value={visaType} aria-labelledby="visa-switch" onChange={(_, v: TStudentVisaType | null) => v && setVisaType(v)}>
+            <Typography id="visa-switch" color="text.secondary">
+              Student’s visa type
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={visaType}
+              aria-labelledby="visa-switch"
+              onChange={(_, v: TStudentVisaType | null) => v && setVisaType(v)}
+            >
               <ToggleButton value="F-1">F-1</ToggleButton>
               <ToggleButton value="J-1">J-1</ToggleButton>
             </ToggleButtonGroup>
           </Box>
-        )}
+        }
       />
-      {preview.isPending ? <PageLoader /> : preview.isError || !preview.data ? <Alert severity="error">{MSG.defaultError}</Alert> : (
+      {preview.isPending ? (
+        <PageLoader />
+      ) : preview.isError || !preview.data ? (
+        <Alert severity="error">{MSG.defaultError}</Alert>
+      ) : (
         // A new key per visa type starts the stepper again at the first step.
-        <WizardView key={visaType} stage={preview.data} userId={null}
-          previewLabel={`Preview as an ${visaType} student: nothing can be answered, uploaded or finished here.`} />
+        <WizardView
+          key={visaType}
+          stage={preview.data}
+          userId={null}
+          previewLabel={`Preview as an ${visaType} student: nothing can be answered, uploaded or finished here.`}
+        />
       )}
     </Box>
   );

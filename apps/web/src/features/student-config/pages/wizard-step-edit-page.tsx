@@ -1,7 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import {
-  Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, InputLabel, ListItemText, MenuItem, Paper, Select, Stack, Switch, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  InputLabel,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { can, studentsApi } from '@meridian/domain';
@@ -18,7 +33,14 @@ import { LinkedText } from '../../student-portal';
 import { useCustomItemOptions } from '../api/custom-items';
 import { useSaveWizardStep, useWizardStep } from '../api/wizard-steps';
 
-type TForm = { title: string; body: string; kind: studentsApi.TWizardStepKind; itemIds: string[]; visaScope: studentsApi.TVisaScope; isActive: boolean };
+type TForm = {
+  title: string;
+  body: string;
+  kind: studentsApi.TWizardStepKind;
+  itemIds: string[];
+  visaScope: studentsApi.TVisaScope;
+  isActive: boolean;
+};
 const EMPTY: TForm = { title: '', body: '', kind: 'content', itemIds: [], visaScope: 'All', isActive: true };
 const BASE = '/isss/welcome-wizard-configurations';
 const KIND_HELP: Record<studentsApi.TWizardStepKind, string> = {
@@ -49,7 +71,10 @@ export function WizardStepEditPage() {
   if (me.isPending || (stepId && existing.isPending)) return <PageLoader />;
   if (!allowed) return <UnauthorizedPage homePath="/isss/dashboard" />;
   if (stepId && !existing.data) return <Alert severity="error">This step was not found.</Alert>;
-  const set = <K extends keyof TForm>(k: K, v: TForm[K]) => { setForm((f) => ({ ...f, [k]: v })); setErrors((e) => ({ ...e, [k]: '' })); };
+  const set = <K extends keyof TForm>(k: K, v: TForm[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: '' }));
+  };
   const asksItems = form.kind === 'questions' || form.kind === 'documents';
   const items = form.kind === 'questions' ? options.questions : options.documents;
 
@@ -60,67 +85,136 @@ export function WizardStepEditPage() {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
-    save.mutate({ id: stepId, body: parsed.data }, {
-      onSuccess: (s) => { snack(`${s.title} was saved.`, 'success'); navigate(BASE); },
-      onError: (e) => {
-        if (isApiError(e) && e.status === 400) {
-          setErrors(Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? ''])));
-          setFormError(e.message);
-        } else handleApiError(e);
+    save.mutate(
+      { id: stepId, body: parsed.data },
+      {
+        onSuccess: (s) => {
+          snack(`${s.title} was saved.`, 'success');
+          navigate(BASE);
+        },
+        onError: (e) => {
+          if (isApiError(e) && e.status === 400) {
+            setErrors(Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? ''])));
+            setFormError(e.message);
+          } else handleApiError(e);
+        },
       },
-    });
+    );
   };
 
   return (
     <Box>
-      <Button component={RouterLink} to={BASE} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to Welcome Wizard Configuration</Button>
+      <Button component={RouterLink} to={BASE} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to Welcome Wizard Configuration
+      </Button>
       <PageHeader title={stepId ? `Edit step: ${existing.data?.title ?? ''}` : 'New welcome wizard step'} />
-      <Paper variant="outlined" sx={{ p: 3, maxWidth: 820 }} component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, maxWidth: 820 }}
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
         <Stack spacing={2.5}>
           {formError ? <Alert severity="error">{formError}</Alert> : null}
-          <TextField label="Title" required value={form.title} onChange={(e) => set('title', e.target.value)} error={!!errors.title}
-            helperText={errors.title || 'Shown as the step’s heading and in the stepper.'} slotProps={{ htmlInput: { maxLength: 200 } }} />
+          <TextField
+            label="Title"
+            required
+            value={form.title}
+            onChange={(e) => set('title', e.target.value)}
+            error={!!errors.title}
+            helperText={errors.title || 'Shown as the step’s heading and in the stepper.'}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
           <FormControl>
             <InputLabel id="kind-label">Kind of step</InputLabel>
-            <Select labelId="kind-label" label="Kind of step" value={form.kind} onChange={(e) => set('kind', e.target.value as TForm['kind'])}>
-              {studentsApi.WIZARD_STEP_KINDS.map((k) => <MenuItem key={k} value={k}>{studentsApi.WIZARD_STEP_KIND_LABELS[k]}</MenuItem>)}
+            <Select
+              labelId="kind-label"
+              label="Kind of step"
+              value={form.kind}
+              onChange={(e) => set('kind', e.target.value as TForm['kind'])}
+            >
+              {studentsApi.WIZARD_STEP_KINDS.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {studentsApi.WIZARD_STEP_KIND_LABELS[k]}
+                </MenuItem>
+              ))}
             </Select>
             <FormHelperText>{KIND_HELP[form.kind]}</FormHelperText>
           </FormControl>
-          <TextField label="Text" multiline minRows={5} value={form.body} onChange={(e) => set('body', e.target.value)} error={!!errors.body}
-            helperText={errors.body || 'Plain text. Leave a blank line between paragraphs; web addresses (https://…) become links.'} slotProps={{ htmlInput: { maxLength: 20000 } }} />
+          <TextField
+            label="Text"
+            multiline
+            minRows={5}
+            value={form.body}
+            onChange={(e) => set('body', e.target.value)}
+            error={!!errors.body}
+            helperText={errors.body || 'Plain text. Leave a blank line between paragraphs; web addresses (https://…) become links.'}
+            slotProps={{ htmlInput: { maxLength: 20000 } }}
+          />
           {form.body.trim() ? (
             <Box sx={{ p: 2, bgcolor: 'action.hover', borderRadius: 1 }} aria-label="How the text will look">
-              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>How students will see the text</Typography>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+                How students will see the text
+              </Typography>
               <LinkedText text={form.body} />
             </Box>
           ) : null}
           {asksItems ? (
             <FormControl error={!!errors.itemIds} required>
               <InputLabel id="items-label">{form.kind === 'questions' ? 'Custom questions' : 'Custom documents'}</InputLabel>
-              <Select labelId="items-label" label={form.kind === 'questions' ? 'Custom questions' : 'Custom documents'} multiple
-                value={form.itemIds.filter((id) => items.some((i) => i.id === id))} onChange={(e) => set('itemIds', e.target.value as string[])}
-                renderValue={(ids) => (ids as string[]).map((id) => items.find((i) => i.id === id)?.name ?? '…').join('; ')}>
+              <Select
+                labelId="items-label"
+                label={form.kind === 'questions' ? 'Custom questions' : 'Custom documents'}
+                multiple
+                value={form.itemIds.filter((id) => items.some((i) => i.id === id))}
+                onChange={(e) => set('itemIds', e.target.value as string[])}
+                renderValue={(ids) => (ids as string[]).map((id) => items.find((i) => i.id === id)?.name ?? '…').join('; ')}
+              >
                 {items.map((i) => (
-                  <MenuItem key={i.id} value={i.id}><Checkbox checked={form.itemIds.includes(i.id)} /><ListItemText primary={i.name} secondary={i.detail} /></MenuItem>
+                  <MenuItem key={i.id} value={i.id}>
+                    <Checkbox checked={form.itemIds.includes(i.id)} />
+                    <ListItemText primary={i.name} secondary={i.detail} />
+                  </MenuItem>
                 ))}
               </Select>
               <FormHelperText>
-                {errors.itemIds || (items.length === 0 ? 'None configured yet: add them in Question and Document Configuration.' : 'Asked in the order of the Question and Document Configuration.')}
+                {errors.itemIds ||
+                  (items.length === 0
+                    ? 'None configured yet: add them in Question and Document Configuration.'
+                    : 'Asked in the order of the Question and Document Configuration.')}
               </FormHelperText>
             </FormControl>
           ) : null}
           <FormControl>
             <InputLabel id="visa-label">Visa type</InputLabel>
-            <Select labelId="visa-label" label="Visa type" value={form.visaScope} onChange={(e) => set('visaScope', e.target.value as TForm['visaScope'])}>
-              {studentsApi.VISA_SCOPES.map((v) => <MenuItem key={v} value={v}>{v === 'All' ? 'All students (F-1 and J-1)' : `${v} students only`}</MenuItem>)}
+            <Select
+              labelId="visa-label"
+              label="Visa type"
+              value={form.visaScope}
+              onChange={(e) => set('visaScope', e.target.value as TForm['visaScope'])}
+            >
+              {studentsApi.VISA_SCOPES.map((v) => (
+                <MenuItem key={v} value={v}>
+                  {v === 'All' ? 'All students (F-1 and J-1)' : `${v} students only`}
+                </MenuItem>
+              ))}
             </Select>
           </FormControl>
-          <FormControlLabel control={<Switch checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
-            label={form.isActive ? 'Active: shown to invited students' : 'Inactive: hidden from students'} />
+          <FormControlLabel
+            control={<Switch checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
+            label={form.isActive ? 'Active: shown to invited students' : 'Inactive: hidden from students'}
+          />
           <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained" disabled={save.isPending}>Save</Button>
-            <Button component={RouterLink} to={BASE}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={save.isPending}>
+              Save
+            </Button>
+            <Button component={RouterLink} to={BASE}>
+              Cancel
+            </Button>
           </Box>
         </Stack>
       </Paper>

@@ -14,6 +14,7 @@ export function ImportStatusChip({ s }: { s: Pick<studentsApi.TStudentImportSumm
   const label = s.status === 'previewed' ? (s.errorCount ? 'Preview: has errors' : 'Preview: ready to import') : l.label;
   const color = s.status === 'previewed' && !s.errorCount ? 'success' : l.color;
   // Orange text would fail contrast on white: dark text with an orange border, as Staff Management does.
-  if (color === 'warning') return <Chip size="small" variant="outlined" label={label} sx={{ borderColor: 'warning.main', borderWidth: 2 }} />;
+  if (color === 'warning')
+    return <Chip size="small" variant="outlined" label={label} sx={{ borderColor: 'warning.main', borderWidth: 2 }} />;
   return <Chip size="small" variant="outlined" color={color} label={label} />;
 }

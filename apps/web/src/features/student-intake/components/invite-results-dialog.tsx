@@ -1,10 +1,25 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import type { studentsApi } from '@meridian/domain';
 
 /** What a bulk invitation did, one line per student (names from the rows the user selected). */
-export function InviteResultsDialog({ result, names, onClose }: {
+export function InviteResultsDialog({
+  result,
+  names,
+  onClose,
+}: {
   result: studentsApi.TBulkInviteOutput | null;
   names: Map<string, string>;
   onClose: () => void;

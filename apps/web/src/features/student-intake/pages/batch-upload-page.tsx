@@ -1,8 +1,23 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  Accordion, AccordionDetails, AccordionSummary, Box, Button, LinearProgress, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer,
-  TableHead, TablePagination, TableRow, Typography,
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  LinearProgress,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -57,7 +72,9 @@ export function BatchUploadPage() {
         void qc.invalidateQueries({ queryKey: importsKey });
         navigate(`/isss/batch-upload-list/${s.id}`);
       })
-      .catch((e: unknown) => setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'))
+      .catch((e: unknown) =>
+        setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),
+      )
       .finally(() => setProgress(null));
   };
 
@@ -68,17 +85,32 @@ export function BatchUploadPage() {
         subtitle="Create many student records at once from a CSV or Excel (.xlsx) file. Every row is checked first: you see a preview with any errors, and nothing is created until you import an error-free file."
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>Upload a file</Typography>
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
+          Upload a file
+        </Typography>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
           <Box sx={{ flex: 1 }}>
-            <FileDropZone label="CSV or XLSX file of students" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" progress={progress} error={error} onFile={onFile} />
-            {progress !== null ? <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">Uploading and checking every row…</Typography> : null}
+            <FileDropZone
+              label="CSV or XLSX file of students"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              progress={progress}
+              error={error}
+              onFile={onFile}
+            />
+            {progress !== null ? (
+              <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
+                Uploading and checking every row…
+              </Typography>
+            ) : null}
           </Box>
           <Box sx={{ flex: 1 }}>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              Start from the template: one row per student, the first row holds the column names. Up to {IMPORT_MAX_ROWS.toLocaleString('en-US')} students per file; dates as MM/DD/YYYY.
+              Start from the template: one row per student, the first row holds the column names. Up to{' '}
+              {IMPORT_MAX_ROWS.toLocaleString('en-US')} students per file; dates as MM/DD/YYYY.
             </Typography>
-            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={downloadTemplate}>Download template (CSV)</Button>
+            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={downloadTemplate}>
+              Download template (CSV)
+            </Button>
           </Box>
         </Stack>
         <Accordion disableGutters elevation={0} sx={{ mt: 2, border: 1, borderColor: 'divider', '&:before': { display: 'none' } }}>
@@ -88,7 +120,12 @@ export function BatchUploadPage() {
           <AccordionDetails id="columns-content">
             <Table size="small" aria-label="Upload columns">
               <TableHead>
-                <TableRow><TableCell>Column</TableCell><TableCell>Required</TableCell><TableCell>What to enter</TableCell><TableCell>Example</TableCell></TableRow>
+                <TableRow>
+                  <TableCell>Column</TableCell>
+                  <TableCell>Required</TableCell>
+                  <TableCell>What to enter</TableCell>
+                  <TableCell>Example</TableCell>
+                </TableRow>
               </TableHead>
               <TableBody>
                 {IMPORT_COLUMNS.map((c) => (
@@ -102,14 +139,17 @@ export function BatchUploadPage() {
               </TableBody>
             </Table>
             <Typography variant="body2" sx={{ mt: 1 }}>
-              A row is refused when it repeats another row of the file or an existing student record (same SEVIS ID, campus ID, e-mail, or first and last name with birth date).
+              A row is refused when it repeats another row of the file or an existing student record (same SEVIS ID, campus ID, e-mail, or
+              first and last name with birth date).
             </Typography>
           </AccordionDetails>
         </Accordion>
       </Paper>
 
       <Paper variant="outlined">
-        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>Uploads</Typography>
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>
+          Uploads
+        </Typography>
         {history.isFetching ? <LinearProgress aria-label="Loading uploads" /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
           <Table size="small" aria-label="Uploads" sx={{ minWidth: 760 }}>
@@ -118,24 +158,36 @@ export function BatchUploadPage() {
                 <TableCell scope="col">File</TableCell>
                 <TableCell scope="col">Uploaded by</TableCell>
                 <TableCell scope="col">Uploaded</TableCell>
-                <TableCell scope="col" align="right">Students</TableCell>
-                <TableCell scope="col" align="right">Rows with errors</TableCell>
+                <TableCell scope="col" align="right">
+                  Students
+                </TableCell>
+                <TableCell scope="col" align="right">
+                  Rows with errors
+                </TableCell>
                 <TableCell scope="col">Status</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {(history.data?.items ?? []).map((s) => (
                 <TableRow key={s.id} hover>
-                  <TableCell component="th" scope="row"><Link href={`#/isss/batch-upload-list/${s.id}`}>{s.fileName}</Link></TableCell>
+                  <TableCell component="th" scope="row">
+                    <Link href={`#/isss/batch-upload-list/${s.id}`}>{s.fileName}</Link>
+                  </TableCell>
                   <TableCell>{s.createdBy}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.createdAt)}</TableCell>
                   <TableCell align="right">{s.rowCount.toLocaleString('en-US')}</TableCell>
                   <TableCell align="right">{s.rowsWithErrors.toLocaleString('en-US')}</TableCell>
-                  <TableCell><ImportStatusChip s={s} /></TableCell>
+                  <TableCell>
+                    <ImportStatusChip s={s} />
+                  </TableCell>
                 </TableRow>
               ))}
               {!history.isPending && (history.data?.items.length ?? 0) === 0 ? (
-                <TableRow><TableCell colSpan={6} sx={{ py: 3, textAlign: 'center' }}>No uploads yet.</TableCell></TableRow>
+                <TableRow>
+                  <TableCell colSpan={6} sx={{ py: 3, textAlign: 'center' }}>
+                    No uploads yet.
+                  </TableCell>
+                </TableRow>
               ) : null}
             </TableBody>
           </Table>

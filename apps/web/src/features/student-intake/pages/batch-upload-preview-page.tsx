@@ -1,8 +1,24 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
-  Alert, AlertTitle, Box, Button, FormControlLabel, LinearProgress, Link, Paper, Stack, Switch, Table, TableBody, TableCell, TableContainer,
-  TableHead, TablePagination, TableRow, Typography,
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  FormControlLabel,
+  LinearProgress,
+  Link,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -27,10 +43,16 @@ const LABEL = new Map<string, string>(IMPORT_COLUMNS.map((c) => [c.key, c.label]
 function Count({ label, value, tone }: { label: string; value: number; tone?: 'error' | 'success' }) {
   return (
     <Box sx={{ minWidth: 140 }}>
-      <Typography variant="h3" component="p" sx={{ fontSize: '1.6rem', fontWeight: 600, color: tone === 'error' && value ? 'error.main' : 'text.primary' }}>
+      <Typography
+        variant="h3"
+        component="p"
+        sx={{ fontSize: '1.6rem', fontWeight: 600, color: tone === 'error' && value ? 'error.main' : 'text.primary' }}
+      >
         {value.toLocaleString('en-US')}
       </Typography>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
     </Box>
   );
 }
@@ -66,14 +88,28 @@ export function BatchUploadPreviewPage() {
   const canCommit = s.status === 'previewed' && s.errorCount === 0;
   const columns = data.columns.filter((c) => c !== '_row');
 
-  const onCommit = () => commit.mutate(importId, {
-    onSuccess: (out) => { setAsking(null); setDone(out); snack(`${out.created} students were created.`, 'success'); },
-    onError: (e) => { setAsking(null); setRefused(isApiError(e) ? e.message : 'The import failed; nothing was created.'); void preview.refetch(); },
-  });
-  const onDiscard = () => discard.mutate(importId, {
-    onSuccess: () => { setAsking(null); snack('The preview was discarded.', 'success'); navigate('/isss/batch-upload-list'); },
-    onError: () => setAsking(null),
-  });
+  const onCommit = () =>
+    commit.mutate(importId, {
+      onSuccess: (out) => {
+        setAsking(null);
+        setDone(out);
+        snack(`${out.created} students were created.`, 'success');
+      },
+      onError: (e) => {
+        setAsking(null);
+        setRefused(isApiError(e) ? e.message : 'The import failed; nothing was created.');
+        void preview.refetch();
+      },
+    });
+  const onDiscard = () =>
+    discard.mutate(importId, {
+      onSuccess: () => {
+        setAsking(null);
+        snack('The preview was discarded.', 'success');
+        navigate('/isss/batch-upload-list');
+      },
+      onError: () => setAsking(null),
+    });
 
   return (
     <Box>
@@ -82,16 +118,26 @@ export function BatchUploadPreviewPage() {
       </Link>
       <PageHeader
         title={s.fileName}
-        subtitle={<>Uploaded by {s.createdBy} on {formatDateTime(s.createdAt)} · <ImportStatusChip s={s} /></>}
+        subtitle={
+          <>
+            Uploaded by {s.createdBy} on {formatDateTime(s.createdAt)} · <ImportStatusChip s={s} />
+          </>
+        }
         actions={
           <>
             {s.errorCount ? (
-              <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => downloadImportErrors(importId).catch(() => toast('The error report could not be downloaded.'))}>
+              <Button
+                variant="outlined"
+                startIcon={<FileDownloadOutlined />}
+                onClick={() => downloadImportErrors(importId).catch(() => toast('The error report could not be downloaded.'))}
+              >
                 Error report (CSV)
               </Button>
             ) : null}
             {s.status === 'previewed' || s.status === 'failed' ? (
-              <Button variant="outlined" color="inherit" startIcon={<DeleteOutline />} onClick={() => setAsking('discard')}>Discard</Button>
+              <Button variant="outlined" color="inherit" startIcon={<DeleteOutline />} onClick={() => setAsking('discard')}>
+                Discard
+              </Button>
             ) : null}
             {s.status === 'previewed' ? (
               <Button variant="contained" startIcon={<PlaylistAddCheck />} disabled={!canCommit} onClick={() => setAsking('commit')}>
@@ -106,8 +152,10 @@ export function BatchUploadPreviewPage() {
         <Alert severity="success" sx={{ mb: 2 }}>
           <AlertTitle>Imported</AlertTitle>
           {done.created.toLocaleString('en-US')} student records were created in stage Invited
-          {done.sevisCreateEvents ? `; ${done.sevisCreateEvents === 1 ? 'the one' : done.sevisCreateEvents.toLocaleString('en-US')} without a SEVIS ID ${done.sevisCreateEvents === 1 ? 'has' : 'have'} a Create event waiting in the SEVIS batch` : ''}.{' '}
-          <Link href="#/isss/newly-admitted-students">Invite them to the portal</Link>.
+          {done.sevisCreateEvents
+            ? `; ${done.sevisCreateEvents === 1 ? 'the one' : done.sevisCreateEvents.toLocaleString('en-US')} without a SEVIS ID ${done.sevisCreateEvents === 1 ? 'has' : 'have'} a Create event waiting in the SEVIS batch`
+            : ''}
+          . <Link href="#/isss/newly-admitted-students">Invite them to the portal</Link>.
         </Alert>
       ) : null}
       {!done && s.status === 'committed' ? (
@@ -124,17 +172,27 @@ export function BatchUploadPreviewPage() {
       ) : null}
       {s.status === 'previewed' && s.errorCount ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Nothing can be imported while the file has errors. Correct the rows marked below in your file (or download the error report), then upload it again.
+          Nothing can be imported while the file has errors. Correct the rows marked below in your file (or download the error report), then
+          upload it again.
         </Alert>
       ) : null}
       {canCommit && !done ? (
-        <Alert severity="info" sx={{ mb: 2 }}>Every row passed the checks. Import creates all {s.rowCount.toLocaleString('en-US')} records at once, or none if something changed meanwhile.</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Every row passed the checks. Import creates all {s.rowCount.toLocaleString('en-US')} records at once, or none if something changed
+          meanwhile.
+        </Alert>
       ) : null}
       {data.fileIssues.filter((i) => i.column !== '_commit').length ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           <AlertTitle>Problems with the file's columns (row 1)</AlertTitle>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {data.fileIssues.filter((i) => i.column !== '_commit').map((i) => <li key={`${i.column}-${i.message}`}><strong>{i.column}</strong>: {i.message}</li>)}
+            {data.fileIssues
+              .filter((i) => i.column !== '_commit')
+              .map((i) => (
+                <li key={`${i.column}-${i.message}`}>
+                  <strong>{i.column}</strong>: {i.message}
+                </li>
+              ))}
           </Box>
         </Alert>
       ) : null}
@@ -150,38 +208,76 @@ export function BatchUploadPreviewPage() {
       {s.status !== 'committed' && s.status !== 'discarded' ? (
         <Paper variant="outlined">
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 2, pb: 1, flexWrap: 'wrap', gap: 1 }}>
-            <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem' }}>Rows</Typography>
+            <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem' }}>
+              Rows
+            </Typography>
             <FormControlLabel
-              control={<Switch checked={onlyErrors === '1'} onChange={(e) => { setOnlyErrors(e.target.checked ? '1' : '0'); setPaging((p) => ({ ...p, page: 1 })); }} />}
+              control={
+                <Switch
+                  checked={onlyErrors === '1'}
+                  onChange={(e) => {
+                    setOnlyErrors(e.target.checked ? '1' : '0');
+                    setPaging((p) => ({ ...p, page: 1 }));
+                  }}
+                />
+              }
               label="Only rows with errors"
             />
           </Box>
           {preview.isFetching ? <LinearProgress aria-label="Loading rows" /> : <Box sx={{ height: 4 }} />}
           <TableContainer sx={{ maxHeight: '65vh' }}>
-            <Table size="small" stickyHeader aria-label="Rows of the file with their errors" sx={{ minWidth: 150 * (columns.length + 1), '& td, & th': { verticalAlign: 'top' } }}>
+            <Table
+              size="small"
+              stickyHeader
+              aria-label="Rows of the file with their errors"
+              sx={{ minWidth: 150 * (columns.length + 1), '& td, & th': { verticalAlign: 'top' } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell scope="col">Row</TableCell>
-                  {columns.map((c) => <TableCell key={c} scope="col" sx={{ whiteSpace: 'nowrap' }}>{LABEL.get(c) ?? c}</TableCell>)}
+                  {columns.map((c) => (
+                    <TableCell key={c} scope="col" sx={{ whiteSpace: 'nowrap' }}>
+                      {LABEL.get(c) ?? c}
+                    </TableCell>
+                  ))}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.rows.map((r) => (
                   <TableRow key={r.row}>
-                    <TableCell component="th" scope="row">{r.row}</TableCell>
+                    <TableCell component="th" scope="row">
+                      {r.row}
+                    </TableCell>
                     {columns.map((c) => {
                       const errs = r.errors[c];
                       return (
-                        <TableCell key={c} sx={errs ? { minWidth: 150, bgcolor: 'rgba(211, 47, 47, 0.08)', borderLeft: 3, borderLeftColor: 'error.main' } : { minWidth: 110 }}>
+                        <TableCell
+                          key={c}
+                          sx={
+                            errs
+                              ? { minWidth: 150, bgcolor: 'rgba(211, 47, 47, 0.08)', borderLeft: 3, borderLeftColor: 'error.main' }
+                              : { minWidth: 110 }
+                          }
+                        >
                           <Box sx={{ whiteSpace: 'pre-wrap', maxWidth: 220 }}>{r.values[c] ?? ''}</Box>
-                          {errs ? errs.map((m) => <Typography key={m} variant="caption" component="div" sx={{ color: 'error.dark', fontWeight: 600 }}>{m}</Typography>) : null}
+                          {errs
+                            ? errs.map((m) => (
+                                <Typography key={m} variant="caption" component="div" sx={{ color: 'error.dark', fontWeight: 600 }}>
+                                  {m}
+                                </Typography>
+                              ))
+                            : null}
                         </TableCell>
                       );
                     })}
                   </TableRow>
                 ))}
                 {data.rows.length === 0 ? (
-                  <TableRow><TableCell colSpan={columns.length + 1} sx={{ py: 3, textAlign: 'center' }}>{onlyErrors === '1' ? 'No row has an error.' : 'No rows.'}</TableCell></TableRow>
+                  <TableRow>
+                    <TableCell colSpan={columns.length + 1} sx={{ py: 3, textAlign: 'center' }}>
+                      {onlyErrors === '1' ? 'No row has an error.' : 'No rows.'}
+                    </TableCell>
+                  </TableRow>
                 ) : null}
               </TableBody>
             </Table>

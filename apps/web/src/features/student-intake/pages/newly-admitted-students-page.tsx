@@ -1,7 +1,28 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Alert, Box, Button, Checkbox, Chip, FormControl, InputAdornment, InputLabel, Link, LinearProgress, MenuItem, Paper, Select, Table, TableBody,
-  TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControl,
+  InputAdornment,
+  InputLabel,
+  Link,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import SendOutlined from '@mui/icons-material/SendOutlined';
@@ -73,18 +94,20 @@ export function NewlyAdmittedStudentsPage() {
   const items = list.data?.items ?? [];
   const selectable = items.filter((r) => mayInvite && r.canInvite);
   const allOnPage = selectable.length > 0 && selectable.every((r) => selected.has(r.profileId));
-  const toggle = (r: TRow) => setSelected((prev) => {
-    const next = new Map(prev);
-    if (next.has(r.profileId)) next.delete(r.profileId);
-    else next.set(r.profileId, r);
-    return next;
-  });
-  const togglePage = () => setSelected((prev) => {
-    const next = new Map(prev);
-    if (allOnPage) selectable.forEach((r) => next.delete(r.profileId));
-    else selectable.forEach((r) => next.set(r.profileId, r));
-    return next;
-  });
+  const toggle = (r: TRow) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (next.has(r.profileId)) next.delete(r.profileId);
+      else next.set(r.profileId, r);
+      return next;
+    });
+  const togglePage = () =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (allOnPage) selectable.forEach((r) => next.delete(r.profileId));
+      else selectable.forEach((r) => next.set(r.profileId, r));
+      return next;
+    });
   const resendCount = [...selected.values()].filter((r) => r.hasAccount).length;
   const noEmail = [...selected.values()].filter((r) => !r.email).length;
 
@@ -105,11 +128,13 @@ export function NewlyAdmittedStudentsPage() {
       <PageHeader
         title="Newly Admitted Students"
         subtitle="Admitted students (SEVIS status Initial) who have no portal account yet or have not signed in. Select students and invite them: each receives an e-mail with a link to set up their account."
-        actions={mayInvite ? (
-          <Button variant="contained" startIcon={<SendOutlined />} disabled={selected.size === 0} onClick={() => setConfirming(true)}>
-            Invite to portal{selected.size ? ` (${selected.size})` : ''}
-          </Button>
-        ) : null}
+        actions={
+          mayInvite ? (
+            <Button variant="contained" startIcon={<SendOutlined />} disabled={selected.size === 0} onClick={() => setConfirming(true)}>
+              Invite to portal{selected.size ? ` (${selected.size})` : ''}
+            </Button>
+          ) : null
+        }
       />
       <Paper variant="outlined">
         <Box role="search" aria-label="Filter newly admitted students" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}>
@@ -120,11 +145,25 @@ export function NewlyAdmittedStudentsPage() {
             onChange={(e) => setSearch(e.target.value)}
             size="small"
             sx={{ flex: '1 1 280px', maxWidth: 420 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search aria-hidden /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { maxLength: 100 },
+            }}
           />
           <FormControl size="small" sx={{ minWidth: 220 }}>
             <InputLabel id="invitation-label">Invitation</InputLabel>
-            <Select labelId="invitation-label" label="Invitation" value={query.invitation} onChange={(e) => setFilters({ invitation: e.target.value, page: '1' })}>
+            <Select
+              labelId="invitation-label"
+              label="Invitation"
+              value={query.invitation}
+              onChange={(e) => setFilters({ invitation: e.target.value, page: '1' })}
+            >
               <MenuItem value="all">All</MenuItem>
               <MenuItem value="not_invited">Not invited yet</MenuItem>
               <MenuItem value="invited">Invited, not signed in</MenuItem>
@@ -132,14 +171,20 @@ export function NewlyAdmittedStudentsPage() {
           </FormControl>
           {selected.size ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Typography variant="body2" aria-live="polite">{selected.size} selected</Typography>
-              <Button size="small" onClick={() => setSelected(new Map())}>Clear selection</Button>
+              <Typography variant="body2" aria-live="polite">
+                {selected.size} selected
+              </Typography>
+              <Button size="small" onClick={() => setSelected(new Map())}>
+                Clear selection
+              </Button>
             </Box>
           ) : null}
         </Box>
         {list.isFetching ? <LinearProgress aria-label="Loading students" /> : <Box sx={{ height: 4 }} />}
         {list.isError ? (
-          <Alert severity="error" sx={{ m: 2 }} action={<Button onClick={() => void list.refetch()}>Retry</Button>}>The list could not be loaded.</Alert>
+          <Alert severity="error" sx={{ m: 2 }} action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
+            The list could not be loaded.
+          </Alert>
         ) : null}
         <TableContainer>
           <Table size="small" aria-label="Newly admitted students" sx={{ minWidth: 1000 }}>
@@ -157,16 +202,25 @@ export function NewlyAdmittedStudentsPage() {
                   ) : null}
                 </TableCell>
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.key} scope="col" sx={{ whiteSpace: 'nowrap' }} sortDirection={c.sort && query.sort === c.sort ? query.dir : false}>
+                  <TableCell
+                    key={c.key}
+                    scope="col"
+                    sx={{ whiteSpace: 'nowrap' }}
+                    sortDirection={c.sort && query.sort === c.sort ? query.dir : false}
+                  >
                     {c.sort ? (
                       <TableSortLabel
                         active={query.sort === c.sort}
                         direction={query.sort === c.sort ? query.dir : 'asc'}
-                        onClick={() => setFilters({ sort: c.sort!, dir: query.sort === c.sort && query.dir === 'asc' ? 'desc' : 'asc', page: '1' })}
+                        onClick={() =>
+                          setFilters({ sort: c.sort!, dir: query.sort === c.sort && query.dir === 'asc' ? 'desc' : 'asc', page: '1' })
+                        }
                       >
                         {c.label}
                       </TableSortLabel>
-                    ) : c.label}
+                    ) : (
+                      c.label
+                    )}
                   </TableCell>
                 ))}
               </TableRow>
@@ -189,12 +243,20 @@ export function NewlyAdmittedStudentsPage() {
                     <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                       <Link href={`#/isss/student-profile/${r.profileId}`}>{name}</Link>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.email || <Typography variant="body2" color="error.main" component="span">No e-mail</Typography>}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {r.email || (
+                        <Typography variant="body2" color="error.main" component="span">
+                          No e-mail
+                        </Typography>
+                      )}
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.sevisId ?? '—'}</TableCell>
                     <TableCell>{r.visaType}</TableCell>
                     <TableCell>{r.campusSite ?? '—'}</TableCell>
                     <TableCell>{r.programStartDate ? usDate(r.programStartDate) : '—'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}><InvitationCell r={r} /></TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <InvitationCell r={r} />
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.lastLoginAt ? formatDateTime(r.lastLoginAt) : 'Never'}</TableCell>
                   </TableRow>
                 );
@@ -202,7 +264,9 @@ export function NewlyAdmittedStudentsPage() {
               {!list.isPending && items.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 4, textAlign: 'center' }}>
-                    {query.q || query.invitation !== 'all' ? 'No student matches these filters.' : 'No newly admitted students are waiting for an invitation.'}
+                    {query.q || query.invitation !== 'all'
+                      ? 'No student matches these filters.'
+                      : 'No newly admitted students are waiting for an invitation.'}
                   </TableCell>
                 </TableRow>
               ) : null}
@@ -225,10 +289,19 @@ export function NewlyAdmittedStudentsPage() {
         message={
           <>
             <Typography component="span" sx={{ display: 'block' }}>
-              Send a portal invitation to {selected.size} {selected.size === 1 ? 'student' : 'students'}? Each receives an e-mail with a link to set a password; their e-mail address becomes their user name.
+              Send a portal invitation to {selected.size} {selected.size === 1 ? 'student' : 'students'}? Each receives an e-mail with a
+              link to set a password; their e-mail address becomes their user name.
             </Typography>
-            {resendCount ? <Typography component="span" sx={{ display: 'block', mt: 1 }}>{resendCount} already invited will receive a new link (the earlier link stops working).</Typography> : null}
-            {noEmail ? <Typography component="span" sx={{ display: 'block', mt: 1 }}>{noEmail} without an e-mail address cannot be invited.</Typography> : null}
+            {resendCount ? (
+              <Typography component="span" sx={{ display: 'block', mt: 1 }}>
+                {resendCount} already invited will receive a new link (the earlier link stops working).
+              </Typography>
+            ) : null}
+            {noEmail ? (
+              <Typography component="span" sx={{ display: 'block', mt: 1 }}>
+                {noEmail} without an e-mail address cannot be invited.
+              </Typography>
+            ) : null}
           </>
         }
         confirmLabel="Send invitations"

@@ -2,7 +2,17 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { attachmentsApi, can, STEM_REPORT_KIND_LABELS, studentsApi, todayIso } from '@meridian/domain';
@@ -40,13 +50,16 @@ export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TS
   const what = STEM_REPORT_KIND_LABELS[report.kind];
   const onValid = (body: TOut) => {
     setFormError(null);
-    mark.mutate({ reportId: report.reportId, body }, {
-      onSuccess: () => {
-        snack(`${what} of ${name} marked received.`, 'success');
-        onClose();
+    mark.mutate(
+      { reportId: report.reportId, body },
+      {
+        onSuccess: () => {
+          snack(`${what} of ${name} marked received.`, 'success');
+          onClose();
+        },
+        onError: (e) => setFormError(handleFormError(e, setError, FIELDS)),
       },
-      onError: (e) => setFormError(handleFormError(e, setError, FIELDS)),
-    });
+    );
   };
   const active = (files.data ?? []).filter((f) => f.status === 'active');
 
@@ -56,16 +69,31 @@ export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TS
         <DialogTitle id="mark-received-title">Mark report received</DialogTitle>
         <DialogContent dividers>
           <Typography sx={{ mb: 2 }}>
-            <strong>{what}</strong> of <strong>{name}</strong>{report.employerName ? ` (${report.employerName})` : ''}, due {usDate(report.dueDate)}.
+            <strong>{what}</strong> of <strong>{name}</strong>
+            {report.employerName ? ` (${report.employerName})` : ''}, due {usDate(report.dueDate)}.
           </Typography>
-          {formError ? <Alert severity="error" role="alert" sx={{ mb: 2 }}>{formError}</Alert> : null}
+          {formError ? (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {formError}
+            </Alert>
+          ) : null}
           <Controller
             control={control}
             name="receivedOn"
             render={({ field, fieldState }) => (
-              <DateInput label="Received on" required autoFocus name={field.name} inputRef={field.ref} value={field.value ?? ''}
-                onChange={field.onChange} onBlur={field.onBlur} error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'MM/DD/YYYY'} sx={{ mb: 2 }} />
+              <DateInput
+                label="Received on"
+                required
+                autoFocus
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? 'MM/DD/YYYY'}
+                sx={{ mb: 2 }}
+              />
             )}
           />
           {mayListFiles ? (
@@ -73,22 +101,53 @@ export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TS
               control={control}
               name="attachmentId"
               render={({ field, fieldState }) => (
-                <TextField select fullWidth label="Document (optional)" value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value || null)}
+                <TextField
+                  select
+                  fullWidth
+                  label="Document (optional)"
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(e.target.value || null)}
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? (files.isPending ? 'Loading the student’s files…' : active.length ? 'One of the files on the student’s record' : 'The student has no files on record')}
-                  sx={{ mb: 2 }}>
+                  helperText={
+                    fieldState.error?.message ??
+                    (files.isPending
+                      ? 'Loading the student’s files…'
+                      : active.length
+                        ? 'One of the files on the student’s record'
+                        : 'The student has no files on record')
+                  }
+                  sx={{ mb: 2 }}
+                >
                   <MenuItem value="">No document</MenuItem>
-                  {active.map((f) => <MenuItem key={f.id} value={f.id}>{f.fileName}</MenuItem>)}
+                  {active.map((f) => (
+                    <MenuItem key={f.id} value={f.id}>
+                      {f.fileName}
+                    </MenuItem>
+                  ))}
                 </TextField>
               )}
             />
           ) : null}
-          <FormTextField control={control} name="notes" label="Notes" fullWidth multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+          <FormTextField
+            control={control}
+            name="notes"
+            label="Notes"
+            fullWidth
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={mark.isPending}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={mark.isPending}
-            startIcon={mark.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}>
+          <Button onClick={onClose} disabled={mark.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={mark.isPending}
+            startIcon={mark.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          >
             Mark received
           </Button>
         </DialogActions>

@@ -12,7 +12,12 @@ const COLORS = { upcoming: 'default', due: 'warning', overdue: 'error', received
 /** A report's status in words, with its colour as an outline (readable on white). */
 export function ReportStatusChip({ status }: { status: studentsApi.TStemReport['status'] }) {
   return (
-    <Chip size="small" label={LABELS[status]} color={COLORS[status]} variant={status === 'overdue' ? 'filled' : 'outlined'}
-      sx={status === 'due' ? { color: 'text.primary', borderColor: 'warning.main', borderWidth: 2 } : undefined} />
+    <Chip
+      size="small"
+      label={LABELS[status]}
+      color={COLORS[status]}
+      variant={status === 'overdue' ? 'filled' : 'outlined'}
+      sx={status === 'due' ? { color: 'text.primary', borderColor: 'warning.main', borderWidth: 2 } : undefined}
+    />
   );
 }

@@ -1,9 +1,19 @@
 import { TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
 
-export interface TColumn<S extends string> { key: string; label: string; sort?: S; width?: number }
+export interface TColumn<S extends string> {
+  key: string;
+  label: string;
+  sort?: S;
+  width?: number;
+}
 
 /** A table head whose sortable columns sort on the server. */
-export function SortableHead<S extends string>({ columns, sort, order, onSort }: {
+export function SortableHead<S extends string>({
+  columns,
+  sort,
+  order,
+  onSort,
+}: {
   columns: TColumn<S>[];
   sort: S;
   order: 'asc' | 'desc';
@@ -13,13 +23,23 @@ export function SortableHead<S extends string>({ columns, sort, order, onSort }:
     <TableHead>
       <TableRow>
         {columns.map((c) => (
-          <TableCell key={c.key} scope="col" sx={{ whiteSpace: 'nowrap', width: c.width }} sortDirection={c.sort && sort === c.sort ? order : false}>
+          <TableCell
+            key={c.key}
+            scope="col"
+            sx={{ whiteSpace: 'nowrap', width: c.width }}
+            sortDirection={c.sort && sort === c.sort ? order : false}
+          >
             {c.sort ? (
-              <TableSortLabel active={sort === c.sort} direction={sort === c.sort ? order : 'asc'}
-                onClick={() => onSort(c.sort!, sort === c.sort && order === 'asc' ? 'desc' : 'asc')}>
+              <TableSortLabel
+                active={sort === c.sort}
+                direction={sort === c.sort ? order : 'asc'}
+                onClick={() => onSort(c.sort!, sort === c.sort && order === 'asc' ? 'desc' : 'asc')}
+              >
                 {c.label}
               </TableSortLabel>
-            ) : c.label}
+            ) : (
+              c.label
+            )}
           </TableCell>
         ))}
       </TableRow>

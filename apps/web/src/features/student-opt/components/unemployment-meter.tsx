@@ -10,7 +10,11 @@ const ICONS = { ok: CheckCircleOutline, warning: WarningAmberOutlined, critical:
 /** Unemployment days as a bar, the numbers, and the alert level in words (colour is never the only signal). */
 export function UnemploymentMeter({ value }: { value: studentsApi.TUnemploymentSummary | null }) {
   if (!value) {
-    return <Typography variant="body2" color="text.secondary">No counter (pre-completion)</Typography>;
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No counter (pre-completion)
+      </Typography>
+    );
   }
   const color = LEVEL_COLOR[value.level];
   const Icon = ICONS[value.level];
@@ -19,8 +23,12 @@ export function UnemploymentMeter({ value }: { value: studentsApi.TUnemploymentS
   return (
     <Box sx={{ minWidth: 190 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.5 }}>
-        <Typography variant="body2" component="span" sx={{ fontWeight: 700 }}>{value.used}</Typography>
-        <Typography variant="body2" component="span" color="text.secondary">of {value.allowed} days used</Typography>
+        <Typography variant="body2" component="span" sx={{ fontWeight: 700 }}>
+          {value.used}
+        </Typography>
+        <Typography variant="body2" component="span" color="text.secondary">
+          of {value.allowed} days used
+        </Typography>
       </Box>
       <LinearProgress
         variant="determinate"

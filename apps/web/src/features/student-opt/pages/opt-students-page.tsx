@@ -1,8 +1,26 @@
 import { Fragment, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
-  Box, Button, Chip, Collapse, IconButton, InputAdornment, LinearProgress, Link, MenuItem, Paper, Stack, Table,
-  TableBody, TableCell, TableContainer, TablePagination, TableRow, TextField, Tooltip, Typography,
+  Box,
+  Button,
+  Chip,
+  Collapse,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  Link,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TablePagination,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
@@ -44,15 +62,22 @@ function toQuery(f: typeof DEFAULTS): studentsApi.TListOptStudentsQuery {
 function EmployerCell({ s }: { s: studentsApi.TOptStudent }) {
   const current = s.employments.filter((e) => e.isCurrent);
   if (current.length === 0) {
-    return <Typography variant="body2" sx={{ fontStyle: 'italic' }} color="text.secondary">No current employer</Typography>;
+    return (
+      <Typography variant="body2" sx={{ fontStyle: 'italic' }} color="text.secondary">
+        No current employer
+      </Typography>
+    );
   }
   return (
     <Stack spacing={0.25}>
       {current.map((e) => (
         <Box key={e.id}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>{e.employerName}</Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {e.employerName}
+          </Typography>
           <Typography variant="caption" color="text.secondary">
-            {e.jobTitle ? `${e.jobTitle} · ` : ''}since {usDate(e.startDate)}{e.fullOrPartTime === '02' ? ' · part time' : ''}
+            {e.jobTitle ? `${e.jobTitle} · ` : ''}since {usDate(e.startDate)}
+            {e.fullOrPartTime === '02' ? ' · part time' : ''}
           </Typography>
         </Box>
       ))}
@@ -60,12 +85,26 @@ function EmployerCell({ s }: { s: studentsApi.TOptStudent }) {
   );
 }
 
-function EmploymentHistory({ s, onEdit, onAdd }: { s: studentsApi.TOptStudent; onEdit: (e: studentsApi.TOptEmployment) => void; onAdd: () => void }) {
+function EmploymentHistory({
+  s,
+  onEdit,
+  onAdd,
+}: {
+  s: studentsApi.TOptStudent;
+  onEdit: (e: studentsApi.TOptEmployment) => void;
+  onAdd: () => void;
+}) {
   return (
     <Box sx={{ py: 1.5, pl: 7, pr: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
-        <Typography variant="h3" component="h3" sx={{ flex: 1 }}>Employment periods</Typography>
-        {s.canEdit ? <Button size="small" variant="outlined" startIcon={<AddBusinessOutlined />} onClick={onAdd}>Record employment</Button> : null}
+        <Typography variant="h3" component="h3" sx={{ flex: 1 }}>
+          Employment periods
+        </Typography>
+        {s.canEdit ? (
+          <Button size="small" variant="outlined" startIcon={<AddBusinessOutlined />} onClick={onAdd}>
+            Record employment
+          </Button>
+        ) : null}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {s.authorizations.map((a) => `${phaseLabel(a.phase)}: ${usDate(a.startDate)} – ${usDate(a.endDate)}`).join(' · ')}
@@ -88,13 +127,17 @@ function EmploymentHistory({ s, onEdit, onAdd }: { s: studentsApi.TOptStudent; o
                 <TableCell sx={{ fontWeight: 600 }}>{e.employerName}</TableCell>
                 <TableCell>EIN {e.employerEin || '—'}</TableCell>
                 <TableCell>{e.jobTitle}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{usDate(e.startDate)} – {e.endDate ? usDate(e.endDate) : 'present'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {usDate(e.startDate)} – {e.endDate ? usDate(e.endDate) : 'present'}
+                </TableCell>
                 <TableCell>{e.fullOrPartTime === '02' ? 'Part time' : 'Full time'}</TableCell>
                 <TableCell>{phaseLabel(e.phase)}</TableCell>
                 <TableCell align="right">
                   {s.canEdit ? (
                     <Tooltip title={`Edit ${e.employerName}`}>
-                      <IconButton size="small" aria-label={`Edit employment at ${e.employerName}`} onClick={() => onEdit(e)}><EditOutlined fontSize="small" /></IconButton>
+                      <IconButton size="small" aria-label={`Edit employment at ${e.employerName}`} onClick={() => onEdit(e)}>
+                        <EditOutlined fontSize="small" />
+                      </IconButton>
                     </Tooltip>
                   ) : null}
                 </TableCell>
@@ -126,32 +169,91 @@ export function OptStudentsPage() {
 
   return (
     <Box>
-      <PageHeader title="OPT Students & Employers"
-        subtitle="Students with current or recent OPT, their employers, and the unemployment days they have used (90 on post-completion OPT, 150 with STEM)." />
+      <PageHeader
+        title="OPT Students & Employers"
+        subtitle="Students with current or recent OPT, their employers, and the unemployment days they have used (90 on post-completion OPT, 150 with STEM)."
+      />
       <Paper variant="outlined">
         <Box role="search" aria-label="Filter OPT students" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}>
-          <TextField fullWidth={false} label="Search" placeholder="Name or SEVIS ID" value={q} onChange={(e) => setQ(e.target.value)} size="small" margin="none"
+          <TextField
+            fullWidth={false}
+            label="Search"
+            placeholder="Name or SEVIS ID"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            size="small"
+            margin="none"
             sx={{ flex: '1 1 240px', maxWidth: 340 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search aria-hidden /></InputAdornment> }, htmlInput: { maxLength: 100 } }} />
-          <TextField fullWidth={false} label="Employer" placeholder="Employer name" value={employer} onChange={(e) => setEmployer(e.target.value)} size="small" margin="none"
-            sx={{ flex: '1 1 200px', maxWidth: 280 }} slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 100 } }} />
-          <TextField select fullWidth={false} size="small" margin="none" id="opt-phase" sx={{ minWidth: 170 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { maxLength: 100 },
+            }}
+          />
+          <TextField
+            fullWidth={false}
+            label="Employer"
+            placeholder="Employer name"
+            value={employer}
+            onChange={(e) => setEmployer(e.target.value)}
+            size="small"
+            margin="none"
+            sx={{ flex: '1 1 200px', maxWidth: 280 }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 100 } }}
+          />
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            margin="none"
+            id="opt-phase"
+            sx={{ minWidth: 170 }}
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            label="Phase" value={query.phase ?? ''} onChange={(e) => setFilters({ phase: e.target.value, page: '1' })}>
-              <MenuItem value="">All phases</MenuItem>
-              {OPT_PHASES.map((p) => <MenuItem key={p.code} value={p.code}>{p.label}</MenuItem>)}
+            label="Phase"
+            value={query.phase ?? ''}
+            onChange={(e) => setFilters({ phase: e.target.value, page: '1' })}
+          >
+            <MenuItem value="">All phases</MenuItem>
+            {OPT_PHASES.map((p) => (
+              <MenuItem key={p.code} value={p.code}>
+                {p.label}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField select fullWidth={false} size="small" margin="none" id="opt-level" sx={{ minWidth: 190 }}
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            margin="none"
+            id="opt-level"
+            sx={{ minWidth: 190 }}
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            label="Unemployment" value={query.level ?? ''} onChange={(e) => setFilters({ level: e.target.value, page: '1' })}>
-              <MenuItem value="">Any level</MenuItem>
-              {studentsApi.UNEMPLOYMENT_LEVELS.map((l) => <MenuItem key={l} value={l}>{UNEMPLOYMENT_LEVEL_LABELS[l]}</MenuItem>)}
+            label="Unemployment"
+            value={query.level ?? ''}
+            onChange={(e) => setFilters({ level: e.target.value, page: '1' })}
+          >
+            <MenuItem value="">Any level</MenuItem>
+            {studentsApi.UNEMPLOYMENT_LEVELS.map((l) => (
+              <MenuItem key={l} value={l}>
+                {UNEMPLOYMENT_LEVEL_LABELS[l]}
+              </MenuItem>
+            ))}
           </TextField>
         </Box>
         {list.isFetching ? <LinearProgress aria-label="Loading OPT students" /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
           <Table size="small" aria-label="OPT students and employers" sx={{ minWidth: 900 }}>
-            <SortableHead columns={COLUMNS} sort={query.sort} order={query.order} onSort={(sort, order) => setFilters({ sort, order, page: '1' })} />
+            <SortableHead
+              columns={COLUMNS}
+              sort={query.sort}
+              order={query.order}
+              onSort={(sort, order) => setFilters({ sort, order, page: '1' })}
+            />
             <TableBody>
               {items.map((s) => {
                 const isOpen = !!open[s.profileId];
@@ -160,31 +262,52 @@ export function OptStudentsPage() {
                   <Fragment key={s.profileId}>
                     <TableRow hover sx={{ '& > td, & > th': { borderBottom: isOpen ? 'none' : undefined }, verticalAlign: 'top' }}>
                       <TableCell>
-                        <IconButton size="small" aria-expanded={isOpen} aria-label={`${isOpen ? 'Hide' : 'Show'} employment periods of ${s.firstName} ${s.lastName}`}
-                          onClick={() => setOpen((o) => ({ ...o, [s.profileId]: !isOpen }))}>
+                        <IconButton
+                          size="small"
+                          aria-expanded={isOpen}
+                          aria-label={`${isOpen ? 'Hide' : 'Show'} employment periods of ${s.firstName} ${s.lastName}`}
+                          onClick={() => setOpen((o) => ({ ...o, [s.profileId]: !isOpen }))}
+                        >
                           {isOpen ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
                         </IconButton>
                       </TableCell>
                       <TableCell component="th" scope="row">
-                        <Link component={RouterLink} to={`/isss/student-profile/${s.profileId}`} sx={{ fontWeight: 600 }}>{name}</Link>
+                        <Link component={RouterLink} to={`/isss/student-profile/${s.profileId}`} sx={{ fontWeight: 600 }}>
+                          {name}
+                        </Link>
                         <Typography variant="caption" component="div" color="text.secondary">
                           {[s.sevisId, s.campusSiteName].filter(Boolean).join(' · ')}
                         </Typography>
                       </TableCell>
                       <TableCell>
-                        <Chip size="small" variant="outlined" label={phaseLabel(s.phase)} color={s.phase === '03' ? 'primary' : 'default'} />
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          label={phaseLabel(s.phase)}
+                          color={s.phase === '03' ? 'primary' : 'default'}
+                        />
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {usDate(s.authorizationEnd)}
-                        <Typography variant="caption" component="div" color="text.secondary">from {usDate(s.authorizationStart)}</Typography>
+                        <Typography variant="caption" component="div" color="text.secondary">
+                          from {usDate(s.authorizationStart)}
+                        </Typography>
                       </TableCell>
-                      <TableCell><EmployerCell s={s} /></TableCell>
-                      <TableCell><UnemploymentMeter value={s.unemployment} /></TableCell>
+                      <TableCell>
+                        <EmployerCell s={s} />
+                      </TableCell>
+                      <TableCell>
+                        <UnemploymentMeter value={s.unemployment} />
+                      </TableCell>
                     </TableRow>
                     <TableRow>
                       <TableCell colSpan={COLUMNS.length} sx={{ p: 0, borderBottom: isOpen ? undefined : 'none' }}>
                         <Collapse in={isOpen} unmountOnExit>
-                          <EmploymentHistory s={s} onAdd={() => setEditing({ student: s, employment: null })} onEdit={(e) => setEditing({ student: s, employment: e })} />
+                          <EmploymentHistory
+                            s={s}
+                            onAdd={() => setEditing({ student: s, employment: null })}
+                            onEdit={(e) => setEditing({ student: s, employment: e })}
+                          />
                         </Collapse>
                       </TableCell>
                     </TableRow>
@@ -195,17 +318,30 @@ export function OptStudentsPage() {
                 <TableRow>
                   <TableCell colSpan={COLUMNS.length} sx={{ py: 4, textAlign: 'center' }}>
                     {list.isError ? (
-                      <>The list could not be loaded. <Button size="small" onClick={() => void list.refetch()}>Try again</Button></>
-                    ) : 'No OPT students match these filters.'}
+                      <>
+                        The list could not be loaded.{' '}
+                        <Button size="small" onClick={() => void list.refetch()}>
+                          Try again
+                        </Button>
+                      </>
+                    ) : (
+                      'No OPT students match these filters.'
+                    )}
                   </TableCell>
                 </TableRow>
               ) : null}
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination component="div" count={list.data?.total ?? 0} page={Math.max(0, query.page - 1)} rowsPerPage={query.pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100]} onPageChange={(_, p) => setFilters({ page: String(p + 1) })}
-          onRowsPerPageChange={(e) => setFilters({ page: '1', pageSize: e.target.value })} />
+        <TablePagination
+          component="div"
+          count={list.data?.total ?? 0}
+          page={Math.max(0, query.page - 1)}
+          rowsPerPage={query.pageSize}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_, p) => setFilters({ page: String(p + 1) })}
+          onRowsPerPageChange={(e) => setFilters({ page: '1', pageSize: e.target.value })}
+        />
       </Paper>
       {editing ? <EmploymentDialog student={editing.student} employment={editing.employment} onClose={() => setEditing(null)} /> : null}
     </Box>

@@ -20,7 +20,10 @@ function linkify(line: string) {
 
 /** Plain text as paragraphs (blank lines), line breaks kept, web addresses as links that open in a new tab. */
 export function LinkedText({ text, color }: { text: string; color?: string }) {
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (paragraphs.length === 0) return null;
   return (
     <Stack spacing={1.5}>
@@ -29,9 +32,15 @@ export function LinkedText({ text, color }: { text: string; color?: string }) {
           {p.split('\n').map((line, j) => (
             <Fragment key={j}>
               {j > 0 ? <br /> : null}
-              {linkify(line).map((part, k) => (typeof part === 'string' ? <Fragment key={k}>{part}</Fragment> : (
-                <Link key={k} href={part.href} target="_blank" rel="noopener noreferrer">{part.text}</Link>
-              )))}
+              {linkify(line).map((part, k) =>
+                typeof part === 'string' ? (
+                  <Fragment key={k}>{part}</Fragment>
+                ) : (
+                  <Link key={k} href={part.href} target="_blank" rel="noopener noreferrer">
+                    {part.text}
+                  </Link>
+                ),
+              )}
             </Fragment>
           ))}
         </Typography>

@@ -21,13 +21,27 @@ type TSlot = TDoc['slots'][number];
 /** Done (green tick) or missing (red mark) with words, never colour alone. */
 export function DoneMark({ isDone, isRequired }: { isDone: boolean; isRequired: boolean }) {
   if (isDone) return <Chip size="small" color="success" variant="outlined" icon={<CheckCircle />} label="Done" />;
-  return isRequired
-    ? <Chip size="small" color="error" variant="outlined" icon={<ErrorOutline />} label="Missing" />
-    : <Chip size="small" variant="outlined" label="Optional" />;
+  return isRequired ? (
+    <Chip size="small" color="error" variant="outlined" icon={<ErrorOutline />} label="Missing" />
+  ) : (
+    <Chip size="small" variant="outlined" label="Optional" />
+  );
 }
 
-function SlotUpload({ doc, slot, userId, readOnly, serverError, showLabel }: {
-  doc: TDoc; slot: TSlot; userId: string | null; readOnly: boolean; serverError?: string; showLabel: boolean;
+function SlotUpload({
+  doc,
+  slot,
+  userId,
+  readOnly,
+  serverError,
+  showLabel,
+}: {
+  doc: TDoc;
+  slot: TSlot;
+  userId: string | null;
+  readOnly: boolean;
+  serverError?: string;
+  showLabel: boolean;
 }) {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
@@ -77,27 +91,56 @@ function SlotUpload({ doc, slot, userId, readOnly, serverError, showLabel }: {
           {slot.files.map((f) => (
             <Box component="li" key={f.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <InsertDriveFileOutlined fontSize="small" aria-hidden />
-              <Link component="button" type="button" onClick={() => void downloadAttachment(f)}>{f.fileName}</Link>
-              <Typography variant="body2" color="text.secondary">uploaded {formatDate(f.createdAt)}</Typography>
+              <Link component="button" type="button" onClick={() => void downloadAttachment(f)}>
+                {f.fileName}
+              </Link>
+              <Typography variant="body2" color="text.secondary">
+                uploaded {formatDate(f.createdAt)}
+              </Typography>
               {!readOnly ? (
                 <Tooltip title="Remove this file">
-                  <IconButton size="small" aria-label={`Remove ${f.fileName}`} disabled={removing === f.id} onClick={() => void removeFile(f)}><DeleteOutline fontSize="small" /></IconButton>
+                  <IconButton
+                    size="small"
+                    aria-label={`Remove ${f.fileName}`}
+                    disabled={removing === f.id}
+                    onClick={() => void removeFile(f)}
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
                 </Tooltip>
               ) : null}
-              {f.status === 'rejected' ? <Typography variant="body2" color="error">Rejected by the office: {f.rejectReason} Please upload a new file.</Typography> : null}
+              {f.status === 'rejected' ? (
+                <Typography variant="body2" color="error">
+                  Rejected by the office: {f.rejectReason} Please upload a new file.
+                </Typography>
+              ) : null}
             </Box>
           ))}
         </Stack>
       ) : null}
-      <FileDropZone label={readOnly ? `${label} (preview: uploads are off)` : slot.files.length ? `Add another file: ${label}` : `Upload ${label}`}
-        accept={ATTACHMENT_ACCEPT} disabled={readOnly} progress={progress} error={error ?? serverError ?? null} onFile={(f) => void onFile(f)} />
+      <FileDropZone
+        label={readOnly ? `${label} (preview: uploads are off)` : slot.files.length ? `Add another file: ${label}` : `Upload ${label}`}
+        accept={ATTACHMENT_ACCEPT}
+        disabled={readOnly}
+        progress={progress}
+        error={error ?? serverError ?? null}
+        onFile={(f) => void onFile(f)}
+      />
     </Box>
   );
 }
 
 /** The documents of a stage or step: per document, one upload per record / dependent / site of activity, with done or missing marks. */
-export function StageDocuments({ documents, userId, readOnly = false, fieldErrors = {} }: {
-  documents: TDoc[]; userId: string | null; readOnly?: boolean; fieldErrors?: Record<string, string>;
+export function StageDocuments({
+  documents,
+  userId,
+  readOnly = false,
+  fieldErrors = {},
+}: {
+  documents: TDoc[];
+  userId: string | null;
+  readOnly?: boolean;
+  fieldErrors?: Record<string, string>;
 }) {
   if (documents.length === 0) return null;
   return (
@@ -106,9 +149,14 @@ export function StageDocuments({ documents, userId, readOnly = false, fieldError
         <Paper key={d.id} variant="outlined" component="section" aria-labelledby={`doc-${d.id}`} sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
             <Typography id={`doc-${d.id}`} variant="h3" component="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
-              {d.name}{d.isRequired ? ' *' : ''}
+              {d.name}
+              {d.isRequired ? ' *' : ''}
             </Typography>
-            {d.slots.length === 0 ? <Chip size="small" variant="outlined" label="Not needed" /> : <DoneMark isDone={d.isDone} isRequired={d.isRequired} />}
+            {d.slots.length === 0 ? (
+              <Chip size="small" variant="outlined" label="Not needed" />
+            ) : (
+              <DoneMark isDone={d.isDone} isRequired={d.isRequired} />
+            )}
           </Stack>
           <Stack spacing={1} sx={{ mb: 2 }}>
             {d.description ? <LinkedText text={d.description} /> : null}
@@ -116,12 +164,22 @@ export function StageDocuments({ documents, userId, readOnly = false, fieldError
           </Stack>
           {d.slots.length === 0 ? (
             <Alert severity="info">
-              {d.appliesTo === 'dependent' ? 'You have no dependents on your record, so there is nothing to upload here.' : 'You have no sites of activity on your record, so there is nothing to upload here.'}
+              {d.appliesTo === 'dependent'
+                ? 'You have no dependents on your record, so there is nothing to upload here.'
+                : 'You have no sites of activity on your record, so there is nothing to upload here.'}
             </Alert>
           ) : (
             <Stack spacing={2}>
               {d.slots.map((s) => (
-                <SlotUpload key={s.key} doc={d} slot={s} userId={userId} readOnly={readOnly} serverError={fieldErrors[s.key]} showLabel={d.appliesTo !== 'main'} />
+                <SlotUpload
+                  key={s.key}
+                  doc={d}
+                  slot={s}
+                  userId={userId}
+                  readOnly={readOnly}
+                  serverError={fieldErrors[s.key]}
+                  showLabel={d.appliesTo !== 'main'}
+                />
               ))}
             </Stack>
           )}

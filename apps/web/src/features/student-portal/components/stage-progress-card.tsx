@@ -1,4 +1,17 @@
-import { Alert, Box, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { studentsApi } from '@meridian/domain';
 import { formatDate } from '../../../ui/format-date';
 import { useStageProgress } from '../api/my-stage';
@@ -21,14 +34,29 @@ export function StageProgressCard({ profileId }: { profileId: string }) {
       <CardContent>
         <Stack spacing={1.5}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography id={`stage-progress-${profileId}`} variant="h2" component="h2" sx={{ fontSize: '1.15rem' }}>Portal progress</Typography>
+            <Typography id={`stage-progress-${profileId}`} variant="h2" component="h2" sx={{ fontSize: '1.15rem' }}>
+              Portal progress
+            </Typography>
             <Chip size="small" color="primary" variant="outlined" label={`Current stage: ${label(p.currentStage)}`} />
           </Box>
-          {p.wizard ? <Typography>Welcome wizard: {p.wizard.completedSteps} of {p.wizard.totalSteps} steps done.</Typography> : null}
+          {p.wizard ? (
+            <Typography>
+              Welcome wizard: {p.wizard.completedSteps} of {p.wizard.totalSteps} steps done.
+            </Typography>
+          ) : null}
           {p.current ? (
             <>
-              <Typography>{p.current.done} of {p.current.total} required items done in this stage.</Typography>
-              {pct !== null ? <LinearProgress variant="determinate" value={pct} aria-label={`${pct}% of the stage done`} sx={{ height: 8, borderRadius: 4 }} /> : null}
+              <Typography>
+                {p.current.done} of {p.current.total} required items done in this stage.
+              </Typography>
+              {pct !== null ? (
+                <LinearProgress
+                  variant="determinate"
+                  value={pct}
+                  aria-label={`${pct}% of the stage done`}
+                  sx={{ height: 8, borderRadius: 4 }}
+                />
+              ) : null}
               {p.current.items.length ? (
                 <List dense aria-label="Current stage items">
                   {p.current.items.map((i) => (
@@ -37,18 +65,24 @@ export function StageProgressCard({ profileId }: { profileId: string }) {
                     </ListItem>
                   ))}
                 </List>
-              ) : <Typography color="text.secondary">Nothing is asked in this stage.</Typography>}
+              ) : (
+                <Typography color="text.secondary">Nothing is asked in this stage.</Typography>
+              )}
             </>
           ) : null}
           {p.history.length ? (
             <Box>
-              <Typography variant="subtitle2" component="h3">Finished stages</Typography>
+              <Typography variant="subtitle2" component="h3">
+                Finished stages
+              </Typography>
               <List dense>
-                {p.history.filter((h) => h.completedAt).map((h) => (
-                  <ListItem key={h.stage} disableGutters>
-                    <ListItemText primary={label(h.stage)} secondary={`Finished ${formatDate(h.completedAt)}`} />
-                  </ListItem>
-                ))}
+                {p.history
+                  .filter((h) => h.completedAt)
+                  .map((h) => (
+                    <ListItem key={h.stage} disableGutters>
+                      <ListItemText primary={label(h.stage)} secondary={`Finished ${formatDate(h.completedAt)}`} />
+                    </ListItem>
+                  ))}
               </List>
             </Box>
           ) : null}

@@ -16,7 +16,8 @@ import { StageQuestions } from '../components/stage-questions';
 const PAGES = {
   pre_arrival: {
     title: 'Pre-Arrival',
-    intro: 'Before you travel, the office needs the answers and documents below. Save at any time; when everything is done, submit to move on to check-in.',
+    intro:
+      'Before you travel, the office needs the answers and documents below. Save at any time; when everything is done, submit to move on to check-in.',
     next: 'Pre-arrival complete. Next: check in when you arrive.',
   },
   check_in: {
@@ -27,7 +28,8 @@ const PAGES = {
   // Continuing students: what the office asks of them now (stage configuration's continuing list); nothing to move on to.
   continuing: {
     title: 'Checklist from the office',
-    intro: 'The office asks continuing students for the answers and documents below. Save your answers at any time; a file is kept as soon as it is uploaded.',
+    intro:
+      'The office asks continuing students for the answers and documents below. Save your answers at any time; a file is kept as soon as it is uploaded.',
     next: '',
   },
 } as const;
@@ -78,16 +80,33 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
         setErrors(r.fields);
         setMessage(r.message);
         window.scrollTo({ top: 0 });
-      } catch { /* reported globally */ }
+      } catch {
+        /* reported globally */
+      }
     }
   };
 
   const current = { ...s.questions.answers, ...typed };
   const open = checkCompleteness(formsApi.customQuestionsContent(s.questions.questions), current);
-  const answered = (id: string) => { const v = current[id]?.value; return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0); };
+  const answered = (id: string) => {
+    const v = current[id]?.value;
+    return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+  };
   const checklist = [
-    ...s.questions.questions.map((q) => ({ key: `custom.${q.id}`, label: q.questionText, isRequired: q.isRequired, isDone: !open[q.id] && answered(q.id) })),
-    ...s.documents.flatMap((d) => d.slots.map((x) => ({ key: x.key, label: d.appliesTo === 'main' ? d.name : `${d.name} (${x.label})`, isRequired: d.isRequired, isDone: x.isDone }))),
+    ...s.questions.questions.map((q) => ({
+      key: `custom.${q.id}`,
+      label: q.questionText,
+      isRequired: q.isRequired,
+      isDone: !open[q.id] && answered(q.id),
+    })),
+    ...s.documents.flatMap((d) =>
+      d.slots.map((x) => ({
+        key: x.key,
+        label: d.appliesTo === 'main' ? d.name : `${d.name} (${x.label})`,
+        isRequired: d.isRequired,
+        isDone: x.isDone,
+      })),
+    ),
   ];
   // Counted from what is on screen (typed answers included), so the summary agrees with the marks.
   const required = checklist.filter((c) => c.isRequired);
@@ -97,17 +116,47 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
 
   return (
     <Box sx={{ maxWidth: 960 }}>
-      {expected === 'continuing' ? <Button component={RouterLink} to={s.homePath} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to the Student Portal</Button> : null}
+      {expected === 'continuing' ? (
+        <Button component={RouterLink} to={s.homePath} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+          Back to the Student Portal
+        </Button>
+      ) : null}
       <PageHeader title={page.title} subtitle={page.intro} />
       <Stack spacing={3}>
-        {message ? <Alert severity="error" role="alert">{message}</Alert> : null}
-        <Paper variant="outlined" component="section" aria-labelledby="checklist-title" sx={{ p: { xs: 2, sm: 3 }, borderTop: 4, borderTopColor: 'secondary.main' }}>
-          <Typography id="checklist-title" variant="h2" component="h2" sx={{ mb: 1 }}>Your checklist</Typography>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {isComplete ? (expected === 'continuing' ? 'Everything required is done. Thank you.' : 'Everything required is done. Submit to continue.') : `${done} of ${required.length} required items done.`}
+        {message ? (
+          <Alert severity="error" role="alert">
+            {message}
+          </Alert>
+        ) : null}
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="checklist-title"
+          sx={{ p: { xs: 2, sm: 3 }, borderTop: 4, borderTopColor: 'secondary.main' }}
+        >
+          <Typography id="checklist-title" variant="h2" component="h2" sx={{ mb: 1 }}>
+            Your checklist
           </Typography>
-          <LinearProgress variant="determinate" value={pct} aria-label={`${pct}% of the checklist done`} sx={{ mb: 1, height: 8, borderRadius: 4 }} />
-          {checklist.length === 0 ? <Typography>{expected === 'continuing' ? 'The office asks nothing of you right now.' : 'The office asks nothing of you in this stage. Submit to continue.'}</Typography> : (
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {isComplete
+              ? expected === 'continuing'
+                ? 'Everything required is done. Thank you.'
+                : 'Everything required is done. Submit to continue.'
+              : `${done} of ${required.length} required items done.`}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={pct}
+            aria-label={`${pct}% of the checklist done`}
+            sx={{ mb: 1, height: 8, borderRadius: 4 }}
+          />
+          {checklist.length === 0 ? (
+            <Typography>
+              {expected === 'continuing'
+                ? 'The office asks nothing of you right now.'
+                : 'The office asks nothing of you in this stage. Submit to continue.'}
+            </Typography>
+          ) : (
             <List dense aria-label="Checklist items">
               {checklist.map((c) => (
                 <ListItem key={c.key} disableGutters secondaryAction={<DoneMark isDone={c.isDone} isRequired={c.isRequired} />}>
@@ -117,9 +166,23 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
             </List>
           )}
         </Paper>
-        <StageQuestions title="Questions" questions={s.questions.questions} answers={s.questions.answers} fieldErrors={errors} saving={save.isPending}
-          onAnswersChange={(a) => { unsaved.current = a; setTyped(a); }} onSaveDraft={saveAnswers} />
-        {s.documents.length ? <Typography variant="h2" component="h2">Documents</Typography> : null}
+        <StageQuestions
+          title="Questions"
+          questions={s.questions.questions}
+          answers={s.questions.answers}
+          fieldErrors={errors}
+          saving={save.isPending}
+          onAnswersChange={(a) => {
+            unsaved.current = a;
+            setTyped(a);
+          }}
+          onSaveDraft={saveAnswers}
+        />
+        {s.documents.length ? (
+          <Typography variant="h2" component="h2">
+            Documents
+          </Typography>
+        ) : null}
         <StageDocuments documents={s.documents} userId={me.data?.userId ?? null} fieldErrors={errors} />
         {expected === 'continuing' ? null : (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

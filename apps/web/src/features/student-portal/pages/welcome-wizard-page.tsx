@@ -25,7 +25,10 @@ export function WelcomeWizardPage() {
   if (stage.data.stage !== 'invited') return <Navigate to={stage.data.homePath} replace />;
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <PageHeader title="Welcome" subtitle={me.data ? `Hello, ${displayName(me.data)}. A few steps to get you started with the international office.` : undefined} />
+      <PageHeader
+        title="Welcome"
+        subtitle={me.data ? `Hello, ${displayName(me.data)}. A few steps to get you started with the international office.` : undefined}
+      />
       <WizardView
         stage={stage.data}
         userId={me.data?.userId ?? null}

@@ -3,7 +3,13 @@ import { studentsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
 export type TMyDocument = {
-  id: string; fileName: string; checklistItem: string; status: string; rejectReason: string; sizeBytes: number; createdAt: string;
+  id: string;
+  fileName: string;
+  checklistItem: string;
+  status: string;
+  rejectReason: string;
+  sizeBytes: number;
+  createdAt: string;
   /** The request the file belongs to; null for the portal's stage uploads (welcome wizard, pre-arrival, check-in). */
   request: { id: string; number: number; typeName: string; typeCode: string } | null;
 };
@@ -15,12 +21,21 @@ export type TMyDocument = {
 export function useMyDocuments() {
   return useQuery({
     queryKey: ['attachments', 'mine'] as const,
-    queryFn: async ({ signal }): Promise<TMyDocument[]> => (await apiCall(studentsApi.listMyDocuments, { signal }))
-      .filter((d) => d.status !== 'deleted')
-      .map((d) => ({
-        id: d.id, fileName: d.fileName, checklistItem: d.checklistItem || d.description, status: d.status, rejectReason: d.rejectReason,
-        sizeBytes: d.sizeBytes, createdAt: d.createdAt,
-        request: d.requestId && d.requestNumber !== null ? { id: d.requestId, number: d.requestNumber, typeName: d.requestTypeName ?? '', typeCode: d.requestTypeCode ?? '' } : null,
-      })),
+    queryFn: async ({ signal }): Promise<TMyDocument[]> =>
+      (await apiCall(studentsApi.listMyDocuments, { signal }))
+        .filter((d) => d.status !== 'deleted')
+        .map((d) => ({
+          id: d.id,
+          fileName: d.fileName,
+          checklistItem: d.checklistItem || d.description,
+          status: d.status,
+          rejectReason: d.rejectReason,
+          sizeBytes: d.sizeBytes,
+          createdAt: d.createdAt,
+          request:
+            d.requestId && d.requestNumber !== null
+              ? { id: d.requestId, number: d.requestNumber, typeName: d.requestTypeName ?? '', typeCode: d.requestTypeCode ?? '' }
+              : null,
+        })),
   });
 }

@@ -19,7 +19,10 @@ export function useSaveRequestData() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { requestId: string; data: TStudentRequestData }) =>
-      apiCall(studentsApi.saveStudentRequestData, { params: { requestId: v.requestId }, body: { data: v.data as Record<string, string | number | boolean | null> } }),
+      apiCall(studentsApi.saveStudentRequestData, {
+        params: { requestId: v.requestId },
+        body: { data: v.data as Record<string, string | number | boolean | null> },
+      }),
     meta: { errorHandling: 'local' },
     onSuccess: (detail, v) => {
       qc.setQueryData(requestKey(v.requestId), detail);

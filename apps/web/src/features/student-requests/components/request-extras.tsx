@@ -17,7 +17,9 @@ export const ADVISOR_REQUIRED = 'Choose your faculty advisor: they recommend thi
 export function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={id} variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>{title}</Typography>
+      <Typography id={id} variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
@@ -33,14 +35,27 @@ export function AdvisorChooser({ request, required, error }: { request: TRequest
       {editable ? (
         <FormControl size="small" sx={{ minWidth: { xs: '100%', sm: 360 } }} error={!!error} required={required}>
           <InputLabel id="advisor-label">Faculty advisor</InputLabel>
-          <Select labelId="advisor-label" id="field-advisorUserId" label="Faculty advisor" value={request.advisor?.userId ?? ''} disabled={update.isPending}
-            onChange={(e) => update.mutate(e.target.value || null, { onSuccess: () => snack('Faculty advisor saved.', 'success') })}>
+          <Select
+            labelId="advisor-label"
+            id="field-advisorUserId"
+            label="Faculty advisor"
+            value={request.advisor?.userId ?? ''}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate(e.target.value || null, { onSuccess: () => snack('Faculty advisor saved.', 'success') })}
+          >
             <MenuItem value="">None</MenuItem>
-            {(advisors.data ?? []).map((a) => <MenuItem key={a.userId} value={a.userId}>{a.name}</MenuItem>)}
+            {(advisors.data ?? []).map((a) => (
+              <MenuItem key={a.userId} value={a.userId}>
+                {a.name}
+              </MenuItem>
+            ))}
           </Select>
-          <FormHelperText>{error || (required
-            ? 'Your faculty advisor recommends this request: they get an e-mail with a link to approve it after you submit.'
-            : 'Only if this request needs a faculty recommendation: your advisor will get an e-mail to approve it.')}</FormHelperText>
+          <FormHelperText>
+            {error ||
+              (required
+                ? 'Your faculty advisor recommends this request: they get an e-mail with a link to approve it after you submit.'
+                : 'Only if this request needs a faculty recommendation: your advisor will get an e-mail to approve it.')}
+          </FormHelperText>
         </FormControl>
       ) : (
         <Typography>{request.advisor ? `${request.advisor.name} (${request.advisor.email})` : 'None named'}</Typography>
@@ -58,9 +73,12 @@ export function useUnsavedAnswers(requestId: string) {
   const custom = useRef<TAnswers | null>(null);
   return {
     onQuestionnaire: (questionnaireId: string, answers: TAnswers | null) => {
-      if (answers) questionnaires.current.set(questionnaireId, answers); else questionnaires.current.delete(questionnaireId);
+      if (answers) questionnaires.current.set(questionnaireId, answers);
+      else questionnaires.current.delete(questionnaireId);
     },
-    onCustom: (answers: TAnswers | null) => { custom.current = answers; },
+    onCustom: (answers: TAnswers | null) => {
+      custom.current = answers;
+    },
     hasAny: () => questionnaires.current.size > 0 || custom.current !== null,
     async saveAll() {
       for (const [questionnaireId, answers] of questionnaires.current) {
@@ -77,11 +95,26 @@ export function useUnsavedAnswers(requestId: string) {
 export type TUnsavedAnswers = ReturnType<typeof useUnsavedAnswers>;
 
 /** The engine's questionnaires and custom questions of the request type. */
-export function RequestQuestions({ request, fieldErrors, unsaved }: { request: TRequestDetail; fieldErrors: Record<string, string>; unsaved: TUnsavedAnswers }) {
+export function RequestQuestions({
+  request,
+  fieldErrors,
+  unsaved,
+}: {
+  request: TRequestDetail;
+  fieldErrors: Record<string, string>;
+  unsaved: TUnsavedAnswers;
+}) {
   return (
     <>
       {request.questionnaireIds.map((q) => (
-        <RequestQuestionnaire key={q} requestId={request.id} questionnaireId={q} readOnly={!request.canEdit} fieldErrors={fieldErrors} onUnsaved={unsaved.onQuestionnaire} />
+        <RequestQuestionnaire
+          key={q}
+          requestId={request.id}
+          questionnaireId={q}
+          readOnly={!request.canEdit}
+          fieldErrors={fieldErrors}
+          onUnsaved={unsaved.onQuestionnaire}
+        />
       ))}
       <RequestCustomQuestions requestId={request.id} readOnly={!request.canEdit} fieldErrors={fieldErrors} onUnsaved={unsaved.onCustom} />
     </>
@@ -94,7 +127,11 @@ export function RequestDocumentsSection({ request, fieldErrors }: { request: TRe
   if (!request.documentIds.length && !request.canEdit) return null;
   return (
     <Section title="Documents" id="section-documents">
-      {docErrors.map(([k, v]) => <Alert key={k} severity="error" sx={{ mb: 1 }}>{v}</Alert>)}
+      {docErrors.map(([k, v]) => (
+        <Alert key={k} severity="error" sx={{ mb: 1 }}>
+          {v}
+        </Alert>
+      ))}
       <RequestDocuments requestId={request.id} canUpload={request.canEdit} canManage={false} />
     </Section>
   );

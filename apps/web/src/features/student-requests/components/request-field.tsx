@@ -13,7 +13,19 @@ export interface RequestFieldProps {
   onBlur: () => void;
 }
 
-const NAV_KEYS = new Set(['Backspace', 'Delete', 'Tab', 'Enter', 'Escape', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+const NAV_KEYS = new Set([
+  'Backspace',
+  'Delete',
+  'Tab',
+  'Enter',
+  'Escape',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+]);
 
 /** Digits-only inputs (spec 000 s5): other keys do nothing, and a paste with anything but digits is refused. */
 function blockNonDigitKeys(e: KeyboardEvent) {
@@ -37,8 +49,22 @@ export function RequestField({ field, value, required, error, readOnly, onChange
   const hint = field.kind === 'date' ? (field.help ? `MM/DD/YYYY. ${field.help}` : 'MM/DD/YYYY') : field.help;
   const helper = error ?? hint;
   const common = {
-    id, name: field.name, label: field.label, required, error: !!error, disabled: readOnly, fullWidth: true, onBlur,
-    helperText: counter ? <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}><span>{helper}</span><span aria-hidden>{counter}</span></span> : helper,
+    id,
+    name: field.name,
+    label: field.label,
+    required,
+    error: !!error,
+    disabled: readOnly,
+    fullWidth: true,
+    onBlur,
+    helperText: counter ? (
+      <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+        <span>{helper}</span>
+        <span aria-hidden>{counter}</span>
+      </span>
+    ) : (
+      helper
+    ),
   };
   const maxLength = field.maxLength;
 
@@ -46,18 +72,33 @@ export function RequestField({ field, value, required, error, readOnly, onChange
     case 'checkbox':
       return (
         <FormControl error={!!error} disabled={readOnly}>
-          <FormControlLabel label={field.label} control={
-            <Checkbox id={id} name={field.name} checked={isChecked(value)} onBlur={onBlur}
-              onChange={(e) => onChange(e.target.checked ? '1' : '0')} slotProps={{ input: { 'aria-describedby': `${id}-helper` } }} />
-          } />
+          <FormControlLabel
+            label={field.label}
+            control={
+              <Checkbox
+                id={id}
+                name={field.name}
+                checked={isChecked(value)}
+                onBlur={onBlur}
+                onChange={(e) => onChange(e.target.checked ? '1' : '0')}
+                slotProps={{ input: { 'aria-describedby': `${id}-helper` } }}
+              />
+            }
+          />
           {helper ? <FormHelperText id={`${id}-helper`}>{helper}</FormHelperText> : null}
         </FormControl>
       );
     case 'select':
       return (
         <TextField {...common} select value={str} onChange={(e) => onChange(e.target.value)}>
-          <MenuItem value=""><em>Not selected</em></MenuItem>
-          {(field.options ?? []).map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+          <MenuItem value="">
+            <em>Not selected</em>
+          </MenuItem>
+          {(field.options ?? []).map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
         </TextField>
       );
     case 'date':
@@ -66,35 +107,68 @@ export function RequestField({ field, value, required, error, readOnly, onChange
     case 'phone':
     case 'number':
       return (
-        <TextField {...common} value={str}
+        <TextField
+          {...common}
+          value={str}
           onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
-          onKeyDown={blockNonDigitKeys} onPaste={blockNonDigitPaste}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength, autoComplete: field.kind === 'phone' ? 'tel' : 'off' } }} />
+          onKeyDown={blockNonDigitKeys}
+          onPaste={blockNonDigitPaste}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength, autoComplete: field.kind === 'phone' ? 'tel' : 'off' } }}
+        />
       );
     case 'money':
       return (
-        <TextField {...common} value={str}
-          onChange={(e) => { if (MONEY_TYPING.test(e.target.value)) onChange(e.target.value); }}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+        <TextField
+          {...common}
+          value={str}
+          onChange={(e) => {
+            if (MONEY_TYPING.test(e.target.value)) onChange(e.target.value);
+          }}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
       );
     case 'email':
       return (
-        <TextField {...common} type="email" value={str} onChange={(e) => onChange(e.target.value.trimStart())}
-          onBlur={() => { if (str !== str.trim()) onChange(str.trim()); onBlur(); }}
-          slotProps={{ htmlInput: { maxLength, autoComplete: 'email' } }} />
+        <TextField
+          {...common}
+          type="email"
+          value={str}
+          onChange={(e) => onChange(e.target.value.trimStart())}
+          onBlur={() => {
+            if (str !== str.trim()) onChange(str.trim());
+            onBlur();
+          }}
+          slotProps={{ htmlInput: { maxLength, autoComplete: 'email' } }}
+        />
       );
     case 'textarea':
       return (
-        <TextField {...common} multiline minRows={3} value={str} onChange={(e) => onChange(e.target.value.trimStart())}
-          onBlur={() => { if (str !== str.trim()) onChange(str.trim()); onBlur(); }}
-          slotProps={{ htmlInput: { maxLength } }} />
+        <TextField
+          {...common}
+          multiline
+          minRows={3}
+          value={str}
+          onChange={(e) => onChange(e.target.value.trimStart())}
+          onBlur={() => {
+            if (str !== str.trim()) onChange(str.trim());
+            onBlur();
+          }}
+          slotProps={{ htmlInput: { maxLength } }}
+        />
       );
     default:
       // Spec 000 s5 "trim": leading spaces never enter, and the value is trimmed on blur.
       return (
-        <TextField {...common} value={str} onChange={(e) => onChange(e.target.value.trimStart())}
-          onBlur={() => { if (str !== str.trim()) onChange(str.trim()); onBlur(); }}
-          slotProps={{ htmlInput: { maxLength } }} />
+        <TextField
+          {...common}
+          value={str}
+          onChange={(e) => onChange(e.target.value.trimStart())}
+          onBlur={() => {
+            if (str !== str.trim()) onChange(str.trim());
+            onBlur();
+          }}
+          slotProps={{ htmlInput: { maxLength } }}
+        />
       );
   }
 }

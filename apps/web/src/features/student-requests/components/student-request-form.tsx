@@ -1,6 +1,12 @@
 import { Box, Paper, Typography } from '@mui/material';
 import {
-  isChecked, isFieldRequired, STUDENT_REQUEST_FORMS, usDate, type TStudentRequestCode, type TStudentRequestData, type TStudentRequestField,
+  isChecked,
+  isFieldRequired,
+  STUDENT_REQUEST_FORMS,
+  usDate,
+  type TStudentRequestCode,
+  type TStudentRequestData,
+  type TStudentRequestField,
 } from '@meridian/domain';
 import { RequestField } from './request-field';
 
@@ -30,8 +36,12 @@ function shownValue(f: TStudentRequestField, v: unknown): string {
 function ReadOnlyField({ field, value }: { field: TStudentRequestField; value: unknown }) {
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary" component="dt">{field.label}</Typography>
-      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{shownValue(field, value)}</Typography>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {field.label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {shownValue(field, value)}
+      </Typography>
     </Box>
   );
 }
@@ -50,22 +60,33 @@ export function StudentRequestForm({ code, data, errors, readOnly, hidden = [], 
         const headingId = `section-${code}-${section.title.replace(/\W+/g, '-').toLowerCase()}`;
         return (
           <Paper key={section.title} variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography id={headingId} variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 2 }}>{section.title}</Typography>
+            <Typography id={headingId} variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 2 }}>
+              {section.title}
+            </Typography>
             {readOnly ? (
               <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
                 {fields.map((f) => (
-                  <Box key={f.name} sx={{ gridColumn: WIDE.has(f.kind) ? '1 / -1' : undefined }}><ReadOnlyField field={f} value={data[f.name]} /></Box>
+                  <Box key={f.name} sx={{ gridColumn: WIDE.has(f.kind) ? '1 / -1' : undefined }}>
+                    <ReadOnlyField field={f} value={data[f.name]} />
+                  </Box>
                 ))}
               </Box>
             ) : (
-            <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-              {fields.map((f) => (
-                <Box key={f.name} sx={{ gridColumn: WIDE.has(f.kind) ? '1 / -1' : undefined }}>
-                  <RequestField field={f} value={data[f.name]} required={!readOnly && isFieldRequired(f, data)} error={errors[f.name]}
-                    readOnly={readOnly} onChange={(v) => onChange(f.name, v)} onBlur={() => onBlur(f.name)} />
-                </Box>
-              ))}
-            </Box>
+              <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+                {fields.map((f) => (
+                  <Box key={f.name} sx={{ gridColumn: WIDE.has(f.kind) ? '1 / -1' : undefined }}>
+                    <RequestField
+                      field={f}
+                      value={data[f.name]}
+                      required={!readOnly && isFieldRequired(f, data)}
+                      error={errors[f.name]}
+                      readOnly={readOnly}
+                      onChange={(v) => onChange(f.name, v)}
+                      onBlur={() => onBlur(f.name)}
+                    />
+                  </Box>
+                ))}
+              </Box>
             )}
           </Paper>
         );

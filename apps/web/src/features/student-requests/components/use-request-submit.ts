@@ -18,13 +18,19 @@ export const PROBLEM_ID = 'request-problem';
 export type TSubmitProblem = { summary: string[]; extras: Record<string, string>; fieldErrors?: Record<string, string[]> };
 
 function firstMessages(fieldErrors: Record<string, string[]> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(fieldErrors ?? {}).filter(([k]) => !k.startsWith('data.')).map(([k, v]) => [k, v[0] ?? '']));
+  return Object.fromEntries(
+    Object.entries(fieldErrors ?? {})
+      .filter(([k]) => !k.startsWith('data.'))
+      .map(([k, v]) => [k, v[0] ?? '']),
+  );
 }
 
 /** Summary lines for the alert at the top: how many fields, questions and documents need attention. */
 export function summarize(message: string, dataFields: number, extras: Record<string, string>): string[] {
   const answers = Object.keys(extras).filter((k) => k.startsWith('answers.') || k.startsWith('custom.')).length;
-  const docs = Object.entries(extras).filter(([k]) => k.startsWith('documents.')).map(([, v]) => v);
+  const docs = Object.entries(extras)
+    .filter(([k]) => k.startsWith('documents.'))
+    .map(([, v]) => v);
   return [
     message,
     ...(dataFields ? [`${dataFields} ${dataFields === 1 ? 'field needs' : 'fields need'} attention: see the messages on the fields.`] : []),
@@ -38,11 +44,16 @@ export function summarize(message: string, dataFields: number, extras: Record<st
  * Save draft and Submit of a student request page, for a request that exists or is created on the
  * first save. Client rules run first (same words as the server); server messages land on the fields.
  */
-export function useRequestSubmit(form: TForm, opts: {
-  requestTypeId: string; request: TRequestDetail | null; unsaved?: TUnsavedAnswers;
-  /** Checks beyond the fields before a submit (e.g. the faculty advisor named), keyed like the server's. */
-  beforeSubmit?: () => Record<string, string>;
-}) {
+export function useRequestSubmit(
+  form: TForm,
+  opts: {
+    requestTypeId: string;
+    request: TRequestDetail | null;
+    unsaved?: TUnsavedAnswers;
+    /** Checks beyond the fields before a submit (e.g. the faculty advisor named), keyed like the server's. */
+    beforeSubmit?: () => Record<string, string>;
+  },
+) {
   const saveData = useSaveRequestData();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<TSubmitProblem | null>(null);
@@ -66,7 +77,7 @@ export function useRequestSubmit(form: TForm, opts: {
 
   const clientCheck = (mode: 'draft' | 'submit', message: string): boolean => {
     const errs = form.validate(mode);
-    const extras = mode === 'submit' ? opts.beforeSubmit?.() ?? {} : {};
+    const extras = mode === 'submit' ? (opts.beforeSubmit?.() ?? {}) : {};
     if (!errs.length && !Object.keys(extras).length) return true;
     setProblem({ summary: summarize(message, errs.length, extras), extras });
     focusField(errs[0]?.[0] ?? Object.keys(extras)[0]!);

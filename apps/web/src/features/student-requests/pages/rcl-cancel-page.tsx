@@ -24,25 +24,45 @@ export function RclCancelPage() {
   const r = request.data;
   useDocumentTitle(r ? `Cancel ${r.typeName} #${r.number}` : 'Cancel request');
   if (request.isPending) return <PageLoader />;
-  if (!r) return <Alert severity="error" action={<Button component={RouterLink} to={home}>Back</Button>}>This request could not be found.</Alert>;
+  if (!r)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button component={RouterLink} to={home}>
+            Back
+          </Button>
+        }
+      >
+        This request could not be found.
+      </Alert>
+    );
   const canCancel = r.allowedActions.includes('cancel');
   const closed = ['approved', 'completed', 'rejected', 'dismissed'].includes(r.status);
   return (
     <Box>
-      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to Student Portal</Button>
+      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to Student Portal
+      </Button>
       <PageHeader title={`Cancel ${r.typeName}`} subtitle={`Request #${r.number}`} />
       <Stack spacing={2}>
         <RequestSummary request={r} requesterView />
         {canCancel ? (
           <Paper variant="outlined" sx={{ p: 3 }}>
-            <Typography sx={{ mb: 2 }}>This request has not been submitted. Cancelling closes it; you can start a new one later.</Typography>
+            <Typography sx={{ mb: 2 }}>
+              This request has not been submitted. Cancelling closes it; you can start a new one later.
+            </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <CancelRequestButton request={r} variant="contained" onCancelled={() => navigate(home, { replace: true })} />
-              <Button component={RouterLink} to={home}>Keep it</Button>
+              <Button component={RouterLink} to={home}>
+                Keep it
+              </Button>
             </Box>
           </Paper>
         ) : closed ? (
-          <Alert severity="info"><AlertTitle>This request is closed</AlertTitle>It cannot be cancelled any more.</Alert>
+          <Alert severity="info">
+            <AlertTitle>This request is closed</AlertTitle>It cannot be cancelled any more.
+          </Alert>
         ) : (
           <>
             <Alert severity="info">

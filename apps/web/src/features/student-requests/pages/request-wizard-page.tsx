@@ -14,7 +14,14 @@ import { useStartableTypes } from '../../requests/api/list-startable-types';
 import { RequestSummary } from '../../requests/components/request-summary';
 import { StudentRequestForm } from '../components/student-request-form';
 import { focusField, useRequestDataForm } from '../components/use-request-data-form';
-import { ADVISOR_REQUIRED, ADVISOR_TYPES, AdvisorChooser, RequestDocumentsSection, RequestQuestions, useUnsavedAnswers } from '../components/request-extras';
+import {
+  ADVISOR_REQUIRED,
+  ADVISOR_TYPES,
+  AdvisorChooser,
+  RequestDocumentsSection,
+  RequestQuestions,
+  useUnsavedAnswers,
+} from '../components/request-extras';
 import { useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
 import { useStudentRequestData } from '../api/save-request-data';
 import { ProblemAlert, requestData, useServiceMenuPath } from './student-request-page';
@@ -37,7 +44,13 @@ function WizardStepper({ active, hasDetails, onStep }: { active: number; hasDeta
       <Stepper nonLinear={!!onStep} activeStep={active} alternativeLabel>
         {STEPS.map((label, i) => (
           <Step key={label} completed={false} disabled={!hasDetails && i === 0}>
-            {onStep ? <StepButton onClick={() => onStep(i)} disabled={!hasDetails && i === 0}>{label}</StepButton> : <StepButton disabled>{label}</StepButton>}
+            {onStep ? (
+              <StepButton onClick={() => onStep(i)} disabled={!hasDetails && i === 0}>
+                {label}
+              </StepButton>
+            ) : (
+              <StepButton disabled>{label}</StepButton>
+            )}
           </Step>
         ))}
       </Stepper>
@@ -53,37 +66,81 @@ export function RequestCreateWizardPage() {
   const home = useServiceMenuPath();
   useDocumentTitle(type?.name ?? 'New request');
   if (types.isPending) return <PageLoader />;
-  if (!type) return <Alert severity="error" action={<Button component={RouterLink} to={home}>Back</Button>}>This request is not available to you.</Alert>;
+  if (!type)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button component={RouterLink} to={home}>
+            Back
+          </Button>
+        }
+      >
+        This request is not available to you.
+      </Alert>
+    );
   const code = isStudentRequestCode(type.code) ? type.code : null;
   return <CreateWizard code={code} requestTypeId={type.id} name={type.name} description={type.description} home={home} />;
 }
 
-function CreateWizard({ code, requestTypeId, name, description, home }: { code: TStudentRequestCode | null; requestTypeId: string; name: string; description: string; home: string }) {
+function CreateWizard({
+  code,
+  requestTypeId,
+  name,
+  description,
+  home,
+}: {
+  code: TStudentRequestCode | null;
+  requestTypeId: string;
+  name: string;
+  description: string;
+  home: string;
+}) {
   const form = useRequestDataForm(code, {});
   const actions = useRequestSubmit(form, { requestTypeId, request: null });
   const navigate = useNavigate();
   const [next, setNext] = useState<string | null>(null);
-  useEffect(() => { if (next) navigate(next, { replace: true }); }, [next, navigate]);
+  useEffect(() => {
+    if (next) navigate(next, { replace: true });
+  }, [next, navigate]);
   const onContinue = async () => {
     const id = await actions.saveDraft();
-    if (id) { snack('Draft saved.', 'success'); setNext(editWizardPath(id, 1)); }
+    if (id) {
+      snack('Draft saved.', 'success');
+      setNext(editWizardPath(id, 1));
+    }
   };
   return (
     <Box>
       <UnsavedChangesGuard when={form.isDirty && !next} />
-      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to Student Portal</Button>
+      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to Student Portal
+      </Button>
       <PageHeader title={name} subtitle={description || undefined} />
       <WizardStepper active={code ? 0 : 1} hasDetails={!!code} />
       <Stack spacing={2}>
         <ProblemAlert problem={actions.problem} />
         {code ? (
-          <StudentRequestForm code={code} data={form.data} errors={form.errors} readOnly={false} onChange={form.setField} onBlur={form.blurField} />
+          <StudentRequestForm
+            code={code}
+            data={form.data}
+            errors={form.errors}
+            readOnly={false}
+            onChange={form.setField}
+            onBlur={form.blurField}
+          />
         ) : (
-          <Paper variant="outlined" sx={{ p: 3 }}><Typography>Start this request to answer its questions and upload its documents. You can save and come back later.</Typography></Paper>
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <Typography>Start this request to answer its questions and upload its documents. You can save and come back later.</Typography>
+          </Paper>
         )}
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          <Button component={RouterLink} to={home}>Cancel</Button>
-          <Button variant="contained" onClick={() => void onContinue()} disabled={actions.busy}>{code ? 'Save and continue' : 'Start request'}</Button>
+          <Button component={RouterLink} to={home}>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={() => void onContinue()} disabled={actions.busy}>
+            {code ? 'Save and continue' : 'Start request'}
+          </Button>
         </Paper>
       </Stack>
     </Box>
@@ -98,7 +155,19 @@ export function RequestEditWizardPage() {
   const r = request.data;
   useDocumentTitle(r ? `${r.typeName} #${r.number}` : 'Request');
   if (request.isPending) return <PageLoader />;
-  if (!r) return <Alert severity="error" action={<Button component={RouterLink} to={home}>Back</Button>}>This request could not be found.</Alert>;
+  if (!r)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button component={RouterLink} to={home}>
+            Back
+          </Button>
+        }
+      >
+        This request could not be found.
+      </Alert>
+    );
   return <EditWizard key={r.id} request={r} home={home} />;
 }
 
@@ -112,13 +181,20 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
   const form = useRequestDataForm(code, requestData(r), saved.data?.context);
   const unsaved = useUnsavedAnswers(r.id);
   const actions = useRequestSubmit(form, {
-    requestTypeId: r.requestTypeId, request: r, unsaved,
+    requestTypeId: r.requestTypeId,
+    request: r,
+    unsaved,
     beforeSubmit: () => (ADVISOR_TYPES.has(r.typeCode) && !r.advisor ? { advisorUserId: ADVISOR_REQUIRED } : {}) as Record<string, string>,
   });
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  useEffect(() => { if (leaving) navigate(home, { replace: true }); }, [leaving, navigate, home]);
-  const go = (i: number) => { setSearch({ step: String(i) }); window.scrollTo({ top: 0 }); };
+  useEffect(() => {
+    if (leaving) navigate(home, { replace: true });
+  }, [leaving, navigate, home]);
+  const go = (i: number) => {
+    setSearch({ step: String(i) });
+    window.scrollTo({ top: 0 });
+  };
   // A field to focus once its step is drawn (after a refused submit on the review step).
   const pendingFocus = useRef<string | null>(null);
   useEffect(() => {
@@ -130,10 +206,20 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
 
   /** Leaving a step keeps what was typed on it: the fields and answers are saved as a draft first. */
   const moveTo = async (i: number) => {
-    if (!editable) { go(i); return; }
-    if (step === 0 && form.isDirty) { if (!(await actions.saveDraft())) return; }
+    if (!editable) {
+      go(i);
+      return;
+    }
+    if (step === 0 && form.isDirty) {
+      if (!(await actions.saveDraft())) return;
+    }
     if (step === 1 && unsaved.hasAny()) {
-      try { await unsaved.saveAll(); } catch (e) { handleApiError(e); return; }
+      try {
+        await unsaved.saveAll();
+      } catch (e) {
+        handleApiError(e);
+        return;
+      }
     }
     actions.setProblem(null);
     go(i);
@@ -158,38 +244,91 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
   return (
     <Box>
       <UnsavedChangesGuard when={editable && form.isDirty && !leaving} />
-      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to Student Portal</Button>
+      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to Student Portal
+      </Button>
       <PageHeader title={title} subtitle={`Request #${r.number}`} />
       <WizardStepper active={step} hasDetails={!!code} onStep={(i) => void moveTo(i)} />
       <Stack spacing={2}>
         <ProblemAlert problem={actions.problem} />
-        {r.status === 'clarification_requested' ? <Alert severity="warning"><AlertTitle>The office asks for clarification</AlertTitle>{r.statusMessage}</Alert> : null}
-        {!editable ? <Alert severity="info">This request has been sent to the office; you can read it but not change it.{r.statusMessage ? ` Message from the office: ${r.statusMessage}` : ''}</Alert> : null}
+        {r.status === 'clarification_requested' ? (
+          <Alert severity="warning">
+            <AlertTitle>The office asks for clarification</AlertTitle>
+            {r.statusMessage}
+          </Alert>
+        ) : null}
+        {!editable ? (
+          <Alert severity="info">
+            This request has been sent to the office; you can read it but not change it.
+            {r.statusMessage ? ` Message from the office: ${r.statusMessage}` : ''}
+          </Alert>
+        ) : null}
         {step === 0 && code ? (
-          <StudentRequestForm code={code} data={form.data} errors={form.errors} readOnly={!editable} onChange={form.setField} onBlur={form.blurField} />
+          <StudentRequestForm
+            code={code}
+            data={form.data}
+            errors={form.errors}
+            readOnly={!editable}
+            onChange={form.setField}
+            onBlur={form.blurField}
+          />
         ) : null}
         {step === 1 ? (
           <>
-            {ADVISOR_TYPES.has(r.typeCode) || r.advisor ? <AdvisorChooser request={r} required={ADVISOR_TYPES.has(r.typeCode)} error={extras.advisorUserId} /> : null}
+            {ADVISOR_TYPES.has(r.typeCode) || r.advisor ? (
+              <AdvisorChooser request={r} required={ADVISOR_TYPES.has(r.typeCode)} error={extras.advisorUserId} />
+            ) : null}
             <RequestQuestions request={r} fieldErrors={extras} unsaved={unsaved} />
-            {!r.questionnaireIds.length ? <Typography color="text.secondary">Any questions this request asks are shown here. If there are none, continue to the documents.</Typography> : null}
+            {!r.questionnaireIds.length ? (
+              <Typography color="text.secondary">
+                Any questions this request asks are shown here. If there are none, continue to the documents.
+              </Typography>
+            ) : null}
           </>
         ) : null}
         {step === 2 ? <RequestDocumentsSection request={r} fieldErrors={extras} /> : null}
         {step === 3 ? (
           <>
             <RequestSummary request={r} requesterView />
-            {code ? <StudentRequestForm code={code} data={form.data} errors={form.errors} readOnly onChange={form.setField} onBlur={form.blurField} /> : null}
+            {code ? (
+              <StudentRequestForm
+                code={code}
+                data={form.data}
+                errors={form.errors}
+                readOnly
+                onChange={form.setField}
+                onBlur={form.blurField}
+              />
+            ) : null}
             <RequestQuestions request={{ ...r, canEdit: false }} fieldErrors={extras} unsaved={unsaved} />
             <RequestDocumentsSection request={{ ...r, canEdit: false }} fieldErrors={extras} />
           </>
         ) : null}
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <Box sx={{ flex: '1 1 auto' }}>
-            {step > first ? <Button onClick={() => void moveTo(step - 1)} disabled={actions.busy}>Back</Button> : null}
+            {step > first ? (
+              <Button onClick={() => void moveTo(step - 1)} disabled={actions.busy}>
+                Back
+              </Button>
+            ) : null}
           </Box>
-          {editable && step === 0 ? <Button onClick={() => void actions.saveDraft().then((id) => { if (id) snack('Draft saved.', 'success'); })} disabled={actions.busy}>Save draft</Button> : null}
-          {step < 3 ? <Button variant="contained" onClick={() => void moveTo(step + 1)} disabled={actions.busy}>Next</Button> : null}
+          {editable && step === 0 ? (
+            <Button
+              onClick={() =>
+                void actions.saveDraft().then((id) => {
+                  if (id) snack('Draft saved.', 'success');
+                })
+              }
+              disabled={actions.busy}
+            >
+              Save draft
+            </Button>
+          ) : null}
+          {step < 3 ? (
+            <Button variant="contained" onClick={() => void moveTo(step + 1)} disabled={actions.busy}>
+              Next
+            </Button>
+          ) : null}
           {step === 3 && editable ? (
             <Button variant="contained" onClick={() => void onSubmit()} disabled={actions.busy || !r.allowedActions.includes('submit')}>
               {r.status === 'clarification_requested' ? 'Submit again' : 'Submit request'}

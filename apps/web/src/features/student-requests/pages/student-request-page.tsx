@@ -3,7 +3,11 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import {
-  isStudentRequestCode, STUDENT_REQUEST_FORMS, type TRequestDetail, type TStudentRequestCode, type TStudentRequestData,
+  isStudentRequestCode,
+  STUDENT_REQUEST_FORMS,
+  type TRequestDetail,
+  type TStudentRequestCode,
+  type TStudentRequestData,
 } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
@@ -18,7 +22,15 @@ import { CommentsPanel } from '../../comments';
 import { StudentRequestForm } from '../components/student-request-form';
 import { focusField, useRequestDataForm } from '../components/use-request-data-form';
 import { useStudentRequestData } from '../api/save-request-data';
-import { ADVISOR_REQUIRED, ADVISOR_TYPES, AdvisorChooser, RequestDocumentsSection, RequestQuestions, Section, useUnsavedAnswers } from '../components/request-extras';
+import {
+  ADVISOR_REQUIRED,
+  ADVISOR_TYPES,
+  AdvisorChooser,
+  RequestDocumentsSection,
+  RequestQuestions,
+  Section,
+  useUnsavedAnswers,
+} from '../components/request-extras';
 import { PROBLEM_ID, useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
 import { CancelRequestButton } from '../components/cancel-request-button';
 import { requestPath } from '../request-paths';
@@ -42,7 +54,9 @@ export const requestData = (r: TRequestDetail): TStudentRequestData => r.data ??
 function useLeave() {
   const navigate = useNavigate();
   const [to, setTo] = useState<{ path: string; state?: unknown } | null>(null);
-  useEffect(() => { if (to) navigate(to.path, { replace: true, state: to.state }); }, [to, navigate]);
+  useEffect(() => {
+    if (to) navigate(to.path, { replace: true, state: to.state });
+  }, [to, navigate]);
   return { leaving: !!to, leave: (path: string, state?: unknown) => setTo({ path, state }) };
 }
 
@@ -51,21 +65,58 @@ export function ProblemAlert({ problem }: { problem: TSubmitProblem | null }) {
   return (
     <Alert severity="error" role="alert" id={PROBLEM_ID} tabIndex={-1}>
       <AlertTitle>{problem.summary[0]}</AlertTitle>
-      {problem.summary.slice(1).map((m) => <div key={m}>{m}</div>)}
+      {problem.summary.slice(1).map((m) => (
+        <div key={m}>{m}</div>
+      ))}
     </Alert>
   );
 }
 
 function StatusAlerts({ request: r }: { request: TRequestDetail }) {
   if (r.status === 'clarification_requested') {
-    return <Alert severity="warning"><AlertTitle>The office asks for clarification</AlertTitle>{r.statusMessage}<br />Change your answers or documents, then submit again.</Alert>;
+    return (
+      <Alert severity="warning">
+        <AlertTitle>The office asks for clarification</AlertTitle>
+        {r.statusMessage}
+        <br />
+        Change your answers or documents, then submit again.
+      </Alert>
+    );
   }
-  if (r.status === 'rejected') return <Alert severity="error"><AlertTitle>Your request was rejected</AlertTitle>{r.statusMessage || 'Please contact the office for details.'}</Alert>;
-  if (r.status === 'dismissed') return <Alert severity="info"><AlertTitle>This request was cancelled</AlertTitle>{r.statusMessage}</Alert>;
+  if (r.status === 'rejected')
+    return (
+      <Alert severity="error">
+        <AlertTitle>Your request was rejected</AlertTitle>
+        {r.statusMessage || 'Please contact the office for details.'}
+      </Alert>
+    );
+  if (r.status === 'dismissed')
+    return (
+      <Alert severity="info">
+        <AlertTitle>This request was cancelled</AlertTitle>
+        {r.statusMessage}
+      </Alert>
+    );
   if (['submitted', 'in_review', 'adv_review', 'awaiting_adjudication'].includes(r.status)) {
-    return <Alert severity="info"><AlertTitle>With the office</AlertTitle>Your request has been submitted. You will be told by e-mail when something changes.{r.statusMessage ? <><br />Message from the office: {r.statusMessage}</> : null}</Alert>;
+    return (
+      <Alert severity="info">
+        <AlertTitle>With the office</AlertTitle>Your request has been submitted. You will be told by e-mail when something changes.
+        {r.statusMessage ? (
+          <>
+            <br />
+            Message from the office: {r.statusMessage}
+          </>
+        ) : null}
+      </Alert>
+    );
   }
-  if (r.status === 'approved' || r.status === 'completed') return <Alert severity="success"><AlertTitle>Approved</AlertTitle>{r.statusMessage || 'The office approved your request.'}</Alert>;
+  if (r.status === 'approved' || r.status === 'completed')
+    return (
+      <Alert severity="success">
+        <AlertTitle>Approved</AlertTitle>
+        {r.statusMessage || 'The office approved your request.'}
+      </Alert>
+    );
   return null;
 }
 
@@ -78,13 +129,45 @@ export function StudentRequestCreatePage({ variant = {} }: { variant?: TPageVari
   useDocumentTitle(variant.title ?? type?.name ?? 'New request');
   if (types.isPending) return <PageLoader />;
   if (!type || !isStudentRequestCode(type.code)) {
-    return <Alert severity="error" action={<Button component={RouterLink} to={home}>Back</Button>}>This request is not available to you.</Alert>;
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button component={RouterLink} to={home}>
+            Back
+          </Button>
+        }
+      >
+        This request is not available to you.
+      </Alert>
+    );
   }
-  return <CreateForm code={type.code} requestTypeId={type.id} name={variant.title ?? type.name} description={type.description} variant={variant} home={home} />;
+  return (
+    <CreateForm
+      code={type.code}
+      requestTypeId={type.id}
+      name={variant.title ?? type.name}
+      description={type.description}
+      variant={variant}
+      home={home}
+    />
+  );
 }
 
-function CreateForm({ code, requestTypeId, name, description, variant, home }: {
-  code: TStudentRequestCode; requestTypeId: string; name: string; description: string; variant: TPageVariant; home: string;
+function CreateForm({
+  code,
+  requestTypeId,
+  name,
+  description,
+  variant,
+  home,
+}: {
+  code: TStudentRequestCode;
+  requestTypeId: string;
+  name: string;
+  description: string;
+  variant: TPageVariant;
+  home: string;
 }) {
   const form = useRequestDataForm(code, { ...(variant.preset ?? {}) });
   const actions = useRequestSubmit(form, { requestTypeId, request: null });
@@ -109,19 +192,40 @@ function CreateForm({ code, requestTypeId, name, description, variant, home }: {
   return (
     <Box>
       <UnsavedChangesGuard when={form.isDirty && !leaving} />
-      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to Student Portal</Button>
+      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to Student Portal
+      </Button>
       <PageHeader title={name} subtitle={description || undefined} />
-      <Stack spacing={2} component="form" noValidate onSubmit={(e) => { e.preventDefault(); void onSubmit(); }}>
+      <Stack
+        spacing={2}
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSubmit();
+        }}
+      >
         <ProblemAlert problem={actions.problem} />
-        <StudentRequestForm code={code} data={form.data} errors={form.errors} readOnly={false} hidden={variant.hidden}
-          onChange={form.setField} onBlur={form.blurField} />
+        <StudentRequestForm
+          code={code}
+          data={form.data}
+          errors={form.errors}
+          readOnly={false}
+          hidden={variant.hidden}
+          onChange={form.setField}
+          onBlur={form.blurField}
+        />
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
-            Save a draft to continue later{ADVISOR_TYPES.has(code) ? ', name your faculty advisor' : ''} and add the documents the office asks for.
-            Fields marked * are needed to submit.
+            Save a draft to continue later{ADVISOR_TYPES.has(code) ? ', name your faculty advisor' : ''} and add the documents the office
+            asks for. Fields marked * are needed to submit.
           </Typography>
-          <Button onClick={() => void onSave()} disabled={actions.busy}>Save draft</Button>
-          <Button type="submit" variant="contained" disabled={actions.busy}>Submit request</Button>
+          <Button onClick={() => void onSave()} disabled={actions.busy}>
+            Save draft
+          </Button>
+          <Button type="submit" variant="contained" disabled={actions.busy}>
+            Submit request
+          </Button>
         </Paper>
       </Stack>
     </Box>
@@ -136,11 +240,33 @@ export function StudentRequestEditPage({ variant = {}, readOnlyView = false }: {
   const r = request.data;
   useDocumentTitle(r ? `${r.typeName} #${r.number}` : 'Request');
   if (request.isPending) return <PageLoader />;
-  if (!r) return <Alert severity="error" action={<Button component={RouterLink} to={home}>Back</Button>}>This request could not be found.</Alert>;
+  if (!r)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button component={RouterLink} to={home}>
+            Back
+          </Button>
+        }
+      >
+        This request could not be found.
+      </Alert>
+    );
   return <EditForm key={r.id} request={r} variant={variant} home={home} readOnlyView={readOnlyView} />;
 }
 
-function EditForm({ request: r, variant, home, readOnlyView }: { request: TRequestDetail; variant: TPageVariant; home: string; readOnlyView: boolean }) {
+function EditForm({
+  request: r,
+  variant,
+  home,
+  readOnlyView,
+}: {
+  request: TRequestDetail;
+  variant: TPageVariant;
+  home: string;
+  readOnlyView: boolean;
+}) {
   const code = isStudentRequestCode(r.typeCode) ? r.typeCode : null;
   const location = useLocation();
   const saved = useStudentRequestData(code ? r.id : null);
@@ -148,7 +274,9 @@ function EditForm({ request: r, variant, home, readOnlyView }: { request: TReque
   const unsaved = useUnsavedAnswers(r.id);
   const needsAdvisor = !!code && ADVISOR_TYPES.has(code);
   const actions = useRequestSubmit(form, {
-    requestTypeId: r.requestTypeId, request: r, unsaved,
+    requestTypeId: r.requestTypeId,
+    request: r,
+    unsaved,
     beforeSubmit: () => (needsAdvisor && !r.advisor ? { advisorUserId: ADVISOR_REQUIRED } : {}) as Record<string, string>,
   });
   const { leaving, leave } = useLeave();
@@ -166,8 +294,13 @@ function EditForm({ request: r, variant, home, readOnlyView }: { request: TReque
     setTimeout(() => (first ? focusField(first) : document.getElementById(PROBLEM_ID)?.focus()), 300);
   }, []);
   const optType = form.data.opt_type;
-  const title = variant.title ?? (code === 'opt_request' && (optType === '01' || optType === '02')
-    ? `${optType === '01' ? 'Pre' : 'Post'}-completion OPT` : code ? STUDENT_REQUEST_FORMS[code].title : r.typeName);
+  const title =
+    variant.title ??
+    (code === 'opt_request' && (optType === '01' || optType === '02')
+      ? `${optType === '01' ? 'Pre' : 'Post'}-completion OPT`
+      : code
+        ? STUDENT_REQUEST_FORMS[code].title
+        : r.typeName);
 
   const onSave = async () => {
     if (await actions.saveDraft()) snack('Draft saved.', 'success');
@@ -175,31 +308,57 @@ function EditForm({ request: r, variant, home, readOnlyView }: { request: TReque
   const onSubmit = async () => {
     const res = await actions.submit();
     if (res.ok) {
-      snack(r.status === 'clarification_requested' ? 'Your request was submitted again.' : 'Your request was submitted. The office will review it and you will be told by e-mail.', 'success', 6000);
+      snack(
+        r.status === 'clarification_requested'
+          ? 'Your request was submitted again.'
+          : 'Your request was submitted. The office will review it and you will be told by e-mail.',
+        'success',
+        6000,
+      );
       leave(home);
     }
   };
   return (
     <Box>
       <UnsavedChangesGuard when={editable && form.isDirty && !leaving} />
-      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to Student Portal</Button>
+      <Button component={RouterLink} to={home} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to Student Portal
+      </Button>
       <PageHeader title={title} subtitle={`Request #${r.number}`} />
       {/* Not a <form>: the engine's questionnaires below are forms of their own. */}
       <Stack spacing={2}>
         <ProblemAlert problem={actions.problem} />
         <StatusAlerts request={r} />
         {readOnlyView && r.canEdit ? (
-          <Alert severity="warning" action={<Button component={RouterLink} to={requestPath(r.typeCode, r.id, form.data.opt_type)}>Edit</Button>}>
+          <Alert
+            severity="warning"
+            action={
+              <Button component={RouterLink} to={requestPath(r.typeCode, r.id, form.data.opt_type)}>
+                Edit
+              </Button>
+            }
+          >
             This request is not submitted yet.
           </Alert>
         ) : null}
         <RequestSummary request={r} requesterView />
         {code ? (
-          <StudentRequestForm code={code} data={form.data} errors={form.errors} readOnly={!editable} hidden={variant.hidden}
-            onChange={form.setField} onBlur={form.blurField} />
+          <StudentRequestForm
+            code={code}
+            data={form.data}
+            errors={form.errors}
+            readOnly={!editable}
+            hidden={variant.hidden}
+            onChange={form.setField}
+            onBlur={form.blurField}
+          />
         ) : null}
         {editable || r.advisor || (code && ADVISOR_TYPES.has(code)) ? (
-          <AdvisorChooser request={readOnlyView ? { ...r, canEdit: false } : r} required={!!code && ADVISOR_TYPES.has(code)} error={extras.advisorUserId} />
+          <AdvisorChooser
+            request={readOnlyView ? { ...r, canEdit: false } : r}
+            required={!!code && ADVISOR_TYPES.has(code)}
+            error={extras.advisorUserId}
+          />
         ) : null}
         <RequestQuestions request={readOnlyView ? { ...r, canEdit: false } : r} fieldErrors={extras} unsaved={unsaved} />
         <RequestDocumentsSection request={readOnlyView ? { ...r, canEdit: false } : r} fieldErrors={extras} />
@@ -209,7 +368,9 @@ function EditForm({ request: r, variant, home, readOnlyView }: { request: TReque
               You can save a draft at any time. Submitting saves what you typed, then sends the request to the office.
             </Typography>
             {r.allowedActions.includes('cancel') ? <CancelRequestButton request={r} onCancelled={() => leave(home)} /> : null}
-            <Button onClick={() => void onSave()} disabled={actions.busy}>Save draft</Button>
+            <Button onClick={() => void onSave()} disabled={actions.busy}>
+              Save draft
+            </Button>
             <Button variant="contained" onClick={() => void onSubmit()} disabled={actions.busy || !r.allowedActions.includes('submit')}>
               {r.status === 'clarification_requested' ? 'Submit again' : 'Submit request'}
             </Button>

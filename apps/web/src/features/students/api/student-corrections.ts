@@ -5,7 +5,11 @@ import { apiCall } from '../../../app/http/api-call';
 /** The signed-in student's own record (read only) with their correction requests. */
 export function useMyRecord() {
   // No record yet (404) is a state the page explains, not an error to toast.
-  return useQuery({ queryKey: ['students', 'me'], meta: { errorHandling: 'local' }, queryFn: ({ signal }) => apiCall(studentsApi.getMyRecord, { signal }) });
+  return useQuery({
+    queryKey: ['students', 'me'],
+    meta: { errorHandling: 'local' },
+    queryFn: ({ signal }) => apiCall(studentsApi.getMyRecord, { signal }),
+  });
 }
 
 export function useSubmitCorrection() {
@@ -39,9 +43,10 @@ export function useDecideCorrection(correctionId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: ({ decision, note }: { decision: 'approve' | 'reject'; note: string }) => (decision === 'approve'
-      ? apiCall(studentsApi.approveCorrection, { params: { correctionId }, body: { note } })
-      : apiCall(studentsApi.rejectCorrection, { params: { correctionId }, body: { note } })),
+    mutationFn: ({ decision, note }: { decision: 'approve' | 'reject'; note: string }) =>
+      decision === 'approve'
+        ? apiCall(studentsApi.approveCorrection, { params: { correctionId }, body: { note } })
+        : apiCall(studentsApi.rejectCorrection, { params: { correctionId }, body: { note } }),
     onSuccess: (data) => {
       qc.setQueryData(['students', 'correction', correctionId], data);
       void qc.invalidateQueries({ queryKey: ['students'] });

@@ -8,9 +8,10 @@ export function useSaveDependent(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: ({ id, body }: { id?: string; body: studentsApi.TStudentDependentInput }) => (id
-      ? apiCall(studentsApi.updateDependent, { params: { profileId, dependentId: id }, body })
-      : apiCall(studentsApi.addDependent, { params: { profileId }, body })),
+    mutationFn: ({ id, body }: { id?: string; body: studentsApi.TStudentDependentInput }) =>
+      id
+        ? apiCall(studentsApi.updateDependent, { params: { profileId, dependentId: id }, body })
+        : apiCall(studentsApi.addDependent, { params: { profileId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: recordKey(profileId) }),
   });
 }
@@ -29,9 +30,10 @@ export function useSaveSiteOfActivity(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: ({ id, body }: { id?: string; body: { name: string; address: studentsApi.TStudentAddressInput; isPrimary: boolean } }) => (id
-      ? apiCall(studentsApi.updateSiteOfActivity, { params: { profileId, siteId: id }, body })
-      : apiCall(studentsApi.addSiteOfActivity, { params: { profileId }, body })),
+    mutationFn: ({ id, body }: { id?: string; body: { name: string; address: studentsApi.TStudentAddressInput; isPrimary: boolean } }) =>
+      id
+        ? apiCall(studentsApi.updateSiteOfActivity, { params: { profileId, siteId: id }, body })
+        : apiCall(studentsApi.addSiteOfActivity, { params: { profileId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: recordKey(profileId) }),
   });
 }

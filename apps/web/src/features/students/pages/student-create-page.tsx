@@ -35,16 +35,49 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
   const title = visaType === 'J-1' ? 'New exchange visitor (J-1)' : 'New student (F-1)';
   useDocumentTitle(title);
   const sections: { title: string; fields: TFieldDef[] }[] = [
-    { title: 'Identity', fields: pick(IDENTITY_FIELDS, ['firstName', 'middleName', 'lastName', 'gender', 'birthDate', 'birthCity', 'birthCountryCode', 'citizenshipCountryCode']) },
-    { title: 'Contact', fields: [{ name: 'email', label: 'E-mail', required: true, maxLength: 65 }, { name: 'usAddress', label: 'US address', kind: 'address' },
-      // SEVIS's Create needs the foreign address too (issue 6): asked here so a new record can go in the next batch.
-      { name: 'foreignAddress', label: 'Foreign address', kind: 'address' }] },
-    { title: 'SEVIS and campus', fields: [
-      { name: 'campusSiteId', label: 'Campus site', kind: 'select', required: true, options: (sites.data ?? []).map((s) => ({ value: String(s.id), label: s.name })) },
-      { name: 'sevisId', label: 'SEVIS ID', maxLength: 11, helper: 'Leave empty for a new record: a SEVIS Create is queued' },
-      { name: 'campusId', label: 'Campus ID', maxLength: 30 },
-    ] },
-    { title: 'Program', fields: [...pick(PROGRAM_FIELDS, ['educationLevel', 'major1Code', 'programStartDate', 'programEndDate']), ...(visaType === 'J-1' ? EV_FIELDS : [])] },
+    {
+      title: 'Identity',
+      fields: pick(IDENTITY_FIELDS, [
+        'firstName',
+        'middleName',
+        'lastName',
+        'gender',
+        'birthDate',
+        'birthCity',
+        'birthCountryCode',
+        'citizenshipCountryCode',
+      ]),
+    },
+    {
+      title: 'Contact',
+      fields: [
+        { name: 'email', label: 'E-mail', required: true, maxLength: 65 },
+        { name: 'usAddress', label: 'US address', kind: 'address' },
+        // SEVIS's Create needs the foreign address too (issue 6): asked here so a new record can go in the next batch.
+        { name: 'foreignAddress', label: 'Foreign address', kind: 'address' },
+      ],
+    },
+    {
+      title: 'SEVIS and campus',
+      fields: [
+        {
+          name: 'campusSiteId',
+          label: 'Campus site',
+          kind: 'select',
+          required: true,
+          options: (sites.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+        },
+        { name: 'sevisId', label: 'SEVIS ID', maxLength: 11, helper: 'Leave empty for a new record: a SEVIS Create is queued' },
+        { name: 'campusId', label: 'Campus ID', maxLength: 30 },
+      ],
+    },
+    {
+      title: 'Program',
+      fields: [
+        ...pick(PROGRAM_FIELDS, ['educationLevel', 'major1Code', 'programStartDate', 'programEndDate']),
+        ...(visaType === 'J-1' ? EV_FIELDS : []),
+      ],
+    },
     // What SEVIS needs on the new I-20 / DS-2019 this record's Create asks for (they can also be filled in later on the record).
     visaType === 'J-1'
       ? { title: 'For the DS-2019: position and U.S. government funds', fields: NEW_DS2019_FIELDS }
@@ -56,9 +89,16 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
     setError(null);
     const body = toBody(v, all);
     try {
-      const created = await create.mutateAsync({ ...body, visaType, campusSiteId: body.campusSiteId ? Number(body.campusSiteId) : undefined } as studentsApi.TStudentCreateInput);
+      const created = await create.mutateAsync({
+        ...body,
+        visaType,
+        campusSiteId: body.campusSiteId ? Number(body.campusSiteId) : undefined,
+      } as studentsApi.TStudentCreateInput);
       form.reset(v);
-      snack(created.sevisId ? 'Student record created.' : 'Student record created. A SEVIS Create is queued for the next batch.', 'success');
+      snack(
+        created.sevisId ? 'Student record created.' : 'Student record created. A SEVIS Create is queued for the next batch.',
+        'success',
+      );
       setCreatedId(created.id);
     } catch (e) {
       setError(handleFormError(e, form.setError, [...knownFieldsOf(all), 'visaType']));
@@ -67,21 +107,36 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
   return (
     <Box>
       <UnsavedChangesGuard when={form.formState.isDirty && !createdId} />
-      <Button component={RouterLink} to="/isss/students-list" startIcon={<ArrowBack />} sx={{ mb: 1 }}>Back to the student list</Button>
-      <PageHeader title={title} subtitle="Fields marked * are required. A student with the same SEVIS ID, campus ID, or name and date of birth cannot be added twice." />
+      <Button component={RouterLink} to="/isss/students-list" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        Back to the student list
+      </Button>
+      <PageHeader
+        title={title}
+        subtitle="Fields marked * are required. A student with the same SEVIS ID, campus ID, or name and date of birth cannot be added twice."
+      />
       <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
-        {error ? <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert> : null}
+        {error ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
         <Stack spacing={2}>
           {sections.map((s) => (
             <Paper key={s.title} variant="outlined" sx={{ p: 2 }} component="section" aria-label={s.title}>
-              <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>{s.title}</Typography>
+              <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+                {s.title}
+              </Typography>
               <FieldInputs form={form} fields={s.fields} />
             </Paper>
           ))}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-          <Button component={RouterLink} to="/isss/students-list">Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>Create record</Button>
+          <Button component={RouterLink} to="/isss/students-list">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            Create record
+          </Button>
         </Stack>
       </Box>
     </Box>

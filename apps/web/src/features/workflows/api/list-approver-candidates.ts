@@ -3,5 +3,9 @@ import { workflowsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
 export function useApproverCandidates(enabled = true) {
-  return useQuery({ queryKey: ['workflows', 'candidates'], queryFn: ({ signal }) => apiCall(workflowsApi.listApproverCandidates, { signal }), enabled });
+  return useQuery({
+    queryKey: ['workflows', 'candidates'],
+    queryFn: ({ signal }) => apiCall(workflowsApi.listApproverCandidates, { signal }),
+    enabled,
+  });
 }

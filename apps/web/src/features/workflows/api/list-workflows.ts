@@ -5,5 +5,9 @@ import { apiCall } from '../../../app/http/api-call';
 export const workflowsKey = ['workflows'] as const;
 
 export function useWorkflows(enabled = true) {
-  return useQuery({ queryKey: [...workflowsKey, 'list'], queryFn: ({ signal }) => apiCall(workflowsApi.listWorkflows, { signal }), enabled });
+  return useQuery({
+    queryKey: [...workflowsKey, 'list'],
+    queryFn: ({ signal }) => apiCall(workflowsApi.listWorkflows, { signal }),
+    enabled,
+  });
 }

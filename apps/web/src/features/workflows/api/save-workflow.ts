@@ -8,7 +8,9 @@ export function useSaveWorkflow() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id?: string; body: TWorkflowInput }) =>
-      v.id ? apiCall(workflowsApi.updateWorkflow, { params: { workflowId: v.id }, body: v.body }) : apiCall(workflowsApi.createWorkflow, { body: v.body }),
+      v.id
+        ? apiCall(workflowsApi.updateWorkflow, { params: { workflowId: v.id }, body: v.body })
+        : apiCall(workflowsApi.createWorkflow, { body: v.body }),
     meta: { errorHandling: 'local' },
     onSuccess: () => qc.invalidateQueries({ queryKey: workflowsKey }),
   });

@@ -16,18 +16,52 @@ import { handleApiError } from '../../../app/errors/handle-api-error';
 export function useWorkflowSteps<T extends object>(initial: () => T[]) {
   const [steps, setSteps] = useState<T[]>(initial);
   const setStep = (i: number, patch: Partial<T>) => setSteps((s) => s.map((x, j) => (j === i ? { ...x, ...patch } : x)));
-  const move = (i: number, d: number) => setSteps((s) => { const c = [...s]; const [x] = c.splice(i, 1); c.splice(i + d, 0, x!); return c; });
+  const move = (i: number, d: number) =>
+    setSteps((s) => {
+      const c = [...s];
+      const [x] = c.splice(i, 1);
+      c.splice(i + d, 0, x!);
+      return c;
+    });
   const remove = (i: number) => setSteps((x) => x.filter((_, j) => j !== i));
   return { steps, setSteps, setStep, move, remove };
 }
 
 /** Move up, move down and remove for step i of count. */
-export function StepOrderButtons({ index: i, count, onMove, onRemove }: { index: number; count: number; onMove: (i: number, d: number) => void; onRemove: (i: number) => void }) {
+export function StepOrderButtons({
+  index: i,
+  count,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  onMove: (i: number, d: number) => void;
+  onRemove: (i: number) => void;
+}) {
   return (
     <Box>
-      <Tooltip title="Move up"><span><IconButton aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => onMove(i, -1)}><ArrowUpward fontSize="small" /></IconButton></span></Tooltip>
-      <Tooltip title="Move down"><span><IconButton aria-label={`Move step ${i + 1} down`} disabled={i === count - 1} onClick={() => onMove(i, 1)}><ArrowDownward fontSize="small" /></IconButton></span></Tooltip>
-      <Tooltip title="Remove"><span><IconButton aria-label={`Remove step ${i + 1}`} disabled={count === 1} onClick={() => onRemove(i)}><DeleteOutline fontSize="small" /></IconButton></span></Tooltip>
+      <Tooltip title="Move up">
+        <span>
+          <IconButton aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => onMove(i, -1)}>
+            <ArrowUpward fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Move down">
+        <span>
+          <IconButton aria-label={`Move step ${i + 1} down`} disabled={i === count - 1} onClick={() => onMove(i, 1)}>
+            <ArrowDownward fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Remove">
+        <span>
+          <IconButton aria-label={`Remove step ${i + 1}`} disabled={count === 1} onClick={() => onRemove(i)}>
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
     </Box>
   );
 }
@@ -46,7 +80,14 @@ export function onWorkflowSaveError(setErrors: (e: Record<string, string>) => vo
 }
 
 /** The dialog of a workflow form: its title (Edit <name> or New approval workflow), the form, Cancel and Save. */
-export function WorkflowDialogFrame({ titleId, workflowName, saving, onSave, onClose, children }: {
+export function WorkflowDialogFrame({
+  titleId,
+  workflowName,
+  saving,
+  onSave,
+  onClose,
+  children,
+}: {
   titleId: string;
   workflowName: string | null;
   saving: boolean;
@@ -59,8 +100,12 @@ export function WorkflowDialogFrame({ titleId, workflowName, saving, onSave, onC
       <DialogTitle id={titleId}>{workflowName !== null ? `Edit ${workflowName}` : 'New approval workflow'}</DialogTitle>
       <DialogContent>{children}</DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={saving}>Cancel</Button>
-        <Button variant="contained" onClick={onSave} disabled={saving}>Save</Button>
+        <Button onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={onSave} disabled={saving}>
+          Save
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -44,52 +44,85 @@ export function ApprovalPage() {
     }
     if (asked.current) return;
     asked.current = true;
-    if (!heldToken) { setProblem('Please open the approval link from your e-mail.'); return; }
+    if (!heldToken) {
+      setProblem('Please open the approval link from your e-mail.');
+      return;
+    }
     inspect.mutate(heldToken, {
       onSuccess: setSummary,
-      onError: (e) => setProblem(isApiError(e) ? REFUSED[e.code] ?? e.message : 'The approval could not be loaded. Please try again later.'),
+      onError: (e) =>
+        setProblem(isApiError(e) ? (REFUSED[e.code] ?? e.message) : 'The approval could not be loaded. Please try again later.'),
     });
   }, [fromPath]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const act = (decision: 'approve' | 'reject') => {
     if (!heldToken) return;
-    decide.mutate({ token: heldToken, decision, comment }, {
-      onSuccess: (res) => { heldToken = null; setOutcome({ kind: res.outcome, message: res.message }); },
-      onError: (e) => setProblem(isApiError(e) ? REFUSED[e.code] ?? e.message : 'Your decision could not be sent. Please try again.'),
-    });
+    decide.mutate(
+      { token: heldToken, decision, comment },
+      {
+        onSuccess: (res) => {
+          heldToken = null;
+          setOutcome({ kind: res.outcome, message: res.message });
+        },
+        onError: (e) => setProblem(isApiError(e) ? (REFUSED[e.code] ?? e.message) : 'Your decision could not be sent. Please try again.'),
+      },
+    );
   };
 
   return (
     <Box sx={{ maxWidth: 880, mx: 'auto', p: { xs: 2, md: 4 } }} component="main" id="main-content">
-      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>Approval review</Typography>
+      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+        Approval review
+      </Typography>
       {outcome ? (
         <Alert severity={outcome.kind === 'approved' ? 'success' : 'info'} role="status">
           <AlertTitle>{outcome.kind === 'approved' ? 'Approved' : 'Rejected'}</AlertTitle>
           {outcome.message} You can close this page.
         </Alert>
       ) : problem ? (
-        <Alert severity="warning" role="alert">{problem}</Alert>
+        <Alert severity="warning" role="alert">
+          {problem}
+        </Alert>
       ) : !summary ? (
         <Skeleton variant="rounded" height={200} />
       ) : (
         <Stack spacing={2}>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h2" component="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>{summary.typeName} — request #{summary.requestNumber}</Typography>
-            <Typography>Requester: <strong>{summary.requesterName}</strong></Typography>
+            <Typography variant="h2" component="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
+              {summary.typeName} — request #{summary.requestNumber}
+            </Typography>
+            <Typography>
+              Requester: <strong>{summary.requesterName}</strong>
+            </Typography>
             <Typography>Submitted: {formatDate(summary.submittedAt) || '—'}</Typography>
-            <Typography>Your step: {summary.stepOrdinal} of {summary.stepCount} (approver: {summary.approverName})</Typography>
+            <Typography>
+              Your step: {summary.stepOrdinal} of {summary.stepCount} (approver: {summary.approverName})
+            </Typography>
           </Paper>
-          {summary.data && isStudentRequestCode(summary.typeCode) ? <StudentRequestDataView code={summary.typeCode} data={summary.data} /> : null}
+          {summary.data && isStudentRequestCode(summary.typeCode) ? (
+            <StudentRequestDataView code={summary.typeCode} data={summary.data} />
+          ) : null}
           {summary.data && summary.typeCode === 'sponsorship_request' ? <SponsorshipApprovalView data={summary.data} /> : null}
           {summary.answers.map((a) => (
             <QuestionnaireAnswerForm key={a.questionnaireId} data={a} readOnly onSaveDraft={async () => {}} />
           ))}
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <TextField label="Comment (optional; the office sees it)" multiline minRows={3} fullWidth value={comment}
-              onChange={(e) => setComment(e.target.value)} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+            <TextField
+              label="Comment (optional; the office sees it)"
+              multiline
+              minRows={3}
+              fullWidth
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
             <Box sx={{ display: 'flex', gap: 1, mt: 2, justifyContent: 'flex-end' }}>
-              <Button color="error" variant="outlined" disabled={decide.isPending} onClick={() => act('reject')}>Reject</Button>
-              <Button variant="contained" disabled={decide.isPending} onClick={() => act('approve')}>Approve</Button>
+              <Button color="error" variant="outlined" disabled={decide.isPending} onClick={() => act('reject')}>
+                Reject
+              </Button>
+              <Button variant="contained" disabled={decide.isPending} onClick={() => act('approve')}>
+                Approve
+              </Button>
             </Box>
           </Paper>
         </Stack>

@@ -6,12 +6,32 @@ import type { TDependent, TXmlNode } from '../types.js';
 /** BirthCountryReason: required by SEVIS when the country of birth is the United States (01 diplomat's child, 02 expatriated). */
 function birthCountryReason(m: RecordMapper, birthCountry: string | undefined, where: string): string | undefined {
   if (birthCountry !== 'US') return undefined;
-  return m.code(m.r.payload.birthCountryReason, 'USBornReasonType', 'Why a person born in the United States is an exchange visitor (birth country reason)', where);
+  return m.code(
+    m.r.payload.birthCountryReason,
+    'USBornReasonType',
+    'Why a person born in the United States is an exchange visitor (birth country reason)',
+    where,
+  );
 }
 
 /** NonImgBioType of an exchange visitor (all of it required but the e-mail). */
-export function evBio(m: RecordMapper, x: { firstName: string; middleName?: string; lastName: string; suffix?: string; birthDate: unknown; gender: string; birthCity: string;
-  birthCountryCode: string; citizenshipCountryCode: string; permanentResidenceCountryCode: string; email?: string }, where: string): TXmlNode {
+export function evBio(
+  m: RecordMapper,
+  x: {
+    firstName: string;
+    middleName?: string;
+    lastName: string;
+    suffix?: string;
+    birthDate: unknown;
+    gender: string;
+    birthCity: string;
+    birthCountryCode: string;
+    citizenshipCountryCode: string;
+    permanentResidenceCountryCode: string;
+    email?: string;
+  },
+  where: string,
+): TXmlNode {
   const birthCountry = m.country(x.birthCountryCode, 'Country of birth', where, 'birth');
   return {
     FullName: m.fullName(x, where),
@@ -27,7 +47,10 @@ export function evBio(m: RecordMapper, x: { firstName: string; middleName?: stri
 }
 
 export function evDependentBio(m: RecordMapper, d: TDependent): TXmlNode {
-  return { ...evBio(m, { ...d, email: d.email }, onDependent(d)), Relationship: m.code(d.relationshipCode, 'DependentCodeType', 'Relationship (01 spouse, 02 child)', onDependent(d)) };
+  return {
+    ...evBio(m, { ...d, email: d.email }, onDependent(d)),
+    Relationship: m.code(d.relationshipCode, 'DependentCodeType', 'Relationship (01 spouse, 02 child)', onDependent(d)),
+  };
 }
 
 /** The subject field and SEVIS's required words about it (the event's remarks, else the CIP title from the schema's code list). */
@@ -50,9 +73,13 @@ export function evFinancial(m: RecordMapper, required: boolean): TXmlNode {
   const other = m.money(f.otherFunds, 'Funds from other sources', ON_RECORD);
   const otherName = m.first(f.otherFundsRemarks).slice(0, 60);
   if (other && other !== '0' && !otherName) m.missing('Who gives the funds from other sources (remarks)', ON_RECORD);
-  const otherFunds = (personal && personal !== '0') || (other && other !== '0')
-    ? { Other: other && other !== '0' && otherName ? { Name: otherName, Amount: other } : undefined, Personal: personal && personal !== '0' ? personal : undefined }
-    : undefined;
+  const otherFunds =
+    (personal && personal !== '0') || (other && other !== '0')
+      ? {
+          Other: other && other !== '0' && otherName ? { Name: otherName, Amount: other } : undefined,
+          Personal: personal && personal !== '0' ? personal : undefined,
+        }
+      : undefined;
   return {
     ReceivedUSGovtFunds: gov === undefined ? undefined : m.bool(gov),
     ProgramSponsorFunds: m.money(f.schoolFunds, 'Funds from this school (program sponsor)', ON_RECORD),

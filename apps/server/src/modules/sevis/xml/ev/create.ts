@@ -15,8 +15,12 @@ export const evCreate: TEventMapper = {
   recordKind: 'create',
   build(m: RecordMapper): TXmlNode | undefined {
     const p = m.p;
-    if (p.visaType !== 'J-1') m.problem(`The visa type on the student record (${p.visaType}) is not J-1: use the student batch for F-1 records.`);
-    if (m.r.action === 'TransferIn') m.problem('A transfer-in cannot be sent in a batch: complete the transfer in SEVIS RTI, then enter its SEVIS ID on the student record.');
+    if (p.visaType !== 'J-1')
+      m.problem(`The visa type on the student record (${p.visaType}) is not J-1: use the student batch for F-1 records.`);
+    if (m.r.action === 'TransferIn')
+      m.problem(
+        'A transfer-in cannot be sent in a batch: complete the transfer in SEVIS RTI, then enter its SEVIS ID on the student record.',
+      );
     const subject = subjectField(m, p.subjectFieldCode);
     const sites = m.r.sites.filter((s) => s.isActive);
     if (!sites.length) m.problem('The exchange visitor has no active site of activity on the record: SEVIS needs at least one.');
@@ -24,7 +28,12 @@ export const evCreate: TEventMapper = {
     const phone = m.phone(p.phone);
     return {
       Biographical: { ...evBio(m, p, ON_RECORD), PhoneNumber: phone },
-      PositionCode: m.code(m.first(m.r.payload.positionCode, p.evPositionCode), 'EVPositionCodeType', studentsApi.STUDENT_FIELD_LABELS.evPositionCode!, ON_RECORD_NEW_DS2019),
+      PositionCode: m.code(
+        m.first(m.r.payload.positionCode, p.evPositionCode),
+        'EVPositionCodeType',
+        studentsApi.STUDENT_FIELD_LABELS.evPositionCode!,
+        ON_RECORD_NEW_DS2019,
+      ),
       PrgStartDate: m.reqDate(p.programStartDate, 'Program start date', ON_RECORD),
       PrgEndDate: m.reqDate(p.programEndDate, 'Program end date', ON_RECORD),
       CategoryCode: m.code(p.evCategoryCode, 'EVCategoryCodeType', 'Exchange visitor category', ON_RECORD),
@@ -32,7 +41,9 @@ export const evCreate: TEventMapper = {
       USAddress: m.hasAddress(p.usAddress) ? m.usAddress(p.usAddress, 'U.S. address', ON_RECORD) : undefined,
       FinancialInfo: evFinancial(m, true),
       CreateDependent: dependents.length ? { Dependent: dependents.slice(0, 25).map((d) => evDependentBio(m, d)) } : undefined,
-      AddSiteOfActivity: sites.length ? { SiteOfActivity: sites.slice(0, 25).map((s) => ({ '@xsi:type': 'SOA', ...soaSite(m, s.name, s.address, s.isPrimary) })) } : undefined,
+      AddSiteOfActivity: sites.length
+        ? { SiteOfActivity: sites.slice(0, 25).map((s) => ({ '@xsi:type': 'SOA', ...soaSite(m, s.name, s.address, s.isPrimary) })) }
+        : undefined,
     };
   },
 };

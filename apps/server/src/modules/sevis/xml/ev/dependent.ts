@@ -21,8 +21,13 @@ export const evDependent: TEventMapper = {
     let body: TXmlNode;
     switch (m.r.action) {
       case 'Add':
-        body = { Add: { '@printForm': 'true', ...evDependentBio(m, d),
-          FormPurpose: m.code(pl.formPurpose, 'EVPrintReasonType', "The DS-2019's purpose for the dependent (form purpose)", IN_EVENT) } };
+        body = {
+          Add: {
+            '@printForm': 'true',
+            ...evDependentBio(m, d),
+            FormPurpose: m.code(pl.formPurpose, 'EVPrintReasonType', "The DS-2019's purpose for the dependent (form purpose)", IN_EVENT),
+          },
+        };
         break;
       case 'Edit':
         body = { Edit: { '@printForm': 'true', '@dependentSevisID': m.dependentSevisId(d), ...evDependentBio(m, d), Remarks: remarks } };
@@ -31,14 +36,29 @@ export const evDependent: TEventMapper = {
         const given = m.first(pl.sevisReasonCode, pl.reasonCode, d.terminationReasonCode);
         const endStatus = EV_DEPENDENT_END_STATUS[given.toUpperCase()];
         if (endStatus) {
-          body = { EndStatus: { '@dependentSevisID': m.dependentSevisId(d), Reason: m.code(endStatus, 'DependentCompletionType', 'End status reason', onDependent(d)), Remarks: remarks } };
+          body = {
+            EndStatus: {
+              '@dependentSevisID': m.dependentSevisId(d),
+              Reason: m.code(endStatus, 'DependentCompletionType', 'End status reason', onDependent(d)),
+              Remarks: remarks,
+            },
+          };
           break;
         }
         const reason = /^\d{2}$/.test(given)
           ? m.code(given, 'EVDepTerminationReasonType', 'Termination reason', onDependent(d))
-          : (m.problem(`The termination reason of dependent ${d.firstName} ${d.lastName} (${given || 'none'}) has no SEVIS code yet: choose the SEVIS termination reason ${IN_EVENT}.`), undefined);
-        body = { Terminate: { '@dependentSevisID': m.dependentSevisId(d), Reason: reason,
-          EffectiveDate: m.reqDate(m.first(pl.effectiveDate, d.updatedAt), 'Termination effective date', IN_EVENT), Remarks: remarks } };
+          : (m.problem(
+              `The termination reason of dependent ${d.firstName} ${d.lastName} (${given || 'none'}) has no SEVIS code yet: choose the SEVIS termination reason ${IN_EVENT}.`,
+            ),
+            undefined);
+        body = {
+          Terminate: {
+            '@dependentSevisID': m.dependentSevisId(d),
+            Reason: reason,
+            EffectiveDate: m.reqDate(m.first(pl.effectiveDate, d.updatedAt), 'Termination effective date', IN_EVENT),
+            Remarks: remarks,
+          },
+        };
         break;
       }
       case 'Delete':

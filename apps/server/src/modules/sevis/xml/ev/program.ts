@@ -15,23 +15,59 @@ export const evProgram: TEventMapper = {
     const remarks = m.opt(pl.remarks)?.slice(0, 500);
     switch (m.r.action) {
       case 'Extension':
-        return { Program: { Extension: { '@printForm': 'true', NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'New program end date', ON_RECORD), Remarks: remarks } } };
+        return {
+          Program: {
+            Extension: {
+              '@printForm': 'true',
+              NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'New program end date', ON_RECORD),
+              Remarks: remarks,
+            },
+          },
+        };
       case 'Shorten':
-        return { Program: { Shorten: { '@printForm': 'true',
-          NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'New program end date', ON_RECORD),
-          ShortenReason: m.code(m.first(pl.sevisReasonCode, pl.shortenReason), 'EVCompletionCodeType', 'Why the program ends early (SEVIS completion reason)', IN_EVENT),
-          Remarks: m.req(remarks, 'Remarks on why the program ends early', IN_EVENT) } } };
+        return {
+          Program: {
+            Shorten: {
+              '@printForm': 'true',
+              NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'New program end date', ON_RECORD),
+              ShortenReason: m.code(
+                m.first(pl.sevisReasonCode, pl.shortenReason),
+                'EVCompletionCodeType',
+                'Why the program ends early (SEVIS completion reason)',
+                IN_EVENT,
+              ),
+              Remarks: m.req(remarks, 'Remarks on why the program ends early', IN_EVENT),
+            },
+          },
+        };
       case 'Amend':
       case 'Edit':
       case 'EditSubject': {
         if ('subjectFieldCode' in pl || m.r.action === 'EditSubject') {
           const s = subjectField(m, m.first(pl.subjectFieldCode, p.subjectFieldCode));
-          return { Program: { EditSubject: { '@printForm': 'true', SubjectFieldCode: s.code, SubjectFieldRemarks: s.remarks,
-            Remarks: remarks ?? (s.code ? `Subject field changed to ${s.code}${s.remarks ? ` (${s.remarks})` : ''}.`.slice(0, 500) : undefined) } } };
+          return {
+            Program: {
+              EditSubject: {
+                '@printForm': 'true',
+                SubjectFieldCode: s.code,
+                SubjectFieldRemarks: s.remarks,
+                Remarks:
+                  remarks ??
+                  (s.code ? `Subject field changed to ${s.code}${s.remarks ? ` (${s.remarks})` : ''}.`.slice(0, 500) : undefined),
+              },
+            },
+          };
         }
-        return { Program: { Amend: { '@printForm': 'true',
-          PrgStartDate: m.reqDate(m.first(pl.programStartDate, p.programStartDate), 'Program start date', ON_RECORD),
-          PrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'Program end date', ON_RECORD), Remarks: remarks } } };
+        return {
+          Program: {
+            Amend: {
+              '@printForm': 'true',
+              PrgStartDate: m.reqDate(m.first(pl.programStartDate, p.programStartDate), 'Program start date', ON_RECORD),
+              PrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'Program end date', ON_RECORD),
+              Remarks: remarks,
+            },
+          },
+        };
       }
       default:
         m.problem(`Program action '${m.r.action}' is not one the exchange visitor batch takes (Extension, Shorten, Amend).`);

@@ -7,7 +7,13 @@ export const evReprint: TEventMapper = {
   build(m: RecordMapper) {
     m.principalSevisId();
     const pl = m.r.payload;
-    return { Reprint: { '@printForm': 'true', Reason: m.code(m.first(pl.sevisReasonCode, pl.reason), 'EVReprintRequestReasonType', 'Reprint reason', IN_EVENT),
-      OtherRemarks: m.opt(pl.otherRemarks)?.slice(0, 500), Remarks: m.opt(pl.remarks)?.slice(0, 500) } };
+    return {
+      Reprint: {
+        '@printForm': 'true',
+        Reason: m.code(m.first(pl.sevisReasonCode, pl.reason), 'EVReprintRequestReasonType', 'Reprint reason', IN_EVENT),
+        OtherRemarks: m.opt(pl.otherRemarks)?.slice(0, 500),
+        Remarks: m.opt(pl.remarks)?.slice(0, 500),
+      },
+    };
   },
 };

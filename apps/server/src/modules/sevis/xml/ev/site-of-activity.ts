@@ -6,7 +6,11 @@ import type { TXmlNode } from '../types.js';
 /** A site's address and name (SEVIS's SOA / AddSOA content). */
 export function soaSite(m: RecordMapper, name: unknown, address: TAddress | null | undefined, isPrimary: boolean): TXmlNode {
   const siteName = m.req(name, 'Site of activity name', 'on the site of activity');
-  return { ...m.usAddress(address, `Site of activity ${String(name ?? '')}`.trim(), 'on the site of activity'), SiteName: siteName?.slice(0, 60), PrimarySite: m.bool(isPrimary) };
+  return {
+    ...m.usAddress(address, `Site of activity ${String(name ?? '')}`.trim(), 'on the site of activity'),
+    SiteName: siteName?.slice(0, 60),
+    PrimarySite: m.bool(isPrimary),
+  };
 }
 
 /**
@@ -28,8 +32,21 @@ export const evSiteOfActivity: TEventMapper = {
       case 'Edit': {
         const known = m.first(pl.previousSiteName, name);
         const s = soaSite(m, name, address, primary);
-        return { SiteOfActivity: { Edit: { '@printForm': 'true', Address1: s.Address1, Address2: s.Address2, City: s.City, State: s.State, PostalCode: s.PostalCode,
-          SiteName: known.slice(0, 60), NewSiteName: known !== name ? name.slice(0, 60) : undefined, PrimarySite: s.PrimarySite } } };
+        return {
+          SiteOfActivity: {
+            Edit: {
+              '@printForm': 'true',
+              Address1: s.Address1,
+              Address2: s.Address2,
+              City: s.City,
+              State: s.State,
+              PostalCode: s.PostalCode,
+              SiteName: known.slice(0, 60),
+              NewSiteName: known !== name ? name.slice(0, 60) : undefined,
+              PrimarySite: s.PrimarySite,
+            },
+          },
+        };
       }
       case 'Delete':
         return { SiteOfActivity: { Delete: { SiteName: m.req(name, 'Site of activity name', IN_EVENT)?.slice(0, 60) } } };

@@ -10,10 +10,21 @@ export const evStatus: TEventMapper = {
     const remarks = m.opt(pl.remarks)?.slice(0, 500);
     switch (m.r.action) {
       case 'Terminate':
-        return { Status: { Terminate: {
-          Reason: m.code(m.first(pl.sevisReasonCode, pl.reasonCode, pl.reason), 'EVTerminationReasonType', 'Termination reason', IN_EVENT),
-          EffectiveDate: m.reqDate(m.first(pl.effectiveDate, m.p.sevisStatusDate), 'Termination effective date', IN_EVENT),
-          OtherRemarks: m.opt(pl.otherRemarks)?.slice(0, 500), Remarks: remarks } } };
+        return {
+          Status: {
+            Terminate: {
+              Reason: m.code(
+                m.first(pl.sevisReasonCode, pl.reasonCode, pl.reason),
+                'EVTerminationReasonType',
+                'Termination reason',
+                IN_EVENT,
+              ),
+              EffectiveDate: m.reqDate(m.first(pl.effectiveDate, m.p.sevisStatusDate), 'Termination effective date', IN_EVENT),
+              OtherRemarks: m.opt(pl.otherRemarks)?.slice(0, 500),
+              Remarks: remarks,
+            },
+          },
+        };
       case 'Invalid':
         return { Status: { Invalid: { Remarks: m.req(remarks, 'Remarks on why the record is invalid', IN_EVENT) } } };
       case 'NoShow':

@@ -7,6 +7,12 @@ export const evValidate: TEventMapper = {
   build(m: RecordMapper) {
     m.principalSevisId();
     const p = m.p;
-    return { Validate: { USAddress: m.usAddress(p.usAddress, 'U.S. address', ON_RECORD), EmailAddress: m.email(p.email), PhoneNumber: m.phone(p.phone) } };
+    return {
+      Validate: {
+        USAddress: m.usAddress(p.usAddress, 'U.S. address', ON_RECORD),
+        EmailAddress: m.email(p.email),
+        PhoneNumber: m.phone(p.phone),
+      },
+    };
   },
 };

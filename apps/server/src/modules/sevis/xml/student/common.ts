@@ -6,7 +6,10 @@ import { onDependent } from '../map.js';
 /** A program code of SEVISTable.xsd (CIP subject field, or 90.0101 primary school; 00.0000 for none where allowed). */
 function major(m: RecordMapper, v: unknown, field: string, required: boolean, allowBlank: boolean): string | undefined {
   const s = String(v ?? '').trim();
-  if (!s) { if (required) m.missing(field, ON_RECORD); return undefined; }
+  if (!s) {
+    if (required) m.missing(field, ON_RECORD);
+    return undefined;
+  }
   if (s === '90.0101' || (allowBlank && s === '00.0000')) return s;
   return m.code(s, 'ProgSubjectCodeType', field, ON_RECORD);
 }
@@ -20,21 +23,39 @@ const LABEL = studentsApi.STUDENT_FIELD_LABELS;
 function englishProficiency(m: RecordMapper): TXmlNode | undefined {
   const pl = m.r.payload;
   const required = m.yesNo(m.first(pl.englishRequired, m.p.englishRequired));
-  if (required === undefined) { m.missing(LABEL.englishRequired!, ON_RECORD_NEW_I20); return undefined; }
+  if (required === undefined) {
+    m.missing(LABEL.englishRequired!, ON_RECORD_NEW_I20);
+    return undefined;
+  }
   if (required) {
     const met = m.yesNo(m.first(pl.englishRequirementsMet, m.p.englishRequirementsMet));
     if (met === undefined) m.missing(LABEL.englishRequirementsMet!, ON_RECORD_NEW_I20);
     return { EngRequired: 'true', RequirementsMet: met === undefined ? undefined : m.bool(met) };
   }
-  const reason = m.req(m.first(pl.englishNotRequiredReason, m.p.englishNotRequiredReason), LABEL.englishNotRequiredReason!, ON_RECORD_NEW_I20);
+  const reason = m.req(
+    m.first(pl.englishNotRequiredReason, m.p.englishNotRequiredReason),
+    LABEL.englishNotRequiredReason!,
+    ON_RECORD_NEW_I20,
+  );
   return { EngRequired: 'false', NotRequiredReason: reason?.slice(0, 500) };
 }
 
 /** EducationalInfoType: level, majors, I-20 issue date, program dates, English proficiency. */
-export function educationalInfo(m: RecordMapper, values: { educationLevel?: unknown; major1Code?: unknown; major2Code?: unknown; minorCode?: unknown; programStartDate?: unknown; programEndDate?: unknown } = {}): TXmlNode {
+export function educationalInfo(
+  m: RecordMapper,
+  values: {
+    educationLevel?: unknown;
+    major1Code?: unknown;
+    major2Code?: unknown;
+    minorCode?: unknown;
+    programStartDate?: unknown;
+    programEndDate?: unknown;
+  } = {},
+): TXmlNode {
   const p = m.p;
   const level = m.code(m.first(values.educationLevel, p.educationLevel), 'EduLevelCodeType', 'Education level', ON_RECORD);
-  const otherRemarks = level === '11' ? m.req(m.r.payload.educationLevelRemarks, "A description of the 'Other' education level", IN_EVENT) : undefined;
+  const otherRemarks =
+    level === '11' ? m.req(m.r.payload.educationLevelRemarks, "A description of the 'Other' education level", IN_EVENT) : undefined;
   return {
     EduLevel: { Level: level, OtherRemarks: otherRemarks },
     MajorCode1: major(m, m.first(values.major1Code, p.major1Code), 'Major (CIP code)', true, false),
@@ -51,9 +72,15 @@ export function educationalInfo(m: RecordMapper, values: { educationLevel?: unkn
 /** The months of the academic term (01-12): from the event, else the record (Program tab). */
 function academicTerm(m: RecordMapper, required: boolean): string | undefined {
   const raw = m.first(m.r.payload.academicTermMonths, m.p.academicTermMonths);
-  if (!raw) { if (required) m.missing(LABEL.academicTermMonths!, ON_RECORD_NEW_I20); return undefined; }
+  if (!raw) {
+    if (required) m.missing(LABEL.academicTermMonths!, ON_RECORD_NEW_I20);
+    return undefined;
+  }
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 12) { m.problem(`${LABEL.academicTermMonths} ${ON_RECORD_NEW_I20} (${raw}) must be 1 to 12 months.`); return undefined; }
+  if (!Number.isInteger(n) || n < 1 || n > 12) {
+    m.problem(`${LABEL.academicTermMonths} ${ON_RECORD_NEW_I20} (${raw}) must be 1 to 12 months.`);
+    return undefined;
+  }
   return String(n).padStart(2, '0');
 }
 
@@ -68,7 +95,8 @@ function amountWithRemarks(m: RecordMapper, amount: unknown, remarks: unknown, f
 /** FinancialType (a new I-20 or a change of level): every required amount must be on the record. */
 export function financialInfo(m: RecordMapper): TXmlNode {
   const f = (m.p.financials ?? {}) as Record<string, unknown>;
-  const need = (k: string, label: string) => m.money(f[k], label, ON_RECORD) ?? (m.missing(`Financial support: ${label}`, ON_RECORD), undefined);
+  const need = (k: string, label: string) =>
+    m.money(f[k], label, ON_RECORD) ?? (m.missing(`Financial support: ${label}`, ON_RECORD), undefined);
   return {
     AcademicTerm: academicTerm(m, true),
     Expense: {
@@ -97,10 +125,18 @@ export function financialUpdate(m: RecordMapper): TXmlNode {
   };
   return {
     AcademicTerm: academicTerm(m, false),
-    Expense: { Tuition: money('tuition', 'Tuition and fees'), LivingExpense: money('living', 'Living expenses'), DependentExp: money('dependents', 'Expenses of dependents'),
-      Other: withRemarks('otherExpenses', 'otherExpensesRemarks', 'Other expenses') },
-    Funding: { Personal: money('personalFunds', 'Personal funds'), School: withRemarks('schoolFunds', 'schoolFundsRemarks', 'Funds from this school'),
-      Other: withRemarks('otherFunds', 'otherFundsRemarks', 'Funds from other sources'), Employment: money('employmentFunds', 'On-campus employment') },
+    Expense: {
+      Tuition: money('tuition', 'Tuition and fees'),
+      LivingExpense: money('living', 'Living expenses'),
+      DependentExp: money('dependents', 'Expenses of dependents'),
+      Other: withRemarks('otherExpenses', 'otherExpensesRemarks', 'Other expenses'),
+    },
+    Funding: {
+      Personal: money('personalFunds', 'Personal funds'),
+      School: withRemarks('schoolFunds', 'schoolFundsRemarks', 'Funds from this school'),
+      Other: withRemarks('otherFunds', 'otherFundsRemarks', 'Funds from other sources'),
+      Employment: money('employmentFunds', 'On-campus employment'),
+    },
   };
 }
 

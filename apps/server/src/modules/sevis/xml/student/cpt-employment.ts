@@ -16,13 +16,17 @@ export const studentCptEmployment: TEventMapper = {
     const employer = m.req(m.first(pl.employerName, emp?.employerName), 'Employer name', IN_EVENT);
     const base = { StartDate: start, EndDate: end, FullPartTimeIndicator: time, EmployerName: employer };
     if (m.r.action === 'Cancel') return { CPTEmployment: { Cancel: { '@printForm': 'true', ...base } } };
-    if (m.r.action !== 'Add') { m.problem(`CPT action '${m.r.action}' is not one the SEVIS batch takes (Add or Cancel).`); return undefined; }
+    if (m.r.action !== 'Add') {
+      m.problem(`CPT action '${m.r.action}' is not one the SEVIS batch takes (Add or Cancel).`);
+      return undefined;
+    }
     const address = (pl.employerAddress ?? emp?.employerAddress) as TAddress | undefined;
     const relevance = m.first(pl.courseRelevance, (emp?.details as Record<string, unknown> | undefined)?.course);
     return {
       CPTEmployment: {
         Add: {
-          '@printForm': 'true', ...base,
+          '@printForm': 'true',
+          ...base,
           EmployerAddress: m.usAddress(address, "Employer's address", IN_EVENT, 'plain'),
           CourseRelevance: relevance ? relevance.slice(0, 250) : undefined,
           EmploymentRemarks: m.opt(pl.remarks)?.slice(0, 250),

@@ -15,14 +15,18 @@ export const studentCreate: TEventMapper = {
   build(m: RecordMapper): TXmlNode | undefined {
     const p = m.p;
     if (m.r.action === 'TransferIn') {
-      m.problem('A transfer-in cannot be sent in a batch (the SEVIS batch schema has no transfer event): release and receive the record in SEVIS RTI, then enter its SEVIS ID on the student record.');
+      m.problem(
+        'A transfer-in cannot be sent in a batch (the SEVIS batch schema has no transfer event): release and receive the record in SEVIS RTI, then enter its SEVIS ID on the student record.',
+      );
       return undefined;
     }
     const visa = VISA[p.visaType];
-    if (!visa) m.problem(`The visa type on the student record (${p.visaType}) is not F-1 or M-1: use the exchange visitor batch for J-1 records.`);
+    if (!visa)
+      m.problem(`The visa type on the student record (${p.visaType}) is not F-1 or M-1: use the exchange visitor batch for J-1 records.`);
     const phone = m.phone(p.phone);
     const dependents = m.r.dependents.filter((d) => d.status === 'Active' && !d.sevisId);
-    if (dependents.length > 25) m.problem(`The student has ${dependents.length} dependents to create; SEVIS takes at most 25 with a new record.`);
+    if (dependents.length > 25)
+      m.problem(`The student has ${dependents.length} dependents to create; SEVIS takes at most 25 with a new record.`);
     return {
       PersonalInfo: {
         FullName: m.fullName(p, ON_RECORD),

@@ -24,21 +24,42 @@ export const studentDependent: TEventMapper = {
         break;
       case 'Edit': {
         const bio = studentDependentBio(m, d);
-        body = { Edit: { '@printForm': 'true', '@dependentSevisID': m.dependentSevisId(d), FullName: bio.FullName, BirthDate: bio.BirthDate, Gender: bio.Gender,
-          BirthCity: bio.BirthCity, BirthCountryCode: bio.BirthCountryCode, CitizenshipCountryCode: bio.CitizenshipCountryCode, Email: bio.Email,
-          Relationship: bio.Relationship, Remarks: remarks } };
+        body = {
+          Edit: {
+            '@printForm': 'true',
+            '@dependentSevisID': m.dependentSevisId(d),
+            FullName: bio.FullName,
+            BirthDate: bio.BirthDate,
+            Gender: bio.Gender,
+            BirthCity: bio.BirthCity,
+            BirthCountryCode: bio.BirthCountryCode,
+            CitizenshipCountryCode: bio.CitizenshipCountryCode,
+            Email: bio.Email,
+            Relationship: bio.Relationship,
+            Remarks: remarks,
+          },
+        };
         break;
       }
       case 'Terminate': {
         const given = m.first(pl.sevisReasonCode, pl.reasonCode, d.terminationReasonCode);
         const reason = /^\d{2}$/.test(given)
           ? m.code(given, 'DependentTerminationReasonType', 'Termination reason', where)
-          : (m.problem(`The termination reason of ${where.replace(/^on /, '')} (${given || 'none'}) has no SEVIS code yet: choose the SEVIS termination reason ${IN_EVENT}.`), undefined);
+          : (m.problem(
+              `The termination reason of ${where.replace(/^on /, '')} (${given || 'none'}) has no SEVIS code yet: choose the SEVIS termination reason ${IN_EVENT}.`,
+            ),
+            undefined);
         body = { Terminate: { '@dependentSevisID': m.dependentSevisId(d), Reason: reason, Remarks: remarks } };
         break;
       }
       case 'Cancel':
-        body = { Cancel: { '@dependentSevisID': m.dependentSevisId(d), Reason: m.code(m.first(pl.sevisReasonCode, pl.reasonCode), 'DependentCancelReasonType', 'Cancel reason', IN_EVENT), Remarks: remarks } };
+        body = {
+          Cancel: {
+            '@dependentSevisID': m.dependentSevisId(d),
+            Reason: m.code(m.first(pl.sevisReasonCode, pl.reasonCode), 'DependentCancelReasonType', 'Cancel reason', IN_EVENT),
+            Remarks: remarks,
+          },
+        };
         break;
       case 'Reactivate':
         body = { Reactivate: { '@printForm': 'true', '@dependentSevisID': m.dependentSevisId(d) } };

@@ -20,7 +20,16 @@ export const studentOptEmployer: TEventMapper = {
     if (m.r.action === 'Edit') {
       const name = m.req(m.first(m.r.payload.previousEmployerName, emp?.employerName), 'Employer name', IN_EVENT);
       const start = m.reqDate(m.first(m.r.payload.previousStartDate, emp?.startDate), 'Employment start date', IN_EVENT);
-      return { OPTEmployer: { Edit: { '@printForm': 'false', EmploymentIdentifier: identifier, EmployerIdentifier: { EmployerName: name, StartDate: start }, Employer: employer } } };
+      return {
+        OPTEmployer: {
+          Edit: {
+            '@printForm': 'false',
+            EmploymentIdentifier: identifier,
+            EmployerIdentifier: { EmployerName: name, StartDate: start },
+            Employer: employer,
+          },
+        },
+      };
     }
     return { OPTEmployer: { Add: { '@printForm': 'false', EmploymentIdentifier: identifier, Employer: employer } } };
   },

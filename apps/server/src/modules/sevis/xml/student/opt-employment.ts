@@ -7,7 +7,10 @@ function academicYearMet(m: RecordMapper, start: string | undefined): boolean | 
   const given = m.yesNo(m.r.payload.academicYearMet);
   if (given !== undefined) return given;
   const programStart = isoDate(m.p.programStartDate);
-  if (!programStart) { m.missing('Program start date (to tell whether the student completed one academic year)', ON_RECORD); return undefined; }
+  if (!programStart) {
+    m.missing('Program start date (to tell whether the student completed one academic year)', ON_RECORD);
+    return undefined;
+  }
   if (!start) return undefined;
   const oneYearOn = new Date(`${programStart}T00:00:00Z`);
   oneYearOn.setUTCMonth(oneYearOn.getUTCMonth() + 9);
@@ -44,7 +47,8 @@ export const studentOptEmployment: TEventMapper = {
         return {
           OPTEmployment: {
             Add: {
-              '@printForm': 'true', ...base,
+              '@printForm': 'true',
+              ...base,
               AcademicYearMet: met === undefined ? undefined : m.bool(met),
               CompletionType: phase === '01' || phase === '02' ? phase : undefined,
               StudentRemarks: remarks?.slice(0, 500),
@@ -55,7 +59,9 @@ export const studentOptEmployment: TEventMapper = {
       case 'Cancel':
         return { OPTEmployment: { Cancel: { '@printForm': 'true', ...base } } };
       case 'Edit':
-        return { OPTEmployment: { Edit: { '@printForm': 'true', ...base, NewFullPartTimeIndicator: fullOrPartTime(pl.newFullOrPartTime) } } };
+        return {
+          OPTEmployment: { Edit: { '@printForm': 'true', ...base, NewFullPartTimeIndicator: fullOrPartTime(pl.newFullOrPartTime) } },
+        };
       default:
         m.problem(`OPT action '${m.r.action}' is not one the SEVIS batch takes (Request, STEMExtend, Cancel, Edit).`);
         return undefined;

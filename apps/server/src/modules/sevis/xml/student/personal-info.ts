@@ -12,19 +12,28 @@ export const studentPersonalInfo: TEventMapper = {
     const p = m.p;
     const phone = m.phone(p.phone);
     if (m.r.action === 'Address') {
-      if (!m.hasAddress(p.usAddress) && !p.email && !phone) m.problem('The U.S. address, e-mail and phone are all empty on the student record: there is nothing to send.');
-      return { PersonalInfo: { '@printForm': 'false',
-        Email: m.email(p.email),
-        Telephone: phone ? { TelephoneExemptInd: 'N', Phone: { USNumber: phone } } : undefined,
-        USAddress: m.hasAddress(p.usAddress) ? m.usAddress(p.usAddress, 'U.S. address', ON_RECORD) : undefined,
-        ForeignAddress: m.hasAddress(p.foreignAddress) ? m.foreignAddress(p.foreignAddress, 'Foreign address', ON_RECORD) : undefined } };
+      if (!m.hasAddress(p.usAddress) && !p.email && !phone)
+        m.problem('The U.S. address, e-mail and phone are all empty on the student record: there is nothing to send.');
+      return {
+        PersonalInfo: {
+          '@printForm': 'false',
+          Email: m.email(p.email),
+          Telephone: phone ? { TelephoneExemptInd: 'N', Phone: { USNumber: phone } } : undefined,
+          USAddress: m.hasAddress(p.usAddress) ? m.usAddress(p.usAddress, 'U.S. address', ON_RECORD) : undefined,
+          ForeignAddress: m.hasAddress(p.foreignAddress) ? m.foreignAddress(p.foreignAddress, 'Foreign address', ON_RECORD) : undefined,
+        },
+      };
     }
-    return { PersonalInfo: { '@printForm': 'true',
-      FullName: m.fullName(p, ON_RECORD),
-      BirthDate: m.reqDate(p.birthDate, 'Date of birth', ON_RECORD),
-      Gender: m.gender(p.gender, 'Gender', ON_RECORD, false),
-      BirthCity: m.opt(p.birthCity),
-      BirthCountryCode: m.country(p.birthCountryCode, 'Country of birth', ON_RECORD, 'birth', false),
-      CitizenshipCountryCode: m.country(p.citizenshipCountryCode, 'Country of citizenship', ON_RECORD, 'citizenship') } };
+    return {
+      PersonalInfo: {
+        '@printForm': 'true',
+        FullName: m.fullName(p, ON_RECORD),
+        BirthDate: m.reqDate(p.birthDate, 'Date of birth', ON_RECORD),
+        Gender: m.gender(p.gender, 'Gender', ON_RECORD, false),
+        BirthCity: m.opt(p.birthCity),
+        BirthCountryCode: m.country(p.birthCountryCode, 'Country of birth', ON_RECORD, 'birth', false),
+        CitizenshipCountryCode: m.country(p.citizenshipCountryCode, 'Country of citizenship', ON_RECORD, 'citizenship'),
+      },
+    };
   },
 };

@@ -26,21 +26,43 @@ export const studentProgram: TEventMapper = {
         return { Program: { Extension: { '@printForm': 'true', NewPrgEndDate: end, Remarks: remarks, Explanation: why?.slice(0, 500) } } };
       }
       case 'Shorten':
-        return { Program: { Shorten: { '@printForm': 'true', NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'New program end date', ON_RECORD), Remarks: remarks } } };
+        return {
+          Program: {
+            Shorten: {
+              '@printForm': 'true',
+              NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'New program end date', ON_RECORD),
+              Remarks: remarks,
+            },
+          },
+        };
       case 'ManageSessionDates':
-        return { Program: { ManageSessionDates: { '@printForm': 'true', IssDate: m.optDate(p.documentIssueDate) ?? m.today,
-          NewPrgStartDate: m.reqDate(m.first(pl.programStartDate, p.programStartDate), 'Program start date', ON_RECORD),
-          NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'Program end date', ON_RECORD), Remarks: remarks } } };
+        return {
+          Program: {
+            ManageSessionDates: {
+              '@printForm': 'true',
+              IssDate: m.optDate(p.documentIssueDate) ?? m.today,
+              NewPrgStartDate: m.reqDate(m.first(pl.programStartDate, p.programStartDate), 'Program start date', ON_RECORD),
+              NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'Program end date', ON_RECORD),
+              Remarks: remarks,
+            },
+          },
+        };
       case 'Amend':
       case 'Edit': {
         const major1 = program(m, m.first(pl.major1Code, p.major1Code), 'Major (CIP code)', false);
         if (!major1) m.missing('Major (CIP code)', ON_RECORD);
-        return { Program: { Edit: { '@printForm': 'true',
-          Level: m.code(m.first(pl.educationLevel, p.educationLevel), 'EduLevelCodeType', 'Education level', ON_RECORD, false),
-          MajorCode1: major1,
-          MajorCode2: program(m, m.first(pl.major2Code, p.major2Code), 'Second major', true),
-          Minor: program(m, m.first(pl.minorCode, p.minorCode), 'Minor', true),
-          Remarks: remarks } } };
+        return {
+          Program: {
+            Edit: {
+              '@printForm': 'true',
+              Level: m.code(m.first(pl.educationLevel, p.educationLevel), 'EduLevelCodeType', 'Education level', ON_RECORD, false),
+              MajorCode1: major1,
+              MajorCode2: program(m, m.first(pl.major2Code, p.major2Code), 'Second major', true),
+              Minor: program(m, m.first(pl.minorCode, p.minorCode), 'Minor', true),
+              Remarks: remarks,
+            },
+          },
+        };
       }
       default:
         m.problem(`Program action '${m.r.action}' is not one the SEVIS batch takes (Extension, Shorten, Edit, ManageSessionDates).`);

@@ -14,7 +14,11 @@ export function usToIso(us: string): string | null {
   return m ? `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}` : s;
 }
 
-export const GENDERS = [{ value: 'F', label: 'Female' }, { value: 'M', label: 'Male' }, { value: 'X', label: 'Unspecified' }];
+export const GENDERS = [
+  { value: 'F', label: 'Female' },
+  { value: 'M', label: 'Male' },
+  { value: 'X', label: 'Unspecified' },
+];
 export const genderLabel = (g: string) => GENDERS.find((x) => x.value === g)?.label ?? '';
 export const educationLabel = (c: string) => (c ? `${EDUCATION_LEVELS.find((e) => e.code === c)?.label ?? c} (${c})` : '');
 export const evCategoryLabel = (c: string) => (c ? `${c} ${EV_CATEGORIES.find((e) => e.code === c)?.label ?? ''}`.trim() : '');
@@ -40,6 +44,10 @@ export function displayValue(field: string, v: unknown): string {
   if (field === 'educationLevel') return educationLabel(String(v));
   if (field === 'address' || field.endsWith('Address')) return addressText(v as TAddr);
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (typeof v === 'object') return Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== '' && x != null).map(([k, x]) => `${k}: ${String(x)}`).join(', ');
+  if (typeof v === 'object')
+    return Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== '' && x != null)
+      .map(([k, x]) => `${k}: ${String(x)}`)
+      .join(', ');
   return String(v);
 }

@@ -7,7 +7,16 @@ import { CommentsPanel } from '../../../comments';
 import { useSetStage, useSetTags } from '../../api/student-record';
 import { STUDENT_STAGE_NAMES } from '../students-list-filters';
 import {
-  CONTACT_FIELDS, DOCUMENT_FIELDS, EV_FIELDS, FINANCIAL_FIELDS, IDENTITY_FIELDS, NEW_DS2019_FIELDS, NEW_I20_FIELDS, PROGRAM_FIELDS, SESSION_FIELDS, sevisFields,
+  CONTACT_FIELDS,
+  DOCUMENT_FIELDS,
+  EV_FIELDS,
+  FINANCIAL_FIELDS,
+  IDENTITY_FIELDS,
+  NEW_DS2019_FIELDS,
+  NEW_I20_FIELDS,
+  PROGRAM_FIELDS,
+  SESSION_FIELDS,
+  sevisFields,
   TRANSFER_FIELDS,
 } from './record-fields';
 import { DependentsTab, EmploymentTab, SitesOfActivity } from './record-dependents';
@@ -25,15 +34,31 @@ export interface TTabProps {
 const pick = (fields: TFieldDef[], names: string[]) => fields.filter((f) => names.includes(f.name));
 
 function Section({ title, fields, note, p }: { title: string; fields: TFieldDef[]; note?: string; p: TTabProps }) {
-  return <RecordSection title={title} record={p.record} fields={fields} save={p.save} onDirtyChange={p.track(title)} reload={p.reload} note={note} />;
+  return (
+    <RecordSection
+      title={title}
+      record={p.record}
+      fields={fields}
+      save={p.save}
+      onDirtyChange={p.track(title)}
+      reload={p.reload}
+      note={note}
+    />
+  );
 }
 
 function FinancialSection({ p, title = 'Financial support' }: { p: TTabProps; title?: string }) {
   const record = { ...p.record, ...p.record.financials } as TRecord;
   return (
-    <RecordSection title={title} record={record} fields={FINANCIAL_FIELDS} onDirtyChange={p.track(title)} reload={p.reload}
+    <RecordSection
+      title={title}
+      record={record}
+      fields={FINANCIAL_FIELDS}
+      onDirtyChange={p.track(title)}
+      reload={p.reload}
       note="Changes to the funding are sent to SEVIS as a financial information update."
-      save={(body) => p.save({ financials: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) })} />
+      save={(body) => p.save({ financials: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) })}
+    />
   );
 }
 
@@ -45,22 +70,59 @@ export function StageAndTags({ record }: { record: TRecord }) {
   const value = draft ?? record.tags;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>Portal stage and tags</Typography>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        Portal stage and tags
+      </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, alignItems: 'start' }}>
-        <TextField select size="small" label="Stage" value={record.currentStage} disabled={!record.canEdit || stage.isPending}
+        <TextField
+          select
+          size="small"
+          label="Stage"
+          value={record.currentStage}
+          disabled={!record.canEdit || stage.isPending}
           helperText="Which portal pages the student sees"
-          onChange={(e) => stage.mutate(e.target.value, { onSuccess: () => snack(`Stage moved to ${STUDENT_STAGE_NAMES[e.target.value as TStudentStage]}.`, 'success') })}>
-          {STUDENT_STAGES.map((s) => <MenuItem key={s} value={s}>{STUDENT_STAGE_NAMES[s]}</MenuItem>)}
+          onChange={(e) =>
+            stage.mutate(e.target.value, {
+              onSuccess: () => snack(`Stage moved to ${STUDENT_STAGE_NAMES[e.target.value as TStudentStage]}.`, 'success'),
+            })
+          }
+        >
+          {STUDENT_STAGES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {STUDENT_STAGE_NAMES[s]}
+            </MenuItem>
+          ))}
         </TextField>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Autocomplete multiple freeSolo size="small" options={[] as string[]} value={value} disabled={!record.canEdit} sx={{ flex: 1 }}
+          <Autocomplete
+            multiple
+            freeSolo
+            size="small"
+            options={[] as string[]}
+            value={value}
+            disabled={!record.canEdit}
+            sx={{ flex: 1 }}
             onChange={(_, v) => setDraft(v.map((x) => x.trim()).filter(Boolean))}
             renderValue={(v, getItemProps) => v.map((t, i) => <Chip size="small" label={t} {...getItemProps({ index: i })} key={t} />)}
-            renderInput={(params) => <TextField {...params} label="Tags" helperText="Type a tag and press Enter" />} />
+            renderInput={(params) => <TextField {...params} label="Tags" helperText="Type a tag and press Enter" />}
+          />
           {draft ? (
             <>
               <Button onClick={() => setDraft(null)}>Cancel</Button>
-              <Button variant="contained" disabled={tags.isPending} onClick={() => tags.mutate(draft, { onSuccess: () => { setDraft(null); snack('Tags saved.', 'success'); } })}>Save tags</Button>
+              <Button
+                variant="contained"
+                disabled={tags.isPending}
+                onClick={() =>
+                  tags.mutate(draft, {
+                    onSuccess: () => {
+                      setDraft(null);
+                      snack('Tags saved.', 'success');
+                    },
+                  })
+                }
+              >
+                Save tags
+              </Button>
             </>
           ) : null}
         </Stack>
@@ -73,7 +135,12 @@ export function F1ProfileTab(p: TTabProps) {
   const sites = useCampusSites();
   return (
     <Stack spacing={2}>
-      <Section p={p} title="Identity" fields={IDENTITY_FIELDS} note="Changes to the identity are sent to SEVIS as a personal information update." />
+      <Section
+        p={p}
+        title="Identity"
+        fields={IDENTITY_FIELDS}
+        note="Changes to the identity are sent to SEVIS as a personal information update."
+      />
       <Section p={p} title="Contact and addresses" fields={CONTACT_FIELDS} />
       <Section p={p} title="SEVIS record" fields={[...sevisFields(sites.data ?? []), ...TRANSFER_FIELDS]} />
       <StageAndTags record={p.record} />
@@ -84,11 +151,19 @@ export function F1ProfileTab(p: TTabProps) {
 export function F1ProgramTab(p: TTabProps) {
   return (
     <Stack spacing={2}>
-      <Section p={p} title="Program" fields={PROGRAM_FIELDS}
-        note="A later program end is sent to SEVIS as an extension, an earlier one as a shortening; a new education level as its own update." />
+      <Section
+        p={p}
+        title="Program"
+        fields={PROGRAM_FIELDS}
+        note="A later program end is sent to SEVIS as an extension, an earlier one as a shortening; a new education level as its own update."
+      />
       <Section p={p} title="I-20" fields={DOCUMENT_FIELDS} />
-      <Section p={p} title="New I-20: English proficiency and academic term" fields={NEW_I20_FIELDS}
-        note="SEVIS asks for these when it issues a new I-20 (a new record or a change of education level): they go with that update; changing them sends nothing by itself." />
+      <Section
+        p={p}
+        title="New I-20: English proficiency and academic term"
+        fields={NEW_I20_FIELDS}
+        note="SEVIS asks for these when it issues a new I-20 (a new record or a change of education level): they go with that update; changing them sends nothing by itself."
+      />
       <Section p={p} title="Current session" fields={SESSION_FIELDS} />
       <FinancialSection p={p} />
     </Stack>
@@ -103,7 +178,14 @@ export function J1DepartmentTab(p: TTabProps) {
   const sites = useCampusSites();
   return (
     <Stack spacing={2}>
-      <Section p={p} title="Department and campus" fields={[...pick(sevisFields(sites.data ?? []), ['campusSiteId', 'campusId']), ...pick(PROGRAM_FIELDS, ['educationLevel', 'major1Code', 'major2Code', 'minorCode'])]} />
+      <Section
+        p={p}
+        title="Department and campus"
+        fields={[
+          ...pick(sevisFields(sites.data ?? []), ['campusSiteId', 'campusId']),
+          ...pick(PROGRAM_FIELDS, ['educationLevel', 'major1Code', 'major2Code', 'minorCode']),
+        ]}
+      />
     </Stack>
   );
 }
@@ -112,8 +194,17 @@ export function J1ExchangeVisitorTab(p: TTabProps) {
   const sites = useCampusSites();
   return (
     <Stack spacing={2}>
-      <Section p={p} title="Exchange visitor" fields={EV_FIELDS} note="The category and subject field are sent to SEVIS as a program update." />
-      <Section p={p} title="SEVIS record" fields={pick(sevisFields(sites.data ?? []), ['sevisId', 'visaType', 'sevisStatus', 'sevisStatusDate', 'portalAccess'])} />
+      <Section
+        p={p}
+        title="Exchange visitor"
+        fields={EV_FIELDS}
+        note="The category and subject field are sent to SEVIS as a program update."
+      />
+      <Section
+        p={p}
+        title="SEVIS record"
+        fields={pick(sevisFields(sites.data ?? []), ['sevisId', 'visaType', 'sevisStatus', 'sevisStatusDate', 'portalAccess'])}
+      />
       <SevisUpdatesTab profileId={p.record.id} />
     </Stack>
   );
@@ -122,10 +213,18 @@ export function J1ExchangeVisitorTab(p: TTabProps) {
 export function J1Ds2019Tab(p: TTabProps) {
   return (
     <Stack spacing={2}>
-      <Section p={p} title="DS-2019" fields={[...pick(PROGRAM_FIELDS, ['programStartDate', 'programEndDate']), ...DOCUMENT_FIELDS]}
-        note="A later program end is sent to SEVIS as an extension, an earlier one as a shortening." />
-      <Section p={p} title="New DS-2019: position and U.S. government funds" fields={NEW_DS2019_FIELDS}
-        note="SEVIS asks for these when it creates the exchange visitor's DS-2019: they go with that record; changing them sends nothing by itself." />
+      <Section
+        p={p}
+        title="DS-2019"
+        fields={[...pick(PROGRAM_FIELDS, ['programStartDate', 'programEndDate']), ...DOCUMENT_FIELDS]}
+        note="A later program end is sent to SEVIS as an extension, an earlier one as a shortening."
+      />
+      <Section
+        p={p}
+        title="New DS-2019: position and U.S. government funds"
+        fields={NEW_DS2019_FIELDS}
+        note="SEVIS asks for these when it creates the exchange visitor's DS-2019: they go with that record; changing them sends nothing by itself."
+      />
       <FinancialSection p={p} title="Funding (DS-2019 item 7)" />
     </Stack>
   );
@@ -135,7 +234,11 @@ export function J1Ds2019Tab(p: TTabProps) {
 export function J1Ds7002Tab(p: TTabProps) {
   return (
     <Stack spacing={2}>
-      <Section p={p} title="Training plan (DS-7002)" fields={[...pick(EV_FIELDS, ['subjectFieldCode']), ...pick(PROGRAM_FIELDS, ['programStartDate', 'programEndDate'])]} />
+      <Section
+        p={p}
+        title="Training plan (DS-7002)"
+        fields={[...pick(EV_FIELDS, ['subjectFieldCode']), ...pick(PROGRAM_FIELDS, ['programStartDate', 'programEndDate'])]}
+      />
       <SitesOfActivity record={p.record} />
     </Stack>
   );
@@ -145,7 +248,11 @@ export function J1AdditionalTab(p: TTabProps) {
   const sites = useCampusSites();
   return (
     <Stack spacing={2}>
-      <Section p={p} title="Arrival and transfer" fields={[...pick(sevisFields(sites.data ?? []), ['portOfEntry', 'entryDate']), ...TRANSFER_FIELDS]} />
+      <Section
+        p={p}
+        title="Arrival and transfer"
+        fields={[...pick(sevisFields(sites.data ?? []), ['portOfEntry', 'entryDate']), ...TRANSFER_FIELDS]}
+      />
       <Section p={p} title="Current session" fields={SESSION_FIELDS} />
       <StageAndTags record={p.record} />
       <EmploymentTab record={p.record} />
@@ -156,7 +263,12 @@ export function J1AdditionalTab(p: TTabProps) {
 export function J1ProfileTab(p: TTabProps) {
   return (
     <Stack spacing={2}>
-      <Section p={p} title="Identity" fields={IDENTITY_FIELDS} note="Changes to the identity are sent to SEVIS as a personal information update." />
+      <Section
+        p={p}
+        title="Identity"
+        fields={IDENTITY_FIELDS}
+        note="Changes to the identity are sent to SEVIS as a personal information update."
+      />
       <Section p={p} title="Contact and addresses" fields={CONTACT_FIELDS} />
       <DependentsTab record={p.record} onDirtyChange={p.track('dependents')} />
     </Stack>
@@ -168,13 +280,21 @@ export function MessageCenterTab({ record }: TTabProps) {
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>Messages with the student</Typography>
-        {record.userId
-          ? <CommentsPanel subjectType="user" subjectId={record.userId} canComment isStaff />
-          : <Typography color="text.secondary">This student has no portal account yet, so there is no conversation. E-mails sent to them are listed below.</Typography>}
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          Messages with the student
+        </Typography>
+        {record.userId ? (
+          <CommentsPanel subjectType="user" subjectId={record.userId} canComment isStaff />
+        ) : (
+          <Typography color="text.secondary">
+            This student has no portal account yet, so there is no conversation. E-mails sent to them are listed below.
+          </Typography>
+        )}
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>E-mails sent to {record.email || 'the student'}</Typography>
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          E-mails sent to {record.email || 'the student'}
+        </Typography>
         <SentMessages profileId={record.id} />
       </Paper>
     </Stack>

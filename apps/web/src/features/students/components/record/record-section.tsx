@@ -27,12 +27,20 @@ export interface TFieldDef {
   nullable?: boolean;
 }
 
-const YES_NO_OPTIONS = [{ value: '', label: 'Not answered' }, { value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
+const YES_NO_OPTIONS = [
+  { value: '', label: 'Not answered' },
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
 const yesNoText = (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : 'Not answered');
 
 const ADDRESS_PARTS = [
-  { key: 'line1', label: 'Address line 1', max: 60 }, { key: 'line2', label: 'Address line 2', max: 60 }, { key: 'city', label: 'City', max: 60 },
-  { key: 'state', label: 'State / province', max: 30 }, { key: 'postalCode', label: 'Postal code', max: 20 }, { key: 'countryCode', label: 'Country (2-letter code)', max: 2 },
+  { key: 'line1', label: 'Address line 1', max: 60 },
+  { key: 'line2', label: 'Address line 2', max: 60 },
+  { key: 'city', label: 'City', max: 60 },
+  { key: 'state', label: 'State / province', max: 30 },
+  { key: 'postalCode', label: 'Postal code', max: 20 },
+  { key: 'countryCode', label: 'Country (2-letter code)', max: 2 },
 ] as const;
 
 /** Record value → form value. */
@@ -43,7 +51,8 @@ export function toFormValues(record: Record<string, unknown>, fields: TFieldDef[
     if (f.kind === 'date') out[f.name] = isoToUs(v as string | null);
     else if (f.kind === 'bool') out[f.name] = !!v;
     else if (f.kind === 'yesno') out[f.name] = v === true ? 'yes' : v === false ? 'no' : '';
-    else if (f.kind === 'address') out[f.name] = Object.fromEntries(ADDRESS_PARTS.map((p) => [p.key, ((v ?? {}) as Record<string, string>)[p.key] ?? '']));
+    else if (f.kind === 'address')
+      out[f.name] = Object.fromEntries(ADDRESS_PARTS.map((p) => [p.key, ((v ?? {}) as Record<string, string>)[p.key] ?? '']));
     else out[f.name] = v === null || v === undefined ? '' : String(v);
   }
   return out;
@@ -57,13 +66,19 @@ export function toBody(values: TValues, fields: TFieldDef[]): Record<string, unk
     if (f.kind === 'date') out[f.name] = usToIso(String(v ?? ''));
     else if (f.kind === 'number') out[f.name] = v === '' ? (f.nullable ? null : undefined) : Number(v);
     else if (f.kind === 'yesno') out[f.name] = v === 'yes' ? true : v === 'no' ? false : null;
-    else if (f.kind === 'address') out[f.name] = Object.fromEntries(Object.entries(v as Record<string, string>).map(([k, x]) => [k, x.trim()]).filter(([, x]) => x !== ''));
+    else if (f.kind === 'address')
+      out[f.name] = Object.fromEntries(
+        Object.entries(v as Record<string, string>)
+          .map(([k, x]) => [k, x.trim()])
+          .filter(([, x]) => x !== ''),
+      );
     else out[f.name] = typeof v === 'string' ? v.trim() : v;
   }
   return out;
 }
 
-export const knownFieldsOf = (fields: TFieldDef[]) => fields.flatMap((f) => (f.kind === 'address' ? [f.name, ...ADDRESS_PARTS.map((p) => `${f.name}.${p.key}`)] : [f.name]));
+export const knownFieldsOf = (fields: TFieldDef[]) =>
+  fields.flatMap((f) => (f.kind === 'address' ? [f.name, ...ADDRESS_PARTS.map((p) => `${f.name}.${p.key}`)] : [f.name]));
 
 /** The edit fields of a field list. */
 export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[] }) {
@@ -74,23 +89,47 @@ export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[]
         if (f.kind === 'address') {
           return (
             <Box key={f.name} component="fieldset" sx={{ gridColumn: '1 / -1', border: 0, p: 0, m: 0 }}>
-              <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>{f.label}</Typography>
+              <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+                {f.label}
+              </Typography>
               <FormGrid>
                 {ADDRESS_PARTS.map((p) => (
-                  <FormTextField key={p.key} control={form.control} name={`${f.name}.${p.key}`} label={p.label} size="small"
-                    slotProps={{ htmlInput: { maxLength: p.max } }} />
+                  <FormTextField
+                    key={p.key}
+                    control={form.control}
+                    name={`${f.name}.${p.key}`}
+                    label={p.label}
+                    size="small"
+                    slotProps={{ htmlInput: { maxLength: p.max } }}
+                  />
                 ))}
               </FormGrid>
             </Box>
           );
         }
         return (
-          <FormTextField key={f.name} control={form.control} name={f.name} label={f.label} size="small" required={f.required}
-            select={f.kind === 'select' || f.kind === 'yesno'} placeholder={f.kind === 'date' ? 'MM/DD/YYYY' : undefined}
+          <FormTextField
+            key={f.name}
+            control={form.control}
+            name={f.name}
+            label={f.label}
+            size="small"
+            required={f.required}
+            select={f.kind === 'select' || f.kind === 'yesno'}
+            placeholder={f.kind === 'date' ? 'MM/DD/YYYY' : undefined}
             helperText={f.helper ?? (f.kind === 'date' ? 'MM/DD/YYYY' : undefined)}
             sx={f.wide ? { gridColumn: '1 / -1' } : undefined}
-            slotProps={{ htmlInput: { maxLength: f.kind === 'date' ? 10 : f.maxLength, inputMode: f.kind === 'number' ? 'numeric' : undefined } }}>
-            {f.kind === 'select' || f.kind === 'yesno' ? (f.kind === 'yesno' ? YES_NO_OPTIONS : f.options ?? []).map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>) : null}
+            slotProps={{
+              htmlInput: { maxLength: f.kind === 'date' ? 10 : f.maxLength, inputMode: f.kind === 'number' ? 'numeric' : undefined },
+            }}
+          >
+            {f.kind === 'select' || f.kind === 'yesno'
+              ? (f.kind === 'yesno' ? YES_NO_OPTIONS : (f.options ?? [])).map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))
+              : null}
           </FormTextField>
         );
       })}
@@ -105,14 +144,26 @@ export function FieldFacts({ record, fields }: { record: studentsApi.TStudentRec
     <FactGrid>
       {fields.map((f) => {
         const v = r[f.name];
-        const text = f.show ? f.show(v, record)
-          : f.kind === 'date' ? isoToUs(v as string | null)
-            : f.kind === 'bool' ? (v ? 'Yes' : 'No')
-              : f.kind === 'yesno' ? yesNoText(v)
-              : f.kind === 'address' ? addressText(v as studentsApi.TStudentAddressInput)
-                : f.kind === 'select' ? (f.options?.find((o) => o.value === String(v ?? ''))?.label ?? String(v ?? ''))
-                  : String(v ?? '');
-        return <Box key={f.name} sx={f.kind === 'address' || f.wide ? { gridColumn: { md: 'span 2' } } : undefined}><Fact label={f.label} value={text} /></Box>;
+        const text = f.show
+          ? f.show(v, record)
+          : f.kind === 'date'
+            ? isoToUs(v as string | null)
+            : f.kind === 'bool'
+              ? v
+                ? 'Yes'
+                : 'No'
+              : f.kind === 'yesno'
+                ? yesNoText(v)
+                : f.kind === 'address'
+                  ? addressText(v as studentsApi.TStudentAddressInput)
+                  : f.kind === 'select'
+                    ? (f.options?.find((o) => o.value === String(v ?? ''))?.label ?? String(v ?? ''))
+                    : String(v ?? '');
+        return (
+          <Box key={f.name} sx={f.kind === 'address' || f.wide ? { gridColumn: { md: 'span 2' } } : undefined}>
+            <Fact label={f.label} value={text} />
+          </Box>
+        );
       })}
     </FactGrid>
   );
@@ -134,10 +185,33 @@ export function RecordSection({ title, record, fields, save, onDirtyChange, relo
   const values = toFormValues(record as unknown as Record<string, unknown>, fields);
   return (
     <SectionCard<TValues>
-      title={title} canEdit={record.canEdit} values={values} knownFields={knownFieldsOf(fields)} onDirtyChange={onDirtyChange} reload={reload}
+      title={title}
+      canEdit={record.canEdit}
+      values={values}
+      knownFields={knownFieldsOf(fields)}
+      onDirtyChange={onDirtyChange}
+      reload={reload}
       save={(v) => save(toBody(v, fields))}
-      view={<><FieldFacts record={record} fields={fields} />{note ? <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>{note}</Typography> : null}</>}
-      fields={(form) => <><FieldInputs form={form} fields={fields} />{note ? <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>{note}</Typography> : null}</>}
+      view={
+        <>
+          <FieldFacts record={record} fields={fields} />
+          {note ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+              {note}
+            </Typography>
+          ) : null}
+        </>
+      }
+      fields={(form) => (
+        <>
+          <FieldInputs form={form} fields={fields} />
+          {note ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+              {note}
+            </Typography>
+          ) : null}
+        </>
+      )}
     />
   );
 }

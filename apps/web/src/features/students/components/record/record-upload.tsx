@@ -23,7 +23,11 @@ export function RecordUpload({ profileId, userId }: { profileId: string; userId:
     setError(problem);
     if (problem) return;
     try {
-      const a = await uploadAttachment({ subjectUserId: userId, description, isVisibleToRequester: visible ? '1' : '0' }, file, setProgress);
+      const a = await uploadAttachment(
+        { subjectUserId: userId, description, isVisibleToRequester: visible ? '1' : '0' },
+        file,
+        setProgress,
+      );
       snack(`Uploaded ${a.fileName}`, 'success');
       setDescription('');
       await qc.invalidateQueries({ queryKey: recordKey(profileId) });
@@ -35,14 +39,31 @@ export function RecordUpload({ profileId, userId }: { profileId: string; userId:
   };
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`record-upload-${profileId}`} sx={{ p: 2, mb: 2 }}>
-      <Typography id={`record-upload-${profileId}`} variant="h3" component="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>File a document on this record</Typography>
+      <Typography id={`record-upload-${profileId}`} variant="h3" component="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
+        File a document on this record
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, mb: 1, alignItems: { sm: 'center' } }}>
-        <TextField label="Description (optional)" size="small" sx={{ flex: 1 }} value={description} onChange={(e) => setDescription(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 1000 } }} />
-        <FormControlLabel control={<Checkbox checked={visible} onChange={(e) => setVisible(e.target.checked)} />} label="Visible to the student" />
+        <TextField
+          label="Description (optional)"
+          size="small"
+          sx={{ flex: 1 }}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={visible} onChange={(e) => setVisible(e.target.checked)} />}
+          label="Visible to the student"
+        />
       </Stack>
       <Box>
-        <FileDropZone label="Upload a document" accept={ATTACHMENT_ACCEPT} progress={progress} error={error} onFile={(f) => void onFile(f)} />
+        <FileDropZone
+          label="Upload a document"
+          accept={ATTACHMENT_ACCEPT}
+          progress={progress}
+          error={error}
+          onFile={(f) => void onFile(f)}
+        />
       </Box>
     </Paper>
   );

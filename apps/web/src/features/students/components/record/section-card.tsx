@@ -10,15 +10,21 @@ import { snack } from '../../../../ui/notify';
 export function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>{value === '' || value === null || value === undefined ? '—' : value}</Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {value === '' || value === null || value === undefined ? '—' : value}
+      </Typography>
     </Box>
   );
 }
 
 export function FactGrid({ children }: { children: ReactNode }) {
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>{children}</Box>
+    <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+      {children}
+    </Box>
   );
 }
 
@@ -57,11 +63,23 @@ export function SectionCard<T extends FieldValues>(p: SectionCardProps<T>) {
   const form = useForm<T>({ defaultValues: p.values as DefaultValues<T> });
   const { isDirty, isSubmitting } = form.formState;
   const { onDirtyChange } = p;
-  useEffect(() => { onDirtyChange(editing && isDirty); }, [editing, isDirty, onDirtyChange]);
+  useEffect(() => {
+    onDirtyChange(editing && isDirty);
+  }, [editing, isDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  const open = () => { form.reset(p.values); setFormError(null); setStale(false); setEditing(true); };
-  const cancel = () => { form.reset(p.values); setEditing(false); setFormError(null); setStale(false); };
+  const open = () => {
+    form.reset(p.values);
+    setFormError(null);
+    setStale(false);
+    setEditing(true);
+  };
+  const cancel = () => {
+    form.reset(p.values);
+    setEditing(false);
+    setFormError(null);
+    setStale(false);
+  };
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
@@ -70,7 +88,11 @@ export function SectionCard<T extends FieldValues>(p: SectionCardProps<T>) {
       setStale(false);
       snack(`${p.title} saved.`, 'success');
     } catch (e) {
-      if (isApiError(e) && e.status === 409 && e.code === 'STALE_RECORD') { setStale(true); setFormError(e.message); return; }
+      if (isApiError(e) && e.status === 409 && e.code === 'STALE_RECORD') {
+        setStale(true);
+        setFormError(e.message);
+        return;
+      }
       setFormError(handleFormError(e, form.setError, p.knownFields));
     }
   });
@@ -79,24 +101,52 @@ export function SectionCard<T extends FieldValues>(p: SectionCardProps<T>) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5, gap: 1 }}>
-        <Typography id={headingId} variant="h2" component="h2" sx={{ fontSize: '1.1rem', flex: 1 }}>{p.title}</Typography>
-        {p.canEdit && !editing ? <Button size="small" startIcon={<EditOutlined />} onClick={open} aria-label={`Edit ${p.title}`}>Edit</Button> : null}
+        <Typography id={headingId} variant="h2" component="h2" sx={{ fontSize: '1.1rem', flex: 1 }}>
+          {p.title}
+        </Typography>
+        {p.canEdit && !editing ? (
+          <Button size="small" startIcon={<EditOutlined />} onClick={open} aria-label={`Edit ${p.title}`}>
+            Edit
+          </Button>
+        ) : null}
       </Box>
       {editing ? (
         <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
           {formError ? (
-            <Alert severity={stale ? 'warning' : 'error'} sx={{ mb: 2 }}
-              action={stale ? <Button color="inherit" size="small" onClick={() => { p.reload(); cancel(); }}>Reload the record</Button> : undefined}>
+            <Alert
+              severity={stale ? 'warning' : 'error'}
+              sx={{ mb: 2 }}
+              action={
+                stale ? (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      p.reload();
+                      cancel();
+                    }}
+                  >
+                    Reload the record
+                  </Button>
+                ) : undefined
+              }
+            >
               {formError}
             </Alert>
           ) : null}
           {p.fields(form)}
           <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-            <Button onClick={cancel} disabled={isSubmitting}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>Save</Button>
+            <Button onClick={cancel} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
+              Save
+            </Button>
           </Stack>
         </Box>
-      ) : p.view}
+      ) : (
+        p.view
+      )}
     </Paper>
   );
 }

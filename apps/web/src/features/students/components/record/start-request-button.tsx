@@ -10,25 +10,50 @@ import { useStaffStartableTypes, useStartRequestForStudent } from '../../api/sta
  * "Start a request for this student": the office opens a draft the student then completes and submits
  * (they are told by bell and e-mail). Only types configured with the 'staff' starter are offered.
  */
-export function StartRequestButton({ profileId, studentName, hasPortalAccount }: { profileId: string; studentName: string; hasPortalAccount: boolean }) {
+export function StartRequestButton({
+  profileId,
+  studentName,
+  hasPortalAccount,
+}: {
+  profileId: string;
+  studentName: string;
+  hasPortalAccount: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [typeId, setTypeId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const types = useStaffStartableTypes(profileId, open);
   const start = useStartRequestForStudent(profileId);
   const navigate = useNavigate();
-  const close = () => { setOpen(false); setTypeId(''); setError(null); };
+  const close = () => {
+    setOpen(false);
+    setTypeId('');
+    setError(null);
+  };
   const submit = () => {
-    if (!typeId) { setError('Required field'); return; }
+    if (!typeId) {
+      setError('Required field');
+      return;
+    }
     start.mutate(typeId, {
-      onSuccess: (r) => { snack(`Request #${r.number} started. ${studentName} was asked to complete and submit it.`, 'success'); close(); navigate(`/isss/request/${r.id}`); },
-      onError: (e) => setError(e instanceof ApiError ? (e.fieldErrors?.requestTypeId?.[0] ?? e.message) : 'Oops we got an error, try again later.'),
+      onSuccess: (r) => {
+        snack(`Request #${r.number} started. ${studentName} was asked to complete and submit it.`, 'success');
+        close();
+        navigate(`/isss/request/${r.id}`);
+      },
+      onError: (e) =>
+        setError(e instanceof ApiError ? (e.fieldErrors?.requestTypeId?.[0] ?? e.message) : 'Oops we got an error, try again later.'),
     });
   };
   return (
     <>
-      <Button variant="outlined" startIcon={<Add />} onClick={() => setOpen(true)} disabled={!hasPortalAccount}
-        title={hasPortalAccount ? undefined : 'Invite the student to the portal first: they complete and submit the request.'}>
+      <Button
+        variant="outlined"
+        startIcon={<Add />}
+        onClick={() => setOpen(true)}
+        disabled={!hasPortalAccount}
+        title={hasPortalAccount ? undefined : 'Invite the student to the portal first: they complete and submit the request.'}
+      >
         Start a request for this student
       </Button>
       <Dialog open={open} onClose={start.isPending ? undefined : close} aria-labelledby="start-request-title" maxWidth="sm" fullWidth>
@@ -39,17 +64,39 @@ export function StartRequestButton({ profileId, studentName, hasPortalAccount }:
           </DialogContentText>
           {types.isError ? <Alert severity="error">The request types could not be loaded.</Alert> : null}
           {types.data && types.data.length === 0 ? (
-            <Alert severity="info">No request type may be started by the office for this student. Allow “staff” to start a type in Request Configuration.</Alert>
+            <Alert severity="info">
+              No request type may be started by the office for this student. Allow “staff” to start a type in Request Configuration.
+            </Alert>
           ) : (
-            <TextField select fullWidth label="Request type" required value={typeId} onChange={(e) => { setTypeId(e.target.value); setError(null); }}
-              error={!!error} helperText={error ?? (types.data?.find((x) => x.id === typeId)?.description || ' ')} disabled={types.isPending}>
-              {(types.data ?? []).map((x) => <MenuItem key={x.id} value={x.id}>{x.name}</MenuItem>)}
+            <TextField
+              select
+              fullWidth
+              label="Request type"
+              required
+              value={typeId}
+              onChange={(e) => {
+                setTypeId(e.target.value);
+                setError(null);
+              }}
+              error={!!error}
+              helperText={error ?? (types.data?.find((x) => x.id === typeId)?.description || ' ')}
+              disabled={types.isPending}
+            >
+              {(types.data ?? []).map((x) => (
+                <MenuItem key={x.id} value={x.id}>
+                  {x.name}
+                </MenuItem>
+              ))}
             </TextField>
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={start.isPending}>Cancel</Button>
-          <Button variant="contained" onClick={submit} disabled={start.isPending || !types.data?.length}>Start request</Button>
+          <Button onClick={close} disabled={start.isPending}>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={submit} disabled={start.isPending || !types.data?.length}>
+            Start request
+          </Button>
         </DialogActions>
       </Dialog>
     </>
