@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, query, screenshot, signIn } from '../browser.js';
+import { launch, screenshot, signIn } from '../browser.js';
 import { anyMailMatching as mailMatching, choose, expectMessage, journeyPage, journeySteps, pdf } from '../journey-helpers.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, screenshot, signIn } from '../browser.js';
 import { choose, expectMessage, journeyPage, journeySteps, newestMailMatching as mailMatching, pdf } from '../journey-helpers.js';

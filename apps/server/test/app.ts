@@ -18,7 +18,11 @@ export interface TTestApp extends TApp {
   institutionB: string;
   /** Raw SQL as the database owner (to look behind the API, e.g. the outbox). */
   sql: <R extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>;
-  login: (userName: string, opts?: { host?: string; password?: string }) => Promise<TSession>;
+  /** The first row of an owner SQL query; throws when there is none. */
+  sqlOne: <R extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R>;
+  login: (userName: string, opts?: { host?: string | undefined; password?: string | undefined }) => Promise<TSession>;
+  /** Signs several demo users in at once (institution A): one session per name, in order. */
+  loginAll: <const N extends readonly string[]>(...userNames: N) => Promise<{ -readonly [K in keyof N]: TSession }>;
   close: () => Promise<void>;
 }
 
@@ -46,7 +50,22 @@ export async function createTestApp(configOverrides: Partial<TConfig> = {}): Pro
     force: true,
   }))!;
   const built = await buildApp(config, database, { logger: false, serveWeb: false });
+  const login = async (userName: string, opts: { host?: string | undefined; password?: string | undefined } = {}): Promise<TSession> => {
+    const res = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: opts.host ?? HOST_A },
+      payload: { userName, password: opts.password ?? DEMO_PASSWORD },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
+    return res.json() as TSession;
+  };
   const sql = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => (await database.pool.query<R>(text, values)).rows;
+  const sqlOne = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R> => {
+    const [row] = await sql<R>(text, values);
+    if (!row) throw new Error(`no row for: ${text}`);
+    return row;
+  };
   return {
     ...built,
     database,
@@ -54,16 +73,9 @@ export async function createTestApp(configOverrides: Partial<TConfig> = {}): Pro
     institutionA,
     institutionB,
     sql,
-    login: async (userName, opts = {}) => {
-      const res = await built.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { host: opts.host ?? HOST_A },
-        payload: { userName, password: opts.password ?? DEMO_PASSWORD },
-      });
-      if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
-      return res.json() as TSession;
-    },
+    sqlOne,
+    login,
+    loginAll: (...userNames) => Promise.all(userNames.map((u) => login(u))) as never,
     close: async () => {
       await built.app.close();
       await database.close();

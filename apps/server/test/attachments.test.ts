@@ -293,7 +293,12 @@ describe('document checklist', () => {
     const mk = async (
       name: string,
       ordinal: number,
-      extra: { isRequired?: boolean; isHidden?: boolean; isVisibleToStudent?: boolean; type?: string } = {},
+      extra: {
+        isRequired?: boolean | undefined;
+        isHidden?: boolean | undefined;
+        isVisibleToStudent?: boolean | undefined;
+        type?: string | undefined;
+      } = {},
     ) => {
       const [r] = await t.sql<{ id: string }>(
         'insert into custom_documents (institution_id, name, instructions, document_type, is_required, is_hidden, is_visible_to_student, ordinal) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',

@@ -11,12 +11,7 @@ const MANAGE: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 4
 const OWN_COMMENT: TExpect = { anonymous: 401, admin: 403, officer: 403, assistant: 404, dept: 404, scholar: 404, student: 200 };
 const ANYONE: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 };
 
-const admins = new WeakMap<TTestApp, Promise<TSession>>();
 const students = new WeakMap<TTestApp, Promise<TSession>>();
-const adminOf = (t: TTestApp) => {
-  if (!admins.has(t)) admins.set(t, t.login('admin'));
-  return admins.get(t)!;
-};
 const studentOf = (t: TTestApp) => {
   if (!students.has(t)) students.set(t, t.login('student'));
   return students.get(t)!;

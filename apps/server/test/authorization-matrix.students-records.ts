@@ -37,7 +37,7 @@ export async function newCorrection(t: TTestApp, profileId: string): Promise<str
   return c!.id;
 }
 
-async function record(m: TMatrixContext, o: { visaType?: 'F-1' | 'J-1' } = {}) {
+async function record(m: TMatrixContext, o: { visaType?: 'F-1' | 'J-1' | undefined } = {}) {
   const s = await newStudent(m.t, { site: 'MAIN', visaType: o.visaType, extra: o.visaType === 'J-1' ? { ev_category_cd: '1B' } : {} });
   const [row] = await m.t.sql<{ updated_at: Date }>('select updated_at from student_profiles where id = $1', [s.id]);
   return { profileId: s.id, updatedAt: row!.updated_at.toISOString() };

@@ -50,11 +50,11 @@ export interface TMatrixContext {
 }
 
 export interface TRequest {
-  params?: Record<string, string>;
-  query?: Record<string, string | number>;
-  body?: unknown;
+  params?: Record<string, string> | undefined;
+  query?: Record<string, string | number> | undefined;
+  body?: unknown | undefined;
   /** e.g. a multipart content type for an upload body. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 export interface TMatrixRow {
@@ -69,9 +69,9 @@ export interface TMatrixRow {
    * What institution B's super user gets, on B's own host, for institution A's record id:
    * 404 (not found) or 'empty' (a history with no events). Only for routes that name a record.
    */
-  foreignRecord?: 404 | 'empty';
+  foreignRecord?: 404 | 'empty' | undefined;
   /** The call ends the caller's session, so every caller uses a session of its own. */
-  consumesSession?: boolean;
+  consumesSession?: boolean | undefined;
 }
 
 const none = (): TRequest => ({});

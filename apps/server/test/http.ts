@@ -5,13 +5,13 @@ import { HOST_A, type TTestApp } from './app.js';
 type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TCall {
-  host?: string;
+  host?: string | undefined;
   /** A session or a raw bearer token. */
-  as?: TSession | string | null;
-  body?: unknown;
-  query?: Record<string, string | number>;
-  headers?: Record<string, string>;
-  remoteAddress?: string;
+  as?: TSession | string | null | undefined;
+  body?: unknown | undefined;
+  query?: Record<string, string | number> | undefined;
+  headers?: Record<string, string> | undefined;
+  remoteAddress?: string | undefined;
 }
 
 /** One API call through the real app (host defaults to institution A). */
@@ -23,7 +23,7 @@ export function call(t: TTestApp, method: TMethod, url: string, opts: TCall = {}
     method,
     url,
     headers,
-    query,
+    ...(query ? { query } : {}),
     ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
@@ -74,7 +74,7 @@ export function uniqueStaff(prefix = 'temp') {
 export async function inviteStaff(
   t: TTestApp,
   as: TSession,
-  opts: { host?: string; permissions?: TStaffPermissions; prefix?: string } = {},
+  opts: { host?: string | undefined; permissions?: TStaffPermissions | undefined; prefix?: string | undefined } = {},
 ): Promise<TStaffMember> {
   const res = await call(t, 'POST', '/api/staff', {
     host: opts.host,

@@ -13,7 +13,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const forgot = (email: string, opts: { portal?: 'scholar' | 'student'; headers?: Record<string, string>; host?: string } = {}) =>
+const forgot = (
+  email: string,
+  opts: { portal?: 'scholar' | 'student' | undefined; headers?: Record<string, string> | undefined; host?: string | undefined } = {},
+) =>
   call(t, 'POST', '/api/auth/forgot-password', {
     host: opts.host,
     headers: opts.headers,

@@ -7,16 +7,16 @@ import type { TTestApp } from './app.js';
  */
 let n = 0;
 export interface TFixtureOpts {
-  institutionId?: string;
-  typeCode?: string;
-  requester?: string;
-  status?: string;
-  site?: 'MAIN' | 'MED' | null;
-  advisor?: string | null;
-  assignedTo?: string | null;
-  departmentOfRequester?: boolean;
-  submittedAt?: string | null;
-  isLocked?: boolean;
+  institutionId?: string | undefined;
+  typeCode?: string | undefined;
+  requester?: string | undefined;
+  status?: string | undefined;
+  site?: 'MAIN' | 'MED' | null | undefined;
+  advisor?: string | null | undefined;
+  assignedTo?: string | null | undefined;
+  departmentOfRequester?: boolean | undefined;
+  submittedAt?: string | null | undefined;
+  isLocked?: boolean | undefined;
 }
 
 async function userId(t: TTestApp, inst: string, userName: string): Promise<string> {
@@ -72,7 +72,7 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex'
 /** A request in approver review with one pending approval (approver: a demo user) and a fresh link token. */
 export async function newApproval(
   t: TTestApp,
-  o: { approver?: string; expired?: boolean; institutionId?: string } = {},
+  o: { approver?: string | undefined; expired?: boolean | undefined; institutionId?: string | undefined } = {},
 ): Promise<{ token: string; approvalId: string; requestId: string }> {
   const inst = o.institutionId ?? t.institutionA;
   const r = await newRequest(t, { status: 'adv_review', advisor: 'advisor', institutionId: inst });

@@ -26,7 +26,7 @@ async function listAll(as: TSession, query: Record<string, string | number> = {}
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, officer, assistant] = await Promise.all(['admin', 'officer', 'assistant'].map((n) => t.login(n)));
+  [admin, officer, assistant] = await t.loginAll('admin', 'officer', 'assistant');
   seeded = new Set((await t.sql<{ id: string }>('select id from requests where institution_id = $1', [t.institutionA])).map((r) => r.id));
   // Requests across both sites, site-less ones, several requesters and states.
   const statuses = ['draft', 'submitted', 'in_review', 'approved', 'completed', 'clarification_requested'];

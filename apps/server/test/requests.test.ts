@@ -261,12 +261,12 @@ describe('custom questions on a request', () => {
   async function question(
     type: string,
     x: {
-      required?: boolean;
-      hidden?: boolean;
-      active?: boolean;
+      required?: boolean | undefined;
+      hidden?: boolean | undefined;
+      active?: boolean | undefined;
       options?: { value: string; label: string }[];
-      ordinal?: number;
-      deleted?: boolean;
+      ordinal?: number | undefined;
+      deleted?: boolean | undefined;
     } = {},
   ) {
     const [q] = await t.sql<{ id: string }>(
@@ -315,7 +315,7 @@ describe('custom questions on a request', () => {
   const url = (id: string) => `/api/requests/${id}/custom-questions`;
   type TGot = {
     questions: { id: string; questionType: string; options: unknown[] }[];
-    answers: Record<string, { value: unknown; explanation?: string }>;
+    answers: Record<string, { value: unknown; explanation?: string | undefined }>;
   };
 
   it('asks the active, visible questions in order, and saves and loads answers of every type', async () => {

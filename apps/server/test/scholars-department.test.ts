@@ -153,7 +153,7 @@ describe('department scoping', () => {
     const ids = list.items.map((i) => i.applicationId);
     expect(ids).toContain(own.applicationId);
     expect(ids).not.toContain(id);
-    const [{ n: physics }] = await t.sql<{ n: string }>('select count(*) as n from scholar_applications where department_id = $1', [
+    const { n: physics } = await t.sqlOne<{ n: string }>('select count(*) as n from scholar_applications where department_id = $1', [
       await departmentId(t, 'PHYS'),
     ]);
     expect(list.total).toBe(Number(physics));

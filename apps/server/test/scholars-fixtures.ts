@@ -7,24 +7,24 @@ import type { TTestApp } from './app.js';
  */
 let n = 0;
 export interface TCaseFixture {
-  institutionId?: string;
+  institutionId?: string | undefined;
   /** Department code of the demo institution: PHYS (the demo 'dept' user's), CS or MED. */
-  department?: 'PHYS' | 'CS' | 'MED';
-  proposedStatus?: string;
+  department?: 'PHYS' | 'CS' | 'MED' | undefined;
+  proposedStatus?: string | undefined;
   /** '' (not yet processed), 'H-1B', 'J-1', ... or 'Ineligible'. */
-  processedState?: string;
-  sponsorshipState?: string;
-  applicationState?: string;
-  phase?: string;
-  status?: string;
+  processedState?: string | undefined;
+  sponsorshipState?: string | undefined;
+  applicationState?: string | undefined;
+  phase?: string | undefined;
+  status?: string | undefined;
   /** A demo user name (e.g. 'scholar') whose scholar record this case is on; null: no portal account. */
-  user?: string | null;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  processedEndDate?: string | null;
-  data?: Record<string, unknown>;
-  extra?: Record<string, unknown>;
+  user?: string | null | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | undefined;
+  processedEndDate?: string | null | undefined;
+  data?: Record<string, unknown> | undefined;
+  extra?: Record<string, unknown> | undefined;
 }
 
 async function one<T extends Record<string, unknown>>(t: TTestApp, q: string, p: unknown[]): Promise<T> {

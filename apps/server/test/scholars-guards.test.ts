@@ -19,7 +19,7 @@ let scholar: TSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, officer, dept, scholar] = await Promise.all(['admin', 'officer', 'dept', 'scholar'].map((n) => t.login(n)));
+  [admin, officer, dept, scholar] = await t.loginAll('admin', 'officer', 'dept', 'scholar');
 });
 afterAll(async () => {
   await t?.close();

@@ -14,9 +14,7 @@ let scholar: TSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, officer, assistant, dept, scholar] = await Promise.all(
-    ['admin', 'officer', 'assistant', 'dept', 'scholar'].map((u) => t.login(u)),
-  );
+  [admin, officer, assistant, dept, scholar] = await t.loginAll('admin', 'officer', 'assistant', 'dept', 'scholar');
 });
 afterAll(async () => {
   await t?.close();

@@ -195,7 +195,15 @@ describe('access tokens that are refused (401)', () => {
   let key: Uint8Array;
   const claims = () => ({ inst: t.institutionA, sid: '', role: s.userRole, typ: 'access' });
   /** Signs a token as the server does, with parts changed. */
-  const sign = (opts: { key?: Uint8Array; exp?: number; aud?: string; iss?: string; payload?: Record<string, unknown> } = {}) => {
+  const sign = (
+    opts: {
+      key?: Uint8Array | undefined;
+      exp?: number | undefined;
+      aud?: string | undefined;
+      iss?: string | undefined;
+      payload?: Record<string, unknown> | undefined;
+    } = {},
+  ) => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ ...claims(), sid: sid, ...(opts.payload ?? {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

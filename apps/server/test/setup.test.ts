@@ -53,7 +53,7 @@ const SETUP = {
 };
 
 let e: Awaited<ReturnType<typeof createEmptyApp>>;
-const inject2 = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) =>
+const inject2 = (method: 'GET' | 'POST', url: string, body?: unknown | undefined, headers: Record<string, string> = {}) =>
   e.app.inject({ method, url, headers: { host: HOST, ...headers }, ...(body !== undefined ? { payload: body as object } : {}) });
 
 beforeAll(async () => {

@@ -13,14 +13,14 @@ export const today = () => new Date().toISOString().slice(0, 10);
 export const daysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 export interface TSettingsFixture {
-  site?: 'MAIN' | 'MED';
-  kind?: 'F' | 'J';
-  orgId?: string;
-  inst?: string;
-  isAutoBatch?: boolean;
-  isActive?: boolean;
-  officialSevisUserId?: string;
-  startingBatchNumber?: number;
+  site?: 'MAIN' | 'MED' | undefined;
+  kind?: 'F' | 'J' | undefined;
+  orgId?: string | undefined;
+  inst?: string | undefined;
+  isAutoBatch?: boolean | undefined;
+  isActive?: boolean | undefined;
+  officialSevisUserId?: string | undefined;
+  startingBatchNumber?: number | undefined;
 }
 
 /** The settings row of a site and kind (created, or updated when the demo seed already has it); returns its id. */
@@ -67,11 +67,11 @@ export async function sevisSender(
 }
 
 export interface TEventFixture {
-  eventType?: string;
-  action?: string;
-  payload?: Record<string, unknown>;
-  status?: string;
-  inst?: string;
+  eventType?: string | undefined;
+  action?: string | undefined;
+  payload?: Record<string, unknown> | undefined;
+  status?: string | undefined;
+  inst?: string | undefined;
 }
 
 /** A pending SEVIS event on a record. */
@@ -104,7 +104,13 @@ export const STUDENT_RECORD_EXTRA = (): Record<string, unknown> => ({
 /** A student record (F-1 unless told) at a site with one pending event; returns the record and event ids. */
 export async function studentWithEvent(
   t: TTestApp,
-  o: { site?: 'MAIN' | 'MED'; visaType?: 'F-1' | 'J-1'; inst?: string; event?: TEventFixture; extra?: Record<string, unknown> } = {},
+  o: {
+    site?: 'MAIN' | 'MED' | undefined;
+    visaType?: 'F-1' | 'J-1' | undefined;
+    inst?: string | undefined;
+    event?: TEventFixture | undefined;
+    extra?: Record<string, unknown> | undefined;
+  } = {},
 ) {
   const s = await newStudent(t, {
     institutionId: o.inst,
@@ -124,7 +130,7 @@ let bulkSeq = 0;
 export async function manyStudentsWithEvents(
   t: TTestApp,
   n: number,
-  o: { site?: 'MAIN' | 'MED'; visaType?: 'F-1' | 'J-1'; inst?: string } = {},
+  o: { site?: 'MAIN' | 'MED' | undefined; visaType?: 'F-1' | 'J-1' | undefined; inst?: string | undefined } = {},
 ): Promise<string[]> {
   const inst = o.inst ?? t.institutionA;
   const site = await siteId(t, o.site ?? 'MED', inst);
@@ -150,7 +156,10 @@ export async function manyStudentsWithEvents(
 }
 
 /** A stored batch (pending, tiny XML) of a site's settings, written directly: for routes that need one to exist. */
-export async function sevisBatchRow(t: TTestApp, o: { site?: 'MAIN' | 'MED'; kind?: 'F' | 'J'; inst?: string } = {}): Promise<string> {
+export async function sevisBatchRow(
+  t: TTestApp,
+  o: { site?: 'MAIN' | 'MED' | undefined; kind?: 'F' | 'J' | undefined; inst?: string | undefined } = {},
+): Promise<string> {
   const inst = o.inst ?? t.institutionA;
   const settingsId = await sevisSettingsRow(t, { site: o.site ?? 'MAIN', kind: o.kind ?? 'F', inst });
   const [row] = await t.sql<{ id: string }>(

@@ -13,7 +13,7 @@ export const SAMPLE_BATCH = readFileSync(new URL('./fixtures/sevis/ev-batch-6.27
 /** The sevis_settings row of a site and program kind (reuses the seeded one). */
 export async function settingsFor(
   t: TTestApp,
-  o: { site?: 'MAIN' | 'MED'; kind?: 'F' | 'J'; orgId?: string; inst?: string } = {},
+  o: { site?: 'MAIN' | 'MED' | undefined; kind?: 'F' | 'J' | undefined; orgId?: string | undefined; inst?: string | undefined } = {},
 ): Promise<string> {
   const inst = o.inst ?? t.institutionA;
   const site = await siteId(t, o.site ?? 'MAIN', inst);
@@ -34,10 +34,10 @@ export async function settingsFor(
 export interface TBatchRecordSpec {
   profileId: string;
   requestId: string;
-  kind?: 'create' | 'update';
-  eventType?: string;
-  action?: string;
-  dependentId?: string | null;
+  kind?: 'create' | 'update' | undefined;
+  eventType?: string | undefined;
+  action?: string | undefined;
+  dependentId?: string | null | undefined;
 }
 
 let batchSeq = 0;
@@ -52,12 +52,12 @@ export async function sentBatch(
   t: TTestApp,
   o: {
     orgId: string;
-    batchId?: string;
-    site?: 'MAIN' | 'MED';
-    kind?: 'student' | 'ev';
-    status?: string;
-    xml?: string;
-    inst?: string;
+    batchId?: string | undefined;
+    site?: 'MAIN' | 'MED' | undefined;
+    kind?: 'student' | 'ev' | undefined;
+    status?: string | undefined;
+    xml?: string | undefined;
+    inst?: string | undefined;
     records: TBatchRecordSpec[];
   },
 ) {

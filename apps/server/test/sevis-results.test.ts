@@ -27,8 +27,8 @@ const upload = (as: TSession, fileName: string, data: Buffer | string) => {
 function logFor(
   orgId: string,
   batchId: string,
-  records: { requestId: string; sevisId?: string; error?: { code: string; message: string } }[],
-  processCode?: string,
+  records: { requestId: string; sevisId?: string | undefined; error?: { code: string; message: string } }[],
+  processCode?: string | undefined,
 ) {
   const failures = records.filter((r) => r.error).length;
   const recs = records

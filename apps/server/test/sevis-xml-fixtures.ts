@@ -190,7 +190,12 @@ export function event(
   eventType: string,
   action: string,
   payload: Record<string, unknown> = {},
-  rest: { dependents?: TDependent[]; sites?: TSite[]; employments?: TEmployment[]; dependentId?: string | null } = {},
+  rest: {
+    dependents?: TDependent[] | undefined;
+    sites?: TSite[] | undefined;
+    employments?: TEmployment[] | undefined;
+    dependentId?: string | null | undefined;
+  } = {},
 ): TBatchRecordInput {
   return {
     eventId: uuid(),

@@ -256,7 +256,7 @@ describe('the staff list', () => {
     expect(p3.items).toHaveLength(1);
     expect(p4.items).toHaveLength(0);
     const everyone = await list({ status: 'all', pageSize: 100 });
-    const [{ n }] = await t.sql<{ n: number }>("select count(*)::int as n from users where institution_id = $1 and role = 'isssAdmin'", [
+    const { n } = await t.sqlOne<{ n: number }>("select count(*)::int as n from users where institution_id = $1 and role = 'isssAdmin'", [
       t.institutionA,
     ]);
     expect(everyone.total).toBe(n);

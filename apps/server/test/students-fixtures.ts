@@ -6,19 +6,19 @@ import type { TTestApp } from './app.js';
  */
 let n = 0;
 export interface TStudentFixture {
-  institutionId?: string;
-  site?: 'MAIN' | 'MED' | null;
-  visaType?: 'F-1' | 'J-1';
-  sevisStatus?: string;
-  stage?: string;
-  firstName?: string;
-  lastName?: string;
+  institutionId?: string | undefined;
+  site?: 'MAIN' | 'MED' | null | undefined;
+  visaType?: 'F-1' | 'J-1' | undefined;
+  sevisStatus?: string | undefined;
+  stage?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
   /** A demo user name (e.g. 'student') whose portal account this record is. */
-  user?: string | null;
-  programStartDate?: string | null;
-  programEndDate?: string | null;
-  educationLevel?: string;
-  extra?: Record<string, unknown>;
+  user?: string | null | undefined;
+  programStartDate?: string | null | undefined;
+  programEndDate?: string | null | undefined;
+  educationLevel?: string | undefined;
+  extra?: Record<string, unknown> | undefined;
 }
 
 export async function siteId(t: TTestApp, code: 'MAIN' | 'MED', inst = t.institutionA): Promise<number> {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function admitted(o: { site?: 'MAIN' | 'MED'; email?: string } = {}) {
+async function admitted(o: { site?: 'MAIN' | 'MED' | undefined; email?: string | undefined } = {}) {
   const s = await newStudent(t, {
     site: o.site ?? 'MAIN',
     sevisStatus: 'Initial',

@@ -104,7 +104,7 @@ describe('every list title is a real query', () => {
 
   it('terminated in the past 18 months: exactly 18 months ago is in, one day more is out', async () => {
     const g = group();
-    const [{ d: boundary }] = await t.sql<{ d: string }>("select to_char(($1::date - interval '18 months')::date, 'YYYY-MM-DD') d", [
+    const { d: boundary } = await t.sqlOne<{ d: string }>("select to_char(($1::date - interval '18 months')::date, 'YYYY-MM-DD') d", [
       today,
     ]);
     const dayBefore = new Date(Date.parse(`${boundary}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -349,7 +349,7 @@ describe('keyword, filters, sort and paging', () => {
     ] as const) {
       const res = await call(t, 'GET', '/api/students', { as: admin, query: { [field]: value } });
       expect(res.statusCode, `${field} ${res.body}`).toBe(400);
-      const body = res.json() as { fieldErrors?: Record<string, string[]> };
+      const body = res.json() as { fieldErrors?: Record<string, string[]> | undefined };
       expect(body.fieldErrors?.[field], res.body).toBeDefined();
       if (message) expect(body.fieldErrors?.[field]).toContain(message);
     }
@@ -444,7 +444,7 @@ describe('campus sites (spec 000 s6) and institutions', () => {
     expect(await ids('all', g.tag, assistant)).toEqual([main]);
     // Moved to Medical Campus: the list follows at once.
     const medId = await siteId(t, 'MED');
-    const [{ staff_permissions: before }] = await t.sql<{ staff_permissions: unknown }>(
+    const { staff_permissions: before } = await t.sqlOne<{ staff_permissions: unknown }>(
       "select staff_permissions from users where institution_id = $1 and user_name = 'assistant'",
       [t.institutionA],
     );

@@ -10,14 +10,19 @@ let officer: TSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [student, officer] = await Promise.all(['student', 'officer'].map((n) => t.login(n)));
+  [student, officer] = await t.loginAll('student', 'officer');
 });
 afterAll(async () => {
   await t?.close();
 });
 
 /** An attachment row written directly (the upload path has its own tests). */
-async function file(o: { fileName: string; subject?: string | null; requestId?: string | null; visible?: boolean }) {
+async function file(o: {
+  fileName: string;
+  subject?: string | null | undefined;
+  requestId?: string | null | undefined;
+  visible?: boolean | undefined;
+}) {
   const [u] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = $2`, [
     t.institutionA,
     o.subject ?? 'student',

@@ -9,7 +9,7 @@ export const daysFromToday = (n: number) => addDays(todayIso(), n);
 export async function optAuthorization(
   t: TTestApp,
   profileId: string,
-  o: { phase: '01' | '02' | '03'; start: string; end: string; inst?: string },
+  o: { phase: '01' | '02' | '03'; start: string; end: string; inst?: string | undefined },
 ): Promise<string> {
   const [row] = await t.sql<{ id: string }>(
     `insert into student_employments (institution_id, profile_id, kind, opt_phase, status, authorized_start_date, authorized_end_date)
@@ -23,7 +23,15 @@ export async function optAuthorization(
 export async function optEmployer(
   t: TTestApp,
   profileId: string,
-  o: { phase: '01' | '02' | '03'; authStart: string; authEnd: string; employer: string; start: string; end?: string | null; inst?: string },
+  o: {
+    phase: '01' | '02' | '03';
+    authStart: string;
+    authEnd: string;
+    employer: string;
+    start: string;
+    end?: string | null | undefined;
+    inst?: string | undefined;
+  },
 ): Promise<string> {
   const [row] = await t.sql<{ id: string }>(
     `insert into student_employments (institution_id, profile_id, kind, opt_phase, status, authorized_start_date, authorized_end_date,

@@ -28,7 +28,6 @@ const optList = async (as: TSession, query: Record<string, string | number>) => 
 
 describe('OPT Students & Employers', () => {
   let main: Awaited<ReturnType<typeof optStudent>>;
-  let med: Awaited<ReturnType<typeof optStudent>>;
   beforeAll(async () => {
     // Main Campus: 50 days into OPT, employed for the last 40 → 10 days used (today counts).
     main = await optStudent(t, 49, { lastName: 'Listmain', firstName: 'Ana' });
@@ -40,7 +39,8 @@ describe('OPT Students & Employers', () => {
       start: daysFromToday(-39),
     });
     // Medical Campus: 70 days in, never employed → 70 used, 20 left: warning.
-    med = await optStudent(t, 69, { lastName: 'Listmed', firstName: 'Bo', site: 'MED' });
+    // A Medical Campus record the Main Campus officer must not see.
+    await optStudent(t, 69, { lastName: 'Listmed', firstName: 'Bo', site: 'MED' });
     // Ended long ago: not on the list.
     const old = await newStudent(t, { lastName: 'Listold' });
     await optAuthorization(t, old.id, { phase: '02', start: daysFromToday(-700), end: daysFromToday(-336) });

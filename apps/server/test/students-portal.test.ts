@@ -33,7 +33,9 @@ const ARRIVAL = 'Expected arrival date in the United States';
 
 let n = 0;
 /** A new student account with a record in the given stage (site Main Campus), signed in. */
-async function newPortalStudent(o: { stage?: string; visaType?: 'F-1' | 'J-1'; site?: 'MAIN' | 'MED' } = {}) {
+async function newPortalStudent(
+  o: { stage?: string | undefined; visaType?: 'F-1' | 'J-1' | undefined; site?: 'MAIN' | 'MED' | undefined } = {},
+) {
   n += 1;
   const userName = `portal.${process.pid}.${n}`;
   await t.sql(
@@ -58,7 +60,7 @@ const myStage = async (as: TSession) => {
   expect(res.statusCode).toBe(200);
   return res.json() as studentsApi.TMyStage;
 };
-const answer = (as: TSession, answers: Record<string, { value: string; explanation?: string }>) =>
+const answer = (as: TSession, answers: Record<string, { value: string; explanation?: string | undefined }>) =>
   call(t, 'PUT', '/api/students/me/stage/answers', { as, body: { answers } });
 const complete = (as: TSession) => call(t, 'POST', '/api/students/me/stage/complete', { as });
 const uploadFor = (as: TSession, userId: string, fields: Record<string, string>) =>

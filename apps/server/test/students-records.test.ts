@@ -10,7 +10,7 @@ let main: number, med: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, officer, assistant, student] = await Promise.all(['admin', 'officer', 'assistant', 'student'].map((u) => t.login(u)));
+  [admin, officer, assistant, student] = await t.loginAll('admin', 'officer', 'assistant', 'student');
   adminB = await t.login('admin', { host: HOST_B });
   main = await siteId(t, 'MAIN');
   med = await siteId(t, 'MED');
@@ -181,7 +181,7 @@ describe('editing a record', () => {
     // The audit entry says what changed, from what to what.
     const h = (await call(t, 'GET', `/api/students/${s.id}/history`, { as: admin })).json();
     const upd = h.items.find(
-      (e: { action: string; before: { programEndDate?: string } }) => e.action === 'student.updated' && e.before.programEndDate,
+      (e: { action: string; before: { programEndDate?: string | undefined } }) => e.action === 'student.updated' && e.before.programEndDate,
     );
     expect(upd).toMatchObject({
       before: { programEndDate: '2027-05-15' },

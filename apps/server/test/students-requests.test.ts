@@ -17,7 +17,7 @@ const PROGRAM_END = day(400);
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, officer, student] = await Promise.all(['admin', 'officer', 'student'].map((n) => t.login(n)));
+  [admin, officer, student] = await t.loginAll('admin', 'officer', 'student');
   // The demo student's record: an F-1 student at Main Campus whose program ends in about 13 months.
   const [p] = await t.sql<{ id: string }>(
     `update student_profiles set visa_type = 'F-1', sevis_status = 'Active', program_start_date = $2, program_end_date = $3, first_name = 'Sam', last_name = 'Student'

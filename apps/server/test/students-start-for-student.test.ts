@@ -10,7 +10,7 @@ let priya: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, officer, student] = await Promise.all(['admin', 'officer', 'student'].map((n) => t.login(n)));
+  [admin, officer, student] = await t.loginAll('admin', 'officer', 'student');
   const [p] = await t.sql<{ id: string }>(
     `select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and u.institution_id = $1`,
     [t.institutionA],

@@ -33,7 +33,7 @@ async function refusalOf(statement: SQL): Promise<string> {
     await t.database.tenant(t.institutionA, (tx) => tx.execute(statement));
     return '';
   } catch (e) {
-    const err = e as { message: string; cause?: { message?: string } };
+    const err = e as { message: string; cause?: { message?: string | undefined } };
     return err.cause?.message ?? err.message;
   }
 }
@@ -207,7 +207,7 @@ describe('the database itself (row-level security for the application role)', ()
     // Give B a throttle row too, so every table has something of B's to hide.
     await call(t, 'POST', '/api/auth/login', { host: HOST_B, body: { userName: 'nobody', password: 'Wrong-pass-1' } });
     for (const table of TABLES) {
-      const [{ b }] = await t.sql<{ b: number }>(`select count(*)::int as b from ${table} where institution_id = $1`, [t.institutionB]);
+      const { b } = await t.sqlOne<{ b: number }>(`select count(*)::int as b from ${table} where institution_id = $1`, [t.institutionB]);
       expect(b, `${table} has rows of B`).toBeGreaterThan(0);
       const seen = await t.database.tenant(
         t.institutionA,
@@ -241,7 +241,7 @@ describe('the database itself (row-level security for the application role)', ()
     expect(await refusalOf(sql`insert into sessions (institution_id, user_id) values (${B}, ${idsB.admin})`)).toMatch(/row-level security/);
     // Moving one of A's rows over to B is refused as well.
     expect(await refusalOf(sql`update users set institution_id = ${B} where id = ${idsA.scholar}`)).toMatch(/row-level security/);
-    const [{ n }] = await t.sql<{ n: number }>("select count(*)::int as n from users where user_name = 'mole'");
+    const { n } = await t.sqlOne<{ n: number }>("select count(*)::int as n from users where user_name = 'mole'");
     expect(n).toBe(0);
   });
 
@@ -252,7 +252,7 @@ describe('the database itself (row-level security for the application role)', ()
       return [u.rowCount, d.rowCount];
     });
     expect(changed).toEqual([0, 0]);
-    const [{ n }] = await t.sql<{ n: number }>('select count(*)::int as n from users where institution_id = $1 and not is_active', [
+    const { n } = await t.sqlOne<{ n: number }>('select count(*)::int as n from users where institution_id = $1 and not is_active', [
       t.institutionB,
     ]);
     expect(n).toBe(0);
@@ -262,7 +262,7 @@ describe('the database itself (row-level security for the application role)', ()
     expect(await refusalOf(sql`update audit_events set action = 'rewritten'`)).toMatch(/permission denied/);
     expect(await refusalOf(sql`delete from audit_events`)).toMatch(/permission denied/);
     expect(await refusalOf(sql`select * from platform_secrets`)).toMatch(/permission denied/);
-    const [{ n }] = await t.sql<{ n: number }>("select count(*)::int as n from audit_events where action = 'rewritten'");
+    const { n } = await t.sqlOne<{ n: number }>("select count(*)::int as n from audit_events where action = 'rewritten'");
     expect(n).toBe(0);
     // Appending is what the application may do.
     expect(

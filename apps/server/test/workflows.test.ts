@@ -11,7 +11,7 @@ let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, officer] = await Promise.all(['admin', 'officer'].map((n) => t.login(n)));
+  [admin, officer] = await t.loginAll('admin', 'officer');
   ids = await userIds(t, t.institutionA);
 });
 afterAll(async () => {

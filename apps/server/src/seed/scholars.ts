@@ -28,7 +28,7 @@ interface TDemoCase {
   premium?: Record<string, string | number | boolean | null>;
   employment?: Record<string, unknown>;
   officeData?: Record<string, unknown>;
-  data?: Record<string, unknown>;
+  data?: Record<string, unknown> | undefined;
   userName?: string;
   /** Days ago the department created the case (default from the start date and position in the list). */
   created?: number;

@@ -382,6 +382,6 @@ export const approvalEntryRoutes: RouteObject[] = [
 /** Create the (single) hash router and let non-component code navigate with it. */
 export function createAppRouter(mode: 'normal' | 'approval') {
   const router = createHashRouter(mode === 'approval' ? approvalEntryRoutes : appRoutes);
-  registerNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace }));
+  registerNavigator((to, opts) => void router.navigate(to, opts?.replace !== undefined ? { replace: opts.replace } : {}));
   return router;
 }

@@ -5,7 +5,7 @@ import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 export interface FileDropZoneProps {
   label: string;
   accept?: string;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   /** 0..1 while uploading, null otherwise. */
   progress?: number | null;
   error?: string | null;

@@ -645,7 +645,7 @@ function checkFormat(field: TStudentRequestField, raw: unknown): string | null {
       if (!EMAIL.test(v)) return MSG.invalidEmail;
       break;
     case 'phone': {
-      const len = PHONE_LENGTH[field.name] ?? { max: field.maxLength };
+      const len: { exact?: number | undefined; max?: number | undefined } = PHONE_LENGTH[field.name] ?? { max: field.maxLength };
       if (!DIGITS.test(v)) return MSG.invalidPhone;
       if (len.exact !== undefined && v.length !== len.exact) return MSG.invalidPhone;
       if (len.max !== undefined && v.length > len.max) return MSG.invalidPhone;

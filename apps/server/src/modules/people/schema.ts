@@ -143,12 +143,12 @@ export const studentProfiles = pgTable(
 );
 
 export interface TAddress {
-  line1?: string;
-  line2?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  countryCode?: string;
+  line1?: string | undefined;
+  line2?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  postalCode?: string | undefined;
+  countryCode?: string | undefined;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../institutions/schema.js';
 import { campusSites, studentProfiles, users, type TAddress } from '../people/schema.js';

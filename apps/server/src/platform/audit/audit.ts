@@ -9,7 +9,7 @@ export interface TAuditInput {
   action: string;
   before?: unknown;
   after?: unknown;
-  ip?: string | null;
+  ip?: string | null | undefined;
 }
 
 /** Writes one audit event in the caller's transaction, so the change and its record stand or fall together. */

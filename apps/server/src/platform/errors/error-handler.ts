@@ -36,7 +36,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: MSG.defaultError });
   });
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler((_req, reply) => {
     reply.status(404).send({ code: 'NOT_FOUND', message: 'No such address.' });
   });
 }

@@ -6,12 +6,12 @@ export interface TS3Options {
   bucket: string;
   region: string;
   /** For S3-compatible services (MinIO, Ceph, Wasabi...); unset for AWS. */
-  endpoint?: string;
-  forcePathStyle?: boolean;
-  accessKeyId?: string;
-  secretAccessKey?: string;
+  endpoint?: string | undefined;
+  forcePathStyle?: boolean | undefined;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
   /** Keys live under this prefix, e.g. 'meridian/'. */
-  prefix?: string;
+  prefix?: string | undefined;
 }
 
 /** Files in an S3-compatible bucket, so attachments outlive one machine (decision 004). */
@@ -21,14 +21,15 @@ export class S3Storage implements TFileStorage {
   constructor(readonly opts: TS3Options) {
     this.client = new S3Client({
       region: opts.region,
-      endpoint: opts.endpoint,
-      forcePathStyle: opts.forcePathStyle,
+      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+      ...(opts.forcePathStyle !== undefined ? { forcePathStyle: opts.forcePathStyle } : {}),
       // Checksums only where S3 requires them: several S3-compatible services reject the newer defaults.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // Without explicit keys the SDK's default chain applies (instance roles, environment).
-      credentials:
-        opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+      ...(opts.accessKeyId && opts.secretAccessKey
+        ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
+        : {}),
     });
   }
 

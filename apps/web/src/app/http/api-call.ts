@@ -55,8 +55,8 @@ async function send(url: string, method: string, body: unknown, anonymous: boole
     return await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal !== undefined ? { signal } : {}),
       credentials: 'same-origin',
     });
   } catch (e) {

@@ -24,7 +24,7 @@ export interface TOverflowAction {
 
 export interface ShellFrameProps {
   title: string;
-  userLabel?: string;
+  userLabel?: string | undefined;
   /** Side menu entries; without them there is no menu toggle. */
   menu?: TMenuEntry[];
   showBell?: boolean;

@@ -7,7 +7,7 @@ type Props<T extends FieldValues> = {
   name: Path<T>;
   label: string;
   helperText?: string;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   /** Map the boolean to and from another value (e.g. '1' / '0'). */
   on?: unknown;
   off?: unknown;

@@ -1,6 +1,5 @@
 // The student portal by stage: welcome wizard configuration, stage items, and the student's own stage.
 import { z } from 'zod';
-import { ZStudentStage } from '../../catalog/roles.js';
 import { MSG } from '../../messages.js';
 import { defineRoute, ZOk } from '../define.js';
 import { ZCustomQuestionsForAnswering } from '../forms/index.js';

@@ -143,7 +143,7 @@ export async function updateAttachmentVisibility(
 export async function updateAttachmentCategory(
   ctx: TContext,
   attachmentId: string,
-  body: { categoryId: string; checklistItem?: string },
+  body: { categoryId: string; checklistItem?: string | undefined },
 ): Promise<TAttachment> {
   return change(ctx, attachmentId, 'attachment.category.updated', (v) => ({
     categoryId: body.categoryId,

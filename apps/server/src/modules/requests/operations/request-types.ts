@@ -29,7 +29,7 @@ export const presentType = (r: TRow): TRequestType => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export async function listRequestTypes(ctx: TContext, q: { q?: string; enabled: 'all' | 'enabled' | 'disabled' }) {
+export async function listRequestTypes(ctx: TContext, q: { q?: string | undefined; enabled: 'all' | 'enabled' | 'disabled' }) {
   return ctx.db(async (tx) => {
     const where = [];
     if (q.enabled !== 'all') where.push(eq(requestTypes.isEnabled, q.enabled === 'enabled'));

@@ -100,7 +100,7 @@ export async function nextRequestNumber(tx: TTx, institutionId: string): Promise
 /** Starts a draft of an enabled request type the caller may start (a student: of their visa type, about their record). */
 export async function createRequest(
   ctx: TContext,
-  input: { requestTypeId: string; advisorUserId?: string | null },
+  input: { requestTypeId: string; advisorUserId?: string | null | undefined },
 ): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {

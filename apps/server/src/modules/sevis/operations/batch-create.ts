@@ -95,7 +95,7 @@ export function planBatches<T extends { profileId: string }>(events: T[], max = 
 export async function createBatchesForSettings(
   tx: TTx,
   s: TSettingsRow,
-  o: { actorUserId: string | null; sevisUserId: string; ip?: string; eventIds?: string[] },
+  o: { actorUserId: string | null; sevisUserId: string; ip?: string | undefined; eventIds?: string[] | undefined },
 ): Promise<TOrgBatchResult> {
   await lockOrg(tx, s.institutionId, s.orgId);
   const events = await eventsOf(tx, s, o.eventIds);

@@ -27,7 +27,7 @@ async function scopeOf(tx: TTx, actor: TAuthenticatedActor, list: TBulkList, tod
 }
 
 /** One page of a bulk list, sorted by name. */
-export async function listBulk(ctx: TContext, list: TBulkList, q: { page: number; pageSize: number; q?: string }, today = todayIso()) {
+export async function listBulk(ctx: TContext, list: TBulkList, q: { page: number; pageSize: number; q?: string | undefined }, today = todayIso()) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const term = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -70,7 +70,7 @@ export async function listBulk(ctx: TContext, list: TBulkList, q: { page: number
 export async function queueBulk(
   ctx: TContext,
   list: TBulkList,
-  input: { profileIds?: string[]; all: boolean },
+  input: { profileIds?: string[] | undefined; all: boolean },
   today = todayIso(),
 ): Promise<sevisApi.TBulkEventsOutput> {
   const actor = requireActor(ctx);
@@ -105,7 +105,7 @@ export const REGISTRATION_LIST: TBulkList = {
   payload: (r) => ({ sessionStartDate: r.sessionStartDate, sessionEndDate: r.sessionEndDate }),
 };
 
-export const listRegistrationCandidates = (ctx: TContext, q: { page: number; pageSize: number; q?: string }) =>
+export const listRegistrationCandidates = (ctx: TContext, q: { page: number; pageSize: number; q?: string | undefined }) =>
   listBulk(ctx, REGISTRATION_LIST, q);
-export const queueRegistrationEvents = (ctx: TContext, input: { profileIds?: string[]; all: boolean }) =>
+export const queueRegistrationEvents = (ctx: TContext, input: { profileIds?: string[] | undefined; all: boolean }) =>
   queueBulk(ctx, REGISTRATION_LIST, input);

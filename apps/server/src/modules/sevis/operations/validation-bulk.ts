@@ -20,7 +20,7 @@ export const VALIDATION_LIST: TBulkList = {
   payload: (r) => ({ programStartDate: r.programStartDate }),
 };
 
-export const listValidationCandidates = (ctx: TContext, q: { page: number; pageSize: number; q?: string }) =>
+export const listValidationCandidates = (ctx: TContext, q: { page: number; pageSize: number; q?: string | undefined }) =>
   listBulk(ctx, VALIDATION_LIST, q);
-export const queueValidationEvents = (ctx: TContext, input: { profileIds?: string[]; all: boolean }) =>
+export const queueValidationEvents = (ctx: TContext, input: { profileIds?: string[] | undefined; all: boolean }) =>
   queueBulk(ctx, VALIDATION_LIST, input);

@@ -9,10 +9,10 @@ import { batchSites } from './batch-pending.query.js';
 type TQuery = {
   page: number;
   pageSize: number;
-  status?: sevisApi.TSevisBatchStatus;
-  kind?: 'student' | 'ev';
-  settingsId?: string;
-  q?: string;
+  status?: sevisApi.TSevisBatchStatus | undefined;
+  kind?: 'student' | 'ev' | undefined;
+  settingsId?: string | undefined;
+  q?: string | undefined;
   sort: string;
   order: 'asc' | 'desc';
 };

@@ -44,8 +44,8 @@ export interface THttpTransportOptions {
   baseUrl: string;
   cert: string | Buffer;
   key: string | Buffer;
-  passphrase?: string;
-  ca?: string | Buffer;
+  passphrase?: string | undefined;
+  ca?: string | Buffer | undefined;
   timeoutMs?: number;
 }
 

@@ -180,7 +180,7 @@ export class RecordMapper {
   }
 
   /** A five-digit ZIP code and the ZIP+4 routing part, from '02139' or '02139-4307'. */
-  private zip(v: unknown, field: string, where: string): { zip?: string; route?: string } {
+  private zip(v: unknown, field: string, where: string): { zip?: string | undefined; route?: string | undefined } {
     const s = str(v);
     if (!s) {
       this.missing(`${field}: ZIP code`, where);

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { todayIso, UNEMPLOYMENT_LEVEL_LABELS, type TUnemploymentLevel } from '@meridian/domain';
 import { auditEvents } from '../../../platform/audit/schema.js';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import type { TTx } from '../../../platform/db/database.js';
 import type { TContext, TServices } from '../../../platform/http/context.js';
 import { institutions } from '../../institutions/schema.js';
 import { notify } from '../../notifications/index.js';

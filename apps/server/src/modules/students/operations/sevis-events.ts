@@ -9,13 +9,13 @@ export interface TRaiseEventInput {
   profileId: string;
   eventType: TSevisEventType;
   /** Sub-action: Extension | Shorten for Program, Add | Edit | Terminate for Dependent, Edit for PersonalInfo... */
-  action?: string;
+  action?: string | undefined;
   /** What the batch builder needs, captured now (the record may change again before the batch). */
   payload: Record<string, unknown>;
-  dependentId?: string | null;
-  requestId?: string | null;
+  dependentId?: string | null | undefined;
+  requestId?: string | null | undefined;
   /** false: always a new event (e.g. one per site of activity); default: refresh a pending one of the same kind. */
-  merge?: boolean;
+  merge?: boolean | undefined;
 }
 
 /**

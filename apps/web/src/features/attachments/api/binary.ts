@@ -30,7 +30,7 @@ export async function saveFile(url: string, init: { method?: string; body?: unkn
     res = await fetch(url, {
       method: init.method ?? 'GET',
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
       credentials: 'same-origin',
     });
   } catch {

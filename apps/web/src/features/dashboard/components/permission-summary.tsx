@@ -7,7 +7,7 @@ function siteNames(ids: number[], sites: TCampusSite[] | undefined): string {
 }
 
 /** Plain-language summary of a staff permission profile. */
-export function PermissionSummary({ staff, sites }: { staff: TStaffPermissions | null; sites?: TCampusSite[] }) {
+export function PermissionSummary({ staff, sites }: { staff: TStaffPermissions | null; sites?: TCampusSite[] | undefined }) {
   if (!staff) return <Typography>You have no staff permissions yet.</Typography>;
   const lines: { label: string; detail?: string }[] = [];
   if (staff.isSuper) lines.push({ label: 'Super user', detail: 'Full access to every area and campus site.' });

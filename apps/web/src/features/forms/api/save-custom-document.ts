@@ -7,7 +7,7 @@ import { customDocumentsQueryKey } from './list-custom-documents';
 export function useSaveCustomDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: formsApi.TSaveCustomDocumentInput }) =>
+    mutationFn: ({ id, body }: { id?: string | undefined; body: formsApi.TSaveCustomDocumentInput }) =>
       id
         ? apiCall(formsApi.updateCustomDocument, { params: { customDocumentId: id }, body })
         : apiCall(formsApi.createCustomDocument, { body }),

@@ -7,7 +7,7 @@ import { customQuestionsQueryKey } from './list-custom-questions';
 export function useSaveCustomQuestion() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: formsApi.TSaveCustomQuestionInput }) =>
+    mutationFn: ({ id, body }: { id?: string | undefined; body: formsApi.TSaveCustomQuestionInput }) =>
       id
         ? apiCall(formsApi.updateCustomQuestion, { params: { customQuestionId: id }, body })
         : apiCall(formsApi.createCustomQuestion, { body }),

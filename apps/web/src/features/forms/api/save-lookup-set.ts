@@ -7,7 +7,7 @@ import { lookupSetsQueryKey } from './list-lookup-sets';
 export function useSaveLookupSet() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: formsApi.TSaveLookupSetInput }) =>
+    mutationFn: ({ id, body }: { id?: string | undefined; body: formsApi.TSaveLookupSetInput }) =>
       id ? apiCall(formsApi.updateLookupSet, { params: { lookupSetId: id }, body }) : apiCall(formsApi.createLookupSet, { body }),
     meta: { errorHandling: 'local' },
     onSuccess: () => qc.invalidateQueries({ queryKey: lookupSetsQueryKey }),

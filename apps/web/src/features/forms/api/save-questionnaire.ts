@@ -7,7 +7,7 @@ import { questionnairesQueryKey } from './list-questionnaires';
 export function useSaveQuestionnaire() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ questionnaireId, body }: { questionnaireId?: string; body: formsApi.TSaveQuestionnaireInput }) =>
+    mutationFn: ({ questionnaireId, body }: { questionnaireId?: string | undefined; body: formsApi.TSaveQuestionnaireInput }) =>
       questionnaireId
         ? apiCall(formsApi.updateQuestionnaire, { params: { questionnaireId }, body })
         : apiCall(formsApi.createQuestionnaire, { body }),

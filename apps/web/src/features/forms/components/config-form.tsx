@@ -30,8 +30,9 @@ export function applyErrors<T extends FieldValues>(
   let unmatched: string | null = null;
   for (const [key, messages] of Object.entries(errors)) {
     const field = rename[key.split('.')[0]!] ?? key;
-    if (fields.includes(field)) setError(field as Path<T>, { type: 'server', message: messages[0] });
-    else unmatched ??= messages[0] ?? null;
+    const message = messages[0];
+    if (fields.includes(field)) setError(field as Path<T>, { type: 'server', ...(message !== undefined ? { message } : {}) });
+    else unmatched ??= message ?? null;
   }
   return unmatched;
 }

@@ -30,12 +30,12 @@ import {
 export interface QuestionnaireAnswerFormProps {
   data: TQuestionnaireForAnswering;
   /** Server messages keyed by item id or `answers.<questionnaireId>.<itemId>`. */
-  fieldErrors?: Record<string, string>;
-  readOnly?: boolean;
+  fieldErrors?: Record<string, string> | undefined;
+  readOnly?: boolean | undefined;
   onSaveDraft: (answers: TAnswers) => Promise<void>;
   /** Every change of the typed answers (e.g. so a page can save them before submitting). */
-  onAnswersChange?: (answers: TAnswers) => void;
-  saving?: boolean;
+  onAnswersChange?: ((answers: TAnswers) => void) | undefined;
+  saving?: boolean | undefined;
 }
 
 /** Server keys `answers.<questionnaireId>.<itemId>` (or `answers.<itemId>`) brought down to the item id. */

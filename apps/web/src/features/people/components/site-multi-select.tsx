@@ -21,9 +21,9 @@ export function SiteMultiSelect({
   sites: TCampusSite[];
   includeAll?: boolean;
   helperText?: string;
-  error?: string;
-  disabled?: boolean;
-  loading?: boolean;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+  loading?: boolean | undefined;
 }) {
   const options = includeAll ? [ALL_SITES, ...sites] : sites;
   const selected = value.map((id) => options.find((s) => s.id === id) ?? { id, name: `Site ${id}`, code: String(id) });

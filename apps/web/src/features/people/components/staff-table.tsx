@@ -46,7 +46,7 @@ function sitesText(ids: number[], sites: TCampusSite[] | undefined): string {
   return ids.map((id) => sites?.find((s) => s.id === id)?.code ?? String(id)).join(', ');
 }
 
-function RoleChips({ m, sites }: { m: TStaffMember; sites?: TCampusSite[] }) {
+function RoleChips({ m, sites }: { m: TStaffMember; sites?: TCampusSite[] | undefined }) {
   const p = m.permissions;
   const chips: string[] = [];
   if (p.isSuper) chips.push('Super user');
@@ -114,11 +114,11 @@ export function StaffTable(props: {
   /** The list could not be loaded (the error itself was already reported). */
   failed?: boolean;
   onRetry?: () => void;
-  sites?: TCampusSite[];
+  sites?: TCampusSite[] | undefined;
   mayManage: boolean;
   maySeeHistory: boolean;
   /** The signed-in user: nobody deactivates themselves from this list. */
-  selfId?: string;
+  selfId?: string | undefined;
   onSort: (sort: TStaffSort, order: 'asc' | 'desc') => void;
   onPage: (page: number, pageSize: number) => void;
   onAction: (action: TStaffAction, member: TStaffMember) => void;

@@ -7,7 +7,7 @@ import { requestTypesKey } from './keys';
 export function useSaveRequestType() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id?: string; body: TRequestTypeInput }) =>
+    mutationFn: (v: { id?: string | undefined; body: TRequestTypeInput }) =>
       v.id
         ? apiCall(requestsApi.updateRequestType, { params: { requestTypeId: v.id }, body: v.body })
         : apiCall(requestsApi.createRequestType, { body: v.body }),

@@ -7,7 +7,7 @@ import { tasksKey } from './list-tasks';
 export function useSaveTask(requestId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { taskId?: string; body: TTaskInput }) =>
+    mutationFn: (v: { taskId?: string | undefined; body: TTaskInput }) =>
       v.taskId
         ? apiCall(requestsApi.updateTask, { params: { requestId, taskId: v.taskId }, body: v.body })
         : apiCall(requestsApi.createTask, { params: { requestId }, body: v.body }),

@@ -117,7 +117,15 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
  * The staff request list (#/isss/students-request-list and #/admin/requests): tabs by status group
  * (remembered per area), filters in the address, paging and sorting on the server, row actions.
  */
-export function RequestList({ area, detailPath, selfId }: { area: 'isss' | 'admin'; detailPath: (id: string) => string; selfId?: string }) {
+export function RequestList({
+  area,
+  detailPath,
+  selfId,
+}: {
+  area: 'isss' | 'admin';
+  detailPath: (id: string) => string;
+  selfId?: string | undefined;
+}) {
   const tabKey = `meridian.requestList.tab.${area}`;
   const [filters, setFilters] = useUrlFilters(DEFAULTS);
   const qc = useQueryClient();

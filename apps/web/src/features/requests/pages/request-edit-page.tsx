@@ -51,7 +51,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  * The requester's request (#/student/request-edit/:requestId, #/scholar/request-edit/:requestId):
  * questionnaires and additional (custom) questions with Save draft, documents, Submit with every completeness message on its field.
  */
-export function RequestEditPage({ portal, homePath }: { portal: TPortal; homePath: string }) {
+export function RequestEditPage({ homePath }: { portal: TPortal; homePath: string }) {
   const { requestId = '' } = useParams();
   const request = useRequest(requestId);
   const advisors = useAdvisors();

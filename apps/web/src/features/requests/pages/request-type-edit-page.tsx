@@ -35,21 +35,21 @@ import { useSaveRequestType } from '../api/save-request-type';
 import { useFormOptions } from '../api/list-form-options';
 import { useWorkflows } from '../../workflows/api/list-workflows';
 
-type TForm = Required<
-  Pick<
-    TRequestTypeInput,
-    | 'code'
-    | 'name'
-    | 'description'
-    | 'visaScope'
-    | 'starters'
-    | 'questionnaireIds'
-    | 'customQuestionIds'
-    | 'documentIds'
-    | 'workflowId'
-    | 'isEnabled'
-  >
+type TFormFields = Pick<
+  TRequestTypeInput,
+  | 'code'
+  | 'name'
+  | 'description'
+  | 'visaScope'
+  | 'starters'
+  | 'questionnaireIds'
+  | 'customQuestionIds'
+  | 'documentIds'
+  | 'workflowId'
+  | 'isEnabled'
 >;
+// Every field present and defined (Required<> alone keeps the schema's explicit `| undefined`).
+type TForm = { [K in keyof TFormFields]-?: Exclude<TFormFields[K], undefined> };
 const EMPTY: TForm = {
   code: '',
   name: '',

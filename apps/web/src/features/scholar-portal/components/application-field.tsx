@@ -19,7 +19,7 @@ export interface ApplicationFieldProps {
   path: string;
   value: unknown;
   required: boolean;
-  error?: string;
+  error?: string | undefined;
   readOnly: boolean;
   onChange: (value: unknown) => void;
   onBlur: () => void;

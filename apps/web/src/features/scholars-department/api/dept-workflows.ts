@@ -21,7 +21,7 @@ export function useDeptApproverCandidates(enabled = true) {
 export function useSaveDeptWorkflow() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id?: string; body: scholarsApi.TDeptWorkflowInput }) =>
+    mutationFn: (v: { id?: string | undefined; body: scholarsApi.TDeptWorkflowInput }) =>
       v.id
         ? apiCall(scholarsApi.updateDeptWorkflow, { params: { workflowId: v.id }, body: v.body })
         : apiCall(scholarsApi.createDeptWorkflow, { body: v.body }),

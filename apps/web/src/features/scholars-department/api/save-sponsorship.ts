@@ -7,7 +7,7 @@ import { deptKeys } from './keys';
 export function useSaveSponsorship() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { applicationId?: string; body: scholarsApi.TSponsorshipInput; version?: number }) =>
+    mutationFn: (v: { applicationId?: string | undefined; body: scholarsApi.TSponsorshipInput; version?: number | undefined }) =>
       v.applicationId
         ? apiCall(scholarsApi.updateSponsorship, {
             params: { applicationId: v.applicationId },

@@ -102,10 +102,10 @@ const Text = <T extends FieldValues>({
   c: TCtl<T>;
   n: Path<T>;
   label: string;
-  help?: string;
-  max?: number;
-  sm?: number;
-  numeric?: boolean;
+  help?: string | undefined;
+  max?: number | undefined;
+  sm?: number | undefined;
+  numeric?: boolean | undefined;
 }) => (
   <Grid size={{ xs: 12, sm }}>
     <FormTextField
@@ -118,7 +118,7 @@ const Text = <T extends FieldValues>({
     />
   </Grid>
 );
-const DateCol = <T extends FieldValues>({ c, n, label, sm = 4 }: { c: TCtl<T>; n: Path<T>; label: string; sm?: number }) => (
+const DateCol = <T extends FieldValues>({ c, n, label, sm = 4 }: { c: TCtl<T>; n: Path<T>; label: string; sm?: number | undefined }) => (
   <Grid size={{ xs: 12, sm }}>
     <DateField control={c} name={n} label={label} />
   </Grid>
@@ -348,7 +348,7 @@ function FormTextSafe({
   label: string;
   value: unknown;
   onChange: (v: number | null | string) => void;
-  error?: string;
+  error?: string | undefined;
 }) {
   return (
     <FormTextFieldPlain
@@ -369,7 +369,7 @@ function FormTextFieldPlain({
   label: string;
   value: string;
   onChange: (t: string) => void;
-  error?: string;
+  error?: string | undefined;
 }) {
   return (
     <MuiText

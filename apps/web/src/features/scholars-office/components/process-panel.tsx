@@ -39,10 +39,11 @@ export function ProcessPanel({ c, onDone }: { c: scholarsApi.TOfficeCase; onDone
   const process = useProcessSponsorship(c.id);
   const [formError, setFormError] = useState<string | null>(null);
   const converting = c.processedState !== '' && c.processedState !== 'Ineligible';
+  const initialProcessAs = converting ? undefined : suggested(c.proposedStatus);
   const { control, handleSubmit, setError } = useForm<TForm, unknown, TOut>({
     resolver: zodResolver(scholarsApi.ZProcessSponsorshipInput),
     defaultValues: {
-      processAs: converting ? undefined : suggested(c.proposedStatus),
+      ...(initialProcessAs !== undefined ? { processAs: initialProcessAs } : {}),
       processedStartDate: c.processedStartDate ?? c.proposedStartDate,
       processedEndDate: c.processedEndDate ?? c.proposedEndDate,
       reason: '',

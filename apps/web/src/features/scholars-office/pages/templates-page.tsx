@@ -32,7 +32,7 @@ function TemplateEditor({ t, data }: { t: scholarsApi.TTemplate; data: TOut }) {
   const update = useUpdateScholarTemplate();
   const [qIds, setQIds] = useState(t.questionnaireIds);
   const [dIds, setDIds] = useState(t.documentIds);
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  const [error, setError] = useState<{ field?: string | undefined; message: string } | null>(null);
   const dirty = JSON.stringify(qIds) !== JSON.stringify(t.questionnaireIds) || JSON.stringify(dIds) !== JSON.stringify(t.documentIds);
   // A retired questionnaire already chosen stays listed (so it can be removed); others are offered only while active.
   const qOptions = data.questionnaires.filter((q) => !q.isRetired || t.questionnaireIds.includes(q.id));

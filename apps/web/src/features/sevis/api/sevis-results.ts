@@ -29,7 +29,14 @@ export function useTransactionLog(logId: string | null) {
 }
 
 /** System Errors: failed or held SEVIS updates on the records the caller reaches. */
-export function useSystemErrors(query: { page: number; pageSize: number; q?: string; code?: string; sort: string; dir: string }) {
+export function useSystemErrors(query: {
+  page: number;
+  pageSize: number;
+  q?: string | undefined;
+  code?: string | undefined;
+  sort: string;
+  dir: string;
+}) {
   return useQuery({
     queryKey: [...resultsKey, 'system-errors', query],
     queryFn: ({ signal }) => apiCall(sevisApi.listSystemErrors, { query: query as never, signal }),

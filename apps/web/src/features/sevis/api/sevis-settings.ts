@@ -15,7 +15,7 @@ export function useSaveSevisSettings() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: ({ id, body }: { id?: string; body: sevisApi.TSevisSettingsInput }) =>
+    mutationFn: ({ id, body }: { id?: string | undefined; body: sevisApi.TSevisSettingsInput }) =>
       id ? apiCall(sevisApi.updateSevisSettings, { params: { settingsId: id }, body }) : apiCall(sevisApi.createSevisSettings, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['sevis'] }),
   });

@@ -21,7 +21,7 @@ export function useSaveWizardStep() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: (v: { id?: string; body: studentsApi.TSaveWizardStepInput }) =>
+    mutationFn: (v: { id?: string | undefined; body: studentsApi.TSaveWizardStepInput }) =>
       v.id
         ? apiCall(studentsApi.updateWizardStep, { params: { stepId: v.id }, body: v.body })
         : apiCall(studentsApi.createWizardStep, { body: v.body }),

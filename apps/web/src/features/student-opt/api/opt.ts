@@ -50,7 +50,7 @@ export function useMarkStemReportReceived() {
 export function useSaveEmployment() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { profileId: string; employmentId?: string; body: studentsApi.TEmploymentInput }) =>
+    mutationFn: (v: { profileId: string; employmentId?: string | undefined; body: studentsApi.TEmploymentInput }) =>
       v.employmentId
         ? apiCall(studentsApi.updateEmployment, { params: { profileId: v.profileId, employmentId: v.employmentId }, body: v.body })
         : apiCall(studentsApi.createEmployment, { params: { profileId: v.profileId }, body: v.body }),

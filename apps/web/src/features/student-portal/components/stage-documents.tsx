@@ -40,7 +40,7 @@ function SlotUpload({
   slot: TSlot;
   userId: string | null;
   readOnly: boolean;
-  serverError?: string;
+  serverError?: string | undefined;
   showLabel: boolean;
 }) {
   const qc = useQueryClient();

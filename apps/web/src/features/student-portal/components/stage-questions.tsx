@@ -25,7 +25,7 @@ export function StageQuestions({
   readOnly?: boolean;
   /** Server messages keyed `custom.<questionId>`. */
   fieldErrors?: Record<string, string>;
-  saving?: boolean;
+  saving?: boolean | undefined;
   onSaveDraft: (answers: TAnswers) => Promise<void>;
   onAnswersChange?: (answers: TAnswers) => void;
 }) {

@@ -26,7 +26,7 @@ export function Section({ title, id, children }: { title: string; id: string; ch
 }
 
 /** The faculty advisor who recommends the request (saved at once, as on the generic request page). */
-export function AdvisorChooser({ request, required, error }: { request: TRequestDetail; required: boolean; error?: string }) {
+export function AdvisorChooser({ request, required, error }: { request: TRequestDetail; required: boolean; error?: string | undefined }) {
   const advisors = useAdvisors();
   const update = useUpdateRequest(request.id);
   const editable = request.canEdit;

@@ -7,7 +7,7 @@ export interface RequestFieldProps {
   field: TStudentRequestField;
   value: unknown;
   required: boolean;
-  error?: string;
+  error?: string | undefined;
   readOnly: boolean;
   onChange: (value: unknown) => void;
   onBlur: () => void;

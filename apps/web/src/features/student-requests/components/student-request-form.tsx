@@ -16,7 +16,7 @@ export interface StudentRequestFormProps {
   errors: Record<string, string>;
   readOnly: boolean;
   /** Fields not to draw (e.g. the OPT type, chosen by the page the student came from). */
-  hidden?: readonly string[];
+  hidden?: readonly string[] | undefined;
   onChange: (name: string, value: unknown) => void;
   onBlur: (name: string) => void;
 }

@@ -121,7 +121,7 @@ function StatusAlerts({ request: r }: { request: TRequestDetail }) {
 }
 
 /** #/student/<type>/create/:requestTypeId: the form first; the first save creates the draft and moves to its edit page. */
-export function StudentRequestCreatePage({ variant = {} }: { variant?: TPageVariant }) {
+export function StudentRequestCreatePage({ variant = {} }: { variant?: TPageVariant | undefined }) {
   const { requestTypeId = '' } = useParams();
   const types = useStartableTypes();
   const type = types.data?.find((t) => t.id === requestTypeId);
@@ -233,7 +233,13 @@ function CreateForm({
 }
 
 /** #/student/<type>/edit/:requestId (and the read-only views): the request's fields, advisor, questions and documents. */
-export function StudentRequestEditPage({ variant = {}, readOnlyView = false }: { variant?: TPageVariant; readOnlyView?: boolean }) {
+export function StudentRequestEditPage({
+  variant = {},
+  readOnlyView = false,
+}: {
+  variant?: TPageVariant | undefined;
+  readOnlyView?: boolean;
+}) {
   const { requestId = '' } = useParams();
   const request = useRequest(requestId);
   const home = useServiceMenuPath();

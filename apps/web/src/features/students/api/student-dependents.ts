@@ -8,7 +8,7 @@ export function useSaveDependent(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: ({ id, body }: { id?: string; body: studentsApi.TStudentDependentInput }) =>
+    mutationFn: ({ id, body }: { id?: string | undefined; body: studentsApi.TStudentDependentInput }) =>
       id
         ? apiCall(studentsApi.updateDependent, { params: { profileId, dependentId: id }, body })
         : apiCall(studentsApi.addDependent, { params: { profileId }, body }),
@@ -30,7 +30,13 @@ export function useSaveSiteOfActivity(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: ({ id, body }: { id?: string; body: { name: string; address: studentsApi.TStudentAddressInput; isPrimary: boolean } }) =>
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id?: string | undefined;
+      body: { name: string; address: studentsApi.TStudentAddressInput; isPrimary: boolean };
+    }) =>
       id
         ? apiCall(studentsApi.updateSiteOfActivity, { params: { profileId, siteId: id }, body })
         : apiCall(studentsApi.addSiteOfActivity, { params: { profileId }, body }),

@@ -6,7 +6,7 @@ import { groupsKey } from './list-user-groups';
 export function useSaveUserGroup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id?: string; name: string; memberIds: string[] }) =>
+    mutationFn: (v: { id?: string | undefined; name: string; memberIds: string[] }) =>
       v.id
         ? apiCall(workflowsApi.updateUserGroup, { params: { groupId: v.id }, body: { name: v.name, memberIds: v.memberIds } })
         : apiCall(workflowsApi.createUserGroup, { body: { name: v.name, memberIds: v.memberIds } }),

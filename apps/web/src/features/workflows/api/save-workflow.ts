@@ -7,7 +7,7 @@ import { workflowsKey } from './list-workflows';
 export function useSaveWorkflow() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id?: string; body: TWorkflowInput }) =>
+    mutationFn: (v: { id?: string | undefined; body: TWorkflowInput }) =>
       v.id
         ? apiCall(workflowsApi.updateWorkflow, { params: { workflowId: v.id }, body: v.body })
         : apiCall(workflowsApi.createWorkflow, { body: v.body }),

@@ -54,7 +54,7 @@ export function evDependentBio(m: RecordMapper, d: TDependent): TXmlNode {
 }
 
 /** The subject field and SEVIS's required words about it (the event's remarks, else the CIP title from the schema's code list). */
-export function subjectField(m: RecordMapper, code: unknown): { code?: string; remarks?: string } {
+export function subjectField(m: RecordMapper, code: unknown): { code?: string | undefined; remarks?: string | undefined } {
   const c = m.code(code, 'ProgSubjectCodeType', 'Subject field (CIP code)', ON_RECORD);
   // The EV table lists the codes without titles; the student table (same CIP codes) has them.
   const title = c ? codeList(m.kind, 'ProgSubjectCodeType').get(c) || codeList('student', 'ProgSubjectCodeType').get(c) : '';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { HistoryLogTable } from '../../../../ui/history-log-table';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -17,7 +16,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -40,7 +38,7 @@ import {
   useStudentRequests,
   useStudentSevisEvents,
 } from '../../api/student-record';
-import { displayValue, relationshipLabel } from './record-format';
+import { displayValue } from './record-format';
 
 function Loading({ busy }: { busy: boolean }) {
   return busy ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />;

@@ -177,7 +177,7 @@ export interface RecordSectionProps {
   onDirtyChange: (dirty: boolean) => void;
   reload: () => void;
   /** Extra content under the read view (e.g. an explanation). */
-  note?: string;
+  note?: string | undefined;
 }
 
 /** A section of the record described by its fields: read view, edit form, save with updatedAt. */
