@@ -563,24 +563,22 @@ export async function seedStudents(tx: TTx, institutionId: string, o: { studentU
     })
     .returning({ id: studentProfileCorrections.id });
   // Each record's History Log starts where a real one would: created, and Priya's correction asked for.
-  await tx
-    .insert(auditEvents)
-    .values([
-      ...rows.map((r) => ({
-        institutionId,
-        actorUserId: null,
-        entityType: 'student_profile',
-        entityId: r.id,
-        action: 'student.created',
-        after: { source: 'Demo data' },
-      })),
-      {
-        institutionId,
-        actorUserId: o.studentUserId,
-        entityType: 'student_profile',
-        entityId: rows[0]!.id,
-        action: 'student.correction.submitted',
-        after: { correctionId: correction!.id, fields: ['birthCity'], reason: 'My passport lists my birth city as Thane, not Mumbai.' },
-      },
-    ]);
+  await tx.insert(auditEvents).values([
+    ...rows.map((r) => ({
+      institutionId,
+      actorUserId: null,
+      entityType: 'student_profile',
+      entityId: r.id,
+      action: 'student.created',
+      after: { source: 'Demo data' },
+    })),
+    {
+      institutionId,
+      actorUserId: o.studentUserId,
+      entityType: 'student_profile',
+      entityId: rows[0]!.id,
+      action: 'student.correction.submitted',
+      after: { correctionId: correction!.id, fields: ['birthCity'], reason: 'My passport lists my birth city as Thane, not Mumbai.' },
+    },
+  ]);
 }

@@ -27,7 +27,12 @@ async function scopeOf(tx: TTx, actor: TAuthenticatedActor, list: TBulkList, tod
 }
 
 /** One page of a bulk list, sorted by name. */
-export async function listBulk(ctx: TContext, list: TBulkList, q: { page: number; pageSize: number; q?: string | undefined }, today = todayIso()) {
+export async function listBulk(
+  ctx: TContext,
+  list: TBulkList,
+  q: { page: number; pageSize: number; q?: string | undefined },
+  today = todayIso(),
+) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const term = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;

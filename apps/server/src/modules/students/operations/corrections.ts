@@ -103,7 +103,10 @@ export async function submitCorrection(ctx: TContext, input: { changes: Record<s
 }
 
 /** Correction requests of the records the caller reaches (site scope in SQL), newest first. */
-export async function listCorrections(ctx: TContext, q: { status: string; page: number; pageSize: number; profileId?: string | undefined }) {
+export async function listCorrections(
+  ctx: TContext,
+  q: { status: string; page: number; pageSize: number; profileId?: string | undefined },
+) {
   return ctx.db(async (tx) => {
     const where = and(
       siteFilter(requireActor(ctx)),

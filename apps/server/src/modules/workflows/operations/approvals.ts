@@ -24,14 +24,12 @@ type TApproval = typeof approvals.$inferSelect;
 /** E-mails one approver a single-use link bound to their approval (one approver, one step). */
 async function sendApprovalLink(tx: TTx, ctx: TContext, a: TApproval, r: TRequestRow, typeName: string) {
   const token = randomToken(32);
-  await tx
-    .insert(approvalLinks)
-    .values({
-      institutionId: ctx.institutionId,
-      approvalId: a.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + LINK_TTL_MS),
-    });
+  await tx.insert(approvalLinks).values({
+    institutionId: ctx.institutionId,
+    approvalId: a.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + LINK_TTL_MS),
+  });
   const settings = await loadSettings(tx, ctx.institutionId);
   // The configured address, never the request's Host header.
   const url = `${settings.publicBaseUrl.replace(/\/+$/, '')}/?fuseaction=scholarportal.approvalreview#/advisor-approval/${token}`;
