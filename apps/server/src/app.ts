@@ -15,20 +15,8 @@ import { Tenancy } from './platform/tenancy/tenancy.js';
 import { installErrorHandler } from './platform/errors/error-handler.js';
 import { registerRoute } from './platform/http/route.js';
 import type { TServices } from './platform/http/context.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { institutionRoutes } from './modules/institutions/routes.js';
-import { peopleRoutes } from './modules/people/routes.js';
-import { auditRoutes } from './modules/audit/routes.js';
-import { setupRoutes } from './modules/setup/routes.js';
-import { requestRoutes } from './modules/requests/routes.js';
-import { workflowRoutes } from './modules/workflows/routes.js';
-import { attachmentRoutes } from './modules/attachments/routes.js';
-import { commentRoutes } from './modules/comments/routes.js';
-import { notificationRoutes } from './modules/notifications/routes.js';
-import { formsRoutes } from './modules/forms/routes.js';
-import { studentRoutes } from './modules/students/routes.js';
-import { scholarRoutes } from './modules/scholars/routes.js';
-import { sevisRoutes } from './modules/sevis/routes.js';
+import { sessionLookup } from './modules/auth/index.js';
+import { composeModules, registerModuleRoutes } from './modules.js';
 
 export interface TApp {
   app: FastifyInstance;
@@ -83,7 +71,14 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const key = await getOrCreateSecret(database, 'access-token-key');
-  const services: TServices = { config, database, tokens: new TokenService(key), tenancy: new Tenancy(database) };
+  composeModules();
+  const services: TServices = {
+    config,
+    database,
+    tokens: new TokenService(key),
+    tenancy: new Tenancy(database),
+    findSession: sessionLookup(database),
+  };
 
   registerRoute(
     app,
@@ -95,20 +90,7 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
     },
     { tenantless: true },
   );
-  setupRoutes(app, services);
-  authRoutes(app, services);
-  institutionRoutes(app, services);
-  peopleRoutes(app, services);
-  auditRoutes(app, services);
-  requestRoutes(app, services);
-  workflowRoutes(app, services);
-  await attachmentRoutes(app, services);
-  commentRoutes(app, services);
-  notificationRoutes(app, services);
-  formsRoutes(app, services);
-  studentRoutes(app, services);
-  scholarRoutes(app, services);
-  sevisRoutes(app, services);
+  await registerModuleRoutes(app, services);
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });

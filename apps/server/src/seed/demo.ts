@@ -4,8 +4,8 @@ import { hashPassword } from '../platform/auth/passwords.js';
 import type { TDatabase } from '../platform/db/database.js';
 import { writeAudit } from '../platform/audit/audit.js';
 import { DEFAULT_SETTINGS } from '../modules/institutions/settings.js';
-import { institutions } from '../modules/institutions/schema.js';
-import { campusSites, departments, scholars, users } from '../modules/people/schema.js';
+import { countInstitutions, createInstitution } from '../platform/tenancy/institutions.js';
+import { campusSites, departments, users } from '../modules/people/schema.js';
 import { seedForms } from './forms.js';
 import { seedRequestTypes } from './requests.js';
 import { seedScholars } from './scholars.js';
@@ -13,6 +13,7 @@ import { seedStudents } from './students.js';
 import { seedStudentsPortal } from './students-portal.js';
 import { seedStudentsOpt } from './students-opt.js';
 import { seedSevis } from './sevis.js';
+import { scholars } from '../modules/scholars/index.js';
 
 export const DEMO_PASSWORD = 'Meridian-demo-1';
 export const DEMO_INSTITUTION = 'Demo University';
@@ -30,23 +31,14 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.owner.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(institutions)) as [{ n: number }];
-    if (n > 0 && !opts.force) return null;
+    if ((await countInstitutions(tx)) > 0 && !opts.force) return null;
     const name = opts.name ?? DEMO_INSTITUTION;
-    const [inst] = await tx
-      .insert(institutions)
-      .values({
-        name,
-        hosts: opts.hosts ?? [],
-        settings: {
-          ...DEFAULT_SETTINGS,
-          accountName: name,
-          publicBaseUrl: opts.publicBaseUrl,
-          primaryContactEmail: 'isss@demo.example.edu',
-        },
-      })
-      .returning();
-    const institutionId = inst!.id;
+    const inst = await createInstitution(tx, {
+      name,
+      hosts: opts.hosts,
+      settings: { ...DEFAULT_SETTINGS, accountName: name, publicBaseUrl: opts.publicBaseUrl, primaryContactEmail: 'isss@demo.example.edu' },
+    });
+    const institutionId = inst.id;
     const [main, med] = await tx
       .insert(campusSites)
       .values([

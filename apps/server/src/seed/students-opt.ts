@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { addDays, todayIso } from '@meridian/domain';
 import type { TTx } from '../platform/db/database.js';
-import { studentProfiles } from '../modules/people/schema.js';
 import { stemReports, studentEmployments } from '../modules/students/schema.js';
 import { ensureStemReports } from '../modules/students/operations/stem-reports.js';
+import { studentProfiles } from '../modules/students/index.js';
 
 type TPhase = '01' | '02' | '03';
 interface TSeedJob {

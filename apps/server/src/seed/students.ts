@@ -1,7 +1,7 @@
 import { auditEvents } from '../platform/audit/schema.js';
 import type { TTx } from '../platform/db/database.js';
-import { studentProfiles, type TAddress } from '../modules/people/schema.js';
 import { studentDependents, studentProfileCorrections, studentSitesOfActivity } from '../modules/students/schema.js';
+import { studentProfiles, type TAddress } from '../modules/students/index.js';
 
 /** ISO date n days before today (status dates stay "recent" or "old" whenever the demo is seeded). */
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);

@@ -46,3 +46,4 @@ export async function missingRequiredDocuments(
     }));
 }
 export { uploadAttachment } from './operations/upload-attachment.js';
+export { attachmentRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { institutions } from '../institutions/schema.js';
+import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
 /** An uploaded file. Stored under a server-generated key; the original name is only metadata. */

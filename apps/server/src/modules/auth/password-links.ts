@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { SESSION } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TContext } from '../../platform/http/context.js';
@@ -50,4 +50,15 @@ export async function sendPasswordLink(tx: TTx, ctx: TContext, user: TLinkUser, 
     { to: user.email, subject, text, purpose: `password-link:${purpose}` },
     !!ctx.services.config.smtpUrl,
   );
+}
+
+/** When the newest invitation link of a user was sent (null: never). */
+export async function latestInviteSentAt(tx: TTx, userId: string): Promise<Date | null> {
+  const [link] = await tx
+    .select({ at: passwordLinks.createdAt })
+    .from(passwordLinks)
+    .where(and(eq(passwordLinks.userId, userId), eq(passwordLinks.purpose, 'invite')))
+    .orderBy(desc(passwordLinks.createdAt))
+    .limit(1);
+  return link?.at ?? null;
 }

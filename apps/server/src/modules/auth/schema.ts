@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { institutions } from '../institutions/schema.js';
+import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
 /** A sign-in; its refresh tokens form one family. Revoking it ends the session everywhere. */

@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { SESSION, type TProcessedState, type TRole, type TSession } from '@meridian/domain';
+import { and,eq,isNull } from 'drizzle-orm';
+import { SESSION,type TRole,type TSession } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TContext } from '../../platform/http/context.js';
-import { hashToken, randomToken } from '../../platform/auth/tokens.js';
-import { departments, scholars, studentProfiles, users } from '../people/schema.js';
-import { refreshTokens, sessions } from './schema.js';
+import { hashToken,randomToken } from '../../platform/auth/tokens.js';
+import { departments,users } from '../people/schema.js';
+import { refreshTokens,sessions } from './schema.js';
+import { accountFacts } from './account-facts.js';
 
 type TUserRow = typeof users.$inferSelect;
 
@@ -28,9 +29,8 @@ export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, ses
     sid: sessionId,
     role: user.role,
   });
-  const [profile] = await tx.select({ id: studentProfiles.id }).from(studentProfiles).where(eq(studentProfiles.userId, user.id));
-  const [scholar] = await tx.select().from(scholars).where(eq(scholars.userId, user.id));
-  const deptId = scholar?.departmentId ?? user.departmentId;
+  const facts = await accountFacts(tx, user);
+  const deptId = facts.departmentId ?? user.departmentId;
   const [dept] = deptId ? await tx.select({ name: departments.name }).from(departments).where(eq(departments.id, deptId)) : [];
   return {
     type: 'session',
@@ -42,11 +42,11 @@ export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, ses
     userId: user.id,
     userRole: user.role as TRole,
     clientId: ctx.institutionId,
-    profileId: profile?.id ?? null,
-    scholarId: scholar?.id ?? null,
-    scholarApplicationId: scholar?.currentApplicationId ?? null,
+    profileId: facts.profileId ?? null,
+    scholarId: facts.scholarId ?? null,
+    scholarApplicationId: facts.scholarApplicationId ?? null,
     department: dept?.name ?? null,
-    processedState: user.role === 'scholar' ? ((scholar?.processedState ?? '') as TProcessedState) : null,
+    processedState: user.role === 'scholar' ? (facts.processedState ?? '') : null,
     isssRequestId: null,
     isLoginFromTDS: false,
   };

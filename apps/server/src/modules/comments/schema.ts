@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { institutions } from '../institutions/schema.js';
+import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
 /** Comments on a request or a record; authors edit and delete their own. */

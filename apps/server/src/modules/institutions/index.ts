@@ -1,2 +1,2 @@
 export { loadSettings, mergeSettings, DEFAULT_SETTINGS } from './settings.js';
-export { institutions } from './schema.js';
+export { institutionRoutes } from './routes.js';

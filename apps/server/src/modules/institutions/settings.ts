@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { TInstitutionSettings } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
-import { institutions } from './schema.js';
+import { readInstitution } from '../../platform/tenancy/institutions.js';
 
 /** Defaults from the spec: teal and gold, the Scholar Module welcome and the credentials button. */
 export const DEFAULT_SETTINGS: TInstitutionSettings = {
@@ -29,7 +28,7 @@ export function mergeSettings(name: string, stored: Record<string, unknown> | nu
 
 /** The current institution's settings (the transaction is already scoped to it). */
 export async function loadSettings(tx: TTx, institutionId: string): Promise<TInstitutionSettings> {
-  const [row] = await tx.select().from(institutions).where(eq(institutions.id, institutionId));
+  const row = await readInstitution(tx, institutionId);
   if (!row) throw new Error('institution not visible in its own transaction');
   return mergeSettings(row.name, row.settings);
 }

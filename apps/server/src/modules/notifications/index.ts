@@ -1,1 +1,2 @@
 export { notify, type TNotifyInput } from './notify.js';
+export { notificationRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { institutions } from '../institutions/schema.js';
+import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
 /** In-app notifications of the bell (spec 000 s4). */

@@ -14,3 +14,4 @@ export { updateRequestType } from './operations/request-types.js';
 export { assertTransition } from './request.workflow.js';
 export { listStaffStartableTypes, startRequestForStudent } from './operations/start-for-student.js';
 export { onApprovalOutcome, type TApprovalOutcomeEvent, type TApprovalOutcomeHandler } from './approval-listeners.js';
+export { requestRoutes } from './routes.js';

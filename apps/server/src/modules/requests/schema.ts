@@ -1,7 +1,8 @@
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { institutions } from '../institutions/schema.js';
-import { campusSites, departments, studentProfiles, users } from '../people/schema.js';
+import { institutions } from '../../platform/tenancy/schema.js';
+import { campusSites, departments, users } from '../people/schema.js';
 import { workflows } from '../workflows/schema.js';
+import { studentProfiles } from '../students/schema.js';
 
 /** A kind of request an office offers (cpt_request, rcl_request, ...): data, not code. */
 export const requestTypes = pgTable(

@@ -1,8 +1,46 @@
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TScholarAccountSettings } from '@meridian/domain';
-import { institutions } from '../institutions/schema.js';
-import { campusSites, departments, scholars, users } from '../people/schema.js';
+import { institutions } from '../../platform/tenancy/schema.js';
+import { campusSites, departments, users } from '../people/schema.js';
 import { requests } from '../requests/schema.js';
+
+/**
+ * A scholar or employee the office sponsors (H-1B, O-1, J-1, F-1 OPT/STEM): the person. Each case
+ * (sponsorship request and the application it becomes) is a row of scholar_applications (scholars module).
+ */
+export const scholars = pgTable(
+  'scholars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    /** The portal account; null until the department invites the scholar. */
+    userId: uuid('user_id').references(() => users.id),
+    /** The hiring department; department users see only their department's scholars. */
+    departmentId: uuid('department_id').references(() => departments.id),
+    /** The processed state of the current application (sign-in routing, spec 000 s4). */
+    processedState: text('processed_state').notNull().default(''),
+    /** The case the scholar works on now (latest application). */
+    currentApplicationId: uuid('current_application_id'),
+    firstName: text('first_name').notNull().default(''),
+    middleName: text('middle_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    birthDate: date('birth_date'),
+    gender: text('gender').notNull().default(''),
+    citizenshipCountryCode: text('citizenship_country_cd').notNull().default(''),
+    birthCountryCode: text('birth_country_cd').notNull().default(''),
+    alienNumber: text('alien_number').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('scholars_user_uq').on(t.userId),
+    index('scholars_department_idx').on(t.institutionId, t.departmentId),
+    index('scholars_name_idx').on(t.institutionId, t.lastName, t.firstName),
+  ],
+);
 
 /**
  * One case of a scholar: the department's sponsorship request, and, once the office processes it,

@@ -2,8 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { TTx } from '../../platform/db/database.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../platform/http/context.js';
-import { scholars } from '../people/schema.js';
-import { scholarApplications } from './schema.js';
+import { scholarApplications, scholars } from './schema.js';
 
 export type TCaseRow = typeof scholarApplications.$inferSelect;
 export type TScholarRow = typeof scholars.$inferSelect;

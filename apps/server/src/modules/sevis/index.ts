@@ -1,2 +1,3 @@
 // What other modules may use of sevis.
 export { sevisSettings, sevisSenders, sevisBatches, sevisBatchRecords, sevisTransactionLogs, rtiImports, rtiImportRows } from './schema.js';
+export { sevisRoutes } from './routes.js';

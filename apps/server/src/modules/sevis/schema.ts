@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, jsonb } from 'drizzle-orm/pg-core';
-import { institutions } from '../institutions/schema.js';
-import { campusSites, studentProfiles, users } from '../people/schema.js';
-import { sevisPendingEvents } from '../students/schema.js';
+import { institutions } from '../../platform/tenancy/schema.js';
+import { campusSites, users } from '../people/schema.js';
+import { sevisPendingEvents, studentProfiles } from '../students/schema.js';
 
 /**
  * SEVIS settings per campus site and program kind (F: school code; J: program number): the

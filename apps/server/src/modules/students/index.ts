@@ -15,3 +15,5 @@ export { applyRequestEffects } from './operations/request-effects.js';
 export { applyRecordChange, createStudent, lockProfile, updateStudent } from './operations/records.js';
 export { readImportFile } from './operations/import-file.js';
 export { titleDefinitions, todayIso } from './queries/list-students.query.js';
+export { plugStudents } from './plug.js';
+export { studentRoutes } from './routes.js';

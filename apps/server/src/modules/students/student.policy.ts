@@ -3,7 +3,7 @@ import { assistantFlagsForSite, canActOnSite, isOfficerForSite, type TAssistantA
 import type { TTx } from '../../platform/db/database.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../platform/http/context.js';
-import { studentProfiles } from '../people/schema.js';
+import { studentProfiles } from './schema.js';
 
 export type TProfileRow = typeof studentProfiles.$inferSelect;
 /** read: see the record; edit: change it (assistants need editStudent for its site). */

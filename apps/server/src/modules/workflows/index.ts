@@ -9,3 +9,4 @@ export {
   findDepartmentWorkflow,
   SPONSORSHIP_EVENT,
 } from './operations/department-workflows.js';
+export { workflowRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { institutions } from '../institutions/schema.js';
+import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
 /** Groups of approvers (HR, Dean's office, ...). */

@@ -1,5 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { institutions } from '../../modules/institutions/schema.js';
+import { institutions } from '../tenancy/schema.js';
 
 /** Append-only: the application role may insert and read, never update or delete. */
 export const auditEvents = pgTable(

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
 
-export type TDb = NodePgDatabase<typeof schema>;
+/** The database handle. Tables are declared by their modules and imported where used; the handle needs none of them. */
+export type TDb = NodePgDatabase;
 /** A transaction bound to one institution, running as the row-level-security role. */
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
@@ -25,7 +25,7 @@ export function openDatabase(url: string, opts: { max?: number } = {}): TDatabas
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
-  const owner = drizzle(pool, { schema });
+  const owner = drizzle(pool);
   return {
     pool,
     owner,
@@ -45,7 +45,7 @@ export async function migrateDatabase(db: TDatabase): Promise<void> {
   try {
     // Serialise concurrent starts (several servers, parallel test workers).
     await client.query('select pg_advisory_lock(727274)');
-    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();

@@ -1,14 +1,21 @@
 import type { TActor, TRole, TStaffPermissions } from '@meridian/domain';
 import type { TConfig } from '../config/config.js';
 import type { TDatabase, TTx } from '../db/database.js';
-import type { TokenService } from '../auth/tokens.js';
+import type { TAccessClaims, TokenService } from '../auth/tokens.js';
 import type { Tenancy } from '../tenancy/tenancy.js';
+
+/**
+ * Finds the live session an access token names (null: signed out, revoked, or the account is off).
+ * The auth module provides it; the platform only verifies the token and asks.
+ */
+export type TSessionLookup = (claims: TAccessClaims, institutionId: string) => Promise<TAuthenticatedActor | null>;
 
 export interface TServices {
   config: TConfig;
   database: TDatabase;
   tokens: TokenService;
   tenancy: Tenancy;
+  findSession: TSessionLookup;
 }
 
 export interface TAuthenticatedActor extends TActor {

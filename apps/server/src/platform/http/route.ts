@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z, ZodType } from 'zod';
-import { can, MSG, ZStaffPermissions, type RouteContract, type TRole } from '@meridian/domain';
-import { sessions } from '../../modules/auth/schema.js';
-import { users } from '../../modules/people/schema.js';
+import { can, MSG, type RouteContract } from '@meridian/domain';
 import { writeAudit } from '../audit/audit.js';
 import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
 import type { TAuthenticatedActor, TContext, TServices } from './context.js';
@@ -34,23 +31,7 @@ async function authenticate(services: TServices, req: FastifyRequest, institutio
   const claims = await services.tokens.verifyAccess(header.replace(/^Bearer\s+/i, '').trim());
   // A token of another institution is no token here.
   if (!claims || claims.inst !== institutionId) return null;
-  return services.database.tenant(institutionId, async (tx) => {
-    const [row] = await tx
-      .select({ user: users, sessionId: sessions.id })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)));
-    if (!row || !row.user.isActive) return null;
-    const staff = row.user.role === 'isssAdmin' ? ZStaffPermissions.parse(row.user.staffPermissions ?? {}) : null;
-    return {
-      userId: row.user.id,
-      sessionId: row.sessionId,
-      role: row.user.role as TRole,
-      staff,
-      isDepartmentAdmin: row.user.isDepartmentAdmin,
-      departmentId: row.user.departmentId,
-    };
-  });
+  return services.findSession(claims, institutionId);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { institutions } from '../../modules/institutions/schema.js';
+import { institutions } from '../tenancy/schema.js';
 
 /** Every e-mail is recorded here; with SMTP configured the delivery job sends it. */
 export const outbox = pgTable(

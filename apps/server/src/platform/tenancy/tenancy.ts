@@ -1,4 +1,4 @@
-import { institutions } from '../../modules/institutions/schema.js';
+import { institutions } from './schema.js';
 import type { TDatabase } from '../db/database.js';
 
 interface TEntry {

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { TCurrentUser, TProcessedState, TRole, TStudentStage } from '@meridian/domain';
-import { institutions } from '../../institutions/schema.js';
-import { departments, scholars, studentProfiles, users } from '../../people/schema.js';
-import { requireActor, type TContext } from '../../../platform/http/context.js';
+import type { TCurrentUser,TRole } from '@meridian/domain';
+import { readInstitution } from '../../../platform/tenancy/institutions.js';
+import { departments,users } from '../../people/schema.js';
+import { requireActor,type TContext } from '../../../platform/http/context.js';
+import { accountFacts } from '../account-facts.js';
 
 /** Who is signed in, with what post-login routing and menus need. */
 export async function getCurrentUser(ctx: TContext): Promise<TCurrentUser> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, actor.userId));
-    const [inst] = await tx.select({ name: institutions.name, settings: institutions.settings }).from(institutions);
-    const [profile] = await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId));
-    const [scholar] = await tx.select().from(scholars).where(eq(scholars.userId, actor.userId));
-    const deptId = scholar?.departmentId ?? user!.departmentId;
+    const inst = await readInstitution(tx, ctx.institutionId);
+    const facts = await accountFacts(tx, user!);
+    const deptId = facts.departmentId ?? user!.departmentId;
     const [dept] = deptId
       ? await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, deptId))
       : [];
@@ -27,11 +27,11 @@ export async function getCurrentUser(ctx: TContext): Promise<TCurrentUser> {
       staff: actor.staff,
       isDepartmentAdmin: user!.isDepartmentAdmin,
       department: dept ?? null,
-      profileId: profile?.id ?? null,
-      currentStage: (profile?.currentStage as TStudentStage | undefined) ?? null,
-      scholarId: scholar?.id ?? null,
-      scholarApplicationId: scholar?.currentApplicationId ?? null,
-      processedState: user!.role === 'scholar' ? ((scholar?.processedState ?? '') as TProcessedState) : null,
+      profileId: facts.profileId ?? null,
+      currentStage: facts.currentStage ?? null,
+      scholarId: facts.scholarId ?? null,
+      scholarApplicationId: facts.scholarApplicationId ?? null,
+      processedState: user!.role === 'scholar' ? (facts.processedState ?? '') : null,
     };
   });
 }

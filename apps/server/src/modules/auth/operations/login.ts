@@ -8,6 +8,7 @@ import { users } from '../../people/schema.js';
 import { sessions } from '../schema.js';
 import { issueRefreshToken, presentSession } from '../session.service.js';
 import { clearAccount, recordAddressFailure, reserveTry } from '../throttle.js';
+import { recordSignIn } from '../../people/index.js';
 
 /** Roles that may hold a portal session; advisors act only through their signed links. */
 const PORTAL_ROLES = new Set(['scholar', 'department', 'ISSSstudent', 'isssAdmin']);
@@ -70,7 +71,7 @@ export async function login(ctx: TContext, input: TLoginInput): Promise<TSession
   return ctx.db(async (tx) => {
     await clearAccount(tx, institutionId, input.userName);
     const [s] = await tx.insert(sessions).values({ institutionId, userId: user.id, ip, userAgent: ctx.userAgent }).returning();
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await recordSignIn(tx, user.id);
     await writeAudit(tx, {
       institutionId,
       actorUserId: user.id,

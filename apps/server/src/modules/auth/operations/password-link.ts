@@ -10,6 +10,7 @@ import { loadSettings } from '../../institutions/index.js';
 import { users } from '../../people/schema.js';
 import { passwordLinks } from '../schema.js';
 import { revokeAllSessions } from '../session.service.js';
+import { setPasswordHash } from '../../people/index.js';
 
 async function findLiveLink(tx: TTx, token: string) {
   const [link] = await tx
@@ -50,10 +51,7 @@ export async function usePasswordLink(ctx: TContext, input: { token: string; pas
       .where(and(eq(passwordLinks.id, found.link.id), isNull(passwordLinks.usedAt)))
       .returning({ id: passwordLinks.id });
     if (claimed.length === 0) throw new AppError(400, 'LINK_INVALID', MSG.resetLinkInvalid);
-    await tx
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, found.user.id));
+    await setPasswordHash(tx, found.user.id, await hashPassword(input.password));
     await revokeAllSessions(tx, found.user.id, 'password-changed');
     await writeAudit(tx, {
       institutionId: ctx.institutionId,

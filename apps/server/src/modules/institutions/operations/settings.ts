@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { TBranding, TInstitutionSettings, TUpdateInstitutionSettingsInput } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { institutions } from '../schema.js';
+import { storeInstitutionSettings } from '../../../platform/tenancy/institutions.js';
 import { loadSettings } from '../settings.js';
 
 /** Branding for the login page: read on every load, so a change needs no rebuild. */
@@ -36,7 +35,7 @@ export async function updateInstitutionSettings(ctx: TContext, input: TUpdateIns
   return ctx.db(async (tx) => {
     const before = await loadSettings(tx, ctx.institutionId);
     const after = { ...before, ...input };
-    await tx.update(institutions).set({ settings: after, updatedAt: new Date() }).where(eq(institutions.id, ctx.institutionId));
+    await storeInstitutionSettings(tx, ctx.institutionId, after);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,

@@ -5,8 +5,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { AppError, badRequest, forbidden, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { sendPasswordLink } from '../../auth/password-links.js';
-import { revokeAllSessions } from '../../auth/session.service.js';
+import { accountAccess } from '../account-access.js';
 import { listStaffQuery } from '../queries/list-staff.query.js';
 import { users } from '../schema.js';
 import { assertCanGrant, canManageStaff, parseStaff } from '../staff.policy.js';
@@ -67,7 +66,7 @@ export async function inviteStaff(ctx: TContext, input: TInviteStaffInput): Prom
           throw new AppError(409, 'CONFLICT', MSG.userNameTaken, { userName: [MSG.userNameTaken] });
         throw e;
       });
-    await sendPasswordLink(tx, ctx, row!, 'invite');
+    await accountAccess().sendInviteLink(tx, ctx, row!);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
@@ -138,7 +137,7 @@ export async function deactivateStaff(ctx: TContext, userId: string): Promise<TS
     if (row.id === actor.userId) throw badRequest('You cannot deactivate your own account.');
     if (parseStaff(row.staffPermissions).isSuper) await assertAnotherSuperRemains(tx, row.id);
     const [updated] = await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
-    await revokeAllSessions(tx, row.id, 'deactivated');
+    await accountAccess().revokeAllSessions(tx, row.id, 'deactivated');
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
@@ -176,7 +175,7 @@ export async function resendStaffInvitation(ctx: TContext, userId: string): Prom
     const { actor, row } = await manageable(ctx, tx, userId);
     if (row.passwordHash !== null) throw badRequest('This staff member has already set a password.');
     if (!row.isActive) throw badRequest('Reactivate this staff member before sending an invitation.');
-    await sendPasswordLink(tx, ctx, row, 'invite');
+    await accountAccess().sendInviteLink(tx, ctx, row);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,

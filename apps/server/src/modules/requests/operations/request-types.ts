@@ -6,9 +6,10 @@ import type { TTx } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { studentProfiles, users } from '../../people/schema.js';
+import { users } from '../../people/schema.js';
 import { workflows } from '../../workflows/schema.js';
 import { requestTypes } from '../schema.js';
+import { studentProfiles } from '../../students/index.js';
 
 type TRow = typeof requestTypes.$inferSelect;
 type TInput = z.output<typeof requestsApi.ZRequestTypeInput>;

@@ -20,7 +20,7 @@ import { requireActor, type TAuthenticatedActor, type TContext } from '../../../
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
 import { siteOfficers } from '../../people/index.js';
-import { scholars, studentProfiles, users } from '../../people/schema.js';
+import { users } from '../../people/schema.js';
 import { cancelApprovalChain, resendApprovalLinks as resendLinks, startApprovalChain, workflowSteps } from '../../workflows/index.js';
 import { attachmentsModule, formsModule, requestQuestionnaireIds, studentsModule } from '../forms-port.js';
 import { canAccessRequest, getAccessibleRequest, staffReaches, type TRequestRow } from '../request.policy.js';
@@ -28,6 +28,8 @@ import { auditShape, loadUsers, presentRequest, summaryOf } from '../request.pre
 import { assertTransition } from '../request.workflow.js';
 import { requests, requestTypes } from '../schema.js';
 import { emitApprovalOutcome, hasApprovalOutcomeListener } from '../approval-listeners.js';
+import { studentProfiles } from '../../students/index.js';
+import { scholars } from '../../scholars/index.js';
 
 const STARTER_OF: Record<string, string> = { ISSSstudent: 'student', scholar: 'scholar', department: 'department', isssAdmin: 'staff' };
 export const INCOMPLETE = 'Please complete the request before submitting: see the messages on each field.';

@@ -6,11 +6,12 @@ import { AppError, badRequest, notFound } from '../../../platform/errors/app-err
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
-import { studentProfiles, users } from '../../people/schema.js';
+import { users } from '../../people/schema.js';
 import { staffReaches } from '../request.policy.js';
 import { auditShape, presentRequest } from '../request.presenter.js';
 import { requests, requestTypes } from '../schema.js';
 import { nextRequestNumber } from './requests.js';
+import { studentProfiles } from '../../students/index.js';
 
 export const NOT_FOR_STUDENT = 'The office cannot start this request for this student.';
 

@@ -2,11 +2,11 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { addDays, endDateAlert, PROCESSED_STATE_LABELS, todayIso } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TContext, TServices } from '../../../platform/http/context.js';
-import { institutions } from '../../institutions/schema.js';
+import { listInstitutionIds } from '../../../platform/tenancy/institutions.js';
 import { notify } from '../../notifications/index.js';
 import { siteOfficers } from '../../people/index.js';
-import { departments, scholars, users } from '../../people/schema.js';
-import { scholarAlertsSent, scholarApplications as a } from '../schema.js';
+import { departments, users } from '../../people/schema.js';
+import { scholarAlertsSent, scholarApplications as a, scholars } from '../schema.js';
 import { readAccountSettings } from './account-settings.js';
 
 export const END_DATE_ALERT_ACTION = 'scholar.end-date-alert';
@@ -113,7 +113,7 @@ function systemContext(services: TServices, institutionId: string): TContext {
 
 /** The scholar daily job for every institution: end-date alerts of H-1B, O-1 and J-1 cases. */
 export async function runScholarAlertsJob(services: TServices, today = todayIso()): Promise<{ alerts: number }> {
-  const all = await services.database.owner.select({ id: institutions.id }).from(institutions);
+  const all = (await listInstitutionIds(services.database)).map((id) => ({ id }));
   let alerts = 0;
   for (const inst of all) alerts += await sendEndDateAlerts(systemContext(services, inst.id), today);
   return { alerts };

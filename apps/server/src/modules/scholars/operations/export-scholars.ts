@@ -6,10 +6,10 @@ import { EMPLOYMENT_FLAGS, PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATU
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { departments, scholars as s } from '../../people/schema.js';
+import { departments } from '../../people/schema.js';
 import { readAccountSettings } from './account-settings.js';
 import { dashboardConditions, dashboardOrder, type TDashboardExport } from '../queries/dashboard.query.js';
-import { scholarApplications as a } from '../schema.js';
+import { scholarApplications as a, scholars as s } from '../schema.js';
 
 export type TExportKind = 'scholars' | 'opt';
 

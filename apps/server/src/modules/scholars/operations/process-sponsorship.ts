@@ -6,10 +6,10 @@ import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
-import { users, scholars } from '../../people/schema.js';
+import { users } from '../../people/schema.js';
 import { nextRequestNumber, requests, requestTypes } from '../../requests/index.js';
 import type { TCaseRow, TScholarRow } from '../scholar.policy.js';
-import { scholarApplications, scholarStatusHistory } from '../schema.js';
+import { scholarApplications, scholarStatusHistory, scholars } from '../schema.js';
 import { lockCaseForOffice, presentOfficeCase, PROCESSABLE } from './office-case.js';
 
 const FINAL = new Set(['completed', 'dismissed', 'rejected']);

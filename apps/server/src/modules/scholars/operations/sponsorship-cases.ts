@@ -6,10 +6,10 @@ import { auditEvents } from '../../../platform/audit/schema.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, conflict, forbidden, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
-import { departments, scholars, users } from '../../people/schema.js';
+import { departments, users } from '../../people/schema.js';
 import { nextRequestNumber, requests, requestTypes } from '../../requests/index.js';
 import { getAccessibleCase, getOwnCurrentCase, type TCaseRow } from '../scholar.policy.js';
-import { scholarApplications } from '../schema.js';
+import { scholarApplications, scholars } from '../schema.js';
 import { presentDeptCase } from './sponsorship-present.js';
 
 type TInput = z.output<typeof scholarsApi.ZSponsorshipInput>;

@@ -1,16 +1,16 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and,eq,inArray,isNull } from 'drizzle-orm';
 import { scholarsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import { isUniqueViolation } from '../../../platform/db/errors.js';
-import { AppError, conflict } from '../../../platform/errors/app-error.js';
-import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { AppError,conflict } from '../../../platform/errors/app-error.js';
+import { requireActor,type TContext } from '../../../platform/http/context.js';
 import { sendPasswordLink } from '../../auth/password-links.js';
-import { scholars, users } from '../../people/schema.js';
+import { users } from '../../people/schema.js';
 import { requests } from '../../requests/index.js';
 import { getAccessibleCase } from '../scholar.policy.js';
-import { scholarApplications } from '../schema.js';
+import { scholarApplications,scholars } from '../schema.js';
 import { departmentOf } from './sponsorship-cases.js';
 import { presentDeptCase } from './sponsorship-present.js';
+import { createPortalAccount } from '../../people/index.js';
 
 const M = scholarsApi.DEPT_MSG;
 
@@ -36,30 +36,12 @@ export async function inviteScholar(ctx: TContext, applicationId: string): Promi
       user = existing;
       outcome = 'resent';
     } else {
-      const lower = email.toLowerCase();
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(or(eq(sql`lower(${users.userName})`, lower), eq(sql`lower(${users.email})`, lower)))
-        .limit(1);
-      if (taken) throw conflict(M.emailTakenByUser, { email: [M.emailTakenByUser] });
-      const [created] = await tx
-        .insert(users)
-        .values({
-          institutionId: ctx.institutionId,
-          userName: email,
-          email,
-          firstName: scholar.firstName,
-          lastName: scholar.lastName,
-          role: 'scholar',
-          departmentId: c.departmentId,
-        })
-        .returning()
-        .catch((e: unknown) => {
-          if (isUniqueViolation(e, 'users_user_name_uq')) throw conflict(M.emailTakenByUser, { email: [M.emailTakenByUser] });
-          throw e;
-        });
-      user = created!;
+      user = await createPortalAccount(
+        tx,
+        ctx.institutionId,
+        { email, firstName: scholar.firstName, lastName: scholar.lastName, role: 'scholar', departmentId: c.departmentId },
+        M.emailTakenByUser,
+      );
       outcome = 'invited';
       // Link only while still unlinked: two invitations at the same moment cannot both link an account.
       const linked = await tx

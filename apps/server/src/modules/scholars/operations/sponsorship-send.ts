@@ -6,7 +6,6 @@ import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
-import { scholars } from '../../people/schema.js';
 import {
   assertTransition,
   officeRecipients,
@@ -17,7 +16,7 @@ import {
 } from '../../requests/index.js';
 import { startApprovalChain } from '../../workflows/index.js';
 import { getAccessibleCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
-import { scholarApplications } from '../schema.js';
+import { scholarApplications, scholars } from '../schema.js';
 import { departmentOf } from './sponsorship-cases.js';
 import { presentDeptCase, sponsorshipWorkflowOf } from './sponsorship-present.js';
 

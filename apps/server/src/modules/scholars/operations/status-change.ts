@@ -5,9 +5,8 @@ import { badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
-import { scholars } from '../../people/schema.js';
 import { requests } from '../../requests/index.js';
-import { scholarApplications, scholarStatusHistory } from '../schema.js';
+import { scholarApplications, scholarStatusHistory, scholars } from '../schema.js';
 import { lockCaseForOffice, presentOfficeCase } from './office-case.js';
 import { applicationPathFor, departmentRecipients } from './process-sponsorship.js';
 

@@ -3,9 +3,9 @@ import { SCHOLAR_PHASES, type scholarsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
-import { departments, scholars as s } from '../../people/schema.js';
+import { departments } from '../../people/schema.js';
 import { caseListFilter } from '../scholar.policy.js';
-import { scholarApplications as a } from '../schema.js';
+import { scholarApplications as a, scholars as s } from '../schema.js';
 
 export type TDashboardFilters = z.output<typeof scholarsApi.ZScholarDashboardFilters>;
 export type TDashboardScope = z.output<typeof scholarsApi.ZScholarDashboardScope>;

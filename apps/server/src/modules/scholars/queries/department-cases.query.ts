@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { scholarsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { scholars, users } from '../../people/schema.js';
+import { users } from '../../people/schema.js';
 import { caseListFilter } from '../scholar.policy.js';
-import { scholarApplications } from '../schema.js';
+import { scholarApplications, scholars } from '../schema.js';
 import { summaryOfCase } from '../operations/sponsorship-present.js';
 import { scholarSearchPattern } from './dashboard.query.js';
 

@@ -17,14 +17,12 @@ import {
   updateSponsorship,
 } from '../operations/sponsorship-cases.js';
 import { inviteScholar } from '../operations/sponsorship-invite.js';
-import { registerSponsorshipListeners, sendForApproval } from '../operations/sponsorship-send.js';
+import { sendForApproval } from '../operations/sponsorship-send.js';
 import { listDeptCases } from '../queries/department-cases.query.js';
 
 /** The scholars module's department routes (issue 5 item 1): dashboard, sponsorship requests, configurations, workflows. */
 export function departmentRoutes(app: FastifyInstance, s: TServices): void {
   const a = scholarsApi;
-  // The end of a department's approval chain moves the sponsorship request (requests module → scholars).
-  registerSponsorshipListeners();
   registerRoute(app, s, a.listDeptCases, (ctx, { query }) => listDeptCases(ctx, query));
   registerRoute(app, s, a.createSponsorship, (ctx, { body }) => createSponsorship(ctx, body));
   registerRoute(app, s, a.getDeptCase, (ctx, { params }) => getDeptCase(ctx, params.applicationId));

@@ -5,8 +5,8 @@ import { hashPassword, isGuessablePassword } from '../../../platform/auth/passwo
 import { AppError, fieldError } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
 import { DEFAULT_SETTINGS } from '../../institutions/settings.js';
-import { institutions } from '../../institutions/schema.js';
-import { users } from '../../people/schema.js';
+import { countInstitutions, createInstitution } from '../../../platform/tenancy/institutions.js';
+import { createFirstSuperUser } from '../../people/index.js';
 
 /** First start of a real office: the institution and its first super user, only on an empty database. */
 export async function completeSetup(ctx: TContext, input: TSetupInput): Promise<{ ok: true }> {
@@ -17,50 +17,29 @@ export async function completeSetup(ctx: TContext, input: TSetupInput): Promise<
   const passwordHash = await hashPassword(input.password);
   await database.owner.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(institutions)) as [{ n: number }];
-    if (n > 0) throw new AppError(409, 'SETUP_DONE', MSG.setupDone);
-    const [inst] = await tx
-      .insert(institutions)
-      .values({
-        name: input.institutionName,
-        settings: {
-          ...DEFAULT_SETTINGS,
-          accountName: input.institutionName,
-          primaryColor: input.primaryColor,
-          secondaryColor: input.secondaryColor,
-          publicBaseUrl: input.publicBaseUrl.replace(/\/+$/, ''),
-        },
-      })
-      .returning();
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        institutionId: inst!.id,
-        userName: input.userName,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: 'isssAdmin',
-        passwordHash,
-        passwordChangedAt: new Date(),
-        staffPermissions: {
-          isSuper: true,
-          isOfficer: true,
-          officerSites: [],
-          isAssistant: false,
-          assistantSites: [],
-          assistantSettings: {},
-          websiteContent: true,
-          limitMenu: false,
-          availableMenuItems: [],
-        },
-      })
-      .returning();
+    if ((await countInstitutions(tx)) > 0) throw new AppError(409, 'SETUP_DONE', MSG.setupDone);
+    const inst = await createInstitution(tx, {
+      name: input.institutionName,
+      settings: {
+        ...DEFAULT_SETTINGS,
+        accountName: input.institutionName,
+        primaryColor: input.primaryColor,
+        secondaryColor: input.secondaryColor,
+        publicBaseUrl: input.publicBaseUrl.replace(/\/+$/, ''),
+      },
+    });
+    const admin = await createFirstSuperUser(tx, inst.id, {
+      userName: input.userName,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+    });
     await writeAudit(tx, {
-      institutionId: inst!.id,
-      actorUserId: admin!.id,
+      institutionId: inst.id,
+      actorUserId: admin.id,
       entityType: 'institution',
-      entityId: inst!.id,
+      entityId: inst.id,
       action: 'institution.created-by-setup',
       ip: ctx.ip,
     });

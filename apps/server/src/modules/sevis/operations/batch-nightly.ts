@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TServices } from '../../../platform/http/context.js';
-import { institutions } from '../../institutions/schema.js';
+import { listInstitutionIds } from '../../../platform/tenancy/institutions.js';
 import { sevisSettings } from '../schema.js';
 import { createBatchesForSettings } from './batch-create.js';
 
@@ -16,7 +16,7 @@ export const SEVIS_NIGHTLY_LOCK_KEY = 727306;
 export async function runSevisNightlyBatching(
   services: TServices,
 ): Promise<{ batches: number; batchedEvents: number; heldEvents: number }> {
-  const all = await services.database.owner.select({ id: institutions.id }).from(institutions);
+  const all = (await listInstitutionIds(services.database)).map((id) => ({ id }));
   const total = { batches: 0, batchedEvents: 0, heldEvents: 0 };
   for (const inst of all) {
     const rows = await services.database.tenant(inst.id, (tx) =>

@@ -2,8 +2,8 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { sevisApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
-import { campusSites, studentProfiles as p } from '../../people/schema.js';
-import { raiseEvent, titleDefinitions, todayIso } from '../../students/index.js';
+import { campusSites } from '../../people/schema.js';
+import { raiseEvent, titleDefinitions, todayIso, studentProfiles as p } from '../../students/index.js';
 import { batchSites, eventScope } from '../queries/batch-pending.query.js';
 
 /**

@@ -5,8 +5,8 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, fieldError, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { studentProfiles, users } from '../../people/schema.js';
-import { readImportFile, staffReachesProfile } from '../../students/index.js';
+import { users } from '../../people/schema.js';
+import { readImportFile, staffReachesProfile, studentProfiles } from '../../students/index.js';
 import { rtiImportRows, rtiImports } from '../schema.js';
 import { diffRow, mapRtiHeader, normalizeRtiRow, ourValue, type TRtiValues } from './rti-parse.js';
 

@@ -2,8 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { sevisApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { studentProfiles } from '../../people/schema.js';
-import { sevisPendingEvents, siteFilter } from '../../students/index.js';
+import { sevisPendingEvents, siteFilter, studentProfiles } from '../../students/index.js';
 import { sevisBatches, sevisBatchRecords } from '../schema.js';
 
 /**

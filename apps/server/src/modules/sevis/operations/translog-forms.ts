@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { sevisApi } from '@meridian/domain';
 import type { TContext } from '../../../platform/http/context.js';
 import { uploadAttachment } from '../../attachments/index.js';
-import { studentProfiles } from '../../people/schema.js';
+import { studentProfiles } from '../../students/index.js';
 
 /**
  * Files the printed forms (I-20 / DS-2019 PDFs) of a results zip on the student records they belong

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TContext } from '../../../platform/http/context.js';
-import { studentProfiles as p } from '../../people/schema.js';
 import { listBulk, queueBulk, type TBulkList } from './registration-bulk.js';
+import { studentProfiles as p } from '../../students/index.js';
 
 /** Days either side of the program start date within which an initial exchange visitor is ready to validate. */
 export const VALIDATION_WINDOW_DAYS = 30;

@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import type { sevisApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
-import { campusSites, studentProfiles as p } from '../../people/schema.js';
+import { campusSites } from '../../people/schema.js';
 import { sevisPendingEvents as e } from '../../students/index.js';
 import { sevisSettings } from '../schema.js';
 import { batchesSite } from '../operations/settings-scope.js';
+import { studentProfiles as p } from '../../students/schema.js';
 
 /** The campus sites whose SEVIS batches the actor prepares; super users also see records without a site. */
 export async function batchSites(tx: TTx, actor: TAuthenticatedActor): Promise<number[]> {

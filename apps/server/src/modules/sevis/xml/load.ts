@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { TTx } from '../../../platform/db/database.js';
-import { studentProfiles } from '../../people/schema.js';
 import { sevisPendingEvents, studentDependents, studentEmployments, studentSitesOfActivity } from '../../students/schema.js';
 import type { TBatchRecordInput } from './types.js';
+import { studentProfiles } from '../../students/index.js';
 
 const CHUNK = 2000;
 async function inChunks<T>(ids: string[], q: (chunk: string[]) => Promise<T[]>): Promise<T[]> {

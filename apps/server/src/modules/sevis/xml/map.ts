@@ -1,7 +1,7 @@
-import type { TAddress } from '../../people/schema.js';
 import { sevisCountry, sevisGender } from './codes.js';
 import { codeList, type TBatchKind } from './schema.js';
 import type { TBatchRecordInput, TDependent, TEmployment, TXmlNode } from './types.js';
+import { type TAddress } from '../../students/index.js';
 
 /** Where a missing value lives, said the way an officer looks for it. */
 export const ON_RECORD = 'on the student record';

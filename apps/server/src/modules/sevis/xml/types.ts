@@ -1,6 +1,6 @@
-import type { studentProfiles } from '../../people/schema.js';
 import type { studentDependents, studentEmployments, studentSitesOfActivity } from '../../students/schema.js';
 import type { TBatchKind } from './schema.js';
+import { type studentProfiles } from '../../students/index.js';
 
 export type TProfile = typeof studentProfiles.$inferSelect;
 export type TDependent = typeof studentDependents.$inferSelect;

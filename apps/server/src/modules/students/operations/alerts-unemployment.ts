@@ -3,7 +3,7 @@ import { todayIso, UNEMPLOYMENT_LEVEL_LABELS, type TUnemploymentLevel } from '@m
 import { auditEvents } from '../../../platform/audit/schema.js';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TContext, TServices } from '../../../platform/http/context.js';
-import { institutions } from '../../institutions/schema.js';
+import { listInstitutionIds } from '../../../platform/tenancy/institutions.js';
 import { notify } from '../../notifications/index.js';
 import { siteOfficers } from '../../people/index.js';
 import { loadOptData } from '../queries/opt-data.query.js';
@@ -91,7 +91,7 @@ export function systemContext(services: TServices, institutionId: string): TCont
 
 /** The OPT daily job for every institution: STEM report rows for STEM periods recorded elsewhere, then the unemployment alerts. */
 export async function runOptDailyJob(services: TServices, today = todayIso()): Promise<{ alerts: number; reports: number }> {
-  const all = await services.database.owner.select({ id: institutions.id }).from(institutions);
+  const all = (await listInstitutionIds(services.database)).map((id) => ({ id }));
   let alerts = 0;
   let reports = 0;
   for (const inst of all) {

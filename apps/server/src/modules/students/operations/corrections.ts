@@ -6,8 +6,8 @@ import { AppError, badRequest, notFound, type TFieldErrors } from '../../../plat
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { notify } from '../../notifications/index.js';
 import { siteOfficers } from '../../people/index.js';
-import { studentProfiles, users } from '../../people/schema.js';
-import { studentProfileCorrections } from '../schema.js';
+import { users } from '../../people/schema.js';
+import { studentProfileCorrections, studentProfiles } from '../schema.js';
 import { getAccessibleProfile, getOwnProfile, siteFilter, staffReachesProfile, type TProfileRow } from '../student.policy.js';
 import { presentStudentRecord } from '../student-record.presenter.js';
 import { applyRecordChange, lockProfile } from './records.js';

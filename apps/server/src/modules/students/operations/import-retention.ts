@@ -1,7 +1,7 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TServices } from '../../../platform/http/context.js';
-import { institutions } from '../../institutions/schema.js';
+import { listInstitutionIds } from '../../../platform/tenancy/institutions.js';
 import { studentImports } from '../schema.js';
 import { systemContext } from './alerts-unemployment.js';
 
@@ -15,7 +15,7 @@ export const IMPORT_PREVIEW_RETENTION_DAYS = 14;
  */
 export async function expireStaleImportPreviews(services: TServices, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - IMPORT_PREVIEW_RETENTION_DAYS * 24 * 3600 * 1000);
-  const all = await services.database.owner.select({ id: institutions.id }).from(institutions);
+  const all = (await listInstitutionIds(services.database)).map((id) => ({ id }));
   let expired = 0;
   for (const inst of all) {
     const ctx = systemContext(services, inst.id);

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { studentsApi } from '@meridian/domain';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { campusSites, studentProfiles, users } from '../../people/schema.js';
+import { campusSites, users } from '../../people/schema.js';
 import { siteFilter, staffReachesProfile } from '../student.policy.js';
+import { studentProfiles } from '../schema.js';
 
 type TQuery = studentsApi.TNewlyAdmittedQuery;
 type TRow = studentsApi.TNewlyAdmittedStudent;

@@ -1,15 +1,15 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and,count,eq,isNull } from 'drizzle-orm';
 import type { studentsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
-import { AppError, badRequest, conflict } from '../../../platform/errors/app-error.js';
-import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { sendPasswordLink } from '../../auth/password-links.js';
-import { passwordLinks } from '../../auth/schema.js';
-import { studentProfiles, users } from '../../people/schema.js';
-import { studentStageProgress } from '../schema.js';
-import { getAccessibleProfile, type TProfileRow } from '../student.policy.js';
+import { AppError,badRequest,conflict } from '../../../platform/errors/app-error.js';
+import { requireActor,type TContext } from '../../../platform/http/context.js';
+import { latestInviteSentAt,sendPasswordLink } from '../../auth/password-links.js';
+import { users } from '../../people/schema.js';
+import { studentStageProgress,studentProfiles } from '../schema.js';
+import { getAccessibleProfile,type TProfileRow } from '../student.policy.js';
+import { createPortalAccount } from '../../people/index.js';
 
 type TInviteResult = studentsApi.TInviteResult;
 type TBulkInviteOutput = studentsApi.TBulkInviteOutput;
@@ -53,31 +53,12 @@ async function inviteLoaded(tx: TTx, ctx: TContext, profile: TProfileRow): Promi
     user = existing;
     outcome = 'resent';
   } else {
-    const lower = email.toLowerCase();
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(or(eq(sql`lower(${users.userName})`, lower), eq(sql`lower(${users.email})`, lower)))
-      .limit(1);
-    if (taken) throw conflict(INVITE_MSG.emailTaken, { email: [INVITE_MSG.emailTaken] });
-    const [created] = await tx
-      .insert(users)
-      .values({
-        institutionId: ctx.institutionId,
-        userName: email,
-        email,
-        firstName: profile.firstName,
-        lastName: profile.lastName,
-        role: 'ISSSstudent',
-        campusSiteId: profile.campusSiteId,
-      })
-      .returning()
-      .catch((e: unknown) => {
-        // Two invitations at once: the other took the user name between our check and this insert.
-        if (isUniqueViolation(e, 'users_user_name_uq')) throw conflict(INVITE_MSG.emailTaken, { email: [INVITE_MSG.emailTaken] });
-        throw e;
-      });
-    user = created!;
+    user = await createPortalAccount(
+      tx,
+      ctx.institutionId,
+      { email, firstName: profile.firstName, lastName: profile.lastName, role: 'ISSSstudent', campusSiteId: profile.campusSiteId },
+      INVITE_MSG.emailTaken,
+    );
     outcome = 'invited';
   }
   const stage = (await hasStarted(tx, profile)) ? profile.currentStage : 'invited';
@@ -105,19 +86,14 @@ async function inviteLoaded(tx: TTx, ctx: TContext, profile: TProfileRow): Promi
     after: { userId: user.id, userName: user.userName, portalAccess: 1, currentStage: stage },
     ip: ctx.ip,
   });
-  const [link] = await tx
-    .select({ at: passwordLinks.createdAt })
-    .from(passwordLinks)
-    .where(and(eq(passwordLinks.userId, user.id), eq(passwordLinks.purpose, 'invite')))
-    .orderBy(desc(passwordLinks.createdAt))
-    .limit(1);
+  const invitedAt = await latestInviteSentAt(tx, user.id);
   return {
     profileId: profile.id,
     userId: user.id,
     userName: user.userName,
     email: user.email,
     outcome,
-    invitedAt: (link?.at ?? new Date()).toISOString(),
+    invitedAt: (invitedAt ?? new Date()).toISOString(),
   };
 }
 

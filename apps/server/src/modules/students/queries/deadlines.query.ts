@@ -2,8 +2,7 @@ import { and, between, eq, inArray, isNotNull, notExists, sql } from 'drizzle-or
 import { addDays, optFilingWindow, programEndAlert, registrationDue, studentsApi, UNEMPLOYMENT_THRESHOLDS } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
-import { studentProfiles } from '../../people/schema.js';
-import { studentEmployments } from '../schema.js';
+import { studentEmployments, studentProfiles } from '../schema.js';
 import { siteFilter } from '../student.policy.js';
 import { loadOptData } from './opt-data.query.js';
 import { optStudentProfiles } from './opt-students.query.js';

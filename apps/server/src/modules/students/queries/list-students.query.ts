@@ -3,8 +3,9 @@ import { STUDENT_LIST_TITLES, type studentsApi, type TStudentListTitle } from '@
 import type { z } from 'zod';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
-import { campusSites, studentProfiles as p } from '../../people/schema.js';
+import { campusSites } from '../../people/schema.js';
 import { siteFilter } from '../student.policy.js';
+import { studentProfiles as p } from '../schema.js';
 
 export type TListStudentsQuery = z.output<typeof studentsApi.ZListStudentsQuery>;
 

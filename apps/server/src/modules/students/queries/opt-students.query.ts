@@ -2,8 +2,8 @@ import { and, eq, exists, gte, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { addDays, studentsApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
-import { campusSites, studentProfiles } from '../../people/schema.js';
-import { studentEmployments } from '../schema.js';
+import { campusSites } from '../../people/schema.js';
+import { studentEmployments, studentProfiles } from '../schema.js';
 import { siteFilter, staffReachesProfile } from '../student.policy.js';
 import { loadOptData, type TOptData } from './opt-data.query.js';
 

@@ -2,8 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, s
 import { addDays, daysBetween, stemReportStatus, studentsApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
-import { studentProfiles } from '../../people/schema.js';
-import { stemReports, studentEmployments } from '../schema.js';
+import { stemReports, studentEmployments, studentProfiles } from '../schema.js';
 import { siteFilter, staffReachesProfile } from '../student.policy.js';
 import { likeOf } from './opt-students.query.js';
 

@@ -1,7 +1,7 @@
-import type { TAddress } from '../../../people/schema.js';
 import { IN_EVENT, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
+import { type TAddress } from '../../../students/index.js';
 
 /** A site's address and name (SEVIS's SOA / AddSOA content). */
 export function soaSite(m: RecordMapper, name: unknown, address: TAddress | null | undefined, isPrimary: boolean): TXmlNode {

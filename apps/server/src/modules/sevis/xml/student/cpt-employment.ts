@@ -1,6 +1,6 @@
-import type { TAddress } from '../../../people/schema.js';
 import { IN_EVENT, fullOrPartTime, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
+import { type TAddress } from '../../../students/index.js';
 
 /** CPTEmployment Add (a new authorization) or Cancel (payload or the authorized employment row). */
 export const studentCptEmployment: TEventMapper = {

@@ -1,6 +1,6 @@
-import type { TAddress } from '../../../people/schema.js';
 import { IN_EVENT, fullOrPartTime, type RecordMapper } from '../map.js';
 import type { TEmployment, TXmlNode } from '../types.js';
+import { type TAddress } from '../../../students/index.js';
 
 type TData = Record<string, unknown>;
 

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { TServices } from './platform/http/context.js';
+import { attachmentRoutes } from './modules/attachments/index.js';
+import { auditRoutes } from './modules/audit/index.js';
+import { authRoutes, plugAuth } from './modules/auth/index.js';
+import { commentRoutes } from './modules/comments/index.js';
+import { formsRoutes } from './modules/forms/index.js';
+import { institutionRoutes } from './modules/institutions/index.js';
+import { notificationRoutes } from './modules/notifications/index.js';
+import { peopleRoutes } from './modules/people/index.js';
+import { requestRoutes } from './modules/requests/index.js';
+import { plugScholars, scholarRoutes } from './modules/scholars/index.js';
+import { setupRoutes } from './modules/setup/index.js';
+import { sevisRoutes } from './modules/sevis/index.js';
+import { plugStudents, studentRoutes } from './modules/students/index.js';
+import { workflowRoutes } from './modules/workflows/index.js';
+
+/**
+ * The composition root of the server modules (docs/architecture.md). A lower module never imports a
+ * higher one; where it needs one (the case engine needs the owners of request kinds, people needs
+ * sign-in), it offers an extension point and the higher module plugs into it here. Idempotent: the
+ * tests build many apps in one process.
+ */
+export function composeModules(): void {
+  plugAuth();
+  plugStudents();
+  plugScholars();
+}
+
+/** Every module's routes, bottom layer first. */
+export async function registerModuleRoutes(app: FastifyInstance, services: TServices): Promise<void> {
+  setupRoutes(app, services);
+  authRoutes(app, services);
+  institutionRoutes(app, services);
+  peopleRoutes(app, services);
+  auditRoutes(app, services);
+  requestRoutes(app, services);
+  workflowRoutes(app, services);
+  await attachmentRoutes(app, services);
+  commentRoutes(app, services);
+  notificationRoutes(app, services);
+  formsRoutes(app, services);
+  studentRoutes(app, services);
+  scholarRoutes(app, services);
+  sevisRoutes(app, services);
+}

@@ -1,0 +1,2 @@
+// What other modules (and the composition root) may use of comments.
+export { commentRoutes } from './routes.js';

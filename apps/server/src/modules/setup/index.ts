@@ -1,0 +1,2 @@
+// What other modules (and the composition root) may use of setup.
+export { setupRoutes } from './routes.js';
