@@ -135,7 +135,7 @@ export async function benchApp(database: TDatabase): Promise<{ app: TApp['app'];
       payload: { userName, password: DEMO_PASSWORD },
     });
     if (res.statusCode !== 200) throw new Error(`login ${userName}: ${res.statusCode} ${res.body}`);
-    return (res.json() as { accessToken: string }).accessToken;
+    return res.json<{ accessToken: string }>().accessToken;
   };
   return { app, login };
 }

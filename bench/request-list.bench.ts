@@ -85,13 +85,13 @@ async function main() {
         const get = getter(app, '/api/requests', actor.token);
         const query = { ...sc.query };
         if (query.page === 'last') {
-          const first = (await get({ ...query, page: 1 })).json() as { total: number };
+          const first = (await get({ ...query, page: 1 })).json<{ total: number }>();
           query.page = Math.max(1, Math.ceil(first.total / Number(query.pageSize)));
         }
         const m = await measureScenario({
           name: sc.name,
           get: () => get(query),
-          totalOf: (res) => (res.json() as { total: number }).total,
+          totalOf: (res) => res.json<{ total: number }>().total,
           pool: db.pool,
           institutionId: db.instA,
           table: '"requests"',

@@ -135,7 +135,7 @@ async function main() {
           warmup: WARMUP,
           iter: ITER,
           totalOf: (res) => {
-            const body = res.json() as { total: number } | { phase: string; count: number }[];
+            const body = res.json<{ total: number } | { phase: string; count: number }[]>();
             return Array.isArray(body) ? `${body[0]?.count ?? 0} in All` : body.total;
           },
         });

@@ -143,7 +143,7 @@ async function main() {
       headers: { host: 'demo.test' },
       payload: { userName: 'admin', password: DEMO_PASSWORD },
     });
-    const token = (login.json() as { accessToken: string }).accessToken;
+    const token = login.json<{ accessToken: string }>().accessToken;
     const headers = { host: 'demo.test', authorization: `Bearer ${token}` };
     const upload = async (fileName: string, data: Buffer) => {
       const { payload, contentType } = multipart(fileName, data);
@@ -154,7 +154,7 @@ async function main() {
         headers: { ...headers, 'content-type': contentType },
       });
       if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      const s = res.json() as { id: string; rowCount: number; errorCount: number };
+      const s = res.json<{ id: string; rowCount: number; errorCount: number }>();
       if (s.rowCount !== ROWS || s.errorCount !== 0) throw new Error(`unexpected preview: ${JSON.stringify(s)}`);
       return s.id;
     };

@@ -94,7 +94,7 @@ async function main() {
           warmup: WARMUP,
           iter: ITER,
           totalOf: (res) => {
-            const body = res.json() as { total: number } | unknown[];
+            const body = res.json<{ total: number } | unknown[]>();
             return Array.isArray(body) ? `${body.length} titles` : body.total;
           },
         });

@@ -68,7 +68,7 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => Promise.resolve(app.swagger()));
 
   const key = await getOrCreateSecret(database, 'access-token-key');
   composeModules();

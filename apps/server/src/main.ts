@@ -7,10 +7,7 @@ import { MailDelivery } from './platform/mail/mailer.js';
 import { buildApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
 import { startDailyJobs } from './platform/jobs/daily-runner.js';
-import { runSevisNightlyBatching, SEVIS_NIGHTLY_LOCK_KEY } from './modules/sevis/operations/batch-nightly.js';
-import { runOptDailyJob } from './modules/students/operations/alerts-unemployment.js';
-import { runScholarAlertsJob } from './modules/scholars/operations/alerts-end-date.js';
-import { expireStaleImportPreviews } from './modules/students/operations/import-retention.js';
+import { moduleDailyJobs } from './modules.js';
 
 /** Start-up: config -> database (embedded or DATABASE_URL) -> migrate -> seed -> listen. */
 async function main(): Promise<void> {
@@ -36,12 +33,7 @@ async function main(): Promise<void> {
   mail.start();
   // Daily work on whichever server takes the lock: OPT unemployment alerts and STEM report rows.
   // Uploads never imported lose their rows (personal data) after a fortnight.
-  const stopJobs = startDailyJobs(database, [
-    { name: 'opt-daily', lockKey: 727301, run: () => runOptDailyJob(services) },
-    { name: 'scholar-alerts', lockKey: 727303, run: () => runScholarAlertsJob(services) },
-    { name: 'import-retention', lockKey: 727302, run: () => expireStaleImportPreviews(services) },
-    { name: 'sevis-nightly-batching', lockKey: SEVIS_NIGHTLY_LOCK_KEY, run: () => runSevisNightlyBatching(services) },
-  ]);
+  const stopJobs = startDailyJobs(database, moduleDailyJobs(services));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TServices } from './platform/http/context.js';
-import { attachmentRoutes } from './modules/attachments/index.js';
+import type { TDailyJob } from './platform/jobs/daily-runner.js';
+import { attachmentRoutes, plugAttachments } from './modules/attachments/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes, plugAuth } from './modules/auth/index.js';
 import { commentRoutes } from './modules/comments/index.js';
@@ -9,11 +10,11 @@ import { institutionRoutes } from './modules/institutions/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { requestRoutes } from './modules/requests/index.js';
-import { plugScholars, scholarRoutes } from './modules/scholars/index.js';
+import { plugScholars, scholarDailyJobs, scholarRoutes } from './modules/scholars/index.js';
 import { setupRoutes } from './modules/setup/index.js';
-import { sevisRoutes } from './modules/sevis/index.js';
-import { plugStudents, studentRoutes } from './modules/students/index.js';
-import { workflowRoutes } from './modules/workflows/index.js';
+import { sevisDailyJobs, sevisRoutes } from './modules/sevis/index.js';
+import { plugStudents, studentDailyJobs, studentRoutes } from './modules/students/index.js';
+import { plugWorkflows, workflowRoutes } from './modules/workflows/index.js';
 
 /**
  * The composition root of the server modules (docs/architecture.md). A lower module never imports a
@@ -23,6 +24,8 @@ import { workflowRoutes } from './modules/workflows/index.js';
  */
 export function composeModules(): void {
   plugAuth();
+  plugWorkflows();
+  plugAttachments();
   plugStudents();
   plugScholars();
 }
@@ -43,4 +46,13 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
   studentRoutes(app, services);
   scholarRoutes(app, services);
   sevisRoutes(app, services);
+}
+
+/**
+ * Daily work, on whichever server takes each job's lock: OPT unemployment alerts and STEM report rows,
+ * scholar end-date alerts, uploads never imported losing their rows (personal data) after a fortnight,
+ * and the nightly SEVIS batches.
+ */
+export function moduleDailyJobs(services: TServices): TDailyJob[] {
+  return [...studentDailyJobs(services), ...scholarDailyJobs(services), ...sevisDailyJobs(services)];
 }

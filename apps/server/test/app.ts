@@ -58,7 +58,7 @@ export async function createTestApp(configOverrides: Partial<TConfig> = {}): Pro
       payload: { userName, password: opts.password ?? DEMO_PASSWORD },
     });
     if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
-    return res.json() as TSession;
+    return res.json<TSession>();
   };
   const sql = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => (await database.pool.query<R>(text, values)).rows;
   const sqlOne = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R> => {

@@ -29,7 +29,7 @@ afterAll(async () => {
 const list = async (as: TSession, requestId: string) => {
   const res = await call(t, 'GET', `/api/requests/${requestId}/attachments`, { as });
   expect(res.statusCode).toBe(200);
-  return res.json() as TAttachment[];
+  return res.json<TAttachment[]>();
 };
 
 describe('upload limits', () => {
@@ -95,7 +95,7 @@ describe('upload limits', () => {
 
   it('refuses what the virus scanner finds, and stores nothing', async () => {
     const requestId = await newRequest(t);
-    setVirusScanner({ scan: async () => ({ isClean: false, signature: 'Eicar-Test-Signature' }) });
+    setVirusScanner({ scan: () => Promise.resolve({ isClean: false, signature: 'Eicar-Test-Signature' }) });
     try {
       const res = await upload(t, s.student, { requestId }, { name: 'eicar.txt', data: Buffer.from('X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR') });
       expect(res.statusCode).toBe(400);
@@ -201,7 +201,7 @@ describe('visibility', () => {
     const a = await uploadOk(t, s.officer, { subjectUserId: ids.student! }, { name: 'i94.png', data: PNG });
     expect(a.contentType).toBe('image/png');
     const res = await call(t, 'GET', `/api/users/${ids.student}/attachments`, { as: s.admin });
-    expect((res.json() as TAttachment[]).map((x) => x.id)).toContain(a.id);
+    expect(res.json<TAttachment[]>().map((x) => x.id)).toContain(a.id);
     expect((await upload(t, s.student, { subjectUserId: ids.student! }, { name: 'a.pdf', data: PDF })).statusCode).toBe(403);
   });
 });
@@ -237,7 +237,7 @@ describe('staff actions', () => {
     ).toBe('visa');
     const res = await call(t, 'POST', `/api/attachments/${a.id}/link`, { as: s.officer, body: { requestId: target } });
     expect(res.statusCode).toBe(200);
-    const linked = res.json() as TAttachment;
+    const linked = res.json<TAttachment>();
     expect(linked).toMatchObject({ requestId: target, linkedFromId: a.id, fileName: 'passport.pdf' });
     const keys = await t.sql<{ storage_key: string }>('select storage_key from attachments where id = any($1::uuid[])', [
       [a.id, linked.id],
@@ -328,12 +328,14 @@ describe('document checklist', () => {
     await t.sql('update requests set request_type_id = $1 where id = $2', [type!.id, requestId]);
     await uploadOk(t, s.student, { requestId, customDocumentId: passport });
     const get = async (as: TSession) =>
-      (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as })).json() as {
-        name: string;
-        isRequired: boolean;
-        hasFile: boolean;
-        instructions: string;
-      }[];
+      (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as })).json<
+        {
+          name: string;
+          isRequired: boolean;
+          hasFile: boolean;
+          instructions: string;
+        }[]
+      >();
     expect(await get(s.student)).toEqual([
       {
         documentId: passport,
@@ -431,11 +433,13 @@ describe('documents per dependent (spec 000 s5: a file for each dependent)', () 
     for (const d of deps) await uploadOk(t, s.student, { requestId, customDocumentId: doc!.id, dependentId: d.id });
     expect(await check()).toEqual([]);
     // The checklist shows one slot per dependent, each with its file.
-    const list = (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as: s.student })).json() as {
-      forWhom: string;
-      hasFile: boolean;
-      dependentId: string | null;
-    }[];
+    const list = (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as: s.student })).json<
+      {
+        forWhom: string;
+        hasFile: boolean;
+        dependentId: string | null;
+      }[]
+    >();
     expect(list.filter((x) => x.dependentId).map((x) => [x.forWhom, x.hasFile])).toEqual(deps.map((d) => [d.name, true]));
   });
 });
@@ -454,7 +458,7 @@ describe('History Log of a request with files and comments', () => {
   const history = async (as: TSession, requestId: string, query: Record<string, string> = {}) => {
     const res = await call(t, 'GET', `/api/audit/request/${requestId}`, { as, query });
     expect(res.statusCode).toBe(200);
-    return res.json() as TPage;
+    return res.json<TPage>();
   };
   const comment = (as: TSession, subjectId: string, body: string, isInternal: boolean) =>
     call(t, 'POST', '/api/comments', { as, body: { subjectType: 'request', subjectId, body, isInternal } });

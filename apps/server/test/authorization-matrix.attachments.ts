@@ -29,7 +29,7 @@ async function newStudentComment(m: TMatrixContext): Promise<string> {
     as: await studentOf(m.t),
     body: { subjectType: 'request', subjectId: requestId, body: 'Matrix comment' },
   });
-  return (res.json() as { id: string }).id;
+  return res.json<{ id: string }>().id;
 }
 
 /** Attachments, comments and notifications (issue 3 parts 6 and 8). */

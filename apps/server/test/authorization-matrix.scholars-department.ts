@@ -23,7 +23,7 @@ const fresh = () => {
 };
 const draft = async (m: Parameters<TMatrixRow['request']>[0]) => (await newCase(m.t, { sponsorshipState: 'draft' })).applicationId;
 const P = '/api/scholars/department';
-const step = async (m: Parameters<TMatrixRow['request']>[0]) => [{ approverKind: 'user', approverUserId: m.ids.advisor }];
+const step = (m: Parameters<TMatrixRow['request']>[0]) => [{ approverKind: 'user', approverUserId: m.ids.advisor }];
 
 /** The scholars module's department routes (issue 5 item 1). */
 export const SCHOLARS_DEPARTMENT_MATRIX: TMatrixRow[] = [
@@ -89,7 +89,7 @@ export const SCHOLARS_DEPARTMENT_MATRIX: TMatrixRow[] = [
     method: 'POST',
     path: `${P}/workflows`,
     access: 'scholars.department-admin',
-    request: async (m) => ({ body: { name: 'Matrix chain', steps: await step(m) } }),
+    request: (m) => Promise.resolve({ body: { name: 'Matrix chain', steps: step(m) } }),
     expect: DEPT,
   },
   {
@@ -101,7 +101,7 @@ export const SCHOLARS_DEPARTMENT_MATRIX: TMatrixRow[] = [
         "insert into workflows (institution_id, name, event_code, department_id) select institution_id, 'Matrix dept chain', 'SPONSORSHIP_REQUEST', department_id from users where id = $1 returning id",
         [m.ids.dept],
       );
-      return { params: { workflowId: w!.id }, body: { name: 'Matrix dept chain', isActive: false, steps: await step(m) } };
+      return { params: { workflowId: w!.id }, body: { name: 'Matrix dept chain', isActive: false, steps: step(m) } };
     },
     expect: DEPT,
   },

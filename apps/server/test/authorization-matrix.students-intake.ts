@@ -35,7 +35,7 @@ async function newImport(m: Parameters<TMatrixRow['request']>[0]): Promise<strin
     headers: { host: HOST_A, ...headers, authorization: `Bearer ${admin.accessToken}` },
   });
   if (res.statusCode !== 200) throw new Error(`import failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { id: string }).id;
+  return res.json<{ id: string }>().id;
 }
 
 /** A newly admitted Main Campus student without a portal account: a fresh target for one invitation. */

@@ -72,7 +72,7 @@ describe('the authorization matrix', () => {
   });
 
   it('covers every API path the OpenAPI document publishes', async () => {
-    const doc = (await call(t, 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await call(t, 'GET', '/api/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
     const published = Object.entries(doc.paths).flatMap(([p, ops]) =>
       Object.keys(ops).map((method) => key(method.toUpperCase(), p.replace(/\{([^}]+)\}/g, ':$1'))),
     );

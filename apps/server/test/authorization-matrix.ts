@@ -52,7 +52,7 @@ export interface TMatrixContext {
 export interface TRequest {
   params?: Record<string, string> | undefined;
   query?: Record<string, string | number> | undefined;
-  body?: unknown | undefined;
+  body?: unknown;
   /** e.g. a multipart content type for an upload body. */
   headers?: Record<string, string> | undefined;
 }

@@ -20,7 +20,7 @@ const post = (as: TSession, subjectId: string, body: string, isInternal = false)
 const page = async (as: TSession, subjectId: string, p = 1) => {
   const res = await call(t, 'GET', '/api/comments', { as, query: { subjectType: 'request', subjectId, page: p } });
   expect(res.statusCode).toBe(200);
-  return res.json() as { items: TComment[]; total: number; page: number; pageSize: number };
+  return res.json<{ items: TComment[]; total: number; page: number; pageSize: number }>();
 };
 
 describe('comments on a request', () => {
@@ -37,8 +37,8 @@ describe('comments on a request', () => {
 
   it('lets authors edit and delete only their own comments', async () => {
     const requestId = await newRequest(t);
-    const mine = (await post(s.student, requestId, 'Typo hre')).json() as TComment;
-    const theirs = (await post(s.officer, requestId, 'Please add your I-20')).json() as TComment;
+    const mine = (await post(s.student, requestId, 'Typo hre')).json<TComment>();
+    const theirs = (await post(s.officer, requestId, 'Please add your I-20')).json<TComment>();
     expect(mine.canEdit).toBe(true);
     const edited = await call(t, 'PUT', `/api/comments/${mine.id}`, { as: s.student, body: { body: 'Typo here' } });
     expect(edited.json()).toMatchObject({ body: 'Typo here' });
@@ -55,7 +55,7 @@ describe('comments on a request', () => {
 
   it('keeps internal notes from the requester and lets only staff write them', async () => {
     const requestId = await newRequest(t);
-    const note = (await post(s.officer, requestId, 'Check the sponsor letter', true)).json() as TComment;
+    const note = (await post(s.officer, requestId, 'Check the sponsor letter', true)).json<TComment>();
     await post(s.officer, requestId, 'Thank you, received');
     expect((await page(s.student, requestId)).items.map((c) => c.body)).toEqual(['Thank you, received']);
     expect((await page(s.student, requestId)).total).toBe(1);

@@ -18,7 +18,7 @@ afterAll(async () => {
 /** Every error leaves as {code, message, fieldErrors?}: nothing else, never a stack or an internal detail. */
 function expectErrorBody(res: LightMyRequestResponse) {
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json() as Record<string, unknown>;
+  const body = res.json<Record<string, unknown>>();
   expect(typeof body.code).toBe('string');
   expect(typeof body.message).toBe('string');
   expect(

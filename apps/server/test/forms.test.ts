@@ -54,7 +54,7 @@ function everyType(lookupSetId?: string) {
 async function create(body: Partial<formsApi.TSaveQuestionnaireInput> & { content: unknown }, as = admin) {
   const res = await call(t, 'POST', '/api/questionnaires', { as, body: { name: `Q ${randomUUID().slice(0, 6)}`, ...body } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as formsApi.TQuestionnaire;
+  return res.json<formsApi.TQuestionnaire>();
 }
 
 /** The module API as the requests module uses it, inside one tenant transaction. */
@@ -75,7 +75,7 @@ describe('Form Management list', () => {
     const list = async (query: Record<string, string | number>) => {
       const res = await call(t, 'GET', '/api/questionnaires', { as: assistant, query });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { items: formsApi.TQuestionnaireSummary[]; total: number };
+      return res.json<{ items: formsApi.TQuestionnaireSummary[]; total: number }>();
     };
     const p1 = await list({ programType: 'J-1 Scholars', keywords: 'paging' });
     expect(p1.total).toBe(12);
@@ -116,7 +116,7 @@ describe('the builder', () => {
       { id: randomUUID(), name: 'Second', items: items.slice(5) },
     ];
     const q = await create({ name: 'Every type', description: 'All ten', isConditional: true, content: { folders } }, officer);
-    const got = (await call(t, 'GET', `/api/questionnaires/${q.id}`, { as: assistant })).json() as formsApi.TQuestionnaire;
+    const got = (await call(t, 'GET', `/api/questionnaires/${q.id}`, { as: assistant })).json<formsApi.TQuestionnaire>();
     expect(got).toMatchObject({
       name: 'Every type',
       description: 'All ten',
@@ -216,9 +216,9 @@ describe('versions: answers stay bound to the version they answered', () => {
       fieldErrors: { [`answers.${q.id}.${second.id}`]: ['This question is not part of the questionnaire.'] },
     });
 
-    const versions = (
-      await call(t, 'GET', `/api/questionnaires/${q.id}/versions`, { as: assistant })
-    ).json() as formsApi.TQuestionnaireVersion[];
+    const versions = (await call(t, 'GET', `/api/questionnaires/${q.id}/versions`, { as: assistant })).json<
+      formsApi.TQuestionnaireVersion[]
+    >();
     expect(versions.map((v) => [v.versionNo, v.answerSetCount, v.itemCount])).toEqual([
       [2, 0, 2],
       [1, 1, 1],
@@ -287,9 +287,7 @@ describe('saves at the same moment', () => {
       call(t, 'PUT', `/api/questionnaires/${q.id}`, { as: officer, body: body('Two') }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const versions = (
-      await call(t, 'GET', `/api/questionnaires/${q.id}/versions`, { as: admin })
-    ).json() as formsApi.TQuestionnaireVersion[];
+    const versions = (await call(t, 'GET', `/api/questionnaires/${q.id}/versions`, { as: admin })).json<formsApi.TQuestionnaireVersion[]>();
     expect(versions.map((v) => v.versionNo)).toEqual([2, 1]);
   });
 });
@@ -497,7 +495,7 @@ describe('custom questions and documents', () => {
     });
     expect(updated.json()).toMatchObject({ questionType: 'NUMR', questionDataType: 'NUMR', options: [], isHidden: true });
     expect((await call(t, 'DELETE', `/api/custom-questions/${id}`, { as: officer })).json()).toEqual({ ok: true });
-    expect(((await call(t, 'GET', '/api/custom-questions', { as: admin })).json() as { id: string }[]).map((q) => q.id)).not.toContain(id);
+    expect((await call(t, 'GET', '/api/custom-questions', { as: admin })).json<{ id: string }[]>().map((q) => q.id)).not.toContain(id);
     expect(
       (await call(t, 'PUT', `/api/custom-questions/${id}`, { as: officer, body: { questionType: 'TEXT', questionText: 'x' } })).statusCode,
     ).toBe(404);

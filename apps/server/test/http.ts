@@ -8,7 +8,7 @@ export interface TCall {
   host?: string | undefined;
   /** A session or a raw bearer token. */
   as?: TSession | string | null | undefined;
-  body?: unknown | undefined;
+  body?: unknown;
   query?: Record<string, string | number> | undefined;
   headers?: Record<string, string> | undefined;
   remoteAddress?: string | undefined;
@@ -82,7 +82,7 @@ export async function inviteStaff(
     body: { ...uniqueStaff(opts.prefix), permissions: opts.permissions ?? perms() },
   });
   if (res.statusCode !== 200) throw new Error(`invite failed: ${res.statusCode} ${res.body}`);
-  return res.json() as TStaffMember;
+  return res.json<TStaffMember>();
 }
 
 /** Ids of the demo users of one institution, by user name. */

@@ -30,7 +30,7 @@ async function listedIds(as: TSession, query: Record<string, string | number>): 
   for (let page = 1; page < 50; page++) {
     const res = await call(t, 'GET', '/api/staff', { as, query: { ...query, page, pageSize: 3 } });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { items: TStaffMember[]; total: number };
+    const body = res.json<{ items: TStaffMember[]; total: number }>();
     total = body.total;
     ids.push(...body.items.map((s) => s.userId));
     if (body.items.length < 3) break;

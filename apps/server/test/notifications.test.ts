@@ -33,7 +33,7 @@ async function seed(user: string, texts: string[], at: string) {
 const list = async (as: TSession, query: Record<string, number> = {}) => {
   const res = await call(t, 'GET', '/api/notifications', { as, query });
   expect(res.statusCode).toBe(200);
-  return res.json() as TNotificationList;
+  return res.json<TNotificationList>();
 };
 
 describe('notifications', () => {

@@ -22,7 +22,10 @@ afterAll(async () => {
 const search = async (q: string) => {
   const res = await call(t, 'GET', '/api/requests', { as: admin, query: { q, pageSize: 100 } });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { items: { id: string }[] }).items.map((r) => r.id).sort();
+  return res
+    .json<{ items: { id: string }[] }>()
+    .items.map((r) => r.id)
+    .sort();
 };
 
 describe('keyword of digits', () => {

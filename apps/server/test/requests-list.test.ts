@@ -18,7 +18,7 @@ async function listAll(as: TSession, query: Record<string, string | number> = {}
   for (let page = 1; ; page++) {
     const res = await call(t, 'GET', '/api/requests', { as, query: { ...query, page, pageSize: 7 } });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { items: TRequestSummary[]; total: number };
+    const body = res.json<{ items: TRequestSummary[]; total: number }>();
     out.push(...body.items);
     if (out.length >= body.total || body.items.length === 0) return out;
   }

@@ -9,7 +9,6 @@ import {
   transitionRefusal,
   type TRequestAction,
   type TRequestDetail,
-  type TRequestStatus,
   type TSession,
 } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
@@ -39,9 +38,9 @@ describe('the request state machine, every action from every state', () => {
     // cpt_request has the faculty-recommendation workflow; the advisor is named.
     const r = await newRequest(t, { status: from, typeCode: 'cpt_request', advisor: 'advisor' });
     const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.admin, body: { action, message: 'Please explain.' } });
-    if (canTransition(from as TRequestStatus, action)) {
+    if (canTransition(from, action)) {
       expect(res.statusCode, res.body).toBe(200);
-      expect((res.json() as TRequestDetail).status).toBe(REQUEST_TRANSITIONS[action].to);
+      expect(res.json<TRequestDetail>().status).toBe(REQUEST_TRANSITIONS[action].to);
       const [audit] = await t.sql(
         'select action, before, after from audit_events where entity_type = $1 and entity_id = $2 order by id desc limit 1',
         ['request', r.id],
@@ -53,7 +52,7 @@ describe('the request state machine, every action from every state', () => {
       });
     } else {
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION', message: transitionRefusal(from as TRequestStatus, action) });
+      expect(res.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION', message: transitionRefusal(from, action) });
       expect(await statusOf(r.id)).toBe(from);
     }
   });
@@ -62,12 +61,12 @@ describe('the request state machine, every action from every state', () => {
   it.each(requesterCases)('requester: %s --%s-->', async (from, action) => {
     const r = await newRequest(t, { status: from, isLocked: false });
     const res = await call(t, 'POST', `/api/requests/${r.id}/${action}`, { as: s.student });
-    if (canTransition(from as TRequestStatus, action)) {
+    if (canTransition(from, action)) {
       expect(res.statusCode, res.body).toBe(200);
       expect(await statusOf(r.id)).toBe(REQUEST_TRANSITIONS[action].to);
     } else {
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(transitionRefusal(from as TRequestStatus, action));
+      expect(res.json().message).toBe(transitionRefusal(from, action));
     }
   });
 
@@ -94,7 +93,7 @@ describe('creating and submitting', () => {
   it('starts a draft of an enabled type the requester may start, with the site from the student profile', async () => {
     const res = await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await typeId(t, 'cpt_request') } });
     expect(res.statusCode, res.body).toBe(200);
-    const d = res.json() as TRequestDetail;
+    const d = res.json<TRequestDetail>();
     expect(d).toMatchObject({
       status: 'draft',
       typeCode: 'cpt_request',
@@ -110,7 +109,7 @@ describe('creating and submitting', () => {
     expect(
       (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await typeId(t, 'rcl_request') } })).statusCode,
     ).toBe(400);
-    const startable = (await call(t, 'GET', '/api/requests/startable-types', { as: s.student })).json() as { code: string }[];
+    const startable = (await call(t, 'GET', '/api/requests/startable-types', { as: s.student })).json<{ code: string }[]>();
     expect(startable.map((x) => x.code)).toContain('cpt_request');
     expect(startable.map((x) => x.code)).not.toContain('rcl_request');
   });
@@ -118,12 +117,10 @@ describe('creating and submitting', () => {
   it('refuses submission with every completeness message on its field, and loses nothing', async () => {
     const q = await seededQuestionnaireType(t);
     expect(q).not.toBeNull();
-    const created = (
-      await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: q!.typeId } })
-    ).json() as TRequestDetail;
+    const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: q!.typeId } })).json<TRequestDetail>();
     const form = (
       await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })
-    ).json() as { content: { folders: { items: { id: string; text: string }[] }[] } };
+    ).json<{ content: { folders: { items: { id: string; text: string }[] }[] } }>();
     const jobTitle = form.content.folders[0]!.items[0]!;
     const saved = await call(t, 'PUT', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, {
       as: s.student,
@@ -139,7 +136,7 @@ describe('creating and submitting', () => {
     expect(await statusOf(created.id)).toBe('draft');
     const again = (
       await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })
-    ).json() as { answers: Record<string, { value: unknown }> };
+    ).json<{ answers: Record<string, { value: unknown }> }>();
     expect(again.answers[jobTitle.id]!.value).toBe('Research intern');
   });
 
@@ -151,7 +148,7 @@ describe('creating and submitting', () => {
     // A type without a form of its own, so only the document is missing (students-requests.test.ts checks the forms).
     const type = await typeId(t, 'financial_info_update');
     await t.sql('update request_types set document_ids = $2 where id = $1', [type, [doc!.id]]);
-    const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json() as TRequestDetail;
+    const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json<TRequestDetail>();
     const res = await call(t, 'POST', `/api/requests/${created.id}/submit`, { as: s.student });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ [`documents.${doc!.id}`]: ['Please upload Offer letter.'] });
@@ -181,7 +178,7 @@ describe('creating and submitting', () => {
     const [mail] = await mailsTo(t, 'student@demo.example.edu');
     expect(mail!.text_body).toContain('Which semester?');
     // The requester can change answers again and resubmit.
-    const mine = (await call(t, 'GET', `/api/requests/${r.id}`, { as: s.student })).json() as TRequestDetail;
+    const mine = (await call(t, 'GET', `/api/requests/${r.id}`, { as: s.student })).json<TRequestDetail>();
     expect(mine).toMatchObject({ canEdit: true, allowedActions: ['submit'] });
     expect((await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student })).statusCode).toBe(200);
   });
@@ -201,7 +198,7 @@ describe('conditional questionnaires on a request', () => {
     const mk = async (body: Record<string, unknown>) => {
       const res = await call(t, 'POST', '/api/questionnaires', { as: s.admin, body: { name: `Q ${randomUUID().slice(0, 6)}`, ...body } });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { id: string };
+      return res.json<{ id: string }>();
     };
     const detailsItem = { id: randomUUID(), text: 'Dependent name', type: 'SHORT', required: true, instructions: '' };
     const cond = await mk({
@@ -221,10 +218,10 @@ describe('conditional questionnaires on a request', () => {
     const type = await newType(t);
     await t.sql('update request_types set questionnaire_ids = $2 where id = $1', [type, [main.id]]);
     const start = async () =>
-      (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json() as TRequestDetail;
+      (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json<TRequestDetail>();
     const answer = (id: string, qid: string, answers: Record<string, { value: unknown }>) =>
       call(t, 'PUT', `/api/requests/${id}/questionnaires/${qid}/answers`, { as: s.student, body: { answers } });
-    const detail = async (id: string, as = s.student) => (await call(t, 'GET', `/api/requests/${id}`, { as })).json() as TRequestDetail;
+    const detail = async (id: string, as = s.student) => (await call(t, 'GET', `/api/requests/${id}`, { as })).json<TRequestDetail>();
 
     // No: the conditional questionnaire is not asked, not answerable, and submit does without it.
     const no = await start();
@@ -247,12 +244,12 @@ describe('conditional questionnaires on a request', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const sent = await call(t, 'POST', `/api/requests/${yes.id}/submit`, { as: s.student });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect((sent.json() as TRequestDetail).questionnaireIds).toEqual([main.id, cond.id]);
+    expect(sent.json<TRequestDetail>().questionnaireIds).toEqual([main.id, cond.id]);
     expect((await detail(yes.id, s.officer)).questionnaireIds).toEqual([main.id, cond.id]);
-    const got = (await call(t, 'GET', `/api/requests/${yes.id}/questionnaires/${cond.id}/answers`, { as: s.officer })).json() as {
+    const got = (await call(t, 'GET', `/api/requests/${yes.id}/questionnaires/${cond.id}/answers`, { as: s.officer })).json<{
       isSubmitted: boolean;
       answers: Record<string, { value: unknown }>;
-    };
+    }>();
     expect(got).toMatchObject({ isSubmitted: true, answers: { [detailsItem.id]: { value: 'Ana' } } });
   });
 });
@@ -309,7 +306,7 @@ describe('custom questions on a request', () => {
     };
     const type = await newType(t);
     await t.sql('update request_types set custom_question_ids = $2 where id = $1', [type, Object.values(ids)]);
-    const r = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json() as TRequestDetail;
+    const r = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json<TRequestDetail>();
     return { ids, requestId: r.id };
   }
   const url = (id: string) => `/api/requests/${id}/custom-questions`;
@@ -320,7 +317,7 @@ describe('custom questions on a request', () => {
 
   it('asks the active, visible questions in order, and saves and loads answers of every type', async () => {
     const { ids, requestId } = await setup();
-    const first = (await call(t, 'GET', url(requestId), { as: s.student })).json() as TGot;
+    const first = (await call(t, 'GET', url(requestId), { as: s.student })).json<TGot>();
     expect(first.questions.map((q) => q.id)).toEqual([
       ids.single,
       ids.multi,
@@ -346,12 +343,12 @@ describe('custom questions on a request', () => {
     };
     const saved = await call(t, 'PUT', url(requestId), { as: s.student, body: { answers } });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((saved.json() as TGot).answers).toEqual({ ...answers, [ids.ifnxp]: { value: 'yes', explanation: '' } });
+    expect(saved.json<TGot>().answers).toEqual({ ...answers, [ids.ifnxp]: { value: 'yes', explanation: '' } });
     // A second save changes one answer and keeps the others: one row per question.
     expect(
       (await call(t, 'PUT', url(requestId), { as: s.student, body: { answers: { [ids.text]: { value: 'Other words' } } } })).statusCode,
     ).toBe(200);
-    const got = (await call(t, 'GET', url(requestId), { as: s.officer })).json() as TGot;
+    const got = (await call(t, 'GET', url(requestId), { as: s.officer })).json<TGot>();
     expect(got.answers[ids.text]).toEqual({ value: 'Other words' });
     expect(got.answers[ids.multi]).toEqual({ value: ['a', 'b'] });
     const rows = await t.sql<{ n: number }>('select count(*)::int as n from custom_question_responses where subject_id = $1', [requestId]);
@@ -406,7 +403,7 @@ describe('custom questions on a request', () => {
       [`custom.${ids.essay}`]: ['Required field'],
     });
     expect(await statusOf(requestId)).toBe('draft');
-    expect(((await call(t, 'GET', url(requestId), { as: s.student })).json() as TGot).answers[ids.text]).toEqual({ value: 'Kept' });
+    expect((await call(t, 'GET', url(requestId), { as: s.student })).json<TGot>().answers[ids.text]).toEqual({ value: 'Kept' });
     const rest = {
       [ids.single]: { value: 'b' },
       [ids.multi]: { value: ['a'] },
@@ -430,7 +427,7 @@ describe('assignment, review status, tasks', () => {
     const r = await newRequest(t, { status: 'submitted', site: 'MED' });
     const no = await call(t, 'POST', `/api/requests/${r.id}/assign`, { as: s.admin, body: { userId: ids.officer } });
     expect(no.statusCode).toBe(400);
-    const candidates = (await call(t, 'GET', `/api/requests/${r.id}/assignees`, { as: s.admin })).json() as { userId: string }[];
+    const candidates = (await call(t, 'GET', `/api/requests/${r.id}/assignees`, { as: s.admin })).json<{ userId: string }[]>();
     expect(candidates.map((c) => c.userId)).toEqual([ids.admin]);
     const main = await newRequest(t, { status: 'submitted' });
     const ok = await call(t, 'POST', `/api/requests/${main.id}/assign`, { as: s.admin, body: { userId: ids.officer } });
@@ -448,7 +445,7 @@ describe('assignment, review status, tasks', () => {
       body: { title: 'Check I-20', isDone: true },
     });
     expect(done.json()).toMatchObject({ isDone: true });
-    expect(((await call(t, 'GET', `/api/requests/${r.id}/tasks`, { as: s.officer })).json() as unknown[]).length).toBe(1);
+    expect((await call(t, 'GET', `/api/requests/${r.id}/tasks`, { as: s.officer })).json<unknown[]>().length).toBe(1);
     expect((await call(t, 'DELETE', `/api/requests/${r.id}/tasks/${task.id}`, { as: s.officer })).statusCode).toBe(200);
     const other = await newRequest(t, { status: 'in_review' });
     expect((await call(t, 'DELETE', `/api/requests/${other.id}/tasks/${task.id}`, { as: s.officer })).statusCode).toBe(404);

@@ -133,7 +133,7 @@ export async function newCase(
     ? await engineRequest(
         t,
         inst,
-        programCode[processed]!,
+        programCode[processed],
         requester,
         scholarUserId,
         dept,

@@ -149,13 +149,13 @@ describe("the office's approval workflows", () => {
       body: { name: 'Physics chair only', isActive: true, steps: [{ approverKind: 'user', approverUserId: await userId(t, 'advisor') }] },
     });
     expect(mine.statusCode, mine.body).toBe(200);
-    const wf = mine.json() as TWorkflow;
+    const wf = mine.json<TWorkflow>();
     const office = await call(t, 'POST', '/api/workflows', {
       as: admin,
       body: { name: 'Office chain', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userId(t, 'officer') }] },
     });
     expect(office.statusCode, office.body).toBe(200);
-    const list = (await call(t, 'GET', '/api/workflows', { as: admin })).json() as TWorkflow[];
+    const list = (await call(t, 'GET', '/api/workflows', { as: admin })).json<TWorkflow[]>();
     expect(list.map((w) => w.id)).toContain(office.json().id);
     expect(list.map((w) => w.id)).not.toContain(wf.id);
 

@@ -24,7 +24,7 @@ const CASE = (id: string) => `/api/scholars/office/cases/${id}`;
 const getCase = async (id: string, as: TSession = admin) => {
   const res = await call(t, 'GET', CASE(id), { as });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as scholarsApi.TOfficeCase;
+  return res.json<scholarsApi.TOfficeCase>();
 };
 const today = () => new Date().toISOString().slice(0, 10);
 const notes = (uid: string, type: string) =>
@@ -43,7 +43,7 @@ describe('Review Sponsorship Request: process as', () => {
       body: { processAs: 'H-1B', version: before.version, notes: 'LCA filed' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const c = res.json() as scholarsApi.TOfficeCase;
+    const c = res.json<scholarsApi.TOfficeCase>();
     expect(c).toMatchObject({
       processedState: 'H-1B',
       sponsorshipState: 'processed',
@@ -97,7 +97,7 @@ describe('Review Sponsorship Request: process as', () => {
         body: { processAs: kind, version: 1, processedStartDate: '2027-02-01', processedEndDate: '2028-01-31' },
       });
       expect(res.statusCode, `${kind}: ${res.body}`).toBe(200);
-      const c = res.json() as scholarsApi.TOfficeCase;
+      const c = res.json<scholarsApi.TOfficeCase>();
       expect(c).toMatchObject({ processedState: kind, processedStartDate: '2027-02-01', processedEndDate: '2028-01-31' });
       const [r] = await t.sql<{ code: string; subject_user_id: string | null }>(
         'select rt.code, r.subject_user_id from requests r join request_types rt on rt.id = r.request_type_id where r.id = $1',
@@ -111,7 +111,7 @@ describe('Review Sponsorship Request: process as', () => {
     const k = await newCase(t, { processedState: 'H-1B', proposedStatus: 'H-1B' });
     const res = await call(t, 'POST', `${CASE(k.applicationId)}/process`, { as: admin, body: { processAs: 'J-1', version: 1 } });
     expect(res.statusCode, res.body).toBe(200);
-    const c = res.json() as scholarsApi.TOfficeCase;
+    const c = res.json<scholarsApi.TOfficeCase>();
     expect(c.processedState).toBe('J-1');
     expect(c.applicationRequest!.id).not.toBe(k.applicationRequestId);
     expect(c.applicationRequest!.typeName).toBe('J-1 Application');
@@ -123,11 +123,12 @@ describe('Review Sponsorship Request: process as', () => {
     expect(again.json().fieldErrors.processAs[0]).toMatch(/already processed as J-1/);
     // The Requests tab lists both program requests and the sponsorship request.
     const list = await call(t, 'GET', `${CASE(k.applicationId)}/requests`, { as: admin });
-    expect((list.json() as scholarsApi.TCaseRequest[]).map((r) => r.typeCode).sort()).toEqual([
-      'h1b_application',
-      'j1_application',
-      'sponsorship_request',
-    ]);
+    expect(
+      list
+        .json<scholarsApi.TCaseRequest[]>()
+        .map((r) => r.typeCode)
+        .sort(),
+    ).toEqual(['h1b_application', 'j1_application', 'sponsorship_request']);
   });
 
   it('closes a case as ineligible with a reason, and tells the department', async () => {
@@ -226,7 +227,7 @@ describe('status and phase changes', () => {
     };
     const res = await call(t, 'POST', `${CASE(k.applicationId)}/status`, { as: assistant, body });
     expect(res.statusCode, res.body).toBe(200);
-    const c = res.json() as scholarsApi.TOfficeCase;
+    const c = res.json<scholarsApi.TOfficeCase>();
     expect(c).toMatchObject({ phase: 'filed', status: 'in_progress', statusChangeDate: today(), version: c0.version + 1 });
     expect(c.history[0]).toMatchObject({
       phase: 'filed',
@@ -362,7 +363,7 @@ describe('office data, premium processing and employment', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const c = res.json() as scholarsApi.TOfficeCase;
+    const c = res.json<scholarsApi.TOfficeCase>();
     expect(c.officeData).toMatchObject({ lcaNumber: 'I-200-27001-123456', wageLevel: 'II', offeredWage: '92000.50' });
     expect(c.premiumProcessing).toMatchObject({ premiumProcessFlag: true, receiptNumber: 'WAC2790012345', fee: '2805' });
     expect(c.employment).toMatchObject({ jobTitle: 'Postdoctoral Fellow', hoursPerWeek: 40, academicTraining: true, opt: false });
@@ -403,12 +404,12 @@ describe('Requests, Documents and History Log of a converted case', () => {
     await file(k.sponsorshipRequestId, 'offer-letter.pdf');
     const res = await call(t, 'POST', `${CASE(k.applicationId)}/process`, { as: admin, body: { processAs: 'O-1', version: 1 } });
     expect(res.statusCode, res.body).toBe(200);
-    const docs = (await call(t, 'GET', `${CASE(k.applicationId)}/documents`, { as: officer })).json() as scholarsApi.TCaseDocument[];
+    const docs = (await call(t, 'GET', `${CASE(k.applicationId)}/documents`, { as: officer })).json<scholarsApi.TCaseDocument[]>();
     expect(docs.map((d) => d.fileName).sort()).toEqual(['lca.pdf', 'offer-letter.pdf']);
     expect(docs.find((d) => d.fileName === 'lca.pdf')!.requestTypeName).toBe('H-1B Application');
-    const hist = (await call(t, 'GET', `${CASE(k.applicationId)}/history`, { as: officer })).json() as {
+    const hist = (await call(t, 'GET', `${CASE(k.applicationId)}/history`, { as: officer })).json<{
       items: Array<{ action: string; entityId: string }>;
-    };
+    }>();
     expect(hist.items.map((e) => e.action)).toEqual(expect.arrayContaining(['scholar.converted', 'request.created', 'request.dismiss']));
     expect(hist.items.find((e) => e.action === 'request.dismiss')!.entityId).toBe(k.applicationRequestId);
   });
@@ -462,7 +463,7 @@ describe('Templates per visa type', () => {
   it('choosing the H-1B documents and questionnaires changes what an H-1B application asks for, through the request type update', async () => {
     const list = await call(t, 'GET', '/api/scholars/office/templates', { as: admin });
     expect(list.statusCode, list.body).toBe(200);
-    const out = list.json() as scholarsApi.TTemplatesOutput;
+    const out = list.json<scholarsApi.TTemplatesOutput>();
     expect(out.templates.map((x) => x.label)).toEqual([
       'Sponsorship request',
       'H-1B',

@@ -56,7 +56,7 @@ const VALID_H1B = {
 async function mine(): Promise<TScholarApplicationForm> {
   const res = await call(t, 'GET', `${P}/application`, { as: scholar });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TScholarApplicationForm;
+  return res.json<TScholarApplicationForm>();
 }
 const save = (id: string, version: number, data: Record<string, unknown>, as: TSession = scholar) =>
   call(t, 'PUT', `${P}/applications/${id}/draft`, { as, body: { version, data } });

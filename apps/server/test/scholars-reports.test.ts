@@ -43,7 +43,7 @@ interface TItem {
 const list = async (query: Record<string, string | number>, as: TSession = admin) => {
   const res = await call(t, 'GET', '/api/scholars/dashboard', { as, query: { pageSize: 100, ...query } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: TItem[]; total: number; page: number; pageSize: number };
+  return res.json<{ items: TItem[]; total: number; page: number; pageSize: number }>();
 };
 const ids = async (query: Record<string, string | number>) => (await list(query)).items.map((i) => i.applicationId).sort();
 
@@ -158,7 +158,7 @@ describe('the scholar dashboard', () => {
     await make({ processedState: '' });
     const res = await call(t, 'GET', '/api/scholars/dashboard/tabs', { as: officer, query: { q: tag } });
     expect(res.statusCode).toBe(200);
-    const tabs = res.json() as { phase: string; label: string; count: number }[];
+    const tabs = res.json<{ phase: string; label: string; count: number }[]>();
     expect(tabs[0]).toEqual({ phase: 'all', label: 'All', count: 4 });
     expect(Object.fromEntries(tabs.map((x) => [x.phase, x.count]))).toMatchObject({
       application: 2,
@@ -167,9 +167,9 @@ describe('the scholar dashboard', () => {
       closed: 0,
     });
     for (const tab of tabs) expect((await list({ q: tag, phase: tab.phase })).total, tab.phase).toBe(tab.count);
-    const filtered = (
-      await call(t, 'GET', '/api/scholars/dashboard/tabs', { as: officer, query: { q: tag, status: 'on_hold' } })
-    ).json() as { phase: string; count: number }[];
+    const filtered = (await call(t, 'GET', '/api/scholars/dashboard/tabs', { as: officer, query: { q: tag, status: 'on_hold' } })).json<
+      { phase: string; count: number }[]
+    >();
     expect(filtered.find((x) => x.phase === 'application')!.count).toBe(1);
   });
 
@@ -318,10 +318,10 @@ describe('the report summary', () => {
     await make({ processedState: '' });
     const res = await call(t, 'GET', '/api/scholars/reports/summary', { as: officer, query: { q: tag } });
     expect(res.statusCode).toBe(200);
-    const s = res.json() as {
+    const s = res.json<{
       rows: { visa: string; label: string; byPhase: Record<string, number>; byStatus: Record<string, number>; total: number }[];
       totals: { total: number; byPhase: Record<string, number> };
-    };
+    }>();
     expect(s.rows.map((r) => r.visa)).toEqual(['', 'H-1B', 'J-1']);
     expect(s.rows[0]!.label).toBe('Not yet processed');
     const h = s.rows.find((r) => r.visa === 'H-1B')!;
@@ -388,7 +388,7 @@ describe('end-date alerts', () => {
     ip: '',
     userAgent: 'test',
     services: t.services,
-    db: <T>(fn: (tx: never) => Promise<T>) => t.database.tenant(institutionId, fn as never) as Promise<T>,
+    db: <T>(fn: (tx: never) => Promise<T>) => t.database.tenant<T>(institutionId, fn as never),
   });
 
   it('tells the department and the office once per offset, and never another department', async () => {
@@ -459,7 +459,7 @@ describe('end-date alerts', () => {
     ).toBe(true);
     expect(counts.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
     await t.sql('update scholar_applications set processed_end_date = $2 where id = $1', [c.applicationId, day(28)]);
-    await sendEndDateAlerts(ctxOf(t.institutionA) as never, today);
+    await sendEndDateAlerts(ctxOf(t.institutionA), today);
     expect((await notes(c.scholarId)).length).toBe(mine.length * 2);
   });
 });

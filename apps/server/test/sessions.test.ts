@@ -107,7 +107,7 @@ describe('refresh tokens', () => {
     const s1 = await t.login('dept');
     const r2 = await refresh(s1.refreshToken);
     expect(r2.statusCode).toBe(200);
-    const s2 = r2.json() as TSession;
+    const s2 = r2.json<TSession>();
     expect(s2.refreshToken).not.toBe(s1.refreshToken);
     expect(s2.userId).toBe(s1.userId);
     expect((await me(s2)).statusCode).toBe(200);
@@ -125,8 +125,8 @@ describe('refresh tokens', () => {
   it('reusing an old refresh token ends the whole session: the newest refresh and access tokens stop working', async () => {
     const other = await t.login('scholar');
     const s1 = await t.login('scholar');
-    const s2 = (await refresh(s1.refreshToken)).json() as TSession;
-    const s3 = (await refresh(s2.refreshToken)).json() as TSession;
+    const s2 = (await refresh(s1.refreshToken)).json<TSession>();
+    const s3 = (await refresh(s2.refreshToken)).json<TSession>();
     expect((await me(s3)).statusCode).toBe(200);
 
     const replay = await refresh(s1.refreshToken);

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const branding = async () => (await call(t, 'GET', '/api/institution/branding')).json();
-const settings = async () => (await call(t, 'GET', '/api/institution/settings', { as: admin })).json() as TInstitutionSettings;
+const settings = async () => (await call(t, 'GET', '/api/institution/settings', { as: admin })).json<TInstitutionSettings>();
 const put = (as: TSession, body: unknown) => call(t, 'PUT', '/api/institution/settings', { as, body });
 
 describe('institution settings', () => {

@@ -53,7 +53,7 @@ const SETUP = {
 };
 
 let e: Awaited<ReturnType<typeof createEmptyApp>>;
-const inject2 = (method: 'GET' | 'POST', url: string, body?: unknown | undefined, headers: Record<string, string> = {}) =>
+const inject2 = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) =>
   e.app.inject({ method, url, headers: { host: HOST, ...headers }, ...(body !== undefined ? { payload: body as object } : {}) });
 
 beforeAll(async () => {
@@ -114,7 +114,7 @@ describe('the set-up wizard on an empty database', () => {
 
     const login = await inject2('POST', '/api/auth/login', { userName: 'ghopper', password: 'Compiler-Bug-1947' });
     expect(login.statusCode, login.body).toBe(200);
-    const session = login.json() as TSession;
+    const session = login.json<TSession>();
     const me = await inject2('GET', '/api/auth/me', undefined, { authorization: `Bearer ${session.accessToken}` });
     expect(me.json()).toMatchObject({ userName: 'ghopper', accountName: 'Northfield State University', staff: { isSuper: true } });
 

@@ -39,9 +39,7 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
     const later = await unregistered('MAIN', { session_start_date: daysFromToday(20) });
     const registered = await unregistered('MAIN', { is_registered: true });
     const med = await unregistered('MED');
-    const list = (
-      await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })
-    ).json() as TPage;
+    const list = (await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })).json<TPage>();
     const ids = list.items.map((i) => i.profileId);
     expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
     expect(ids).not.toContain(later.id);
@@ -63,9 +61,7 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
     expect(ev).toMatchObject({ status: 'pending', action: 'Register' });
     expect(ev!.payload.sessionStartDate).toBe(daysFromToday(-5));
     expect(await eventsOf(med.id, 'Registration')).toEqual([]);
-    const after = (
-      await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })
-    ).json() as TPage;
+    const after = (await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })).json<TPage>();
     expect(after.items.find((i) => i.profileId === a.id)?.hasPendingEvent).toBe(true);
     const all = (await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { all: true } })).json();
     expect(all.alreadyPending).toBeGreaterThanOrEqual(1);
@@ -106,7 +102,7 @@ describe('SEVIS Validation (sevis-validation)', () => {
       lastName: 'Tovalidate',
       programStartDate: daysFromToday(-3),
     });
-    const list = (await call(t, 'GET', '/api/sevis/validation', { as: admin, query: { q: 'Tovalidate' } })).json() as TPage;
+    const list = (await call(t, 'GET', '/api/sevis/validation', { as: admin, query: { q: 'Tovalidate' } })).json<TPage>();
     expect(list.items.map((i) => i.profileId)).toEqual([ready.id]);
     expect(list.items[0]!.startDate).toBe(daysFromToday(3));
     expect(farOff.id && active.id).toBeTruthy();
@@ -129,7 +125,7 @@ describe('SEVIS Validation (sevis-validation)', () => {
       programStartDate: daysFromToday(1),
     });
     const adminB = await t.login('admin', { host: HOST_B });
-    const list = (await call(t, 'GET', '/api/sevis/validation', { as: adminB, host: HOST_B, query: { q: 'Crossinst' } })).json() as TPage;
+    const list = (await call(t, 'GET', '/api/sevis/validation', { as: adminB, host: HOST_B, query: { q: 'Crossinst' } })).json<TPage>();
     expect(list.total).toBe(0);
     const res = (await call(t, 'POST', '/api/sevis/validation', { as: adminB, host: HOST_B, body: { profileIds: [ready.id] } })).json();
     expect(res).toEqual({ queued: 0, alreadyPending: 0, skipped: 1 });
@@ -148,7 +144,7 @@ describe('an assistant with the sevisBatch flag', () => {
     const med = await sevisSettingsRow(t, { site: 'MED', kind: 'F' });
     const main = await sevisSettingsRow(t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' });
     const ev = await studentWithEvent(t, { site: 'MAIN' });
-    const groups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: assistant })).json() as { items: sevisApi.TPendingGroup[] };
+    const groups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: assistant })).json<{ items: sevisApi.TPendingGroup[] }>();
     expect(groups.items.length).toBeGreaterThan(0);
     expect(groups.items.every((g) => g.campusSiteName === 'Main Campus' && !g.canCreate)).toBe(true);
     expect((await call(t, 'POST', '/api/sevis/batches', { as: assistant, body: { settingsId: main } })).statusCode).toBe(403);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sevisApi, type TSession } from '@meridian/domain';
+import { type sevisApi, type TSession } from '@meridian/domain';
 import { runSevisNightlyBatching } from '../src/modules/sevis/operations/batch-nightly.js';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
@@ -58,7 +58,7 @@ describe('Batch Manager: creating batches', () => {
     const profiles = await manyStudentsWithEvents(t, 251, { site: 'MED' });
     const res = await create(admin, { settingsId: medF });
     expect(res.statusCode, res.body).toBe(200);
-    const out = res.json() as TOut;
+    const out = res.json<TOut>();
     expect(out.batches.map((b) => b.recordCount)).toEqual([250, 1]);
     expect(out.batches.map((b) => b.batchId)).toEqual(['00000000000001', '00000000000002']);
     expect(out).toMatchObject({ batchedEvents: 251, heldEvents: 0 });
@@ -95,14 +95,14 @@ describe('Batch Manager: creating batches', () => {
       values ($1, $2, 'PersonalInfo', 'Address', '{}') returning id`,
       [t.institutionA, s.profileId],
     );
-    const out = (await create(admin, { settingsId: medF, eventIds: [s.eventId, second[0]!.id] })).json() as TOut;
+    const out = (await create(admin, { settingsId: medF, eventIds: [s.eventId, second[0]!.id] })).json<TOut>();
     expect(out.batches.map((b) => b.recordCount)).toEqual([1, 1]);
   });
 
   it('holds back a record the schema refuses, with the schema message on the event, and batches the rest', async () => {
     const good = await studentWithEvent(t, { site: 'MED' });
     const bad = await studentWithEvent(t, { site: 'MED', extra: { sevis_id: 'N123' } });
-    const out = (await create(admin, { settingsId: medF, eventIds: [good.eventId, bad.eventId] })).json() as TOut;
+    const out = (await create(admin, { settingsId: medF, eventIds: [good.eventId, bad.eventId] })).json<TOut>();
     expect(out).toMatchObject({ batchedEvents: 1, heldEvents: 1 });
     const [held] = await t.sql<{ status: string; message: string }>('select status, message from sevis_pending_events where id = $1', [
       bad.eventId,
@@ -110,13 +110,13 @@ describe('Batch Manager: creating batches', () => {
     expect(held!.status).toBe('held');
     expect(held!.message).toMatch(/SEVIS schema refused this Registration/);
     expect(held!.message).toMatch(/sevisID/);
-    const list = (await call(t, 'GET', '/api/sevis/pending-events', { as: admin, query: { settingsId: medF, status: 'held' } })).json() as {
+    const list = (await call(t, 'GET', '/api/sevis/pending-events', { as: admin, query: { settingsId: medF, status: 'held' } })).json<{
       items: sevisApi.TPendingEvent[];
-    };
+    }>();
     expect(list.items.find((e) => e.id === bad.eventId)?.message).toBe(held!.message);
     // The office fixes the record: the next "Create batches" takes the held event again.
     await t.sql(`update student_profiles set sevis_id = 'N0099887766' where id = $1`, [bad.profileId]);
-    const again = (await create(admin, { settingsId: medF })).json() as TOut;
+    const again = (await create(admin, { settingsId: medF })).json<TOut>();
     expect(again.batchedEvents).toBe(1);
     const [fixed] = await t.sql<{ status: string; message: string }>('select status, message from sevis_pending_events where id = $1', [
       bad.eventId,
@@ -156,7 +156,7 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
 
   beforeAll(async () => {
     const s = await studentWithEvent(t, { site: 'MED' });
-    const out = (await create(admin, { settingsId: medF, eventIds: [s.eventId] })).json() as TOut;
+    const out = (await create(admin, { settingsId: medF, eventIds: [s.eventId] })).json<TOut>();
     batchRowId = out.batches[0]!.id;
     batchId = out.batches[0]!.batchId;
     const m = await studentWithEvent(t, { site: 'MAIN' });
@@ -164,18 +164,18 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
       `select id from sevis_settings where institution_id = $1 and org_id = 'BOS214F00012345'`,
       [t.institutionA],
     );
-    mainBatchId = ((await create(admin, { settingsId: mainSettings[0]!.id, eventIds: [m.eventId] })).json() as TOut).batches[0]!.id;
+    mainBatchId = (await create(admin, { settingsId: mainSettings[0]!.id, eventIds: [m.eventId] })).json<TOut>().batches[0]!.id;
   });
 
   it('shows pending groups by OrgID with counts and the events with student, type and raised date', async () => {
     await studentWithEvent(t, { site: 'MED' });
-    const groups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: admin })).json() as { items: sevisApi.TPendingGroup[] };
+    const groups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: admin })).json<{ items: sevisApi.TPendingGroup[] }>();
     const med = groups.items.find((g) => g.settingsId === medF)!;
     expect(med).toMatchObject({ programKind: 'F', campusSiteName: 'Medical Campus', canCreate: true });
     expect(med.pendingCount).toBeGreaterThanOrEqual(1);
-    const officerGroups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: officer })).json() as {
+    const officerGroups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: officer })).json<{
       items: sevisApi.TPendingGroup[];
-    };
+    }>();
     expect(officerGroups.items.every((g) => g.campusSiteName === 'Main Campus')).toBe(true);
     const events = (
       await call(t, 'GET', '/api/sevis/pending-events', { as: admin, query: { settingsId: medF, status: 'pending', pageSize: 5 } })
@@ -227,7 +227,7 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
     const sent = await call(t, 'POST', `/api/sevis/batches/${batchRowId}/mark-sent`, { as: admin });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toMatchObject({ status: 'sent', sentVia: 'manual', canSend: false });
-    const detail = (await call(t, 'GET', `/api/sevis/batches/${batchRowId}`, { as: admin })).json() as sevisApi.TSevisBatchDetail;
+    const detail = (await call(t, 'GET', `/api/sevis/batches/${batchRowId}`, { as: admin })).json<sevisApi.TSevisBatchDetail>();
     expect(detail.records).toHaveLength(1);
     expect(detail.records[0]).toMatchObject({ eventType: 'Registration', recordKind: 'update' });
     const [ev] = await t.sql<{ status: string }>('select status from sevis_pending_events where id = $1', [detail.records[0]!.eventId]);

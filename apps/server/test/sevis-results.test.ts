@@ -28,7 +28,7 @@ function logFor(
   orgId: string,
   batchId: string,
   records: { requestId: string; sevisId?: string | undefined; error?: { code: string; message: string } }[],
-  processCode?: string | undefined,
+  processCode?: string,
 ) {
   const failures = records.filter((r) => r.error).length;
   const recs = records
@@ -58,7 +58,7 @@ describe('transaction log import', () => {
     const { profileId, dependentId, batch } = await sampleBatch(t);
     const res = await upload(admin, 'sevis_transaction_log.xml', SAMPLE_LOG);
     expect(res.statusCode, res.body).toBe(200);
-    const out = res.json() as sevisApi.TTransLogImportOutput;
+    const out = res.json<sevisApi.TTransLogImportOutput>();
     expect(out).toMatchObject({
       isDuplicate: false,
       batchStatus: 'completed',
@@ -87,15 +87,17 @@ describe('transaction log import', () => {
     ]);
     expect(b).toEqual({ status: 'completed', result_code: 'S0000' });
 
-    const events = (await call(t, 'GET', `/api/students/${profileId}/sevis-events`, { as: admin })).json() as {
-      status: string;
-      resultCode: string;
-      message: string;
-    }[];
+    const events = (await call(t, 'GET', `/api/students/${profileId}/sevis-events`, { as: admin })).json<
+      {
+        status: string;
+        resultCode: string;
+        message: string;
+      }[]
+    >();
     expect(events[0]).toMatchObject({ status: 'succeeded', resultCode: 'S0000' });
-    const history = (
-      await call(t, 'GET', `/api/students/${profileId}/history`, { as: admin, query: { page: 1, pageSize: 50 } })
-    ).json() as { items: { action: string }[] };
+    const history = (await call(t, 'GET', `/api/students/${profileId}/history`, { as: admin, query: { page: 1, pageSize: 50 } })).json<{
+      items: { action: string }[];
+    }>();
     expect(history.items.map((i) => i.action)).toEqual(expect.arrayContaining(['sevis.result.imported', 'student.sevis-id.assigned']));
 
     // The same log again changes nothing and says so.
@@ -106,7 +108,7 @@ describe('transaction log import', () => {
     expect((await t.sql('select id from audit_events')).length).toBe(before.length);
     expect((await t.sql('select id from sevis_transaction_logs where batch_id = $1', ['----kynEn47azQ'])).length).toBe(1);
 
-    const list = (await call(t, 'GET', '/api/sevis/transaction-logs', { as: admin })).json() as { items: { id: string }[] };
+    const list = (await call(t, 'GET', '/api/sevis/transaction-logs', { as: admin })).json<{ items: { id: string }[] }>();
     expect(list.items.map((i) => i.id)).toContain(out.log.id);
     const detail = await call(t, 'GET', `/api/sevis/transaction-logs/${out.log.id}`, { as: admin });
     expect(detail.json()).toMatchObject({ log: { id: out.log.id }, records: [{ requestId: '1-1-59079', status: 'succeeded' }] });
@@ -139,7 +141,7 @@ describe('transaction log import', () => {
     const zip = Buffer.from(zipSync({ 'sevis_transaction_log.xml': strToU8(xml), 'N0012345678.pdf': strToU8('%PDF-1.4\n%%EOF\n') }));
     const res = await upload(admin, 'results.zip', zip);
     expect(res.statusCode, res.body).toBe(200);
-    const out = res.json() as sevisApi.TTransLogImportOutput;
+    const out = res.json<sevisApi.TTransLogImportOutput>();
     expect(out).toMatchObject({
       batchStatus: 'completed_with_errors',
       formsFound: 1,
@@ -148,21 +150,23 @@ describe('transaction log import', () => {
     const [n] = await t.sql<{ sevis_id: string }>('select sevis_id from student_profiles where id = $1', [created.id]);
     expect(n!.sevis_id).toBe('N0012345678');
 
-    const events = (await call(t, 'GET', `/api/students/${bad.id}/sevis-events`, { as: admin })).json() as {
-      status: string;
-      resultCode: string;
-      message: string;
-    }[];
+    const events = (await call(t, 'GET', `/api/students/${bad.id}/sevis-events`, { as: admin })).json<
+      {
+        status: string;
+        resultCode: string;
+        message: string;
+      }[]
+    >();
     expect(events[0]).toMatchObject({
       status: 'failed',
       resultCode: 'S1056',
       message: 'Program end date must be after the program start date',
     });
 
-    const errors = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { q: 'Bysevis' } })).json() as {
+    const errors = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { q: 'Bysevis' } })).json<{
       items: sevisApi.TSystemError[];
       total: number;
-    };
+    }>();
     expect(errors.total).toBe(1);
     expect(errors.items[0]).toMatchObject({
       profileId: bad.id,
@@ -171,9 +175,9 @@ describe('transaction log import', () => {
       batchRowId: batch.id,
       studentName: 'Bysevis, Refused',
     });
-    const byCode = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { code: 'S1056', pageSize: 5 } })).json() as {
+    const byCode = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { code: 'S1056', pageSize: 5 } })).json<{
       items: sevisApi.TSystemError[];
-    };
+    }>();
     expect(byCode.items.map((i) => i.profileId)).toContain(bad.id);
   });
 
@@ -262,7 +266,7 @@ describe('transaction log import', () => {
       ]),
     );
     expect(res.statusCode, res.body).toBe(200);
-    const out = res.json() as sevisApi.TTransLogImportOutput;
+    const out = res.json<sevisApi.TTransLogImportOutput>();
     expect(out.batchStatus).toBe('completed');
     expect(out.records.find((r) => r.requestId === 'tw1')!.message).toMatch(
       /^Accepted by SEVIS as N0077777771; the SEVIS ID could not be stored on the record: /,
@@ -308,9 +312,9 @@ describe('transaction log import', () => {
     const foreign = await upload(officer, 'log.xml', logFor('DEM214F00000002', batch.batchId, [{ requestId: 'm1', sevisId: med.sevisId }]));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.noBatch);
-    const errs = (await call(t, 'GET', '/api/sevis/system-errors', { as: officer, query: { pageSize: 100 } })).json() as {
+    const errs = (await call(t, 'GET', '/api/sevis/system-errors', { as: officer, query: { pageSize: 100 } })).json<{
       items: sevisApi.TSystemError[];
-    };
+    }>();
     const sites = await t.sql<{ id: string; code: string }>(
       'select p.id, s.code from student_profiles p join campus_sites s on s.id = p.campus_site_id where p.id = any($1)',
       [errs.items.map((i) => i.profileId)],

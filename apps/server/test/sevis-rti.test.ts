@@ -40,7 +40,7 @@ const upload = (as: TSession, fileName: string, data: Buffer | string) => {
   return call(t, 'POST', '/api/sevis/rti-imports', { as, body: f.body, headers: f.headers });
 };
 const detail = async (as: TSession, id: string, state = 'all') =>
-  (await call(t, 'GET', `/api/sevis/rti-imports/${id}`, { as, query: { state, pageSize: 100 } })).json() as sevisApi.TRtiImportDetail;
+  (await call(t, 'GET', `/api/sevis/rti-imports/${id}`, { as, query: { state, pageSize: 100 } })).json<sevisApi.TRtiImportDetail>();
 
 describe('RTI import', () => {
   it('compares an RTI list with our records side by side, updates the selected record, adds the one we lack, and queues no SEVIS update', async () => {
@@ -93,7 +93,7 @@ describe('RTI import', () => {
     ]);
     const res = await upload(admin, 'rti-student-list.csv', text);
     expect(res.statusCode, res.body).toBe(200);
-    const imp = res.json() as sevisApi.TRtiImportSummary;
+    const imp = res.json<sevisApi.TRtiImportSummary>();
     expect(imp).toMatchObject({ status: 'preview', rowCount: 5, changedCount: 1, newCount: 1, errorCount: 2 });
 
     const d = await detail(admin, imp.id);
@@ -130,9 +130,9 @@ describe('RTI import', () => {
     ]);
     expect(evs.length).toBeGreaterThan(0);
     expect(evs.every((e) => e.status === 'cancelled' && e.message.startsWith('Not sent: SEVIS already has this'))).toBe(true);
-    const hist = (await call(t, 'GET', `/api/students/${a.id}/history`, { as: admin, query: { page: 1, pageSize: 50 } })).json() as {
+    const hist = (await call(t, 'GET', `/api/students/${a.id}/history`, { as: admin, query: { page: 1, pageSize: 50 } })).json<{
       items: { action: string }[];
-    };
+    }>();
     expect(hist.items.map((i) => i.action)).toEqual(expect.arrayContaining(['student.updated', 'sevis.rti.applied']));
 
     // Adding the records we lack needs a campus site.
@@ -151,7 +151,7 @@ describe('RTI import', () => {
     expect(c).toMatchObject({ sevis_status: 'Active', first_name: 'LINH', citizenship: 'VN' });
     expect(await t.sql(`select id from sevis_pending_events where profile_id = $1 and status = 'pending'`, [c!.id])).toEqual([]);
 
-    const history = (await call(t, 'GET', '/api/sevis/rti-imports', { as: admin })).json() as { items: sevisApi.TRtiImportSummary[] };
+    const history = (await call(t, 'GET', '/api/sevis/rti-imports', { as: admin })).json<{ items: sevisApi.TRtiImportSummary[] }>();
     expect(history.items[0]).toMatchObject({ id: imp.id, status: 'applied', insertedCount: 1, updatedCount: 1 });
   });
 
@@ -180,7 +180,7 @@ describe('RTI import', () => {
     const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
     const res = await upload(officer, 'RTI export.xlsx', xlsx);
     expect(res.statusCode, res.body).toBe(200);
-    const imp = res.json() as sevisApi.TRtiImportSummary;
+    const imp = res.json<sevisApi.TRtiImportSummary>();
     const d = await detail(officer, imp.id);
     expect(d.rows.find((r) => r.sevisId === med.sevisId)).toMatchObject({
       state: 'error',
@@ -196,9 +196,9 @@ describe('RTI import', () => {
     ).toEqual(['citizenshipCountryCode']);
 
     // The officer's history holds their import only; the super user's holds every import.
-    const mine = (await call(t, 'GET', '/api/sevis/rti-imports', { as: officer })).json() as { items: { id: string }[] };
+    const mine = (await call(t, 'GET', '/api/sevis/rti-imports', { as: officer })).json<{ items: { id: string }[] }>();
     expect(mine.items.map((i) => i.id)).toEqual([imp.id]);
-    const adminImport = (await call(t, 'GET', '/api/sevis/rti-imports', { as: admin })).json() as { items: { id: string }[] };
+    const adminImport = (await call(t, 'GET', '/api/sevis/rti-imports', { as: admin })).json<{ items: { id: string }[] }>();
     expect(adminImport.items.length).toBeGreaterThan(1);
     const other = adminImport.items.find((i) => i.id !== imp.id)!;
     expect((await call(t, 'GET', `/api/sevis/rti-imports/${other.id}`, { as: officer })).statusCode).toBe(404);

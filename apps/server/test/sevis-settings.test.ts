@@ -40,7 +40,7 @@ describe('SEVIS Settings', () => {
   it('shows the demo Main Campus settings (F school code, J program number) with the next batch id', async () => {
     const res = await call(t, 'GET', '/api/sevis/settings', { as: admin });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as TList;
+    const list = res.json<TList>();
     const f = list.items.find((s) => s.campusSiteId === main && s.programKind === 'F')!;
     expect(f).toMatchObject({ orgId: 'BOS214F00012345', officialSevisUserId: 'DEMOPDSO01', nextBatchId: '00000000000001', canEdit: true });
     expect(list.items.find((s) => s.campusSiteId === main && s.programKind === 'J')!.orgId).toBe('P-1-12345');
@@ -76,7 +76,7 @@ describe('SEVIS Settings', () => {
   it('adds settings for another site, refuses a second row of the same site and kind, and audits', async () => {
     const res = await call(t, 'POST', '/api/sevis/settings', { as: admin, body: valid() });
     expect(res.statusCode).toBe(200);
-    const created = res.json() as sevisApi.TSevisSettings;
+    const created = res.json<sevisApi.TSevisSettings>();
     expect(created).toMatchObject({ campusSiteName: 'Medical Campus', orgId: 'NYC214F00098765', nextBatchId: '00000000000100' });
     const dup = await call(t, 'POST', '/api/sevis/settings', { as: admin, body: valid({ orgId: 'NYC214F00011111' }) });
     expect(dup.statusCode).toBe(409);
@@ -93,7 +93,7 @@ describe('SEVIS Settings', () => {
 
   it('officers see and change their own sites only; another site is 404; assistants read but may not change', async () => {
     const medId = await sevisSettingsRow(t, { site: 'MED', kind: 'J' });
-    const mine = (await call(t, 'GET', '/api/sevis/settings', { as: officer })).json() as TList;
+    const mine = (await call(t, 'GET', '/api/sevis/settings', { as: officer })).json<TList>();
     expect(mine.items.every((s) => s.campusSiteId === main)).toBe(true);
     expect(mine.items.length).toBeGreaterThanOrEqual(2);
     expect(mine.sites.map((s) => s.id)).toEqual([main]);
@@ -109,7 +109,7 @@ describe('SEVIS Settings', () => {
     const other = await call(t, 'POST', '/api/sevis/settings', { as: officer, body: valid({ programKind: 'J', orgId: 'P-2-22222' }) });
     expect(other.statusCode).toBe(400);
     expect(other.json().fieldErrors.campusSiteId).toBeTruthy();
-    const seen = (await call(t, 'GET', '/api/sevis/settings', { as: assistant })).json() as TList;
+    const seen = (await call(t, 'GET', '/api/sevis/settings', { as: assistant })).json<TList>();
     expect(seen.items.length).toBeGreaterThanOrEqual(2);
     expect(seen.items.every((s) => !s.canEdit && s.campusSiteId === main)).toBe(true);
     expect((await call(t, 'PUT', `/api/sevis/settings/${mainF.id}`, { as: assistant, body })).statusCode).toBe(403);
@@ -117,8 +117,8 @@ describe('SEVIS Settings', () => {
 
   it('another institution neither sees nor changes these settings', async () => {
     const adminB = await t.login('admin', { host: HOST_B });
-    const mineA = (await call(t, 'GET', '/api/sevis/settings', { as: admin })).json() as TList;
-    const listB = (await call(t, 'GET', '/api/sevis/settings', { as: adminB, host: HOST_B })).json() as TList;
+    const mineA = (await call(t, 'GET', '/api/sevis/settings', { as: admin })).json<TList>();
+    const listB = (await call(t, 'GET', '/api/sevis/settings', { as: adminB, host: HOST_B })).json<TList>();
     expect(listB.items.map((s) => s.id).filter((id) => mineA.items.some((a) => a.id === id))).toEqual([]);
     const a = mineA.items[0]!;
     expect((await call(t, 'PUT', `/api/sevis/settings/${a.id}`, { as: adminB, host: HOST_B, body: { ...a } })).statusCode).toBe(404);
@@ -127,7 +127,7 @@ describe('SEVIS Settings', () => {
 
 describe('SEVIS Permissions', () => {
   it('lists the demo admin as DSO and ARO, names an officer DSO with a 10-character id, refuses bad ids and non-staff', async () => {
-    const list = (await call(t, 'GET', '/api/sevis/senders', { as: officer })).json() as sevisApi.TSevisSenderList;
+    const list = (await call(t, 'GET', '/api/sevis/senders', { as: officer })).json<sevisApi.TSevisSenderList>();
     expect(
       list.items
         .filter((s) => s.name === 'Avery Admin')
@@ -162,7 +162,7 @@ describe('SEVIS Permissions', () => {
   });
 
   it('only a DSO creates F-1 batches and only an ARO J-1 batches (besides sevis.batch and the site)', async () => {
-    const list = (await call(t, 'GET', '/api/sevis/settings', { as: officer })).json() as TList;
+    const list = (await call(t, 'GET', '/api/sevis/settings', { as: officer })).json<TList>();
     const f = list.items.find((s) => s.programKind === 'F')!;
     const j = list.items.find((s) => s.programKind === 'J')!;
     const refused = await call(t, 'POST', '/api/sevis/batches', { as: officer, body: { settingsId: f.id } });

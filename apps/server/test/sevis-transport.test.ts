@@ -92,7 +92,7 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
 
     const done = await fetchResults(admin, b.id);
     expect(done.statusCode, done.body).toBe(200);
-    const out = done.json() as sevisApi.TFetchResultsOutput;
+    const out = done.json<sevisApi.TFetchResultsOutput>();
     expect(out.isReady).toBe(true);
     expect(out.result).toMatchObject({ batchStatus: 'completed', formsFound: 1, log: { resultCode: 'S0000', succeededCount: 1 } });
     const [p] = await t.sql<{ sevis_id: string }>('select sevis_id from student_profiles where id = $1', [s.id]);
@@ -101,7 +101,7 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
     const [d] = await t.sql<{ sevis_id: string }>('select sevis_id from student_dependents where profile_id = $1', [s.id]);
     expect(d!.sevis_id).toMatch(/^N\d{10}$/);
     // Fetching again finds the same log: nothing changes.
-    expect(((await fetchResults(admin, b.id)).json() as sevisApi.TFetchResultsOutput).result).toMatchObject({ isDuplicate: true });
+    expect((await fetchResults(admin, b.id)).json<sevisApi.TFetchResultsOutput>().result).toMatchObject({ isDuplicate: true });
   });
 
   it("answers like the real SEVIS: its results log validates with xmllint against SevisTransLog.xsd, and a record marked bad fails with SEVIS's code", async () => {
@@ -145,14 +145,14 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
 
-    const out = (await fetchResults(admin, b.id)).json() as sevisApi.TFetchResultsOutput;
+    const out = (await fetchResults(admin, b.id)).json<sevisApi.TFetchResultsOutput>();
     expect(out.result).toMatchObject({
       batchStatus: 'completed_with_errors',
       log: { resultCode: 'S0020', succeededCount: 1, failedCount: 1 },
     });
-    const errors = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { q: 'Markedbad' } })).json() as {
+    const errors = (await call(t, 'GET', '/api/sevis/system-errors', { as: admin, query: { q: 'Markedbad' } })).json<{
       items: sevisApi.TSystemError[];
-    };
+    }>();
     expect(errors.items[0]).toMatchObject({ profileId: bad.id, resultCode: 'S1056', batchId });
   });
 

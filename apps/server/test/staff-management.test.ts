@@ -25,7 +25,7 @@ afterAll(async () => {
 const history = async (userId: string) => {
   const res = await call(t, 'GET', `/api/audit/user/${userId}`, { as: admin });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { items: TAuditEvent[] }).items;
+  return res.json<{ items: TAuditEvent[] }>().items;
 };
 const countUsers = async () => (await t.sql<{ n: number }>('select count(*)::int as n from users'))[0]!.n;
 const countMail = async () => (await t.sql<{ n: number }>('select count(*)::int as n from outbox'))[0]!.n;
@@ -41,7 +41,7 @@ describe('inviting a staff member', () => {
     };
     const res = await call(t, 'POST', '/api/staff', { as: admin, body: input });
     expect(res.statusCode, res.body).toBe(200);
-    const member = res.json() as TStaffMember;
+    const member = res.json<TStaffMember>();
     expect(member).toMatchObject({ userName: 'nnewcomer', isActive: true, isPending: true, lastLoginAt: null, canManage: true });
     expect(member.permissions).toMatchObject({ isAssistant: true, assistantSites: [MAIN], isSuper: false });
 
@@ -70,7 +70,7 @@ describe('inviting a staff member', () => {
     const me = (await call(t, 'GET', '/api/auth/me', { as: session })).json();
     expect(me.staff).toMatchObject({ isAssistant: true, assistantSites: [MAIN] });
 
-    const after = (await call(t, 'GET', `/api/staff/${member.userId}`, { as: admin })).json() as TStaffMember;
+    const after = (await call(t, 'GET', `/api/staff/${member.userId}`, { as: admin })).json<TStaffMember>();
     expect(after.isPending).toBe(false);
     expect(after.lastLoginAt).not.toBeNull();
   });
@@ -171,7 +171,7 @@ describe('an officer for Main Campus only', () => {
   });
 
   it('cannot edit, deactivate or re-invite the super user, and the super user is unchanged and still signed in', async () => {
-    const before = (await call(t, 'GET', `/api/staff/${ids.admin}`, { as: officer })).json() as TStaffMember;
+    const before = (await call(t, 'GET', `/api/staff/${ids.admin}`, { as: officer })).json<TStaffMember>();
     expect(before.canManage).toBe(false);
     const attempts = [
       await call(t, 'PUT', `/api/staff/${ids.admin}/permissions`, {
@@ -244,7 +244,7 @@ describe('the staff list', () => {
   const list = async (query: Record<string, string | number>) => {
     const res = await call(t, 'GET', '/api/staff', { as: officer, query });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: TStaffMember[]; total: number; page: number; pageSize: number };
+    return res.json<{ items: TStaffMember[]; total: number; page: number; pageSize: number }>();
   };
 
   it('pages on the server: total, page size and the last partial page', async () => {
@@ -333,7 +333,7 @@ describe('the History Log of a staff member', () => {
     const settings = (await call(t, 'GET', '/api/institution/settings', { as: admin })).json();
     await call(t, 'PUT', '/api/institution/settings', { as: admin, body: { ...settings, loginButtonText: 'Sign in with campus ID' } });
     const res = await call(t, 'GET', `/api/audit/institution/${t.institutionA}`, { as: officer });
-    const [latest] = (res.json() as { items: TAuditEvent[] }).items;
+    const [latest] = res.json<{ items: TAuditEvent[] }>().items;
     expect(latest).toMatchObject({
       action: 'institution.settings.updated',
       actorName: 'Avery Admin',
@@ -428,7 +428,7 @@ describe('the last super user, when two act at the same moment', () => {
     expect(statuses[0]).toBe(200);
     expect([400, 403]).toContain(statuses[1]);
     expect(await supersOfB()).toBe(1);
-    survivor = results[0]!.statusCode === 200 ? a : b;
+    survivor = results[0].statusCode === 200 ? a : b;
   });
 
   it('two stepping down at once: one stays super', async () => {

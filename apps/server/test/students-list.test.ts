@@ -37,7 +37,7 @@ interface TItem {
 const list = async (query: Record<string, string | number>, as: TSession = admin) => {
   const res = await call(t, 'GET', '/api/students', { as, query: { pageSize: 100, ...query } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: TItem[]; total: number; page: number; pageSize: number };
+  return res.json<{ items: TItem[]; total: number; page: number; pageSize: number }>();
 };
 const ids = async (title: TStudentListTitle, q: string, as: TSession = admin) =>
   (await list({ title, q }, as)).items.map((i) => i.id).sort();
@@ -285,7 +285,7 @@ describe('every list title is a real query', () => {
   it('every title of the catalogue answers, and list-titles counts what the list shows', async () => {
     const res = await call(t, 'GET', '/api/students/list-titles', { as: admin });
     expect(res.statusCode, res.body).toBe(200);
-    const titles = res.json() as { key: TStudentListTitle; count: number }[];
+    const titles = res.json<{ key: TStudentListTitle; count: number }[]>();
     expect(titles.map((x) => x.key)).toEqual(STUDENT_LIST_TITLES.map((x) => x.key));
     for (const x of titles) expect((await list({ title: x.key, pageSize: 1 })).total, x.key).toBe(x.count);
   });
@@ -349,7 +349,7 @@ describe('keyword, filters, sort and paging', () => {
     ] as const) {
       const res = await call(t, 'GET', '/api/students', { as: admin, query: { [field]: value } });
       expect(res.statusCode, `${field} ${res.body}`).toBe(400);
-      const body = res.json() as { fieldErrors?: Record<string, string[]> | undefined };
+      const body = res.json<{ fieldErrors?: Record<string, string[]> | undefined }>();
       expect(body.fieldErrors?.[field], res.body).toBeDefined();
       if (message) expect(body.fieldErrors?.[field]).toContain(message);
     }
@@ -431,7 +431,7 @@ describe('campus sites (spec 000 s6) and institutions', () => {
     const officer = await t.login('officer');
     expect(await ids('all', g.tag, officer)).toEqual([main, none].sort());
     expect(await ids('all', g.tag)).toHaveLength(3);
-    const titles = (await call(t, 'GET', '/api/students/list-titles', { as: officer })).json() as { key: string; count: number }[];
+    const titles = (await call(t, 'GET', '/api/students/list-titles', { as: officer })).json<{ key: string; count: number }[]>();
     expect(titles.find((x) => x.key === 'all')!.count).toBe((await list({ title: 'all', pageSize: 1 }, officer)).total);
   });
 
@@ -494,6 +494,6 @@ describe('campus sites (spec 000 s6) and institutions', () => {
     expect(await ids('all', g.tag)).toEqual([mine]);
     const adminB = await t.login('admin', { host: 'other.test' });
     const res = await call(t, 'GET', '/api/students', { as: adminB, host: 'other.test', query: { title: 'all', q: g.tag } });
-    expect((res.json() as { items: { id: string }[] }).items.map((i) => i.id)).toEqual([theirs]);
+    expect(res.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toEqual([theirs]);
   });
 });

@@ -43,11 +43,11 @@ describe("the student's own documents (service menu, My documents)", () => {
     await file({ fileName: 'officer-own.pdf', subject: 'officer' });
     const res = await call(t, 'GET', '/api/students/me/documents', { as: student });
     expect(res.statusCode, res.body).toBe(200);
-    const names = (res.json() as { fileName: string; requestNumber: number | null }[]).map((d) => d.fileName);
+    const names = res.json<{ fileName: string; requestNumber: number | null }[]>().map((d) => d.fileName);
     expect(names).toEqual(expect.arrayContaining(['passport.pdf', 'offer-letter.pdf']));
     expect(names).not.toContain('internal-note.pdf');
     expect(names).not.toContain('officer-own.pdf');
-    const offer = (res.json() as { fileName: string; requestNumber: number | null }[]).find((d) => d.fileName === 'offer-letter.pdf');
+    const offer = res.json<{ fileName: string; requestNumber: number | null }[]>().find((d) => d.fileName === 'offer-letter.pdf');
     expect(offer?.requestNumber).toBe(r.number);
     expect((await call(t, 'GET', '/api/students/me/documents', { as: officer })).statusCode).toBe(403);
   });

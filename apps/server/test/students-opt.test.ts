@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, MSG, studentsApi, type TSession } from '@meridian/domain';
+import { addDays, MSG, type studentsApi, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { newStudent } from './students-fixtures.js';
@@ -23,7 +23,7 @@ afterAll(async () => {
 const optList = async (as: TSession, query: Record<string, string | number>) => {
   const res = await call(t, 'GET', '/api/students/opt-employers', { as, query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TPage<studentsApi.TOptStudent>;
+  return res.json<TPage<studentsApi.TOptStudent>>();
 };
 
 describe('OPT Students & Employers', () => {
@@ -80,7 +80,7 @@ describe('OPT Students & Employers', () => {
       query: { q: 'List' },
     });
     expect(other.statusCode).toBe(200);
-    expect((other.json() as TPage<unknown>).total).toBe(0);
+    expect(other.json<TPage<unknown>>().total).toBe(0);
   });
 });
 
@@ -101,7 +101,7 @@ describe('employment records', () => {
       body: { ...body, startDate: daysFromToday(-59) },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const c = created.json() as studentsApi.TOptStudent;
+    const c = created.json<studentsApi.TOptStudent>();
     expect(c.unemployment).toMatchObject({ used: 10, remaining: 80, level: 'ok' });
     const employmentId = c.employments[0]!.id;
 
@@ -110,13 +110,13 @@ describe('employment records', () => {
       body: { ...body, startDate: daysFromToday(-29) },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect((edited.json() as studentsApi.TOptStudent).unemployment).toMatchObject({ used: 40, remaining: 50 });
+    expect(edited.json<studentsApi.TOptStudent>().unemployment).toMatchObject({ used: 40, remaining: 50 });
 
     const ended = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, {
       as: officer,
       body: { ...body, startDate: daysFromToday(-29), endDate: daysFromToday(-10) },
     });
-    expect((ended.json() as studentsApi.TOptStudent).unemployment?.used).toBe(40 + 10);
+    expect(ended.json<studentsApi.TOptStudent>().unemployment?.used).toBe(40 + 10);
 
     // It stays in its authorisation: a start outside it is refused on the field.
     const moved = await call(t, 'PUT', `/api/students/${s.id}/employments/${employmentId}`, {
@@ -195,7 +195,7 @@ describe('STEM report participation', () => {
     expect(res.json().unemployment).toMatchObject({ allowed: 150 });
 
     const list = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemgen', pageSize: 20 } });
-    const page = list.json() as TPage<studentsApi.TStemReport>;
+    const page = list.json<TPage<studentsApi.TStemReport>>();
     expect(page.items.map((r) => r.kind)).toEqual([
       'validation_report',
       'evaluation',
@@ -209,7 +209,7 @@ describe('STEM report participation', () => {
     expect(first.daysLeft).toBeGreaterThanOrEqual(8);
 
     const open = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemgen', status: 'open' } });
-    expect((open.json() as TPage<unknown>).total).toBe(1);
+    expect(open.json<TPage<unknown>>().total).toBe(1);
 
     const future = await call(t, 'POST', `/api/students/stem-reports/${first.reportId}/received`, {
       as: officer,
@@ -224,7 +224,7 @@ describe('STEM report participation', () => {
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json()).toMatchObject({ status: 'received', receivedOn: today(), notes: 'Sent by e-mail' });
     const received = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemgen', status: 'received' } });
-    expect((received.json() as TPage<studentsApi.TStemReport>).items.map((r) => r.reportId)).toEqual([first.reportId]);
+    expect(received.json<TPage<studentsApi.TStemReport>>().items.map((r) => r.reportId)).toEqual([first.reportId]);
 
     // Recording a second STEM employer does not duplicate the schedule.
     await call(t, 'POST', `/api/students/${s.id}/employments`, {
@@ -238,7 +238,7 @@ describe('STEM report participation', () => {
       },
     });
     const again = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemgen', pageSize: 20 } });
-    expect((again.json() as TPage<unknown>).total).toBe(6);
+    expect(again.json<TPage<unknown>>().total).toBe(6);
   });
 
   it('the daily job adds the reports of a STEM period recorded elsewhere, once', async () => {
@@ -250,7 +250,7 @@ describe('STEM report participation', () => {
     expect(rows[0]!.n).toBe(6);
     // The officer of Main Campus does not see them; a report of another site is not found to them.
     const officerList = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Stemjob' } });
-    expect((officerList.json() as TPage<unknown>).total).toBe(0);
+    expect(officerList.json<TPage<unknown>>().total).toBe(0);
     const [r] = await t.sql<{ id: string }>('select id from stem_reports where profile_id = $1 limit 1', [s.id]);
     expect(
       (await call(t, 'POST', `/api/students/stem-reports/${r!.id}/received`, { as: officer, body: { receivedOn: today() } })).statusCode,
@@ -278,7 +278,7 @@ describe('deadlines dashboard', () => {
     const get = async (as: TSession, query: Record<string, string | number> = {}) => {
       const res = await call(t, 'GET', '/api/students/deadlines', { as, query: { pageSize: 100, ...query } });
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as TPage<studentsApi.TDeadline>).items;
+      return res.json<TPage<studentsApi.TDeadline>>().items;
     };
     const all = await get(officer);
     const mine = all.filter((d) => [ending.id, unregistered.id, medEnding.id, onOpt.id].includes(d.profileId));
@@ -303,9 +303,9 @@ describe('deadlines dashboard', () => {
 
   it('shows students near the unemployment limit', async () => {
     const s = await optStudent(t, 84, { lastName: 'Duenear' });
-    const items = (await (
-      await call(t, 'GET', '/api/students/deadlines', { as: admin, query: { kind: 'unemployment', pageSize: 100 } })
-    ).json()) as TPage<studentsApi.TDeadline>;
+    const items = (await call(t, 'GET', '/api/students/deadlines', { as: admin, query: { kind: 'unemployment', pageSize: 100 } })).json<
+      TPage<studentsApi.TDeadline>
+    >();
     expect(items.items.find((d) => d.profileId === s.id)).toMatchObject({
       daysLeft: 5,
       severity: 'critical',
@@ -370,14 +370,16 @@ describe('the daily job runner', () => {
       await holder.query('select pg_advisory_lock(727399)');
       let ran = 0;
       expect(
-        await runExclusive(t.database, 727399, async () => {
+        await runExclusive(t.database, 727399, () => {
           ran++;
+          return Promise.resolve();
         }),
       ).toBe(false);
       await holder.query('select pg_advisory_unlock(727399)');
       expect(
-        await runExclusive(t.database, 727399, async () => {
+        await runExclusive(t.database, 727399, () => {
           ran++;
+          return Promise.resolve();
         }),
       ).toBe(true);
       expect(ran).toBe(1);

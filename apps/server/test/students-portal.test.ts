@@ -58,7 +58,7 @@ async function newPortalStudent(
 const myStage = async (as: TSession) => {
   const res = await call(t, 'GET', '/api/students/me/stage', { as });
   expect(res.statusCode).toBe(200);
-  return res.json() as studentsApi.TMyStage;
+  return res.json<studentsApi.TMyStage>();
 };
 const answer = (as: TSession, answers: Record<string, { value: string; explanation?: string | undefined }>) =>
   call(t, 'PUT', '/api/students/me/stage/answers', { as, body: { answers } });
@@ -79,7 +79,7 @@ describe('welcome wizard configuration', () => {
     expect((await call(t, 'POST', '/api/students/welcome-wizard-steps', { as: s.student, body })).statusCode).toBe(403);
     const created = await call(t, 'POST', '/api/students/welcome-wizard-steps', { as: s.officer, body });
     expect(created.statusCode).toBe(200);
-    const step = created.json() as studentsApi.TWizardStep;
+    const step = created.json<studentsApi.TWizardStep>();
     expect(step).toMatchObject({ title: 'Health insurance', kind: 'questions', itemNames: [PHONE], visaScope: 'J-1', isActive: true });
 
     // A questions step must ask a question; a content step asks nothing even if ids are sent.
@@ -98,11 +98,11 @@ describe('welcome wizard configuration', () => {
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().fieldErrors.title).toEqual(['Required field']);
 
-    const list = (await call(t, 'GET', '/api/students/welcome-wizard-steps', { as: s.admin })).json() as studentsApi.TWizardStep[];
+    const list = (await call(t, 'GET', '/api/students/welcome-wizard-steps', { as: s.admin })).json<studentsApi.TWizardStep[]>();
     expect(list.at(-1)!.id).toBe(step.id);
     const order = [step.id, ...list.filter((x) => x.id !== step.id).map((x) => x.id)];
     const reordered = await call(t, 'PUT', '/api/students/welcome-wizard-order', { as: s.officer, body: { ids: order } });
-    expect((reordered.json() as studentsApi.TWizardStep[]).map((x) => x.id)).toEqual(order);
+    expect(reordered.json<studentsApi.TWizardStep[]>().map((x) => x.id)).toEqual(order);
     // A stale order (a step missing) is refused rather than dropping steps.
     expect((await call(t, 'PUT', '/api/students/welcome-wizard-order', { as: s.officer, body: { ids: order.slice(1) } })).statusCode).toBe(
       400,
@@ -130,16 +130,16 @@ describe('welcome wizard configuration', () => {
     });
     const f = (
       await call(t, 'GET', '/api/students/welcome-wizard-preview', { as: s.officer, query: { visaType: 'F-1' } })
-    ).json() as studentsApi.TMyStage;
+    ).json<studentsApi.TMyStage>();
     const j = (
       await call(t, 'GET', '/api/students/welcome-wizard-preview', { as: s.officer, query: { visaType: 'J-1' } })
-    ).json() as studentsApi.TMyStage;
+    ).json<studentsApi.TMyStage>();
     expect(f.wizard!.steps.map((x) => x.title)).toEqual(['Welcome', 'Your contact details', 'Your passport', 'Confirm and finish']);
     expect(j.wizard!.steps.map((x) => x.title)).toContain('Your sponsor');
     expect(f.questions.questions.map((x) => x.questionText)).toEqual([EMAIL_OK, PHONE, EMERGENCY]);
     expect(f.documents.map((x) => x.name)).toEqual(['Passport identity page']);
     expect(f.questions.answers).toEqual({});
-    await call(t, 'DELETE', `/api/students/welcome-wizard-steps/${(j1.json() as { id: string }).id}`, { as: s.officer });
+    await call(t, 'DELETE', `/api/students/welcome-wizard-steps/${j1.json<{ id: string }>().id}`, { as: s.officer });
   });
 });
 
@@ -153,20 +153,20 @@ describe('stage configuration', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().fieldErrors).toEqual({ customQuestionId: ['This stage already asks it.'] });
     expect((await add({ stage: 'check_in' })).json().fieldErrors).toEqual({ customQuestionId: ['Choose a question or a document.'] });
-    const id = (a.json() as { id: string }).id;
+    const id = a.json<{ id: string }>().id;
     expect((await call(t, 'PUT', `/api/students/stage-items/${id}`, { as: s.officer, body: { visaScope: 'J-1' } })).json()).toMatchObject({
       visaScope: 'J-1',
     });
-    const items = (await call(t, 'GET', '/api/students/stage-items', { as: s.admin })).json() as studentsApi.TStageItem[];
+    const items = (await call(t, 'GET', '/api/students/stage-items', { as: s.admin })).json<studentsApi.TStageItem[]>();
     const checkIn = items.filter((x) => x.stage === 'check_in').map((x) => x.id);
     expect(checkIn.at(-1)).toBe(id);
     const moved = await call(t, 'PUT', '/api/students/stage-items-order', {
       as: s.officer,
       body: { stage: 'check_in', ids: [...checkIn].reverse() },
     });
-    expect((moved.json() as studentsApi.TStageItem[]).map((x) => x.id)).toEqual([...checkIn].reverse());
+    expect(moved.json<studentsApi.TStageItem[]>().map((x) => x.id)).toEqual([...checkIn].reverse());
     expect((await call(t, 'DELETE', `/api/students/stage-items/${id}`, { as: s.officer })).statusCode).toBe(200);
-    const after = (await call(t, 'GET', '/api/students/stage-items', { as: s.admin })).json() as studentsApi.TStageItem[];
+    const after = (await call(t, 'GET', '/api/students/stage-items', { as: s.admin })).json<studentsApi.TStageItem[]>();
     expect(after.some((x) => x.id === id)).toBe(false);
   });
 });
@@ -202,7 +202,7 @@ describe('a student walks the stages', () => {
       [q[EMERGENCY]!]: { value: 'Ravi, +91 98765 43210' },
     });
     const stepOk = await call(t, 'POST', `/api/students/me/welcome-wizard/steps/${contact}/complete`, { as: me.session });
-    expect((stepOk.json() as studentsApi.TMyStage).wizard!.completedStepIds).toEqual([contact]);
+    expect(stepOk.json<studentsApi.TMyStage>().wizard!.completedStepIds).toEqual([contact]);
 
     const stillNoPassport = await complete(me.session);
     expect(stillNoPassport.json().fieldErrors).toEqual({
@@ -276,7 +276,7 @@ describe('a student walks the stages', () => {
     expect((await uploadFor(me.session, me.userId, { customDocumentId: depDoc.id, dependentId: dep!.id })).statusCode).toBe(200);
 
     const [first, second] = await Promise.all([complete(me.session), complete(me.session)]);
-    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 400]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
     const [p] = await t.sql<{ current_stage: string }>('select current_stage from student_profiles where id = $1', [me.profileId]);
     expect(p!.current_stage).toBe('check_in');
     const next = await myStage(me.session);
@@ -288,12 +288,12 @@ describe('a student walks the stages', () => {
     const me = await newPortalStudent({ stage: 'check_in' });
     await answer(me.session, { [q['Is the U.S. address on your record correct?']!]: { value: 'yes' } });
     // A wrong file can be removed while the stage still asks for it; then the stage is incomplete again.
-    const wrong = (await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! })).json() as { id: string };
+    const wrong = (await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! })).json<{ id: string }>();
     expect((await call(t, 'DELETE', `/api/attachments/${wrong.id}`, { as: me.session })).statusCode).toBe(200);
     expect((await complete(me.session)).json().fieldErrors).toEqual({
       [`document.${d['I-94 arrival record']}`]: ['Please upload I-94 arrival record.'],
     });
-    const right = (await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! })).json() as { id: string };
+    const right = (await uploadFor(me.session, me.userId, { customDocumentId: d['I-94 arrival record']! })).json<{ id: string }>();
     const done = await complete(me.session);
     expect(done.json()).toEqual({
       profileId: me.profileId,
@@ -316,7 +316,7 @@ describe('a student walks the stages', () => {
     expect((await myStage(j1.session)).questions.questions.map((x) => x.id)).toContain(q[PHONE]);
     expect((await complete(j1.session)).json().fieldErrors[`custom.${q[PHONE]}`]).toEqual([FORM_MSG.required]);
     expect((await complete(f1.session)).json().fieldErrors[`custom.${q[PHONE]}`]).toBeUndefined();
-    await call(t, 'DELETE', `/api/students/stage-items/${(item.json() as { id: string }).id}`, { as: s.officer });
+    await call(t, 'DELETE', `/api/students/stage-items/${item.json<{ id: string }>().id}`, { as: s.officer });
   });
 });
 
@@ -340,10 +340,10 @@ describe('invited stage items outside the wizard steps', () => {
     expect(refused.json().fieldErrors).toEqual({ [`custom.${q[ARRIVAL]}`]: [FORM_MSG.required] });
     await answer(me.session, { [q[ARRIVAL]!]: { value: '08/10/2026' } });
     const ok = await call(t, 'POST', '/api/students/me/welcome-wizard/steps/stage-items/complete', { as: me.session });
-    expect((ok.json() as studentsApi.TMyStage).wizard!.completedStepIds).toContain('stage-items');
+    expect(ok.json<studentsApi.TMyStage>().wizard!.completedStepIds).toContain('stage-items');
     // A step that is not in this student's wizard is not found.
     expect((await call(t, 'POST', '/api/students/me/welcome-wizard/steps/nope/complete', { as: me.session })).statusCode).toBe(404);
-    await call(t, 'DELETE', `/api/students/stage-items/${(item.json() as { id: string }).id}`, { as: s.officer });
+    await call(t, 'DELETE', `/api/students/stage-items/${item.json<{ id: string }>().id}`, { as: s.officer });
   });
 });
 
@@ -361,7 +361,7 @@ describe("who sees a student's stage", () => {
 
     const progress = await call(t, 'GET', `/api/students/${a.profileId}/stage-progress`, { as: s.officer });
     expect(progress.statusCode).toBe(200);
-    const body = progress.json() as studentsApi.TStageProgress;
+    const body = progress.json<studentsApi.TStageProgress>();
     expect(body.currentStage).toBe('pre_arrival');
     expect(body.current!.items.find((x) => x.key === `custom.${q[ARRIVAL]}`)).toMatchObject({ isDone: true });
     expect(body.current!.items.find((x) => x.key === `document.${d['Financial documents']}`)).toMatchObject({ isDone: false });

@@ -27,7 +27,7 @@ const events = (profileId: string) =>
     'select event_type, status from sevis_pending_events where profile_id = $1 order by created_at',
     [profileId],
   );
-const get = async (id: string) => (await call(t, 'GET', `/api/students/${id}`, { as: officer })).json() as studentsApi.TStudentRecord;
+const get = async (id: string) => (await call(t, 'GET', `/api/students/${id}`, { as: officer })).json<studentsApi.TStudentRecord>();
 const put = async (id: string, body: Record<string, unknown>) =>
   call(t, 'PUT', `/api/students/${id}`, { as: officer, body: { ...body, updatedAt: (await get(id)).updatedAt } });
 let seq = 0;
@@ -96,7 +96,7 @@ describe('English proficiency and academic term (new I-20)', () => {
   });
 
   it('on a record without a SEVIS ID, filling them in queues the Create again after it was held back', async () => {
-    const s = (await create({})).json() as studentsApi.TStudentRecord;
+    const s = (await create({})).json<studentsApi.TStudentRecord>();
     await t.sql(
       `update sevis_pending_events set status = 'held', message = 'English proficiency required is missing' where profile_id = $1`,
       [s.id],
@@ -119,7 +119,7 @@ describe('position code and U.S. government funds (new DS-2019)', () => {
       receivedUsGovtFunds: false,
     });
     expect(res.statusCode).toBe(200);
-    const r = res.json() as studentsApi.TStudentRecord;
+    const r = res.json<studentsApi.TStudentRecord>();
     expect(r).toMatchObject({ evPositionCode: '213', receivedUsGovtFunds: false });
     const bad = await put(r.id, { evPositionCode: '999' });
     expect(bad.statusCode).toBe(400);
@@ -137,7 +137,7 @@ describe('Foreign address on a new record (SEVIS Create needs it)', () => {
     const foreignAddress = { line1: '3-1-1 Marunouchi', city: 'Tokyo', postalCode: '100-0005', countryCode: 'JP' };
     const res = await create({ foreignAddress });
     expect(res.statusCode).toBe(200);
-    const record = res.json() as studentsApi.TStudentRecord;
+    const record = res.json<studentsApi.TStudentRecord>();
     expect(record.foreignAddress).toMatchObject(foreignAddress);
     expect((await get(record.id)).foreignAddress).toMatchObject(foreignAddress);
     expect(await events(record.id)).toEqual([{ event_type: 'Create', status: 'pending' }]);

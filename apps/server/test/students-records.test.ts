@@ -43,12 +43,12 @@ const events = (profileId: string) =>
 async function fresh(profileId: string, as: TSession = admin) {
   const res = await call(t, 'GET', `/api/students/${profileId}`, { as });
   expect(res.statusCode).toBe(200);
-  return res.json() as {
+  return res.json<{
     updatedAt: string;
     dependents: { id: string; needsSevisUpdate: boolean }[];
     canEdit: boolean;
     [k: string]: unknown;
-  };
+  }>();
 }
 
 describe('creating a student record', () => {
@@ -166,12 +166,10 @@ describe('editing a record', () => {
         body: { updatedAt: r.updatedAt, educationLevel: '04', firstName: 'Renamed' },
       })
     ).json();
-    r = (
-      await call(t, 'PUT', `/api/students/${s.id}`, {
-        as: admin,
-        body: { updatedAt: r.updatedAt, financials: { tuition: 30000, personalFunds: 45000 } },
-      })
-    ).json();
+    await call(t, 'PUT', `/api/students/${s.id}`, {
+      as: admin,
+      body: { updatedAt: r.updatedAt, financials: { tuition: 30000, personalFunds: 45000 } },
+    });
     const ev = (await events(s.id)).map((e) => `${e.event_type}/${e.action}`);
     expect(ev).toEqual(['Program/Extension', 'PersonalInfo/Edit', 'EducationLevel/Edit', 'FinancialInfo/Edit']);
     const short = await newStudent(t, { site: 'MAIN', programEndDate: '2027-05-15' });
@@ -455,7 +453,7 @@ describe('profile corrections', () => {
 
   it("the profile's Requests, Documents and Message Center list what belongs to the record", async () => {
     const mine = (await call(t, 'GET', '/api/students/me', { as: student })).json();
-    const types = (await call(t, 'GET', '/api/requests/startable-types', { as: student })).json() as { id: string }[];
+    const types = (await call(t, 'GET', '/api/requests/startable-types', { as: student })).json<{ id: string }[]>();
     expect(types.length).toBeGreaterThan(0);
     const created = await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: types[0]!.id } });
     expect(created.statusCode).toBe(200);

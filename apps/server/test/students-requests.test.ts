@@ -37,11 +37,11 @@ async function start(code: string, as = student): Promise<TRequestDetail> {
   ]);
   const res = await call(t, 'POST', '/api/requests', { as, body: { requestTypeId: await typeId(t, code), advisorUserId: advisor!.id } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TRequestDetail;
+  return res.json<TRequestDetail>();
 }
 const save = (id: string, data: Record<string, unknown>, as = student) =>
   call(t, 'PUT', `/api/requests/${id}/data`, { as, body: { data } });
-const detail = async (id: string, as = student) => (await call(t, 'GET', `/api/requests/${id}`, { as })).json() as TRequestDetail;
+const detail = async (id: string, as = student) => (await call(t, 'GET', `/api/requests/${id}`, { as })).json<TRequestDetail>();
 const submit = (id: string) => call(t, 'POST', `/api/requests/${id}/submit`, { as: student });
 const approve = (id: string, as = admin) => call(t, 'POST', `/api/requests/${id}/transition`, { as, body: { action: 'approve' } });
 
@@ -80,7 +80,7 @@ describe('a student request form: draft saves and submit', () => {
     const r = await start('opt_stem_extend');
     const first = await save(r.id, { employer_name: 'Acme Corp', newjobsalary: '85000' });
     expect(first.statusCode, first.body).toBe(200);
-    expect((first.json() as TRequestDetail).data).toEqual({ employer_name: 'Acme Corp', newjobsalary: '85000' });
+    expect(first.json<TRequestDetail>().data).toEqual({ employer_name: 'Acme Corp', newjobsalary: '85000' });
 
     const bad = await save(r.id, { employer_ein: '12-345678', supervisor_phone: '617555010', employer_job_title: 'Engineer II' });
     expect(bad.statusCode).toBe(400);
@@ -92,7 +92,7 @@ describe('a student request form: draft saves and submit', () => {
 
     const good = await save(r.id, { employer_ein: '123456789', supervisor_phone: '6175550100' });
     expect(good.statusCode, good.body).toBe(200);
-    expect((good.json() as TRequestDetail).data).toEqual({
+    expect(good.json<TRequestDetail>().data).toEqual({
       employer_name: 'Acme Corp',
       newjobsalary: '85000',
       employer_ein: '123456789',
@@ -190,7 +190,7 @@ describe('who may start and write', () => {
     const [u] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = 'student'`, [t.institutionB]);
     await t.sql(`update student_profiles set visa_type = 'J-1' where user_id = $1`, [u!.id]);
     const j1 = await t.login('student', { host: HOST_B });
-    const startable = (await call(t, 'GET', '/api/requests/startable-types', { host: HOST_B, as: j1 })).json() as { code: string }[];
+    const startable = (await call(t, 'GET', '/api/requests/startable-types', { host: HOST_B, as: j1 })).json<{ code: string }[]>();
     expect(startable.map((x) => x.code)).not.toContain('cpt_request');
     expect(startable.map((x) => x.code)).not.toContain('opt_request');
     expect(startable.map((x) => x.code)).toContain('registration_request');
@@ -208,7 +208,7 @@ describe('who may start and write', () => {
     });
     expect(reg.statusCode, reg.body).toBe(200);
     // The F-1 student of institution A is offered CPT.
-    const a = (await call(t, 'GET', '/api/requests/startable-types', { as: student })).json() as { code: string }[];
+    const a = (await call(t, 'GET', '/api/requests/startable-types', { as: student })).json<{ code: string }[]>();
     expect(a.map((x) => x.code)).toContain('cpt_request');
   });
 
@@ -292,7 +292,7 @@ describe('what approval does to the record', () => {
 
   it('CPT is not submitted without the faculty advisor its workflow asks for', async () => {
     const created = await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: await typeId(t, 'cpt_request') } });
-    const r = created.json() as TRequestDetail;
+    const r = created.json<TRequestDetail>();
     await save(r.id, { ...VALID_CPT });
     const refused = await submit(r.id);
     expect(refused.statusCode).toBe(400);
@@ -306,7 +306,7 @@ describe('what approval does to the record', () => {
       body: { requestTypeId: await typeId(t, 'cpt_request'), advisorUserId: ids.advisor },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const r = created.json() as TRequestDetail;
+    const r = created.json<TRequestDetail>();
     await save(r.id, { ...VALID_CPT, employer_name: 'Advisor Approved LLC' });
     expect((await submit(r.id)).statusCode).toBe(200);
     const sent = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: officer, body: { action: 'send_to_approver' } });

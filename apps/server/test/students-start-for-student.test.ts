@@ -28,7 +28,7 @@ describe('the office starts a request for a student (on their behalf)', () => {
   it("offers only types staff may start, of the student's visa type", async () => {
     const res = await call(t, 'GET', `/api/students/${priya}/startable-types`, { as: officer });
     expect(res.statusCode, res.body).toBe(200);
-    const codes = (res.json() as { code: string }[]).map((x) => x.code);
+    const codes = res.json<{ code: string }[]>().map((x) => x.code);
     expect(codes).toContain('transfer_out');
     expect(codes).not.toContain('cpt_request');
   });
@@ -39,7 +39,7 @@ describe('the office starts a request for a student (on their behalf)', () => {
       body: { requestTypeId: await typeId('transfer_out') },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const r = res.json() as TRequestDetail;
+    const r = res.json<TRequestDetail>();
     expect(r.status).toBe('draft');
     const [row] = await t.sql<{ requester: string; profile_id: string }>(
       `select u.user_name as requester, r.profile_id from requests r join users u on u.id = r.requester_user_id where r.id = $1`,

@@ -94,11 +94,11 @@ describe("a user of institution A and institution B's records, through the API",
     expect(listed.sort()).toEqual(expected.map((r) => r.id).sort());
     expect(staff.json().total).toBe(expected.length);
 
-    const sites = (await call(t, 'GET', '/api/campus-sites', { as: adminA })).json() as { id: number }[];
+    const sites = (await call(t, 'GET', '/api/campus-sites', { as: adminA })).json<{ id: number }[]>();
     const sitesA = await t.sql<{ id: number }>('select id from campus_sites where institution_id = $1', [t.institutionA]);
     expect(sites.map((s) => s.id).sort()).toEqual(sitesA.map((s) => s.id).sort());
 
-    const depts = (await call(t, 'GET', '/api/departments', { as: adminA })).json() as { id: string }[];
+    const depts = (await call(t, 'GET', '/api/departments', { as: adminA })).json<{ id: string }[]>();
     const deptsA = await t.sql<{ id: string }>('select id from departments where institution_id = $1', [t.institutionA]);
     expect(depts.map((d) => d.id).sort()).toEqual(deptsA.map((d) => d.id).sort());
   });

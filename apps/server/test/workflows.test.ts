@@ -44,7 +44,7 @@ describe('approver review through e-mailed links', () => {
     const r = await newRequest(t, { status: 'in_review', typeCode: 'cpt_request', advisor: 'advisor' });
     const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: officer, body: { action: 'send_to_approver' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json() as TRequestDetail).toMatchObject({
+    expect(res.json<TRequestDetail>()).toMatchObject({
       status: 'adv_review',
       isLocked: true,
       approvals: [{ approverName: 'Alex Advisor', status: 'pending' }],
@@ -157,11 +157,13 @@ describe('approver review through e-mailed links', () => {
     expect(
       (await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } })).statusCode,
     ).toBe(200);
-    const mine = (await call(t, 'GET', '/api/approvals/mine', { as: admin })).json() as {
-      approvalId: string;
-      stepOrdinal: number;
-      stepCount: number;
-    }[];
+    const mine = (await call(t, 'GET', '/api/approvals/mine', { as: admin })).json<
+      {
+        approvalId: string;
+        stepOrdinal: number;
+        stepCount: number;
+      }[]
+    >();
     const first = mine.find((m) => m.stepCount === 2)!;
     expect(first.stepOrdinal).toBe(1);
     expect((await t.sql('select status from approvals where request_id = $1 order by ordinal', [r.id])).map((x) => x.status)).toEqual([

@@ -3,9 +3,9 @@ import { EMPTY_STAFF_PERMISSIONS, type TStaffPermissions } from '@meridian/domai
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { TDatabase } from '../platform/db/database.js';
 import { writeAudit } from '../platform/audit/audit.js';
-import { DEFAULT_SETTINGS } from '../modules/institutions/settings.js';
+import { DEFAULT_SETTINGS } from '../modules/institutions/index.js';
 import { countInstitutions, createInstitution } from '../platform/tenancy/institutions.js';
-import { campusSites, departments, users } from '../modules/people/schema.js';
+import { campusSites, departments, users } from '../modules/people/index.js';
 import { seedForms } from './forms.js';
 import { seedRequestTypes } from './requests.js';
 import { seedScholars } from './scholars.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TQuestionnaireContent, TQuestionnaireItem } from '@meridian/domain';
 import type { TTx } from '../platform/db/database.js';
-import { lookupSets, questionnaires, questionnaireVersions } from '../modules/forms/schema.js';
+import { lookupSets, questionnaires, questionnaireVersions } from '../modules/forms/index.js';
 
 const item = (ordinal: number, x: Partial<TQuestionnaireItem> & Pick<TQuestionnaireItem, 'text' | 'type'>): TQuestionnaireItem => ({
   id: randomUUID(),

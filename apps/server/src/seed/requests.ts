@@ -1,6 +1,6 @@
 import type { TTx } from '../platform/db/database.js';
-import { requestTypes } from '../modules/requests/schema.js';
-import { workflows, workflowSteps } from '../modules/workflows/schema.js';
+import { requestTypes } from '../modules/requests/index.js';
+import { workflows, workflowSteps } from '../modules/workflows/index.js';
 
 type TSeedType = [code: string, name: string, starters: string[], visaScope: string, description: string];
 

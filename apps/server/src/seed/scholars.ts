@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SCHOLAR_PROGRAM_TYPES, type TScholarProgramKey } from '@meridian/domain';
 import type { TTx } from '../platform/db/database.js';
 import { auditEvents } from '../platform/audit/schema.js';
-import { departments, users } from '../modules/people/schema.js';
-import { requests, requestTypes } from '../modules/requests/schema.js';
-import { scholarApplications, scholarStatusHistory } from '../modules/scholars/schema.js';
+import { departments, users } from '../modules/people/index.js';
+import { requests, requestTypes } from '../modules/requests/index.js';
+import { scholarApplications, scholarStatusHistory } from '../modules/scholars/index.js';
 import { scholars } from '../modules/scholars/index.js';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TTx } from '../platform/db/database.js';
-import { sevisSenders, sevisSettings } from '../modules/sevis/schema.js';
-import { sevisPendingEvents } from '../modules/students/schema.js';
+import { sevisSenders, sevisSettings } from '../modules/sevis/index.js';
+import { sevisPendingEvents } from '../modules/students/index.js';
 import { studentProfiles } from '../modules/students/index.js';
 
 /** The demo PDSO/RO's SEVIS user id (10 characters), also the demo admin's DSO and ARO id. */

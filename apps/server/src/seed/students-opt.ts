@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { addDays, todayIso } from '@meridian/domain';
 import type { TTx } from '../platform/db/database.js';
-import { stemReports, studentEmployments } from '../modules/students/schema.js';
-import { ensureStemReports } from '../modules/students/operations/stem-reports.js';
+import { stemReports, studentEmployments } from '../modules/students/index.js';
+import { ensureStemReports } from '../modules/students/index.js';
 import { studentProfiles } from '../modules/students/index.js';
 
 type TPhase = '01' | '02' | '03';

@@ -1,6 +1,6 @@
 import type { TTx } from '../platform/db/database.js';
-import { customDocuments, customQuestions } from '../modules/forms/schema.js';
-import { stageItems, welcomeWizardSteps } from '../modules/students/schema.js';
+import { customDocuments, customQuestions } from '../modules/forms/index.js';
+import { stageItems, welcomeWizardSteps } from '../modules/students/index.js';
 
 /**
  * A sensible demo student portal: a welcome wizard (welcome text, contact details confirmation,

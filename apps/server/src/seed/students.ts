@@ -1,6 +1,6 @@
 import { auditEvents } from '../platform/audit/schema.js';
 import type { TTx } from '../platform/db/database.js';
-import { studentDependents, studentProfileCorrections, studentSitesOfActivity } from '../modules/students/schema.js';
+import { studentDependents, studentProfileCorrections, studentSitesOfActivity } from '../modules/students/index.js';
 import { studentProfiles, type TAddress } from '../modules/students/index.js';
 
 /** ISO date n days before today (status dates stay "recent" or "old" whenever the demo is seeded). */

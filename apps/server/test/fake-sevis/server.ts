@@ -2,10 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { strToU8, zipSync } from 'fflate';
+import { textOf } from '@meridian/domain';
 
 /**
  * A local stand-in for the SEVIS batch interface, answering like the real one:
@@ -173,7 +175,7 @@ function recordsOf(
     if (typeof o['@_requestID'] === 'string') {
       out.push({
         requestId: o['@_requestID'],
-        userId: String(o['@_userID'] ?? ''),
+        userId: textOf(o['@_userID']),
         sevisId: typeof o['@_sevisID'] === 'string' ? o['@_sevisID'] : null,
         isCreate: inCreate,
         dependents: inCreate ? count(o, '') : 0,
@@ -205,7 +207,7 @@ export async function startFakeSevis(): Promise<TFakeSevis> {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const sock = req.socket as import('node:tls').TLSSocket;
+        const sock = req.socket as TLSSocket;
         const peer = sock.getPeerCertificate();
         requests.push({ path: req.url ?? '', hadClientCert: sock.authorized && !!peer?.subject });
         const f = parseMultipart(Buffer.concat(chunks), String(req.headers['content-type'] ?? ''));
@@ -229,14 +231,10 @@ export async function startFakeSevis(): Promise<TFakeSevis> {
             sendXml(logXml(orgId, batchId, { status: false, upload: 'S0012' }));
             return;
           }
-          const doc = parser.parse(f.xml) as Record<string, TNode>;
-          const root = Object.values(doc).find((v) => v && typeof v === 'object' && 'BatchHeader' in (v as TNode)) as TNode | undefined;
+          const doc: Record<string, TNode> = parser.parse(f.xml);
+          const root = Object.values(doc).find<TNode>((v): v is TNode => !!v && typeof v === 'object' && 'BatchHeader' in v);
           const header = (root?.BatchHeader ?? {}) as TNode;
-          if (
-            String(header.BatchID ?? '') !== batchId ||
-            String(header.OrgID ?? '') !== orgId ||
-            String(root?.['@_userID'] ?? '') !== f.userid
-          ) {
+          if (textOf(header.BatchID) !== batchId || textOf(header.OrgID) !== orgId || textOf(root?.['@_userID']) !== f.userid) {
             sendXml(logXml(orgId, batchId, { status: false, upload: 'S0011' }));
             return;
           }

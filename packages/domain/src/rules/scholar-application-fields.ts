@@ -1,3 +1,4 @@
+import { textOf } from './text.js';
 import { z, type ZodType } from 'zod';
 import { MSG } from '../messages.js';
 import { isValidIsoDate, usDate } from './student-request-fields.js';
@@ -207,8 +208,7 @@ function checkRecord(fields: TScholarFieldDef[], data: TScholarFormData, prefix:
       continue;
     }
     if (typeof v !== 'string' || !v) continue;
-    const other = (name: string) =>
-      typeof data[name] === 'string' && isValidIsoDate(data[name] as string) ? (data[name] as string) : null;
+    const other = (name: string) => (typeof data[name] === 'string' && isValidIsoDate(data[name]) ? data[name] : null);
     if (f.after) {
       const o = other(f.after.field);
       if (o && (f.after.orEqual ? v < o : v <= o)) add(path, f.after.message);
@@ -237,7 +237,7 @@ export function validateScholarForm(def: TScholarFormDef, data: unknown, mode: T
     return errors;
   }
   if (mode === 'draft') return errors;
-  const d = parsed.data as TScholarFormData;
+  const d = parsed.data;
   checkRecord(
     def.sections.flatMap((s) => s.fields),
     d,
@@ -252,7 +252,7 @@ export function validateScholarForm(def: TScholarFormDef, data: unknown, mode: T
 /** The parsed draft (unknown fields dropped), or null when it does not even have the right types. */
 export function parseScholarDraft(def: TScholarFormDef, data: unknown): TScholarFormData | null {
   const parsed = scholarDraftSchema(def).safeParse(data ?? {});
-  return parsed.success ? (parsed.data as TScholarFormData) : null;
+  return parsed.success ? parsed.data : null;
 }
 
 /** A value as people read it: dates MM/DD/YYYY, flags Yes/No, options by label. */
@@ -260,8 +260,8 @@ export function displayScholarValue(f: TScholarFieldDef, v: unknown): string {
   if (v === undefined || v === null || v === '') return '';
   if (f.type === 'yesno') return v === true ? 'Yes' : v === false ? 'No' : '';
   if (f.type === 'date' && typeof v === 'string') return usDate(v);
-  if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label ?? String(v);
+  if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label ?? textOf(v);
   if (f.type === 'checkboxes' && Array.isArray(v))
-    return v.map((x) => f.options?.find((o) => o.value === x)?.label ?? String(x)).join('; ');
-  return String(v);
+    return v.map((x) => f.options?.find((o) => o.value === x)?.label ?? textOf(x)).join('; ');
+  return textOf(v);
 }

@@ -1,3 +1,4 @@
+import { textOf } from './text.js';
 /**
  * Scholar time rules (issue 5 item 5): end-date alerts, the H-1B six-year maximum and the J-1
  * 12/24-month bars. Pure functions on ISO dates (YYYY-MM-DD) with `today` passed in, so server,
@@ -84,7 +85,7 @@ const asArray = (v: unknown): Record<string, unknown>[] =>
 export function readImmigrationHistory(data: Record<string, unknown>): { periods: TStatusPeriod[]; trips: TTrip[] } {
   const periods: TStatusPeriod[] = [];
   for (const r of [...asArray(data.immigrationHistory), ...asArray(data.objImmigrantHistory)]) {
-    const status = String(pick(r, ['status', 'visaType', 'visa', 'subjectName', 'classification']) ?? '').trim();
+    const status = textOf(pick(r, ['status', 'visaType', 'visa', 'subjectName', 'classification'])).trim();
     const from = normalizeFormDate(pick(r, ['from', 'fromDate', 'startDate', 'periodofStayFromDate', 'periodOfStayFromDate']));
     const to = normalizeFormDate(pick(r, ['to', 'toDate', 'endDate', 'periodofStayToDate', 'periodOfStayToDate']));
     if (!status || !from || !to || to < from) continue;
@@ -93,7 +94,7 @@ export function readImmigrationHistory(data: Record<string, unknown>): { periods
   }
   // The J-1 form's "Prior J status" (priorJStatus: category, fromDate, toDate): J-1 periods, or J-2 when so named.
   for (const r of asArray(data.priorJStatus)) {
-    const category = String(pick(r, ['category']) ?? '')
+    const category = textOf(pick(r, ['category']))
       .trim()
       .toUpperCase();
     const from = normalizeFormDate(pick(r, ['fromDate', 'from', 'startDate']));

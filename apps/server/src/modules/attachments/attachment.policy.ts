@@ -3,7 +3,7 @@ import { canActOnSite } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../platform/http/context.js';
-import { users } from '../people/schema.js';
+import { users } from '../people/index.js';
 import { canAccessRequest, getAccessibleRequest, type TRequestRow } from '../requests/index.js';
 import { attachments } from './schema.js';
 

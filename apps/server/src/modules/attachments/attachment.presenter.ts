@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { TAttachment } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../platform/http/context.js';
-import { users } from '../people/schema.js';
+import { users } from '../people/index.js';
 import { canDeleteAttachment, type TAttachmentRow, type TVisibleAttachment } from './attachment.policy.js';
 
 /** Names of the uploaders of some rows, in one query. */

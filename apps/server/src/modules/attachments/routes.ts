@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { attachmentsApi, ATTACHMENT_MAX_BYTES, ATTACHMENT_MSG, MSG } from '@meridian/domain';
+import { attachmentsApi, ATTACHMENT_MAX_BYTES, ATTACHMENT_MSG, MSG, textOf } from '@meridian/domain';
 import { AppError, badRequest, fieldError, type TFieldErrors } from '../../platform/errors/app-error.js';
 import { fileStorage, MissingFileError } from '../../platform/files/storage.js';
 import { registerRawRoute, registerRoute } from '../../platform/http/route.js';
@@ -33,7 +33,7 @@ async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string,
         const data = await part.toBuffer();
         if (part.fieldname === 'file') file = { fileName: part.filename ?? '', data };
       } else {
-        fields[part.fieldname] = String(part.value ?? '');
+        fields[part.fieldname] = textOf(part.value);
       }
     }
   } catch (e) {

@@ -1,10 +1,10 @@
-import { and,eq,isNull } from 'drizzle-orm';
-import { SESSION,type TRole,type TSession } from '@meridian/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SESSION, type TRole, type TSession } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TContext } from '../../platform/http/context.js';
-import { hashToken,randomToken } from '../../platform/auth/tokens.js';
-import { departments,users } from '../people/schema.js';
-import { refreshTokens,sessions } from './schema.js';
+import { hashToken, randomToken } from '../../platform/auth/tokens.js';
+import { departments, type users } from '../people/index.js';
+import { refreshTokens, sessions } from './schema.js';
 import { accountFacts } from './account-facts.js';
 
 type TUserRow = typeof users.$inferSelect;

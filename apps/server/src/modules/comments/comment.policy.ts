@@ -1,7 +1,7 @@
 import type { TTx } from '../../platform/db/database.js';
 import { requireActor, type TContext } from '../../platform/http/context.js';
 import { notFound } from '../../platform/errors/app-error.js';
-import { userView } from '../attachments/attachment.policy.js';
+import { userView } from '../attachments/index.js';
 import { canAccessRequest, getAccessibleRequest, type TRequestRow } from '../requests/index.js';
 
 export type TCommentSubjectType = 'request' | 'user';

@@ -21,7 +21,7 @@ export const DEFAULT_SETTINGS: TInstitutionSettings = {
 };
 
 export function mergeSettings(name: string, stored: Record<string, unknown> | null | undefined): TInstitutionSettings {
-  const merged = { ...DEFAULT_SETTINGS, ...(stored ?? {}) } as TInstitutionSettings;
+  const merged = { ...DEFAULT_SETTINGS, ...(stored ?? {}) };
   if (!merged.accountName) merged.accountName = name;
   return merged;
 }

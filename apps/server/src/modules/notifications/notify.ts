@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { TTx } from '../../platform/db/database.js';
 import type { TContext } from '../../platform/http/context.js';
 import { queueMail } from '../../platform/mail/mailer.js';
-import { users } from '../people/schema.js';
+import { users } from '../people/index.js';
 import { notifications } from './schema.js';
 
 export interface TNotifyInput {

@@ -8,10 +8,30 @@ export {
   type TRequestAccess,
 } from './request.policy.js';
 export { requests, requestTypes, requestTasks } from './schema.js';
-export { applyApprovalOutcome, officeRecipients, studentRuleContext, nextRequestNumber } from './operations/requests.js';
-export { presentRequest } from './request.presenter.js';
+export { applyApprovalOutcome, officeRecipients } from './operations/requests.js';
+export { presentRequest, auditShape } from './request.presenter.js';
 export { updateRequestType } from './operations/request-types.js';
 export { assertTransition } from './request.workflow.js';
-export { listStaffStartableTypes, startRequestForStudent } from './operations/start-for-student.js';
-export { onApprovalOutcome, type TApprovalOutcomeEvent, type TApprovalOutcomeHandler } from './approval-listeners.js';
+export {
+  registerRequestKind,
+  registerRequesterFacts,
+  registerSubmitCheck,
+  provideApprovalChains,
+  type TRequestKind,
+  type TRequesterFacts,
+  type TApprovalOutcomeEvent,
+  type TApprovalChains,
+  type TApprovalRef,
+  type TSubmitCheck,
+  type TRequestTypeRow,
+} from './extensions.js';
+export {
+  openRequest,
+  stepOwnedRequest,
+  canStep,
+  closeOwnedRequest,
+  updateOwnedRequestContent,
+  setRequestSubject,
+} from './operations/owned-requests.js';
+export { requestQuestionnaireIds } from './questionnaires.js';
 export { requestRoutes } from './routes.js';

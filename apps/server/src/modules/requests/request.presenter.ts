@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { actionsFrom, type TRequestAction, type TRequestDetail, type TRequestStatus, type TRequestSummary } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../platform/http/context.js';
-import { campusSites, departments, users } from '../people/schema.js';
-import { approvals } from '../workflows/schema.js';
+import { campusSites, departments, users } from '../people/index.js';
 import { canAccessRequest, staffReaches, type TRequestRow } from './request.policy.js';
-import { requestQuestionnaireIds } from './forms-port.js';
+import { chains } from './extensions.js';
+import { requestQuestionnaireIds } from './questionnaires.js';
 import { requestTypes } from './schema.js';
 
 type TUser = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
@@ -57,15 +57,7 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
   const people = await loadUsers(tx, [r.requesterUserId, r.assignedToUserId, r.advisorUserId]);
   const [site] = r.campusSiteId ? await tx.select().from(campusSites).where(eq(campusSites.id, r.campusSiteId)) : [];
   const [dept] = r.departmentId ? await tx.select().from(departments).where(eq(departments.id, r.departmentId)) : [];
-  const chain = await tx
-    .select()
-    .from(approvals)
-    .where(and(eq(approvals.requestId, r.id)))
-    .orderBy(asc(approvals.createdAt), asc(approvals.ordinal));
-  // Only the latest round (a request may go to approver review more than once); one round is
-  // created in one transaction, so its rows share created_at (now() is the transaction's time).
-  const latest = Math.max(0, ...chain.map((a) => a.createdAt.getTime()));
-  const lastRound = chain.filter((a) => a.createdAt.getTime() === latest);
+  const lastRound = await chains().latestRound(tx, r.id);
   return {
     ...summaryOf(r, type!, people),
     requestTypeId: r.requestTypeId,

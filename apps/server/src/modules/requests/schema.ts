@@ -1,8 +1,6 @@
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { campusSites, departments, users } from '../people/schema.js';
-import { workflows } from '../workflows/schema.js';
-import { studentProfiles } from '../students/schema.js';
 
 /** A kind of request an office offers (cpt_request, rcl_request, ...): data, not code. */
 export const requestTypes = pgTable(
@@ -22,7 +20,8 @@ export const requestTypes = pgTable(
     questionnaireIds: uuid('questionnaire_ids').array().notNull().default([]),
     customQuestionIds: uuid('custom_question_ids').array().notNull().default([]),
     documentIds: uuid('document_ids').array().notNull().default([]),
-    workflowId: uuid('workflow_id').references(() => workflows.id),
+    /** The approval workflow (the workflows module's; the foreign key is declared in the migration, 0002). */
+    workflowId: uuid('workflow_id'),
     isEnabled: boolean('is_enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,7 +61,8 @@ export const requests = pgTable(
     isLocked: boolean('is_locked').notNull().default(false),
     title: text('title').notNull().default(''),
     /** The student record a student request is about (null for scholar/department requests). */
-    profileId: uuid('profile_id').references(() => studentProfiles.id),
+    /** The student record a student's request is about (the students module's; foreign key in migration 0007). */
+    profileId: uuid('profile_id'),
     /** The type's own fields (CPT employer, OPT dates, ...), checked by the domain's rules for its code. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

@@ -11,3 +11,4 @@ export {
 export { readAccountSettings } from './operations/account-settings.js';
 export { plugScholars } from './plug.js';
 export { scholarRoutes } from './routes.js';
+export { scholarDailyJobs } from './daily-jobs.js';

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { TProcessedState } from '@meridian/domain';
+import { SCHOLAR_PROGRAM_TYPES, type TProcessedState } from '@meridian/domain';
 import { provideAccountFacts } from '../auth/index.js';
-import { registerSponsorshipListeners } from './operations/sponsorship-send.js';
+import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
+import { applySponsorshipApprovalOutcome } from './operations/sponsorship-send.js';
 import { scholars } from './schema.js';
+
+const SPONSORSHIP = SCHOLAR_PROGRAM_TYPES.sponsorship;
+const APPLICATIONS = new Set<string>(Object.values(SCHOLAR_PROGRAM_TYPES).filter((c) => c !== SPONSORSHIP));
 
 /** What the scholars module adds to the layers below it. */
 export function plugScholars(): void {
@@ -16,5 +20,24 @@ export function plugScholars(): void {
       departmentId: s?.departmentId ?? null,
     };
   });
-  registerSponsorshipListeners();
+  // A scholar's own requests belong to their hiring department.
+  registerRequesterFacts('scholar', async (tx, actor) => {
+    const [s] = await tx.select({ departmentId: scholars.departmentId }).from(scholars).where(eq(scholars.userId, actor.userId));
+    return { departmentId: s?.departmentId ?? null };
+  });
+  // The engine requests behind a scholar case move only with the case, which keeps its lock and form rules in step.
+  registerRequestKind({
+    name: 'scholar-sponsorship',
+    owns: (code) => code === SPONSORSHIP,
+    movedElsewhere: () =>
+      'A sponsorship request is sent to the office from its case in the department portal (Send for approval), not here.',
+    // Approved inside a department before the office sees it: the case moves and the scholars module tells who must know.
+    onApprovalOutcome: applySponsorshipApprovalOutcome,
+  });
+  registerRequestKind({
+    name: 'scholar-application',
+    owns: (code) => APPLICATIONS.has(code),
+    movedElsewhere: () =>
+      'A scholar application is submitted from the scholar portal, and the office moves it on the scholar dashboard, not here.',
+  });
 }

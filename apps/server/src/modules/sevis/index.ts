@@ -1,3 +1,4 @@
 // What other modules may use of sevis.
 export { sevisSettings, sevisSenders, sevisBatches, sevisBatchRecords, sevisTransactionLogs, rtiImports, rtiImportRows } from './schema.js';
 export { sevisRoutes } from './routes.js';
+export { sevisDailyJobs } from './daily-jobs.js';

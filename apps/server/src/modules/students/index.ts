@@ -17,3 +17,14 @@ export { readImportFile } from './operations/import-file.js';
 export { titleDefinitions, todayIso } from './queries/list-students.query.js';
 export { plugStudents } from './plug.js';
 export { studentRoutes } from './routes.js';
+export {
+  holdSevisEvent,
+  markSevisEventsBatched,
+  markBatchEventsSent,
+  markSevisEventsSent,
+  recordSevisEventResult,
+  cancelSevisEventsRaisedSince,
+  assignDependentSevisId,
+} from './operations/sevis-event-status.js';
+export { ensureStemReports } from './operations/stem-reports.js';
+export { studentDailyJobs } from './daily-jobs.js';

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { TStudentStage } from '@meridian/domain';
+import { isStudentRequestCode, type TStudentStage } from '@meridian/domain';
+import { provideRecordParts } from '../attachments/index.js';
 import { provideAccountFacts } from '../auth/index.js';
+import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
+import { applyRequestEffects } from './operations/request-effects.js';
+import { studentRequestSubmitErrors } from './operations/request-rules.js';
+import { studentRecordParts } from './operations/record-parts.js';
 import { studentProfiles } from './schema.js';
 
 /** What the students module adds to the layers below it. */
@@ -13,4 +18,18 @@ export function plugStudents(): void {
       .where(eq(studentProfiles.userId, userId));
     return { profileId: p?.id ?? null, currentStage: (p?.stage as TStudentStage | undefined) ?? null };
   });
+  // A student's own request is about their record, at its campus site, of their visa type.
+  registerRequesterFacts('ISSSstudent', async (tx, actor) => {
+    const [p] = await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId));
+    return { profileId: p?.id ?? null, campusSiteId: p?.campusSiteId ?? null, visaType: p?.visaType ?? '' };
+  });
+  // The request types with a form of their own (CPT, OPT, RCL...): their rules at submit, their effects on the record when approved.
+  registerRequestKind({
+    name: 'student',
+    owns: isStudentRequestCode,
+    submitErrors: (tx, r, code) => (isStudentRequestCode(code) ? studentRequestSubmitErrors(tx, r, code) : Promise.resolve({})),
+    onApproved: (tx, ctx, r, code) => applyRequestEffects(tx, ctx, r, code),
+  });
+  // Documents filed per dependent and per site of activity of a student's record.
+  provideRecordParts(studentRecordParts);
 }

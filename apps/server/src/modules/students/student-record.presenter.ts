@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { studentsApi as S } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../platform/http/context.js';
-import { campusSites } from '../people/schema.js';
+import { campusSites } from '../people/index.js';
 import { sevisPendingEvents, studentDependents, studentEmployments, studentProfileCorrections, studentSitesOfActivity } from './schema.js';
 import { staffReachesProfile, type TProfileRow } from './student.policy.js';
 

@@ -1,5 +1,6 @@
 // What other modules may use of workflows.
-export { startApprovalChain, cancelApprovalChain, resendApprovalLinks } from './operations/approvals.js';
+export { plugWorkflows } from './plug.js';
+export { startApprovalChain } from './operations/approvals.js';
 export { approvals, approvalLinks, workflows, workflowSteps, userGroups, userGroupMembers } from './schema.js';
 export {
   listDepartmentWorkflows,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { MissingFileError, type TFileStorage } from './storage.js';
+import { MissingFileError, type TFileStorage } from './file-storage.js';
 
 export interface TS3Options {
   bucket: string;

@@ -8,7 +8,7 @@ export interface TVirusScanner {
 }
 
 /** Offices without a scanner: every file passes. */
-export const noScanner: TVirusScanner = { scan: async () => ({ isClean: true }) };
+export const noScanner: TVirusScanner = { scan: () => Promise.resolve({ isClean: true }) };
 
 /** ClamAV's clamd over TCP (INSTREAM). Unreachable or confused scanners refuse the file (fail closed). */
 export class ClamdScanner implements TVirusScanner {

@@ -5,7 +5,7 @@ import { badRequest, forbidden } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { notify } from '../../notifications/index.js';
 import { getAccessibleRequest } from '../../requests/index.js';
-import { studentMayFileDocument } from '../../students/index.js';
+import { recordParts } from '../record-parts.js';
 import {
   canDeleteAttachment,
   isVisibleIn,
@@ -208,7 +208,7 @@ export async function deleteAttachment(ctx: TContext, attachmentId: string): Pro
       v.row.subjectUserId === actor.userId &&
       actor.role === 'ISSSstudent' &&
       !!v.row.customDocumentId &&
-      (await studentMayFileDocument(tx, ctx, v.row)) === null;
+      (await recordParts().mayFileOwnDocument(tx, ctx, v.row)) === null;
     if (!canDeleteAttachment(actor, v) && !ownStageFile) throw forbidden('This file cannot be removed now.');
     const [updated] = await tx
       .update(attachments)

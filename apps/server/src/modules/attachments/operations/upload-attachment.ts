@@ -7,9 +7,9 @@ import { allowedContentType } from '../../../platform/files/sniff.js';
 import { virusScanner } from '../../../platform/files/virus-scan.js';
 import { AppError, badRequest, fieldError, forbidden } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { customDocuments } from '../../forms/schema.js';
+import { customDocuments } from '../../forms/index.js';
 import { canAccessRequest, getAccessibleRequest, type TRequestRow } from '../../requests/index.js';
-import { studentDependents, studentMayFileDocument, studentSitesOfActivity } from '../../students/index.js';
+import { recordParts } from '../record-parts.js';
 import { requestView, userView, type TAttachmentView } from '../attachment.policy.js';
 import { attachmentAuditShape, presentAttachment, uploaderNames } from '../attachment.presenter.js';
 import { attachments } from '../schema.js';
@@ -41,29 +41,19 @@ export async function uploadAttachment(ctx: TContext, fields: TUploadAttachmentF
       if (view !== 'all' && !canAccessRequest(actor, request, 'write')) throw forbidden('This request cannot be changed now.');
       // A file for one dependent or site of activity must name one of the request's student record.
       if (fields.dependentId) {
-        const [d] = request.profileId
-          ? await tx
-              .select({ id: studentDependents.id })
-              .from(studentDependents)
-              .where(and(eq(studentDependents.id, fields.dependentId), eq(studentDependents.profileId, request.profileId)))
-          : [];
-        if (!d) throw fieldError('dependentId', 'Choose one of the dependents on this record.');
+        const ok = request.profileId ? await recordParts().hasDependent(tx, request.profileId, fields.dependentId) : false;
+        if (!ok) throw fieldError('dependentId', 'Choose one of the dependents on this record.');
       }
       if (fields.soaId) {
-        const [x] = request.profileId
-          ? await tx
-              .select({ id: studentSitesOfActivity.id })
-              .from(studentSitesOfActivity)
-              .where(and(eq(studentSitesOfActivity.id, fields.soaId), eq(studentSitesOfActivity.profileId, request.profileId)))
-          : [];
-        if (!x) throw fieldError('soaId', 'Choose one of the sites of activity on this record.');
+        const ok = request.profileId ? await recordParts().hasSiteOfActivity(tx, request.profileId, fields.soaId) : false;
+        if (!ok) throw fieldError('soaId', 'Choose one of the sites of activity on this record.');
       }
     } else {
       view = await userView(tx, ctx, fields.subjectUserId!);
       // A person's record files are the office's; a student files only what their current portal stage asks of them.
       if (view !== 'all') {
         if (actor.role !== 'ISSSstudent' || fields.subjectUserId !== actor.userId || !fields.customDocumentId) throw forbidden();
-        const refusal = await studentMayFileDocument(tx, ctx, fields);
+        const refusal = await recordParts().mayFileOwnDocument(tx, ctx, fields);
         if (refusal) throw refusal.field ? fieldError(refusal.field, refusal.message) : forbidden(refusal.message);
       }
     }

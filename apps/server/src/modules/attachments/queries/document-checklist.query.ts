@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { attachmentsApi } from '@meridian/domain';
-
-type TChecklistDocument = attachmentsApi.TChecklistDocument;
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { customDocuments } from '../../forms/schema.js';
 import { getAccessibleRequest, requestTypes } from '../../requests/index.js';
 import { requestView } from '../attachment.policy.js';
 import { documentSlots } from './document-slots.js';
+
+type TChecklistDocument = attachmentsApi.TChecklistDocument;
 
 /**
  * The request type's file-upload documents for the Documents section: the requester and the

@@ -2,7 +2,7 @@ import { count, desc, eq, type SQL } from 'drizzle-orm';
 import type { TAuditEvent } from '@meridian/domain';
 import { auditEvents } from '../../../platform/audit/schema.js';
 import type { TTx } from '../../../platform/db/database.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 
 /**
  * One page of audit events matching a condition, newest first, with the actor's name: the reading

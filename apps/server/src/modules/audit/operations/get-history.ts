@@ -5,10 +5,10 @@ import { forbidden, notFound } from '../../../platform/errors/app-error.js';
 import { getAccessibleRequest } from '../../requests/index.js';
 import { auditEvents } from '../../../platform/audit/schema.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
-import { attachments } from '../../attachments/schema.js';
-import { requestView, type TAttachmentView } from '../../attachments/attachment.policy.js';
-import { comments } from '../../comments/schema.js';
+import { users } from '../../people/index.js';
+import { attachments } from '../../attachments/index.js';
+import { requestView, type TAttachmentView } from '../../attachments/index.js';
+import { comments } from '../../comments/index.js';
 import { requireActor } from '../../../platform/http/context.js';
 
 /** What of a file event a requester or department user may read: the file's name, status and reason, nothing internal. */

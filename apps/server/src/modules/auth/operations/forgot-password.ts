@@ -4,7 +4,7 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import { hitWithinLimit } from '../throttle.js';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { sendPasswordLink } from '../password-links.js';
 
 /** Sends a reset link when an active account has this e-mail; the answer never tells which. */

@@ -1,8 +1,9 @@
+import { textOf } from '@meridian/domain';
 import { eq } from 'drizzle-orm';
-import type { TCurrentUser,TRole } from '@meridian/domain';
+import type { TCurrentUser, TRole } from '@meridian/domain';
 import { readInstitution } from '../../../platform/tenancy/institutions.js';
-import { departments,users } from '../../people/schema.js';
-import { requireActor,type TContext } from '../../../platform/http/context.js';
+import { departments, users } from '../../people/index.js';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { accountFacts } from '../account-facts.js';
 
 /** Who is signed in, with what post-login routing and menus need. */
@@ -23,7 +24,7 @@ export async function getCurrentUser(ctx: TContext): Promise<TCurrentUser> {
       lastName: user!.lastName,
       email: user!.email,
       userRole: user!.role as TRole,
-      accountName: String(inst?.settings?.accountName ?? inst?.name ?? ''),
+      accountName: textOf(inst?.settings?.accountName ?? inst?.name),
       staff: actor.staff,
       isDepartmentAdmin: user!.isDepartmentAdmin,
       department: dept ?? null,

@@ -4,7 +4,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import { verifyPassword } from '../../../platform/auth/passwords.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { sessions } from '../schema.js';
 import { issueRefreshToken, presentSession } from '../session.service.js';
 import { clearAccount, recordAddressFailure, reserveTry } from '../throttle.js';

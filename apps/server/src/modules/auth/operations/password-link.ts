@@ -7,7 +7,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { AppError, fieldError } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { passwordLinks } from '../schema.js';
 import { revokeAllSessions } from '../session.service.js';
 import { setPasswordHash } from '../../people/index.js';

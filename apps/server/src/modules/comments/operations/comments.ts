@@ -7,7 +7,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { forbidden, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { notify } from '../../notifications/index.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { commentSubject, type TCommentSubjectType } from '../comment.policy.js';
 import { comments } from '../schema.js';
 

@@ -79,7 +79,7 @@ export async function createQuestionnaire(ctx: TContext, input: TSaveInput): Pro
       entityType: 'questionnaire',
       entityId: row!.id,
       action: 'questionnaire.created',
-      after: questionnaireAudit(row!, version!),
+      after: questionnaireAudit(row!, version),
       ip: ctx.ip,
     });
     return presentQuestionnaire(row!, version!, false, actor);

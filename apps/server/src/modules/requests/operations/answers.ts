@@ -3,15 +3,10 @@ import { REQUEST_STATUS_LABELS, type TAnswers, type TRequestStatus } from '@meri
 import { AppError, forbidden, notFound } from '../../../platform/errors/app-error.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { formsModule, requestQuestionnaireIds } from '../forms-port.js';
+import * as forms from '../../forms/index.js';
+import { requestQuestionnaireIds } from '../questionnaires.js';
 import { canAccessRequest, getAccessibleRequest } from '../request.policy.js';
 import { requestTypes } from '../schema.js';
-
-async function forms() {
-  const m = await formsModule();
-  if (!m) throw new AppError(503, 'UNAVAILABLE', 'Questionnaires are not available yet.');
-  return m;
-}
 
 async function assertQuestionnaireOfRequest(tx: TTx, requestId: string, requestTypeId: string, questionnaireId: string) {
   const [type] = await tx.select({ ids: requestTypes.questionnaireIds }).from(requestTypes).where(eq(requestTypes.id, requestTypeId));
@@ -40,21 +35,19 @@ async function editableRequest(tx: TTx, ctx: TContext, requestId: string) {
 
 /** A questionnaire of the request with its saved answers (anyone who may read the request). */
 export async function getAnswers(ctx: TContext, requestId: string, questionnaireId: string) {
-  const m = await forms();
   return ctx.db(async (tx) => {
     const r = await getAccessibleRequest(tx, ctx, requestId, 'read');
     await assertQuestionnaireOfRequest(tx, r.id, r.requestTypeId, questionnaireId);
-    return m.loadForAnswering(tx, 'request', r.id, questionnaireId);
+    return forms.loadForAnswering(tx, 'request', r.id, questionnaireId);
   });
 }
 
 /** Saves draft answers: the requester, while the request is a draft or awaiting clarification and not locked. */
 export async function saveAnswers(ctx: TContext, requestId: string, questionnaireId: string, answers: TAnswers) {
-  const m = await forms();
   return ctx.db(async (tx) => {
     const r = await editableRequest(tx, ctx, requestId);
     await assertQuestionnaireOfRequest(tx, r.id, r.requestTypeId, questionnaireId);
-    return m.saveDraftAnswers(tx, ctx, 'request', r.id, questionnaireId, answers);
+    return forms.saveDraftAnswers(tx, ctx, 'request', r.id, questionnaireId, answers);
   });
 }
 
@@ -65,18 +58,16 @@ async function customQuestionIdsOf(tx: TTx, requestTypeId: string): Promise<stri
 
 /** The request type's custom questions with the request's answers (anyone who may read the request). */
 export async function getCustomAnswers(ctx: TContext, requestId: string) {
-  const m = await forms();
   return ctx.db(async (tx) => {
     const r = await getAccessibleRequest(tx, ctx, requestId, 'read');
-    return m.loadCustomQuestions(tx, 'request', r.id, await customQuestionIdsOf(tx, r.requestTypeId));
+    return forms.loadCustomQuestions(tx, 'request', r.id, await customQuestionIdsOf(tx, r.requestTypeId));
   });
 }
 
 /** Saves draft answers to the custom questions: the requester, while the request is editable. */
 export async function saveCustomAnswers(ctx: TContext, requestId: string, answers: TAnswers) {
-  const m = await forms();
   return ctx.db(async (tx) => {
     const r = await editableRequest(tx, ctx, requestId);
-    return m.saveCustomResponses(tx, ctx, 'request', r.id, await customQuestionIdsOf(tx, r.requestTypeId), answers);
+    return forms.saveCustomResponses(tx, ctx, 'request', r.id, await customQuestionIdsOf(tx, r.requestTypeId), answers);
   });
 }

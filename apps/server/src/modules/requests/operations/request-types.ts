@@ -1,15 +1,14 @@
-import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
-import { requestsApi, visaScopeIncludes, type TRequestType } from '@meridian/domain';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { type requestsApi, visaScopeIncludes, type TRequestType } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
-import { workflows } from '../../workflows/schema.js';
+import { users } from '../../people/index.js';
+import { chains, requesterFactsOf } from '../extensions.js';
 import { requestTypes } from '../schema.js';
-import { studentProfiles } from '../../students/index.js';
 
 type TRow = typeof requestTypes.$inferSelect;
 type TInput = z.output<typeof requestsApi.ZRequestTypeInput>;
@@ -58,12 +57,9 @@ export async function getRequestType(ctx: TContext, id: string) {
 
 async function checkWorkflow(tx: TTx, workflowId: string | null) {
   if (!workflowId) return;
-  // Only the office's workflows: a department's own workflow (departmentId set) runs its sponsorship requests only.
-  const [w] = await tx
-    .select({ id: workflows.id })
-    .from(workflows)
-    .where(and(eq(workflows.id, workflowId), isNull(workflows.departmentId)));
-  if (!w) throw badRequest('Choose an approval workflow from the list.', { workflowId: ['Choose an approval workflow from the list.'] });
+  // Only the office's workflows: a department's own workflow runs its sponsorship requests only.
+  if (!(await chains().isOfficeWorkflow(tx, workflowId)))
+    throw badRequest('Choose an approval workflow from the list.', { workflowId: ['Choose an approval workflow from the list.'] });
 }
 
 const onCodeTaken = (e: unknown): never => {
@@ -126,13 +122,11 @@ export async function listStartableTypes(ctx: TContext) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const rows = await tx.select().from(requestTypes).where(eq(requestTypes.isEnabled, true)).orderBy(asc(requestTypes.name));
-    const [profile] =
-      actor.role === 'ISSSstudent'
-        ? await tx.select({ visaType: studentProfiles.visaType }).from(studentProfiles).where(eq(studentProfiles.userId, actor.userId))
-        : [];
+    // A requester with a visa type (a student) sees only the types of that visa type.
+    const { visaType } = await requesterFactsOf(tx, actor);
     return rows
       .filter((r) => r.starters.includes(STARTER_OF[actor.role] ?? '-'))
-      .filter((r) => actor.role !== 'ISSSstudent' || visaScopeIncludes(r.visaScope, profile?.visaType ?? ''))
+      .filter((r) => visaType === undefined || visaScopeIncludes(r.visaScope, visaType ?? ''))
       .map((r) => ({
         id: r.id,
         code: r.code,

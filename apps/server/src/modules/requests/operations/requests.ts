@@ -1,17 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  isStudentRequestCode,
   MSG,
   REQUEST_STATUS_LABELS,
-  SCHOLAR_PROGRAM_TYPES,
   REQUEST_TRANSITIONS,
-  validateStudentRequestData,
   visaScopeIncludes,
   ZStaffPermissions,
   type TRequestAction,
   type TRequestDetail,
   type TRequestStatus,
-  type TStudentRequestContext,
 } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -20,16 +16,14 @@ import { requireActor, type TAuthenticatedActor, type TContext } from '../../../
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
 import { siteOfficers } from '../../people/index.js';
-import { users } from '../../people/schema.js';
-import { cancelApprovalChain, resendApprovalLinks as resendLinks, startApprovalChain, workflowSteps } from '../../workflows/index.js';
-import { attachmentsModule, formsModule, requestQuestionnaireIds, studentsModule } from '../forms-port.js';
+import { users } from '../../people/index.js';
+import * as forms from '../../forms/index.js';
+import { chains, kindOf, requesterFactsOf, runSubmitChecks } from '../extensions.js';
+import { requestQuestionnaireIds } from '../questionnaires.js';
 import { canAccessRequest, getAccessibleRequest, staffReaches, type TRequestRow } from '../request.policy.js';
 import { auditShape, loadUsers, presentRequest, summaryOf } from '../request.presenter.js';
 import { assertTransition } from '../request.workflow.js';
 import { requests, requestTypes } from '../schema.js';
-import { emitApprovalOutcome, hasApprovalOutcomeListener } from '../approval-listeners.js';
-import { studentProfiles } from '../../students/index.js';
-import { scholars } from '../../scholars/index.js';
 
 const STARTER_OF: Record<string, string> = { ISSSstudent: 'student', scholar: 'scholar', department: 'department', isssAdmin: 'staff' };
 export const INCOMPLETE = 'Please complete the request before submitting: see the messages on each field.';
@@ -46,19 +40,16 @@ async function lockRequest(tx: TTx, ctx: TContext, requestId: string, mode: 'rea
   return row;
 }
 
-async function siteAndDepartment(tx: TTx, actor: TAuthenticatedActor) {
+/** Where a new request belongs: the requester's own site and department, unless the module that knows them better says otherwise. */
+async function requesterPlacement(tx: TTx, actor: TAuthenticatedActor) {
   const [u] = await tx.select().from(users).where(eq(users.id, actor.userId));
-  let campusSiteId = u?.campusSiteId ?? null;
-  let departmentId = u?.departmentId ?? null;
-  if (actor.role === 'ISSSstudent') {
-    const [p] = await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId));
-    campusSiteId = p?.campusSiteId ?? campusSiteId;
-  }
-  if (actor.role === 'scholar') {
-    const [s] = await tx.select().from(scholars).where(eq(scholars.userId, actor.userId));
-    departmentId = s?.departmentId ?? departmentId;
-  }
-  return { campusSiteId, departmentId };
+  const facts = await requesterFactsOf(tx, actor);
+  return {
+    campusSiteId: facts.campusSiteId ?? u?.campusSiteId ?? null,
+    departmentId: facts.departmentId ?? u?.departmentId ?? null,
+    profileId: facts.profileId ?? null,
+    visaType: facts.visaType,
+  };
 }
 
 async function assertAdvisor(tx: TTx, advisorUserId: string | null | undefined) {
@@ -71,21 +62,6 @@ async function assertAdvisor(tx: TTx, advisorUserId: string | null | undefined) 
 }
 
 export const NOT_AVAILABLE = 'This request type is not available to you.';
-
-/**
- * The dates a student request's field rules compare with: today and the student's record. "Today"
- * is the date in the earliest time zone (UTC-12): the browser checks with the student's own date,
- * and the server must never refuse a date the student's browser accepted a moment ago.
- */
-export async function studentRuleContext(tx: TTx, profileId: string | null): Promise<Required<TStudentRequestContext>> {
-  const [p] = profileId ? await tx.select().from(studentProfiles).where(eq(studentProfiles.id, profileId)) : [];
-  return {
-    today: new Date(Date.now() - 12 * 3600 * 1000).toISOString().slice(0, 10),
-    programStartDate: p?.programStartDate ?? null,
-    programEndDate: p?.programEndDate ?? null,
-    sessionEndDate: p?.sessionEndDate ?? null,
-  };
-}
 
 /**
  * The next request number of the institution. Numbers are per institution and gap-free enough for
@@ -110,13 +86,12 @@ export async function createRequest(
     if (!type || !type.isEnabled || !type.starters.includes(STARTER_OF[actor.role] ?? '')) {
       throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
     }
-    const [profile] =
-      actor.role === 'ISSSstudent' ? await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId)) : [];
-    if (actor.role === 'ISSSstudent' && !visaScopeIncludes(type.visaScope, profile?.visaType ?? '')) {
+    const { campusSiteId, departmentId, profileId, visaType } = await requesterPlacement(tx, actor);
+    // A requester with a visa type (a student) may start only the types of that visa type.
+    if (visaType !== undefined && !visaScopeIncludes(type.visaScope, visaType ?? '')) {
       throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
     }
     await assertAdvisor(tx, input.advisorUserId);
-    const { campusSiteId, departmentId } = await siteAndDepartment(tx, actor);
     const [row] = await tx
       .insert(requests)
       .values({
@@ -129,7 +104,7 @@ export async function createRequest(
         departmentId,
         advisorUserId: input.advisorUserId ?? null,
         title: type.name,
-        profileId: profile?.id ?? null,
+        profileId,
       })
       .returning();
     await writeAudit(tx, {
@@ -188,25 +163,14 @@ async function typeOf(tx: TTx, r: TRequestRow) {
   return t!;
 }
 
-const SCHOLAR_CODES = new Set<string>(Object.values(SCHOLAR_PROGRAM_TYPES));
-export const SCHOLAR_SPONSORSHIP_ELSEWHERE =
-  'A sponsorship request is sent to the office from its case in the department portal (Send for approval), not here.';
-export const SCHOLAR_APPLICATION_ELSEWHERE =
-  'A scholar application is submitted from the scholar portal, and the office moves it on the scholar dashboard, not here.';
-
 /**
- * The engine requests behind scholar cases (the sponsorship request and the program applications)
- * move only through the scholars module, which keeps the case, its lock and its form rules in step:
- * the generic submit, cancel and staff transitions refuse them with where to go instead.
+ * Requests whose owner moves them itself (a scholar case keeps its case, lock and form rules in step
+ * with its engine requests): the generic submit, cancel and staff transitions refuse them and say where to go.
  */
-async function refuseScholarRequest(tx: TTx, r: TRequestRow): Promise<void> {
+async function refuseOwnedElsewhere(tx: TTx, r: TRequestRow): Promise<void> {
   const type = await typeOf(tx, r);
-  if (!SCHOLAR_CODES.has(type.code)) return;
-  throw new AppError(
-    409,
-    'SCHOLAR_CASE',
-    type.code === SCHOLAR_PROGRAM_TYPES.sponsorship ? SCHOLAR_SPONSORSHIP_ELSEWHERE : SCHOLAR_APPLICATION_ELSEWHERE,
-  );
+  const message = kindOf(type.code)?.movedElsewhere?.(type.code);
+  if (message) throw new AppError(409, 'MOVED_BY_OWNER', message);
 }
 
 async function portalUrl(tx: TTx, ctx: TContext) {
@@ -254,40 +218,22 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     const row = await lockRequest(tx, ctx, requestId);
     const own = row.requesterUserId === actor.userId || row.subjectUserId === actor.userId;
     if (!own) throw new AppError(403, 'FORBIDDEN', 'Only the requester can submit this request.');
-    await refuseScholarRequest(tx, row);
+    await refuseOwnedElsewhere(tx, row);
     const to = assertTransition(row.status, 'submit');
     if (row.isLocked) throw new AppError(409, 'LOCKED', 'This request is locked while it is in approver review.');
     const type = await typeOf(tx, row);
     const fieldErrors: Record<string, string[]> = {};
-    const forms = await formsModule();
     // The type's questionnaires and the conditional ones the answers bring in are all checked and all marked submitted.
     const questionnaireIds = await requestQuestionnaireIds(tx, row.id, type.questionnaireIds);
-    if (forms && questionnaireIds.length)
-      Object.assign(fieldErrors, await forms.completenessErrors(tx, 'request', row.id, questionnaireIds));
-    if (forms && type.customQuestionIds.length)
+    if (questionnaireIds.length) Object.assign(fieldErrors, await forms.completenessErrors(tx, 'request', row.id, questionnaireIds));
+    if (type.customQuestionIds.length)
       Object.assign(fieldErrors, await forms.customCompletenessErrors(tx, 'request', row.id, type.customQuestionIds));
-    const attachments = await attachmentsModule();
-    if (attachments && type.documentIds.length) {
-      for (const d of await attachments.missingRequiredDocuments(tx, row.id, type.documentIds)) {
-        fieldErrors[`documents.${d.key}`] = [`Please upload ${d.name}.`];
-      }
-    }
-    // A student's request (about their record) has the type's own form: same rules and words as the browser.
-    if (row.profileId && isStudentRequestCode(type.code)) {
-      const errors = validateStudentRequestData(type.code, row.data ?? {}, await studentRuleContext(tx, row.profileId), 'submit');
-      for (const [field, messages] of Object.entries(errors)) fieldErrors[`data.${field}`] = messages;
-    }
-    // A workflow with a faculty-advisor step needs the advisor named before the office can send it on.
-    if (type.workflowId && !row.advisorUserId) {
-      const [step] = await tx
-        .select({ id: workflowSteps.id })
-        .from(workflowSteps)
-        .where(and(eq(workflowSteps.workflowId, type.workflowId), eq(workflowSteps.approverKind, 'faculty_advisor')))
-        .limit(1);
-      if (step) fieldErrors.advisorUserId = ['Choose the faculty advisor who recommends this request.'];
-    }
+    // Required documents, a named faculty advisor...: what the modules above the engine require.
+    Object.assign(fieldErrors, await runSubmitChecks(tx, row, type));
+    // A request with a form of its own (a student's CPT, OPT...): the same rules and words as the browser.
+    Object.assign(fieldErrors, (await kindOf(type.code)?.submitErrors?.(tx, row, type.code)) ?? {});
     if (Object.keys(fieldErrors).length) throw new AppError(400, 'INCOMPLETE', INCOMPLETE, fieldErrors);
-    if (forms && questionnaireIds.length) await forms.markSubmitted(tx, 'request', row.id, questionnaireIds);
+    if (questionnaireIds.length) await forms.markSubmitted(tx, 'request', row.id, questionnaireIds);
     const [updated] = await tx
       .update(requests)
       .set({ status: to, submittedAt: new Date(), statusMessage: '', updatedAt: new Date() })
@@ -324,7 +270,7 @@ export async function cancelRequest(ctx: TContext, requestId: string): Promise<T
   return ctx.db(async (tx) => {
     const row = await lockRequest(tx, ctx, requestId);
     if (row.requesterUserId !== actor.userId) throw new AppError(403, 'FORBIDDEN', 'Only the requester can cancel this request.');
-    await refuseScholarRequest(tx, row);
+    await refuseOwnedElsewhere(tx, row);
     const to = assertTransition(row.status, 'cancel');
     const [updated] = await tx
       .update(requests)
@@ -359,7 +305,7 @@ export async function applyStaffTransition(
   const row = await lockRequest(tx, ctx, requestId, 'process');
   if (REQUEST_TRANSITIONS[action].by !== 'staff')
     throw badRequest('This action is not taken by office staff.', { action: [MSG.invalidValue] });
-  await refuseScholarRequest(tx, row);
+  await refuseOwnedElsewhere(tx, row);
   const to = assertTransition(row.status, action);
   if (REQUEST_TRANSITIONS[action].needsMessage && !message.trim()) {
     throw badRequest(action === 'reject' ? 'Please give a reason.' : 'Please write what needs clarifying.', { message: [MSG.required] });
@@ -371,11 +317,11 @@ export async function applyStaffTransition(
   if (action === 'send_to_approver') {
     if (!type.workflowId)
       throw badRequest(`The request type ${type.name} has no approval workflow. Choose one in Request Configuration first.`);
-    await startApprovalChain(tx, ctx, row, type.workflowId);
+    await chains().start(tx, ctx, row, type.workflowId);
     set.isLocked = true;
   }
   if (row.status === 'adv_review' && (action === 'dismiss' || action === 'reject')) {
-    await cancelApprovalChain(tx, row.id);
+    await chains().cancel(tx, row.id);
     set.isLocked = false;
   }
   const [updated] = await tx.update(requests).set(set).where(eq(requests.id, row.id)).returning();
@@ -389,8 +335,8 @@ export async function applyStaffTransition(
     after: { ...auditShape(updated!), ...(message ? { message } : {}) },
     ip: ctx.ip,
   });
-  // An approved student request changes the student's record and queues its SEVIS update, in this transaction.
-  if (action === 'approve' && updated!.profileId) await (await studentsModule()).applyRequestEffects(tx, ctx, updated!, type.code);
+  // What approving means to the request's owner (a student's record changes, SEVIS hears of it), in this transaction.
+  if (action === 'approve') await kindOf(type.code)?.onApproved?.(tx, ctx, updated!, type.code);
   const what: Partial<Record<TRequestAction, string>> = {
     request_clarification: 'needs clarification',
     approve: 'was approved',
@@ -400,14 +346,14 @@ export async function applyStaffTransition(
   };
   if (what[action]) {
     const extra = action === 'request_clarification' ? `The office asks:\n${message}` : action === 'reject' ? `Reason:\n${message}` : '';
-    await tellRequester(tx, ctx, updated!, type.name, what[action]!, extra);
+    await tellRequester(tx, ctx, updated!, type.name, what[action], extra);
   }
   const steps: Partial<Record<TRequestAction, string>> = {
     start_review: 'is being reviewed by the office',
     send_to_approver: 'was sent to the approvers',
     awaiting_adjudication: 'is awaiting adjudication',
   };
-  if (steps[action]) await tellRequester(tx, ctx, updated!, type.name, steps[action]!, '', { email: false });
+  if (steps[action]) await tellRequester(tx, ctx, updated!, type.name, steps[action], '', { email: false });
   return updated!;
 }
 
@@ -459,8 +405,9 @@ export async function applyApprovalOutcome(
   const type = await typeOf(tx, row);
   // The module that owns this kind of request (e.g. scholars' sponsorship requests, approved inside a
   // department before the office sees them) moves its own record and tells the right people itself.
-  if (hasApprovalOutcomeListener(type.code)) {
-    await emitApprovalOutcome(tx, ctx, type.code, { request: updated!, outcome, approver });
+  const owner = kindOf(type.code);
+  if (owner?.onApprovalOutcome) {
+    await owner.onApprovalOutcome(tx, ctx, { request: updated!, outcome, approver });
     return;
   }
   const text =
@@ -562,7 +509,7 @@ export async function setReviewStatus(ctx: TContext, requestId: string, reviewSt
 
 /** Staff remind the pending approvers with fresh links (e.g. after one expired). */
 export async function resendApprovalLinks(ctx: TContext, requestId: string) {
-  return ctx.db(async (tx) => ({ sent: await resendLinks(tx, ctx, await lockRequest(tx, ctx, requestId, 'process')) }));
+  return ctx.db(async (tx) => ({ sent: await chains().resend(tx, ctx, await lockRequest(tx, ctx, requestId, 'process')) }));
 }
 
 /** Approves many requests, each in its own transaction so one failure does not undo the others. */

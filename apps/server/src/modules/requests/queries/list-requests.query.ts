@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { canActOnSite, requestsApi } from '@meridian/domain';
+import { canActOnSite, type requestsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';

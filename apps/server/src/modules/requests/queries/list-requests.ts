@@ -1,4 +1,4 @@
-import { requestsApi } from '@meridian/domain';
+import { type requestsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { summaryOf } from '../request.presenter.js';

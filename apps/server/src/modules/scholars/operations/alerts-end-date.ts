@@ -5,7 +5,7 @@ import type { TContext, TServices } from '../../../platform/http/context.js';
 import { listInstitutionIds } from '../../../platform/tenancy/institutions.js';
 import { notify } from '../../notifications/index.js';
 import { siteOfficers } from '../../people/index.js';
-import { departments, users } from '../../people/schema.js';
+import { departments, users } from '../../people/index.js';
 import { scholarAlertsSent, scholarApplications as a, scholars } from '../schema.js';
 import { readAccountSettings } from './account-settings.js';
 

@@ -12,7 +12,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { AppError, badRequest, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { conditionalQuestionnaires } from '../../forms/index.js';
-import { departments } from '../../people/schema.js';
+import { departments } from '../../people/index.js';
 import { requests, requestTypes } from '../../requests/index.js';
 import { canAccessCase, getAccessibleCase, getOwnCurrentCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
 import { departmentConfigs, scholarApplications } from '../schema.js';

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
   PROCESSED_STATE_LABELS,
-  REQUEST_TRANSITIONS,
   scholarFormDef,
   validateScholarForm,
   type TSaveApplicationInput,
@@ -16,7 +15,7 @@ import { completenessErrors, conditionalQuestionnaires, customCompletenessErrors
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
 import { siteOfficers } from '../../people/index.js';
-import { assertTransition, officeRecipients, requests, requestTypes, type TRequestRow } from '../../requests/index.js';
+import { canStep, officeRecipients, requests, requestTypes, stepOwnedRequest, type TRequestRow } from '../../requests/index.js';
 import { scholarApplications, scholarStatusHistory } from '../schema.js';
 import { APPLICATION_MSG, dataErrors, lockCaseForForm, presentApplication, ruleToday, saveApplicationDraft } from './application-form.js';
 
@@ -109,20 +108,9 @@ export async function submitApplication(
 
     // The engine request follows (a resubmission after an unlock may find it already with the office).
     const r = engine.request;
-    if (r && REQUEST_TRANSITIONS.submit.from.includes(r.status as never)) {
+    if (r && canStep(r, 'submit')) {
       if (engine.questionnaireIds.length) await markSubmitted(tx, 'request', r.id, engine.questionnaireIds);
-      const to = assertTransition(r.status, 'submit');
-      await tx.update(requests).set({ status: to, submittedAt: now, statusMessage: '', updatedAt: now }).where(eq(requests.id, r.id));
-      await writeAudit(tx, {
-        institutionId: ctx.institutionId,
-        actorUserId: actor.userId,
-        entityType: 'request',
-        entityId: r.id,
-        action: r.status === 'draft' ? 'request.submitted' : 'request.resubmitted',
-        before: { status: r.status },
-        after: { status: to },
-        ip: ctx.ip,
-      });
+      await stepOwnedRequest(tx, ctx, r, 'submit');
     }
 
     const label = PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState;

@@ -5,7 +5,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { departments } from '../../people/schema.js';
+import { departments } from '../../people/index.js';
 import { workflows } from '../../workflows/index.js';
 import { departmentConfigs } from '../schema.js';
 import { departmentOf } from './sponsorship-cases.js';

@@ -2,11 +2,11 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { EMPLOYMENT_FLAGS, PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, todayIso } from '@meridian/domain';
+import { EMPLOYMENT_FLAGS, PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, todayIso, textOf } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { departments } from '../../people/schema.js';
+import { departments } from '../../people/index.js';
 import { readAccountSettings } from './account-settings.js';
 import { dashboardConditions, dashboardOrder, type TDashboardExport } from '../queries/dashboard.query.js';
 import { scholarApplications as a, scholars as s } from '../schema.js';
@@ -74,7 +74,7 @@ const usDate = (col: unknown) => sql<string | null>`to_char(${col}, 'MM/DD/YYYY'
 
 /** Row values of a sheet from one database row (already text, dates MM/DD/YYYY). */
 function cellsOf(kind: TExportKind, r: Record<string, unknown>): Record<string, string> {
-  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const text = textOf;
   const common = {
     lastName: text(r.last_name),
     firstName: text(r.first_name),
@@ -172,7 +172,7 @@ export async function streamScholarExport(
     let n = 0;
     for (;;) {
       const { rows } = await tx.execute(sql`fetch ${sql.raw(String(BATCH))} from ${sql.identifier(cursor)}`);
-      for (const r of rows as Record<string, unknown>[]) {
+      for (const r of rows) {
         const cells = cellsOf(kind, r);
         ws.addRow(columns.map((c) => safeCell(cells[c.key] ?? ''))).commit();
         n++;

@@ -6,7 +6,7 @@ import { requireActor, type TAuthenticatedActor, type TContext } from '../../../
 import { auditPage } from '../../audit/index.js';
 import { attachments } from '../../attachments/index.js';
 import { customDocuments } from '../../forms/index.js';
-import { departments, users } from '../../people/schema.js';
+import { departments, users } from '../../people/index.js';
 import { requests, requestTypes, staffReaches } from '../../requests/index.js';
 import { auditEvents } from '../../audit/index.js';
 import { getAccessibleCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';

@@ -6,13 +6,12 @@ import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
-import { users } from '../../people/schema.js';
-import { nextRequestNumber, requests, requestTypes } from '../../requests/index.js';
+import { users } from '../../people/index.js';
+import { closeOwnedRequest, openRequest, requestTypes } from '../../requests/index.js';
 import type { TCaseRow, TScholarRow } from '../scholar.policy.js';
 import { scholarApplications, scholarStatusHistory, scholars } from '../schema.js';
 import { lockCaseForOffice, presentOfficeCase, PROCESSABLE } from './office-case.js';
 
-const FINAL = new Set(['completed', 'dismissed', 'rejected']);
 export const NOT_WITH_OFFICE =
   'This sponsorship request is not with the office yet: the department has not sent it, or its approvers have not finished.';
 
@@ -42,34 +41,6 @@ export async function departmentRecipients(tx: TTx, c: TCaseRow): Promise<string
   return [...new Set([...(c.createdBy ? [c.createdBy] : []), ...admins.map((a) => a.id)])];
 }
 
-/** An engine request leaves for a final state, in the caller's transaction, with its own audit event (the request's History Log says it). */
-async function closeEngineRequest(
-  tx: TTx,
-  ctx: TContext,
-  requestId: string | null,
-  status: 'completed' | 'dismissed' | 'rejected',
-  message = '',
-) {
-  if (!requestId) return;
-  const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
-  if (!r || FINAL.has(r.status)) return;
-  await tx
-    .update(requests)
-    .set({ status, isLocked: false, decidedAt: new Date(), updatedAt: new Date(), ...(message ? { statusMessage: message } : {}) })
-    .where(eq(requests.id, r.id));
-  const action = status === 'completed' ? 'complete' : status === 'dismissed' ? 'dismiss' : 'reject';
-  await writeAudit(tx, {
-    institutionId: ctx.institutionId,
-    actorUserId: requireActor(ctx).userId,
-    entityType: 'request',
-    entityId: r.id,
-    action: `request.${action}`,
-    before: { status: r.status },
-    after: { status, ...(message ? { message } : {}) },
-    ip: ctx.ip,
-  });
-}
-
 /** The application's engine request of the program type (the scholar fills it; its type's questionnaires and documents are the template). */
 async function createProgramRequest(
   tx: TTx,
@@ -86,31 +57,26 @@ async function createProgramRequest(
       'NO_PROGRAM_TYPE',
       `The request type ${code} is missing; the scholar program types were not set up for this institution.`,
     );
-  const [row] = await tx
-    .insert(requests)
-    .values({
-      institutionId: ctx.institutionId,
-      number: await nextRequestNumber(tx, ctx.institutionId),
-      requestTypeId: type.id,
-      // The application belongs to the scholar (its subject) and the office (the staff member who opened
-      // it): the department that created the case reads it, but never writes answers or files on it.
-      requesterUserId: requireActor(ctx).userId,
-      subjectUserId: scholar.userId,
-      departmentId: c.departmentId,
-      campusSiteId: c.campusSiteId,
-      title: `${type.name}: ${scholar.firstName} ${scholar.lastName}`.trim(),
-    })
-    .returning();
+  const row = await openRequest(tx, ctx, {
+    type: { id: type.id },
+    // The application belongs to the scholar (its subject) and the office (the staff member who opened
+    // it): the department that created the case reads it, but never writes answers or files on it.
+    requesterUserId: requireActor(ctx).userId,
+    subjectUserId: scholar.userId,
+    departmentId: c.departmentId,
+    campusSiteId: c.campusSiteId,
+    title: `${type.name}: ${scholar.firstName} ${scholar.lastName}`.trim(),
+  });
   await writeAudit(tx, {
     institutionId: ctx.institutionId,
     actorUserId: requireActor(ctx).userId,
     entityType: 'request',
-    entityId: row!.id,
+    entityId: row.id,
     action: 'request.created',
-    after: { status: row!.status, type: code, number: row!.number, startedByOffice: true },
+    after: { status: row.status, type: code, number: row.number, startedByOffice: true },
     ip: ctx.ip,
   });
-  return { row: row! };
+  return { row };
 }
 
 /**
@@ -150,8 +116,8 @@ export async function processSponsorship(
     const dept = await departmentRecipients(tx, c);
 
     if (body.processAs === 'Ineligible') {
-      await closeEngineRequest(tx, ctx, c.sponsorshipRequestId, 'rejected', body.reason);
-      await closeEngineRequest(tx, ctx, c.applicationRequestId, 'dismissed');
+      await closeOwnedRequest(tx, ctx, c.sponsorshipRequestId, 'rejected', body.reason);
+      await closeOwnedRequest(tx, ctx, c.applicationRequestId, 'dismissed');
       const [updated] = await tx
         .update(scholarApplications)
         .set({
@@ -215,9 +181,9 @@ export async function processSponsorship(
     if (start && end && end < start) fe.processedEndDate = [scholarsApi.END_BEFORE_START];
     if (Object.keys(fe).length) throw badRequest('Please check the dates.', fe);
 
-    if (c.sponsorshipState === 'submitted') await closeEngineRequest(tx, ctx, c.sponsorshipRequestId, 'completed');
+    if (c.sponsorshipState === 'submitted') await closeOwnedRequest(tx, ctx, c.sponsorshipRequestId, 'completed');
     // Converting: the earlier program's request stops; its files stay on the Documents tab.
-    await closeEngineRequest(tx, ctx, c.applicationRequestId, 'dismissed');
+    await closeOwnedRequest(tx, ctx, c.applicationRequestId, 'dismissed');
     const { row: program } = await createProgramRequest(tx, ctx, c, scholar, body.processAs);
     const [updated] = await tx
       .update(scholarApplications)

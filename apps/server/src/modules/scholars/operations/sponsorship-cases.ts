@@ -1,13 +1,13 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { SCHOLAR_PROGRAM_TYPES, scholarsApi, type TProposedStatus } from '@meridian/domain';
+import { SCHOLAR_PROGRAM_TYPES, scholarsApi, textOf } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { auditEvents } from '../../../platform/audit/schema.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, conflict, forbidden, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
-import { departments, users } from '../../people/schema.js';
-import { nextRequestNumber, requests, requestTypes } from '../../requests/index.js';
+import { departments, users } from '../../people/index.js';
+import { openRequest, requestTypes, updateOwnedRequestContent } from '../../requests/index.js';
 import { getAccessibleCase, getOwnCurrentCase, type TCaseRow } from '../scholar.policy.js';
 import { scholarApplications, scholars } from '../schema.js';
 import { presentDeptCase } from './sponsorship-present.js';
@@ -18,7 +18,7 @@ const M = scholarsApi.DEPT_MSG;
 
 /** The case fields a sponsorship request sets (and the audit compares). */
 const caseFields = (i: TInput) => ({
-  proposedStatus: i.proposedStatus as TProposedStatus,
+  proposedStatus: i.proposedStatus,
   proposedStartDate: i.proposedStartDate,
   proposedEndDate: i.proposedEndDate,
   position: i.position,
@@ -101,19 +101,14 @@ export async function createSponsorship(ctx: TContext, input: TInput): Promise<s
         email: input.email,
       })
       .returning();
-    const [r] = await tx
-      .insert(requests)
-      .values({
-        institutionId: ctx.institutionId,
-        number: await nextRequestNumber(tx, ctx.institutionId),
-        requestTypeId: type.id,
-        requesterUserId: actor.userId,
-        subjectUserId: null,
-        departmentId,
-        title: `Sponsorship request: ${input.firstName} ${input.lastName}`,
-        data: requestData(input, departmentName),
-      })
-      .returning();
+    const r = await openRequest(tx, ctx, {
+      type: { id: type.id },
+      requesterUserId: actor.userId,
+      subjectUserId: null,
+      departmentId,
+      title: `Sponsorship request: ${input.firstName} ${input.lastName}`,
+      data: requestData(input, departmentName),
+    });
     const [c] = await tx
       .insert(scholarApplications)
       .values({
@@ -122,7 +117,7 @@ export async function createSponsorship(ctx: TContext, input: TInput): Promise<s
         departmentId,
         ...caseFields(input),
         sponsorshipState: 'draft',
-        sponsorshipRequestId: r!.id,
+        sponsorshipRequestId: r.id,
         createdBy: actor.userId,
         updatedBy: actor.userId,
       })
@@ -132,9 +127,9 @@ export async function createSponsorship(ctx: TContext, input: TInput): Promise<s
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
       entityType: 'request',
-      entityId: r!.id,
+      entityId: r.id,
       action: 'request.created',
-      after: { type: type.code, number: r!.number },
+      after: { type: type.code, number: r.number },
       ip: ctx.ip,
     });
     await writeAudit(tx, {
@@ -178,14 +173,10 @@ export async function updateSponsorship(ctx: TContext, applicationId: string, in
       .returning();
     if (c.sponsorshipRequestId) {
       const departmentName = await departmentNameOf(tx, c.departmentId);
-      await tx
-        .update(requests)
-        .set({
-          title: `Sponsorship request: ${input.firstName} ${input.lastName}`,
-          data: requestData(input, departmentName),
-          updatedAt: new Date(),
-        })
-        .where(eq(requests.id, c.sponsorshipRequestId));
+      await updateOwnedRequestContent(tx, c.sponsorshipRequestId, {
+        title: `Sponsorship request: ${input.firstName} ${input.lastName}`,
+        data: requestData(input, departmentName),
+      });
     }
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
@@ -231,7 +222,7 @@ const usDate = (v: unknown) =>
 function show(k: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (k === 'sponsorshipState')
-    return scholarsApi.SPONSORSHIP_STATE_LABELS[v as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ?? String(v);
+    return scholarsApi.SPONSORSHIP_STATE_LABELS[v as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ?? textOf(v);
   return String(usDate(v));
 }
 function detailsOf(before: unknown, after: unknown): string[] {

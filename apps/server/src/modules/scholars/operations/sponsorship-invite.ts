@@ -1,13 +1,13 @@
-import { and,eq,inArray,isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { scholarsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import { AppError,conflict } from '../../../platform/errors/app-error.js';
-import { requireActor,type TContext } from '../../../platform/http/context.js';
-import { sendPasswordLink } from '../../auth/password-links.js';
-import { users } from '../../people/schema.js';
-import { requests } from '../../requests/index.js';
+import { AppError, conflict } from '../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { sendPasswordLink } from '../../auth/index.js';
+import { users } from '../../people/index.js';
+import { setRequestSubject } from '../../requests/index.js';
 import { getAccessibleCase } from '../scholar.policy.js';
-import { scholarApplications,scholars } from '../schema.js';
+import { scholarApplications, scholars } from '../schema.js';
 import { departmentOf } from './sponsorship-cases.js';
 import { presentDeptCase } from './sponsorship-present.js';
 import { createPortalAccount } from '../../people/index.js';
@@ -56,7 +56,7 @@ export async function inviteScholar(ctx: TContext, applicationId: string): Promi
         .from(scholarApplications)
         .where(eq(scholarApplications.scholarId, scholar.id));
       const ids = cases.flatMap((x) => [x.a, x.b]).filter((x): x is string => !!x);
-      if (ids.length) await tx.update(requests).set({ subjectUserId: user.id }).where(inArray(requests.id, ids));
+      await setRequestSubject(tx, ids, user.id);
     }
     await sendPasswordLink(tx, ctx, user, 'invite');
     await writeAudit(tx, {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { scholarsApi, visaOfProcessedState } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
-import { departments, users } from '../../people/schema.js';
+import { departments, users } from '../../people/index.js';
 import { requests } from '../../requests/index.js';
 import { approvals, workflows } from '../../workflows/index.js';
 import type { TCaseRow, TScholarRow } from '../scholar.policy.js';

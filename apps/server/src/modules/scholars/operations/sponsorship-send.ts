@@ -6,14 +6,7 @@ import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
-import {
-  assertTransition,
-  officeRecipients,
-  onApprovalOutcome,
-  requests,
-  type TApprovalOutcomeEvent,
-  type TRequestRow,
-} from '../../requests/index.js';
+import { officeRecipients, requests, stepOwnedRequest, type TApprovalOutcomeEvent, type TRequestRow } from '../../requests/index.js';
 import { startApprovalChain } from '../../workflows/index.js';
 import { getAccessibleCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
 import { scholarApplications, scholars } from '../schema.js';
@@ -26,32 +19,8 @@ const nameOf = (s: Pick<TScholarRow, 'firstName' | 'lastName'>) => `${s.firstNam
 /** Moves the engine request through the allowed transitions (the requests module's state machine), audited there. */
 async function moveRequest(tx: TTx, ctx: TContext, r: TRequestRow, to: 'submitted' | 'adv_review'): Promise<TRequestRow> {
   let row = r;
-  const actorUserId = requireActor(ctx).userId;
-  const step = async (action: 'submit' | 'send_to_approver') => {
-    const status = assertTransition(row.status, action);
-    const [u] = await tx
-      .update(requests)
-      .set({
-        status,
-        updatedAt: new Date(),
-        ...(action === 'submit' ? { submittedAt: new Date(), statusMessage: '' } : { isLocked: true }),
-      })
-      .where(eq(requests.id, row.id))
-      .returning();
-    await writeAudit(tx, {
-      institutionId: ctx.institutionId,
-      actorUserId,
-      entityType: 'request',
-      entityId: row.id,
-      action: action === 'submit' ? 'request.submitted' : 'request.send_to_approver',
-      before: { status: row.status },
-      after: { status },
-      ip: ctx.ip,
-    });
-    row = u!;
-  };
-  if (row.status === 'draft') await step('submit');
-  if (to === 'adv_review') await step('send_to_approver');
+  if (row.status === 'draft') row = await stepOwnedRequest(tx, ctx, row, 'submit');
+  if (to === 'adv_review') row = await stepOwnedRequest(tx, ctx, row, 'send_to_approver');
   return row;
 }
 
@@ -184,9 +153,4 @@ export async function applySponsorshipApprovalOutcome(tx: TTx, ctx: TContext, e:
       },
     });
   }
-}
-
-/** Registers the sponsorship listener with the requests module (at start-up; idempotent). */
-export function registerSponsorshipListeners(): void {
-  onApprovalOutcome('sponsorship_request', applySponsorshipApprovalOutcome);
 }

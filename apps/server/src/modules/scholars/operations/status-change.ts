@@ -5,7 +5,7 @@ import { badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
-import { requests } from '../../requests/index.js';
+import { canStep, requests, stepOwnedRequest } from '../../requests/index.js';
 import { scholarApplications, scholarStatusHistory, scholars } from '../schema.js';
 import { lockCaseForOffice, presentOfficeCase } from './office-case.js';
 import { applicationPathFor, departmentRecipients } from './process-sponsorship.js';
@@ -92,22 +92,9 @@ export async function changeCaseStatus(
       // The engine request goes back to the scholar too, so their resubmission runs through it again.
       if (c.applicationRequestId) {
         const [r] = await tx.select().from(requests).where(eq(requests.id, c.applicationRequestId)).for('update');
-        if (r && ['submitted', 'in_review'].includes(r.status)) {
+        if (r && canStep(r, 'request_clarification')) {
           const message = body.changeReason || body.notes || 'The office returned your application for changes.';
-          await tx
-            .update(requests)
-            .set({ status: 'clarification_requested', statusMessage: message, isLocked: false, updatedAt: new Date() })
-            .where(eq(requests.id, r.id));
-          await writeAudit(tx, {
-            institutionId: ctx.institutionId,
-            actorUserId: actor.userId,
-            entityType: 'request',
-            entityId: r.id,
-            action: 'request.request_clarification',
-            before: { status: r.status },
-            after: { status: 'clarification_requested', message },
-            ip: ctx.ip,
-          });
+          await stepOwnedRequest(tx, ctx, r, 'request_clarification', { message });
         }
       }
       if (scholar.userId) {

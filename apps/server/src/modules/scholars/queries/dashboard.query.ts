@@ -145,7 +145,10 @@ export async function dashboardTabCounts(
   const { rows } = await tx.execute(sql`select count(*)::int as "all", ${sql.join(cols, sql`, `)}
     from ${a} inner join ${s} on ${s.id} = ${a.scholarId} ${where ? sql`where ${where}` : sql``}`);
   const row = (rows[0] ?? {}) as Record<string, number>;
-  return Object.fromEntries([['all', Number(row.all ?? 0)], ...SCHOLAR_PHASES.map((p, i) => [p.code, Number(row[`p${i}`] ?? 0)])]);
+  return Object.fromEntries<number>([
+    ['all', Number(row.all ?? 0)],
+    ...SCHOLAR_PHASES.map((p, i) => [p.code, Number(row[`p${i}`] ?? 0)] as const),
+  ]);
 }
 
 /** Counts of the view by processed state × phase and processed state × status (report summary). */

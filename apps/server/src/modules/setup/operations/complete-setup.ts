@@ -4,7 +4,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import { hashPassword, isGuessablePassword } from '../../../platform/auth/passwords.js';
 import { AppError, fieldError } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { DEFAULT_SETTINGS } from '../../institutions/settings.js';
+import { DEFAULT_SETTINGS } from '../../institutions/index.js';
 import { countInstitutions, createInstitution } from '../../../platform/tenancy/institutions.js';
 import { createFirstSuperUser } from '../../people/index.js';
 

@@ -4,7 +4,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { forbidden } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { sevisPendingEvents, studentProfiles } from '../../students/index.js';
+import { markSevisEventsBatched, holdSevisEvent, sevisPendingEvents, studentProfiles } from '../../students/index.js';
 import { sevisBatches, sevisBatchRecords, sevisSettings } from '../schema.js';
 import { buildValidatedBatch, loadBatchInputs } from './batch-xml.js';
 import { batchesSite, formatBatchId, getReachableSettings, lockOrg, nextBatchNumber, type TSettingsRow } from './settings-scope.js';
@@ -116,10 +116,7 @@ export async function createBatchesForSettings(
       result.heldEvents++;
       // A held event that fails again for the same reason is not news (the nightly job retries it).
       if (e.status === 'held' && e.message === h.message) continue;
-      await tx
-        .update(sevisPendingEvents)
-        .set({ status: 'held', message: h.message, updatedAt: new Date() })
-        .where(eq(sevisPendingEvents.id, h.eventId));
+      await holdSevisEvent(tx, h.eventId, h.message);
       await writeAudit(tx, {
         institutionId: s.institutionId,
         actorUserId: o.actorUserId,
@@ -159,15 +156,11 @@ export async function createBatchesForSettings(
         status: 'sent',
       })),
     );
-    await tx
-      .update(sevisPendingEvents)
-      .set({ status: 'batched', message: '', batchId: batchRowId, updatedAt: new Date() })
-      .where(
-        inArray(
-          sevisPendingEvents.id,
-          built.included.map((r) => r.eventId),
-        ),
-      );
+    await markSevisEventsBatched(
+      tx,
+      built.included.map((r) => r.eventId),
+      batchRowId,
+    );
     for (const r of built.included) {
       const e = byId.get(r.eventId)!;
       await writeAudit(tx, {

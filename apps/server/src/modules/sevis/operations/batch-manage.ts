@@ -1,11 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { sevisApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { forbidden, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { sevisPendingEvents, studentProfiles } from '../../students/index.js';
+import { markBatchEventsSent, sevisPendingEvents, studentProfiles } from '../../students/index.js';
 import { pendingEvents, pendingGroups } from '../queries/batch-pending.query.js';
 import { batchRow, listBatchRows, presentBatch } from '../queries/batch-list.query.js';
 import { sevisBatches, sevisBatchRecords, sevisSenders } from '../schema.js';
@@ -110,11 +110,7 @@ export async function markBatchSent(ctx: TContext, batchRowId: string): Promise<
       .update(sevisBatches)
       .set({ status: 'sent', sentVia: 'manual', sentBy: actor.userId, sentAt: now, updatedAt: now })
       .where(eq(sevisBatches.id, batchRowId));
-    const events = await tx
-      .update(sevisPendingEvents)
-      .set({ status: 'sent', updatedAt: now })
-      .where(and(eq(sevisPendingEvents.batchId, batchRowId), eq(sevisPendingEvents.status, 'batched')))
-      .returning({ id: sevisPendingEvents.id, profileId: sevisPendingEvents.profileId, eventType: sevisPendingEvents.eventType });
+    const events = await markBatchEventsSent(tx, batchRowId, now);
     for (const e of events) {
       await writeAudit(tx, {
         institutionId: ctx.institutionId,

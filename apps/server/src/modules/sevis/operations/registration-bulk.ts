@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { sevisApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
-import { campusSites } from '../../people/schema.js';
+import { campusSites } from '../../people/index.js';
 import { raiseEvent, titleDefinitions, todayIso, studentProfiles as p } from '../../students/index.js';
 import { batchSites, eventScope } from '../queries/batch-pending.query.js';
 

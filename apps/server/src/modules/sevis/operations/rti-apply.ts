@@ -1,11 +1,18 @@
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { studentsApi, sevisApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, conflict, fieldError } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { campusSites } from '../../people/schema.js';
-import { createStudent, sevisPendingEvents, staffReachesProfile, updateStudent, studentProfiles } from '../../students/index.js';
+import { campusSites } from '../../people/index.js';
+import {
+  createStudent,
+  sevisPendingEvents,
+  staffReachesProfile,
+  updateStudent,
+  studentProfiles,
+  cancelSevisEventsRaisedSince,
+} from '../../students/index.js';
 import { rtiImportRows, rtiImports } from '../schema.js';
 import { loadRtiImport, presentRtiImport } from './rti-import.js';
 import { diffRow, type TRtiValues } from './rti-parse.js';
@@ -21,18 +28,7 @@ const M = sevisApi.RTI_MSG;
  * message saying why. Events pending from before stay as they were: they carry our own changes.
  */
 async function cancelRaisedEvents(tx: TTx, profileId: string, before: string[], note: string): Promise<number> {
-  const rows = await tx
-    .update(sevisPendingEvents)
-    .set({ status: 'cancelled', message: note, updatedAt: new Date() })
-    .where(
-      and(
-        eq(sevisPendingEvents.profileId, profileId),
-        eq(sevisPendingEvents.status, 'pending'),
-        before.length ? notInArray(sevisPendingEvents.id, before) : undefined,
-      ),
-    )
-    .returning({ id: sevisPendingEvents.id });
-  return rows.length;
+  return cancelSevisEventsRaisedSince(tx, profileId, before, note);
 }
 
 const firstIssue = (e: { issues: { path: PropertyKey[]; message: string }[] }) => {
@@ -82,7 +78,7 @@ export async function applyRtiImport(
           if (row.state === 'changed' && row.profileId) {
             const [p] = await sp.select().from(studentProfiles).where(eq(studentProfiles.id, row.profileId));
             if (!p) throw new AppError(404, 'NOT_FOUND', 'The record is gone.');
-            const diffs = diffRow(p as unknown as Record<string, unknown>, v);
+            const diffs = diffRow(p, v);
             const set = Object.fromEntries(Object.entries(diffs).map(([k, d]) => [k, d.rti]));
             if (Object.keys(set).length) {
               const parsed = studentsApi.ZStudentUpdateInput.safeParse({ ...set, updatedAt: p.updatedAt.toISOString() });

@@ -5,7 +5,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, fieldError, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { readImportFile, staffReachesProfile, studentProfiles } from '../../students/index.js';
 import { rtiImportRows, rtiImports } from '../schema.js';
 import { diffRow, mapRtiHeader, normalizeRtiRow, ourValue, type TRtiValues } from './rti-parse.js';
@@ -90,7 +90,7 @@ export async function uploadRtiImport(ctx: TContext, file: { fileName: string; d
       if (r.errors.length) return { r, profileId: null, state: 'error', message: r.errors.join(' '), diffs: {} };
       if (p && !staffReachesProfile(actor, p, 'read')) return { r, profileId: null, state: 'error', message: M.outOfReach, diffs: {} };
       if (!p) return { r, profileId: null, state: 'new', message: '', diffs: {} };
-      const diffs = diffRow(p as unknown as Record<string, unknown>, r.values);
+      const diffs = diffRow(p, r.values);
       return { r, profileId: p.id, state: Object.keys(diffs).length ? 'changed' : 'unchanged', message: '', diffs };
     });
     const count = (s: string) => stored.filter((x) => x.state === s).length;
@@ -116,7 +116,7 @@ export async function uploadRtiImport(ctx: TContext, file: { fileName: string; d
           rowNumber: x.r.rowNo,
           sevisId: (x.r.values.sevisId ?? '').slice(0, 20),
           profileId: x.profileId,
-          values: x.r.values as Record<string, string>,
+          values: x.r.values,
           diffs: x.diffs,
           state: x.state,
           message: x.message.slice(0, 1000),

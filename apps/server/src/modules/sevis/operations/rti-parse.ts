@@ -1,4 +1,4 @@
-import { EDUCATION_LEVELS, SEVIS_STATUSES, importDate, sevisApi } from '@meridian/domain';
+import { EDUCATION_LEVELS, SEVIS_STATUSES, importDate, sevisApi, textOf } from '@meridian/domain';
 
 /** Country names as RTI lists write them → the two-letter codes our records hold (codes are accepted as they are). */
 const COUNTRY_NAMES: Record<string, string> = {
@@ -176,7 +176,7 @@ export function normalizeRtiRow(raw: Record<string, string>): { values: TRtiValu
 /** Our record's value of a compared field as text (what the comparison shows). */
 export function ourValue(p: Record<string, unknown>, key: sevisApi.TRtiField): string {
   const v = p[key];
-  return v === null || v === undefined ? '' : String(v);
+  return textOf(v);
 }
 
 /** The fields RTI gives that differ from ours (names compared without case: RTI writes them in capitals). */

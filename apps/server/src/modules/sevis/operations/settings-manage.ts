@@ -5,7 +5,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { fieldError, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
-import { campusSites } from '../../people/schema.js';
+import { campusSites } from '../../people/index.js';
 import { sevisSettings } from '../schema.js';
 import { configuresSite, formatBatchId, getReachableSettings, nextBatchNumber, reachesSite, type TSettingsRow } from './settings-scope.js';
 

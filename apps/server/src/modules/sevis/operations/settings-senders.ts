@@ -5,7 +5,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { fieldError, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { sevisSenders } from '../schema.js';
 
 type TInput = z.output<typeof sevisApi.ZSevisSenderInput>;

@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
-import { canActOnSite, sevisApi } from '@meridian/domain';
+import { canActOnSite, sevisApi, textOf } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
-import { applyRecordChange, lockProfile, sevisPendingEvents, studentDependents, studentProfiles } from '../../students/index.js';
+import { users } from '../../people/index.js';
+import {
+  applyRecordChange,
+  assignDependentSevisId,
+  lockProfile,
+  recordSevisEventResult,
+  sevisPendingEvents,
+  studentDependents,
+  studentProfiles,
+} from '../../students/index.js';
 import { sevisBatches, sevisBatchRecords, sevisSettings, sevisTransactionLogs } from '../schema.js';
 import { batchOutcome, parseTransLog, readTransLogUpload, validateTransLog, type TLogRecord, type TParsedLog } from './translog-parse.js';
 import { storePrintedForms } from './translog-forms.js';
@@ -95,7 +103,7 @@ const xmlParser = new XMLParser({
 });
 type TNode = Record<string, unknown>;
 const txt = (v: unknown): string =>
-  (v === undefined || v === null ? '' : typeof v === 'object' ? txt((v as TNode)['#text']) : String(v)).trim();
+  (v === undefined || v === null ? '' : typeof v === 'object' ? txt((v as TNode)['#text']) : textOf(v)).trim();
 
 /** The dependents a create record of the sent batch carried, in order (names, birth date, user-defined fields). */
 function sentDependents(batchXml: string, requestId: string): { first: string; last: string; birthDate: string; userDefinedB: string }[] {
@@ -158,10 +166,7 @@ async function assignDependentIds(
   const setId = async (depId: string, sevisId: string) => {
     const dep = ours.find((d) => d.id === depId);
     if (!dep || dep.sevisId === sevisId) return;
-    await tx
-      .update(studentDependents)
-      .set({ sevisId, needsSevisUpdate: false, updatedAt: new Date() })
-      .where(eq(studentDependents.id, depId));
+    await assignDependentSevisId(tx, depId, sevisId);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: ctx.actor?.userId ?? null,
@@ -311,10 +316,7 @@ export async function applyTransLog(
       .update(sevisBatchRecords)
       .set({ status, resultCode: code, resultMessage: message.slice(0, 1000), assignedSevisId, updatedAt: now })
       .where(eq(sevisBatchRecords.id, r.id));
-    await tx
-      .update(sevisPendingEvents)
-      .set({ status, resultCode: code, message: message.slice(0, 1000), updatedAt: now })
-      .where(eq(sevisPendingEvents.id, r.eventId));
+    await recordSevisEventResult(tx, r.eventId, { status, resultCode: code, message }, now);
     if (status === 'succeeded') succeeded += 1;
     else failed += 1;
     const after: Record<string, unknown> = {

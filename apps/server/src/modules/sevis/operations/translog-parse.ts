@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { validateXML } from 'xmllint-wasm';
-import { sevisApi } from '@meridian/domain';
+import { sevisApi, textOf } from '@meridian/domain';
 import { AppError } from '../../../platform/errors/app-error.js';
 
 const M = sevisApi.TRANSLOG_MSG;
@@ -113,7 +113,7 @@ const parser = new XMLParser({
 
 type TNode = Record<string, unknown>;
 const str = (v: unknown): string =>
-  (v === undefined || v === null ? '' : typeof v === 'object' ? str((v as TNode)['#text']) : String(v)).trim();
+  (v === undefined || v === null ? '' : typeof v === 'object' ? str((v as TNode)['#text']) : textOf(v)).trim();
 const yes = (v: unknown) => ['true', '1', 'y', 'yes'].includes(str(v).toLowerCase());
 
 /** The facts of a validated log: header, batch-level codes and each record's result. */

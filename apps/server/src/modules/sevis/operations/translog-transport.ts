@@ -4,7 +4,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, conflict, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { sevisPendingEvents } from '../../students/index.js';
+import { markSevisEventsSent } from '../../students/index.js';
 import { sevisBatches, sevisBatchRecords, sevisSenders, sevisSettings } from '../schema.js';
 import { sevisTransport, TransportError } from '../transport/sevis-transport.js';
 import { applyTransLog, sha256Of } from './translog-import.js';
@@ -102,8 +102,11 @@ export async function sendBatchToSevis(ctx: TContext, batchRowId: string): Promi
           .select({ eventId: sevisBatchRecords.eventId })
           .from(sevisBatchRecords)
           .where(eq(sevisBatchRecords.batchRowId, b.id));
-        for (const r of recs)
-          await tx.update(sevisPendingEvents).set({ status: 'sent', updatedAt: now }).where(eq(sevisPendingEvents.id, r.eventId));
+        await markSevisEventsSent(
+          tx,
+          recs.map((r) => r.eventId),
+          now,
+        );
       }
     } else {
       await tx

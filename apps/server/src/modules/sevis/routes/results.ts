@@ -16,7 +16,7 @@ export function resultsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, sevisApi.listTransactionLogs, (ctx, { query }) => listTransactionLogs(ctx, query));
   registerRoute(app, s, sevisApi.getTransactionLog, (ctx, { params }) => getTransactionLog(ctx, params.logId));
   registerRoute(app, s, sevisApi.listSystemErrors, (ctx, { query }) => listSystemErrors(ctx, query));
-  registerRoute(app, s, sevisApi.getTransportStatus, async () => getTransportStatus());
+  registerRoute(app, s, sevisApi.getTransportStatus, () => Promise.resolve(getTransportStatus()));
   registerRoute(app, s, sevisApi.sendBatchToSevis, (ctx, { params }) => sendBatchToSevis(ctx, params.batchRowId));
   registerRoute(app, s, sevisApi.fetchBatchResults, (ctx, { params }) => fetchBatchResults(ctx, params.batchRowId));
 }

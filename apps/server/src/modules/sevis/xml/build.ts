@@ -108,7 +108,7 @@ function assemble(
     `    <OrgID>${esc(head.orgId)}</OrgID>`,
     '  </BatchHeader>',
   ];
-  const ranges: Array<[number, number]> = new Array(records.length);
+  const ranges = new Array<[number, number]>(records.length);
   for (const [block, recordKind] of [
     [names.create, 'create'],
     [names.update, 'update'],

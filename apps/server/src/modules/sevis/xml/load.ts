@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { TTx } from '../../../platform/db/database.js';
-import { sevisPendingEvents, studentDependents, studentEmployments, studentSitesOfActivity } from '../../students/schema.js';
+import { sevisPendingEvents, studentDependents, studentEmployments, studentSitesOfActivity } from '../../students/index.js';
 import type { TBatchRecordInput } from './types.js';
 import { studentProfiles } from '../../students/index.js';
 

@@ -1,3 +1,4 @@
+import { textOf } from '@meridian/domain';
 import { sevisCountry, sevisGender } from './codes.js';
 import { codeList, type TBatchKind } from './schema.js';
 import type { TBatchRecordInput, TDependent, TEmployment, TXmlNode } from './types.js';
@@ -13,7 +14,7 @@ export const onDependent = (d: Pick<TDependent, 'firstName' | 'lastName'>) => `o
 
 const SUFFIXES: Record<string, string> = { I: 'I', II: 'II', III: 'III', IV: 'IV', JR: 'Jr.', 'JR.': 'Jr.', SR: 'Sr.', 'SR.': 'Sr.' };
 
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
+const str = (v: unknown): string => textOf(v).trim();
 
 /** An ISO date (YYYY-MM-DD) from a date column, an ISO string or a Date; undefined when empty or unreadable. */
 export function isoDate(v: unknown): string | undefined {

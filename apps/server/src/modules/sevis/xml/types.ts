@@ -1,4 +1,4 @@
-import type { studentDependents, studentEmployments, studentSitesOfActivity } from '../../students/schema.js';
+import type { studentDependents, studentEmployments, studentSitesOfActivity } from '../../students/index.js';
 import type { TBatchKind } from './schema.js';
 import { type studentProfiles } from '../../students/index.js';
 

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound, type TFieldErrors } from '../../../plat
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { notify } from '../../notifications/index.js';
 import { siteOfficers } from '../../people/index.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { studentProfileCorrections, studentProfiles } from '../schema.js';
 import { getAccessibleProfile, getOwnProfile, siteFilter, staffReachesProfile, type TProfileRow } from '../student.policy.js';
 import { presentStudentRecord } from '../student-record.presenter.js';

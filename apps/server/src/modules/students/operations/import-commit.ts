@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { studentsApi, TImportIssue } from '@meridian/domain';
-import { writeAudit } from '../../../platform/audit/audit.js';
+import { writeAudit, writeAuditMany } from '../../../platform/audit/audit.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { AppError, badRequest, conflict } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
@@ -95,9 +95,14 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
         const pairs = chunk.map((c) => ({ ...c, id: idByEmail.get(c.record.email.toLowerCase())! }));
         created += pairs.length;
         // The History Log line names the upload and row; birth date and SEVIS id stay out of the log.
-        const history = JSON.stringify(
+        await writeAuditMany(
+          tx,
           pairs.map(({ id, row, record: r }) => ({
-            id,
+            institutionId: ctx.institutionId,
+            actorUserId: actor.userId,
+            entityType: 'student_profile',
+            entityId: id,
+            action: 'student.imported',
             after: {
               importId,
               fileName: imp!.fileName,
@@ -108,12 +113,9 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
               visaType: r.visaType,
               campusSiteId: r.campusSiteId,
             },
+            ip: ctx.ip,
           })),
         );
-        await tx.execute(sql`
-          insert into audit_events (institution_id, actor_user_id, entity_type, entity_id, action, after, ip)
-          select ${ctx.institutionId}::uuid, ${actor.userId}::uuid, 'student_profile', x.id, 'student.imported', x.after, ${ctx.ip}
-          from jsonb_to_recordset(${history}::jsonb) as x(id text, after jsonb)`);
         const withoutSevis = pairs.filter((p) => !p.record.sevisId);
         if (withoutSevis.length) {
           const events = JSON.stringify(
@@ -137,16 +139,23 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
             })),
           );
           // The same event and History Log line raiseEvent writes, for a whole batch at once.
-          await tx.execute(sql`
-            with ev as (
-              insert into sevis_pending_events (institution_id, profile_id, event_type, action, status, created_by, payload)
-              select ${ctx.institutionId}::uuid, x.id::uuid, 'Create', 'Create', 'pending', ${actor.userId}::uuid, x.payload
-              from jsonb_to_recordset(${events}::jsonb) as x(id text, payload jsonb)
-              returning id, profile_id)
-            insert into audit_events (institution_id, actor_user_id, entity_type, entity_id, action, after, ip)
-            select ${ctx.institutionId}::uuid, ${actor.userId}::uuid, 'student_profile', ev.profile_id::text, 'student.sevis-event.raised',
-              jsonb_build_object('sevisEventId', ev.id, 'eventType', 'Create', 'action', 'Create', 'dependentId', null, 'requestId', null), ${ctx.ip}
-            from ev`);
+          const raised = await tx.execute<{ id: string; profile_id: string }>(sql`
+            insert into sevis_pending_events (institution_id, profile_id, event_type, action, status, created_by, payload)
+            select ${ctx.institutionId}::uuid, x.id::uuid, 'Create', 'Create', 'pending', ${actor.userId}::uuid, x.payload
+            from jsonb_to_recordset(${events}::jsonb) as x(id text, payload jsonb)
+            returning id, profile_id`);
+          await writeAuditMany(
+            tx,
+            raised.rows.map((ev) => ({
+              institutionId: ctx.institutionId,
+              actorUserId: actor.userId,
+              entityType: 'student_profile',
+              entityId: ev.profile_id,
+              action: 'student.sevis-event.raised',
+              after: { sevisEventId: ev.id, eventType: 'Create', action: 'Create', dependentId: null, requestId: null },
+              ip: ctx.ip,
+            })),
+          );
           sevisCreateEvents += withoutSevis.length;
         }
       }

@@ -45,7 +45,7 @@ export async function findExistingDuplicates(tx: TTx, records: { row: number; re
           ['email', 'email'],
           ['person', 'last_name'],
         ] as const
-      ).find(([kind]) => k[kind] !== undefined && existing[kind].has(k[kind]!));
+      ).find(([kind]) => k[kind] !== undefined && existing[kind].has(k[kind]));
       if (hit) issues.push({ row: c.row, column: hit[1], message: existingDuplicateMessage(hit[0]) });
     });
   }

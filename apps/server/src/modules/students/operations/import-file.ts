@@ -42,10 +42,10 @@ function cellText(v: ExcelJS.CellValue): string {
   if (typeof v === 'object') {
     if ('richText' in v) return v.richText.map((r) => r.text).join('');
     if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('result' in v) return cellText((v.result ?? null) as ExcelJS.CellValue);
+    if ('result' in v) return cellText(v.result ?? null);
     if ('error' in v) return '';
   }
-  return String(v);
+  return '';
 }
 
 /** A row of the file: its number as the spreadsheet shows it (the header is 1) and its cells. */

@@ -4,7 +4,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { conflict, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { studentImports } from '../schema.js';
 import { reachableSites } from '../student.policy.js';
 

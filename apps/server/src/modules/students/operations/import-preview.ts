@@ -16,7 +16,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
-import { campusSites } from '../../people/schema.js';
+import { campusSites } from '../../people/index.js';
 import { studentImports } from '../schema.js';
 import { reachableSites } from '../student.policy.js';
 import { findExistingDuplicates } from './import-duplicates.js';
@@ -44,7 +44,7 @@ export async function checkStoredRows(
   const records: { row: number; record: TImportRecord }[] = [];
   for (const r of rows) {
     const row = Number(r._row);
-    const checked = checkImportRow(r as Partial<Record<TImportColumn, string>>, row, sites, today);
+    const checked = checkImportRow(r, row, sites, today);
     if (checked.record) records.push({ row, record: checked.record });
     else issues.push(...checked.issues);
   }

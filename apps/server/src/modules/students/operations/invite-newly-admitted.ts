@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { studentsApi } from '@meridian/domain';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { campusSites, users } from '../../people/schema.js';
+import { campusSites, users } from '../../people/index.js';
 import { siteFilter, staffReachesProfile } from '../student.policy.js';
 import { studentProfiles } from '../schema.js';
 

@@ -1,14 +1,14 @@
-import { and,count,eq,isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { studentsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
-import { AppError,badRequest,conflict } from '../../../platform/errors/app-error.js';
-import { requireActor,type TContext } from '../../../platform/http/context.js';
-import { latestInviteSentAt,sendPasswordLink } from '../../auth/password-links.js';
-import { users } from '../../people/schema.js';
-import { studentStageProgress,studentProfiles } from '../schema.js';
-import { getAccessibleProfile,type TProfileRow } from '../student.policy.js';
+import { AppError, badRequest, conflict } from '../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { latestInviteSentAt, sendPasswordLink } from '../../auth/index.js';
+import { users } from '../../people/index.js';
+import { studentStageProgress, studentProfiles } from '../schema.js';
+import { getAccessibleProfile, type TProfileRow } from '../student.policy.js';
 import { createPortalAccount } from '../../people/index.js';
 
 type TInviteResult = studentsApi.TInviteResult;

@@ -4,7 +4,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { campusSites } from '../../people/schema.js';
+import { campusSites } from '../../people/index.js';
 import { studentEmployments } from '../schema.js';
 import { getAccessibleProfile, type TProfileRow } from '../student.policy.js';
 import { loadOneOptData, phaseOf } from '../queries/opt-data.query.js';

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { TContext } from '../../../platform/http/context.js';
 import { outbox } from '../../../platform/mail/schema.js';
-import { attachments } from '../../attachments/schema.js';
-import { requests, requestTypes } from '../../requests/schema.js';
+import { attachments } from '../../attachments/index.js';
+import { requests, requestTypes } from '../../requests/index.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { getAccessibleProfile, getOwnProfile, type TProfileRow } from '../student.policy.js';
 

@@ -6,8 +6,8 @@ import type { TTx } from '../../../platform/db/database.js';
 import { AppError, badRequest, fieldError, type TFieldErrors } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { auditEvents, auditPage } from '../../audit/index.js';
-import { campusSites } from '../../people/schema.js';
-import { requests } from '../../requests/schema.js';
+import { campusSites } from '../../people/index.js';
+import { requests } from '../../requests/index.js';
 import { studentDependents, studentSitesOfActivity, studentProfiles } from '../schema.js';
 import { getAccessibleProfile, staffReachesProfile, type TProfileRow } from '../student.policy.js';
 import { presentStudentRecord } from '../student-record.presenter.js';
@@ -144,7 +144,7 @@ function toColumns(input: Omit<S.TStudentUpdateInput, 'updatedAt'>): TProfileUpd
   const out: Record<string, unknown> = { ...input };
   if ('sevisId' in out) out.sevisId = out.sevisId || null;
   if ('campusId' in out) out.campusId = out.campusId || null;
-  return out as TProfileUpdate;
+  return out;
 }
 
 /**

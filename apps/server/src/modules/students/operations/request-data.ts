@@ -16,10 +16,11 @@ import {
   getAccessibleRequest,
   presentRequest,
   requests,
+  updateOwnedRequestContent,
   requestTypes,
-  studentRuleContext,
   type TRequestRow,
 } from '../../requests/index.js';
+import { studentRuleContext } from './request-rules.js';
 
 export const NO_FORM = 'This request has no form of its own.';
 
@@ -83,7 +84,7 @@ export async function saveStudentRequestData(ctx: TContext, requestId: string, p
       (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(merged[k] ?? null),
     );
     if (!changed.length) return presentRequest(tx, actor, r!);
-    const [updated] = await tx.update(requests).set({ data: merged, updatedAt: new Date() }).where(eq(requests.id, r!.id)).returning();
+    const updated = await updateOwnedRequestContent(tx, r!.id, { data: merged });
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
@@ -94,6 +95,6 @@ export async function saveStudentRequestData(ctx: TContext, requestId: string, p
       after: Object.fromEntries(changed.map((k) => [k, merged[k] ?? null])),
       ip: ctx.ip,
     });
-    return presentRequest(tx, actor, updated!);
+    return presentRequest(tx, actor, updated);
   });
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { isStudentRequestCode, usDate, type TSevisEventType, type TStudentRequestCode } from '@meridian/domain';
+import { isStudentRequestCode, usDate, type TSevisEventType, type TStudentRequestCode, textOf } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest } from '../../../platform/errors/app-error.js';
@@ -15,7 +15,7 @@ type TData = Record<string, unknown>;
 type TEmploymentInsert = typeof studentEmployments.$inferInsert;
 type TProfileSet = Partial<typeof studentProfiles.$inferInsert>;
 
-const str = (d: TData, k: string): string => (d[k] === undefined || d[k] === null ? '' : String(d[k]).trim());
+const str = (d: TData, k: string): string => textOf(d[k]).trim();
 const dateOrNull = (d: TData, k: string): string | null => str(d, k) || null;
 const intOrNull = (d: TData, k: string): number | null => (str(d, k) ? Number(str(d, k)) : null);
 /** A U.S. address from the form's fields: <prefix>_line_1/_2, <prefix>_city, <prefix>_state and the ZIP field. */

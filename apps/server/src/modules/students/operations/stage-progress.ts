@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../../../platform/errors/app-err
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { saveCustomResponses } from '../../forms/index.js';
 import { notify } from '../../notifications/index.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { getAccessibleProfile, getOwnProfile, type TProfileRow } from '../student.policy.js';
 import { studentDependents, studentSitesOfActivity, studentStageProgress, studentProfiles } from '../schema.js';
 import { siteOfficers } from '../../people/index.js';

@@ -4,7 +4,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest, fieldError, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { attachments } from '../../attachments/schema.js';
+import { attachments } from '../../attachments/index.js';
 import { customDocuments, customQuestions, loadCustomQuestions } from '../../forms/index.js';
 import { stageItems, studentDependents, studentSitesOfActivity, welcomeWizardSteps } from '../schema.js';
 

@@ -1,5 +1,5 @@
 import { and, between, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
-import { addDays, optFilingWindow, programEndAlert, registrationDue, studentsApi, UNEMPLOYMENT_THRESHOLDS } from '@meridian/domain';
+import { addDays, optFilingWindow, programEndAlert, registrationDue, type studentsApi, UNEMPLOYMENT_THRESHOLDS } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
 import { studentEmployments, studentProfiles } from '../schema.js';

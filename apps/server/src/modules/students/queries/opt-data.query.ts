@@ -1,5 +1,12 @@
 import { and, asc, inArray, ne } from 'drizzle-orm';
-import { dayNumber, unemploymentDays, type TOptAuthorization, type TOptPhaseCode, type TUnemployment, studentsApi } from '@meridian/domain';
+import {
+  dayNumber,
+  unemploymentDays,
+  type TOptAuthorization,
+  type TOptPhaseCode,
+  type TUnemployment,
+  type studentsApi,
+} from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { studentEmployments } from '../schema.js';
 

@@ -1,5 +1,5 @@
 import { and, eq, exists, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { addDays, studentsApi } from '@meridian/domain';
+import { addDays, type studentsApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
 import { campusSites } from '../../people/schema.js';

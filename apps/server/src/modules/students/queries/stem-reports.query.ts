@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, stemReportStatus, studentsApi } from '@meridian/domain';
+import { addDays, daysBetween, stemReportStatus, type studentsApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
 import { stemReports, studentEmployments, studentProfiles } from '../schema.js';
@@ -71,7 +71,7 @@ function baseQuery(tx: TTx) {
 /** One report with what the list shows of it. */
 export async function getStemReportRow(tx: TTx, reportId: string): Promise<TRow | undefined> {
   const [row] = await baseQuery(tx).where(eq(stemReports.id, reportId));
-  return row as TRow | undefined;
+  return row;
 }
 
 /** STEM Report Participation: scoped to the actor's sites, filtered, sorted and paged in SQL. */

@@ -3,7 +3,7 @@ import { studentsApi } from '@meridian/domain';
 import type { TServices } from '../../../platform/http/context.js';
 import { registerRoute } from '../../../platform/http/route.js';
 import { getStudentRequestData, saveStudentRequestData } from '../operations/request-data.js';
-import { listStaffStartableTypes, startRequestForStudent } from '../../requests/index.js';
+import { listStaffStartableTypes, startRequestForStudent } from '../operations/start-request-for-student.js';
 
 /** The students module's requests routes: a student request's own form (CPT, OPT, ... fields). */
 export function requestsRoutes(app: FastifyInstance, s: TServices): void {

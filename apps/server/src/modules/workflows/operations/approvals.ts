@@ -8,9 +8,9 @@ import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { queueMail } from '../../../platform/mail/mailer.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { applyApprovalOutcome, officeRecipients, requests, requestTypes, type TRequestRow } from '../../requests/index.js';
-import { formsModule } from '../../requests/forms-port.js';
+import { loadForAnswering } from '../../forms/index.js';
 import { approvalLinks, approvals, userGroupMembers, workflows, workflowSteps } from '../schema.js';
 
 export const LINK_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -171,9 +171,8 @@ async function summaryOf(tx: TTx, a: TApproval): Promise<TApprovalSummary> {
     .selectDistinct({ ordinal: approvals.ordinal })
     .from(approvals)
     .where(and(eq(approvals.requestId, a.requestId), sql`${approvals.createdAt} = (select created_at from approvals where id = ${a.id})`));
-  const forms = await formsModule();
   const answers: TApprovalSummary['answers'] = [];
-  if (forms) for (const q of type!.questionnaireIds) answers.push(await forms.loadForAnswering(tx, 'request', r!.id, q));
+  for (const q of type!.questionnaireIds) answers.push(await loadForAnswering(tx, 'request', r!.id, q));
   return {
     approvalId: a.id,
     requestNumber: r!.number,
@@ -319,4 +318,18 @@ export async function listMyApprovals(ctx: TContext) {
     for (const a of rows) out.push(await summaryOf(tx, a));
     return out;
   });
+}
+
+/**
+ * The decisions of a request's latest approval round (a request may go to approver review more than
+ * once; one round is created in one transaction, so its rows share created_at).
+ */
+export async function latestApprovalRound(tx: TTx, requestId: string): Promise<TApproval[]> {
+  const chain = await tx
+    .select()
+    .from(approvals)
+    .where(eq(approvals.requestId, requestId))
+    .orderBy(asc(approvals.createdAt), asc(approvals.ordinal));
+  const latest = Math.max(0, ...chain.map((a) => a.createdAt.getTime()));
+  return chain.filter((a) => a.createdAt.getTime() === latest);
 }

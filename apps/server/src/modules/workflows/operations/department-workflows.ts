@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { scholarsApi, workflowsApi, type TWorkflow } from '@meridian/domain';
+import { scholarsApi, type workflowsApi, type TWorkflow } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest, forbidden, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { approvals, userGroupMembers, userGroups, workflows, workflowSteps } from '../schema.js';
 import { presentWorkflows, writeSteps } from './workflows.js';
 

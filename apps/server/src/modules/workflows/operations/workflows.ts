@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { workflowsApi, type TUserGroup, type TWorkflow } from '@meridian/domain';
+import { type workflowsApi, type TUserGroup, type TWorkflow } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, badRequest, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/schema.js';
+import { users } from '../../people/index.js';
 import { approvals, userGroupMembers, userGroups, workflows, workflowSteps } from '../schema.js';
 import { sql } from 'drizzle-orm';
 

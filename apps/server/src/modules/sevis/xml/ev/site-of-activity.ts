@@ -1,3 +1,4 @@
+import { textOf } from '@meridian/domain';
 import { IN_EVENT, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
@@ -7,7 +8,7 @@ import { type TAddress } from '../../../students/index.js';
 export function soaSite(m: RecordMapper, name: unknown, address: TAddress | null | undefined, isPrimary: boolean): TXmlNode {
   const siteName = m.req(name, 'Site of activity name', 'on the site of activity');
   return {
-    ...m.usAddress(address, `Site of activity ${String(name ?? '')}`.trim(), 'on the site of activity'),
+    ...m.usAddress(address, `Site of activity ${textOf(name)}`.trim(), 'on the site of activity'),
     SiteName: siteName?.slice(0, 60),
     PrimarySite: m.bool(isPrimary),
   };

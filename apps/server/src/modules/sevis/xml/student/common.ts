@@ -1,11 +1,11 @@
-import { studentsApi } from '@meridian/domain';
+import { studentsApi, textOf } from '@meridian/domain';
 import { IN_EVENT, ON_RECORD, ON_RECORD_NEW_I20, type RecordMapper } from '../map.js';
 import type { TDependent, TXmlNode } from '../types.js';
 import { onDependent } from '../map.js';
 
 /** A program code of SEVISTable.xsd (CIP subject field, or 90.0101 primary school; 00.0000 for none where allowed). */
 function major(m: RecordMapper, v: unknown, field: string, required: boolean, allowBlank: boolean): string | undefined {
-  const s = String(v ?? '').trim();
+  const s = textOf(v).trim();
   if (!s) {
     if (required) m.missing(field, ON_RECORD);
     return undefined;

@@ -21,7 +21,7 @@ export const studentCptEmployment: TEventMapper = {
       return undefined;
     }
     const address = (pl.employerAddress ?? emp?.employerAddress) as TAddress | undefined;
-    const relevance = m.first(pl.courseRelevance, (emp?.details as Record<string, unknown> | undefined)?.course);
+    const relevance = m.first(pl.courseRelevance, emp?.details?.course);
     return {
       CPTEmployment: {
         Add: {

@@ -1,6 +1,5 @@
 import { IN_EVENT, fullOrPartTime, type RecordMapper } from '../map.js';
 import type { TEmployment, TXmlNode } from '../types.js';
-import { type TAddress } from '../../../students/index.js';
 
 type TData = Record<string, unknown>;
 
@@ -12,7 +11,7 @@ export function optEmployer(m: RecordMapper, emp: TEmployment | undefined): TXml
   const pl = m.r.payload;
   const details = (emp?.details ?? {}) as TData;
   const name = m.req(m.first(pl.employerName, emp?.employerName), 'Employer name', IN_EVENT);
-  const address = m.usAddress((pl.employerAddress ?? emp?.employerAddress) as TAddress | undefined, "Employer's address", IN_EVENT);
+  const address = m.usAddress(pl.employerAddress ?? emp?.employerAddress, "Employer's address", IN_EVENT);
   const ein = m.first(pl.employerEin, emp?.employerEin).replace(/\D/g, '');
   const relevance = m.first(pl.courseRelevance, details.courseRelevance, details.trainingObjectives, pl.remarks, details.remarks);
   if (!relevance) m.missing("How the employment relates to the student's degree (course relevance)", IN_EVENT);

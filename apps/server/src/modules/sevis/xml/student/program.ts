@@ -1,8 +1,9 @@
+import { textOf } from '@meridian/domain';
 import { IN_EVENT, ON_RECORD, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 
 const program = (m: RecordMapper, v: unknown, field: string, blankOk: boolean) => {
-  const s = String(v ?? '').trim();
+  const s = textOf(v).trim();
   if (!s) return undefined;
   if (s === '90.0101' || (blankOk && s === '00.0000')) return s;
   return m.code(s, 'ProgSubjectCodeType', field, ON_RECORD);

@@ -6,12 +6,9 @@ import { AppError, badRequest, notFound } from '../../../platform/errors/app-err
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
-import { users } from '../../people/schema.js';
-import { staffReaches } from '../request.policy.js';
-import { auditShape, presentRequest } from '../request.presenter.js';
-import { requests, requestTypes } from '../schema.js';
-import { nextRequestNumber } from './requests.js';
-import { studentProfiles } from '../../students/index.js';
+import { users } from '../../people/index.js';
+import { auditShape, openRequest, presentRequest, requestTypes, staffReaches } from '../../requests/index.js';
+import { studentProfiles } from '../schema.js';
 
 export const NOT_FOR_STUDENT = 'The office cannot start this request for this student.';
 
@@ -36,7 +33,7 @@ export async function listStaffStartableTypes(ctx: TContext, profileId: string) 
 }
 
 /**
- * Staff start a draft for a student (issue 3: "on someone's behalf"). The student is the requester and
+ * Staff start a draft for a student, on their behalf. The student is the requester and
  * subject, so the draft is theirs to complete and submit; the History Log shows who started it.
  */
 export async function startRequestForStudent(ctx: TContext, profileId: string, input: { requestTypeId: string }): Promise<TRequestDetail> {
@@ -57,41 +54,36 @@ export async function startRequestForStudent(ctx: TContext, profileId: string, i
       .from(users)
       .where(and(eq(users.id, p.userId), eq(users.isActive, true)));
     if (!student) throw new AppError(409, 'INACTIVE', "This student's portal account is deactivated.");
-    const [row] = await tx
-      .insert(requests)
-      .values({
-        institutionId: ctx.institutionId,
-        number: await nextRequestNumber(tx, ctx.institutionId),
-        requestTypeId: type.id,
-        requesterUserId: p.userId,
-        subjectUserId: p.userId,
-        campusSiteId: p.campusSiteId,
-        departmentId: student.departmentId,
-        title: type.name,
-        profileId: p.id,
-      })
-      .returning();
+    const row = await openRequest(tx, ctx, {
+      type: { id: type.id },
+      requesterUserId: p.userId,
+      subjectUserId: p.userId,
+      campusSiteId: p.campusSiteId,
+      departmentId: student.departmentId,
+      title: type.name,
+      profileId: p.id,
+    });
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
       entityType: 'request',
-      entityId: row!.id,
+      entityId: row.id,
       action: 'request.created',
-      after: { ...auditShape(row!), type: type.code, number: row!.number, startedByOffice: true },
+      after: { ...auditShape(row), type: type.code, number: row.number, startedByOffice: true },
       ip: ctx.ip,
     });
     const base = (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
-    const text = `The international office started a ${type.name} request (#${row!.number}) for you. Please complete and submit it.`;
+    const text = `The international office started a ${type.name} request (#${row.number}) for you. Please complete and submit it.`;
     await notify(tx, ctx, {
       userIds: [p.userId],
       text,
       typeName: 'request.started-for-you',
-      requestId: row!.id,
+      requestId: row.id,
       email: {
-        subject: `Request #${row!.number}: please complete it`,
+        subject: `Request #${row.number}: please complete it`,
         text: `${text}\n\nSign in to the portal to complete it: ${base}/\n`,
       },
     });
-    return presentRequest(tx, actor, row!);
+    return presentRequest(tx, actor, row);
   });
 }

@@ -1,0 +1,122 @@
+import type { TRole } from '@meridian/domain';
+import type { TTx } from '../../platform/db/database.js';
+import type { TAuthenticatedActor, TContext } from '../../platform/http/context.js';
+import type { TRequestRow } from './request.policy.js';
+import type { requestTypes } from './schema.js';
+
+/**
+ * The case engine's extension points (docs/decisions/015-module-boundaries.md). The engine (requests,
+ * with forms below it and workflows, attachments, comments above it) never imports the modules that
+ * give requests their meaning; they register here, from the composition root (apps/server/src/modules.ts).
+ */
+
+export type TRequestTypeRow = typeof requestTypes.$inferSelect;
+
+/** Where a new request of a requester belongs, and about which record (a student's own requests are about their record). */
+export interface TRequesterFacts {
+  campusSiteId?: number | null;
+  departmentId?: string | null;
+  /** The student record the request is about. */
+  profileId?: string | null;
+  /** The requester's visa type: a request type's visa scope must include it (null: no visa type to check). */
+  visaType?: string | null;
+}
+
+/** What the engine learns when an approval chain ends on a request. */
+export interface TApprovalOutcomeEvent {
+  /** The request after the outcome was applied (status in_review, unlocked). */
+  request: TRequestRow;
+  outcome: 'approved' | 'rejected';
+  approver: { userId: string | null; name: string; comment: string };
+}
+
+/** A kind of request a module owns: the request types it gives meaning to, and what the engine asks of it. */
+export interface TRequestKind {
+  /** A short name for messages and diagnostics, e.g. 'student' or 'scholar'. */
+  name: string;
+  owns(typeCode: string): boolean;
+  /**
+   * The owner moves these requests itself (it keeps a record of its own in step): the engine's generic
+   * submit, cancel and staff moves refuse them with this message, which says where to go instead.
+   */
+  movedElsewhere?(typeCode: string): string | null;
+  /** Field errors of the request's own form at submit, keyed as the browser shows them (data.<field>). */
+  submitErrors?(tx: TTx, request: TRequestRow, typeCode: string): Promise<Record<string, string[]>>;
+  /** What an approval does beyond the engine, in the same transaction (a student's record changes, SEVIS hears of it). */
+  onApproved?(tx: TTx, ctx: TContext, request: TRequestRow, typeCode: string): Promise<void>;
+  /**
+   * The end of an approval chain on one of its requests: the owner moves its own record and tells the
+   * right people itself (the engine's "back with the office" would be wrong for it).
+   */
+  onApprovalOutcome?(tx: TTx, ctx: TContext, event: TApprovalOutcomeEvent): Promise<void>;
+}
+
+/** Checks a module adds to submitting any request (required documents, a named faculty advisor...). */
+export type TSubmitCheck = (tx: TTx, request: TRequestRow, type: TRequestTypeRow) => Promise<Record<string, string[]>>;
+
+/** One approver decision of the latest approval round, as a request's detail shows it. */
+export interface TApprovalRef {
+  id: string;
+  ordinal: number;
+  approverName: string;
+  status: string;
+  comment: string;
+  decidedAt: Date | null;
+}
+
+/** The approval chains of requests in approver review (the workflows module runs them). */
+export interface TApprovalChains {
+  start(tx: TTx, ctx: TContext, request: TRequestRow, workflowId: string): Promise<void>;
+  cancel(tx: TTx, requestId: string): Promise<void>;
+  resend(tx: TTx, ctx: TContext, request: TRequestRow): Promise<number>;
+  /** The decisions of the latest round (a request may go to approver review more than once). */
+  latestRound(tx: TTx, requestId: string): Promise<TApprovalRef[]>;
+  /** Whether an office request type may use this workflow (a department's own workflow may not). */
+  isOfficeWorkflow(tx: TTx, workflowId: string): Promise<boolean>;
+}
+
+const kinds = new Map<string, TRequestKind>();
+const requesterFacts = new Map<TRole, (tx: TTx, actor: TAuthenticatedActor) => Promise<TRequesterFacts>>();
+const submitChecks = new Map<string, TSubmitCheck>();
+let approvalChains: TApprovalChains | null = null;
+
+/** Registers a kind of request (idempotent by name: the last registration wins). */
+export function registerRequestKind(kind: TRequestKind): void {
+  kinds.set(kind.name, kind);
+}
+
+/** The kind that owns a request type, if a module gave it one. */
+export function kindOf(typeCode: string): TRequestKind | null {
+  for (const k of kinds.values()) if (k.owns(typeCode)) return k;
+  return null;
+}
+
+/** Registers what the engine needs to know of one role's requesters when they start a request. */
+export function registerRequesterFacts(role: TRole, provider: (tx: TTx, actor: TAuthenticatedActor) => Promise<TRequesterFacts>): void {
+  requesterFacts.set(role, provider);
+}
+
+export async function requesterFactsOf(tx: TTx, actor: TAuthenticatedActor): Promise<TRequesterFacts> {
+  const provider = requesterFacts.get(actor.role);
+  return provider ? provider(tx, actor) : {};
+}
+
+/** Registers a check every submit runs (idempotent by name). */
+export function registerSubmitCheck(name: string, check: TSubmitCheck): void {
+  submitChecks.set(name, check);
+}
+
+export async function runSubmitChecks(tx: TTx, request: TRequestRow, type: TRequestTypeRow): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  for (const check of submitChecks.values()) Object.assign(errors, await check(tx, request, type));
+  return errors;
+}
+
+export function provideApprovalChains(chains: TApprovalChains): void {
+  approvalChains = chains;
+}
+
+export function chains(): TApprovalChains {
+  if (!approvalChains) throw new Error('No approval chains are registered: compose the modules first (apps/server/src/modules.ts).');
+  return approvalChains;
+}

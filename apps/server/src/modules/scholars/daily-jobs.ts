@@ -1,0 +1,8 @@
+import type { TServices } from '../../platform/http/context.js';
+import type { TDailyJob } from '../../platform/jobs/daily-runner.js';
+import { runScholarAlertsJob } from './operations/alerts-end-date.js';
+
+/** The scholars module's daily work: end-date alerts. */
+export const scholarDailyJobs = (services: TServices): TDailyJob[] => [
+  { name: 'scholar-alerts', lockKey: 727303, run: () => runScholarAlertsJob(services) },
+];
