@@ -52,6 +52,9 @@ async function waitForHealth(url: string, child: ChildProcess, ms = 120_000): Pr
   throw new Error('server did not become healthy in time');
 }
 
+/** The compiled server that `npm start` runs: the journeys test the production build, not tsx. */
+const SERVER_ENTRY = 'apps/server/dist/main.js';
+
 /**
  * Starts the real server (the same entry as `npm start`) on a fresh database with the demo
  * institution, against the built web app. PostgreSQL: DATABASE_URL's server, else the embedded one.
@@ -59,7 +62,9 @@ async function waitForHealth(url: string, child: ChildProcess, ms = 120_000): Pr
 export default async function setup(project: TestProject) {
   const chromium = findChromium();
   if (!chromium) throw new Error('Chromium is needed for the browser journeys: apt-get install -y chromium (or set CHROMIUM_PATH).');
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
+  for (const built of ['apps/web/dist/index.html', SERVER_ENTRY]) {
+    if (!fs.existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: build first with npm run build`);
+  }
 
   let stopEmbedded: (() => Promise<void>) | null = null;
   let adminUrl = process.env.DATABASE_URL;
@@ -86,7 +91,7 @@ export default async function setup(project: TestProject) {
   const logFile = path.join(ROOT, 'e2e', 'artifacts', 'server.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -103,7 +108,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, child);
   } catch (e) {
     child.kill('SIGKILL');
-    throw new Error(`${(e as Error).message}; see ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    throw new Error(`${(e as Error).message}; see ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`, { cause: e });
   }
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', dbUrl.toString());

@@ -22,7 +22,8 @@ if (!findChromium()) {
   console.warn(`\n*** ${msg}\n*** The browser journeys were SKIPPED; every other test ran.\n`);
   process.exit(0);
 }
-const build = spawnSync('npm', ['run', 'build', '-w', '@meridian/web'], { stdio: 'inherit', cwd: new URL('..', import.meta.url) });
+// The journeys run the production build (web app and compiled server), as `npm start` does.
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: new URL('..', import.meta.url) });
 if (build.status !== 0) process.exit(build.status ?? 1);
 // Arguments pass on to vitest: `node e2e/run.mjs tests/student-journey.e2e.ts` runs one journey alone.
 const run = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)], {

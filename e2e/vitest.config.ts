@@ -8,9 +8,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One server and one browser per run; journeys run one after another like users would.
     fileParallelism: false,
-    // One retry for a journey that loses a race with the shared 2-core machine; a journey that fails
-    // twice fails the run. custom-questions once missed its confirmation under full CI load.
-    retry: 1,
+    // No retries: a journey waits for what its user would see (a message, a button coming back, the
+    // network response), so a slow machine makes it slower, not red. A failure is a finding.
+    retry: 0,
     pool: 'forks',
   },
 });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn } from '../browser.js';
+import { JOURNEY_WAIT } from '../journey-helpers.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -60,12 +61,21 @@ describe('Custom questions on a request', () => {
     await form.getByText('Required field').first().waitFor();
     await form.getByLabel(/Name of your employer/).fill('Campus Library');
     await form.getByLabel('Yes').check();
+    // Typing while the draft is still being saved loses the typing: when that save returns, the page
+    // marks the answers saved and Submit does not send them again. A user sees "Saving…" turn back into
+    // "Save draft"; wait for that (and the save's response) as they would, however slow the machine.
+    const draftSaved = student.waitForResponse((r) => r.url().endsWith('/custom-questions') && r.request().method() === 'PUT');
     await form.getByRole('button', { name: 'Save draft' }).click();
     await form.getByText('Please explain your answer.').waitFor();
+    if (!(await draftSaved).ok()) throw new Error('the draft was not saved');
+    await form.getByRole('button', { name: 'Save draft' }).and(student.locator(':enabled')).waitFor();
     await form.getByLabel(/Please explain/).fill('A summer internship.');
+    const submitted = student.waitForResponse((r) => r.url().endsWith(`/api/requests/${requestId}/submit`), { timeout: JOURNEY_WAIT });
     await student.getByRole('button', { name: 'Submit request' }).click();
     try {
-      await student.getByText('Your request has been submitted and is with the office.').waitFor();
+      const res = await submitted;
+      if (!res.ok()) throw new Error(`the office refused the submission: ${res.status()} ${await res.text()}`);
+      await student.getByText('Your request has been submitted and is with the office.').waitFor({ timeout: JOURNEY_WAIT });
     } catch (e) {
       await screenshot(student, 'custom-questions-submit-failed');
       throw e;

@@ -78,7 +78,11 @@ describe('Issue 4: a student from invitation to an authorized CPT', () => {
       // Newly Admitted Students: not invited yet; select and invite.
       await page.goto('/#/isss/newly-admitted-students');
       await page.getByRole('heading', { name: 'Newly Admitted Students', level: 1 }).waitFor();
+      // Wait for the list of the search, not just for the row: the unsearched list may already show it,
+      // and a search still in flight while the invitation commits answers with the row as it was.
+      const searched = page.waitForResponse((r) => r.url().includes('/api/students/newly-admitted?') && r.url().includes(`q=${RUN}`));
       await page.getByLabel('Search').fill(RUN);
+      if (!(await searched).ok()) throw new Error('the search failed');
       const row = page.getByRole('table', { name: 'Newly admitted students' }).getByRole('row').filter({ hasText: NAME });
       await row.getByText('Not invited').waitFor();
       await row.getByRole('checkbox', { name: `Select ${NAME}` }).check();
