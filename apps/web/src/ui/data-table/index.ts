@@ -1,0 +1,11 @@
+export {
+  DataTable,
+  type TColumn,
+  type TDataTableProps,
+  type TListQueryState,
+  type TPaging,
+  type TSortOrder,
+  type TSorting,
+} from './data-table';
+export { useUrlTable, PAGE_SIZES, type TUrlTable } from './use-url-table';
+export { DateFilter, SearchField, SelectFilter, TextFilter, type TFilterOption } from './filter-fields';
