@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { attachmentsApi, type TAttachment } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { uploadFile } from '../../../app/http/upload-file';
-import { saveFile } from './binary';
+import { downloadFile } from '../../../app/http/download-file';
 
 export const attachmentsQueryKey = (requestId: string) => ['attachments', 'request', requestId] as const;
 
@@ -45,10 +45,10 @@ export const useDeleteAttachment = (requestId: string) =>
   useInvalidating(requestId, (id: string) => apiCall(attachmentsApi.deleteAttachment, { params: { attachmentId: id } }));
 
 export const downloadAttachment = (a: Pick<TAttachment, 'id' | 'fileName'>) =>
-  saveFile(`/api/attachments/${encodeURIComponent(a.id)}/download`, {}, a.fileName);
+  downloadFile(attachmentsApi.downloadAttachment, { params: { attachmentId: a.id } }, a.fileName);
 
 export const downloadCombinedPdf = (attachmentIds: string[]) =>
-  saveFile(attachmentsApi.combinedPdf.path, { method: 'POST', body: { attachmentIds } }, 'combined-documents.pdf');
+  downloadFile(attachmentsApi.combinedPdf, { body: { attachmentIds } }, 'combined-documents.pdf');
 
 /**
  * Uploads one file with XMLHttpRequest (fetch cannot report upload progress). Fields follow

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sevisApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
-import { saveFile } from '../../attachments/api/binary';
+import { downloadFile } from '../../../app/http/download-file';
 
 /** Everything the Batch Manager caches: creating or sending refreshes groups, events and batches. */
 export const batchesKey = ['sevis', 'batches'] as const;
@@ -58,5 +58,5 @@ export function useMarkBatchSent() {
 
 /** Saves the batch XML under its batch id. */
 export function downloadBatchXml(batch: { id: string; batchId: string }): Promise<void> {
-  return saveFile(sevisApi.downloadBatchXml.path.replace(':batchRowId', encodeURIComponent(batch.id)), {}, `${batch.batchId}.xml`);
+  return downloadFile(sevisApi.downloadBatchXml, { params: { batchRowId: batch.id } }, `${batch.batchId}.xml`);
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { studentsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { uploadFile } from '../../../app/http/upload-file';
-import { saveFile } from '../../attachments/api/binary';
+import { downloadFile } from '../../../app/http/download-file';
 
 export const importsKey = ['students', 'imports'] as const;
 type TSummary = studentsApi.TStudentImportSummary;
@@ -52,5 +52,5 @@ export function useDiscardStudentImport() {
 
 /** Saves the error report (row, column, message) as CSV. */
 export function downloadImportErrors(importId: string): Promise<void> {
-  return saveFile(studentsApi.downloadStudentImportErrors.path.replace(':importId', encodeURIComponent(importId)), {}, 'errors.csv');
+  return downloadFile(studentsApi.downloadStudentImportErrors, { params: { importId } }, 'errors.csv');
 }

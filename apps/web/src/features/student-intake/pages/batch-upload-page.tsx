@@ -28,6 +28,7 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
 import { FileDropZone } from '../../../ui/file-drop-zone';
 import { formatDateTime } from '../../../ui/format-date';
+import { saveBlob } from '../../../app/http/download-file';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { useCurrentUser } from '../../auth/api/get-current-user';
@@ -37,15 +38,7 @@ import { ImportStatusChip } from '../components/import-status-chip';
 
 /** Saves the template (header and one example row) made from the same column list the server checks. */
 function downloadTemplate() {
-  const blob = new Blob([`\uFEFF${importTemplateCsv()}`], { type: 'text/csv;charset=utf-8' });
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = 'student-upload-template.csv';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(new Blob([`\uFEFF${importTemplateCsv()}`], { type: 'text/csv;charset=utf-8' }), 'student-upload-template.csv');
 }
 
 /** #/isss/batch-upload-list: upload a CSV or XLSX of new students, see the uploads so far. */
