@@ -4,7 +4,7 @@ import { Redirect } from '../ui/redirect';
 import { useSession } from './session/session-store';
 import { useTokenRefresh } from './session/use-token-refresh';
 import { InactivityDialog } from './session/inactivity-dialog';
-import { useSetupStatus } from '../features/setup/api/get-setup-status';
+import { useSetupStatus } from '../features/setup';
 import { PageLoader } from '../ui/page-loader';
 
 const WIZARD = '/configuration-setup-wizard';

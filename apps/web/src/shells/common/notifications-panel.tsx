@@ -28,8 +28,8 @@ import {
   useMarkDayRead,
   useMarkNotificationsRead,
   useNotifications,
-} from '../../features/notifications/api/notifications';
-import { groupByDay, requestLink } from '../../features/notifications/components/group-by-day';
+} from '../../features/notifications';
+import { groupByDay, requestLink } from '../../features/notifications';
 
 function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Redirect } from '../../ui/redirect';
-import { useBranding } from '../../features/institutions/api/get-branding';
+import { useBranding } from '../../app/branding';
 import { PageLoader } from '../../ui/page-loader';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useCurrentUser } from '../../features/auth';
 
 /**
  * Spec 000 s2: pages of the new student UI open only when NewStudentUIEnabled is '1';

@@ -8,12 +8,12 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { can } from '@meridian/domain';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useCurrentUser } from '../../features/auth';
 import { useSession } from '../../app/session/session-store';
 import { RequireAuth } from '../guards/require-auth';
 import { ShellFrame } from '../common/shell-frame';
 import { actorOf, filterMenu, type TMenuEntry } from '../common/menu';
-import { useBrandingOrDefault } from '../../features/institutions/api/use-branding-or-default';
+import { useBrandingOrDefault } from '../../app/branding';
 import { displayName } from '../../ui/display-name';
 
 /** Department sidebar (spec 000 s6): Dashboard, Departmental Configurations, Approval Workflows; plus new sponsorship requests and requests. */

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import PersonOutline from '@mui/icons-material/PersonOutline';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useCurrentUser } from '../../features/auth';
 import { RequireAuth } from '../guards/require-auth';
 import { ShellFrame } from '../common/shell-frame';
 import { displayName } from '../../ui/display-name';

@@ -8,7 +8,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import { authApi, MSG } from '@meridian/domain';
 import type { z } from 'zod';
 import { useLogin } from '../api/login';
-import { useBrandingOrDefault } from '../../institutions/api/use-branding-or-default';
+import { useBrandingOrDefault } from '../../../app/branding';
 import { useSession } from '../../../app/session/session-store';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';

@@ -7,7 +7,7 @@ import { logout } from '../../../app/session/session-actions';
 import { landingPathFor } from '../../../app/landing';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { useCurrentUser } from '../api/get-current-user';
-import { useBrandingOrDefault } from '../../institutions/api/use-branding-or-default';
+import { useBrandingOrDefault } from '../../../app/branding';
 import { PageLoader } from '../../../ui/page-loader';
 import { MessagePage } from '../../../ui/message-page';
 

@@ -25,12 +25,10 @@ import {
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Search from '@mui/icons-material/Search';
 import { can, formsApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { useCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
 import { formatDate } from '../../../ui/format-date';
 import { useUrlFilters } from '../../../ui/use-url-filters';
 import { useQuestionnaireList } from '../api/list-questionnaires';
@@ -48,11 +46,10 @@ export function FormManagementPage() {
   useDocumentTitle('Form Management');
   const me = useCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
-  const mayRead = can(actor, 'forms.read');
   const mayManage = can(actor, 'forms.manage');
   const [filters, setFilters] = useUrlFilters(DEFAULTS);
   const query = useMemo(() => toQuery(filters), [filters]);
-  const list = useQuestionnaireList(query, mayRead);
+  const list = useQuestionnaireList(query);
   const [search, setSearch] = useState(filters.keywords);
 
   useEffect(() => setSearch(filters.keywords), [filters.keywords]);
@@ -62,8 +59,6 @@ export function FormManagementPage() {
     return () => window.clearTimeout(id);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayRead) return <UnauthorizedPage homePath="/admin/dashboard" />;
   const items = list.data?.items ?? [];
   const retired = query.bRetired === '1';
 

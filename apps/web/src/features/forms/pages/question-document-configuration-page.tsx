@@ -21,13 +21,11 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { can, formsApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { useCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
 import { useUrlFilters } from '../../../ui/use-url-filters';
 import { useCustomQuestions } from '../api/list-custom-questions';
@@ -118,13 +116,12 @@ export function QuestionDocumentConfigurationPage() {
   useDocumentTitle('Question and Document Manager');
   const me = useCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
-  const mayRead = can(actor, 'forms.read');
   const mayManage = can(actor, 'forms.manage');
   const [filters, setFilters] = useUrlFilters({ tab: 'questions' });
   const tab = (['questions', 'documents', 'lookup-sets'].includes(filters.tab) ? filters.tab : 'questions') as TTab;
-  const questions = useCustomQuestions(mayRead);
-  const documents = useCustomDocuments(mayRead);
-  const sets = useLookupSets(mayRead);
+  const questions = useCustomQuestions();
+  const documents = useCustomDocuments();
+  const sets = useLookupSets();
   const delQ = useDeleteCustomQuestion();
   const delD = useDeleteCustomDocument();
   const [editQ, setEditQ] = useState<formsApi.TCustomQuestion | 'new' | null>(null);
@@ -132,8 +129,6 @@ export function QuestionDocumentConfigurationPage() {
   const [editS, setEditS] = useState<formsApi.TLookupSet | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<{ kind: 'question' | 'document'; id: string; name: string } | null>(null);
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayRead) return <UnauthorizedPage homePath="/admin/dashboard" />;
   const newLabel = { questions: 'New question', documents: 'New document', 'lookup-sets': 'New lookup set' }[tab];
   const onNew = () => (tab === 'questions' ? setEditQ('new') : tab === 'documents' ? setEditD('new') : setEditS('new'));
 

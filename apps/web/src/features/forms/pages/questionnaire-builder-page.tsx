@@ -23,8 +23,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { can, formsApi, type TQuestionnaireFolder, type TQuestionnaireItem } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { useCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
 import { handleApiError } from '../../../app/errors/handle-api-error';
@@ -64,10 +63,9 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const navigate = useNavigate();
   const me = useCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
-  const mayRead = can(actor, 'forms.read');
   const mayManage = can(actor, 'forms.manage');
-  const loaded = useQuestionnaire(mayRead ? questionnaireId : undefined);
-  const sets = useLookupSets(mayRead);
+  const loaded = useQuestionnaire(questionnaireId);
+  const sets = useLookupSets();
   const save = useSaveQuestionnaire();
   const retire = useSetQuestionnaireRetired();
   const [draft, setDraft] = useState<TDraft>(EMPTY);
@@ -102,15 +100,14 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const readOnly = !mayManage;
   const folders = draft.content.folders;
   const preview = useMemo(() => previewContent(draft.content, sets.data ?? []), [draft.content, sets.data]);
-  const candidates = useQuestionnaireList({ programType: draft.programType, bRetired: '0', order: 'asc', page: 1, pageSize: 100 }, mayRead);
+  const candidates = useQuestionnaireList({ programType: draft.programType, bRetired: '0', order: 'asc', page: 1, pageSize: 100 });
   const conditionals = useMemo(
     () =>
       (candidates.data?.items ?? []).filter((c) => c.isConditional && c.id !== questionnaireId).map((c) => ({ id: c.id, name: c.name })),
     [candidates.data, questionnaireId],
   );
 
-  if (me.isPending || (questionnaireId && loaded.isPending)) return <PageLoader />;
-  if (!mayRead || (!questionnaireId && !mayManage)) return <UnauthorizedPage homePath="/admin/dashboard" />;
+  if (questionnaireId && loaded.isPending) return <PageLoader />;
   if (questionnaireId && loaded.isError) {
     return (
       <Alert severity="error">

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { TAuditEvent } from '@meridian/domain';
-import { useHistory } from '../../audit/api/get-history';
+import { useHistory } from '../../audit';
 import { formatDateTime } from '../../../ui/format-date';
 
 const ACTION_LABELS: Record<string, string> = {

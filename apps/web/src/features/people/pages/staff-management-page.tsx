@@ -3,7 +3,7 @@ import { Box, Button, FormControl, InputAdornment, InputLabel, MenuItem, Paper, 
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import Search from '@mui/icons-material/Search';
 import { can, peopleApi, type TListStaffQuery, type TStaffMember } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth';
 import { useStaffList } from '../api/list-staff';
 import { useCampusSites } from '../api/list-campus-sites';
 import { useDeactivateStaff } from '../api/deactivate-staff';
@@ -12,12 +12,10 @@ import { useResendStaffInvitation } from '../api/resend-staff-invitation';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { displayName } from '../../../ui/display-name';
 import { snack } from '../../../ui/notify';
 import { useUrlFilters } from '../../../ui/use-url-filters';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
 import { StaffTable, type TStaffAction, type TStaffSort } from '../components/staff-table';
 import { InviteStaffDialog } from '../components/invite-staff-dialog';
 import { StaffMemberDialog, type TStaffDialogTab } from '../components/staff-member-dialog';
@@ -35,14 +33,13 @@ export function StaffManagementPage() {
   useDocumentTitle('Staff Management');
   const me = useCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
-  const mayRead = can(actor, 'people.staff.read');
   const mayManage = can(actor, 'people.staff.manage');
   const maySeeHistory = can(actor, 'audit.history.read');
 
   const [filters, setFilters] = useUrlFilters(DEFAULTS);
   const query = useMemo(() => toQuery(filters), [filters]);
-  const list = useStaffList(query, mayRead);
-  const sites = useCampusSites(mayRead);
+  const list = useStaffList(query);
+  const sites = useCampusSites();
   const [search, setSearch] = useState(filters.q);
   const [inviteOpen, setInviteOpen] = useState(false);
   const [open, setOpen] = useState<{ member: TStaffMember; tab: TStaffDialogTab } | null>(null);
@@ -58,9 +55,6 @@ export function StaffManagementPage() {
     const id = window.setTimeout(() => setFilters({ q: search.trim(), page: '1' }), 350);
     return () => window.clearTimeout(id);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  if (me.isPending) return <PageLoader />;
-  if (!mayRead) return <UnauthorizedPage homePath="/admin/dashboard" />;
 
   const onAction = (action: TStaffAction, m: TStaffMember) => {
     const name = displayName(m);

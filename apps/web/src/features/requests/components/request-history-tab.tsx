@@ -20,7 +20,7 @@ import {
   type TAuditEvent,
   type TRequestStatus,
 } from '@meridian/domain';
-import { useHistory } from '../../audit/api/get-history';
+import { useHistory } from '../../audit';
 import { formatDateTime } from '../../../ui/format-date';
 
 const LABELS: Record<string, string> = {

@@ -51,7 +51,7 @@ import { useRequestTypes } from '../api/list-request-types';
 import { useMassApprove } from '../api/mass-approve';
 import { requestsKey } from '../api/keys';
 import { StatusChip, reviewStatusLabel } from './status-chip';
-import { addressToIso, addressToTyped, typedToAddress } from './date-filters';
+import { addressDateToIso, addressDateToTyped, typedDateToAddress } from '../../../ui/url-filters';
 import { REQUEST_TABS, tabOfStatus } from './request-tabs';
 
 type TSort = (typeof requestsApi.REQUEST_SORTS)[number];
@@ -80,16 +80,16 @@ const COLUMNS: { key: string; label: string; sort?: TSort }[] = [
 ];
 
 function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (address: string) => void }) {
-  const [typed, setTyped] = useState(addressToTyped(value));
+  const [typed, setTyped] = useState(addressDateToTyped(value));
   const [error, setError] = useState(false);
-  useEffect(() => setTyped(addressToTyped(value)), [value]);
+  useEffect(() => setTyped(addressDateToTyped(value)), [value]);
   const commit = () => {
     if (!typed.trim()) {
       setError(false);
       onChange('');
       return;
     }
-    const a = typedToAddress(typed);
+    const a = typedDateToAddress(typed);
     setError(!a);
     if (a) onChange(a);
   };
@@ -146,8 +146,8 @@ export function RequestList({
       assigned: filters.assigned as 'anyone',
       reviewStatus: filters.review ? Number(filters.review) : undefined,
       q: filters.q || undefined,
-      from: addressToIso(filters.from),
-      to: addressToIso(filters.to),
+      from: addressDateToIso(filters.from),
+      to: addressDateToIso(filters.to),
       sort: (requestsApi.REQUEST_SORTS as readonly string[]).includes(filters.sort) ? (filters.sort as TSort) : 'updatedAt',
       order: filters.order === 'asc' ? 'asc' : 'desc',
       page,

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth';
 import { RequestDocuments } from '../../attachments';
 import { CommentsPanel } from '../../comments';
 import { useRequest } from '../api/get-request';
@@ -22,7 +22,7 @@ import { RequestTasks } from '../components/request-tasks';
 import { RequestQuestionnaire } from '../components/request-answers-view';
 import { RequestCustomQuestions } from '../components/request-custom-questions';
 import { ApprovalChain } from '../components/approval-chain';
-import { hasStudentForm, RequestFormDataView } from '../components/request-form-data-view';
+import { hasStudentForm, RequestFormDataView } from '../../workflows';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -20,20 +20,17 @@ import {
   TextField,
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { can, requestsApi, type TRequestTypeInput } from '@meridian/domain';
+import { requestsApi, type TRequestTypeInput } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
 import { handleApiError } from '../../../app/errors/handle-api-error';
-import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
 import { useRequestTypes } from '../api/list-request-types';
 import { useSaveRequestType } from '../api/save-request-type';
 import { useFormOptions } from '../api/list-form-options';
-import { useWorkflows } from '../../workflows/api/list-workflows';
+import { useWorkflows } from '../../workflows';
 
 type TFormFields = Pick<
   TRequestTypeInput,
@@ -73,11 +70,9 @@ const STARTERS: [string, string][] = [
 export function RequestTypeEditPage() {
   const { requestTypeId } = useParams();
   const navigate = useNavigate();
-  const me = useCurrentUser();
-  const allowed = can(me.data ? actorOf(me.data) : null, 'requests.configure');
-  const types = useRequestTypes(allowed);
-  const workflows = useWorkflows(allowed);
-  const options = useFormOptions(allowed);
+  const types = useRequestTypes();
+  const workflows = useWorkflows();
+  const options = useFormOptions();
   const save = useSaveRequestType();
   const existing = requestTypeId ? types.data?.find((t) => t.id === requestTypeId) : undefined;
   const [form, setForm] = useState<TForm>(EMPTY);
@@ -88,8 +83,7 @@ export function RequestTypeEditPage() {
     if (existing) setForm({ ...EMPTY, ...existing, starters: existing.starters, workflowId: existing.workflowId });
   }, [existing?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (me.isPending || (requestTypeId && types.isPending)) return <PageLoader />;
-  if (!allowed) return <UnauthorizedPage homePath="/isss/dashboard" />;
+  if (requestTypeId && types.isPending) return <PageLoader />;
   if (requestTypeId && !existing) return <Alert severity="error">This request type was not found.</Alert>;
   const set = <K extends keyof TForm>(k: K, v: TForm[K]) => {
     setForm((f) => ({ ...f, [k]: v }));

@@ -7,14 +7,14 @@ import { MSG, setupApi, type TSetupInput } from '@meridian/domain';
 import type { z } from 'zod';
 import { useSetupStatus } from '../api/get-setup-status';
 import { useCompleteSetup } from '../api/complete-setup';
-import { DEFAULT_BRANDING } from '../../institutions/api/use-branding-or-default';
+import { DEFAULT_BRANDING } from '../../../app/branding';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { FormColorField } from '../../../ui/form/form-color-field';
 import { handleFormError } from '../../../ui/form/handle-form-error';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { PasswordField } from '../../auth/components/password-field';
+import { PasswordField } from '../../auth';
 
 type TForm = z.input<typeof setupApi.ZSetupInput>;
 const FIELDS = [

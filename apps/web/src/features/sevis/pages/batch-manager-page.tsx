@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { can, sevisApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
@@ -35,9 +32,7 @@ const DEFAULTS = {
 /** #/isss/batch-manager: pending SEVIS updates by OrgID, creating validated batches, and the batches with their statuses. */
 export function BatchManagerPage() {
   useDocumentTitle('Batch Manager');
-  const me = useCurrentUser();
-  const mayBatch = can(me.data ? actorOf(me.data) : null, 'sevis.batch');
-  const groups = usePendingGroups(mayBatch);
+  const groups = usePendingGroups();
   const create = useCreateBatches();
   const markSent = useMarkBatchSent();
   const [filters, setFilters] = useUrlFilters(DEFAULTS);
@@ -45,8 +40,6 @@ export function BatchManagerPage() {
   const [sending, setSending] = useState<sevisApi.TSevisBatch | null>(null);
   const [open, setOpen] = useState<string | null>(null);
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayBatch) return <UnauthorizedPage homePath="/isss/dashboard" />;
   const items = groups.data?.items ?? [];
   const anyCreatable = items.some((g) => g.canCreate && g.settingsId && g.pendingCount + g.heldCount > 0);
 

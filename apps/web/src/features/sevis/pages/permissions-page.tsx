@@ -19,11 +19,8 @@ import {
 } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { can, MSG, sevisApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { MSG, sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { handleFormError } from '../../../ui/form/handle-form-error';
@@ -39,9 +36,7 @@ const EMPTY: TForm = { userId: '', kind: 'DSO', sevisUserId: '' };
 /** #/isss/sevis-permissions (super users and officers): who may send F-1 (DSO) and J-1 (ARO) batches. */
 export function SevisPermissionsPage() {
   useDocumentTitle('SEVIS Permissions');
-  const me = useCurrentUser();
-  const mayConfigure = can(me.data ? actorOf(me.data) : null, 'sevis.configure');
-  const list = useSevisSenders(mayConfigure);
+  const list = useSevisSenders();
   const save = useSaveSevisSender();
   const remove = useRemoveSevisSender();
   const [formError, setFormError] = useState<string | null>(null);
@@ -51,8 +46,6 @@ export function SevisPermissionsPage() {
     defaultValues: EMPTY,
   });
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayConfigure) return <UnauthorizedPage homePath="/isss/dashboard" />;
   if (list.isPending) return <PageLoader />;
   if (!list.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
 

@@ -7,7 +7,7 @@ import { can } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { actorOf } from '../../../shells/common/menu';
 import { snack } from '../../../ui/notify';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth';
 import { useFetchBatchResults, useSendBatchToSevis, useTransportStatus } from '../api/sevis-results';
 
 /**

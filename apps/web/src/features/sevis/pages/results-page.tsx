@@ -16,17 +16,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { can, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { FileDropZone } from '../../../ui/file-drop-zone';
 import { formatDateTime } from '../../../ui/format-date';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
 import { resultsKey, uploadTransactionLog, useTransactionLog, useTransactionLogs } from '../api/sevis-results';
 
 const codeLabel = (code: string) =>
@@ -98,9 +94,6 @@ function RecordResults({ records }: { records: sevisApi.TTransLogRecordResult[] 
 /** #/isss/sevis-results: import the transaction log SEVIS returned for a batch; history of imported logs. */
 export function ResultsPage() {
   useDocumentTitle('Transaction Logs');
-  const me = useCurrentUser();
-  if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, 'sevis.import')) return <UnauthorizedPage homePath="/isss/dashboard" />;
   return <Results />;
 }
 

@@ -31,18 +31,15 @@ import {
 } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { can, EDUCATION_LEVELS, sevisApi } from '@meridian/domain';
+import { EDUCATION_LEVELS, sevisApi } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
-import { useCampusSites } from '../../people/api/list-campus-sites';
+import { useCampusSites } from '../../people';
 import { useApplyRtiImport, useDiscardRtiImport, useRtiImport } from '../api/sevis-rti';
 import { RTI_STATUS } from './rti-import-page';
 
@@ -83,9 +80,6 @@ const show = (key: string, v: string) => {
 /** #/isss/rti-import/:importId: an RTI list side by side with our records; update selected or all, add the students we lack. */
 export function RtiImportDetailPage() {
   useDocumentTitle('RTI Import');
-  const me = useCurrentUser();
-  if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, 'sevis.import')) return <UnauthorizedPage homePath="/isss/dashboard" />;
   return <Detail />;
 }
 

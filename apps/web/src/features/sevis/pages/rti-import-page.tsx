@@ -19,17 +19,13 @@ import {
   Typography,
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { can, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sevisApi } from '@meridian/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sevisApi } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { FileDropZone } from '../../../ui/file-drop-zone';
 import { formatDateTime } from '../../../ui/format-date';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
 import { rtiKey, uploadRtiList, useRtiImports } from '../api/sevis-rti';
 
 export const RTI_STATUS = {
@@ -48,9 +44,6 @@ const fieldLabel = (k: string) => (k === 'sevisId' ? 'SEVIS ID' : (sevisApi.RTI_
 /** #/isss/rti-import: upload a list exported from SEVIS RTI, then compare it with our records; history of imports. */
 export function RtiImportPage() {
   useDocumentTitle('RTI Import');
-  const me = useCurrentUser();
-  if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, 'sevis.import')) return <UnauthorizedPage homePath="/isss/dashboard" />;
   return <RtiImport />;
 }
 

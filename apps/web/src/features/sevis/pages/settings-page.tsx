@@ -15,11 +15,8 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { can, MSG, sevisApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { MSG, sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { formatDate } from '../../../ui/format-date';
@@ -29,13 +26,9 @@ import { SettingsDialog } from '../components/settings-dialog';
 /** #/isss/sevis-settings: the SEVIS organisation of each campus site (F school code, J program number). */
 export function SevisSettingsPage() {
   useDocumentTitle('SEVIS Settings');
-  const me = useCurrentUser();
-  const mayRead = can(me.data ? actorOf(me.data) : null, 'sevis.read');
-  const list = useSevisSettings(mayRead);
+  const list = useSevisSettings();
   const [editing, setEditing] = useState<sevisApi.TSevisSettings | 'new' | null>(null);
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayRead) return <UnauthorizedPage homePath="/isss/dashboard" />;
   if (list.isPending) return <PageLoader />;
   if (!list.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
   const { items, sites, canConfigure } = list.data;

@@ -20,15 +20,11 @@ import {
   Typography,
 } from '@mui/material';
 import Search from '@mui/icons-material/Search';
-import { can, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { formatDateTime } from '../../../ui/format-date';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
 import { useUrlFilters } from '../../../ui/use-url-filters';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
 import { useSystemErrors } from '../api/sevis-results';
 
 const DEFAULTS = { q: '', code: '', sort: 'date', dir: 'desc', page: '1', pageSize: '25' };
@@ -44,9 +40,6 @@ const COLUMNS: { key: string; label: string; sort?: (typeof sevisApi.SYSTEM_ERRO
 /** #/isss/system-errors: SEVIS updates SEVIS refused (its code and message) or our schema check held back. */
 export function SystemErrorsPage() {
   useDocumentTitle('System Errors');
-  const me = useCurrentUser();
-  if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, 'sevis.read')) return <UnauthorizedPage homePath="/isss/dashboard" />;
   return (
     <Box>
       <PageHeader

@@ -18,7 +18,7 @@ import { isApiError } from '../../../app/http/api-error';
 import { formatDate } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import { QuestionnaireAnswerForm } from '../../forms';
-import { StudentRequestDataView } from '../../requests/components/request-form-data-view';
+import { StudentRequestDataView } from './request-data-view';
 import { useDecideMine, useMyApprovals } from '../api/my-approvals';
 
 /** Approvals waiting for the signed-in user, decided here without the e-mailed link. Shows nothing when there are none. */

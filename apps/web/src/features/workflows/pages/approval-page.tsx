@@ -6,8 +6,8 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
 import { formatDate } from '../../../ui/format-date';
 import { QuestionnaireAnswerForm } from '../../forms';
-import { StudentRequestDataView } from '../../requests/components/request-form-data-view';
-import { SponsorshipApprovalView } from '../../scholars-department/components/sponsorship-approval-view';
+import { StudentRequestDataView } from '../components/request-data-view';
+import { SponsorshipApprovalView } from '../components/sponsorship-approval-view';
 import { useDecideByToken, useInspectApproval } from '../api/approval-link';
 
 /** The token lives in memory only: it leaves the address at once and never reaches storage. */

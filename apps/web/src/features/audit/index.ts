@@ -1,0 +1,1 @@
+export { useHistory } from './api/get-history';

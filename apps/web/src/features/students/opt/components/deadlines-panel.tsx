@@ -1,0 +1,126 @@
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Box, Card, CardContent, Chip, LinearProgress, Link, List, ListItem, Stack, TablePagination, Typography } from '@mui/material';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { studentsApi } from '@meridian/domain';
+import { useUrlFilters } from '../../../../ui/use-url-filters';
+import { useDeadlines } from '../api/opt';
+import { daysText, usDate } from './opt-format';
+
+const SEVERITY = {
+  critical: { Icon: ErrorOutline, color: 'error.main', label: 'Urgent' },
+  warning: { Icon: WarningAmberOutlined, color: 'warning.dark', label: 'Soon' },
+  info: { Icon: InfoOutlined, color: 'info.main', label: 'Upcoming' },
+} as const;
+const DEFAULTS = { deadline: '', deadlinePage: '1' };
+
+/** The student admin dashboard's Deadlines panel: what is due across the caller's students, most urgent first. */
+export function DeadlinesPanel() {
+  const [filters, setFilters] = useUrlFilters(DEFAULTS);
+  const query = useMemo(() => {
+    const parsed = studentsApi.ZListDeadlinesQuery.safeParse({
+      kind: filters.deadline || undefined,
+      page: filters.deadlinePage,
+      pageSize: 8,
+    });
+    return parsed.success ? parsed.data : studentsApi.ZListDeadlinesQuery.parse({ pageSize: 8 });
+  }, [filters]);
+  const list = useDeadlines(query);
+  const items = list.data?.items ?? [];
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="deadlines-title">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, mb: 1 }}>
+          <Typography variant="h2" component="h2" id="deadlines-title">
+            Deadlines
+          </Typography>
+          {list.data ? (
+            <Typography variant="body2" color="text.secondary">
+              {list.data.total === 1 ? '1 item' : `${list.data.total} items`} due for your students, most urgent first
+            </Typography>
+          ) : null}
+        </Box>
+        <Stack direction="row" role="group" aria-label="Show deadlines of one kind" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}>
+          <Chip
+            label="All"
+            clickable
+            color={!query.kind ? 'primary' : 'default'}
+            variant={!query.kind ? 'filled' : 'outlined'}
+            aria-pressed={!query.kind}
+            onClick={() => setFilters({ deadline: '', deadlinePage: '1' })}
+          />
+          {studentsApi.DEADLINE_KINDS.map((k) => (
+            <Chip
+              key={k}
+              label={studentsApi.DEADLINE_KIND_LABELS[k]}
+              clickable
+              color={query.kind === k ? 'primary' : 'default'}
+              variant={query.kind === k ? 'filled' : 'outlined'}
+              aria-pressed={query.kind === k}
+              onClick={() => setFilters({ deadline: k, deadlinePage: '1' })}
+            />
+          ))}
+        </Stack>
+        {list.isFetching ? <LinearProgress aria-label="Loading deadlines" /> : <Box sx={{ height: 4 }} />}
+        {list.isError ? <Typography sx={{ py: 2 }}>The deadlines could not be loaded.</Typography> : null}
+        {!list.isFetching && !list.isError && items.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            Nothing is due for your students{query.kind ? ' of this kind' : ''}.
+          </Typography>
+        ) : null}
+        <List dense disablePadding aria-label="Deadlines">
+          {items.map((d) => {
+            const s = SEVERITY[d.severity];
+            return (
+              <ListItem key={d.key} divider disableGutters sx={{ alignItems: 'flex-start', gap: 1.5, py: 1 }}>
+                <s.Icon sx={{ color: s.color, mt: 0.25 }} titleAccess={s.label} />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
+                    <Link component={RouterLink} to={`/isss/student-profile/${d.profileId}`} sx={{ fontWeight: 600 }}>
+                      {d.lastName}, {d.firstName}
+                    </Link>
+                    <Typography variant="caption" color="text.secondary">
+                      {studentsApi.DEADLINE_KIND_LABELS[d.kind]}
+                    </Typography>
+                  </Box>
+                  <Typography variant="body2">{d.what}</Typography>
+                </Box>
+                <Box sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {usDate(d.dueDate)}
+                  </Typography>
+                  <Typography
+                    variant="caption"
+                    sx={{
+                      color: d.severity === 'critical' ? 'error.main' : 'text.secondary',
+                      fontWeight: d.severity === 'critical' ? 700 : 400,
+                    }}
+                  >
+                    {d.kind === 'unemployment'
+                      ? d.daysLeft < 0
+                        ? `${-d.daysLeft} days over`
+                        : `${d.daysLeft} days left`
+                      : daysText(d.daysLeft)}
+                  </Typography>
+                </Box>
+              </ListItem>
+            );
+          })}
+        </List>
+        {(list.data?.total ?? 0) > query.pageSize ? (
+          <TablePagination
+            component="div"
+            count={list.data?.total ?? 0}
+            page={query.page - 1}
+            rowsPerPage={query.pageSize}
+            rowsPerPageOptions={[query.pageSize]}
+            onPageChange={(_, p) => setFilters({ deadlinePage: String(p + 1) })}
+          />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+// The student portal (welcome wizard, stage checklists) and its configuration by the office.
+export { portalRoutes, portalConfigurationRoutes } from './routes';
+export { StageProgressCard } from './components/stage-progress-card';
+export { WizardView } from './components/wizard-view';
+export { LinkedText } from './components/linked-text';
+export { useMyStage } from './api/my-stage';
