@@ -2,11 +2,15 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_STAFF_PERMISSIONS, MSG, type TCurrentUser, type TSession, type TStaffPermissions } from '@meridian/domain';
 import { clearSession, setSession } from '../../app/session/session-store';
 import { RequirePermission } from './require-permission';
 
+// Nothing here reaches a server: the user is either known already or still on its way.
+beforeEach(() => {
+  vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -87,8 +91,6 @@ describe('RequirePermission', () => {
   });
 
   it('waits for the current user before deciding', () => {
-    // The user is still on its way from the server.
-    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
     renderGated(undefined, '/isss/sevis-permissions');
     expect(screen.getByRole('status').textContent).toContain('Loading');
     expect(screen.queryByRole('heading')).toBeNull();
