@@ -57,8 +57,11 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
       },
     );
   };
-  const showSignOn = branding.showCampusIdLoginBtn && branding.hasIdentityProvider;
-  const signOnHref = branding.Remote_login_url || `/api/auth/sso/start?portal=${portal}`;
+  // The institution's own sign-in page (Site Settings › Remote login URL) is the one real place the
+  // button can lead: the server has no single sign-on route of its own, so without that address the
+  // button stays hidden rather than leading to a page that does not exist.
+  const signOnHref = branding.Remote_login_url;
+  const showSignOn = branding.showCampusIdLoginBtn && signOnHref !== '';
 
   return (
     <Box>
