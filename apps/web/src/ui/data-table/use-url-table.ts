@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useUrlFilters } from '../use-url-filters';
 import type { TPaging, TSortOrder, TSorting } from './data-table';
 
@@ -53,19 +53,19 @@ export function useUrlTable<F extends Record<string, string>, S extends string>(
   const filterKeys = Object.keys(options.filters).join(',');
   const filters = useMemo(() => Object.fromEntries(filterKeys.split(',').map((k) => [k, raw[k] ?? ''])) as F, [raw, filterKeys]);
 
-  return {
-    filters,
-    setFilters: (patch) => setRaw({ ...(patch as Record<string, string>), page: '1' }),
-    sort,
-    order,
-    page,
-    pageSize,
-    sorting: { sort, order, onSort: (s, o) => setRaw({ sort: s, [orderKey]: o, page: '1' }) },
-    paging: {
+  const setFilters = useCallback((patch: Partial<F>) => setRaw({ ...(patch as Record<string, string>), page: '1' }), [setRaw]);
+  const sorting = useMemo(
+    () => ({ sort, order, onSort: (s: string, o: TSortOrder) => setRaw({ sort: s, [orderKey]: o, page: '1' }) }),
+    [sort, order, orderKey, setRaw],
+  );
+  const paging = useMemo(
+    () => ({
       page,
       pageSize,
       pageSizes,
-      onPage: (p, size) => setRaw(size === pageSize ? { page: String(p) } : { page: '1', pageSize: String(size) }),
-    },
-  };
+      onPage: (p: number, size: number) => setRaw(size === pageSize ? { page: String(p) } : { page: '1', pageSize: String(size) }),
+    }),
+    [page, pageSize, pageSizes, setRaw],
+  );
+  return { filters, setFilters, sort, order, page, pageSize, sorting, paging };
 }

@@ -44,7 +44,7 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
   const r = request.data;
   const canProcess = !!r?.canProcess;
   const assignees = useAssignees(requestId, canProcess);
-  const assign = useAssignRequest(requestId);
+  const assign = useAssignRequest();
   const review = useSetReviewStatus(requestId);
   const resend = useResendApprovalLinks(requestId);
   useDocumentTitle(r ? `Request #${r.number}` : 'Request');
@@ -106,9 +106,12 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
                       value={r.assignedTo?.userId ?? ''}
                       disabled={assign.isPending}
                       onChange={(e) =>
-                        assign.mutate(e.target.value || null, {
-                          onSuccess: (d) => snack(d.assignedTo ? `Assigned to ${d.assignedTo.name}.` : 'Unassigned.', 'success'),
-                        })
+                        assign.mutate(
+                          { requestId, userId: e.target.value || null },
+                          {
+                            onSuccess: (d) => snack(d.assignedTo ? `Assigned to ${d.assignedTo.name}.` : 'Unassigned.', 'success'),
+                          },
+                        )
                       }
                     >
                       <MenuItem value="">Unassigned</MenuItem>

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Box, Button, FormControl, InputLabel, MenuItem, Select, TextField } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { PROCESSED_STATE_LABELS, PROCESS_AS, SCHOLAR_STATUSES } from '@meridian/domain';
-import { addressDateToTyped, typedDateToAddress } from '../../../../ui/url-filters';
+import { DateFilter, SelectFilter } from '../../../../ui/data-table';
 import { useDepartments } from '../api/departments';
 
 /** The dashboard's filters as they live in the address (dates MM-DD-YYYY, empty values dropped). */
@@ -25,90 +24,18 @@ export const EMPTY_SCHOLAR_FILTERS: TScholarFilterValues = {
 };
 
 /** Visa filter choices: every processed state, and the cases not yet processed. */
-export const VISA_FILTER_OPTIONS = [
+const VISA_FILTER_OPTIONS = [
   ...PROCESS_AS.map((v) => ({ value: v, label: PROCESSED_STATE_LABELS[v] ?? v })),
   { value: 'none', label: 'Not yet processed' },
 ];
-
-/** A date typed MM/DD/YYYY, kept in the address as MM-DD-YYYY; an impossible date says so on the field. */
-function DateFilter({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (address: string) => void }) {
-  const [typed, setTyped] = useState(addressDateToTyped(value));
-  const [error, setError] = useState(false);
-  useEffect(() => setTyped(addressDateToTyped(value)), [value]);
-  const commit = () => {
-    if (!typed.trim()) {
-      setError(false);
-      onChange('');
-      return;
-    }
-    const a = typedDateToAddress(typed);
-    setError(!a);
-    if (a) onChange(a);
-  };
-  return (
-    <TextField
-      id={id}
-      size="small"
-      margin="none"
-      label={label}
-      placeholder="MM/DD/YYYY"
-      value={typed}
-      error={error}
-      helperText={error ? 'Invalid date' : undefined}
-      onChange={(e) => setTyped(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-      sx={{ width: 150 }}
-      slotProps={{ htmlInput: { maxLength: 10, inputMode: 'numeric' }, inputLabel: { shrink: true } }}
-    />
-  );
-}
-
-function SelectFilter({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-  width,
-  anyLabel = 'Any',
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-  width: number;
-  anyLabel?: string;
-}) {
-  return (
-    <FormControl size="small" sx={{ minWidth: width }}>
-      <InputLabel id={id} shrink>
-        {label}
-      </InputLabel>
-      <Select labelId={id} label={label} notched displayEmpty value={value} onChange={(e) => onChange(e.target.value)}>
-        <MenuItem value="">{anyLabel}</MenuItem>
-        {options.map((o) => (
-          <MenuItem key={o.value} value={o.value}>
-            {o.label}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-  );
-}
 
 /** Department, visa type (processed state), status, premium processing, end date range and "ending soon". */
 export function ScholarDashboardFilters({
   values,
   onChange,
-  endingSoonDays,
 }: {
   values: TScholarFilterValues;
   onChange: (patch: Partial<TScholarFilterValues>) => void;
-  endingSoonDays?: number;
 }) {
   const departments = useDepartments();
   const active = Object.values(values).some((v) => v !== '');
@@ -159,7 +86,7 @@ export function ScholarDashboardFilters({
         value={values.soon}
         onChange={(soon) => onChange({ soon })}
         anyLabel="Any end date"
-        options={[{ value: '1', label: endingSoonDays ? `Within ${endingSoonDays} days` : 'Ending soon' }]}
+        options={[{ value: '1', label: 'Ending soon' }]}
       />
       {active ? (
         <Button onClick={() => onChange(EMPTY_SCHOLAR_FILTERS)} sx={{ mt: 0.5 }}>

@@ -1,72 +1,84 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  InputAdornment,
-  LinearProgress,
-  Link,
-  Paper,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
-import Search from '@mui/icons-material/Search';
+import { Box, Button, Chip, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
 import FileDownload from '@mui/icons-material/FileDownload';
-import { SCHOLAR_PHASES, scholarsApi } from '@meridian/domain';
+import { formatDate, SCHOLAR_PHASES, scholarsApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { snack } from '../../../../ui/notify';
-import { useUrlFilters } from '../../../../ui/use-url-filters';
+import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { addressDateToIso } from '../../../../ui/url-filters';
 import { useScholarDashboard } from '../api/dashboard';
 import { useScholarDashboardTabs } from '../api/dashboard-tabs';
 import { downloadScholarExport } from '../api/export-scholars';
-import { EMPTY_SCHOLAR_FILTERS, ScholarDashboardFilters, type TScholarFilterValues } from '../components/scholar-dashboard-filters';
-import { phaseLabel, statusLabel, usDate, visaLabel } from '../components/scholar-labels';
+import { EMPTY_SCHOLAR_FILTERS, ScholarDashboardFilters } from '../components/scholar-dashboard-filters';
+import { phaseLabel, statusLabel, visaLabel } from '../components/scholar-labels';
 
-type TSort = scholarsApi.TScholarDashboardSort;
-export const DASHBOARD_TITLE = 'International Scholar and Employee Admin';
-const DEFAULTS = { tab: 'all', q: '', ...EMPTY_SCHOLAR_FILTERS, sort: 'updatedAt', order: 'desc', page: '1', pageSize: '25' };
-const COLUMNS: { key: string; label: string; sort?: TSort }[] = [
-  { key: 'name', label: 'Name', sort: 'name' },
-  { key: 'department', label: 'Department', sort: 'department' },
-  { key: 'visa', label: 'Visa type', sort: 'visa' },
-  { key: 'phase', label: 'Phase', sort: 'phase' },
-  { key: 'status', label: 'Status', sort: 'status' },
-  { key: 'premium', label: 'Premium' },
-  { key: 'end', label: 'End date', sort: 'endDate' },
-  { key: 'updated', label: 'Updated', sort: 'updatedAt' },
-];
+const DASHBOARD_TITLE = 'International Scholar and Employee Admin';
+const FILTERS = { tab: 'all', q: '', ...EMPTY_SCHOLAR_FILTERS };
 const PHASE_CODES = new Set<string>(SCHOLAR_PHASES.map((p) => p.code));
-const localDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+
+const COLUMNS: TColumn<scholarsApi.TScholarDashboardItem>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    sort: 'name',
+    isRowHeader: true,
+    cell: (r) => (
+      <>
+        {/* A sponsorship request not yet processed opens Review Sponsorship Request; a processed case its profile. */}
+        <Link
+          component={RouterLink}
+          to={r.processedState ? `/admin/scholar-profile/${r.applicationId}` : `/admin/reviewrequest/${r.applicationId}`}
+          sx={{ fontWeight: 600 }}
+        >
+          {[r.lastName, r.firstName].filter(Boolean).join(', ') || '(no name)'}
+        </Link>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {r.email}
+        </Typography>
+      </>
+    ),
+  },
+  { key: 'department', header: 'Department', sort: 'department', cell: (r) => r.department.name },
+  {
+    key: 'visa',
+    header: 'Visa type',
+    sort: 'visa',
+    noWrap: true,
+    cell: (r) =>
+      r.processedState ? (
+        visaLabel(r.processedState)
+      ) : (
+        <Typography component="span" variant="body2" color="text.secondary">
+          Proposed: {r.proposedStatus}
+        </Typography>
+      ),
+  },
+  { key: 'phase', header: 'Phase', sort: 'phase', noWrap: true, cell: (r) => phaseLabel(r.phase) },
+  { key: 'status', header: 'Status', sort: 'status', noWrap: true, cell: (r) => statusLabel(r.status) },
+  { key: 'premium', header: 'Premium', cell: (r) => (r.premiumProcessFlag ? 'Yes' : 'No') },
+  {
+    key: 'end',
+    header: 'End date',
+    sort: 'endDate',
+    noWrap: true,
+    cell: (r) => (
+      <>
+        {formatDate(r.processedEndDate) || '—'}
+        {r.isEndingSoon ? <Chip size="small" color="warning" label="Ending soon" sx={{ ml: 1 }} /> : null}
+      </>
+    ),
+  },
+  { key: 'updated', header: 'Updated', sort: 'updatedAt', noWrap: true, cell: (r) => formatDate(r.updatedAt) },
+];
 
 /** The office's scholar dashboard (#/admin/dashboard): cases by phase tab, searched, filtered, sorted and paged on the server. */
 export function ScholarDashboardPage() {
   useDocumentTitle(DASHBOARD_TITLE);
-  return <ScholarDashboard />;
-}
-
-function ScholarDashboard() {
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
+  const table = useUrlTable({ filters: FILTERS, sorts: scholarsApi.SCHOLAR_DASHBOARD_SORTS, sort: 'updatedAt', order: 'desc' });
+  const { filters, setFilters } = table;
   const phase = PHASE_CODES.has(filters.tab) ? filters.tab : 'all';
-  const page = Math.max(1, Number(filters.page) || 1);
-  const pageSize = [10, 25, 50, 100].includes(Number(filters.pageSize)) ? Number(filters.pageSize) : 25;
-  const sort: TSort = (scholarsApi.SCHOLAR_DASHBOARD_SORTS as readonly string[]).includes(filters.sort)
-    ? (filters.sort as TSort)
-    : 'updatedAt';
-  const order = filters.order === 'asc' ? 'asc' : 'desc';
   const filterQuery: scholarsApi.TScholarDashboardFilters = useMemo(
     () => ({
       q: filters.q || undefined,
@@ -81,22 +93,14 @@ function ScholarDashboard() {
     [filters],
   );
   const scope = { ...filterQuery, phase: phase as scholarsApi.TScholarDashboardQuery['phase'] };
-  const list = useScholarDashboard({ ...scope, sort, order, page, pageSize });
+  const list = useScholarDashboard({ ...scope, sort: table.sort, order: table.order, page: table.page, pageSize: table.pageSize });
   const tabs = useScholarDashboardTabs(filterQuery);
-
-  const [search, setSearch] = useState(filters.q);
-  useEffect(() => setSearch(filters.q), [filters.q]);
-  useEffect(() => {
-    if (search.trim() === filters.q) return;
-    const id = window.setTimeout(() => setFilters({ q: search.trim(), page: '1' }), 350);
-    return () => window.clearTimeout(id);
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const [exporting, setExporting] = useState<'scholars' | 'opt' | null>(null);
   const runExport = async (kind: 'scholars' | 'opt') => {
     setExporting(kind);
     try {
-      await downloadScholarExport(kind, { ...scope, sort, order });
+      await downloadScholarExport(kind, { ...scope, sort: table.sort, order: table.order });
     } catch (e) {
       snack(`The export could not be made. ${(e as Error).message}`, 'error');
     } finally {
@@ -104,17 +108,8 @@ function ScholarDashboard() {
     }
   };
 
-  const filterValues: TScholarFilterValues = {
-    dept: filters.dept,
-    visa: filters.visa,
-    status: filters.status,
-    premium: filters.premium,
-    endFrom: filters.endFrom,
-    endTo: filters.endTo,
-    soon: filters.soon,
-  };
+  const { tab: _tab, q: _q, ...filterValues } = filters;
   const narrowed = !!filters.q || Object.values(filterValues).some((v) => v !== '');
-  const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const tabLabel = phase === 'all' ? 'All' : phaseLabel(phase);
 
@@ -147,7 +142,7 @@ function ScholarDashboard() {
       <Paper variant="outlined">
         <Tabs
           value={phase}
-          onChange={(_, v: string) => setFilters({ tab: v, page: '1' })}
+          onChange={(_, v: string) => setFilters({ tab: v })}
           variant="scrollable"
           scrollButtons="auto"
           aria-label="Phases"
@@ -175,44 +170,12 @@ function ScholarDashboard() {
           ))}
         </Tabs>
         <Box role="search" aria-label="Find scholars" sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 2 }}>
-          <TextField
-            label="Search"
-            placeholder="Name or e-mail"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            size="small"
-            margin="none"
-            sx={{ maxWidth: 420 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { maxLength: 100, type: 'search' },
-            }}
-          />
-          <ScholarDashboardFilters values={filterValues} onChange={(patch) => setFilters({ ...patch, page: '1' })} />
+          <SearchField value={filters.q} onChange={(q) => setFilters({ q })} placeholder="Name or e-mail" sx={{ maxWidth: 420 }} />
+          <ScholarDashboardFilters values={filterValues} onChange={setFilters} />
         </Box>
-        {list.isFetching ? <LinearProgress aria-label="Loading scholars" /> : <Box sx={{ height: 4 }} />}
-        {list.isError ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" onClick={() => void list.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            The dashboard could not be loaded. {(list.error as Error).message}
-          </Alert>
-        ) : null}
-        <TableContainer>
-          <Table size="small" sx={{ minWidth: 980 }}>
-            <caption style={{ captionSide: 'top', padding: '8px 16px' }}>
+        <DataTable
+          caption={
+            <>
               <Typography component="span" variant="subtitle2" color="text.primary">
                 {tabLabel}
               </Typography>
@@ -223,98 +186,30 @@ function ScholarDashboard() {
                   color="text.secondary"
                 >{` — ${total} ${total === 1 ? 'case' : 'cases'}${narrowed ? ' match your search and filters' : ''}`}</Typography>
               ) : null}
-            </caption>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((c) => (
-                  <TableCell
-                    key={c.key}
-                    scope="col"
-                    sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
-                    sortDirection={c.sort && sort === c.sort ? order : false}
-                  >
-                    {c.sort ? (
-                      <TableSortLabel
-                        active={sort === c.sort}
-                        direction={sort === c.sort ? order : 'asc'}
-                        onClick={() => setFilters({ sort: c.sort!, order: sort === c.sort && order === 'asc' ? 'desc' : 'asc', page: '1' })}
-                      >
-                        {c.label}
-                      </TableSortLabel>
-                    ) : (
-                      c.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((r) => (
-                <TableRow key={r.applicationId} hover>
-                  <TableCell component="th" scope="row">
-                    {/* A sponsorship request not yet processed opens Review Sponsorship Request; a processed case its profile. */}
-                    <Link
-                      component={RouterLink}
-                      to={r.processedState ? `/admin/scholar-profile/${r.applicationId}` : `/admin/reviewrequest/${r.applicationId}`}
-                      sx={{ fontWeight: 600 }}
-                    >
-                      {[r.lastName, r.firstName].filter(Boolean).join(', ') || '(no name)'}
-                    </Link>
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {r.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{r.department.name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {r.processedState ? (
-                      visaLabel(r.processedState)
-                    ) : (
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        Proposed: {r.proposedStatus}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{phaseLabel(r.phase)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{statusLabel(r.status)}</TableCell>
-                  <TableCell>{r.premiumProcessFlag ? 'Yes' : 'No'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {usDate(r.processedEndDate)}
-                    {r.isEndingSoon ? <Chip size="small" color="warning" label="Ending soon" sx={{ ml: 1 }} /> : null}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{localDate(r.updatedAt)}</TableCell>
-                </TableRow>
-              ))}
-              {list.isSuccess && items.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length} sx={{ py: 4, textAlign: 'center' }}>
-                    <Typography>
-                      {narrowed ? `No cases in “${tabLabel}” match your search and filters.` : `No cases in “${tabLabel}” yet.`}
-                    </Typography>
-                    {narrowed ? (
-                      <Button
-                        sx={{ mt: 1 }}
-                        onClick={() => {
-                          setSearch('');
-                          setFilters({ q: '', ...EMPTY_SCHOLAR_FILTERS, page: '1' });
-                        }}
-                      >
-                        Clear search and filters
-                      </Button>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
+            </>
+          }
+          columns={COLUMNS}
+          rows={list.data?.items}
+          rowKey={(r) => r.applicationId}
+          query={list}
+          loadingLabel="Loading scholars"
+          errorText={`The dashboard could not be loaded. ${list.error?.message ?? ''}`}
+          empty={
+            <>
+              <Typography>
+                {narrowed ? `No cases in “${tabLabel}” match your search and filters.` : `No cases in “${tabLabel}” yet.`}
+              </Typography>
+              {narrowed ? (
+                <Button sx={{ mt: 1 }} onClick={() => setFilters({ q: '', ...EMPTY_SCHOLAR_FILTERS })}>
+                  Clear search and filters
+                </Button>
               ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, p) => setFilters({ page: String(p + 1) })}
-          onRowsPerPageChange={(e) => setFilters({ pageSize: e.target.value, page: '1' })}
+            </>
+          }
+          minWidth={980}
+          total={total}
+          paging={table.paging}
+          sorting={table.sorting}
         />
       </Paper>
     </Box>
