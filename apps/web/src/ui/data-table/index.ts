@@ -8,4 +8,5 @@ export {
   type TSorting,
 } from './data-table';
 export { useUrlTable, PAGE_SIZES, type TUrlTable } from './use-url-table';
+export { usePaging } from './use-paging';
 export { DateFilter, SearchField, SelectFilter, TextFilter, type TFilterOption } from './filter-fields';

@@ -7,14 +7,17 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 interface TUrlTableOptions<F extends Record<string, string>, S extends string> {
   /** The list's filters and their defaults (left out of the address while they hold them). */
   filters: F;
-  /** The sort keys the list's contract accepts; another in the address falls back to `sort`. */
-  sorts: readonly S[];
-  sort: S;
-  order: TSortOrder;
+  /** The sort keys the list's contract accepts; another in the address falls back to `sort`. None: the list does not sort. */
+  sorts?: readonly S[];
+  sort?: S;
+  order?: TSortOrder;
   pageSize?: number;
   pageSizes?: readonly number[];
   /** The name the address gives the sort order ('order'; System Errors has always said 'dir'). */
   orderKey?: string;
+  /** The names of page and page size in the address, when a page shows two lists ('page', 'pageSize'). */
+  pageKey?: string;
+  pageSizeKey?: string;
 }
 
 export interface TUrlTable<F extends Record<string, string>, S extends string> {
@@ -35,37 +38,42 @@ export interface TUrlTable<F extends Record<string, string>, S extends string> {
  */
 export function useUrlTable<F extends Record<string, string>, S extends string>(options: TUrlTableOptions<F, S>): TUrlTable<F, S> {
   const orderKey = options.orderKey ?? 'order';
+  const pageKey = options.pageKey ?? 'page';
+  const pageSizeKey = options.pageSizeKey ?? 'pageSize';
   const pageSizes = options.pageSizes ?? PAGE_SIZES;
   const defaultPageSize = options.pageSize ?? 25;
+  const sorts: readonly string[] = options.sorts ?? [];
+  const defaultSort = (options.sort ?? '') as S;
+  const defaultOrder = options.order ?? 'asc';
   const [raw, setRaw] = useUrlFilters<Record<string, string>>({
     ...options.filters,
-    sort: options.sort,
-    [orderKey]: options.order,
-    page: '1',
-    pageSize: String(defaultPageSize),
+    ...(sorts.length ? { sort: defaultSort, [orderKey]: defaultOrder } : {}),
+    [pageKey]: '1',
+    [pageSizeKey]: String(defaultPageSize),
   });
-  const sort = (options.sorts as readonly string[]).includes(raw.sort ?? '') ? (raw.sort as S) : options.sort;
+  const sort = sorts.includes(raw.sort ?? '') ? (raw.sort as S) : defaultSort;
   const rawOrder = raw[orderKey];
-  const order: TSortOrder = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : options.order;
-  const page = Math.max(1, Math.floor(Number(raw.page)) || 1);
-  const pageSize = pageSizes.includes(Number(raw.pageSize)) ? Number(raw.pageSize) : defaultPageSize;
+  const order: TSortOrder = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : defaultOrder;
+  const page = Math.max(1, Math.floor(Number(raw[pageKey])) || 1);
+  const pageSize = pageSizes.includes(Number(raw[pageSizeKey])) ? Number(raw[pageSizeKey]) : defaultPageSize;
 
   const filterKeys = Object.keys(options.filters).join(',');
   const filters = useMemo(() => Object.fromEntries(filterKeys.split(',').map((k) => [k, raw[k] ?? ''])) as F, [raw, filterKeys]);
 
-  const setFilters = useCallback((patch: Partial<F>) => setRaw({ ...(patch as Record<string, string>), page: '1' }), [setRaw]);
+  const setFilters = useCallback((patch: Partial<F>) => setRaw({ ...(patch as Record<string, string>), [pageKey]: '1' }), [setRaw, pageKey]);
   const sorting = useMemo(
-    () => ({ sort, order, onSort: (s: string, o: TSortOrder) => setRaw({ sort: s, [orderKey]: o, page: '1' }) }),
-    [sort, order, orderKey, setRaw],
+    () => ({ sort, order, onSort: (s: string, o: TSortOrder) => setRaw({ sort: s, [orderKey]: o, [pageKey]: '1' }) }),
+    [sort, order, orderKey, pageKey, setRaw],
   );
   const paging = useMemo(
     () => ({
       page,
       pageSize,
       pageSizes,
-      onPage: (p: number, size: number) => setRaw(size === pageSize ? { page: String(p) } : { page: '1', pageSize: String(size) }),
+      onPage: (p: number, size: number) =>
+        setRaw(size === pageSize ? { [pageKey]: String(p) } : { [pageKey]: '1', [pageSizeKey]: String(size) }),
     }),
-    [page, pageSize, pageSizes, setRaw],
+    [page, pageSize, pageSizes, pageKey, pageSizeKey, setRaw],
   );
   return { filters, setFilters, sort, order, page, pageSize, sorting, paging };
 }

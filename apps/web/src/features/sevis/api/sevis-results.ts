@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { sevisApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { uploadFile } from '../../../app/http/upload-file';
@@ -29,17 +30,10 @@ export function useTransactionLog(logId: string | null) {
 }
 
 /** System Errors: failed or held SEVIS updates on the records the caller reaches. */
-export function useSystemErrors(query: {
-  page: number;
-  pageSize: number;
-  q?: string | undefined;
-  code?: string | undefined;
-  sort: string;
-  dir: string;
-}) {
+export function useSystemErrors(query: z.input<typeof sevisApi.ZSystemErrorsQuery>) {
   return useQuery({
     queryKey: [...resultsKey, 'system-errors', query],
-    queryFn: ({ signal }) => apiCall(sevisApi.listSystemErrors, { query: query as never, signal }),
+    queryFn: ({ signal }) => apiCall(sevisApi.listSystemErrors, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -10,24 +10,10 @@ import { PageLoader } from '../../../ui/page-loader';
 import { useUrlFilters } from '../../../ui/use-url-filters';
 import { useCreateBatches, useMarkBatchSent, usePendingGroups } from '../api/sevis-batches';
 import { BatchDetailDialog } from '../components/batch-detail-dialog';
-import { BatchEventsTable } from '../components/batch-events-table';
+import { BatchEventsTable, EVENT_FILTERS } from '../components/batch-events-table';
 import { BatchGroups } from '../components/batch-groups';
 import { BatchListTable } from '../components/batch-list-table';
 import { createdMessage } from '../components/batch-created-message';
-
-const DEFAULTS = {
-  eOrg: '',
-  eStatus: '',
-  eQ: '',
-  ePage: '1',
-  eSize: '10',
-  bStatus: '',
-  bKind: '',
-  bOrg: '',
-  bQ: '',
-  bPage: '1',
-  bSize: '10',
-};
 
 /** #/isss/batch-manager: pending SEVIS updates by OrgID, creating validated batches, and the batches with their statuses. */
 export function BatchManagerPage() {
@@ -35,7 +21,7 @@ export function BatchManagerPage() {
   const groups = usePendingGroups();
   const create = useCreateBatches();
   const markSent = useMarkBatchSent();
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
+  const [, setEventFilters] = useUrlFilters({ ...EVENT_FILTERS, ePage: '1' });
   const [result, setResult] = useState<sevisApi.TCreateBatchesOutput | null>(null);
   const [sending, setSending] = useState<sevisApi.TSevisBatch | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -92,17 +78,17 @@ export function BatchManagerPage() {
           groups={items}
           busy={create.isPending}
           onCreate={(g) => run({ settingsId: g.settingsId! })}
-          onShow={(g) => setFilters({ eOrg: g.settingsId ?? 'none', eStatus: '', ePage: '1' })}
+          onShow={(g) => setEventFilters({ eOrg: g.settingsId ?? 'none', eStatus: '', ePage: '1' })}
         />
       )}
       <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>
         Pending and held-back updates
       </Typography>
-      <BatchEventsTable filters={filters} setFilters={setFilters} groups={items} />
+      <BatchEventsTable groups={items} />
       <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>
         Batches
       </Typography>
-      <BatchListTable filters={filters} setFilters={setFilters} groups={items} onMarkSent={setSending} onOpen={(b) => setOpen(b.id)} />
+      <BatchListTable groups={items} onMarkSent={setSending} onOpen={(b) => setOpen(b.id)} />
       <ConfirmDialog
         open={!!sending}
         title="Mark the batch sent"
