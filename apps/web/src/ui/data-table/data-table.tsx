@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { visuallyHidden } from '../visually-hidden';
 import {
   Alert,
   Box,
@@ -67,6 +68,8 @@ export interface TDataTableProps<R> {
   rows: readonly R[] | undefined;
   rowKey: (row: R) => string;
   rowProps?: (row: R) => Omit<TableRowProps, 'key'>;
+  /** What a row shows under itself across the whole width when opened (null: nothing). */
+  expansion?: (row: R) => ReactNode;
   query: TListQueryState;
   loadingLabel: string;
   /** Said in the one row of a list that loaded empty. */
@@ -83,18 +86,6 @@ export interface TDataTableProps<R> {
 }
 
 const headerSx: SxProps<Theme> = { whiteSpace: 'nowrap', fontWeight: 600 };
-// Read by screen readers only: which way the active column sorts.
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 function SortHeader<R>({ column, sorting }: { column: TColumn<R> & { sort: string }; sorting: TSorting }) {
   const active = sorting.sort === column.sort;
@@ -159,21 +150,33 @@ export function DataTable<R>(props: TDataTableProps<R>) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((r) => (
-              <TableRow key={props.rowKey(r)} hover {...props.rowProps?.(r)}>
-                {columns.map((c) => (
-                  <TableCell
-                    key={c.key}
-                    align={c.align ?? 'left'}
-                    padding={c.padding ?? 'normal'}
-                    {...(c.isRowHeader ? { component: 'th', scope: 'row' } : {})}
-                    sx={[!!c.noWrap && { whiteSpace: 'nowrap' }, ...(Array.isArray(c.sx) ? c.sx : [c.sx])]}
-                  >
-                    {c.cell(r)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+            {rows.map((r) => {
+              const expansion = props.expansion?.(r);
+              return (
+                <Fragment key={props.rowKey(r)}>
+                  <TableRow hover {...props.rowProps?.(r)}>
+                    {columns.map((c) => (
+                      <TableCell
+                        key={c.key}
+                        align={c.align ?? 'left'}
+                        padding={c.padding ?? 'normal'}
+                        {...(c.isRowHeader ? { component: 'th', scope: 'row' } : {})}
+                        sx={[!!c.noWrap && { whiteSpace: 'nowrap' }, ...(Array.isArray(c.sx) ? c.sx : [c.sx])]}
+                      >
+                        {c.cell(r)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                  {expansion ? (
+                    <TableRow>
+                      <TableCell colSpan={columns.length} sx={{ bgcolor: 'action.hover' }}>
+                        {expansion}
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
+                </Fragment>
+              );
+            })}
             {query.isSuccess && rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length} sx={{ py: 4, textAlign: 'center' }}>

@@ -60,7 +60,10 @@ export function useUrlTable<F extends Record<string, string>, S extends string>(
   const filterKeys = Object.keys(options.filters).join(',');
   const filters = useMemo(() => Object.fromEntries(filterKeys.split(',').map((k) => [k, raw[k] ?? ''])) as F, [raw, filterKeys]);
 
-  const setFilters = useCallback((patch: Partial<F>) => setRaw({ ...(patch as Record<string, string>), [pageKey]: '1' }), [setRaw, pageKey]);
+  const setFilters = useCallback(
+    (patch: Partial<F>) => setRaw({ ...(patch as Record<string, string>), [pageKey]: '1' }),
+    [setRaw, pageKey],
+  );
   const sorting = useMemo(
     () => ({ sort, order, onSort: (s: string, o: TSortOrder) => setRaw({ sort: s, [orderKey]: o, [pageKey]: '1' }) }),
     [sort, order, orderKey, pageKey, setRaw],

@@ -22,6 +22,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { formatDate } from '../../../ui/format-date';
 import { useSevisSettings } from '../api/sevis-settings';
 import { SettingsDialog } from '../components/settings-dialog';
+import { visuallyHidden } from '../../../ui/visually-hidden';
 
 /** #/isss/sevis-settings: the SEVIS organisation of each campus site (F school code, J program number). */
 export function SevisSettingsPage() {
@@ -132,15 +133,3 @@ export function SevisSettingsPage() {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

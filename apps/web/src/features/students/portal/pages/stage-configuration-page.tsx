@@ -35,9 +35,9 @@ import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
 import { useCustomItemOptions } from '../api/custom-items';
 import { useAddStageItem, useRemoveStageItem, useReorderStageItems, useStageItems, useUpdateStageItem } from '../api/stage-items';
+import { visuallyHidden } from '../../../../ui/visually-hidden';
 
 // Read by screen readers only.
-const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 type TStage = studentsApi.TPortalStage;
 type TItem = studentsApi.TStageItem;
 const STAGE_HELP: Record<TStage, string> = {
@@ -105,7 +105,7 @@ function StageList({ stage, items, options }: { stage: TStage; items: TItem[]; o
               ).map(([h, w], i) => (
                 <TableCell key={i} scope="col" sx={{ width: w }}>
                   {h || (
-                    <Box component="span" sx={HIDDEN}>
+                    <Box component="span" sx={visuallyHidden}>
                       Actions
                     </Box>
                   )}
