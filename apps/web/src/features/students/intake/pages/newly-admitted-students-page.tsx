@@ -1,62 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  FormControl,
-  InputAdornment,
-  InputLabel,
-  Link,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  TextField,
-  Typography,
-} from '@mui/material';
-import Search from '@mui/icons-material/Search';
+import { useMemo, useState } from 'react';
+import { Box, Button, Checkbox, Chip, FormControl, InputLabel, Link, MenuItem, Paper, Select, Typography } from '@mui/material';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { can, studentsApi, usDate } from '@meridian/domain';
+import { can, formatDate, formatDateTime, studentsApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { actorOf } from '../../../../shells/common/menu';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { formatDateTime } from '../../../../ui/format-date';
+import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { PageHeader } from '../../../../ui/page-header';
-import { useUrlFilters } from '../../../../ui/use-url-filters';
 import { useCurrentUser } from '../../../auth';
 import { useInviteStudents } from '../api/invite-students';
 import { useNewlyAdmitted } from '../api/newly-admitted';
 import { InviteResultsDialog } from '../components/invite-results-dialog';
 
-type TSort = (typeof studentsApi.NEWLY_ADMITTED_SORTS)[number];
 type TRow = studentsApi.TNewlyAdmittedStudent;
-const DEFAULTS = { q: '', invitation: 'all', sort: 'lastName', dir: 'asc', page: '1', pageSize: '25' };
-
-const COLUMNS: { key: string; label: string; sort?: TSort }[] = [
-  { key: 'name', label: 'Name', sort: 'lastName' },
-  { key: 'email', label: 'E-mail', sort: 'email' },
-  { key: 'sevis', label: 'SEVIS ID' },
-  { key: 'visa', label: 'Visa' },
-  { key: 'site', label: 'Campus site', sort: 'campusSite' },
-  { key: 'start', label: 'Program start', sort: 'programStartDate' },
-  { key: 'invited', label: 'Invited', sort: 'invitedAt' },
-  { key: 'login', label: 'Last sign-in', sort: 'lastLoginAt' },
-];
-
-function toQuery(f: typeof DEFAULTS): studentsApi.TNewlyAdmittedQuery {
-  const parsed = studentsApi.ZNewlyAdmittedQuery.safeParse(f);
-  return parsed.success ? parsed.data : studentsApi.ZNewlyAdmittedQuery.parse({});
-}
+const FILTERS = { q: '', invitation: 'all' };
 
 function InvitationCell({ r }: { r: TRow }) {
   if (!r.hasAccount) return <Chip size="small" variant="outlined" label="Not invited" />;
@@ -69,21 +26,25 @@ export function NewlyAdmittedStudentsPage() {
   const me = useCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
   const mayInvite = can(actor, 'students.manage');
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
-  const query = useMemo(() => toQuery(filters), [filters]);
+  // The address has always called the sort order 'dir' here.
+  const table = useUrlTable({ filters: FILTERS, sorts: studentsApi.NEWLY_ADMITTED_SORTS, sort: 'lastName', order: 'asc', orderKey: 'dir' });
+  const { filters, setFilters } = table;
+  const query: studentsApi.TNewlyAdmittedQuery = useMemo(
+    () => ({
+      q: filters.q.slice(0, 100) || undefined,
+      invitation: filters.invitation === 'not_invited' || filters.invitation === 'invited' ? filters.invitation : 'all',
+      sort: table.sort,
+      dir: table.order,
+      page: table.page,
+      pageSize: table.pageSize,
+    }),
+    [filters, table.sort, table.order, table.page, table.pageSize],
+  );
   const list = useNewlyAdmitted(query);
   const invite = useInviteStudents();
-  const [search, setSearch] = useState(filters.q);
   const [selected, setSelected] = useState<Map<string, TRow>>(new Map());
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<{ out: studentsApi.TBulkInviteOutput; names: Map<string, string> } | null>(null);
-
-  useEffect(() => setSearch(filters.q), [filters.q]);
-  useEffect(() => {
-    if (search === filters.q) return;
-    const id = window.setTimeout(() => setFilters({ q: search.trim(), page: '1' }), 350);
-    return () => window.clearTimeout(id);
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const items = list.data?.items ?? [];
   const selectable = items.filter((r) => mayInvite && r.canInvite);
@@ -117,6 +78,58 @@ export function NewlyAdmittedStudentsPage() {
     });
   };
 
+  const columns: TColumn<TRow>[] = [
+    {
+      key: 'select',
+      padding: 'checkbox',
+      header: mayInvite ? (
+        <Checkbox
+          checked={allOnPage}
+          indeterminate={!allOnPage && selectable.some((r) => selected.has(r.profileId))}
+          disabled={selectable.length === 0}
+          onChange={togglePage}
+          slotProps={{ input: { 'aria-label': 'Select every student on this page' } }}
+        />
+      ) : null,
+      cell: (r) =>
+        mayInvite ? (
+          <Checkbox
+            checked={selected.has(r.profileId)}
+            disabled={!r.canInvite}
+            onChange={() => toggle(r)}
+            slotProps={{ input: { 'aria-label': `Select ${r.lastName}, ${r.firstName}` } }}
+          />
+        ) : null,
+    },
+    {
+      key: 'name',
+      header: 'Name',
+      sort: 'lastName',
+      isRowHeader: true,
+      noWrap: true,
+      sx: { fontWeight: 600 },
+      cell: (r) => <Link href={`#/isss/student-profile/${r.profileId}`}>{`${r.lastName}, ${r.firstName}`}</Link>,
+    },
+    {
+      key: 'email',
+      header: 'E-mail',
+      sort: 'email',
+      noWrap: true,
+      cell: (r) =>
+        r.email || (
+          <Typography variant="body2" color="error.main" component="span">
+            No e-mail
+          </Typography>
+        ),
+    },
+    { key: 'sevis', header: 'SEVIS ID', noWrap: true, cell: (r) => r.sevisId ?? '—' },
+    { key: 'visa', header: 'Visa', cell: (r) => r.visaType },
+    { key: 'site', header: 'Campus site', sort: 'campusSite', cell: (r) => r.campusSite ?? '—' },
+    { key: 'start', header: 'Program start', sort: 'programStartDate', cell: (r) => formatDate(r.programStartDate) || '—' },
+    { key: 'invited', header: 'Invited', sort: 'invitedAt', noWrap: true, cell: (r) => <InvitationCell r={r} /> },
+    { key: 'login', header: 'Last sign-in', sort: 'lastLoginAt', noWrap: true, cell: (r) => formatDateTime(r.lastLoginAt) || 'Never' },
+  ];
+
   return (
     <Box>
       <PageHeader
@@ -132,31 +145,14 @@ export function NewlyAdmittedStudentsPage() {
       />
       <Paper variant="outlined">
         <Box role="search" aria-label="Filter newly admitted students" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}>
-          <TextField
-            label="Search"
-            placeholder="Name, e-mail, SEVIS ID or campus ID"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            size="small"
-            sx={{ flex: '1 1 280px', maxWidth: 420 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { maxLength: 100 },
-            }}
-          />
+          <SearchField value={filters.q} onChange={(q) => setFilters({ q })} placeholder="Name, e-mail, SEVIS ID or campus ID" />
           <FormControl size="small" sx={{ minWidth: 220 }}>
             <InputLabel id="invitation-label">Invitation</InputLabel>
             <Select
               labelId="invitation-label"
               label="Invitation"
               value={query.invitation}
-              onChange={(e) => setFilters({ invitation: e.target.value, page: '1' })}
+              onChange={(e) => setFilters({ invitation: e.target.value })}
             >
               <MenuItem value="all">All</MenuItem>
               <MenuItem value="not_invited">Not invited yet</MenuItem>
@@ -174,107 +170,24 @@ export function NewlyAdmittedStudentsPage() {
             </Box>
           ) : null}
         </Box>
-        {list.isFetching ? <LinearProgress aria-label="Loading students" /> : <Box sx={{ height: 4 }} />}
-        {list.isError ? (
-          <Alert severity="error" sx={{ m: 2 }} action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
-            The list could not be loaded.
-          </Alert>
-        ) : null}
-        <TableContainer>
-          <Table size="small" aria-label="Newly admitted students" sx={{ minWidth: 1000 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  {mayInvite ? (
-                    <Checkbox
-                      checked={allOnPage}
-                      indeterminate={!allOnPage && selectable.some((r) => selected.has(r.profileId))}
-                      disabled={selectable.length === 0}
-                      onChange={togglePage}
-                      slotProps={{ input: { 'aria-label': 'Select every student on this page' } }}
-                    />
-                  ) : null}
-                </TableCell>
-                {COLUMNS.map((c) => (
-                  <TableCell
-                    key={c.key}
-                    scope="col"
-                    sx={{ whiteSpace: 'nowrap' }}
-                    sortDirection={c.sort && query.sort === c.sort ? query.dir : false}
-                  >
-                    {c.sort ? (
-                      <TableSortLabel
-                        active={query.sort === c.sort}
-                        direction={query.sort === c.sort ? query.dir : 'asc'}
-                        onClick={() =>
-                          setFilters({ sort: c.sort!, dir: query.sort === c.sort && query.dir === 'asc' ? 'desc' : 'asc', page: '1' })
-                        }
-                      >
-                        {c.label}
-                      </TableSortLabel>
-                    ) : (
-                      c.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((r) => {
-                const name = `${r.lastName}, ${r.firstName}`;
-                return (
-                  <TableRow key={r.profileId} hover selected={selected.has(r.profileId)}>
-                    <TableCell padding="checkbox">
-                      {mayInvite ? (
-                        <Checkbox
-                          checked={selected.has(r.profileId)}
-                          disabled={!r.canInvite}
-                          onChange={() => toggle(r)}
-                          slotProps={{ input: { 'aria-label': `Select ${name}` } }}
-                        />
-                      ) : null}
-                    </TableCell>
-                    <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      <Link href={`#/isss/student-profile/${r.profileId}`}>{name}</Link>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {r.email || (
-                        <Typography variant="body2" color="error.main" component="span">
-                          No e-mail
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.sevisId ?? '—'}</TableCell>
-                    <TableCell>{r.visaType}</TableCell>
-                    <TableCell>{r.campusSite ?? '—'}</TableCell>
-                    <TableCell>{r.programStartDate ? usDate(r.programStartDate) : '—'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <InvitationCell r={r} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.lastLoginAt ? formatDateTime(r.lastLoginAt) : 'Never'}</TableCell>
-                  </TableRow>
-                );
-              })}
-              {!list.isPending && items.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 4, textAlign: 'center' }}>
-                    {query.q || query.invitation !== 'all'
-                      ? 'No student matches these filters.'
-                      : 'No newly admitted students are waiting for an invitation.'}
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={query.page - 1}
-          rowsPerPage={query.pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, p) => setFilters({ page: String(p + 1) })}
-          onRowsPerPageChange={(e) => setFilters({ pageSize: e.target.value, page: '1' })}
+        <DataTable
+          label="Newly admitted students"
+          columns={columns}
+          rows={list.data?.items}
+          rowKey={(r) => r.profileId}
+          rowProps={(r) => ({ selected: selected.has(r.profileId) })}
+          query={list}
+          loadingLabel="Loading students"
+          errorText="The list could not be loaded."
+          empty={
+            query.q || query.invitation !== 'all'
+              ? 'No student matches these filters.'
+              : 'No newly admitted students are waiting for an invitation.'
+          }
+          minWidth={1000}
+          total={list.data?.total ?? 0}
+          paging={table.paging}
+          sorting={table.sorting}
         />
       </Paper>
       <ConfirmDialog
