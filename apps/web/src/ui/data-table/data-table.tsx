@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { visuallyHidden } from '../visually-hidden';
+import { Pager } from './pager';
 import {
   Alert,
   Box,
@@ -10,7 +11,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TableSortLabel,
   type SxProps,
@@ -113,7 +113,6 @@ function SortHeader<R>({ column, sorting }: { column: TColumn<R> & { sort: strin
  */
 export function DataTable<R>(props: TDataTableProps<R>) {
   const { columns, rows = [], query, paging, sorting, total } = props;
-  const pageCount = paging && total !== undefined ? Math.max(1, Math.ceil(total / paging.pageSize)) : 1;
   return (
     <Box>
       {query.isFetching ? <LinearProgress aria-label={props.loadingLabel} /> : <Box sx={{ height: 4 }} />}
@@ -188,17 +187,7 @@ export function DataTable<R>(props: TDataTableProps<R>) {
         </Table>
       </TableContainer>
       {props.footer}
-      {paging && total !== undefined ? (
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(Math.max(0, paging.page - 1), pageCount - 1)}
-          rowsPerPage={paging.pageSize}
-          rowsPerPageOptions={[...paging.pageSizes]}
-          onPageChange={(_, p) => paging.onPage(p + 1, paging.pageSize)}
-          onRowsPerPageChange={(e) => paging.onPage(1, Number(e.target.value))}
-        />
-      ) : null}
+      {paging && total !== undefined ? <Pager total={total} paging={paging} /> : null}
     </Box>
   );
 }

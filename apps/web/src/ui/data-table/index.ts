@@ -9,4 +9,5 @@ export {
 } from './data-table';
 export { useUrlTable, PAGE_SIZES, type TUrlTable } from './use-url-table';
 export { usePaging } from './use-paging';
+export { Pager } from './pager';
 export { DateFilter, SearchField, SelectFilter, TextFilter, type TFilterOption } from './filter-fields';

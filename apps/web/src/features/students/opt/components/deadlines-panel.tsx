@@ -1,32 +1,34 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Card, CardContent, Chip, LinearProgress, Link, List, ListItem, Stack, TablePagination, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, LinearProgress, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { studentsApi } from '@meridian/domain';
-import { useUrlFilters } from '../../../../ui/use-url-filters';
+import { formatDate, studentsApi } from '@meridian/domain';
+import { Pager, useUrlTable } from '../../../../ui/data-table';
 import { useDeadlines } from '../api/opt';
-import { daysText, usDate } from './opt-format';
+import { daysText } from './opt-format';
 
 const SEVERITY = {
   critical: { Icon: ErrorOutline, color: 'error.main', label: 'Urgent' },
   warning: { Icon: WarningAmberOutlined, color: 'warning.dark', label: 'Soon' },
   info: { Icon: InfoOutlined, color: 'info.main', label: 'Upcoming' },
 } as const;
-const DEFAULTS = { deadline: '', deadlinePage: '1' };
+const DEADLINE_PAGE_SIZES = [8];
 
 /** The student admin dashboard's Deadlines panel: what is due across the caller's students, most urgent first. */
 export function DeadlinesPanel() {
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
-  const query = useMemo(() => {
-    const parsed = studentsApi.ZListDeadlinesQuery.safeParse({
-      kind: filters.deadline || undefined,
-      page: filters.deadlinePage,
-      pageSize: 8,
-    });
-    return parsed.success ? parsed.data : studentsApi.ZListDeadlinesQuery.parse({ pageSize: 8 });
-  }, [filters]);
+  // On the dashboard, beside other panels: its names in the address say 'deadline'.
+  const table = useUrlTable({ filters: { deadline: '' }, pageKey: 'deadlinePage', pageSize: 8, pageSizes: DEADLINE_PAGE_SIZES });
+  const { filters, setFilters } = table;
+  const query = useMemo(
+    () => ({
+      kind: studentsApi.DEADLINE_KINDS.find((k) => k === filters.deadline),
+      page: table.page,
+      pageSize: table.pageSize,
+    }),
+    [filters, table.page, table.pageSize],
+  );
   const list = useDeadlines(query);
   const items = list.data?.items ?? [];
 
@@ -50,7 +52,7 @@ export function DeadlinesPanel() {
             color={!query.kind ? 'primary' : 'default'}
             variant={!query.kind ? 'filled' : 'outlined'}
             aria-pressed={!query.kind}
-            onClick={() => setFilters({ deadline: '', deadlinePage: '1' })}
+            onClick={() => setFilters({ deadline: '' })}
           />
           {studentsApi.DEADLINE_KINDS.map((k) => (
             <Chip
@@ -60,7 +62,7 @@ export function DeadlinesPanel() {
               color={query.kind === k ? 'primary' : 'default'}
               variant={query.kind === k ? 'filled' : 'outlined'}
               aria-pressed={query.kind === k}
-              onClick={() => setFilters({ deadline: k, deadlinePage: '1' })}
+              onClick={() => setFilters({ deadline: k })}
             />
           ))}
         </Stack>
@@ -90,7 +92,7 @@ export function DeadlinesPanel() {
                 </Box>
                 <Box sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {usDate(d.dueDate)}
+                    {formatDate(d.dueDate)}
                   </Typography>
                   <Typography
                     variant="caption"
@@ -110,16 +112,7 @@ export function DeadlinesPanel() {
             );
           })}
         </List>
-        {(list.data?.total ?? 0) > query.pageSize ? (
-          <TablePagination
-            component="div"
-            count={list.data?.total ?? 0}
-            page={query.page - 1}
-            rowsPerPage={query.pageSize}
-            rowsPerPageOptions={[query.pageSize]}
-            onPageChange={(_, p) => setFilters({ deadlinePage: String(p + 1) })}
-          />
-        ) : null}
+        {(list.data?.total ?? 0) > query.pageSize ? <Pager total={list.data?.total ?? 0} paging={table.paging} /> : null}
       </CardContent>
     </Card>
   );

@@ -1,59 +1,35 @@
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Box,
   Button,
   Chip,
-  Collapse,
   IconButton,
-  InputAdornment,
-  LinearProgress,
   Link,
-  MenuItem,
   Paper,
   Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
-  TablePagination,
   TableRow,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
-import Search from '@mui/icons-material/Search';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
-import { OPT_PHASES, studentsApi, UNEMPLOYMENT_LEVEL_LABELS } from '@meridian/domain';
+import { formatDate, OPT_PHASES, studentsApi, UNEMPLOYMENT_LEVEL_LABELS } from '@meridian/domain';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
-import { useUrlFilters } from '../../../../ui/use-url-filters';
+import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../../ui/data-table';
+import { visuallyHidden } from '../../../../ui/visually-hidden';
 import { useOptStudents } from '../api/opt';
 import { EmploymentDialog } from '../components/employment-dialog';
-import { phaseLabel, usDate } from '../components/opt-format';
-import { SortableHead, type TColumn } from '../components/sortable-head';
+import { phaseLabel } from '../components/opt-format';
 import { UnemploymentMeter } from '../components/unemployment-meter';
-import { useSearchBox } from '../components/use-search-box';
 
-type TSort = (typeof studentsApi.OPT_STUDENT_SORTS)[number];
-const DEFAULTS = { q: '', phase: '', employer: '', level: '', sort: 'name', order: 'asc', page: '1', pageSize: '25' };
-const COLUMNS: TColumn<TSort>[] = [
-  { key: 'expand', label: '', width: 48 },
-  { key: 'name', label: 'Student', sort: 'name' },
-  { key: 'phase', label: 'Phase', sort: 'phase' },
-  { key: 'auth', label: 'Authorised until', sort: 'authorizationEnd' },
-  { key: 'employer', label: 'Current employer' },
-  { key: 'unemployment', label: 'Unemployment days', sort: 'unemploymentUsed' },
-];
-
-function toQuery(f: typeof DEFAULTS): studentsApi.TListOptStudentsQuery {
-  const clean = Object.fromEntries(Object.entries(f).filter(([, v]) => v !== ''));
-  const parsed = studentsApi.ZListOptStudentsQuery.safeParse(clean);
-  return parsed.success ? parsed.data : studentsApi.ZListOptStudentsQuery.parse({});
-}
+const FILTERS = { q: '', phase: '', employer: '', level: '' };
 
 function EmployerCell({ s }: { s: studentsApi.TOptStudent }) {
   const current = s.employments.filter((e) => e.isCurrent);
@@ -72,7 +48,7 @@ function EmployerCell({ s }: { s: studentsApi.TOptStudent }) {
             {e.employerName}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {e.jobTitle ? `${e.jobTitle} · ` : ''}since {usDate(e.startDate)}
+            {e.jobTitle ? `${e.jobTitle} · ` : ''}since {formatDate(e.startDate)}
             {e.fullOrPartTime === '02' ? ' · part time' : ''}
           </Typography>
         </Box>
@@ -103,13 +79,15 @@ function EmploymentHistory({
         ) : null}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {s.authorizations.map((a) => `${phaseLabel(a.phase)}: ${usDate(a.startDate)} – ${usDate(a.endDate)}`).join(' · ')}
+        {s.authorizations.map((a) => `${phaseLabel(a.phase)}: ${formatDate(a.startDate)} – ${formatDate(a.endDate)}`).join(' · ')}
       </Typography>
       {s.unemployment ? (
         <Typography variant="body2" sx={{ mb: 1 }}>
           <strong>Counted as unemployment:</strong>{' '}
           {s.unemployment.gaps.length
-            ? s.unemployment.gaps.map((g) => `${usDate(g.from)} – ${usDate(g.to)} (${g.days} ${g.days === 1 ? 'day' : 'days'})`).join('; ')
+            ? s.unemployment.gaps
+                .map((g) => `${formatDate(g.from)} – ${formatDate(g.to)} (${g.days} ${g.days === 1 ? 'day' : 'days'})`)
+                .join('; ')
             : 'no days so far'}
         </Typography>
       ) : null}
@@ -124,7 +102,7 @@ function EmploymentHistory({
                 <TableCell>EIN {e.employerEin || '—'}</TableCell>
                 <TableCell>{e.jobTitle}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {usDate(e.startDate)} – {e.endDate ? usDate(e.endDate) : 'present'}
+                  {formatDate(e.startDate)} – {e.endDate ? formatDate(e.endDate) : 'present'}
                 </TableCell>
                 <TableCell>{e.fullOrPartTime === '02' ? 'Part time' : 'Full time'}</TableCell>
                 <TableCell>{phaseLabel(e.phase)}</TableCell>
@@ -149,15 +127,92 @@ function EmploymentHistory({
 /** #/isss/opt-stem-students-and-employers (OPT Management > OPT Students & Employers). */
 export function OptStudentsPage() {
   useDocumentTitle('OPT Students & Employers');
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
-  const query = useMemo(() => toQuery(filters), [filters]);
+  const table = useUrlTable({ filters: FILTERS, sorts: studentsApi.OPT_STUDENT_SORTS, sort: 'name', order: 'asc' });
+  const { filters, setFilters } = table;
+  const query: studentsApi.TListOptStudentsQuery = useMemo(
+    () => ({
+      q: filters.q || undefined,
+      employer: filters.employer || undefined,
+      phase: (OPT_PHASES.find((p) => p.code === filters.phase)?.code ?? undefined) as studentsApi.TListOptStudentsQuery['phase'],
+      level: studentsApi.UNEMPLOYMENT_LEVELS.find((l) => l === filters.level),
+      sort: table.sort,
+      order: table.order,
+      page: table.page,
+      pageSize: table.pageSize,
+    }),
+    [filters, table.sort, table.order, table.page, table.pageSize],
+  );
   const list = useOptStudents(query);
-  const [q, setQ] = useSearchBox(filters.q, (v) => setFilters({ q: v, page: '1' }));
-  const [employer, setEmployer] = useSearchBox(filters.employer, (v) => setFilters({ employer: v, page: '1' }));
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const [editing, setEditing] = useState<{ student: studentsApi.TOptStudent; employment: studentsApi.TOptEmployment | null } | null>(null);
 
-  const items = list.data?.items ?? [];
+  const columns: TColumn<studentsApi.TOptStudent>[] = [
+    {
+      key: 'expand',
+      header: (
+        <Box component="span" sx={visuallyHidden}>
+          Employment periods
+        </Box>
+      ),
+      sx: { width: 48 },
+      cell: (s) => {
+        const isOpen = !!open[s.profileId];
+        return (
+          <IconButton
+            size="small"
+            aria-expanded={isOpen}
+            aria-label={`${isOpen ? 'Hide' : 'Show'} employment periods of ${s.firstName} ${s.lastName}`}
+            onClick={() => setOpen((o) => ({ ...o, [s.profileId]: !isOpen }))}
+          >
+            {isOpen ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+          </IconButton>
+        );
+      },
+    },
+    {
+      key: 'name',
+      header: 'Student',
+      sort: 'name',
+      isRowHeader: true,
+      cell: (s) => (
+        <>
+          <Link component={RouterLink} to={`/isss/student-profile/${s.profileId}`} sx={{ fontWeight: 600 }}>
+            {`${s.lastName}, ${s.firstName}`}
+          </Link>
+          <Typography variant="caption" component="div" color="text.secondary">
+            {[s.sevisId, s.campusSiteName].filter(Boolean).join(' · ')}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'phase',
+      header: 'Phase',
+      sort: 'phase',
+      cell: (s) => <Chip size="small" variant="outlined" label={phaseLabel(s.phase)} color={s.phase === '03' ? 'primary' : 'default'} />,
+    },
+    {
+      key: 'auth',
+      header: 'Authorised until',
+      sort: 'authorizationEnd',
+      noWrap: true,
+      cell: (s) => (
+        <>
+          {formatDate(s.authorizationEnd)}
+          <Typography variant="caption" component="div" color="text.secondary">
+            from {formatDate(s.authorizationStart)}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'employer', header: 'Current employer', cell: (s) => <EmployerCell s={s} /> },
+    {
+      key: 'unemployment',
+      header: 'Unemployment days',
+      sort: 'unemploymentUsed',
+      cell: (s) => <UnemploymentMeter value={s.unemployment} />,
+    },
+  ];
 
   return (
     <Box>
@@ -167,172 +222,60 @@ export function OptStudentsPage() {
       />
       <Paper variant="outlined">
         <Box role="search" aria-label="Filter OPT students" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}>
-          <TextField
-            fullWidth={false}
-            label="Search"
+          <SearchField
+            value={filters.q}
+            onChange={(q) => setFilters({ q })}
             placeholder="Name or SEVIS ID"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            size="small"
-            margin="none"
             sx={{ flex: '1 1 240px', maxWidth: 340 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { maxLength: 100 },
-            }}
           />
-          <TextField
-            fullWidth={false}
+          <SearchField
             label="Employer"
+            value={filters.employer}
+            onChange={(employer) => setFilters({ employer })}
             placeholder="Employer name"
-            value={employer}
-            onChange={(e) => setEmployer(e.target.value)}
-            size="small"
-            margin="none"
             sx={{ flex: '1 1 200px', maxWidth: 280 }}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 100 } }}
           />
-          <TextField
-            select
-            fullWidth={false}
-            size="small"
-            margin="none"
+          <SelectFilter
             id="opt-phase"
-            sx={{ minWidth: 170 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             label="Phase"
+            width={170}
+            anyLabel="All phases"
             value={query.phase ?? ''}
-            onChange={(e) => setFilters({ phase: e.target.value, page: '1' })}
-          >
-            <MenuItem value="">All phases</MenuItem>
-            {OPT_PHASES.map((p) => (
-              <MenuItem key={p.code} value={p.code}>
-                {p.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            fullWidth={false}
-            size="small"
-            margin="none"
+            onChange={(phase) => setFilters({ phase })}
+            options={OPT_PHASES.map((p) => ({ value: p.code, label: p.label }))}
+          />
+          <SelectFilter
             id="opt-level"
-            sx={{ minWidth: 190 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             label="Unemployment"
+            width={190}
+            anyLabel="Any level"
             value={query.level ?? ''}
-            onChange={(e) => setFilters({ level: e.target.value, page: '1' })}
-          >
-            <MenuItem value="">Any level</MenuItem>
-            {studentsApi.UNEMPLOYMENT_LEVELS.map((l) => (
-              <MenuItem key={l} value={l}>
-                {UNEMPLOYMENT_LEVEL_LABELS[l]}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(level) => setFilters({ level })}
+            options={studentsApi.UNEMPLOYMENT_LEVELS.map((l) => ({ value: l, label: UNEMPLOYMENT_LEVEL_LABELS[l] }))}
+          />
         </Box>
-        {list.isFetching ? <LinearProgress aria-label="Loading OPT students" /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="OPT students and employers" sx={{ minWidth: 900 }}>
-            <SortableHead
-              columns={COLUMNS}
-              sort={query.sort}
-              order={query.order}
-              onSort={(sort, order) => setFilters({ sort, order, page: '1' })}
-            />
-            <TableBody>
-              {items.map((s) => {
-                const isOpen = !!open[s.profileId];
-                const name = `${s.lastName}, ${s.firstName}`;
-                return (
-                  <Fragment key={s.profileId}>
-                    <TableRow hover sx={{ '& > td, & > th': { borderBottom: isOpen ? 'none' : undefined }, verticalAlign: 'top' }}>
-                      <TableCell>
-                        <IconButton
-                          size="small"
-                          aria-expanded={isOpen}
-                          aria-label={`${isOpen ? 'Hide' : 'Show'} employment periods of ${s.firstName} ${s.lastName}`}
-                          onClick={() => setOpen((o) => ({ ...o, [s.profileId]: !isOpen }))}
-                        >
-                          {isOpen ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
-                        </IconButton>
-                      </TableCell>
-                      <TableCell component="th" scope="row">
-                        <Link component={RouterLink} to={`/isss/student-profile/${s.profileId}`} sx={{ fontWeight: 600 }}>
-                          {name}
-                        </Link>
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {[s.sevisId, s.campusSiteName].filter(Boolean).join(' · ')}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          label={phaseLabel(s.phase)}
-                          color={s.phase === '03' ? 'primary' : 'default'}
-                        />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {usDate(s.authorizationEnd)}
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          from {usDate(s.authorizationStart)}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>
-                        <EmployerCell s={s} />
-                      </TableCell>
-                      <TableCell>
-                        <UnemploymentMeter value={s.unemployment} />
-                      </TableCell>
-                    </TableRow>
-                    <TableRow>
-                      <TableCell colSpan={COLUMNS.length} sx={{ p: 0, borderBottom: isOpen ? undefined : 'none' }}>
-                        <Collapse in={isOpen} unmountOnExit>
-                          <EmploymentHistory
-                            s={s}
-                            onAdd={() => setEditing({ student: s, employment: null })}
-                            onEdit={(e) => setEditing({ student: s, employment: e })}
-                          />
-                        </Collapse>
-                      </TableCell>
-                    </TableRow>
-                  </Fragment>
-                );
-              })}
-              {!list.isFetching && items.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length} sx={{ py: 4, textAlign: 'center' }}>
-                    {list.isError ? (
-                      <>
-                        The list could not be loaded.{' '}
-                        <Button size="small" onClick={() => void list.refetch()}>
-                          Try again
-                        </Button>
-                      </>
-                    ) : (
-                      'No OPT students match these filters.'
-                    )}
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={Math.max(0, query.page - 1)}
-          rowsPerPage={query.pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, p) => setFilters({ page: String(p + 1) })}
-          onRowsPerPageChange={(e) => setFilters({ page: '1', pageSize: e.target.value })}
+        <DataTable
+          label="OPT students and employers"
+          columns={columns}
+          rows={list.data?.items}
+          rowKey={(s) => s.profileId}
+          rowProps={() => ({ sx: { verticalAlign: 'top' } })}
+          expansion={(s) =>
+            open[s.profileId] ? (
+              <EmploymentHistory
+                s={s}
+                onAdd={() => setEditing({ student: s, employment: null })}
+                onEdit={(e) => setEditing({ student: s, employment: e })}
+              />
+            ) : null
+          }
+          query={list}
+          loadingLabel="Loading OPT students"
+          empty="No OPT students match these filters."
+          minWidth={900}
+          total={list.data?.total ?? 0}
+          paging={table.paging}
+          sorting={table.sorting}
         />
       </Paper>
       {editing ? <EmploymentDialog student={editing.student} employment={editing.employment} onClose={() => setEditing(null)} /> : null}
