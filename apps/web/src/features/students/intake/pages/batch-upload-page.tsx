@@ -6,27 +6,24 @@ import {
   AccordionSummary,
   Box,
   Button,
-  LinearProgress,
   Link,
   Paper,
   Stack,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importTemplateCsv } from '@meridian/domain';
+import { formatDateTime, IMPORT_COLUMNS, IMPORT_MAX_ROWS, importTemplateCsv, type studentsApi } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { FileDropZone } from '../../../../ui/file-drop-zone';
-import { formatDateTime } from '../../../../ui/format-date';
+import { DataTable, usePaging, type TColumn } from '../../../../ui/data-table';
 import { saveBlob } from '../../../../app/http/download-file';
 import { PageHeader } from '../../../../ui/page-header';
 import { importsKey, uploadStudentImport, useStudentImports } from '../api/student-imports';
@@ -37,13 +34,27 @@ function downloadTemplate() {
   saveBlob(new Blob([`\uFEFF${importTemplateCsv()}`], { type: 'text/csv;charset=utf-8' }), 'student-upload-template.csv');
 }
 
+const UPLOAD_COLUMNS: TColumn<studentsApi.TStudentImportSummary>[] = [
+  {
+    key: 'file',
+    header: 'File',
+    isRowHeader: true,
+    cell: (s) => <Link href={`#/isss/batch-upload-list/${s.id}`}>{s.fileName}</Link>,
+  },
+  { key: 'by', header: 'Uploaded by', cell: (s) => s.createdBy },
+  { key: 'at', header: 'Uploaded', noWrap: true, cell: (s) => formatDateTime(s.createdAt) },
+  { key: 'rows', header: 'Students', align: 'right', cell: (s) => s.rowCount.toLocaleString('en-US') },
+  { key: 'errors', header: 'Rows with errors', align: 'right', cell: (s) => s.rowsWithErrors.toLocaleString('en-US') },
+  { key: 'status', header: 'Status', cell: (s) => <ImportStatusChip s={s} /> },
+];
+
 /** #/isss/batch-upload-list: upload a CSV or XLSX of new students, see the uploads so far. */
 export function BatchUploadPage() {
   useDocumentTitle('Batch Upload');
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const history = useStudentImports({ ...page, status: 'all' });
+  const paging = usePaging();
+  const history = useStudentImports({ page: paging.page, pageSize: paging.pageSize, status: 'all' });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -133,56 +144,17 @@ export function BatchUploadPage() {
         <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>
           Uploads
         </Typography>
-        {history.isFetching ? <LinearProgress aria-label="Loading uploads" /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="Uploads" sx={{ minWidth: 760 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">File</TableCell>
-                <TableCell scope="col">Uploaded by</TableCell>
-                <TableCell scope="col">Uploaded</TableCell>
-                <TableCell scope="col" align="right">
-                  Students
-                </TableCell>
-                <TableCell scope="col" align="right">
-                  Rows with errors
-                </TableCell>
-                <TableCell scope="col">Status</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(history.data?.items ?? []).map((s) => (
-                <TableRow key={s.id} hover>
-                  <TableCell component="th" scope="row">
-                    <Link href={`#/isss/batch-upload-list/${s.id}`}>{s.fileName}</Link>
-                  </TableCell>
-                  <TableCell>{s.createdBy}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.createdAt)}</TableCell>
-                  <TableCell align="right">{s.rowCount.toLocaleString('en-US')}</TableCell>
-                  <TableCell align="right">{s.rowsWithErrors.toLocaleString('en-US')}</TableCell>
-                  <TableCell>
-                    <ImportStatusChip s={s} />
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!history.isPending && (history.data?.items.length ?? 0) === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6} sx={{ py: 3, textAlign: 'center' }}>
-                    No uploads yet.
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={history.data?.total ?? 0}
-          page={page.page - 1}
-          rowsPerPage={page.pageSize}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_, p) => setPage((x) => ({ ...x, page: p + 1 }))}
-          onRowsPerPageChange={(e) => setPage({ page: 1, pageSize: Number(e.target.value) })}
+        <DataTable
+          label="Uploads"
+          columns={UPLOAD_COLUMNS}
+          rows={history.data?.items}
+          rowKey={(s) => s.id}
+          query={history}
+          loadingLabel="Loading uploads"
+          empty="No uploads yet."
+          minWidth={760}
+          total={history.data?.total ?? 0}
+          paging={paging}
         />
       </Paper>
     </Box>

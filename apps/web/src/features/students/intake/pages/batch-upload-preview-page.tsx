@@ -16,7 +16,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -24,11 +23,11 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
-import { IMPORT_COLUMNS, type studentsApi } from '@meridian/domain';
+import { formatDateTime, IMPORT_COLUMNS, type studentsApi } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { formatDateTime } from '../../../../ui/format-date';
+import { Pager, usePaging } from '../../../../ui/data-table';
 import { snack, toast } from '../../../../ui/notify';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
@@ -54,13 +53,16 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: 'e
   );
 }
 
+// The file's rows are wide: a grid of its own (sticky header, errors on their cells), with the shared pager.
+const ROW_PAGE_SIZES = [25, 50, 100, 200];
+
 /** #/isss/batch-upload-list/:importId: the checked rows of an upload, then import all or discard. */
 export function BatchUploadPreviewPage() {
   const { importId = '' } = useParams();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 50 });
+  const paging = usePaging({ pageSize: 50, pageSizes: ROW_PAGE_SIZES });
   const [onlyErrors, setOnlyErrors] = useState<'0' | '1'>('0');
-  const preview = useStudentImport(importId, { ...paging, onlyErrors });
+  const preview = useStudentImport(importId, { page: paging.page, pageSize: paging.pageSize, onlyErrors });
   const commit = useCommitStudentImport();
   const discard = useDiscardStudentImport();
   const [asking, setAsking] = useState<'commit' | 'discard' | null>(null);
@@ -210,7 +212,7 @@ export function BatchUploadPreviewPage() {
                   checked={onlyErrors === '1'}
                   onChange={(e) => {
                     setOnlyErrors(e.target.checked ? '1' : '0');
-                    setPaging((p) => ({ ...p, page: 1 }));
+                    paging.onPage(1, paging.pageSize);
                   }}
                 />
               }
@@ -275,15 +277,7 @@ export function BatchUploadPreviewPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={paging.page - 1}
-            rowsPerPage={paging.pageSize}
-            rowsPerPageOptions={[25, 50, 100, 200]}
-            onPageChange={(_, p) => setPaging((x) => ({ ...x, page: p + 1 }))}
-            onRowsPerPageChange={(e) => setPaging({ page: 1, pageSize: Number(e.target.value) })}
-          />
+          <Pager total={data.total} paging={paging} />
         </Paper>
       ) : null}
 
