@@ -31,6 +31,7 @@ import {
   statusLabel,
   visaLabel,
 } from './case-format';
+import { usePaging } from '../../../../ui/data-table';
 
 const Loading = ({ busy }: { busy: boolean }) => (busy ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />);
 
@@ -315,9 +316,13 @@ function what(e: TAuditEvent): string {
   return ACTIONS[e.action] ?? e.action.replace(/[._-]/g, ' ');
 }
 
+const HISTORY_PAGE_SIZES = [20];
+
 /** History Log: the case's events and its requests' (files too), newest first, paged on the server. */
 export function CaseHistoryLog({ applicationId }: { applicationId: string }) {
-  return <HistoryLogTable useHistory={(page, pageSize) => useCaseHistory(applicationId, page, pageSize)} what={what} details={details} />;
+  const paging = usePaging({ pageSize: 20, pageSizes: HISTORY_PAGE_SIZES });
+  const history = useCaseHistory(applicationId, paging.page, paging.pageSize);
+  return <HistoryLogTable framed query={history} paging={paging} what={what} details={details} />;
 }
 
 /** Documents: the files on the scholar's requests; each opens from its request page too. */

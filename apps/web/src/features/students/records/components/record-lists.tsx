@@ -39,6 +39,7 @@ import {
   useStudentSevisEvents,
 } from '../api/student-record';
 import { displayValue } from './record-format';
+import { usePaging } from '../../../../ui/data-table';
 
 function Loading({ busy }: { busy: boolean }) {
   return busy ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />;
@@ -397,11 +398,17 @@ function details(e: TAuditEvent): string[] {
   return out;
 }
 
+const HISTORY_PAGE_SIZES = [20];
+
 /** History Log tab: the record's events and its requests', newest first, paged on the server. */
 export function StudentHistoryTab({ profileId }: { profileId: string }) {
+  const paging = usePaging({ pageSize: 20, pageSizes: HISTORY_PAGE_SIZES });
+  const history = useStudentHistory(profileId, paging.page, paging.pageSize);
   return (
     <HistoryLogTable
-      useHistory={(page, pageSize) => useStudentHistory(profileId, page, pageSize)}
+      framed
+      query={history}
+      paging={paging}
       what={(e) =>
         e.entityType === 'request'
           ? `Request: ${REQUEST_HISTORY_LABELS[e.action] ?? e.action.replace(/^request\./, '').replace(/[._-]/g, ' ')}`
