@@ -24,10 +24,9 @@ import {
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import type { TAttachment } from '@meridian/domain';
+import { formatDate, type TAttachment } from '@meridian/domain';
 import { handleApiError } from '../../../app/errors/handle-api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { formatDate } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import {
   downloadAttachment,

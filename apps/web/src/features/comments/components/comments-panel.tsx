@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { commentsApi, MSG, type TComment } from '@meridian/domain';
+import { commentsApi, formatDateTime, MSG, type TComment } from '@meridian/domain';
 import { handleApiError } from '../../../app/errors/handle-api-error';
 import { isApiError } from '../../../app/http/api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { formatDateTime } from '../../../ui/format-date';
 import { Pager, usePaging } from '../../../ui/data-table';
 import { useComments, useCreateComment, useDeleteComment, useUpdateComment, type TCommentSubjectType } from '../api/comments';
 

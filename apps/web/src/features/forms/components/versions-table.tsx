@@ -1,5 +1,5 @@
 import { Alert, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { formatDateTime } from '../../../ui/format-date';
+import { formatDateTime } from '@meridian/domain';
 import { useQuestionnaireVersions } from '../api/list-questionnaire-versions';
 
 /** The versions of a questionnaire: answers stay with the version they were given on. */

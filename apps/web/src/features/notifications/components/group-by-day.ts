@@ -1,5 +1,4 @@
-import type { TNotification } from '@meridian/domain';
-import { formatDate } from '../../../ui/format-date';
+import { formatDate, type TNotification } from '@meridian/domain';
 
 export interface TNotificationGroup {
   key: string;

@@ -14,7 +14,7 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { peopleApi, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
+import { formatDate, peopleApi, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
 import type { z } from 'zod';
 import { useUpdateStaffPermissions } from '../api/update-staff-permissions';
 import { useCampusSites } from '../api/list-campus-sites';
@@ -22,7 +22,6 @@ import { handleFormError } from '../../../ui/form/handle-form-error';
 import { useConfirmDiscard } from '../../../ui/use-confirm-discard';
 import { snack } from '../../../ui/notify';
 import { displayName } from '../../../ui/display-name';
-import { formatDate } from '../../../ui/format-date';
 import { UnsavedChangesGuard } from '../../../shells/guards/unsaved-changes-guard';
 import { PermissionsEditor, PERMISSION_FIELDS } from './permissions-editor';
 import { StaffHistoryTab } from './staff-history-tab';

@@ -2,7 +2,8 @@ import {
   REQUEST_STATUS_LABELS,
   REVIEW_STATUS_LABELS,
   STUDENT_REQUEST_FORMS,
-  usDate,
+  formatDate,
+  isDateOnly,
   type TAuditEvent,
   type TRequestStatus,
 } from '@meridian/domain';
@@ -74,7 +75,7 @@ function show(k: string, v: unknown): string {
   if (k === 'assignedToUserId' || k === 'advisorUserId') return 'set';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (OPTIONS[k]) return OPTIONS[k].find((o) => o.value === String(v))?.label ?? String(v);
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return usDate(v);
+  if (typeof v === 'string' && isDateOnly(v)) return formatDate(v);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate } from '@meridian/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Alert,
@@ -20,7 +21,6 @@ import {
 } from '@mui/material';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
-import { formatDate } from '../../../ui/format-date';
 import { useCurrentUser } from '../../auth';
 import { displayName } from '../../../ui/display-name';
 import { useStartableTypes } from '../api/list-startable-types';

@@ -28,13 +28,12 @@ import {
 } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { EDUCATION_LEVELS, formatDate, isDateOnly, sevisApi } from '@meridian/domain';
+import { EDUCATION_LEVELS, formatDate, formatDateTime, isDateOnly, sevisApi } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
 import { visuallyHidden } from '../../../ui/visually-hidden';
-import { formatDateTime } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';

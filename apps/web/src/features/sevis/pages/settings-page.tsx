@@ -15,11 +15,10 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { MSG, sevisApi } from '@meridian/domain';
+import { formatDate, MSG, sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { formatDate } from '../../../ui/format-date';
 import { useSevisSettings } from '../api/sevis-settings';
 import { SettingsDialog } from '../components/settings-dialog';
 import { visuallyHidden } from '../../../ui/visually-hidden';

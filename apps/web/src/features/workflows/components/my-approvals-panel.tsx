@@ -13,9 +13,8 @@ import {
   ListItemText,
   TextField,
 } from '@mui/material';
-import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
+import { formatDate, isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
-import { formatDate } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import { QuestionnaireAnswerForm } from '../../forms';
 import { StudentRequestDataView } from './request-data-view';

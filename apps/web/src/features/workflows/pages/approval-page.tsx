@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
+import { formatDate, isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
-import { formatDate } from '../../../ui/format-date';
 import { QuestionnaireAnswerForm } from '../../forms';
 import { StudentRequestDataView } from '../components/request-data-view';
 import { SponsorshipApprovalView } from '../components/sponsorship-approval-view';

@@ -1,7 +1,6 @@
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { scholarsApi } from '@meridian/domain';
+import { formatDate, scholarsApi } from '@meridian/domain';
 import { filledOfficeGroups } from '../../office';
-import { usDate } from './format';
 import { Facts } from '../../../../ui/facts';
 
 /** The sponsorship data, read-only (once sent). */
@@ -14,8 +13,8 @@ export function SponsorshipFacts({ c }: { c: scholarsApi.TDeptCase }) {
           ['E-mail', c.email],
           ['Department', c.departmentName],
           ['Proposed status', c.proposedStatus],
-          ['Proposed start date', usDate(c.proposedStartDate)],
-          ['Proposed end date', usDate(c.proposedEndDate)],
+          ['Proposed start date', formatDate(c.proposedStartDate) || '—'],
+          ['Proposed end date', formatDate(c.proposedEndDate) || '—'],
           ['Position', c.position],
           ['Hiring authority', c.hiringAuthorityName],
           ['Hiring authority e-mail', c.hiringAuthorityEmail],
@@ -68,7 +67,7 @@ export function StatusPanel({ c }: { c: scholarsApi.TDeptCase }) {
             <TableBody>
               {c.statusHistory.map((h) => (
                 <TableRow key={h.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{usDate(h.changeDate)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(h.changeDate) || '—'}</TableCell>
                   <TableCell>{h.phaseLabel}</TableCell>
                   <TableCell>{h.statusLabel}</TableCell>
                   <TableCell>{h.referenceNumber || '—'}</TableCell>

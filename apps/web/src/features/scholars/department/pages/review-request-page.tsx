@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { formatDate } from '@meridian/domain';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { useSession } from '../../../../app/session/session-store';
@@ -9,7 +10,6 @@ import { Redirect } from '../../../../ui/redirect';
 import { useMySponsorshipRequest } from '../api/my-sponsorship-request';
 import { useDeptCases } from '../api/list-dept-cases';
 import { Facts } from '../../../../ui/facts';
-import { usDate } from '../components/format';
 
 /**
  * #/scholar/reviewrequest: a scholar whose request the office has not processed yet sees it here,
@@ -70,8 +70,8 @@ function MySponsorshipRequest() {
                   ['E-mail', r.email],
                   ['Department', r.departmentName],
                   ['Proposed status', r.proposedStatus],
-                  ['Proposed start date', usDate(r.proposedStartDate)],
-                  ['Proposed end date', usDate(r.proposedEndDate)],
+                  ['Proposed start date', formatDate(r.proposedStartDate) || '—'],
+                  ['Proposed end date', formatDate(r.proposedEndDate) || '—'],
                   ['Position', r.position],
                   ['Hiring authority', r.hiringAuthorityName],
                 ]}

@@ -4,7 +4,6 @@ import {
   SCHOLAR_PHASES,
   scholarPortalAccountLabel,
   SCHOLAR_STATUSES,
-  usDate,
   type TRequestStatus,
 } from '@meridian/domain';
 
@@ -12,7 +11,6 @@ export const phaseLabel = (p: string) => SCHOLAR_PHASES.find((x) => x.code === p
 export const statusLabel = (s: string) => SCHOLAR_STATUSES.find((x) => x.code === s)?.label ?? s;
 export const visaLabel = (s: string) => PROCESSED_STATE_LABELS[s] ?? s;
 export const requestStatusLabel = (s: string) => REQUEST_STATUS_LABELS[s as TRequestStatus] ?? s;
-export const dateOrDash = (iso: string | null | undefined) => (iso ? usDate(iso.slice(0, 10)) : '—');
 
 export const SPONSORSHIP_STATE_LABELS: Record<string, string> = {
   draft: 'Draft (with the department)',
@@ -34,12 +32,6 @@ export function daysUntil(iso: string | null | undefined): number | null {
   if (!iso) return null;
   const today = new Date(new Date().toISOString().slice(0, 10)).getTime();
   return Math.round((new Date(iso.slice(0, 10)).getTime() - today) / 86_400_000);
-}
-
-/** Today as ISO in the user's own time zone (the change date default). */
-export function localTodayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 /** The scholar's portal account, said the same way everywhere: not invited, invited (no password yet), or set up. */

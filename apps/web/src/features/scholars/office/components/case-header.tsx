@@ -1,8 +1,7 @@
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
-import type { scholarsApi } from '@meridian/domain';
+import { formatDate, type scholarsApi } from '@meridian/domain';
 import {
   APPLICATION_STATE_LABELS,
-  dateOrDash,
   daysUntil,
   phaseLabel,
   portalAccountLabel,
@@ -46,7 +45,7 @@ export function CaseHeader({ c, title }: { c: scholarsApi.TOfficeCase; title?: s
         {c.processedEndDate ? (
           <>
             {' '}
-            · {dateOrDash(c.processedStartDate)} – {dateOrDash(c.processedEndDate)}
+            · {formatDate(c.processedStartDate) || '—'} – {formatDate(c.processedEndDate) || '—'}
           </>
         ) : null}
         {` · Portal account: ${portalAccountLabel(c.scholar)}`}
@@ -57,7 +56,7 @@ export function CaseHeader({ c, title }: { c: scholarsApi.TOfficeCase; title?: s
             ? `The end date passed ${-left} day${left === -1 ? '' : 's'} ago.`
             : left === 0
               ? 'The end date is today.'
-              : `The end date is in ${left} day${left === 1 ? '' : 's'} (${dateOrDash(c.processedEndDate)}).`}
+              : `The end date is in ${left} day${left === 1 ? '' : 's'} (${formatDate(c.processedEndDate) || '—'}).`}
         </Alert>
       ) : null}
     </Box>

@@ -1,4 +1,4 @@
-import { SCHOLAR_CATEGORIES, usDate, type scholarsApi } from '@meridian/domain';
+import { formatDate, SCHOLAR_CATEGORIES, type scholarsApi } from '@meridian/domain';
 
 /**
  * The office's H-1B / O-1 information and J-1 program data: ONE definition of labels, order and
@@ -100,7 +100,7 @@ export function officeFieldText(f: TOfficeField, value: unknown): string {
   if (value === null || value === undefined) return '';
   const v = String(value).trim();
   if (!v) return '';
-  if (f.kind === 'date') return /^\d{4}-\d{2}-\d{2}/.test(v) ? usDate(v.slice(0, 10)) : v;
+  if (f.kind === 'date') return formatDate(v) || v;
   if (f.kind === 'money')
     return /^\d+(\.\d+)?$/.test(v)
       ? `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: v.includes('.') ? 2 : 0, maximumFractionDigits: 2 })}`

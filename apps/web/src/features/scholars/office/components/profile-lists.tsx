@@ -16,21 +16,12 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import type { scholarsApi, TAuditEvent } from '@meridian/domain';
-import { formatDateTime } from '../../../../ui/format-date';
+import { formatDate, formatDateTime, type scholarsApi, type TAuditEvent } from '@meridian/domain';
 import { downloadAttachment } from '../../../attachments';
 import { formatSize } from '../../../attachments';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
 import { useCaseDocuments, useCaseHistory, useCaseRequests } from '../api/office-case';
-import {
-  APPLICATION_STATE_LABELS,
-  dateOrDash,
-  phaseLabel,
-  requestStatusLabel,
-  SPONSORSHIP_STATE_LABELS,
-  statusLabel,
-  visaLabel,
-} from './case-format';
+import { APPLICATION_STATE_LABELS, phaseLabel, requestStatusLabel, SPONSORSHIP_STATE_LABELS, statusLabel, visaLabel } from './case-format';
 import { usePaging } from '../../../../ui/data-table';
 
 const Loading = ({ busy }: { busy: boolean }) => (busy ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />);
@@ -55,7 +46,7 @@ export function StatusHistoryTable({ c }: { c: scholarsApi.TOfficeCase }) {
           <TableBody>
             {c.history.map((h) => (
               <TableRow key={h.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateOrDash(h.changeDate)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(h.changeDate) || '—'}</TableCell>
                 <TableCell>{phaseLabel(h.phase)}</TableCell>
                 <TableCell>
                   {statusLabel(h.status)}
@@ -64,7 +55,7 @@ export function StatusHistoryTable({ c }: { c: scholarsApi.TOfficeCase }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{h.visaCode ? visaLabel(h.visaCode) : '—'}</TableCell>
                 <TableCell>
                   {h.referenceNumber || '—'}
-                  {h.referenceDate ? ` (${dateOrDash(h.referenceDate)})` : ''}
+                  {h.referenceDate ? ` (${formatDate(h.referenceDate) || '—'})` : ''}
                 </TableCell>
                 <TableCell>
                   {h.changeReason ? <Typography variant="body2">{h.changeReason}</Typography> : null}
@@ -188,7 +179,7 @@ export function PetitionsTable({ c }: { c: scholarsApi.TOfficeCase }) {
                 <TableCell>{phaseLabel(p.phase)}</TableCell>
                 <TableCell>{statusLabel(p.status)}</TableCell>
                 <TableCell>
-                  {p.processedStartDate ? `${dateOrDash(p.processedStartDate)} – ${dateOrDash(p.processedEndDate)}` : '—'}
+                  {p.processedStartDate ? `${formatDate(p.processedStartDate) || '—'} – ${formatDate(p.processedEndDate) || '—'}` : '—'}
                 </TableCell>
                 <TableCell>{p.departmentName}</TableCell>
               </TableRow>
@@ -289,7 +280,7 @@ function words(k: string, v: unknown, e: TAuditEvent): string {
   if (k === 'processedState') return String(v) ? visaLabel(String(v)) : 'Not processed';
   if (k === 'sponsorshipState') return SPONSORSHIP_STATE_LABELS[String(v)] ?? String(v);
   if (k === 'applicationState') return APPLICATION_STATE_LABELS[String(v)] ?? String(v);
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return dateOrDash(v);
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v) || '—';
   return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
 }
 function details(e: TAuditEvent): string[] {

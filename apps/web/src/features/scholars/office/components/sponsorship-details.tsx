@@ -1,8 +1,7 @@
 import { Link, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import type { scholarsApi } from '@meridian/domain';
-import { formatDateTime } from '../../../../ui/format-date';
-import { dateOrDash, portalAccountLabel, requestStatusLabel, SPONSORSHIP_STATE_LABELS } from './case-format';
+import { formatDate, formatDateTime, type scholarsApi } from '@meridian/domain';
+import { portalAccountLabel, requestStatusLabel, SPONSORSHIP_STATE_LABELS } from './case-format';
 import { DefinitionList } from './definition-list';
 
 /** What the department asked for: the scholar, proposed status and dates, position, hiring authority. */
@@ -19,8 +18,8 @@ export function SponsorshipDetails({ c }: { c: scholarsApi.TOfficeCase }) {
           ['E-mail', c.scholar.email],
           ['Portal account', portalAccountLabel(c.scholar)],
           ['Proposed status', c.proposedStatus],
-          ['Proposed start date', dateOrDash(c.proposedStartDate)],
-          ['Proposed end date', dateOrDash(c.proposedEndDate)],
+          ['Proposed start date', formatDate(c.proposedStartDate) || '—'],
+          ['Proposed end date', formatDate(c.proposedEndDate) || '—'],
           ['Position', c.position],
           ['Hiring authority', c.hiringAuthorityName],
           ['Hiring authority e-mail', c.hiringAuthorityEmail],

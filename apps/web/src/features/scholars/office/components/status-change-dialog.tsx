@@ -16,13 +16,13 @@ import {
   Grid,
   MenuItem,
 } from '@mui/material';
-import { SCHOLAR_PHASES, SCHOLAR_STATUSES, scholarsApi } from '@meridian/domain';
+import { dateOnlyIn, SCHOLAR_PHASES, SCHOLAR_STATUSES, scholarsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
 import { useChangeCaseStatus } from '../api/office-case';
-import { localTodayIso, phaseLabel, statusLabel } from './case-format';
+import { phaseLabel, statusLabel } from './case-format';
 import { DateField } from './date-field';
 
 type TForm = z.input<typeof scholarsApi.ZStatusChangeInput>;
@@ -40,7 +40,7 @@ export function StatusChangeDialog({ c, onClose, unlock = false }: { c: scholars
       phase: (unlock ? 'application' : c.phase) as TForm['phase'],
       status: (unlock ? 'pending' : c.status) as TForm['status'],
       notes: '',
-      changeDate: localTodayIso(),
+      changeDate: dateOnlyIn(new Date()),
       referenceNumber: '',
       referenceDate: null,
       changeReason: '',

@@ -4,14 +4,14 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import LockOpen from '@mui/icons-material/LockOpen';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { visaOfProcessedState, type scholarsApi } from '@meridian/domain';
+import { formatDate, type scholarsApi, visaOfProcessedState } from '@meridian/domain';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageLoader } from '../../../../ui/page-loader';
 import { ScholarTimePanel } from '../../reports';
 import { useOfficeCase } from '../api/office-case';
 import { ApplicationDataView } from '../components/application-data-view';
 import { CaseHeader } from '../components/case-header';
-import { APPLICATION_STATE_LABELS, dateOrDash, phaseLabel, statusLabel, visaLabel } from '../components/case-format';
+import { APPLICATION_STATE_LABELS, phaseLabel, statusLabel, visaLabel } from '../components/case-format';
 import { DefinitionList } from '../components/definition-list';
 import { EmploymentDetailsForm, OfficeDataForm, PremiumProcessingForm } from '../components/office-forms';
 import { ProcessPanel } from '../components/process-panel';
@@ -71,12 +71,12 @@ function ProcessingTab({ c, visa }: { c: TCase; visa: TVisa | null }) {
           items={[
             ['Phase', phaseLabel(c.phase)],
             ['Status', statusLabel(c.status)],
-            ['Since', dateOrDash(c.statusChangeDate)],
+            ['Since', formatDate(c.statusChangeDate) || '—'],
             ['Visa type', c.processedState ? visaLabel(c.processedState) : 'Not processed yet'],
-            ['Start date', dateOrDash(c.processedStartDate)],
-            ['End date', dateOrDash(c.processedEndDate)],
+            ['Start date', formatDate(c.processedStartDate) || '—'],
+            ['End date', formatDate(c.processedEndDate) || '—'],
             ['Application', hasApplication ? (APPLICATION_STATE_LABELS[c.applicationState] ?? c.applicationState) : '—'],
-            ['Submitted to the office', c.submittedToIsssAt ? dateOrDash(c.submittedToIsssAt) : '—'],
+            ['Submitted to the office', c.submittedToIsssAt ? formatDate(c.submittedToIsssAt) || '—' : '—'],
             ['Locked for the scholar', hasApplication ? (c.isLocked ? 'Yes' : 'No') : '—'],
           ]}
         />

@@ -1,11 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { validateScholarForm, type TScholarFormData, type TScholarFormDef } from '@meridian/domain';
-
-/** Today as YYYY-MM-DD in the scholar's own time zone (what "today" means to them). */
-export function todayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { dateOnlyIn, validateScholarForm, type TScholarFormData, type TScholarFormDef } from '@meridian/domain';
 
 /** A copy of `data` with the value at a dotted path ('dependents.0.benefits.1.name') replaced. */
 export function setAtPath(data: unknown, path: string[], value: unknown): unknown {
@@ -46,7 +40,8 @@ export function useApplicationForm(def: TScholarFormDef | null, initial: TSchola
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const check = useCallback(
-    (values: TScholarFormData, mode: 'draft' | 'submit') => (def ? first(validateScholarForm(def, values, mode, todayIso())) : {}),
+    (values: TScholarFormData, mode: 'draft' | 'submit') =>
+      def ? first(validateScholarForm(def, values, mode, dateOnlyIn(new Date()))) : {},
     [def],
   );
 

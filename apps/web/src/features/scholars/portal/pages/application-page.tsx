@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { Alert, AlertTitle, Box, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
-import { PROCESSED_STATE_LABELS, type TProcessedState } from '@meridian/domain';
+import { formatDate, PROCESSED_STATE_LABELS, type TProcessedState } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
 import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { scholarPathFor } from '../../../../app/landing';
 import { useDocumentTitle } from '../../../../app/use-document-title';
-import { formatDate } from '../../../../ui/format-date';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { Redirect } from '../../../../ui/redirect';

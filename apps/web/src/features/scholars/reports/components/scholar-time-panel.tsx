@@ -1,6 +1,6 @@
 import { Alert, Box, Chip, LinearProgress, Paper, Skeleton, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { formatDate } from '@meridian/domain';
 import { useScholarTimeTracking } from '../api/time-tracking';
-import { usDate } from './scholar-labels';
 
 const years = (days: number) => `${(days / 365.25).toFixed(1)} years`;
 
@@ -36,7 +36,7 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
           <Row label="End date">
             {e.processedEndDate ? (
               <>
-                {usDate(e.processedEndDate)} {e.daysLeft !== null && e.daysLeft < 0 ? <Chip size="small" label="Ended" /> : null}
+                {formatDate(e.processedEndDate) || '—'} {e.daysLeft !== null && e.daysLeft < 0 ? <Chip size="small" label="Ended" /> : null}
                 {e.isEndingSoon ? (
                   <Chip size="small" color="warning" label={e.daysLeft === 0 ? 'Ends today' : `Ends in ${e.daysLeft} days`} />
                 ) : null}
@@ -69,7 +69,7 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
               />
               <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label="H-1B six-year maximum">
                 <TableBody>
-                  <Row label="First day in H or L status">{usDate(t.sixYear.firstDay)}</Row>
+                  <Row label="First day in H or L status">{formatDate(t.sixYear.firstDay) || '—'}</Row>
                   <Row label="Time used">{`${t.sixYear.usedDays} days (${years(t.sixYear.usedDays)}) of ${t.sixYear.limitDays}`}</Row>
                   <Row label="Recaptured (days outside the U.S.)">{`${t.sixYear.recapturedDays} days`}</Row>
                   <Row label="Time left">
@@ -83,7 +83,7 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
                       />
                     )}
                   </Row>
-                  <Row label={t.sixYear.isMaxedOut ? 'Maxed out on' : 'Max-out date'}>{usDate(t.sixYear.maxOutDate)}</Row>
+                  <Row label={t.sixYear.isMaxedOut ? 'Maxed out on' : 'Max-out date'}>{formatDate(t.sixYear.maxOutDate) || '—'}</Row>
                 </TableBody>
               </Table>
             </>
@@ -100,13 +100,13 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
           ) : (
             <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label="J-1 bars">
               <TableBody>
-                <Row label="Program start">{`${usDate(t.jBars.programStart)} (${t.jBars.category})`}</Row>
-                <Row label="J status in the 12 months before">{`${t.jBars.twelveMonth.daysInWindow} days (${usDate(t.jBars.twelveMonth.windowFrom)}–${usDate(t.jBars.twelveMonth.windowTo)})`}</Row>
+                <Row label="Program start">{`${formatDate(t.jBars.programStart) || '—'} (${t.jBars.category})`}</Row>
+                <Row label="J status in the 12 months before">{`${t.jBars.twelveMonth.daysInWindow} days (${formatDate(t.jBars.twelveMonth.windowFrom) || '—'}–${formatDate(t.jBars.twelveMonth.windowTo) || '—'})`}</Row>
                 <Row label="12-month bar">
                   {t.jBars.twelveMonth.isBarred ? (
                     <>
                       <Chip size="small" color="error" label="Barred" />
-                      {` earliest start ${usDate(t.jBars.twelveMonth.barEndsOn)}`}
+                      {` earliest start ${formatDate(t.jBars.twelveMonth.barEndsOn) || '—'}`}
                     </>
                   ) : (
                     'Not barred'
@@ -116,10 +116,10 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
                   {t.jBars.twentyFourMonth.isBarred ? (
                     <>
                       <Chip size="small" color="error" label="Barred" />
-                      {` earliest start ${usDate(t.jBars.twentyFourMonth.barEndsOn)} (prior program ended ${usDate(t.jBars.twentyFourMonth.priorProgramEnd)})`}
+                      {` earliest start ${formatDate(t.jBars.twentyFourMonth.barEndsOn) || '—'} (prior program ended ${formatDate(t.jBars.twentyFourMonth.priorProgramEnd) || '—'})`}
                     </>
                   ) : t.jBars.twentyFourMonth.priorProgramEnd ? (
-                    `Not barred (prior program ended ${usDate(t.jBars.twentyFourMonth.priorProgramEnd)})`
+                    `Not barred (prior program ended ${formatDate(t.jBars.twentyFourMonth.priorProgramEnd) || '—'})`
                   ) : (
                     'Not barred'
                   )}

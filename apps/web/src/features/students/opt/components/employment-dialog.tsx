@@ -19,14 +19,14 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
-import { studentsApi } from '@meridian/domain';
+import { formatDate, studentsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { useSaveEmployment } from '../api/opt';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { DateInput } from '../../../../ui/date-input';
 import { snack } from '../../../../ui/notify';
-import { phaseLabel, usDate } from './opt-format';
+import { phaseLabel } from './opt-format';
 
 type TForm = z.input<typeof studentsApi.ZEmploymentInput>;
 type TOut = z.output<typeof studentsApi.ZEmploymentInput>;
@@ -123,7 +123,7 @@ export function EmploymentDialog({
             Authorised:{' '}
             {student.authorizations
               .filter((a) => a.phase !== '01' || student.phase === '01')
-              .map((a) => `${phaseLabel(a.phase)} ${usDate(a.startDate)} – ${usDate(a.endDate)}`)
+              .map((a) => `${phaseLabel(a.phase)} ${formatDate(a.startDate)} – ${formatDate(a.endDate)}`)
               .join('; ')}
             . Days in the authorisation not covered by an employer count as unemployment.
           </Typography>

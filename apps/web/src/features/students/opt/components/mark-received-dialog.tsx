@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { attachmentsApi, can, STEM_REPORT_KIND_LABELS, studentsApi, todayIso } from '@meridian/domain';
+import { dateOnlyIn, attachmentsApi, can, formatDate, STEM_REPORT_KIND_LABELS, studentsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { apiCall } from '../../../../app/http/api-call';
 import { useCurrentUser } from '../../../auth';
@@ -25,7 +25,6 @@ import { FormTextField } from '../../../../ui/form/form-text-field';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { DateInput } from '../../../../ui/date-input';
 import { snack } from '../../../../ui/notify';
-import { usDate } from './opt-format';
 
 type TForm = z.input<typeof studentsApi.ZMarkStemReportReceivedInput>;
 type TOut = z.output<typeof studentsApi.ZMarkStemReportReceivedInput>;
@@ -44,7 +43,7 @@ export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TS
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<TForm, unknown, TOut>({
     resolver: zodResolver(studentsApi.ZMarkStemReportReceivedInput),
-    defaultValues: { receivedOn: todayIso(new Date()), attachmentId: null, notes: '' },
+    defaultValues: { receivedOn: dateOnlyIn(new Date()), attachmentId: null, notes: '' },
   });
   const name = `${report.firstName} ${report.lastName}`;
   const what = STEM_REPORT_KIND_LABELS[report.kind];
@@ -70,7 +69,7 @@ export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TS
         <DialogContent dividers>
           <Typography sx={{ mb: 2 }}>
             <strong>{what}</strong> of <strong>{name}</strong>
-            {report.employerName ? ` (${report.employerName})` : ''}, due {usDate(report.dueDate)}.
+            {report.employerName ? ` (${report.employerName})` : ''}, due {formatDate(report.dueDate)}.
           </Typography>
           {formError ? (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>

@@ -1,12 +1,5 @@
 import { OPT_PHASES, type TUnemploymentLevel } from '@meridian/domain';
 
-/** ISO date → MM/DD/YYYY without time-zone shifts (a date is a date, not a midnight). */
-export function usDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
-}
-
 export function phaseLabel(code: string): string {
   return OPT_PHASES.find((p) => p.code === code)?.label ?? code;
 }

@@ -12,8 +12,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { studentsApi } from '@meridian/domain';
-import { formatDate } from '../../../../ui/format-date';
+import { formatDate, studentsApi } from '@meridian/domain';
 import { useStageProgress } from '../api/my-stage';
 import { DoneMark } from './stage-documents';
 

@@ -22,13 +22,12 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
-import { DEPENDENT_RELATIONSHIPS, MSG, OPT_PHASES, studentsApi } from '@meridian/domain';
+import { DEPENDENT_RELATIONSHIPS, formatDate, MSG, OPT_PHASES, studentsApi } from '@meridian/domain';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { formatDate } from '../../../../ui/format-date';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
 import { useDeactivateSiteOfActivity, useSaveDependent, useSaveSiteOfActivity, useTerminateDependent } from '../api/student-dependents';
-import { addressText, GENDERS, isoToUs, relationshipLabel, terminationLabel } from './record-format';
+import { addressText, GENDERS, relationshipLabel, terminationLabel } from './record-format';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from './record-section';
 
 type TRecord = studentsApi.TStudentRecord;
@@ -229,7 +228,7 @@ export function DependentsTab({ record, onDirtyChange }: { record: TRecord; onDi
                 </TableCell>
                 <TableCell>{relationshipLabel(d.relationshipCode)}</TableCell>
                 <TableCell>
-                  {isoToUs(d.birthDate)}
+                  {formatDate(d.birthDate)}
                   {d.birthCity || d.birthCountryCode ? (
                     <Typography variant="caption" component="div">
                       {[d.birthCity, d.birthCountryCode].filter(Boolean).join(', ')}

@@ -1,10 +1,4 @@
-import { DEPENDENT_RELATIONSHIPS, EDUCATION_LEVELS, EV_CATEGORIES, studentsApi } from '@meridian/domain';
-
-/** ISO date (API) → MM/DD/YYYY (what users read and type). */
-export function isoToUs(iso: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
-}
+import { DEPENDENT_RELATIONSHIPS, formatDate, EDUCATION_LEVELS, EV_CATEGORIES, studentsApi } from '@meridian/domain';
 
 /** MM/DD/YYYY → ISO; anything else is passed on as typed so the server says 'Invalid date' on the field. */
 export function usToIso(us: string): string | null {
@@ -39,7 +33,7 @@ export const money = (v: unknown) => (v === undefined || v === null || v === '' 
 /** A stored value of the record in words (comparison page, read-only views). */
 export function displayValue(field: string, v: unknown): string {
   if (v === undefined || v === null || v === '') return '';
-  if (field.toLowerCase().includes('date') && typeof v === 'string') return isoToUs(v) || v;
+  if (field.toLowerCase().includes('date') && typeof v === 'string') return formatDate(v) || v;
   if (field === 'gender') return genderLabel(String(v));
   if (field === 'educationLevel') return educationLabel(String(v));
   if (field === 'address' || field.endsWith('Address')) return addressText(v as TAddr);

@@ -21,6 +21,8 @@ import {
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
+  formatDate,
+  formatDateTime,
   REQUEST_STATUS_LABELS,
   SEVIS_EVENT_STATUS_LABELS,
   STUDENT_REQUEST_FORMS,
@@ -29,7 +31,6 @@ import {
   type TRequestStatus,
 } from '@meridian/domain';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
-import { formatDateTime, formatDate } from '../../../../ui/format-date';
 import { downloadAttachment } from '../../../attachments';
 import {
   useStudentDocuments,

@@ -1,9 +1,9 @@
 import { Box, MenuItem, Typography } from '@mui/material';
 import type { UseFormReturn } from 'react-hook-form';
-import type { studentsApi } from '@meridian/domain';
+import { formatDate, type studentsApi } from '@meridian/domain';
 import { FormSwitch } from '../../../../ui/form/form-switch';
 import { FormTextField } from '../../../../ui/form/form-text-field';
-import { addressText, isoToUs, usToIso } from './record-format';
+import { addressText, usToIso } from './record-format';
 import { Fact, FactGrid, FormGrid, SectionCard } from './section-card';
 
 type TValues = Record<string, unknown>;
@@ -48,7 +48,7 @@ export function toFormValues(record: Record<string, unknown>, fields: TFieldDef[
   const out: TValues = {};
   for (const f of fields) {
     const v = record[f.name];
-    if (f.kind === 'date') out[f.name] = isoToUs(v as string | null);
+    if (f.kind === 'date') out[f.name] = formatDate(v as string | null);
     else if (f.kind === 'bool') out[f.name] = !!v;
     else if (f.kind === 'yesno') out[f.name] = v === true ? 'yes' : v === false ? 'no' : '';
     else if (f.kind === 'address')
@@ -147,7 +147,7 @@ export function FieldFacts({ record, fields }: { record: studentsApi.TStudentRec
         const text = f.show
           ? f.show(v, record)
           : f.kind === 'date'
-            ? isoToUs(v as string | null)
+            ? formatDate(v as string | null)
             : f.kind === 'bool'
               ? v
                 ? 'Yes'

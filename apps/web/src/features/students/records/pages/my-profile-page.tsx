@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { studentsApi, type TStudentStage } from '@meridian/domain';
+import { formatDate, studentsApi, type TStudentStage } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
-import { formatDate } from '../../../../ui/format-date';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
@@ -13,7 +12,7 @@ import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-g
 import { useMyRecord, useSubmitCorrection } from '../api/student-corrections';
 import { STUDENT_STAGE_NAMES } from '../../list';
 import { CONTACT_FIELDS, IDENTITY_FIELDS } from '../components/record-fields';
-import { displayValue, educationLabel, evCategoryLabel, isoToUs } from '../components/record-format';
+import { displayValue, educationLabel, evCategoryLabel } from '../components/record-format';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues } from '../components/record-section';
 import { Fact, FactGrid } from '../components/section-card';
 
@@ -168,9 +167,9 @@ export function MyProfilePage() {
               <Fact label="Education level" value={educationLabel(r.educationLevel)} />
             )}
             <Fact label="Major" value={r.major1Code} />
-            <Fact label="Program start" value={isoToUs(r.programStartDate)} />
-            <Fact label="Program end" value={isoToUs(r.programEndDate)} />
-            <Fact label={r.visaType === 'J-1' ? 'DS-2019 issued' : 'I-20 issued'} value={isoToUs(r.documentIssueDate)} />
+            <Fact label="Program start" value={formatDate(r.programStartDate)} />
+            <Fact label="Program end" value={formatDate(r.programEndDate)} />
+            <Fact label={r.visaType === 'J-1' ? 'DS-2019 issued' : 'I-20 issued'} value={formatDate(r.documentIssueDate)} />
           </FactGrid>
         </Paper>
         {r.dependents.length ? (
@@ -180,7 +179,8 @@ export function MyProfilePage() {
             </Typography>
             {r.dependents.map((d) => (
               <Typography key={d.id}>
-                {d.firstName} {d.lastName} · {d.relationshipCode === '01' ? 'Spouse' : 'Child'} · born {isoToUs(d.birthDate)} · {d.status}
+                {d.firstName} {d.lastName} · {d.relationshipCode === '01' ? 'Spouse' : 'Child'} · born {formatDate(d.birthDate)} ·{' '}
+                {d.status}
               </Typography>
             ))}
           </Paper>

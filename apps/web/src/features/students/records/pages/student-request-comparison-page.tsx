@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateTime } from '@meridian/domain';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   Alert,
@@ -24,7 +25,6 @@ import {
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
-import { formatDateTime } from '../../../../ui/format-date';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';

@@ -3,7 +3,7 @@ import {
   isChecked,
   isFieldRequired,
   STUDENT_REQUEST_FORMS,
-  usDate,
+  formatDate,
   type TStudentRequestCode,
   type TStudentRequestData,
   type TStudentRequestField,
@@ -28,7 +28,7 @@ function shownValue(f: TStudentRequestField, v: unknown): string {
   if (f.kind === 'checkbox') return isChecked(v) ? 'Yes' : 'No';
   if (v === undefined || v === null || v === '') return '—';
   const s = String(v);
-  if (f.kind === 'date') return usDate(s);
+  if (f.kind === 'date') return formatDate(s) || s;
   if (f.kind === 'select') return f.options?.find((o) => o.value === s)?.label ?? s;
   return s;
 }

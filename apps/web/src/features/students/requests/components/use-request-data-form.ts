@@ -1,17 +1,12 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   studentRequestFields,
+  dateOnlyIn,
   validateStudentRequestData,
   type TStudentRequestCode,
   type TStudentRequestContext,
   type TStudentRequestData,
 } from '@meridian/domain';
-
-/** Today as YYYY-MM-DD in the student's own time zone (what "today" means to them). */
-export function todayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** Drop empty values: what the rules check and what tells whether anything changed. */
 export function compactData(data: TStudentRequestData): TStudentRequestData {
@@ -47,7 +42,7 @@ export function useRequestDataForm(
   const check = useCallback(
     (values: TStudentRequestData, mode: 'draft' | 'submit') => {
       if (!code) return {};
-      const all = validateStudentRequestData(code, compactData(values), { ...(context ?? {}), today: todayIso() }, mode);
+      const all = validateStudentRequestData(code, compactData(values), { ...(context ?? {}), today: dateOnlyIn(new Date()) }, mode);
       return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? '']));
     },
     [code, context],

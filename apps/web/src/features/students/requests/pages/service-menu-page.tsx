@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate } from '@meridian/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Alert,
@@ -24,7 +25,6 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { PageHeader } from '../../../../ui/page-header';
-import { formatDate } from '../../../../ui/format-date';
 import { displayName } from '../../../../ui/display-name';
 import { useCurrentUser } from '../../../auth';
 import { useStartableTypes } from '../../../requests';
