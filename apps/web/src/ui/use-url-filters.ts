@@ -13,7 +13,7 @@ export function useUrlFilters<T extends TUrlFilters>(defaults: T): [T, (patch: P
   // Callers often build the defaults inline: their content, not their identity, decides.
   const key = JSON.stringify(defaults);
   const stableDefaults = useMemo(() => JSON.parse(key) as T, [key]);
-  const filters = useMemo(() => ({ ...stableDefaults, ...parseFilters(raw) }) as T, [raw, stableDefaults]);
+  const filters = useMemo(() => ({ ...stableDefaults, ...parseFilters(raw) }), [raw, stableDefaults]);
   // The address as last rendered: a setter kept by a debounce timer (a search box) patches the newest
   // filters, not those of the render it was made in (which would undo a list chosen meanwhile).
   const latest = useRef({ filters, search: location.search, pathname: location.pathname });

@@ -45,7 +45,7 @@ export function fileExtension(name: string): string {
  */
 export function sanitizeFileName(raw: string): string {
   let name = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+
   name = name
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
     .replace(/[<>:"|?*]/g, '_')

@@ -207,8 +207,7 @@ function checkRecord(fields: TScholarFieldDef[], data: TScholarFormData, prefix:
       continue;
     }
     if (typeof v !== 'string' || !v) continue;
-    const other = (name: string) =>
-      typeof data[name] === 'string' && isValidIsoDate(data[name] as string) ? (data[name] as string) : null;
+    const other = (name: string) => (typeof data[name] === 'string' && isValidIsoDate(data[name]) ? data[name] : null);
     if (f.after) {
       const o = other(f.after.field);
       if (o && (f.after.orEqual ? v < o : v <= o)) add(path, f.after.message);
@@ -237,7 +236,7 @@ export function validateScholarForm(def: TScholarFormDef, data: unknown, mode: T
     return errors;
   }
   if (mode === 'draft') return errors;
-  const d = parsed.data as TScholarFormData;
+  const d = parsed.data;
   checkRecord(
     def.sections.flatMap((s) => s.fields),
     d,
@@ -252,7 +251,7 @@ export function validateScholarForm(def: TScholarFormDef, data: unknown, mode: T
 /** The parsed draft (unknown fields dropped), or null when it does not even have the right types. */
 export function parseScholarDraft(def: TScholarFormDef, data: unknown): TScholarFormData | null {
   const parsed = scholarDraftSchema(def).safeParse(data ?? {});
-  return parsed.success ? (parsed.data as TScholarFormData) : null;
+  return parsed.success ? parsed.data : null;
 }
 
 /** A value as people read it: dates MM/DD/YYYY, flags Yes/No, options by label. */

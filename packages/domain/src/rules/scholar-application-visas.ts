@@ -205,7 +205,7 @@ export const J1_FORM_SECTIONS: TScholarFormSection[] = [
 const FUNDING = ['fundingProgramSponsor', 'fundingUsGovernment', 'fundingPersonal', 'fundingOther'];
 /** A J-1 program needs at least one source of funding with an amount. */
 export function checkJ1Funding(d: TScholarFormData, add: (path: string, message: string) => void): void {
-  const bad = FUNDING.some((k) => typeof d[k] === 'string' && (d[k] as string).trim() !== '' && !/^\d+$/.test((d[k] as string).trim()));
+  const bad = FUNDING.some((k) => typeof d[k] === 'string' && d[k].trim() !== '' && !/^\d+$/.test(d[k].trim()));
   if (bad) return;
   if (!FUNDING.some((k) => Number(d[k] ?? 0) > 0)) add('fundingProgramSponsor', M.fundingNeeded);
 }

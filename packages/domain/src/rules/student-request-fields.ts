@@ -736,7 +736,7 @@ export function validateStudentRequestData(
 
   // Relations between values: checked once each side is itself valid.
   for (const [start, end] of DATE_RANGES) {
-    if (valid[start] && valid[end] && valid[end]! < valid[start]!) add(end, REQUEST_FIELD_MSG.endBeforeStart);
+    if (valid[start] && valid[end] && valid[end] < valid[start]) add(end, REQUEST_FIELD_MSG.endBeforeStart);
   }
   const programEnd = ctx.programEndDate && isValidIsoDate(ctx.programEndDate) ? ctx.programEndDate : null;
   if (valid.new_program_end_date && programEnd) {

@@ -32,13 +32,13 @@ function buildUrl(path: string, params?: Record<string, unknown>, query?: Record
   let url = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const v = params?.[name];
     if (v === undefined || v === null) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(v as string | number | boolean));
+    return encodeURIComponent(String(v));
   });
   if (query) {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) {
       if (v === undefined || v === null || v === '') continue;
-      qs.set(k, String(v as string | number | boolean));
+      qs.set(k, String(v));
     }
     const s = qs.toString();
     if (s) url += `?${s}`;

@@ -52,7 +52,7 @@ export function RequestCustomQuestions({
   );
   if (q.isPending) return <Skeleton variant="rounded" height={160} />;
   if (q.isError || !data) return <Alert severity="error">The additional questions could not be loaded.</Alert>;
-  if (q.data!.questions.length === 0) return null;
+  if (q.data.questions.length === 0) return null;
   return (
     <QuestionnaireAnswerForm
       data={data}

@@ -123,7 +123,7 @@ export function RequestTypeEditPage() {
         multiple
         value={form[key]}
         onChange={(e) => set(key, e.target.value as string[])}
-        renderValue={(ids) => (ids as string[]).map((id) => items.find((i) => i.id === id)?.name ?? '…').join(', ')}
+        renderValue={(ids) => ids.map((id) => items.find((i) => i.id === id)?.name ?? '…').join(', ')}
       >
         {items.map((i) => (
           <MenuItem key={i.id} value={i.id}>
@@ -182,12 +182,7 @@ export function RequestTypeEditPage() {
           />
           <FormControl>
             <InputLabel id="visa-label">Visa type</InputLabel>
-            <Select
-              labelId="visa-label"
-              label="Visa type"
-              value={form.visaScope}
-              onChange={(e) => set('visaScope', e.target.value as TForm['visaScope'])}
-            >
+            <Select labelId="visa-label" label="Visa type" value={form.visaScope} onChange={(e) => set('visaScope', e.target.value)}>
               {requestsApi.VISA_SCOPES.map((v) => (
                 <MenuItem key={v} value={v}>
                   {v}

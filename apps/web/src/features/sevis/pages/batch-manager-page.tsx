@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { sevisApi } from '@meridian/domain';
+import { type sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { snack } from '../../../ui/notify';

@@ -28,7 +28,7 @@ import {
 } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { EDUCATION_LEVELS, formatDate, formatDateTime, isDateOnly, sevisApi } from '@meridian/domain';
+import { EDUCATION_LEVELS, formatDate, formatDateTime, isDateOnly, type sevisApi } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -290,7 +290,7 @@ function Detail() {
                 label="Campus site for new records"
                 value={siteId}
                 onChange={(e) => {
-                  setSiteId(e.target.value as number);
+                  setSiteId(e.target.value);
                   setSiteError(null);
                 }}
               >

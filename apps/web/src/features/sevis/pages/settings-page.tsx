@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { formatDate, MSG, sevisApi } from '@meridian/domain';
+import { formatDate, MSG, type sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';

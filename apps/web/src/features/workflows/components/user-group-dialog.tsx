@@ -46,7 +46,7 @@ export function UserGroupDialog({ group, onClose }: { group: TUserGroup | null; 
               multiple
               value={memberIds}
               onChange={(e) => setMembers(e.target.value as string[])}
-              renderValue={(ids) => (ids as string[]).map((id) => people.data?.find((p) => p.userId === id)?.name ?? '…').join(', ')}
+              renderValue={(ids) => ids.map((id) => people.data?.find((p) => p.userId === id)?.name ?? '…').join(', ')}
             >
               {(people.data ?? []).map((p) => (
                 <MenuItem key={p.userId} value={p.userId}>

@@ -101,7 +101,7 @@ export function WorkflowDialog({ workflow, onClose }: { workflow: TWorkflow | nu
                 labelId={`kind-${i}`}
                 label="Approver"
                 value={s.approverKind}
-                onChange={(e) => setStep(i, { approverKind: e.target.value as TStep['approverKind'] })}
+                onChange={(e) => setStep(i, { approverKind: e.target.value })}
               >
                 {workflowsApi.APPROVER_KINDS.map((k) => (
                   <MenuItem key={k} value={k}>

@@ -3,7 +3,7 @@ import { scholarsApi } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
 import { deptKeys } from './keys';
 
-function useCaseAction(contract: typeof scholarsApi.inviteScholar | typeof scholarsApi.sendForApproval) {
+function useCaseAction(contract: typeof scholarsApi.inviteScholar) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (applicationId: string) => apiCall(contract, { params: { applicationId } }),

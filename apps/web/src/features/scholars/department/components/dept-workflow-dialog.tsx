@@ -111,7 +111,7 @@ export function DeptWorkflowDialog({ workflow, onClose }: { workflow: TWorkflow 
                 labelId={`dkind-${i}`}
                 label="Approver"
                 value={s.approverKind}
-                onChange={(e) => setStep(i, { approverKind: e.target.value as TStep['approverKind'] })}
+                onChange={(e) => setStep(i, { approverKind: e.target.value })}
               >
                 {KINDS.map((k) => (
                   <MenuItem key={k} value={k}>

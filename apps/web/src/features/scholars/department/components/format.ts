@@ -2,7 +2,7 @@ import type { scholarsApi } from '@meridian/domain';
 
 /** Chip colour of a sponsorship state. */
 export function stateColor(state: string): 'default' | 'info' | 'warning' | 'error' | 'success' {
-  switch (state as scholarsApi.TDeptCaseSummary['sponsorshipState']) {
+  switch (state) {
     case 'draft':
       return 'default';
     case 'pending_approval':

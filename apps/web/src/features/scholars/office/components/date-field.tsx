@@ -29,7 +29,7 @@ export function DateField<T extends FieldValues>({
           name={field.name}
           inputRef={field.ref}
           disabled={disabled}
-          value={(field.value as string | null) ?? ''}
+          value={field.value ?? ''}
           onChange={(v) => field.onChange(v === '' ? null : v)}
           onBlur={field.onBlur}
           error={!!fieldState.error}

@@ -131,7 +131,7 @@ function TableTab({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function tabsOf(c: TCase): TTab[] {
-  const visa = visaOfProcessedState(c.processedState) as TVisa | null;
+  const visa = visaOfProcessedState(c.processedState);
   const v = visa ?? 'H-1B';
   const infoLabel =
     visa === 'J-1'

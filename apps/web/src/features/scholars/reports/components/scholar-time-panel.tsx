@@ -23,7 +23,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
   const q = useScholarTimeTracking(applicationId);
   if (q.isPending) return <Skeleton variant="rounded" height={160} />;
-  if (q.isError) return <Alert severity="error">Time tracking could not be loaded. {(q.error as Error).message}</Alert>;
+  if (q.isError) return <Alert severity="error">Time tracking could not be loaded. {q.error.message}</Alert>;
   const t = q.data;
   const e = t.endDate;
   return (

@@ -133,7 +133,7 @@ export function ScholarReportsPage() {
             </Button>
           }
         >
-          The report could not be loaded. {(summary.error as Error).message}
+          The report could not be loaded. {summary.error.message}
         </Alert>
       ) : null}
       {summary.data && summary.data.rows.length === 0 ? <Alert severity="info">No scholar cases yet.</Alert> : null}

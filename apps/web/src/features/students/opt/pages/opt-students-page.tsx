@@ -133,7 +133,7 @@ export function OptStudentsPage() {
     () => ({
       q: filters.q || undefined,
       employer: filters.employer || undefined,
-      phase: (OPT_PHASES.find((p) => p.code === filters.phase)?.code ?? undefined) as studentsApi.TListOptStudentsQuery['phase'],
+      phase: OPT_PHASES.find((p) => p.code === filters.phase)?.code ?? undefined,
       level: studentsApi.UNEMPLOYMENT_LEVELS.find((l) => l === filters.level),
       sort: table.sort,
       order: table.order,

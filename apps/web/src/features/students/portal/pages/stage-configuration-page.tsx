@@ -149,9 +149,7 @@ function StageList({ stage, items, options }: { stage: TStage; items: TItem[]; o
                     value={x.visaScope}
                     disabled={busy}
                     inputProps={{ 'aria-label': `Visa type for ${x.label}` }}
-                    onChange={(e) =>
-                      update.mutate({ id: x.id, visaScope: e.target.value as studentsApi.TVisaScope }, { onError: handleApiError })
-                    }
+                    onChange={(e) => update.mutate({ id: x.id, visaScope: e.target.value }, { onError: handleApiError })}
                   >
                     {studentsApi.VISA_SCOPES.map((v) => (
                       <MenuItem key={v} value={v}>
@@ -233,12 +231,7 @@ function StageList({ stage, items, options }: { stage: TStage; items: TItem[]; o
         </FormControl>
         <FormControl size="small" sx={{ minWidth: 150 }}>
           <InputLabel id={`${stage}-scope`}>Visa</InputLabel>
-          <Select
-            labelId={`${stage}-scope`}
-            label="Visa"
-            value={scope}
-            onChange={(e) => setScope(e.target.value as studentsApi.TVisaScope)}
-          >
+          <Select labelId={`${stage}-scope`} label="Visa" value={scope} onChange={(e) => setScope(e.target.value)}>
             {studentsApi.VISA_SCOPES.map((v) => (
               <MenuItem key={v} value={v}>
                 {v === 'All' ? 'All' : `${v} only`}

@@ -125,12 +125,7 @@ export function WizardStepEditPage() {
           />
           <FormControl>
             <InputLabel id="kind-label">Kind of step</InputLabel>
-            <Select
-              labelId="kind-label"
-              label="Kind of step"
-              value={form.kind}
-              onChange={(e) => set('kind', e.target.value as TForm['kind'])}
-            >
+            <Select labelId="kind-label" label="Kind of step" value={form.kind} onChange={(e) => set('kind', e.target.value)}>
               {studentsApi.WIZARD_STEP_KINDS.map((k) => (
                 <MenuItem key={k} value={k}>
                   {studentsApi.WIZARD_STEP_KIND_LABELS[k]}
@@ -166,7 +161,7 @@ export function WizardStepEditPage() {
                 multiple
                 value={form.itemIds.filter((id) => items.some((i) => i.id === id))}
                 onChange={(e) => set('itemIds', e.target.value as string[])}
-                renderValue={(ids) => (ids as string[]).map((id) => items.find((i) => i.id === id)?.name ?? '…').join('; ')}
+                renderValue={(ids) => ids.map((id) => items.find((i) => i.id === id)?.name ?? '…').join('; ')}
               >
                 {items.map((i) => (
                   <MenuItem key={i.id} value={i.id}>
@@ -185,12 +180,7 @@ export function WizardStepEditPage() {
           ) : null}
           <FormControl>
             <InputLabel id="visa-label">Visa type</InputLabel>
-            <Select
-              labelId="visa-label"
-              label="Visa type"
-              value={form.visaScope}
-              onChange={(e) => set('visaScope', e.target.value as TForm['visaScope'])}
-            >
+            <Select labelId="visa-label" label="Visa type" value={form.visaScope} onChange={(e) => set('visaScope', e.target.value)}>
               {studentsApi.VISA_SCOPES.map((v) => (
                 <MenuItem key={v} value={v}>
                   {v === 'All' ? 'All students (F-1 and J-1)' : `${v} students only`}

@@ -36,7 +36,7 @@ export function displayValue(field: string, v: unknown): string {
   if (field.toLowerCase().includes('date') && typeof v === 'string') return formatDate(v) || v;
   if (field === 'gender') return genderLabel(String(v));
   if (field === 'educationLevel') return educationLabel(String(v));
-  if (field === 'address' || field.endsWith('Address')) return addressText(v as TAddr);
+  if (field === 'address' || field.endsWith('Address')) return addressText(v);
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (typeof v === 'object')
     return Object.entries(v as Record<string, unknown>)

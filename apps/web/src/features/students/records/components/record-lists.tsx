@@ -253,8 +253,7 @@ export function SevisUpdatesTab({ profileId }: { profileId: string }) {
                   {Object.entries(e.payload)
                     .sort(([a], [b]) => Number(b === 'changedFields') - Number(a === 'changedFields'))
                     .filter(
-                      ([k, v]) =>
-                        !PAYLOAD_SKIP.has(k) && v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v as object).length === 0),
+                      ([k, v]) => !PAYLOAD_SKIP.has(k) && v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v).length === 0),
                     )
                     .map(([k, v]) => (
                       <Typography key={k} variant="caption" component="div">

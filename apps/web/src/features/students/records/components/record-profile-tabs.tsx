@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Autocomplete, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { STUDENT_STAGES, studentsApi, type TStudentStage } from '@meridian/domain';
+import { STUDENT_STAGES, type studentsApi, type TStudentStage } from '@meridian/domain';
 import { snack } from '../../../../ui/notify';
 import { useCampusSites } from '../../../people';
 import { CommentsPanel } from '../../../comments';
@@ -48,7 +48,7 @@ function Section({ title, fields, note, p }: { title: string; fields: TFieldDef[
 }
 
 function FinancialSection({ p, title = 'Financial support' }: { p: TTabProps; title?: string }) {
-  const record = { ...p.record, ...p.record.financials } as TRecord;
+  const record = { ...p.record, ...p.record.financials };
   return (
     <RecordSection
       title={title}

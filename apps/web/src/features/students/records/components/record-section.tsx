@@ -182,7 +182,7 @@ export interface RecordSectionProps {
 
 /** A section of the record described by its fields: read view, edit form, save with updatedAt. */
 export function RecordSection({ title, record, fields, save, onDirtyChange, reload, note }: RecordSectionProps) {
-  const values = toFormValues(record as unknown as Record<string, unknown>, fields);
+  const values = toFormValues(record, fields);
   return (
     <SectionCard<TValues>
       title={title}

@@ -23,7 +23,7 @@ const STATUS = { pending: 'Waiting for the office', approved: 'Approved', reject
 
 function CorrectionForm({ record, onDone }: { record: studentsApi.TMyRecord; onDone: () => void }) {
   const submit = useSubmitCorrection();
-  const initial = toFormValues(record as unknown as Record<string, unknown>, CORRECTABLE);
+  const initial = toFormValues(record, CORRECTABLE);
   const form = useForm({ defaultValues: { ...initial, reason: '' } as Record<string, unknown> });
   const [error, setError] = useState<string | null>(null);
   const send = form.handleSubmit(async (v) => {
@@ -77,7 +77,7 @@ function CorrectionForm({ record, onDone }: { record: studentsApi.TMyRecord; onD
           fullWidth
           sx={{ mt: 2 }}
           error={!!form.formState.errors.reason}
-          helperText={(form.formState.errors.reason?.message as string | undefined) ?? 'For example: my passport shows my middle name.'}
+          helperText={form.formState.errors.reason?.message ?? 'For example: my passport shows my middle name.'}
           slotProps={{ htmlInput: { maxLength: 1000 } }}
         />
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>

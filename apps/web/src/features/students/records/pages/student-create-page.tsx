@@ -3,7 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useForm } from 'react-hook-form';
-import { canActOnSite, studentsApi } from '@meridian/domain';
+import { canActOnSite, type studentsApi } from '@meridian/domain';
 import { useCurrentUser } from '../../../auth';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';

@@ -126,5 +126,5 @@ export function focusField(name: string) {
   if (!el) return;
   el.scrollIntoView({ block: 'center', behavior: 'smooth' });
   // A select's visible part is the element with the id; inputs take focus directly.
-  (el as HTMLElement).focus({ preventScroll: true });
+  el.focus({ preventScroll: true });
 }

@@ -184,7 +184,7 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
     requestTypeId: r.requestTypeId,
     request: r,
     unsaved,
-    beforeSubmit: () => (ADVISOR_TYPES.has(r.typeCode) && !r.advisor ? { advisorUserId: ADVISOR_REQUIRED } : {}) as Record<string, string>,
+    beforeSubmit: () => (ADVISOR_TYPES.has(r.typeCode) && !r.advisor ? { advisorUserId: ADVISOR_REQUIRED } : {}),
   });
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);

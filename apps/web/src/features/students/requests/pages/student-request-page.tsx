@@ -283,7 +283,7 @@ function EditForm({
     requestTypeId: r.requestTypeId,
     request: r,
     unsaved,
-    beforeSubmit: () => (needsAdvisor && !r.advisor ? { advisorUserId: ADVISOR_REQUIRED } : {}) as Record<string, string>,
+    beforeSubmit: () => (needsAdvisor && !r.advisor ? { advisorUserId: ADVISOR_REQUIRED } : {}),
   });
   const { leaving, leave } = useLeave();
   const editable = r.canEdit && !readOnlyView;
