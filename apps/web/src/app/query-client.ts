@@ -39,6 +39,6 @@ export const queryClient = new QueryClient({
 
 /** Forget everything user-specific (keeps public branding so the login page stays themed). */
 export function clearUserData(): void {
-  queryClient.cancelQueries();
+  void queryClient.cancelQueries();
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'branding' && q.queryKey[0] !== 'setup-status' });
 }

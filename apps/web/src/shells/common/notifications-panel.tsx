@@ -66,13 +66,13 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
     // A department user's notification about a scholar opens the department's view of the case (spec 000 s2 redirects).
     if (session?.userRole === 'department' && n.scholarId) {
       onClose();
-      navigate(`/scholar/reviewrequest/${n.scholarId}`);
+      void navigate(`/scholar/reviewrequest/${n.scholarId}`);
       return;
     }
     // Office staff open the scholar case itself: Review Sponsorship Request while the office has to process it, else the scholar's profile.
     if (session?.userRole === 'isssAdmin' && n.applicationId) {
       onClose();
-      navigate(
+      void navigate(
         n.typeName === 'scholar.sponsorship.submitted'
           ? `/admin/reviewrequest/${n.applicationId}`
           : `/admin/scholar-profile/${n.applicationId}`,
@@ -81,7 +81,7 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
     }
     if (n.requestId) {
       onClose();
-      navigate(requestLink(session?.userRole, n.requestId));
+      void navigate(requestLink(session?.userRole, n.requestId));
     }
   };
 

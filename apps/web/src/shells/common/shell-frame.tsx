@@ -133,7 +133,7 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
                 <MenuItem
                   key={a.key}
                   onClick={() => {
-                    pending.current = () => navigate(a.to);
+                    pending.current = () => void navigate(a.to);
                     setAnchor(null);
                   }}
                 >

@@ -143,7 +143,7 @@ describe('list filters in the address', () => {
       renderAt('/list?filters=page:4');
       fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' smith ' } });
       expect(address()).toBe('/list?filters=page:4');
-      act(() => vi.advanceTimersByTime(400));
+      void act(() => vi.advanceTimersByTime(400));
       expect(address()).toBe('/list?filters=q:smith');
     } finally {
       vi.useRealTimers();

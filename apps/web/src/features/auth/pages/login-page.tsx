@@ -52,7 +52,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
     login.mutate(
       { userName: v.userName.trim(), password: v.password, portal },
       {
-        onSuccess: () => navigate('/', { replace: true }),
+        onSuccess: () => void navigate('/', { replace: true }),
         onError: (e) => setFormError(loginErrorMessage(e)),
       },
     );
@@ -75,7 +75,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
         component="form"
         noValidate
         aria-label={`${title} login`}
-        onSubmit={handleSubmit(onValid, () => setFormError(MSG.invalidCredentials))}
+        onSubmit={(e) => void handleSubmit(onValid, () => setFormError(MSG.invalidCredentials))(e)}
       >
         {formError ? (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>

@@ -118,7 +118,7 @@ export function PasswordLinkPage({ portal }: { portal: 'scholar' | 'student' }) 
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Use at least 8 characters with upper and lower case letters and at least one number.
       </Typography>
-      <Box component="form" noValidate aria-label="New password" onSubmit={handleSubmit(onValid)}>
+      <Box component="form" noValidate aria-label="New password" onSubmit={(e) => void handleSubmit(onValid)(e)}>
         {done ? (
           <Alert severity="success" role="status" sx={{ my: 1 }}>
             {done}

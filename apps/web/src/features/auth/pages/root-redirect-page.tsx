@@ -31,7 +31,7 @@ export function RootRedirectPage() {
       return;
     }
     const delay = user.userRole === 'department' ? SESSION.departmentRedirectDelayMs : 0;
-    const id = window.setTimeout(() => navigate(target, { replace: true }), delay);
+    const id = window.setTimeout(() => void navigate(target, { replace: true }), delay);
     return () => window.clearTimeout(id);
   }, [user, rejected, navigate]);
 
@@ -40,7 +40,7 @@ export function RootRedirectPage() {
     if (!rejected) return;
     const id = window.setTimeout(() => {
       if (/^https?:\/\//i.test(leaveTo)) window.location.assign(leaveTo);
-      else navigate(leaveTo, { replace: true });
+      else void navigate(leaveTo, { replace: true });
     }, SESSION.unknownRoleRedirectMs);
     return () => window.clearTimeout(id);
   }, [rejected, leaveTo, navigate]);

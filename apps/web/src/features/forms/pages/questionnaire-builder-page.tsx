@@ -95,7 +95,7 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const dirty = JSON.stringify(draft) !== baseline;
   // After creating, move to the questionnaire's own address once the guard has let go.
   useEffect(() => {
-    if (createdId && !dirty) navigate(`/admin/form-management/${createdId}`, { replace: true });
+    if (createdId && !dirty) void navigate(`/admin/form-management/${createdId}`, { replace: true });
   }, [createdId, dirty, navigate]);
   const readOnly = !mayManage;
   const folders = draft.content.folders;

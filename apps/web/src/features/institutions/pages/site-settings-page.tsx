@@ -93,7 +93,7 @@ export function SiteSettingsPage() {
   };
 
   return (
-    <Box component="form" noValidate aria-labelledby="site-settings-title" onSubmit={handleSubmit(onValid)}>
+    <Box component="form" noValidate aria-labelledby="site-settings-title" onSubmit={(e) => void handleSubmit(onValid)(e)}>
       <UnsavedChangesGuard when={formState.isDirty && !save.isPending} />
       <PageHeader
         title="Site Settings"

@@ -46,7 +46,7 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
   return (
     <Dialog open={open} onClose={invite.isPending ? undefined : requestClose} maxWidth="md" fullWidth aria-labelledby="invite-staff-title">
       <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+        <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
           <DialogTitle id="invite-staff-title">Invite a staff member</DialogTitle>
           <DialogContent dividers>
             {open ? <UnsavedChangesGuard when={formState.isDirty && !invite.isSuccess} /> : null}

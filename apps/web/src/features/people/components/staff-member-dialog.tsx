@@ -75,7 +75,7 @@ export function StaffMemberDialog({
   return (
     <Dialog open onClose={update.isPending ? undefined : requestClose} maxWidth="md" fullWidth aria-labelledby="staff-dialog-title">
       <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+        <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
           <DialogTitle id="staff-dialog-title">{name}</DialogTitle>
           <Box sx={{ px: 3 }}>
             <Typography variant="body2" color="text.secondary">

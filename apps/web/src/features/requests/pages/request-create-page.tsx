@@ -37,7 +37,7 @@ export function RequestCreatePage({ portal, homePath }: { portal: TPortal; homeP
           <Button
             variant="contained"
             disabled={create.isPending}
-            onClick={() => create.mutate(type.id, { onSuccess: (r) => navigate(editPath(portal, r.id), { replace: true }) })}
+            onClick={() => create.mutate(type.id, { onSuccess: (r) => void navigate(editPath(portal, r.id), { replace: true }) })}
           >
             Start request
           </Button>

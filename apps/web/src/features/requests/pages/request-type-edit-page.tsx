@@ -102,7 +102,7 @@ export function RequestTypeEditPage() {
       {
         onSuccess: (t) => {
           snack(`${t.name} was saved.`, 'success');
-          navigate('/isss/request-configuration');
+          void navigate('/isss/request-configuration');
         },
         onError: (e) => {
           if (isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403) {

@@ -47,7 +47,7 @@ export function RequesterHomePage({ portal }: { portal: TPortal }) {
   const [starting, setStarting] = useState<string | null>(null);
   const start = (id: string) => {
     setStarting(id);
-    create.mutate(id, { onSuccess: (r) => navigate(editPath(portal, r.id)), onSettled: () => setStarting(null) });
+    create.mutate(id, { onSuccess: (r) => void navigate(editPath(portal, r.id)), onSettled: () => setStarting(null) });
   };
   const drafts = (mine.data ?? []).filter((r) => r.status === 'draft' || r.status === 'clarification_requested');
   return (

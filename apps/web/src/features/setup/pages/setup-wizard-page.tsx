@@ -75,14 +75,14 @@ export function SetupWizardPage() {
     complete.mutate(v, {
       onSuccess: () => {
         snack('The portal is set up. Please log in with the super user you just created.', 'success', 6000);
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       },
       onError: (e) => setFormError(handleFormError(e, setError, FIELDS)),
     });
   };
 
   return (
-    <Box component="form" noValidate aria-labelledby="setup-title" onSubmit={handleSubmit(onValid)}>
+    <Box component="form" noValidate aria-labelledby="setup-title" onSubmit={(e) => void handleSubmit(onValid)(e)}>
       <Typography id="setup-title" variant="h1" component="h1" gutterBottom>
         Configuration Setup Wizard
       </Typography>

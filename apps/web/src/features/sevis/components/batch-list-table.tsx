@@ -120,7 +120,7 @@ export function BatchListTable({
             size="small"
             startIcon={<FileDownloadOutlined />}
             aria-label={`Download the XML of batch ${b.batchId}`}
-            onClick={() => downloadBatchXml(b).catch(() => toast('The batch file could not be downloaded.'))}
+            onClick={() => void downloadBatchXml(b).catch(() => toast('The batch file could not be downloaded.'))}
           >
             XML
           </Button>

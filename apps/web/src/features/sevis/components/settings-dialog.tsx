@@ -91,7 +91,7 @@ export function SettingsDialog({
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby="sevis-settings-dialog" maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={handleSubmit(onValid)}>
+      <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
         <DialogTitle id="sevis-settings-dialog">
           {row ? `SEVIS settings: ${row.campusSiteName}, ${row.programKind === 'F' ? 'F-1' : 'J-1'}` : 'Add SEVIS settings'}
         </DialogTitle>

@@ -71,7 +71,7 @@ export function SevisPermissionsPage() {
         sx={{ p: 2, mb: 3 }}
         component="form"
         noValidate
-        onSubmit={handleSubmit(onValid)}
+        onSubmit={(e) => void handleSubmit(onValid)(e)}
         aria-labelledby="add-sender-title"
       >
         <Typography id="add-sender-title" variant="h2" component="h2" sx={{ mb: 2 }}>

@@ -83,7 +83,7 @@ function RtiImport() {
     uploadRtiList(file, (f) => setProgress(Math.min(f, 0.99)))
       .then((s) => {
         void qc.invalidateQueries({ queryKey: rtiKey });
-        navigate(`/isss/rti-import/${s.id}`);
+        void navigate(`/isss/rti-import/${s.id}`);
       })
       .catch((e: unknown) =>
         setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),

@@ -38,7 +38,7 @@ export function ApprovalPage() {
     if (fromPath) {
       heldToken = fromPath;
       // Out of the address (history, screenshots, referrers) before anything else happens.
-      navigate('/approval-review', { replace: true });
+      void navigate('/approval-review', { replace: true });
       return;
     }
     if (asked.current) return;

@@ -1,5 +1,3 @@
-import type { scholarsApi } from '@meridian/domain';
-
 /** Chip colour of a sponsorship state. */
 export function stateColor(state: string): 'default' | 'info' | 'warning' | 'error' | 'success' {
   switch (state) {

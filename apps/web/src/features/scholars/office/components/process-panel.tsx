@@ -79,7 +79,7 @@ export function ProcessPanel({ c, onDone }: { c: scholarsApi.TOfficeCase; onDone
       <Typography id="process-title" variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
         {converting ? `Convert to another visa type (now ${visaLabel(c.processedState)})` : 'Process as'}
       </Typography>
-      <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
         {converting ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
             Converting opens a new application of the chosen type for the scholar to fill in. The {visaLabel(c.processedState)} application

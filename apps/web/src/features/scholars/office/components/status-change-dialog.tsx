@@ -66,7 +66,7 @@ export function StatusChangeDialog({ c, onClose, unlock = false }: { c: scholars
   };
   return (
     <Dialog open onClose={change.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="status-dialog-title">
-      <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
         <DialogTitle id="status-dialog-title">{unlock ? 'Return the application to the scholar' : 'Change phase and status'}</DialogTitle>
         <DialogContent dividers>
           {formError ? (

@@ -73,7 +73,7 @@ function SettingsForm({ settings }: { settings: TScholarAccountSettings }) {
     });
   };
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+    <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
       <Stack spacing={2} sx={{ maxWidth: 760 }}>
         {formError ? (
           <Alert severity="error" role="alert">

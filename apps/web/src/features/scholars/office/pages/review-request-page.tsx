@@ -68,7 +68,7 @@ export function ReviewRequestPage() {
             key={c.version}
             c={c}
             onDone={(next) => {
-              if (next.processedState !== 'Ineligible') navigate(`/admin/scholar-profile/${next.id}?tab=processing`);
+              if (next.processedState !== 'Ineligible') void navigate(`/admin/scholar-profile/${next.id}?tab=processing`);
             }}
           />
         ) : null}

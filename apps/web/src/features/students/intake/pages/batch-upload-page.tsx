@@ -64,7 +64,7 @@ export function BatchUploadPage() {
     uploadStudentImport(file, (f) => setProgress(Math.min(f, 0.99)))
       .then((s) => {
         void qc.invalidateQueries({ queryKey: importsKey });
-        navigate(`/isss/batch-upload-list/${s.id}`);
+        void navigate(`/isss/batch-upload-list/${s.id}`);
       })
       .catch((e: unknown) =>
         setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),

@@ -101,7 +101,7 @@ export function BatchUploadPreviewPage() {
       onSuccess: () => {
         setAsking(null);
         snack('The preview was discarded.', 'success');
-        navigate('/isss/batch-upload-list');
+        void navigate('/isss/batch-upload-list');
       },
       onError: () => setAsking(null),
     });
@@ -124,7 +124,7 @@ export function BatchUploadPreviewPage() {
               <Button
                 variant="outlined"
                 startIcon={<FileDownloadOutlined />}
-                onClick={() => downloadImportErrors(importId).catch(() => toast('The error report could not be downloaded.'))}
+                onClick={() => void downloadImportErrors(importId).catch(() => toast('The error report could not be downloaded.'))}
               >
                 Error report (CSV)
               </Button>

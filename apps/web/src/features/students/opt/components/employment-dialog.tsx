@@ -114,7 +114,7 @@ export function EmploymentDialog({
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="employment-dialog-title">
-      <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
         <DialogTitle id="employment-dialog-title">
           {employment ? 'Edit employment' : 'Record employment'} · {name}
         </DialogTitle>

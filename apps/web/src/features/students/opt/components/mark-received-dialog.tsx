@@ -64,7 +64,7 @@ export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TS
 
   return (
     <Dialog open onClose={mark.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="mark-received-title">
-      <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
         <DialogTitle id="mark-received-title">Mark report received</DialogTitle>
         <DialogContent dividers>
           <Typography sx={{ mb: 2 }}>

@@ -73,7 +73,7 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
       if (unsaved.current) await saveAnswers(unsaved.current);
       const out = await complete.mutateAsync();
       snack(page.next, 'success');
-      navigate(out.homePath);
+      void navigate(out.homePath);
     } catch (e) {
       try {
         const r = refusalOf(e);

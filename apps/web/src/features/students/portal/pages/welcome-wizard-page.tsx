@@ -55,7 +55,7 @@ export function WelcomeWizardPage() {
             try {
               const out = await complete.mutateAsync();
               snack('Welcome wizard complete. Next: your pre-arrival checklist.', 'success');
-              navigate(out.homePath);
+              void navigate(out.homePath);
               return null;
             } catch (e) {
               return refusalOf(e).fields;

@@ -84,7 +84,7 @@ export function WizardStepEditPage() {
       {
         onSuccess: (s) => {
           snack(`${s.title} was saved.`, 'success');
-          navigate(BASE);
+          void navigate(BASE);
         },
         onError: (e) => {
           if (isApiError(e) && e.status === 400) {

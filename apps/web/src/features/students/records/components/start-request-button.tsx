@@ -39,7 +39,7 @@ export function StartRequestButton({
       onSuccess: (r) => {
         snack(`Request #${r.number} started. ${studentName} was asked to complete and submit it.`, 'success');
         close();
-        navigate(`/isss/request/${r.id}`);
+        void navigate(`/isss/request/${r.id}`);
       },
       onError: (e) =>
         setError(e instanceof ApiError ? (e.fieldErrors?.requestTypeId?.[0] ?? e.message) : 'Oops we got an error, try again later.'),

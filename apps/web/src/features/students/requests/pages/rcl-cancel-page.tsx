@@ -53,7 +53,7 @@ export function RclCancelPage() {
               This request has not been submitted. Cancelling closes it; you can start a new one later.
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <CancelRequestButton request={r} variant="contained" onCancelled={() => navigate(home, { replace: true })} />
+              <CancelRequestButton request={r} variant="contained" onCancelled={() => void navigate(home, { replace: true })} />
               <Button component={RouterLink} to={home}>
                 Keep it
               </Button>

@@ -101,7 +101,7 @@ function CreateWizard({
   const navigate = useNavigate();
   const [next, setNext] = useState<string | null>(null);
   useEffect(() => {
-    if (next) navigate(next, { replace: true });
+    if (next) void navigate(next, { replace: true });
   }, [next, navigate]);
   const onContinue = async () => {
     const id = await actions.saveDraft();
@@ -189,7 +189,7 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   useEffect(() => {
-    if (leaving) navigate(home, { replace: true });
+    if (leaving) void navigate(home, { replace: true });
   }, [leaving, navigate, home]);
   const go = (i: number) => {
     setSearch({ step: String(i) });

@@ -96,7 +96,7 @@ function StartServices() {
                     onClick={() => {
                       setStarting(t.id);
                       create.mutate(t.id, {
-                        onSuccess: (r) => navigate(requestPath(r.typeCode, r.id)),
+                        onSuccess: (r) => void navigate(requestPath(r.typeCode, r.id)),
                         onSettled: () => setStarting(null),
                       });
                     }}

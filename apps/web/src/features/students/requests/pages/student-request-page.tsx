@@ -55,7 +55,7 @@ function useLeave() {
   const navigate = useNavigate();
   const [to, setTo] = useState<{ path: string; state?: unknown } | null>(null);
   useEffect(() => {
-    if (to) navigate(to.path, { replace: true, state: to.state });
+    if (to) void navigate(to.path, { replace: true, state: to.state });
   }, [to, navigate]);
   return { leaving: !!to, leave: (path: string, state?: unknown) => setTo({ path, state }) };
 }
