@@ -78,9 +78,10 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const [createdId, setCreatedId] = useState<string | null>(null);
   useDocumentTitle(questionnaireId ? (loaded.data?.name ?? 'Questionnaire') : 'New questionnaire');
 
-  useEffect(() => {
+  // Each version the server hands back (first load, after a save) becomes the draft and its baseline.
+  const [shown, setShown] = useState<typeof loaded.data>(undefined);
+  if (loaded.data && loaded.data !== shown) {
     const q = loaded.data;
-    if (!q) return;
     const d: TDraft = {
       name: q.name,
       description: q.description,
@@ -88,9 +89,10 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
       isConditional: q.isConditional,
       content: q.content,
     };
+    setShown(q);
     setDraft(d);
     setBaseline(JSON.stringify(d));
-  }, [loaded.data]);
+  }
 
   const dirty = JSON.stringify(draft) !== baseline;
   // After creating, move to the questionnaire's own address once the guard has let go.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import {
   Alert,
@@ -79,9 +79,12 @@ export function RequestTypeEditPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   useDocumentTitle(requestTypeId ? 'Edit request type' : 'New request type');
-  useEffect(() => {
-    if (existing) setForm({ ...EMPTY, ...existing, starters: existing.starters, workflowId: existing.workflowId });
-  }, [existing?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The type arrives after the first render: it fills the form once.
+  const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  if (existing && filledFrom !== existing.id) {
+    setFilledFrom(existing.id);
+    setForm({ ...EMPTY, ...existing, starters: existing.starters, workflowId: existing.workflowId });
+  }
 
   if (requestTypeId && types.isPending) return <PageLoader />;
   if (requestTypeId && !existing) return <Alert severity="error">This request type was not found.</Alert>;

@@ -43,16 +43,16 @@ export function ApprovalPage() {
     }
     if (asked.current) return;
     asked.current = true;
-    if (!heldToken) {
-      setProblem('Please open the approval link from your e-mail.');
-      return;
-    }
+    if (!heldToken) return;
     inspect.mutate(heldToken, {
       onSuccess: setSummary,
       onError: (e) =>
         setProblem(isApiError(e) ? (REFUSED[e.code] ?? e.message) : 'The approval could not be loaded. Please try again later.'),
     });
-  }, [fromPath]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fromPath, navigate, inspect]);
+
+  // Without a token (opened directly, or the address was already cleaned): nothing to load.
+  const shownProblem = problem ?? (!fromPath && !heldToken ? 'Please open the approval link from your e-mail.' : null);
 
   const act = (decision: 'approve' | 'reject') => {
     if (!heldToken) return;
@@ -78,9 +78,9 @@ export function ApprovalPage() {
           <AlertTitle>{outcome.kind === 'approved' ? 'Approved' : 'Rejected'}</AlertTitle>
           {outcome.message} You can close this page.
         </Alert>
-      ) : problem ? (
+      ) : shownProblem ? (
         <Alert severity="warning" role="alert">
-          {problem}
+          {shownProblem}
         </Alert>
       ) : !summary ? (
         <Skeleton variant="rounded" height={200} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
@@ -57,7 +57,6 @@ function ConfigForm({ cfg }: { cfg: scholarsApi.TDeptConfig }) {
   const dirty =
     JSON.stringify([contacts, sites, workflowId]) !==
     JSON.stringify([cfg.contacts, cfg.sitesOfActivity, cfg.sponsorshipWorkflowId ?? NONE]);
-  useEffect(() => setErrors({}), [cfg]);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setFormError(null);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, AlertTitle, Badge, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { requestsApi, scholarFormDef, type TAnswers, type TScholarApplicationForm, type TScholarFormSection } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
@@ -63,7 +63,11 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   const form = useApplicationForm(def, Object.keys(app.data).length ? app.data : (app.prefill ?? {}));
   const [version, setVersion] = useState(app.version);
   // A refused submit saved the form on the server: its new version comes back with the refetch.
-  useEffect(() => setVersion(app.version), [app.version]);
+  const [seenVersion, setSeenVersion] = useState(app.version);
+  if (seenVersion !== app.version) {
+    setSeenVersion(app.version);
+    setVersion(app.version);
+  }
   const save = useSaveApplicationDraft(app.applicationId);
   const submit = useSubmitApplication(app.applicationId);
   const [tab, setTab] = useState(def.sections[0]!.key);

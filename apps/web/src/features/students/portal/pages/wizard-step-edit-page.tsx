@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import {
   Alert,
@@ -58,10 +58,13 @@ export function WizardStepEditPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   useDocumentTitle(stepId ? 'Edit welcome wizard step' : 'New welcome wizard step');
-  useEffect(() => {
-    const s = existing.data;
-    if (s) setForm({ title: s.title, body: s.body, kind: s.kind, itemIds: s.itemIds, visaScope: s.visaScope, isActive: s.isActive });
-  }, [existing.data?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The step arrives after the first render: it fills the form once.
+  const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  const s = existing.data;
+  if (s && filledFrom !== s.id) {
+    setFilledFrom(s.id);
+    setForm({ title: s.title, body: s.body, kind: s.kind, itemIds: s.itemIds, visaScope: s.visaScope, isActive: s.isActive });
+  }
 
   if (stepId && existing.isPending) return <PageLoader />;
   if (stepId && !existing.data) return <Alert severity="error">This step was not found.</Alert>;

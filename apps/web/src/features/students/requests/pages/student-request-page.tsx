@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -288,8 +288,11 @@ function EditForm({
   const { leaving, leave } = useLeave();
   const editable = r.canEdit && !readOnlyView;
   const extras = actions.problem?.extras ?? {};
-  // Arriving from the create page after a refused submit: its messages are shown here.
+  // Arriving from the create page after a refused submit: its messages are shown here, once.
+  const carriedShown = useRef(false);
   useEffect(() => {
+    if (carriedShown.current) return;
+    carriedShown.current = true;
     const carried = (location.state as { problem?: TSubmitProblem } | null)?.problem;
     if (!carried) return;
     actions.setProblem(carried);
@@ -298,7 +301,7 @@ function EditForm({
     const first = fields[0] ?? (extras.advisorUserId ? 'advisorUserId' : null);
     // Drawn by now except the engine's parts, which load: focus after a moment.
     setTimeout(() => (first ? focusField(first) : document.getElementById(PROBLEM_ID)?.focus()), 300);
-  }, []);
+  }, [location.state, actions, form]);
   const optType = form.data.opt_type;
   const title =
     variant.title ??
