@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { TProcessedState } from './roles.js';
 
 /** What a department proposes in a sponsorship request (issue 5, spec 000 s3). */
 export const PROPOSED_STATUSES = ['J-1', 'H-1B', 'O-1', 'F-1 OPT/STEM', "Don't Know"] as const;
@@ -23,7 +22,7 @@ export type TProcessAs = z.infer<typeof ZProcessAs>;
 
 /** The visa family of a processed state: which application form, template and alerts apply. */
 export type TScholarVisa = 'H-1B' | 'O-1' | 'J-1' | 'F-1 OPT/STEM';
-export function visaOfProcessedState(state: TProcessedState | TProcessAs | string): TScholarVisa | null {
+export function visaOfProcessedState(state: string): TScholarVisa | null {
   if (state.startsWith('H-1B')) return 'H-1B';
   if (state.startsWith('O-1') || state === 'o1Extension') return 'O-1';
   if (state === 'J-1') return 'J-1';

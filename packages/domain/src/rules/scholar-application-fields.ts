@@ -1,6 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { MSG } from '../messages.js';
 import { isValidIsoDate, usDate } from './student-request-fields.js';
+import { textOf } from './text.js';
 
 /**
  * The engine behind the scholar application forms (H-1B, O-1, J-1, F-1 OPT/STEM): each form is a
@@ -259,8 +260,8 @@ export function displayScholarValue(f: TScholarFieldDef, v: unknown): string {
   if (v === undefined || v === null || v === '') return '';
   if (f.type === 'yesno') return v === true ? 'Yes' : v === false ? 'No' : '';
   if (f.type === 'date' && typeof v === 'string') return usDate(v);
-  if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label ?? String(v);
+  if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label ?? textOf(v);
   if (f.type === 'checkboxes' && Array.isArray(v))
-    return v.map((x) => f.options?.find((o) => o.value === x)?.label ?? String(x)).join('; ');
-  return String(v);
+    return v.map((x) => f.options?.find((o) => o.value === x)?.label ?? textOf(x)).join('; ');
+  return textOf(v);
 }

@@ -4,6 +4,7 @@
  * browser and tests agree on every boundary. Periods are inclusive of their first and last day.
  */
 import { addDays, addMonths, dayNumber, daysBetween, fromDayNumber } from './deadlines.js';
+import { textOf } from './text.js';
 
 /** Visa families whose end date is alerted (issue 5: H-1B, O-1 and J-1). */
 export const END_DATE_ALERT_VISAS = ['H-1B', 'O-1', 'J-1'] as const;
@@ -84,7 +85,7 @@ const asArray = (v: unknown): Record<string, unknown>[] =>
 export function readImmigrationHistory(data: Record<string, unknown>): { periods: TStatusPeriod[]; trips: TTrip[] } {
   const periods: TStatusPeriod[] = [];
   for (const r of [...asArray(data.immigrationHistory), ...asArray(data.objImmigrantHistory)]) {
-    const status = String(pick(r, ['status', 'visaType', 'visa', 'subjectName', 'classification']) ?? '').trim();
+    const status = textOf(pick(r, ['status', 'visaType', 'visa', 'subjectName', 'classification'])).trim();
     const from = normalizeFormDate(pick(r, ['from', 'fromDate', 'startDate', 'periodofStayFromDate', 'periodOfStayFromDate']));
     const to = normalizeFormDate(pick(r, ['to', 'toDate', 'endDate', 'periodofStayToDate', 'periodOfStayToDate']));
     if (!status || !from || !to || to < from) continue;
@@ -93,7 +94,7 @@ export function readImmigrationHistory(data: Record<string, unknown>): { periods
   }
   // The J-1 form's "Prior J status" (priorJStatus: category, fromDate, toDate): J-1 periods, or J-2 when so named.
   for (const r of asArray(data.priorJStatus)) {
-    const category = String(pick(r, ['category']) ?? '')
+    const category = textOf(pick(r, ['category']))
       .trim()
       .toUpperCase();
     const from = normalizeFormDate(pick(r, ['fromDate', 'from', 'startDate']));

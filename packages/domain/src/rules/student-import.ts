@@ -76,7 +76,7 @@ export const IMPORT_COLUMNS = [
 ] as const satisfies readonly TImportColumnSpec[];
 
 export type TImportColumn = (typeof IMPORT_COLUMNS)[number]['key'];
-export const IMPORT_COLUMN_KEYS = IMPORT_COLUMNS.map((c) => c.key) as TImportColumn[];
+export const IMPORT_COLUMN_KEYS = IMPORT_COLUMNS.map<TImportColumn>((c) => c.key);
 
 /** One problem, on one cell: the file row (the header is row 1), the column and the message. */
 export interface TImportIssue {

@@ -1,4 +1,4 @@
-import type { RouteContract } from '@meridian/domain';
+import { type RouteContract, textOf } from '@meridian/domain';
 import type { z, ZodType } from 'zod';
 import { getSession } from '../session/session-store';
 import { ApiError, NetworkError } from './api-error';
@@ -32,13 +32,13 @@ function buildUrl(path: string, params?: Record<string, unknown>, query?: Record
   let url = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const v = params?.[name];
     if (v === undefined || v === null) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(v));
+    return encodeURIComponent(textOf(v));
   });
   if (query) {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) {
       if (v === undefined || v === null || v === '') continue;
-      qs.set(k, String(v));
+      qs.set(k, textOf(v));
     }
     const s = qs.toString();
     if (s) url += `?${s}`;

@@ -92,7 +92,7 @@ describe('DataTable', () => {
   it('reads old links back, and falls back to the defaults for values it does not know', () => {
     renderAt('/list?filters=sort:end;order:desc;page:3;pageSize:50;endFrom:01-31-2025');
     expect(screen.getByText('101–120 of 120')).toBeTruthy();
-    expect((screen.getByLabelText('Program end from') as HTMLInputElement).value).toBe('01/31/2025');
+    expect(screen.getByLabelText<HTMLInputElement>('Program end from').value).toBe('01/31/2025');
     cleanup();
     renderAt('/list?filters=sort:evil;order:sideways;page:-4;pageSize:7');
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');

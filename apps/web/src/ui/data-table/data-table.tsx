@@ -160,7 +160,8 @@ export function DataTable<R>(props: TDataTableProps<R>) {
                         align={c.align ?? 'left'}
                         padding={c.padding ?? 'normal'}
                         {...(c.isRowHeader ? { component: 'th', scope: 'row' } : {})}
-                        sx={[!!c.noWrap && { whiteSpace: 'nowrap' }, ...(Array.isArray(c.sx) ? c.sx : [c.sx])]}
+                        style={c.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                        sx={c.sx}
                       >
                         {c.cell(r)}
                       </TableCell>

@@ -284,7 +284,10 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
             answers: {},
             isSubmitted: false,
           }}
-          onSaveDraft={async () => snack('This is a preview: answers are not saved.', 'info')}
+          onSaveDraft={() => {
+            snack('This is a preview: answers are not saved.', 'info');
+            return Promise.resolve();
+          }}
         />
       ) : (
         <Stack spacing={3}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -53,7 +53,6 @@ export function StaffMemberDialog({
     defaultValues: { permissions: member.permissions },
   });
   const { handleSubmit, setError, reset, formState } = form;
-  useEffect(() => reset({ permissions: member.permissions }), [member.userId]); // eslint-disable-line react-hooks/exhaustive-deps
   const { requestClose, confirm } = useConfirmDiscard(formState.isDirty, onClose);
   const name = displayName(member);
 

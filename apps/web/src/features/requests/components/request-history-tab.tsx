@@ -6,6 +6,7 @@ import {
   isDateOnly,
   type TAuditEvent,
   type TRequestStatus,
+  textOf,
 } from '@meridian/domain';
 import { useHistory } from '../../audit';
 import { usePaging } from '../../../ui/data-table';
@@ -70,11 +71,11 @@ const OPTIONS: Record<string, { value: string; label: string }[]> = Object.fromE
 
 function show(k: string, v: unknown): string {
   if (v === undefined || v === null || v === '') return '—';
-  if (k === 'status') return REQUEST_STATUS_LABELS[v as TRequestStatus] ?? String(v);
-  if (k === 'reviewStatus') return REVIEW_STATUS_LABELS[Number(v)] ?? String(v);
+  if (k === 'status') return REQUEST_STATUS_LABELS[v as TRequestStatus] ?? textOf(v);
+  if (k === 'reviewStatus') return REVIEW_STATUS_LABELS[Number(v)] ?? textOf(v);
   if (k === 'assignedToUserId' || k === 'advisorUserId') return 'set';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (OPTIONS[k]) return OPTIONS[k].find((o) => o.value === String(v))?.label ?? String(v);
+  if (OPTIONS[k]) return OPTIONS[k].find((o) => o.value === textOf(v))?.label ?? textOf(v);
   if (typeof v === 'string' && isDateOnly(v)) return formatDate(v);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }

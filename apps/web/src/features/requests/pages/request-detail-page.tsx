@@ -58,7 +58,7 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
         Back to the request list
       </Button>
       <PageHeader title={`Request #${r.number}: ${r.typeName}`} subtitle={`${r.requester.name} · ${REQUEST_STATUS_LABELS[r.status]}`} />
-      <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label="Request tabs" sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_, v: typeof tab) => setTab(v)} aria-label="Request tabs" sx={{ mb: 2 }}>
         <Tab value="request" label="Request" />
         <Tab value="documents" label="Documents" />
         <Tab value="history" label="History Log" />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -94,9 +94,15 @@ export function SponsorshipForm({
     mode: 'onTouched',
   });
   const [saved, setSaved] = useState<{ c: scholarsApi.TDeptCase; created: boolean } | null>(null);
+  // Told after the render that follows the save (the form is no longer dirty, so leaving is not
+  // held up); the latest callback is used without making a new one re-announce the save.
+  const onSavedRef = useRef(onSaved);
+  useLayoutEffect(() => {
+    onSavedRef.current = onSaved;
+  });
   useEffect(() => {
-    if (saved) onSaved(saved.c, saved.created);
-  }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (saved) onSavedRef.current(saved.c, saved.created);
+  }, [saved]);
   const submit = form.handleSubmit(async (v) => {
     setError(null);
     try {

@@ -2,7 +2,7 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 import { DateInput } from '../../../../ui/date-input';
 
 /** A MM/DD/YYYY date bound to react-hook-form; empty means null (not known). */
-export function DateField<T extends FieldValues>({
+export function DateField<T extends FieldValues, C = unknown, TOut extends FieldValues = T>({
   control,
   name,
   label,
@@ -10,8 +10,7 @@ export function DateField<T extends FieldValues>({
   helper,
   disabled,
 }: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
+  control: Control<T, C, TOut>;
   name: Path<T>;
   label: string;
   required?: boolean;

@@ -1,4 +1,4 @@
-import { formatDate, SCHOLAR_CATEGORIES, type scholarsApi } from '@meridian/domain';
+import { formatDate, SCHOLAR_CATEGORIES, type scholarsApi, textOf } from '@meridian/domain';
 
 /**
  * The office's H-1B / O-1 information and J-1 program data: ONE definition of labels, order and
@@ -98,7 +98,7 @@ export const officeFieldGroupsOf = (visa: string): TOfficeFieldGroup[] => (visa 
 /** A stored value as a reader sees it ('' when empty). */
 export function officeFieldText(f: TOfficeField, value: unknown): string {
   if (value === null || value === undefined) return '';
-  const v = String(value).trim();
+  const v = textOf(value).trim();
   if (!v) return '';
   if (f.kind === 'date') return formatDate(v) || v;
   if (f.kind === 'money')

@@ -16,7 +16,7 @@ import {
   TextField as MuiText,
   Typography,
 } from '@mui/material';
-import { EMPLOYMENT_FLAGS, scholarsApi } from '@meridian/domain';
+import { EMPLOYMENT_FLAGS, scholarsApi, textOf } from '@meridian/domain';
 import { z } from 'zod';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
@@ -88,8 +88,8 @@ function FormCard({
   );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type TCtl<T extends FieldValues> = Control<T, any, any>;
+// Every form here keeps its values as they are (no resolver reshapes them).
+type TCtl<T extends FieldValues> = Control<T, unknown, T>;
 const Text = <T extends FieldValues>({
   c,
   n,
@@ -353,7 +353,7 @@ function FormTextSafe({
   return (
     <FormTextFieldPlain
       label={label}
-      value={value === null || value === undefined ? '' : String(value)}
+      value={value === null || value === undefined ? '' : textOf(value)}
       error={error}
       onChange={(t) => onChange(t.trim() === '' ? null : /^\d+(\.\d+)?$/.test(t.trim()) ? Number(t) : t)}
     />

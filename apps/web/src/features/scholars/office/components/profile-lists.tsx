@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatDate, formatDateTime, type scholarsApi, type TAuditEvent } from '@meridian/domain';
+import { formatDate, formatDateTime, type scholarsApi, type TAuditEvent, textOf } from '@meridian/domain';
 import { downloadAttachment } from '../../../attachments';
 import { formatSize } from '../../../attachments';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
@@ -275,11 +275,11 @@ const HIDDEN = new Set([
 function words(k: string, v: unknown, e: TAuditEvent): string {
   if (v === undefined || v === null || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (k === 'phase') return phaseLabel(String(v));
-  if (k === 'status') return e.entityType === 'request' ? requestStatusLabel(String(v)) : statusLabel(String(v));
-  if (k === 'processedState') return String(v) ? visaLabel(String(v)) : 'Not processed';
-  if (k === 'sponsorshipState') return SPONSORSHIP_STATE_LABELS[String(v)] ?? String(v);
-  if (k === 'applicationState') return APPLICATION_STATE_LABELS[String(v)] ?? String(v);
+  if (k === 'phase') return phaseLabel(textOf(v));
+  if (k === 'status') return e.entityType === 'request' ? requestStatusLabel(textOf(v)) : statusLabel(textOf(v));
+  if (k === 'processedState') return textOf(v) ? visaLabel(textOf(v)) : 'Not processed';
+  if (k === 'sponsorshipState') return SPONSORSHIP_STATE_LABELS[textOf(v)] ?? textOf(v);
+  if (k === 'applicationState') return APPLICATION_STATE_LABELS[textOf(v)] ?? textOf(v);
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v) || '—';
   return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
 }

@@ -3,7 +3,7 @@ import { scholarsApi, type TSaveApplicationInput, type TScholarApplicationForm }
 import { apiCall } from '../../../../app/http/api-call';
 import { attachmentsQueryKey } from '../../../attachments';
 
-export const applicationKey = (id: string | 'mine') => ['scholars', 'portal', 'application', id] as const;
+export const applicationKey = (id: string) => ['scholars', 'portal', 'application', id] as const;
 
 /** The signed-in scholar's current application (the page of their processed state). */
 export function useMyApplication(enabled = true) {

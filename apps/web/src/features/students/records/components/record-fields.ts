@@ -1,4 +1,12 @@
-import { EDUCATION_LEVELS, EV_CATEGORIES, SEVIS_STATUSES, STUDENT_VISA_TYPES, studentsApi, type TCampusSite } from '@meridian/domain';
+import {
+  EDUCATION_LEVELS,
+  EV_CATEGORIES,
+  SEVIS_STATUSES,
+  STUDENT_VISA_TYPES,
+  studentsApi,
+  type TCampusSite,
+  textOf,
+} from '@meridian/domain';
 import { educationLabel, evCategoryLabel, GENDERS, money } from './record-format';
 import type { TFieldDef } from './record-section';
 
@@ -25,7 +33,7 @@ export const CONTACT_FIELDS: TFieldDef[] = [
     maxLength: 10,
     helper: '10 digits',
     show: (v) => {
-      const s = String(v ?? '');
+      const s = textOf(v ?? '');
       return /^\d{10}$/.test(s) ? `(${s.slice(0, 3)}) ${s.slice(3, 6)}-${s.slice(6)}` : s;
     },
   }),

@@ -1,4 +1,4 @@
-import { DEPENDENT_RELATIONSHIPS, formatDate, EDUCATION_LEVELS, EV_CATEGORIES, studentsApi } from '@meridian/domain';
+import { DEPENDENT_RELATIONSHIPS, formatDate, EDUCATION_LEVELS, EV_CATEGORIES, studentsApi, textOf } from '@meridian/domain';
 
 /** MM/DD/YYYY → ISO; anything else is passed on as typed so the server says 'Invalid date' on the field. */
 export function usToIso(us: string): string | null {
@@ -34,8 +34,8 @@ export const money = (v: unknown) => (v === undefined || v === null || v === '' 
 export function displayValue(field: string, v: unknown): string {
   if (v === undefined || v === null || v === '') return '';
   if (field.toLowerCase().includes('date') && typeof v === 'string') return formatDate(v) || v;
-  if (field === 'gender') return genderLabel(String(v));
-  if (field === 'educationLevel') return educationLabel(String(v));
+  if (field === 'gender') return genderLabel(textOf(v));
+  if (field === 'educationLevel') return educationLabel(textOf(v));
   if (field === 'address' || field.endsWith('Address')) return addressText(v);
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (typeof v === 'object')
@@ -43,5 +43,5 @@ export function displayValue(field: string, v: unknown): string {
       .filter(([, x]) => x !== '' && x != null)
       .map(([k, x]) => `${k}: ${String(x)}`)
       .join(', ');
-  return String(v);
+  return textOf(v);
 }

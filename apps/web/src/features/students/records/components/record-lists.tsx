@@ -29,6 +29,7 @@ import {
   studentsApi,
   type TAuditEvent,
   type TRequestStatus,
+  textOf,
 } from '@meridian/domain';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
 import { downloadAttachment } from '../../../attachments';
@@ -349,7 +350,7 @@ const wordsFor = (k: string, v: unknown) =>
 function details(e: TAuditEvent): string[] {
   const before = (e.before ?? {}) as Record<string, unknown>;
   const after = (e.after ?? {}) as Record<string, unknown>;
-  if (e.action === 'student.sevis-event.raised') return [`${String(after.eventType)}${after.action ? ` / ${String(after.action)}` : ''}`];
+  if (e.action === 'student.sevis-event.raised') return [`${String(after.eventType)}${after.action ? ` / ${textOf(after.action)}` : ''}`];
   const out: string[] = [];
   const rank = (k: string) => (FORM_ORDER.includes(k) ? FORM_ORDER.indexOf(k) : -1);
   for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => rank(a) - rank(b))) {

@@ -1,14 +1,13 @@
 import { Box, MenuItem, Typography } from '@mui/material';
 import type { UseFormReturn } from 'react-hook-form';
-import { formatDate, type studentsApi } from '@meridian/domain';
+import { formatDate, type studentsApi, textOf } from '@meridian/domain';
 import { FormSwitch } from '../../../../ui/form/form-switch';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { addressText, usToIso } from './record-format';
 import { Fact, FactGrid, FormGrid, SectionCard } from './section-card';
 
 type TValues = Record<string, unknown>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type TForm = UseFormReturn<any>;
+type TForm = UseFormReturn<TValues>;
 
 export interface TFieldDef {
   name: string;
@@ -53,7 +52,7 @@ export function toFormValues(record: Record<string, unknown>, fields: TFieldDef[
     else if (f.kind === 'yesno') out[f.name] = v === true ? 'yes' : v === false ? 'no' : '';
     else if (f.kind === 'address')
       out[f.name] = Object.fromEntries(ADDRESS_PARTS.map((p) => [p.key, ((v ?? {}) as Record<string, string>)[p.key] ?? '']));
-    else out[f.name] = v === null || v === undefined ? '' : String(v);
+    else out[f.name] = v === null || v === undefined ? '' : textOf(v);
   }
   return out;
 }
@@ -63,7 +62,7 @@ export function toBody(values: TValues, fields: TFieldDef[]): Record<string, unk
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const v = values[f.name];
-    if (f.kind === 'date') out[f.name] = usToIso(String(v ?? ''));
+    if (f.kind === 'date') out[f.name] = usToIso(textOf(v ?? ''));
     else if (f.kind === 'number') out[f.name] = v === '' ? (f.nullable ? null : undefined) : Number(v);
     else if (f.kind === 'yesno') out[f.name] = v === 'yes' ? true : v === 'no' ? false : null;
     else if (f.kind === 'address')
@@ -157,8 +156,8 @@ export function FieldFacts({ record, fields }: { record: studentsApi.TStudentRec
                 : f.kind === 'address'
                   ? addressText(v as studentsApi.TStudentAddressInput)
                   : f.kind === 'select'
-                    ? (f.options?.find((o) => o.value === String(v ?? ''))?.label ?? String(v ?? ''))
-                    : String(v ?? '');
+                    ? (f.options?.find((o) => o.value === textOf(v ?? ''))?.label ?? textOf(v ?? ''))
+                    : textOf(v ?? '');
         return (
           <Box key={f.name} sx={f.kind === 'address' || f.wide ? { gridColumn: { md: 'span 2' } } : undefined}>
             <Fact label={f.label} value={text} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { formatDate, studentsApi, type TStudentStage } from '@meridian/domain';
+import { formatDate, studentsApi, type TStudentStage, textOf } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
@@ -35,7 +35,7 @@ function CorrectionForm({ record, onDone }: { record: studentsApi.TMyRecord; onD
       setError('Change at least one field: the form still shows your record as it is.');
       return;
     }
-    if (!String(v.reason ?? '').trim()) {
+    if (!textOf(v.reason ?? '').trim()) {
       form.setError('reason', { message: 'Required field' }, { shouldFocus: true });
       return;
     }

@@ -7,6 +7,7 @@ import {
   type TStudentRequestCode,
   type TStudentRequestData,
   type TStudentRequestField,
+  textOf,
 } from '@meridian/domain';
 import { RequestField } from './request-field';
 
@@ -27,7 +28,7 @@ const WIDE = new Set(['textarea', 'checkbox']);
 function shownValue(f: TStudentRequestField, v: unknown): string {
   if (f.kind === 'checkbox') return isChecked(v) ? 'Yes' : 'No';
   if (v === undefined || v === null || v === '') return '—';
-  const s = String(v);
+  const s = textOf(v);
   if (f.kind === 'date') return formatDate(s) || s;
   if (f.kind === 'select') return f.options?.find((o) => o.value === s)?.label ?? s;
   return s;
