@@ -1,1 +1,1 @@
-export { useHistory } from './api/get-history';
+export { useGetHistory } from './api/get-history';

@@ -1,4 +1,4 @@
-export { useCurrentUser } from './api/get-current-user';
+export { useGetCurrentUser } from './api/get-current-user';
 export { useLogout } from './api/logout';
 export { LoginPage } from './pages/login-page';
 export { ForgotPasswordPage } from './pages/forgot-password-page';

@@ -1,2 +1,2 @@
-export { useCampusSites } from './api/list-campus-sites';
+export { useListCampusSites } from './api/list-campus-sites';
 export { peopleRoutes } from './routes';

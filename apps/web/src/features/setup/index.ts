@@ -1,2 +1,2 @@
-export { useSetupStatus } from './api/get-setup-status';
+export { useGetSetupStatus } from './api/get-setup-status';
 export { setupRoutes } from './routes';

@@ -2,8 +2,8 @@ import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { can, hasStudentAreaAccess, MSG } from '@meridian/domain';
-import { useCurrentUser } from '../../features/auth';
-import { useCampusSites } from '../../features/people';
+import { useGetCurrentUser } from '../../features/auth';
+import { useListCampusSites } from '../../features/people';
 import { useBrandingOrDefault } from '../../app/branding';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { PageHeader } from '../../ui/page-header';
@@ -51,8 +51,8 @@ function LinkCard({ entry }: { entry: TMenuEntry & { trail: string[] } }) {
 export function AdminDashboardPage({ area }: { area: TAdminArea }) {
   const title = ADMIN_AREA_TITLES[area];
   useDocumentTitle(area === 'scholar' ? 'Dashboard' : 'Student Admin Dashboard');
-  const me = useCurrentUser();
-  const sites = useCampusSites(!!me.data);
+  const me = useGetCurrentUser();
+  const sites = useListCampusSites(!!me.data);
   const branding = useBrandingOrDefault();
   if (me.isPending) return <PageLoader />;
   if (!me.data) return <Alert severity="error">{MSG.defaultError}</Alert>;

@@ -3,7 +3,7 @@ import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import WorkOutline from '@mui/icons-material/WorkOutline';
 import { hasStudentAreaAccess, MSG } from '@meridian/domain';
 import { displayName } from '../../ui/display-name';
-import { useCurrentUser } from '../../features/auth';
+import { useGetCurrentUser } from '../../features/auth';
 import { useBrandingOrDefault } from '../../app/branding';
 import { PageLoader } from '../../ui/page-loader';
 import { MessagePage } from '../../ui/message-page';
@@ -14,7 +14,7 @@ import { SCHOLAR_ADMIN_MENU, STUDENT_ADMIN_MENU } from './admin-menus';
 import { ADMIN_AREA_TITLES, type TAdminArea } from './admin-titles';
 
 function AdminFrame({ area }: { area: TAdminArea }) {
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const branding = useBrandingOrDefault();
   const title = ADMIN_AREA_TITLES[area];
   const user = me.data;

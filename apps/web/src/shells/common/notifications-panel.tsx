@@ -25,9 +25,9 @@ import { useSession } from '../../app/session/session-store';
 import {
   useHideNotifications,
   useMarkAllNotificationsRead,
-  useMarkDayRead,
+  useMarkNotificationsReadInRange,
   useMarkNotificationsRead,
-  useNotifications,
+  useListNotifications,
 } from '../../features/notifications';
 import { groupByDay, requestLink } from '../../features/notifications';
 
@@ -43,9 +43,9 @@ function timeOf(iso: string): string {
 export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const session = useSession();
-  const query = useNotifications();
+  const query = useListNotifications();
   const markRead = useMarkNotificationsRead();
-  const markDay = useMarkDayRead();
+  const markDay = useMarkNotificationsReadInRange();
   const markAll = useMarkAllNotificationsRead();
   const hide = useHideNotifications();
   const { refetch } = query;

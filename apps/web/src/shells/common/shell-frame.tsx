@@ -9,7 +9,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { SkipLink } from '../../ui/skip-link';
 import { useBrandingOrDefault } from '../../app/branding';
 import { useLogout } from '../../features/auth';
-import { useNotifications } from '../../features/notifications';
+import { useListNotifications } from '../../features/notifications';
 import { NotificationsPanel } from './notifications-panel';
 import { SideMenu } from './side-menu';
 import type { TMenuEntry } from './menu';
@@ -43,7 +43,7 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
   const [menuOpen, setMenuOpen] = useState(false);
   const [bellOpen, setBellOpen] = useState(false);
   // Polled every 300000 ms while the shell shows a bell; the panel shares the same query.
-  const notifications = useNotifications(!!showBell);
+  const notifications = useListNotifications(!!showBell);
   const unread = notifications.data?.pages[0]?.totalUnread ?? 0;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const hasMenu = !!menu && menu.length > 0;

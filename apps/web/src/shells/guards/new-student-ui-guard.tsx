@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from '../../ui/redirect';
 import { useBranding } from '../../app/branding';
 import { PageLoader } from '../../ui/page-loader';
-import { useCurrentUser } from '../../features/auth';
+import { useGetCurrentUser } from '../../features/auth';
 
 /**
  * Spec 000 s2: pages of the new student UI open only when NewStudentUIEnabled is '1';
@@ -24,7 +24,7 @@ export const isAssistantOnly = (staff: { isSuper: boolean; isOfficer: boolean; i
  * to the students list" (#/isss/students-list). Officers and super users always pass.
  */
 export function AssistantNewStudentUiGuard({ children }: { children: ReactNode }) {
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   if (me.isPending) return <PageLoader />;
   if (isAssistantOnly(me.data?.staff)) return <NewStudentUiGuard>{children}</NewStudentUiGuard>;
   return <>{children}</>;

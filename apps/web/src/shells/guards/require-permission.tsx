@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { can, type TPermission } from '@meridian/domain';
-import { UnauthorizedPage, useCurrentUser } from '../../features/auth';
+import { UnauthorizedPage, useGetCurrentUser } from '../../features/auth';
 import { PageLoader } from '../../ui/page-loader';
 import { actorOf } from '../common/menu';
 
@@ -11,7 +11,7 @@ import { actorOf } from '../common/menu';
  * this spares them a page of errors.
  */
 export function RequirePermission({ permission, homePath, children }: { permission: TPermission; homePath: string; children?: ReactNode }) {
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   if (me.isPending) return <PageLoader />;
   if (!can(me.data ? actorOf(me.data) : null, permission)) return <UnauthorizedPage homePath={homePath} />;
   return children ?? <Outlet />;

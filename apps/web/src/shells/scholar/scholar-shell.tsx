@@ -8,7 +8,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { can } from '@meridian/domain';
-import { useCurrentUser } from '../../features/auth';
+import { useGetCurrentUser } from '../../features/auth';
 import { useSession } from '../../app/session/session-store';
 import { RequireAuth } from '../guards/require-auth';
 import { ShellFrame } from '../common/shell-frame';
@@ -45,7 +45,7 @@ const SCHOLAR_MENU: TMenuEntry[] = [
 
 function ScholarFrame() {
   const session = useSession();
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const branding = useBrandingOrDefault();
   const isDepartment = session?.userRole === 'department';
   const entries = isDepartment ? DEPARTMENT_MENU : SCHOLAR_MENU;

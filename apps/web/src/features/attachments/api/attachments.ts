@@ -7,7 +7,7 @@ import { downloadFile } from '../../../app/http/download-file';
 export const attachmentsQueryKey = (requestId: string) => ['attachments', 'request', requestId] as const;
 
 /** The request's files the caller may see (the server filters). */
-export function useRequestAttachments(requestId: string) {
+export function useListRequestAttachments(requestId: string) {
   return useQuery({
     queryKey: attachmentsQueryKey(requestId),
     queryFn: ({ signal }) => apiCall(attachmentsApi.listRequestAttachments, { params: { requestId }, signal }),
@@ -15,7 +15,7 @@ export function useRequestAttachments(requestId: string) {
 }
 
 /** The request type's upload documents, with whether each has a file (refreshed with the list). */
-export function useDocumentChecklist(requestId: string, enabled = true) {
+export function useGetDocumentChecklist(requestId: string, enabled = true) {
   return useQuery({
     queryKey: [...attachmentsQueryKey(requestId), 'checklist'],
     queryFn: ({ signal }) => apiCall(attachmentsApi.getDocumentChecklist, { params: { requestId }, signal }),
@@ -33,7 +33,7 @@ export const useRejectAttachment = (requestId: string) =>
     apiCall(attachmentsApi.rejectAttachment, { params: { attachmentId: v.id }, body: { reason: v.reason } }),
   );
 
-export const useAttachmentVisibility = (requestId: string) =>
+export const useUpdateAttachmentVisibility = (requestId: string) =>
   useInvalidating(requestId, (v: { id: string; isVisibleToRequester: boolean; isVisibleToDepartment: boolean }) =>
     apiCall(attachmentsApi.updateAttachmentVisibility, {
       params: { attachmentId: v.id },

@@ -6,7 +6,7 @@ import { useSession } from '../../../app/session/session-store';
 import { logout } from '../../../app/session/session-actions';
 import { landingPathFor } from '../../../app/landing';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { useCurrentUser } from '../api/get-current-user';
+import { useGetCurrentUser } from '../api/get-current-user';
 import { useBrandingOrDefault } from '../../../app/branding';
 import { PageLoader } from '../../../ui/page-loader';
 import { MessagePage } from '../../../ui/message-page';
@@ -15,7 +15,7 @@ import { MessagePage } from '../../../ui/message-page';
 export function RootRedirectPage() {
   useDocumentTitle('Loading...');
   const session = useSession();
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const navigate = useNavigate();
   const branding = useBrandingOrDefault();
   const user = me.data;

@@ -7,7 +7,7 @@ import { handleApiError } from '../../../app/errors/handle-api-error';
 import { isApiError } from '../../../app/http/api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Pager, usePaging } from '../../../ui/data-table';
-import { useComments, useCreateComment, useDeleteComment, useUpdateComment, type TCommentSubjectType } from '../api/comments';
+import { useListComments, useCreateComment, useDeleteComment, useUpdateComment, type TCommentSubjectType } from '../api/comments';
 
 export interface CommentsPanelProps {
   subjectType: TCommentSubjectType;
@@ -118,7 +118,7 @@ export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: C
   const [isInternal, setInternal] = useState(false);
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState<TComment | null>(null);
-  const query = useComments(subjectType, subjectId, paging.page);
+  const query = useListComments(subjectType, subjectId, paging.page);
   const create = useCreateComment(subjectType, subjectId);
   const update = useUpdateComment(subjectType, subjectId);
   const remove = useDeleteComment(subjectType, subjectId);

@@ -3,12 +3,12 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Button, Chip, FormControl, InputLabel, Link, MenuItem, Paper, Select } from '@mui/material';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { can, formatDate, formsApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth';
+import { useGetCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../ui/data-table';
-import { useQuestionnaireList } from '../api/list-questionnaires';
+import { useListQuestionnaires } from '../api/list-questionnaires';
 
 // Ten a page, by name, the default program type, active questionnaires first.
 const FILTERS = { keywords: '', programType: formsApi.DEFAULT_PROGRAM_TYPE, bRetired: '0' };
@@ -40,7 +40,7 @@ const COLUMNS: TColumn<formsApi.TQuestionnaireSummary>[] = [
 /** #/admin/form-management (Configuration > Form Management). */
 export function FormManagementPage() {
   useDocumentTitle('Form Management');
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
   const mayManage = can(actor, 'forms.manage');
   const table = useUrlTable({ filters: FILTERS, sorts: ['name'], sort: 'name', order: 'asc', pageSize: 10, pageSizes: PAGE_SIZES });
@@ -56,7 +56,7 @@ export function FormManagementPage() {
     }),
     [filters, table.order, table.page, table.pageSize],
   );
-  const list = useQuestionnaireList(query);
+  const list = useListQuestionnaires(query);
 
   const retired = query.bRetired === '1';
 

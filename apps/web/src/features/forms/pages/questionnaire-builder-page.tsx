@@ -23,7 +23,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { can, formsApi, type TQuestionnaireFolder, type TQuestionnaireItem } from '@meridian/domain';
-import { useCurrentUser } from '../../auth';
+import { useGetCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
 import { handleApiError } from '../../../app/errors/handle-api-error';
@@ -33,9 +33,9 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useQuestionnaire } from '../api/get-questionnaire';
-import { useLookupSets } from '../api/list-lookup-sets';
-import { useQuestionnaireList } from '../api/list-questionnaires';
+import { useGetQuestionnaire } from '../api/get-questionnaire';
+import { useListLookupSets } from '../api/list-lookup-sets';
+import { useListQuestionnaires } from '../api/list-questionnaires';
 import { useSaveQuestionnaire } from '../api/save-questionnaire';
 import { useSetQuestionnaireRetired } from '../api/retire-questionnaire';
 import { AddItemMenu } from '../components/add-item-menu';
@@ -61,11 +61,11 @@ export function QuestionnaireBuilderPage() {
 
 function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const navigate = useNavigate();
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
   const mayManage = can(actor, 'forms.manage');
-  const loaded = useQuestionnaire(questionnaireId);
-  const sets = useLookupSets();
+  const loaded = useGetQuestionnaire(questionnaireId);
+  const sets = useListLookupSets();
   const save = useSaveQuestionnaire();
   const retire = useSetQuestionnaireRetired();
   const [draft, setDraft] = useState<TDraft>(EMPTY);
@@ -102,7 +102,7 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const readOnly = !mayManage;
   const folders = draft.content.folders;
   const preview = useMemo(() => previewContent(draft.content, sets.data ?? []), [draft.content, sets.data]);
-  const candidates = useQuestionnaireList({ programType: draft.programType, bRetired: '0', order: 'asc', page: 1, pageSize: 100 });
+  const candidates = useListQuestionnaires({ programType: draft.programType, bRetired: '0', order: 'asc', page: 1, pageSize: 100 });
   const conditionals = useMemo(
     () =>
       (candidates.data?.items ?? []).filter((c) => c.isConditional && c.id !== questionnaireId).map((c) => ({ id: c.id, name: c.name })),

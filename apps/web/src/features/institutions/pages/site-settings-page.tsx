@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Grid, Paper, Typography } from '@mui/material';
 import { institutionsApi, MSG, type TInstitutionSettings, type TUpdateInstitutionSettingsInput } from '@meridian/domain';
 import type { z } from 'zod';
-import { useInstitutionSettings } from '../api/get-institution-settings';
+import { useGetInstitutionSettings } from '../api/get-institution-settings';
 import { useUpdateInstitutionSettings } from '../api/update-institution-settings';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { UnsavedChangesGuard } from '../../../shells/guards/unsaved-changes-guard';
@@ -68,7 +68,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** #/admin/site-settings (super users): branding, login texts, switches and addresses. */
 export function SiteSettingsPage() {
   useDocumentTitle('Site Settings');
-  const settings = useInstitutionSettings();
+  const settings = useGetInstitutionSettings();
   const save = useUpdateInstitutionSettings();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, reset, setError, formState } = useForm<TForm, unknown, TUpdateInstitutionSettingsInput>({

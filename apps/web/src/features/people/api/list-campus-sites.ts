@@ -3,7 +3,7 @@ import { peopleApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
 /** Campus sites of the institution (rarely change; cached for the session, spec 001 s7.2). */
-export function useCampusSites(enabled = true) {
+export function useListCampusSites(enabled = true) {
   return useQuery({
     queryKey: ['campus-sites'],
     queryFn: ({ signal }) => apiCall(peopleApi.listCampusSites, { signal }),

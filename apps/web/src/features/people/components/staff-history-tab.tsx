@@ -1,5 +1,5 @@
 import type { TAuditEvent } from '@meridian/domain';
-import { useHistory } from '../../audit';
+import { useGetHistory } from '../../audit';
 import { usePaging } from '../../../ui/data-table';
 import { HistoryLogTable } from '../../../ui/history-log-table';
 
@@ -67,6 +67,6 @@ const STAFF_HISTORY_PAGE_SIZES = [10];
 /** History Log tab of a staff member (audit events, newest first). */
 export function StaffHistoryTab({ userId }: { userId: string }) {
   const paging = usePaging({ pageSize: 10, pageSizes: STAFF_HISTORY_PAGE_SIZES });
-  const history = useHistory('user', userId, paging.page, paging.pageSize);
+  const history = useGetHistory('user', userId, paging.page, paging.pageSize);
   return <HistoryLogTable query={history} paging={paging} what={describe} details={changes} />;
 }

@@ -17,7 +17,7 @@ import {
 import { formatDate, peopleApi, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
 import type { z } from 'zod';
 import { useUpdateStaffPermissions } from '../api/update-staff-permissions';
-import { useCampusSites } from '../api/list-campus-sites';
+import { useListCampusSites } from '../api/list-campus-sites';
 import { handleFormError } from '../../../ui/form/handle-form-error';
 import { useConfirmDiscard } from '../../../ui/use-confirm-discard';
 import { snack } from '../../../ui/notify';
@@ -47,7 +47,7 @@ export function StaffMemberDialog({
   const [tab, setTab] = useState<TStaffDialogTab>(canSeeHistory ? initialTab : 'permissions');
   const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateStaffPermissions();
-  const sites = useCampusSites();
+  const sites = useListCampusSites();
   const form = useForm<TForm, unknown, TOut>({
     resolver: zodResolver(peopleApi.ZUpdateStaffPermissionsInput),
     defaultValues: { permissions: member.permissions },

@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { Box, Button, FormControl, InputLabel, MenuItem, Paper, Select } from '@mui/material';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { can, peopleApi, type TListStaffQuery, type TStaffMember } from '@meridian/domain';
-import { useCurrentUser } from '../../auth';
-import { useStaffList } from '../api/list-staff';
-import { useCampusSites } from '../api/list-campus-sites';
+import { useGetCurrentUser } from '../../auth';
+import { useListStaff } from '../api/list-staff';
+import { useListCampusSites } from '../api/list-campus-sites';
 import { useDeactivateStaff } from '../api/deactivate-staff';
 import { useReactivateStaff } from '../api/reactivate-staff';
 import { useResendStaffInvitation } from '../api/resend-staff-invitation';
@@ -22,7 +22,7 @@ import { StaffMemberDialog, type TStaffDialogTab } from '../components/staff-mem
 /** #/admin/staff-management (Configuration > Staff Management). */
 export function StaffManagementPage() {
   useDocumentTitle('Staff Management');
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
   const mayManage = can(actor, 'people.staff.manage');
   const maySeeHistory = can(actor, 'audit.history.read');
@@ -46,8 +46,8 @@ export function StaffManagementPage() {
     }),
     [filters, table.sort, table.order, table.page, table.pageSize],
   );
-  const list = useStaffList(query);
-  const sites = useCampusSites();
+  const list = useListStaff(query);
+  const sites = useListCampusSites();
   const [inviteOpen, setInviteOpen] = useState(false);
   const [open, setOpen] = useState<{ member: TStaffMember; tab: TStaffDialogTab } | null>(null);
   const [toDeactivate, setToDeactivate] = useState<TStaffMember | null>(null);

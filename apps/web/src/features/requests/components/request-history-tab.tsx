@@ -8,7 +8,7 @@ import {
   type TRequestStatus,
   textOf,
 } from '@meridian/domain';
-import { useHistory } from '../../audit';
+import { useGetHistory } from '../../audit';
 import { usePaging } from '../../../ui/data-table';
 import { HistoryLogTable } from '../../../ui/history-log-table';
 
@@ -153,7 +153,7 @@ const REQUEST_HISTORY_PAGE_SIZES = [20];
 /** History Log tab of a request: who did what and when, newest first. */
 export function RequestHistoryTab({ requestId }: { requestId: string }) {
   const paging = usePaging({ pageSize: 20, pageSizes: REQUEST_HISTORY_PAGE_SIZES });
-  const history = useHistory('request', requestId, paging.page, paging.pageSize);
+  const history = useGetHistory('request', requestId, paging.page, paging.pageSize);
   return (
     <HistoryLogTable
       query={history}

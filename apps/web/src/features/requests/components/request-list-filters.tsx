@@ -1,7 +1,7 @@
 import { Box, FormControl, InputLabel, MenuItem, Select } from '@mui/material';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, REVIEW_STATUS_LABELS, type TRequestStatus } from '@meridian/domain';
 import { DateFilter, SearchField, SelectFilter } from '../../../ui/data-table';
-import { useRequestTypes } from '../api/list-request-types';
+import { useListRequestTypes } from '../api/list-request-types';
 import { REQUEST_TABS } from './request-tabs';
 
 /** The request list's filters as they live in the address (dates MM-DD-YYYY). */
@@ -21,7 +21,7 @@ export function RequestListFilters({
   onChange: (patch: Partial<TRequestListFilters>) => void;
   children?: React.ReactNode;
 }) {
-  const types = useRequestTypes();
+  const types = useListRequestTypes();
   return (
     <Box
       role="search"

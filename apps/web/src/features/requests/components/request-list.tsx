@@ -8,7 +8,7 @@ import { DataTable, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { addressDateToIso } from '../../../ui/url-filters';
 import { snack } from '../../../ui/notify';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { useRequestList } from '../api/list-requests';
+import { useListRequests } from '../api/list-requests';
 import { useMassApprove } from '../api/mass-approve';
 import { useAssignRequest } from '../api/assign-request';
 import { StatusChip, reviewStatusLabel } from './status-chip';
@@ -59,7 +59,7 @@ export function RequestList({
     }),
     [filters, table.sort, table.order, table.page, table.pageSize],
   );
-  const list = useRequestList(query);
+  const list = useListRequests(query);
   const massApprove = useMassApprove();
   const assign = useAssignRequest();
   // The selection belongs to the rows on screen: another page, sort or filter starts with none.

@@ -16,16 +16,16 @@ import {
 import Add from '@mui/icons-material/Add';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
-import { useRequestTypes } from '../api/list-request-types';
-import { useWorkflows } from '../../workflows';
+import { useListRequestTypes } from '../api/list-request-types';
+import { useListWorkflows } from '../../workflows';
 
 const STARTER_LABELS: Record<string, string> = { student: 'Students', scholar: 'Scholars', department: 'Departments', staff: 'Staff' };
 
 /** Request Configuration (#/isss/request-configuration): the request types the office offers. */
 export function RequestConfigurationPage() {
   useDocumentTitle('Request Configuration');
-  const types = useRequestTypes();
-  const workflows = useWorkflows();
+  const types = useListRequestTypes();
+  const workflows = useListWorkflows();
   const wfName = (id: string | null) => (id ? (workflows.data?.find((w) => w.id === id)?.name ?? '…') : '—');
   return (
     <Box>

@@ -7,11 +7,11 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useCurrentUser } from '../../auth';
+import { useGetCurrentUser } from '../../auth';
 import { RequestDocuments } from '../../attachments';
 import { CommentsPanel } from '../../comments';
-import { useRequest } from '../api/get-request';
-import { useAssignees } from '../api/list-assignees';
+import { useGetRequest } from '../api/get-request';
+import { useListAssignees } from '../api/list-assignees';
 import { useAssignRequest } from '../api/assign-request';
 import { useSetReviewStatus } from '../api/set-review-status';
 import { useResendApprovalLinks } from '../api/resend-approval-links';
@@ -38,12 +38,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** Staff request detail (#/isss/request/:requestId and #/admin/request/:requestId): Request, Documents, History Log. */
 export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
   const { requestId = '' } = useParams();
-  const request = useRequest(requestId);
-  const me = useCurrentUser();
+  const request = useGetRequest(requestId);
+  const me = useGetCurrentUser();
   const [tab, setTab] = useState<'request' | 'documents' | 'history'>('request');
   const r = request.data;
   const canProcess = !!r?.canProcess;
-  const assignees = useAssignees(requestId, canProcess);
+  const assignees = useListAssignees(requestId, canProcess);
   const assign = useAssignRequest();
   const review = useSetReviewStatus(requestId);
   const resend = useResendApprovalLinks(requestId);

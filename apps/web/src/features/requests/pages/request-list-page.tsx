@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
-import { useCurrentUser } from '../../auth';
+import { useGetCurrentUser } from '../../auth';
 import { RequestList } from '../components/request-list';
 import { MyApprovalsPanel } from '../../workflows';
 
@@ -9,7 +9,7 @@ import { MyApprovalsPanel } from '../../workflows';
 export function RequestListPage({ area }: { area: 'isss' | 'admin' }) {
   const title = area === 'isss' ? 'Student Request List' : 'Requests';
   useDocumentTitle(title);
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   return (
     <Box>
       <PageHeader

@@ -27,10 +27,10 @@ import { handleApiError } from '../../../app/errors/handle-api-error';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useRequestTypes } from '../api/list-request-types';
+import { useListRequestTypes } from '../api/list-request-types';
 import { useSaveRequestType } from '../api/save-request-type';
 import { useFormOptions } from '../api/list-form-options';
-import { useWorkflows } from '../../workflows';
+import { useListWorkflows } from '../../workflows';
 
 type TFormFields = Pick<
   TRequestTypeInput,
@@ -70,8 +70,8 @@ const STARTERS: [string, string][] = [
 export function RequestTypeEditPage() {
   const { requestTypeId } = useParams();
   const navigate = useNavigate();
-  const types = useRequestTypes();
-  const workflows = useWorkflows();
+  const types = useListRequestTypes();
+  const workflows = useListWorkflows();
   const options = useFormOptions();
   const save = useSaveRequestType();
   const existing = requestTypeId ? types.data?.find((t) => t.id === requestTypeId) : undefined;

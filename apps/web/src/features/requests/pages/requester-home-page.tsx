@@ -21,10 +21,10 @@ import {
 } from '@mui/material';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
-import { useCurrentUser } from '../../auth';
+import { useGetCurrentUser } from '../../auth';
 import { displayName } from '../../../ui/display-name';
-import { useStartableTypes } from '../api/list-startable-types';
-import { useMyRequests } from '../api/list-my-requests';
+import { useListStartableTypes } from '../api/list-startable-types';
+import { useListMyRequests } from '../api/list-my-requests';
 import { useCreateRequest } from '../api/create-request';
 import { StatusChip } from '../components/status-chip';
 import { MyApprovalsPanel } from '../../workflows';
@@ -39,9 +39,9 @@ export const editPath = (portal: TPortal, id: string) => `/${portal}/request-edi
 export function RequesterHomePage({ portal }: { portal: TPortal }) {
   const title = portal === 'student' ? 'Student Services' : 'Requests';
   useDocumentTitle(title);
-  const me = useCurrentUser();
-  const types = useStartableTypes();
-  const mine = useMyRequests();
+  const me = useGetCurrentUser();
+  const types = useListStartableTypes();
+  const mine = useListMyRequests();
   const create = useCreateRequest();
   const navigate = useNavigate();
   const [starting, setStarting] = useState<string | null>(null);

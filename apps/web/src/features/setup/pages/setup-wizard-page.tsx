@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Grid, Link, Typography } from '@mui/material';
 import { MSG, setupApi, type TSetupInput } from '@meridian/domain';
 import type { z } from 'zod';
-import { useSetupStatus } from '../api/get-setup-status';
+import { useGetSetupStatus } from '../api/get-setup-status';
 import { useCompleteSetup } from '../api/complete-setup';
 import { DEFAULT_BRANDING } from '../../../app/branding';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -34,7 +34,7 @@ const FIELDS = [
 export function SetupWizardPage() {
   useDocumentTitle('Configuration Setup Wizard');
   const navigate = useNavigate();
-  const status = useSetupStatus();
+  const status = useGetSetupStatus();
   const complete = useCompleteSetup();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<TForm, unknown, TSetupInput>({

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Chip, Link, Paper, Typography } from '@mui/material';
 import { formatDate, SEVIS_EVENT_STATUS_LABELS, type sevisApi } from '@meridian/domain';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../ui/data-table';
-import { usePendingEvents } from '../api/sevis-batches';
+import { useListPendingEvents } from '../api/sevis-batches';
 import { orgIdOptions } from './org-id-options';
 
 // The Batch Manager shows two lists: this one's names in the address start with 'e'.
@@ -62,7 +62,7 @@ const COLUMNS: TColumn<sevisApi.TPendingEvent>[] = [
 export function BatchEventsTable({ groups }: { groups: sevisApi.TPendingGroup[] }) {
   const table = useUrlTable({ filters: EVENT_FILTERS, pageKey: 'ePage', pageSizeKey: 'eSize', pageSize: 10 });
   const { filters, setFilters } = table;
-  const list = usePendingEvents({
+  const list = useListPendingEvents({
     page: table.page,
     pageSize: table.pageSize,
     ...(filters.eOrg ? { settingsId: filters.eOrg } : {}),

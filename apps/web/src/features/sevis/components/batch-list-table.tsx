@@ -4,7 +4,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import { formatDateTime, sevisApi } from '@meridian/domain';
 import { toast } from '../../../ui/notify';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../ui/data-table';
-import { downloadBatchXml, useBatchList } from '../api/sevis-batches';
+import { downloadBatchXml, useListBatches } from '../api/sevis-batches';
 import { BatchStatusChip } from './batch-status-chip';
 import { orgIdOptions } from './org-id-options';
 import { BatchResultsActions } from '../pages/results-batch-actions';
@@ -24,7 +24,7 @@ export function BatchListTable({
 }) {
   const table = useUrlTable({ filters: FILTERS, pageKey: 'bPage', pageSizeKey: 'bSize', pageSize: 10 });
   const { filters, setFilters } = table;
-  const list = useBatchList({
+  const list = useListBatches({
     page: table.page,
     pageSize: table.pageSize,
     ...(filters.bStatus ? { status: filters.bStatus as sevisApi.TSevisBatchStatus } : {}),

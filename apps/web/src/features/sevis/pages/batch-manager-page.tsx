@@ -8,7 +8,7 @@ import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUrlFilters } from '../../../ui/use-url-filters';
-import { useCreateBatches, useMarkBatchSent, usePendingGroups } from '../api/sevis-batches';
+import { useCreateBatches, useMarkBatchSent, useListPendingGroups } from '../api/sevis-batches';
 import { BatchDetailDialog } from '../components/batch-detail-dialog';
 import { BatchEventsTable, EVENT_FILTERS } from '../components/batch-events-table';
 import { BatchGroups } from '../components/batch-groups';
@@ -18,7 +18,7 @@ import { createdMessage } from '../components/batch-created-message';
 /** #/isss/batch-manager: pending SEVIS updates by OrgID, creating validated batches, and the batches with their statuses. */
 export function BatchManagerPage() {
   useDocumentTitle('Batch Manager');
-  const groups = usePendingGroups();
+  const groups = useListPendingGroups();
   const create = useCreateBatches();
   const markSent = useMarkBatchSent();
   const [, setEventFilters] = useUrlFilters({ ...EVENT_FILTERS, ePage: '1' });

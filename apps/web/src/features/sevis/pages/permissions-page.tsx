@@ -27,7 +27,7 @@ import { handleFormError } from '../../../ui/form/handle-form-error';
 import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { useRemoveSevisSender, useSaveSevisSender, useSevisSenders } from '../api/sevis-settings';
+import { useRemoveSevisSender, useSaveSevisSender, useListSevisSenders } from '../api/sevis-settings';
 
 type TForm = sevisApi.TSevisSenderInput;
 const FIELDS = ['userId', 'kind', 'sevisUserId'] as const;
@@ -36,7 +36,7 @@ const EMPTY: TForm = { userId: '', kind: 'DSO', sevisUserId: '' };
 /** #/isss/sevis-permissions (super users and officers): who may send F-1 (DSO) and J-1 (ARO) batches. */
 export function SevisPermissionsPage() {
   useDocumentTitle('SEVIS Permissions');
-  const list = useSevisSenders();
+  const list = useListSevisSenders();
   const save = useSaveSevisSender();
   const remove = useRemoveSevisSender();
   const [formError, setFormError] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { FileDropZone } from '../../../ui/file-drop-zone';
 import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
-import { resultsKey, uploadTransactionLog, useTransactionLog, useTransactionLogs } from '../api/sevis-results';
+import { resultsKey, uploadTransactionLog, useGetTransactionLog, useListTransactionLogs } from '../api/sevis-results';
 
 const codeLabel = (code: string) =>
   code ? `${code}${sevisApi.SEVIS_BATCH_RESULT_CODES[code] ? ` – ${sevisApi.SEVIS_BATCH_RESULT_CODES[code]}` : ''}` : '—';
@@ -97,12 +97,12 @@ function Results() {
   const [params] = useSearchParams();
   const batchId = params.get('batch');
   const paging = usePaging();
-  const history = useTransactionLogs({ page: paging.page, pageSize: paging.pageSize });
+  const history = useListTransactionLogs({ page: paging.page, pageSize: paging.pageSize });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<sevisApi.TTransLogImportOutput | null>(null);
   const [openLog, setOpenLog] = useState<string | null>(null);
-  const detail = useTransactionLog(openLog);
+  const detail = useGetTransactionLog(openLog);
 
   const onFile = (file: File) => {
     setError(null);

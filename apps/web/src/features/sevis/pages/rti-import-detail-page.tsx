@@ -37,8 +37,8 @@ import { visuallyHidden } from '../../../ui/visually-hidden';
 import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { useCampusSites } from '../../people';
-import { useApplyRtiImport, useDiscardRtiImport, useRtiImport } from '../api/sevis-rti';
+import { useListCampusSites } from '../../people';
+import { useApplyRtiImport, useDiscardRtiImport, useGetRtiImport } from '../api/sevis-rti';
 import { RTI_STATUS } from './rti-import-page';
 
 const STATES = [
@@ -113,10 +113,10 @@ function Detail() {
   const { importId = '' } = useParams();
   const [state, setState] = useState<string>('all');
   const paging = usePaging({ pageSize: 25, pageSizes: ROW_PAGE_SIZES });
-  const q = useRtiImport(importId, { page: paging.page, pageSize: paging.pageSize, state });
+  const q = useGetRtiImport(importId, { page: paging.page, pageSize: paging.pageSize, state });
   const apply = useApplyRtiImport(importId);
   const discard = useDiscardRtiImport(importId);
-  const sites = useCampusSites();
+  const sites = useListCampusSites();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [siteId, setSiteId] = useState<number | ''>('');

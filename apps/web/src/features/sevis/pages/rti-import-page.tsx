@@ -24,7 +24,7 @@ import { FileDropZone } from '../../../ui/file-drop-zone';
 import { formatDateTime } from '@meridian/domain';
 import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
-import { rtiKey, uploadRtiList, useRtiImports } from '../api/sevis-rti';
+import { rtiKey, uploadRtiList, useListRtiImports } from '../api/sevis-rti';
 
 export const RTI_STATUS = {
   preview: { label: 'To review', color: 'info' },
@@ -74,7 +74,7 @@ function RtiImport() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const paging = usePaging();
-  const history = useRtiImports({ page: paging.page, pageSize: paging.pageSize });
+  const history = useListRtiImports({ page: paging.page, pageSize: paging.pageSize });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onFile = (file: File) => {

@@ -19,14 +19,14 @@ import { formatDate, MSG, type sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { useSevisSettings } from '../api/sevis-settings';
+import { useListSevisSettings } from '../api/sevis-settings';
 import { SettingsDialog } from '../components/settings-dialog';
 import { visuallyHidden } from '../../../ui/visually-hidden';
 
 /** #/isss/sevis-settings: the SEVIS organisation of each campus site (F school code, J program number). */
 export function SevisSettingsPage() {
   useDocumentTitle('SEVIS Settings');
-  const list = useSevisSettings();
+  const list = useListSevisSettings();
   const [editing, setEditing] = useState<sevisApi.TSevisSettings | 'new' | null>(null);
 
   if (list.isPending) return <PageLoader />;

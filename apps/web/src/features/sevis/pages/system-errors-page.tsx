@@ -4,7 +4,7 @@ import { formatDateTime, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/d
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
-import { useSystemErrors } from '../api/sevis-results';
+import { useListSystemErrors } from '../api/sevis-results';
 
 const FILTERS = { q: '', code: '' };
 
@@ -88,7 +88,7 @@ function SystemErrors() {
   // The address has always called the sort order 'dir' here: old links keep working.
   const table = useUrlTable({ filters: FILTERS, sorts: sevisApi.SYSTEM_ERROR_SORTS, sort: 'date', order: 'desc', orderKey: 'dir' });
   const { filters, setFilters } = table;
-  const list = useSystemErrors({
+  const list = useListSystemErrors({
     page: table.page,
     pageSize: table.pageSize,
     q: filters.q || undefined,

@@ -3,4 +3,4 @@ export { portalRoutes, portalConfigurationRoutes } from './routes';
 export { StageProgressCard } from './components/stage-progress-card';
 export { WizardView } from './components/wizard-view';
 export { LinkedText } from './components/linked-text';
-export { useMyStage } from './api/my-stage';
+export { useGetMyStage } from './api/my-stage';

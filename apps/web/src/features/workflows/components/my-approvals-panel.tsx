@@ -18,12 +18,12 @@ import { isApiError } from '../../../app/http/api-error';
 import { snack } from '../../../ui/notify';
 import { QuestionnaireAnswerForm } from '../../forms';
 import { StudentRequestDataView } from './request-data-view';
-import { useDecideMine, useMyApprovals } from '../api/my-approvals';
+import { useDecideApproval, useListMyApprovals } from '../api/my-approvals';
 
 /** Approvals waiting for the signed-in user, decided here without the e-mailed link. Shows nothing when there are none. */
 export function MyApprovalsPanel() {
-  const mine = useMyApprovals();
-  const decide = useDecideMine();
+  const mine = useListMyApprovals();
+  const decide = useDecideApproval();
   const [open, setOpen] = useState<TApprovalSummary | null>(null);
   const [comment, setComment] = useState('');
   const items = mine.data ?? [];

@@ -17,12 +17,12 @@ import {
 import type { TUserGroup } from '@meridian/domain';
 import { snack } from '../../../ui/notify';
 import { useSaveUserGroup } from '../api/save-user-group';
-import { useApproverCandidates } from '../api/list-approver-candidates';
+import { useListApproverCandidates } from '../api/list-approver-candidates';
 
 /** Create or edit a group of approvers (HR, Dean's office, ...). */
 export function UserGroupDialog({ group, onClose }: { group: TUserGroup | null; onClose: () => void }) {
   const save = useSaveUserGroup();
-  const people = useApproverCandidates();
+  const people = useListApproverCandidates();
   const [name, setName] = useState(group?.name ?? '');
   const [memberIds, setMembers] = useState<string[]>(group?.members.map((m) => m.userId) ?? []);
   return (

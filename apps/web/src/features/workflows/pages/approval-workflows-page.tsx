@@ -18,8 +18,8 @@ import Add from '@mui/icons-material/Add';
 import { type TUserGroup, type TWorkflow } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
-import { useWorkflows } from '../api/list-workflows';
-import { useUserGroups } from '../api/list-user-groups';
+import { useListWorkflows } from '../api/list-workflows';
+import { useListUserGroups } from '../api/list-user-groups';
 import { WorkflowDialog } from '../components/workflow-dialog';
 import { UserGroupDialog } from '../components/user-group-dialog';
 import { useDeleteUserGroup, useDeleteWorkflow } from '../api/delete-workflow';
@@ -30,8 +30,8 @@ import { ApiError } from '../../../app/http/api-error';
 /** Approval Workflows (#/admin/approval-workflows): ordered chains of approvers, and groups of approvers. */
 export function ApprovalWorkflowsPage() {
   useDocumentTitle('Approval Workflows');
-  const workflows = useWorkflows();
-  const groups = useUserGroups();
+  const workflows = useListWorkflows();
+  const groups = useListUserGroups();
   const [editing, setEditing] = useState<TWorkflow | 'new' | null>(null);
   const [editingGroup, setEditingGroup] = useState<TUserGroup | 'new' | null>(null);
   const [deleting, setDeleting] = useState<{ kind: 'workflow' | 'group'; id: string; name: string } | null>(null);

@@ -4,11 +4,11 @@ import { apiCall } from '../../../../app/http/api-call';
 import { deptKeys } from './keys';
 
 /** Departmental Configurations of the user's department. */
-export function useDeptConfig(enabled = true) {
+export function useGetDeptConfig(enabled = true) {
   return useQuery({ queryKey: deptKeys.config, queryFn: ({ signal }) => apiCall(scholarsApi.getDeptConfig, { signal }), enabled });
 }
 
-export function useSaveDeptConfig() {
+export function useUpdateDeptConfig() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: scholarsApi.TDeptConfigInput) => apiCall(scholarsApi.updateDeptConfig, { body }),

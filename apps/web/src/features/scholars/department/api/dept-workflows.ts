@@ -4,12 +4,12 @@ import { apiCall } from '../../../../app/http/api-call';
 import { deptKeys } from './keys';
 
 /** The department's own approval workflows. */
-export function useDeptWorkflows(enabled = true) {
+export function useListDeptWorkflows(enabled = true) {
   return useQuery({ queryKey: deptKeys.workflows, queryFn: ({ signal }) => apiCall(scholarsApi.listDeptWorkflows, { signal }), enabled });
 }
 
 /** People and groups a department admin may name as approvers. */
-export function useDeptApproverCandidates(enabled = true) {
+export function useListDeptApproverCandidates(enabled = true) {
   return useQuery({
     queryKey: deptKeys.candidates,
     queryFn: ({ signal }) => apiCall(scholarsApi.listDeptApproverCandidates, { signal }),

@@ -4,7 +4,7 @@ import { apiCall } from '../../../../app/http/api-call';
 import { deptKeys } from './keys';
 
 /** The department's view of one case. */
-export function useDeptCase(applicationId: string | undefined) {
+export function useGetDeptCase(applicationId: string | undefined) {
   return useQuery({
     queryKey: deptKeys.case(applicationId ?? ''),
     queryFn: ({ signal }) => apiCall(scholarsApi.getDeptCase, { params: { applicationId: applicationId! }, signal }),

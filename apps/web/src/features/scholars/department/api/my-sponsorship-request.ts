@@ -4,7 +4,7 @@ import { apiCall } from '../../../../app/http/api-call';
 import { deptKeys } from './keys';
 
 /** A scholar's own sponsorship request (404 when none yet). */
-export function useMySponsorshipRequest() {
+export function useGetMySponsorshipRequest() {
   return useQuery({
     queryKey: deptKeys.mine,
     queryFn: ({ signal }) => apiCall(scholarsApi.getMySponsorshipRequest, { signal }),

@@ -1,4 +1,4 @@
-import { useCaseEvents } from '../api/list-case-events';
+import { useListDeptCaseEvents } from '../api/list-case-events';
 import { usePaging } from '../../../../ui/data-table';
 import { HistoryLogTable } from '../../../../ui/history-log-table';
 
@@ -17,7 +17,7 @@ const CASE_HISTORY_PAGE_SIZES = [20];
 /** The case's own History Log (sponsorship saved, changed, invited, sent, decided), newest first. */
 export function CaseHistory({ applicationId }: { applicationId: string }) {
   const paging = usePaging({ pageSize: 20, pageSizes: CASE_HISTORY_PAGE_SIZES });
-  const events = useCaseEvents(applicationId, paging.page, paging.pageSize);
+  const events = useListDeptCaseEvents(applicationId, paging.page, paging.pageSize);
   return (
     <HistoryLogTable
       label="History of the sponsorship request"

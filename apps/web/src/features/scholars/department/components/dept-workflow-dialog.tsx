@@ -18,7 +18,7 @@ import {
 import { scholarsApi, workflowsApi, type TWorkflow } from '@meridian/domain';
 import { snack } from '../../../../ui/notify';
 import { StepOrderButtons, WorkflowDialogFrame, onWorkflowSaveError, useWorkflowSteps } from '../../../workflows';
-import { useDeptApproverCandidates, useSaveDeptWorkflow } from '../api/dept-workflows';
+import { useListDeptApproverCandidates, useSaveDeptWorkflow } from '../api/dept-workflows';
 
 type TStep = scholarsApi.TDeptWorkflowInput['steps'][number];
 const KINDS = ['user', 'group'] as const;
@@ -27,7 +27,7 @@ const ROLE: Record<string, string> = { advisor: 'faculty', department: 'departme
 /** Create or edit a department workflow: its name, whether it is active and the ordered approvers (people or user groups). */
 export function DeptWorkflowDialog({ workflow, onClose }: { workflow: TWorkflow | null; onClose: () => void }) {
   const save = useSaveDeptWorkflow();
-  const candidates = useDeptApproverCandidates();
+  const candidates = useListDeptApproverCandidates();
   const [name, setName] = useState(workflow?.name ?? '');
   const [isActive, setActive] = useState(workflow?.isActive ?? true);
   const { steps, setSteps, setStep, move, remove } = useWorkflowSteps<TStep>(

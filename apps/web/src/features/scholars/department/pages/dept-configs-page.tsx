@@ -29,7 +29,7 @@ import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-g
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
-import { useDeptConfig, useSaveDeptConfig } from '../api/dept-config';
+import { useGetDeptConfig, useUpdateDeptConfig } from '../api/dept-config';
 
 type TContact = scholarsApi.TDeptConfig['contacts'][number];
 type TSite = scholarsApi.TDeptConfig['sitesOfActivity'][number];
@@ -41,14 +41,14 @@ const NEW_SITE: TSite = { name: '', address1: '', address2: '', city: '', state:
 /** #/scholar/dept-configs: Departmental Configurations (department admins): contacts, sites of activity, the sponsorship approval workflow. */
 export function DeptConfigsPage() {
   useDocumentTitle('Departmental Configurations');
-  const cfg = useDeptConfig();
+  const cfg = useGetDeptConfig();
   if (cfg.isPending) return <PageLoader />;
   if (!cfg.data) return <Alert severity="error">Departmental Configurations could not be loaded.</Alert>;
   return <ConfigForm key={cfg.data.updatedAt ?? 'new'} cfg={cfg.data} />;
 }
 
 function ConfigForm({ cfg }: { cfg: scholarsApi.TDeptConfig }) {
-  const save = useSaveDeptConfig();
+  const save = useUpdateDeptConfig();
   const [contacts, setContacts] = useState<TContact[]>(cfg.contacts);
   const [sites, setSites] = useState<TSite[]>(cfg.sitesOfActivity);
   const [workflowId, setWorkflowId] = useState(cfg.sponsorshipWorkflowId ?? NONE);

@@ -6,8 +6,8 @@ import { formatDate, scholarPortalAccountLabel, scholarsApi } from '@meridian/do
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
-import { useCurrentUser } from '../../../auth';
-import { useDeptCases } from '../api/list-dept-cases';
+import { useGetCurrentUser } from '../../../auth';
+import { useListDeptCases } from '../api/list-dept-cases';
 import { stateColor } from '../components/format';
 
 const COLUMNS: TColumn<scholarsApi.TDeptCaseSummary>[] = [
@@ -58,7 +58,7 @@ const COLUMNS: TColumn<scholarsApi.TDeptCaseSummary>[] = [
 /** #/scholar/deptDashboard: the department's scholars and their sponsorship requests, by status, searched and paged on the server. */
 export function DeptDashboardPage() {
   useDocumentTitle('Department Dashboard');
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const table = useUrlTable({ filters: { tab: 'all', q: '' }, sorts: scholarsApi.DEPT_CASE_SORTS, sort: 'updatedAt', order: 'desc' });
   const { filters, setFilters } = table;
   const tab = scholarsApi.ZDeptCaseTab.safeParse(filters.tab).data ?? 'all';
@@ -66,7 +66,7 @@ export function DeptDashboardPage() {
     () => ({ tab, q: filters.q || undefined, sort: table.sort, order: table.order, page: table.page, pageSize: table.pageSize }) as const,
     [tab, filters.q, table.sort, table.order, table.page, table.pageSize],
   );
-  const list = useDeptCases(query);
+  const list = useListDeptCases(query);
   const counts = list.data?.counts ?? {};
   const department = me.data?.department?.name;
 

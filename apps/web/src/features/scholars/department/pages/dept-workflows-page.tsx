@@ -6,15 +6,15 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { snack, toast } from '../../../../ui/notify';
 import { ApiError } from '../../../../app/http/api-error';
-import { useDeptConfig } from '../api/dept-config';
-import { useDeptWorkflows, useSaveDeptWorkflow } from '../api/dept-workflows';
+import { useGetDeptConfig } from '../api/dept-config';
+import { useListDeptWorkflows, useSaveDeptWorkflow } from '../api/dept-workflows';
 import { DeptWorkflowDialog } from '../components/dept-workflow-dialog';
 
 /** #/scholar/approval-workflows: the department's own approval workflows (department admins). */
 export function DeptWorkflowsPage() {
   useDocumentTitle('Approval Workflows');
-  const workflows = useDeptWorkflows();
-  const cfg = useDeptConfig();
+  const workflows = useListDeptWorkflows();
+  const cfg = useGetDeptConfig();
   const save = useSaveDeptWorkflow();
   const [editing, setEditing] = useState<TWorkflow | 'new' | null>(null);
   const toggle = (w: TWorkflow) =>

@@ -7,8 +7,8 @@ import { isApiError } from '../../../../app/http/api-error';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { Redirect } from '../../../../ui/redirect';
-import { useMySponsorshipRequest } from '../api/my-sponsorship-request';
-import { useDeptCases } from '../api/list-dept-cases';
+import { useGetMySponsorshipRequest } from '../api/my-sponsorship-request';
+import { useListDeptCases } from '../api/list-dept-cases';
 import { Facts } from '../../../../ui/facts';
 
 /**
@@ -28,7 +28,7 @@ export function ReviewRequestPage() {
 
 /** A notification names the scholar: open their latest case in the department (the dashboard if none is reachable). */
 function ScholarCaseRedirect({ scholarId }: { scholarId: string }) {
-  const q = useDeptCases({ scholarId, sort: 'updatedAt', order: 'desc', page: 1, pageSize: 1 });
+  const q = useListDeptCases({ scholarId, sort: 'updatedAt', order: 'desc', page: 1, pageSize: 1 });
   if (q.isPending) return <PageLoader />;
   const first = q.data?.items[0];
   return <Redirect to={first ? `/scholar/editscholarapplication/${first.applicationId}` : '/scholar/deptDashboard'} />;
@@ -36,7 +36,7 @@ function ScholarCaseRedirect({ scholarId }: { scholarId: string }) {
 
 function MySponsorshipRequest() {
   useDocumentTitle('Review Sponsorship Request');
-  const q = useMySponsorshipRequest();
+  const q = useGetMySponsorshipRequest();
   if (q.isPending) return <PageLoader />;
   const none = q.isError && isApiError(q.error) && q.error.status === 404;
   const r = q.data;

@@ -7,9 +7,9 @@ import { isApiError } from '../../../../app/http/api-error';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { RequestDocuments } from '../../../attachments';
-import { useCurrentUser } from '../../../auth';
+import { useGetCurrentUser } from '../../../auth';
 import { RequestHistoryTab } from '../../../requests';
-import { useDeptCase } from '../api/get-dept-case';
+import { useGetDeptCase } from '../api/get-dept-case';
 import { CaseActionsBar } from '../components/case-actions-bar';
 import { CaseHistory } from '../components/case-history';
 import { OfficeInformationPanel, SponsorshipFacts, StatusPanel } from '../components/case-panels';
@@ -24,7 +24,7 @@ const BACK = (
 /** #/scholar/createscholar: the 'New Sponsorship Request' form; saving opens the case. */
 export function CreateScholarPage() {
   useDocumentTitle('New Sponsorship Request');
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const navigate = useNavigate();
   if (me.isPending) return <PageLoader />;
   return (
@@ -48,7 +48,7 @@ export function CreateScholarPage() {
  */
 export function SponsorshipCasePage() {
   const { applicationId } = useParams();
-  const q = useDeptCase(applicationId);
+  const q = useGetDeptCase(applicationId);
   const [tab, setTab] = useState('department');
   const c = q.data;
   useDocumentTitle(c ? `Sponsorship Request: ${c.firstName} ${c.lastName}` : 'Review Sponsorship Request');

@@ -4,7 +4,7 @@ import { apiCall } from '../../../../app/http/api-call';
 
 const KEY = ['scholars', 'account-settings'] as const;
 
-export function useScholarAccountSettings() {
+export function useGetScholarAccountSettings() {
   return useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiCall(scholarsApi.getScholarAccountSettings, { signal }) });
 }
 

@@ -6,7 +6,7 @@ import { apiCall } from '../../../../app/http/api-call';
 export const caseKey = (id: string) => ['scholars', 'office-case', id] as const;
 
 /** The case as the office reads it (Review Sponsorship Request and the scholar profile). */
-export function useOfficeCase(applicationId: string) {
+export function useGetOfficeCase(applicationId: string) {
   return useQuery({
     queryKey: [...caseKey(applicationId), 'main'],
     meta: { errorHandling: 'local' },
@@ -51,7 +51,7 @@ export const useUpdateEmploymentDetails = (applicationId: string) =>
   );
 
 /** Requests tab. */
-export function useCaseRequests(applicationId: string) {
+export function useListCaseRequests(applicationId: string) {
   return useQuery({
     queryKey: [...caseKey(applicationId), 'requests'],
     queryFn: ({ signal }) => apiCall(scholarsApi.listCaseRequests, { params: { applicationId }, signal }),
@@ -59,7 +59,7 @@ export function useCaseRequests(applicationId: string) {
 }
 
 /** Documents tab. */
-export function useCaseDocuments(applicationId: string) {
+export function useListCaseDocuments(applicationId: string) {
   return useQuery({
     queryKey: [...caseKey(applicationId), 'documents'],
     queryFn: ({ signal }) => apiCall(scholarsApi.listCaseDocuments, { params: { applicationId }, signal }),
@@ -67,7 +67,7 @@ export function useCaseDocuments(applicationId: string) {
 }
 
 /** History Log tab, newest first. */
-export function useCaseHistory(applicationId: string, page: number, pageSize: number) {
+export function useGetCaseHistory(applicationId: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...caseKey(applicationId), 'history', page, pageSize],
     queryFn: ({ signal }) => apiCall(scholarsApi.getCaseHistory, { params: { applicationId }, query: { page, pageSize }, signal }),

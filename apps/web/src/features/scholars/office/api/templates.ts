@@ -5,7 +5,7 @@ import { apiCall } from '../../../../app/http/api-call';
 const KEY = ['scholars', 'templates'] as const;
 
 /** Templates per visa type, with the questionnaires and documents to choose from. */
-export function useScholarTemplates() {
+export function useListScholarTemplates() {
   return useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiCall(scholarsApi.listScholarTemplates, { signal }) });
 }
 

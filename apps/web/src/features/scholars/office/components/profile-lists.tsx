@@ -20,7 +20,7 @@ import { formatDate, formatDateTime, type scholarsApi, type TAuditEvent, textOf 
 import { downloadAttachment } from '../../../attachments';
 import { formatSize } from '../../../attachments';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
-import { useCaseDocuments, useCaseHistory, useCaseRequests } from '../api/office-case';
+import { useListCaseDocuments, useGetCaseHistory, useListCaseRequests } from '../api/office-case';
 import { APPLICATION_STATE_LABELS, phaseLabel, requestStatusLabel, SPONSORSHIP_STATE_LABELS, statusLabel, visaLabel } from './case-format';
 import { usePaging } from '../../../../ui/data-table';
 
@@ -88,7 +88,7 @@ export function StatusHistoryTable({ c }: { c: scholarsApi.TOfficeCase }) {
 
 /** Requests: the scholar's engine requests, each opening on the request page. */
 export function CaseRequestsTable({ applicationId, canOpen = true }: { applicationId: string; canOpen?: boolean }) {
-  const q = useCaseRequests(applicationId);
+  const q = useListCaseRequests(applicationId);
   if (q.isError) return <Alert severity="error">The requests could not be loaded.</Alert>;
   const rows = q.data ?? [];
   return (
@@ -312,13 +312,13 @@ const HISTORY_PAGE_SIZES = [20];
 /** History Log: the case's events and its requests' (files too), newest first, paged on the server. */
 export function CaseHistoryLog({ applicationId }: { applicationId: string }) {
   const paging = usePaging({ pageSize: 20, pageSizes: HISTORY_PAGE_SIZES });
-  const history = useCaseHistory(applicationId, paging.page, paging.pageSize);
+  const history = useGetCaseHistory(applicationId, paging.page, paging.pageSize);
   return <HistoryLogTable framed query={history} paging={paging} what={what} details={details} />;
 }
 
 /** Documents: the files on the scholar's requests; each opens from its request page too. */
 export function CaseDocumentsTable({ applicationId, canOpen = true }: { applicationId: string; canOpen?: boolean }) {
-  const q = useCaseDocuments(applicationId);
+  const q = useListCaseDocuments(applicationId);
   const [error, setError] = useState<string | null>(null);
   if (q.isError) return <Alert severity="error">The documents could not be loaded.</Alert>;
   const rows = q.data ?? [];

@@ -24,7 +24,7 @@ import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
-import { useScholarAccountSettings, useUpdateScholarAccountSettings } from '../api/account-settings';
+import { useGetScholarAccountSettings, useUpdateScholarAccountSettings } from '../api/account-settings';
 
 // The form keeps offsets as rows ({ days }) for the field array; the contract's rules check them as numbers.
 const ZForm = z.object({
@@ -172,7 +172,7 @@ function SettingsForm({ settings }: { settings: TScholarAccountSettings }) {
 /** #/admin/account-settings: Account Settings for H-1B and O-1 (scholars.configure). */
 export function AccountSettingsPage() {
   useDocumentTitle('Account Settings for H-1B and O-1');
-  const q = useScholarAccountSettings();
+  const q = useGetScholarAccountSettings();
   return (
     <Box>
       <PageHeader

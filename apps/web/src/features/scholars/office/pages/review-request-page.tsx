@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageLoader } from '../../../../ui/page-loader';
 import { RequestDocuments } from '../../../attachments';
 import { CommentsPanel } from '../../../comments';
-import { useOfficeCase } from '../api/office-case';
+import { useGetOfficeCase } from '../api/office-case';
 import { CaseHeader } from '../components/case-header';
 import { visaLabel } from '../components/case-format';
 import { ProcessPanel } from '../components/process-panel';
@@ -14,7 +14,7 @@ import { SponsorshipDetails } from '../components/sponsorship-details';
 /** #/admin/reviewrequest/:applicationId: the department's sponsorship request and "Process as" (spec 000 s2 'Review Sponsorship Request'). */
 export function ReviewRequestPage() {
   const { applicationId = '' } = useParams();
-  const query = useOfficeCase(applicationId);
+  const query = useGetOfficeCase(applicationId);
   const navigate = useNavigate();
   const c = query.data;
   useDocumentTitle(c ? `Review Sponsorship Request: ${c.scholar.firstName} ${c.scholar.lastName}` : 'Review Sponsorship Request');

@@ -8,7 +8,7 @@ import { formatDate, type scholarsApi, visaOfProcessedState } from '@meridian/do
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageLoader } from '../../../../ui/page-loader';
 import { ScholarTimePanel } from '../../reports';
-import { useOfficeCase } from '../api/office-case';
+import { useGetOfficeCase } from '../api/office-case';
 import { ApplicationDataView } from '../components/application-data-view';
 import { CaseHeader } from '../components/case-header';
 import { APPLICATION_STATE_LABELS, phaseLabel, statusLabel, visaLabel } from '../components/case-format';
@@ -215,7 +215,7 @@ function tabsOf(c: TCase): TTab[] {
 export function ScholarProfilePage() {
   const { applicationId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const query = useOfficeCase(applicationId);
+  const query = useGetOfficeCase(applicationId);
   const c = query.data;
   useDocumentTitle(c ? `${c.scholar.firstName} ${c.scholar.lastName}` : 'Scholar profile');
   if (query.isPending) return <PageLoader />;

@@ -22,7 +22,7 @@ import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { isApiError } from '../../../../app/http/api-error';
 import { snack } from '../../../../ui/notify';
-import { useScholarTemplates, useUpdateScholarTemplate } from '../api/templates';
+import { useListScholarTemplates, useUpdateScholarTemplate } from '../api/templates';
 
 type TOut = scholarsApi.TTemplatesOutput;
 type TQ = TOut['questionnaires'][number];
@@ -126,7 +126,7 @@ function TemplateEditor({ t, data }: { t: scholarsApi.TTemplate; data: TOut }) {
 export function ScholarTemplatesPage() {
   // The menu keeps the spec's label ("Templates for H-1B and O-1"); the page says what it holds: every visa type's template.
   useDocumentTitle('Templates');
-  const q = useScholarTemplates();
+  const q = useListScholarTemplates();
   const [open, setOpen] = useState<string | false>(false);
   const data = q.data;
   return (

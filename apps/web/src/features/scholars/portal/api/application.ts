@@ -6,7 +6,7 @@ import { attachmentsQueryKey } from '../../../attachments';
 export const applicationKey = (id: string) => ['scholars', 'portal', 'application', id] as const;
 
 /** The signed-in scholar's current application (the page of their processed state). */
-export function useMyApplication(enabled = true) {
+export function useGetMyApplication(enabled = true) {
   return useQuery({
     queryKey: applicationKey('mine'),
     queryFn: ({ signal }) => apiCall(scholarsApi.getMyApplication, { signal }),
@@ -18,7 +18,7 @@ export function useMyApplication(enabled = true) {
 }
 
 /** One of the scholar's own applications by id (the O-1 extension page names it in the address). */
-export function usePortalApplication(applicationId: string, enabled = true) {
+export function useGetPortalApplication(applicationId: string, enabled = true) {
   return useQuery({
     queryKey: applicationKey(applicationId),
     queryFn: ({ signal }) => apiCall(scholarsApi.getPortalApplication, { params: { applicationId }, signal }),
@@ -29,7 +29,7 @@ export function usePortalApplication(applicationId: string, enabled = true) {
 }
 
 /** Office staff: a case's application form as the scholar filled it (the scholar profile's tabs). */
-export function useStaffApplicationForm(applicationId: string | null | undefined) {
+export function useGetApplicationFormForStaff(applicationId: string | null | undefined) {
   return useQuery({
     queryKey: ['scholars', 'staff', 'application-form', applicationId],
     queryFn: ({ signal }) => apiCall(scholarsApi.getApplicationFormForStaff, { params: { applicationId: applicationId! }, signal }),

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { Redirect } from '../../../../ui/redirect';
 import { RequestDocuments } from '../../../attachments';
-import { useMyApplication, usePortalApplication } from '../api/application';
+import { useGetMyApplication, useGetPortalApplication } from '../api/application';
 import { ApplicationEditor } from '../components/application-editor';
 import { ApplicationFormView } from '../components/application-form-view';
 
@@ -33,8 +33,8 @@ const TITLES: Record<TPortalPage, string> = {
 export function ApplicationPage({ page }: { page: TPortalPage }) {
   const { applicationId = '' } = useParams();
   const byId = page === 'edito1extension' && !!applicationId;
-  const mine = useMyApplication(!byId);
-  const one = usePortalApplication(applicationId, byId);
+  const mine = useGetMyApplication(!byId);
+  const one = useGetPortalApplication(applicationId, byId);
   const q = byId ? one : mine;
   useDocumentTitle(TITLES[page]);
   // "Not opened yet" (404) is said here; anything else (an expired session...) takes the global path.

@@ -3,7 +3,7 @@ import { scholarsApi } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
 
 /** One page of the office's scholar dashboard (searched, filtered, sorted and paged on the server). */
-export function useScholarDashboard(query: scholarsApi.TScholarDashboardQuery) {
+export function useListScholarDashboard(query: scholarsApi.TScholarDashboardQuery) {
   return useQuery({
     queryKey: ['scholars', 'dashboard', query],
     queryFn: ({ signal }) => apiCall(scholarsApi.listScholarDashboard, { query, signal }),

@@ -3,7 +3,7 @@ import { peopleApi } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
 
 /** The institution's departments (the dashboard's department filter). */
-export function useDepartments() {
+export function useListDepartments() {
   return useQuery({
     queryKey: ['people', 'departments'],
     queryFn: ({ signal }) => apiCall(peopleApi.listDepartments, { signal }),

@@ -1,7 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { PROCESSED_STATE_LABELS, PROCESS_AS, SCHOLAR_STATUSES } from '@meridian/domain';
 import { DateFilter, SelectFilter } from '../../../../ui/data-table';
-import { useDepartments } from '../api/departments';
+import { useListDepartments } from '../api/departments';
 
 /** The dashboard's filters as they live in the address (dates MM-DD-YYYY, empty values dropped). */
 export interface TScholarFilterValues {
@@ -37,7 +37,7 @@ export function ScholarDashboardFilters({
   values: TScholarFilterValues;
   onChange: (patch: Partial<TScholarFilterValues>) => void;
 }) {
-  const departments = useDepartments();
+  const departments = useListDepartments();
   const active = Object.values(values).some((v) => v !== '');
   return (
     <Box role="group" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>

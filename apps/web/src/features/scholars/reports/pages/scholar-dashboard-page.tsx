@@ -8,7 +8,7 @@ import { PageHeader } from '../../../../ui/page-header';
 import { snack } from '../../../../ui/notify';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { addressDateToIso } from '../../../../ui/url-filters';
-import { useScholarDashboard } from '../api/dashboard';
+import { useListScholarDashboard } from '../api/dashboard';
 import { useScholarDashboardTabs } from '../api/dashboard-tabs';
 import { downloadScholarExport } from '../api/export-scholars';
 import { EMPTY_SCHOLAR_FILTERS, ScholarDashboardFilters } from '../components/scholar-dashboard-filters';
@@ -93,7 +93,7 @@ export function ScholarDashboardPage() {
     [filters],
   );
   const scope = { ...filterQuery, phase: phase as scholarsApi.TScholarDashboardQuery['phase'] };
-  const list = useScholarDashboard({ ...scope, sort: table.sort, order: table.order, page: table.page, pageSize: table.pageSize });
+  const list = useListScholarDashboard({ ...scope, sort: table.sort, order: table.order, page: table.page, pageSize: table.pageSize });
   const tabs = useScholarDashboardTabs(filterQuery);
 
   const [exporting, setExporting] = useState<'scholars' | 'opt' | null>(null);

@@ -5,7 +5,7 @@ import { apiCall } from '../../../../app/http/api-call';
 export const newlyAdmittedKey = ['students', 'newly-admitted'] as const;
 
 /** One page of Newly Admitted Students (searched, sorted and paged on the server). */
-export function useNewlyAdmitted(query: studentsApi.TNewlyAdmittedQuery, enabled = true) {
+export function useListNewlyAdmitted(query: studentsApi.TNewlyAdmittedQuery, enabled = true) {
   return useQuery({
     queryKey: [...newlyAdmittedKey, query],
     queryFn: ({ signal }) => apiCall(studentsApi.listNewlyAdmitted, { query, signal }),

@@ -8,7 +8,7 @@ export const importsKey = ['students', 'imports'] as const;
 type TSummary = studentsApi.TStudentImportSummary;
 
 /** History of uploads, newest first. */
-export function useStudentImports(query: { page: number; pageSize: number; status: string }, enabled = true) {
+export function useListStudentImports(query: { page: number; pageSize: number; status: string }, enabled = true) {
   return useQuery({
     queryKey: [...importsKey, 'list', query],
     queryFn: ({ signal }) => apiCall(studentsApi.listStudentImports, { query: query as never, signal }),
@@ -18,7 +18,7 @@ export function useStudentImports(query: { page: number; pageSize: number; statu
 }
 
 /** The preview of one upload, a page of rows at a time. */
-export function useStudentImport(importId: string, query: { page: number; pageSize: number; onlyErrors: '0' | '1' }) {
+export function useGetStudentImport(importId: string, query: { page: number; pageSize: number; onlyErrors: '0' | '1' }) {
   return useQuery({
     queryKey: [...importsKey, 'one', importId, query],
     queryFn: ({ signal }) => apiCall(studentsApi.getStudentImport, { params: { importId }, query, signal }),

@@ -26,7 +26,7 @@ import { FileDropZone } from '../../../../ui/file-drop-zone';
 import { DataTable, usePaging, type TColumn } from '../../../../ui/data-table';
 import { saveBlob } from '../../../../app/http/download-file';
 import { PageHeader } from '../../../../ui/page-header';
-import { importsKey, uploadStudentImport, useStudentImports } from '../api/student-imports';
+import { importsKey, uploadStudentImport, useListStudentImports } from '../api/student-imports';
 import { ImportStatusChip } from '../components/import-status-chip';
 
 /** Saves the template (header and one example row) made from the same column list the server checks. */
@@ -54,7 +54,7 @@ export function BatchUploadPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const paging = usePaging();
-  const history = useStudentImports({ page: paging.page, pageSize: paging.pageSize, status: 'all' });
+  const history = useListStudentImports({ page: paging.page, pageSize: paging.pageSize, status: 'all' });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 

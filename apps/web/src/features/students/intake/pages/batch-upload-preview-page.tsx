@@ -31,7 +31,7 @@ import { Pager, usePaging } from '../../../../ui/data-table';
 import { snack, toast } from '../../../../ui/notify';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
-import { downloadImportErrors, useCommitStudentImport, useDiscardStudentImport, useStudentImport } from '../api/student-imports';
+import { downloadImportErrors, useCommitStudentImport, useDiscardStudentImport, useGetStudentImport } from '../api/student-imports';
 import { ImportStatusChip } from '../components/import-status-chip';
 
 const LABEL = new Map<string, string>(IMPORT_COLUMNS.map((c) => [c.key, c.label]));
@@ -62,7 +62,7 @@ export function BatchUploadPreviewPage() {
   const navigate = useNavigate();
   const paging = usePaging({ pageSize: 50, pageSizes: ROW_PAGE_SIZES });
   const [onlyErrors, setOnlyErrors] = useState<'0' | '1'>('0');
-  const preview = useStudentImport(importId, { page: paging.page, pageSize: paging.pageSize, onlyErrors });
+  const preview = useGetStudentImport(importId, { page: paging.page, pageSize: paging.pageSize, onlyErrors });
   const commit = useCommitStudentImport();
   const discard = useDiscardStudentImport();
   const [asking, setAsking] = useState<'commit' | 'discard' | null>(null);

@@ -7,9 +7,9 @@ import { actorOf } from '../../../../shells/common/menu';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { PageHeader } from '../../../../ui/page-header';
-import { useCurrentUser } from '../../../auth';
+import { useGetCurrentUser } from '../../../auth';
 import { useInviteStudents } from '../api/invite-students';
-import { useNewlyAdmitted } from '../api/newly-admitted';
+import { useListNewlyAdmitted } from '../api/newly-admitted';
 import { InviteResultsDialog } from '../components/invite-results-dialog';
 
 type TRow = studentsApi.TNewlyAdmittedStudent;
@@ -23,7 +23,7 @@ function InvitationCell({ r }: { r: TRow }) {
 /** #/isss/newly-admitted-students (Actions > Newly Admitted Students): invite new students to the portal. */
 export function NewlyAdmittedStudentsPage() {
   useDocumentTitle('Newly Admitted Students');
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
   const mayInvite = can(actor, 'students.manage');
   // The address has always called the sort order 'dir' here.
@@ -40,7 +40,7 @@ export function NewlyAdmittedStudentsPage() {
     }),
     [filters, table.sort, table.order, table.page, table.pageSize],
   );
-  const list = useNewlyAdmitted(query);
+  const list = useListNewlyAdmitted(query);
   const invite = useInviteStudents();
   const [selected, setSelected] = useState<Map<string, TRow>>(new Map());
   const [confirming, setConfirming] = useState(false);

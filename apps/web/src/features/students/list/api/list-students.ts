@@ -3,7 +3,7 @@ import { studentsApi } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
 
 /** One page of a Student List title (searched, filtered, sorted and paged on the server). */
-export function useStudentList(query: studentsApi.TListStudentsQuery, enabled = true) {
+export function useListStudents(query: studentsApi.TListStudentsQuery, enabled = true) {
   return useQuery({
     queryKey: ['students', 'list', query],
     queryFn: ({ signal }) => apiCall(studentsApi.listStudents, { query, signal }),
@@ -13,7 +13,7 @@ export function useStudentList(query: studentsApi.TListStudentsQuery, enabled = 
 }
 
 /** The list titles with the caller's count of each. */
-export function useStudentListTitles() {
+export function useListStudentTitles() {
   return useQuery({
     queryKey: ['students', 'list-titles'],
     queryFn: ({ signal }) => apiCall(studentsApi.listStudentTitles, { signal }),

@@ -1,6 +1,6 @@
 import { Box, Button } from '@mui/material';
 import { EDUCATION_LEVELS, SEVIS_STATUSES, STUDENT_STAGES, type TStudentStage } from '@meridian/domain';
-import { useCampusSites } from '../../../people';
+import { useListCampusSites } from '../../../people';
 import { DateFilter, SelectFilter, TextFilter } from '../../../../ui/data-table';
 
 /** How the stages read in the list (spec 000 s3 stage keys). */
@@ -43,7 +43,7 @@ export function StudentsListFilters({
   values: TStudentListFilterValues;
   onChange: (patch: Partial<TStudentListFilterValues>) => void;
 }) {
-  const sites = useCampusSites();
+  const sites = useListCampusSites();
   const active = Object.values(values).some((v) => v !== '');
   return (
     <Box role="group" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { addressDateToIso } from '../../../../ui/url-filters';
-import { useStudentList, useStudentListTitles } from '../api/list-students';
+import { useListStudents, useListStudentTitles } from '../api/list-students';
 import { EMPTY_STUDENT_FILTERS, STUDENT_STAGE_NAMES, StudentsListFilters } from '../components/students-list-filters';
 
 type TStudentRow = studentsApi.TStudentListItem;
@@ -97,8 +97,8 @@ function StudentsList() {
     }),
     [filters, title, table.sort, table.order, table.page, table.pageSize],
   );
-  const list = useStudentList(query);
-  const titles = useStudentListTitles();
+  const list = useListStudents(query);
+  const titles = useListStudentTitles();
   const counts = new Map((titles.data ?? []).map((x) => [x.key, x.count]));
 
   const chooseTitle = (key: string) => {

@@ -6,7 +6,7 @@ import { apiCall } from '../../../../app/http/api-call';
 export const optKey = ['student-opt'] as const;
 
 /** One page of OPT Students & Employers (scoped, filtered, sorted and paged on the server). */
-export function useOptStudents(query: studentsApi.TListOptStudentsQuery, enabled = true) {
+export function useListOptStudents(query: studentsApi.TListOptStudentsQuery, enabled = true) {
   return useQuery({
     queryKey: [...optKey, 'students', query],
     queryFn: ({ signal }) => apiCall(studentsApi.listOptStudents, { query, signal }),
@@ -16,7 +16,7 @@ export function useOptStudents(query: studentsApi.TListOptStudentsQuery, enabled
 }
 
 /** One page of STEM Report Participation. */
-export function useStemReports(query: studentsApi.TListStemReportsQuery, enabled = true) {
+export function useListStemReports(query: studentsApi.TListStemReportsQuery, enabled = true) {
   return useQuery({
     queryKey: [...optKey, 'stem-reports', query],
     queryFn: ({ signal }) => apiCall(studentsApi.listStemReports, { query, signal }),
@@ -26,7 +26,7 @@ export function useStemReports(query: studentsApi.TListStemReportsQuery, enabled
 }
 
 /** One page of the deadlines dashboard. */
-export function useDeadlines(query: studentsApi.TListDeadlinesQuery, enabled = true) {
+export function useListDeadlines(query: studentsApi.TListDeadlinesQuery, enabled = true) {
   return useQuery({
     queryKey: [...optKey, 'deadlines', query],
     queryFn: ({ signal }) => apiCall(studentsApi.listDeadlines, { query, signal }),

@@ -6,7 +6,7 @@ import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { formatDate, studentsApi } from '@meridian/domain';
 import { Pager, useUrlTable } from '../../../../ui/data-table';
-import { useDeadlines } from '../api/opt';
+import { useListDeadlines } from '../api/opt';
 import { daysText } from './opt-format';
 
 const SEVERITY = {
@@ -29,7 +29,7 @@ export function DeadlinesPanel() {
     }),
     [filters, table.page, table.pageSize],
   );
-  const list = useDeadlines(query);
+  const list = useListDeadlines(query);
   const items = list.data?.items ?? [];
 
   return (

@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dateOnlyIn, attachmentsApi, can, formatDate, STEM_REPORT_KIND_LABELS, studentsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { apiCall } from '../../../../app/http/api-call';
-import { useCurrentUser } from '../../../auth';
+import { useGetCurrentUser } from '../../../auth';
 import { actorOf } from '../../../../shells/common/menu';
 import { useMarkStemReportReceived } from '../api/opt';
 import { FormTextField } from '../../../../ui/form/form-text-field';
@@ -33,7 +33,7 @@ const FIELDS = ['receivedOn', 'attachmentId', 'notes'] as const;
 /** Mark a STEM validation report or I-983 evaluation received: the date, optionally one of the student's files, notes. */
 export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TStemReport; onClose: () => void }) {
   const mark = useMarkStemReportReceived();
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const mayListFiles = !!report.studentUserId && can(me.data ? actorOf(me.data) : null, 'attachments.manage');
   const files = useQuery({
     queryKey: ['attachments', 'user', report.studentUserId],

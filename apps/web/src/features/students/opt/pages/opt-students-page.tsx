@@ -24,7 +24,7 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { visuallyHidden } from '../../../../ui/visually-hidden';
-import { useOptStudents } from '../api/opt';
+import { useListOptStudents } from '../api/opt';
 import { EmploymentDialog } from '../components/employment-dialog';
 import { phaseLabel } from '../components/opt-format';
 import { UnemploymentMeter } from '../components/unemployment-meter';
@@ -142,7 +142,7 @@ export function OptStudentsPage() {
     }),
     [filters, table.sort, table.order, table.page, table.pageSize],
   );
-  const list = useOptStudents(query);
+  const list = useListOptStudents(query);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const [editing, setEditing] = useState<{ student: studentsApi.TOptStudent; employment: studentsApi.TOptEmployment | null } | null>(null);
 

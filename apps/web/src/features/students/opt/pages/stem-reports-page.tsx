@@ -6,7 +6,7 @@ import { formatDate, STEM_REPORT_KIND_LABELS, studentsApi } from '@meridian/doma
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../../ui/data-table';
-import { useStemReports } from '../api/opt';
+import { useListStemReports } from '../api/opt';
 import { MarkReceivedDialog } from '../components/mark-received-dialog';
 import { daysText } from '../components/opt-format';
 import { ReportStatusChip } from '../components/report-status-chip';
@@ -37,7 +37,7 @@ export function StemReportsPage() {
     }),
     [filters, table.sort, table.order, table.page, table.pageSize],
   );
-  const list = useStemReports(query);
+  const list = useListStemReports(query);
   const [marking, setMarking] = useState<studentsApi.TStemReport | null>(null);
 
   const columns: TColumn<studentsApi.TStemReport>[] = [

@@ -5,12 +5,12 @@ import { apiCall } from '../../../../app/http/api-call';
 export const MY_STAGE_KEY = ['students', 'me', 'stage'] as const;
 
 /** The signed-in student's current stage: questions with answers, documents with files, completeness. */
-export function useMyStage() {
+export function useGetMyStage() {
   return useQuery({ queryKey: MY_STAGE_KEY, queryFn: ({ signal }) => apiCall(studentsApi.getMyStage, { signal }) });
 }
 
 /** Save draft answers (no completeness check); the stage comes back refreshed. */
-export function useSaveMyAnswers() {
+export function useSaveMyStageAnswers() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
@@ -20,7 +20,7 @@ export function useSaveMyAnswers() {
 }
 
 /** Mark one welcome wizard step done (refused with messages per item while it is incomplete). */
-export function useCompleteWizardStep() {
+export function useCompleteMyWizardStep() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
@@ -44,7 +44,7 @@ export function useCompleteMyStage() {
 }
 
 /** Staff: a student's portal stage progress. */
-export function useStageProgress(profileId: string, enabled = true) {
+export function useGetStageProgress(profileId: string, enabled = true) {
   return useQuery({
     queryKey: ['students', profileId, 'stage-progress'],
     queryFn: ({ signal }) => apiCall(studentsApi.getStageProgress, { params: { profileId }, signal }),

@@ -4,7 +4,7 @@ import { apiCall } from '../../../../app/http/api-call';
 
 const KEY = ['students', 'stage-items'] as const;
 
-export function useStageItems(enabled = true) {
+export function useListStageItems(enabled = true) {
   return useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiCall(studentsApi.listStageItems, { signal }), enabled });
 }
 

@@ -4,11 +4,11 @@ import { apiCall } from '../../../../app/http/api-call';
 
 const KEY = ['students', 'welcome-wizard-steps'] as const;
 
-export function useWizardSteps(enabled = true) {
+export function useListWizardSteps(enabled = true) {
   return useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiCall(studentsApi.listWizardSteps, { signal }), enabled });
 }
 
-export function useWizardStep(stepId: string | undefined, enabled = true) {
+export function useGetWizardStep(stepId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: [...KEY, stepId],
     queryFn: ({ signal }) => apiCall(studentsApi.getWizardStep, { params: { stepId: stepId! }, signal }),
@@ -48,7 +48,7 @@ export function useReorderWizardSteps() {
 }
 
 /** The wizard as a student of this visa type sees it. */
-export function useWizardPreview(visaType: TStudentVisaType) {
+export function usePreviewWizard(visaType: TStudentVisaType) {
   return useQuery({
     queryKey: ['students', 'welcome-wizard-preview', visaType],
     queryFn: ({ signal }) => apiCall(studentsApi.previewWizard, { query: { visaType }, signal }),

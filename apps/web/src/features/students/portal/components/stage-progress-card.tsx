@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDate, studentsApi } from '@meridian/domain';
-import { useStageProgress } from '../api/my-stage';
+import { useGetStageProgress } from '../api/my-stage';
 import { DoneMark } from './stage-documents';
 
 const label = (stage: string) => studentsApi.PORTAL_STAGE_LABELS[stage as studentsApi.TPortalStage] ?? stage.replace(/_/g, ' ');
@@ -23,7 +23,7 @@ const label = (stage: string) => studentsApi.PORTAL_STAGE_LABELS[stage as studen
  * checklist, the welcome wizard's steps done, and when each earlier stage was finished.
  */
 export function StageProgressCard({ profileId }: { profileId: string }) {
-  const q = useStageProgress(profileId);
+  const q = useGetStageProgress(profileId);
   if (q.isPending) return <Skeleton variant="rounded" height={180} />;
   if (q.isError || !q.data) return <Alert severity="error">The portal progress could not be loaded.</Alert>;
   const p = q.data;

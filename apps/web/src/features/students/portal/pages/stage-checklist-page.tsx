@@ -7,8 +7,8 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
-import { useCurrentUser } from '../../../auth';
-import { useCompleteMyStage, useMyStage, useSaveMyAnswers } from '../api/my-stage';
+import { useGetCurrentUser } from '../../../auth';
+import { useCompleteMyStage, useGetMyStage, useSaveMyStageAnswers } from '../api/my-stage';
 import { refusalOf } from '../api/field-errors';
 import { DoneMark, liveErrors, StageDocuments } from '../components/stage-documents';
 import { StageQuestions } from '../components/stage-questions';
@@ -38,9 +38,9 @@ const PAGES = {
 export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PAGES }) {
   const page = PAGES[expected];
   useDocumentTitle(page.title);
-  const me = useCurrentUser();
-  const stage = useMyStage();
-  const save = useSaveMyAnswers();
+  const me = useGetCurrentUser();
+  const stage = useGetMyStage();
+  const save = useSaveMyStageAnswers();
   const complete = useCompleteMyStage();
   const navigate = useNavigate();
   const [shownErrors, setErrors] = useState<Record<string, string>>({});

@@ -34,7 +34,7 @@ import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
 import { useCustomItemOptions } from '../api/custom-items';
-import { useAddStageItem, useRemoveStageItem, useReorderStageItems, useStageItems, useUpdateStageItem } from '../api/stage-items';
+import { useAddStageItem, useRemoveStageItem, useReorderStageItems, useListStageItems, useUpdateStageItem } from '../api/stage-items';
 import { visuallyHidden } from '../../../../ui/visually-hidden';
 
 // Read by screen readers only.
@@ -250,7 +250,7 @@ function StageList({ stage, items, options }: { stage: TStage; items: TItem[]; o
 /** #/isss/student-stage-configuartion (the spec's spelling): which custom questions and documents each stage asks for. */
 export function StageConfigurationPage() {
   useDocumentTitle('Stage Configuration');
-  const items = useStageItems();
+  const items = useListStageItems();
   const options = useCustomItemOptions();
   if (items.isError) return <Alert severity="error">The stage configuration could not be loaded.</Alert>;
   return (

@@ -29,14 +29,14 @@ import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { PageHeader } from '../../../../ui/page-header';
 import { snack } from '../../../../ui/notify';
-import { useDeleteWizardStep, useReorderWizardSteps, useSaveWizardStep, useWizardSteps } from '../api/wizard-steps';
+import { useDeleteWizardStep, useReorderWizardSteps, useSaveWizardStep, useListWizardSteps } from '../api/wizard-steps';
 
 const BASE = '/isss/welcome-wizard-configurations';
 
 /** #/isss/welcome-wizard-configurations: the welcome wizard's steps, in order, with activation, reorder and preview. */
 export function WelcomeWizardConfigurationsPage() {
   useDocumentTitle('Welcome Wizard Configuration');
-  const steps = useWizardSteps();
+  const steps = useListWizardSteps();
   const save = useSaveWizardStep();
   const reorder = useReorderWizardSteps();
   const remove = useDeleteWizardStep();

@@ -6,18 +6,18 @@ import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
 import { displayName } from '../../../../ui/display-name';
-import { useCurrentUser } from '../../../auth';
-import { useCompleteMyStage, useCompleteWizardStep, useMyStage, useSaveMyAnswers } from '../api/my-stage';
+import { useGetCurrentUser } from '../../../auth';
+import { useCompleteMyStage, useCompleteMyWizardStep, useGetMyStage, useSaveMyStageAnswers } from '../api/my-stage';
 import { refusalOf } from '../api/field-errors';
 import { WizardView } from '../components/wizard-view';
 
 /** #/student/welcome-wizard: the invited student's welcome wizard; Finish moves them to pre-arrival. */
 export function WelcomeWizardPage() {
   useDocumentTitle('Welcome');
-  const me = useCurrentUser();
-  const stage = useMyStage();
-  const save = useSaveMyAnswers();
-  const step = useCompleteWizardStep();
+  const me = useGetCurrentUser();
+  const stage = useGetMyStage();
+  const save = useSaveMyStageAnswers();
+  const step = useCompleteMyWizardStep();
   const complete = useCompleteMyStage();
   const navigate = useNavigate();
   if (stage.isPending || me.isPending) return <PageLoader />;

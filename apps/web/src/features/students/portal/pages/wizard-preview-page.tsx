@@ -7,13 +7,13 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { WizardView } from '../components/wizard-view';
-import { useWizardPreview } from '../api/wizard-steps';
+import { usePreviewWizard } from '../api/wizard-steps';
 
 /** #/isss/welcome-wizard-configurations/preview: the wizard exactly as a student sees it, read-only, per visa type. */
 export function WizardPreviewPage() {
   useDocumentTitle('Welcome Wizard Preview');
   const [visaType, setVisaType] = useState<TStudentVisaType>('F-1');
-  const preview = useWizardPreview(visaType);
+  const preview = usePreviewWizard(visaType);
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Button component={RouterLink} to="/isss/welcome-wizard-configurations" startIcon={<ArrowBack />} sx={{ mb: 1 }}>

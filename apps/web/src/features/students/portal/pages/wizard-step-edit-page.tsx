@@ -28,7 +28,7 @@ import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
 import { LinkedText } from '../components/linked-text';
 import { useCustomItemOptions } from '../api/custom-items';
-import { useSaveWizardStep, useWizardStep } from '../api/wizard-steps';
+import { useSaveWizardStep, useGetWizardStep } from '../api/wizard-steps';
 
 type TForm = {
   title: string;
@@ -51,7 +51,7 @@ const KIND_HELP: Record<studentsApi.TWizardStepKind, string> = {
 export function WizardStepEditPage() {
   const { stepId } = useParams();
   const navigate = useNavigate();
-  const existing = useWizardStep(stepId);
+  const existing = useGetWizardStep(stepId);
   const options = useCustomItemOptions();
   const save = useSaveWizardStep();
   const [form, setForm] = useState<TForm>(EMPTY);

@@ -4,7 +4,7 @@ import { apiCall } from '../../../../app/http/api-call';
 import { recordKey } from './student-record';
 
 /** Request types the office may start for this student. */
-export function useStaffStartableTypes(profileId: string, enabled: boolean) {
+export function useListStaffStartableTypes(profileId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...recordKey(profileId), 'startable-types'],
     queryFn: ({ signal }) => apiCall(studentsApi.listStaffStartableTypes, { params: { profileId }, signal }),

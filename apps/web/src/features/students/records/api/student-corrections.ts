@@ -3,7 +3,7 @@ import { studentsApi } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
 
 /** The signed-in student's own record (read only) with their correction requests. */
-export function useMyRecord() {
+export function useGetMyRecord() {
   // No record yet (404) is a state the page explains, not an error to toast.
   return useQuery({
     queryKey: ['students', 'me'],
@@ -21,7 +21,12 @@ export function useSubmitCorrection() {
   });
 }
 
-export function useCorrections(status: 'pending' | 'approved' | 'rejected' | 'all', page: number, pageSize: number, profileId?: string) {
+export function useListCorrections(
+  status: 'pending' | 'approved' | 'rejected' | 'all',
+  page: number,
+  pageSize: number,
+  profileId?: string,
+) {
   return useQuery({
     queryKey: ['students', 'corrections', status, page, pageSize, profileId],
     queryFn: ({ signal }) => apiCall(studentsApi.listCorrections, { query: { status, page, pageSize, profileId }, signal }),
@@ -30,7 +35,7 @@ export function useCorrections(status: 'pending' | 'approved' | 'rejected' | 'al
 }
 
 /** A correction side by side with the current record. */
-export function useCorrection(correctionId: string) {
+export function useGetCorrection(correctionId: string) {
   return useQuery({
     queryKey: ['students', 'correction', correctionId],
     meta: { errorHandling: 'local' },

@@ -6,7 +6,7 @@ import { apiCall } from '../../../../app/http/api-call';
 export const recordKey = (id: string) => ['students', 'record', id] as const;
 
 /** The full record with dependents, sites of activity, employments and canEdit. */
-export function useStudentRecord(profileId: string) {
+export function useGetStudent(profileId: string) {
   return useQuery({
     queryKey: [...recordKey(profileId), 'main'],
     // The page says 'not found or no access' itself.
@@ -40,7 +40,7 @@ export function useCreateStudent() {
   });
 }
 
-export function useSetStage(profileId: string) {
+export function useSetStudentStage(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (stage: string) => apiCall(studentsApi.setStudentStage, { params: { profileId }, body: { stage: stage as 'invited' } }),
@@ -48,7 +48,7 @@ export function useSetStage(profileId: string) {
   });
 }
 
-export function useSetTags(profileId: string) {
+export function useSetStudentTags(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (tags: string[]) => apiCall(studentsApi.setStudentTags, { params: { profileId }, body: { tags } }),
@@ -57,35 +57,35 @@ export function useSetTags(profileId: string) {
 }
 
 /** History Log of the record (its requests and dependents too), newest first. */
-export function useStudentHistory(profileId: string, page: number, pageSize: number) {
+export function useGetStudentHistory(profileId: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...recordKey(profileId), 'history', page, pageSize],
     queryFn: ({ signal }) => apiCall(studentsApi.getStudentHistory, { params: { profileId }, query: { page, pageSize }, signal }),
   });
 }
 
-export function useStudentSevisEvents(profileId: string) {
+export function useListStudentSevisEvents(profileId: string) {
   return useQuery({
     queryKey: [...recordKey(profileId), 'sevis-events'],
     queryFn: ({ signal }) => apiCall(studentsApi.listStudentSevisEvents, { params: { profileId }, signal }),
   });
 }
 
-export function useStudentRequests(profileId: string) {
+export function useListStudentRequests(profileId: string) {
   return useQuery({
     queryKey: [...recordKey(profileId), 'requests'],
     queryFn: ({ signal }) => apiCall(studentsApi.listStudentRequests, { params: { profileId }, signal }),
   });
 }
 
-export function useStudentDocuments(profileId: string) {
+export function useListStudentDocuments(profileId: string) {
   return useQuery({
     queryKey: [...recordKey(profileId), 'documents'],
     queryFn: ({ signal }) => apiCall(studentsApi.listStudentDocuments, { params: { profileId }, signal }),
   });
 }
 
-export function useStudentMessages(profileId: string) {
+export function useListStudentMessages(profileId: string) {
   return useQuery({
     queryKey: [...recordKey(profileId), 'messages'],
     queryFn: ({ signal }) => apiCall(studentsApi.listStudentMessages, { params: { profileId }, signal }),

@@ -34,11 +34,11 @@ import {
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
 import { downloadAttachment } from '../../../attachments';
 import {
-  useStudentDocuments,
-  useStudentHistory,
-  useStudentMessages,
-  useStudentRequests,
-  useStudentSevisEvents,
+  useListStudentDocuments,
+  useGetStudentHistory,
+  useListStudentMessages,
+  useListStudentRequests,
+  useListStudentSevisEvents,
 } from '../api/student-record';
 import { displayValue } from './record-format';
 import { usePaging } from '../../../../ui/data-table';
@@ -49,7 +49,7 @@ function Loading({ busy }: { busy: boolean }) {
 
 /** Requests tab: the record's requests, each opening the staff request page. */
 export function RequestsTab({ profileId }: { profileId: string }) {
-  const q = useStudentRequests(profileId);
+  const q = useListStudentRequests(profileId);
   if (q.isError) return <Alert severity="error">The requests could not be loaded.</Alert>;
   const rows = q.data ?? [];
   return (
@@ -96,7 +96,7 @@ const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024)
 
 /** Documents tab: files of the student and of their requests. */
 export function DocumentsTab({ profileId }: { profileId: string }) {
-  const q = useStudentDocuments(profileId);
+  const q = useListStudentDocuments(profileId);
   if (q.isError) return <Alert severity="error">The documents could not be loaded.</Alert>;
   const rows = q.data ?? [];
   return (
@@ -208,7 +208,7 @@ const payloadValue = (k: string, v: unknown) =>
 
 /** SEVIS Updates tab: what SEVIS must still hear about, and what was sent. */
 export function SevisUpdatesTab({ profileId }: { profileId: string }) {
-  const q = useStudentSevisEvents(profileId);
+  const q = useListStudentSevisEvents(profileId);
   if (q.isError) return <Alert severity="error">The SEVIS updates could not be loaded.</Alert>;
   const rows = q.data ?? [];
   return (
@@ -404,7 +404,7 @@ const HISTORY_PAGE_SIZES = [20];
 /** History Log tab: the record's events and its requests', newest first, paged on the server. */
 export function StudentHistoryTab({ profileId }: { profileId: string }) {
   const paging = usePaging({ pageSize: 20, pageSizes: HISTORY_PAGE_SIZES });
-  const history = useStudentHistory(profileId, paging.page, paging.pageSize);
+  const history = useGetStudentHistory(profileId, paging.page, paging.pageSize);
   return (
     <HistoryLogTable
       framed
@@ -422,7 +422,7 @@ export function StudentHistoryTab({ profileId }: { profileId: string }) {
 
 /** E-mails sent to the student, newest first, each opening to its text. */
 export function SentMessages({ profileId }: { profileId: string }) {
-  const q = useStudentMessages(profileId);
+  const q = useListStudentMessages(profileId);
   if (q.isError) return <Alert severity="error">The messages could not be loaded.</Alert>;
   const rows = q.data ?? [];
   return (

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Autocomplete, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { STUDENT_STAGES, type studentsApi, type TStudentStage } from '@meridian/domain';
 import { snack } from '../../../../ui/notify';
-import { useCampusSites } from '../../../people';
+import { useListCampusSites } from '../../../people';
 import { CommentsPanel } from '../../../comments';
-import { useSetStage, useSetTags } from '../api/student-record';
+import { useSetStudentStage, useSetStudentTags } from '../api/student-record';
 import { STUDENT_STAGE_NAMES } from '../../list';
 import {
   CONTACT_FIELDS,
@@ -64,8 +64,8 @@ function FinancialSection({ p, title = 'Financial support' }: { p: TTabProps; ti
 
 /** Portal stage and tags: each saved on its own, both in the History Log. */
 export function StageAndTags({ record }: { record: TRecord }) {
-  const stage = useSetStage(record.id);
-  const tags = useSetTags(record.id);
+  const stage = useSetStudentStage(record.id);
+  const tags = useSetStudentTags(record.id);
   const [draft, setDraft] = useState<string[] | null>(null);
   const value = draft ?? record.tags;
   return (
@@ -132,7 +132,7 @@ export function StageAndTags({ record }: { record: TRecord }) {
 }
 
 export function F1ProfileTab(p: TTabProps) {
-  const sites = useCampusSites();
+  const sites = useListCampusSites();
   return (
     <Stack spacing={2}>
       <Section
@@ -175,7 +175,7 @@ export const F1EmploymentTab = (p: TTabProps) => <EmploymentTab record={p.record
 
 // ----- exchange visitors (spec 000 s2 tab set) -----
 export function J1DepartmentTab(p: TTabProps) {
-  const sites = useCampusSites();
+  const sites = useListCampusSites();
   return (
     <Stack spacing={2}>
       <Section
@@ -191,7 +191,7 @@ export function J1DepartmentTab(p: TTabProps) {
 }
 
 export function J1ExchangeVisitorTab(p: TTabProps) {
-  const sites = useCampusSites();
+  const sites = useListCampusSites();
   return (
     <Stack spacing={2}>
       <Section
@@ -245,7 +245,7 @@ export function J1Ds7002Tab(p: TTabProps) {
 }
 
 export function J1AdditionalTab(p: TTabProps) {
-  const sites = useCampusSites();
+  const sites = useListCampusSites();
   return (
     <Stack spacing={2}>
       <Section

@@ -4,7 +4,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import Add from '@mui/icons-material/Add';
 import { ApiError } from '../../../../app/http/api-error';
 import { snack } from '../../../../ui/notify';
-import { useStaffStartableTypes, useStartRequestForStudent } from '../api/start-request';
+import { useListStaffStartableTypes, useStartRequestForStudent } from '../api/start-request';
 
 /**
  * "Start a request for this student": the office opens a draft the student then completes and submits
@@ -22,7 +22,7 @@ export function StartRequestButton({
   const [open, setOpen] = useState(false);
   const [typeId, setTypeId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const types = useStaffStartableTypes(profileId, open);
+  const types = useListStaffStartableTypes(profileId, open);
   const start = useStartRequestForStudent(profileId);
   const navigate = useNavigate();
   const close = () => {

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
-import { useMyRecord, useSubmitCorrection } from '../api/student-corrections';
+import { useGetMyRecord, useSubmitCorrection } from '../api/student-corrections';
 import { STUDENT_STAGE_NAMES } from '../../list';
 import { CONTACT_FIELDS, IDENTITY_FIELDS } from '../components/record-fields';
 import { displayValue, educationLabel, evCategoryLabel } from '../components/record-format';
@@ -93,7 +93,7 @@ function CorrectionForm({ record, onDone }: { record: studentsApi.TMyRecord; onD
 
 /** #/student/my-profile: the student's own record, read only, and correction requests. */
 export function MyProfilePage() {
-  const q = useMyRecord();
+  const q = useGetMyRecord();
   const [correcting, setCorrecting] = useState(false);
   useDocumentTitle('My profile');
   if (q.isPending) return <PageLoader />;

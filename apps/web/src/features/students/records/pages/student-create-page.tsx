@@ -4,13 +4,13 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useForm } from 'react-hook-form';
 import { canActOnSite, type studentsApi } from '@meridian/domain';
-import { useCurrentUser } from '../../../auth';
+import { useGetCurrentUser } from '../../../auth';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
-import { useCampusSites } from '../../../people';
+import { useListCampusSites } from '../../../people';
 import { useCreateStudent } from '../api/student-record';
 import { EV_FIELDS, IDENTITY_FIELDS, NEW_DS2019_FIELDS, NEW_I20_FIELDS, PROGRAM_FIELDS } from '../components/record-fields';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from '../components/record-section';
@@ -19,8 +19,8 @@ const pick = (fields: TFieldDef[], names: string[]) => names.map((n) => fields.f
 
 /** #/isss/student/create (F-1) and #/isss/create-j1 (exchange visitor): a new record; duplicates are named on their field. */
 export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
-  const allSites = useCampusSites();
-  const me = useCurrentUser();
+  const allSites = useListCampusSites();
+  const me = useGetCurrentUser();
   // Only the sites this staff member may add students to (the server checks again).
   const sites = { data: (allSites.data ?? []).filter((x) => canActOnSite(me.data?.staff ?? null, x.id, 'editStudent')) };
   const create = useCreateStudent();

@@ -28,7 +28,7 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
-import { useCorrection, useDecideCorrection } from '../api/student-corrections';
+import { useGetCorrection, useDecideCorrection } from '../api/student-corrections';
 import { displayValue } from '../components/record-format';
 
 const STATUS = { pending: 'Waiting for a decision', approved: 'Approved', rejected: 'Rejected' } as const;
@@ -36,7 +36,7 @@ const STATUS = { pending: 'Waiting for a decision', approved: 'Approved', reject
 /** #/isss/student-request-comparison/:correctionId: the record now beside what the student asks for; approve or reject with a reason. */
 export function StudentRequestComparisonPage() {
   const { correctionId = '' } = useParams();
-  const q = useCorrection(correctionId);
+  const q = useGetCorrection(correctionId);
   const decide = useDecideCorrection(correctionId);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
   const [note, setNote] = useState('');

@@ -18,7 +18,7 @@ export type TMyDocument = {
  * The student's own documents in one call: the files of their requests and of their portal stages that
  * they may see (the server leaves the office's internal files out). Refreshed with any attachment change.
  */
-export function useMyDocuments() {
+export function useListMyDocuments() {
   return useQuery({
     queryKey: ['attachments', 'mine'] as const,
     queryFn: async ({ signal }): Promise<TMyDocument[]> =>

@@ -6,7 +6,7 @@ import { requestKey } from '../../../requests';
 const dataKey = (requestId: string) => ['requests', 'data', requestId] as const;
 
 /** A student request's own fields with the record dates its rules use (so the browser checks as the server does). */
-export function useStudentRequestData(requestId: string | null) {
+export function useGetStudentRequestData(requestId: string | null) {
   return useQuery({
     queryKey: dataKey(requestId ?? ''),
     queryFn: ({ signal }) => apiCall(studentsApi.getStudentRequestData, { params: { requestId: requestId! }, signal }),
@@ -15,7 +15,7 @@ export function useStudentRequestData(requestId: string | null) {
 }
 
 /** Save the request's fields as a draft (formats checked; 400 with `data.<field>` messages, nothing saved). */
-export function useSaveRequestData() {
+export function useSaveStudentRequestData() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { requestId: string; data: TStudentRequestData }) =>

@@ -4,7 +4,7 @@ import { requestsApi, type TAnswers, type TRequestDetail } from '@meridian/domai
 import { apiCall } from '../../../../app/http/api-call';
 import { snack } from '../../../../ui/notify';
 import { RequestDocuments } from '../../../attachments';
-import { useAdvisors } from '../../../requests';
+import { useListAdvisors } from '../../../requests';
 import { useUpdateRequest } from '../../../requests';
 import { RequestQuestionnaire } from '../../../requests';
 import { RequestCustomQuestions } from '../../../requests';
@@ -27,7 +27,7 @@ export function Section({ title, id, children }: { title: string; id: string; ch
 
 /** The faculty advisor who recommends the request (saved at once, as on the generic request page). */
 export function AdvisorChooser({ request, required, error }: { request: TRequestDetail; required: boolean; error?: string | undefined }) {
-  const advisors = useAdvisors();
+  const advisors = useListAdvisors();
   const update = useUpdateRequest(request.id);
   const editable = request.canEdit;
   return (

@@ -5,7 +5,7 @@ import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../../app/http/api-call';
 import { requestsKey } from '../../../requests';
-import { useSaveRequestData } from '../api/save-request-data';
+import { useSaveStudentRequestData } from '../api/save-request-data';
 import { focusField, payloadFor, type useRequestDataForm } from './use-request-data-form';
 import type { TUnsavedAnswers } from './request-extras';
 
@@ -54,7 +54,7 @@ export function useRequestSubmit(
     beforeSubmit?: () => Record<string, string>;
   },
 ) {
-  const saveData = useSaveRequestData();
+  const saveData = useSaveStudentRequestData();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<TSubmitProblem | null>(null);
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { isStudentRequestCode } from '@meridian/domain';
 import { PageLoader } from '../../../../ui/page-loader';
-import { useRequest } from '../../../requests';
+import { useGetRequest } from '../../../requests';
 import { RequestEditPage } from '../../../requests';
 import { requestPath } from '../request-paths';
 
@@ -11,7 +11,7 @@ import { requestPath } from '../request-paths';
  */
 export function StudentGenericEditSwitch() {
   const { requestId = '' } = useParams();
-  const request = useRequest(requestId);
+  const request = useGetRequest(requestId);
   if (request.isPending) return <PageLoader />;
   const r = request.data;
   if (r && isStudentRequestCode(r.typeCode)) return <Navigate replace to={requestPath(r.typeCode, r.id, r.data?.opt_type)} />;

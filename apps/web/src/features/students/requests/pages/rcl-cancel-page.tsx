@@ -4,7 +4,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
-import { useRequest } from '../../../requests';
+import { useGetRequest } from '../../../requests';
 import { RequestSummary } from '../../../requests';
 import { CommentsPanel } from '../../../comments';
 import { CancelRequestButton } from '../components/cancel-request-button';
@@ -18,7 +18,7 @@ import { useServiceMenuPath } from './student-request-page';
  */
 export function RclCancelPage() {
   const { requestId = '' } = useParams();
-  const request = useRequest(requestId);
+  const request = useGetRequest(requestId);
   const home = useServiceMenuPath();
   const navigate = useNavigate();
   const r = request.data;

@@ -9,8 +9,8 @@ import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
-import { useRequest } from '../../../requests';
-import { useStartableTypes } from '../../../requests';
+import { useGetRequest } from '../../../requests';
+import { useListStartableTypes } from '../../../requests';
 import { RequestSummary } from '../../../requests';
 import { StudentRequestForm } from '../components/student-request-form';
 import { focusField, useRequestDataForm } from '../components/use-request-data-form';
@@ -23,7 +23,7 @@ import {
   useUnsavedAnswers,
 } from '../components/request-extras';
 import { useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
-import { useStudentRequestData } from '../api/save-request-data';
+import { useGetStudentRequestData } from '../api/save-request-data';
 import { ProblemAlert, requestData, useServiceMenuPath } from './student-request-page';
 
 const STEPS = ['Details', 'Questions', 'Documents', 'Review & submit'] as const;
@@ -61,7 +61,7 @@ function WizardStepper({ active, hasDetails, onStep }: { active: number; hasDeta
 /** #/student/request-create-wizard/:requestTypeId: the first step (the fields); saving it creates the draft. */
 export function RequestCreateWizardPage() {
   const { requestTypeId = '' } = useParams();
-  const types = useStartableTypes();
+  const types = useListStartableTypes();
   const type = types.data?.find((t) => t.id === requestTypeId);
   const home = useServiceMenuPath();
   useDocumentTitle(type?.name ?? 'New request');
@@ -150,7 +150,7 @@ function CreateWizard({
 /** #/student/request-edit-wizard/:requestId?step=n: fields, then questions, then documents, then review and submit. */
 export function RequestEditWizardPage() {
   const { requestId = '' } = useParams();
-  const request = useRequest(requestId);
+  const request = useGetRequest(requestId);
   const home = useServiceMenuPath();
   const r = request.data;
   useDocumentTitle(r ? `${r.typeName} #${r.number}` : 'Request');
@@ -177,7 +177,7 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
   const editable = r.canEdit;
   const first = code ? 0 : 1;
   const step = Math.min(3, Math.max(first, Number(search.get('step') ?? (editable ? first : 3)) || first));
-  const saved = useStudentRequestData(code ? r.id : null);
+  const saved = useGetStudentRequestData(code ? r.id : null);
   const form = useRequestDataForm(code, requestData(r), saved.data?.context);
   const unsaved = useUnsavedAnswers(r.id);
   const actions = useRequestSubmit(form, {

@@ -26,15 +26,15 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { PageHeader } from '../../../../ui/page-header';
 import { displayName } from '../../../../ui/display-name';
-import { useCurrentUser } from '../../../auth';
-import { useStartableTypes } from '../../../requests';
-import { useMyRequests } from '../../../requests';
+import { useGetCurrentUser } from '../../../auth';
+import { useListStartableTypes } from '../../../requests';
+import { useListMyRequests } from '../../../requests';
 import { useCreateRequest } from '../../../requests';
 import { StatusChip } from '../../../requests';
 import { downloadAttachment } from '../../../attachments';
 import { formatSize } from '../../../attachments';
-import { useMyDocuments } from '../api/my-documents';
-import { useMyStage } from '../../portal';
+import { useListMyDocuments } from '../api/my-documents';
+import { useGetMyStage } from '../../portal';
 import { requestPath, startOptions, viewPath } from '../request-paths';
 
 const GENERIC_CREATE = '/student/request-create/';
@@ -54,7 +54,7 @@ function SectionTitle({ id, children }: { id: string; children: React.ReactNode 
 
 /** The request types the student may start (visa-scoped by the server), each with its description. */
 function StartServices() {
-  const types = useStartableTypes();
+  const types = useListStartableTypes();
   const create = useCreateRequest();
   const navigate = useNavigate();
   const [starting, setStarting] = useState<string | null>(null);
@@ -127,10 +127,10 @@ function StartServices() {
 /** #/student/student-service-menu/:profileId: services to request, the student's requests and documents. */
 export function ServiceMenuPage() {
   useDocumentTitle('Student Portal');
-  const me = useCurrentUser();
-  const mine = useMyRequests();
-  const docs = useMyDocuments();
-  const stage = useMyStage();
+  const me = useGetCurrentUser();
+  const mine = useListMyRequests();
+  const docs = useListMyDocuments();
+  const stage = useGetMyStage();
   // What the office asks of continuing students (Stage Configuration's continuing list), if anything.
   const asked = stage.data && stage.data.stage === 'continuing' ? stage.data.questions.questions.length + stage.data.documents.length : 0;
   const requests = mine.data ?? [];

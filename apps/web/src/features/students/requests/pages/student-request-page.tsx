@@ -14,14 +14,14 @@ import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
-import { useCurrentUser } from '../../../auth';
-import { useRequest } from '../../../requests';
-import { useStartableTypes } from '../../../requests';
+import { useGetCurrentUser } from '../../../auth';
+import { useGetRequest } from '../../../requests';
+import { useListStartableTypes } from '../../../requests';
 import { RequestSummary } from '../../../requests';
 import { CommentsPanel } from '../../../comments';
 import { StudentRequestForm } from '../components/student-request-form';
 import { focusField, useRequestDataForm } from '../components/use-request-data-form';
-import { useStudentRequestData } from '../api/save-request-data';
+import { useGetStudentRequestData } from '../api/save-request-data';
 import {
   ADVISOR_REQUIRED,
   ADVISOR_TYPES,
@@ -44,7 +44,7 @@ export interface TPageVariant {
 
 /** The service menu: where the student returns after a submit. */
 export function useServiceMenuPath(): string {
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   return me.data?.profileId ? `/student/student-service-menu/${encodeURIComponent(me.data.profileId)}` : '/';
 }
 
@@ -123,7 +123,7 @@ function StatusAlerts({ request: r }: { request: TRequestDetail }) {
 /** #/student/<type>/create/:requestTypeId: the form first; the first save creates the draft and moves to its edit page. */
 export function StudentRequestCreatePage({ variant = {} }: { variant?: TPageVariant | undefined }) {
   const { requestTypeId = '' } = useParams();
-  const types = useStartableTypes();
+  const types = useListStartableTypes();
   const type = types.data?.find((t) => t.id === requestTypeId);
   const home = useServiceMenuPath();
   useDocumentTitle(variant.title ?? type?.name ?? 'New request');
@@ -241,7 +241,7 @@ export function StudentRequestEditPage({
   readOnlyView?: boolean;
 }) {
   const { requestId = '' } = useParams();
-  const request = useRequest(requestId);
+  const request = useGetRequest(requestId);
   const home = useServiceMenuPath();
   const r = request.data;
   useDocumentTitle(r ? `${r.typeName} #${r.number}` : 'Request');
@@ -275,7 +275,7 @@ function EditForm({
 }) {
   const code = isStudentRequestCode(r.typeCode) ? r.typeCode : null;
   const location = useLocation();
-  const saved = useStudentRequestData(code ? r.id : null);
+  const saved = useGetStudentRequestData(code ? r.id : null);
   const form = useRequestDataForm(code, requestData(r), saved.data?.context);
   const unsaved = useUnsavedAnswers(r.id);
   const needsAdvisor = !!code && ADVISOR_TYPES.has(code);
