@@ -4,9 +4,6 @@
  */
 export type TEntryMode = 'normal' | 'approval';
 
-/** Query parameters of an approval-review link, handed to the approval page as data. */
-export let approvalReviewParams: Record<string, string> = {};
-
 export function readLegacyEntry(): TEntryMode {
   const params = new URLSearchParams(window.location.search);
   const fuseaction = params.get('fuseaction');
@@ -22,8 +19,6 @@ export function readLegacyEntry(): TEntryMode {
       break;
     case 'scholarportal.approvalreview':
       mode = 'approval';
-      params.delete('fuseaction');
-      approvalReviewParams = Object.fromEntries(params);
       if (!hash || hash === '#' || hash === '#/') hash = '#/approval-review';
       break;
     default:

@@ -31,7 +31,7 @@ import { approvalEntryRoutes, approvalRoutes, workflowsRoutes } from '../feature
 const isLocalhost = ['localhost', '127.0.0.1'].includes(window.location.hostname);
 
 // Each feature owns its routes (and the permission each page needs); the shells are put together here.
-export const appRoutes: RouteObject[] = [
+const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [

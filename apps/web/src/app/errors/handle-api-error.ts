@@ -5,7 +5,7 @@ import { currentHashPath, isOnLoginArea, navigateTo } from '../navigation';
 import { snack, toast } from '../../ui/notify';
 
 /** The unauthorized page of the shell the user is in (spec 001 s8: admin segment prefix if present). */
-export function unauthorizedPathFor(path: string): string {
+function unauthorizedPathFor(path: string): string {
   const shell = path.split('/')[1];
   if (shell === 'admin' || shell === 'isss' || shell === 'scholar' || shell === 'student') return `/${shell}/unauthorized`;
   return '/admin/unauthorized';

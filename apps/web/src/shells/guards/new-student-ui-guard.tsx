@@ -16,7 +16,7 @@ export function NewStudentUiGuard({ children, fallback = '/isss/students-list' }
 }
 
 /** An assistant only: super users and officers are not assistants even when the flag is also set. */
-export const isAssistantOnly = (staff: { isSuper: boolean; isOfficer: boolean; isAssistant: boolean } | null | undefined): boolean =>
+const isAssistantOnly = (staff: { isSuper: boolean; isOfficer: boolean; isAssistant: boolean } | null | undefined): boolean =>
   !!staff && staff.isAssistant && !staff.isSuper && !staff.isOfficer;
 
 /**

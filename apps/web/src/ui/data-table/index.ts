@@ -1,13 +1,5 @@
-export {
-  DataTable,
-  type TColumn,
-  type TDataTableProps,
-  type TListQueryState,
-  type TPaging,
-  type TSortOrder,
-  type TSorting,
-} from './data-table';
-export { useUrlTable, PAGE_SIZES, type TUrlTable } from './use-url-table';
+export { DataTable, type TColumn, type TListQueryState, type TPaging, type TSortOrder, type TSorting } from './data-table';
+export { useUrlTable, type TUrlTable } from './use-url-table';
 export { usePaging } from './use-paging';
 export { Pager } from './pager';
 export { DateFilter, SearchField, SelectFilter, TextFilter, type TFilterOption } from './filter-fields';

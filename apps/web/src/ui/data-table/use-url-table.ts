@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useUrlFilters } from '../use-url-filters';
 import type { TPaging, TSortOrder, TSorting } from './data-table';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 interface TUrlTableOptions<F extends Record<string, string>, S extends string> {
   /** The list's filters and their defaults (left out of the address while they hold them). */

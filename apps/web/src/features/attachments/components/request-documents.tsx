@@ -40,7 +40,7 @@ import {
 import { RejectDialog } from './reject-dialog';
 import { UploadZone } from './upload-zone';
 
-export interface TRequiredDocument {
+interface TRequiredDocument {
   documentId: string;
   name: string;
   instructions: string;

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { notificationsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
-export const notificationsQueryKey = ['notifications'] as const;
+const notificationsQueryKey = ['notifications'] as const;
 const { NOTIFICATION_FIRST_PAGE, NOTIFICATION_POLL_MS } = notificationsApi;
 
 /** The bell's list: first page of 10, 'See More' loads the next 10; polled every 300000 ms (spec 000 s9). */

@@ -5,7 +5,7 @@ import { QuestionnaireAnswerForm } from '../../forms';
 import { useGetRequestCustomQuestions, useSaveRequestCustomQuestions } from '../api/request-custom-questions';
 
 /** The answer form's questionnaire id for the custom questions: server messages `custom.<id>` become `answers.custom.<id>`. */
-export const CUSTOM_FORM_ID = 'custom';
+const CUSTOM_FORM_ID = 'custom';
 
 /**
  * The request type's custom questions ('Additional questions'), shown with the questionnaire answer

@@ -4,7 +4,7 @@ import { apiCall } from '../../../app/http/api-call';
 import { downloadFile } from '../../../app/http/download-file';
 
 /** Everything the Batch Manager caches: creating or sending refreshes groups, events and batches. */
-export const batchesKey = ['sevis', 'batches'] as const;
+const batchesKey = ['sevis', 'batches'] as const;
 
 export function useListPendingGroups(enabled = true) {
   return useQuery({

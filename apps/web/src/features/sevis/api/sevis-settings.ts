@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sevisApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
-export const sevisSettingsKey = ['sevis', 'settings'] as const;
-export const sevisSendersKey = ['sevis', 'senders'] as const;
+const sevisSettingsKey = ['sevis', 'settings'] as const;
+const sevisSendersKey = ['sevis', 'senders'] as const;
 
 /** The SEVIS settings of the caller's sites. */
 export function useListSevisSettings(enabled = true) {

@@ -62,7 +62,7 @@ export function requestPath(code: string, requestId: string, optType?: unknown):
 }
 
 /** OPT requests are followed on their read-only summary once they are with the office. */
-export const isOptCode = (code: string) => code === 'opt_request' || code === 'opt_employer_update' || code === 'opt_stem_extend';
+const isOptCode = (code: string) => code === 'opt_request' || code === 'opt_employer_update' || code === 'opt_stem_extend';
 
 /** Where "View" goes for a request the student can no longer change. */
 export function viewPath(code: string, requestId: string, optType?: unknown): string {

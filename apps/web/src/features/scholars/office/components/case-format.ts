@@ -1,15 +1,6 @@
-import {
-  PROCESSED_STATE_LABELS,
-  REQUEST_STATUS_LABELS,
-  SCHOLAR_PHASES,
-  scholarPortalAccountLabel,
-  SCHOLAR_STATUSES,
-  type TRequestStatus,
-} from '@meridian/domain';
+import { REQUEST_STATUS_LABELS, scholarPortalAccountLabel, type TRequestStatus } from '@meridian/domain';
 
-export const phaseLabel = (p: string) => SCHOLAR_PHASES.find((x) => x.code === p)?.label ?? p;
-export const statusLabel = (s: string) => SCHOLAR_STATUSES.find((x) => x.code === s)?.label ?? s;
-export const visaLabel = (s: string) => PROCESSED_STATE_LABELS[s] ?? s;
+export { phaseLabel, statusLabel, visaLabel } from '../../labels';
 export const requestStatusLabel = (s: string) => REQUEST_STATUS_LABELS[s as TRequestStatus] ?? s;
 
 export const SPONSORSHIP_STATE_LABELS: Record<string, string> = {

@@ -4,7 +4,7 @@ import { formatDate, SCHOLAR_CATEGORIES, type scholarsApi, textOf } from '@merid
  * The office's H-1B / O-1 information and J-1 program data: ONE definition of labels, order and
  * groups, used by the office's form (office-forms.tsx) and by the department's read-only view.
  */
-export type TOfficeDataKey = keyof scholarsApi.TOfficeData;
+type TOfficeDataKey = keyof scholarsApi.TOfficeData;
 export interface TOfficeField {
   key: TOfficeDataKey;
   label: string;
@@ -32,7 +32,7 @@ export const WAGE_UNITS = [
 const NOTES: TOfficeFieldGroup = { title: 'Notes', fields: [{ key: 'notes', label: 'Notes', kind: 'multiline', max: 2000, sm: 12 }] };
 
 /** H-1B and O-1 (the petition data). */
-export const PETITION_OFFICE_FIELDS: TOfficeFieldGroup[] = [
+const PETITION_OFFICE_FIELDS: TOfficeFieldGroup[] = [
   {
     title: 'Labor condition application',
     fields: [
@@ -77,7 +77,7 @@ export const PETITION_OFFICE_FIELDS: TOfficeFieldGroup[] = [
 ];
 
 /** J-1 (the exchange visitor program). */
-export const J1_OFFICE_FIELDS: TOfficeFieldGroup[] = [
+const J1_OFFICE_FIELDS: TOfficeFieldGroup[] = [
   {
     title: 'Exchange visitor program',
     fields: [
@@ -96,7 +96,7 @@ export const J1_OFFICE_FIELDS: TOfficeFieldGroup[] = [
 export const officeFieldGroupsOf = (visa: string): TOfficeFieldGroup[] => (visa === 'J-1' ? J1_OFFICE_FIELDS : PETITION_OFFICE_FIELDS);
 
 /** A stored value as a reader sees it ('' when empty). */
-export function officeFieldText(f: TOfficeField, value: unknown): string {
+function officeFieldText(f: TOfficeField, value: unknown): string {
   if (value === null || value === undefined) return '';
   const v = textOf(value).trim();
   if (!v) return '';

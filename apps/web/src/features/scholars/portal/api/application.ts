@@ -3,7 +3,7 @@ import { scholarsApi, type TSaveApplicationInput, type TScholarApplicationForm }
 import { apiCall } from '../../../../app/http/api-call';
 import { attachmentsQueryKey } from '../../../attachments';
 
-export const applicationKey = (id: string) => ['scholars', 'portal', 'application', id] as const;
+const applicationKey = (id: string) => ['scholars', 'portal', 'application', id] as const;
 
 /** The signed-in scholar's current application (the page of their processed state). */
 export function useGetMyApplication(enabled = true) {
@@ -25,15 +25,6 @@ export function useGetPortalApplication(applicationId: string, enabled = true) {
     enabled: enabled && !!applicationId,
     retry: false,
     meta: { errorHandling: 'local' },
-  });
-}
-
-/** Office staff: a case's application form as the scholar filled it (the scholar profile's tabs). */
-export function useGetApplicationFormForStaff(applicationId: string | null | undefined) {
-  return useQuery({
-    queryKey: ['scholars', 'staff', 'application-form', applicationId],
-    queryFn: ({ signal }) => apiCall(scholarsApi.getApplicationFormForStaff, { params: { applicationId: applicationId! }, signal }),
-    enabled: !!applicationId,
   });
 }
 

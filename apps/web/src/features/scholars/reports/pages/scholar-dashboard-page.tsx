@@ -12,7 +12,7 @@ import { useListScholarDashboard } from '../api/dashboard';
 import { useScholarDashboardTabs } from '../api/dashboard-tabs';
 import { downloadScholarExport } from '../api/export-scholars';
 import { EMPTY_SCHOLAR_FILTERS, ScholarDashboardFilters } from '../components/scholar-dashboard-filters';
-import { phaseLabel, statusLabel, visaLabel } from '../components/scholar-labels';
+import { phaseLabel, statusLabel, visaLabel } from '../../labels';
 
 const DASHBOARD_TITLE = 'International Scholar and Employee Admin';
 const FILTERS = { tab: 'all', q: '', ...EMPTY_SCHOLAR_FILTERS };

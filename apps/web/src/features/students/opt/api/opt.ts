@@ -3,7 +3,7 @@ import { studentsApi } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
 
 /** Everything the OPT pages cache: any change refreshes the lists, the reports and the deadlines. */
-export const optKey = ['student-opt'] as const;
+const optKey = ['student-opt'] as const;
 
 /** One page of OPT Students & Employers (scoped, filtered, sorted and paged on the server). */
 export function useListOptStudents(query: studentsApi.TListOptStudentsQuery, enabled = true) {

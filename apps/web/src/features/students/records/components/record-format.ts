@@ -13,7 +13,7 @@ export const GENDERS = [
   { value: 'M', label: 'Male' },
   { value: 'X', label: 'Unspecified' },
 ];
-export const genderLabel = (g: string) => GENDERS.find((x) => x.value === g)?.label ?? '';
+const genderLabel = (g: string) => GENDERS.find((x) => x.value === g)?.label ?? '';
 export const educationLabel = (c: string) => (c ? `${EDUCATION_LEVELS.find((e) => e.code === c)?.label ?? c} (${c})` : '');
 export const evCategoryLabel = (c: string) => (c ? `${c} ${EV_CATEGORIES.find((e) => e.code === c)?.label ?? ''}`.trim() : '');
 export const relationshipLabel = (c: string) => DEPENDENT_RELATIONSHIPS.find((r) => r.code === c)?.label ?? c;

@@ -63,7 +63,7 @@ function FinancialSection({ p, title = 'Financial support' }: { p: TTabProps; ti
 }
 
 /** Portal stage and tags: each saved on its own, both in the History Log. */
-export function StageAndTags({ record }: { record: TRecord }) {
+function StageAndTags({ record }: { record: TRecord }) {
   const stage = useSetStudentStage(record.id);
   const tags = useSetStudentTags(record.id);
   const [draft, setDraft] = useState<string[] | null>(null);

@@ -137,7 +137,7 @@ export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[]
 }
 
 /** Read view of a field list. */
-export function FieldFacts({ record, fields }: { record: studentsApi.TStudentRecord; fields: TFieldDef[] }) {
+function FieldFacts({ record, fields }: { record: studentsApi.TStudentRecord; fields: TFieldDef[] }) {
   const r = record as unknown as Record<string, unknown>;
   return (
     <FactGrid>

@@ -26,7 +26,7 @@ function firstMessages(fieldErrors: Record<string, string[]> | undefined): Recor
 }
 
 /** Summary lines for the alert at the top: how many fields, questions and documents need attention. */
-export function summarize(message: string, dataFields: number, extras: Record<string, string>): string[] {
+function summarize(message: string, dataFields: number, extras: Record<string, string>): string[] {
   const answers = Object.keys(extras).filter((k) => k.startsWith('answers.') || k.startsWith('custom.')).length;
   const docs = Object.entries(extras)
     .filter(([k]) => k.startsWith('documents.'))
