@@ -1,5 +1,5 @@
 /**
- * Legacy entry (spec 000 s2, 001 s2): old links carry `?fuseaction=...`. Read it once, pick the
+ * Legacy entry: old links carry `?fuseaction=...`. Read it once, pick the
  * start page or route table, and strip the query so it does not linger in the address.
  */
 export type TEntryMode = 'normal' | 'approval';

@@ -10,7 +10,7 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * One client for the app. Errors go to the global handler (spec 001 s8) unless the query or
+ * One client for the app. Errors go to the global handler unless the query or
  * mutation says `meta: { errorHandling: 'local' }` (forms that show field errors, the login page).
  */
 export const queryClient = new QueryClient({

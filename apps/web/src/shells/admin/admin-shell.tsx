@@ -20,7 +20,7 @@ function AdminFrame({ area }: { area: TAdminArea }) {
   const user = me.data;
 
   if (!user) {
-    // Content waits for permissions (spec 000 s2).
+    // Content waits for permissions.
     return (
       <ShellFrame title={title}>
         {me.isError ? <MessagePage title="Error" message={MSG.defaultError} /> : <PageLoader label="Loading permissions..." />}

@@ -36,7 +36,7 @@ function timeOf(iso: string): string {
 }
 
 /**
- * The notification side panel (spec 000 s4): grouped Today / Yesterday / date, unread in bold and
+ * The notification side panel: grouped Today / Yesterday / date, unread in bold and
  * read greyed, mark one, a day or all as read, hide, 'See More' while fewer than the total are
  * loaded. A notification about a request opens it.
  */
@@ -63,7 +63,7 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
 
   const openNotification = (n: TNotification) => {
     if (!n.isRead) markRead.mutate([n.id]);
-    // A department user's notification about a scholar opens the department's view of the case (spec 000 s2 redirects).
+    // A department user's notification about a scholar opens the department's view of the case.
     if (session?.userRole === 'department' && n.scholarId) {
       onClose();
       void navigate(`/scholar/reviewrequest/${n.scholarId}`);

@@ -33,7 +33,7 @@ export interface ShellFrameProps {
 }
 
 /**
- * The frame of every signed-in shell (spec 000 s2): skip link, app bar with menu toggle, title,
+ * The frame of every signed-in shell: skip link, app bar with menu toggle, title,
  * profile name, bell and overflow menu, the left drawer, and main#main-content.
  */
 export function ShellFrame({ title, userLabel, menu, showBell, overflowActions = [], children }: ShellFrameProps) {

@@ -5,7 +5,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { useGetCurrentUser } from '../../features/auth';
 
 /**
- * Spec 000 s2: pages of the new student UI open only when NewStudentUIEnabled is '1';
+ * Pages of the new student UI open only when NewStudentUIEnabled is '1';
  * otherwise the user goes to the Student List.
  */
 export function NewStudentUiGuard({ children, fallback = '/isss/students-list' }: { children: ReactNode; fallback?: string }) {
@@ -20,7 +20,7 @@ const isAssistantOnly = (staff: { isSuper: boolean; isOfficer: boolean; isAssist
   !!staff && staff.isAssistant && !staff.isSuper && !staff.isOfficer;
 
 /**
- * Spec 000 s6 "Student Request List: assistants only if NewStudentUIEnabled is '1', else redirected
+ * Assistants only if NewStudentUIEnabled is '1', else redirected
  * to the students list" (#/isss/students-list). Officers and super users always pass.
  */
 export function AssistantNewStudentUiGuard({ children }: { children: ReactNode }) {

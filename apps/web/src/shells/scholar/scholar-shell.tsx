@@ -16,7 +16,7 @@ import { actorOf, filterMenu, type TMenuEntry } from '../common/menu';
 import { useBrandingOrDefault } from '../../app/branding';
 import { displayName } from '../../ui/display-name';
 
-/** Department sidebar (spec 000 s6): Dashboard, Departmental Configurations, Approval Workflows; plus new sponsorship requests and requests. */
+/** Department sidebar: Dashboard, Departmental Configurations, Approval Workflows; plus new sponsorship requests and requests. */
 const DEPARTMENT_MENU: TMenuEntry[] = [
   { key: 'dept-dashboard', label: 'Dashboard', path: '/scholar/deptDashboard', icon: DashboardOutlined },
   { key: 'createscholar', label: 'New Sponsorship Request', path: '/scholar/createscholar', icon: PersonAddAlt1Outlined },
@@ -56,7 +56,7 @@ function ScholarFrame() {
       title="Scholar Portal"
       userLabel={me.data ? displayName(me.data) : undefined}
       menu={menu}
-      // Scholars get no notification bell (spec 000 s6).
+      // Scholars get no notification bell.
       showBell={isDepartment}
     >
       <Outlet />
@@ -73,7 +73,7 @@ export function ScholarShell() {
   );
 }
 
-/** Department users are kept from the scholar application pages (spec 000 s6). */
+/** Department users are kept from the scholar application pages. */
 export function ScholarOnly({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session?.userRole === 'department') return <Redirect to="/scholar/unauthorized" />;

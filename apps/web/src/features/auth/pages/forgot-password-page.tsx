@@ -23,7 +23,7 @@ export function ForgotPasswordPage({ portal }: { portal: 'scholar' | 'student' }
   const loginPath = portal === 'student' ? '/login/student' : '/login';
   const { control, handleSubmit } = useForm<TForm>({ resolver: zodResolver(ZForm), defaultValues: { email: '' } });
 
-  // Spec 000 s4: after success, back to login in 3 s.
+  // After success, back to login in 3 s.
   useEffect(() => {
     if (!done) return;
     const id = window.setTimeout(() => void navigate(loginPath, { replace: true }), SESSION.forgotSuccessRedirectMs);

@@ -18,7 +18,7 @@ import { PasswordField } from '../components/password-field';
 const ZCredentials = authApi.ZLoginInput.pick({ userName: true, password: true });
 type TCredentials = z.input<typeof ZCredentials>;
 
-/** The message for a failed sign-in (spec 001 s8). */
+/** The message for a failed sign-in. */
 function loginErrorMessage(error: unknown): string {
   if (!isApiError(error)) return MSG.authenticationFailed;
   if (error.status === 401) return MSG.loginNotFound;
@@ -42,7 +42,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
     defaultValues: { userName: '', password: '' },
   });
 
-  // Signed-in scholars and departments do not see the login page (spec 000 s2).
+  // Signed-in scholars and departments do not see the login page.
   if (session && (session.userRole === 'scholar' || session.userRole === 'department') && !login.isPending) {
     return <Redirect to="/" />;
   }

@@ -53,7 +53,7 @@ export function PasswordLinkPage({ portal }: { portal: 'scholar' | 'student' }) 
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  // Spec 000 s4: after a successful reset, log out and go to login in 4.5 s.
+  // After a successful reset, log out and go to login in 4.5 s.
   useEffect(() => {
     if (!done) return;
     const id = window.setTimeout(() => void logout({ redirectTo: loginPath }), SESSION.resetSuccessLogoutMs);

@@ -5,7 +5,7 @@ import { apiCall } from '../../../app/http/api-call';
 const notificationsQueryKey = ['notifications'] as const;
 const { NOTIFICATION_FIRST_PAGE, NOTIFICATION_POLL_MS } = notificationsApi;
 
-/** The bell's list: first page of 10, 'See More' loads the next 10; polled every 300000 ms (spec 000 s9). */
+/** The bell's list: first page of 10, 'See More' loads the next 10; polled every 300000 ms. */
 export function useListNotifications(enabled = true) {
   return useInfiniteQuery({
     queryKey: notificationsQueryKey,

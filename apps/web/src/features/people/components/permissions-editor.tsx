@@ -41,7 +41,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * The staff permission profile (spec 000 s3): super user; officer for sites (empty = all);
+ * The staff permission profile: super user; officer for sites (empty = all);
  * assistant for sites with per-site action flags; website content; limited student menu.
  * Lives inside a react-hook-form FormProvider whose values have a `permissions` object.
  */

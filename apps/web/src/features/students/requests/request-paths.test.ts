@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STUDENT_REQUEST_CODES } from '@meridian/domain';
 import { requestPath, startOptions, viewPath } from './request-paths';
 
-describe('student request pages by type (spec 000 s2 student shell)', () => {
+describe('student request pages by type', () => {
   it('starts each type on its own page, OPT as pre- or post-completion', () => {
     expect(startOptions('cpt_request', 't1').map((o) => o.path)).toEqual(['/student/cpt-request/t1']);
     expect(startOptions('opt_request', 't1').map((o) => o.path)).toEqual(['/student/pre-opt/create/t1', '/student/post-opt/create/t1']);

@@ -1,5 +1,5 @@
 /**
- * Where each student request type is started, edited and viewed (spec 000 s2 student shell routes).
+ * Where each student request type is started, edited and viewed.
  * Types with a dedicated page go there; the others use the generic request pages.
  */
 export type TStartOption = { label: string; path: string };

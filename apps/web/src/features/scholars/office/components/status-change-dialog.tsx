@@ -29,7 +29,7 @@ type TForm = z.input<typeof scholarsApi.ZStatusChangeInput>;
 type TOut = z.output<typeof scholarsApi.ZStatusChangeInput>;
 const FIELDS = ['phase', 'status', 'notes', 'changeDate', 'referenceNumber', 'referenceDate', 'changeReason', 'unlock'] as const;
 
-/** Move a case to a phase and status (spec 001 s3): each change is a status history row; the department is told of a new phase. */
+/** Move a case to a phase and status: each change is a status history row; the department is told of a new phase. */
 export function StatusChangeDialog({ c, onClose, unlock = false }: { c: scholarsApi.TOfficeCase; onClose: () => void; unlock?: boolean }) {
   const change = useChangeCaseStatus(c.id);
   const [formError, setFormError] = useState<string | null>(null);

@@ -11,7 +11,7 @@ import { visaLabel } from '../components/case-format';
 import { ProcessPanel } from '../components/process-panel';
 import { SponsorshipDetails } from '../components/sponsorship-details';
 
-/** #/admin/reviewrequest/:applicationId: the department's sponsorship request and "Process as" (spec 000 s2 'Review Sponsorship Request'). */
+/** #/admin/reviewrequest/:applicationId: the department's sponsorship request and "Process as". */
 export function ReviewRequestPage() {
   const { applicationId = '' } = useParams();
   const query = useGetOfficeCase(applicationId);

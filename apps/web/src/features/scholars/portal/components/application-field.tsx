@@ -165,7 +165,7 @@ export function ApplicationField({ field, path, value, required, error, readOnly
         />
       );
     default:
-      // Spec 000 s5 "trim": leading spaces never enter, and the value is trimmed on blur.
+      // Leading spaces never enter, and the value is trimmed on blur.
       return (
         <TextField
           {...common}

@@ -16,7 +16,7 @@ import { ApplicationFormView } from '../components/application-form-view';
 
 export type TPortalPage = 'edith1application' | 'edito1application' | 'edito1extension' | 'editj1application' | 'editf1application';
 
-/** Page headers (spec 000 s2: 'H-1B Request'). */
+/** Page headers. */
 const TITLES: Record<TPortalPage, string> = {
   edith1application: 'H-1B Request',
   edito1application: 'O-1 Request',
@@ -26,7 +26,7 @@ const TITLES: Record<TPortalPage, string> = {
 };
 
 /**
- * A scholar's application page by processed state (spec 000 s2/s4). A scholar who opens another
+ * A scholar's application page by processed state. A scholar who opens another
  * page than the one of their processed state is sent to the right one; an application submitted to
  * ISSS is shown read-only.
  */

@@ -3,7 +3,7 @@ import { EDUCATION_LEVELS, SEVIS_STATUSES, STUDENT_STAGES, type TStudentStage } 
 import { useListCampusSites } from '../../../people';
 import { DateFilter, SelectFilter, TextFilter } from '../../../../ui/data-table';
 
-/** How the stages read in the list (spec 000 s3 stage keys). */
+/** How the stages read in the list. */
 export const STUDENT_STAGE_NAMES: Record<TStudentStage, string> = {
   invited: 'Invited',
   pre_arrival: 'Pre-arrival',

@@ -3,7 +3,7 @@ import { Link, Stack, Typography } from '@mui/material';
 
 const URL_RE = /\b(https?:\/\/[^\s<>"]+|www\.[^\s<>"]+)/gi;
 
-/** One line with its web addresses as links (spec 000 s5); trailing punctuation stays text. */
+/** One line with its web addresses as links; trailing punctuation stays text. */
 function linkify(line: string) {
   const out: (string | { href: string; text: string })[] = [];
   let last = 0;

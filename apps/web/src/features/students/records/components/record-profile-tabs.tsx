@@ -173,7 +173,7 @@ export function F1ProgramTab(p: TTabProps) {
 export const F1DependentsTab = (p: TTabProps) => <DependentsTab record={p.record} onDirtyChange={p.track('dependents')} />;
 export const F1EmploymentTab = (p: TTabProps) => <EmploymentTab record={p.record} />;
 
-// ----- exchange visitors (spec 000 s2 tab set) -----
+// ----- exchange visitors -----
 export function J1DepartmentTab(p: TTabProps) {
   const sites = useListCampusSites();
   return (

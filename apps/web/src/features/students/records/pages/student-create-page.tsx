@@ -53,7 +53,7 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
       fields: [
         { name: 'email', label: 'E-mail', required: true, maxLength: 65 },
         { name: 'usAddress', label: 'US address', kind: 'address' },
-        // SEVIS's Create needs the foreign address too (issue 6): asked here so a new record can go in the next batch.
+        // SEVIS's Create needs the foreign address too: asked here so a new record can go in the next batch.
         { name: 'foreignAddress', label: 'Foreign address', kind: 'address' },
       ],
     },

@@ -50,7 +50,7 @@ const F1_TABS: TTab[] = [
   { key: 'sevis', label: 'SEVIS Updates', Component: Sevis },
   { key: 'history', label: 'History Log', Component: History },
 ];
-/** The exchange visitor profile's tab set (spec 000 s2). */
+/** The exchange visitor profile's tab set. */
 const J1_TABS: TTab[] = [
   { key: 'department', label: 'Department', Component: J1DepartmentTab },
   { key: 'exchange-visitor', label: 'Exchange Visitor', Component: J1ExchangeVisitorTab },

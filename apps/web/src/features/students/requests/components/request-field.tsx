@@ -27,7 +27,7 @@ const NAV_KEYS = new Set([
   'End',
 ]);
 
-/** Digits-only inputs (spec 000 s5): other keys do nothing, and a paste with anything but digits is refused. */
+/** Digits-only inputs: other keys do nothing, and a paste with anything but digits is refused. */
 function blockNonDigitKeys(e: KeyboardEvent) {
   if (e.ctrlKey || e.metaKey || e.altKey || NAV_KEYS.has(e.key)) return;
   if (e.key.length === 1 && !/\d/.test(e.key)) e.preventDefault();
@@ -36,7 +36,7 @@ function blockNonDigitPaste(e: ClipboardEvent) {
   if (!/^\d*$/.test(e.clipboardData.getData('text'))) e.preventDefault();
 }
 
-/** Money: up to 6 integer digits and 2 decimals (spec 000 s5 "decimal"). */
+/** Money: up to 6 integer digits and 2 decimals. */
 const MONEY_TYPING = /^\d{0,6}(\.\d{0,2})?$/;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -157,7 +157,7 @@ export function RequestField({ field, value, required, error, readOnly, onChange
         />
       );
     default:
-      // Spec 000 s5 "trim": leading spaces never enter, and the value is trimmed on blur.
+      // Leading spaces never enter, and the value is trimmed on blur.
       return (
         <TextField
           {...common}
