@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (the domain rules and the web app's parts: no database, seconds) and `api`
-// (the server against a real PostgreSQL: one per run, a fresh database per test file).
+// (the server against a real PostgreSQL: one per run, a fresh database per test file). Component
+// tests (*.test.tsx) ask for happy-dom in their first line: jsdom 27+ needs Node 22, and the
+// project still runs on Node 20.
 export default defineConfig({
   test: {
     testTimeout: 30_000,

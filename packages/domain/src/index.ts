@@ -6,6 +6,8 @@ export * from './catalog/students.js';
 export * from './catalog/scholars.js';
 export * from './catalog/sevis-codes.js';
 export * from './rules/password.js';
+export * from './rules/dates.js';
+export * from './rules/text.js';
 export * from './contracts/define.js';
 export * as authApi from './contracts/auth/index.js';
 export * as institutionsApi from './contracts/institutions/index.js';

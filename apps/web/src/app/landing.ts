@@ -1,6 +1,6 @@
 import type { TCurrentUser, TProcessedState, TStudentStage } from '@meridian/domain';
 
-/** A scholar's application page by processed state (spec 000 s2 "Application edit by processed state"). */
+/** A scholar's application page by processed state. */
 export function scholarPathFor(state: TProcessedState | null | undefined): string {
   switch (state) {
     case 'H-1B':
@@ -21,7 +21,7 @@ export function scholarPathFor(state: TProcessedState | null | undefined): strin
   }
 }
 
-/** A student's page by current stage (spec 000 s4). */
+/** A student's page by current stage. */
 export function studentPathFor(stage: TStudentStage | null | undefined, profileId: string | null | undefined): string {
   switch (stage) {
     case 'pre_arrival':

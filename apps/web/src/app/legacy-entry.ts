@@ -1,11 +1,8 @@
 /**
- * Legacy entry (spec 000 s2, 001 s2): old links carry `?fuseaction=...`. Read it once, pick the
+ * Legacy entry: old links carry `?fuseaction=...`. Read it once, pick the
  * start page or route table, and strip the query so it does not linger in the address.
  */
 export type TEntryMode = 'normal' | 'approval';
-
-/** Query parameters of an approval-review link, handed to the approval page as data. */
-export let approvalReviewParams: Record<string, string> = {};
 
 export function readLegacyEntry(): TEntryMode {
   const params = new URLSearchParams(window.location.search);
@@ -22,8 +19,6 @@ export function readLegacyEntry(): TEntryMode {
       break;
     case 'scholarportal.approvalreview':
       mode = 'approval';
-      params.delete('fuseaction');
-      approvalReviewParams = Object.fromEntries(params);
       if (!hash || hash === '#' || hash === '#/') hash = '#/approval-review';
       break;
     default:

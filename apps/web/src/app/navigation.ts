@@ -23,7 +23,7 @@ export function navigateTo(to: string, opts?: { replace?: boolean }): void {
 /** The current hash path without '#', e.g. '/admin/dashboard'. */
 export function currentHashPath(): string {
   const h = window.location.hash.replace(/^#/, '');
-  return (h.split('?')[0] || '/') as string;
+  return h.split('?')[0] || '/';
 }
 
 export function isOnLoginArea(path = currentHashPath()): boolean {

@@ -5,7 +5,7 @@ import { SnackbarProvider } from 'notistack';
 import { SESSION } from '@meridian/domain';
 import { queryClient } from './query-client';
 import { buildTheme } from './theme';
-import { useBranding } from '../features/institutions/api/get-branding';
+import { useBranding } from './branding';
 import { ToastContent } from '../ui/toast-content';
 import { SnackContent } from '../ui/snack-content';
 import { PageLoader } from '../ui/page-loader';

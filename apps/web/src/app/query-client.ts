@@ -10,7 +10,7 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * One client for the app. Errors go to the global handler (spec 001 s8) unless the query or
+ * One client for the app. Errors go to the global handler unless the query or
  * mutation says `meta: { errorHandling: 'local' }` (forms that show field errors, the login page).
  */
 export const queryClient = new QueryClient({
@@ -39,6 +39,6 @@ export const queryClient = new QueryClient({
 
 /** Forget everything user-specific (keeps public branding so the login page stays themed). */
 export function clearUserData(): void {
-  queryClient.cancelQueries();
+  void queryClient.cancelQueries();
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'branding' && q.queryKey[0] !== 'setup-status' });
 }

@@ -4,7 +4,7 @@ import { Redirect } from '../ui/redirect';
 import { useSession } from './session/session-store';
 import { useTokenRefresh } from './session/use-token-refresh';
 import { InactivityDialog } from './session/inactivity-dialog';
-import { useSetupStatus } from '../features/setup/api/get-setup-status';
+import { useGetSetupStatus } from '../features/setup';
 import { PageLoader } from '../ui/page-loader';
 
 const WIZARD = '/configuration-setup-wizard';
@@ -28,7 +28,7 @@ function useFocusMainOnNavigation() {
 export function RootLayout() {
   const session = useSession();
   const { pathname } = useLocation();
-  const setup = useSetupStatus();
+  const setup = useGetSetupStatus();
   useTokenRefresh(!!session);
   useFocusMainOnNavigation();
 

@@ -1,6 +1,6 @@
 import { alpha, createTheme, darken, getContrastRatio, type Theme } from '@mui/material/styles';
 import type { TBranding } from '@meridian/domain';
-import { DEFAULT_BRANDING } from '../features/institutions/api/use-branding-or-default';
+import { DEFAULT_BRANDING } from './branding';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBranding } from '../features/institutions/api/get-branding';
+import { useBranding } from './branding';
 
 /** Document title prefixed with the account name when known: "Demo University - Staff Management". */
 export function useDocumentTitle(pageTitle: string): void {

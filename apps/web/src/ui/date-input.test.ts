@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTyping, isoToUsDate, usDateToIso } from './date-input';
+import { parseUsDate as usDateToIso } from '@meridian/domain';
+import { formatDateTyping, isoToUsDate } from './date-input';
 
 describe('MM/DD/YYYY date input', () => {
   it('inserts the slashes as digits are typed and drops anything else', () => {

@@ -1,4 +1,5 @@
 import { TextField, type TextFieldProps } from '@mui/material';
+import { parseUsDate } from '@meridian/domain';
 
 /** Types a date as MM/DD/YYYY: digits only, slashes inserted as the user types. */
 export function formatDateTyping(raw: string): string {
@@ -9,21 +10,6 @@ export function formatDateTyping(raw: string): string {
 }
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-const US = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** MM/DD/YYYY typed by a user → ISO YYYY-MM-DD, or null when it is not a real date within 01/01/1753–12/31/9999. */
-export function usDateToIso(text: string): string | null {
-  const m = US.exec(text);
-  if (!m) return null;
-  const [, mm, dd, yyyy] = m;
-  const y = Number(yyyy),
-    mo = Number(mm),
-    d = Number(dd);
-  if (y < 1753 || mo < 1 || mo > 12 || d < 1) return null;
-  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  if (d > days) return null;
-  return `${yyyy}-${mm}-${dd}`;
-}
 
 /** ISO YYYY-MM-DD → MM/DD/YYYY; anything else is returned as it is (a date still being typed). */
 export function isoToUsDate(value: string): string {
@@ -38,7 +24,7 @@ type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
 };
 
 /**
- * A date typed as MM/DD/YYYY (spec 000 s5; bounds 01/01/1753 to 12/31/9999). The value handed back
+ * A date typed as MM/DD/YYYY (bounds 01/01/1753 to 12/31/9999). The value handed back
  * is ISO when the date is complete and real, which is what the server and the domain rules read.
  */
 export function DateInput({ value, onChange, helperText, placeholder, slotProps, ...rest }: Props) {
@@ -50,7 +36,7 @@ export function DateInput({ value, onChange, helperText, placeholder, slotProps,
       helperText={helperText ?? 'MM/DD/YYYY'}
       onChange={(e) => {
         const typed = formatDateTyping(e.target.value);
-        onChange(usDateToIso(typed) ?? typed);
+        onChange(parseUsDate(typed) ?? typed);
       }}
       slotProps={{
         ...slotProps,

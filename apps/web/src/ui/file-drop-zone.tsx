@@ -15,7 +15,7 @@ export interface FileDropZoneProps {
 }
 
 /** 52428800 -> "50 MB" (whole megabytes, else one decimal). */
-export const formatMegabytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+const formatMegabytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 
 /** A keyboard-operable drop zone: drop a file or press Enter/Space to choose one. */
 export function FileDropZone({ label, accept, disabled, progress = null, error, onFile, maxBytes = 10 * 1024 * 1024 }: FileDropZoneProps) {

@@ -1,20 +1,7 @@
-import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { formatDateTime } from './format-date';
+import { Paper, Typography } from '@mui/material';
+import { formatDateTime } from '@meridian/domain';
+import { DataTable, type TColumn, type TPaging } from './data-table';
 
 interface THistoryEvent {
   id: string;
@@ -24,68 +11,55 @@ interface THistoryEvent {
 
 /**
  * A History Log (a record's or a case's audit events, newest first, paged on the server): one table
- * for the student record and the scholar case. `useHistory` is the page's query hook; `what` names
- * the event in words and `details` lists what changed.
+ * for student records, scholar cases, requests and staff. `what` names the event in words, `details`
+ * lists what changed; the caller owns the query and its paging (usePaging).
  */
 export function HistoryLogTable<E extends THistoryEvent>({
-  useHistory,
+  query,
+  paging,
   what,
   details,
-  pageSize = 20,
+  who = (e) => e.actorName ?? 'System',
+  label = 'History Log',
+  framed = false,
 }: {
-  useHistory: (page: number, pageSize: number) => UseQueryResult<{ items: E[]; total: number }>;
+  query: UseQueryResult<{ items: E[]; total: number }>;
+  paging: TPaging;
   what: (e: E) => string;
   details: (e: E) => string[];
-  pageSize?: number;
+  who?: (e: E) => string;
+  label?: string;
+  /** Drawn in its own outlined frame (a tab of its own rather than a part of a panel). */
+  framed?: boolean;
 }) {
-  const [page, setPage] = useState(0);
-  const q = useHistory(page + 1, pageSize);
-  if (q.isError) return <Alert severity="error">The history could not be loaded.</Alert>;
-  const items = q.data?.items ?? [];
-  return (
-    <Paper variant="outlined">
-      {q.isFetching ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />}
-      <TableContainer>
-        <Table size="small" aria-label="History Log">
-          <TableHead>
-            <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>Who</TableCell>
-              <TableCell>What</TableCell>
-              <TableCell>Details</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
-                <TableCell>{e.actorName ?? 'System'}</TableCell>
-                <TableCell>{what(e)}</TableCell>
-                <TableCell>
-                  {details(e).map((d) => (
-                    <Typography key={d} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>
-                      {d}
-                    </Typography>
-                  ))}
-                </TableCell>
-              </TableRow>
-            ))}
-            {!q.isPending && items.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4}>No history recorded yet.</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={q.data?.total ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[pageSize]}
-        onPageChange={(_, p) => setPage(p)}
-      />
-    </Paper>
+  const columns: TColumn<E>[] = [
+    { key: 'when', header: 'When', noWrap: true, cell: (e) => formatDateTime(e.at) },
+    { key: 'who', header: 'Who', cell: who },
+    { key: 'what', header: 'What', cell: what },
+    {
+      key: 'details',
+      header: 'Details',
+      cell: (e) =>
+        details(e).map((d) => (
+          <Typography key={d} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>
+            {d}
+          </Typography>
+        )),
+    },
+  ];
+  const table = (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={query.data?.items}
+      rowKey={(e) => e.id}
+      query={query}
+      loadingLabel="Loading history"
+      errorText="The history could not be loaded."
+      empty="No history recorded yet."
+      total={query.data?.total ?? 0}
+      paging={paging}
+    />
   );
+  return framed ? <Paper variant="outlined">{table}</Paper> : table;
 }

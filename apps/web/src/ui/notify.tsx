@@ -12,7 +12,7 @@ function dismissAction(key: SnackbarKey) {
   );
 }
 
-/** Toast (spec 001 s8): 5000 ms with a progress bar; duplicates are suppressed by the provider. */
+/** Toast: 5000 ms with a progress bar; duplicates are suppressed by the provider. */
 export function toast(message: string, severity: Severity = 'error'): void {
   enqueueSnackbar(message, {
     variant: 'toast',
@@ -22,7 +22,7 @@ export function toast(message: string, severity: Severity = 'error'): void {
   });
 }
 
-/** Snackbar (spec 001 s8): 3 s with a 'Dismiss' action. */
+/** Snackbar: 3 s with a 'Dismiss' action. */
 export function snack(message: string, severity: Severity = 'default', durationMs: number = SESSION.snackbarMs): void {
   enqueueSnackbar(message, {
     variant: severity,

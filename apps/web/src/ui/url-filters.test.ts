@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseFilters, readSearchParam, serializeFilters, writeSearchParam } from './url-filters';
+import {
+  addressDateToIso,
+  addressDateToTyped,
+  parseFilters,
+  readSearchParam,
+  serializeFilters,
+  typedDateToAddress,
+  writeSearchParam,
+} from './url-filters';
 
 describe('url filters', () => {
   it('reads name:value pairs joined by ;', () => {
@@ -16,5 +24,12 @@ describe('url filters', () => {
     expect(writeSearchParam('?tab=2&filters=q:x', 'filters', 'q:y')).toBe('?tab=2&filters=q:y');
     expect(writeSearchParam('?filters=q:x', 'filters', '')).toBe('');
     expect(readSearchParam('?a=1&filters=q:smith;status:all', 'filters')).toBe('q:smith;status:all');
+  });
+  it('keeps dates as MM-DD-YYYY in the address', () => {
+    expect(typedDateToAddress('02/29/2024')).toBe('02-29-2024');
+    expect(typedDateToAddress('02/30/2024')).toBeNull();
+    expect(addressDateToIso('02-29-2024')).toBe('2024-02-29');
+    expect(addressDateToIso('2024-02-29')).toBeUndefined();
+    expect(addressDateToTyped('02-29-2024')).toBe('02/29/2024');
   });
 });

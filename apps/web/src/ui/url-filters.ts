@@ -1,6 +1,8 @@
+import { parseUsDate } from '@meridian/domain';
+
 /**
- * List filters in the address (spec 001 s2): `filters=name:value;name:value`, empty values dropped.
- * Values are percent-encoded so they may contain ':' or ';' themselves.
+ * List filters in the address: `filters=name:value;name:value`, empty values dropped. Values are
+ * percent-encoded so they may contain ':' or ';' themselves. Dates are MM-DD-YYYY there.
  */
 export type TUrlFilters = Record<string, string>;
 
@@ -51,3 +53,17 @@ export function writeSearchParam(search: string, name: string, encoded: string):
   if (encoded) pairs.push(`${name}=${encoded}`);
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
+
+/** An address date (MM-DD-YYYY) as the API takes it (YYYY-MM-DD); undefined when absent or malformed. */
+export function addressDateToIso(v: string | undefined): string | undefined {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(v ?? '');
+  return m ? `${m[3]}-${m[1]}-${m[2]}` : undefined;
+}
+
+/** A date typed as MM/DD/YYYY as the address keeps it (MM-DD-YYYY); null when it is not a real day. */
+export function typedDateToAddress(v: string): string | null {
+  return parseUsDate(v) ? v.trim().replace(/\//g, '-') : null;
+}
+
+/** An address date as people type and read it (MM/DD/YYYY). */
+export const addressDateToTyped = (v: string | undefined) => (v ? v.replace(/-/g, '/') : '');

@@ -3,7 +3,7 @@ import { MSG } from '@meridian/domain';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
- * Closing a dialog with unsaved changes asks first (spec 000 s2 wording).
+ * Closing a dialog with unsaved changes asks first.
  * Returns the close handler to use and the question dialog to render.
  */
 export function useConfirmDiscard(isDirty: boolean, close: () => void): { requestClose: () => void; confirm: ReactNode } {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { parseFilters, readSearchParam, serializeFilters, writeSearchParam, type TUrlFilters } from './url-filters';
 
@@ -10,12 +10,16 @@ export function useUrlFilters<T extends TUrlFilters>(defaults: T): [T, (patch: P
   const location = useLocation();
   const navigate = useNavigate();
   const raw = readSearchParam(location.search, 'filters');
+  // Callers often build the defaults inline: their content, not their identity, decides.
   const key = JSON.stringify(defaults);
-  const filters = useMemo(() => ({ ...defaults, ...parseFilters(raw) }) as T, [raw, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const stableDefaults = useMemo(() => JSON.parse(key) as T, [key]);
+  const filters = useMemo(() => ({ ...stableDefaults, ...parseFilters(raw) }), [raw, stableDefaults]);
   // The address as last rendered: a setter kept by a debounce timer (a search box) patches the newest
   // filters, not those of the render it was made in (which would undo a list chosen meanwhile).
   const latest = useRef({ filters, search: location.search, pathname: location.pathname });
-  latest.current = { filters, search: location.search, pathname: location.pathname };
+  useLayoutEffect(() => {
+    latest.current = { filters, search: location.search, pathname: location.pathname };
+  });
 
   const setFilters = useCallback(
     (patch: Partial<T>) => {
@@ -23,11 +27,11 @@ export function useUrlFilters<T extends TUrlFilters>(defaults: T): [T, (patch: P
       // Already leaving for another page (a link clicked while a search was still waiting): do not pull the user back.
       const here = window.location.hash.replace(/^#/, '').split('?')[0];
       if (here && here !== now.pathname) return;
-      const next = { ...now.filters, ...patch } as TUrlFilters;
-      const search = writeSearchParam(now.search, 'filters', serializeFilters(next, defaults));
-      navigate({ pathname: now.pathname, search }, { replace: true });
+      const next: TUrlFilters = { ...now.filters, ...patch };
+      const search = writeSearchParam(now.search, 'filters', serializeFilters(next, stableDefaults));
+      void navigate({ pathname: now.pathname, search }, { replace: true });
     },
-    [navigate, key], // eslint-disable-line react-hooks/exhaustive-deps
+    [navigate, stableDefaults],
   );
   return [filters, setFilters];
 }

@@ -39,6 +39,9 @@ export function fileExtension(name: string): string {
   return m ? m[1]!.toLowerCase() : '';
 }
 
+/** C0 and C1 control characters: never part of a file name anyone meant. */
+const isControlChar = (c: number) => c <= 0x1f || (c >= 0x7f && c <= 0x9f);
+
 /**
  * A display-safe file name: no folders, no control characters, no leading dots, at most 200
  * characters with the extension kept. Never used as a storage path.
@@ -47,7 +50,9 @@ export function sanitizeFileName(raw: string): string {
   let name = raw.split(/[\\/]/).pop() ?? '';
 
   name = name
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .split('')
+    .filter((ch) => !isControlChar(ch.charCodeAt(0)))
+    .join('')
     .replace(/[<>:"|?*]/g, '_')
     .replace(/\s+/g, ' ')
     .trim();

@@ -2,6 +2,7 @@ import { textOf } from './text.js';
 import { z, type ZodType } from 'zod';
 import { MSG } from '../messages.js';
 import { isValidIsoDate, usDate } from './student-request-fields.js';
+import { textOf } from './text.js';
 
 /**
  * The engine behind the scholar application forms (H-1B, O-1, J-1, F-1 OPT/STEM): each form is a

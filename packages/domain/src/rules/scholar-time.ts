@@ -5,6 +5,7 @@ import { textOf } from './text.js';
  * browser and tests agree on every boundary. Periods are inclusive of their first and last day.
  */
 import { addDays, addMonths, dayNumber, daysBetween, fromDayNumber } from './deadlines.js';
+import { textOf } from './text.js';
 
 /** Visa families whose end date is alerted (issue 5: H-1B, O-1 and J-1). */
 export const END_DATE_ALERT_VISAS = ['H-1B', 'O-1', 'J-1'] as const;

@@ -4,8 +4,8 @@ import { NO_SESSION } from '../http/api-call';
 import { currentHashPath, isOnLoginArea, navigateTo } from '../navigation';
 import { snack, toast } from '../../ui/notify';
 
-/** The unauthorized page of the shell the user is in (spec 001 s8: admin segment prefix if present). */
-export function unauthorizedPathFor(path: string): string {
+/** The unauthorized page of the shell the user is in. */
+function unauthorizedPathFor(path: string): string {
   const shell = path.split('/')[1];
   if (shell === 'admin' || shell === 'isss' || shell === 'scholar' || shell === 'student') return `/${shell}/unauthorized`;
   return '/admin/unauthorized';
@@ -18,7 +18,7 @@ export function setSessionExpiredHandler(fn: () => void): void {
 }
 
 /**
- * The global error behaviour of spec 001 s8: 401 ends the session, 403 shows the shell's
+ * The global error behaviour: 401 ends the session, 403 shows the shell's
  * unauthorized page, other 4xx show the server's message, the rest the default error.
  */
 export function handleApiError(error: unknown): void {
@@ -29,7 +29,7 @@ export function handleApiError(error: unknown): void {
     return;
   }
   if (error.code === NO_SESSION) {
-    // Spec 001 s8: "Call without valid session" -> toast 'Invalid session data'. Late calls of a
+    // "Call without valid session" -> toast 'Invalid session data'. Late calls of a
     // page that is closing after logout are dropped quietly.
     if (isOnLoginArea(path)) return;
     toast(MSG.invalidSession);

@@ -1,4 +1,4 @@
-import type { RouteContract } from '@meridian/domain';
+import { type RouteContract, textOf } from '@meridian/domain';
 import type { z, ZodType } from 'zod';
 import { getSession } from '../session/session-store';
 import { ApiError, NetworkError } from './api-error';
@@ -16,13 +16,13 @@ export interface CallInput<C extends RouteContract> {
 }
 export type CallOutput<C extends RouteContract> = z.output<C['response']>;
 
+/** Error code of a call refused in the browser because nobody is signed in. */
+export const NO_SESSION = 'NO_SESSION';
+
 /**
  * Called once when an authenticated call answers 401: may refresh the session and say whether
  * to retry. Registered by the session module (keeps this file free of session policy).
  */
-/** Error code of a call refused in the browser because nobody is signed in. */
-export const NO_SESSION = 'NO_SESSION';
-
 let recoverFrom401: (() => Promise<boolean>) | null = null;
 export function setUnauthorizedRecovery(fn: () => Promise<boolean>): void {
   recoverFrom401 = fn;
@@ -32,13 +32,13 @@ function buildUrl(path: string, params?: Record<string, unknown>, query?: Record
   let url = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const v = params?.[name];
     if (v === undefined || v === null) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(v));
+    return encodeURIComponent(textOf(v));
   });
   if (query) {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) {
       if (v === undefined || v === null || v === '') continue;
-      qs.set(k, String(v));
+      qs.set(k, textOf(v));
     }
     const s = qs.toString();
     if (s) url += `?${s}`;
@@ -46,17 +46,17 @@ function buildUrl(path: string, params?: Record<string, unknown>, query?: Record
   return url;
 }
 
-async function send(url: string, method: string, body: unknown, anonymous: boolean, signal?: AbortSignal) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const session = anonymous ? null : getSession();
+async function send(request: TAuthorizedRequest): Promise<Response> {
+  const headers: Record<string, string> = { Accept: request.accept ?? 'application/json' };
+  const session = request.anonymous ? null : getSession();
   if (session) headers.Authorization = `Bearer ${session.accessToken}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   try {
-    return await fetch(url, {
-      method,
+    return await fetch(request.url, {
+      method: request.method,
       headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(signal !== undefined ? { signal } : {}),
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      ...(request.signal !== undefined ? { signal: request.signal } : {}),
       credentials: 'same-origin',
     });
   } catch (e) {
@@ -65,26 +65,45 @@ async function send(url: string, method: string, body: unknown, anonymous: boole
   }
 }
 
+interface TAuthorizedRequest {
+  url: string;
+  method: string;
+  body?: unknown;
+  anonymous: boolean;
+  signal?: AbortSignal | undefined;
+  accept?: string;
+}
+
+/**
+ * One HTTP call with the session's bearer token: nothing without a session (unless anonymous), and
+ * a 401 is retried once after the session could be refreshed. Every call to the API goes through
+ * here, JSON or file, so a token that expired meanwhile never fails only the downloads.
+ */
+export async function authorizedFetch(request: TAuthorizedRequest): Promise<Response> {
+  // A call that needs a session does nothing without one.
+  if (!request.anonymous && !getSession()) throw new ApiError(401, { code: NO_SESSION, message: 'No session' });
+  const res = await send(request);
+  if (res.status === 401 && !request.anonymous && getSession() && recoverFrom401) {
+    if (await recoverFrom401()) return send(request);
+  }
+  return res;
+}
+
+/** The address of a call to `contract`: path parameters filled in, the query appended. */
+export function contractUrl<C extends RouteContract>(contract: C, input: Pick<CallInput<C>, 'params' | 'query'>): string {
+  return buildUrl(contract.path, input.params as Record<string, unknown> | undefined, input.query as Record<string, unknown> | undefined);
+}
+
 /**
  * The fetch wrapper every API hook uses: adds `Authorization: Bearer`, turns error bodies into
  * ApiError, retries once after a 401 if the session could be refreshed, and checks the answer
  * against the contract's response schema (a mismatch is logged, not fatal).
  */
 export async function apiCall<C extends RouteContract>(contract: C, input: CallInput<C> = {}): Promise<CallOutput<C>> {
-  const url = buildUrl(
-    contract.path,
-    input.params as Record<string, unknown> | undefined,
-    input.query as Record<string, unknown> | undefined,
-  );
   const anonymous = input.anonymous ?? contract.access === 'public';
-  // Spec 001 s5: a call that needs a session does nothing without one.
-  if (!anonymous && !getSession()) throw new ApiError(401, { code: NO_SESSION, message: 'No session' });
   // A contract with an (optional) body gets at least {}: servers read a missing JSON body as null.
   const body: unknown = input.body ?? (contract.body && contract.method !== 'GET' ? {} : undefined);
-  let res = await send(url, contract.method, body, anonymous, input.signal);
-  if (res.status === 401 && !anonymous && getSession() && recoverFrom401) {
-    if (await recoverFrom401()) res = await send(url, contract.method, body, anonymous, input.signal);
-  }
+  const res = await authorizedFetch({ url: contractUrl(contract, input), method: contract.method, body, anonymous, signal: input.signal });
   const text = await res.text();
   let data: unknown = null;
   if (text) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { MSG, SESSION } from '@meridian/domain';
 import { logout, refreshSessionOnce } from './session-actions';
@@ -11,7 +11,7 @@ function formatCountdown(s: number): string {
 }
 
 /**
- * Inactivity (spec 000 s4): after SESSION.inactivityS without input, ask whether to continue,
+ * Inactivity: after SESSION.inactivityS without input, ask whether to continue,
  * counting down 300 s. The idle timer stops while the page is hidden and restarts when visible.
  */
 export function InactivityDialog() {
@@ -21,8 +21,11 @@ export function InactivityDialog() {
   const idleTimer = useRef<number | undefined>(undefined);
   const lastArm = useRef(0);
   const open = deadline !== null;
+  // The listeners below are set once: they read whether the question is open through this ref.
   const openRef = useRef(open);
-  openRef.current = open;
+  useLayoutEffect(() => {
+    openRef.current = open;
+  }, [open]);
 
   const arm = useCallback(() => {
     window.clearTimeout(idleTimer.current);

@@ -78,7 +78,7 @@ export async function logout(opts: LogoutOptions = {}): Promise<void> {
   navigateTo(opts.redirectTo ?? loginPathFor(role), { replace: true });
 }
 
-// A 401 that a refresh could not cure: the session is over (spec 001 s8 snackbar, then login).
+// A 401 that a refresh could not cure: the session is over.
 setSessionExpiredHandler(() => {
   void logout({ callServer: false, notice: 'expired-snackbar' });
 });

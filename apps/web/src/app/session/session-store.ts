@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { TSession } from '@meridian/domain';
 
 /** sessionStorage key: the session lives as long as the tab, never in localStorage. */
-export const SESSION_KEY = 'meridian.session';
+const SESSION_KEY = 'meridian.session';
 
 type Listener = () => void;
 
@@ -68,7 +68,7 @@ export function clearSession(): void {
   emit();
 }
 
-export function subscribeSession(listener: Listener): () => void {
+function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

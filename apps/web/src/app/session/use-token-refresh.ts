@@ -4,7 +4,7 @@ import { getSession, secondsLeft } from './session-store';
 import { logout, refreshSessionOnce } from './session-actions';
 
 /**
- * Spec 000 s4 / 001 s4: every 10 s, if the access token expires within 300 s, refresh it;
+ * Every 10 s, if the access token expires within 300 s, refresh it;
  * a refused refresh logs out with the 'session expired' toast. A network failure is retried on
  * the next tick unless the token has already run out.
  */

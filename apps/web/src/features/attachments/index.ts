@@ -1,3 +1,3 @@
-export { RequestDocuments, type RequestDocumentsProps, type TRequiredDocument } from './components/request-documents';
-export { useRequestAttachments } from './api/attachments';
+export { RequestDocuments } from './components/request-documents';
 export { uploadAttachment, downloadAttachment, attachmentsQueryKey } from './api/attachments';
+export { formatSize } from './components/request-documents';

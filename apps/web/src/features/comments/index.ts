@@ -1,1 +1,1 @@
-export { CommentsPanel, type CommentsPanelProps } from './components/comments-panel';
+export { CommentsPanel } from './components/comments-panel';

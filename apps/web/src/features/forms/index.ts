@@ -1,2 +1,3 @@
 // What other features may use of forms: the answering component for requests.
-export { QuestionnaireAnswerForm, type QuestionnaireAnswerFormProps } from './components/questionnaire-answer-form';
+export { QuestionnaireAnswerForm } from './components/questionnaire-answer-form';
+export { formsRoutes } from './routes';

@@ -1,1 +1,8 @@
-export { useNotifications } from './api/notifications';
+export { useListNotifications } from './api/notifications';
+export {
+  useHideNotifications,
+  useMarkAllNotificationsRead,
+  useMarkNotificationsReadInRange,
+  useMarkNotificationsRead,
+} from './api/notifications';
+export { groupByDay, requestLink } from './components/group-by-day';

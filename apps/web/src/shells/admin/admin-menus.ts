@@ -33,7 +33,7 @@ import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
 /**
- * Scholar admin menu (spec 000 s6). Only entries whose pages exist are listed; later work adds
+ * Scholar admin menu. Only entries whose pages exist are listed; later work adds
  * Batching, RTI, Analytics, Scholar HR Updates (scholarSisUpdatesFlag) and the rest of Configuration.
  */
 export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
@@ -111,7 +111,7 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
 ];
 
 /**
- * Student admin menu (spec 000 s6). Entries carry `limitKey` so limitMenu/availableMenuItems can
+ * Student admin menu. Entries carry `limitKey` so limitMenu/availableMenuItems can
  * hide them (Student List, Batch Manager, Student Request List, Actions, OPT Management,
  * Configuration as later work adds them).
  */
@@ -224,7 +224,7 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
     label: 'OPT Management',
     icon: WorkOutlineOutlined,
     limitKey: 'opt-management',
-    // Spec 000 s2: OPT Management is part of the new student interface.
+    // OPT Management is part of the new student interface.
     isVisible: ({ actor, branding }) => can(actor, 'students.read') && branding.NewStudentUIEnabled === '1',
     children: [
       {

@@ -3,8 +3,8 @@ import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import WorkOutline from '@mui/icons-material/WorkOutline';
 import { hasStudentAreaAccess, MSG } from '@meridian/domain';
 import { displayName } from '../../ui/display-name';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { useBrandingOrDefault } from '../../features/institutions/api/use-branding-or-default';
+import { useGetCurrentUser } from '../../features/auth';
+import { useBrandingOrDefault } from '../../app/branding';
 import { PageLoader } from '../../ui/page-loader';
 import { MessagePage } from '../../ui/message-page';
 import { RequireAuth } from '../guards/require-auth';
@@ -14,13 +14,13 @@ import { SCHOLAR_ADMIN_MENU, STUDENT_ADMIN_MENU } from './admin-menus';
 import { ADMIN_AREA_TITLES, type TAdminArea } from './admin-titles';
 
 function AdminFrame({ area }: { area: TAdminArea }) {
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const branding = useBrandingOrDefault();
   const title = ADMIN_AREA_TITLES[area];
   const user = me.data;
 
   if (!user) {
-    // Content waits for permissions (spec 000 s2).
+    // Content waits for permissions.
     return (
       <ShellFrame title={title}>
         {me.isError ? <MessagePage title="Error" message={MSG.defaultError} /> : <PageLoader label="Loading permissions..." />}

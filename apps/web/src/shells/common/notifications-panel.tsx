@@ -25,27 +25,27 @@ import { useSession } from '../../app/session/session-store';
 import {
   useHideNotifications,
   useMarkAllNotificationsRead,
-  useMarkDayRead,
+  useMarkNotificationsReadInRange,
   useMarkNotificationsRead,
-  useNotifications,
-} from '../../features/notifications/api/notifications';
-import { groupByDay, requestLink } from '../../features/notifications/components/group-by-day';
+  useListNotifications,
+} from '../../features/notifications';
+import { groupByDay, requestLink } from '../../features/notifications';
 
 function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
 /**
- * The notification side panel (spec 000 s4): grouped Today / Yesterday / date, unread in bold and
+ * The notification side panel: grouped Today / Yesterday / date, unread in bold and
  * read greyed, mark one, a day or all as read, hide, 'See More' while fewer than the total are
  * loaded. A notification about a request opens it.
  */
 export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const session = useSession();
-  const query = useNotifications();
+  const query = useListNotifications();
   const markRead = useMarkNotificationsRead();
-  const markDay = useMarkDayRead();
+  const markDay = useMarkNotificationsReadInRange();
   const markAll = useMarkAllNotificationsRead();
   const hide = useHideNotifications();
   const { refetch } = query;
@@ -63,16 +63,16 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
 
   const openNotification = (n: TNotification) => {
     if (!n.isRead) markRead.mutate([n.id]);
-    // A department user's notification about a scholar opens the department's view of the case (spec 000 s2 redirects).
+    // A department user's notification about a scholar opens the department's view of the case.
     if (session?.userRole === 'department' && n.scholarId) {
       onClose();
-      navigate(`/scholar/reviewrequest/${n.scholarId}`);
+      void navigate(`/scholar/reviewrequest/${n.scholarId}`);
       return;
     }
     // Office staff open the scholar case itself: Review Sponsorship Request while the office has to process it, else the scholar's profile.
     if (session?.userRole === 'isssAdmin' && n.applicationId) {
       onClose();
-      navigate(
+      void navigate(
         n.typeName === 'scholar.sponsorship.submitted'
           ? `/admin/reviewrequest/${n.applicationId}`
           : `/admin/scholar-profile/${n.applicationId}`,
@@ -81,7 +81,7 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
     }
     if (n.requestId) {
       onClose();
-      navigate(requestLink(session?.userRole, n.requestId));
+      void navigate(requestLink(session?.userRole, n.requestId));
     }
   };
 

@@ -7,9 +7,9 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import Logout from '@mui/icons-material/Logout';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { SkipLink } from '../../ui/skip-link';
-import { useBrandingOrDefault } from '../../features/institutions/api/use-branding-or-default';
-import { useLogout } from '../../features/auth/api/logout';
-import { useNotifications } from '../../features/notifications';
+import { useBrandingOrDefault } from '../../app/branding';
+import { useLogout } from '../../features/auth';
+import { useListNotifications } from '../../features/notifications';
 import { NotificationsPanel } from './notifications-panel';
 import { SideMenu } from './side-menu';
 import type { TMenuEntry } from './menu';
@@ -33,7 +33,7 @@ export interface ShellFrameProps {
 }
 
 /**
- * The frame of every signed-in shell (spec 000 s2): skip link, app bar with menu toggle, title,
+ * The frame of every signed-in shell: skip link, app bar with menu toggle, title,
  * profile name, bell and overflow menu, the left drawer, and main#main-content.
  */
 export function ShellFrame({ title, userLabel, menu, showBell, overflowActions = [], children }: ShellFrameProps) {
@@ -43,7 +43,7 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
   const [menuOpen, setMenuOpen] = useState(false);
   const [bellOpen, setBellOpen] = useState(false);
   // Polled every 300000 ms while the shell shows a bell; the panel shares the same query.
-  const notifications = useNotifications(!!showBell);
+  const notifications = useListNotifications(!!showBell);
   const unread = notifications.data?.pages[0]?.totalUnread ?? 0;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const hasMenu = !!menu && menu.length > 0;
@@ -133,7 +133,7 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
                 <MenuItem
                   key={a.key}
                   onClick={() => {
-                    pending.current = () => navigate(a.to);
+                    pending.current = () => void navigate(a.to);
                     setAnchor(null);
                   }}
                 >

@@ -19,7 +19,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import type { TMenuEntry } from './menu';
 
-export const DRAWER_WIDTH = 280;
+const DRAWER_WIDTH = 280;
 
 function isActive(entry: TMenuEntry, pathname: string): boolean {
   if (entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`))) return true;

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Redirect } from '../../ui/redirect';
-import { useBranding } from '../../features/institutions/api/get-branding';
+import { useBranding } from '../../app/branding';
 import { PageLoader } from '../../ui/page-loader';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useGetCurrentUser } from '../../features/auth';
 
 /**
- * Spec 000 s2: pages of the new student UI open only when NewStudentUIEnabled is '1';
+ * Pages of the new student UI open only when NewStudentUIEnabled is '1';
  * otherwise the user goes to the Student List.
  */
 export function NewStudentUiGuard({ children, fallback = '/isss/students-list' }: { children: ReactNode; fallback?: string }) {
@@ -16,15 +16,15 @@ export function NewStudentUiGuard({ children, fallback = '/isss/students-list' }
 }
 
 /** An assistant only: super users and officers are not assistants even when the flag is also set. */
-export const isAssistantOnly = (staff: { isSuper: boolean; isOfficer: boolean; isAssistant: boolean } | null | undefined): boolean =>
+const isAssistantOnly = (staff: { isSuper: boolean; isOfficer: boolean; isAssistant: boolean } | null | undefined): boolean =>
   !!staff && staff.isAssistant && !staff.isSuper && !staff.isOfficer;
 
 /**
- * Spec 000 s6 "Student Request List: assistants only if NewStudentUIEnabled is '1', else redirected
+ * Assistants only if NewStudentUIEnabled is '1', else redirected
  * to the students list" (#/isss/students-list). Officers and super users always pass.
  */
 export function AssistantNewStudentUiGuard({ children }: { children: ReactNode }) {
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   if (me.isPending) return <PageLoader />;
   if (isAssistantOnly(me.data?.staff)) return <NewStudentUiGuard>{children}</NewStudentUiGuard>;
   return <>{children}</>;

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { getSession } from '../../app/session/session-store';
 
 /**
- * Spec 000 s2 unsaved-changes guard: leaving the page (in-app navigation or closing the tab)
+ * Leaving the page (in-app navigation or closing the tab)
  * while `when` is true asks first. A logout that already ended the session is not held up.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { Box, Paper, Typography } from '@mui/material';
 import { SkipLink } from '../../ui/skip-link';
-import { useBrandingOrDefault } from '../../features/institutions/api/use-branding-or-default';
+import { useBrandingOrDefault } from '../../app/branding';
 
 /** The login area frame: the institution's logo on a card over a band of its primary colour. */
 export function LoginLayout({ wide = false }: { wide?: boolean }) {

@@ -8,15 +8,15 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { can } from '@meridian/domain';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useGetCurrentUser } from '../../features/auth';
 import { useSession } from '../../app/session/session-store';
 import { RequireAuth } from '../guards/require-auth';
 import { ShellFrame } from '../common/shell-frame';
 import { actorOf, filterMenu, type TMenuEntry } from '../common/menu';
-import { useBrandingOrDefault } from '../../features/institutions/api/use-branding-or-default';
+import { useBrandingOrDefault } from '../../app/branding';
 import { displayName } from '../../ui/display-name';
 
-/** Department sidebar (spec 000 s6): Dashboard, Departmental Configurations, Approval Workflows; plus new sponsorship requests and requests. */
+/** Department sidebar: Dashboard, Departmental Configurations, Approval Workflows; plus new sponsorship requests and requests. */
 const DEPARTMENT_MENU: TMenuEntry[] = [
   { key: 'dept-dashboard', label: 'Dashboard', path: '/scholar/deptDashboard', icon: DashboardOutlined },
   { key: 'createscholar', label: 'New Sponsorship Request', path: '/scholar/createscholar', icon: PersonAddAlt1Outlined },
@@ -45,7 +45,7 @@ const SCHOLAR_MENU: TMenuEntry[] = [
 
 function ScholarFrame() {
   const session = useSession();
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const branding = useBrandingOrDefault();
   const isDepartment = session?.userRole === 'department';
   const entries = isDepartment ? DEPARTMENT_MENU : SCHOLAR_MENU;
@@ -56,7 +56,7 @@ function ScholarFrame() {
       title="Scholar Portal"
       userLabel={me.data ? displayName(me.data) : undefined}
       menu={menu}
-      // Scholars get no notification bell (spec 000 s6).
+      // Scholars get no notification bell.
       showBell={isDepartment}
     >
       <Outlet />
@@ -73,7 +73,7 @@ export function ScholarShell() {
   );
 }
 
-/** Department users are kept from the scholar application pages (spec 000 s6). */
+/** Department users are kept from the scholar application pages. */
 export function ScholarOnly({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session?.userRole === 'department') return <Redirect to="/scholar/unauthorized" />;

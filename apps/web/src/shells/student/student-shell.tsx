@@ -1,12 +1,12 @@
 import { Outlet } from 'react-router';
 import PersonOutline from '@mui/icons-material/PersonOutline';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useGetCurrentUser } from '../../features/auth';
 import { RequireAuth } from '../guards/require-auth';
 import { ShellFrame } from '../common/shell-frame';
 import { displayName } from '../../ui/display-name';
 
 function StudentFrame() {
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   return (
     <ShellFrame
       title="Student Portal"

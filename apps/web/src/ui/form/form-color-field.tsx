@@ -1,9 +1,8 @@
 import { Box, TextField } from '@mui/material';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-type Props<T extends FieldValues> = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
+type Props<T extends FieldValues, C, TOut extends FieldValues> = {
+  control: Control<T, C, TOut>;
   name: Path<T>;
   label: string;
   helperText?: string;
@@ -12,7 +11,12 @@ type Props<T extends FieldValues> = {
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** A colour as #RRGGBB: a text field plus the browser's colour picker, both labelled. */
-export function FormColorField<T extends FieldValues>({ control, name, label, helperText }: Props<T>) {
+export function FormColorField<T extends FieldValues, C = unknown, TOut extends FieldValues = T>({
+  control,
+  name,
+  label,
+  helperText,
+}: Props<T, C, TOut>) {
   return (
     <Controller
       control={control}

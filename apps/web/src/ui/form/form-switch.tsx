@@ -1,9 +1,8 @@
 import { FormControlLabel, FormHelperText, Switch, Box } from '@mui/material';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-type Props<T extends FieldValues> = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
+type Props<T extends FieldValues, C, TOut extends FieldValues> = {
+  control: Control<T, C, TOut>;
   name: Path<T>;
   label: string;
   helperText?: string;
@@ -14,7 +13,15 @@ type Props<T extends FieldValues> = {
 };
 
 /** A labelled switch bound to react-hook-form. */
-export function FormSwitch<T extends FieldValues>({ control, name, label, helperText, disabled, on = true, off = false }: Props<T>) {
+export function FormSwitch<T extends FieldValues, C = unknown, TOut extends FieldValues = T>({
+  control,
+  name,
+  label,
+  helperText,
+  disabled,
+  on = true,
+  off = false,
+}: Props<T, C, TOut>) {
   return (
     <Controller
       control={control}

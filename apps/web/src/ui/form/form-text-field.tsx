@@ -1,14 +1,21 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
+type Props<T extends FieldValues, C, TOut extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
+  control: Control<T, C, TOut>;
   name: Path<T>;
 };
 
 /** A labelled MUI text field bound to react-hook-form; shows the schema's message under it. */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, ...rest }: Props<T>) {
+export function FormTextField<T extends FieldValues, C = unknown, TOut extends FieldValues = T>({
+  control,
+  name,
+  helperText,
+  ...rest
+}: Props<T, C, TOut>) {
   return (
     <Controller
       control={control}

@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { attachmentsApi, type TAttachment } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { uploadFile } from '../../../app/http/upload-file';
-import { saveFile } from './binary';
+import { downloadFile } from '../../../app/http/download-file';
 
 export const attachmentsQueryKey = (requestId: string) => ['attachments', 'request', requestId] as const;
 
 /** The request's files the caller may see (the server filters). */
-export function useRequestAttachments(requestId: string) {
+export function useListRequestAttachments(requestId: string) {
   return useQuery({
     queryKey: attachmentsQueryKey(requestId),
     queryFn: ({ signal }) => apiCall(attachmentsApi.listRequestAttachments, { params: { requestId }, signal }),
@@ -15,7 +15,7 @@ export function useRequestAttachments(requestId: string) {
 }
 
 /** The request type's upload documents, with whether each has a file (refreshed with the list). */
-export function useDocumentChecklist(requestId: string, enabled = true) {
+export function useGetDocumentChecklist(requestId: string, enabled = true) {
   return useQuery({
     queryKey: [...attachmentsQueryKey(requestId), 'checklist'],
     queryFn: ({ signal }) => apiCall(attachmentsApi.getDocumentChecklist, { params: { requestId }, signal }),
@@ -33,7 +33,7 @@ export const useRejectAttachment = (requestId: string) =>
     apiCall(attachmentsApi.rejectAttachment, { params: { attachmentId: v.id }, body: { reason: v.reason } }),
   );
 
-export const useAttachmentVisibility = (requestId: string) =>
+export const useUpdateAttachmentVisibility = (requestId: string) =>
   useInvalidating(requestId, (v: { id: string; isVisibleToRequester: boolean; isVisibleToDepartment: boolean }) =>
     apiCall(attachmentsApi.updateAttachmentVisibility, {
       params: { attachmentId: v.id },
@@ -45,10 +45,10 @@ export const useDeleteAttachment = (requestId: string) =>
   useInvalidating(requestId, (id: string) => apiCall(attachmentsApi.deleteAttachment, { params: { attachmentId: id } }));
 
 export const downloadAttachment = (a: Pick<TAttachment, 'id' | 'fileName'>) =>
-  saveFile(`/api/attachments/${encodeURIComponent(a.id)}/download`, {}, a.fileName);
+  downloadFile(attachmentsApi.downloadAttachment, { params: { attachmentId: a.id } }, a.fileName);
 
 export const downloadCombinedPdf = (attachmentIds: string[]) =>
-  saveFile(attachmentsApi.combinedPdf.path, { method: 'POST', body: { attachmentIds } }, 'combined-documents.pdf');
+  downloadFile(attachmentsApi.combinedPdf, { body: { attachmentIds } }, 'combined-documents.pdf');
 
 /**
  * Uploads one file with XMLHttpRequest (fetch cannot report upload progress). Fields follow

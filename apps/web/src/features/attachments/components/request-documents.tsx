@@ -24,24 +24,23 @@ import {
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import type { TAttachment } from '@meridian/domain';
+import { formatDate, type TAttachment } from '@meridian/domain';
 import { handleApiError } from '../../../app/errors/handle-api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { formatDate } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import {
   downloadAttachment,
   downloadCombinedPdf,
-  useAttachmentVisibility,
+  useUpdateAttachmentVisibility,
   useDeleteAttachment,
-  useDocumentChecklist,
+  useGetDocumentChecklist,
   useRejectAttachment,
-  useRequestAttachments,
+  useListRequestAttachments,
 } from '../api/attachments';
 import { RejectDialog } from './reject-dialog';
 import { UploadZone } from './upload-zone';
 
-export interface TRequiredDocument {
+interface TRequiredDocument {
   documentId: string;
   name: string;
   instructions: string;
@@ -81,11 +80,11 @@ const COMBINABLE = /^(application\/pdf|image\/png|image\/jpeg)/;
 
 /** The Documents tab of a request: required documents, uploads with progress, the file list and the office's actions. */
 export function RequestDocuments({ requestId, canUpload, canManage, requiredDocuments: given, isReadOnly = false }: RequestDocumentsProps) {
-  const files = useRequestAttachments(requestId);
-  const checklist = useDocumentChecklist(requestId, !given);
+  const files = useListRequestAttachments(requestId);
+  const checklist = useGetDocumentChecklist(requestId, !given);
   const requiredDocuments: TRequiredDocument[] = given ?? checklist.data ?? [];
   const reject = useRejectAttachment(requestId);
-  const visibility = useAttachmentVisibility(requestId);
+  const visibility = useUpdateAttachmentVisibility(requestId);
   const remove = useDeleteAttachment(requestId);
   const [selected, setSelected] = useState<string[]>([]);
   const [rejecting, setRejecting] = useState<TAttachment | null>(null);

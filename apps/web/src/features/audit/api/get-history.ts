@@ -5,7 +5,7 @@ import { apiCall } from '../../../app/http/api-call';
 type TEntityType = (typeof auditApi.AUDITED_ENTITIES)[number];
 
 /** History Log of one record, newest first. */
-export function useHistory(entityType: TEntityType, entityId: string | null, page: number, pageSize = 10) {
+export function useGetHistory(entityType: TEntityType, entityId: string | null, page: number, pageSize = 10) {
   return useQuery({
     queryKey: ['audit', entityType, entityId, page, pageSize],
     queryFn: ({ signal }) =>

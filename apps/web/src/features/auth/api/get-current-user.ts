@@ -3,10 +3,10 @@ import { authApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { useSession } from '../../../app/session/session-store';
 
-export const currentUserQueryKey = (userId: string | undefined) => ['auth', 'me', userId] as const;
+const currentUserQueryKey = (userId: string | undefined) => ['auth', 'me', userId] as const;
 
 /** The signed-in user with role, landing data and staff permissions (cached for the session). */
-export function useCurrentUser() {
+export function useGetCurrentUser() {
   const session = useSession();
   return useQuery({
     queryKey: currentUserQueryKey(session?.userId),

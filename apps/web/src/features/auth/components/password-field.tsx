@@ -4,14 +4,19 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'type' | 'value' | 'onChange' | 'error'> & {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
+type Props<T extends FieldValues, C, TOut extends FieldValues> = Omit<TextFieldProps, 'name' | 'type' | 'value' | 'onChange' | 'error'> & {
+  control: Control<T, C, TOut>;
   name: Path<T>;
 };
 
 /** A password input with a labelled show/hide toggle. */
-export function PasswordField<T extends FieldValues>({ control, name, label, helperText, ...rest }: Props<T>) {
+export function PasswordField<T extends FieldValues, C = unknown, TOut extends FieldValues = T>({
+  control,
+  name,
+  label,
+  helperText,
+  ...rest
+}: Props<T, C, TOut>) {
   const [visible, setVisible] = useState(false);
   return (
     <Controller

@@ -23,10 +23,10 @@ export function ForgotPasswordPage({ portal }: { portal: 'scholar' | 'student' }
   const loginPath = portal === 'student' ? '/login/student' : '/login';
   const { control, handleSubmit } = useForm<TForm>({ resolver: zodResolver(ZForm), defaultValues: { email: '' } });
 
-  // Spec 000 s4: after success, back to login in 3 s.
+  // After success, back to login in 3 s.
   useEffect(() => {
     if (!done) return;
-    const id = window.setTimeout(() => navigate(loginPath, { replace: true }), SESSION.forgotSuccessRedirectMs);
+    const id = window.setTimeout(() => void navigate(loginPath, { replace: true }), SESSION.forgotSuccessRedirectMs);
     return () => window.clearTimeout(id);
   }, [done, loginPath, navigate]);
 
@@ -49,7 +49,7 @@ export function ForgotPasswordPage({ portal }: { portal: 'scholar' | 'student' }
       <Typography color="text.secondary" align="center" sx={{ mb: 1 }}>
         Enter the e-mail address of your account and we will send you a link to choose a new password.
       </Typography>
-      <Box component="form" noValidate aria-label="Reset password" onSubmit={handleSubmit(onValid)}>
+      <Box component="form" noValidate aria-label="Reset password" onSubmit={(e) => void handleSubmit(onValid)(e)}>
         {done ? (
           <Alert severity="success" role="status" sx={{ my: 1 }}>
             {done}

@@ -8,7 +8,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import { authApi, MSG } from '@meridian/domain';
 import type { z } from 'zod';
 import { useLogin } from '../api/login';
-import { useBrandingOrDefault } from '../../institutions/api/use-branding-or-default';
+import { useBrandingOrDefault } from '../../../app/branding';
 import { useSession } from '../../../app/session/session-store';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -18,7 +18,7 @@ import { PasswordField } from '../components/password-field';
 const ZCredentials = authApi.ZLoginInput.pick({ userName: true, password: true });
 type TCredentials = z.input<typeof ZCredentials>;
 
-/** The message for a failed sign-in (spec 001 s8). */
+/** The message for a failed sign-in. */
 function loginErrorMessage(error: unknown): string {
   if (!isApiError(error)) return MSG.authenticationFailed;
   if (error.status === 401) return MSG.loginNotFound;
@@ -42,7 +42,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
     defaultValues: { userName: '', password: '' },
   });
 
-  // Signed-in scholars and departments do not see the login page (spec 000 s2).
+  // Signed-in scholars and departments do not see the login page.
   if (session && (session.userRole === 'scholar' || session.userRole === 'department') && !login.isPending) {
     return <Redirect to="/" />;
   }
@@ -52,13 +52,16 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
     login.mutate(
       { userName: v.userName.trim(), password: v.password, portal },
       {
-        onSuccess: () => navigate('/', { replace: true }),
+        onSuccess: () => void navigate('/', { replace: true }),
         onError: (e) => setFormError(loginErrorMessage(e)),
       },
     );
   };
-  const showSignOn = branding.showCampusIdLoginBtn && branding.hasIdentityProvider;
-  const signOnHref = branding.Remote_login_url || `/api/auth/sso/start?portal=${portal}`;
+  // The institution's own sign-in page (Site Settings › Remote login URL) is the one real place the
+  // button can lead: the server has no single sign-on route of its own, so without that address the
+  // button stays hidden rather than leading to a page that does not exist.
+  const signOnHref = branding.Remote_login_url;
+  const showSignOn = branding.showCampusIdLoginBtn && signOnHref !== '';
 
   return (
     <Box>
@@ -72,7 +75,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
         component="form"
         noValidate
         aria-label={`${title} login`}
-        onSubmit={handleSubmit(onValid, () => setFormError(MSG.invalidCredentials))}
+        onSubmit={(e) => void handleSubmit(onValid, () => setFormError(MSG.invalidCredentials))(e)}
       >
         {formError ? (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>

@@ -10,7 +10,7 @@ const REDIRECT_MS = 4000;
 export function NotFoundPage() {
   const navigate = useNavigate();
   useEffect(() => {
-    const id = window.setTimeout(() => navigate('/', { replace: true }), REDIRECT_MS);
+    const id = window.setTimeout(() => void navigate('/', { replace: true }), REDIRECT_MS);
     return () => window.clearTimeout(id);
   }, [navigate]);
   return (

@@ -53,7 +53,7 @@ export function PasswordLinkPage({ portal }: { portal: 'scholar' | 'student' }) 
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  // Spec 000 s4: after a successful reset, log out and go to login in 4.5 s.
+  // After a successful reset, log out and go to login in 4.5 s.
   useEffect(() => {
     if (!done) return;
     const id = window.setTimeout(() => void logout({ redirectTo: loginPath }), SESSION.resetSuccessLogoutMs);
@@ -118,7 +118,7 @@ export function PasswordLinkPage({ portal }: { portal: 'scholar' | 'student' }) 
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Use at least 8 characters with upper and lower case letters and at least one number.
       </Typography>
-      <Box component="form" noValidate aria-label="New password" onSubmit={handleSubmit(onValid)}>
+      <Box component="form" noValidate aria-label="New password" onSubmit={(e) => void handleSubmit(onValid)(e)}>
         {done ? (
           <Alert severity="success" role="status" sx={{ my: 1 }}>
             {done}

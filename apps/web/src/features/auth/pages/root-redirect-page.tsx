@@ -6,41 +6,42 @@ import { useSession } from '../../../app/session/session-store';
 import { logout } from '../../../app/session/session-actions';
 import { landingPathFor } from '../../../app/landing';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { useCurrentUser } from '../api/get-current-user';
-import { useBrandingOrDefault } from '../../institutions/api/use-branding-or-default';
+import { useGetCurrentUser } from '../api/get-current-user';
+import { useBrandingOrDefault } from '../../../app/branding';
 import { PageLoader } from '../../../ui/page-loader';
 import { MessagePage } from '../../../ui/message-page';
 
-/** #/ : 'Loading...' behind a login guard, then on to the user's home by role (spec 000 s4). */
+/** #/ : 'Loading...' behind a login guard, then on to the user's home by role . */
 export function RootRedirectPage() {
   useDocumentTitle('Loading...');
   const session = useSession();
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const navigate = useNavigate();
   const branding = useBrandingOrDefault();
-  const [rejected, setRejected] = useState(false);
   const user = me.data;
+  const target = user ? landingPathFor(user) : undefined;
+  // A role the portal does not serve: say so, end the session, then leave. The answer outlives the
+  // session it ends, so it is kept rather than derived again from a user who is gone.
+  const [rejected, setRejected] = useState(false);
+  if (target === null && !rejected) setRejected(true);
 
   useEffect(() => {
-    if (!user || rejected) return;
-    const target = landingPathFor(user);
-    if (target === null) {
-      // A role the portal does not serve: say so, end the session, then leave (spec 000 s4).
-      setRejected(true);
-      void logout({ stay: true });
-      return;
-    }
+    if (!user || !target) return;
     const delay = user.userRole === 'department' ? SESSION.departmentRedirectDelayMs : 0;
-    const id = window.setTimeout(() => navigate(target, { replace: true }), delay);
+    const id = window.setTimeout(() => void navigate(target, { replace: true }), delay);
     return () => window.clearTimeout(id);
-  }, [user, rejected, navigate]);
+  }, [user, target, navigate]);
 
   const leaveTo = branding.Remote_logout_url || '/login';
   useEffect(() => {
     if (!rejected) return;
+    void logout({ stay: true });
+  }, [rejected]);
+  useEffect(() => {
+    if (!rejected) return;
     const id = window.setTimeout(() => {
       if (/^https?:\/\//i.test(leaveTo)) window.location.assign(leaveTo);
-      else navigate(leaveTo, { replace: true });
+      else void navigate(leaveTo, { replace: true });
     }, SESSION.unknownRoleRedirectMs);
     return () => window.clearTimeout(id);
   }, [rejected, leaveTo, navigate]);

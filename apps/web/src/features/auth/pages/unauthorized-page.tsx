@@ -3,7 +3,7 @@ import { Link } from '@mui/material';
 import { MSG } from '@meridian/domain';
 import { MessagePage } from '../../../ui/message-page';
 
-/** The unauthorized page of a shell (spec 000 s2 'No access granted...'). */
+/** The unauthorized page of a shell. */
 export function UnauthorizedPage({ homePath = '/' }: { homePath?: string }) {
   return (
     <MessagePage title="No access" message={MSG.noAccessPage}>

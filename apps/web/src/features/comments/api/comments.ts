@@ -3,10 +3,10 @@ import { commentsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
 export type TCommentSubjectType = (typeof commentsApi.COMMENT_SUBJECTS)[number];
-export const commentsQueryKey = (subjectType: TCommentSubjectType, subjectId: string) => ['comments', subjectType, subjectId] as const;
+const commentsQueryKey = (subjectType: TCommentSubjectType, subjectId: string) => ['comments', subjectType, subjectId] as const;
 
 /** One page (20) of comments, newest first. */
-export function useComments(subjectType: TCommentSubjectType, subjectId: string, page: number) {
+export function useListComments(subjectType: TCommentSubjectType, subjectId: string, page: number) {
   return useQuery({
     queryKey: [...commentsQueryKey(subjectType, subjectId), page],
     queryFn: ({ signal }) => apiCall(commentsApi.listComments, { query: { subjectType, subjectId, page }, signal }),

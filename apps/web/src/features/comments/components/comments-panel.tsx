@@ -1,26 +1,13 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  FormControlLabel,
-  IconButton,
-  Pagination,
-  Paper,
-  Stack,
-  Switch,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { commentsApi, MSG, type TComment } from '@meridian/domain';
+import { commentsApi, formatDateTime, MSG, type TComment } from '@meridian/domain';
 import { handleApiError } from '../../../app/errors/handle-api-error';
 import { isApiError } from '../../../app/http/api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { formatDateTime } from '../../../ui/format-date';
-import { useComments, useCreateComment, useDeleteComment, useUpdateComment, type TCommentSubjectType } from '../api/comments';
+import { Pager, usePaging } from '../../../ui/data-table';
+import { useListComments, useCreateComment, useDeleteComment, useUpdateComment, type TCommentSubjectType } from '../api/comments';
 
 export interface CommentsPanelProps {
   subjectType: TCommentSubjectType;
@@ -122,14 +109,16 @@ function CommentItem({ c, onEdit, onDelete }: { c: TComment; onEdit: (body: stri
   );
 }
 
+const COMMENT_PAGE_SIZES = [COMMENT_PAGE_SIZE];
+
 /** Comments on a request or record: pages of 20, newest first; edit and delete your own; staff notes. */
 export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: CommentsPanelProps) {
-  const [page, setPage] = useState(1);
+  const paging = usePaging({ pageSize: COMMENT_PAGE_SIZE, pageSizes: COMMENT_PAGE_SIZES });
   const [text, setText] = useState('');
   const [isInternal, setInternal] = useState(false);
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState<TComment | null>(null);
-  const query = useComments(subjectType, subjectId, page);
+  const query = useListComments(subjectType, subjectId, paging.page);
   const create = useCreateComment(subjectType, subjectId);
   const update = useUpdateComment(subjectType, subjectId);
   const remove = useDeleteComment(subjectType, subjectId);
@@ -142,7 +131,7 @@ export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: C
       await create.mutateAsync({ body: text.trim(), isInternal: isStaff && isInternal });
       setText('');
       setError('');
-      setPage(1);
+      paging.onPage(1, COMMENT_PAGE_SIZE);
     } catch (e) {
       setError(fieldMessage(e));
     }
@@ -196,7 +185,9 @@ export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: C
         </Stack>
       )}
       {pages > 1 ? (
-        <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_, p) => setPage(p)} aria-label="Comment pages" />
+        <Box component="nav" aria-label="Comment pages" sx={{ mt: 2 }}>
+          <Pager total={total} paging={paging} />
+        </Box>
       ) : null}
       <ConfirmDialog
         open={!!deleting}

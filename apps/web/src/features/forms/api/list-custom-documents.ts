@@ -5,7 +5,7 @@ import { apiCall } from '../../../app/http/api-call';
 export const customDocumentsQueryKey = ['custom-documents'] as const;
 
 /** The institution's custom documents (deleted ones left out), by ordinal. */
-export function useCustomDocuments(enabled = true) {
+export function useListCustomDocuments(enabled = true) {
   return useQuery({
     queryKey: customDocumentsQueryKey,
     queryFn: ({ signal }) => apiCall(formsApi.listCustomDocuments, { signal }),

@@ -5,7 +5,7 @@ import { apiCall } from '../../../app/http/api-call';
 export const customQuestionsQueryKey = ['custom-questions'] as const;
 
 /** The institution's custom questions (deleted ones left out), by ordinal. */
-export function useCustomQuestions(enabled = true) {
+export function useListCustomQuestions(enabled = true) {
   return useQuery({
     queryKey: customQuestionsQueryKey,
     queryFn: ({ signal }) => apiCall(formsApi.listCustomQuestions, { signal }),

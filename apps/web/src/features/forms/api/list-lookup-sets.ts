@@ -5,7 +5,7 @@ import { apiCall } from '../../../app/http/api-call';
 export const lookupSetsQueryKey = ['lookup-sets'] as const;
 
 /** The institution's lookup sets (option lists for selection questions). */
-export function useLookupSets(enabled = true) {
+export function useListLookupSets(enabled = true) {
   return useQuery({
     queryKey: lookupSetsQueryKey,
     queryFn: ({ signal }) => apiCall(formsApi.listLookupSets, { signal }),

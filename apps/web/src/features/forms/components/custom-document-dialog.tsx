@@ -5,7 +5,7 @@ import { formsApi } from '@meridian/domain';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { FormSwitch } from '../../../ui/form/form-switch';
 import { snack } from '../../../ui/notify';
-import { useQuestionnaireList } from '../api/list-questionnaires';
+import { useListQuestionnaires } from '../api/list-questionnaires';
 import { useSaveCustomDocument } from '../api/save-custom-document';
 import { applyErrors, ConfigDialog, serverErrors, zodErrors } from './config-form';
 
@@ -29,9 +29,9 @@ export function CustomDocumentDialog({ doc, onClose }: { doc: formsApi.TCustomDo
   // Questionnaires offered: the active ones of each program type (first 100 of each, by name).
   const page = { bRetired: '0', order: 'asc', page: 1, pageSize: 100 } as const;
   const lists = [
-    useQuestionnaireList({ ...page, programType: 'Students' }),
-    useQuestionnaireList({ ...page, programType: 'EB Scholars' }),
-    useQuestionnaireList({ ...page, programType: 'J-1 Scholars' }),
+    useListQuestionnaires({ ...page, programType: 'Students' }),
+    useListQuestionnaires({ ...page, programType: 'EB Scholars' }),
+    useListQuestionnaires({ ...page, programType: 'J-1 Scholars' }),
   ];
   const choices = lists.flatMap((l) => l.data?.items ?? []);
   const [formError, setFormError] = useState<string | null>(null);

@@ -5,7 +5,7 @@ import { formsApi } from '@meridian/domain';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { FormSwitch } from '../../../ui/form/form-switch';
 import { snack } from '../../../ui/notify';
-import { useLookupSets } from '../api/list-lookup-sets';
+import { useListLookupSets } from '../api/list-lookup-sets';
 import { useSaveCustomQuestion } from '../api/save-custom-question';
 import { applyErrors, ConfigDialog, optionsFromText, optionsToText, serverErrors, zodErrors } from './config-form';
 
@@ -40,7 +40,7 @@ function toForm(q?: formsApi.TCustomQuestion): TForm {
 /** Create or change a management custom question. */
 export function CustomQuestionDialog({ question, onClose }: { question: formsApi.TCustomQuestion | null; onClose: () => void }) {
   const save = useSaveCustomQuestion();
-  const sets = useLookupSets();
+  const sets = useListLookupSets();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<TForm>({ defaultValues: toForm(question ?? undefined) });
   const type = useWatch({ control, name: 'questionType' });

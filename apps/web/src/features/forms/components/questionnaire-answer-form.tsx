@@ -26,6 +26,7 @@ import {
   type TQuestionnaireForAnswering,
   type TQuestionnaireItem,
 } from '@meridian/domain';
+import { formatDateTyping } from '../../../ui/date-input';
 
 export interface QuestionnaireAnswerFormProps {
   data: TQuestionnaireForAnswering;
@@ -46,14 +47,6 @@ function byItemId(fieldErrors: Record<string, string> | undefined, questionnaire
     out[id] = v;
   }
   return out;
-}
-
-/** Types a date as MM/DD/YYYY: digits only, slashes inserted as the user types. */
-function formatDateTyping(raw: string): string {
-  const d = raw.replace(/\D/g, '').slice(0, 8);
-  if (d.length <= 2) return d;
-  if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`;
-  return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
 }
 
 interface ItemProps {

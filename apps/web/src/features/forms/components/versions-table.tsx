@@ -1,10 +1,10 @@
 import { Alert, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { formatDateTime } from '../../../ui/format-date';
-import { useQuestionnaireVersions } from '../api/list-questionnaire-versions';
+import { formatDateTime } from '@meridian/domain';
+import { useListQuestionnaireVersions } from '../api/list-questionnaire-versions';
 
 /** The versions of a questionnaire: answers stay with the version they were given on. */
 export function VersionsTable({ questionnaireId }: { questionnaireId: string }) {
-  const versions = useQuestionnaireVersions(questionnaireId);
+  const versions = useListQuestionnaireVersions(questionnaireId);
   return (
     <Paper variant="outlined">
       {versions.isFetching ? <LinearProgress aria-label="Loading versions" /> : null}

@@ -1,70 +1,63 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Box,
-  Button,
-  Chip,
-  FormControl,
-  InputAdornment,
-  InputLabel,
-  LinearProgress,
-  Link,
-  MenuItem,
-  Paper,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  TextField,
-} from '@mui/material';
+import { Box, Button, Chip, FormControl, InputLabel, Link, MenuItem, Paper, Select } from '@mui/material';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import Search from '@mui/icons-material/Search';
-import { can, formsApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { can, formatDate, formsApi } from '@meridian/domain';
+import { useGetCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
-import { formatDate } from '../../../ui/format-date';
-import { useUrlFilters } from '../../../ui/use-url-filters';
-import { useQuestionnaireList } from '../api/list-questionnaires';
+import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../ui/data-table';
+import { useListQuestionnaires } from '../api/list-questionnaires';
 
-// Spec 000 s9: page size 10, start 1, ascending, 'EB Scholars', bRetired 0.
-const DEFAULTS = { keywords: '', programType: formsApi.DEFAULT_PROGRAM_TYPE, bRetired: '0', order: 'asc', page: '1' };
+// Ten a page, by name, the default program type, active questionnaires first.
+const FILTERS = { keywords: '', programType: formsApi.DEFAULT_PROGRAM_TYPE, bRetired: '0' };
+const PAGE_SIZES = [10];
 
-function toQuery(f: typeof DEFAULTS): formsApi.TListQuestionnairesQuery {
-  const parsed = formsApi.ZListQuestionnairesQuery.safeParse({ ...f, pageSize: 10 });
-  return parsed.success ? parsed.data : formsApi.ZListQuestionnairesQuery.parse({ keywords: f.keywords.slice(0, 100) });
-}
+const COLUMNS: TColumn<formsApi.TQuestionnaireSummary>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    sort: 'name',
+    isRowHeader: true,
+    sx: { fontWeight: 600 },
+    cell: (q) => (
+      <>
+        <Link component={RouterLink} to={`/admin/form-management/${q.id}`}>
+          {q.name}
+        </Link>
+        {q.isConditional ? <Chip size="small" label="Conditional" variant="outlined" sx={{ ml: 1 }} /> : null}
+        {q.isRetired ? <Chip size="small" label="Retired" sx={{ ml: 1 }} /> : null}
+      </>
+    ),
+  },
+  { key: 'description', header: 'Description', sx: { color: 'text.secondary' }, cell: (q) => q.description },
+  { key: 'questions', header: 'Questions', align: 'right', cell: (q) => q.itemCount },
+  { key: 'version', header: 'Version', align: 'right', cell: (q) => q.versionNo },
+  { key: 'changed', header: 'Last changed', noWrap: true, cell: (q) => formatDate(q.updatedAt) },
+];
 
 /** #/admin/form-management (Configuration > Form Management). */
 export function FormManagementPage() {
   useDocumentTitle('Form Management');
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
-  const mayRead = can(actor, 'forms.read');
   const mayManage = can(actor, 'forms.manage');
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
-  const query = useMemo(() => toQuery(filters), [filters]);
-  const list = useQuestionnaireList(query, mayRead);
-  const [search, setSearch] = useState(filters.keywords);
+  const table = useUrlTable({ filters: FILTERS, sorts: ['name'], sort: 'name', order: 'asc', pageSize: 10, pageSizes: PAGE_SIZES });
+  const { filters, setFilters } = table;
+  const query: formsApi.TListQuestionnairesQuery = useMemo(
+    () => ({
+      keywords: filters.keywords.slice(0, 100) || undefined,
+      programType: formsApi.PROGRAM_TYPES.find((p) => p === filters.programType) ?? formsApi.DEFAULT_PROGRAM_TYPE,
+      bRetired: filters.bRetired === '1' ? '1' : '0',
+      order: table.order,
+      page: table.page,
+      pageSize: table.pageSize,
+    }),
+    [filters, table.order, table.page, table.pageSize],
+  );
+  const list = useListQuestionnaires(query);
 
-  useEffect(() => setSearch(filters.keywords), [filters.keywords]);
-  useEffect(() => {
-    if (search === filters.keywords) return;
-    const id = window.setTimeout(() => setFilters({ keywords: search.trim(), page: '1' }), 350);
-    return () => window.clearTimeout(id);
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  if (me.isPending) return <PageLoader />;
-  if (!mayRead) return <UnauthorizedPage homePath="/admin/dashboard" />;
-  const items = list.data?.items ?? [];
   const retired = query.bRetired === '1';
 
   return (
@@ -82,32 +75,14 @@ export function FormManagementPage() {
       />
       <Paper variant="outlined">
         <Box role="search" aria-label="Filter questionnaires" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}>
-          <TextField
-            label="Search"
-            placeholder="Name or description"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            size="small"
-            margin="none"
-            sx={{ flex: '1 1 280px', maxWidth: 420 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { maxLength: 100 },
-            }}
-          />
+          <SearchField value={filters.keywords} onChange={(keywords) => setFilters({ keywords })} placeholder="Name or description" />
           <FormControl size="small" sx={{ minWidth: 180 }}>
             <InputLabel id="fm-program-label">Program type</InputLabel>
             <Select
               labelId="fm-program-label"
               label="Program type"
               value={query.programType}
-              onChange={(e) => setFilters({ programType: e.target.value, page: '1' })}
+              onChange={(e) => setFilters({ programType: e.target.value })}
             >
               {formsApi.PROGRAM_TYPES.map((p) => (
                 <MenuItem key={p} value={p}>
@@ -122,81 +97,26 @@ export function FormManagementPage() {
               labelId="fm-status-label"
               label="Status"
               value={query.bRetired}
-              onChange={(e) => setFilters({ bRetired: e.target.value, page: '1' })}
+              onChange={(e) => setFilters({ bRetired: e.target.value })}
             >
               <MenuItem value="0">Active</MenuItem>
               <MenuItem value="1">Retired</MenuItem>
             </Select>
           </FormControl>
         </Box>
-        {list.isFetching ? <LinearProgress aria-label="Loading questionnaires" /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="Questionnaires" sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col" sortDirection={query.order}>
-                  <TableSortLabel
-                    active
-                    direction={query.order}
-                    onClick={() => setFilters({ order: query.order === 'asc' ? 'desc' : 'asc', page: '1' })}
-                  >
-                    Name
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell scope="col">Description</TableCell>
-                <TableCell scope="col" align="right">
-                  Questions
-                </TableCell>
-                <TableCell scope="col" align="right">
-                  Version
-                </TableCell>
-                <TableCell scope="col" sx={{ whiteSpace: 'nowrap' }}>
-                  Last changed
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((q) => (
-                <TableRow key={q.id} hover>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                    <Link component={RouterLink} to={`/admin/form-management/${q.id}`}>
-                      {q.name}
-                    </Link>
-                    {q.isConditional ? <Chip size="small" label="Conditional" variant="outlined" sx={{ ml: 1 }} /> : null}
-                    {q.isRetired ? <Chip size="small" label="Retired" sx={{ ml: 1 }} /> : null}
-                  </TableCell>
-                  <TableCell sx={{ color: 'text.secondary' }}>{q.description}</TableCell>
-                  <TableCell align="right">{q.itemCount}</TableCell>
-                  <TableCell align="right">{q.versionNo}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(q.updatedAt)}</TableCell>
-                </TableRow>
-              ))}
-              {!list.isFetching && items.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} sx={{ py: 4, textAlign: 'center' }}>
-                    {list.isError ? (
-                      <>
-                        The questionnaires could not be loaded.{' '}
-                        <Button size="small" onClick={() => void list.refetch()}>
-                          Try again
-                        </Button>
-                      </>
-                    ) : (
-                      `No ${retired ? 'retired' : 'active'} ${query.programType} questionnaires match these filters.`
-                    )}
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={Math.max(0, query.page - 1)}
-          rowsPerPage={10}
-          rowsPerPageOptions={[10]}
-          onPageChange={(_, p) => setFilters({ page: String(p + 1) })}
+        <DataTable
+          label="Questionnaires"
+          columns={COLUMNS}
+          rows={list.data?.items}
+          rowKey={(q) => q.id}
+          query={list}
+          loadingLabel="Loading questionnaires"
+          errorText="The questionnaires could not be loaded."
+          empty={`No ${retired ? 'retired' : 'active'} ${query.programType} questionnaires match these filters.`}
+          minWidth={720}
+          total={list.data?.total ?? 0}
+          paging={table.paging}
+          sorting={table.sorting}
         />
       </Paper>
     </Box>

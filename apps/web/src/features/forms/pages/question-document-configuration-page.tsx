@@ -21,18 +21,16 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { can, formsApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { useGetCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
 import { useUrlFilters } from '../../../ui/use-url-filters';
-import { useCustomQuestions } from '../api/list-custom-questions';
-import { useCustomDocuments } from '../api/list-custom-documents';
-import { useLookupSets } from '../api/list-lookup-sets';
+import { useListCustomQuestions } from '../api/list-custom-questions';
+import { useListCustomDocuments } from '../api/list-custom-documents';
+import { useListLookupSets } from '../api/list-lookup-sets';
 import { useDeleteCustomQuestion } from '../api/delete-custom-question';
 import { useDeleteCustomDocument } from '../api/delete-custom-document';
 import { CustomQuestionDialog } from '../components/custom-question-dialog';
@@ -116,15 +114,14 @@ function RowActions({
 /** #/admin/question-document-configuration: management custom questions, documents and lookup sets. */
 export function QuestionDocumentConfigurationPage() {
   useDocumentTitle('Question and Document Manager');
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
-  const mayRead = can(actor, 'forms.read');
   const mayManage = can(actor, 'forms.manage');
   const [filters, setFilters] = useUrlFilters({ tab: 'questions' });
   const tab = (['questions', 'documents', 'lookup-sets'].includes(filters.tab) ? filters.tab : 'questions') as TTab;
-  const questions = useCustomQuestions(mayRead);
-  const documents = useCustomDocuments(mayRead);
-  const sets = useLookupSets(mayRead);
+  const questions = useListCustomQuestions();
+  const documents = useListCustomDocuments();
+  const sets = useListLookupSets();
   const delQ = useDeleteCustomQuestion();
   const delD = useDeleteCustomDocument();
   const [editQ, setEditQ] = useState<formsApi.TCustomQuestion | 'new' | null>(null);
@@ -132,8 +129,6 @@ export function QuestionDocumentConfigurationPage() {
   const [editS, setEditS] = useState<formsApi.TLookupSet | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<{ kind: 'question' | 'document'; id: string; name: string } | null>(null);
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayRead) return <UnauthorizedPage homePath="/admin/dashboard" />;
   const newLabel = { questions: 'New question', documents: 'New document', 'lookup-sets': 'New lookup set' }[tab];
   const onNew = () => (tab === 'questions' ? setEditQ('new') : tab === 'documents' ? setEditD('new') : setEditS('new'));
 

@@ -23,8 +23,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { can, formsApi, type TQuestionnaireFolder, type TQuestionnaireItem } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { useGetCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
 import { handleApiError } from '../../../app/errors/handle-api-error';
@@ -34,9 +33,9 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useQuestionnaire } from '../api/get-questionnaire';
-import { useLookupSets } from '../api/list-lookup-sets';
-import { useQuestionnaireList } from '../api/list-questionnaires';
+import { useGetQuestionnaire } from '../api/get-questionnaire';
+import { useListLookupSets } from '../api/list-lookup-sets';
+import { useListQuestionnaires } from '../api/list-questionnaires';
 import { useSaveQuestionnaire } from '../api/save-questionnaire';
 import { useSetQuestionnaireRetired } from '../api/retire-questionnaire';
 import { AddItemMenu } from '../components/add-item-menu';
@@ -62,12 +61,11 @@ export function QuestionnaireBuilderPage() {
 
 function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const navigate = useNavigate();
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
-  const mayRead = can(actor, 'forms.read');
   const mayManage = can(actor, 'forms.manage');
-  const loaded = useQuestionnaire(mayRead ? questionnaireId : undefined);
-  const sets = useLookupSets(mayRead);
+  const loaded = useGetQuestionnaire(questionnaireId);
+  const sets = useListLookupSets();
   const save = useSaveQuestionnaire();
   const retire = useSetQuestionnaireRetired();
   const [draft, setDraft] = useState<TDraft>(EMPTY);
@@ -80,9 +78,10 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
   const [createdId, setCreatedId] = useState<string | null>(null);
   useDocumentTitle(questionnaireId ? (loaded.data?.name ?? 'Questionnaire') : 'New questionnaire');
 
-  useEffect(() => {
+  // Each version the server hands back (first load, after a save) becomes the draft and its baseline.
+  const [shown, setShown] = useState<typeof loaded.data>(undefined);
+  if (loaded.data && loaded.data !== shown) {
     const q = loaded.data;
-    if (!q) return;
     const d: TDraft = {
       name: q.name,
       description: q.description,
@@ -90,27 +89,27 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
       isConditional: q.isConditional,
       content: q.content,
     };
+    setShown(q);
     setDraft(d);
     setBaseline(JSON.stringify(d));
-  }, [loaded.data]);
+  }
 
   const dirty = JSON.stringify(draft) !== baseline;
   // After creating, move to the questionnaire's own address once the guard has let go.
   useEffect(() => {
-    if (createdId && !dirty) navigate(`/admin/form-management/${createdId}`, { replace: true });
+    if (createdId && !dirty) void navigate(`/admin/form-management/${createdId}`, { replace: true });
   }, [createdId, dirty, navigate]);
   const readOnly = !mayManage;
   const folders = draft.content.folders;
   const preview = useMemo(() => previewContent(draft.content, sets.data ?? []), [draft.content, sets.data]);
-  const candidates = useQuestionnaireList({ programType: draft.programType, bRetired: '0', order: 'asc', page: 1, pageSize: 100 }, mayRead);
+  const candidates = useListQuestionnaires({ programType: draft.programType, bRetired: '0', order: 'asc', page: 1, pageSize: 100 });
   const conditionals = useMemo(
     () =>
       (candidates.data?.items ?? []).filter((c) => c.isConditional && c.id !== questionnaireId).map((c) => ({ id: c.id, name: c.name })),
     [candidates.data, questionnaireId],
   );
 
-  if (me.isPending || (questionnaireId && loaded.isPending)) return <PageLoader />;
-  if (!mayRead || (!questionnaireId && !mayManage)) return <UnauthorizedPage homePath="/admin/dashboard" />;
+  if (questionnaireId && loaded.isPending) return <PageLoader />;
   if (questionnaireId && loaded.isError) {
     return (
       <Alert severity="error">
@@ -285,7 +284,10 @@ function Builder({ questionnaireId }: { questionnaireId: string | undefined }) {
             answers: {},
             isSubmitted: false,
           }}
-          onSaveDraft={async () => snack('This is a preview: answers are not saved.', 'info')}
+          onSaveDraft={() => {
+            snack('This is a preview: answers are not saved.', 'info');
+            return Promise.resolve();
+          }}
         />
       ) : (
         <Stack spacing={3}>

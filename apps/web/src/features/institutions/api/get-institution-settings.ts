@@ -5,7 +5,7 @@ import { apiCall } from '../../../app/http/api-call';
 export const institutionSettingsQueryKey = ['institution-settings'] as const;
 
 /** All settings of the institution (Site Settings page). */
-export function useInstitutionSettings() {
+export function useGetInstitutionSettings() {
   return useQuery({
     queryKey: institutionSettingsQueryKey,
     queryFn: ({ signal }) => apiCall(institutionsApi.getInstitutionSettings, { signal }),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { institutionsApi, type TUpdateInstitutionSettingsInput } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
-import { brandingQueryKey } from './get-branding';
+import { brandingQueryKey } from '../../../app/branding';
 import { institutionSettingsQueryKey } from './get-institution-settings';
 
 /** Save settings; the branding query is refreshed so the new colours apply at once. */

@@ -2,14 +2,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Grid, Paper, Typography } from '@mui/material';
-import { can, institutionsApi, MSG, type TInstitutionSettings, type TUpdateInstitutionSettingsInput } from '@meridian/domain';
+import { institutionsApi, MSG, type TInstitutionSettings, type TUpdateInstitutionSettingsInput } from '@meridian/domain';
 import type { z } from 'zod';
-import { useInstitutionSettings } from '../api/get-institution-settings';
+import { useGetInstitutionSettings } from '../api/get-institution-settings';
 import { useUpdateInstitutionSettings } from '../api/update-institution-settings';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { UnsavedChangesGuard } from '../../../shells/guards/unsaved-changes-guard';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { FormColorField } from '../../../ui/form/form-color-field';
@@ -71,9 +68,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** #/admin/site-settings (super users): branding, login texts, switches and addresses. */
 export function SiteSettingsPage() {
   useDocumentTitle('Site Settings');
-  const me = useCurrentUser();
-  const mayEdit = can(me.data ? actorOf(me.data) : null, 'institutions.settings.update');
-  const settings = useInstitutionSettings();
+  const settings = useGetInstitutionSettings();
   const save = useUpdateInstitutionSettings();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, reset, setError, formState } = useForm<TForm, unknown, TUpdateInstitutionSettingsInput>({
@@ -83,8 +78,6 @@ export function SiteSettingsPage() {
     if (settings.data) reset(toForm(settings.data));
   }, [settings.data, reset]);
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayEdit) return <UnauthorizedPage homePath="/admin/dashboard" />;
   if (settings.isPending) return <PageLoader />;
   if (!settings.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
 
@@ -100,7 +93,7 @@ export function SiteSettingsPage() {
   };
 
   return (
-    <Box component="form" noValidate aria-labelledby="site-settings-title" onSubmit={handleSubmit(onValid)}>
+    <Box component="form" noValidate aria-labelledby="site-settings-title" onSubmit={(e) => void handleSubmit(onValid)(e)}>
       <UnsavedChangesGuard when={formState.isDirty && !save.isPending} />
       <PageHeader
         title="Site Settings"

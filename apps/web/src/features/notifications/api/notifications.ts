@@ -2,11 +2,11 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { notificationsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
-export const notificationsQueryKey = ['notifications'] as const;
+const notificationsQueryKey = ['notifications'] as const;
 const { NOTIFICATION_FIRST_PAGE, NOTIFICATION_POLL_MS } = notificationsApi;
 
-/** The bell's list: first page of 10, 'See More' loads the next 10; polled every 300000 ms (spec 000 s9). */
-export function useNotifications(enabled = true) {
+/** The bell's list: first page of 10, 'See More' loads the next 10; polled every 300000 ms. */
+export function useListNotifications(enabled = true) {
   return useInfiniteQuery({
     queryKey: notificationsQueryKey,
     queryFn: ({ pageParam, signal }) =>
@@ -31,7 +31,7 @@ export const useMarkNotificationsRead = () =>
   useNotificationMutation((ids: string[]) => apiCall(notificationsApi.markNotificationsRead, { body: { ids } }));
 
 /** A local calendar day, as the user sees it, is sent as its UTC bounds. */
-export const useMarkDayRead = () =>
+export const useMarkNotificationsReadInRange = () =>
   useNotificationMutation((day: Date) => {
     const start = new Date(day.getFullYear(), day.getMonth(), day.getDate());
     const end = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);

@@ -1,5 +1,4 @@
-import type { TNotification } from '@meridian/domain';
-import { formatDate } from '../../../ui/format-date';
+import { addDays, dateOnlyIn, formatDate, type TNotification } from '@meridian/domain';
 
 export interface TNotificationGroup {
   key: string;
@@ -8,16 +7,14 @@ export interface TNotificationGroup {
   items: TNotification[];
 }
 
-const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
-
-/** Groups newest-first notifications by local day: 'Today', 'Yesterday', else MM/DD/YYYY (spec 000 s4). */
+/** Groups newest-first notifications by local day: 'Today', 'Yesterday', else MM/DD/YYYY . */
 export function groupByDay(items: TNotification[], now: Date = new Date()): TNotificationGroup[] {
-  const today = dayKey(now);
-  const yesterday = dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
+  const today = dateOnlyIn(now);
+  const yesterday = addDays(today, -1);
   const groups: TNotificationGroup[] = [];
   for (const n of items) {
     const at = new Date(n.createdAt);
-    const key = dayKey(at);
+    const key = dateOnlyIn(at);
     let g = groups.find((x) => x.key === key);
     if (!g) {
       const label = key === today ? 'Today' : key === yesterday ? 'Yesterday' : formatDate(n.createdAt);

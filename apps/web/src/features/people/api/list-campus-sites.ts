@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { peopleApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
-/** Campus sites of the institution (rarely change; cached for the session, spec 001 s7.2). */
-export function useCampusSites(enabled = true) {
+/** Campus sites of the institution (rarely change: cached for the session). */
+export function useListCampusSites(enabled = true) {
   return useQuery({
     queryKey: ['campus-sites'],
     queryFn: ({ signal }) => apiCall(peopleApi.listCampusSites, { signal }),

@@ -5,7 +5,7 @@ import { apiCall } from '../../../app/http/api-call';
 export const staffQueryKey = ['staff'] as const;
 
 /** One page of staff, paged, sorted and filtered on the server. */
-export function useStaffList(query: TListStaffQuery, enabled = true) {
+export function useListStaff(query: TListStaffQuery, enabled = true) {
   return useQuery({
     queryKey: [...staffQueryKey, 'list', query],
     queryFn: ({ signal }) => apiCall(peopleApi.listStaff, { query, signal }),

@@ -5,7 +5,7 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import { EMPTY_STAFF_PERMISSIONS, peopleApi, type TInviteStaffInput } from '@meridian/domain';
 import type { z } from 'zod';
 import { useInviteStaff } from '../api/invite-staff';
-import { useCampusSites } from '../api/list-campus-sites';
+import { useListCampusSites } from '../api/list-campus-sites';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { handleFormError } from '../../../ui/form/handle-form-error';
 import { useConfirmDiscard } from '../../../ui/use-confirm-discard';
@@ -20,7 +20,7 @@ const EMPTY: TForm = { firstName: '', lastName: '', email: '', userName: '', per
 /** Invite a staff member: the server creates the account and e-mails a set-password link. */
 export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const invite = useInviteStaff();
-  const sites = useCampusSites(open);
+  const sites = useListCampusSites(open);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TForm, unknown, TInviteStaffInput>({ resolver: zodResolver(peopleApi.ZInviteStaffInput), defaultValues: EMPTY });
   const { control, handleSubmit, setError, reset, formState } = form;
@@ -46,7 +46,7 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
   return (
     <Dialog open={open} onClose={invite.isPending ? undefined : requestClose} maxWidth="md" fullWidth aria-labelledby="invite-staff-title">
       <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+        <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
           <DialogTitle id="invite-staff-title">Invite a staff member</DialogTitle>
           <DialogContent dividers>
             {open ? <UnsavedChangesGuard when={formState.isDirty && !invite.isSuccess} /> : null}

@@ -1,6 +1,13 @@
 import { Box, Checkbox, Collapse, FormControlLabel, FormGroup, FormHelperText, Paper, Typography } from '@mui/material';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { ASSISTANT_ACTIONS, STUDENT_MENU_ITEMS, type TAssistantFlags, type TCampusSite, type TStaffPermissions } from '@meridian/domain';
+import {
+  ASSISTANT_ACTIONS,
+  STUDENT_MENU_ITEMS,
+  type TAssistantFlags,
+  type TCampusSite,
+  type TStaffPermissions,
+  textOf,
+} from '@meridian/domain';
 import { FormSwitch } from '../../../ui/form/form-switch';
 import { ALL_SITES, SiteMultiSelect } from './site-multi-select';
 
@@ -34,7 +41,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * The staff permission profile (spec 000 s3): super user; officer for sites (empty = all);
+ * The staff permission profile: super user; officer for sites (empty = all);
  * assistant for sites with per-site action flags; website content; limited student menu.
  * Lives inside a react-hook-form FormProvider whose values have a `permissions` object.
  */
@@ -153,7 +160,7 @@ export function PermissionsEditor({ sites, sitesLoading, disabled }: { sites: TC
                 </FormGroup>
               </Box>
             ))}
-            {errors?.assistantSettings ? <FormHelperText error>{String(errors.assistantSettings.message ?? '')}</FormHelperText> : null}
+            {errors?.assistantSettings ? <FormHelperText error>{textOf(errors.assistantSettings.message ?? '')}</FormHelperText> : null}
           </Box>
         </Collapse>
       </Section>

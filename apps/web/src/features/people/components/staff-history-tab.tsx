@@ -1,20 +1,7 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
 import type { TAuditEvent } from '@meridian/domain';
-import { useHistory } from '../../audit/api/get-history';
-import { formatDateTime } from '../../../ui/format-date';
+import { useGetHistory } from '../../audit';
+import { usePaging } from '../../../ui/data-table';
+import { HistoryLogTable } from '../../../ui/history-log-table';
 
 const ACTION_LABELS: Record<string, string> = {
   'staff.invited': 'Invited',
@@ -75,57 +62,11 @@ function changes(e: TAuditEvent): string[] {
   return out.slice(0, 12);
 }
 
+const STAFF_HISTORY_PAGE_SIZES = [10];
+
 /** History Log tab of a staff member (audit events, newest first). */
 export function StaffHistoryTab({ userId }: { userId: string }) {
-  const [page, setPage] = useState(0);
-  const pageSize = 10;
-  const history = useHistory('user', userId, page + 1, pageSize);
-  if (history.isError) return <Alert severity="error">The history could not be loaded.</Alert>;
-  const items = history.data?.items ?? [];
-  return (
-    <Box>
-      {history.isFetching ? <LinearProgress aria-label="Loading history" /> : <Box sx={{ height: 4 }} />}
-      <TableContainer>
-        <Table size="small" aria-label="History Log">
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">When</TableCell>
-              <TableCell scope="col">Who</TableCell>
-              <TableCell scope="col">What</TableCell>
-              <TableCell scope="col">Details</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
-                <TableCell>{e.actorName ?? 'System'}</TableCell>
-                <TableCell>{describe(e)}</TableCell>
-                <TableCell>
-                  {changes(e).map((c) => (
-                    <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>
-                      {c}
-                    </Typography>
-                  ))}
-                </TableCell>
-              </TableRow>
-            ))}
-            {!history.isPending && items.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4}>No history recorded yet.</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={history.data?.total ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[pageSize]}
-        onPageChange={(_, p) => setPage(p)}
-      />
-    </Box>
-  );
+  const paging = usePaging({ pageSize: 10, pageSizes: STAFF_HISTORY_PAGE_SIZES });
+  const history = useGetHistory('user', userId, paging.page, paging.pageSize);
+  return <HistoryLogTable query={history} paging={paging} what={describe} details={changes} />;
 }

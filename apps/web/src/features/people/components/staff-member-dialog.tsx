@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -14,15 +14,14 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { peopleApi, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
+import { formatDate, peopleApi, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
 import type { z } from 'zod';
 import { useUpdateStaffPermissions } from '../api/update-staff-permissions';
-import { useCampusSites } from '../api/list-campus-sites';
+import { useListCampusSites } from '../api/list-campus-sites';
 import { handleFormError } from '../../../ui/form/handle-form-error';
 import { useConfirmDiscard } from '../../../ui/use-confirm-discard';
 import { snack } from '../../../ui/notify';
 import { displayName } from '../../../ui/display-name';
-import { formatDate } from '../../../ui/format-date';
 import { UnsavedChangesGuard } from '../../../shells/guards/unsaved-changes-guard';
 import { PermissionsEditor, PERMISSION_FIELDS } from './permissions-editor';
 import { StaffHistoryTab } from './staff-history-tab';
@@ -48,13 +47,12 @@ export function StaffMemberDialog({
   const [tab, setTab] = useState<TStaffDialogTab>(canSeeHistory ? initialTab : 'permissions');
   const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateStaffPermissions();
-  const sites = useCampusSites();
+  const sites = useListCampusSites();
   const form = useForm<TForm, unknown, TOut>({
     resolver: zodResolver(peopleApi.ZUpdateStaffPermissionsInput),
     defaultValues: { permissions: member.permissions },
   });
   const { handleSubmit, setError, reset, formState } = form;
-  useEffect(() => reset({ permissions: member.permissions }), [member.userId]); // eslint-disable-line react-hooks/exhaustive-deps
   const { requestClose, confirm } = useConfirmDiscard(formState.isDirty, onClose);
   const name = displayName(member);
 
@@ -76,7 +74,7 @@ export function StaffMemberDialog({
   return (
     <Dialog open onClose={update.isPending ? undefined : requestClose} maxWidth="md" fullWidth aria-labelledby="staff-dialog-title">
       <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+        <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
           <DialogTitle id="staff-dialog-title">{name}</DialogTitle>
           <Box sx={{ px: 3 }}>
             <Typography variant="body2" color="text.secondary">

@@ -1,66 +1,59 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, FormControl, InputAdornment, InputLabel, MenuItem, Paper, Select, TextField } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Box, Button, FormControl, InputLabel, MenuItem, Paper, Select } from '@mui/material';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
-import Search from '@mui/icons-material/Search';
 import { can, peopleApi, type TListStaffQuery, type TStaffMember } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { useStaffList } from '../api/list-staff';
-import { useCampusSites } from '../api/list-campus-sites';
+import { useGetCurrentUser } from '../../auth';
+import { useListStaff } from '../api/list-staff';
+import { useListCampusSites } from '../api/list-campus-sites';
 import { useDeactivateStaff } from '../api/deactivate-staff';
 import { useReactivateStaff } from '../api/reactivate-staff';
 import { useResendStaffInvitation } from '../api/resend-staff-invitation';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { displayName } from '../../../ui/display-name';
 import { snack } from '../../../ui/notify';
-import { useUrlFilters } from '../../../ui/use-url-filters';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
-import { StaffTable, type TStaffAction, type TStaffSort } from '../components/staff-table';
+import { DataTable, SearchField, useUrlTable } from '../../../ui/data-table';
+import { staffColumns, type TStaffAction } from '../components/staff-columns';
 import { InviteStaffDialog } from '../components/invite-staff-dialog';
 import { StaffMemberDialog, type TStaffDialogTab } from '../components/staff-member-dialog';
-
-const DEFAULTS = { q: '', status: 'active', sort: 'lastName', order: 'asc', page: '1', pageSize: '10' };
-
-/** The address filters, checked against the list contract (bad values fall back to defaults). */
-function toQuery(f: typeof DEFAULTS): TListStaffQuery {
-  const parsed = peopleApi.ZListStaffQuery.safeParse(f);
-  return parsed.success ? parsed.data : peopleApi.ZListStaffQuery.parse({ q: f.q.slice(0, 100) });
-}
 
 /** #/admin/staff-management (Configuration > Staff Management). */
 export function StaffManagementPage() {
   useDocumentTitle('Staff Management');
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
-  const mayRead = can(actor, 'people.staff.read');
   const mayManage = can(actor, 'people.staff.manage');
   const maySeeHistory = can(actor, 'audit.history.read');
 
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
-  const query = useMemo(() => toQuery(filters), [filters]);
-  const list = useStaffList(query, mayRead);
-  const sites = useCampusSites(mayRead);
-  const [search, setSearch] = useState(filters.q);
+  const table = useUrlTable({
+    filters: { q: '', status: 'active' },
+    sorts: peopleApi.STAFF_SORTS,
+    sort: 'lastName',
+    order: 'asc',
+    pageSize: 10,
+  });
+  const { filters, setFilters } = table;
+  const query: TListStaffQuery = useMemo(
+    () => ({
+      q: filters.q.slice(0, 100),
+      status: filters.status === 'inactive' || filters.status === 'all' ? filters.status : 'active',
+      sort: table.sort,
+      order: table.order,
+      page: table.page,
+      pageSize: table.pageSize,
+    }),
+    [filters, table.sort, table.order, table.page, table.pageSize],
+  );
+  const list = useListStaff(query);
+  const sites = useListCampusSites();
   const [inviteOpen, setInviteOpen] = useState(false);
   const [open, setOpen] = useState<{ member: TStaffMember; tab: TStaffDialogTab } | null>(null);
   const [toDeactivate, setToDeactivate] = useState<TStaffMember | null>(null);
   const deactivate = useDeactivateStaff();
   const reactivate = useReactivateStaff();
   const resend = useResendStaffInvitation();
-
-  // Type-ahead search, kept in the address after a short pause.
-  useEffect(() => setSearch(filters.q), [filters.q]);
-  useEffect(() => {
-    if (search === filters.q) return;
-    const id = window.setTimeout(() => setFilters({ q: search.trim(), page: '1' }), 350);
-    return () => window.clearTimeout(id);
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  if (me.isPending) return <PageLoader />;
-  if (!mayRead) return <UnauthorizedPage homePath="/admin/dashboard" />;
 
   const onAction = (action: TStaffAction, m: TStaffMember) => {
     const name = displayName(m);
@@ -86,32 +79,14 @@ export function StaffManagementPage() {
       />
       <Paper variant="outlined">
         <Box role="search" aria-label="Filter staff" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}>
-          <TextField
-            label="Search"
-            placeholder="Name, user name or e-mail"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            margin="none"
-            size="small"
-            sx={{ flex: '1 1 280px', maxWidth: 420 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { maxLength: 100 },
-            }}
-          />
+          <SearchField value={filters.q} onChange={(q) => setFilters({ q })} placeholder="Name, user name or e-mail" />
           <FormControl size="small" sx={{ minWidth: 160 }}>
             <InputLabel id="staff-status-label">Status</InputLabel>
             <Select
               labelId="staff-status-label"
               label="Status"
               value={query.status}
-              onChange={(e) => setFilters({ status: e.target.value, page: '1' })}
+              onChange={(e) => setFilters({ status: e.target.value })}
             >
               <MenuItem value="active">Active</MenuItem>
               <MenuItem value="inactive">Inactive</MenuItem>
@@ -119,23 +94,20 @@ export function StaffManagementPage() {
             </Select>
           </FormControl>
         </Box>
-        <StaffTable
-          items={list.data?.items ?? []}
+        <DataTable
+          label="Staff members"
+          columns={staffColumns({ sites: sites.data, mayManage, maySeeHistory, selfId: me.data?.userId, onAction })}
+          rows={list.data?.items}
+          rowKey={(m) => m.userId}
+          rowProps={(m) => ({ sx: { opacity: m.isActive ? 1 : 0.7 } })}
+          query={list}
+          loadingLabel="Loading staff"
+          errorText="The staff list could not be loaded."
+          empty="No staff members match these filters."
+          minWidth={960}
           total={list.data?.total ?? 0}
-          page={query.page}
-          pageSize={query.pageSize}
-          sort={query.sort as TStaffSort}
-          order={query.order}
-          loading={list.isFetching}
-          failed={list.isError}
-          onRetry={() => void list.refetch()}
-          sites={sites.data}
-          mayManage={mayManage}
-          maySeeHistory={maySeeHistory}
-          selfId={me.data?.userId}
-          onSort={(sort, order) => setFilters({ sort, order, page: '1' })}
-          onPage={(page, pageSize) => setFilters({ page: String(page), pageSize: String(pageSize) })}
-          onAction={onAction}
+          paging={table.paging}
+          sorting={table.sorting}
         />
       </Paper>
       <InviteStaffDialog open={inviteOpen} onClose={() => setInviteOpen(false)} />

@@ -3,11 +3,12 @@ import { requestsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { requestsKey } from './keys';
 
-/** Assign, reassign or unassign (null). */
-export function useAssignRequest(requestId: string) {
+/** Assign, reassign or unassign (null) a request. */
+export function useAssignRequest() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string | null) => apiCall(requestsApi.assignRequest, { params: { requestId }, body: { userId } }),
+    mutationFn: ({ requestId, userId }: { requestId: string; userId: string | null }) =>
+      apiCall(requestsApi.assignRequest, { params: { requestId }, body: { userId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: requestsKey }),
   });
 }

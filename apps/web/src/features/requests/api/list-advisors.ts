@@ -3,7 +3,7 @@ import { requestsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
 /** Faculty advisors a requester may name. */
-export function useAdvisors() {
+export function useListAdvisors() {
   return useQuery({
     queryKey: ['requests', 'advisors'],
     queryFn: ({ signal }) => apiCall(requestsApi.listAdvisors, { signal }),

@@ -3,7 +3,7 @@ import { requestsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
 /** Staff who reach the request's campus site. */
-export function useAssignees(requestId: string, enabled = true) {
+export function useListAssignees(requestId: string, enabled = true) {
   return useQuery({
     queryKey: ['requests', 'assignees', requestId],
     queryFn: ({ signal }) => apiCall(requestsApi.listAssignees, { params: { requestId }, signal }),

@@ -4,7 +4,7 @@ import { apiCall } from '../../../app/http/api-call';
 import { requestsKey } from './keys';
 
 /** The requester's own requests. */
-export function useMyRequests() {
+export function useListMyRequests() {
   return useQuery({
     queryKey: [...requestsKey, 'mine'],
     queryFn: ({ signal }) => apiCall(requestsApi.listMyRequests, { signal }),

@@ -4,7 +4,7 @@ import { apiCall } from '../../../app/http/api-call';
 import { requestTypesKey } from './keys';
 
 /** Request Configuration: every type of the institution. */
-export function useRequestTypes(enabled = true) {
+export function useListRequestTypes(enabled = true) {
   return useQuery({
     queryKey: [...requestTypesKey, 'all'],
     queryFn: ({ signal }) => apiCall(requestsApi.listRequestTypes, { query: { enabled: 'all' }, signal }),

@@ -4,7 +4,7 @@ import { apiCall } from '../../../app/http/api-call';
 import { requestsKey } from './keys';
 
 /** One page of the staff request list (scoped, filtered, sorted and paged on the server). */
-export function useRequestList(query: TListRequestsQuery, enabled = true) {
+export function useListRequests(query: TListRequestsQuery, enabled = true) {
   return useQuery({
     queryKey: [...requestsKey, 'list', query],
     queryFn: ({ signal }) => apiCall(requestsApi.listRequests, { query, signal }),

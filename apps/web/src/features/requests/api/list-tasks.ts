@@ -4,7 +4,7 @@ import { apiCall } from '../../../app/http/api-call';
 
 export const tasksKey = (requestId: string) => ['requests', 'tasks', requestId] as const;
 
-export function useTasks(requestId: string, enabled = true) {
+export function useListTasks(requestId: string, enabled = true) {
   return useQuery({
     queryKey: tasksKey(requestId),
     queryFn: ({ signal }) => apiCall(requestsApi.listTasks, { params: { requestId }, signal }),

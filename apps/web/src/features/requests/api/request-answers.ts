@@ -6,7 +6,7 @@ import { requestKey } from './keys';
 const answersKey = (requestId: string, questionnaireId: string) => ['requests', 'answers', requestId, questionnaireId] as const;
 
 /** A questionnaire of a request with its saved answers. */
-export function useRequestAnswers(requestId: string, questionnaireId: string) {
+export function useGetRequestAnswers(requestId: string, questionnaireId: string) {
   return useQuery({
     queryKey: answersKey(requestId, questionnaireId),
     queryFn: ({ signal }) => apiCall(requestsApi.getRequestAnswers, { params: { requestId, questionnaireId }, signal }),

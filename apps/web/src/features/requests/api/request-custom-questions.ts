@@ -5,7 +5,7 @@ import { apiCall } from '../../../app/http/api-call';
 const customKey = (requestId: string) => ['requests', 'custom-questions', requestId] as const;
 
 /** The request type's custom questions with the request's saved answers. */
-export function useRequestCustomQuestions(requestId: string) {
+export function useGetRequestCustomQuestions(requestId: string) {
   return useQuery({
     queryKey: customKey(requestId),
     queryFn: ({ signal }) => apiCall(requestsApi.getRequestCustomQuestions, { params: { requestId }, signal }),

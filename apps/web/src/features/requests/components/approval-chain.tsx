@@ -1,6 +1,5 @@
 import { Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
-import type { TRequestDetail } from '@meridian/domain';
-import { formatDateTime } from '../../../ui/format-date';
+import { formatDateTime, type TRequestDetail } from '@meridian/domain';
 
 const LABEL: Record<string, string> = {
   pending: 'Waiting for decision',

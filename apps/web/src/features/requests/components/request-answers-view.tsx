@@ -1,7 +1,7 @@
 import { Alert, Skeleton } from '@mui/material';
 import type { TAnswers } from '@meridian/domain';
 import { QuestionnaireAnswerForm } from '../../forms';
-import { useRequestAnswers, useSaveRequestAnswers } from '../api/request-answers';
+import { useGetRequestAnswers, useSaveRequestAnswers } from '../api/request-answers';
 
 /** One questionnaire of a request: read-only for staff and after submission, editable for the requester's draft. */
 export function RequestQuestionnaire({
@@ -18,7 +18,7 @@ export function RequestQuestionnaire({
   /** Typed answers not saved yet (null once saved), so the page can save them before submitting. */
   onUnsaved?: (questionnaireId: string, answers: TAnswers | null) => void;
 }) {
-  const q = useRequestAnswers(requestId, questionnaireId);
+  const q = useGetRequestAnswers(requestId, questionnaireId);
   const save = useSaveRequestAnswers(requestId, questionnaireId);
   if (q.isPending) return <Skeleton variant="rounded" height={160} />;
   if (q.isError || !q.data) return <Alert severity="error">This questionnaire could not be loaded.</Alert>;

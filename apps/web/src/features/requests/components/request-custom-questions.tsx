@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { Alert, Skeleton } from '@mui/material';
 import { formsApi, type TAnswers, type TQuestionnaireForAnswering } from '@meridian/domain';
 import { QuestionnaireAnswerForm } from '../../forms';
-import { useRequestCustomQuestions, useSaveRequestCustomQuestions } from '../api/request-custom-questions';
+import { useGetRequestCustomQuestions, useSaveRequestCustomQuestions } from '../api/request-custom-questions';
 
 /** The answer form's questionnaire id for the custom questions: server messages `custom.<id>` become `answers.custom.<id>`. */
-export const CUSTOM_FORM_ID = 'custom';
+const CUSTOM_FORM_ID = 'custom';
 
 /**
  * The request type's custom questions ('Additional questions'), shown with the questionnaire answer
@@ -24,7 +24,7 @@ export function RequestCustomQuestions({
   /** Typed answers not saved yet (null once saved), so the page can save them before submitting. */
   onUnsaved?: (answers: TAnswers | null) => void;
 }) {
-  const q = useRequestCustomQuestions(requestId);
+  const q = useGetRequestCustomQuestions(requestId);
   const save = useSaveRequestCustomQuestions(requestId);
   const errors = useMemo(
     () =>
@@ -52,7 +52,7 @@ export function RequestCustomQuestions({
   );
   if (q.isPending) return <Skeleton variant="rounded" height={160} />;
   if (q.isError || !data) return <Alert severity="error">The additional questions could not be loaded.</Alert>;
-  if (q.data!.questions.length === 0) return null;
+  if (q.data.questions.length === 0) return null;
   return (
     <QuestionnaireAnswerForm
       data={data}

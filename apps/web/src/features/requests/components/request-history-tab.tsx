@@ -1,27 +1,16 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
 import {
   REQUEST_STATUS_LABELS,
   REVIEW_STATUS_LABELS,
   STUDENT_REQUEST_FORMS,
-  usDate,
+  formatDate,
+  isDateOnly,
   type TAuditEvent,
   type TRequestStatus,
+  textOf,
 } from '@meridian/domain';
-import { useHistory } from '../../audit/api/get-history';
-import { formatDateTime } from '../../../ui/format-date';
+import { useGetHistory } from '../../audit';
+import { usePaging } from '../../../ui/data-table';
+import { HistoryLogTable } from '../../../ui/history-log-table';
 
 const LABELS: Record<string, string> = {
   'request.created': 'Request started',
@@ -82,12 +71,12 @@ const OPTIONS: Record<string, { value: string; label: string }[]> = Object.fromE
 
 function show(k: string, v: unknown): string {
   if (v === undefined || v === null || v === '') return '—';
-  if (k === 'status') return REQUEST_STATUS_LABELS[v as TRequestStatus] ?? String(v);
-  if (k === 'reviewStatus') return REVIEW_STATUS_LABELS[Number(v)] ?? String(v);
+  if (k === 'status') return REQUEST_STATUS_LABELS[v as TRequestStatus] ?? textOf(v);
+  if (k === 'reviewStatus') return REVIEW_STATUS_LABELS[Number(v)] ?? textOf(v);
   if (k === 'assignedToUserId' || k === 'advisorUserId') return 'set';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (OPTIONS[k]) return OPTIONS[k].find((o) => o.value === String(v))?.label ?? String(v);
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return usDate(v);
+  if (OPTIONS[k]) return OPTIONS[k].find((o) => o.value === textOf(v))?.label ?? textOf(v);
+  if (typeof v === 'string' && isDateOnly(v)) return formatDate(v);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
@@ -159,62 +148,19 @@ function visibilityDetails(e: TAuditEvent): string[] {
   return [who.length ? `Visible to the office and ${who.join(' and ')}` : 'Visible to the office only'];
 }
 
+const REQUEST_HISTORY_PAGE_SIZES = [20];
+
 /** History Log tab of a request: who did what and when, newest first. */
 export function RequestHistoryTab({ requestId }: { requestId: string }) {
-  const [page, setPage] = useState(0);
-  const pageSize = 20;
-  const history = useHistory('request', requestId, page + 1, pageSize);
-  if (history.isError) return <Alert severity="error">The history could not be loaded.</Alert>;
-  const items = history.data?.items ?? [];
+  const paging = usePaging({ pageSize: 20, pageSizes: REQUEST_HISTORY_PAGE_SIZES });
+  const history = useGetHistory('request', requestId, paging.page, paging.pageSize);
   return (
-    <Box>
-      {history.isFetching ? <LinearProgress aria-label="Loading history" /> : <Box sx={{ height: 4 }} />}
-      <TableContainer>
-        <Table size="small" aria-label="History Log">
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">When</TableCell>
-              <TableCell scope="col">Who</TableCell>
-              <TableCell scope="col">What</TableCell>
-              <TableCell scope="col">Details</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((e) => {
-              const approver = (e.after as { approverName?: string } | null)?.approverName;
-              const plain = describeFileOrComment(e);
-              const details = plain === null ? changes(e) : visibilityDetails(e);
-              return (
-                <TableRow key={e.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
-                  <TableCell>{e.actorName ?? approver ?? 'System'}</TableCell>
-                  <TableCell>{plain ?? LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ')}</TableCell>
-                  <TableCell>
-                    {details.map((c) => (
-                      <Typography key={c} variant="caption" component="div" sx={{ wordBreak: 'break-word' }}>
-                        {c}
-                      </Typography>
-                    ))}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-            {!history.isPending && items.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4}>No history recorded yet.</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={history.data?.total ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[pageSize]}
-        onPageChange={(_, p) => setPage(p)}
-      />
-    </Box>
+    <HistoryLogTable
+      query={history}
+      paging={paging}
+      who={(e) => e.actorName ?? (e.after as { approverName?: string } | null)?.approverName ?? 'System'}
+      what={(e) => describeFileOrComment(e) ?? LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ')}
+      details={(e) => (describeFileOrComment(e) === null ? changes(e) : visibilityDetails(e))}
+    />
   );
 }

@@ -1,117 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControl,
-  InputAdornment,
-  InputLabel,
-  LinearProgress,
-  Link,
-  MenuItem,
-  Paper,
-  Select,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  Tabs,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import Search from '@mui/icons-material/Search';
+import { Alert, Box, Button, Checkbox, Link, Paper, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
-import {
-  canTransition,
-  REQUEST_STATUS_LABELS,
-  REQUEST_STATUSES,
-  REVIEW_STATUS_LABELS,
-  requestsApi,
-  type TListRequestsQuery,
-  type TRequestStatus,
-  type TRequestSummary,
-} from '@meridian/domain';
-import { useUrlFilters } from '../../../ui/use-url-filters';
-import { formatDate } from '../../../ui/format-date';
+import { canTransition, formatDate, requestsApi, type TListRequestsQuery, type TRequestSummary } from '@meridian/domain';
+import { DataTable, useUrlTable, type TColumn } from '../../../ui/data-table';
+import { addressDateToIso } from '../../../ui/url-filters';
 import { snack } from '../../../ui/notify';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { apiCall } from '../../../app/http/api-call';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRequestList } from '../api/list-requests';
-import { useRequestTypes } from '../api/list-request-types';
+import { useListRequests } from '../api/list-requests';
 import { useMassApprove } from '../api/mass-approve';
-import { requestsKey } from '../api/keys';
+import { useAssignRequest } from '../api/assign-request';
 import { StatusChip, reviewStatusLabel } from './status-chip';
-import { addressToIso, addressToTyped, typedToAddress } from './date-filters';
 import { REQUEST_TABS, tabOfStatus } from './request-tabs';
+import { REQUEST_LIST_FILTERS, RequestListFilters } from './request-list-filters';
 
-type TSort = (typeof requestsApi.REQUEST_SORTS)[number];
-const DEFAULTS = {
-  status: '',
-  type: '',
-  assigned: 'anyone',
-  review: '',
-  q: '',
-  from: '',
-  to: '',
-  sort: 'updatedAt',
-  order: 'desc',
-  page: '1',
-  pageSize: '25',
-};
-const COLUMNS: { key: string; label: string; sort?: TSort }[] = [
-  { key: 'number', label: 'Request #', sort: 'number' },
-  { key: 'type', label: 'Request type', sort: 'type' },
-  { key: 'requester', label: 'Requester', sort: 'requester' },
-  { key: 'status', label: 'Status', sort: 'status' },
-  { key: 'review', label: 'Review status' },
-  { key: 'assigned', label: 'Assigned to' },
-  { key: 'submitted', label: 'Submitted', sort: 'submittedAt' },
-  { key: 'updated', label: 'Last change', sort: 'updatedAt' },
-];
-
-function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (address: string) => void }) {
-  const [typed, setTyped] = useState(addressToTyped(value));
-  const [error, setError] = useState(false);
-  useEffect(() => setTyped(addressToTyped(value)), [value]);
-  const commit = () => {
-    if (!typed.trim()) {
-      setError(false);
-      onChange('');
-      return;
-    }
-    const a = typedToAddress(typed);
-    setError(!a);
-    if (a) onChange(a);
-  };
-  return (
-    <TextField
-      size="small"
-      margin="none"
-      label={label}
-      placeholder="MM/DD/YYYY"
-      value={typed}
-      error={error}
-      helperText={error ? 'Invalid date' : undefined}
-      onChange={(e) => setTyped(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-      sx={{ width: 150 }}
-      slotProps={{ htmlInput: { maxLength: 10, inputMode: 'numeric' } }}
-    />
-  );
-}
+const approvable = (r: TRequestSummary) => canTransition(r.status, 'approve');
 
 /**
  * The staff request list (#/isss/students-request-list and #/admin/requests): tabs by status group
@@ -127,64 +31,130 @@ export function RequestList({
   selfId?: string | undefined;
 }) {
   const tabKey = `meridian.requestList.tab.${area}`;
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
-  const qc = useQueryClient();
-  // A remembered tab applies when the address says nothing about status.
+  const table = useUrlTable({ filters: REQUEST_LIST_FILTERS, sorts: requestsApi.REQUEST_SORTS, sort: 'updatedAt', order: 'desc' });
+  const { filters, setFilters } = table;
+  // A remembered tab applies once, when the address the page opened with says nothing about status.
+  const remembered = useRef(false);
   useEffect(() => {
+    if (remembered.current) return;
+    remembered.current = true;
     if (filters.status) return;
-    const saved = window.localStorage.getItem(tabKey) ?? 'open';
-    const tab = REQUEST_TABS.find((t) => t.key === saved);
-    if (tab && tab.statuses.length) setFilters({ status: tab.statuses.join(','), page: '1' });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    const tab = REQUEST_TABS.find((t) => t.key === (window.localStorage.getItem(tabKey) ?? 'open'));
+    if (tab && tab.statuses.length) setFilters({ status: tab.statuses.join(',') });
+  }, [filters.status, setFilters, tabKey]);
 
-  const page = Math.max(1, Number(filters.page) || 1);
-  const pageSize = [10, 25, 50, 100].includes(Number(filters.pageSize)) ? Number(filters.pageSize) : 25;
   const query: TListRequestsQuery = useMemo(
     () => ({
       status: filters.status || undefined,
       type: filters.type || undefined,
-      assigned: filters.assigned as 'anyone',
+      assigned: filters.assigned === 'me' || filters.assigned === 'unassigned' ? filters.assigned : 'anyone',
       reviewStatus: filters.review ? Number(filters.review) : undefined,
       q: filters.q || undefined,
-      from: addressToIso(filters.from),
-      to: addressToIso(filters.to),
-      sort: (requestsApi.REQUEST_SORTS as readonly string[]).includes(filters.sort) ? (filters.sort as TSort) : 'updatedAt',
-      order: filters.order === 'asc' ? 'asc' : 'desc',
-      page,
-      pageSize,
+      from: addressDateToIso(filters.from),
+      to: addressDateToIso(filters.to),
+      sort: table.sort,
+      order: table.order,
+      page: table.page,
+      pageSize: table.pageSize,
     }),
-    [filters],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
-  const list = useRequestList(query);
-  const types = useRequestTypes();
+    [filters, table.sort, table.order, table.page, table.pageSize],
+  );
+  const list = useListRequests(query);
   const massApprove = useMassApprove();
-  const [search, setSearch] = useState(filters.q);
-  const [selected, setSelected] = useState<string[]>([]);
+  const assign = useAssignRequest();
+  // The selection belongs to the rows on screen: another page, sort or filter starts with none.
+  const shown = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ of: string; ids: string[] }>({ of: shown, ids: [] });
+  const selected = selection.of === shown ? selection.ids : [];
+  const setSelected = (ids: string[]) => setSelection({ of: shown, ids });
   const [confirmMass, setConfirmMass] = useState(false);
   const [report, setReport] = useState<{ ok: boolean; message: string }[] | null>(null);
-  useEffect(() => setSearch(filters.q), [filters.q]);
-  useEffect(() => {
-    if (search === filters.q) return;
-    const id = window.setTimeout(() => setFilters({ q: search.trim(), page: '1' }), 350);
-    return () => window.clearTimeout(id);
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => setSelected([]), [filters]);
 
   const currentTab = filters.status ? tabOfStatus(filters.status) : 'all';
-  const items = list.data?.items ?? [];
-  const approvable = (r: TRequestSummary) => canTransition(r.status, 'approve');
-  const selectable = items.filter(approvable);
+  const selectable = (list.data?.items ?? []).filter(approvable);
+  const allSelected = selectable.length > 0 && selectable.every((r) => selected.includes(r.id));
 
-  const assignToMe = async (r: TRequestSummary) => {
+  const assignToMe = (r: TRequestSummary) => {
     if (!selfId) return;
-    try {
-      await apiCall(requestsApi.assignRequest, { params: { requestId: r.id }, body: { userId: selfId } });
-      snack(`Request #${r.number} is now assigned to you.`, 'success');
-      void qc.invalidateQueries({ queryKey: requestsKey });
-    } catch (e) {
-      snack((e as Error).message, 'error');
-    }
+    assign.mutate(
+      { requestId: r.id, userId: selfId },
+      { onSuccess: () => snack(`Request #${r.number} is now assigned to you.`, 'success') },
+    );
   };
+
+  const columns: TColumn<TRequestSummary>[] = [
+    {
+      key: 'select',
+      padding: 'checkbox',
+      header: (
+        <Checkbox
+          slotProps={{ input: { 'aria-label': 'Select every request on this page that can be approved' } }}
+          disabled={selectable.length === 0}
+          checked={allSelected}
+          indeterminate={selected.length > 0 && !allSelected}
+          onChange={(e) => setSelected(e.target.checked ? selectable.map((r) => r.id) : [])}
+        />
+      ),
+      cell: (r) => (
+        <Checkbox
+          disabled={!approvable(r)}
+          checked={selected.includes(r.id)}
+          slotProps={{ input: { 'aria-label': `Select request #${r.number}` } }}
+          onChange={(e) => setSelected(e.target.checked ? [...selected, r.id] : selected.filter((x) => x !== r.id))}
+        />
+      ),
+    },
+    {
+      key: 'number',
+      header: 'Request #',
+      sort: 'number',
+      isRowHeader: true,
+      sx: { fontWeight: 600 },
+      cell: (r) => (
+        <Link component={RouterLink} to={detailPath(r.id)}>
+          #{r.number}
+        </Link>
+      ),
+    },
+    { key: 'type', header: 'Request type', sort: 'type', cell: (r) => r.typeName },
+    {
+      key: 'requester',
+      header: 'Requester',
+      sort: 'requester',
+      cell: (r) => (
+        <>
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+            {r.requesterName}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {r.requesterEmail}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', sort: 'status', cell: (r) => <StatusChip status={r.status} /> },
+    { key: 'review', header: 'Review status', noWrap: true, cell: (r) => reviewStatusLabel(r.reviewStatus) },
+    {
+      key: 'assigned',
+      header: 'Assigned to',
+      noWrap: true,
+      cell: (r) =>
+        r.assignedTo?.name ??
+        (selfId ? (
+          <Tooltip title={`Assign request #${r.number} to me`}>
+            <Button size="small" startIcon={<PersonAddAltOutlined fontSize="small" />} onClick={() => assignToMe(r)} sx={{ ml: -0.5 }}>
+              Assign to me
+            </Button>
+          </Tooltip>
+        ) : (
+          <Typography variant="body2" color="text.secondary" component="span">
+            Unassigned
+          </Typography>
+        )),
+    },
+    { key: 'submitted', header: 'Submitted', sort: 'submittedAt', noWrap: true, cell: (r) => formatDate(r.submittedAt) || '—' },
+    { key: 'updated', header: 'Last change', sort: 'updatedAt', noWrap: true, cell: (r) => formatDate(r.updatedAt) },
+  ];
 
   return (
     <Paper variant="outlined">
@@ -194,235 +164,34 @@ export function RequestList({
         scrollButtons="auto"
         aria-label="Request status groups"
         onChange={(_, key: string) => {
-          const tab = REQUEST_TABS.find((t) => t.key === key)!;
+          const tab = REQUEST_TABS.find((t) => t.key === key);
           window.localStorage.setItem(tabKey, key);
-          setFilters({ status: tab.statuses.join(','), page: '1' });
+          setFilters({ status: tab?.statuses.join(',') ?? '' });
         }}
       >
         {REQUEST_TABS.map((t) => (
           <Tab key={t.key} value={t.key} label={t.label} />
         ))}
       </Tabs>
-      <Box
-        role="search"
-        aria-label="Filter requests"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1, alignItems: 'flex-start' }}
-      >
-        <TextField
-          label="Search"
-          placeholder="Requester name, e-mail or request #"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          size="small"
-          margin="none"
-          sx={{ flex: '1 1 260px', maxWidth: 360 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search aria-hidden />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { maxLength: 100 },
-          }}
-        />
-        <FormControl size="small" sx={{ minWidth: 200 }}>
-          <InputLabel id="rq-status" shrink>
-            Status
-          </InputLabel>
-          <Select
-            labelId="rq-status"
-            label="Status"
-            notched
-            value={currentTab === null ? filters.status : filters.status.includes(',') ? '' : filters.status}
-            onChange={(e) => setFilters({ status: e.target.value, page: '1' })}
-            displayEmpty
-            renderValue={(v) =>
-              v
-                ? (REQUEST_STATUS_LABELS[v as TRequestStatus] ?? 'Several')
-                : (REQUEST_TABS.find((t) => t.key === currentTab)?.label ?? 'Any')
-            }
-          >
-            <MenuItem value="">Any</MenuItem>
-            {REQUEST_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {REQUEST_STATUS_LABELS[s]}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl size="small" sx={{ minWidth: 220 }}>
-          <InputLabel id="rq-type" shrink>
-            Request type
-          </InputLabel>
-          <Select
-            labelId="rq-type"
-            label="Request type"
-            notched
-            displayEmpty
-            value={filters.type}
-            onChange={(e) => setFilters({ type: e.target.value, page: '1' })}
-          >
-            <MenuItem value="">Any type</MenuItem>
-            {(types.data ?? []).map((t) => (
-              <MenuItem key={t.id} value={t.code}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl size="small" sx={{ minWidth: 150 }}>
-          <InputLabel id="rq-assigned">Assigned to</InputLabel>
-          <Select
-            labelId="rq-assigned"
-            label="Assigned to"
-            value={filters.assigned}
-            onChange={(e) => setFilters({ assigned: e.target.value, page: '1' })}
-          >
-            <MenuItem value="anyone">Anyone</MenuItem>
-            <MenuItem value="me">Me</MenuItem>
-            <MenuItem value="unassigned">Unassigned</MenuItem>
-          </Select>
-        </FormControl>
-        <FormControl size="small" sx={{ minWidth: 170 }}>
-          <InputLabel id="rq-review" shrink>
-            Review status
-          </InputLabel>
-          <Select
-            labelId="rq-review"
-            label="Review status"
-            notched
-            displayEmpty
-            value={filters.review}
-            onChange={(e) => setFilters({ review: e.target.value, page: '1' })}
-          >
-            <MenuItem value="">Any</MenuItem>
-            {REVIEW_STATUS_LABELS.map((l, i) => (
-              <MenuItem key={l} value={String(i)}>
-                {l}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <DateFilter label="Submitted from" value={filters.from} onChange={(from) => setFilters({ from, page: '1' })} />
-        <DateFilter label="Submitted to" value={filters.to} onChange={(to) => setFilters({ to, page: '1' })} />
-        <Box sx={{ flex: '1 1 auto' }} />
+      <RequestListFilters filters={filters} currentTab={currentTab} onChange={setFilters}>
         <Button variant="contained" startIcon={<DoneAllOutlined />} disabled={selected.length === 0} onClick={() => setConfirmMass(true)}>
           Approve selected{selected.length ? ` (${selected.length})` : ''}
         </Button>
-      </Box>
-      {list.isFetching ? <LinearProgress aria-label="Loading requests" /> : <Box sx={{ height: 4 }} />}
-      {list.isError ? (
-        <Alert severity="error" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
-          The requests could not be loaded.
-        </Alert>
-      ) : null}
-      <TableContainer>
-        <Table size="small" aria-label="Requests" sx={{ minWidth: 940 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  inputProps={{ 'aria-label': 'Select every request on this page that can be approved' }}
-                  disabled={selectable.length === 0}
-                  checked={selectable.length > 0 && selectable.every((r) => selected.includes(r.id))}
-                  indeterminate={selected.length > 0 && !selectable.every((r) => selected.includes(r.id))}
-                  onChange={(e) => setSelected(e.target.checked ? selectable.map((r) => r.id) : [])}
-                />
-              </TableCell>
-              {COLUMNS.map((c) => (
-                <TableCell
-                  key={c.key}
-                  scope="col"
-                  sx={{ whiteSpace: 'nowrap' }}
-                  sortDirection={c.sort && query.sort === c.sort ? query.order : false}
-                >
-                  {c.sort ? (
-                    <TableSortLabel
-                      active={query.sort === c.sort}
-                      direction={query.sort === c.sort ? query.order : 'asc'}
-                      onClick={() =>
-                        setFilters({ sort: c.sort!, order: query.sort === c.sort && query.order === 'asc' ? 'desc' : 'asc', page: '1' })
-                      }
-                    >
-                      {c.label}
-                    </TableSortLabel>
-                  ) : (
-                    c.label
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((r) => (
-              <TableRow key={r.id} hover selected={selected.includes(r.id)}>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    disabled={!approvable(r)}
-                    checked={selected.includes(r.id)}
-                    inputProps={{ 'aria-label': `Select request #${r.number}` }}
-                    onChange={(e) => setSelected((s) => (e.target.checked ? [...s, r.id] : s.filter((x) => x !== r.id)))}
-                  />
-                </TableCell>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                  <Link component={RouterLink} to={detailPath(r.id)}>
-                    #{r.number}
-                  </Link>
-                </TableCell>
-                <TableCell>{r.typeName}</TableCell>
-                <TableCell>
-                  <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                    {r.requesterName}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {r.requesterEmail}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <StatusChip status={r.status} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{reviewStatusLabel(r.reviewStatus)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {r.assignedTo?.name ??
-                    (selfId ? (
-                      <Tooltip title={`Assign request #${r.number} to me`}>
-                        <Button
-                          size="small"
-                          startIcon={<PersonAddAltOutlined fontSize="small" />}
-                          onClick={() => void assignToMe(r)}
-                          sx={{ ml: -0.5 }}
-                        >
-                          Assign to me
-                        </Button>
-                      </Tooltip>
-                    ) : (
-                      <Typography variant="body2" color="text.secondary" component="span">
-                        Unassigned
-                      </Typography>
-                    ))}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.submittedAt) || '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.updatedAt)}</TableCell>
-              </TableRow>
-            ))}
-            {!list.isPending && items.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length + 1}>No requests match these filters.</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={page - 1}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_, p) => setFilters({ page: String(p + 1) })}
-        onRowsPerPageChange={(e) => setFilters({ pageSize: e.target.value, page: '1' })}
+      </RequestListFilters>
+      <DataTable
+        label="Requests"
+        columns={columns}
+        rows={list.data?.items}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ selected: selected.includes(r.id) })}
+        query={list}
+        loadingLabel="Loading requests"
+        errorText="The requests could not be loaded."
+        empty="No requests match these filters."
+        minWidth={940}
+        total={list.data?.total ?? 0}
+        paging={table.paging}
+        sorting={table.sorting}
       />
       <ConfirmDialog
         open={confirmMass}

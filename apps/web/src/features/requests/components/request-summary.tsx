@@ -1,6 +1,5 @@
 import { Box, Paper, Typography } from '@mui/material';
-import type { TRequestDetail } from '@meridian/domain';
-import { formatDate } from '../../../ui/format-date';
+import { formatDate, type TRequestDetail } from '@meridian/domain';
 import { StatusChip, reviewStatusLabel } from './status-chip';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

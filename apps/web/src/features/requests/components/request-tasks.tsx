@@ -13,13 +13,13 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { useTasks } from '../api/list-tasks';
+import { useListTasks } from '../api/list-tasks';
 import { useSaveTask } from '../api/save-task';
 import { useDeleteTask } from '../api/delete-task';
 
 /** Tasks of a request: add, tick off, delete. */
 export function RequestTasks({ requestId }: { requestId: string }) {
-  const tasks = useTasks(requestId);
+  const tasks = useListTasks(requestId);
   const save = useSaveTask(requestId);
   const del = useDeleteTask(requestId);
   const [title, setTitle] = useState('');

@@ -14,27 +14,18 @@ import {
   TableRow,
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { can } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
-import { useRequestTypes } from '../api/list-request-types';
-import { useWorkflows } from '../../workflows/api/list-workflows';
+import { useListRequestTypes } from '../api/list-request-types';
+import { useListWorkflows } from '../../workflows';
 
 const STARTER_LABELS: Record<string, string> = { student: 'Students', scholar: 'Scholars', department: 'Departments', staff: 'Staff' };
 
 /** Request Configuration (#/isss/request-configuration): the request types the office offers. */
 export function RequestConfigurationPage() {
   useDocumentTitle('Request Configuration');
-  const me = useCurrentUser();
-  const allowed = can(me.data ? actorOf(me.data) : null, 'requests.configure');
-  const types = useRequestTypes(allowed);
-  const workflows = useWorkflows(allowed);
-  if (me.isPending) return <PageLoader />;
-  if (!allowed) return <UnauthorizedPage homePath="/isss/dashboard" />;
+  const types = useListRequestTypes();
+  const workflows = useListWorkflows();
   const wfName = (id: string | null) => (id ? (workflows.data?.find((w) => w.id === id)?.name ?? '…') : '—');
   return (
     <Box>

@@ -3,14 +3,14 @@ import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { useStartableTypes } from '../api/list-startable-types';
+import { useListStartableTypes } from '../api/list-startable-types';
 import { useCreateRequest } from '../api/create-request';
 import { editPath, type TPortal } from './requester-home-page';
 
 /** #/student/request-create/:requestTypeId: what the request is, and an explicit Start (opening a link creates nothing). */
 export function RequestCreatePage({ portal, homePath }: { portal: TPortal; homePath: string }) {
   const { requestTypeId = '' } = useParams();
-  const types = useStartableTypes();
+  const types = useListStartableTypes();
   const create = useCreateRequest();
   const navigate = useNavigate();
   const type = types.data?.find((t) => t.id === requestTypeId);
@@ -37,7 +37,7 @@ export function RequestCreatePage({ portal, homePath }: { portal: TPortal; homeP
           <Button
             variant="contained"
             disabled={create.isPending}
-            onClick={() => create.mutate(type.id, { onSuccess: (r) => navigate(editPath(portal, r.id), { replace: true }) })}
+            onClick={() => create.mutate(type.id, { onSuccess: (r) => void navigate(editPath(portal, r.id), { replace: true }) })}
           >
             Start request
           </Button>

@@ -7,11 +7,11 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useGetCurrentUser } from '../../auth';
 import { RequestDocuments } from '../../attachments';
 import { CommentsPanel } from '../../comments';
-import { useRequest } from '../api/get-request';
-import { useAssignees } from '../api/list-assignees';
+import { useGetRequest } from '../api/get-request';
+import { useListAssignees } from '../api/list-assignees';
 import { useAssignRequest } from '../api/assign-request';
 import { useSetReviewStatus } from '../api/set-review-status';
 import { useResendApprovalLinks } from '../api/resend-approval-links';
@@ -22,7 +22,7 @@ import { RequestTasks } from '../components/request-tasks';
 import { RequestQuestionnaire } from '../components/request-answers-view';
 import { RequestCustomQuestions } from '../components/request-custom-questions';
 import { ApprovalChain } from '../components/approval-chain';
-import { hasStudentForm, RequestFormDataView } from '../components/request-form-data-view';
+import { hasStudentForm, RequestFormDataView } from '../../workflows';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -38,13 +38,13 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** Staff request detail (#/isss/request/:requestId and #/admin/request/:requestId): Request, Documents, History Log. */
 export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
   const { requestId = '' } = useParams();
-  const request = useRequest(requestId);
-  const me = useCurrentUser();
+  const request = useGetRequest(requestId);
+  const me = useGetCurrentUser();
   const [tab, setTab] = useState<'request' | 'documents' | 'history'>('request');
   const r = request.data;
   const canProcess = !!r?.canProcess;
-  const assignees = useAssignees(requestId, canProcess);
-  const assign = useAssignRequest(requestId);
+  const assignees = useListAssignees(requestId, canProcess);
+  const assign = useAssignRequest();
   const review = useSetReviewStatus(requestId);
   const resend = useResendApprovalLinks(requestId);
   useDocumentTitle(r ? `Request #${r.number}` : 'Request');
@@ -58,7 +58,7 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
         Back to the request list
       </Button>
       <PageHeader title={`Request #${r.number}: ${r.typeName}`} subtitle={`${r.requester.name} · ${REQUEST_STATUS_LABELS[r.status]}`} />
-      <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label="Request tabs" sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_, v: typeof tab) => setTab(v)} aria-label="Request tabs" sx={{ mb: 2 }}>
         <Tab value="request" label="Request" />
         <Tab value="documents" label="Documents" />
         <Tab value="history" label="History Log" />
@@ -106,9 +106,12 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
                       value={r.assignedTo?.userId ?? ''}
                       disabled={assign.isPending}
                       onChange={(e) =>
-                        assign.mutate(e.target.value || null, {
-                          onSuccess: (d) => snack(d.assignedTo ? `Assigned to ${d.assignedTo.name}.` : 'Unassigned.', 'success'),
-                        })
+                        assign.mutate(
+                          { requestId, userId: e.target.value || null },
+                          {
+                            onSuccess: (d) => snack(d.assignedTo ? `Assigned to ${d.assignedTo.name}.` : 'Unassigned.', 'success'),
+                          },
+                        )
                       }
                     >
                       <MenuItem value="">Unassigned</MenuItem>

@@ -26,8 +26,8 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { snack } from '../../../ui/notify';
 import { RequestDocuments } from '../../attachments';
 import { CommentsPanel } from '../../comments';
-import { useRequest } from '../api/get-request';
-import { useAdvisors } from '../api/list-advisors';
+import { useGetRequest } from '../api/get-request';
+import { useListAdvisors } from '../api/list-advisors';
 import { useUpdateRequest } from '../api/update-request';
 import { useSubmitRequest } from '../api/submit-request';
 import { useCancelRequest } from '../api/cancel-request';
@@ -53,8 +53,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  */
 export function RequestEditPage({ homePath }: { portal: TPortal; homePath: string }) {
   const { requestId = '' } = useParams();
-  const request = useRequest(requestId);
-  const advisors = useAdvisors();
+  const request = useGetRequest(requestId);
+  const advisors = useListAdvisors();
   const update = useUpdateRequest(requestId);
   const submit = useSubmitRequest(requestId);
   const cancel = useCancelRequest(requestId);

@@ -1,11 +1,7 @@
 import { Box } from '@mui/material';
-import { can } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { useGetCurrentUser } from '../../auth';
 import { RequestList } from '../components/request-list';
 import { MyApprovalsPanel } from '../../workflows';
 
@@ -13,9 +9,7 @@ import { MyApprovalsPanel } from '../../workflows';
 export function RequestListPage({ area }: { area: 'isss' | 'admin' }) {
   const title = area === 'isss' ? 'Student Request List' : 'Requests';
   useDocumentTitle(title);
-  const me = useCurrentUser();
-  if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, 'requests.process')) return <UnauthorizedPage homePath={`/${area}/dashboard`} />;
+  const me = useGetCurrentUser();
   return (
     <Box>
       <PageHeader

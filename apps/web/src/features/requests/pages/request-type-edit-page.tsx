@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import {
   Alert,
@@ -20,20 +20,17 @@ import {
   TextField,
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { can, requestsApi, type TRequestTypeInput } from '@meridian/domain';
+import { requestsApi, type TRequestTypeInput } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
 import { handleApiError } from '../../../app/errors/handle-api-error';
-import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
-import { useRequestTypes } from '../api/list-request-types';
+import { useListRequestTypes } from '../api/list-request-types';
 import { useSaveRequestType } from '../api/save-request-type';
 import { useFormOptions } from '../api/list-form-options';
-import { useWorkflows } from '../../workflows/api/list-workflows';
+import { useListWorkflows } from '../../workflows';
 
 type TFormFields = Pick<
   TRequestTypeInput,
@@ -73,23 +70,23 @@ const STARTERS: [string, string][] = [
 export function RequestTypeEditPage() {
   const { requestTypeId } = useParams();
   const navigate = useNavigate();
-  const me = useCurrentUser();
-  const allowed = can(me.data ? actorOf(me.data) : null, 'requests.configure');
-  const types = useRequestTypes(allowed);
-  const workflows = useWorkflows(allowed);
-  const options = useFormOptions(allowed);
+  const types = useListRequestTypes();
+  const workflows = useListWorkflows();
+  const options = useFormOptions();
   const save = useSaveRequestType();
   const existing = requestTypeId ? types.data?.find((t) => t.id === requestTypeId) : undefined;
   const [form, setForm] = useState<TForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   useDocumentTitle(requestTypeId ? 'Edit request type' : 'New request type');
-  useEffect(() => {
-    if (existing) setForm({ ...EMPTY, ...existing, starters: existing.starters, workflowId: existing.workflowId });
-  }, [existing?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The type arrives after the first render: it fills the form once.
+  const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  if (existing && filledFrom !== existing.id) {
+    setFilledFrom(existing.id);
+    setForm({ ...EMPTY, ...existing, starters: existing.starters, workflowId: existing.workflowId });
+  }
 
-  if (me.isPending || (requestTypeId && types.isPending)) return <PageLoader />;
-  if (!allowed) return <UnauthorizedPage homePath="/isss/dashboard" />;
+  if (requestTypeId && types.isPending) return <PageLoader />;
   if (requestTypeId && !existing) return <Alert severity="error">This request type was not found.</Alert>;
   const set = <K extends keyof TForm>(k: K, v: TForm[K]) => {
     setForm((f) => ({ ...f, [k]: v }));
@@ -108,7 +105,7 @@ export function RequestTypeEditPage() {
       {
         onSuccess: (t) => {
           snack(`${t.name} was saved.`, 'success');
-          navigate('/isss/request-configuration');
+          void navigate('/isss/request-configuration');
         },
         onError: (e) => {
           if (isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403) {
@@ -129,7 +126,7 @@ export function RequestTypeEditPage() {
         multiple
         value={form[key]}
         onChange={(e) => set(key, e.target.value as string[])}
-        renderValue={(ids) => (ids as string[]).map((id) => items.find((i) => i.id === id)?.name ?? '…').join(', ')}
+        renderValue={(ids) => ids.map((id) => items.find((i) => i.id === id)?.name ?? '…').join(', ')}
       >
         {items.map((i) => (
           <MenuItem key={i.id} value={i.id}>
@@ -188,12 +185,7 @@ export function RequestTypeEditPage() {
           />
           <FormControl>
             <InputLabel id="visa-label">Visa type</InputLabel>
-            <Select
-              labelId="visa-label"
-              label="Visa type"
-              value={form.visaScope}
-              onChange={(e) => set('visaScope', e.target.value as TForm['visaScope'])}
-            >
+            <Select labelId="visa-label" label="Visa type" value={form.visaScope} onChange={(e) => set('visaScope', e.target.value)}>
               {requestsApi.VISA_SCOPES.map((v) => (
                 <MenuItem key={v} value={v}>
                   {v}

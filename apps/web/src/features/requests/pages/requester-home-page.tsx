@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate } from '@meridian/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Alert,
@@ -20,11 +21,10 @@ import {
 } from '@mui/material';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
-import { formatDate } from '../../../ui/format-date';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useGetCurrentUser } from '../../auth';
 import { displayName } from '../../../ui/display-name';
-import { useStartableTypes } from '../api/list-startable-types';
-import { useMyRequests } from '../api/list-my-requests';
+import { useListStartableTypes } from '../api/list-startable-types';
+import { useListMyRequests } from '../api/list-my-requests';
 import { useCreateRequest } from '../api/create-request';
 import { StatusChip } from '../components/status-chip';
 import { MyApprovalsPanel } from '../../workflows';
@@ -39,15 +39,15 @@ export const editPath = (portal: TPortal, id: string) => `/${portal}/request-edi
 export function RequesterHomePage({ portal }: { portal: TPortal }) {
   const title = portal === 'student' ? 'Student Services' : 'Requests';
   useDocumentTitle(title);
-  const me = useCurrentUser();
-  const types = useStartableTypes();
-  const mine = useMyRequests();
+  const me = useGetCurrentUser();
+  const types = useListStartableTypes();
+  const mine = useListMyRequests();
   const create = useCreateRequest();
   const navigate = useNavigate();
   const [starting, setStarting] = useState<string | null>(null);
   const start = (id: string) => {
     setStarting(id);
-    create.mutate(id, { onSuccess: (r) => navigate(editPath(portal, r.id)), onSettled: () => setStarting(null) });
+    create.mutate(id, { onSuccess: (r) => void navigate(editPath(portal, r.id)), onSettled: () => setStarting(null) });
   };
   const drafts = (mine.data ?? []).filter((r) => r.status === 'draft' || r.status === 'clarification_requested');
   return (

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setupApi, type TSetupInput } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { setupStatusQueryKey } from './get-setup-status';
-import { brandingQueryKey } from '../../institutions/api/get-branding';
+import { brandingQueryKey } from '../../../app/branding';
 
 /** Create the first institution and its super user. */
 export function useCompleteSetup() {

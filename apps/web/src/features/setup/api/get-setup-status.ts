@@ -5,7 +5,7 @@ import { apiCall } from '../../../app/http/api-call';
 export const setupStatusQueryKey = ['setup-status'] as const;
 
 /** Whether the portal still needs its first institution (then everything goes to the wizard). */
-export function useSetupStatus() {
+export function useGetSetupStatus() {
   return useQuery({
     queryKey: setupStatusQueryKey,
     queryFn: ({ signal }) => apiCall(setupApi.getSetupStatus, { signal }),

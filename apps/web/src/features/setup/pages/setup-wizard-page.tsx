@@ -5,16 +5,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Grid, Link, Typography } from '@mui/material';
 import { MSG, setupApi, type TSetupInput } from '@meridian/domain';
 import type { z } from 'zod';
-import { useSetupStatus } from '../api/get-setup-status';
+import { useGetSetupStatus } from '../api/get-setup-status';
 import { useCompleteSetup } from '../api/complete-setup';
-import { DEFAULT_BRANDING } from '../../institutions/api/use-branding-or-default';
+import { DEFAULT_BRANDING } from '../../../app/branding';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { FormColorField } from '../../../ui/form/form-color-field';
 import { handleFormError } from '../../../ui/form/handle-form-error';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { PasswordField } from '../../auth/components/password-field';
+import { PasswordField } from '../../auth';
 
 type TForm = z.input<typeof setupApi.ZSetupInput>;
 const FIELDS = [
@@ -34,7 +34,7 @@ const FIELDS = [
 export function SetupWizardPage() {
   useDocumentTitle('Configuration Setup Wizard');
   const navigate = useNavigate();
-  const status = useSetupStatus();
+  const status = useGetSetupStatus();
   const complete = useCompleteSetup();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<TForm, unknown, TSetupInput>({
@@ -75,14 +75,14 @@ export function SetupWizardPage() {
     complete.mutate(v, {
       onSuccess: () => {
         snack('The portal is set up. Please log in with the super user you just created.', 'success', 6000);
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       },
       onError: (e) => setFormError(handleFormError(e, setError, FIELDS)),
     });
   };
 
   return (
-    <Box component="form" noValidate aria-labelledby="setup-title" onSubmit={handleSubmit(onValid)}>
+    <Box component="form" noValidate aria-labelledby="setup-title" onSubmit={(e) => void handleSubmit(onValid)(e)}>
       <Typography id="setup-title" variant="h1" component="h1" gutterBottom>
         Configuration Setup Wizard
       </Typography>

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sevisApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
-import { saveFile } from '../../attachments/api/binary';
+import { downloadFile } from '../../../app/http/download-file';
 
 /** Everything the Batch Manager caches: creating or sending refreshes groups, events and batches. */
-export const batchesKey = ['sevis', 'batches'] as const;
+const batchesKey = ['sevis', 'batches'] as const;
 
-export function usePendingGroups(enabled = true) {
+export function useListPendingGroups(enabled = true) {
   return useQuery({
     queryKey: [...batchesKey, 'groups'],
     queryFn: ({ signal }) => apiCall(sevisApi.listPendingGroups, { signal }),
@@ -14,7 +14,7 @@ export function usePendingGroups(enabled = true) {
   });
 }
 
-export function usePendingEvents(query: sevisApi.TListPendingEventsQuery, enabled = true) {
+export function useListPendingEvents(query: sevisApi.TListPendingEventsQuery, enabled = true) {
   return useQuery({
     queryKey: [...batchesKey, 'events', query],
     queryFn: ({ signal }) => apiCall(sevisApi.listPendingEvents, { query, signal }),
@@ -23,7 +23,7 @@ export function usePendingEvents(query: sevisApi.TListPendingEventsQuery, enable
   });
 }
 
-export function useBatchList(query: sevisApi.TListBatchesQuery, enabled = true) {
+export function useListBatches(query: sevisApi.TListBatchesQuery, enabled = true) {
   return useQuery({
     queryKey: [...batchesKey, 'list', query],
     queryFn: ({ signal }) => apiCall(sevisApi.listBatches, { query, signal }),
@@ -32,7 +32,7 @@ export function useBatchList(query: sevisApi.TListBatchesQuery, enabled = true) 
   });
 }
 
-export function useBatch(batchRowId: string | null) {
+export function useGetBatch(batchRowId: string | null) {
   return useQuery({
     queryKey: [...batchesKey, 'one', batchRowId],
     queryFn: ({ signal }) => apiCall(sevisApi.getBatch, { params: { batchRowId: batchRowId! }, signal }),
@@ -58,5 +58,5 @@ export function useMarkBatchSent() {
 
 /** Saves the batch XML under its batch id. */
 export function downloadBatchXml(batch: { id: string; batchId: string }): Promise<void> {
-  return saveFile(sevisApi.downloadBatchXml.path.replace(':batchRowId', encodeURIComponent(batch.id)), {}, `${batch.batchId}.xml`);
+  return downloadFile(sevisApi.downloadBatchXml, { params: { batchRowId: batch.id } }, `${batch.batchId}.xml`);
 }

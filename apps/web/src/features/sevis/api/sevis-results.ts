@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { sevisApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { uploadFile } from '../../../app/http/upload-file';
@@ -11,7 +12,7 @@ export function uploadTransactionLog(file: File, onProgress: (f: number) => void
 }
 
 /** History of imported transaction logs. */
-export function useTransactionLogs(query: { page: number; pageSize: number }) {
+export function useListTransactionLogs(query: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...resultsKey, 'logs', query],
     queryFn: ({ signal }) => apiCall(sevisApi.listTransactionLogs, { query, signal }),
@@ -20,7 +21,7 @@ export function useTransactionLogs(query: { page: number; pageSize: number }) {
 }
 
 /** One imported log with its records' results. */
-export function useTransactionLog(logId: string | null) {
+export function useGetTransactionLog(logId: string | null) {
   return useQuery({
     queryKey: [...resultsKey, 'log', logId],
     queryFn: ({ signal }) => apiCall(sevisApi.getTransactionLog, { params: { logId: logId! }, signal }),
@@ -29,23 +30,16 @@ export function useTransactionLog(logId: string | null) {
 }
 
 /** System Errors: failed or held SEVIS updates on the records the caller reaches. */
-export function useSystemErrors(query: {
-  page: number;
-  pageSize: number;
-  q?: string | undefined;
-  code?: string | undefined;
-  sort: string;
-  dir: string;
-}) {
+export function useListSystemErrors(query: z.input<typeof sevisApi.ZSystemErrorsQuery>) {
   return useQuery({
     queryKey: [...resultsKey, 'system-errors', query],
-    queryFn: ({ signal }) => apiCall(sevisApi.listSystemErrors, { query: query as never, signal }),
+    queryFn: ({ signal }) => apiCall(sevisApi.listSystemErrors, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Whether the SEVIS batch interface is configured (Send to SEVIS / Fetch results shown). */
-export function useTransportStatus(enabled = true) {
+export function useGetTransportStatus(enabled = true) {
   return useQuery({
     queryKey: [...resultsKey, 'transport'],
     queryFn: ({ signal }) => apiCall(sevisApi.getTransportStatus, { signal }),

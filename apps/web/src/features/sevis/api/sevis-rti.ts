@@ -10,7 +10,7 @@ export function uploadRtiList(file: File, onProgress: (f: number) => void) {
 }
 
 /** History of RTI imports. */
-export function useRtiImports(query: { page: number; pageSize: number }) {
+export function useListRtiImports(query: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...rtiKey, 'list', query],
     queryFn: ({ signal }) => apiCall(sevisApi.listRtiImports, { query, signal }),
@@ -19,7 +19,7 @@ export function useRtiImports(query: { page: number; pageSize: number }) {
 }
 
 /** One import: its rows side by side with our records. */
-export function useRtiImport(importId: string, query: { page: number; pageSize: number; state: string }) {
+export function useGetRtiImport(importId: string, query: { page: number; pageSize: number; state: string }) {
   return useQuery({
     queryKey: [...rtiKey, 'one', importId, query],
     queryFn: ({ signal }) => apiCall(sevisApi.getRtiImport, { params: { importId }, query: query as never, signal }),

@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sevisApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
-export const sevisSettingsKey = ['sevis', 'settings'] as const;
-export const sevisSendersKey = ['sevis', 'senders'] as const;
+const sevisSettingsKey = ['sevis', 'settings'] as const;
+const sevisSendersKey = ['sevis', 'senders'] as const;
 
 /** The SEVIS settings of the caller's sites. */
-export function useSevisSettings(enabled = true) {
+export function useListSevisSettings(enabled = true) {
   return useQuery({ queryKey: sevisSettingsKey, queryFn: ({ signal }) => apiCall(sevisApi.listSevisSettings, { signal }), enabled });
 }
 
@@ -22,7 +22,7 @@ export function useSaveSevisSettings() {
 }
 
 /** SEVIS Permissions: the DSOs and AROs, and the staff who may be named. */
-export function useSevisSenders(enabled = true) {
+export function useListSevisSenders(enabled = true) {
   return useQuery({ queryKey: sevisSendersKey, queryFn: ({ signal }) => apiCall(sevisApi.listSevisSenders, { signal }), enabled });
 }
 

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { SEVIS_EVENT_STATUS_LABELS, sevisApi, type TSevisEventStatus } from '@meridian/domain';
 import { PageLoader } from '../../../ui/page-loader';
-import { useBatch } from '../api/sevis-batches';
+import { useGetBatch } from '../api/sevis-batches';
 import { BatchStatusChip } from './batch-status-chip';
 
 /** A record's result: nothing before the batch is sent, then awaiting SEVIS's log, then SEVIS's code and message. */
@@ -29,7 +29,7 @@ function recordResult(batchStatus: sevisApi.TSevisBatchStatus, r: sevisApi.TSevi
 
 /** The records of one batch: student, event, requestID and the SEVIS result once the log is in. */
 export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string; onClose: () => void }) {
-  const batch = useBatch(batchRowId);
+  const batch = useGetBatch(batchRowId);
   const b = batch.data;
   return (
     <Dialog open onClose={onClose} aria-labelledby="batch-detail-title" maxWidth="md" fullWidth>

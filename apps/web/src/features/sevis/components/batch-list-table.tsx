@@ -1,231 +1,185 @@
-import {
-  Box,
-  Button,
-  InputAdornment,
-  MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import Search from '@mui/icons-material/Search';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { sevisApi } from '@meridian/domain';
-import { formatDateTime } from '../../../ui/format-date';
+import { formatDateTime, sevisApi } from '@meridian/domain';
 import { toast } from '../../../ui/notify';
-import { downloadBatchXml, useBatchList } from '../api/sevis-batches';
+import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../ui/data-table';
+import { downloadBatchXml, useListBatches } from '../api/sevis-batches';
 import { BatchStatusChip } from './batch-status-chip';
-import { useSearchText } from './batch-search';
-import { ListEmptyRow, ListLoadingBar, ListPagination, orgIdOptions } from './list-table-parts';
+import { orgIdOptions } from './org-id-options';
 import { BatchResultsActions } from '../pages/results-batch-actions';
 
-export interface TBatchFilters {
-  bStatus: string;
-  bKind: string;
-  bOrg: string;
-  bQ: string;
-  bPage: string;
-  bSize: string;
-}
+// The Batch Manager shows two lists: this one's names in the address start with 'b'.
+const FILTERS = { bStatus: '', bKind: '', bOrg: '', bQ: '' };
 
 /** The batches of the caller's sites: statuses, download, mark sent, records. */
 export function BatchListTable({
-  filters,
-  setFilters,
   groups,
   onMarkSent,
   onOpen,
 }: {
-  filters: TBatchFilters;
-  setFilters: (p: Partial<TBatchFilters>) => void;
   groups: sevisApi.TPendingGroup[];
   onMarkSent: (b: sevisApi.TSevisBatch) => void;
   onOpen: (b: sevisApi.TSevisBatch) => void;
 }) {
-  const page = Number(filters.bPage) || 1;
-  const pageSize = Number(filters.bSize) || 10;
-  const query: sevisApi.TListBatchesQuery = {
-    page,
-    pageSize,
+  const table = useUrlTable({ filters: FILTERS, pageKey: 'bPage', pageSizeKey: 'bSize', pageSize: 10 });
+  const { filters, setFilters } = table;
+  const list = useListBatches({
+    page: table.page,
+    pageSize: table.pageSize,
     ...(filters.bStatus ? { status: filters.bStatus as sevisApi.TSevisBatchStatus } : {}),
     ...(filters.bKind ? { kind: filters.bKind as 'student' | 'ev' } : {}),
     ...(filters.bOrg ? { settingsId: filters.bOrg } : {}),
     ...(filters.bQ ? { q: filters.bQ } : {}),
-  };
-  const list = useBatchList(query);
-  const [q, setQ] = useSearchText(filters.bQ, (v) => setFilters({ bQ: v, bPage: '1' }));
-  const items = list.data?.items ?? [];
+  });
+  const columns: TColumn<sevisApi.TSevisBatch>[] = [
+    {
+      key: 'batch',
+      header: 'Batch id',
+      isRowHeader: true,
+      cell: (b) => (
+        <>
+          <Button
+            size="small"
+            onClick={() => onOpen(b)}
+            sx={{ fontFamily: 'monospace', p: 0, minWidth: 0 }}
+            aria-label={`Show the records of batch ${b.batchId}`}
+          >
+            {b.batchId}
+          </Button>
+          <Typography variant="caption" component="div" color="text.secondary">
+            {sevisApi.SEVIS_BATCH_KIND_LABELS[b.kind]}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'org',
+      header: 'OrgID',
+      cell: (b) => (
+        <>
+          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+            {b.orgId}
+          </Box>
+          <Typography variant="caption" component="div" color="text.secondary">
+            {b.campusSiteName}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'records', header: 'Records', align: 'right', cell: (b) => b.recordCount },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (b) => (
+        <>
+          <BatchStatusChip status={b.status} />
+          {b.resultCode ? (
+            <Typography variant="caption" component="div" color="text.secondary">
+              {b.resultCode} {b.resultMessage}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      noWrap: true,
+      cell: (b) => (
+        <>
+          {formatDateTime(b.createdAt)}
+          <Typography variant="caption" component="div" color="text.secondary">
+            {b.createdByName} · user id {b.sevisUserId}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'sent',
+      header: 'Sent',
+      noWrap: true,
+      cell: (b) => (
+        <>
+          {b.sentAt ? formatDateTime(b.sentAt) : '—'}
+          {b.sentVia === 'manual' ? (
+            <Typography variant="caption" component="div" color="text.secondary">
+              Uploaded by hand
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      noWrap: true,
+      cell: (b) => (
+        <>
+          <Button
+            size="small"
+            startIcon={<FileDownloadOutlined />}
+            aria-label={`Download the XML of batch ${b.batchId}`}
+            onClick={() => void downloadBatchXml(b).catch(() => toast('The batch file could not be downloaded.'))}
+          >
+            XML
+          </Button>
+          {b.canSend ? (
+            <Button size="small" startIcon={<SendOutlined />} onClick={() => onMarkSent(b)} aria-label={`Mark batch ${b.batchId} sent`}>
+              Mark sent
+            </Button>
+          ) : null}
+          <BatchResultsActions batch={b} />
+        </>
+      ),
+    },
+  ];
   return (
     <Paper variant="outlined">
       <Box role="search" aria-label="Filter batches" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1 }}>
-        <TextField
-          label="Batch id"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          size="small"
-          margin="none"
-          fullWidth={false}
-          sx={{ width: 220 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search aria-hidden />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { maxLength: 40 },
-          }}
-        />
-        <TextField
-          select
-          size="small"
-          margin="none"
-          fullWidth={false}
-          sx={{ minWidth: 230 }}
+        <SearchField label="Batch id" value={filters.bQ} onChange={(bQ) => setFilters({ bQ })} sx={{ width: 220 }} />
+        <SelectFilter
+          id="batch-status"
           label="Status"
+          width={230}
+          anyLabel="All statuses"
           value={filters.bStatus}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          onChange={(e) => setFilters({ bStatus: e.target.value, bPage: '1' })}
-        >
-          <MenuItem value="">All statuses</MenuItem>
-          {sevisApi.SEVIS_BATCH_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {sevisApi.SEVIS_BATCH_STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          margin="none"
-          fullWidth={false}
-          sx={{ minWidth: 200 }}
+          onChange={(bStatus) => setFilters({ bStatus })}
+          options={sevisApi.SEVIS_BATCH_STATUSES.map((s) => ({ value: s, label: sevisApi.SEVIS_BATCH_STATUS_LABELS[s] }))}
+        />
+        <SelectFilter
+          id="batch-kind"
           label="Kind"
+          width={200}
+          anyLabel="F-1 and J-1"
           value={filters.bKind}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          onChange={(e) => setFilters({ bKind: e.target.value, bPage: '1' })}
-        >
-          <MenuItem value="">F-1 and J-1</MenuItem>
-          <MenuItem value="student">{sevisApi.SEVIS_BATCH_KIND_LABELS.student}</MenuItem>
-          <MenuItem value="ev">{sevisApi.SEVIS_BATCH_KIND_LABELS.ev}</MenuItem>
-        </TextField>
-        <TextField
-          select
-          size="small"
-          margin="none"
-          fullWidth={false}
-          sx={{ minWidth: 240 }}
+          onChange={(bKind) => setFilters({ bKind })}
+          options={[
+            { value: 'student', label: sevisApi.SEVIS_BATCH_KIND_LABELS.student },
+            { value: 'ev', label: sevisApi.SEVIS_BATCH_KIND_LABELS.ev },
+          ]}
+        />
+        <SelectFilter
+          id="batch-org"
           label="OrgID"
+          width={240}
+          anyLabel="All OrgIDs"
           value={filters.bOrg}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          onChange={(e) => setFilters({ bOrg: e.target.value, bPage: '1' })}
-        >
-          <MenuItem value="">All OrgIDs</MenuItem>
-          {orgIdOptions(groups)}
-        </TextField>
+          onChange={(bOrg) => setFilters({ bOrg })}
+          options={orgIdOptions(groups)}
+        />
       </Box>
-      <ListLoadingBar list={list} label="Loading batches" />
-      <TableContainer>
-        <Table size="small" aria-label="Batches" sx={{ minWidth: 960 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">Batch id</TableCell>
-              <TableCell scope="col">OrgID</TableCell>
-              <TableCell scope="col" align="right">
-                Records
-              </TableCell>
-              <TableCell scope="col">Status</TableCell>
-              <TableCell scope="col">Created</TableCell>
-              <TableCell scope="col">Sent</TableCell>
-              <TableCell scope="col">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((b) => (
-              <TableRow key={b.id} hover>
-                <TableCell component="th" scope="row">
-                  <Button
-                    size="small"
-                    onClick={() => onOpen(b)}
-                    sx={{ fontFamily: 'monospace', p: 0, minWidth: 0 }}
-                    aria-label={`Show the records of batch ${b.batchId}`}
-                  >
-                    {b.batchId}
-                  </Button>
-                  <Typography variant="caption" component="div" color="text.secondary">
-                    {sevisApi.SEVIS_BATCH_KIND_LABELS[b.kind]}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                    {b.orgId}
-                  </Box>
-                  <Typography variant="caption" component="div" color="text.secondary">
-                    {b.campusSiteName}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">{b.recordCount}</TableCell>
-                <TableCell>
-                  <BatchStatusChip status={b.status} />
-                  {b.resultCode ? (
-                    <Typography variant="caption" component="div" color="text.secondary">
-                      {b.resultCode} {b.resultMessage}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(b.createdAt)}
-                  <Typography variant="caption" component="div" color="text.secondary">
-                    {b.createdByName} · user id {b.sevisUserId}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {b.sentAt ? formatDateTime(b.sentAt) : '—'}
-                  {b.sentVia === 'manual' ? (
-                    <Typography variant="caption" component="div" color="text.secondary">
-                      Uploaded by hand
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Button
-                    size="small"
-                    startIcon={<FileDownloadOutlined />}
-                    aria-label={`Download the XML of batch ${b.batchId}`}
-                    onClick={() => downloadBatchXml(b).catch(() => toast('The batch file could not be downloaded.'))}
-                  >
-                    XML
-                  </Button>
-                  {b.canSend ? (
-                    <Button
-                      size="small"
-                      startIcon={<SendOutlined />}
-                      onClick={() => onMarkSent(b)}
-                      aria-label={`Mark batch ${b.batchId} sent`}
-                    >
-                      Mark sent
-                    </Button>
-                  ) : null}
-                  <BatchResultsActions batch={b} />
-                </TableCell>
-              </TableRow>
-            ))}
-            <ListEmptyRow list={list} rowCount={items.length} colSpan={7} emptyText="No batches match these filters." />
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ListPagination
+      <DataTable
+        label="Batches"
+        columns={columns}
+        rows={list.data?.items}
+        rowKey={(b) => b.id}
+        query={list}
+        loadingLabel="Loading batches"
+        empty="No batches match these filters."
+        minWidth={960}
         total={list.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onChange={(p) => setFilters({ bPage: p.page, ...(p.pageSize ? { bSize: p.pageSize } : {}) })}
+        paging={table.paging}
       />
     </Paper>
   );

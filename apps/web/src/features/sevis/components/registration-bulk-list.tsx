@@ -1,34 +1,13 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  CircularProgress,
-  InputAdornment,
-  Link,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import Search from '@mui/icons-material/Search';
-import type { sevisApi } from '@meridian/domain';
-import { formatDate } from '../../../ui/format-date';
+import { Alert, Box, Button, Checkbox, Chip, CircularProgress, Link, Paper, Typography } from '@mui/material';
+import { formatDate, type sevisApi } from '@meridian/domain';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { useUrlFilters } from '../../../ui/use-url-filters';
+import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { useBulkCandidates, useQueueBulkEvents, type TBulkList } from '../api/sevis-bulk-events';
-import { useSearchText } from './batch-search';
-import { ListEmptyRow, ListLoadingBar, ListPagination } from './list-table-parts';
 
-const DEFAULTS = { q: '', page: '1', pageSize: '50' };
+const FILTERS = { q: '' };
+const PAGE_SIZES = [25, 50, 100, 250];
 
 /**
  * A SEVIS bulk list (Registration or Validation): the records that need the event, chosen one by one
@@ -45,12 +24,10 @@ export function RegistrationBulkList({
   startLabel: string;
   emptyText: string;
 }) {
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
-  const page = Number(filters.page) || 1;
-  const pageSize = Number(filters.pageSize) || 50;
-  const data = useBulkCandidates(list, { page, pageSize, ...(filters.q ? { q: filters.q } : {}) });
+  const table = useUrlTable({ filters: FILTERS, pageSize: 50, pageSizes: PAGE_SIZES });
+  const { filters, setFilters } = table;
+  const data = useBulkCandidates(list, { page: table.page, pageSize: table.pageSize, ...(filters.q ? { q: filters.q } : {}) });
   const queue = useQueueBulkEvents(list);
-  const [q, setQ] = useSearchText(filters.q, (v) => setFilters({ q: v, page: '1' }));
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [confirmAll, setConfirmAll] = useState(false);
   const [result, setResult] = useState<sevisApi.TBulkEventsOutput | null>(null);
@@ -77,6 +54,67 @@ export function RegistrationBulkList({
       return n;
     });
 
+  const columns: TColumn<sevisApi.TBulkCandidate>[] = [
+    {
+      key: 'select',
+      padding: 'checkbox',
+      header: (
+        <Checkbox
+          checked={allOnPage}
+          indeterminate={!allOnPage && selectable.some((i) => chosen.has(i.profileId))}
+          disabled={!selectable.length}
+          onChange={() =>
+            setChosen((s) => {
+              const n = new Set(s);
+              selectable.forEach((i) => (allOnPage ? n.delete(i.profileId) : n.add(i.profileId)));
+              return n;
+            })
+          }
+          slotProps={{ input: { 'aria-label': 'Select every record on this page' } }}
+        />
+      ),
+      cell: (r) => (
+        <Checkbox
+          checked={chosen.has(r.profileId)}
+          disabled={r.hasPendingEvent}
+          onChange={() => toggle(r.profileId)}
+          slotProps={{ input: { 'aria-label': `Select ${r.firstName} ${r.lastName}` } }}
+        />
+      ),
+    },
+    {
+      key: 'student',
+      header: 'Student',
+      isRowHeader: true,
+      cell: (r) => (
+        <>
+          <Link component={RouterLink} to={`/isss/student-profile/${r.profileId}`} sx={{ fontWeight: 600 }}>
+            {r.lastName}, {r.firstName}
+          </Link>
+          <Typography variant="caption" component="div" color="text.secondary">
+            {r.sevisId || 'No SEVIS ID'}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'site', header: 'Campus site', cell: (r) => r.campusSiteName || '—' },
+    { key: 'status', header: 'SEVIS status', cell: (r) => r.sevisStatus },
+    { key: 'start', header: startLabel, cell: (r) => formatDate(r.startDate) },
+    { key: 'end', header: 'Program end', cell: (r) => formatDate(r.programEndDate) },
+    {
+      key: 'event',
+      header: eventLabel,
+      cell: (r) =>
+        r.hasPendingEvent ? (
+          <Chip size="small" color="info" variant="outlined" label="Queued" />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Not yet
+          </Typography>
+        ),
+    },
+  ];
+
   return (
     <Box>
       {result ? (
@@ -92,25 +130,11 @@ export function RegistrationBulkList({
       <Paper variant="outlined">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1, alignItems: 'center' }}>
           <Box role="search" aria-label="Filter the list" sx={{ flex: '1 1 260px' }}>
-            <TextField
-              label="Search"
+            <SearchField
+              value={filters.q}
+              onChange={(q) => setFilters({ q })}
               placeholder="Name or SEVIS ID"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-              size="small"
-              margin="none"
-              fullWidth={false}
               sx={{ width: '100%', maxWidth: 360 }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Search aria-hidden />
-                    </InputAdornment>
-                  ),
-                },
-                htmlInput: { maxLength: 100 },
-              }}
             />
           </Box>
           <Button
@@ -125,73 +149,19 @@ export function RegistrationBulkList({
             Queue for all ({total})
           </Button>
         </Box>
-        <ListLoadingBar list={data} label="Loading the list" />
-        <TableContainer>
-          <Table size="small" aria-label={`${eventLabel} list`} sx={{ minWidth: 760 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allOnPage}
-                    indeterminate={!allOnPage && selectable.some((i) => chosen.has(i.profileId))}
-                    disabled={!selectable.length}
-                    onChange={() =>
-                      setChosen((s) => {
-                        const n = new Set(s);
-                        selectable.forEach((i) => (allOnPage ? n.delete(i.profileId) : n.add(i.profileId)));
-                        return n;
-                      })
-                    }
-                    slotProps={{ input: { 'aria-label': 'Select every record on this page' } }}
-                  />
-                </TableCell>
-                <TableCell scope="col">Student</TableCell>
-                <TableCell scope="col">Campus site</TableCell>
-                <TableCell scope="col">SEVIS status</TableCell>
-                <TableCell scope="col">{startLabel}</TableCell>
-                <TableCell scope="col">Program end</TableCell>
-                <TableCell scope="col">{eventLabel}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((r) => (
-                <TableRow key={r.profileId} hover selected={chosen.has(r.profileId)}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={chosen.has(r.profileId)}
-                      disabled={r.hasPendingEvent}
-                      onChange={() => toggle(r.profileId)}
-                      slotProps={{ input: { 'aria-label': `Select ${r.firstName} ${r.lastName}` } }}
-                    />
-                  </TableCell>
-                  <TableCell component="th" scope="row">
-                    <Link component={RouterLink} to={`/isss/student-profile/${r.profileId}`} sx={{ fontWeight: 600 }}>
-                      {r.lastName}, {r.firstName}
-                    </Link>
-                    <Typography variant="caption" component="div" color="text.secondary">
-                      {r.sevisId || 'No SEVIS ID'}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{r.campusSiteName || '—'}</TableCell>
-                  <TableCell>{r.sevisStatus}</TableCell>
-                  <TableCell>{formatDate(r.startDate)}</TableCell>
-                  <TableCell>{formatDate(r.programEndDate)}</TableCell>
-                  <TableCell>
-                    {r.hasPendingEvent ? (
-                      <Chip size="small" color="info" variant="outlined" label="Queued" />
-                    ) : (
-                      <Typography variant="body2" color="text.secondary">
-                        Not yet
-                      </Typography>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-              <ListEmptyRow list={data} rowCount={items.length} colSpan={7} emptyText={emptyText} />
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <ListPagination total={total} page={page} pageSize={pageSize} rowsPerPageOptions={[25, 50, 100, 250]} onChange={setFilters} />
+        <DataTable
+          label={`${eventLabel} list`}
+          columns={columns}
+          rows={items}
+          rowKey={(r) => r.profileId}
+          rowProps={(r) => ({ selected: chosen.has(r.profileId) })}
+          query={data}
+          loadingLabel="Loading the list"
+          empty={emptyText}
+          minWidth={760}
+          total={total}
+          paging={table.paging}
+        />
       </Paper>
       <ConfirmDialog
         open={confirmAll}

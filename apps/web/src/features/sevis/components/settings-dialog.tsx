@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { z } from 'zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -21,7 +22,7 @@ import { handleFormError } from '../../../ui/form/handle-form-error';
 import { snack } from '../../../ui/notify';
 import { useSaveSevisSettings } from '../api/sevis-settings';
 
-type TOut = import('zod').output<typeof sevisApi.ZSevisSettingsInput>;
+type TOut = z.output<typeof sevisApi.ZSevisSettingsInput>;
 type TForm = sevisApi.TSevisSettingsInput;
 const FIELDS = [
   'campusSiteId',
@@ -91,7 +92,7 @@ export function SettingsDialog({
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby="sevis-settings-dialog" maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={handleSubmit(onValid)}>
+      <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
         <DialogTitle id="sevis-settings-dialog">
           {row ? `SEVIS settings: ${row.campusSiteName}, ${row.programKind === 'F' ? 'F-1' : 'J-1'}` : 'Add SEVIS settings'}
         </DialogTitle>

@@ -1,52 +1,31 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { can, sevisApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { type sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUrlFilters } from '../../../ui/use-url-filters';
-import { useCreateBatches, useMarkBatchSent, usePendingGroups } from '../api/sevis-batches';
+import { useCreateBatches, useMarkBatchSent, useListPendingGroups } from '../api/sevis-batches';
 import { BatchDetailDialog } from '../components/batch-detail-dialog';
-import { BatchEventsTable } from '../components/batch-events-table';
+import { BatchEventsTable, EVENT_FILTERS } from '../components/batch-events-table';
 import { BatchGroups } from '../components/batch-groups';
 import { BatchListTable } from '../components/batch-list-table';
 import { createdMessage } from '../components/batch-created-message';
 
-const DEFAULTS = {
-  eOrg: '',
-  eStatus: '',
-  eQ: '',
-  ePage: '1',
-  eSize: '10',
-  bStatus: '',
-  bKind: '',
-  bOrg: '',
-  bQ: '',
-  bPage: '1',
-  bSize: '10',
-};
-
 /** #/isss/batch-manager: pending SEVIS updates by OrgID, creating validated batches, and the batches with their statuses. */
 export function BatchManagerPage() {
   useDocumentTitle('Batch Manager');
-  const me = useCurrentUser();
-  const mayBatch = can(me.data ? actorOf(me.data) : null, 'sevis.batch');
-  const groups = usePendingGroups(mayBatch);
+  const groups = useListPendingGroups();
   const create = useCreateBatches();
   const markSent = useMarkBatchSent();
-  const [filters, setFilters] = useUrlFilters(DEFAULTS);
+  const [, setEventFilters] = useUrlFilters({ ...EVENT_FILTERS, ePage: '1' });
   const [result, setResult] = useState<sevisApi.TCreateBatchesOutput | null>(null);
   const [sending, setSending] = useState<sevisApi.TSevisBatch | null>(null);
   const [open, setOpen] = useState<string | null>(null);
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayBatch) return <UnauthorizedPage homePath="/isss/dashboard" />;
   const items = groups.data?.items ?? [];
   const anyCreatable = items.some((g) => g.canCreate && g.settingsId && g.pendingCount + g.heldCount > 0);
 
@@ -99,17 +78,17 @@ export function BatchManagerPage() {
           groups={items}
           busy={create.isPending}
           onCreate={(g) => run({ settingsId: g.settingsId! })}
-          onShow={(g) => setFilters({ eOrg: g.settingsId ?? 'none', eStatus: '', ePage: '1' })}
+          onShow={(g) => setEventFilters({ eOrg: g.settingsId ?? 'none', eStatus: '', ePage: '1' })}
         />
       )}
       <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>
         Pending and held-back updates
       </Typography>
-      <BatchEventsTable filters={filters} setFilters={setFilters} groups={items} />
+      <BatchEventsTable groups={items} />
       <Typography variant="h2" component="h2" sx={{ mt: 4, mb: 1.5 }}>
         Batches
       </Typography>
-      <BatchListTable filters={filters} setFilters={setFilters} groups={items} onMarkSent={setSending} onOpen={(b) => setOpen(b.id)} />
+      <BatchListTable groups={items} onMarkSent={setSending} onOpen={(b) => setOpen(b.id)} />
       <ConfirmDialog
         open={!!sending}
         title="Mark the batch sent"

@@ -19,18 +19,15 @@ import {
 } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { can, MSG, sevisApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { MSG, sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { handleFormError } from '../../../ui/form/handle-form-error';
 import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { useRemoveSevisSender, useSaveSevisSender, useSevisSenders } from '../api/sevis-settings';
+import { useRemoveSevisSender, useSaveSevisSender, useListSevisSenders } from '../api/sevis-settings';
 
 type TForm = sevisApi.TSevisSenderInput;
 const FIELDS = ['userId', 'kind', 'sevisUserId'] as const;
@@ -39,9 +36,7 @@ const EMPTY: TForm = { userId: '', kind: 'DSO', sevisUserId: '' };
 /** #/isss/sevis-permissions (super users and officers): who may send F-1 (DSO) and J-1 (ARO) batches. */
 export function SevisPermissionsPage() {
   useDocumentTitle('SEVIS Permissions');
-  const me = useCurrentUser();
-  const mayConfigure = can(me.data ? actorOf(me.data) : null, 'sevis.configure');
-  const list = useSevisSenders(mayConfigure);
+  const list = useListSevisSenders();
   const save = useSaveSevisSender();
   const remove = useRemoveSevisSender();
   const [formError, setFormError] = useState<string | null>(null);
@@ -51,8 +46,6 @@ export function SevisPermissionsPage() {
     defaultValues: EMPTY,
   });
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayConfigure) return <UnauthorizedPage homePath="/isss/dashboard" />;
   if (list.isPending) return <PageLoader />;
   if (!list.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
 
@@ -78,7 +71,7 @@ export function SevisPermissionsPage() {
         sx={{ p: 2, mb: 3 }}
         component="form"
         noValidate
-        onSubmit={handleSubmit(onValid)}
+        onSubmit={(e) => void handleSubmit(onValid)(e)}
         aria-labelledby="add-sender-title"
       >
         <Typography id="add-sender-title" variant="h2" component="h2" sx={{ mb: 2 }}>

@@ -7,8 +7,8 @@ import { can } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { actorOf } from '../../../shells/common/menu';
 import { snack } from '../../../ui/notify';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { useFetchBatchResults, useSendBatchToSevis, useTransportStatus } from '../api/sevis-results';
+import { useGetCurrentUser } from '../../auth';
+import { useFetchBatchResults, useSendBatchToSevis, useGetTransportStatus } from '../api/sevis-results';
 
 /**
  * The results actions of one batch in the Batch Manager: "Send to SEVIS" (a pending batch) and "Fetch
@@ -16,10 +16,10 @@ import { useFetchBatchResults, useSendBatchToSevis, useTransportStatus } from '.
  * transaction log uploaded by hand) always.
  */
 export function BatchResultsActions({ batch }: { batch: { id: string; batchId: string; status: string } }) {
-  const me = useCurrentUser();
+  const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
   const mayImport = can(actor, 'sevis.import');
-  const transport = useTransportStatus(can(actor, 'sevis.read'));
+  const transport = useGetTransportStatus(can(actor, 'sevis.read'));
   const send = useSendBatchToSevis();
   const fetchResults = useFetchBatchResults();
   const configured = transport.data?.isConfigured === true;

@@ -1,33 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Chip,
-  LinearProgress,
-  Link,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { can, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
+import { Alert, Box, Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { formatDateTime, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { FileDropZone } from '../../../ui/file-drop-zone';
-import { formatDateTime } from '../../../ui/format-date';
+import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
-import { resultsKey, uploadTransactionLog, useTransactionLog, useTransactionLogs } from '../api/sevis-results';
+import { resultsKey, uploadTransactionLog, useGetTransactionLog, useListTransactionLogs } from '../api/sevis-results';
 
 const codeLabel = (code: string) =>
   code ? `${code}${sevisApi.SEVIS_BATCH_RESULT_CODES[code] ? ` – ${sevisApi.SEVIS_BATCH_RESULT_CODES[code]}` : ''}` : '—';
@@ -37,6 +18,16 @@ const STATUS_LABEL = {
   failed: SEVIS_EVENT_STATUS_LABELS.failed,
   unmatched: 'Awaiting result',
 } as const;
+
+const LOG_COLUMNS: TColumn<sevisApi.TTransLogSummary>[] = [
+  { key: 'org', header: 'OrgID', cell: (l) => l.orgId },
+  { key: 'file', header: 'File', cell: (l) => l.fileName },
+  { key: 'result', header: 'Result', cell: (l) => codeLabel(l.resultCode) },
+  { key: 'ok', header: 'Succeeded', align: 'right', cell: (l) => l.succeededCount },
+  { key: 'failed', header: 'Failed', align: 'right', cell: (l) => l.failedCount },
+  { key: 'by', header: 'Imported by', cell: (l) => l.importedBy },
+  { key: 'at', header: 'Imported', noWrap: true, cell: (l) => formatDateTime(l.importedAt) },
+];
 
 /** The result of each record of a batch: student, event, SEVIS ID, status, code and message. */
 function RecordResults({ records }: { records: sevisApi.TTransLogRecordResult[] }) {
@@ -98,9 +89,6 @@ function RecordResults({ records }: { records: sevisApi.TTransLogRecordResult[] 
 /** #/isss/sevis-results: import the transaction log SEVIS returned for a batch; history of imported logs. */
 export function ResultsPage() {
   useDocumentTitle('Transaction Logs');
-  const me = useCurrentUser();
-  if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, 'sevis.import')) return <UnauthorizedPage homePath="/isss/dashboard" />;
   return <Results />;
 }
 
@@ -108,13 +96,13 @@ function Results() {
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const batchId = params.get('batch');
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const history = useTransactionLogs(page);
+  const paging = usePaging();
+  const history = useListTransactionLogs({ page: paging.page, pageSize: paging.pageSize });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<sevisApi.TTransLogImportOutput | null>(null);
   const [openLog, setOpenLog] = useState<string | null>(null);
-  const detail = useTransactionLog(openLog);
+  const detail = useGetTransactionLog(openLog);
 
   const onFile = (file: File) => {
     setError(null);
@@ -189,66 +177,38 @@ function Results() {
         <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>
           Imported logs
         </Typography>
-        {history.isFetching ? <LinearProgress aria-label="Loading logs" /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="Imported transaction logs" sx={{ minWidth: 760 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">Batch</TableCell>
-                <TableCell scope="col">OrgID</TableCell>
-                <TableCell scope="col">File</TableCell>
-                <TableCell scope="col">Result</TableCell>
-                <TableCell scope="col" align="right">
-                  Succeeded
-                </TableCell>
-                <TableCell scope="col" align="right">
-                  Failed
-                </TableCell>
-                <TableCell scope="col">Imported by</TableCell>
-                <TableCell scope="col">Imported</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(history.data?.items ?? []).map((l) => (
-                <TableRow key={l.id} hover selected={openLog === l.id}>
-                  <TableCell component="th" scope="row">
-                    <Link
-                      component="button"
-                      type="button"
-                      onClick={() => {
-                        setOpenLog(openLog === l.id ? null : l.id);
-                        setResult(null);
-                      }}
-                      aria-expanded={openLog === l.id}
-                    >
-                      {l.batchId || '—'}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{l.orgId}</TableCell>
-                  <TableCell>{l.fileName}</TableCell>
-                  <TableCell>{codeLabel(l.resultCode)}</TableCell>
-                  <TableCell align="right">{l.succeededCount}</TableCell>
-                  <TableCell align="right">{l.failedCount}</TableCell>
-                  <TableCell>{l.importedBy}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.importedAt)}</TableCell>
-                </TableRow>
-              ))}
-              {!history.isPending && (history.data?.items.length ?? 0) === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={8}>No transaction log has been imported yet.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={history.data?.total ?? 0}
-          page={page.page - 1}
-          rowsPerPage={page.pageSize}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_, p) => setPage({ ...page, page: p + 1 })}
-          onRowsPerPageChange={(e) => setPage({ page: 1, pageSize: Number(e.target.value) })}
+        <DataTable
+          label="Imported transaction logs"
+          columns={[
+            {
+              key: 'batch',
+              header: 'Batch',
+              isRowHeader: true,
+              cell: (l) => (
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={() => {
+                    setOpenLog(openLog === l.id ? null : l.id);
+                    setResult(null);
+                  }}
+                  aria-expanded={openLog === l.id}
+                >
+                  {l.batchId || '—'}
+                </Link>
+              ),
+            },
+            ...LOG_COLUMNS,
+          ]}
+          rows={history.data?.items}
+          rowKey={(l) => l.id}
+          rowProps={(l) => ({ selected: openLog === l.id })}
+          query={history}
+          loadingLabel="Loading logs"
+          empty="No transaction log has been imported yet."
+          minWidth={760}
+          total={history.data?.total ?? 0}
+          paging={paging}
         />
         {openLog && detail.data ? (
           <Box sx={{ borderTop: 1, borderColor: 'divider' }}>

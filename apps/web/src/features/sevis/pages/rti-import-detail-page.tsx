@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   Alert,
@@ -11,7 +11,6 @@ import {
   FormHelperText,
   IconButton,
   InputLabel,
-  LinearProgress,
   Link,
   MenuItem,
   Paper,
@@ -22,42 +21,25 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tabs,
   Typography,
 } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { can, EDUCATION_LEVELS, sevisApi } from '@meridian/domain';
+import { EDUCATION_LEVELS, formatDate, formatDateTime, isDateOnly, type sevisApi } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { formatDateTime } from '../../../ui/format-date';
+import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
+import { visuallyHidden } from '../../../ui/visually-hidden';
 import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
-import { useCampusSites } from '../../people/api/list-campus-sites';
-import { useApplyRtiImport, useDiscardRtiImport, useRtiImport } from '../api/sevis-rti';
+import { useListCampusSites } from '../../people';
+import { useApplyRtiImport, useDiscardRtiImport, useGetRtiImport } from '../api/sevis-rti';
 import { RTI_STATUS } from './rti-import-page';
-
-/** Read by screen readers, not shown (the column of expand buttons). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const STATES = [
   { key: 'all', label: 'All rows' },
@@ -75,28 +57,66 @@ const STATE_CHIP = {
 /** ISO dates as MM/DD/YYYY; other values as they are. */
 const show = (key: string, v: string) => {
   if (!v) return '—';
-  if (/Date$/.test(key) && /^\d{4}-\d{2}-\d{2}$/.test(v)) return `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}`;
+  if (/Date$/.test(key) && isDateOnly(v)) return formatDate(v);
   if (key === 'educationLevel') return `${EDUCATION_LEVELS.find((l) => l.code === v)?.label ?? v} (${v})`;
   return v;
 };
 
+const ROW_PAGE_SIZES = [25, 50, 100, 200];
+
+/** One RTI row against our record, field by field, the differences in bold. */
+function SideBySide({ row: r }: { row: sevisApi.TRtiRow }) {
+  return (
+    <Table size="small" aria-label={`Row ${r.rowNumber}: our record and RTI side by side`} sx={{ maxWidth: 760 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell scope="col">Field</TableCell>
+          <TableCell scope="col">Our record</TableCell>
+          <TableCell scope="col">SEVIS (RTI)</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {r.fields.map((f) => (
+          <TableRow key={f.key}>
+            <TableCell component="th" scope="row">
+              {f.label}
+            </TableCell>
+            <TableCell>{show(f.key, f.ours)}</TableCell>
+            <TableCell sx={f.isDifferent ? { fontWeight: 700 } : undefined}>
+              {show(f.key, f.rti)}
+              {f.isDifferent ? (
+                <Typography component="span" variant="caption" color="text.secondary">
+                  {' '}
+                  (differs)
+                </Typography>
+              ) : null}
+            </TableCell>
+          </TableRow>
+        ))}
+        {r.fields.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={3}>The row has no values to compare.</TableCell>
+          </TableRow>
+        ) : null}
+      </TableBody>
+    </Table>
+  );
+}
+
 /** #/isss/rti-import/:importId: an RTI list side by side with our records; update selected or all, add the students we lack. */
 export function RtiImportDetailPage() {
   useDocumentTitle('RTI Import');
-  const me = useCurrentUser();
-  if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, 'sevis.import')) return <UnauthorizedPage homePath="/isss/dashboard" />;
   return <Detail />;
 }
 
 function Detail() {
   const { importId = '' } = useParams();
   const [state, setState] = useState<string>('all');
-  const [page, setPage] = useState({ page: 1, pageSize: 25 });
-  const q = useRtiImport(importId, { ...page, state });
+  const paging = usePaging({ pageSize: 25, pageSizes: ROW_PAGE_SIZES });
+  const q = useGetRtiImport(importId, { page: paging.page, pageSize: paging.pageSize, state });
   const apply = useApplyRtiImport(importId);
   const discard = useDiscardRtiImport(importId);
-  const sites = useCampusSites();
+  const sites = useListCampusSites();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [siteId, setSiteId] = useState<number | ''>('');
@@ -117,6 +137,102 @@ function Detail() {
   };
   const pageSelectable = rows.filter(selectable);
   const allOnPage = pageSelectable.length > 0 && pageSelectable.every((r) => selected.has(r.id));
+  const columns: TColumn<sevisApi.TRtiRow>[] = [
+    {
+      key: 'select',
+      padding: 'checkbox',
+      header: (
+        <Checkbox
+          slotProps={{ input: { 'aria-label': 'Select every row of this page that can be applied' } }}
+          checked={allOnPage}
+          disabled={!pageSelectable.length}
+          onChange={() =>
+            setSelected((s) => {
+              const n = new Set(s);
+              pageSelectable.forEach((r) => (allOnPage ? n.delete(r.id) : n.add(r.id)));
+              return n;
+            })
+          }
+        />
+      ),
+      cell: (r) =>
+        selectable(r) ? (
+          <Checkbox
+            checked={selected.has(r.id)}
+            onChange={() => setSelected((s) => toggle(s, r.id))}
+            slotProps={{ input: { 'aria-label': `Select row ${r.rowNumber}` } }}
+          />
+        ) : null,
+    },
+    { key: 'row', header: 'Row', cell: (r) => r.rowNumber },
+    {
+      key: 'student',
+      header: 'Student',
+      isRowHeader: true,
+      cell: (r) =>
+        r.profileId ? (
+          <Link component={RouterLink} to={`/isss/student-profile/${r.profileId}`}>
+            {r.name}
+          </Link>
+        ) : (
+          r.name || '—'
+        ),
+    },
+    { key: 'sevisId', header: 'SEVIS ID', sx: { fontFamily: 'monospace' }, cell: (r) => r.sevisId || '—' },
+    {
+      key: 'state',
+      header: 'Comparison',
+      cell: (r) =>
+        r.appliedAction ? (
+          <Chip size="small" color="success" label={r.appliedAction === 'inserted' ? 'Added' : 'Updated'} />
+        ) : (
+          <Chip size="small" variant="outlined" color={STATE_CHIP[r.state].color} label={STATE_CHIP[r.state].label} />
+        ),
+    },
+    {
+      key: 'differences',
+      header: 'Differences',
+      sx: { maxWidth: 380 },
+      cell: (r) => (
+        <>
+          {r.message ? (
+            <Typography variant="body2" color="error">
+              {r.message}
+            </Typography>
+          ) : null}
+          {r.appliedAction ? 'Our record now holds the RTI values' : null}
+          {!r.appliedAction && r.state === 'changed'
+            ? r.fields
+                .filter((f) => f.isDifferent)
+                .map((f) => f.label)
+                .join(', ')
+            : null}
+          {!r.appliedAction && r.state === 'new' && !r.message ? 'Not in our records' : null}
+        </>
+      ),
+    },
+    {
+      key: 'details',
+      header: (
+        <Box component="span" sx={visuallyHidden}>
+          Details
+        </Box>
+      ),
+      cell: (r) => {
+        const expanded = open.has(r.id);
+        return (
+          <IconButton
+            size="small"
+            aria-label={expanded ? `Hide row ${r.rowNumber} side by side` : `Show row ${r.rowNumber} side by side`}
+            aria-expanded={expanded}
+            onClick={() => setOpen((s) => toggle(s, r.id))}
+          >
+            {expanded ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+          </IconButton>
+        );
+      },
+    },
+  ];
   const pending = imp.changedCount + imp.newCount - imp.updatedCount - imp.insertedCount;
 
   const run = (rowIds: string[]) => {
@@ -174,7 +290,7 @@ function Detail() {
                 label="Campus site for new records"
                 value={siteId}
                 onChange={(e) => {
-                  setSiteId(e.target.value as number);
+                  setSiteId(e.target.value);
                   setSiteError(null);
                 }}
               >
@@ -215,7 +331,7 @@ function Detail() {
           value={state}
           onChange={(_, v: string) => {
             setState(v);
-            setPage({ ...page, page: 1 });
+            paging.onPage(1, paging.pageSize);
           }}
           aria-label="Rows by comparison"
           variant="scrollable"
@@ -225,150 +341,19 @@ function Detail() {
             <Tab key={s.key} value={s.key} label={s.label} />
           ))}
         </Tabs>
-        {q.isFetching ? <LinearProgress aria-label="Loading rows" /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="RTI rows compared with our records" sx={{ minWidth: 900 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    inputProps={{ 'aria-label': 'Select every row of this page that can be applied' }}
-                    checked={allOnPage}
-                    disabled={!pageSelectable.length}
-                    onChange={() =>
-                      setSelected((s) => {
-                        const n = new Set(s);
-                        pageSelectable.forEach((r) => (allOnPage ? n.delete(r.id) : n.add(r.id)));
-                        return n;
-                      })
-                    }
-                  />
-                </TableCell>
-                <TableCell scope="col">Row</TableCell>
-                <TableCell scope="col">Student</TableCell>
-                <TableCell scope="col">SEVIS ID</TableCell>
-                <TableCell scope="col">Comparison</TableCell>
-                <TableCell scope="col">Differences</TableCell>
-                <TableCell scope="col">
-                  <Box component="span" sx={visuallyHidden}>
-                    Details
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => {
-                const diffs = r.fields.filter((f) => f.isDifferent);
-                const expanded = open.has(r.id);
-                return (
-                  <Fragment key={r.id}>
-                    <TableRow hover selected={selected.has(r.id)}>
-                      <TableCell padding="checkbox">
-                        {selectable(r) ? (
-                          <Checkbox
-                            checked={selected.has(r.id)}
-                            onChange={() => setSelected((s) => toggle(s, r.id))}
-                            inputProps={{ 'aria-label': `Select row ${r.rowNumber}` }}
-                          />
-                        ) : null}
-                      </TableCell>
-                      <TableCell>{r.rowNumber}</TableCell>
-                      <TableCell component="th" scope="row">
-                        {r.profileId ? (
-                          <Link component={RouterLink} to={`/isss/student-profile/${r.profileId}`}>
-                            {r.name}
-                          </Link>
-                        ) : (
-                          r.name || '—'
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{r.sevisId || '—'}</TableCell>
-                      <TableCell>
-                        {r.appliedAction ? (
-                          <Chip size="small" color="success" label={r.appliedAction === 'inserted' ? 'Added' : 'Updated'} />
-                        ) : (
-                          <Chip size="small" variant="outlined" color={STATE_CHIP[r.state].color} label={STATE_CHIP[r.state].label} />
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ maxWidth: 380 }}>
-                        {r.message ? (
-                          <Typography variant="body2" color="error">
-                            {r.message}
-                          </Typography>
-                        ) : null}
-                        {r.appliedAction ? 'Our record now holds the RTI values' : null}
-                        {!r.appliedAction && r.state === 'changed' ? diffs.map((f) => f.label).join(', ') : null}
-                        {!r.appliedAction && r.state === 'new' && !r.message ? 'Not in our records' : null}
-                      </TableCell>
-                      <TableCell>
-                        <IconButton
-                          size="small"
-                          aria-label={expanded ? `Hide row ${r.rowNumber} side by side` : `Show row ${r.rowNumber} side by side`}
-                          aria-expanded={expanded}
-                          onClick={() => setOpen((s) => toggle(s, r.id))}
-                        >
-                          {expanded ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
-                        </IconButton>
-                      </TableCell>
-                    </TableRow>
-                    {expanded ? (
-                      <TableRow>
-                        <TableCell colSpan={7} sx={{ bgcolor: 'action.hover' }}>
-                          <Table size="small" aria-label={`Row ${r.rowNumber}: our record and RTI side by side`} sx={{ maxWidth: 760 }}>
-                            <TableHead>
-                              <TableRow>
-                                <TableCell scope="col">Field</TableCell>
-                                <TableCell scope="col">Our record</TableCell>
-                                <TableCell scope="col">SEVIS (RTI)</TableCell>
-                              </TableRow>
-                            </TableHead>
-                            <TableBody>
-                              {r.fields.map((f) => (
-                                <TableRow key={f.key}>
-                                  <TableCell component="th" scope="row">
-                                    {f.label}
-                                  </TableCell>
-                                  <TableCell>{show(f.key, f.ours)}</TableCell>
-                                  <TableCell sx={f.isDifferent ? { fontWeight: 700 } : undefined}>
-                                    {show(f.key, f.rti)}
-                                    {f.isDifferent ? (
-                                      <Typography component="span" variant="caption" color="text.secondary">
-                                        {' '}
-                                        (differs)
-                                      </Typography>
-                                    ) : null}
-                                  </TableCell>
-                                </TableRow>
-                              ))}
-                              {r.fields.length === 0 ? (
-                                <TableRow>
-                                  <TableCell colSpan={3}>The row has no values to compare.</TableCell>
-                                </TableRow>
-                              ) : null}
-                            </TableBody>
-                          </Table>
-                        </TableCell>
-                      </TableRow>
-                    ) : null}
-                  </Fragment>
-                );
-              })}
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={7}>No rows here.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={q.data.total}
-          page={page.page - 1}
-          rowsPerPage={page.pageSize}
-          rowsPerPageOptions={[25, 50, 100, 200]}
-          onPageChange={(_, p) => setPage({ ...page, page: p + 1 })}
-          onRowsPerPageChange={(e) => setPage({ page: 1, pageSize: Number(e.target.value) })}
+        <DataTable
+          label="RTI rows compared with our records"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          rowProps={(r) => ({ selected: selected.has(r.id) })}
+          expansion={(r) => (open.has(r.id) ? <SideBySide row={r} /> : null)}
+          query={q}
+          loadingLabel="Loading rows"
+          empty="No rows here."
+          minWidth={900}
+          total={q.data.total}
+          paging={paging}
         />
       </Paper>
 

@@ -6,31 +6,25 @@ import {
   AccordionSummary,
   Box,
   Chip,
-  LinearProgress,
   Link,
   Paper,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { can, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sevisApi } from '@meridian/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sevisApi } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { FileDropZone } from '../../../ui/file-drop-zone';
-import { formatDateTime } from '../../../ui/format-date';
+import { formatDateTime } from '@meridian/domain';
+import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
-import { rtiKey, uploadRtiList, useRtiImports } from '../api/sevis-rti';
+import { rtiKey, uploadRtiList, useListRtiImports } from '../api/sevis-rti';
 
 export const RTI_STATUS = {
   preview: { label: 'To review', color: 'info' },
@@ -45,20 +39,42 @@ const HEADERS = Object.entries(sevisApi.RTI_HEADERS).reduce<Record<string, strin
 }, {});
 const fieldLabel = (k: string) => (k === 'sevisId' ? 'SEVIS ID' : (sevisApi.RTI_FIELDS.find((f) => f.key === k)?.label ?? k));
 
+const IMPORT_COLUMNS: TColumn<sevisApi.TRtiImportSummary>[] = [
+  {
+    key: 'file',
+    header: 'File',
+    isRowHeader: true,
+    cell: (i) => (
+      <Link component={RouterLink} to={`/isss/rti-import/${i.id}`}>
+        {i.fileName}
+      </Link>
+    ),
+  },
+  { key: 'by', header: 'Uploaded by', cell: (i) => i.createdBy },
+  { key: 'at', header: 'Uploaded', noWrap: true, cell: (i) => formatDateTime(i.createdAt) },
+  { key: 'rows', header: 'Rows', align: 'right', cell: (i) => i.rowCount },
+  { key: 'changed', header: 'Changed', align: 'right', cell: (i) => i.changedCount },
+  { key: 'new', header: 'New', align: 'right', cell: (i) => i.newCount },
+  { key: 'errors', header: 'Errors', align: 'right', cell: (i) => i.errorCount },
+  { key: 'applied', header: 'Updated / added', align: 'right', cell: (i) => `${i.updatedCount} / ${i.insertedCount}` },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (i) => <Chip size="small" variant="outlined" color={RTI_STATUS[i.status].color} label={RTI_STATUS[i.status].label} />,
+  },
+];
+
 /** #/isss/rti-import: upload a list exported from SEVIS RTI, then compare it with our records; history of imports. */
 export function RtiImportPage() {
   useDocumentTitle('RTI Import');
-  const me = useCurrentUser();
-  if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, 'sevis.import')) return <UnauthorizedPage homePath="/isss/dashboard" />;
   return <RtiImport />;
 }
 
 function RtiImport() {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const history = useRtiImports(page);
+  const paging = usePaging();
+  const history = useListRtiImports({ page: paging.page, pageSize: paging.pageSize });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onFile = (file: File) => {
@@ -67,7 +83,7 @@ function RtiImport() {
     uploadRtiList(file, (f) => setProgress(Math.min(f, 0.99)))
       .then((s) => {
         void qc.invalidateQueries({ queryKey: rtiKey });
-        navigate(`/isss/rti-import/${s.id}`);
+        void navigate(`/isss/rti-import/${s.id}`);
       })
       .catch((e: unknown) =>
         setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),
@@ -135,70 +151,17 @@ function RtiImport() {
         <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>
           Imports
         </Typography>
-        {history.isFetching ? <LinearProgress aria-label="Loading imports" /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="RTI imports" sx={{ minWidth: 820 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">File</TableCell>
-                <TableCell scope="col">Uploaded by</TableCell>
-                <TableCell scope="col">Uploaded</TableCell>
-                <TableCell scope="col" align="right">
-                  Rows
-                </TableCell>
-                <TableCell scope="col" align="right">
-                  Changed
-                </TableCell>
-                <TableCell scope="col" align="right">
-                  New
-                </TableCell>
-                <TableCell scope="col" align="right">
-                  Errors
-                </TableCell>
-                <TableCell scope="col" align="right">
-                  Updated / added
-                </TableCell>
-                <TableCell scope="col">Status</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(history.data?.items ?? []).map((i) => (
-                <TableRow key={i.id} hover>
-                  <TableCell component="th" scope="row">
-                    <Link component={RouterLink} to={`/isss/rti-import/${i.id}`}>
-                      {i.fileName}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{i.createdBy}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(i.createdAt)}</TableCell>
-                  <TableCell align="right">{i.rowCount}</TableCell>
-                  <TableCell align="right">{i.changedCount}</TableCell>
-                  <TableCell align="right">{i.newCount}</TableCell>
-                  <TableCell align="right">{i.errorCount}</TableCell>
-                  <TableCell align="right">
-                    {i.updatedCount} / {i.insertedCount}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" color={RTI_STATUS[i.status].color} label={RTI_STATUS[i.status].label} />
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!history.isPending && (history.data?.items.length ?? 0) === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={9}>No RTI list has been uploaded yet.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={history.data?.total ?? 0}
-          page={page.page - 1}
-          rowsPerPage={page.pageSize}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_, p) => setPage({ ...page, page: p + 1 })}
-          onRowsPerPageChange={(e) => setPage({ page: 1, pageSize: Number(e.target.value) })}
+        <DataTable
+          label="RTI imports"
+          columns={IMPORT_COLUMNS}
+          rows={history.data?.items}
+          rowKey={(i) => i.id}
+          query={history}
+          loadingLabel="Loading imports"
+          empty="No RTI list has been uploaded yet."
+          minWidth={820}
+          total={history.data?.total ?? 0}
+          paging={paging}
         />
       </Paper>
     </Box>

@@ -15,27 +15,20 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { can, MSG, sevisApi } from '@meridian/domain';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
+import { formatDate, MSG, type sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { formatDate } from '../../../ui/format-date';
-import { useSevisSettings } from '../api/sevis-settings';
+import { useListSevisSettings } from '../api/sevis-settings';
 import { SettingsDialog } from '../components/settings-dialog';
+import { visuallyHidden } from '../../../ui/visually-hidden';
 
 /** #/isss/sevis-settings: the SEVIS organisation of each campus site (F school code, J program number). */
 export function SevisSettingsPage() {
   useDocumentTitle('SEVIS Settings');
-  const me = useCurrentUser();
-  const mayRead = can(me.data ? actorOf(me.data) : null, 'sevis.read');
-  const list = useSevisSettings(mayRead);
+  const list = useListSevisSettings();
   const [editing, setEditing] = useState<sevisApi.TSevisSettings | 'new' | null>(null);
 
-  if (me.isPending) return <PageLoader />;
-  if (!mayRead) return <UnauthorizedPage homePath="/isss/dashboard" />;
   if (list.isPending) return <PageLoader />;
   if (!list.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
   const { items, sites, canConfigure } = list.data;
@@ -139,15 +132,3 @@ export function SevisSettingsPage() {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

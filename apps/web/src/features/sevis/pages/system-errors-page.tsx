@@ -1,52 +1,78 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Box,
-  Chip,
-  InputAdornment,
-  LinearProgress,
-  Link,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  TextField,
-  Typography,
-} from '@mui/material';
-import Search from '@mui/icons-material/Search';
-import { can, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
+import { Box, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import { formatDateTime, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
-import { formatDateTime } from '../../../ui/format-date';
+import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
-import { useUrlFilters } from '../../../ui/use-url-filters';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
-import { useSystemErrors } from '../api/sevis-results';
+import { useListSystemErrors } from '../api/sevis-results';
 
-const DEFAULTS = { q: '', code: '', sort: 'date', dir: 'desc', page: '1', pageSize: '25' };
-const COLUMNS: { key: string; label: string; sort?: (typeof sevisApi.SYSTEM_ERROR_SORTS)[number] }[] = [
-  { key: 'date', label: 'When', sort: 'date' },
-  { key: 'student', label: 'Student', sort: 'student' },
-  { key: 'event', label: 'SEVIS update' },
-  { key: 'code', label: 'Code', sort: 'code' },
-  { key: 'message', label: 'Message' },
-  { key: 'batch', label: 'Batch' },
+const FILTERS = { q: '', code: '' };
+
+const COLUMNS: TColumn<sevisApi.TSystemError>[] = [
+  { key: 'date', header: 'When', sort: 'date', noWrap: true, cell: (r) => formatDateTime(r.updatedAt) },
+  {
+    key: 'student',
+    header: 'Student',
+    sort: 'student',
+    isRowHeader: true,
+    cell: (r) => (
+      <>
+        <Link component={RouterLink} to={sevisApi.sevisUpdatesPath(r.profileId, r.visaType)}>
+          {r.studentName}
+        </Link>
+        {r.sevisId ? (
+          <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace' }}>
+            {r.sevisId}
+          </Typography>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'event', header: 'SEVIS update', cell: (r) => `${r.eventType}${r.action && r.action !== r.eventType ? ` / ${r.action}` : ''}` },
+  {
+    key: 'code',
+    header: 'Code',
+    sort: 'code',
+    cell: (r) => (
+      <>
+        {r.resultCode ? <strong>{r.resultCode}</strong> : null}
+        <Chip
+          size="small"
+          variant="outlined"
+          color={r.status === 'failed' ? 'error' : 'warning'}
+          label={SEVIS_EVENT_STATUS_LABELS[r.status === 'failed' ? 'failed' : 'held']}
+          sx={{ ml: r.resultCode ? 1 : 0 }}
+        />
+      </>
+    ),
+  },
+  { key: 'message', header: 'Message', sx: { maxWidth: 420 }, cell: (r) => r.message || '—' },
+  {
+    key: 'batch',
+    header: 'Batch',
+    noWrap: true,
+    cell: (r) => (
+      <>
+        {r.batchRowId ? (
+          <Link component={RouterLink} to={`/isss/batch-manager?batch=${r.batchRowId}`}>
+            {r.batchId}
+          </Link>
+        ) : (
+          '—'
+        )}
+        {r.orgId ? (
+          <Typography variant="caption" component="div">
+            {r.orgId}
+          </Typography>
+        ) : null}
+      </>
+    ),
+  },
 ];
 
 /** #/isss/system-errors: SEVIS updates SEVIS refused (its code and message) or our schema check held back. */
 export function SystemErrorsPage() {
   useDocumentTitle('System Errors');
-  const me = useCurrentUser();
-  if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, 'sevis.read')) return <UnauthorizedPage homePath="/isss/dashboard" />;
   return (
     <Box>
       <PageHeader
@@ -59,133 +85,47 @@ export function SystemErrorsPage() {
 }
 
 function SystemErrors() {
-  const [f, setF] = useUrlFilters(DEFAULTS);
-  const [q, setQ] = useState(f.q);
-  const [code, setCode] = useState(f.code);
-  useEffect(() => {
-    const id = setTimeout(() => {
-      if (q !== f.q || code !== f.code) setF({ q, code, page: '1' });
-    }, 350);
-    return () => clearTimeout(id);
-  }, [q, code]); // eslint-disable-line react-hooks/exhaustive-deps
-  const page = Number(f.page) || 1;
-  const pageSize = Number(f.pageSize) || 25;
-  const list = useSystemErrors({ page, pageSize, q: f.q || undefined, code: f.code || undefined, sort: f.sort, dir: f.dir });
-  const rows = list.data?.items ?? [];
+  // The address has always called the sort order 'dir' here: old links keep working.
+  const table = useUrlTable({ filters: FILTERS, sorts: sevisApi.SYSTEM_ERROR_SORTS, sort: 'date', order: 'desc', orderKey: 'dir' });
+  const { filters, setFilters } = table;
+  const list = useListSystemErrors({
+    page: table.page,
+    pageSize: table.pageSize,
+    q: filters.q || undefined,
+    code: filters.code || undefined,
+    sort: table.sort,
+    dir: table.order,
+  });
   return (
     <Paper variant="outlined">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
-        <TextField
-          size="small"
-          label="Search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          sx={{ width: { xs: '100%', sm: 420 } }}
+        <SearchField
+          value={filters.q}
+          onChange={(q) => setFilters({ q })}
           helperText="Name, SEVIS ID, batch ID or message"
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          sx={{ width: { xs: '100%', sm: 420 } }}
         />
-        <TextField
-          size="small"
+        <SearchField
           label="Error code"
-          value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          value={filters.code}
+          onChange={(code) => setFilters({ code })}
+          transform={(v) => v.toUpperCase()}
           helperText="e.g. S1056"
           sx={{ width: 160 }}
         />
       </Stack>
-      {list.isFetching ? <LinearProgress aria-label="Loading errors" /> : <Box sx={{ height: 4 }} />}
-      <TableContainer>
-        <Table size="small" aria-label="System errors" sx={{ minWidth: 900 }}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((c) => (
-                <TableCell key={c.key} scope="col" sortDirection={c.sort && f.sort === c.sort ? (f.dir as 'asc' | 'desc') : false}>
-                  {c.sort ? (
-                    <TableSortLabel
-                      active={f.sort === c.sort}
-                      direction={f.sort === c.sort ? (f.dir as 'asc' | 'desc') : 'asc'}
-                      onClick={() => setF({ sort: c.sort!, dir: f.sort === c.sort && f.dir === 'asc' ? 'desc' : 'asc', page: '1' })}
-                    >
-                      {c.label}
-                    </TableSortLabel>
-                  ) : (
-                    c.label
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.eventId} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.updatedAt)}</TableCell>
-                <TableCell component="th" scope="row">
-                  <Link component={RouterLink} to={sevisApi.sevisUpdatesPath(r.profileId, r.visaType)}>
-                    {r.studentName}
-                  </Link>
-                  {r.sevisId ? (
-                    <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace' }}>
-                      {r.sevisId}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  {r.eventType}
-                  {r.action && r.action !== r.eventType ? ` / ${r.action}` : ''}
-                </TableCell>
-                <TableCell>
-                  {r.resultCode ? <strong>{r.resultCode}</strong> : null}
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={r.status === 'failed' ? 'error' : 'warning'}
-                    label={SEVIS_EVENT_STATUS_LABELS[r.status === 'failed' ? 'failed' : 'held']}
-                    sx={{ ml: r.resultCode ? 1 : 0 }}
-                  />
-                </TableCell>
-                <TableCell sx={{ maxWidth: 420 }}>{r.message || '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {r.batchRowId ? (
-                    <Link component={RouterLink} to={`/isss/batch-manager?batch=${r.batchRowId}`}>
-                      {r.batchId}
-                    </Link>
-                  ) : (
-                    '—'
-                  )}
-                  {r.orgId ? (
-                    <Typography variant="caption" component="div">
-                      {r.orgId}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-            {!list.isPending && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length}>
-                  {f.q || f.code ? 'No errors match these filters.' : 'No SEVIS errors: every update SEVIS answered was accepted.'}
-                </TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={page - 1}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_, p) => setF({ page: String(p + 1) })}
-        onRowsPerPageChange={(e) => setF({ pageSize: e.target.value, page: '1' })}
+      <DataTable
+        label="System errors"
+        columns={COLUMNS}
+        rows={list.data?.items}
+        rowKey={(r) => r.eventId}
+        query={list}
+        loadingLabel="Loading errors"
+        empty={filters.q || filters.code ? 'No errors match these filters.' : 'No SEVIS errors: every update SEVIS answered was accepted.'}
+        minWidth={900}
+        total={list.data?.total ?? 0}
+        paging={table.paging}
+        sorting={table.sorting}
       />
     </Paper>
   );

@@ -4,6 +4,6 @@ import { apiCall } from '../../../app/http/api-call';
 
 export const groupsKey = ['user-groups'] as const;
 
-export function useUserGroups(enabled = true) {
+export function useListUserGroups(enabled = true) {
   return useQuery({ queryKey: groupsKey, queryFn: ({ signal }) => apiCall(workflowsApi.listUserGroups, { signal }), enabled });
 }

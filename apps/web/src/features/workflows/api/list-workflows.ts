@@ -4,7 +4,7 @@ import { apiCall } from '../../../app/http/api-call';
 
 export const workflowsKey = ['workflows'] as const;
 
-export function useWorkflows(enabled = true) {
+export function useListWorkflows(enabled = true) {
   return useQuery({
     queryKey: [...workflowsKey, 'list'],
     queryFn: ({ signal }) => apiCall(workflowsApi.listWorkflows, { signal }),

@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { workflowsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
-export function useMyApprovals(enabled = true) {
+export function useListMyApprovals(enabled = true) {
   return useQuery({ queryKey: ['approvals', 'mine'], queryFn: ({ signal }) => apiCall(workflowsApi.listMyApprovals, { signal }), enabled });
 }
 
-export function useDecideMine() {
+export function useDecideApproval() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { approvalId: string; decision: 'approve' | 'reject'; comment: string }) =>

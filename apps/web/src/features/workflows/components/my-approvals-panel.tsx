@@ -13,18 +13,17 @@ import {
   ListItemText,
   TextField,
 } from '@mui/material';
-import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
+import { formatDate, isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
-import { formatDate } from '../../../ui/format-date';
 import { snack } from '../../../ui/notify';
 import { QuestionnaireAnswerForm } from '../../forms';
-import { StudentRequestDataView } from '../../requests/components/request-form-data-view';
-import { useDecideMine, useMyApprovals } from '../api/my-approvals';
+import { StudentRequestDataView } from './request-data-view';
+import { useDecideApproval, useListMyApprovals } from '../api/my-approvals';
 
 /** Approvals waiting for the signed-in user, decided here without the e-mailed link. Shows nothing when there are none. */
 export function MyApprovalsPanel() {
-  const mine = useMyApprovals();
-  const decide = useDecideMine();
+  const mine = useListMyApprovals();
+  const decide = useDecideApproval();
   const [open, setOpen] = useState<TApprovalSummary | null>(null);
   const [comment, setComment] = useState('');
   const items = mine.data ?? [];

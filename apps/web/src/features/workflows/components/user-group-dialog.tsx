@@ -17,12 +17,12 @@ import {
 import type { TUserGroup } from '@meridian/domain';
 import { snack } from '../../../ui/notify';
 import { useSaveUserGroup } from '../api/save-user-group';
-import { useApproverCandidates } from '../api/list-approver-candidates';
+import { useListApproverCandidates } from '../api/list-approver-candidates';
 
 /** Create or edit a group of approvers (HR, Dean's office, ...). */
 export function UserGroupDialog({ group, onClose }: { group: TUserGroup | null; onClose: () => void }) {
   const save = useSaveUserGroup();
-  const people = useApproverCandidates();
+  const people = useListApproverCandidates();
   const [name, setName] = useState(group?.name ?? '');
   const [memberIds, setMembers] = useState<string[]>(group?.members.map((m) => m.userId) ?? []);
   return (
@@ -46,7 +46,7 @@ export function UserGroupDialog({ group, onClose }: { group: TUserGroup | null; 
               multiple
               value={memberIds}
               onChange={(e) => setMembers(e.target.value as string[])}
-              renderValue={(ids) => (ids as string[]).map((id) => people.data?.find((p) => p.userId === id)?.name ?? '…').join(', ')}
+              renderValue={(ids) => ids.map((id) => people.data?.find((p) => p.userId === id)?.name ?? '…').join(', ')}
             >
               {(people.data ?? []).map((p) => (
                 <MenuItem key={p.userId} value={p.userId}>

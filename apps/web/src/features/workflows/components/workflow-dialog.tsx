@@ -17,8 +17,8 @@ import {
 import { workflowsApi, type TWorkflow, type TWorkflowInput } from '@meridian/domain';
 import { snack } from '../../../ui/notify';
 import { useSaveWorkflow } from '../api/save-workflow';
-import { useUserGroups } from '../api/list-user-groups';
-import { useApproverCandidates } from '../api/list-approver-candidates';
+import { useListUserGroups } from '../api/list-user-groups';
+import { useListApproverCandidates } from '../api/list-approver-candidates';
 import { StepOrderButtons, WorkflowDialogFrame, onWorkflowSaveError, useWorkflowSteps } from './workflow-dialog-parts';
 
 type TStep = TWorkflowInput['steps'][number];
@@ -27,8 +27,8 @@ const ROLE: Record<string, string> = { isssAdmin: 'office staff', advisor: 'facu
 /** Create or edit a workflow: name, event code and the ordered chain of approvers. */
 export function WorkflowDialog({ workflow, onClose }: { workflow: TWorkflow | null; onClose: () => void }) {
   const save = useSaveWorkflow();
-  const groups = useUserGroups();
-  const people = useApproverCandidates();
+  const groups = useListUserGroups();
+  const people = useListApproverCandidates();
   const [name, setName] = useState(workflow?.name ?? '');
   const [eventCode, setEventCode] = useState(workflow?.eventCode ?? '');
   const [isActive, setActive] = useState(workflow?.isActive ?? true);
@@ -101,7 +101,7 @@ export function WorkflowDialog({ workflow, onClose }: { workflow: TWorkflow | nu
                 labelId={`kind-${i}`}
                 label="Approver"
                 value={s.approverKind}
-                onChange={(e) => setStep(i, { approverKind: e.target.value as TStep['approverKind'] })}
+                onChange={(e) => setStep(i, { approverKind: e.target.value })}
               >
                 {workflowsApi.APPROVER_KINDS.map((k) => (
                   <MenuItem key={k} value={k}>

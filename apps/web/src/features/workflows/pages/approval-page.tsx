@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
+import { formatDate, isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
-import { formatDate } from '../../../ui/format-date';
 import { QuestionnaireAnswerForm } from '../../forms';
-import { StudentRequestDataView } from '../../requests/components/request-form-data-view';
-import { SponsorshipApprovalView } from '../../scholars-department/components/sponsorship-approval-view';
+import { StudentRequestDataView } from '../components/request-data-view';
+import { SponsorshipApprovalView } from '../components/sponsorship-approval-view';
 import { useDecideByToken, useInspectApproval } from '../api/approval-link';
 
 /** The token lives in memory only: it leaves the address at once and never reaches storage. */
@@ -39,21 +38,21 @@ export function ApprovalPage() {
     if (fromPath) {
       heldToken = fromPath;
       // Out of the address (history, screenshots, referrers) before anything else happens.
-      navigate('/approval-review', { replace: true });
+      void navigate('/approval-review', { replace: true });
       return;
     }
     if (asked.current) return;
     asked.current = true;
-    if (!heldToken) {
-      setProblem('Please open the approval link from your e-mail.');
-      return;
-    }
+    if (!heldToken) return;
     inspect.mutate(heldToken, {
       onSuccess: setSummary,
       onError: (e) =>
         setProblem(isApiError(e) ? (REFUSED[e.code] ?? e.message) : 'The approval could not be loaded. Please try again later.'),
     });
-  }, [fromPath]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fromPath, navigate, inspect]);
+
+  // Without a token (opened directly, or the address was already cleaned): nothing to load.
+  const shownProblem = problem ?? (!fromPath && !heldToken ? 'Please open the approval link from your e-mail.' : null);
 
   const act = (decision: 'approve' | 'reject') => {
     if (!heldToken) return;
@@ -79,9 +78,9 @@ export function ApprovalPage() {
           <AlertTitle>{outcome.kind === 'approved' ? 'Approved' : 'Rejected'}</AlertTitle>
           {outcome.message} You can close this page.
         </Alert>
-      ) : problem ? (
+      ) : shownProblem ? (
         <Alert severity="warning" role="alert">
-          {problem}
+          {shownProblem}
         </Alert>
       ) : !summary ? (
         <Skeleton variant="rounded" height={200} />

@@ -15,15 +15,11 @@ import {
   Typography,
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { can, type TUserGroup, type TWorkflow } from '@meridian/domain';
+import { type TUserGroup, type TWorkflow } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { actorOf } from '../../../shells/common/menu';
 import { PageHeader } from '../../../ui/page-header';
-import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UnauthorizedPage } from '../../auth/pages/unauthorized-page';
-import { useWorkflows } from '../api/list-workflows';
-import { useUserGroups } from '../api/list-user-groups';
+import { useListWorkflows } from '../api/list-workflows';
+import { useListUserGroups } from '../api/list-user-groups';
 import { WorkflowDialog } from '../components/workflow-dialog';
 import { UserGroupDialog } from '../components/user-group-dialog';
 import { useDeleteUserGroup, useDeleteWorkflow } from '../api/delete-workflow';
@@ -34,10 +30,8 @@ import { ApiError } from '../../../app/http/api-error';
 /** Approval Workflows (#/admin/approval-workflows): ordered chains of approvers, and groups of approvers. */
 export function ApprovalWorkflowsPage() {
   useDocumentTitle('Approval Workflows');
-  const me = useCurrentUser();
-  const allowed = can(me.data ? actorOf(me.data) : null, 'workflows.manage');
-  const workflows = useWorkflows(allowed);
-  const groups = useUserGroups(allowed);
+  const workflows = useListWorkflows();
+  const groups = useListUserGroups();
   const [editing, setEditing] = useState<TWorkflow | 'new' | null>(null);
   const [editingGroup, setEditingGroup] = useState<TUserGroup | 'new' | null>(null);
   const [deleting, setDeleting] = useState<{ kind: 'workflow' | 'group'; id: string; name: string } | null>(null);
@@ -59,8 +53,6 @@ export function ApprovalWorkflowsPage() {
       },
     });
   };
-  if (me.isPending) return <PageLoader />;
-  if (!allowed) return <UnauthorizedPage homePath="/admin/dashboard" />;
   return (
     <Box>
       <PageHeader

@@ -1,0 +1,1 @@
+export { useGetHistory } from './api/get-history';

@@ -1,0 +1,2 @@
+export { useListCampusSites } from './api/list-campus-sites';
+export { peopleRoutes } from './routes';

@@ -1,0 +1,15 @@
+export { REQUEST_HISTORY_LABELS, RequestHistoryTab } from './components/request-history-tab';
+export { useListAdvisors } from './api/list-advisors';
+export { useUpdateRequest } from './api/update-request';
+export { RequestQuestionnaire } from './components/request-answers-view';
+export { RequestCustomQuestions } from './components/request-custom-questions';
+export { requestsKey, requestKey } from './api/keys';
+export { useCancelRequest } from './api/cancel-request';
+export { useGetRequest } from './api/get-request';
+export { useListStartableTypes } from './api/list-startable-types';
+export { RequestSummary } from './components/request-summary';
+export { useListMyRequests } from './api/list-my-requests';
+export { useCreateRequest } from './api/create-request';
+export { StatusChip } from './components/status-chip';
+export { RequestEditPage } from './pages/request-edit-page';
+export { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from './routes';

@@ -1,0 +1,5 @@
+// Scholars: one sub-feature per slice of the scholars contracts (packages/domain/src/contracts/scholars).
+export { departmentRoutes } from './department';
+export { scholarPortalRoutes } from './portal';
+export { scholarOfficeRoutes } from './office';
+export { scholarReportRoutes } from './reports';

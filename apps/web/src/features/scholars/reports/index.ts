@@ -1,0 +1,3 @@
+// The scholar dashboard and reports; the profile shows its time tracking.
+export { ScholarTimePanel } from './components/scholar-time-panel';
+export { scholarReportRoutes } from './routes';

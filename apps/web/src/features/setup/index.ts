@@ -1,0 +1,2 @@
+export { useGetSetupStatus } from './api/get-setup-status';
+export { setupRoutes } from './routes';

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { formatDateTime, IMPORT_COLUMNS, IMPORT_MAX_ROWS, importTemplateCsv, type studentsApi } from '@meridian/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../../../app/http/api-error';
+import { useDocumentTitle } from '../../../../app/use-document-title';
+import { FileDropZone } from '../../../../ui/file-drop-zone';
+import { DataTable, usePaging, type TColumn } from '../../../../ui/data-table';
+import { saveBlob } from '../../../../app/http/download-file';
+import { PageHeader } from '../../../../ui/page-header';
+import { importsKey, uploadStudentImport, useListStudentImports } from '../api/student-imports';
+import { ImportStatusChip } from '../components/import-status-chip';
+
+/** Saves the template (header and one example row) made from the same column list the server checks. */
+function downloadTemplate() {
+  saveBlob(new Blob([`\uFEFF${importTemplateCsv()}`], { type: 'text/csv;charset=utf-8' }), 'student-upload-template.csv');
+}
+
+const UPLOAD_COLUMNS: TColumn<studentsApi.TStudentImportSummary>[] = [
+  {
+    key: 'file',
+    header: 'File',
+    isRowHeader: true,
+    cell: (s) => <Link href={`#/isss/batch-upload-list/${s.id}`}>{s.fileName}</Link>,
+  },
+  { key: 'by', header: 'Uploaded by', cell: (s) => s.createdBy },
+  { key: 'at', header: 'Uploaded', noWrap: true, cell: (s) => formatDateTime(s.createdAt) },
+  { key: 'rows', header: 'Students', align: 'right', cell: (s) => s.rowCount.toLocaleString('en-US') },
+  { key: 'errors', header: 'Rows with errors', align: 'right', cell: (s) => s.rowsWithErrors.toLocaleString('en-US') },
+  { key: 'status', header: 'Status', cell: (s) => <ImportStatusChip s={s} /> },
+];
+
+/** #/isss/batch-upload-list: upload a CSV or XLSX of new students, see the uploads so far. */
+export function BatchUploadPage() {
+  useDocumentTitle('Batch Upload');
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const paging = usePaging();
+  const history = useListStudentImports({ page: paging.page, pageSize: paging.pageSize, status: 'all' });
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFile = (file: File) => {
+    setError(null);
+    setProgress(0);
+    uploadStudentImport(file, (f) => setProgress(Math.min(f, 0.99)))
+      .then((s) => {
+        void qc.invalidateQueries({ queryKey: importsKey });
+        void navigate(`/isss/batch-upload-list/${s.id}`);
+      })
+      .catch((e: unknown) =>
+        setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),
+      )
+      .finally(() => setProgress(null));
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title="Batch Upload"
+        subtitle="Create many student records at once from a CSV or Excel (.xlsx) file. Every row is checked first: you see a preview with any errors, and nothing is created until you import an error-free file."
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
+          Upload a file
+        </Typography>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+          <Box sx={{ flex: 1 }}>
+            <FileDropZone
+              label="CSV or XLSX file of students"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              progress={progress}
+              error={error}
+              onFile={onFile}
+            />
+            {progress !== null ? (
+              <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
+                Uploading and checking every row…
+              </Typography>
+            ) : null}
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              Start from the template: one row per student, the first row holds the column names. Up to{' '}
+              {IMPORT_MAX_ROWS.toLocaleString('en-US')} students per file; dates as MM/DD/YYYY.
+            </Typography>
+            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={downloadTemplate}>
+              Download template (CSV)
+            </Button>
+          </Box>
+        </Stack>
+        <Accordion disableGutters elevation={0} sx={{ mt: 2, border: 1, borderColor: 'divider', '&:before': { display: 'none' } }}>
+          <AccordionSummary expandIcon={<ExpandMore />} aria-controls="columns-content" id="columns-header">
+            <Typography>The columns and what they accept</Typography>
+          </AccordionSummary>
+          <AccordionDetails id="columns-content">
+            <Table size="small" aria-label="Upload columns">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Column</TableCell>
+                  <TableCell>Required</TableCell>
+                  <TableCell>What to enter</TableCell>
+                  <TableCell>Example</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {IMPORT_COLUMNS.map((c) => (
+                  <TableRow key={c.key}>
+                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{c.key}</TableCell>
+                    <TableCell>{c.isRequired ? 'Yes' : 'No'}</TableCell>
+                    <TableCell>{c.help}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.example}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              A row is refused when it repeats another row of the file or an existing student record (same SEVIS ID, campus ID, e-mail, or
+              first and last name with birth date).
+            </Typography>
+          </AccordionDetails>
+        </Accordion>
+      </Paper>
+
+      <Paper variant="outlined">
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>
+          Uploads
+        </Typography>
+        <DataTable
+          label="Uploads"
+          columns={UPLOAD_COLUMNS}
+          rows={history.data?.items}
+          rowKey={(s) => s.id}
+          query={history}
+          loadingLabel="Loading uploads"
+          empty="No uploads yet."
+          minWidth={760}
+          total={history.data?.total ?? 0}
+          paging={paging}
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+// The Student List.
+export { listRoutes } from './routes';
+export { STUDENT_STAGE_NAMES } from './components/students-list-filters';

@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Grid,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
+import { formatDate, studentsApi } from '@meridian/domain';
+import type { z } from 'zod';
+import { useSaveEmployment } from '../api/opt';
+import { FormTextField } from '../../../../ui/form/form-text-field';
+import { handleFormError } from '../../../../ui/form/handle-form-error';
+import { DateInput } from '../../../../ui/date-input';
+import { snack } from '../../../../ui/notify';
+import { phaseLabel } from './opt-format';
+
+type TForm = z.input<typeof studentsApi.ZEmploymentInput>;
+type TOut = z.output<typeof studentsApi.ZEmploymentInput>;
+const FIELDS = ['employerName', 'employerEin', 'jobTitle', 'startDate', 'endDate', 'fullOrPartTime'] as const;
+
+function DateField({
+  control,
+  name,
+  label,
+  required,
+  helper,
+}: {
+  control: ReturnType<typeof useForm<TForm, unknown, TOut>>['control'];
+  name: 'startDate' | 'endDate';
+  label: string;
+  required?: boolean;
+  helper: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateInput
+          label={label}
+          required={required}
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value ?? ''}
+          onChange={(v) => field.onChange(v === '' && name === 'endDate' ? null : v)}
+          onBlur={field.onBlur}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helper}
+          fullWidth
+        />
+      )}
+    />
+  );
+}
+
+/** Record or change one OPT employer period; the student's unemployment days are recomputed from these. */
+export function EmploymentDialog({
+  student,
+  employment,
+  onClose,
+}: {
+  student: studentsApi.TOptStudent;
+  /** null: a new employer period. */
+  employment: studentsApi.TOptEmployment | null;
+  onClose: () => void;
+}) {
+  const save = useSaveEmployment();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm<TForm, unknown, TOut>({
+    resolver: zodResolver(studentsApi.ZEmploymentInput),
+    defaultValues: employment
+      ? {
+          employerName: employment.employerName,
+          employerEin: employment.employerEin,
+          jobTitle: employment.jobTitle,
+          startDate: employment.startDate ?? '',
+          endDate: employment.endDate,
+          fullOrPartTime: employment.fullOrPartTime === '02' ? '02' : '01',
+        }
+      : { employerName: '', employerEin: '', jobTitle: '', startDate: '', endDate: null, fullOrPartTime: '01' },
+  });
+  const name = `${student.firstName} ${student.lastName}`;
+  const onValid = (body: TOut) => {
+    setFormError(null);
+    save.mutate(
+      { profileId: student.profileId, employmentId: employment?.id, body },
+      {
+        onSuccess: (s) => {
+          const u = s.unemployment;
+          snack(
+            `${employment ? 'Employment updated' : 'Employment recorded'} for ${name}.${u ? ` Unemployment: ${u.used} of ${u.allowed} days used.` : ''}`,
+            'success',
+          );
+          onClose();
+        },
+        onError: (e) => setFormError(handleFormError(e, setError, FIELDS)),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="employment-dialog-title">
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
+        <DialogTitle id="employment-dialog-title">
+          {employment ? 'Edit employment' : 'Record employment'} · {name}
+        </DialogTitle>
+        <DialogContent dividers>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Authorised:{' '}
+            {student.authorizations
+              .filter((a) => a.phase !== '01' || student.phase === '01')
+              .map((a) => `${phaseLabel(a.phase)} ${formatDate(a.startDate)} – ${formatDate(a.endDate)}`)
+              .join('; ')}
+            . Days in the authorisation not covered by an employer count as unemployment.
+          </Typography>
+          {formError ? (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {formError}
+            </Alert>
+          ) : null}
+          <Grid container columnSpacing={2}>
+            <Grid size={{ xs: 12 }}>
+              <FormTextField
+                control={control}
+                name="employerName"
+                label="Employer name"
+                required
+                autoFocus
+                fullWidth
+                helperText="Letters, digits, spaces and , . / : ' # & -"
+                slotProps={{ htmlInput: { maxLength: 60 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField
+                control={control}
+                name="employerEin"
+                label="Employer EIN"
+                required
+                fullWidth
+                helperText="9 digits, no dash."
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField
+                control={control}
+                name="jobTitle"
+                label="Job title"
+                fullWidth
+                helperText="Letters, digits, commas and spaces."
+                slotProps={{ htmlInput: { maxLength: 60 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <DateField control={control} name="startDate" label="Start date" required helper="MM/DD/YYYY" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <DateField control={control} name="endDate" label="End date" helper="MM/DD/YYYY; empty while the job continues" />
+            </Grid>
+            <Grid size={{ xs: 12 }}>
+              <Controller
+                control={control}
+                name="fullOrPartTime"
+                render={({ field, fieldState }) => (
+                  <FormControl error={!!fieldState.error} sx={{ mt: 1 }}>
+                    <FormLabel id="employment-hours-label">Hours</FormLabel>
+                    <RadioGroup row aria-labelledby="employment-hours-label" {...field}>
+                      <FormControlLabel value="01" control={<Radio />} label="Full time" />
+                      <FormControlLabel value="02" control={<Radio />} label="Part time" />
+                    </RadioGroup>
+                    {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
+                  </FormControl>
+                )}
+              />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={save.isPending}
+            startIcon={save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          >
+            {employment ? 'Save changes' : 'Record employment'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import type { RouteObject } from 'react-router';
+
+const create = () => import('./pages/student-create-page');
+
+/** A student record: profile, new F-1 or J-1 student, a correction to compare (student admin shell). */
+export const recordsRoutes: RouteObject[] = [
+  {
+    path: 'student-profile/:profileId',
+    lazy: async () => ({ Component: (await import('./pages/student-profile-page')).StudentProfilePage }),
+  },
+  {
+    path: 'student/create',
+    lazy: async () => {
+      const { StudentCreatePage } = await create();
+      return { element: <StudentCreatePage visaType="F-1" /> };
+    },
+  },
+  {
+    path: 'create-j1',
+    lazy: async () => {
+      const { StudentCreatePage } = await create();
+      return { element: <StudentCreatePage visaType="J-1" /> };
+    },
+  },
+  {
+    path: 'student-request-comparison/:correctionId',
+    lazy: async () => ({
+      Component: (await import('./pages/student-request-comparison-page')).StudentRequestComparisonPage,
+    }),
+  },
+];
+
+/** The student's own profile (student shell). */
+export const myRecordRoutes: RouteObject[] = [
+  { path: 'my-profile', lazy: async () => ({ Component: (await import('./pages/my-profile-page')).MyProfilePage }) },
+];

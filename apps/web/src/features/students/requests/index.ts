@@ -1,0 +1,2 @@
+// The student's service menu and request pages.
+export { studentRequestRoutes } from './routes';

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { can, type TPermission } from '@meridian/domain';
+import { UnauthorizedPage, useGetCurrentUser } from '../../features/auth';
+import { PageLoader } from '../../ui/page-loader';
+import { actorOf } from '../common/menu';
+
+/**
+ * A page (or, without children, every child route) that needs one permission of the catalogue:
+ * others see the shell's "No access" page with a link home. The server refuses their calls anyway;
+ * this spares them a page of errors.
+ */
+export function RequirePermission({ permission, homePath, children }: { permission: TPermission; homePath: string; children?: ReactNode }) {
+  const me = useGetCurrentUser();
+  if (me.isPending) return <PageLoader />;
+  if (!can(me.data ? actorOf(me.data) : null, permission)) return <UnauthorizedPage homePath={homePath} />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,194 @@
+import { Fragment, type ReactNode } from 'react';
+import { visuallyHidden } from '../visually-hidden';
+import { Pager } from './pager';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  type SxProps,
+  type TableRowProps,
+  type Theme,
+} from '@mui/material';
+
+export type TSortOrder = 'asc' | 'desc';
+
+/** One column: its header, how a row fills its cell, and the server's sort key when it sorts. */
+export interface TColumn<R> {
+  key: string;
+  /** The header's text (or a control such as a select-all checkbox). */
+  header: ReactNode;
+  cell: (row: R) => ReactNode;
+  /** The server's sort key: the header becomes a sort button. */
+  sort?: string | undefined;
+  /** This column names the row (a row header for screen readers). */
+  isRowHeader?: boolean;
+  align?: 'left' | 'right' | 'center';
+  /** Keep the cell on one line (dates, codes). */
+  noWrap?: boolean;
+  padding?: 'checkbox' | 'normal' | 'none';
+  sx?: SxProps<Theme>;
+}
+
+export interface TSorting {
+  sort: string;
+  order: TSortOrder;
+  onSort: (sort: string, order: TSortOrder) => void;
+}
+
+export interface TPaging {
+  /** From 1. */
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  onPage: (page: number, pageSize: number) => void;
+}
+
+/** What the table needs of the list's query (a TanStack Query result fits). */
+export interface TListQueryState {
+  isFetching: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+export interface TDataTableProps<R> {
+  /** The table's accessible name, unless a caption names it. */
+  label?: string;
+  /** A visible caption above the rows (it then names the table). */
+  caption?: ReactNode;
+  columns: readonly TColumn<R>[];
+  rows: readonly R[] | undefined;
+  rowKey: (row: R) => string;
+  rowProps?: (row: R) => Omit<TableRowProps, 'key'>;
+  /** What a row shows under itself across the whole width when opened (null: nothing). */
+  expansion?: (row: R) => ReactNode;
+  query: TListQueryState;
+  loadingLabel: string;
+  /** Said in the one row of a list that loaded empty. */
+  empty: ReactNode;
+  /** Said above the table when the list could not be loaded (with a Retry button). */
+  errorText?: ReactNode;
+  /** Rows across all pages, for the pagination; without it (or paging) the table does not page. */
+  total?: number | undefined;
+  paging?: TPaging | undefined;
+  sorting?: TSorting | undefined;
+  minWidth?: number;
+  /** Rows or panels shown under the body, inside the table's frame. */
+  footer?: ReactNode;
+}
+
+const headerSx: SxProps<Theme> = { whiteSpace: 'nowrap', fontWeight: 600 };
+
+function SortHeader<R>({ column, sorting }: { column: TColumn<R> & { sort: string }; sorting: TSorting }) {
+  const active = sorting.sort === column.sort;
+  const direction: TSortOrder = active ? sorting.order : 'asc';
+  return (
+    <TableSortLabel
+      active={active}
+      direction={direction}
+      onClick={() => sorting.onSort(column.sort, active && sorting.order === 'asc' ? 'desc' : 'asc')}
+    >
+      {column.header}
+      {active ? (
+        <Box component="span" sx={visuallyHidden}>
+          {sorting.order === 'asc' ? ' sorted ascending' : ' sorted descending'}
+        </Box>
+      ) : null}
+    </TableSortLabel>
+  );
+}
+
+/**
+ * The list table every list screen uses: sortable headers (the sort happens on the server), paging,
+ * a loading bar, an error with Retry, and a row saying why a loaded list is empty. State lives with
+ * the caller (usually the address, through useUrlTable).
+ */
+export function DataTable<R>(props: TDataTableProps<R>) {
+  const { columns, rows = [], query, paging, sorting, total } = props;
+  return (
+    <Box>
+      {query.isFetching ? <LinearProgress aria-label={props.loadingLabel} /> : <Box sx={{ height: 4 }} />}
+      {query.isError ? (
+        <Alert
+          severity="error"
+          sx={{ m: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {props.errorText ?? 'The list could not be loaded.'}
+        </Alert>
+      ) : null}
+      <TableContainer>
+        <Table size="small" aria-label={props.caption ? undefined : props.label} sx={props.minWidth ? { minWidth: props.minWidth } : {}}>
+          {props.caption ? <caption style={{ captionSide: 'top', padding: '8px 16px' }}>{props.caption}</caption> : null}
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell
+                  key={c.key}
+                  scope="col"
+                  align={c.align ?? 'left'}
+                  padding={c.padding ?? 'normal'}
+                  sx={headerSx}
+                  sortDirection={c.sort && sorting?.sort === c.sort ? sorting.order : false}
+                >
+                  {c.sort && sorting ? <SortHeader column={{ ...c, sort: c.sort }} sorting={sorting} /> : c.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => {
+              const expansion = props.expansion?.(r);
+              return (
+                <Fragment key={props.rowKey(r)}>
+                  <TableRow hover {...props.rowProps?.(r)}>
+                    {columns.map((c) => (
+                      <TableCell
+                        key={c.key}
+                        align={c.align ?? 'left'}
+                        padding={c.padding ?? 'normal'}
+                        {...(c.isRowHeader ? { component: 'th', scope: 'row' } : {})}
+                        style={c.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                        sx={c.sx}
+                      >
+                        {c.cell(r)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                  {expansion ? (
+                    <TableRow>
+                      <TableCell colSpan={columns.length} sx={{ bgcolor: 'action.hover' }}>
+                        {expansion}
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+            {query.isSuccess && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} sx={{ py: 4, textAlign: 'center' }}>
+                  {props.empty}
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {props.footer}
+      {paging && total !== undefined ? <Pager total={total} paging={paging} /> : null}
+    </Box>
+  );
+}
