@@ -62,4 +62,3 @@ export * as studentsApi from './contracts/students/index.js';
 export * as scholarsApi from './contracts/scholars/index.js';
 export type { TScholarApplicationForm, TSaveApplicationInput } from './contracts/scholars/portal.js';
 export * as sevisApi from './contracts/sevis/index.js';
-export * from './rules/text.js';

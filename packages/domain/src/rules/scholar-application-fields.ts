@@ -1,4 +1,3 @@
-import { textOf } from './text.js';
 import { z, type ZodType } from 'zod';
 import { MSG } from '../messages.js';
 import { isValidIsoDate, usDate } from './student-request-fields.js';

@@ -1,4 +1,3 @@
-import { textOf } from './text.js';
 /**
  * Scholar time rules (issue 5 item 5): end-date alerts, the H-1B six-year maximum and the J-1
  * 12/24-month bars. Pure functions on ISO dates (YYYY-MM-DD) with `today` passed in, so server,
