@@ -2,8 +2,9 @@ import { type requestsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { summaryOf } from '../request.presenter.js';
-import { listRequestsQuery } from './list-requests.query.js';
+import { listRequestsQuery } from '../queries/list-requests.query.js';
 
+/** The request list the caller reaches, paged, with the requester and assignee of each. */
 export async function listRequests(ctx: TContext, q: z.output<typeof requestsApi.ZListRequestsQuery>) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
