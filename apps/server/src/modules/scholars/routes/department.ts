@@ -2,12 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { scholarsApi } from '@meridian/domain';
 import { registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
-import {
-  createDepartmentWorkflow,
-  listDepartmentApproverCandidates,
-  listDepartmentWorkflows,
-  updateDepartmentWorkflow,
-} from '../../workflows/index.js';
+import { createDeptWorkflow, listDeptApproverCandidates, listDeptWorkflows, updateDeptWorkflow } from '../../workflows/index.js';
 import { getDeptConfig, updateDeptConfig } from '../operations/department-config.js';
 import {
   createSponsorship,
@@ -35,8 +30,8 @@ export function departmentRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.getMySponsorshipRequest, (ctx) => getMySponsorshipRequest(ctx));
   registerRoute(app, s, a.getDeptConfig, (ctx) => getDeptConfig(ctx));
   registerRoute(app, s, a.updateDeptConfig, (ctx, { body }) => updateDeptConfig(ctx, body));
-  registerRoute(app, s, a.listDeptWorkflows, (ctx) => listDepartmentWorkflows(ctx));
-  registerRoute(app, s, a.createDeptWorkflow, (ctx, { body }) => createDepartmentWorkflow(ctx, body));
-  registerRoute(app, s, a.updateDeptWorkflow, (ctx, { params, body }) => updateDepartmentWorkflow(ctx, params.workflowId, body));
-  registerRoute(app, s, a.listDeptApproverCandidates, (ctx) => listDepartmentApproverCandidates(ctx));
+  registerRoute(app, s, a.listDeptWorkflows, (ctx) => listDeptWorkflows(ctx));
+  registerRoute(app, s, a.createDeptWorkflow, (ctx, { body }) => createDeptWorkflow(ctx, body));
+  registerRoute(app, s, a.updateDeptWorkflow, (ctx, { params, body }) => updateDeptWorkflow(ctx, params.workflowId, body));
+  registerRoute(app, s, a.listDeptApproverCandidates, (ctx) => listDeptApproverCandidates(ctx));
 }
