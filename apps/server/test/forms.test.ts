@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MSG, type formsApi, type TItemType, type TQuestionnaireItem, type TSession } from '@meridian/domain';
 import {
-  completenessErrors,
-  conditionalQuestionnaires,
+  findCompletenessErrors as completenessErrors,
+  findConditionalQuestionnaires as conditionalQuestionnaires,
   loadForAnswering,
   markSubmitted,
   saveDraftAnswers,

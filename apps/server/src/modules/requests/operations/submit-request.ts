@@ -30,9 +30,9 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     const fieldErrors: Record<string, string[]> = {};
     // The type's questionnaires and the conditional ones the answers bring in are all checked and all marked submitted.
     const questionnaireIds = await requestQuestionnaireIds(tx, row.id, type.questionnaireIds);
-    if (questionnaireIds.length) Object.assign(fieldErrors, await forms.completenessErrors(tx, 'request', row.id, questionnaireIds));
+    if (questionnaireIds.length) Object.assign(fieldErrors, await forms.findCompletenessErrors(tx, 'request', row.id, questionnaireIds));
     if (type.customQuestionIds.length)
-      Object.assign(fieldErrors, await forms.customCompletenessErrors(tx, 'request', row.id, type.customQuestionIds));
+      Object.assign(fieldErrors, await forms.findCustomCompletenessErrors(tx, 'request', row.id, type.customQuestionIds));
     // Required documents, a named faculty advisor...: what the modules above the engine require.
     Object.assign(fieldErrors, await runSubmitChecks(tx, row, type));
     // A request with a form of its own (a student's CPT, OPT...): the same rules and words as the browser.

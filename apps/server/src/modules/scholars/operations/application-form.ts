@@ -11,7 +11,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, badRequest, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
-import { conditionalQuestionnaires } from '../../forms/index.js';
+import { findConditionalQuestionnaires } from '../../forms/index.js';
 import { departments } from '../../people/index.js';
 import { requests, requestTypes } from '../../requests/index.js';
 import { canAccessCase, getAccessibleCase, getOwnCurrentCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
@@ -61,7 +61,7 @@ export async function presentApplication(
       .innerJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
       .where(eq(requests.id, c.applicationRequestId));
     // The type's questionnaires, then the conditional ones the answers bring in (as the engine asks them).
-    if (r?.q.length) questionnaireIds = [...r.q, ...(await conditionalQuestionnaires(tx, 'request', c.applicationRequestId, r.q))];
+    if (r?.q.length) questionnaireIds = [...r.q, ...(await findConditionalQuestionnaires(tx, 'request', c.applicationRequestId, r.q))];
   }
   return {
     applicationId: c.id,

@@ -11,7 +11,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { missingRequiredDocuments } from '../../attachments/index.js';
-import { completenessErrors, conditionalQuestionnaires, customCompletenessErrors, markSubmitted } from '../../forms/index.js';
+import { findCompletenessErrors, findConditionalQuestionnaires, findCustomCompletenessErrors, markSubmitted } from '../../forms/index.js';
 import { loadSettings } from '../../institutions/index.js';
 import { notify } from '../../notifications/index.js';
 import { siteOfficers } from '../../people/index.js';
@@ -34,11 +34,11 @@ async function engineCompleteness(
   const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, request.requestTypeId));
   const errors: Record<string, string[]> = {};
   const questionnaireIds = type?.questionnaireIds.length
-    ? [...type.questionnaireIds, ...(await conditionalQuestionnaires(tx, 'request', request.id, type.questionnaireIds))]
+    ? [...type.questionnaireIds, ...(await findConditionalQuestionnaires(tx, 'request', request.id, type.questionnaireIds))]
     : [];
-  if (questionnaireIds.length) Object.assign(errors, await completenessErrors(tx, 'request', request.id, questionnaireIds));
+  if (questionnaireIds.length) Object.assign(errors, await findCompletenessErrors(tx, 'request', request.id, questionnaireIds));
   if (type?.customQuestionIds.length)
-    Object.assign(errors, await customCompletenessErrors(tx, 'request', request.id, type.customQuestionIds));
+    Object.assign(errors, await findCustomCompletenessErrors(tx, 'request', request.id, type.customQuestionIds));
   if (type?.documentIds.length) {
     for (const d of await missingRequiredDocuments(tx, request.id, type.documentIds))
       errors[`documents.${d.key}`] = [`Please upload ${d.name}.`];
