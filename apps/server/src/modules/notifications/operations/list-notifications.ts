@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TNotificationList } from '@meridian/domain';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { notifications } from '../schema.js';
@@ -41,37 +41,3 @@ export async function listNotifications(ctx: TContext, q: { start: number; limit
     };
   });
 }
-
-async function update(ctx: TContext, set: Partial<typeof notifications.$inferInsert>, where?: ReturnType<typeof and>) {
-  const actor = requireActor(ctx);
-  return ctx.db(async (tx) => {
-    const rows = await tx
-      .update(notifications)
-      .set(set)
-      .where(and(eq(notifications.userId, actor.userId), where))
-      .returning({ id: notifications.id });
-    return { updated: rows.length };
-  });
-}
-
-export const markRead = (ctx: TContext, ids: string[]) =>
-  update(ctx, { isRead: true }, and(inArray(notifications.id, ids), eq(notifications.isRead, false)));
-
-/** A day (or any period) as the user's browser bounds it: the server does not guess their time zone. */
-export const markReadInRange = (ctx: TContext, start: string, end: string) =>
-  update(
-    ctx,
-    { isRead: true },
-    and(
-      gte(notifications.createdAt, new Date(start)),
-      lt(notifications.createdAt, new Date(end)),
-      eq(notifications.isRead, false),
-      eq(notifications.isHidden, false),
-    ),
-  );
-
-export const markAllRead = (ctx: TContext) =>
-  update(ctx, { isRead: true }, and(eq(notifications.isRead, false), eq(notifications.isHidden, false)));
-
-export const hide = (ctx: TContext, ids: string[]) =>
-  update(ctx, { isHidden: true }, and(inArray(notifications.id, ids), eq(notifications.isHidden, false)));
