@@ -1,11 +1,9 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { TStaffPermissions } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { conflict } from '../../../platform/errors/app-error.js';
 import { users } from '../schema.js';
-
-export type TUserRow = typeof users.$inferSelect;
+import { type TUserRow } from '../user-row.js';
 
 /**
  * A portal account for a student or scholar, named by its e-mail address. An address already used
@@ -50,38 +48,4 @@ export async function createPortalAccount(
       throw e;
     });
   return created!;
-}
-
-/** The institution's first super user, created with the institution by the first set-up. */
-export async function createFirstSuperUser(
-  tx: TTx,
-  institutionId: string,
-  input: { userName: string; email: string; firstName: string; lastName: string; passwordHash: string },
-): Promise<TUserRow> {
-  const permissions: TStaffPermissions = {
-    isSuper: true,
-    isOfficer: true,
-    officerSites: [],
-    isAssistant: false,
-    assistantSites: [],
-    assistantSettings: {},
-    websiteContent: true,
-    limitMenu: false,
-    availableMenuItems: [],
-  };
-  const [admin] = await tx
-    .insert(users)
-    .values({ institutionId, ...input, role: 'isssAdmin', passwordChangedAt: new Date(), staffPermissions: permissions })
-    .returning();
-  return admin!;
-}
-
-/** Notes a successful sign-in (the staff list shows it; an invitation is no longer re-sendable). */
-export async function recordSignIn(tx: TTx, userId: string): Promise<void> {
-  await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
-}
-
-/** Stores a new password hash (the caller checked the link and the password's strength). */
-export async function setPasswordHash(tx: TTx, userId: string, passwordHash: string): Promise<void> {
-  await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
 }
