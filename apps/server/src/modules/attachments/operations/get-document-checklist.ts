@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { attachmentsApi } from '@meridian/domain';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { customDocuments } from '../../forms/schema.js';
+import { customDocuments } from '../../forms/index.js';
 import { getAccessibleRequest, requestTypes } from '../../requests/index.js';
 import { requestView } from '../attachment.policy.js';
-import { documentSlots } from './document-slots.js';
+import { documentSlots } from '../queries/document-slots.js';
 
 type TChecklistDocument = attachmentsApi.TChecklistDocument;
 
@@ -12,7 +12,7 @@ type TChecklistDocument = attachmentsApi.TChecklistDocument;
  * The request type's file-upload documents for the Documents section: the requester and the
  * department see those visible to students; the office sees all that are not hidden.
  */
-export async function documentChecklist(ctx: TContext, requestId: string): Promise<TChecklistDocument[]> {
+export async function getDocumentChecklist(ctx: TContext, requestId: string): Promise<TChecklistDocument[]> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const request = await getAccessibleRequest(tx, ctx, requestId, 'read');
