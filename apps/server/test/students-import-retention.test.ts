@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@meridian/domain';
-import { expireStaleImportPreviews } from '../src/modules/students/operations/import-retention.js';
+import { expireStaleImportPreviews } from '../src/modules/students/intake/operations/expire-stale-import-previews.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 

@@ -4,7 +4,9 @@ import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { newStudent } from './students-fixtures.js';
 import { daysFromToday, optAuthorization, optEmployer, optStudent, today } from './students-opt-fixtures.js';
-import { runOptDailyJob, sendUnemploymentAlerts, systemContext } from '../src/modules/students/operations/alerts-unemployment.js';
+import { runOptDailyJob } from '../src/modules/students/opt/operations/run-opt-daily-job.js';
+import { sendUnemploymentAlerts } from '../src/modules/students/opt/operations/send-unemployment-alerts.js';
+import { systemContext } from '../src/modules/students/system-context.js';
 
 type TPage<T> = { items: T[]; total: number };
 let t: TTestApp;
