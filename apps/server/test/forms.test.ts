@@ -68,7 +68,7 @@ const ctx = (): TContext => ({
   db: (fn) => t.database.tenant(t.institutionA, fn),
 });
 
-describe('Form Management list', () => {
+describe('listQuestionnaires (the Form Management list)', () => {
   it('filters by program type, keywords and Active/Retired, pages by 10 and sorts by name on the server', async () => {
     for (let i = 1; i <= 12; i++)
       await create({ name: `Paging ${String(i).padStart(2, '0')}`, programType: 'J-1 Scholars', content: { folders: [] } });

@@ -310,7 +310,7 @@ describe('the Excel exports', () => {
   });
 });
 
-describe('the report summary', () => {
+describe('scholarReportSummary', () => {
   it('counts by visa type × phase and × status, with totals that match the dashboard', async () => {
     const { tag, make } = group();
     await make({ processedState: 'H-1B', phase: 'application', status: 'pending' });
@@ -332,7 +332,7 @@ describe('the report summary', () => {
   });
 });
 
-describe('time tracking of a case', () => {
+describe('scholarTimeTracking', () => {
   const data = {
     immigrationHistory: [
       { subjectName: 'Hiro Tanaka', status: 'H-1B', periodofStayFromDate: '01/01/2020', periodofStayToDate: '12/31/2025' },
@@ -377,7 +377,7 @@ describe('time tracking of a case', () => {
   });
 });
 
-describe('end-date alerts', () => {
+describe('sendEndDateAlerts', () => {
   const notes = (applicationScholar: string) =>
     t.sql<{ user_id: string; text: string }>(
       'select user_id, text from notifications where scholar_id = $1 and type_name = $2 order by created_at',

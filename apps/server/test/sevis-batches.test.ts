@@ -242,7 +242,7 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
   });
 });
 
-describe('nightly batching', () => {
+describe('runSevisNightlyBatching', () => {
   it('batches every OrgID set to isAutoBatch as its official; a second run finds nothing', async () => {
     const autoJ = await sevisSettingsRow(t, { site: 'MED', kind: 'J', isAutoBatch: true, officialSevisUserId: 'NIGHTRO001' });
     await sevisSettingsRow(t, { site: 'MED', kind: 'F', isAutoBatch: false });

@@ -291,7 +291,7 @@ describe('every list title is a real query', () => {
   });
 });
 
-describe('keyword, filters, sort and paging', () => {
+describe('listStudents: keyword, filters, sort and paging', () => {
   it('finds by first or last name, full name, e-mail, SEVIS id and campus id, case-insensitively', async () => {
     const g = group();
     const a = await newStudent(t, {
