@@ -17,7 +17,7 @@ import { plugStudents, studentDailyJobs, studentRoutes } from './modules/student
 import { plugWorkflows, workflowRoutes } from './modules/workflows/index.js';
 
 /**
- * The composition root of the server modules (docs/architecture.md). A lower module never imports a
+ * The composition root of the server modules (docs/decisions/015-module-boundaries.md). A lower module never imports a
  * higher one; where it needs one (the case engine needs the owners of request kinds, people needs
  * sign-in), it offers an extension point and the higher module plugs into it here. Idempotent: the
  * tests build many apps in one process.

@@ -113,7 +113,7 @@ describe('upload limits', () => {
   });
 });
 
-describe('download', () => {
+describe('downloadAttachment', () => {
   it('answers the stored bytes as an attachment with an encoded name and nosniff', async () => {
     const requestId = await newRequest(t);
     const a = await uploadOk(t, s.student, { requestId }, { name: 'Résumé (final) 100%.pdf', data: PDF });
@@ -288,7 +288,7 @@ describe('staff actions', () => {
   });
 });
 
-describe('document checklist', () => {
+describe('getDocumentChecklist', () => {
   it("lists the request type's upload documents the caller may see, with whether each has a file", async () => {
     const mk = async (
       name: string,
@@ -444,7 +444,7 @@ describe('documents per dependent (spec 000 s5: a file for each dependent)', () 
   });
 });
 
-describe('History Log of a request with files and comments', () => {
+describe('getHistory: the History Log of a request with files and comments', () => {
   type TPage = {
     items: {
       action: string;

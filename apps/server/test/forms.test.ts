@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MSG, type formsApi, type TItemType, type TQuestionnaireItem, type TSession } from '@meridian/domain';
 import {
-  completenessErrors,
-  conditionalQuestionnaires,
+  findCompletenessErrors as completenessErrors,
+  findConditionalQuestionnaires as conditionalQuestionnaires,
   loadForAnswering,
   markSubmitted,
   saveDraftAnswers,
@@ -68,7 +68,7 @@ const ctx = (): TContext => ({
   db: (fn) => t.database.tenant(t.institutionA, fn),
 });
 
-describe('Form Management list', () => {
+describe('listQuestionnaires (the Form Management list)', () => {
   it('filters by program type, keywords and Active/Retired, pages by 10 and sorts by name on the server', async () => {
     for (let i = 1; i <= 12; i++)
       await create({ name: `Paging ${String(i).padStart(2, '0')}`, programType: 'J-1 Scholars', content: { folders: [] } });

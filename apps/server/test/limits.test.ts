@@ -11,7 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('forgot-password limits', () => {
+describe('forgotPassword: limits', () => {
   it('sends at most three links to one address in 15 minutes, with the same answer every time', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await call(t, 'POST', '/api/auth/forgot-password', {

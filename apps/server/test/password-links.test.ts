@@ -28,7 +28,7 @@ const use = (token: string, password: string, confirmPassword = password) =>
 const linkRow = async (token: string) =>
   (await t.sql('select * from password_links where token_hash = $1', [createHash('sha256').update(token).digest('hex')]))[0];
 
-describe('forgot password', () => {
+describe('forgotPassword', () => {
   it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
     const before = (await t.sql<{ n: number }>('select count(*)::int as n from outbox'))[0]!.n;
     const known = await forgot('scholar@demo.example.edu');

@@ -75,7 +75,7 @@ describe('staff request list scope', () => {
   });
 });
 
-describe('filters, paging, sorting', () => {
+describe('listRequests: filters, paging, sorting', () => {
   it('filters by status (several), type, assignment, review status, dates and keyword', async () => {
     const submitted = await listAll(admin, { status: 'submitted,in_review' });
     expect(submitted.length).toBeGreaterThan(0);

@@ -452,7 +452,7 @@ describe('assignment, review status, tasks', () => {
   });
 });
 
-describe('mass approve', () => {
+describe('massApprove', () => {
   it('approves each request it may and reports each one', async () => {
     const ok = await newRequest(t, { status: 'in_review' });
     const done = await newRequest(t, { status: 'completed' });
@@ -470,7 +470,7 @@ describe('mass approve', () => {
   });
 });
 
-describe('History Log of a request', () => {
+describe('getHistory: the History Log of a request', () => {
   it('is open to whoever may read the request, newest first', async () => {
     const r = await newRequest(t);
     await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student });

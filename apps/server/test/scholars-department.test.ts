@@ -216,7 +216,7 @@ describe('department scoping', () => {
   });
 });
 
-describe('invite the scholar', () => {
+describe('inviteScholar', () => {
   it('creates the scholar account, links it and e-mails a set-up link that sets the password; the scholar signs in', async () => {
     const c = await create();
     const res = await call(t, 'POST', `${P}/cases/${c.applicationId}/invite`, { as: dept });
@@ -274,7 +274,7 @@ describe('invite the scholar', () => {
   });
 });
 
-describe('send for approval', () => {
+describe('sendForApproval', () => {
   it('without a workflow goes straight to the office, which is told', async () => {
     await setWorkflow(null);
     const c = await create();

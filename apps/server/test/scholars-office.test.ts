@@ -33,7 +33,7 @@ const notes = (uid: string, type: string) =>
     [uid, type],
   );
 
-describe('Review Sponsorship Request: process as', () => {
+describe('processSponsorship (Review Sponsorship Request): process as', () => {
   it('processes as H-1B: the program request, the case, the scholar mirror, a history row, and the scholar and department told', async () => {
     const k = await newCase(t, { user: 'scholar', firstName: 'Hiro', lastName: 'Tanaka', email: 'scholar@demo.example.edu' });
     const before = await getCase(k.applicationId);
@@ -211,7 +211,7 @@ describe("office routes are the office's", () => {
   });
 });
 
-describe('status and phase changes', () => {
+describe('changeCaseStatus: status and phase changes', () => {
   it('writes a status history row and an audit event, tells the department of a new phase, and refuses a stale version', async () => {
     const k = await newCase(t, { processedState: 'H-1B', applicationState: 'submitted', phase: 'isss_review' });
     const c0 = await getCase(k.applicationId);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { addDays, todayIso, type TSession } from '@meridian/domain';
-import { runScholarAlertsJob, sendEndDateAlerts } from '../src/modules/scholars/operations/alerts-end-date.js';
+import { runScholarAlertsJob } from '../src/modules/scholars/reports/operations/run-scholar-alerts-job.js';
+import { sendEndDateAlerts } from '../src/modules/scholars/reports/operations/send-end-date-alerts.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { departmentId, newCase, userId, type TCaseFixture } from './scholars-fixtures.js';
@@ -309,7 +310,7 @@ describe('the Excel exports', () => {
   });
 });
 
-describe('the report summary', () => {
+describe('scholarReportSummary', () => {
   it('counts by visa type × phase and × status, with totals that match the dashboard', async () => {
     const { tag, make } = group();
     await make({ processedState: 'H-1B', phase: 'application', status: 'pending' });
@@ -331,7 +332,7 @@ describe('the report summary', () => {
   });
 });
 
-describe('time tracking of a case', () => {
+describe('scholarTimeTracking', () => {
   const data = {
     immigrationHistory: [
       { subjectName: 'Hiro Tanaka', status: 'H-1B', periodofStayFromDate: '01/01/2020', periodofStayToDate: '12/31/2025' },
@@ -376,7 +377,7 @@ describe('time tracking of a case', () => {
   });
 });
 
-describe('end-date alerts', () => {
+describe('sendEndDateAlerts', () => {
   const notes = (applicationScholar: string) =>
     t.sql<{ user_id: string; text: string }>(
       'select user_id, text from notifications where scholar_id = $1 and type_name = $2 order by created_at',

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type sevisApi, type TSession } from '@meridian/domain';
-import { runSevisNightlyBatching } from '../src/modules/sevis/operations/batch-nightly.js';
+import { runSevisNightlyBatching } from '../src/modules/sevis/batches/operations/run-sevis-nightly-batching.js';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { manyStudentsWithEvents, sevisSender, sevisSettingsRow, studentWithEvent } from './sevis-fixtures.js';
@@ -242,7 +242,7 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
   });
 });
 
-describe('nightly batching', () => {
+describe('runSevisNightlyBatching', () => {
   it('batches every OrgID set to isAutoBatch as its official; a second run finds nothing', async () => {
     const autoJ = await sevisSettingsRow(t, { site: 'MED', kind: 'J', isAutoBatch: true, officialSevisUserId: 'NIGHTRO001' });
     await sevisSettingsRow(t, { site: 'MED', kind: 'F', isAutoBatch: false });

@@ -53,7 +53,7 @@ function logFor(
 </TransactionLog>`;
 }
 
-describe('transaction log import', () => {
+describe('importTransactionLog', () => {
   it('imports the real sample log: the record gets its SEVIS ID, the spouse hers, the batch is completed, and the History Log says so', async () => {
     const { profileId, dependentId, batch } = await sampleBatch(t);
     const res = await upload(admin, 'sevis_transaction_log.xml', SAMPLE_LOG);

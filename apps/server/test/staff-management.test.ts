@@ -222,7 +222,7 @@ describe('an officer for Main Campus only', () => {
   });
 });
 
-describe('the staff list', () => {
+describe('listStaff', () => {
   const names = ['alpha', 'bravo', 'charlie', 'delta', 'echo'];
 
   beforeAll(async () => {

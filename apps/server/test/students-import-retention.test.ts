@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@meridian/domain';
-import { expireStaleImportPreviews } from '../src/modules/students/operations/import-retention.js';
+import { expireStaleImportPreviews } from '../src/modules/students/intake/operations/expire-stale-import-previews.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 
@@ -24,7 +24,7 @@ async function upload(status: string, daysAgo: number): Promise<string> {
   return r!.id;
 }
 
-describe('uploads never imported lose their rows after 14 days', () => {
+describe('expireStaleImportPreviews: uploads never imported lose their rows after 14 days', () => {
   it('erases stale previews and refused uploads, keeps recent ones and committed history, and says why', async () => {
     const stale = await upload('previewed', 15);
     const staleFailed = await upload('failed', 30);

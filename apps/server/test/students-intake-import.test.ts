@@ -257,7 +257,7 @@ describe('batch upload of students', () => {
   });
 });
 
-describe('Newly Admitted Students', () => {
+describe('listNewlyAdmitted (Newly Admitted Students)', () => {
   it('lists Initial records without an account or still invited, within the officer’s sites, searchable, with invited-at', async () => {
     const main = await newStudent(t, { site: 'MAIN', sevisStatus: 'Initial', stage: 'invited', lastName: 'Zephyrine' });
     const med = await newStudent(t, { site: 'MED', sevisStatus: 'Initial', stage: 'invited', lastName: 'Zephyrine' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_LIST_TITLES, type TSession, type TStudentListTitle } from '@meridian/domain';
-import { todayIso } from '../src/modules/students/queries/list-students.query.js';
+import { todayIso } from '../src/modules/students/list/queries/list-students.query.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { newStudent, siteId, type TStudentFixture } from './students-fixtures.js';
@@ -291,7 +291,7 @@ describe('every list title is a real query', () => {
   });
 });
 
-describe('keyword, filters, sort and paging', () => {
+describe('listStudents: keyword, filters, sort and paging', () => {
   it('finds by first or last name, full name, e-mail, SEVIS id and campus id, case-insensitively', async () => {
     const g = group();
     const a = await newStudent(t, {

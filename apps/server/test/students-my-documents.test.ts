@@ -34,7 +34,7 @@ async function file(o: {
   );
 }
 
-describe("the student's own documents (service menu, My documents)", () => {
+describe("listMyDocuments: the student's own documents (service menu, My documents)", () => {
   it("lists their arrival-checklist uploads and request files, never the office's internal files or someone else's", async () => {
     const r = await newRequest(t, { status: 'submitted' });
     await file({ fileName: 'passport.pdf' });

@@ -4,7 +4,9 @@ import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { newStudent } from './students-fixtures.js';
 import { daysFromToday, optAuthorization, optEmployer, optStudent, today } from './students-opt-fixtures.js';
-import { runOptDailyJob, sendUnemploymentAlerts, systemContext } from '../src/modules/students/operations/alerts-unemployment.js';
+import { runOptDailyJob } from '../src/modules/students/opt/operations/run-opt-daily-job.js';
+import { sendUnemploymentAlerts } from '../src/modules/students/opt/operations/send-unemployment-alerts.js';
+import { systemContext } from '../src/modules/students/system-context.js';
 
 type TPage<T> = { items: T[]; total: number };
 let t: TTestApp;
@@ -26,7 +28,7 @@ const optList = async (as: TSession, query: Record<string, string | number>) => 
   return res.json<TPage<studentsApi.TOptStudent>>();
 };
 
-describe('OPT Students & Employers', () => {
+describe('listOptStudents (OPT Students & Employers)', () => {
   let main: Awaited<ReturnType<typeof optStudent>>;
   beforeAll(async () => {
     // Main Campus: 50 days into OPT, employed for the last 40 → 10 days used (today counts).
@@ -258,7 +260,7 @@ describe('STEM report participation', () => {
   });
 });
 
-describe('deadlines dashboard', () => {
+describe('listDeadlines (the deadlines dashboard)', () => {
   it("lists what is due across the caller's students, soonest first, filtered by kind", async () => {
     const ending = await newStudent(t, { lastName: 'Dueending', programEndDate: daysFromToday(20) });
     const unregistered = await newStudent(t, {
@@ -314,7 +316,7 @@ describe('deadlines dashboard', () => {
   });
 });
 
-describe('unemployment alerts', () => {
+describe('sendUnemploymentAlerts', () => {
   it('notifies the student and the office once per level', async () => {
     const [u] = await t.sql<{ id: string }>(
       `insert into users (institution_id, user_name, email, first_name, last_name, role) values ($1, 'optalert', 'optalert@example.edu', 'Ola', 'Alert', 'ISSSstudent') returning id`,

@@ -347,7 +347,7 @@ describe('invited stage items outside the wizard steps', () => {
   });
 });
 
-describe("who sees a student's stage", () => {
+describe("getStageProgress: who sees a student's stage", () => {
   it('a student only ever sees their own stage; staff see progress within their sites', async () => {
     const a = await newPortalStudent({ stage: 'pre_arrival' });
     const b = await newPortalStudent({ stage: 'pre_arrival', site: 'MED' });

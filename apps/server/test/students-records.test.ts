@@ -51,7 +51,7 @@ async function fresh(profileId: string, as: TSession = admin) {
   }>();
 }
 
-describe('creating a student record', () => {
+describe('createStudent', () => {
   it('creates a valid record, records it in the History Log and raises a pending SEVIS Create when there is no SEVIS id', async () => {
     const res = await call(t, 'POST', '/api/students', { as: officer, body: validCreate() });
     expect(res.statusCode).toBe(200);

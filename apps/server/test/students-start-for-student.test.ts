@@ -24,7 +24,7 @@ afterAll(async () => {
 const typeId = async (code: string) =>
   (await t.sql<{ id: string }>(`select id from request_types where institution_id = $1 and code = $2`, [t.institutionA, code]))[0]!.id;
 
-describe('the office starts a request for a student (on their behalf)', () => {
+describe("startRequestForStudent: the office starts a request on a student's behalf", () => {
   it("offers only types staff may start, of the student's visa type", async () => {
     const res = await call(t, 'GET', `/api/students/${priya}/startable-types`, { as: officer });
     expect(res.statusCode, res.body).toBe(200);

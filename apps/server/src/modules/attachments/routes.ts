@@ -6,10 +6,17 @@ import { fileStorage, MissingFileError } from '../../platform/files/storage.js';
 import { registerRawRoute, registerRoute } from '../../platform/http/route.js';
 import type { TServices } from '../../platform/http/context.js';
 import { combinedPdf } from './operations/combined-pdf.js';
-import * as ops from './operations/manage-attachments.js';
-import { documentChecklist } from './queries/document-checklist.query.js';
+import { listRequestAttachments } from './operations/list-request-attachments.js';
+import { listUserAttachments } from './operations/list-user-attachments.js';
+import { getAttachment } from './operations/get-attachment.js';
+import { rejectAttachment } from './operations/reject-attachment.js';
+import { updateAttachmentVisibility } from './operations/update-attachment-visibility.js';
+import { updateAttachmentCategory } from './operations/update-attachment-category.js';
+import { linkAttachment } from './operations/link-attachment.js';
+import { deleteAttachment } from './operations/delete-attachment.js';
+import { getDocumentChecklist } from './operations/get-document-checklist.js';
 import { uploadAttachment, type TUploadedFile } from './operations/upload-attachment.js';
-import { openDownload } from './operations/open-download.js';
+import { downloadAttachment } from './operations/download-attachment.js';
 
 /** A row without its stored bytes: say so plainly (and log it) rather than answer 500. */
 export function missingFile(e: unknown, log: { error: (o: object, m: string) => void }): never {
@@ -67,14 +74,14 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
     if (!file) throw fieldError('file', ATTACHMENT_MSG.fileRequired);
     return uploadAttachment(ctx, parsed.data, file);
   });
-  registerRoute(app, s, attachmentsApi.listRequestAttachments, (ctx, { params }) => ops.listRequestAttachments(ctx, params.requestId));
-  registerRoute(app, s, attachmentsApi.getDocumentChecklist, (ctx, { params }) => documentChecklist(ctx, params.requestId));
-  registerRoute(app, s, attachmentsApi.listUserAttachments, (ctx, { params }) => ops.listUserAttachments(ctx, params.userId));
-  registerRoute(app, s, attachmentsApi.getAttachment, (ctx, { params }) => ops.getAttachment(ctx, params.attachmentId));
+  registerRoute(app, s, attachmentsApi.listRequestAttachments, (ctx, { params }) => listRequestAttachments(ctx, params.requestId));
+  registerRoute(app, s, attachmentsApi.getDocumentChecklist, (ctx, { params }) => getDocumentChecklist(ctx, params.requestId));
+  registerRoute(app, s, attachmentsApi.listUserAttachments, (ctx, { params }) => listUserAttachments(ctx, params.userId));
+  registerRoute(app, s, attachmentsApi.getAttachment, (ctx, { params }) => getAttachment(ctx, params.attachmentId));
   registerRawRoute(app, s, attachmentsApi.downloadAttachment, async (ctx, req, reply) => {
     const params = attachmentsApi.ZAttachmentIdParams.safeParse(req.params);
     if (!params.success) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
-    const row = await openDownload(ctx, params.data.attachmentId);
+    const row = await downloadAttachment(ctx, params.data.attachmentId);
     const stream = await fileStorage(s.config.dataDir)
       .read(row.storageKey)
       .catch((e: unknown) => missingFile(e, req.log));
@@ -86,18 +93,16 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
       .send(stream);
   });
   registerRoute(app, s, attachmentsApi.rejectAttachment, (ctx, { params, body }) =>
-    ops.rejectAttachment(ctx, params.attachmentId, body.reason),
+    rejectAttachment(ctx, params.attachmentId, body.reason),
   );
   registerRoute(app, s, attachmentsApi.updateAttachmentVisibility, (ctx, { params, body }) =>
-    ops.updateAttachmentVisibility(ctx, params.attachmentId, body),
+    updateAttachmentVisibility(ctx, params.attachmentId, body),
   );
   registerRoute(app, s, attachmentsApi.updateAttachmentCategory, (ctx, { params, body }) =>
-    ops.updateAttachmentCategory(ctx, params.attachmentId, body),
+    updateAttachmentCategory(ctx, params.attachmentId, body),
   );
-  registerRoute(app, s, attachmentsApi.linkAttachment, (ctx, { params, body }) =>
-    ops.linkAttachment(ctx, params.attachmentId, body.requestId),
-  );
-  registerRoute(app, s, attachmentsApi.deleteAttachment, (ctx, { params }) => ops.deleteAttachment(ctx, params.attachmentId));
+  registerRoute(app, s, attachmentsApi.linkAttachment, (ctx, { params, body }) => linkAttachment(ctx, params.attachmentId, body.requestId));
+  registerRoute(app, s, attachmentsApi.deleteAttachment, (ctx, { params }) => deleteAttachment(ctx, params.attachmentId));
   registerRawRoute(app, s, attachmentsApi.combinedPdf, async (ctx, req, reply) => {
     const body = attachmentsApi.ZCombinedPdfInput.safeParse(req.body);
     if (!body.success)

@@ -10,7 +10,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('sign-in', () => {
+describe('login', () => {
   it('signs a staff member in and answers who they are', async () => {
     const s = await t.login('admin');
     expect(s.userRole).toBe('isssAdmin');

@@ -6,7 +6,8 @@ import { forgotPassword } from './operations/forgot-password.js';
 import { getCurrentUser } from './operations/get-current-user.js';
 import { login } from './operations/login.js';
 import { logout } from './operations/logout.js';
-import { inspectPasswordLink, usePasswordLink } from './operations/password-link.js';
+import { inspectPasswordLink } from './operations/inspect-password-link.js';
+import { usePasswordLink } from './operations/use-password-link.js';
 import { refreshSession } from './operations/refresh-session.js';
 
 const NO_REFERRER = { 'Referrer-Policy': 'no-referrer' };

@@ -8,9 +8,10 @@ export {
   type TRequestAccess,
 } from './request.policy.js';
 export { requests, requestTypes, requestTasks } from './schema.js';
-export { applyApprovalOutcome, officeRecipients } from './operations/requests.js';
+export { applyApprovalOutcome } from './operations/apply-approval-outcome.js';
+export { officeRecipients } from './request-notices.js';
 export { presentRequest, auditShape } from './request.presenter.js';
-export { updateRequestType } from './operations/request-types.js';
+export { updateRequestType } from './operations/update-request-type.js';
 export { assertTransition } from './request.workflow.js';
 export {
   registerRequestKind,
@@ -25,13 +26,15 @@ export {
   type TSubmitCheck,
   type TRequestTypeRow,
 } from './extensions.js';
-export {
-  openRequest,
-  stepOwnedRequest,
-  canStep,
-  closeOwnedRequest,
-  updateOwnedRequestContent,
-  setRequestSubject,
-} from './operations/owned-requests.js';
+/*
+ * What a module that owns a kind of request (scholars' sponsorship requests and program applications,
+ * students' own requests) may do to its requests. The engine alone writes its table: owners move their
+ * requests through these, so numbering, the state machine and the History Log stay the engine's.
+ */
+export { openRequest } from './operations/open-request.js';
+export { stepOwnedRequest, canStep } from './operations/step-owned-request.js';
+export { closeOwnedRequest } from './operations/close-owned-request.js';
+export { updateOwnedRequestContent } from './operations/update-owned-request-content.js';
+export { setRequestSubject } from './operations/set-request-subject.js';
 export { requestQuestionnaireIds } from './questionnaires.js';
 export { requestRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import type { TTx } from '../../platform/db/database.js';
-import { conditionalQuestionnaires } from '../forms/index.js';
+import { findConditionalQuestionnaires } from '../forms/index.js';
 
 /**
  * The questionnaires a request asks: its type's, then the conditional ones its answers bring in now
@@ -7,5 +7,5 @@ import { conditionalQuestionnaires } from '../forms/index.js';
  */
 export async function requestQuestionnaireIds(tx: TTx, requestId: string, typeQuestionnaireIds: string[]): Promise<string[]> {
   if (typeQuestionnaireIds.length === 0) return [];
-  return [...typeQuestionnaireIds, ...(await conditionalQuestionnaires(tx, 'request', requestId, typeQuestionnaireIds))];
+  return [...typeQuestionnaireIds, ...(await findConditionalQuestionnaires(tx, 'request', requestId, typeQuestionnaireIds))];
 }

@@ -8,7 +8,7 @@ export {
   scholarAccountSettings,
   scholarAlertsSent,
 } from './schema.js';
-export { readAccountSettings } from './operations/account-settings.js';
+export { readAccountSettings } from './account-settings.js';
 export { plugScholars } from './plug.js';
 export { scholarRoutes } from './routes.js';
 export { scholarDailyJobs } from './daily-jobs.js';

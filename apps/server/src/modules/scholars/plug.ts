@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SCHOLAR_PROGRAM_TYPES, type TProcessedState } from '@meridian/domain';
 import { provideAccountFacts } from '../auth/index.js';
 import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
-import { applySponsorshipApprovalOutcome } from './operations/sponsorship-send.js';
+import { applySponsorshipApprovalOutcome } from './department/operations/apply-sponsorship-approval-outcome.js';
 import { scholars } from './schema.js';
 
 const SPONSORSHIP = SCHOLAR_PROGRAM_TYPES.sponsorship;

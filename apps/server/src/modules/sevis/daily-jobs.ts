@@ -1,6 +1,6 @@
 import type { TServices } from '../../platform/http/context.js';
 import type { TDailyJob } from '../../platform/jobs/daily-runner.js';
-import { runSevisNightlyBatching, SEVIS_NIGHTLY_LOCK_KEY } from './operations/batch-nightly.js';
+import { runSevisNightlyBatching, SEVIS_NIGHTLY_LOCK_KEY } from './batches/operations/run-sevis-nightly-batching.js';
 
 /** The sevis module's nightly work: batches of the institutions that asked for them. */
 export const sevisDailyJobs = (services: TServices): TDailyJob[] => [

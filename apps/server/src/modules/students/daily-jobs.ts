@@ -1,7 +1,7 @@
 import type { TServices } from '../../platform/http/context.js';
 import type { TDailyJob } from '../../platform/jobs/daily-runner.js';
-import { runOptDailyJob } from './operations/alerts-unemployment.js';
-import { expireStaleImportPreviews } from './operations/import-retention.js';
+import { runOptDailyJob } from './opt/operations/run-opt-daily-job.js';
+import { expireStaleImportPreviews } from './intake/operations/expire-stale-import-previews.js';
 
 /** The students module's daily work: OPT unemployment alerts and STEM report rows; stale import previews lose their rows. */
 export const studentDailyJobs = (services: TServices): TDailyJob[] => [

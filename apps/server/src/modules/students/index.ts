@@ -8,23 +8,26 @@ export {
   type TProfileRow,
 } from './student.policy.js';
 export * from './schema.js';
-export { raiseEvent, listProfileEvents, type TRaiseEventInput } from './operations/sevis-events.js';
-export { inviteStudent, inviteStudents } from './operations/invite.js';
-export { studentMayFileDocument } from './operations/stage-progress.js';
-export { applyRequestEffects } from './operations/request-effects.js';
-export { applyRecordChange, createStudent, lockProfile, updateStudent } from './operations/records.js';
-export { readImportFile } from './operations/import-file.js';
-export { titleDefinitions, todayIso } from './queries/list-students.query.js';
+export { raiseEvent, type TRaiseEventInput } from './records/operations/raise-event.js';
+export { listProfileEvents } from './records/operations/list-profile-events.js';
+export { inviteStudent } from './intake/operations/invite-student.js';
+export { inviteStudents } from './intake/operations/invite-students.js';
+export { studentMayFileDocument } from './portal/operations/student-may-file-document.js';
+export { applyApprovalEffects } from './requests/operations/apply-approval-effects.js';
+export { applyRecordChange } from './records/operations/apply-record-change.js';
+export { createStudent } from './records/operations/create-student.js';
+export { lockProfile } from './records/operations/lock-profile.js';
+export { updateStudent } from './records/operations/update-student.js';
+export { readImportFile } from './intake/import-file.js';
+export { titleDefinitions, todayIso } from './list/queries/list-students.query.js';
 export { plugStudents } from './plug.js';
 export { studentRoutes } from './routes.js';
-export {
-  holdSevisEvent,
-  markSevisEventsBatched,
-  markBatchEventsSent,
-  markSevisEventsSent,
-  recordSevisEventResult,
-  cancelSevisEventsRaisedSince,
-  assignDependentSevisId,
-} from './operations/sevis-event-status.js';
-export { ensureStemReports } from './operations/stem-reports.js';
+export { holdSevisEvent } from './records/operations/hold-sevis-event.js';
+export { markSevisEventsBatched } from './records/operations/mark-sevis-events-batched.js';
+export { markBatchEventsSent } from './records/operations/mark-batch-events-sent.js';
+export { markSevisEventsSent } from './records/operations/mark-sevis-events-sent.js';
+export { recordSevisEventResult } from './records/operations/record-sevis-event-result.js';
+export { cancelSevisEventsRaisedSince } from './records/operations/cancel-sevis-events-raised-since.js';
+export { assignDependentSevisId } from './records/operations/assign-dependent-sevis-id.js';
+export { ensureStemReports } from './opt/operations/ensure-stem-reports.js';
 export { studentDailyJobs } from './daily-jobs.js';

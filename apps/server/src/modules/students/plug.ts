@@ -3,9 +3,9 @@ import { isStudentRequestCode, type TStudentStage } from '@meridian/domain';
 import { provideRecordParts } from '../attachments/index.js';
 import { provideAccountFacts } from '../auth/index.js';
 import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
-import { applyRequestEffects } from './operations/request-effects.js';
-import { studentRequestSubmitErrors } from './operations/request-rules.js';
-import { studentRecordParts } from './operations/record-parts.js';
+import { applyApprovalEffects } from './requests/operations/apply-approval-effects.js';
+import { studentRequestSubmitErrors } from './requests/request-rules.js';
+import { studentRecordParts } from './records/record-parts.js';
 import { studentProfiles } from './schema.js';
 
 /** What the students module adds to the layers below it. */
@@ -28,7 +28,7 @@ export function plugStudents(): void {
     name: 'student',
     owns: isStudentRequestCode,
     submitErrors: (tx, r, code) => (isStudentRequestCode(code) ? studentRequestSubmitErrors(tx, r, code) : Promise.resolve({})),
-    onApproved: (tx, ctx, r, code) => applyRequestEffects(tx, ctx, r, code),
+    onApproved: (tx, ctx, r, code) => applyApprovalEffects(tx, ctx, r, code),
   });
   // Documents filed per dependent and per site of activity of a student's record.
   provideRecordParts(studentRecordParts);

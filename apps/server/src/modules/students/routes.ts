@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TServices } from '../../platform/http/context.js';
-import { intakeRoutes } from './routes/intake.js';
-import { listRoutes } from './routes/list.js';
-import { optRoutes } from './routes/opt.js';
-import { portalRoutes } from './routes/portal.js';
-import { recordsRoutes } from './routes/records.js';
-import { requestsRoutes } from './routes/requests.js';
+import { intakeRoutes } from './intake/routes.js';
+import { listRoutes } from './list/routes.js';
+import { optRoutes } from './opt/routes.js';
+import { portalRoutes } from './portal/routes.js';
+import { recordsRoutes } from './records/routes.js';
+import { requestsRoutes } from './requests/routes.js';
 
 export function studentRoutes(app: FastifyInstance, s: TServices): void {
   recordsRoutes(app, s);

@@ -1,6 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { provideApprovalChains, registerSubmitCheck } from '../requests/index.js';
-import { cancelApprovalChain, latestApprovalRound, resendApprovalLinks, startApprovalChain } from './operations/approvals.js';
+import { cancelApprovalChain } from './operations/cancel-approval-chain.js';
+import { latestApprovalRound } from './operations/latest-approval-round.js';
+import { resendApprovalLinks } from './operations/resend-approval-links.js';
+import { startApprovalChain } from './operations/start-approval-chain.js';
 import { workflows, workflowSteps } from './schema.js';
 
 /** What the workflows module adds to the case engine: the approval chains of requests in approver review. */

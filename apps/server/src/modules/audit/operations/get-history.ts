@@ -55,15 +55,14 @@ function requestHistoryWhere(requestId: string, view: TAttachmentView): SQL {
   )!;
 }
 
-/** History Log of one record: what changed, who did it and when, newest first. */
-export async function getHistory(
-  ctx: TContext,
-  entityType: string,
-  entityId: string,
-  page: number,
-  pageSize: number,
-  view?: TAttachmentView,
-) {
+/** History Log of one record the caller may read: what changed, who did it and when, newest first. */
+export async function getHistory(ctx: TContext, entityType: string, entityId: string, page: number, pageSize: number) {
+  const view = await assertMayReadHistory(ctx, entityType, entityId);
+  return readHistory(ctx, entityType, entityId, page, pageSize, view);
+}
+
+/** The events of one record; a request's files and comments are cut to what the view may see. */
+async function readHistory(ctx: TContext, entityType: string, entityId: string, page: number, pageSize: number, view?: TAttachmentView) {
   return ctx.db(async (tx) => {
     const where =
       entityType === 'request' && view
@@ -98,7 +97,7 @@ export async function getHistory(
  * The record check of a History Log: users and institutions need audit.history.read; a request's
  * history is open to whoever may read the request (404 otherwise, as for the request itself).
  */
-export async function assertMayReadHistory(ctx: TContext, entityType: string, entityId: string): Promise<TAttachmentView | undefined> {
+async function assertMayReadHistory(ctx: TContext, entityType: string, entityId: string): Promise<TAttachmentView | undefined> {
   if (entityType === 'request') {
     if (!z.uuid().safeParse(entityId).success) throw notFound();
     const request = await ctx.db((tx) => getAccessibleRequest(tx, ctx, entityId, 'read'));

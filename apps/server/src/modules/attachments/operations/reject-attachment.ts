@@ -1,0 +1,30 @@
+import type { TAttachment } from '@meridian/domain';
+import { badRequest } from '../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { notify } from '../../notifications/index.js';
+import { changeAttachment } from '../attachment-changes.js';
+
+/** Rejects a file with a reason the uploader is told (bell and e-mail). */
+export async function rejectAttachment(ctx: TContext, attachmentId: string, reason: string): Promise<TAttachment> {
+  const actor = requireActor(ctx);
+  return changeAttachment(
+    ctx,
+    attachmentId,
+    'attachment.rejected',
+    (v) => {
+      if (v.row.status !== 'active') throw badRequest('Only active files can be rejected.');
+      return { status: 'rejected', rejectReason: reason };
+    },
+    async (tx, before) => {
+      if (!before.uploadedBy || before.uploadedBy === actor.userId) return;
+      const text = `Your document "${before.fileName}" was rejected: ${reason}`;
+      await notify(tx, ctx, {
+        userIds: [before.uploadedBy],
+        text,
+        typeName: 'attachment.rejected',
+        requestId: before.requestId,
+        email: { subject: 'A document you uploaded was rejected', text: `${text}\n\nPlease sign in to upload a corrected document.` },
+      });
+    },
+  );
+}

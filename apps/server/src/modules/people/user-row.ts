@@ -1,0 +1,3 @@
+import { type users } from './schema.js';
+
+export type TUserRow = typeof users.$inferSelect;

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { visaScopeIncludes, type TRequestDetail } from '@meridian/domain';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import type { TTx } from '../../../platform/db/database.js';
+import { badRequest } from '../../../platform/errors/app-error.js';
+import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
+import { users } from '../../people/index.js';
+import { requesterFactsOf } from '../extensions.js';
+import { auditShape, presentRequest } from '../request.presenter.js';
+import { requests, requestTypes } from '../schema.js';
+import { assertAdvisor } from '../request-guards.js';
+import { nextRequestNumber } from '../request-numbers.js';
+
+const STARTER_OF: Record<string, string> = { ISSSstudent: 'student', scholar: 'scholar', department: 'department', isssAdmin: 'staff' };
+
+/** Where a new request belongs: the requester's own site and department, unless the module that knows them better says otherwise. */
+async function requesterPlacement(tx: TTx, actor: TAuthenticatedActor) {
+  const [u] = await tx.select().from(users).where(eq(users.id, actor.userId));
+  const facts = await requesterFactsOf(tx, actor);
+  return {
+    campusSiteId: facts.campusSiteId ?? u?.campusSiteId ?? null,
+    departmentId: facts.departmentId ?? u?.departmentId ?? null,
+    profileId: facts.profileId ?? null,
+    visaType: facts.visaType,
+  };
+}
+
+export const NOT_AVAILABLE = 'This request type is not available to you.';
+
+/** Starts a draft of an enabled request type the caller may start (a student: of their visa type, about their record). */
+export async function createRequest(
+  ctx: TContext,
+  input: { requestTypeId: string; advisorUserId?: string | null | undefined },
+): Promise<TRequestDetail> {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, input.requestTypeId));
+    if (!type || !type.isEnabled || !type.starters.includes(STARTER_OF[actor.role] ?? '')) {
+      throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
+    }
+    const { campusSiteId, departmentId, profileId, visaType } = await requesterPlacement(tx, actor);
+    // A requester with a visa type (a student) may start only the types of that visa type.
+    if (visaType !== undefined && !visaScopeIncludes(type.visaScope, visaType ?? '')) {
+      throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
+    }
+    await assertAdvisor(tx, input.advisorUserId);
+    const [row] = await tx
+      .insert(requests)
+      .values({
+        institutionId: ctx.institutionId,
+        number: await nextRequestNumber(tx, ctx.institutionId),
+        requestTypeId: type.id,
+        requesterUserId: actor.userId,
+        subjectUserId: actor.role === 'department' ? null : actor.userId,
+        campusSiteId,
+        departmentId,
+        advisorUserId: input.advisorUserId ?? null,
+        title: type.name,
+        profileId,
+      })
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: row!.id,
+      action: 'request.created',
+      after: { ...auditShape(row!), type: type.code, number: row!.number },
+      ip: ctx.ip,
+    });
+    return presentRequest(tx, actor, row!);
+  });
+}

@@ -1,0 +1,9 @@
+import type { Writable } from 'node:stream';
+import type { TContext } from '../../../../platform/http/context.js';
+import type { TDashboardExport } from '../queries/dashboard.query.js';
+import { streamScholarExport } from '../scholar-export.js';
+
+/** Streams the Scholar Dashboard's filtered cases into `out` as the Scholars workbook; returns the rows written. */
+export function exportScholars(ctx: TContext, scope: TDashboardExport, out: Writable, today?: string): Promise<number> {
+  return streamScholarExport(ctx, 'scholars', scope, out, today);
+}

@@ -1,0 +1,108 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { addDays, endDateAlert, PROCESSED_STATE_LABELS, todayIso } from '@meridian/domain';
+import { writeAudit } from '../../../../platform/audit/audit.js';
+import type { TContext } from '../../../../platform/http/context.js';
+import { notify } from '../../../notifications/index.js';
+import { siteOfficers } from '../../../people/index.js';
+import { departments, users } from '../../../people/index.js';
+import { scholarAlertsSent, scholarApplications as a, scholars } from '../../schema.js';
+import { readAccountSettings } from '../../account-settings.js';
+
+export const END_DATE_ALERT_ACTION = 'scholar.end-date-alert';
+
+/** Processed states whose end date is alerted: the H-1B, O-1 and J-1 families (issue 5 item 5). */
+const ALERTED_STATES = ['H-1B', 'H-1BExtension', 'H-1BAmendment', 'O-1', 'O-1Amendment', 'o1Extension', 'J-1'];
+
+/** A case that is over needs no reminder of its end. */
+const FINISHED_STATUSES = ['withdrawn', 'denied', 'ineligible'];
+
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+/**
+ * One institution's end-date alerts: every open H-1B, O-1 or J-1 case whose processed end date is
+ * within a configured offset (account settings, default 60 and 30 days) tells the users of the
+ * case's department and the office, once per case, offset and end date. The rows of
+ * scholar_alerts_sent are inserted first and only the rows this run inserted are announced: the
+ * primary key makes a second run, or a run in parallel, find them taken and send nothing. A changed
+ * end date is a new date and alerts again.
+ */
+export async function sendEndDateAlerts(ctx: TContext, today = todayIso()): Promise<number> {
+  return ctx.db(async (tx) => {
+    const { endDateAlertOffsets: offsets } = await readAccountSettings(tx);
+    const horizon = addDays(today, Math.max(...offsets));
+    const cases = await tx
+      .select({
+        id: a.id,
+        processedState: a.processedState,
+        endDate: a.processedEndDate,
+        departmentId: a.departmentId,
+        campusSiteId: a.campusSiteId,
+        scholarId: scholars.id,
+        firstName: scholars.firstName,
+        lastName: scholars.lastName,
+        department: departments.name,
+      })
+      .from(a)
+      .innerJoin(scholars, eq(scholars.id, a.scholarId))
+      .innerJoin(departments, eq(departments.id, a.departmentId))
+      .where(
+        and(
+          inArray(a.processedState, ALERTED_STATES),
+          notInArray(a.status, FINISHED_STATUSES),
+          sql`${a.phase} <> 'closed'`,
+          sql`${a.processedEndDate} between ${today}::date and ${horizon}::date`,
+        ),
+      )
+      // One order for every run, so two runs meeting on the same rows wait for each other instead of deadlocking.
+      .orderBy(a.id);
+    let sent = 0;
+    for (const c of cases) {
+      const endDate = c.endDate!;
+      const { daysLeft, dueOffsets } = endDateAlert(endDate, today, offsets);
+      if (dueOffsets.length === 0) continue;
+      const taken = await tx
+        .insert(scholarAlertsSent)
+        .values(
+          dueOffsets.map((o) => ({
+            institutionId: ctx.institutionId,
+            applicationId: c.id,
+            kind: 'end_date',
+            offsetDays: o,
+            forDate: endDate,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ offsetDays: scholarAlertsSent.offsetDays });
+      if (taken.length === 0) continue;
+      const name = `${c.firstName} ${c.lastName}`.trim() || 'A scholar';
+      const visa = PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState;
+      const when = daysLeft === 0 ? 'today' : `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}, on ${usDate(endDate)}`;
+      const text = `${visa} end date: ${name} (${c.department}) ends ${when}.`;
+      const deptUsers = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'department'), eq(users.departmentId, c.departmentId), eq(users.isActive, true)));
+      const office = await siteOfficers(tx, c.campusSiteId);
+      await notify(tx, ctx, {
+        userIds: [...deptUsers.map((u) => u.id), ...office],
+        typeName: 'scholar.end-date',
+        scholarId: c.scholarId,
+        text,
+        email: {
+          subject: `${visa} end date approaching: ${name}`,
+          text: `${name} of ${c.department} holds ${visa} status that ends ${when}.\n\nIf the scholar is to stay on, an extension should be prepared now. Open the scholar's case in the scholar area to see the dates.\n`,
+        },
+      });
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId,
+        actorUserId: null,
+        entityType: 'scholar_application',
+        entityId: c.id,
+        action: END_DATE_ALERT_ACTION,
+        after: { endDate, daysLeft, offsets: taken.map((x) => x.offsetDays).sort((x, y) => x - y) },
+      });
+      sent++;
+    }
+    return sent;
+  });
+}

@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sevisApi } from '@meridian/domain';
+import type { TTx } from '../../../platform/db/database.js';
+import { sevisPendingEvents, studentProfiles } from '../../students/index.js';
+import { type TSettingsRow } from '../settings-scope.js';
+
+const MAX = sevisApi.SEVIS_BATCH_MAX_RECORDS;
+
+/** The visa type of a program kind: F-1 for F, J-1 for J. */
+export const visaOfKind = (programKind: string) => (programKind === 'F' ? 'F-1' : 'J-1');
+
+/** The kind of batch a program kind sends: student (F) or exchange visitor (J). */
+export const batchKindOf = (programKind: string): 'student' | 'ev' => (programKind === 'F' ? 'student' : 'ev');
+
+/** A pending SEVIS update as batching reads it. */
+export interface TEventRow {
+  id: string;
+  profileId: string;
+  eventType: string;
+  action: string;
+  status: string;
+  message: string;
+}
+
+/** What batching one organization's updates made: the batches, and how many updates went or were held back. */
+export interface TOrgBatchResult {
+  batches: sevisApi.TCreateBatchesOutput['batches'];
+  batchedEvents: number;
+  heldEvents: number;
+}
+
+/**
+ * The events waiting for this OrgID: pending ones, and held ones (retried: the record may have been
+ * fixed since) unless a newer pending event of the same kind replaces them. A record's create goes first.
+ */
+export async function eventsOf(tx: TTx, s: TSettingsRow, eventIds?: string[]): Promise<TEventRow[]> {
+  return tx
+    .select({
+      id: sevisPendingEvents.id,
+      profileId: sevisPendingEvents.profileId,
+      eventType: sevisPendingEvents.eventType,
+      action: sevisPendingEvents.action,
+      status: sevisPendingEvents.status,
+      message: sevisPendingEvents.message,
+    })
+    .from(sevisPendingEvents)
+    .innerJoin(studentProfiles, eq(studentProfiles.id, sevisPendingEvents.profileId))
+    .where(
+      and(
+        eq(studentProfiles.campusSiteId, s.campusSiteId),
+        eq(studentProfiles.visaType, visaOfKind(s.programKind)),
+        inArray(sevisPendingEvents.status, ['pending', 'held']),
+        eventIds ? inArray(sevisPendingEvents.id, eventIds.length ? eventIds : ['00000000-0000-0000-0000-000000000000']) : undefined,
+        sql`not (${sevisPendingEvents.status} = 'held' and exists (select 1 from sevis_pending_events n where n.profile_id = ${sevisPendingEvents.profileId}
+        and n.event_type = ${sevisPendingEvents.eventType} and n.action = ${sevisPendingEvents.action} and n.status = 'pending'
+        and n.dependent_id is not distinct from ${sevisPendingEvents.dependentId} and n.created_at > ${sevisPendingEvents.createdAt}))`,
+      ),
+    )
+    .orderBy(
+      sql`case when ${sevisPendingEvents.eventType} = 'Create' then 0 else 1 end`,
+      asc(sevisPendingEvents.createdAt),
+      asc(sevisPendingEvents.id),
+    );
+}
+
+/**
+ * Splits events into batches of at most 250 records, one event per record and one record per student
+ * per batch: SEVIS does not promise to process a batch's records in order, so a student's second
+ * change (or a change after their create) waits for the next batch.
+ */
+export function planBatches<T extends { profileId: string }>(events: T[], max = MAX): T[][] {
+  const out: T[][] = [];
+  let rest = events;
+  while (rest.length) {
+    const batch: T[] = [];
+    const seen = new Set<string>();
+    const later: T[] = [];
+    for (const e of rest) {
+      if (batch.length < max && !seen.has(e.profileId)) {
+        batch.push(e);
+        seen.add(e.profileId);
+      } else later.push(e);
+    }
+    out.push(batch);
+    rest = later;
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+import { writeAudit } from '../../../../platform/audit/audit.js';
+import type { TTx } from '../../../../platform/db/database.js';
+import { markSevisEventsBatched, holdSevisEvent } from '../../../students/index.js';
+import { sevisBatches, sevisBatchRecords } from '../../schema.js';
+import { buildValidatedBatch, loadBatchInputs } from '../batch-xml.js';
+import { formatBatchId, lockOrg, nextBatchNumber, type TSettingsRow } from '../../settings-scope.js';
+import { batchKindOf, eventsOf, planBatches, type TOrgBatchResult } from '../batch-planning.js';
+
+/**
+ * Builds the batches of one OrgID in one transaction holding the OrgID's advisory lock, so two
+ * concurrent creations never take the same batch id nor the same event. Every batch is validated
+ * against the XSD (helper E's library): records that fail are held back with the schema message.
+ */
+export async function createBatchesForSettings(
+  tx: TTx,
+  s: TSettingsRow,
+  o: { actorUserId: string | null; sevisUserId: string; ip?: string | undefined; eventIds?: string[] | undefined },
+): Promise<TOrgBatchResult> {
+  await lockOrg(tx, s.institutionId, s.orgId);
+  const events = await eventsOf(tx, s, o.eventIds);
+  const result: TOrgBatchResult = { batches: [], batchedEvents: 0, heldEvents: 0 };
+  if (!events.length) return result;
+  const byId = new Map(events.map((e) => [e.id, e]));
+  let next = await nextBatchNumber(tx, s.institutionId, s.orgId, s.startingBatchNumber);
+  const kind = batchKindOf(s.programKind);
+  for (const chunk of planBatches(events)) {
+    const batchId = formatBatchId(next);
+    const records = await loadBatchInputs(
+      tx,
+      chunk.map((e) => e.id),
+    );
+    const built = await buildValidatedBatch({ kind, orgId: s.orgId, batchId, userId: o.sevisUserId, records });
+    for (const h of built.held) {
+      const e = byId.get(h.eventId);
+      if (!e) continue;
+      result.heldEvents++;
+      // A held event that fails again for the same reason is not news (the nightly job retries it).
+      if (e.status === 'held' && e.message === h.message) continue;
+      await holdSevisEvent(tx, h.eventId, h.message);
+      await writeAudit(tx, {
+        institutionId: s.institutionId,
+        actorUserId: o.actorUserId,
+        entityType: 'student_profile',
+        entityId: e.profileId,
+        action: 'student.sevis-event.held',
+        after: { sevisEventId: e.id, eventType: e.eventType, action: e.action, message: h.message, batchId },
+        ip: o.ip,
+      });
+    }
+    if (!built.included.length || !built.xml) continue;
+    next++;
+    const [batch] = await tx
+      .insert(sevisBatches)
+      .values({
+        institutionId: s.institutionId,
+        settingsId: s.id,
+        orgId: s.orgId,
+        batchId,
+        kind,
+        status: 'pending',
+        recordCount: built.included.length,
+        sevisUserId: o.sevisUserId,
+        xml: built.xml,
+        createdBy: o.actorUserId,
+      })
+      .returning({ id: sevisBatches.id });
+    const batchRowId = batch!.id;
+    await tx.insert(sevisBatchRecords).values(
+      built.included.map((r) => ({
+        institutionId: s.institutionId,
+        batchRowId,
+        eventId: r.eventId,
+        profileId: byId.get(r.eventId)!.profileId,
+        recordKind: r.recordKind,
+        sevisRequestId: r.sevisRequestId,
+        status: 'sent',
+      })),
+    );
+    await markSevisEventsBatched(
+      tx,
+      built.included.map((r) => r.eventId),
+      batchRowId,
+    );
+    for (const r of built.included) {
+      const e = byId.get(r.eventId)!;
+      await writeAudit(tx, {
+        institutionId: s.institutionId,
+        actorUserId: o.actorUserId,
+        entityType: 'student_profile',
+        entityId: e.profileId,
+        action: 'student.sevis-event.batched',
+        after: { sevisEventId: e.id, eventType: e.eventType, action: e.action, batchId, orgId: s.orgId },
+        ip: o.ip,
+      });
+    }
+    await writeAudit(tx, {
+      institutionId: s.institutionId,
+      actorUserId: o.actorUserId,
+      entityType: 'sevis_batch',
+      entityId: batchRowId,
+      action: 'sevis.batch-created',
+      after: { batchId, orgId: s.orgId, kind, recordCount: built.included.length, held: built.held.length, sevisUserId: o.sevisUserId },
+      ip: o.ip,
+    });
+    result.batches.push({ id: batchRowId, batchId, orgId: s.orgId, recordCount: built.included.length });
+    result.batchedEvents += built.included.length;
+  }
+  return result;
+}

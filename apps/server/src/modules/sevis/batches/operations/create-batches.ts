@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { sevisApi } from '@meridian/domain';
+import { forbidden } from '../../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import { sevisSettings } from '../../schema.js';
+import { batchesSite, getReachableSettings } from '../../settings-scope.js';
+import { senderUserId } from '../../sevis-senders.js';
+import { createBatchesForSettings } from './create-batches-for-settings.js';
+import {} from '../batch-planning.js';
+
+/**
+ * "Create batches" for one OrgID or every OrgID the caller may batch. Sending needs the SEVIS
+ * Permissions as well (DSO for F, ARO for J); the batch's userID is the caller's SEVIS user id.
+ */
+export async function createBatches(ctx: TContext, input: sevisApi.TCreateBatchesInput): Promise<sevisApi.TCreateBatchesOutput> {
+  const actor = requireActor(ctx);
+  const targets = await ctx.db(async (tx) => {
+    if (input.settingsId) return [await getReachableSettings(tx, actor, input.settingsId, batchesSite)];
+    return (await tx.select().from(sevisSettings).where(eq(sevisSettings.isActive, true))).filter((s) =>
+      batchesSite(actor, s.campusSiteId),
+    );
+  });
+  const out: sevisApi.TCreateBatchesOutput = { batches: [], batchedEvents: 0, heldEvents: 0, skipped: [] };
+  for (const s of targets) {
+    const r = await ctx.db(async (tx) => {
+      const sevisUserId = await senderUserId(tx, actor.userId, s.programKind);
+      if (!sevisUserId) return null;
+      if (!s.isActive) return null;
+      return createBatchesForSettings(tx, s, { actorUserId: actor.userId, sevisUserId, ip: ctx.ip, eventIds: input.eventIds });
+    });
+    if (!r) {
+      if (input.settingsId)
+        throw forbidden(s.isActive ? sevisApi.SEVIS_MSG.notSender : 'These SEVIS settings are not active', 'NOT_SENDER');
+      out.skipped.push({ orgId: s.orgId, reason: sevisApi.SEVIS_MSG.notSender });
+      continue;
+    }
+    out.batches.push(...r.batches);
+    out.batchedEvents += r.batchedEvents;
+    out.heldEvents += r.heldEvents;
+  }
+  return out;
+}

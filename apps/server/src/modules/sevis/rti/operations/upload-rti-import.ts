@@ -1,0 +1,96 @@
+import { inArray } from 'drizzle-orm';
+import { IMPORT_MAX_ROWS, type sevisApi } from '@meridian/domain';
+import { writeAudit } from '../../../../platform/audit/audit.js';
+import { fieldError } from '../../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import { readImportFile, staffReachesProfile, studentProfiles } from '../../../students/index.js';
+import { rtiImportRows, rtiImports } from '../../schema.js';
+import { diffRow, mapRtiHeader, normalizeRtiRow } from '../rti-parse.js';
+import { RTI_MSG, presentRtiImport } from '../rti-imports.js';
+
+/**
+ * Reads an RTI list (CSV or XLSX, sniffed like the student batch upload), matches each row to our
+ * record by SEVIS ID and stores the comparison: unchanged, changed (with each differing field, ours
+ * and RTI's), new (a student we lack) or error (bad date, SEVIS ID, country...: the message on the row).
+ */
+export async function uploadRtiImport(ctx: TContext, file: { fileName: string; data: Buffer }): Promise<sevisApi.TRtiImportSummary> {
+  const actor = requireActor(ctx);
+  const rows = await readImportFile(file.fileName, file.data);
+  const header = rows[0]?.cells ?? [];
+  const cols = mapRtiHeader(header);
+  if (!cols.includes('sevisId')) throw fieldError('file', RTI_MSG.noSevisColumn);
+  const data = rows.slice(1);
+  if (!data.length) throw fieldError('file', RTI_MSG.noRows);
+  if (data.length > IMPORT_MAX_ROWS)
+    throw fieldError('file', `The file has more than ${IMPORT_MAX_ROWS} rows; split it into several files.`);
+
+  const parsed = data.map((r) => {
+    const raw: Record<string, string> = {};
+    cols.forEach((k, i) => {
+      if (k) raw[k] = r.cells[i] ?? '';
+    });
+    return { rowNo: r.rowNo, ...normalizeRtiRow(raw) };
+  });
+  const seen = new Set<string>();
+  for (const r of parsed) {
+    const id = r.values.sevisId;
+    if (!id || r.errors.length) continue;
+    if (seen.has(id)) r.errors.push(RTI_MSG.duplicateInFile);
+    seen.add(id);
+  }
+
+  return ctx.db(async (tx) => {
+    const ids = [...seen];
+    const profiles = ids.length ? await tx.select().from(studentProfiles).where(inArray(studentProfiles.sevisId, ids)) : [];
+    const byId = new Map(profiles.map((p) => [p.sevisId!, p]));
+    const stored = parsed.map((r) => {
+      const p = r.values.sevisId ? byId.get(r.values.sevisId) : undefined;
+      if (r.errors.length) return { r, profileId: null, state: 'error', message: r.errors.join(' '), diffs: {} };
+      if (p && !staffReachesProfile(actor, p, 'read'))
+        return { r, profileId: null, state: 'error', message: RTI_MSG.outOfReach, diffs: {} };
+      if (!p) return { r, profileId: null, state: 'new', message: '', diffs: {} };
+      const diffs = diffRow(p, r.values);
+      return { r, profileId: p.id, state: Object.keys(diffs).length ? 'changed' : 'unchanged', message: '', diffs };
+    });
+    const count = (s: string) => stored.filter((x) => x.state === s).length;
+    const visas = new Set(parsed.map((r) => r.values.visaType).filter(Boolean));
+    const [imp] = await tx
+      .insert(rtiImports)
+      .values({
+        institutionId: ctx.institutionId,
+        fileName: file.fileName.slice(0, 200) || 'rti-list',
+        kind: visas.size === 1 && visas.has('J-1') ? 'ev' : 'student',
+        rowCount: stored.length,
+        changedCount: count('changed'),
+        newCount: count('new'),
+        errorCount: count('error'),
+        createdBy: actor.userId,
+      })
+      .returning();
+    for (let i = 0; i < stored.length; i += 500) {
+      await tx.insert(rtiImportRows).values(
+        stored.slice(i, i + 500).map((x) => ({
+          institutionId: ctx.institutionId,
+          importId: imp!.id,
+          rowNumber: x.r.rowNo,
+          sevisId: (x.r.values.sevisId ?? '').slice(0, 20),
+          profileId: x.profileId,
+          values: x.r.values,
+          diffs: x.diffs,
+          state: x.state,
+          message: x.message.slice(0, 1000),
+        })),
+      );
+    }
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'rti_import',
+      entityId: imp!.id,
+      action: 'sevis.rti.uploaded',
+      after: { fileName: imp!.fileName, rows: stored.length, changed: imp!.changedCount, new: imp!.newCount, errors: imp!.errorCount },
+      ip: ctx.ip,
+    });
+    return presentRtiImport(tx, imp!);
+  });
+}

@@ -1,0 +1,49 @@
+import {
+  checkImportRow,
+  findDuplicatesInFile,
+  IMPORT_COLUMN_KEYS,
+  todayIso,
+  type TImportColumn,
+  type TImportIssue,
+  type TImportRecord,
+} from '@meridian/domain';
+import type { TTx } from '../../../platform/db/database.js';
+import { type TAuthenticatedActor } from '../../../platform/http/context.js';
+import { campusSites } from '../../people/index.js';
+import { reachableSites } from '../student.policy.js';
+import { findExistingDuplicates } from './import-duplicates.js';
+
+/** A stored row: the cells by column key, and its row number in the file under '_row'. */
+export type TStoredRow = Record<string, string>;
+
+/** The campus site codes (upper case) the actor may import into, with their ids. */
+export async function importableSites(tx: TTx, actor: TAuthenticatedActor): Promise<Map<string, number>> {
+  const reach = reachableSites(actor);
+  const rows = await tx.select({ id: campusSites.id, code: campusSites.code }).from(campusSites);
+  return new Map(rows.filter((r) => reach === 'all' || reach.includes(r.id)).map((r) => [r.code.trim().toUpperCase(), r.id]));
+}
+
+/** Every check of the stored rows: cells, duplicates in the file, and duplicates of existing records. */
+export async function checkStoredRows(
+  tx: TTx,
+  rows: TStoredRow[],
+  sites: Map<string, number>,
+): Promise<{ records: { row: number; record: TImportRecord }[]; issues: TImportIssue[] }> {
+  const today = todayIso();
+  const issues: TImportIssue[] = [];
+  const records: { row: number; record: TImportRecord }[] = [];
+  for (const r of rows) {
+    const row = Number(r._row);
+    const checked = checkImportRow(r, row, sites, today);
+    if (checked.record) records.push({ row, record: checked.record });
+    else issues.push(...checked.issues);
+  }
+  issues.push(...findDuplicatesInFile(records));
+  issues.push(...(await findExistingDuplicates(tx, records)));
+  const order = (c: string) => {
+    const i = IMPORT_COLUMN_KEYS.indexOf(c as TImportColumn);
+    return i < 0 ? 99 : i;
+  };
+  issues.sort((a, b) => a.row - b.row || order(a.column) - order(b.column));
+  return { records, issues };
+}

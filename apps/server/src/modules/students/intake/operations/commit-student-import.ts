@@ -1,0 +1,198 @@
+import { eq, sql } from 'drizzle-orm';
+import type { studentsApi, TImportIssue } from '@meridian/domain';
+import { writeAudit, writeAuditMany } from '../../../../platform/audit/audit.js';
+import { isUniqueViolation } from '../../../../platform/db/errors.js';
+import { AppError, badRequest, conflict } from '../../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import { studentImports } from '../../schema.js';
+import { loadImportSummary } from '../import-summary.js';
+import { checkStoredRows, importableSites, type TStoredRow } from '../import-rows.js';
+
+const BATCH = 2000;
+
+export const COMMIT_MSG = {
+  hasErrors: 'Nothing was imported: the file still has errors. Correct them in the file and upload it again.',
+  changed:
+    'Nothing was imported: some rows now match student records created since the preview, or no longer pass the checks. The rows are marked in the preview; correct the file and upload it again.',
+  raced:
+    'Nothing was imported: a student with the same SEVIS ID or campus ID was created while the import ran. Upload the file again to see which rows.',
+  notPreviewed: 'This upload can no longer be imported (it was imported, discarded or refused). Upload the file again.',
+} as const;
+
+/** A commit refused after the preview: the transaction rolls back, then the preview records why. */
+class CommitRefused extends Error {
+  constructor(
+    readonly issues: TImportIssue[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Creates every student of an error-free preview in one transaction: the records (in batches),
+ * one History Log event per record, a 'Create' SEVIS event for each record without a SEVIS id,
+ * and the upload marked committed. Any problem found now (a duplicate created since the preview,
+ * a site the committer does not reach) undoes everything and is recorded on the upload.
+ */
+export async function commitStudentImport(ctx: TContext, importId: string): Promise<studentsApi.TCommitImportOutput> {
+  const actor = requireActor(ctx);
+  try {
+    return await ctx.db(async (tx) => {
+      await loadImportSummary(tx, ctx, importId);
+      // One commit of one upload at a time; and one import per institution at a time, so two files
+      // with the same student cannot both pass the duplicate check.
+      const [imp] = await tx.select().from(studentImports).where(eq(studentImports.id, importId)).for('update');
+      if (imp!.status !== 'previewed') throw conflict(COMMIT_MSG.notPreviewed);
+      if (imp!.errorCount > 0) throw badRequest(COMMIT_MSG.hasErrors);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':student-import'))`);
+      const rows = imp!.rows as TStoredRow[];
+      const { records, issues } = await checkStoredRows(tx, rows, await importableSites(tx, actor));
+      if (issues.length) throw new CommitRefused(issues, COMMIT_MSG.changed);
+      let created = 0;
+      let sevisCreateEvents = 0;
+      // Each batch travels as one JSON parameter and PostgreSQL spreads it into rows: building
+      // thousands of bound parameters per statement costs more than the insert itself.
+      for (let i = 0; i < records.length; i += BATCH) {
+        const chunk = records.slice(i, i + BATCH);
+        const input = JSON.stringify(
+          chunk.map(({ record: r }) => ({
+            site: r.campusSiteId,
+            sevis: r.sevisId,
+            campus: r.campusId,
+            first: r.firstName,
+            last: r.lastName,
+            email: r.email,
+            gender: r.gender,
+            birth: r.birthDate,
+            cit: r.citizenship,
+            visa: r.visaType,
+            level: r.educationLevel,
+            major: r.major1,
+            start: r.programStartDate,
+            end: r.programEndDate,
+          })),
+        );
+        const inserted = (
+          await tx
+            .execute(
+              sql`
+          insert into student_profiles (institution_id, campus_site_id, sevis_id, campus_id, first_name, last_name, email, gender, birth_date,
+            citizenship_country_cd, visa_type, sevis_status, education_level, major1_cd, program_start_date, program_end_date, current_stage, portal_access)
+          select ${ctx.institutionId}::uuid, x.site, x.sevis, x.campus, x.first, x.last, x.email, x.gender, x.birth, x.cit, x.visa, 'Initial',
+            x.level, x.major, x.start, x."end", 'invited', 0
+          from jsonb_to_recordset(${input}::jsonb) as x(site int, sevis text, campus text, first text, last text, email text, gender text,
+            birth date, cit text, visa text, level text, major text, start date, "end" date)
+          returning id, email`,
+            )
+            .catch((e: unknown) => {
+              if (isUniqueViolation(e)) throw new CommitRefused([], COMMIT_MSG.raced);
+              throw e;
+            })
+        ).rows as { id: string; email: string }[];
+        // E-mails are unique within a committed file, so they pair each new id with its row.
+        const idByEmail = new Map(inserted.map((x) => [x.email.toLowerCase(), x.id]));
+        const pairs = chunk.map((c) => ({ ...c, id: idByEmail.get(c.record.email.toLowerCase())! }));
+        created += pairs.length;
+        // The History Log line names the upload and row; birth date and SEVIS id stay out of the log.
+        await writeAuditMany(
+          tx,
+          pairs.map(({ id, row, record: r }) => ({
+            institutionId: ctx.institutionId,
+            actorUserId: actor.userId,
+            entityType: 'student_profile',
+            entityId: id,
+            action: 'student.imported',
+            after: {
+              importId,
+              fileName: imp!.fileName,
+              row,
+              firstName: r.firstName,
+              lastName: r.lastName,
+              email: r.email,
+              visaType: r.visaType,
+              campusSiteId: r.campusSiteId,
+            },
+            ip: ctx.ip,
+          })),
+        );
+        const withoutSevis = pairs.filter((p) => !p.record.sevisId);
+        if (withoutSevis.length) {
+          const events = JSON.stringify(
+            withoutSevis.map(({ id, record: r }) => ({
+              id,
+              payload: {
+                firstName: r.firstName,
+                lastName: r.lastName,
+                birthDate: r.birthDate,
+                citizenship: r.citizenship,
+                gender: r.gender,
+                email: r.email,
+                visaType: r.visaType,
+                educationLevel: r.educationLevel,
+                major1: r.major1,
+                programStartDate: r.programStartDate,
+                programEndDate: r.programEndDate,
+                source: 'import',
+                importId,
+              },
+            })),
+          );
+          // The same event and History Log line raiseEvent writes, for a whole batch at once.
+          const raised = await tx.execute<{ id: string; profile_id: string }>(sql`
+            insert into sevis_pending_events (institution_id, profile_id, event_type, action, status, created_by, payload)
+            select ${ctx.institutionId}::uuid, x.id::uuid, 'Create', 'Create', 'pending', ${actor.userId}::uuid, x.payload
+            from jsonb_to_recordset(${events}::jsonb) as x(id text, payload jsonb)
+            returning id, profile_id`);
+          await writeAuditMany(
+            tx,
+            raised.rows.map((ev) => ({
+              institutionId: ctx.institutionId,
+              actorUserId: actor.userId,
+              entityType: 'student_profile',
+              entityId: ev.profile_id,
+              action: 'student.sevis-event.raised',
+              after: { sevisEventId: ev.id, eventType: 'Create', action: 'Create', dependentId: null, requestId: null },
+              ip: ctx.ip,
+            })),
+          );
+          sevisCreateEvents += withoutSevis.length;
+        }
+      }
+      await tx
+        .update(studentImports)
+        .set({ status: 'committed', committedAt: new Date(), rows: [], updatedAt: new Date() })
+        .where(eq(studentImports.id, importId));
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId,
+        actorUserId: actor.userId,
+        entityType: 'student_import',
+        entityId: importId,
+        action: 'student-import.committed',
+        after: { fileName: imp!.fileName, created, sevisCreateEvents },
+        ip: ctx.ip,
+      });
+      return { import: await loadImportSummary(tx, ctx, importId), created, sevisCreateEvents };
+    });
+  } catch (e) {
+    if (!(e instanceof CommitRefused)) throw e;
+    // Everything above rolled back; keep why on the upload so its preview shows the rows concerned.
+    await ctx.db(async (tx) => {
+      const errors = [{ row: 0, column: '_commit', message: e.message }, ...e.issues];
+      await tx
+        .update(studentImports)
+        .set({ status: 'failed', errors, errorCount: errors.length, updatedAt: new Date() })
+        .where(eq(studentImports.id, importId));
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId,
+        actorUserId: actor.userId,
+        entityType: 'student_import',
+        entityId: importId,
+        action: 'student-import.refused',
+        after: { message: e.message, rows: e.issues.length },
+        ip: ctx.ip,
+      });
+    });
+    throw new AppError(409, 'IMPORT_REFUSED', e.message);
+  }
+}

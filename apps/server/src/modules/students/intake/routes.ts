@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IMPORT_MAX_BYTES, MSG, studentsApi } from '@meridian/domain';
+import { AppError, badRequest, fieldError } from '../../../platform/errors/app-error.js';
+import { registerRawRoute, registerRoute } from '../../../platform/http/route.js';
+import type { TServices } from '../../../platform/http/context.js';
+import { inviteStudent } from './operations/invite-student.js';
+import { inviteStudents } from './operations/invite-students.js';
+import { listNewlyAdmitted } from './operations/list-newly-admitted.js';
+import { commitStudentImport } from './operations/commit-student-import.js';
+import { discardStudentImport } from './operations/discard-student-import.js';
+import { getStudentImport } from './operations/get-student-import.js';
+import { listStudentImports } from './operations/list-student-imports.js';
+import { downloadStudentImportErrors } from './operations/download-student-import-errors.js';
+import { uploadStudentImport } from './operations/upload-student-import.js';
+
+/** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
+function attachmentName(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+const FILE_REQUIRED = 'Choose a CSV or XLSX file to upload.';
+const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it into several files.`;
+
+/** The one file part named 'file' of a multipart upload, at most IMPORT_MAX_BYTES. */
+async function readImportUpload(req: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
+  if (!req.isMultipart()) throw fieldError('file', FILE_REQUIRED);
+  let file: { fileName: string; data: Buffer } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 } })) {
+      if (part.type === 'file' && part.fieldname === 'file') file = { fileName: part.filename ?? '', data: await part.toBuffer() };
+      else if (part.type === 'file') await part.toBuffer();
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'TOO_LARGE', TOO_LARGE, { file: [TOO_LARGE] });
+    if (code === 'FST_FILES_LIMIT') throw fieldError('file', 'Upload one file at a time.');
+    throw badRequest('The upload could not be read.');
+  }
+  if (!file || file.data.length === 0) throw fieldError('file', FILE_REQUIRED);
+  return file;
+}
+
+/** The students module's intake routes: portal invitations, Newly Admitted Students, batch upload. */
+export function intakeRoutes(app: FastifyInstance, s: TServices): void {
+  registerRoute(app, s, studentsApi.inviteStudents, (ctx, { body }) => inviteStudents(ctx, body.profileIds));
+  registerRoute(app, s, studentsApi.inviteStudent, (ctx, { params }) => inviteStudent(ctx, params.profileId));
+  registerRoute(app, s, studentsApi.listNewlyAdmitted, (ctx, { query }) => listNewlyAdmitted(ctx, query));
+
+  registerRawRoute(app, s, studentsApi.uploadStudentImport, async (ctx, req) => uploadStudentImport(ctx, await readImportUpload(req)));
+  registerRoute(app, s, studentsApi.listStudentImports, (ctx, { query }) => listStudentImports(ctx, query));
+  registerRoute(app, s, studentsApi.getStudentImport, (ctx, { params, query }) => getStudentImport(ctx, params.importId, query));
+  registerRawRoute(app, s, studentsApi.downloadStudentImportErrors, async (ctx, req, reply) => {
+    const params = studentsApi.ZImportIdParams.safeParse(req.params);
+    if (!params.success) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+    const { fileName, csv } = await downloadStudentImportErrors(ctx, params.data.importId);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', attachmentName(fileName))
+      .header('Cache-Control', 'no-store')
+      .send(csv);
+  });
+  registerRoute(app, s, studentsApi.commitStudentImport, (ctx, { params }) => commitStudentImport(ctx, params.importId));
+  registerRoute(app, s, studentsApi.discardStudentImport, (ctx, { params }) => discardStudentImport(ctx, params.importId));
+}

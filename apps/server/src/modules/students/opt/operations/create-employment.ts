@@ -1,0 +1,34 @@
+import { todayIso, studentsApi } from '@meridian/domain';
+import { writeAudit } from '../../../../platform/audit/audit.js';
+import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import { studentEmployments } from '../../schema.js';
+import { getAccessibleProfile } from '../../student.policy.js';
+import { loadOneOptData } from '../queries/opt-data.query.js';
+import { ensureStemReports } from './ensure-stem-reports.js';
+import { employmentAuditShape, authorizationFor, employmentFieldsOf, presentOptStudentOf } from '../employment-fields.js';
+
+/** Records an OPT/STEM employer period; the unemployment counter is computed from these periods. */
+export async function createEmployment(ctx: TContext, profileId: string, input: studentsApi.TEmploymentInput) {
+  const actor = requireActor(ctx);
+  const body = studentsApi.ZEmploymentInput.parse(input);
+  return ctx.db(async (tx) => {
+    const profile = await getAccessibleProfile(tx, ctx, profileId, 'edit', 'editStudent');
+    const data = await loadOneOptData(tx, profile.id, todayIso());
+    const auth = authorizationFor(data.authorizations, body);
+    const [row] = await tx
+      .insert(studentEmployments)
+      .values({ institutionId: ctx.institutionId, profileId: profile.id, ...employmentFieldsOf(body, auth) })
+      .returning();
+    if (auth.phase === '03') await ensureStemReports(tx, ctx.institutionId, [profile.id]);
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'student_profile',
+      entityId: profile.id,
+      action: 'student.opt-employment.created',
+      ip: ctx.ip,
+      after: employmentAuditShape(row!),
+    });
+    return presentOptStudentOf(tx, ctx, profile);
+  });
+}

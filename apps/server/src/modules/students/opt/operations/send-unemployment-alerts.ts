@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { todayIso, UNEMPLOYMENT_LEVEL_LABELS, type TUnemploymentLevel } from '@meridian/domain';
+import { auditEvents } from '../../../../platform/audit/schema.js';
+import { writeAudit } from '../../../../platform/audit/audit.js';
+import type { TContext } from '../../../../platform/http/context.js';
+import { notify } from '../../../notifications/index.js';
+import { siteOfficers } from '../../../people/index.js';
+import { loadOptData } from '../queries/opt-data.query.js';
+import { optStudentProfiles } from '../queries/opt-students.query.js';
+
+export const UNEMPLOYMENT_ALERT_ACTION = 'student.opt.unemployment-alert';
+
+const ALERT_LEVELS: TUnemploymentLevel[] = ['warning', 'critical', 'exceeded'];
+
+/**
+ * One institution's unemployment alerts: each student whose counter reached warning, critical or
+ * exceeded hears about it once per level and allowance (90, or 150 with STEM), and so does the
+ * office. The audit event that records the alert is what makes it once (and shows in the History Log).
+ */
+export async function sendUnemploymentAlerts(ctx: TContext, today = todayIso()): Promise<number> {
+  return ctx.db(async (tx) => {
+    const profiles = await optStudentProfiles(tx, sql`true`, today);
+    const data = await loadOptData(
+      tx,
+      profiles.map((p) => p.id),
+      today,
+    );
+    let sent = 0;
+    for (const p of profiles) {
+      const d = data.get(p.id)!;
+      const u = d.unemployment;
+      if (!u || !ALERT_LEVELS.includes(u.level) || !d.current || d.current.endDate < today) continue;
+      const key = `${u.level}:${u.allowed}`;
+      const [already] = await tx
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.entityType, 'student_profile'),
+            eq(auditEvents.entityId, p.id),
+            eq(auditEvents.action, UNEMPLOYMENT_ALERT_ACTION),
+            sql`${auditEvents.after}->>'key' = ${key}`,
+          ),
+        )
+        .limit(1);
+      if (already) continue;
+      const name = `${p.firstName} ${p.lastName}`.trim();
+      const left = u.allowed - u.used;
+      const status =
+        left < 0 ? `has exceeded the limit (${u.used} of ${u.allowed} days used)` : `has used ${u.used} of ${u.allowed} days; ${left} left`;
+      const label = UNEMPLOYMENT_LEVEL_LABELS[u.level];
+      if (p.userId) {
+        await notify(tx, ctx, {
+          userIds: [p.userId],
+          typeName: 'opt.unemployment',
+          text: `OPT unemployment days — ${label}: your counter ${status}.`,
+          email: {
+            subject: `OPT unemployment days: ${label}`,
+            text: `Your OPT unemployment counter ${status}.\n\nDays without a reported employer count against the limit (90 days of post-completion OPT, 150 with the STEM extension). If you have started work, report your employer to the international office now.\n`,
+          },
+        });
+      }
+      await notify(tx, ctx, {
+        userIds: await siteOfficers(tx, p.campusSiteId),
+        typeName: 'opt.unemployment',
+        text: `OPT unemployment — ${label}: ${name}${p.sevisId ? ` (${p.sevisId})` : ''} ${status}.`,
+        email: {
+          subject: `OPT unemployment ${label.toLowerCase()}: ${name}`,
+          text: `${name}${p.sevisId ? ` (${p.sevisId})` : ''} ${status} of OPT unemployment.\n\nSee OPT Students & Employers in the student area.\n`,
+        },
+      });
+      await writeAudit(tx, {
+        institutionId: ctx.institutionId,
+        actorUserId: null,
+        entityType: 'student_profile',
+        entityId: p.id,
+        action: UNEMPLOYMENT_ALERT_ACTION,
+        after: { key, level: u.level, used: u.used, allowed: u.allowed, remaining: u.remaining },
+      });
+      sent++;
+    }
+    return sent;
+  });
+}

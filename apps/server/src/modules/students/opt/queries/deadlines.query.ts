@@ -1,0 +1,187 @@
+import { and, between, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { addDays, optFilingWindow, programEndAlert, registrationDue, type studentsApi, UNEMPLOYMENT_THRESHOLDS } from '@meridian/domain';
+import type { TTx } from '../../../../platform/db/database.js';
+import type { TAuthenticatedActor } from '../../../../platform/http/context.js';
+import { studentEmployments, studentProfiles } from '../../schema.js';
+import { siteFilter } from '../../student.policy.js';
+import { loadOptData } from './opt-data.query.js';
+import { optStudentProfiles } from './opt-students.query.js';
+
+type TDeadline = studentsApi.TDeadline;
+const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const person = {
+  id: studentProfiles.id,
+  firstName: studentProfiles.firstName,
+  lastName: studentProfiles.lastName,
+  sevisId: studentProfiles.sevisId,
+};
+type TPerson = { id: string; firstName: string; lastName: string; sevisId: string | null };
+const who = (p: TPerson) => ({ profileId: p.id, firstName: p.firstName, lastName: p.lastName, sevisId: p.sevisId });
+
+/** An OPT or STEM row of a phase that is approved or being requested (the filing is done). */
+function hasOptRow(tx: TTx, phases: string[]) {
+  return tx
+    .select({ one: sql`1` })
+    .from(studentEmployments)
+    .where(
+      and(
+        eq(studentEmployments.profileId, studentProfiles.id),
+        inArray(studentEmployments.kind, ['opt', 'stem']),
+        inArray(studentEmployments.optPhase, phases),
+        inArray(studentEmployments.status, ['approved', 'requested']),
+      ),
+    );
+}
+
+async function optFiling(tx: TTx, actor: TAuthenticatedActor, today: string): Promise<TDeadline[]> {
+  const rows = await tx
+    .select({ ...person, programEndDate: studentProfiles.programEndDate })
+    .from(studentProfiles)
+    .where(
+      and(
+        siteFilter(actor),
+        eq(studentProfiles.isArchived, false),
+        eq(studentProfiles.visaType, 'F-1'),
+        eq(studentProfiles.sevisStatus, 'Active'),
+        between(studentProfiles.programEndDate, addDays(today, -60), addDays(today, 90)),
+        notExists(hasOptRow(tx, ['02', '03'])),
+      ),
+    );
+  return rows.flatMap((r) => {
+    const w = optFilingWindow(r.programEndDate!, today);
+    if (w.status !== 'open') return [];
+    return [
+      {
+        ...who(r),
+        key: `opt_filing:${r.id}`,
+        kind: 'opt_filing' as const,
+        dueDate: w.closesOn,
+        daysLeft: w.daysLeft,
+        what: `Post-completion OPT can be requested until ${us(w.closesOn)} (program ends ${us(r.programEndDate!)})`,
+        severity: w.daysLeft <= 14 ? ('critical' as const) : w.daysLeft <= 30 ? ('warning' as const) : ('info' as const),
+      },
+    ];
+  });
+}
+
+async function programEnd(tx: TTx, actor: TAuthenticatedActor, today: string): Promise<TDeadline[]> {
+  const rows = await tx
+    .select({ ...person, programEndDate: studentProfiles.programEndDate })
+    .from(studentProfiles)
+    .where(
+      and(
+        siteFilter(actor),
+        eq(studentProfiles.isArchived, false),
+        eq(studentProfiles.sevisStatus, 'Active'),
+        between(studentProfiles.programEndDate, today, addDays(today, 60)),
+      ),
+    );
+  return rows.flatMap((r) => {
+    const a = programEndAlert(r.programEndDate!, today);
+    if (a.alertAt === null) return [];
+    return [
+      {
+        ...who(r),
+        key: `program_end:${r.id}`,
+        kind: 'program_end' as const,
+        dueDate: r.programEndDate!,
+        daysLeft: a.daysLeft,
+        what: `Program ends on ${us(r.programEndDate!)} (${a.alertAt}-day notice)`,
+        severity: a.alertAt <= 30 ? ('warning' as const) : ('info' as const),
+      },
+    ];
+  });
+}
+
+async function registration(tx: TTx, actor: TAuthenticatedActor, today: string): Promise<TDeadline[]> {
+  const rows = await tx
+    .select({ ...person, sessionStartDate: studentProfiles.sessionStartDate })
+    .from(studentProfiles)
+    .where(
+      and(
+        siteFilter(actor),
+        eq(studentProfiles.isArchived, false),
+        inArray(studentProfiles.sevisStatus, ['Active', 'Initial']),
+        eq(studentProfiles.isRegistered, false),
+        isNotNull(studentProfiles.sessionStartDate),
+        // A session that started more than a term ago is a record to correct, not a deadline.
+        between(studentProfiles.sessionStartDate, addDays(today, -120), today),
+      ),
+    );
+  return rows.map((r) => {
+    const d = registrationDue(r.sessionStartDate!, false, today);
+    return {
+      ...who(r),
+      key: `registration:${r.id}`,
+      kind: 'registration' as const,
+      dueDate: d.dueOn,
+      daysLeft: d.daysLeft,
+      what:
+        d.status === 'overdue'
+          ? `SEVIS registration overdue since ${us(d.dueOn)} (session started ${us(r.sessionStartDate!)})`
+          : `Register in SEVIS by ${us(d.dueOn)} (session started ${us(r.sessionStartDate!)})`,
+      severity: d.status === 'overdue' ? ('critical' as const) : d.daysLeft <= 7 ? ('warning' as const) : ('info' as const),
+    };
+  });
+}
+
+async function optCounters(tx: TTx, actor: TAuthenticatedActor, today: string): Promise<TDeadline[]> {
+  const profiles = await optStudentProfiles(tx, siteFilter(actor), today);
+  const data = await loadOptData(
+    tx,
+    profiles.map((p) => p.id),
+    today,
+  );
+  const out: TDeadline[] = [];
+  for (const p of profiles) {
+    const d = data.get(p.id)!;
+    const u = d.unemployment;
+    if (u && u.level !== 'ok' && d.current && d.current.endDate >= today) {
+      const left = u.allowed - u.used;
+      out.push({
+        ...who(p),
+        key: `unemployment:${p.id}`,
+        kind: 'unemployment',
+        dueDate: addDays(today, Math.max(left, 0)),
+        daysLeft: left,
+        what:
+          left < 0
+            ? `Unemployment limit exceeded: ${u.used} of ${u.allowed} days used`
+            : `${u.used} of ${u.allowed} unemployment days used; ${left} left`,
+        severity: left <= UNEMPLOYMENT_THRESHOLDS.critical ? 'critical' : 'warning',
+      });
+    }
+    // STEM extension window: the post-completion authorisation ends within 90 days and no STEM is on file.
+    const post = d.current?.phase === '02' ? d.current : null;
+    const hasStem = d.authorizations.some((a) => a.phase === '03') || d.rows.some((r) => r.optPhase === '03' || r.kind === 'stem');
+    if (post && !hasStem && post.endDate >= today && post.endDate <= addDays(today, 90)) {
+      const left = Math.round((Date.parse(post.endDate) - Date.parse(today)) / 86_400_000);
+      out.push({
+        ...who(p),
+        key: `stem_filing:${p.id}`,
+        kind: 'stem_filing',
+        dueDate: post.endDate,
+        daysLeft: left,
+        what: `STEM extension can be requested until ${us(post.endDate)}, when post-completion OPT ends`,
+        severity: left <= 14 ? 'critical' : left <= 30 ? 'warning' : 'info',
+      });
+    }
+  }
+  return out;
+}
+
+/** The deadlines dashboard: everything due across the actor's students, soonest first. */
+export async function listDeadlinesQuery(tx: TTx, actor: TAuthenticatedActor, q: studentsApi.TListDeadlinesQuery, today: string) {
+  const want = (k: studentsApi.TDeadlineKind) => !q.kind || q.kind === k;
+  // One transaction, one connection: the parts run one after another.
+  const parts: TDeadline[][] = [];
+  if (want('opt_filing')) parts.push(await optFiling(tx, actor, today));
+  if (want('program_end')) parts.push(await programEnd(tx, actor, today));
+  if (want('registration')) parts.push(await registration(tx, actor, today));
+  if (want('unemployment') || want('stem_filing')) parts.push(await optCounters(tx, actor, today));
+  const items = parts
+    .flat()
+    .filter((d) => want(d.kind))
+    .sort((a, b) => a.daysLeft - b.daysLeft || a.lastName.localeCompare(b.lastName) || a.key.localeCompare(b.key));
+  return { items: items.slice((q.page - 1) * q.pageSize, q.page * q.pageSize), total: items.length, page: q.page, pageSize: q.pageSize };
+}

@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { studentsApi as S } from '@meridian/domain';
+import type { z } from 'zod';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import type { TTx } from '../../../platform/db/database.js';
+import { notFound } from '../../../platform/errors/app-error.js';
+import type { TContext } from '../../../platform/http/context.js';
+import { studentDependents } from '../schema.js';
+
+export type TDependentFields = z.output<typeof S.ZStudentDependentInput>;
+
+type TRow = typeof studentDependents.$inferSelect;
+
+/**
+ * What SEVIS must hear about a dependent (spec 000 s3: "change detected by comparing these"):
+ * identity and the three countries. E-mail is ours only.
+ */
+export const DEPENDENT_SEVIS_FIELDS = [
+  'firstName',
+  'lastName',
+  'relationshipCode',
+  'gender',
+  'birthDate',
+  'birthCity',
+  'birthCountryCode',
+  'citizenshipCountryCode',
+  'permanentResidenceCountryCode',
+] as const;
+
+/** The SEVIS-relevant fields whose value differs between the stored dependent and the new values. */
+export function dependentSevisChanges(before: Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number]>, after: TDependentFields): string[] {
+  return DEPENDENT_SEVIS_FIELDS.filter((k) => String(before[k] ?? '') !== String(after[k] ?? ''));
+}
+
+/** What a SEVIS dependent update carries of a dependent. */
+export const dependentSevisPayload = (d: TRow, sevisId: string | null) => ({
+  principalSevisId: sevisId,
+  dependentSevisId: d.sevisId,
+  ...Object.fromEntries(DEPENDENT_SEVIS_FIELDS.map((k) => [k, d[k] ?? null])),
+});
+
+/** Writes a dependent's change to the student's History Log. */
+export const auditDependent = (tx: TTx, ctx: TContext, profileId: string, action: string, before: unknown, after: unknown) =>
+  writeAudit(tx, {
+    institutionId: ctx.institutionId,
+    actorUserId: ctx.actor?.userId ?? null,
+    entityType: 'student_profile',
+    entityId: profileId,
+    action,
+    before,
+    after,
+    ip: ctx.ip,
+  });
+
+/** A dependent of the student's record (404 otherwise). */
+export async function loadDependent(tx: TTx, profileId: string, dependentId: string): Promise<TRow> {
+  const [d] = await tx
+    .select()
+    .from(studentDependents)
+    .where(and(eq(studentDependents.id, dependentId), eq(studentDependents.profileId, profileId)))
+    .for('update');
+  if (!d) throw notFound();
+  return d;
+}

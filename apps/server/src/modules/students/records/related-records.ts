@@ -1,0 +1,44 @@
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { attachments } from '../../attachments/index.js';
+import { requests, requestTypes } from '../../requests/index.js';
+import type { TTx } from '../../../platform/db/database.js';
+import { type TProfileRow } from '../student.policy.js';
+
+/** Requests of a record: about it (profile_id), or started by its portal account. */
+export const requestsOf = (p: TProfileRow) =>
+  p.userId
+    ? or(eq(requests.profileId, p.id), eq(requests.requesterUserId, p.userId), eq(requests.subjectUserId, p.userId))!
+    : eq(requests.profileId, p.id);
+
+/** Files of the student's portal account and of the record's requests (deleted ones left out). */
+export async function documentsOf(tx: TTx, p: TProfileRow, studentView: boolean) {
+  const ofRequests = inArray(attachments.requestId, sql`(select ${requests.id} from ${requests} where ${requestsOf(p)})`);
+  const where = and(
+    ne(attachments.status, 'deleted'),
+    // The student sees what they may see on their requests: never the office's internal files.
+    studentView ? eq(attachments.isVisibleToRequester, true) : undefined,
+    p.userId ? or(eq(attachments.subjectUserId, p.userId), ofRequests) : ofRequests,
+  );
+  const rows = await tx
+    .select({ a: attachments, number: requests.number, typeName: requestTypes.name, typeCode: requestTypes.code })
+    .from(attachments)
+    .leftJoin(requests, eq(requests.id, attachments.requestId))
+    .leftJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
+    .where(where)
+    .orderBy(desc(attachments.createdAt))
+    .limit(500);
+  return rows.map(({ a, number, typeName, typeCode }) => ({
+    id: a.id,
+    fileName: a.fileName,
+    description: a.description,
+    status: a.status,
+    rejectReason: a.rejectReason,
+    sizeBytes: a.sizeBytes,
+    requestId: a.requestId,
+    requestNumber: number ?? null,
+    requestTypeName: typeName ?? null,
+    createdAt: a.createdAt.toISOString(),
+    checklistItem: a.checklistItem,
+    requestTypeCode: typeCode ?? null,
+  }));
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { studentsApi as a } from '@meridian/domain';
+import { registerRoute } from '../../../platform/http/route.js';
+import type { TServices } from '../../../platform/http/context.js';
+import { getMyRecord } from './operations/get-my-record.js';
+import { submitCorrection } from './operations/submit-correction.js';
+import { listCorrections } from './operations/list-corrections.js';
+import { getCorrection } from './operations/get-correction.js';
+import { approveCorrection } from './operations/approve-correction.js';
+import { rejectCorrection } from './operations/reject-correction.js';
+import { addDependent } from './operations/add-dependent.js';
+import { updateDependent } from './operations/update-dependent.js';
+import { terminateDependent } from './operations/terminate-dependent.js';
+import { createStudent } from './operations/create-student.js';
+import { getStudent } from './operations/get-student.js';
+import { updateStudent } from './operations/update-student.js';
+import { setStudentStage } from './operations/set-student-stage.js';
+import { setStudentTags } from './operations/set-student-tags.js';
+import { getStudentHistory } from './operations/get-student-history.js';
+import { listStudentSevisEvents } from './operations/list-student-sevis-events.js';
+import { listStudentRequests } from './operations/list-student-requests.js';
+import { listStudentDocuments } from './operations/list-student-documents.js';
+import { listMyDocuments } from './operations/list-my-documents.js';
+import { listStudentMessages } from './operations/list-student-messages.js';
+import { addSiteOfActivity } from './operations/add-site-of-activity.js';
+import { updateSiteOfActivity } from './operations/update-site-of-activity.js';
+import { deactivateSiteOfActivity } from './operations/deactivate-site-of-activity.js';
+
+/** The students module's records routes: the record, dependents, sites of activity, History Log, SEVIS updates, corrections. */
+export function recordsRoutes(app: FastifyInstance, s: TServices): void {
+  // Static paths before /api/students/:profileId (Fastify prefers them anyway; kept together for reading).
+  registerRoute(app, s, a.getMyRecord, (ctx) => getMyRecord(ctx));
+  registerRoute(app, s, a.submitCorrection, (ctx, { body }) => submitCorrection(ctx, body));
+  registerRoute(app, s, a.createStudent, (ctx, { body }) => createStudent(ctx, body));
+  registerRoute(app, s, a.getStudent, (ctx, { params }) => getStudent(ctx, params.profileId));
+  registerRoute(app, s, a.updateStudent, (ctx, { params, body }) => updateStudent(ctx, params.profileId, body));
+  registerRoute(app, s, a.setStudentStage, (ctx, { params, body }) => setStudentStage(ctx, params.profileId, body.stage));
+  registerRoute(app, s, a.setStudentTags, (ctx, { params, body }) => setStudentTags(ctx, params.profileId, body.tags));
+  registerRoute(app, s, a.getStudentHistory, (ctx, { params, query }) =>
+    getStudentHistory(ctx, params.profileId, query.page, query.pageSize),
+  );
+  registerRoute(app, s, a.listStudentSevisEvents, (ctx, { params }) => listStudentSevisEvents(ctx, params.profileId));
+  registerRoute(app, s, a.listStudentRequests, (ctx, { params }) => listStudentRequests(ctx, params.profileId));
+  registerRoute(app, s, a.listStudentDocuments, (ctx, { params }) => listStudentDocuments(ctx, params.profileId));
+  registerRoute(app, s, a.listMyDocuments, (ctx) => listMyDocuments(ctx));
+  registerRoute(app, s, a.listStudentMessages, (ctx, { params }) => listStudentMessages(ctx, params.profileId));
+  registerRoute(app, s, a.addDependent, (ctx, { params, body }) => addDependent(ctx, params.profileId, body));
+  registerRoute(app, s, a.updateDependent, (ctx, { params, body }) => updateDependent(ctx, params.profileId, params.dependentId, body));
+  registerRoute(app, s, a.terminateDependent, (ctx, { params, body }) =>
+    terminateDependent(ctx, params.profileId, params.dependentId, body.reasonCode),
+  );
+  registerRoute(app, s, a.addSiteOfActivity, (ctx, { params, body }) => addSiteOfActivity(ctx, params.profileId, body));
+  registerRoute(app, s, a.updateSiteOfActivity, (ctx, { params, body }) =>
+    updateSiteOfActivity(ctx, params.profileId, params.siteId, body),
+  );
+  registerRoute(app, s, a.deactivateSiteOfActivity, (ctx, { params }) => deactivateSiteOfActivity(ctx, params.profileId, params.siteId));
+  registerRoute(app, s, a.listCorrections, (ctx, { query }) => listCorrections(ctx, query));
+  registerRoute(app, s, a.getCorrection, (ctx, { params }) => getCorrection(ctx, params.correctionId));
+  registerRoute(app, s, a.approveCorrection, (ctx, { params, body }) => approveCorrection(ctx, params.correctionId, body.note));
+  registerRoute(app, s, a.rejectCorrection, (ctx, { params, body }) => rejectCorrection(ctx, params.correctionId, body.note));
+}

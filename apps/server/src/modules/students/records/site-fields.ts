@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { studentsApi as S } from '@meridian/domain';
+import type { z } from 'zod';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import type { TTx } from '../../../platform/db/database.js';
+import { badRequest, notFound } from '../../../platform/errors/app-error.js';
+import type { TContext } from '../../../platform/http/context.js';
+import { studentSitesOfActivity } from '../schema.js';
+import { getAccessibleProfile, type TProfileRow } from '../student.policy.js';
+
+export type TSiteFields = z.output<typeof S.ZSiteOfActivityInput>;
+
+type TRow = typeof studentSitesOfActivity.$inferSelect;
+
+const J1_ONLY = 'Sites of activity are for exchange visitors (J-1) only.';
+
+/** The record the caller may edit, when it is a J-1's: only J-1 records have sites of activity. */
+export async function editableJ1(tx: TTx, ctx: TContext, profileId: string): Promise<TProfileRow> {
+  const p = await getAccessibleProfile(tx, ctx, profileId, 'edit');
+  if (p.visaType !== 'J-1') throw badRequest(J1_ONLY);
+  return p;
+}
+
+/** A site of activity of the student's record (404 otherwise). */
+export async function loadSite(tx: TTx, profileId: string, siteId: string): Promise<TRow> {
+  const [s] = await tx
+    .select()
+    .from(studentSitesOfActivity)
+    .where(and(eq(studentSitesOfActivity.id, siteId), eq(studentSitesOfActivity.profileId, profileId)))
+    .for('update');
+  if (!s) throw notFound();
+  return s;
+}
+
+/** Only one primary site: making one primary clears the others. */
+export async function clearOtherPrimaries(tx: TTx, profileId: string, keepId: string) {
+  const others = await tx
+    .select({ id: studentSitesOfActivity.id })
+    .from(studentSitesOfActivity)
+    .where(and(eq(studentSitesOfActivity.profileId, profileId), eq(studentSitesOfActivity.isPrimary, true)));
+  for (const o of others)
+    if (o.id !== keepId) await tx.update(studentSitesOfActivity).set({ isPrimary: false }).where(eq(studentSitesOfActivity.id, o.id));
+}
+
+/** What a SEVIS site-of-activity update carries of a site. */
+export const siteSevisPayload = (s: TRow, p: TProfileRow) => ({
+  sevisId: p.sevisId,
+  siteName: s.name,
+  address: s.address,
+  isPrimary: s.isPrimary,
+});
+
+/** Writes a site of activity's change to the student's History Log. */
+export const auditSite = (tx: TTx, ctx: TContext, profileId: string, action: string, before: unknown, after: unknown) =>
+  writeAudit(tx, {
+    institutionId: ctx.institutionId,
+    actorUserId: ctx.actor?.userId ?? null,
+    entityType: 'student_profile',
+    entityId: profileId,
+    action,
+    before,
+    after,
+    ip: ctx.ip,
+  });

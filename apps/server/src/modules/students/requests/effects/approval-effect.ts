@@ -1,0 +1,46 @@
+import { textOf, usDate, type TSevisEventType } from '@meridian/domain';
+import type { TTx } from '../../../../platform/db/database.js';
+import type { studentEmployments, studentProfiles, TAddress } from '../../schema.js';
+import type { TProfileRow } from '../../student.policy.js';
+
+// What one request type's approval does, and the readers of the form fields its effect is made from.
+
+/** A student request's form data, field name to value. */
+export type TData = Record<string, unknown>;
+type TEmploymentInsert = typeof studentEmployments.$inferInsert;
+/** Columns of the student record an approval sets. */
+export type TProfileSet = Partial<typeof studentProfiles.$inferInsert>;
+
+/** A form field's text, trimmed. */
+export const str = (d: TData, k: string): string => textOf(d[k]).trim();
+/** A date field (ISO), or null when empty. */
+export const dateOrNull = (d: TData, k: string): string | null => str(d, k) || null;
+/** A whole-number field, or null when empty. */
+export const intOrNull = (d: TData, k: string): number | null => (str(d, k) ? Number(str(d, k)) : null);
+/** A U.S. address from the form's fields: <prefix>_line_1/_2, <prefix>_city, <prefix>_state and the ZIP field. */
+export const usAddress = (d: TData, prefix: 'cpt' | 'employer', zip: string): TAddress => ({
+  line1: str(d, `${prefix}_address_line_1`),
+  line2: str(d, `${prefix}_address_line_2`),
+  city: str(d, `${prefix}_city`),
+  state: str(d, `${prefix}_state`),
+  postalCode: str(d, zip),
+  countryCode: 'US',
+});
+/** 'from MM/DD/YYYY to MM/DD/YYYY' for the student's message; empty without a start. */
+export const period = (from: string | null, to: string | null) =>
+  from && to ? `from ${usDate(from)} to ${usDate(to)}` : from ? `from ${usDate(from)}` : '';
+
+/** What an approval does: the record change, the SEVIS update to queue, and the words for the History Log and the student. */
+export interface TApprovalEffect {
+  auditAction: string;
+  /** Sentence for the student's bell. */
+  told: string;
+  profileSet?: TProfileSet;
+  employment?: Omit<TEmploymentInsert, 'institutionId' | 'profileId' | 'requestId'>;
+  /** Set an employer on this existing employment instead of adding one. */
+  employmentUpdate?: { id: string; set: Partial<TEmploymentInsert> };
+  event?: { eventType: TSevisEventType; action: string; payload: Record<string, unknown> };
+}
+
+/** One request type's approval: what it does to the student's record, from the request's form data. */
+export type TApproveRequest = (d: TData, p: TProfileRow, tx: TTx) => TApprovalEffect | Promise<TApprovalEffect>;

@@ -1,0 +1,37 @@
+import type { TAddress } from '../../schema.js';
+import type { TProfileRow } from '../../student.policy.js';
+import { dateOrNull, str, type TApprovalEffect, type TData, type TProfileSet } from './approval-effect.js';
+
+/** Approving a transfer in records the previous school on the student's record and queues SEVIS's transfer-in create. */
+export function approveTransferIn(d: TData, p: TProfileRow): TApprovalEffect {
+  const foreignAddress: TAddress = {
+    line1: str(d, 'foreign_address_line_1'),
+    line2: str(d, 'foreign_address_line_2'),
+    city: str(d, 'foreign_city'),
+    state: str(d, 'foreign_state_cd'),
+    postalCode: str(d, 'foreign_zip_code'),
+    countryCode: str(d, 'foreign_country'),
+  };
+  const set: TProfileSet = {
+    transferDirection: 'in',
+    transferSchool: str(d, 'previous_school_name'),
+    transferReleaseDate: dateOrNull(d, 'sevis_release_date'),
+    programStartDate: dateOrNull(d, 'transfer_program_start_date') ?? p.programStartDate,
+    ...(foreignAddress.line1 ? { foreignAddress } : {}),
+    ...(str(d, 'phone_number') ? { phone: str(d, 'phone_number') } : {}),
+  };
+  return {
+    auditAction: 'student.transfer-in-approved',
+    told: 'Your transfer in is approved; the office will create your record here in SEVIS.',
+    profileSet: set,
+    event: {
+      eventType: 'Create',
+      action: 'TransferIn',
+      payload: {
+        ...set,
+        previousSchoolCode: str(d, 'previous_school_code'),
+        previousSevisId: str(d, 'previous_sevis_id'),
+      },
+    },
+  };
+}

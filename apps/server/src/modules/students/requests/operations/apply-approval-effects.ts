@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { isStudentRequestCode } from '@meridian/domain';
+import { writeAudit } from '../../../../platform/audit/audit.js';
+import type { TTx } from '../../../../platform/db/database.js';
+import type { TContext } from '../../../../platform/http/context.js';
+import { notify } from '../../../notifications/index.js';
+import type { TRequestRow } from '../../../requests/index.js';
+import { studentEmployments, studentProfiles } from '../../schema.js';
+import { raiseEvent } from '../../records/operations/raise-event.js';
+import { ensureStemReports } from '../../opt/operations/ensure-stem-reports.js';
+import { APPROVAL_EFFECTS } from '../approval-effects.js';
+import type { TProfileSet } from '../effects/approval-effect.js';
+
+/**
+ * What approving a student's request does to their record, in the approval's transaction (called
+ * by the requests module for action 'approve' and mass approve): the record or employment change,
+ * the pending SEVIS update, an audit event on the record (its History Log) and a word to the student.
+ */
+export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRow, code: string): Promise<void> {
+  if (!r.profileId || !isStudentRequestCode(code)) return;
+  const [profile] = await tx.select().from(studentProfiles).where(eq(studentProfiles.id, r.profileId)).for('update');
+  if (!profile) return;
+  const effect = await APPROVAL_EFFECTS[code](r.data ?? {}, profile, tx);
+  const after: Record<string, unknown> = { requestId: r.id, requestNumber: r.number };
+  let before: Record<string, unknown> | undefined;
+  if (effect.profileSet) {
+    const keys = Object.keys(effect.profileSet) as (keyof TProfileSet)[];
+    before = Object.fromEntries(keys.map((k) => [k, (profile as Record<string, unknown>)[k] ?? null]));
+    await tx
+      .update(studentProfiles)
+      .set({ ...effect.profileSet, updatedAt: new Date() })
+      .where(eq(studentProfiles.id, profile.id));
+    Object.assign(after, effect.profileSet);
+  }
+  if (effect.employment) {
+    const [row] = await tx
+      .insert(studentEmployments)
+      .values({ ...effect.employment, institutionId: ctx.institutionId, profileId: profile.id, requestId: r.id })
+      .returning({ id: studentEmployments.id });
+    Object.assign(after, {
+      employmentId: row!.id,
+      kind: effect.employment.kind,
+      employerName: effect.employment.employerName ?? undefined,
+      authorizedStartDate: effect.employment.authorizedStartDate ?? undefined,
+      authorizedEndDate: effect.employment.authorizedEndDate ?? undefined,
+    });
+    if (effect.event) effect.event.payload.employmentId = row!.id;
+    // A STEM extension's six-monthly validation reports are due from its start: schedule them now, not at the next daily run.
+    if (effect.employment.kind === 'stem') await ensureStemReports(tx, ctx.institutionId, [profile.id]);
+  }
+  if (effect.employmentUpdate) {
+    await tx
+      .update(studentEmployments)
+      .set({ ...effect.employmentUpdate.set, updatedAt: new Date() })
+      .where(eq(studentEmployments.id, effect.employmentUpdate.id));
+    Object.assign(after, { employmentId: effect.employmentUpdate.id, employerName: effect.employmentUpdate.set.employerName });
+    if (effect.event) effect.event.payload.employmentId = effect.employmentUpdate.id;
+  }
+  if (effect.event) {
+    const { id } = await raiseEvent(tx, ctx, { profileId: profile.id, requestId: r.id, ...effect.event });
+    Object.assign(after, { sevisUpdates: [`${effect.event.eventType}/${effect.event.action}`], sevisEventId: id });
+  }
+  await writeAudit(tx, {
+    institutionId: ctx.institutionId,
+    actorUserId: ctx.actor?.userId ?? null,
+    entityType: 'student_profile',
+    entityId: profile.id,
+    action: effect.auditAction,
+    before,
+    after,
+    ip: ctx.ip,
+  });
+  if (profile.userId)
+    await notify(tx, ctx, { userIds: [profile.userId], text: effect.told, typeName: effect.auditAction, requestId: r.id });
+}

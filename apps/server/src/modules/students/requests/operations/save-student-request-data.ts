@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { REQUEST_STATUS_LABELS, validateStudentRequestData, type TRequestDetail, type TRequestStatus } from '@meridian/domain';
+import { writeAudit } from '../../../../platform/audit/audit.js';
+import { AppError, badRequest, forbidden } from '../../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import { canAccessRequest, getAccessibleRequest, presentRequest, requests, updateOwnedRequestContent } from '../../../requests/index.js';
+import { studentRuleContext } from '../request-rules.js';
+import { formCodeOf } from '../request-forms.js';
+
+/**
+ * Saves a draft of the form: the requester, while the request is a draft or awaiting clarification
+ * and not locked. Formats are checked on the merged values (400 with fieldErrors 'data.<field>' and
+ * nothing saved); values given replace saved ones, null clears one, the rest stays as saved.
+ */
+export async function saveStudentRequestData(ctx: TContext, requestId: string, patch: Record<string, unknown>): Promise<TRequestDetail> {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    await getAccessibleRequest(tx, ctx, requestId, 'read');
+    const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
+    if (!canAccessRequest(actor, r!, 'write')) {
+      const own = r!.requesterUserId === actor.userId || r!.subjectUserId === actor.userId;
+      if (!own) throw forbidden();
+      throw new AppError(
+        409,
+        'NOT_EDITABLE',
+        r!.isLocked
+          ? 'This request is locked while it is in approver review.'
+          : `This request is ${REQUEST_STATUS_LABELS[r!.status as TRequestStatus]}; its answers cannot be changed.`,
+      );
+    }
+    const code = await formCodeOf(tx, r!);
+    const before = r!.data ?? {};
+    const merged: Record<string, unknown> = { ...before };
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) delete merged[k];
+      else merged[k] = typeof v === 'string' ? v.trim() : v;
+    }
+    const errors = validateStudentRequestData(code, merged, await studentRuleContext(tx, r!.profileId), 'draft');
+    const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, m]) => [`data.${k}`, m]));
+    if (Object.keys(fieldErrors).length) {
+      throw badRequest('Please correct the fields marked before saving.', fieldErrors);
+    }
+    const changed = Object.keys({ ...before, ...merged }).filter(
+      (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(merged[k] ?? null),
+    );
+    if (!changed.length) return presentRequest(tx, actor, r!);
+    const updated = await updateOwnedRequestContent(tx, r!.id, { data: merged });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'request',
+      entityId: r!.id,
+      action: 'request.data-saved',
+      before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])),
+      after: Object.fromEntries(changed.map((k) => [k, merged[k] ?? null])),
+      ip: ctx.ip,
+    });
+    return presentRequest(tx, actor, updated);
+  });
+}
