@@ -9,3 +9,4 @@ export * from './people.js';
 export * from './forms.js';
 export * from './workflows.js';
 export * from './requests.js';
+export * from './students.js';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isStudentRequestCode, validateStudentRequestData, visaScopeIncludes, type TAnswers, type TRequestStatus } from '@meridian/domain';
 import { customDocuments, customQuestions } from '../../src/modules/forms/schema.js';
+import { workflowSteps } from '../../src/modules/workflows/schema.js';
 import { requests, requestTasks, requestTypes } from '../../src/modules/requests/schema.js';
 import { studentProfiles } from '../../src/modules/students/schema.js';
 import type { TTestApp } from '../app.js';
@@ -144,7 +145,7 @@ export async function buildRequestWithApprovals(
     if (status === 'approved')
       throw new Error(`factory: approving a ${type.code} changes the student's record; approve it through the API`);
   }
-  if (status !== 'draft') await assertSubmittable(t, type);
+  if (status !== 'draft') await assertSubmittable(t, type, !!o.advisor);
   if (status === 'adv_review' && !type.workflowId)
     throw new Error(`factory: ${type.code} has no workflow, so it never reaches approver review`);
   if (o.advisor) {
@@ -219,11 +220,20 @@ export async function buildRequest(t: TTestApp, o: TRequestOptions = {}): Promis
 }
 
 /**
- * Submitting needs the type's required custom questions answered and required documents uploaded;
- * the factory does not fake those: such requests are started and submitted through the API.
+ * Submitting needs the type's required custom questions answered, required documents uploaded and,
+ * under a faculty-advisor workflow, the advisor named; the factory does not fake the first two (such
+ * requests are started and submitted through the API) and refuses the third.
  */
-async function assertSubmittable(t: TTestApp, type: TRequestTypeRow): Promise<void> {
+async function assertSubmittable(t: TTestApp, type: TRequestTypeRow, namesAdvisor: boolean): Promise<void> {
   const db = owner(t);
+  if (type.workflowId && !namesAdvisor) {
+    const [step] = await db
+      .select({ id: workflowSteps.id })
+      .from(workflowSteps)
+      .where(and(eq(workflowSteps.workflowId, type.workflowId), eq(workflowSteps.approverKind, 'faculty_advisor')))
+      .limit(1);
+    if (step) throw new Error(`factory: ${type.code} is submitted only with its faculty advisor named`);
+  }
   const questions = type.customQuestionIds.length
     ? await db
         .select({ id: customQuestions.id })

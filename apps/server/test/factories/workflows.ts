@@ -120,3 +120,19 @@ export async function startApprovals(
   }
   return open;
 }
+
+/** What Approval Workflows saves on a workflow's own fields (active or not, its name). */
+export async function configureWorkflow(
+  t: TTestApp,
+  workflowId: string,
+  change: Partial<Pick<typeof workflows.$inferInsert, 'isActive' | 'name'>>,
+): Promise<TWorkflowRow> {
+  return only(
+    await owner(t)
+      .update(workflows)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(workflows.id, workflowId))
+      .returning(),
+    `workflow ${workflowId}`,
+  );
+}
