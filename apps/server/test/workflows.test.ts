@@ -6,7 +6,7 @@ import { call, mailsTo, userIds } from './http.js';
 import {
   buildRequest,
   buildRequestType,
-  buildRequestWithApprovals,
+  buildPendingApproval,
   buildWorkflow,
   configureRequestType,
   cptRequestData,
@@ -29,13 +29,11 @@ beforeAll(async () => {
 
 /** A request in approver review: the demo advisor's approval is pending and its e-mailed link fresh (or expired). */
 async function inApproverReview(o: { requestTypeId?: string | undefined; expired?: boolean | undefined } = {}) {
-  const { request, approvals } = await buildRequestWithApprovals(t, {
-    status: 'adv_review',
+  const { request, approvalId, token } = await buildPendingApproval(t, {
     requestTypeId: o.requestTypeId ?? reviewedTypeId,
-    advisor: 'advisor',
     linkExpiresAt: o.expired ? new Date(Date.now() - 1000) : undefined,
   });
-  return { token: approvals[0]!.token, approvalId: approvals[0]!.approval.id, requestId: request.id };
+  return { token, approvalId, requestId: request.id };
 }
 afterAll(async () => {
   await t?.close();

@@ -10,3 +10,4 @@ export * from './forms.js';
 export * from './workflows.js';
 export * from './requests.js';
 export * from './students.js';
+export * from './attachments.js';

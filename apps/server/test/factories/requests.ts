@@ -8,7 +8,7 @@ import type { TTestApp } from '../app.js';
 import { nextSeq, only, owner, uniqueSuffix } from './db.js';
 import { buildSubmittedAnswers } from './forms.js';
 import { departmentIdOf, siteIdOf, userOf, type TDepartmentCode, type TSiteCode } from './people.js';
-import { startApprovals, type TOpenApproval } from './workflows.js';
+import { buildWorkflow, startApprovals, type TOpenApproval } from './workflows.js';
 
 export type TRequestRow = typeof requests.$inferSelect;
 export type TRequestTypeRow = typeof requestTypes.$inferSelect;
@@ -273,4 +273,43 @@ export async function buildTask(
       .returning(),
     'task',
   );
+}
+
+/**
+ * A request in approver review waiting on one approval: by default the demo advisor's, through a
+ * type and faculty-advisor workflow of its own; with `approver`, a workflow whose one step is that user.
+ */
+export async function buildPendingApproval(
+  t: TTestApp,
+  o: {
+    institutionId?: string | undefined;
+    approver?: string | undefined;
+    requestTypeId?: string | undefined;
+    linkExpiresAt?: Date | undefined;
+  } = {},
+): Promise<{ request: TRequestRow; approvalId: string; token: string }> {
+  const institutionId = o.institutionId ?? t.institutionA;
+  const requestTypeId =
+    o.requestTypeId ??
+    (
+      await buildRequestType(t, {
+        institutionId,
+        workflowId: (
+          await buildWorkflow(t, {
+            institutionId,
+            ...(o.approver ? { steps: [{ approverKind: 'user', approverUserId: (await userOf(t, o.approver, institutionId)).id }] } : {}),
+          })
+        ).id,
+      })
+    ).id;
+  const { request, approvals } = await buildRequestWithApprovals(t, {
+    institutionId,
+    status: 'adv_review',
+    requestTypeId,
+    advisor: 'advisor',
+    linkExpiresAt: o.linkExpiresAt,
+  });
+  const [open] = approvals;
+  if (!open || approvals.length > 1) throw new Error('factory: expected one pending approval');
+  return { request, approvalId: open.approval.id, token: open.token };
 }

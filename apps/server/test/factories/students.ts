@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { addDays } from '@meridian/domain';
 import {
   sevisPendingEvents,
   stageItems,
@@ -297,3 +298,12 @@ export const cptRequestData = (o: Record<string, unknown> = {}): Record<string, 
   cpt_employment_comment: 'Required internship of ENGR 590.',
   ...o,
 });
+
+/** A program extension's form as its submit rules accept it: a new end one month after the record's. */
+export function programExtensionData(
+  record: Pick<TStudentRow, 'programEndDate'>,
+  o: Record<string, unknown> = {},
+): Record<string, unknown> {
+  if (!record.programEndDate) throw new Error('factory: a program extension extends a program end date');
+  return { new_program_end_date: addDays(record.programEndDate, 30), reason_for_extension: 'My thesis needs another term.', ...o };
+}
