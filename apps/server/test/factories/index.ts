@@ -11,3 +11,4 @@ export * from './workflows.js';
 export * from './requests.js';
 export * from './students.js';
 export * from './attachments.js';
+export * from './scholars.js';

@@ -96,6 +96,8 @@ export interface TRequestOptions {
   /** When it was (last) submitted; only past draft. */
   submittedAt?: Date | undefined;
   statusMessage?: string | undefined;
+  /** The title lists show (default: the type's name, as a requester's own start leaves it). */
+  title?: string | undefined;
   /** The approval links of approver review expire at (default: in 7 days, as e-mailed). */
   linkExpiresAt?: Date | undefined;
 }
@@ -180,7 +182,7 @@ export async function buildRequestWithApprovals(
     advisorUserId: o.advisor ? (await userOf(t, o.advisor, institutionId)).id : null,
     statusMessage: o.statusMessage ?? (needsMessage ? `Please explain (fixture ${nextSeq()}).` : ''),
     isLocked: status === 'adv_review',
-    title: type.name,
+    title: o.title ?? type.name,
     profileId: profile?.id ?? null,
     data,
     submittedAt: status === 'draft' ? null : (o.submittedAt ?? new Date()),

@@ -17,6 +17,8 @@ export async function buildWorkflow(
 ): Promise<TWorkflowRow & { stepIds: string[] }> {
   const { steps = [{ approverKind: 'faculty_advisor', label: 'Faculty advisor' }], ...values } = o;
   if (steps.length === 0) throw new Error('factory: a workflow the product saves has at least one step');
+  if (values.departmentId && steps.some((s) => s.approverKind !== 'user'))
+    throw new Error("factory: a department's workflow names its approvers one by one");
   const institutionId = values.institutionId ?? t.institutionA;
   const wf = only(
     await owner(t)
