@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { sevisSender, sevisSettingsRow } from './sevis-fixtures.js';
+import { buildSevisSender, buildSevisSettings } from './factories/index.js';
 
 // sevis.read: student-area staff (the demo assistant reaches Main Campus); sevis.configure: super users and officers.
 const READ: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
@@ -41,7 +41,7 @@ export const SEVIS_SETTINGS_MATRIX: TMatrixRow[] = [
     foreignRecord: 404,
     expect: CONFIGURE,
     request: async (m) => ({
-      params: { settingsId: await sevisSettingsRow(m.t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' }) },
+      params: { settingsId: (await buildSevisSettings(m.t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' })).id },
       body: mainSettings(m, 'F'),
     }),
   },
@@ -60,7 +60,7 @@ export const SEVIS_SETTINGS_MATRIX: TMatrixRow[] = [
     foreignRecord: 404,
     expect: CONFIGURE,
     request: async (m) => {
-      await sevisSender(m.t, 'officer', 'ARO', 'MATRIX0002');
+      await buildSevisSender(m.t, 'officer', 'ARO', 'MATRIX0002');
       return { params: { userId: m.ids.officer!, kind: 'ARO' } };
     },
   },

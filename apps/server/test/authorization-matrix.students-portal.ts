@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { newStudent } from './students-fixtures.js';
+import { buildStudent } from './factories/index.js';
 
 // students.configure: super users and officers. students.self: students (their own record).
 const CONFIGURE: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 };
@@ -155,7 +155,7 @@ export const STUDENTS_PORTAL_MATRIX: TMatrixRow[] = [
     path: '/api/students/:profileId/stage-progress',
     access: 'students.read',
     foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await newStudent(m.t, { site: 'MAIN' })).id } }),
+    request: async (m) => ({ params: { profileId: (await buildStudent(m.t, { site: 'MAIN' })).id } }),
     expect: READ_MAIN,
   },
 ];

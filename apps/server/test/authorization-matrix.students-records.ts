@@ -1,6 +1,6 @@
 import type { TTestApp } from './app.js';
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { newStudent } from './students-fixtures.js';
+import { buildStudent } from './factories/index.js';
 
 // students.read / students.manage: super users, officers and assistants of some campus site; the
 // record itself is then checked by campus site (the rows use Main Campus records, which the demo
@@ -38,7 +38,7 @@ export async function newCorrection(t: TTestApp, profileId: string): Promise<str
 }
 
 async function record(m: TMatrixContext, o: { visaType?: 'F-1' | 'J-1' | undefined } = {}) {
-  const s = await newStudent(m.t, { site: 'MAIN', visaType: o.visaType, extra: o.visaType === 'J-1' ? { ev_category_cd: '1B' } : {} });
+  const s = await buildStudent(m.t, { site: 'MAIN', visaType: o.visaType, ...(o.visaType === 'J-1' ? { evCategoryCode: '1B' } : {}) });
   const [row] = await m.t.sql<{ updated_at: Date }>('select updated_at from student_profiles where id = $1', [s.id]);
   return { profileId: s.id, updatedAt: row!.updated_at.toISOString() };
 }

@@ -3,8 +3,8 @@ import { zipSync, strToU8 } from 'fflate';
 import { sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { newStudent } from './students-fixtures.js';
-import { fileBody, SAMPLE_LOG, sampleBatch, sentBatch } from './sevis-results-fixtures.js';
+import { buildSevisBatch, buildStudent, type TStudentOverrides } from './factories/index.js';
+import { fileBody, SAMPLE_LOG, sampleBatch } from './sevis-results-fixtures.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -115,11 +115,11 @@ describe('transaction log import', () => {
   });
 
   it('a failed record carries its SEVIS code and message on the record and in System Errors; the batch is completed with errors', async () => {
-    const ok = await newStudent(t, { firstName: 'Okay', lastName: 'Sent' });
-    const bad = await newStudent(t, { firstName: 'Refused', lastName: 'Bysevis' });
-    const created = await newStudent(t, { firstName: 'Brand', lastName: 'New', extra: { sevis_id: null } });
+    const ok = await buildStudent(t, { firstName: 'Okay', lastName: 'Sent' });
+    const bad = await buildStudent(t, { firstName: 'Refused', lastName: 'Bysevis' });
+    const created = await buildStudent(t, { firstName: 'Brand', lastName: 'New', sevisId: null });
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, {
+    const batch = await buildSevisBatch(t, {
       orgId,
       kind: 'student',
       records: [
@@ -129,10 +129,10 @@ describe('transaction log import', () => {
       ],
     });
     const xml = logFor(orgId, batch.batchId, [
-      { requestId: 'r-ok', sevisId: ok.sevisId },
+      { requestId: 'r-ok', sevisId: ok.sevisId! },
       {
         requestId: 'r-bad',
-        sevisId: bad.sevisId,
+        sevisId: bad.sevisId!,
         error: { code: 'S1056', message: 'Program end date must be after the program start date' },
       },
       { requestId: 'r-new', sevisId: 'N0012345678' },
@@ -192,7 +192,7 @@ describe('transaction log import', () => {
       await t.sql('update student_profiles set sevis_id = $1 where id = $2', [sevisId, p!.id]);
     }
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, {
+    const batch = await buildSevisBatch(t, {
       orgId,
       kind: 'student',
       records: [{ profileId: p!.id, requestId: 'form1', kind: 'update', eventType: 'Reprint', action: '' }],
@@ -216,10 +216,10 @@ describe('transaction log import', () => {
   });
 
   it('a whole-batch failure (S0013) marks every record failed', async () => {
-    const a = await newStudent(t);
-    const b = await newStudent(t);
+    const a = await buildStudent(t);
+    const b = await buildStudent(t);
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, {
+    const batch = await buildSevisBatch(t, {
       orgId,
       kind: 'student',
       records: [
@@ -244,12 +244,12 @@ describe('transaction log import', () => {
 
   it('a SEVIS ID the record cannot take (the students module sees a duplicate) leaves a note and does not undo the rest of the log', async () => {
     // Same first name, last name and birth date: the students module refuses either record an identity change.
-    const twin = { firstName: 'Twin', lastName: 'Record', extra: { sevis_id: null, birth_date: '2001-01-01' } };
-    const a = await newStudent(t, twin);
-    await newStudent(t, twin);
-    const ok = await newStudent(t, { extra: { sevis_id: null } });
+    const twin = { firstName: 'Twin', lastName: 'Record', sevisId: null, birthDate: '2001-01-01' } satisfies TStudentOverrides;
+    const a = await buildStudent(t, twin);
+    await buildStudent(t, twin);
+    const ok = await buildStudent(t, { sevisId: null });
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, {
+    const batch = await buildSevisBatch(t, {
       orgId,
       kind: 'student',
       records: [
@@ -302,14 +302,18 @@ describe('transaction log import', () => {
     expect(noBatch.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.noBatch);
 
     // The demo officer works on Main Campus only: a MED batch is not theirs.
-    const med = await newStudent(t, { site: 'MED' });
-    const batch = await sentBatch(t, {
+    const med = await buildStudent(t, { site: 'MED' });
+    const batch = await buildSevisBatch(t, {
       orgId: 'DEM214F00000002',
       kind: 'student',
       site: 'MED',
       records: [{ profileId: med.id, requestId: 'm1', kind: 'update' }],
     });
-    const foreign = await upload(officer, 'log.xml', logFor('DEM214F00000002', batch.batchId, [{ requestId: 'm1', sevisId: med.sevisId }]));
+    const foreign = await upload(
+      officer,
+      'log.xml',
+      logFor('DEM214F00000002', batch.batchId, [{ requestId: 'm1', sevisId: med.sevisId! }]),
+    );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.noBatch);
     const errs = (await call(t, 'GET', '/api/sevis/system-errors', { as: officer, query: { pageSize: 100 } })).json<{

@@ -10,7 +10,7 @@ import {
 import { codeList } from '../src/modules/sevis/xml/schema.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profile, site } from './sevis-xml-fixtures.js';
-import { newStudent } from './students-fixtures.js';
+import { buildStudent } from './factories/index.js';
 
 const build = (records: Parameters<typeof buildValidatedBatch>[0]['records'], kind: 'student' | 'ev' = 'student') =>
   buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(7), userId: SENDER, records });
@@ -203,24 +203,20 @@ describe('loadBatchInputs: events with their record, read under row-level securi
   });
 
   it('loads each event with the profile, dependents, sites and employments, in the order asked, and builds them', async () => {
-    const f1 = await newStudent(t, {
-      extra: {
-        gender: 'F',
-        birth_city: 'Pune',
-        phone: '6175550100',
-        us_address: JSON.stringify({ line1: '12 Oak St', city: 'Boston', state: 'MA', postalCode: '02115', countryCode: 'US' }),
-      },
+    const f1 = await buildStudent(t, {
+      gender: 'F',
+      birthCity: 'Pune',
+      phone: '6175550100',
+      usAddress: { line1: '12 Oak St', city: 'Boston', state: 'MA', postalCode: '02115', countryCode: 'US' },
     });
-    const j1 = await newStudent(t, {
+    const j1 = await buildStudent(t, {
       visaType: 'J-1',
-      extra: {
-        gender: 'M',
-        birth_city: 'Munich',
-        permanent_residence_country_cd: 'DE',
-        ev_category_cd: '1A',
-        subject_field_cd: '26.0102',
-        us_address: JSON.stringify({ line1: '5 Elm St', city: 'Boston', state: 'MA', postalCode: '02116', countryCode: 'US' }),
-      },
+      gender: 'M',
+      birthCity: 'Munich',
+      permanentResidenceCountryCode: 'DE',
+      evCategoryCode: '1A',
+      subjectFieldCode: '26.0102',
+      usAddress: { line1: '5 Elm St', city: 'Boston', state: 'MA', postalCode: '02116', countryCode: 'US' },
     });
     const [dep] = await t.sql<{ id: string }>(
       `insert into student_dependents (institution_id, profile_id, sevis_id, first_name, last_name, relationship_to_principal_cd, gender, date_of_birth, birth_country_cd, country_of_citizenship_cd)

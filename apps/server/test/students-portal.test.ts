@@ -3,7 +3,7 @@ import { FORM_MSG, type studentsApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { PDF, upload } from './fixtures/case-fixtures.js';
 import { call } from './http.js';
-import { newStudent } from './students-fixtures.js';
+import { buildStudent } from './factories/index.js';
 
 let t: TTestApp;
 const s = {} as Record<'admin' | 'officer' | 'assistant' | 'student', TSession>;
@@ -43,9 +43,9 @@ async function newPortalStudent(
      select institution_id, $2, $3, 'Nia', 'Portal', 'ISSSstudent', password_hash, now(), campus_site_id from users where institution_id = $1 and user_name = 'student'`,
     [t.institutionA, userName, `${userName}@example.edu`],
   );
-  const profile = await newStudent(t, {
+  const profile = await buildStudent(t, {
     user: userName,
-    stage: o.stage ?? 'invited',
+    currentStage: o.stage ?? 'invited',
     visaType: o.visaType ?? 'F-1',
     site: o.site ?? 'MAIN',
     firstName: 'Nia',

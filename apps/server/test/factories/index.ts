@@ -12,3 +12,4 @@ export * from './requests.js';
 export * from './students.js';
 export * from './attachments.js';
 export * from './scholars.js';
+export * from './sevis.js';

@@ -80,7 +80,8 @@ export async function buildUser(t: TTestApp, o: TUserOverrides = {}): Promise<TU
 
 /**
  * Changes a staff member's permissions (the Staff Management page's save, without its audit: the
- * tests that use it are about what the permissions allow, not about changing them).
+ * tests that use it are about what the permissions allow, not about changing them). Returns the
+ * permissions it replaced, so a test can put them back.
  */
 export async function setStaffPermissions(
   t: TTestApp,
@@ -90,9 +91,11 @@ export async function setStaffPermissions(
 ): Promise<TStaffPermissions> {
   const u = await userOf(t, userName, institutionId);
   if (!u.staffPermissions) throw new Error(`factory: ${userName} is not staff`);
-  const next = change(u.staffPermissions);
-  await owner(t).update(users).set({ staffPermissions: next, updatedAt: new Date() }).where(eq(users.id, u.id));
-  return next;
+  await owner(t)
+    .update(users)
+    .set({ staffPermissions: change(u.staffPermissions), updatedAt: new Date() })
+    .where(eq(users.id, u.id));
+  return u.staffPermissions;
 }
 
 /** Changes a user's e-mail address (what the user's own profile page saves). */

@@ -140,28 +140,42 @@ export async function buildSiteOfActivity(
 }
 
 /**
- * An employment row of a record: an approved authorisation period (OPT phase 02, one year from today)
- * unless told; with `employerName` and `startDate` it is an employer period inside its authorisation.
+ * An employment row of a record: an approved OPT (phase 02) authorisation of a year unless told; an
+ * OPT or STEM period given by one end gets the other from its length (a year, two for STEM). With
+ * `employerName` and `startDate` it is an employer period inside its authorisation. CPT and other
+ * kinds are authorised for the period they are worked, as approving the request records them.
  */
 export async function buildEmployment(
   t: TTestApp,
   record: TRecordRef,
   o: TPartOf<typeof studentEmployments> = {},
 ): Promise<typeof studentEmployments.$inferSelect> {
-  const phase = o.optPhase ?? '02';
-  const kind = o.kind ?? (phase === '03' ? 'stem' : 'opt');
+  const kind = o.kind ?? (o.optPhase === '03' ? 'stem' : 'opt');
+  const isOpt = kind === 'opt' || kind === 'stem';
   if (o.employerName && !o.startDate) throw new Error('factory: an employer period starts on a date');
+  let start = o.authorizedStartDate;
+  let end = o.authorizedEndDate;
+  if (isOpt) {
+    const days = kind === 'stem' ? 729 : 364;
+    if (start === undefined && end === undefined) start = daysFromToday(0);
+    if (start === undefined) start = end ? addDays(end, -days) : null;
+    if (end === undefined) end = start ? addDays(start, days) : null;
+  } else {
+    start ??= o.startDate ?? null;
+    end ??= o.endDate ?? null;
+  }
+  if (start && end && end < start) throw new Error('factory: an authorisation ends after it starts');
   return only(
     await owner(t)
       .insert(studentEmployments)
       .values({
         status: 'approved',
-        authorizedStartDate: daysFromToday(0),
-        authorizedEndDate: daysFromToday(364),
         ...(o.employerName ? { employerEin: '123456789', fullOrPartTime: '01' } : {}),
         ...o,
         kind,
-        optPhase: kind === 'opt' || kind === 'stem' ? phase : (o.optPhase ?? ''),
+        optPhase: isOpt ? (o.optPhase ?? (kind === 'stem' ? '03' : '02')) : (o.optPhase ?? ''),
+        authorizedStartDate: start,
+        authorizedEndDate: end,
         institutionId: record.institutionId,
         profileId: record.id,
       })
@@ -306,4 +320,29 @@ export function programExtensionData(
 ): Record<string, unknown> {
   if (!record.programEndDate) throw new Error('factory: a program extension extends a program end date');
   return { new_program_end_date: addDays(record.programEndDate, 30), reason_for_extension: 'My thesis needs another term.', ...o };
+}
+
+/** What SEVIS needs of a record for a registration or a personal-info update: gender, birth city, U.S. address, the session. */
+export const sevisReadyRecord = () =>
+  ({
+    gender: 'F',
+    birthCity: 'Pune',
+    usAddress: { line1: '12 Oak St', city: 'Boston', state: 'MA', postalCode: '02115', countryCode: 'US' },
+    sessionStartDate: daysFromToday(-10),
+    sessionEndDate: daysFromToday(100),
+    isRegistered: false,
+  }) satisfies TStudentOverrides;
+
+/**
+ * A student on post-completion OPT (phase 02, a year long) that started `daysAgo` days ago, a month
+ * after their program ended, without an employer yet.
+ */
+export async function buildOptStudent(
+  t: TTestApp,
+  daysAgo: number,
+  o: TStudentOverrides = {},
+): Promise<TStudentRow & { authorization: typeof studentEmployments.$inferSelect; authStart: string; authEnd: string }> {
+  const s = await buildStudent(t, { programEndDate: daysFromToday(-daysAgo - 30), ...o });
+  const authorization = await buildEmployment(t, s, { optPhase: '02', authorizedStartDate: daysFromToday(-daysAgo) });
+  return { ...s, authorization, authStart: authorization.authorizedStartDate!, authEnd: authorization.authorizedEndDate! };
 }
