@@ -8,6 +8,7 @@ import {
   buildStudent,
   buildStudentWithPendingEvent,
   daysFromToday,
+  setStaffPermissions,
   sevisReadyRecord,
   type TStudentOverrides,
 } from './factories/index.js';
@@ -144,12 +145,10 @@ describe('SEVIS Validation (sevis-validation)', () => {
 
 describe('an assistant with the sevisBatch flag', () => {
   it('batches the sites of the flag once named DSO; another site is 404', async () => {
-    await t.sql(
-      `update users set staff_permissions = jsonb_set(staff_permissions, '{assistantSettings}',
-      (select jsonb_object_agg(k, v || '{"sevisBatch": true}'::jsonb) from jsonb_each(staff_permissions->'assistantSettings') as e(k, v)))
-      where institution_id = $1 and user_name = 'assistant'`,
-      [t.institutionA],
-    );
+    await setStaffPermissions(t, 'assistant', (p) => ({
+      ...p,
+      assistantSettings: Object.fromEntries(Object.entries(p.assistantSettings).map(([site, s]) => [site, { ...s, sevisBatch: true }])),
+    }));
     const assistant = await t.login('assistant');
     const med = (await buildSevisSettings(t, { site: 'MED', kind: 'F' })).id;
     const main = (await buildSevisSettings(t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' })).id;

@@ -3,7 +3,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { buildSevisBatch, buildStudent, type TStudentOverrides } from './factories/index.js';
+import { buildSevisBatch, buildStudent, studentOf, type TStudentOverrides, updateStudent } from './factories/index.js';
 import { fileBody, SAMPLE_LOG, sampleBatch } from './sevis-results-fixtures.js';
 
 let t: TTestApp;
@@ -182,20 +182,15 @@ describe('transaction log import', () => {
   });
 
   it("files the zip's printed form on the student's record (not shown to the student), matched by SEVIS ID", async () => {
-    const [p] = await t.sql<{ id: string; user_id: string; sevis_id: string | null }>(
-      `select p.id, p.user_id, p.sevis_id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and p.institution_id = $1`,
-      [t.institutionA],
-    );
-    let sevisId = p!.sevis_id;
-    if (!sevisId) {
-      sevisId = 'N0066666661';
-      await t.sql('update student_profiles set sevis_id = $1 where id = $2', [sevisId, p!.id]);
-    }
+    // The demo student's record, known to SEVIS.
+    let p = await studentOf(t);
+    if (!p.sevisId) p = await updateStudent(t, p.id, { sevisId: 'N0066666661' });
+    const sevisId = p.sevisId!;
     const orgId = 'DEM214F00000001';
     const batch = await buildSevisBatch(t, {
       orgId,
       kind: 'student',
-      records: [{ profileId: p!.id, requestId: 'form1', kind: 'update', eventType: 'Reprint', action: '' }],
+      records: [{ profileId: p.id, requestId: 'form1', kind: 'update', eventType: 'Reprint', action: '' }],
     });
     const xml = logFor(orgId, batch.batchId, [{ requestId: 'form1', sevisId }]);
     const zip = Buffer.from(
@@ -210,7 +205,7 @@ describe('transaction log import', () => {
     expect(res.json()).toMatchObject({ formsFound: 2, formsStored: 1 });
     const files = await t.sql<{ file_name: string; is_visible_to_requester: boolean; content_type: string }>(
       'select file_name, is_visible_to_requester, content_type from attachments where subject_user_id = $1 and file_name = $2',
-      [p!.user_id, `${sevisId}.pdf`],
+      [p.userId, `${sevisId}.pdf`],
     );
     expect(files).toEqual([{ file_name: `${sevisId}.pdf`, is_visible_to_requester: false, content_type: 'application/pdf' }]);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentsApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { buildStudent, siteIdOf } from './factories/index.js';
+import { buildStudent, holdPendingEvents, siteIdOf } from './factories/index.js';
 
 /**
  * What SEVIS needs on a new I-20 (English proficiency, academic term) and DS-2019 (position code,
@@ -97,10 +97,7 @@ describe('English proficiency and academic term (new I-20)', () => {
 
   it('on a record without a SEVIS ID, filling them in queues the Create again after it was held back', async () => {
     const s = (await create({})).json<studentsApi.TStudentRecord>();
-    await t.sql(
-      `update sevis_pending_events set status = 'held', message = 'English proficiency required is missing' where profile_id = $1`,
-      [s.id],
-    );
+    await holdPendingEvents(t, s.id, 'English proficiency required is missing');
     expect((await put(s.id, { englishRequired: true, englishRequirementsMet: true, academicTermMonths: 9 })).statusCode).toBe(200);
     expect(await events(s.id)).toEqual([
       { event_type: 'Create', status: 'held' },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
-import { buildStudent, siteIdOf } from './factories/index.js';
+import { buildProfileCorrection, buildStudent, recordSevisAccepted, setStaffPermissions, siteIdOf } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession, officer: TSession, assistant: TSession, student: TSession, adminB: TSession;
@@ -245,8 +245,7 @@ describe('dependents and sites of activity', () => {
     expect(added.statusCode).toBe(200);
     const id = added.json().id as string;
     // SEVIS has created the dependent since: a change is now an Edit.
-    await t.sql("update student_dependents set sevis_id = 'N0011223344', needs_sevis_update = false where id = $1", [id]);
-    await t.sql("update sevis_pending_events set status = 'sent' where profile_id = $1", [s.id]);
+    await recordSevisAccepted(t, s.id, { dependentSevisIds: { [id]: 'N0011223344' } });
     const email = await call(t, 'PUT', `/api/students/${s.id}/dependents/${id}`, {
       as: admin,
       body: { ...dep, email: 'meera.new@example.com' },
@@ -311,10 +310,10 @@ describe('site restriction', () => {
 
   it('lets an assistant without editStudent read but not edit (403)', async () => {
     const s = await buildStudent(t, { site: 'MAIN' });
-    await t.sql(
-      `update users set staff_permissions = jsonb_set(staff_permissions, '{assistantSettings,${main},editStudent}', 'false') where institution_id = $1 and user_name = 'assistant'`,
-      [t.institutionA],
-    );
+    const before = await setStaffPermissions(t, 'assistant', (p) => ({
+      ...p,
+      assistantSettings: { ...p.assistantSettings, [String(main)]: { ...p.assistantSettings[String(main)]!, editStudent: false } },
+    }));
     try {
       const r = await fresh(s.id, assistant);
       expect(r.canEdit).toBe(false);
@@ -338,10 +337,7 @@ describe('site restriction', () => {
         ).statusCode,
       ).toBe(403);
     } finally {
-      await t.sql(
-        `update users set staff_permissions = jsonb_set(staff_permissions, '{assistantSettings,${main},editStudent}', 'true') where institution_id = $1 and user_name = 'assistant'`,
-        [t.institutionA],
-      );
+      await setStaffPermissions(t, 'assistant', () => before);
     }
   });
 });
@@ -434,21 +430,18 @@ describe('profile corrections', () => {
     expect((await call(t, 'GET', `/api/students/${other.id}`, { as: student })).statusCode).toBe(403);
     expect((await call(t, 'GET', '/api/student-corrections', { as: student })).statusCode).toBe(403);
     const med1 = await buildStudent(t, { site: 'MED' });
-    const [c] = await t.sql<{ id: string }>(
-      `insert into student_profile_corrections (institution_id, profile_id, changes) values ($1, $2, '{"phone":{"from":"","to":"5551234567"}}') returning id`,
-      [t.institutionA, med1.id],
-    );
-    expect((await call(t, 'GET', `/api/student-corrections/${c!.id}`, { as: officer })).statusCode).toBe(404);
-    expect((await call(t, 'POST', `/api/student-corrections/${c!.id}/approve`, { as: officer, body: {} })).statusCode).toBe(404);
+    const c = await buildProfileCorrection(t, med1, { changes: { phone: { from: '', to: '5551234567' } } });
+    expect((await call(t, 'GET', `/api/student-corrections/${c.id}`, { as: officer })).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/student-corrections/${c.id}/approve`, { as: officer, body: {} })).statusCode).toBe(404);
     const ids = (await call(t, 'GET', '/api/student-corrections', { as: officer, query: { status: 'all', pageSize: 100 } }))
       .json()
       .items.map((x: { id: string }) => x.id);
-    expect(ids).not.toContain(c!.id);
+    expect(ids).not.toContain(c.id);
     expect(
       (await call(t, 'GET', '/api/student-corrections', { as: admin, query: { status: 'all', pageSize: 100 } }))
         .json()
         .items.map((x: { id: string }) => x.id),
-    ).toContain(c!.id);
+    ).toContain(c.id);
   });
 
   it("the profile's Requests, Documents and Message Center list what belongs to the record", async () => {

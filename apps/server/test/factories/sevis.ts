@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import { sevisPendingEvents, studentProfiles } from '../../src/modules/students/schema.js';
 import {
   rtiImports,
@@ -306,4 +306,22 @@ export async function buildRtiImport(
       .returning(),
     'RTI import',
   );
+}
+
+/** A site and kind back to no SEVIS settings (as before the office configured them), unless a batch already uses them. */
+export async function removeUnusedSevisSettings(
+  t: TTestApp,
+  o: { site: TSiteCode; kind: TKind; inst?: string | undefined },
+): Promise<void> {
+  const inst = o.inst ?? t.institutionA;
+  await owner(t)
+    .delete(sevisSettings)
+    .where(
+      and(
+        eq(sevisSettings.institutionId, inst),
+        eq(sevisSettings.campusSiteId, await siteIdOf(t, o.site, inst)),
+        eq(sevisSettings.programKind, o.kind),
+        notExists(owner(t).select({ id: sevisBatches.id }).from(sevisBatches).where(eq(sevisBatches.settingsId, sevisSettings.id))),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { addDays } from '@meridian/domain';
 import {
   sevisPendingEvents,
@@ -345,4 +345,32 @@ export async function buildOptStudent(
   const s = await buildStudent(t, { programEndDate: daysFromToday(-daysAgo - 30), ...o });
   const authorization = await buildEmployment(t, s, { optPhase: '02', authorizedStartDate: daysFromToday(-daysAgo) });
   return { ...s, authorization, authStart: authorization.authorizedStartDate!, authEnd: authorization.authorizedEndDate! };
+}
+
+/**
+ * What a batch that SEVIS accepted leaves on a record: its open SEVIS updates sent, and the
+ * dependents SEVIS created given their SEVIS ids (dependent id -> SEVIS id) and nothing left to tell.
+ */
+export async function recordSevisAccepted(
+  t: TTestApp,
+  profileId: string,
+  o: { dependentSevisIds?: Record<string, string> | undefined } = {},
+): Promise<void> {
+  await owner(t)
+    .update(sevisPendingEvents)
+    .set({ status: 'sent', updatedAt: new Date() })
+    .where(and(eq(sevisPendingEvents.profileId, profileId), inArray(sevisPendingEvents.status, ['pending', 'held', 'batched'])));
+  for (const [id, sevisId] of Object.entries(o.dependentSevisIds ?? {}))
+    await owner(t)
+      .update(studentDependents)
+      .set({ sevisId, needsSevisUpdate: false, updatedAt: new Date() })
+      .where(and(eq(studentDependents.id, id), eq(studentDependents.profileId, profileId)));
+}
+
+/** Holds a record's pending SEVIS updates back with a message, as the batch builder does when the schema refuses one. */
+export async function holdPendingEvents(t: TTestApp, profileId: string, message: string): Promise<void> {
+  await owner(t)
+    .update(sevisPendingEvents)
+    .set({ status: 'held', message, updatedAt: new Date() })
+    .where(and(eq(sevisPendingEvents.profileId, profileId), eq(sevisPendingEvents.status, 'pending')));
 }
