@@ -13,3 +13,6 @@ export * from './students.js';
 export * from './attachments.js';
 export * from './scholars.js';
 export * from './sevis.js';
+export * from './auth.js';
+export * from './notifications.js';
+export * from './institutions.js';
