@@ -18,6 +18,7 @@ import {
   buildStudent,
   studentOf,
 } from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let dataDir: string;
@@ -57,8 +58,7 @@ describe('upload limits', () => {
     expect(row!.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     expect(row!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(fs.readFileSync(path.join(dataDir, 'files', row!.storage_key))).toEqual(PDF);
-    const audit = await t.sql('select action from audit_events where entity_id = $1', [a.id]);
-    expect(audit.map((r) => r.action)).toContain('attachment.uploaded');
+    expect(await auditActionsOf(t, a.id)).toContain('attachment.uploaded');
   });
 
   it('refuses a .pdf that is really a PNG, and an exe renamed .pdf', async () => {

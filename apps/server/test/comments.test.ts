@@ -3,6 +3,7 @@ import type { TComment, TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, userIds } from './http.js';
 import { buildRequest } from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 const s = {} as Record<'admin' | 'officer' | 'dept' | 'scholar' | 'student', TSession>;
@@ -49,8 +50,7 @@ describe('comments on a request', () => {
     const left = await page(s.student, requestId);
     expect(left.items.map((c) => c.id)).toEqual([theirs.id]);
     expect((await call(t, 'PUT', `/api/comments/${mine.id}`, { as: s.student, body: { body: 'Back' } })).statusCode).toBe(404);
-    const audit = await t.sql('select action from audit_events where entity_id = $1 order by id', [mine.id]);
-    expect(audit.map((r) => r.action)).toEqual(expect.arrayContaining(['comment.created', 'comment.updated', 'comment.deleted']));
+    expect(await auditActionsOf(t, mine.id)).toEqual(expect.arrayContaining(['comment.created', 'comment.updated', 'comment.deleted']));
   });
 
   it('keeps internal notes from the requester and lets only staff write them', async () => {

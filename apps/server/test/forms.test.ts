@@ -13,6 +13,7 @@ import type { TContext } from '../src/platform/http/context.js';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { buildQuestionnaire } from './factories/index.js';
 import { call } from './http.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -229,8 +230,7 @@ describe('versions: answers stay bound to the version they answered', () => {
       body: { name: 'Renamed again', content: fresh.content },
     });
     expect(renamed.json()).toMatchObject({ versionNo: 2 });
-    const audit = await t.sql<{ action: string }>('select action from audit_events where entity_id = $1', [q.id]);
-    expect(audit.map((a) => a.action)).toEqual(
+    expect(await auditActionsOf(t, q.id)).toEqual(
       expect.arrayContaining(['questionnaire.created', 'questionnaire.updated', 'questionnaire.versioned']),
     );
   });

@@ -23,6 +23,7 @@ import {
   requestTypeIdOf,
   seededQuestionnaire,
 } from './factories/index.js';
+import { auditActionsOf, auditEventsOf, requestStateOf } from './readers.js';
 
 let t: TTestApp;
 let s: Record<'admin' | 'officer' | 'assistant' | 'dept' | 'scholar' | 'student', TSession>;
@@ -42,7 +43,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const statusOf = async (id: string) => (await t.sql<{ status: string }>('select status from requests where id = $1', [id]))[0]!.status;
+const statusOf = async (id: string) => (await requestStateOf(t, id)).status;
 
 describe('the request state machine, every action from every state', () => {
   const cases = REQUEST_STATUSES.flatMap((from) => STAFF_ACTIONS.map((action) => [from, action] as const));
@@ -53,10 +54,7 @@ describe('the request state machine, every action from every state', () => {
     if (canTransition(from, action)) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<TRequestDetail>().status).toBe(REQUEST_TRANSITIONS[action].to);
-      const [audit] = await t.sql(
-        'select action, before, after from audit_events where entity_type = $1 and entity_id = $2 order by id desc limit 1',
-        ['request', r.id],
-      );
+      const audit = (await auditEventsOf(t, r.id, { entityType: 'request' })).at(-1);
       expect(audit).toMatchObject({
         action: `request.${action}`,
         before: { status: from },
@@ -170,8 +168,7 @@ describe('creating and submitting', () => {
     const [a, b] = await Promise.all([1, 2].map(() => call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student })));
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
     expect([a!, b!].find((x) => x.statusCode === 409)!.json().message).toBe('This request is Submitted; it cannot be submitted.');
-    const audits = await t.sql('select 1 from audit_events where entity_id = $1 and action = $2', [r.id, 'request.submitted']);
-    expect(audits).toHaveLength(1);
+    expect(await auditEventsOf(t, r.id, { action: 'request.submitted' })).toHaveLength(1);
   });
 
   it('submitting tells the officers of the site; a clarification tells the requester by e-mail', async () => {
@@ -356,8 +353,7 @@ describe('custom questions on a request', () => {
     expect(got.answers[ids.multi]).toEqual({ value: ['a', 'b'] });
     const rows = await t.sql<{ n: number }>('select count(*)::int as n from custom_question_responses where subject_id = $1', [requestId]);
     expect(rows[0]!.n).toBe(8);
-    const audit = await t.sql<{ action: string }>('select action from audit_events where entity_id = $1', [requestId]);
-    expect(audit.map((a) => a.action)).toContain('custom_responses.saved');
+    expect(await auditActionsOf(t, requestId)).toContain('custom_responses.saved');
   });
 
   it('refuses wrong shapes and questions not asked (hidden, inactive, deleted, unknown), keyed on their fields, saving nothing', async () => {

@@ -12,6 +12,7 @@ import {
   updateScholar,
   userIdOf,
 } from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let dept: TSession;
@@ -86,11 +87,7 @@ describe('New Sponsorship Request', () => {
       subject_user_id: null,
       status: 'draft',
     });
-    const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', [
-      'scholar_application',
-      c.applicationId,
-    ]);
-    expect(audit.map((a) => a.action)).toEqual(['sponsorship.created']);
+    expect(await auditActionsOf(t, c.applicationId, { entityType: 'scholar_application' })).toEqual(['sponsorship.created']);
   });
 
   it('refuses a save without a hiring authority, with the message on that field (server as well as browser)', async () => {

@@ -4,6 +4,7 @@ import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
 import { buildAttachment, buildScholarCase, h1bApplicationData, userIdOf } from './factories/index.js';
 import { canAccessCase } from '../src/modules/scholars/scholar.policy.js';
+import { auditActionsOf, requestStateOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -74,13 +75,8 @@ describe('Review Sponsorship Request: process as', () => {
       subject_user_id: k.scholarUserId,
       status: 'draft',
     });
-    const [sp] = await t.sql<{ status: string }>('select status from requests where id = $1', [k.sponsorshipRequestId]);
-    expect(sp!.status).toBe('completed');
-    const audit = await t.sql<{ action: string }>(
-      "select action from audit_events where entity_type = 'scholar_application' and entity_id = $1",
-      [k.applicationId],
-    );
-    expect(audit.map((a) => a.action)).toContain('scholar.processed');
+    expect((await requestStateOf(t, k.sponsorshipRequestId)).status).toBe('completed');
+    expect(await auditActionsOf(t, k.applicationId, { entityType: 'scholar_application' })).toContain('scholar.processed');
     expect((await notes(k.scholarUserId!, 'scholar.processed'))[0]!.text).toMatch(/H-1B application/);
     const [mail] = await mailsTo(t, 'scholar@demo.example.edu');
     expect(mail!.text_body).toContain('https://portal.demo.test/#/scholar/edith1application');

@@ -4,6 +4,7 @@ import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
 import { uploadOk } from './fixtures/case-fixtures.js';
 import { buildCustomDocument, buildDepartmentConfig, buildScholarCase, configureRequestType, requestTypeIdOf } from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let scholar: TSession;
@@ -213,11 +214,10 @@ describe('the scholar portal application', () => {
     expect(res.json().submittedAt).toBeTruthy();
     // Processing wrote the earlier rows; the submit adds exactly one.
     expect(await historyOf()).toEqual([...before, { phase: 'isss_review', status: 'pending', visa_code: 'H-1B' }]);
-    const audit = await t.sql<{ action: string }>(
-      `select action from audit_events where entity_type = 'scholar_application' and entity_id = $1 order by id`,
-      [c.applicationId],
-    );
-    expect(audit.map((a) => a.action)).toEqual(['scholar_application.draft_saved', 'scholar_application.submitted']);
+    expect(await auditActionsOf(t, c.applicationId, { entityType: 'scholar_application' })).toEqual([
+      'scholar_application.draft_saved',
+      'scholar_application.submitted',
+    ]);
     const [req] = await t.sql<{ status: string }>('select status from requests where id = $1', [c.applicationRequestId]);
     expect(req!.status).toBe('submitted');
     const bell = await t.sql<{ text: string }>(

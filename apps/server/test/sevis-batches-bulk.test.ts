@@ -12,6 +12,7 @@ import {
   sevisReadyRecord,
   type TStudentOverrides,
 } from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -78,8 +79,7 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
     expect(all.alreadyPending).toBeGreaterThanOrEqual(1);
     expect(all.queued).toBeGreaterThanOrEqual(1);
     expect(await eventsOf(b.id, 'Registration')).toHaveLength(1);
-    const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', ['student_profile', b.id]);
-    expect(audit.map((x) => x.action)).toContain('student.sevis-event.raised');
+    expect(await auditActionsOf(t, b.id, { entityType: 'student_profile' })).toContain('student.sevis-event.raised');
   });
 
   it('refuses an empty choice with a message on the field', async () => {

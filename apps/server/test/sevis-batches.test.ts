@@ -15,6 +15,7 @@ import {
   buildStudentWithPendingEvent,
   updateStudent,
 } from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -83,16 +84,8 @@ describe('Batch Manager: creating batches', () => {
       out.batches[0]!.id,
     ]);
     expect(recs[0]!.n).toBe(250);
-    const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', [
-      'sevis_batch',
-      out.batches[1]!.id,
-    ]);
-    expect(audit.map((a) => a.action)).toEqual(['sevis.batch-created']);
-    const onRecord = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', [
-      'student_profile',
-      profiles[0],
-    ]);
-    expect(onRecord.map((a) => a.action)).toContain('student.sevis-event.batched');
+    expect(await auditActionsOf(t, out.batches[1]!.id, { entityType: 'sevis_batch' })).toEqual(['sevis.batch-created']);
+    expect(await auditActionsOf(t, profiles[0]!, { entityType: 'student_profile' })).toContain('student.sevis-event.batched');
   });
 
   it('one record per student per batch: a second event of the same student goes into the next batch', async () => {

@@ -12,6 +12,7 @@ import {
   cptRequestData,
   requestTypeOf,
 } from './factories/index.js';
+import { requestStateOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -49,13 +50,7 @@ async function approvalToken(to: string): Promise<{ token: string; url: string }
   return { url: m[1]!, token: m[2]! };
 }
 
-const status = async (id: string) =>
-  (
-    await t.sql<{ status: string; is_locked: boolean; review_status: number }>(
-      'select status, is_locked, review_status from requests where id = $1',
-      [id],
-    )
-  )[0]!;
+const status = (id: string) => requestStateOf(t, id);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const inspect = (token: string) => call(t, 'POST', '/api/approvals/inspect', { body: { token } });
 const decide = (token: string, decision: 'approve' | 'reject', comment = '') =>
@@ -102,7 +97,7 @@ describe('approver review through e-mailed links', () => {
     const ok = await decide(token, 'approve', 'Strong candidate.');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().outcome).toBe('approved');
-    expect(await status(r.id)).toMatchObject({ status: 'in_review', is_locked: false });
+    expect(await status(r.id)).toMatchObject({ status: 'in_review', isLocked: false });
     const [audit] = await t.sql('select actor_user_id, after from audit_events where entity_id = $1 and action = $2', [
       r.id,
       'approval.approved',
@@ -119,7 +114,7 @@ describe('approver review through e-mailed links', () => {
     const { token, requestId } = await inApproverReview();
     const res = await decide(token, 'reject', 'Not in the curriculum.');
     expect(res.json().outcome).toBe('rejected');
-    expect(await status(requestId)).toMatchObject({ status: 'in_review', is_locked: false, review_status: 4 });
+    expect(await status(requestId)).toMatchObject({ status: 'in_review', isLocked: false, reviewStatus: 4 });
   });
 
   it('refuses expired and tampered links without changing anything', async () => {
@@ -223,7 +218,7 @@ describe('approver review through e-mailed links', () => {
       ).statusCode,
     ).toBe(200);
     expect((await decide(token, 'approve')).statusCode).toBe(409);
-    expect(await status(requestId)).toMatchObject({ status: 'rejected', is_locked: false });
+    expect(await status(requestId)).toMatchObject({ status: 'rejected', isLocked: false });
   });
 });
 
