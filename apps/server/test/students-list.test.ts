@@ -5,6 +5,7 @@ import { todayIso } from '../src/modules/students/queries/list-students.query.js
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import {
+  buildAttachment,
   buildEmployment,
   buildProfileCorrection,
   buildStudent,
@@ -261,13 +262,16 @@ describe('every list title is a real query', () => {
     const g = group();
     const missing = await g.make();
     await employment(missing, { kind: 'stem', optPhase: '03', authorizedStartDate: day(-5), authorizedEndDate: day(700) });
-    const uploaded = await g.make();
+    // The student uploaded the training plan from the portal: a file on their record.
+    const uploader = await portalUser();
+    const uploaded = await g.make({ user: uploader });
+    const i983 = await buildAttachment(t, { subject: uploader, fileName: 'i983.pdf' });
     await employment(uploaded, {
       kind: 'stem',
       optPhase: '03',
       authorizedStartDate: day(-5),
       authorizedEndDate: day(700),
-      i983AttachmentId: '00000000-0000-4000-8000-000000000001',
+      i983AttachmentId: i983.id,
     });
     const postOpt = await g.make();
     await employment(postOpt, { kind: 'opt', optPhase: '02', authorizedStartDate: day(-5), authorizedEndDate: day(300) });
