@@ -8,7 +8,17 @@ import { missingRequiredDocuments } from '../src/modules/attachments/index.js';
 import { setVirusScanner } from '../src/platform/files/virus-scan.js';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, userIds } from './http.js';
-import { EXE, JPEG, newRequest, PDF, PNG, upload, uploadOk } from './fixtures/case-fixtures.js';
+import { EXE, JPEG, PDF, PNG, upload, uploadOk } from './fixtures/case-fixtures.js';
+import {
+  buildCustomDocument,
+  buildDependent,
+  buildQuestionnaire,
+  buildRequest,
+  buildRequestType,
+  buildStudent,
+  studentOf,
+} from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let dataDir: string;
@@ -34,7 +44,7 @@ const list = async (as: TSession, requestId: string) => {
 
 describe('upload limits', () => {
   it('stores a PDF with its sha256 under a server-generated key outside the name', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const a = await uploadOk(t, s.student, { requestId, categoryId: 'passport', description: 'My passport' });
     expect(a).toMatchObject({
       fileName: 'passport.pdf',
@@ -48,12 +58,11 @@ describe('upload limits', () => {
     expect(row!.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     expect(row!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(fs.readFileSync(path.join(dataDir, 'files', row!.storage_key))).toEqual(PDF);
-    const audit = await t.sql('select action from audit_events where entity_id = $1', [a.id]);
-    expect(audit.map((r) => r.action)).toContain('attachment.uploaded');
+    expect(await auditActionsOf(t, a.id)).toContain('attachment.uploaded');
   });
 
   it('refuses a .pdf that is really a PNG, and an exe renamed .pdf', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     for (const file of [
       { name: 'scan.pdf', data: PNG },
       { name: 'setup.pdf', data: EXE },
@@ -67,7 +76,7 @@ describe('upload limits', () => {
   });
 
   it('accepts 10 MB and refuses 10 MB + 1 byte with a clear 413', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const big = Buffer.alloc(10 * 1024 * 1024, 0x61);
     expect((await upload(t, s.student, { requestId }, { name: 'exactly.txt', data: big })).statusCode).toBe(200);
     const res = await upload(t, s.student, { requestId }, { name: 'over.txt', data: Buffer.concat([big, Buffer.from('a')]) });
@@ -76,7 +85,7 @@ describe('upload limits', () => {
   });
 
   it('refuses an empty file, a missing file and a missing target', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     expect((await upload(t, s.student, { requestId }, { name: 'e.txt', data: Buffer.alloc(0) })).json().fieldErrors.file).toEqual([
       ATTACHMENT_MSG.empty,
     ]);
@@ -85,7 +94,7 @@ describe('upload limits', () => {
   });
 
   it('sanitises file names: no folders, no control characters, at most 200 characters', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const a = await uploadOk(t, s.student, { requestId }, { name: '..\\..\\etc/pass\u0001wd.pdf', data: PDF });
     expect(a.fileName).toBe('passwd.pdf');
     const long = await uploadOk(t, s.student, { requestId }, { name: `${'x'.repeat(300)}.pdf`, data: PDF });
@@ -94,7 +103,7 @@ describe('upload limits', () => {
   });
 
   it('refuses what the virus scanner finds, and stores nothing', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     setVirusScanner({ scan: () => Promise.resolve({ isClean: false, signature: 'Eicar-Test-Signature' }) });
     try {
       const res = await upload(t, s.student, { requestId }, { name: 'eicar.txt', data: Buffer.from('X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR') });
@@ -107,7 +116,7 @@ describe('upload limits', () => {
   });
 
   it('lets the requester upload only while the request is editable', async () => {
-    const requestId = await newRequest(t, { status: 'submitted' });
+    const requestId = (await buildRequest(t, { status: 'submitted' })).id;
     expect((await upload(t, s.student, { requestId }, { name: 'a.pdf', data: PDF })).statusCode).toBe(403);
     expect((await upload(t, s.officer, { requestId }, { name: 'a.pdf', data: PDF })).statusCode).toBe(200);
   });
@@ -115,7 +124,7 @@ describe('upload limits', () => {
 
 describe('downloadAttachment', () => {
   it('answers the stored bytes as an attachment with an encoded name and nosniff', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const a = await uploadOk(t, s.student, { requestId }, { name: 'Résumé (final) 100%.pdf', data: PDF });
     const res = await call(t, 'GET', `/api/attachments/${a.id}/download`, { as: s.student });
     expect(res.statusCode).toBe(200);
@@ -131,7 +140,7 @@ describe('downloadAttachment', () => {
 
 describe('a stored file gone missing', () => {
   it('answers 410 with a plain message instead of failing', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const a = await uploadOk(t, s.student, { requestId });
     const [row] = await t.sql<{ storage_key: string }>('select storage_key from attachments where id = $1', [a.id]);
     fs.rmSync(path.join(dataDir, 'files', row!.storage_key));
@@ -146,7 +155,7 @@ describe('a stored file gone missing', () => {
 
 describe('visibility', () => {
   it('shows the requester only their visible, active files; the department only its own; staff everything', async () => {
-    const requestId = await newRequest(t, { departmentCode: 'PHYS' });
+    const requestId = (await buildRequest(t, { department: 'PHYS' })).id;
     const mine = await uploadOk(t, s.student, { requestId });
     const staffOnly = await uploadOk(t, s.officer, { requestId }, { name: 'notes.txt', data: Buffer.from('internal') });
     const forDept = await uploadOk(t, s.officer, { requestId, isVisibleToDepartment: '1' }, { name: 'offer.pdf', data: PDF });
@@ -185,9 +194,9 @@ describe('visibility', () => {
   });
 
   it("keeps another student's file and another institution's file out of reach (404)", async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const a = await uploadOk(t, s.student, { requestId });
-    const other = await newRequest(t, { requester: 'scholar', campus: null });
+    const other = (await buildRequest(t, { requester: 'scholar', site: null })).id;
     const theirs = await uploadOk(t, s.scholar, { requestId: other });
     expect((await call(t, 'GET', `/api/attachments/${theirs.id}/download`, { as: s.student })).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/attachments/${a.id}/download`, { as: s.scholar })).statusCode).toBe(404);
@@ -208,7 +217,7 @@ describe('visibility', () => {
 
 describe('staff actions', () => {
   it('rejects with a reason and tells the uploader', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const a = await uploadOk(t, s.student, { requestId });
     const res = await call(t, 'POST', `/api/attachments/${a.id}/reject`, { as: s.officer, body: { reason: 'The scan is blurred' } });
     expect(res.json()).toMatchObject({ status: 'rejected', rejectReason: 'The scan is blurred' });
@@ -229,8 +238,8 @@ describe('staff actions', () => {
   });
 
   it('changes the category and links a file to another request sharing the stored file', async () => {
-    const requestId = await newRequest(t);
-    const target = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
+    const target = (await buildRequest(t)).id;
     const a = await uploadOk(t, s.student, { requestId, categoryId: 'passport' });
     expect(
       (await call(t, 'PUT', `/api/attachments/${a.id}/category`, { as: s.officer, body: { categoryId: 'visa' } })).json().categoryId,
@@ -248,12 +257,12 @@ describe('staff actions', () => {
   });
 
   it('lets the uploader delete while the request is editable, and staff always', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const a = await uploadOk(t, s.student, { requestId });
     const b = await uploadOk(t, s.student, { requestId });
     expect(a.canDelete).toBe(true);
     expect((await call(t, 'DELETE', `/api/attachments/${a.id}`, { as: s.student })).statusCode).toBe(200);
-    await t.sql(`update requests set status = 'submitted' where id = $1`, [requestId]);
+    expect((await call(t, 'POST', `/api/requests/${requestId}/submit`, { as: s.student })).statusCode).toBe(200);
     expect((await call(t, 'DELETE', `/api/attachments/${b.id}`, { as: s.student })).statusCode).toBe(403);
     expect((await call(t, 'DELETE', `/api/attachments/${b.id}`, { as: s.officer })).statusCode).toBe(200);
     expect(await list(s.officer, requestId)).toEqual([]);
@@ -262,7 +271,7 @@ describe('staff actions', () => {
   });
 
   it('combines PDFs and images into one PDF and refuses other types', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const twoPages = await PDFDocument.create();
     twoPages.addPage();
     twoPages.addPage();
@@ -300,32 +309,26 @@ describe('getDocumentChecklist', () => {
         type?: string | undefined;
       } = {},
     ) => {
-      const [r] = await t.sql<{ id: string }>(
-        'insert into custom_documents (institution_id, name, instructions, document_type, is_required, is_hidden, is_visible_to_student, ordinal) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
-        [
-          t.institutionA,
-          name,
-          `About ${name}`,
-          extra.type ?? 'file_upload',
-          extra.isRequired ?? true,
-          extra.isHidden ?? false,
-          extra.isVisibleToStudent ?? true,
-          ordinal,
-        ],
-      );
-      return r!.id;
+      const type = extra.type ?? 'file_upload';
+      const doc = await buildCustomDocument(t, {
+        name,
+        instructions: `About ${name}`,
+        documentType: type,
+        ...(type === 'questionnaire' ? { questionnaireId: (await buildQuestionnaire(t)).id } : {}),
+        isRequired: extra.isRequired ?? true,
+        isHidden: extra.isHidden ?? false,
+        isVisibleToStudent: extra.isVisibleToStudent ?? true,
+        ordinal,
+      });
+      return doc.id;
     };
     const passport = await mk('Passport', 1);
     const photo = await mk('Photo', 2, { isRequired: false });
     const office = await mk('Office only', 3, { isVisibleToStudent: false });
     const hidden = await mk('Hidden', 4, { isHidden: true });
     const form = await mk('Form', 5, { type: 'questionnaire' });
-    const [type] = await t.sql<{ id: string }>(
-      `insert into request_types (institution_id, code, name, document_ids) values ($1, 'checklist_case', 'Checklist case', $2::uuid[]) returning id`,
-      [t.institutionA, [photo, passport, office, hidden, form]],
-    );
-    const requestId = await newRequest(t);
-    await t.sql('update requests set request_type_id = $1 where id = $2', [type!.id, requestId]);
+    const type = await buildRequestType(t, { name: 'Checklist case', documentIds: [photo, passport, office, hidden, form] });
+    const requestId = (await buildRequest(t, { requestTypeId: type.id })).id;
     await uploadOk(t, s.student, { requestId, customDocumentId: passport });
     const get = async (as: TSession) =>
       (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as })).json<
@@ -365,20 +368,14 @@ describe('getDocumentChecklist', () => {
 
 describe('missingRequiredDocuments', () => {
   it('lists required visible upload documents without an active file on the request', async () => {
-    const requestId = await newRequest(t);
-    const mk = async (name: string, extra: Record<string, unknown> = {}) => {
-      const o = { is_required: true, is_hidden: false, is_visible_to_student: true, document_type: 'file_upload', ...extra };
-      const [r] = await t.sql<{ id: string }>(
-        'insert into custom_documents (institution_id, name, document_type, is_required, is_hidden, is_visible_to_student) values ($1, $2, $3, $4, $5, $6) returning id',
-        [t.institutionA, name, o.document_type, o.is_required, o.is_hidden, o.is_visible_to_student],
-      );
-      return r!.id;
-    };
+    const requestId = (await buildRequest(t)).id;
+    const mk = async (name: string, extra: Parameters<typeof buildCustomDocument>[1] = {}) =>
+      (await buildCustomDocument(t, { name, isRequired: true, isHidden: false, isVisibleToStudent: true, ...extra })).id;
     const passport = await mk('Passport');
     const i20 = await mk('I-20');
-    const optional = await mk('Photo', { is_required: false });
-    const hidden = await mk('Hidden', { is_hidden: true });
-    const form = await mk('Form', { document_type: 'questionnaire' });
+    const optional = await mk('Photo', { isRequired: false });
+    const hidden = await mk('Hidden', { isHidden: true });
+    const form = await mk('Form', { documentType: 'questionnaire', questionnaireId: (await buildQuestionnaire(t)).id });
     const all = [passport, i20, optional, hidden, form];
     const check = () => t.database.tenant(t.institutionA, (tx) => missingRequiredDocuments(tx, requestId, all));
     expect((await check()).map((d) => d.name).sort()).toEqual(['I-20', 'Passport']);
@@ -391,46 +388,31 @@ describe('missingRequiredDocuments', () => {
 
 describe('documents per dependent (spec 000 s5: a file for each dependent)', () => {
   it("needs one file for each active dependent of the student's record, named on the slot, and refuses another record's dependent", async () => {
-    const requestId = await newRequest(t);
-    const [p] = await t.sql<{ id: string }>(
-      `select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and u.institution_id = $1`,
-      [t.institutionA],
-    );
-    await t.sql('update requests set profile_id = $1 where id = $2', [p!.id, requestId]);
+    const p = await studentOf(t);
     const deps = await t.sql<{ id: string; name: string }>(
       `select id, first_name || ' ' || last_name as name from student_dependents where profile_id = $1 and status = 'Active' order by created_at`,
-      [p!.id],
+      [p.id],
     );
     expect(deps.length).toBeGreaterThan(0);
-    const [doc] = await t.sql<{ id: string }>(
-      `insert into custom_documents (institution_id, name, document_type, applies_to, is_required) values ($1, 'Dependent passport', 'file_upload', 'dependent', true) returning id`,
-      [t.institutionA],
-    );
-    const [type] = await t.sql<{ id: string }>(
-      `insert into request_types (institution_id, code, name, document_ids) values ($1, 'dependent_docs', 'Dependent documents', array[$2]::uuid[]) returning id`,
-      [t.institutionA, doc!.id],
-    );
-    await t.sql('update requests set request_type_id = $1 where id = $2', [type!.id, requestId]);
-    const check = () => t.database.tenant(t.institutionA, (tx) => missingRequiredDocuments(tx, requestId, [doc!.id]));
+    const doc = await buildCustomDocument(t, { name: 'Dependent passport', appliesTo: 'dependent', isRequired: true });
+    const type = await buildRequestType(t, { name: 'Dependent documents', documentIds: [doc.id] });
+    // The demo student's draft: a student's request is about their record.
+    const requestId = (await buildRequest(t, { requestTypeId: type.id })).id;
+    const check = () => t.database.tenant(t.institutionA, (tx) => missingRequiredDocuments(tx, requestId, [doc.id]));
     expect((await check()).map((d) => d.name)).toEqual(deps.map((d) => `Dependent passport for ${d.name}`));
     // A file for the main record does not count for a dependent.
-    await uploadOk(t, s.student, { requestId, customDocumentId: doc!.id });
+    await uploadOk(t, s.student, { requestId, customDocumentId: doc.id });
     expect(await check()).toHaveLength(deps.length);
     // Someone else's dependent is refused on the field.
-    const [other] = await t.sql<{ id: string }>(
-      `select d.id from student_dependents d where d.institution_id = $1 and d.profile_id <> $2 limit 1`,
-      [t.institutionA, p!.id],
+    const other = await buildDependent(t, await buildStudent(t));
+    const refused = await upload(
+      t,
+      s.student,
+      { requestId, customDocumentId: doc.id, dependentId: other.id },
+      { name: 'passport.pdf', data: PDF },
     );
-    if (other) {
-      const refused = await upload(
-        t,
-        s.student,
-        { requestId, customDocumentId: doc!.id, dependentId: other.id },
-        { name: 'passport.pdf', data: PDF },
-      );
-      expect(refused.json().fieldErrors?.dependentId, refused.body).toEqual(['Choose one of the dependents on this record.']);
-    }
-    for (const d of deps) await uploadOk(t, s.student, { requestId, customDocumentId: doc!.id, dependentId: d.id });
+    expect(refused.json().fieldErrors?.dependentId, refused.body).toEqual(['Choose one of the dependents on this record.']);
+    for (const d of deps) await uploadOk(t, s.student, { requestId, customDocumentId: doc.id, dependentId: d.id });
     expect(await check()).toEqual([]);
     // The checklist shows one slot per dependent, each with its file.
     const list = (await call(t, 'GET', `/api/requests/${requestId}/document-checklist`, { as: s.student })).json<
@@ -464,7 +446,7 @@ describe('getHistory: the History Log of a request with files and comments', () 
     call(t, 'POST', '/api/comments', { as, body: { subjectType: 'request', subjectId, body, isInternal } });
 
   it('shows staff every file and note, the requester and department only what they may see, with totals to match', async () => {
-    const requestId = await newRequest(t, { departmentCode: 'PHYS' });
+    const requestId = (await buildRequest(t, { department: 'PHYS' })).id;
     const mine = await uploadOk(t, s.student, { requestId });
     expect(
       (await call(t, 'POST', `/api/attachments/${mine.id}/reject`, { as: s.officer, body: { reason: 'The scan is blurred' } })).statusCode,

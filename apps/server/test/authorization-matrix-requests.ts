@@ -5,7 +5,17 @@
  * the department user and the scholar may not even know it exists (404).
  */
 import type { TMatrixRow, TRequest, TExpect } from './authorization-matrix.js';
-import { newApproval, newGroup, newRequest, newTask, newType, newWorkflow, seededQuestionnaireType, typeId } from './requests-fixtures.js';
+import {
+  buildPendingApproval,
+  buildRequest,
+  buildRequestType,
+  buildTask,
+  buildUserGroup,
+  buildWorkflow,
+  requestTypeIdOf,
+  seededQuestionnaire,
+} from './factories/index.js';
+import type { TTestApp } from './app.js';
 
 const staffOnly: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 };
 const requesters: TExpect = { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 200, scholar: 200, student: 200 };
@@ -13,6 +23,12 @@ const studentsRequest: TExpect = { anonymous: 401, admin: 200, officer: 200, ass
 const ownerOnly: TExpect = { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 404, scholar: 404, student: 200 };
 const everyone: TExpect = { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 };
 const none = (): TRequest => ({});
+/** The demo student's draft of a type whose form is the demo seed's questionnaire. */
+async function questionnaireDraft(t: TTestApp): Promise<{ requestId: string; questionnaireId: string }> {
+  const questionnaireId = (await seededQuestionnaire(t)).id;
+  const type = await buildRequestType(t, { questionnaireIds: [questionnaireId] });
+  return { requestId: (await buildRequest(t, { requestTypeId: type.id })).id, questionnaireId };
+}
 let codeSeq = 0;
 const typeBody = () => ({
   code: `matrix_${process.pid}_${Date.now().toString(36)}_${++codeSeq}`,
@@ -33,7 +49,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/request-types/:requestTypeId',
     access: 'requests.configure',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestTypeId: await typeId(m.t, 'cpt_request') } }),
+    request: async (m) => ({ params: { requestTypeId: await requestTypeIdOf(m.t, 'cpt_request') } }),
     expect: staffOnly,
   },
   { method: 'POST', path: '/api/request-types', access: 'requests.configure', request: () => ({ body: typeBody() }), expect: staffOnly },
@@ -42,7 +58,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/request-types/:requestTypeId',
     access: 'requests.configure',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestTypeId: await newType(m.t) }, body: typeBody() }),
+    request: async (m) => ({ params: { requestTypeId: (await buildRequestType(m.t)).id }, body: typeBody() }),
     expect: staffOnly,
   },
 
@@ -54,7 +70,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     method: 'POST',
     path: '/api/requests',
     access: 'requests.create',
-    request: async (m) => ({ body: { requestTypeId: await typeId(m.t, 'program_extension') } }),
+    request: async (m) => ({ body: { requestTypeId: await requestTypeIdOf(m.t, 'program_extension') } }),
     expect: requesters,
   },
   // (no foreignRecord: institution B's super user is refused by the function check first; requests.test.ts tries B's student)
@@ -62,14 +78,14 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     method: 'POST',
     path: '/api/requests/:requestId/submit',
     access: 'requests.create',
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t)).id } }),
     expect: { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 404, scholar: 404, student: 200 },
   },
   {
     method: 'POST',
     path: '/api/requests/:requestId/cancel',
     access: 'requests.create',
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t)).id } }),
     expect: { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 404, scholar: 404, student: 200 },
   },
 
@@ -79,7 +95,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/requests/:requestId',
     access: 'requests.read',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t, { status: 'submitted' })).id } }),
     expect: studentsRequest,
   },
   {
@@ -87,7 +103,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/requests/:requestId',
     access: 'requests.read',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id }, body: { advisorUserId: m.ids.advisor } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t)).id }, body: { advisorUserId: m.ids.advisor } }),
     expect: studentsRequest,
   },
   {
@@ -96,10 +112,8 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     access: 'requests.read',
     foreignRecord: 404,
     request: async (m) => {
-      const q = await seededQuestionnaireType(m.t);
-      const r = await newRequest(m.t);
-      if (q) await m.t.sql('update requests set request_type_id = $2 where id = $1', [r.id, q.typeId]);
-      return { params: { requestId: r.id, questionnaireId: q?.questionnaireId ?? '00000000-0000-4000-8000-000000000000' } };
+      const q = await questionnaireDraft(m.t);
+      return { params: { requestId: q.requestId, questionnaireId: q.questionnaireId } };
     },
     expect: studentsRequest,
   },
@@ -109,11 +123,9 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     access: 'requests.read',
     foreignRecord: 404,
     request: async (m) => {
-      const q = await seededQuestionnaireType(m.t);
-      const r = await newRequest(m.t);
-      if (q) await m.t.sql('update requests set request_type_id = $2 where id = $1', [r.id, q.typeId]);
+      const q = await questionnaireDraft(m.t);
       return {
-        params: { requestId: r.id, questionnaireId: q?.questionnaireId ?? '00000000-0000-4000-8000-000000000000' },
+        params: { requestId: q.requestId, questionnaireId: q.questionnaireId },
         body: { answers: {} },
       };
     },
@@ -124,7 +136,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/requests/:requestId/custom-questions',
     access: 'requests.read',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t, { status: 'submitted' })).id } }),
     expect: studentsRequest,
   },
   {
@@ -132,7 +144,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/requests/:requestId/custom-questions',
     access: 'requests.read',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t)).id }, body: { answers: {} } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t)).id }, body: { answers: {} } }),
     expect: ownerOnly,
   },
 
@@ -142,7 +154,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     method: 'POST',
     path: '/api/requests/mass-approve',
     access: 'requests.process',
-    request: async (m) => ({ body: { requestIds: [(await newRequest(m.t, { status: 'in_review' })).id] } }),
+    request: async (m) => ({ body: { requestIds: [(await buildRequest(m.t, { status: 'in_review' })).id] } }),
     expect: staffOnly,
   },
   {
@@ -151,7 +163,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     access: 'requests.process',
     foreignRecord: 404,
     request: async (m) => ({
-      params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id },
+      params: { requestId: (await buildRequest(m.t, { status: 'submitted' })).id },
       body: { action: 'start_review' },
     }),
     expect: staffOnly,
@@ -161,7 +173,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/requests/:requestId/resend-approval-links',
     access: 'requests.process',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newApproval(m.t)).requestId } }),
+    request: async (m) => ({ params: { requestId: (await buildPendingApproval(m.t)).request.id } }),
     expect: staffOnly,
   },
   {
@@ -169,7 +181,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/requests/:requestId/assignees',
     access: 'requests.process',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t, { status: 'submitted' })).id } }),
     expect: staffOnly,
   },
   {
@@ -177,7 +189,10 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/requests/:requestId/assign',
     access: 'requests.process',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id }, body: { userId: m.ids.officer } }),
+    request: async (m) => ({
+      params: { requestId: (await buildRequest(m.t, { status: 'submitted' })).id },
+      body: { userId: m.ids.officer },
+    }),
     expect: staffOnly,
   },
   {
@@ -185,7 +200,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/requests/:requestId/review-status',
     access: 'requests.process',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id }, body: { reviewStatus: 2 } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t, { status: 'submitted' })).id }, body: { reviewStatus: 2 } }),
     expect: staffOnly,
   },
   {
@@ -193,7 +208,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/requests/:requestId/tasks',
     access: 'requests.process',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t, { status: 'submitted' })).id } }),
     expect: staffOnly,
   },
   {
@@ -202,7 +217,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     access: 'requests.process',
     foreignRecord: 404,
     request: async (m) => ({
-      params: { requestId: (await newRequest(m.t, { status: 'submitted' })).id },
+      params: { requestId: (await buildRequest(m.t, { status: 'submitted' })).id },
       body: { title: 'Call the student' },
     }),
     expect: staffOnly,
@@ -213,8 +228,8 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     access: 'requests.process',
     foreignRecord: 404,
     request: async (m) => {
-      const r = await newRequest(m.t, { status: 'submitted' });
-      return { params: { requestId: r.id, taskId: await newTask(m.t, r.id) }, body: { title: 'Check documents', isDone: true } };
+      const r = await buildRequest(m.t, { status: 'submitted' });
+      return { params: { requestId: r.id, taskId: (await buildTask(m.t, r)).id }, body: { title: 'Check documents', isDone: true } };
     },
     expect: staffOnly,
   },
@@ -224,8 +239,8 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     access: 'requests.process',
     foreignRecord: 404,
     request: async (m) => {
-      const r = await newRequest(m.t, { status: 'submitted' });
-      return { params: { requestId: r.id, taskId: await newTask(m.t, r.id) } };
+      const r = await buildRequest(m.t, { status: 'submitted' });
+      return { params: { requestId: r.id, taskId: (await buildTask(m.t, r)).id } };
     },
     expect: staffOnly,
   },
@@ -238,7 +253,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/workflows/:workflowId',
     access: 'workflows.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { workflowId: await newWorkflow(m.t) }, body: wfBody(m) }),
+    request: async (m) => ({ params: { workflowId: (await buildWorkflow(m.t)).id }, body: wfBody(m) }),
     expect: staffOnly,
   },
   {
@@ -246,7 +261,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/workflows/:workflowId',
     access: 'workflows.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { workflowId: await newWorkflow(m.t) } }),
+    request: async (m) => ({ params: { workflowId: (await buildWorkflow(m.t)).id } }),
     expect: staffOnly,
   },
   {
@@ -254,7 +269,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/user-groups/:groupId',
     access: 'workflows.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { groupId: await newGroup(m.t) } }),
+    request: async (m) => ({ params: { groupId: (await buildUserGroup(m.t)).id } }),
     expect: staffOnly,
   },
   { method: 'GET', path: '/api/workflows/approver-candidates', access: 'workflows.manage', request: none, expect: staffOnly },
@@ -271,7 +286,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     path: '/api/user-groups/:groupId',
     access: 'workflows.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { groupId: await newGroup(m.t) }, body: { name: 'HR', memberIds: [m.ids.admin] } }),
+    request: async (m) => ({ params: { groupId: (await buildUserGroup(m.t)).id }, body: { name: 'HR', memberIds: [m.ids.admin] } }),
     expect: staffOnly,
   },
 
@@ -280,14 +295,14 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     method: 'POST',
     path: '/api/approvals/inspect',
     access: 'public',
-    request: async (m) => ({ body: { token: (await newApproval(m.t)).token } }),
+    request: async (m) => ({ body: { token: (await buildPendingApproval(m.t)).token } }),
     expect: everyone,
   },
   {
     method: 'POST',
     path: '/api/approvals/decide',
     access: 'public',
-    request: async (m) => ({ body: { token: (await newApproval(m.t)).token, decision: 'approve', comment: 'Fine' } }),
+    request: async (m) => ({ body: { token: (await buildPendingApproval(m.t)).token, decision: 'approve', comment: 'Fine' } }),
     expect: everyone,
   },
   {
@@ -304,7 +319,7 @@ export const REQUEST_MATRIX_ROWS: TMatrixRow[] = [
     access: 'authenticated',
     foreignRecord: 404,
     request: async (m) => ({
-      params: { approvalId: (await newApproval(m.t, { approver: 'admin' })).approvalId },
+      params: { approvalId: (await buildPendingApproval(m.t, { approver: 'admin' })).approvalId },
       body: { decision: 'approve' },
     }),
     expect: { anonymous: 401, admin: 200, officer: 404, assistant: 404, dept: 404, scholar: 404, student: 404 },

@@ -1,7 +1,8 @@
 import type { TSession } from '@meridian/domain';
 import type { TTestApp } from './app.js';
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { multipart, newRequest, PDF, uploadOk } from './fixtures/case-fixtures.js';
+import { multipart, PDF, uploadOk } from './fixtures/case-fixtures.js';
+import { buildRequest } from './factories/index.js';
 import { call } from './http.js';
 
 // Request-scoped routes: the demo student's draft on Main Campus. The super user and Main Campus's
@@ -19,12 +20,12 @@ const studentOf = (t: TTestApp) => {
 
 /** A fresh request and a PDF on it, uploaded by the student (visible to them). */
 async function newFile(m: TMatrixContext): Promise<{ requestId: string; attachmentId: string }> {
-  const requestId = await newRequest(m.t);
+  const requestId = (await buildRequest(m.t)).id;
   const a = await uploadOk(m.t, await studentOf(m.t), { requestId });
   return { requestId, attachmentId: a.id };
 }
 async function newStudentComment(m: TMatrixContext): Promise<string> {
-  const requestId = await newRequest(m.t);
+  const requestId = (await buildRequest(m.t)).id;
   const res = await call(m.t, 'POST', '/api/comments', {
     as: await studentOf(m.t),
     body: { subjectType: 'request', subjectId: requestId, body: 'Matrix comment' },
@@ -41,7 +42,7 @@ export const ATTACHMENTS_MATRIX: TMatrixRow[] = [
     foreignRecord: 404,
     request: async (m) => {
       const { payload, headers } = multipart(
-        { requestId: await newRequest(m.t), categoryId: 'passport' },
+        { requestId: (await buildRequest(m.t)).id, categoryId: 'passport' },
         { name: 'passport.pdf', data: PDF },
       );
       return { body: payload, headers };
@@ -61,7 +62,7 @@ export const ATTACHMENTS_MATRIX: TMatrixRow[] = [
     path: '/api/requests/:requestId/document-checklist',
     access: 'attachments.read',
     foreignRecord: 404,
-    request: async (m) => ({ params: { requestId: await newRequest(m.t) } }),
+    request: async (m) => ({ params: { requestId: (await buildRequest(m.t)).id } }),
     expect: READ,
   },
   {
@@ -121,7 +122,10 @@ export const ATTACHMENTS_MATRIX: TMatrixRow[] = [
     path: '/api/attachments/:attachmentId/link',
     access: 'attachments.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { attachmentId: (await newFile(m)).attachmentId }, body: { requestId: await newRequest(m.t) } }),
+    request: async (m) => ({
+      params: { attachmentId: (await newFile(m)).attachmentId },
+      body: { requestId: (await buildRequest(m.t)).id },
+    }),
     expect: MANAGE,
   },
   {
@@ -146,7 +150,7 @@ export const ATTACHMENTS_MATRIX: TMatrixRow[] = [
     path: '/api/comments',
     access: 'comments.read',
     foreignRecord: 404,
-    request: async (m) => ({ query: { subjectType: 'request', subjectId: await newRequest(m.t) } }),
+    request: async (m) => ({ query: { subjectType: 'request', subjectId: (await buildRequest(m.t)).id } }),
     expect: READ,
   },
   {
@@ -154,7 +158,7 @@ export const ATTACHMENTS_MATRIX: TMatrixRow[] = [
     path: '/api/comments',
     access: 'comments.write',
     foreignRecord: 404,
-    request: async (m) => ({ body: { subjectType: 'request', subjectId: await newRequest(m.t), body: 'Hello' } }),
+    request: async (m) => ({ body: { subjectType: 'request', subjectId: (await buildRequest(m.t)).id, body: 'Hello' } }),
     expect: READ,
   },
   {

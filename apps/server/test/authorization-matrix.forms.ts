@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixRow } from './authorization-matrix.js';
-import { newCustomDocument, newCustomQuestion, newLookupSet, newQuestionnaire } from './forms-fixtures.js';
+import { buildCustomDocument, buildCustomQuestion, buildLookupSet, buildQuestionnaire } from './factories/index.js';
 
 // forms.read: any office staff; forms.manage: super users and officers.
 const READ: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
@@ -16,7 +16,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     path: '/api/questionnaires/:questionnaireId',
     access: 'forms.read',
     foreignRecord: 404,
-    request: async (m) => ({ params: { questionnaireId: await newQuestionnaire(m.t) } }),
+    request: async (m) => ({ params: { questionnaireId: (await buildQuestionnaire(m.t)).id } }),
     expect: READ,
   },
   { method: 'POST', path: '/api/questionnaires', access: 'forms.manage', request: () => ({ body: questionnaireBody }), expect: MANAGE },
@@ -25,7 +25,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     path: '/api/questionnaires/:questionnaireId',
     access: 'forms.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { questionnaireId: await newQuestionnaire(m.t) }, body: questionnaireBody }),
+    request: async (m) => ({ params: { questionnaireId: (await buildQuestionnaire(m.t)).id }, body: questionnaireBody }),
     expect: MANAGE,
   },
   {
@@ -33,7 +33,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     path: '/api/questionnaires/:questionnaireId/retire',
     access: 'forms.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { questionnaireId: await newQuestionnaire(m.t) } }),
+    request: async (m) => ({ params: { questionnaireId: (await buildQuestionnaire(m.t)).id } }),
     expect: MANAGE,
   },
   {
@@ -41,7 +41,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     path: '/api/questionnaires/:questionnaireId/unretire',
     access: 'forms.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { questionnaireId: await newQuestionnaire(m.t) } }),
+    request: async (m) => ({ params: { questionnaireId: (await buildQuestionnaire(m.t)).id } }),
     expect: MANAGE,
   },
   {
@@ -49,7 +49,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     path: '/api/questionnaires/:questionnaireId/versions',
     access: 'forms.read',
     foreignRecord: 404,
-    request: async (m) => ({ params: { questionnaireId: await newQuestionnaire(m.t) } }),
+    request: async (m) => ({ params: { questionnaireId: (await buildQuestionnaire(m.t)).id } }),
     expect: READ,
   },
 
@@ -66,7 +66,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     path: '/api/lookup-sets/:lookupSetId',
     access: 'forms.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { lookupSetId: await newLookupSet(m.t) }, body: { name: 'Matrix set 2', options } }),
+    request: async (m) => ({ params: { lookupSetId: (await buildLookupSet(m.t)).id }, body: { name: 'Matrix set 2', options } }),
     expect: MANAGE,
   },
 
@@ -84,7 +84,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     access: 'forms.manage',
     foreignRecord: 404,
     request: async (m) => ({
-      params: { customQuestionId: await newCustomQuestion(m.t) },
+      params: { customQuestionId: (await buildCustomQuestion(m.t)).id },
       body: { questionType: 'NUMR', questionText: 'How many?' },
     }),
     expect: MANAGE,
@@ -94,7 +94,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     path: '/api/custom-questions/:customQuestionId',
     access: 'forms.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { customQuestionId: await newCustomQuestion(m.t) } }),
+    request: async (m) => ({ params: { customQuestionId: (await buildCustomQuestion(m.t)).id } }),
     expect: MANAGE,
   },
 
@@ -112,7 +112,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     access: 'forms.manage',
     foreignRecord: 404,
     request: async (m) => ({
-      params: { customDocumentId: await newCustomDocument(m.t) },
+      params: { customDocumentId: (await buildCustomDocument(m.t)).id },
       body: { name: 'Visa copy', documentType: 'file_upload' },
     }),
     expect: MANAGE,
@@ -122,7 +122,7 @@ export const FORMS_MATRIX: TMatrixRow[] = [
     path: '/api/custom-documents/:customDocumentId',
     access: 'forms.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { customDocumentId: await newCustomDocument(m.t) } }),
+    request: async (m) => ({ params: { customDocumentId: (await buildCustomDocument(m.t)).id } }),
     expect: MANAGE,
   },
 ];

@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixRow } from './authorization-matrix.js';
-import { newCase } from './scholars-fixtures.js';
+import { buildScholarCase, buildWorkflow, departmentIdOf } from './factories/index.js';
 
 // scholars.department: department users only (their own department's cases: another department's
 // case answers 404, proven in scholars-department.test.ts); scholars.department-admin: the demo
@@ -21,7 +21,7 @@ const fresh = () => {
     hiringAuthorityEmail: '',
   };
 };
-const draft = async (m: Parameters<TMatrixRow['request']>[0]) => (await newCase(m.t, { sponsorshipState: 'draft' })).applicationId;
+const draft = async (m: Parameters<TMatrixRow['request']>[0]) => (await buildScholarCase(m.t, { sponsorshipState: 'draft' })).applicationId;
 const P = '/api/scholars/department';
 const step = (m: Parameters<TMatrixRow['request']>[0]) => [{ approverKind: 'user', approverUserId: m.ids.advisor }];
 
@@ -33,7 +33,7 @@ export const SCHOLARS_DEPARTMENT_MATRIX: TMatrixRow[] = [
     method: 'GET',
     path: `${P}/cases/:applicationId`,
     access: 'scholars.department',
-    request: async (m) => ({ params: { applicationId: (await newCase(m.t)).applicationId } }),
+    request: async (m) => ({ params: { applicationId: (await buildScholarCase(m.t)).applicationId } }),
     expect: DEPT,
   },
   {
@@ -61,7 +61,7 @@ export const SCHOLARS_DEPARTMENT_MATRIX: TMatrixRow[] = [
     method: 'GET',
     path: `${P}/cases/:applicationId/events`,
     access: 'scholars.department',
-    request: async (m) => ({ params: { applicationId: (await newCase(m.t)).applicationId } }),
+    request: async (m) => ({ params: { applicationId: (await buildScholarCase(m.t)).applicationId } }),
     expect: DEPT,
   },
   {
@@ -69,7 +69,7 @@ export const SCHOLARS_DEPARTMENT_MATRIX: TMatrixRow[] = [
     path: '/api/scholars/my-sponsorship-request',
     access: 'scholars.self',
     request: async (m) => {
-      await newCase(m.t, { user: 'scholar', sponsorshipState: 'submitted' });
+      await buildScholarCase(m.t, { user: 'scholar', sponsorshipState: 'submitted' });
       return {};
     },
     expect: SELF,
@@ -97,11 +97,13 @@ export const SCHOLARS_DEPARTMENT_MATRIX: TMatrixRow[] = [
     path: `${P}/workflows/:workflowId`,
     access: 'scholars.department-admin',
     request: async (m) => {
-      const [w] = await m.t.sql<{ id: string }>(
-        "insert into workflows (institution_id, name, event_code, department_id) select institution_id, 'Matrix dept chain', 'SPONSORSHIP_REQUEST', department_id from users where id = $1 returning id",
-        [m.ids.dept],
-      );
-      return { params: { workflowId: w!.id }, body: { name: 'Matrix dept chain', isActive: false, steps: step(m) } };
+      const w = await buildWorkflow(m.t, {
+        name: 'Matrix dept chain',
+        eventCode: 'SPONSORSHIP_REQUEST',
+        departmentId: await departmentIdOf(m.t, 'PHYS'),
+        steps: [{ approverKind: 'user', approverUserId: m.ids.advisor }],
+      });
+      return { params: { workflowId: w.id }, body: { name: 'Matrix dept chain', isActive: false, steps: step(m) } };
     },
     expect: DEPT,
   },

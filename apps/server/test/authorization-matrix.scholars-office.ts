@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixRow, TRequest } from './authorization-matrix.js';
-import { newCase } from './scholars-fixtures.js';
+import { buildScholarCase } from './factories/index.js';
 
 // scholars.read / scholars.manage: office staff of the scholar area (super users, officers, assistants);
 // scholars.configure: super users and officers. Department users and scholars never reach office routes.
@@ -10,9 +10,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** A fresh case of the given kind per call, so every caller meets version 1. */
 const onCase =
-  (o: Parameters<typeof newCase>[1], body?: unknown) =>
-  async (m: { t: Parameters<typeof newCase>[0] }): Promise<TRequest> => ({
-    params: { applicationId: (await newCase(m.t, o)).applicationId },
+  (o: Parameters<typeof buildScholarCase>[1], body?: unknown) =>
+  async (m: { t: Parameters<typeof buildScholarCase>[0] }): Promise<TRequest> => ({
+    params: { applicationId: (await buildScholarCase(m.t, o)).applicationId },
     ...(body !== undefined ? { body } : {}),
   });
 

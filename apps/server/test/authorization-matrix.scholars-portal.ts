@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixRow } from './authorization-matrix.js';
-import { newCase } from './scholars-fixtures.js';
+import { buildScholarCase } from './factories/index.js';
 
 // scholars.self: the scholar only (their own case; another scholar's is 404, proven in
 // scholars-portal.test.ts); department users never reach the application pages. The office reads
@@ -9,7 +9,7 @@ const STAFF: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 20
 const P = '/api/scholars/portal';
 type TM = Parameters<TMatrixRow['request']>[0];
 /** A fresh H-1B case on the demo scholar (it becomes their current one), open for the form. */
-const own = async (m: TM) => (await newCase(m.t, { user: 'scholar', processedState: 'H-1B' })).applicationId;
+const own = async (m: TM) => (await buildScholarCase(m.t, { user: 'scholar', processedState: 'H-1B' })).applicationId;
 
 /** The scholars module's portal routes (issue 5 item 2). */
 export const SCHOLARS_PORTAL_MATRIX: TMatrixRow[] = [

@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixRow } from './authorization-matrix.js';
-import { newCase } from './scholars-fixtures.js';
+import { buildScholarCase } from './factories/index.js';
 
 // scholars.read: any office staff of the institution (the scholar area of the admin shell); department
 // users, scholars and students are refused. Row-level security keeps another institution's cases out.
@@ -13,7 +13,7 @@ export const SCHOLARS_REPORTS_MATRIX: TMatrixRow[] = [
     access: 'scholars.read',
     foreignRecord: 'empty',
     request: async (m) => {
-      await newCase(m.t, { lastName: 'Matrixdash', processedState: 'H-1B' });
+      await buildScholarCase(m.t, { lastName: 'Matrixdash', processedState: 'H-1B' });
       return { query: { q: 'matrixdash' } };
     },
     expect: STAFF,
@@ -47,7 +47,7 @@ export const SCHOLARS_REPORTS_MATRIX: TMatrixRow[] = [
     access: 'authenticated',
     foreignRecord: 404,
     request: async (m) => ({
-      params: { applicationId: (await newCase(m.t, { processedState: 'H-1B', department: 'PHYS' })).applicationId },
+      params: { applicationId: (await buildScholarCase(m.t, { processedState: 'H-1B', department: 'PHYS' })).applicationId },
     }),
     expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 403, student: 403 },
   },

@@ -1,13 +1,25 @@
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { sevisBatchRow, sevisSender } from './sevis-fixtures.js';
+import { buildSevisBatch, buildSevisSender, buildStudent } from './factories/index.js';
 
 // sevis.batch: super users, officers, assistants with the sevisBatch flag (the demo assistant has none).
 // Creating and marking sent also need SEVIS Permissions: the rows name admin and officer DSO and ARO first.
 const BATCH: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 };
 
+/** A pending Main Campus F-1 batch of one record. */
+async function pendingBatch(m: TMatrixContext): Promise<string> {
+  const s = await buildStudent(m.t);
+  const b = await buildSevisBatch(m.t, {
+    site: 'MAIN',
+    kind: 'student',
+    status: 'pending',
+    records: [{ profileId: s.id, requestId: 'm1', kind: 'update' }],
+  });
+  return b.id;
+}
+
 async function senders(m: TMatrixContext): Promise<void> {
   for (const u of ['admin', 'officer'])
-    for (const k of ['DSO', 'ARO'] as const) await sevisSender(m.t, u, k, u === 'admin' ? 'DEMOPDSO01' : 'OFFICER001');
+    for (const k of ['DSO', 'ARO'] as const) await buildSevisSender(m.t, u, k, u === 'admin' ? 'DEMOPDSO01' : 'OFFICER001');
 }
 
 /** Batch Manager, SEVIS Registration and SEVIS Validation. */
@@ -37,7 +49,7 @@ export const SEVIS_BATCHES_MATRIX: TMatrixRow[] = [
     access: 'sevis.batch',
     foreignRecord: 404,
     expect: BATCH,
-    request: async (m) => ({ params: { batchRowId: await sevisBatchRow(m.t) } }),
+    request: async (m) => ({ params: { batchRowId: await pendingBatch(m) } }),
   },
   {
     method: 'GET',
@@ -45,7 +57,7 @@ export const SEVIS_BATCHES_MATRIX: TMatrixRow[] = [
     access: 'sevis.batch',
     foreignRecord: 404,
     expect: BATCH,
-    request: async (m) => ({ params: { batchRowId: await sevisBatchRow(m.t) } }),
+    request: async (m) => ({ params: { batchRowId: await pendingBatch(m) } }),
   },
   {
     method: 'POST',
@@ -55,7 +67,7 @@ export const SEVIS_BATCHES_MATRIX: TMatrixRow[] = [
     expect: BATCH,
     request: async (m) => {
       await senders(m);
-      return { params: { batchRowId: await sevisBatchRow(m.t) } };
+      return { params: { batchRowId: await pendingBatch(m) } };
     },
   },
   { method: 'GET', path: '/api/sevis/registration', access: 'sevis.batch', request: () => ({ query: { pageSize: 10 } }), expect: BATCH },

@@ -1,6 +1,6 @@
 import type { TExpect, TMatrixRow } from './authorization-matrix.js';
-import { newStudent } from './students-fixtures.js';
-import { fileBody, sentBatch } from './sevis-results-fixtures.js';
+import { buildSevisBatch, buildStudent, buildTransactionLog } from './factories/index.js';
+import { fileBody } from './sevis-results-fixtures.js';
 
 // sevis.import: super users and officers; sevis.read: anyone of the student area (the demo assistant too);
 // sevis.batch: super users, officers and assistants with the sevisBatch flag (the demo assistant has none).
@@ -15,25 +15,25 @@ type TM = Parameters<TMatrixRow['request']>[0];
 const ORG = 'DEM214F00000001';
 
 /** A sent Main Campus batch of one update record and the log SEVIS would return for it. */
-async function batchWithLog(m: TM, status = 'sent') {
-  const s = await newStudent(m.t);
-  const b = await sentBatch(m.t, { orgId: ORG, kind: 'student', status, records: [{ profileId: s.id, requestId: 'm1', kind: 'update' }] });
+async function batchWithLog(m: TM, status: 'pending' | 'sent' = 'sent') {
+  const s = await buildStudent(m.t);
+  const b = await buildSevisBatch(m.t, {
+    orgId: ORG,
+    kind: 'student',
+    status,
+    records: [{ profileId: s.id, requestId: 'm1', kind: 'update' }],
+  });
   const xml =
     `<TransactionLog><BatchHeader><BatchID>${b.batchId}</BatchID><OrgID>${ORG}</OrgID></BatchHeader><BatchDetail status="true">` +
     `<Upload resultCode="S0000" dateTimeStamp="2026-11-20T09:00:00.000+00:00"/><Process resultCode="S0000" dateTimeStamp="2026-11-20T10:00:00.000+00:00">` +
-    `<RecordCount><Success>1</Success><Failure>0</Failure><Total>1</Total></RecordCount><Record sevisID="${s.sevisId}" requestID="m1"><ProcessDate>2026-11-20T10:00:00.000+00:00</ProcessDate><Result status="true"/></Record>` +
+    `<RecordCount><Success>1</Success><Failure>0</Failure><Total>1</Total></RecordCount><Record sevisID="${s.sevisId!}" requestID="m1"><ProcessDate>2026-11-20T10:00:00.000+00:00</ProcessDate><Result status="true"/></Record>` +
     '</Process><Download resultCode="S0000"/></BatchDetail></TransactionLog>';
   return { b, xml };
 }
 
 async function importedLog(m: TM): Promise<string> {
   const { b } = await batchWithLog(m);
-  const [row] = await m.t.sql<{ id: string }>(
-    `insert into sevis_transaction_logs (institution_id, batch_row_id, org_id, batch_id, file_name, sha256, result_code)
-     values ($1, $2, $3, $4, 'log.xml', md5(random()::text), 'S0000') returning id`,
-    [m.t.institutionA, b.id, ORG, b.batchId],
-  );
-  return row!.id;
+  return (await buildTransactionLog(m.t, b)).id;
 }
 
 /** The sevis module's results routes (issue 6): transaction logs, System Errors, the batch interface. */

@@ -1,5 +1,6 @@
 import type { TExpect, TMatrixRow } from './authorization-matrix.js';
 import { fileBody } from './sevis-results-fixtures.js';
+import { buildRtiImport } from './factories/index.js';
 
 // sevis.import: super users and officers. An import is its uploader's (and super users'): the rows
 // below are the demo officer's, so both demo callers with the permission reach them.
@@ -7,11 +8,7 @@ const IMPORT: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 4
 
 /** A fresh RTI import of the demo officer (no rows). */
 async function officerImport(m: Parameters<TMatrixRow['request']>[0]): Promise<string> {
-  const [row] = await m.t.sql<{ id: string }>(
-    `insert into rti_imports (institution_id, file_name, created_by) values ($1, 'matrix.csv', $2) returning id`,
-    [m.t.institutionA, m.ids.officer],
-  );
-  return row!.id;
+  return (await buildRtiImport(m.t, { fileName: 'matrix.csv', createdBy: 'officer' })).id;
 }
 
 /** The sevis module's RTI routes (issue 6). */

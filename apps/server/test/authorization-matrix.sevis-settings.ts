@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { sevisSender, sevisSettingsRow } from './sevis-fixtures.js';
+import { buildSevisSender, buildSevisSettings, removeUnusedSevisSettings } from './factories/index.js';
 
 // sevis.read: student-area staff (the demo assistant reaches Main Campus); sevis.configure: super users and officers.
 const READ: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
@@ -26,11 +26,7 @@ export const SEVIS_SETTINGS_MATRIX: TMatrixRow[] = [
     access: 'sevis.configure',
     expect: CONFIGURE,
     request: async (m) => {
-      await m.t.sql(
-        `delete from sevis_settings s where s.institution_id = $1 and s.campus_site_id = $2 and s.program_kind = 'J'
-        and not exists (select 1 from sevis_batches b where b.settings_id = s.id)`,
-        [m.t.institutionA, m.sites.MAIN],
-      );
+      await removeUnusedSevisSettings(m.t, { site: 'MAIN', kind: 'J' });
       return { body: mainSettings(m, 'J') };
     },
   },
@@ -41,7 +37,7 @@ export const SEVIS_SETTINGS_MATRIX: TMatrixRow[] = [
     foreignRecord: 404,
     expect: CONFIGURE,
     request: async (m) => ({
-      params: { settingsId: await sevisSettingsRow(m.t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' }) },
+      params: { settingsId: (await buildSevisSettings(m.t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' })).id },
       body: mainSettings(m, 'F'),
     }),
   },
@@ -60,7 +56,7 @@ export const SEVIS_SETTINGS_MATRIX: TMatrixRow[] = [
     foreignRecord: 404,
     expect: CONFIGURE,
     request: async (m) => {
-      await sevisSender(m.t, 'officer', 'ARO', 'MATRIX0002');
+      await buildSevisSender(m.t, 'officer', 'ARO', 'MATRIX0002');
       return { params: { userId: m.ids.officer!, kind: 'ARO' } };
     },
   },

@@ -1,7 +1,7 @@
 import type { TExpect, TMatrixRow } from './authorization-matrix.js';
 import { HOST_A } from './app.js';
 import { multipart } from './fixtures/case-fixtures.js';
-import { newStudent } from './students-fixtures.js';
+import { buildStudent } from './factories/index.js';
 
 // students.manage: super users, officers and assistants with student sites (the demo assistant edits Main Campus).
 const MANAGE: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
@@ -40,7 +40,7 @@ async function newImport(m: Parameters<TMatrixRow['request']>[0]): Promise<strin
 
 /** A newly admitted Main Campus student without a portal account: a fresh target for one invitation. */
 const admitted = async (m: Parameters<TMatrixRow['request']>[0]) =>
-  (await newStudent(m.t, { site: 'MAIN', sevisStatus: 'Initial', stage: 'invited', user: null })).id;
+  (await buildStudent(m.t, { site: 'MAIN', sevisStatus: 'Initial', currentStage: 'invited', user: null })).id;
 
 /** The students module's intake routes (see authorization-matrix.ts). */
 export const STUDENTS_INTAKE_MATRIX: TMatrixRow[] = [

@@ -1,5 +1,6 @@
 import type { TExpect, TMatrixRow } from './authorization-matrix.js';
-import { daysFromToday, optEmployer, optStudent, stemReportRow } from './students-opt-fixtures.js';
+import type { TTestApp } from './app.js';
+import { buildEmployment, buildOptStudent, buildStemReport, buildStudent, daysFromToday } from './factories/index.js';
 
 // students.read / students.manage: super users, officers and assistants of some site; the record
 // itself is checked by site (the demo assistant has editStudent on Main Campus, where these students are).
@@ -11,6 +12,13 @@ const employment = {
   endDate: null,
   fullOrPartTime: '01',
 };
+
+/** A STEM validation report due in ten days, on a STEM student of its own. */
+async function stemReport(t: TTestApp) {
+  const s = await buildStudent(t);
+  const stem = await buildEmployment(t, s, { optPhase: '03', authorizedStartDate: daysFromToday(-170) });
+  return buildStemReport(t, stem, { dueDate: daysFromToday(10) });
+}
 
 /** OPT Students & Employers, STEM reports, employer periods and the deadlines dashboard. */
 export const STUDENTS_OPT_MATRIX: TMatrixRow[] = [
@@ -41,7 +49,7 @@ export const STUDENTS_OPT_MATRIX: TMatrixRow[] = [
     access: 'students.manage',
     foreignRecord: 404,
     request: async (m) => ({
-      params: { reportId: (await stemReportRow(m.t)).reportId },
+      params: { reportId: (await stemReport(m.t)).id },
       body: { receivedOn: daysFromToday(0), notes: 'Matrix' },
     }),
     expect: STAFF,
@@ -51,7 +59,7 @@ export const STUDENTS_OPT_MATRIX: TMatrixRow[] = [
     path: '/api/students/:profileId/employments',
     access: 'students.manage',
     foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await optStudent(m.t, 40)).id }, body: employment }),
+    request: async (m) => ({ params: { profileId: (await buildOptStudent(m.t, 40)).id }, body: employment }),
     expect: STAFF,
   },
   {
@@ -60,13 +68,13 @@ export const STUDENTS_OPT_MATRIX: TMatrixRow[] = [
     access: 'students.manage',
     foreignRecord: 404,
     request: async (m) => {
-      const s = await optStudent(m.t, 40);
-      const employmentId = await optEmployer(m.t, s.id, {
-        phase: '02',
-        authStart: s.authStart,
-        authEnd: s.authEnd,
-        employer: 'Before Co',
-        start: daysFromToday(-30),
+      const s = await buildOptStudent(m.t, 40);
+      const { id: employmentId } = await buildEmployment(m.t, s, {
+        optPhase: '02',
+        authorizedStartDate: s.authStart,
+        authorizedEndDate: s.authEnd,
+        employerName: 'Before Co',
+        startDate: daysFromToday(-30),
       });
       return { params: { profileId: s.id, employmentId }, body: employment };
     },

@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { newStudent } from './students-fixtures.js';
+import { buildCustomQuestion, buildStageItem, buildStudent, buildWizardStep } from './factories/index.js';
 
 // students.configure: super users and officers. students.self: students (their own record).
 const CONFIGURE: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 };
@@ -9,28 +9,12 @@ const SELF_NOTHING_TO_COMPLETE: TExpect = { ...SELF, student: 400 };
 // students.read with the record's campus site: the assistant (Main Campus, no officer role) reaches Main Campus records.
 const READ_MAIN: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
 
-async function newStep(m: TMatrixContext): Promise<string> {
-  const [r] = await m.t.sql<{ id: string }>(
-    "insert into welcome_wizard_steps (institution_id, title, body, kind, ordinal) values ($1, 'Matrix step', 'Hello', 'content', 99) returning id",
-    [m.t.institutionA],
-  );
-  return r!.id;
-}
-async function newItemTarget(m: TMatrixContext): Promise<string> {
-  const [r] = await m.t.sql<{ id: string }>(
-    "insert into custom_questions (institution_id, question_type, question_text) values ($1, 'TEXT', 'Matrix stage question?') returning id",
-    [m.t.institutionA],
-  );
-  return r!.id;
-}
-async function newStageItem(m: TMatrixContext): Promise<string> {
-  const q = await newItemTarget(m);
-  const [r] = await m.t.sql<{ id: string }>(
-    "insert into stage_items (institution_id, stage, custom_question_id, ordinal) values ($1, 'continuing', $2, 99) returning id",
-    [m.t.institutionA, q],
-  );
-  return r!.id;
-}
+const newStep = async (m: TMatrixContext) =>
+  (await buildWizardStep(m.t, { title: 'Matrix step', body: 'Hello', kind: 'content', ordinal: 99 })).id;
+const newItemTarget = async (m: TMatrixContext) =>
+  (await buildCustomQuestion(m.t, { questionType: 'TEXT', questionText: 'Matrix stage question?' })).id;
+const newStageItem = async (m: TMatrixContext) =>
+  (await buildStageItem(m.t, { stage: 'continuing', customQuestionId: await newItemTarget(m), ordinal: 99 })).id;
 const stepBody = { title: 'Matrix step', body: 'Text', kind: 'content', visaScope: 'All', isActive: true };
 
 /** The students module's portal routes (see authorization-matrix.ts). */
@@ -155,7 +139,7 @@ export const STUDENTS_PORTAL_MATRIX: TMatrixRow[] = [
     path: '/api/students/:profileId/stage-progress',
     access: 'students.read',
     foreignRecord: 404,
-    request: async (m) => ({ params: { profileId: (await newStudent(m.t, { site: 'MAIN' })).id } }),
+    request: async (m) => ({ params: { profileId: (await buildStudent(m.t, { site: 'MAIN' })).id } }),
     expect: READ_MAIN,
   },
 ];

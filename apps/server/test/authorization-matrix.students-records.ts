@@ -1,6 +1,6 @@
 import type { TTestApp } from './app.js';
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { newStudent } from './students-fixtures.js';
+import { buildDependent, buildProfileCorrection, buildSiteOfActivity, buildStudent } from './factories/index.js';
 
 // students.read / students.manage: super users, officers and assistants of some campus site; the
 // record itself is then checked by campus site (the rows use Main Campus records, which the demo
@@ -9,36 +9,30 @@ const STAFF: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 20
 const SELF: TExpect = { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 403, scholar: 403, student: 200 };
 
 let n = 0;
-/** A dependent of a record, written directly. */
-export async function newDependent(t: TTestApp, profileId: string): Promise<string> {
-  const [d] = await t.sql<{ id: string }>(
-    `insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd, date_of_birth, birth_country_cd, country_of_citizenship_cd)
-     select institution_id, id, 'Ravi', 'Dependent', '01', '1998-02-03', 'IN', 'IN' from student_profiles where id = $1 returning id`,
-    [profileId],
-  );
-  return d!.id;
-}
-
-/** A site of activity of a J-1 record, written directly. */
-export async function newSiteOfActivity(t: TTestApp, profileId: string): Promise<string> {
-  const [s] = await t.sql<{ id: string }>(
-    `insert into student_sites_of_activity (institution_id, profile_id, name, address) select institution_id, id, 'Research Lab', '{"city":"Springfield"}'::jsonb from student_profiles where id = $1 returning id`,
-    [profileId],
-  );
-  return s!.id;
-}
-
-/** A pending correction of a record, written directly. */
-export async function newCorrection(t: TTestApp, profileId: string): Promise<string> {
-  const [c] = await t.sql<{ id: string }>(
-    `insert into student_profile_corrections (institution_id, profile_id, changes, reason) select institution_id, id, $2::jsonb, 'Typo in my name' from student_profiles where id = $1 returning id`,
-    [profileId, JSON.stringify({ middleName: { from: '', to: 'Kumar' } })],
-  );
-  return c!.id;
-}
+/** Parts of a Main Campus record of institution A (the rows' records). */
+const ofRecord = (t: TTestApp, profileId: string) => ({ id: profileId, institutionId: t.institutionA });
+const newDependent = async (t: TTestApp, profileId: string) =>
+  (
+    await buildDependent(t, ofRecord(t, profileId), {
+      firstName: 'Ravi',
+      lastName: 'Dependent',
+      relationshipCode: '01',
+      birthDate: '1998-02-03',
+      birthCountryCode: 'IN',
+      citizenshipCountryCode: 'IN',
+    })
+  ).id;
+const newSiteOfActivity = async (t: TTestApp, profileId: string) => (await buildSiteOfActivity(t, ofRecord(t, profileId))).id;
+const newCorrection = async (t: TTestApp, profileId: string) =>
+  (
+    await buildProfileCorrection(t, ofRecord(t, profileId), {
+      changes: { middleName: { from: '', to: 'Kumar' } },
+      reason: 'Typo in my name',
+    })
+  ).id;
 
 async function record(m: TMatrixContext, o: { visaType?: 'F-1' | 'J-1' | undefined } = {}) {
-  const s = await newStudent(m.t, { site: 'MAIN', visaType: o.visaType, extra: o.visaType === 'J-1' ? { ev_category_cd: '1B' } : {} });
+  const s = await buildStudent(m.t, { site: 'MAIN', visaType: o.visaType, ...(o.visaType === 'J-1' ? { evCategoryCode: '1B' } : {}) });
   const [row] = await m.t.sql<{ updated_at: Date }>('select updated_at from student_profiles where id = $1', [s.id]);
   return { profileId: s.id, updatedAt: row!.updated_at.toISOString() };
 }

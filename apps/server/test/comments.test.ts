@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TComment, TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, userIds } from './http.js';
-import { newRequest } from './fixtures/case-fixtures.js';
+import { buildRequest } from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 const s = {} as Record<'admin' | 'officer' | 'dept' | 'scholar' | 'student', TSession>;
@@ -25,7 +26,7 @@ const page = async (as: TSession, subjectId: string, p = 1) => {
 
 describe('comments on a request', () => {
   it('pages by 20, newest first', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     for (let i = 1; i <= 23; i++) expect((await post(s.student, requestId, `Comment ${i}`)).statusCode).toBe(200);
     const first = await page(s.officer, requestId);
     expect(first).toMatchObject({ total: 23, page: 1, pageSize: 20 });
@@ -36,7 +37,7 @@ describe('comments on a request', () => {
   });
 
   it('lets authors edit and delete only their own comments', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const mine = (await post(s.student, requestId, 'Typo hre')).json<TComment>();
     const theirs = (await post(s.officer, requestId, 'Please add your I-20')).json<TComment>();
     expect(mine.canEdit).toBe(true);
@@ -49,12 +50,11 @@ describe('comments on a request', () => {
     const left = await page(s.student, requestId);
     expect(left.items.map((c) => c.id)).toEqual([theirs.id]);
     expect((await call(t, 'PUT', `/api/comments/${mine.id}`, { as: s.student, body: { body: 'Back' } })).statusCode).toBe(404);
-    const audit = await t.sql('select action from audit_events where entity_id = $1 order by id', [mine.id]);
-    expect(audit.map((r) => r.action)).toEqual(expect.arrayContaining(['comment.created', 'comment.updated', 'comment.deleted']));
+    expect(await auditActionsOf(t, mine.id)).toEqual(expect.arrayContaining(['comment.created', 'comment.updated', 'comment.deleted']));
   });
 
   it('keeps internal notes from the requester and lets only staff write them', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const note = (await post(s.officer, requestId, 'Check the sponsor letter', true)).json<TComment>();
     await post(s.officer, requestId, 'Thank you, received');
     expect((await page(s.student, requestId)).items.map((c) => c.body)).toEqual(['Thank you, received']);
@@ -65,9 +65,9 @@ describe('comments on a request', () => {
   });
 
   it('lets the department comment on its requests, and nobody on others', async () => {
-    const deptRequest = await newRequest(t, { departmentCode: 'PHYS' });
+    const deptRequest = (await buildRequest(t, { department: 'PHYS' })).id;
     expect((await post(s.dept, deptRequest, 'From the department')).statusCode).toBe(200);
-    const other = await newRequest(t);
+    const other = (await buildRequest(t)).id;
     expect((await post(s.dept, other, 'No')).statusCode).toBe(404);
     expect((await post(s.scholar, other, 'No')).statusCode).toBe(404);
     const adminB = await t.login('admin', { host: HOST_B });
@@ -78,7 +78,7 @@ describe('comments on a request', () => {
 
   it('tells the other party: staff comments reach the requester, requester comments the assigned officer', async () => {
     const ids = await userIds(t, t.institutionA);
-    const requestId = await newRequest(t, { assignedTo: 'officer' });
+    const requestId = (await buildRequest(t, { assignedTo: 'officer' })).id;
     await post(s.officer, requestId, 'Please upload your passport');
     await post(s.officer, requestId, 'internal only', true);
     await post(s.student, requestId, 'Done');
@@ -94,7 +94,7 @@ describe('comments on a request', () => {
   });
 
   it('refuses empty comments with the spec message', async () => {
-    const requestId = await newRequest(t);
+    const requestId = (await buildRequest(t)).id;
     const res = await post(s.student, requestId, '   ');
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.body).toEqual(['Required field']);

@@ -11,8 +11,9 @@ import {
 import type { TTx } from '../src/platform/db/database.js';
 import type { TContext } from '../src/platform/http/context.js';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
-import { newQuestionnaire } from './forms-fixtures.js';
+import { buildQuestionnaire } from './factories/index.js';
 import { call } from './http.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -229,8 +230,7 @@ describe('versions: answers stay bound to the version they answered', () => {
       body: { name: 'Renamed again', content: fresh.content },
     });
     expect(renamed.json()).toMatchObject({ versionNo: 2 });
-    const audit = await t.sql<{ action: string }>('select action from audit_events where entity_id = $1', [q.id]);
-    expect(audit.map((a) => a.action)).toEqual(
+    expect(await auditActionsOf(t, q.id)).toEqual(
       expect.arrayContaining(['questionnaire.created', 'questionnaire.updated', 'questionnaire.versioned']),
     );
   });
@@ -446,7 +446,7 @@ describe('permissions and institutions', () => {
   });
 
   it("another institution's ids are not found, through the API or the module", async () => {
-    const qA = await newQuestionnaire(t);
+    const qA = (await buildQuestionnaire(t)).id;
     const adminB = await t.login('admin', { host: HOST_B });
     expect((await call(t, 'GET', `/api/questionnaires/${qA}`, { host: HOST_B, as: adminB })).statusCode).toBe(404);
     expect(
@@ -503,7 +503,7 @@ describe('custom questions and documents', () => {
 
     const noQ = await call(t, 'POST', '/api/custom-documents', { as: officer, body: { name: 'Form', documentType: 'questionnaire' } });
     expect(noQ.json()).toMatchObject({ fieldErrors: { questionnaireId: ['Choose the questionnaire to fill in.'] } });
-    const qId = await newQuestionnaire(t, t.institutionA, 'Doc questionnaire');
+    const qId = (await buildQuestionnaire(t, { name: 'Doc questionnaire' })).id;
     const doc = await call(t, 'POST', '/api/custom-documents', {
       as: officer,
       body: {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
+import { ageSessions } from './factories/index.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('forgotPassword: limits', () => {
 describe('absolute session lifetime', () => {
   it('a session older than 12 hours cannot be refreshed, however often it was', async () => {
     const s = await t.login('officer');
-    await t.sql(`update sessions set created_at = now() - interval '13 hours' where user_id = $1`, [s.userId]);
+    await ageSessions(t, s.userId, 13 * 3600_000);
     const res = await call(t, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } });
     expect(res.statusCode).toBe(401);
     const me = await call(t, 'GET', '/api/auth/me', { as: s });

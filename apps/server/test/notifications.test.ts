@@ -1,33 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TNotificationList, TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
-import { call, userIds } from './http.js';
+import { call } from './http.js';
+import { buildNotification, clearNotifications } from './factories/index.js';
 
 let t: TTestApp;
 let student: TSession;
 let officer: TSession;
-let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
   student = await t.login('student');
   officer = await t.login('officer');
-  ids = await userIds(t, t.institutionA);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/** Notifications written directly, with chosen times. */
+/** Notifications of a user at a chosen time. */
 async function seed(user: string, texts: string[], at: string) {
   const out: string[] = [];
-  for (const text of texts) {
-    const [r] = await t.sql<{ id: string }>(
-      `insert into notifications (institution_id, user_id, text, type_name, created_at) values ($1, $2, $3, 'test', $4) returning id`,
-      [t.institutionA, ids[user], text, at],
-    );
-    out.push(r!.id);
-  }
+  for (const text of texts) out.push((await buildNotification(t, user, { text, createdAt: new Date(at) })).id);
   return out;
 }
 const list = async (as: TSession, query: Record<string, number> = {}) => {
@@ -38,7 +31,7 @@ const list = async (as: TSession, query: Record<string, number> = {}) => {
 
 describe('notifications', () => {
   it('pages from start with a first page of 10 and counts total and unread', async () => {
-    await t.sql('delete from notifications');
+    await clearNotifications(t);
     await seed(
       'student',
       Array.from({ length: 12 }, (_, i) => `N${i}`),
@@ -51,7 +44,7 @@ describe('notifications', () => {
   });
 
   it("shows and changes only the owner's notifications", async () => {
-    await t.sql('delete from notifications');
+    await clearNotifications(t);
     const [theirs] = await seed('officer', ['For the officer'], '2026-03-01T12:00:00Z');
     await seed('student', ['For the student'], '2026-03-01T12:00:00Z');
     expect((await list(student)).items.map((n) => n.text)).toEqual(['For the student']);
@@ -64,7 +57,7 @@ describe('notifications', () => {
   });
 
   it('marks one, a day and all read; hides', async () => {
-    await t.sql('delete from notifications');
+    await clearNotifications(t);
     const [a, b] = await seed('student', ['a', 'b'], '2026-03-02T10:00:00Z');
     const [c] = await seed('student', ['c'], '2026-03-01T10:00:00Z');
     const [d] = await seed('student', ['d'], '2026-02-28T10:00:00Z');

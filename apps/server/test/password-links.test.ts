@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { MSG } from '@meridian/domain';
 import { createTestApp, DEMO_PASSWORD, HOST_A, type TTestApp } from './app.js';
 import { call, latestLink, mailsTo } from './http.js';
+import { expirePasswordLink, setInstitutionHosts } from './factories/index.js';
 
 let t: TTestApp;
 
@@ -44,7 +45,7 @@ describe('forgotPassword', () => {
 
   it("builds the link from the institution's address, never from the request's Host or X-Forwarded-Host", async () => {
     // A second host name for institution A, so the request's Host differs from the configured address.
-    await t.sql("update institutions set hosts = array['demo.test', 'alias.demo.test'] where id = $1", [t.institutionA]);
+    await setInstitutionHosts(t, ['demo.test', 'alias.demo.test']);
     t.services.tenancy.invalidate();
     for (const [host, forwarded] of [
       [HOST_A, 'evil.example'],
@@ -152,9 +153,7 @@ describe('a reset link', () => {
     await forgot('assistant@demo.example.edu');
     const { token: expiring } = await latestLink(t, 'assistant@demo.example.edu');
     expect((await inspect(expiring)).json().valid).toBe(true);
-    await t.sql("update password_links set expires_at = now() - interval '1 second' where token_hash = $1", [
-      createHash('sha256').update(expiring).digest('hex'),
-    ]);
+    await expirePasswordLink(t, expiring);
     expect((await inspect(expiring)).json().valid).toBe(false);
     const res = await use(expiring, 'Granite-Path-73');
     expect(res.statusCode).toBe(400);

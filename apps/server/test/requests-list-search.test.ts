@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { newRequest } from './requests-fixtures.js';
+import { buildRequest, buildUser } from './factories/index.js';
 
 /**
  * A keyword of digits takes its own path in the list query (request number OR the requester's
@@ -30,27 +30,20 @@ const search = async (q: string) => {
 
 describe('keyword of digits', () => {
   it('matches the request number and requesters whose e-mail holds the digits, in this institution only', async () => {
-    const byStudent = await newRequest(t, { requester: 'student', status: 'submitted' });
-    const byScholar = await newRequest(t, { requester: 'scholar', status: 'submitted' });
+    const byStudent = await buildRequest(t, { requester: 'student', status: 'submitted' });
     const digits = String(byStudent.number);
-    await t.sql("update users set email = $1 where institution_id = $2 and user_name = 'scholar'", [
-      `hiro${digits}@demo.example.edu`,
-      t.institutionA,
-    ]);
+    const hiro = await buildUser(t, { role: 'scholar', email: `hiro${digits}@demo.example.edu` });
+    const byScholar = await buildRequest(t, { requester: hiro.userName, status: 'submitted' });
     // The same digits in another institution's e-mail must not bring its requests (nor can it: RLS).
-    await newRequest(t, { institutionId: t.institutionB, requester: 'scholar', status: 'submitted' });
-    await t.sql("update users set email = $1 where institution_id = $2 and user_name = 'scholar'", [
-      `tanaka${digits}@other.example.edu`,
-      t.institutionB,
-    ]);
+    const tanaka = await buildUser(t, { institutionId: t.institutionB, role: 'scholar', email: `tanaka${digits}@other.example.edu` });
+    await buildRequest(t, { institutionId: t.institutionB, requester: tanaka.userName, status: 'submitted' });
 
     expect(await search(digits)).toEqual([byStudent.id, byScholar.id].sort());
     expect(await search(`#${digits}`)).toEqual([byStudent.id, byScholar.id].sort());
     // Digits that are no request number still find the requester by e-mail.
-    await t.sql("update users set email = 'hiro4242424@demo.example.edu' where institution_id = $1 and user_name = 'scholar'", [
-      t.institutionA,
-    ]);
-    expect(await search('4242424')).toEqual([byScholar.id]);
+    const other = await buildUser(t, { role: 'scholar', email: 'hiro4242424@demo.example.edu' });
+    const byOther = await buildRequest(t, { requester: other.userName, status: 'submitted' });
+    expect(await search('4242424')).toEqual([byOther.id]);
     expect(await search('999999999')).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRequestSummary, TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
-import { call, inviteStaff, perms } from './http.js';
-import { newRequest } from './requests-fixtures.js';
+import { call, perms } from './http.js';
+import { buildRequest, buildUser, siteIdOf } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -29,28 +29,29 @@ beforeAll(async () => {
   [admin, officer, assistant] = await t.loginAll('admin', 'officer', 'assistant');
   seeded = new Set((await t.sql<{ id: string }>('select id from requests where institution_id = $1', [t.institutionA])).map((r) => r.id));
   // Requests across both sites, site-less ones, several requesters and states.
-  const statuses = ['draft', 'submitted', 'in_review', 'approved', 'completed', 'clarification_requested'];
+  const statuses = ['draft', 'submitted', 'in_review', 'approved', 'completed', 'clarification_requested'] as const;
   for (let i = 0; i < 24; i++) {
-    await newRequest(t, {
-      status: statuses[i % statuses.length],
+    const status = statuses[i % statuses.length]!;
+    await buildRequest(t, {
+      status,
       site: (['MAIN', 'MED', null] as const)[i % 3],
       requester: i % 4 === 0 ? 'scholar' : 'student',
-      typeCode: i % 2 ? 'cpt_request' : 'program_extension',
-      submittedAt: i % 6 === 0 ? null : `2026-01-${String(1 + i).padStart(2, '0')}T12:00:00Z`,
+      // Two types both requesters may start, without forms of their own.
+      typeCode: i % 2 ? 'contact_info_update' : 'demographic_update',
+      ...(status === 'draft' ? {} : { submittedAt: new Date(`2026-01-${String(1 + i).padStart(2, '0')}T12:00:00Z`) }),
     });
   }
-  const [med] = await t.sql<{ id: number }>("select id from campus_sites where institution_id = $1 and code = 'MED'", [t.institutionA]);
-  const helper = await inviteStaff(t, admin, {
-    permissions: perms({
+  const med = await siteIdOf(t, 'MED');
+  // A Medical Campus assistant who processes requests there and has set their password.
+  const helper = await buildUser(t, {
+    role: 'isssAdmin',
+    canSignIn: true,
+    staffPermissions: perms({
       isAssistant: true,
-      assistantSites: [med!.id],
-      assistantSettings: { [String(med!.id)]: { sendemail: false, editStudent: false, processRequests: true, sevisBatch: false } },
+      assistantSites: [med],
+      assistantSettings: { [String(med)]: { sendemail: false, editStudent: false, processRequests: true, sevisBatch: false } },
     }),
   });
-  await t.sql(
-    "update users set password_hash = (select password_hash from users where user_name = 'admin' and institution_id = $1) where id = $2",
-    [t.institutionA, helper.userId],
-  );
   processingAssistant = await t.login(helper.userName);
 });
 afterAll(async () => {
@@ -80,8 +81,8 @@ describe('listRequests: filters, paging, sorting', () => {
     const submitted = await listAll(admin, { status: 'submitted,in_review' });
     expect(submitted.length).toBeGreaterThan(0);
     expect(submitted.every((r) => ['submitted', 'in_review'].includes(r.status))).toBe(true);
-    const cpt = await listAll(admin, { type: 'cpt_request' });
-    expect(cpt.length).toBe(12);
+    const contact = await listAll(admin, { type: 'contact_info_update' });
+    expect(contact.length).toBe(12);
     expect(ours(await listAll(admin, { assigned: 'unassigned' })).length).toBe(24);
     expect(await listAll(admin, { assigned: 'me' })).toEqual([]);
     expect(await listAll(admin, { reviewStatus: 4 })).toEqual([]);

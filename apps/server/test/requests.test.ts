@@ -13,11 +13,23 @@ import {
 } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, mailsTo, userIds } from './http.js';
-import { newRequest, newType, seededQuestionnaireType, typeId } from './requests-fixtures.js';
+import {
+  buildCustomDocument,
+  buildCustomQuestion,
+  buildRequest,
+  buildRequestType,
+  buildWorkflow,
+  configureRequestType,
+  requestTypeIdOf,
+  seededQuestionnaire,
+} from './factories/index.js';
+import { auditActionsOf, auditEventsOf, requestStateOf } from './readers.js';
 
 let t: TTestApp;
 let s: Record<'admin' | 'officer' | 'assistant' | 'dept' | 'scholar' | 'student', TSession>;
 let ids: Record<string, string>;
+/** A type with a faculty-advisor workflow and no form or effects of its own: the machine alone decides what may happen. */
+let machineTypeId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,26 +37,24 @@ beforeAll(async () => {
   const list = await Promise.all(names.map((n) => t.login(n)));
   s = Object.fromEntries(names.map((n, i) => [n, list[i]!])) as typeof s;
   ids = await userIds(t, t.institutionA);
+  machineTypeId = (await buildRequestType(t, { workflowId: (await buildWorkflow(t)).id })).id;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const statusOf = async (id: string) => (await t.sql<{ status: string }>('select status from requests where id = $1', [id]))[0]!.status;
+const statusOf = async (id: string) => (await requestStateOf(t, id)).status;
 
 describe('the request state machine, every action from every state', () => {
   const cases = REQUEST_STATUSES.flatMap((from) => STAFF_ACTIONS.map((action) => [from, action] as const));
   it.each(cases)('staff: %s --%s-->', async (from, action) => {
-    // cpt_request has the faculty-recommendation workflow; the advisor is named.
-    const r = await newRequest(t, { status: from, typeCode: 'cpt_request', advisor: 'advisor' });
+    // The advisor is named, so sending to approver review can start the workflow.
+    const r = await buildRequest(t, { status: from, requestTypeId: machineTypeId, advisor: 'advisor' });
     const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.admin, body: { action, message: 'Please explain.' } });
     if (canTransition(from, action)) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<TRequestDetail>().status).toBe(REQUEST_TRANSITIONS[action].to);
-      const [audit] = await t.sql(
-        'select action, before, after from audit_events where entity_type = $1 and entity_id = $2 order by id desc limit 1',
-        ['request', r.id],
-      );
+      const audit = (await auditEventsOf(t, r.id, { entityType: 'request' })).at(-1);
       expect(audit).toMatchObject({
         action: `request.${action}`,
         before: { status: from },
@@ -59,7 +69,7 @@ describe('the request state machine, every action from every state', () => {
 
   const requesterCases = REQUEST_STATUSES.flatMap((from) => REQUESTER_ACTIONS.map((action) => [from, action] as const));
   it.each(requesterCases)('requester: %s --%s-->', async (from, action) => {
-    const r = await newRequest(t, { status: from, isLocked: false });
+    const r = await buildRequest(t, { status: from, requestTypeId: machineTypeId, advisor: 'advisor' });
     const res = await call(t, 'POST', `/api/requests/${r.id}/${action}`, { as: s.student });
     if (canTransition(from, action)) {
       expect(res.statusCode, res.body).toBe(200);
@@ -75,14 +85,14 @@ describe('the request state machine, every action from every state', () => {
   });
 
   it('staff may not take requester or system actions through the staff route', async () => {
-    const r = await newRequest(t, { status: 'adv_review' });
+    const r = await buildRequest(t, { status: 'adv_review', requestTypeId: machineTypeId, advisor: 'advisor' });
     for (const action of ['submit', 'approvers_approved'] as TRequestAction[]) {
       expect((await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.admin, body: { action } })).statusCode).toBe(400);
     }
   });
 
   it('clarification and rejection need a message', async () => {
-    const r = await newRequest(t, { status: 'in_review' });
+    const r = await buildRequest(t, { status: 'in_review' });
     const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.admin, body: { action: 'reject', message: '  ' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ message: ['Required field'] });
@@ -91,7 +101,7 @@ describe('the request state machine, every action from every state', () => {
 
 describe('creating and submitting', () => {
   it('starts a draft of an enabled type the requester may start, with the site from the student profile', async () => {
-    const res = await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await typeId(t, 'cpt_request') } });
+    const res = await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await requestTypeIdOf(t, 'cpt_request') } });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json<TRequestDetail>();
     expect(d).toMatchObject({
@@ -103,11 +113,12 @@ describe('creating and submitting', () => {
       canProcess: false,
     });
     // Scholars do not start CPT.
-    const no = await call(t, 'POST', '/api/requests', { as: s.scholar, body: { requestTypeId: await typeId(t, 'cpt_request') } });
+    const no = await call(t, 'POST', '/api/requests', { as: s.scholar, body: { requestTypeId: await requestTypeIdOf(t, 'cpt_request') } });
     expect(no.statusCode).toBe(400);
-    await t.sql('update request_types set is_enabled = false where id = $1', [await typeId(t, 'rcl_request')]);
+    await configureRequestType(t, await requestTypeIdOf(t, 'rcl_request'), { isEnabled: false });
     expect(
-      (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await typeId(t, 'rcl_request') } })).statusCode,
+      (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: await requestTypeIdOf(t, 'rcl_request') } }))
+        .statusCode,
     ).toBe(400);
     const startable = (await call(t, 'GET', '/api/requests/startable-types', { as: s.student })).json<{ code: string }[]>();
     expect(startable.map((x) => x.code)).toContain('cpt_request');
@@ -115,14 +126,14 @@ describe('creating and submitting', () => {
   });
 
   it('refuses submission with every completeness message on its field, and loses nothing', async () => {
-    const q = await seededQuestionnaireType(t);
-    expect(q).not.toBeNull();
-    const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: q!.typeId } })).json<TRequestDetail>();
-    const form = (
-      await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })
-    ).json<{ content: { folders: { items: { id: string; text: string }[] }[] } }>();
+    const questionnaireId = (await seededQuestionnaire(t)).id;
+    const q = { typeId: (await buildRequestType(t, { questionnaireIds: [questionnaireId] })).id, questionnaireId };
+    const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: q.typeId } })).json<TRequestDetail>();
+    const form = (await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q.questionnaireId}/answers`, { as: s.student })).json<{
+      content: { folders: { items: { id: string; text: string }[] }[] };
+    }>();
     const jobTitle = form.content.folders[0]!.items[0]!;
-    const saved = await call(t, 'PUT', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, {
+    const saved = await call(t, 'PUT', `/api/requests/${created.id}/questionnaires/${q.questionnaireId}/answers`, {
       as: s.student,
       body: { answers: { [jobTitle.id]: { value: 'Research intern' } } },
     });
@@ -131,41 +142,37 @@ describe('creating and submitting', () => {
     expect(res.statusCode).toBe(400);
     const errors = res.json().fieldErrors as Record<string, string[]>;
     expect(Object.keys(errors).length).toBeGreaterThan(3);
-    expect(Object.keys(errors).every((k) => k.startsWith(`answers.${q!.questionnaireId}.`))).toBe(true);
-    expect(errors[`answers.${q!.questionnaireId}.${jobTitle.id}`]).toBeUndefined();
+    expect(Object.keys(errors).every((k) => k.startsWith(`answers.${q.questionnaireId}.`))).toBe(true);
+    expect(errors[`answers.${q.questionnaireId}.${jobTitle.id}`]).toBeUndefined();
     expect(await statusOf(created.id)).toBe('draft');
     const again = (
-      await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q!.questionnaireId}/answers`, { as: s.student })
+      await call(t, 'GET', `/api/requests/${created.id}/questionnaires/${q.questionnaireId}/answers`, { as: s.student })
     ).json<{ answers: Record<string, { value: unknown }> }>();
     expect(again.answers[jobTitle.id]!.value).toBe('Research intern');
   });
 
   it('refuses submission while a required document is missing, naming it on its field', async () => {
-    const [doc] = await t.sql<{ id: string }>(
-      `insert into custom_documents (institution_id, name, document_type, is_required) values ($1, 'Offer letter', 'file_upload', true) returning id`,
-      [t.institutionA],
-    );
+    const doc = await buildCustomDocument(t, { name: 'Offer letter', isRequired: true });
     // A type without a form of its own, so only the document is missing (students-requests.test.ts checks the forms).
-    const type = await typeId(t, 'financial_info_update');
-    await t.sql('update request_types set document_ids = $2 where id = $1', [type, [doc!.id]]);
+    const type = await requestTypeIdOf(t, 'financial_info_update');
+    await configureRequestType(t, type, { documentIds: [doc.id] });
     const created = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json<TRequestDetail>();
     const res = await call(t, 'POST', `/api/requests/${created.id}/submit`, { as: s.student });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({ [`documents.${doc!.id}`]: ['Please upload Offer letter.'] });
+    expect(res.json().fieldErrors).toEqual({ [`documents.${doc.id}`]: ['Please upload Offer letter.'] });
     expect(await statusOf(created.id)).toBe('draft');
   });
 
   it('a double submit gives one result: one succeeds, the other is told it is already submitted', async () => {
-    const r = await newRequest(t);
+    const r = await buildRequest(t);
     const [a, b] = await Promise.all([1, 2].map(() => call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student })));
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
     expect([a!, b!].find((x) => x.statusCode === 409)!.json().message).toBe('This request is Submitted; it cannot be submitted.');
-    const audits = await t.sql('select 1 from audit_events where entity_id = $1 and action = $2', [r.id, 'request.submitted']);
-    expect(audits).toHaveLength(1);
+    expect(await auditEventsOf(t, r.id, { action: 'request.submitted' })).toHaveLength(1);
   });
 
   it('submitting tells the officers of the site; a clarification tells the requester by e-mail', async () => {
-    const r = await newRequest(t);
+    const r = await buildRequest(t);
     expect((await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student })).statusCode).toBe(200);
     const bell = await t.sql('select user_id from notifications where request_id = $1', [r.id]);
     expect(bell.map((b) => b.user_id)).toContain(ids.officer);
@@ -184,7 +191,7 @@ describe('creating and submitting', () => {
   });
 
   it("another institution's requester does not find the request", async () => {
-    const r = await newRequest(t);
+    const r = await buildRequest(t);
     const studentB = await t.login('student', { host: HOST_B });
     for (const path of ['', '/submit', '/cancel']) {
       const res = await call(t, path ? 'POST' : 'GET', `/api/requests/${r.id}${path}`, { host: HOST_B, as: studentB });
@@ -215,8 +222,7 @@ describe('conditional questionnaires on a request', () => {
       showsQuestionnaire: { whenValue: 'yes', questionnaireId: cond.id },
     };
     const main = await mk({ name: 'Main', content: { folders: [{ id: randomUUID(), name: 'F', items: [ask] }] } });
-    const type = await newType(t);
-    await t.sql('update request_types set questionnaire_ids = $2 where id = $1', [type, [main.id]]);
+    const type = (await buildRequestType(t, { questionnaireIds: [main.id] })).id;
     const start = async () =>
       (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json<TRequestDetail>();
     const answer = (id: string, qid: string, answers: Record<string, { value: unknown }>) =>
@@ -266,23 +272,18 @@ describe('custom questions on a request', () => {
       deleted?: boolean | undefined;
     } = {},
   ) {
-    const [q] = await t.sql<{ id: string }>(
-      `insert into custom_questions (institution_id, question_type, question_text, options, is_required, is_hidden, is_active, is_deleted, ordinal, question_data_type)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-      [
-        t.institutionA,
-        type,
-        `A ${type} question`,
-        JSON.stringify(x.options ?? []),
-        x.required ?? true,
-        x.hidden ?? false,
-        x.active ?? true,
-        x.deleted ?? false,
-        x.ordinal ?? 0,
-        type === 'NUMR' ? 'NUMR' : 'TEXT',
-      ],
-    );
-    return q!.id;
+    const q = await buildCustomQuestion(t, {
+      questionType: type,
+      questionText: `A ${type} question`,
+      options: x.options ?? [],
+      isRequired: x.required ?? true,
+      isHidden: x.hidden ?? false,
+      isActive: x.active ?? true,
+      isDeleted: x.deleted ?? false,
+      ordinal: x.ordinal ?? 0,
+      questionDataType: type === 'NUMR' ? 'NUMR' : 'TEXT',
+    });
+    return q.id;
   }
   const opts = [
     { value: 'a', label: 'Alpha' },
@@ -304,8 +305,7 @@ describe('custom questions on a request', () => {
       inactive: await question('TEXT', { active: false }),
       deleted: await question('TEXT', { deleted: true }),
     };
-    const type = await newType(t);
-    await t.sql('update request_types set custom_question_ids = $2 where id = $1', [type, Object.values(ids)]);
+    const type = (await buildRequestType(t, { customQuestionIds: Object.values(ids) })).id;
     const r = (await call(t, 'POST', '/api/requests', { as: s.student, body: { requestTypeId: type } })).json<TRequestDetail>();
     return { ids, requestId: r.id };
   }
@@ -353,8 +353,7 @@ describe('custom questions on a request', () => {
     expect(got.answers[ids.multi]).toEqual({ value: ['a', 'b'] });
     const rows = await t.sql<{ n: number }>('select count(*)::int as n from custom_question_responses where subject_id = $1', [requestId]);
     expect(rows[0]!.n).toBe(8);
-    const audit = await t.sql<{ action: string }>('select action from audit_events where entity_id = $1', [requestId]);
-    expect(audit.map((a) => a.action)).toContain('custom_responses.saved');
+    expect(await auditActionsOf(t, requestId)).toContain('custom_responses.saved');
   });
 
   it('refuses wrong shapes and questions not asked (hidden, inactive, deleted, unknown), keyed on their fields, saving nothing', async () => {
@@ -424,12 +423,12 @@ describe('custom questions on a request', () => {
 
 describe('assignment, review status, tasks', () => {
   it('assigns only staff who reach the site, notifies the assignee and sets review status Assigned', async () => {
-    const r = await newRequest(t, { status: 'submitted', site: 'MED' });
+    const r = await buildRequest(t, { status: 'submitted', site: 'MED' });
     const no = await call(t, 'POST', `/api/requests/${r.id}/assign`, { as: s.admin, body: { userId: ids.officer } });
     expect(no.statusCode).toBe(400);
     const candidates = (await call(t, 'GET', `/api/requests/${r.id}/assignees`, { as: s.admin })).json<{ userId: string }[]>();
     expect(candidates.map((c) => c.userId)).toEqual([ids.admin]);
-    const main = await newRequest(t, { status: 'submitted' });
+    const main = await buildRequest(t, { status: 'submitted' });
     const ok = await call(t, 'POST', `/api/requests/${main.id}/assign`, { as: s.admin, body: { userId: ids.officer } });
     expect(ok.json()).toMatchObject({ assignedTo: { userId: ids.officer }, reviewStatus: 1 });
     expect((await t.sql('select 1 from notifications where request_id = $1 and user_id = $2', [main.id, ids.officer])).length).toBe(1);
@@ -438,7 +437,7 @@ describe('assignment, review status, tasks', () => {
   });
 
   it('keeps tasks with a done flag', async () => {
-    const r = await newRequest(t, { status: 'in_review' });
+    const r = await buildRequest(t, { status: 'in_review' });
     const task = (await call(t, 'POST', `/api/requests/${r.id}/tasks`, { as: s.officer, body: { title: 'Check I-20' } })).json();
     const done = await call(t, 'PUT', `/api/requests/${r.id}/tasks/${task.id}`, {
       as: s.officer,
@@ -447,16 +446,16 @@ describe('assignment, review status, tasks', () => {
     expect(done.json()).toMatchObject({ isDone: true });
     expect((await call(t, 'GET', `/api/requests/${r.id}/tasks`, { as: s.officer })).json<unknown[]>().length).toBe(1);
     expect((await call(t, 'DELETE', `/api/requests/${r.id}/tasks/${task.id}`, { as: s.officer })).statusCode).toBe(200);
-    const other = await newRequest(t, { status: 'in_review' });
+    const other = await buildRequest(t, { status: 'in_review' });
     expect((await call(t, 'DELETE', `/api/requests/${other.id}/tasks/${task.id}`, { as: s.officer })).statusCode).toBe(404);
   });
 });
 
 describe('massApprove', () => {
   it('approves each request it may and reports each one', async () => {
-    const ok = await newRequest(t, { status: 'in_review' });
-    const done = await newRequest(t, { status: 'completed' });
-    const med = await newRequest(t, { status: 'in_review', site: 'MED' });
+    const ok = await buildRequest(t, { status: 'in_review' });
+    const done = await buildRequest(t, { status: 'completed' });
+    const med = await buildRequest(t, { status: 'in_review', site: 'MED' });
     const res = await call(t, 'POST', '/api/requests/mass-approve', { as: s.officer, body: { requestIds: [ok.id, done.id, med.id] } });
     expect(res.statusCode).toBe(200);
     const byId = Object.fromEntries(
@@ -472,7 +471,7 @@ describe('massApprove', () => {
 
 describe('getHistory: the History Log of a request', () => {
   it('is open to whoever may read the request, newest first', async () => {
-    const r = await newRequest(t);
+    const r = await buildRequest(t);
     await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: s.student });
     await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: s.officer, body: { action: 'start_review' } });
     const h = await call(t, 'GET', `/api/audit/request/${r.id}`, { as: s.officer });

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scholarsApi, type TSession, type TWorkflow } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, latestLink, mailsTo } from './http.js';
-import { departmentId, newCase, userId } from './scholars-fixtures.js';
+import {
+  buildScholarCase,
+  buildUser,
+  buildWorkflow,
+  clearScholarAccountSettings,
+  departmentIdOf,
+  setScholarAccountSettings,
+  updateScholar,
+  userIdOf,
+} from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let dept: TSession;
@@ -47,7 +57,7 @@ async function approvalToken(to: string): Promise<string> {
 async function deptWorkflow(name: string, isActive = true): Promise<TWorkflow> {
   const res = await call(t, 'POST', `${P}/workflows`, {
     as: dept,
-    body: { name, isActive, steps: [{ approverKind: 'user', approverUserId: await userId(t, 'advisor') }] },
+    body: { name, isActive, steps: [{ approverKind: 'user', approverUserId: await userIdOf(t, 'advisor') }] },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TWorkflow>();
@@ -73,15 +83,11 @@ describe('New Sponsorship Request', () => {
     );
     expect(row).toMatchObject({
       code: 'sponsorship_request',
-      department_id: await departmentId(t, 'PHYS'),
+      department_id: await departmentIdOf(t, 'PHYS'),
       subject_user_id: null,
       status: 'draft',
     });
-    const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', [
-      'scholar_application',
-      c.applicationId,
-    ]);
-    expect(audit.map((a) => a.action)).toEqual(['sponsorship.created']);
+    expect(await auditActionsOf(t, c.applicationId, { entityType: 'scholar_application' })).toEqual(['sponsorship.created']);
   });
 
   it('refuses a save without a hiring authority, with the message on that field (server as well as browser)', async () => {
@@ -107,7 +113,7 @@ describe('New Sponsorship Request', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().fieldErrors.email).toEqual([scholarsApi.DEPT_MSG.duplicateEmail]);
     // Another department's scholar with that e-mail counts too (one person, one record).
-    const cs = await newCase(t, { department: 'CS' });
+    const cs = await buildScholarCase(t, { department: 'CS' });
     const [other] = await t.sql<{ email: string }>('select email from scholars where id = $1', [cs.scholarId]);
     expect((await call(t, 'POST', `${P}/cases`, { as: dept, body: sponsorship({ email: other!.email }) })).statusCode).toBe(409);
   });
@@ -135,8 +141,8 @@ describe('New Sponsorship Request', () => {
 
 describe('department scoping', () => {
   it("answers 404 for another department's case on every case route, and lists only the department's cases", async () => {
-    const foreign = await newCase(t, { department: 'CS', lastName: 'Foreigner' });
-    const own = await newCase(t, { department: 'PHYS', lastName: 'Ownperson' });
+    const foreign = await buildScholarCase(t, { department: 'CS', lastName: 'Foreigner' });
+    const own = await buildScholarCase(t, { department: 'PHYS', lastName: 'Ownperson' });
     const id = foreign.applicationId;
     const calls = [
       call(t, 'GET', `${P}/cases/${id}`, { as: dept }),
@@ -154,7 +160,7 @@ describe('department scoping', () => {
     expect(ids).toContain(own.applicationId);
     expect(ids).not.toContain(id);
     const { n: physics } = await t.sqlOne<{ n: string }>('select count(*) as n from scholar_applications where department_id = $1', [
-      await departmentId(t, 'PHYS'),
+      await departmentIdOf(t, 'PHYS'),
     ]);
     expect(list.total).toBe(Number(physics));
     // Each listed case opens (list scope = record scope).
@@ -179,7 +185,7 @@ describe('department scoping', () => {
       items: scholarsApi.TDeptCaseSummary[];
     }>();
     expect(byScholar.items.map((i) => i.applicationId)).toEqual([a.applicationId]);
-    const foreign = await newCase(t, { department: 'MED' });
+    const foreign = await buildScholarCase(t, { department: 'MED' });
     expect((await call(t, 'GET', `${P}/cases`, { as: dept, query: { scholarId: foreign.scholarId } })).json().total).toBe(0);
     const drafts = (await call(t, 'GET', `${P}/cases`, { as: dept, query: { tab: 'draft', pageSize: 100 } })).json<{
       items: scholarsApi.TDeptCaseSummary[];
@@ -188,31 +194,27 @@ describe('department scoping', () => {
     }>();
     expect(drafts.items.every((i) => i.sponsorshipState === 'draft')).toBe(true);
     expect(drafts.total).toBe(drafts.counts.draft);
-    const processed = await newCase(t, { processedState: 'H-1B', phase: 'filed', status: 'in_progress' });
+    const processed = await buildScholarCase(t, { processedState: 'H-1B', phase: 'filed', status: 'in_progress' });
     const p = (await call(t, 'GET', `${P}/cases/${processed.applicationId}`, { as: dept })).json<scholarsApi.TDeptCase>();
     expect(p.statusText).toBe('H-1B: Filed, In Progress');
   });
 
   it('hides the office H-1B information unless the account settings show it to departments', async () => {
-    const c = await newCase(t, {
+    const c = await buildScholarCase(t, {
       processedState: 'H-1B',
-      extra: { office_data: JSON.stringify({ lcaNumber: 'I-200-12345', wageLevel: 'II' }) },
+      officeData: { lcaNumber: 'I-200-12345', wageLevel: 'II' },
     });
     const hidden = (await call(t, 'GET', `${P}/cases/${c.applicationId}`, { as: dept })).json<scholarsApi.TDeptCase>();
     expect(hidden.officeInformation).toBeNull();
     expect(JSON.stringify(hidden)).not.toContain('I-200-12345');
-    await t.sql(
-      `insert into scholar_account_settings (institution_id, settings) values ($1, $2)
-      on conflict (institution_id) do update set settings = excluded.settings`,
-      [t.institutionA, JSON.stringify({ h1bInfoVisibleToDept: true, o1InfoVisibleToDept: false, endDateAlertOffsets: [60, 30] })],
-    );
+    await setScholarAccountSettings(t, { h1bInfoVisibleToDept: true, o1InfoVisibleToDept: false, endDateAlertOffsets: [60, 30] });
     const shown = (await call(t, 'GET', `${P}/cases/${c.applicationId}`, { as: dept })).json<scholarsApi.TDeptCase>();
     expect(shown.officeInformation).toEqual({ kind: 'H-1B', data: { lcaNumber: 'I-200-12345', wageLevel: 'II' } });
-    const o1 = await newCase(t, { processedState: 'O-1', extra: { office_data: JSON.stringify({ consultation: 'AGMA' }) } });
+    const o1 = await buildScholarCase(t, { processedState: 'O-1', officeData: { consultation: 'AGMA' } });
     expect(
       (await call(t, 'GET', `${P}/cases/${o1.applicationId}`, { as: dept })).json<scholarsApi.TDeptCase>().officeInformation,
     ).toBeNull();
-    await t.sql('delete from scholar_account_settings where institution_id = $1', [t.institutionA]);
+    await clearScholarAccountSettings(t);
   });
 });
 
@@ -267,7 +269,8 @@ describe('inviteScholar', () => {
 
   it('refuses an e-mail that already belongs to another portal account, clearly', async () => {
     const c = await create({ email: 'officer.lookalike@example.org' });
-    await t.sql('update scholars set email = $2 where id = $1', [c.scholarId, 'officer@demo.example.edu']);
+    // The department corrects the address to one a staff account already has.
+    await updateScholar(t, c.scholarId, { email: 'officer@demo.example.edu' });
     const res = await call(t, 'POST', `${P}/cases/${c.applicationId}/invite`, { as: dept });
     expect(res.statusCode).toBe(409);
     expect(res.json().fieldErrors.email).toEqual([scholarsApi.DEPT_MSG.emailTakenByUser]);
@@ -373,7 +376,7 @@ describe('sendForApproval', () => {
     await setWorkflow(wf.id);
     await call(t, 'PUT', `${P}/workflows/${wf.id}`, {
       as: dept,
-      body: { name: wf.name, isActive: false, steps: [{ approverKind: 'user', approverUserId: await userId(t, 'advisor') }] },
+      body: { name: wf.name, isActive: false, steps: [{ approverKind: 'user', approverUserId: await userIdOf(t, 'advisor') }] },
     });
     const c = await create();
     const res = await call(t, 'POST', `${P}/cases/${c.applicationId}/send`, { as: dept });
@@ -410,24 +413,28 @@ describe('Departmental Configurations and workflows of the department admin', ()
   it("never shows or changes the office's or another department's workflows", async () => {
     const office = await call(t, 'POST', '/api/workflows', {
       as: admin,
-      body: { name: 'Office chain', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userId(t, 'officer') }] },
+      body: { name: 'Office chain', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userIdOf(t, 'officer') }] },
     });
     expect(office.statusCode, office.body).toBe(200);
-    const [cs] = await t.sql<{ id: string }>(
-      "insert into workflows (institution_id, name, event_code, department_id) values ($1, 'CS chain', 'SPONSORSHIP_REQUEST', $2) returning id",
-      [t.institutionA, await departmentId(t, 'CS')],
-    );
+    const csId = await departmentIdOf(t, 'CS');
+    const csApprover = await buildUser(t, { role: 'department', departmentId: csId });
+    const cs = await buildWorkflow(t, {
+      name: 'CS chain',
+      eventCode: 'SPONSORSHIP_REQUEST',
+      departmentId: csId,
+      steps: [{ approverKind: 'user', approverUserId: csApprover.id }],
+    });
     const list = (await call(t, 'GET', `${P}/workflows`, { as: dept })).json<TWorkflow[]>();
     expect(list.map((w) => w.name)).not.toContain('Office chain');
     expect(list.map((w) => w.name)).not.toContain('CS chain');
-    const steps = [{ approverKind: 'user', approverUserId: await userId(t, 'advisor') }];
+    const steps = [{ approverKind: 'user', approverUserId: await userIdOf(t, 'advisor') }];
     expect((await call(t, 'PUT', `${P}/workflows/${office.json().id}`, { as: dept, body: { name: 'x', steps } })).statusCode).toBe(404);
-    expect((await call(t, 'PUT', `${P}/workflows/${cs!.id}`, { as: dept, body: { name: 'x', steps } })).statusCode).toBe(404);
+    expect((await call(t, 'PUT', `${P}/workflows/${cs.id}`, { as: dept, body: { name: 'x', steps } })).statusCode).toBe(404);
     // Nor choose one as the sponsorship workflow, nor name office staff or an advisor step as approvers.
-    expect((await setWorkflow(cs!.id)).statusCode).toBe(400);
+    expect((await setWorkflow(cs.id)).statusCode).toBe(400);
     const officerStep = await call(t, 'POST', `${P}/workflows`, {
       as: dept,
-      body: { name: 'y', steps: [{ approverKind: 'user', approverUserId: await userId(t, 'officer') }] },
+      body: { name: 'y', steps: [{ approverKind: 'user', approverUserId: await userIdOf(t, 'officer') }] },
     });
     expect(officerStep.json().fieldErrors['steps.0.approverUserId']).toEqual([scholarsApi.DEPT_MSG.approverNotInDepartment]);
     const advisorStep = await call(t, 'POST', `${P}/workflows`, {
@@ -440,11 +447,15 @@ describe('Departmental Configurations and workflows of the department admin', ()
   });
 
   it('a department user who is not an admin may not reach configurations or workflows', async () => {
-    const [u] = await t.sql<{ id: string }>(
-      `insert into users (institution_id, user_name, email, first_name, last_name, role, department_id, password_hash)
-      select institution_id, 'deptplain', 'deptplain@demo.example.edu', 'Plain', 'Dept', 'department', department_id, password_hash from users where id = $1 returning id`,
-      [await userId(t, 'dept')],
-    );
+    const u = await buildUser(t, {
+      userName: 'deptplain',
+      email: 'deptplain@demo.example.edu',
+      firstName: 'Plain',
+      lastName: 'Dept',
+      role: 'department',
+      departmentId: await departmentIdOf(t, 'PHYS'),
+      canSignIn: true,
+    });
     expect(u).toBeTruthy();
     const plain = await t.login('deptplain');
     expect((await call(t, 'GET', `${P}/config`, { as: plain })).statusCode).toBe(403);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TSession, TWorkflow } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
-import { newCase, userId } from './scholars-fixtures.js';
+import { buildScholarCase, userIdOf } from './factories/index.js';
 
 /**
  * Gaps between the scholar slices and the generic modules: the engine requests behind a case move
@@ -64,7 +64,7 @@ const VALID_H1B = {
 
 describe('the engine requests of a scholar case move only through the scholars module', () => {
   it("refuses the generic submit and cancel of a draft sponsorship request; the department's Send for approval still sends it", async () => {
-    const c = await newCase(t, { sponsorshipState: 'draft' });
+    const c = await buildScholarCase(t, { sponsorshipState: 'draft' });
     const submit = await call(t, 'POST', `/api/requests/${c.sponsorshipRequestId}/submit`, { as: dept });
     expect(submit.statusCode, submit.body).toBe(409);
     expect(submit.json().message).toMatch(/department portal \(Send for approval\)/);
@@ -80,13 +80,13 @@ describe('the engine requests of a scholar case move only through the scholars m
   });
 
   it("refuses the generic submit of an application (by the scholar) and the office's generic transitions of either request", async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'H-1B', firstName: 'Hiro', lastName: 'Tanaka' });
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B', firstName: 'Hiro', lastName: 'Tanaka' });
     const submit = await call(t, 'POST', `/api/requests/${c.applicationRequestId}/submit`, { as: scholar });
     expect(submit.statusCode, submit.body).toBe(409);
     expect(submit.json().message).toMatch(/submitted from the scholar portal/);
     expect(await statusOf(c.applicationRequestId!)).toBe('draft');
 
-    const pending = await newCase(t, {});
+    const pending = await buildScholarCase(t, {});
     const review = await call(t, 'POST', `/api/requests/${pending.sponsorshipRequestId}/transition`, {
       as: officer,
       body: { action: 'start_review', message: '' },
@@ -106,7 +106,7 @@ describe('the engine requests of a scholar case move only through the scholars m
 
 describe("the application's engine request belongs to the scholar and the office", () => {
   it('is requested by the processing staff member: the department reads it but cannot write answers on it; its own sponsorship draft stays writable', async () => {
-    const c = await newCase(t, { user: 'scholar', firstName: 'Hiro', lastName: 'Tanaka' });
+    const c = await buildScholarCase(t, { user: 'scholar', firstName: 'Hiro', lastName: 'Tanaka' });
     const processed = await call(t, 'POST', `${OFFICE(c.applicationId)}/process`, { as: officer, body: { processAs: 'H-1B', version: 1 } });
     expect(processed.statusCode, processed.body).toBe(200);
     const [app] = await t.sql<{ application_request_id: string }>('select application_request_id from scholar_applications where id = $1', [
@@ -117,7 +117,7 @@ describe("the application's engine request belongs to the scholar and the office
       'select requester_user_id, subject_user_id from requests where id = $1',
       [rid],
     );
-    expect(r).toEqual({ requester_user_id: await userId(t, 'officer'), subject_user_id: await userId(t, 'scholar') });
+    expect(r).toEqual({ requester_user_id: await userIdOf(t, 'officer'), subject_user_id: await userIdOf(t, 'scholar') });
 
     const read = await call(t, 'GET', `/api/requests/${rid}`, { as: dept });
     expect(read.statusCode, read.body).toBe(200);
@@ -126,14 +126,14 @@ describe("the application's engine request belongs to the scholar and the office
     expect((await call(t, 'GET', `/api/requests/${rid}`, { as: scholar })).json().canEdit).toBe(true);
     expect((await call(t, 'PUT', `/api/requests/${rid}/custom-questions`, { as: scholar, body: { answers: {} } })).statusCode).toBe(200);
 
-    const draft = await newCase(t, { sponsorshipState: 'draft' });
+    const draft = await buildScholarCase(t, { sponsorshipState: 'draft' });
     expect((await call(t, 'GET', `/api/requests/${draft.sponsorshipRequestId}`, { as: dept })).json().canEdit).toBe(true);
   });
 });
 
 describe('the session', () => {
   it("names the scholar's current case (scholars.currentApplicationId) at sign-in and in /me", async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'J-1', firstName: 'Hiro', lastName: 'Tanaka' });
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'J-1', firstName: 'Hiro', lastName: 'Tanaka' });
     const s = await t.login('scholar');
     expect(s.scholarApplicationId).toBe(c.applicationId);
     const me = await call(t, 'GET', '/api/auth/me', { as: s });
@@ -146,13 +146,13 @@ describe("the office's approval workflows", () => {
   it("lists only the office's workflows; a department's workflow cannot be given to a request type nor changed from the office's page", async () => {
     const mine = await call(t, 'POST', `${D}/workflows`, {
       as: dept,
-      body: { name: 'Physics chair only', isActive: true, steps: [{ approverKind: 'user', approverUserId: await userId(t, 'advisor') }] },
+      body: { name: 'Physics chair only', isActive: true, steps: [{ approverKind: 'user', approverUserId: await userIdOf(t, 'advisor') }] },
     });
     expect(mine.statusCode, mine.body).toBe(200);
     const wf = mine.json<TWorkflow>();
     const office = await call(t, 'POST', '/api/workflows', {
       as: admin,
-      body: { name: 'Office chain', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userId(t, 'officer') }] },
+      body: { name: 'Office chain', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userIdOf(t, 'officer') }] },
     });
     expect(office.statusCode, office.body).toBe(200);
     const list = (await call(t, 'GET', '/api/workflows', { as: admin })).json<TWorkflow[]>();
@@ -171,7 +171,7 @@ describe("the office's approval workflows", () => {
       (
         await call(t, 'PUT', `/api/workflows/${wf.id}`, {
           as: admin,
-          body: { name: 'Taken over', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userId(t, 'officer') }] },
+          body: { name: 'Taken over', eventCode: 'X', steps: [{ approverKind: 'user', approverUserId: await userIdOf(t, 'officer') }] },
         })
       ).statusCode,
     ).toBe(404);
@@ -183,14 +183,14 @@ describe("the office's approval workflows", () => {
 describe('mails and the bell open the case', () => {
   it("'sent to the office' links Review Sponsorship Request; 'application submitted' links the scholar profile; the office's bell carries the case", async () => {
     await call(t, 'PUT', `${D}/config`, { as: dept, body: { contacts: [], sitesOfActivity: [], sponsorshipWorkflowId: null } });
-    const c = await newCase(t, { sponsorshipState: 'draft', firstName: 'Mail', lastName: 'Link' });
+    const c = await buildScholarCase(t, { sponsorshipState: 'draft', firstName: 'Mail', lastName: 'Link' });
     expect((await call(t, 'POST', `${D}/cases/${c.applicationId}/send`, { as: dept })).statusCode).toBe(200);
     const officerMail = await emailOf('officer');
     const sent = (await mailsTo(t, officerMail)).find((m) => m.subject.includes('Mail Link'));
     expect(sent?.text_body).toContain(`https://portal.demo.test/#/admin/reviewrequest/${c.applicationId}`);
     expect(sent?.text_body).not.toContain('/#/admin/dashboard');
 
-    const a = await newCase(t, { user: 'scholar', processedState: 'H-1B', firstName: 'Hiro', lastName: 'Tanaka' });
+    const a = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B', firstName: 'Hiro', lastName: 'Tanaka' });
     const ok = await call(t, 'POST', `/api/scholars/portal/applications/${a.applicationId}/submit`, {
       as: scholar,
       body: { version: 1, data: VALID_H1B },
@@ -219,11 +219,11 @@ describe('keyword search of scholars through scholar_search_ids', () => {
   it('finds exactly what the plain LIKE finds, in the office dashboard and the department list, tenant-scoped', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const made = [
-      await newCase(t, { firstName: `Ana${tag}`, lastName: 'Lima' }),
-      await newCase(t, { firstName: 'Bo', lastName: `Li${tag}`, department: 'CS' }),
-      await newCase(t, { firstName: 'Cy', lastName: 'Ng', email: `cy.${tag}@example.edu` }),
-      await newCase(t, { firstName: `Ana${tag}`, lastName: 'Other', institutionId: t.institutionB }),
-      await newCase(t, { firstName: 'Under_score', lastName: `Pct%${tag}` }),
+      await buildScholarCase(t, { firstName: `Ana${tag}`, lastName: 'Lima' }),
+      await buildScholarCase(t, { firstName: 'Bo', lastName: `Li${tag}`, department: 'CS' }),
+      await buildScholarCase(t, { firstName: 'Cy', lastName: 'Ng', email: `cy.${tag}@example.edu` }),
+      await buildScholarCase(t, { firstName: `Ana${tag}`, lastName: 'Other', institutionId: t.institutionB }),
+      await buildScholarCase(t, { firstName: 'Under_score', lastName: `Pct%${tag}` }),
     ];
     const plain = async (inst: string, pattern: string) =>
       (

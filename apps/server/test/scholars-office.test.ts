@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_AS, SCHOLAR_PROGRAM_TYPES, scholarsApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
-import { newCase, userId } from './scholars-fixtures.js';
+import { buildAttachment, buildScholarCase, h1bApplicationData, userIdOf } from './factories/index.js';
 import { canAccessCase } from '../src/modules/scholars/scholar.policy.js';
+import { auditActionsOf, requestStateOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -35,7 +36,7 @@ const notes = (uid: string, type: string) =>
 
 describe('processSponsorship (Review Sponsorship Request): process as', () => {
   it('processes as H-1B: the program request, the case, the scholar mirror, a history row, and the scholar and department told', async () => {
-    const k = await newCase(t, { user: 'scholar', firstName: 'Hiro', lastName: 'Tanaka', email: 'scholar@demo.example.edu' });
+    const k = await buildScholarCase(t, { user: 'scholar', firstName: 'Hiro', lastName: 'Tanaka', email: 'scholar@demo.example.edu' });
     const before = await getCase(k.applicationId);
     expect(before).toMatchObject({ processedState: '', sponsorshipState: 'submitted', canProcess: true, phase: 'sponsorship_request' });
     const res = await call(t, 'POST', `${CASE(k.applicationId)}/process`, {
@@ -70,28 +71,23 @@ describe('processSponsorship (Review Sponsorship Request): process as', () => {
     // The application is the scholar's (subject) and the office's (the staff member who processed it), not the department's.
     expect(req).toMatchObject({
       code: 'h1b_application',
-      requester_user_id: await userId(t, 'admin'),
+      requester_user_id: await userIdOf(t, 'admin'),
       subject_user_id: k.scholarUserId,
       status: 'draft',
     });
-    const [sp] = await t.sql<{ status: string }>('select status from requests where id = $1', [k.sponsorshipRequestId]);
-    expect(sp!.status).toBe('completed');
-    const audit = await t.sql<{ action: string }>(
-      "select action from audit_events where entity_type = 'scholar_application' and entity_id = $1",
-      [k.applicationId],
-    );
-    expect(audit.map((a) => a.action)).toContain('scholar.processed');
+    expect((await requestStateOf(t, k.sponsorshipRequestId)).status).toBe('completed');
+    expect(await auditActionsOf(t, k.applicationId, { entityType: 'scholar_application' })).toContain('scholar.processed');
     expect((await notes(k.scholarUserId!, 'scholar.processed'))[0]!.text).toMatch(/H-1B application/);
     const [mail] = await mailsTo(t, 'scholar@demo.example.edu');
     expect(mail!.text_body).toContain('https://portal.demo.test/#/scholar/edith1application');
-    expect((await notes(await userId(t, 'dept'), 'scholar.processed'))[0]!.text).toMatch(
+    expect((await notes(await userIdOf(t, 'dept'), 'scholar.processed'))[0]!.text).toMatch(
       /processed the sponsorship request for Hiro Tanaka as H-1B/,
     );
   });
 
   it("processes as each visa type, with that type's engine request and editable dates", async () => {
     for (const kind of PROCESS_AS.filter((p) => p !== 'Ineligible')) {
-      const k = await newCase(t, { department: 'CS', proposedStatus: "Don't Know" });
+      const k = await buildScholarCase(t, { department: 'CS', proposedStatus: "Don't Know" });
       const res = await call(t, 'POST', `${CASE(k.applicationId)}/process`, {
         as: officer,
         body: { processAs: kind, version: 1, processedStartDate: '2027-02-01', processedEndDate: '2028-01-31' },
@@ -108,7 +104,7 @@ describe('processSponsorship (Review Sponsorship Request): process as', () => {
   });
 
   it('converts a processed H-1B case to J-1: a new program request, the old one dismissed, a history row', async () => {
-    const k = await newCase(t, { processedState: 'H-1B', proposedStatus: 'H-1B' });
+    const k = await buildScholarCase(t, { processedState: 'H-1B', proposedStatus: 'H-1B' });
     const res = await call(t, 'POST', `${CASE(k.applicationId)}/process`, { as: admin, body: { processAs: 'J-1', version: 1 } });
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json<scholarsApi.TOfficeCase>();
@@ -132,7 +128,7 @@ describe('processSponsorship (Review Sponsorship Request): process as', () => {
   });
 
   it('closes a case as ineligible with a reason, and tells the department', async () => {
-    const k = await newCase(t);
+    const k = await buildScholarCase(t);
     const noReason = await call(t, 'POST', `${CASE(k.applicationId)}/process`, {
       as: admin,
       body: { processAs: 'Ineligible', version: 1 },
@@ -155,15 +151,15 @@ describe('processSponsorship (Review Sponsorship Request): process as', () => {
       k.sponsorshipRequestId,
     ]);
     expect(sp).toEqual({ status: 'rejected', status_message: 'The position is not a specialty occupation.' });
-    expect((await notes(await userId(t, 'dept'), 'scholar.ineligible'))[0]!.text).toMatch(/ineligible.*specialty occupation/);
+    expect((await notes(await userIdOf(t, 'dept'), 'scholar.ineligible'))[0]!.text).toMatch(/ineligible.*specialty occupation/);
   });
 
   it('refuses a request the department has not sent to the office (409) and end dates before the start (400)', async () => {
-    const draft = await newCase(t, { sponsorshipState: 'draft' });
+    const draft = await buildScholarCase(t, { sponsorshipState: 'draft' });
     const res = await call(t, 'POST', `${CASE(draft.applicationId)}/process`, { as: admin, body: { processAs: 'H-1B', version: 1 } });
     expect(res.statusCode).toBe(409);
     expect((await getCase(draft.applicationId)).canProcess).toBe(false);
-    const k = await newCase(t);
+    const k = await buildScholarCase(t);
     const bad = await call(t, 'POST', `${CASE(k.applicationId)}/process`, {
       as: admin,
       body: { processAs: 'O-1', version: 1, processedStartDate: '2028-01-01', processedEndDate: '2027-01-01' },
@@ -175,7 +171,7 @@ describe('processSponsorship (Review Sponsorship Request): process as', () => {
 
 describe("office routes are the office's", () => {
   it('a department user and a scholar are refused every office route; another institution does not find the case', async () => {
-    const k = await newCase(t, { user: 'scholar' });
+    const k = await buildScholarCase(t, { user: 'scholar' });
     for (const as of [dept, scholar]) {
       expect((await call(t, 'GET', CASE(k.applicationId), { as })).statusCode).toBe(403);
       expect((await call(t, 'POST', `${CASE(k.applicationId)}/process`, { as, body: { processAs: 'H-1B', version: 1 } })).statusCode).toBe(
@@ -213,7 +209,7 @@ describe("office routes are the office's", () => {
 
 describe('changeCaseStatus: status and phase changes', () => {
   it('writes a status history row and an audit event, tells the department of a new phase, and refuses a stale version', async () => {
-    const k = await newCase(t, { processedState: 'H-1B', applicationState: 'submitted', phase: 'isss_review' });
+    const k = await buildScholarCase(t, { processedState: 'H-1B', applicationState: 'submitted', data: h1bApplicationData() });
     const c0 = await getCase(k.applicationId);
     const body = {
       phase: 'filed',
@@ -243,7 +239,7 @@ describe('changeCaseStatus: status and phase changes', () => {
       [k.applicationId],
     );
     expect([a!.before.phase, a!.after.phase]).toEqual(['isss_review', 'filed']);
-    expect((await notes(await userId(t, 'dept'), 'scholar.phase-changed'))[0]!.text).toMatch(/moved to Filed \(In Progress\)/);
+    expect((await notes(await userIdOf(t, 'dept'), 'scholar.phase-changed'))[0]!.text).toMatch(/moved to Filed \(In Progress\)/);
     // Someone who opened the case before this change cannot overwrite it.
     const stale = await call(t, 'POST', `${CASE(k.applicationId)}/status`, { as: admin, body: { ...body, phase: 'approved' } });
     expect(stale.statusCode).toBe(409);
@@ -256,7 +252,7 @@ describe('changeCaseStatus: status and phase changes', () => {
   });
 
   it('refuses a change dated in the future, and unlocking a case without an application', async () => {
-    const k = await newCase(t);
+    const k = await buildScholarCase(t);
     const future = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
     const res = await call(t, 'POST', `${CASE(k.applicationId)}/status`, {
       as: admin,
@@ -273,20 +269,19 @@ describe('changeCaseStatus: status and phase changes', () => {
   });
 
   it('unlock gives the submitted application back to the scholar, who is told and may change it again', async () => {
-    const k = await newCase(t, {
+    const k = await buildScholarCase(t, {
       user: 'scholar',
       processedState: 'H-1B',
       applicationState: 'submitted',
-      phase: 'isss_review',
-      extra: { is_locked: true },
+      data: h1bApplicationData(),
     });
-    await t.sql("update requests set status = 'submitted' where id = $1", [k.applicationRequestId]);
     const row = async () =>
       (await t.sql<Record<string, unknown>>('select * from scholar_applications where id = $1', [k.applicationId]))[0]!;
     const actor = { role: 'scholar', userId: k.scholarUserId!, departmentId: null } as never;
     const asCase = (r: Record<string, unknown>) =>
       ({ processedState: r.processed_state, applicationState: r.application_state, isLocked: r.is_locked }) as never;
     expect(canAccessCase(actor, asCase(await row()), { userId: k.scholarUserId }, 'apply')).toBe(false);
+    const historyBefore = (await getCase(k.applicationId)).history.length;
     const res = await call(t, 'POST', `${CASE(k.applicationId)}/status`, {
       as: admin,
       body: {
@@ -299,11 +294,10 @@ describe('changeCaseStatus: status and phase changes', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      applicationState: 'returned',
-      isLocked: false,
-      history: [expect.objectContaining({ isUnlocked: true })],
-    });
+    expect(res.json()).toMatchObject({ applicationState: 'returned', isLocked: false });
+    // One new history row, newest first: the unlock.
+    expect(res.json().history).toHaveLength(historyBefore + 1);
+    expect(res.json().history[0]).toMatchObject({ isUnlocked: true });
     expect(canAccessCase(actor, asCase(await row()), { userId: k.scholarUserId }, 'apply')).toBe(true);
     const [r] = await t.sql<{ status: string; status_message: string }>('select status, status_message from requests where id = $1', [
       k.applicationRequestId,
@@ -315,7 +309,7 @@ describe('changeCaseStatus: status and phase changes', () => {
 
 describe('office data, premium processing and employment', () => {
   it('saves each part with the version, checks fields, and the History Log names what changed', async () => {
-    const k = await newCase(t, { processedState: 'H-1B' });
+    const k = await buildScholarCase(t, { processedState: 'H-1B' });
     let v = 1;
     const put = async (part: string, body: Record<string, unknown>) =>
       call(t, 'PUT', `${CASE(k.applicationId)}/${part}`, { as: admin, body: { ...body, version: v } });
@@ -392,13 +386,8 @@ describe('office data, premium processing and employment', () => {
 
 describe('Requests, Documents and History Log of a converted case', () => {
   it('keep the earlier program request: its files on Documents, its events in the History Log', async () => {
-    const k = await newCase(t, { processedState: 'H-1B' });
-    const file = (requestId: string, name: string, status = 'active') =>
-      t.sql(
-        `insert into attachments (institution_id, request_id, file_name, content_type, size_bytes, sha256, storage_key, status)
-       values ($1, $2, $3, 'application/pdf', 10, 'x', 'k-' || md5(random()::text), $4)`,
-        [t.institutionA, requestId, name, status],
-      );
+    const k = await buildScholarCase(t, { processedState: 'H-1B' });
+    const file = (requestId: string, fileName: string, status = 'active') => buildAttachment(t, { requestId, fileName, status });
     await file(k.applicationRequestId!, 'lca.pdf');
     await file(k.applicationRequestId!, 'old.pdf', 'deleted');
     await file(k.sponsorshipRequestId, 'offer-letter.pdf');
@@ -477,7 +466,7 @@ describe('Templates per visa type', () => {
     ]);
     const doc = out.documents[0]!;
     const q = out.questionnaires.find((x) => !x.isRetired)!;
-    const k = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
+    const k = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B' });
     const res = await call(t, 'PUT', '/api/scholars/office/templates/h1b_application', {
       as: admin,
       body: { questionnaireIds: [q.id], documentIds: [doc.id] },

@@ -3,7 +3,8 @@ import { SCHOLAR_APP_MSG, type TScholarApplicationForm, type TSession } from '@m
 import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
 import { uploadOk } from './fixtures/case-fixtures.js';
-import { newCase } from './scholars-fixtures.js';
+import { buildCustomDocument, buildDepartmentConfig, buildScholarCase, configureRequestType, requestTypeIdOf } from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let scholar: TSession;
@@ -65,25 +66,20 @@ const submit = (id: string, version: number, data: Record<string, unknown>) =>
 
 describe('the scholar portal application', () => {
   it("gives the scholar their current case's form, empty and editable, with the department's sites of activity", async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'J-1' });
-    await t.sql(
-      `insert into department_configs (department_id, institution_id, sites_of_activity) select department_id, institution_id, $2::jsonb from scholar_applications where id = $1
-      on conflict (department_id) do update set sites_of_activity = excluded.sites_of_activity`,
-      [
-        c.applicationId,
-        JSON.stringify([
-          {
-            name: 'Physics Building',
-            address1: '1 Main St',
-            address2: '',
-            city: 'Boston',
-            state: 'MA',
-            postalCode: '02139',
-            isPrimary: true,
-          },
-        ]),
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'J-1' });
+    await buildDepartmentConfig(t, c.application.departmentId, {
+      sitesOfActivity: [
+        {
+          name: 'Physics Building',
+          address1: '1 Main St',
+          address2: '',
+          city: 'Boston',
+          state: 'MA',
+          postalCode: '02139',
+          isPrimary: true,
+        },
       ],
-    );
+    });
     const app = await mine();
     expect(app).toMatchObject({
       applicationId: c.applicationId,
@@ -102,20 +98,20 @@ describe('the scholar portal application', () => {
 
   it('routes by processed state: the current case is the one of the processed state the sign-in carries', async () => {
     for (const state of ['H-1B', 'H-1BExtension', 'O-1', 'o1Extension', 'J-1', 'F-1 OPT/STEM']) {
-      const c = await newCase(t, { user: 'scholar', processedState: state });
+      const c = await buildScholarCase(t, { user: 'scholar', processedState: state });
       const session = await t.login('scholar');
       expect([session.processedState, session.scholarId]).toEqual([state, c.scholarId]);
       const app = await mine();
       expect([app.applicationId, app.processedState]).toEqual([c.applicationId, state]);
     }
     // Not processed yet: nothing to fill in (the landing page shows the review request instead).
-    await newCase(t, { user: 'scholar', processedState: '' });
+    await buildScholarCase(t, { user: 'scholar', processedState: '' });
     expect((await t.login('scholar')).processedState ?? '').toBe('');
     expect(await mine()).toMatchObject({ processedState: '', canEdit: false });
   });
 
   it('saves a draft and reads it back; drops unknown fields; keeps half-typed dates', async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B' });
     const res = await save(c.applicationId, 1, {
       firstName: 'Hiro',
       dateOfBirth: '04/0',
@@ -142,7 +138,7 @@ describe('the scholar portal application', () => {
   });
 
   it('refuses a stale save (409) and keeps the newer one', async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B' });
     expect((await save(c.applicationId, 1, { firstName: 'First tab' })).statusCode).toBe(200);
     const stale = await save(c.applicationId, 1, { firstName: 'Second tab' });
     expect(stale.statusCode).toBe(409);
@@ -150,7 +146,7 @@ describe('the scholar portal application', () => {
   });
 
   it('refuses wrong types on a draft, on the field', async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B' });
     const res = await save(c.applicationId, 1, { h1bCapOut: 'yes', firstName: 'x'.repeat(201) });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({
@@ -160,7 +156,7 @@ describe('the scholar portal application', () => {
   });
 
   it('refuses a submit with each message on its field, and keeps what was typed', async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B' });
     const data = {
       ...VALID_H1B,
       i140Flag: true,
@@ -182,30 +178,30 @@ describe('the scholar portal application', () => {
   });
 
   it("refuses a submit while a required document of the visa type's template is missing, then submits once it is uploaded", async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
-    const [doc] = await t.sql<{ id: string }>(
-      `insert into custom_documents (institution_id, name, document_type, is_required, is_hidden, is_visible_to_student) values ($1, 'Passport copy', 'file_upload', true, false, true) returning id`,
-      [t.institutionA],
-    );
-    await t.sql(`update request_types set document_ids = array[$2]::uuid[] where institution_id = $1 and code = 'h1b_application'`, [
-      t.institutionA,
-      doc!.id,
-    ]);
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B' });
+    const doc = await buildCustomDocument(t, { name: 'Passport copy', isRequired: true, isHidden: false, isVisibleToStudent: true });
+    const h1b = await requestTypeIdOf(t, 'h1b_application');
+    await configureRequestType(t, h1b, { documentIds: [doc.id] });
     try {
       const res = await submit(c.applicationId, 1, VALID_H1B);
       expect(res.statusCode).toBe(400);
-      expect(res.json().fieldErrors).toEqual({ [`documents.${doc!.id}`]: ['Please upload Passport copy.'] });
+      expect(res.json().fieldErrors).toEqual({ [`documents.${doc.id}`]: ['Please upload Passport copy.'] });
       // The scholar uploads it through the attachments module, on the application's engine request.
-      await uploadOk(t, scholar, { requestId: c.applicationRequestId!, customDocumentId: doc!.id });
+      await uploadOk(t, scholar, { requestId: c.applicationRequestId!, customDocumentId: doc.id });
       const ok = await submit(c.applicationId, (await mine()).version, VALID_H1B);
       expect(ok.statusCode, ok.body).toBe(200);
     } finally {
-      await t.sql(`update request_types set document_ids = '{}' where institution_id = $1 and code = 'h1b_application'`, [t.institutionA]);
+      await configureRequestType(t, h1b, { documentIds: [] });
     }
   });
 
   it('submits: locked, ISSS Review, a status history row, an audit event, the engine request submitted, the office told', async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'H-1B', firstName: 'Hiro', lastName: 'Tanaka' });
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B', firstName: 'Hiro', lastName: 'Tanaka' });
+    const historyOf = () =>
+      t.sql('select phase, status, visa_code from scholar_status_history where application_id = $1 order by created_at, id', [
+        c.applicationId,
+      ]);
+    const before = await historyOf();
     const res = await submit(c.applicationId, 1, VALID_H1B);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -216,13 +212,12 @@ describe('the scholar portal application', () => {
       canEdit: false,
     });
     expect(res.json().submittedAt).toBeTruthy();
-    const history = await t.sql('select phase, status, visa_code from scholar_status_history where application_id = $1', [c.applicationId]);
-    expect(history).toEqual([{ phase: 'isss_review', status: 'pending', visa_code: 'H-1B' }]);
-    const audit = await t.sql<{ action: string }>(
-      `select action from audit_events where entity_type = 'scholar_application' and entity_id = $1 order by id`,
-      [c.applicationId],
-    );
-    expect(audit.map((a) => a.action)).toEqual(['scholar_application.draft_saved', 'scholar_application.submitted']);
+    // Processing wrote the earlier rows; the submit adds exactly one.
+    expect(await historyOf()).toEqual([...before, { phase: 'isss_review', status: 'pending', visa_code: 'H-1B' }]);
+    expect(await auditActionsOf(t, c.applicationId, { entityType: 'scholar_application' })).toEqual([
+      'scholar_application.draft_saved',
+      'scholar_application.submitted',
+    ]);
     const [req] = await t.sql<{ status: string }>('select status from requests where id = $1', [c.applicationRequestId]);
     expect(req!.status).toBe('submitted');
     const bell = await t.sql<{ text: string }>(
@@ -244,8 +239,7 @@ describe('the scholar portal application', () => {
   });
 
   it('takes a resubmission once the office unlocked the application (returned), and the engine request leaves clarification', async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'H-1B', applicationState: 'returned', data: VALID_H1B });
-    await t.sql(`update requests set status = 'clarification_requested' where id = $1`, [c.applicationRequestId]);
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B', applicationState: 'returned', data: VALID_H1B });
     const app = await mine();
     expect(app).toMatchObject({ applicationState: 'returned', canEdit: true, data: VALID_H1B });
     const res = await submit(c.applicationId, app.version, { ...VALID_H1B, fieldOfStudy: 'Quantum optics' });
@@ -258,7 +252,7 @@ describe('the scholar portal application', () => {
   });
 
   it('starts an untouched form with what the office knows of the scholar', async () => {
-    await newCase(t, {
+    await buildScholarCase(t, {
       user: 'scholar',
       processedState: 'F-1 OPT/STEM',
       firstName: 'Hiro',
@@ -269,11 +263,11 @@ describe('the scholar portal application', () => {
   });
 
   it("never shows another scholar's case (404), and a department user gets 403 on every portal route", async () => {
-    const other = await newCase(t, { user: null, processedState: 'H-1B' });
+    const other = await buildScholarCase(t, { user: null, processedState: 'H-1B' });
     expect((await call(t, 'GET', `${P}/applications/${other.applicationId}`, { as: scholar })).statusCode).toBe(404);
     expect((await save(other.applicationId, 1, { firstName: 'X' })).statusCode).toBe(404);
     expect((await submit(other.applicationId, 1, VALID_H1B)).statusCode).toBe(404);
-    const own = await newCase(t, { user: 'scholar', processedState: 'H-1B' });
+    const own = await buildScholarCase(t, { user: 'scholar', processedState: 'H-1B' });
     for (const [method, url] of [
       ['GET', `${P}/application`],
       ['GET', `${P}/applications/${own.applicationId}`],
@@ -290,7 +284,7 @@ describe('the scholar portal application', () => {
   });
 
   it('lets office staff read the form (recorded) and correct it through the same operation while it is open', async () => {
-    const c = await newCase(t, { user: 'scholar', processedState: 'O-1' });
+    const c = await buildScholarCase(t, { user: 'scholar', processedState: 'O-1' });
     const read = await call(t, 'GET', `/api/scholars/applications/${c.applicationId}/form`, { as: officer });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ canEdit: true, processedState: 'O-1' });

@@ -6,7 +6,7 @@ import { runScholarAlertsJob } from '../src/modules/scholars/reports/operations/
 import { sendEndDateAlerts } from '../src/modules/scholars/reports/operations/send-end-date-alerts.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { departmentId, newCase, userId, type TCaseFixture } from './scholars-fixtures.js';
+import { buildScholarCase, departmentIdOf, type TScholarCaseOptions, updateScholarCase, userIdOf } from './factories/index.js';
 
 /**
  * The office's scholar dashboard (list, tabs, filters, sort, paging), its two Excel exports (read
@@ -51,7 +51,7 @@ const ids = async (query: Record<string, string | number>) => (await list(query)
 /** Cases sharing a unique last name, so each test's keyword sees only its own cases. */
 function group() {
   const tag = `Zq${randomBytes(4).toString('hex')}`;
-  return { tag, make: async (o: TCaseFixture = {}) => (await newCase(t, { lastName: tag, ...o })).applicationId };
+  return { tag, make: async (o: TScholarCaseOptions = {}) => (await buildScholarCase(t, { lastName: tag, ...o })).applicationId };
 }
 
 describe('the scholar dashboard', () => {
@@ -63,7 +63,7 @@ describe('the scholar dashboard', () => {
       phase: 'application',
       status: 'in_progress',
       processedEndDate: day(20),
-      extra: { premium_process_flag: true },
+      premiumProcessFlag: true,
     });
     const j1 = await make({
       firstName: 'Ben',
@@ -81,7 +81,7 @@ describe('the scholar dashboard', () => {
       status: 'pending',
       processedEndDate: day(90),
     });
-    await newCase(t, { lastName: `Other${tag}x`.replace(tag, 'Elsewhere') });
+    await buildScholarCase(t, { lastName: `Other${tag}x`.replace(tag, 'Elsewhere') });
 
     expect(await ids({ q: tag })).toEqual([h1b, j1, fresh, opt].sort());
     expect(await ids({ q: tag.toUpperCase() }), 'the keyword ignores case').toEqual([h1b, j1, fresh, opt].sort());
@@ -94,7 +94,7 @@ describe('the scholar dashboard', () => {
     expect(await ids({ q: email }), 'by e-mail').toEqual([j1]);
     expect(await ids({ q: tag, phase: 'application' })).toEqual([h1b, opt].sort());
     expect(await ids({ q: tag, phase: 'sponsorship_request' })).toEqual([fresh]);
-    expect(await ids({ q: tag, departmentId: await departmentId(t, 'CS') })).toEqual([j1]);
+    expect(await ids({ q: tag, departmentId: await departmentIdOf(t, 'CS') })).toEqual([j1]);
     expect(await ids({ q: tag, visa: 'J-1' })).toEqual([j1]);
     expect(await ids({ q: tag, visa: 'none' })).toEqual([fresh]);
     expect(await ids({ q: tag, status: 'in_progress' })).toEqual([h1b]);
@@ -135,8 +135,8 @@ describe('the scholar dashboard', () => {
     expect(await names({ sort: 'visa', order: 'asc' })).toEqual(['Bruno', 'Carla', 'Alma']);
     // Department of Computer Science, Department of Physics, School of Medicine.
     expect(await names({ sort: 'department', order: 'asc' })).toEqual(['Bruno', 'Alma', 'Carla']);
-    await t.sql("update scholar_applications set updated_at = now() - interval '1 day' where id = $1", [a]);
-    await t.sql("update scholar_applications set updated_at = now() + interval '1 minute' where id = $1", [c]);
+    await updateScholarCase(t, a, { updatedAt: new Date(Date.now() - 86_400_000) });
+    await updateScholarCase(t, c, { updatedAt: new Date(Date.now() + 60_000) });
     expect(await names({ sort: 'updatedAt', order: 'desc' })).toEqual(['Carla', 'Bruno', 'Alma']);
     const p2 = await list({ q: tag, sort: 'name', order: 'asc', pageSize: 2, page: 2 });
     expect(p2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
@@ -200,7 +200,7 @@ function readWorkbook(body: Buffer) {
 
 describe('list scope', () => {
   it("lists exactly the institution's cases, each of which the same user may open", async () => {
-    await newCase(t, { processedState: 'H-1B', institutionId: t.institutionB, department: 'CS' });
+    await buildScholarCase(t, { processedState: 'H-1B', institutionId: t.institutionB, department: 'CS' });
     const listed: string[] = [];
     for (let page = 1; ; page++) {
       const res = await list({ page, pageSize: 100, sort: 'name', order: 'asc' }, officer);
@@ -224,7 +224,7 @@ describe('the Excel exports', () => {
       firstName: '=HYPERLINK("http://evil.test","x")',
       processedState: 'H-1B',
       phase: 'application',
-      extra: { premium_process_flag: true },
+      premiumProcessFlag: true,
       processedEndDate: '2027-08-31',
     });
     await make({ firstName: '+Plus', processedState: 'H-1B', phase: 'application' });
@@ -269,13 +269,13 @@ describe('the Excel exports', () => {
       firstName: 'Opt',
       processedState: 'F-1 OPT/STEM',
       phase: 'application',
-      extra: { employment: JSON.stringify({ employerName: 'Acme Labs', opt: true, stem: false, cpt: true, onCampus: 'true' }) },
+      employment: { employerName: 'Acme Labs', opt: true, stem: false, cpt: true, onCampus: 'true' },
     });
     await make({
       firstName: 'Stem',
       processedState: 'F-1 OPT/STEM',
       phase: 'filed',
-      extra: { employment: JSON.stringify({ stem: true }) },
+      employment: { stem: true },
     });
     await make({ firstName: 'Hb', processedState: 'H-1B', phase: 'application' });
     const res = await call(t, 'GET', '/api/scholars/dashboard/export-opt', { as: admin, query: { q: tag, phase: 'application' } });
@@ -341,7 +341,7 @@ describe('scholarTimeTracking', () => {
     tripsOutsideUs: [{ departureDate: '03/01/2021', returnDate: '03/12/2021' }],
   };
   it('gives the office the H-1B six-year figures from the immigration history', async () => {
-    const { applicationId } = await newCase(t, { processedState: 'H-1BExtension', processedEndDate: day(30), data });
+    const { applicationId } = await buildScholarCase(t, { processedState: 'H-1BExtension', processedEndDate: day(30), data });
     const res = await call(t, 'GET', `/api/scholars/cases/${applicationId}/time-tracking`, { as: officer });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -351,9 +351,9 @@ describe('scholarTimeTracking', () => {
     expect(body.jBars).toBeNull();
   });
   it('gives J-1 bars for a J-1 case', async () => {
-    const { applicationId } = await newCase(t, {
+    const { applicationId } = await buildScholarCase(t, {
       processedState: 'J-1',
-      extra: { processed_start_date: '2027-01-04' },
+      processedStartDate: '2027-01-04',
       data: { category: 'RESEARCH SCHOLAR', priorJStatus: [{ category: 'PROFESSOR', fromDate: '01/01/2024', toDate: '06/30/2025' }] },
     });
     const body = (await call(t, 'GET', `/api/scholars/cases/${applicationId}/time-tracking`, { as: admin })).json();
@@ -365,8 +365,8 @@ describe('scholarTimeTracking', () => {
     });
   });
   it("is open to the case's department without the application's rows, not found for another department, refused to scholars", async () => {
-    const own = await newCase(t, { processedState: 'H-1B', data });
-    const other = await newCase(t, { processedState: 'H-1B', department: 'CS', data });
+    const own = await buildScholarCase(t, { processedState: 'H-1B', data });
+    const other = await buildScholarCase(t, { processedState: 'H-1B', department: 'CS', data });
     const res = await call(t, 'GET', `/api/scholars/cases/${own.applicationId}/time-tracking`, { as: dept });
     expect(res.statusCode).toBe(200);
     // H-1B information is hidden from departments by default (account settings).
@@ -393,19 +393,25 @@ describe('sendEndDateAlerts', () => {
   });
 
   it('tells the department and the office once per offset, and never another department', async () => {
-    const phys = await newCase(t, {
+    const phys = await buildScholarCase(t, {
       firstName: 'Ends',
       lastName: 'Soon',
       processedState: 'H-1B',
       phase: 'filed',
       processedEndDate: day(60),
     });
-    const cs = await newCase(t, { firstName: 'Cs', lastName: 'Case', processedState: 'O-1', department: 'CS', processedEndDate: day(45) });
-    const notYet = await newCase(t, { processedState: 'J-1', processedEndDate: day(61) });
-    const optCase = await newCase(t, { processedState: 'F-1 OPT/STEM', processedEndDate: day(10) });
-    const closed = await newCase(t, { processedState: 'H-1B', phase: 'closed', status: 'withdrawn', processedEndDate: day(10) });
-    const deptUser = await userId(t, 'dept');
-    const adminUser = await userId(t, 'admin');
+    const cs = await buildScholarCase(t, {
+      firstName: 'Cs',
+      lastName: 'Case',
+      processedState: 'O-1',
+      department: 'CS',
+      processedEndDate: day(45),
+    });
+    const notYet = await buildScholarCase(t, { processedState: 'J-1', processedEndDate: day(61) });
+    const optCase = await buildScholarCase(t, { processedState: 'F-1 OPT/STEM', processedEndDate: day(10) });
+    const closed = await buildScholarCase(t, { processedState: 'H-1B', phase: 'closed', status: 'withdrawn', processedEndDate: day(10) });
+    const deptUser = await userIdOf(t, 'dept');
+    const adminUser = await userIdOf(t, 'admin');
 
     await runScholarAlertsJob(t.services, today);
     const first = await notes(phys.scholarId);
@@ -445,7 +451,7 @@ describe('sendEndDateAlerts', () => {
   });
 
   it('sends once when two runs race, and a new end date alerts again', async () => {
-    const c = await newCase(t, { processedState: 'J-1', processedEndDate: day(25) });
+    const c = await buildScholarCase(t, { processedState: 'J-1', processedEndDate: day(25) });
     const counts = await Promise.all([
       sendEndDateAlerts(ctxOf(t.institutionA) as never, today),
       sendEndDateAlerts(ctxOf(t.institutionA) as never, today),
@@ -459,7 +465,7 @@ describe('sendEndDateAlerts', () => {
       'each person once',
     ).toBe(true);
     expect(counts.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
-    await t.sql('update scholar_applications set processed_end_date = $2 where id = $1', [c.applicationId, day(28)]);
+    await updateScholarCase(t, c.applicationId, { processedEndDate: day(28) });
     await sendEndDateAlerts(ctxOf(t.institutionA), today);
     expect((await notes(c.scholarId)).length).toBe(mine.length * 2);
   });

@@ -5,6 +5,7 @@ import { MSG, type TSession } from '@meridian/domain';
 import { TokenService } from '../src/platform/auth/tokens.js';
 import { createTestApp, DEMO_PASSWORD, HOST_B, type TTestApp } from './app.js';
 import { call, inviteStaff, latestLink } from './http.js';
+import { ageLoginFailures } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -53,10 +54,7 @@ describe('sign-in throttling', () => {
     const sameNameB = await call(t, 'POST', '/api/auth/login', { host: HOST_B, body: { userName: 'assistant', password: DEMO_PASSWORD } });
     expect(sameNameB.statusCode).toBe(200);
     // Slowed down, not locked out for good: once the wait has passed the right password works.
-    await t.sql("update login_throttle set last_failure_at = now() - interval '31 seconds' where institution_id = $1 and key = $2", [
-      t.institutionA,
-      `acct:${victim.userName.toLowerCase()}`,
-    ]);
+    await ageLoginFailures(t, `acct:${victim.userName.toLowerCase()}`, 31_000);
     expect((await tryLogin(victim.userName, victim.password)).statusCode).toBe(200);
   });
 

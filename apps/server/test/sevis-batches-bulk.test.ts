@@ -2,8 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { sevisApi, TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { newStudent } from './students-fixtures.js';
-import { daysFromToday, sevisSender, sevisSettingsRow, STUDENT_RECORD_EXTRA, studentWithEvent } from './sevis-fixtures.js';
+import {
+  buildSevisSender,
+  buildSevisSettings,
+  buildStudent,
+  buildStudentWithPendingEvent,
+  daysFromToday,
+  setStaffPermissions,
+  sevisReadyRecord,
+  type TStudentOverrides,
+} from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -18,13 +27,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-const unregistered = (site: 'MAIN' | 'MED', extra: Record<string, unknown> = {}) =>
-  newStudent(t, {
+const unregistered = (site: 'MAIN' | 'MED', extra: TStudentOverrides = {}) =>
+  buildStudent(t, {
     site,
     visaType: 'F-1',
     sevisStatus: 'Active',
     lastName: 'Needsreg',
-    extra: { ...STUDENT_RECORD_EXTRA(), is_registered: false, session_start_date: daysFromToday(-5), ...extra },
+    ...sevisReadyRecord(),
+    isRegistered: false,
+    sessionStartDate: daysFromToday(-5),
+    ...extra,
   });
 const eventsOf = (profileId: string, type: string) =>
   t.sql<{ status: string; action: string; payload: Record<string, unknown> }>(
@@ -36,8 +48,8 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
   it("lists the Student List's 'active requiring registration' students of the caller's sites and queues Registration events in bulk", async () => {
     const a = await unregistered('MAIN');
     const b = await unregistered('MAIN');
-    const later = await unregistered('MAIN', { session_start_date: daysFromToday(20) });
-    const registered = await unregistered('MAIN', { is_registered: true });
+    const later = await unregistered('MAIN', { sessionStartDate: daysFromToday(20) });
+    const registered = await unregistered('MAIN', { isRegistered: true });
     const med = await unregistered('MED');
     const list = (await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })).json<TPage>();
     const ids = list.items.map((i) => i.profileId);
@@ -67,8 +79,7 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
     expect(all.alreadyPending).toBeGreaterThanOrEqual(1);
     expect(all.queued).toBeGreaterThanOrEqual(1);
     expect(await eventsOf(b.id, 'Registration')).toHaveLength(1);
-    const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', ['student_profile', b.id]);
-    expect(audit.map((x) => x.action)).toContain('student.sevis-event.raised');
+    expect(await auditActionsOf(t, b.id, { entityType: 'student_profile' })).toContain('student.sevis-event.raised');
   });
 
   it('refuses an empty choice with a message on the field', async () => {
@@ -80,22 +91,22 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
 
 describe('SEVIS Validation (sevis-validation)', () => {
   it('lists initial J-1 exchange visitors whose program starts within 30 days and queues Validate events', async () => {
-    const ready = await newStudent(t, {
+    const ready = await buildStudent(t, {
       site: 'MAIN',
       visaType: 'J-1',
       sevisStatus: 'Initial',
       lastName: 'Tovalidate',
       programStartDate: daysFromToday(3),
-      extra: STUDENT_RECORD_EXTRA(),
+      ...sevisReadyRecord(),
     });
-    const farOff = await newStudent(t, {
+    const farOff = await buildStudent(t, {
       site: 'MAIN',
       visaType: 'J-1',
       sevisStatus: 'Initial',
       lastName: 'Tovalidate',
       programStartDate: daysFromToday(90),
     });
-    const active = await newStudent(t, {
+    const active = await buildStudent(t, {
       site: 'MAIN',
       visaType: 'J-1',
       sevisStatus: 'Active',
@@ -117,7 +128,7 @@ describe('SEVIS Validation (sevis-validation)', () => {
   });
 
   it("another institution's records are not on its lists and cannot be queued", async () => {
-    const ready = await newStudent(t, {
+    const ready = await buildStudent(t, {
       site: 'MAIN',
       visaType: 'J-1',
       sevisStatus: 'Initial',
@@ -134,21 +145,19 @@ describe('SEVIS Validation (sevis-validation)', () => {
 
 describe('an assistant with the sevisBatch flag', () => {
   it('batches the sites of the flag once named DSO; another site is 404', async () => {
-    await t.sql(
-      `update users set staff_permissions = jsonb_set(staff_permissions, '{assistantSettings}',
-      (select jsonb_object_agg(k, v || '{"sevisBatch": true}'::jsonb) from jsonb_each(staff_permissions->'assistantSettings') as e(k, v)))
-      where institution_id = $1 and user_name = 'assistant'`,
-      [t.institutionA],
-    );
+    await setStaffPermissions(t, 'assistant', (p) => ({
+      ...p,
+      assistantSettings: Object.fromEntries(Object.entries(p.assistantSettings).map(([site, s]) => [site, { ...s, sevisBatch: true }])),
+    }));
     const assistant = await t.login('assistant');
-    const med = await sevisSettingsRow(t, { site: 'MED', kind: 'F' });
-    const main = await sevisSettingsRow(t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' });
-    const ev = await studentWithEvent(t, { site: 'MAIN' });
+    const med = (await buildSevisSettings(t, { site: 'MED', kind: 'F' })).id;
+    const main = (await buildSevisSettings(t, { site: 'MAIN', kind: 'F', officialSevisUserId: 'DEMOPDSO01' })).id;
+    const ev = await buildStudentWithPendingEvent(t, { site: 'MAIN' });
     const groups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: assistant })).json<{ items: sevisApi.TPendingGroup[] }>();
     expect(groups.items.length).toBeGreaterThan(0);
     expect(groups.items.every((g) => g.campusSiteName === 'Main Campus' && !g.canCreate)).toBe(true);
     expect((await call(t, 'POST', '/api/sevis/batches', { as: assistant, body: { settingsId: main } })).statusCode).toBe(403);
-    await sevisSender(t, 'assistant', 'DSO', 'ASSIST0001');
+    await buildSevisSender(t, 'assistant', 'DSO', 'ASSIST0001');
     expect((await call(t, 'POST', '/api/sevis/batches', { as: assistant, body: { settingsId: med } })).statusCode).toBe(404);
     const res = await call(t, 'POST', '/api/sevis/batches', { as: assistant, body: { settingsId: main, eventIds: [ev.eventId] } });
     expect(res.statusCode, res.body).toBe(200);

@@ -7,7 +7,15 @@ import { type sevisApi, type TSession } from '@meridian/domain';
 import { runSevisNightlyBatching } from '../src/modules/sevis/batches/operations/run-sevis-nightly-batching.js';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { manyStudentsWithEvents, sevisSender, sevisSettingsRow, studentWithEvent } from './sevis-fixtures.js';
+import {
+  buildPendingEvent,
+  buildSevisSender,
+  buildSevisSettings,
+  buildStudentsWithPendingEvents,
+  buildStudentWithPendingEvent,
+  updateStudent,
+} from './factories/index.js';
+import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -40,7 +48,7 @@ function xmllintAccepts(xml: string): void {
 beforeAll(async () => {
   t = await createTestApp();
   [admin, officer] = await Promise.all([t.login('admin'), t.login('officer')]);
-  medF = await sevisSettingsRow(t, { site: 'MED', kind: 'F' });
+  medF = (await buildSevisSettings(t, { site: 'MED', kind: 'F' })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -55,7 +63,7 @@ const eventsOf = (ids: string[]) =>
 
 describe('Batch Manager: creating batches', () => {
   it('splits 251 records into batches of 250 and 1 with consecutive 14-character ids; the XML passes the XSD', async () => {
-    const profiles = await manyStudentsWithEvents(t, 251, { site: 'MED' });
+    const profiles = await buildStudentsWithPendingEvents(t, 251, { site: 'MED' });
     const res = await create(admin, { settingsId: medF });
     expect(res.statusCode, res.body).toBe(200);
     const out = res.json<TOut>();
@@ -76,32 +84,24 @@ describe('Batch Manager: creating batches', () => {
       out.batches[0]!.id,
     ]);
     expect(recs[0]!.n).toBe(250);
-    const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', [
-      'sevis_batch',
-      out.batches[1]!.id,
-    ]);
-    expect(audit.map((a) => a.action)).toEqual(['sevis.batch-created']);
-    const onRecord = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', [
-      'student_profile',
-      profiles[0],
-    ]);
-    expect(onRecord.map((a) => a.action)).toContain('student.sevis-event.batched');
+    expect(await auditActionsOf(t, out.batches[1]!.id, { entityType: 'sevis_batch' })).toEqual(['sevis.batch-created']);
+    expect(await auditActionsOf(t, profiles[0]!, { entityType: 'student_profile' })).toContain('student.sevis-event.batched');
   });
 
   it('one record per student per batch: a second event of the same student goes into the next batch', async () => {
-    const s = await studentWithEvent(t, { site: 'MED' });
-    const second = await t.sql<{ id: string }>(
-      `insert into sevis_pending_events (institution_id, profile_id, event_type, action, payload)
-      values ($1, $2, 'PersonalInfo', 'Address', '{}') returning id`,
-      [t.institutionA, s.profileId],
+    const s = await buildStudentWithPendingEvent(t, { site: 'MED' });
+    const second = await buildPendingEvent(
+      t,
+      { id: s.profileId, institutionId: t.institutionA },
+      { eventType: 'PersonalInfo', action: 'Address', payload: {} },
     );
-    const out = (await create(admin, { settingsId: medF, eventIds: [s.eventId, second[0]!.id] })).json<TOut>();
+    const out = (await create(admin, { settingsId: medF, eventIds: [s.eventId, second.id] })).json<TOut>();
     expect(out.batches.map((b) => b.recordCount)).toEqual([1, 1]);
   });
 
   it('holds back a record the schema refuses, with the schema message on the event, and batches the rest', async () => {
-    const good = await studentWithEvent(t, { site: 'MED' });
-    const bad = await studentWithEvent(t, { site: 'MED', extra: { sevis_id: 'N123' } });
+    const good = await buildStudentWithPendingEvent(t, { site: 'MED' });
+    const bad = await buildStudentWithPendingEvent(t, { site: 'MED', record: { sevisId: 'N123' } });
     const out = (await create(admin, { settingsId: medF, eventIds: [good.eventId, bad.eventId] })).json<TOut>();
     expect(out).toMatchObject({ batchedEvents: 1, heldEvents: 1 });
     const [held] = await t.sql<{ status: string; message: string }>('select status, message from sevis_pending_events where id = $1', [
@@ -115,7 +115,7 @@ describe('Batch Manager: creating batches', () => {
     }>();
     expect(list.items.find((e) => e.id === bad.eventId)?.message).toBe(held!.message);
     // The office fixes the record: the next "Create batches" takes the held event again.
-    await t.sql(`update student_profiles set sevis_id = 'N0099887766' where id = $1`, [bad.profileId]);
+    await updateStudent(t, bad.profileId, { sevisId: 'N0099887766' });
     const again = (await create(admin, { settingsId: medF })).json<TOut>();
     expect(again.batchedEvents).toBe(1);
     const [fixed] = await t.sql<{ status: string; message: string }>('select status, message from sevis_pending_events where id = $1', [
@@ -125,10 +125,14 @@ describe('Batch Manager: creating batches', () => {
   });
 
   it('gives unique batch ids per OrgID under concurrent creation, and never batches an event twice', async () => {
-    const medJ = await sevisSettingsRow(t, { site: 'MED', kind: 'J' });
+    const medJ = (await buildSevisSettings(t, { site: 'MED', kind: 'J' })).id;
     const students = await Promise.all(
       Array.from({ length: 6 }, () =>
-        studentWithEvent(t, { site: 'MED', visaType: 'J-1', event: { eventType: 'Biographical', action: 'Edit', payload: {} } }),
+        buildStudentWithPendingEvent(t, {
+          site: 'MED',
+          visaType: 'J-1',
+          event: { eventType: 'Biographical', action: 'Edit', payload: {} },
+        }),
       ),
     );
     const calls = students.map((s) => create(admin, { settingsId: medJ, eventIds: [s.eventId] }));
@@ -155,11 +159,11 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
   let mainBatchId: string;
 
   beforeAll(async () => {
-    const s = await studentWithEvent(t, { site: 'MED' });
+    const s = await buildStudentWithPendingEvent(t, { site: 'MED' });
     const out = (await create(admin, { settingsId: medF, eventIds: [s.eventId] })).json<TOut>();
     batchRowId = out.batches[0]!.id;
     batchId = out.batches[0]!.batchId;
-    const m = await studentWithEvent(t, { site: 'MAIN' });
+    const m = await buildStudentWithPendingEvent(t, { site: 'MAIN' });
     const mainSettings = await t.sql<{ id: string }>(
       `select id from sevis_settings where institution_id = $1 and org_id = 'BOS214F00012345'`,
       [t.institutionA],
@@ -168,7 +172,7 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
   });
 
   it('shows pending groups by OrgID with counts and the events with student, type and raised date', async () => {
-    await studentWithEvent(t, { site: 'MED' });
+    await buildStudentWithPendingEvent(t, { site: 'MED' });
     const groups = (await call(t, 'GET', '/api/sevis/pending-groups', { as: admin })).json<{ items: sevisApi.TPendingGroup[] }>();
     const med = groups.items.find((g) => g.settingsId === medF)!;
     expect(med).toMatchObject({ programKind: 'F', campusSiteName: 'Medical Campus', canCreate: true });
@@ -237,21 +241,21 @@ describe('Batch Manager: lists, download, mark sent, scope', () => {
     // Not a DSO: may see the Main Campus batch but not mark it sent.
     const refused = await call(t, 'POST', `/api/sevis/batches/${mainBatchId}/mark-sent`, { as: officer });
     expect(refused.statusCode).toBe(403);
-    await sevisSender(t, 'officer', 'DSO', 'OFFICER001');
+    await buildSevisSender(t, 'officer', 'DSO', 'OFFICER001');
     expect((await call(t, 'POST', `/api/sevis/batches/${mainBatchId}/mark-sent`, { as: officer })).json().status).toBe('sent');
   });
 });
 
 describe('runSevisNightlyBatching', () => {
   it('batches every OrgID set to isAutoBatch as its official; a second run finds nothing', async () => {
-    const autoJ = await sevisSettingsRow(t, { site: 'MED', kind: 'J', isAutoBatch: true, officialSevisUserId: 'NIGHTRO001' });
-    await sevisSettingsRow(t, { site: 'MED', kind: 'F', isAutoBatch: false });
-    const s = await studentWithEvent(t, {
+    const autoJ = (await buildSevisSettings(t, { site: 'MED', kind: 'J', isAutoBatch: true, officialSevisUserId: 'NIGHTRO001' })).id;
+    await buildSevisSettings(t, { site: 'MED', kind: 'F', isAutoBatch: false });
+    const s = await buildStudentWithPendingEvent(t, {
       site: 'MED',
       visaType: 'J-1',
       event: { eventType: 'Biographical', action: 'Edit', payload: {} },
     });
-    const f = await studentWithEvent(t, { site: 'MED' });
+    const f = await buildStudentWithPendingEvent(t, { site: 'MED' });
     const first = await runSevisNightlyBatching(t.services);
     expect(first.batchedEvents + first.heldEvents).toBeGreaterThanOrEqual(1);
     const [ev] = await t.sql<{ status: string; batch_id: string | null }>(

@@ -3,8 +3,8 @@ import { zipSync, strToU8 } from 'fflate';
 import { sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { newStudent } from './students-fixtures.js';
-import { fileBody, SAMPLE_LOG, sampleBatch, sentBatch } from './sevis-results-fixtures.js';
+import { buildSevisBatch, buildStudent, studentOf, type TStudentOverrides, updateStudent } from './factories/index.js';
+import { fileBody, SAMPLE_LOG, sampleBatch } from './sevis-results-fixtures.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -115,11 +115,11 @@ describe('importTransactionLog', () => {
   });
 
   it('a failed record carries its SEVIS code and message on the record and in System Errors; the batch is completed with errors', async () => {
-    const ok = await newStudent(t, { firstName: 'Okay', lastName: 'Sent' });
-    const bad = await newStudent(t, { firstName: 'Refused', lastName: 'Bysevis' });
-    const created = await newStudent(t, { firstName: 'Brand', lastName: 'New', extra: { sevis_id: null } });
+    const ok = await buildStudent(t, { firstName: 'Okay', lastName: 'Sent' });
+    const bad = await buildStudent(t, { firstName: 'Refused', lastName: 'Bysevis' });
+    const created = await buildStudent(t, { firstName: 'Brand', lastName: 'New', sevisId: null });
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, {
+    const batch = await buildSevisBatch(t, {
       orgId,
       kind: 'student',
       records: [
@@ -129,10 +129,10 @@ describe('importTransactionLog', () => {
       ],
     });
     const xml = logFor(orgId, batch.batchId, [
-      { requestId: 'r-ok', sevisId: ok.sevisId },
+      { requestId: 'r-ok', sevisId: ok.sevisId! },
       {
         requestId: 'r-bad',
-        sevisId: bad.sevisId,
+        sevisId: bad.sevisId!,
         error: { code: 'S1056', message: 'Program end date must be after the program start date' },
       },
       { requestId: 'r-new', sevisId: 'N0012345678' },
@@ -182,20 +182,15 @@ describe('importTransactionLog', () => {
   });
 
   it("files the zip's printed form on the student's record (not shown to the student), matched by SEVIS ID", async () => {
-    const [p] = await t.sql<{ id: string; user_id: string; sevis_id: string | null }>(
-      `select p.id, p.user_id, p.sevis_id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student' and p.institution_id = $1`,
-      [t.institutionA],
-    );
-    let sevisId = p!.sevis_id;
-    if (!sevisId) {
-      sevisId = 'N0066666661';
-      await t.sql('update student_profiles set sevis_id = $1 where id = $2', [sevisId, p!.id]);
-    }
+    // The demo student's record, known to SEVIS.
+    let p = await studentOf(t);
+    if (!p.sevisId) p = await updateStudent(t, p.id, { sevisId: 'N0066666661' });
+    const sevisId = p.sevisId!;
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, {
+    const batch = await buildSevisBatch(t, {
       orgId,
       kind: 'student',
-      records: [{ profileId: p!.id, requestId: 'form1', kind: 'update', eventType: 'Reprint', action: '' }],
+      records: [{ profileId: p.id, requestId: 'form1', kind: 'update', eventType: 'Reprint', action: '' }],
     });
     const xml = logFor(orgId, batch.batchId, [{ requestId: 'form1', sevisId }]);
     const zip = Buffer.from(
@@ -210,16 +205,16 @@ describe('importTransactionLog', () => {
     expect(res.json()).toMatchObject({ formsFound: 2, formsStored: 1 });
     const files = await t.sql<{ file_name: string; is_visible_to_requester: boolean; content_type: string }>(
       'select file_name, is_visible_to_requester, content_type from attachments where subject_user_id = $1 and file_name = $2',
-      [p!.user_id, `${sevisId}.pdf`],
+      [p.userId, `${sevisId}.pdf`],
     );
     expect(files).toEqual([{ file_name: `${sevisId}.pdf`, is_visible_to_requester: false, content_type: 'application/pdf' }]);
   });
 
   it('a whole-batch failure (S0013) marks every record failed', async () => {
-    const a = await newStudent(t);
-    const b = await newStudent(t);
+    const a = await buildStudent(t);
+    const b = await buildStudent(t);
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, {
+    const batch = await buildSevisBatch(t, {
       orgId,
       kind: 'student',
       records: [
@@ -244,12 +239,12 @@ describe('importTransactionLog', () => {
 
   it('a SEVIS ID the record cannot take (the students module sees a duplicate) leaves a note and does not undo the rest of the log', async () => {
     // Same first name, last name and birth date: the students module refuses either record an identity change.
-    const twin = { firstName: 'Twin', lastName: 'Record', extra: { sevis_id: null, birth_date: '2001-01-01' } };
-    const a = await newStudent(t, twin);
-    await newStudent(t, twin);
-    const ok = await newStudent(t, { extra: { sevis_id: null } });
+    const twin = { firstName: 'Twin', lastName: 'Record', sevisId: null, birthDate: '2001-01-01' } satisfies TStudentOverrides;
+    const a = await buildStudent(t, twin);
+    await buildStudent(t, twin);
+    const ok = await buildStudent(t, { sevisId: null });
     const orgId = 'DEM214F00000001';
-    const batch = await sentBatch(t, {
+    const batch = await buildSevisBatch(t, {
       orgId,
       kind: 'student',
       records: [
@@ -302,14 +297,18 @@ describe('importTransactionLog', () => {
     expect(noBatch.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.noBatch);
 
     // The demo officer works on Main Campus only: a MED batch is not theirs.
-    const med = await newStudent(t, { site: 'MED' });
-    const batch = await sentBatch(t, {
+    const med = await buildStudent(t, { site: 'MED' });
+    const batch = await buildSevisBatch(t, {
       orgId: 'DEM214F00000002',
       kind: 'student',
       site: 'MED',
       records: [{ profileId: med.id, requestId: 'm1', kind: 'update' }],
     });
-    const foreign = await upload(officer, 'log.xml', logFor('DEM214F00000002', batch.batchId, [{ requestId: 'm1', sevisId: med.sevisId }]));
+    const foreign = await upload(
+      officer,
+      'log.xml',
+      logFor('DEM214F00000002', batch.batchId, [{ requestId: 'm1', sevisId: med.sevisId! }]),
+    );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.noBatch);
     const errs = (await call(t, 'GET', '/api/sevis/system-errors', { as: officer, query: { pageSize: 100 } })).json<{

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { newStudent, siteId } from './students-fixtures.js';
+import { buildStudent, siteIdOf } from './factories/index.js';
 import { fileBody } from './sevis-results-fixtures.js';
 
 let t: TTestApp;
@@ -44,13 +44,8 @@ const detail = async (as: TSession, id: string, state = 'all') =>
 
 describe('RTI import', () => {
   it('compares an RTI list with our records side by side, updates the selected record, adds the one we lack, and queues no SEVIS update', async () => {
-    const a = await newStudent(t, {
-      firstName: 'Asha',
-      lastName: 'Rao',
-      programEndDate: '2027-05-15',
-      extra: { email: 'asha.rao@example.edu' },
-    });
-    const b = await newStudent(t, { firstName: 'Ben', lastName: 'Okafor' });
+    const a = await buildStudent(t, { firstName: 'Asha', lastName: 'Rao', programEndDate: '2027-05-15', email: 'asha.rao@example.edu' });
+    const b = await buildStudent(t, { firstName: 'Ben', lastName: 'Okafor' });
     const [ba] = await t.sql<{ birth_date: string; email: string }>(
       `select to_char(birth_date, 'MM/DD/YYYY') as birth_date, email from student_profiles where id = $1`,
       [b.id],
@@ -58,7 +53,7 @@ describe('RTI import', () => {
     const newId = `N${String(Date.now()).slice(-10)}`;
     const text = csv([
       [
-        a.sevisId,
+        a.sevisId!,
         'RAO',
         'ASHA',
         '04/12/1999',
@@ -72,7 +67,7 @@ describe('RTI import', () => {
         'F-1',
         'Main',
       ],
-      [b.sevisId, 'OKAFOR', 'BEN', ba!.birth_date, 'IN', '08/20/2025', '05/15/2027', 'Active', '03', '', ba!.email, 'F-1', 'Main'],
+      [b.sevisId!, 'OKAFOR', 'BEN', ba!.birth_date, 'IN', '08/20/2025', '05/15/2027', 'Active', '03', '', ba!.email, 'F-1', 'Main'],
       [
         newId,
         'NGUYEN',
@@ -141,7 +136,7 @@ describe('RTI import', () => {
     expect(noSite.json().fieldErrors.campusSiteId[0]).toBe(sevisApi.RTI_MSG.siteRequired);
     const all = await call(t, 'POST', `/api/sevis/rti-imports/${imp.id}/apply`, {
       as: admin,
-      body: { campusSiteId: await siteId(t, 'MAIN') },
+      body: { campusSiteId: await siteIdOf(t, 'MAIN') },
     });
     expect(all.json()).toMatchObject({ updated: 0, inserted: 1, failed: 0, import: { updatedCount: 1, insertedCount: 1 } });
     const [c] = await t.sql<{ id: string; sevis_status: string; first_name: string; citizenship: string }>(
@@ -156,8 +151,8 @@ describe('RTI import', () => {
   });
 
   it('reads an XLSX export; an officer sees a record of another site as an error row, and only their own imports', async () => {
-    const med = await newStudent(t, { site: 'MED' });
-    const main = await newStudent(t, { firstName: 'Mina', lastName: 'Park' });
+    const med = await buildStudent(t, { site: 'MED' });
+    const main = await buildStudent(t, { firstName: 'Mina', lastName: 'Park' });
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Students');
     ws.addRow(HEADER);

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { siteId } from './students-fixtures.js';
-import { sevisSender, sevisSettingsRow } from './sevis-fixtures.js';
+import { buildSevisSender, buildSevisSettings, siteIdOf } from './factories/index.js';
 
 const M = sevisApi.SEVIS_MSG;
 let t: TTestApp;
@@ -16,8 +15,8 @@ let med: number;
 beforeAll(async () => {
   t = await createTestApp();
   [admin, officer, assistant] = await Promise.all([t.login('admin'), t.login('officer'), t.login('assistant')]);
-  main = await siteId(t, 'MAIN');
-  med = await siteId(t, 'MED');
+  main = await siteIdOf(t, 'MAIN');
+  med = await siteIdOf(t, 'MED');
 });
 afterAll(async () => {
   await t?.close();
@@ -92,7 +91,7 @@ describe('SEVIS Settings', () => {
   });
 
   it('officers see and change their own sites only; another site is 404; assistants read but may not change', async () => {
-    const medId = await sevisSettingsRow(t, { site: 'MED', kind: 'J' });
+    const medId = (await buildSevisSettings(t, { site: 'MED', kind: 'J' })).id;
     const mine = (await call(t, 'GET', '/api/sevis/settings', { as: officer })).json<TList>();
     expect(mine.items.every((s) => s.campusSiteId === main)).toBe(true);
     expect(mine.items.length).toBeGreaterThanOrEqual(2);
@@ -168,7 +167,7 @@ describe('SEVIS Permissions', () => {
     const refused = await call(t, 'POST', '/api/sevis/batches', { as: officer, body: { settingsId: f.id } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'NOT_SENDER', message: M.notSender });
-    await sevisSender(t, 'officer', 'DSO', 'OFFICER001');
+    await buildSevisSender(t, 'officer', 'DSO', 'OFFICER001');
     expect((await call(t, 'POST', '/api/sevis/batches', { as: officer, body: { settingsId: f.id } })).statusCode).toBe(200);
     expect((await call(t, 'POST', '/api/sevis/batches', { as: officer, body: { settingsId: j.id } })).statusCode).toBe(403);
     const all = await call(t, 'POST', '/api/sevis/batches', { as: officer, body: {} });

@@ -9,8 +9,8 @@ import { HttpSevisTransport, OFF_TRANSPORT, setSevisTransport } from '../src/mod
 import { createTestApp, type TTestApp } from './app.js';
 import { startFakeSevis, type TFakeSevis } from './fake-sevis/server.js';
 import { call } from './http.js';
-import { newStudent } from './students-fixtures.js';
-import { SAMPLE_BATCH, sentBatch } from './sevis-results-fixtures.js';
+import { buildDependent, buildSevisBatch, buildStudent } from './factories/index.js';
+import { SAMPLE_BATCH } from './sevis-results-fixtures.js';
 
 let t: TTestApp;
 let fake: TFakeSevis;
@@ -37,8 +37,8 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
   it('is off unless configured: sending and fetching say so, and manual download/upload remain the way', async () => {
     setSevisTransport(OFF_TRANSPORT);
     expect((await call(t, 'GET', '/api/sevis/transport', { as: admin })).json()).toEqual({ isConfigured: false, url: '' });
-    const s = await newStudent(t);
-    const b = await sentBatch(t, {
+    const s = await buildStudent(t);
+    const b = await buildSevisBatch(t, {
       orgId: 'DEM214F00000001',
       kind: 'student',
       status: 'pending',
@@ -53,18 +53,9 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
   it('sends a batch with the client certificate, waits while SEVIS has not processed it, then fetches and imports the results zip', async () => {
     configure();
     expect((await call(t, 'GET', '/api/sevis/transport', { as: admin })).json()).toEqual({ isConfigured: true, url: fake.url });
-    const s = await newStudent(t, {
-      visaType: 'J-1',
-      firstName: 'Ihave',
-      lastName: 'Dependent',
-      extra: { sevis_id: null, ev_category_cd: '1B' },
-    });
-    await t.sql(
-      `insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd, date_of_birth)
-      values ($1, $2, 'IAmSpouse', 'Dependent', '01', '1963-02-24')`,
-      [t.institutionA, s.id],
-    );
-    const b = await sentBatch(t, {
+    const s = await buildStudent(t, { visaType: 'J-1', firstName: 'Ihave', lastName: 'Dependent', sevisId: null, evCategoryCode: '1B' });
+    await buildDependent(t, s, { firstName: 'IAmSpouse', lastName: 'Dependent', relationshipCode: '01', birthDate: '1963-02-24' });
+    const b = await buildSevisBatch(t, {
       orgId: 'P-1-19833',
       batchId: '----kynEn47azQ',
       status: 'pending',
@@ -106,14 +97,14 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
 
   it("answers like the real SEVIS: its results log validates with xmllint against SevisTransLog.xsd, and a record marked bad fails with SEVIS's code", async () => {
     configure();
-    const ok = await newStudent(t);
-    const bad = await newStudent(t, { lastName: 'Markedbad' });
+    const ok = await buildStudent(t);
+    const bad = await buildStudent(t, { lastName: 'Markedbad' });
     const batchId = 'FAKE0000000002';
     const xml =
       `<?xml version="1.0" encoding="UTF-8"?><SEVISBatchCreateUpdateStudent userID="esayya9302"><BatchHeader><BatchID>${batchId}</BatchID><OrgID>DEM214F00000001</OrgID></BatchHeader><UpdateStudent>` +
       `<Student sevisID="${ok.sevisId}" requestID="u-ok" userID="esayya9302"><Reprint><Reason>01</Reason></Reprint></Student>` +
       `<Student sevisID="${bad.sevisId}" requestID="u-bad" userID="esayya9302"><Reprint><Reason>01</Reason></Reprint></Student></UpdateStudent></SEVISBatchCreateUpdateStudent>`;
-    const b = await sentBatch(t, {
+    const b = await buildSevisBatch(t, {
       orgId: 'DEM214F00000001',
       batchId,
       kind: 'student',
@@ -175,8 +166,8 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    const s = await newStudent(t);
-    const b = await sentBatch(t, {
+    const s = await buildStudent(t);
+    const b = await buildSevisBatch(t, {
       orgId: 'DEM214F00000001',
       batchId: 'FAKE0000000003',
       kind: 'student',

@@ -10,7 +10,7 @@ import {
 import { codeList } from '../src/modules/sevis/xml/schema.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profile, site } from './sevis-xml-fixtures.js';
-import { newStudent } from './students-fixtures.js';
+import { buildDependent, buildEmployment, buildPendingEvent, buildSiteOfActivity, buildStudent } from './factories/index.js';
 
 const build = (records: Parameters<typeof buildValidatedBatch>[0]['records'], kind: 'student' | 'ev' = 'student') =>
   buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(7), userId: SENDER, records });
@@ -203,55 +203,61 @@ describe('loadBatchInputs: events with their record, read under row-level securi
   });
 
   it('loads each event with the profile, dependents, sites and employments, in the order asked, and builds them', async () => {
-    const f1 = await newStudent(t, {
-      extra: {
-        gender: 'F',
-        birth_city: 'Pune',
-        phone: '6175550100',
-        us_address: JSON.stringify({ line1: '12 Oak St', city: 'Boston', state: 'MA', postalCode: '02115', countryCode: 'US' }),
-      },
+    const f1 = await buildStudent(t, {
+      gender: 'F',
+      birthCity: 'Pune',
+      phone: '6175550100',
+      usAddress: { line1: '12 Oak St', city: 'Boston', state: 'MA', postalCode: '02115', countryCode: 'US' },
     });
-    const j1 = await newStudent(t, {
+    const j1 = await buildStudent(t, {
       visaType: 'J-1',
-      extra: {
-        gender: 'M',
-        birth_city: 'Munich',
-        permanent_residence_country_cd: 'DE',
-        ev_category_cd: '1A',
-        subject_field_cd: '26.0102',
-        us_address: JSON.stringify({ line1: '5 Elm St', city: 'Boston', state: 'MA', postalCode: '02116', countryCode: 'US' }),
-      },
+      gender: 'M',
+      birthCity: 'Munich',
+      permanentResidenceCountryCode: 'DE',
+      evCategoryCode: '1A',
+      subjectFieldCode: '26.0102',
+      usAddress: { line1: '5 Elm St', city: 'Boston', state: 'MA', postalCode: '02116', countryCode: 'US' },
     });
-    const [dep] = await t.sql<{ id: string }>(
-      `insert into student_dependents (institution_id, profile_id, sevis_id, first_name, last_name, relationship_to_principal_cd, gender, date_of_birth, birth_country_cd, country_of_citizenship_cd)
-      values ($1, $2, 'N0077777777', 'Ravi', 'Kumar', '01', 'M', '1996-01-02', 'IN', 'IN') returning id`,
-      [t.institutionA, f1.id],
-    );
-    await t.sql(
-      `insert into student_sites_of_activity (institution_id, profile_id, name, address, is_primary) values ($1, $2, 'Main lab', $3, true)`,
-      [t.institutionA, j1.id, JSON.stringify({ line1: '1 Lab Way', city: 'Boston', state: 'MA', postalCode: '02115' })],
-    );
-    const [emp] = await t.sql<{ id: string }>(
-      `insert into student_employments (institution_id, profile_id, kind, start_date, end_date, employer_name, full_or_part_time, employer_address)
-      values ($1, $2, 'cpt', '2026-06-01', '2026-08-20', 'Akamai', '01', $3) returning id`,
-      [t.institutionA, f1.id, JSON.stringify({ line1: '145 Broadway', city: 'Cambridge', state: 'MA', postalCode: '02142' })],
-    );
-    const ev = async (profileId: string, type: string, action: string, payload: object, dependentId: string | null = null) =>
-      (
-        await t.sql<{ id: string }>(
-          `insert into sevis_pending_events (institution_id, profile_id, dependent_id, event_type, action, payload) values ($1, $2, $3, $4, $5, $6) returning id`,
-          [t.institutionA, profileId, dependentId, type, action, JSON.stringify(payload)],
-        )
-      )[0]!.id;
-    const e1 = await ev(f1.id, 'CPTEmployment', 'Cancel', { employmentId: emp!.id });
-    const e2 = await ev(f1.id, 'Dependent', 'Edit', {}, dep!.id);
+    const dep = await buildDependent(t, f1, {
+      sevisId: 'N0077777777',
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      relationshipCode: '01',
+      gender: 'M',
+      birthDate: '1996-01-02',
+      birthCountryCode: 'IN',
+      citizenshipCountryCode: 'IN',
+    });
+    await buildSiteOfActivity(t, j1, {
+      name: 'Main lab',
+      address: { line1: '1 Lab Way', city: 'Boston', state: 'MA', postalCode: '02115' },
+      isPrimary: true,
+    });
+    const emp = await buildEmployment(t, f1, {
+      kind: 'cpt',
+      startDate: '2026-06-01',
+      endDate: '2026-08-20',
+      employerName: 'Akamai',
+      fullOrPartTime: '01',
+      employerAddress: { line1: '145 Broadway', city: 'Cambridge', state: 'MA', postalCode: '02142' },
+    });
+    const records = { [f1.id]: f1, [j1.id]: j1 };
+    const ev = async (
+      profileId: string,
+      eventType: string,
+      action: string,
+      payload: Record<string, unknown>,
+      dependentId: string | null = null,
+    ) => (await buildPendingEvent(t, records[profileId]!, { dependentId, eventType, action, payload })).id;
+    const e1 = await ev(f1.id, 'CPTEmployment', 'Cancel', { employmentId: emp.id });
+    const e2 = await ev(f1.id, 'Dependent', 'Edit', {}, dep.id);
     const e3 = await ev(j1.id, 'Validate', 'Validate', {});
     const e4 = await ev(f1.id, 'PersonalInfo', 'Address', {});
 
     const inputs = await t.database.tenant(t.institutionA, (tx) => loadBatchInputs(tx, [e4, e1, e2, e3]));
     expect(inputs.map((i) => i.eventId)).toEqual([e4, e1, e2, e3]);
-    expect(inputs[1]!.employments.map((e) => e.id)).toEqual([emp!.id]);
-    expect(inputs[2]!.dependents.map((d) => d.id)).toEqual([dep!.id]);
+    expect(inputs[1]!.employments.map((e) => e.id)).toEqual([emp.id]);
+    expect(inputs[2]!.dependents.map((d) => d.id)).toEqual([dep.id]);
     expect(inputs[3]!.sites).toHaveLength(1);
     expect(inputs[3]!.profile.visaType).toBe('J-1');
     // Another institution sees none of them.

@@ -3,6 +3,7 @@ import type { TSession } from '@meridian/domain';
 import { expireStaleImportPreviews } from '../src/modules/students/intake/operations/expire-stale-import-previews.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
+import { buildStudentImport } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -16,12 +17,15 @@ afterAll(async () => {
 });
 
 async function upload(status: string, daysAgo: number): Promise<string> {
-  const [r] = await t.sql<{ id: string }>(
-    `insert into student_imports (institution_id, file_name, status, row_count, rows, errors, created_at)
-     values ($1, $2, $3, 1, '[{"first_name":"Ana","birth_date":"01/02/2000"}]', '[]', now() - ($4 || ' days')::interval) returning id`,
-    [t.institutionA, `students-${status}-${daysAgo}.csv`, status, String(daysAgo)],
-  );
-  return r!.id;
+  const r = await buildStudentImport(t, {
+    fileName: `students-${status}-${daysAgo}.csv`,
+    status,
+    rowCount: 1,
+    rows: [{ first_name: 'Ana', birth_date: '01/02/2000' }],
+    errors: [],
+    createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+  });
+  return r.id;
 }
 
 describe('expireStaleImportPreviews: uploads never imported lose their rows after 14 days', () => {

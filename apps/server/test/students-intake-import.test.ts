@@ -4,7 +4,7 @@ import { IMPORT_COLUMN_KEYS, IMPORT_MSG, type TSession } from '@meridian/domain'
 import { createTestApp, HOST_A, type TTestApp } from './app.js';
 import { multipart } from './fixtures/case-fixtures.js';
 import { call } from './http.js';
-import { newStudent } from './students-fixtures.js';
+import { buildStudent } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -160,7 +160,7 @@ describe('batch upload of students', () => {
   });
 
   it('finds duplicates within the file and against existing records', async () => {
-    const existing = await newStudent(t, { site: 'MAIN' });
+    const existing = await buildStudent(t, { site: 'MAIN' });
     const [ex] = await t.sql<{ email: string; first_name: string; last_name: string }>(
       'select email, first_name, last_name from student_profiles where id = $1',
       [existing.id],
@@ -174,7 +174,7 @@ describe('batch upload of students', () => {
           a,
           row({ email: a.email!.toUpperCase() }),
           row({ campus_id: 'dup-1' }),
-          row({ sevis_id: existing.sevisId }),
+          row({ sevis_id: existing.sevisId! }),
           row({ email: ex!.email }),
           row({ first_name: ex!.first_name, last_name: ex!.last_name, birth_date: '04/12/1999' }),
         ]),
@@ -195,7 +195,7 @@ describe('batch upload of students', () => {
     const rows = [row(), row(), row({ campus_id: 'LATE-1' })];
     const s = (await upload(admin, 'race.csv', csv(rows))).json();
     expect(s.errorCount).toBe(0);
-    await newStudent(t, { site: 'MED', extra: { campus_id: 'LATE-1' } });
+    await buildStudent(t, { site: 'MED', campusId: 'LATE-1' });
     const commit = await call(t, 'POST', `/api/student-imports/${s.id}/commit`, { as: admin });
     expect(commit.statusCode).toBe(409);
     expect(commit.json().message).toMatch(/^Nothing was imported/);
@@ -259,9 +259,9 @@ describe('batch upload of students', () => {
 
 describe('listNewlyAdmitted (Newly Admitted Students)', () => {
   it('lists Initial records without an account or still invited, within the officer’s sites, searchable, with invited-at', async () => {
-    const main = await newStudent(t, { site: 'MAIN', sevisStatus: 'Initial', stage: 'invited', lastName: 'Zephyrine' });
-    const med = await newStudent(t, { site: 'MED', sevisStatus: 'Initial', stage: 'invited', lastName: 'Zephyrine' });
-    const active = await newStudent(t, { site: 'MAIN', sevisStatus: 'Active', lastName: 'Zephyrine' });
+    const main = await buildStudent(t, { site: 'MAIN', sevisStatus: 'Initial', currentStage: 'invited', lastName: 'Zephyrine' });
+    const med = await buildStudent(t, { site: 'MED', sevisStatus: 'Initial', currentStage: 'invited', lastName: 'Zephyrine' });
+    const active = await buildStudent(t, { site: 'MAIN', sevisStatus: 'Active', lastName: 'Zephyrine' });
     const asOfficer = await call(t, 'GET', '/api/students/newly-admitted', { as: officer, query: { q: 'zephyr' } });
     expect(asOfficer.statusCode, asOfficer.body).toBe(200);
     expect(asOfficer.json().items.map((i: { profileId: string }) => i.profileId)).toEqual([main.id]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, latestLink, mailsTo } from './http.js';
-import { newStudent } from './students-fixtures.js';
+import { buildStudent } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -16,12 +16,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function admitted(o: { site?: 'MAIN' | 'MED' | undefined; email?: string | undefined } = {}) {
-  const s = await newStudent(t, {
+  const s = await buildStudent(t, {
     site: o.site ?? 'MAIN',
     sevisStatus: 'Initial',
-    stage: 'invited',
+    currentStage: 'invited',
     user: null,
-    extra: o.email !== undefined ? { email: o.email } : {},
+    ...(o.email !== undefined ? { email: o.email } : {}),
   });
   const [row] = await t.sql<{ email: string }>('select email from student_profiles where id = $1', [s.id]);
   return { id: s.id, email: row!.email };

@@ -4,7 +4,16 @@ import { STUDENT_LIST_TITLES, type TSession, type TStudentListTitle } from '@mer
 import { todayIso } from '../src/modules/students/list/queries/list-students.query.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { newStudent, siteId, type TStudentFixture } from './students-fixtures.js';
+import {
+  buildAttachment,
+  buildEmployment,
+  buildProfileCorrection,
+  buildStudent,
+  buildUser,
+  setStaffPermissions,
+  siteIdOf,
+  type TStudentOverrides,
+} from './factories/index.js';
 
 /**
  * The Student List (GET /api/students): for every list title of spec 000 s2, the records that must
@@ -45,31 +54,17 @@ const ids = async (title: TStudentListTitle, q: string, as: TSession = admin) =>
 /** A group of records sharing a unique last name, so one title's test only sees its own records. */
 function group() {
   const tag = `Zl${randomBytes(4).toString('hex')}`;
-  return { tag, make: (o: TStudentFixture = {}) => newStudent(t, { lastName: tag, ...o }).then((r) => r.id) };
+  return { tag, make: (o: TStudentOverrides = {}) => buildStudent(t, { lastName: tag, ...o }).then((r) => r.id) };
 }
 
-async function employment(profileId: string, e: Record<string, unknown>, inst = t.institutionA): Promise<void> {
-  const cols = { institution_id: inst, profile_id: profileId, status: 'approved', opt_phase: '', ...e };
-  const keys = Object.keys(cols);
-  await t.sql(
-    `insert into student_employments (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')})`,
-    Object.values(cols),
-  );
+async function employment(profileId: string, e: Parameters<typeof buildEmployment>[2], institutionId = t.institutionA): Promise<void> {
+  await buildEmployment(t, { id: profileId, institutionId }, e);
 }
 async function correction(profileId: string, status: string): Promise<void> {
-  await t.sql(
-    'insert into student_profile_corrections (institution_id, profile_id, changes, status) values ($1, $2, \'{"first_name":{"from":"A","to":"B"}}\', $3)',
-    [t.institutionA, profileId, status],
-  );
+  await buildProfileCorrection(t, { id: profileId, institutionId: t.institutionA }, { status });
 }
-async function portalUser(): Promise<string> {
-  const name = `stu.${randomBytes(4).toString('hex')}`;
-  const [u] = await t.sql<{ id: string }>(
-    "insert into users (institution_id, user_name, email, first_name, last_name, role) values ($1, $2, $3, 'P', 'User', 'ISSSstudent') returning id",
-    [t.institutionA, name, `${name}@example.edu`],
-  );
-  return u!.id;
-}
+/** A portal account of its own (a user name) for a record. */
+const portalUser = async () => (await buildUser(t, { role: 'ISSSstudent', firstName: 'P', lastName: 'User' })).userName;
 
 describe('every list title is a real query', () => {
   it('active / initial: F-1 by SEVIS status, never J-1, never archived', async () => {
@@ -77,7 +72,7 @@ describe('every list title is a real query', () => {
     const active = await g.make({ sevisStatus: 'Active' });
     const initial = await g.make({ sevisStatus: 'Initial' });
     await g.make({ sevisStatus: 'Active', visaType: 'J-1' });
-    await g.make({ sevisStatus: 'Active', extra: { is_archived: true } });
+    await g.make({ sevisStatus: 'Active', isArchived: true });
     await g.make({ sevisStatus: 'Terminated' });
     expect(await ids('active', g.tag)).toEqual([active]);
     expect(await ids('initial', g.tag)).toEqual([initial]);
@@ -85,12 +80,12 @@ describe('every list title is a real query', () => {
 
   it('active requiring registration: Active F-1, not registered, session already started', async () => {
     const g = group();
-    const due = await g.make({ extra: { is_registered: false, session_start_date: day(-3) } });
-    const startsToday = await g.make({ extra: { is_registered: false, session_start_date: today } });
-    await g.make({ extra: { is_registered: true, session_start_date: day(-3) } });
-    await g.make({ extra: { is_registered: false, session_start_date: day(1) } });
-    await g.make({ extra: { is_registered: false, session_start_date: null } });
-    await g.make({ sevisStatus: 'Initial', extra: { is_registered: false, session_start_date: day(-3) } });
+    const due = await g.make({ isRegistered: false, sessionStartDate: day(-3) });
+    const startsToday = await g.make({ isRegistered: false, sessionStartDate: today });
+    await g.make({ isRegistered: true, sessionStartDate: day(-3) });
+    await g.make({ isRegistered: false, sessionStartDate: day(1) });
+    await g.make({ isRegistered: false, sessionStartDate: null });
+    await g.make({ sevisStatus: 'Initial', isRegistered: false, sessionStartDate: day(-3) });
     expect(await ids('active-requiring-registration', g.tag)).toEqual([due, startsToday].sort());
   });
 
@@ -98,7 +93,7 @@ describe('every list title is a real query', () => {
     const g = group();
     const a = await g.make();
     const b = await g.make({ visaType: 'J-1', sevisStatus: 'Invalid' });
-    const c = await g.make({ extra: { is_archived: true }, stage: 'archived' });
+    const c = await g.make({ isArchived: true, currentStage: 'archived' });
     expect(await ids('all', g.tag)).toEqual([a, b, c].sort());
   });
 
@@ -108,55 +103,55 @@ describe('every list title is a real query', () => {
       today,
     ]);
     const dayBefore = new Date(Date.parse(`${boundary}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    const atBoundary = await g.make({ sevisStatus: 'Terminated', extra: { sevis_status_date: boundary } });
-    const completed = await g.make({ sevisStatus: 'Completed', extra: { sevis_status_date: day(-10) } });
-    const canceled = await g.make({ sevisStatus: 'Canceled', extra: { sevis_status_date: today } });
-    await g.make({ sevisStatus: 'Terminated', extra: { sevis_status_date: dayBefore } });
-    await g.make({ sevisStatus: 'Terminated', extra: { sevis_status_date: null } });
-    await g.make({ sevisStatus: 'Active', extra: { sevis_status_date: day(-10) } });
-    await g.make({ sevisStatus: 'Terminated', visaType: 'J-1', extra: { sevis_status_date: day(-10) } });
+    const atBoundary = await g.make({ sevisStatus: 'Terminated', sevisStatusDate: boundary });
+    const completed = await g.make({ sevisStatus: 'Completed', sevisStatusDate: day(-10) });
+    const canceled = await g.make({ sevisStatus: 'Canceled', sevisStatusDate: today });
+    await g.make({ sevisStatus: 'Terminated', sevisStatusDate: dayBefore });
+    await g.make({ sevisStatus: 'Terminated', sevisStatusDate: null });
+    await g.make({ sevisStatus: 'Active', sevisStatusDate: day(-10) });
+    await g.make({ sevisStatus: 'Terminated', visaType: 'J-1', sevisStatusDate: day(-10) });
     expect(await ids('terminated-18-months', g.tag)).toEqual([atBoundary, completed, canceled].sort());
   });
 
   it('CPT: F-1 with an approved CPT that has not ended', async () => {
     const g = group();
     const current = await g.make();
-    await employment(current, { kind: 'cpt', start_date: day(-30), end_date: day(30) });
+    await employment(current, { kind: 'cpt', startDate: day(-30), endDate: day(30) });
     const endsToday = await g.make();
-    await employment(endsToday, { kind: 'cpt', start_date: day(-30), end_date: today });
+    await employment(endsToday, { kind: 'cpt', startDate: day(-30), endDate: today });
     const ended = await g.make();
-    await employment(ended, { kind: 'cpt', start_date: day(-30), end_date: day(-1) });
+    await employment(ended, { kind: 'cpt', startDate: day(-30), endDate: day(-1) });
     const requested = await g.make();
-    await employment(requested, { kind: 'cpt', status: 'requested', start_date: day(-30), end_date: day(30) });
+    await employment(requested, { kind: 'cpt', status: 'requested', startDate: day(-30), endDate: day(30) });
     const optOnly = await g.make();
-    await employment(optOnly, { kind: 'opt', opt_phase: '02', authorized_end_date: day(30) });
+    await employment(optOnly, { kind: 'opt', optPhase: '02', authorizedEndDate: day(30) });
     expect(await ids('cpt', g.tag)).toEqual([current, endsToday].sort());
   });
 
   it('OPT and OPT with a portal account: approved OPT 01/02 or STEM whose authorisation has not ended', async () => {
     const g = group();
     const pre = await g.make();
-    await employment(pre, { kind: 'opt', opt_phase: '01', authorized_start_date: day(-10), authorized_end_date: day(100) });
-    const stem = await g.make({ user: null, extra: { user_id: await portalUser(), portal_access: 1 } });
-    await employment(stem, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-10), authorized_end_date: day(100) });
-    const noAccess = await g.make({ extra: { user_id: await portalUser(), portal_access: 0 } });
-    await employment(noAccess, { kind: 'opt', opt_phase: '02', authorized_start_date: day(5), authorized_end_date: day(400) });
-    const expired = await g.make({ extra: { user_id: await portalUser(), portal_access: 1 } });
-    await employment(expired, { kind: 'opt', opt_phase: '02', authorized_end_date: day(-1) });
+    await employment(pre, { kind: 'opt', optPhase: '01', authorizedStartDate: day(-10), authorizedEndDate: day(100) });
+    const stem = await g.make({ user: await portalUser(), portalAccess: 1 });
+    await employment(stem, { kind: 'stem', optPhase: '03', authorizedStartDate: day(-10), authorizedEndDate: day(100) });
+    const noAccess = await g.make({ user: await portalUser(), portalAccess: 0 });
+    await employment(noAccess, { kind: 'opt', optPhase: '02', authorizedStartDate: day(5), authorizedEndDate: day(400) });
+    const expired = await g.make({ user: await portalUser(), portalAccess: 1 });
+    await employment(expired, { kind: 'opt', optPhase: '02', authorizedEndDate: day(-1) });
     const cancelled = await g.make();
-    await employment(cancelled, { kind: 'opt', opt_phase: '02', status: 'cancelled', authorized_end_date: day(100) });
+    await employment(cancelled, { kind: 'opt', optPhase: '02', status: 'cancelled', authorizedEndDate: day(100) });
     const j1 = await g.make({ visaType: 'J-1' });
-    await employment(j1, { kind: 'opt', opt_phase: '02', authorized_end_date: day(100) });
+    await employment(j1, { kind: 'opt', optPhase: '02', authorizedEndDate: day(100) });
     expect(await ids('opt', g.tag)).toEqual([pre, stem, noAccess].sort());
     expect(await ids('opt-portal-account', g.tag)).toEqual([stem]);
   });
 
   it('transfer: F-1 transferring in or out', async () => {
     const g = group();
-    const tin = await g.make({ extra: { transfer_direction: 'in' } });
-    const tout = await g.make({ extra: { transfer_direction: 'out' } });
+    const tin = await g.make({ transferDirection: 'in' });
+    const tout = await g.make({ transferDirection: 'out' });
     await g.make();
-    await g.make({ visaType: 'J-1', extra: { transfer_direction: 'out' } });
+    await g.make({ visaType: 'J-1', transferDirection: 'out' });
     expect(await ids('transfer', g.tag)).toEqual([tin, tout].sort());
   });
 
@@ -175,57 +170,57 @@ describe('every list title is a real query', () => {
 
   it('initial with port of entry', async () => {
     const g = group();
-    const entered = await g.make({ sevisStatus: 'Initial', extra: { port_of_entry: 'JFK' } });
+    const entered = await g.make({ sevisStatus: 'Initial', portOfEntry: 'JFK' });
     await g.make({ sevisStatus: 'Initial' });
-    await g.make({ sevisStatus: 'Active', extra: { port_of_entry: 'JFK' } });
+    await g.make({ sevisStatus: 'Active', portOfEntry: 'JFK' });
     expect(await ids('initial-port-of-entry', g.tag)).toEqual([entered]);
   });
 
   it('approved OPT with no current employer', async () => {
     const g = group();
     const noEmployer = await g.make();
-    await employment(noEmployer, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300) });
+    await employment(noEmployer, { kind: 'opt', optPhase: '02', authorizedStartDate: day(-60), authorizedEndDate: day(300) });
     const pastEmployer = await g.make();
     await employment(pastEmployer, {
       kind: 'opt',
-      opt_phase: '02',
-      authorized_start_date: day(-60),
-      authorized_end_date: day(300),
-      employer_name: 'Acme',
-      start_date: day(-50),
-      end_date: day(-5),
+      optPhase: '02',
+      authorizedStartDate: day(-60),
+      authorizedEndDate: day(300),
+      employerName: 'Acme',
+      startDate: day(-50),
+      endDate: day(-5),
     });
     const employed = await g.make();
-    await employment(employed, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-60), authorized_end_date: day(300) });
+    await employment(employed, { kind: 'opt', optPhase: '02', authorizedStartDate: day(-60), authorizedEndDate: day(300) });
     await employment(employed, {
       kind: 'opt',
-      opt_phase: '02',
-      authorized_start_date: day(-60),
-      authorized_end_date: day(300),
-      employer_name: 'Acme',
-      start_date: day(-5),
-      end_date: null,
+      optPhase: '02',
+      authorizedStartDate: day(-60),
+      authorizedEndDate: day(300),
+      employerName: 'Acme',
+      startDate: day(-5),
+      endDate: null,
     });
     const stemEmployed = await g.make();
     await employment(stemEmployed, {
       kind: 'stem',
-      opt_phase: '03',
-      authorized_start_date: day(-60),
-      authorized_end_date: day(300),
-      employer_name: 'Labs',
-      start_date: day(-60),
-      end_date: day(300),
+      optPhase: '03',
+      authorizedStartDate: day(-60),
+      authorizedEndDate: day(300),
+      employerName: 'Labs',
+      startDate: day(-60),
+      endDate: day(300),
     });
     const preCompletion = await g.make();
-    await employment(preCompletion, { kind: 'opt', opt_phase: '01', authorized_start_date: day(-60), authorized_end_date: day(300) });
+    await employment(preCompletion, { kind: 'opt', optPhase: '01', authorizedStartDate: day(-60), authorizedEndDate: day(300) });
     const notYet = await g.make();
-    await employment(notYet, { kind: 'opt', opt_phase: '02', authorized_start_date: day(10), authorized_end_date: day(300) });
+    await employment(notYet, { kind: 'opt', optPhase: '02', authorizedStartDate: day(10), authorizedEndDate: day(300) });
     expect(await ids('approved-opt-no-employer', g.tag)).toEqual([noEmployer, pastEmployer].sort());
   });
 
   it('exchange-visitor lists: J-1 by status, transfer and current training/employment', async () => {
     const g = group();
-    const j = (o: TStudentFixture) => g.make({ visaType: 'J-1', ...o });
+    const j = (o: TStudentOverrides) => g.make({ visaType: 'J-1', ...o });
     const rec: Record<string, string> = {
       active: await j({ sevisStatus: 'Active' }),
       initial: await j({ sevisStatus: 'Initial' }),
@@ -233,20 +228,20 @@ describe('every list title is a real query', () => {
       inactive: await j({ sevisStatus: 'Inactive' }),
       invalid: await j({ sevisStatus: 'Invalid' }),
       noShow: await j({ sevisStatus: 'No Show' }),
-      out: await j({ sevisStatus: 'Inactive', extra: { transfer_direction: 'out' } }),
-      in: await j({ sevisStatus: 'Initial', extra: { transfer_direction: 'in' } }),
+      out: await j({ sevisStatus: 'Inactive', transferDirection: 'out' }),
+      in: await j({ sevisStatus: 'Initial', transferDirection: 'in' }),
       training: await j({ sevisStatus: 'Active' }),
       training2: await j({ sevisStatus: 'Active' }),
       employed: await j({ sevisStatus: 'Active' }),
       employedPast: await j({ sevisStatus: 'Active' }),
-      archived: await j({ sevisStatus: 'Active', extra: { is_archived: true } }),
+      archived: await j({ sevisStatus: 'Active', isArchived: true }),
     };
-    const f1Active = await g.make({ sevisStatus: 'Active', extra: { transfer_direction: 'out' } });
-    await employment(f1Active, { kind: 'on_campus', start_date: day(-5), end_date: day(5) });
-    await employment(rec.training!, { kind: 'academic_training', authorized_start_date: day(-5), authorized_end_date: day(5) });
-    await employment(rec.training2!, { kind: 'academic_training', authorized_start_date: day(5), authorized_end_date: day(50) });
-    await employment(rec.employed!, { kind: 'on_campus', start_date: day(-5), end_date: null });
-    await employment(rec.employedPast!, { kind: 'on_campus', start_date: day(-50), end_date: day(-5) });
+    const f1Active = await g.make({ sevisStatus: 'Active', transferDirection: 'out' });
+    await employment(f1Active, { kind: 'on_campus', startDate: day(-5), endDate: day(5) });
+    await employment(rec.training!, { kind: 'academic_training', authorizedStartDate: day(-5), authorizedEndDate: day(5) });
+    await employment(rec.training2!, { kind: 'academic_training', authorizedStartDate: day(5), authorizedEndDate: day(50) });
+    await employment(rec.employed!, { kind: 'on_campus', startDate: day(-5), endDate: null });
+    await employment(rec.employedPast!, { kind: 'on_campus', startDate: day(-50), endDate: day(-5) });
     const r = (...k: string[]) => k.map((x) => rec[x]!).sort();
     expect(await ids('ev-active', g.tag)).toEqual(r('active', 'training', 'training2', 'employed', 'employedPast'));
     expect(await ids('ev-initial', g.tag)).toEqual(r('initial', 'in'));
@@ -266,19 +261,22 @@ describe('every list title is a real query', () => {
   it('STEM I-983 upload alert: current approved STEM OPT without the I-983', async () => {
     const g = group();
     const missing = await g.make();
-    await employment(missing, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-5), authorized_end_date: day(700) });
-    const uploaded = await g.make();
+    await employment(missing, { kind: 'stem', optPhase: '03', authorizedStartDate: day(-5), authorizedEndDate: day(700) });
+    // The student uploaded the training plan from the portal: a file on their record.
+    const uploader = await portalUser();
+    const uploaded = await g.make({ user: uploader });
+    const i983 = await buildAttachment(t, { subject: uploader, fileName: 'i983.pdf' });
     await employment(uploaded, {
       kind: 'stem',
-      opt_phase: '03',
-      authorized_start_date: day(-5),
-      authorized_end_date: day(700),
-      i983_attachment_id: '00000000-0000-4000-8000-000000000001',
+      optPhase: '03',
+      authorizedStartDate: day(-5),
+      authorizedEndDate: day(700),
+      i983AttachmentId: i983.id,
     });
     const postOpt = await g.make();
-    await employment(postOpt, { kind: 'opt', opt_phase: '02', authorized_start_date: day(-5), authorized_end_date: day(300) });
+    await employment(postOpt, { kind: 'opt', optPhase: '02', authorizedStartDate: day(-5), authorizedEndDate: day(300) });
     const ended = await g.make();
-    await employment(ended, { kind: 'stem', opt_phase: '03', authorized_start_date: day(-700), authorized_end_date: day(-1) });
+    await employment(ended, { kind: 'stem', optPhase: '03', authorizedStartDate: day(-700), authorizedEndDate: day(-1) });
     expect(await ids('stem-i983-upload-alert', g.tag)).toEqual([missing]);
   });
 
@@ -294,15 +292,16 @@ describe('every list title is a real query', () => {
 describe('listStudents: keyword, filters, sort and paging', () => {
   it('finds by first or last name, full name, e-mail, SEVIS id and campus id, case-insensitively', async () => {
     const g = group();
-    const a = await newStudent(t, {
+    const a = await buildStudent(t, {
       firstName: 'Mirela',
       lastName: g.tag,
-      extra: { email: `mirela.${g.tag.toLowerCase()}@uni.example.edu`, campus_id: `C${g.tag}` },
+      email: `mirela.${g.tag.toLowerCase()}@uni.example.edu`,
+      campusId: `C${g.tag}`,
     });
     await g.make({ firstName: 'Other' });
     expect((await list({ title: 'all', q: `mirela ${g.tag}`.toUpperCase() })).items.map((i) => i.id)).toEqual([a.id]);
     expect((await list({ title: 'all', q: `mirela.${g.tag}@uni` })).items.map((i) => i.id)).toEqual([a.id]);
-    expect((await list({ title: 'all', q: a.sevisId })).items.map((i) => i.id)).toEqual([a.id]);
+    expect((await list({ title: 'all', q: a.sevisId! })).items.map((i) => i.id)).toEqual([a.id]);
     expect((await list({ title: 'all', q: `c${g.tag}` })).items.map((i) => i.id)).toEqual([a.id]);
     // LIKE's wildcards are literal characters in a keyword.
     expect((await list({ title: 'all', q: `${g.tag}%` })).total).toBe(0);
@@ -313,20 +312,21 @@ describe('listStudents: keyword, filters, sort and paging', () => {
     const g = group();
     const med = await g.make({
       site: 'MED',
-      stage: 'check_in',
+      currentStage: 'check_in',
       educationLevel: '04',
       programEndDate: '2027-06-30',
-      extra: { major1_cd: '11.0701', tags: ['scholarship', 'honors'] },
+      major1Code: '11.0701',
+      tags: ['scholarship', 'honors'],
     });
     const main = await g.make({
       site: 'MAIN',
-      stage: 'continuing',
+      currentStage: 'continuing',
       educationLevel: '03',
       programEndDate: '2026-12-15',
-      extra: { major2_cd: '11.0701' },
+      major2Code: '11.0701',
     });
     const q = (f: Record<string, string | number>) => list({ title: 'all', q: g.tag, ...f }).then((r) => r.items.map((i) => i.id).sort());
-    expect(await q({ campusSiteId: await siteId(t, 'MED') })).toEqual([med]);
+    expect(await q({ campusSiteId: await siteIdOf(t, 'MED') })).toEqual([med]);
     expect(await q({ stage: 'check_in' })).toEqual([med]);
     expect(await q({ educationLevel: '03' })).toEqual([main]);
     expect(await q({ major: '11.0701' })).toEqual([med, main].sort());
@@ -358,7 +358,7 @@ describe('listStudents: keyword, filters, sort and paging', () => {
   it('sorts by each column with a stable order, and pages with a total', async () => {
     const g = group();
     const mk = (firstName: string, sevisId: string, end: string | null, status: string) =>
-      g.make({ firstName, sevisStatus: status, programEndDate: end, extra: { sevis_id: sevisId } });
+      g.make({ firstName, sevisStatus: status, programEndDate: end, sevisId: sevisId });
     const ids5 = [
       await mk('Carla', `N77${g.tag.slice(2, 10)}3`, '2027-01-01', 'Active'),
       await mk('Abel', `N77${g.tag.slice(2, 10)}1`, '2026-01-01', 'Initial'),
@@ -404,7 +404,7 @@ describe('listStudents: keyword, filters, sort and paging', () => {
       programEndDate: '2027-05-15',
       visaType: 'J-1',
       sevisStatus: 'Initial',
-      stage: 'pre_arrival',
+      currentStage: 'pre_arrival',
     });
     const [item] = (await list({ title: 'all', q: g.tag })).items;
     expect(item).toMatchObject({
@@ -427,7 +427,7 @@ describe('campus sites (spec 000 s6) and institutions', () => {
     const main = await g.make({ site: 'MAIN' });
     const none = await g.make({ site: null });
     await g.make({ site: 'MED' });
-    await newStudent(t, { institutionId: t.institutionB, lastName: g.tag });
+    await buildStudent(t, { institutionId: t.institutionB, lastName: g.tag });
     const officer = await t.login('officer');
     expect(await ids('all', g.tag, officer)).toEqual([main, none].sort());
     expect(await ids('all', g.tag)).toHaveLength(3);
@@ -443,26 +443,16 @@ describe('campus sites (spec 000 s6) and institutions', () => {
     const assistant = await t.login('assistant');
     expect(await ids('all', g.tag, assistant)).toEqual([main]);
     // Moved to Medical Campus: the list follows at once.
-    const medId = await siteId(t, 'MED');
-    const { staff_permissions: before } = await t.sqlOne<{ staff_permissions: unknown }>(
-      "select staff_permissions from users where institution_id = $1 and user_name = 'assistant'",
-      [t.institutionA],
-    );
-    await t.sql(
-      "update users set staff_permissions = jsonb_set(jsonb_set(staff_permissions, '{assistantSites}', $2::jsonb), '{assistantSettings}', $3::jsonb) where institution_id = $1 and user_name = 'assistant'",
-      [
-        t.institutionA,
-        JSON.stringify([medId]),
-        JSON.stringify({ [String(medId)]: { sendemail: false, editStudent: false, processRequests: false, sevisBatch: false } }),
-      ],
-    );
+    const medId = await siteIdOf(t, 'MED');
+    const before = await setStaffPermissions(t, 'assistant', (p) => ({
+      ...p,
+      assistantSites: [medId],
+      assistantSettings: { [String(medId)]: { sendemail: false, editStudent: false, processRequests: false, sevisBatch: false } },
+    }));
     try {
       expect(await ids('all', g.tag, assistant)).toEqual([med]);
     } finally {
-      await t.sql("update users set staff_permissions = $2 where institution_id = $1 and user_name = 'assistant'", [
-        t.institutionA,
-        JSON.stringify(before),
-      ]);
+      await setStaffPermissions(t, 'assistant', () => before);
     }
   });
 
@@ -490,7 +480,7 @@ describe('campus sites (spec 000 s6) and institutions', () => {
   it("another institution's records never appear, even for its super user searching the same name", async () => {
     const g = group();
     const mine = await g.make();
-    const theirs = (await newStudent(t, { institutionId: t.institutionB, lastName: g.tag })).id;
+    const theirs = (await buildStudent(t, { institutionId: t.institutionB, lastName: g.tag })).id;
     expect(await ids('all', g.tag)).toEqual([mine]);
     const adminB = await t.login('admin', { host: 'other.test' });
     const res = await call(t, 'GET', '/api/students', { as: adminB, host: 'other.test', query: { title: 'all', q: g.tag } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { newRequest } from './requests-fixtures.js';
+import { buildAttachment, buildRequest } from './factories/index.js';
 
 let t: TTestApp;
 let student: TSession;
@@ -16,31 +16,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** An attachment row written directly (the upload path has its own tests). */
-async function file(o: {
-  fileName: string;
-  subject?: string | null | undefined;
-  requestId?: string | null | undefined;
-  visible?: boolean | undefined;
-}) {
-  const [u] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = $2`, [
-    t.institutionA,
-    o.subject ?? 'student',
-  ]);
-  await t.sql(
-    `insert into attachments (institution_id, request_id, subject_user_id, file_name, content_type, size_bytes, sha256, storage_key, is_visible_to_requester)
-     values ($1, $2, $3, $4, 'application/pdf', 10, 'x', 'k-' || md5(random()::text), $5)`,
-    [t.institutionA, o.requestId ?? null, o.subject === null ? null : u!.id, o.fileName, o.visible ?? true],
-  );
-}
-
 describe("listMyDocuments: the student's own documents (service menu, My documents)", () => {
   it("lists their arrival-checklist uploads and request files, never the office's internal files or someone else's", async () => {
-    const r = await newRequest(t, { status: 'submitted' });
-    await file({ fileName: 'passport.pdf' });
-    await file({ fileName: 'offer-letter.pdf', subject: null, requestId: r.id });
-    await file({ fileName: 'internal-note.pdf', subject: null, requestId: r.id, visible: false });
-    await file({ fileName: 'officer-own.pdf', subject: 'officer' });
+    const r = await buildRequest(t, { status: 'submitted' });
+    await buildAttachment(t, { fileName: 'passport.pdf', subject: 'student' });
+    await buildAttachment(t, { fileName: 'offer-letter.pdf', requestId: r.id });
+    await buildAttachment(t, { fileName: 'internal-note.pdf', requestId: r.id, isVisibleToRequester: false });
+    await buildAttachment(t, { fileName: 'officer-own.pdf', subject: 'officer' });
     const res = await call(t, 'GET', '/api/students/me/documents', { as: student });
     expect(res.statusCode, res.body).toBe(200);
     const names = res.json<{ fileName: string; requestNumber: number | null }[]>().map((d) => d.fileName);

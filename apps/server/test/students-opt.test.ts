@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, MSG, type studentsApi, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { newStudent } from './students-fixtures.js';
-import { daysFromToday, optAuthorization, optEmployer, optStudent, today } from './students-opt-fixtures.js';
+import { buildEmployment, buildOptStudent, buildStudent, buildUser, daysFromToday } from './factories/index.js';
 import { runOptDailyJob } from '../src/modules/students/opt/operations/run-opt-daily-job.js';
 import { sendUnemploymentAlerts } from '../src/modules/students/opt/operations/send-unemployment-alerts.js';
 import { systemContext } from '../src/modules/students/system-context.js';
 
 type TPage<T> = { items: T[]; total: number };
+const today = () => daysFromToday(0);
 let t: TTestApp;
 let admin: TSession;
 let officer: TSession;
@@ -29,26 +29,26 @@ const optList = async (as: TSession, query: Record<string, string | number>) => 
 };
 
 describe('listOptStudents (OPT Students & Employers)', () => {
-  let main: Awaited<ReturnType<typeof optStudent>>;
+  let main: Awaited<ReturnType<typeof buildOptStudent>>;
   beforeAll(async () => {
     // Main Campus: 50 days into OPT, employed for the last 40 → 10 days used (today counts).
-    main = await optStudent(t, 49, { lastName: 'Listmain', firstName: 'Ana' });
-    await optEmployer(t, main.id, {
-      phase: '02',
-      authStart: main.authStart,
-      authEnd: main.authEnd,
-      employer: 'Acme Robotics',
-      start: daysFromToday(-39),
+    main = await buildOptStudent(t, 49, { lastName: 'Listmain', firstName: 'Ana' });
+    await buildEmployment(t, main, {
+      optPhase: '02',
+      authorizedStartDate: main.authStart,
+      authorizedEndDate: main.authEnd,
+      employerName: 'Acme Robotics',
+      startDate: daysFromToday(-39),
     });
     // Medical Campus: 70 days in, never employed → 70 used, 20 left: warning.
     // A Medical Campus record the Main Campus officer must not see.
-    await optStudent(t, 69, { lastName: 'Listmed', firstName: 'Bo', site: 'MED' });
+    await buildOptStudent(t, 69, { lastName: 'Listmed', firstName: 'Bo', site: 'MED' });
     // Ended long ago: not on the list.
-    const old = await newStudent(t, { lastName: 'Listold' });
-    await optAuthorization(t, old.id, { phase: '02', start: daysFromToday(-700), end: daysFromToday(-336) });
+    const old = await buildStudent(t, { lastName: 'Listold' });
+    await buildEmployment(t, old, { optPhase: '02', authorizedStartDate: daysFromToday(-700), authorizedEndDate: daysFromToday(-336) });
     // Pre-completion only: listed, without a counter.
-    const pre = await newStudent(t, { lastName: 'Listpre' });
-    await optAuthorization(t, pre.id, { phase: '01', start: daysFromToday(-10), end: daysFromToday(80) });
+    const pre = await buildStudent(t, { lastName: 'Listpre' });
+    await buildEmployment(t, pre, { optPhase: '01', authorizedStartDate: daysFromToday(-10), authorizedEndDate: daysFromToday(80) });
   });
 
   it('lists current OPT students with phase, authorisation, current employer and unemployment days', async () => {
@@ -97,7 +97,7 @@ describe('employment records', () => {
   };
 
   it('recording and editing an employer recomputes the unemployment days, with a History Log entry', async () => {
-    const s = await optStudent(t, 69, { lastName: 'Edittest' });
+    const s = await buildOptStudent(t, 69, { lastName: 'Edittest' });
     const created = await call(t, 'POST', `/api/students/${s.id}/employments`, {
       as: assistant,
       body: { ...body, startDate: daysFromToday(-59) },
@@ -140,7 +140,7 @@ describe('employment records', () => {
   });
 
   it('shows what is wrong on the field: EIN, employer name, dates outside the authorisation', async () => {
-    const s = await optStudent(t, 30);
+    const s = await buildOptStudent(t, 30);
     const bad = async (patch: Record<string, unknown>) => {
       const res = await call(t, 'POST', `/api/students/${s.id}/employments`, {
         as: admin,
@@ -159,13 +159,13 @@ describe('employment records', () => {
       /^The end date must be on or before the authorisation ends/,
     );
     expect((await bad({ endDate: daysFromToday(-6) })).endDate).toEqual(['The end date is on or after the start date']);
-    const none = await newStudent(t);
+    const none = await buildStudent(t);
     const res = await call(t, 'POST', `/api/students/${none.id}/employments`, { as: admin, body: { ...body, startDate: today() } });
     expect(res.json().fieldErrors.startDate).toEqual(['This student has no approved OPT authorisation to record an employer on']);
   });
 
   it("refuses another site's student (404) and a student", async () => {
-    const s = await optStudent(t, 30, { site: 'MED' });
+    const s = await buildOptStudent(t, 30, { site: 'MED' });
     expect(
       (await call(t, 'POST', `/api/students/${s.id}/employments`, { as: officer, body: { ...body, startDate: today() } })).statusCode,
     ).toBe(404);
@@ -178,11 +178,11 @@ describe('employment records', () => {
 
 describe('STEM report participation', () => {
   it('generates the reports when a STEM employer is recorded, lists them and marks one received', async () => {
-    const s = await newStudent(t, { lastName: 'Stemgen' });
+    const s = await buildStudent(t, { lastName: 'Stemgen' });
     const stemStart = daysFromToday(-170);
     const stemEnd = addDays(stemStart, 729);
-    await optAuthorization(t, s.id, { phase: '02', start: daysFromToday(-535), end: addDays(stemStart, -1) });
-    await optAuthorization(t, s.id, { phase: '03', start: stemStart, end: stemEnd });
+    await buildEmployment(t, s, { optPhase: '02', authorizedStartDate: daysFromToday(-535), authorizedEndDate: addDays(stemStart, -1) });
+    await buildEmployment(t, s, { optPhase: '03', authorizedStartDate: stemStart, authorizedEndDate: stemEnd });
     const res = await call(t, 'POST', `/api/students/${s.id}/employments`, {
       as: officer,
       body: {
@@ -244,8 +244,8 @@ describe('STEM report participation', () => {
   });
 
   it('the daily job adds the reports of a STEM period recorded elsewhere, once', async () => {
-    const s = await newStudent(t, { lastName: 'Stemjob', site: 'MED' });
-    await optAuthorization(t, s.id, { phase: '03', start: daysFromToday(-10), end: daysFromToday(719) });
+    const s = await buildStudent(t, { lastName: 'Stemjob', site: 'MED' });
+    await buildEmployment(t, s, { optPhase: '03', authorizedStartDate: daysFromToday(-10), authorizedEndDate: daysFromToday(719) });
     await runOptDailyJob(t.services);
     await runOptDailyJob(t.services);
     const rows = await t.sql<{ n: number }>('select count(*)::int as n from stem_reports where profile_id = $1', [s.id]);
@@ -262,19 +262,16 @@ describe('STEM report participation', () => {
 
 describe('listDeadlines (the deadlines dashboard)', () => {
   it("lists what is due across the caller's students, soonest first, filtered by kind", async () => {
-    const ending = await newStudent(t, { lastName: 'Dueending', programEndDate: daysFromToday(20) });
-    const unregistered = await newStudent(t, {
-      lastName: 'Dueunreg',
-      extra: { session_start_date: daysFromToday(-35), is_registered: false },
-    });
-    const medEnding = await newStudent(t, { lastName: 'Duemed', site: 'MED', programEndDate: daysFromToday(20) });
-    const onOpt = await optStudent(t, 300, { lastName: 'Duestem' });
-    await optEmployer(t, onOpt.id, {
-      phase: '02',
-      authStart: onOpt.authStart,
-      authEnd: onOpt.authEnd,
-      employer: 'Stable Co',
-      start: onOpt.authStart,
+    const ending = await buildStudent(t, { lastName: 'Dueending', programEndDate: daysFromToday(20) });
+    const unregistered = await buildStudent(t, { lastName: 'Dueunreg', sessionStartDate: daysFromToday(-35), isRegistered: false });
+    const medEnding = await buildStudent(t, { lastName: 'Duemed', site: 'MED', programEndDate: daysFromToday(20) });
+    const onOpt = await buildOptStudent(t, 300, { lastName: 'Duestem' });
+    await buildEmployment(t, onOpt, {
+      optPhase: '02',
+      authorizedStartDate: onOpt.authStart,
+      authorizedEndDate: onOpt.authEnd,
+      employerName: 'Stable Co',
+      startDate: onOpt.authStart,
     });
 
     const get = async (as: TSession, query: Record<string, string | number> = {}) => {
@@ -304,7 +301,7 @@ describe('listDeadlines (the deadlines dashboard)', () => {
   });
 
   it('shows students near the unemployment limit', async () => {
-    const s = await optStudent(t, 84, { lastName: 'Duenear' });
+    const s = await buildOptStudent(t, 84, { lastName: 'Duenear' });
     const items = (await call(t, 'GET', '/api/students/deadlines', { as: admin, query: { kind: 'unemployment', pageSize: 100 } })).json<
       TPage<studentsApi.TDeadline>
     >();
@@ -318,11 +315,8 @@ describe('listDeadlines (the deadlines dashboard)', () => {
 
 describe('sendUnemploymentAlerts', () => {
   it('notifies the student and the office once per level', async () => {
-    const [u] = await t.sql<{ id: string }>(
-      `insert into users (institution_id, user_name, email, first_name, last_name, role) values ($1, 'optalert', 'optalert@example.edu', 'Ola', 'Alert', 'ISSSstudent') returning id`,
-      [t.institutionA],
-    );
-    const s = await optStudent(t, 64, { lastName: 'Alertee', extra: { user_id: u!.id } }); // 65 used: warning
+    const u = await buildUser(t, { userName: 'optalert', email: 'optalert@example.edu', firstName: 'Ola', lastName: 'Alert' });
+    const s = await buildOptStudent(t, 64, { lastName: 'Alertee', user: u.userName }); // 65 used: warning
     const ctx = systemContext(t.services, t.institutionA);
     const bells = async (userName: string) =>
       t.sql<{ text: string }>(
@@ -330,7 +324,7 @@ describe('sendUnemploymentAlerts', () => {
         [userName, t.institutionA],
       );
     const studentBells = async () =>
-      t.sql<{ text: string }>('select text from notifications where user_id = $1 order by created_at', [u!.id]);
+      t.sql<{ text: string }>('select text from notifications where user_id = $1 order by created_at', [u.id]);
 
     await sendUnemploymentAlerts(ctx);
     expect((await studentBells()).map((b) => b.text)).toEqual([

@@ -3,7 +3,7 @@ import { FORM_MSG, type studentsApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { PDF, upload } from './fixtures/case-fixtures.js';
 import { call } from './http.js';
-import { newStudent } from './students-fixtures.js';
+import { buildDependent, buildStudent, buildUser, siteIdOf } from './factories/index.js';
 
 let t: TTestApp;
 const s = {} as Record<'admin' | 'officer' | 'assistant' | 'student', TSession>;
@@ -33,19 +33,26 @@ const ARRIVAL = 'Expected arrival date in the United States';
 
 let n = 0;
 /** A new student account with a record in the given stage (site Main Campus), signed in. */
+/** A record of institution A by id, for the factories of its parts. */
+const mine = (profileId: string) => ({ id: profileId, institutionId: t.institutionA });
+
 async function newPortalStudent(
   o: { stage?: string | undefined; visaType?: 'F-1' | 'J-1' | undefined; site?: 'MAIN' | 'MED' | undefined } = {},
 ) {
   n += 1;
   const userName = `portal.${process.pid}.${n}`;
-  await t.sql(
-    `insert into users (institution_id, user_name, email, first_name, last_name, role, password_hash, password_changed_at, campus_site_id)
-     select institution_id, $2, $3, 'Nia', 'Portal', 'ISSSstudent', password_hash, now(), campus_site_id from users where institution_id = $1 and user_name = 'student'`,
-    [t.institutionA, userName, `${userName}@example.edu`],
-  );
-  const profile = await newStudent(t, {
+  await buildUser(t, {
+    userName,
+    email: `${userName}@example.edu`,
+    firstName: 'Nia',
+    lastName: 'Portal',
+    role: 'ISSSstudent',
+    campusSiteId: await siteIdOf(t, 'MAIN'),
+    canSignIn: true,
+  });
+  const profile = await buildStudent(t, {
     user: userName,
-    stage: o.stage ?? 'invited',
+    currentStage: o.stage ?? 'invited',
     visaType: o.visaType ?? 'F-1',
     site: o.site ?? 'MAIN',
     firstName: 'Nia',
@@ -239,10 +246,12 @@ describe('a student walks the stages', () => {
 
   it('pre-arrival needs a file per dependent; completion moves exactly one stage', async () => {
     const me = await newPortalStudent({ stage: 'pre_arrival' });
-    const [dep] = await t.sql<{ id: string }>(
-      "insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd) values ($1, $2, 'Asha', 'Portal', '01') returning id",
-      [t.institutionA, me.profileId],
-    );
+    const dep = await buildDependent(t, mine(me.profileId), {
+      firstName: 'Asha',
+      lastName: 'Portal',
+      relationshipCode: '01',
+      birthDate: null,
+    });
     const stage = await myStage(me.session);
     const depDoc = stage.documents.find((x) => x.name === 'Dependent passport identity page')!;
     expect(depDoc.slots.map((x) => x.label)).toEqual(['Asha Portal']);
@@ -255,7 +264,7 @@ describe('a student walks the stages', () => {
     expect(refused.json().fieldErrors).toEqual({
       [`custom.${q[ARRIVAL]}`]: [FORM_MSG.required],
       [`document.${d['Financial documents']}`]: ['Please upload Financial documents.'],
-      [`document.${depDoc.id}.dependent.${dep!.id}`]: ['Please upload Dependent passport identity page for Asha Portal.'],
+      [`document.${depDoc.id}.dependent.${dep.id}`]: ['Please upload Dependent passport identity page for Asha Portal.'],
     });
     await answer(me.session, { [q[ARRIVAL]!]: { value: '08/10/2026' } });
     await uploadFor(me.session, me.userId, { customDocumentId: d['Financial documents']! });
@@ -264,16 +273,18 @@ describe('a student walks the stages', () => {
     expect(noDep.statusCode).toBe(400);
     expect(noDep.json().fieldErrors).toEqual({ dependentId: ['Choose the dependent this file is for.'] });
     const other = await newPortalStudent({ stage: 'pre_arrival' });
-    const [otherDep] = await t.sql<{ id: string }>(
-      "insert into student_dependents (institution_id, profile_id, first_name, last_name, relationship_to_principal_cd) values ($1, $2, 'Not', 'Mine', '02') returning id",
-      [t.institutionA, other.profileId],
-    );
-    const notMine = await uploadFor(me.session, me.userId, { customDocumentId: depDoc.id, dependentId: otherDep!.id });
+    const otherDep = await buildDependent(t, mine(other.profileId), {
+      firstName: 'Not',
+      lastName: 'Mine',
+      relationshipCode: '02',
+      birthDate: null,
+    });
+    const notMine = await uploadFor(me.session, me.userId, { customDocumentId: depDoc.id, dependentId: otherDep.id });
     expect(notMine.json().fieldErrors).toEqual({ dependentId: ['The dependent was not found.'] });
     expect((await complete(me.session)).json().fieldErrors).toEqual({
-      [`document.${depDoc.id}.dependent.${dep!.id}`]: ['Please upload Dependent passport identity page for Asha Portal.'],
+      [`document.${depDoc.id}.dependent.${dep.id}`]: ['Please upload Dependent passport identity page for Asha Portal.'],
     });
-    expect((await uploadFor(me.session, me.userId, { customDocumentId: depDoc.id, dependentId: dep!.id })).statusCode).toBe(200);
+    expect((await uploadFor(me.session, me.userId, { customDocumentId: depDoc.id, dependentId: dep.id })).statusCode).toBe(200);
 
     const [first, second] = await Promise.all([complete(me.session), complete(me.session)]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);

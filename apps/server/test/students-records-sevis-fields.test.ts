@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentsApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { newStudent, siteId } from './students-fixtures.js';
+import { buildStudent, holdPendingEvents, siteIdOf } from './factories/index.js';
 
 /**
  * What SEVIS needs on a new I-20 (English proficiency, academic term) and DS-2019 (position code,
@@ -16,7 +16,7 @@ let main: number;
 beforeAll(async () => {
   t = await createTestApp();
   officer = await t.login('officer');
-  main = await siteId(t, 'MAIN');
+  main = await siteIdOf(t, 'MAIN');
 });
 afterAll(async () => {
   await t?.close();
@@ -71,7 +71,7 @@ describe('English proficiency and academic term (new I-20)', () => {
       academicTermMonths: [studentsApi.MSG_ACADEMIC_TERM],
       englishNotRequiredReason: [studentsApi.MSG_ENGLISH_REASON],
     });
-    const s = await newStudent(t);
+    const s = await buildStudent(t);
     const r = await put(s.id, { englishRequired: false });
     expect(r.statusCode).toBe(400);
     expect(r.json().fieldErrors).toEqual({ englishNotRequiredReason: [studentsApi.MSG_ENGLISH_REASON] });
@@ -81,7 +81,7 @@ describe('English proficiency and academic term (new I-20)', () => {
   });
 
   it('an edit is in the History Log and raises no SEVIS update on a record SEVIS knows (they travel with Create / change of level)', async () => {
-    const s = await newStudent(t);
+    const s = await buildStudent(t);
     const r = await put(s.id, { englishRequired: false, englishNotRequiredReason: 'Native speaker', academicTermMonths: 4 });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ englishRequired: false, englishNotRequiredReason: 'Native speaker', academicTermMonths: 4 });
@@ -97,10 +97,7 @@ describe('English proficiency and academic term (new I-20)', () => {
 
   it('on a record without a SEVIS ID, filling them in queues the Create again after it was held back', async () => {
     const s = (await create({})).json<studentsApi.TStudentRecord>();
-    await t.sql(
-      `update sevis_pending_events set status = 'held', message = 'English proficiency required is missing' where profile_id = $1`,
-      [s.id],
-    );
+    await holdPendingEvents(t, s.id, 'English proficiency required is missing');
     expect((await put(s.id, { englishRequired: true, englishRequirementsMet: true, academicTermMonths: 9 })).statusCode).toBe(200);
     expect(await events(s.id)).toEqual([
       { event_type: 'Create', status: 'held' },
@@ -126,7 +123,7 @@ describe('position code and U.S. government funds (new DS-2019)', () => {
     expect(bad.json().fieldErrors).toEqual({ evPositionCode: [studentsApi.MSG_EV_POSITION] });
     const ok = await put(r.id, { evPositionCode: '310', receivedUsGovtFunds: true });
     expect(ok.json()).toMatchObject({ evPositionCode: '310', receivedUsGovtFunds: true });
-    const s = await newStudent(t, { visaType: 'J-1', extra: { ev_category_cd: '1A' } });
+    const s = await buildStudent(t, { visaType: 'J-1', evCategoryCode: '1A' });
     expect((await put(s.id, { evPositionCode: '213', receivedUsGovtFunds: false })).statusCode).toBe(200);
     expect(await events(s.id)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
-import { newStudent, siteId } from './students-fixtures.js';
+import { buildProfileCorrection, buildStudent, recordSevisAccepted, setStaffPermissions, siteIdOf } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession, officer: TSession, assistant: TSession, student: TSession, adminB: TSession;
@@ -12,8 +12,8 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, officer, assistant, student] = await t.loginAll('admin', 'officer', 'assistant', 'student');
   adminB = await t.login('admin', { host: HOST_B });
-  main = await siteId(t, 'MAIN');
-  med = await siteId(t, 'MED');
+  main = await siteIdOf(t, 'MAIN');
+  med = await siteIdOf(t, 'MED');
 });
 afterAll(async () => {
   await t?.close();
@@ -126,7 +126,7 @@ describe('createStudent', () => {
         await call(t, 'POST', '/api/students', {
           host: HOST_B,
           as: adminB,
-          body: { ...first, campusSiteId: await siteId(t, 'MAIN', t.institutionB) },
+          body: { ...first, campusSiteId: await siteIdOf(t, 'MAIN', t.institutionB) },
         })
       ).statusCode,
     ).toBe(200);
@@ -141,7 +141,7 @@ describe('createStudent', () => {
 
 describe('editing a record', () => {
   it('refuses a stale form with 409 and keeps the other change', async () => {
-    const s = await newStudent(t, { site: 'MAIN' });
+    const s = await buildStudent(t, { site: 'MAIN' });
     const opened = await fresh(s.id);
     const first = await call(t, 'PUT', `/api/students/${s.id}`, { as: admin, body: { updatedAt: opened.updatedAt, phone: '5550001111' } });
     expect(first.statusCode).toBe(200);
@@ -155,7 +155,7 @@ describe('editing a record', () => {
   });
 
   it('raises the SEVIS updates the change needs: program extension / shorten, education level, personal info, financials', async () => {
-    const s = await newStudent(t, { site: 'MAIN', programEndDate: '2027-05-15' });
+    const s = await buildStudent(t, { site: 'MAIN', programEndDate: '2027-05-15' });
     let r = await fresh(s.id);
     r = (
       await call(t, 'PUT', `/api/students/${s.id}`, { as: admin, body: { updatedAt: r.updatedAt, programEndDate: '2027-12-15' } })
@@ -172,7 +172,7 @@ describe('editing a record', () => {
     });
     const ev = (await events(s.id)).map((e) => `${e.event_type}/${e.action}`);
     expect(ev).toEqual(['Program/Extension', 'PersonalInfo/Edit', 'EducationLevel/Edit', 'FinancialInfo/Edit']);
-    const short = await newStudent(t, { site: 'MAIN', programEndDate: '2027-05-15' });
+    const short = await buildStudent(t, { site: 'MAIN', programEndDate: '2027-05-15' });
     const rs = await fresh(short.id);
     await call(t, 'PUT', `/api/students/${short.id}`, { as: admin, body: { updatedAt: rs.updatedAt, programEndDate: '2026-12-15' } });
     expect((await events(short.id)).map((e) => e.action)).toEqual(['Shorten']);
@@ -188,7 +188,7 @@ describe('editing a record', () => {
   });
 
   it('keeps one pending SEVIS update per kind: a second extension before the batch refreshes the first', async () => {
-    const s = await newStudent(t, { site: 'MAIN', programEndDate: '2027-05-15' });
+    const s = await buildStudent(t, { site: 'MAIN', programEndDate: '2027-05-15' });
     let r = await fresh(s.id);
     r = (
       await call(t, 'PUT', `/api/students/${s.id}`, { as: admin, body: { updatedAt: r.updatedAt, programEndDate: '2027-08-15' } })
@@ -203,7 +203,7 @@ describe('editing a record', () => {
   });
 
   it('shows field errors for bad values (400, never 500)', async () => {
-    const s = await newStudent(t, { site: 'MAIN' });
+    const s = await buildStudent(t, { site: 'MAIN' });
     const r = await fresh(s.id);
     const res = await call(t, 'PUT', `/api/students/${s.id}`, {
       as: admin,
@@ -214,7 +214,7 @@ describe('editing a record', () => {
   });
 
   it('moves a stage and sets tags, both in the History Log', async () => {
-    const s = await newStudent(t, { site: 'MAIN', stage: 'invited' });
+    const s = await buildStudent(t, { site: 'MAIN', currentStage: 'invited' });
     expect((await call(t, 'PUT', `/api/students/${s.id}/stage`, { as: officer, body: { stage: 'pre_arrival' } })).json().currentStage).toBe(
       'pre_arrival',
     );
@@ -240,13 +240,12 @@ describe('dependents and sites of activity', () => {
   };
 
   it('flags a change of country or identity for SEVIS, and not a change of e-mail', async () => {
-    const s = await newStudent(t, { site: 'MAIN' });
+    const s = await buildStudent(t, { site: 'MAIN' });
     const added = await call(t, 'POST', `/api/students/${s.id}/dependents`, { as: admin, body: dep });
     expect(added.statusCode).toBe(200);
     const id = added.json().id as string;
     // SEVIS has created the dependent since: a change is now an Edit.
-    await t.sql("update student_dependents set sevis_id = 'N0011223344', needs_sevis_update = false where id = $1", [id]);
-    await t.sql("update sevis_pending_events set status = 'sent' where profile_id = $1", [s.id]);
+    await recordSevisAccepted(t, s.id, { dependentSevisIds: { [id]: 'N0011223344' } });
     const email = await call(t, 'PUT', `/api/students/${s.id}/dependents/${id}`, {
       as: admin,
       body: { ...dep, email: 'meera.new@example.com' },
@@ -275,9 +274,9 @@ describe('dependents and sites of activity', () => {
   });
 
   it('keeps sites of activity to exchange visitors and raises SiteOfActivity events', async () => {
-    const f1 = await newStudent(t, { site: 'MAIN' });
+    const f1 = await buildStudent(t, { site: 'MAIN' });
     expect((await call(t, 'POST', `/api/students/${f1.id}/sites-of-activity`, { as: admin, body: { name: 'Lab' } })).statusCode).toBe(400);
-    const j1 = await newStudent(t, { site: 'MAIN', visaType: 'J-1', extra: { ev_category_cd: '1B' } });
+    const j1 = await buildStudent(t, { site: 'MAIN', visaType: 'J-1', evCategoryCode: '1B' });
     const site = (
       await call(t, 'POST', `/api/students/${j1.id}/sites-of-activity`, { as: admin, body: { name: 'Marine Lab', isPrimary: true } })
     ).json();
@@ -297,7 +296,7 @@ describe('dependents and sites of activity', () => {
 
 describe('site restriction', () => {
   it('hides a Medical Campus record from the Main Campus officer (404) and from another institution (404)', async () => {
-    const s = await newStudent(t, { site: 'MED' });
+    const s = await buildStudent(t, { site: 'MED' });
     expect((await call(t, 'GET', `/api/students/${s.id}`, { as: officer })).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/students/${s.id}/history`, { as: officer })).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/students/${s.id}`, { as: admin })).statusCode).toBe(200);
@@ -310,11 +309,11 @@ describe('site restriction', () => {
   });
 
   it('lets an assistant without editStudent read but not edit (403)', async () => {
-    const s = await newStudent(t, { site: 'MAIN' });
-    await t.sql(
-      `update users set staff_permissions = jsonb_set(staff_permissions, '{assistantSettings,${main},editStudent}', 'false') where institution_id = $1 and user_name = 'assistant'`,
-      [t.institutionA],
-    );
+    const s = await buildStudent(t, { site: 'MAIN' });
+    const before = await setStaffPermissions(t, 'assistant', (p) => ({
+      ...p,
+      assistantSettings: { ...p.assistantSettings, [String(main)]: { ...p.assistantSettings[String(main)]!, editStudent: false } },
+    }));
     try {
       const r = await fresh(s.id, assistant);
       expect(r.canEdit).toBe(false);
@@ -338,10 +337,7 @@ describe('site restriction', () => {
         ).statusCode,
       ).toBe(403);
     } finally {
-      await t.sql(
-        `update users set staff_permissions = jsonb_set(staff_permissions, '{assistantSettings,${main},editStudent}', 'true') where institution_id = $1 and user_name = 'assistant'`,
-        [t.institutionA],
-      );
+      await setStaffPermissions(t, 'assistant', () => before);
     }
   });
 });
@@ -430,25 +426,22 @@ describe('profile corrections', () => {
   });
 
   it('a student cannot read another record, nor staff routes; a Medical Campus correction is hidden from the Main Campus officer', async () => {
-    const other = await newStudent(t, { site: 'MAIN' });
+    const other = await buildStudent(t, { site: 'MAIN' });
     expect((await call(t, 'GET', `/api/students/${other.id}`, { as: student })).statusCode).toBe(403);
     expect((await call(t, 'GET', '/api/student-corrections', { as: student })).statusCode).toBe(403);
-    const med1 = await newStudent(t, { site: 'MED' });
-    const [c] = await t.sql<{ id: string }>(
-      `insert into student_profile_corrections (institution_id, profile_id, changes) values ($1, $2, '{"phone":{"from":"","to":"5551234567"}}') returning id`,
-      [t.institutionA, med1.id],
-    );
-    expect((await call(t, 'GET', `/api/student-corrections/${c!.id}`, { as: officer })).statusCode).toBe(404);
-    expect((await call(t, 'POST', `/api/student-corrections/${c!.id}/approve`, { as: officer, body: {} })).statusCode).toBe(404);
+    const med1 = await buildStudent(t, { site: 'MED' });
+    const c = await buildProfileCorrection(t, med1, { changes: { phone: { from: '', to: '5551234567' } } });
+    expect((await call(t, 'GET', `/api/student-corrections/${c.id}`, { as: officer })).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/student-corrections/${c.id}/approve`, { as: officer, body: {} })).statusCode).toBe(404);
     const ids = (await call(t, 'GET', '/api/student-corrections', { as: officer, query: { status: 'all', pageSize: 100 } }))
       .json()
       .items.map((x: { id: string }) => x.id);
-    expect(ids).not.toContain(c!.id);
+    expect(ids).not.toContain(c.id);
     expect(
       (await call(t, 'GET', '/api/student-corrections', { as: admin, query: { status: 'all', pageSize: 100 } }))
         .json()
         .items.map((x: { id: string }) => x.id),
-    ).toContain(c!.id);
+    ).toContain(c.id);
   });
 
   it("the profile's Requests, Documents and Message Center list what belongs to the record", async () => {
@@ -463,12 +456,12 @@ describe('profile corrections', () => {
     expect(
       hist.items.some((e: { entityType: string; entityId: string }) => e.entityType === 'request' && e.entityId === created.json().id),
     ).toBe(true);
-    const other = await newStudent(t, { site: 'MAIN' });
+    const other = await buildStudent(t, { site: 'MAIN' });
     expect((await call(t, 'GET', `/api/students/${other.id}/requests`, { as: officer })).json()).toEqual([]);
     expect((await call(t, 'GET', `/api/students/${other.id}/documents`, { as: officer })).json()).toEqual([]);
     const msgs = (await call(t, 'GET', `/api/students/${mine.id}/messages`, { as: officer })).json();
     expect(msgs.some((m: { subject: string }) => m.subject === 'Your profile correction was approved')).toBe(true);
-    const med1 = await newStudent(t, { site: 'MED' });
+    const med1 = await buildStudent(t, { site: 'MED' });
     for (const tab of ['requests', 'documents', 'messages'])
       expect((await call(t, 'GET', `/api/students/${med1.id}/${tab}`, { as: officer })).statusCode).toBe(404);
   });

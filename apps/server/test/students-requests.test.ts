@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_FIELD_MSG, type TRequestDetail, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, mailsTo, userIds } from './http.js';
-import { typeId } from './requests-fixtures.js';
-import { newStudent } from './students-fixtures.js';
+import { buildStudent, buildUser, requestTypeIdOf, studentOf, updateStudent, userIdOf } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -19,12 +18,16 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, officer, student] = await t.loginAll('admin', 'officer', 'student');
   // The demo student's record: an F-1 student at Main Campus whose program ends in about 13 months.
-  const [p] = await t.sql<{ id: string }>(
-    `update student_profiles set visa_type = 'F-1', sevis_status = 'Active', program_start_date = $2, program_end_date = $3, first_name = 'Sam', last_name = 'Student'
-     where institution_id = $1 and user_id = (select id from users where institution_id = $1 and user_name = 'student') returning id`,
-    [t.institutionA, day(-400), PROGRAM_END],
-  );
-  profileId = p!.id;
+  profileId = (
+    await updateStudent(t, (await studentOf(t)).id, {
+      visaType: 'F-1',
+      sevisStatus: 'Active',
+      programStartDate: day(-400),
+      programEndDate: PROGRAM_END,
+      firstName: 'Sam',
+      lastName: 'Student',
+    })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -32,10 +35,10 @@ afterAll(async () => {
 
 /** Starts a draft naming the demo faculty advisor (CPT's and RCL's workflows ask for one on submit). */
 async function start(code: string, as = student): Promise<TRequestDetail> {
-  const [advisor] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = 'advisor'`, [
-    t.institutionA,
-  ]);
-  const res = await call(t, 'POST', '/api/requests', { as, body: { requestTypeId: await typeId(t, code), advisorUserId: advisor!.id } });
+  const res = await call(t, 'POST', '/api/requests', {
+    as,
+    body: { requestTypeId: await requestTypeIdOf(t, code), advisorUserId: await userIdOf(t, 'advisor') },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TRequestDetail>();
 }
@@ -148,11 +151,11 @@ describe('a student request form: draft saves and submit', () => {
     expect(res.json().fieldErrors).toEqual({ 'data.new_program_end_date': [REQUEST_FIELD_MSG.newEndTooLate(limitIso, PROGRAM_END)] });
     expect((await save(r.id, { new_program_end_date: limitIso, reason_for_extension: 'Research delays.' })).statusCode).toBe(200);
     // The record changes before submit: the same rule runs again with the new end date.
-    await t.sql('update student_profiles set program_end_date = $2 where id = $1', [profileId, day(100)]);
+    await updateStudent(t, profileId, { programEndDate: day(100) });
     const refused = await submit(r.id);
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().fieldErrors)).toEqual(['data.new_program_end_date']);
-    await t.sql('update student_profiles set program_end_date = $2 where id = $1', [profileId, PROGRAM_END]);
+    await updateStudent(t, profileId, { programEndDate: PROGRAM_END });
     expect((await submit(r.id)).statusCode).toBe(200);
     // Submitted: the form is no longer the student's to change.
     const late = await save(r.id, { reason_for_extension: 'More' });
@@ -187,8 +190,7 @@ describe('who may start and write', () => {
   });
 
   it('a J-1 student is not offered and cannot start an F-1-only type, but may start one for both', async () => {
-    const [u] = await t.sql<{ id: string }>(`select id from users where institution_id = $1 and user_name = 'student'`, [t.institutionB]);
-    await t.sql(`update student_profiles set visa_type = 'J-1' where user_id = $1`, [u!.id]);
+    await updateStudent(t, (await studentOf(t, 'student', t.institutionB)).id, { visaType: 'J-1' });
     const j1 = await t.login('student', { host: HOST_B });
     const startable = (await call(t, 'GET', '/api/requests/startable-types', { host: HOST_B, as: j1 })).json<{ code: string }[]>();
     expect(startable.map((x) => x.code)).not.toContain('cpt_request');
@@ -197,14 +199,14 @@ describe('who may start and write', () => {
     const cpt = await call(t, 'POST', '/api/requests', {
       host: HOST_B,
       as: j1,
-      body: { requestTypeId: await typeId(t, 'cpt_request', t.institutionB) },
+      body: { requestTypeId: await requestTypeIdOf(t, 'cpt_request', t.institutionB) },
     });
     expect(cpt.statusCode).toBe(400);
     expect(cpt.json().fieldErrors).toEqual({ requestTypeId: ['This request type is not available to you.'] });
     const reg = await call(t, 'POST', '/api/requests', {
       host: HOST_B,
       as: j1,
-      body: { requestTypeId: await typeId(t, 'registration_request', t.institutionB) },
+      body: { requestTypeId: await requestTypeIdOf(t, 'registration_request', t.institutionB) },
     });
     expect(reg.statusCode, reg.body).toBe(200);
     // The F-1 student of institution A is offered CPT.
@@ -216,13 +218,9 @@ describe('who may start and write', () => {
     const r = await start('cpt_request');
     await save(r.id, { employer_name: 'Acme' });
     // A second student of the same institution.
-    await t.sql(
-      `insert into users (institution_id, user_name, email, first_name, last_name, role, password_hash)
-      select institution_id, 'student2', 'student2@demo.example.edu', 'Second', 'Student', role, password_hash from users where institution_id = $1 and user_name = 'student'`,
-      [t.institutionA],
-    );
-    await newStudent(t, { user: 'student2' });
-    const other = await t.login('student2');
+    const student2 = await buildUser(t, { role: 'ISSSstudent', firstName: 'Second', lastName: 'Student', canSignIn: true });
+    await buildStudent(t, { user: student2.userName });
+    const other = await t.login(student2.userName);
     expect((await save(r.id, { employer_name: 'Evil Corp' }, other)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/requests/${r.id}/data`, { as: other })).statusCode).toBe(404);
     const studentB = await t.login('student', { host: HOST_B });
@@ -291,7 +289,10 @@ describe('what approval does to the record', () => {
   });
 
   it('CPT is not submitted without the faculty advisor its workflow asks for', async () => {
-    const created = await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: await typeId(t, 'cpt_request') } });
+    const created = await call(t, 'POST', '/api/requests', {
+      as: student,
+      body: { requestTypeId: await requestTypeIdOf(t, 'cpt_request') },
+    });
     const r = created.json<TRequestDetail>();
     await save(r.id, { ...VALID_CPT });
     const refused = await submit(r.id);
@@ -303,7 +304,7 @@ describe('what approval does to the record', () => {
     const ids = await userIds(t, t.institutionA);
     const created = await call(t, 'POST', '/api/requests', {
       as: student,
-      body: { requestTypeId: await typeId(t, 'cpt_request'), advisorUserId: ids.advisor },
+      body: { requestTypeId: await requestTypeIdOf(t, 'cpt_request'), advisorUserId: ids.advisor },
     });
     expect(created.statusCode, created.body).toBe(200);
     const r = created.json<TRequestDetail>();

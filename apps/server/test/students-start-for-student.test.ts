@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRequestDetail, TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
-import { newStudent } from './students-fixtures.js';
+import { buildStudent } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession, officer: TSession, student: TSession;
@@ -65,14 +65,14 @@ describe("startRequestForStudent: the office starts a request on a student's beh
     });
     expect(cpt.statusCode).toBe(400);
     expect(cpt.json().fieldErrors.requestTypeId).toEqual(['The office cannot start this request for this student.']);
-    const noAccount = await newStudent(t, { site: 'MAIN' });
+    const noAccount = await buildStudent(t, { site: 'MAIN' });
     const refused = await call(t, 'POST', `/api/students/${noAccount.id}/requests`, {
       as: officer,
       body: { requestTypeId: await typeId('transfer_out') },
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('Invite them to the portal first');
-    const medical = await newStudent(t, { site: 'MED' });
+    const medical = await buildStudent(t, { site: 'MED' });
     expect(
       (
         await call(t, 'POST', `/api/students/${medical.id}/requests`, {

@@ -1,19 +1,41 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRequestDetail, TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo, userIds } from './http.js';
-import { newApproval, newRequest, sha256, typeId } from './requests-fixtures.js';
+import {
+  buildRequest,
+  buildRequestType,
+  buildPendingApproval,
+  buildWorkflow,
+  configureRequestType,
+  cptRequestData,
+  requestTypeOf,
+} from './factories/index.js';
+import { requestStateOf } from './readers.js';
 
 let t: TTestApp;
 let admin: TSession;
 let officer: TSession;
 let ids: Record<string, string>;
+/** A type with a faculty-advisor workflow of its own and no form of its own. */
+let reviewedTypeId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   [admin, officer] = await t.loginAll('admin', 'officer');
   ids = await userIds(t, t.institutionA);
+  reviewedTypeId = (await buildRequestType(t, { workflowId: (await buildWorkflow(t)).id })).id;
 });
+
+/** A request in approver review: the demo advisor's approval is pending and its e-mailed link fresh (or expired). */
+async function inApproverReview(o: { requestTypeId?: string | undefined; expired?: boolean | undefined } = {}) {
+  const { request, approvalId, token } = await buildPendingApproval(t, {
+    requestTypeId: o.requestTypeId ?? reviewedTypeId,
+    linkExpiresAt: o.expired ? new Date(Date.now() - 1000) : undefined,
+  });
+  return { token, approvalId, requestId: request.id };
+}
 afterAll(async () => {
   await t?.close();
 });
@@ -28,20 +50,20 @@ async function approvalToken(to: string): Promise<{ token: string; url: string }
   return { url: m[1]!, token: m[2]! };
 }
 
-const status = async (id: string) =>
-  (
-    await t.sql<{ status: string; is_locked: boolean; review_status: number }>(
-      'select status, is_locked, review_status from requests where id = $1',
-      [id],
-    )
-  )[0]!;
+const status = (id: string) => requestStateOf(t, id);
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const inspect = (token: string) => call(t, 'POST', '/api/approvals/inspect', { body: { token } });
 const decide = (token: string, decision: 'approve' | 'reject', comment = '') =>
   call(t, 'POST', '/api/approvals/decide', { body: { token, decision, comment } });
 
 describe('approver review through e-mailed links', () => {
   it('locks the request, mails the faculty advisor a link from the configured address, and opening it changes nothing', async () => {
-    const r = await newRequest(t, { status: 'in_review', typeCode: 'cpt_request', advisor: 'advisor' });
+    const r = await buildRequest(t, {
+      status: 'in_review',
+      typeCode: 'cpt_request',
+      advisor: 'advisor',
+      data: cptRequestData({ employer_name: 'Acme Labs', cpt_start_date: '2027-01-15', cpt_end_date: '2027-05-15' }),
+    });
     const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: officer, body: { action: 'send_to_approver' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<TRequestDetail>()).toMatchObject({
@@ -62,7 +84,6 @@ describe('approver review through e-mailed links', () => {
       status: 'pending',
     });
     // The advisor sees what the student asked for (the CPT form's own values), not just the type's name.
-    await t.sql(`update requests set data = '{"employer_name":"Acme Labs","cpt_start_date":"2027-01-15"}' where id = $1`, [r.id]);
     expect((await inspect(token)).json()).toMatchObject({
       typeCode: 'cpt_request',
       data: { employer_name: 'Acme Labs', cpt_start_date: '2027-01-15' },
@@ -76,7 +97,7 @@ describe('approver review through e-mailed links', () => {
     const ok = await decide(token, 'approve', 'Strong candidate.');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().outcome).toBe('approved');
-    expect(await status(r.id)).toMatchObject({ status: 'in_review', is_locked: false });
+    expect(await status(r.id)).toMatchObject({ status: 'in_review', isLocked: false });
     const [audit] = await t.sql('select actor_user_id, after from audit_events where entity_id = $1 and action = $2', [
       r.id,
       'approval.approved',
@@ -90,49 +111,46 @@ describe('approver review through e-mailed links', () => {
   });
 
   it('a rejection returns the request to review with review status Require resolution', async () => {
-    const { token, requestId } = await newApproval(t);
+    const { token, requestId } = await inApproverReview();
     const res = await decide(token, 'reject', 'Not in the curriculum.');
     expect(res.json().outcome).toBe('rejected');
-    expect(await status(requestId)).toMatchObject({ status: 'in_review', is_locked: false, review_status: 4 });
+    expect(await status(requestId)).toMatchObject({ status: 'in_review', isLocked: false, reviewStatus: 4 });
   });
 
   it('refuses expired and tampered links without changing anything', async () => {
-    const expired = await newApproval(t, { expired: true });
+    const expired = await inApproverReview({ expired: true });
     expect((await inspect(expired.token)).json().code).toBe('LINK_EXPIRED');
     expect((await decide(expired.token, 'approve')).statusCode).toBe(410);
     expect((await status(expired.requestId)).status).toBe('adv_review');
-    const good = await newApproval(t);
+    const good = await inApproverReview();
     const tampered = good.token.slice(0, -2) + (good.token.endsWith('AA') ? 'BB' : 'AA');
     expect((await decide(tampered, 'approve')).json().code).toBe('LINK_INVALID');
     expect((await status(good.requestId)).status).toBe('adv_review');
   });
 
   it('staff can send fresh links; the earlier link stops working', async () => {
-    const { token, requestId } = await newApproval(t);
+    const { token, requestId } = await inApproverReview();
     const res = await call(t, 'POST', `/api/requests/${requestId}/resend-approval-links`, { as: officer });
     expect(res.json()).toEqual({ sent: 1 });
     expect((await inspect(token)).json().code).toBe('LINK_USED');
     const { token: fresh } = await approvalToken('advisor@demo.example.edu');
     expect((await inspect(fresh)).statusCode).toBe(200);
-    const done = await newRequest(t, { status: 'approved' });
+    const done = await buildRequest(t, { status: 'approved' });
     expect((await call(t, 'POST', `/api/requests/${done.id}/resend-approval-links`, { as: officer })).statusCode).toBe(409);
   });
 
   it('refuses approver review through an inactive workflow', async () => {
-    const [wf] = await t.sql<{ workflow_id: string }>(
-      "select workflow_id from request_types where institution_id = $1 and code = 'rcl_request'",
-      [t.institutionA],
-    );
-    await t.sql('update workflows set is_active = false where id = $1', [wf!.workflow_id]);
-    const r = await newRequest(t, { status: 'in_review', typeCode: 'rcl_request', advisor: 'advisor' });
+    // Deactivated in Approval Workflows while its request type still names it.
+    const inactive = await buildWorkflow(t, { isActive: false });
+    const type = await buildRequestType(t, { workflowId: inactive.id });
+    const r = await buildRequest(t, { status: 'in_review', requestTypeId: type.id, advisor: 'advisor' });
     const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('inactive');
-    await t.sql('update workflows set is_active = true where id = $1', [wf!.workflow_id]);
   });
 
   it('parallel decisions on one link give one result', async () => {
-    const { token, requestId } = await newApproval(t);
+    const { token, requestId } = await inApproverReview();
     const results = await Promise.all([decide(token, 'approve'), decide(token, 'reject')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await t.sql('select 1 from audit_events where entity_id = $1 and action like $2', [requestId, 'approval.%'])).toHaveLength(1);
@@ -148,12 +166,12 @@ describe('approver review through e-mailed links', () => {
       },
     });
     expect(wf.statusCode, wf.body).toBe(200);
-    const type = await typeId(t, 'col_request');
+    const type = (await buildRequestType(t)).id;
     const typeRow = (await call(t, 'GET', `/api/request-types/${type}`, { as: admin })).json();
     expect(
       (await call(t, 'PUT', `/api/request-types/${type}`, { as: admin, body: { ...typeRow, workflowId: wf.json().id } })).statusCode,
     ).toBe(200);
-    const r = await newRequest(t, { status: 'submitted', typeCode: 'col_request', advisor: 'advisor' });
+    const r = await buildRequest(t, { status: 'submitted', requestTypeId: type, advisor: 'advisor' });
     expect(
       (await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } })).statusCode,
     ).toBe(200);
@@ -180,14 +198,17 @@ describe('approver review through e-mailed links', () => {
   });
 
   it('needs a named faculty advisor before approver review', async () => {
-    const r = await newRequest(t, { status: 'submitted', typeCode: 'cpt_request', advisor: null });
+    // Submitted before the office gave its type a faculty-advisor workflow, so nobody named an advisor.
+    const type = await buildRequestType(t);
+    const r = await buildRequest(t, { status: 'submitted', requestTypeId: type.id });
+    await configureRequestType(t, type.id, { workflowId: (await buildWorkflow(t)).id });
     const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } });
     expect(res.statusCode).toBe(400);
     expect((await status(r.id)).status).toBe('submitted');
   });
 
   it('rejecting the request during approver review ends the open links', async () => {
-    const { token, requestId } = await newApproval(t);
+    const { token, requestId } = await inApproverReview();
     expect(
       (
         await call(t, 'POST', `/api/requests/${requestId}/transition`, {
@@ -197,51 +218,35 @@ describe('approver review through e-mailed links', () => {
       ).statusCode,
     ).toBe(200);
     expect((await decide(token, 'approve')).statusCode).toBe(409);
-    expect(await status(requestId)).toMatchObject({ status: 'rejected', is_locked: false });
+    expect(await status(requestId)).toMatchObject({ status: 'rejected', isLocked: false });
   });
 });
 
 describe('deleting workflows and user groups', () => {
   it('refuses to delete a workflow a request type uses, then deletes it once the type moves on', async () => {
-    const [wf] = await t.sql<{ id: string }>(
-      `select workflow_id as id from request_types where institution_id = $1 and code = 'cpt_request'`,
-      [t.institutionA],
-    );
-    const refused = await call(t, 'DELETE', `/api/workflows/${wf!.id}`, { as: admin });
+    const wf = { id: (await requestTypeOf(t, 'cpt_request')).workflowId! };
+    const refused = await call(t, 'DELETE', `/api/workflows/${wf.id}`, { as: admin });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('Curricular Practical Training (CPT)');
-    await t.sql(`update request_types set workflow_id = null where workflow_id = $1`, [wf!.id]);
-    expect((await call(t, 'DELETE', `/api/workflows/${wf!.id}`, { as: admin })).statusCode).toBe(200);
-    expect((await call(t, 'GET', '/api/workflows', { as: admin })).json().find((w: { id: string }) => w.id === wf!.id)).toBeUndefined();
+    for (const { id } of await t.sql<{ id: string }>('select id from request_types where workflow_id = $1', [wf.id]))
+      await configureRequestType(t, id, { workflowId: null });
+    expect((await call(t, 'DELETE', `/api/workflows/${wf.id}`, { as: admin })).statusCode).toBe(200);
+    expect((await call(t, 'GET', '/api/workflows', { as: admin })).json().find((w: { id: string }) => w.id === wf.id)).toBeUndefined();
     const [audit] = await t.sql<{ action: string }>(`select action from audit_events where entity_id = $1 order by id desc limit 1`, [
-      wf!.id,
+      wf.id,
     ]);
     expect(audit?.action).toBe('workflow.deleted');
   });
 
   it('refuses while a request is in approver review with it', async () => {
-    const { approvalId } = await newApproval(t);
-    const [step] = await t.sql<{ workflow_id: string }>(
-      `select ws.workflow_id from workflow_steps ws join approvals a on a.workflow_step_id = ws.id where a.id = $1`,
-      [approvalId],
-    );
-    if (!step) {
-      // The fixture approval has no step: attach it to a fresh workflow's step.
-      const [w] = await t.sql<{ id: string }>(
-        `insert into workflows (institution_id, name, event_code) values ($1, 'Busy', 'BUSY') returning id`,
-        [t.institutionA],
-      );
-      const [s] = await t.sql<{ id: string }>(
-        `insert into workflow_steps (institution_id, workflow_id, ordinal, approver_kind) values ($1, $2, 1, 'faculty_advisor') returning id`,
-        [t.institutionA, w!.id],
-      );
-      await t.sql(`update approvals set workflow_step_id = $1 where id = $2`, [s!.id, approvalId]);
-      const res = await call(t, 'DELETE', `/api/workflows/${w!.id}`, { as: admin });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toContain('approver review');
-    } else {
-      expect((await call(t, 'DELETE', `/api/workflows/${step.workflow_id}`, { as: admin })).statusCode).toBe(409);
-    }
+    const busy = await buildWorkflow(t, { name: 'Busy', eventCode: 'BUSY' });
+    const type = await buildRequestType(t, { workflowId: busy.id });
+    await inApproverReview({ requestTypeId: type.id });
+    // The type has moved on to no workflow; the request still waits on the old one's approval.
+    await configureRequestType(t, type.id, { workflowId: null });
+    const res = await call(t, 'DELETE', `/api/workflows/${busy.id}`, { as: admin });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('approver review');
   });
 
   it('refuses to delete a group a workflow step names; deletes an unused one', async () => {
