@@ -252,7 +252,7 @@ describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes
           row.getByRole('button', { name: `Download the XML of batch ${id}` }).click(),
         ]);
         expect(download.suggestedFilename()).toBe(`${id}.xml`);
-        const xml = fs.readFileSync((await download.path())!, 'utf8');
+        const xml = fs.readFileSync(await download.path(), 'utf8');
         expect(xml).toContain(`<BatchID>${id}</BatchID>`);
         expect(xml).toContain(`<OrgID>${orgId}</OrgID>`);
         const ours = batchRecords(xml).find(

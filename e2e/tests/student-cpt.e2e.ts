@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, query, screenshot, signIn } from '../browser.js';
 
@@ -48,7 +48,7 @@ async function cptAsksForOfferLetter(): Promise<void> {
     query(`update request_types set document_ids = $2::uuid[] where institution_id = $1 and code = 'cpt_request'`, [inst!.id, before!.ids]);
 }
 
-const helper = (page: import('playwright-core').Page, field: string) => page.locator(`#field-${field}-helper-text`);
+const helper = (page: Page, field: string) => page.locator(`#field-${field}-helper-text`);
 
 describe('Student CPT request', () => {
   it('a continuing F-1 student starts CPT from the service menu, sees the field messages (bad EIN and phone), names the advisor, uploads the offer letter and submits', async () => {

@@ -64,7 +64,12 @@ export const publicEntryOnly = {
       if (!to || (from && from.kind === to.kind && from.name === to.name)) return;
       if (isEntry(to.rest)) return;
       // Reads may join another module's tables in a read model (queries/), and a table may reference another's key.
-      if (to.kind === 'module' && from?.kind === 'module' && to.rest === 'schema.ts' && (from.rest.startsWith('queries/') || from.rest === 'schema.ts'))
+      if (
+        to.kind === 'module' &&
+        from?.kind === 'module' &&
+        to.rest === 'schema.ts' &&
+        (from.rest.startsWith('queries/') || from.rest === 'schema.ts')
+      )
         return;
       context.report({ node, messageId: 'internal', data: { source, kind: to.kind, target: to.name } });
     };
