@@ -8,7 +8,13 @@ const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 const SERVER_MODULES = path.join(REPO, 'apps/server/src/modules');
 const WEB_FEATURES = path.join(REPO, 'apps/web/src/features');
 
-/** The unit a file belongs to: { kind, name, rest } for a server module or web feature, else null. */
+const hasEntry = (dir) => fs.existsSync(path.join(dir, 'index.ts')) || fs.existsSync(path.join(dir, 'index.tsx'));
+
+/**
+ * The unit a file belongs to: { kind, name, rest } for a server module or a web feature, else null.
+ * A web feature nested in another (features/students/intake, with an index.ts of its own) is a unit
+ * of its own: sub-features meet through their entries too.
+ */
 function unitOf(file) {
   for (const [kind, root] of [
     ['module', SERVER_MODULES],
@@ -17,6 +23,9 @@ function unitOf(file) {
     const rel = path.relative(root, file);
     if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
     const [name, ...rest] = rel.split(path.sep);
+    if (kind === 'feature' && rest.length > 1 && hasEntry(path.join(root, name, rest[0]))) {
+      return { kind, root, name: `${name}/${rest[0]}`, rest: rest.slice(1).join('/') };
+    }
     return { kind, root, name, rest: rest.join('/') };
   }
   return null;
@@ -45,6 +54,7 @@ const importSources = (node) => {
  * A server module or web feature is used by others only through its index.ts. A server module's
  * queries/ (read models) may also read another module's tables from its schema.ts.
  */
+/** @type {import('eslint').Rule.RuleModule} */
 export const publicEntryOnly = {
   meta: {
     type: 'problem',
@@ -63,12 +73,14 @@ export const publicEntryOnly = {
       const to = unitOf(target);
       if (!to || (from && from.kind === to.kind && from.name === to.name)) return;
       if (isEntry(to.rest)) return;
+      // A nested feature may use what its parent keeps for the family (features/scholars/labels.ts).
+      if (from && from.kind === to.kind && from.name.startsWith(`${to.name}/`)) return;
       // Reads may join another module's tables in a read model (queries/), and a table may reference another's key.
       if (
         to.kind === 'module' &&
         from?.kind === 'module' &&
         to.rest === 'schema.ts' &&
-        (from.rest.startsWith('queries/') || from.rest === 'schema.ts')
+        (/(^|\/)queries\//.test(from.rest) || from.rest === 'schema.ts')
       )
         return;
       context.report({ node, messageId: 'internal', data: { source, kind: to.kind, target: to.name } });
@@ -122,6 +134,7 @@ const WRITE_SQL = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-
  * Only the module that declares a table writes it: no insert/update/delete through the ORM on a
  * table imported from another module, and no raw SQL write to another module's table.
  */
+/** @type {import('eslint').Rule.RuleModule} */
 export const noForeignTableWrite = {
   meta: {
     type: 'problem',
