@@ -1,6 +1,7 @@
 /**
- * Benchmark of the staff request list (issue 3): 100 000 requests over two institutions, the list
- * measured through the real app (app.inject) and, beside it, the same SQL replayed directly.
+ * Benchmark of the staff request list (docs/product/requests.md#request-lists): 100 000 requests over two
+ * institutions, the list measured through the real app (app.inject) and, beside it, the same SQL replayed
+ * directly.
  * Run: `npm run bench:requests` (DATABASE_URL's server if set, else the embedded PostgreSQL).
  * Env: BENCH_ITERATIONS (300), BENCH_WARMUP (20), BENCH_REQUESTS (100000), BENCH_PLANS=all, BENCH_KEEP=1.
  * A script, not a test: figures depend on the machine, so nothing here asserts a time.

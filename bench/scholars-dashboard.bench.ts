@@ -1,8 +1,8 @@
 /**
- * Benchmark of the office's scholar dashboard (issue 5): 20 000 scholars with a case each in Demo
- * University (and 5 000 in Other College, which row-level security keeps out), the dashboard with a
- * phase tab, a keyword and a sort measured through the real app and beside it the same SQL run
- * directly; then the Excel export of all of them streamed over real HTTP, with its time and peak memory.
+ * Benchmark of the office's scholar dashboard (docs/product/scholars-reports.md#dashboard): 20 000 scholars
+ * with a case each in Demo University (and 5 000 in Other College, which row-level security keeps out), the
+ * dashboard with a phase tab, a keyword and a sort measured through the real app and beside it the same SQL
+ * run directly; then the Excel export of all of them streamed over real HTTP, with its time and peak memory.
  * Run: `npm run bench:scholars` (DATABASE_URL's server if set, else the embedded PostgreSQL).
  * Env: BENCH_ITERATIONS (100), BENCH_WARMUP (20), BENCH_SCHOLARS (20000), BENCH_PLANS=all, BENCH_KEEP=1.
  * A script, not a test: figures depend on the machine, so nothing here asserts a time.
@@ -38,7 +38,7 @@ interface TScenario {
   url: string;
   query: Record<string, string | number>;
 }
-/** A phase tab with a keyword and a sort (issue 5's "Must show"), then a plain first page and the tab counts. */
+/** A phase tab with a keyword and a sort, then a plain first page and the tab counts. */
 const SCENARIOS: TScenario[] = [
   {
     name: 'Active tab + "garcia", name asc',

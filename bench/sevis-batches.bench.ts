@@ -1,9 +1,9 @@
 /**
- * Benchmark of SEVIS batch building (issue 6, "Must show"): 10 000 pending events on as many F-1
- * records (a mix of every student event type, with dependents and employments), loaded with
- * loadBatchInputs and built into 40 batches of 250 with buildValidatedBatch (mapping, xmlbuilder2,
- * validation against the official XSD with xmllint-wasm). Then the same with 1 % of the records
- * broken (bad SEVIS ids), which costs a second validation of the batches they are in.
+ * Benchmark of SEVIS batch building (docs/product/sevis-batches.md#building-batches): 10 000 pending events
+ * on as many F-1 records (a mix of every student event type, with dependents and employments), loaded with
+ * loadBatchInputs and built into 40 batches of 250 with buildValidatedBatch (mapping, xmlbuilder2, validation
+ * against the official XSD with xmllint-wasm). Then the same with 1 % of the records broken (bad SEVIS ids),
+ * which costs a second validation of the batches they are in.
  * Run: `npm run bench:sevis` (DATABASE_URL's server if set, else the embedded PostgreSQL).
  * Env: BENCH_EVENTS (10000), BENCH_BATCH (250). A script, not a test: nothing here asserts a time.
  */

@@ -1,10 +1,10 @@
 /**
- * Benchmark of the student batch upload (issue 4 item 6): a 10 000-row CSV (and the same rows as
- * XLSX) uploaded, checked and previewed, then committed in one transaction, through the real app
- * (app.inject: multipart, auth, tenant, parsing, row checks, duplicate look-ups, storage), against
- * an institution that already holds BENCH_EXISTING student records. Reports wall time and memory:
- * RSS and heap after each step, the peak RSS sampled every 10 ms during each step, and the
- * process's maxRSS (process.resourceUsage) at the end.
+ * Benchmark of the student batch upload (docs/product/students-intake.md#batch-upload): a 10 000-row CSV (and
+ * the same rows as XLSX) uploaded, checked and previewed, then committed in one transaction, through the real
+ * app (app.inject: multipart, auth, tenant, parsing, row checks, duplicate look-ups, storage), against an
+ * institution that already holds BENCH_EXISTING student records. Reports wall time and memory: RSS and heap
+ * after each step, the peak RSS sampled every 10 ms during each step, and the process's maxRSS
+ * (process.resourceUsage) at the end.
  * Run: `npm run bench:students-import` (DATABASE_URL's server if set, else the embedded PostgreSQL).
  * Env: BENCH_ROWS (10000), BENCH_EXISTING (20000), BENCH_KEEP=1.
  * A script, not a test: figures depend on the machine, so nothing here asserts a time.

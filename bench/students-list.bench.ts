@@ -1,7 +1,7 @@
 /**
- * Benchmark of the Student List (issue 4): 100 000 student records over two institutions, three list
- * titles each with a keyword and a sort (plus a first page without keyword and the title counts),
- * measured through the real app (app.inject) and, beside it, the same SQL replayed directly.
+ * Benchmark of the Student List (docs/product/students-list.md): 100 000 student records over two
+ * institutions, three list titles each with a keyword and a sort (plus a first page without keyword and the
+ * title counts), measured through the real app (app.inject) and, beside it, the same SQL replayed directly.
  * Run: `npm run bench:students` (DATABASE_URL's server if set, else the embedded PostgreSQL).
  * Env: BENCH_ITERATIONS (100), BENCH_WARMUP (20), BENCH_STUDENTS (100000), BENCH_PLANS=all, BENCH_KEEP=1.
  * A script, not a test: figures depend on the machine, so nothing here asserts a time.
@@ -34,7 +34,7 @@ interface TScenario {
   url: string;
   query: Record<string, string | number>;
 }
-/** The three titles of issue 4's "Must show", each with a keyword and a sort; then a plain first page and the counts. */
+/** Three list titles (docs/product/students-list.md#list-titles), each with a keyword and a sort; then a plain first page and the counts. */
 const SCENARIOS: TScenario[] = [
   {
     name: 'active + "garcia", name asc',

@@ -4,11 +4,11 @@ import { latestMail, launch, newPage, screenshot, signIn } from '../browser.js';
 import { expectMessage as expectFieldMessage, minimalPdf } from '../journey-helpers.js';
 
 /**
- * The case engine end to end (issue 3, "Must show"): staff configure a questionnaire with every item
- * type, a required document, a one-step faculty approval and a request type that uses them; a student
- * fills it in (seeing each completeness message), uploads the document and submits; the faculty
- * advisor approves from the e-mailed link without signing in; staff approve and complete; the
- * student's bell and the History Log tell what happened. One request, followed through its life.
+ * The case engine end to end (docs/product/requests.md): staff configure a questionnaire with every item
+ * type, a required document, a one-step faculty approval and a request type that uses them; a student fills
+ * it in (seeing each completeness message), uploads the document and submits; the faculty advisor approves
+ * from the e-mailed link without signing in; staff approve and complete; the student's bell and the History
+ * Log tell what happened. One request, followed through its life.
  */
 
 let browser: Browser;

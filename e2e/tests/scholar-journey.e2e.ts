@@ -4,14 +4,14 @@ import { launch, screenshot, signIn } from '../browser.js';
 import { anyMailMatching as mailMatching, choose, expectMessage, journeyPage, journeySteps, pdf } from '../journey-helpers.js';
 
 /**
- * Issue 5, "Must show": one scholar followed from the department's sponsorship request to an H-1B
- * case the office moves through two phases. The department admin (Physics) first saves without a
- * hiring authority and sees the message on that field, then saves, invites the scholar and sends the
- * request to the office; the office processes it as H-1B from Review Sponsorship Request; the scholar
- * sets a password from the e-mailed link, lands on 'H-1B Request', fills the application, uploads the
- * template's required document and submits to ISSS; the office moves the case through two phases with
- * notes and a reference number; the department sees the phase and status but not the H-1B
- * Information tab while Account Settings keep it hidden from departments.
+ * One scholar followed from the department's sponsorship request to an H-1B case the office moves through two
+ * phases (docs/product/scholars-department.md, scholars-office.md, scholars-portal.md). The department admin
+ * (Physics) first saves without a hiring authority and sees the message on that field, then saves, invites
+ * the scholar and sends the request to the office; the office processes it as H-1B from Review Sponsorship
+ * Request; the scholar sets a password from the e-mailed link, lands on 'H-1B Request', fills the
+ * application, uploads the template's required document and submits to ISSS; the office moves the case
+ * through two phases with notes and a reference number; the department sees the phase and status but not the
+ * H-1B Information tab while Account Settings keep it hidden from departments.
  */
 
 let browser: Browser;
@@ -80,7 +80,7 @@ async function shot(page: Page, name: string): Promise<void> {
 /** Shared between the steps: one scholar and one case followed through. */
 let applicationId = '';
 
-describe('Issue 5: a scholar from the sponsorship request to an H-1B case in its second phase', () => {
+describe('a scholar from the sponsorship request to an H-1B case in its second phase', () => {
   it(
     'the department admin creates a sponsorship request (refused without a hiring authority), invites the scholar and sends it to the office',
     async () => {

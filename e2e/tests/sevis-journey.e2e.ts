@@ -5,10 +5,11 @@ import { DEMO_PASSWORD, baseUrl, launch, query, screenshot, signIn } from '../br
 import { journeyPage, journeySteps } from '../journey-helpers.js';
 
 /**
- * Issue 6, "Must show": an approved CPT request appears as a pending SEVIS CPTEmployment update (on
- * the student's record and in the Batch Manager); the DSO creates a batch, downloads its XML and marks
- * it sent; SEVIS's transaction log for that batch is imported on Transaction Logs; the student's
- * record shows the update succeeded with SEVIS's code and the batch is Completed.
+ * An approved CPT request goes to SEVIS and back (docs/product/sevis-batches.md, sevis-results.md): it
+ * appears as a pending SEVIS CPTEmployment update (on the student's record and in the Batch Manager); the DSO
+ * creates a batch, downloads its XML and marks it sent; SEVIS's transaction log for that batch is imported on
+ * Transaction Logs; the student's record shows the update succeeded with SEVIS's code and the batch is
+ * Completed.
  *
  * The CPT request is set up through the API as the demo student (the CPT form itself is the student
  * journeys' subject); the DSO approves it in the browser, so the pending update is the server's own.
@@ -169,7 +170,7 @@ let batchId = '';
 let orgId = '';
 let batchXml = '';
 
-describe('Issue 6: an approved CPT goes to SEVIS in a batch and its result comes back to the record', () => {
+describe('an approved CPT goes to SEVIS in a batch and its result comes back to the record', () => {
   it("a DSO approves the student's CPT: the record has a pending CPTEmployment update, and the Batch Manager lists it", async () => {
     // A retried step keeps the request it already submitted (one CPT per journey).
     if (!requestId) requestId = (await submitCptAsStudent()).id;

@@ -21,7 +21,7 @@ describe('signing in', () => {
     ['student', 'student', /#\/student\/student-service-menu\/[0-9a-f-]{36}$/],
   ];
   for (const [user, area, landing] of landings) {
-    it(`${user} lands where the spec says`, async () => {
+    it(`${user} lands on their home page`, async () => {
       const page = await newPage(browser);
       await signIn(page, user, DEMO_PASSWORD, area);
       await page.waitForURL(landing, { timeout: 15_000 });
@@ -58,7 +58,7 @@ describe('signing in', () => {
     await page.context().close();
   });
 
-  it('empty fields show the spec messages', async () => {
+  it('empty fields show the required-field messages', async () => {
     const page = await newPage(browser);
     await page.goto('/#/login');
     await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -119,7 +119,7 @@ describe('the login page', () => {
   });
 });
 
-describe('the Student Request List (spec 000 s6)', () => {
+describe('the Student Request List', () => {
   it("opens for an assistant only when NewStudentUIEnabled is '1', else goes to the Student List; officers always", async () => {
     const session = await (
       await fetch(`${baseUrl()}/api/auth/login`, {

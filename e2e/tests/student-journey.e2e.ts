@@ -4,13 +4,13 @@ import { launch, screenshot, signIn } from '../browser.js';
 import { choose, expectMessage, journeyPage, journeySteps, newestMailMatching as mailMatching, pdf } from '../journey-helpers.js';
 
 /**
- * Issue 4, "Must show": one new student followed through the portal. An officer creates the F-1
- * record and invites the student; the student sets a password from the e-mailed link, walks the
- * welcome wizard, pre-arrival and check-in; as a continuing student they start CPT from the service
- * menu, see the messages of a bad EIN and phone on the fields, correct them, name the faculty advisor
- * and submit; the officer sends it to approver review; the advisor recommends it from the e-mailed
- * link without signing in; a DSO approves; the student is in the CPT list, the record has a pending
- * SEVIS CPTEmployment update and its History Log tells each step.
+ * One new student followed through the portal (docs/product/students-intake.md, students-portal.md,
+ * students-requests.md). An officer creates the F-1 record and invites the student; the student sets a
+ * password from the e-mailed link, walks the welcome wizard, pre-arrival and check-in; as a continuing
+ * student they start CPT from the service menu, see the messages of a bad EIN and phone on the fields,
+ * correct them, name the faculty advisor and submit; the officer sends it to approver review; the advisor
+ * recommends it from the e-mailed link without signing in; a DSO approves; the student is in the CPT list,
+ * the record has a pending SEVIS CPTEmployment update and its History Log tells each step.
  */
 
 let browser: Browser;
@@ -51,7 +51,7 @@ let profileId = '';
 let requestId = '';
 let requestNumber = '';
 
-describe('Issue 4: a student from invitation to an authorized CPT', () => {
+describe('a student from invitation to an authorized CPT', () => {
   it('an officer creates the F-1 record and invites the student to the portal', async () => {
     newStudent();
     const page = await staff('officer');

@@ -386,7 +386,7 @@ describe('missingRequiredDocuments', () => {
   });
 });
 
-describe('documents per dependent (spec 000 s5: a file for each dependent)', () => {
+describe('documents per dependent: a file for each dependent', () => {
   it("needs one file for each active dependent of the student's record, named on the slot, and refuses another record's dependent", async () => {
     const p = await studentOf(t);
     const deps = await t.sql<{ id: string; name: string }>(

@@ -33,7 +33,7 @@ async function newStudentComment(m: TMatrixContext): Promise<string> {
   return res.json<{ id: string }>().id;
 }
 
-/** Attachments, comments and notifications (issue 3 parts 6 and 8). */
+/** Attachments, comments and notifications (docs/product/attachments.md, comments.md, notifications.md). */
 export const ATTACHMENTS_MATRIX: TMatrixRow[] = [
   {
     method: 'POST',

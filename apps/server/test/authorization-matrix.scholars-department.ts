@@ -25,7 +25,7 @@ const draft = async (m: Parameters<TMatrixRow['request']>[0]) => (await buildSch
 const P = '/api/scholars/department';
 const step = (m: Parameters<TMatrixRow['request']>[0]) => [{ approverKind: 'user', approverUserId: m.ids.advisor }];
 
-/** The scholars module's department routes (issue 5 item 1). */
+/** The scholars module's department routes (docs/product/scholars-department.md). */
 export const SCHOLARS_DEPARTMENT_MATRIX: TMatrixRow[] = [
   { method: 'GET', path: `${P}/cases`, access: 'scholars.department', request: () => ({ query: { tab: 'all', q: 'a' } }), expect: DEPT },
   { method: 'POST', path: `${P}/cases`, access: 'scholars.department', request: () => ({ body: fresh() }), expect: DEPT },

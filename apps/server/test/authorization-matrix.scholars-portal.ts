@@ -11,7 +11,7 @@ type TM = Parameters<TMatrixRow['request']>[0];
 /** A fresh H-1B case on the demo scholar (it becomes their current one), open for the form. */
 const own = async (m: TM) => (await buildScholarCase(m.t, { user: 'scholar', processedState: 'H-1B' })).applicationId;
 
-/** The scholars module's portal routes (issue 5 item 2). */
+/** The scholars module's portal routes (docs/product/scholars-portal.md). */
 export const SCHOLARS_PORTAL_MATRIX: TMatrixRow[] = [
   {
     method: 'GET',

@@ -5,7 +5,7 @@ import { buildScholarCase } from './factories/index.js';
 // users, scholars and students are refused. Row-level security keeps another institution's cases out.
 const STAFF: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
 
-/** The scholars module's reports routes (issue 5): dashboard, tabs, exports, report summary, time tracking. */
+/** The scholars module's reports routes (docs/product/scholars-reports.md): dashboard, tabs, exports, report summary, time tracking. */
 export const SCHOLARS_REPORTS_MATRIX: TMatrixRow[] = [
   {
     method: 'GET',

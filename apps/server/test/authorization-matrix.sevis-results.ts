@@ -36,7 +36,7 @@ async function importedLog(m: TM): Promise<string> {
   return (await buildTransactionLog(m.t, b)).id;
 }
 
-/** The sevis module's results routes (issue 6): transaction logs, System Errors, the batch interface. */
+/** The sevis module's results routes (docs/product/sevis-results.md): transaction logs, System Errors, the batch interface. */
 export const SEVIS_RESULTS_MATRIX: TMatrixRow[] = [
   {
     method: 'POST',

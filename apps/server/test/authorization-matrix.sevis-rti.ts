@@ -11,7 +11,7 @@ async function officerImport(m: Parameters<TMatrixRow['request']>[0]): Promise<s
   return (await buildRtiImport(m.t, { fileName: 'matrix.csv', createdBy: 'officer' })).id;
 }
 
-/** The sevis module's RTI routes (issue 6). */
+/** The sevis module's RTI routes (docs/product/sevis-rti.md). */
 export const SEVIS_RTI_MATRIX: TMatrixRow[] = [
   {
     method: 'POST',

@@ -93,7 +93,7 @@ describe('comments on a request', () => {
     expect(await count('officer')).toBe(1);
   });
 
-  it('refuses empty comments with the spec message', async () => {
+  it('refuses empty comments with the required-field message', async () => {
     const requestId = (await buildRequest(t)).id;
     const res = await post(s.student, requestId, '   ');
     expect(res.statusCode).toBe(400);

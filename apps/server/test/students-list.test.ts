@@ -16,8 +16,9 @@ import {
 } from './factories/index.js';
 
 /**
- * The Student List (GET /api/students): for every list title of spec 000 s2, the records that must
- * be in it and those that must not; keyword, filters, sort, paging, and the campus-site walls of s6.
+ * The Student List (GET /api/students): for every list title (docs/product/students-list.md#list-titles), the records
+ * that must be in it and those that must not; keyword, filters, sort, paging, and the campus-site walls
+ * (docs/product/people.md#campus-permission).
  */
 let t: TTestApp;
 let admin: TSession;
@@ -421,7 +422,7 @@ describe('listStudents: keyword, filters, sort and paging', () => {
   });
 });
 
-describe('campus sites (spec 000 s6) and institutions', () => {
+describe('campus sites and institutions', () => {
   it('an officer of Main Campus sees Main Campus and site-less records, never Medical Campus; the list equals what they may open', async () => {
     const g = group();
     const main = await g.make({ site: 'MAIN' });

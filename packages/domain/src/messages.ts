@@ -1,6 +1,6 @@
-/** User-visible text quoted by the specification. Use verbatim; never reword. */
+/** User-visible text, as the product pages quote it (docs/product/, e.g. ui.md#field-messages). Use verbatim; never reword. */
 export const MSG = {
-  // login (spec 000 s5, 001 s8)
+  // login (docs/product/auth.md#sign-in-messages)
   enterUserName: 'Please enter your user name',
   enterPassword: 'Please enter your password',
   invalidCredentials: 'Invalid Credentials.',
@@ -28,7 +28,7 @@ export const MSG = {
   invalidSession: 'Invalid session data',
   defaultError: 'Oops we got an error, try again later.',
   noNotifications: 'No new notification available.',
-  // generic field messages (spec 000 s5)
+  // generic field messages (docs/product/ui.md#field-messages)
   required: 'Required field',
   invalidValue: 'Invalid value',
   invalidLength: 'Invalid length',
@@ -36,7 +36,7 @@ export const MSG = {
   invalidPhone: 'Invalid phone',
   invalidNumber: 'Invalid number',
   invalidDate: 'Invalid date',
-  // ours (spec silent): kept here so server and browser say the same thing
+  // ours: kept here so server and browser say the same thing
   commonPassword: 'This password is too common. Please choose a less predictable one.',
   tooManyResetRequests: 'Too many password reset requests from this address. Please wait a few minutes and try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',

@@ -12,7 +12,7 @@ import {
 const p = (x: Partial<TStaffPermissions>): TStaffPermissions => ({ ...EMPTY_STAFF_PERMISSIONS, ...x });
 const staffActor = (x: Partial<TStaffPermissions>): TActor => ({ role: 'isssAdmin', staff: p(x), isDepartmentAdmin: false });
 
-describe('campus permission (spec 000 s6)', () => {
+describe('campus permission', () => {
   it('officer with no listed site or site 0 reaches every site; otherwise only the listed ones', () => {
     expect(canActOnSite(p({ isOfficer: true }), 7)).toBe(true);
     expect(canActOnSite(p({ isOfficer: true, officerSites: [0] }), 7)).toBe(true);

@@ -45,7 +45,7 @@ export const PERMISSIONS = [
 export type TPermission = (typeof PERMISSIONS)[number];
 export type TRouteAccess = TPermission | 'authenticated' | 'public';
 
-/** Per-site action flags an assistant may hold (spec 000 s3 assistantSettings). */
+/** Per-site action flags an assistant may hold, assistantSettings (docs/product/people.md#staff-permission-profile). */
 export const ASSISTANT_ACTIONS = [
   { key: 'sendemail', label: 'Send e-mail' },
   { key: 'editStudent', label: 'Edit student records' },
@@ -73,7 +73,7 @@ export const STUDENT_MENU_ITEMS = [
 
 const ZSiteId = z.number().int().min(0);
 
-/** A staff member's permission profile (spec 000 s3 "Permissions"). */
+/** A staff member's permission profile (docs/product/people.md#staff-permission-profile). */
 export const ZStaffPermissions = z.object({
   isSuper: z.boolean().default(false),
   isOfficer: z.boolean().default(false),
@@ -111,7 +111,7 @@ export function assistantFlagsForSite(p: TStaffPermissions, siteId: number): TAs
   return p.assistantSettings[String(siteId)] ?? p.assistantSettings['0'] ?? null;
 }
 
-/** Campus permission (spec 000 s6): super, officer for the site, or assistant with the action flag. */
+/** Campus permission (docs/product/people.md#campus-permission): super, officer for the site, or assistant with the action flag. */
 export function canActOnSite(p: TStaffPermissions | null, siteId: number, action?: TAssistantAction): boolean {
   if (!p) return false;
   if (p.isSuper || isOfficerForSite(p, siteId)) return true;
@@ -119,7 +119,7 @@ export function canActOnSite(p: TStaffPermissions | null, siteId: number, action
   return assistantFlagsForSite(p, siteId)?.[action] === true;
 }
 
-/** May this actor use the student admin area at all (spec 000 s6)? */
+/** May this actor use the student admin area at all (docs/product/people.md#campus-permission)? */
 export function hasStudentAreaAccess(p: TStaffPermissions | null): boolean {
   if (!p) return false;
   return p.isSuper || p.isOfficer || (p.isAssistant && p.assistantSites.length > 0);
@@ -151,27 +151,28 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'forms.read': (a) => a.role === 'isssAdmin',
   'forms.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   // Students: the function check says "uses the student area"; which record (campus site) is decided
-  // per record in modules/students/student.policy.ts (canActOnSite, spec 000 s6).
+  // per record in modules/students/student.policy.ts (canActOnSite, docs/product/people.md#campus-permission).
   'students.read': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
   'students.manage': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
   'students.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'students.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'students.self': (a) => a.role === 'ISSSstudent',
-  // Scholars: the admin shell's scholar area is for any office staff (spec 000 s6); super users and
-  // officers configure it. Department users reach only their department's cases and scholars only
-  // their own: both checked per record in modules/scholars/scholar.policy.ts.
+  // Scholars: the admin shell's scholar area is for any office staff (docs/product/shells.md#admin-shell);
+  // super users and officers configure it. Department users reach only their department's cases and scholars
+  // only their own: both checked per record in modules/scholars/scholar.policy.ts.
   'scholars.read': (a) => a.role === 'isssAdmin',
   'scholars.manage': (a) => a.role === 'isssAdmin',
   'scholars.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'scholars.department': (a) => a.role === 'department',
   'scholars.department-admin': (a) => a.role === 'department' && a.isDepartmentAdmin,
   'scholars.self': (a) => a.role === 'scholar',
-  // SEVIS (issue 6): the function check says "works on SEVIS batches"; which campus site's batches is
-  // decided per record in modules/sevis (canActOnSite with the assistant's sevisBatch flag), and
-  // sending needs the SEVIS Permissions (a DSO for F, an ARO for J) as well.
+  // SEVIS (docs/product/sevis-batches.md#who-may-do-what): the function check says "works on SEVIS batches";
+  // which campus site's batches is decided per record in modules/sevis (canActOnSite with the assistant's
+  // sevisBatch flag), and sending needs the SEVIS Permissions (a DSO for F, an ARO for J) as well.
   'sevis.read': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
   'sevis.batch': (a) => a.role === 'isssAdmin' && preparesSevisBatches(a.staff),
-  // Spec 000 s6: SEVIS Permissions and RTI Connect are for super users and officers.
+  // SEVIS Permissions and the imports (RTI lists, transaction logs) are for super users and officers
+  // (docs/product/sevis-settings.md#who-may-do-what, docs/product/sevis-rti.md#who-may-do-what).
   'sevis.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'sevis.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
 };

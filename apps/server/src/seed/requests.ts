@@ -4,7 +4,7 @@ import { workflows, workflowSteps } from '../modules/workflows/index.js';
 
 type TSeedType = [code: string, name: string, starters: string[], visaScope: string, description: string];
 
-/** Spec 001 s9's request-type catalogue (the codes named there), with names an office would use. */
+/** The request-type catalogue of docs/product/requests.md#request-types (its codes), with names an office would use. */
 export const DEMO_REQUEST_TYPES: TSeedType[] = [
   [
     'demographic_update',
@@ -58,8 +58,8 @@ export const DEMO_REQUEST_TYPES: TSeedType[] = [
 ];
 
 /**
- * The engine request type behind each scholar program (spec 000 s3 program ids). Nobody starts them
- * from a request list (no starters): the department's sponsorship request and the office's "process as"
+ * The engine request type behind each scholar program (docs/product/requests.md#request-types). Nobody starts
+ * them from a request list (no starters): the department's sponsorship request and the office's "process as"
  * create them. Their questionnaires and documents are the visa type's template.
  */
 export const SCHOLAR_PROGRAM_REQUEST_TYPES: Array<[code: string, name: string, description: string]> = [

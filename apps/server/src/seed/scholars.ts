@@ -433,11 +433,11 @@ const CASES: TDemoCase[] = [
 ];
 
 /**
- * The demo office's scholar cases (issue 5): Hiro Tanaka (the demo scholar) with an H-1B case in its
- * application phase, and ten more across the three departments, in different
- * phases, statuses and visa types (an unprocessed sponsorship request, an ineligible one, J-1, O-1,
- * F-1 OPT/STEM, end dates within 60 days), each with its engine requests and status history. Every scholar
- * who submitted has a portal account and a filled form that passes the submit rules; the others have not been invited.
+ * The demo office's scholar cases (docs/product/scholars-office.md): Hiro Tanaka (the demo scholar) with an
+ * H-1B case in its application phase, and ten more across the three departments, in different phases,
+ * statuses and visa types (an unprocessed sponsorship request, an ineligible one, J-1, O-1, F-1 OPT/STEM, end
+ * dates within 60 days), each with its engine requests and status history. Every scholar who submitted has a
+ * portal account and a filled form that passes the submit rules; the others have not been invited.
  */
 export async function seedScholars(tx: TTx, institutionId: string): Promise<void> {
   const depts = Object.fromEntries(

@@ -195,8 +195,8 @@ export interface TBatchRecordSpec {
 }
 
 /**
- * A stored batch of a site's settings with one record and one event per spec, as the batch builder
- * leaves it (pending: its events batched) or as marking it sent does (sent by hand, its events sent).
+ * A stored batch of a site's settings with one record and one event for each of `records`, as the batch
+ * builder leaves it (pending: its events batched) or as marking it sent does (sent by hand, its events sent).
  */
 export async function buildSevisBatch(
   t: TTestApp,

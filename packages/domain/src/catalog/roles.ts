@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
-/** The spec's user roles (spec 000 s6). Staff are isssAdmin with a permission profile. */
+/** The user roles (docs/product/people.md#roles). Staff are isssAdmin with a permission profile. */
 export const ROLES = ['scholar', 'department', 'ISSSstudent', 'isssAdmin', 'advisor'] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
-/** Student stages (spec 000 s3). */
+/** Student stages (docs/product/students-records.md#stages). */
 export const STUDENT_STAGES = ['invited', 'pre_arrival', 'check_in', 'continuing', 'postcompletion_graduated', 'archived'] as const;
 export const ZStudentStage = z.enum(STUDENT_STAGES);
 export type TStudentStage = z.infer<typeof ZStudentStage>;
 
-/** Scholar processed states (spec 000 s3); '' means not yet processed. */
+/** Scholar processed states (docs/product/scholars-portal.md#application-pages); '' means not yet processed. */
 export const PROCESSED_STATES = [
   '',
   'H-1B',

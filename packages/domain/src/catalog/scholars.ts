@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What a department proposes in a sponsorship request (issue 5, spec 000 s3). */
+/** What a department proposes in a sponsorship request (docs/product/scholars-department.md#sponsorship-request). */
 export const PROPOSED_STATUSES = ['J-1', 'H-1B', 'O-1', 'F-1 OPT/STEM', "Don't Know"] as const;
 export const ZProposedStatus = z.enum(PROPOSED_STATUSES);
 export type TProposedStatus = z.infer<typeof ZProposedStatus>;
@@ -46,8 +46,8 @@ export const PROCESSED_STATE_LABELS: Record<string, string> = {
 };
 
 /**
- * The engine request type behind each program (spec 000 s3 "program ids": H-1B, extension, amendment,
- * O-1, extension, amendment, J-1, sponsorship request; F-1 OPT/STEM added). Its questionnaires and
+ * The engine request type behind each program (docs/product/requests.md#request-types: H-1B, extension,
+ * amendment, O-1, extension, amendment, J-1, sponsorship request; F-1 OPT/STEM added). Its questionnaires and
  * documents are the visa type's template (which questions and documents the application asks for).
  */
 export const SCHOLAR_PROGRAM_TYPES = {
@@ -109,7 +109,7 @@ export const APPLICATION_STATES = ['not_started', 'draft', 'submitted', 'returne
 export const ZApplicationState = z.enum(APPLICATION_STATES);
 export type TApplicationState = z.infer<typeof ZApplicationState>;
 
-/** Highest education (spec 000 s3), options 1 to 9, verbatim. */
+/** Highest education, options 1 to 9, verbatim (docs/product/scholars-portal.md#the-forms). */
 export const HIGHEST_EDUCATION_OPTIONS = [
   { value: '1', label: "Associate's degree" },
   { value: '2', label: "Bachelor's degree" },
@@ -122,7 +122,7 @@ export const HIGHEST_EDUCATION_OPTIONS = [
   { value: '9', label: 'Some college credit but less than 1 year' },
 ] as const;
 
-/** J-1 scholar categories (spec 000 s7). */
+/** J-1 scholar categories (docs/product/scholars-portal.md#the-forms). */
 export const SCHOLAR_CATEGORIES = [
   'PROFESSOR',
   'RESEARCH SCHOLAR',
@@ -137,7 +137,7 @@ export const SCHOLAR_CATEGORIES = [
 ] as const;
 export type TScholarCategory = (typeof SCHOLAR_CATEGORIES)[number];
 
-/** Employment flags carried by employment details and the OPT export (spec 000 s7). */
+/** Employment flags carried by employment details and the OPT export (docs/product/scholars-office.md#scholar-profile). */
 export const EMPLOYMENT_FLAGS = [
   { key: 'opt', label: 'OPT' },
   { key: 'stem', label: 'STEM' },
@@ -149,7 +149,7 @@ export const EMPLOYMENT_FLAGS = [
 ] as const;
 export type TEmploymentFlag = (typeof EMPLOYMENT_FLAGS)[number]['key'];
 
-/** Scholar account settings (spec 000 s3): what departments see and when end-date alerts go out. */
+/** Scholar account settings (docs/product/scholars-office.md#account-settings): what departments see and when end-date alerts go out. */
 export const ZScholarAccountSettings = z.object({
   h1bInfoVisibleToDept: z.boolean(),
   o1InfoVisibleToDept: z.boolean(),
@@ -163,7 +163,10 @@ export const DEFAULT_SCHOLAR_ACCOUNT_SETTINGS: TScholarAccountSettings = {
   endDateAlertOffsets: [60, 30],
 };
 
-/** Notification redirect page by processed visa id (spec 000 s2): 0 review; 1,2,5 H-1B; 3 J-1; 4 F-1; 6,7,8 O-1. */
+/**
+ * Notification redirect page by processed visa id (docs/product/shells.md#notification-links): 0 review; 1,2,5 H-1B;
+ * 3 J-1; 4 F-1; 6,7,8 O-1.
+ */
 export const PROCESSED_VISA_IDS: Record<string, number> = {
   '': 0,
   'H-1B': 1,

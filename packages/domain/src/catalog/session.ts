@@ -1,10 +1,10 @@
-/** Session constants (spec 000 s9, 001 s4/s9). Seconds unless named otherwise. */
+/** Session constants (docs/product/auth.md#sessions). Seconds unless named otherwise. */
 export const SESSION = {
   accessTokenTtlS: 3600,
   refreshWithinS: 300,
   refreshCheckEveryMs: 10_000,
   warningCountdownS: 300,
-  /** Spec: "inactivity timeout value: not shown". 25 minutes idle, then the 5-minute dialog. */
+  /** Ours (docs/product/auth.md#inactivity): 25 minutes idle, then the 5-minute dialog. */
   inactivityS: 25 * 60,
   refreshTokenTtlS: 12 * 3600,
   /** However often it is refreshed, a session ends this long after sign-in. */

@@ -11,7 +11,7 @@ export function visaScopeIncludes(scope: string, visaType: string): boolean {
   return scope === visaType;
 }
 
-/** SEVIS record statuses (lifecycle groups of spec 000 s4). */
+/** SEVIS record statuses, in the lifecycle groups the lists use (docs/product/students-records.md#the-record). */
 export const SEVIS_STATUSES = [
   'Initial',
   'Active',
@@ -59,8 +59,8 @@ export const DEPENDENT_RELATIONSHIPS = [
 ] as const;
 
 /**
- * The student list titles of spec 000 s2, one key each. Each is a real query in the students
- * module (modules/students/queries/list-students.query.ts); the browser shows the label.
+ * The student list titles (docs/product/students-list.md#list-titles), one key each. Each is a real query in
+ * the students module (modules/students/list/queries/list-students.query.ts); the browser shows the label.
  */
 export const STUDENT_LIST_TITLES = [
   { key: 'active', label: 'Active students', visa: 'F-1' },
@@ -91,7 +91,7 @@ export const STUDENT_LIST_TITLES = [
 export type TStudentListTitle = (typeof STUDENT_LIST_TITLES)[number]['key'];
 export const ZStudentListTitle = z.enum(STUDENT_LIST_TITLES.map((t) => t.key) as [TStudentListTitle, ...TStudentListTitle[]]);
 
-/** SEVIS batch event types a pending event may carry (issue 6 builds the XML). */
+/** SEVIS batch event types a pending event may carry; the sevis module builds their XML (docs/product/sevis-batches.md#pending-events). */
 export const SEVIS_EVENT_TYPES = [
   'Create',
   'Registration',
@@ -124,7 +124,7 @@ export const SEVIS_EVENT_STATUS_LABELS: Record<TSevisEventStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** OPT phases (spec 000 s3). */
+/** OPT phases (docs/product/students-opt.md). */
 export const OPT_PHASES = [
   { code: '01', label: 'Pre-completion' },
   { code: '02', label: 'Post-completion' },

@@ -16,7 +16,7 @@ const opts = [
   { value: 'b', label: 'B' },
 ];
 
-describe('questionnaire completeness (spec 000 s5)', () => {
+describe('questionnaire completeness', () => {
   it('a required item without an answer says Required field; an optional one is fine', () => {
     const req = item('SHORT');
     const opt = item('SHORT', { required: false });

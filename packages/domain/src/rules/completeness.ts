@@ -2,7 +2,7 @@ import type { TAnswers, TAnswerValue, TQuestionnaireContent, TQuestionnaireItem 
 import { NO, YES } from '../contracts/forms/types.js';
 import { MSG } from '../messages.js';
 
-/** Messages of the questionnaire rules (spec 000 s5: required, number, date; ours where it is silent). */
+/** Messages of the questionnaire rules (docs/product/forms.md#completeness): generic field messages, and ours where a rule needs more. */
 export const FORM_MSG = {
   required: MSG.required,
   explain: 'Please explain your answer.',
@@ -15,7 +15,7 @@ export const FORM_MSG = {
 
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
-/** MM/DD/YYYY, a real calendar day, within 01/01/1753 and 12/31/9999 (spec 000 s5). */
+/** MM/DD/YYYY, a real calendar day, within 01/01/1753 and 12/31/9999 (docs/product/ui.md#dates). */
 export function isValidUsDate(s: string): boolean {
   const m = US_DATE.exec(s.trim());
   if (!m) return false;
@@ -84,7 +84,7 @@ export function checkItem(item: TQuestionnaireItem, a: TAnswerValue | undefined)
 }
 
 /**
- * Completeness of one questionnaire's answers (spec 000 s5): item id -> message; empty when complete.
+ * Completeness of one questionnaire's answers (docs/product/forms.md#completeness): item id -> message; empty when complete.
  * The same function runs in the browser (messages on each field) and on the server (submission).
  */
 export function checkCompleteness(content: TQuestionnaireContent, answers: TAnswers): Record<string, string> {

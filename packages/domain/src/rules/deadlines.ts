@@ -1,7 +1,7 @@
 /**
- * Student deadlines (issue 4 item 8): pure rules on ISO dates (YYYY-MM-DD) with `today` passed in,
- * so the server, the browser and the tests agree on every boundary. All windows are inclusive of
- * their first and last day.
+ * Student deadlines (docs/product/students-opt.md#deadlines): pure rules on ISO dates (YYYY-MM-DD) with
+ * `today` passed in, so the server, the browser and the tests agree on every boundary. All windows are
+ * inclusive of their first and last day.
  */
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@ import { isCommonPassword, ZForgotEmail, ZNewPassword, ZPasswordPair } from './p
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
-describe('new password rules (spec 000 s5)', () => {
+describe('new password rules', () => {
   it.each([
     ['', MSG.enterNewPassword],
     ['Ab1', MSG.passwordTooShort],

@@ -72,7 +72,7 @@ export function isCommonPassword(password: string, extraWords: string[] = []): b
     .some((w) => stripped === w || stripped === `${w}${w}`);
 }
 
-/** A new password: the spec's rules and messages, plus the common-password refusal. */
+/** A new password (docs/product/auth.md#new-password-rules): the rules and their messages, and the common-password refusal. */
 export const ZNewPassword = z
   .string({ error: MSG.enterNewPassword })
   .min(1, MSG.enterNewPassword)

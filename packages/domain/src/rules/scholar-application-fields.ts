@@ -63,7 +63,10 @@ export interface TScholarFormDef {
   check?: (data: TScholarFormData, add: (path: string, message: string) => void) => void;
 }
 
-/** Messages of the scholar application rules: the spec's defaults, and sentences of ours where a rule needs one. */
+/**
+ * Messages of the scholar application rules (docs/product/scholars-portal.md#the-forms): the generic field messages, and
+ * sentences of ours where a rule needs one.
+ */
 export const SCHOLAR_APP_MSG = {
   required: MSG.required,
   invalidValue: MSG.invalidValue,

@@ -110,7 +110,7 @@ export const O1_FORM_SECTIONS: TScholarFormSection[] = [
   },
 ];
 
-/** J-1 scholar categories as select options (the ten of spec 000 s7). */
+/** The ten J-1 scholar categories as select options (docs/product/scholars-portal.md#the-forms). */
 export const SCHOLAR_CATEGORY_OPTIONS = SCHOLAR_CATEGORIES.map((c) => ({ value: c, label: c }));
 
 const money = (name: string, label: string): TScholarFieldDef => ({

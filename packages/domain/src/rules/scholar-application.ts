@@ -21,10 +21,10 @@ export {
 } from './scholar-application-visas.js';
 
 /**
- * The scholar application forms by processed state (spec 000 s3 "Scholar application", spec 001 s3):
+ * The scholar application forms by processed state (docs/product/scholars-portal.md#the-forms):
  * H-1B (also H-1BExtension and H-1BAmendment with their few extra fields), O-1 (O-1Amendment,
  * o1Extension), J-1 and F-1 OPT/STEM. The case's `data` jsonb holds the form; field names follow
- * the spec where it names them (objImmigrantHistory's subjectName / periodofStayFromDate /
+ * the old product's vocabulary where it had them (objImmigrantHistory's subjectName / periodofStayFromDate /
  * periodofStayToDate, objScholarActualWages' name / wages, the petition flags, lastArrivaltoUS, ...).
  */
 export const SCHOLAR_FORM_KINDS = ['h1b', 'o1', 'j1', 'f1'] as const;

@@ -37,7 +37,7 @@ describe('endDateAlert', () => {
 });
 
 describe('reading the immigration history', () => {
-  it('reads MM/DD/YYYY and ISO dates, the spec field names and plain ones, and leaves out impossible rows', () => {
+  it('reads MM/DD/YYYY and ISO dates, the old product field names and plain ones, and leaves out impossible rows', () => {
     const r = readImmigrationHistory({
       objImmigrantHistory: [{ subjectName: 'H-1B', periodofStayFromDate: '01/15/2020', periodofStayToDate: '01/14/2023' }],
       immigrationHistory: [

@@ -1,12 +1,12 @@
 /**
- * Scholar time rules (issue 5 item 5): end-date alerts, the H-1B six-year maximum and the J-1
- * 12/24-month bars. Pure functions on ISO dates (YYYY-MM-DD) with `today` passed in, so server,
- * browser and tests agree on every boundary. Periods are inclusive of their first and last day.
+ * Scholar time rules (docs/product/scholars-reports.md#time-tracking): end-date alerts, the H-1B six-year
+ * maximum and the J-1 12/24-month bars. Pure functions on ISO dates (YYYY-MM-DD) with `today` passed in, so
+ * server, browser and tests agree on every boundary. Periods are inclusive of their first and last day.
  */
 import { addDays, addMonths, dayNumber, daysBetween, fromDayNumber } from './deadlines.js';
 import { textOf } from './text.js';
 
-/** Visa families whose end date is alerted (issue 5: H-1B, O-1 and J-1). */
+/** Visa families whose end date is alerted: H-1B, O-1 and J-1 (docs/product/scholars-office.md#end-date-alerts). */
 export const END_DATE_ALERT_VISAS = ['H-1B', 'O-1', 'J-1'] as const;
 
 export interface TEndDateAlert {
@@ -77,10 +77,10 @@ const asArray = (v: unknown): Record<string, unknown>[] =>
 
 /**
  * Reads the immigration history and trips outside the US from an application's `data`: the H-1B form's
- * immigrationHistory (status, periodofStayFromDate, periodofStayToDate; the spec's objImmigrantHistory
- * too) and tripsOutsideUs (departureDate, returnDate), and the J-1 form's priorJStatus (category,
- * fromDate, toDate). Plainer names (from/to, fromDate/toDate) are read as well. Rows with a missing or
- * impossible date, or ending before they start, are left out.
+ * immigrationHistory (status, periodofStayFromDate, periodofStayToDate; the old product's objImmigrantHistory
+ * too) and tripsOutsideUs (departureDate, returnDate), and the J-1 form's priorJStatus (category, fromDate,
+ * toDate). Plainer names (from/to, fromDate/toDate) are read as well. Rows with a missing or impossible date,
+ * or ending before they start, are left out.
  */
 export function readImmigrationHistory(data: Record<string, unknown>): { periods: TStatusPeriod[]; trips: TTrip[] } {
   const periods: TStatusPeriod[] = [];

@@ -1,6 +1,6 @@
-// The batch upload of student records (issue 4 item 6): the file's columns, a CSV reader, the check
-// of every row with its message on the cell, and duplicate keys. Shared by the server (which decides)
-// and the browser (which shows the template and the columns).
+// The batch upload of student records (docs/product/students-intake.md#batch-upload): the file's columns, a
+// CSV reader, the check of every row with its message on the cell, and duplicate keys. Shared by the server
+// (which decides) and the browser (which shows the template and the columns).
 import { EDUCATION_LEVELS, STUDENT_VISA_TYPES } from '../catalog/students.js';
 import { isValidUsDate } from './completeness.js';
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 
 /**
- * The student request forms (CPT, OPT, STEM, RCL, COL, transfer-in, extension, registration,
- * on-campus employment) and their field rules (spec 000 s5, "Student request fields"). The browser
- * draws its forms from STUDENT_REQUEST_FORMS and checks with validateStudentRequestData; the server
- * runs the same function on save (draft) and submit, so both say the same words.
+ * The student request forms (CPT, OPT, STEM, RCL, COL, transfer-in, extension, registration, on-campus
+ * employment) and their field rules (docs/product/students-requests.md#field-rules). The browser draws its
+ * forms from STUDENT_REQUEST_FORMS and checks with validateStudentRequestData; the server runs the same
+ * function on save (draft) and submit, so both say the same words.
  * Dates in the data are ISO YYYY-MM-DD; the browser shows them MM/DD/YYYY.
  */
 export const STUDENT_REQUEST_CODES = [
@@ -48,7 +48,10 @@ export type TStudentRequestContext = {
   sessionEndDate?: string | null;
 };
 
-/** Messages of these rules: the spec's defaults, and sentences of ours where a rule needs one. */
+/**
+ * Messages of these rules (docs/product/students-requests.md#saving-and-submitting): the generic field messages, and
+ * sentences of ours where a rule needs one.
+ */
 export const REQUEST_FIELD_MSG = {
   required: MSG.required,
   invalidValue: MSG.invalidValue,
@@ -585,7 +588,7 @@ function positiveAmount(v: unknown): boolean {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** ISO YYYY-MM-DD, a real calendar day within 1753-01-01 and 9999-12-31 (spec 000 s5). */
+/** ISO YYYY-MM-DD, a real calendar day within 1753-01-01 and 9999-12-31 (docs/product/ui.md#dates). */
 export function isValidIsoDate(s: string): boolean {
   const m = ISO_DATE.exec(s);
   if (!m) return false;
@@ -614,7 +617,7 @@ const DIGITS = /^\d+$/;
 const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
 const SEVIS_ID = /^N\d{10}$/;
 
-/** Phone fields: digits only and the spec's length; any fault says 'Invalid phone'. */
+/** Phone fields: digits only and the length of docs/product/students-requests.md#field-rules; any fault says 'Invalid phone'. */
 const PHONE_LENGTH: Record<string, { exact?: number; max?: number }> = {
   supervisor_phone: { exact: 10 },
   phone_number: { exact: 10 },

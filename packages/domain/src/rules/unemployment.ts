@@ -1,9 +1,9 @@
 import { dayNumber, fromDayNumber } from './deadlines.js';
 
 /**
- * OPT unemployment days (issue 4 item 7): 90 days during post-completion OPT, 150 in total with the
- * STEM extension. A day counts when it lies in a post-completion or STEM authorisation period, is not
- * in the future, and no employment period covers it (overlapping employers count once).
+ * OPT unemployment days (docs/product/students-opt.md#unemployment-days): 90 days during post-completion OPT,
+ * 150 in total with the STEM extension. A day counts when it lies in a post-completion or STEM authorisation
+ * period, is not in the future, and no employment period covers it (overlapping employers count once).
  * Pre-completion OPT and CPT never count. Today counts (it is not a future day).
  */
 

@@ -33,7 +33,7 @@ describe('login', () => {
     }
   });
 
-  it('shows the spec messages for empty fields, on the fields', async () => {
+  it('shows the required-field messages for empty fields, on the fields', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',

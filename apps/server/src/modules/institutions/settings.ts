@@ -2,7 +2,7 @@ import type { TInstitutionSettings } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { readInstitution } from '../../platform/tenancy/institutions.js';
 
-/** Defaults from the spec: teal and gold, the Scholar Module welcome and the credentials button. */
+/** The default branding (docs/product/institutions.md#branding): teal and gold, the Scholar Module welcome and the credentials button. */
 export const DEFAULT_SETTINGS: TInstitutionSettings = {
   accountName: '',
   primaryColor: '#00796b',

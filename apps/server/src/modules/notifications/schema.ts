@@ -2,7 +2,7 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
-/** In-app notifications of the bell (spec 000 s4). */
+/** In-app notifications of the bell (docs/product/notifications.md). */
 export const notifications = pgTable(
   'notifications',
   {

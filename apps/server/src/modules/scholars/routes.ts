@@ -5,7 +5,10 @@ import { portalRoutes } from './portal/routes.js';
 import { officeRoutes } from './office/routes.js';
 import { reportsRoutes } from './reports/routes.js';
 
-/** The scholars module: department portal, scholar portal, office work, exports/reports/alerts (issue 5). */
+/**
+ * The scholars module: department portal, scholar portal, office work, exports/reports/alerts
+ * (docs/product/scholars-department.md, scholars-portal.md, scholars-office.md, scholars-reports.md).
+ */
 export function scholarRoutes(app: FastifyInstance, s: TServices): void {
   departmentRoutes(app, s);
   portalRoutes(app, s);

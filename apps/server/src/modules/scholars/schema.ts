@@ -19,7 +19,7 @@ export const scholars = pgTable(
     userId: uuid('user_id').references(() => users.id),
     /** The hiring department; department users see only their department's scholars. */
     departmentId: uuid('department_id').references(() => departments.id),
-    /** The processed state of the current application (sign-in routing, spec 000 s4). */
+    /** The processed state of the current application (sign-in routing: docs/product/auth.md#where-users-land-after-sign-in). */
     processedState: text('processed_state').notNull().default(''),
     /** The case the scholar works on now (latest application). */
     currentApplicationId: uuid('current_application_id'),

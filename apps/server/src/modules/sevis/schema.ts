@@ -6,7 +6,7 @@ import { sevisPendingEvents, studentProfiles } from '../students/schema.js';
 /**
  * SEVIS settings per campus site and program kind (F: school code; J: program number): the
  * organisation SEVIS knows, its PDSO/RO and their 10-character SEVIS user id, batch numbering and
- * whether batches are built nightly (issue 6 item 1).
+ * whether batches are built nightly (docs/product/sevis-settings.md#nightly-batching).
  */
 export const sevisSettings = pgTable(
   'sevis_settings',

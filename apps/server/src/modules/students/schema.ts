@@ -62,7 +62,8 @@ export const studentProfiles = pgTable(
     isRegistered: boolean('is_registered').notNull().default(false),
     /**
      * What SEVIS requires on a new I-20 (and a change of level) and our record had no place for
-     * (issue 6): English proficiency (required? met? else why not required) and the academic term length.
+     * (docs/product/students-records.md#the-record): English proficiency (required? met? else why not
+     * required) and the academic term length.
      */
     englishRequired: boolean('english_required'),
     englishRequirementsMet: boolean('english_requirements_met'),
@@ -226,8 +227,9 @@ export const stemReports = pgTable(
 );
 
 /**
- * A change SEVIS must hear about (issue 6 batches these). Built from an approved request or a
- * record change; the event type is the SEVIS batch event (CPTEmployment, OPTEmployment, Dependent...).
+ * A change SEVIS must hear about, until a batch carries it (docs/product/sevis-batches.md#pending-events).
+ * Built from an approved request or a record change; the event type is the SEVIS batch event (CPTEmployment,
+ * OPTEmployment, Dependent...).
  */
 export const sevisPendingEvents = pgTable(
   'sevis_pending_events',

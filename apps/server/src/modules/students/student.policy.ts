@@ -10,8 +10,9 @@ export type TProfileRow = typeof studentProfiles.$inferSelect;
 export type TProfileAccess = 'read' | 'edit';
 
 /**
- * The campus sites a staff member reaches in the student area (spec 000 s6): 'all' for super users
- * and officers of any site; otherwise the officer sites plus the assistant sites (0 = any site).
+ * The campus sites a staff member reaches in the student area (docs/product/people.md#campus-permission):
+ * 'all' for super users and officers of any site; otherwise the officer sites plus the assistant sites
+ * (0 = any site).
  */
 export function reachableSites(actor: TAuthenticatedActor): 'all' | number[] {
   const p = actor.staff;

@@ -13,7 +13,7 @@ type TWorkflowInput = z.output<typeof workflowsApi.ZWorkflowInput>;
 
 const M = scholarsApi.DEPT_MSG;
 
-/** The event a department workflow serves: sponsorship requests (spec 000 s3 "sponsorship request"). */
+/** The event a department workflow serves: sponsorship requests (docs/product/workflows.md#department-workflows). */
 export const SPONSORSHIP_EVENT = 'SPONSORSHIP_REQUEST';
 
 /** The department admin's own department (403 for a department user without one). */

@@ -2,7 +2,7 @@ import { MSG } from '@meridian/domain';
 
 export type TFieldErrors = Record<string, string[]>;
 
-/** An error the user may see: status, stable code, message (spec wording) and field errors. */
+/** An error the user may see (docs/product/ui.md#errors): status, stable code, message (the exact user-facing text) and field errors. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -39,7 +39,7 @@ const optionalUuid = z
   .transform((v) => (v && v !== '0' ? v : null));
 const text = (max: number) => z.string().trim().max(max, MSG.invalidLength).default('');
 
-/** The multipart fields beside the file (spec 001 s3: numbers default to 0, text to ''). */
+/** The multipart fields beside the file: numbers default to 0, text to '' (docs/product/attachments.md#uploading). */
 export const ZUploadAttachmentFields = z.object({
   requestId: optionalUuid,
   subjectUserId: optionalUuid,

@@ -14,7 +14,7 @@ export const ZLoginInput = z.object({
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 
-/** The session record the browser keeps (spec 000 s3 "Session"). */
+/** The session record the browser keeps (docs/product/auth.md#sessions). */
 export const ZSession = z.object({
   type: z.literal('session'),
   tokenType: z.literal('Bearer'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute, ZOk } from '../define.js';
 
-/** Comment pages hold 20 (spec 000 s9). */
+/** Comment pages hold 20 (docs/product/comments.md#rules). */
 export const COMMENT_PAGE_SIZE = 20;
 export const COMMENT_MAX = 4000;
 export const COMMENT_SUBJECTS = ['request', 'user'] as const;

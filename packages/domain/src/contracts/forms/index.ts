@@ -19,7 +19,7 @@ export * from './types.js';
 export const ZListQuestionnairesQuery = ZPageQuery.extend({
   keywords: z.string().trim().max(100).optional(),
   programType: ZProgramType.default(DEFAULT_PROGRAM_TYPE),
-  /** 0 = Active, 1 = Retired (spec 000 s4). */
+  /** 0 = Active, 1 = Retired (docs/product/forms.md#form-management-list). */
   bRetired: z.enum(['0', '1']).default('0'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });

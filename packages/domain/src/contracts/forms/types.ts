@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 
-/** Questionnaire item type codes (spec 000 s3, App_Item_Type). */
+/** Questionnaire item type codes (docs/product/forms.md#question-types). */
 export const ITEM_TYPES = ['SELCT', 'MULTI', 'SHORT', 'FIELD', 'ESSAY', 'YESNO', 'IFYXP', 'IFNXP', 'DATEO', 'RATNG'] as const;
 export const ZItemType = z.enum(ITEM_TYPES);
 export type TItemType = z.infer<typeof ZItemType>;
@@ -24,7 +24,7 @@ export const ITEM_TYPE_LABELS: Record<TItemType, string> = {
   DATEO: 'Date (MM/DD/YYYY)',
 };
 
-/** The builder's type picker groups (spec 000 s3 "Groupings"). */
+/** The builder's type picker groups (docs/product/forms.md#question-types). */
 export const ITEM_TYPE_GROUPS = [
   { name: 'Selection', types: ['SELCT', 'MULTI', 'RATNG'] },
   { name: 'Field', types: ['SHORT', 'FIELD', 'ESSAY'] },
@@ -41,7 +41,7 @@ export const CONDITION_TYPES: readonly TItemType[] = ['SELCT', 'MULTI', 'YESNO',
 export const YES = 'yes';
 export const NO = 'no';
 
-/** Questionnaire program types; 'EB Scholars' is the list's default (spec 000 s9). */
+/** Questionnaire program types; 'EB Scholars' is the list's default (docs/product/forms.md#form-management-list). */
 export const PROGRAM_TYPES = ['EB Scholars', 'J-1 Scholars', 'Students'] as const;
 export const ZProgramType = z.enum(PROGRAM_TYPES);
 export const DEFAULT_PROGRAM_TYPE = 'EB Scholars';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute } from '../define.js';
 
-/** Polling interval and first page (spec 000 s9). */
+/** Polling interval and first page (docs/product/notifications.md#the-panel). */
 export const NOTIFICATION_POLL_MS = 300000;
 export const NOTIFICATION_FIRST_PAGE = 10;
 
@@ -20,9 +20,9 @@ export const ZNotification = z.object({
 export type TNotification = z.infer<typeof ZNotification>;
 export const ZNotificationList = z.object({
   items: z.array(ZNotification),
-  /** Not hidden (the spec's Total). */
+  /** Not hidden: the panel's total (docs/product/notifications.md#the-panel). */
   total: z.number().int(),
-  /** Neither read nor hidden (the spec's TotalNoReadAndNoHide): the badge. */
+  /** Neither read nor hidden: the badge. */
   totalUnread: z.number().int(),
 });
 export type TNotificationList = z.infer<typeof ZNotificationList>;

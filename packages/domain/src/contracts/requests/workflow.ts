@@ -16,7 +16,7 @@ export const REQUEST_STATUSES = [
 ] as const;
 export type TRequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** Spec 000 s4 filter names; draft is the spec's 'Pending' (not yet submitted). */
+/** The labels staff see (docs/product/requests.md#statuses); draft is 'Pending' (not yet submitted). */
 export const REQUEST_STATUS_LABELS: Record<TRequestStatus, string> = {
   draft: 'Pending',
   submitted: 'Submitted',
@@ -30,7 +30,7 @@ export const REQUEST_STATUS_LABELS: Record<TRequestStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** Review status 0–4 (spec 000 s4). */
+/** Review status 0–4 (docs/product/requests.md#review-status-and-assignment). */
 export const REVIEW_STATUS_LABELS = ['Not yet reviewed', 'Assigned', 'Reviewed', 'Resolved', 'Require resolution'] as const;
 
 /** Who performs an action: the requester, office staff, or the approval chain itself. */

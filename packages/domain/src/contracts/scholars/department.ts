@@ -1,6 +1,6 @@
-// Scholars module contracts: the department slice (issue 5 item 1). The department portal: the
-// department's dashboard, sponsorship requests (draft, invite, send for approval), the department's
-// view of a case, Departmental Configurations and the department's own approval workflows.
+// Scholars module contracts: the department slice (docs/product/scholars-department.md). The department
+// portal: the department's dashboard, sponsorship requests (draft, invite, send for approval), the
+// department's view of a case, Departmental Configurations and the department's own approval workflows.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import {
@@ -15,7 +15,7 @@ import { ZWorkflow, ZWorkflowStep } from '../workflows/index.js';
 
 const T = ['scholars'];
 
-/** Messages of the department slice, shared by the browser and the server (spec 000 s5: "Saving a scholar needs a hiring authority name"). */
+/** Messages of the department slice, shared by the browser and the server (docs/product/scholars-department.md#sponsorship-request). */
 export const DEPT_MSG = {
   hiringAuthorityRequired: 'Saving a scholar needs a hiring authority name.',
   endAfterStart: 'The proposed end date must be after the proposed start date.',

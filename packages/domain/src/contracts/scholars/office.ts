@@ -1,6 +1,6 @@
-// Scholars module contracts: the office slice (issue 5 item 3): Review Sponsorship Request (process as a
-// visa type or ineligible, convert), the scholar profile's tabs (office data, processing, status
-// history, requests, petitions, History Log, documents), phase/status changes with unlock, premium
+// Scholars module contracts: the office slice (docs/product/scholars-office.md): Review Sponsorship Request
+// (process as a visa type or ineligible, convert), the scholar profile's tabs (office data, processing,
+// status history, requests, petitions, History Log, documents), phase/status changes with unlock, premium
 // processing, employment details, Account Settings for H-1B and O-1 and the templates per visa type.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
@@ -29,7 +29,7 @@ export const ZOfficeIsoDate = z
   }, MSG.invalidDate);
 const optDate = ZOfficeIsoDate.nullable().default(null);
 const text = (max: number) => z.string().trim().max(max, MSG.invalidLength).default('');
-/** Money as typed: up to 6 integer digits and 2 decimals (spec 000 s5), '' when not known. */
+/** Money as typed: up to 6 integer digits and 2 decimals (docs/product/ui.md#digits-amounts-and-text), '' when not known. */
 const money = z
   .string()
   .trim()

@@ -1,6 +1,6 @@
-// Scholars module contracts: the portal slice (issue 5 item 2): the scholar's application form of
-// their processed state, its drafts and its submission to the office. Staff read and correct the
-// same form through the same operations (the /api/scholars/applications/:id/form pair).
+// Scholars module contracts: the portal slice (docs/product/scholars-portal.md): the scholar's application
+// form of their processed state, its drafts and its submission to the office. Staff read and correct the same
+// form through the same operations (the /api/scholars/applications/:id/form pair).
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute } from '../define.js';

@@ -1,5 +1,6 @@
-// Scholars module contracts: the reports slice (issue 5) - the office's scholar dashboard, its Excel
-// exports, the report summary by visa type and status, and the time tracking of one case.
+// Scholars module contracts: the reports slice (docs/product/scholars-reports.md) - the office's scholar
+// dashboard, its Excel exports, the report summary by visa type and status, and the time tracking of one
+// case.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { PROCESS_AS, ZScholarPhase, ZScholarStatus } from '../../catalog/scholars.js';

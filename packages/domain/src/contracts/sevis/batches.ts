@@ -1,5 +1,5 @@
-// SEVIS module contracts: the batches slice (issue 6 item 3): Batch Manager (pending events by OrgID,
-// create batches, list, download, mark sent), SEVIS Registration and SEVIS Validation in bulk.
+// SEVIS module contracts: the batches slice (docs/product/sevis-batches.md): Batch Manager (pending events by
+// OrgID, create batches, list, download, mark sent), SEVIS Registration and SEVIS Validation in bulk.
 import { z } from 'zod';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 import { SEVIS_PROGRAM_KINDS } from './settings.js';

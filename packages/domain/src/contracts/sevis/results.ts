@@ -1,6 +1,6 @@
-// SEVIS module contracts: the results slice (issue 6 items 4 and 6): transaction-log import (the XML
-// or the zip SEVIS returns with it), the history of imported logs, System Errors, and the transport
-// (send a batch through the SEVIS batch interface, fetch its results) when the office configured it.
+// SEVIS module contracts: the results slice (docs/product/sevis-results.md): transaction-log import (the XML
+// or the zip SEVIS returns with it), the history of imported logs, System Errors, and the transport (send a
+// batch through the SEVIS batch interface, fetch its results) when the office configured it.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';

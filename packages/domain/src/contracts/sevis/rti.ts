@@ -1,5 +1,5 @@
-// SEVIS module contracts: the RTI slice (issue 6 item 5): upload a list exported from SEVIS RTI (CSV
-// or XLSX), compare it with our records field by field (ours vs RTI), update all or selected records,
+// SEVIS module contracts: the RTI slice (docs/product/sevis-rti.md): upload a list exported from SEVIS RTI
+// (CSV or XLSX), compare it with our records field by field (ours vs RTI), update all or selected records,
 // add the records we lack, and the history of imports.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';

@@ -1,12 +1,12 @@
-// SEVIS module contracts: the settings slice (issue 6 item 1): SEVIS Settings per campus site and
-// program kind, and SEVIS Permissions (which DSOs / AROs may send batches, with their SEVIS user id).
+// SEVIS module contracts: the settings slice (docs/product/sevis-settings.md): SEVIS Settings per campus site
+// and program kind, and SEVIS Permissions (which DSOs / AROs may send batches, with their SEVIS user id).
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute, ZOk } from '../define.js';
 
 const T = ['sevis'];
 
-/** Field messages of the SEVIS settings (ours: the spec is silent), shown by the browser and the server alike. */
+/** Field messages of the SEVIS settings (ours: docs/product/sevis-settings.md#sevis-settings), shown by browser and server alike. */
 export const SEVIS_MSG = {
   schoolCode: 'A school code is 3 capital letters, 214F and 8 digits, e.g. BOS214F00012345',
   programNumber: 'A program number is P-1 to P-4 or G-1 to G-7, a dash and 5 digits, e.g. P-1-12345',

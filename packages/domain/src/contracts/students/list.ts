@@ -22,8 +22,9 @@ const ZCode = z
   .regex(/^[A-Za-z0-9._-]*$/, MSG.invalidValue);
 
 /**
- * GET /api/students: one list title of spec 000 s2 (default 'active'), a keyword (names, e-mail,
- * SEVIS id, campus id), filters, sort and page. Dates are ISO here; the address carries MM-DD-YYYY.
+ * GET /api/students: one list title (docs/product/students-list.md#list-titles; default 'active'), a keyword
+ * (names, e-mail, SEVIS id, campus id), filters, sort and page. Dates are ISO here; the address carries
+ * MM-DD-YYYY.
  */
 export const ZListStudentsQuery = ZPageQuery.extend({
   title: z.enum(ZStudentListTitle.options, { error: MSG.invalidValue }).default('active'),

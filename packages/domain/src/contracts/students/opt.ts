@@ -1,6 +1,6 @@
-// The students module's OPT routes (issue 4 items 7 and 8): OPT Students & Employers, STEM report
-// participation, OPT employment records (the unemployment counter is computed from them) and the
-// deadlines dashboard.
+// The students module's OPT routes (docs/product/students-opt.md): OPT Students & Employers, STEM report
+// participation, OPT employment records (the unemployment counter is computed from them) and the deadlines
+// dashboard.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
@@ -19,8 +19,9 @@ export const OPT_PHASE_CODES = ['01', '02', '03'] as const;
 export const UNEMPLOYMENT_LEVELS = ['ok', 'warning', 'critical', 'exceeded'] as const;
 
 /**
- * Spec 000 s5 (the same messages as the student request forms): employer_name letters, digits,
- * space and , . / : ' # & -; employer_job_title letters, digits, comma, space; employer_ein exactly 9 digits.
+ * The employer fields (docs/product/students-opt.md#opt-students--employers), with the same messages as the student
+ * request forms: employer_name letters, digits, space and , . / : ' # & -; employer_job_title letters, digits, comma,
+ * space; employer_ein exactly 9 digits.
  */
 
 export const ZEmploymentInput = z

@@ -6,7 +6,7 @@ import { fileStorage } from '../../../platform/files/storage.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { loadManagedAttachment } from '../attachment.policy.js';
 
-/** Spec 000 s5: images in generated PDFs are at most 532 wide (US Letter less 40 pt margins). */
+/** Images in generated PDFs are at most 532 wide: US Letter less 40 pt margins (docs/product/attachments.md#combined-pdf). */
 const PAGE = { width: 612, height: 792, margin: 40, maxImageWidth: 532 };
 /** Everything is held in memory while combining: keep one request's worth bounded. */
 export const COMBINED_MAX_BYTES = 100 * 1024 * 1024;

@@ -13,7 +13,8 @@ export async function getBranding(ctx: TContext): Promise<TBranding> {
     loginWelcomeText: s.loginWelcomeText,
     loginButtonText: s.loginButtonText,
     showCampusIdLoginBtn: s.showCampusIdLoginBtn,
-    // Single sign-on arrives with its own issue; until an identity provider is configured the button stays hidden.
+    // Single sign-on is not built yet (docs/product/auth.md#login-pages); until an identity provider is configured the
+    // button stays hidden.
     hasIdentityProvider: false,
     NewStudentUIEnabled: s.NewStudentUIEnabled,
     IsScholarEnabled: s.IsScholarEnabled,

@@ -14,7 +14,10 @@ import { inviteScholar } from './operations/invite-scholar.js';
 import { sendForApproval } from './operations/send-for-approval.js';
 import { listDeptCases } from './operations/list-dept-cases.js';
 
-/** The scholars module's department routes (issue 5 item 1): dashboard, sponsorship requests, configurations, workflows. */
+/**
+ * The scholars module's department routes (docs/product/scholars-department.md): dashboard, sponsorship
+ * requests, configurations, workflows.
+ */
 export function departmentRoutes(app: FastifyInstance, s: TServices): void {
   const a = scholarsApi;
   registerRoute(app, s, a.listDeptCases, (ctx, { query }) => listDeptCases(ctx, query));

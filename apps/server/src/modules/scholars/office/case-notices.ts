@@ -3,7 +3,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { users } from '../../people/index.js';
 import type { TCaseRow } from '../scholar.policy.js';
 
-/** The scholar's application page by processed state (spec 000 s2), as the web app routes it. */
+/** The scholar's application page by processed state (docs/product/scholars-portal.md#application-pages), as the web app routes it. */
 export function applicationPathFor(state: string, scholarId: string, applicationId: string): string {
   if (state.startsWith('H-1B')) return '/scholar/edith1application';
   if (state === 'O-1' || state === 'O-1Amendment') return '/scholar/edito1application';

@@ -16,7 +16,10 @@ import { changeCaseStatus } from './operations/change-case-status.js';
 import { listScholarTemplates } from './operations/list-scholar-templates.js';
 import { updateScholarTemplate } from './operations/update-scholar-template.js';
 
-/** The scholars module's office routes (issue 5): review and process, the profile's tabs, status, account settings, templates. */
+/**
+ * The scholars module's office routes (docs/product/scholars-office.md): review and process, the profile's
+ * tabs, status, account settings, templates.
+ */
 export function officeRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, scholarsApi.getOfficeCase, (ctx, { params }) => getOfficeCase(ctx, params.applicationId));
   registerRoute(app, s, scholarsApi.processSponsorship, (ctx, { params, body }) => processSponsorship(ctx, params.applicationId, body));

@@ -9,7 +9,10 @@ import { saveApplicationDraft } from './operations/save-application-draft.js';
 import { saveApplicationFormForStaff } from './operations/save-application-form-for-staff.js';
 import { submitApplication } from './operations/submit-application.js';
 
-/** The scholar portal (issue 5 item 2): the application form, its drafts and its submission; the office reads and corrects the same form. */
+/**
+ * The scholar portal (docs/product/scholars-portal.md): the application form, its drafts and its submission;
+ * the office reads and corrects the same form.
+ */
 export function portalRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, scholarsApi.getMyApplication, (ctx) => getMyApplication(ctx));
   registerRoute(app, s, scholarsApi.getPortalApplication, (ctx, { params }) => getPortalApplication(ctx, params.applicationId));

@@ -47,7 +47,7 @@ async function sendExport(ctx: TContext, kind: TExportKind, run: TExport, req: F
     .send(body);
 }
 
-/** The scholars module's reports routes (issue 5): dashboard, tabs, exports, report summary, time tracking. */
+/** The scholars module's reports routes (docs/product/scholars-reports.md): dashboard, tabs, exports, report summary, time tracking. */
 export function reportsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, scholarsApi.listScholarDashboard, (ctx, { query }) => listScholarDashboard(ctx, query));
   registerRoute(app, s, scholarsApi.scholarDashboardTabs, (ctx, { query }) => scholarDashboardTabs(ctx, query));

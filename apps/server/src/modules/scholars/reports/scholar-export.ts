@@ -14,7 +14,7 @@ import { scholarApplications as a, scholars as s } from '../schema.js';
 /** The two exports of the Scholar Dashboard. */
 export type TExportKind = 'scholars' | 'opt';
 
-/** A column of an export sheet (spec 000 s3 "Export columns per scholar: name, key, width"). */
+/** A column of an export sheet: name, key, width (docs/product/scholars-reports.md#exports). */
 interface TColumn {
   name: string;
   key: string;
@@ -53,7 +53,7 @@ const OPT_COLUMNS: TColumn[] = [
   ...EMPLOYMENT_FLAGS.map((f) => ({ name: f.label, key: f.key, width: 12 })),
 ];
 
-/** Scholar_Export_{month}_{day}_{year}.xlsx / OPT_{month}_{day}_{year}.xlsx for a date (spec 000 s1). */
+/** Scholar_Export_{month}_{day}_{year}.xlsx / OPT_{month}_{day}_{year}.xlsx for a date (docs/product/scholars-reports.md#exports). */
 export function exportFileName(kind: TExportKind, today: string): string {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   return `${kind === 'opt' ? 'OPT' : 'Scholar_Export'}_${m}_${d}_${y}.xlsx`;

@@ -6,8 +6,8 @@ import { studentProfiles as p } from '../../students/index.js';
 export const VALIDATION_WINDOW_DAYS = 30;
 
 /**
- * SEVIS Validation (spec 001 s7.8 "ready-to-validate"): initial J-1 exchange visitors whose program
- * starts within 30 days before or after today (the sponsor validates participation around arrival);
+ * SEVIS Validation (docs/product/sevis-batches.md#sevis-validation): initial J-1 exchange visitors whose
+ * program starts within 30 days before or after today (the sponsor validates participation around arrival);
  * one Validate event each.
  */
 export const VALIDATION_LIST: TBulkList = {

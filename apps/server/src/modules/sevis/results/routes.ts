@@ -11,7 +11,7 @@ import { getTransportStatus } from './operations/get-transport-status.js';
 import { sendBatchToSevis } from './operations/send-batch-to-sevis.js';
 import { readOneFile } from '../file-upload.js';
 
-/** The sevis module's results routes (issue 6): transaction logs, System Errors, the batch interface. */
+/** The sevis module's results routes (docs/product/sevis-results.md): transaction logs, System Errors, the batch interface. */
 export function resultsRoutes(app: FastifyInstance, s: TServices): void {
   registerRawRoute(app, s, sevisApi.importTransactionLog, async (ctx, req) =>
     importTransactionLog(ctx, await readOneFile(req, sevisApi.TRANSLOG_MAX_BYTES, sevisApi.TRANSLOG_MSG.fileRequired)),

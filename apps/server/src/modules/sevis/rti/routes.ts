@@ -9,7 +9,7 @@ import { listRtiImports } from './operations/list-rti-imports.js';
 import { uploadRtiImport } from './operations/upload-rti-import.js';
 import { readOneFile } from '../file-upload.js';
 
-/** The sevis module's RTI routes (issue 6): upload an RTI list, compare, apply, history. */
+/** The sevis module's RTI routes (docs/product/sevis-rti.md): upload an RTI list, compare, apply, history. */
 export function rtiRoutes(app: FastifyInstance, s: TServices): void {
   registerRawRoute(app, s, sevisApi.uploadRtiImport, async (ctx, req) =>
     uploadRtiImport(ctx, await readOneFile(req, IMPORT_MAX_BYTES, sevisApi.RTI_MSG.fileRequired)),

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import https from 'node:https';
 
 /**
- * The SEVIS batch interface (issue 6 item 6): a batch is uploaded as an HTTPS multipart POST of
- * `xml`, `orgid`, `batchid` and `userid`, authenticated by the office's client certificate; SEVIS
- * answers with a transaction log of the upload. Results come later (usually the next business day)
- * from the download action: a zip holding sevis_transaction_log.xml and the printed forms, or a
- * transaction log alone while the batch is not processed (S0030).
+ * The SEVIS batch interface (docs/product/sevis-results.md#batch-interface): a batch is uploaded as an HTTPS
+ * multipart POST of `xml`, `orgid`, `batchid` and `userid`, authenticated by the office's client certificate;
+ * SEVIS answers with a transaction log of the upload. Results come later (usually the next business day) from
+ * the download action: a zip holding sevis_transaction_log.xml and the printed forms, or a transaction log
+ * alone while the batch is not processed (S0030).
  *
  * Off unless configured, so downloading the XML and uploading it by hand always works:
  *   SEVIS_BATCH_URL      the batch interface, e.g. https://egov.ice.gov/sbtsevisbatch

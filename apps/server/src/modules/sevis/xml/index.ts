@@ -1,4 +1,4 @@
-// The SEVIS batch XML library (issue 6 items 2 and 3): what the batch operations call.
+// The SEVIS batch XML library (docs/product/sevis-batches.md#building-batches): what the batch operations call.
 export { buildValidatedBatch, buildValidatedBatches, MAX_RECORDS_PER_BLOCK, requestIdFor } from './build.js';
 export { loadBatchInputs } from './load.js';
 export { validateAgainstXsd, schemaMainPath, type TBatchKind } from './schema.js';

@@ -12,8 +12,8 @@ export type TDependentFields = z.output<typeof S.ZStudentDependentInput>;
 type TRow = typeof studentDependents.$inferSelect;
 
 /**
- * What SEVIS must hear about a dependent (spec 000 s3: "change detected by comparing these"):
- * identity and the three countries. E-mail is ours only.
+ * What SEVIS must hear about a dependent, a change being detected by comparing these
+ * (docs/product/students-records.md#dependents): identity and the three countries. E-mail is ours only.
  */
 export const DEPENDENT_SEVIS_FIELDS = [
   'firstName',

@@ -90,7 +90,7 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
   const [rejecting, setRejecting] = useState<TAttachment | null>(null);
   const [deleting, setDeleting] = useState<TAttachment | null>(null);
   const [description, setDescription] = useState('');
-  // Office uploads are hidden from the requester and department until staff say otherwise (spec: flags default 0).
+  // Office uploads are hidden from the requester and department until staff say otherwise (docs/product/attachments.md#visibility).
   const [showRequester, setShowRequester] = useState(false);
   const [showDepartment, setShowDepartment] = useState(false);
   const uploadFields: Record<string, string> = {

@@ -12,9 +12,9 @@ const COLORS: Partial<Record<TRequestStatus, 'primary' | 'success' | 'warning' |
   rejected: 'error',
 };
 
-/** Status as a chip with the spec's label; outlined so the text keeps its contrast. */
+/** Status as a chip with its label (docs/product/requests.md#statuses); outlined so the text keeps its contrast. */
 export function StatusChip({ status, requesterView }: { status: TRequestStatus; requesterView?: boolean | undefined }) {
-  // Requesters call an unsubmitted request a draft; staff use the spec's 'Pending'.
+  // Requesters call an unsubmitted request a draft; staff call it 'Pending'.
   const label = requesterView && status === 'draft' ? 'Draft' : REQUEST_STATUS_LABELS[status];
   return <Chip size="small" variant="outlined" color={COLORS[status] ?? 'default'} label={label} />;
 }

@@ -21,7 +21,7 @@ export const portalConfigurationRoutes: RouteObject[] = [
         path: 'welcome-wizard-configurations/preview',
         lazy: async () => ({ Component: (await import('./pages/wizard-preview-page')).WizardPreviewPage }),
       },
-      // The spec's spelling of the route.
+      // The old product's spelling of the route (docs/product/students-portal.md#stage-configuration).
       {
         path: 'student-stage-configuartion',
         lazy: async () => ({ Component: (await import('./pages/stage-configuration-page')).StageConfigurationPage }),

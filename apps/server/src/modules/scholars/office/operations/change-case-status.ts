@@ -23,10 +23,10 @@ function latestChangeDate(now = new Date()): string {
 }
 
 /**
- * Moves a case to a phase and status (spec 001 s3 "Application status update"): notes, change date,
- * reference number and date, change reason and, with unlock, the application goes back to the scholar
- * to change and resubmit. Each change is a status history row and an audit event; the department is
- * told of a new phase and the scholar of an unlock.
+ * Moves a case to a phase and status (docs/product/scholars-office.md#phases-and-statuses): notes, change
+ * date, reference number and date, change reason and, with unlock, the application goes back to the scholar
+ * to change and resubmit. Each change is a status history row and an audit event; the department is told of a
+ * new phase and the scholar of an unlock.
  */
 export async function changeCaseStatus(
   ctx: TContext,

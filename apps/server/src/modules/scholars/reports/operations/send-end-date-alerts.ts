@@ -10,7 +10,7 @@ import { readAccountSettings } from '../../account-settings.js';
 
 export const END_DATE_ALERT_ACTION = 'scholar.end-date-alert';
 
-/** Processed states whose end date is alerted: the H-1B, O-1 and J-1 families (issue 5 item 5). */
+/** Processed states whose end date is alerted: the H-1B, O-1 and J-1 families (docs/product/scholars-office.md#end-date-alerts). */
 const ALERTED_STATES = ['H-1B', 'H-1BExtension', 'H-1BAmendment', 'O-1', 'O-1Amendment', 'o1Extension', 'J-1'];
 
 /** A case that is over needs no reminder of its end. */

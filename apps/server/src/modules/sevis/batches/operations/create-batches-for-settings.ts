@@ -7,9 +7,10 @@ import { formatBatchId, lockOrg, nextBatchNumber, type TSettingsRow } from '../.
 import { batchKindOf, eventsOf, planBatches, type TOrgBatchResult } from '../batch-planning.js';
 
 /**
- * Builds the batches of one OrgID in one transaction holding the OrgID's advisory lock, so two
- * concurrent creations never take the same batch id nor the same event. Every batch is validated
- * against the XSD (helper E's library): records that fail are held back with the schema message.
+ * Builds the batches of one OrgID in one transaction holding the OrgID's advisory lock, so two concurrent
+ * creations never take the same batch id nor the same event. Every batch is validated against the XSD
+ * (../../xml): records that fail are held back with the schema message
+ * (docs/product/sevis-batches.md#building-batches).
  */
 export async function createBatchesForSettings(
   tx: TTx,

@@ -30,8 +30,9 @@ const coversToday = (today: string) =>
   sql`coalesce(e.authorized_start_date, e.start_date) <= ${today}::date and coalesce(e.authorized_end_date, e.end_date, 'infinity'::date) >= ${today}::date`;
 
 /**
- * Every list title of spec 000 s2, defined once. `today` is the server's date (tests inject it).
- * Archived records (is_archived) only appear in 'all'; that is applied in titleCondition().
+ * Every list title (docs/product/students-list.md#list-titles), defined once. `today` is the server's date
+ * (tests inject it). Archived records (is_archived) only appear in 'all'; that is applied in
+ * titleCondition().
  */
 export function titleDefinitions(today: string): Record<TStudentListTitle, SQL> {
   // OPT (F-1): approved pre- or post-completion OPT (kind opt, phase 01/02) or STEM OPT (kind stem or
@@ -46,7 +47,7 @@ export function titleDefinitions(today: string): Record<TStudentListTitle, SQL> 
     'active-requiring-registration': sql`${F1} and ${status('Active')} and not ${p.isRegistered} and ${p.sessionStartDate} <= ${today}::date`,
     // Every record the caller reaches, archived ones included.
     all: sql`true`,
-    // F-1 records Terminated, Completed or Canceled on or after today − 18 months (spec 000 s9 "Status-list term 18 months").
+    // F-1 records Terminated, Completed or Canceled on or after today − 18 months (docs/product/students-list.md#list-titles).
     'terminated-18-months': sql`${F1} and ${p.sevisStatus} in ('Terminated', 'Completed', 'Canceled') and ${p.sevisStatusDate} >= (${today}::date - interval '18 months')::date`,
     // F-1 with an approved CPT authorisation that has not ended (end_date today or later).
     cpt: sql`${F1} and ${hasEmployment(sql`e.kind = 'cpt' and e.status = 'approved' and e.end_date >= ${today}::date`)}`,

@@ -211,7 +211,10 @@ function tabsOf(c: TCase): TTab[] {
   ];
 }
 
-/** #/admin/scholar-profile/:applicationId: one scholar case with the spec's tab set; the tab is in the address. */
+/**
+ * #/admin/scholar-profile/:applicationId: one scholar case with its tabs (docs/product/scholars-office.md#scholar-profile);
+ * the tab is in the address.
+ */
 export function ScholarProfilePage() {
   const { applicationId = '' } = useParams();
   const [search, setSearch] = useSearchParams();

@@ -124,7 +124,7 @@ function TemplateEditor({ t, data }: { t: scholarsApi.TTemplate; data: TOut }) {
 
 /** #/admin/scholar-templates: per visa type, the questionnaires and documents its application asks for (scholars.configure). */
 export function ScholarTemplatesPage() {
-  // The menu keeps the spec's label ("Templates for H-1B and O-1"); the page says what it holds: every visa type's template.
+  // The menu keeps the old product's label ("Templates for H-1B and O-1"); the page says what it holds: every visa type's template.
   useDocumentTitle('Templates');
   const q = useListScholarTemplates();
   const [open, setOpen] = useState<string | false>(false);

@@ -247,7 +247,7 @@ function StageList({ stage, items, options }: { stage: TStage; items: TItem[]; o
   );
 }
 
-/** #/isss/student-stage-configuartion (the spec's spelling): which custom questions and documents each stage asks for. */
+/** #/isss/student-stage-configuartion (the old product's spelling): which custom questions and documents each stage asks for. */
 export function StageConfigurationPage() {
   useDocumentTitle('Stage Configuration');
   const items = useListStageItems();
