@@ -58,7 +58,7 @@ describe('Form Management', () => {
     await page.getByText('Select at least one option.').waitFor();
     await page.getByText('Please explain your answer.').waitFor();
     await page.getByText('Invalid date').waitFor();
-    expect(await page.getByText('Required field').count()).toBeGreaterThan(3);
+    await expect.poll(() => page.getByText('Required field').count()).toBeGreaterThan(3);
     await screenshot(page, 'form-management-preview');
 
     // The list filters in the address.

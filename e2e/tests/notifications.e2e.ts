@@ -48,7 +48,7 @@ describe('The notification bell', () => {
     await panel.getByText('12 unread of 12').waitFor();
     await panel.getByRole('list', { name: 'Today' }).waitFor();
     await panel.getByRole('list', { name: 'Yesterday' }).waitFor();
-    expect(await panel.getByText(/^Older update/).count()).toBe(6);
+    await expect.poll(() => panel.getByText(/^Older update/).count()).toBe(6);
     await panel.getByRole('button', { name: 'See More' }).click();
     await panel.getByText('Older update 8').waitFor();
     expect(await panel.getByRole('button', { name: 'See More' }).count()).toBe(0);

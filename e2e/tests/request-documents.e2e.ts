@@ -88,7 +88,7 @@ describe('Request documents', () => {
       .getByRole('dialog', { name: 'Notifications' })
       .getByText('Your document "offer.pdf" was rejected: The letter is not signed.')
       .waitFor();
-    expect(await student.getByText('Missing', { exact: true }).count()).toBe(1);
+    await expect.poll(() => student.getByText('Missing', { exact: true }).count()).toBe(1);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

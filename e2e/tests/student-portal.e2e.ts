@@ -54,7 +54,7 @@ describe('Student portal by stage', () => {
     await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Please complete this step: see the messages below.').waitFor();
-    expect(await page.getByText('Required field').count()).toBe(3);
+    await expect.poll(() => page.getByText('Required field').count()).toBe(3);
     await page.getByRole('radio', { name: 'No' }).check();
     await page.getByRole('textbox').first().fill('Please use nia.okafor@example.org');
     await page.getByLabel(/mobile phone/).fill('+234 803 555 0100');
@@ -73,7 +73,7 @@ describe('Student portal by stage', () => {
     await page.getByRole('heading', { name: 'Confirm and finish' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Confirm and finish' }).waitFor();
-    expect(await page.getByRole('list', { name: 'Your checklist' }).getByText('Done').count()).toBe(4);
+    await expect.poll(() => page.getByRole('list', { name: 'Your checklist' }).getByText('Done').count()).toBe(4);
     await page.getByRole('button', { name: 'Finish', exact: true }).click();
 
     // Pre-arrival: Submit shows the server's message on each item, including the dependent's file.

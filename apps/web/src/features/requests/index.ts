@@ -13,3 +13,4 @@ export { useCreateRequest } from './api/create-request';
 export { StatusChip } from './components/status-chip';
 export { RequestEditPage } from './pages/request-edit-page';
 export { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from './routes';
+export { useUnsavedRequestAnswers, type TUnsavedRequestAnswers } from './components/unsaved-answers';

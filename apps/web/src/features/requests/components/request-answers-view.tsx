@@ -1,6 +1,7 @@
 import { Alert, Skeleton } from '@mui/material';
 import type { TAnswers } from '@meridian/domain';
 import { QuestionnaireAnswerForm } from '../../forms';
+import type { TPendingSaves } from '../../../ui/pending-saves';
 import { useGetRequestAnswers, useSaveRequestAnswers } from '../api/request-answers';
 
 /** One questionnaire of a request: read-only for staff and after submission, editable for the requester's draft. */
@@ -9,14 +10,14 @@ export function RequestQuestionnaire({
   questionnaireId,
   readOnly,
   fieldErrors,
-  onUnsaved,
+  pending,
 }: {
   requestId: string;
   questionnaireId: string;
   readOnly: boolean;
   fieldErrors?: Record<string, string>;
-  /** Typed answers not saved yet (null once saved), so the page can save them before submitting. */
-  onUnsaved?: (questionnaireId: string, answers: TAnswers | null) => void;
+  /** Where typed answers wait until saved (keyed by questionnaire id), so the page can save them before submitting. */
+  pending?: TPendingSaves<TAnswers> | undefined;
 }) {
   const q = useGetRequestAnswers(requestId, questionnaireId);
   const save = useSaveRequestAnswers(requestId, questionnaireId);
@@ -28,10 +29,10 @@ export function RequestQuestionnaire({
       readOnly={readOnly}
       fieldErrors={fieldErrors}
       saving={save.isPending}
-      onAnswersChange={onUnsaved ? (a) => onUnsaved(questionnaireId, a) : undefined}
+      onAnswersChange={pending ? (a) => pending.typed(questionnaireId, a) : undefined}
       onSaveDraft={async (answers: TAnswers) => {
         await save.mutateAsync(answers);
-        onUnsaved?.(questionnaireId, null);
+        pending?.saved(questionnaireId, answers);
       }}
     />
   );

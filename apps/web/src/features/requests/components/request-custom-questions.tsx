@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { Alert, Skeleton } from '@mui/material';
 import { formsApi, type TAnswers, type TQuestionnaireForAnswering } from '@meridian/domain';
 import { QuestionnaireAnswerForm } from '../../forms';
+import type { TPendingSaves } from '../../../ui/pending-saves';
 import { useGetRequestCustomQuestions, useSaveRequestCustomQuestions } from '../api/request-custom-questions';
+import { CUSTOM_QUESTIONS_KEY } from './unsaved-answers';
 
 /** The answer form's questionnaire id for the custom questions: server messages `custom.<id>` become `answers.custom.<id>`. */
 const CUSTOM_FORM_ID = 'custom';
@@ -16,13 +18,13 @@ export function RequestCustomQuestions({
   requestId,
   readOnly,
   fieldErrors,
-  onUnsaved,
+  pending,
 }: {
   requestId: string;
   readOnly: boolean;
   fieldErrors?: Record<string, string>;
-  /** Typed answers not saved yet (null once saved), so the page can save them before submitting. */
-  onUnsaved?: (answers: TAnswers | null) => void;
+  /** Where typed answers wait until saved (under the custom-questions key), so the page can save them before submitting. */
+  pending?: TPendingSaves<TAnswers> | undefined;
 }) {
   const q = useGetRequestCustomQuestions(requestId);
   const save = useSaveRequestCustomQuestions(requestId);
@@ -59,10 +61,10 @@ export function RequestCustomQuestions({
       readOnly={readOnly}
       fieldErrors={errors}
       saving={save.isPending}
-      onAnswersChange={onUnsaved ? (a) => onUnsaved(a) : undefined}
+      onAnswersChange={pending ? (a) => pending.typed(CUSTOM_QUESTIONS_KEY, a) : undefined}
       onSaveDraft={async (answers: TAnswers) => {
         await save.mutateAsync(answers);
-        onUnsaved?.(null);
+        pending?.saved(CUSTOM_QUESTIONS_KEY, answers);
       }}
     />
   );

@@ -1,6 +1,4 @@
-import { useRef, useState } from 'react';
-import { requestsApi, type TAnswers } from '@meridian/domain';
-import { apiCall } from '../../../app/http/api-call';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   Alert,
@@ -34,6 +32,7 @@ import { useCancelRequest } from '../api/cancel-request';
 import { RequestQuestionnaire } from '../components/request-answers-view';
 import { RequestCustomQuestions } from '../components/request-custom-questions';
 import { RequestSummary } from '../components/request-summary';
+import { useUnsavedRequestAnswers } from '../components/unsaved-answers';
 import type { TPortal } from './requester-home-page';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -62,13 +61,8 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
   const [submitError, setSubmitError] = useState<string[] | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   // Answers typed but not saved: saved first when the requester submits, so nothing typed is lost.
-  const unsaved = useRef(new Map<string, TAnswers>());
-  const unsavedCustom = useRef<TAnswers | null>(null);
+  const unsaved = useUnsavedRequestAnswers(requestId);
   const [saving, setSaving] = useState(false);
-  const onUnsaved = (questionnaireId: string, answers: TAnswers | null) => {
-    if (answers) unsaved.current.set(questionnaireId, answers);
-    else unsaved.current.delete(questionnaireId);
-  };
   const r = request.data;
   useDocumentTitle(r ? `${r.typeName} #${r.number}` : 'Request');
   if (request.isPending) return <PageLoader />;
@@ -77,17 +71,10 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
 
   const doSubmit = async () => {
     setSubmitError(null);
-    if (unsaved.current.size || unsavedCustom.current) {
+    if (unsaved.hasAny()) {
       setSaving(true);
       try {
-        for (const [questionnaireId, answers] of unsaved.current) {
-          await apiCall(requestsApi.saveRequestAnswers, { params: { requestId, questionnaireId }, body: { answers } });
-          unsaved.current.delete(questionnaireId);
-        }
-        if (unsavedCustom.current) {
-          await apiCall(requestsApi.saveRequestCustomQuestions, { params: { requestId }, body: { answers: unsavedCustom.current } });
-          unsavedCustom.current = null;
-        }
+        await unsaved.saveAll();
       } catch (e) {
         setSaving(false);
         setSubmitError([
@@ -190,17 +177,10 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
             questionnaireId={q}
             readOnly={!editable}
             fieldErrors={fieldErrors}
-            onUnsaved={onUnsaved}
+            pending={unsaved.pending}
           />
         ))}
-        <RequestCustomQuestions
-          requestId={r.id}
-          readOnly={!editable}
-          fieldErrors={fieldErrors}
-          onUnsaved={(a) => {
-            unsavedCustom.current = a;
-          }}
-        />
+        <RequestCustomQuestions requestId={r.id} readOnly={!editable} fieldErrors={fieldErrors} pending={unsaved.pending} />
         {r.documentIds.length || editable ? (
           <Section title="Documents">
             {Object.entries(fieldErrors)

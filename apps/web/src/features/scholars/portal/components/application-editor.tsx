@@ -1,10 +1,11 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, AlertTitle, Badge, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { requestsApi, scholarFormDef, type TAnswers, type TScholarApplicationForm, type TScholarFormSection } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
 import { isApiError } from '../../../../app/http/api-error';
 import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { snack } from '../../../../ui/notify';
+import { usePendingSaves } from '../../../../ui/pending-saves';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
 import { RequestDocuments } from '../../../attachments';
 import { RequestQuestionnaire } from '../../../requests';
@@ -73,7 +74,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   const [tab, setTab] = useState(def.sections[0]!.key);
   const [problem, setProblem] = useState<{ title: string; lines: string[] } | null>(null);
   const [otherErrors, setOtherErrors] = useState<Record<string, string>>({});
-  const unsavedAnswers = useRef(new Map<string, TAnswers>());
+  const unsavedAnswers = usePendingSaves<TAnswers>();
   const busy = save.isPending || submit.isPending;
 
   const tabs = [
@@ -105,13 +106,9 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   /** Questionnaire answers typed but not saved yet go with every save and submit, so nothing typed is lost. */
   const saveAnswers = async (): Promise<boolean> => {
     try {
-      for (const [questionnaireId, answers] of unsavedAnswers.current) {
-        await apiCall(requestsApi.saveRequestAnswers, {
-          params: { requestId: app.applicationRequestId!, questionnaireId },
-          body: { answers },
-        });
-        unsavedAnswers.current.delete(questionnaireId);
-      }
+      await unsavedAnswers.saveEach((questionnaireId, answers) =>
+        apiCall(requestsApi.saveRequestAnswers, { params: { requestId: app.applicationRequestId!, questionnaireId }, body: { answers } }),
+      );
       return true;
     } catch (e) {
       setProblem({
@@ -125,12 +122,13 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   const doSave = async () => {
     setProblem(null);
     if (!(await saveAnswers())) return;
+    const data = form.payload();
     save.mutate(
-      { version, data: form.payload() },
+      { version, data },
       {
         onSuccess: (saved) => {
           setVersion(saved.version);
-          form.markSaved();
+          form.markSaved(data);
           snack('Your draft was saved.', 'success');
         },
         onError: (e) => {
@@ -157,8 +155,9 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
       return;
     }
     if (!(await saveAnswers())) return;
+    const data = form.payload();
     submit.mutate(
-      { version, data: form.payload() },
+      { version, data },
       {
         onSuccess: (done) => {
           form.reset(done.data);
@@ -168,7 +167,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
         onError: (e) => {
           if (onConflict(e)) return;
           if (isApiError(e) && e.status === 400) {
-            form.markSaved();
+            form.markSaved(data);
             const others = form.applyServerErrors(e.fieldErrors);
             setOtherErrors(others);
             const docs = Object.entries(others)
@@ -266,10 +265,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
                 questionnaireId={q}
                 readOnly={false}
                 fieldErrors={otherErrors}
-                onUnsaved={(id, a) => {
-                  if (a) unsavedAnswers.current.set(id, a);
-                  else unsavedAnswers.current.delete(id);
-                }}
+                pending={unsavedAnswers}
               />
             ))}
           </Stack>

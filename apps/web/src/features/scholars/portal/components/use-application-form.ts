@@ -100,7 +100,8 @@ export function useApplicationForm(def: TScholarFormDef | null, initial: TSchola
   }, []);
 
   const payload = useCallback(() => compactForm(latest.current) as TScholarFormData, []);
-  const markSaved = useCallback(() => setSaved(JSON.stringify(compactForm(latest.current))), []);
+  /** `values` reached the server: what was typed after they were sent still counts as unsaved. */
+  const markSaved = useCallback((values: TScholarFormData) => setSaved(JSON.stringify(compactForm(values))), []);
   const isDirty = useMemo(() => JSON.stringify(compactForm(data)) !== saved, [data, saved]);
   return { data, errors, setField, blurField, validateAll, applyServerErrors, reset, payload, markSaved, isDirty };
 }

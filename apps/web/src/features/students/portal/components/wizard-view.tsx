@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -22,6 +22,10 @@ import type { studentsApi, TAnswers } from '@meridian/domain';
 import { DoneMark, liveErrors, StageDocuments } from './stage-documents';
 import { LinkedText } from './linked-text';
 import { StageQuestions } from './stage-questions';
+import { usePendingSaves } from '../../../../ui/pending-saves';
+
+/** The stage's questions are one form: its typed answers wait under this key until saved. */
+const STAGE_ANSWERS = 'stage';
 
 type TStage = studentsApi.TMyStage;
 type TStep = studentsApi.TWizardStepView;
@@ -64,7 +68,7 @@ export function WizardView({
   const [shownMessage, setMessage] = useState('');
   const errors = liveErrors(shownErrors, stage.documents);
   const message = Object.keys(shownErrors).length === 0 || Object.keys(errors).length ? shownMessage : '';
-  const unsaved = useRef<TAnswers | null>(null);
+  const unsaved = usePendingSaves<TAnswers>();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const readOnly = !actions;
@@ -101,10 +105,7 @@ export function WizardView({
     window.scrollTo({ top: 0 });
   };
   const saveTyped = async () => {
-    if (actions && unsaved.current) {
-      await actions.saveAnswers(unsaved.current);
-      unsaved.current = null;
-    }
+    if (actions) await unsaved.saveEach((_key, answers) => actions.saveAnswers(answers));
   };
   const showErrors = (found: Record<string, string>, text: string) => {
     setErrors(found);
@@ -198,13 +199,11 @@ export function WizardView({
             readOnly={readOnly}
             fieldErrors={errors}
             saving={actions?.busy}
-            onAnswersChange={(a) => {
-              unsaved.current = a;
-            }}
+            onAnswersChange={(a) => unsaved.typed(STAGE_ANSWERS, a)}
             onSaveDraft={async (a) => {
               if (actions) {
                 await actions.saveAnswers(a);
-                unsaved.current = null;
+                unsaved.saved(STAGE_ANSWERS, a);
               }
             }}
           />

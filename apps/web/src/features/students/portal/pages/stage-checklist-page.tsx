@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
@@ -7,11 +7,15 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
+import { usePendingSaves } from '../../../../ui/pending-saves';
 import { useGetCurrentUser } from '../../../auth';
 import { useCompleteMyStage, useGetMyStage, useSaveMyStageAnswers } from '../api/my-stage';
 import { refusalOf } from '../api/field-errors';
 import { DoneMark, liveErrors, StageDocuments } from '../components/stage-documents';
 import { StageQuestions } from '../components/stage-questions';
+
+/** The stage's questions are one form: its typed answers wait under this key until saved. */
+const STAGE_ANSWERS = 'stage';
 
 const PAGES = {
   pre_arrival: {
@@ -45,7 +49,7 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
   const navigate = useNavigate();
   const [shownErrors, setErrors] = useState<Record<string, string>>({});
   const [shownMessage, setMessage] = useState('');
-  const unsaved = useRef<TAnswers | null>(null);
+  const unsaved = usePendingSaves<TAnswers>();
   // What the student typed, so the checklist follows the form before it is saved.
   const [typed, setTyped] = useState<TAnswers>({});
   if (stage.isPending || me.isPending) return <PageLoader />;
@@ -58,7 +62,7 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
   const saveAnswers = async (answers: TAnswers) => {
     try {
       await save.mutateAsync(answers);
-      unsaved.current = null;
+      unsaved.saved(STAGE_ANSWERS, answers);
       snack('Your answers were saved.', 'success');
     } catch (e) {
       const r = refusalOf(e);
@@ -70,7 +74,7 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
   const submit = async () => {
     setMessage('');
     try {
-      if (unsaved.current) await saveAnswers(unsaved.current);
+      await unsaved.saveEach((_key, answers) => saveAnswers(answers));
       const out = await complete.mutateAsync();
       snack(page.next, 'success');
       void navigate(out.homePath);
@@ -173,7 +177,7 @@ export function StageChecklistPage({ stage: expected }: { stage: keyof typeof PA
           fieldErrors={errors}
           saving={save.isPending}
           onAnswersChange={(a) => {
-            unsaved.current = a;
+            unsaved.typed(STAGE_ANSWERS, a);
             setTyped(a);
           }}
           onSaveDraft={saveAnswers}

@@ -1,13 +1,13 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, FormControl, FormHelperText, InputLabel, MenuItem, Paper, Select, Typography } from '@mui/material';
-import { requestsApi, type TAnswers, type TRequestDetail } from '@meridian/domain';
-import { apiCall } from '../../../../app/http/api-call';
+import type { TRequestDetail } from '@meridian/domain';
 import { snack } from '../../../../ui/notify';
 import { RequestDocuments } from '../../../attachments';
 import { useListAdvisors } from '../../../requests';
 import { useUpdateRequest } from '../../../requests';
 import { RequestQuestionnaire } from '../../../requests';
 import { RequestCustomQuestions } from '../../../requests';
+import type { TUnsavedRequestAnswers } from '../../../requests';
 
 /** Request types whose approval workflow asks the student's faculty advisor (seeded: faculty recommendation). */
 export const ADVISOR_TYPES = new Set(['cpt_request', 'rcl_request']);
@@ -64,36 +64,6 @@ export function AdvisorChooser({ request, required, error }: { request: TRequest
   );
 }
 
-/**
- * Answers typed in the engine's questionnaires but not saved yet: the page saves them before it
- * submits, so nothing typed is lost (as on the generic request page).
- */
-export function useUnsavedAnswers(requestId: string) {
-  const questionnaires = useRef(new Map<string, TAnswers>());
-  const custom = useRef<TAnswers | null>(null);
-  return {
-    onQuestionnaire: (questionnaireId: string, answers: TAnswers | null) => {
-      if (answers) questionnaires.current.set(questionnaireId, answers);
-      else questionnaires.current.delete(questionnaireId);
-    },
-    onCustom: (answers: TAnswers | null) => {
-      custom.current = answers;
-    },
-    hasAny: () => questionnaires.current.size > 0 || custom.current !== null,
-    async saveAll() {
-      for (const [questionnaireId, answers] of questionnaires.current) {
-        await apiCall(requestsApi.saveRequestAnswers, { params: { requestId, questionnaireId }, body: { answers } });
-        questionnaires.current.delete(questionnaireId);
-      }
-      if (custom.current) {
-        await apiCall(requestsApi.saveRequestCustomQuestions, { params: { requestId }, body: { answers: custom.current } });
-        custom.current = null;
-      }
-    },
-  };
-}
-export type TUnsavedAnswers = ReturnType<typeof useUnsavedAnswers>;
-
 /** The engine's questionnaires and custom questions of the request type. */
 export function RequestQuestions({
   request,
@@ -102,7 +72,7 @@ export function RequestQuestions({
 }: {
   request: TRequestDetail;
   fieldErrors: Record<string, string>;
-  unsaved: TUnsavedAnswers;
+  unsaved: TUnsavedRequestAnswers;
 }) {
   return (
     <>
@@ -113,10 +83,10 @@ export function RequestQuestions({
           questionnaireId={q}
           readOnly={!request.canEdit}
           fieldErrors={fieldErrors}
-          onUnsaved={unsaved.onQuestionnaire}
+          pending={unsaved.pending}
         />
       ))}
-      <RequestCustomQuestions requestId={request.id} readOnly={!request.canEdit} fieldErrors={fieldErrors} onUnsaved={unsaved.onCustom} />
+      <RequestCustomQuestions requestId={request.id} readOnly={!request.canEdit} fieldErrors={fieldErrors} pending={unsaved.pending} />
     </>
   );
 }

@@ -115,7 +115,8 @@ export function useRequestDataForm(
     setErrors({});
   }, []);
 
-  const markSaved = useCallback(() => setSaved(JSON.stringify(compactData(latest.current))), []);
+  /** `values` reached the server: what was typed after they were sent still counts as unsaved. */
+  const markSaved = useCallback((values: TStudentRequestData) => setSaved(JSON.stringify(compactData(values))), []);
   const isDirty = JSON.stringify(compactData(data)) !== saved;
   return { code, data, latest, errors, setField, blurField, validate, applyServerErrors, reset, markSaved, isDirty };
 }

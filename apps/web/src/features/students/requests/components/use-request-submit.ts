@@ -7,7 +7,7 @@ import { apiCall } from '../../../../app/http/api-call';
 import { requestsKey } from '../../../requests';
 import { useSaveStudentRequestData } from '../api/save-request-data';
 import { focusField, payloadFor, type useRequestDataForm } from './use-request-data-form';
-import type { TUnsavedAnswers } from './request-extras';
+import type { TUnsavedRequestAnswers } from '../../../requests';
 
 type TForm = ReturnType<typeof useRequestDataForm>;
 
@@ -49,7 +49,7 @@ export function useRequestSubmit(
   opts: {
     requestTypeId: string;
     request: TRequestDetail | null;
-    unsaved?: TUnsavedAnswers;
+    unsaved?: TUnsavedRequestAnswers;
     /** Checks beyond the fields before a submit (e.g. the faculty advisor named), keyed like the server's. */
     beforeSubmit?: () => Record<string, string>;
   },
@@ -94,7 +94,7 @@ export function useRequestSubmit(
       void qc.invalidateQueries({ queryKey: requestsKey });
     }
     if (form.code) await saveData.mutateAsync({ requestId: id, data: payloadFor(form.code, data) });
-    form.markSaved();
+    form.markSaved(data);
     return id;
   };
 

@@ -12,16 +12,10 @@ import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-g
 import { useGetRequest } from '../../../requests';
 import { useListStartableTypes } from '../../../requests';
 import { RequestSummary } from '../../../requests';
+import { useUnsavedRequestAnswers } from '../../../requests';
 import { StudentRequestForm } from '../components/student-request-form';
 import { focusField, useRequestDataForm } from '../components/use-request-data-form';
-import {
-  ADVISOR_REQUIRED,
-  ADVISOR_TYPES,
-  AdvisorChooser,
-  RequestDocumentsSection,
-  RequestQuestions,
-  useUnsavedAnswers,
-} from '../components/request-extras';
+import { ADVISOR_REQUIRED, ADVISOR_TYPES, AdvisorChooser, RequestDocumentsSection, RequestQuestions } from '../components/request-extras';
 import { useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
 import { useGetStudentRequestData } from '../api/save-request-data';
 import { ProblemAlert, requestData, useServiceMenuPath } from './student-request-page';
@@ -179,7 +173,7 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
   const step = Math.min(3, Math.max(first, Number(search.get('step') ?? (editable ? first : 3)) || first));
   const saved = useGetStudentRequestData(code ? r.id : null);
   const form = useRequestDataForm(code, requestData(r), saved.data?.context);
-  const unsaved = useUnsavedAnswers(r.id);
+  const unsaved = useUnsavedRequestAnswers(r.id);
   const actions = useRequestSubmit(form, {
     requestTypeId: r.requestTypeId,
     request: r,

@@ -18,6 +18,7 @@ import { useGetCurrentUser } from '../../../auth';
 import { useGetRequest } from '../../../requests';
 import { useListStartableTypes } from '../../../requests';
 import { RequestSummary } from '../../../requests';
+import { useUnsavedRequestAnswers } from '../../../requests';
 import { CommentsPanel } from '../../../comments';
 import { StudentRequestForm } from '../components/student-request-form';
 import { focusField, useRequestDataForm } from '../components/use-request-data-form';
@@ -29,7 +30,6 @@ import {
   RequestDocumentsSection,
   RequestQuestions,
   Section,
-  useUnsavedAnswers,
 } from '../components/request-extras';
 import { PROBLEM_ID, useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
 import { CancelRequestButton } from '../components/cancel-request-button';
@@ -277,7 +277,7 @@ function EditForm({
   const location = useLocation();
   const saved = useGetStudentRequestData(code ? r.id : null);
   const form = useRequestDataForm(code, requestData(r), saved.data?.context);
-  const unsaved = useUnsavedAnswers(r.id);
+  const unsaved = useUnsavedRequestAnswers(r.id);
   const needsAdvisor = !!code && ADVISOR_TYPES.has(code);
   const actions = useRequestSubmit(form, {
     requestTypeId: r.requestTypeId,

@@ -1,0 +1,18 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useRequestDataForm } from './use-request-data-form';
+
+describe('a student request form while its draft is being saved', () => {
+  it('counts what was typed after the save was sent as unsaved, so leaving still warns and the next save sends it', () => {
+    const { result } = renderHook(() => useRequestDataForm('cpt_request', {}));
+    act(() => result.current.setField('employer_name', 'Acme'));
+    const sent = result.current.latest.current;
+    // The student keeps typing while the save is on its way.
+    act(() => result.current.setField('employer_name', 'Acme Robotics'));
+    act(() => result.current.markSaved(sent));
+    expect(result.current.isDirty).toBe(true);
+    act(() => result.current.markSaved(result.current.latest.current));
+    expect(result.current.isDirty).toBe(false);
+  });
+});
