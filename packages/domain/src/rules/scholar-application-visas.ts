@@ -183,9 +183,9 @@ export const J1_FORM_SECTIONS: TScholarFormSection[] = [
   {
     key: 'priorJ',
     title: 'Prior J status',
-    help: 'Each earlier period in J-1 or J-2 status. The office uses it to check the 12- and 24-month bars.',
+    help: "Each earlier period in J-1 or J-2 status. For a J-2 period, add the J-1's category (e.g. J-2 RESEARCH SCHOLAR). The office uses it to check the 12- and 24-month bars.",
     fields: [
-      /** Each earlier J-1/J-2 period: the category (e.g. RESEARCH SCHOLAR, STUDENT, J-2) and its from/to dates. */
+      /** Each earlier J-1/J-2 period: the category (e.g. RESEARCH SCHOLAR, STUDENT, J-2 PROFESSOR) and its from/to dates. */
       {
         name: 'priorJStatus',
         label: 'Prior J status periods',
@@ -193,7 +193,7 @@ export const J1_FORM_SECTIONS: TScholarFormSection[] = [
         itemLabel: 'period',
         maxItems: 20,
         item: [
-          { name: 'category', label: 'Category', type: 'text', required: true, max: 40, help: 'e.g. RESEARCH SCHOLAR, STUDENT, J-2' },
+          { name: 'category', label: 'Category', type: 'text', required: true, max: 40, help: 'e.g. RESEARCH SCHOLAR, STUDENT, J-2 PROFESSOR' },
           { name: 'fromDate', label: 'From', type: 'date', required: true },
           { name: 'toDate', label: 'To', type: 'date', required: true, after: { field: 'fromDate', message: M.periodToAfterFrom } },
         ],

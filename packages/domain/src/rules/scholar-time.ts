@@ -72,6 +72,21 @@ const pick = (o: Record<string, unknown>, keys: string[]): unknown => {
   for (const k of keys) if (o[k] !== undefined && o[k] !== null && o[k] !== '') return o[k];
   return undefined;
 };
+/**
+ * The J-1 category a prior J row names, without the J-1/J-2 prefix and the words around it: "J-2 (Research
+ * Scholar)", "J-2 dependent of a professor", "J-1 - Student" give RESEARCH SCHOLAR, PROFESSOR, STUDENT; a bare
+ * "J-2" gives '' (the J-1's category is not known).
+ */
+export function jCategoryOf(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/^J-?[12](?![0-9])/, ' ')
+    .replace(/[^A-Z-]+/g, ' ')
+    .replace(/\b(DEPENDENT|DEPENDANT|SPOUSE|CHILD|OF|A|AN|THE)\b/g, ' ')
+    .replace(/(^|\s)-+|-+(\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 const asArray = (v: unknown): Record<string, unknown>[] =>
   Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
 
@@ -92,15 +107,18 @@ export function readImmigrationHistory(data: Record<string, unknown>): { periods
     const category = pick(r, ['category', 'jCategory', 'programCategory']);
     periods.push({ status, from, to, ...(typeof category === 'string' && category ? { category: category.toUpperCase() } : {}) });
   }
-  // The J-1 form's "Prior J status" (priorJStatus: category, fromDate, toDate): J-1 periods, or J-2 when so named.
+  // The J-1 form's "Prior J status" (priorJStatus: category, fromDate, toDate): J-1 periods, or J-2 when the
+  // category starts with J-2; a J-2 row may name the J-1's category after it ("J-2 RESEARCH SCHOLAR").
   for (const r of asArray(data.priorJStatus)) {
-    const category = textOf(pick(r, ['category']))
+    const text = textOf(pick(r, ['category']))
       .trim()
       .toUpperCase();
     const from = normalizeFormDate(pick(r, ['fromDate', 'from', 'startDate']));
     const to = normalizeFormDate(pick(r, ['toDate', 'to', 'endDate']));
     if (!from || !to || to < from) continue;
-    periods.push({ status: /^J-?2$/.test(category) ? 'J-2' : 'J-1', from, to, ...(category ? { category } : {}) });
+    const isJ2 = /^J-?2(?![0-9])/.test(text);
+    const category = jCategoryOf(text);
+    periods.push({ status: isJ2 ? 'J-2' : 'J-1', from, to, ...(category ? { category } : {}) });
   }
   const trips: TTrip[] = [];
   for (const r of [
@@ -142,15 +160,22 @@ function intersectLength(x: [number, number][], y: [number, number][]): number {
 // H-1B six-year maximum.
 
 /**
- * Statuses that count toward the six-year maximum: time in H or L status (8 CFR 214.2(h)(13)(iii)(A)),
- * i.e. H-1B and its dependants' H-4, L-1 and L-2. Written as the form has them (H-1B, H1B, L-1A, ...).
+ * Statuses that count toward the six-year maximum: time in the United States "under section 101(a)(15)(H)
+ * and/or (L)" (8 CFR 214.2(h)(13)(iii)(A)) as a principal: H-1B (and H-1B1, H-1C, H-2, H-3) and L-1 (L-1A,
+ * L-1B). Time as an H-4 or L-2 dependant does not count (USCIS memo of December 5, 2006, AFM 31.2(d), AFM
+ * Update AD06-29). Written as the form has them (H-1B, H1B, L-1A, ...).
  */
 export function countsTowardSixYears(status: string): boolean {
-  return /^(H-?1B|H-?4|L-?1|L-?2)/.test(status.toUpperCase().replace(/\s+/g, ''));
+  return /^(H1B|H1C|H2|H3|L1)/.test(status.toUpperCase().replace(/[\s-]+/g, ''));
+}
+
+/** H-4 and L-2: dependants' time, which does not count toward the six years (USCIS memo of December 5, 2006). */
+export function isHOrLDependentStatus(status: string): boolean {
+  return /^(H4|L2)/.test(status.toUpperCase().replace(/[\s-]+/g, ''));
 }
 
 export interface TSixYearTracking {
-  /** The first day in H or L status; null without any such period. */
+  /** The first day in H or L status as a principal; null without any such period. */
   firstDay: string | null;
   /** Six calendar years from the first day, in days (2191 or 2192 with leap days). */
   limitDays: number;
@@ -158,6 +183,8 @@ export interface TSixYearTracking {
   usedDays: number;
   /** Days of H/L periods (up to asOf) spent wholly outside the US: recaptured. */
   recapturedDays: number;
+  /** Days (up to asOf) in H-4 or L-2 status alone, left out of the count. */
+  dependentDays: number;
   /** limitDays − usedDays (negative once exceeded). */
   remainingDays: number;
   /**
@@ -169,17 +196,31 @@ export interface TSixYearTracking {
 }
 
 /**
- * H-1B six-year maximum from the immigration history: time used in H (and L) status up to asOf
- * (overlapping periods count once), less every whole day spent outside the US within those periods
- * (the day of departure and the day of return count as days in the US; a trip partly outside the
- * periods recaptures only its days inside them). Six years are counted in calendar days from the
- * first day in status, so leap days are part of the limit.
+ * H-1B six-year maximum from the immigration history: time used in H-1B (and other principal H or L-1)
+ * status up to asOf (overlapping periods count once), less every whole day spent outside the US within
+ * those periods (recapture, USCIS memo of October 21, 2005, AFM 31.2(d)(3): the day of departure and the
+ * day of return count as days in the US; a trip partly outside the periods recaptures only its days inside
+ * them). H-4 and L-2 time is left out (USCIS memo of December 5, 2006). Six years are counted in calendar
+ * days from the first day in status, so leap days are part of the limit.
  */
 export function sixYearTracking(periods: readonly TStatusPeriod[], trips: readonly TTrip[], asOf: string): TSixYearTracking {
   const today = dayNumber(asOf);
   const hl = mergeRanges(periods.filter((p) => countsTowardSixYears(p.status)).map((p) => [dayNumber(p.from), dayNumber(p.to)]));
+  const dependants = mergeRanges(periods.filter((p) => isHOrLDependentStatus(p.status)).map((p) => [dayNumber(p.from), dayNumber(p.to)]));
+  const dependantPast = length(clip(dependants, Number.MIN_SAFE_INTEGER, today));
+  const dependentDays =
+    dependantPast - intersectLength(clip(dependants, Number.MIN_SAFE_INTEGER, today), clip(hl, Number.MIN_SAFE_INTEGER, today));
   if (hl.length === 0) {
-    return { firstDay: null, limitDays: 0, usedDays: 0, recapturedDays: 0, remainingDays: 0, maxOutDate: null, isMaxedOut: false };
+    return {
+      firstDay: null,
+      limitDays: 0,
+      usedDays: 0,
+      recapturedDays: 0,
+      dependentDays,
+      remainingDays: 0,
+      maxOutDate: null,
+      isMaxedOut: false,
+    };
   }
   const first = hl[0]![0];
   const firstDay = fromDayNumber(first);
@@ -207,79 +248,143 @@ export function sixYearTracking(periods: readonly TStatusPeriod[], trips: readon
     }
     maxOutDate = fromDayNumber(reached);
   }
-  return { firstDay, limitDays, usedDays, recapturedDays, remainingDays, maxOutDate, isMaxedOut: remainingDays <= 0 };
+  return { firstDay, limitDays, usedDays, recapturedDays, dependentDays, remainingDays, maxOutDate, isMaxedOut: remainingDays <= 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
 // J-1 scholar bars.
 
-/** J-1 categories the 12- and 24-month bars restrict (22 CFR 62.12(d), 62.20(i)). */
+/** J-1 categories the 12- and 24-month bars restrict (22 CFR 62.20(d)(2), 62.20(i)(2)). */
 export const BARRED_J_CATEGORIES = ['PROFESSOR', 'RESEARCH SCHOLAR'] as const;
-/** "More than six months": more than half a year of days (183 days or more). */
-export const J_TWELVE_MONTH_BAR_DAYS = 182;
 
-/** Any J status (J-1 or J-2) counts toward the 12-month bar. */
+/** Any J status (J-1 or J-2) is presence "pursuant to 8 U.S.C. 1101(a)(15)(J)" (22 CFR 62.20(d)(2)). */
 const isJ = (status: string) => /^J-?[12]/i.test(status.trim());
+const isJ2 = (status: string) => /^J-?2/i.test(status.trim());
 const isBarredCategory = (c: string | undefined) => !!c && (BARRED_J_CATEGORIES as readonly string[]).includes(c.toUpperCase());
 const isShortTerm = (c: string | undefined) => (c ?? '').toUpperCase() === 'SHORT-TERM SCHOLAR';
+
+/**
+ * The first day of the twelve-month period immediately preceding `start` (22 CFR 62.20(d)(2)): the earliest
+ * day whose twelve-month anniversary is not before `start`. Feb 29 has no anniversary of its own, so the
+ * twelve months before 2029-03-01 begin on 2028-03-01 and those before 2028-02-29 on 2027-03-01.
+ */
+export function twelveMonthsBefore(start: string): string {
+  let d = addMonths(start, -12);
+  while (addMonths(d, 12) < start) d = addDays(d, 1);
+  return d;
+}
+
+/** A presence from `from` to `to` (both days included) lasted six months or more: "less than six months' duration" is exempt (22 CFR 62.20(d)(2)(ii)). */
+export function isSixMonthsOrMore(from: string, to: string): boolean {
+  return addDays(to, 1) >= addMonths(from, 6);
+}
+
+/** The first program start a presence ending on `lastDay` no longer bars: the day after the twelve months that follow it. */
+export const twelveMonthBarEndsOn = (lastDay: string) => addDays(addMonths(lastDay, 12), 1);
+/** The first program start allowed after a Professor/Research Scholar program ending on `lastDay` (22 CFR 62.20(i)(2)). */
+export const twentyFourMonthBarEndsOn = (lastDay: string) => addDays(addMonths(lastDay, 24), 1);
+
+export interface TJPresence {
+  from: string;
+  to: string;
+  days: number;
+  isSixMonthsOrMore: boolean;
+  /** The first program start this presence no longer bars; null when it does not bar (under six months). */
+  barsUntil: string | null;
+}
 
 export interface TJBars {
   /** The new category is Professor or Research Scholar (the bars apply); short-term scholars and others are exempt. */
   applies: boolean;
   twelveMonth: {
-    /** Days in J status (not as a short-term scholar) in the 12 months before the program start. */
-    daysInWindow: number;
+    /** The twelve months immediately preceding the program start. */
     windowFrom: string;
     windowTo: string;
+    /**
+     * Each presence in J status (J-1 or J-2, short-term scholar time excepted; adjacent periods joined) with at
+     * least one day in the window, whole: its full length decides, not the days inside the window.
+     */
+    presences: TJPresence[];
     isBarred: boolean;
     /** The first program start date the bar no longer blocks (null when not barred). */
     barEndsOn: string | null;
   };
   twentyFourMonth: {
-    /** End of the latest prior Professor/Research Scholar program, if any. */
+    /** End of the latest prior Professor/Research Scholar program (as the J-1, or as a J-2 dependant of one), if any. */
     priorProgramEnd: string | null;
+    /** Whether that prior program was the scholar's own (J-1) or as a J-2 dependant of a Professor/Research Scholar. */
+    priorProgramStatus: 'J-1' | 'J-2' | null;
     isBarred: boolean;
     /** The first program start date allowed (the day after 24 months from the prior program's end). */
     barEndsOn: string | null;
+    /**
+     * J-2 periods whose J-1's category is not recorded and which would bar this start if the J-1 was a Professor
+     * or Research Scholar: the office has to check them.
+     */
+    unconfirmedJ2: { from: string; to: string; barEndsOn: string }[];
   };
 }
 
-/** J days (not as a short-term scholar) in the 12 months before `start`. */
-function jDaysBefore(jRanges: [number, number][], start: string): { days: number; from: string; to: string } {
-  const from = addMonths(start, -12);
-  const to = addDays(start, -1);
-  return { days: length(clip(jRanges, dayNumber(from), dayNumber(to))), from, to };
-}
-
 /**
- * J-1 Professor/Research Scholar bars for a new program starting on `programStart` in `category`:
- * the 12-month bar (J status of more than six months within the 12 months before the start, short-term
- * scholar time excepted) and the 24-month bar (no new Professor/Research Scholar program within 24
- * months after the end of one). Short-term scholars and the other categories are exempt.
+ * J-1 Professor/Research Scholar bars for a new program starting on `programStart` in `category`.
+ *
+ * The 12-month bar (22 CFR 62.20(d)(2)): not eligible after physical presence in J status (J-1 or J-2) "for all
+ * or part of the twelve-month period immediately preceding the date of program commencement", unless that
+ * presence was of less than six months' duration or as a short-term scholar (62.20(d)(2)(ii), (iii)). So a
+ * presence touching the window bars by its whole length; it stops barring for a start more than twelve months
+ * after its last day. Transfers under 62.42 continue a program and are not new starts, so they are not judged here.
+ *
+ * The 24-month bar (22 CFR 62.20(i)(2)): no repeat participation as a Professor or Research Scholar for two years
+ * after the end of such a program; the Department of State applies it to the J-2 dependants of Professors and
+ * Research Scholars as well. Short-term scholars and the other categories are exempt from both bars.
  */
 export function jBars(periods: readonly TStatusPeriod[], programStart: string, category: string): TJBars {
   const applies = isBarredCategory(category);
-  const jPeriods = periods.filter((p) => isJ(p.status));
-  const jRanges = mergeRanges(jPeriods.filter((p) => !isShortTerm(p.category)).map((p) => [dayNumber(p.from), dayNumber(p.to)]));
-  const w = jDaysBefore(jRanges, programStart);
-  const twelveBarred = applies && w.days > J_TWELVE_MONTH_BAR_DAYS;
-  let twelveEnds: string | null = null;
-  if (twelveBarred) {
-    // The first later start date with at most six months of J status in the 12 months before it.
-    let d = programStart;
-    for (let i = 0; i < 800 && jDaysBefore(jRanges, d).days > J_TWELVE_MONTH_BAR_DAYS; i++) d = addDays(d, 1);
-    twelveEnds = d;
-  }
-  const priorPrs = jPeriods
+  const startDay = dayNumber(programStart);
+  const jPeriods = periods.filter((p) => isJ(p.status) && p.from < programStart);
+  const windowFrom = twelveMonthsBefore(programStart);
+  const windowTo = addDays(programStart, -1);
+  const presences: TJPresence[] = clip(
+    mergeRanges(jPeriods.filter((p) => !isShortTerm(p.category)).map((p) => [dayNumber(p.from), dayNumber(p.to)])),
+    Number.MIN_SAFE_INTEGER,
+    startDay - 1,
+  )
+    .filter(([, b]) => b >= dayNumber(windowFrom))
+    .map(([a, b]) => {
+      const from = fromDayNumber(a);
+      const to = fromDayNumber(b);
+      const sixPlus = isSixMonthsOrMore(from, to);
+      return { from, to, days: b - a + 1, isSixMonthsOrMore: sixPlus, barsUntil: sixPlus ? twelveMonthBarEndsOn(to) : null };
+    });
+  const barring = presences.filter((p) => p.barsUntil !== null).map((p) => p.barsUntil!);
+  const twelveBarred = applies && barring.length > 0;
+
+  const prior = jPeriods
     .filter((p) => isBarredCategory(p.category) && p.to < programStart)
-    .map((p) => p.to)
-    .sort();
-  const priorProgramEnd = priorPrs.length ? priorPrs[priorPrs.length - 1]! : null;
-  const allowedFrom = priorProgramEnd ? addDays(addMonths(priorProgramEnd, 24), 1) : null;
+    .sort((a, b) => a.to.localeCompare(b.to))
+    .at(-1);
+  const allowedFrom = prior ? twentyFourMonthBarEndsOn(prior.to) : null;
   const twentyFourBarred = applies && !!allowedFrom && programStart < allowedFrom;
+  const unconfirmedJ2 = applies
+    ? jPeriods
+        .filter((p) => isJ2(p.status) && !p.category && p.to < programStart && programStart < twentyFourMonthBarEndsOn(p.to))
+        .map((p) => ({ from: p.from, to: p.to, barEndsOn: twentyFourMonthBarEndsOn(p.to) }))
+    : [];
   return {
     applies,
-    twelveMonth: { daysInWindow: w.days, windowFrom: w.from, windowTo: w.to, isBarred: twelveBarred, barEndsOn: twelveEnds },
-    twentyFourMonth: { priorProgramEnd, isBarred: twentyFourBarred, barEndsOn: twentyFourBarred ? allowedFrom : null },
+    twelveMonth: {
+      windowFrom,
+      windowTo,
+      presences,
+      isBarred: twelveBarred,
+      barEndsOn: twelveBarred ? barring.sort().at(-1)! : null,
+    },
+    twentyFourMonth: {
+      priorProgramEnd: prior?.to ?? null,
+      priorProgramStatus: prior ? (isJ2(prior.status) ? 'J-2' : 'J-1') : null,
+      isBarred: twentyFourBarred,
+      barEndsOn: twentyFourBarred ? allowedFrom : null,
+      unconfirmedJ2,
+    },
   };
 }

@@ -103,6 +103,8 @@ const ZSixYear = z.object({
   limitDays: z.number().int(),
   usedDays: z.number().int(),
   recapturedDays: z.number().int(),
+  /** H-4 / L-2 days left out of the count (USCIS memo of December 5, 2006). */
+  dependentDays: z.number().int(),
   remainingDays: z.number().int(),
   maxOutDate: z.string().nullable(),
   isMaxedOut: z.boolean(),
@@ -127,14 +129,30 @@ export const ZScholarTimeTracking = z.object({
       category: z.string(),
       programStart: z.string(),
       applies: z.boolean(),
+      /** 22 CFR 62.20(d)(2): J presences touching the twelve months before the start, each judged by its whole length. */
       twelveMonth: z.object({
-        daysInWindow: z.number().int(),
         windowFrom: z.string(),
         windowTo: z.string(),
+        presences: z.array(
+          z.object({
+            from: z.string(),
+            to: z.string(),
+            days: z.number().int(),
+            isSixMonthsOrMore: z.boolean(),
+            barsUntil: z.string().nullable(),
+          }),
+        ),
         isBarred: z.boolean(),
         barEndsOn: z.string().nullable(),
       }),
-      twentyFourMonth: z.object({ priorProgramEnd: z.string().nullable(), isBarred: z.boolean(), barEndsOn: z.string().nullable() }),
+      /** 22 CFR 62.20(i)(2): two years after a Professor/Research Scholar program, the J-1's own or as a J-2 dependant. */
+      twentyFourMonth: z.object({
+        priorProgramEnd: z.string().nullable(),
+        priorProgramStatus: z.enum(['J-1', 'J-2']).nullable(),
+        isBarred: z.boolean(),
+        barEndsOn: z.string().nullable(),
+        unconfirmedJ2: z.array(z.object({ from: z.string(), to: z.string(), barEndsOn: z.string() })),
+      }),
     })
     .nullable(),
   /** Immigration history periods and trips as read from the application (ISO dates). */

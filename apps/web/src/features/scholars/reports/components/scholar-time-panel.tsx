@@ -26,6 +26,10 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
   if (q.isError) return <Alert severity="error">Time tracking could not be loaded. {q.error.message}</Alert>;
   const t = q.data;
   const e = t.endDate;
+  const bars = t.jBars;
+  const priorProgram = bars?.twentyFourMonth.priorProgramEnd
+    ? `prior Professor/Research Scholar program ${bars.twentyFourMonth.priorProgramStatus === 'J-2' ? 'as a J-2 dependant ' : ''}ended ${formatDate(bars.twentyFourMonth.priorProgramEnd)}`
+    : '';
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`time-${applicationId}`} sx={{ p: 2 }}>
       <Typography id={`time-${applicationId}`} variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
@@ -57,7 +61,11 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
             H-1B six-year maximum
           </Typography>
           {t.sixYear.firstDay === null ? (
-            <Typography color="text.secondary">No H or L periods in the immigration history yet.</Typography>
+            <Typography color="text.secondary">
+              {t.sixYear.dependentDays > 0
+                ? `No H-1B or L-1 periods in the immigration history yet; ${t.sixYear.dependentDays} days as an H-4 / L-2 dependant do not count.`
+                : 'No H or L periods in the immigration history yet.'}
+            </Typography>
           ) : (
             <>
               <LinearProgress
@@ -72,6 +80,7 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
                   <Row label="First day in H or L status">{formatDate(t.sixYear.firstDay) || '—'}</Row>
                   <Row label="Time used">{`${t.sixYear.usedDays} days (${years(t.sixYear.usedDays)}) of ${t.sixYear.limitDays}`}</Row>
                   <Row label="Recaptured (days outside the U.S.)">{`${t.sixYear.recapturedDays} days`}</Row>
+                  {t.sixYear.dependentDays > 0 ? <Row label="H-4 / L-2 time (not counted)">{`${t.sixYear.dependentDays} days`}</Row> : null}
                   <Row label="Time left">
                     {t.sixYear.remainingDays > 0 ? (
                       `${t.sixYear.remainingDays} days (${years(t.sixYear.remainingDays)})`
@@ -90,42 +99,59 @@ export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
           )}
         </Box>
       ) : null}
-      {t.jBars ? (
+      {bars ? (
         <Box sx={{ mt: 2 }}>
           <Typography variant="subtitle1" component="h3">
             J-1 12- and 24-month bars
           </Typography>
-          {!t.jBars.applies ? (
-            <Typography color="text.secondary">{`The bars apply to Professor and Research Scholar programs; ${t.jBars.category ? `this one is ${t.jBars.category}` : 'no category has been chosen yet'}.`}</Typography>
+          {!bars.applies ? (
+            <Typography color="text.secondary">{`The bars apply to Professor and Research Scholar programs; ${bars.category ? `this one is ${bars.category}` : 'no category has been chosen yet'}.`}</Typography>
           ) : (
-            <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label="J-1 bars">
-              <TableBody>
-                <Row label="Program start">{`${formatDate(t.jBars.programStart) || '—'} (${t.jBars.category})`}</Row>
-                <Row label="J status in the 12 months before">{`${t.jBars.twelveMonth.daysInWindow} days (${formatDate(t.jBars.twelveMonth.windowFrom) || '—'}–${formatDate(t.jBars.twelveMonth.windowTo) || '—'})`}</Row>
-                <Row label="12-month bar">
-                  {t.jBars.twelveMonth.isBarred ? (
-                    <>
-                      <Chip size="small" color="error" label="Barred" />
-                      {` earliest start ${formatDate(t.jBars.twelveMonth.barEndsOn) || '—'}`}
-                    </>
-                  ) : (
-                    'Not barred'
-                  )}
-                </Row>
-                <Row label="24-month bar">
-                  {t.jBars.twentyFourMonth.isBarred ? (
-                    <>
-                      <Chip size="small" color="error" label="Barred" />
-                      {` earliest start ${formatDate(t.jBars.twentyFourMonth.barEndsOn) || '—'} (prior program ended ${formatDate(t.jBars.twentyFourMonth.priorProgramEnd) || '—'})`}
-                    </>
-                  ) : t.jBars.twentyFourMonth.priorProgramEnd ? (
-                    `Not barred (prior program ended ${formatDate(t.jBars.twentyFourMonth.priorProgramEnd) || '—'})`
-                  ) : (
-                    'Not barred'
-                  )}
-                </Row>
-              </TableBody>
-            </Table>
+            <>
+              <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label="J-1 bars">
+                <TableBody>
+                  <Row label="Program start">{`${formatDate(bars.programStart) || '—'} (${bars.category})`}</Row>
+                  <Row label="The 12 months before">{`${formatDate(bars.twelveMonth.windowFrom) || '—'} – ${formatDate(bars.twelveMonth.windowTo) || '—'}`}</Row>
+                  <Row label="J status in or reaching into them">
+                    {bars.twelveMonth.presences.length
+                      ? bars.twelveMonth.presences
+                          .map(
+                            (p) =>
+                              `${formatDate(p.from)} – ${formatDate(p.to)} (${p.days} days${p.isSixMonthsOrMore ? '' : ', under six months: exempt'})`,
+                          )
+                          .join('; ')
+                      : 'None'}
+                  </Row>
+                  <Row label="12-month bar">
+                    {bars.twelveMonth.isBarred ? (
+                      <>
+                        <Chip size="small" color="error" label="Barred" />
+                        {` earliest allowed start ${formatDate(bars.twelveMonth.barEndsOn) || '—'}`}
+                      </>
+                    ) : (
+                      'Not barred'
+                    )}
+                  </Row>
+                  <Row label="24-month bar">
+                    {bars.twentyFourMonth.isBarred ? (
+                      <>
+                        <Chip size="small" color="error" label="Barred" />
+                        {` earliest allowed start ${formatDate(bars.twentyFourMonth.barEndsOn) || '—'} (${priorProgram})`}
+                      </>
+                    ) : bars.twentyFourMonth.priorProgramEnd ? (
+                      `Not barred (${priorProgram})`
+                    ) : (
+                      'Not barred'
+                    )}
+                  </Row>
+                </TableBody>
+              </Table>
+              {bars.twentyFourMonth.unconfirmedJ2.map((p) => (
+                <Alert key={`${p.from}-${p.to}`} severity="warning" sx={{ mt: 1 }}>
+                  {`J-2 period ${formatDate(p.from)} – ${formatDate(p.to)} does not say the J-1's category. If the J-1 was a Professor or Research Scholar, the 24-month bar applies to the dependant too: earliest allowed start ${formatDate(p.barEndsOn)}.`}
+                </Alert>
+              ))}
+            </>
           )}
         </Box>
       ) : null}
