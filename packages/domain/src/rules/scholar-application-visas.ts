@@ -193,7 +193,14 @@ export const J1_FORM_SECTIONS: TScholarFormSection[] = [
         itemLabel: 'period',
         maxItems: 20,
         item: [
-          { name: 'category', label: 'Category', type: 'text', required: true, max: 40, help: 'e.g. RESEARCH SCHOLAR, STUDENT, J-2 PROFESSOR' },
+          {
+            name: 'category',
+            label: 'Category',
+            type: 'text',
+            required: true,
+            max: 40,
+            help: 'e.g. RESEARCH SCHOLAR, STUDENT, J-2 PROFESSOR',
+          },
           { name: 'fromDate', label: 'From', type: 'date', required: true },
           { name: 'toDate', label: 'To', type: 'date', required: true, after: { field: 'fromDate', message: M.periodToAfterFrom } },
         ],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateOnlyIn } from './dates.js';
 import { unemploymentDays, unemploymentLevel, type TEmploymentPeriod, type TOptAuthorization } from './unemployment.js';
 
 const post: TOptAuthorization = { phase: '02', startDate: '2026-01-01', endDate: '2026-12-31' };
@@ -81,5 +82,70 @@ describe('unemployment days', () => {
     expect(at('2026-03-21')).toMatchObject({ used: 80, remaining: 10, level: 'critical' });
     expect(at('2026-03-31')).toMatchObject({ used: 90, remaining: 0, level: 'critical' });
     expect(at('2026-04-01')).toMatchObject({ used: 91, remaining: 0, level: 'exceeded' });
+  });
+});
+
+// 8 CFR 214.2(f)(10)(ii)(E): at most 90 days "during any post-completion OPT period"; a student granted the STEM
+// extension at most 150 "during the total OPT period", post-completion and STEM together.
+describe('unemployment limit with a STEM extension on file (8 CFR 214.2(f)(10)(ii)(E))', () => {
+  const unemployedUntil = (lastJobDay: string, today: string) =>
+    unemploymentDays({ authorizations: [post, stem], employments: [job('2026-01-01', lastJobDay)], today })!;
+  it('stays 90 during post-completion OPT although the STEM extension is approved: the 60 more days start with it', () => {
+    // Employed to 11/30, then unemployed from 12/01/2026: 31 days on 12/31 (the last post-completion day).
+    const dayBefore = unemployedUntil('2026-11-30', '2026-12-31');
+    expect(dayBefore).toMatchObject({ used: 31, allowed: 90, remaining: 59, hasStem: true, stemStartsOn: '2027-01-01', exceededOn: null });
+    const firstStemDay = unemployedUntil('2026-11-30', '2027-01-01');
+    expect(firstStemDay).toMatchObject({ used: 32, allowed: 150, remaining: 118, usedPostCompletion: 31 });
+    expect(unemployedUntil('2026-11-30', '2027-01-02')).toMatchObject({ used: 33, allowed: 150 });
+  });
+  it('day 90 of post-completion OPT is within the limit, day 91 is exceeded, with or without a STEM extension on file', () => {
+    // Unemployed from 10/03/2026: 90 days on 12/31/2026.
+    expect(unemployedUntil('2026-10-02', '2026-12-31')).toMatchObject({ used: 90, remaining: 0, level: 'critical', exceededOn: null });
+    // Unemployed from 10/02/2026: the 91st day is 12/31/2026, still post-completion.
+    const over = unemployedUntil('2026-10-01', '2026-12-31');
+    expect(over).toMatchObject({ used: 91, level: 'exceeded', exceededOn: '2026-12-31', exceededLimit: 90, over: 1, remaining: 0 });
+    // The STEM extension starting does not undo it: 91 post-completion days passed the 90 allowed then.
+    expect(unemployedUntil('2026-10-01', '2027-01-01')).toMatchObject({
+      used: 92,
+      allowed: 150,
+      usedPostCompletion: 91,
+      level: 'exceeded',
+      exceededOn: '2026-12-31',
+      exceededLimit: 90,
+      over: 1,
+      remaining: 0,
+    });
+  });
+  it('150 in all: day 150 within the limit, day 151 exceeded', () => {
+    // 80 post-completion days (10/13–12/31/2026), then unemployed through the STEM extension: day 150 on 03/11/2027.
+    const at = (today: string) => unemployedUntil('2026-10-12', today);
+    expect(at('2027-03-10')).toMatchObject({ used: 149, allowed: 150, remaining: 1, level: 'critical' });
+    expect(at('2027-03-11')).toMatchObject({ used: 150, remaining: 0, level: 'critical', exceededOn: null });
+    expect(at('2027-03-12')).toMatchObject({
+      used: 151,
+      remaining: 0,
+      level: 'exceeded',
+      exceededOn: '2027-03-12',
+      exceededLimit: 150,
+      over: 1,
+    });
+  });
+  it('counts Feb 29 2028 as a day of unemployment', () => {
+    const p: TOptAuthorization = { phase: '02', startDate: '2028-01-01', endDate: '2028-12-31' };
+    const at = (today: string) => unemploymentDays({ authorizations: [p], employments: [], today })!;
+    // 31 + 29 = 60 days on 02/29/2028; the 90th day is 03/30/2028 and the 91st 03/31/2028.
+    expect(at('2028-02-29')).toMatchObject({ used: 60, remaining: 30, level: 'warning' });
+    expect(at('2028-03-30')).toMatchObject({ used: 90, exceededOn: null });
+    expect(at('2028-03-31')).toMatchObject({ used: 91, level: 'exceeded', exceededOn: '2028-03-31' });
+  });
+  it('takes today from the caller: at 23:30 in Los Angeles on day 90 the student is not yet over, though it is day 91 in UTC', () => {
+    const instant = new Date('2026-04-01T06:30:00Z'); // 03/31/2026 23:30 in America/Los_Angeles
+    const today = dateOnlyIn(instant, { timeZone: 'America/Los_Angeles' });
+    expect(today).toBe('2026-03-31');
+    expect(unemploymentDays({ authorizations: [post], employments: [], today })).toMatchObject({ used: 90, level: 'critical' });
+    expect(unemploymentDays({ authorizations: [post], employments: [], today: dateOnlyIn(instant, { timeZone: 'UTC' }) })).toMatchObject({
+      used: 91,
+      level: 'exceeded',
+    });
   });
 });

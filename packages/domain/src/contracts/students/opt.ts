@@ -71,6 +71,12 @@ export const ZUnemploymentSummary = z.object({
   allowed: z.number().int(),
   remaining: z.number().int(),
   level: z.enum(UNEMPLOYMENT_LEVELS),
+  /** First day of a STEM extension on file: the 150-day limit applies from it (8 CFR 214.2(f)(10)(ii)(E)). */
+  stemStartsOn: z.string().nullable(),
+  /** The day the limit was passed, the limit passed (90 or 150) and by how many days; null / 0 while within it. */
+  exceededOn: z.string().nullable(),
+  exceededLimit: z.number().int().nullable(),
+  over: z.number().int(),
   /** The periods counted as unemployment. */
   gaps: z.array(z.object({ from: z.string(), to: z.string(), days: z.number().int() })),
 });

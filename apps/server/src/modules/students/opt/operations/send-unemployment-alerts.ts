@@ -45,9 +45,10 @@ export async function sendUnemploymentAlerts(ctx: TContext, today = todayIso()):
         .limit(1);
       if (already) continue;
       const name = `${p.firstName} ${p.lastName}`.trim();
-      const left = u.allowed - u.used;
       const status =
-        left < 0 ? `has exceeded the limit (${u.used} of ${u.allowed} days used)` : `has used ${u.used} of ${u.allowed} days; ${left} left`;
+        u.level === 'exceeded'
+          ? `has exceeded the ${u.exceededLimit}-day limit (${u.over} ${u.over === 1 ? 'day' : 'days'} over)`
+          : `has used ${u.used} of ${u.allowed} days; ${u.remaining} left`;
       const label = UNEMPLOYMENT_LEVEL_LABELS[u.level];
       if (p.userId) {
         await notify(tx, ctx, {
@@ -56,7 +57,7 @@ export async function sendUnemploymentAlerts(ctx: TContext, today = todayIso()):
           text: `OPT unemployment days — ${label}: your counter ${status}.`,
           email: {
             subject: `OPT unemployment days: ${label}`,
-            text: `Your OPT unemployment counter ${status}.\n\nDays without a reported employer count against the limit (90 days of post-completion OPT, 150 with the STEM extension). If you have started work, report your employer to the international office now.\n`,
+            text: `Your OPT unemployment counter ${status}.\n\nDays without a reported employer count against the limit (90 days during post-completion OPT; 150 in all from the first day of a STEM extension). If you have started work, report your employer to the international office now.\n`,
           },
         });
       }

@@ -137,7 +137,8 @@ async function optCounters(tx: TTx, actor: TAuthenticatedActor, today: string): 
     const d = data.get(p.id)!;
     const u = d.unemployment;
     if (u && u.level !== 'ok' && d.current && d.current.endDate >= today) {
-      const left = u.allowed - u.used;
+      // Exceeded may mean the 90 post-completion days while the 150 of a started STEM extension are not yet used.
+      const left = u.level === 'exceeded' ? -u.over : u.remaining;
       out.push({
         ...who(p),
         key: `unemployment:${p.id}`,
@@ -146,7 +147,7 @@ async function optCounters(tx: TTx, actor: TAuthenticatedActor, today: string): 
         daysLeft: left,
         what:
           left < 0
-            ? `Unemployment limit exceeded: ${u.used} of ${u.allowed} days used`
+            ? `Unemployment limit exceeded: ${u.over} ${u.over === 1 ? 'day' : 'days'} over the ${u.exceededLimit}-day limit`
             : `${u.used} of ${u.allowed} unemployment days used; ${left} left`,
         severity: left <= UNEMPLOYMENT_THRESHOLDS.critical ? 'critical' : 'warning',
       });

@@ -39,6 +39,10 @@ export function presentOptStudent(actor: TAuthenticatedActor, p: TProfile, d: TO
           allowed: d.unemployment.allowed,
           remaining: d.unemployment.remaining,
           level: d.unemployment.level,
+          stemStartsOn: d.unemployment.stemStartsOn,
+          exceededOn: d.unemployment.exceededOn,
+          exceededLimit: d.unemployment.exceededLimit,
+          over: d.unemployment.over,
           gaps: d.unemployment.gaps,
         }
       : null,

@@ -2,7 +2,7 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { UNEMPLOYMENT_LEVEL_LABELS, type studentsApi } from '@meridian/domain';
+import { formatDate, UNEMPLOYMENT_DAYS_WITH_STEM, UNEMPLOYMENT_LEVEL_LABELS, type studentsApi } from '@meridian/domain';
 import { LEVEL_COLOR } from './opt-format';
 
 const ICONS = { ok: CheckCircleOutline, warning: WarningAmberOutlined, critical: ErrorOutline, exceeded: ErrorOutline } as const;
@@ -19,7 +19,8 @@ export function UnemploymentMeter({ value }: { value: studentsApi.TUnemploymentS
   const color = LEVEL_COLOR[value.level];
   const Icon = ICONS[value.level];
   const pct = Math.min(100, Math.round((value.used / value.allowed) * 100));
-  const over = value.used - value.allowed;
+  // A STEM extension on file but not started: the 90 post-completion days still apply (8 CFR 214.2(f)(10)(ii)(E)).
+  const stemNotStarted = value.stemStartsOn !== null && value.allowed < UNEMPLOYMENT_DAYS_WITH_STEM && value.exceededOn === null;
   return (
     <Box sx={{ minWidth: 190 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.5 }}>
@@ -40,9 +41,17 @@ export function UnemploymentMeter({ value }: { value: studentsApi.TUnemploymentS
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <Icon sx={{ fontSize: 16, color: `${color}.main` }} aria-hidden />
         <Typography variant="caption" sx={{ fontWeight: value.level === 'ok' ? 400 : 700 }}>
-          {UNEMPLOYMENT_LEVEL_LABELS[value.level]} · {over > 0 ? `${over} over` : `${value.remaining} left`}
+          {UNEMPLOYMENT_LEVEL_LABELS[value.level]} ·{' '}
+          {value.exceededOn
+            ? `${value.over} over the ${value.exceededLimit} since ${formatDate(value.exceededOn)}`
+            : `${value.remaining} left`}
         </Typography>
       </Box>
+      {stemNotStarted ? (
+        <Typography variant="caption" color="text.secondary" component="p">
+          150 in all from {formatDate(value.stemStartsOn)} (STEM)
+        </Typography>
+      ) : null}
     </Box>
   );
 }
