@@ -364,6 +364,46 @@ describe('scholarTimeTracking', () => {
       twentyFourMonth: { priorProgramEnd: '2025-06-30', isBarred: true, barEndsOn: '2027-07-01' },
     });
   });
+  // 22 CFR 62.20(d)(2): a J presence touching the twelve months bars by its whole length; 62.20(i)(2): the
+  // 24-month bar reaches a J-2 dependant of a Research Scholar. USCIS memo of December 5, 2006: H-4 time is not counted.
+  it('judges the 12-month bar by whole presences and applies the 24-month bar to a J-2 of a Research Scholar', async () => {
+    const { applicationId } = await buildScholarCase(t, {
+      processedState: 'J-1',
+      processedStartDate: '2027-01-04',
+      data: {
+        category: 'PROFESSOR',
+        priorJStatus: [
+          { category: 'J-2 Research Scholar', fromDate: '01/01/2024', toDate: '01/04/2025' },
+          { category: 'STUDENT', fromDate: '01/05/2025', toDate: '01/04/2026' },
+        ],
+      },
+    });
+    const body = (await call(t, 'GET', `/api/scholars/cases/${applicationId}/time-tracking`, { as: officer })).json();
+    expect(body.jBars.twelveMonth).toMatchObject({
+      windowFrom: '2026-01-04',
+      windowTo: '2027-01-03',
+      presences: [{ from: '2024-01-01', to: '2026-01-04', isSixMonthsOrMore: true, barsUntil: '2027-01-05' }],
+      isBarred: true,
+      barEndsOn: '2027-01-05',
+    });
+    expect(body.jBars.twentyFourMonth).toMatchObject({
+      priorProgramEnd: '2025-01-04',
+      priorProgramStatus: 'J-2',
+      isBarred: true,
+      barEndsOn: '2027-01-05',
+    });
+    const h1b = await buildScholarCase(t, {
+      processedState: 'H-1B',
+      data: {
+        immigrationHistory: [
+          { status: 'H-4', periodofStayFromDate: '01/01/2018', periodofStayToDate: '12/31/2019' },
+          { status: 'H-1B', periodofStayFromDate: '01/01/2020', periodofStayToDate: '12/31/2025' },
+        ],
+      },
+    });
+    const six = (await call(t, 'GET', `/api/scholars/cases/${h1b.applicationId}/time-tracking`, { as: officer })).json().sixYear;
+    expect(six).toMatchObject({ firstDay: '2020-01-01', limitDays: 2192, dependentDays: 730 });
+  });
   it("is open to the case's department without the application's rows, not found for another department, refused to scholars", async () => {
     const own = await buildScholarCase(t, { processedState: 'H-1B', data });
     const other = await buildScholarCase(t, { processedState: 'H-1B', department: 'CS', data });

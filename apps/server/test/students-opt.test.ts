@@ -260,6 +260,70 @@ describe('STEM report participation', () => {
   });
 });
 
+// 8 CFR 214.2(f)(10)(ii)(E): 90 days during post-completion OPT; 150 in all for a student granted the STEM
+// extension, the 60 more days from its first day.
+describe('unemployment limit with an approved STEM extension not yet started', () => {
+  it('shows 90 days allowed and the STEM start from which 150 apply', async () => {
+    const s = await buildStudent(t, { lastName: 'Stemahead' });
+    await buildEmployment(t, s, { optPhase: '02', authorizedStartDate: daysFromToday(-49), authorizedEndDate: daysFromToday(10) });
+    await buildEmployment(t, s, { optPhase: '03', authorizedStartDate: daysFromToday(11), authorizedEndDate: daysFromToday(740) });
+    const [row] = (await optList(officer, { q: 'Stemahead' })).items;
+    expect(row!.unemployment).toMatchObject({
+      used: 50,
+      allowed: 90,
+      remaining: 40,
+      stemStartsOn: daysFromToday(11),
+      exceededOn: null,
+      over: 0,
+    });
+  });
+});
+
+// 8 CFR 214.2(f)(10)(ii)(C)(9): the twelve-month I-983 evaluation reaches the office no later than 10 days after
+// the reporting period ends (the day before its twelve-month mark): it is not overdue before then.
+describe('STEM I-983 evaluations (10 days after the period ends)', () => {
+  it('is due through the tenth day after the period ends and overdue the day after, in the list and its filters', async () => {
+    const s = await buildStudent(t, { lastName: 'Evalgrace' });
+    // A STEM period running well past today; its rows are written by hand so the marks fall exactly where wanted.
+    const stem = await buildEmployment(t, s, {
+      optPhase: '03',
+      authorizedStartDate: daysFromToday(-400),
+      authorizedEndDate: daysFromToday(329),
+    });
+    const add = (kind: string, dueDate: string) =>
+      t.sql('insert into stem_reports (institution_id, profile_id, employment_id, kind, due_date) values ($1, $2, $3, $4, $5)', [
+        stem.institutionId,
+        s.id,
+        stem.id,
+        kind,
+        dueDate,
+      ]);
+    // Mark 9 days ago: the period ended 10 days ago, today is the tenth day after it.
+    await add('evaluation', daysFromToday(-9));
+    // Mark 10 days ago: the tenth day after the period was yesterday.
+    await add('evaluation', daysFromToday(-10));
+    // A validation report keeps its due date: yesterday is overdue.
+    await add('validation_report', daysFromToday(-1));
+    const list = await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Evalgrace', sort: 'dueDate' } });
+    const items = list.json<TPage<studentsApi.TStemReport>>().items;
+    expect(items.map((r) => [r.kind, r.dueDate, r.submitBy, r.status, r.daysLeft])).toEqual([
+      ['evaluation', daysFromToday(-10), daysFromToday(-1), 'overdue', -1],
+      ['evaluation', daysFromToday(-9), today(), 'due', 0],
+      ['validation_report', daysFromToday(-1), daysFromToday(-1), 'overdue', -1],
+    ]);
+    const byStatus = async (status: string) =>
+      (await call(t, 'GET', '/api/students/stem-reports', { as: officer, query: { q: 'Evalgrace', status, sort: 'dueDate' } }))
+        .json<TPage<studentsApi.TStemReport>>()
+        .items.map((r) => [r.kind, r.dueDate]);
+    expect(await byStatus('due')).toEqual([['evaluation', daysFromToday(-9)]]);
+    expect(await byStatus('overdue')).toEqual([
+      ['evaluation', daysFromToday(-10)],
+      ['validation_report', daysFromToday(-1)],
+    ]);
+    expect(await byStatus('open')).toHaveLength(3);
+  });
+});
+
 describe('listDeadlines (the deadlines dashboard)', () => {
   it("lists what is due across the caller's students, soonest first, filtered by kind", async () => {
     const ending = await buildStudent(t, { lastName: 'Dueending', programEndDate: daysFromToday(20) });

@@ -7,9 +7,12 @@ import {
   programEndAlert,
   registrationDue,
   stemExtensionWindow,
+  stemEvaluationPeriodEnd,
   stemReportSchedule,
   stemReportStatus,
+  stemReportSubmitBy,
 } from './deadlines.js';
+import { dateOnlyIn } from './dates.js';
 
 describe('date helpers', () => {
   it('counts days across months, leap years and DST without shifting', () => {
@@ -114,5 +117,47 @@ describe('STEM reports', () => {
     expect(stemReportStatus('2026-07-10', null, '2026-07-10')).toBe('due');
     expect(stemReportStatus('2026-07-10', null, '2026-07-11')).toBe('overdue');
     expect(stemReportStatus('2026-07-10', '2026-07-20', '2026-07-21')).toBe('received');
+  });
+});
+
+// 8 CFR 214.2(f)(10)(ii)(C)(9): the twelve-month and final I-983 evaluations reach the DSO "no later than 10 days
+// following the conclusion of the reporting period"; until then they are not overdue.
+describe('STEM I-983 evaluations: 10 days after the reporting period ends', () => {
+  // STEM 01/10/2026 – 01/09/2028: the twelve-month period ends 01/09/2027, the final one 01/09/2028.
+  const twelve = '2027-01-10';
+  const final = '2028-01-10';
+  const end = '2028-01-09';
+  it('the twelve-month evaluation: period ends 01/09/2027, received by 01/19/2027 is on time, overdue on 01/20/2027', () => {
+    expect(stemEvaluationPeriodEnd(twelve, end)).toBe('2027-01-09');
+    const by = stemReportSubmitBy('evaluation', twelve, end);
+    expect(by).toBe('2027-01-19');
+    expect(stemReportStatus(twelve, null, '2027-01-10', by)).toBe('due');
+    expect(stemReportStatus(twelve, null, '2027-01-18', by)).toBe('due');
+    expect(stemReportStatus(twelve, null, '2027-01-19', by)).toBe('due');
+    expect(stemReportStatus(twelve, null, '2027-01-20', by)).toBe('overdue');
+  });
+  it('the final evaluation covers the STEM period to its end date, scheduled on the end date or on the mark after it', () => {
+    expect(stemReportSubmitBy('evaluation', final, end)).toBe('2028-01-19');
+    // A STEM period ending short of an anniversary: the final evaluation is due on the end date itself.
+    expect(stemReportSubmitBy('evaluation', '2026-10-31', '2026-10-31')).toBe('2026-11-10');
+    expect(stemReportStatus('2026-10-31', null, '2026-11-10', '2026-11-10')).toBe('due');
+    expect(stemReportStatus('2026-10-31', null, '2026-11-11', '2026-11-10')).toBe('overdue');
+  });
+  it('across Feb 29 2028: a period ending 02/29/2028 is on time through 03/10/2028', () => {
+    // STEM from 03/01/2027: the twelve-month mark is 03/01/2028, so the period ends on 02/29/2028.
+    const by = stemReportSubmitBy('evaluation', '2028-03-01', '2029-02-28');
+    expect(stemEvaluationPeriodEnd('2028-03-01', '2029-02-28')).toBe('2028-02-29');
+    expect(by).toBe('2028-03-10');
+    expect(stemReportStatus('2028-03-01', null, '2028-03-10', by)).toBe('due');
+    expect(stemReportStatus('2028-03-01', null, '2028-03-11', by)).toBe('overdue');
+  });
+  it('at 23:30 in Los Angeles on the last day it is still on time, though UTC has moved to the next day', () => {
+    const instant = new Date('2027-01-20T07:30:00Z'); // 01/19/2027 23:30 in America/Los_Angeles
+    const by = stemReportSubmitBy('evaluation', twelve, end);
+    expect(stemReportStatus(twelve, null, dateOnlyIn(instant, { timeZone: 'America/Los_Angeles' }), by)).toBe('due');
+    expect(stemReportStatus(twelve, null, dateOnlyIn(instant, { timeZone: 'UTC' }), by)).toBe('overdue');
+  });
+  it('a validation report keeps its due date: overdue the day after', () => {
+    expect(stemReportSubmitBy('validation_report', '2026-07-10', end)).toBe('2026-07-10');
   });
 });

@@ -148,10 +148,38 @@ export function stemReportSchedule(stemStartDate: string, stemEndDate: string): 
 
 export type TStemReportStatus = 'upcoming' | 'due' | 'overdue' | 'received';
 
-/** A report is 'due' within 30 days of its due date, 'overdue' after it, 'received' once the office has it. */
-export function stemReportStatus(dueDate: string, receivedOn: string | null, today: string): TStemReportStatus {
+/**
+ * Days after the end of an I-983 evaluation's reporting period within which the student must submit it to the
+ * DSO: "no later than 10 days following the conclusion of the reporting period" (8 CFR 214.2(f)(10)(ii)(C)(9),
+ * Form I-983 instructions).
+ */
+export const STEM_EVALUATION_SUBMIT_DAYS = 10;
+
+/**
+ * The last day of the period an I-983 evaluation covers. The twelve-month evaluation is scheduled on the
+ * twelve-month mark, so its period ends the day before; the final evaluation covers the STEM period to its end
+ * date (its due date is that end date, or a 24-month mark falling just after it).
+ */
+export function stemEvaluationPeriodEnd(dueDate: string, stemEndDate: string | null): string {
+  if (stemEndDate && dueDate >= stemEndDate) return stemEndDate;
+  return addDays(dueDate, -1);
+}
+
+/**
+ * The last day the office can receive a report before it is overdue: for an evaluation, 10 days after its
+ * reporting period ends (8 CFR 214.2(f)(10)(ii)(C)(9)); a validation report on its due date.
+ */
+export function stemReportSubmitBy(kind: TStemReportKind, dueDate: string, stemEndDate: string | null): string {
+  if (kind !== 'evaluation') return dueDate;
+  return addDays(stemEvaluationPeriodEnd(dueDate, stemEndDate), STEM_EVALUATION_SUBMIT_DAYS);
+}
+
+/**
+ * 'received' once the office has it; else 'overdue' after `submitBy` (the due date itself unless given, see
+ * stemReportSubmitBy), 'due' within 30 days before the due date and until `submitBy`, 'upcoming' before.
+ */
+export function stemReportStatus(dueDate: string, receivedOn: string | null, today: string, submitBy: string = dueDate): TStemReportStatus {
   if (receivedOn) return 'received';
-  const left = daysBetween(today, dueDate);
-  if (left < 0) return 'overdue';
-  return left <= 30 ? 'due' : 'upcoming';
+  if (today > submitBy) return 'overdue';
+  return daysBetween(today, dueDate) <= 30 ? 'due' : 'upcoming';
 }

@@ -126,7 +126,10 @@ export const ZStemReport = z.object({
   stemEnd: z.string().nullable(),
   kind: z.enum(['validation_report', 'evaluation']),
   dueDate: z.string(),
+  /** The last day the office can receive it before it is overdue: an evaluation 10 days after its period ends (8 CFR 214.2(f)(10)(ii)(C)(9)). */
+  submitBy: z.string(),
   status: z.enum(STEM_REPORT_STATUSES),
+  /** Days until submitBy (negative once overdue). */
   daysLeft: z.number().int(),
   receivedOn: z.string().nullable(),
   attachmentId: z.string().nullable(),

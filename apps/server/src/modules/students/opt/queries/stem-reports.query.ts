@@ -1,5 +1,12 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, stemReportStatus, type studentsApi } from '@meridian/domain';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  daysBetween,
+  STEM_EVALUATION_SUBMIT_DAYS,
+  stemReportStatus,
+  stemReportSubmitBy,
+  type studentsApi,
+} from '@meridian/domain';
 import type { TTx } from '../../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../../platform/http/context.js';
 import { stemReports, studentEmployments, studentProfiles } from '../../schema.js';
@@ -40,6 +47,8 @@ type TRow = {
 /** A STEM OPT report row as the list shows it, with its status and the days left. */
 export function presentStemReport(actor: TAuthenticatedActor, r: TRow, today: string): studentsApi.TStemReport {
   const receivedOn = r.report.receivedAt ? r.report.receivedAt.toISOString().slice(0, 10) : null;
+  const kind = r.report.kind as 'validation_report' | 'evaluation';
+  const submitBy = stemReportSubmitBy(kind, r.report.dueDate, r.stemEnd);
   return {
     reportId: r.report.id,
     profileId: r.report.profileId,
@@ -50,16 +59,26 @@ export function presentStemReport(actor: TAuthenticatedActor, r: TRow, today: st
     employerName: r.employerName,
     stemStart: r.stemStart,
     stemEnd: r.stemEnd,
-    kind: r.report.kind as 'validation_report' | 'evaluation',
+    kind,
     dueDate: r.report.dueDate,
-    status: stemReportStatus(r.report.dueDate, receivedOn, today),
-    daysLeft: daysBetween(today, r.report.dueDate),
+    submitBy,
+    status: stemReportStatus(r.report.dueDate, receivedOn, today, submitBy),
+    daysLeft: daysBetween(today, submitBy),
     receivedOn,
     attachmentId: r.report.attachmentId,
     notes: r.report.notes,
     canEdit: staffReachesProfile(actor, { campusSiteId: r.campusSiteId }, 'edit'),
   };
 }
+
+/**
+ * stemReportSubmitBy in SQL: an evaluation is received in time until 10 days after its period ends (the day
+ * before its twelve-month mark, or the STEM end date for the final one); a validation report on its due date.
+ */
+const submitBySql = sql`(case when ${stemReports.kind} = 'evaluation' then (case
+  when ${studentEmployments.authorizedEndDate} is not null and ${stemReports.dueDate} >= ${studentEmployments.authorizedEndDate}
+  then ${studentEmployments.authorizedEndDate} else ${stemReports.dueDate} - 1 end) + ${STEM_EVALUATION_SUBMIT_DAYS}::int
+  else ${stemReports.dueDate} end)`;
 
 function baseQuery(tx: TTx) {
   return tx
@@ -94,8 +113,8 @@ export async function listStemReportsQuery(tx: TTx, actor: TAuthenticatedActor, 
   if (q.kind) where.push(eq(stemReports.kind, q.kind));
   const open = isNull(stemReports.receivedAt);
   if (q.status === 'received') where.push(isNotNull(stemReports.receivedAt));
-  if (q.status === 'overdue') where.push(open, lt(stemReports.dueDate, today));
-  if (q.status === 'due') where.push(open, sql`${stemReports.dueDate} between ${today} and ${soon}`);
+  if (q.status === 'overdue') where.push(open, sql`${submitBySql} < ${today}::date`);
+  if (q.status === 'due') where.push(open, sql`${submitBySql} >= ${today}::date`, lte(stemReports.dueDate, soon));
   if (q.status === 'upcoming') where.push(open, gt(stemReports.dueDate, soon));
   if (q.status === 'open') where.push(open, lte(stemReports.dueDate, soon));
   const dir = q.order === 'desc' ? desc : asc;
@@ -107,6 +126,7 @@ export async function listStemReportsQuery(tx: TTx, actor: TAuthenticatedActor, 
     .select({ total: count() })
     .from(stemReports)
     .innerJoin(studentProfiles, eq(studentProfiles.id, stemReports.profileId))
+    .leftJoin(studentEmployments, eq(studentEmployments.id, stemReports.employmentId))
     .where(and(...where))) as [{ total: number }];
   const rows = (await baseQuery(tx)
     .where(and(...where))

@@ -69,7 +69,8 @@ export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TS
         <DialogContent dividers>
           <Typography sx={{ mb: 2 }}>
             <strong>{what}</strong> of <strong>{name}</strong>
-            {report.employerName ? ` (${report.employerName})` : ''}, due {formatDate(report.dueDate)}.
+            {report.employerName ? ` (${report.employerName})` : ''}, due {formatDate(report.dueDate)}
+            {report.submitBy !== report.dueDate ? ` (on time if received by ${formatDate(report.submitBy)})` : ''}.
           </Typography>
           {formError ? (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>

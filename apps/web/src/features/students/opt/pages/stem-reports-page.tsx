@@ -79,7 +79,7 @@ export function StemReportsPage() {
           {formatDate(r.dueDate)}
           {r.status !== 'received' ? (
             <Typography variant="caption" component="div" color="text.secondary">
-              {daysText(r.daysLeft)}
+              {r.submitBy !== r.dueDate ? `to the office by ${formatDate(r.submitBy)}, ${daysText(r.daysLeft)}` : daysText(r.daysLeft)}
             </Typography>
           ) : null}
         </>
