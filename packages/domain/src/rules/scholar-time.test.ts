@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateOnlyIn } from './dates.js';
 import {
   countsTowardSixYears,
   endDateAlert,
@@ -193,6 +194,15 @@ describe('H-1B six-year maximum: dependants and recapture (8 CFR 214.2(h)(13)(ii
     expect(t).toMatchObject({ firstDay: '2020-01-01', limitDays: 2192, usedDays: 2192, dependentDays: 730, isMaxedOut: true });
     // The day before: one day left, max-out on the last day of the six years.
     expect(sixYearTracking(periods, [], '2025-12-30')).toMatchObject({ remainingDays: 1, maxOutDate: '2025-12-31', isMaxedOut: false });
+  });
+  it('takes "today" from the caller: at 23:30 in Los Angeles on the day before the limit, one day is left', () => {
+    const periods = [h('2018-01-01', '2019-12-31', 'H-4'), h('2020-01-01', '2027-12-31')];
+    const instant = new Date('2025-12-31T07:30:00Z'); // 12/30/2025 23:30 in America/Los_Angeles
+    expect(sixYearTracking(periods, [], dateOnlyIn(instant, { timeZone: 'America/Los_Angeles' }))).toMatchObject({
+      remainingDays: 1,
+      isMaxedOut: false,
+    });
+    expect(sixYearTracking(periods, [], dateOnlyIn(instant, { timeZone: 'UTC' }))).toMatchObject({ remainingDays: 0, isMaxedOut: true });
   });
   it('L-2 then L-1 then H-1B: the L-1 counts, the L-2 does not', () => {
     const periods = [h('2019-01-01', '2019-12-31', 'L-2'), h('2020-01-01', '2020-12-31', 'L-1B'), h('2021-01-01', '2026-12-31')];
