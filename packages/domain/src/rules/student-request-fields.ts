@@ -299,6 +299,14 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
           },
           { name: 'requested_start_date', label: 'Requested start date', kind: 'date', required: true },
           { name: 'requested_end_date', label: 'Requested end date', kind: 'date', required: true },
+          // SEVIS Table 6: the OPT recommendation (OPTEmployment Add) carries FullPartTimeIndicator 01 / 02.
+          {
+            name: 'opt_full_or_part_time',
+            label: 'Full or part time',
+            kind: 'select',
+            required: true,
+            options: EMPLOYMENT_TIME,
+          },
         ],
       },
       { title: 'Contact', fields: contactFields },
