@@ -68,7 +68,7 @@ export function employmentFieldsOf(body: ReturnType<typeof studentsApi.ZEmployme
     startDate: body.startDate,
     endDate: body.endDate,
     fullOrPartTime: body.fullOrPartTime,
-    ...(body.employerAddress ? { employerAddress: { ...body.employerAddress, countryCode: 'US' } } : {}),
+    ...(body.employerAddress?.line1 ? { employerAddress: { ...body.employerAddress, countryCode: 'US' } } : {}),
   };
 }
 
