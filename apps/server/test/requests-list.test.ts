@@ -32,7 +32,9 @@ beforeAll(async () => {
   const statuses = ['draft', 'submitted', 'in_review', 'approved', 'completed', 'clarification_requested'] as const;
   // Two types both requesters may start, without forms of their own (the catalogue's information updates have forms and effects).
   const plain = await Promise.all(
-    ['plain_update_a', 'plain_update_b'].map((code) => buildRequestType(t, { code, name: code, starters: ['student', 'scholar'], visaScope: 'All' })),
+    ['plain_update_a', 'plain_update_b'].map((code) =>
+      buildRequestType(t, { code, name: code, starters: ['student', 'scholar'], visaScope: 'All' }),
+    ),
   );
   for (let i = 0; i < 24; i++) {
     const status = statuses[i % statuses.length]!;

@@ -742,6 +742,13 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
         fields: [
           { name: 'personal_funds', label: 'Personal funds (USD)', kind: 'money' },
           { name: 'school_funding', label: 'Funds from this school (USD)', kind: 'money' },
+          {
+            name: 'school_funding_remarks',
+            label: 'Kind of school funding',
+            kind: 'textarea',
+            maxLength: 500,
+            required: (d) => positiveAmount(d.school_funding),
+          },
           { name: 'other_funding', label: 'Funds from other sources (USD)', kind: 'money' },
           {
             name: 'other_funding_remarks',
@@ -814,6 +821,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             maxLength: 2,
             required: (d) => hasDependent(d),
           },
+          { name: 'dependent_residence_country', label: 'Country of permanent residence (2-letter ISO code)', kind: 'text', maxLength: 2 },
           remarks,
         ],
       },
@@ -951,6 +959,7 @@ function checkFormat(field: TStudentRequestField, raw: unknown): string | null {
       break;
     case 'dependent_birth_country':
     case 'dependent_citizenship_country':
+    case 'dependent_residence_country':
       if (!ISO_COUNTRY.test(v)) return MSG.invalidValue;
       break;
     default:

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { dependentTerminationReasons, type studentsApi as S } from '@meridian/domain';
+import { dependentTerminationReasons, todayIso, type studentsApi as S } from '@meridian/domain';
 import { AppError, fieldError } from '../../../../platform/errors/app-error.js';
 import type { TContext } from '../../../../platform/http/context.js';
 import { studentDependents } from '../../schema.js';
@@ -36,7 +36,8 @@ export async function terminateDependent(
       dependentId,
       eventType: 'Dependent',
       action: 'Terminate',
-      payload: { ...dependentSevisPayload(after!, p.sevisId), reasonCode, sevisReasonCode: reasonCode, remarks },
+      // The exchange visitor batch's J-2 termination carries its effective date: the day the officer ends it.
+      payload: { ...dependentSevisPayload(after!, p.sevisId), reasonCode, sevisReasonCode: reasonCode, remarks, effectiveDate: todayIso() },
     });
     await auditDependent(
       tx,

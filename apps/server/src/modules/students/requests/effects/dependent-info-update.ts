@@ -19,6 +19,7 @@ export function approveDependentInfoUpdate(d: TData): TApprovalEffect {
       birthCity: str(d, 'dependent_birth_city'),
       birthCountryCode: str(d, 'dependent_birth_country'),
       citizenshipCountryCode: str(d, 'dependent_citizenship_country'),
+      permanentResidenceCountryCode: str(d, 'dependent_residence_country'),
       needsSevisUpdate: true,
     },
   };

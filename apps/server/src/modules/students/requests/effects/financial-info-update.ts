@@ -10,6 +10,7 @@ export function approveFinancialInfoUpdate(d: TData, p: TProfileRow): TApprovalE
     ['other_funding', 'otherFunds'],
   ];
   for (const [field, key] of amounts) if (str(d, field)) financials[key] = Number(str(d, field));
+  if (str(d, 'school_funding_remarks')) financials.schoolFundsRemarks = str(d, 'school_funding_remarks');
   if (str(d, 'other_funding_remarks')) financials.otherFundsRemarks = str(d, 'other_funding_remarks');
   const set: TProfileSet = amounts.some(([f]) => str(d, f)) ? { financials } : {};
   return {
