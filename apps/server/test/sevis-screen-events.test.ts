@@ -3,7 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS_CHANGE_MSG, type sevisApi, type studentsApi, type TRequestDetail, type TSession } from '@meridian/domain';
+import {
+  EMPLOYMENT_TIME_CODES,
+  EV_TERMINATION_REASONS,
+  F2_TERMINATION_REASONS,
+  J2_FORM_PURPOSES,
+  J2_TERMINATION_REASONS,
+  STATUS_CHANGE_MSG,
+  STUDENT_CANCEL_REASONS,
+  STUDENT_TERMINATION_REASONS,
+  type sevisApi,
+  type studentsApi,
+  type TRequestDetail,
+  type TSession,
+} from '@meridian/domain';
+import { codeList } from '../src/modules/sevis/xml/schema.js';
+import { EV_DEPENDENT_END_STATUS } from '../src/modules/sevis/xml/codes.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import {
@@ -538,5 +553,26 @@ describe('dependents are ended and added with the SEVIS codes the officer choose
       [d.id],
     );
     expect(dep!.termination_reason_code).toBe('03');
+  });
+});
+
+describe('the SEVIS codes screens offer are the ones the batch schemas accept', () => {
+  const codes = (l: readonly { code: string }[]) => l.map((c) => c.code).sort();
+  const schema = (kind: 'student' | 'ev', type: string) => [...codeList(kind, type).keys()].sort();
+  it('SEVIS Table 6 full or part time, Table 13 F-1 termination, Table 10 cancellation, Table 3 F-2 termination', () => {
+    expect(codes(EMPLOYMENT_TIME_CODES)).toEqual(schema('student', 'EmploymentTimeType'));
+    // The schema also takes 14, 15 and 21, which SEVIS Table 13 marks M-1 only: never offered for an F-1 record.
+    const terminate = schema('student', 'StudentTerminationReasonType');
+    expect(terminate.filter((c) => !codes(STUDENT_TERMINATION_REASONS).includes(c))).toEqual(['14', '15', '21']);
+    expect(codes(STUDENT_TERMINATION_REASONS).every((c) => terminate.includes(c))).toBe(true);
+    expect(codes(STUDENT_CANCEL_REASONS)).toEqual(schema('student', 'StudentCancelReasonType'));
+    expect(codes(F2_TERMINATION_REASONS)).toEqual(schema('student', 'DependentTerminationReasonType'));
+  });
+  it('SEVIS Table 24 J-1 termination, Table 19 J-2 termination (with End Status for death and divorce), the J-2 DS-2019 purpose', () => {
+    expect(codes(EV_TERMINATION_REASONS)).toEqual(schema('ev', 'EVTerminationReasonType'));
+    const table19 = J2_TERMINATION_REASONS.filter((r) => /^\d+$/.test(r.code));
+    expect(codes(table19)).toEqual(schema('ev', 'EVDepTerminationReasonType'));
+    expect(J2_TERMINATION_REASONS.filter((r) => !/^\d+$/.test(r.code)).every((r) => EV_DEPENDENT_END_STATUS[r.code])).toBe(true);
+    expect(codes(J2_FORM_PURPOSES)).toEqual(schema('ev', 'EVPrintReasonType'));
   });
 });
