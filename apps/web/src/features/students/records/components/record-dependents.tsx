@@ -448,6 +448,10 @@ const KIND_LABELS: Record<string, string> = {
   on_campus: 'On-campus employment',
 };
 
+/** An approved OPT or STEM OPT is the DSO's recommendation (USCIS authorizes it): it reads as Recommended. */
+const employmentStatus = (e: TRecord['employments'][number]) =>
+  (e.kind === 'opt' || e.kind === 'stem') && e.status === 'approved' ? 'Recommended' : e.status;
+
 /** Employment tab: CPT/OPT and other employment, read only here (requests change it). */
 export function EmploymentTab({ record }: { record: TRecord }) {
   return (
@@ -477,7 +481,7 @@ export function EmploymentTab({ record }: { record: TRecord }) {
                   {KIND_LABELS[e.kind] ?? e.kind}
                   {e.optPhase ? ` (${OPT_PHASES.find((p) => p.code === e.optPhase)?.label ?? e.optPhase})` : ''}
                 </TableCell>
-                <TableCell>{e.status}</TableCell>
+                <TableCell>{employmentStatus(e)}</TableCell>
                 <TableCell>
                   {formatDate(e.authorizedStartDate)}
                   {e.authorizedEndDate ? ` – ${formatDate(e.authorizedEndDate)}` : ''}
