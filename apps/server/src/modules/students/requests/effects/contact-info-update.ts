@@ -1,4 +1,4 @@
-import { str, type TApprovalEffect, type TData, type TProfileSet } from './approval-effect.js';
+import { str, type TApprovalEffect, type TData, NOTHING_CHANGED, type TProfileSet } from './approval-effect.js';
 
 /** Approving a contact update changes the U.S. address, phone and e-mail given; SEVIS hears them as a staff edit would (PersonalInfo / Address). */
 export function approveContactInfoUpdate(d: TData): TApprovalEffect {
@@ -16,7 +16,7 @@ export function approveContactInfoUpdate(d: TData): TApprovalEffect {
   if (str(d, 'new_email')) set.email = str(d, 'new_email');
   return {
     auditAction: 'student.contact-updated',
-    told: 'Your contact information is updated; the office will report it to SEVIS.',
+    told: Object.keys(set).length ? 'Your contact information is updated; the office will report it to SEVIS.' : NOTHING_CHANGED,
     profileSet: set,
     recordEvents: true,
   };

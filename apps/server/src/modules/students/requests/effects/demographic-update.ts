@@ -1,4 +1,4 @@
-import { str, type TApprovalEffect, type TData, type TProfileSet } from './approval-effect.js';
+import { str, type TApprovalEffect, type TData, NOTHING_CHANGED, type TProfileSet } from './approval-effect.js';
 
 /** Approving a demographic update changes the names and gender given; SEVIS hears them as a staff edit would (PersonalInfo / Edit). */
 export function approveDemographicUpdate(d: TData): TApprovalEffect {
@@ -9,7 +9,7 @@ export function approveDemographicUpdate(d: TData): TApprovalEffect {
   if (str(d, 'new_gender')) set.gender = str(d, 'new_gender');
   return {
     auditAction: 'student.demographics-updated',
-    told: 'Your personal details are updated; the office will report them to SEVIS.',
+    told: Object.keys(set).length ? 'Your personal details are updated; the office will report them to SEVIS.' : NOTHING_CHANGED,
     profileSet: set,
     recordEvents: true,
   };

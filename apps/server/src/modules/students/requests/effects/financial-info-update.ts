@@ -1,5 +1,5 @@
 import type { TProfileRow } from '../../student.policy.js';
-import { str, type TApprovalEffect, type TData, type TProfileSet } from './approval-effect.js';
+import { str, type TApprovalEffect, type TData, NOTHING_CHANGED, type TProfileSet } from './approval-effect.js';
 
 /** Approving a financial update changes the amounts given; SEVIS hears them as a staff edit would (FinancialInfo / Edit). */
 export function approveFinancialInfoUpdate(d: TData, p: TProfileRow): TApprovalEffect {
@@ -15,7 +15,7 @@ export function approveFinancialInfoUpdate(d: TData, p: TProfileRow): TApprovalE
   const set: TProfileSet = amounts.some(([f]) => str(d, f)) ? { financials } : {};
   return {
     auditAction: 'student.financials-updated',
-    told: 'Your financial information is updated; the office will report it to SEVIS.',
+    told: Object.keys(set).length ? 'Your financial information is updated; the office will report it to SEVIS.' : NOTHING_CHANGED,
     profileSet: set,
     recordEvents: true,
   };

@@ -1,4 +1,4 @@
-import { str, type TApprovalEffect, type TData, type TProfileSet } from './approval-effect.js';
+import { str, type TApprovalEffect, type TData, NOTHING_CHANGED, type TProfileSet } from './approval-effect.js';
 
 /** Approving a program update changes the majors and minor given (CIP codes); SEVIS hears them as a staff edit would (Program / Edit). */
 export function approveProgramInfoUpdate(d: TData): TApprovalEffect {
@@ -8,7 +8,7 @@ export function approveProgramInfoUpdate(d: TData): TApprovalEffect {
   if (str(d, 'new_minor_code')) set.minorCode = str(d, 'new_minor_code');
   return {
     auditAction: 'student.program-updated',
-    told: 'Your program information is updated; the office will report it to SEVIS.',
+    told: Object.keys(set).length ? 'Your program information is updated; the office will report it to SEVIS.' : NOTHING_CHANGED,
     profileSet: set,
     recordEvents: true,
   };

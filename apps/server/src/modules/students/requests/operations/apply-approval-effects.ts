@@ -95,6 +95,8 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
     after,
     ip: ctx.ip,
   });
-  if (profile.userId)
-    await notify(tx, ctx, { userIds: [profile.userId], text: effect.told, typeName: effect.auditAction, requestId: r.id });
+  // An update whose values the record already had reaches no batch: the student is not promised SEVIS hears of it.
+  const told =
+    effect.recordEvents && !sevisUpdates.length ? 'Your request is approved; your record already showed what it asked for.' : effect.told;
+  if (profile.userId) await notify(tx, ctx, { userIds: [profile.userId], text: told, typeName: effect.auditAction, requestId: r.id });
 }
