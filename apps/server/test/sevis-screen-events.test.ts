@@ -364,6 +364,16 @@ describe('approving an information update changes the record and queues what a s
     expect(await batchOf(e.id)).toContain('Rivera');
   });
 
+  it('an update asking for what the record already shows queues nothing and does not promise SEVIS', async () => {
+    const r = await demo({ lastName: 'Rivera' });
+    const approved = await approveRequest('demographic_update', { new_last_name: r.lastName });
+    expect(await openEvents(demoId)).toEqual([]);
+    const [told] = await t.sql<{ text: string }>('select text from notifications where request_id = $1 order by created_at desc limit 1', [
+      approved.id,
+    ]);
+    expect(told!.text).toBe('Your request is approved; your record already showed what it asked for.');
+  });
+
   it('Contact Information Update → PersonalInfo with the U.S. address', async () => {
     await demo();
     await approveRequest('contact_info_update', {
