@@ -1,6 +1,6 @@
 import type { TTestApp } from './app.js';
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { buildDependent, buildProfileCorrection, buildSiteOfActivity, buildStudent } from './factories/index.js';
+import { buildDependent, buildPendingEvent, buildProfileCorrection, buildSiteOfActivity, buildStudent } from './factories/index.js';
 
 // students.read / students.manage: super users, officers and assistants of some campus site; the
 // record itself is then checked by campus site (the rows use Main Campus records, which the demo
@@ -123,6 +123,25 @@ export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
     expect: STAFF,
   },
   {
+    method: 'POST',
+    path: '/api/students/:profileId/sevis-events/:eventId/complete',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await record(m);
+      // An OPT recommendation the batch held back for lack of full or part time (SEVIS Table 6).
+      const e = await buildPendingEvent(m.t, ofRecord(m.t, r.profileId), {
+        eventType: 'OPTEmployment',
+        action: 'Request',
+        status: 'held',
+        message: 'Full or part time OPT is missing in the SEVIS update.',
+        payload: { optPhase: '02' },
+      });
+      return { params: { profileId: r.profileId, eventId: e.id }, body: { values: { fullOrPartTime: '01' } } };
+    },
+    expect: STAFF,
+  },
+  {
     method: 'GET',
     path: '/api/students/:profileId/requests',
     access: 'students.read',
@@ -172,7 +191,7 @@ export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
     foreignRecord: 404,
     request: async (m) => {
       const r = await record(m);
-      return { params: { profileId: r.profileId, dependentId: await newDependent(m.t, r.profileId) }, body: { reasonCode: 'DIVORCE' } };
+      return { params: { profileId: r.profileId, dependentId: await newDependent(m.t, r.profileId) }, body: { reasonCode: '04' } };
     },
     expect: STAFF,
   },

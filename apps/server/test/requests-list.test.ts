@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRequestSummary, TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, perms } from './http.js';
-import { buildRequest, buildUser, siteIdOf } from './factories/index.js';
+import { buildRequest, buildRequestType, buildUser, siteIdOf } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -30,14 +30,19 @@ beforeAll(async () => {
   seeded = new Set((await t.sql<{ id: string }>('select id from requests where institution_id = $1', [t.institutionA])).map((r) => r.id));
   // Requests across both sites, site-less ones, several requesters and states.
   const statuses = ['draft', 'submitted', 'in_review', 'approved', 'completed', 'clarification_requested'] as const;
+  // Two types both requesters may start, without forms of their own (the catalogue's information updates have forms and effects).
+  const plain = await Promise.all(
+    ['plain_update_a', 'plain_update_b'].map((code) =>
+      buildRequestType(t, { code, name: code, starters: ['student', 'scholar'], visaScope: 'All' }),
+    ),
+  );
   for (let i = 0; i < 24; i++) {
     const status = statuses[i % statuses.length]!;
     await buildRequest(t, {
       status,
       site: (['MAIN', 'MED', null] as const)[i % 3],
       requester: i % 4 === 0 ? 'scholar' : 'student',
-      // Two types both requesters may start, without forms of their own.
-      typeCode: i % 2 ? 'contact_info_update' : 'demographic_update',
+      requestTypeId: plain[i % 2 ? 0 : 1]!.id,
       ...(status === 'draft' ? {} : { submittedAt: new Date(`2026-01-${String(1 + i).padStart(2, '0')}T12:00:00Z`) }),
     });
   }
@@ -81,7 +86,7 @@ describe('listRequests: filters, paging, sorting', () => {
     const submitted = await listAll(admin, { status: 'submitted,in_review' });
     expect(submitted.length).toBeGreaterThan(0);
     expect(submitted.every((r) => ['submitted', 'in_review'].includes(r.status))).toBe(true);
-    const contact = await listAll(admin, { type: 'contact_info_update' });
+    const contact = await listAll(admin, { type: 'plain_update_a' });
     expect(contact.length).toBe(12);
     expect(ours(await listAll(admin, { assigned: 'unassigned' })).length).toBe(24);
     expect(await listAll(admin, { assigned: 'me' })).toEqual([]);

@@ -261,12 +261,12 @@ describe('dependents and sites of activity', () => {
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({ event_type: 'Dependent', action: 'Edit', dependent_id: id });
     expect(pending[0]!.payload).toMatchObject({ citizenshipCountryCode: 'CA', changedFields: ['citizenshipCountryCode'] });
-    const term = await call(t, 'POST', `/api/students/${s.id}/dependents/${id}/terminate`, { as: admin, body: { reasonCode: 'DIVORCE' } });
-    expect(term.json()).toMatchObject({ status: 'Terminated', terminationReasonCode: 'DIVORCE' });
+    // An F-2 ends with a SEVIS Table 3 reason (04: divorce).
+    const term = await call(t, 'POST', `/api/students/${s.id}/dependents/${id}/terminate`, { as: admin, body: { reasonCode: '04' } });
+    expect(term.json()).toMatchObject({ status: 'Terminated', terminationReasonCode: '04' });
     expect((await events(s.id)).map((e) => `${e.event_type}/${e.action}`)).toContain('Dependent/Terminate');
     expect(
-      (await call(t, 'POST', `/api/students/${s.id}/dependents/${id}/terminate`, { as: admin, body: { reasonCode: 'DIVORCE' } }))
-        .statusCode,
+      (await call(t, 'POST', `/api/students/${s.id}/dependents/${id}/terminate`, { as: admin, body: { reasonCode: '04' } })).statusCode,
     ).toBe(409);
     expect(
       (await call(t, 'POST', `/api/students/${s.id}/dependents/${id}/terminate`, { as: admin, body: { reasonCode: 'NOPE' } })).statusCode,

@@ -417,7 +417,13 @@ describe('every form, approved, changes the record as an office expects', () => 
   };
 
   it('OPT: the recommended period, then its employer, then a second employer in the same period', async () => {
-    const opt = await approved('opt_request', { opt_type: '02', requested_start_date: day(60), requested_end_date: day(424), ...contact });
+    const opt = await approved('opt_request', {
+      opt_type: '02',
+      opt_full_or_part_time: '01',
+      requested_start_date: day(60),
+      requested_end_date: day(424),
+      ...contact,
+    });
     expect(opt.events).toEqual(['OPTEmployment/Request']);
     expect(opt.audit.action).toBe('student.opt-recommended');
     expect(opt.jobs.filter((j) => j.kind === 'opt')).toEqual([

@@ -53,8 +53,13 @@ describe("startRequestForStudent: the office starts a request on a student's beh
       [r.id],
     );
     expect(audit!.actor).toBe('officer');
-    // The draft is the student's: they see it and submit it.
+    // The draft is the student's: they see it, fill in its form and submit it.
     expect((await call(t, 'GET', `/api/requests/${r.id}`, { as: student })).statusCode).toBe(200);
+    const data = {
+      transfer_school_name: 'Boston College',
+      transfer_release_date: new Date(Date.now() + 20 * 86400000).toISOString().slice(0, 10),
+    };
+    expect((await call(t, 'PUT', `/api/requests/${r.id}/data`, { as: student, body: { data } })).statusCode).toBe(200);
     expect((await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: student })).statusCode).toBe(200);
   });
 

@@ -70,7 +70,7 @@ const DECIDED: readonly TRequestStatus[] = ['approved', 'completed', 'dismissed'
 
 export interface TRequestOptions {
   institutionId?: string | undefined;
-  /** The type by code (default: demographic_update, a type with no form or effects of its own). */
+  /** The type by code (default: a type with no form or effects of its own: matriculation_request for a student, else demographic_update). */
   typeCode?: string | undefined;
   /** Or a type row of the test's own (buildRequestType). */
   requestTypeId?: string | undefined;
@@ -117,10 +117,12 @@ export async function buildRequestWithApprovals(
   const institutionId = o.institutionId ?? t.institutionA;
   const db = owner(t);
   const status: TRequestStatus = o.status ?? 'draft';
+  const requester = await userOf(t, o.requester ?? 'student', institutionId);
+  // Demographic and the other information updates are a student's forms with effects; a student's plain request is matriculation.
+  const plainType = requester.role === 'ISSSstudent' ? 'matriculation_request' : 'demographic_update';
   const type = o.requestTypeId
     ? only(await db.select().from(requestTypes).where(eq(requestTypes.id, o.requestTypeId)), `request type ${o.requestTypeId}`)
-    : await requestTypeOf(t, o.typeCode ?? 'demographic_update', institutionId);
-  const requester = await userOf(t, o.requester ?? 'student', institutionId);
+    : await requestTypeOf(t, o.typeCode ?? plainType, institutionId);
   const starter = STARTER_OF[requester.role] ?? '';
   // Types without starters are opened by the module that owns them (a scholar case's programs).
   if (type.starters.length && !type.starters.includes(starter))

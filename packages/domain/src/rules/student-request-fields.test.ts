@@ -132,7 +132,13 @@ describe('phones (Invalid phone)', () => {
     expect(one('opt_request', 'foreign_phone_number', '98 7654')).toBe(MSG.invalidPhone);
   });
   describe('the phone set on submit', () => {
-    const base = { opt_type: '02', requested_start_date: '2027-06-01', requested_end_date: '2028-05-31', user_email: 'a@b.edu' };
+    const base = {
+      opt_type: '02',
+      opt_full_or_part_time: '01',
+      requested_start_date: '2027-06-01',
+      requested_end_date: '2028-05-31',
+      user_email: 'a@b.edu',
+    };
     const phoneErrors = (extra: TStudentRequestData) => {
       const e = submit('opt_request', { ...base, ...extra });
       return {
@@ -300,5 +306,50 @@ describe('conditional requirements', () => {
     expect(submit('program_extension', { ...base, school_funding: '12000' }).school_funding_remarks).toEqual([MSG.required]);
     expect(submit('program_extension', { ...base, other_funding: '500.50' }).other_funding_remarks).toEqual([MSG.required]);
     expect(submit('program_extension', { ...base, other_funding: '0' })).toEqual({});
+  });
+});
+
+describe('OPT full or part time (SEVIS Table 6: 01 full time, 02 part time)', () => {
+  it('is required on submit, and only the two SEVIS codes are accepted', () => {
+    expect(submit('opt_request', { opt_type: '01' }).opt_full_or_part_time).toEqual([MSG.required]);
+    expect(one('opt_request', 'opt_full_or_part_time', '01')).toBeUndefined();
+    expect(one('opt_request', 'opt_full_or_part_time', '02')).toBeUndefined();
+    expect(one('opt_request', 'opt_full_or_part_time', '03')).toBe(MSG.invalidValue);
+  });
+});
+
+describe('program end earlier and deferred start (SEVIS Program/Shorten, Program/ManageSessionDates)', () => {
+  const c = { ...ctx, programStartDate: '2025-08-20', programEndDate: '2027-05-15' };
+  const check = (code: TStudentRequestCode, data: TStudentRequestData) => validateStudentRequestData(code, data, c, 'draft');
+  it('a completion date or shortened end: before the current end (the day before passes, the end itself does not)', () => {
+    expect(check('complete_program_request', { completion_date: '2027-05-14' })).toEqual({});
+    expect(check('complete_program_request', { completion_date: '2027-05-15' }).completion_date).toEqual([
+      REQUEST_FIELD_MSG.endNotEarlier('2027-05-15'),
+    ]);
+    expect(check('shorten_program_request', { shortened_program_end_date: '2025-08-19' }).shortened_program_end_date).toEqual([
+      REQUEST_FIELD_MSG.endBeforeProgramStart('2025-08-20'),
+    ]);
+    expect(check('shorten_program_request', { shortened_program_end_date: '2025-08-20' })).toEqual({});
+  });
+  it('a deferred start: after the current start (the same day is refused, the next passes), and an end on or after it', () => {
+    expect(check('defer_attendance_request', { deferred_program_start_date: '2025-08-20' }).deferred_program_start_date).toEqual([
+      REQUEST_FIELD_MSG.startNotLater('2025-08-20'),
+    ]);
+    expect(check('defer_attendance_request', { deferred_program_start_date: '2025-08-21' })).toEqual({});
+    expect(
+      check('defer_attendance_request', { deferred_program_start_date: '2026-01-10', deferred_program_end_date: '2026-01-09' })
+        .deferred_program_end_date,
+    ).toEqual([REQUEST_FIELD_MSG.endBeforeStart]);
+  });
+  it('information updates ask nothing unless a part is started: an address needs street, city, state and ZIP', () => {
+    expect(submit('contact_info_update', {})).toEqual({});
+    expect(Object.keys(submit('contact_info_update', { us_city: 'Boston' })).sort()).toEqual([
+      'us_address_line_1',
+      'us_state',
+      'us_zip_code',
+    ]);
+    expect(one('program_info_update', 'new_major_code', '14.0901')).toBeUndefined();
+    expect(one('program_info_update', 'new_major_code', '140901')).toBe(MSG.invalidValue);
+    expect(one('dependent_info_update', 'dependent_birth_country', 'pe')).toBe(MSG.invalidValue);
   });
 });

@@ -19,6 +19,17 @@ export const STUDENT_REQUEST_CODES = [
   'program_extension',
   'registration_request',
   'on_campus_employment_request',
+  'complete_program_request',
+  'shorten_program_request',
+  'cancel_request',
+  'defer_attendance_request',
+  'reinstatement',
+  'transfer_out',
+  'demographic_update',
+  'contact_info_update',
+  'financial_info_update',
+  'program_info_update',
+  'dependent_info_update',
 ] as const;
 export const ZStudentRequestCode = z.enum(STUDENT_REQUEST_CODES);
 export type TStudentRequestCode = z.infer<typeof ZStudentRequestCode>;
@@ -39,7 +50,8 @@ export type TStudentRequestField = {
   options?: { value: string; label: string }[];
   help?: string;
 };
-export type TStudentRequestForm = { title: string; sections: { title: string; fields: TStudentRequestField[] }[] };
+/** A section may say what the office does with it where that is not obvious (e.g. a step done in SEVIS RTI). */
+export type TStudentRequestForm = { title: string; sections: { title: string; note?: string; fields: TStudentRequestField[] }[] };
 export type TStudentRequestContext = {
   /** YYYY-MM-DD */
   today: string;
@@ -73,6 +85,9 @@ export const REQUEST_FIELD_MSG = {
   nextSessionBeforeEnd: (sessionEnd: string) =>
     `The next session must start on or after the current session end date (${usDate(sessionEnd)}).`,
   nextSessionPast: 'The next session start date cannot be in the past.',
+  endNotEarlier: (currentEnd: string) => `The date must be before your current program end date (${usDate(currentEnd)}).`,
+  endBeforeProgramStart: (programStart: string) => `The date must be on or after your program start date (${usDate(programStart)}).`,
+  startNotLater: (programStart: string) => `The new program start date must be after your current one (${usDate(programStart)}).`,
 } as const;
 
 const EMPLOYMENT_TIME = [
@@ -157,6 +172,9 @@ export const US_STATE_OPTIONS = [
 ].map((s) => ({ value: s, label: s }));
 
 const hasValue = (data: TStudentRequestData, name: string) => !isEmptyValue(data[name]);
+const hasUsAddress = (d: TStudentRequestData) => ['us_address_line_1', 'us_city', 'us_state', 'us_zip_code'].some((k) => hasValue(d, k));
+const hasDependent = (d: TStudentRequestData) =>
+  ['dependent_first_name', 'dependent_last_name', 'dependent_birth_date', 'dependent_relationship'].some((k) => hasValue(d, k));
 const phoneRequired = (data: TStudentRequestData) =>
   !isChecked(data.no_phone) && !(hasValue(data, 'foreign_phone_number') || hasValue(data, 'foreign_country_number'));
 /** A foreign number needs its country code and the other way round (unless a U.S. number or no phone). */
@@ -299,6 +317,14 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
           },
           { name: 'requested_start_date', label: 'Requested start date', kind: 'date', required: true },
           { name: 'requested_end_date', label: 'Requested end date', kind: 'date', required: true },
+          // SEVIS Table 6: the OPT recommendation (OPTEmployment Add) carries FullPartTimeIndicator 01 / 02.
+          {
+            name: 'opt_full_or_part_time',
+            label: 'Full or part time',
+            kind: 'select',
+            required: true,
+            options: EMPLOYMENT_TIME,
+          },
         ],
       },
       { title: 'Contact', fields: contactFields },
@@ -566,6 +592,241 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       },
     ],
   },
+
+  // ---- changes to the program and the record's status (docs/product/students-requests.md#what-approval-does) ----
+  complete_program_request: {
+    title: 'Complete Program Early',
+    sections: [
+      {
+        title: 'Completion',
+        note: 'The office reports your new program end date to SEVIS; SEVIS completes your record after that date.',
+        fields: [
+          { name: 'completion_date', label: 'Date you complete your program', kind: 'date', required: true },
+          { ...remarks, label: 'Why you finish early', required: true },
+        ],
+      },
+    ],
+  },
+  shorten_program_request: {
+    title: 'Shorten Program',
+    sections: [
+      {
+        title: 'New program end',
+        fields: [
+          { name: 'shortened_program_end_date', label: 'New program end date', kind: 'date', required: true },
+          { name: 'shorten_reason', label: 'Why the program is shortened', kind: 'textarea', required: true, maxLength: 500 },
+        ],
+      },
+    ],
+  },
+  cancel_request: {
+    title: 'Cancel Program',
+    sections: [
+      {
+        title: 'Cancellation',
+        note: 'Only a record SEVIS has not activated yet can be canceled (you have not started your program here).',
+        fields: [
+          // SEVIS Table 10 (Student Cancellation Reason Codes): the Status/Cancel event's Reason.
+          {
+            name: 'cancel_reason',
+            label: 'Reason',
+            kind: 'select',
+            required: true,
+            options: [
+              { value: '01', label: 'I will not attend' },
+              { value: '02', label: 'My visa was issued for a different SEVIS ID' },
+              { value: '03', label: 'I registered under a different SEVIS ID' },
+              { value: '04', label: 'I arrived under a different SEVIS ID' },
+              { value: '05', label: 'The record was created in error' },
+              { value: '06', label: 'The offer was withdrawn' },
+            ],
+          },
+          remarks,
+        ],
+      },
+    ],
+  },
+  defer_attendance_request: {
+    title: 'Defer Attendance',
+    sections: [
+      {
+        title: 'New program dates',
+        note: 'Only a record SEVIS has not activated yet can be deferred to a later session.',
+        fields: [
+          { name: 'deferred_program_start_date', label: 'New program start date', kind: 'date', required: true },
+          { name: 'deferred_program_end_date', label: 'New program end date', kind: 'date', required: true },
+          remarks,
+        ],
+      },
+    ],
+  },
+  reinstatement: {
+    title: 'Reinstatement',
+    sections: [
+      {
+        title: 'Reinstatement',
+        note: 'SEVIS has no batch update for reinstatement: the office records its recommendation in SEVIS RTI, and USCIS decides on your Form I-539.',
+        fields: [
+          { name: 'out_of_status_since', label: 'Out of status since', kind: 'date' },
+          { name: 'reinstatement_reason', label: 'How you fell out of status', kind: 'textarea', required: true, maxLength: 1000 },
+        ],
+      },
+    ],
+  },
+  transfer_out: {
+    title: 'Transfer Out',
+    sections: [
+      {
+        title: 'New school',
+        note: 'SEVIS transfers are made in SEVIS RTI, not in a batch: the office releases your record there on the release date.',
+        fields: [
+          { name: 'transfer_school_name', label: 'School you transfer to', kind: 'text', required: true, maxLength: 120 },
+          { name: 'transfer_school_code', label: 'Its SEVIS school code', kind: 'text', maxLength: 15, help: 'e.g. BOS214F00123000' },
+          { name: 'transfer_release_date', label: 'Release date', kind: 'date', required: true },
+          { name: 'new_school_start_date', label: 'Program start at the new school', kind: 'date' },
+          remarks,
+        ],
+      },
+    ],
+  },
+  // ---- information updates: only the fields given change (docs/product/students-requests.md#what-approval-does) ----
+  demographic_update: {
+    title: 'Demographic Update',
+    sections: [
+      {
+        title: 'New personal details',
+        note: 'Fill in only what changes; the office updates your record and SEVIS.',
+        fields: [
+          { name: 'new_first_name', label: 'Given name', kind: 'text', maxLength: 60 },
+          { name: 'new_middle_name', label: 'Middle name', kind: 'text', maxLength: 60 },
+          { name: 'new_last_name', label: 'Family name', kind: 'text', maxLength: 60 },
+          {
+            name: 'new_gender',
+            label: 'Gender',
+            kind: 'select',
+            options: [
+              { value: 'F', label: 'Female' },
+              { value: 'M', label: 'Male' },
+              { value: 'X', label: 'Unknown' },
+            ],
+          },
+          remarks,
+        ],
+      },
+    ],
+  },
+  contact_info_update: {
+    title: 'Contact Information Update',
+    sections: [
+      {
+        title: 'New U.S. address and contact',
+        note: 'Fill in only what changes; an address needs its street, city, state and ZIP code.',
+        fields: [
+          { name: 'us_address_line_1', label: 'U.S. address line 1', kind: 'text', maxLength: 60, required: (d) => hasUsAddress(d) },
+          { name: 'us_address_line_2', label: 'U.S. address line 2', kind: 'text', maxLength: 60 },
+          { name: 'us_city', label: 'City', kind: 'text', maxLength: 60, required: (d) => hasUsAddress(d) },
+          { name: 'us_state', label: 'State', kind: 'select', options: US_STATE_OPTIONS, required: (d) => hasUsAddress(d) },
+          { name: 'us_zip_code', label: 'ZIP code', kind: 'digits', maxLength: 5, required: (d) => hasUsAddress(d) },
+          { name: 'new_phone', label: 'U.S. phone number', kind: 'phone', maxLength: 10, help: '10 digits.' },
+          { name: 'new_email', label: 'E-mail', kind: 'email', maxLength: 65 },
+        ],
+      },
+    ],
+  },
+  financial_info_update: {
+    title: 'Financial Information Update',
+    sections: [
+      {
+        title: 'Funding for one academic year',
+        note: 'Fill in only the amounts that change; upload the evidence under Documents.',
+        fields: [
+          { name: 'personal_funds', label: 'Personal funds (USD)', kind: 'money' },
+          { name: 'school_funding', label: 'Funds from this school (USD)', kind: 'money' },
+          {
+            name: 'school_funding_remarks',
+            label: 'Kind of school funding',
+            kind: 'textarea',
+            maxLength: 500,
+            required: (d) => positiveAmount(d.school_funding),
+          },
+          { name: 'other_funding', label: 'Funds from other sources (USD)', kind: 'money' },
+          {
+            name: 'other_funding_remarks',
+            label: 'Other sources',
+            kind: 'textarea',
+            maxLength: 500,
+            required: (d) => positiveAmount(d.other_funding),
+          },
+        ],
+      },
+    ],
+  },
+  program_info_update: {
+    title: 'Program Information Update',
+    sections: [
+      {
+        title: 'New major or minor',
+        note: 'A new degree level is a Change of Level request.',
+        fields: [
+          { name: 'new_major_code', label: 'Major (CIP code)', kind: 'text', maxLength: 7, help: 'e.g. 14.0901' },
+          { name: 'new_second_major_code', label: 'Second major (CIP code)', kind: 'text', maxLength: 7 },
+          { name: 'new_minor_code', label: 'Minor (CIP code)', kind: 'text', maxLength: 7 },
+          remarks,
+        ],
+      },
+    ],
+  },
+  dependent_info_update: {
+    title: 'Dependent Information Update',
+    sections: [
+      {
+        title: 'New dependent',
+        note: 'To add a spouse or child. For a change to a dependent already on your record, write it in the remarks.',
+        fields: [
+          { name: 'dependent_first_name', label: 'Given name', kind: 'text', maxLength: 60, required: (d) => hasDependent(d) },
+          { name: 'dependent_last_name', label: 'Family name', kind: 'text', maxLength: 60, required: (d) => hasDependent(d) },
+          {
+            name: 'dependent_relationship',
+            label: 'Relationship',
+            kind: 'select',
+            required: (d) => hasDependent(d),
+            options: [
+              { value: '01', label: 'Spouse' },
+              { value: '02', label: 'Child' },
+            ],
+          },
+          {
+            name: 'dependent_gender',
+            label: 'Gender',
+            kind: 'select',
+            options: [
+              { value: 'F', label: 'Female' },
+              { value: 'M', label: 'Male' },
+            ],
+          },
+          { name: 'dependent_birth_date', label: 'Birth date', kind: 'date', required: (d) => hasDependent(d) },
+          { name: 'dependent_birth_city', label: 'Birth city', kind: 'text', maxLength: 60 },
+          {
+            name: 'dependent_birth_country',
+            label: 'Birth country (2-letter ISO code)',
+            kind: 'text',
+            maxLength: 2,
+            required: (d) => hasDependent(d),
+            help: 'e.g. IN',
+          },
+          {
+            name: 'dependent_citizenship_country',
+            label: 'Citizenship (2-letter ISO code)',
+            kind: 'text',
+            maxLength: 2,
+            required: (d) => hasDependent(d),
+          },
+          { name: 'dependent_residence_country', label: 'Country of permanent residence (2-letter ISO code)', kind: 'text', maxLength: 2 },
+          remarks,
+        ],
+      },
+    ],
+  },
 };
 
 /** Every field of a form, in order. */
@@ -623,7 +884,11 @@ const PHONE_LENGTH: Record<string, { exact?: number; max?: number }> = {
   phone_number: { exact: 10 },
   foreign_country_number: { max: 4 },
   foreign_phone_number: { max: 20 },
+  new_phone: { exact: 10 },
 };
+/** CIP program codes as SEVIS takes them (ProgSubjectCodeType: two digits, a dot, four digits). */
+const CIP_CODE = /^\d{2}\.\d{4}$/;
+const ISO_COUNTRY = /^[A-Z]{2}$/;
 
 function asText(v: unknown): string | null {
   if (typeof v === 'string') return v.trim();
@@ -687,6 +952,16 @@ function checkFormat(field: TStudentRequestField, raw: unknown): string | null {
     case 'previous_sevis_id':
       if (!SEVIS_ID.test(v)) return MSG.invalidValue;
       break;
+    case 'new_major_code':
+    case 'new_second_major_code':
+    case 'new_minor_code':
+      if (!CIP_CODE.test(v)) return MSG.invalidValue;
+      break;
+    case 'dependent_birth_country':
+    case 'dependent_citizenship_country':
+    case 'dependent_residence_country':
+      if (!ISO_COUNTRY.test(v)) return MSG.invalidValue;
+      break;
     default:
       break;
   }
@@ -702,6 +977,7 @@ const DATE_RANGES: [string, string][] = [
   ['rcl_start_date', 'rcl_end_date'],
   ['col_program_start_date', 'col_program_end_date'],
   ['on_campus_start_date', 'on_campus_end_date'],
+  ['deferred_program_start_date', 'deferred_program_end_date'],
 ];
 
 /**
@@ -747,6 +1023,16 @@ export function validateStudentRequestData(
     if (valid.new_program_end_date <= programEnd) add('new_program_end_date', REQUEST_FIELD_MSG.newEndNotLater(programEnd));
     else if (valid.new_program_end_date > limit) add('new_program_end_date', REQUEST_FIELD_MSG.newEndTooLate(limit, programEnd));
   }
+  // Completing early and shortening move the program end earlier (SEVIS Program/Shorten), within the program.
+  for (const name of ['completion_date', 'shortened_program_end_date']) {
+    const v = valid[name];
+    if (!v) continue;
+    if (programEnd && v >= programEnd) add(name, REQUEST_FIELD_MSG.endNotEarlier(programEnd));
+    else if (ctx.programStartDate && v < ctx.programStartDate) add(name, REQUEST_FIELD_MSG.endBeforeProgramStart(ctx.programStartDate));
+  }
+  // Deferring attendance moves the start to a later session (SEVIS Program/ManageSessionDates).
+  if (valid.deferred_program_start_date && ctx.programStartDate && valid.deferred_program_start_date <= ctx.programStartDate)
+    add('deferred_program_start_date', REQUEST_FIELD_MSG.startNotLater(ctx.programStartDate));
   if (valid.current_session_start_date && ctx.programStartDate && valid.current_session_start_date < ctx.programStartDate) {
     add('current_session_start_date', REQUEST_FIELD_MSG.sessionStartBeforeProgram(ctx.programStartDate));
   }

@@ -48,6 +48,26 @@ export const ZEmploymentInput = z
     endDate: ZIsoDate.nullable().default(null),
     /** SEVIS codes: 01 full time, 02 part time. */
     fullOrPartTime: z.enum(['01', '02'], { error: MSG.required }),
+    /** Where the student works: SEVIS's OPT employer event requires it (Employer/EmployerAddress). */
+    employerAddress: z
+      .object({
+        line1: z.string().trim().max(60, MSG.invalidLength).default(''),
+        line2: z.string().trim().max(60, MSG.invalidLength).default(''),
+        city: z.string().trim().max(60, MSG.invalidLength).default(''),
+        state: z
+          .string()
+          .trim()
+          .regex(/^([A-Z]{2})?$/, MSG.invalidValue)
+          .default(''),
+        postalCode: z
+          .string()
+          .trim()
+          .regex(/^(\d{5})?$/, MSG.invalidNumber)
+          .default(''),
+      })
+      .optional(),
+    /** How the job relates to the degree: SEVIS's OPT employer event requires it (Employer/CourseRelevance, 1-1000). */
+    courseRelevance: z.string().trim().max(1000, MSG.invalidLength).default(''),
   })
   .refine((v) => !v.endDate || v.endDate >= v.startDate, { path: ['endDate'], message: 'The end date is on or after the start date' });
 export type TEmploymentInput = z.input<typeof ZEmploymentInput>;

@@ -336,6 +336,13 @@ export type TStudentCreateInput = z.input<typeof ZStudentCreateInput>;
 export const ZStudentUpdateInput = ZStudentFields.partial().extend({
   /** The updatedAt the form was loaded with: a stale one is refused (409) so nobody overwrites another's change unseen. */
   updatedAt: z.string({ error: MSG.required }).min(1, MSG.required),
+  /**
+   * Ending a record (sevisStatus Terminated / Canceled): the SEVIS reason the officer chooses (SEVIS Table 13 or 24 /
+   * Table 10, statusReasonCodes); it travels in the Status event, not on the record.
+   */
+  sevisStatusReasonCode: z.string().trim().max(10, MSG.invalidLength).optional(),
+  /** Remarks SEVIS keeps with the status change (RemarksType, at most 500). */
+  sevisStatusRemarks: opt(500).optional(),
 });
 export type TStudentUpdateInput = z.input<typeof ZStudentUpdateInput>;
 
@@ -369,9 +376,14 @@ export const ZStudentDependentInput = z.object({
   birthCountryCode: ZCountryReq,
   citizenshipCountryCode: ZCountryReq,
   permanentResidenceCountryCode: ZCountry.default(''),
+  /** A J-2's DS-2019 purpose (exchange visitor EVPrintReasonType 06 / 08), required when the principal is J-1. */
+  formPurpose: z.enum(['', '06', '08'], { error: MSG.invalidValue }).default(''),
 });
 export type TStudentDependentInput = z.input<typeof ZStudentDependentInput>;
-/** SEVIS dependent termination reasons. */
+/**
+ * Reasons recorded before dependents were ended with SEVIS's own codes (shown on old records only);
+ * a termination now takes SEVIS Table 3 (F-2) or Table 19 (J-2) codes, dependentTerminationReasons.
+ */
 export const DEPENDENT_TERMINATION_REASONS = [
   { code: 'DIVORCE', label: 'Divorce' },
   { code: 'DEATH', label: 'Death' },
@@ -380,9 +392,12 @@ export const DEPENDENT_TERMINATION_REASONS = [
   { code: 'CHGSTATUS', label: 'Change of status' },
   { code: 'OTHER', label: 'Other' },
 ] as const;
+/** The SEVIS reason: checked against the principal's visa type's table on the server (dependentTerminationReasons). */
 export const ZTerminateDependentInput = z.object({
-  reasonCode: z.enum(DEPENDENT_TERMINATION_REASONS.map((r) => r.code) as [string, ...string[]], { error: MSG.required }),
+  reasonCode: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(10, MSG.invalidValue),
+  remarks: opt(500).default(''),
 });
+export type TTerminateDependentInput = z.output<typeof ZTerminateDependentInput>;
 
 export const ZSiteOfActivity = z.object({
   id: z.uuid(),
@@ -493,6 +508,7 @@ export const ZSevisEvent = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+export type TSevisEvent = z.infer<typeof ZSevisEvent>;
 
 export const ZProfileParams = z.object({ profileId: z.uuid({ error: MSG.notFound }) });
 export const ZStudentDependentParams = ZProfileParams.extend({ dependentId: z.uuid({ error: MSG.notFound }) });
@@ -799,4 +815,23 @@ export const listStudentMessages = defineRoute({
   summary: "E-mails sent to the student's address (Message Center), newest first",
   params: ZProfileParams,
   response: z.array(ZStudentMessageItem),
+});
+
+// ---------- completing a held SEVIS update (docs/product/students-records.md#sevis-updates) ----------
+export const ZStudentSevisEventParams = ZProfileParams.extend({ eventId: z.uuid({ error: MSG.notFound }) });
+/** The values completionFields lists for the update's type, by name (employerAddress.line1 ...). */
+export const ZCompleteSevisEventInput = z.object({
+  values: z.record(z.string().max(60, MSG.invalidLength), z.string().max(1000, MSG.invalidLength)),
+});
+export type TCompleteSevisEventInput = z.infer<typeof ZCompleteSevisEventInput>;
+export const completeSevisEvent = defineRoute({
+  method: 'POST',
+  path: '/api/students/:profileId/sevis-events/:eventId/complete',
+  access: 'students.manage',
+  tags: T,
+  summary:
+    'Supply what a held-back SEVIS update lacks (400 with fieldErrors values.<name>); the update goes back to the queue for the next batch',
+  params: ZStudentSevisEventParams,
+  body: ZCompleteSevisEventInput,
+  response: ZSevisEvent,
 });

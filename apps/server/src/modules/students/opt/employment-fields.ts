@@ -68,7 +68,13 @@ export function employmentFieldsOf(body: ReturnType<typeof studentsApi.ZEmployme
     startDate: body.startDate,
     endDate: body.endDate,
     fullOrPartTime: body.fullOrPartTime,
+    ...(body.employerAddress?.line1 ? { employerAddress: { ...body.employerAddress, countryCode: 'US' } } : {}),
   };
+}
+
+/** The employment's details with the course relevance SEVIS's employer event carries (kept when the form leaves it empty). */
+export function detailsWith(details: Record<string, unknown>, body: ReturnType<typeof studentsApi.ZEmploymentInput.parse>) {
+  return body.courseRelevance ? { ...details, courseRelevance: body.courseRelevance } : details;
 }
 
 /** An employment's fields as the History Log records them. */

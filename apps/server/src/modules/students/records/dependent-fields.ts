@@ -8,6 +8,13 @@ import type { TContext } from '../../../platform/http/context.js';
 import { studentDependents } from '../schema.js';
 
 export type TDependentFields = z.output<typeof S.ZStudentDependentInput>;
+/** The dependent's own columns (the form's DS-2019 purpose travels in a J-2's Add event only). */
+export type TDependentValues = Omit<TDependentFields, 'formPurpose'>;
+export function dependentValues(input: TDependentFields): TDependentValues {
+  const values: Partial<TDependentFields> = { ...input };
+  delete values.formPurpose;
+  return values as TDependentValues;
+}
 
 type TRow = typeof studentDependents.$inferSelect;
 
@@ -28,7 +35,7 @@ export const DEPENDENT_SEVIS_FIELDS = [
 ] as const;
 
 /** The SEVIS-relevant fields whose value differs between the stored dependent and the new values. */
-export function dependentSevisChanges(before: Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number]>, after: TDependentFields): string[] {
+export function dependentSevisChanges(before: Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number]>, after: TDependentValues): string[] {
   return DEPENDENT_SEVIS_FIELDS.filter((k) => String(before[k] ?? '') !== String(after[k] ?? ''));
 }
 

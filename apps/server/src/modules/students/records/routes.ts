@@ -12,6 +12,7 @@ import { addDependent } from './operations/add-dependent.js';
 import { updateDependent } from './operations/update-dependent.js';
 import { terminateDependent } from './operations/terminate-dependent.js';
 import { createStudent } from './operations/create-student.js';
+import { completeSevisEvent } from './operations/complete-sevis-event.js';
 import { getStudent } from './operations/get-student.js';
 import { updateStudent } from './operations/update-student.js';
 import { setStudentStage } from './operations/set-student-stage.js';
@@ -47,7 +48,10 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.addDependent, (ctx, { params, body }) => addDependent(ctx, params.profileId, body));
   registerRoute(app, s, a.updateDependent, (ctx, { params, body }) => updateDependent(ctx, params.profileId, params.dependentId, body));
   registerRoute(app, s, a.terminateDependent, (ctx, { params, body }) =>
-    terminateDependent(ctx, params.profileId, params.dependentId, body.reasonCode),
+    terminateDependent(ctx, params.profileId, params.dependentId, body),
+  );
+  registerRoute(app, s, a.completeSevisEvent, (ctx, { params, body }) =>
+    completeSevisEvent(ctx, params.profileId, params.eventId, body.values),
   );
   registerRoute(app, s, a.addSiteOfActivity, (ctx, { params, body }) => addSiteOfActivity(ctx, params.profileId, body));
   registerRoute(app, s, a.updateSiteOfActivity, (ctx, { params, body }) =>

@@ -10,6 +10,17 @@ import { approveProgramExtension } from './effects/program-extension.js';
 import { approveTransferIn } from './effects/transfer-in.js';
 import { approveRegistrationRequest } from './effects/registration-request.js';
 import { approveOnCampusEmploymentRequest } from './effects/on-campus-employment-request.js';
+import { approveCompleteProgramRequest } from './effects/complete-program-request.js';
+import { approveShortenProgramRequest } from './effects/shorten-program-request.js';
+import { approveCancelRequest } from './effects/cancel-request.js';
+import { approveDeferAttendanceRequest } from './effects/defer-attendance-request.js';
+import { approveReinstatement } from './effects/reinstatement.js';
+import { approveTransferOut } from './effects/transfer-out.js';
+import { approveDemographicUpdate } from './effects/demographic-update.js';
+import { approveContactInfoUpdate } from './effects/contact-info-update.js';
+import { approveFinancialInfoUpdate } from './effects/financial-info-update.js';
+import { approveProgramInfoUpdate } from './effects/program-info-update.js';
+import { approveDependentInfoUpdate } from './effects/dependent-info-update.js';
 
 /**
  * What approving each student request type does, one effect per type, in a file named after its code (cpt_request: effects/cpt-request.ts). Keyed
@@ -26,4 +37,15 @@ export const APPROVAL_EFFECTS: Record<TStudentRequestCode, TApproveRequest> = {
   transfer_in: approveTransferIn,
   registration_request: approveRegistrationRequest,
   on_campus_employment_request: approveOnCampusEmploymentRequest,
+  complete_program_request: approveCompleteProgramRequest,
+  shorten_program_request: approveShortenProgramRequest,
+  cancel_request: approveCancelRequest,
+  defer_attendance_request: approveDeferAttendanceRequest,
+  reinstatement: approveReinstatement,
+  transfer_out: approveTransferOut,
+  demographic_update: approveDemographicUpdate,
+  contact_info_update: approveContactInfoUpdate,
+  financial_info_update: approveFinancialInfoUpdate,
+  program_info_update: approveProgramInfoUpdate,
+  dependent_info_update: approveDependentInfoUpdate,
 };

@@ -12,7 +12,8 @@ describe('student request pages by type', () => {
     expect(startOptions('col_request', 't1')[0]!.path).toBe('/student/col-request/t1');
     expect(startOptions('transfer_in', 't1')[0]!.path).toBe('/student/transfer-in/create/t1');
     expect(startOptions('program_extension', 't1')[0]!.path).toBe('/student/request-create-wizard/t1');
-    expect(startOptions('reinstatement', 't1')[0]!.path).toBe('/student/request-create/t1');
+    expect(startOptions('reinstatement', 't1')[0]!.path).toBe('/student/request-create-wizard/t1');
+    expect(startOptions('matriculation_request', 't1')[0]!.path).toBe('/student/request-create/t1');
   });
   it('edits each type on its own page, and never sends a student form type to the generic page', () => {
     expect(requestPath('cpt_request', 'r1')).toBe('/student/cpt-request/edit/r1');
@@ -21,7 +22,8 @@ describe('student request pages by type', () => {
     expect(requestPath('rcl_request', 'r1')).toBe('/student/rcl-request/edit/r1');
     expect(requestPath('transfer_in', 'r1')).toBe('/student/transfer-in/edit/r1');
     expect(requestPath('program_extension', 'r1')).toBe('/student/request-edit-wizard/r1');
-    expect(requestPath('reinstatement', 'r1')).toBe('/student/request-edit/r1');
+    expect(requestPath('reinstatement', 'r1')).toBe('/student/request-edit-wizard/r1');
+    expect(requestPath('matriculation_request', 'r1')).toBe('/student/request-edit/r1');
     for (const code of STUDENT_REQUEST_CODES) expect(requestPath(code, 'r1')).not.toBe('/student/request-edit/r1');
   });
   it('shows OPT requests on their read-only detail page', () => {

@@ -8,7 +8,22 @@ const S = '/student';
 const id = (v: string) => encodeURIComponent(v);
 
 /** Types started and edited through the step-by-step wizard (fields, questions, documents, review). */
-const WIZARD_TYPES = new Set(['program_extension', 'registration_request', 'on_campus_employment_request']);
+const WIZARD_TYPES = new Set([
+  'program_extension',
+  'registration_request',
+  'on_campus_employment_request',
+  'complete_program_request',
+  'shorten_program_request',
+  'cancel_request',
+  'defer_attendance_request',
+  'reinstatement',
+  'transfer_out',
+  'demographic_update',
+  'contact_info_update',
+  'financial_info_update',
+  'program_info_update',
+  'dependent_info_update',
+]);
 
 /** The start button(s) of a request type on the service menu. OPT has two: pre- and post-completion. */
 export function startOptions(code: string, requestTypeId: string): TStartOption[] {

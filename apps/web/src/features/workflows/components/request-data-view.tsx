@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { Box, Link, Paper, Typography } from '@mui/material';
+import { Alert, Box, Link, Paper, Typography } from '@mui/material';
 import {
   isChecked,
   isEmptyValue,
@@ -71,6 +71,11 @@ export function StudentRequestDataView({
             <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
               {s.title}
             </Typography>
+            {s.note ? (
+              <Alert severity="info" sx={{ mb: 1 }}>
+                {s.note}
+              </Alert>
+            ) : null}
             <Box
               component="dl"
               sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 1fr) 2fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}

@@ -19,14 +19,16 @@ function academicYearMet(m: RecordMapper, start: string | undefined): boolean | 
 
 /**
  * OPTEmployment: Request (the DSO's recommendation: SEVIS 'Add', with completion type 01 pre- or
- * 02 post-completion), STEMExtend (SEVIS 'Extend', with at least one employer), Cancel, Edit.
+ * 02 post-completion), STEMExtend (SEVIS 'Extend', with at least one employer), ReportParticipation
+ * (a STEM validation report received), Cancel, Edit.
  */
 export const studentOptEmployment: TEventMapper = {
   recordKind: 'update',
   build(m: RecordMapper) {
     m.principalSevisId();
     const pl = m.r.payload;
-    const stem = m.r.action === 'STEMExtend';
+    // A STEM validation report is about the STEM OPT period (SEVIS OPTEmployment/ReportParticipation).
+    const stem = m.r.action === 'STEMExtend' || m.r.action === 'ReportParticipation';
     const emp = m.employment(stem ? ['stem'] : ['opt']);
     const start = m.reqDate(m.first(pl.requestedStartDate, pl.startDate, emp?.authorizedStartDate), 'Requested OPT start date', IN_EVENT);
     const end = m.reqDate(m.first(pl.requestedEndDate, pl.endDate, emp?.authorizedEndDate), 'Requested OPT end date', IN_EVENT);
@@ -56,6 +58,9 @@ export const studentOptEmployment: TEventMapper = {
           },
         };
       }
+      case 'ReportParticipation':
+        // The student's six-month STEM validation report reached the office (8 CFR 214.2(f)(12)(ii)); SEVIS prints nothing.
+        return { OPTEmployment: { ReportParticipation: { '@printForm': 'false', ...base } } };
       case 'Cancel':
         return { OPTEmployment: { Cancel: { '@printForm': 'true', ...base } } };
       case 'Edit':
@@ -63,7 +68,7 @@ export const studentOptEmployment: TEventMapper = {
           OPTEmployment: { Edit: { '@printForm': 'true', ...base, NewFullPartTimeIndicator: fullOrPartTime(pl.newFullOrPartTime) } },
         };
       default:
-        m.problem(`OPT action '${m.r.action}' is not one the SEVIS batch takes (Request, STEMExtend, Cancel, Edit).`);
+        m.problem(`OPT action '${m.r.action}' is not one the SEVIS batch takes (Request, STEMExtend, ReportParticipation, Cancel, Edit).`);
         return undefined;
     }
   },

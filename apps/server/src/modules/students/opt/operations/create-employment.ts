@@ -5,9 +5,13 @@ import { studentEmployments } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { loadOneOptData } from '../queries/opt-data.query.js';
 import { ensureStemReports } from './ensure-stem-reports.js';
-import { employmentAuditShape, authorizationFor, employmentFieldsOf, presentOptStudentOf } from '../employment-fields.js';
+import { employmentAuditShape, authorizationFor, detailsWith, employmentFieldsOf, presentOptStudentOf } from '../employment-fields.js';
+import { raiseEmployerAdded } from '../employer-events.js';
 
-/** Records an OPT/STEM employer period; the unemployment counter is computed from these periods. */
+/**
+ * Records an OPT/STEM employer period; the unemployment counter is computed from these periods.
+ * SEVIS hears of the employer (OPTEmployer / Add, docs/product/students-opt.md#employers).
+ */
 export async function createEmployment(ctx: TContext, profileId: string, input: studentsApi.TEmploymentInput) {
   const actor = requireActor(ctx);
   const body = studentsApi.ZEmploymentInput.parse(input);
@@ -17,8 +21,14 @@ export async function createEmployment(ctx: TContext, profileId: string, input: 
     const auth = authorizationFor(data.authorizations, body);
     const [row] = await tx
       .insert(studentEmployments)
-      .values({ institutionId: ctx.institutionId, profileId: profile.id, ...employmentFieldsOf(body, auth) })
+      .values({
+        institutionId: ctx.institutionId,
+        profileId: profile.id,
+        ...employmentFieldsOf(body, auth),
+        details: detailsWith({}, body),
+      })
       .returning();
+    await raiseEmployerAdded(tx, ctx, row!);
     if (auth.phase === '03') await ensureStemReports(tx, ctx.institutionId, [profile.id]);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,

@@ -5,11 +5,16 @@ import { badRequest, notFound } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
 import { attachments } from '../../../attachments/index.js';
 import { requests } from '../../../requests/index.js';
-import { stemReports } from '../../schema.js';
+import { stemReports, studentEmployments } from '../../schema.js';
+import { raiseEvent } from '../../records/operations/raise-event.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { getStemReportRow, presentStemReport } from '../queries/stem-reports.query.js';
 
-/** Records that a validation report or evaluation was received (date, optional file of the student, notes). */
+/**
+ * Records that a validation report or evaluation was received (date, optional file of the student, notes).
+ * A six-month validation report received for the first time is reported to SEVIS as the student's STEM
+ * OPT participation (OPTEmployment / ReportParticipation, 8 CFR 214.2(f)(12)(ii); docs/product/students-opt.md#stem-reports).
+ */
 export async function markStemReportReceived(ctx: TContext, reportId: string, input: studentsApi.TMarkStemReportReceivedInput) {
   const actor = requireActor(ctx);
   const body = studentsApi.ZMarkStemReportReceivedInput.parse(input);
@@ -39,6 +44,26 @@ export async function markStemReportReceived(ctx: TContext, reportId: string, in
       .update(stemReports)
       .set({ receivedAt, attachmentId: body.attachmentId, notes: body.notes, updatedAt: new Date() })
       .where(eq(stemReports.id, reportId));
+    if (row.report.kind === 'validation_report' && !row.report.receivedAt) {
+      const [stem] = row.report.employmentId
+        ? await tx.select().from(studentEmployments).where(eq(studentEmployments.id, row.report.employmentId))
+        : [];
+      await raiseEvent(tx, ctx, {
+        profileId: profile.id,
+        eventType: 'OPTEmployment',
+        action: 'ReportParticipation',
+        payload: {
+          employmentId: row.report.employmentId,
+          stemReportId: reportId,
+          dueDate: row.report.dueDate,
+          receivedOn: body.receivedOn,
+          requestedStartDate: stem?.authorizedStartDate ?? null,
+          requestedEndDate: stem?.authorizedEndDate ?? null,
+          fullOrPartTime: stem?.fullOrPartTime ?? '',
+        },
+        merge: false,
+      });
+    }
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,

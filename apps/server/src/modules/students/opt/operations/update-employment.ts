@@ -7,9 +7,13 @@ import { studentEmployments } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { loadOneOptData, phaseOf } from '../queries/opt-data.query.js';
 import { ensureStemReports } from './ensure-stem-reports.js';
-import { employmentAuditShape, authorizationFor, employmentFieldsOf, presentOptStudentOf } from '../employment-fields.js';
+import { employmentAuditShape, authorizationFor, detailsWith, employmentFieldsOf, presentOptStudentOf } from '../employment-fields.js';
+import { raiseEmployerChanged } from '../employer-events.js';
 
-/** Changes an OPT/STEM employer period (dates, employer, EIN, full/part time). */
+/**
+ * Changes an OPT/STEM employer period (dates, employer, EIN, full/part time); an end date ends the
+ * employer. SEVIS hears it (OPTEmployer / Edit, docs/product/students-opt.md#employers).
+ */
 export async function updateEmployment(ctx: TContext, profileId: string, employmentId: string, input: studentsApi.TEmploymentInput) {
   const actor = requireActor(ctx);
   const body = studentsApi.ZEmploymentInput.parse(input);
@@ -36,9 +40,10 @@ export async function updateEmployment(ctx: TContext, profileId: string, employm
     const auth = authorizationFor(own, body);
     const [row] = await tx
       .update(studentEmployments)
-      .set({ ...employmentFieldsOf(body, auth), updatedAt: new Date() })
+      .set({ ...employmentFieldsOf(body, auth), details: detailsWith(existing.details, body), updatedAt: new Date() })
       .where(eq(studentEmployments.id, existing.id))
       .returning();
+    await raiseEmployerChanged(tx, ctx, existing, row!);
     if (auth.phase === '03') await ensureStemReports(tx, ctx.institutionId, [profile.id]);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,

@@ -6,22 +6,31 @@ import { studentDependents } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { presentDependent } from '../../student-record.presenter.js';
 import { raiseEvent } from './raise-event.js';
-import { auditDependent, dependentSevisChanges, loadDependent, dependentSevisPayload, type TDependentFields } from '../dependent-fields.js';
+import {
+  auditDependent,
+  dependentSevisChanges,
+  loadDependent,
+  dependentSevisPayload,
+  dependentValues,
+  type TDependentFields,
+} from '../dependent-fields.js';
 
 /** Changes a dependent; a change of identity or countries sets needsSevisUpdate and raises Dependent/Edit. */
 export async function updateDependent(
   ctx: TContext,
   profileId: string,
   dependentId: string,
-  input: TDependentFields,
+  withPurpose: TDependentFields,
 ): Promise<S.TStudentDependent> {
+  // The DS-2019 purpose belongs to a J-2's Add only: a pending Add refreshed here keeps the one chosen then.
+  const input = dependentValues(withPurpose);
   return ctx.db(async (tx) => {
     const p = await getAccessibleProfile(tx, ctx, profileId, 'edit');
     const before = await loadDependent(tx, profileId, dependentId);
     if (before.status === 'Terminated')
       throw new AppError(409, 'DEPENDENT_TERMINATED', 'This dependent was terminated and can no longer be changed.');
     const sevisChanges = dependentSevisChanges(before, input);
-    const all = (Object.keys(input) as (keyof TDependentFields)[]).filter((k) => String(before[k] ?? '') !== String(input[k] ?? ''));
+    const all = (Object.keys(input) as (keyof typeof input)[]).filter((k) => String(before[k] ?? '') !== String(input[k] ?? ''));
     if (!all.length) return presentDependent(before);
     const [after] = await tx
       .update(studentDependents)

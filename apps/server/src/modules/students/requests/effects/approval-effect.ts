@@ -1,6 +1,6 @@
 import { textOf, usDate, type TSevisEventType } from '@meridian/domain';
 import type { TTx } from '../../../../platform/db/database.js';
-import type { studentEmployments, studentProfiles, TAddress } from '../../schema.js';
+import type { studentDependents, studentEmployments, studentProfiles, TAddress } from '../../schema.js';
 import type { TProfileRow } from '../../student.policy.js';
 
 // What one request type's approval does, and the readers of the form fields its effect is made from.
@@ -40,7 +40,19 @@ export interface TApprovalEffect {
   /** Set an employer on this existing employment instead of adding one. */
   employmentUpdate?: { id: string; set: Partial<TEmploymentInsert> };
   event?: { eventType: TSevisEventType; action: string; payload: Record<string, unknown> };
+  /**
+   * The record change raises SEVIS's updates as a staff edit of the same fields would
+   * (records/record-changes.ts: PersonalInfo, Program, FinancialInfo; a record SEVIS does not know yet refreshes its Create).
+   */
+  recordEvents?: boolean;
+  /** A dependent to add to the record (SEVIS Dependent / Add). */
+  dependent?: Omit<typeof studentDependents.$inferInsert, 'institutionId' | 'profileId'>;
+  /** Said on the History Log entry where SEVIS has no batch event for the change (done in SEVIS RTI). */
+  doneInRti?: string;
 }
 
 /** One request type's approval: what it does to the student's record, from the request's form data. */
 export type TApproveRequest = (d: TData, p: TProfileRow, tx: TTx) => TApprovalEffect | Promise<TApprovalEffect>;
+
+/** What the student is told when an information update changed nothing (no field was filled in): no promise of SEVIS. */
+export const NOTHING_CHANGED = 'Your request is approved; it asked for no change to your record.';

@@ -5,8 +5,10 @@ import type { TTx } from '../../../../platform/db/database.js';
 import type { TContext } from '../../../../platform/http/context.js';
 import { notify } from '../../../notifications/index.js';
 import type { TRequestRow } from '../../../requests/index.js';
-import { studentEmployments, studentProfiles } from '../../schema.js';
+import { studentDependents, studentEmployments, studentProfiles } from '../../schema.js';
 import { raiseEvent } from '../../records/operations/raise-event.js';
+import { raiseEventsForChange } from '../../records/record-changes.js';
+import { dependentSevisPayload } from '../../records/dependent-fields.js';
 import { ensureStemReports } from '../../opt/operations/ensure-stem-reports.js';
 import { APPROVAL_EFFECTS } from '../approval-effects.js';
 import type { TProfileSet } from '../effects/approval-effect.js';
@@ -23,15 +25,36 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
   const effect = await APPROVAL_EFFECTS[code](r.data ?? {}, profile, tx);
   const after: Record<string, unknown> = { requestId: r.id, requestNumber: r.number };
   let before: Record<string, unknown> | undefined;
-  if (effect.profileSet) {
+  const sevisUpdates: string[] = [];
+  if (effect.profileSet && Object.keys(effect.profileSet).length) {
     const keys = Object.keys(effect.profileSet) as (keyof TProfileSet)[];
     before = Object.fromEntries(keys.map((k) => [k, (profile as Record<string, unknown>)[k] ?? null]));
-    await tx
+    const [changed] = await tx
       .update(studentProfiles)
       .set({ ...effect.profileSet, updatedAt: new Date() })
-      .where(eq(studentProfiles.id, profile.id));
+      .where(eq(studentProfiles.id, profile.id))
+      .returning();
     Object.assign(after, effect.profileSet);
+    // The same SEVIS updates a staff edit of these fields raises (docs/decisions/009).
+    if (effect.recordEvents) sevisUpdates.push(...(await raiseEventsForChange(tx, ctx, profile, changed!, r.id)));
   }
+  if (effect.dependent) {
+    const [d] = await tx
+      .insert(studentDependents)
+      .values({ ...effect.dependent, institutionId: ctx.institutionId, profileId: profile.id })
+      .returning();
+    await raiseEvent(tx, ctx, {
+      profileId: profile.id,
+      dependentId: d!.id,
+      requestId: r.id,
+      eventType: 'Dependent',
+      action: 'Add',
+      payload: dependentSevisPayload(d!, profile.sevisId),
+    });
+    sevisUpdates.push('Dependent/Add');
+    Object.assign(after, { dependentId: d!.id, name: `${d!.firstName} ${d!.lastName}` });
+  }
+  if (effect.doneInRti) Object.assign(after, { doneInRti: effect.doneInRti });
   if (effect.employment) {
     const [row] = await tx
       .insert(studentEmployments)
@@ -58,8 +81,10 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
   }
   if (effect.event) {
     const { id } = await raiseEvent(tx, ctx, { profileId: profile.id, requestId: r.id, ...effect.event });
-    Object.assign(after, { sevisUpdates: [`${effect.event.eventType}/${effect.event.action}`], sevisEventId: id });
+    sevisUpdates.push(`${effect.event.eventType}/${effect.event.action}`);
+    Object.assign(after, { sevisEventId: id });
   }
+  if (sevisUpdates.length) Object.assign(after, { sevisUpdates });
   await writeAudit(tx, {
     institutionId: ctx.institutionId,
     actorUserId: ctx.actor?.userId ?? null,
@@ -70,6 +95,8 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
     after,
     ip: ctx.ip,
   });
-  if (profile.userId)
-    await notify(tx, ctx, { userIds: [profile.userId], text: effect.told, typeName: effect.auditAction, requestId: r.id });
+  // An update whose values the record already had reaches no batch: the student is not promised SEVIS hears of it.
+  const told =
+    effect.recordEvents && !sevisUpdates.length ? 'Your request is approved; your record already showed what it asked for.' : effect.told;
+  if (profile.userId) await notify(tx, ctx, { userIds: [profile.userId], text: told, typeName: effect.auditAction, requestId: r.id });
 }

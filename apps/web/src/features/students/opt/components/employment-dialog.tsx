@@ -30,7 +30,20 @@ import { phaseLabel } from './opt-format';
 
 type TForm = z.input<typeof studentsApi.ZEmploymentInput>;
 type TOut = z.output<typeof studentsApi.ZEmploymentInput>;
-const FIELDS = ['employerName', 'employerEin', 'jobTitle', 'startDate', 'endDate', 'fullOrPartTime'] as const;
+const FIELDS = [
+  'employerName',
+  'employerEin',
+  'jobTitle',
+  'startDate',
+  'endDate',
+  'fullOrPartTime',
+  'employerAddress.line1',
+  'employerAddress.city',
+  'employerAddress.state',
+  'employerAddress.postalCode',
+  'courseRelevance',
+] as const;
+const NO_ADDRESS = { line1: '', line2: '', city: '', state: '', postalCode: '' };
 
 function DateField({
   control,
@@ -90,8 +103,19 @@ export function EmploymentDialog({
           startDate: employment.startDate ?? '',
           endDate: employment.endDate,
           fullOrPartTime: employment.fullOrPartTime === '02' ? '02' : '01',
+          employerAddress: NO_ADDRESS,
+          courseRelevance: '',
         }
-      : { employerName: '', employerEin: '', jobTitle: '', startDate: '', endDate: null, fullOrPartTime: '01' },
+      : {
+          employerName: '',
+          employerEin: '',
+          jobTitle: '',
+          startDate: '',
+          endDate: null,
+          fullOrPartTime: '01',
+          employerAddress: NO_ADDRESS,
+          courseRelevance: '',
+        },
   });
   const name = `${student.firstName} ${student.lastName}`;
   const onValid = (body: TOut) => {
@@ -186,6 +210,60 @@ export function EmploymentDialog({
                     {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
                   </FormControl>
                 )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                SEVIS hears of each employer you record or change (an end date ends the employer). It needs the work address and how the job
+                relates to the degree{employment ? '; leave them empty to keep what SEVIS was sent' : ''}.
+              </Typography>
+            </Grid>
+            <Grid size={{ xs: 12 }}>
+              <FormTextField
+                control={control}
+                name="employerAddress.line1"
+                label="Work address"
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 60 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField
+                control={control}
+                name="employerAddress.city"
+                label="City"
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 60 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>
+              <FormTextField
+                control={control}
+                name="employerAddress.state"
+                label="State"
+                fullWidth
+                helperText="e.g. MA"
+                slotProps={{ htmlInput: { maxLength: 2 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>
+              <FormTextField
+                control={control}
+                name="employerAddress.postalCode"
+                label="ZIP code"
+                fullWidth
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12 }}>
+              <FormTextField
+                control={control}
+                name="courseRelevance"
+                label="How the job relates to the degree"
+                fullWidth
+                multiline
+                minRows={2}
+                slotProps={{ htmlInput: { maxLength: 1000 } }}
               />
             </Grid>
           </Grid>

@@ -19,8 +19,9 @@ export function useSaveDependent(profileId: string) {
 export function useTerminateDependent(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: ({ id, reasonCode }: { id: string; reasonCode: string }) =>
-      apiCall(studentsApi.terminateDependent, { params: { profileId, dependentId: id }, body: { reasonCode } }),
+      apiCall(studentsApi.terminateDependent, { params: { profileId, dependentId: id }, body: { reasonCode, remarks: '' } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: recordKey(profileId) }),
   });
 }

@@ -91,3 +91,14 @@ export function useListStudentMessages(profileId: string) {
     queryFn: ({ signal }) => apiCall(studentsApi.listStudentMessages, { params: { profileId }, signal }),
   });
 }
+
+/** Supply what a held-back SEVIS update lacks; it goes back to the queue for the next batch. */
+export function useCompleteSevisEvent(profileId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorHandling: 'local' },
+    mutationFn: ({ eventId, values }: { eventId: string; values: Record<string, string> }) =>
+      apiCall(studentsApi.completeSevisEvent, { params: { profileId, eventId }, body: { values } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: recordKey(profileId) }),
+  });
+}

@@ -22,7 +22,15 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
-import { DEPENDENT_RELATIONSHIPS, formatDate, MSG, OPT_PHASES, studentsApi } from '@meridian/domain';
+import {
+  DEPENDENT_RELATIONSHIPS,
+  dependentTerminationReasons,
+  formatDate,
+  J2_FORM_PURPOSES,
+  MSG,
+  OPT_PHASES,
+  studentsApi,
+} from '@meridian/domain';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
@@ -53,21 +61,33 @@ const DEPENDENT_FIELDS: TFieldDef[] = [
   { name: 'permanentResidenceCountryCode', label: L.permanentResidenceCountryCode!, maxLength: 2, helper: 'Two-letter code' },
 ];
 
+/** A J-2 is added on a new DS-2019 whose purpose SEVIS requires (exchange visitor EVPrintReasonType 06 / 08). */
+const J2_PURPOSE_FIELD: TFieldDef = {
+  name: 'formPurpose',
+  label: 'DS-2019 purpose (SEVIS)',
+  kind: 'select',
+  required: true,
+  options: J2_FORM_PURPOSES.map((p) => ({ value: p.code, label: `${p.code} ${p.label}` })),
+};
+
 function DependentDialog({
   profileId,
+  visaType,
   dependent,
   onClose,
   onDirtyChange,
 }: {
   profileId: string;
+  visaType: string;
   dependent: TDependent | null;
   onClose: () => void;
   onDirtyChange: (d: boolean) => void;
 }) {
   const save = useSaveDependent(profileId);
   const [error, setError] = useState<string | null>(null);
+  const fields = !dependent && visaType === 'J-1' ? [...DEPENDENT_FIELDS, J2_PURPOSE_FIELD] : DEPENDENT_FIELDS;
   const form = useForm({
-    defaultValues: toFormValues((dependent ?? { relationshipCode: '02' }) as Record<string, unknown>, DEPENDENT_FIELDS),
+    defaultValues: toFormValues((dependent ?? { relationshipCode: '02' }) as Record<string, unknown>, fields),
   });
   const [asking, setAsking] = useState(false);
   const close = () => {
@@ -77,11 +97,11 @@ function DependentDialog({
   const submit = form.handleSubmit(async (v) => {
     setError(null);
     try {
-      const saved = await save.mutateAsync({ id: dependent?.id, body: toBody(v, DEPENDENT_FIELDS) as studentsApi.TStudentDependentInput });
+      const saved = await save.mutateAsync({ id: dependent?.id, body: toBody(v, fields) as studentsApi.TStudentDependentInput });
       snack(saved.needsSevisUpdate && dependent ? 'Dependent saved. The change is queued for SEVIS.' : 'Dependent saved.', 'success');
       close();
     } catch (e) {
-      setError(handleFormError(e, form.setError, knownFieldsOf(DEPENDENT_FIELDS)));
+      setError(handleFormError(e, form.setError, knownFieldsOf(fields)));
     }
   });
   const dirty = form.formState.isDirty;
@@ -98,7 +118,7 @@ function DependentDialog({
               {error}
             </Alert>
           ) : null}
-          <FieldInputs form={form} fields={DEPENDENT_FIELDS} />
+          <FieldInputs form={form} fields={fields} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             A change of name, relationship, gender, birth date or city, or of any of the three countries is sent to SEVIS as a dependent
             update.
@@ -126,7 +146,17 @@ function DependentDialog({
   );
 }
 
-function TerminateDialog({ profileId, dependent, onClose }: { profileId: string; dependent: TDependent; onClose: () => void }) {
+function TerminateDialog({
+  profileId,
+  visaType,
+  dependent,
+  onClose,
+}: {
+  profileId: string;
+  visaType: string;
+  dependent: TDependent;
+  onClose: () => void;
+}) {
   const terminate = useTerminateDependent(profileId);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
@@ -136,11 +166,14 @@ function TerminateDialog({ profileId, dependent, onClose }: { profileId: string;
         Terminate {dependent.firstName} {dependent.lastName}
       </DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 2 }}>SEVIS will be told that this dependent's record ends. This cannot be undone here.</Typography>
+        <Typography sx={{ mb: 2 }}>
+          The termination is queued for SEVIS with the reason you choose ({visaType === 'J-1' ? 'SEVIS Table 19' : 'SEVIS Table 3'}). This
+          cannot be undone here.
+        </Typography>
         <TextField
           select
           fullWidth
-          label="Reason"
+          label="SEVIS reason"
           required
           value={reason}
           onChange={(e) => {
@@ -150,9 +183,9 @@ function TerminateDialog({ profileId, dependent, onClose }: { profileId: string;
           error={!!error}
           helperText={error || ' '}
         >
-          {studentsApi.DEPENDENT_TERMINATION_REASONS.map((r) => (
+          {dependentTerminationReasons(visaType).map((r) => (
             <MenuItem key={r.code} value={r.code}>
-              {r.label}
+              {/^\d+$/.test(r.code) ? `${r.code} ${r.label}` : r.label}
             </MenuItem>
           ))}
         </TextField>
@@ -172,9 +205,10 @@ function TerminateDialog({ profileId, dependent, onClose }: { profileId: string;
               { id: dependent.id, reasonCode: reason },
               {
                 onSuccess: () => {
-                  snack('Dependent terminated. SEVIS will be told.', 'success');
+                  snack('Dependent terminated. The termination is queued for SEVIS.', 'success');
                   onClose();
                 },
+                onError: (e) => setError(e instanceof Error ? e.message : 'The dependent could not be terminated.'),
               },
             );
           }}
@@ -245,7 +279,9 @@ export function DependentsTab({ record, onDirtyChange }: { record: TRecord; onDi
                     <Chip size="small" color="warning" variant="outlined" label="SEVIS update pending" sx={{ ml: 1 }} />
                   ) : null}
                 </TableCell>
-                <TableCell>{d.status === 'Terminated' ? `Terminated (${terminationLabel(d.terminationReasonCode)})` : d.status}</TableCell>
+                <TableCell>
+                  {d.status === 'Terminated' ? `Terminated (${terminationLabel(d.terminationReasonCode, record.visaType)})` : d.status}
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {record.canEdit && d.status !== 'Terminated' ? (
                     <>
@@ -276,12 +312,15 @@ export function DependentsTab({ record, onDirtyChange }: { record: TRecord; onDi
       {editing ? (
         <DependentDialog
           profileId={record.id}
+          visaType={record.visaType}
           dependent={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onDirtyChange={onDirtyChange}
         />
       ) : null}
-      {terminating ? <TerminateDialog profileId={record.id} dependent={terminating} onClose={() => setTerminating(null)} /> : null}
+      {terminating ? (
+        <TerminateDialog profileId={record.id} visaType={record.visaType} dependent={terminating} onClose={() => setTerminating(null)} />
+      ) : null}
     </Paper>
   );
 }
@@ -409,6 +448,10 @@ const KIND_LABELS: Record<string, string> = {
   on_campus: 'On-campus employment',
 };
 
+/** An approved OPT or STEM OPT is the DSO's recommendation (USCIS authorizes it): it reads as Recommended. */
+const employmentStatus = (e: TRecord['employments'][number]) =>
+  (e.kind === 'opt' || e.kind === 'stem') && e.status === 'approved' ? 'Recommended' : e.status;
+
 /** Employment tab: CPT/OPT and other employment, read only here (requests change it). */
 export function EmploymentTab({ record }: { record: TRecord }) {
   return (
@@ -438,7 +481,7 @@ export function EmploymentTab({ record }: { record: TRecord }) {
                   {KIND_LABELS[e.kind] ?? e.kind}
                   {e.optPhase ? ` (${OPT_PHASES.find((p) => p.code === e.optPhase)?.label ?? e.optPhase})` : ''}
                 </TableCell>
-                <TableCell>{e.status}</TableCell>
+                <TableCell>{employmentStatus(e)}</TableCell>
                 <TableCell>
                   {formatDate(e.authorizedStartDate)}
                   {e.authorizedEndDate ? ` – ${formatDate(e.authorizedEndDate)}` : ''}

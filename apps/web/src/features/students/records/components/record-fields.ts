@@ -1,7 +1,9 @@
 import {
   EDUCATION_LEVELS,
+  ENDING_STATUSES,
   EV_CATEGORIES,
   SEVIS_STATUSES,
+  statusReasonCodes,
   STUDENT_VISA_TYPES,
   studentsApi,
   type TCampusSite,
@@ -139,3 +141,24 @@ export const FINANCIAL_FIELDS: TFieldDef[] = studentsApi.FINANCIAL_FIELDS.map((x
   helper: 'Whole dollars',
   show: (_v: unknown, r: { financials: Record<string, unknown> }) => money(r.financials[x.key]),
 }));
+
+/**
+ * Ending a record asks the SEVIS reason the Status event carries (docs/product/students-records.md#sevis-status):
+ * Terminated a SEVIS Table 13 reason (J-1: Table 24), Canceled a SEVIS Table 10 reason; Completed none.
+ */
+export const statusReasonFields = (visaType: string, status: string): TFieldDef[] => {
+  const ending = (v: Record<string, unknown>) => v.sevisStatus !== status && ENDING_STATUSES.some((s) => s === v.sevisStatus);
+  return [
+    {
+      name: 'sevisStatusReasonCode',
+      label: 'SEVIS reason',
+      kind: 'select',
+      required: true,
+      editOnly: true,
+      showWhen: (v) => ending(v) && statusReasonCodes(visaType, String(v.sevisStatus)).length > 0,
+      optionsOf: (v) => statusReasonCodes(visaType, String(v.sevisStatus)).map((c) => ({ value: c.code, label: `${c.code} ${c.label}` })),
+      helper: 'Sent to SEVIS with the status change',
+    },
+    { name: 'sevisStatusRemarks', label: 'Remarks for SEVIS', maxLength: 500, editOnly: true, showWhen: ending, wide: true },
+  ];
+};

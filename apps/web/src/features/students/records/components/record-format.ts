@@ -1,4 +1,12 @@
-import { DEPENDENT_RELATIONSHIPS, formatDate, EDUCATION_LEVELS, EV_CATEGORIES, studentsApi, textOf } from '@meridian/domain';
+import {
+  DEPENDENT_RELATIONSHIPS,
+  dependentTerminationReasons,
+  formatDate,
+  EDUCATION_LEVELS,
+  EV_CATEGORIES,
+  studentsApi,
+  textOf,
+} from '@meridian/domain';
 
 /** MM/DD/YYYY → ISO; anything else is passed on as typed so the server says 'Invalid date' on the field. */
 export function usToIso(us: string): string | null {
@@ -17,7 +25,11 @@ const genderLabel = (g: string) => GENDERS.find((x) => x.value === g)?.label ?? 
 export const educationLabel = (c: string) => (c ? `${EDUCATION_LEVELS.find((e) => e.code === c)?.label ?? c} (${c})` : '');
 export const evCategoryLabel = (c: string) => (c ? `${c} ${EV_CATEGORIES.find((e) => e.code === c)?.label ?? ''}`.trim() : '');
 export const relationshipLabel = (c: string) => DEPENDENT_RELATIONSHIPS.find((r) => r.code === c)?.label ?? c;
-export const terminationLabel = (c: string) => studentsApi.DEPENDENT_TERMINATION_REASONS.find((r) => r.code === c)?.label ?? c;
+/** A dependent's termination reason: a SEVIS code (Table 3 for F-2, Table 19 for J-2) or a reason recorded before codes were asked. */
+export const terminationLabel = (c: string, visaType = '') =>
+  dependentTerminationReasons(visaType).find((r) => r.code === c)?.label ??
+  studentsApi.DEPENDENT_TERMINATION_REASONS.find((r) => r.code === c)?.label ??
+  c;
 
 type TAddr = studentsApi.TStudentAddressInput;
 /** An address on one or two lines; '' when empty. */

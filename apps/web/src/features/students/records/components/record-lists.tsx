@@ -41,6 +41,7 @@ import {
   useListStudentSevisEvents,
 } from '../api/student-record';
 import { displayValue } from './record-format';
+import { HeldEventForm } from './held-event-form';
 import { usePaging } from '../../../../ui/data-table';
 
 function Loading({ busy }: { busy: boolean }) {
@@ -207,7 +208,7 @@ const payloadValue = (k: string, v: unknown) =>
   (k === 'fullOrPartTime' ? formValue('cpt_full_or_part_time', v) : undefined) ?? displayValue(k, v);
 
 /** SEVIS Updates tab: what SEVIS must still hear about, and what was sent. */
-export function SevisUpdatesTab({ profileId }: { profileId: string }) {
+export function SevisUpdatesTab({ profileId, visaType = '' }: { profileId: string; visaType?: string }) {
   const q = useListStudentSevisEvents(profileId);
   if (q.isError) return <Alert severity="error">The SEVIS updates could not be loaded.</Alert>;
   const rows = q.data ?? [];
@@ -249,6 +250,7 @@ export function SevisUpdatesTab({ profileId }: { profileId: string }) {
                       {e.message}
                     </Typography>
                   ) : null}
+                  {e.status === 'held' ? <HeldEventForm profileId={profileId} visaType={visaType} event={e} /> : null}
                 </TableCell>
                 <TableCell>
                   {Object.entries(e.payload)

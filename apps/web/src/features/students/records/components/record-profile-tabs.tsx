@@ -17,6 +17,7 @@ import {
   PROGRAM_FIELDS,
   SESSION_FIELDS,
   sevisFields,
+  statusReasonFields,
   TRANSFER_FIELDS,
 } from './record-fields';
 import { DependentsTab, EmploymentTab, SitesOfActivity } from './record-dependents';
@@ -142,7 +143,11 @@ export function F1ProfileTab(p: TTabProps) {
         note="Changes to the identity are sent to SEVIS as a personal information update."
       />
       <Section p={p} title="Contact and addresses" fields={CONTACT_FIELDS} />
-      <Section p={p} title="SEVIS record" fields={[...sevisFields(sites.data ?? []), ...TRANSFER_FIELDS]} />
+      <Section
+        p={p}
+        title="SEVIS record"
+        fields={[...sevisFields(sites.data ?? []), ...statusReasonFields(p.record.visaType, p.record.sevisStatus), ...TRANSFER_FIELDS]}
+      />
       <StageAndTags record={p.record} />
     </Stack>
   );
@@ -203,9 +208,12 @@ export function J1ExchangeVisitorTab(p: TTabProps) {
       <Section
         p={p}
         title="SEVIS record"
-        fields={pick(sevisFields(sites.data ?? []), ['sevisId', 'visaType', 'sevisStatus', 'sevisStatusDate', 'portalAccess'])}
+        fields={[
+          ...pick(sevisFields(sites.data ?? []), ['sevisId', 'visaType', 'sevisStatus', 'sevisStatusDate', 'portalAccess']),
+          ...statusReasonFields(p.record.visaType, p.record.sevisStatus),
+        ]}
       />
-      <SevisUpdatesTab profileId={p.record.id} />
+      <SevisUpdatesTab profileId={p.record.id} visaType={p.record.visaType} />
     </Stack>
   );
 }

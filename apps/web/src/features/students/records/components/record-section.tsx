@@ -24,6 +24,12 @@ export interface TFieldDef {
   wide?: boolean;
   /** A number that may be cleared: an empty field sends null (otherwise it is left unchanged). */
   nullable?: boolean;
+  /** Asked only while editing (not a value the record keeps, e.g. the SEVIS reason of a status change). */
+  editOnly?: boolean;
+  /** Shown (and sent) only while the form's values call for it. */
+  showWhen?: (values: TValues) => boolean;
+  /** Choices that depend on the form's values. */
+  optionsOf?: (values: TValues) => { value: string; label: string }[];
 }
 
 const YES_NO_OPTIONS = [
@@ -62,6 +68,7 @@ export function toBody(values: TValues, fields: TFieldDef[]): Record<string, unk
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const v = values[f.name];
+    if (f.showWhen && !f.showWhen(values)) continue;
     if (f.kind === 'date') out[f.name] = usToIso(textOf(v ?? ''));
     else if (f.kind === 'number') out[f.name] = v === '' ? (f.nullable ? null : undefined) : Number(v);
     else if (f.kind === 'yesno') out[f.name] = v === 'yes' ? true : v === 'no' ? false : null;
@@ -81,9 +88,13 @@ export const knownFieldsOf = (fields: TFieldDef[]) =>
 
 /** The edit fields of a field list. */
 export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[] }) {
+  const watching = fields.some((f) => f.showWhen || f.optionsOf);
+  const values = watching ? form.watch() : {};
   return (
     <FormGrid>
       {fields.map((f) => {
+        if (f.showWhen && !f.showWhen(values)) return null;
+        const options = f.optionsOf ? f.optionsOf(values) : f.options;
         if (f.kind === 'bool') return <FormSwitch key={f.name} control={form.control} name={f.name} label={f.label} />;
         if (f.kind === 'address') {
           return (
@@ -123,7 +134,7 @@ export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[]
             }}
           >
             {f.kind === 'select' || f.kind === 'yesno'
-              ? (f.kind === 'yesno' ? YES_NO_OPTIONS : (f.options ?? [])).map((o) => (
+              ? (f.kind === 'yesno' ? YES_NO_OPTIONS : (options ?? [])).map((o) => (
                   <MenuItem key={o.value} value={o.value}>
                     {o.label}
                   </MenuItem>
@@ -141,29 +152,31 @@ function FieldFacts({ record, fields }: { record: studentsApi.TStudentRecord; fi
   const r = record as unknown as Record<string, unknown>;
   return (
     <FactGrid>
-      {fields.map((f) => {
-        const v = r[f.name];
-        const text = f.show
-          ? f.show(v, record)
-          : f.kind === 'date'
-            ? formatDate(v as string | null)
-            : f.kind === 'bool'
-              ? v
-                ? 'Yes'
-                : 'No'
-              : f.kind === 'yesno'
-                ? yesNoText(v)
-                : f.kind === 'address'
-                  ? addressText(v as studentsApi.TStudentAddressInput)
-                  : f.kind === 'select'
-                    ? (f.options?.find((o) => o.value === textOf(v ?? ''))?.label ?? textOf(v ?? ''))
-                    : textOf(v ?? '');
-        return (
-          <Box key={f.name} sx={f.kind === 'address' || f.wide ? { gridColumn: { md: 'span 2' } } : undefined}>
-            <Fact label={f.label} value={text} />
-          </Box>
-        );
-      })}
+      {fields
+        .filter((f) => !f.editOnly)
+        .map((f) => {
+          const v = r[f.name];
+          const text = f.show
+            ? f.show(v, record)
+            : f.kind === 'date'
+              ? formatDate(v as string | null)
+              : f.kind === 'bool'
+                ? v
+                  ? 'Yes'
+                  : 'No'
+                : f.kind === 'yesno'
+                  ? yesNoText(v)
+                  : f.kind === 'address'
+                    ? addressText(v as studentsApi.TStudentAddressInput)
+                    : f.kind === 'select'
+                      ? (f.options?.find((o) => o.value === textOf(v ?? ''))?.label ?? textOf(v ?? ''))
+                      : textOf(v ?? '');
+          return (
+            <Box key={f.name} sx={f.kind === 'address' || f.wide ? { gridColumn: { md: 'span 2' } } : undefined}>
+              <Fact label={f.label} value={text} />
+            </Box>
+          );
+        })}
     </FactGrid>
   );
 }

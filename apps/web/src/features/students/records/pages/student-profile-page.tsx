@@ -38,7 +38,7 @@ type TTab = { key: string; label: string; Component: ComponentType<TTabProps> };
 const Requests = (p: TTabProps) => <RequestsTab profileId={p.record.id} />;
 const Documents = (p: TTabProps) => <DocumentsTab profileId={p.record.id} />;
 const History = (p: TTabProps) => <StudentHistoryTab profileId={p.record.id} />;
-const Sevis = (p: TTabProps) => <SevisUpdatesTab profileId={p.record.id} />;
+const Sevis = (p: TTabProps) => <SevisUpdatesTab profileId={p.record.id} visaType={p.record.visaType} />;
 
 const F1_TABS: TTab[] = [
   { key: 'profile', label: 'Profile', Component: F1ProfileTab },

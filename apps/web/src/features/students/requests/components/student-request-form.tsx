@@ -1,4 +1,4 @@
-import { Box, Paper, Typography } from '@mui/material';
+import { Alert, Box, Paper, Typography } from '@mui/material';
 import {
   isChecked,
   isFieldRequired,
@@ -64,6 +64,11 @@ export function StudentRequestForm({ code, data, errors, readOnly, hidden = [], 
             <Typography id={headingId} variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 2 }}>
               {section.title}
             </Typography>
+            {section.note ? (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {section.note}
+              </Alert>
+            ) : null}
             {readOnly ? (
               <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
                 {fields.map((f) => (

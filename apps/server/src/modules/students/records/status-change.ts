@@ -1,0 +1,55 @@
+import { statusChangeIssue, todayIso, type TEndingStatus } from '@meridian/domain';
+import type { TTx } from '../../../platform/db/database.js';
+import { fieldError } from '../../../platform/errors/app-error.js';
+import type { TContext } from '../../../platform/http/context.js';
+import type { TProfileRow } from '../student.policy.js';
+import { raiseEvent } from './operations/raise-event.js';
+
+/** Our record status to SEVIS's Status action (student schema Status: Terminate, Complete, Cancel). */
+const STATUS_ACTION: Record<TEndingStatus, 'Terminate' | 'Complete' | 'Cancel'> = {
+  Terminated: 'Terminate',
+  Completed: 'Complete',
+  Canceled: 'Cancel',
+};
+
+/** The reason SEVIS needs with a status change, checked before the record changes (400 on the field). */
+export function assertStatusChange(before: TProfileRow, status: string | undefined, reasonCode: string | undefined): void {
+  if (status === undefined) return;
+  const issue = statusChangeIssue(before.visaType, before.sevisStatus, status, reasonCode);
+  if (issue) throw fieldError(issue.field, issue.message);
+}
+
+/**
+ * Ending a record SEVIS knows raises its Status event (docs/product/students-records.md#sevis-status):
+ * Terminated → Status/Terminate with the officer's SEVIS Table 13 reason (J-1: SEVIS Table 24, with the
+ * effective date SEVIS's exchange visitor batch requires); Completed → Status/Complete (SEVIS asks no
+ * reason); Canceled → Status/Cancel with the SEVIS Table 10 reason. A record without a SEVIS ID has
+ * nothing in SEVIS to end. Returns the event raised ('Status/Terminate'), or null.
+ */
+export async function raiseStatusEvent(
+  tx: TTx,
+  ctx: TContext,
+  before: TProfileRow,
+  after: TProfileRow,
+  reasonCode: string | undefined,
+  remarks: string | undefined,
+): Promise<string | null> {
+  if (before.sevisStatus === after.sevisStatus || !after.sevisId) return null;
+  const action = STATUS_ACTION[after.sevisStatus as TEndingStatus] as string | undefined;
+  if (!action) return null;
+  await raiseEvent(tx, ctx, {
+    profileId: after.id,
+    eventType: 'Status',
+    action,
+    payload: {
+      sevisId: after.sevisId,
+      visaType: after.visaType,
+      campusSiteId: after.campusSiteId,
+      previousStatus: before.sevisStatus,
+      ...(reasonCode ? { sevisReasonCode: reasonCode } : {}),
+      effectiveDate: after.sevisStatusDate ?? todayIso(),
+      remarks: remarks ?? '',
+    },
+  });
+  return `Status/${action}`;
+}

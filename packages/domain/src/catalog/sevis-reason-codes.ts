@@ -1,0 +1,140 @@
+/**
+ * The SEVIS codes an officer chooses when a change must reach SEVIS with a reason: ending a record,
+ * ending a dependent, adding a J-2, OPT employment time. Copies of SEVIS's code tables, restricted to
+ * the values the batch schemas accept (student 6.55, exchange visitor 6.27); a server test checks each
+ * list against its XSD type. The browser draws its choices from these lists and the server refuses any
+ * other value, so an event never waits for a code nobody can give (docs/product/students-records.md#sevis-status).
+ */
+export type TSevisCode = { code: string; label: string };
+
+/** SEVIS Table 6 (Employment Time Codes; schema EmploymentTimeType). */
+export const EMPLOYMENT_TIME_CODES: readonly TSevisCode[] = [
+  { code: '01', label: 'Full time' },
+  { code: '02', label: 'Part time' },
+];
+
+/**
+ * SEVIS Table 13 (Student Termination Reason Codes) with F-1 indicator Y, as StudentTerminationReasonType
+ * accepts them (06, 07, 12 and 24 are not for F-1 and the schema refuses them; 14, 15, 21 are M-1 only).
+ */
+export const STUDENT_TERMINATION_REASONS: readonly TSevisCode[] = [
+  { code: '01', label: 'Unauthorized withdrawal' },
+  { code: '02', label: 'Death' },
+  { code: '03', label: 'Unauthorized employment' },
+  { code: '04', label: 'Unauthorized drop below full course' },
+  { code: '05', label: 'Authorized drop below full course time exceeded' },
+  { code: '08', label: 'Expulsion' },
+  { code: '09', label: 'Suspension' },
+  { code: '10', label: 'Absent from country for five months' },
+  { code: '11', label: 'Failure to enroll' },
+  { code: '13', label: 'Transfer student no show' },
+  { code: '16', label: 'Otherwise failing to maintain status' },
+  { code: '17', label: 'Violation of change of status requirements' },
+  { code: '18', label: 'Change of status denied' },
+  { code: '19', label: 'Change of status withdrawn' },
+  { code: '20', label: 'Change of status approved' },
+  { code: '22', label: 'No show - manual termination' },
+  { code: '23', label: 'Authorized early withdrawal' },
+  { code: '25', label: 'School withdrawn' },
+];
+
+/** SEVIS Table 10 (Student Cancellation Reason Codes; schema StudentCancelReasonType). */
+export const STUDENT_CANCEL_REASONS: readonly TSevisCode[] = [
+  { code: '01', label: 'Student not attending' },
+  { code: '02', label: 'Visa issued for a different SEVIS ID' },
+  { code: '03', label: 'Student registered under a different SEVIS ID' },
+  { code: '04', label: 'Student arrived under a different SEVIS ID' },
+  { code: '05', label: 'Record created in error' },
+  { code: '06', label: 'Offer withdrawn' },
+];
+
+/** SEVIS Table 24 (Exchange Visitor Termination Reason Codes; schema EVTerminationReasonType). */
+export const EV_TERMINATION_REASONS: readonly TSevisCode[] = [
+  { code: 'FALACT', label: 'Failure to pursue EV program activities' },
+  { code: 'FALINS', label: 'Failure to maintain health insurance' },
+  { code: 'CONVIC', label: 'Conviction of a crime' },
+  { code: 'DISCIP', label: 'Disciplinary action' },
+  { code: 'ENGEMP', label: 'Engaging in unauthorized employment' },
+  { code: 'VIOSPN', label: 'Violating sponsor rules governing the program' },
+  { code: 'VIOEXV', label: 'Violating exchange visitor program regulations' },
+  { code: 'FALSTD', label: 'Failure to maintain a full course of study' },
+  { code: 'INVSUS', label: 'Involuntary suspension' },
+  { code: 'FALADD', label: 'Failure to submit change of current address within 10 days' },
+  { code: 'OTHER', label: 'Other' },
+];
+
+/** SEVIS Table 3 (Dependent Termination Codes: F-2; schema DependentTerminationReasonType). */
+export const F2_TERMINATION_REASONS: readonly TSevisCode[] = [
+  { code: '02', label: 'Death' },
+  { code: '03', label: 'Child over 21' },
+  { code: '04', label: 'Divorce' },
+  { code: '05', label: 'Unauthorized employment' },
+  { code: '06', label: 'Principal status terminated' },
+  { code: '09', label: 'Other' },
+  { code: '10', label: 'Principal status completed' },
+];
+
+/**
+ * J-2: SEVIS Table 19 (Exchange Visitor Dependent Termination Codes: 01, 05, 09; schema
+ * EVDepTerminationReasonType) and, for death and divorce, SEVIS's End Status of the dependent
+ * (DependentCompletionType 02 / 04), which the batch sends instead of a termination.
+ */
+export const J2_TERMINATION_REASONS: readonly TSevisCode[] = [
+  { code: '01', label: 'Conviction of a crime' },
+  { code: '05', label: 'Unauthorized employment' },
+  { code: '09', label: 'Other' },
+  { code: 'DEATH', label: 'Death (ends the dependent’s status)' },
+  { code: 'DIVORCE', label: 'Divorce (ends the dependent’s status)' },
+];
+
+/** The DS-2019's purpose when a J-2 is added (exchange visitor schema EVPrintReasonType). */
+export const J2_FORM_PURPOSES: readonly TSevisCode[] = [
+  { code: '06', label: 'Begin new program: accompanying the exchange visitor' },
+  { code: '08', label: 'Permit the dependent to join the exchange visitor (following to join)' },
+];
+
+/** The dependent termination reasons of a principal of this visa type. */
+export function dependentTerminationReasons(visaType: string): readonly TSevisCode[] {
+  return visaType === 'J-1' ? J2_TERMINATION_REASONS : F2_TERMINATION_REASONS;
+}
+
+/** Record statuses that end a record in SEVIS and what SEVIS wants with them, by visa type. */
+export const ENDING_STATUSES = ['Terminated', 'Completed', 'Canceled'] as const;
+export type TEndingStatus = (typeof ENDING_STATUSES)[number];
+
+/** The reason codes an officer chooses from when setting this status (empty list: SEVIS asks none). */
+export function statusReasonCodes(visaType: string, status: string): readonly TSevisCode[] {
+  if (status === 'Terminated') return visaType === 'J-1' ? EV_TERMINATION_REASONS : STUDENT_TERMINATION_REASONS;
+  if (status === 'Canceled' && visaType !== 'J-1') return STUDENT_CANCEL_REASONS;
+  return [];
+}
+
+export const STATUS_CHANGE_MSG = {
+  reasonRequired: 'Choose the SEVIS reason',
+  reasonInvalid: 'Choose one of the SEVIS reasons listed',
+  evNotByBatch:
+    'SEVIS’s exchange visitor batch cannot complete or cancel a record: do it in SEVIS RTI, then import the RTI list to update this record.',
+  notInitialToCancel: 'Only a record SEVIS has not activated (Initial) can be canceled; terminate an active record instead.',
+} as const;
+
+/**
+ * What is wrong with changing a record's status to `status` with this reason (null when fine):
+ * Terminated needs a SEVIS Table 13 reason (F-1) or Table 24 reason (J-1); Canceled needs a SEVIS
+ * Table 10 reason and an Initial record (SEVIS S1057); Completed needs no reason (Status/Complete).
+ * The exchange visitor batch has no event to complete or cancel a record (only Terminate).
+ */
+export function statusChangeIssue(
+  visaType: string,
+  from: string,
+  status: string,
+  reasonCode: string | undefined,
+): { field: 'sevisStatus' | 'sevisStatusReasonCode'; message: string } | null {
+  if (!(ENDING_STATUSES as readonly string[]).includes(status) || from === status) return null;
+  if (visaType === 'J-1' && status !== 'Terminated') return { field: 'sevisStatus', message: STATUS_CHANGE_MSG.evNotByBatch };
+  if (status === 'Canceled' && from !== 'Initial') return { field: 'sevisStatus', message: STATUS_CHANGE_MSG.notInitialToCancel };
+  const codes = statusReasonCodes(visaType, status);
+  if (!codes.length) return null;
+  if (!reasonCode) return { field: 'sevisStatusReasonCode', message: STATUS_CHANGE_MSG.reasonRequired };
+  if (!codes.some((c) => c.code === reasonCode)) return { field: 'sevisStatusReasonCode', message: STATUS_CHANGE_MSG.reasonInvalid };
+  return null;
+}

@@ -1,0 +1,123 @@
+import { MSG } from '../messages.js';
+import {
+  EMPLOYMENT_TIME_CODES,
+  J2_FORM_PURPOSES,
+  dependentTerminationReasons,
+  statusReasonCodes,
+  type TSevisCode,
+} from '../catalog/sevis-reason-codes.js';
+import { US_STATE_OPTIONS } from './student-request-fields.js';
+
+/**
+ * A SEVIS update the batch held back because it lacks something SEVIS requires can be completed by
+ * the officer on the record's SEVIS Updates tab: these are the values each kind of update may take
+ * (docs/product/students-records.md#sevis-updates). Saving them puts the values into the update and
+ * sends it back to the queue for the next batch. The same list draws the form and checks it on the server.
+ */
+export type TCompletionField = {
+  /** The update's payload key (employerAddress.* fields are assembled into one address). */
+  name: string;
+  label: string;
+  kind: 'select' | 'text' | 'textarea';
+  options?: readonly TSevisCode[];
+  maxLength?: number;
+  required: boolean;
+};
+
+const states = US_STATE_OPTIONS.map((o) => ({ code: o.value, label: o.label }));
+const FULL_PART: TCompletionField = {
+  name: 'fullOrPartTime',
+  label: 'Full or part time (SEVIS Table 6)',
+  kind: 'select',
+  options: EMPLOYMENT_TIME_CODES,
+  required: true,
+};
+const EMPLOYER: TCompletionField[] = [
+  { name: 'employerAddress.line1', label: 'Employer address line 1', kind: 'text', maxLength: 60, required: true },
+  { name: 'employerAddress.city', label: 'Employer city', kind: 'text', maxLength: 60, required: true },
+  { name: 'employerAddress.state', label: 'Employer state', kind: 'select', options: states, required: true },
+  { name: 'employerAddress.postalCode', label: 'Employer ZIP code', kind: 'text', maxLength: 5, required: true },
+  {
+    name: 'courseRelevance',
+    label: "How the job relates to the student's degree",
+    kind: 'textarea',
+    maxLength: 1000,
+    required: true,
+  },
+  FULL_PART,
+];
+
+/** What an officer may supply to a held update of this type and action (empty: nothing to complete here). */
+export function completionFields(eventType: string, action: string, visaType: string): TCompletionField[] {
+  const reason = (options: readonly TSevisCode[], table: string): TCompletionField => ({
+    name: 'sevisReasonCode',
+    label: `SEVIS reason (${table})`,
+    kind: 'select',
+    options,
+    required: true,
+  });
+  switch (eventType) {
+    case 'OPTEmployment':
+      return [FULL_PART];
+    case 'OPTEmployer':
+      return EMPLOYER;
+    case 'Status':
+      if (action === 'Terminate')
+        return [reason(statusReasonCodes(visaType, 'Terminated'), visaType === 'J-1' ? 'SEVIS Table 24' : 'SEVIS Table 13')];
+      if (action === 'Cancel') return [reason(statusReasonCodes(visaType, 'Canceled'), 'SEVIS Table 10')];
+      return [];
+    case 'Dependent':
+      if (action === 'Terminate')
+        return [reason(dependentTerminationReasons(visaType), visaType === 'J-1' ? 'SEVIS Table 19' : 'SEVIS Table 3')];
+      if (action === 'Add' && visaType === 'J-1')
+        return [
+          {
+            name: 'formPurpose',
+            label: "The DS-2019's purpose for the dependent",
+            kind: 'select',
+            options: J2_FORM_PURPOSES,
+            required: true,
+          },
+        ];
+      return [];
+    case 'Program':
+      if (action === 'Extension')
+        return [
+          { name: 'reason', label: 'Reason for the extension (SEVIS explanation)', kind: 'textarea', maxLength: 500, required: true },
+        ];
+      return [];
+    default:
+      return [];
+  }
+}
+
+/** Field messages for completion values (400 fieldErrors on the server, the same words in the browser). */
+export function completionErrors(fields: TCompletionField[], values: Record<string, string>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const known = new Set(fields.map((f) => f.name));
+  for (const k of Object.keys(values)) if (!known.has(k)) errors[k] = [MSG.invalidValue];
+  for (const f of fields) {
+    const v = (values[f.name] ?? '').trim();
+    if (!v) {
+      if (f.required) errors[f.name] = [MSG.required];
+      continue;
+    }
+    if (f.options && !f.options.some((o) => o.code === v)) errors[f.name] = [MSG.invalidValue];
+    else if (f.maxLength !== undefined && v.length > f.maxLength) errors[f.name] = [MSG.invalidLength];
+    else if (f.name === 'employerAddress.postalCode' && !/^\d{5}$/.test(v)) errors[f.name] = [MSG.invalidNumber];
+  }
+  return errors;
+}
+
+/** The values as the update's payload holds them (employerAddress.* become one U.S. address). */
+export function completionPayload(values: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const address: Record<string, string> = {};
+  for (const [k, raw] of Object.entries(values)) {
+    const v = raw.trim();
+    if (k.startsWith('employerAddress.')) address[k.slice('employerAddress.'.length)] = v;
+    else out[k] = v;
+  }
+  if (Object.keys(address).length) out.employerAddress = { line2: '', ...address, countryCode: 'US' };
+  return out;
+}
