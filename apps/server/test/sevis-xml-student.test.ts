@@ -200,7 +200,8 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
   },
   {
     name: 'AuthDropBelowFC (RCL) Add',
-    expect: ['<AuthDropBelowFC>', '<Reason>05</Reason>'],
+    // SEVIS Table 4: a medical reduced course load is 01 ILLNESS OR MEDICAL CONDITION (05 is course level placement).
+    expect: ['<AuthDropBelowFC>', '<Reason>01</Reason>'],
     record: () =>
       event(profile(), 'AuthDropBelowFC', 'Add', {
         reason: 'medical',

@@ -153,7 +153,7 @@ export async function buildStudentsWithPendingEvents(
         visaType: o.visaType ?? 'F-1',
         sevisStatus: 'Active',
         currentStage: 'continuing',
-        educationLevel: '03',
+        educationLevel: '05',
         birthDate: '1999-04-12',
         birthCountryCode: 'IN',
         citizenshipCountryCode: 'IN',

@@ -58,7 +58,7 @@ export async function buildStudent(t: TTestApp, o: TStudentOverrides = {}): Prom
         visaType: 'F-1',
         sevisStatus: 'Active',
         currentStage: 'continuing',
-        educationLevel: '03',
+        educationLevel: '05',
         birthDate: '1999-04-12',
         birthCountryCode: 'IN',
         citizenshipCountryCode: 'IN',

@@ -2,7 +2,7 @@
 // stage and tags, History Log, SEVIS updates, and profile corrections (side-by-side approval).
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
-import { SEVIS_EVENT_STATUSES, SEVIS_STATUSES, STUDENT_VISA_TYPES } from '../../catalog/students.js';
+import { EDUCATION_LEVELS, EV_CATEGORIES, SEVIS_EVENT_STATUSES, SEVIS_STATUSES, STUDENT_VISA_TYPES } from '../../catalog/students.js';
 import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
 import { ZAuditEvent } from '../audit/index.js';
@@ -58,6 +58,8 @@ const ZAcademicTermMonths = z
   .max(12, MSG_ACADEMIC_TERM)
   .nullable();
 const EV_POSITIONS: ReadonlySet<string> = new Set(EV_POSITION_CODES);
+const EV_CATEGORY_CODES: ReadonlySet<string> = new Set(EV_CATEGORIES.map((c) => c.code));
+const EDUCATION_LEVEL_CODES: ReadonlySet<string> = new Set(EDUCATION_LEVELS.map((l) => l.code));
 const ZEvPositionCode = z
   .string({ error: MSG_EV_POSITION })
   .trim()
@@ -134,10 +136,11 @@ export const ZStudentFields = z.object({
   transferSchool: opt(120),
   transferReleaseDate: ZDateOrNull,
   // program
+  // SEVIS Table 5 (Education Level Codes)
   educationLevel: z
     .string()
     .trim()
-    .regex(/^(\d{2})?$/, MSG.invalidValue),
+    .refine((s) => s === '' || EDUCATION_LEVEL_CODES.has(s), MSG.invalidValue),
   major1Code: ZCode,
   major2Code: ZCode,
   minorCode: ZCode,
@@ -150,10 +153,12 @@ export const ZStudentFields = z.object({
   isLastSession: z.boolean(),
   isRegistered: z.boolean(),
   // exchange visitor
+  // SEVIS Table 15 (Program Category Codes)
   evCategoryCode: z
     .string()
     .trim()
-    .regex(/^([0-9][A-Z])?$/, MSG.invalidValue),
+    .toUpperCase()
+    .refine((s) => s === '' || EV_CATEGORY_CODES.has(s), MSG.invalidValue),
   subjectFieldCode: ZCode,
   // what SEVIS needs on a new I-20 (F-1: English proficiency, academic term) and DS-2019 (J-1: position, U.S. government funds);
   // the reason English is not required is free text (SEVIS RemarksType, 1-500 characters), required when it is not required.

@@ -1,5 +1,6 @@
 import { textOf } from '@meridian/domain';
-import { sevisCountry, sevisGender } from './codes.js';
+import { SUFFIX_TO_SEVIS, sevisCountry, sevisGender } from './codes.js';
+import { TABLE_OF_TYPE } from './sevis-tables.js';
 import { codeList, type TBatchKind } from './schema.js';
 import type { TBatchRecordInput, TDependent, TEmployment, TXmlNode } from './types.js';
 import { type TAddress } from '../../students/index.js';
@@ -11,8 +12,6 @@ export const IN_EVENT = 'in the SEVIS update (the approved request or change tha
 export const ON_RECORD_NEW_I20 = "on the student record (Program tab, section 'New I-20: English proficiency and academic term')";
 export const ON_RECORD_NEW_DS2019 = "on the student record (DS-2019 tab, section 'New DS-2019: position and U.S. government funds')";
 export const onDependent = (d: Pick<TDependent, 'firstName' | 'lastName'>) => `on dependent ${`${d.firstName} ${d.lastName}`.trim()}`;
-
-const SUFFIXES: Record<string, string> = { I: 'I', II: 'II', III: 'III', IV: 'IV', JR: 'Jr.', 'JR.': 'Jr.', SR: 'Sr.', 'SR.': 'Sr.' };
 
 const str = (v: unknown): string => textOf(v).trim();
 
@@ -126,6 +125,12 @@ export class RecordMapper {
       this.problem(`${field} ${where} (${s}) is not a code SEVIS accepts.`);
       return undefined;
     }
+    // The schema lists codes the SEVIS table does not give (or not for this visa type): SEVIS refuses them.
+    const table = TABLE_OF_TYPE[typeName];
+    if (table && !(s in table.table)) {
+      this.problem(`${field} ${where} (${s}) is not one of ${table.name}'s codes SEVIS takes here.`);
+      return undefined;
+    }
     return s;
   }
 
@@ -156,6 +161,11 @@ export class RecordMapper {
     }
     const v = sevisGender(str(g));
     if (!v) this.problem(`${field} ${where} (${str(g)}) is not M, F or U.`);
+    // SEVIS Table 36: U (unknown) is not for an exchange visitor or a J-2.
+    if (v === 'U' && this.kind === 'ev') {
+      this.problem(`${field} ${where} must be male or female for an exchange visitor (SEVIS Table 36: unknown is not for an EV).`);
+      return undefined;
+    }
     return v;
   }
 
@@ -164,7 +174,7 @@ export class RecordMapper {
     const last = this.req(x.lastName, 'Last name', where);
     const given = [x.firstName, x.middleName].map(str).filter(Boolean).join(' ');
     const suffixRaw = str(x.suffix);
-    const suffix = suffixRaw ? SUFFIXES[suffixRaw.toUpperCase()] : undefined;
+    const suffix = suffixRaw ? SUFFIX_TO_SEVIS[suffixRaw.toUpperCase()] : undefined;
     if (suffixRaw && !suffix) this.problem(`Suffix ${where} (${suffixRaw}) is not one SEVIS accepts (Jr., Sr., I, II, III, IV).`);
     if (!last) return undefined;
     return { LastName: last, FirstName: given || undefined, Suffix: suffix };

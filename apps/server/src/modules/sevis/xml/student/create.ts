@@ -1,10 +1,8 @@
+import { STUDENT_VISA_TO_SEVIS } from '../codes.js';
 import { ON_RECORD, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
 import { educationalInfo, financialInfo, studentDependentBio } from './common.js';
-
-/** SEVIS's student visa codes: F-1 01, M-1 02. */
-const VISA: Record<string, string> = { 'F-1': '01', 'M-1': '02' };
 
 /**
  * CreateStudent/Student: the initial I-20 of a record SEVIS does not know yet, with its active
@@ -20,7 +18,7 @@ export const studentCreate: TEventMapper = {
       );
       return undefined;
     }
-    const visa = VISA[p.visaType];
+    const visa = STUDENT_VISA_TO_SEVIS[p.visaType];
     if (!visa)
       m.problem(`The visa type on the student record (${p.visaType}) is not F-1 or M-1: use the exchange visitor batch for J-1 records.`);
     const phone = m.phone(p.phone);
