@@ -7,6 +7,7 @@ import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
 import { ZAuditEvent } from '../audit/index.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { sevisNameIssue, SEVIS_RULE_MSG } from '../../rules/sevis-entry-rules.js';
 
 const T = ['students'];
 
@@ -21,6 +22,12 @@ export const ZRecordIsoDate = z
 const ZRequiredDate = z.string({ error: MSG.required }).min(1, MSG.required).pipe(ZRecordIsoDate);
 const req = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.invalidLength);
 const opt = (max: number) => z.string().trim().max(max, MSG.invalidLength);
+/** A name SEVIS takes: letters A to Z and single spaces, no placeholder (SEVIS S1148 / S2244, S1142 / S2245). */
+const sevisName = <T extends z.ZodType<string>>(base: T) =>
+  base.superRefine((v, c) => {
+    const issue = sevisNameIssue(v);
+    if (issue) c.addIssue({ code: 'custom', message: issue });
+  });
 /** ISO 3166 alpha-2 (SEVIS country codes are two letters). */
 const ZCountry = z
   .string()
@@ -101,15 +108,16 @@ export const ZStudentFinancials = z
 /** Every field of the record staff may set, by section; PUT takes any subset plus updatedAt. */
 export const ZStudentFields = z.object({
   // identity (SEVIS PersonalInfo)
-  firstName: req(60),
-  middleName: opt(60),
-  lastName: req(60),
+  firstName: sevisName(req(60)),
+  middleName: sevisName(opt(60)),
+  lastName: sevisName(req(60)),
   suffix: opt(10),
   gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }),
   birthDate: ZRequiredDate,
   birthCity: opt(60),
   birthCountryCode: ZCountry,
-  citizenshipCountryCode: ZCountryReq,
+  // SEVIS S1058: SEVIS holds no U.S. citizen.
+  citizenshipCountryCode: ZCountryReq.refine((c) => c !== 'US', SEVIS_RULE_MSG.usCitizen),
   permanentResidenceCountryCode: ZCountry,
   // contact
   email: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(65, MSG.invalidLength).email(MSG.invalidEmail),
@@ -310,7 +318,7 @@ export const ZStudentCreateInput = ZStudentFields.pick({
   programEndDate: true,
 })
   .extend({
-    middleName: opt(60).default(''),
+    middleName: sevisName(opt(60)).default(''),
     gender: ZStudentFields.shape.gender.default(''),
     birthCity: opt(60).default(''),
     birthCountryCode: ZCountry.default(''),
@@ -364,8 +372,8 @@ export const ZStudentDependent = z.object({
 });
 export type TStudentDependent = z.infer<typeof ZStudentDependent>;
 export const ZStudentDependentInput = z.object({
-  firstName: req(60),
-  lastName: req(60),
+  firstName: sevisName(req(60)),
+  lastName: sevisName(req(60)),
   relationshipCode: z.enum(['01', '02'], { error: MSG.required }),
   email: z.union([z.literal(''), z.string().trim().max(65, MSG.invalidLength).email(MSG.invalidEmail)]).default(''),
   gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }).default(''),

@@ -1,4 +1,4 @@
-import { textOf } from '@meridian/domain';
+import { dependentSevisIssues, sevisNameIssue, textOf } from '@meridian/domain';
 import { SUFFIX_TO_SEVIS, sevisCountry, sevisGender } from './codes.js';
 import { TABLE_OF_TYPE } from './sevis-tables.js';
 import { codeList, type TBatchKind } from './schema.js';
@@ -173,6 +173,14 @@ export class RecordMapper {
   fullName(x: { firstName: string; middleName?: string; lastName: string; suffix?: string }, where: string): TXmlNode | undefined {
     const last = this.req(x.lastName, 'Last name', where);
     const given = [x.firstName, x.middleName].map(str).filter(Boolean).join(' ');
+    // SEVIS S1148 / S2244 (letters A to Z and spaces), S1142 / S2245 (no placeholder names).
+    for (const [label, v] of [
+      ['Last name', last],
+      ['First and middle names', given],
+    ] as const) {
+      const issue = sevisNameIssue(v);
+      if (issue) this.problem(`${label} ${where} (${v}): ${issue}`);
+    }
     const suffixRaw = str(x.suffix);
     const suffix = suffixRaw ? SUFFIX_TO_SEVIS[suffixRaw.toUpperCase()] : undefined;
     if (suffixRaw && !suffix) this.problem(`Suffix ${where} (${suffixRaw}) is not one SEVIS accepts (Jr., Sr., I, II, III, IV).`);
@@ -270,6 +278,17 @@ export class RecordMapper {
     const d = id ? this.r.dependents.find((x) => x.id === id) : undefined;
     if (!d) this.problem('The dependent this update is about is no longer on the student record.');
     return d;
+  }
+
+  /**
+   * The SEVIS rules on a dependent SEVIS is asked to create (a Create's dependents, a Dependent Add):
+   * one spouse (S1105 / S2119), a child under 21 today (S1014 / S2121), a birth date not in the
+   * future (S1067 / S2133), no U.S.-born or U.S. citizen F-2. Names are checked with the full name.
+   */
+  dependentRules(d: TDependent): void {
+    const issues = dependentSevisIssues(d, { visaType: this.p.visaType, today: this.today, others: this.r.dependents });
+    for (const [field, message] of Object.entries(issues))
+      if (field !== 'firstName' && field !== 'lastName') this.problem(`Dependent ${d.firstName} ${d.lastName}: ${message}`);
   }
 
   dependentSevisId(d: TDependent): string | undefined {

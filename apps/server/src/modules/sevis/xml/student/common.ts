@@ -156,6 +156,7 @@ export function financialUpdate(m: RecordMapper): TXmlNode {
 
 /** F-2 (04) for a student's dependent; SEVIS's relationship 01 spouse, 02 child. */
 export function studentDependentBio(m: RecordMapper, d: TDependent): TXmlNode {
+  if (m.r.eventType === 'Create' || m.r.action === 'Add') m.dependentRules(d);
   const where = onDependent(d);
   return {
     FullName: m.fullName({ firstName: d.firstName, lastName: d.lastName }, where),

@@ -4,12 +4,13 @@ import { studentDependents } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { presentDependent } from '../../student-record.presenter.js';
 import { raiseEvent } from './raise-event.js';
-import { auditDependent, dependentSevisPayload, type TDependentFields } from '../dependent-fields.js';
+import { assertDependentSevisRules, auditDependent, dependentSevisPayload, type TDependentFields } from '../dependent-fields.js';
 
 /** Adds a dependent to a student's record and queues SEVIS's dependent add. */
 export async function addDependent(ctx: TContext, profileId: string, input: TDependentFields): Promise<S.TStudentDependent> {
   return ctx.db(async (tx) => {
     const p = await getAccessibleProfile(tx, ctx, profileId, 'edit');
+    await assertDependentSevisRules(tx, p, input);
     const [d] = await tx
       .insert(studentDependents)
       .values({ institutionId: ctx.institutionId, profileId, ...input, needsSevisUpdate: true })

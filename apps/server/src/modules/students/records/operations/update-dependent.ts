@@ -6,7 +6,14 @@ import { studentDependents } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { presentDependent } from '../../student-record.presenter.js';
 import { raiseEvent } from './raise-event.js';
-import { auditDependent, dependentSevisChanges, loadDependent, dependentSevisPayload, type TDependentFields } from '../dependent-fields.js';
+import {
+  assertDependentSevisRules,
+  auditDependent,
+  dependentSevisChanges,
+  loadDependent,
+  dependentSevisPayload,
+  type TDependentFields,
+} from '../dependent-fields.js';
 
 /** Changes a dependent; a change of identity or countries sets needsSevisUpdate and raises Dependent/Edit. */
 export async function updateDependent(
@@ -21,6 +28,7 @@ export async function updateDependent(
     if (before.status === 'Terminated')
       throw new AppError(409, 'DEPENDENT_TERMINATED', 'This dependent was terminated and can no longer be changed.');
     const sevisChanges = dependentSevisChanges(before, input);
+    if (sevisChanges.length) await assertDependentSevisRules(tx, p, input, { dependentId, fields: sevisChanges });
     const all = (Object.keys(input) as (keyof TDependentFields)[]).filter((k) => String(before[k] ?? '') !== String(input[k] ?? ''));
     if (!all.length) return presentDependent(before);
     const [after] = await tx

@@ -22,7 +22,16 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
-import { DEPENDENT_RELATIONSHIPS, formatDate, MSG, OPT_PHASES, studentsApi } from '@meridian/domain';
+import {
+  dateOnlyIn,
+  DEPENDENT_RELATIONSHIPS,
+  dependentSevisIssues,
+  formatDate,
+  MSG,
+  OPT_PHASES,
+  SEVIS_RULE_MSG,
+  studentsApi,
+} from '@meridian/domain';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
@@ -55,11 +64,13 @@ const DEPENDENT_FIELDS: TFieldDef[] = [
 
 function DependentDialog({
   profileId,
+  record,
   dependent,
   onClose,
   onDirtyChange,
 }: {
   profileId: string;
+  record: Pick<TRecord, 'visaType' | 'dependents'>;
   dependent: TDependent | null;
   onClose: () => void;
   onDirtyChange: (d: boolean) => void;
@@ -76,8 +87,24 @@ function DependentDialog({
   };
   const submit = form.handleSubmit(async (v) => {
     setError(null);
+    const body = toBody(v, DEPENDENT_FIELDS) as studentsApi.TStudentDependentInput;
+    // The SEVIS rules the server checks (names, one spouse, a child under 21, no U.S.-born F-2), said on their fields first.
+    const issues = Object.entries(
+      dependentSevisIssues(
+        { ...body, id: dependent?.id ?? null },
+        { visaType: record.visaType, today: dateOnlyIn(new Date()), others: record.dependents },
+      ),
+    ).filter(
+      ([k]) =>
+        !dependent ||
+        String((dependent as unknown as Record<string, unknown>)[k] ?? '') !== String((body as Record<string, unknown>)[k] ?? ''),
+    );
+    if (issues.length) {
+      for (const [k, message] of issues) form.setError(k as never, { type: 'sevis', message });
+      return;
+    }
     try {
-      const saved = await save.mutateAsync({ id: dependent?.id, body: toBody(v, DEPENDENT_FIELDS) as studentsApi.TStudentDependentInput });
+      const saved = await save.mutateAsync({ id: dependent?.id, body });
       snack(saved.needsSevisUpdate && dependent ? 'Dependent saved. The change is queued for SEVIS.' : 'Dependent saved.', 'success');
       close();
     } catch (e) {
@@ -276,6 +303,7 @@ export function DependentsTab({ record, onDirtyChange }: { record: TRecord; onDi
       {editing ? (
         <DependentDialog
           profileId={record.id}
+          record={record}
           dependent={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onDirtyChange={onDirtyChange}
@@ -369,7 +397,12 @@ export function SitesOfActivity({ record }: { record: TRecord }) {
                 <Button size="small" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
                   Edit
                 </Button>
-                <Button size="small" color="error" onClick={() => setClosing(s)} aria-label={`Deactivate ${s.name}`}>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => (s.isPrimary ? snack(SEVIS_RULE_MSG.primarySiteDeactivate, 'error') : setClosing(s))}
+                  aria-label={`Deactivate ${s.name}`}
+                >
                   Deactivate
                 </Button>
               </>
