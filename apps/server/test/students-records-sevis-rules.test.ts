@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childBirthCutoff, SEVIS_RULE_MSG, type TSession } from '@meridian/domain';
+import { childBirthCutoff, SEVIS_RULE_MSG, studentsApi, type TSession } from '@meridian/domain';
 import { todayIso } from '../src/modules/students/index.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
@@ -125,5 +125,42 @@ describe('updateSiteOfActivity / deactivateSiteOfActivity: SEVIS S2201, S2203', 
       [j.id],
     );
     expect(edit!.payload).toMatchObject({ previousSiteName: 'Marine Lab', siteName: 'Marine Biology Lab' });
+  });
+});
+
+describe('createStudent / updateStudent: the foreign phone SEVIS S1164 may take instead of a U.S. one', () => {
+  it('is kept on the record, needs its country calling code, and a change is queued as PersonalInfo/Address', async () => {
+    const body = {
+      firstName: 'Lucas',
+      lastName: 'Phoneless',
+      email: `lucas.phone.${Date.now()}@example.edu`,
+      birthDate: '2001-03-04',
+      citizenshipCountryCode: 'BR',
+      visaType: 'F-1',
+      campusSiteId: (await t.sql<{ id: number }>(`select id from campus_sites where code = 'MAIN' limit 1`))[0]!.id,
+      programStartDate: '2026-08-20',
+      programEndDate: '2028-05-15',
+      foreignPhone: '11 98765 4321',
+    };
+    const noCode = await call(t, 'POST', '/api/students', { as: admin, body });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().fieldErrors).toEqual({ foreignPhoneCountryCode: [studentsApi.MSG_FOREIGN_PHONE_CODE] });
+    const created = await call(t, 'POST', '/api/students', { as: admin, body: { ...body, foreignPhoneCountryCode: '55' } });
+    expect(created.statusCode, created.body).toBe(200);
+    const r = created.json<studentsApi.TStudentRecord>();
+    expect(r).toMatchObject({ foreignPhoneCountryCode: '55', foreignPhone: '11 98765 4321', phone: '' });
+
+    const s = await buildStudent(t, { site: 'MAIN' });
+    const rec = (await call(t, 'GET', `/api/students/${s.id}`, { as: admin })).json<{ updatedAt: string }>();
+    const put = await call(t, 'PUT', `/api/students/${s.id}`, {
+      as: admin,
+      body: { updatedAt: rec.updatedAt, foreignPhoneCountryCode: '91', foreignPhone: '22 2281 0001' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const evs = await t.sql<{ event_type: string; action: string }>(
+      `select event_type, action from sevis_pending_events where profile_id = $1 and status = 'pending'`,
+      [s.id],
+    );
+    expect(evs).toContainEqual({ event_type: 'PersonalInfo', action: 'Address' });
   });
 });

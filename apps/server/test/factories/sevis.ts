@@ -171,7 +171,7 @@ export async function buildStudentsWithPendingEvents(
         profileId: r.id,
         eventType: 'Registration',
         action: 'Register',
-        payload: { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100) },
+        payload: { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100), nextSessionStartDate: daysFromToday(120) },
       })),
     );
   return rows.map((r) => r.id);

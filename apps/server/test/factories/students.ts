@@ -241,7 +241,7 @@ export async function buildPendingEvent(
       .values({
         eventType: 'Registration',
         action: 'Register',
-        payload: { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100) },
+        payload: { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100), nextSessionStartDate: daysFromToday(120) },
         ...o,
         institutionId: record.institutionId,
         profileId: record.id,

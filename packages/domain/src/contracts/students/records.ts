@@ -58,6 +58,9 @@ const ZYesNo = z.boolean({ error: MSG.invalidValue }).nullable();
 export const MSG_ACADEMIC_TERM = 'Enter the length of the academic term in months, 1 to 12';
 export const MSG_EV_POSITION = 'Enter a SEVIS position code of 3 digits from the DS-2019 position list (e.g. 213)';
 export const MSG_ENGLISH_REASON = 'Say why English proficiency is not required';
+/** SEVIS S1164: a U.S. or a foreign phone for every F-1 student; the foreign one with its country calling code. */
+export const MSG_FOREIGN_PHONE_CODE = 'Enter the country calling code, 1 to 4 digits (e.g. 91 for India)';
+export const MSG_FOREIGN_PHONE = 'Enter the number in digits (spaces and hyphens allowed), up to 20 characters';
 const ZAcademicTermMonths = z
   .number({ error: MSG_ACADEMIC_TERM })
   .int(MSG_ACADEMIC_TERM)
@@ -125,6 +128,16 @@ export const ZStudentFields = z.object({
     .string()
     .trim()
     .regex(/^(\d{10})?$/, 'Invalid phone'),
+  // SEVIS TelephoneType Foreign: CountryNumber (1-4 digits) and PhoneNumber (1-20 characters).
+  foreignPhoneCountryCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,4})?$/, MSG_FOREIGN_PHONE_CODE),
+  foreignPhone: z
+    .string()
+    .trim()
+    .max(20, MSG.invalidLength)
+    .regex(/^([0-9][0-9 -]*)?$/, MSG_FOREIGN_PHONE),
   usAddress: ZStudentAddress,
   foreignAddress: ZStudentAddress,
   // SEVIS
@@ -197,7 +210,7 @@ export const STUDENT_SECTIONS = {
     'citizenshipCountryCode',
     'permanentResidenceCountryCode',
   ],
-  contact: ['email', 'phone', 'usAddress', 'foreignAddress'],
+  contact: ['email', 'phone', 'foreignPhoneCountryCode', 'foreignPhone', 'usAddress', 'foreignAddress'],
   sevis: [
     'sevisId',
     'campusId',
@@ -245,6 +258,8 @@ export const STUDENT_FIELD_LABELS: Record<string, string> = {
   permanentResidenceCountryCode: 'Country of permanent residence',
   email: 'E-mail',
   phone: 'Phone',
+  foreignPhoneCountryCode: 'Foreign phone: country code',
+  foreignPhone: 'Foreign phone',
   usAddress: 'US address',
   foreignAddress: 'Foreign address',
   sevisId: 'SEVIS ID',
@@ -287,6 +302,14 @@ export function englishReasonIssue(v: { englishRequired?: boolean | null; englis
   return v.englishRequired === false && !(v.englishNotRequiredReason ?? '').trim() ? MSG_ENGLISH_REASON : null;
 }
 
+/** A foreign phone number needs its country calling code (SEVIS TelephoneType Foreign CountryNumber). */
+export function foreignPhoneIssue(v: {
+  foreignPhone?: string | null | undefined;
+  foreignPhoneCountryCode?: string | null | undefined;
+}): string | null {
+  return (v.foreignPhone ?? '').trim() && !(v.foreignPhoneCountryCode ?? '').trim() ? MSG_FOREIGN_PHONE_CODE : null;
+}
+
 /** What a student may ask to correct in their own record (the office approves side by side). */
 export const CORRECTABLE_FIELDS = [
   'firstName',
@@ -301,6 +324,8 @@ export const CORRECTABLE_FIELDS = [
   'permanentResidenceCountryCode',
   'email',
   'phone',
+  'foreignPhoneCountryCode',
+  'foreignPhone',
   'usAddress',
   'foreignAddress',
 ] as const satisfies readonly TStudentField[];
@@ -328,6 +353,9 @@ export const ZStudentCreateInput = ZStudentFields.pick({
     major1Code: ZCode.default(''),
     evCategoryCode: ZStudentFields.shape.evCategoryCode.default(''),
     subjectFieldCode: ZCode.default(''),
+    phone: ZStudentFields.shape.phone.default(''),
+    foreignPhoneCountryCode: ZStudentFields.shape.foreignPhoneCountryCode.default(''),
+    foreignPhone: ZStudentFields.shape.foreignPhone.default(''),
     usAddress: ZStudentAddress.default({}),
     foreignAddress: ZStudentAddress.default({}),
     englishRequired: ZYesNo.default(null),
@@ -343,13 +371,20 @@ export const ZStudentCreateInput = ZStudentFields.pick({
     if (v.visaType === 'J-1' && !v.evCategoryCode) c.addIssue({ code: 'custom', path: ['evCategoryCode'], message: MSG.required });
     const english = englishReasonIssue(v);
     if (english) c.addIssue({ code: 'custom', path: ['englishNotRequiredReason'], message: english });
+    const phone = foreignPhoneIssue(v);
+    if (phone) c.addIssue({ code: 'custom', path: ['foreignPhoneCountryCode'], message: phone });
   });
 export type TStudentCreateInput = z.input<typeof ZStudentCreateInput>;
 
-export const ZStudentUpdateInput = ZStudentFields.partial().extend({
-  /** The updatedAt the form was loaded with: a stale one is refused (409) so nobody overwrites another's change unseen. */
-  updatedAt: z.string({ error: MSG.required }).min(1, MSG.required),
-});
+export const ZStudentUpdateInput = ZStudentFields.partial()
+  .extend({
+    /** The updatedAt the form was loaded with: a stale one is refused (409) so nobody overwrites another's change unseen. */
+    updatedAt: z.string({ error: MSG.required }).min(1, MSG.required),
+  })
+  .superRefine((v, c) => {
+    const phone = foreignPhoneIssue(v);
+    if (phone) c.addIssue({ code: 'custom', path: ['foreignPhoneCountryCode'], message: phone });
+  });
 export type TStudentUpdateInput = z.input<typeof ZStudentUpdateInput>;
 
 export const ZStudentDependent = z.object({
@@ -476,6 +511,8 @@ export const ZStudentRecord = z.object({
   usAddress: ZStudentAddress,
   foreignAddress: ZStudentAddress,
   phone: z.string(),
+  foreignPhoneCountryCode: z.string(),
+  foreignPhone: z.string(),
   financials: z.record(z.string(), z.union([z.number(), z.string()])),
   portalAccess: z.number().int(),
   tags: z.array(z.string()),

@@ -194,6 +194,19 @@ export class RecordMapper {
     return d.length === 10 ? d : d.length === 11 && d.startsWith('1') ? d.slice(1) : undefined;
   }
 
+  /**
+   * SEVIS's student Telephone: the U.S. number and the foreign one (TelephoneType: USNumber, Foreign
+   * CountryNumber and PhoneNumber); undefined when the record has neither.
+   */
+  telephone(): TXmlNode | undefined {
+    const us = this.phone(this.p.phone);
+    const number = str(this.p.foreignPhone);
+    const code = str(this.p.foreignPhoneCountryCode).replace(/\D/g, '');
+    const foreign = number ? { CountryNumber: code ? code.slice(0, 4) : undefined, PhoneNumber: number.slice(0, 20) } : undefined;
+    if (!us && !foreign) return undefined;
+    return { TelephoneExemptInd: 'N', Phone: { USNumber: us, Foreign: foreign } };
+  }
+
   email(v: unknown): string | undefined {
     return str(v) || undefined;
   }

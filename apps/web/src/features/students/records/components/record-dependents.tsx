@@ -31,6 +31,7 @@ import {
   OPT_PHASES,
   SEVIS_RULE_MSG,
   studentsApi,
+  textOf,
 } from '@meridian/domain';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
@@ -94,13 +95,13 @@ function DependentDialog({
         { ...body, id: dependent?.id ?? null },
         { visaType: record.visaType, today: dateOnlyIn(new Date()), others: record.dependents },
       ),
-    ).filter(
-      ([k]) =>
-        !dependent ||
-        String((dependent as unknown as Record<string, unknown>)[k] ?? '') !== String((body as Record<string, unknown>)[k] ?? ''),
-    );
+    ).filter(([k]) => {
+      // A change is checked on the fields it changes (as the server does): what SEVIS already holds is not refused again.
+      const key = k as keyof TDependent & keyof studentsApi.TStudentDependentInput;
+      return !dependent || textOf(dependent[key]) !== textOf(body[key]);
+    });
     if (issues.length) {
-      for (const [k, message] of issues) form.setError(k as never, { type: 'sevis', message });
+      for (const [k, message] of issues) form.setError(k, { type: 'sevis', message });
       return;
     }
     try {
