@@ -29,7 +29,8 @@ let NAME = '';
 let EMAIL = '';
 function newStudent(): void {
   RUN = Date.now().toString(36);
-  LAST = `Rossi-${RUN}`;
+  // SEVIS S1148: names hold the letters A to Z and spaces only, so the run's stamp is spelt in letters.
+  LAST = `Rossi ${RUN.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
   NAME = `${LAST}, ${FIRST}`;
   EMAIL = `mateo.rossi.${RUN}@example.edu`;
 }
@@ -64,7 +65,7 @@ describe('a student from invitation to an authorized CPT', () => {
       await page.getByLabel('Country of citizenship').fill('IT');
       await page.getByLabel('E-mail').fill(EMAIL);
       await choose(page, page.getByRole('combobox', { name: 'Campus site' }), 'Main Campus');
-      await choose(page, page.getByRole('combobox', { name: 'Education level' }), "Master's (03)");
+      await choose(page, page.getByRole('combobox', { name: 'Education level' }), "Master's (05)");
       await page.getByLabel('Program start').fill('08/20/2026');
       await page.getByLabel('Program end').fill('05/15/2028');
       await page.getByRole('button', { name: 'Create record' }).click();

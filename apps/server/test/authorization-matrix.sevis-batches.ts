@@ -71,7 +71,14 @@ export const SEVIS_BATCHES_MATRIX: TMatrixRow[] = [
     },
   },
   { method: 'GET', path: '/api/sevis/registration', access: 'sevis.batch', request: () => ({ query: { pageSize: 10 } }), expect: BATCH },
-  { method: 'POST', path: '/api/sevis/registration', access: 'sevis.batch', request: () => ({ body: { all: true } }), expect: BATCH },
+  {
+    method: 'POST',
+    path: '/api/sevis/registration',
+    access: 'sevis.batch',
+    // SEVIS S1068: students not in their last session are registered with the next session's start.
+    request: () => ({ body: { all: true, nextSessionStartDate: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) } }),
+    expect: BATCH,
+  },
   { method: 'GET', path: '/api/sevis/validation', access: 'sevis.batch', request: () => ({ query: { pageSize: 10 } }), expect: BATCH },
   { method: 'POST', path: '/api/sevis/validation', access: 'sevis.batch', request: () => ({ body: { all: true } }), expect: BATCH },
 ];

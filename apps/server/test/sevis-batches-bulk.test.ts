@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { sevisApi, TSession } from '@meridian/domain';
+import { sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
 import {
@@ -66,20 +66,63 @@ describe('SEVIS Registration (batch-sevis-registration)', () => {
     ).json();
     if (title.items) expect(title.total).toBe(list.total);
 
-    const res = await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { profileIds: [a.id, med.id] } });
+    // SEVIS S1068: students not in their last session are registered with the next session's start, asked for on the page.
+    const without = await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { profileIds: [a.id, med.id] } });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().fieldErrors).toEqual({ nextSessionStartDate: [sevisApi.MSG_NEXT_SESSION_REQUIRED] });
+    expect(await eventsOf(a.id, 'Registration')).toEqual([]);
+    const res = await call(t, 'POST', '/api/sevis/registration', {
+      as: officer,
+      body: { profileIds: [a.id, med.id], nextSessionStartDate: daysFromToday(120) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ queued: 1, alreadyPending: 0, skipped: 1 });
     const [ev] = await eventsOf(a.id, 'Registration');
     expect(ev).toMatchObject({ status: 'pending', action: 'Register' });
-    expect(ev!.payload.sessionStartDate).toBe(daysFromToday(-5));
+    expect(ev!.payload).toMatchObject({
+      sessionStartDate: daysFromToday(-5),
+      isLastSession: false,
+      nextSessionStartDate: daysFromToday(120),
+    });
     expect(await eventsOf(med.id, 'Registration')).toEqual([]);
     const after = (await call(t, 'GET', '/api/sevis/registration', { as: officer, query: { q: 'Needsreg', pageSize: 100 } })).json<TPage>();
     expect(after.items.find((i) => i.profileId === a.id)?.hasPendingEvent).toBe(true);
-    const all = (await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { all: true } })).json();
+    const all = (
+      await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { all: true, nextSessionStartDate: daysFromToday(120) } })
+    ).json();
     expect(all.alreadyPending).toBeGreaterThanOrEqual(1);
     expect(all.queued).toBeGreaterThanOrEqual(1);
     expect(await eventsOf(b.id, 'Registration')).toHaveLength(1);
     expect(await auditActionsOf(t, b.id, { entityType: 'student_profile' })).toContain('student.sevis-event.raised');
+  });
+
+  it('SEVIS S1103 / S1114: a next session starting before the current session ends, or in the past, is refused on the field; the last session needs none', async () => {
+    const s = await unregistered('MAIN', { lastName: 'Nextsession' });
+    const early = await call(t, 'POST', '/api/sevis/registration', {
+      as: officer,
+      body: { profileIds: [s.id], nextSessionStartDate: daysFromToday(99) },
+    });
+    expect(early.json().fieldErrors.nextSessionStartDate[0]).toContain('must start on or after the current session end');
+    // The current session's last day is the boundary: the next may start on it.
+    expect(
+      (
+        await call(t, 'POST', '/api/sevis/registration', {
+          as: officer,
+          body: { profileIds: [s.id], nextSessionStartDate: daysFromToday(100) },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const past = await unregistered('MAIN', { lastName: 'Nextsession', sessionEndDate: daysFromToday(-2) });
+    const res = await call(t, 'POST', '/api/sevis/registration', {
+      as: officer,
+      body: { profileIds: [past.id], nextSessionStartDate: daysFromToday(-1) },
+    });
+    expect(res.json().fieldErrors).toEqual({ nextSessionStartDate: [sevisApi.MSG_NEXT_SESSION_PAST] });
+    const last = await unregistered('MAIN', { lastName: 'Nextsession', isLastSession: true });
+    expect((await call(t, 'POST', '/api/sevis/registration', { as: officer, body: { profileIds: [last.id] } })).json()).toMatchObject({
+      queued: 1,
+    });
+    expect((await eventsOf(last.id, 'Registration'))[0]!.payload).not.toHaveProperty('nextSessionStartDate');
   });
 
   it('refuses an empty choice with a message on the field', async () => {

@@ -5,6 +5,7 @@ import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { buildStudent, siteIdOf } from './factories/index.js';
 import { fileBody } from './sevis-results-fixtures.js';
+import { normalizeRtiRow } from '../src/modules/sevis/rti/rti-parse.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -67,7 +68,7 @@ describe('RTI import', () => {
         'F-1',
         'Main',
       ],
-      [b.sevisId!, 'OKAFOR', 'BEN', ba!.birth_date, 'IN', '08/20/2025', '05/15/2027', 'Active', '03', '', ba!.email, 'F-1', 'Main'],
+      [b.sevisId!, 'OKAFOR', 'BEN', ba!.birth_date, 'IN', '08/20/2025', '05/15/2027', 'Active', '05', '', ba!.email, 'F-1', 'Main'],
       [
         newId,
         'NGUYEN',
@@ -208,5 +209,17 @@ describe('RTI import', () => {
     expect(noCol.json().fieldErrors.file[0]).toBe(sevisApi.RTI_MSG.noSevisColumn);
     const pdf = await upload(admin, 'list.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]));
     expect(pdf.statusCode).toBe(400);
+  });
+
+  it("reads RTI's countries as SEVIS writes them (SEVIS Tables 32/33), not as ISO: CH is China, SZ Switzerland", () => {
+    const row = (citizenship: string, birth: string) => normalizeRtiRow({ citizenshipCountryCode: citizenship, birthCountryCode: birth });
+    expect(row('CH', 'SZ')).toEqual({ values: { citizenshipCountryCode: 'CN', birthCountryCode: 'CH' }, errors: [] });
+    expect(row('GM', 'JA').values).toEqual({ citizenshipCountryCode: 'DE', birthCountryCode: 'JP' });
+    expect(row('BURMA', 'Bahamas, The').values).toEqual({ citizenshipCountryCode: 'MM', birthCountryCode: 'BS' });
+    // A SEVIS code with no country we store (Czechoslovakia) is an error on the row, not a guess.
+    expect(row('CZ', 'XX').errors).toEqual([
+      "Country of citizenship: 'CZ' is not a SEVIS country code or name we can store.",
+      "Country of birth: 'XX' is not a SEVIS country code or name we can store.",
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../src/modules/sevis/xml/index.js';
 import { codeList } from '../src/modules/sevis/xml/schema.js';
 import { createTestApp, type TTestApp } from './app.js';
-import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profile, site } from './sevis-xml-fixtures.js';
+import { ORG, SENDER, batchId, debianXmllint, event, evProfile, profile, site } from './sevis-xml-fixtures.js';
 import { buildDependent, buildEmployment, buildPendingEvent, buildSiteOfActivity, buildStudent } from './factories/index.js';
 
 const build = (records: Parameters<typeof buildValidatedBatch>[0]['records'], kind: 'student' | 'ev' = 'student') =>
@@ -76,10 +76,9 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
   });
 
   it('holds back what SEVIS has no code for rather than guessing', async () => {
-    const p = profile();
-    const d = dependent(p, { status: 'Terminated', terminationReasonCode: 'DIVORCE' });
     const cases = [
-      event(p, 'Dependent', 'Terminate', { reasonCode: 'DIVORCE' }, { dependents: [d], dependentId: d.id }),
+      // SEVIS Table 13: 14 DENIED TRANSFER is in the schema's list but its F-1 column is N (SEVIS S1060).
+      event(profile(), 'Status', 'Terminate', { sevisReasonCode: '14' }),
       event(profile({ citizenshipCountryCode: 'PS' }), 'PersonalInfo', 'Edit', {}),
       event(profile(), 'AuthDropBelowFC', 'Add', { reason: 'academic', startDate: '2027-01-19', endDate: '2027-05-14' }),
       event(profile({ visaType: 'J-1' }), 'Registration', 'Register', {}),
@@ -90,7 +89,9 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     expect(r.xml).toBe('');
     expect(r.included).toEqual([]);
     const msg = (i: number) => r.held.find((h) => h.eventId === cases[i]!.eventId)!.message;
-    expect(msg(0)).toContain('(DIVORCE) has no SEVIS code yet');
+    expect(msg(0)).toContain(
+      "Termination reason in the SEVIS update (the approved request or change that raised it) (14) is not one of SEVIS Table 13 (F-1)'s codes",
+    );
     expect(msg(1)).toContain('Country of citizenship on the student record (PS) has no SEVIS country code.');
     expect(msg(2)).toContain("'Academic difficulty' must be narrowed");
     expect(msg(3)).toContain('exchange visitor batch');

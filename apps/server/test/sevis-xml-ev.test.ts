@@ -57,7 +57,7 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
   {
     name: 'Biographical (identity)',
     expect: ['<Biographical printForm="true">', '<PermanentResidenceCountryCode>GM</PermanentResidenceCountryCode>'],
-    record: () => event(evProfile({ lastName: 'Schneider-Weber' }), 'PersonalInfo', 'Edit', { lastName: 'Schneider-Weber' }),
+    record: () => event(evProfile({ lastName: 'Schneider Weber' }), 'PersonalInfo', 'Edit', { lastName: 'Schneider Weber' }),
   },
   {
     name: 'Biographical (U.S. address)',

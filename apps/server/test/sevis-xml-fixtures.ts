@@ -71,6 +71,8 @@ export function profile(o: Partial<TProfile> = {}): TProfile {
     },
     foreignAddress: { line1: '12 Marine Drive', city: 'Mumbai', state: 'Maharashtra', postalCode: '400020', countryCode: 'IN' },
     phone: '6175550142',
+    foreignPhoneCountryCode: '91',
+    foreignPhone: '22 2281 0001',
     financials: {
       tuition: 58240,
       living: 21500,

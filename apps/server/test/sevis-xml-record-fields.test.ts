@@ -117,8 +117,8 @@ describe('a new DS-2019 from the record (EV Create)', () => {
     expect(r.held[0]!.message).toContain(`Receives U.S. government funds is missing ${DS2019}.`);
   });
 
-  it("the position codes the record accepts are exactly the schema's EVPositionCodeType list", () => {
-    expect([...EV_POSITION_CODES].sort()).toEqual([...codeList('ev', 'EVPositionCodeType').keys()].sort());
+  it("the position codes the record accepts are the schema's EVPositionCodeType list but 531 (SEVIS Table 28: code deleted, see 213)", () => {
+    expect([...EV_POSITION_CODES].sort()).toEqual([...codeList('ev', 'EVPositionCodeType').keys()].filter((c) => c !== '531').sort());
   });
 });
 
@@ -142,18 +142,52 @@ describe('dependent termination reasons: our words to SEVIS codes where the sche
     expect(xmlOf(r, b)).toContain('<EndStatus dependentSevisID="N0031234569"><Reason>02</Reason></EndStatus>');
   });
 
-  it('what the schema does not settle is still held back: a J-2 for OTHER, an F-2 for DIVORCE', async () => {
+  it('SEVIS Table 18: a J-2 child over 21, married, or OTHER ends as 09 OTHER with our reason as the remarks (SEVIS S2130)', async () => {
     const j = evProfile();
-    const jd = dependent(j, { status: 'Terminated', terminationReasonCode: 'OTHER' });
-    const ev = await build([event(j, 'Dependent', 'Terminate', { reasonCode: 'OTHER' }, { dependents: [jd], dependentId: jd.id })], 'ev');
-    expect(ev.held[0]!.message).toContain('(OTHER) has no SEVIS code yet');
-    const f = profile();
-    const fd = dependent(f, { status: 'Terminated', terminationReasonCode: 'DIVORCE' });
-    const st = await build(
-      [event(f, 'Dependent', 'Terminate', { reasonCode: 'DIVORCE' }, { dependents: [fd], dependentId: fd.id })],
-      'student',
+    const over = dependent(j, { status: 'Terminated', terminationReasonCode: 'OVERAGE', relationshipCode: '02' });
+    const other = dependent(j, { status: 'Terminated', terminationReasonCode: 'OTHER', sevisId: 'N0031234569', firstName: 'Jonas' });
+    const a = event(j, 'Dependent', 'Terminate', { reasonCode: 'OVERAGE' }, { dependents: [over, other], dependentId: over.id });
+    const b = event(
+      j,
+      'Dependent',
+      'Terminate',
+      { reasonCode: 'OTHER', remarks: 'Returned home' },
+      { dependents: [over, other], dependentId: other.id },
     );
-    expect(st.held[0]!.message).toContain('(DIVORCE) has no SEVIS code yet');
+    const r = await accepted([a, b], 'ev');
+    expect(xmlOf(r, a)).toContain(
+      '<EndStatus dependentSevisID="N0031234568"><Reason>09</Reason><Remarks>Child turned 21</Remarks></EndStatus>',
+    );
+    expect(xmlOf(r, b)).toContain(
+      '<EndStatus dependentSevisID="N0031234569"><Reason>09</Reason><Remarks>Returned home</Remarks></EndStatus>',
+    );
+  });
+
+  it('SEVIS Table 3: an F-2 divorce is 04, a child over 21 03, a married child 09 OTHER with other remarks (SEVIS S1034)', async () => {
+    const f = profile();
+    const spouse = dependent(f, { status: 'Terminated', terminationReasonCode: 'DIVORCE' });
+    const child = dependent(f, {
+      status: 'Terminated',
+      terminationReasonCode: 'OVERAGE',
+      relationshipCode: '02',
+      sevisId: 'N0031234569',
+      firstName: 'Jonas',
+    });
+    const married = dependent(f, {
+      status: 'Terminated',
+      terminationReasonCode: 'MARRIED',
+      relationshipCode: '02',
+      sevisId: 'N0031234570',
+      firstName: 'Lea',
+    });
+    const all = { dependents: [spouse, child, married] };
+    const [a, b, c] = [spouse, child, married].map((d) =>
+      event(f, 'Dependent', 'Terminate', { reasonCode: d.terminationReasonCode }, { ...all, dependentId: d.id }),
+    );
+    const r = await accepted([a!, b!, c!], 'student');
+    expect(xmlOf(r, a!)).toContain('<Terminate dependentSevisID="N0031234568"><Reason>04</Reason></Terminate>');
+    expect(xmlOf(r, b!)).toContain('<Terminate dependentSevisID="N0031234569"><Reason>03</Reason></Terminate>');
+    expect(xmlOf(r, c!)).toContain('<Reason>09</Reason><OtherRemarks>Child married</OtherRemarks>');
   });
 
   it("every mapped code is in the schema's DependentCompletionType list", () => {

@@ -44,8 +44,8 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
         lastName: 'Zhang',
         relationshipCode: '02',
         birthDate: '2021-03-09',
-        birthCity: 'Boston',
-        birthCountryCode: 'US',
+        birthCity: 'Shanghai',
+        birthCountryCode: 'CN',
         citizenshipCountryCode: 'CN',
         gender: 'F',
       });
@@ -200,7 +200,8 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
   },
   {
     name: 'AuthDropBelowFC (RCL) Add',
-    expect: ['<AuthDropBelowFC>', '<Reason>05</Reason>'],
+    // SEVIS Table 4: a medical reduced course load is 01 ILLNESS OR MEDICAL CONDITION (05 is course level placement).
+    expect: ['<AuthDropBelowFC>', '<Reason>01</Reason>'],
     record: () =>
       event(profile(), 'AuthDropBelowFC', 'Add', {
         reason: 'medical',
@@ -274,8 +275,8 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
         firstName: 'Meera',
         relationshipCode: '02',
         birthDate: '2024-01-15',
-        birthCity: 'Cambridge',
-        birthCountryCode: 'US',
+        birthCity: 'Chennai',
+        birthCountryCode: 'IN',
         gender: 'F',
       });
       return event(p, 'Dependent', 'Add', {}, { dependents: [d], dependentId: d.id });
@@ -283,10 +284,10 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
   },
   {
     name: 'Dependent Edit',
-    expect: ['<Edit printForm="true" dependentSevisID="N0031234568">', '<LastName>Raman-Iyer</LastName>'],
+    expect: ['<Edit printForm="true" dependentSevisID="N0031234568">', '<LastName>Raman Iyer</LastName>'],
     record: () => {
       const p = profile();
-      const d = dependent(p, { lastName: 'Raman-Iyer' });
+      const d = dependent(p, { lastName: 'Raman Iyer' });
       return event(p, 'Dependent', 'Edit', { changedFields: ['lastName'] }, { dependents: [d], dependentId: d.id });
     },
   },
@@ -373,7 +374,7 @@ describe('SEVIS student batch XML (Create-UpdateStudent 6.55)', () => {
     const create = recordXml(result.xml, result.included.find((i) => i.recordKind === 'create')!.sevisRequestId);
     expect(create).toContain('<BirthCountryCode>CH</BirthCountryCode>');
     expect(create).not.toContain('<CitizenshipCountryCode>CN</CitizenshipCountryCode>');
-    // The child born in Boston: SEVIS's US birth country.
-    expect(create).toContain('<BirthCountryCode>US</BirthCountryCode>');
+    // A child born in the United States is a U.S. citizen, never an F-2: no F-2 is sent with SEVIS's US.
+    expect(create).not.toContain('<BirthCountryCode>US</BirthCountryCode>');
   });
 });

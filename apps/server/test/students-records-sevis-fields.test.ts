@@ -31,13 +31,15 @@ const get = async (id: string) => (await call(t, 'GET', `/api/students/${id}`, {
 const put = async (id: string, body: Record<string, unknown>) =>
   call(t, 'PUT', `/api/students/${id}`, { as: officer, body: { ...body, updatedAt: (await get(id)).updatedAt } });
 let seq = 0;
+/** A distinct name of letters only (SEVIS S1148 refuses digits in names). */
+const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
 const create = (over: Record<string, unknown>) => {
   seq += 1;
   return call(t, 'POST', '/api/students', {
     as: officer,
     body: {
       firstName: 'Mina',
-      lastName: `Sato${seq}`,
+      lastName: `Sato ${letters(seq)}`,
       email: `mina${seq}.${Date.now()}@example.edu`,
       birthDate: '2000-06-01',
       citizenshipCountryCode: 'JP',

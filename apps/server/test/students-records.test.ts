@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSession } from '@meridian/domain';
+import { SEVIS_RULE_MSG, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
 import { buildProfileCorrection, buildStudent, recordSevisAccepted, setStaffPermissions, siteIdOf } from './factories/index.js';
@@ -20,11 +20,13 @@ afterAll(async () => {
 });
 
 let seq = 0;
+/** A distinct name of letters only (SEVIS S1148 refuses digits in names). */
+const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
 function validCreate(over: Record<string, unknown> = {}) {
   seq += 1;
   return {
     firstName: 'Lucas',
-    lastName: `Oliveira${seq}`,
+    lastName: `Oliveira ${letters(seq)}`,
     email: `lucas${seq}@example.edu`,
     birthDate: '2001-03-04',
     citizenshipCountryCode: 'BR',
@@ -284,13 +286,21 @@ describe('dependents and sites of activity', () => {
       as: admin,
       body: { name: 'Marine Biology Lab', isPrimary: true },
     });
+    // SEVIS S2203: the primary site cannot be deleted; another site is made primary first.
+    const refused = await call(t, 'POST', `/api/students/${j1.id}/sites-of-activity/${site.id}/deactivate`, { as: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SEVIS_RULE_MSG.primarySiteDeactivate);
+    await call(t, 'POST', `/api/students/${j1.id}/sites-of-activity`, { as: admin, body: { name: 'Field Station', isPrimary: true } });
     const off = (await call(t, 'POST', `/api/students/${j1.id}/sites-of-activity/${site.id}/deactivate`, { as: admin })).json();
     expect(off).toMatchObject({ isActive: false });
     expect((await events(j1.id)).map((e) => `${e.event_type}/${e.action}`)).toEqual([
       'SiteOfActivity/Add',
       'SiteOfActivity/Edit',
+      'SiteOfActivity/Add',
       'SiteOfActivity/Delete',
     ]);
+    // The rename is sent under the name SEVIS knows, with the new one beside it.
+    expect((await events(j1.id))[1]!.payload).toMatchObject({ siteName: 'Marine Biology Lab', previousSiteName: 'Marine Lab' });
   });
 });
 

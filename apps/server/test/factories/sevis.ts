@@ -153,7 +153,7 @@ export async function buildStudentsWithPendingEvents(
         visaType: o.visaType ?? 'F-1',
         sevisStatus: 'Active',
         currentStage: 'continuing',
-        educationLevel: '03',
+        educationLevel: '05',
         birthDate: '1999-04-12',
         birthCountryCode: 'IN',
         citizenshipCountryCode: 'IN',
@@ -171,7 +171,7 @@ export async function buildStudentsWithPendingEvents(
         profileId: r.id,
         eventType: 'Registration',
         action: 'Register',
-        payload: { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100) },
+        payload: { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100), nextSessionStartDate: daysFromToday(120) },
       })),
     );
   return rows.map((r) => r.id);

@@ -58,7 +58,7 @@ export async function buildStudent(t: TTestApp, o: TStudentOverrides = {}): Prom
         visaType: 'F-1',
         sevisStatus: 'Active',
         currentStage: 'continuing',
-        educationLevel: '03',
+        educationLevel: '05',
         birthDate: '1999-04-12',
         birthCountryCode: 'IN',
         citizenshipCountryCode: 'IN',
@@ -241,7 +241,7 @@ export async function buildPendingEvent(
       .values({
         eventType: 'Registration',
         action: 'Register',
-        payload: { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100) },
+        payload: { sessionStartDate: daysFromToday(-10), sessionEndDate: daysFromToday(100), nextSessionStartDate: daysFromToday(120) },
         ...o,
         institutionId: record.institutionId,
         profileId: record.id,

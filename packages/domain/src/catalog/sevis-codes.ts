@@ -3,7 +3,11 @@
  * of the official schema's lists (apps/server/sevis-xsd); a server test checks each one against its XSD.
  */
 
-/** SEVISTable.xsd EVPositionCodeType (exchange visitor 6.27): the exchange visitor's position on the DS-2019. */
+/**
+ * SEVISTable.xsd EVPositionCodeType (exchange visitor 6.27) = SEVIS Table 28 (Exchange Visitor Position
+ * Codes): the exchange visitor's position on the DS-2019. 531 is left out: Table 28 lists it as "CODE
+ * DELETED - SEE 213".
+ */
 export const EV_POSITION_CODES = [
   '100',
   '110',
@@ -116,7 +120,6 @@ export const EV_POSITION_CODES = [
   '523',
   '529',
   '530',
-  '531',
   '539',
   '540',
   '541',

@@ -26,30 +26,49 @@ export const SEVIS_STATUSES = [
 export const ZSevisStatus = z.enum(SEVIS_STATUSES);
 export type TSevisStatus = z.infer<typeof ZSevisStatus>;
 
-/** SEVIS education levels (student schema EducationLevelType). */
+/**
+ * SEVIS Table 5 (Education Level Codes), sent as the schema's two-digit EduLevelCodeType: 01 is the
+ * table's 1 (Primary) and so on. `f1` is the table's F-1 column: levels 08-10 are for M-1 students
+ * only (SEVIS S1062 "Invalid education code for student of this visa type").
+ */
 export const EDUCATION_LEVELS = [
-  { code: '01', label: 'Associate' },
-  { code: '02', label: "Bachelor's" },
-  { code: '03', label: "Master's" },
-  { code: '04', label: 'Doctorate' },
-  { code: '05', label: 'Language training' },
-  { code: '06', label: 'High school' },
-  { code: '07', label: 'Flight school' },
-  { code: '08', label: 'Vocational school' },
-  { code: '09', label: 'Other vocational school' },
-  { code: '10', label: 'Private elementary' },
-  { code: '11', label: 'Other' },
+  { code: '01', label: 'Primary', f1: true },
+  { code: '02', label: 'Secondary', f1: true },
+  { code: '03', label: 'Associate', f1: true },
+  { code: '04', label: "Bachelor's", f1: true },
+  { code: '05', label: "Master's", f1: true },
+  { code: '06', label: 'Doctorate', f1: true },
+  { code: '07', label: 'Language training', f1: true },
+  { code: '08', label: 'High school (M-1)', f1: false },
+  { code: '09', label: 'Flight training (M-1)', f1: false },
+  { code: '10', label: 'Vocational school (M-1)', f1: false },
+  { code: '11', label: 'Other', f1: true },
 ] as const;
 
-/** Exchange visitor categories (SEVIS EV category codes) used by the J-1 student lists. */
+/** SEVIS Table 15 (Program Category Codes): the exchange visitor categories of a DS-2019. */
 export const EV_CATEGORIES = [
-  { code: '1A', label: 'Student, Bachelor' },
-  { code: '1B', label: 'Student, Master' },
-  { code: '1C', label: 'Student, Doctorate' },
-  { code: '1D', label: 'Student, Associate' },
-  { code: '1E', label: 'Student, Non-degree' },
-  { code: '1F', label: 'Student, Intern' },
-  { code: '1G', label: 'Student, Employment (on-campus)' },
+  { code: '1A', label: 'Student, secondary' },
+  { code: '1B', label: 'Student, associate' },
+  { code: '1C', label: "Student, bachelor's" },
+  { code: '1D', label: "Student, master's" },
+  { code: '1E', label: 'Student, doctorate' },
+  { code: '1F', label: 'Student, non-degree' },
+  { code: '1G', label: 'Student intern' },
+  { code: '2A', label: 'Trainee (specialty)' },
+  { code: '2B', label: 'Trainee (non-specialty)' },
+  { code: '03', label: 'Teacher' },
+  { code: '04', label: 'Professor' },
+  { code: '05', label: 'International visitor' },
+  { code: '06', label: 'Alien physician' },
+  { code: '07', label: 'Government visitor' },
+  { code: '08', label: 'Research scholar' },
+  { code: '09', label: 'Short-term scholar' },
+  { code: '10', label: 'Specialist' },
+  { code: '11', label: 'Camp counselor' },
+  { code: '12', label: 'Summer work/travel' },
+  { code: '13', label: 'Au pair' },
+  { code: '14', label: 'Trainee' },
+  { code: '15', label: 'Intern' },
 ] as const;
 
 /** Dependent relationship codes (SEVIS). */

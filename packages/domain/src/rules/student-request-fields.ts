@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { EDUCATION_LEVELS } from '../catalog/students.js';
 
 /**
  * The student request forms (CPT, OPT, STEM, RCL, COL, transfer-in, extension, registration, on-campus
@@ -98,20 +99,8 @@ const YES_NO = [
   { value: '1', label: 'Yes' },
   { value: '0', label: 'No' },
 ];
-/** SEVIS education levels (same codes as catalog/students.ts EDUCATION_LEVELS). */
-const EDUCATION_LEVEL_OPTIONS = [
-  ['01', 'Associate'],
-  ['02', "Bachelor's"],
-  ['03', "Master's"],
-  ['04', 'Doctorate'],
-  ['05', 'Language training'],
-  ['06', 'High school'],
-  ['07', 'Flight school'],
-  ['08', 'Vocational school'],
-  ['09', 'Other vocational school'],
-  ['10', 'Private elementary'],
-  ['11', 'Other'],
-].map(([value, label]) => ({ value: value!, label: label! }));
+/** SEVIS Table 5 education levels an F-1 student may have (catalog/students.ts EDUCATION_LEVELS). */
+const EDUCATION_LEVEL_OPTIONS = EDUCATION_LEVELS.filter((l) => l.f1).map((l) => ({ value: l.code, label: l.label }));
 export const US_STATE_OPTIONS = [
   'AL',
   'AK',

@@ -81,6 +81,13 @@ export const studentProfiles = pgTable(
     usAddress: jsonb('us_address').$type<TAddress>().notNull().default({}),
     foreignAddress: jsonb('foreign_address').$type<TAddress>().notNull().default({}),
     phone: text('phone').notNull().default(''),
+    /**
+     * A phone outside the United States (SEVIS TelephoneType Foreign: the country calling code, 1-4
+     * digits, and the number, up to 20 characters): SEVIS wants a U.S. or a foreign phone for every
+     * F-1 and M-1 student (SEVIS S1164), and most new students have only a foreign one.
+     */
+    foreignPhoneCountryCode: text('foreign_phone_country_code').notNull().default(''),
+    foreignPhone: text('foreign_phone').notNull().default(''),
     /** Funding for the I-20/DS-2019 (tuition, living, personal, school, other), whole dollars. */
     financials: jsonb('financials').$type<Record<string, number | string>>().notNull().default({}),
     /** 0 none; 1 the student may sign in. */

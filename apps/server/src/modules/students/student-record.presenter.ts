@@ -88,6 +88,8 @@ export function presentProfileFields(p: TProfileRow) {
     usAddress: p.usAddress ?? {},
     foreignAddress: p.foreignAddress ?? {},
     phone: p.phone,
+    foreignPhoneCountryCode: p.foreignPhoneCountryCode,
+    foreignPhone: p.foreignPhone,
     financials: p.financials ?? {},
     portalAccess: p.portalAccess,
     tags: p.tags,

@@ -228,6 +228,26 @@ export type TBulkEventsInput = z.input<typeof ZBulkEventsInput>;
 export const ZBulkEventsOutput = z.object({ queued: z.number().int(), alreadyPending: z.number().int(), skipped: z.number().int() });
 export type TBulkEventsOutput = z.infer<typeof ZBulkEventsOutput>;
 
+/** SEVIS S1068: a Registration of a student who is not in their last session carries the next session's start. */
+export const MSG_NEXT_SESSION_REQUIRED =
+  'Enter the next session start date: SEVIS needs it to register students who are not in their last session.';
+export const MSG_NEXT_SESSION_BEFORE_END = (name: string, end: string) =>
+  `The next session must start on or after the current session end (${end.slice(5, 7)}/${end.slice(8, 10)}/${end.slice(0, 4)}) of ${name}.`;
+export const MSG_NEXT_SESSION_PAST = 'The next session start date cannot be in the past.';
+/** Registration in bulk: the chosen records (or all) and the next session's start for those not in their last session. */
+export const ZRegistrationEventsInput = z
+  .object({
+    profileIds: z.array(z.uuid()).max(5000).optional(),
+    all: z.boolean().default(false),
+    nextSessionStartDate: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Invalid date')
+      .default(''),
+  })
+  .refine((v) => v.all || (v.profileIds?.length ?? 0) > 0, { path: ['profileIds'], message: 'Choose at least one record' });
+export type TRegistrationEventsInput = z.input<typeof ZRegistrationEventsInput>;
+
 export const listRegistrationCandidates = defineRoute({
   method: 'GET',
   path: '/api/sevis/registration',
@@ -243,7 +263,7 @@ export const queueRegistrationEvents = defineRoute({
   access: 'sevis.batch',
   tags: T,
   summary: 'Queue Registration events for the chosen (or all) students requiring registration',
-  body: ZBulkEventsInput,
+  body: ZRegistrationEventsInput,
   response: ZBulkEventsOutput,
 });
 export const listValidationCandidates = defineRoute({

@@ -2,11 +2,12 @@
 // stage and tags, History Log, SEVIS updates, and profile corrections (side-by-side approval).
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
-import { SEVIS_EVENT_STATUSES, SEVIS_STATUSES, STUDENT_VISA_TYPES } from '../../catalog/students.js';
+import { EDUCATION_LEVELS, EV_CATEGORIES, SEVIS_EVENT_STATUSES, SEVIS_STATUSES, STUDENT_VISA_TYPES } from '../../catalog/students.js';
 import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
 import { ZAuditEvent } from '../audit/index.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { sevisNameIssue, SEVIS_RULE_MSG } from '../../rules/sevis-entry-rules.js';
 
 const T = ['students'];
 
@@ -21,6 +22,12 @@ export const ZRecordIsoDate = z
 const ZRequiredDate = z.string({ error: MSG.required }).min(1, MSG.required).pipe(ZRecordIsoDate);
 const req = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.invalidLength);
 const opt = (max: number) => z.string().trim().max(max, MSG.invalidLength);
+/** A name SEVIS takes: letters A to Z and single spaces, no placeholder (SEVIS S1148 / S2244, S1142 / S2245). */
+const sevisName = <T extends z.ZodType<string>>(base: T) =>
+  base.superRefine((v, c) => {
+    const issue = sevisNameIssue(v);
+    if (issue) c.addIssue({ code: 'custom', message: issue });
+  });
 /** ISO 3166 alpha-2 (SEVIS country codes are two letters). */
 const ZCountry = z
   .string()
@@ -51,6 +58,9 @@ const ZYesNo = z.boolean({ error: MSG.invalidValue }).nullable();
 export const MSG_ACADEMIC_TERM = 'Enter the length of the academic term in months, 1 to 12';
 export const MSG_EV_POSITION = 'Enter a SEVIS position code of 3 digits from the DS-2019 position list (e.g. 213)';
 export const MSG_ENGLISH_REASON = 'Say why English proficiency is not required';
+/** SEVIS S1164: a U.S. or a foreign phone for every F-1 student; the foreign one with its country calling code. */
+export const MSG_FOREIGN_PHONE_CODE = 'Enter the country calling code, 1 to 4 digits (e.g. 91 for India)';
+export const MSG_FOREIGN_PHONE = 'Enter the number in digits (spaces and hyphens allowed), up to 20 characters';
 const ZAcademicTermMonths = z
   .number({ error: MSG_ACADEMIC_TERM })
   .int(MSG_ACADEMIC_TERM)
@@ -58,6 +68,8 @@ const ZAcademicTermMonths = z
   .max(12, MSG_ACADEMIC_TERM)
   .nullable();
 const EV_POSITIONS: ReadonlySet<string> = new Set(EV_POSITION_CODES);
+const EV_CATEGORY_CODES: ReadonlySet<string> = new Set(EV_CATEGORIES.map((c) => c.code));
+const EDUCATION_LEVEL_CODES: ReadonlySet<string> = new Set(EDUCATION_LEVELS.map((l) => l.code));
 const ZEvPositionCode = z
   .string({ error: MSG_EV_POSITION })
   .trim()
@@ -99,15 +111,16 @@ export const ZStudentFinancials = z
 /** Every field of the record staff may set, by section; PUT takes any subset plus updatedAt. */
 export const ZStudentFields = z.object({
   // identity (SEVIS PersonalInfo)
-  firstName: req(60),
-  middleName: opt(60),
-  lastName: req(60),
+  firstName: sevisName(req(60)),
+  middleName: sevisName(opt(60)),
+  lastName: sevisName(req(60)),
   suffix: opt(10),
   gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }),
   birthDate: ZRequiredDate,
   birthCity: opt(60),
   birthCountryCode: ZCountry,
-  citizenshipCountryCode: ZCountryReq,
+  // SEVIS S1058: SEVIS holds no U.S. citizen.
+  citizenshipCountryCode: ZCountryReq.refine((c) => c !== 'US', SEVIS_RULE_MSG.usCitizen),
   permanentResidenceCountryCode: ZCountry,
   // contact
   email: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(65, MSG.invalidLength).email(MSG.invalidEmail),
@@ -115,6 +128,16 @@ export const ZStudentFields = z.object({
     .string()
     .trim()
     .regex(/^(\d{10})?$/, 'Invalid phone'),
+  // SEVIS TelephoneType Foreign: CountryNumber (1-4 digits) and PhoneNumber (1-20 characters).
+  foreignPhoneCountryCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,4})?$/, MSG_FOREIGN_PHONE_CODE),
+  foreignPhone: z
+    .string()
+    .trim()
+    .max(20, MSG.invalidLength)
+    .regex(/^([0-9][0-9 -]*)?$/, MSG_FOREIGN_PHONE),
   usAddress: ZStudentAddress,
   foreignAddress: ZStudentAddress,
   // SEVIS
@@ -134,10 +157,11 @@ export const ZStudentFields = z.object({
   transferSchool: opt(120),
   transferReleaseDate: ZDateOrNull,
   // program
+  // SEVIS Table 5 (Education Level Codes)
   educationLevel: z
     .string()
     .trim()
-    .regex(/^(\d{2})?$/, MSG.invalidValue),
+    .refine((s) => s === '' || EDUCATION_LEVEL_CODES.has(s), MSG.invalidValue),
   major1Code: ZCode,
   major2Code: ZCode,
   minorCode: ZCode,
@@ -150,10 +174,12 @@ export const ZStudentFields = z.object({
   isLastSession: z.boolean(),
   isRegistered: z.boolean(),
   // exchange visitor
+  // SEVIS Table 15 (Program Category Codes)
   evCategoryCode: z
     .string()
     .trim()
-    .regex(/^([0-9][A-Z])?$/, MSG.invalidValue),
+    .toUpperCase()
+    .refine((s) => s === '' || EV_CATEGORY_CODES.has(s), MSG.invalidValue),
   subjectFieldCode: ZCode,
   // what SEVIS needs on a new I-20 (F-1: English proficiency, academic term) and DS-2019 (J-1: position, U.S. government funds);
   // the reason English is not required is free text (SEVIS RemarksType, 1-500 characters), required when it is not required.
@@ -184,7 +210,7 @@ export const STUDENT_SECTIONS = {
     'citizenshipCountryCode',
     'permanentResidenceCountryCode',
   ],
-  contact: ['email', 'phone', 'usAddress', 'foreignAddress'],
+  contact: ['email', 'phone', 'foreignPhoneCountryCode', 'foreignPhone', 'usAddress', 'foreignAddress'],
   sevis: [
     'sevisId',
     'campusId',
@@ -232,6 +258,8 @@ export const STUDENT_FIELD_LABELS: Record<string, string> = {
   permanentResidenceCountryCode: 'Country of permanent residence',
   email: 'E-mail',
   phone: 'Phone',
+  foreignPhoneCountryCode: 'Foreign phone: country code',
+  foreignPhone: 'Foreign phone',
   usAddress: 'US address',
   foreignAddress: 'Foreign address',
   sevisId: 'SEVIS ID',
@@ -274,6 +302,14 @@ export function englishReasonIssue(v: { englishRequired?: boolean | null; englis
   return v.englishRequired === false && !(v.englishNotRequiredReason ?? '').trim() ? MSG_ENGLISH_REASON : null;
 }
 
+/** A foreign phone number needs its country calling code (SEVIS TelephoneType Foreign CountryNumber). */
+export function foreignPhoneIssue(v: {
+  foreignPhone?: string | null | undefined;
+  foreignPhoneCountryCode?: string | null | undefined;
+}): string | null {
+  return (v.foreignPhone ?? '').trim() && !(v.foreignPhoneCountryCode ?? '').trim() ? MSG_FOREIGN_PHONE_CODE : null;
+}
+
 /** What a student may ask to correct in their own record (the office approves side by side). */
 export const CORRECTABLE_FIELDS = [
   'firstName',
@@ -288,6 +324,8 @@ export const CORRECTABLE_FIELDS = [
   'permanentResidenceCountryCode',
   'email',
   'phone',
+  'foreignPhoneCountryCode',
+  'foreignPhone',
   'usAddress',
   'foreignAddress',
 ] as const satisfies readonly TStudentField[];
@@ -305,7 +343,7 @@ export const ZStudentCreateInput = ZStudentFields.pick({
   programEndDate: true,
 })
   .extend({
-    middleName: opt(60).default(''),
+    middleName: sevisName(opt(60)).default(''),
     gender: ZStudentFields.shape.gender.default(''),
     birthCity: opt(60).default(''),
     birthCountryCode: ZCountry.default(''),
@@ -315,6 +353,9 @@ export const ZStudentCreateInput = ZStudentFields.pick({
     major1Code: ZCode.default(''),
     evCategoryCode: ZStudentFields.shape.evCategoryCode.default(''),
     subjectFieldCode: ZCode.default(''),
+    phone: ZStudentFields.shape.phone.default(''),
+    foreignPhoneCountryCode: ZStudentFields.shape.foreignPhoneCountryCode.default(''),
+    foreignPhone: ZStudentFields.shape.foreignPhone.default(''),
     usAddress: ZStudentAddress.default({}),
     foreignAddress: ZStudentAddress.default({}),
     englishRequired: ZYesNo.default(null),
@@ -330,20 +371,27 @@ export const ZStudentCreateInput = ZStudentFields.pick({
     if (v.visaType === 'J-1' && !v.evCategoryCode) c.addIssue({ code: 'custom', path: ['evCategoryCode'], message: MSG.required });
     const english = englishReasonIssue(v);
     if (english) c.addIssue({ code: 'custom', path: ['englishNotRequiredReason'], message: english });
+    const phone = foreignPhoneIssue(v);
+    if (phone) c.addIssue({ code: 'custom', path: ['foreignPhoneCountryCode'], message: phone });
   });
 export type TStudentCreateInput = z.input<typeof ZStudentCreateInput>;
 
-export const ZStudentUpdateInput = ZStudentFields.partial().extend({
-  /** The updatedAt the form was loaded with: a stale one is refused (409) so nobody overwrites another's change unseen. */
-  updatedAt: z.string({ error: MSG.required }).min(1, MSG.required),
-  /**
-   * Ending a record (sevisStatus Terminated / Canceled): the SEVIS reason the officer chooses (SEVIS Table 13 or 24 /
-   * Table 10, statusReasonCodes); it travels in the Status event, not on the record.
-   */
-  sevisStatusReasonCode: z.string().trim().max(10, MSG.invalidLength).optional(),
-  /** Remarks SEVIS keeps with the status change (RemarksType, at most 500). */
-  sevisStatusRemarks: opt(500).optional(),
-});
+export const ZStudentUpdateInput = ZStudentFields.partial()
+  .extend({
+    /** The updatedAt the form was loaded with: a stale one is refused (409) so nobody overwrites another's change unseen. */
+    updatedAt: z.string({ error: MSG.required }).min(1, MSG.required),
+    /**
+     * Ending a record (sevisStatus Terminated / Canceled): the SEVIS reason the officer chooses (SEVIS Table 13 or 24 /
+     * Table 10, statusReasonCodes); it travels in the Status event, not on the record.
+     */
+    sevisStatusReasonCode: z.string().trim().max(10, MSG.invalidLength).optional(),
+    /** Remarks SEVIS keeps with the status change (RemarksType, at most 500). */
+    sevisStatusRemarks: opt(500).optional(),
+  })
+  .superRefine((v, c) => {
+    const phone = foreignPhoneIssue(v);
+    if (phone) c.addIssue({ code: 'custom', path: ['foreignPhoneCountryCode'], message: phone });
+  });
 export type TStudentUpdateInput = z.input<typeof ZStudentUpdateInput>;
 
 export const ZStudentDependent = z.object({
@@ -366,8 +414,8 @@ export const ZStudentDependent = z.object({
 });
 export type TStudentDependent = z.infer<typeof ZStudentDependent>;
 export const ZStudentDependentInput = z.object({
-  firstName: req(60),
-  lastName: req(60),
+  firstName: sevisName(req(60)),
+  lastName: sevisName(req(60)),
   relationshipCode: z.enum(['01', '02'], { error: MSG.required }),
   email: z.union([z.literal(''), z.string().trim().max(65, MSG.invalidLength).email(MSG.invalidEmail)]).default(''),
   gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }).default(''),
@@ -478,6 +526,8 @@ export const ZStudentRecord = z.object({
   usAddress: ZStudentAddress,
   foreignAddress: ZStudentAddress,
   phone: z.string(),
+  foreignPhoneCountryCode: z.string(),
+  foreignPhone: z.string(),
   financials: z.record(z.string(), z.union([z.number(), z.string()])),
   portalAccess: z.number().int(),
   tags: z.array(z.string()),

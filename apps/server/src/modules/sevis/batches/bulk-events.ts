@@ -17,6 +17,8 @@ export interface TBulkList {
   eventType: 'Registration' | 'Validate';
   action: string;
   payload: (row: typeof p.$inferSelect) => Record<string, unknown>;
+  /** Refuses the request (400 on the field) when what the event needs is missing for a record about to be queued. */
+  check?: (rows: (typeof p.$inferSelect)[], today: string) => void;
 }
 
 const hasOpenEvent = (eventType: string) =>
@@ -87,6 +89,10 @@ export async function queueBulk(
       .from(p)
       .where(and(scope, chosen ? inArray(p.id, chosen) : undefined))
       .orderBy(asc(p.id));
+    list.check?.(
+      rows.filter((r) => !r.has).map((r) => r.p),
+      today,
+    );
     let queued = 0;
     let alreadyPending = 0;
     for (const r of rows) {

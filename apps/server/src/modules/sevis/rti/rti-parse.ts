@@ -1,84 +1,5 @@
 import { EDUCATION_LEVELS, SEVIS_STATUSES, importDate, sevisApi, textOf } from '@meridian/domain';
-
-/** Country names as RTI lists write them → the two-letter codes our records hold (codes are accepted as they are). */
-const COUNTRY_NAMES: Record<string, string> = {
-  AFGHANISTAN: 'AF',
-  ARGENTINA: 'AR',
-  AUSTRALIA: 'AU',
-  AUSTRIA: 'AT',
-  BANGLADESH: 'BD',
-  BELGIUM: 'BE',
-  BRAZIL: 'BR',
-  CAMEROON: 'CM',
-  CANADA: 'CA',
-  CHILE: 'CL',
-  CHINA: 'CN',
-  'CHINA, PEOPLES REPUBLIC OF': 'CN',
-  COLOMBIA: 'CO',
-  "COTE D'IVOIRE": 'CI',
-  DENMARK: 'DK',
-  ECUADOR: 'EC',
-  EGYPT: 'EG',
-  ETHIOPIA: 'ET',
-  FINLAND: 'FI',
-  FRANCE: 'FR',
-  GERMANY: 'DE',
-  GHANA: 'GH',
-  GREECE: 'GR',
-  'HONG KONG': 'HK',
-  INDIA: 'IN',
-  INDONESIA: 'ID',
-  IRAN: 'IR',
-  IRAQ: 'IQ',
-  IRELAND: 'IE',
-  ISRAEL: 'IL',
-  ITALY: 'IT',
-  JAMAICA: 'JM',
-  JAPAN: 'JP',
-  JORDAN: 'JO',
-  KAZAKHSTAN: 'KZ',
-  KENYA: 'KE',
-  KUWAIT: 'KW',
-  LEBANON: 'LB',
-  MALAYSIA: 'MY',
-  MEXICO: 'MX',
-  MOROCCO: 'MA',
-  NEPAL: 'NP',
-  NETHERLANDS: 'NL',
-  'NEW ZEALAND': 'NZ',
-  NIGERIA: 'NG',
-  NORWAY: 'NO',
-  PAKISTAN: 'PK',
-  PERU: 'PE',
-  PHILIPPINES: 'PH',
-  POLAND: 'PL',
-  PORTUGAL: 'PT',
-  QATAR: 'QA',
-  ROMANIA: 'RO',
-  RUSSIA: 'RU',
-  'SAUDI ARABIA': 'SA',
-  SINGAPORE: 'SG',
-  'SOUTH AFRICA': 'ZA',
-  'SOUTH KOREA': 'KR',
-  'KOREA, SOUTH': 'KR',
-  'KOREA, REPUBLIC OF': 'KR',
-  SPAIN: 'ES',
-  'SRI LANKA': 'LK',
-  SWEDEN: 'SE',
-  SWITZERLAND: 'CH',
-  TAIWAN: 'TW',
-  THAILAND: 'TH',
-  TURKEY: 'TR',
-  TURKIYE: 'TR',
-  UKRAINE: 'UA',
-  'UNITED ARAB EMIRATES': 'AE',
-  'UNITED KINGDOM': 'GB',
-  'UNITED STATES': 'US',
-  VENEZUELA: 'VE',
-  VIETNAM: 'VN',
-  'VIET NAM': 'VN',
-  ZIMBABWE: 'ZW',
-};
+import { isoFromSevisCountry } from '../xml/codes.js';
 
 /** One RTI row's values by field, as SEVIS holds them. */
 export type TRtiValues = Partial<Record<sevisApi.TRtiField | 'sevisId', string>>;
@@ -124,9 +45,9 @@ export function normalizeRtiRow(raw: Record<string, string>): { values: TRtiValu
       }
       case 'citizenshipCountryCode':
       case 'birthCountryCode': {
-        const u = v.toUpperCase();
-        const code = /^[A-Z]{2}$/.test(u) ? u : COUNTRY_NAMES[u];
-        if (!code) errors.push(`${label(k)}: unknown country '${v}'.`);
+        // RTI writes SEVIS's codes and names (SEVIS Tables 32/33), not ISO's: CH is China.
+        const code = isoFromSevisCountry(v);
+        if (!code) errors.push(`${label(k)}: '${v}' is not a SEVIS country code or name we can store.`);
         else values[k] = code;
         break;
       }

@@ -1,3 +1,5 @@
+import { studentsApi } from '@meridian/domain';
+
 /**
  * Our records keep ISO 3166-1 alpha-2 country codes (what students and imports use); SEVIS keeps its
  * own two-letter codes (FIPS 10-4 based: China CH, Germany GM, Japan JA, Nigeria NI, Russia RS...).
@@ -5,7 +7,7 @@
  * (ISO CN is SEVIS's Comoros), so every country goes through this table. A test checks each value is
  * in SEVISTable.xsd's code lists.
  */
-const ISO_TO_SEVIS: Record<string, string> = {
+export const ISO_TO_SEVIS: Readonly<Record<string, string>> = {
   AD: 'AN',
   AE: 'AE',
   AF: 'AF',
@@ -253,6 +255,291 @@ const ISO_TO_SEVIS: Record<string, string> = {
   ZW: 'ZI',
 };
 
+/**
+ * SEVIS's names of the countries Meridian maps (SEVIS Table 32 Birth Country Codes; Table 33
+ * Citizenship-Residence uses the same names): how RTI writes a country when it does not write its code.
+ */
+export const SEVIS_COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  AA: 'ARUBA',
+  AC: 'ANTIGUA AND BARBUDA',
+  AE: 'UNITED ARAB EMIRATES',
+  AF: 'AFGHANISTAN',
+  AG: 'ALGERIA',
+  AJ: 'AZERBAIJAN',
+  AL: 'ALBANIA',
+  AM: 'ARMENIA',
+  AN: 'ANDORRA',
+  AO: 'ANGOLA',
+  AQ: 'AMERICAN SAMOA',
+  AR: 'ARGENTINA',
+  AS: 'AUSTRALIA',
+  AU: 'AUSTRIA',
+  AV: 'ANGUILLA',
+  AY: 'ANTARCTICA',
+  BA: 'BAHRAIN',
+  BB: 'BARBADOS',
+  BC: 'BOTSWANA',
+  BD: 'BERMUDA',
+  BE: 'BELGIUM',
+  BF: 'BAHAMAS, THE',
+  BG: 'BANGLADESH',
+  BH: 'BELIZE',
+  BK: 'BOSNIA AND HERZEGOVINA',
+  BL: 'BOLIVIA',
+  BM: 'BURMA',
+  BN: 'BENIN',
+  BO: 'BELARUS',
+  BP: 'SOLOMON ISLANDS',
+  BR: 'BRAZIL',
+  BT: 'BHUTAN',
+  BU: 'BULGARIA',
+  BV: 'BOUVET ISLAND',
+  BX: 'BRUNEI',
+  BY: 'BURUNDI',
+  CA: 'CANADA',
+  CB: 'CAMBODIA',
+  CD: 'CHAD',
+  CE: 'SRI LANKA',
+  CF: 'CONGO (BRAZZAVILLE)',
+  CG: 'CONGO (KINSHASA)',
+  CH: 'CHINA',
+  CI: 'CHILE',
+  CJ: 'CAYMAN ISLANDS',
+  CK: 'COCOS (KEELING) ISLANDS',
+  CM: 'CAMEROON',
+  CN: 'COMOROS',
+  CO: 'COLOMBIA',
+  CQ: 'NORTHERN MARIANA ISLANDS',
+  CS: 'COSTA RICA',
+  CT: 'CENTRAL AFRICAN REPUBLIC',
+  CU: 'CUBA',
+  CV: 'CAPE VERDE',
+  CW: 'COOK ISLANDS',
+  CY: 'CYPRUS',
+  DA: 'DENMARK',
+  DJ: 'DJIBOUTI',
+  DO: 'DOMINICA',
+  DR: 'DOMINICAN REPUBLIC',
+  EC: 'ECUADOR',
+  EG: 'EGYPT',
+  EI: 'IRELAND',
+  EK: 'EQUATORIAL GUINEA',
+  EN: 'ESTONIA',
+  ER: 'ERITREA',
+  ES: 'EL SALVADOR',
+  ET: 'ETHIOPIA',
+  EZ: 'CZECH REPUBLIC',
+  FG: 'FRENCH GUIANA',
+  FI: 'FINLAND',
+  FJ: 'FIJI',
+  FK: 'FALKLAND ISLANDS (ISLAS MALVINAS)',
+  FM: 'MICRONESIA, FEDERATED STATES OF',
+  FO: 'FAROE ISLANDS',
+  FP: 'FRENCH POLYNESIA',
+  FR: 'FRANCE',
+  FS: 'FRENCH SOUTHERN AND ANTARCTIC LANDS',
+  GA: 'GAMBIA, THE',
+  GB: 'GABON',
+  GG: 'GEORGIA',
+  GH: 'GHANA',
+  GI: 'GIBRALTAR',
+  GJ: 'GRENADA',
+  GK: 'GUERNSEY',
+  GL: 'GREENLAND',
+  GM: 'GERMANY',
+  GP: 'GUADELOUPE',
+  GQ: 'GUAM',
+  GR: 'GREECE',
+  GT: 'GUATEMALA',
+  GV: 'GUINEA',
+  GY: 'GUYANA',
+  HA: 'HAITI',
+  HK: 'HONG KONG',
+  HM: 'HEARD ISLAND AND MCDONALD SLANDS',
+  HO: 'HONDURAS',
+  HR: 'CROATIA',
+  HU: 'HUNGARY',
+  IC: 'ICELAND',
+  ID: 'INDONESIA',
+  IM: 'ISLE OF MAN',
+  IN: 'INDIA',
+  IO: 'BRITISH INDIAN OCEAN TERRITORY',
+  IR: 'IRAN',
+  IS: 'ISRAEL',
+  IT: 'ITALY',
+  IV: 'COTE D IVOIRE',
+  IZ: 'IRAQ',
+  JA: 'JAPAN',
+  JE: 'JERSEY',
+  JM: 'JAMAICA',
+  JO: 'JORDAN',
+  KE: 'KENYA',
+  KG: 'KYRGYZSTAN',
+  KN: 'NORTH KOREA',
+  KR: 'KIRIBATI',
+  KS: 'SOUTH KOREA',
+  KT: 'CHRISTMAS ISLAND',
+  KU: 'KUWAIT',
+  KV: 'KOSOVO',
+  KZ: 'KAZAKHSTAN',
+  LA: 'LAOS',
+  LE: 'LEBANON',
+  LG: 'LATVIA',
+  LH: 'LITHUANIA',
+  LI: 'LIBERIA',
+  LO: 'SLOVAKIA',
+  LS: 'LIECHTENSTEIN',
+  LT: 'LESOTHO',
+  LU: 'LUXEMBOURG',
+  LY: 'LIBYA',
+  MA: 'MADAGASCAR',
+  MB: 'MARTINIQUE',
+  MC: 'MACAU',
+  MD: 'MOLDOVA',
+  MF: 'MAYOTTE',
+  MG: 'MONGOLIA',
+  MH: 'MONTSERRAT',
+  MI: 'MALAWI',
+  MJ: 'MONTENEGRO',
+  MK: 'MACEDONIA',
+  ML: 'MALI',
+  MN: 'MONACO',
+  MO: 'MOROCCO',
+  MP: 'MAURITIUS',
+  MR: 'MAURITANIA',
+  MT: 'MALTA',
+  MU: 'OMAN',
+  MV: 'MALDIVES',
+  MX: 'MEXICO',
+  MY: 'MALAYSIA',
+  MZ: 'MOZAMBIQUE',
+  NC: 'NEW CALEDONIA',
+  NE: 'NIUE',
+  NF: 'NORFOLK ISLAND',
+  NG: 'NIGER',
+  NH: 'VANUATU',
+  NI: 'NIGERIA',
+  NL: 'NETHERLANDS',
+  NN: 'SINT MAARTEN',
+  NO: 'NORWAY',
+  NP: 'NEPAL',
+  NR: 'NAURU',
+  NS: 'SURINAME',
+  NU: 'NICARAGUA',
+  NZ: 'NEW ZEALAND',
+  OD: 'SOUTH SUDAN',
+  PA: 'PARAGUAY',
+  PC: 'PITCAIRN ISLANDS',
+  PE: 'PERU',
+  PK: 'PAKISTAN',
+  PL: 'POLAND',
+  PM: 'PANAMA',
+  PO: 'PORTUGAL',
+  PP: 'PAPUA NEW GUINEA',
+  PS: 'PALAU',
+  PU: 'GUINEA-BISSAU',
+  QA: 'QATAR',
+  RE: 'REUNION',
+  RI: 'SERBIA',
+  RM: 'MARSHALL ISLANDS',
+  RN: 'SAINT MARTIN',
+  RO: 'ROMANIA',
+  RP: 'PHILIPPINES',
+  RQ: 'PUERTO RICO',
+  RS: 'RUSSIA',
+  RW: 'RWANDA',
+  SA: 'SAUDI ARABIA',
+  SB: 'SAINT PIERRE AND MIQUELON',
+  SC: 'SAINT KITTS AND NEVIS',
+  SE: 'SEYCHELLES',
+  SF: 'SOUTH AFRICA',
+  SG: 'SENEGAL',
+  SH: 'SAINT HELENA, ASCENSION, AND TRISTAN DA CUNHA',
+  SI: 'SLOVENIA',
+  SL: 'SIERRA LEONE',
+  SM: 'SAN MARINO',
+  SN: 'SINGAPORE',
+  SO: 'SOMALIA',
+  SP: 'SPAIN',
+  ST: 'SAINT LUCIA',
+  SU: 'SUDAN',
+  SW: 'SWEDEN',
+  SX: 'SOUTH GEORGIA AND THE SOUTH SANDWICH ISLANDS',
+  SY: 'SYRIA',
+  SZ: 'SWITZERLAND',
+  TB: 'SAINT BARTHELEMY',
+  TD: 'TRINIDAD AND TOBAGO',
+  TH: 'THAILAND',
+  TI: 'TAJIKISTAN',
+  TK: 'TURKS AND CAICOS ISLANDS',
+  TL: 'TOKELAU',
+  TN: 'TONGA',
+  TO: 'TOGO',
+  TP: 'SAO TOME AND PRINCIPE',
+  TS: 'TUNISIA',
+  TT: 'TIMOR-LESTE',
+  TU: 'TURKEY',
+  TV: 'TUVALU',
+  TW: 'TAIWAN',
+  TX: 'TURKMENISTAN',
+  TZ: 'TANZANIA',
+  UC: 'CURACAO',
+  UG: 'UGANDA',
+  UK: 'UNITED KINGDOM',
+  UP: 'UKRAINE',
+  US: 'UNITED STATES',
+  UV: 'BURKINA FASO',
+  UY: 'URUGUAY',
+  UZ: 'UZBEKISTAN',
+  VC: 'SAINT VINCENT AND THE GRENADINES',
+  VE: 'VENEZUELA',
+  VI: 'BRITISH VIRGIN ISLANDS',
+  VM: 'VIETNAM',
+  VQ: 'VIRGIN ISLANDS',
+  VT: 'VATICAN CITY',
+  WA: 'NAMIBIA',
+  WF: 'WALLIS AND FUTUNA',
+  WI: 'WESTERN SAHARA',
+  WS: 'SAMOA',
+  WZ: 'SWAZILAND',
+  YM: 'YEMEN',
+  ZA: 'ZAMBIA',
+  ZI: 'ZIMBABWE',
+};
+
+const SEVIS_TO_ISO: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(ISO_TO_SEVIS).map(([iso, code]) => [code, iso]));
+const normName = (s: string) => s.toUpperCase().replace(/[’`']/g, '').replace(/&/g, 'AND').replace(/\s+/g, ' ').trim();
+/** Other spellings RTI lists and people use for a SEVIS country, to its SEVIS code. */
+const SEVIS_NAME_ALIASES: Readonly<Record<string, string>> = {
+  'CHINA, PEOPLES REPUBLIC OF': 'CH',
+  'KOREA, SOUTH': 'KS',
+  'KOREA, REPUBLIC OF': 'KS',
+  'VIET NAM': 'VM',
+  TURKIYE: 'TU',
+  'COTE DIVOIRE': 'IV',
+  MYANMAR: 'BM',
+  CZECHIA: 'EZ',
+  'NORTH MACEDONIA': 'MK',
+  ESWATINI: 'WZ',
+  BAHAMAS: 'BF',
+  GAMBIA: 'GA',
+};
+const SEVIS_BY_NAME: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(SEVIS_COUNTRY_NAMES).map(([code, name]) => [normName(name), code] as const),
+  ...Object.entries(SEVIS_NAME_ALIASES).map(([name, code]) => [normName(name), code] as const),
+]);
+
+/**
+ * A country as RTI exports it (SEVIS's own two-letter code, SEVIS Tables 32/33, or SEVIS's name) as
+ * the ISO code our records store: RTI's CH is China (ISO CN), not Switzerland. Undefined when SEVIS
+ * has no such code or name, or the country has no ISO code (Czechoslovakia, stateless...).
+ */
+export function isoFromSevisCountry(v: string): string | undefined {
+  const u = normName(v);
+  const code = /^[A-Z0-9]{2}$/.test(u) ? u : SEVIS_BY_NAME.get(u);
+  return code ? SEVIS_TO_ISO[code] : undefined;
+}
+
 /** The SEVIS country code of an ISO 3166-1 alpha-2 code; undefined when SEVIS has none for it. */
 export function sevisCountry(iso: string | null | undefined): string | undefined {
   return iso ? ISO_TO_SEVIS[iso.trim().toUpperCase()] : undefined;
@@ -260,7 +547,10 @@ export function sevisCountry(iso: string | null | undefined): string | undefined
 
 export const ISO_COUNTRIES_MAPPED = Object.keys(ISO_TO_SEVIS);
 
-/** Our gender to SEVIS's M / F / U (SEVIS has no other value; X, "another gender", is sent as U). */
+/**
+ * Our gender to SEVIS Table 36: M, F, U (SEVIS has no other value; X, "another gender", is sent as
+ * U). The table says U is not for an exchange visitor: the EV mappers hold such a record back.
+ */
 export function sevisGender(g: string | null | undefined): 'M' | 'F' | 'U' | undefined {
   const v = (g ?? '').trim().toUpperCase();
   if (v === 'M' || v === 'F' || v === 'U') return v;
@@ -269,20 +559,58 @@ export function sevisGender(g: string | null | undefined): 'M' | 'F' | 'U' | und
 }
 
 /**
- * Reduced course load reasons of our RCL form to SEVIS's DropBlwfullType codes. 'Academic difficulty'
- * covers four SEVIS reasons (English, reading, teaching methods, course level): the office must pick
- * one, so it has no entry here and the record is held back until the event names the SEVIS code.
+ * Reduced course load reasons of our RCL form to SEVIS Table 4 (DropBlwfullType): medical is 01
+ * ILLNESS OR MEDICAL CONDITION, final term is 06 TO COMPLETE COURSE OF STUDY IN CURRENT TERM.
+ * 'Academic difficulty' covers four SEVIS reasons (02 English, 03 reading, 04 teaching methods, 05
+ * course level): the office must pick one, so it has no entry here and the record is held back until
+ * the event names the SEVIS code.
  */
-export const RCL_REASON_TO_SEVIS: Record<string, string> = { medical: '05', final_term: '06' };
+export const RCL_REASON_TO_SEVIS: Readonly<Record<string, string>> = { medical: '01', final_term: '06' };
 
 /**
- * Our dependent termination reasons (words, DEPENDENT_TERMINATION_REASONS) to SEVIS, only where the
- * official schema itself says which code means what, so nothing is guessed:
- * - J-2: SEVIS ends a dependent who died or divorced with End Status (not Terminate, which is for
- *   violations); its reasons are DependentCompletionType, documented in SEVISTable.xsd as
- *   "02: Death, 04: Divorce, 09: Other". Our OTHER stays unmapped: SEVIS has an "other" both for
- *   ending the status and for terminating it (EVDepTerminationReasonType 09), and only the office knows which.
- * - F-2: DependentTerminationReasonType lists 02-10 with no meanings in the schema, so no word is
- *   mapped; the event must carry the SEVIS code (sevisReasonCode) or the record is held back.
+ * Our dependent termination reasons (words, DEPENDENT_TERMINATION_REASONS) to SEVIS Table 3 (F-2
+ * Dependent Terminate): death 02, child over 21 03, divorce 04; a child who married, a change of
+ * status and our "other" are SEVIS's 09 OTHER, sent with our reason as the other remarks (SEVIS S1034).
  */
-export const EV_DEPENDENT_END_STATUS: Readonly<Record<string, '02' | '04'>> = { DEATH: '02', DIVORCE: '04' };
+export const F2_DEPENDENT_TERMINATION: Readonly<Record<string, string>> = {
+  DEATH: '02',
+  OVERAGE: '03',
+  DIVORCE: '04',
+  MARRIED: '09',
+  CHGSTATUS: '09',
+  OTHER: '09',
+};
+
+/**
+ * The same reasons for a J-2. SEVIS ends a dependent whose eligibility ended with End Status (SEVIS
+ * Table 18, DependentCompletionType); Terminate (Table 19) is for violations (crime, unauthorized
+ * employment), which our reasons are not. Death 02, divorce 04; the rest 09 OTHER with our reason as
+ * remarks: Table 18's 03 CHILD OVER 21 is not in the 6.27 schema's list.
+ */
+export const EV_DEPENDENT_END_STATUS: Readonly<Record<string, '02' | '04' | '09'>> = {
+  DEATH: '02',
+  DIVORCE: '04',
+  OVERAGE: '09',
+  MARRIED: '09',
+  CHGSTATUS: '09',
+  OTHER: '09',
+};
+
+/** Our termination reason as words for SEVIS's remarks ("Child turned 21"); the code itself when it is not ours. */
+export const terminationLabel = (code: string): string =>
+  studentsApi.DEPENDENT_TERMINATION_REASONS.find((r) => r.code === code.toUpperCase())?.label ?? code;
+
+/** Our suffixes (any case, with or without the dot) to SEVIS Table 37 (Name Suffix Codes). */
+export const SUFFIX_TO_SEVIS: Readonly<Record<string, string>> = {
+  I: 'I',
+  II: 'II',
+  III: 'III',
+  IV: 'IV',
+  JR: 'Jr.',
+  'JR.': 'Jr.',
+  SR: 'Sr.',
+  'SR.': 'Sr.',
+};
+
+/** SEVIS's student visa codes (StudentVisaCodeType): F-1 01, M-1 02; a student's dependent is F-2 04. */
+export const STUDENT_VISA_TO_SEVIS: Readonly<Record<string, string>> = { 'F-1': '01', 'M-1': '02' };

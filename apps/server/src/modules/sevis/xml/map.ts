@@ -1,5 +1,6 @@
-import { textOf } from '@meridian/domain';
-import { sevisCountry, sevisGender } from './codes.js';
+import { dependentSevisIssues, sevisNameIssue, textOf } from '@meridian/domain';
+import { SUFFIX_TO_SEVIS, sevisCountry, sevisGender } from './codes.js';
+import { TABLE_OF_TYPE } from './sevis-tables.js';
 import { codeList, type TBatchKind } from './schema.js';
 import type { TBatchRecordInput, TDependent, TEmployment, TXmlNode } from './types.js';
 import { type TAddress } from '../../students/index.js';
@@ -11,8 +12,6 @@ export const IN_EVENT = 'in the SEVIS update (the approved request or change tha
 export const ON_RECORD_NEW_I20 = "on the student record (Program tab, section 'New I-20: English proficiency and academic term')";
 export const ON_RECORD_NEW_DS2019 = "on the student record (DS-2019 tab, section 'New DS-2019: position and U.S. government funds')";
 export const onDependent = (d: Pick<TDependent, 'firstName' | 'lastName'>) => `on dependent ${`${d.firstName} ${d.lastName}`.trim()}`;
-
-const SUFFIXES: Record<string, string> = { I: 'I', II: 'II', III: 'III', IV: 'IV', JR: 'Jr.', 'JR.': 'Jr.', SR: 'Sr.', 'SR.': 'Sr.' };
 
 const str = (v: unknown): string => textOf(v).trim();
 
@@ -126,6 +125,12 @@ export class RecordMapper {
       this.problem(`${field} ${where} (${s}) is not a code SEVIS accepts.`);
       return undefined;
     }
+    // The schema lists codes the SEVIS table does not give (or not for this visa type): SEVIS refuses them.
+    const table = TABLE_OF_TYPE[typeName];
+    if (table && !(s in table.table)) {
+      this.problem(`${field} ${where} (${s}) is not one of ${table.name}'s codes SEVIS takes here.`);
+      return undefined;
+    }
     return s;
   }
 
@@ -156,6 +161,11 @@ export class RecordMapper {
     }
     const v = sevisGender(str(g));
     if (!v) this.problem(`${field} ${where} (${str(g)}) is not M, F or U.`);
+    // SEVIS Table 36: U (unknown) is not for an exchange visitor or a J-2.
+    if (v === 'U' && this.kind === 'ev') {
+      this.problem(`${field} ${where} must be male or female for an exchange visitor (SEVIS Table 36: unknown is not for an EV).`);
+      return undefined;
+    }
     return v;
   }
 
@@ -163,8 +173,16 @@ export class RecordMapper {
   fullName(x: { firstName: string; middleName?: string; lastName: string; suffix?: string }, where: string): TXmlNode | undefined {
     const last = this.req(x.lastName, 'Last name', where);
     const given = [x.firstName, x.middleName].map(str).filter(Boolean).join(' ');
+    // SEVIS S1148 / S2244 (letters A to Z and spaces), S1142 / S2245 (no placeholder names).
+    for (const [label, v] of [
+      ['Last name', last],
+      ['First and middle names', given],
+    ] as const) {
+      const issue = sevisNameIssue(v);
+      if (issue) this.problem(`${label} ${where} (${v}): ${issue}`);
+    }
     const suffixRaw = str(x.suffix);
-    const suffix = suffixRaw ? SUFFIXES[suffixRaw.toUpperCase()] : undefined;
+    const suffix = suffixRaw ? SUFFIX_TO_SEVIS[suffixRaw.toUpperCase()] : undefined;
     if (suffixRaw && !suffix) this.problem(`Suffix ${where} (${suffixRaw}) is not one SEVIS accepts (Jr., Sr., I, II, III, IV).`);
     if (!last) return undefined;
     return { LastName: last, FirstName: given || undefined, Suffix: suffix };
@@ -174,6 +192,19 @@ export class RecordMapper {
   phone(v: unknown): string | undefined {
     const d = str(v).replace(/\D/g, '');
     return d.length === 10 ? d : d.length === 11 && d.startsWith('1') ? d.slice(1) : undefined;
+  }
+
+  /**
+   * SEVIS's student Telephone: the U.S. number and the foreign one (TelephoneType: USNumber, Foreign
+   * CountryNumber and PhoneNumber); undefined when the record has neither.
+   */
+  telephone(): TXmlNode | undefined {
+    const us = this.phone(this.p.phone);
+    const number = str(this.p.foreignPhone);
+    const code = str(this.p.foreignPhoneCountryCode).replace(/\D/g, '');
+    const foreign = number ? { CountryNumber: code ? code.slice(0, 4) : undefined, PhoneNumber: number.slice(0, 20) } : undefined;
+    if (!us && !foreign) return undefined;
+    return { TelephoneExemptInd: 'N', Phone: { USNumber: us, Foreign: foreign } };
   }
 
   email(v: unknown): string | undefined {
@@ -260,6 +291,17 @@ export class RecordMapper {
     const d = id ? this.r.dependents.find((x) => x.id === id) : undefined;
     if (!d) this.problem('The dependent this update is about is no longer on the student record.');
     return d;
+  }
+
+  /**
+   * The SEVIS rules on a dependent SEVIS is asked to create (a Create's dependents, a Dependent Add):
+   * one spouse (S1105 / S2119), a child under 21 today (S1014 / S2121), a birth date not in the
+   * future (S1067 / S2133), no U.S.-born or U.S. citizen F-2. Names are checked with the full name.
+   */
+  dependentRules(d: TDependent): void {
+    const issues = dependentSevisIssues(d, { visaType: this.p.visaType, today: this.today, others: this.r.dependents });
+    for (const [field, message] of Object.entries(issues))
+      if (field !== 'firstName' && field !== 'lastName') this.problem(`Dependent ${d.firstName} ${d.lastName}: ${message}`);
   }
 
   dependentSevisId(d: TDependent): string | undefined {

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { studentsApi as S } from '@meridian/domain';
+import { dependentSevisIssues, type studentsApi as S } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
-import { notFound } from '../../../platform/errors/app-error.js';
+import { badRequest, notFound } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
+import { todayIso } from '../list/queries/list-students.query.js';
 import { studentDependents } from '../schema.js';
 
 export type TDependentFields = z.output<typeof S.ZStudentDependentInput>;
@@ -68,4 +69,27 @@ export async function loadDependent(tx: TTx, profileId: string, dependentId: str
     .for('update');
   if (!d) throw notFound();
   return d;
+}
+
+/**
+ * Refuses (400, the message on its field) a dependent SEVIS would refuse: names (SEVIS S1148, S1142),
+ * a second spouse (S1105 / S2119), a child of 21 or more (S1014 / S2121), a birth date in the future
+ * (S1067), an F-2 born in or a citizen of the United States. The same rules run in the browser
+ * (packages/domain rules/sevis-entry-rules.ts) and before a batch is built.
+ */
+export async function assertDependentSevisRules(
+  tx: TTx,
+  profile: { id: string; visaType: string },
+  input: TDependentFields,
+  change?: { dependentId: string; fields: readonly string[] },
+  today = todayIso(),
+) {
+  const others = await tx
+    .select({ id: studentDependents.id, relationshipCode: studentDependents.relationshipCode, status: studentDependents.status })
+    .from(studentDependents)
+    .where(eq(studentDependents.profileId, profile.id));
+  const issues = dependentSevisIssues({ ...input, id: change?.dependentId ?? null }, { visaType: profile.visaType, today, others });
+  // A change is checked on the fields it changes: what SEVIS already holds is not refused again.
+  const fields = Object.entries(issues).filter(([k]) => !change || change.fields.includes(k));
+  if (fields.length) throw badRequest(fields[0]![1], Object.fromEntries(fields.map(([k, m]) => [k, [m]])));
 }

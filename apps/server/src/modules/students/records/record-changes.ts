@@ -16,7 +16,7 @@ export const PERSONAL_FIELDS = [
   'citizenshipCountryCode',
   'permanentResidenceCountryCode',
 ] as const;
-const ADDRESS_FIELDS = ['usAddress', 'phone', 'email'] as const;
+const ADDRESS_FIELDS = ['usAddress', 'phone', 'foreignPhoneCountryCode', 'foreignPhone', 'email'] as const;
 const PROGRAM_AMEND_FIELDS = ['programStartDate', 'major1Code', 'major2Code', 'minorCode'] as const;
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { studentsApi as S } from '@meridian/domain';
+import { SEVIS_RULE_MSG, type studentsApi as S } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -13,6 +13,11 @@ export type TSiteFields = z.output<typeof S.ZSiteOfActivityInput>;
 type TRow = typeof studentSitesOfActivity.$inferSelect;
 
 const J1_ONLY = 'Sites of activity are for exchange visitors (J-1) only.';
+
+/** SEVIS S2203: the primary site of activity cannot be deleted. */
+export const MSG_PRIMARY_SITE_DEACTIVATE = SEVIS_RULE_MSG.primarySiteDeactivate;
+/** SEVIS S2201: the primary site cannot become non-primary. */
+export const MSG_PRIMARY_SITE_UNSET = SEVIS_RULE_MSG.primarySiteUnset;
 
 /** The record the caller may edit, when it is a J-1's: only J-1 records have sites of activity. */
 export async function editableJ1(tx: TTx, ctx: TContext, profileId: string): Promise<TProfileRow> {

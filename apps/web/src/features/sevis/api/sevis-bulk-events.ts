@@ -20,7 +20,8 @@ export function useBulkCandidates(list: TBulkList, query: sevisApi.TBulkCandidat
 export function useQueueBulkEvents(list: TBulkList) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: sevisApi.TBulkEventsInput) => apiCall(QUEUE[list], { body }),
+    meta: { errorHandling: 'local' },
+    mutationFn: (body: sevisApi.TRegistrationEventsInput) => apiCall(QUEUE[list], { body }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['sevis'] }),
   });
 }

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Checkbox, Chip, CircularProgress, Link, Paper, Typography } from '@mui/material';
 import { formatDate, type sevisApi } from '@meridian/domain';
+import { isApiError } from '../../../app/http/api-error';
+import { handleApiError } from '../../../app/errors/handle-api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { DateInput } from '../../../ui/date-input';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { useBulkCandidates, useQueueBulkEvents, type TBulkList } from '../api/sevis-bulk-events';
 
@@ -31,6 +34,9 @@ export function RegistrationBulkList({
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [confirmAll, setConfirmAll] = useState(false);
   const [result, setResult] = useState<sevisApi.TBulkEventsOutput | null>(null);
+  // SEVIS S1068: registering a student who is not in their last session needs the next session's start.
+  const [nextSession, setNextSession] = useState('');
+  const [nextError, setNextError] = useState('');
   const items = data.data?.items ?? [];
   const total = data.data?.total ?? 0;
   const selectable = items.filter((i) => !i.hasPendingEvent);
@@ -38,11 +44,18 @@ export function RegistrationBulkList({
 
   const send = (body: sevisApi.TBulkEventsInput) => {
     setResult(null);
-    queue.mutate(body, {
+    setNextError('');
+    queue.mutate(list === 'registration' ? { ...body, nextSessionStartDate: nextSession } : body, {
       onSuccess: (r) => {
         setResult(r);
         setChosen(new Set());
         setConfirmAll(false);
+      },
+      onError: (e) => {
+        setConfirmAll(false);
+        const message = isApiError(e) ? e.fieldErrors?.nextSessionStartDate?.[0] : undefined;
+        if (message) setNextError(message);
+        else handleApiError(e);
       },
     });
   };
@@ -137,6 +150,20 @@ export function RegistrationBulkList({
               sx={{ width: '100%', maxWidth: 360 }}
             />
           </Box>
+          {list === 'registration' ? (
+            <DateInput
+              label="Next session start"
+              size="small"
+              value={nextSession}
+              onChange={(v) => {
+                setNextSession(v);
+                setNextError('');
+              }}
+              error={!!nextError}
+              helperText={nextError || 'For students not in their last session (SEVIS needs it)'}
+              sx={{ width: 300 }}
+            />
+          ) : null}
           <Button
             variant="outlined"
             disabled={chosen.size === 0 || queue.isPending}

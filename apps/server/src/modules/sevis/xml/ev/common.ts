@@ -47,6 +47,7 @@ export function evBio(
 }
 
 export function evDependentBio(m: RecordMapper, d: TDependent): TXmlNode {
+  if (m.r.eventType === 'Create' || m.r.action === 'Add') m.dependentRules(d);
   return {
     ...evBio(m, { ...d, email: d.email }, onDependent(d)),
     Relationship: m.code(d.relationshipCode, 'DependentCodeType', 'Relationship (01 spouse, 02 child)', onDependent(d)),

@@ -1,4 +1,4 @@
-import { EV_DEPENDENT_END_STATUS } from '../codes.js';
+import { EV_DEPENDENT_END_STATUS, terminationLabel } from '../codes.js';
 import { IN_EVENT, onDependent, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
@@ -6,9 +6,9 @@ import { evDependentBio } from './common.js';
 
 /**
  * Dependent (J-2): Add (with the DS-2019's form purpose, EVPrintReasonType, from the event), Edit,
- * Terminate (SEVIS's J-2 termination code and effective date), Delete. A dependent we terminate for
- * death or divorce is sent as SEVIS's End Status (codes 02 / 04, see EV_DEPENDENT_END_STATUS); other
- * word reasons need the SEVIS code in the event (`sevisReasonCode`) or the record is held back.
+ * Terminate (SEVIS's J-2 termination code, Table 19, and effective date), Delete. A dependent we
+ * terminate for one of our reasons (death, divorce, child over 21...) is sent as SEVIS's End Status
+ * (Table 18, see EV_DEPENDENT_END_STATUS); a SEVIS Table 19 code in the event is a Terminate.
  */
 export const evDependent: TEventMapper = {
   recordKind: 'update',
@@ -40,7 +40,8 @@ export const evDependent: TEventMapper = {
             EndStatus: {
               '@dependentSevisID': m.dependentSevisId(d),
               Reason: m.code(endStatus, 'DependentCompletionType', 'End status reason', onDependent(d)),
-              Remarks: remarks,
+              // SEVIS S2130: 09 OTHER needs remarks; our reason says what it was.
+              Remarks: endStatus === '09' ? (remarks ?? terminationLabel(given)) : remarks,
             },
           };
           break;

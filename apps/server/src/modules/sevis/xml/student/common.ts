@@ -1,4 +1,4 @@
-import { studentsApi, textOf } from '@meridian/domain';
+import { EDUCATION_LEVELS, studentsApi, textOf } from '@meridian/domain';
 import { IN_EVENT, ON_RECORD, ON_RECORD_NEW_I20, type RecordMapper } from '../map.js';
 import type { TDependent, TXmlNode } from '../types.js';
 import { onDependent } from '../map.js';
@@ -15,6 +15,20 @@ function major(m: RecordMapper, v: unknown, field: string, required: boolean, al
 }
 
 const LABEL = studentsApi.STUDENT_FIELD_LABELS;
+
+/**
+ * An education level code (EduLevelCodeType) a student of this visa type may have: SEVIS Table 5
+ * marks 08-10 (high school, flight training, vocational school) M-1 only (SEVIS S1062).
+ */
+export function educationLevel(m: RecordMapper, v: unknown, required: boolean): string | undefined {
+  const level = m.code(v, 'EduLevelCodeType', 'Education level', ON_RECORD, required);
+  const row = EDUCATION_LEVELS.find((l) => l.code === level);
+  if (row && !row.f1 && m.p.visaType === 'F-1') {
+    m.problem(`Education level ${ON_RECORD} (${row.code} ${row.label}) is for M-1 students only (SEVIS Table 5, S1062).`);
+    return undefined;
+  }
+  return level;
+}
 
 /**
  * The English proficiency block a new or changed I-20 carries: the event's values when it carries
@@ -53,7 +67,7 @@ export function educationalInfo(
   } = {},
 ): TXmlNode {
   const p = m.p;
-  const level = m.code(m.first(values.educationLevel, p.educationLevel), 'EduLevelCodeType', 'Education level', ON_RECORD);
+  const level = educationLevel(m, m.first(values.educationLevel, p.educationLevel), true);
   const otherRemarks =
     level === '11' ? m.req(m.r.payload.educationLevelRemarks, "A description of the 'Other' education level", IN_EVENT) : undefined;
   return {
@@ -142,6 +156,7 @@ export function financialUpdate(m: RecordMapper): TXmlNode {
 
 /** F-2 (04) for a student's dependent; SEVIS's relationship 01 spouse, 02 child. */
 export function studentDependentBio(m: RecordMapper, d: TDependent): TXmlNode {
+  if (m.r.eventType === 'Create' || m.r.action === 'Add') m.dependentRules(d);
   const where = onDependent(d);
   return {
     FullName: m.fullName({ firstName: d.firstName, lastName: d.lastName }, where),

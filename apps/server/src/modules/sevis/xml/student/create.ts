@@ -1,10 +1,8 @@
+import { STUDENT_VISA_TO_SEVIS } from '../codes.js';
 import { ON_RECORD, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
 import { educationalInfo, financialInfo, studentDependentBio } from './common.js';
-
-/** SEVIS's student visa codes: F-1 01, M-1 02. */
-const VISA: Record<string, string> = { 'F-1': '01', 'M-1': '02' };
 
 /**
  * CreateStudent/Student: the initial I-20 of a record SEVIS does not know yet, with its active
@@ -20,10 +18,12 @@ export const studentCreate: TEventMapper = {
       );
       return undefined;
     }
-    const visa = VISA[p.visaType];
+    const visa = STUDENT_VISA_TO_SEVIS[p.visaType];
     if (!visa)
       m.problem(`The visa type on the student record (${p.visaType}) is not F-1 or M-1: use the exchange visitor batch for J-1 records.`);
-    const phone = m.phone(p.phone);
+    // SEVIS S1164: every F-1 / M-1 student but K-12 and M-1 under 14 has a U.S. or a foreign phone.
+    const telephone = m.telephone();
+    if (!telephone) m.missing('A phone (U.S. or foreign: SEVIS needs one)', ON_RECORD);
     const dependents = m.r.dependents.filter((d) => d.status === 'Active' && !d.sevisId);
     if (dependents.length > 25)
       m.problem(`The student has ${dependents.length} dependents to create; SEVIS takes at most 25 with a new record.`);
@@ -37,7 +37,7 @@ export const studentCreate: TEventMapper = {
         CitizenshipCountryCode: m.country(p.citizenshipCountryCode, 'Country of citizenship', ON_RECORD, 'citizenship'),
         Email: m.email(p.email),
         VisaType: visa,
-        Telephone: phone ? { TelephoneExemptInd: 'N', Phone: { USNumber: phone } } : undefined,
+        Telephone: telephone,
       },
       IssueReason: 'I',
       USAddress: m.hasAddress(p.usAddress) ? m.usAddress(p.usAddress, 'U.S. address', ON_RECORD) : undefined,

@@ -1,3 +1,4 @@
+import { F2_DEPENDENT_TERMINATION, terminationLabel } from '../codes.js';
 import { IN_EVENT, onDependent, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
@@ -5,8 +6,7 @@ import { studentDependentBio } from './common.js';
 
 /**
  * Dependent (F-2): Add, Edit, Terminate, Cancel, Reactivate, Reprint. Our termination reasons are
- * words (DIVORCE, DEATH...); SEVIS wants its own codes, so the event must carry `sevisReasonCode`
- * (or a reason that is already a SEVIS code) and is held back otherwise.
+ * words (DIVORCE, DEATH...) sent as their SEVIS Table 3 codes (F2_DEPENDENT_TERMINATION).
  */
 export const studentDependent: TEventMapper = {
   recordKind: 'update',
@@ -42,14 +42,26 @@ export const studentDependent: TEventMapper = {
         break;
       }
       case 'Terminate': {
+        // Our reason words go through SEVIS Table 3 (F2_DEPENDENT_TERMINATION); a SEVIS code in the event is taken as it is.
         const given = m.first(pl.sevisReasonCode, pl.reasonCode, d.terminationReasonCode);
-        const reason = /^\d{2}$/.test(given)
-          ? m.code(given, 'DependentTerminationReasonType', 'Termination reason', where)
+        const mapped = F2_DEPENDENT_TERMINATION[given.toUpperCase()];
+        const code = mapped ?? given;
+        const reason = /^\d{2}$/.test(code)
+          ? m.code(code, 'DependentTerminationReasonType', 'Termination reason', where)
           : (m.problem(
-              `The termination reason of ${where.replace(/^on /, '')} (${given || 'none'}) has no SEVIS code yet: choose the SEVIS termination reason ${IN_EVENT}.`,
+              `The termination reason of ${where.replace(/^on /, '')} (${given || 'none'}) has no SEVIS code: choose the SEVIS termination reason ${IN_EVENT}.`,
             ),
             undefined);
-        body = { Terminate: { '@dependentSevisID': m.dependentSevisId(d), Reason: reason, Remarks: remarks } };
+        // SEVIS S1034: 09 OTHER needs other remarks; our reason says what it was.
+        const other = reason === '09' ? (m.opt(pl.otherRemarks) ?? terminationLabel(given)) : m.opt(pl.otherRemarks);
+        body = {
+          Terminate: {
+            '@dependentSevisID': m.dependentSevisId(d),
+            Reason: reason,
+            OtherRemarks: other?.slice(0, 500),
+            Remarks: remarks,
+          },
+        };
         break;
       }
       case 'Cancel':

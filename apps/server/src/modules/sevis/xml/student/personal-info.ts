@@ -10,15 +10,15 @@ export const studentPersonalInfo: TEventMapper = {
   build(m: RecordMapper) {
     m.principalSevisId();
     const p = m.p;
-    const phone = m.phone(p.phone);
+    const telephone = m.telephone();
     if (m.r.action === 'Address') {
-      if (!m.hasAddress(p.usAddress) && !p.email && !phone)
+      if (!m.hasAddress(p.usAddress) && !p.email && !telephone)
         m.problem('The U.S. address, e-mail and phone are all empty on the student record: there is nothing to send.');
       return {
         PersonalInfo: {
           '@printForm': 'false',
           Email: m.email(p.email),
-          Telephone: phone ? { TelephoneExemptInd: 'N', Phone: { USNumber: phone } } : undefined,
+          Telephone: telephone,
           USAddress: m.hasAddress(p.usAddress) ? m.usAddress(p.usAddress, 'U.S. address', ON_RECORD) : undefined,
           ForeignAddress: m.hasAddress(p.foreignAddress) ? m.foreignAddress(p.foreignAddress, 'Foreign address', ON_RECORD) : undefined,
         },

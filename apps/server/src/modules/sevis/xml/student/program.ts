@@ -1,6 +1,7 @@
 import { textOf } from '@meridian/domain';
 import { IN_EVENT, ON_RECORD, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
+import { educationLevel } from './common.js';
 
 const program = (m: RecordMapper, v: unknown, field: string, blankOk: boolean) => {
   const s = textOf(v).trim();
@@ -56,7 +57,7 @@ export const studentProgram: TEventMapper = {
           Program: {
             Edit: {
               '@printForm': 'true',
-              Level: m.code(m.first(pl.educationLevel, p.educationLevel), 'EduLevelCodeType', 'Education level', ON_RECORD, false),
+              Level: educationLevel(m, m.first(pl.educationLevel, p.educationLevel), false),
               MajorCode1: major1,
               MajorCode2: program(m, m.first(pl.major2Code, p.major2Code), 'Second major', true),
               Minor: program(m, m.first(pl.minorCode, p.minorCode), 'Minor', true),

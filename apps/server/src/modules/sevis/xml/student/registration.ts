@@ -1,4 +1,4 @@
-import { ON_RECORD, type RecordMapper } from '../map.js';
+import { IN_EVENT, ON_RECORD, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 
 /** Registration: the student is enrolled for the current session (dates from the request, else the record). */
@@ -9,15 +9,19 @@ export const studentRegistration: TEventMapper = {
     const p = m.p;
     const pl = m.r.payload;
     const last = m.yesNo(pl.isLastSession) ?? p.isLastSession;
-    // SEVIS takes a registration without the next session's start (the bulk Registration list has none).
     const next = m.optDate(pl.nextSessionStartDate);
+    const end = m.reqDate(m.first(pl.sessionEndDate, p.sessionEndDate), 'Current session end date', ON_RECORD);
+    // SEVIS S1068: the next session's start is required unless this is the last session; S1103: on or after the current session's end.
+    if (!last && !next) m.missing("The next session start date (SEVIS needs it when this is not the student's last session)", IN_EVENT);
+    if (!last && next && end && next < end)
+      m.problem(`The next session start date ${IN_EVENT} (${next}) is before the current session end (${end}).`);
     const remarks = m.opt(pl.remarks);
     return {
       Registration: {
         '@printForm': 'false',
         LastSession: m.bool(last),
         CurrentSessionStartDate: m.reqDate(m.first(pl.sessionStartDate, p.sessionStartDate), 'Current session start date', ON_RECORD),
-        CurrentSessionEndDate: m.reqDate(m.first(pl.sessionEndDate, p.sessionEndDate), 'Current session end date', ON_RECORD),
+        CurrentSessionEndDate: end,
         NextSessionStartDate: last ? undefined : next,
         Email: m.email(p.email),
         USAddress: m.hasAddress(p.usAddress) ? m.usAddress(p.usAddress, 'U.S. address', ON_RECORD) : undefined,

@@ -5,7 +5,13 @@ import { studentDependents } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { presentDependent } from '../../student-record.presenter.js';
 import { raiseEvent } from './raise-event.js';
-import { auditDependent, dependentSevisPayload, dependentValues, type TDependentFields } from '../dependent-fields.js';
+import {
+  assertDependentSevisRules,
+  auditDependent,
+  dependentSevisPayload,
+  dependentValues,
+  type TDependentFields,
+} from '../dependent-fields.js';
 
 /**
  * Adds a dependent to a student's record and queues SEVIS's dependent add. A J-2 is added on a new
@@ -18,6 +24,7 @@ export async function addDependent(ctx: TContext, profileId: string, input: TDep
   return ctx.db(async (tx) => {
     const p = await getAccessibleProfile(tx, ctx, profileId, 'edit');
     if (p.visaType === 'J-1' && !formPurpose) throw fieldError('formPurpose', 'Required field');
+    await assertDependentSevisRules(tx, p, input);
     const [d] = await tx
       .insert(studentDependents)
       .values({ institutionId: ctx.institutionId, profileId, ...fields, needsSevisUpdate: true })

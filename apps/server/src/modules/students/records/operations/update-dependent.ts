@@ -7,6 +7,7 @@ import { getAccessibleProfile } from '../../student.policy.js';
 import { presentDependent } from '../../student-record.presenter.js';
 import { raiseEvent } from './raise-event.js';
 import {
+  assertDependentSevisRules,
   auditDependent,
   dependentSevisChanges,
   loadDependent,
@@ -30,6 +31,7 @@ export async function updateDependent(
     if (before.status === 'Terminated')
       throw new AppError(409, 'DEPENDENT_TERMINATED', 'This dependent was terminated and can no longer be changed.');
     const sevisChanges = dependentSevisChanges(before, input);
+    if (sevisChanges.length) await assertDependentSevisRules(tx, p, withPurpose, { dependentId, fields: sevisChanges });
     const all = (Object.keys(input) as (keyof typeof input)[]).filter((k) => String(before[k] ?? '') !== String(input[k] ?? ''));
     if (!all.length) return presentDependent(before);
     const [after] = await tx

@@ -1,10 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../../../platform/errors/app-error.js';
+import { AppError, fieldError } from '../../../../platform/errors/app-error.js';
 import type { TContext } from '../../../../platform/http/context.js';
 import { studentSitesOfActivity } from '../../schema.js';
 import { presentSite } from '../../student-record.presenter.js';
 import { raiseEvent } from './raise-event.js';
-import { auditSite, clearOtherPrimaries, editableJ1, loadSite, siteSevisPayload, type TSiteFields } from '../site-fields.js';
+import {
+  auditSite,
+  clearOtherPrimaries,
+  editableJ1,
+  loadSite,
+  MSG_PRIMARY_SITE_UNSET,
+  siteSevisPayload,
+  type TSiteFields,
+} from '../site-fields.js';
 
 /** Changes a site of activity of a J-1's record and queues SEVIS's site update. */
 export async function updateSiteOfActivity(ctx: TContext, profileId: string, siteId: string, input: TSiteFields) {
@@ -12,6 +20,7 @@ export async function updateSiteOfActivity(ctx: TContext, profileId: string, sit
     const p = await editableJ1(tx, ctx, profileId);
     const before = await loadSite(tx, profileId, siteId);
     if (!before.isActive) throw new AppError(409, 'SITE_INACTIVE', 'This site of activity was deactivated and can no longer be changed.');
+    if (before.isPrimary && !input.isPrimary) throw fieldError('isPrimary', MSG_PRIMARY_SITE_UNSET);
     const [s] = await tx
       .update(studentSitesOfActivity)
       .set({ ...input, updatedAt: new Date() })
@@ -23,7 +32,8 @@ export async function updateSiteOfActivity(ctx: TContext, profileId: string, sit
       eventType: 'SiteOfActivity',
       action: 'Edit',
       merge: false,
-      payload: { siteId, ...siteSevisPayload(s!, p) },
+      // SEVIS finds the site by the name it knows: a rename sends that name and the new one (NewSiteName).
+      payload: { siteId, ...siteSevisPayload(s!, p), ...(before.name !== s!.name ? { previousSiteName: before.name } : {}) },
     });
     await auditSite(
       tx,

@@ -23,13 +23,17 @@ import {
 import Add from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
 import {
+  dateOnlyIn,
   DEPENDENT_RELATIONSHIPS,
+  dependentSevisIssues,
   dependentTerminationReasons,
   formatDate,
   J2_FORM_PURPOSES,
   MSG,
   OPT_PHASES,
+  SEVIS_RULE_MSG,
   studentsApi,
+  textOf,
 } from '@meridian/domain';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
@@ -72,20 +76,20 @@ const J2_PURPOSE_FIELD: TFieldDef = {
 
 function DependentDialog({
   profileId,
-  visaType,
+  record,
   dependent,
   onClose,
   onDirtyChange,
 }: {
   profileId: string;
-  visaType: string;
+  record: Pick<TRecord, 'visaType' | 'dependents'>;
   dependent: TDependent | null;
   onClose: () => void;
   onDirtyChange: (d: boolean) => void;
 }) {
   const save = useSaveDependent(profileId);
   const [error, setError] = useState<string | null>(null);
-  const fields = !dependent && visaType === 'J-1' ? [...DEPENDENT_FIELDS, J2_PURPOSE_FIELD] : DEPENDENT_FIELDS;
+  const fields = !dependent && record.visaType === 'J-1' ? [...DEPENDENT_FIELDS, J2_PURPOSE_FIELD] : DEPENDENT_FIELDS;
   const form = useForm({
     defaultValues: toFormValues((dependent ?? { relationshipCode: '02' }) as Record<string, unknown>, fields),
   });
@@ -96,8 +100,24 @@ function DependentDialog({
   };
   const submit = form.handleSubmit(async (v) => {
     setError(null);
+    const body = toBody(v, fields) as studentsApi.TStudentDependentInput;
+    // The SEVIS rules the server checks (names, one spouse, a child under 21, no U.S.-born F-2), said on their fields first.
+    const issues = Object.entries(
+      dependentSevisIssues(
+        { ...body, id: dependent?.id ?? null },
+        { visaType: record.visaType, today: dateOnlyIn(new Date()), others: record.dependents },
+      ),
+    ).filter(([k]) => {
+      // A change is checked on the fields it changes (as the server does): what SEVIS already holds is not refused again.
+      const key = k as keyof TDependent & keyof studentsApi.TStudentDependentInput;
+      return !dependent || textOf(dependent[key]) !== textOf(body[key]);
+    });
+    if (issues.length) {
+      for (const [k, message] of issues) form.setError(k, { type: 'sevis', message });
+      return;
+    }
     try {
-      const saved = await save.mutateAsync({ id: dependent?.id, body: toBody(v, fields) as studentsApi.TStudentDependentInput });
+      const saved = await save.mutateAsync({ id: dependent?.id, body });
       snack(saved.needsSevisUpdate && dependent ? 'Dependent saved. The change is queued for SEVIS.' : 'Dependent saved.', 'success');
       close();
     } catch (e) {
@@ -312,7 +332,7 @@ export function DependentsTab({ record, onDirtyChange }: { record: TRecord; onDi
       {editing ? (
         <DependentDialog
           profileId={record.id}
-          visaType={record.visaType}
+          record={record}
           dependent={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onDirtyChange={onDirtyChange}
@@ -408,7 +428,12 @@ export function SitesOfActivity({ record }: { record: TRecord }) {
                 <Button size="small" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
                   Edit
                 </Button>
-                <Button size="small" color="error" onClick={() => setClosing(s)} aria-label={`Deactivate ${s.name}`}>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => (s.isPrimary ? snack(SEVIS_RULE_MSG.primarySiteDeactivate, 'error') : setClosing(s))}
+                  aria-label={`Deactivate ${s.name}`}
+                >
                   Deactivate
                 </Button>
               </>

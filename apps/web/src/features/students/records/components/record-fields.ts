@@ -39,6 +39,8 @@ export const CONTACT_FIELDS: TFieldDef[] = [
       return /^\d{10}$/.test(s) ? `(${s.slice(0, 3)}) ${s.slice(3, 6)}-${s.slice(6)}` : s;
     },
   }),
+  f('foreignPhoneCountryCode', { maxLength: 4, helper: 'Country calling code, e.g. 91' }),
+  f('foreignPhone', { maxLength: 20, helper: 'SEVIS needs a U.S. or a foreign phone' }),
   f('usAddress', { kind: 'address' }),
   f('foreignAddress', { kind: 'address' }),
 ];

@@ -12,7 +12,7 @@ import { snack } from '../../../../ui/notify';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
 import { useListCampusSites } from '../../../people';
 import { useCreateStudent } from '../api/student-record';
-import { EV_FIELDS, IDENTITY_FIELDS, NEW_DS2019_FIELDS, NEW_I20_FIELDS, PROGRAM_FIELDS } from '../components/record-fields';
+import { CONTACT_FIELDS, EV_FIELDS, IDENTITY_FIELDS, NEW_DS2019_FIELDS, NEW_I20_FIELDS, PROGRAM_FIELDS } from '../components/record-fields';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from '../components/record-section';
 
 const pick = (fields: TFieldDef[], names: string[]) => names.map((n) => fields.find((f) => f.name === n)!);
@@ -52,6 +52,8 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
       title: 'Contact',
       fields: [
         { name: 'email', label: 'E-mail', required: true, maxLength: 65 },
+        // SEVIS S1164: the Create carries a U.S. or a foreign phone.
+        ...pick(CONTACT_FIELDS, ['phone', 'foreignPhoneCountryCode', 'foreignPhone']),
         { name: 'usAddress', label: 'US address', kind: 'address' },
         // SEVIS's Create needs the foreign address too: asked here so a new record can go in the next batch.
         { name: 'foreignAddress', label: 'Foreign address', kind: 'address' },

@@ -1,0 +1,2 @@
+ALTER TABLE "student_profiles" ADD COLUMN "foreign_phone_country_code" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "student_profiles" ADD COLUMN "foreign_phone" text DEFAULT '' NOT NULL;
