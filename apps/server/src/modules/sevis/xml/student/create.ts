@@ -2,6 +2,7 @@ import { ON_RECORD, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
 import { educationalInfo, financialInfo, studentDependentBio } from './common.js';
+import { carriedDependents, dependentUserDefined } from '../carried.js';
 
 /** SEVIS's student visa codes: F-1 01, M-1 02. */
 const VISA: Record<string, string> = { 'F-1': '01', 'M-1': '02' };
@@ -24,7 +25,7 @@ export const studentCreate: TEventMapper = {
     if (!visa)
       m.problem(`The visa type on the student record (${p.visaType}) is not F-1 or M-1: use the exchange visitor batch for J-1 records.`);
     const phone = m.phone(p.phone);
-    const dependents = m.r.dependents.filter((d) => d.status === 'Active' && !d.sevisId);
+    const dependents = carriedDependents(m.r);
     if (dependents.length > 25)
       m.problem(`The student has ${dependents.length} dependents to create; SEVIS takes at most 25 with a new record.`);
     return {
@@ -44,7 +45,9 @@ export const studentCreate: TEventMapper = {
       ForeignAddress: m.foreignAddress(p.foreignAddress, 'Foreign address', ON_RECORD),
       EducationalInfo: educationalInfo(m),
       FinancialInfo: financialInfo(m),
-      CreateDependent: dependents.length ? { Dependent: dependents.map((d) => studentDependentBio(m, d)) } : undefined,
+      CreateDependent: dependents.length
+        ? { Dependent: dependents.map((d) => ({ ...studentDependentBio(m, d), ...dependentUserDefined(p.id, d.id) })) }
+        : undefined,
       Remarks: m.opt(m.r.payload.remarks),
     };
   },
