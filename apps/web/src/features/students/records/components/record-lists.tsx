@@ -32,6 +32,7 @@ import {
   textOf,
 } from '@meridian/domain';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
+import { SevisEventActions } from '../../../sevis';
 import { downloadAttachment } from '../../../attachments';
 import {
   useListStudentDocuments,
@@ -171,6 +172,7 @@ const EVENT_STATUS_COLORS: Record<string, 'warning' | 'info' | 'success' | 'erro
   succeeded: 'success',
   failed: 'error',
   cancelled: 'default',
+  superseded: 'default',
 };
 
 const PAYLOAD_LABELS: Record<string, string> = {
@@ -249,6 +251,7 @@ export function SevisUpdatesTab({ profileId }: { profileId: string }) {
                       {e.message}
                     </Typography>
                   ) : null}
+                  <SevisEventActions event={e} />
                 </TableCell>
                 <TableCell>
                   {Object.entries(e.payload)
@@ -285,6 +288,9 @@ const ACTIONS: Record<string, string> = {
   'student.stage.changed': 'Stage moved',
   'student.tags.changed': 'Tags changed',
   'student.sevis-event.raised': 'SEVIS update queued',
+  'student.sevis-event.superseded': 'SEVIS update superseded (never sent)',
+  'student.sevis-event.requeued': 'SEVIS update sent again',
+  'student.sevis-event.cancelled': 'SEVIS update cancelled',
   'student.dependent.added': 'Dependent added',
   'student.dependent.updated': 'Dependent changed',
   'student.dependent.terminated': 'Dependent terminated',
