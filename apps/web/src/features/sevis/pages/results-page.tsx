@@ -168,13 +168,6 @@ function Results() {
                 ? ` Printed forms: ${result.formsFound} in the zip, ${result.formsStored} filed on student records (a record without a portal account keeps none).`
                 : ''}
             </Alert>
-            {result.unknownRequestIds.length ? (
-              <Alert severity="warning" sx={{ mt: 1 }}>
-                SEVIS answered {result.unknownRequestIds.length} record{result.unknownRequestIds.length === 1 ? '' : 's'} this batch never
-                carried, so nothing was applied for {result.unknownRequestIds.length === 1 ? 'it' : 'them'}: requestID{' '}
-                {result.unknownRequestIds.join(', ')}. Check that this is the log of batch {result.log.batchId}.
-              </Alert>
-            ) : null}
           </Box>
           <RecordResults records={result.records} />
         </Paper>
