@@ -57,7 +57,7 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
   const settings = await buildSevisSettings(t, { site: 'MED', kind: 'J' });
   await buildSevisSender(t, user, 'ARO');
   const med = await siteIdOf(t, 'MED');
-  const ok = async (res: { statusCode: number; body: string }, what: string) => {
+  const ok = (res: { statusCode: number; body: string }, what: string) => {
     expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
     return JSON.parse(res.body) as Record<string, unknown>;
   };
@@ -87,7 +87,7 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
         foreignAddress: { line1: 'Leopoldstrasse 12', city: 'Munich', postalCode: '80802', countryCode: 'DE' },
         ...over,
       };
-      const r = await ok(await call(t, 'POST', '/api/students', { as, body }), 'create record');
+      const r = ok(await call(t, 'POST', '/api/students', { as, body }), 'create record');
       // The create form does not ask the country of permanent residence; the record's page does (SEVIS Table 33).
       await d.editRecord(r.id as string, { permanentResidenceCountryCode: 'DE' });
       return r.id as string;
@@ -104,12 +104,12 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
         citizenshipCountryCode: 'DE',
         permanentResidenceCountryCode: 'DE',
       };
-      const r = await ok(await call(t, 'POST', `/api/students/${profileId}/dependents`, { as, body }), 'add dependent');
+      const r = ok(await call(t, 'POST', `/api/students/${profileId}/dependents`, { as, body }), 'add dependent');
       return r.id as string;
     },
     async editRecord(profileId, set) {
-      const cur = await ok(await call(t, 'GET', `/api/students/${profileId}`, { as }), 'read record');
-      await ok(await call(t, 'PUT', `/api/students/${profileId}`, { as, body: { ...set, updatedAt: cur.updatedAt } }), 'edit record');
+      const cur = ok(await call(t, 'GET', `/api/students/${profileId}`, { as }), 'read record');
+      ok(await call(t, 'PUT', `/api/students/${profileId}`, { as, body: { ...set, updatedAt: cur.updatedAt } }), 'edit record');
     },
     async addSite(profileId, name) {
       const body = {
@@ -117,15 +117,15 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
         address: { line1: '2200 C Street NW', city: 'Washington', state: 'DC', postalCode: '20522', countryCode: 'US' },
         isPrimary: true,
       };
-      const r = await ok(await call(t, 'POST', `/api/students/${profileId}/sites-of-activity`, { as, body }), 'add site');
+      const r = ok(await call(t, 'POST', `/api/students/${profileId}/sites-of-activity`, { as, body }), 'add site');
       return r.id as string;
     },
     async createBatches() {
       const res = await call(t, 'POST', '/api/sevis/batches', { as, body: { settingsId: settings.id } });
-      return (await ok(res, 'create batches')) as unknown as sevisApi.TCreateBatchesOutput;
+      return ok(res, 'create batches') as unknown as sevisApi.TCreateBatchesOutput;
     },
     async markSent(batchRowId) {
-      await ok(await call(t, 'POST', `/api/sevis/batches/${batchRowId}/mark-sent`, { as }), 'mark sent');
+      ok(await call(t, 'POST', `/api/sevis/batches/${batchRowId}/mark-sent`, { as }), 'mark sent');
     },
     async answer(batchRowId, o = {}) {
       const [b] = await t.sql<{ batch_id: string; org_id: string; xml: string }>(
@@ -151,7 +151,8 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
           const sevisId = r.kind === 'create' ? (isOk ? nextSevisId() : null) : r.sevis_id;
           const sites = isOk
             ? ((((ev.AddSiteOfActivity as TNode | undefined)?.SiteOfActivity ?? []) as TNode[]).map(
-                (s, i) => `<SiteOfActivity><SiteId>${900000 + seq * 10 + i}</SiteId><SiteName>${String(s.SiteName)}</SiteName></SiteOfActivity>`,
+                (s, i) =>
+                  `<SiteOfActivity><SiteId>${900000 + seq * 10 + i}</SiteId><SiteName>${s.SiteName as string}</SiteName></SiteOfActivity>`,
               ) ?? [])
             : [];
           const createdDeps = [...(((ev.CreateDependent as TNode | undefined)?.Dependent ?? []) as TNode[])];
@@ -162,7 +163,7 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
             : createdDeps.length
               ? createdDeps.map(
                   (x) =>
-                    `<Dependent dependentSevisID="${nextSevisId()}"><UserDefinedA>${String(x.UserDefinedA ?? '')}</UserDefinedA><UserDefinedB>${String(x.UserDefinedB ?? '')}</UserDefinedB></Dependent>`,
+                    `<Dependent dependentSevisID="${nextSevisId()}"><UserDefinedA>${x.UserDefinedA as string}</UserDefinedA><UserDefinedB>${x.UserDefinedB as string}</UserDefinedB></Dependent>`,
                 )
               : updateDep && (updateDep.Add as TNode | undefined)
                 ? [`<Dependent dependentSevisID="${nextSevisId()}" />`]
@@ -191,7 +192,7 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
 </TransactionLog>`;
       const f = fileBody('sevis_transaction_log.xml', xml);
       const res = await call(t, 'POST', '/api/sevis/transaction-logs', { as, body: f.body, headers: f.headers });
-      return { res: (await ok(res, 'import log')) as unknown as sevisApi.TTransLogImportOutput, xml };
+      return { res: ok(res, 'import log') as unknown as sevisApi.TTransLogImportOutput, xml };
     },
     events: (profileId) =>
       t.sql<TEventRow>(

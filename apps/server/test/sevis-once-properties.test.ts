@@ -106,7 +106,15 @@ async function answerAll(failMask: number, refuse: boolean): Promise<number> {
     await d.answer(b.id, refuse ? { refuse: 'S0013' } : { fail });
     if (refuse) continue;
     // Count what SEVIS created, as its log says.
-    const rows = await t.sql<{ kind: string; profile_id: string; event_type: string; action: string; dep: string | null; site: string | null; status: string }>(
+    const rows = await t.sql<{
+      kind: string;
+      profile_id: string;
+      event_type: string;
+      action: string;
+      dep: string | null;
+      site: string | null;
+      status: string;
+    }>(
       `select r.record_kind as kind, r.profile_id, e.event_type, e.action, e.dependent_id as dep, e.payload->>'siteId' as site, r.status
        from sevis_batch_records r join sevis_pending_events e on e.id = r.event_id where r.batch_row_id = $1`,
       [b.id],

@@ -23,7 +23,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const kinds = (rows: { event_type: string; action: string; status: string }[]) => rows.map((e) => `${e.event_type}/${e.action}:${e.status}`);
+const kinds = (rows: { event_type: string; action: string; status: string }[]) =>
+  rows.map((e) => `${e.event_type}/${e.action}:${e.status}`);
 const upload = (xml: string, name = 'sevis_transaction_log.xml') => {
   const f = fileBody(name, xml);
   return call(t, 'POST', '/api/sevis/transaction-logs', { as: admin, body: f.body, headers: f.headers });
@@ -273,7 +274,9 @@ describe('requeueSevisEvent, cancelSevisEvent: a DSO fixes and sends again, or c
     expect(audit!.after).toMatchObject({ reason: 'Entered twice', status: 'cancelled' });
     await d.addSite(p, 'Site G');
     expect(kinds(await d.events(p)).filter((k) => k.startsWith('Create'))).toEqual(['Create/Create:cancelled']);
-    expect((await call(t, 'POST', `/api/sevis/events/${create!.id}/cancel`, { as: admin, body: { reason: 'again' } })).statusCode).toBe(409);
+    expect((await call(t, 'POST', `/api/sevis/events/${create!.id}/cancel`, { as: admin, body: { reason: 'again' } })).statusCode).toBe(
+      409,
+    );
   });
 });
 

@@ -194,7 +194,9 @@ export function canonicalTransLog(xml: string): string {
   const norm = (v: unknown): unknown => {
     if (typeof v === 'string') return v.replace(/\s+/g, ' ').trim();
     if (Array.isArray(v))
-      return v.map(norm).filter((x) => x !== '' && !(x && typeof x === 'object' && Object.keys(x).length === 1 && (x as TNode)['#text'] === ''));
+      return v
+        .map(norm)
+        .filter((x) => x !== '' && !(x && typeof x === 'object' && Object.keys(x).length === 1 && (x as TNode)['#text'] === ''));
     if (v && typeof v === 'object')
       return Object.fromEntries(
         Object.entries(v as TNode)

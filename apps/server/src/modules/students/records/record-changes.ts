@@ -101,11 +101,15 @@ export async function raiseEventsForChange(
   ];
   if (!before.sevisId && after.sevisId)
     // SEVIS knows the person now (its Create was accepted, or the office entered the ID after a transfer in).
-    await supersedeSevisEvents(tx, { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, ip: ctx.ip }, {
-      profileId: after.id,
-      where: eq(sevisPendingEvents.eventType, 'Create'),
-      reason: `The record has its SEVIS ID (${after.sevisId}): SEVIS already has this person, so no Create is sent.`,
-    });
+    await supersedeSevisEvents(
+      tx,
+      { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, ip: ctx.ip },
+      {
+        profileId: after.id,
+        where: eq(sevisPendingEvents.eventType, 'Create'),
+        reason: `The record has its SEVIS ID (${after.sevisId}): SEVIS already has this person, so no Create is sent.`,
+      },
+    );
   if (await changeRidesCreate(tx, after)) {
     const changed = changedFields(b, a, allKeys);
     if (changed.length) {

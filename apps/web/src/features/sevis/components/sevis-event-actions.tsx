@@ -72,7 +72,13 @@ export function SevisEventActions({ event }: { event: TEventLike }) {
           })
         }
       />
-      <Dialog open={asking === 'cancel'} onClose={cancel.isPending ? undefined : close} aria-labelledby="cancel-sevis-update-title" maxWidth="xs" fullWidth>
+      <Dialog
+        open={asking === 'cancel'}
+        onClose={cancel.isPending ? undefined : close}
+        aria-labelledby="cancel-sevis-update-title"
+        maxWidth="xs"
+        fullWidth
+      >
         <DialogTitle id="cancel-sevis-update-title">Cancel this SEVIS update?</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>

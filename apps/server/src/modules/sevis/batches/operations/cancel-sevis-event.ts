@@ -4,11 +4,7 @@ import { cancelSevisEvent as cancel } from '../../../students/index.js';
 import { assertEventOfficer } from './event-officer.js';
 
 /** "Cancel update" with the office's reason, audited on the record (docs/product/sevis-batches.md#fixing-what-did-not-go-through). */
-export async function cancelSevisEvent(
-  ctx: TContext,
-  eventId: string,
-  input: { reason: string },
-): Promise<sevisApi.TSevisEventChange> {
+export async function cancelSevisEvent(ctx: TContext, eventId: string, input: { reason: string }): Promise<sevisApi.TSevisEventChange> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     await assertEventOfficer(tx, actor, eventId);

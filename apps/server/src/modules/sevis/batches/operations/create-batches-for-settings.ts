@@ -1,6 +1,12 @@
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
-import { markSevisEventsBatched, holdSevisEvent, supersedeEventsCarriedByCreate, supersedeSevisEvents, sevisPendingEvents } from '../../../students/index.js';
+import {
+  markSevisEventsBatched,
+  holdSevisEvent,
+  supersedeEventsCarriedByCreate,
+  supersedeSevisEvents,
+  sevisPendingEvents,
+} from '../../../students/index.js';
 import { eq } from 'drizzle-orm';
 import { sevisBatches, sevisBatchRecords } from '../../schema.js';
 import { buildValidatedBatch, carriedDependents, carriedSites, loadBatchInputs } from '../batch-xml.js';

@@ -11,7 +11,12 @@ import { lockSevisEvent } from './requeue-sevis-event.js';
  * with the office's reason on it and in the record's History Log; it never leaves
  * (docs/decisions/019-sevis-events-reach-sevis-once.md).
  */
-export async function cancelSevisEvent(tx: TTx, ctx: TContext, eventId: string, reason: string): Promise<typeof sevisPendingEvents.$inferSelect> {
+export async function cancelSevisEvent(
+  tx: TTx,
+  ctx: TContext,
+  eventId: string,
+  reason: string,
+): Promise<typeof sevisPendingEvents.$inferSelect> {
   const e = await lockSevisEvent(tx, eventId);
   if (!['pending', 'held', 'failed'].includes(e.status))
     throw new AppError(409, 'CONFLICT', 'Only a pending, held-back or failed SEVIS update can be cancelled.');

@@ -119,5 +119,9 @@ async function supersedeReplaced(tx: TTx, ctx: TContext, input: TRaiseEventInput
     );
     reason = 'Replaced by a newer update of the same kind, which carries the latest values.';
   }
-  await supersedeSevisEvents(tx, { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, ip: ctx.ip }, { profileId: input.profileId, where, reason, byEventId: id });
+  await supersedeSevisEvents(
+    tx,
+    { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, ip: ctx.ip },
+    { profileId: input.profileId, where, reason, byEventId: id },
+  );
 }

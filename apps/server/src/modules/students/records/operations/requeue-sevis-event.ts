@@ -28,7 +28,11 @@ export async function requeueSevisEvent(tx: TTx, ctx: TContext, eventId: string)
     throw new AppError(409, 'CONFLICT', 'Only a failed or held-back SEVIS update can be sent again.');
   const [p] = await tx.select({ sevisId: studentProfiles.sevisId }).from(studentProfiles).where(eq(studentProfiles.id, e.profileId));
   if (e.eventType === 'Create' && p?.sevisId)
-    throw new AppError(409, 'CONFLICT', `The record already has its SEVIS ID (${p.sevisId}): SEVIS creates a person once. Cancel this Create.`);
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `The record already has its SEVIS ID (${p.sevisId}): SEVIS creates a person once. Cancel this Create.`,
+    );
   const [newer] = await tx
     .select({ id: sevisPendingEvents.id })
     .from(sevisPendingEvents)
@@ -43,7 +47,10 @@ export async function requeueSevisEvent(tx: TTx, ctx: TContext, eventId: string)
             ? eq(sevisPendingEvents.dependentId, e.dependentId)
             : isNull(sevisPendingEvents.dependentId),
         ne(sevisPendingEvents.id, e.id),
-        inArray(sevisPendingEvents.status, e.eventType === 'Create' ? ['pending', 'held', 'batched', 'sent', 'succeeded'] : ['pending', 'held']),
+        inArray(
+          sevisPendingEvents.status,
+          e.eventType === 'Create' ? ['pending', 'held', 'batched', 'sent', 'succeeded'] : ['pending', 'held'],
+        ),
         e.eventType === 'Create' ? undefined : gt(sevisPendingEvents.createdAt, e.createdAt),
       ),
     )
