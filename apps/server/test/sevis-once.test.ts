@@ -128,6 +128,7 @@ describe('a superseded Create never leaves', () => {
   });
 });
 
+// 8 CFR 214.2(f)(8): a transfer keeps the student's SEVIS record; SEVIS Table 33: country codes.
 describe('transfer in', () => {
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   const data = (country: string) => ({

@@ -219,7 +219,7 @@ export async function applyTransLog(
   const records = await batchRecordResults(tx, batch.id);
   const message =
     outcome.kind === 'failed'
-      ? `SEVIS refused the whole batch (${outcome.code} ${outcome.message}): every record is marked failed.`
+      ? `SEVIS refused the whole batch (${outcome.code} ${outcome.message}): every record is marked failed; rebuild the batch (Batch Manager) to send them again under a new batch id.`
       : `${succeeded} record${succeeded === 1 ? '' : 's'} succeeded, ${failed} failed.` +
         (unknownRequestIds.length ? ` ${M.unknownRecords(unknownRequestIds)}` : '');
   return {

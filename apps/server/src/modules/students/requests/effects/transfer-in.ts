@@ -5,7 +5,7 @@ import { dateOrNull, str, type TApprovalEffect, type TData, type TProfileSet } f
 /**
  * Approving a transfer in records the previous school on the student's record and queues SEVIS's
  * transfer-in create, which replaces any pending Create of the record: SEVIS already has the student
- * from the previous school (raiseEvent supersedes it; docs/decisions/019-sevis-events-reach-sevis-once.md).
+ * from the previous school (a school transfer keeps the SEVIS record, 8 CFR 214.2(f)(8)) (raiseEvent supersedes it; docs/decisions/019-sevis-events-reach-sevis-once.md).
  */
 export function approveTransferIn(d: TData, p: TProfileRow): TApprovalEffect {
   const foreignAddress: TAddress = {
