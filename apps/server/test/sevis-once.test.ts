@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
 import { REQUEST_FIELD_MSG, sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 const kinds = (rows: { event_type: string; action: string; status: string }[]) =>
   rows.map((e) => `${e.event_type}/${e.action}:${e.status}`);
-const upload = (xml: string, name = 'sevis_transaction_log.xml') => {
+const upload = (xml: string | Buffer, name = 'sevis_transaction_log.xml') => {
   const f = fileBody(name, xml);
   return call(t, 'POST', '/api/sevis/transaction-logs', { as: admin, body: f.body, headers: f.headers });
 };
@@ -357,5 +358,38 @@ describe('importTransactionLog: the same log once, every record accounted for', 
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().unknownRequestIds).toEqual(['NOT-OURS-1']);
     expect(res.json().message).toContain(sevisApi.TRANSLOG_MSG.unknownRecords(['NOT-OURS-1']));
+  });
+
+  it("files SEVIS's printed form on a record without a portal account, for the office only", async () => {
+    const p = await d.createRecord();
+    await d.addSite(p, 'Site M');
+    const b = await d.createBatches();
+    await d.markSent(b.batches[0]!.id);
+    const [x] = await t.sql<{ batch_id: string; org_id: string }>('select batch_id, org_id from sevis_batches where id = $1', [
+      b.batches[0]!.id,
+    ]);
+    const [r] = await t.sql<{ request: string }>('select sevis_request_id as request from sevis_batch_records where batch_row_id = $1', [
+      b.batches[0]!.id,
+    ]);
+    const log = `<TransactionLog><BatchHeader><BatchID>${x!.batch_id}</BatchID><OrgID>${x!.org_id}</OrgID></BatchHeader>
+<BatchDetail status="true"><Upload resultCode="S0000" dateTimeStamp="2026-11-20T09:00:00.000+00:00" />
+<Process resultCode="S0000" dateTimeStamp="2026-11-20T10:00:00.000+00:00">
+<RecordCount><Success>1</Success><Failure>0</Failure><Total>1</Total></RecordCount>
+<Record sevisID="N0077000021" requestID="${r!.request}"><ProcessDate>2026-11-20T10:00:00.000+00:00</ProcessDate><Result status="true" /></Record>
+</Process></BatchDetail></TransactionLog>`;
+    const zip = Buffer.from(
+      zipSync({ 'sevis_transaction_log.xml': strToU8(log), 'N0077000021.pdf': strToU8('%PDF-1.4\n% DS-2019\n%%EOF\n') }),
+    );
+    const res = await upload(zip, 'results.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ formsFound: 1, formsStored: 1 });
+    const docs = await call(t, 'GET', `/api/students/${p}/documents`, { as: admin });
+    expect(docs.statusCode).toBe(200);
+    const files = docs.json<{ id: string; fileName: string }[]>();
+    expect(files.map((f) => f.fileName)).toEqual(['N0077000021.pdf']);
+    const dl = await call(t, 'GET', `/api/attachments/${files[0]!.id}/download`, { as: admin });
+    expect(dl.statusCode).toBe(200);
+    // The demo officer does not reach this Medical Campus record.
+    expect((await call(t, 'GET', `/api/attachments/${files[0]!.id}/download`, { as: officer })).statusCode).toBe(404);
   });
 });

@@ -165,7 +165,7 @@ function Results() {
               {result.message}
               {!result.isDuplicate ? ` Batch result: ${codeLabel(result.log.resultCode)}.` : ''}
               {result.formsFound
-                ? ` Printed forms: ${result.formsFound} in the zip, ${result.formsStored} filed on student records (a record without a portal account keeps none).`
+                ? ` Printed forms: ${result.formsFound} in the zip, ${result.formsStored} filed on student records.`
                 : ''}
             </Alert>
           </Box>

@@ -1,1 +1,0 @@
-ALTER TABLE "student_sites_of_activity" ADD COLUMN "sevis_site_id" text DEFAULT '' NOT NULL;
