@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { buildSevisBatch, buildSevisSender, buildStudent } from './factories/index.js';
+import { buildPendingEvent, buildSevisBatch, buildSevisSender, buildStudent } from './factories/index.js';
 
 // sevis.batch: super users, officers, assistants with the sevisBatch flag (the demo assistant has none).
 // Creating and marking sent also need SEVIS Permissions: the rows name admin and officer DSO and ARO first.
@@ -20,6 +20,24 @@ async function pendingBatch(m: TMatrixContext): Promise<string> {
 async function senders(m: TMatrixContext): Promise<void> {
   for (const u of ['admin', 'officer'])
     for (const k of ['DSO', 'ARO'] as const) await buildSevisSender(m.t, u, k, u === 'admin' ? 'DEMOPDSO01' : 'OFFICER001');
+}
+
+// Sending again and cancelling a SEVIS update: super users and the officers of the record's campus site.
+const EVENT_OFFICER: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 };
+
+/** A Main Campus record's update SEVIS refused. */
+async function failedEvent(m: TMatrixContext): Promise<string> {
+  const s = await buildStudent(m.t, { site: 'MAIN' });
+  return (await buildPendingEvent(m.t, s, { status: 'failed', resultCode: 'S2009', message: 'Refused by SEVIS' })).id;
+}
+
+/** A Main Campus batch SEVIS refused whole (S0013). */
+async function refusedBatch(m: TMatrixContext): Promise<string> {
+  const s = await buildStudent(m.t, { site: 'MAIN' });
+  const b = await buildSevisBatch(m.t, { site: 'MAIN', kind: 'student', records: [{ profileId: s.id, requestId: 'm1', kind: 'update' }] });
+  await m.t.sql(`update sevis_batches set status = 'completed_with_errors', result_code = 'S0013' where id = $1`, [b.id]);
+  await m.t.sql(`update sevis_pending_events set status = 'failed', result_code = 'S0013' where batch_id = $1`, [b.id]);
+  return b.id;
 }
 
 /** Batch Manager, SEVIS Registration and SEVIS Validation. */
@@ -81,4 +99,31 @@ export const SEVIS_BATCHES_MATRIX: TMatrixRow[] = [
   },
   { method: 'GET', path: '/api/sevis/validation', access: 'sevis.batch', request: () => ({ query: { pageSize: 10 } }), expect: BATCH },
   { method: 'POST', path: '/api/sevis/validation', access: 'sevis.batch', request: () => ({ body: { all: true } }), expect: BATCH },
+  {
+    method: 'POST',
+    path: '/api/sevis/events/:eventId/requeue',
+    access: 'sevis.import',
+    foreignRecord: 404,
+    expect: EVENT_OFFICER,
+    request: async (m) => ({ params: { eventId: await failedEvent(m) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/sevis/events/:eventId/cancel',
+    access: 'sevis.import',
+    foreignRecord: 404,
+    expect: EVENT_OFFICER,
+    request: async (m) => ({ params: { eventId: await failedEvent(m) }, body: { reason: 'Entered twice' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/sevis/batches/:batchRowId/rebuild',
+    access: 'sevis.batch',
+    foreignRecord: 404,
+    expect: BATCH,
+    request: async (m) => {
+      await senders(m);
+      return { params: { batchRowId: await refusedBatch(m) } };
+    },
+  },
 ];

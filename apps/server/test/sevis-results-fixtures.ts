@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { TTestApp } from './app.js';
+import { dependentUserDefined } from '../src/modules/sevis/xml/index.js';
 import { buildDependent, buildSevisBatch, buildStudent } from './factories/index.js';
 
 /**
@@ -10,7 +11,10 @@ import { buildDependent, buildSevisBatch, buildStudent } from './factories/index
 export const SAMPLE_LOG = readFileSync(new URL('./fixtures/sevis/transaction-log-sample.xml', import.meta.url), 'utf8');
 export const SAMPLE_BATCH = readFileSync(new URL('./fixtures/sevis/ev-batch-6.27-sample.xml', import.meta.url), 'utf8');
 
-/** The sample's exchange visitor (no SEVIS id yet) with the spouse the sample batch created, and its sent batch. */
+/**
+ * The sample's exchange visitor (no SEVIS id yet) with the spouse the sample batch created, its sent
+ * batch, and the sample log as SEVIS answers a batch of ours: the spouse's UserDefinedA/B echo our rows.
+ */
 export async function sampleBatch(t: TTestApp) {
   const s = await buildStudent(t, {
     visaType: 'J-1',
@@ -35,7 +39,12 @@ export async function sampleBatch(t: TTestApp) {
     xml: SAMPLE_BATCH,
     records: [{ profileId: s.id, requestId: '1-1-59079' }],
   });
-  return { profileId: s.id, dependentId: dep.id, batch };
+  const ud = dependentUserDefined(s.id, dep.id);
+  const log = SAMPLE_LOG.replace(
+    '<UserDefinedA>59079</UserDefinedA>\n          <UserDefinedB>B6</UserDefinedB>',
+    `<UserDefinedA>${ud.UserDefinedA}</UserDefinedA>\n          <UserDefinedB>${ud.UserDefinedB}</UserDefinedB>`,
+  );
+  return { profileId: s.id, dependentId: dep.id, batch, log };
 }
 
 /** A multipart body with one file part named 'file'. */

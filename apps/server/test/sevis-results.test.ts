@@ -55,8 +55,9 @@ function logFor(
 
 describe('importTransactionLog', () => {
   it('imports the real sample log: the record gets its SEVIS ID, the spouse hers, the batch is completed, and the History Log says so', async () => {
-    const { profileId, dependentId, batch } = await sampleBatch(t);
-    const res = await upload(admin, 'sevis_transaction_log.xml', SAMPLE_LOG);
+    const { profileId, dependentId, batch, log } = await sampleBatch(t);
+    expect(log).not.toBe(SAMPLE_LOG);
+    const res = await upload(admin, 'sevis_transaction_log.xml', log);
     expect(res.statusCode, res.body).toBe(200);
     const out = res.json<sevisApi.TTransLogImportOutput>();
     expect(out).toMatchObject({
@@ -102,7 +103,7 @@ describe('importTransactionLog', () => {
 
     // The same log again changes nothing and says so.
     const before = await t.sql('select id from audit_events');
-    const again = await upload(admin, 'copy-of-log.xml', SAMPLE_LOG);
+    const again = await upload(admin, 'copy-of-log.xml', log);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ isDuplicate: true, message: sevisApi.TRANSLOG_MSG.duplicate, log: { id: out.log.id } });
     expect((await t.sql('select id from audit_events')).length).toBe(before.length);

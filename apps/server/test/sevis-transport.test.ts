@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { sevisApi, type TSession } from '@meridian/domain';
+import { dependentUserDefined } from '../src/modules/sevis/xml/index.js';
 import { HttpSevisTransport, OFF_TRANSPORT, setSevisTransport } from '../src/modules/sevis/transport/sevis-transport.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { startFakeSevis, type TFakeSevis } from './fake-sevis/server.js';
@@ -54,12 +55,24 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
     configure();
     expect((await call(t, 'GET', '/api/sevis/transport', { as: admin })).json()).toEqual({ isConfigured: true, url: fake.url });
     const s = await buildStudent(t, { visaType: 'J-1', firstName: 'Ihave', lastName: 'Dependent', sevisId: null, evCategoryCode: '1B' });
-    await buildDependent(t, s, { firstName: 'IAmSpouse', lastName: 'Dependent', relationshipCode: '01', birthDate: '1963-02-24' });
+    const dep = await buildDependent(t, s, {
+      firstName: 'IAmSpouse',
+      lastName: 'Dependent',
+      relationshipCode: '01',
+      birthDate: '1963-02-24',
+    });
+    // As our builder sends it: the spouse's UserDefinedA/B name our rows (SEVIS echoes them back).
+    const ud = dependentUserDefined(s.id, dep.id);
+    const batchXml = SAMPLE_BATCH.replace(
+      /<UserDefinedA>59079<\/UserDefinedA>(\s*)<UserDefinedB>B6<\/UserDefinedB>/,
+      `<UserDefinedA>${ud.UserDefinedA}</UserDefinedA>$1<UserDefinedB>${ud.UserDefinedB}</UserDefinedB>`,
+    );
+    expect(batchXml).not.toBe(SAMPLE_BATCH);
     const b = await buildSevisBatch(t, {
       orgId: 'P-1-19833',
       batchId: '----kynEn47azQ',
       status: 'pending',
-      xml: SAMPLE_BATCH,
+      xml: batchXml,
       records: [{ profileId: s.id, requestId: '1-1-59079' }],
     });
 
@@ -71,7 +84,7 @@ describe('the SEVIS batch interface (against the fake SEVIS server)', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ status: 'sent', resultCode: 'S0000' });
     expect(fake.received.get('P-1-19833/----kynEn47azQ')).toMatchObject({ userId: 'esayya9302', clientSubject: 'Demo University PDSO' });
-    expect(fake.received.get('P-1-19833/----kynEn47azQ')!.xml).toBe(SAMPLE_BATCH);
+    expect(fake.received.get('P-1-19833/----kynEn47azQ')!.xml).toBe(batchXml);
     expect(fake.requests.every((r) => r.hadClientCert)).toBe(true);
     const [row] = await t.sql<{ status: string; sent_via: string }>('select status, sent_via from sevis_batches where id = $1', [b.id]);
     expect(row).toEqual({ status: 'sent', sent_via: 'transport' });

@@ -125,6 +125,7 @@ export function site(p: TProfile, o: Partial<TSite> = {}): TSite {
     name: 'Broad Institute',
     address: { line1: '415 Main Street', city: 'Cambridge', state: 'MA', postalCode: '02142', countryCode: 'US' },
     isPrimary: true,
+    sevisSiteId: '',
     isActive: true,
     createdAt: now,
     updatedAt: now,

@@ -101,8 +101,9 @@ describe('English proficiency and academic term (new I-20)', () => {
     const s = (await create({})).json<studentsApi.TStudentRecord>();
     await holdPendingEvents(t, s.id, 'English proficiency required is missing');
     expect((await put(s.id, { englishRequired: true, englishRequirementsMet: true, academicTermMonths: 9 })).statusCode).toBe(200);
+    // The held-back Create is superseded by the new one and never leaves (docs/decisions/019-sevis-events-reach-sevis-once.md).
     expect(await events(s.id)).toEqual([
-      { event_type: 'Create', status: 'held' },
+      { event_type: 'Create', status: 'superseded' },
       { event_type: 'Create', status: 'pending' },
     ]);
   });

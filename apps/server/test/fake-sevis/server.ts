@@ -151,19 +151,21 @@ function logXml(
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, processEntities: false });
 type TNode = Record<string, unknown>;
+type TDep = { a: string; b: string };
 
 /** Every record of a batch (any element with a requestID), with its kind, SEVIS id and dependents to create. */
 function recordsOf(
   xml: string,
-): { requestId: string; userId: string; sevisId: string | null; isCreate: boolean; dependents: number; printForm: boolean }[] {
-  const out: { requestId: string; userId: string; sevisId: string | null; isCreate: boolean; dependents: number; printForm: boolean }[] =
+): { requestId: string; userId: string; sevisId: string | null; isCreate: boolean; dependents: TDep[]; printForm: boolean }[] {
+  const out: { requestId: string; userId: string; sevisId: string | null; isCreate: boolean; dependents: TDep[]; printForm: boolean }[] =
     [];
-  const count = (n: unknown, key: string): number => {
-    if (!n || typeof n !== 'object') return 0;
-    if (Array.isArray(n)) return n.reduce((a: number, x) => a + count(x, key), 0);
+  // SEVIS echoes each created dependent's UserDefinedA/B (SevisTransLog.xsd Record/Dependent).
+  const deps = (n: unknown, key: string): TDep[] => {
+    if (!n || typeof n !== 'object') return [];
+    if (Array.isArray(n)) return n.flatMap((x) => deps(x, key));
     const o = n as TNode;
-    if (key === 'Dependent' && (o.FullName || o.BirthDate)) return 1;
-    return Object.entries(o).reduce((a, [k, v]) => a + count(v, k), 0);
+    if (key === 'Dependent' && (o.FullName || o.BirthDate)) return [{ a: textOf(o.UserDefinedA ?? ''), b: textOf(o.UserDefinedB ?? '') }];
+    return Object.entries(o).flatMap(([k, v]) => deps(v, k));
   };
   const walk = (n: unknown, inCreate: boolean) => {
     if (!n || typeof n !== 'object') return;
@@ -178,7 +180,7 @@ function recordsOf(
         userId: textOf(o['@_userID']),
         sevisId: typeof o['@_sevisID'] === 'string' ? o['@_sevisID'] : null,
         isCreate: inCreate,
-        dependents: inCreate ? count(o, '') : 0,
+        dependents: inCreate ? deps(o, '') : [],
         printForm: o['@_printForm'] === 'true' || o['@_printForm'] === '1',
       });
       return;
@@ -282,7 +284,12 @@ export async function startFakeSevis(): Promise<TFakeSevis> {
               if (sevisId && r.isCreate && r.printForm) forms[`${sevisId}.pdf`] = strToU8(`%PDF-1.4\n% fake form for ${sevisId}\n%%EOF\n`);
               const deps =
                 !failed && r.isCreate
-                  ? Array.from({ length: r.dependents }, () => `<Dependent dependentSevisID="${nextSevisId()}" />`).join('')
+                  ? r.dependents
+                      .map(
+                        (x) =>
+                          `<Dependent dependentSevisID="${nextSevisId()}">${x.a ? `<UserDefinedA>${esc(x.a)}</UserDefinedA>` : ''}${x.b ? `<UserDefinedB>${esc(x.b)}</UserDefinedB>` : ''}</Dependent>`,
+                      )
+                      .join('')
                   : '';
               const result = failed
                 ? '<Result status="false"><ErrorCode>S1056</ErrorCode><ErrorMessage>The record failed a SEVIS business rule (fake)</ErrorMessage></Result>'

@@ -130,7 +130,7 @@ export const SEVIS_EVENT_TYPES = [
   'Validate',
 ] as const;
 export type TSevisEventType = (typeof SEVIS_EVENT_TYPES)[number];
-export const SEVIS_EVENT_STATUSES = ['pending', 'held', 'batched', 'sent', 'succeeded', 'failed', 'cancelled'] as const;
+export const SEVIS_EVENT_STATUSES = ['pending', 'held', 'batched', 'sent', 'succeeded', 'failed', 'cancelled', 'superseded'] as const;
 export type TSevisEventStatus = (typeof SEVIS_EVENT_STATUSES)[number];
 /** How every page words a SEVIS update's status (student record, Batch Manager, results, System Errors). */
 export const SEVIS_EVENT_STATUS_LABELS: Record<TSevisEventStatus, string> = {
@@ -141,6 +141,7 @@ export const SEVIS_EVENT_STATUS_LABELS: Record<TSevisEventStatus, string> = {
   succeeded: 'Succeeded',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  superseded: 'Superseded (never sent)',
 };
 
 /** OPT phases (docs/product/students-opt.md). */

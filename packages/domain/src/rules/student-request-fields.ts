@@ -73,6 +73,7 @@ export const REQUEST_FIELD_MSG = {
   invalidPhone: MSG.invalidPhone,
   invalidNumber: MSG.invalidNumber,
   invalidDate: MSG.invalidDate,
+  countryCode: 'Use the two-letter country code (e.g. IN for India), not the country name.',
   phoneSet: 'Enter a U.S. phone number, or a foreign phone number with its country code, or tick "I do not have a phone".',
   fullTimeOnly: 'Employment on OPT must be at least 20 hours a week (full time).',
   endBeforeStart: 'The end date must be on or after the start date.',
@@ -489,7 +490,14 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
           { name: 'foreign_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
           { name: 'foreign_state_cd', label: 'State or province', kind: 'text', maxLength: 30 },
           { name: 'foreign_zip_code', label: 'Postal code', kind: 'text', maxLength: 20 },
-          { name: 'foreign_country', label: 'Country', kind: 'text', required: true, maxLength: 60 },
+          {
+            name: 'foreign_country',
+            label: 'Country',
+            kind: 'text',
+            required: true,
+            maxLength: 2,
+            help: 'The two-letter country code, e.g. IN for India.',
+          },
         ],
       },
       { title: 'Contact', fields: contactFields },
@@ -950,6 +958,10 @@ function checkFormat(field: TStudentRequestField, raw: unknown): string | null {
     case 'dependent_citizenship_country':
     case 'dependent_residence_country':
       if (!ISO_COUNTRY.test(v)) return MSG.invalidValue;
+      break;
+    case 'foreign_country':
+      // Stored as the record's foreign address country code (ISO, mapped to SEVIS Table 33 when sent).
+      if (!/^[A-Za-z]{2}$/.test(v)) return REQUEST_FIELD_MSG.countryCode;
       break;
     default:
       break;

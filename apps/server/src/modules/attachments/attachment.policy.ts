@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../platform/http/context.js';
 import { users } from '../people/index.js';
 import { canAccessRequest, getAccessibleRequest, type TRequestRow } from '../requests/index.js';
+import { recordParts } from './record-parts.js';
 import { attachments } from './schema.js';
 
 export type TAttachmentRow = typeof attachments.$inferSelect;
@@ -69,6 +70,8 @@ export async function loadVisibleAttachment(tx: TTx, ctx: TContext, attachmentId
     view = requestView(requireActor(ctx), request);
   } else if (row.subjectUserId) {
     view = await userView(tx, ctx, row.subjectUserId);
+  } else if (row.profileId && (await recordParts().staffReachesRecord(tx, ctx, row.profileId))) {
+    view = 'all';
   } else {
     throw notFound();
   }

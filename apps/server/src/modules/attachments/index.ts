@@ -4,5 +4,6 @@ export { missingRequiredDocuments } from './operations/missing-required-document
 export { provideRecordParts, type TRecordParts, type TRecordPart } from './record-parts.js';
 export { plugAttachments } from './plug.js';
 export { uploadAttachment } from './operations/upload-attachment.js';
+export { fileRecordDocument } from './operations/file-record-document.js';
 export { attachmentRoutes } from './routes.js';
 export { requestView, userView, type TAttachmentView } from './attachment.policy.js';

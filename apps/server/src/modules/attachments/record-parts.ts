@@ -23,6 +23,8 @@ export interface TRecordParts {
    * May the signed-in student file this document on their own record now (what their portal stage
    * asks)? null when they may; otherwise the refusal, with the field it is about.
    */
+  /** Does this office user reach the record (to see and file its office-only files)? */
+  staffReachesRecord(tx: TTx, ctx: TContext, profileId: string): Promise<boolean>;
   mayFileOwnDocument(
     tx: TTx,
     ctx: TContext,
@@ -35,6 +37,7 @@ const none: TRecordParts = {
   activeSitesOfActivity: () => Promise.resolve([]),
   hasDependent: () => Promise.resolve(false),
   hasSiteOfActivity: () => Promise.resolve(false),
+  staffReachesRecord: () => Promise.resolve(false),
   mayFileOwnDocument: () => Promise.resolve({ message: 'This document is not asked of you now.' }),
 };
 

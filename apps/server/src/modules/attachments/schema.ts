@@ -12,6 +12,8 @@ export const attachments = pgTable(
       .references(() => institutions.id),
     requestId: uuid('request_id'),
     subjectUserId: uuid('subject_user_id').references(() => users.id),
+    /** A file of a person's record that has no portal account (e.g. SEVIS's printed form); the office's only. */
+    profileId: uuid('profile_id'),
     customDocumentId: uuid('custom_document_id'),
     dependentId: uuid('dependent_id'),
     soaId: uuid('soa_id'),
@@ -33,5 +35,9 @@ export const attachments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('attachments_request_idx').on(t.requestId), index('attachments_subject_idx').on(t.subjectUserId)],
+  (t) => [
+    index('attachments_request_idx').on(t.requestId),
+    index('attachments_subject_idx').on(t.subjectUserId),
+    index('attachments_profile_idx').on(t.profileId),
+  ],
 );

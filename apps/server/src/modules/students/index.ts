@@ -29,5 +29,11 @@ export { markSevisEventsSent } from './records/operations/mark-sevis-events-sent
 export { recordSevisEventResult } from './records/operations/record-sevis-event-result.js';
 export { cancelSevisEventsRaisedSince } from './records/operations/cancel-sevis-events-raised-since.js';
 export { assignDependentSevisId } from './records/operations/assign-dependent-sevis-id.js';
+export { assignSiteSevisId } from './records/operations/assign-site-sevis-id.js';
+export { supersedeSevisEvents } from './records/operations/supersede-sevis-events.js';
+export { supersedeEventsCarriedByCreate } from './records/operations/supersede-events-carried-by-create.js';
+export { requeueSevisEvent } from './records/operations/requeue-sevis-event.js';
+export { cancelSevisEvent } from './records/operations/cancel-sevis-event.js';
+export { returnBatchEventsToPending } from './records/operations/return-batch-events-to-pending.js';
 export { ensureStemReports } from './opt/operations/ensure-stem-reports.js';
 export { studentDailyJobs } from './daily-jobs.js';

@@ -163,6 +163,8 @@ export const studentSitesOfActivity = pgTable(
     address: jsonb('address').$type<TAddress>().notNull().default({}),
     isPrimary: boolean('is_primary').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** SEVIS's id of the site (the transaction log's SiteId), once SEVIS has added it. */
+    sevisSiteId: text('sevis_site_id').notNull().default(''),
     ...stamps,
   },
   (t) => [index('student_soa_profile_idx').on(t.profileId)],

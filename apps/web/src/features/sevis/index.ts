@@ -1,1 +1,2 @@
 export { sevisRoutes } from './routes';
+export { SevisEventActions } from './components/sevis-event-actions';

@@ -9,13 +9,14 @@ const T = ['sevis'];
 /** At most this many records per batch (the XSD's CreateStudent/UpdateStudent maxOccurs). */
 export const SEVIS_BATCH_MAX_RECORDS = 250;
 
-export const SEVIS_BATCH_STATUSES = ['pending', 'sent', 'completed', 'completed_with_errors'] as const;
+export const SEVIS_BATCH_STATUSES = ['pending', 'sent', 'completed', 'completed_with_errors', 'rebuilt'] as const;
 export type TSevisBatchStatus = (typeof SEVIS_BATCH_STATUSES)[number];
 export const SEVIS_BATCH_STATUS_LABELS: Record<TSevisBatchStatus, string> = {
   pending: 'Pending',
   sent: 'Sent – awaiting results',
   completed: 'Completed',
   completed_with_errors: 'Completed with errors',
+  rebuilt: 'Refused by SEVIS – rebuilt',
 };
 export const SEVIS_BATCH_KIND_LABELS = { student: 'F-1 (student)', ev: 'J-1 (exchange visitor)' } as const;
 
@@ -283,4 +284,57 @@ export const queueValidationEvents = defineRoute({
   summary: 'Queue Validate events for the chosen (or all) exchange visitors ready to validate',
   body: ZBulkEventsInput,
   response: ZBulkEventsOutput,
+});
+
+// Fixing what SEVIS refused (docs/product/sevis-batches.md#fixing-what-did-not-go-through): send an update
+// again, cancel it, rebuild a batch SEVIS refused whole. Super users and officers of the record's site.
+
+/** Batch result codes by which SEVIS refuses a whole batch (SEVIS Validation Error Codes S0001–S0013): nothing in it was processed. */
+export const SEVIS_WHOLE_BATCH_REFUSAL_CODES = ['S0001', 'S0002', 'S0003', 'S0010', 'S0011', 'S0012', 'S0013'] as const;
+export const isWholeBatchRefusal = (code: string) => (SEVIS_WHOLE_BATCH_REFUSAL_CODES as readonly string[]).includes(code);
+
+const ZEventParams = z.object({ eventId: z.uuid() });
+export const ZSevisEventChange = z.object({ eventId: z.string(), status: z.string(), message: z.string() });
+export type TSevisEventChange = z.infer<typeof ZSevisEventChange>;
+
+export const requeueSevisEvent = defineRoute({
+  method: 'POST',
+  path: '/api/sevis/events/:eventId/requeue',
+  access: 'sevis.import',
+  tags: T,
+  summary: 'Send a failed or held-back SEVIS update again (after the data was fixed): it is pending for the next batch',
+  params: ZEventParams,
+  response: ZSevisEventChange,
+});
+
+export const ZCancelSevisEventInput = z.object({
+  reason: z.string().trim().min(1, 'Say why this SEVIS update is cancelled').max(500),
+});
+export type TCancelSevisEventInput = z.input<typeof ZCancelSevisEventInput>;
+export const cancelSevisEvent = defineRoute({
+  method: 'POST',
+  path: '/api/sevis/events/:eventId/cancel',
+  access: 'sevis.import',
+  tags: T,
+  summary: 'Cancel a pending, held-back or failed SEVIS update with a reason (audited): it never goes to SEVIS',
+  params: ZEventParams,
+  body: ZCancelSevisEventInput,
+  response: ZSevisEventChange,
+});
+
+export const ZRebuildBatchOutput = z.object({
+  /** The new batch (or batches) the records went into; empty when every record was held back. */
+  batches: z.array(ZCreatedBatch),
+  returnedEvents: z.number().int(),
+  heldEvents: z.number().int(),
+});
+export type TRebuildBatchOutput = z.infer<typeof ZRebuildBatchOutput>;
+export const rebuildBatch = defineRoute({
+  method: 'POST',
+  path: '/api/sevis/batches/:batchRowId/rebuild',
+  access: 'sevis.batch',
+  tags: T,
+  summary: 'Rebuild a batch SEVIS refused whole (S0001–S0013): its records go back to pending and into a new batch with a new batch id',
+  params: ZBatchParams,
+  response: ZRebuildBatchOutput,
 });

@@ -38,6 +38,11 @@ export const TRANSLOG_MSG = {
     'Sending through the SEVIS batch interface is not configured for this server: download the XML and upload it to SEVIS by hand, then import the transaction log it returns.',
   notProcessed: 'SEVIS has not processed this batch yet (S0030): try again later; results usually come the next business day.',
   noSender: 'You are not a SEVIS sender for this batch (SEVIS Permissions: a DSO for F-1, an ARO for J-1).',
+  rebuilt: 'SEVIS refused this batch whole and it was rebuilt under a new batch id: import the transaction log of the new batch.',
+  unknownRecords: (ids: string[]) =>
+    `${ids.length} record${ids.length === 1 ? '' : 's'} of the log ${ids.length === 1 ? 'has a requestID' : 'have requestIDs'} this batch never carried (${ids
+      .slice(0, 10)
+      .join(', ')}${ids.length > 10 ? ', …' : ''}): nothing was applied for ${ids.length === 1 ? 'it' : 'them'}.`,
 } as const;
 
 export const ZBatchRowParams = z.object({ batchRowId: z.uuid({ error: MSG.notFound }) });
@@ -85,6 +90,8 @@ export const ZTransLogImportOutput = z.object({
   /** Printed forms (PDF) in the zip and how many were filed on student records. */
   formsFound: z.number().int(),
   formsStored: z.number().int(),
+  /** Records of the log whose requestID no record of the batch carries: nothing was applied for them. */
+  unknownRequestIds: z.array(z.string()).default([]),
 });
 export type TTransLogImportOutput = z.infer<typeof ZTransLogImportOutput>;
 

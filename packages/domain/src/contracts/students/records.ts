@@ -89,6 +89,19 @@ export const ZStudentAddress = z.object({
   countryCode: ZCountry.optional(),
 });
 export type TStudentAddressInput = z.infer<typeof ZStudentAddress>;
+/**
+ * An address as stored, for reading: plain strings, so a value stored before a rule existed (e.g. a
+ * country typed as a word) is shown for correction instead of failing the whole record; writes go
+ * through ZStudentAddress.
+ */
+export const ZStoredAddress = z.object({
+  line1: z.string().optional(),
+  line2: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  postalCode: z.string().optional(),
+  countryCode: z.string().optional(),
+});
 const ZMoneyAmount = z.coerce.number({ error: 'Invalid number' }).min(0, MSG.invalidValue).max(9999999, MSG.invalidValue);
 export const FINANCIAL_FIELDS = [
   { key: 'tuition', label: 'Tuition and fees' },
@@ -450,7 +463,7 @@ export type TTerminateDependentInput = z.output<typeof ZTerminateDependentInput>
 export const ZSiteOfActivity = z.object({
   id: z.uuid(),
   name: z.string(),
-  address: ZStudentAddress,
+  address: ZStoredAddress,
   isPrimary: z.boolean(),
   isActive: z.boolean(),
   updatedAt: z.string(),
@@ -523,8 +536,8 @@ export const ZStudentRecord = z.object({
   transferDirection: z.string(),
   transferSchool: z.string(),
   transferReleaseDate: z.string().nullable(),
-  usAddress: ZStudentAddress,
-  foreignAddress: ZStudentAddress,
+  usAddress: ZStoredAddress,
+  foreignAddress: ZStoredAddress,
   phone: z.string(),
   foreignPhoneCountryCode: z.string(),
   foreignPhone: z.string(),

@@ -51,6 +51,11 @@ export async function eventsOf(tx: TTx, s: TSettingsRow, eventIds?: string[]): P
         eq(studentProfiles.visaType, visaOfKind(s.programKind)),
         inArray(sevisPendingEvents.status, ['pending', 'held']),
         eventIds ? inArray(sevisPendingEvents.id, eventIds.length ? eventIds : ['00000000-0000-0000-0000-000000000000']) : undefined,
+        // An update waits until SEVIS knows the person (the record has its SEVIS ID); a Create waits while
+        // another Create of the record is in a batch or sent (docs/decisions/019-sevis-events-reach-sevis-once.md).
+        sql`(${sevisPendingEvents.eventType} = 'Create' or coalesce(${studentProfiles.sevisId}, '') <> '')`,
+        sql`not (${sevisPendingEvents.eventType} = 'Create' and exists (select 1 from sevis_pending_events c where c.profile_id = ${sevisPendingEvents.profileId}
+        and c.event_type = 'Create' and c.status in ('batched', 'sent') and c.id <> ${sevisPendingEvents.id}))`,
         sql`not (${sevisPendingEvents.status} = 'held' and exists (select 1 from sevis_pending_events n where n.profile_id = ${sevisPendingEvents.profileId}
         and n.event_type = ${sevisPendingEvents.eventType} and n.action = ${sevisPendingEvents.action} and n.status = 'pending'
         and n.dependent_id is not distinct from ${sevisPendingEvents.dependentId} and n.created_at > ${sevisPendingEvents.createdAt}))`,
@@ -60,6 +65,27 @@ export async function eventsOf(tx: TTx, s: TSettingsRow, eventIds?: string[]): P
       sql`case when ${sevisPendingEvents.eventType} = 'Create' then 0 else 1 end`,
       asc(sevisPendingEvents.createdAt),
       asc(sevisPendingEvents.id),
+    );
+}
+
+/**
+ * The Creates of this OrgID that must never leave because SEVIS already has the person: the record
+ * has its SEVIS ID, or another Create of it was accepted. They are superseded before batching.
+ */
+export async function createsAlreadyDone(tx: TTx, s: TSettingsRow): Promise<{ id: string; profileId: string; sevisId: string | null }[]> {
+  return tx
+    .select({ id: sevisPendingEvents.id, profileId: sevisPendingEvents.profileId, sevisId: studentProfiles.sevisId })
+    .from(sevisPendingEvents)
+    .innerJoin(studentProfiles, eq(studentProfiles.id, sevisPendingEvents.profileId))
+    .where(
+      and(
+        eq(studentProfiles.campusSiteId, s.campusSiteId),
+        eq(studentProfiles.visaType, visaOfKind(s.programKind)),
+        eq(sevisPendingEvents.eventType, 'Create'),
+        inArray(sevisPendingEvents.status, ['pending', 'held']),
+        sql`(coalesce(${studentProfiles.sevisId}, '') <> '' or exists (select 1 from sevis_pending_events c where c.profile_id = ${sevisPendingEvents.profileId}
+        and c.event_type = 'Create' and c.status = 'succeeded'))`,
+      ),
     );
 }
 

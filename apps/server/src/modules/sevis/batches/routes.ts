@@ -14,6 +14,9 @@ import { listRegistrationCandidates } from './operations/list-registration-candi
 import { queueRegistrationEvents } from './operations/queue-registration-events.js';
 import { listValidationCandidates } from './operations/list-validation-candidates.js';
 import { queueValidationEvents } from './operations/queue-validation-events.js';
+import { requeueSevisEvent } from './operations/requeue-sevis-event.js';
+import { cancelSevisEvent } from './operations/cancel-sevis-event.js';
+import { rebuildBatch } from './operations/rebuild-batch.js';
 
 /** The sevis module's batches routes: Batch Manager, SEVIS Registration and SEVIS Validation. */
 export function batchesRoutes(app: FastifyInstance, s: TServices): void {
@@ -37,4 +40,7 @@ export function batchesRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, sevisApi.queueRegistrationEvents, (ctx, { body }) => queueRegistrationEvents(ctx, body));
   registerRoute(app, s, sevisApi.listValidationCandidates, (ctx, { query }) => listValidationCandidates(ctx, query));
   registerRoute(app, s, sevisApi.queueValidationEvents, (ctx, { body }) => queueValidationEvents(ctx, body));
+  registerRoute(app, s, sevisApi.requeueSevisEvent, (ctx, { params }) => requeueSevisEvent(ctx, params.eventId));
+  registerRoute(app, s, sevisApi.cancelSevisEvent, (ctx, { params, body }) => cancelSevisEvent(ctx, params.eventId, body));
+  registerRoute(app, s, sevisApi.rebuildBatch, (ctx, { params }) => rebuildBatch(ctx, params.batchRowId));
 }

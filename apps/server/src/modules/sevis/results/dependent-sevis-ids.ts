@@ -1,85 +1,37 @@
 import { asc, eq } from 'drizzle-orm';
-import { XMLParser } from 'fast-xml-parser';
-import { textOf } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { type TContext } from '../../../platform/http/context.js';
-import { assignDependentSevisId, studentDependents } from '../../students/index.js';
+import { assignDependentSevisId, assignSiteSevisId, studentDependents, studentSitesOfActivity } from '../../students/index.js';
+import { dependentByUserDefined } from '../xml/index.js';
 import { type sevisBatchRecords } from '../schema.js';
 import { type TLogRecord } from './trans-log-parse.js';
 import { type TBatchRow } from './operations/apply-trans-log.js';
 
-const xmlParser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  processEntities: true,
-  preserveOrder: false,
-});
+type TBatchRecord = typeof sevisBatchRecords.$inferSelect;
 
-type TNode = Record<string, unknown>;
-
-const txt = (v: unknown): string =>
-  (v === undefined || v === null ? '' : typeof v === 'object' ? txt((v as TNode)['#text']) : textOf(v)).trim();
-
-/** The dependents a create record of the sent batch carried, in order (names, birth date, user-defined fields). */
-function sentDependents(batchXml: string, requestId: string): { first: string; last: string; birthDate: string; userDefinedB: string }[] {
-  if (!batchXml) return [];
-  let found: TNode | null = null;
-  const walk = (n: unknown) => {
-    if (found || !n || typeof n !== 'object') return;
-    if (Array.isArray(n)) {
-      n.forEach(walk);
-      return;
-    }
-    const o = n as TNode;
-    if (o['@_requestID'] === requestId) {
-      found = o;
-      return;
-    }
-    Object.values(o).forEach(walk);
-  };
-  try {
-    walk(xmlParser.parse(batchXml));
-  } catch {
-    return [];
-  }
-  const out: { first: string; last: string; birthDate: string; userDefinedB: string }[] = [];
-  const collect = (n: unknown, key: string) => {
-    if (!n || typeof n !== 'object') return;
-    if (Array.isArray(n)) {
-      n.forEach((x) => collect(x, key));
-      return;
-    }
-    const o = n as TNode;
-    if (key === 'Dependent' && (o.FullName || o.BirthDate)) {
-      const name = (o.FullName ?? {}) as TNode;
-      out.push({ first: txt(name.FirstName), last: txt(name.LastName), birthDate: txt(o.BirthDate), userDefinedB: txt(o.UserDefinedB) });
-      return;
-    }
-    for (const [k, v] of Object.entries(o)) collect(v, k);
-  };
-  if (found) collect(found, '');
-  return out;
-}
-
-/** SEVIS IDs of the dependents a record's result names: by the update event's dependent, else by the order and names the batch sent. */
+/**
+ * SEVIS IDs of the dependents a record's result names. A Dependent update names its dependent; a
+ * Create's dependents are matched by the UserDefinedB SEVIS echoes (we send each dependent's row
+ * there, SEVIS Common.xsd UserDefinedBType), never by their position in the log. A dependent SEVIS
+ * names that no row of ours matches is reported (unmatched), not guessed.
+ */
 export async function assignDependentIds(
   tx: TTx,
   ctx: TContext,
   batch: TBatchRow,
-  rec: typeof sevisBatchRecords.$inferSelect,
+  rec: TBatchRecord,
   dependentId: string | null,
   logRec: TLogRecord,
-): Promise<string[]> {
+): Promise<{ assigned: string[]; unmatched: string[] }> {
   const withIds = logRec.dependents.filter((d) => d.sevisId);
-  if (!withIds.length) return [];
+  const out = { assigned: [] as string[], unmatched: [] as string[] };
+  if (!withIds.length) return out;
   const ours = await tx
     .select()
     .from(studentDependents)
     .where(eq(studentDependents.profileId, rec.profileId))
     .orderBy(asc(studentDependents.createdAt));
-  const assigned: string[] = [];
   const setId = async (depId: string, sevisId: string) => {
     const dep = ours.find((d) => d.id === depId);
     if (!dep || dep.sevisId === sevisId) return;
@@ -95,30 +47,46 @@ export async function assignDependentIds(
       ip: ctx.ip,
     });
     dep.sevisId = sevisId;
-    assigned.push(sevisId);
+    out.assigned.push(sevisId);
   };
-  if (dependentId) {
-    await setId(dependentId, withIds[0]!.sevisId!);
-    return assigned;
+  for (const d of withIds) {
+    const byUserDefined = dependentByUserDefined(ours, d.userDefinedB);
+    // A Dependent update carries one dependent: SEVIS's answer is about it, whatever it echoes.
+    const target = byUserDefined ?? (dependentId && withIds.length === 1 ? ours.find((o) => o.id === dependentId) : undefined);
+    if (target) await setId(target.id, d.sevisId!);
+    else if (!ours.some((o) => o.sevisId === d.sevisId)) out.unmatched.push(d.sevisId!);
   }
-  const sent = sentDependents(batch.xml, rec.sevisRequestId);
-  const norm = (s: string) => s.trim().toLowerCase();
-  for (const [i, d] of logRec.dependents.entries()) {
-    if (!d.sevisId || ours.some((o) => o.sevisId === d.sevisId)) continue;
-    const s = (d.userDefinedB && sent.find((x) => x.userDefinedB === d.userDefinedB)) || sent[i];
-    const match = s
-      ? ours.find(
-          (o) =>
-            !o.sevisId &&
-            norm(o.firstName) === norm(s.first) &&
-            norm(o.lastName) === norm(s.last) &&
-            (!s.birthDate || o.birthDate === s.birthDate),
-        )
-      : undefined;
-    // Without the sent XML to go by, the i-th dependent still waiting for its id (the order the batch was built in).
-    const fallback = !s ? ours.filter((o) => !o.sevisId && o.status === 'Active')[0] : undefined;
-    const target = match ?? fallback;
-    if (target) await setId(target.id, d.sevisId);
+  return out;
+}
+
+const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toUpperCase().slice(0, 60);
+
+/**
+ * SEVIS's SiteId of each site of activity a record's result names (SevisTransLog.xsd
+ * SiteOfActivityLogType): the schema carries no user-defined field for sites, so a site is matched
+ * by the name it was sent under (SiteName, at most 60 characters), among the record's sites.
+ */
+export async function assignSiteIds(tx: TTx, ctx: TContext, batch: TBatchRow, rec: TBatchRecord, logRec: TLogRecord): Promise<string[]> {
+  if (!logRec.sites.length) return [];
+  const ours = await tx.select().from(studentSitesOfActivity).where(eq(studentSitesOfActivity.profileId, rec.profileId));
+  const assigned: string[] = [];
+  for (const s of logRec.sites) {
+    const matches = ours.filter((o) => norm(o.name) === norm(s.siteName));
+    const site = matches.find((o) => o.isActive) ?? matches[0];
+    if (!site || site.sevisSiteId === s.sevisSiteId) continue;
+    await assignSiteSevisId(tx, site.id, s.sevisSiteId);
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: ctx.actor?.userId ?? null,
+      entityType: 'student_profile',
+      entityId: rec.profileId,
+      action: 'student.site-of-activity.sevis-id.assigned',
+      before: { siteId: site.id, sevisSiteId: site.sevisSiteId },
+      after: { siteId: site.id, sevisSiteId: s.sevisSiteId, batchId: batch.batchId, requestId: rec.sevisRequestId },
+      ip: ctx.ip,
+    });
+    site.sevisSiteId = s.sevisSiteId;
+    assigned.push(s.sevisSiteId);
   }
   return assigned;
 }

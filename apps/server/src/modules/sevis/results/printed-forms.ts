@@ -1,14 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import type { sevisApi } from '@meridian/domain';
 import type { TContext } from '../../../platform/http/context.js';
-import { uploadAttachment } from '../../attachments/index.js';
+import { fileRecordDocument, uploadAttachment } from '../../attachments/index.js';
 import { studentProfiles } from '../../students/index.js';
 
 /**
  * Files the printed forms (I-20 / DS-2019 PDFs) of a results zip on the student records they belong
  * to: a form whose name carries a record's SEVIS ID or requestID goes to that student's files
- * (Documents tab), not shown to the student until the office decides. Forms of records without a
- * portal account have no person to file them on and are only counted. Each upload runs through the
+ * (Documents tab), not shown to the student until the office decides; a record without a portal
+ * account gets it as a file of the record, the office's only. Each upload runs through the
  * attachments module (type sniffing, virus scan, audit).
  */
 export async function storePrintedForms(
@@ -32,8 +32,14 @@ export async function storePrintedForms(
       const ids = [r.sevisId, p?.sevisId].filter((x): x is string => !!x);
       return ids.some((id) => upper.includes(id.toUpperCase())) || (r.requestId && upper.includes(r.requestId.toUpperCase()));
     });
-    const userId = rec ? profiles.find((x) => x.id === rec.profileId)?.userId : null;
-    if (!userId) continue;
+    if (!rec?.profileId) continue;
+    const userId = profiles.find((x) => x.id === rec.profileId)?.userId;
+    const description = `SEVIS printed form (${rec.sevisId ?? rec.requestId})`;
+    if (!userId) {
+      await fileRecordDocument(ctx, { profileId: rec.profileId, description }, { fileName: form.name, data: Buffer.from(form.data) });
+      stored += 1;
+      continue;
+    }
     await uploadAttachment(
       ctx,
       {
@@ -44,7 +50,7 @@ export async function storePrintedForms(
         soaId: null,
         categoryId: '',
         checklistItem: '',
-        description: `SEVIS printed form (${rec!.sevisId ?? rec!.requestId})`,
+        description,
         isVisibleToRequester: false,
         isVisibleToDepartment: false,
       },

@@ -93,6 +93,8 @@ export interface TLogRecord {
   errorCode: string;
   errorMessage: string;
   dependents: { sevisId: string | null; userDefinedA: string; userDefinedB: string }[];
+  /** Sites of activity SEVIS added with the record: its SiteId and the name it knows the site by. */
+  sites: { sevisSiteId: string; siteName: string }[];
 }
 
 /** A transaction log read: its batch, its records' results and its printed forms. */
@@ -141,6 +143,9 @@ export function parseTransLog(xml: string): TParsedLog {
         userDefinedA: str(d.UserDefinedA),
         userDefinedB: str(d.UserDefinedB),
       })),
+      sites: ((r.SiteOfActivity ?? []) as TNode[])
+        .map((x) => ({ sevisSiteId: str(x.SiteId), siteName: str(x.SiteName) }))
+        .filter((x) => x.sevisSiteId),
     };
   });
   return {
@@ -169,4 +174,36 @@ export function batchOutcome(log: TParsedLog): { kind: 'processed' | 'not-proces
   const code = log.processCode || 'S0000';
   if (log.records.length === 0 && code !== 'S0000') return { kind: 'failed', code, message: label(code) };
   return { kind: 'processed', code, message: label(code) };
+}
+
+/**
+ * A log's canonical form: its parsed elements, attributes and text with whitespace between and around
+ * them dropped, so the same log saved with other line endings, indentation or a byte-order mark is
+ * known as the same log (its SHA-256 is taken over this, not over the raw bytes).
+ */
+export function canonicalTransLog(xml: string): string {
+  const canon = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    ignoreDeclaration: true,
+    preserveOrder: true,
+  });
+  const norm = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.replace(/\s+/g, ' ').trim();
+    if (Array.isArray(v))
+      return v
+        .map(norm)
+        .filter((x) => x !== '' && !(x && typeof x === 'object' && Object.keys(x).length === 1 && (x as TNode)['#text'] === ''));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v as TNode)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([k, x]) => [k, norm(x)]),
+      );
+    return v;
+  };
+  return JSON.stringify(norm(canon.parse(xml)));
 }

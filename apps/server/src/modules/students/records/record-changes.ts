@@ -1,7 +1,32 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TContext } from '../../../platform/http/context.js';
 import type { TProfileRow } from '../student.policy.js';
+import { sevisPendingEvents } from '../schema.js';
 import { raiseEvent } from './operations/raise-event.js';
+import { supersedeSevisEvents } from './operations/supersede-sevis-events.js';
+
+/**
+ * Whether a change of a record without a SEVIS ID still belongs in its Create: not when a Create has
+ * already gone to SEVIS (in a batch, sent, or accepted while the ID is not stored yet), nor for a
+ * transfer in (SEVIS already has the person from the previous school). Then the change is an update
+ * that waits for the SEVIS ID (docs/decisions/019-sevis-events-reach-sevis-once.md).
+ */
+async function changeRidesCreate(tx: TTx, p: TProfileRow): Promise<boolean> {
+  if (p.sevisId || p.transferDirection === 'in') return false;
+  const [gone] = await tx
+    .select({ id: sevisPendingEvents.id })
+    .from(sevisPendingEvents)
+    .where(
+      and(
+        eq(sevisPendingEvents.profileId, p.id),
+        eq(sevisPendingEvents.eventType, 'Create'),
+        inArray(sevisPendingEvents.status, ['batched', 'sent', 'succeeded']),
+      ),
+    )
+    .limit(1);
+  return !gone;
+}
 
 /** Fields SEVIS's PersonalInfo (biographical) event carries. */
 export const PERSONAL_FIELDS = [
@@ -74,7 +99,18 @@ export async function raiseEventsForChange(
     'subjectFieldCode',
     ...NEW_FORM_FIELDS,
   ];
-  if (!after.sevisId) {
+  if (!before.sevisId && after.sevisId)
+    // SEVIS knows the person now (its Create was accepted, or the office entered the ID after a transfer in).
+    await supersedeSevisEvents(
+      tx,
+      { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, ip: ctx.ip },
+      {
+        profileId: after.id,
+        where: eq(sevisPendingEvents.eventType, 'Create'),
+        reason: `The record has its SEVIS ID (${after.sevisId}): SEVIS already has this person, so no Create is sent.`,
+      },
+    );
+  if (await changeRidesCreate(tx, after)) {
     const changed = changedFields(b, a, allKeys);
     if (changed.length) {
       await raiseEvent(tx, ctx, { profileId: after.id, eventType: 'Create', action: 'Create', payload: createPayload(after), requestId });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { TRecordParts } from '../../attachments/index.js';
-import { studentDependents, studentSitesOfActivity } from '../schema.js';
+import { studentDependents, studentProfiles, studentSitesOfActivity } from '../schema.js';
+import { staffReachesProfile } from '../student.policy.js';
 import { studentMayFileDocument } from '../portal/operations/student-may-file-document.js';
 
 /** A student record's dependents and sites of activity, as documents are filed for them. */
@@ -34,6 +35,10 @@ export const studentRecordParts: TRecordParts = {
       .from(studentSitesOfActivity)
       .where(and(eq(studentSitesOfActivity.id, soaId), eq(studentSitesOfActivity.profileId, profileId)));
     return !!s;
+  },
+  async staffReachesRecord(tx, ctx, profileId) {
+    const [p] = await tx.select().from(studentProfiles).where(eq(studentProfiles.id, profileId));
+    return !!p && !!ctx.actor && ctx.actor.role === 'isssAdmin' && staffReachesProfile(ctx.actor, p, 'read');
   },
   mayFileOwnDocument: studentMayFileDocument,
 };

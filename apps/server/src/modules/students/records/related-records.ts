@@ -10,14 +10,17 @@ export const requestsOf = (p: TProfileRow) =>
     ? or(eq(requests.profileId, p.id), eq(requests.requesterUserId, p.userId), eq(requests.subjectUserId, p.userId))!
     : eq(requests.profileId, p.id);
 
-/** Files of the student's portal account and of the record's requests (deleted ones left out). */
+/** Files of the student's portal account, of the record itself and of the record's requests (deleted ones left out). */
 export async function documentsOf(tx: TTx, p: TProfileRow, studentView: boolean) {
   const ofRequests = inArray(attachments.requestId, sql`(select ${requests.id} from ${requests} where ${requestsOf(p)})`);
   const where = and(
     ne(attachments.status, 'deleted'),
     // The student sees what they may see on their requests: never the office's internal files.
     studentView ? eq(attachments.isVisibleToRequester, true) : undefined,
-    p.userId ? or(eq(attachments.subjectUserId, p.userId), ofRequests) : ofRequests,
+    // The record's own files (a record without a portal account: e.g. SEVIS's printed form).
+    p.userId
+      ? or(eq(attachments.subjectUserId, p.userId), eq(attachments.profileId, p.id), ofRequests)
+      : or(eq(attachments.profileId, p.id), ofRequests),
   );
   const rows = await tx
     .select({ a: attachments, number: requests.number, typeName: requestTypes.name, typeCode: requestTypes.code })

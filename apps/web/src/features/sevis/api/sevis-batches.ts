@@ -60,3 +60,31 @@ export function useMarkBatchSent() {
 export function downloadBatchXml(batch: { id: string; batchId: string }): Promise<void> {
   return downloadFile(sevisApi.downloadBatchXml, { params: { batchRowId: batch.id } }, `${batch.batchId}.xml`);
 }
+
+/** "Send again": a failed or held-back update is pending for the next batch. Refreshes every SEVIS list and the student's updates. */
+export function useRequeueSevisEvent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: string) => apiCall(sevisApi.requeueSevisEvent, { params: { eventId } }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['sevis'] }), qc.invalidateQueries({ queryKey: ['students'] })]),
+  });
+}
+
+/** "Cancel update" with the office's reason. */
+export function useCancelSevisEvent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { eventId: string; reason: string }) =>
+      apiCall(sevisApi.cancelSevisEvent, { params: { eventId: v.eventId }, body: { reason: v.reason } }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['sevis'] }), qc.invalidateQueries({ queryKey: ['students'] })]),
+  });
+}
+
+/** "Rebuild batch": a batch SEVIS refused whole goes again under a new batch id. */
+export function useRebuildBatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (batchRowId: string) => apiCall(sevisApi.rebuildBatch, { params: { batchRowId } }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['sevis'] }), qc.invalidateQueries({ queryKey: ['students'] })]),
+  });
+}

@@ -6,6 +6,7 @@ const COLOR: Record<sevisApi.TSevisBatchStatus, 'default' | 'info' | 'success' |
   sent: 'info',
   completed: 'success',
   completed_with_errors: 'warning',
+  rebuilt: 'default',
 };
 
 /** A batch status in words (Pending, Sent – awaiting results, Completed, Completed with errors). */

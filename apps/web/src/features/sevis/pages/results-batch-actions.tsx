@@ -1,21 +1,25 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Button } from '@mui/material';
 import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { can } from '@meridian/domain';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import { can, sevisApi } from '@meridian/domain';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { isApiError } from '../../../app/http/api-error';
 import { actorOf } from '../../../shells/common/menu';
 import { snack } from '../../../ui/notify';
 import { useGetCurrentUser } from '../../auth';
 import { useFetchBatchResults, useSendBatchToSevis, useGetTransportStatus } from '../api/sevis-results';
+import { useRebuildBatch } from '../api/sevis-batches';
 
 /**
  * The results actions of one batch in the Batch Manager: "Send to SEVIS" (a pending batch) and "Fetch
  * results" (a sent one) when the SEVIS batch interface is configured, and "Import log" (the
  * transaction log uploaded by hand) always.
  */
-export function BatchResultsActions({ batch }: { batch: { id: string; batchId: string; status: string } }) {
+export function BatchResultsActions({ batch }: { batch: { id: string; batchId: string; status: string; resultCode: string } }) {
   const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
   const mayImport = can(actor, 'sevis.import');
@@ -24,8 +28,47 @@ export function BatchResultsActions({ batch }: { batch: { id: string; batchId: s
   const fetchResults = useFetchBatchResults();
   const configured = transport.data?.isConfigured === true;
   const fail = (e: unknown) => snack(isApiError(e) ? e.message : 'SEVIS could not be reached; try again later.', 'error');
+  const rebuild = useRebuildBatch();
+  const [askRebuild, setAskRebuild] = useState(false);
+  const mayRebuild = batch.status !== 'rebuilt' && sevisApi.isWholeBatchRefusal(batch.resultCode) && can(actor, 'sevis.batch');
   return (
     <>
+      {mayRebuild ? (
+        <Button
+          size="small"
+          startIcon={<ReplayOutlined />}
+          disabled={rebuild.isPending}
+          aria-label={`Rebuild batch ${batch.batchId}, which SEVIS refused`}
+          onClick={() => setAskRebuild(true)}
+        >
+          Rebuild batch
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={askRebuild}
+        title={`Rebuild batch ${batch.batchId}?`}
+        message={`SEVIS refused this whole batch (${batch.resultCode}), so none of its records reached SEVIS. Its updates go back to pending and into a new batch with a new batch id, built from the records as they stand now; this batch is kept, marked rebuilt.`}
+        confirmLabel="Rebuild batch"
+        busy={rebuild.isPending}
+        onCancel={() => setAskRebuild(false)}
+        onConfirm={() =>
+          rebuild.mutate(batch.id, {
+            onSuccess: (r) => {
+              setAskRebuild(false);
+              snack(
+                r.batches.length
+                  ? `Rebuilt as ${r.batches.map((b) => b.batchId).join(', ')}: download or send the new batch.`
+                  : `${r.returnedEvents} update(s) are pending again; ${r.heldEvents} held back for corrections.`,
+                'success',
+              );
+            },
+            onError: (e) => {
+              setAskRebuild(false);
+              fail(e);
+            },
+          })
+        }
+      />
       {configured && batch.status === 'pending' && can(actor, 'sevis.batch') ? (
         <Button
           size="small"

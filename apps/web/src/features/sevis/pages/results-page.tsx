@@ -164,9 +164,7 @@ function Results() {
             <Alert severity={result.isDuplicate ? 'info' : result.log.failedCount ? 'warning' : 'success'}>
               {result.message}
               {!result.isDuplicate ? ` Batch result: ${codeLabel(result.log.resultCode)}.` : ''}
-              {result.formsFound
-                ? ` Printed forms: ${result.formsFound} in the zip, ${result.formsStored} filed on student records (a record without a portal account keeps none).`
-                : ''}
+              {result.formsFound ? ` Printed forms: ${result.formsFound} in the zip, ${result.formsStored} filed on student records.` : ''}
             </Alert>
           </Box>
           <RecordResults records={result.records} />

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
 import { useListSystemErrors } from '../api/sevis-results';
+import { SevisEventActions } from '../components/sevis-event-actions';
 
 const FILTERS = { q: '', code: '' };
 
@@ -46,7 +47,17 @@ const COLUMNS: TColumn<sevisApi.TSystemError>[] = [
       </>
     ),
   },
-  { key: 'message', header: 'Message', sx: { maxWidth: 420 }, cell: (r) => r.message || '—' },
+  {
+    key: 'message',
+    header: 'Message',
+    sx: { maxWidth: 420 },
+    cell: (r) => (
+      <>
+        {r.message || '—'}
+        <SevisEventActions event={{ id: r.eventId, status: r.status, eventType: r.eventType, action: r.action }} />
+      </>
+    ),
+  },
   {
     key: 'batch',
     header: 'Batch',
@@ -77,7 +88,7 @@ export function SystemErrorsPage() {
     <Box>
       <PageHeader
         title="System Errors"
-        subtitle="SEVIS updates that SEVIS refused, with its error code and message, and those held back because they did not pass the SEVIS schema. Correct the student record, then the update can go in a new batch."
+        subtitle="SEVIS updates that SEVIS refused, with its error code and message, and those held back because they did not pass the SEVIS schema. Correct the student record, then send the update again, or cancel it with a reason."
       />
       <SystemErrors />
     </Box>

@@ -1,10 +1,17 @@
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
-import { markSevisEventsBatched, holdSevisEvent } from '../../../students/index.js';
+import {
+  markSevisEventsBatched,
+  holdSevisEvent,
+  supersedeEventsCarriedByCreate,
+  supersedeSevisEvents,
+  sevisPendingEvents,
+} from '../../../students/index.js';
+import { eq } from 'drizzle-orm';
 import { sevisBatches, sevisBatchRecords } from '../../schema.js';
-import { buildValidatedBatch, loadBatchInputs } from '../batch-xml.js';
+import { buildValidatedBatch, carriedDependents, carriedSites, loadBatchInputs } from '../batch-xml.js';
 import { formatBatchId, lockOrg, nextBatchNumber, type TSettingsRow } from '../../settings-scope.js';
-import { batchKindOf, eventsOf, planBatches, type TOrgBatchResult } from '../batch-planning.js';
+import { batchKindOf, createsAlreadyDone, eventsOf, planBatches, type TOrgBatchResult } from '../batch-planning.js';
 
 /**
  * Builds the batches of one OrgID in one transaction holding the OrgID's advisory lock, so two concurrent
@@ -18,6 +25,15 @@ export async function createBatchesForSettings(
   o: { actorUserId: string | null; sevisUserId: string; ip?: string | undefined; eventIds?: string[] | undefined },
 ): Promise<TOrgBatchResult> {
   await lockOrg(tx, s.institutionId, s.orgId);
+  const by = { institutionId: s.institutionId, actorUserId: o.actorUserId, ip: o.ip };
+  for (const c of await createsAlreadyDone(tx, s))
+    await supersedeSevisEvents(tx, by, {
+      profileId: c.profileId,
+      where: eq(sevisPendingEvents.id, c.id),
+      reason: c.sevisId
+        ? `The record has its SEVIS ID (${c.sevisId}): SEVIS already has this person, so no Create is sent.`
+        : 'SEVIS already accepted a Create of this record: it creates a person once.',
+    });
   const events = await eventsOf(tx, s, o.eventIds);
   const result: TOrgBatchResult = { batches: [], batchedEvents: 0, heldEvents: 0 };
   if (!events.length) return result;
@@ -82,6 +98,19 @@ export async function createBatchesForSettings(
       built.included.map((r) => r.eventId),
       batchRowId,
     );
+    // A Create carries the record as it stands with its dependents and sites: what waited for it never leaves.
+    for (const r of built.included) {
+      const input = records.find((x) => x.eventId === r.eventId);
+      if (r.recordKind !== 'create' || !input) continue;
+      await supersedeEventsCarriedByCreate(tx, by, {
+        profileId: input.profileId,
+        createEventId: r.eventId,
+        dependentIds: carriedDependents(input)
+          .slice(0, 25)
+          .map((d) => d.id),
+        siteIds: kind === 'ev' ? carriedSites(input).map((x) => x.id) : [],
+      });
+    }
     for (const r of built.included) {
       const e = byId.get(r.eventId)!;
       await writeAudit(tx, {

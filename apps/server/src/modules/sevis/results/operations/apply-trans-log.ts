@@ -8,9 +8,9 @@ import { AppError } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
 import { applyRecordChange, lockProfile, recordSevisEventResult, sevisPendingEvents } from '../../../students/index.js';
 import { sevisBatches, sevisBatchRecords, sevisSettings, sevisTransactionLogs } from '../../schema.js';
-import { batchOutcome, type TParsedLog } from '../trans-log-parse.js';
+import { batchOutcome, canonicalTransLog, type TParsedLog } from '../trans-log-parse.js';
 import { batchRecordResults, presentLog, type TLogRow } from '../trans-log.presenter.js';
-import { assignDependentIds } from '../dependent-sevis-ids.js';
+import { assignDependentIds, assignSiteIds } from '../dependent-sevis-ids.js';
 
 const M = sevisApi.TRANSLOG_MSG;
 
@@ -50,12 +50,14 @@ export async function applyTransLog(
       records: row.batchRowId ? await batchRecordResults(tx, row.batchRowId) : [],
       formsFound: 0,
       formsStored: 0,
+      unknownRequestIds: [],
     };
   };
   const findSame = async () => (await tx.select().from(sevisTransactionLogs).where(eq(sevisTransactionLogs.sha256, sha256)))[0];
   const before = await findSame();
   if (before) return duplicate(before);
   const batch = await findBatch(tx, ctx, log.orgId, log.batchId, true);
+  if (batch.status === 'rebuilt') throw new AppError(400, 'VALIDATION', M.rebuilt, { file: [M.rebuilt] });
   // Another import of the same file may have finished while this one waited for the batch lock.
   const raced = await findSame();
   if (raced) return duplicate(raced);
@@ -103,6 +105,7 @@ export async function applyTransLog(
       records: [],
       formsFound: 0,
       formsStored: 0,
+      unknownRequestIds: [],
     };
   }
 
@@ -112,6 +115,9 @@ export async function applyTransLog(
     .leftJoin(sevisPendingEvents, eq(sevisPendingEvents.id, sevisBatchRecords.eventId))
     .where(eq(sevisBatchRecords.batchRowId, batch.id));
   const byRequest = new Map(log.records.map((r) => [r.requestId, r]));
+  const ours = new Set(recs.map(({ r }) => r.sevisRequestId));
+  // A result for a requestID this batch never carried cannot be applied: it is reported, not dropped silently.
+  const unknownRequestIds = outcome.kind === 'processed' ? log.records.map((r) => r.requestId).filter((id) => !ours.has(id)) : [];
   let succeeded = 0;
   let failed = 0;
   const now = new Date();
@@ -179,7 +185,10 @@ export async function applyTransLog(
         }
       }
       const deps = await assignDependentIds(tx, ctx, batch, r, dependentId, logRec);
-      if (deps.length) after.dependentSevisIds = deps;
+      if (deps.assigned.length) after.dependentSevisIds = deps.assigned;
+      if (deps.unmatched.length) after.unmatchedDependentSevisIds = deps.unmatched;
+      const sites = await assignSiteIds(tx, ctx, batch, r, logRec);
+      if (sites.length) after.siteSevisIds = sites;
     }
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
@@ -204,16 +213,29 @@ export async function applyTransLog(
     entityId: batch.id,
     action: 'sevis.batch.results-imported',
     before: { status: batch.status },
-    after: { status: batchStatus, resultCode: outcome.code, succeeded, failed, logId: row.id, fileName },
+    after: { status: batchStatus, resultCode: outcome.code, succeeded, failed, logId: row.id, fileName, unknownRequestIds },
     ip: ctx.ip,
   });
   const records = await batchRecordResults(tx, batch.id);
   const message =
     outcome.kind === 'failed'
-      ? `SEVIS refused the whole batch (${outcome.code} ${outcome.message}): every record is marked failed.`
-      : `${succeeded} record${succeeded === 1 ? '' : 's'} succeeded, ${failed} failed.`;
-  return { log: await presentLog(tx, row), isDuplicate: false, message, batchStatus, records, formsFound: 0, formsStored: 0 };
+      ? `SEVIS refused the whole batch (${outcome.code} ${outcome.message}): every record is marked failed; rebuild the batch (Batch Manager) to send them again under a new batch id.`
+      : `${succeeded} record${succeeded === 1 ? '' : 's'} succeeded, ${failed} failed.` +
+        (unknownRequestIds.length ? ` ${M.unknownRecords(unknownRequestIds)}` : '');
+  return {
+    log: await presentLog(tx, row),
+    isDuplicate: false,
+    message,
+    batchStatus,
+    records,
+    formsFound: 0,
+    formsStored: 0,
+    unknownRequestIds,
+  };
 }
 
-/** The SHA-256 of a text, hex: a transaction log imported twice is known by it. */
+/** The SHA-256 of a text, hex. */
 export const sha256Of = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+/** A transaction log imported twice is known by the SHA-256 of its canonical form (whitespace and line endings aside). */
+export const logFingerprint = (xml: string) => sha256Of(canonicalTransLog(xml));

@@ -2,7 +2,7 @@ import { type sevisApi } from '@meridian/domain';
 import { type TContext } from '../../../../platform/http/context.js';
 import { parseTransLog, readTransLogUpload, validateTransLog } from '../trans-log-parse.js';
 import { storePrintedForms } from '../printed-forms.js';
-import { applyTransLog, sha256Of } from './apply-trans-log.js';
+import { applyTransLog, logFingerprint } from './apply-trans-log.js';
 
 /** Import an uploaded log (XML or SEVIS's zip): validate, apply in one transaction, then file the printed forms. */
 export async function importTransactionLog(
@@ -12,7 +12,7 @@ export async function importTransactionLog(
   const up = readTransLogUpload(file.fileName, file.data);
   await validateTransLog(up.xml);
   const log = parseTransLog(up.xml);
-  const out = await ctx.db((tx) => applyTransLog(tx, ctx, log, sha256Of(up.xml), file.fileName));
+  const out = await ctx.db((tx) => applyTransLog(tx, ctx, log, logFingerprint(up.xml), file.fileName));
   if (out.isDuplicate || !up.forms.length) return { ...out, formsFound: up.forms.length };
   const stored = await storePrintedForms(ctx, out.records, up.forms);
   return { ...out, formsFound: up.forms.length, formsStored: stored };

@@ -4,6 +4,7 @@ import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
 import { evBio, evDependentBio, evFinancial, subjectField } from './common.js';
 import { soaSite } from './site-of-activity.js';
+import { carriedDependents, carriedSites, dependentUserDefined } from '../carried.js';
 
 /**
  * CreateEV/ExchangeVisitor: the initial DS-2019 of a J-1 record, with its active dependents and its
@@ -22,9 +23,9 @@ export const evCreate: TEventMapper = {
         'A transfer-in cannot be sent in a batch: complete the transfer in SEVIS RTI, then enter its SEVIS ID on the student record.',
       );
     const subject = subjectField(m, p.subjectFieldCode);
-    const sites = m.r.sites.filter((s) => s.isActive);
+    const sites = carriedSites(m.r);
     if (!sites.length) m.problem('The exchange visitor has no active site of activity on the record: SEVIS needs at least one.');
-    const dependents = m.r.dependents.filter((d) => d.status === 'Active' && !d.sevisId);
+    const dependents = carriedDependents(m.r);
     const phone = m.phone(p.phone);
     return {
       Biographical: { ...evBio(m, p, ON_RECORD), PhoneNumber: phone },
@@ -40,9 +41,11 @@ export const evCreate: TEventMapper = {
       SubjectField: { SubjectFieldCode: subject.code, Remarks: subject.remarks },
       USAddress: m.hasAddress(p.usAddress) ? m.usAddress(p.usAddress, 'U.S. address', ON_RECORD) : undefined,
       FinancialInfo: evFinancial(m, true),
-      CreateDependent: dependents.length ? { Dependent: dependents.slice(0, 25).map((d) => evDependentBio(m, d)) } : undefined,
+      CreateDependent: dependents.length
+        ? { Dependent: dependents.slice(0, 25).map((d) => ({ ...evDependentBio(m, d), ...dependentUserDefined(p.id, d.id) })) }
+        : undefined,
       AddSiteOfActivity: sites.length
-        ? { SiteOfActivity: sites.slice(0, 25).map((s) => ({ '@xsi:type': 'SOA', ...soaSite(m, s.name, s.address, s.isPrimary) })) }
+        ? { SiteOfActivity: sites.map((s) => ({ '@xsi:type': 'SOA', ...soaSite(m, s.name, s.address, s.isPrimary) })) }
         : undefined,
     };
   },

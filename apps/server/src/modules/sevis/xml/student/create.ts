@@ -3,6 +3,7 @@ import { ON_RECORD, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
 import { educationalInfo, financialInfo, studentDependentBio } from './common.js';
+import { carriedDependents, dependentUserDefined } from '../carried.js';
 
 /**
  * CreateStudent/Student: the initial I-20 of a record SEVIS does not know yet, with its active
@@ -24,7 +25,7 @@ export const studentCreate: TEventMapper = {
     // SEVIS S1164: every F-1 / M-1 student but K-12 and M-1 under 14 has a U.S. or a foreign phone.
     const telephone = m.telephone();
     if (!telephone) m.missing('A phone (U.S. or foreign: SEVIS needs one)', ON_RECORD);
-    const dependents = m.r.dependents.filter((d) => d.status === 'Active' && !d.sevisId);
+    const dependents = carriedDependents(m.r);
     if (dependents.length > 25)
       m.problem(`The student has ${dependents.length} dependents to create; SEVIS takes at most 25 with a new record.`);
     return {
@@ -44,7 +45,9 @@ export const studentCreate: TEventMapper = {
       ForeignAddress: m.foreignAddress(p.foreignAddress, 'Foreign address', ON_RECORD),
       EducationalInfo: educationalInfo(m),
       FinancialInfo: financialInfo(m),
-      CreateDependent: dependents.length ? { Dependent: dependents.map((d) => studentDependentBio(m, d)) } : undefined,
+      CreateDependent: dependents.length
+        ? { Dependent: dependents.map((d) => ({ ...studentDependentBio(m, d), ...dependentUserDefined(p.id, d.id) })) }
+        : undefined,
       Remarks: m.opt(m.r.payload.remarks),
     };
   },

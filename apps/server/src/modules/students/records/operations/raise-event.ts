@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { TSevisEventType } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
 import type { TContext } from '../../../../platform/http/context.js';
 import { sevisPendingEvents } from '../../schema.js';
+import { supersedeSevisEvents } from './supersede-sevis-events.js';
 
 /** A SEVIS update to queue for a student's record. */
 export interface TRaiseEventInput {
@@ -35,6 +36,10 @@ export interface TRaiseEventInput {
  * - education level → EducationLevel / Edit; financials → FinancialInfo / Edit;
  * - a dependent → Dependent / Add | Edit | Terminate; a site of activity → SiteOfActivity / Add | Edit | Delete;
  * - a new record without a SEVIS id → Create / Create;
+ * - a Create replaces every other Create of the record that has not gone to SEVIS (pending, held
+ *   back or failed: SEVIS creates a person once); any other update replaces the held-back or failed
+ *   ones of its kind (the new one carries the latest values): they become 'superseded' and never leave
+ *   (docs/decisions/019-sevis-events-reach-sevis-once.md);
  * - English proficiency, academic term, EV position code, U.S. government funds → nothing of their own:
  *   SEVIS asks them only on a new I-20 / DS-2019, so they travel with Create and EducationLevel (records-changes.ts NEW_FORM_FIELDS).
  */
@@ -78,6 +83,7 @@ export async function raiseEvent(tx: TTx, ctx: TContext, input: TRaiseEventInput
       .returning({ id: sevisPendingEvents.id });
     id = row!.id;
   }
+  await supersedeReplaced(tx, ctx, input, action, id);
   await writeAudit(tx, {
     institutionId: ctx.institutionId,
     actorUserId: ctx.actor?.userId ?? null,
@@ -94,4 +100,28 @@ export async function raiseEvent(tx: TTx, ctx: TContext, input: TRaiseEventInput
     ip: ctx.ip,
   });
   return { id };
+}
+
+/** The updates a newly raised one replaces: for a Create every other Create not gone to SEVIS, else the held or failed ones of its kind. */
+async function supersedeReplaced(tx: TTx, ctx: TContext, input: TRaiseEventInput, action: string, id: string): Promise<void> {
+  let where: SQL | undefined;
+  let reason: string;
+  if (input.eventType === 'Create') {
+    where = eq(sevisPendingEvents.eventType, 'Create');
+    reason = 'Replaced by a newer Create of this record: SEVIS creates a person once, with the latest data.';
+  } else {
+    if (input.merge === false) return;
+    where = and(
+      eq(sevisPendingEvents.eventType, input.eventType),
+      eq(sevisPendingEvents.action, action),
+      input.dependentId ? eq(sevisPendingEvents.dependentId, input.dependentId) : isNull(sevisPendingEvents.dependentId),
+      input.requestId ? eq(sevisPendingEvents.requestId, input.requestId) : isNull(sevisPendingEvents.requestId),
+    );
+    reason = 'Replaced by a newer update of the same kind, which carries the latest values.';
+  }
+  await supersedeSevisEvents(
+    tx,
+    { institutionId: ctx.institutionId, actorUserId: ctx.actor?.userId ?? null, ip: ctx.ip },
+    { profileId: input.profileId, where, reason, byEventId: id },
+  );
 }

@@ -2,7 +2,11 @@ import type { TAddress } from '../../schema.js';
 import type { TProfileRow } from '../../student.policy.js';
 import { dateOrNull, str, type TApprovalEffect, type TData, type TProfileSet } from './approval-effect.js';
 
-/** Approving a transfer in records the previous school on the student's record and queues SEVIS's transfer-in create. */
+/**
+ * Approving a transfer in records the previous school on the student's record and queues SEVIS's
+ * transfer-in create, which replaces any pending Create of the record: SEVIS already has the student
+ * from the previous school (a school transfer keeps the SEVIS record, 8 CFR 214.2(f)(8)) (raiseEvent supersedes it; docs/decisions/019-sevis-events-reach-sevis-once.md).
+ */
 export function approveTransferIn(d: TData, p: TProfileRow): TApprovalEffect {
   const foreignAddress: TAddress = {
     line1: str(d, 'foreign_address_line_1'),
@@ -10,7 +14,8 @@ export function approveTransferIn(d: TData, p: TProfileRow): TApprovalEffect {
     city: str(d, 'foreign_city'),
     state: str(d, 'foreign_state_cd'),
     postalCode: str(d, 'foreign_zip_code'),
-    countryCode: str(d, 'foreign_country'),
+    // Only a two-letter code goes into the country-code field (the form asks for one; a word typed before that rule is left out).
+    countryCode: /^[A-Za-z]{2}$/.test(str(d, 'foreign_country')) ? str(d, 'foreign_country').toUpperCase() : '',
   };
   const set: TProfileSet = {
     transferDirection: 'in',

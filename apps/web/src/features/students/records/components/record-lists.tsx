@@ -32,6 +32,7 @@ import {
   textOf,
 } from '@meridian/domain';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
+import { SevisEventActions } from '../../../sevis';
 import { downloadAttachment } from '../../../attachments';
 import {
   useListStudentDocuments,
@@ -172,6 +173,7 @@ const EVENT_STATUS_COLORS: Record<string, 'warning' | 'info' | 'success' | 'erro
   succeeded: 'success',
   failed: 'error',
   cancelled: 'default',
+  superseded: 'default',
 };
 
 const PAYLOAD_LABELS: Record<string, string> = {
@@ -251,6 +253,7 @@ export function SevisUpdatesTab({ profileId, visaType = '' }: { profileId: strin
                     </Typography>
                   ) : null}
                   {e.status === 'held' ? <HeldEventForm profileId={profileId} visaType={visaType} event={e} /> : null}
+                  <SevisEventActions event={e} />
                 </TableCell>
                 <TableCell>
                   {Object.entries(e.payload)
@@ -287,6 +290,9 @@ const ACTIONS: Record<string, string> = {
   'student.stage.changed': 'Stage moved',
   'student.tags.changed': 'Tags changed',
   'student.sevis-event.raised': 'SEVIS update queued',
+  'student.sevis-event.superseded': 'SEVIS update superseded (never sent)',
+  'student.sevis-event.requeued': 'SEVIS update sent again',
+  'student.sevis-event.cancelled': 'SEVIS update cancelled',
   'student.dependent.added': 'Dependent added',
   'student.dependent.updated': 'Dependent changed',
   'student.dependent.terminated': 'Dependent terminated',

@@ -1,0 +1,37 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TTx } from '../../../../platform/db/database.js';
+import { sevisPendingEvents } from '../../schema.js';
+import { supersedeSevisEvents, type TSupersededBy } from './supersede-sevis-events.js';
+
+/** What a Create carries of the record besides the person: SEVIS takes them with the new record. */
+const CARRIED_TYPES = ['PersonalInfo', 'Biographical', 'Program', 'EducationLevel', 'FinancialInfo'];
+
+/**
+ * A record's Create went into a batch carrying the record as it stands, with the dependents and sites
+ * of activity it lists: the updates of that record still waiting (raised before, while SEVIS did not
+ * know the person) describe what the Create now carries, so they are superseded and never leave, and
+ * a carried dependent or site is never added again (docs/decisions/019-sevis-events-reach-sevis-once.md).
+ */
+export async function supersedeEventsCarriedByCreate(
+  tx: TTx,
+  by: TSupersededBy,
+  o: { profileId: string; createEventId: string; dependentIds: string[]; siteIds: string[] },
+): Promise<string[]> {
+  const parts: SQL[] = [inArray(sevisPendingEvents.eventType, CARRIED_TYPES)];
+  if (o.dependentIds.length)
+    parts.push(and(eq(sevisPendingEvents.eventType, 'Dependent'), inArray(sevisPendingEvents.dependentId, o.dependentIds))!);
+  if (o.siteIds.length)
+    parts.push(
+      and(
+        eq(sevisPendingEvents.eventType, 'SiteOfActivity'),
+        inArray(sevisPendingEvents.action, ['Add', 'Edit']),
+        inArray(sql<string>`${sevisPendingEvents.payload}->>'siteId'`, o.siteIds),
+      )!,
+    );
+  return supersedeSevisEvents(tx, by, {
+    profileId: o.profileId,
+    where: and(inArray(sevisPendingEvents.status, ['pending', 'held']), or(...parts)),
+    reason: 'Carried by the Create of this record: SEVIS creates the person with these data, dependents and sites at once.',
+    byEventId: o.createEventId,
+  });
+}
