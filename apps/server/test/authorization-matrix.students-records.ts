@@ -42,9 +42,12 @@ const dependentBody = {
   lastName: 'Dependent',
   relationshipCode: '02',
   birthDate: '2020-05-06',
-  birthCountryCode: 'US',
-  citizenshipCountryCode: 'US',
+  // A child born in the United States is a U.S. citizen and never an F-2.
+  birthCountryCode: 'IN',
+  citizenshipCountryCode: 'IN',
 };
+/** Digits spelt as letters: SEVIS S1148 takes only the letters A to Z (and spaces) in names. */
+const spelt = (digits: string) => digits.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
 
 /** The students module's records routes (see authorization-matrix.ts). */
 export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
@@ -66,7 +69,7 @@ export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
       return {
         body: {
           firstName: 'Matrix',
-          lastName: `Student${u}`,
+          lastName: `Student ${spelt(u)}`,
           email: `matrix${u}@example.edu`,
           birthDate: '2000-01-02',
           citizenshipCountryCode: 'BR',
@@ -233,7 +236,7 @@ export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
     access: 'students.self',
     request: () => {
       n += 1;
-      return { body: { changes: { middleName: `M${n}` }, reason: 'My middle name is missing' } };
+      return { body: { changes: { middleName: `M${spelt(String(n))}` }, reason: 'My middle name is missing' } };
     },
     expect: SELF,
   },
