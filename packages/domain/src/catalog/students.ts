@@ -52,6 +52,32 @@ export const EV_CATEGORIES = [
   { code: '1G', label: 'Student, Employment (on-campus)' },
 ] as const;
 
+/**
+ * Exchange visitor categories other than students (SEVIS Table 15, the EV schema's EVCategoryCodeType):
+ * trainees, teachers, professors, scholars, specialists, interns and the rest, so a J-1 scholar's
+ * record can be stored and batched (docs/product/scholars-office.md#exchange-visitor-record).
+ */
+export const EV_NON_STUDENT_CATEGORIES = [
+  { code: '2A', label: 'Trainee (specialty)' },
+  { code: '2B', label: 'Trainee (non-specialty)' },
+  { code: '03', label: 'Teacher' },
+  { code: '04', label: 'Professor' },
+  { code: '05', label: 'International visitor' },
+  { code: '06', label: 'Alien physician' },
+  { code: '07', label: 'Government visitor' },
+  { code: '08', label: 'Research scholar' },
+  { code: '09', label: 'Short-term scholar' },
+  { code: '10', label: 'Specialist' },
+  { code: '11', label: 'Camp counselor' },
+  { code: '12', label: 'Summer work/travel' },
+  { code: '13', label: 'Au pair' },
+  { code: '14', label: 'Trainee' },
+  { code: '15', label: 'Intern' },
+] as const;
+
+/** Every exchange visitor category a record may hold: the student ones and the others (SEVIS Table 15). */
+export const EV_ALL_CATEGORIES: ReadonlyArray<{ code: string; label: string }> = [...EV_CATEGORIES, ...EV_NON_STUDENT_CATEGORIES];
+
 /** Dependent relationship codes (SEVIS). */
 export const DEPENDENT_RELATIONSHIPS = [
   { code: '01', label: 'Spouse' },

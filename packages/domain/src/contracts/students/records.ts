@@ -2,7 +2,7 @@
 // stage and tags, History Log, SEVIS updates, and profile corrections (side-by-side approval).
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
-import { SEVIS_EVENT_STATUSES, SEVIS_STATUSES, STUDENT_VISA_TYPES } from '../../catalog/students.js';
+import { EV_ALL_CATEGORIES, SEVIS_EVENT_STATUSES, SEVIS_STATUSES, STUDENT_VISA_TYPES } from '../../catalog/students.js';
 import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
 import { ZAuditEvent } from '../audit/index.js';
@@ -58,6 +58,15 @@ const ZAcademicTermMonths = z
   .max(12, MSG_ACADEMIC_TERM)
   .nullable();
 const EV_POSITIONS: ReadonlySet<string> = new Set(EV_POSITION_CODES);
+
+/** SEVIS Table 15 (EVCategoryCodeType of the EV schema 6.27): a category outside it is refused on the field. */
+export const MSG_EV_CATEGORY = 'Choose an exchange visitor category from the SEVIS list (e.g. 1D Student, 08 Research scholar)';
+const EV_CATEGORY_CODES: ReadonlySet<string> = new Set(EV_ALL_CATEGORIES.map((c) => c.code));
+const ZEvCategoryCode = z
+  .string({ error: MSG_EV_CATEGORY })
+  .trim()
+  .toUpperCase()
+  .refine((s) => s === '' || EV_CATEGORY_CODES.has(s), MSG_EV_CATEGORY);
 const ZEvPositionCode = z
   .string({ error: MSG_EV_POSITION })
   .trim()
@@ -150,10 +159,7 @@ export const ZStudentFields = z.object({
   isLastSession: z.boolean(),
   isRegistered: z.boolean(),
   // exchange visitor
-  evCategoryCode: z
-    .string()
-    .trim()
-    .regex(/^([0-9][A-Z])?$/, MSG.invalidValue),
+  evCategoryCode: ZEvCategoryCode,
   subjectFieldCode: ZCode,
   // what SEVIS needs on a new I-20 (F-1: English proficiency, academic term) and DS-2019 (J-1: position, U.S. government funds);
   // the reason English is not required is free text (SEVIS RemarksType, 1-500 characters), required when it is not required.

@@ -1,6 +1,6 @@
 import {
   EDUCATION_LEVELS,
-  EV_CATEGORIES,
+  EV_ALL_CATEGORIES,
   SEVIS_STATUSES,
   STUDENT_VISA_TYPES,
   studentsApi,
@@ -104,7 +104,7 @@ export const EV_FIELDS: TFieldDef[] = [
   f('evCategoryCode', {
     kind: 'select',
     required: true,
-    options: EV_CATEGORIES.map((c) => ({ value: c.code, label: evCategoryLabel(c.code) })),
+    options: EV_ALL_CATEGORIES.map((c) => ({ value: c.code, label: evCategoryLabel(c.code) })),
   }),
   f('subjectFieldCode', { maxLength: 20, helper: 'CIP code, e.g. 26.0101' }),
 ];

@@ -1,4 +1,4 @@
-import { DEPENDENT_RELATIONSHIPS, formatDate, EDUCATION_LEVELS, EV_CATEGORIES, studentsApi, textOf } from '@meridian/domain';
+import { DEPENDENT_RELATIONSHIPS, formatDate, EDUCATION_LEVELS, EV_ALL_CATEGORIES, studentsApi, textOf } from '@meridian/domain';
 
 /** MM/DD/YYYY → ISO; anything else is passed on as typed so the server says 'Invalid date' on the field. */
 export function usToIso(us: string): string | null {
@@ -15,7 +15,7 @@ export const GENDERS = [
 ];
 const genderLabel = (g: string) => GENDERS.find((x) => x.value === g)?.label ?? '';
 export const educationLabel = (c: string) => (c ? `${EDUCATION_LEVELS.find((e) => e.code === c)?.label ?? c} (${c})` : '');
-export const evCategoryLabel = (c: string) => (c ? `${c} ${EV_CATEGORIES.find((e) => e.code === c)?.label ?? ''}`.trim() : '');
+export const evCategoryLabel = (c: string) => (c ? `${c} ${EV_ALL_CATEGORIES.find((e) => e.code === c)?.label ?? ''}`.trim() : '');
 export const relationshipLabel = (c: string) => DEPENDENT_RELATIONSHIPS.find((r) => r.code === c)?.label ?? c;
 export const terminationLabel = (c: string) => studentsApi.DEPENDENT_TERMINATION_REASONS.find((r) => r.code === c)?.label ?? c;
 
