@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type scholarsApi, studentsApi, type sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { buildScholarCase, sevisSettingsOf, siteIdOf } from './factories/index.js';
+import { buildScholarCase, j1ApplicationData, sevisSettingsOf, siteIdOf } from './factories/index.js';
 import { fileBody } from './sevis-results-fixtures.js';
 import { auditActionsOf } from './readers.js';
 
@@ -53,30 +53,8 @@ afterAll(async () => {
 const CASE = (id: string) => `/api/scholars/office/cases/${id}`;
 const getCase = async (id: string, as: TSession = admin) => (await call(t, 'GET', CASE(id), { as })).json<scholarsApi.TOfficeCase>();
 
-/** The J-1 application a research scholar saved: program, site of activity, funding, U.S. address. */
-const j1Data = (o: Record<string, unknown> = {}) => ({
-  firstName: 'Ingrid',
-  lastName: 'Halvorsen',
-  dateOfBirth: '1988-03-14',
-  countryOfBirth: 'Norway',
-  countryOfCitizenship: 'Norway',
-  email: 'ingrid.halvorsen@example.edu',
-  phone: '+47 22 12 34 56',
-  usAddressStreet: '12 Oxford Street',
-  usAddressCity: 'Cambridge',
-  usAddressState: 'MA',
-  usAddressZip: '02138',
-  category: 'RESEARCH SCHOLAR',
-  subjectFieldCode: '40.0801',
-  siteOfActivityName: 'Jefferson Physical Laboratory',
-  siteOfActivityAddress1: '17 Oxford Street',
-  siteOfActivityCity: 'Cambridge',
-  siteOfActivityState: 'MA',
-  siteOfActivityPostalCode: '02138',
-  fundingProgramSponsor: '60000',
-  fundingPersonal: '5000',
-  ...o,
-});
+const j1Data = (o: Record<string, unknown> = {}) =>
+  j1ApplicationData({ firstName: 'Ingrid', lastName: 'Halvorsen', email: 'ingrid.halvorsen@example.edu', ...o });
 
 async function j1Case(o: Record<string, unknown> = {}, site: 'MAIN' | 'MED' = 'MAIN') {
   return buildScholarCase(t, {
