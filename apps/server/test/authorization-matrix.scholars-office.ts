@@ -1,5 +1,5 @@
 import type { TExpect, TMatrixRow, TRequest } from './authorization-matrix.js';
-import { buildScholarCase } from './factories/index.js';
+import { buildScholarCase, j1ApplicationData, siteIdOf } from './factories/index.js';
 
 // scholars.read / scholars.manage: office staff of the scholar area (super users, officers, assistants);
 // scholars.configure: super users and officers. Department users and scholars never reach office routes.
@@ -41,6 +41,28 @@ export const SCHOLARS_OFFICE_MATRIX: TMatrixRow[] = [
     access: 'scholars.manage',
     foreignRecord: 404,
     request: onCase({ processedState: 'H-1B' }, { officeData: { lcaNumber: 'I-200-27001-000001', wageLevel: 'II' }, version: 1 }),
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: `${CASE}/exchange-visitor`,
+    access: 'scholars.manage',
+    foreignRecord: 404,
+    // Office staff who edit student records of the case's campus site (Main Campus; the demo assistant may).
+    request: async (m) => ({
+      params: {
+        applicationId: (
+          await buildScholarCase(m.t, {
+            processedState: 'J-1',
+            proposedStatus: 'J-1',
+            applicationState: 'draft',
+            campusSiteId: await siteIdOf(m.t, 'MAIN'),
+            data: j1ApplicationData(),
+          })
+        ).applicationId,
+      },
+      body: { evPositionCode: '213', gender: 'F', birthCity: 'Oslo', birthCountryCode: 'NO', citizenshipCountryCode: 'NO', version: 1 },
+    }),
     expect: STAFF,
   },
   {

@@ -314,3 +314,25 @@ export const h1bApplicationData = (o: Record<string, unknown> = {}): Record<stri
   documentExpiryDate: '2030-01-09',
   ...o,
 });
+
+/** A research scholar's J-1 application (draft): program, site of activity, funding and U.S. address; names from the scholar unless given. */
+export const j1ApplicationData = (o: Record<string, unknown> = {}): Record<string, unknown> => ({
+  dateOfBirth: '1988-03-14',
+  countryOfBirth: 'Norway',
+  countryOfCitizenship: 'Norway',
+  phone: '+47 22 12 34 56',
+  usAddressStreet: '12 Oxford Street',
+  usAddressCity: 'Cambridge',
+  usAddressState: 'MA',
+  usAddressZip: '02138',
+  category: 'RESEARCH SCHOLAR',
+  subjectFieldCode: '40.0801',
+  siteOfActivityName: 'Jefferson Physical Laboratory',
+  siteOfActivityAddress1: '17 Oxford Street',
+  siteOfActivityCity: 'Cambridge',
+  siteOfActivityState: 'MA',
+  siteOfActivityPostalCode: '02138',
+  fundingProgramSponsor: '60000',
+  fundingPersonal: '5000',
+  ...o,
+});

@@ -137,6 +137,23 @@ export const SCHOLAR_CATEGORIES = [
 ] as const;
 export type TScholarCategory = (typeof SCHOLAR_CATEGORIES)[number];
 
+/**
+ * The SEVIS exchange visitor category (SEVIS Table 15) of each J-1 scholar category, for the case's
+ * exchange visitor record (docs/product/scholars-office.md#exchange-visitor-record).
+ */
+export const SCHOLAR_CATEGORY_EV_CODES: Record<TScholarCategory, string> = {
+  PROFESSOR: '04',
+  'RESEARCH SCHOLAR': '08',
+  'SHORT-TERM SCHOLAR': '09',
+  INTERN: '15',
+  'STUDENT INTERN': '1G',
+  TRAINEE: '14',
+  'STUDENT NON-DEGREE': '1F',
+  SPECIALIST: '10',
+  'ALIEN PHYSICIAN': '06',
+  TEACHER: '03',
+};
+
 /** Employment flags carried by employment details and the OPT export (docs/product/scholars-office.md#scholar-profile). */
 export const EMPLOYMENT_FLAGS = [
   { key: 'opt', label: 'OPT' },

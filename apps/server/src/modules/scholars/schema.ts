@@ -3,6 +3,7 @@ import type { TScholarAccountSettings } from '@meridian/domain';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { campusSites, departments, users } from '../people/schema.js';
 import { requests } from '../requests/schema.js';
+import { studentProfiles } from '../students/schema.js';
 
 /**
  * A scholar or employee the office sponsors (H-1B, O-1, J-1, F-1 OPT/STEM): the person. Each case
@@ -97,6 +98,8 @@ export const scholarApplications = pgTable(
     officeData: jsonb('office_data').$type<Record<string, unknown>>().notNull().default({}),
     sponsorshipRequestId: uuid('sponsorship_request_id').references(() => requests.id),
     applicationRequestId: uuid('application_request_id').references(() => requests.id),
+    /** A J-1 case's exchange visitor record in the students module, which carries it to SEVIS (docs/product/scholars-office.md#exchange-visitor-record). */
+    exchangeVisitorProfileId: uuid('exchange_visitor_profile_id').references(() => studentProfiles.id),
     createdBy: uuid('created_by').references(() => users.id),
     updatedBy: uuid('updated_by').references(() => users.id),
     /** Optimistic concurrency: a save with an older version is refused (409) so nothing is lost silently. */
@@ -111,6 +114,7 @@ export const scholarApplications = pgTable(
     index('scholar_applications_end_idx').on(t.institutionId, t.processedEndDate),
     uniqueIndex('scholar_applications_sponsorship_uq').on(t.sponsorshipRequestId),
     uniqueIndex('scholar_applications_application_uq').on(t.applicationRequestId),
+    uniqueIndex('scholar_applications_exchange_visitor_uq').on(t.exchangeVisitorProfileId),
   ],
 );
 

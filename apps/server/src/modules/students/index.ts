@@ -16,6 +16,8 @@ export { studentMayFileDocument } from './portal/operations/student-may-file-doc
 export { applyApprovalEffects } from './requests/operations/apply-approval-effects.js';
 export { applyRecordChange } from './records/operations/apply-record-change.js';
 export { createStudent } from './records/operations/create-student.js';
+export { createExchangeVisitor, type TCreateExchangeVisitorInput } from './records/operations/create-exchange-visitor.js';
+export { getExchangeVisitorSummary, type TExchangeVisitorSummary } from './records/operations/get-exchange-visitor-summary.js';
 export { lockProfile } from './records/operations/lock-profile.js';
 export { updateStudent } from './records/operations/update-student.js';
 export { readImportFile } from './intake/import-file.js';

@@ -311,8 +311,41 @@ export const ZOfficeCase = z.object({
   canProcess: z.boolean(),
   /** The caller reaches the case's engine requests (their documents, comments and request pages): officers of its site and super users. */
   canOpenRequests: z.boolean(),
+  /** The case's J-1 exchange visitor record in the students module (its SEVIS id and Create), null until the office creates it. */
+  exchangeVisitor: z
+    .object({
+      profileId: z.string(),
+      sevisId: z.string().nullable(),
+      sevisStatus: z.string(),
+      evCategoryCode: z.string(),
+      createStatus: z.string().nullable(),
+      createMessage: z.string(),
+    })
+    .nullable(),
+  /** A processed J-1 case without a record, and the caller is office staff of its campus site. */
+  canCreateExchangeVisitor: z.boolean(),
 });
 export type TOfficeCase = z.infer<typeof ZOfficeCase>;
+
+/**
+ * What the office confirms when it makes a J-1 case an exchange visitor record: what the case does
+ * not hold as SEVIS codes. Empty fields are taken from the case (category, subject field, countries,
+ * gender); the record's own rules check the result, on these same field names.
+ */
+export const ZCaseExchangeVisitorInput = z.object({
+  evCategoryCode: text(2),
+  evPositionCode: text(3),
+  subjectFieldCode: text(7),
+  gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }).default(''),
+  birthCity: text(60),
+  birthCountryCode: text(2),
+  citizenshipCountryCode: text(2),
+  permanentResidenceCountryCode: text(2),
+  /** The record's campus site when the case has none. */
+  campusSiteId: z.number().int().min(1).nullable().default(null),
+  version,
+});
+export type TCaseExchangeVisitorInput = z.input<typeof ZCaseExchangeVisitorInput>;
 
 export const ZCaseRequest = z.object({
   id: z.string(),
@@ -406,6 +439,17 @@ export const updateOfficeData = defineRoute({
   summary: "The office's H-1B / O-1 information (LCA, SOC code, wages, worksite) or J-1 program data of a case",
   params: ZCaseParams,
   body: ZOfficeDataInput,
+  response: ZOfficeCase,
+});
+export const createCaseExchangeVisitor = defineRoute({
+  method: 'POST',
+  path: `${CASE}/exchange-visitor`,
+  access: 'scholars.manage',
+  tags: T,
+  summary:
+    "Makes a processed J-1 case an exchange visitor record (students module) that raises the SEVIS Create; office staff of the case's campus site",
+  params: ZCaseParams,
+  body: ZCaseExchangeVisitorInput,
   response: ZOfficeCase,
 });
 export const updatePremiumProcessing = defineRoute({

@@ -68,8 +68,16 @@ const ZAcademicTermMonths = z
   .max(12, MSG_ACADEMIC_TERM)
   .nullable();
 const EV_POSITIONS: ReadonlySet<string> = new Set(EV_POSITION_CODES);
-const EV_CATEGORY_CODES: ReadonlySet<string> = new Set(EV_CATEGORIES.map((c) => c.code));
+
+/** SEVIS Table 15 (EVCategoryCodeType of the EV schema 6.27): a category outside it is refused on the field. */
+export const MSG_EV_CATEGORY = 'Choose an exchange visitor category from the SEVIS list (e.g. 1D Student, 08 Research scholar)';
 const EDUCATION_LEVEL_CODES: ReadonlySet<string> = new Set(EDUCATION_LEVELS.map((l) => l.code));
+const EV_CATEGORY_CODES: ReadonlySet<string> = new Set(EV_CATEGORIES.map((c) => c.code));
+const ZEvCategoryCode = z
+  .string({ error: MSG_EV_CATEGORY })
+  .trim()
+  .toUpperCase()
+  .refine((s) => s === '' || EV_CATEGORY_CODES.has(s), MSG_EV_CATEGORY);
 const ZEvPositionCode = z
   .string({ error: MSG_EV_POSITION })
   .trim()
@@ -188,11 +196,7 @@ export const ZStudentFields = z.object({
   isRegistered: z.boolean(),
   // exchange visitor
   // SEVIS Table 15 (Program Category Codes)
-  evCategoryCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((s) => s === '' || EV_CATEGORY_CODES.has(s), MSG.invalidValue),
+  evCategoryCode: ZEvCategoryCode,
   subjectFieldCode: ZCode,
   // what SEVIS needs on a new I-20 (F-1: English proficiency, academic term) and DS-2019 (J-1: position, U.S. government funds);
   // the reason English is not required is free text (SEVIS RemarksType, 1-500 characters), required when it is not required.

@@ -5,6 +5,7 @@ import { conflict } from '../../../platform/errors/app-error.js';
 import { type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { departments, users } from '../../people/index.js';
 import { requests, requestTypes, staffReaches } from '../../requests/index.js';
+import { getExchangeVisitorSummary, staffReachesProfile } from '../../students/index.js';
 import { getAccessibleCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
 import { scholarApplications, scholarStatusHistory } from '../schema.js';
 
@@ -136,6 +137,12 @@ export async function presentOfficeCase(tx: TTx, actor: TAuthenticatedActor, c: 
     canManage,
     canProcess: canManage && PROCESSABLE.has(c.sponsorshipState),
     canOpenRequests: staffReaches(actor, { campusSiteId: c.campusSiteId }),
+    exchangeVisitor: c.exchangeVisitorProfileId ? await getExchangeVisitorSummary(tx, c.exchangeVisitorProfileId) : null,
+    canCreateExchangeVisitor:
+      canManage &&
+      c.processedState === 'J-1' &&
+      !c.exchangeVisitorProfileId &&
+      staffReachesProfile(actor, { campusSiteId: c.campusSiteId }, 'edit'),
   };
 }
 

@@ -13,6 +13,7 @@ import { updateOfficeData } from './operations/update-office-data.js';
 import { updatePremiumProcessing } from './operations/update-premium-processing.js';
 import { processSponsorship } from './operations/process-sponsorship.js';
 import { changeCaseStatus } from './operations/change-case-status.js';
+import { createCaseExchangeVisitor } from './operations/create-case-exchange-visitor.js';
 import { listScholarTemplates } from './operations/list-scholar-templates.js';
 import { updateScholarTemplate } from './operations/update-scholar-template.js';
 
@@ -30,6 +31,9 @@ export function officeRoutes(app: FastifyInstance, s: TServices): void {
   );
   registerRoute(app, s, scholarsApi.updateEmploymentDetails, (ctx, { params, body }) =>
     updateEmploymentDetails(ctx, params.applicationId, body),
+  );
+  registerRoute(app, s, scholarsApi.createCaseExchangeVisitor, (ctx, { params, body }) =>
+    createCaseExchangeVisitor(ctx, params.applicationId, body),
   );
   registerRoute(app, s, scholarsApi.listCaseRequests, (ctx, { params }) => listCaseRequests(ctx, params.applicationId));
   registerRoute(app, s, scholarsApi.listCaseDocuments, (ctx, { params }) => listCaseDocuments(ctx, params.applicationId));

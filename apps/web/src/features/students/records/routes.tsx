@@ -22,6 +22,14 @@ export const recordsRoutes: RouteObject[] = [
       return { element: <StudentCreatePage visaType="J-1" /> };
     },
   },
+  // An exchange visitor of any SEVIS category (students, scholars, professors...): the same J-1 form.
+  {
+    path: 'create-ev',
+    lazy: async () => {
+      const { StudentCreatePage } = await create();
+      return { element: <StudentCreatePage visaType="J-1" /> };
+    },
+  },
   {
     path: 'student-request-comparison/:correctionId',
     lazy: async () => ({

@@ -74,3 +74,9 @@ export function useGetCaseHistory(applicationId: string, page: number, pageSize:
     placeholderData: keepPreviousData,
   });
 }
+
+/** Exchange Visitor tab: the J-1 case becomes an exchange visitor record that raises the SEVIS Create. */
+export const useCreateCaseExchangeVisitor = (applicationId: string) =>
+  useCaseMutation(applicationId, (body: scholarsApi.TCaseExchangeVisitorInput) =>
+    apiCall(scholarsApi.createCaseExchangeVisitor, { params: { applicationId }, body }),
+  );

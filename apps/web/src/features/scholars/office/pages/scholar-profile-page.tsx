@@ -13,6 +13,7 @@ import { ApplicationDataView } from '../components/application-data-view';
 import { CaseHeader } from '../components/case-header';
 import { APPLICATION_STATE_LABELS, phaseLabel, statusLabel, visaLabel } from '../components/case-format';
 import { DefinitionList } from '../components/definition-list';
+import { ExchangeVisitorPanel } from '../components/exchange-visitor-panel';
 import { EmploymentDetailsForm, OfficeDataForm, PremiumProcessingForm } from '../components/office-forms';
 import { ProcessPanel } from '../components/process-panel';
 import { CaseDocumentsTable, CaseHistoryLog, CaseRequestsTable, PetitionsTable, StatusHistoryTable } from '../components/profile-lists';
@@ -162,6 +163,7 @@ function tabsOf(c: TCase): TTab[] {
       label: SUPPLEMENT_LABEL[v],
       render: () => <ApplicationDataView processedState={c.processedState} data={c.data} sections={SUPPLEMENTS[v]} />,
     },
+    ...(visa === 'J-1' ? [{ key: 'exchange-visitor', label: 'Exchange Visitor', render: () => <ExchangeVisitorPanel c={c} /> }] : []),
     { key: 'processing', label: 'Processing', render: () => <ProcessingTab c={c} visa={visa} /> },
     {
       key: 'status',

@@ -1,0 +1,3 @@
+ALTER TABLE "scholar_applications" ADD COLUMN "exchange_visitor_profile_id" uuid;--> statement-breakpoint
+ALTER TABLE "scholar_applications" ADD CONSTRAINT "scholar_applications_exchange_visitor_profile_id_student_profiles_id_fk" FOREIGN KEY ("exchange_visitor_profile_id") REFERENCES "public"."student_profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "scholar_applications_exchange_visitor_uq" ON "scholar_applications" USING btree ("exchange_visitor_profile_id");

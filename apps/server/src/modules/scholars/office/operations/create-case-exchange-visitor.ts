@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import { scholarsApi } from '@meridian/domain';
+import { writeAudit } from '../../../../platform/audit/audit.js';
+import { badRequest, conflict, forbidden } from '../../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import { createExchangeVisitor, staffReachesProfile } from '../../../students/index.js';
+import { scholarApplications } from '../../schema.js';
+import { MSG_CASE_INCOMPLETE, exchangeVisitorRecordOf } from '../exchange-visitor-record.js';
+import { lockCaseForOffice, presentOfficeCase } from '../office-case.js';
+
+export const MSG_NOT_J1 = 'Only a case processed as J-1 becomes an exchange visitor record.';
+export const MSG_ALREADY_LINKED = 'This case already has its exchange visitor record.';
+export const MSG_OTHER_SITE = "Only office staff of the case's campus site create its exchange visitor record.";
+
+/**
+ * The office makes a processed J-1 case an exchange visitor record in the students module, which
+ * raises the SEVIS Create (CreateEV with the site of activity), and keeps the link on the case
+ * (docs/product/scholars-office.md#exchange-visitor-record).
+ */
+export async function createCaseExchangeVisitor(ctx: TContext, applicationId: string, input: scholarsApi.TCaseExchangeVisitorInput) {
+  const actor = requireActor(ctx);
+  const body = scholarsApi.ZCaseExchangeVisitorInput.parse(input);
+  return ctx.db(async (tx) => {
+    const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, body.version);
+    if (c.campusSiteId !== null && !staffReachesProfile(actor, { campusSiteId: c.campusSiteId }, 'edit')) throw forbidden(MSG_OTHER_SITE);
+    if (c.processedState !== 'J-1') throw badRequest(MSG_NOT_J1);
+    if (c.exchangeVisitorProfileId) throw conflict(MSG_ALREADY_LINKED);
+    const built = exchangeVisitorRecordOf(c, scholar, body);
+    if ('errors' in built) throw badRequest(MSG_CASE_INCOMPLETE, built.errors);
+    const ev = await createExchangeVisitor(tx, ctx, built.value);
+    const [updated] = await tx
+      .update(scholarApplications)
+      .set({ exchangeVisitorProfileId: ev.profileId, version: c.version + 1, updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(scholarApplications.id, c.id))
+      .returning();
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'scholar_application',
+      entityId: c.id,
+      action: 'scholar.exchange-visitor.created',
+      after: { profileId: ev.profileId, sevisId: ev.sevisId, evCategoryCode: built.value.record.evCategoryCode },
+      ip: ctx.ip,
+    });
+    return presentOfficeCase(tx, actor, updated!, scholar);
+  });
+}
