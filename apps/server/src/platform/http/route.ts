@@ -46,7 +46,7 @@ export async function resolveRouteContext(
   options: TRouteOptions = {},
 ): Promise<TContext> {
   const ip = ipOf(req);
-  // Tenantless routes (health, setup) run before any institution exists: no institution, UTC's today.
+  // Tenantless routes (health, setup) run before any institution exists and never ask for today.
   let tenant: TTenant = { id: '', timeZone: 'UTC' };
   if (!options.tenantless) {
     const resolved = await services.tenancy.resolveTenant(req.headers.host);
