@@ -21,6 +21,7 @@ const TOTAL = Number(process.env.BENCH_EVENTS ?? 10_000);
 const PER_BATCH = Number(process.env.BENCH_BATCH ?? 250);
 const ORG = 'BOS214F00123000';
 const SENDER = 'jdoe123456';
+const ISSUED_ON = '2026-11-02';
 
 /** Peak resident memory while fn runs (sampled every 20 ms; xmllint-wasm's worker lives in this process). */
 async function withPeak<T>(fn: () => Promise<T>): Promise<{ result: T; peakRss: number; peakHeap: number; ms: number }> {
@@ -143,6 +144,7 @@ async function main() {
           orgId: ORG,
           batchId: `BENCH${String(n).padStart(9, '0')}`,
           userId: SENDER,
+          today: ISSUED_ON,
           records: inputs.slice(i, i + PER_BATCH),
         });
         perBatch.push(performance.now() - t);
@@ -163,6 +165,7 @@ async function main() {
         orgId: ORG,
         batchId: `BENCH${String(n + 1).padStart(9, '0')}`,
         userId: SENDER,
+        today: ISSUED_ON,
         records: inputs.slice(n * PER_BATCH, (n + 1) * PER_BATCH),
       }));
     const together = await withPeak(() => buildValidatedBatches(chunks(load.result)));

@@ -26,8 +26,23 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * The browser's time zone is the process's (TZ): CI's first pass runs in America/Los_Angeles so a date
+ * that slips a day through `new Date()` in the browser shows there too. Chromium is told explicitly,
+ * since it does not always read TZ itself; an unset or unusable TZ leaves Chromium's default.
+ */
+export function browserTimeZone(tz = process.env.TZ): string | undefined {
+  if (!tz) return undefined;
+  return tz === 'UTC' || Intl.supportedValuesOf('timeZone').includes(tz) ? tz : undefined;
+}
+
 export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 860 } });
+  const timezoneId = browserTimeZone();
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 860 },
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return page;

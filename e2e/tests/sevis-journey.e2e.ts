@@ -34,7 +34,9 @@ const SEVIS_ID = 'N0031234567';
 const RUN = Date.now().toString(36);
 const EMPLOYER = `Harbor Robotics ${RUN.toUpperCase()}`;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The demo office's today (Springfield, America/Chicago: its institution's zone), as the server takes it. */
+const OFFICE_TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+const day = (offset: number) => new Date(Date.parse(`${OFFICE_TODAY}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 const mdy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const START = day(30);
 const END = day(120);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, query, screenshot, signIn, DEMO_PASSWORD } from '../browser.js';
+import { baseUrl, browserTimeZone, launch, newPage, query, screenshot, signIn, DEMO_PASSWORD } from '../browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,6 +12,15 @@ afterAll(async () => {
 });
 
 describe('signing in', () => {
+  it("the browser runs in the process's time zone (CI's Los Angeles pass reaches Chromium too)", async () => {
+    const page = await newPage(browser);
+    await page.goto('/#/login');
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const expected = browserTimeZone();
+    if (expected) expect(zone).toBe(expected);
+    await page.context().close();
+  });
+
   const landings: Array<[string, 'scholar' | 'student', RegExp]> = [
     ['admin', 'scholar', /#\/admin\/dashboard$/],
     ['officer', 'scholar', /#\/admin\/dashboard$/],

@@ -1,12 +1,12 @@
 import type { TExpect, TMatrixRow, TRequest } from './authorization-matrix.js';
-import { buildScholarCase, j1ApplicationData, siteIdOf } from './factories/index.js';
+import { buildScholarCase, j1ApplicationData, officeToday, siteIdOf } from './factories/index.js';
 
 // scholars.read / scholars.manage: office staff of the scholar area (super users, officers, assistants);
 // scholars.configure: super users and officers. Department users and scholars never reach office routes.
 const STAFF: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
 const CONFIGURE: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 };
 const CASE = '/api/scholars/office/cases/:applicationId';
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => officeToday();
 
 /** A fresh case of the given kind per call, so every caller meets version 1. */
 const onCase =

@@ -103,6 +103,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
         primaryColor: '#112233',
         secondaryColor: '#445566',
         publicBaseUrl: 'https://intruder.example',
+        timeZone: 'America/New_York',
         firstName: 'Eve',
         lastName: 'Intruder',
         email: 'eve@intruder.example',

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_MSG, type formsApi, type TItemType, type TQuestionnaireItem, type TSession } from '@meridian/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  FORM_MSG,
+  todayIn,
+  type formsApi,
+  type TItemType,
+  type TQuestionnaireItem,
+  type TSession,
+} from '@meridian/domain';
 import {
   findCompletenessErrors as completenessErrors,
   findConditionalQuestionnaires as conditionalQuestionnaires,
@@ -65,6 +73,8 @@ const ctx = (): TContext => ({
   actor: null,
   ip: '127.0.0.1',
   userAgent: 'test',
+  timeZone: DEFAULT_TIME_ZONE,
+  today: () => todayIn(DEFAULT_TIME_ZONE),
   services: t.services,
   db: (fn) => t.database.tenant(t.institutionA, fn),
 });

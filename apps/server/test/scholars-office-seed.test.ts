@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateScholarApplication } from '@meridian/domain';
+import { officeToday } from './factories/index.js';
 import { createTestApp, type TTestApp } from './app.js';
 
 let t: TTestApp;
@@ -31,7 +32,7 @@ const cases = () =>
     where a.institution_id = $1 order by s.last_name`,
     [t.institutionA],
   );
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => officeToday();
 
 describe('demo scholar cases are consistent with their state', () => {
   it('every submitted application has a filled form that passes the submit rules, is locked and has a portal account', async () => {

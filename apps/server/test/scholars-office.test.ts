@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_AS, SCHOLAR_PROGRAM_TYPES, scholarsApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
-import { buildAttachment, buildScholarCase, h1bApplicationData, userIdOf } from './factories/index.js';
+import { buildAttachment, buildScholarCase, daysFromToday, h1bApplicationData, officeToday, userIdOf } from './factories/index.js';
 import { canAccessCase } from '../src/modules/scholars/scholar.policy.js';
 import { auditActionsOf, requestStateOf } from './readers.js';
 
@@ -27,7 +27,7 @@ const getCase = async (id: string, as: TSession = admin) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<scholarsApi.TOfficeCase>();
 };
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => officeToday();
 const notes = (uid: string, type: string) =>
   t.sql<{ text: string; type_name: string }>(
     'select text, type_name from notifications where user_id = $1 and type_name = $2 order by created_at desc',
@@ -253,7 +253,7 @@ describe('changeCaseStatus: status and phase changes', () => {
 
   it('refuses a change dated in the future, and unlocking a case without an application', async () => {
     const k = await buildScholarCase(t);
-    const future = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
+    const future = daysFromToday(3);
     const res = await call(t, 'POST', `${CASE(k.applicationId)}/status`, {
       as: admin,
       body: { phase: 'sponsorship_request', status: 'on_hold', changeDate: future, version: 1 },

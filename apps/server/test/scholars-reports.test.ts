@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { addDays, todayIso, type TSession } from '@meridian/domain';
+import { addDays, DEFAULT_TIME_ZONE, type TSession } from '@meridian/domain';
 import { runScholarAlertsJob } from '../src/modules/scholars/reports/operations/run-scholar-alerts-job.js';
 import { sendEndDateAlerts } from '../src/modules/scholars/reports/operations/send-end-date-alerts.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { buildScholarCase, departmentIdOf, type TScholarCaseOptions, updateScholarCase, userIdOf } from './factories/index.js';
+import { buildScholarCase, departmentIdOf, officeToday, type TScholarCaseOptions, updateScholarCase, userIdOf } from './factories/index.js';
 
 /**
  * The office's scholar dashboard (list, tabs, filters, sort, paging), its two Excel exports (read
@@ -18,7 +18,7 @@ let admin: TSession;
 let officer: TSession;
 let dept: TSession;
 let scholar: TSession;
-const today = todayIso();
+const today = officeToday();
 const day = (n: number) => addDays(today, n);
 
 beforeAll(async () => {
@@ -428,6 +428,8 @@ describe('sendEndDateAlerts', () => {
     actor: null,
     ip: '',
     userAgent: 'test',
+    timeZone: DEFAULT_TIME_ZONE,
+    today: () => officeToday(),
     services: t.services,
     db: <T>(fn: (tx: never) => Promise<T>) => t.database.tenant<T>(institutionId, fn as never),
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { MSG, type TSession } from '@meridian/domain';
+import { institutionsApi, MSG, type TSession } from '@meridian/domain';
 import { buildApp, type TApp } from '../src/app.js';
 import { loadConfig } from '../src/platform/config/config.js';
 import { openDatabase, type TDatabase } from '../src/platform/db/database.js';
@@ -44,6 +44,7 @@ const SETUP = {
   primaryColor: '#5e35b1',
   secondaryColor: '#fdd835',
   publicBaseUrl: 'https://isss.northfield.test/',
+  timeZone: 'America/New_York',
   firstName: 'Grace',
   lastName: 'Hopper',
   email: 'grace.hopper@northfield.test',
@@ -86,6 +87,10 @@ describe('the set-up wizard on an empty database', () => {
       [{ password: 'Northfield-State-University-1', confirmPassword: 'Northfield-State-University-1' }, 'password', MSG.commonPassword],
       [{ primaryColor: 'purple' }, 'primaryColor', 'Enter a colour as #RRGGBB'],
       [{ email: 'grace' }, 'email', MSG.invalidEmail],
+      // Only an IANA zone the runtime knows (Intl.supportedValuesOf('timeZone')); an abbreviation or an offset is not one.
+      [{ timeZone: 'EST' }, 'timeZone', institutionsApi.TIME_ZONE_UNKNOWN],
+      [{ timeZone: 'GMT-5' }, 'timeZone', institutionsApi.TIME_ZONE_UNKNOWN],
+      [{ timeZone: '' }, 'timeZone', MSG.required],
     ];
     for (const [change, field, message] of cases) {
       const res = await inject2('POST', '/api/setup', { ...SETUP, ...change });
@@ -110,6 +115,7 @@ describe('the set-up wizard on an empty database', () => {
       accountName: 'Northfield State University',
       primaryColor: '#5e35b1',
       secondaryColor: '#fdd835',
+      timeZone: 'America/New_York',
     });
 
     const login = await inject2('POST', '/api/auth/login', { userName: 'ghopper', password: 'Compiler-Bug-1947' });

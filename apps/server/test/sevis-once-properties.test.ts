@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@meridian/domain';
+import { DEFAULT_TIME_ZONE } from '@meridian/domain';
 import type { TContext } from '../src/platform/http/context.js';
+import { officeToday } from './factories/index.js';
 import { applyApprovalEffects } from '../src/modules/students/index.js';
 import type { TRequestRow } from '../src/modules/requests/index.js';
 import { createTestApp, type TTestApp } from './app.js';
@@ -53,6 +55,8 @@ const op: fc.Arbitrary<TOp> = fc.oneof(
 /** A context as the approval of a request runs in (the office's approval; no HTTP request behind it). */
 const ctxOf = (): TContext => ({
   institutionId: t.institutionA,
+  timeZone: DEFAULT_TIME_ZONE,
+  today: () => officeToday(),
   actor: null,
   ip: '127.0.0.1',
   userAgent: 'property test',

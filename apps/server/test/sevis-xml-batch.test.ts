@@ -9,11 +9,11 @@ import {
 } from '../src/modules/sevis/xml/index.js';
 import { codeList } from '../src/modules/sevis/xml/schema.js';
 import { createTestApp, type TTestApp } from './app.js';
-import { ORG, SENDER, batchId, debianXmllint, event, evProfile, profile, site } from './sevis-xml-fixtures.js';
+import { ISSUED_ON, ORG, SENDER, batchId, debianXmllint, event, evProfile, profile, site } from './sevis-xml-fixtures.js';
 import { buildDependent, buildEmployment, buildPendingEvent, buildSiteOfActivity, buildStudent } from './factories/index.js';
 
 const build = (records: Parameters<typeof buildValidatedBatch>[0]['records'], kind: 'student' | 'ev' = 'student') =>
-  buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(7), userId: SENDER, records });
+  buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(7), userId: SENDER, today: ISSUED_ON, records });
 
 const registration = (o: Parameters<typeof profile>[0] = {}) =>
   event(profile(o), 'Registration', 'Register', { sessionStartDate: '2026-08-24', sessionEndDate: '2026-12-18', isLastSession: true });
@@ -105,9 +105,9 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
     const b = [event(p, 'Validate', 'Validate', {}), event(evProfile({ sevisId: 'X0000000000' }), 'Validate', 'Validate', {})];
     const c = [registration({ sevisId: null })];
     const [ra, rb, rc] = await buildValidatedBatches([
-      { kind: 'student', orgId: ORG.student, batchId: batchId(11), userId: SENDER, records: a },
-      { kind: 'ev', orgId: ORG.ev, batchId: batchId(12), userId: SENDER, records: b },
-      { kind: 'student', orgId: ORG.student, batchId: batchId(13), userId: SENDER, records: c },
+      { kind: 'student', orgId: ORG.student, batchId: batchId(11), userId: SENDER, today: ISSUED_ON, records: a },
+      { kind: 'ev', orgId: ORG.ev, batchId: batchId(12), userId: SENDER, today: ISSUED_ON, records: b },
+      { kind: 'student', orgId: ORG.student, batchId: batchId(13), userId: SENDER, today: ISSUED_ON, records: c },
     ]);
     expect(ra!.included.map((i) => i.eventId)).toEqual([a[0]!.eventId]);
     expect(ra!.held.map((h) => h.eventId)).toEqual([a[1]!.eventId]);
@@ -152,18 +152,18 @@ describe('SEVIS batch building: holding back, requestIDs, limits', () => {
 
   it('refuses a header SEVIS would reject whole (batch id, user id, organisation)', async () => {
     const records = [registration()];
-    await expect(buildValidatedBatch({ kind: 'student', orgId: ORG.student, batchId: 'SHORT', userId: SENDER, records })).rejects.toThrow(
-      /exactly 14 characters/,
-    );
-    await expect(buildValidatedBatch({ kind: 'student', orgId: ORG.student, batchId: batchId(1), userId: 'abc', records })).rejects.toThrow(
-      /exactly 10 characters/,
-    );
     await expect(
-      buildValidatedBatch({ kind: 'student', orgId: 'P-1-12345', batchId: batchId(1), userId: SENDER, records }),
+      buildValidatedBatch({ kind: 'student', orgId: ORG.student, batchId: 'SHORT', userId: SENDER, today: ISSUED_ON, records }),
+    ).rejects.toThrow(/exactly 14 characters/);
+    await expect(
+      buildValidatedBatch({ kind: 'student', orgId: ORG.student, batchId: batchId(1), userId: 'abc', today: ISSUED_ON, records }),
+    ).rejects.toThrow(/exactly 10 characters/);
+    await expect(
+      buildValidatedBatch({ kind: 'student', orgId: 'P-1-12345', batchId: batchId(1), userId: SENDER, today: ISSUED_ON, records }),
     ).rejects.toThrow(/not a SEVIS school code/);
-    await expect(buildValidatedBatch({ kind: 'ev', orgId: ORG.student, batchId: batchId(1), userId: SENDER, records })).rejects.toThrow(
-      /not a SEVIS program number/,
-    );
+    await expect(
+      buildValidatedBatch({ kind: 'ev', orgId: ORG.student, batchId: batchId(1), userId: SENDER, today: ISSUED_ON, records }),
+    ).rejects.toThrow(/not a SEVIS program number/);
   });
 
   it('maps every ISO country it knows to a code in SEVISTable.xsd, each SEVIS code once', () => {
@@ -269,6 +269,7 @@ describe('loadBatchInputs: events with their record, read under row-level securi
       orgId: ORG.student,
       batchId: batchId(3),
       userId: SENDER,
+      today: ISSUED_ON,
       records: inputs.filter((i) => i.profile.visaType !== 'J-1'),
     });
     expect(student.held).toEqual([]);
@@ -279,6 +280,7 @@ describe('loadBatchInputs: events with their record, read under row-level securi
       orgId: ORG.ev,
       batchId: batchId(4),
       userId: SENDER,
+      today: ISSUED_ON,
       records: inputs.filter((i) => i.profile.visaType === 'J-1'),
     });
     expect(exchange.held).toEqual([]);

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { childBirthCutoff, SEVIS_RULE_MSG } from '@meridian/domain';
 import { buildValidatedBatch, type TBatchRecordInput, type TBuildBatchResult } from '../src/modules/sevis/xml/index.js';
-import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profile, recordXml, site } from './sevis-xml-fixtures.js';
+import {
+  ISSUED_ON,
+  ORG,
+  SENDER,
+  batchId,
+  debianXmllint,
+  dependent,
+  event,
+  evProfile,
+  profile,
+  recordXml,
+  site,
+} from './sevis-xml-fixtures.js';
 
 /**
  * SEVIS business rules whose data already exists on a record are checked before the batch is built:
@@ -9,7 +21,7 @@ import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profi
  * before sending"), and the same record put right goes through and validates.
  */
 const build = (records: TBatchRecordInput[], kind: 'student' | 'ev' = 'student') =>
-  buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(77), userId: SENDER, records });
+  buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(77), userId: SENDER, records, today: ISSUED_ON });
 const heldMessage = async (e: TBatchRecordInput, kind: 'student' | 'ev' = 'student') => {
   const r = await build([e], kind);
   expect(r.included).toEqual([]);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildValidatedBatch, validateAgainstXsd, type TBatchRecordInput, type TBuildBatchResult } from '../src/modules/sevis/xml/index.js';
-import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, recordXml, site } from './sevis-xml-fixtures.js';
+import { ISSUED_ON, ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, recordXml, site } from './sevis-xml-fixtures.js';
 
 /**
  * Exchange visitor batch (Create-UpdateExchangeVisitor 6.27): J-1 student records with their
@@ -214,6 +214,7 @@ describe('SEVIS exchange visitor batch XML (Create-UpdateExchangeVisitor 6.27)',
       orgId: ORG.ev,
       batchId: batchId(2),
       userId: SENDER,
+      today: ISSUED_ON,
       records: records.map((r) => r.input),
     });
   });

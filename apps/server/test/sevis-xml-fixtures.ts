@@ -216,6 +216,8 @@ export function event(
 
 export const ORG = { student: 'BOS214F00123000', ev: 'P-1-12345' } as const;
 export const SENDER = 'jdoe123456';
+/** The office's today the builder is given (ctx.today() in the app): a form issued in the batch carries it. */
+export const ISSUED_ON = '2026-11-02';
 export const batchId = (n: number) => `MER${String(n).padStart(11, '0')}`;
 
 /** Debian's xmllint (libxml2-utils) on the produced file: the check SEVIS's own tooling would make. */

@@ -3,7 +3,19 @@ import { EV_POSITION_CODES } from '@meridian/domain';
 import { buildValidatedBatch, type TBatchRecordInput, type TBuildBatchResult } from '../src/modules/sevis/xml/index.js';
 import { EV_DEPENDENT_END_STATUS } from '../src/modules/sevis/xml/codes.js';
 import { codeList } from '../src/modules/sevis/xml/schema.js';
-import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profile, recordXml, site } from './sevis-xml-fixtures.js';
+import {
+  ISSUED_ON,
+  ORG,
+  SENDER,
+  batchId,
+  debianXmllint,
+  dependent,
+  event,
+  evProfile,
+  profile,
+  recordXml,
+  site,
+} from './sevis-xml-fixtures.js';
 
 /**
  * What SEVIS needs on a new I-20 (English proficiency, academic term) and a new DS-2019 (position
@@ -12,7 +24,7 @@ import { ORG, SENDER, batchId, debianXmllint, dependent, event, evProfile, profi
  * naming the record's field and where it is.
  */
 const build = (records: TBatchRecordInput[], kind: 'student' | 'ev') =>
-  buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(42), userId: SENDER, records });
+  buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(42), userId: SENDER, today: ISSUED_ON, records });
 const I20 = "on the student record (Program tab, section 'New I-20: English proficiency and academic term')";
 const DS2019 = "on the student record (DS-2019 tab, section 'New DS-2019: position and U.S. government funds')";
 

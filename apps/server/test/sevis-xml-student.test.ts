@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildValidatedBatch, type TBatchRecordInput, type TBuildBatchResult } from '../src/modules/sevis/xml/index.js';
-import { ORG, SENDER, batchId, debianXmllint, dependent, employment, event, profile, recordXml } from './sevis-xml-fixtures.js';
+import { ISSUED_ON, ORG, SENDER, batchId, debianXmllint, dependent, employment, event, profile, recordXml } from './sevis-xml-fixtures.js';
 
 /**
  * Student batch (Create-UpdateStudent 6.55): every event type we raise, built from realistic
@@ -347,6 +347,7 @@ describe('SEVIS student batch XML (Create-UpdateStudent 6.55)', () => {
       orgId: ORG.student,
       batchId: batchId(1),
       userId: SENDER,
+      today: ISSUED_ON,
       records: records.map((r) => r.input),
     });
   });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STUDENT_LIST_TITLES, type TSession, type TStudentListTitle } from '@meridian/domain';
-import { todayIso } from '../src/modules/students/list/queries/list-students.query.js';
+import { addDays, STUDENT_LIST_TITLES, type TSession, type TStudentListTitle } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import {
@@ -10,6 +9,7 @@ import {
   buildProfileCorrection,
   buildStudent,
   buildUser,
+  officeToday,
   setStaffPermissions,
   siteIdOf,
   type TStudentOverrides,
@@ -22,8 +22,8 @@ import {
  */
 let t: TTestApp;
 let admin: TSession;
-const today = todayIso();
-const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const today = officeToday();
+const day = (n: number) => addDays(today, n);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -103,7 +103,7 @@ describe('every list title is a real query', () => {
     const { d: boundary } = await t.sqlOne<{ d: string }>("select to_char(($1::date - interval '18 months')::date, 'YYYY-MM-DD') d", [
       today,
     ]);
-    const dayBefore = new Date(Date.parse(`${boundary}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const dayBefore = addDays(boundary, -1);
     const atBoundary = await g.make({ sevisStatus: 'Terminated', sevisStatusDate: boundary });
     const completed = await g.make({ sevisStatus: 'Completed', sevisStatusDate: day(-10) });
     const canceled = await g.make({ sevisStatus: 'Canceled', sevisStatusDate: today });

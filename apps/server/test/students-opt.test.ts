@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, MSG, type studentsApi, type TSession } from '@meridian/domain';
+import { addDays, DEFAULT_TIME_ZONE, MSG, type studentsApi, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { buildEmployment, buildOptStudent, buildStudent, buildUser, daysFromToday } from './factories/index.js';
 import { runOptDailyJob } from '../src/modules/students/opt/operations/run-opt-daily-job.js';
 import { sendUnemploymentAlerts } from '../src/modules/students/opt/operations/send-unemployment-alerts.js';
-import { systemContext } from '../src/modules/students/system-context.js';
+import { systemContext } from '../src/platform/http/context.js';
 
 type TPage<T> = { items: T[]; total: number };
 const today = () => daysFromToday(0);
@@ -382,7 +382,7 @@ describe('sendUnemploymentAlerts', () => {
   it('notifies the student and the office once per level', async () => {
     const u = await buildUser(t, { userName: 'optalert', email: 'optalert@example.edu', firstName: 'Ola', lastName: 'Alert' });
     const s = await buildOptStudent(t, 64, { lastName: 'Alertee', user: u.userName }); // 65 used: warning
-    const ctx = systemContext(t.services, t.institutionA);
+    const ctx = systemContext(t.services, { id: t.institutionA, timeZone: DEFAULT_TIME_ZONE });
     const bells = async (userName: string) =>
       t.sql<{ text: string }>(
         `select n.text from notifications n join users u on u.id = n.user_id where u.user_name = $1 and u.institution_id = $2 and n.text like '%Alert%' order by n.created_at`,

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childBirthCutoff, SEVIS_RULE_MSG, studentsApi, type TSession } from '@meridian/domain';
-import { todayIso } from '../src/modules/students/index.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { buildStudent } from './factories/index.js';
+import { buildStudent, officeToday } from './factories/index.js';
 
 /**
  * SEVIS business rules an officer can fix while typing are refused where the data is entered (400,
@@ -54,7 +53,7 @@ describe('addDependent / updateDependent: SEVIS rules on the field', () => {
 
   it('SEVIS S1014: a child on their 21st birthday is refused, the day after the cutoff is taken (the office day)', async () => {
     const s = await buildStudent(t, { site: 'MAIN' });
-    const cutoff = childBirthCutoff(todayIso());
+    const cutoff = childBirthCutoff(officeToday());
     const old = await addDependent(s.id, dep({ firstName: 'Ravi', relationshipCode: '02', birthDate: cutoff }));
     expect(old.statusCode).toBe(400);
     expect(old.json().fieldErrors).toEqual({ birthDate: [SEVIS_RULE_MSG.childTooOld(cutoff)] });
@@ -91,10 +90,10 @@ describe('addDependent / updateDependent: SEVIS rules on the field', () => {
   it('a change of e-mail alone is not refused for what SEVIS already holds (an existing child who turned 21)', async () => {
     const s = await buildStudent(t, { site: 'MAIN' });
     const kid = (await addDependent(s.id, dep({ relationshipCode: '02', birthDate: '2010-01-01' }))).json();
-    await t.sql('update student_dependents set date_of_birth = $1 where id = $2', [childBirthCutoff(todayIso()), kid.id]);
+    await t.sql('update student_dependents set date_of_birth = $1 where id = $2', [childBirthCutoff(officeToday()), kid.id]);
     const res = await call(t, 'PUT', `/api/students/${s.id}/dependents/${kid.id}`, {
       as: admin,
-      body: dep({ relationshipCode: '02', birthDate: childBirthCutoff(todayIso()), email: 'meera@example.com' }),
+      body: dep({ relationshipCode: '02', birthDate: childBirthCutoff(officeToday()), email: 'meera@example.com' }),
     });
     expect(res.statusCode, res.body).toBe(200);
   });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_FIELD_MSG, type TRequestDetail, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, mailsTo, userIds } from './http.js';
-import { buildStudent, buildUser, requestTypeIdOf, studentOf, updateStudent, userIdOf } from './factories/index.js';
+import {
+  buildStudent,
+  buildUser,
+  daysFromToday,
+  officeToday,
+  requestTypeIdOf,
+  studentOf,
+  updateStudent,
+  userIdOf,
+} from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -11,7 +20,7 @@ let student: TSession;
 let profileId: string;
 
 /** Dates relative to today, so the session and program rules hold whenever the test runs. */
-const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
+const day = (offset: number) => daysFromToday(offset);
 const PROGRAM_END = day(400);
 
 beforeAll(async () => {
@@ -75,7 +84,7 @@ describe('a student request form: draft saves and submit', () => {
       code: 'opt_stem_extend',
       data: {},
       canEdit: true,
-      context: { programEndDate: PROGRAM_END, today: new Date(Date.now() - 12 * 3600 * 1000).toISOString().slice(0, 10) },
+      context: { programEndDate: PROGRAM_END, today: officeToday() },
     });
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { EMPTY_STAFF_PERMISSIONS, type TStaffPermissions } from '@meridian/domain';
+import { DEFAULT_TIME_ZONE, EMPTY_STAFF_PERMISSIONS, type TStaffPermissions } from '@meridian/domain';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { TDatabase } from '../platform/db/database.js';
 import { writeAudit } from '../platform/audit/audit.js';
@@ -26,7 +26,7 @@ const staff = (p: Partial<TStaffPermissions>): TStaffPermissions => ({ ...EMPTY_
  */
 export async function seedDemo(
   db: TDatabase,
-  opts: { publicBaseUrl: string; hosts?: string[]; name?: string; force?: boolean },
+  opts: { publicBaseUrl: string; hosts?: string[]; name?: string; force?: boolean; timeZone?: string },
 ): Promise<string | null> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.owner.transaction(async (tx) => {
@@ -36,6 +36,8 @@ export async function seedDemo(
     const inst = await createInstitution(tx, {
       name,
       hosts: opts.hosts,
+      // Springfield, Illinois: the demo's own zone, which is also the default for institutions that predate the setting.
+      timeZone: opts.timeZone ?? DEFAULT_TIME_ZONE,
       settings: { ...DEFAULT_SETTINGS, accountName: name, publicBaseUrl: opts.publicBaseUrl, primaryContactEmail: 'isss@demo.example.edu' },
     });
     const institutionId = inst.id;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { SCHOLAR_PROGRAM_TYPES, type TScholarProgramKey } from '@meridian/domain';
+import { addDays, DEFAULT_TIME_ZONE, SCHOLAR_PROGRAM_TYPES, todayIn, type TScholarProgramKey } from '@meridian/domain';
 import type { TTx } from '../platform/db/database.js';
 import { auditEvents } from '../platform/audit/schema.js';
 import { departments, users } from '../modules/people/index.js';
@@ -8,7 +8,8 @@ import { scholarApplications, scholarStatusHistory } from '../modules/scholars/i
 import { scholars } from '../modules/scholars/index.js';
 
 const DAY = 86_400_000;
-const isoIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+/** The date n days from the demo's today (Springfield's, its institution's zone). */
+const isoIn = (days: number) => addDays(todayIn(DEFAULT_TIME_ZONE), days);
 
 interface TDemoCase {
   first: string;

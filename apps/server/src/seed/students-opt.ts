@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import { addDays, todayIso } from '@meridian/domain';
+import { addDays, DEFAULT_TIME_ZONE, todayIn } from '@meridian/domain';
 import type { TTx } from '../platform/db/database.js';
 import { stemReports, studentEmployments } from '../modules/students/index.js';
 import { ensureStemReports } from '../modules/students/index.js';
@@ -184,7 +184,8 @@ const STUDENTS: TSeedStudent[] = [
 
 /** Seeds the OPT demo students of one institution (fast: a few inserts). */
 export async function seedStudentsOpt(tx: TTx, institutionId: string, sites: { main: number; med: number }): Promise<void> {
-  const today = todayIso();
+  // The demo's today is Springfield's (its institution's zone).
+  const today = todayIn(DEFAULT_TIME_ZONE);
   const d = (n: number) => addDays(today, n);
   let i = 0;
   const ids: string[] = [];

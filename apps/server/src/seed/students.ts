@@ -1,10 +1,11 @@
+import { addDays, DEFAULT_TIME_ZONE, todayIn } from '@meridian/domain';
 import { auditEvents } from '../platform/audit/schema.js';
 import type { TTx } from '../platform/db/database.js';
 import { studentDependents, studentProfileCorrections, studentSitesOfActivity } from '../modules/students/index.js';
 import { studentProfiles, type TAddress } from '../modules/students/index.js';
 
-/** ISO date n days before today (status dates stay "recent" or "old" whenever the demo is seeded). */
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+/** ISO date n days before the demo's today (status dates stay "recent" or "old" whenever the demo is seeded). */
+const daysAgo = (n: number) => addDays(todayIn(DEFAULT_TIME_ZONE), -n);
 const addr = (line1: string, city: string, state: string, postalCode: string): TAddress => ({
   line1,
   city,

@@ -1,3 +1,4 @@
+import { addDays, DEFAULT_TIME_ZONE, todayIn } from '@meridian/domain';
 import type { TTestApp } from '../app.js';
 
 /**
@@ -23,5 +24,11 @@ export function only<R>(rows: R[], what: string): R {
   return row;
 }
 
-/** ISO date (YYYY-MM-DD) n days from today (UTC), for records whose rules compare with today. */
-export const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The demo institutions' today: the calendar day in their time zone (America/Chicago), which is what the
+ * server's ctx.today() answers; UTC's day is already tomorrow there from 6 or 7 pm.
+ */
+export const officeToday = (now: Date = new Date()) => todayIn(DEFAULT_TIME_ZONE, now);
+
+/** ISO date (YYYY-MM-DD) n days from the office's today, for records whose rules compare with today. */
+export const daysFromToday = (days: number) => addDays(officeToday(), days);

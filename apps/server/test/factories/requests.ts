@@ -5,7 +5,7 @@ import { workflowSteps } from '../../src/modules/workflows/schema.js';
 import { requests, requestTasks, requestTypes } from '../../src/modules/requests/schema.js';
 import { studentProfiles } from '../../src/modules/students/schema.js';
 import type { TTestApp } from '../app.js';
-import { nextSeq, only, owner, uniqueSuffix } from './db.js';
+import { nextSeq, officeToday, only, owner, uniqueSuffix } from './db.js';
 import { buildSubmittedAnswers } from './forms.js';
 import { departmentIdOf, siteIdOf, userOf, type TDepartmentCode, type TSiteCode } from './people.js';
 import { buildWorkflow, startApprovals, type TOpenApproval } from './workflows.js';
@@ -137,7 +137,7 @@ export async function buildRequestWithApprovals(
       type.code,
       data,
       {
-        today: new Date(Date.now() - 12 * 3600 * 1000).toISOString().slice(0, 10),
+        today: officeToday(),
         programStartDate: profile.programStartDate,
         programEndDate: profile.programEndDate,
         sessionEndDate: profile.sessionEndDate,

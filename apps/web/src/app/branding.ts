@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { institutionsApi, type TBranding } from '@meridian/domain';
+import { DEFAULT_TIME_ZONE, institutionsApi, type TBranding } from '@meridian/domain';
 import { apiCall } from './http/api-call';
 
 // The institution's public branding is app-wide: the theme, the login page, the shells and every
@@ -33,6 +33,7 @@ export const DEFAULT_BRANDING: TBranding = {
   scholarSisUpdatesFlag: false,
   Remote_login_url: '',
   Remote_logout_url: '',
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 /** Branding, or the defaults while it loads or when the server cannot give it. */

@@ -94,6 +94,37 @@ export function dateOnlyIn(instant: Date, options: TDateFormatOptions = {}): str
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+/**
+ * The zone an institution starts with when nobody chose one: the demo institution's own (Springfield,
+ * Illinois). Each office sets its own in Site Settings (docs/product/institutions.md#time-zone).
+ */
+export const DEFAULT_TIME_ZONE = 'America/Chicago';
+
+/**
+ * "Today" at the office: the calendar day it is now in the institution's time zone (an IANA name).
+ * Every date-only rule (OPT windows, unemployment days, an I-20's issue date, deadlines) compares with
+ * this day, never with UTC's, which turns over at 7 or 8 pm on the U.S. east coast.
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return dateOnlyIn(now, { timeZone });
+}
+
+/** The IANA time zones this runtime knows (Intl.supportedValuesOf), sorted; the list a zone is chosen from. */
+export function knownTimeZones(): string[] {
+  return Intl.supportedValuesOf('timeZone');
+}
+
+/** Whether `name` is one of the IANA zones this runtime knows (exactly as listed, e.g. 'America/New_York'). */
+export function isKnownTimeZone(name: string): boolean {
+  return knownTimeZones().includes(name);
+}
+
+/** A date-only value ('YYYY-MM-DD') naming a real calendar day within 1753-01-01 and 9999-12-31, read from its parts. */
+export function isCalendarDate(value: string): boolean {
+  const m = DATE_ONLY.exec(value);
+  return !!m && isRealDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
 /** A date typed as MM/DD/YYYY → 'YYYY-MM-DD', or null when it is not a real day within the bounds. */
 export function parseUsDate(text: string): string | null {
   const m = US_DATE.exec(text.trim());

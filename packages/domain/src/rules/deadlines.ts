@@ -40,11 +40,6 @@ export function addMonths(iso: string, months: number): string {
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Today's date in UTC as an ISO date. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 export type TWindowStatus = 'not_open' | 'open' | 'closed';
 
 export interface TWindow {

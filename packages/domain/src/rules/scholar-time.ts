@@ -4,6 +4,7 @@
  * server, browser and tests agree on every boundary. Periods are inclusive of their first and last day.
  */
 import { addDays, addMonths, dayNumber, daysBetween, fromDayNumber } from './deadlines.js';
+import { isCalendarDate } from './dates.js';
 import { textOf } from './text.js';
 
 /** Visa families whose end date is alerted: H-1B, O-1 and J-1 (docs/product/scholars-office.md#end-date-alerts). */
@@ -64,8 +65,7 @@ export function normalizeFormDate(v: unknown): string | null {
   if (us) iso = `${us[3]}-${us[1]}-${us[2]}`;
   else if (ISO_DATE.test(s)) iso = s;
   if (!iso) return null;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
+  return isCalendarDate(iso) ? iso : null;
 }
 
 const pick = (o: Record<string, unknown>, keys: string[]): unknown => {

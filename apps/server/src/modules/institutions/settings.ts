@@ -1,4 +1,4 @@
-import type { TInstitutionSettings } from '@meridian/domain';
+import { DEFAULT_TIME_ZONE, type TInstitutionSettings } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { readInstitution } from '../../platform/tenancy/institutions.js';
 
@@ -16,12 +16,18 @@ export const DEFAULT_SETTINGS: TInstitutionSettings = {
   scholarSisUpdatesFlag: false,
   Remote_login_url: '',
   Remote_logout_url: '',
+  timeZone: DEFAULT_TIME_ZONE,
   publicBaseUrl: 'http://localhost:3000',
   primaryContactEmail: '',
 };
 
-export function mergeSettings(name: string, stored: Record<string, unknown> | null | undefined): TInstitutionSettings {
-  const merged = { ...DEFAULT_SETTINGS, ...(stored ?? {}) };
+/** The stored settings over the defaults; the time zone is the institution's own column (the tenancy reads it too). */
+export function mergeSettings(
+  name: string,
+  stored: Record<string, unknown> | null | undefined,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): TInstitutionSettings {
+  const merged = { ...DEFAULT_SETTINGS, ...(stored ?? {}), timeZone };
   if (!merged.accountName) merged.accountName = name;
   return merged;
 }
@@ -30,5 +36,5 @@ export function mergeSettings(name: string, stored: Record<string, unknown> | nu
 export async function loadSettings(tx: TTx, institutionId: string): Promise<TInstitutionSettings> {
   const row = await readInstitution(tx, institutionId);
   if (!row) throw new Error('institution not visible in its own transaction');
-  return mergeSettings(row.name, row.settings);
+  return mergeSettings(row.name, row.settings, row.timeZone);
 }

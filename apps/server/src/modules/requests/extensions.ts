@@ -41,7 +41,7 @@ export interface TRequestKind {
    */
   movedElsewhere?(typeCode: string): string | null;
   /** Field errors of the request's own form at submit, keyed as the browser shows them (data.<field>). */
-  submitErrors?(tx: TTx, request: TRequestRow, typeCode: string): Promise<Record<string, string[]>>;
+  submitErrors?(tx: TTx, ctx: TContext, request: TRequestRow, typeCode: string): Promise<Record<string, string[]>>;
   /** What an approval does beyond the engine, in the same transaction (a student's record changes, SEVIS hears of it). */
   onApproved?(tx: TTx, ctx: TContext, request: TRequestRow, typeCode: string): Promise<void>;
   /**

@@ -21,7 +21,7 @@ export { getExchangeVisitorSummary, type TExchangeVisitorSummary } from './recor
 export { lockProfile } from './records/operations/lock-profile.js';
 export { updateStudent } from './records/operations/update-student.js';
 export { readImportFile } from './intake/import-file.js';
-export { titleDefinitions, todayIso } from './list/queries/list-students.query.js';
+export { titleDefinitions } from './list/queries/list-students.query.js';
 export { plugStudents } from './plug.js';
 export { studentRoutes } from './routes.js';
 export { holdSevisEvent } from './records/operations/hold-sevis-event.js';

@@ -27,7 +27,7 @@ export function plugStudents(): void {
   registerRequestKind({
     name: 'student',
     owns: isStudentRequestCode,
-    submitErrors: (tx, r, code) => (isStudentRequestCode(code) ? studentRequestSubmitErrors(tx, r, code) : Promise.resolve({})),
+    submitErrors: (tx, ctx, r, code) => (isStudentRequestCode(code) ? studentRequestSubmitErrors(tx, ctx, r, code) : Promise.resolve({})),
     onApproved: (tx, ctx, r, code) => applyApprovalEffects(tx, ctx, r, code),
   });
   // Documents filed per dependent and per site of activity of a student's record.

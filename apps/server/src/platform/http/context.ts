@@ -1,8 +1,8 @@
-import type { TActor, TRole, TStaffPermissions } from '@meridian/domain';
+import { todayIn, type TActor, type TRole, type TStaffPermissions } from '@meridian/domain';
 import type { TConfig } from '../config/config.js';
 import type { TDatabase, TTx } from '../db/database.js';
 import type { TAccessClaims, TokenService } from '../auth/tokens.js';
-import type { Tenancy } from '../tenancy/tenancy.js';
+import type { Tenancy, TTenant } from '../tenancy/tenancy.js';
 
 /**
  * Finds the live session an access token names (null: signed out, revoked, or the account is off).
@@ -29,12 +29,40 @@ export interface TAuthenticatedActor extends TActor {
 /** What an operation sees of a request: never the request itself. */
 export interface TContext {
   institutionId: string;
+  /** The institution's IANA time zone (its Site Settings), e.g. 'America/New_York'. */
+  timeZone: string;
+  /**
+   * "Today" at the office: the calendar day (YYYY-MM-DD) it is now in the institution's time zone. The
+   * one source of today for operations, queries and date rules; never UTC's day.
+   */
+  today: () => string;
   actor: TAuthenticatedActor | null;
   ip: string;
   userAgent: string;
   services: TServices;
   /** One transaction scoped to the institution (row-level security). */
   db: <T>(fn: (tx: TTx) => Promise<T>) => Promise<T>;
+}
+
+/** A context bound to one institution: its transactions, its time zone and its today. */
+export function institutionContext(
+  services: TServices,
+  tenant: TTenant,
+  who: { actor: TAuthenticatedActor | null; ip: string; userAgent: string },
+): TContext {
+  return {
+    institutionId: tenant.id,
+    timeZone: tenant.timeZone,
+    today: () => todayIn(tenant.timeZone),
+    ...who,
+    services,
+    db: (fn) => services.database.tenant(tenant.id, fn),
+  };
+}
+
+/** A context for work no user started (the daily jobs), bound to one institution. */
+export function systemContext(services: TServices, tenant: TTenant): TContext {
+  return institutionContext(services, tenant, { actor: null, ip: '', userAgent: 'daily job' });
 }
 
 export function requireActor(ctx: TContext): TAuthenticatedActor {

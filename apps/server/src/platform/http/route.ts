@@ -4,7 +4,8 @@ import type { z, ZodType } from 'zod';
 import { can, MSG, type RouteContract } from '@meridian/domain';
 import { writeAudit } from '../audit/audit.js';
 import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
-import type { TAuthenticatedActor, TContext, TServices } from './context.js';
+import { institutionContext, type TAuthenticatedActor, type TContext, type TServices } from './context.js';
+import type { TTenant } from '../tenancy/tenancy.js';
 
 type Defined<T> = Exclude<T, undefined>;
 type Infer<T> = [Defined<T>] extends [never] ? undefined : Defined<T> extends ZodType ? z.output<Defined<T>> : undefined;
@@ -45,9 +46,10 @@ export async function resolveRouteContext(
   options: TRouteOptions = {},
 ): Promise<TContext> {
   const ip = ipOf(req);
-  let institutionId = '';
+  // Tenantless routes (health, setup) run before any institution exists and never ask for today.
+  let tenant: TTenant = { id: '', timeZone: 'UTC' };
   if (!options.tenantless) {
-    const resolved = await services.tenancy.resolve(req.headers.host);
+    const resolved = await services.tenancy.resolveTenant(req.headers.host);
     if (!resolved) {
       const none = (await services.tenancy.count()) === 0;
       throw new AppError(
@@ -56,8 +58,9 @@ export async function resolveRouteContext(
         none ? 'This portal has not been set up yet.' : 'No institution is served at this address.',
       );
     }
-    institutionId = resolved;
+    tenant = resolved;
   }
+  const institutionId = tenant.id;
   const actor = institutionId && contract.access !== 'public' ? await authenticate(services, req, institutionId) : null;
   if (contract.access !== 'public') {
     if (!actor) throw unauthenticated();
@@ -75,14 +78,7 @@ export async function resolveRouteContext(
       throw forbidden(MSG.noAccessPage);
     }
   }
-  return {
-    institutionId,
-    actor,
-    ip,
-    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-    services,
-    db: (fn) => services.database.tenant(institutionId, fn),
-  };
+  return institutionContext(services, tenant, { actor, ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) });
 }
 
 /**

@@ -4,6 +4,9 @@ import { institutions } from './schema.js';
 
 export type TInstitutionRow = typeof institutions.$inferSelect;
 
+/** The time zone is the institution's own column (tenancy reads it for every request), never a copy in the settings. */
+const settingsOnly = (settings: Record<string, unknown>) => Object.fromEntries(Object.entries(settings).filter(([k]) => k !== 'timeZone'));
+
 /**
  * The tenant registry belongs to the platform: tenancy resolves hosts from it and every tenant-owned
  * table points at it. Modules read and change an institution only through these functions.
@@ -13,9 +16,20 @@ export async function readInstitution(tx: TTx, institutionId: string): Promise<T
   return row ?? null;
 }
 
-/** Stores an institution's settings (branding, texts, flags); the caller validates and audits. */
-export async function storeInstitutionSettings(tx: TTx, institutionId: string, settings: Record<string, unknown>): Promise<void> {
-  await tx.update(institutions).set({ settings, updatedAt: new Date() }).where(eq(institutions.id, institutionId));
+/**
+ * Stores an institution's settings (branding, texts, flags) and, when given, its time zone; the caller
+ * validates, audits and invalidates the tenancy cache (which carries the zone).
+ */
+export async function storeInstitutionSettings(
+  tx: TTx,
+  institutionId: string,
+  settings: Record<string, unknown>,
+  timeZone?: string,
+): Promise<void> {
+  await tx
+    .update(institutions)
+    .set({ settings: settingsOnly(settings), ...(timeZone ? { timeZone } : {}), updatedAt: new Date() })
+    .where(eq(institutions.id, institutionId));
 }
 
 /** How many institutions exist (owner access: the first set-up runs before any exists). */
@@ -27,16 +41,16 @@ export async function countInstitutions(tx: TTx): Promise<number> {
 /** Adds an institution (owner access: set-up and the demo seed). */
 export async function createInstitution(
   tx: TTx,
-  input: { name: string; hosts?: string[] | undefined; settings: Record<string, unknown> },
+  input: { name: string; hosts?: string[] | undefined; timeZone: string; settings: Record<string, unknown> },
 ): Promise<TInstitutionRow> {
   const [row] = await tx
     .insert(institutions)
-    .values({ name: input.name, hosts: input.hosts ?? [], settings: input.settings })
+    .values({ name: input.name, hosts: input.hosts ?? [], timeZone: input.timeZone, settings: settingsOnly(input.settings) })
     .returning();
   return row!;
 }
 
-/** Every institution's id, for work that runs for each tenant (daily jobs), as the owner. */
-export async function listInstitutionIds(database: TDatabase): Promise<string[]> {
-  return (await database.owner.select({ id: institutions.id }).from(institutions)).map((r) => r.id);
+/** Every institution's id and time zone, for work that runs for each tenant (daily jobs), as the owner. */
+export async function listInstitutions(database: TDatabase): Promise<Array<{ id: string; timeZone: string }>> {
+  return database.owner.select({ id: institutions.id, timeZone: institutions.timeZone }).from(institutions);
 }

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { isKnownTimeZone } from '../../rules/dates.js';
 import { defineRoute } from '../define.js';
+
+export const TIME_ZONE_UNKNOWN = 'Choose a time zone from the list';
+
+/**
+ * The office's time zone, an IANA name this runtime knows (Intl.supportedValuesOf('timeZone'), e.g.
+ * 'America/New_York'): every date-only value and every "today" is taken there
+ * (docs/product/institutions.md#time-zone).
+ */
+export const ZTimeZone = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(64, MSG.invalidLength)
+  .refine(isKnownTimeZone, TIME_ZONE_UNKNOWN);
 
 const ZColor = z
   .string()
@@ -28,6 +43,8 @@ export const ZBranding = z.object({
   scholarSisUpdatesFlag: z.boolean(),
   Remote_login_url: z.string(),
   Remote_logout_url: z.string(),
+  /** The office's IANA time zone: the browser's "today" and its date rules are taken there. */
+  timeZone: z.string(),
 });
 export type TBranding = z.infer<typeof ZBranding>;
 
@@ -51,6 +68,7 @@ export const ZUpdateInstitutionSettingsInput = z.object({
   scholarSisUpdatesFlag: z.boolean(),
   Remote_login_url: ZHttpUrl,
   Remote_logout_url: ZHttpUrl,
+  timeZone: ZTimeZone,
   publicBaseUrl: z
     .string()
     .trim()

@@ -3,6 +3,7 @@
 // department's view of a case, Departmental Configurations and the department's own approval workflows.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { isCalendarDate } from '../../rules/dates.js';
 import {
   PROCESSED_STATE_LABELS,
   PROPOSED_STATUSES,
@@ -39,10 +40,7 @@ const ZIsoDate = z
   .string({ error: MSG.required })
   .min(1, MSG.required)
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
-  }, MSG.invalidDate);
+  .refine(isCalendarDate, MSG.invalidDate);
 const ZName = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(60, MSG.invalidLength);
 const ZEmail = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(65, MSG.invalidLength).regex(EMAIL, MSG.invalidEmail);
 const ZOptionalEmail = z

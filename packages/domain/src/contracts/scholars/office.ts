@@ -4,6 +4,7 @@
 // processing, employment details, Account Settings for H-1B and O-1 and the templates per visa type.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { isCalendarDate } from '../../rules/dates.js';
 import {
   EMPLOYMENT_FLAGS,
   SCHOLAR_CATEGORIES,
@@ -23,10 +24,7 @@ const T = ['scholars'];
 export const ZOfficeIsoDate = z
   .string({ error: MSG.required })
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
-  }, MSG.invalidDate);
+  .refine(isCalendarDate, MSG.invalidDate);
 const optDate = ZOfficeIsoDate.nullable().default(null);
 const text = (max: number) => z.string().trim().max(max, MSG.invalidLength).default('');
 /** Money as typed: up to 6 integer digits and 2 decimals (docs/product/ui.md#digits-amounts-and-text), '' when not known. */

@@ -3,6 +3,7 @@
 // case.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { isCalendarDate } from '../../rules/dates.js';
 import { PROCESS_AS, ZScholarPhase, ZScholarStatus } from '../../catalog/scholars.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 
@@ -16,10 +17,7 @@ export const DASHBOARD_VISA_FILTERS = [...PROCESS_AS, 'none'] as const;
 const ZIsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01';
-  }, MSG.invalidDate);
+  .refine(isCalendarDate, MSG.invalidDate);
 
 /**
  * The dashboard's keyword and filters (shared by the list, the tab counts, both exports and the

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { ZNewPassword } from '../../rules/password.js';
 import { defineRoute } from '../define.js';
+import { ZTimeZone } from '../institutions/index.js';
 
 export const ZSetupStatus = z.object({ setupRequired: z.boolean() });
 
@@ -15,6 +16,7 @@ export const ZSetupInput = z
       .trim()
       .min(1, MSG.required)
       .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/[^\s]*)?$/i, 'Enter a full web address starting with https://'),
+    timeZone: ZTimeZone,
     firstName: z.string().trim().min(1, MSG.required).max(60, MSG.invalidLength),
     lastName: z.string().trim().min(1, MSG.required).max(60, MSG.invalidLength),
     email: z

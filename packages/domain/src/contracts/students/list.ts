@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { isCalendarDate } from '../../rules/dates.js';
 import { SEVIS_STATUSES, ZStudentListTitle } from '../../catalog/students.js';
 import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
@@ -11,10 +12,7 @@ export type TStudentListSort = (typeof STUDENT_LIST_SORTS)[number];
 const ZIsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01';
-  }, MSG.invalidDate);
+  .refine(isCalendarDate, MSG.invalidDate);
 const ZCode = z
   .string()
   .trim()

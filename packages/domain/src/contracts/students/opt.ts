@@ -3,6 +3,7 @@
 // dashboard.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { isCalendarDate } from '../../rules/dates.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 
 const T = ['students'];
@@ -10,10 +11,7 @@ const T = ['students'];
 const ZIsoDate = z
   .string({ error: MSG.required })
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
-  }, MSG.invalidDate);
+  .refine(isCalendarDate, MSG.invalidDate);
 
 export const OPT_PHASE_CODES = ['01', '02', '03'] as const;
 export const UNEMPLOYMENT_LEVELS = ['ok', 'warning', 'critical', 'exceeded'] as const;

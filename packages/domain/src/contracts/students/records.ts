@@ -2,6 +2,7 @@
 // stage and tags, History Log, SEVIS updates, and profile corrections (side-by-side approval).
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { isCalendarDate } from '../../rules/dates.js';
 import { EDUCATION_LEVELS, EV_CATEGORIES, SEVIS_EVENT_STATUSES, SEVIS_STATUSES, STUDENT_VISA_TYPES } from '../../catalog/students.js';
 import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
@@ -14,10 +15,7 @@ const T = ['students'];
 export const ZRecordIsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1753-01-01' && s <= '9999-12-31';
-  }, MSG.invalidDate);
+  .refine(isCalendarDate, MSG.invalidDate);
 /** A date the form must have: missing (null/empty) says 'Required field', a bad one 'Invalid date'. */
 const ZRequiredDate = z.string({ error: MSG.required }).min(1, MSG.required).pipe(ZRecordIsoDate);
 const req = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.invalidLength);

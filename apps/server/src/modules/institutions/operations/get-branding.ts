@@ -21,5 +21,6 @@ export async function getBranding(ctx: TContext): Promise<TBranding> {
     scholarSisUpdatesFlag: s.scholarSisUpdatesFlag,
     Remote_login_url: s.Remote_login_url,
     Remote_logout_url: s.Remote_logout_url,
+    timeZone: s.timeZone,
   };
 }

@@ -4,13 +4,13 @@ import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { storeInstitutionSettings } from '../../../platform/tenancy/institutions.js';
 import { loadSettings } from '../settings.js';
 
-/** Replaces the settings; audited with before and after. */
+/** Replaces the settings; audited with before and after. A new time zone is today's source from the next request on. */
 export async function updateInstitutionSettings(ctx: TContext, input: TUpdateInstitutionSettingsInput): Promise<TInstitutionSettings> {
   const actor = requireActor(ctx);
-  return ctx.db(async (tx) => {
+  const saved = await ctx.db(async (tx) => {
     const before = await loadSettings(tx, ctx.institutionId);
     const after = { ...before, ...input };
-    await storeInstitutionSettings(tx, ctx.institutionId, after);
+    await storeInstitutionSettings(tx, ctx.institutionId, after, after.timeZone);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
@@ -23,4 +23,7 @@ export async function updateInstitutionSettings(ctx: TContext, input: TUpdateIns
     });
     return after;
   });
+  // The tenancy carries each institution's zone: the next request takes its today in the new one.
+  ctx.services.tenancy.invalidate();
+  return saved;
 }

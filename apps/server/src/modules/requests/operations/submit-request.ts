@@ -36,7 +36,7 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     // Required documents, a named faculty advisor...: what the modules above the engine require.
     Object.assign(fieldErrors, await runSubmitChecks(tx, row, type));
     // A request with a form of its own (a student's CPT, OPT...): the same rules and words as the browser.
-    Object.assign(fieldErrors, (await kindOf(type.code)?.submitErrors?.(tx, row, type.code)) ?? {});
+    Object.assign(fieldErrors, (await kindOf(type.code)?.submitErrors?.(tx, ctx, row, type.code)) ?? {});
     if (Object.keys(fieldErrors).length) throw new AppError(400, 'INCOMPLETE', INCOMPLETE, fieldErrors);
     if (questionnaireIds.length) await forms.markSubmitted(tx, 'request', row.id, questionnaireIds);
     const [updated] = await tx

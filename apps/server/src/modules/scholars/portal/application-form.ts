@@ -26,14 +26,6 @@ export const APPLICATION_MSG = {
   incomplete: 'Please complete the application before submitting: see the messages on each field.',
 } as const;
 
-/**
- * "Today" for date rules is the date in the earliest time zone (UTC-12): the browser checks with the
- * scholar's own date, and the server must never refuse a date the browser accepted a moment ago.
- */
-export function ruleToday(): string {
-  return new Date(Date.now() - 12 * 3600 * 1000).toISOString().slice(0, 10);
-}
-
 /** Field errors of the form, keyed as the body names them (data.<path>). */
 export function dataErrors(errors: Record<string, string[]>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [`data.${k}`, v]));
@@ -165,7 +157,7 @@ export async function saveApplicationForm(
     const { c, scholar } = await lockCaseForForm(tx, ctx, applicationId, input.version);
     const def = scholarFormDef(c.processedState);
     if (!def) throw new AppError(409, 'NO_FORM', APPLICATION_MSG.noForm);
-    const errors = validateScholarForm(def, input.data ?? {}, 'draft', ruleToday());
+    const errors = validateScholarForm(def, input.data ?? {}, 'draft', ctx.today());
     if (Object.keys(errors).length) throw badRequest(MSG.invalidValue, dataErrors(errors));
     const data = parseScholarDraft(def, input.data ?? {}) ?? {};
     const [updated] = await tx

@@ -1,12 +1,12 @@
-import { isEndingSoon, todayIso, type scholarsApi } from '@meridian/domain';
+import { isEndingSoon, type scholarsApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { type TDashboardContext, type TDashboardRow } from './queries/dashboard.query.js';
 import { readAccountSettings } from '../account-settings.js';
 
 type TItem = scholarsApi.TScholarDashboardItem;
 
-/** Today and the "ending soon" window (the largest end-date alert offset of the account settings). */
-export async function dashboardContext(tx: TTx, today = todayIso()): Promise<TDashboardContext & { offsets: number[] }> {
+/** The office's today (ctx.today()) and the "ending soon" window (the largest end-date alert offset of the account settings). */
+export async function dashboardContext(tx: TTx, today: string): Promise<TDashboardContext & { offsets: number[] }> {
   const { endDateAlertOffsets } = await readAccountSettings(tx);
   return { today, endingSoonDays: Math.max(...endDateAlertOffsets), offsets: endDateAlertOffsets };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
-import { MSG, scholarsApi, todayIso } from '@meridian/domain';
+import { MSG, scholarsApi } from '@meridian/domain';
 import { AppError, type TFieldErrors } from '../../../platform/errors/app-error.js';
 import { registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TContext, TServices } from '../../../platform/http/context.js';
@@ -30,7 +30,7 @@ async function sendExport(ctx: TContext, kind: TExportKind, run: TExport, req: F
     for (const i of parsed.error.issues) (fieldErrors[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
     throw new AppError(400, 'VALIDATION', Object.values(fieldErrors)[0]?.[0] ?? MSG.invalidValue, fieldErrors);
   }
-  const today = todayIso();
+  const today = ctx.today();
   const body = new PassThrough();
   // The workbook is written while it is sent; a failure half-way ends the download as broken rather than silently short.
   run(ctx, parsed.data, body, today).then(

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { EMPLOYMENT_FLAGS, PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, todayIso, textOf } from '@meridian/domain';
+import { EMPLOYMENT_FLAGS, PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, textOf } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
@@ -151,7 +151,7 @@ export async function streamScholarExport(
   kind: TExportKind,
   scope: TDashboardExport,
   out: Writable,
-  today = todayIso(),
+  today = ctx.today(),
 ): Promise<number> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {

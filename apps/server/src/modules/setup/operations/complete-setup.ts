@@ -20,6 +20,7 @@ export async function completeSetup(ctx: TContext, input: TSetupInput): Promise<
     if ((await countInstitutions(tx)) > 0) throw new AppError(409, 'SETUP_DONE', MSG.setupDone);
     const inst = await createInstitution(tx, {
       name: input.institutionName,
+      timeZone: input.timeZone,
       settings: {
         ...DEFAULT_SETTINGS,
         accountName: input.institutionName,

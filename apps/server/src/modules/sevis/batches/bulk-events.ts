@@ -3,7 +3,7 @@ import type { sevisApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { campusSites } from '../../people/index.js';
-import { raiseEvent, todayIso, studentProfiles as p } from '../../students/index.js';
+import { raiseEvent, studentProfiles as p } from '../../students/index.js';
 import { batchSites, eventScope } from './queries/batch-pending.query.js';
 
 /**
@@ -33,7 +33,7 @@ export async function listBulk(
   ctx: TContext,
   list: TBulkList,
   q: { page: number; pageSize: number; q?: string | undefined },
-  today = todayIso(),
+  today = ctx.today(),
 ) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
@@ -78,7 +78,7 @@ export async function queueBulk(
   ctx: TContext,
   list: TBulkList,
   input: { profileIds?: string[] | undefined; all: boolean },
-  today = todayIso(),
+  today = ctx.today(),
 ): Promise<sevisApi.TBulkEventsOutput> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {

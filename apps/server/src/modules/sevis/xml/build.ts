@@ -223,8 +223,7 @@ function prepare(input: TBuildBatchInput, today: string): TBatchState {
  * which is most of the cost), so building 40 batches at once is much faster than 40 single calls.
  */
 export async function buildValidatedBatches(inputs: TBuildBatchInput[]): Promise<TBuildBatchResult[]> {
-  const today = new Date().toISOString().slice(0, 10);
-  const states = inputs.map((input) => prepare(input, today));
+  const states = inputs.map((input) => prepare(input, input.today));
   for (;;) {
     const open = states.filter((s) => !s.result);
     for (const s of open) if (!s.active.length) s.result = { xml: '', held: s.held, included: [] };

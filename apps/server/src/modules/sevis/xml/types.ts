@@ -38,6 +38,8 @@ export interface TBuildBatchInput {
   /** The sender's 10-character SEVIS user id (root userID and each record's userID). */
   userId: string;
   records: TBatchRecordInput[];
+  /** The office's today (YYYY-MM-DD, in its time zone): the issue date of a form issued now (SEVIS IssDate). */
+  today: string;
 }
 
 export interface TBuildBatchResult {

@@ -2,7 +2,6 @@ import {
   checkImportRow,
   findDuplicatesInFile,
   IMPORT_COLUMN_KEYS,
-  todayIso,
   type TImportColumn,
   type TImportIssue,
   type TImportRecord,
@@ -28,8 +27,9 @@ export async function checkStoredRows(
   tx: TTx,
   rows: TStoredRow[],
   sites: Map<string, number>,
+  /** The office's today (ctx.today()), which date cells are checked against. */
+  today: string,
 ): Promise<{ records: { row: number; record: TImportRecord }[]; issues: TImportIssue[] }> {
-  const today = todayIso();
   const issues: TImportIssue[] = [];
   const records: { row: number; record: TImportRecord }[] = [];
   for (const r of rows) {

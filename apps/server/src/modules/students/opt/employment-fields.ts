@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { dayNumber, todayIso, type studentsApi, type TOptAuthorization } from '@meridian/domain';
+import { dayNumber, type studentsApi, type TOptAuthorization } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
@@ -48,7 +48,7 @@ export async function presentOptStudentOf(tx: TTx, ctx: TContext, profile: TProf
   const student = presentOptStudent(
     actor,
     { ...profile, campusSiteName: site?.name ?? null },
-    await loadOneOptData(tx, profile.id, todayIso()),
+    await loadOneOptData(tx, profile.id, ctx.today()),
   );
   if (!student) throw notFound();
   return student;

@@ -5,7 +5,6 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest, notFound } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { todayIso } from '../list/queries/list-students.query.js';
 import { studentDependents } from '../schema.js';
 
 export type TDependentFields = z.output<typeof S.ZStudentDependentInput>;
@@ -81,8 +80,8 @@ export async function assertDependentSevisRules(
   tx: TTx,
   profile: { id: string; visaType: string },
   input: TDependentFields,
+  today: string,
   change?: { dependentId: string; fields: readonly string[] },
-  today = todayIso(),
 ) {
   const others = await tx
     .select({ id: studentDependents.id, relationshipCode: studentDependents.relationshipCode, status: studentDependents.status })

@@ -1,4 +1,4 @@
-import { statusChangeIssue, todayIso, type TEndingStatus } from '@meridian/domain';
+import { statusChangeIssue, type TEndingStatus } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { fieldError } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
@@ -47,7 +47,7 @@ export async function raiseStatusEvent(
       campusSiteId: after.campusSiteId,
       previousStatus: before.sevisStatus,
       ...(reasonCode ? { sevisReasonCode: reasonCode } : {}),
-      effectiveDate: after.sevisStatusDate ?? todayIso(),
+      effectiveDate: after.sevisStatusDate ?? ctx.today(),
       remarks: remarks ?? '',
     },
   });

@@ -11,6 +11,7 @@ import { UnsavedChangesGuard } from '../../../shells/guards/unsaved-changes-guar
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { FormColorField } from '../../../ui/form/form-color-field';
 import { FormSwitch } from '../../../ui/form/form-switch';
+import { FormTimeZoneField } from '../../../ui/form/form-time-zone-field';
 import { handleFormError } from '../../../ui/form/handle-form-error';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
@@ -33,6 +34,7 @@ function toForm(s: TInstitutionSettings): TForm {
     scholarSisUpdatesFlag,
     Remote_login_url,
     Remote_logout_url,
+    timeZone,
     publicBaseUrl,
     primaryContactEmail,
   } = s;
@@ -49,6 +51,7 @@ function toForm(s: TInstitutionSettings): TForm {
     scholarSisUpdatesFlag,
     Remote_login_url,
     Remote_logout_url,
+    timeZone,
     publicBaseUrl,
     primaryContactEmail,
   };
@@ -130,6 +133,15 @@ export function SiteSettingsPage() {
             name="logoImageURL"
             label="Logo address"
             helperText="A full https:// address of the logo image (optional)"
+          />
+        </Section>
+        <Section title="Dates">
+          <FormTimeZoneField
+            control={control}
+            name="timeZone"
+            label="Time zone of the office"
+            required
+            helperText="Today, deadlines, OPT windows and the dates of forms issued are the office's calendar day in this zone"
           />
         </Section>
         <Section title="Login page">

@@ -3,7 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Grid, Link, Typography } from '@mui/material';
-import { MSG, setupApi, type TSetupInput } from '@meridian/domain';
+import { DEFAULT_TIME_ZONE, isKnownTimeZone, MSG, setupApi, type TSetupInput } from '@meridian/domain';
 import type { z } from 'zod';
 import { useGetSetupStatus } from '../api/get-setup-status';
 import { useCompleteSetup } from '../api/complete-setup';
@@ -11,6 +11,7 @@ import { DEFAULT_BRANDING } from '../../../app/branding';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { FormTextField } from '../../../ui/form/form-text-field';
 import { FormColorField } from '../../../ui/form/form-color-field';
+import { FormTimeZoneField } from '../../../ui/form/form-time-zone-field';
 import { handleFormError } from '../../../ui/form/handle-form-error';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
@@ -22,6 +23,7 @@ const FIELDS = [
   'primaryColor',
   'secondaryColor',
   'publicBaseUrl',
+  'timeZone',
   'firstName',
   'lastName',
   'email',
@@ -29,6 +31,12 @@ const FIELDS = [
   'password',
   'confirmPassword',
 ] as const;
+
+/** The zone of the browser doing the set-up (usually the office's own) when the runtime knows it, else the default. */
+function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isKnownTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
 
 /** #/configuration-setup-wizard: the first institution and its first super user. */
 export function SetupWizardPage() {
@@ -44,6 +52,7 @@ export function SetupWizardPage() {
       primaryColor: DEFAULT_BRANDING.primaryColor,
       secondaryColor: DEFAULT_BRANDING.secondaryColor,
       publicBaseUrl: window.location.origin,
+      timeZone: browserTimeZone(),
       firstName: '',
       lastName: '',
       email: '',
@@ -113,6 +122,13 @@ export function SetupWizardPage() {
         label="Public address of the portal"
         helperText="Links in e-mails start with this address, e.g. https://isss.example.edu"
         required
+      />
+      <FormTimeZoneField
+        control={control}
+        name="timeZone"
+        label="Time zone of the office"
+        required
+        helperText="Today, deadlines and OPT windows are the office's calendar day in this zone"
       />
       <Typography variant="h2" component="h2" sx={{ mt: 3 }}>
         First super user

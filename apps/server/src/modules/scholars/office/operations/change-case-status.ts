@@ -15,14 +15,6 @@ const phaseLabel = (p: string) => SCHOLAR_PHASES.find((x) => x.code === p)?.labe
 const statusLabel = (s: string) => SCHOLAR_STATUSES.find((x) => x.code === s)?.label ?? s;
 
 /**
- * The latest day a change may be dated: today where the day starts first (UTC+14), so the office's
- * own "today" is never refused whatever its time zone, while a date in the future is.
- */
-function latestChangeDate(now = new Date()): string {
-  return new Date(now.getTime() + 14 * 3600 * 1000).toISOString().slice(0, 10);
-}
-
-/**
  * Moves a case to a phase and status (docs/product/scholars-office.md#phases-and-statuses): notes, change
  * date, reference number and date, change reason and, with unlock, the application goes back to the scholar
  * to change and resubmit. Each change is a status history row and an audit event; the department is told of a
@@ -35,8 +27,8 @@ export async function changeCaseStatus(
 ): Promise<scholarsApi.TOfficeCase> {
   const actor = requireActor(ctx);
   const body = scholarsApi.ZStatusChangeInput.parse(input);
-  if (body.changeDate > latestChangeDate())
-    throw badRequest(scholarsApi.FUTURE_CHANGE_DATE, { changeDate: [scholarsApi.FUTURE_CHANGE_DATE] });
+  // The latest day a change may be dated is the office's today (in its time zone), never UTC's.
+  if (body.changeDate > ctx.today()) throw badRequest(scholarsApi.FUTURE_CHANGE_DATE, { changeDate: [scholarsApi.FUTURE_CHANGE_DATE] });
   return ctx.db(async (tx) => {
     const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, body.version);
     const hasApplication = c.processedState !== '' && c.processedState !== 'Ineligible';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { PROCESSED_STATE_LABELS, SCHOLAR_PROGRAM_TYPES, scholarsApi, todayIso, type TProcessAs } from '@meridian/domain';
+import { PROCESSED_STATE_LABELS, SCHOLAR_PROGRAM_TYPES, scholarsApi, type TProcessAs } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
 import { AppError, badRequest } from '../../../../platform/errors/app-error.js';
@@ -73,7 +73,7 @@ export async function processSponsorship(
       const msg = `This case is already processed as ${PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState}.`;
       throw badRequest(msg, { processAs: [msg] });
     }
-    const today = todayIso();
+    const today = ctx.today();
     const base = (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
     const who = `${scholar.firstName} ${scholar.lastName}`.trim();
     const before = {

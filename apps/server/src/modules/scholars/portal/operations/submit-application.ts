@@ -22,7 +22,7 @@ import { notify } from '../../../notifications/index.js';
 import { siteOfficers } from '../../../people/index.js';
 import { canStep, officeRecipients, requests, requestTypes, stepOwnedRequest, type TRequestRow } from '../../../requests/index.js';
 import { scholarApplications, scholarStatusHistory } from '../../schema.js';
-import { APPLICATION_MSG, dataErrors, lockCaseForForm, presentApplication, ruleToday, saveApplicationForm } from '../application-form.js';
+import { APPLICATION_MSG, dataErrors, lockCaseForForm, presentApplication, saveApplicationForm } from '../application-form.js';
 
 /**
  * The engine side of the application: its request type's questionnaires, custom questions and
@@ -67,7 +67,7 @@ export async function submitApplication(
   return ctx.db(async (tx) => {
     const { c, scholar } = await lockCaseForForm(tx, ctx, applicationId, saved.version);
     const def = scholarFormDef(c.processedState)!;
-    const today = ruleToday();
+    const today = ctx.today();
     const errors = dataErrors(validateScholarForm(def, c.data ?? {}, 'submit', today));
     const engine = await engineCompleteness(tx, c.applicationRequestId);
     Object.assign(errors, engine.errors);

@@ -6,7 +6,7 @@ import { dashboardContext, dashboardItem } from '../dashboard-items.js';
 export async function listScholarDashboard(ctx: TContext, q: TDashboardQuery, today?: string) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    const c = await dashboardContext(tx, today);
+    const c = await dashboardContext(tx, today ?? ctx.today());
     const { rows, total } = await dashboardPage(tx, actor, q, c);
     return { items: rows.map((r) => dashboardItem(r, c)), total, page: q.page, pageSize: q.pageSize };
   });

@@ -10,7 +10,7 @@ export async function scholarDashboardTabs(
   today?: string,
 ): Promise<scholarsApi.TScholarDashboardTab[]> {
   const actor = requireActor(ctx);
-  const counts = await ctx.db(async (tx) => dashboardTabCounts(tx, actor, f, await dashboardContext(tx, today)));
+  const counts = await ctx.db(async (tx) => dashboardTabCounts(tx, actor, f, await dashboardContext(tx, today ?? ctx.today())));
   return [
     { phase: 'all', label: 'All', count: counts.all ?? 0 },
     ...SCHOLAR_PHASES.map((p) => ({ phase: p.code, label: p.label, count: counts[p.code] ?? 0 })),

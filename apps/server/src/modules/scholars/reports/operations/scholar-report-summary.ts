@@ -10,7 +10,7 @@ export async function scholarReportSummary(
   today?: string,
 ): Promise<scholarsApi.TScholarReportSummary> {
   const actor = requireActor(ctx);
-  const cells = await ctx.db(async (tx) => dashboardBreakdown(tx, actor, f, await dashboardContext(tx, today)));
+  const cells = await ctx.db(async (tx) => dashboardBreakdown(tx, actor, f, await dashboardContext(tx, today ?? ctx.today())));
   const empty = () => ({
     byPhase: Object.fromEntries(SCHOLAR_PHASES.map((p) => [p.code, 0])) as Record<string, number>,
     byStatus: Object.fromEntries(SCHOLAR_STATUSES.map((x) => [x.code, 0])) as Record<string, number>,

@@ -4,7 +4,6 @@ import {
   jBars,
   readImmigrationHistory,
   sixYearTracking,
-  todayIso,
   visaOfProcessedState,
   type scholarsApi,
 } from '@meridian/domain';
@@ -23,7 +22,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export async function scholarTimeTracking(
   ctx: TContext,
   applicationId: string,
-  today = todayIso(),
+  today = ctx.today(),
 ): Promise<scholarsApi.TScholarTimeTracking> {
   const actor = requireActor(ctx);
   if (actor.role !== 'isssAdmin' && actor.role !== 'department') throw forbidden();

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { addDays, endDateAlert, PROCESSED_STATE_LABELS, todayIso } from '@meridian/domain';
+import { addDays, endDateAlert, PROCESSED_STATE_LABELS } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TContext } from '../../../../platform/http/context.js';
 import { notify } from '../../../notifications/index.js';
@@ -26,7 +26,7 @@ const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sl
  * primary key makes a second run, or a run in parallel, find them taken and send nothing. A changed
  * end date is a new date and alerts again.
  */
-export async function sendEndDateAlerts(ctx: TContext, today = todayIso()): Promise<number> {
+export async function sendEndDateAlerts(ctx: TContext, today = ctx.today()): Promise<number> {
   return ctx.db(async (tx) => {
     const { endDateAlertOffsets: offsets } = await readAccountSettings(tx);
     const horizon = addDays(today, Math.max(...offsets));

@@ -22,7 +22,14 @@ import { batchKindOf, createsAlreadyDone, eventsOf, planBatches, type TOrgBatchR
 export async function createBatchesForSettings(
   tx: TTx,
   s: TSettingsRow,
-  o: { actorUserId: string | null; sevisUserId: string; ip?: string | undefined; eventIds?: string[] | undefined },
+  o: {
+    actorUserId: string | null;
+    sevisUserId: string;
+    ip?: string | undefined;
+    eventIds?: string[] | undefined;
+    /** The office's today (ctx.today()): the issue date of a form issued in this batch. */
+    today: string;
+  },
 ): Promise<TOrgBatchResult> {
   await lockOrg(tx, s.institutionId, s.orgId);
   const by = { institutionId: s.institutionId, actorUserId: o.actorUserId, ip: o.ip };
@@ -46,7 +53,7 @@ export async function createBatchesForSettings(
       tx,
       chunk.map((e) => e.id),
     );
-    const built = await buildValidatedBatch({ kind, orgId: s.orgId, batchId, userId: o.sevisUserId, records });
+    const built = await buildValidatedBatch({ kind, orgId: s.orgId, batchId, userId: o.sevisUserId, records, today: o.today });
     for (const h of built.held) {
       const e = byId.get(h.eventId);
       if (!e) continue;

@@ -26,7 +26,13 @@ export async function createBatches(ctx: TContext, input: sevisApi.TCreateBatche
       const sevisUserId = await senderUserId(tx, actor.userId, s.programKind);
       if (!sevisUserId) return null;
       if (!s.isActive) return null;
-      return createBatchesForSettings(tx, s, { actorUserId: actor.userId, sevisUserId, ip: ctx.ip, eventIds: input.eventIds });
+      return createBatchesForSettings(tx, s, {
+        actorUserId: actor.userId,
+        sevisUserId,
+        ip: ctx.ip,
+        eventIds: input.eventIds,
+        today: ctx.today(),
+      });
     });
     if (!r) {
       if (input.settingsId)

@@ -37,7 +37,13 @@ export async function rebuildBatch(ctx: TContext, batchRowId: string): Promise<s
     await tx.update(sevisBatches).set({ status: 'rebuilt', updatedAt: now }).where(eq(sevisBatches.id, batchRowId));
     const [s] = await tx.select().from(sevisSettings).where(eq(sevisSettings.id, locked!.settingsId));
     const built = returned.length
-      ? await createBatchesForSettings(tx, s!, { actorUserId: actor.userId, sevisUserId, ip: ctx.ip, eventIds: returned })
+      ? await createBatchesForSettings(tx, s!, {
+          actorUserId: actor.userId,
+          sevisUserId,
+          ip: ctx.ip,
+          eventIds: returned,
+          today: ctx.today(),
+        })
       : { batches: [], batchedEvents: 0, heldEvents: 0 };
     await writeAudit(tx, {
       institutionId: ctx.institutionId,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { TServices } from '../../../../platform/http/context.js';
-import { listInstitutionIds } from '../../../../platform/tenancy/institutions.js';
+import { systemContext, type TServices } from '../../../../platform/http/context.js';
+import { listInstitutions } from '../../../../platform/tenancy/institutions.js';
 import { sevisSettings } from '../../schema.js';
 import { createBatchesForSettings } from './create-batches-for-settings.js';
 
@@ -16,10 +16,11 @@ export const SEVIS_NIGHTLY_LOCK_KEY = 727306;
 export async function runSevisNightlyBatching(
   services: TServices,
 ): Promise<{ batches: number; batchedEvents: number; heldEvents: number }> {
-  const all = (await listInstitutionIds(services.database)).map((id) => ({ id }));
+  const all = await listInstitutions(services.database);
   const total = { batches: 0, batchedEvents: 0, heldEvents: 0 };
   for (const inst of all) {
-    const rows = await services.database.tenant(inst.id, (tx) =>
+    const ctx = systemContext(services, inst);
+    const rows = await ctx.db((tx) =>
       tx
         .select()
         .from(sevisSettings)
@@ -27,8 +28,8 @@ export async function runSevisNightlyBatching(
     );
     for (const s of rows) {
       try {
-        const r = await services.database.tenant(inst.id, (tx) =>
-          createBatchesForSettings(tx, s, { actorUserId: null, sevisUserId: s.officialSevisUserId }),
+        const r = await ctx.db((tx) =>
+          createBatchesForSettings(tx, s, { actorUserId: null, sevisUserId: s.officialSevisUserId, today: ctx.today() }),
         );
         total.batches += r.batches.length;
         total.batchedEvents += r.batchedEvents;

@@ -47,7 +47,7 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
       if (imp!.errorCount > 0) throw badRequest(COMMIT_MSG.hasErrors);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':student-import'))`);
       const rows = imp!.rows as TStoredRow[];
-      const { records, issues } = await checkStoredRows(tx, rows, await importableSites(tx, actor));
+      const { records, issues } = await checkStoredRows(tx, rows, await importableSites(tx, actor), ctx.today());
       if (issues.length) throw new CommitRefused(issues, COMMIT_MSG.changed);
       let created = 0;
       let sevisCreateEvents = 0;

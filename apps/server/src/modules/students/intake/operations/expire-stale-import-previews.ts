@@ -1,9 +1,8 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import { writeAudit } from '../../../../platform/audit/audit.js';
-import type { TServices } from '../../../../platform/http/context.js';
-import { listInstitutionIds } from '../../../../platform/tenancy/institutions.js';
+import { systemContext, type TServices } from '../../../../platform/http/context.js';
+import { listInstitutions } from '../../../../platform/tenancy/institutions.js';
 import { studentImports } from '../../schema.js';
-import { systemContext } from '../../system-context.js';
 
 /** How long an upload that was never imported keeps its rows (names, birth dates, e-mails). */
 export const IMPORT_PREVIEW_RETENTION_DAYS = 14;
@@ -15,10 +14,10 @@ export const IMPORT_PREVIEW_RETENTION_DAYS = 14;
  */
 export async function expireStaleImportPreviews(services: TServices, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - IMPORT_PREVIEW_RETENTION_DAYS * 24 * 3600 * 1000);
-  const all = (await listInstitutionIds(services.database)).map((id) => ({ id }));
+  const all = await listInstitutions(services.database);
   let expired = 0;
   for (const inst of all) {
-    const ctx = systemContext(services, inst.id);
+    const ctx = systemContext(services, inst);
     expired += await ctx.db(async (tx) => {
       const rows = await tx
         .update(studentImports)

@@ -36,7 +36,7 @@ export async function uploadStudentImport(
   return ctx.db(async (tx) => {
     const sites = await importableSites(tx, actor);
     // Without the required columns every row would repeat the same message: report the header alone.
-    const { issues } = missingRequired ? { issues: [] as TImportIssue[] } : await checkStoredRows(tx, rows, sites);
+    const { issues } = missingRequired ? { issues: [] as TImportIssue[] } : await checkStoredRows(tx, rows, sites, ctx.today());
     const errors = [...headerIssues, ...issues];
     const siteIds = new Set(rows.map((r) => sites.get((r.campus_site ?? '').toUpperCase())));
     const [onlySite] = siteIds.size === 1 ? [...siteIds] : [undefined];

@@ -23,7 +23,7 @@ const toItem = (r: TStudentListRow): TStudentListItem => ({
 export async function listStudents(ctx: TContext, q: TListStudentsQuery, opts: { today?: string } = {}) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    const { rows, total } = await listStudentsQuery(tx, actor, ctx.institutionId, q, opts);
+    const { rows, total } = await listStudentsQuery(tx, actor, ctx.institutionId, q, { today: opts.today ?? ctx.today() });
     return { items: rows.map(toItem), total, page: q.page, pageSize: q.pageSize };
   });
 }

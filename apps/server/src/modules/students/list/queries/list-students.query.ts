@@ -9,9 +9,6 @@ import { studentProfiles as p } from '../../schema.js';
 
 export type TListStudentsQuery = z.output<typeof studentsApi.ZListStudentsQuery>;
 
-/** Today's date (YYYY-MM-DD) from the server clock, in UTC; tests pass their own. */
-export const todayIso = (now = new Date()): string => now.toISOString().slice(0, 10);
-
 const F1 = sql`${p.visaType} = 'F-1'`;
 const J1 = sql`${p.visaType} = 'J-1'`;
 const status = (s: string) => sql`${p.sevisStatus} = ${s}`;
@@ -132,9 +129,9 @@ export async function listStudentsQuery(
   actor: TAuthenticatedActor,
   institutionId: string,
   q: TListStudentsQuery,
-  opts: { today?: string } = {},
+  opts: { today: string },
 ): Promise<{ rows: TStudentListRow[]; total: number }> {
-  const today = opts.today ?? todayIso();
+  const { today } = opts;
   const cond = and(titleCondition(q.title, today), ...commonConditions(actor, institutionId, q));
   const dir = q.order === 'desc' ? desc : asc;
   const nulls = sql.raw(q.order === 'desc' ? 'desc nulls last' : 'asc nulls last');
@@ -178,9 +175,9 @@ export async function countStudentTitlesQuery(
   tx: TTx,
   actor: TAuthenticatedActor,
   institutionId: string,
-  opts: { today?: string } = {},
+  opts: { today: string },
 ): Promise<Record<TStudentListTitle, number>> {
-  const today = opts.today ?? todayIso();
+  const { today } = opts;
   const cols = STUDENT_LIST_TITLES.map(
     (t, i) => sql`count(*) filter (where ${titleCondition(t.key, today)}) as ${sql.identifier(`c${i}`)}`,
   );

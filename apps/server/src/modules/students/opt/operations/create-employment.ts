@@ -1,4 +1,4 @@
-import { todayIso, studentsApi } from '@meridian/domain';
+import { studentsApi } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
 import { studentEmployments } from '../../schema.js';
@@ -17,7 +17,7 @@ export async function createEmployment(ctx: TContext, profileId: string, input: 
   const body = studentsApi.ZEmploymentInput.parse(input);
   return ctx.db(async (tx) => {
     const profile = await getAccessibleProfile(tx, ctx, profileId, 'edit', 'editStudent');
-    const data = await loadOneOptData(tx, profile.id, todayIso());
+    const data = await loadOneOptData(tx, profile.id, ctx.today());
     const auth = authorizationFor(data.authorizations, body);
     const [row] = await tx
       .insert(studentEmployments)

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { todayIso, studentsApi } from '@meridian/domain';
+import { studentsApi } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import { badRequest, notFound } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
@@ -18,7 +18,7 @@ import { getStemReportRow, presentStemReport } from '../queries/stem-reports.que
 export async function markStemReportReceived(ctx: TContext, reportId: string, input: studentsApi.TMarkStemReportReceivedInput) {
   const actor = requireActor(ctx);
   const body = studentsApi.ZMarkStemReportReceivedInput.parse(input);
-  const today = todayIso();
+  const today = ctx.today();
   return ctx.db(async (tx) => {
     const row = await getStemReportRow(tx, reportId);
     if (!row) throw notFound();

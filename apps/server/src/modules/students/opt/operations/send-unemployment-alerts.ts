@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { todayIso, UNEMPLOYMENT_LEVEL_LABELS, type TUnemploymentLevel } from '@meridian/domain';
+import { UNEMPLOYMENT_LEVEL_LABELS, type TUnemploymentLevel } from '@meridian/domain';
 import { auditEvents } from '../../../../platform/audit/schema.js';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TContext } from '../../../../platform/http/context.js';
@@ -17,7 +17,7 @@ const ALERT_LEVELS: TUnemploymentLevel[] = ['warning', 'critical', 'exceeded'];
  * exceeded hears about it once per level and allowance (90, or 150 with STEM), and so does the
  * office. The audit event that records the alert is what makes it once (and shows in the History Log).
  */
-export async function sendUnemploymentAlerts(ctx: TContext, today = todayIso()): Promise<number> {
+export async function sendUnemploymentAlerts(ctx: TContext, today = ctx.today()): Promise<number> {
   return ctx.db(async (tx) => {
     const profiles = await optStudentProfiles(tx, sql`true`, today);
     const data = await loadOptData(

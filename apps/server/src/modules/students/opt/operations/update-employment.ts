@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { todayIso, studentsApi } from '@meridian/domain';
+import { studentsApi } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import { notFound } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
@@ -36,7 +36,7 @@ export async function updateEmployment(ctx: TContext, profileId: string, employm
     const own =
       existing.status === 'approved' && existing.authorizedStartDate && existing.authorizedEndDate
         ? [{ phase: phaseOf(existing), startDate: existing.authorizedStartDate, endDate: existing.authorizedEndDate }]
-        : (await loadOneOptData(tx, profile.id, todayIso())).authorizations;
+        : (await loadOneOptData(tx, profile.id, ctx.today())).authorizations;
     const auth = authorizationFor(own, body);
     const [row] = await tx
       .update(studentEmployments)

@@ -46,6 +46,7 @@ type TRow = {
 
 /** A STEM OPT report row as the list shows it, with its status and the days left. */
 export function presentStemReport(actor: TAuthenticatedActor, r: TRow, today: string): studentsApi.TStemReport {
+  // A received date is stored as noon UTC of that day (mark-stem-report-received): its UTC day is the date typed.
   const receivedOn = r.report.receivedAt ? r.report.receivedAt.toISOString().slice(0, 10) : null;
   const kind = r.report.kind as 'validation_report' | 'evaluation';
   const submitBy = stemReportSubmitBy(kind, r.report.dueDate, r.stemEnd);

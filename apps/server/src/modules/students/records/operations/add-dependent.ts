@@ -24,7 +24,7 @@ export async function addDependent(ctx: TContext, profileId: string, input: TDep
   return ctx.db(async (tx) => {
     const p = await getAccessibleProfile(tx, ctx, profileId, 'edit');
     if (p.visaType === 'J-1' && !formPurpose) throw fieldError('formPurpose', 'Required field');
-    await assertDependentSevisRules(tx, p, input);
+    await assertDependentSevisRules(tx, p, input, ctx.today());
     const [d] = await tx
       .insert(studentDependents)
       .values({ institutionId: ctx.institutionId, profileId, ...fields, needsSevisUpdate: true })

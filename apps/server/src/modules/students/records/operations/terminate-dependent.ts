@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { dependentTerminationReasons, todayIso, type studentsApi as S } from '@meridian/domain';
+import { dependentTerminationReasons, type studentsApi as S } from '@meridian/domain';
 import { AppError, fieldError } from '../../../../platform/errors/app-error.js';
 import type { TContext } from '../../../../platform/http/context.js';
 import { studentDependents } from '../../schema.js';
@@ -37,7 +37,13 @@ export async function terminateDependent(
       eventType: 'Dependent',
       action: 'Terminate',
       // The exchange visitor batch's J-2 termination carries its effective date: the day the officer ends it.
-      payload: { ...dependentSevisPayload(after!, p.sevisId), reasonCode, sevisReasonCode: reasonCode, remarks, effectiveDate: todayIso() },
+      payload: {
+        ...dependentSevisPayload(after!, p.sevisId),
+        reasonCode,
+        sevisReasonCode: reasonCode,
+        remarks,
+        effectiveDate: ctx.today(),
+      },
     });
     await auditDependent(
       tx,

@@ -31,7 +31,7 @@ export async function updateDependent(
     if (before.status === 'Terminated')
       throw new AppError(409, 'DEPENDENT_TERMINATED', 'This dependent was terminated and can no longer be changed.');
     const sevisChanges = dependentSevisChanges(before, input);
-    if (sevisChanges.length) await assertDependentSevisRules(tx, p, withPurpose, { dependentId, fields: sevisChanges });
+    if (sevisChanges.length) await assertDependentSevisRules(tx, p, withPurpose, ctx.today(), { dependentId, fields: sevisChanges });
     const all = (Object.keys(input) as (keyof typeof input)[]).filter((k) => String(before[k] ?? '') !== String(input[k] ?? ''));
     if (!all.length) return presentDependent(before);
     const [after] = await tx

@@ -52,7 +52,8 @@ export interface TApprovalEffect {
 }
 
 /** One request type's approval: what it does to the student's record, from the request's form data. */
-export type TApproveRequest = (d: TData, p: TProfileRow, tx: TTx) => TApprovalEffect | Promise<TApprovalEffect>;
+/** `today` is the office's date (its time zone), for dates the approval sets. */
+export type TApproveRequest = (d: TData, p: TProfileRow, tx: TTx, today: string) => TApprovalEffect | Promise<TApprovalEffect>;
 
 /** What the student is told when an information update changed nothing (no field was filled in): no promise of SEVIS. */
 export const NOTHING_CHANGED = 'Your request is approved; it asked for no change to your record.';

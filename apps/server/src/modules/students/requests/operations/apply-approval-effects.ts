@@ -22,7 +22,7 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
   if (!r.profileId || !isStudentRequestCode(code)) return;
   const [profile] = await tx.select().from(studentProfiles).where(eq(studentProfiles.id, r.profileId)).for('update');
   if (!profile) return;
-  const effect = await APPROVAL_EFFECTS[code](r.data ?? {}, profile, tx);
+  const effect = await APPROVAL_EFFECTS[code](r.data ?? {}, profile, tx, ctx.today());
   const after: Record<string, unknown> = { requestId: r.id, requestNumber: r.number };
   let before: Record<string, unknown> | undefined;
   const sevisUpdates: string[] = [];

@@ -13,7 +13,7 @@ export async function getStudentRequestData(ctx: TContext, requestId: string) {
       requestId: r.id,
       code,
       data: r.data ?? {},
-      context: await studentRuleContext(tx, r.profileId),
+      context: await studentRuleContext(tx, ctx, r.profileId),
       canEdit: canAccessRequest(actor, r, 'write'),
     };
   });

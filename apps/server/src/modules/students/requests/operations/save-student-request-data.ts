@@ -35,7 +35,7 @@ export async function saveStudentRequestData(ctx: TContext, requestId: string, p
       if (v === null) delete merged[k];
       else merged[k] = typeof v === 'string' ? v.trim() : v;
     }
-    const errors = validateStudentRequestData(code, merged, await studentRuleContext(tx, r!.profileId), 'draft');
+    const errors = validateStudentRequestData(code, merged, await studentRuleContext(tx, ctx, r!.profileId), 'draft');
     const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, m]) => [`data.${k}`, m]));
     if (Object.keys(fieldErrors).length) {
       throw badRequest('Please correct the fields marked before saving.', fieldErrors);

@@ -1,4 +1,4 @@
-import { REQUEST_STATUS_LABELS, scholarPortalAccountLabel, type TRequestStatus } from '@meridian/domain';
+import { daysBetween, REQUEST_STATUS_LABELS, scholarPortalAccountLabel, type TRequestStatus } from '@meridian/domain';
 
 export { phaseLabel, statusLabel, visaLabel } from '../../labels';
 export const requestStatusLabel = (s: string) => REQUEST_STATUS_LABELS[s as TRequestStatus] ?? s;
@@ -18,11 +18,10 @@ export const APPLICATION_STATE_LABELS: Record<string, string> = {
   returned: 'Returned to the scholar for changes',
 };
 
-/** Days from today to an ISO date (negative: past). */
-export function daysUntil(iso: string | null | undefined): number | null {
+/** Days from the office's today to an ISO date (negative: past), from the dates' parts (never through `new Date()`). */
+export function daysUntil(iso: string | null | undefined, today: string): number | null {
   if (!iso) return null;
-  const today = new Date(new Date().toISOString().slice(0, 10)).getTime();
-  return Math.round((new Date(iso.slice(0, 10)).getTime() - today) / 86_400_000);
+  return daysBetween(today, iso.slice(0, 10));
 }
 
 /** The scholar's portal account, said the same way everywhere: not invited, invited (no password yet), or set up. */

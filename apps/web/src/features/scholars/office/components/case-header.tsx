@@ -1,5 +1,6 @@
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import { formatDate, type scholarsApi } from '@meridian/domain';
+import { useOfficeToday } from '../../../../app/office-today';
 import {
   APPLICATION_STATE_LABELS,
   daysUntil,
@@ -12,7 +13,8 @@ import {
 
 /** Name, visa type, phase and status at a glance, with an end date that is close said loudly. */
 export function CaseHeader({ c, title }: { c: scholarsApi.TOfficeCase; title?: string }) {
-  const left = daysUntil(c.processedEndDate);
+  const today = useOfficeToday();
+  const left = daysUntil(c.processedEndDate, today());
   const open = !['closed'].includes(c.phase);
   return (
     <Box component="header" sx={{ mb: 2 }}>

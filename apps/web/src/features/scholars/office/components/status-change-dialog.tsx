@@ -16,8 +16,9 @@ import {
   Grid,
   MenuItem,
 } from '@mui/material';
-import { dateOnlyIn, SCHOLAR_PHASES, SCHOLAR_STATUSES, scholarsApi } from '@meridian/domain';
+import { SCHOLAR_PHASES, SCHOLAR_STATUSES, scholarsApi } from '@meridian/domain';
 import type { z } from 'zod';
+import { useOfficeToday } from '../../../../app/office-today';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
@@ -33,6 +34,7 @@ const FIELDS = ['phase', 'status', 'notes', 'changeDate', 'referenceNumber', 're
 export function StatusChangeDialog({ c, onClose, unlock = false }: { c: scholarsApi.TOfficeCase; onClose: () => void; unlock?: boolean }) {
   const change = useChangeCaseStatus(c.id);
   const [formError, setFormError] = useState<string | null>(null);
+  const today = useOfficeToday();
   const hasApplication = c.processedState !== '' && c.processedState !== 'Ineligible';
   const { control, handleSubmit, setError } = useForm<TForm, unknown, TOut>({
     resolver: zodResolver(scholarsApi.ZStatusChangeInput),
@@ -40,7 +42,7 @@ export function StatusChangeDialog({ c, onClose, unlock = false }: { c: scholars
       phase: (unlock ? 'application' : c.phase) as TForm['phase'],
       status: (unlock ? 'pending' : c.status) as TForm['status'],
       notes: '',
-      changeDate: dateOnlyIn(new Date()),
+      changeDate: today(),
       referenceNumber: '',
       referenceDate: null,
       changeReason: '',

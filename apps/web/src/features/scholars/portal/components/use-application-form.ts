@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { dateOnlyIn, validateScholarForm, type TScholarFormData, type TScholarFormDef } from '@meridian/domain';
+import { validateScholarForm, type TScholarFormData, type TScholarFormDef } from '@meridian/domain';
+import { useOfficeToday } from '../../../../app/office-today';
 
 /** A copy of `data` with the value at a dotted path ('dependents.0.benefits.1.name') replaced. */
 export function setAtPath(data: unknown, path: string[], value: unknown): unknown {
@@ -39,10 +40,10 @@ export function useApplicationForm(def: TScholarFormDef | null, initial: TSchola
   const [saved, setSaved] = useState(() => JSON.stringify(compactForm(initial)));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
+  const today = useOfficeToday();
   const check = useCallback(
-    (values: TScholarFormData, mode: 'draft' | 'submit') =>
-      def ? first(validateScholarForm(def, values, mode, dateOnlyIn(new Date()))) : {},
-    [def],
+    (values: TScholarFormData, mode: 'draft' | 'submit') => (def ? first(validateScholarForm(def, values, mode, today())) : {}),
+    [def, today],
   );
 
   const setField = useCallback((path: string, value: unknown) => {

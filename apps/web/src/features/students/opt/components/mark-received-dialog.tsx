@@ -15,9 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { dateOnlyIn, attachmentsApi, can, formatDate, STEM_REPORT_KIND_LABELS, studentsApi } from '@meridian/domain';
+import { attachmentsApi, can, formatDate, STEM_REPORT_KIND_LABELS, studentsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import { apiCall } from '../../../../app/http/api-call';
+import { useOfficeToday } from '../../../../app/office-today';
 import { useGetCurrentUser } from '../../../auth';
 import { actorOf } from '../../../../shells/common/menu';
 import { useMarkStemReportReceived } from '../api/opt';
@@ -41,9 +42,10 @@ export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TS
     enabled: mayListFiles,
   });
   const [formError, setFormError] = useState<string | null>(null);
+  const today = useOfficeToday();
   const { control, handleSubmit, setError } = useForm<TForm, unknown, TOut>({
     resolver: zodResolver(studentsApi.ZMarkStemReportReceivedInput),
-    defaultValues: { receivedOn: dateOnlyIn(new Date()), attachmentId: null, notes: '' },
+    defaultValues: { receivedOn: today(), attachmentId: null, notes: '' },
   });
   const name = `${report.firstName} ${report.lastName}`;
   const what = STEM_REPORT_KIND_LABELS[report.kind];

@@ -23,7 +23,6 @@ import {
 import Add from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
 import {
-  dateOnlyIn,
   DEPENDENT_RELATIONSHIPS,
   dependentSevisIssues,
   dependentTerminationReasons,
@@ -35,6 +34,7 @@ import {
   studentsApi,
   textOf,
 } from '@meridian/domain';
+import { useOfficeToday } from '../../../../app/office-today';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
@@ -88,6 +88,7 @@ function DependentDialog({
   onDirtyChange: (d: boolean) => void;
 }) {
   const save = useSaveDependent(profileId);
+  const officeToday = useOfficeToday();
   const [error, setError] = useState<string | null>(null);
   const fields = !dependent && record.visaType === 'J-1' ? [...DEPENDENT_FIELDS, J2_PURPOSE_FIELD] : DEPENDENT_FIELDS;
   const form = useForm({
@@ -105,7 +106,7 @@ function DependentDialog({
     const issues = Object.entries(
       dependentSevisIssues(
         { ...body, id: dependent?.id ?? null },
-        { visaType: record.visaType, today: dateOnlyIn(new Date()), others: record.dependents },
+        { visaType: record.visaType, today: officeToday(), others: record.dependents },
       ),
     ).filter(([k]) => {
       // A change is checked on the fields it changes (as the server does): what SEVIS already holds is not refused again.

@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   studentRequestFields,
-  dateOnlyIn,
   validateStudentRequestData,
   type TStudentRequestCode,
   type TStudentRequestContext,
   type TStudentRequestData,
 } from '@meridian/domain';
+import { useOfficeToday } from '../../../../app/office-today';
 
 /** Drop empty values: what the rules check and what tells whether anything changed. */
 export function compactData(data: TStudentRequestData): TStudentRequestData {
@@ -37,15 +37,16 @@ export function useRequestDataForm(
   const latest = useRef(data);
   const [saved, setSaved] = useState(() => JSON.stringify(compactData(initial)));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const today = useOfficeToday();
   const order = useMemo(() => (code ? studentRequestFields(code).map((f) => f.name) : []), [code]);
 
   const check = useCallback(
     (values: TStudentRequestData, mode: 'draft' | 'submit') => {
       if (!code) return {};
-      const all = validateStudentRequestData(code, compactData(values), { ...(context ?? {}), today: dateOnlyIn(new Date()) }, mode);
+      const all = validateStudentRequestData(code, compactData(values), { ...(context ?? {}), today: today() }, mode);
       return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? '']));
     },
-    [code, context],
+    [code, context, today],
   );
 
   const setField = useCallback(
