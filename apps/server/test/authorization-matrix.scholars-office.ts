@@ -1,6 +1,9 @@
 import type { TExpect, TMatrixRow, TRequest } from './authorization-matrix.js';
 import { buildScholarCase, j1ApplicationData, officeToday, siteIdOf } from './factories/index.js';
 
+/** A few random letters: a distinct SEVIS-valid name per matrix caller. */
+const lettersOnly = () => Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+
 // scholars.read / scholars.manage: office staff of the scholar area (super users, officers, assistants);
 // scholars.configure: super users and officers. Department users and scholars never reach office routes.
 const STAFF: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
@@ -57,6 +60,9 @@ export const SCHOLARS_OFFICE_MATRIX: TMatrixRow[] = [
             proposedStatus: 'J-1',
             applicationState: 'draft',
             campusSiteId: await siteIdOf(m.t, 'MAIN'),
+            // Names of letters only, as SEVIS takes them (S1148), and a new person for each caller.
+            firstName: 'Ingrid',
+            lastName: `Halvorsen ${lettersOnly()}`,
             data: j1ApplicationData(),
           })
         ).applicationId,

@@ -232,7 +232,8 @@ describe('createStudent', () => {
       as: admin,
       body: {
         firstName: 'Teodor',
-        lastName: `Scholar${code}`,
+        // Names of letters only (SEVIS S1148): the code's digits spelled as letters.
+        lastName: `Scholar ${code.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!)}`,
         email: `teodor.${code.toLowerCase()}@example.edu`,
         birthDate: '1985-05-06',
         citizenshipCountryCode: 'NO',

@@ -96,13 +96,16 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
       const body = {
         firstName,
         lastName: 'Schneider',
-        relationshipCode: '01',
+        // Children: a student may have several (SEVIS takes one spouse only, S1105).
+        relationshipCode: '02',
         gender: 'F',
-        birthDate: '1999-05-06',
+        birthDate: '2015-05-06',
         birthCity: 'Munich',
         birthCountryCode: 'DE',
         citizenshipCountryCode: 'DE',
         permanentResidenceCountryCode: 'DE',
+        // A J-2 is added on a new DS-2019 whose purpose SEVIS requires (06 accompanying); an F-2 ignores it.
+        formPurpose: '06',
       };
       const r = ok(await call(t, 'POST', `/api/students/${profileId}/dependents`, { as, body }), 'add dependent');
       return r.id as string;

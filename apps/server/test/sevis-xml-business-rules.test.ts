@@ -35,7 +35,8 @@ async function accepted(records: TBatchRecordInput[], kind: 'student' | 'ev' = '
 }
 const xmlOf = (r: TBuildBatchResult, e: TBatchRecordInput) =>
   recordXml(r.xml, r.included.find((i) => i.eventId === e.eventId)!.sevisRequestId).replace(/>\s+</g, '><');
-const today = () => new Date().toISOString().slice(0, 10);
+/** The batch's day (the office's today, as the batch builder is given it). */
+const today = () => ISSUED_ON;
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 describe('Registration: SEVIS S1068 (next session start unless the last session), S1103', () => {

@@ -26,6 +26,8 @@ const dep = (over: Record<string, unknown> = {}) => ({
   birthDate: '1998-07-08',
   birthCountryCode: 'IN',
   citizenshipCountryCode: 'IN',
+  // A J-2's DS-2019 purpose (SEVIS EVPrintReasonType 06); an F-2 ignores it.
+  formPurpose: '06',
   ...over,
 });
 const addDependent = (profileId: string, body: Record<string, unknown>) =>
@@ -47,7 +49,7 @@ describe('addDependent / updateDependent: SEVIS rules on the field', () => {
       body: dep({ firstName: 'Anu', relationshipCode: '01', birthDate: '2015-01-01' }),
     });
     expect(turned.json().fieldErrors).toEqual({ relationshipCode: [SEVIS_RULE_MSG.secondSpouse] });
-    await call(t, 'POST', `/api/students/${s.id}/dependents/${first.json().id}/terminate`, { as: admin, body: { reasonCode: 'DIVORCE' } });
+    await call(t, 'POST', `/api/students/${s.id}/dependents/${first.json().id}/terminate`, { as: admin, body: { reasonCode: '04' } });
     expect((await addDependent(s.id, dep({ firstName: 'Priya' }))).statusCode).toBe(200);
   });
 
