@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseUrl, launch, query, screenshot, signIn } from '../browser.js';
+import { DEMO_PASSWORD, launch, query, screenshot, signIn } from '../browser.js';
 import { journeyPage, journeySteps } from '../journey-helpers.js';
+import { api, batchRecords, successLogFor } from '../sevis-log-helpers.js';
 
 /**
  * An approved CPT request goes to SEVIS and back (docs/product/sevis-batches.md, sevis-results.md): it
@@ -40,20 +41,6 @@ const day = (offset: number) => new Date(Date.parse(`${OFFICE_TODAY}T00:00:00Z`)
 const mdy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const START = day(30);
 const END = day(120);
-
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 /** The demo student submits a CPT request naming the faculty advisor (what the CPT form sends). */
 async function submitCptAsStudent(): Promise<{ id: string; number: number }> {
@@ -116,51 +103,6 @@ async function settled(dialog: Locator): Promise<void> {
         check();
       }),
   );
-}
-
-/** The attributes of each record (Student or ExchangeVisitor element) of a batch file, with its inner XML. */
-function batchRecords(xml: string): { attrs: Record<string, string>; body: string }[] {
-  const out: { attrs: Record<string, string>; body: string }[] = [];
-  for (const m of xml.matchAll(/<(Student|ExchangeVisitor)\b([^>]*)>([\s\S]*?)<\/\1>/g)) {
-    const attrs = Object.fromEntries([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!]));
-    out.push({ attrs, body: m[3]! });
-  }
-  return out;
-}
-
-/** SEVIS's transaction log (SevisTransLog format) for a batch: every record processed successfully. */
-function successLog(orgId: string, batchId: string, records: { requestId: string; sevisId: string; userId: string }[]): string {
-  const now = new Date().toISOString().replace('Z', '+00:00');
-  const recs = records
-    .map(
-      (r) => `
-      <Record sevisID="${r.sevisId}" userID="${r.userId}" requestID="${r.requestId}">
-        <ProcessDate>${now}</ProcessDate>
-        <Result status="true" />
-      </Record>`,
-    )
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<TransactionLog xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">
-  <BatchHeader>
-    <BatchID>${batchId}</BatchID>
-    <OrgID>${orgId}</OrgID>
-  </BatchHeader>
-  <BatchDetail status="true" system="PROD-ALPHA">
-    <Upload resultCode="S0000" dateTimeStamp="${now}">
-      <FileName>${batchId}.xml</FileName>
-    </Upload>
-    <Process resultCode="S0000" dateTimeStamp="${now}">
-      <RecordCount>
-        <Success>${records.length}</Success>
-        <Failure>0</Failure>
-        <Total>${records.length}</Total>
-      </RecordCount>${recs}
-    </Process>
-    <Download resultCode="S0000" />
-  </BatchDetail>
-</TransactionLog>
-`;
 }
 
 /** Shared between the steps: the request, the student record, the batch and its file. */
@@ -316,14 +258,8 @@ describe('an approved CPT goes to SEVIS in a batch and its result comes back to 
 
   it("the office imports SEVIS's transaction log for the batch; the record shows the update succeeded with SEVIS's code and the batch is Completed", async () => {
     expect(batchXml).not.toBe('');
-    const records = batchRecords(batchXml).map((r, i) => ({
-      requestId: r.attrs.requestID!,
-      // An update names its SEVIS ID; SEVIS gives a created record its new one.
-      sevisId: r.attrs.sevisID || `N00${String(90000000 + i).padStart(8, '0')}`,
-      userId: r.attrs.userID!,
-    }));
     const ours = batchRecords(batchXml).find((r) => r.attrs.sevisID === SEVIS_ID && r.body.includes(EMPLOYER))!;
-    const log = successLog(orgId, batchId, records);
+    const log = successLogFor(orgId, batchId, batchXml);
 
     const page = await admin();
     await step(page, '4-results', async () => {
