@@ -212,6 +212,27 @@ const remarks: TStudentRequestField = {
   maxLength: 1000,
 };
 
+/** The funding of an I-20 (SEVIS FinancialInfo): the amounts, each school or other source with its kind. */
+const fundingFields: TStudentRequestField[] = [
+  { name: 'personal_funds', label: 'Personal funds (USD)', kind: 'money' },
+  { name: 'school_funding', label: 'Funds from this school (USD)', kind: 'money' },
+  {
+    name: 'school_funding_remarks',
+    label: 'Kind of school funding',
+    kind: 'textarea',
+    maxLength: 500,
+    required: (d) => positiveAmount(d.school_funding),
+  },
+  { name: 'other_funding', label: 'Funds from other sources (USD)', kind: 'money' },
+  {
+    name: 'other_funding_remarks',
+    label: 'Other sources',
+    kind: 'textarea',
+    maxLength: 500,
+    required: (d) => positiveAmount(d.other_funding),
+  },
+];
+
 export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestForm> = {
   cpt_request: {
     title: 'Curricular Practical Training (CPT)',
@@ -522,26 +543,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       },
       {
         title: 'Funding for the extra time',
-        fields: [
-          { name: 'personal_funds', label: 'Personal funds (USD)', kind: 'money' },
-          { name: 'school_funding', label: 'Funds from this school (USD)', kind: 'money' },
-          {
-            name: 'school_funding_remarks',
-            label: 'Kind of school funding',
-            kind: 'textarea',
-            maxLength: 500,
-            required: (d) => positiveAmount(d.school_funding),
-          },
-          { name: 'other_funding', label: 'Funds from other sources (USD)', kind: 'money' },
-          {
-            name: 'other_funding_remarks',
-            label: 'Other sources',
-            kind: 'textarea',
-            maxLength: 500,
-            required: (d) => positiveAmount(d.other_funding),
-          },
-          { name: 'other_amount_remarks', label: 'Notes on the amounts', kind: 'textarea', maxLength: 500 },
-        ],
+        fields: [...fundingFields, { name: 'other_amount_remarks', label: 'Notes on the amounts', kind: 'textarea', maxLength: 500 }],
       },
     ],
   },
@@ -736,25 +738,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       {
         title: 'Funding for one academic year',
         note: 'Fill in only the amounts that change; upload the evidence under Documents.',
-        fields: [
-          { name: 'personal_funds', label: 'Personal funds (USD)', kind: 'money' },
-          { name: 'school_funding', label: 'Funds from this school (USD)', kind: 'money' },
-          {
-            name: 'school_funding_remarks',
-            label: 'Kind of school funding',
-            kind: 'textarea',
-            maxLength: 500,
-            required: (d) => positiveAmount(d.school_funding),
-          },
-          { name: 'other_funding', label: 'Funds from other sources (USD)', kind: 'money' },
-          {
-            name: 'other_funding_remarks',
-            label: 'Other sources',
-            kind: 'textarea',
-            maxLength: 500,
-            required: (d) => positiveAmount(d.other_funding),
-          },
-        ],
+        fields: [...fundingFields],
       },
     ],
   },
