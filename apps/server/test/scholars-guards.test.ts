@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TSession, TWorkflow } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
-import { buildScholarCase, userIdOf } from './factories/index.js';
+import { buildScholarCase, h1bApplicationData, userIdOf } from './factories/index.js';
 
 /**
  * Gaps between the scholar slices and the generic modules: the engine requests behind a case move
@@ -32,35 +32,8 @@ const emailOf = async (userName: string) =>
   (await t.sql<{ email: string }>('select email from users where user_name = $1 and institution_id = $2', [userName, t.institutionA]))[0]!
     .email;
 
-const VALID_H1B = {
-  firstName: 'Hiro',
-  lastName: 'Tanaka',
-  dateOfBirth: '1990-04-01',
-  countryOfBirth: 'Japan',
-  countryOfCitizenship: 'Japan',
-  email: 'hiro@example.edu',
-  phone: '+81 3 1234 5678',
-  foreignAddressStreet: '1-2-3 Hongo',
-  foreignAddressCity: 'Tokyo',
-  foreignAddressCountry: 'Japan',
-  highestEducation: '3',
-  highestDegreeDate: '2020-06-30',
-  fieldOfStudy: 'Physics',
-  immigrationHistory: [{ subjectName: 'Hiro Tanaka', status: 'J-1', periodofStayFromDate: '2020-09-01', periodofStayToDate: '2022-08-31' }],
-  tripsOutsideUs: [{ departureDate: '2021-12-20', returnDate: '2022-01-05' }],
-  isHavingFamily: false,
-  h1bCapOut: false,
-  i140Flag: false,
-  cnmiFlag: false,
-  offsiteWorkFlag: false,
-  beneficiaryStatusFlag: true,
-  currentEmployeeFlag: false,
-  actualWages: [{ name: 'Research Associate', wages: '$65,000 per year' }],
-  documentType: 'passport',
-  documentNumber: 'TK1234567',
-  documentIssueDate: '2020-01-10',
-  documentExpiryDate: '2030-01-09',
-};
+/** A complete H-1B application as the scholar submits it. */
+const VALID_H1B = h1bApplicationData();
 
 describe('the engine requests of a scholar case move only through the scholars module', () => {
   it("refuses the generic submit and cancel of a draft sponsorship request; the department's Send for approval still sends it", async () => {

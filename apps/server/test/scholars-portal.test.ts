@@ -3,7 +3,14 @@ import { SCHOLAR_APP_MSG, type TScholarApplicationForm, type TSession } from '@m
 import { createTestApp, type TTestApp } from './app.js';
 import { call, mailsTo } from './http.js';
 import { uploadOk } from './fixtures/case-fixtures.js';
-import { buildCustomDocument, buildDepartmentConfig, buildScholarCase, configureRequestType, requestTypeIdOf } from './factories/index.js';
+import {
+  buildCustomDocument,
+  buildDepartmentConfig,
+  buildScholarCase,
+  configureRequestType,
+  h1bApplicationData,
+  requestTypeIdOf,
+} from './factories/index.js';
 import { auditActionsOf } from './readers.js';
 
 let t: TTestApp;
@@ -33,26 +40,7 @@ const beneficiary = {
   foreignAddressCity: 'Tokyo',
   foreignAddressCountry: 'Japan',
 };
-const VALID_H1B = {
-  ...beneficiary,
-  highestEducation: '3',
-  highestDegreeDate: '2020-06-30',
-  fieldOfStudy: 'Physics',
-  immigrationHistory: [{ subjectName: 'Hiro Tanaka', status: 'J-1', periodofStayFromDate: '2020-09-01', periodofStayToDate: '2022-08-31' }],
-  tripsOutsideUs: [{ departureDate: '2021-12-20', returnDate: '2022-01-05' }],
-  isHavingFamily: false,
-  h1bCapOut: false,
-  i140Flag: false,
-  cnmiFlag: false,
-  offsiteWorkFlag: false,
-  beneficiaryStatusFlag: true,
-  currentEmployeeFlag: false,
-  actualWages: [{ name: 'Research Associate', wages: '$65,000 per year' }],
-  documentType: 'passport',
-  documentNumber: 'TK1234567',
-  documentIssueDate: '2020-01-10',
-  documentExpiryDate: '2030-01-09',
-};
+const VALID_H1B = h1bApplicationData(beneficiary);
 
 async function mine(): Promise<TScholarApplicationForm> {
   const res = await call(t, 'GET', `${P}/application`, { as: scholar });
@@ -161,7 +149,7 @@ describe('the scholar portal application', () => {
       ...VALID_H1B,
       i140Flag: true,
       documentExpiryDate: '2019-01-01',
-      immigrationHistory: [{ ...VALID_H1B.immigrationHistory[0], periodofStayToDate: '2020-09-01' }],
+      immigrationHistory: [{ ...(VALID_H1B.immigrationHistory as Record<string, unknown>[])[0], periodofStayToDate: '2020-09-01' }],
     };
     delete (data as Record<string, unknown>).fieldOfStudy;
     const res = await submit(c.applicationId, 1, data);
