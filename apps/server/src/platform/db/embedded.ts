@@ -21,6 +21,9 @@ export async function startEmbeddedPostgres(opts: {
   const dir = path.join(opts.dataDir, 'pg');
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // As root the server runs as the 'postgres' user, who must be able to pass through the data folder
+  // (file storage may have created it owner-only first): traverse, not list.
+  if (isRoot) fs.chmodSync(opts.dataDir, fs.statSync(opts.dataDir).mode | 0o111);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
