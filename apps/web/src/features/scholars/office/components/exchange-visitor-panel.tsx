@@ -116,12 +116,13 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
         );
     }
   });
-  const text = (name: keyof TValues, label: string, max: number, help = ' ') => (
+  const text = (name: keyof TValues, label: string, max: number, help = ' ', required = false) => (
     <Grid size={{ xs: 12, sm: 4 }}>
       <FormTextField
         control={form.control}
         name={name}
         label={label}
+        required={required}
         fullWidth
         helperText={help}
         slotProps={{ htmlInput: { maxLength: max } }}
@@ -159,7 +160,7 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
             ))}
           </FormTextField>
         </Grid>
-        {text('evPositionCode', 'Position code (DS-2019)', 3, 'SEVIS Table 28, e.g. 213')}
+        {text('evPositionCode', 'Position code (DS-2019)', 3, 'SEVIS Table 28, e.g. 213', true)}
         {text('subjectFieldCode', 'Subject field (CIP)', 7, 'e.g. 40.0801; empty: from the case')}
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormTextField control={form.control} name="gender" select label="Gender" fullWidth helperText=" ">
