@@ -64,7 +64,7 @@ async function main() {
         `
         insert into student_profiles (institution_id, campus_site_id, campus_id, sevis_id, first_name, middle_name, last_name, email, gender, birth_date, birth_city,
           birth_country_cd, citizenship_country_cd, permanent_residence_country_cd, visa_type, sevis_status, current_stage, education_level, major1_cd,
-          program_start_date, program_end_date, document_issue_date, session_start_date, session_end_date, us_address, foreign_address, phone, financials)
+          program_start_date, program_end_date, document_issue_date, session_start_date, session_end_date, us_address, foreign_address, phone, financials, academic_term_months)
         select $1, $2, 'B' || g, case when g % 20 = 0 then null else 'N' || lpad((8000000000 + g)::text, 10, '0') end,
           (array['Priya','Wei','Lukas','Amara','Mateo','Yuki','Omar','Sofia'])[1 + g % 8], case when g % 3 = 0 then 'Ann' else '' end,
           (array['Raman','Zhang','Schneider','Okafor','Garcia','Nakamura','Haddad','Rossi','Nguyen','Kim'])[1 + (g / 8) % 10],
@@ -75,7 +75,8 @@ async function main() {
           jsonb_build_object('line1', (100 + g % 900) || ' Commonwealth Ave', 'line2', 'Apt ' || (1 + g % 40), 'city', 'Boston', 'state', 'MA', 'postalCode', '02215'),
           jsonb_build_object('line1', (1 + g % 200) || ' Station Road', 'city', 'Pune', 'postalCode', '411001', 'countryCode', (array['IN','CN','NG','KR','BR','DE','JP','VN'])[1 + g % 8]),
           '617555' || lpad((g % 10000)::text, 4, '0'),
-          jsonb_build_object('tuition', 58240, 'living', 21500, 'personalFunds', 50000, 'schoolFunds', 29740, 'schoolFundsRemarks', 'Graduate assistantship', 'academicTermMonths', 9)
+          jsonb_build_object('tuition', 58240, 'living', 21500, 'personalFunds', 50000, 'schoolFunds', 29740, 'schoolFundsRemarks', 'Graduate assistantship', 'academicTermMonths', 9),
+          9
         from generate_series(1, $3::int) g`,
         [db.instA, site, TOTAL],
       );
@@ -111,7 +112,7 @@ async function main() {
             when 12 then '{"programEndDate":"2027-12-17","reason":"Thesis research needs another term"}'
             when 14 then '{"englishRequired":"0","englishNotRequiredReason":"Completed a U.S. degree"}'
             when 16 then '{"reason":"medical","startDate":"2027-01-19","endDate":"2027-05-14"}'
-            else '{"sessionStartDate":"2026-08-24","sessionEndDate":"2026-12-18","isLastSession":false}' end
+            else '{"sessionStartDate":"2026-08-24","sessionEndDate":"2026-12-18","isLastSession":false,"nextSessionStartDate":"2027-01-19"}' end
         from student_profiles p cross join lateral (select substr(p.campus_id, 2)::int as g) x
         left join student_dependents d on d.profile_id = p.id and x.g % 20 = 17
         where p.institution_id = $1 and p.campus_id like 'B%'`,
@@ -132,6 +133,8 @@ async function main() {
     const load = await withPeak(() => db.database.tenant(db.instA, (tx) => loadBatchInputs(tx, ids)));
     log(`loadBatchInputs: ${load.result.length} events in ${f(load.ms)} ms`);
 
+    // Why records were held back: the clean run should hold none (a SEVIS rule the seed breaks shows here).
+    const heldWhy = new Map<string, number>();
     const runAll = async (inputs: TBatchRecordInput[]) => {
       const perBatch: number[] = [];
       const xmls: string[] = [];
@@ -150,12 +153,15 @@ async function main() {
         perBatch.push(performance.now() - t);
         included += r.included.length;
         held += r.held.length;
+        for (const h of r.held) heldWhy.set(h.message, (heldWhy.get(h.message) ?? 0) + 1);
         xmls.push(r.xml);
       }
       return { perBatch, xmls, included, held };
     };
 
     const clean = await withPeak(() => runAll(load.result));
+    for (const [why, n] of [...heldWhy].sort((a, b) => b[1] - a[1]).slice(0, 5)) log(`held ${n}: ${why.slice(0, 160)}`);
+    heldWhy.clear();
     log(
       `built ${clean.result.perBatch.length} batches (${clean.result.included} records, ${clean.result.held} held) in ${f(clean.ms / 1000)} s`,
     );
