@@ -13,6 +13,7 @@ import { getOrCreateSecret } from './platform/db/secrets.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { Tenancy } from './platform/tenancy/tenancy.js';
 import { installErrorHandler } from './platform/errors/error-handler.js';
+import { redactRequest, serializeError } from './platform/logging/redaction.js';
 import { registerRoute } from './platform/http/route.js';
 import type { TServices } from './platform/http/context.js';
 import { sessionLookup } from './modules/auth/index.js';
@@ -26,7 +27,15 @@ export interface TApp {
 /** Builds the HTTP application from platform plugins and module routes. */
 export async function buildApp(config: TConfig, database: TDatabase, opts: { logger?: boolean; serveWeb?: boolean } = {}): Promise<TApp> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // No personal data in the log: query values, failed statements' values, drivers' details.
+            serializers: { err: serializeError, req: redactRequest },
+          },
     bodyLimit: 1024 * 1024,
     // Client addresses (sign-in throttling, audit) come from X-Forwarded-For only behind a configured proxy.
     trustProxy: config.trustProxy as boolean | string | string[],

@@ -27,6 +27,8 @@ export const MSG = {
   sessionExpiredSnackbar: 'Your session has expired, please login again.',
   invalidSession: 'Invalid session data',
   defaultError: 'Oops we got an error, try again later.',
+  /** The database is away (restarting, unreachable); the server reconnects by itself. */
+  databaseUnavailable: 'Meridian cannot reach its database right now. Please try again in a minute.',
   noNotifications: 'No new notification available.',
   // generic field messages (docs/product/ui.md#field-messages)
   required: 'Required field',

@@ -7,7 +7,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: localhost with the embedded database (a laptop), every interface with DATABASE_URL (a server). */
+  HOST: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
@@ -42,7 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = ZEnv.parse(env);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST || (e.DATABASE_URL ? '0.0.0.0' : 'localhost'),
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
