@@ -33,6 +33,8 @@ export const MSG = {
   // generic field messages (docs/product/ui.md#field-messages)
   required: 'Required field',
   invalidValue: 'Invalid value',
+  /** Text with a NUL control character (pasted from a binary file, a broken export): nothing can store it. */
+  nulCharacter: 'This contains an invisible control character (NUL) that cannot be saved: remove it and try again.',
   invalidLength: 'Invalid length',
   invalidEmail: 'Invalid email',
   invalidPhone: 'Invalid phone',

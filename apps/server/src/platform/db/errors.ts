@@ -30,3 +30,13 @@ export function isDatabaseUnavailable(e: unknown): boolean {
   }
   return false;
 }
+
+/** The SQLSTATE of a database error, looking through drizzle's wrapper; '' for anything else. */
+export function dbCodeOf(e: unknown): string {
+  for (let err = e as { code?: unknown; cause?: unknown } | null, depth = 0; err && depth < 6; depth++, err = err.cause as typeof err)
+    if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return err.code;
+  return '';
+}
+
+/** PostgreSQL's class 22, data exception: a value the column or function cannot take (input, not a bug in the statement). */
+export const isDataException = (e: unknown): boolean => dbCodeOf(e).startsWith('22');
