@@ -5,18 +5,18 @@ import {
   isEmptyValue,
   isStudentRequestCode,
   STUDENT_REQUEST_FORMS,
-  formatDate,
   type TRequestDetail,
   type TStudentRequestCode,
   type TStudentRequestField,
 } from '@meridian/domain';
+import { formatDay } from '../../../app/office-dates';
 
 /** One value as people read it: dates MM/DD/YYYY, a choice by its label, a tick as Yes/No. */
 function shown(f: TStudentRequestField, v: unknown): string {
   if (f.kind === 'checkbox') return isChecked(v) ? 'Yes' : 'No';
   if (isEmptyValue(v)) return '—';
   const s = String(v);
-  if (f.kind === 'date') return formatDate(s) || s;
+  if (f.kind === 'date') return formatDay(s) || s;
   if (f.kind === 'select') return f.options?.find((o) => o.value === s)?.label ?? s;
   if (f.kind === 'money') return `$${s}`;
   if (f.kind === 'phone' && /^\d{10}$/.test(s)) return `(${s.slice(0, 3)}) ${s.slice(3, 6)}-${s.slice(6)}`;

@@ -3,12 +3,12 @@ import {
   isChecked,
   isFieldRequired,
   STUDENT_REQUEST_FORMS,
-  formatDate,
   type TStudentRequestCode,
   type TStudentRequestData,
   type TStudentRequestField,
   textOf,
 } from '@meridian/domain';
+import { formatDay } from '../../../../app/office-dates';
 import { RequestField } from './request-field';
 
 export interface StudentRequestFormProps {
@@ -29,7 +29,7 @@ function shownValue(f: TStudentRequestField, v: unknown): string {
   if (f.kind === 'checkbox') return isChecked(v) ? 'Yes' : 'No';
   if (v === undefined || v === null || v === '') return '—';
   const s = textOf(v);
-  if (f.kind === 'date') return formatDate(s) || s;
+  if (f.kind === 'date') return formatDay(s) || s;
   if (f.kind === 'select') return f.options?.find((o) => o.value === s)?.label ?? s;
   return s;
 }
