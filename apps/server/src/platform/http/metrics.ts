@@ -59,7 +59,10 @@ export function installMetrics(app: FastifyInstance, database: TDatabase, token:
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     const given = Buffer.from(String(req.headers.authorization ?? ''));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ code: 'UNAUTHENTICATED', message: 'A metrics token is required.' });
+      return reply
+        .status(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .send({ code: 'UNAUTHENTICATED', message: 'A metrics token is required.' });
     }
     return reply.header('Content-Type', register.contentType).send(await register.metrics());
   });
