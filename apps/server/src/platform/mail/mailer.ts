@@ -47,6 +47,7 @@ export class MailDelivery {
   private timer: NodeJS.Timeout | null = null;
   private transport: Transporter | null;
   private running = false;
+  private stopping = false;
   constructor(
     private readonly db: TDatabase,
     smtpUrl: string | undefined,
@@ -62,9 +63,12 @@ export class MailDelivery {
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops taking new work and waits for the run in progress (its one message in flight) to finish. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping = true;
+    while (this.running) await new Promise((r) => setTimeout(r, 50));
   }
 
   /** Claims one queued message (or a stale claim), committing the claim before anything is sent. */
@@ -96,7 +100,7 @@ export class MailDelivery {
     this.running = true;
     let sent = 0;
     try {
-      for (let i = 0; i < max; i++) {
+      for (let i = 0; i < max && !this.stopping; i++) {
         const m = await this.claim();
         if (!m) break;
         try {
