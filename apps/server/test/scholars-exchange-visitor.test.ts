@@ -219,6 +219,33 @@ describe('createCaseExchangeVisitor', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("a case a department started has no campus site: the record's is asked on its field, then it goes on that site", async () => {
+    const k = await buildScholarCase(t, {
+      processedState: 'J-1',
+      proposedStatus: 'J-1',
+      applicationState: 'draft',
+      data: j1Data({ lastName: 'Nosite', email: 'ingrid.nosite@example.edu' }),
+    });
+    const c = await getCase(k.applicationId);
+    expect(c).toMatchObject({ campusSiteId: null, canCreateExchangeVisitor: true });
+    const without = await call(t, 'POST', `${CASE(k.applicationId)}/exchange-visitor`, {
+      as: admin,
+      body: confirm({ version: c.version }),
+    });
+    expect(without.statusCode).toBe(400);
+    expect(Object.keys(fieldErrorsOf(without))).toEqual(['campusSiteId']);
+    const main = await siteIdOf(t, 'MAIN');
+    const ok = await call(t, 'POST', `${CASE(k.applicationId)}/exchange-visitor`, {
+      as: admin,
+      body: confirm({ version: c.version, campusSiteId: main }),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [p] = await t.sql<{ campus_site_id: number }>('select campus_site_id from student_profiles where id = $1', [
+      ok.json<scholarsApi.TOfficeCase>().exchangeVisitor!.profileId,
+    ]);
+    expect(p!.campus_site_id).toBe(main);
+  });
+
   it('an H-1B case has no exchange visitor record', async () => {
     const h = await buildScholarCase(t, { processedState: 'H-1B' });
     const c = await getCase(h.applicationId);

@@ -275,6 +275,8 @@ export const ZOfficeCase = z.object({
     hasAccount: z.boolean(),
   }),
   department: z.object({ id: z.string(), name: z.string(), code: z.string() }),
+  /** The case's campus site; null for a case a department started (the exchange visitor record then asks for one). */
+  campusSiteId: z.number().int().nullable(),
   createdByName: z.string().nullable(),
   proposedStatus: z.string(),
   proposedStartDate: z.string().nullable(),

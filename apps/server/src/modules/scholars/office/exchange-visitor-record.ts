@@ -108,7 +108,8 @@ const isEntry = (v: unknown): v is Record<string, unknown> => typeof v === 'obje
 
 /**
  * The family the scholar's J-1 application brings (its `dependents`, unless the scholar answered that
- * no family comes) as J-2 dependents of the record: names, relationship and birth date from the
+ * no family comes) as J-2 dependents of the record (a SEVIS record for the accompanying spouse and
+ * children, 22 CFR 62.70(a)(4)): names, relationship and birth date from the
  * application, what it does not hold as SEVIS codes from the office's confirmation (entry i for the
  * application's dependent i). Each is checked as the record's own dependent form checks it (names
  * SEVIS S1148 / S1142, one spouse S1105 / S2119, a child under 21 S1014 / S2121, a birth date not in
