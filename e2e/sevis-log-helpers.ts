@@ -142,7 +142,12 @@ export async function batchAndImportLogOf(
 ): Promise<{ batchId: string; orgId: string; xml: string; requestId: string }> {
   await page.goto('/#/isss/batch-manager');
   await page.getByRole('heading', { name: 'Batch Manager', level: 1 }).waitFor();
-  await page.getByRole('button', { name: `Create batches for ${o.group}` }).click();
+  const create = page.getByRole('button', { name: `Create batches for ${o.group}` });
+  // Batch ids count per OrgID (two programs may each have a batch 00000000000001): a batch's row is found by both.
+  const group = page.getByRole('table', { name: 'Pending updates by OrgID' }).getByRole('row').filter({ has: create });
+  // The row's header is the campus site; then Program, OrgID.
+  const orgId = (await group.getByRole('cell').nth(1).textContent())!.trim();
+  await create.click();
   const created = page.getByRole('status').filter({ hasText: /batch(es)? created/ });
   await created.waitFor();
   const text = (await created.textContent())!;
@@ -150,9 +155,14 @@ export async function batchAndImportLogOf(
   if (!ids.length) throw new Error(`no batch created: ${text}`);
   await o.shot('batch-created');
   const batches = page.getByRole('table', { name: 'Batches' });
+  const rowOf = (id: string) =>
+    batches
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `Show the records of batch ${id}` }) })
+      .filter({ hasText: orgId });
   let found: { batchId: string; orgId: string; xml: string; requestId: string } | null = null;
   for (const id of ids) {
-    const row = batches.getByRole('row').filter({ has: page.getByRole('button', { name: `Show the records of batch ${id}` }) });
+    const row = rowOf(id);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: `Download the XML of batch ${id}` }).click(),
@@ -163,12 +173,12 @@ export async function batchAndImportLogOf(
   }
   if (!found) throw new Error(`no batch of ${ids.join(', ')} has the record looked for`);
   await o.check?.(found.xml);
-  const row = batches.getByRole('row').filter({ has: page.getByRole('button', { name: `Show the records of batch ${found.batchId}` }) });
+  const row = rowOf(found.batchId);
   await row.getByRole('button', { name: `Mark batch ${found.batchId} sent` }).click();
   await page.getByRole('dialog', { name: 'Mark the batch sent' }).getByRole('button', { name: 'Mark sent' }).click();
   await page.getByText(`Batch ${found.batchId} marked sent.`).waitFor();
 
-  await page.getByRole('link', { name: `Import the transaction log of batch ${found.batchId}` }).click();
+  await row.getByRole('link', { name: `Import the transaction log of batch ${found.batchId}` }).click();
   await page.getByRole('heading', { name: 'Transaction Logs', level: 1 }).waitFor();
   const log = successLogFor(found.orgId, found.batchId, found.xml, (r) => (o.record(r) ? o.newSevisIds : undefined));
   const dropZone = page.getByRole('button', { name: /^Transaction log \(\.xml\) or SEVIS results \(\.zip\)/ });
