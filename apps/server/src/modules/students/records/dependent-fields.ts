@@ -3,9 +3,10 @@ import { dependentSevisIssues, type studentsApi as S } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
-import { badRequest, notFound } from '../../../platform/errors/app-error.js';
+import { badRequest, fieldError, notFound } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
 import { studentDependents } from '../schema.js';
+import { raiseEvent } from './operations/raise-event.js';
 
 export type TDependentFields = z.output<typeof S.ZStudentDependentInput>;
 /** The dependent's own columns (the form's DS-2019 purpose travels in a J-2's Add event only). */
@@ -91,4 +92,38 @@ export async function assertDependentSevisRules(
   // A change is checked on the fields it changes: what SEVIS already holds is not refused again.
   const fields = Object.entries(issues).filter(([k]) => !change || change.fields.includes(k));
   if (fields.length) throw badRequest(fields[0]![1], Object.fromEntries(fields.map(([k, m]) => [k, [m]])));
+}
+
+/**
+ * Adds a dependent to a record in the caller's transaction and queues SEVIS's Dependent/Add (a Create
+ * still waiting for the record carries it instead, and the Add is then superseded): SEVIS's dependent
+ * rules first; a J-2 needs the DS-2019's purpose (exchange visitor EVPrintReasonType 06 / 08), which
+ * travels in the Add (docs/product/students-records.md#dependents).
+ */
+export async function insertDependent(
+  tx: TTx,
+  ctx: TContext,
+  p: { id: string; visaType: string; sevisId: string | null },
+  input: TDependentFields,
+): Promise<TRow> {
+  const { formPurpose } = input;
+  if (p.visaType === 'J-1' && !formPurpose) throw fieldError('formPurpose', 'Required field');
+  await assertDependentSevisRules(tx, p, input, ctx.today());
+  const [d] = await tx
+    .insert(studentDependents)
+    .values({ institutionId: ctx.institutionId, profileId: p.id, ...dependentValues(input), needsSevisUpdate: true })
+    .returning();
+  await raiseEvent(tx, ctx, {
+    profileId: p.id,
+    dependentId: d!.id,
+    eventType: 'Dependent',
+    action: 'Add',
+    payload: { ...dependentSevisPayload(d!, p.sevisId), ...(p.visaType === 'J-1' ? { formPurpose } : {}) },
+  });
+  await auditDependent(tx, ctx, p.id, 'student.dependent.added', null, {
+    dependentId: d!.id,
+    name: `${d!.firstName} ${d!.lastName}`,
+    relationshipCode: d!.relationshipCode,
+  });
+  return d!;
 }
