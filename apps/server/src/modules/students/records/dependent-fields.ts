@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { dependentSevisIssues, type studentsApi as S } from '@meridian/domain';
+import { dependentSevisIssues, MSG, type studentsApi as S, type TDependentFacts } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -35,8 +35,14 @@ export const DEPENDENT_SEVIS_FIELDS = [
   'permanentResidenceCountryCode',
 ] as const;
 
+/** Columns of a dependent a change may set: what SEVIS hears of, and the e-mail. */
+export type TDependentSet = Partial<Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number] | 'email'>>;
+
 /** The SEVIS-relevant fields whose value differs between the stored dependent and the new values. */
-export function dependentSevisChanges(before: Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number]>, after: TDependentValues): string[] {
+export function dependentSevisChanges(
+  before: Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number]>,
+  after: Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number]>,
+): string[] {
   return DEPENDENT_SEVIS_FIELDS.filter((k) => String(before[k] ?? '') !== String(after[k] ?? ''));
 }
 
@@ -60,14 +66,19 @@ export const auditDependent = (tx: TTx, ctx: TContext, profileId: string, action
     ip: ctx.ip,
   });
 
-/** A dependent of the student's record (404 otherwise). */
-export async function loadDependent(tx: TTx, profileId: string, dependentId: string): Promise<TRow> {
+/** A dependent of the student's record (404 otherwise, with the message given). */
+export async function loadDependent(
+  tx: TTx,
+  profileId: string,
+  dependentId: string,
+  notFoundMessage: string = MSG.notFound,
+): Promise<TRow> {
   const [d] = await tx
     .select()
     .from(studentDependents)
     .where(and(eq(studentDependents.id, dependentId), eq(studentDependents.profileId, profileId)))
     .for('update');
-  if (!d) throw notFound();
+  if (!d) throw notFound(notFoundMessage);
   return d;
 }
 
@@ -80,7 +91,7 @@ export async function loadDependent(tx: TTx, profileId: string, dependentId: str
 export async function assertDependentSevisRules(
   tx: TTx,
   profile: { id: string; visaType: string },
-  input: TDependentFields,
+  input: Omit<TDependentFacts, 'id' | 'status'>,
   today: string,
   change?: { dependentId: string; fields: readonly string[] },
 ) {
