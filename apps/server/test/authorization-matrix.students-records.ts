@@ -17,6 +17,7 @@ const newDependent = async (t: TTestApp, profileId: string) =>
       firstName: 'Ravi',
       lastName: 'Dependent',
       relationshipCode: '01',
+      gender: 'F',
       birthDate: '1998-02-03',
       birthCountryCode: 'IN',
       citizenshipCountryCode: 'IN',
@@ -41,6 +42,7 @@ const dependentBody = {
   firstName: 'Anya',
   lastName: 'Dependent',
   relationshipCode: '02',
+  gender: 'F',
   birthDate: '2020-05-06',
   // A child born in the United States is a U.S. citizen and never an F-2.
   birthCountryCode: 'IN',

@@ -439,7 +439,7 @@ describe("createCaseExchangeVisitor: the application's family becomes the record
     expect(fieldErrorsOf(res)).toEqual({
       'dependents.0.firstName': [SEVIS_RULE_MSG.nameCharacters],
       'dependents.1.relationshipCode': [SEVIS_RULE_MSG.secondSpouse],
-      'dependents.2.gender': [MSG.required],
+      'dependents.2.gender': [MSG.dependentGender],
       'dependents.2.birthCity': [MSG.required],
       'dependents.2.formPurpose': [MSG.required],
       'dependents.3.firstName': [SEVIS_RULE_MSG.namePlaceholder],

@@ -433,7 +433,8 @@ export const ZStudentDependentInput = z.object({
   lastName: sevisName(req(60)),
   relationshipCode: z.enum(['01', '02'], { error: MSG.required }),
   email: z.union([z.literal(''), z.string().trim().max(65, MSG.invalidLength).email(MSG.invalidEmail)]).default(''),
-  gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }).default(''),
+  /** SEVIS requires a dependent's gender on every Add (student and exchange visitor schemas; Table 36: M or F). */
+  gender: z.enum(['M', 'F'], { error: MSG.dependentGender }),
   birthDate: ZRequiredDate,
   birthCity: opt(60).default(''),
   birthCountryCode: ZCountryReq,

@@ -57,7 +57,7 @@ const DEPENDENT_FIELDS: TFieldDef[] = [
     options: DEPENDENT_RELATIONSHIPS.map((r) => ({ value: r.code, label: r.label })),
   },
   { name: 'birthDate', label: 'Date of birth', kind: 'date', required: true },
-  { name: 'gender', label: 'Gender', kind: 'select', options: [{ value: '', label: 'Not given' }, ...GENDERS] },
+  { name: 'gender', label: 'Gender', kind: 'select', required: true, options: GENDERS.filter((g) => g.value !== 'X') },
   { name: 'email', label: 'E-mail', maxLength: 65 },
   { name: 'birthCity', label: 'City of birth', maxLength: 60 },
   { name: 'birthCountryCode', label: L.birthCountryCode!, required: true, maxLength: 2, helper: 'Two-letter code' },
