@@ -1,6 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
 import {
-  formatDate,
   isCalendarDate,
   J1_COHORT_COLUMNS,
   J1_COHORT_PARTICIPANT_FIELDS,
@@ -8,6 +7,7 @@ import {
   type TJ1CohortParticipantField,
 } from '@meridian/domain';
 import { ApiError } from '../../../../app/http/api-error';
+import { formatDay } from '../../../../app/office-dates';
 import { usToIso } from './record-format';
 
 // The J-1 cohort page's form (docs/product/students-records.md#j-1-cohort): its values, the body the
@@ -61,7 +61,7 @@ export function cohortRowFromFile(values: Record<string, string>): TCohortRow {
   const row = emptyCohortRow();
   for (const f of J1_COHORT_PARTICIPANT_FIELDS) {
     const v = values[f] ?? '';
-    row[f] = COHORT_DATE_FIELDS.has(f) && isCalendarDate(v) ? formatDate(v) : v;
+    row[f] = COHORT_DATE_FIELDS.has(f) && isCalendarDate(v) ? formatDay(v) : v;
   }
   return row;
 }

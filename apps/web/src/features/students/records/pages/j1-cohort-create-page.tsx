@@ -23,7 +23,6 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import {
   canActOnSite,
-  formatDate,
   J1_COHORT_COLUMNS,
   J1_COHORT_FILE_MAX_BYTES,
   J1_COHORT_MAX_PARTICIPANTS,
@@ -32,6 +31,7 @@ import {
   type studentsApi,
 } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
+import { formatDay } from '../../../../app/office-dates';
 import { saveBlob } from '../../../../app/http/download-file';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { FileDropZone } from '../../../../ui/file-drop-zone';
@@ -385,9 +385,9 @@ function CohortCreated({ result, onAgain }: { result: studentsApi.TJ1CohortResul
                   </Link>
                 </TableCell>
                 <TableCell>{r.email}</TableCell>
-                <TableCell>{formatDate(r.birthDate)}</TableCell>
+                <TableCell>{formatDay(r.birthDate)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(r.programStartDate)} – {formatDate(r.programEndDate)}
+                  {formatDay(r.programStartDate)} – {formatDay(r.programEndDate)}
                 </TableCell>
                 <TableCell>Create pending for the next batch</TableCell>
               </TableRow>
