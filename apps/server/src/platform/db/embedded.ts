@@ -161,8 +161,13 @@ export async function startEmbeddedPostgres(opts: {
 
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   // As root the server runs as the 'postgres' user, who must be able to pass through the data folder
-  // (file storage may have created it owner-only first): traverse, not list.
-  if (isRoot) fs.chmodSync(opts.dataDir, fs.statSync(opts.dataDir).mode | 0o111);
+  // and the folders above it (file storage may have created data/ owner-only first): traverse, not list.
+  if (isRoot)
+    for (let d = path.resolve(opts.dataDir); ; d = path.dirname(d)) {
+      const mode = fs.statSync(d).mode;
+      if ((mode & 0o001) === 0) fs.chmodSync(d, mode | 0o111);
+      if (path.dirname(d) === d) break;
+    }
   const initialised = fs.existsSync(path.join(dir, 'PG_VERSION'));
   const stored = storedPassword(opts.dataDir);
   const secret = stored ?? randomBytes(24).toString('base64url');

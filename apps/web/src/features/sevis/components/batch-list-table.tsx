@@ -45,7 +45,7 @@ export function BatchListTable({
             size="small"
             onClick={() => onOpen(b)}
             sx={{ fontFamily: 'monospace', p: 0, minWidth: 0 }}
-            aria-label={`Show the records of batch ${b.batchId}`}
+            aria-label={`Show the records of batch ${b.batchId} (OrgID ${b.orgId})`}
           >
             {b.batchId}
           </Button>
@@ -121,13 +121,18 @@ export function BatchListTable({
           <Button
             size="small"
             startIcon={<FileDownloadOutlined />}
-            aria-label={`Download the XML of batch ${b.batchId}`}
+            aria-label={`Download the XML of batch ${b.batchId} (OrgID ${b.orgId})`}
             onClick={() => void downloadBatchXml(b).catch(() => toast('The batch file could not be downloaded.'))}
           >
             XML
           </Button>
           {b.canSend ? (
-            <Button size="small" startIcon={<SendOutlined />} onClick={() => onMarkSent(b)} aria-label={`Mark batch ${b.batchId} sent`}>
+            <Button
+              size="small"
+              startIcon={<SendOutlined />}
+              onClick={() => onMarkSent(b)}
+              aria-label={`Mark batch ${b.batchId} sent (OrgID ${b.orgId})`}
+            >
               Mark sent
             </Button>
           ) : null}
