@@ -1,6 +1,5 @@
-import ExcelJS from 'exceljs';
-import { parseCsv } from '@meridian/domain';
 import { AppError } from '../../../platform/errors/app-error.js';
+import { readSheetRows, SheetReadError } from '../../../platform/files/spreadsheet-rows.js';
 
 export const IMPORT_FILE_MSG = {
   type: 'Upload a CSV file (.csv) or an Excel workbook (.xlsx); the content of this file does not match its name.',
@@ -22,31 +21,7 @@ export function sniffImportFile(fileName: string, data: Buffer): 'csv' | 'xlsx' 
   throw fileError(IMPORT_FILE_MSG.type);
 }
 
-/** CSV bytes as text: UTF-8 (with or without BOM), else Windows-1252, which Excel writes for "CSV". */
-function decodeCsv(data: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    return new TextDecoder('windows-1252').decode(data);
-  }
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** One worksheet cell as the text a person sees (dates MM/DD/YYYY, formulas by their result). */
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return `${pad(v.getUTCMonth() + 1)}/${pad(v.getUTCDate())}/${v.getUTCFullYear()}`;
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('result' in v) return cellText(v.result ?? null);
-    if ('error' in v) return '';
-  }
-  return '';
-}
 
 /** A row of the file: its number as the spreadsheet shows it (the header is 1) and its cells. */
 export interface TFileRow {
@@ -54,30 +29,28 @@ export interface TFileRow {
   cells: string[];
 }
 
-/** The first worksheet of an XLSX file as rows of text (wholly empty rows skipped, numbers kept). */
-async function readXlsx(data: Buffer): Promise<TFileRow[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw fileError(IMPORT_FILE_MSG.unreadable);
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw fileError(IMPORT_FILE_MSG.noSheet);
+/**
+ * Reads an upload into rows of text (the first is the header), wholly empty rows skipped, as a stream
+ * (docs/product/operations.md#uploads): at most `maxRows` rows are kept and the reading stops there,
+ * so a workbook of a million rows costs what `maxRows` rows cost. Dates read MM/DD/YYYY.
+ */
+export async function readImportFile(fileName: string, data: Buffer, maxRows = Number.POSITIVE_INFINITY): Promise<TFileRow[]> {
+  sniffImportFile(fileName, data);
   const rows: TFileRow[] = [];
-  const width = ws.columnCount;
-  ws.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c += 1) cells.push(cellText(row.getCell(c).value).trim());
-    while (cells.length && cells[cells.length - 1] === '') cells.pop();
-    if (cells.length) rows.push({ rowNo: row.number, cells });
-  });
+  try {
+    await readSheetRows(
+      fileName,
+      data,
+      ({ rowNo, cells }) => {
+        if (!cells.some((c) => c.trim() !== '')) return 'more';
+        rows.push({ rowNo, cells });
+        return rows.length >= maxRows ? 'stop' : 'more';
+      },
+      { dateText: (y, m, d) => `${pad(m)}/${pad(d)}/${y}` },
+    );
+  } catch (e) {
+    if (e instanceof SheetReadError) throw fileError(IMPORT_FILE_MSG[e.problem]);
+    throw e;
+  }
   return rows;
-}
-
-/** Reads an upload into rows of text (the first is the header); CSV rows are numbered by record. */
-export async function readImportFile(fileName: string, data: Buffer): Promise<TFileRow[]> {
-  const kind = sniffImportFile(fileName, data);
-  if (kind === 'xlsx') return readXlsx(data);
-  return parseCsv(decodeCsv(data)).map((cells, i) => ({ rowNo: i + 1, cells }));
 }

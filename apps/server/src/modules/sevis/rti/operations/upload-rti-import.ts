@@ -15,7 +15,8 @@ import { RTI_MSG, presentRtiImport } from '../rti-imports.js';
  */
 export async function uploadRtiImport(ctx: TContext, file: { fileName: string; data: Buffer }): Promise<sevisApi.TRtiImportSummary> {
   const actor = requireActor(ctx);
-  const rows = await readImportFile(file.fileName, file.data);
+  // The header and one row past the limit are enough to say the file is too long (read as a stream, stopped there).
+  const rows = await readImportFile(file.fileName, file.data, IMPORT_MAX_ROWS + 2);
   const header = rows[0]?.cells ?? [];
   const cols = mapRtiHeader(header);
   if (!cols.includes('sevisId')) throw fieldError('file', RTI_MSG.noSevisColumn);

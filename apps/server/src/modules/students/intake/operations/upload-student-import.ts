@@ -19,7 +19,8 @@ export async function uploadStudentImport(
 ): Promise<studentsApi.TStudentImportSummary> {
   const actor = requireActor(ctx);
   const fileName = (file.fileName.split(/[\\/]/).pop() ?? '').slice(0, 200) || 'upload';
-  const fileRows = await readImportFile(fileName, file.data);
+  // The header and one row past the limit are enough to say the file is too long.
+  const fileRows = await readImportFile(fileName, file.data, IMPORT_MAX_ROWS + 2);
   if (fileRows.length === 0) throw fileError('The file is empty: it needs a header row and one row per student.');
   const [header, ...body] = fileRows;
   if (body.length === 0) throw fileError(IMPORT_MSG.empty);
