@@ -98,7 +98,7 @@ describe('backup and restore', () => {
     const refused = await run(process.execPath, [SCRIPT, 'restore', dumpFile], { env: { ...process.env, DATABASE_URL: sourceUrl } }).catch(
       (e: { stderr: string }) => e,
     );
-    expect((refused).stderr).toContain('is not empty');
+    expect(refused.stderr).toContain('is not empty');
     await run(process.execPath, [SCRIPT, 'restore', dumpFile], { env: { ...process.env, DATABASE_URL: targetUrl } });
 
     const source = await fingerprints(sourceUrl);
