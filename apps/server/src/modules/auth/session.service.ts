@@ -58,7 +58,10 @@ export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, ses
  * notes the sign-in and audits it with how it was made; answers the session record the browser keeps.
  */
 export async function openSession(tx: TTx, ctx: TContext, user: TUserRow, how: Record<string, unknown>): Promise<TSession> {
-  const [s] = await tx.insert(sessions).values({ institutionId: ctx.institutionId, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent }).returning();
+  const [s] = await tx
+    .insert(sessions)
+    .values({ institutionId: ctx.institutionId, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent })
+    .returning();
   await recordSignIn(tx, user.id);
   await writeAudit(tx, {
     institutionId: ctx.institutionId,

@@ -33,7 +33,11 @@ describe('waitAfter', () => {
 describe('device tokens', () => {
   const tokens = new TokenService(randomBytes(32));
   const inst = '11111111-1111-4111-8111-111111111111';
-  const user = { id: '22222222-2222-4222-8222-222222222222', isActive: true, passwordChangedAt: new Date(Date.now() - 1000 * 24 * 3600 * 1000) };
+  const user = {
+    id: '22222222-2222-4222-8222-222222222222',
+    isActive: true,
+    passwordChangedAt: new Date(Date.now() - 1000 * 24 * 3600 * 1000),
+  };
   const other = { ...user, id: '33333333-3333-4333-8333-333333333333' };
   const now = Date.now();
 

@@ -84,17 +84,23 @@ async function isRecognisedAddress(tx: TTx, userId: string | null, ip: string): 
 }
 
 /** Which counters a try for this user name, from this address and device, is subject to. */
-export async function throttleScope(tx: TTx, userName: string, ip: string, userId: string | null, device: TDevice | null): Promise<TThrottleScope> {
+export async function throttleScope(
+  tx: TTx,
+  userName: string,
+  ip: string,
+  userId: string | null,
+  device: TDevice | null,
+): Promise<TThrottleScope> {
   if (device) return { recognised: 'device', pair: devicePairKey(userName, device.deviceId), account: null, address: null };
-  if (await isRecognisedAddress(tx, userId, ip)) return { recognised: 'address', pair: pairKey(userName, ip), account: null, address: null };
+  if (await isRecognisedAddress(tx, userId, ip))
+    return { recognised: 'address', pair: pairKey(userName, ip), account: null, address: null };
   return { recognised: null, pair: pairKey(userName, ip), account: accountKey(userName), address: addressKey(ip) };
 }
 
 type TRow = typeof loginThrottle.$inferSelect;
 
 /** Failures in a row a counter still holds: none once a day has passed without one. */
-const inARow = (r: TRow | undefined, nowMs: number) =>
-  r && nowMs - r.lastFailureAt.getTime() <= FORGET_AFTER_S * 1000 ? r.failures : 0;
+const inARow = (r: TRow | undefined, nowMs: number) => (r && nowMs - r.lastFailureAt.getTime() <= FORGET_AFTER_S * 1000 ? r.failures : 0);
 
 const addressFailures = (r: TRow | undefined, nowMs: number) =>
   r && nowMs - r.windowStart.getTime() < ADDRESS_WINDOW_S * 1000 ? r.failures : 0;

@@ -21,7 +21,9 @@ export function plugStudents(): void {
   });
   // A student belongs to the campus site of their record, wherever it has moved since they were invited.
   providePersonSites('students', async (tx, userId) =>
-    (await tx.select({ site: studentProfiles.campusSiteId }).from(studentProfiles).where(eq(studentProfiles.userId, userId))).map((r) => r.site),
+    (await tx.select({ site: studentProfiles.campusSiteId }).from(studentProfiles).where(eq(studentProfiles.userId, userId))).map(
+      (r) => r.site,
+    ),
   );
   // A student's own request is about their record, at its campus site, of their visa type.
   registerRequesterFacts('ISSSstudent', async (tx, actor) => {

@@ -13,7 +13,11 @@ const invalid = () => new AppError(400, 'LINK_INVALID', MSG.signInLinkInvalid);
  * shows the browser reaches the account's mailbox, so it becomes a recognised device of the account.
  * The throttle counters stay as they are: whoever is guessing is still slowed down.
  */
-export async function signInWithLink(ctx: TContext, token: string, heldDevices: string[]): Promise<{ session: TSession; deviceToken: string }> {
+export async function signInWithLink(
+  ctx: TContext,
+  token: string,
+  heldDevices: string[],
+): Promise<{ session: TSession; deviceToken: string }> {
   return ctx.db(async (tx) => {
     const found = await findLivePasswordLink(tx, token, ['sign-in']);
     if (!found || !PORTAL_ROLES.has(found.user.role)) throw invalid();

@@ -15,9 +15,9 @@ export function providePersonSites(name: string, provider: TPersonSitesProvider)
 
 /**
  * The campus sites a person belongs to (null: no such user in this institution). Staff by their
- * permission profile; anyone else by the site of their account and of the records they are the
- * subject of, which a higher module provides (a student's record may have moved to another site
- * since the account was made).
+ * permission profile. Anyone else by the records they are the subject of, which a higher module
+ * provides (a student's record may have moved to another site since the account was made; a record
+ * without a site makes the person one of no site), else by the site their account was made for.
  */
 export async function personSites(tx: TTx, userId: string): Promise<TPersonSites | null> {
   const [user] = await tx
@@ -26,8 +26,9 @@ export async function personSites(tx: TTx, userId: string): Promise<TPersonSites
     .where(eq(users.id, userId));
   if (!user) return null;
   if (user.role === 'isssAdmin') return staffProfileSites(ZStaffPermissions.parse(user.staff ?? {}));
-  const sites = new Set<number>();
-  if (user.campusSiteId !== null) sites.add(user.campusSiteId);
-  for (const provider of providers.values()) for (const s of await provider(tx, userId)) if (s !== null) sites.add(s);
-  return [...sites];
+  const records: Array<number | null> = [];
+  for (const provider of providers.values()) records.push(...(await provider(tx, userId)));
+  if (records.length === 0) return user.campusSiteId === null ? [] : [user.campusSiteId];
+  if (records.includes(null)) return [];
+  return [...new Set(records as number[])];
 }
