@@ -479,3 +479,23 @@ describe('requestSignInLink and signInWithLink', () => {
     expect((await requestLink('someone-else', freshIp())).statusCode).toBe(200);
   });
 });
+
+describe('the device cookie behind a TLS-terminating proxy', () => {
+  it('is Secure when the request came over https, and only then', async () => {
+    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] });
+    try {
+      const signInVia = (proto: string) =>
+        call(proxied, 'POST', '/api/auth/login', {
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-proto': proto, 'x-forwarded-for': freshIp() },
+          body: { userName: 'officer', password: DEMO_PASSWORD },
+        });
+      expect(setCookieOf(await signInVia('https'), DEVICE_COOKIE)!.attributes).toBe(
+        `Path=/api/auth; Max-Age=${DEVICE_TTL_S}; HttpOnly; SameSite=Strict; Secure`,
+      );
+      expect(setCookieOf(await signInVia('http'), DEVICE_COOKIE)!.attributes).not.toContain('Secure');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
