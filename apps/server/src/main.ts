@@ -49,13 +49,19 @@ async function main(): Promise<void> {
   let stopJobs = () => {};
 
   let stopping = false;
+  // Graceful shutdown (a deploy, a scale-in): stop listening, let the requests under way finish (new
+  // ones get 503 from the proxy's next node), finish the e-mail in flight, then close the database.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    mail.stop();
+    app.log.info(`${signal}: draining requests and jobs, then shutting down`);
     stopJobs();
-    await app.close().catch(() => {});
+    const forced = setTimeout(() => {
+      app.log.warn('shutdown took over 30 s: stopping now');
+      process.exit(1);
+    }, 30_000);
+    forced.unref();
+    await Promise.all([app.close().catch(() => {}), mail.stop()]);
     await database.close().catch(() => {});
     if (progress.embedded) await progress.embedded.stop().catch(() => {});
     process.exit(0);

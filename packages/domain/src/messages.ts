@@ -33,6 +33,7 @@ export const MSG = {
   // generic field messages (docs/product/ui.md#field-messages)
   required: 'Required field',
   invalidValue: 'Invalid value',
+  dependentGender: "Choose the dependent's gender: SEVIS requires it (female or male).",
   /** Text with a NUL control character (pasted from a binary file, a broken export): nothing can store it. */
   nulCharacter: 'This contains an invisible control character (NUL) that cannot be saved: remove it and try again.',
   invalidLength: 'Invalid length',

@@ -22,6 +22,8 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   /** Behind a load balancer: 'true', a hop count, or a comma list of proxy addresses/CIDRs. */
   TRUST_PROXY: z.string().optional(),
+  /** Serves Prometheus metrics at /metrics to a scraper presenting this bearer token; unset: no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
 });
 
 export interface TConfig {
@@ -37,6 +39,7 @@ export interface TConfig {
   logLevel: string;
   webDist: string;
   trustProxy: boolean | number | string[];
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 

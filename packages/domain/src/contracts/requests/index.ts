@@ -117,6 +117,11 @@ export const ZRequestDetail = ZRequestSummary.extend({
   profileId: z.uuid().nullable(),
   /** The type's own fields (student request forms: rules/student-request-fields.ts), dates ISO. */
   data: z.record(z.string(), z.unknown()),
+  /**
+   * What a field's value means where only the record knows it, by field name, as the module that owns the
+   * request says (a Dependent Information Update's dependent: its name and SEVIS ID). Absent: nothing to say.
+   */
+  dataLabels: z.record(z.string(), z.string()).optional(),
 });
 export type TRequestDetail = z.infer<typeof ZRequestDetail>;
 

@@ -1,7 +1,8 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { formatDateTime, sevisApi } from '@meridian/domain';
+import { sevisApi } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { toast } from '../../../ui/notify';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { downloadBatchXml, useListBatches } from '../api/sevis-batches';
@@ -22,6 +23,7 @@ export function BatchListTable({
   onMarkSent: (b: sevisApi.TSevisBatch) => void;
   onOpen: (b: sevisApi.TSevisBatch) => void;
 }) {
+  const { formatDateTime } = useFormatDates();
   const table = useUrlTable({ filters: FILTERS, pageKey: 'bPage', pageSizeKey: 'bSize', pageSize: 10 });
   const { filters, setFilters } = table;
   const list = useListBatches({
