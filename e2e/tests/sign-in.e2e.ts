@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, browserTimeZone, launch, newPage, query, screenshot, signIn, DEMO_PASSWORD } from '../browser.js';
+import { baseUrl, browserTimeZone, latestMail, launch, newPage, query, screenshot, signIn, DEMO_PASSWORD } from '../browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,11 +50,91 @@ describe('signing in', () => {
     await page.context().close();
   });
 
-  it('an advisor is told they have no access, then sent back to the login page', async () => {
+  it("an advisor's right password is a failed sign-in from a browser that is not theirs; once their own (after a password link), they are told they have no access", async () => {
+    // An unrecognised browser: the right password answers as a wrong one, so it confirms nothing to a guesser.
     const page = await newPage(browser);
     await signIn(page, 'advisor');
-    await page.getByText("Your records says that you don't have permissions to access this resource.").waitFor();
+    await page.getByText('Username password combination not found.').waitFor();
+    // The real advisor resets the password by e-mail in this browser, which makes it theirs...
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel(/e-?mail/i).fill('advisor@demo.example.edu');
+    await page.getByRole('button', { name: /reset password/i }).click();
+    await page.getByText(/If an account matches that e-mail/).waitFor();
+    const mail = await latestMail('advisor@demo.example.edu');
+    const link = /(http\S+#\/login\/pass-reset\/[A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1];
+    expect(link, mail.text_body).toBeTruthy();
+    await page.goto(link!);
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('input[name="confirmPassword"]').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /update|save|reset|set/i }).click();
+    await page.getByText(/Your password has been updated/).waitFor();
     await page.waitForURL(/#\/login$/, { timeout: 10_000 });
+    // ...and there the right password is told the verbatim role message.
+    await signIn(page, 'advisor');
+    await page.getByText("Your records says that you don't have permissions to access this resource.").waitFor();
+    expect(page.url()).toMatch(/#\/login$/);
+    await page.context().close();
+  });
+
+  it('while sign-ins to an account are slowed down, the owner signs in with an e-mailed link, and that browser then with the password', async () => {
+    // A staff member of their own, so nobody else's sign-ins are slowed down by this journey.
+    const admin = await (
+      await fetch(`${baseUrl()}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }),
+      })
+    ).json();
+    const auth = { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' };
+    const userName = `slowed.${Date.now().toString(36)}`;
+    const email = `${userName}@staff.example.edu`;
+    const invited = await fetch(`${baseUrl()}/api/staff`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ userName, email, firstName: 'Sloane', lastName: 'Owner', permissions: {} }),
+    });
+    expect(invited.status).toBe(200);
+    const token = /#\/login\/pass-reset\/([A-Za-z0-9_-]+)/.exec((await latestMail(email)).text_body)![1];
+    const set = await fetch(`${baseUrl()}/api/auth/password-links/use`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, password: 'Copper-Kettle-58', confirmPassword: 'Copper-Kettle-58' }),
+    });
+    expect(set.status).toBe(200);
+
+    const page = await newPage(browser);
+    for (let i = 0; i < 5; i++) {
+      await signIn(page, userName, 'Not-the-password-9');
+      await page.getByText('Username password combination not found.').waitFor();
+    }
+    await signIn(page, userName, 'Copper-Kettle-58');
+    await page.getByText('Too many sign-in attempts. Please wait a few minutes and try again.').waitFor();
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await page.getByText(/a sign-in link has been sent to its e-mail address/).waitFor();
+    const mail = await latestMail(email);
+    expect(mail.subject).toBe('Demo University: your sign-in link');
+    const link = /(http\S+#\/login\/sign-in\/[A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1];
+    expect(link, mail.text_body).toBeTruthy();
+    await page.goto(link!);
+    // The token leaves the address as soon as the page has it; opening the link alone signs nobody in.
+    await page.waitForURL((u) => !u.hash.includes(link!.split('/').pop()!));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/#\/admin\/dashboard$/, { timeout: 15_000 });
+    // The link works once.
+    const again = await newPage(browser);
+    await again.goto(link!);
+    await again.getByRole('button', { name: 'Sign in' }).click();
+    await again.getByText('This sign-in link is invalid or has expired. Please request a new one.').waitFor();
+    await again.context().close();
+    // The guesser tries again (their pair's wait starts anew): another browser is held, this one is the owner's.
+    await query('update login_throttle set last_failure_at = now() where key like $1', [`pair:${userName.toLowerCase()}|ip:%`]);
+    const other = await newPage(browser);
+    await signIn(other, userName, 'Copper-Kettle-58');
+    await other.getByText('Too many sign-in attempts. Please wait a few minutes and try again.').waitFor();
+    await other.context().close();
+    await page.evaluate(() => sessionStorage.clear());
+    await signIn(page, userName, 'Copper-Kettle-58');
+    await page.waitForURL(/#\/admin\/dashboard$/, { timeout: 15_000 });
     await page.context().close();
   });
 

@@ -12,6 +12,7 @@ import {
   type TSessions,
 } from './authorization-matrix.js';
 import { call, inviteStaff, latestLink, userIds } from './http.js';
+import { buildSignInLink } from './factories/index.js';
 
 let t: TTestApp;
 let m: TMatrixContext;
@@ -38,6 +39,7 @@ beforeAll(async () => {
       const member = await inviteStaff(t, sessions.admin, { prefix: 'link' });
       return (await latestLink(t, member.email)).token;
     },
+    newSignInLinkToken: () => buildSignInLink(t, m.ids.scholar!),
     newRefreshToken: async () => (await t.login('scholar')).refreshToken,
     settings: async () => (await call(t, 'GET', '/api/institution/settings', { as: sessions.admin })).json(),
   };

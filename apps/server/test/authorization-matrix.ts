@@ -43,6 +43,8 @@ export interface TMatrixContext {
   newStaff: () => Promise<string>;
   /** A fresh, unused invitation-link token of institution A. */
   newLinkToken: () => Promise<string>;
+  /** A fresh, unused e-mailed sign-in link token of a user of institution A. */
+  newSignInLinkToken: () => Promise<string>;
   /** A fresh refresh token of a signed-in user of institution A. */
   newRefreshToken: () => Promise<string>;
   /** Institution A's current settings, as its super user reads them. */
@@ -166,6 +168,20 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
     request: async (m) => ({
       body: { token: await m.newLinkToken(), password: 'Harbour-Lights-42', confirmPassword: 'Harbour-Lights-42' },
     }),
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in-links',
+    access: 'public',
+    request: () => ({ body: { userName: 'scholar' } }),
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in-links/use',
+    access: 'public',
+    request: async (m) => ({ body: { token: await m.newSignInLinkToken() } }),
     expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 },
   },
 

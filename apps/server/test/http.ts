@@ -53,6 +53,23 @@ export function linkIn(text: string): { url: string; token: string } {
   return { url: m[1]!, token: m[2]! };
 }
 
+/** The sign-in link URL in a mail body (docs/product/auth.md#sign-in-throttling), and its token. */
+export function signInLinkIn(text: string): { url: string; token: string } {
+  const m = /(https?:\/\/\S+\/#\/login(?:\/student)?\/sign-in\/([A-Za-z0-9_-]+))/.exec(text);
+  if (!m) throw new Error(`no sign-in link in mail:\n${text}`);
+  return { url: m[1]!, token: m[2]! };
+}
+
+/** A cookie the answer sets: its value and its attributes as written (null: none). */
+export function setCookieOf(res: LightMyRequestResponse, name: string): { value: string; attributes: string } | null {
+  const raw = res.headers['set-cookie'];
+  const all = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+  const line = all.find((c) => c.startsWith(`${name}=`));
+  if (!line) return null;
+  const [pair, ...attrs] = line.split(';');
+  return { value: pair!.slice(name.length + 1), attributes: attrs.map((a) => a.trim()).join('; ') };
+}
+
 /** The newest password link e-mailed to an address. */
 export async function latestLink(t: TTestApp, to: string): Promise<{ url: string; token: string; mail: TMail }> {
   const [mail] = await mailsTo(t, to);

@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { MSG, type TSession } from '@meridian/domain';
 import { TokenService } from '../src/platform/auth/tokens.js';
-import { createTestApp, DEMO_PASSWORD, HOST_B, type TTestApp } from './app.js';
+import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, inviteStaff, latestLink } from './http.js';
-import { ageLoginFailures } from './factories/index.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -35,70 +34,7 @@ async function staffWithPassword(
   return { userName: member.userName, userId: member.userId, password };
 }
 
-describe('sign-in throttling', () => {
-  it('after 5 failures in a row the account must wait, even with the right password; other accounts are not affected', async () => {
-    const victim = await staffWithPassword('throttled');
-    for (let i = 0; i < 5; i++) {
-      const res = await tryLogin(victim.userName, 'Wrong-pass-1');
-      expect(res.statusCode, `failure ${i + 1}`).toBe(401);
-      expect(res.json().message).toBe(MSG.loginNotFound);
-    }
-    const blocked = await tryLogin(victim.userName, victim.password);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: MSG.tooManyAttempts });
-    // The user name is matched regardless of case.
-    expect((await tryLogin(victim.userName.toUpperCase(), victim.password)).statusCode).toBe(429);
-    // Another account, from the same address, signs in.
-    expect((await tryLogin('assistant', DEMO_PASSWORD)).statusCode).toBe(200);
-    // The same user name in another institution is another account.
-    const sameNameB = await call(t, 'POST', '/api/auth/login', { host: HOST_B, body: { userName: 'assistant', password: DEMO_PASSWORD } });
-    expect(sameNameB.statusCode).toBe(200);
-    // Slowed down, not locked out for good: once the wait has passed the right password works.
-    await ageLoginFailures(t, `acct:${victim.userName.toLowerCase()}`, 31_000);
-    expect((await tryLogin(victim.userName, victim.password)).statusCode).toBe(200);
-  });
-
-  it('cannot be dodged by sending many guesses at once: no more than 5 are checked', async () => {
-    const victim = await staffWithPassword('parallel');
-    const results = await Promise.all(Array.from({ length: 12 }, () => tryLogin(victim.userName, 'Wrong-pass-1')));
-    const statuses = results.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
-    expect((await tryLogin(victim.userName, victim.password)).statusCode).toBe(429);
-  });
-
-  it('counts consecutive failures: a successful sign-in starts the count again', async () => {
-    const user = await staffWithPassword('consecutive');
-    for (let i = 0; i < 4; i++) expect((await tryLogin(user.userName, 'Wrong-pass-1')).statusCode).toBe(401);
-    expect((await tryLogin(user.userName, user.password)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await tryLogin(user.userName, 'Wrong-pass-1')).statusCode).toBe(401);
-    expect((await tryLogin(user.userName, user.password)).statusCode).toBe(200);
-  });
-
-  it('slows down one address after 50 failures across any accounts, and only that address', async () => {
-    const guesser = '203.0.113.9';
-    const fail = (i: number) => tryLogin(`guess-${i}`, 'Wrong-pass-1', guesser);
-    for (let batch = 0; batch < 49; batch += 7) {
-      const results = await Promise.all(Array.from({ length: Math.min(7, 49 - batch) }, (_, k) => fail(batch + k)));
-      for (const r of results) expect(r.statusCode).toBe(401);
-    }
-    // 49 failures: still allowed.
-    expect((await tryLogin('scholar', DEMO_PASSWORD, guesser)).statusCode).toBe(200);
-    expect((await fail(49)).statusCode).toBe(401);
-    // The 50th failure closes the address, for every account, right password or not.
-    const blocked = await tryLogin('scholar', DEMO_PASSWORD, guesser);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(MSG.tooManyAttempts);
-    // Claiming to be someone else in a header does not open it again.
-    const forwarded = await call(t, 'POST', '/api/auth/login', {
-      remoteAddress: guesser,
-      headers: { 'x-forwarded-for': '192.0.2.77' },
-      body: { userName: 'scholar', password: DEMO_PASSWORD },
-    });
-    expect(forwarded.statusCode).toBe(429);
-    expect((await tryLogin('scholar', DEMO_PASSWORD, '198.51.100.20')).statusCode).toBe(200);
-  });
-});
+// Sign-in throttling: sign-in-throttling.test.ts.
 
 describe('refresh tokens', () => {
   it('rotate: each refresh gives a new refresh token and a working access token, and the new refresh token works in turn', async () => {

@@ -48,6 +48,9 @@ export const MSG = {
   resetLinkSent: 'If an account matches that e-mail, a link to reset the password has been sent. Please check your e-mail.',
   resetLinkInvalid: 'This password link is invalid or has expired. Please request a new one.',
   passwordUpdated: 'Your password has been updated. Please log in with your new password.',
+  signInLinkSent:
+    'If this account is being slowed down after failed sign-ins, a sign-in link has been sent to its e-mail address. The link works once, within 15 minutes.',
+  signInLinkInvalid: 'This sign-in link is invalid or has expired. Please request a new one.',
   cannotGrant: 'You cannot grant a permission you do not hold yourself.',
   userNameTaken: 'This user name is already in use.',
   emailTaken: 'A user with this e-mail already exists.',

@@ -5,6 +5,8 @@ import {
   EMPTY_STAFF_PERMISSIONS,
   firstUngrantable,
   hasStudentAreaAccess,
+  reachesPersonSites,
+  staffProfileSites,
   type TActor,
   type TStaffPermissions,
 } from './permissions.js';
@@ -34,6 +36,30 @@ describe('campus permission', () => {
     expect(hasStudentAreaAccess(p({}))).toBe(false);
     expect(hasStudentAreaAccess(p({ isAssistant: true, assistantSites: [1] }))).toBe(true);
     expect(hasStudentAreaAccess(null)).toBe(false);
+  });
+});
+
+describe("a person's campus sites and who reads their History Log (docs/product/audit.md#who-reads-which-history-log)", () => {
+  it('a staff member belongs to the sites of their profile, or to every site', () => {
+    expect(staffProfileSites(p({ isSuper: true }))).toBe('every');
+    expect(staffProfileSites(p({ isOfficer: true }))).toBe('every');
+    expect(staffProfileSites(p({ isOfficer: true, officerSites: [0] }))).toBe('every');
+    expect(staffProfileSites(p({ isAssistant: true, assistantSites: [0] }))).toBe('every');
+    expect(staffProfileSites(p({ isOfficer: true, officerSites: [1], isAssistant: true, assistantSites: [2, 1] }))).toEqual([1, 2]);
+    // Sites listed without the role that uses them are no reach.
+    expect(staffProfileSites(p({ officerSites: [1], assistantSites: [2] }))).toEqual([]);
+  });
+  it('super users read everyone; officers a person of one of their sites, of every site or of none; nobody else', () => {
+    const officerOf1 = p({ isOfficer: true, officerSites: [1] });
+    expect(reachesPersonSites(officerOf1, [1])).toBe(true);
+    expect(reachesPersonSites(officerOf1, [2, 1])).toBe(true);
+    expect(reachesPersonSites(officerOf1, [2])).toBe(false);
+    expect(reachesPersonSites(officerOf1, [])).toBe(true);
+    expect(reachesPersonSites(officerOf1, 'every')).toBe(true);
+    expect(reachesPersonSites(p({ isOfficer: true }), [2])).toBe(true);
+    expect(reachesPersonSites(p({ isSuper: true }), [2])).toBe(true);
+    expect(reachesPersonSites(p({ isAssistant: true, assistantSites: [2] }), [2])).toBe(false);
+    expect(reachesPersonSites(null, [])).toBe(false);
   });
 });
 

@@ -119,6 +119,37 @@ export function canActOnSite(p: TStaffPermissions | null, siteId: number, action
   return assistantFlagsForSite(p, siteId)?.[action] === true;
 }
 
+/**
+ * The campus sites a person belongs to: 'every' for staff whose reach is every site (super users,
+ * officers or assistants of every site), the sites of their profile or of their records otherwise,
+ * [] for a person of no site (scholars, department users, advisors, staff without sites).
+ */
+export type TPersonSites = 'every' | number[];
+
+/** The campus sites of a staff member's permission profile (docs/product/people.md#campus-permission). */
+export function staffProfileSites(p: TStaffPermissions): TPersonSites {
+  if (p.isSuper) return 'every';
+  if (p.isOfficer && anySite(p.officerSites)) return 'every';
+  if (p.isAssistant && p.assistantSites.includes(0)) return 'every';
+  const sites = new Set<number>();
+  if (p.isOfficer) for (const s of p.officerSites) sites.add(s);
+  if (p.isAssistant) for (const s of p.assistantSites) sites.add(s);
+  return [...sites];
+}
+
+/**
+ * May this staff member read a person's History Log (their sign-ins, addresses and account changes,
+ * docs/product/audit.md#who-reads-which-history-log)? Super users: everyone. Officers: a person of
+ * one of their sites, or of every site, or of no site at all (as records without a campus site).
+ */
+export function reachesPersonSites(p: TStaffPermissions | null, sites: TPersonSites): boolean {
+  if (!p) return false;
+  if (p.isSuper) return true;
+  if (!p.isOfficer) return false;
+  if (sites === 'every' || sites.length === 0) return true;
+  return sites.some((s) => isOfficerForSite(p, s));
+}
+
 /** May this actor use the student admin area at all (docs/product/people.md#campus-permission)? */
 export function hasStudentAreaAccess(p: TStaffPermissions | null): boolean {
   if (!p) return false;

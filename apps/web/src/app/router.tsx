@@ -8,7 +8,15 @@ import { AdminShell } from '../shells/admin/admin-shell';
 import { AdminDashboardPage } from '../shells/admin/admin-dashboard-page';
 import { ScholarShell } from '../shells/scholar/scholar-shell';
 import { StudentShell } from '../shells/student/student-shell';
-import { ForgotPasswordPage, LoginPage, NotFoundPage, PasswordLinkPage, RootRedirectPage, UnauthorizedPage } from '../features/auth';
+import {
+  ForgotPasswordPage,
+  LoginPage,
+  NotFoundPage,
+  PasswordLinkPage,
+  RootRedirectPage,
+  SignInLinkPage,
+  UnauthorizedPage,
+} from '../features/auth';
 import { formsRoutes } from '../features/forms';
 import { institutionsRoutes } from '../features/institutions';
 import { peopleRoutes } from '../features/people';
@@ -42,9 +50,11 @@ const appRoutes: RouteObject[] = [
           { index: true, element: <LoginPage portal="scholar" /> },
           { path: 'reset', element: <ForgotPasswordPage portal="scholar" /> },
           { path: 'pass-reset/:key?', element: <PasswordLinkPage portal="scholar" /> },
+          { path: 'sign-in/:key?', element: <SignInLinkPage portal="scholar" /> },
           { path: 'student', element: <LoginPage portal="student" /> },
           { path: 'student/reset', element: <ForgotPasswordPage portal="student" /> },
           { path: 'student/pass-reset/:key?', element: <PasswordLinkPage portal="student" /> },
+          { path: 'student/sign-in/:key?', element: <SignInLinkPage portal="student" /> },
         ],
       },
       { element: <LoginLayout wide />, children: setupRoutes },

@@ -11,6 +11,8 @@ export const SESSION = {
   absoluteLifetimeS: 12 * 3600,
   resetLinkTtlS: 60 * 60,
   inviteLinkTtlS: 7 * 24 * 3600,
+  /** Ours (docs/product/auth.md#sign-in-throttling): an e-mailed sign-in link works once within 15 minutes. */
+  signInLinkTtlS: 15 * 60,
   toastMs: 5000,
   snackbarMs: 3000,
   resetSuccessLogoutMs: 4500,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@meridian/domain';
-import { bearer, createTestApp, HOST_A, type TTestApp } from '../../../test/app.js';
+import { bearer, createTestApp, DEMO_PASSWORD, HOST_A, type TTestApp } from '../../../test/app.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -31,6 +31,21 @@ describe('login', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe(MSG.loginNotFound);
     }
+  });
+
+  it("answers an advisor's right password exactly as a wrong one: no session, and no sign of which was right", async () => {
+    const answers = [];
+    for (const password of ['Wrong-pass-1', DEMO_PASSWORD]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { host: HOST_A },
+        payload: { userName: 'advisor', password },
+      });
+      answers.push({ status: res.statusCode, body: res.json<unknown>(), cookie: res.headers['set-cookie'] ?? null });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0]).toEqual({ status: 401, body: { code: 'INVALID_CREDENTIALS', message: MSG.loginNotFound }, cookie: null });
   });
 
   it('shows the required-field messages for empty fields, on the fields', async () => {

@@ -7,7 +7,7 @@ import { hashToken, randomToken } from '../../platform/auth/tokens.js';
 import { loadSettings } from '../institutions/index.js';
 import { passwordLinks } from './schema.js';
 
-export type TLinkPurpose = 'reset' | 'invite';
+export type TLinkPurpose = 'reset' | 'invite' | 'sign-in';
 interface TLinkUser {
   id: string;
   email: string;
@@ -15,14 +15,27 @@ interface TLinkUser {
   role: string;
 }
 
+const TTL_S: Record<TLinkPurpose, number> = {
+  reset: SESSION.resetLinkTtlS,
+  invite: SESSION.inviteLinkTtlS,
+  'sign-in': SESSION.signInLinkTtlS,
+};
+
+/** "1 hour", "168 hours", "15 minutes". */
+function duration(s: number): string {
+  const [n, unit] = s >= 3600 ? [Math.round(s / 3600), 'hour'] : [Math.round(s / 60), 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
 /**
  * Creates a single-use link for one user and purpose, retiring earlier unused ones of the same
  * purpose, and e-mails it. The address comes from the institution's configured public address,
- * never from the request's Host header.
+ * never from the request's Host header. Reset and invitation links set a password; sign-in links
+ * (docs/product/auth.md#sign-in-throttling) open a session without one.
  */
 export async function sendPasswordLink(tx: TTx, ctx: TContext, user: TLinkUser, purpose: TLinkPurpose): Promise<void> {
   const token = randomToken(32);
-  const ttl = purpose === 'invite' ? SESSION.inviteLinkTtlS : SESSION.resetLinkTtlS;
+  const ttl = TTL_S[purpose];
   await tx
     .update(passwordLinks)
     .set({ usedAt: new Date() })
@@ -36,14 +49,23 @@ export async function sendPasswordLink(tx: TTx, ctx: TContext, user: TLinkUser, 
   });
   const settings = await loadSettings(tx, ctx.institutionId);
   const area = user.role === 'ISSSstudent' ? 'login/student' : 'login';
-  const url = `${settings.publicBaseUrl.replace(/\/+$/, '')}/#/${area}/pass-reset/${token}`;
-  const hours = Math.round(ttl / 3600);
-  const subject = purpose === 'invite' ? `${settings.accountName}: set up your account` : `${settings.accountName}: reset your password`;
-  const lead =
-    purpose === 'invite'
-      ? `You have been invited to the ${settings.accountName} international student and scholar portal.\nSet your password with this link:`
-      : `We received a request to reset the password of your ${settings.accountName} portal account.\nChoose a new password with this link:`;
-  const text = `Hello ${user.firstName},\n\n${lead}\n\n${url}\n\nThe link works once and expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}. If you did not expect this message, you can ignore it.\n`;
+  const page = purpose === 'sign-in' ? 'sign-in' : 'pass-reset';
+  const url = `${settings.publicBaseUrl.replace(/\/+$/, '')}/#/${area}/${page}/${token}`;
+  const subject = {
+    invite: `${settings.accountName}: set up your account`,
+    reset: `${settings.accountName}: reset your password`,
+    'sign-in': `${settings.accountName}: your sign-in link`,
+  }[purpose];
+  const lead = {
+    invite: `You have been invited to the ${settings.accountName} international student and scholar portal.\nSet your password with this link:`,
+    reset: `We received a request to reset the password of your ${settings.accountName} portal account.\nChoose a new password with this link:`,
+    'sign-in': `Sign-ins to your ${settings.accountName} portal account are being slowed down after failed attempts, and you asked to sign in by e-mail instead.\nSign in with this link:`,
+  }[purpose];
+  const unexpected =
+    purpose === 'sign-in'
+      ? 'If you did not ask for it, someone may be trying to guess your password: you can ignore this message, or choose a new password with "Forgot your password?".'
+      : 'If you did not expect this message, you can ignore it.';
+  const text = `Hello ${user.firstName},\n\n${lead}\n\n${url}\n\nThe link works once and expires in ${duration(ttl)}. ${unexpected}\n`;
   await queueMail(
     tx,
     ctx.institutionId,

@@ -3,7 +3,8 @@ import { SESSION, type TRole, type TSession } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TContext } from '../../platform/http/context.js';
 import { hashToken, randomToken } from '../../platform/auth/tokens.js';
-import { departments, type users } from '../people/index.js';
+import { writeAudit } from '../../platform/audit/audit.js';
+import { departments, recordSignIn, type users } from '../people/index.js';
 import { refreshTokens, sessions } from './schema.js';
 import { accountFacts } from './account-facts.js';
 
@@ -50,6 +51,29 @@ export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, ses
     isssRequestId: null,
     isLoginFromTDS: false,
   };
+}
+
+/**
+ * Opens a session for a user who has shown who they are (password, or an e-mailed sign-in link),
+ * notes the sign-in and audits it with how it was made; answers the session record the browser keeps.
+ */
+export async function openSession(tx: TTx, ctx: TContext, user: TUserRow, how: Record<string, unknown>): Promise<TSession> {
+  const [s] = await tx
+    .insert(sessions)
+    .values({ institutionId: ctx.institutionId, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent })
+    .returning();
+  await recordSignIn(tx, user.id);
+  await writeAudit(tx, {
+    institutionId: ctx.institutionId,
+    actorUserId: user.id,
+    entityType: 'user',
+    entityId: user.id,
+    action: 'auth.login.succeeded',
+    after: how,
+    ip: ctx.ip,
+  });
+  const refreshToken = await issueRefreshToken(tx, ctx.institutionId, s!.id);
+  return presentSession(tx, ctx, user, s!.id, refreshToken);
 }
 
 /** Ends every open session of a user (password change, deactivation). */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { isStudentRequestCode, type TStudentStage } from '@meridian/domain';
 import { provideRecordParts } from '../attachments/index.js';
 import { provideAccountFacts } from '../auth/index.js';
+import { providePersonSites } from '../people/index.js';
 import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
 import { applyApprovalEffects } from './requests/operations/apply-approval-effects.js';
 import { describeStudentRequestData, studentRequestSubmitErrors } from './requests/request-rules.js';
@@ -18,6 +19,12 @@ export function plugStudents(): void {
       .where(eq(studentProfiles.userId, userId));
     return { profileId: p?.id ?? null, currentStage: (p?.stage as TStudentStage | undefined) ?? null };
   });
+  // A student belongs to the campus site of their record, wherever it has moved since they were invited.
+  providePersonSites('students', async (tx, userId) =>
+    (await tx.select({ site: studentProfiles.campusSiteId }).from(studentProfiles).where(eq(studentProfiles.userId, userId))).map(
+      (r) => r.site,
+    ),
+  );
   // A student's own request is about their record, at its campus site, of their visa type.
   registerRequesterFacts('ISSSstudent', async (tx, actor) => {
     const [p] = await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId));

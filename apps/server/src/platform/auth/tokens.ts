@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { SESSION } from '@meridian/domain';
 
@@ -18,7 +18,29 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class TokenService {
+  private readonly purposeKeys = new Map<string, Buffer>();
   constructor(private readonly key: Uint8Array) {}
+
+  /**
+   * A MAC (HMAC-SHA256, base64url) over data for one purpose. Each purpose has its own key derived
+   * from the shared signing key, so a value signed for one use is never valid for another, and every
+   * server (they share the key through platform_secrets) can check what another signed.
+   */
+  mac(purpose: string, data: string): string {
+    let key = this.purposeKeys.get(purpose);
+    if (!key) {
+      key = createHmac('sha256', this.key).update(`meridian-purpose:${purpose}`).digest();
+      this.purposeKeys.set(purpose, key);
+    }
+    return createHmac('sha256', key).update(data).digest('base64url');
+  }
+
+  /** Whether mac is this purpose's MAC of data (compared in constant time). */
+  verifyMac(purpose: string, data: string, mac: string): boolean {
+    const expected = Buffer.from(this.mac(purpose, data));
+    const given = Buffer.from(mac);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
 
   async issueAccess(claims: TAccessClaims, ttlS: number = SESSION.accessTokenTtlS): Promise<{ token: string; expireOn: number }> {
     const now = Math.floor(Date.now() / 1000);

@@ -8,6 +8,7 @@ import { AppError, type TFieldErrors } from './app-error.js';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.statusCode).send({ code: err.code, message: err.message, fieldErrors: err.fieldErrors });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -10,7 +10,47 @@ import type { TTenant } from '../tenancy/tenancy.js';
 type Defined<T> = Exclude<T, undefined>;
 type Infer<T> = [Defined<T>] extends [never] ? undefined : Defined<T> extends ZodType ? z.output<Defined<T>> : undefined;
 export type TInput<C extends RouteContract> = { body: Infer<C['body']>; query: Infer<C['query']>; params: Infer<C['params']> };
-type THandler<C extends RouteContract> = (ctx: TContext, input: TInput<C>) => Promise<z.input<C['response']>>;
+type THandler<C extends RouteContract> = (ctx: TContext, input: TInput<C>, http: TRouteHttp) => Promise<z.input<C['response']>>;
+
+/** What a route (never an operation) may touch of the HTTP exchange beyond its input: cookies. */
+export interface TRouteHttp {
+  /** The value of a cookie the request carried; undefined when none. */
+  cookie(name: string): string | undefined;
+  /**
+   * Sets a cookie on the answer: always HttpOnly and SameSite=Strict, Secure when the request came
+   * over https (the portal also runs over plain http on an internal host while an office sets up).
+   */
+  setCookie(name: string, value: string, opts: { path: string; maxAgeS: number }): void;
+}
+
+/** The cookies of a request, by name (the first of a repeated name wins). */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i <= 0) continue;
+    const name = part.slice(0, i).trim();
+    if (name && !(name in out)) out[name] = part.slice(i + 1).trim();
+  }
+  return out;
+}
+
+const COOKIE_VALUE = /^[A-Za-z0-9._~-]*$/;
+
+function routeHttp(req: FastifyRequest, reply: FastifyReply): TRouteHttp {
+  let cookies: Record<string, string> | null = null;
+  return {
+    cookie: (name) => (cookies ??= parseCookies(req.headers.cookie))[name],
+    setCookie: (name, value, opts) => {
+      if (!COOKIE_VALUE.test(value)) throw new Error('cookie values are URL-safe tokens');
+      const parts = [`${name}=${value}`, `Path=${opts.path}`, `Max-Age=${Math.floor(opts.maxAgeS)}`, 'HttpOnly', 'SameSite=Strict'];
+      if (req.protocol === 'https') parts.push('Secure');
+      const prior = reply.getHeader('set-cookie');
+      const list = prior === undefined ? [] : Array.isArray(prior) ? prior.map(String) : [String(prior)];
+      void reply.header('set-cookie', [...list, parts.join('; ')]);
+    },
+  };
+}
 
 export interface TRouteOptions {
   /** Routes that work before any institution exists (health, setup). */
@@ -183,7 +223,7 @@ export function registerRoute<C extends RouteContract>(
       const ctx = req.meridianContext ?? (await resolveRouteContext(services, req, contract, options));
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
       const input = { body: req.body, query: req.query, params: req.params } as TInput<C>;
-      return handler(ctx, input);
+      return handler(ctx, input, routeHttp(req, reply));
     },
   });
 }

@@ -3,6 +3,7 @@ export { useLogout } from './api/logout';
 export { LoginPage } from './pages/login-page';
 export { ForgotPasswordPage } from './pages/forgot-password-page';
 export { PasswordLinkPage } from './pages/password-link-page';
+export { SignInLinkPage } from './pages/sign-in-link-page';
 export { RootRedirectPage } from './pages/root-redirect-page';
 export { NotFoundPage } from './pages/not-found-page';
 export { UnauthorizedPage } from './pages/unauthorized-page';

@@ -135,3 +135,25 @@ export const usePasswordLink = defineRoute({
   body: ZUsePasswordLinkInput,
   response: z.object({ message: z.string() }),
 });
+
+export const ZRequestSignInLinkInput = ZLoginInput.pick({ userName: true, portal: true });
+export const requestSignInLink = defineRoute({
+  method: 'POST',
+  path: '/api/auth/sign-in-links',
+  access: 'public',
+  tags: ['auth'],
+  summary:
+    'E-mail a one-time sign-in link to the owner of an account whose sign-ins are being slowed down; answers the same whatever the account',
+  body: ZRequestSignInLinkInput,
+  response: z.object({ message: z.string() }),
+});
+
+export const signInWithLink = defineRoute({
+  method: 'POST',
+  path: '/api/auth/sign-in-links/use',
+  access: 'public',
+  tags: ['auth'],
+  summary: 'Sign in through an e-mailed sign-in link (single use); returns the session',
+  body: ZPasswordLinkToken,
+  response: ZSession,
+});

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { can, type TAuditEvent } from '@meridian/domain';
+import { can, reachesPersonSites, type TAuditEvent } from '@meridian/domain';
 import { forbidden, notFound } from '../../../platform/errors/app-error.js';
 import { getAccessibleRequest } from '../../requests/index.js';
 import { auditEvents } from '../../../platform/audit/schema.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/index.js';
+import { personSites, users } from '../../people/index.js';
 import { attachments } from '../../attachments/index.js';
 import { requestView, type TAttachmentView } from '../../attachments/index.js';
 import { comments } from '../../comments/index.js';
@@ -95,7 +95,11 @@ async function readHistory(ctx: TContext, entityType: string, entityId: string, 
 
 /**
  * The record check of a History Log: users and institutions need audit.history.read; a request's
- * history is open to whoever may read the request (404 otherwise, as for the request itself).
+ * history is open to whoever may read the request (404 otherwise, as for the request itself). A
+ * user's History Log (their sign-ins, the addresses they came from, changes to their account) is
+ * staff data of the campus sites the user belongs to: an officer reads it only for a user of one of
+ * their sites or of no site (docs/product/audit.md#who-reads-which-history-log); 404 otherwise, so
+ * an officer cannot tell a user of another site from no user at all.
  */
 async function assertMayReadHistory(ctx: TContext, entityType: string, entityId: string): Promise<TAttachmentView | undefined> {
   if (entityType === 'request') {
@@ -104,5 +108,11 @@ async function assertMayReadHistory(ctx: TContext, entityType: string, entityId:
     return requestView(requireActor(ctx), request);
   }
   if (!can(ctx.actor, 'audit.history.read')) throw forbidden();
+  const actor = requireActor(ctx);
+  if (entityType === 'user' && !actor.staff?.isSuper) {
+    if (!z.uuid().safeParse(entityId).success) throw notFound();
+    const sites = await ctx.db((tx) => personSites(tx, entityId));
+    if (!sites || !reachesPersonSites(actor.staff, sites)) throw notFound();
+  }
   return undefined;
 }

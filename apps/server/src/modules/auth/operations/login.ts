@@ -1,47 +1,55 @@
-import { eq, sql } from 'drizzle-orm';
 import { MSG, type TLoginInput, type TSession } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { verifyPassword } from '../../../platform/auth/passwords.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { users } from '../../people/index.js';
-import { sessions } from '../schema.js';
-import { issueRefreshToken, presentSession } from '../session.service.js';
-import { clearAccount, recordAddressFailure, reserveTry } from '../throttle.js';
-import { recordSignIn } from '../../people/index.js';
+import { issueDeviceToken, recognisedDevice } from '../devices.js';
+import { openSession } from '../session.service.js';
+import { findAccountByUserName, PORTAL_ROLES } from '../sign-in-account.js';
+import { clearTries, recordAddressFailure, reserveTry, throttleScope } from '../throttle.js';
 
-/** Roles that may hold a portal session; advisors act only through their signed links. */
-const PORTAL_ROLES = new Set(['scholar', 'department', 'ISSSstudent', 'isssAdmin']);
+export interface TLoginResult {
+  session: TSession;
+  /** This browser's fresh device token for the account (the route keeps it in the device cookie). */
+  deviceToken: string;
+}
 
-/** Signs a user in: throttled, same answer and timing for unknown user and wrong password. */
-export async function login(ctx: TContext, input: TLoginInput): Promise<TSession> {
+/** The answer to a try that opens no session: one message, whatever the reason. */
+const notFound = () => new AppError(401, 'INVALID_CREDENTIALS', MSG.loginNotFound);
+
+/**
+ * Signs a user in (docs/product/auth.md#sign-in-throttling, docs/decisions/020-sign-in-throttling.md):
+ * throttled per (account, address), per account from unrecognised places and per address, with a
+ * recognised device subject only to its own pair; the same answer and timing for an unknown user, a
+ * wrong password, and a right password of an account that may hold no session (unless the browser
+ * is that account's recognised device, which is told why).
+ */
+export async function login(ctx: TContext, input: TLoginInput, heldDevices: string[]): Promise<TLoginResult> {
   const { institutionId, ip } = ctx;
+  const user = await ctx.db((tx) => findAccountByUserName(tx, input.userName));
+  const device = user ? recognisedDevice(ctx.services.tokens, institutionId, user, heldDevices) : null;
+  const scope = await ctx.db((tx) => throttleScope(tx, input.userName, ip, user?.id ?? null, device));
   // Counts this try before the password is checked, so parallel guesses cannot outrun the throttle.
-  const wait = await ctx.db((tx) => reserveTry(tx, institutionId, input.userName, ip));
-  if (wait > 0) {
-    await ctx.db((tx) =>
-      writeAudit(tx, {
+  const wait = await ctx.db(async (tx) => {
+    const w = await reserveTry(tx, institutionId, scope);
+    if (w > 0)
+      await writeAudit(tx, {
         institutionId,
         actorUserId: null,
-        entityType: 'login',
-        entityId: input.userName.toLowerCase().slice(0, 64),
+        entityType: user ? 'user' : 'login',
+        entityId: user ? user.id : input.userName.toLowerCase().slice(0, 64),
         action: 'auth.login.throttled',
+        after: { waitS: w, recognised: scope.recognised ?? 'none' },
         ip,
-      }),
-    );
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', MSG.tooManyAttempts);
-  }
-  const user = await ctx.db(async (tx) => {
-    const [u] = await tx
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.userName})`, input.userName.toLowerCase()));
-    return u ?? null;
+      });
+    return w;
   });
+  if (wait > 0) throw new AppError(429, 'TOO_MANY_ATTEMPTS', MSG.tooManyAttempts, undefined, { 'Retry-After': String(wait) });
+
   const ok = await verifyPassword(user?.isActive ? user.passwordHash : null, input.password);
   if (!ok || !user) {
     await ctx.db(async (tx) => {
-      await recordAddressFailure(tx, institutionId, ip);
+      await recordAddressFailure(tx, institutionId, scope);
       await writeAudit(tx, {
         institutionId,
         actorUserId: null,
@@ -51,36 +59,29 @@ export async function login(ctx: TContext, input: TLoginInput): Promise<TSession
         ip,
       });
     });
-    throw new AppError(401, 'INVALID_CREDENTIALS', MSG.loginNotFound);
+    throw notFound();
   }
   if (!PORTAL_ROLES.has(user.role)) {
+    // A right password that opens no session (an advisor's) counts like any other such try: it stays
+    // counted, and only the account's own recognised device learns why (docs/decisions/020-sign-in-throttling.md).
     await ctx.db(async (tx) => {
-      // The password was right: this is no guess to count against the account.
-      await clearAccount(tx, institutionId, input.userName);
+      await recordAddressFailure(tx, institutionId, scope);
       await writeAudit(tx, {
         institutionId,
-        actorUserId: user.id,
+        actorUserId: null,
         entityType: 'user',
         entityId: user.id,
         action: 'auth.login.role-refused',
+        after: { recognised: scope.recognised ?? 'none' },
         ip,
       });
     });
-    throw new AppError(403, 'ROLE_NOT_ALLOWED', MSG.roleNotAllowed);
+    if (device) throw new AppError(403, 'ROLE_NOT_ALLOWED', MSG.roleNotAllowed);
+    throw notFound();
   }
-  return ctx.db(async (tx) => {
-    await clearAccount(tx, institutionId, input.userName);
-    const [s] = await tx.insert(sessions).values({ institutionId, userId: user.id, ip, userAgent: ctx.userAgent }).returning();
-    await recordSignIn(tx, user.id);
-    await writeAudit(tx, {
-      institutionId,
-      actorUserId: user.id,
-      entityType: 'user',
-      entityId: user.id,
-      action: 'auth.login.succeeded',
-      ip,
-    });
-    const refreshToken = await issueRefreshToken(tx, institutionId, s!.id);
-    return presentSession(tx, ctx, user, s!.id, refreshToken);
+  const session = await ctx.db(async (tx) => {
+    await clearTries(tx, institutionId, scope);
+    return openSession(tx, ctx, user, { via: 'password', recognised: scope.recognised ?? 'none' });
   });
+  return { session, deviceToken: issueDeviceToken(ctx.services.tokens, institutionId, user.id, device?.deviceId) };
 }

@@ -5,9 +5,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Divider, Link, Typography } from '@mui/material';
 import LoginIcon from '@mui/icons-material/Login';
+import MailOutline from '@mui/icons-material/MailOutline';
 import { authApi, MSG } from '@meridian/domain';
 import type { z } from 'zod';
 import { useLogin } from '../api/login';
+import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { useBrandingOrDefault } from '../../../app/branding';
 import { useSession } from '../../../app/session/session-store';
 import { isApiError } from '../../../app/http/api-error';
@@ -27,6 +29,9 @@ function loginErrorMessage(error: unknown): string {
   return MSG.authenticationFailed;
 }
 
+/** The answer that sign-ins to this account are being slowed down (docs/product/auth.md#sign-in-throttling). */
+const isThrottled = (error: unknown) => isApiError(error) && error.status === 429 && error.code === 'TOO_MANY_ATTEMPTS';
+
 /** #/login (SCHOLAR: scholars, departments, staff) and #/login/student (STUDENT). */
 export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   const session = useSession();
@@ -34,6 +39,10 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   const branding = useBrandingOrDefault();
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
+  // While sign-ins to this user name are slowed down, the owner may ask for an e-mailed sign-in link instead.
+  const [throttledUser, setThrottledUser] = useState<string | null>(null);
+  const requestLink = useRequestSignInLink();
+  const [linkAnswer, setLinkAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const title = portal === 'student' ? 'STUDENT' : 'SCHOLAR';
   useDocumentTitle(portal === 'student' ? 'Student Login' : 'Login');
 
@@ -49,11 +58,27 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
 
   const onValid = (v: TCredentials) => {
     setFormError(null);
+    setLinkAnswer(null);
+    const userName = v.userName.trim();
     login.mutate(
-      { userName: v.userName.trim(), password: v.password, portal },
+      { userName, password: v.password, portal },
       {
         onSuccess: () => void navigate('/', { replace: true }),
-        onError: (e) => setFormError(loginErrorMessage(e)),
+        onError: (e) => {
+          setFormError(loginErrorMessage(e));
+          setThrottledUser(isThrottled(e) ? userName : null);
+        },
+      },
+    );
+  };
+  const onRequestLink = () => {
+    if (!throttledUser) return;
+    setLinkAnswer(null);
+    requestLink.mutate(
+      { userName: throttledUser, portal },
+      {
+        onSuccess: (r) => setLinkAnswer({ ok: true, text: r.message }),
+        onError: (e) => setLinkAnswer({ ok: false, text: isApiError(e) && e.status === 429 ? e.message : MSG.authenticationFailed }),
       },
     );
   };
@@ -81,6 +106,25 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>
             {formError}
           </Alert>
+        ) : null}
+        {throttledUser ? (
+          <Box sx={{ mb: 1 }}>
+            {linkAnswer ? (
+              <Alert severity={linkAnswer.ok ? 'info' : 'error'} role="status" sx={{ mb: 1 }}>
+                {linkAnswer.text}
+              </Alert>
+            ) : null}
+            <Button
+              variant="outlined"
+              fullWidth
+              onClick={onRequestLink}
+              disabled={requestLink.isPending || linkAnswer?.ok === true}
+              aria-busy={requestLink.isPending}
+              startIcon={requestLink.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <MailOutline />}
+            >
+              E-mail me a sign-in link
+            </Button>
+          </Box>
         ) : null}
         <FormTextField control={control} name="userName" label="User name" autoComplete="username" autoFocus required />
         <PasswordField control={control} name="password" label="Password" autoComplete="current-password" required />

@@ -78,7 +78,8 @@ function Action({ label, onClick, children }: { label: string; onClick: () => vo
 export function staffColumns(props: {
   sites?: TCampusSite[] | undefined;
   mayManage: boolean;
-  maySeeHistory: boolean;
+  /** Whether the caller may read this member's History Log (an officer: only staff of their own sites). */
+  maySeeHistory: (member: TStaffMember) => boolean;
   /** The signed-in user: nobody deactivates themselves from this list. */
   selfId?: string | undefined;
   onAction: (action: TStaffAction, member: TStaffMember) => void;
@@ -124,7 +125,7 @@ export function staffColumns(props: {
                 <VisibilityOutlined fontSize="small" />
               </Action>
             )}
-            {props.maySeeHistory ? (
+            {props.maySeeHistory(m) ? (
               <Action label={`History Log of ${name}`} onClick={() => props.onAction('history', m)}>
                 <HistoryOutlined fontSize="small" />
               </Action>

@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<string, string> = {
   'auth.login.failed': 'Failed login',
   'auth.login.throttled': 'Login attempts throttled',
   'auth.login.role-refused': 'Login refused for this role',
+  'auth.sign-in-link.requested': 'Sign-in link requested',
   'auth.logout': 'Logged out',
   'auth.password-reset.requested': 'Password reset requested',
   'auth.password.reset': 'Password reset',
@@ -22,6 +23,8 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 function describe(e: TAuditEvent): string {
+  const via = (e.after as { via?: unknown } | null)?.via;
+  if (e.action === 'auth.login.succeeded' && via === 'sign-in-link') return 'Logged in with an e-mailed sign-in link';
   return ACTION_LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ');
 }
 

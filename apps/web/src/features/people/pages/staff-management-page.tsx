@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, FormControl, InputLabel, MenuItem, Paper, Select } from '@mui/material';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
-import { can, peopleApi, type TListStaffQuery, type TStaffMember } from '@meridian/domain';
+import { can, peopleApi, reachesPersonSites, staffProfileSites, type TListStaffQuery, type TStaffMember } from '@meridian/domain';
 import { useFormatDates } from '../../../app/office-dates';
 import { useGetCurrentUser } from '../../auth';
 import { useListStaff } from '../api/list-staff';
@@ -27,7 +27,10 @@ export function StaffManagementPage() {
   const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
   const mayManage = can(actor, 'people.staff.manage');
-  const maySeeHistory = can(actor, 'audit.history.read');
+  // A staff member's History Log (sign-ins, addresses) is staff data of their campus sites
+  // (docs/product/audit.md#who-reads-which-history-log): the server answers 404 beyond them.
+  const maySeeHistory = (m: TStaffMember) =>
+    can(actor, 'audit.history.read') && reachesPersonSites(me.data?.staff ?? null, staffProfileSites(m.permissions));
 
   const table = useUrlTable({
     filters: { q: '', status: 'active' },
@@ -119,7 +122,7 @@ export function StaffManagementPage() {
           member={open.member}
           initialTab={open.tab}
           canEdit={mayManage && open.member.canManage}
-          canSeeHistory={maySeeHistory}
+          canSeeHistory={maySeeHistory(open.member)}
           onClose={() => setOpen(null)}
         />
       ) : null}
