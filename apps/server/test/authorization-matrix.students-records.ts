@@ -48,7 +48,13 @@ async function record(m: TMatrixContext, o: { visaType?: 'F-1' | 'J-1' | undefin
 
 /** A Main Campus trainee (SEVIS Table 15: 2A) with a T/IPP: a primary site whose one phase covers the program. */
 async function trainee(m: TMatrixContext) {
-  const s = await buildStudent(m.t, { site: 'MAIN', visaType: 'J-1', evCategoryCode: '2A', programStartDate: '2026-08-24', programEndDate: '2027-05-21' });
+  const s = await buildStudent(m.t, {
+    site: 'MAIN',
+    visaType: 'J-1',
+    evCategoryCode: '2A',
+    programStartDate: '2026-08-24',
+    programEndDate: '2027-05-21',
+  });
   await buildTipp(m.t, s);
   const site = await buildTippSite(m.t, s);
   const phase = await buildTippPhase(m.t, site, { startDate: '2026-08-24', endDate: '2027-05-21' });
@@ -326,7 +332,11 @@ export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
     foreignRecord: 404,
     request: async (m) => {
       const r = await trainee(m);
-      const other = await buildTippSite(m.t, { id: r.profileId, institutionId: m.t.institutionA }, { name: 'Second site', isPrimary: false });
+      const other = await buildTippSite(
+        m.t,
+        { id: r.profileId, institutionId: m.t.institutionA },
+        { name: 'Second site', isPrimary: false },
+      );
       return { params: { profileId: r.profileId, siteId: other.id } };
     },
     expect: STAFF,

@@ -56,7 +56,8 @@ function fullPlan(p: TProfile, o: { sevisIds?: boolean; signed?: boolean } = {})
   return { plan: tippPlan(p), sites: [primary, second], phases, primary, second };
 }
 
-const tippEvent = (p: TProfile, action: string, t: TTippData, payload: Record<string, unknown>) => event(p, 'TIPP', action, payload, { tipp: t });
+const tippEvent = (p: TProfile, action: string, t: TTippData, payload: Record<string, unknown>) =>
+  event(p, 'TIPP', action, payload, { tipp: t });
 
 const build = (records: TBatchRecordInput[], kind: 'student' | 'ev' = 'ev') =>
   buildValidatedBatch({ kind, orgId: ORG[kind], batchId: batchId(7), userId: SENDER, today: ISSUED_ON, records });
@@ -102,7 +103,13 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
     absent: ['<AddSiteOfActivity>', '<ParticipantInfo>'],
     record: () => {
       const p = trainee({ sevisId: null, evCategoryCode: '15', citizenshipCountryCode: 'IE' });
-      return event(p, 'Create', 'Create', { positionCode: '213' }, { sites: [site(p)], tipp: { plan: tippPlan(p, { exemptProgram: 'IWT' }), sites: [], phases: [] } });
+      return event(
+        p,
+        'Create',
+        'Create',
+        { positionCode: '213' },
+        { sites: [site(p)], tipp: { plan: tippPlan(p, { exemptProgram: 'IWT' }), sites: [], phases: [] } },
+      );
     },
   },
   {
@@ -110,7 +117,13 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
     expect: ['<AddSiteOfActivity>', '<SiteName>Broad Institute</SiteName>', '<TippExemptProgram>KW</TippExemptProgram>'],
     record: () => {
       const p = trainee({ sevisId: null, citizenshipCountryCode: 'KR' });
-      return event(p, 'Create', 'Create', { positionCode: '213' }, { sites: [site(p)], tipp: { plan: tippPlan(p, { exemptProgram: 'KW' }), sites: [], phases: [] } });
+      return event(
+        p,
+        'Create',
+        'Create',
+        { positionCode: '213' },
+        { sites: [site(p)], tipp: { plan: tippPlan(p, { exemptProgram: 'KW' }), sites: [], phases: [] } },
+      );
     },
   },
   {
@@ -124,7 +137,12 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
   },
   {
     name: 'TIPP AddSite: the site with its phases',
-    expect: ['<TIPP>', '<AddSite print7002="true">', '<SiteName>Massachusetts Institute of Technology</SiteName>', '<StipendInd>N</StipendInd>'],
+    expect: [
+      '<TIPP>',
+      '<AddSite print7002="true">',
+      '<SiteName>Massachusetts Institute of Technology</SiteName>',
+      '<StipendInd>N</StipendInd>',
+    ],
     absent: ['<StipendAmount>'],
     record: () => {
       const p = trainee();
@@ -177,7 +195,13 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
     record: () => {
       const p = trainee();
       const t = fullPlan(p, { sevisIds: true });
-      const gone = tippPhase(t.primary, { name: 'Extra', startDate: '2027-01-01', endDate: '2027-01-31', sevisPhaseId: '88003', isActive: false });
+      const gone = tippPhase(t.primary, {
+        name: 'Extra',
+        startDate: '2027-01-01',
+        endDate: '2027-01-31',
+        sevisPhaseId: '88003',
+        isActive: false,
+      });
       t.phases.push(gone);
       return tippEvent(p, 'DeletePhase', t, { tippSiteId: t.primary.id, tippPhaseId: gone.id, sevisPhaseId: '88003' });
     },
@@ -318,7 +342,10 @@ describe('the SEVIS rules of a T/IPP, checked before sending (both sides of each
   });
 
   it('SEVIS S2258: IWT is for an intern who is an Irish citizen, not a trainee nor another intern', async () => {
-    for (const o of [{ evCategoryCode: '2A', citizenshipCountryCode: 'IE' }, { evCategoryCode: '15', citizenshipCountryCode: 'DE' }]) {
+    for (const o of [
+      { evCategoryCode: '2A', citizenshipCountryCode: 'IE' },
+      { evCategoryCode: '15', citizenshipCountryCode: 'DE' },
+    ]) {
       const p = trainee({ sevisId: null, ...o });
       expect(await heldFor(createOf(p, { plan: tippPlan(p, { exemptProgram: 'IWT' }), sites: [], phases: [] }))).toContain(
         `${TIPP_MSG.iwtNotIrishIntern} (SEVIS S2258)`,
@@ -351,14 +378,18 @@ describe('the SEVIS rules of a T/IPP, checked before sending (both sides of each
     ).toContain(`${TIPP_MSG.exemptHasNoSites} (SEVIS S2252)`);
     const irish = trainee({ evCategoryCode: '15', citizenshipCountryCode: 'IE' });
     expect(
-      await heldFor(tippEvent(irish, 'UpdateParticipantInfo', { plan: tippPlan(irish, { exemptProgram: 'IWT' }), sites: [], phases: [] }, {})),
+      await heldFor(
+        tippEvent(irish, 'UpdateParticipantInfo', { plan: tippPlan(irish, { exemptProgram: 'IWT' }), sites: [], phases: [] }, {}),
+      ),
     ).toContain('(SEVIS S2253)');
   });
 
   it('an update about a site or phase SEVIS has not named yet is held until its id comes back', async () => {
     const p = trainee();
     const t = fullPlan(p);
-    expect(await heldFor(tippEvent(p, 'EditSite', t, { tippSiteId: t.primary.id }))).toContain('SEVIS has not named T/IPP site Fraunhofer USA yet');
+    expect(await heldFor(tippEvent(p, 'EditSite', t, { tippSiteId: t.primary.id }))).toContain(
+      'SEVIS has not named T/IPP site Fraunhofer USA yet',
+    );
     expect(await heldFor(tippEvent(p, 'EditPhase', t, { tippSiteId: t.primary.id, tippPhaseId: t.phases[0]!.id }))).toContain(
       'SEVIS has not named T/IPP phase',
     );
@@ -386,7 +417,9 @@ describe('the SEVIS rules of a T/IPP, checked before sending (both sides of each
 
   it("the student batch refuses the T/IPP updates with its existing message (SEVIS's student schema has none)", async () => {
     const f1 = profile();
-    expect(await heldFor(event(f1, 'TIPP', 'AddSite', {}), 'student')).toBe("SEVIS's student batch has no TIPP event: make this change in SEVIS RTI.");
+    expect(await heldFor(event(f1, 'TIPP', 'AddSite', {}), 'student')).toBe(
+      "SEVIS's student batch has no TIPP event: make this change in SEVIS RTI.",
+    );
     expect(await heldFor(event(f1, 'Reprint7002', 'Reprint7002', {}), 'student')).toBe(
       "SEVIS's student batch has no Reprint7002 event: make this change in SEVIS RTI.",
     );

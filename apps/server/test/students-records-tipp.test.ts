@@ -29,7 +29,13 @@ afterEach(() => {
 });
 
 type TTipp = studentsApi.TTipp;
-const participant = { email: 'lukas.trainee@example.edu', fieldOfStudy: 'Mechanical engineering', yearsOfExperience: 3, typeOfDegree: 'Master of Science', degreeDate: '2025-06-30' };
+const participant = {
+  email: 'lukas.trainee@example.edu',
+  fieldOfStudy: 'Mechanical engineering',
+  yearsOfExperience: 3,
+  typeOfDegree: 'Master of Science',
+  degreeDate: '2025-06-30',
+};
 const siteBody = (o: Record<string, unknown> = {}) => ({
   name: 'Fraunhofer USA',
   address: { line1: '5 Channel Center Street', city: 'Boston', state: 'MA', postalCode: '02210' },
@@ -75,7 +81,8 @@ const api = {
   get: (p: string) => call(t, 'GET', `/api/students/${p}/tipp`, { as: admin }),
   participant: (p: string, body: Record<string, unknown>) => call(t, 'PUT', `/api/students/${p}/tipp`, { as: admin, body }),
   addSite: (p: string, body: Record<string, unknown>) => call(t, 'POST', `/api/students/${p}/tipp/sites`, { as: admin, body }),
-  updateSite: (p: string, s: string, body: Record<string, unknown>) => call(t, 'PUT', `/api/students/${p}/tipp/sites/${s}`, { as: admin, body }),
+  updateSite: (p: string, s: string, body: Record<string, unknown>) =>
+    call(t, 'PUT', `/api/students/${p}/tipp/sites/${s}`, { as: admin, body }),
   removeSite: (p: string, s: string) => call(t, 'DELETE', `/api/students/${p}/tipp/sites/${s}`, { as: admin }),
   addPhase: (p: string, s: string, body: Record<string, unknown>) =>
     call(t, 'POST', `/api/students/${p}/tipp/sites/${s}/phases`, { as: admin, body }),
@@ -101,7 +108,8 @@ async function batchOf(profileId: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Awaited<ReturnType<TSevisOnceDriver['createBatches']>>>();
 }
-const kinds = (rows: { event_type: string; action: string; status: string }[]) => rows.map((e) => `${e.event_type}/${e.action}:${e.status}`);
+const kinds = (rows: { event_type: string; action: string; status: string }[]) =>
+  rows.map((e) => `${e.event_type}/${e.action}:${e.status}`);
 
 /** A trainee (SEVIS Table 15: 2A) through the API, without a SEVIS ID: its Create is pending. */
 const newTrainee = (over: Record<string, unknown> = {}) => d.createRecord({ evCategoryCode: '2A', ...over });
@@ -116,7 +124,13 @@ async function completePlan(p: string): Promise<{ siteId: string; phaseId: strin
 
 /** A trainee SEVIS has (SEVIS ID), whose plan's site and phases SEVIS named, program 2024-01-01 to 2024-12-31. */
 async function traineeInSevis(phases: { startDate: string; endDate: string }[]) {
-  const s = await buildStudent(t, { site: 'MED', visaType: 'J-1', evCategoryCode: '2A', programStartDate: '2024-01-01', programEndDate: '2024-12-31' });
+  const s = await buildStudent(t, {
+    site: 'MED',
+    visaType: 'J-1',
+    evCategoryCode: '2A',
+    programStartDate: '2024-01-01',
+    programEndDate: '2024-12-31',
+  });
   await buildTipp(t, s);
   const site = await buildTippSite(t, s, { sevisSiteId: '4400001', sentAt: new Date() });
   const rows = [];
@@ -156,9 +170,13 @@ describe('getStudentTipp / saveTippParticipant: who has a DS-7002 (SEVIS S2218, 
 
   it('SEVIS S2258: IWT is for an intern who is an Irish citizen; SEVIS S2261: such an intern must answer', async () => {
     const traineeIrish = await newTrainee({ citizenshipCountryCode: 'IE' });
-    expect(fieldErrors(await api.participant(traineeIrish, { exemptProgram: 'IWT' }))).toEqual({ exemptProgram: [TIPP_MSG.iwtNotIrishIntern] });
+    expect(fieldErrors(await api.participant(traineeIrish, { exemptProgram: 'IWT' }))).toEqual({
+      exemptProgram: [TIPP_MSG.iwtNotIrishIntern],
+    });
     const germanIntern = await newTrainee({ evCategoryCode: '15' });
-    expect(fieldErrors(await api.participant(germanIntern, { ...participant, isIwt: true }))).toEqual({ isIwt: [TIPP_MSG.iwtNotIrishIntern] });
+    expect(fieldErrors(await api.participant(germanIntern, { ...participant, isIwt: true }))).toEqual({
+      isIwt: [TIPP_MSG.iwtNotIrishIntern],
+    });
     ok(await api.participant(germanIntern, participant));
     const irishIntern = await newTrainee({ evCategoryCode: '15', citizenshipCountryCode: 'IE' });
     expect(fieldErrors(await api.participant(irishIntern, participant))).toEqual({ isIwt: [TIPP_MSG.isIwtRequired] });
@@ -187,7 +205,11 @@ describe('addTippSite / updateTippSite / removeTippSite: the schema’s limits o
       fieldErrors(
         await api.addSite(
           p,
-          siteBody({ employerEin: '12345678', address: { line1: '5 Channel Center Street', postalCode: '0221' }, supervisorPhone: '617555019' }),
+          siteBody({
+            employerEin: '12345678',
+            address: { line1: '5 Channel Center Street', postalCode: '0221' },
+            supervisorPhone: '617555019',
+          }),
         ),
       ),
     ).toEqual({
@@ -323,7 +345,13 @@ describe('T/IPP updates after SEVIS has the record: each reaches one batch (deci
     // A new site and its phase: one AddSite carrying both (SEVIS takes a site with its phases).
     const second = ok(await api.addSite(p, siteBody({ name: 'MIT' }))).sites.find((s) => s.name === 'MIT')!;
     ok(await api.addPhase(p, second.id, phaseBody({ name: 'Research', startDate: '2027-02-01' })));
-    ok(await api.signatures(p, siteId, { officialUserName: 'aro1234567', officialSignatureDate: daysFromToday(-2), evSignatureDate: daysFromToday(-1) }));
+    ok(
+      await api.signatures(p, siteId, {
+        officialUserName: 'aro1234567',
+        officialSignatureDate: daysFromToday(-2),
+        evSignatureDate: daysFromToday(-1),
+      }),
+    );
     ok(await api.participant(p, { ...participant, fieldOfStudy: 'Physics' }));
     const waiting = (await d.events(p)).filter((e) => e.status === 'pending');
     expect(kinds(waiting).sort()).toEqual([
@@ -388,7 +416,10 @@ describe('T/IPP updates after SEVIS has the record: each reaches one batch (deci
     ]);
     await d.answer(b.batches[0]!.id, { fail: new Set([req!.sevis_request_id]) });
     ok(await api.updatePhase(p, phaseId, phaseBody({ trainingField: 'Second try' })));
-    expect(kinds((await d.events(p)).filter((e) => e.event_type === 'TIPP'))).toEqual(['TIPP/EditPhase:superseded', 'TIPP/EditPhase:pending']);
+    expect(kinds((await d.events(p)).filter((e) => e.event_type === 'TIPP'))).toEqual([
+      'TIPP/EditPhase:superseded',
+      'TIPP/EditPhase:pending',
+    ]);
 
     // A phase added (AddPhase waiting) then removed before the batch: the AddPhase never leaves, nothing is deleted in SEVIS.
     const added = ok(await api.addPhase(p, siteId, phaseBody({ name: 'Extra', startDate: '2027-03-01', endDate: '2027-03-31' })));

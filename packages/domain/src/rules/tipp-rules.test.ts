@@ -51,9 +51,12 @@ describe('tippGap: the phases cover the program (SEVIS S2254)', () => {
     expect(tippGap(...P, [{ startDate: '2026-08-24', endDate: '2027-05-20' }])).toBe(TIPP_MSG.gap('2027-05-21', '2027-05-21'));
     expect(tippGap(...P, [])).toBe(TIPP_MSG.gap('2026-08-24', '2027-05-21'));
     // A phase that starts after the program end leaves the rest uncovered up to the end only.
-    expect(tippGap(...P, [{ startDate: '2026-08-24', endDate: '2027-03-31' }, { startDate: '2027-06-01', endDate: '2027-06-30' }])).toBe(
-      TIPP_MSG.gap('2027-04-01', '2027-05-21'),
-    );
+    expect(
+      tippGap(...P, [
+        { startDate: '2026-08-24', endDate: '2027-03-31' },
+        { startDate: '2027-06-01', endDate: '2027-06-30' },
+      ]),
+    ).toBe(TIPP_MSG.gap('2027-04-01', '2027-05-21'));
   });
   it('across a leap day', () => {
     expect(
@@ -76,7 +79,9 @@ describe('tippPhaseDateIssues: within the program, end on or after start', () =>
       endDate: TIPP_MSG.phaseOutsideProgram('2026-08-24', '2027-05-21'),
     });
     expect(tippPhaseDateIssues({ startDate: '2026-09-01', endDate: '2026-09-01' }, program)).toEqual({});
-    expect(tippPhaseDateIssues({ startDate: '2026-09-02', endDate: '2026-09-01' }, program)).toEqual({ endDate: TIPP_MSG.phaseEndBeforeStart });
+    expect(tippPhaseDateIssues({ startDate: '2026-09-02', endDate: '2026-09-01' }, program)).toEqual({
+      endDate: TIPP_MSG.phaseEndBeforeStart,
+    });
   });
 });
 

@@ -34,11 +34,9 @@ export const TIPP_MSG = {
   exemptHasNoSites:
     'This exchange visitor is exempt from a T/IPP (Intern Work and Travel or Korea WEST): SEVIS takes no T/IPP site or phase for them. Remove the exemption first.',
   /** SEVIS S2252 / S2253: the exemption goes with the new record; SEVIS has no batch update for it. */
-  exemptionFixed:
-    'SEVIS sets a T/IPP exemption (IWT or Korea WEST) only when it creates the exchange visitor: change it in SEVIS RTI.',
+  exemptionFixed: 'SEVIS sets a T/IPP exemption (IWT or Korea WEST) only when it creates the exchange visitor: change it in SEVIS RTI.',
   /** SEVIS S2252 / S2253: an exemption with T/IPP sites on the record. */
-  exemptionWithSites:
-    'Remove the T/IPP sites first: an exchange visitor exempt from a T/IPP (IWT or Korea WEST) has none in SEVIS.',
+  exemptionWithSites: 'Remove the T/IPP sites first: an exchange visitor exempt from a T/IPP (IWT or Korea WEST) has none in SEVIS.',
   /** SEVIS S2260: no T/IPP on a trainee's or intern's Create. */
   required:
     'SEVIS requires a T/IPP (DS-7002) for a trainee or intern: fill in the DS-7002 tab (participant, at least one site with its phases) or record an IWT or Korea WEST exemption.',
@@ -50,8 +48,7 @@ export const TIPP_MSG = {
   gap: (from: string, to: string) =>
     `There is a gap in the T/IPP phases from ${usDate(from)} to ${usDate(to)}: together the phases must cover the whole program, from its start to its end date.`,
   /** SEVIS S2254: a phase lies within the program (the phases cover the program from its begin to its end date). */
-  phaseOutsideProgram: (start: string, end: string) =>
-    `A phase must lie within the program dates (${usDate(start)} to ${usDate(end)}).`,
+  phaseOutsideProgram: (start: string, end: string) => `A phase must lie within the program dates (${usDate(start)} to ${usDate(end)}).`,
   phaseEndBeforeStart: 'The phase end must be on or after its start',
   /** SEVIS S2281: a phase can be deleted only before its start date. */
   phaseStarted: (start: string) =>
@@ -72,7 +69,8 @@ export const TIPP_MSG = {
   /** EV schema 6.27 UpdateEV/@sevisID: a reprint is an update of a record SEVIS has. */
   printNoSevisId: 'SEVIS prints the DS-7002 with the new record: a record SEVIS has not created yet has nothing to reprint.',
   /** EV schema 6.27 Reprint7002/SiteId: a site SEVIS knows. */
-  printSiteUnknown: 'SEVIS does not know this site yet (its SEVIS site id has not come back): print the whole DS-7002, or wait for the site.',
+  printSiteUnknown:
+    'SEVIS does not know this site yet (its SEVIS site id has not come back): print the whole DS-7002, or wait for the site.',
   /** A signature is dated when it is given: never after the office's today. */
   signatureFuture: 'A signature date cannot be after today.',
   /** SEVIS S2271: dates after 01/01/1900. */
@@ -210,7 +208,6 @@ export function tippPlanIssues(f: TTippPlanFacts): TTippIssue[] {
     );
     if (gap) out.push({ code: 'S2254', message: gap });
   }
-  if (participant.isIwt)
-    out.push({ code: participant.isIwt === TIPP_MSG.isIwtRequired ? 'S2261' : 'S2258', message: participant.isIwt });
+  if (participant.isIwt) out.push({ code: participant.isIwt === TIPP_MSG.isIwtRequired ? 'S2261' : 'S2258', message: participant.isIwt });
   return out;
 }

@@ -124,7 +124,11 @@ export const ZTippSiteInput = z
       .trim()
       .transform((s) => s.replace(/-/g, ''))
       .pipe(z.string().regex(/^\d{9}$/, MSG_TIPP_EIN)),
-    fullTimeEmployees: z.number({ error: MSG_TIPP_EMPLOYEES }).int(MSG_TIPP_EMPLOYEES).min(0, MSG_TIPP_EMPLOYEES).max(999999, MSG_TIPP_EMPLOYEES),
+    fullTimeEmployees: z
+      .number({ error: MSG_TIPP_EMPLOYEES })
+      .int(MSG_TIPP_EMPLOYEES)
+      .min(0, MSG_TIPP_EMPLOYEES)
+      .max(999999, MSG_TIPP_EMPLOYEES),
     annualRevenue: z.enum(['01', '02', '03', '04'], { error: MSG.required }),
     websiteUrl: text(250),
     workersComp: z.enum(['Y', 'N'], { error: MSG.required }),
@@ -199,7 +203,11 @@ export const ZTippSignaturesInput = z
   })
   .superRefine((v, c) => {
     if (!!v.officialUserName !== !!v.officialSignatureDate)
-      c.addIssue({ code: 'custom', path: [v.officialUserName ? 'officialSignatureDate' : 'officialUserName'], message: TIPP_MSG.officialPair });
+      c.addIssue({
+        code: 'custom',
+        path: [v.officialUserName ? 'officialSignatureDate' : 'officialUserName'],
+        message: TIPP_MSG.officialPair,
+      });
   });
 export type TTippSignaturesInput = z.input<typeof ZTippSignaturesInput>;
 

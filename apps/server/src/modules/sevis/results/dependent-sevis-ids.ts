@@ -8,7 +8,6 @@ import {
   assignTippSevisIds,
   studentDependents,
   studentSitesOfActivity,
-  type TLoggedTippSite,
 } from '../../students/index.js';
 import { dependentByUserDefined } from '../xml/index.js';
 import { type sevisBatchRecords } from '../schema.js';
@@ -118,7 +117,7 @@ export async function assignTippIds(
   rec: TBatchRecord,
   logSites: TLogRecord['sites'],
 ): Promise<{ assigned: number; others: TLogRecord['sites'] }> {
-  const { assigned, others } = await assignTippSevisIds(tx, rec.profileId, logSites as TLoggedTippSite[]);
+  const { assigned, others } = await assignTippSevisIds(tx, rec.profileId, logSites);
   for (const a of assigned)
     await writeAudit(tx, {
       institutionId: ctx.institutionId,

@@ -61,7 +61,14 @@ export async function raiseTippChange(tx: TTx, ctx: TContext, p: TProfileRow, ch
     case 'signatures':
       return [siteSent(s) ? await raiseTipp(tx, ctx, p, 'UpdateSignatureDates', `signatures:${s.id}`, site) : await addSite()];
     case 'site-removed':
-      await supersedeAbout(tx, ctx, p, 'tippSiteId', s.id, 'The T/IPP site was removed from the plan: this update about it is no longer sent.');
+      await supersedeAbout(
+        tx,
+        ctx,
+        p,
+        'tippSiteId',
+        s.id,
+        'The T/IPP site was removed from the plan: this update about it is no longer sent.',
+      );
       return siteSent(s) ? [await raiseTipp(tx, ctx, p, 'DeleteSite', siteKey, { ...site, sevisSiteId: s.sevisSiteId })] : [];
     default: {
       const ph = change.phase;
@@ -69,11 +76,25 @@ export async function raiseTippChange(tx: TTx, ctx: TContext, p: TProfileRow, ch
       const phase = { ...site, tippPhaseId: ph.id, phaseName: ph.name };
       if (!siteSent(s)) {
         if (change.kind === 'phase-removed')
-          await supersedeAbout(tx, ctx, p, 'tippPhaseId', ph.id, 'The T/IPP phase was removed from the plan: this update about it is no longer sent.');
+          await supersedeAbout(
+            tx,
+            ctx,
+            p,
+            'tippPhaseId',
+            ph.id,
+            'The T/IPP phase was removed from the plan: this update about it is no longer sent.',
+          );
         return [await addSite()];
       }
       if (change.kind === 'phase-removed') {
-        await supersedeAbout(tx, ctx, p, 'tippPhaseId', ph.id, 'The T/IPP phase was removed from the plan: this update about it is no longer sent.');
+        await supersedeAbout(
+          tx,
+          ctx,
+          p,
+          'tippPhaseId',
+          ph.id,
+          'The T/IPP phase was removed from the plan: this update about it is no longer sent.',
+        );
         return phaseSent(ph) ? [await raiseTipp(tx, ctx, p, 'DeletePhase', phaseKey, { ...phase, sevisPhaseId: ph.sevisPhaseId })] : [];
       }
       return [await raiseTipp(tx, ctx, p, phaseSent(ph) ? 'EditPhase' : 'AddPhase', phaseKey, phase)];

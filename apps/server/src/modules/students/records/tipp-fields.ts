@@ -85,7 +85,10 @@ export async function assertNotExempt(tx: TTx, profileId: string): Promise<void>
 }
 
 /** A phase's dates: the end on or after the start, both within the program (SEVIS S2254); 400 on the field otherwise. */
-export function assertPhaseDates(input: { startDate: string; endDate: string }, p: Pick<TProfileRow, 'programStartDate' | 'programEndDate'>) {
+export function assertPhaseDates(
+  input: { startDate: string; endDate: string },
+  p: Pick<TProfileRow, 'programStartDate' | 'programEndDate'>,
+) {
   const issues = tippPhaseDateIssues(input, p);
   const errors: TFieldErrors = Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, [v]]));
   if (Object.keys(errors).length) throw new AppError(400, 'VALIDATION', Object.values(errors)[0]![0]!, errors);

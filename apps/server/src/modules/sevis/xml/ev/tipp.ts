@@ -98,13 +98,19 @@ function siteWithPhases(m: RecordMapper, s: TTippSite): TXmlNode {
 /** SEVIS's id of a site, for an update about it; the update waits (is held) while SEVIS has not named it. */
 function sevisSiteId(m: RecordMapper, s: TTippSite | undefined, fromPayload?: unknown): string | undefined {
   const id = m.first(s?.sevisSiteId, fromPayload);
-  if (!id) m.problem(`SEVIS has not named T/IPP site ${s?.name ?? '(removed)'} yet: its SiteId comes with the result of the update that added it.`);
+  if (!id)
+    m.problem(
+      `SEVIS has not named T/IPP site ${s?.name ?? '(removed)'} yet: its SiteId comes with the result of the update that added it.`,
+    );
   return id || undefined;
 }
 
 function sevisPhaseId(m: RecordMapper, ph: TTippPhase | undefined, fromPayload?: unknown): string | undefined {
   const id = m.first(ph?.sevisPhaseId, fromPayload);
-  if (!id) m.problem(`SEVIS has not named T/IPP phase ${ph?.name ?? '(removed)'} yet: its PhaseId comes with the result of the update that added it.`);
+  if (!id)
+    m.problem(
+      `SEVIS has not named T/IPP phase ${ph?.name ?? '(removed)'} yet: its PhaseId comes with the result of the update that added it.`,
+    );
   return id || undefined;
 }
 
@@ -196,7 +202,12 @@ export const evTipp: TEventMapper = {
               ...siteAddress(m, site),
               ...siteHost(m, site),
               Supervisors: supervisors.length
-                ? { TippPhase: supervisors.map((ph) => ({ PhaseId: ph.sevisPhaseId, SignatureDate: m.optDate(ph.supervisorSignatureDate) })) }
+                ? {
+                    TippPhase: supervisors.map((ph) => ({
+                      PhaseId: ph.sevisPhaseId,
+                      SignatureDate: m.optDate(ph.supervisorSignatureDate),
+                    })),
+                  }
                 : undefined,
             },
           },
@@ -216,7 +227,8 @@ export const evTipp: TEventMapper = {
         if (!site?.isActive) return gone('site');
         const id = sevisSiteId(m, site);
         // TippSignatureDates SiteId and PhaseId are xs:int.
-        if (id && !/^\d{1,9}$/.test(id)) m.problem(`SEVIS's id of T/IPP site ${site.name} (${id}) is not a number: SEVIS takes signature dates only by a numeric SiteId.`);
+        if (id && !/^\d{1,9}$/.test(id))
+          m.problem(`SEVIS's id of T/IPP site ${site.name} (${id}) is not a number: SEVIS takes signature dates only by a numeric SiteId.`);
         const dated = activeTippPhases(m.r, site.id).filter((ph) => ph.supervisorSignatureDate);
         for (const ph of dated) if (!ph.sevisPhaseId) sevisPhaseId(m, ph);
         const official = site.officialUserName && site.officialSignatureDate;
@@ -226,7 +238,9 @@ export const evTipp: TEventMapper = {
             UpdateSignatureDates: {
               TippSite: {
                 SiteId: id,
-                ProgramOfficial: official ? { UserName: site.officialUserName, SignatureDate: m.optDate(site.officialSignatureDate) } : undefined,
+                ProgramOfficial: official
+                  ? { UserName: site.officialUserName, SignatureDate: m.optDate(site.officialSignatureDate) }
+                  : undefined,
                 EvSignatureDate: m.optDate(site.evSignatureDate),
                 Supervisors: dated.length
                   ? { TippPhase: dated.map((ph) => ({ PhaseId: ph.sevisPhaseId, SignatureDate: m.optDate(ph.supervisorSignatureDate) })) }

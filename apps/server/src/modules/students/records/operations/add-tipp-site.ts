@@ -28,7 +28,13 @@ export async function addTippSite(ctx: TContext, profileId: string, input: TTipp
       .limit(1);
     const [s] = await tx
       .insert(studentTippSites)
-      .values({ institutionId: ctx.institutionId, profileId, ...input, address: tippAddress(input.address), isPrimary: input.isPrimary || !other })
+      .values({
+        institutionId: ctx.institutionId,
+        profileId,
+        ...input,
+        address: tippAddress(input.address),
+        isPrimary: input.isPrimary || !other,
+      })
       .returning();
     if (s!.isPrimary) await clearOtherTippPrimaries(tx, profileId, s!.id);
     const raised = await raiseTippChange(tx, ctx, p, { kind: 'site-added', site: s! });

@@ -47,15 +47,24 @@ export async function assignTippSevisIds(
       continue;
     }
     if (l.sevisSiteId && site.sevisSiteId !== l.sevisSiteId) {
-      await tx.update(studentTippSites).set({ sevisSiteId: l.sevisSiteId.slice(0, 50), updatedAt: now }).where(eq(studentTippSites.id, site.id));
+      await tx
+        .update(studentTippSites)
+        .set({ sevisSiteId: l.sevisSiteId.slice(0, 50), updatedAt: now })
+        .where(eq(studentTippSites.id, site.id));
       site.sevisSiteId = l.sevisSiteId;
     }
     const assigned: { tippPhaseId: string; sevisPhaseId: string }[] = [];
     for (const lp of l.phases) {
       const own = phases.filter((ph) => ph.siteId === site.id && (ph.sentAt || ph.sevisPhaseId) && norm(ph.name) === norm(lp.phaseName));
-      const ph = own.find((x) => x.sevisPhaseId === lp.sevisPhaseId) ?? own.find((x) => x.isActive && !x.sevisPhaseId) ?? own.find((x) => !x.sevisPhaseId);
+      const ph =
+        own.find((x) => x.sevisPhaseId === lp.sevisPhaseId) ??
+        own.find((x) => x.isActive && !x.sevisPhaseId) ??
+        own.find((x) => !x.sevisPhaseId);
       if (!ph || ph.sevisPhaseId === lp.sevisPhaseId) continue;
-      await tx.update(studentTippPhases).set({ sevisPhaseId: lp.sevisPhaseId.slice(0, 22), updatedAt: now }).where(eq(studentTippPhases.id, ph.id));
+      await tx
+        .update(studentTippPhases)
+        .set({ sevisPhaseId: lp.sevisPhaseId.slice(0, 22), updatedAt: now })
+        .where(eq(studentTippPhases.id, ph.id));
       ph.sevisPhaseId = lp.sevisPhaseId;
       assigned.push({ tippPhaseId: ph.id, sevisPhaseId: lp.sevisPhaseId });
     }

@@ -43,7 +43,15 @@ export async function saveTippParticipant(ctx: TContext, profileId: string, inpu
     if (Object.keys(errors).length) throw new AppError(400, 'VALIDATION', Object.values(errors)[0]![0]!, errors);
     // An exempt exchange visitor sends only the exemption: the participant's answers are not kept.
     const values = input.exemptProgram
-      ? { exemptProgram: input.exemptProgram, isIwt: null, email: '', fieldOfStudy: '', yearsOfExperience: null, typeOfDegree: '', degreeDate: null }
+      ? {
+          exemptProgram: input.exemptProgram,
+          isIwt: null,
+          email: '',
+          fieldOfStudy: '',
+          yearsOfExperience: null,
+          typeOfDegree: '',
+          degreeDate: null,
+        }
       : input;
     const [after] = before
       ? await tx

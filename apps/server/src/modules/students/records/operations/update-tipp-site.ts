@@ -30,9 +30,7 @@ export async function updateTippSite(ctx: TContext, profileId: string, siteId: s
       .returning();
     if (s!.isPrimary) await clearOtherTippPrimaries(tx, profileId, siteId);
     const raised = await raiseTippChange(tx, ctx, p, { kind: 'site-changed', site: s! });
-    const changed = (Object.keys(input) as (keyof TTippSiteFields)[]).filter(
-      (k) => JSON.stringify(before[k]) !== JSON.stringify(s![k]),
-    );
+    const changed = (Object.keys(input) as (keyof TTippSiteFields)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(s![k]));
     await auditTipp(
       tx,
       ctx,
