@@ -5,7 +5,7 @@ import { choose, journeyPage, journeySteps } from '../journey-helpers.js';
 import { api } from '../sevis-log-helpers.js';
 
 /**
- * A trainee's DS-7002 reaches SEVIS with the new record (docs/product/students-records.md#the-ds-7002-training-internship-placement-plan,
+ * A trainee's DS-7002 reaches SEVIS with the new record (docs/product/students-records.md#the-ds-7002-traininginternship-placement-plan,
  * docs/sevis-rules.md): the office creates a J-1 trainee (SEVIS Table 15: 2A); the DS-7002 tab says SEVIS
  * would refuse the record without a T/IPP (S2260); the office fills in the participant, a placement site
  * and its phase in the browser; the tab then has nothing SEVIS would refuse, and the record's Create goes

@@ -1,6 +1,6 @@
 // The students module's records routes for a trainee's or intern's Training/Internship Placement Plan
 // (T/IPP, form DS-7002): the participant, the placement sites with their phases, the signature dates,
-// and the reprint of the DS-7002 (docs/product/students-records.md#the-ds-7002-training-internship-placement-plan).
+// and the reprint of the DS-7002 (docs/product/students-records.md#the-ds-7002-traininginternship-placement-plan).
 // Field limits are those of the exchange visitor schema 6.27 (Create-UpdateExchangeVisitor.xsd
 // ParticipantInfo, TippSite, TippPhase, TippSignatureDates; Common.xsd; SEVISTable.xsd).
 import { z } from 'zod';
