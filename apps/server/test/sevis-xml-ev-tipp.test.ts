@@ -231,6 +231,30 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
     },
   },
   {
+    name: "Program Extension of a trainee moves the T/IPP's phases with it (TippPhaseDates)",
+    expect: [
+      '<Extension printForm="true">',
+      '<NewPrgEndDate>2027-08-20</NewPrgEndDate>',
+      '<TippPhaseDates>',
+      '<PhaseId>88002</PhaseId>',
+      '<EndDate>2027-08-20</EndDate>',
+    ],
+    record: () => {
+      const p = trainee({ programEndDate: '2027-08-20' });
+      const t = fullPlan(p, { sevisIds: true });
+      t.phases[1]!.endDate = '2027-08-20';
+      return event(p, 'Program', 'Extension', { programEndDate: '2027-08-20', previousProgramEndDate: '2027-05-21' }, { tipp: t });
+    },
+  },
+  {
+    name: 'Program Amend of a trainee carries the phase dates too',
+    expect: ['<Amend printForm="true">', '<TippPhaseDates>', '<PhaseId>88001</PhaseId>'],
+    record: () => {
+      const p = trainee();
+      return event(p, 'Program', 'Amend', { programStartDate: '2026-08-24' }, { tipp: fullPlan(p, { sevisIds: true }) });
+    },
+  },
+  {
     name: 'Reprint7002 of the whole DS-7002',
     expect: ['<Reprint7002 print7002="true"/>'],
     record: () => {
@@ -360,6 +384,22 @@ describe('the SEVIS rules of a T/IPP, checked before sending (both sides of each
     const kw = { plan: tippPlan(p, { exemptProgram: 'KW' }), sites: [], phases: [] };
     expect(await heldFor(createOf(p, kw))).toContain('(SEVIS S2255)');
     expect(await heldFor(createOf(p, kw, [site(p)]))).toBe('');
+  });
+
+  it("SEVIS S2254: a trainee's program extended beyond the phases is held until a phase covers it; a shortened one until none passes its end", async () => {
+    const p = trainee({ programEndDate: '2027-08-20' });
+    const t = fullPlan(p, { sevisIds: true });
+    const ext = () => event(p, 'Program', 'Extension', { programEndDate: '2027-08-20' }, { tipp: t });
+    expect(await heldFor(ext())).toContain(`${TIPP_MSG.gap('2027-05-22', '2027-08-20')} (SEVIS S2254)`);
+    t.phases[1]!.endDate = '2027-08-20';
+    expect(await heldFor(ext())).toBe('');
+    const q = trainee({ programEndDate: '2027-04-30' });
+    const u = fullPlan(q, { sevisIds: true });
+    const shorten = () =>
+      event(q, 'Program', 'Shorten', { programEndDate: '2027-04-30', sevisReasonCode: 'APED', remarks: 'Ends early' }, { tipp: u });
+    expect(await heldFor(shorten())).toContain(TIPP_MSG.phaseOutsideProgram('2026-08-24', '2027-04-30'));
+    u.phases[1]!.endDate = '2027-04-30';
+    expect(await heldFor(shorten())).toBe('');
   });
 
   it('SEVIS S2218: a T/IPP update of a record that is not a trainee or intern is held', async () => {

@@ -1,4 +1,4 @@
-import { isTippCategory, TIPP_MSG, tippIssueText, tippPlanIssues, type TTippIssue } from '@meridian/domain';
+import { isTippCategory, TIPP_MSG, tippGap, tippIssueText, tippPlanIssues, type TTippIssue } from '@meridian/domain';
 import { type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import { activeTippPhases, activeTippSites } from '../carried.js';
@@ -283,3 +283,35 @@ export const evReprint7002: TEventMapper = {
     return { Reprint7002: { '@print7002': 'true', SiteId: site ? sevisSiteId(m, site) : undefined } };
   },
 };
+
+/**
+ * TippPhaseDates of a program change (Program Amend, Extension, Shorten) of a trainee or intern: the
+ * dates of the phases SEVIS has, as they stand, so SEVIS moves them with the program. Held back when
+ * the phases would no longer cover the new program dates or one lies outside them (SEVIS S2254): the
+ * office changes the phases on the DS-7002 tab first (the held update goes with the next batch).
+ */
+export function programTippPhaseDates(
+  m: RecordMapper,
+  program: { start?: string | undefined; end?: string | undefined },
+): TXmlNode | undefined {
+  const plan = m.r.tipp?.plan;
+  if (!isTippCategory(m.p.evCategoryCode) || !plan || plan.exemptProgram) return undefined;
+  const sites = activeTippSites(m.r);
+  const phases = sites.flatMap((s) => activeTippPhases(m.r, s.id));
+  if (!phases.length) return undefined;
+  if (program.start && program.end) {
+    const gap = tippGap(
+      program.start,
+      program.end,
+      phases.map((ph) => ({ startDate: String(ph.startDate), endDate: String(ph.endDate) })),
+    );
+    if (gap) problem(m, { code: 'S2254', message: gap });
+    const outside = phases.find((ph) => String(ph.startDate) < program.start! || String(ph.endDate) > program.end!);
+    if (outside)
+      problem(m, { code: 'S2254', message: `T/IPP phase ${outside.name}: ${TIPP_MSG.phaseOutsideProgram(program.start, program.end)}` });
+  }
+  const known = phases.filter((ph) => /^\d{1,9}$/.test(ph.sevisPhaseId));
+  return known.length
+    ? { TippPhase: known.map((ph) => ({ PhaseId: ph.sevisPhaseId, StartDate: m.optDate(ph.startDate), EndDate: m.optDate(ph.endDate) })) }
+    : undefined;
+}
