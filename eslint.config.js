@@ -81,6 +81,13 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Days and times in the browser come from app/office-dates.ts, in the office's time zone
+    // (docs/product/ui.md#dates). Tests set clocks and build instants on purpose.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'meridian/office-time-zone': 'error' },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },

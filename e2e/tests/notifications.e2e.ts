@@ -48,6 +48,12 @@ describe('The notification bell', () => {
     await panel.getByText('12 unread of 12').waitFor();
     await panel.getByRole('list', { name: 'Today' }).waitFor();
     await panel.getByRole('list', { name: 'Yesterday' }).waitFor();
+    // Days and times are the office's (the demo institution is in America/Chicago), whatever the browser's zone.
+    await panel
+      .getByRole('list', { name: 'Today' })
+      .getByText(/^\d{2}:\d{2} C[SD]T$/)
+      .first()
+      .waitFor();
     await expect.poll(() => panel.getByText(/^Older update/).count()).toBe(6);
     await panel.getByRole('button', { name: 'See More' }).click();
     await panel.getByText('Older update 8').waitFor();

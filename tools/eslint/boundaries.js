@@ -3,6 +3,7 @@
 // paths itself, so it needs no type information and runs on every file.
 import fs from 'node:fs';
 import path from 'node:path';
+import { officeTimeZone } from './office-time.js';
 
 const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const SERVER_MODULES = path.join(REPO, 'apps/server/src/modules');
@@ -194,5 +195,5 @@ export const noForeignTableWrite = {
 
 export default {
   meta: { name: 'meridian' },
-  rules: { 'public-entry-only': publicEntryOnly, 'no-foreign-table-write': noForeignTableWrite },
+  rules: { 'public-entry-only': publicEntryOnly, 'no-foreign-table-write': noForeignTableWrite, 'office-time-zone': officeTimeZone },
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,7 +14,9 @@ import { getOrCreateSecret } from './platform/db/secrets.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { Tenancy } from './platform/tenancy/tenancy.js';
 import { installErrorHandler } from './platform/errors/error-handler.js';
+import { redactRequest, serializeError } from './platform/logging/redaction.js';
 import { registerRoute } from './platform/http/route.js';
+import { installMetrics } from './platform/http/metrics.js';
 import type { TServices } from './platform/http/context.js';
 import { sessionLookup } from './modules/auth/index.js';
 import { composeModules, registerModuleRoutes } from './modules.js';
@@ -26,8 +29,23 @@ export interface TApp {
 /** Builds the HTTP application from platform plugins and module routes. */
 export async function buildApp(config: TConfig, database: TDatabase, opts: { logger?: boolean; serveWeb?: boolean } = {}): Promise<TApp> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // No personal data in the log: query values, failed statements' values, drivers' details.
+            serializers: { err: serializeError, req: redactRequest },
+          },
     bodyLimit: 1024 * 1024,
+    // One id per request across nodes: the proxy's X-Request-Id when it sends a sane one, else a new
+    // UUID; it is in every log line of the request and in the answer's X-Request-Id.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
     // Client addresses (sign-in throttling, audit) come from X-Forwarded-For only behind a configured proxy.
     trustProxy: config.trustProxy as boolean | string | string[],
   });
@@ -57,8 +75,10 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
   });
   // Personal data must not linger in caches.
   app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
     if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
+  installMetrics(app, database, config.metricsToken);
 
   await app.register(swagger, {
     openapi: {

@@ -295,6 +295,30 @@ describe('staff actions', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('notes.txt');
   });
+
+  it('names a damaged PDF on the field instead of failing: a broken page tree, a file cut short', async () => {
+    const requestId = (await buildRequest(t)).id;
+    const good = Buffer.from(await (await PDFDocument.create()).save());
+    const damaged = [
+      {
+        name: 'no-pages.pdf',
+        data: Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n'),
+      },
+      { name: 'cut-short.pdf', data: good.subarray(0, Math.floor(good.length / 3)) },
+    ];
+    for (const f of damaged) {
+      const up = await upload(t, s.student, { requestId }, f);
+      // Uploading may already refuse it (never with a 500); if it is stored, combining names it.
+      expect(up.statusCode, f.name).toBeLessThan(500);
+      if (up.statusCode !== 200) continue;
+      const res = await call(t, 'POST', '/api/attachments/combined-pdf', {
+        as: s.officer,
+        body: { attachmentIds: [up.json<{ id: string }>().id] },
+      });
+      expect(res.statusCode, f.name).toBe(400);
+      expect(res.json().fieldErrors.attachmentIds[0]).toBe(`The file "${f.name}" could not be read as a PDF.`);
+    }
+  });
 });
 
 describe('getDocumentChecklist', () => {

@@ -1,4 +1,5 @@
 import type { TTestApp } from './app.js';
+import { multipart } from './fixtures/case-fixtures.js';
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
 import {
   buildDependent,
@@ -26,6 +27,7 @@ const newDependent = async (t: TTestApp, profileId: string) =>
       firstName: 'Ravi',
       lastName: 'Dependent',
       relationshipCode: '01',
+      gender: 'F',
       birthDate: '1998-02-03',
       birthCountryCode: 'IN',
       citizenshipCountryCode: 'IN',
@@ -100,6 +102,7 @@ const dependentBody = {
   firstName: 'Anya',
   lastName: 'Dependent',
   relationshipCode: '02',
+  gender: 'F',
   birthDate: '2020-05-06',
   // A child born in the United States is a U.S. citizen and never an F-2.
   birthCountryCode: 'IN',
@@ -138,6 +141,58 @@ export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
           programEndDate: '2028-05-15',
         },
       };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/j1-cohorts',
+    access: 'students.manage',
+    // checkOnly: the whole check (site reach, rows, existing records) without creating anything.
+    request: (m) => ({
+      body: {
+        campusSiteId: m.sites.MAIN,
+        evCategoryCode: '1F',
+        evPositionCode: '213',
+        subjectFieldCode: '45.0601',
+        programStartDate: '2027-01-10',
+        programEndDate: '2027-05-20',
+        site: { name: 'Exchange Office', address: { line1: '1 University Ave', postalCode: '62701' } },
+        receivedUsGovtFunds: true,
+        participants: [
+          {
+            lastName: 'Matrix Cohort',
+            firstName: 'Aiko',
+            email: 'matrix.cohort@example.org',
+            birthDate: '2004-04-12',
+            gender: 'F',
+            birthCity: 'Osaka',
+            birthCountryCode: 'JP',
+            citizenshipCountryCode: 'JP',
+            permanentResidenceCountryCode: 'JP',
+          },
+        ],
+        checkOnly: true,
+      },
+    }),
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/j1-cohorts/file',
+    access: 'students.manage',
+    request: () => {
+      const { payload, headers } = multipart(
+        {},
+        {
+          name: 'cohort.csv',
+          data: Buffer.from(
+            'last_name,first_name,email,birth_date,gender,birth_city,birth_country,citizenship_country,permanent_residence_country\r\n' +
+              'Tanaka,Aiko,aiko@example.org,04/12/2004,F,Osaka,JP,JP,JP\r\n',
+          ),
+        },
+      );
+      return { body: payload, headers };
     },
     expect: STAFF,
   },

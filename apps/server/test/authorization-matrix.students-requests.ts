@@ -19,6 +19,8 @@ const owner: TExpect = { anonymous: 401, admin: 403, officer: 403, assistant: 40
 // Staff starting a request for the demo student (Main Campus): staff who process its requests; the
 // assistant (processRequests off) is refused by the function check, requesters too.
 const processors: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 403, dept: 403, scholar: 403, student: 403 };
+// The signed-in student's own record only: everybody else is refused by the access check.
+const self: TExpect = { anonymous: 401, admin: 403, officer: 403, assistant: 403, dept: 403, scholar: 403, student: 200 };
 const demoProfile = async (t: TTestApp) => (await studentOf(t)).id;
 const staffType = (t: TTestApp) => requestTypeIdOf(t, 'transfer_out');
 
@@ -39,6 +41,7 @@ export const STUDENTS_REQUESTS_MATRIX: TMatrixRow[] = [
     request: async (m) => ({ params: { profileId: await demoProfile(m.t) }, body: { requestTypeId: await staffType(m.t) } }),
     expect: processors,
   },
+  { method: 'GET', path: '/api/students/me/request-context', access: 'students.self', request: () => ({}), expect: self },
   {
     method: 'GET',
     path: '/api/requests/:requestId/data',

@@ -95,6 +95,44 @@ describe('errors', () => {
     expectErrorBody(res);
   });
 
+  it('text with a NUL character is refused on its field, in a search, a body or a path, never 500', async () => {
+    const search = await call(t, 'GET', `/api/staff?q=${encodeURIComponent('Smi\u0000th')}`, { as: admin });
+    expect(search.statusCode).toBe(400);
+    expectErrorBody(search);
+    expect(search.json().fieldErrors).toEqual({ q: [MSG.nulCharacter] });
+    const list = await call(t, 'GET', `/api/requests?q=${encodeURIComponent('\u0000')}`, { as: admin });
+    expect(list.statusCode).toBe(400);
+    const body = await raw('POST', '/api/auth/login', JSON.stringify({ userName: 'ad\u0000min', password: 'x' }), {
+      'content-type': 'application/json',
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().fieldErrors).toEqual({ userName: [MSG.nulCharacter] });
+    const path = await call(t, 'GET', `/api/staff/${encodeURIComponent('\u0000')}`, { as: admin });
+    expect(path.statusCode).toBe(400);
+    expectErrorBody(path);
+  });
+
+  it('an impossible date in the request list filters is named on the field (Feb 30, month 13), a real one is taken', async () => {
+    for (const [q, field] of [
+      ['from=2026-02-30', 'from'],
+      ['to=2026-13-01', 'to'],
+      ['from=2027-02-29', 'from'],
+    ] as const) {
+      const res = await call(t, 'GET', `/api/requests?${q}`, { as: admin });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().fieldErrors[field]).toEqual([MSG.invalidDate]);
+    }
+    // 2028 is a leap year: February 29 exists.
+    expect((await call(t, 'GET', '/api/requests?from=2028-02-29', { as: admin })).statusCode).toBe(200);
+  });
+
+  it('an anonymous caller is told to sign in before anything about what it sent', async () => {
+    const res = await call(t, 'GET', '/api/staff?page=0');
+    expect(res.statusCode).toBe(401);
+    const post = await call(t, 'POST', '/api/requests', { body: { nonsense: true } });
+    expect(post.statusCode).toBe(401);
+  });
+
   it('an unknown /api address answers 404 JSON', async () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],

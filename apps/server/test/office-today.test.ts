@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { institutionsApi, scholarsApi, type sevisApi, type TSession } from '@meridian/domain';
+import { institutionsApi, scholarsApi, type sevisApi, type studentsApi, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { buildScholarCase, buildSevisSettings, buildStudentWithPendingEvent } from './factories/index.js';
+import { buildEmployment, buildScholarCase, buildSevisSettings, buildStudent, buildStudentWithPendingEvent } from './factories/index.js';
+import { runOptDailyJob } from '../src/modules/students/opt/operations/run-opt-daily-job.js';
 import { auditActionsOf } from './readers.js';
 
 /**
@@ -124,5 +125,109 @@ describe('createBatches: a form issued in the batch is dated the office’s toda
     expect(await issuedOn()).toBe('2024-02-28');
     pinClock('2024-02-29T05:30:00Z');
     expect(await issuedOn()).toBe('2024-02-29');
+  });
+});
+
+// 8 CFR 214.2(f)(10)(ii)(E): at most 90 days of unemployment in the post-completion OPT period, 150 in all from the
+// first day of a STEM extension. The counter counts to the office's today: at 23:30 in Los Angeles it is already
+// the next day in UTC. Each limit is checked on both sides of its day, in the leap year 2028.
+describe('OPT unemployment days at 23:30 in Los Angeles (8 CFR 214.2(f)(10)(ii)(E))', () => {
+  /** 23:30 Pacific on that day of 2028 (PST until March 12, PDT after), signed in again at that time. */
+  const at2330 = async (day: string) => {
+    pinClock(`${day}T23:30:00${day < '2028-03-12' ? '-08:00' : '-07:00'}`);
+    return t.login('admin');
+  };
+  const unemploymentOf = async (as: TSession, lastName: string) => {
+    const res = await call(t, 'GET', '/api/students/opt-employers', { as, query: { q: lastName } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = res.json<{ items: studentsApi.TOptStudent[] }>().items;
+    return row!.unemployment;
+  };
+  const deadlineOf = async (as: TSession, profileId: string) => {
+    const res = await call(t, 'GET', '/api/students/deadlines', { as, query: { kind: 'unemployment', pageSize: 100 } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ items: { key: string; what: string }[] }>().items.find((d) => d.key === `unemployment:${profileId}`)?.what;
+  };
+  /** Post-completion OPT to the leap day, the STEM extension from 03/01/2028, employed from its start to `lastJobDay`. */
+  const withStem = async (lastName: string, lastJobDay: string) => {
+    const s = await buildStudent(t, { lastName, programEndDate: '2027-02-15' });
+    await buildEmployment(t, s, {
+      optPhase: '02',
+      authorizedStartDate: '2027-03-01',
+      authorizedEndDate: '2028-02-29',
+      employerName: 'Lakeside Labs',
+      startDate: '2027-03-01',
+      endDate: lastJobDay,
+    });
+    await buildEmployment(t, s, { optPhase: '03', authorizedStartDate: '2028-03-01', authorizedEndDate: '2030-02-28' });
+    return s;
+  };
+
+  it('listOptStudents and the deadlines: day 90 (03/30/2028) within the limit, day 91 exceeded', async () => {
+    await setTimeZone('America/Los_Angeles');
+    const s = await buildStudent(t, { lastName: 'Ninetyday', programEndDate: '2027-11-15' });
+    await buildEmployment(t, s, { optPhase: '02', authorizedStartDate: '2028-01-01', authorizedEndDate: '2028-12-31' });
+    let as = await at2330('2028-02-29');
+    expect(await unemploymentOf(as, 'Ninetyday')).toMatchObject({ used: 60, allowed: 90, remaining: 30, level: 'warning' });
+    as = await at2330('2028-03-30');
+    expect(await unemploymentOf(as, 'Ninetyday')).toMatchObject({ used: 90, remaining: 0, level: 'critical', exceededOn: null });
+    expect(await deadlineOf(as, s.id)).toBe('90 of 90 unemployment days used; 0 left');
+    as = await at2330('2028-03-31');
+    expect(await unemploymentOf(as, 'Ninetyday')).toMatchObject({
+      used: 91,
+      level: 'exceeded',
+      exceededOn: '2028-03-31',
+      exceededLimit: 90,
+      over: 1,
+    });
+    expect(await deadlineOf(as, s.id)).toBe('Unemployment limit exceeded: 1 day over the 90-day limit');
+  });
+
+  it('the STEM start: 90 allowed on the last post-completion day (the leap day), 150 from the STEM extension’s first day', async () => {
+    await setTimeZone('America/Los_Angeles');
+    // Unemployed from 01/01/2028: 60 days on 02/29.
+    await withStem('Stemleap', '2027-12-31');
+    let as = await at2330('2028-02-29');
+    expect(await unemploymentOf(as, 'Stemleap')).toMatchObject({ used: 60, allowed: 90, remaining: 30, stemStartsOn: '2028-03-01' });
+    as = await at2330('2028-03-01');
+    expect(await unemploymentOf(as, 'Stemleap')).toMatchObject({ used: 61, allowed: 150, remaining: 89, level: 'ok' });
+  });
+
+  it('150 in all: day 150 (04/29/2028) within the limit, day 151 exceeded', async () => {
+    await setTimeZone('America/Los_Angeles');
+    // Unemployed from 12/02/2027: 90 post-completion days by the leap day, the 91st on the STEM extension's first day.
+    await withStem('Stemfifty', '2027-12-01');
+    let as = await at2330('2028-03-01');
+    expect(await unemploymentOf(as, 'Stemfifty')).toMatchObject({ used: 91, allowed: 150, level: 'ok', exceededOn: null });
+    as = await at2330('2028-04-29');
+    expect(await unemploymentOf(as, 'Stemfifty')).toMatchObject({ used: 150, remaining: 0, level: 'critical', exceededOn: null });
+    as = await at2330('2028-04-30');
+    expect(await unemploymentOf(as, 'Stemfifty')).toMatchObject({
+      used: 151,
+      level: 'exceeded',
+      exceededOn: '2028-04-30',
+      exceededLimit: 150,
+      over: 1,
+    });
+  });
+
+  it('the daily alerts follow the office day: critical on day 90, exceeded on day 91 (the leap day), and no second one when the STEM extension starts', async () => {
+    await setTimeZone('America/Los_Angeles');
+    // Unemployed from 12/01/2027: day 90 on 02/28/2028, day 91 on 02/29 (still post-completion).
+    const s = await withStem('Stemalert', '2027-11-30');
+    const alerts = async () =>
+      (
+        await t.sql<{ key: string; used: number }>(
+          `select after->>'key' as key, (after->>'used')::int as used from audit_events
+            where entity_id = $1 and action = 'student.opt.unemployment-alert' order by at`,
+          [s.id],
+        )
+      ).map((a) => `${a.key} (${a.used})`);
+    for (const day of ['2028-02-28', '2028-02-28', '2028-02-29', '2028-02-29', '2028-03-01', '2028-03-02']) {
+      pinClock(`${day}T23:30:00-08:00`);
+      await runOptDailyJob(t.services);
+    }
+    // The 90-day limit was passed in the post-completion period; the STEM extension starting does not make it a new alert.
+    expect(await alerts()).toEqual(['critical:90 (90)', 'exceeded:90 (91)']);
   });
 });

@@ -290,6 +290,12 @@ describe('importTransactionLog', () => {
     expect(entity.statusCode).toBe(400);
     const zipNoLog = await upload(admin, 'r.zip', Buffer.from(zipSync({ 'a.pdf': strToU8('%PDF-1.4') })));
     expect(zipNoLog.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.zipWithoutLog);
+    // A zip bomb: a few hundred KB that would unpack to 180 MB is refused, not inflated.
+    const bomb = Buffer.from(zipSync({ 'sevis_transaction_log.xml': new Uint8Array(180 * 1024 * 1024).fill(32) }, { level: 9 }));
+    expect(bomb.length).toBeLessThan(400 * 1024);
+    const refusedBomb = await upload(admin, 'results.zip', bomb);
+    expect(refusedBomb.statusCode).toBe(400);
+    expect(refusedBomb.json().fieldErrors.file[0]).toBe(sevisApi.TRANSLOG_MSG.zipTooLarge);
     const noBatch = await upload(
       admin,
       'log.xml',

@@ -9,6 +9,9 @@ import {
   F2_TERMINATION_REASONS,
   J2_FORM_PURPOSES,
   J2_TERMINATION_REASONS,
+  NEW_DEPENDENT,
+  REQUEST_FIELD_MSG,
+  SEVIS_RULE_MSG,
   STATUS_CHANGE_MSG,
   STUDENT_CANCEL_REASONS,
   STUDENT_TERMINATION_REASONS,
@@ -19,6 +22,7 @@ import {
 } from '@meridian/domain';
 import { codeList } from '../src/modules/sevis/xml/schema.js';
 import { EV_DEPENDENT_END_STATUS } from '../src/modules/sevis/xml/codes.js';
+import { DEPENDENT_NOT_ON_RECORD } from '../src/modules/students/requests/effects/dependent-info-update.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import {
@@ -412,6 +416,7 @@ describe('approving an information update changes the record and queues what a s
   it('Dependent Information Update → a new F-2 and Dependent/Add', async () => {
     await demo();
     await approveRequest('dependent_info_update', {
+      dependent_id: NEW_DEPENDENT,
       dependent_first_name: 'Ana',
       dependent_last_name: 'Rivera',
       // A child: the demo student already has a spouse, and SEVIS takes only one (S1105).
@@ -425,6 +430,144 @@ describe('approving an information update changes the record and queues what a s
     const e = await only(demoId);
     expect(e).toMatchObject({ event_type: 'Dependent', action: 'Add' });
     expect(await batchOf(e.id)).toContain('Ana');
+  });
+});
+
+// SEVIS Create-UpdateStudent 6.55 Dependent: an Edit names the dependent by its SEVIS ID (@dependentSevisID, required);
+// a new F-2 is an Add. The form offers the student's own dependents only (docs/product/students-requests.md).
+describe('Dependent Information Update: a dependent on the record, or a new one', () => {
+  /** The demo student's spouse, whom SEVIS created (seeded with SEVIS ID N0031234568). */
+  const spouse = async () =>
+    t.sqlOne<{ id: string }>("select id from student_dependents where profile_id = $1 and sevis_id = 'N0031234568'", [demoId]);
+  /** The student starts and saves a Dependent Information Update; returns the request id and the save's answer. */
+  const saved = async (data: Record<string, unknown>) => {
+    const started = await call(t, 'POST', '/api/requests', {
+      as: student,
+      body: { requestTypeId: await requestTypeIdOf(t, 'dependent_info_update') },
+    });
+    const id = started.json<TRequestDetail>().id;
+    return { id, res: await call(t, 'PUT', `/api/requests/${id}/data`, { as: student, body: { data } }) };
+  };
+
+  it('the form offers the dependents on record with their SEVIS IDs, before the draft exists and with it', async () => {
+    await demo();
+    const { id: arjun } = await spouse();
+    const mine = await call(t, 'GET', '/api/students/me/request-context', { as: student });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const offered = mine.json<studentsApi.TStudentRequestContextOutput>();
+    expect(offered).toMatchObject({ visaType: 'F-1' });
+    expect(offered.dependents).toContainEqual(expect.objectContaining({ id: arjun, sevisId: 'N0031234568', firstName: 'Arjun' }));
+    const { id } = await saved({});
+    const form = (await call(t, 'GET', `/api/requests/${id}/data`, { as: student })).json<studentsApi.TStudentRequestFormData>();
+    expect(form.context.dependents).toEqual(offered.dependents);
+  });
+
+  it('changing the spouse on record: the record changes and SEVIS hears a Dependent Edit carrying the spouse’s SEVIS ID', async () => {
+    await demo();
+    const { id: arjun } = await spouse();
+    const r = await approveRequest('dependent_info_update', {
+      dependent_id: arjun,
+      dependent_last_name: 'Sharma Rao',
+      dependent_birth_city: 'Mumbai',
+      dependent_citizenship_country: 'IN',
+    });
+    const [row] = await t.sql<{ last_name: string; birth_city: string; needs_sevis_update: boolean }>(
+      'select last_name, birth_city, needs_sevis_update from student_dependents where id = $1',
+      [arjun],
+    );
+    expect(row).toEqual({ last_name: 'Sharma Rao', birth_city: 'Mumbai', needs_sevis_update: true });
+    const e = await only(demoId);
+    expect(e).toMatchObject({ event_type: 'Dependent', action: 'Edit' });
+    // Citizenship was given as the record had it: only what changed is said to change.
+    expect(e.payload).toMatchObject({ dependentSevisId: 'N0031234568', changedFields: ['lastName', 'birthCity'] });
+    const xml = await batchOf(e.id);
+    expect(xml).toMatch(/<Edit [^>]*dependentSevisID="N0031234568"/);
+    expect(xml).toContain('<BirthCity>Mumbai</BirthCity>');
+    expect(xml).not.toContain('<Add ');
+    // The office reads which dependent the request changed, by name and SEVIS ID.
+    const office = (await call(t, 'GET', `/api/requests/${r.id}`, { as: admin })).json<TRequestDetail>();
+    expect(office.dataLabels).toEqual({ dependent_id: 'Arjun Sharma Rao (spouse, SEVIS ID N0031234568)' });
+    const [told] = await t.sql<{ text: string }>('select text from notifications where request_id = $1 order by created_at desc', [r.id]);
+    expect(told!.text).toBe('The details of Arjun Sharma are updated; the office will report them to SEVIS.');
+  });
+
+  it('a dependent SEVIS has not created yet: its waiting Add is refreshed, never a second Add', async () => {
+    await demo();
+    // The office adds a child: a Dependent Add waits for the batch.
+    const added = await call(t, 'POST', `/api/students/${demoId}/dependents`, {
+      as: admin,
+      body: {
+        firstName: 'Mira',
+        lastName: 'Sharma',
+        relationshipCode: '02',
+        gender: 'F',
+        birthDate: '2020-06-01',
+        birthCountryCode: 'IN',
+        citizenshipCountryCode: 'IN',
+      },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const mira = added.json<{ id: string }>().id;
+    await approveRequest('dependent_info_update', { dependent_id: mira, dependent_birth_city: 'Pune' });
+    const e = await only(demoId);
+    expect(e).toMatchObject({ event_type: 'Dependent', action: 'Add', status: 'pending' });
+    expect(await batchOf(e.id)).toContain('<BirthCity>Pune</BirthCity>');
+  });
+
+  it('refuses a dependent of another record: on save on the field (400), and on approval when the data names one (404)', async () => {
+    await demo();
+    const other = await buildStudent(t);
+    const theirs = await buildDependent(t, other, { sevisId: 'N0031299999', birthCity: 'Lima' });
+    const bad = await saved({ dependent_id: theirs.id, dependent_birth_city: 'Quito' });
+    expect(bad.res.statusCode).toBe(400);
+    expect(bad.res.json().fieldErrors).toEqual({ 'data.dependent_id': [REQUEST_FIELD_MSG.dependentNotOnRecord] });
+    // A request saved for the spouse whose data is then made to name the other record's dependent (behind the API).
+    const { id: arjun } = await spouse();
+    const { id, res } = await saved({ dependent_id: arjun, dependent_birth_city: 'Quito' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call(t, 'POST', `/api/requests/${id}/submit`, { as: student })).statusCode).toBe(200);
+    await t.sql(`update requests set data = jsonb_set(data, '{dependent_id}', to_jsonb($2::text)) where id = $1`, [id, theirs.id]);
+    const approved = await call(t, 'POST', `/api/requests/${id}/transition`, { as: admin, body: { action: 'approve' } });
+    expect(approved.statusCode).toBe(404);
+    expect(approved.json().message).toBe(DEPENDENT_NOT_ON_RECORD);
+    expect(
+      (await t.sqlOne<{ birth_city: string }>('select birth_city from student_dependents where id = $1', [theirs.id])).birth_city,
+    ).toBe('Lima');
+    expect(await openEvents(other.id)).toEqual([]);
+    expect(await openEvents(demoId)).toEqual([]);
+  });
+
+  it('SEVIS S1105 (one spouse) on save, and again on approval; S1148 names on save', async () => {
+    await demo();
+    const spouseToo = {
+      dependent_id: NEW_DEPENDENT,
+      dependent_first_name: 'Ravi',
+      dependent_last_name: 'Sharma',
+      dependent_relationship: '01',
+      dependent_gender: 'M',
+      dependent_birth_date: '1996-01-01',
+      dependent_birth_country: 'IN',
+      dependent_citizenship_country: 'IN',
+    };
+    const second = await saved(spouseToo);
+    expect(second.res.statusCode).toBe(400);
+    expect(second.res.json().fieldErrors).toEqual({ 'data.dependent_relationship': [SEVIS_RULE_MSG.secondSpouse] });
+    const accent = await saved({
+      ...spouseToo,
+      dependent_relationship: '02',
+      dependent_birth_date: '2018-01-01',
+      dependent_first_name: 'Rávi',
+    });
+    expect(accent.res.json().fieldErrors).toEqual({ 'data.dependent_first_name': [SEVIS_RULE_MSG.nameCharacters] });
+    // A child submitted, then (behind the API) made a spouse: the approval checks again and changes nothing.
+    const { id, res } = await saved({ ...spouseToo, dependent_relationship: '02', dependent_birth_date: '2018-01-01' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call(t, 'POST', `/api/requests/${id}/submit`, { as: student })).statusCode).toBe(200);
+    await t.sql(`update requests set data = jsonb_set(data, '{dependent_relationship}', '"01"') where id = $1`, [id]);
+    const approved = await call(t, 'POST', `/api/requests/${id}/transition`, { as: admin, body: { action: 'approve' } });
+    expect(approved.statusCode).toBe(400);
+    expect(approved.json().message).toBe(SEVIS_RULE_MSG.secondSpouse);
+    expect(await openEvents(demoId)).toEqual([]);
   });
 });
 

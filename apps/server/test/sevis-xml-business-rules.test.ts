@@ -57,6 +57,22 @@ describe('Registration: SEVIS S1068 (next session start unless the last session)
     const onTheEnd = reg({ isLastSession: false, nextSessionStartDate: '2026-12-18' });
     await accepted([onTheEnd]);
   });
+  // A Registration that waited in the queue is judged by SEVIS on the day it arrives (the batch's day, ISSUED_ON 2026-11-02).
+  it('S1032: a current session that ended before the batch day is held; one ending on it goes', async () => {
+    const yesterday = '2026-11-01';
+    expect(await heldMessage(reg({ sessionEndDate: yesterday, isLastSession: true }))).toContain('SEVIS S1032');
+    await accepted([reg({ sessionEndDate: today(), isLastSession: true })]);
+  });
+  it('S1114: a next session start already past on the batch day is held (with S1103 and S1032 it cannot be alone); today goes', async () => {
+    const ending = { sessionStartDate: '2026-08-24', sessionEndDate: today(), isLastSession: false };
+    expect(await heldMessage(reg({ ...ending, nextSessionStartDate: '2026-11-01' }))).toContain('is before the current session end');
+    await accepted([reg({ ...ending, nextSessionStartDate: today() })]);
+    await accepted([reg({ ...ending, nextSessionStartDate: dayAfter(today()) })]);
+  });
+  it('S1116: a current session ending after the program end (2027-05-15) is held; ending on it goes', async () => {
+    expect(await heldMessage(reg({ sessionEndDate: '2027-05-16', isLastSession: true }))).toContain('SEVIS S1116');
+    await accepted([reg({ sessionEndDate: '2027-05-15', isLastSession: true })]);
+  });
 });
 
 describe('Create: SEVIS S1164 (a U.S. or a foreign phone)', () => {

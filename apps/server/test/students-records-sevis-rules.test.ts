@@ -23,6 +23,7 @@ const dep = (over: Record<string, unknown> = {}) => ({
   firstName: 'Meera',
   lastName: 'Sharma',
   relationshipCode: '01',
+  gender: 'F',
   birthDate: '1998-07-08',
   birthCountryCode: 'IN',
   citizenshipCountryCode: 'IN',
@@ -43,10 +44,10 @@ describe('addDependent / updateDependent: SEVIS rules on the field', () => {
     expect(second.statusCode).toBe(400);
     expect(second.json().fieldErrors).toEqual({ relationshipCode: [SEVIS_RULE_MSG.secondSpouse] });
     // Nor may a child be turned into a second spouse.
-    const kid = (await addDependent(s.id, dep({ firstName: 'Anu', relationshipCode: '02', birthDate: '2015-01-01' }))).json();
+    const kid = (await addDependent(s.id, dep({ firstName: 'Anu', relationshipCode: '02', gender: 'F', birthDate: '2015-01-01' }))).json();
     const turned = await call(t, 'PUT', `/api/students/${s.id}/dependents/${kid.id}`, {
       as: admin,
-      body: dep({ firstName: 'Anu', relationshipCode: '01', birthDate: '2015-01-01' }),
+      body: dep({ firstName: 'Anu', relationshipCode: '01', gender: 'F', birthDate: '2015-01-01' }),
     });
     expect(turned.json().fieldErrors).toEqual({ relationshipCode: [SEVIS_RULE_MSG.secondSpouse] });
     await call(t, 'POST', `/api/students/${s.id}/dependents/${first.json().id}/terminate`, { as: admin, body: { reasonCode: '04' } });
@@ -56,23 +57,23 @@ describe('addDependent / updateDependent: SEVIS rules on the field', () => {
   it('SEVIS S1014: a child on their 21st birthday is refused, the day after the cutoff is taken (the office day)', async () => {
     const s = await buildStudent(t, { site: 'MAIN' });
     const cutoff = childBirthCutoff(officeToday());
-    const old = await addDependent(s.id, dep({ firstName: 'Ravi', relationshipCode: '02', birthDate: cutoff }));
+    const old = await addDependent(s.id, dep({ firstName: 'Ravi', relationshipCode: '02', gender: 'F', birthDate: cutoff }));
     expect(old.statusCode).toBe(400);
     expect(old.json().fieldErrors).toEqual({ birthDate: [SEVIS_RULE_MSG.childTooOld(cutoff)] });
-    expect((await addDependent(s.id, dep({ firstName: 'Ravi', relationshipCode: '02', birthDate: dayAfter(cutoff) }))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await addDependent(s.id, dep({ firstName: 'Ravi', relationshipCode: '02', gender: 'F', birthDate: dayAfter(cutoff) }))).statusCode,
+    ).toBe(200);
   });
 
   it('a U.S.-born F-2 is refused on the country of birth; a U.S.-born J-2 is taken (SEVIS asks why, S2102)', async () => {
     const f = await buildStudent(t, { site: 'MAIN' });
-    const born = await addDependent(f.id, dep({ relationshipCode: '02', birthDate: '2020-05-05', birthCountryCode: 'US' }));
+    const born = await addDependent(f.id, dep({ relationshipCode: '02', gender: 'F', birthDate: '2020-05-05', birthCountryCode: 'US' }));
     expect(born.statusCode).toBe(400);
     expect(born.json().fieldErrors).toEqual({ birthCountryCode: [SEVIS_RULE_MSG.usBornF2] });
     const j = await buildStudent(t, { site: 'MAIN', visaType: 'J-1', evCategoryCode: '1D' });
-    expect((await addDependent(j.id, dep({ relationshipCode: '02', birthDate: '2020-05-05', birthCountryCode: 'US' }))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await addDependent(j.id, dep({ relationshipCode: '02', gender: 'F', birthDate: '2020-05-05', birthCountryCode: 'US' }))).statusCode,
+    ).toBe(200);
   });
 
   it('SEVIS S1148: names with accents, hyphens or apostrophes are refused on their field (dependents and the student)', async () => {
@@ -91,11 +92,11 @@ describe('addDependent / updateDependent: SEVIS rules on the field', () => {
 
   it('a change of e-mail alone is not refused for what SEVIS already holds (an existing child who turned 21)', async () => {
     const s = await buildStudent(t, { site: 'MAIN' });
-    const kid = (await addDependent(s.id, dep({ relationshipCode: '02', birthDate: '2010-01-01' }))).json();
+    const kid = (await addDependent(s.id, dep({ relationshipCode: '02', gender: 'F', birthDate: '2010-01-01' }))).json();
     await t.sql('update student_dependents set date_of_birth = $1 where id = $2', [childBirthCutoff(officeToday()), kid.id]);
     const res = await call(t, 'PUT', `/api/students/${s.id}/dependents/${kid.id}`, {
       as: admin,
-      body: dep({ relationshipCode: '02', birthDate: childBirthCutoff(officeToday()), email: 'meera@example.com' }),
+      body: dep({ relationshipCode: '02', gender: 'F', birthDate: childBirthCutoff(officeToday()), email: 'meera@example.com' }),
     });
     expect(res.statusCode, res.body).toBe(200);
   });

@@ -28,6 +28,7 @@ export * from './rules/unemployment.js';
 export * from './rules/student-request-fields.js';
 export * from './rules/sevis-event-completion.js';
 export * from './rules/student-import.js';
+export * from './rules/j1-cohort.js';
 export * from './rules/sevis-entry-rules.js';
 export * from './rules/tipp-rules.js';
 export * from './rules/scholar-application.js';

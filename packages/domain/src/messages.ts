@@ -27,10 +27,15 @@ export const MSG = {
   sessionExpiredSnackbar: 'Your session has expired, please login again.',
   invalidSession: 'Invalid session data',
   defaultError: 'Oops we got an error, try again later.',
+  /** The database is away (restarting, unreachable); the server reconnects by itself. */
+  databaseUnavailable: 'Meridian cannot reach its database right now. Please try again in a minute.',
   noNotifications: 'No new notification available.',
   // generic field messages (docs/product/ui.md#field-messages)
   required: 'Required field',
   invalidValue: 'Invalid value',
+  dependentGender: "Choose the dependent's gender: SEVIS requires it (female or male).",
+  /** Text with a NUL control character (pasted from a binary file, a broken export): nothing can store it. */
+  nulCharacter: 'This contains an invisible control character (NUL) that cannot be saved: remove it and try again.',
   invalidLength: 'Invalid length',
   invalidEmail: 'Invalid email',
   invalidPhone: 'Invalid phone',

@@ -3,6 +3,7 @@ import type { TTx } from '../platform/db/database.js';
 import { sevisSenders, sevisSettings } from '../modules/sevis/index.js';
 import { sevisPendingEvents } from '../modules/students/index.js';
 import { studentProfiles } from '../modules/students/index.js';
+import { demoNextSessionStart } from './students.js';
 
 /** The demo PDSO/RO's SEVIS user id (10 characters), also the demo admin's DSO and ARO id. */
 export const DEMO_SEVIS_USER_ID = 'DEMOPDSO01';
@@ -12,7 +13,8 @@ export const DEMO_PROGRAM_NUMBER = 'P-1-12345';
 /**
  * SEVIS settings of Main Campus (F: school code, J: program number, the demo PDSO/RO), the demo admin
  * as DSO and ARO on SEVIS Permissions, and a few pending updates on demo records (registrations of
- * Main Campus F-1 students), so the Batch Manager can build a batch right after `npm start`.
+ * Main Campus F-1 students), so the Batch Manager can build a batch right after `npm start`. Each
+ * carries what SEVIS's rules ask of it, so that first batch holds nothing back (test/sevis-demo-seed.test.ts).
  */
 export async function seedSevis(tx: TTx, institutionId: string, o: { main: number; adminUserId: string }): Promise<void> {
   await tx.insert(sevisSettings).values([
@@ -51,7 +53,14 @@ export async function seedSevis(tx: TTx, institutionId: string, o: { main: numbe
         eventType: 'Registration',
         action: 'Register',
         status: 'pending',
-        payload: { isRegistered: true, sessionStartDate: p.sessionStartDate, sessionEndDate: p.sessionEndDate, isLastSession: false },
+        // Not her last session: SEVIS needs the next session's start (S1068), on or after this one's end (S1103).
+        payload: {
+          isRegistered: true,
+          sessionStartDate: p.sessionStartDate,
+          sessionEndDate: p.sessionEndDate,
+          isLastSession: false,
+          nextSessionStartDate: demoNextSessionStart(),
+        },
       })),
     );
   }

@@ -15,6 +15,15 @@ const addr = (line1: string, city: string, state: string, postalCode: string): T
 });
 const abroad = (line1: string, city: string, countryCode: string, postalCode = ''): TAddress => ({ line1, city, postalCode, countryCode });
 
+/**
+ * The portal student's academic calendar in days from the seeding day: the current session (started
+ * three weeks ago, ends in about three months), the next one (starts a month after it ends) and the
+ * program end (after the next session).
+ */
+export const DEMO_SESSION = { startedAgo: 20, endsIn: 100, nextStartsIn: 130, programEndsIn: 250 } as const;
+/** The portal student's next session start, as her pending SEVIS Registration carries it. */
+export const demoNextSessionStart = () => daysAgo(-DEMO_SESSION.nextStartsIn);
+
 type TProfileInsert = typeof studentProfiles.$inferInsert;
 type TSeedDependent = Omit<typeof studentDependents.$inferInsert, 'institutionId' | 'profileId'>;
 interface TSeedStudent {
@@ -56,11 +65,14 @@ export async function seedStudents(tx: TTx, institutionId: string, o: { studentU
         educationLevel: '05',
         major1Code: '11.0701',
         programStartDate: '2025-08-20',
-        programEndDate: '2027-05-15',
+        // Her current session and program end follow the day the demo is seeded, so the Registration the
+        // SEVIS slice queues for her stays one SEVIS takes: the session ends on or after today (SEVIS S1032)
+        // and on or before the program end (S1116); the next one starts after it (S1068, S1103, S1114).
+        programEndDate: daysAgo(-DEMO_SESSION.programEndsIn),
         documentIssueDate: '2025-03-14',
         documentIssueReason: 'Initial attendance',
-        sessionStartDate: '2026-08-19',
-        sessionEndDate: '2026-12-18',
+        sessionStartDate: daysAgo(DEMO_SESSION.startedAgo),
+        sessionEndDate: daysAgo(-DEMO_SESSION.endsIn),
         isRegistered: true,
         portOfEntry: 'NEWARK, NJ',
         entryDate: '2025-08-12',

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Paper, Typography } from '@mui/material';
-import { formatDateTime } from '@meridian/domain';
 import { DataTable, type TColumn, type TPaging } from './data-table';
+import { useFormatDates } from '../app/office-dates';
 
 interface THistoryEvent {
   id: string;
@@ -32,6 +32,7 @@ export function HistoryLogTable<E extends THistoryEvent>({
   /** Drawn in its own outlined frame (a tab of its own rather than a part of a panel). */
   framed?: boolean;
 }) {
+  const { formatDateTime } = useFormatDates();
   const columns: TColumn<E>[] = [
     { key: 'when', header: 'When', noWrap: true, cell: (e) => formatDateTime(e.at) },
     { key: 'who', header: 'Who', cell: who },

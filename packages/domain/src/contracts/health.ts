@@ -6,6 +6,6 @@ export const health = defineRoute({
   path: '/api/health',
   access: 'public',
   tags: ['platform'],
-  summary: 'Answers {"status":"ok"} once the database is ready',
+  summary: 'Answers {"status":"ok"} when the database answers; 503 UNAVAILABLE while it cannot be reached',
   response: z.object({ status: z.literal('ok') }),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateOnlyIn, formatDate, formatDateTime, isDateOnly, parseUsDate } from './dates.js';
+import { dateOnlyIn, formatDate, formatDateTime, formatTime, isDateOnly, parseUsDate, startOfDayIn, zoneNameAt } from './dates.js';
 
 // West of UTC is where a date-only value read through `new Date()` falls on the day before: run these
 // in Los Angeles whatever the machine's own zone (Node applies a changed TZ at once).
@@ -61,6 +61,60 @@ describe('formatDateTime', () => {
   it('answers empty for nothing', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('garbage')).toBe('');
+  });
+});
+
+describe('formatTime and the zone name', () => {
+  // 2028 is a leap year: 23:30 on Feb 29 in Los Angeles (PST, UTC-8) is 07:30 UTC on Mar 1.
+  const leapNight = '2028-03-01T07:30:00.000Z';
+
+  it('shows HH:mm in the given zone, with its short name when asked', () => {
+    expect(formatTime(leapNight, { timeZone: 'America/Los_Angeles' })).toBe('23:30');
+    expect(formatTime(leapNight, { timeZone: 'America/Los_Angeles', withZone: true })).toBe('23:30 PST');
+    expect(formatTime(leapNight, { timeZone: 'UTC', withZone: true })).toBe('07:30 UTC');
+    expect(formatDateTime(leapNight, { timeZone: 'America/Los_Angeles', withZone: true })).toBe('02/29/2028 23:30 PST');
+    expect(formatDateTime(leapNight, { timeZone: 'America/Chicago', withZone: true })).toBe('03/01/2028 01:30 CST');
+  });
+
+  it('names daylight time and zones without a U.S. abbreviation', () => {
+    expect(zoneNameAt(new Date('2028-07-04T12:00:00Z'), 'America/Chicago')).toBe('CDT');
+    expect(zoneNameAt(new Date('2028-01-04T12:00:00Z'), 'America/Chicago')).toBe('CST');
+    expect(zoneNameAt(new Date('2028-01-04T12:00:00Z'), 'Europe/Paris')).toBe('GMT+1');
+  });
+
+  it('answers empty for nothing, a date-only value and what is not a date', () => {
+    expect(formatTime(null)).toBe('');
+    expect(formatTime('2028-02-29')).toBe('');
+    expect(formatTime('garbage')).toBe('');
+  });
+});
+
+describe('startOfDayIn', () => {
+  it("is the day's midnight in the zone, as an instant", () => {
+    expect(startOfDayIn('2028-02-29', { timeZone: 'America/Los_Angeles' }).toISOString()).toBe('2028-02-29T08:00:00.000Z');
+    expect(startOfDayIn('2028-03-01', { timeZone: 'America/Los_Angeles' }).toISOString()).toBe('2028-03-01T08:00:00.000Z');
+    expect(startOfDayIn('2028-02-29', { timeZone: 'America/New_York' }).toISOString()).toBe('2028-02-29T05:00:00.000Z');
+    expect(startOfDayIn('2028-02-29', { timeZone: 'Asia/Tokyo' }).toISOString()).toBe('2028-02-28T15:00:00.000Z');
+    expect(startOfDayIn('2028-02-29', { timeZone: 'UTC' }).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+  });
+
+  it('follows daylight saving time on both sides of the change', () => {
+    // 2028: daylight time starts Mar 12 and ends Nov 5 in the U.S.; Mar 26 in Europe.
+    expect(startOfDayIn('2028-03-12', { timeZone: 'America/Los_Angeles' }).toISOString()).toBe('2028-03-12T08:00:00.000Z');
+    expect(startOfDayIn('2028-03-13', { timeZone: 'America/Los_Angeles' }).toISOString()).toBe('2028-03-13T07:00:00.000Z');
+    expect(startOfDayIn('2028-11-05', { timeZone: 'America/Los_Angeles' }).toISOString()).toBe('2028-11-05T07:00:00.000Z');
+    expect(startOfDayIn('2028-11-06', { timeZone: 'America/Los_Angeles' }).toISOString()).toBe('2028-11-06T08:00:00.000Z');
+    expect(startOfDayIn('2028-03-27', { timeZone: 'Europe/Berlin' }).toISOString()).toBe('2028-03-26T22:00:00.000Z');
+  });
+
+  it('is the first minute after a jump that skips midnight (Santiago, Sep 3 2028)', () => {
+    const start = startOfDayIn('2028-09-03', { timeZone: 'America/Santiago' });
+    expect(formatDateTime(start, { timeZone: 'America/Santiago' })).toBe('09/03/2028 01:00');
+    expect(dateOnlyIn(new Date(start.getTime() - 60_000), { timeZone: 'America/Santiago' })).toBe('2028-09-02');
+  });
+
+  it('refuses what is not a date-only value', () => {
+    expect(() => startOfDayIn('2028-02-29T00:00:00Z')).toThrow(RangeError);
   });
 });
 

@@ -14,6 +14,11 @@ const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 export interface TDateFormatOptions {
   /** IANA time zone timestamps are shown in (e.g. 'America/New_York'); the runtime's zone when absent. */
   timeZone?: string | undefined;
+  /**
+   * Add the zone's short name after a time ('14:05 CST', '09:30 GMT+1'), so a reader in another zone
+   * is not misled (formatDateTime and formatTime only).
+   */
+  withZone?: boolean | undefined;
 }
 
 /** A date-only value 'YYYY-MM-DD' (no time part). */
@@ -78,20 +83,72 @@ export function formatDate(value: string | Date | null | undefined, options: TDa
   return `${p.month}/${p.day}/${p.year}`;
 }
 
-/** MM/DD/YYYY HH:mm (24-hour) of a timestamp in `timeZone`, for logs; a date-only value shows its date alone. */
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+/** The short name of `timeZone` at `instant`: 'CST' or 'CDT' in Chicago, 'GMT+1' in Paris, 'UTC'. */
+export function zoneNameAt(instant: Date, timeZone?: string): string {
+  const key = timeZone ?? '';
+  let f = zoneNames.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { ...(timeZone ? { timeZone } : {}), timeZoneName: 'short' });
+    zoneNames.set(key, f);
+  }
+  return f.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+function timeOf(instant: Date, p: TParts, options: TDateFormatOptions): string {
+  const time = `${p.hour}:${p.minute}`;
+  return options.withZone ? `${time} ${zoneNameAt(instant, options.timeZone)}` : time;
+}
+
+/**
+ * MM/DD/YYYY HH:mm (24-hour) of a timestamp in `timeZone`, for logs ('… CST' with `withZone`); a
+ * date-only value shows its date alone.
+ */
 export function formatDateTime(value: string | Date | null | undefined, options: TDateFormatOptions = {}): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && DATE_ONLY.test(value)) return formatDate(value);
   const instant = toInstant(value);
   if (!instant) return '';
   const p = partsIn(instant, options.timeZone);
-  return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute}`;
+  return `${p.month}/${p.day}/${p.year} ${timeOf(instant, p, options)}`;
+}
+
+/** HH:mm (24-hour) of a timestamp in `timeZone` ('… CST' with `withZone`); '' for nothing, a date-only value or not a date. */
+export function formatTime(value: string | Date | null | undefined, options: TDateFormatOptions = {}): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && DATE_ONLY.test(value)) return '';
+  const instant = toInstant(value);
+  if (!instant) return '';
+  return timeOf(instant, partsIn(instant, options.timeZone), options);
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in `timeZone`: what "today" means there. */
 export function dateOnlyIn(instant: Date, options: TDateFormatOptions = {}): string {
   const p = partsIn(instant, options.timeZone);
   return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** Minutes `timeZone` is ahead of UTC at `instant` (-360 for CST), read from the wall clock there. */
+function offsetMinutesAt(instant: Date, timeZone: string | undefined): number {
+  const p = partsIn(instant, timeZone);
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
+  return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The first instant of the calendar day `day` (YYYY-MM-DD) in `timeZone`: its midnight there, or the
+ * first minute after a daylight-saving jump that skips midnight. With the next day's start it bounds
+ * "that day at the office" as instants (e.g. to mark a day's notifications read).
+ */
+export function startOfDayIn(day: string, options: TDateFormatOptions = {}): Date {
+  const m = DATE_ONLY.exec(day);
+  if (!m) throw new RangeError(`Not a date-only value: ${day}`);
+  const wallMidnight = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const first = new Date(wallMidnight - offsetMinutesAt(new Date(wallMidnight), options.timeZone) * 60_000);
+  // Across a change of offset the first guess used the other side's offset: try the offset at the guess too.
+  const second = new Date(wallMidnight - offsetMinutesAt(first, options.timeZone) * 60_000);
+  const onDay = [first, second].filter((c) => dateOnlyIn(c, options) === day);
+  return onDay.reduce<Date | undefined>((a, c) => (!a || c < a ? c : a), undefined) ?? first;
 }
 
 /**

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
+import { SEVIS_RULE_MSG } from './sevis-entry-rules.js';
 import {
+  dependentChoiceOptions,
+  dependentRequestChange,
+  NEW_DEPENDENT,
   REQUEST_FIELD_MSG,
   STUDENT_REQUEST_CODES,
   STUDENT_REQUEST_FORMS,
   studentRequestFields,
   validateStudentRequestData,
   type TStudentRequestCode,
+  type TStudentRequestContext,
   type TStudentRequestData,
+  type TStudentRequestDependent,
 } from './student-request-fields.js';
 
 const ctx = { today: '2026-11-22', programStartDate: '2025-08-20', programEndDate: '2028-05-15', sessionEndDate: '2026-12-15' };
@@ -351,5 +357,131 @@ describe('program end earlier and deferred start (SEVIS Program/Shorten, Program
     expect(one('program_info_update', 'new_major_code', '14.0901')).toBeUndefined();
     expect(one('program_info_update', 'new_major_code', '140901')).toBe(MSG.invalidValue);
     expect(one('dependent_info_update', 'dependent_birth_country', 'pe')).toBe(MSG.invalidValue);
+  });
+});
+
+// SEVIS Create-UpdateStudent 6.55 Dependent: Add for a new F-2, Edit (with the dependent's SEVIS ID) for one SEVIS has;
+// the entry rules of rules/sevis-entry-rules.ts on what the update adds or changes.
+describe('Dependent Information Update: a dependent on the record, or a new one', () => {
+  const spouse: TStudentRequestDependent = {
+    id: '0b9e2f4a-5c61-4c1e-9d0a-1f2e3d4c5b6a',
+    sevisId: 'N0031234568',
+    firstName: 'Arjun',
+    lastName: 'Sharma',
+    relationshipCode: '01',
+    gender: 'M',
+    birthDate: '1997-11-02',
+    birthCity: 'Pune',
+    birthCountryCode: 'IN',
+    citizenshipCountryCode: 'IN',
+    permanentResidenceCountryCode: 'IN',
+  };
+  const child: TStudentRequestDependent = {
+    ...spouse,
+    id: '7d1c3b2a-9e8f-4a6b-8c5d-2e1f0a9b8c7d',
+    sevisId: null,
+    firstName: 'Anika',
+    relationshipCode: '02',
+    gender: 'F',
+    birthDate: '2016-05-01',
+  };
+  const onRecord = { ...ctx, visaType: 'F-1', dependents: [spouse, child] };
+  const check = (data: TStudentRequestData, mode: 'draft' | 'submit' = 'draft', c: TStudentRequestContext = onRecord) =>
+    validateStudentRequestData('dependent_info_update', data, c, mode);
+  const newChild = {
+    dependent_id: NEW_DEPENDENT,
+    dependent_first_name: 'Ana',
+    dependent_last_name: 'Sharma',
+    dependent_relationship: '02',
+    dependent_gender: 'F',
+    dependent_birth_date: '2019-02-03',
+    dependent_birth_country: 'IN',
+    dependent_citizenship_country: 'IN',
+  };
+
+  it('offers each dependent on record with its SEVIS ID where SEVIS has it, then a new one', () => {
+    expect(dependentChoiceOptions(onRecord.dependents)).toEqual([
+      { value: spouse.id, label: 'Arjun Sharma (spouse, SEVIS ID N0031234568)' },
+      { value: child.id, label: 'Anika Sharma (child, no SEVIS ID yet)' },
+      { value: NEW_DEPENDENT, label: 'Add a new dependent' },
+    ]);
+    expect(dependentChoiceOptions(null)).toEqual([{ value: NEW_DEPENDENT, label: 'Add a new dependent' }]);
+  });
+
+  it('refuses a dependent that is not on this record (another record’s, or no longer active), and what is not an id', () => {
+    expect(check({ dependent_id: '11111111-2222-4333-8444-555555555555', dependent_birth_city: 'Delhi' }).dependent_id).toEqual([
+      REQUEST_FIELD_MSG.dependentNotOnRecord,
+    ]);
+    expect(check({ dependent_id: 'Arjun' }).dependent_id).toEqual([MSG.invalidValue]);
+    // Before the record's dependents are known (the browser while they load) the server decides.
+    expect(check({ dependent_id: '11111111-2222-4333-8444-555555555555' }, 'draft', { ...ctx, visaType: 'F-1', dependents: null })).toEqual(
+      {},
+    );
+  });
+
+  it('asks which dependent as soon as a field is filled in; a new one needs what SEVIS Add requires, one on record only its changes', () => {
+    expect(check({}, 'submit')).toEqual({});
+    expect(check({ dependent_birth_city: 'Delhi' }, 'submit')).toEqual({ dependent_id: [MSG.required] });
+    expect(Object.keys(check({ dependent_id: NEW_DEPENDENT }, 'submit')).sort()).toEqual([
+      'dependent_birth_country',
+      'dependent_birth_date',
+      'dependent_citizenship_country',
+      'dependent_first_name',
+      'dependent_gender',
+      'dependent_last_name',
+      'dependent_relationship',
+    ]);
+    expect(check(newChild, 'submit')).toEqual({});
+    expect(check({ dependent_id: spouse.id, dependent_birth_city: 'Mumbai' }, 'submit')).toEqual({});
+  });
+
+  it('says what changes: the columns given that differ from the record', () => {
+    const data = { dependent_id: spouse.id, dependent_first_name: 'Arjun', dependent_birth_city: 'Mumbai' };
+    expect(dependentRequestChange(data, [spouse, child])).toEqual({
+      choice: spouse.id,
+      existing: spouse,
+      values: { firstName: 'Arjun', birthCity: 'Mumbai' },
+      changed: ['birthCity'],
+    });
+    expect(dependentRequestChange(newChild, [spouse]).existing).toBeNull();
+  });
+
+  it('SEVIS S1105: a second spouse is refused, new or by changing a child; the spouse on record may be changed', () => {
+    expect(check({ ...newChild, dependent_relationship: '01', dependent_birth_date: '1998-01-01' }).dependent_relationship).toEqual([
+      SEVIS_RULE_MSG.secondSpouse,
+    ]);
+    expect(check({ dependent_id: child.id, dependent_relationship: '01' }).dependent_relationship).toEqual([SEVIS_RULE_MSG.secondSpouse]);
+    expect(check({ dependent_id: spouse.id, dependent_relationship: '01', dependent_last_name: 'Rao' })).toEqual({});
+  });
+
+  it('SEVIS S1014: a child is under 21 on the office’s day: born the day after the cutoff passes, on it is refused', () => {
+    // Today 11/22/2026: a child born on or before 11/22/2005 is 21 or more.
+    expect(check({ ...newChild, dependent_birth_date: '2005-11-23' })).toEqual({});
+    expect(check({ ...newChild, dependent_birth_date: '2005-11-22' }).dependent_birth_date).toEqual([
+      SEVIS_RULE_MSG.childTooOld('2005-11-22'),
+    ]);
+    expect(check({ dependent_id: child.id, dependent_birth_date: '2005-11-22' }).dependent_birth_date).toEqual([
+      SEVIS_RULE_MSG.childTooOld('2005-11-22'),
+    ]);
+    // A spouse on record made a child keeps a birth date of 21 or more: said on the relationship.
+    const withoutSpouse = { ...onRecord, dependents: [spouse] };
+    expect(check({ dependent_id: spouse.id, dependent_relationship: '02' }, 'draft', withoutSpouse).dependent_relationship).toEqual([
+      SEVIS_RULE_MSG.childTooOld('2005-11-22'),
+    ]);
+  });
+
+  it('SEVIS S1148: names hold the letters A to Z and single spaces, on a new dependent and on a change', () => {
+    expect(check({ ...newChild, dependent_first_name: 'José' }).dependent_first_name).toEqual([SEVIS_RULE_MSG.nameCharacters]);
+    expect(check({ dependent_id: spouse.id, dependent_last_name: 'Sharma-Rao' }).dependent_last_name).toEqual([
+      SEVIS_RULE_MSG.nameCharacters,
+    ]);
+    expect(check({ dependent_id: spouse.id, dependent_last_name: 'Sharma Rao' })).toEqual({});
+  });
+
+  it('an F-2 born in the United States is refused (a U.S. citizen); what SEVIS already holds is not checked again', () => {
+    expect(check({ ...newChild, dependent_birth_country: 'US' }).dependent_birth_country).toEqual([SEVIS_RULE_MSG.usBornF2]);
+    expect(check({ ...newChild, dependent_birth_country: 'US' }, 'draft', { ...onRecord, visaType: 'J-1' })).toEqual({});
+    const oldSpouse = { ...spouse, birthDate: '1990-01-01', firstName: 'José' };
+    expect(check({ dependent_id: spouse.id, dependent_birth_city: 'Goa' }, 'draft', { ...onRecord, dependents: [oldSpouse] })).toEqual({});
   });
 });

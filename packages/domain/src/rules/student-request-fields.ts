@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { EDUCATION_LEVELS } from '../catalog/students.js';
+import { dependentSevisIssues } from './sevis-entry-rules.js';
 
 /**
  * The student request forms (CPT, OPT, STEM, RCL, COL, transfer-in, extension, registration, on-campus
@@ -40,8 +41,9 @@ export function isStudentRequestCode(code: string): code is TStudentRequestCode 
 }
 
 export type TStudentRequestData = Record<string, unknown>;
+/** 'dependent': one of the student's dependents on record (its id) or NEW_DEPENDENT, the choices drawn from the context. */
 export type TStudentRequestFieldKind =
-  'text' | 'textarea' | 'digits' | 'phone' | 'email' | 'date' | 'select' | 'checkbox' | 'money' | 'number';
+  'text' | 'textarea' | 'digits' | 'phone' | 'email' | 'date' | 'select' | 'checkbox' | 'money' | 'number' | 'dependent';
 export type TStudentRequestField = {
   name: string;
   label: string;
@@ -53,13 +55,87 @@ export type TStudentRequestField = {
 };
 /** A section may say what the office does with it where that is not obvious (e.g. a step done in SEVIS RTI). */
 export type TStudentRequestForm = { title: string; sections: { title: string; note?: string; fields: TStudentRequestField[] }[] };
+/** A dependent on the student's record, as the Dependent Information Update offers it (active ones only). */
+export type TStudentRequestDependent = {
+  id: string;
+  /** Null until SEVIS has created the dependent. */
+  sevisId: string | null;
+  firstName: string;
+  lastName: string;
+  /** 01 spouse, 02 child (SEVIS Table 35). */
+  relationshipCode: string;
+  gender: string;
+  birthDate: string | null;
+  birthCity: string;
+  birthCountryCode: string;
+  citizenshipCountryCode: string;
+  permanentResidenceCountryCode: string;
+};
 export type TStudentRequestContext = {
   /** YYYY-MM-DD */
   today: string;
   programStartDate?: string | null;
   programEndDate?: string | null;
   sessionEndDate?: string | null;
+  /** The student's visa type: an F-1's dependents are F-2, a J-1's J-2 (their SEVIS rules differ). */
+  visaType?: string | null;
+  /** The student's active dependents: what a Dependent Information Update may change. */
+  dependents?: readonly TStudentRequestDependent[] | null;
 };
+
+/** The Dependent Information Update's choice for a dependent not yet on the record. */
+export const NEW_DEPENDENT = 'new';
+/** The Dependent Information Update's fields and the dependent's columns they set. */
+export const DEPENDENT_REQUEST_FIELDS = {
+  dependent_first_name: 'firstName',
+  dependent_last_name: 'lastName',
+  dependent_relationship: 'relationshipCode',
+  dependent_gender: 'gender',
+  dependent_birth_date: 'birthDate',
+  dependent_birth_city: 'birthCity',
+  dependent_birth_country: 'birthCountryCode',
+  dependent_citizenship_country: 'citizenshipCountryCode',
+  dependent_residence_country: 'permanentResidenceCountryCode',
+} as const satisfies Record<string, keyof TStudentRequestDependent>;
+export type TDependentRequestColumn = (typeof DEPENDENT_REQUEST_FIELDS)[keyof typeof DEPENDENT_REQUEST_FIELDS];
+
+/** How a dependent on record is offered: name, relationship and, where SEVIS has created it, its SEVIS ID. */
+export function dependentChoiceLabel(d: Pick<TStudentRequestDependent, 'firstName' | 'lastName' | 'relationshipCode' | 'sevisId'>): string {
+  const relation = d.relationshipCode === '01' ? 'spouse' : d.relationshipCode === '02' ? 'child' : 'dependent';
+  return `${`${d.firstName} ${d.lastName}`.trim()} (${relation}, ${d.sevisId ? `SEVIS ID ${d.sevisId}` : 'no SEVIS ID yet'})`;
+}
+/** The choices of a Dependent Information Update: each dependent on record, then a new one. */
+export function dependentChoiceOptions(
+  dependents: readonly TStudentRequestDependent[] | null | undefined,
+): { value: string; label: string }[] {
+  return [...(dependents ?? []).map((d) => ({ value: d.id, label: dependentChoiceLabel(d) })), ...NEW_DEPENDENT_OPTION];
+}
+const NEW_DEPENDENT_OPTION = [{ value: NEW_DEPENDENT, label: 'Add a new dependent' }];
+
+/**
+ * What a Dependent Information Update asks for: the dependent on record it changes (null: a new one) and
+ * the columns it sets, from the fields filled in. For a dependent on record an empty field keeps what the
+ * record holds, and `changed` lists the columns whose value differs from it.
+ */
+export function dependentRequestChange(
+  data: TStudentRequestData,
+  dependents: readonly TStudentRequestDependent[],
+): {
+  choice: string;
+  existing: TStudentRequestDependent | null;
+  values: Partial<Record<TDependentRequestColumn, string>>;
+  changed: TDependentRequestColumn[];
+} {
+  const choice = asText(data.dependent_id) ?? '';
+  const existing = choice && choice !== NEW_DEPENDENT ? (dependents.find((d) => d.id === choice) ?? null) : null;
+  const values: Partial<Record<TDependentRequestColumn, string>> = {};
+  for (const [field, column] of Object.entries(DEPENDENT_REQUEST_FIELDS)) {
+    const v = asText(data[field]);
+    if (v) values[column] = v;
+  }
+  const changed = (Object.keys(values) as TDependentRequestColumn[]).filter((k) => !existing || String(existing[k] ?? '') !== values[k]);
+  return { choice, existing, values, changed };
+}
 
 /**
  * Messages of these rules (docs/product/students-requests.md#saving-and-submitting): the generic field messages, and
@@ -87,6 +163,7 @@ export const REQUEST_FIELD_MSG = {
   nextSessionBeforeEnd: (sessionEnd: string) =>
     `The next session must start on or after the current session end date (${usDate(sessionEnd)}).`,
   nextSessionPast: 'The next session start date cannot be in the past.',
+  dependentNotOnRecord: 'Choose one of the dependents on your record, or add a new dependent.',
   endNotEarlier: (currentEnd: string) => `The date must be before your current program end date (${usDate(currentEnd)}).`,
   endBeforeProgramStart: (programStart: string) => `The date must be on or after your program start date (${usDate(programStart)}).`,
   startNotLater: (programStart: string) => `The new program start date must be after your current one (${usDate(programStart)}).`,
@@ -163,8 +240,10 @@ export const US_STATE_OPTIONS = [
 
 const hasValue = (data: TStudentRequestData, name: string) => !isEmptyValue(data[name]);
 const hasUsAddress = (d: TStudentRequestData) => ['us_address_line_1', 'us_city', 'us_state', 'us_zip_code'].some((k) => hasValue(d, k));
-const hasDependent = (d: TStudentRequestData) =>
-  ['dependent_first_name', 'dependent_last_name', 'dependent_birth_date', 'dependent_relationship'].some((k) => hasValue(d, k));
+/** Any field about the dependent is filled in: the update is about a dependent, which must be chosen. */
+const hasDependent = (d: TStudentRequestData) => Object.keys(DEPENDENT_REQUEST_FIELDS).some((k) => hasValue(d, k));
+/** A new dependent needs what SEVIS's Dependent Add requires; for one on record only the changes are given. */
+const isNewDependent = (d: TStudentRequestData) => asText(d.dependent_id) === NEW_DEPENDENT;
 const phoneRequired = (data: TStudentRequestData) =>
   !isChecked(data.no_phone) && !(hasValue(data, 'foreign_phone_number') || hasValue(data, 'foreign_country_number'));
 /** A foreign number needs its country code and the other way round (unless a U.S. number or no phone). */
@@ -761,38 +840,48 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
     title: 'Dependent Information Update',
     sections: [
       {
-        title: 'New dependent',
-        note: 'To add a spouse or child. For a change to a dependent already on your record, write it in the remarks.',
+        title: 'Dependent',
+        note: 'Choose the dependent on your record this update is about, or add a new spouse or child. For a dependent on your record, fill in only what changes.',
         fields: [
-          { name: 'dependent_first_name', label: 'Given name', kind: 'text', maxLength: 60, required: (d) => hasDependent(d) },
-          { name: 'dependent_last_name', label: 'Family name', kind: 'text', maxLength: 60, required: (d) => hasDependent(d) },
+          {
+            name: 'dependent_id',
+            label: 'Dependent',
+            kind: 'dependent',
+            required: (d) => hasDependent(d),
+            options: NEW_DEPENDENT_OPTION,
+            help: 'Your dependents on record, with their SEVIS IDs once SEVIS has them.',
+          },
+          { name: 'dependent_first_name', label: 'Given name', kind: 'text', maxLength: 60, required: isNewDependent },
+          { name: 'dependent_last_name', label: 'Family name', kind: 'text', maxLength: 60, required: isNewDependent },
           {
             name: 'dependent_relationship',
             label: 'Relationship',
             kind: 'select',
-            required: (d) => hasDependent(d),
+            required: isNewDependent,
             options: [
               { value: '01', label: 'Spouse' },
               { value: '02', label: 'Child' },
             ],
           },
+          // SEVIS Dependent Add (NonImgBioType) requires Gender.
           {
             name: 'dependent_gender',
             label: 'Gender',
             kind: 'select',
+            required: isNewDependent,
             options: [
               { value: 'F', label: 'Female' },
               { value: 'M', label: 'Male' },
             ],
           },
-          { name: 'dependent_birth_date', label: 'Birth date', kind: 'date', required: (d) => hasDependent(d) },
+          { name: 'dependent_birth_date', label: 'Birth date', kind: 'date', required: isNewDependent },
           { name: 'dependent_birth_city', label: 'Birth city', kind: 'text', maxLength: 60 },
           {
             name: 'dependent_birth_country',
             label: 'Birth country (2-letter ISO code)',
             kind: 'text',
             maxLength: 2,
-            required: (d) => hasDependent(d),
+            required: isNewDependent,
             help: 'e.g. IN',
           },
           {
@@ -800,7 +889,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             label: 'Citizenship (2-letter ISO code)',
             kind: 'text',
             maxLength: 2,
-            required: (d) => hasDependent(d),
+            required: isNewDependent,
           },
           { name: 'dependent_residence_country', label: 'Country of permanent residence (2-letter ISO code)', kind: 'text', maxLength: 2 },
           remarks,
@@ -869,6 +958,7 @@ const PHONE_LENGTH: Record<string, { exact?: number; max?: number }> = {
 };
 /** CIP program codes as SEVIS takes them (ProgSubjectCodeType: two digits, a dot, four digits). */
 const CIP_CODE = /^\d{2}\.\d{4}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_COUNTRY = /^[A-Z]{2}$/;
 
 function asText(v: unknown): string | null {
@@ -908,6 +998,9 @@ function checkFormat(field: TStudentRequestField, raw: unknown): string | null {
       break;
     case 'money':
       return MONEY.test(v) ? null : MSG.invalidNumber;
+    case 'dependent':
+      // Whether it is one of the student's dependents is checked against the record (validateStudentRequestData).
+      return v === NEW_DEPENDENT || UUID.test(v) ? null : MSG.invalidValue;
     default:
       break;
   }
@@ -1036,6 +1129,7 @@ export function validateStudentRequestData(
       add('next_session_start_date', REQUEST_FIELD_MSG.nextSessionPast);
     }
   }
+  if (code === 'dependent_info_update') dependentChoiceIssues(data, valid, ctx, add);
   if (mode === 'submit' && known.has('no_phone')) {
     const phoneSetValid =
       isChecked(data.no_phone) || !!valid.phone_number || (!!valid.foreign_phone_number && !!valid.foreign_country_number);
@@ -1044,4 +1138,46 @@ export function validateStudentRequestData(
     }
   }
   return errors;
+}
+
+/** Form field of each dependent column, for the messages of the SEVIS rules. */
+const DEPENDENT_FIELD_OF = Object.fromEntries(Object.entries(DEPENDENT_REQUEST_FIELDS).map(([f, c]) => [c, f])) as Record<
+  TDependentRequestColumn,
+  string
+>;
+
+/**
+ * The Dependent Information Update against the record (docs/product/students-requests.md#field-rules): the
+ * dependent chosen is one of the student's (a dependent of another record, or no longer active, is refused), and
+ * the dependent it adds or leaves behind passes SEVIS's rules (rules/sevis-entry-rules.ts): names (S1148, S1142),
+ * one spouse (S1105 / S2119), a child under 21 on the office's today (S1014 / S2121), a birth date not in the
+ * future (S1067), no U.S.-born or U.S.-citizen F-2 (S1058). A dependent on record is checked on what changes:
+ * what SEVIS already holds is not refused again (a new relationship also checks the birth date it keeps).
+ * Without the record's dependents (the browser before they load) the choice is left to the server.
+ */
+function dependentChoiceIssues(
+  data: TStudentRequestData,
+  valid: Record<string, string>,
+  ctx: TStudentRequestContext,
+  add: (name: string, message: string) => void,
+): void {
+  if (!hasDependent(data) && !valid.dependent_id) return;
+  const onRecord = ctx.dependents ?? null;
+  const { choice, existing, values, changed } = dependentRequestChange(
+    Object.fromEntries(Object.entries(valid).filter(([k]) => k === 'dependent_id' || k in DEPENDENT_REQUEST_FIELDS)),
+    onRecord ?? [],
+  );
+  if (choice && choice !== NEW_DEPENDENT && !existing) {
+    if (onRecord) add('dependent_id', REQUEST_FIELD_MSG.dependentNotOnRecord);
+    return;
+  }
+  if (!existing && choice !== NEW_DEPENDENT) return;
+  const issues = dependentSevisIssues(
+    { ...(existing ?? {}), ...values, id: existing?.id ?? null },
+    { visaType: ctx.visaType ?? '', today: ctx.today, others: onRecord ?? [] },
+  );
+  for (const [column, message] of Object.entries(issues) as [TDependentRequestColumn, string][]) {
+    if (!existing || changed.includes(column)) add(DEPENDENT_FIELD_OF[column], message);
+    else if (column === 'birthDate' && changed.includes('relationshipCode')) add('dependent_relationship', message);
+  }
 }

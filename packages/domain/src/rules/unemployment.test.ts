@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOnlyIn } from './dates.js';
+import { dateOnlyIn, todayIn } from './dates.js';
 import { unemploymentDays, unemploymentLevel, type TEmploymentPeriod, type TOptAuthorization } from './unemployment.js';
 
 const post: TOptAuthorization = { phase: '02', startDate: '2026-01-01', endDate: '2026-12-31' };
@@ -146,6 +146,110 @@ describe('unemployment limit with a STEM extension on file (8 CFR 214.2(f)(10)(i
     expect(unemploymentDays({ authorizations: [post], employments: [], today: dateOnlyIn(instant, { timeZone: 'UTC' }) })).toMatchObject({
       used: 91,
       level: 'exceeded',
+    });
+  });
+});
+
+// 8 CFR 214.2(f)(10)(ii)(E) on the office's calendar day (docs/product/students-opt.md#unemployment-days): at 23:30 in
+// Los Angeles it is already the next day in UTC, so every limit is checked on both sides of its day at 23:30 Pacific,
+// in the leap year 2028 (February 29 is a day of unemployment like any other).
+describe('unemployment limits at 23:30 in Los Angeles, around February 29, 2028', () => {
+  const LA = 'America/Los_Angeles';
+  /** The office's today at 23:30 Pacific on that date (PST until March 12, 2028, PDT after). */
+  const at2330 = (day: string) => {
+    const instant = new Date(`${day}T23:30:00${day < '2028-03-12' ? '-08:00' : '-07:00'}`);
+    const today = todayIn(LA, instant);
+    expect(today, 'the office day is the Pacific one').toBe(day);
+    expect(todayIn('UTC', instant), 'UTC is already on the next day').not.toBe(day);
+    return today;
+  };
+  // Post-completion OPT ending on the leap day, the STEM extension from March 1, 2028.
+  const post28: TOptAuthorization = { phase: '02', startDate: '2027-03-01', endDate: '2028-02-29' };
+  const stem28: TOptAuthorization = { phase: '03', startDate: '2028-03-01', endDate: '2030-02-28' };
+  const withStem = (lastJobDay: string, day: string) =>
+    unemploymentDays({ authorizations: [post28, stem28], employments: [job('2027-03-01', lastJobDay)], today: at2330(day) })!;
+
+  it('90 days: the 90th day (03/30/2028, 60 of them by 02/29) is within the limit, the 91st is exceeded', () => {
+    const p: TOptAuthorization = { phase: '02', startDate: '2028-01-01', endDate: '2028-12-31' };
+    const on = (day: string) => unemploymentDays({ authorizations: [p], employments: [], today: at2330(day) })!;
+    expect(on('2028-02-28')).toMatchObject({ used: 59, remaining: 31, level: 'ok' });
+    expect(on('2028-02-29')).toMatchObject({ used: 60, remaining: 30, level: 'warning' });
+    expect(on('2028-03-30')).toMatchObject({ used: 90, allowed: 90, remaining: 0, level: 'critical', exceededOn: null });
+    expect(on('2028-03-31')).toMatchObject({ used: 91, level: 'exceeded', exceededOn: '2028-03-31', exceededLimit: 90, over: 1 });
+  });
+
+  it('the STEM start: the last post-completion day (02/29) still allows 90, the STEM extension’s first day (03/01) 150', () => {
+    // Unemployed from 01/01/2028: 31 + 29 = 60 days on the leap day.
+    expect(withStem('2027-12-31', '2028-02-29')).toMatchObject({
+      used: 60,
+      allowed: 90,
+      remaining: 30,
+      level: 'warning',
+      stemStartsOn: '2028-03-01',
+      usedPostCompletion: 60,
+    });
+    expect(withStem('2027-12-31', '2028-03-01')).toMatchObject({
+      used: 61,
+      allowed: 150,
+      remaining: 89,
+      level: 'ok',
+      usedPostCompletion: 60,
+      exceededOn: null,
+    });
+  });
+
+  it('90 post-completion days ending on the leap day are within the limit; the 91st day is the STEM extension’s first, within 150', () => {
+    // Unemployed from 12/02/2027: 30 + 31 + 29 = 90 post-completion days on 02/29/2028.
+    expect(withStem('2027-12-01', '2028-02-28')).toMatchObject({ used: 89, allowed: 90, remaining: 1, level: 'critical' });
+    expect(withStem('2027-12-01', '2028-02-29')).toMatchObject({
+      used: 90,
+      usedPostCompletion: 90,
+      allowed: 90,
+      remaining: 0,
+      level: 'critical',
+      exceededOn: null,
+    });
+    expect(withStem('2027-12-01', '2028-03-01')).toMatchObject({
+      used: 91,
+      usedPostCompletion: 90,
+      allowed: 150,
+      remaining: 59,
+      level: 'ok',
+      exceededOn: null,
+    });
+  });
+
+  it('a 91st post-completion day on the leap day is exceeded, and stays so once the STEM extension starts', () => {
+    // Unemployed from 12/01/2027: 31 + 31 + 29 = 91 post-completion days on 02/29/2028.
+    expect(withStem('2027-11-30', '2028-02-28')).toMatchObject({ used: 90, level: 'critical', exceededOn: null });
+    const leapDay = withStem('2027-11-30', '2028-02-29');
+    expect(leapDay).toMatchObject({ used: 91, level: 'exceeded', exceededOn: '2028-02-29', exceededLimit: 90, over: 1 });
+    expect(withStem('2027-11-30', '2028-03-01')).toMatchObject({
+      used: 92,
+      allowed: 150,
+      level: 'exceeded',
+      exceededOn: '2028-02-29',
+      exceededLimit: 90,
+      over: 1,
+    });
+  });
+
+  it('150 days in all: the 150th day (04/29/2028) is within the limit, the 151st exceeded', () => {
+    // 90 post-completion days (12/02/2027–02/29/2028), then unemployed in the STEM extension: day 91 is 03/01/2028.
+    expect(withStem('2027-12-01', '2028-04-29')).toMatchObject({
+      used: 150,
+      allowed: 150,
+      remaining: 0,
+      level: 'critical',
+      exceededOn: null,
+    });
+    expect(withStem('2027-12-01', '2028-04-30')).toMatchObject({
+      used: 151,
+      remaining: 0,
+      level: 'exceeded',
+      exceededOn: '2028-04-30',
+      exceededLimit: 150,
+      over: 1,
     });
   });
 });

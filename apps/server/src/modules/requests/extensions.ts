@@ -42,6 +42,11 @@ export interface TRequestKind {
   movedElsewhere?(typeCode: string): string | null;
   /** Field errors of the request's own form at submit, keyed as the browser shows them (data.<field>). */
   submitErrors?(tx: TTx, ctx: TContext, request: TRequestRow, typeCode: string): Promise<Record<string, string[]>>;
+  /**
+   * What values of the request's own form mean where only the owner's records know it (a dependent's name and
+   * SEVIS ID for its id), by field name: the request's detail carries them for the office to read.
+   */
+  describeData?(tx: TTx, request: TRequestRow, typeCode: string): Promise<Record<string, string>>;
   /** What an approval does beyond the engine, in the same transaction (a student's record changes, SEVIS hears of it). */
   onApproved?(tx: TTx, ctx: TContext, request: TRequestRow, typeCode: string): Promise<void>;
   /**

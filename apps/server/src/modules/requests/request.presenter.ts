@@ -4,7 +4,7 @@ import type { TTx } from '../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../platform/http/context.js';
 import { campusSites, departments, users } from '../people/index.js';
 import { canAccessRequest, staffReaches, type TRequestRow } from './request.policy.js';
-import { chains } from './extensions.js';
+import { chains, kindOf } from './extensions.js';
 import { requestQuestionnaireIds } from './questionnaires.js';
 import { requestTypes } from './schema.js';
 
@@ -58,6 +58,8 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
   const [site] = r.campusSiteId ? await tx.select().from(campusSites).where(eq(campusSites.id, r.campusSiteId)) : [];
   const [dept] = r.departmentId ? await tx.select().from(departments).where(eq(departments.id, r.departmentId)) : [];
   const lastRound = await chains().latestRound(tx, r.id);
+  const kind = kindOf(type!.code);
+  const dataLabels = kind?.describeData ? await kind.describeData(tx, r, type!.code) : {};
   return {
     ...summaryOf(r, type!, people),
     requestTypeId: r.requestTypeId,
@@ -84,6 +86,7 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
     })),
     profileId: r.profileId,
     data: r.data ?? {},
+    ...(Object.keys(dataLabels).length ? { dataLabels } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { provideRecordParts } from '../attachments/index.js';
 import { provideAccountFacts } from '../auth/index.js';
 import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
 import { applyApprovalEffects } from './requests/operations/apply-approval-effects.js';
-import { studentRequestSubmitErrors } from './requests/request-rules.js';
+import { describeStudentRequestData, studentRequestSubmitErrors } from './requests/request-rules.js';
 import { studentRecordParts } from './records/record-parts.js';
 import { studentProfiles } from './schema.js';
 
@@ -28,6 +28,7 @@ export function plugStudents(): void {
     name: 'student',
     owns: isStudentRequestCode,
     submitErrors: (tx, ctx, r, code) => (isStudentRequestCode(code) ? studentRequestSubmitErrors(tx, ctx, r, code) : Promise.resolve({})),
+    describeData: (tx, r, code) => describeStudentRequestData(tx, r, code),
     onApproved: (tx, ctx, r, code) => applyApprovalEffects(tx, ctx, r, code),
   });
   // Documents filed per dependent and per site of activity of a student's record.

@@ -7,7 +7,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: localhost with the embedded database (a laptop), every interface with DATABASE_URL (a server). */
+  HOST: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
@@ -21,6 +22,8 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   /** Behind a load balancer: 'true', a hop count, or a comma list of proxy addresses/CIDRs. */
   TRUST_PROXY: z.string().optional(),
+  /** Serves Prometheus metrics at /metrics to a scraper presenting this bearer token; unset: no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
 });
 
 export interface TConfig {
@@ -36,13 +39,14 @@ export interface TConfig {
   logLevel: string;
   webDist: string;
   trustProxy: boolean | number | string[];
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = ZEnv.parse(env);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST || (e.DATABASE_URL ? '0.0.0.0' : 'localhost'),
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
@@ -53,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 

@@ -21,10 +21,15 @@ export interface TDatabase {
   close: () => Promise<void>;
 }
 
-export function openDatabase(url: string, opts: { max?: number } = {}): TDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
-  // An idle client that loses its server must not crash the process.
+export function openDatabase(url: string, opts: { max?: number; connectTimeoutMs?: number } = {}): TDatabase {
+  // A request waits at most a few seconds for a connection: while the database is away the caller
+  // gets a prompt 503 (platform/errors/error-handler.ts) instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+  // A client that loses its server (PostgreSQL restarted, the connection terminated) must not crash the
+  // process: idle ones are reported to the pool, checked-out ones fail their next query, and the pool
+  // drops either instead of handing it out again. New connections are made when the server is back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const owner = drizzle(pool);
   return {
     pool,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@meridian/domain';
+import { dbCodeOf, isDatabaseUnavailable, isDataException } from '../db/errors.js';
 import { AppError, type TFieldErrors } from './app-error.js';
 
 /** Every error leaves as {code, message, fieldErrors?}; never a stack trace, never a 500 for bad input. */
@@ -32,6 +33,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Our own stable codes: the framework's (FST_ERR_...) are its internals, not our contract.
       const code = status === 413 ? 'TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
       return reply.status(status).send({ code, message });
+    }
+    if (isDataException(err)) {
+      // PostgreSQL's class 22 (a value out of range, too long, not a date): the input's fault, which the
+      // contracts should have named on its field; say so rather than answer 500, and log it to fix.
+      req.log.warn({ dbCode: dbCodeOf(err) }, 'a value reached the database that its contract let through');
+      return reply.status(400).send({ code: 'VALIDATION', message: MSG.invalidValue, fieldErrors: { _: [MSG.invalidValue] } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not the caller's fault and not a bug: say so, and when to come back (the pool reconnects by itself).
+      req.log.warn({ dbCode: (err as { code?: unknown }).code }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '30').send({ code: 'UNAVAILABLE', message: MSG.databaseUnavailable });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: MSG.defaultError });

@@ -19,6 +19,42 @@ export interface TRouteOptions {
   headers?: Record<string, string>;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's context, resolved before the input is validated (see registerRoute). */
+    meridianContext?: TContext;
+  }
+}
+
+/**
+ * Strings PostgreSQL cannot store (a NUL character), wherever they hide in the input: each is named on
+ * its field (docs/product/ui.md#field-messages), never left to fail as a database error.
+ */
+export function nulCharacterErrors(input: { body?: unknown; query?: unknown; params?: unknown }): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const walk = (v: unknown, path: string[], depth: number): void => {
+    if (depth > 20) return;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) errors[path.join('.') || '_'] = [MSG.nulCharacter];
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, String(i)], depth + 1));
+    else if (v && typeof v === 'object' && !Buffer.isBuffer(v))
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        if (k.includes('\u0000')) errors[[...path, k.replace(/\u0000/g, '')].join('.')] = [MSG.nulCharacter];
+        walk(x, [...path, k], depth + 1);
+      }
+  };
+  walk(input.params, [], 0);
+  walk(input.query, [], 0);
+  walk(input.body, [], 0);
+  return errors;
+}
+
+function refuseNulCharacters(input: { body?: unknown; query?: unknown; params?: unknown }): void {
+  const errors = nulCharacterErrors(input);
+  const first = Object.keys(errors)[0];
+  if (first) throw new AppError(400, 'VALIDATION', MSG.nulCharacter, errors);
+}
+
 /** Every contract registered, for OpenAPI and for the authorization-matrix test. */
 export const registeredContracts: RouteContract[] = [];
 
@@ -105,6 +141,7 @@ export function registerRawRoute(
     config: { access: contract.access },
     handler: async (req, reply) => {
       const ctx = await resolveRouteContext(services, req, contract, options);
+      refuseNulCharacters({ query: req.query, params: req.params });
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
       return handler(ctx, req, reply);
     },
@@ -136,8 +173,14 @@ export function registerRoute<C extends RouteContract>(
       ...(contract.access !== 'public' ? { security: [{ bearerAuth: [] }] } : {}),
     },
     config: { access: contract.access },
+    // Who is calling is settled before what they sent is read: an anonymous caller gets 401, not the
+    // field errors of a form they may not use; then text PostgreSQL cannot store is refused by field.
+    preValidation: async (req) => {
+      req.meridianContext = await resolveRouteContext(services, req, contract, options);
+      refuseNulCharacters({ body: req.body, query: req.query, params: req.params });
+    },
     handler: async (req, reply) => {
-      const ctx = await resolveRouteContext(services, req, contract, options);
+      const ctx = req.meridianContext ?? (await resolveRouteContext(services, req, contract, options));
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
       const input = { body: req.body, query: req.query, params: req.params } as TInput<C>;
       return handler(ctx, input);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { TDatabase, TTx } from '../db/database.js';
 import { outbox } from './schema.js';
@@ -29,19 +29,32 @@ export async function queueMail(tx: TTx, institutionId: string, mail: TMail, smt
   });
 }
 
+/** Tries before a message is given up as failed. */
+export const MAX_ATTEMPTS = 8;
+/** A claim older than this was cut short (the server died between claiming and marking). */
+export const STALE_CLAIM_MS = 10 * 60_000;
+
+type TOutboxRow = typeof outbox.$inferSelect;
+
 /**
- * The delivery job: claims queued messages with SKIP LOCKED (any number of servers), sends them
- * and marks each sent or failed. A crash leaves messages queued, so they are retried, not lost.
+ * The delivery job, any number of servers side by side (docs/product/operations.md#e-mail-delivery).
+ * Each message goes through claim → send → mark, each step committed on its own: a message is marked
+ * sent the moment SMTP accepted it, so a crash can repeat at most the one message that was in flight
+ * (claimed, perhaps sent, not yet marked). Such a claim is taken up again once it is stale. The
+ * Message-ID is the outbox row's, so a receiving server that saw the first copy can drop the second.
  */
 export class MailDelivery {
   private timer: NodeJS.Timeout | null = null;
   private transport: Transporter | null;
+  private running = false;
+  private stopping = false;
   constructor(
     private readonly db: TDatabase,
     smtpUrl: string | undefined,
     private readonly from: string,
+    transport?: Transporter,
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    this.transport = transport ?? (smtpUrl ? nodemailer.createTransport(smtpUrl) : null);
   }
 
   start(everyMs = 5000): void {
@@ -50,49 +63,72 @@ export class MailDelivery {
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops taking new work and waits for the run in progress (its one message in flight) to finish. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping = true;
+    while (this.running) await new Promise((r) => setTimeout(r, 50));
   }
 
-  async runOnce(): Promise<number> {
-    if (!this.transport) return 0;
+  /** Claims one queued message (or a stale claim), committing the claim before anything is sent. */
+  private async claim(): Promise<TOutboxRow | null> {
+    const rows = await this.db.owner.execute<{ id: string }>(sql`
+      update outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
+      where id = (
+        select id from outbox
+        where (
+            -- queued: new, or failed before and its wait (30 s doubling per try, at most an hour) is over
+            (status = 'queued' and (claimed_at is null or claimed_at < now() - make_interval(secs => least(3600, 30 * power(2, greatest(attempts - 1, 0))))))
+            or (status = 'sending' and claimed_at < now() - make_interval(secs => ${STALE_CLAIM_MS / 1000}))
+          )
+          and attempts < ${MAX_ATTEMPTS}
+        order by created_at
+        limit 1
+        for update skip locked
+      )
+      returning id`);
+    const id = rows.rows[0]?.id;
+    if (!id) return null;
+    const [row] = await this.db.owner.select().from(outbox).where(eq(outbox.id, id));
+    return row ?? null;
+  }
+
+  /** Sends what is queued, one message at a time, up to `max` per run. Returns how many were sent. */
+  async runOnce(max = 50): Promise<number> {
+    if (!this.transport || this.running) return 0;
+    this.running = true;
     let sent = 0;
-    await this.db.owner.transaction(async (tx) => {
-      const batch = await tx
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.status, 'queued'), lt(outbox.attempts, 8)))
-        .orderBy(outbox.createdAt)
-        .limit(20)
-        .for('update', { skipLocked: true });
-      for (const m of batch) {
+    try {
+      for (let i = 0; i < max && !this.stopping; i++) {
+        const m = await this.claim();
+        if (!m) break;
         try {
-          await this.transport!.sendMail({
+          await this.transport.sendMail({
             from: this.from,
             to: m.toAddress,
             subject: m.subject,
             text: m.textBody,
             html: m.htmlBody ?? undefined,
+            messageId: `<${m.id}@meridian.outbox>`,
           });
-          await tx
-            .update(outbox)
-            .set({ status: 'sent', sentAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
-            .where(eq(outbox.id, m.id));
-          sent++;
         } catch (e) {
-          const failed = m.attempts + 1 >= 8;
-          await tx
+          await this.db.owner
             .update(outbox)
             .set({
-              status: failed ? 'failed' : 'queued',
-              attempts: sql`${outbox.attempts} + 1`,
+              status: m.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+              claimedAt: new Date(),
               lastError: String((e as Error).message).slice(0, 500),
             })
-            .where(inArray(outbox.id, [m.id]));
+            .where(and(eq(outbox.id, m.id), eq(outbox.status, 'sending')));
+          continue;
         }
+        await this.db.owner.update(outbox).set({ status: 'sent', sentAt: new Date(), claimedAt: null }).where(eq(outbox.id, m.id));
+        sent++;
       }
-    });
+    } finally {
+      this.running = false;
+    }
     return sent;
   }
 }

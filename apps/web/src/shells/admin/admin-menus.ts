@@ -16,6 +16,7 @@ import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
@@ -151,6 +152,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         label: 'New Exchange Visitor (J-1)',
         path: '/isss/create-j1',
         icon: PersonAddAlt1Outlined,
+        isVisible: ({ actor }) => can(actor, 'students.manage'),
+      },
+      {
+        key: 'create-cohort-j1',
+        label: 'New J-1 Cohort',
+        path: '/isss/create-cohort-j1',
+        icon: GroupsOutlined,
         isVisible: ({ actor }) => can(actor, 'students.manage'),
       },
       {

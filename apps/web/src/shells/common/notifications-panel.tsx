@@ -21,6 +21,7 @@ import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import { MSG, type TNotification } from '@meridian/domain';
+import { useFormatDates } from '../../app/office-dates';
 import { useSession } from '../../app/session/session-store';
 import {
   useHideNotifications,
@@ -31,18 +32,16 @@ import {
 } from '../../features/notifications';
 import { groupByDay, requestLink } from '../../features/notifications';
 
-function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
-
 /**
- * The notification side panel: grouped Today / Yesterday / date, unread in bold and
+ * The notification side panel: grouped Today / Yesterday / date (the office's days), each notice with
+ * its time at the office ("23:30 PST"), unread in bold and
  * read greyed, mark one, a day or all as read, hide, 'See More' while fewer than the total are
  * loaded. A notification about a request opens it.
  */
 export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const session = useSession();
+  const dates = useFormatDates();
   const query = useListNotifications();
   const markRead = useMarkNotificationsRead();
   const markDay = useMarkNotificationsReadInRange();
@@ -58,7 +57,7 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
   const items = pages.flatMap((p) => p.items);
   const total = pages[0]?.total ?? 0;
   const unread = pages[0]?.totalUnread ?? 0;
-  const groups = groupByDay(items);
+  const groups = groupByDay(items, dates);
   const busy = markRead.isPending || markDay.isPending || markAll.isPending || hide.isPending;
 
   const openNotification = (n: TNotification) => {
@@ -125,7 +124,7 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
         <Box sx={{ overflowY: 'auto', flex: 1 }}>
           {groups.map((g) => (
             <List
-              key={g.key}
+              key={g.day}
               dense
               aria-label={g.label}
               subheader={
@@ -173,7 +172,7 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
                   >
                     <ListItemText
                       primary={n.text}
-                      secondary={timeOf(n.createdAt)}
+                      secondary={dates.formatTime(n.createdAt)}
                       slotProps={{
                         primary: { sx: { fontWeight: n.isRead ? 400 : 600, color: n.isRead ? 'text.secondary' : 'text.primary' } },
                       }}

@@ -61,7 +61,7 @@ export const markNotificationsReadInRange = defineRoute({
   path: '/api/notifications/read-range',
   access: 'authenticated',
   tags: ['notifications'],
-  summary: "Mark read your notifications of a period (the browser sends its local day's bounds)",
+  summary: "Mark read your notifications of a period (the browser sends the bounds of the office's day, in the institution's time zone)",
   body: z
     .object({
       start: z.iso.datetime({ offset: true, error: MSG.invalidDate }),

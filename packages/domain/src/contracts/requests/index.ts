@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { isCalendarDate } from '../../rules/dates.js';
 import { defineRoute, ZOk, ZPage, ZPageQuery } from '../define.js';
 import { REQUEST_ACTIONS, REQUEST_STATUSES, type TRequestAction } from './workflow.js';
 import { ZAnswers, ZQuestionnaireForAnswering } from '../forms/types.js';
@@ -116,13 +117,21 @@ export const ZRequestDetail = ZRequestSummary.extend({
   profileId: z.uuid().nullable(),
   /** The type's own fields (student request forms: rules/student-request-fields.ts), dates ISO. */
   data: z.record(z.string(), z.unknown()),
+  /**
+   * What a field's value means where only the record knows it, by field name, as the module that owns the
+   * request says (a Dependent Information Update's dependent: its name and SEVIS ID). Absent: nothing to say.
+   */
+  dataLabels: z.record(z.string(), z.string()).optional(),
 });
 export type TRequestDetail = z.infer<typeof ZRequestDetail>;
 
 export const ZRequestIdParams = z.object({ requestId: z.uuid({ error: MSG.notFound }) });
 
 export const REQUEST_SORTS = ['number', 'type', 'requester', 'status', 'submittedAt', 'updatedAt'] as const;
-const ZDateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate);
+const ZDateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
+  .refine(isCalendarDate, MSG.invalidDate);
 export const ZListRequestsQuery = ZPageQuery.extend({
   status: z
     .string()

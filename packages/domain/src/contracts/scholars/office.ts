@@ -275,6 +275,8 @@ export const ZOfficeCase = z.object({
     hasAccount: z.boolean(),
   }),
   department: z.object({ id: z.string(), name: z.string(), code: z.string() }),
+  /** The case's campus site; null for a case a department started (the exchange visitor record then asks for one). */
+  campusSiteId: z.number().int().nullable(),
   createdByName: z.string().nullable(),
   proposedStatus: z.string(),
   proposedStartDate: z.string().nullable(),
@@ -318,6 +320,18 @@ export const ZOfficeCase = z.object({
       evCategoryCode: z.string(),
       createStatus: z.string().nullable(),
       createMessage: z.string(),
+      /** The record's J-2 dependents (from the application) and the SEVIS ID each got from the transaction log. */
+      dependents: z.array(
+        z.object({
+          id: z.string(),
+          firstName: z.string(),
+          lastName: z.string(),
+          /** SEVIS Table 35 (DependentCodeType): 01 spouse, 02 child. */
+          relationshipCode: z.string(),
+          sevisId: z.string().nullable(),
+          status: z.string(),
+        }),
+      ),
     })
     .nullable(),
   /** A processed J-1 case without a record, and the caller is office staff of its campus site. */
@@ -325,10 +339,39 @@ export const ZOfficeCase = z.object({
 });
 export type TOfficeCase = z.infer<typeof ZOfficeCase>;
 
+/** SEVIS Table 36 for an exchange visitor's dependent: F or M (SEVIS sends our X as U, which the exchange visitor batch refuses). */
+export const MSG_J2_GENDER = 'Choose female or male: SEVIS takes no other gender for an exchange visitor’s dependent (SEVIS Table 36).';
+
+/**
+ * One dependent of the scholar's J-1 application as the office confirms it for SEVIS (a J-2 of the
+ * exchange visitor record, docs/product/scholars-office.md#exchange-visitor-record): entry i is the
+ * application's dependent i. Empty names, relationship and birth date are taken from the application;
+ * the SEVIS codes it does not hold are given here. `include: false` leaves the dependent out on
+ * purpose (e.g. a child of 21, whom SEVIS does not take as a J-2); a dependent left in is never dropped
+ * silently: what SEVIS would refuse comes back on its fields (`dependents.<i>.<field>`).
+ */
+export const ZCaseEvDependentInput = z.object({
+  include: z.boolean().default(true),
+  firstName: text(60),
+  lastName: text(60),
+  /** SEVIS Table 35: 01 spouse, 02 child. */
+  relationshipCode: z.enum(['', '01', '02'], { error: MSG.invalidValue }).default(''),
+  birthDate: text(10),
+  gender: z.enum(['', 'M', 'F'], { error: MSG_J2_GENDER }).default(''),
+  birthCity: text(60),
+  birthCountryCode: text(2),
+  citizenshipCountryCode: text(2),
+  permanentResidenceCountryCode: text(2),
+  /** The DS-2019's purpose for the J-2 (EVPrintReasonType: 06 accompanying, 08 following to join). */
+  formPurpose: z.enum(['', '06', '08'], { error: MSG.invalidValue }).default(''),
+});
+export type TCaseEvDependentInput = z.input<typeof ZCaseEvDependentInput>;
+
 /**
  * What the office confirms when it makes a J-1 case an exchange visitor record: what the case does
  * not hold as SEVIS codes. Empty fields are taken from the case (category, subject field, countries,
- * gender); the record's own rules check the result, on these same field names.
+ * gender); the record's own rules check the result, on these same field names. The application's
+ * dependents become J-2 dependents of the record (`dependents`, one entry per application dependent).
  */
 export const ZCaseExchangeVisitorInput = z.object({
   evCategoryCode: text(2),
@@ -341,6 +384,8 @@ export const ZCaseExchangeVisitorInput = z.object({
   permanentResidenceCountryCode: text(2),
   /** The record's campus site when the case has none. */
   campusSiteId: z.number().int().min(1).nullable().default(null),
+  /** At most 25: SEVIS CreateEV carries up to 25 dependents (CreateDependent/Dependent maxOccurs 25). */
+  dependents: z.array(ZCaseEvDependentInput).max(25, MSG.invalidLength).default([]),
   version,
 });
 export type TCaseExchangeVisitorInput = z.input<typeof ZCaseExchangeVisitorInput>;

@@ -29,6 +29,8 @@ export const TRANSLOG_MSG = {
   fileRequired: 'Choose the transaction log (.xml) or the zip SEVIS returned with it.',
   fileType: 'Upload the transaction log as .xml, or the .zip SEVIS returned (sevis_transaction_log.xml with the printed forms).',
   zipWithoutLog: 'The zip holds no sevis_transaction_log.xml.',
+  zipTooLarge:
+    'This zip unpacks to far more than a SEVIS transaction log with its printed forms (over 100 MB, or over 100 times its own size): it was not imported.',
   notWellFormed: 'The file is not well-formed XML, so it is not a SEVIS transaction log.',
   invalid: 'The file is not a valid SEVIS transaction log:',
   noBatch: 'No batch of this OrgID and BatchID was built here; import the log of a batch from the Batch Manager.',

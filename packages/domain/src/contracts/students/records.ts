@@ -9,6 +9,8 @@ import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
 import { ZAuditEvent } from '../audit/index.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 import { sevisNameIssue, SEVIS_RULE_MSG } from '../../rules/sevis-entry-rules.js';
+import { J1_COHORT_MAX_PARTICIPANTS } from '../../rules/j1-cohort.js';
+import { SCHOLAR_APP_MSG } from '../../rules/scholar-application-fields.js';
 
 const T = ['students'];
 
@@ -433,7 +435,8 @@ export const ZStudentDependentInput = z.object({
   lastName: sevisName(req(60)),
   relationshipCode: z.enum(['01', '02'], { error: MSG.required }),
   email: z.union([z.literal(''), z.string().trim().max(65, MSG.invalidLength).email(MSG.invalidEmail)]).default(''),
-  gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }).default(''),
+  /** SEVIS requires a dependent's gender on every Add (student and exchange visitor schemas; Table 36: M or F). */
+  gender: z.enum(['M', 'F'], { error: MSG.dependentGender }),
   birthDate: ZRequiredDate,
   birthCity: opt(60).default(''),
   birthCountryCode: ZCountryReq,
@@ -899,4 +902,186 @@ export const completeSevisEvent = defineRoute({
   params: ZStudentSevisEventParams,
   body: ZCompleteSevisEventInput,
   response: ZSevisEvent,
+});
+
+// ---------- a J-1 cohort created at once (docs/product/students-records.md#j-1-cohort) ----------
+/** SEVIS Table 36: U (unknown) is not for an exchange visitor, so a participant is M or F. */
+export const MSG_COHORT_GENDER = 'Choose M or F: SEVIS takes no other gender for an exchange visitor (SEVIS Table 36).';
+export const MSG_COHORT_EMPTY = 'Add at least one participant.';
+export const MSG_COHORT_TOO_MANY = `A cohort takes at most ${J1_COHORT_MAX_PARTICIPANTS} participants: create the others in another cohort.`;
+export const MSG_COHORT_DUPLICATE = 'Another participant of this cohort has the same first name, last name and date of birth.';
+/** SEVIS S2226: other funding needs its name with the amount. */
+export const MSG_COHORT_OTHER_FUNDS_NAME = 'Say who gives the funds from other sources: SEVIS needs the name with the amount.';
+/** SEVIS S2152: the DS-2019's total funding is at least $1. */
+export const MSG_COHORT_FUNDING =
+  'Enter the funding the DS-2019 shows (program sponsor, personal or other funds): SEVIS refuses a total below $1 without U.S. government funds.';
+/** What a cohort's rows and fields answer when one fails: nothing was created (422, fieldErrors participants.N.field). */
+export const MSG_COHORT_INVALID = 'Nothing was created: correct the fields marked, then create the cohort again.';
+
+const CIP_CODE = /^\d{2}\.\d{4}$/;
+/**
+ * A required code with its pattern, saying one thing: 'Required field' when empty, else the pattern's message.
+ * Its issues do not abort, so the cohort's checks across rows still run and every row's problems come back at once.
+ */
+const reqMatching = (re: RegExp, message: string) =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .toUpperCase()
+    .superRefine((v, c) => {
+      if (!v) c.addIssue({ code: 'custom', message: MSG.required });
+      else if (!re.test(v)) c.addIssue({ code: 'custom', message });
+    });
+const ZOptionalRecordDate = z
+  .string({ error: MSG.invalidDate })
+  .trim()
+  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v)), MSG.invalidDate)
+  .default('');
+
+/**
+ * One participant: who the person is (the record's own fields and rules, SEVIS S2244 / S2245 names,
+ * S1058 citizenship) plus what SEVIS's CreateEV requires of every exchange visitor and the single
+ * form may leave for later (NonImgBioType: gender, birth city and country, permanent residence);
+ * program dates only when they differ from the cohort's.
+ */
+export const ZJ1CohortParticipant = z.object({
+  lastName: ZStudentFields.shape.lastName,
+  firstName: ZStudentFields.shape.firstName,
+  middleName: ZStudentFields.shape.middleName.default(''),
+  email: ZStudentFields.shape.email,
+  birthDate: ZRequiredDate,
+  gender: reqMatching(/^[MF]$/, MSG_COHORT_GENDER),
+  birthCity: req(60),
+  birthCountryCode: ZCountryReq,
+  citizenshipCountryCode: ZStudentFields.shape.citizenshipCountryCode,
+  permanentResidenceCountryCode: ZCountryReq,
+  programStartDate: ZOptionalRecordDate,
+  programEndDate: ZOptionalRecordDate,
+});
+export type TJ1CohortParticipant = z.input<typeof ZJ1CohortParticipant>;
+
+/** The DS-2019's funding the cohort shares: U.S. government funds (yes/no) and the amounts (SEVIS FinancialInfo). */
+const ZCohortFunding = ZStudentFinancials.pick({ schoolFunds: true, personalFunds: true, otherFunds: true, otherFundsRemarks: true });
+
+/**
+ * A cohort: what its participants share, entered once (campus site, SEVIS Table 15 category, Table 28
+ * position, subject field, program dates, the primary site of activity, funding), and the participants.
+ * Every field error names its place: `programEndDate`, `site.address.postalCode`, `participants.3.birthDate`.
+ */
+export const ZJ1CohortInput = z
+  .object({
+    campusSiteId: ZStudentFields.shape.campusSiteId,
+    evCategoryCode: ZEvCategoryCode.refine((c) => c !== '', MSG.required),
+    // SEVIS CreateEV PositionCode (EVPositionCodeType, Table 28) is required on every new DS-2019.
+    evPositionCode: ZEvPositionCode.refine((c) => c !== '', MSG.required),
+    // SEVIS CreateEV SubjectField/SubjectFieldCode (ProgSubjectCodeType, a CIP code) is required.
+    subjectFieldCode: reqMatching(CIP_CODE, SCHOLAR_APP_MSG.cipCode),
+    programStartDate: ZRequiredDate,
+    programEndDate: ZRequiredDate,
+    // CreateEV AddSiteOfActivity (SOA): a name, Address1 and PostalCode at least; it is every participant's primary site.
+    site: z.object({
+      name: req(120),
+      address: ZStudentAddress.extend({
+        line1: req(60),
+        postalCode: reqMatching(/^\d{5}(-\d{4})?$/, SCHOLAR_APP_MSG.zip),
+      }),
+    }),
+    // CreateEV FinancialInfo/ReceivedUSGovtFunds is required (null, not answered, is refused on the field).
+    receivedUsGovtFunds: z
+      .boolean({ error: MSG.required })
+      .nullable()
+      .refine((b) => b !== null, MSG.required),
+    financials: ZCohortFunding.default({}),
+    participants: z
+      .array(ZJ1CohortParticipant, { error: MSG_COHORT_EMPTY })
+      .min(1, MSG_COHORT_EMPTY)
+      .max(J1_COHORT_MAX_PARTICIPANTS, MSG_COHORT_TOO_MANY),
+    /** Check everything (the existing records too) and create nothing. */
+    checkOnly: z.boolean().default(false),
+  })
+  .superRefine((v, c) => {
+    // Runs also when some fields failed (their messages stand): dates are compared only when both are dates.
+    const ordered = (start: string, end: string) => !isCalendarDate(start) || !isCalendarDate(end) || start <= end;
+    // SEVIS S2004: the program starts on or before its end; each participant's own dates too.
+    if (!ordered(v.programStartDate, v.programEndDate))
+      c.addIssue({ code: 'custom', path: ['programEndDate'], message: 'The program end must be on or after its start' });
+    v.participants.forEach((p, i) => {
+      const start = p.programStartDate || v.programStartDate;
+      const end = p.programEndDate || v.programEndDate;
+      if ((p.programStartDate || p.programEndDate) && !ordered(start, end))
+        c.addIssue({
+          code: 'custom',
+          path: ['participants', i, p.programEndDate ? 'programEndDate' : 'programStartDate'],
+          message: 'The program end must be on or after its start',
+        });
+    });
+    // SEVIS S2226: other funds need the name of who gives them.
+    const f = v.financials;
+    if ((f.otherFunds ?? 0) > 0 && !(f.otherFundsRemarks ?? '').trim())
+      c.addIssue({ code: 'custom', path: ['financials', 'otherFundsRemarks'], message: MSG_COHORT_OTHER_FUNDS_NAME });
+    // SEVIS S2152: without U.S. government funds, what is entered here is the DS-2019's whole funding.
+    if (!v.receivedUsGovtFunds && (f.schoolFunds ?? 0) + (f.personalFunds ?? 0) + (f.otherFunds ?? 0) < 1)
+      c.addIssue({ code: 'custom', path: ['financials', 'schoolFunds'], message: MSG_COHORT_FUNDING });
+    // The same person twice in one cohort (as the single create refuses a second record of a person).
+    const seen = new Map<string, number>();
+    v.participants.forEach((p, i) => {
+      const key = `${p.firstName.toLowerCase()}|${p.lastName.toLowerCase()}|${p.birthDate}`;
+      if (seen.has(key)) {
+        c.addIssue({ code: 'custom', path: ['participants', i, 'lastName'], message: MSG_COHORT_DUPLICATE });
+        c.addIssue({ code: 'custom', path: ['participants', i, 'birthDate'], message: MSG_COHORT_DUPLICATE });
+      } else seen.set(key, i);
+    });
+  });
+export type TJ1CohortInput = z.input<typeof ZJ1CohortInput>;
+export type TJ1CohortValues = z.output<typeof ZJ1CohortInput>;
+
+export const ZJ1CohortRecord = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  birthDate: z.string(),
+  programStartDate: z.string(),
+  programEndDate: z.string(),
+});
+export const ZJ1CohortResult = z.object({
+  /** The records created, in the participants' order (none when only checked). */
+  records: z.array(ZJ1CohortRecord),
+  /** How many participants were checked (all of them pass when the answer is 200). */
+  checked: z.number().int(),
+  checkOnly: z.boolean(),
+  campusSiteName: z.string(),
+});
+export type TJ1CohortResult = z.infer<typeof ZJ1CohortResult>;
+
+/** A participants file read for review: its rows as participants (nothing is created). */
+export const ZJ1CohortFileRows = z.object({
+  fileName: z.string(),
+  rows: z.array(
+    z.object({
+      rowNo: z.number().int(),
+      values: z.record(z.string(), z.string()),
+    }),
+  ),
+});
+export type TJ1CohortFileRows = z.infer<typeof ZJ1CohortFileRows>;
+
+export const createJ1Cohort = defineRoute({
+  method: 'POST',
+  path: '/api/students/j1-cohorts',
+  access: 'students.manage',
+  tags: T,
+  summary:
+    'Create a cohort of J-1 exchange visitors (ZJ1CohortInput), each record with its site of activity and pending SEVIS Create, in one transaction; any failing field answers 422 with fieldErrors such as participants.3.birthDate and creates nothing; checkOnly checks without creating',
+  // Read by the operation itself, so that one answer names every row's problems with 422.
+  body: z.record(z.string(), z.unknown()),
+  response: ZJ1CohortResult,
+});
+export const readJ1CohortFile = defineRoute({
+  method: 'POST',
+  path: '/api/students/j1-cohorts/file',
+  access: 'students.manage',
+  tags: T,
+  summary: `Read a participants file (multipart, field "file": CSV or XLSX, at most ${J1_COHORT_MAX_PARTICIPANTS} rows, read as a stream) into rows for review; creates nothing`,
+  response: ZJ1CohortFileRows,
 });

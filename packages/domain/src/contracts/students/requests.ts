@@ -14,18 +14,37 @@ export const ZStudentRequestDataInput = z.object({
 });
 export type TStudentRequestDataInput = z.infer<typeof ZStudentRequestDataInput>;
 
+/** A dependent on the student's record a Dependent Information Update may change (rules/student-request-fields.ts). */
+export const ZStudentRequestDependent = z.object({
+  id: z.uuid(),
+  sevisId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  relationshipCode: z.string(),
+  gender: z.string(),
+  birthDate: z.string().nullable(),
+  birthCity: z.string(),
+  birthCountryCode: z.string(),
+  citizenshipCountryCode: z.string(),
+  permanentResidenceCountryCode: z.string(),
+});
+/** The second argument of validateStudentRequestData: today, the student's record dates, visa type and active dependents. */
+export const ZStudentRequestContext = z.object({
+  today: z.string(),
+  programStartDate: z.string().nullable(),
+  programEndDate: z.string().nullable(),
+  sessionEndDate: z.string().nullable(),
+  visaType: z.string().nullable(),
+  dependents: z.array(ZStudentRequestDependent),
+});
+export type TStudentRequestContextOutput = z.infer<typeof ZStudentRequestContext>;
+
 /** What the browser needs to draw and check the form exactly as the server will. */
 export const ZStudentRequestForm = z.object({
   requestId: z.uuid(),
   code: ZStudentRequestCode,
   data: z.record(z.string(), z.unknown()),
-  /** The second argument of validateStudentRequestData: today and the student's record dates. */
-  context: z.object({
-    today: z.string(),
-    programStartDate: z.string().nullable(),
-    programEndDate: z.string().nullable(),
-    sessionEndDate: z.string().nullable(),
-  }),
+  context: ZStudentRequestContext,
   canEdit: z.boolean(),
 });
 export type TStudentRequestFormData = z.infer<typeof ZStudentRequestForm>;
@@ -40,6 +59,15 @@ export const getStudentRequestData = defineRoute({
   summary: "A student request's own fields with the record dates its rules use (anyone who may read the request)",
   params: ZRequestIdParams,
   response: ZStudentRequestForm,
+});
+export const getMyRequestFormContext = defineRoute({
+  method: 'GET',
+  path: '/api/students/me/request-context',
+  access: 'students.self',
+  tags: T,
+  summary:
+    "What the signed-in student's new request form checks with before its draft exists: today, the record's dates, visa type and active dependents",
+  response: ZStudentRequestContext,
 });
 export const saveStudentRequestData = defineRoute({
   method: 'PUT',

@@ -43,17 +43,28 @@ export async function combinedPdf(ctx: TContext, attachmentIds: string[]): Promi
   out.setTitle('Combined documents');
   for (const r of rows) {
     const data = await storage.readBuffer(r.storageKey);
+    // A damaged file (a PDF whose page tree is broken, an image whose header lies) is the uploader's
+    // problem to fix, named on the field, never a server error: reading, copying and embedding all count.
+    const unreadable = () => {
+      const kind = r.contentType.startsWith('application/pdf') ? 'a PDF' : 'an image';
+      const message = `The file "${r.fileName}" could not be read as ${kind}.`;
+      return badRequest(message, { attachmentIds: [message] });
+    };
     if (r.contentType.startsWith('application/pdf')) {
-      let src: PDFDocument;
       try {
-        src = await PDFDocument.load(data, { ignoreEncryption: true });
+        const src = await PDFDocument.load(data, { ignoreEncryption: true });
+        const pages = await out.copyPages(src, src.getPageIndices());
+        for (const p of pages) out.addPage(p);
       } catch {
-        throw badRequest(`The file "${r.fileName}" could not be read as a PDF.`);
+        throw unreadable();
       }
-      const pages = await out.copyPages(src, src.getPageIndices());
-      for (const p of pages) out.addPage(p);
     } else {
-      const img = r.contentType.startsWith('image/png') ? await out.embedPng(data) : await out.embedJpg(data);
+      let img: Awaited<ReturnType<PDFDocument['embedPng']>>;
+      try {
+        img = r.contentType.startsWith('image/png') ? await out.embedPng(data) : await out.embedJpg(data);
+      } catch {
+        throw unreadable();
+      }
       const maxH = PAGE.height - 2 * PAGE.margin;
       const scale = Math.min(1, PAGE.maxImageWidth / img.width, maxH / img.height);
       const w = img.width * scale;

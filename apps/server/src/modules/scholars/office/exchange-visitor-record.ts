@@ -1,9 +1,18 @@
-import { SCHOLAR_CATEGORY_EV_CODES, type scholarsApi, studentsApi, type TScholarCategory } from '@meridian/domain';
+import {
+  dependentSevisIssues,
+  type TDependentFacts,
+  MSG,
+  SCHOLAR_CATEGORY_EV_CODES,
+  type scholarsApi,
+  studentsApi,
+  type TScholarCategory,
+} from '@meridian/domain';
 import type { TCreateExchangeVisitorInput } from '../../students/index.js';
 import type { TCaseRow, TScholarRow } from '../scholar.policy.js';
 import { officeDataOf } from './office-case.js';
 
 type TFieldErrors = Record<string, string[]>;
+type TDependentFields = NonNullable<TCreateExchangeVisitorInput['dependents']>[number];
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const amount = (v: unknown): number => (/^\d+(\.\d+)?$/.test(str(v)) ? Number(str(v)) : 0);
@@ -24,7 +33,8 @@ export function exchangeVisitorRecordOf(
   c: TCaseRow,
   scholar: TScholarRow,
   input: scholarsApi.TCaseExchangeVisitorInput,
-): { value: TCreateExchangeVisitorInput } | { errors: TFieldErrors } {
+  today: string,
+): { value: TCreateExchangeVisitorInput; leftOut: string[] } | { errors: TFieldErrors } {
   const d = c.data ?? {};
   const office = officeDataOf(c);
   const category = (str(d.category) || office.j1Category) as TScholarCategory | '';
@@ -74,6 +84,8 @@ export function exchangeVisitorRecordOf(
     isPrimary: true,
   });
   if (!site.success) errors.siteOfActivity = [MSG_SITE_REQUIRED];
+  const family = j2DependentsOf(d, input.dependents ?? [], today);
+  Object.assign(errors, family.errors);
   if (!record.success || !site.success || Object.keys(errors).length) return { errors };
   const permanent = firstOf(input.permanentResidenceCountryCode, record.data.citizenshipCountryCode);
   // The DS-2019's funding (SEVIS FinancialInfo): the program sponsor is this institution; personal and other funds as given.
@@ -84,5 +96,77 @@ export function exchangeVisitorRecordOf(
     financials.otherFunds = amount(d.fundingOther);
     financials.otherFundsRemarks = str(d.fundingOtherDescription);
   }
-  return { value: { record: record.data, site: site.data, permanentResidenceCountryCode: permanent, financials } };
+  return {
+    value: { record: record.data, site: site.data, permanentResidenceCountryCode: permanent, financials, dependents: family.dependents },
+    leftOut: family.leftOut,
+  };
+}
+
+/** The application's relationship words as SEVIS Table 35 codes (DependentCodeType). */
+const RELATIONSHIP_CODES: Record<string, '01' | '02'> = { spouse: '01', child: '02' };
+const isEntry = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The family the scholar's J-1 application brings (its `dependents`, unless the scholar answered that
+ * no family comes) as J-2 dependents of the record (a SEVIS record for the accompanying spouse and
+ * children, 22 CFR 62.70(a)(4)): names, relationship and birth date from the
+ * application, what it does not hold as SEVIS codes from the office's confirmation (entry i for the
+ * application's dependent i). Each is checked as the record's own dependent form checks it (names
+ * SEVIS S1148 / S1142, one spouse S1105 / S2119, a child under 21 S1014 / S2121, a birth date not in
+ * the future S1067 / S2133) plus what a Create needs of a J-2 (gender, city of birth: NonImgBioType of
+ * the EV schema 6.27) and the DS-2019 purpose (EVPrintReasonType 06 / 08); what fails is named on
+ * `dependents.<i>.<field>`, never dropped. Only a dependent the office leaves out (`include: false`) is
+ * not added, and the History Log says so.
+ */
+function j2DependentsOf(
+  d: Record<string, unknown>,
+  confirmed: readonly scholarsApi.TCaseEvDependentInput[],
+  today: string,
+): { dependents: TDependentFields[]; leftOut: string[]; errors: TFieldErrors } {
+  const out = { dependents: [] as TDependentFields[], leftOut: [] as string[], errors: {} as TFieldErrors };
+  const family = d.isHavingFamily === false || !Array.isArray(d.dependents) ? [] : d.dependents;
+  const others: TDependentFacts[] = [];
+  family.forEach((raw, i) => {
+    const a = isEntry(raw) ? raw : {};
+    const o: scholarsApi.TCaseEvDependentInput = confirmed[i] ?? {};
+    const name = `${firstOf(str(o.firstName), str(a.firstName))} ${firstOf(str(o.lastName), str(a.lastName))}`.trim();
+    if (o.include === false) {
+      out.leftOut.push(name);
+      return;
+    }
+    const own: TFieldErrors = {};
+    // One message a field: the first thing to fix.
+    const add = (field: string, message: string) => {
+      own[field] ??= [message];
+    };
+    const applicationCountry = str(a.countryOfBirth);
+    const citizenship = str(o.citizenshipCountryCode);
+    const facts = {
+      firstName: firstOf(str(o.firstName), str(a.firstName)),
+      lastName: firstOf(str(o.lastName), str(a.lastName)),
+      relationshipCode: firstOf(o.relationshipCode, RELATIONSHIP_CODES[str(a.relationship)]),
+      birthDate: firstOf(str(o.birthDate), str(a.dateOfBirth)),
+      gender: o.gender ?? '',
+      birthCity: str(o.birthCity),
+      // The application asks the country of birth in words; a two-letter code there is taken as it is.
+      birthCountryCode: firstOf(str(o.birthCountryCode), /^[A-Za-z]{2}$/.test(applicationCountry) ? applicationCountry : ''),
+      citizenshipCountryCode: citizenship,
+      permanentResidenceCountryCode: firstOf(str(o.permanentResidenceCountryCode), citizenship),
+      formPurpose: o.formPurpose ?? '',
+    };
+    const parsed = studentsApi.ZStudentDependentInput.safeParse(facts);
+    if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0] ?? 'firstName'), issue.message);
+    // A CreateEV dependent needs its gender and city of birth (NonImgBioType, EV schema 6.27); a J-2 its DS-2019 purpose.
+    if (!facts.gender) add('gender', MSG.required);
+    if (!facts.birthCity) add('birthCity', MSG.required);
+    if (!facts.formPurpose) add('formPurpose', MSG.required);
+    // SEVIS's own dependent rules, the family counted as a whole (a second spouse is one whatever the first one lacks).
+    const birthDate = parsed.success ? parsed.data.birthDate : /^\d{4}-\d{2}-\d{2}$/.test(facts.birthDate) ? facts.birthDate : '';
+    for (const [field, message] of Object.entries(dependentSevisIssues({ ...facts, birthDate }, { visaType: 'J-1', today, others })))
+      add(field, message);
+    others.push(facts);
+    if (parsed.success && !Object.keys(own).length) out.dependents.push(parsed.data);
+    for (const [field, messages] of Object.entries(own)) out.errors[`dependents.${i}.${field}`] = messages;
+  });
+  return out;
 }

@@ -83,6 +83,7 @@ export async function presentOfficeCase(tx: TTx, actor: TAuthenticatedActor, c: 
       hasAccount: !!account && (account.passwordHash !== null || account.lastLoginAt !== null),
     },
     department: { id: c.departmentId, name: dept?.name ?? '', code: dept?.code ?? '' },
+    campusSiteId: c.campusSiteId,
     createdByName: creator ? `${creator.firstName} ${creator.lastName}` : null,
     proposedStatus: c.proposedStatus,
     proposedStartDate: c.proposedStartDate,

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { unzipSync } from 'fflate';
 import { validateXML } from 'xmllint-wasm';
 import { sevisApi, textOf } from '@meridian/domain';
 import { AppError } from '../../../platform/errors/app-error.js';
+import { readZipEntries, ZipRefusedError, type TZipLimits } from '../../../platform/files/zip.js';
 
 const M = sevisApi.TRANSLOG_MSG;
 const fileError = (message: string) => new AppError(400, 'VALIDATION', message, { file: [message] });
@@ -30,6 +30,17 @@ export interface TUploadedLog {
   forms: { name: string; data: Uint8Array }[];
 }
 
+/**
+ * What SEVIS's zip may unpack to: the log (at most TRANSLOG_MAX_BYTES) and one printed form per record,
+ * 100 MB in all; XML packs about 10-30 to 1 and PDFs barely, so 100 to 1 over the file is generous.
+ */
+export const TRANSLOG_ZIP_LIMITS: TZipLimits = {
+  maxEntries: 5000,
+  maxEntryBytes: sevisApi.TRANSLOG_MAX_BYTES,
+  maxTotalBytes: 100 * 1024 * 1024,
+  maxRatio: 100,
+};
+
 const isZip = (d: Buffer) => d.length >= 4 && d[0] === 0x50 && d[1] === 0x4b && d[2] === 0x03 && d[3] === 0x04;
 const baseName = (n: string) => n.split(/[\\/]/).pop() ?? n;
 
@@ -43,28 +54,26 @@ function utf8(data: Uint8Array): string {
  * An upload as a transaction log: the XML itself, or the zip SEVIS returns (sevis_transaction_log.xml
  * and the printed forms). Type by content and name together, as every upload here.
  */
-export function readTransLogUpload(fileName: string, data: Buffer): TUploadedLog {
+export async function readTransLogUpload(fileName: string, data: Buffer): Promise<TUploadedLog> {
   const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
   if (ext === 'zip' && isZip(data)) {
-    let entries: Record<string, Uint8Array>;
+    let entries: Map<string, Uint8Array>;
     try {
-      // Only names are listed first; the log and PDFs are inflated, anything else is skipped.
-      entries = unzipSync(new Uint8Array(data), {
-        filter: (f) => /\.(xml|pdf)$/i.test(f.name) && f.originalSize <= sevisApi.TRANSLOG_MAX_BYTES,
-      });
-    } catch {
-      throw fileError(M.fileType);
+      // Only the log and PDFs are inflated, anything else is skipped; the limits stop a zip bomb.
+      entries = await readZipEntries(new Uint8Array(data), (name) => /\.(xml|pdf)$/i.test(name), TRANSLOG_ZIP_LIMITS);
+    } catch (e) {
+      throw fileError(e instanceof ZipRefusedError && e.reason !== 'corrupt' ? M.zipTooLarge : M.fileType);
     }
-    const names = Object.keys(entries);
+    const names = [...entries.keys()];
     const logName =
       names.find((n) => baseName(n).toLowerCase() === 'sevis_transaction_log.xml') ??
       (names.filter((n) => /\.xml$/i.test(n)).length === 1 ? names.find((n) => /\.xml$/i.test(n)) : undefined);
     if (!logName) throw fileError(M.zipWithoutLog);
     const forms = names
       .filter((n) => /\.pdf$/i.test(n))
-      .map((n) => ({ name: baseName(n), data: entries[n]! }))
+      .map((n) => ({ name: baseName(n), data: entries.get(n)! }))
       .filter((f) => f.data.length > 4 && utf8(f.data.subarray(0, 5)) === '%PDF-');
-    return { xml: utf8(entries[logName]!), fileName, forms };
+    return { xml: utf8(entries.get(logName)!), fileName, forms };
   }
   if (ext === 'xml' && !isZip(data) && !data.subarray(0, 8192).includes(0)) return { xml: utf8(data), fileName, forms: [] };
   throw fileError(M.fileType);

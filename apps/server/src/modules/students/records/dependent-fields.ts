@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { dependentSevisIssues, type studentsApi as S } from '@meridian/domain';
+import { dependentSevisIssues, MSG, type studentsApi as S, type TDependentFacts } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
-import { badRequest, notFound } from '../../../platform/errors/app-error.js';
+import { badRequest, fieldError, notFound } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
 import { studentDependents } from '../schema.js';
+import { raiseEvent } from './operations/raise-event.js';
 
 export type TDependentFields = z.output<typeof S.ZStudentDependentInput>;
 /** The dependent's own columns (the form's DS-2019 purpose travels in a J-2's Add event only). */
@@ -34,8 +35,14 @@ export const DEPENDENT_SEVIS_FIELDS = [
   'permanentResidenceCountryCode',
 ] as const;
 
+/** Columns of a dependent a change may set: what SEVIS hears of, and the e-mail. */
+export type TDependentSet = Partial<Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number] | 'email'>>;
+
 /** The SEVIS-relevant fields whose value differs between the stored dependent and the new values. */
-export function dependentSevisChanges(before: Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number]>, after: TDependentValues): string[] {
+export function dependentSevisChanges(
+  before: Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number]>,
+  after: Pick<TRow, (typeof DEPENDENT_SEVIS_FIELDS)[number]>,
+): string[] {
   return DEPENDENT_SEVIS_FIELDS.filter((k) => String(before[k] ?? '') !== String(after[k] ?? ''));
 }
 
@@ -59,14 +66,19 @@ export const auditDependent = (tx: TTx, ctx: TContext, profileId: string, action
     ip: ctx.ip,
   });
 
-/** A dependent of the student's record (404 otherwise). */
-export async function loadDependent(tx: TTx, profileId: string, dependentId: string): Promise<TRow> {
+/** A dependent of the student's record (404 otherwise, with the message given). */
+export async function loadDependent(
+  tx: TTx,
+  profileId: string,
+  dependentId: string,
+  notFoundMessage: string = MSG.notFound,
+): Promise<TRow> {
   const [d] = await tx
     .select()
     .from(studentDependents)
     .where(and(eq(studentDependents.id, dependentId), eq(studentDependents.profileId, profileId)))
     .for('update');
-  if (!d) throw notFound();
+  if (!d) throw notFound(notFoundMessage);
   return d;
 }
 
@@ -79,7 +91,7 @@ export async function loadDependent(tx: TTx, profileId: string, dependentId: str
 export async function assertDependentSevisRules(
   tx: TTx,
   profile: { id: string; visaType: string },
-  input: TDependentFields,
+  input: Omit<TDependentFacts, 'id' | 'status'>,
   today: string,
   change?: { dependentId: string; fields: readonly string[] },
 ) {
@@ -91,4 +103,38 @@ export async function assertDependentSevisRules(
   // A change is checked on the fields it changes: what SEVIS already holds is not refused again.
   const fields = Object.entries(issues).filter(([k]) => !change || change.fields.includes(k));
   if (fields.length) throw badRequest(fields[0]![1], Object.fromEntries(fields.map(([k, m]) => [k, [m]])));
+}
+
+/**
+ * Adds a dependent to a record in the caller's transaction and queues SEVIS's Dependent/Add (a Create
+ * still waiting for the record carries it instead, and the Add is then superseded): SEVIS's dependent
+ * rules first; a J-2 needs the DS-2019's purpose (exchange visitor EVPrintReasonType 06 / 08), which
+ * travels in the Add (docs/product/students-records.md#dependents).
+ */
+export async function insertDependent(
+  tx: TTx,
+  ctx: TContext,
+  p: { id: string; visaType: string; sevisId: string | null },
+  input: TDependentFields,
+): Promise<TRow> {
+  const { formPurpose } = input;
+  if (p.visaType === 'J-1' && !formPurpose) throw fieldError('formPurpose', 'Required field');
+  await assertDependentSevisRules(tx, p, input, ctx.today());
+  const [d] = await tx
+    .insert(studentDependents)
+    .values({ institutionId: ctx.institutionId, profileId: p.id, ...dependentValues(input), needsSevisUpdate: true })
+    .returning();
+  await raiseEvent(tx, ctx, {
+    profileId: p.id,
+    dependentId: d!.id,
+    eventType: 'Dependent',
+    action: 'Add',
+    payload: { ...dependentSevisPayload(d!, p.sevisId), ...(p.visaType === 'J-1' ? { formPurpose } : {}) },
+  });
+  await auditDependent(tx, ctx, p.id, 'student.dependent.added', null, {
+    dependentId: d!.id,
+    name: `${d!.firstName} ${d!.lastName}`,
+    relationshipCode: d!.relationshipCode,
+  });
+  return d!;
 }

@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { studentsApi as a } from '@meridian/domain';
-import { registerRoute } from '../../../platform/http/route.js';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { J1_COHORT_FILE_MAX_BYTES, J1_COHORT_FILE_MSG, studentsApi as a } from '@meridian/domain';
+import { AppError, badRequest, fieldError } from '../../../platform/errors/app-error.js';
+import { registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
 import { getMyRecord } from './operations/get-my-record.js';
 import { submitCorrection } from './operations/submit-correction.js';
@@ -36,6 +39,36 @@ import { updateTippPhase } from './operations/update-tipp-phase.js';
 import { removeTippPhase } from './operations/remove-tipp-phase.js';
 import { updateTippSignatures } from './operations/update-tipp-signatures.js';
 import { printDs7002 } from './operations/print-ds7002.js';
+import { createJ1Cohort } from './operations/create-j1-cohort.js';
+import { readJ1CohortFile } from './operations/read-j1-cohort-file.js';
+
+/**
+ * The participants file of a J-1 cohort (multipart, field "file"), handed to `read` as a stream: it is
+ * never buffered whole. A file over the size limit is refused; what the reader did not need (past the
+ * row limit) is read and dropped afterwards, so the request completes.
+ */
+async function withCohortUpload<T>(req: FastifyRequest, read: (file: { fileName: string; stream: Readable }) => Promise<T>): Promise<T> {
+  if (!req.isMultipart()) throw fieldError('file', J1_COHORT_FILE_MSG.required);
+  let part: MultipartFile | undefined;
+  try {
+    part = await req.file({ limits: { fileSize: J1_COHORT_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 } });
+  } catch {
+    throw badRequest('The upload could not be read.');
+  }
+  if (!part || part.fieldname !== 'file') throw fieldError('file', J1_COHORT_FILE_MSG.required);
+  const file = part.file;
+  const tooLarge = () => new AppError(413, 'TOO_LARGE', J1_COHORT_FILE_MSG.tooLarge, { file: [J1_COHORT_FILE_MSG.tooLarge] });
+  try {
+    const out = await read({ fileName: part.filename, stream: file });
+    if (file.truncated) throw tooLarge();
+    return out;
+  } catch (e) {
+    if (file.truncated) throw tooLarge();
+    throw e;
+  } finally {
+    if (!file.readableEnded && !file.destroyed) file.resume();
+  }
+}
 
 /** The students module's records routes: the record, dependents, sites of activity, the T/IPP (DS-7002), History Log, SEVIS updates, corrections. */
 export function recordsRoutes(app: FastifyInstance, s: TServices): void {
@@ -43,6 +76,8 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.getMyRecord, (ctx) => getMyRecord(ctx));
   registerRoute(app, s, a.submitCorrection, (ctx, { body }) => submitCorrection(ctx, body));
   registerRoute(app, s, a.createStudent, (ctx, { body }) => createStudent(ctx, body));
+  registerRoute(app, s, a.createJ1Cohort, (ctx, { body }) => createJ1Cohort(ctx, body));
+  registerRawRoute(app, s, a.readJ1CohortFile, (ctx, req) => withCohortUpload(req, (file) => readJ1CohortFile(ctx, file)));
   registerRoute(app, s, a.getStudent, (ctx, { params }) => getStudent(ctx, params.profileId));
   registerRoute(app, s, a.updateStudent, (ctx, { params, body }) => updateStudent(ctx, params.profileId, body));
   registerRoute(app, s, a.setStudentStage, (ctx, { params, body }) => setStudentStage(ctx, params.profileId, body.stage));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { studentsApi } from '@meridian/domain';
 import type { TServices } from '../../../platform/http/context.js';
 import { registerRoute } from '../../../platform/http/route.js';
+import { getMyRequestFormContext } from './operations/get-my-request-form-context.js';
 import { getStudentRequestData } from './operations/get-student-request-data.js';
 import { saveStudentRequestData } from './operations/save-student-request-data.js';
 import { listStaffStartableTypes } from './operations/list-staff-startable-types.js';
@@ -9,6 +10,7 @@ import { startRequestForStudent } from './operations/start-request-for-student.j
 
 /** The students module's requests routes: a student request's own form (CPT, OPT, ... fields). */
 export function requestsRoutes(app: FastifyInstance, s: TServices): void {
+  registerRoute(app, s, studentsApi.getMyRequestFormContext, (ctx) => getMyRequestFormContext(ctx));
   registerRoute(app, s, studentsApi.getStudentRequestData, (ctx, { params }) => getStudentRequestData(ctx, params.requestId));
   registerRoute(app, s, studentsApi.listStaffStartableTypes, (ctx, { params }) => listStaffStartableTypes(ctx, params.profileId));
   registerRoute(app, s, studentsApi.startRequestForStudent, (ctx, { params, body }) => startRequestForStudent(ctx, params.profileId, body));

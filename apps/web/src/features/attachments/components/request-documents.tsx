@@ -24,7 +24,8 @@ import {
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import { formatDate, type TAttachment } from '@meridian/domain';
+import { type TAttachment } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { handleApiError } from '../../../app/errors/handle-api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { snack } from '../../../ui/notify';
@@ -80,6 +81,7 @@ const COMBINABLE = /^(application\/pdf|image\/png|image\/jpeg)/;
 
 /** The Documents tab of a request: required documents, uploads with progress, the file list and the office's actions. */
 export function RequestDocuments({ requestId, canUpload, canManage, requiredDocuments: given, isReadOnly = false }: RequestDocumentsProps) {
+  const { formatDate } = useFormatDates();
   const files = useListRequestAttachments(requestId);
   const checklist = useGetDocumentChecklist(requestId, !given);
   const requiredDocuments: TRequiredDocument[] = given ?? checklist.data ?? [];

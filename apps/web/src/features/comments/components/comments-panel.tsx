@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { commentsApi, formatDateTime, MSG, type TComment } from '@meridian/domain';
+import { commentsApi, MSG, type TComment } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { handleApiError } from '../../../app/errors/handle-api-error';
 import { isApiError } from '../../../app/http/api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -25,6 +26,7 @@ function fieldMessage(e: unknown): string {
 }
 
 function CommentItem({ c, onEdit, onDelete }: { c: TComment; onEdit: (body: string) => Promise<void>; onDelete: () => void }) {
+  const { formatDateTime } = useFormatDates();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(c.body);
   const [error, setError] = useState('');

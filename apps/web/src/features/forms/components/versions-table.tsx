@@ -1,9 +1,10 @@
 import { Alert, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { formatDateTime } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { useListQuestionnaireVersions } from '../api/list-questionnaire-versions';
 
 /** The versions of a questionnaire: answers stay with the version they were given on. */
 export function VersionsTable({ questionnaireId }: { questionnaireId: string }) {
+  const { formatDateTime } = useFormatDates();
   const versions = useListQuestionnaireVersions(questionnaireId);
   return (
     <Paper variant="outlined">

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Chip, FormControl, InputLabel, Link, MenuItem, Paper, Select } from '@mui/material';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { can, formatDate, formsApi } from '@meridian/domain';
+import { can, formsApi } from '@meridian/domain';
+import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
 import { useGetCurrentUser } from '../../auth';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { actorOf } from '../../../shells/common/menu';
@@ -14,7 +15,7 @@ import { useListQuestionnaires } from '../api/list-questionnaires';
 const FILTERS = { keywords: '', programType: formsApi.DEFAULT_PROGRAM_TYPE, bRetired: '0' };
 const PAGE_SIZES = [10];
 
-const COLUMNS: TColumn<formsApi.TQuestionnaireSummary>[] = [
+const columnsFor = ({ formatDate }: TOfficeDates): TColumn<formsApi.TQuestionnaireSummary>[] => [
   {
     key: 'name',
     header: 'Name',
@@ -39,6 +40,7 @@ const COLUMNS: TColumn<formsApi.TQuestionnaireSummary>[] = [
 
 /** #/admin/form-management (Configuration > Form Management). */
 export function FormManagementPage() {
+  const dates = useFormatDates();
   useDocumentTitle('Form Management');
   const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
@@ -106,7 +108,7 @@ export function FormManagementPage() {
         </Box>
         <DataTable
           label="Questionnaires"
-          columns={COLUMNS}
+          columns={columnsFor(dates)}
           rows={list.data?.items}
           rowKey={(q) => q.id}
           query={list}

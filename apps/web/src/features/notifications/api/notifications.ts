@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { apiCall } from '../../../app/http/api-call';
 
 const notificationsQueryKey = ['notifications'] as const;
@@ -30,13 +31,14 @@ function useNotificationMutation<V>(fn: (v: V) => Promise<unknown>) {
 export const useMarkNotificationsRead = () =>
   useNotificationMutation((ids: string[]) => apiCall(notificationsApi.markNotificationsRead, { body: { ids } }));
 
-/** A local calendar day, as the user sees it, is sent as its UTC bounds. */
-export const useMarkNotificationsReadInRange = () =>
-  useNotificationMutation((day: Date) => {
-    const start = new Date(day.getFullYear(), day.getMonth(), day.getDate());
-    const end = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
-    return apiCall(notificationsApi.markNotificationsReadInRange, { body: { start: start.toISOString(), end: end.toISOString() } });
-  });
+/**
+ * "Mark day as read": the office's calendar day (YYYY-MM-DD, the panel's group) is sent as the instants
+ * bounding it in the institution's time zone, whatever the reader's own zone.
+ */
+export const useMarkNotificationsReadInRange = () => {
+  const { dayBounds } = useFormatDates();
+  return useNotificationMutation((day: string) => apiCall(notificationsApi.markNotificationsReadInRange, { body: dayBounds(day) }));
+};
 
 export const useMarkAllNotificationsRead = () => useNotificationMutation(() => apiCall(notificationsApi.markAllNotificationsRead));
 

@@ -1,24 +1,33 @@
-import { addDays, dateOnlyIn, formatDate, type TNotification } from '@meridian/domain';
+import { addDays, type TNotification } from '@meridian/domain';
+import { formatDay, type TOfficeDates } from '../../../app/office-dates';
 
 export interface TNotificationGroup {
-  key: string;
+  /** The office's calendar day (YYYY-MM-DD) the notices were sent on. */
+  day: string;
   label: string;
-  day: Date;
   items: TNotification[];
 }
 
-/** Groups newest-first notifications by local day: 'Today', 'Yesterday', else MM/DD/YYYY . */
-export function groupByDay(items: TNotification[], now: Date = new Date()): TNotificationGroup[] {
-  const today = dateOnlyIn(now);
+/**
+ * Groups newest-first notifications by the office's calendar day (docs/product/notifications.md#the-panel):
+ * 'Today', 'Yesterday', else MM/DD/YYYY. The day is the one at the office, in the institution's time zone
+ * (`dates`, from useFormatDates()), not the reader's: a notice sent at 23:30 in Los Angeles is that day's
+ * for a reader in London too.
+ */
+export function groupByDay(
+  items: TNotification[],
+  dates: Pick<TOfficeDates, 'dayOf' | 'today'>,
+  now: Date = new Date(),
+): TNotificationGroup[] {
+  const today = dates.today(now);
   const yesterday = addDays(today, -1);
   const groups: TNotificationGroup[] = [];
   for (const n of items) {
-    const at = new Date(n.createdAt);
-    const key = dateOnlyIn(at);
-    let g = groups.find((x) => x.key === key);
+    const day = dates.dayOf(n.createdAt);
+    let g = groups.find((x) => x.day === day);
     if (!g) {
-      const label = key === today ? 'Today' : key === yesterday ? 'Yesterday' : formatDate(n.createdAt);
-      g = { key, label, day: new Date(at.getFullYear(), at.getMonth(), at.getDate()), items: [] };
+      const label = day === today ? 'Today' : day === yesterday ? 'Yesterday' : formatDay(day);
+      g = { day, label, items: [] };
       groups.push(g);
     }
     g.items.push(n);

@@ -6,7 +6,8 @@ import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
-import { formatDate, type TCampusSite, type TStaffMember } from '@meridian/domain';
+import { type TCampusSite, type TStaffMember } from '@meridian/domain';
+import { type TOfficeDates } from '../../../app/office-dates';
 import { displayName } from '../../../ui/display-name';
 import type { TColumn } from '../../../ui/data-table';
 
@@ -81,6 +82,8 @@ export function staffColumns(props: {
   /** The signed-in user: nobody deactivates themselves from this list. */
   selfId?: string | undefined;
   onAction: (action: TStaffAction, member: TStaffMember) => void;
+  /** The office's formatters (`useFormatDates()`): the last login is the office's day. */
+  dates: TOfficeDates;
 }): TColumn<TStaffMember>[] {
   return [
     {
@@ -96,7 +99,13 @@ export function staffColumns(props: {
     { key: 'email', header: 'E-mail', sort: 'email', noWrap: true, cell: (m) => m.email },
     { key: 'roles', header: 'Permissions', cell: (m) => <RoleChips m={m} sites={props.sites} /> },
     { key: 'status', header: 'Status', cell: (m) => <StatusChip m={m} /> },
-    { key: 'lastLogin', header: 'Last login', sort: 'lastLoginAt', noWrap: true, cell: (m) => formatDate(m.lastLoginAt) || 'Never' },
+    {
+      key: 'lastLogin',
+      header: 'Last login',
+      sort: 'lastLoginAt',
+      noWrap: true,
+      cell: (m) => props.dates.formatDate(m.lastLoginAt) || 'Never',
+    },
     {
       key: 'actions',
       header: 'Actions',

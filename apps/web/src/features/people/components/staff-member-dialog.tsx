@@ -14,7 +14,8 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { formatDate, peopleApi, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
+import { peopleApi, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import type { z } from 'zod';
 import { useUpdateStaffPermissions } from '../api/update-staff-permissions';
 import { useListCampusSites } from '../api/list-campus-sites';
@@ -44,6 +45,7 @@ export function StaffMemberDialog({
   canSeeHistory: boolean;
   onClose: () => void;
 }) {
+  const { formatDate } = useFormatDates();
   const [tab, setTab] = useState<TStaffDialogTab>(canSeeHistory ? initialTab : 'permissions');
   const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateStaffPermissions();

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Button, FormControl, InputLabel, MenuItem, Paper, Select } from '@mui/material';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { can, peopleApi, type TListStaffQuery, type TStaffMember } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { useGetCurrentUser } from '../../auth';
 import { useListStaff } from '../api/list-staff';
 import { useListCampusSites } from '../api/list-campus-sites';
@@ -21,6 +22,7 @@ import { StaffMemberDialog, type TStaffDialogTab } from '../components/staff-mem
 
 /** #/admin/staff-management (Configuration > Staff Management). */
 export function StaffManagementPage() {
+  const dates = useFormatDates();
   useDocumentTitle('Staff Management');
   const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;
@@ -96,7 +98,7 @@ export function StaffManagementPage() {
         </Box>
         <DataTable
           label="Staff members"
-          columns={staffColumns({ sites: sites.data, mayManage, maySeeHistory, selfId: me.data?.userId, onAction })}
+          columns={staffColumns({ sites: sites.data, mayManage, maySeeHistory, selfId: me.data?.userId, onAction, dates })}
           rows={list.data?.items}
           rowKey={(m) => m.userId}
           rowProps={(m) => ({ sx: { opacity: m.isActive ? 1 : 0.7 } })}

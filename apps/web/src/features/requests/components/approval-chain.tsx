@@ -1,5 +1,6 @@
 import { Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { formatDateTime, type TRequestDetail } from '@meridian/domain';
+import { type TRequestDetail } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 
 const LABEL: Record<string, string> = {
   pending: 'Waiting for decision',
@@ -11,6 +12,7 @@ const LABEL: Record<string, string> = {
 
 /** The approvers of the latest approver review, in order. */
 export function ApprovalChain({ approvals }: { approvals: TRequestDetail['approvals'] }) {
+  const { formatDateTime } = useFormatDates();
   if (approvals.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">

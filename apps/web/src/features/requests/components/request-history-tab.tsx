@@ -2,12 +2,12 @@ import {
   REQUEST_STATUS_LABELS,
   REVIEW_STATUS_LABELS,
   STUDENT_REQUEST_FORMS,
-  formatDate,
   isDateOnly,
   type TAuditEvent,
   type TRequestStatus,
   textOf,
 } from '@meridian/domain';
+import { formatDay } from '../../../app/office-dates';
 import { useGetHistory } from '../../audit';
 import { usePaging } from '../../../ui/data-table';
 import { HistoryLogTable } from '../../../ui/history-log-table';
@@ -76,7 +76,7 @@ function show(k: string, v: unknown): string {
   if (k === 'assignedToUserId' || k === 'advisorUserId') return 'set';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (OPTIONS[k]) return OPTIONS[k].find((o) => o.value === textOf(v))?.label ?? textOf(v);
-  if (typeof v === 'string' && isDateOnly(v)) return formatDate(v);
+  if (typeof v === 'string' && isDateOnly(v)) return formatDay(v);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 

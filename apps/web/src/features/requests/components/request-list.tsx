@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Checkbox, Link, Paper, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
-import { canTransition, formatDate, requestsApi, type TListRequestsQuery, type TRequestSummary } from '@meridian/domain';
+import { canTransition, requestsApi, type TListRequestsQuery, type TRequestSummary } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { DataTable, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { addressDateToIso } from '../../../ui/url-filters';
 import { snack } from '../../../ui/notify';
@@ -30,6 +31,7 @@ export function RequestList({
   detailPath: (id: string) => string;
   selfId?: string | undefined;
 }) {
+  const { formatDate } = useFormatDates();
   const tabKey = `meridian.requestList.tab.${area}`;
   const table = useUrlTable({ filters: REQUEST_LIST_FILTERS, sorts: requestsApi.REQUEST_SORTS, sort: 'updatedAt', order: 'desc' });
   const { filters, setFilters } = table;

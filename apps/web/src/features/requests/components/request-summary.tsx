@@ -1,5 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { formatDate, type TRequestDetail } from '@meridian/domain';
+import { type TRequestDetail } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { StatusChip, reviewStatusLabel } from './status-chip';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -17,6 +18,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** The facts of a request at a glance. */
 export function RequestSummary({ request: r, requesterView }: { request: TRequestDetail; requesterView?: boolean }) {
+  const { formatDate } = useFormatDates();
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
       <Field label="Status">

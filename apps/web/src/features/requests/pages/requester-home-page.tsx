@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Alert,
@@ -37,6 +37,7 @@ export const editPath = (portal: TPortal, id: string) => `/${portal}/request-edi
  * and #/scholar/requests: the requests they may start, and their own requests with status.
  */
 export function RequesterHomePage({ portal }: { portal: TPortal }) {
+  const { formatDate } = useFormatDates();
   const title = portal === 'student' ? 'Student Services' : 'Requests';
   useDocumentTitle(title);
   const me = useGetCurrentUser();

@@ -45,7 +45,7 @@ export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string;
               {sevisApi.SEVIS_BATCH_KIND_LABELS[b.kind]} · OrgID {b.orgId} ({b.campusSiteName}) · {b.recordCount}{' '}
               {b.recordCount === 1 ? 'record' : 'records'} · <BatchStatusChip status={b.status} />
             </Typography>
-            <Table size="small" aria-label={`Records of batch ${b.batchId}`}>
+            <Table size="small" aria-label={`Records of batch ${b.batchId} (OrgID ${b.orgId})`}>
               <TableHead>
                 <TableRow>
                   <TableCell scope="col">Student</TableCell>

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Chip, Link, Paper, Typography } from '@mui/material';
-import { formatDate, SEVIS_EVENT_STATUS_LABELS, type sevisApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, type sevisApi } from '@meridian/domain';
+import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { useListPendingEvents } from '../api/sevis-batches';
 import { orgIdOptions } from './org-id-options';
@@ -8,7 +9,7 @@ import { orgIdOptions } from './org-id-options';
 // The Batch Manager shows two lists: this one's names in the address start with 'e'.
 export const EVENT_FILTERS = { eOrg: '', eStatus: '', eQ: '' };
 
-const COLUMNS: TColumn<sevisApi.TPendingEvent>[] = [
+const columnsFor = ({ formatDate }: TOfficeDates): TColumn<sevisApi.TPendingEvent>[] => [
   {
     key: 'student',
     header: 'Student',
@@ -60,6 +61,7 @@ const COLUMNS: TColumn<sevisApi.TPendingEvent>[] = [
 
 /** Pending and held events of the caller's sites: who, which event, raised when, and why a record was held back. */
 export function BatchEventsTable({ groups }: { groups: sevisApi.TPendingGroup[] }) {
+  const dates = useFormatDates();
   const table = useUrlTable({ filters: EVENT_FILTERS, pageKey: 'ePage', pageSizeKey: 'eSize', pageSize: 10 });
   const { filters, setFilters } = table;
   const list = useListPendingEvents({
@@ -102,7 +104,7 @@ export function BatchEventsTable({ groups }: { groups: sevisApi.TPendingGroup[] 
       </Box>
       <DataTable
         label="Pending updates"
-        columns={COLUMNS}
+        columns={columnsFor(dates)}
         rows={list.data?.items}
         rowKey={(e) => e.id}
         query={list}

@@ -1,7 +1,8 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { formatDateTime, sevisApi } from '@meridian/domain';
+import { sevisApi } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { toast } from '../../../ui/notify';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { downloadBatchXml, useListBatches } from '../api/sevis-batches';
@@ -22,6 +23,7 @@ export function BatchListTable({
   onMarkSent: (b: sevisApi.TSevisBatch) => void;
   onOpen: (b: sevisApi.TSevisBatch) => void;
 }) {
+  const { formatDateTime } = useFormatDates();
   const table = useUrlTable({ filters: FILTERS, pageKey: 'bPage', pageSizeKey: 'bSize', pageSize: 10 });
   const { filters, setFilters } = table;
   const list = useListBatches({
@@ -43,7 +45,7 @@ export function BatchListTable({
             size="small"
             onClick={() => onOpen(b)}
             sx={{ fontFamily: 'monospace', p: 0, minWidth: 0 }}
-            aria-label={`Show the records of batch ${b.batchId}`}
+            aria-label={`Show the records of batch ${b.batchId} (OrgID ${b.orgId})`}
           >
             {b.batchId}
           </Button>
@@ -119,13 +121,18 @@ export function BatchListTable({
           <Button
             size="small"
             startIcon={<FileDownloadOutlined />}
-            aria-label={`Download the XML of batch ${b.batchId}`}
+            aria-label={`Download the XML of batch ${b.batchId} (OrgID ${b.orgId})`}
             onClick={() => void downloadBatchXml(b).catch(() => toast('The batch file could not be downloaded.'))}
           >
             XML
           </Button>
           {b.canSend ? (
-            <Button size="small" startIcon={<SendOutlined />} onClick={() => onMarkSent(b)} aria-label={`Mark batch ${b.batchId} sent`}>
+            <Button
+              size="small"
+              startIcon={<SendOutlined />}
+              onClick={() => onMarkSent(b)}
+              aria-label={`Mark batch ${b.batchId} sent (OrgID ${b.orgId})`}
+            >
               Mark sent
             </Button>
           ) : null}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Checkbox, Chip, CircularProgress, Link, Paper, Typography } from '@mui/material';
-import { formatDate, type sevisApi } from '@meridian/domain';
+import { type sevisApi } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { isApiError } from '../../../app/http/api-error';
 import { handleApiError } from '../../../app/errors/handle-api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -27,6 +28,7 @@ export function RegistrationBulkList({
   startLabel: string;
   emptyText: string;
 }) {
+  const { formatDate } = useFormatDates();
   const table = useUrlTable({ filters: FILTERS, pageSize: 50, pageSizes: PAGE_SIZES });
   const { filters, setFilters } = table;
   const data = useBulkCandidates(list, { page: table.page, pageSize: table.pageSize, ...(filters.q ? { q: filters.q } : {}) });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Box, Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDateTime, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
+import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -19,7 +20,7 @@ const STATUS_LABEL = {
   unmatched: 'Awaiting result',
 } as const;
 
-const LOG_COLUMNS: TColumn<sevisApi.TTransLogSummary>[] = [
+const logColumnsFor = ({ formatDateTime }: TOfficeDates): TColumn<sevisApi.TTransLogSummary>[] => [
   { key: 'org', header: 'OrgID', cell: (l) => l.orgId },
   { key: 'file', header: 'File', cell: (l) => l.fileName },
   { key: 'result', header: 'Result', cell: (l) => codeLabel(l.resultCode) },
@@ -93,6 +94,7 @@ export function ResultsPage() {
 }
 
 function Results() {
+  const dates = useFormatDates();
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const batchId = params.get('batch');
@@ -196,7 +198,7 @@ function Results() {
                 </Link>
               ),
             },
-            ...LOG_COLUMNS,
+            ...logColumnsFor(dates),
           ]}
           rows={history.data?.items}
           rowKey={(l) => l.id}

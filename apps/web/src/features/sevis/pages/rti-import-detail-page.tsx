@@ -28,7 +28,8 @@ import {
 } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { EDUCATION_LEVELS, formatDate, formatDateTime, isDateOnly, type sevisApi } from '@meridian/domain';
+import { EDUCATION_LEVELS, isDateOnly, type sevisApi } from '@meridian/domain';
+import { formatDay, useFormatDates } from '../../../app/office-dates';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -57,7 +58,7 @@ const STATE_CHIP = {
 /** ISO dates as MM/DD/YYYY; other values as they are. */
 const show = (key: string, v: string) => {
   if (!v) return '—';
-  if (/Date$/.test(key) && isDateOnly(v)) return formatDate(v);
+  if (/Date$/.test(key) && isDateOnly(v)) return formatDay(v);
   if (key === 'educationLevel') return `${EDUCATION_LEVELS.find((l) => l.code === v)?.label ?? v} (${v})`;
   return v;
 };
@@ -110,6 +111,7 @@ export function RtiImportDetailPage() {
 }
 
 function Detail() {
+  const { formatDateTime } = useFormatDates();
   const { importId = '' } = useParams();
   const [state, setState] = useState<string>('all');
   const paging = usePaging({ pageSize: 25, pageSizes: ROW_PAGE_SIZES });

@@ -17,11 +17,11 @@ import {
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sevisApi } from '@meridian/domain';
+import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { FileDropZone } from '../../../ui/file-drop-zone';
-import { formatDateTime } from '@meridian/domain';
 import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
 import { rtiKey, uploadRtiList, useListRtiImports } from '../api/sevis-rti';
@@ -39,7 +39,7 @@ const HEADERS = Object.entries(sevisApi.RTI_HEADERS).reduce<Record<string, strin
 }, {});
 const fieldLabel = (k: string) => (k === 'sevisId' ? 'SEVIS ID' : (sevisApi.RTI_FIELDS.find((f) => f.key === k)?.label ?? k));
 
-const IMPORT_COLUMNS: TColumn<sevisApi.TRtiImportSummary>[] = [
+const importColumnsFor = ({ formatDateTime }: TOfficeDates): TColumn<sevisApi.TRtiImportSummary>[] => [
   {
     key: 'file',
     header: 'File',
@@ -71,6 +71,7 @@ export function RtiImportPage() {
 }
 
 function RtiImport() {
+  const dates = useFormatDates();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const paging = usePaging();
@@ -153,7 +154,7 @@ function RtiImport() {
         </Typography>
         <DataTable
           label="RTI imports"
-          columns={IMPORT_COLUMNS}
+          columns={importColumnsFor(dates)}
           rows={history.data?.items}
           rowKey={(i) => i.id}
           query={history}

@@ -15,7 +15,8 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { formatDate, MSG, type sevisApi } from '@meridian/domain';
+import { MSG, type sevisApi } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
@@ -25,6 +26,7 @@ import { visuallyHidden } from '../../../ui/visually-hidden';
 
 /** #/isss/sevis-settings: the SEVIS organisation of each campus site (F school code, J program number). */
 export function SevisSettingsPage() {
+  const { formatDate } = useFormatDates();
   useDocumentTitle('SEVIS Settings');
   const list = useListSevisSettings();
   const [editing, setEditing] = useState<sevisApi.TSevisSettings | 'new' | null>(null);

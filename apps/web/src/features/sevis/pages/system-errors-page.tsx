@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Chip, Link, Paper, Stack, Typography } from '@mui/material';
-import { formatDateTime, SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
+import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
@@ -9,7 +10,7 @@ import { SevisEventActions } from '../components/sevis-event-actions';
 
 const FILTERS = { q: '', code: '' };
 
-const COLUMNS: TColumn<sevisApi.TSystemError>[] = [
+const columnsFor = ({ formatDateTime }: TOfficeDates): TColumn<sevisApi.TSystemError>[] => [
   { key: 'date', header: 'When', sort: 'date', noWrap: true, cell: (r) => formatDateTime(r.updatedAt) },
   {
     key: 'student',
@@ -96,6 +97,7 @@ export function SystemErrorsPage() {
 }
 
 function SystemErrors() {
+  const dates = useFormatDates();
   // The address has always called the sort order 'dir' here: old links keep working.
   const table = useUrlTable({ filters: FILTERS, sorts: sevisApi.SYSTEM_ERROR_SORTS, sort: 'date', order: 'desc', orderKey: 'dir' });
   const { filters, setFilters } = table;
@@ -127,7 +129,7 @@ function SystemErrors() {
       </Stack>
       <DataTable
         label="System errors"
-        columns={COLUMNS}
+        columns={columnsFor(dates)}
         rows={list.data?.items}
         rowKey={(r) => r.eventId}
         query={list}

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { RequirePermission } from '../../../shells/guards/require-permission';
 
 const create = () => import('./pages/student-create-page');
 
-/** A student record: profile, new F-1 or J-1 student, a correction to compare (student admin shell). */
+/** A student record: profile, new F-1 or J-1 student, a J-1 cohort, a correction to compare (student admin shell). */
 export const recordsRoutes: RouteObject[] = [
   {
     path: 'student-profile/:profileId',
@@ -29,6 +30,16 @@ export const recordsRoutes: RouteObject[] = [
       const { StudentCreatePage } = await create();
       return { element: <StudentCreatePage visaType="J-1" /> };
     },
+  },
+  // A cohort of J-1 exchange visitors at once (docs/product/students-records.md#j-1-cohort).
+  {
+    element: <RequirePermission permission="students.manage" homePath="/isss/dashboard" />,
+    children: [
+      {
+        path: 'create-cohort-j1',
+        lazy: async () => ({ Component: (await import('./pages/j1-cohort-create-page')).J1CohortCreatePage }),
+      },
+    ],
   },
   {
     path: 'student-request-comparison/:correctionId',

@@ -13,7 +13,8 @@ import {
   ListItemText,
   TextField,
 } from '@mui/material';
-import { formatDate, isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
+import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { isApiError } from '../../../app/http/api-error';
 import { snack } from '../../../ui/notify';
 import { QuestionnaireAnswerForm } from '../../forms';
@@ -22,6 +23,7 @@ import { useDecideApproval, useListMyApprovals } from '../api/my-approvals';
 
 /** Approvals waiting for the signed-in user, decided here without the e-mailed link. Shows nothing when there are none. */
 export function MyApprovalsPanel() {
+  const { formatDate } = useFormatDates();
   const mine = useListMyApprovals();
   const decide = useDecideApproval();
   const [open, setOpen] = useState<TApprovalSummary | null>(null);

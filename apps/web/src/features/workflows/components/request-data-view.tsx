@@ -5,18 +5,22 @@ import {
   isEmptyValue,
   isStudentRequestCode,
   STUDENT_REQUEST_FORMS,
-  formatDate,
   type TRequestDetail,
   type TStudentRequestCode,
   type TStudentRequestField,
 } from '@meridian/domain';
+import { formatDay } from '../../../app/office-dates';
 
-/** One value as people read it: dates MM/DD/YYYY, a choice by its label, a tick as Yes/No. */
-function shown(f: TStudentRequestField, v: unknown): string {
+/**
+ * One value as people read it: dates MM/DD/YYYY, a choice by its label, a tick as Yes/No; a value only the
+ * record can name (a dependent on it) as the server described it.
+ */
+function shown(f: TStudentRequestField, v: unknown, labels: Record<string, string>): string {
   if (f.kind === 'checkbox') return isChecked(v) ? 'Yes' : 'No';
   if (isEmptyValue(v)) return '—';
   const s = String(v);
-  if (f.kind === 'date') return formatDate(s) || s;
+  if (f.kind === 'dependent') return labels[f.name] ?? f.options?.find((o) => o.value === s)?.label ?? 'A dependent on the student record';
+  if (f.kind === 'date') return formatDay(s) || s;
   if (f.kind === 'select') return f.options?.find((o) => o.value === s)?.label ?? s;
   if (f.kind === 'money') return `$${s}`;
   if (f.kind === 'phone' && /^\d{10}$/.test(s)) return `(${s.slice(0, 3)}) ${s.slice(3, 6)}-${s.slice(6)}`;
@@ -36,6 +40,7 @@ export function RequestFormDataView({ request: r, area }: { request: TRequestDet
     <StudentRequestDataView
       code={r.typeCode}
       data={r.data ?? {}}
+      labels={r.dataLabels}
       recordPath={area === 'isss' ? `/isss/student-profile/${r.profileId}` : null}
     />
   );
@@ -45,10 +50,13 @@ export function RequestFormDataView({ request: r, area }: { request: TRequestDet
 export function StudentRequestDataView({
   code,
   data,
+  labels = {},
   recordPath = null,
 }: {
   code: TStudentRequestCode;
   data: Record<string, unknown>;
+  /** What values only the record can name mean (the request detail's dataLabels). */
+  labels?: Record<string, string> | undefined;
   recordPath?: string | null;
 }) {
   const form = STUDENT_REQUEST_FORMS[code];
@@ -86,7 +94,7 @@ export function StudentRequestDataView({
                     {f.label}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {shown(f, data[f.name])}
+                    {shown(f, data[f.name], labels)}
                   </Typography>
                 </Box>
               ))}

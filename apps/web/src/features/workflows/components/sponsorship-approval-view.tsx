@@ -1,11 +1,12 @@
 import { Paper, Typography } from '@mui/material';
 import { Facts } from '../../../ui/facts';
-import { formatDate } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** What an approver sees of a department's sponsorship request on the approval page. */
 export function SponsorshipApprovalView({ data }: { data: Record<string, unknown> }) {
+  const { formatDate } = useFormatDates();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="sponsorship-approval-title">
       <Typography id="sponsorship-approval-title" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { formatDate, isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
+import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
+import { useFormatDates } from '../../../app/office-dates';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
 import { QuestionnaireAnswerForm } from '../../forms';
@@ -23,6 +24,7 @@ const REFUSED: Record<string, string> = {
  * answers, then Approve or Reject with a comment. Opening it changes nothing; deciding is a POST.
  */
 export function ApprovalPage() {
+  const { formatDate } = useFormatDates();
   useDocumentTitle('Approval review');
   const { token: fromPath } = useParams();
   const navigate = useNavigate();

@@ -13,8 +13,9 @@ export const MSG_ALREADY_LINKED = 'This case already has its exchange visitor re
 export const MSG_OTHER_SITE = "Only office staff of the case's campus site create its exchange visitor record.";
 
 /**
- * The office makes a processed J-1 case an exchange visitor record in the students module, which
- * raises the SEVIS Create (CreateEV with the site of activity), and keeps the link on the case
+ * The office makes a processed J-1 case an exchange visitor record in the students module, with the
+ * application's family as J-2 dependents, which raises the SEVIS Create (CreateEV with the site of
+ * activity and the dependents), and keeps the link on the case
  * (docs/product/scholars-office.md#exchange-visitor-record).
  */
 export async function createCaseExchangeVisitor(ctx: TContext, applicationId: string, input: scholarsApi.TCaseExchangeVisitorInput) {
@@ -25,7 +26,7 @@ export async function createCaseExchangeVisitor(ctx: TContext, applicationId: st
     if (c.campusSiteId !== null && !staffReachesProfile(actor, { campusSiteId: c.campusSiteId }, 'edit')) throw forbidden(MSG_OTHER_SITE);
     if (c.processedState !== 'J-1') throw badRequest(MSG_NOT_J1);
     if (c.exchangeVisitorProfileId) throw conflict(MSG_ALREADY_LINKED);
-    const built = exchangeVisitorRecordOf(c, scholar, body);
+    const built = exchangeVisitorRecordOf(c, scholar, body, ctx.today());
     if ('errors' in built) throw badRequest(MSG_CASE_INCOMPLETE, built.errors);
     const ev = await createExchangeVisitor(tx, ctx, built.value);
     const [updated] = await tx
@@ -39,7 +40,13 @@ export async function createCaseExchangeVisitor(ctx: TContext, applicationId: st
       entityType: 'scholar_application',
       entityId: c.id,
       action: 'scholar.exchange-visitor.created',
-      after: { profileId: ev.profileId, sevisId: ev.sevisId, evCategoryCode: built.value.record.evCategoryCode },
+      after: {
+        profileId: ev.profileId,
+        sevisId: ev.sevisId,
+        evCategoryCode: built.value.record.evCategoryCode,
+        dependentIds: ev.dependentIds,
+        ...(built.leftOut.length ? { dependentsLeftOut: built.leftOut } : {}),
+      },
       ip: ctx.ip,
     });
     return presentOfficeCase(tx, actor, updated!, scholar);

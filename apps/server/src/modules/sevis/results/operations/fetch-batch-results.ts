@@ -25,7 +25,7 @@ export async function fetchBatchResults(ctx: TContext, batchRowId: string): Prom
   const isZip = answer.body.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   if (answer.status >= 400 && !answer.body.length) throw unavailable(`SEVIS answered ${answer.status}. Try again later.`);
   const fileName = `${batch.batchId}-results.${isZip ? 'zip' : 'xml'}`;
-  const up = readTransLogUpload(fileName, answer.body);
+  const up = await readTransLogUpload(fileName, answer.body);
   await validateTransLog(up.xml);
   const log = parseTransLog(up.xml);
   if (log.batchId !== batch.batchId || log.orgId !== batch.orgId) throw unavailable('SEVIS answered with the log of another batch.');

@@ -9,7 +9,7 @@ export async function importTransactionLog(
   ctx: TContext,
   file: { fileName: string; data: Buffer },
 ): Promise<sevisApi.TTransLogImportOutput> {
-  const up = readTransLogUpload(file.fileName, file.data);
+  const up = await readTransLogUpload(file.fileName, file.data);
   await validateTransLog(up.xml);
   const log = parseTransLog(up.xml);
   const out = await ctx.db((tx) => applyTransLog(tx, ctx, log, logFingerprint(up.xml), file.fileName));

@@ -4,14 +4,15 @@ import { IN_EVENT, ON_RECORD, ON_RECORD_NEW_DS2019, onDependent, type RecordMapp
 import type { TDependent, TXmlNode } from '../types.js';
 
 /** BirthCountryReason: required by SEVIS when the country of birth is the United States (01 diplomat's child, 02 expatriated). */
-function birthCountryReason(m: RecordMapper, birthCountry: string | undefined, where: string): string | undefined {
+function birthCountryReason(
+  m: RecordMapper,
+  birthCountry: string | undefined,
+  reason: unknown,
+  where: string,
+  label: string,
+): string | undefined {
   if (birthCountry !== 'US') return undefined;
-  return m.code(
-    m.r.payload.birthCountryReason,
-    'USBornReasonType',
-    'Why a person born in the United States is an exchange visitor (birth country reason)',
-    where,
-  );
+  return m.code(reason, 'USBornReasonType', label, where);
 }
 
 /** NonImgBioType of an exchange visitor (all of it required but the e-mail). */
@@ -31,6 +32,11 @@ export function evBio(
     email?: string;
   },
   where: string,
+  /** Whose birth country reason: the exchange visitor's own (on the record), or none kept for a dependent. */
+  reason: { value: unknown; label: string } = {
+    value: m.r.payload.birthCountryReason,
+    label: 'Why a person born in the United States is an exchange visitor (birth country reason)',
+  },
 ): TXmlNode {
   const birthCountry = m.country(x.birthCountryCode, 'Country of birth', where, 'birth');
   return {
@@ -41,7 +47,7 @@ export function evBio(
     BirthCountryCode: birthCountry,
     CitizenshipCountryCode: m.country(x.citizenshipCountryCode, 'Country of citizenship', where, 'citizenship'),
     PermanentResidenceCountryCode: m.country(x.permanentResidenceCountryCode, 'Country of permanent residence', where, 'citizenship'),
-    BirthCountryReason: birthCountryReason(m, birthCountry, where),
+    BirthCountryReason: birthCountryReason(m, birthCountry, reason.value, where, reason.label),
     EmailAddress: m.email(x.email),
   };
 }
@@ -49,7 +55,14 @@ export function evBio(
 export function evDependentBio(m: RecordMapper, d: TDependent): TXmlNode {
   if (m.r.eventType === 'Create' || m.r.action === 'Add') m.dependentRules(d);
   return {
-    ...evBio(m, { ...d, email: d.email }, onDependent(d)),
+    // A J-2 born in the United States is either a U.S. citizen (never a J-2) or the rare child of a
+    // foreign diplomat (SEVIS birth country reason 01/02): Meridian keeps no such reason for a
+    // dependent, so the update is held with words that send the DSO to SEVIS RTI for it.
+    ...evBio(m, { ...d, email: d.email }, onDependent(d), {
+      value: undefined,
+      label:
+        'The SEVIS birth country reason of a dependent born in the United States (01 child of a foreign diplomat, 02 U.S. citizenship renounced): add this dependent in SEVIS RTI',
+    }),
     Relationship: m.code(d.relationshipCode, 'DependentCodeType', 'Relationship (01 spouse, 02 child)', onDependent(d)),
   };
 }

@@ -14,8 +14,8 @@ const ALERT_LEVELS: TUnemploymentLevel[] = ['warning', 'critical', 'exceeded'];
 
 /**
  * One institution's unemployment alerts: each student whose counter reached warning, critical or
- * exceeded hears about it once per level and allowance (90, or 150 with STEM), and so does the
- * office. The audit event that records the alert is what makes it once (and shows in the History Log).
+ * exceeded hears about it once per level and allowance (90, or 150 with STEM; for exceeded, the limit
+ * that was passed), and so does the office. The audit event that records the alert is what makes it once (and shows in the History Log).
  */
 export async function sendUnemploymentAlerts(ctx: TContext, today = ctx.today()): Promise<number> {
   return ctx.db(async (tx) => {
@@ -30,7 +30,9 @@ export async function sendUnemploymentAlerts(ctx: TContext, today = ctx.today())
       const d = data.get(p.id)!;
       const u = d.unemployment;
       if (!u || !ALERT_LEVELS.includes(u.level) || !d.current || d.current.endDate < today) continue;
-      const key = `${u.level}:${u.allowed}`;
+      // Exceeded is keyed by the limit passed, not the one in force: 90 days passed in post-completion OPT stay the
+      // same breach when the STEM extension's first day raises the allowance to 150 (8 CFR 214.2(f)(10)(ii)(E)).
+      const key = `${u.level}:${u.level === 'exceeded' ? u.exceededLimit : u.allowed}`;
       const [already] = await tx
         .select({ id: auditEvents.id })
         .from(auditEvents)

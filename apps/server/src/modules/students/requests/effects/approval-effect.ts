@@ -2,6 +2,7 @@ import { textOf, usDate, type TSevisEventType } from '@meridian/domain';
 import type { TTx } from '../../../../platform/db/database.js';
 import type { studentDependents, studentEmployments, studentProfiles, TAddress } from '../../schema.js';
 import type { TProfileRow } from '../../student.policy.js';
+import type { TDependentSet } from '../../records/dependent-fields.js';
 
 // What one request type's approval does, and the readers of the form fields its effect is made from.
 
@@ -47,6 +48,8 @@ export interface TApprovalEffect {
   recordEvents?: boolean;
   /** A dependent to add to the record (SEVIS Dependent / Add). */
   dependent?: Omit<typeof studentDependents.$inferInsert, 'institutionId' | 'profileId'>;
+  /** A dependent on the record to change (SEVIS Dependent / Edit with its SEVIS ID, or its Add refreshed before SEVIS has it). */
+  dependentChange?: { dependentId: string; set: TDependentSet };
   /** Said on the History Log entry where SEVIS has no batch event for the change (done in SEVIS RTI). */
   doneInRti?: string;
 }

@@ -1,10 +1,36 @@
+import { dependentRequestChange, NEW_DEPENDENT } from '@meridian/domain';
+import type { TTx } from '../../../../platform/db/database.js';
+import { AppError } from '../../../../platform/errors/app-error.js';
+import { DEPENDENT_TERMINATED } from '../../records/operations/change-dependent.js';
+import { loadDependent } from '../../records/dependent-fields.js';
+import type { TProfileRow } from '../../student.policy.js';
 import { dateOrNull, NOTHING_CHANGED, str, type TApprovalEffect, type TData } from './approval-effect.js';
 
+/** Said when the dependent a request names is not on the student's record (a request's data is never trusted). */
+export const DEPENDENT_NOT_ON_RECORD = "The dependent this request changes is not on the student's record.";
+
 /**
- * Approving a dependent update adds the dependent given to the record and queues SEVIS's Dependent / Add.
- * A J-2 also needs the DS-2019's purpose, which the officer completes on the record's SEVIS Updates tab.
+ * Approving a Dependent Information Update (docs/product/students-requests.md#what-approval-does). For a
+ * dependent the student chose from their record, the fields given change it and SEVIS hears a Dependent
+ * Edit with its SEVIS ID (an Add refreshed while SEVIS has not created it yet: records/operations/change-dependent.ts);
+ * a dependent of another record is refused (404), a terminated one too (409). For a new one (or a request
+ * saved before the choice existed, which names none), the dependent is added and SEVIS hears a Dependent
+ * Add; a J-2 also needs the DS-2019's purpose, which the officer completes on the record's SEVIS Updates tab.
+ * The SEVIS entry rules (S1148 names, S1105 one spouse, S1014 a child under 21) are checked again on approval.
  */
-export function approveDependentInfoUpdate(d: TData): TApprovalEffect {
+export async function approveDependentInfoUpdate(d: TData, p: TProfileRow, tx: TTx): Promise<TApprovalEffect> {
+  const choice = str(d, 'dependent_id');
+  if (choice && choice !== NEW_DEPENDENT) {
+    const on = await loadDependent(tx, p.id, choice, DEPENDENT_NOT_ON_RECORD);
+    if (on.status === 'Terminated') throw new AppError(409, 'DEPENDENT_TERMINATED', DEPENDENT_TERMINATED);
+    const { values } = dependentRequestChange(d, []);
+    const name = `${on.firstName} ${on.lastName}`.trim();
+    return {
+      auditAction: 'student.dependent.updated',
+      told: Object.keys(values).length ? `The details of ${name} are updated; the office will report them to SEVIS.` : NOTHING_CHANGED,
+      dependentChange: { dependentId: on.id, set: values },
+    };
+  }
   if (!str(d, 'dependent_first_name')) return { auditAction: 'student.dependent-update-approved', told: NOTHING_CHANGED };
   return {
     auditAction: 'student.dependent.added',

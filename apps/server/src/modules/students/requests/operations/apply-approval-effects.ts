@@ -8,7 +8,9 @@ import type { TRequestRow } from '../../../requests/index.js';
 import { studentDependents, studentEmployments, studentProfiles } from '../../schema.js';
 import { raiseEvent } from '../../records/operations/raise-event.js';
 import { raiseEventsForChange } from '../../records/record-changes.js';
-import { dependentSevisPayload } from '../../records/dependent-fields.js';
+import { assertDependentSevisRules, dependentSevisPayload } from '../../records/dependent-fields.js';
+import { changeDependent } from '../../records/operations/change-dependent.js';
+import { DEPENDENT_NOT_ON_RECORD } from '../effects/dependent-info-update.js';
 import { ensureStemReports } from '../../opt/operations/ensure-stem-reports.js';
 import { APPROVAL_EFFECTS } from '../approval-effects.js';
 import type { TProfileSet } from '../effects/approval-effect.js';
@@ -39,6 +41,8 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
     if (effect.recordEvents) sevisUpdates.push(...(await raiseEventsForChange(tx, ctx, profile, changed!, r.id)));
   }
   if (effect.dependent) {
+    // SEVIS's entry rules on the dependent SEVIS is asked to add (S1148 names, S1105 one spouse, S1014 a child under 21...), on the office's today.
+    await assertDependentSevisRules(tx, profile, effect.dependent, ctx.today());
     const [d] = await tx
       .insert(studentDependents)
       .values({ ...effect.dependent, institutionId: ctx.institutionId, profileId: profile.id })
@@ -53,6 +57,21 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
     });
     sevisUpdates.push('Dependent/Add');
     Object.assign(after, { dependentId: d!.id, name: `${d!.firstName} ${d!.lastName}` });
+  }
+  let dependentUnchanged = false;
+  if (effect.dependentChange) {
+    const { dependentId, set } = effect.dependentChange;
+    const change = await changeDependent(tx, ctx, profile, dependentId, set, { requestId: r.id, notFoundMessage: DEPENDENT_NOT_ON_RECORD });
+    // Values the record already held: SEVIS hears nothing, and the student is not promised it does.
+    dependentUnchanged = Object.keys(set).length > 0 && !change.changed.length;
+    before = { dependentId, ...Object.fromEntries(change.changed.map((k) => [k, change.before[k] ?? null])) };
+    Object.assign(after, {
+      dependentId,
+      name: `${change.after.firstName} ${change.after.lastName}`,
+      dependentSevisId: change.after.sevisId,
+      ...Object.fromEntries(change.changed.map((k) => [k, change.after[k] ?? null])),
+    });
+    if (change.sevisUpdate) sevisUpdates.push(change.sevisUpdate);
   }
   if (effect.doneInRti) Object.assign(after, { doneInRti: effect.doneInRti });
   if (effect.employment) {
@@ -97,6 +116,8 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
   });
   // An update whose values the record already had reaches no batch: the student is not promised SEVIS hears of it.
   const told =
-    effect.recordEvents && !sevisUpdates.length ? 'Your request is approved; your record already showed what it asked for.' : effect.told;
+    (effect.recordEvents && !sevisUpdates.length) || dependentUnchanged
+      ? 'Your request is approved; your record already showed what it asked for.'
+      : effect.told;
   if (profile.userId) await notify(tx, ctx, { userIds: [profile.userId], text: told, typeName: effect.auditAction, requestId: r.id });
 }

@@ -1,10 +1,12 @@
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDate, scholarsApi } from '@meridian/domain';
+import { scholarsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { filledOfficeGroups } from '../../office';
 import { Facts } from '../../../../ui/facts';
 
 /** The sponsorship data, read-only (once sent). */
 export function SponsorshipFacts({ c }: { c: scholarsApi.TDeptCase }) {
+  const { formatDate } = useFormatDates();
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Facts
@@ -27,6 +29,7 @@ export function SponsorshipFacts({ c }: { c: scholarsApi.TDeptCase }) {
 
 /** Where the case stands with the office, and the office's status history. */
 export function StatusPanel({ c }: { c: scholarsApi.TDeptCase }) {
+  const { formatDate } = useFormatDates();
   const processed = c.sponsorshipState === 'processed' || c.sponsorshipState === 'ineligible';
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Chip, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { formatDate, scholarPortalAccountLabel, scholarsApi } from '@meridian/domain';
+import { scholarPortalAccountLabel, scholarsApi } from '@meridian/domain';
+import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
@@ -10,7 +11,7 @@ import { useGetCurrentUser } from '../../../auth';
 import { useListDeptCases } from '../api/list-dept-cases';
 import { stateColor } from '../components/format';
 
-const COLUMNS: TColumn<scholarsApi.TDeptCaseSummary>[] = [
+const columnsFor = ({ formatDate }: TOfficeDates): TColumn<scholarsApi.TDeptCaseSummary>[] => [
   {
     key: 'name',
     header: 'Scholar',
@@ -57,6 +58,7 @@ const COLUMNS: TColumn<scholarsApi.TDeptCaseSummary>[] = [
 
 /** #/scholar/deptDashboard: the department's scholars and their sponsorship requests, by status, searched and paged on the server. */
 export function DeptDashboardPage() {
+  const dates = useFormatDates();
   useDocumentTitle('Department Dashboard');
   const me = useGetCurrentUser();
   const table = useUrlTable({ filters: { tab: 'all', q: '' }, sorts: scholarsApi.DEPT_CASE_SORTS, sort: 'updatedAt', order: 'desc' });
@@ -115,7 +117,7 @@ export function DeptDashboardPage() {
         </Box>
         <DataTable
           label="Scholars of the department"
-          columns={COLUMNS}
+          columns={columnsFor(dates)}
           rows={list.data?.items}
           rowKey={(c) => c.applicationId}
           query={list}

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { formatDate } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { useSession } from '../../../../app/session/session-store';
@@ -35,6 +35,7 @@ function ScholarCaseRedirect({ scholarId }: { scholarId: string }) {
 }
 
 function MySponsorshipRequest() {
+  const { formatDate } = useFormatDates();
   useDocumentTitle('Review Sponsorship Request');
   const q = useGetMySponsorshipRequest();
   if (q.isPending) return <PageLoader />;

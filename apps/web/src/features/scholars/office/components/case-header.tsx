@@ -1,5 +1,6 @@
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
-import { formatDate, type scholarsApi } from '@meridian/domain';
+import { type scholarsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { useOfficeToday } from '../../../../app/office-today';
 import {
   APPLICATION_STATE_LABELS,
@@ -13,6 +14,7 @@ import {
 
 /** Name, visa type, phase and status at a glance, with an end date that is close said loudly. */
 export function CaseHeader({ c, title }: { c: scholarsApi.TOfficeCase; title?: string }) {
+  const { formatDate } = useFormatDates();
   const today = useOfficeToday();
   const left = daysUntil(c.processedEndDate, today());
   const open = !['closed'].includes(c.phase);

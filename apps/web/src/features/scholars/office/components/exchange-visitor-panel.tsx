@@ -1,16 +1,71 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, CircularProgress, Grid, Link, MenuItem, Paper, Typography } from '@mui/material';
-import { EV_CATEGORIES, SCHOLAR_CATEGORY_EV_CODES, studentsApi, type scholarsApi, type TScholarCategory } from '@meridian/domain';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Grid,
+  Link,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import {
+  canActOnSite,
+  DEPENDENT_RELATIONSHIPS,
+  EV_CATEGORIES,
+  J2_FORM_PURPOSES,
+  SCHOLAR_CATEGORY_EV_CODES,
+  studentsApi,
+  type scholarsApi,
+  type TScholarCategory,
+} from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
+import { useGetCurrentUser } from '../../../auth';
+import { useListCampusSites } from '../../../people';
+import { FormSwitch } from '../../../../ui/form/form-switch';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
 import { useCreateCaseExchangeVisitor } from '../api/office-case';
+import { DateField } from './date-field';
 import { DefinitionList } from './definition-list';
 
 type TCase = scholarsApi.TOfficeCase;
+/** One of the application's dependents as the office confirms it (a J-2 of the record). */
+type TDependentValues = {
+  include: boolean;
+  firstName: string;
+  lastName: string;
+  relationshipCode: '' | '01' | '02';
+  birthDate: string | null;
+  gender: '' | 'M' | 'F';
+  birthCity: string;
+  birthCountryCode: string;
+  citizenshipCountryCode: string;
+  permanentResidenceCountryCode: string;
+  formPurpose: '' | '06' | '08';
+};
+const DEPENDENT_FIELDS = [
+  'firstName',
+  'lastName',
+  'relationshipCode',
+  'birthDate',
+  'gender',
+  'birthCity',
+  'birthCountryCode',
+  'citizenshipCountryCode',
+  'permanentResidenceCountryCode',
+  'formPurpose',
+] as const;
 type TValues = {
   evCategoryCode: string;
   evPositionCode: string;
@@ -20,6 +75,8 @@ type TValues = {
   birthCountryCode: string;
   citizenshipCountryCode: string;
   permanentResidenceCountryCode: string;
+  campusSiteId: string;
+  dependents: TDependentValues[];
 };
 const FIELDS = [
   'evCategoryCode',
@@ -30,6 +87,7 @@ const FIELDS = [
   'birthCountryCode',
   'citizenshipCountryCode',
   'permanentResidenceCountryCode',
+  'campusSiteId',
 ] as const;
 /** What the SEVIS Create has come to, in the office's words. */
 const CREATE_LABELS: Record<string, string> = {
@@ -43,6 +101,16 @@ const CREATE_LABELS: Record<string, string> = {
 };
 const OTHER_LABELS: Record<string, string> = { siteOfActivity: 'Site of activity', campusSiteId: 'Campus site' };
 const categoryLabel = (code: string) => `${code} ${EV_CATEGORIES.find((c) => c.code === code)?.label ?? ''}`.trim();
+const relationshipLabel = (code: string) => DEPENDENT_RELATIONSHIPS.find((r) => r.code === code)?.label ?? code;
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+/** The family the J-1 application brings (its dependents, unless the scholar said no family comes), as the server reads it. */
+function applicationDependents(data: Record<string, unknown>): Array<Record<string, unknown>> {
+  if (data.isHavingFamily === false || !Array.isArray(data.dependents)) return [];
+  return data.dependents.map((d) => (typeof d === 'object' && d !== null ? (d as Record<string, unknown>) : {}));
+}
+const RELATIONSHIP_CODES: Record<string, '01' | '02'> = { spouse: '01', child: '02' };
+const isCountryCode = (v: string) => /^[A-Za-z]{2}$/.test(v);
 
 /** The case's exchange visitor record: its SEVIS ID and Create, or the form that creates it (docs/product/scholars-office.md#exchange-visitor-record). */
 export function ExchangeVisitorPanel({ c }: { c: TCase }) {
@@ -66,6 +134,7 @@ export function ExchangeVisitorPanel({ c }: { c: TCase }) {
               ...(ev.createMessage ? ([['SEVIS message', ev.createMessage]] as Array<[string, string]>) : []),
             ]}
           />
+          <DependentsTable dependents={ev.dependents} />
           <Link component={RouterLink} to={`/isss/student-profile/${ev.profileId}`}>
             Open the exchange visitor record
           </Link>
@@ -83,8 +152,47 @@ export function ExchangeVisitorPanel({ c }: { c: TCase }) {
   );
 }
 
+/** The record's J-2 dependents and the SEVIS ID the transaction log gave each. */
+function DependentsTable({ dependents }: { dependents: NonNullable<TCase['exchangeVisitor']>['dependents'] }) {
+  return (
+    <Box component="section" aria-labelledby="ev-dependents-title" sx={{ my: 2 }}>
+      <Typography id="ev-dependents-title" variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
+        J-2 dependents
+      </Typography>
+      {dependents.length ? (
+        <TableContainer>
+          <Table size="small" aria-labelledby="ev-dependents-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Relationship</TableCell>
+                <TableCell>SEVIS ID</TableCell>
+                <TableCell>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {dependents.map((d) => (
+                <TableRow key={d.id}>
+                  <TableCell>{`${d.firstName} ${d.lastName}`}</TableCell>
+                  <TableCell>{relationshipLabel(d.relationshipCode)}</TableCell>
+                  <TableCell>{d.sevisId ?? 'Not assigned yet'}</TableCell>
+                  <TableCell>{d.status}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : (
+        <Typography color="text.secondary">No dependents on the record.</Typography>
+      )}
+    </Box>
+  );
+}
+
 function CreateExchangeVisitorForm({ c }: { c: TCase }) {
   const category = (typeof c.data.category === 'string' ? c.data.category : c.officeData.j1Category) as TScholarCategory | '';
+  const family = applicationDependents(c.data);
+  const dependentKeys = family.flatMap((_, i) => DEPENDENT_FIELDS.map((f) => `dependents.${i}.${f}`));
   const form = useForm<TValues>({
     defaultValues: {
       evCategoryCode: category ? SCHOLAR_CATEGORY_EV_CODES[category] : '',
@@ -95,23 +203,50 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
       birthCountryCode: '',
       citizenshipCountryCode: '',
       permanentResidenceCountryCode: '',
+      campusSiteId: '',
+      // Names, relationship and birth date as the scholar gave them (the office may correct them); the
+      // family comes along with the new program: the DS-2019 purpose is 06 unless the office says otherwise.
+      dependents: family.map((d) => ({
+        include: true,
+        firstName: str(d.firstName),
+        lastName: str(d.lastName),
+        relationshipCode: RELATIONSHIP_CODES[str(d.relationship)] ?? '',
+        birthDate: str(d.dateOfBirth) || null,
+        gender: '',
+        birthCity: '',
+        birthCountryCode: isCountryCode(str(d.countryOfBirth)) ? str(d.countryOfBirth).toUpperCase() : '',
+        citizenshipCountryCode: '',
+        permanentResidenceCountryCode: '',
+        formPurpose: '06',
+      })),
     },
   });
   const create = useCreateCaseExchangeVisitor(c.id);
+  // A case a department started has no campus site: the record needs one the officer may add records to (the server checks again).
+  const allSites = useListCampusSites(c.campusSiteId === null);
+  const me = useGetCurrentUser();
+  const sites = (allSites.data ?? []).filter((x) => canActOnSite(me.data?.staff ?? null, x.id, 'editStudent'));
+  const known = [...FIELDS, ...dependentKeys];
   const [error, setError] = useState<string | null>(null);
   const [others, setOthers] = useState<string[]>([]);
   const submit = form.handleSubmit(async (v) => {
     setError(null);
     setOthers([]);
     try {
-      await create.mutateAsync({ ...v, gender: v.gender as '' | 'M' | 'F' | 'X', version: c.version });
+      await create.mutateAsync({
+        ...v,
+        gender: v.gender as '' | 'M' | 'F' | 'X',
+        campusSiteId: c.campusSiteId === null && v.campusSiteId ? Number(v.campusSiteId) : null,
+        dependents: v.dependents.map((d) => ({ ...d, birthDate: d.birthDate ?? '' })),
+        version: c.version,
+      });
       snack('The exchange visitor record is created; its SEVIS Create waits for the next batch.', 'success');
     } catch (e) {
-      setError(handleFormError(e, form.setError, FIELDS));
+      setError(handleFormError(e, form.setError, known));
       if (isApiError(e))
         setOthers(
           Object.entries(e.fieldErrors ?? {})
-            .filter(([k]) => !(FIELDS as readonly string[]).includes(k))
+            .filter(([k]) => !known.includes(k))
             .map(([k, m]) => `${OTHER_LABELS[k] ?? studentsApi.STUDENT_FIELD_LABELS[k] ?? k}: ${m[0] ?? ''}`),
         );
     }
@@ -174,7 +309,46 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
         {text('birthCountryCode', 'Country of birth (code)', 2, 'e.g. NO')}
         {text('citizenshipCountryCode', 'Country of citizenship (code)', 2, 'e.g. NO')}
         {text('permanentResidenceCountryCode', 'Country of permanent residence (code)', 2, 'Empty: the citizenship')}
+        {c.campusSiteId === null ? (
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormTextField
+              control={form.control}
+              name="campusSiteId"
+              select
+              label="Campus site of the record"
+              required
+              fullWidth
+              helperText="Its SEVIS program sends the batch"
+            >
+              {sites.map((x) => (
+                <MenuItem key={x.id} value={String(x.id)}>
+                  {x.name}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+        ) : null}
       </Grid>
+      {family.length ? (
+        <Box component="section" aria-labelledby="ev-family-title" sx={{ mt: 2 }}>
+          <Typography id="ev-family-title" variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            Family coming along (J-2)
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            The dependents of the scholar&apos;s application become J-2 dependents of the record and travel with its SEVIS Create. Confirm
+            their SEVIS codes; one SEVIS would refuse is marked here. Leave out only one who does not come as a J-2.
+          </Typography>
+          {family.map((d, i) => (
+            <DependentFieldset
+              key={i}
+              index={i}
+              control={form.control}
+              title={`${str(d.firstName)} ${str(d.lastName)}`.trim() || `Dependent ${i + 1}`}
+              applicationCountry={str(d.countryOfBirth)}
+            />
+          ))}
+        </Box>
+      ) : null}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         <Button
           type="submit"
@@ -185,6 +359,118 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
           Create exchange visitor record
         </Button>
       </Box>
+    </Box>
+  );
+}
+
+/** One dependent of the application: what the office confirms of it for SEVIS, or that it is left out. */
+function DependentFieldset({
+  index,
+  control,
+  title,
+  applicationCountry,
+}: {
+  index: number;
+  control: Control<TValues>;
+  title: string;
+  applicationCountry: string;
+}) {
+  const name = (f: (typeof DEPENDENT_FIELDS)[number]) => `dependents.${index}.${f}` as const;
+  const id = `ev-dependent-${index}`;
+  const included = useWatch({ control, name: `dependents.${index}.include` });
+  const text = (f: (typeof DEPENDENT_FIELDS)[number], label: string, max: number, help = ' ', required = false) => (
+    <Grid size={{ xs: 12, sm: 4 }}>
+      <FormTextField
+        control={control}
+        name={name(f)}
+        label={label}
+        required={required}
+        disabled={!included}
+        fullWidth
+        helperText={help}
+        slotProps={{ htmlInput: { maxLength: max } }}
+      />
+    </Grid>
+  );
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5, mb: 1 }}>
+      <Typography id={id} variant="h4" component="h4" sx={{ fontSize: '0.95rem', fontWeight: 600, mb: 1 }}>
+        {`Dependent ${index + 1}: ${title}`}
+      </Typography>
+      <FormSwitch control={control} name={`dependents.${index}.include`} label={`Add ${title} as a J-2 dependent`} />
+      {included ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Left out: not added to the record. The case&apos;s History Log says so.
+        </Typography>
+      )}
+      <Grid container spacing={2} sx={{ mt: 0.5 }}>
+        {text('firstName', 'First name', 60, ' ', true)}
+        {text('lastName', 'Last name', 60, ' ', true)}
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name={name('relationshipCode')}
+            select
+            label="Relationship"
+            required
+            disabled={!included}
+            fullWidth
+            helperText=" "
+          >
+            {DEPENDENT_RELATIONSHIPS.map((r) => (
+              <MenuItem key={r.code} value={r.code}>
+                {r.label}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <DateField control={control} name={name('birthDate')} label="Date of birth" required disabled={!included} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name={name('gender')}
+            select
+            label="Gender"
+            required
+            disabled={!included}
+            fullWidth
+            helperText="SEVIS Table 36"
+          >
+            <MenuItem value="F">Female</MenuItem>
+            <MenuItem value="M">Male</MenuItem>
+          </FormTextField>
+        </Grid>
+        {text('birthCity', 'City of birth', 60, ' ', true)}
+        {text(
+          'birthCountryCode',
+          'Country of birth (code)',
+          2,
+          applicationCountry && !isCountryCode(applicationCountry) ? `The application says: ${applicationCountry}` : 'e.g. NO',
+          true,
+        )}
+        {text('citizenshipCountryCode', 'Country of citizenship (code)', 2, 'e.g. NO', true)}
+        {text('permanentResidenceCountryCode', 'Country of permanent residence (code)', 2, 'Empty: the citizenship')}
+        <Grid size={{ xs: 12, sm: 8 }}>
+          <FormTextField
+            control={control}
+            name={name('formPurpose')}
+            select
+            label="DS-2019 purpose (SEVIS)"
+            required
+            disabled={!included}
+            fullWidth
+            helperText=" "
+          >
+            {J2_FORM_PURPOSES.map((p) => (
+              <MenuItem key={p.code} value={p.code}>
+                {`${p.code} ${p.label}`}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Grid>
+      </Grid>
     </Box>
   );
 }

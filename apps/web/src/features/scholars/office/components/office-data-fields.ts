@@ -1,4 +1,5 @@
-import { formatDate, SCHOLAR_CATEGORIES, type scholarsApi, textOf } from '@meridian/domain';
+import { SCHOLAR_CATEGORIES, type scholarsApi, textOf } from '@meridian/domain';
+import { formatDay } from '../../../../app/office-dates';
 
 /**
  * The office's H-1B / O-1 information and J-1 program data: ONE definition of labels, order and
@@ -100,7 +101,7 @@ function officeFieldText(f: TOfficeField, value: unknown): string {
   if (value === null || value === undefined) return '';
   const v = textOf(value).trim();
   if (!v) return '';
-  if (f.kind === 'date') return formatDate(v) || v;
+  if (f.kind === 'date') return formatDay(v) || v;
   if (f.kind === 'money')
     return /^\d+(\.\d+)?$/.test(v)
       ? `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: v.includes('.') ? 2 : 0, maximumFractionDigits: 2 })}`

@@ -16,7 +16,8 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatDate, formatDateTime, type scholarsApi, type TAuditEvent, textOf } from '@meridian/domain';
+import { type scholarsApi, type TAuditEvent, textOf } from '@meridian/domain';
+import { formatDay, useFormatDates } from '../../../../app/office-dates';
 import { downloadAttachment } from '../../../attachments';
 import { formatSize } from '../../../attachments';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
@@ -28,6 +29,7 @@ const Loading = ({ busy }: { busy: boolean }) => (busy ? <LinearProgress aria-la
 
 /** Request/Petition Status: every phase/status change, newest first. */
 export function StatusHistoryTable({ c }: { c: scholarsApi.TOfficeCase }) {
+  const { formatDate, formatDateTime } = useFormatDates();
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -88,6 +90,7 @@ export function StatusHistoryTable({ c }: { c: scholarsApi.TOfficeCase }) {
 
 /** Requests: the scholar's engine requests, each opening on the request page. */
 export function CaseRequestsTable({ applicationId, canOpen = true }: { applicationId: string; canOpen?: boolean }) {
+  const { formatDateTime } = useFormatDates();
   const q = useListCaseRequests(applicationId);
   if (q.isError) return <Alert severity="error">The requests could not be loaded.</Alert>;
   const rows = q.data ?? [];
@@ -142,6 +145,7 @@ export function CaseRequestsTable({ applicationId, canOpen = true }: { applicati
 
 /** Petitions: every case of the scholar (earlier petitions, extensions), the one open here marked. */
 export function PetitionsTable({ c }: { c: scholarsApi.TOfficeCase }) {
+  const { formatDate, formatDateTime } = useFormatDates();
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -280,7 +284,7 @@ function words(k: string, v: unknown, e: TAuditEvent): string {
   if (k === 'processedState') return textOf(v) ? visaLabel(textOf(v)) : 'Not processed';
   if (k === 'sponsorshipState') return SPONSORSHIP_STATE_LABELS[textOf(v)] ?? textOf(v);
   if (k === 'applicationState') return APPLICATION_STATE_LABELS[textOf(v)] ?? textOf(v);
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v) || '—';
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDay(v) || '—';
   return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
 }
 function details(e: TAuditEvent): string[] {
@@ -318,6 +322,7 @@ export function CaseHistoryLog({ applicationId }: { applicationId: string }) {
 
 /** Documents: the files on the scholar's requests; each opens from its request page too. */
 export function CaseDocumentsTable({ applicationId, canOpen = true }: { applicationId: string; canOpen?: boolean }) {
+  const { formatDateTime } = useFormatDates();
   const q = useListCaseDocuments(applicationId);
   const [error, setError] = useState<string | null>(null);
   if (q.isError) return <Alert severity="error">The documents could not be loaded.</Alert>;

@@ -1,11 +1,13 @@
 import { Link, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatDate, formatDateTime, type scholarsApi } from '@meridian/domain';
+import { type scholarsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { portalAccountLabel, requestStatusLabel, SPONSORSHIP_STATE_LABELS } from './case-format';
 import { DefinitionList } from './definition-list';
 
 /** What the department asked for: the scholar, proposed status and dates, position, hiring authority. */
 export function SponsorshipDetails({ c }: { c: scholarsApi.TOfficeCase }) {
+  const { formatDate, formatDateTime } = useFormatDates();
   const r = c.sponsorshipRequest;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="sponsorship-title" sx={{ p: 2 }}>

@@ -4,7 +4,8 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import LockOpen from '@mui/icons-material/LockOpen';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { formatDate, type scholarsApi, visaOfProcessedState } from '@meridian/domain';
+import { type scholarsApi, visaOfProcessedState } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageLoader } from '../../../../ui/page-loader';
 import { ScholarTimePanel } from '../../reports';
@@ -45,6 +46,7 @@ const SUPPLEMENT_LABEL: Record<TVisa, string> = {
 };
 
 function ProcessingTab({ c, visa }: { c: TCase; visa: TVisa | null }) {
+  const { formatDate } = useFormatDates();
   const [dialog, setDialog] = useState<'status' | 'unlock' | null>(null);
   const [converting, setConverting] = useState(false);
   const hasApplication = !!visa;

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, AlertTitle, Box, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
-import { formatDate, PROCESSED_STATE_LABELS, type TProcessedState } from '@meridian/domain';
+import { PROCESSED_STATE_LABELS, type TProcessedState } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { isApiError } from '../../../../app/http/api-error';
 import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { scholarPathFor } from '../../../../app/landing';
@@ -31,6 +32,7 @@ const TITLES: Record<TPortalPage, string> = {
  * ISSS is shown read-only.
  */
 export function ApplicationPage({ page }: { page: TPortalPage }) {
+  const { formatDate } = useFormatDates();
   const { applicationId = '' } = useParams();
   const byId = page === 'edito1extension' && !!applicationId;
   const mine = useGetMyApplication(!byId);

@@ -1,5 +1,5 @@
 import { Alert, Box, Chip, LinearProgress, Paper, Skeleton, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { formatDate } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { useScholarTimeTracking } from '../api/time-tracking';
 
 const years = (days: number) => `${(days / 365.25).toFixed(1)} years`;
@@ -21,6 +21,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
  * 12/24-month bars. Shows only what applies to the case's visa type.
  */
 export function ScholarTimePanel({ applicationId }: { applicationId: string }) {
+  const { formatDate } = useFormatDates();
   const q = useScholarTimeTracking(applicationId);
   if (q.isPending) return <Skeleton variant="rounded" height={160} />;
   if (q.isError) return <Alert severity="error">Time tracking could not be loaded. {q.error.message}</Alert>;

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Chip, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
 import FileDownload from '@mui/icons-material/FileDownload';
-import { formatDate, SCHOLAR_PHASES, scholarsApi } from '@meridian/domain';
+import { SCHOLAR_PHASES, scholarsApi } from '@meridian/domain';
+import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { snack } from '../../../../ui/notify';
@@ -18,7 +19,7 @@ const DASHBOARD_TITLE = 'International Scholar and Employee Admin';
 const FILTERS = { tab: 'all', q: '', ...EMPTY_SCHOLAR_FILTERS };
 const PHASE_CODES = new Set<string>(SCHOLAR_PHASES.map((p) => p.code));
 
-const COLUMNS: TColumn<scholarsApi.TScholarDashboardItem>[] = [
+const columnsFor = ({ formatDate }: TOfficeDates): TColumn<scholarsApi.TScholarDashboardItem>[] => [
   {
     key: 'name',
     header: 'Name',
@@ -75,6 +76,7 @@ const COLUMNS: TColumn<scholarsApi.TScholarDashboardItem>[] = [
 
 /** The office's scholar dashboard (#/admin/dashboard): cases by phase tab, searched, filtered, sorted and paged on the server. */
 export function ScholarDashboardPage() {
+  const dates = useFormatDates();
   useDocumentTitle(DASHBOARD_TITLE);
   const table = useUrlTable({ filters: FILTERS, sorts: scholarsApi.SCHOLAR_DASHBOARD_SORTS, sort: 'updatedAt', order: 'desc' });
   const { filters, setFilters } = table;
@@ -188,7 +190,7 @@ export function ScholarDashboardPage() {
               ) : null}
             </>
           }
-          columns={COLUMNS}
+          columns={columnsFor(dates)}
           rows={list.data?.items}
           rowKey={(r) => r.applicationId}
           query={list}

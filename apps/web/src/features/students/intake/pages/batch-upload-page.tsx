@@ -18,7 +18,8 @@ import {
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { formatDateTime, IMPORT_COLUMNS, IMPORT_MAX_ROWS, importTemplateCsv, type studentsApi } from '@meridian/domain';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importTemplateCsv, type studentsApi } from '@meridian/domain';
+import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
@@ -34,7 +35,7 @@ function downloadTemplate() {
   saveBlob(new Blob([`\uFEFF${importTemplateCsv()}`], { type: 'text/csv;charset=utf-8' }), 'student-upload-template.csv');
 }
 
-const UPLOAD_COLUMNS: TColumn<studentsApi.TStudentImportSummary>[] = [
+const uploadColumnsFor = ({ formatDateTime }: TOfficeDates): TColumn<studentsApi.TStudentImportSummary>[] => [
   {
     key: 'file',
     header: 'File',
@@ -50,6 +51,7 @@ const UPLOAD_COLUMNS: TColumn<studentsApi.TStudentImportSummary>[] = [
 
 /** #/isss/batch-upload-list: upload a CSV or XLSX of new students, see the uploads so far. */
 export function BatchUploadPage() {
+  const dates = useFormatDates();
   useDocumentTitle('Batch Upload');
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -146,7 +148,7 @@ export function BatchUploadPage() {
         </Typography>
         <DataTable
           label="Uploads"
-          columns={UPLOAD_COLUMNS}
+          columns={uploadColumnsFor(dates)}
           rows={history.data?.items}
           rowKey={(s) => s.id}
           query={history}

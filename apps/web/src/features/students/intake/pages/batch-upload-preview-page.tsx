@@ -23,7 +23,8 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
-import { formatDateTime, IMPORT_COLUMNS, type studentsApi } from '@meridian/domain';
+import { IMPORT_COLUMNS, type studentsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
@@ -58,6 +59,7 @@ const ROW_PAGE_SIZES = [25, 50, 100, 200];
 
 /** #/isss/batch-upload-list/:importId: the checked rows of an upload, then import all or discard. */
 export function BatchUploadPreviewPage() {
+  const { formatDateTime } = useFormatDates();
   const { importId = '' } = useParams();
   const navigate = useNavigate();
   const paging = usePaging({ pageSize: 50, pageSizes: ROW_PAGE_SIZES });

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, Checkbox, Chip, FormControl, InputLabel, Link, MenuItem, Paper, Select, Typography } from '@mui/material';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { can, formatDate, formatDateTime, studentsApi } from '@meridian/domain';
+import { can, studentsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { actorOf } from '../../../../shells/common/menu';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
@@ -16,12 +17,14 @@ type TRow = studentsApi.TNewlyAdmittedStudent;
 const FILTERS = { q: '', invitation: 'all' };
 
 function InvitationCell({ r }: { r: TRow }) {
+  const { formatDateTime } = useFormatDates();
   if (!r.hasAccount) return <Chip size="small" variant="outlined" label="Not invited" />;
   return <Typography variant="body2">{formatDateTime(r.invitedAt) || 'Account created'}</Typography>;
 }
 
 /** #/isss/newly-admitted-students (Actions > Newly Admitted Students): invite new students to the portal. */
 export function NewlyAdmittedStudentsPage() {
+  const { formatDate, formatDateTime } = useFormatDates();
   useDocumentTitle('Newly Admitted Students');
   const me = useGetCurrentUser();
   const actor = me.data ? actorOf(me.data) : null;

@@ -1,14 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, FormControl, InputLabel, Link, ListSubheader, MenuItem, Paper, Select, Typography } from '@mui/material';
-import {
-  formatDate,
-  STUDENT_LIST_TITLES,
-  studentsApi,
-  ZStudentListTitle,
-  type TStudentListTitle,
-  type TStudentStage,
-} from '@meridian/domain';
+import { STUDENT_LIST_TITLES, studentsApi, ZStudentListTitle, type TStudentListTitle, type TStudentStage } from '@meridian/domain';
+import { formatDay } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
@@ -47,7 +41,7 @@ const COLUMNS: TColumn<TStudentRow>[] = [
   { key: 'visa', header: 'Visa type', noWrap: true, cell: (s) => s.visaType },
   { key: 'status', header: 'SEVIS status', sort: 'sevisStatus', noWrap: true, cell: (s) => s.sevisStatus },
   { key: 'site', header: 'Campus site', cell: (s) => s.campusSite?.name ?? 'No campus site' },
-  { key: 'end', header: 'Program end', sort: 'programEndDate', noWrap: true, cell: (s) => formatDate(s.programEndDate) || '—' },
+  { key: 'end', header: 'Program end', sort: 'programEndDate', noWrap: true, cell: (s) => formatDay(s.programEndDate) || '—' },
   { key: 'stage', header: 'Stage', noWrap: true, cell: (s) => STUDENT_STAGE_NAMES[s.stage as TStudentStage] ?? s.stage },
 ];
 

@@ -4,7 +4,8 @@ import { Box, Card, CardContent, Chip, LinearProgress, Link, List, ListItem, Sta
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { formatDate, studentsApi } from '@meridian/domain';
+import { studentsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { Pager, useUrlTable } from '../../../../ui/data-table';
 import { useListDeadlines } from '../api/opt';
 import { daysText } from './opt-format';
@@ -18,6 +19,7 @@ const DEADLINE_PAGE_SIZES = [8];
 
 /** The student admin dashboard's Deadlines panel: what is due across the caller's students, most urgent first. */
 export function DeadlinesPanel() {
+  const { formatDate } = useFormatDates();
   // On the dashboard, beside other panels: its names in the address say 'deadline'.
   const table = useUrlTable({ filters: { deadline: '' }, pageKey: 'deadlinePage', pageSize: 8, pageSizes: DEADLINE_PAGE_SIZES });
   const { filters, setFilters } = table;

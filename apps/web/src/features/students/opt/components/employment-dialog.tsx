@@ -19,7 +19,8 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
-import { formatDate, studentsApi } from '@meridian/domain';
+import { studentsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import type { z } from 'zod';
 import { useSaveEmployment } from '../api/opt';
 import { FormTextField } from '../../../../ui/form/form-text-field';
@@ -91,6 +92,7 @@ export function EmploymentDialog({
   employment: studentsApi.TOptEmployment | null;
   onClose: () => void;
 }) {
+  const { formatDate } = useFormatDates();
   const save = useSaveEmployment();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<TForm, unknown, TOut>({

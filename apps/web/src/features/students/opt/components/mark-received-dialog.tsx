@@ -15,7 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { attachmentsApi, can, formatDate, STEM_REPORT_KIND_LABELS, studentsApi } from '@meridian/domain';
+import { attachmentsApi, can, STEM_REPORT_KIND_LABELS, studentsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import type { z } from 'zod';
 import { apiCall } from '../../../../app/http/api-call';
 import { useOfficeToday } from '../../../../app/office-today';
@@ -33,6 +34,7 @@ const FIELDS = ['receivedOn', 'attachmentId', 'notes'] as const;
 
 /** Mark a STEM validation report or I-983 evaluation received: the date, optionally one of the student's files, notes. */
 export function MarkReceivedDialog({ report, onClose }: { report: studentsApi.TStemReport; onClose: () => void }) {
+  const { formatDate } = useFormatDates();
   const mark = useMarkStemReportReceived();
   const me = useGetCurrentUser();
   const mayListFiles = !!report.studentUserId && can(me.data ? actorOf(me.data) : null, 'attachments.manage');

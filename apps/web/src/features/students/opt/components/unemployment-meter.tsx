@@ -2,7 +2,8 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { formatDate, UNEMPLOYMENT_DAYS_WITH_STEM, UNEMPLOYMENT_LEVEL_LABELS, type studentsApi } from '@meridian/domain';
+import { UNEMPLOYMENT_DAYS_WITH_STEM, UNEMPLOYMENT_LEVEL_LABELS, type studentsApi } from '@meridian/domain';
+import { formatDay } from '../../../../app/office-dates';
 import { LEVEL_COLOR } from './opt-format';
 
 const ICONS = { ok: CheckCircleOutline, warning: WarningAmberOutlined, critical: ErrorOutline, exceeded: ErrorOutline } as const;
@@ -43,13 +44,13 @@ export function UnemploymentMeter({ value }: { value: studentsApi.TUnemploymentS
         <Typography variant="caption" sx={{ fontWeight: value.level === 'ok' ? 400 : 700 }}>
           {UNEMPLOYMENT_LEVEL_LABELS[value.level]} ·{' '}
           {value.exceededOn
-            ? `${value.over} over the ${value.exceededLimit} since ${formatDate(value.exceededOn)}`
+            ? `${value.over} over the ${value.exceededLimit} since ${formatDay(value.exceededOn)}`
             : `${value.remaining} left`}
         </Typography>
       </Box>
       {stemNotStarted ? (
         <Typography variant="caption" color="text.secondary" component="p">
-          150 in all from {formatDate(value.stemStartsOn)} (STEM)
+          150 in all from {formatDay(value.stemStartsOn)} (STEM)
         </Typography>
       ) : null}
     </Box>

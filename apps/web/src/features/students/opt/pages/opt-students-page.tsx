@@ -19,7 +19,8 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
-import { formatDate, OPT_PHASES, studentsApi, UNEMPLOYMENT_LEVEL_LABELS } from '@meridian/domain';
+import { OPT_PHASES, studentsApi, UNEMPLOYMENT_LEVEL_LABELS } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../../ui/data-table';
@@ -32,6 +33,7 @@ import { UnemploymentMeter } from '../components/unemployment-meter';
 const FILTERS = { q: '', phase: '', employer: '', level: '' };
 
 function EmployerCell({ s }: { s: studentsApi.TOptStudent }) {
+  const { formatDate } = useFormatDates();
   const current = s.employments.filter((e) => e.isCurrent);
   if (current.length === 0) {
     return (
@@ -66,6 +68,7 @@ function EmploymentHistory({
   onEdit: (e: studentsApi.TOptEmployment) => void;
   onAdd: () => void;
 }) {
+  const { formatDate } = useFormatDates();
   return (
     <Box sx={{ py: 1.5, pl: 7, pr: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
@@ -126,6 +129,7 @@ function EmploymentHistory({
 
 /** #/isss/opt-stem-students-and-employers (OPT Management > OPT Students & Employers). */
 export function OptStudentsPage() {
+  const { formatDate } = useFormatDates();
   useDocumentTitle('OPT Students & Employers');
   const table = useUrlTable({ filters: FILTERS, sorts: studentsApi.OPT_STUDENT_SORTS, sort: 'name', order: 'asc' });
   const { filters, setFilters } = table;

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link, Paper, Typography } from '@mui/material';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import { formatDate, STEM_REPORT_KIND_LABELS, studentsApi } from '@meridian/domain';
+import { STEM_REPORT_KIND_LABELS, studentsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../../ui/data-table';
@@ -22,6 +23,7 @@ const STATUS_OPTIONS = [
 
 /** #/isss/stem-report-participation (OPT Management > STEM Report Participation). */
 export function StemReportsPage() {
+  const { formatDate } = useFormatDates();
   useDocumentTitle('STEM Report Participation');
   const table = useUrlTable({ filters: FILTERS, sorts: studentsApi.STEM_REPORT_SORTS, sort: 'dueDate', order: 'asc' });
   const { filters, setFilters } = table;

@@ -5,7 +5,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import { ATTACHMENT_ACCEPT, attachmentsApi, formatDate, precheckAttachment, type studentsApi } from '@meridian/domain';
+import { ATTACHMENT_ACCEPT, attachmentsApi, precheckAttachment, type studentsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { apiCall } from '../../../../app/http/api-call';
 import { isApiError } from '../../../../app/http/api-error';
 import { FileDropZone } from '../../../../ui/file-drop-zone';
@@ -42,6 +43,7 @@ function SlotUpload({
   serverError?: string | undefined;
   showLabel: boolean;
 }) {
+  const { formatDate } = useFormatDates();
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);

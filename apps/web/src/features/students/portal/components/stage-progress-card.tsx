@@ -12,7 +12,8 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { formatDate, studentsApi } from '@meridian/domain';
+import { studentsApi } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { useGetStageProgress } from '../api/my-stage';
 import { DoneMark } from './stage-documents';
 
@@ -23,6 +24,7 @@ const label = (stage: string) => studentsApi.PORTAL_STAGE_LABELS[stage as studen
  * checklist, the welcome wizard's steps done, and when each earlier stage was finished.
  */
 export function StageProgressCard({ profileId }: { profileId: string }) {
+  const { formatDate } = useFormatDates();
   const q = useGetStageProgress(profileId);
   if (q.isPending) return <Skeleton variant="rounded" height={180} />;
   if (q.isError || !q.data) return <Alert severity="error">The portal progress could not be loaded.</Alert>;

@@ -26,7 +26,6 @@ import {
   DEPENDENT_RELATIONSHIPS,
   dependentSevisIssues,
   dependentTerminationReasons,
-  formatDate,
   J2_FORM_PURPOSES,
   MSG,
   OPT_PHASES,
@@ -34,6 +33,7 @@ import {
   studentsApi,
   textOf,
 } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { useOfficeToday } from '../../../../app/office-today';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
@@ -57,7 +57,7 @@ const DEPENDENT_FIELDS: TFieldDef[] = [
     options: DEPENDENT_RELATIONSHIPS.map((r) => ({ value: r.code, label: r.label })),
   },
   { name: 'birthDate', label: 'Date of birth', kind: 'date', required: true },
-  { name: 'gender', label: 'Gender', kind: 'select', options: [{ value: '', label: 'Not given' }, ...GENDERS] },
+  { name: 'gender', label: 'Gender', kind: 'select', required: true, options: GENDERS.filter((g) => g.value !== 'X') },
   { name: 'email', label: 'E-mail', maxLength: 65 },
   { name: 'birthCity', label: 'City of birth', maxLength: 60 },
   { name: 'birthCountryCode', label: L.birthCountryCode!, required: true, maxLength: 2, helper: 'Two-letter code' },
@@ -243,6 +243,7 @@ function TerminateDialog({
 
 /** Dependents (F-2/J-2): list, add, edit, terminate with a reason. */
 export function DependentsTab({ record, onDirtyChange }: { record: TRecord; onDirtyChange: (d: boolean) => void }) {
+  const { formatDate } = useFormatDates();
   const [editing, setEditing] = useState<TDependent | 'new' | null>(null);
   const [terminating, setTerminating] = useState<TDependent | null>(null);
   return (
@@ -480,6 +481,7 @@ const employmentStatus = (e: TRecord['employments'][number]) =>
 
 /** Employment tab: CPT/OPT and other employment, read only here (requests change it). */
 export function EmploymentTab({ record }: { record: TRecord }) {
+  const { formatDate } = useFormatDates();
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>

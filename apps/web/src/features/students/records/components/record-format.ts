@@ -1,12 +1,12 @@
 import {
   DEPENDENT_RELATIONSHIPS,
   dependentTerminationReasons,
-  formatDate,
   EDUCATION_LEVELS,
   EV_CATEGORIES,
   studentsApi,
   textOf,
 } from '@meridian/domain';
+import { type TOfficeDates } from '../../../../app/office-dates';
 
 /** MM/DD/YYYY → ISO; anything else is passed on as typed so the server says 'Invalid date' on the field. */
 export function usToIso(us: string): string | null {
@@ -42,8 +42,11 @@ export function addressText(a: TAddr | null | undefined): string {
 
 export const money = (v: unknown) => (v === undefined || v === null || v === '' ? '' : `$${Number(v).toLocaleString('en-US')}`);
 
-/** A stored value of the record in words (comparison page, read-only views). */
-export function displayValue(field: string, v: unknown): string {
+/**
+ * A stored value of the record in words (comparison page, read-only views, History Log); a date as
+ * the office reads it (`useFormatDates()`).
+ */
+export function displayValue(field: string, v: unknown, { formatDate }: Pick<TOfficeDates, 'formatDate'>): string {
   if (v === undefined || v === null || v === '') return '';
   if (field.toLowerCase().includes('date') && typeof v === 'string') return formatDate(v) || v;
   if (field === 'gender') return genderLabel(textOf(v));

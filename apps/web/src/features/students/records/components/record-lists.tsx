@@ -21,8 +21,6 @@ import {
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
-  formatDate,
-  formatDateTime,
   REQUEST_STATUS_LABELS,
   SEVIS_EVENT_STATUS_LABELS,
   STUDENT_REQUEST_FORMS,
@@ -31,6 +29,7 @@ import {
   type TRequestStatus,
   textOf,
 } from '@meridian/domain';
+import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
 import { SevisEventActions } from '../../../sevis';
 import { downloadAttachment } from '../../../attachments';
@@ -51,6 +50,7 @@ function Loading({ busy }: { busy: boolean }) {
 
 /** Requests tab: the record's requests, each opening the staff request page. */
 export function RequestsTab({ profileId }: { profileId: string }) {
+  const { formatDate, formatDateTime } = useFormatDates();
   const q = useListStudentRequests(profileId);
   if (q.isError) return <Alert severity="error">The requests could not be loaded.</Alert>;
   const rows = q.data ?? [];
@@ -98,6 +98,7 @@ const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024)
 
 /** Documents tab: files of the student and of their requests. */
 export function DocumentsTab({ profileId }: { profileId: string }) {
+  const { formatDate } = useFormatDates();
   const q = useListStudentDocuments(profileId);
   if (q.isError) return <Alert severity="error">The documents could not be loaded.</Alert>;
   const rows = q.data ?? [];
@@ -206,11 +207,13 @@ const PAYLOAD_LABELS: Record<string, string> = {
 // Shown in the page header already, or internal.
 const PAYLOAD_SKIP = new Set(['sevisId', 'visaType', 'campusSiteId', 'principalSevisId', 'siteId', 'employmentId']);
 /** Full or part time as the request form words it (e.g. 02 Part time). */
-const payloadValue = (k: string, v: unknown) =>
-  (k === 'fullOrPartTime' ? formValue('cpt_full_or_part_time', v) : undefined) ?? displayValue(k, v);
+const payloadValue = (k: string, v: unknown, dates: TOfficeDates) =>
+  (k === 'fullOrPartTime' ? formValue('cpt_full_or_part_time', v) : undefined) ?? displayValue(k, v, dates);
 
 /** SEVIS Updates tab: what SEVIS must still hear about, and what was sent. */
 export function SevisUpdatesTab({ profileId, visaType = '' }: { profileId: string; visaType?: string }) {
+  const dates = useFormatDates();
+  const { formatDateTime } = dates;
   const q = useListStudentSevisEvents(profileId);
   if (q.isError) return <Alert severity="error">The SEVIS updates could not be loaded.</Alert>;
   const rows = q.data ?? [];
@@ -266,7 +269,7 @@ export function SevisUpdatesTab({ profileId, visaType = '' }: { profileId: strin
                         {PAYLOAD_LABELS[k] ?? studentsApi.STUDENT_FIELD_LABELS[k] ?? k}:{' '}
                         {Array.isArray(v)
                           ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ')
-                          : payloadValue(k, v)}
+                          : payloadValue(k, v, dates)}
                       </Typography>
                     ))}
                 </TableCell>
@@ -355,7 +358,7 @@ const wordsFor = (k: string, v: unknown) =>
       ? (studentsApi.PORTAL_STAGE_LABELS as Record<string, string>)[String(v)]
       : undefined;
 /** "Field: old → new" lines of an audit event. */
-function details(e: TAuditEvent): string[] {
+function details(e: TAuditEvent, dates: TOfficeDates): string[] {
   const before = (e.before ?? {}) as Record<string, unknown>;
   const after = (e.after ?? {}) as Record<string, unknown>;
   if (e.action === 'student.sevis-event.raised') return [`${String(after.eventType)}${after.action ? ` / ${textOf(after.action)}` : ''}`];
@@ -401,7 +404,7 @@ function details(e: TAuditEvent): string[] {
     const show = (v: unknown) =>
       (Array.isArray(v)
         ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ')
-        : (wordsFor(k, v) ?? formValue(k, v) ?? displayValue(k, v))) || '—';
+        : (wordsFor(k, v) ?? formValue(k, v) ?? displayValue(k, v, dates))) || '—';
     out.push(k in before ? `${label}: ${show(before[k])} → ${show(after[k])}` : `${label}: ${show(after[k])}`);
   }
   return out;
@@ -411,6 +414,7 @@ const HISTORY_PAGE_SIZES = [20];
 
 /** History Log tab: the record's events and its requests', newest first, paged on the server. */
 export function StudentHistoryTab({ profileId }: { profileId: string }) {
+  const dates = useFormatDates();
   const paging = usePaging({ pageSize: 20, pageSizes: HISTORY_PAGE_SIZES });
   const history = useGetStudentHistory(profileId, paging.page, paging.pageSize);
   return (
@@ -423,13 +427,14 @@ export function StudentHistoryTab({ profileId }: { profileId: string }) {
           ? `Request: ${REQUEST_HISTORY_LABELS[e.action] ?? e.action.replace(/^request\./, '').replace(/[._-]/g, ' ')}`
           : (ACTIONS[e.action] ?? e.action.replace(/[._-]/g, ' '))
       }
-      details={details}
+      details={(e) => details(e, dates)}
     />
   );
 }
 
 /** E-mails sent to the student, newest first, each opening to its text. */
 export function SentMessages({ profileId }: { profileId: string }) {
+  const { formatDateTime } = useFormatDates();
   const q = useListStudentMessages(profileId);
   if (q.isError) return <Alert severity="error">The messages could not be loaded.</Alert>;
   const rows = q.data ?? [];

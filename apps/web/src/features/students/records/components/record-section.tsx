@@ -1,6 +1,7 @@
 import { Box, MenuItem, Typography } from '@mui/material';
 import type { UseFormReturn } from 'react-hook-form';
-import { formatDate, type studentsApi, textOf } from '@meridian/domain';
+import { type studentsApi, textOf } from '@meridian/domain';
+import { formatDay, useFormatDates } from '../../../../app/office-dates';
 import { FormSwitch } from '../../../../ui/form/form-switch';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { addressText, usToIso } from './record-format';
@@ -55,7 +56,7 @@ export function toFormValues(record: Record<string, unknown>, fields: TFieldDef[
   const out: TValues = {};
   for (const f of fields) {
     const v = record[f.name];
-    if (f.kind === 'date') out[f.name] = formatDate(v as string | null);
+    if (f.kind === 'date') out[f.name] = formatDay(v as string | null);
     else if (f.kind === 'bool') out[f.name] = !!v;
     else if (f.kind === 'yesno') out[f.name] = v === true ? 'yes' : v === false ? 'no' : '';
     else if (f.kind === 'address')
@@ -153,6 +154,7 @@ export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[]
 
 /** Read view of a field list. */
 function FieldFacts({ record, fields }: { record: studentsApi.TStudentRecord; fields: TFieldDef[] }) {
+  const { formatDate } = useFormatDates();
   const r = record as unknown as Record<string, unknown>;
   return (
     <FactGrid>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { formatDate, studentsApi, type TStudentStage, textOf } from '@meridian/domain';
+import { studentsApi, type TStudentStage, textOf } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
@@ -93,6 +94,8 @@ function CorrectionForm({ record, onDone }: { record: studentsApi.TMyRecord; onD
 
 /** #/student/my-profile: the student's own record, read only, and correction requests. */
 export function MyProfilePage() {
+  const dates = useFormatDates();
+  const { formatDate } = dates;
   const q = useGetMyRecord();
   const [correcting, setCorrecting] = useState(false);
   useDocumentTitle('My profile');
@@ -147,7 +150,7 @@ export function MyProfilePage() {
           </Typography>
           <FactGrid>
             {[...IDENTITY_FIELDS, ...CONTACT_FIELDS].map((f) => (
-              <Fact key={f.name} label={f.label} value={displayValue(f.name, (r as unknown as Record<string, unknown>)[f.name])} />
+              <Fact key={f.name} label={f.label} value={displayValue(f.name, (r as unknown as Record<string, unknown>)[f.name], dates)} />
             ))}
           </FactGrid>
         </Paper>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   Alert,
@@ -35,6 +35,8 @@ const STATUS = { pending: 'Waiting for a decision', approved: 'Approved', reject
 
 /** #/isss/student-request-comparison/:correctionId: the record now beside what the student asks for; approve or reject with a reason. */
 export function StudentRequestComparisonPage() {
+  const dates = useFormatDates();
+  const { formatDateTime } = dates;
   const { correctionId = '' } = useParams();
   const q = useGetCorrection(correctionId);
   const decide = useDecideCorrection(correctionId);
@@ -128,10 +130,10 @@ export function StudentRequestComparisonPage() {
                     )}
                   </TableCell>
                   <TableCell sx={r.isDifferent ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined}>
-                    {displayValue(r.field, r.current) || <em>empty</em>}
+                    {displayValue(r.field, r.current, dates) || <em>empty</em>}
                   </TableCell>
                   <TableCell sx={r.isDifferent ? { fontWeight: 600, bgcolor: 'rgba(255, 193, 7, 0.18)' } : undefined}>
-                    {displayValue(r.field, r.requested) || <em>empty</em>}
+                    {displayValue(r.field, r.requested, dates) || <em>empty</em>}
                   </TableCell>
                 </TableRow>
               ))}

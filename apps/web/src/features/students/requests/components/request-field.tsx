@@ -89,6 +89,8 @@ export function RequestField({ field, value, required, error, readOnly, onChange
         </FormControl>
       );
     case 'select':
+    case 'dependent':
+      // A dependent's choices come with the field (StudentRequestForm draws them from the student's record).
       return (
         <TextField {...common} select value={str} onChange={(e) => onChange(e.target.value)}>
           <MenuItem value="">

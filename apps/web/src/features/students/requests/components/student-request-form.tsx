@@ -1,14 +1,18 @@
 import { Alert, Box, Paper, Typography } from '@mui/material';
 import {
+  DEPENDENT_REQUEST_FIELDS,
+  dependentChoiceOptions,
   isChecked,
   isFieldRequired,
   STUDENT_REQUEST_FORMS,
-  formatDate,
   type TStudentRequestCode,
+  type TStudentRequestContext,
   type TStudentRequestData,
+  type TStudentRequestDependent,
   type TStudentRequestField,
   textOf,
 } from '@meridian/domain';
+import { formatDay } from '../../../../app/office-dates';
 import { RequestField } from './request-field';
 
 export interface StudentRequestFormProps {
@@ -18,6 +22,8 @@ export interface StudentRequestFormProps {
   readOnly: boolean;
   /** Fields not to draw (e.g. the OPT type, chosen by the page the student came from). */
   hidden?: readonly string[] | undefined;
+  /** What the record holds for fields that choose from it: the dependents a Dependent Information Update offers. */
+  context?: Pick<TStudentRequestContext, 'dependents'> | null | undefined;
   onChange: (name: string, value: unknown) => void;
   onBlur: (name: string) => void;
 }
@@ -29,8 +35,8 @@ function shownValue(f: TStudentRequestField, v: unknown): string {
   if (f.kind === 'checkbox') return isChecked(v) ? 'Yes' : 'No';
   if (v === undefined || v === null || v === '') return '—';
   const s = textOf(v);
-  if (f.kind === 'date') return formatDate(s) || s;
-  if (f.kind === 'select') return f.options?.find((o) => o.value === s)?.label ?? s;
+  if (f.kind === 'date') return formatDay(s) || s;
+  if (f.kind === 'select' || f.kind === 'dependent') return f.options?.find((o) => o.value === s)?.label ?? s;
   return s;
 }
 
@@ -47,16 +53,44 @@ function ReadOnlyField({ field, value }: { field: TStudentRequestField; value: u
   );
 }
 
+const ON_RECORD_OF: Record<string, keyof TStudentRequestDependent> = DEPENDENT_REQUEST_FIELDS;
+
+/**
+ * A field as drawn for this student: a dependent choice lists their dependents on record (with SEVIS IDs), and
+ * once one is chosen each of its fields says what the record holds (an empty field keeps it).
+ */
+function fieldFor(
+  f: TStudentRequestField,
+  data: TStudentRequestData,
+  dependents: readonly TStudentRequestDependent[] | null,
+): TStudentRequestField {
+  if (f.kind === 'dependent') {
+    const options = dependentChoiceOptions(dependents);
+    const v = textOf(data[f.name]);
+    // A choice saved before the record's dependents are known (or no longer among them) still reads as something.
+    if (v && !options.some((o) => o.value === v))
+      options.unshift({ value: v, label: dependents ? 'Not on your record any more' : 'A dependent on your record' });
+    return { ...f, options };
+  }
+  const column = ON_RECORD_OF[f.name];
+  const chosen = column ? dependents?.find((d) => d.id === data.dependent_id) : undefined;
+  if (!column || !chosen) return f;
+  const now = chosen[column];
+  const said = !now ? '(none)' : f.kind === 'date' ? formatDay(now) || now : (f.options?.find((o) => o.value === now)?.label ?? now);
+  return { ...f, help: `On your record: ${said}` };
+}
+
 /**
  * The fields of a student request type (STUDENT_REQUEST_FORMS), one panel per section. Required marks
  * follow the data (e.g. the phone set); messages come from the page (validateStudentRequestData and the server).
  */
-export function StudentRequestForm({ code, data, errors, readOnly, hidden = [], onChange, onBlur }: StudentRequestFormProps) {
+export function StudentRequestForm({ code, data, errors, readOnly, hidden = [], context, onChange, onBlur }: StudentRequestFormProps) {
   const form = STUDENT_REQUEST_FORMS[code];
+  const dependents = context?.dependents ?? null;
   return (
     <>
       {form.sections.map((section) => {
-        const fields = section.fields.filter((f) => !hidden.includes(f.name));
+        const fields = section.fields.filter((f) => !hidden.includes(f.name)).map((f) => fieldFor(f, data, dependents));
         if (!fields.length) return null;
         const headingId = `section-${code}-${section.title.replace(/\W+/g, '-').toLowerCase()}`;
         return (

@@ -18,6 +18,7 @@ import { focusField, useRequestDataForm } from '../components/use-request-data-f
 import { ADVISOR_REQUIRED, ADVISOR_TYPES, AdvisorChooser, RequestDocumentsSection, RequestQuestions } from '../components/request-extras';
 import { useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
 import { useGetStudentRequestData } from '../api/save-request-data';
+import { useGetMyRequestFormContext } from '../api/get-my-request-form-context';
 import { ProblemAlert, requestData, useServiceMenuPath } from './student-request-page';
 
 const STEPS = ['Details', 'Questions', 'Documents', 'Review & submit'] as const;
@@ -90,7 +91,9 @@ function CreateWizard({
   description: string;
   home: string;
 }) {
-  const form = useRequestDataForm(code, {});
+  // The record's dates and dependents, so the form checks (and offers) what the draft's own data will once saved.
+  const mine = useGetMyRequestFormContext(!!code);
+  const form = useRequestDataForm(code, {}, mine.data);
   const actions = useRequestSubmit(form, { requestTypeId, request: null });
   const navigate = useNavigate();
   const [next, setNext] = useState<string | null>(null);
@@ -120,6 +123,7 @@ function CreateWizard({
             data={form.data}
             errors={form.errors}
             readOnly={false}
+            context={mine.data}
             onChange={form.setField}
             onBlur={form.blurField}
           />
@@ -263,6 +267,7 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
             data={form.data}
             errors={form.errors}
             readOnly={!editable}
+            context={saved.data?.context}
             onChange={form.setField}
             onBlur={form.blurField}
           />
@@ -290,6 +295,7 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
                 data={form.data}
                 errors={form.errors}
                 readOnly
+                context={saved.data?.context}
                 onChange={form.setField}
                 onBlur={form.blurField}
               />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate } from '@meridian/domain';
+import { useFormatDates } from '../../../../app/office-dates';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Alert,
@@ -126,6 +126,7 @@ function StartServices() {
 
 /** #/student/student-service-menu/:profileId: services to request, the student's requests and documents. */
 export function ServiceMenuPage() {
+  const { formatDate } = useFormatDates();
   useDocumentTitle('Student Portal');
   const me = useGetCurrentUser();
   const mine = useListMyRequests();

@@ -91,7 +91,8 @@ ALTER TABLE "student_tipps" ADD CONSTRAINT "student_tipps_profile_id_student_pro
 CREATE INDEX "student_tipp_phases_site_idx" ON "student_tipp_phases" USING btree ("site_id");--> statement-breakpoint
 CREATE INDEX "student_tipp_phases_profile_idx" ON "student_tipp_phases" USING btree ("profile_id");--> statement-breakpoint
 CREATE INDEX "student_tipp_sites_profile_idx" ON "student_tipp_sites" USING btree ("profile_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "student_tipps_profile_uq" ON "student_tipps" USING btree ("profile_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "student_tipps_profile_uq" ON "student_tipps" USING btree ("profile_id");
+--> statement-breakpoint
 -- Row-level security for the T/IPP tables of the students module (as 0008 does for its other tables; docs/decisions/001).
 DO $$
 DECLARE t text;
