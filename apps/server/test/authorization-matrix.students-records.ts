@@ -1,7 +1,16 @@
 import type { TTestApp } from './app.js';
 import { multipart } from './fixtures/case-fixtures.js';
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { buildDependent, buildPendingEvent, buildProfileCorrection, buildSiteOfActivity, buildStudent } from './factories/index.js';
+import {
+  buildDependent,
+  buildPendingEvent,
+  buildProfileCorrection,
+  buildSiteOfActivity,
+  buildStudent,
+  buildTipp,
+  buildTippPhase,
+  buildTippSite,
+} from './factories/index.js';
 
 // students.read / students.manage: super users, officers and assistants of some campus site; the
 // record itself is then checked by campus site (the rows use Main Campus records, which the demo
@@ -38,6 +47,56 @@ async function record(m: TMatrixContext, o: { visaType?: 'F-1' | 'J-1' | undefin
   const [row] = await m.t.sql<{ updated_at: Date }>('select updated_at from student_profiles where id = $1', [s.id]);
   return { profileId: s.id, updatedAt: row!.updated_at.toISOString() };
 }
+
+/** A Main Campus trainee (SEVIS Table 15: 2A) with a T/IPP: a primary site whose one phase covers the program. */
+async function trainee(m: TMatrixContext) {
+  const s = await buildStudent(m.t, {
+    site: 'MAIN',
+    visaType: 'J-1',
+    evCategoryCode: '2A',
+    programStartDate: '2026-08-24',
+    programEndDate: '2027-05-21',
+  });
+  await buildTipp(m.t, s);
+  const site = await buildTippSite(m.t, s);
+  const phase = await buildTippPhase(m.t, site, { startDate: '2026-08-24', endDate: '2027-05-21' });
+  return { profileId: s.id, siteId: site.id, phaseId: phase.id };
+}
+const tippSiteBody = {
+  name: 'Matrix Labs',
+  address: { line1: '1 Main Street', postalCode: '02139' },
+  employerEin: '123456789',
+  fullTimeEmployees: 12,
+  annualRevenue: '01',
+  websiteUrl: 'https://matrix.example.org',
+  workersComp: 'N',
+  workersCompForEv: 'E',
+  evHoursPerWeek: 40,
+  stipend: 'N',
+  supervisorLastName: 'Lane',
+  supervisorFirstName: 'Ada',
+  supervisorTitle: 'Lead',
+  supervisorPhone: '6175550100',
+  supervisorEmail: 'ada@example.org',
+};
+const tippPhaseBody = {
+  name: 'Matrix phase',
+  startDate: '2026-08-24',
+  endDate: '2027-05-21',
+  trainingField: 'Testing',
+  supervisorLastName: 'Lane',
+  supervisorFirstName: 'Ada',
+  supervisorTitle: 'Lead',
+  supervisorEmail: 'ada@example.org',
+  supervisorPhone: '6175550100',
+  evRole: 'Tester',
+  goalsAndObjectives: 'Learn',
+  supervisorQualifications: 'Qualified',
+  culturalActivities: 'Museums',
+  skillsLearned: 'Testing',
+  teachingMethod: 'Pairing',
+  competencyMeasurement: 'Reviews',
+};
 
 const dependentBody = {
   firstName: 'Anya',
@@ -281,6 +340,112 @@ export const STUDENTS_RECORDS_MATRIX: TMatrixRow[] = [
       const r = await record(m, { visaType: 'J-1' });
       return { params: { profileId: r.profileId, siteId: await newSiteOfActivity(m.t, r.profileId) } };
     },
+    expect: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/students/:profileId/tipp',
+    access: 'students.read',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await trainee(m)).profileId } }),
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/:profileId/tipp',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({
+      params: { profileId: (await trainee(m)).profileId },
+      body: { email: 'x@example.edu', fieldOfStudy: 'Physics', typeOfDegree: 'BSc', degreeDate: '2024-06-01' },
+    }),
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/:profileId/tipp/sites',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await trainee(m)).profileId }, body: tippSiteBody }),
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/:profileId/tipp/sites/:siteId',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await trainee(m);
+      return { params: { profileId: r.profileId, siteId: r.siteId }, body: { ...tippSiteBody, isPrimary: true } };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/students/:profileId/tipp/sites/:siteId',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await trainee(m);
+      const other = await buildTippSite(
+        m.t,
+        { id: r.profileId, institutionId: m.t.institutionA },
+        { name: 'Second site', isPrimary: false },
+      );
+      return { params: { profileId: r.profileId, siteId: other.id } };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/:profileId/tipp/sites/:siteId/phases',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await trainee(m);
+      return { params: { profileId: r.profileId, siteId: r.siteId }, body: tippPhaseBody };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/:profileId/tipp/phases/:phaseId',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await trainee(m);
+      return { params: { profileId: r.profileId, phaseId: r.phaseId }, body: tippPhaseBody };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/students/:profileId/tipp/phases/:phaseId',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await trainee(m);
+      return { params: { profileId: r.profileId, phaseId: r.phaseId } };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'PUT',
+    path: '/api/students/:profileId/tipp/sites/:siteId/signatures',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => {
+      const r = await trainee(m);
+      return { params: { profileId: r.profileId, siteId: r.siteId }, body: { evSignatureDate: '2026-01-05' } };
+    },
+    expect: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/students/:profileId/tipp/print',
+    access: 'students.manage',
+    foreignRecord: 404,
+    request: async (m) => ({ params: { profileId: (await trainee(m)).profileId }, body: {} }),
     expect: STAFF,
   },
   { method: 'GET', path: '/api/students/me', access: 'students.self', request: () => ({}), expect: SELF },

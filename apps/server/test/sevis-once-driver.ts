@@ -43,12 +43,19 @@ const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   parseTagValue: false,
-  isArray: (n) => ['ExchangeVisitor', 'Dependent', 'SiteOfActivity'].includes(n),
+  isArray: (n) => ['ExchangeVisitor', 'Dependent', 'SiteOfActivity', 'TippSite', 'TippPhase'].includes(n),
 });
 type TNode = Record<string, unknown>;
 
 let seq = 0;
 let sevisSeq = Math.floor(Math.random() * 1_000_000);
+let tippSeq = 0;
+/** SEVIS's answer for a T/IPP site it added (SevisTransLog.xsd SiteOfActivityLogType: SiteId, SiteName, Phase). */
+const loggedTippSite = (siteId: string | null, name: string | null, phases: TNode[]) =>
+  `<SiteOfActivity>${siteId ? `<SiteId>${siteId}</SiteId>` : ''}${name ? `<SiteName>${name}</SiteName>` : ''}${phases
+    .map((ph) => `<Phase><PhaseId>${(tippSeq += 1) + 7_700_000}</PhaseId><PhaseName>${ph.PhaseName as string}</PhaseName></Phase>`)
+    .join('')}</SiteOfActivity>`;
+const newSiteId = () => String(5_500_000 + (tippSeq += 1));
 /** A name suffix without digits (SEVIS NameType allows no digits in a last name). */
 const letters = (n: number): string => (n < 26 ? String.fromCharCode(97 + n) : letters(Math.floor(n / 26) - 1) + letters(n % 26));
 const nextSevisId = () => `N${String(7_100_000_000 + (sevisSeq += 1)).padStart(10, '0')}`;
@@ -158,6 +165,16 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
                   `<SiteOfActivity><SiteId>${900000 + seq * 10 + i}</SiteId><SiteName>${s.SiteName as string}</SiteName></SiteOfActivity>`,
               ) ?? [])
             : [];
+          // T/IPP sites and phases SEVIS added: a Create's AddTIPP, a TIPP AddSite or AddPhase.
+          const tipp = (ev.TIPP ?? {}) as TNode;
+          if (isOk) {
+            for (const ts of ((ev.AddTIPP as TNode | undefined)?.TippSite ?? []) as TNode[])
+              sites.push(loggedTippSite(newSiteId(), ts.SiteName as string, (ts.TippPhase ?? []) as TNode[]));
+            const addSite = tipp.AddSite as TNode | undefined;
+            if (addSite) sites.push(loggedTippSite(newSiteId(), addSite.SiteName as string, (addSite.TippPhase ?? []) as TNode[]));
+            const addPhase = tipp.AddPhase as TNode | undefined;
+            if (addPhase) sites.push(loggedTippSite(addPhase.SiteId as string, null, [addPhase]));
+          }
           const createdDeps = [...(((ev.CreateDependent as TNode | undefined)?.Dependent ?? []) as TNode[])];
           if (o.reverseDependents) createdDeps.reverse();
           const updateDep = (ev.Dependent as TNode[] | undefined)?.[0];

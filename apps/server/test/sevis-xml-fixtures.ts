@@ -3,7 +3,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { schemaMainPath, type TBatchKind } from '../src/modules/sevis/xml/index.js';
-import type { TBatchRecordInput, TDependent, TEmployment, TProfile, TSite } from '../src/modules/sevis/xml/types.js';
+import type {
+  TBatchRecordInput,
+  TDependent,
+  TEmployment,
+  TProfile,
+  TSite,
+  TTippData,
+  TTippPhase,
+  TTippPlan,
+  TTippSite,
+} from '../src/modules/sevis/xml/types.js';
 
 /** Realistic records for the SEVIS XML tests (in memory: the builder works on loaded rows). */
 let seq = 0;
@@ -188,6 +198,101 @@ export function evProfile(o: Partial<TProfile> = {}): TProfile {
   });
 }
 
+/** A trainee's T/IPP participant information (EV schema 6.27 ParticipantInfo). */
+export function tippPlan(p: TProfile, o: Partial<TTippPlan> = {}): TTippPlan {
+  return {
+    id: uuid(),
+    institutionId: p.institutionId,
+    profileId: p.id,
+    exemptProgram: '',
+    isIwt: null,
+    email: 'lukas.schneider@example.edu',
+    fieldOfStudy: 'Mechanical engineering',
+    yearsOfExperience: 3,
+    typeOfDegree: 'Master of Science',
+    degreeDate: '2025-06-30',
+    createdAt: now,
+    updatedAt: now,
+    ...o,
+  };
+}
+
+/** A T/IPP placement site (EV schema 6.27 TippSite). */
+export function tippSite(p: TProfile, o: Partial<TTippSite> = {}): TTippSite {
+  return {
+    id: uuid(),
+    institutionId: p.institutionId,
+    profileId: p.id,
+    name: 'Fraunhofer USA',
+    address: { line1: '5 Channel Center Street', city: 'Boston', state: 'MA', postalCode: '02210' },
+    isPrimary: true,
+    employerEin: '382345678',
+    fullTimeEmployees: 240,
+    annualRevenue: '03',
+    websiteUrl: 'https://www.fraunhofer.org',
+    workersComp: 'Y',
+    workersCompCarrier: 'Liberty Mutual',
+    workersCompForEv: 'Y',
+    evHoursPerWeek: 40,
+    stipend: 'Y',
+    stipendAmount: '3200.00',
+    stipendFrequency: '04',
+    nonMonetaryComp: 'Housing allowance',
+    supervisorLastName: 'Whitfield',
+    supervisorFirstName: 'Karen',
+    supervisorTitle: 'Director of Research',
+    supervisorPhone: '6175550190',
+    supervisorPhoneExt: '12',
+    supervisorEmail: 'k.whitfield@example.org',
+    supervisorFax: '',
+    officialUserName: '',
+    officialSignatureDate: null,
+    evSignatureDate: null,
+    isActive: true,
+    sevisSiteId: '',
+    sentAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...o,
+  };
+}
+
+/** A phase of a T/IPP site (EV schema 6.27 TippPhase): the whole program by default. */
+export function tippPhase(s: TTippSite, o: Partial<TTippPhase> = {}): TTippPhase {
+  return {
+    id: uuid(),
+    institutionId: s.institutionId,
+    profileId: s.profileId,
+    siteId: s.id,
+    name: 'Orientation and laser optics',
+    startDate: '2026-08-24',
+    endDate: '2027-05-21',
+    trainingField: 'Applied laser technology',
+    supervisorLastName: 'Okafor',
+    supervisorFirstName: 'Daniel',
+    supervisorMiddleInitial: 'A',
+    supervisorTitle: 'Senior Engineer',
+    supervisorEmail: 'd.okafor@example.org',
+    supervisorPhone: '6175550191',
+    supervisorPhoneExt: '',
+    supervisorSignatureDate: null,
+    evRole: 'Assist in the design of laser cladding experiments.',
+    goalsAndObjectives: 'Learn the lab safety rules and the operation of industrial lasers.',
+    supervisorQualifications: 'Daniel Okafor has led the laser group for ten years.',
+    culturalActivities: 'Lab outings, the Boston Science Museum, team dinners.',
+    skillsLearned: 'Laser cladding, process monitoring, experiment design.',
+    teachingMethod: 'Hands-on training beside the supervisor, weekly reviews.',
+    competencyMeasurement: 'Monthly evaluation against the phase goals.',
+    additionalRemarks: '',
+    isActive: true,
+    sevisPhaseId: '',
+    sentAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...o,
+  };
+}
+
 export function event(
   p: TProfile,
   eventType: string,
@@ -198,6 +303,7 @@ export function event(
     sites?: TSite[] | undefined;
     employments?: TEmployment[] | undefined;
     dependentId?: string | null | undefined;
+    tipp?: TTippData | null | undefined;
   } = {},
 ): TBatchRecordInput {
   return {
@@ -211,6 +317,7 @@ export function event(
     dependents: rest.dependents ?? [],
     sites: rest.sites ?? [],
     employments: rest.employments ?? [],
+    tipp: rest.tipp ?? null,
   };
 }
 

@@ -30,6 +30,7 @@ export * from './rules/sevis-event-completion.js';
 export * from './rules/student-import.js';
 export * from './rules/j1-cohort.js';
 export * from './rules/sevis-entry-rules.js';
+export * from './rules/tipp-rules.js';
 export * from './rules/scholar-application.js';
 export * from './rules/scholar-time.js';
 export { health } from './contracts/health.js';

@@ -10,6 +10,9 @@ import {
   studentProfileCorrections,
   studentProfiles,
   studentSitesOfActivity,
+  studentTippPhases,
+  studentTipps,
+  studentTippSites,
   welcomeWizardSteps,
 } from '../../src/modules/students/schema.js';
 import type { TTestApp } from '../app.js';
@@ -136,6 +139,91 @@ export async function buildSiteOfActivity(
       .values({ name: 'Research Lab', address: { city: 'Springfield' }, ...o, institutionId: record.institutionId, profileId: record.id })
       .returning(),
     'site of activity',
+  );
+}
+
+/** A trainee's T/IPP participant information (EV schema 6.27 ParticipantInfo). */
+export async function buildTipp(t: TTestApp, record: TRecordRef, o: TPartOf<typeof studentTipps> = {}) {
+  return only(
+    await owner(t)
+      .insert(studentTipps)
+      .values({
+        email: 'trainee@example.edu',
+        fieldOfStudy: 'Mechanical engineering',
+        yearsOfExperience: 2,
+        typeOfDegree: 'Master of Science',
+        degreeDate: '2025-06-30',
+        ...o,
+        institutionId: record.institutionId,
+        profileId: record.id,
+      })
+      .returning(),
+    'T/IPP',
+  );
+}
+
+/** A T/IPP placement site of a record (EV schema 6.27 TippSite), primary unless told. */
+export async function buildTippSite(t: TTestApp, record: TRecordRef, o: TPartOf<typeof studentTippSites> = {}) {
+  return only(
+    await owner(t)
+      .insert(studentTippSites)
+      .values({
+        name: 'Fraunhofer USA',
+        address: { line1: '5 Channel Center Street', city: 'Boston', state: 'MA', postalCode: '02210' },
+        isPrimary: true,
+        employerEin: '382345678',
+        fullTimeEmployees: 240,
+        annualRevenue: '03',
+        websiteUrl: 'https://www.fraunhofer.org',
+        workersComp: 'Y',
+        workersCompForEv: 'Y',
+        evHoursPerWeek: 40,
+        stipend: 'N',
+        supervisorLastName: 'Whitfield',
+        supervisorFirstName: 'Karen',
+        supervisorTitle: 'Director of Research',
+        supervisorPhone: '6175550190',
+        supervisorEmail: 'k.whitfield@example.org',
+        ...o,
+        institutionId: record.institutionId,
+        profileId: record.id,
+      })
+      .returning(),
+    'T/IPP site',
+  );
+}
+
+/** A phase of a T/IPP site (EV schema 6.27 TippPhase). */
+export async function buildTippPhase(
+  t: TTestApp,
+  site: Pick<typeof studentTippSites.$inferSelect, 'id' | 'institutionId' | 'profileId'>,
+  o: TPartOf<typeof studentTippPhases> & { startDate: string; endDate: string },
+) {
+  return only(
+    await owner(t)
+      .insert(studentTippPhases)
+      .values({
+        name: 'Orientation',
+        trainingField: 'Applied laser technology',
+        supervisorLastName: 'Okafor',
+        supervisorFirstName: 'Daniel',
+        supervisorTitle: 'Senior Engineer',
+        supervisorEmail: 'd.okafor@example.org',
+        supervisorPhone: '6175550191',
+        evRole: 'Assist in experiments.',
+        goalsAndObjectives: 'Learn laser cladding.',
+        supervisorQualifications: 'Ten years leading the laser group.',
+        culturalActivities: 'Museum visits.',
+        skillsLearned: 'Process monitoring.',
+        teachingMethod: 'Hands-on training.',
+        competencyMeasurement: 'Monthly evaluation.',
+        ...o,
+        institutionId: site.institutionId,
+        profileId: site.profileId,
+        siteId: site.id,
+      })
+      .returning(),
+    'T/IPP phase',
   );
 }
 

@@ -71,6 +71,49 @@ export const EV_CATEGORIES = [
   { code: '15', label: 'Intern' },
 ] as const;
 
+/**
+ * The SEVIS Table 15 categories whose exchange visitors have a Training/Internship Placement Plan
+ * (T/IPP, form DS-7002): student intern 1G, trainees 2A, 2B and 14, intern 15. SEVIS refuses a T/IPP
+ * for any other category (S2218) and requires one for trainees and student interns (S2260); an intern
+ * needs one too unless exempt (Intern Work and Travel, Korea WEST), as SEVIS creates no trainee or
+ * intern with a site of activity outside Korea WEST (S2251).
+ */
+export const TIPP_CATEGORIES = ['1G', '2A', '2B', '14', '15'] as const;
+const TIPP_CATEGORY_SET: ReadonlySet<string> = new Set(TIPP_CATEGORIES);
+/** Whether an exchange visitor of this category has a T/IPP (DS-7002): SEVIS S2218, S2279. */
+export const isTippCategory = (evCategoryCode: string | null | undefined): boolean =>
+  TIPP_CATEGORY_SET.has((evCategoryCode ?? '').trim().toUpperCase());
+
+/**
+ * Programs exempt from a T/IPP (SEVISTable.xsd TippExemptProgram): IWT (Intern Work and Travel, interns
+ * who are citizens of Ireland, SEVIS S2258) and KW (Korea WEST, which keeps sites of activity, S2251).
+ */
+export const TIPP_EXEMPT_PROGRAMS = [
+  { code: 'IWT', label: 'Intern Work and Travel (IWT): exempt from a T/IPP' },
+  { code: 'KW', label: 'Korea WEST: exempt from a T/IPP, with sites of activity' },
+] as const;
+/** A T/IPP site's annual revenue (SEVISTable.xsd AnnualRevenue). */
+export const TIPP_ANNUAL_REVENUES = [
+  { code: '01', label: '$0 to $3 million' },
+  { code: '02', label: '$3 to $10 million' },
+  { code: '03', label: '$10 to $25 million' },
+  { code: '04', label: '$25 million or more' },
+] as const;
+/** How often a T/IPP stipend is paid (SEVISTable.xsd StipendFrequency). */
+export const TIPP_STIPEND_FREQUENCIES = [
+  { code: '01', label: 'Hour' },
+  { code: '02', label: 'Day' },
+  { code: '03', label: 'Week' },
+  { code: '04', label: 'Month' },
+  { code: '05', label: 'Year' },
+] as const;
+/** Whether the host's workers' compensation covers the trainee or intern (SEVISTable.xsd IndicatorTypeYNE: E exempt). */
+export const TIPP_WORKERS_COMP_FOR_EV = [
+  { code: 'Y', label: 'Yes' },
+  { code: 'N', label: 'No' },
+  { code: 'E', label: 'Exempt under state law' },
+] as const;
+
 /** Dependent relationship codes (SEVIS). */
 export const DEPENDENT_RELATIONSHIPS = [
   { code: '01', label: 'Spouse' },
@@ -128,6 +171,11 @@ export const SEVIS_EVENT_TYPES = [
   'Biographical',
   'SiteOfActivity',
   'Validate',
+  // Exchange visitors only: the Training/Internship Placement Plan (DS-7002) of trainees and interns
+  // (EV schema 6.27 UpdateEV TIPP: AddSite, EditSite, DeleteSite, AddPhase, EditPhase, DeletePhase,
+  // UpdateSignatureDates, UpdateParticipantInfo) and a reprint of the DS-7002 (UpdateEV Reprint7002).
+  'TIPP',
+  'Reprint7002',
 ] as const;
 export type TSevisEventType = (typeof SEVIS_EVENT_TYPES)[number];
 export const SEVIS_EVENT_STATUSES = ['pending', 'held', 'batched', 'sent', 'succeeded', 'failed', 'cancelled', 'superseded'] as const;

@@ -32,6 +32,8 @@ export { recordSevisEventResult } from './records/operations/record-sevis-event-
 export { cancelSevisEventsRaisedSince } from './records/operations/cancel-sevis-events-raised-since.js';
 export { assignDependentSevisId } from './records/operations/assign-dependent-sevis-id.js';
 export { assignSiteSevisId } from './records/operations/assign-site-sevis-id.js';
+export { assignTippSevisIds, type TLoggedTippSite, type TTippIdsAssigned } from './records/operations/assign-tipp-sevis-ids.js';
+export { markTippCarried } from './records/operations/mark-tipp-carried.js';
 export { supersedeSevisEvents } from './records/operations/supersede-sevis-events.js';
 export { supersedeEventsCarriedByCreate } from './records/operations/supersede-events-carried-by-create.js';
 export { requeueSevisEvent } from './records/operations/requeue-sevis-event.js';

@@ -171,6 +171,137 @@ export const studentSitesOfActivity = pgTable(
 );
 
 /**
+ * A trainee's or intern's Training/Internship Placement Plan (T/IPP, form DS-7002), one per exchange
+ * visitor record: the participant information SEVIS asks (EV schema 6.27 ParticipantInfo) or the
+ * program that exempts them from a T/IPP (SEVISTable.xsd TippExemptProgram: IWT, KW). Its sites and
+ * phases are in student_tipp_sites and student_tipp_phases (docs/product/students-records.md).
+ */
+export const studentTipps = pgTable(
+  'student_tipps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    /** '' | IWT (Intern Work and Travel) | KW (Korea WEST): exempt from a T/IPP. */
+    exemptProgram: text('exempt_program').notNull().default(''),
+    /** ParticipantInfo IsIWT: asked of an intern who is a citizen of Ireland (SEVIS S2261). */
+    isIwt: boolean('is_iwt'),
+    email: text('email').notNull().default(''),
+    fieldOfStudy: text('field_of_study').notNull().default(''),
+    yearsOfExperience: integer('years_of_experience'),
+    typeOfDegree: text('type_of_degree').notNull().default(''),
+    /** ParticipantInfo DateAwardedOrExpected. */
+    degreeDate: date('degree_date'),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('student_tipps_profile_uq').on(t.profileId)],
+);
+
+/** A T/IPP placement site (EV schema 6.27 TippSite): the host, its address, compensation and supervisor, and the signatures. */
+export const studentTippSites = pgTable(
+  'student_tipp_sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    name: text('name').notNull(),
+    /** line1, line2, city, state, postalCode (GenericSiteOfActivity: a U.S. address, 5-digit ZIP). */
+    address: jsonb('address').$type<TAddress>().notNull().default({}),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    employerEin: text('employer_ein').notNull(),
+    fullTimeEmployees: integer('full_time_employees').notNull(),
+    /** SEVISTable.xsd AnnualRevenue 01-04. */
+    annualRevenue: text('annual_revenue').notNull(),
+    websiteUrl: text('website_url').notNull(),
+    /** Y | N */
+    workersComp: text('workers_comp').notNull(),
+    workersCompCarrier: text('workers_comp_carrier').notNull().default(''),
+    /** Y | N | E (exempt) */
+    workersCompForEv: text('workers_comp_for_ev').notNull(),
+    evHoursPerWeek: integer('ev_hours_per_week').notNull(),
+    /** Y | N */
+    stipend: text('stipend').notNull(),
+    /** Dollars as SEVIS writes them (USDollars: up to 7 digits, optional cents). */
+    stipendAmount: text('stipend_amount').notNull().default(''),
+    /** SEVISTable.xsd StipendFrequency 01 hour … 05 year. */
+    stipendFrequency: text('stipend_frequency').notNull().default(''),
+    nonMonetaryComp: text('non_monetary_comp').notNull().default(''),
+    supervisorLastName: text('supervisor_last_name').notNull(),
+    supervisorFirstName: text('supervisor_first_name').notNull(),
+    supervisorTitle: text('supervisor_title').notNull(),
+    supervisorPhone: text('supervisor_phone').notNull(),
+    supervisorPhoneExt: text('supervisor_phone_ext').notNull().default(''),
+    supervisorEmail: text('supervisor_email').notNull(),
+    supervisorFax: text('supervisor_fax').notNull().default(''),
+    /** The responsible officer who signed the plan: their SEVIS user name and the date (TippSignatureDates ProgramOfficial). */
+    officialUserName: text('official_user_name').notNull().default(''),
+    officialSignatureDate: date('official_signature_date'),
+    evSignatureDate: date('ev_signature_date'),
+    /** false once removed from the plan (kept: SEVIS may still have to delete it by its SiteId). */
+    isActive: boolean('is_active').notNull().default(true),
+    /** SEVIS's SiteId from the transaction log, once SEVIS added the site. */
+    sevisSiteId: text('sevis_site_id').notNull().default(''),
+    /** When a Create or TIPP/AddSite carrying the site went into a batch: SEVIS has it, or is adding it. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [index('student_tipp_sites_profile_idx').on(t.profileId)],
+);
+
+/** A phase of a T/IPP site (EV schema 6.27 TippPhase): dates, training field, phase supervisor and the plan's narrative. */
+export const studentTippPhases = pgTable(
+  'student_tipp_phases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => studentProfiles.id),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => studentTippSites.id),
+    name: text('name').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    trainingField: text('training_field').notNull(),
+    supervisorLastName: text('supervisor_last_name').notNull(),
+    supervisorFirstName: text('supervisor_first_name').notNull(),
+    supervisorMiddleInitial: text('supervisor_middle_initial').notNull().default(''),
+    supervisorTitle: text('supervisor_title').notNull(),
+    supervisorEmail: text('supervisor_email').notNull(),
+    supervisorPhone: text('supervisor_phone').notNull(),
+    supervisorPhoneExt: text('supervisor_phone_ext').notNull().default(''),
+    supervisorSignatureDate: date('supervisor_signature_date'),
+    evRole: text('ev_role').notNull(),
+    goalsAndObjectives: text('goals_and_objectives').notNull(),
+    supervisorQualifications: text('supervisor_qualifications').notNull(),
+    culturalActivities: text('cultural_activities').notNull(),
+    skillsLearned: text('skills_learned').notNull(),
+    teachingMethod: text('teaching_method').notNull(),
+    competencyMeasurement: text('competency_measurement').notNull(),
+    additionalRemarks: text('additional_remarks').notNull().default(''),
+    /** false once removed from the plan (kept: SEVIS may still have to delete it by its PhaseId). */
+    isActive: boolean('is_active').notNull().default(true),
+    /** SEVIS's PhaseId from the transaction log, once SEVIS added the phase. */
+    sevisPhaseId: text('sevis_phase_id').notNull().default(''),
+    /** When a Create, TIPP/AddSite or TIPP/AddPhase carrying the phase went into a batch. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [index('student_tipp_phases_site_idx').on(t.siteId), index('student_tipp_phases_profile_idx').on(t.profileId)],
+);
+
+/**
  * Practical training and employment: CPT, OPT (phase 01 pre-, 02 post-completion, 03 STEM),
  * academic training and on-campus employment; authorised periods and the employers in them.
  */
@@ -251,7 +382,7 @@ export const sevisPendingEvents = pgTable(
       .notNull()
       .references(() => studentProfiles.id),
     dependentId: uuid('dependent_id'),
-    /** Create | Registration | CPTEmployment | OPTEmployment | OPTEmployer | AuthDropBelowFC | EducationLevel | Program | Dependent | PersonalInfo | FinancialInfo | Reprint | Status | Biographical | SiteOfActivity | Validate */
+    /** Create | Registration | CPTEmployment | OPTEmployment | OPTEmployer | AuthDropBelowFC | EducationLevel | Program | Dependent | PersonalInfo | FinancialInfo | Reprint | Status | Biographical | SiteOfActivity | Validate | TIPP | Reprint7002 */
     eventType: text('event_type').notNull(),
     /** Sub-action, e.g. Extension / Shorten / Edit for Program, Add / Edit / Cancel for CPT, STEMExtend. */
     action: text('action').notNull().default(''),

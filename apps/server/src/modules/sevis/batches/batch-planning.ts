@@ -32,6 +32,8 @@ export interface TOrgBatchResult {
 /**
  * The events waiting for this OrgID: pending ones, and held ones (retried: the record may have been
  * fixed since) unless a newer pending event of the same kind replaces them. A record's create goes first.
+ * T/IPP updates wait for the ids SEVIS gives the sites and phases they name (student_tipp_sites,
+ * student_tipp_phases: read here, owned by the students module).
  */
 export async function eventsOf(tx: TTx, s: TSettingsRow, eventIds?: string[]): Promise<TEventRow[]> {
   return tx
@@ -58,7 +60,15 @@ export async function eventsOf(tx: TTx, s: TSettingsRow, eventIds?: string[]): P
         and c.event_type = 'Create' and c.status in ('batched', 'sent') and c.id <> ${sevisPendingEvents.id}))`,
         sql`not (${sevisPendingEvents.status} = 'held' and exists (select 1 from sevis_pending_events n where n.profile_id = ${sevisPendingEvents.profileId}
         and n.event_type = ${sevisPendingEvents.eventType} and n.action = ${sevisPendingEvents.action} and n.status = 'pending'
-        and n.dependent_id is not distinct from ${sevisPendingEvents.dependentId} and n.created_at > ${sevisPendingEvents.createdAt}))`,
+        and n.dependent_id is not distinct from ${sevisPendingEvents.dependentId}
+        and (n.payload->>'mergeKey') is not distinct from (${sevisPendingEvents.payload}->>'mergeKey') and n.created_at > ${sevisPendingEvents.createdAt}))`,
+        // A T/IPP update about a site or phase waits until SEVIS has named it (its SiteId / PhaseId comes
+        // with the result of the Create or AddSite / AddPhase that carried it); adding a site waits for nothing.
+        sql`not (${sevisPendingEvents.eventType} in ('TIPP', 'Reprint7002') and ${sevisPendingEvents.action} in ('EditSite', 'DeleteSite', 'AddPhase', 'UpdateSignatureDates', 'Reprint7002')
+        and ${sevisPendingEvents.payload}->>'tippSiteId' is not null
+        and exists (select 1 from student_tipp_sites ts where ts.id::text = ${sevisPendingEvents.payload}->>'tippSiteId' and ts.sevis_site_id = ''))`,
+        sql`not (${sevisPendingEvents.eventType} = 'TIPP' and ${sevisPendingEvents.action} in ('EditPhase', 'DeletePhase')
+        and exists (select 1 from student_tipp_phases tp where tp.id::text = ${sevisPendingEvents.payload}->>'tippPhaseId' and tp.sevis_phase_id = ''))`,
       ),
     )
     .orderBy(

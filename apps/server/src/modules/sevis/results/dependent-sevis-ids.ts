@@ -2,7 +2,13 @@ import { asc, eq } from 'drizzle-orm';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { type TContext } from '../../../platform/http/context.js';
-import { assignDependentSevisId, assignSiteSevisId, studentDependents, studentSitesOfActivity } from '../../students/index.js';
+import {
+  assignDependentSevisId,
+  assignSiteSevisId,
+  assignTippSevisIds,
+  studentDependents,
+  studentSitesOfActivity,
+} from '../../students/index.js';
 import { dependentByUserDefined } from '../xml/index.js';
 import { type sevisBatchRecords } from '../schema.js';
 import { type TLogRecord } from './trans-log-parse.js';
@@ -66,11 +72,18 @@ const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toUpperCase().slice(0,
  * SiteOfActivityLogType): the schema carries no user-defined field for sites, so a site is matched
  * by the name it was sent under (SiteName, at most 60 characters), among the record's sites.
  */
-export async function assignSiteIds(tx: TTx, ctx: TContext, batch: TBatchRow, rec: TBatchRecord, logRec: TLogRecord): Promise<string[]> {
-  if (!logRec.sites.length) return [];
+export async function assignSiteIds(
+  tx: TTx,
+  ctx: TContext,
+  batch: TBatchRow,
+  rec: TBatchRecord,
+  logSites: TLogRecord['sites'],
+): Promise<string[]> {
+  if (!logSites.length) return [];
   const ours = await tx.select().from(studentSitesOfActivity).where(eq(studentSitesOfActivity.profileId, rec.profileId));
   const assigned: string[] = [];
-  for (const s of logRec.sites) {
+  for (const s of logSites) {
+    if (!s.sevisSiteId) continue;
     const matches = ours.filter((o) => norm(o.name) === norm(s.siteName));
     const site = matches.find((o) => o.isActive) ?? matches[0];
     if (!site || site.sevisSiteId === s.sevisSiteId) continue;
@@ -89,4 +102,31 @@ export async function assignSiteIds(tx: TTx, ctx: TContext, batch: TBatchRow, re
     assigned.push(s.sevisSiteId);
   }
   return assigned;
+}
+
+/**
+ * SEVIS's ids of the T/IPP sites and phases a record's result names (SevisTransLog.xsd
+ * SiteOfActivityLogType: SiteId, SiteName, Phase/PhaseId, PhaseName), kept by the students module on
+ * the sites and phases the batch carried; each assignment is in the record's History Log. Returns the
+ * logged sites that are not the T/IPP's (sites of activity).
+ */
+export async function assignTippIds(
+  tx: TTx,
+  ctx: TContext,
+  batch: TBatchRow,
+  rec: TBatchRecord,
+  logSites: TLogRecord['sites'],
+): Promise<{ assigned: number; others: TLogRecord['sites'] }> {
+  const { assigned, others } = await assignTippSevisIds(tx, rec.profileId, logSites);
+  for (const a of assigned)
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: ctx.actor?.userId ?? null,
+      entityType: 'student_profile',
+      entityId: rec.profileId,
+      action: 'student.tipp.sevis-ids.assigned',
+      after: { ...a, batchId: batch.batchId, requestId: rec.sevisRequestId },
+      ip: ctx.ip,
+    });
+  return { assigned: assigned.length, others };
 }

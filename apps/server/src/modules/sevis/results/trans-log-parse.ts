@@ -102,8 +102,8 @@ export interface TLogRecord {
   errorCode: string;
   errorMessage: string;
   dependents: { sevisId: string | null; userDefinedA: string; userDefinedB: string }[];
-  /** Sites of activity SEVIS added with the record: its SiteId and the name it knows the site by. */
-  sites: { sevisSiteId: string; siteName: string }[];
+  /** Sites SEVIS added with the record (sites of activity, T/IPP sites): its SiteId, the name it knows the site by, and a T/IPP site's phases. */
+  sites: { sevisSiteId: string; siteName: string; phases: { sevisPhaseId: string; phaseName: string }[] }[];
 }
 
 /** A transaction log read: its batch, its records' results and its printed forms. */
@@ -122,7 +122,7 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => name === 'Record' || name === 'Dependent' || name === 'SiteOfActivity' || name === 'Employer',
+  isArray: (name) => name === 'Record' || name === 'Dependent' || name === 'SiteOfActivity' || name === 'Employer' || name === 'Phase',
 });
 
 type TNode = Record<string, unknown>;
@@ -153,8 +153,14 @@ export function parseTransLog(xml: string): TParsedLog {
         userDefinedB: str(d.UserDefinedB),
       })),
       sites: ((r.SiteOfActivity ?? []) as TNode[])
-        .map((x) => ({ sevisSiteId: str(x.SiteId), siteName: str(x.SiteName) }))
-        .filter((x) => x.sevisSiteId),
+        .map((x) => ({
+          sevisSiteId: str(x.SiteId),
+          siteName: str(x.SiteName),
+          phases: ((x.Phase ?? []) as TNode[])
+            .map((ph) => ({ sevisPhaseId: str(ph.PhaseId), phaseName: str(ph.PhaseName) }))
+            .filter((ph) => ph.sevisPhaseId),
+        }))
+        .filter((x) => x.sevisSiteId || x.phases.length),
     };
   });
   return {

@@ -3,4 +3,11 @@ export { buildValidatedBatch, buildValidatedBatches, MAX_RECORDS_PER_BLOCK, requ
 export { loadBatchInputs } from './load.js';
 export { validateAgainstXsd, schemaMainPath, type TBatchKind } from './schema.js';
 export type { TBatchRecordInput, TBuildBatchInput, TBuildBatchResult, TRecordKind } from './types.js';
-export { carriedDependents, carriedSites, dependentByUserDefined, dependentUserDefined } from './carried.js';
+export {
+  carriedDependents,
+  carriedSites,
+  carriedTipp,
+  createCarriesTipp,
+  dependentByUserDefined,
+  dependentUserDefined,
+} from './carried.js';

@@ -1,6 +1,14 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { TTx } from '../../../platform/db/database.js';
-import { sevisPendingEvents, studentDependents, studentEmployments, studentSitesOfActivity } from '../../students/index.js';
+import {
+  sevisPendingEvents,
+  studentDependents,
+  studentEmployments,
+  studentSitesOfActivity,
+  studentTippPhases,
+  studentTipps,
+  studentTippSites,
+} from '../../students/index.js';
 import type { TBatchRecordInput } from './types.js';
 import { studentProfiles } from '../../students/index.js';
 
@@ -24,7 +32,7 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
 
 /**
  * Each event (in the order of `eventIds`) with its record's current data: the profile, dependents,
- * sites of activity and employments, and the payload captured when the event was raised. Runs in
+ * sites of activity, employments and (exchange visitors) the T/IPP, and the payload captured when the event was raised. Runs in
  * the caller's transaction (row-level security applies); ids it cannot see are left out.
  */
 export async function loadBatchInputs(tx: TTx, eventIds: string[]): Promise<TBatchRecordInput[]> {
@@ -45,6 +53,27 @@ export async function loadBatchInputs(tx: TTx, eventIds: string[]): Promise<TBat
     await inChunks(profileIds, (c) => tx.select().from(studentEmployments).where(inArray(studentEmployments.profileId, c))),
     (e) => e.profileId,
   );
+  // The T/IPP of exchange visitors only (a student record has none).
+  const evIds = profiles.filter((p) => p.visaType === 'J-1').map((p) => p.id);
+  const plans = new Map(
+    (await inChunks(evIds, (c) => tx.select().from(studentTipps).where(inArray(studentTipps.profileId, c)))).map((t) => [t.profileId, t]),
+  );
+  const tippSites = groupBy(
+    await inChunks(evIds, (c) =>
+      tx.select().from(studentTippSites).where(inArray(studentTippSites.profileId, c)).orderBy(asc(studentTippSites.createdAt)),
+    ),
+    (s) => s.profileId,
+  );
+  const tippPhases = groupBy(
+    await inChunks(evIds, (c) =>
+      tx
+        .select()
+        .from(studentTippPhases)
+        .where(inArray(studentTippPhases.profileId, c))
+        .orderBy(asc(studentTippPhases.startDate), asc(studentTippPhases.createdAt)),
+    ),
+    (s) => s.profileId,
+  );
   const profileById = new Map(profiles.map((p) => [p.id, p]));
   const eventById = new Map(events.map((e) => [e.id, e]));
   const out: TBatchRecordInput[] = [];
@@ -63,6 +92,10 @@ export async function loadBatchInputs(tx: TTx, eventIds: string[]): Promise<TBat
       dependents: dependents.get(e.profileId) ?? [],
       sites: sites.get(e.profileId) ?? [],
       employments: employments.get(e.profileId) ?? [],
+      tipp:
+        profile.visaType === 'J-1'
+          ? { plan: plans.get(e.profileId) ?? null, sites: tippSites.get(e.profileId) ?? [], phases: tippPhases.get(e.profileId) ?? [] }
+          : null,
     });
   }
   return out;

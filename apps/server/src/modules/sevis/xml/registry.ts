@@ -8,6 +8,7 @@ import { evProgram } from './ev/program.js';
 import { evReprint } from './ev/reprint.js';
 import { evSiteOfActivity } from './ev/site-of-activity.js';
 import { evStatus } from './ev/status.js';
+import { evReprint7002, evTipp } from './ev/tipp.js';
 import { evValidate } from './ev/validate.js';
 import { studentAuthDropBelowFc } from './student/auth-drop-below-fc.js';
 import { studentCptEmployment } from './student/cpt-employment.js';
@@ -51,6 +52,8 @@ export const MAPPERS: Record<TBatchKind, Record<string, TEventMapper>> = {
     Validate: evValidate,
     Reprint: evReprint,
     FinancialInfo: evFinancialInfo,
+    TIPP: evTipp,
+    Reprint7002: evReprint7002,
   },
 };
 

@@ -1,4 +1,11 @@
-import type { studentDependents, studentEmployments, studentSitesOfActivity } from '../../students/index.js';
+import type {
+  studentDependents,
+  studentEmployments,
+  studentSitesOfActivity,
+  studentTippPhases,
+  studentTipps,
+  studentTippSites,
+} from '../../students/index.js';
 import type { TBatchKind } from './schema.js';
 import { type studentProfiles } from '../../students/index.js';
 
@@ -6,6 +13,16 @@ export type TProfile = typeof studentProfiles.$inferSelect;
 export type TDependent = typeof studentDependents.$inferSelect;
 export type TSite = typeof studentSitesOfActivity.$inferSelect;
 export type TEmployment = typeof studentEmployments.$inferSelect;
+export type TTippPlan = typeof studentTipps.$inferSelect;
+export type TTippSite = typeof studentTippSites.$inferSelect;
+export type TTippPhase = typeof studentTippPhases.$inferSelect;
+
+/** A trainee's or intern's T/IPP (DS-7002): the plan row and every site and phase, removed ones too (SEVIS deletes those by id). */
+export interface TTippData {
+  plan: TTippPlan | null;
+  sites: TTippSite[];
+  phases: TTippPhase[];
+}
 
 /** One pending event with the record's current data: what the builder turns into one batch record. */
 export interface TBatchRecordInput {
@@ -23,6 +40,8 @@ export interface TBatchRecordInput {
   dependents: TDependent[];
   sites: TSite[];
   employments: TEmployment[];
+  /** The record's T/IPP (none when absent). */
+  tipp?: TTippData | null | undefined;
 }
 
 export type TRecordKind = 'create' | 'update';

@@ -12,7 +12,7 @@ import { supersedeSevisEvents } from './operations/supersede-sevis-events.js';
  * transfer in (SEVIS already has the person from the previous school). Then the change is an update
  * that waits for the SEVIS ID (docs/decisions/019-sevis-events-reach-sevis-once.md).
  */
-async function changeRidesCreate(tx: TTx, p: TProfileRow): Promise<boolean> {
+export async function changeRidesCreate(tx: TTx, p: TProfileRow): Promise<boolean> {
   if (p.sevisId || p.transferDirection === 'in') return false;
   const [gone] = await tx
     .select({ id: sevisPendingEvents.id })

@@ -29,6 +29,16 @@ import { listStudentMessages } from './operations/list-student-messages.js';
 import { addSiteOfActivity } from './operations/add-site-of-activity.js';
 import { updateSiteOfActivity } from './operations/update-site-of-activity.js';
 import { deactivateSiteOfActivity } from './operations/deactivate-site-of-activity.js';
+import { getStudentTipp } from './operations/get-student-tipp.js';
+import { saveTippParticipant } from './operations/save-tipp-participant.js';
+import { addTippSite } from './operations/add-tipp-site.js';
+import { updateTippSite } from './operations/update-tipp-site.js';
+import { removeTippSite } from './operations/remove-tipp-site.js';
+import { addTippPhase } from './operations/add-tipp-phase.js';
+import { updateTippPhase } from './operations/update-tipp-phase.js';
+import { removeTippPhase } from './operations/remove-tipp-phase.js';
+import { updateTippSignatures } from './operations/update-tipp-signatures.js';
+import { printDs7002 } from './operations/print-ds7002.js';
 import { createJ1Cohort } from './operations/create-j1-cohort.js';
 import { readJ1CohortFile } from './operations/read-j1-cohort-file.js';
 
@@ -60,7 +70,7 @@ async function withCohortUpload<T>(req: FastifyRequest, read: (file: { fileName:
   }
 }
 
-/** The students module's records routes: the record, dependents, sites of activity, History Log, SEVIS updates, corrections. */
+/** The students module's records routes: the record, dependents, sites of activity, the T/IPP (DS-7002), History Log, SEVIS updates, corrections. */
 export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   // Static paths before /api/students/:profileId (Fastify prefers them anyway; kept together for reading).
   registerRoute(app, s, a.getMyRecord, (ctx) => getMyRecord(ctx));
@@ -93,6 +103,18 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
     updateSiteOfActivity(ctx, params.profileId, params.siteId, body),
   );
   registerRoute(app, s, a.deactivateSiteOfActivity, (ctx, { params }) => deactivateSiteOfActivity(ctx, params.profileId, params.siteId));
+  registerRoute(app, s, a.getStudentTipp, (ctx, { params }) => getStudentTipp(ctx, params.profileId));
+  registerRoute(app, s, a.saveTippParticipant, (ctx, { params, body }) => saveTippParticipant(ctx, params.profileId, body));
+  registerRoute(app, s, a.addTippSite, (ctx, { params, body }) => addTippSite(ctx, params.profileId, body));
+  registerRoute(app, s, a.updateTippSite, (ctx, { params, body }) => updateTippSite(ctx, params.profileId, params.siteId, body));
+  registerRoute(app, s, a.removeTippSite, (ctx, { params }) => removeTippSite(ctx, params.profileId, params.siteId));
+  registerRoute(app, s, a.addTippPhase, (ctx, { params, body }) => addTippPhase(ctx, params.profileId, params.siteId, body));
+  registerRoute(app, s, a.updateTippPhase, (ctx, { params, body }) => updateTippPhase(ctx, params.profileId, params.phaseId, body));
+  registerRoute(app, s, a.removeTippPhase, (ctx, { params }) => removeTippPhase(ctx, params.profileId, params.phaseId));
+  registerRoute(app, s, a.updateTippSignatures, (ctx, { params, body }) =>
+    updateTippSignatures(ctx, params.profileId, params.siteId, body),
+  );
+  registerRoute(app, s, a.printDs7002, (ctx, { params, body }) => printDs7002(ctx, params.profileId, body));
   registerRoute(app, s, a.listCorrections, (ctx, { query }) => listCorrections(ctx, query));
   registerRoute(app, s, a.getCorrection, (ctx, { params }) => getCorrection(ctx, params.correctionId));
   registerRoute(app, s, a.approveCorrection, (ctx, { params, body }) => approveCorrection(ctx, params.correctionId, body.note));

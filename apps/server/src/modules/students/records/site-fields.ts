@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { SEVIS_RULE_MSG, type studentsApi as S } from '@meridian/domain';
+import { isTippCategory, SEVIS_RULE_MSG, TIPP_MSG, type studentsApi as S } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest, notFound } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { studentSitesOfActivity } from '../schema.js';
+import { studentSitesOfActivity, studentTipps } from '../schema.js';
 import { getAccessibleProfile, type TProfileRow } from '../student.policy.js';
 
 export type TSiteFields = z.output<typeof S.ZSiteOfActivityInput>;
@@ -24,6 +24,17 @@ export async function editableJ1(tx: TTx, ctx: TContext, profileId: string): Pro
   const p = await getAccessibleProfile(tx, ctx, profileId, 'edit');
   if (p.visaType !== 'J-1') throw badRequest(J1_ONLY);
   return p;
+}
+
+/**
+ * A trainee or intern (SEVIS Table 15: 1G, 2A, 2B, 14, 15) has T/IPP sites, not sites of activity:
+ * SEVIS refuses a site of activity for them outside the Korea WEST program (S2251, S2274; IWT S2256,
+ * S2273). 400 otherwise.
+ */
+export async function assertSiteOfActivityAllowed(tx: TTx, p: TProfileRow): Promise<void> {
+  if (!isTippCategory(p.evCategoryCode)) return;
+  const [plan] = await tx.select({ exempt: studentTipps.exemptProgram }).from(studentTipps).where(eq(studentTipps.profileId, p.id));
+  if (plan?.exempt !== 'KW') throw badRequest(TIPP_MSG.siteOfActivityRefused, undefined, 'TIPP_SITE_OF_ACTIVITY');
 }
 
 /** A site of activity of the student's record (404 otherwise). */

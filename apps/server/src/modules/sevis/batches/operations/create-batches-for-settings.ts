@@ -2,6 +2,7 @@ import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
 import {
   markSevisEventsBatched,
+  markTippCarried,
   holdSevisEvent,
   supersedeEventsCarriedByCreate,
   supersedeSevisEvents,
@@ -9,7 +10,7 @@ import {
 } from '../../../students/index.js';
 import { eq } from 'drizzle-orm';
 import { sevisBatches, sevisBatchRecords } from '../../schema.js';
-import { buildValidatedBatch, carriedDependents, carriedSites, loadBatchInputs } from '../batch-xml.js';
+import { buildValidatedBatch, carriedDependents, carriedSites, carriedTipp, createCarriesTipp, loadBatchInputs } from '../batch-xml.js';
 import { formatBatchId, lockOrg, nextBatchNumber, type TSettingsRow } from '../../settings-scope.js';
 import { batchKindOf, createsAlreadyDone, eventsOf, planBatches, type TOrgBatchResult } from '../batch-planning.js';
 
@@ -105,10 +106,13 @@ export async function createBatchesForSettings(
       built.included.map((r) => r.eventId),
       batchRowId,
     );
-    // A Create carries the record as it stands with its dependents and sites: what waited for it never leaves.
+    // A Create carries the record as it stands with its dependents, sites and T/IPP: what waited for it never leaves.
     for (const r of built.included) {
       const input = records.find((x) => x.eventId === r.eventId);
-      if (r.recordKind !== 'create' || !input) continue;
+      if (!input) continue;
+      // T/IPP sites and phases now on their way to SEVIS: a later change is an update of them, never a second add.
+      if (kind === 'ev') await markTippCarried(tx, carriedTipp(input));
+      if (r.recordKind !== 'create') continue;
       await supersedeEventsCarriedByCreate(tx, by, {
         profileId: input.profileId,
         createEventId: r.eventId,
@@ -116,6 +120,7 @@ export async function createBatchesForSettings(
           .slice(0, 25)
           .map((d) => d.id),
         siteIds: kind === 'ev' ? carriedSites(input).map((x) => x.id) : [],
+        tipp: kind === 'ev' && createCarriesTipp(input),
       });
     }
     for (const r of built.included) {

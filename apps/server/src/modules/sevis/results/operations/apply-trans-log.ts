@@ -10,7 +10,7 @@ import { applyRecordChange, lockProfile, recordSevisEventResult, sevisPendingEve
 import { sevisBatches, sevisBatchRecords, sevisSettings, sevisTransactionLogs } from '../../schema.js';
 import { batchOutcome, canonicalTransLog, type TParsedLog } from '../trans-log-parse.js';
 import { batchRecordResults, presentLog, type TLogRow } from '../trans-log.presenter.js';
-import { assignDependentIds, assignSiteIds } from '../dependent-sevis-ids.js';
+import { assignDependentIds, assignSiteIds, assignTippIds } from '../dependent-sevis-ids.js';
 
 const M = sevisApi.TRANSLOG_MSG;
 
@@ -187,7 +187,10 @@ export async function applyTransLog(
       const deps = await assignDependentIds(tx, ctx, batch, r, dependentId, logRec);
       if (deps.assigned.length) after.dependentSevisIds = deps.assigned;
       if (deps.unmatched.length) after.unmatchedDependentSevisIds = deps.unmatched;
-      const sites = await assignSiteIds(tx, ctx, batch, r, logRec);
+      // T/IPP sites and phases first (those the batch carried), then sites of activity by name.
+      const tipp = await assignTippIds(tx, ctx, batch, r, logRec.sites);
+      if (tipp.assigned) after.tippSitesNamed = tipp.assigned;
+      const sites = await assignSiteIds(tx, ctx, batch, r, tipp.others);
       if (sites.length) after.siteSevisIds = sites;
     }
     await writeAudit(tx, {

@@ -4,11 +4,13 @@ import type { TEventMapper } from '../mapper.js';
 import type { TXmlNode } from '../types.js';
 import { evBio, evDependentBio, evFinancial, subjectField } from './common.js';
 import { soaSite } from './site-of-activity.js';
-import { carriedDependents, carriedSites, dependentUserDefined } from '../carried.js';
+import { carriedDependents, carriedSites, createCarriesSitesOfActivity, dependentUserDefined } from '../carried.js';
+import { createTipp } from './tipp.js';
 
 /**
  * CreateEV/ExchangeVisitor: the initial DS-2019 of a J-1 record, with its active dependents and its
- * active sites of activity (SEVIS requires at least one). The position code comes with the event
+ * active sites of activity (SEVIS requires at least one), or, for a trainee or intern, the T/IPP
+ * (AddTIPP, ev/tipp.ts) and no site of activity unless in Korea WEST (SEVIS S2251). The position code comes with the event
  * (payload.positionCode) when it carries one, else from the record (DS-2019 tab); without either the
  * record is held back with the field named.
  */
@@ -23,8 +25,15 @@ export const evCreate: TEventMapper = {
         'A transfer-in cannot be sent in a batch: complete the transfer in SEVIS RTI, then enter its SEVIS ID on the student record.',
       );
     const subject = subjectField(m, p.subjectFieldCode);
+    const soa = createCarriesSitesOfActivity(m.r);
     const sites = carriedSites(m.r);
-    if (!sites.length) m.problem('The exchange visitor has no active site of activity on the record: SEVIS needs at least one.');
+    if (soa && !sites.length)
+      m.problem(
+        m.r.tipp?.plan?.exemptProgram === 'KW'
+          ? 'The exchange visitor in the Korea WEST program has no active site of activity on the record: SEVIS needs at least one (SEVIS S2255).'
+          : 'The exchange visitor has no active site of activity on the record: SEVIS needs at least one.',
+      );
+    const tipp = createTipp(m);
     const dependents = carriedDependents(m.r);
     const phone = m.phone(p.phone);
     return {
@@ -47,6 +56,7 @@ export const evCreate: TEventMapper = {
       AddSiteOfActivity: sites.length
         ? { SiteOfActivity: sites.map((s) => ({ '@xsi:type': 'SOA', ...soaSite(m, s.name, s.address, s.isPrimary) })) }
         : undefined,
+      AddTIPP: tipp,
     };
   },
 };

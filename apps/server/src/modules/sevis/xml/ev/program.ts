@@ -1,10 +1,12 @@
 import { IN_EVENT, ON_RECORD, type RecordMapper } from '../map.js';
 import type { TEventMapper } from '../mapper.js';
 import { subjectField } from './common.js';
+import { programTippPhaseDates } from './tipp.js';
 
 /**
  * Program of an exchange visitor: Extension, Shorten (SEVIS's completion reason and remarks),
- * Amend (new start/end dates), EditSubject (our 'Amend' carrying a subject field).
+ * Amend (new start/end dates), EditSubject (our 'Amend' carrying a subject field). A trainee's or
+ * intern's dates change carries the T/IPP's phase dates (TippPhaseDates), ev/tipp.ts.
  */
 export const evProgram: TEventMapper = {
   recordKind: 'update',
@@ -13,6 +15,8 @@ export const evProgram: TEventMapper = {
     const pl = m.r.payload;
     const p = m.p;
     const remarks = m.opt(pl.remarks)?.slice(0, 500);
+    const start = m.optDate(m.first(pl.programStartDate, p.programStartDate));
+    const end = m.optDate(m.first(pl.programEndDate, p.programEndDate));
     switch (m.r.action) {
       case 'Extension':
         return {
@@ -21,6 +25,7 @@ export const evProgram: TEventMapper = {
               '@printForm': 'true',
               NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'New program end date', ON_RECORD),
               Remarks: remarks,
+              TippPhaseDates: programTippPhaseDates(m, { start, end }),
             },
           },
         };
@@ -37,6 +42,7 @@ export const evProgram: TEventMapper = {
                 IN_EVENT,
               ),
               Remarks: m.req(remarks, 'Remarks on why the program ends early', IN_EVENT),
+              TippPhaseDates: programTippPhaseDates(m, { start, end }),
             },
           },
         };
@@ -65,6 +71,7 @@ export const evProgram: TEventMapper = {
               PrgStartDate: m.reqDate(m.first(pl.programStartDate, p.programStartDate), 'Program start date', ON_RECORD),
               PrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'Program end date', ON_RECORD),
               Remarks: remarks,
+              TippPhaseDates: programTippPhaseDates(m, { start, end }),
             },
           },
         };

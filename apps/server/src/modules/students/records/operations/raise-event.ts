@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TSevisEventType } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
@@ -18,7 +18,16 @@ export interface TRaiseEventInput {
   requestId?: string | null | undefined;
   /** false: always a new event (e.g. one per site of activity); default: refresh a pending one of the same kind. */
   merge?: boolean | undefined;
+  /**
+   * What the update is about when a record has several of one kind (a T/IPP site or phase: 'site:<id>',
+   * 'phase:<id>'): only an update with the same key is refreshed or replaced. Kept in payload.mergeKey.
+   */
+  mergeKey?: string | undefined;
 }
+
+/** The payload's mergeKey equals the input's (none: the update has none). */
+const sameMergeKey = (mergeKey: string | undefined) =>
+  mergeKey ? sql`${sevisPendingEvents.payload}->>'mergeKey' = ${mergeKey}` : sql`${sevisPendingEvents.payload}->>'mergeKey' is null`;
 
 /**
  * Queues a change SEVIS must hear about (table sevis_pending_events, status 'pending') and writes
@@ -35,6 +44,8 @@ export interface TRaiseEventInput {
  * - program end later / earlier → Program / Extension | Shorten; other program data → Program / Edit;
  * - education level → EducationLevel / Edit; financials → FinancialInfo / Edit;
  * - a dependent → Dependent / Add | Edit | Terminate; a site of activity → SiteOfActivity / Add | Edit | Delete;
+ * - a trainee's or intern's T/IPP (DS-7002) → TIPP / AddSite | EditSite | DeleteSite | AddPhase | EditPhase |
+ *   DeletePhase | UpdateSignatureDates | UpdateParticipantInfo, one per site or phase (mergeKey), records/tipp-events.ts;
  * - a new record without a SEVIS id → Create / Create;
  * - a Create replaces every other Create of the record that has not gone to SEVIS (pending, held
  *   back or failed: SEVIS creates a person once); any other update replaces the held-back or failed
@@ -52,7 +63,9 @@ export async function raiseEvent(tx: TTx, ctx: TContext, input: TRaiseEventInput
     eq(sevisPendingEvents.status, 'pending'),
     input.dependentId ? eq(sevisPendingEvents.dependentId, input.dependentId) : isNull(sevisPendingEvents.dependentId),
     input.requestId ? eq(sevisPendingEvents.requestId, input.requestId) : isNull(sevisPendingEvents.requestId),
+    sameMergeKey(input.mergeKey),
   );
+  const payload = input.mergeKey ? { ...input.payload, mergeKey: input.mergeKey } : input.payload;
   const [existing] = await tx
     .select({ id: sevisPendingEvents.id, payload: sevisPendingEvents.payload })
     .from(sevisPendingEvents)
@@ -63,7 +76,7 @@ export async function raiseEvent(tx: TTx, ctx: TContext, input: TRaiseEventInput
   if (existing && input.merge !== false) {
     await tx
       .update(sevisPendingEvents)
-      .set({ payload: { ...existing.payload, ...input.payload }, updatedAt: new Date() })
+      .set({ payload: { ...existing.payload, ...payload }, updatedAt: new Date() })
       .where(eq(sevisPendingEvents.id, existing.id));
     id = existing.id;
   } else {
@@ -75,7 +88,7 @@ export async function raiseEvent(tx: TTx, ctx: TContext, input: TRaiseEventInput
         dependentId: input.dependentId ?? null,
         eventType: input.eventType,
         action,
-        payload: input.payload,
+        payload,
         status: 'pending',
         requestId: input.requestId ?? null,
         createdBy: ctx.actor?.userId ?? null,
@@ -116,6 +129,7 @@ async function supersedeReplaced(tx: TTx, ctx: TContext, input: TRaiseEventInput
       eq(sevisPendingEvents.action, action),
       input.dependentId ? eq(sevisPendingEvents.dependentId, input.dependentId) : isNull(sevisPendingEvents.dependentId),
       input.requestId ? eq(sevisPendingEvents.requestId, input.requestId) : isNull(sevisPendingEvents.requestId),
+      sameMergeKey(input.mergeKey),
     );
     reason = 'Replaced by a newer update of the same kind, which carries the latest values.';
   }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
 import { AppError, notFound } from '../../../../platform/errors/app-error.js';
@@ -46,6 +46,10 @@ export async function requeueSevisEvent(tx: TTx, ctx: TContext, eventId: string)
           : e.dependentId
             ? eq(sevisPendingEvents.dependentId, e.dependentId)
             : isNull(sevisPendingEvents.dependentId),
+        // Of the same site or phase, for updates of one of several (a T/IPP's: payload.mergeKey).
+        e.eventType === 'Create'
+          ? undefined
+          : sql`(${sevisPendingEvents.payload}->>'mergeKey') is not distinct from ${(e.payload as { mergeKey?: string }).mergeKey ?? null}::text`,
         ne(sevisPendingEvents.id, e.id),
         inArray(
           sevisPendingEvents.status,

@@ -15,9 +15,17 @@ const CARRIED_TYPES = ['PersonalInfo', 'Biographical', 'Program', 'EducationLeve
 export async function supersedeEventsCarriedByCreate(
   tx: TTx,
   by: TSupersededBy,
-  o: { profileId: string; createEventId: string; dependentIds: string[]; siteIds: string[] },
+  o: {
+    profileId: string;
+    createEventId: string;
+    dependentIds: string[];
+    siteIds: string[];
+    /** The Create carries the T/IPP (CreateEV/AddTIPP): every T/IPP update that waited for it describes what it carries. */
+    tipp?: boolean | undefined;
+  },
 ): Promise<string[]> {
   const parts: SQL[] = [inArray(sevisPendingEvents.eventType, CARRIED_TYPES)];
+  if (o.tipp) parts.push(eq(sevisPendingEvents.eventType, 'TIPP'));
   if (o.dependentIds.length)
     parts.push(and(eq(sevisPendingEvents.eventType, 'Dependent'), inArray(sevisPendingEvents.dependentId, o.dependentIds))!);
   if (o.siteIds.length)
@@ -31,7 +39,7 @@ export async function supersedeEventsCarriedByCreate(
   return supersedeSevisEvents(tx, by, {
     profileId: o.profileId,
     where: and(inArray(sevisPendingEvents.status, ['pending', 'held']), or(...parts)),
-    reason: 'Carried by the Create of this record: SEVIS creates the person with these data, dependents and sites at once.',
+    reason: 'Carried by the Create of this record: SEVIS creates the person with these data, dependents, sites and T/IPP at once.',
     byEventId: o.createEventId,
   });
 }

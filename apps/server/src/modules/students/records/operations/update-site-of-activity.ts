@@ -5,6 +5,7 @@ import { studentSitesOfActivity } from '../../schema.js';
 import { presentSite } from '../../student-record.presenter.js';
 import { raiseEvent } from './raise-event.js';
 import {
+  assertSiteOfActivityAllowed,
   auditSite,
   clearOtherPrimaries,
   editableJ1,
@@ -18,6 +19,7 @@ import {
 export async function updateSiteOfActivity(ctx: TContext, profileId: string, siteId: string, input: TSiteFields) {
   return ctx.db(async (tx) => {
     const p = await editableJ1(tx, ctx, profileId);
+    await assertSiteOfActivityAllowed(tx, p);
     const before = await loadSite(tx, profileId, siteId);
     if (!before.isActive) throw new AppError(409, 'SITE_INACTIVE', 'This site of activity was deactivated and can no longer be changed.');
     if (before.isPrimary && !input.isPrimary) throw fieldError('isPrimary', MSG_PRIMARY_SITE_UNSET);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Autocomplete, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { STUDENT_STAGES, type studentsApi, type TStudentStage } from '@meridian/domain';
+import { Alert, Autocomplete, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { isTippCategory, STUDENT_STAGES, TIPP_MSG, type studentsApi, type TStudentStage } from '@meridian/domain';
 import { snack } from '../../../../ui/notify';
 import { useListCampusSites } from '../../../people';
 import { CommentsPanel } from '../../../comments';
@@ -22,6 +22,7 @@ import {
 } from './record-fields';
 import { DependentsTab, EmploymentTab, SitesOfActivity } from './record-dependents';
 import { SentMessages, SevisUpdatesTab } from './record-lists';
+import { KoreaWestSites, TippEditor } from './record-tipp';
 import { RecordSection, type TFieldDef } from './record-section';
 
 type TRecord = studentsApi.TStudentRecord;
@@ -238,16 +239,23 @@ export function J1Ds2019Tab(p: TTabProps) {
   );
 }
 
-/** DS-7002: the training/internship plan: subject field, dates and the sites of activity. */
+/**
+ * DS-7002: the Training/Internship Placement Plan of a trainee or intern (SEVIS Table 15: 1G, 2A, 2B,
+ * 14, 15): the T/IPP editor; a Korea WEST participant keeps sites of activity. For every other
+ * category SEVIS takes no T/IPP (S2218, S2279): the tab says so and keeps the sites of activity.
+ */
 export function J1Ds7002Tab(p: TTabProps) {
+  const tipp = isTippCategory(p.record.evCategoryCode);
   return (
     <Stack spacing={2}>
+      {!tipp ? <Alert severity="info">{TIPP_MSG.notApplicable}</Alert> : null}
       <Section
         p={p}
-        title="Training plan (DS-7002)"
+        title={tipp ? 'Training plan (DS-7002)' : 'Program'}
         fields={[...pick(EV_FIELDS, ['subjectFieldCode']), ...pick(PROGRAM_FIELDS, ['programStartDate', 'programEndDate'])]}
       />
-      <SitesOfActivity record={p.record} />
+      {tipp ? <TippEditor record={p.record} track={p.track('tipp')} /> : null}
+      {tipp ? <KoreaWestSites record={p.record} /> : <SitesOfActivity record={p.record} />}
     </Stack>
   );
 }

@@ -23,6 +23,8 @@ export interface TFieldDef {
   show?: (v: unknown, record: studentsApi.TStudentRecord) => string;
   /** Spans the whole row of the grid. */
   wide?: boolean;
+  /** A longer text typed on several lines (a narrative answer). */
+  multiline?: boolean;
   /** A number that may be cleared: an empty field sends null (otherwise it is left unchanged). */
   nullable?: boolean;
   /** Asked only while editing (not a value the record keeps, e.g. the SEVIS reason of a status change). */
@@ -129,7 +131,9 @@ export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[]
             select={f.kind === 'select' || f.kind === 'yesno'}
             placeholder={f.kind === 'date' ? 'MM/DD/YYYY' : undefined}
             helperText={f.helper ?? (f.kind === 'date' ? 'MM/DD/YYYY' : undefined)}
-            sx={f.wide ? { gridColumn: '1 / -1' } : undefined}
+            multiline={f.multiline}
+            minRows={f.multiline ? 3 : undefined}
+            sx={f.wide || f.multiline ? { gridColumn: '1 / -1' } : undefined}
             slotProps={{
               htmlInput: { maxLength: f.kind === 'date' ? 10 : f.maxLength, inputMode: f.kind === 'number' ? 'numeric' : undefined },
             }}
