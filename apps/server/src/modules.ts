@@ -3,7 +3,7 @@ import type { TServices } from './platform/http/context.js';
 import type { TDailyJob } from './platform/jobs/daily-runner.js';
 import { attachmentRoutes, plugAttachments } from './modules/attachments/index.js';
 import { auditRoutes } from './modules/audit/index.js';
-import { authRoutes, plugAuth } from './modules/auth/index.js';
+import { authDailyJobs, authRoutes, plugAuth } from './modules/auth/index.js';
 import { commentRoutes } from './modules/comments/index.js';
 import { formsRoutes } from './modules/forms/index.js';
 import { institutionRoutes } from './modules/institutions/index.js';
@@ -54,5 +54,5 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
  * and the nightly SEVIS batches.
  */
 export function moduleDailyJobs(services: TServices): TDailyJob[] {
-  return [...studentDailyJobs(services), ...scholarDailyJobs(services), ...sevisDailyJobs(services)];
+  return [...authDailyJobs(services), ...studentDailyJobs(services), ...scholarDailyJobs(services), ...sevisDailyJobs(services)];
 }

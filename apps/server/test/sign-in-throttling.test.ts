@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MSG, type TSession } from '@meridian/domain';
 import { DEVICE_COOKIE, DEVICE_TTL_S } from '../src/modules/auth/devices.js';
+import { purgeStaleThrottleRows } from '../src/modules/auth/daily-jobs.js';
 import {
   ACCOUNT_FREE_FAILURES,
   accountKey,
@@ -496,6 +497,27 @@ describe('the device cookie behind a TLS-terminating proxy', () => {
       expect(setCookieOf(await signInVia('http'), DEVICE_COOKIE)!.attributes).not.toContain('Secure');
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('sign-in counters are forgotten after a day', () => {
+  it('the daily job deletes counters a day old and keeps younger ones (both sides of the day)', async () => {
+    const t2 = await createTestApp();
+    try {
+      const insert = (key: string, ageS: number) =>
+        t2.sql(
+          `insert into login_throttle (institution_id, key, failures, window_start, last_failure_at)
+           values ($1, $2, 3, now() - make_interval(secs => $3), now() - make_interval(secs => $3))`,
+          [t2.institutionA, key, ageS],
+        );
+      await insert('acct:old-guess', 24 * 3600 + 60);
+      await insert('acct:recent-guess', 24 * 3600 - 60);
+      await purgeStaleThrottleRows(t2.services);
+      const keys = (await t2.sql<{ key: string }>("select key from login_throttle where key like 'acct:%guess'")).map((r) => r.key);
+      expect(keys).toEqual(['acct:recent-guess']);
+    } finally {
+      await t2.close();
     }
   });
 });

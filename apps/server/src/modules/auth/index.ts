@@ -5,3 +5,4 @@ export { revokeAllSessions } from './session.service.js';
 export { sessionLookup } from './find-session.js';
 export { plugAuth } from './plug.js';
 export { authRoutes } from './routes.js';
+export { authDailyJobs, purgeStaleThrottleRows } from './daily-jobs.js';
