@@ -213,6 +213,23 @@ describe('visibility', () => {
     expect(res.json<TAttachment[]>().map((x) => x.id)).toContain(a.id);
     expect((await upload(t, s.student, { subjectUserId: ids.student! }, { name: 'a.pdf', data: PDF })).statusCode).toBe(403);
   });
+
+  it("a person's record is a student's or a scholar's of the institution: staff, department users, advisors and strangers have none", async () => {
+    const adminOfB = (await userIds(t, t.institutionB)).admin!;
+    for (const subjectUserId of [ids.officer!, ids.assistant!, ids.dept!, ids.advisor!, adminOfB]) {
+      const res = await upload(t, s.admin, { subjectUserId }, { name: 'note.pdf', data: PDF });
+      expect(res.statusCode, subjectUserId).toBe(404);
+      expect((await call(t, 'GET', `/api/users/${subjectUserId}/attachments`, { as: s.admin })).statusCode).toBe(404);
+    }
+    expect(
+      await t.sql('select 1 from attachments where subject_user_id = any($1)', [
+        [ids.officer, ids.assistant, ids.dept, ids.advisor, adminOfB],
+      ]),
+    ).toEqual([]);
+    // A scholar's record and a student's are the office's to file on.
+    expect((await upload(t, s.admin, { subjectUserId: ids.scholar! }, { name: 'ds2019.pdf', data: PDF })).statusCode).toBe(200);
+    expect((await upload(t, s.admin, { subjectUserId: ids.student! }, { name: 'i20.pdf', data: PDF })).statusCode).toBe(200);
+  });
 });
 
 describe('staff actions', () => {

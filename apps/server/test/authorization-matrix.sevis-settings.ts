@@ -1,5 +1,6 @@
 import type { TExpect, TMatrixContext, TMatrixRow } from './authorization-matrix.js';
-import { buildSevisSender, buildSevisSettings, removeUnusedSevisSettings } from './factories/index.js';
+import { buildSevisSender, buildSevisSettings, buildUser, removeUnusedSevisSettings } from './factories/index.js';
+import { perms } from './http.js';
 
 // sevis.read: student-area staff (the demo assistant reaches Main Campus); sevis.configure: super users and officers.
 const READ: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
@@ -42,22 +43,30 @@ export const SEVIS_SETTINGS_MATRIX: TMatrixRow[] = [
     }),
   },
   { method: 'GET', path: '/api/sevis/senders', access: 'sevis.configure', request: () => ({}), expect: CONFIGURE },
+  // Each call names a fresh officer of Main Campus (never the caller: nobody names themselves).
   {
     method: 'PUT',
     path: '/api/sevis/senders',
     access: 'sevis.configure',
     expect: CONFIGURE,
-    request: (m) => ({ body: { userId: m.ids.officer!, kind: 'ARO', sevisUserId: 'MATRIX0001' } }),
+    request: async (m) => {
+      const target = await buildUser(m.t, {
+        role: 'isssAdmin',
+        staffPermissions: perms({ isOfficer: true, officerSites: [m.sites.MAIN!] }),
+      });
+      return { body: { campusSiteId: m.sites.MAIN!, userId: target.id, kind: 'ARO', sevisUserId: 'MATRIX0001' } };
+    },
   },
+  // The demo officer's own Main Campus ARO entry: a super user may withdraw it, and so may its holder.
   {
     method: 'DELETE',
-    path: '/api/sevis/senders/:userId/:kind',
+    path: '/api/sevis/senders/:campusSiteId/:userId/:kind',
     access: 'sevis.configure',
     foreignRecord: 404,
     expect: CONFIGURE,
     request: async (m) => {
-      await buildSevisSender(m.t, 'officer', 'ARO', 'MATRIX0002');
-      return { params: { userId: m.ids.officer!, kind: 'ARO' } };
+      await buildSevisSender(m.t, 'officer', 'ARO', 'MATRIX0002', m.t.institutionA, ['MAIN']);
+      return { params: { campusSiteId: String(m.sites.MAIN!), userId: m.ids.officer!, kind: 'ARO' } };
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TComment, TSession } from '@meridian/domain';
+import { MSG, type TComment, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, userIds } from './http.js';
 import { buildRequest } from './factories/index.js';
@@ -98,5 +98,26 @@ describe('comments on a request', () => {
     const res = await post(s.student, requestId, '   ');
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.body).toEqual(['Required field']);
+  });
+});
+
+describe("notes on a person's record", () => {
+  const note = (as: TSession, subjectId: string) =>
+    call(t, 'POST', '/api/comments', { as, body: { subjectType: 'user', subjectId, body: 'Called about the I-20.', isInternal: true } });
+
+  it("are for a student's or scholar's record only: a staff member, department user, advisor or stranger is not found", async () => {
+    const ids = await userIds(t, t.institutionA);
+    const adminOfB = (await userIds(t, t.institutionB)).admin!;
+    for (const subjectId of [ids.admin!, ids.officer!, ids.dept!, ids.advisor!, adminOfB]) {
+      const res = await note(s.admin, subjectId);
+      expect(res.statusCode, subjectId).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: MSG.notFound });
+    }
+    expect(
+      await t.sql(`select 1 from comments where subject_type = 'user' and subject_id = any($1)`, [
+        [ids.admin, ids.officer, ids.dept, ids.advisor, adminOfB],
+      ]),
+    ).toEqual([]);
+    expect((await note(s.officer, ids.student!)).statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canTransition,
+  MSG,
   REQUEST_STATUSES,
   REQUEST_TRANSITIONS,
   REQUESTER_ACTIONS,
@@ -12,16 +13,18 @@ import {
   type TSession,
 } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
-import { call, mailsTo, userIds } from './http.js';
+import { call, mailsTo, perms, userIds } from './http.js';
 import {
   buildCustomDocument,
   buildCustomQuestion,
   buildRequest,
   buildRequestType,
+  buildUser,
   buildWorkflow,
   configureRequestType,
   requestTypeIdOf,
   seededQuestionnaire,
+  userIdOf,
 } from './factories/index.js';
 import { auditActionsOf, auditEventsOf, requestStateOf } from './readers.js';
 
@@ -448,6 +451,88 @@ describe('assignment, review status, tasks', () => {
     expect((await call(t, 'DELETE', `/api/requests/${r.id}/tasks/${task.id}`, { as: s.officer })).statusCode).toBe(200);
     const other = await buildRequest(t, { status: 'in_review' });
     expect((await call(t, 'DELETE', `/api/requests/${other.id}/tasks/${task.id}`, { as: s.officer })).statusCode).toBe(404);
+  });
+});
+
+/**
+ * Choosing a person on a request (docs/product/requests.md#review-status-and-assignment): the assignee of
+ * the request or of a task is active office staff of the institution who reach the request's campus site;
+ * the faculty advisor is an active advisor of the institution.
+ */
+describe('the people chosen on a request', () => {
+  const NOT_ASSIGNABLE = 'This person cannot be assigned: they do not reach the campus site of this request.';
+  let inactiveOfficer: string;
+  let adminOfB: string;
+  let advisorOfB: string;
+  beforeAll(async () => {
+    inactiveOfficer = (await buildUser(t, { role: 'isssAdmin', staffPermissions: perms({ isOfficer: true }), isActive: false })).id;
+    adminOfB = await userIdOf(t, 'admin', t.institutionB);
+    advisorOfB = await userIdOf(t, 'advisor', t.institutionB);
+  });
+  /** Users who are no assignee of a Main Campus request: not staff, staff without reach, turned off, another institution's. */
+  const strangers = () => [ids.student!, ids.scholar!, ids.dept!, ids.advisor!, ids.assistant!, inactiveOfficer, adminOfB];
+
+  it('assigns a request only to active office staff of the institution who reach its site', async () => {
+    const r = await buildRequest(t, { status: 'submitted' });
+    for (const userId of strangers()) {
+      const res = await call(t, 'POST', `/api/requests/${r.id}/assign`, { as: s.admin, body: { userId } });
+      expect(res.statusCode, userId).toBe(400);
+      expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: NOT_ASSIGNABLE, fieldErrors: { userId: [MSG.invalidValue] } });
+    }
+    expect(await t.sql('select assigned_to_user_id from requests where id = $1', [r.id])).toEqual([{ assigned_to_user_id: null }]);
+    const ok = await call(t, 'POST', `/api/requests/${r.id}/assign`, { as: s.admin, body: { userId: ids.officer } });
+    expect(ok.json()).toMatchObject({ assignedTo: { userId: ids.officer } });
+  });
+
+  it("gives a request's task only to staff who reach the request; an assignee kept from before may stay", async () => {
+    const r = await buildRequest(t, { status: 'in_review' });
+    const tasks = `/api/requests/${r.id}/tasks`;
+    for (const assignedToUserId of strangers()) {
+      const res = await call(t, 'POST', tasks, { as: s.officer, body: { title: 'Check I-20', assignedToUserId } });
+      expect(res.statusCode, assignedToUserId).toBe(400);
+      expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: NOT_ASSIGNABLE, fieldErrors: { assignedToUserId: [MSG.invalidValue] } });
+    }
+    expect(await t.sql('select 1 from request_tasks where request_id = $1', [r.id])).toEqual([]);
+    // A Medical Campus request's task cannot go to the Main Campus officer.
+    const med = await buildRequest(t, { status: 'in_review', site: 'MED' });
+    const far = await call(t, 'POST', `/api/requests/${med.id}/tasks`, {
+      as: s.admin,
+      body: { title: 'Call', assignedToUserId: ids.officer },
+    });
+    expect(far.json().fieldErrors).toEqual({ assignedToUserId: [MSG.invalidValue] });
+    const created = await call(t, 'POST', tasks, { as: s.admin, body: { title: 'Check I-20', assignedToUserId: ids.officer } });
+    expect(created.statusCode).toBe(200);
+    const task = created.json<{ id: string; assignedTo: { userId: string } | null }>();
+    expect(task.assignedTo?.userId).toBe(ids.officer);
+    const put = (assignedToUserId: string | null) =>
+      call(t, 'PUT', `${tasks}/${task.id}`, { as: s.admin, body: { title: 'Check I-20', isDone: true, assignedToUserId } });
+    expect((await put(ids.student!)).json().fieldErrors).toEqual({ assignedToUserId: [MSG.invalidValue] });
+    // The officer's account is turned off: ticking their task off keeps them; giving it to another stranger does not.
+    await t.sql('update users set is_active = false where id = $1', [ids.officer]);
+    try {
+      expect((await put(ids.officer!)).json()).toMatchObject({ isDone: true, assignedTo: { userId: ids.officer } });
+      expect((await put(inactiveOfficer)).statusCode).toBe(400);
+    } finally {
+      await t.sql('update users set is_active = true where id = $1', [ids.officer]);
+    }
+    expect((await put(ids.admin!)).json()).toMatchObject({ assignedTo: { userId: ids.admin } });
+    expect((await put(null)).json()).toMatchObject({ assignedTo: null });
+  });
+
+  it('names as faculty advisor only an active advisor of the institution', async () => {
+    const r = await buildRequest(t, { status: 'submitted' });
+    const inactiveAdvisor = (await buildUser(t, { role: 'advisor', isActive: false })).id;
+    for (const advisorUserId of [ids.student!, ids.scholar!, ids.officer!, ids.dept!, inactiveAdvisor, advisorOfB]) {
+      const res = await call(t, 'PUT', `/api/requests/${r.id}`, { as: s.admin, body: { advisorUserId } });
+      expect(res.statusCode, advisorUserId).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ advisorUserId: ['Choose a faculty advisor from the list.'] });
+    }
+    const ok = await call(t, 'PUT', `/api/requests/${r.id}`, { as: s.admin, body: { advisorUserId: ids.advisor } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ advisor: { userId: ids.advisor } });
+    const offered = (await call(t, 'GET', '/api/requests/advisors', { as: s.student })).json<{ userId: string }[]>().map((a) => a.userId);
+    expect(offered).toContain(ids.advisor);
+    expect(offered.some((id) => [inactiveAdvisor, advisorOfB, ids.officer].includes(id))).toBe(false);
   });
 });
 

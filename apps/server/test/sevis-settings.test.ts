@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, sevisApi, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
-import { call } from './http.js';
-import { buildSevisSender, buildSevisSettings, siteIdOf } from './factories/index.js';
+import { call, perms } from './http.js';
+import { buildSevisSender, buildSevisSettings, buildUser, siteIdOf, userIdOf } from './factories/index.js';
 
 const M = sevisApi.SEVIS_MSG;
+const S = sevisApi.SEVIS_SENDER_MSG;
 let t: TTestApp;
 let admin: TSession;
 let officer: TSession;
@@ -126,16 +127,19 @@ describe('SEVIS Settings', () => {
 
 describe('SEVIS Permissions', () => {
   it('lists the demo admin as DSO and ARO, names an officer DSO with a 10-character id, refuses bad ids and non-staff', async () => {
-    const list = (await call(t, 'GET', '/api/sevis/senders', { as: officer })).json<sevisApi.TSevisSenderList>();
+    const list = (await call(t, 'GET', '/api/sevis/senders', { as: admin })).json<sevisApi.TSevisSenderList>();
     expect(
       list.items
-        .filter((s) => s.name === 'Avery Admin')
+        .filter((s) => s.name === 'Avery Admin' && s.campusSiteId === main)
         .map((s) => s.kind)
         .sort(),
     ).toEqual(['ARO', 'DSO']);
     const officerId = list.candidates.find((c) => c.name === 'Olivia Officer')!.userId;
     expect(list.candidates.some((c) => c.name === 'Sam Assistant')).toBe(false);
-    const bad = await call(t, 'PUT', '/api/sevis/senders', { as: admin, body: { userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER' } });
+    const bad = await call(t, 'PUT', '/api/sevis/senders', {
+      as: admin,
+      body: { campusSiteId: main, userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toEqual({ sevisUserId: [M.sevisUserId] });
     const [student] = await t.sql<{ id: string }>('select id from users where institution_id = $1 and user_name = $2', [
@@ -144,18 +148,18 @@ describe('SEVIS Permissions', () => {
     ]);
     const notStaff = await call(t, 'PUT', '/api/sevis/senders', {
       as: admin,
-      body: { userId: student!.id, kind: 'DSO', sevisUserId: 'STUDENT001' },
+      body: { campusSiteId: main, userId: student!.id, kind: 'DSO', sevisUserId: 'STUDENT001' },
     });
     expect(notStaff.statusCode).toBe(400);
-    expect(Object.keys(notStaff.json().fieldErrors)).toEqual(['userId']);
+    expect(notStaff.json().fieldErrors).toEqual({ userId: [S.notCandidate] });
     const ok = await call(t, 'PUT', '/api/sevis/senders', {
       as: admin,
-      body: { userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER001' },
+      body: { campusSiteId: main, userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER001' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ kind: 'DSO', sevisUserId: 'OFFICER001', name: 'Olivia Officer' });
-    expect((await call(t, 'DELETE', `/api/sevis/senders/${officerId}/DSO`, { as: admin })).statusCode).toBe(200);
-    expect((await call(t, 'DELETE', `/api/sevis/senders/${officerId}/DSO`, { as: admin })).statusCode).toBe(404);
+    expect(ok.json()).toMatchObject({ kind: 'DSO', sevisUserId: 'OFFICER001', name: 'Olivia Officer', campusSiteName: 'Main Campus' });
+    expect((await call(t, 'DELETE', `/api/sevis/senders/${main}/${officerId}/DSO`, { as: admin })).statusCode).toBe(200);
+    expect((await call(t, 'DELETE', `/api/sevis/senders/${main}/${officerId}/DSO`, { as: admin })).statusCode).toBe(404);
     const audit = await t.sql('select action from audit_events where entity_type = $1 and entity_id = $2', ['user', officerId]);
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['sevis.sender-added', 'sevis.sender-removed']));
   });
@@ -167,12 +171,179 @@ describe('SEVIS Permissions', () => {
     const refused = await call(t, 'POST', '/api/sevis/batches', { as: officer, body: { settingsId: f.id } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'NOT_SENDER', message: M.notSender });
-    await buildSevisSender(t, 'officer', 'DSO', 'OFFICER001');
+    // A DSO entry of another campus site does not send this site's batches.
+    await buildSevisSender(t, 'officer', 'DSO', 'OFFICER001', t.institutionA, ['MED']);
+    expect((await call(t, 'POST', '/api/sevis/batches', { as: officer, body: { settingsId: f.id } })).json()).toMatchObject({
+      code: 'NOT_SENDER',
+    });
+    await buildSevisSender(t, 'officer', 'DSO', 'OFFICER001', t.institutionA, ['MAIN']);
     expect((await call(t, 'POST', '/api/sevis/batches', { as: officer, body: { settingsId: f.id } })).statusCode).toBe(200);
     expect((await call(t, 'POST', '/api/sevis/batches', { as: officer, body: { settingsId: j.id } })).statusCode).toBe(403);
     const all = await call(t, 'POST', '/api/sevis/batches', { as: officer, body: {} });
     expect(all.json().skipped).toEqual([{ orgId: j.orgId, reason: M.notSender }]);
     // The assistant has no sevisBatch flag: the function permission refuses first.
     expect((await call(t, 'POST', '/api/sevis/batches', { as: assistant, body: { settingsId: f.id } })).statusCode).toBe(403);
+  });
+});
+
+/**
+ * Who may name whom on SEVIS Permissions (docs/product/sevis-settings.md#sevis-permissions): a sender
+ * signs batches under their own SEVIS user id (the batch's userID, Create-UpdateStudent.xsd and
+ * Create-UpdateExchangeVisitor.xsd) and is designated by the school or sponsor (8 CFR 214.3(l)(1);
+ * 22 CFR 62.2), so a second person names them, at a campus site both of them work at.
+ */
+describe('SEVIS Permissions: who may name whom', () => {
+  let officerId: string;
+  let adminId: string;
+  const put = (as: TSession, body: Record<string, unknown>) => call(t, 'PUT', '/api/sevis/senders', { as, body });
+  const del = (as: TSession, site: number, userId: string, kind: 'DSO' | 'ARO') =>
+    call(t, 'DELETE', `/api/sevis/senders/${site}/${userId}/${kind}`, { as });
+  const entries = (userId: string) =>
+    t.sql<{ campus_site_id: number; kind: string; sevis_user_id: string }>(
+      'select campus_site_id, kind, sevis_user_id from sevis_senders where user_id = $1 order by campus_site_id, kind',
+      [userId],
+    );
+  /** The newest refusal the route recorded for a caller. */
+  const lastRefusal = async (userId: string) =>
+    (
+      await t.sql<{ entity_id: string; after: { code: string; message: string } }>(
+        `select entity_id, after from audit_events where action = 'authorization.refused' and actor_user_id = $1 order by id desc limit 1`,
+        [userId],
+      )
+    )[0];
+  /** Staff of institution A who can sign in, with these permissions. */
+  const staffMember = async (permissions: Record<string, unknown>, isActive = true) =>
+    buildUser(t, { role: 'isssAdmin', staffPermissions: perms(permissions), isActive, canSignIn: true });
+
+  beforeAll(async () => {
+    officerId = await userIdOf(t, 'officer');
+    adminId = await userIdOf(t, 'admin');
+  });
+  // Each test starts with the demo officer named nowhere.
+  beforeEach(async () => {
+    await t.sql('delete from sevis_senders where user_id = $1', [officerId]);
+  });
+
+  it('nobody adds their own entry: refused 403 and audited; another officer or a super user may add it', async () => {
+    const own = await put(officer, { campusSiteId: main, userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER001' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'OWN_SENDER_ENTRY', message: S.ownEntry });
+    expect(await entries(officerId)).toEqual([]);
+    expect(await lastRefusal(officerId)).toEqual({
+      entity_id: 'PUT /api/sevis/senders',
+      after: { code: 'OWN_SENDER_ENTRY', message: S.ownEntry },
+    });
+    // A super user, or a second officer of the site, may.
+    expect((await put(admin, { campusSiteId: main, userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER001' })).statusCode).toBe(200);
+    const second = await staffMember({ isOfficer: true, officerSites: [main] });
+    const otherOfficer = await t.login(second.userName);
+    expect((await put(otherOfficer, { campusSiteId: main, userId: officerId, kind: 'ARO', sevisUserId: 'OFFICER002' })).statusCode).toBe(
+      200,
+    );
+    expect(await entries(officerId)).toEqual([
+      { campus_site_id: main, kind: 'ARO', sevis_user_id: 'OFFICER002' },
+      { campus_site_id: main, kind: 'DSO', sevis_user_id: 'OFFICER001' },
+    ]);
+  });
+
+  it('nobody changes their own entry; they may give it up', async () => {
+    await buildSevisSender(t, 'officer', 'DSO', 'OFFICER001', t.institutionA, ['MAIN']);
+    const change = await put(officer, { campusSiteId: main, userId: officerId, kind: 'DSO', sevisUserId: 'OFFICER009' });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().message).toBe(S.ownEntry);
+    expect((await entries(officerId))[0]!.sevis_user_id).toBe('OFFICER001');
+    const list = (await call(t, 'GET', '/api/sevis/senders', { as: officer })).json<sevisApi.TSevisSenderList>();
+    expect(list.items.find((i) => i.userId === officerId)).toMatchObject({ canChange: false, canRemove: true, note: S.ownEntry });
+    expect(list.candidates.some((c) => c.userId === officerId)).toBe(false);
+    expect((await del(officer, main, officerId, 'DSO')).statusCode).toBe(200);
+    expect(await entries(officerId)).toEqual([]);
+  });
+
+  it("only a super user or an officer of the campus site names its senders: another site's is refused 403 and audited", async () => {
+    const medOfficer = await staffMember({ isOfficer: true, officerSites: [med] });
+    const refused = await put(officer, { campusSiteId: med, userId: medOfficer.id, kind: 'DSO', sevisUserId: 'MEDOFFIC01' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'NOT_SITE_MANAGER', message: S.notSiteManager });
+    expect(await lastRefusal(officerId)).toMatchObject({ entity_id: 'PUT /api/sevis/senders', after: { code: 'NOT_SITE_MANAGER' } });
+    expect(await entries(medOfficer.id)).toEqual([]);
+    // The super user manages every site.
+    expect((await put(admin, { campusSiteId: med, userId: medOfficer.id, kind: 'DSO', sevisUserId: 'MEDOFFIC01' })).statusCode).toBe(200);
+    // Nor may the officer of Main Campus remove (or even see) a Medical Campus entry.
+    const removal = await del(officer, med, medOfficer.id, 'DSO');
+    expect(removal.statusCode).toBe(403);
+    expect(removal.json().message).toBe(S.notSiteManager);
+    expect(await lastRefusal(officerId)).toMatchObject({ entity_id: 'DELETE /api/sevis/senders/:campusSiteId/:userId/:kind' });
+    const list = (await call(t, 'GET', '/api/sevis/senders', { as: officer })).json<sevisApi.TSevisSenderList>();
+    expect(list.sites.map((s) => s.id)).toEqual([main]);
+    expect(list.items.every((i) => i.campusSiteId === main)).toBe(true);
+    expect((await del(admin, med, medOfficer.id, 'DSO')).statusCode).toBe(200);
+    // An unknown campus site is a field error.
+    const unknown = await put(admin, { campusSiteId: 999999, userId: medOfficer.id, kind: 'DSO', sevisUserId: 'MEDOFFIC01' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ campusSiteId: [S.chooseSite] });
+  });
+
+  it('a sender is active staff who prepares the batches of that campus site', async () => {
+    const body = (userId: string) => ({ campusSiteId: main, userId, kind: 'DSO', sevisUserId: 'CANDIDATE1' });
+    // An officer of another campus site only: not at this one.
+    const medOfficer = await staffMember({ isOfficer: true, officerSites: [med] });
+    const elsewhere = await put(officer, body(medOfficer.id));
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().fieldErrors).toEqual({ userId: [S.notAtSite] });
+    // An assistant of the site without the sevisBatch flag does not prepare batches; with it, they do.
+    const plain = await staffMember({
+      isAssistant: true,
+      assistantSites: [main],
+      assistantSettings: { [String(main)]: { sendemail: true, editStudent: false, processRequests: false, sevisBatch: false } },
+    });
+    expect((await put(officer, body(plain.id))).json().fieldErrors).toEqual({ userId: [S.notCandidate] });
+    const batcher = await staffMember({
+      isAssistant: true,
+      assistantSites: [main],
+      assistantSettings: { [String(main)]: { sendemail: false, editStudent: false, processRequests: false, sevisBatch: true } },
+    });
+    expect((await put(officer, body(batcher.id))).statusCode).toBe(200);
+    const candidates = (await call(t, 'GET', '/api/sevis/senders', { as: officer })).json<sevisApi.TSevisSenderList>().candidates;
+    expect(candidates.find((c) => c.userId === batcher.id)?.campusSiteIds).toEqual([main]);
+    expect(candidates.some((c) => c.userId === plain.id || c.userId === medOfficer.id)).toBe(false);
+    // An inactive officer of the site, a student, a department user, a user of another institution: no.
+    const inactive = await staffMember({ isOfficer: true, officerSites: [main] }, false);
+    const [studentId, deptId] = [await userIdOf(t, 'student'), await userIdOf(t, 'dept')];
+    const adminOfB = await userIdOf(t, 'admin', t.institutionB);
+    for (const id of [inactive.id, studentId, deptId, adminOfB]) {
+      const res = await put(officer, body(id));
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ userId: [S.notCandidate] });
+    }
+    await t.sql('delete from sevis_senders where user_id = $1', [batcher.id]);
+  });
+
+  it("only a super user changes or removes a super user's entry", async () => {
+    const superTwo = await staffMember({ isSuper: true, isOfficer: true });
+    const superSession = await t.login(superTwo.userName);
+    const body = { campusSiteId: main, userId: superTwo.id, kind: 'ARO', sevisUserId: 'SUPERTWO01' };
+    // Naming a super user where they have no entry yet is an officer's to do.
+    expect((await put(officer, body)).statusCode).toBe(200);
+    const change = await put(officer, { ...body, sevisUserId: 'SUPERTWO02' });
+    expect(change.statusCode).toBe(403);
+    expect(change.json()).toMatchObject({ code: 'SUPER_USER_ENTRY', message: S.superUserEntry });
+    const removal = await del(officer, main, superTwo.id, 'ARO');
+    expect(removal.statusCode).toBe(403);
+    expect(removal.json().message).toBe(S.superUserEntry);
+    expect(await lastRefusal(officerId)).toMatchObject({ after: { code: 'SUPER_USER_ENTRY' } });
+    // The demo super user's own entries: the officer sees them, may not touch them.
+    const list = (await call(t, 'GET', '/api/sevis/senders', { as: officer })).json<sevisApi.TSevisSenderList>();
+    expect(list.items.filter((i) => i.userId === adminId).map((i) => [i.canChange, i.canRemove, i.note])).toEqual([
+      [false, false, S.superUserEntry],
+      [false, false, S.superUserEntry],
+    ]);
+    expect((await put(officer, { campusSiteId: main, userId: adminId, kind: 'DSO', sevisUserId: 'HIJACKED01' })).statusCode).toBe(403);
+    expect((await del(officer, main, adminId, 'DSO')).statusCode).toBe(403);
+    expect((await entries(adminId)).find((e) => e.campus_site_id === main && e.kind === 'DSO')?.sevis_user_id).toBe('DEMOPDSO01');
+    // A super user may not change their own either; another super user may, and may remove it.
+    expect((await put(superSession, { ...body, sevisUserId: 'SUPERTWO02' })).json().code).toBe('OWN_SENDER_ENTRY');
+    expect((await put(admin, { ...body, sevisUserId: 'SUPERTWO02' })).statusCode).toBe(200);
+    expect((await del(admin, main, superTwo.id, 'ARO')).statusCode).toBe(200);
+    expect(await entries(superTwo.id)).toEqual([]);
   });
 });

@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TRequestDetail, TSession } from '@meridian/domain';
+import { workflowsApi, type TRequestDetail, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
-import { call, mailsTo, userIds } from './http.js';
+import { call, mailsTo, perms, userIds } from './http.js';
 import {
   buildRequest,
   buildRequestType,
   buildPendingApproval,
+  buildUser,
+  buildUserGroup,
   buildWorkflow,
   configureRequestType,
   cptRequestData,
   requestTypeOf,
+  userIdOf,
 } from './factories/index.js';
 import { requestStateOf } from './readers.js';
 
@@ -263,5 +266,113 @@ describe('deleting workflows and user groups', () => {
     expect((await call(t, 'DELETE', `/api/workflows/${wf.id}`, { as: officer })).statusCode).toBe(200);
     expect((await call(t, 'DELETE', `/api/user-groups/${group.id}`, { as: admin })).statusCode).toBe(200);
     expect((await call(t, 'GET', '/api/user-groups', { as: admin })).json().some((g: { id: string }) => g.id === group.id)).toBe(false);
+  });
+});
+
+/**
+ * Who may approve (docs/product/workflows.md#who-may-approve): office staff, department users and
+ * faculty advisors, active and of the institution; never a student or a scholar.
+ */
+describe('who may approve', () => {
+  const W = workflowsApi.WORKFLOW_MSG;
+  const oneStep = (step: Record<string, unknown>) => ({ name: 'Approver check', eventCode: 'CHECK', steps: [step] });
+  const createWith = (step: Record<string, unknown>) => call(t, 'POST', '/api/workflows', { as: admin, body: oneStep(step) });
+  const person = (approverUserId: string) => ({ approverKind: 'user', approverUserId });
+  let inactiveStaff: string;
+  let adminOfB: string;
+
+  beforeAll(async () => {
+    inactiveStaff = (await buildUser(t, { role: 'isssAdmin', staffPermissions: perms({ isOfficer: true }), isActive: false })).id;
+    adminOfB = await userIdOf(t, 'admin', t.institutionB);
+  });
+
+  it("refuses a student, a scholar, an inactive user or another institution's user as a step's approver, on the step's field", async () => {
+    const cases: [string, string][] = [
+      [ids.student!, W.notApprover],
+      [ids.scholar!, W.notApprover],
+      [inactiveStaff, W.inactiveApprover],
+      [adminOfB, W.choosePerson],
+    ];
+    for (const [userId, message] of cases) {
+      const res = await createWith(person(userId));
+      expect(res.statusCode, userId).toBe(400);
+      expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: W.checkApprovers, fieldErrors: { 'steps.0.approverUserId': [message] } });
+    }
+    expect(await t.sql('select 1 from workflows where name = $1', ['Approver check'])).toEqual([]);
+  });
+
+  it('accepts office staff, a department user and a faculty advisor; a change to a student is refused and changes nothing', async () => {
+    for (const userId of [ids.assistant!, ids.dept!, ids.advisor!]) expect((await createWith(person(userId))).statusCode, userId).toBe(200);
+    const wf = (await createWith(person(ids.officer!))).json<{ id: string }>();
+    const refused = await call(t, 'PUT', `/api/workflows/${wf.id}`, {
+      as: officer,
+      body: { ...oneStep(person(ids.advisor!)), steps: [person(ids.advisor!), person(ids.student!)] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ 'steps.1.approverUserId': [W.notApprover] });
+    const steps = await t.sql<{ approver_user_id: string }>('select approver_user_id from workflow_steps where workflow_id = $1', [wf.id]);
+    expect(steps.map((x) => x.approver_user_id)).toEqual([ids.officer]);
+    expect((await call(t, 'PUT', `/api/workflows/${wf.id}`, { as: officer, body: oneStep(person(ids.advisor!)) })).statusCode).toBe(200);
+  });
+
+  it('refuses a user group with a student or scholar among its members as a step; a group of approvers is fine', async () => {
+    const mixed = await buildUserGroup(t, { name: 'Saved before the rule', memberIds: [ids.advisor!, ids.student!] });
+    const res = await createWith({ approverKind: 'group', approverGroupId: mixed.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ 'steps.0.approverGroupId': [W.groupNotApprovers] });
+    const fine = await buildUserGroup(t, { name: 'Approvers', memberIds: [ids.advisor!, ids.dept!, inactiveStaff] });
+    expect((await createWith({ approverKind: 'group', approverGroupId: fine.id })).statusCode).toBe(200);
+  });
+
+  it('a user group takes only people who may approve as members', async () => {
+    const save = (memberIds: string[], groupId?: string) =>
+      groupId
+        ? call(t, 'PUT', `/api/user-groups/${groupId}`, { as: admin, body: { name: 'Reviewers', memberIds } })
+        : call(t, 'POST', '/api/user-groups', { as: admin, body: { name: 'Reviewers', memberIds } });
+    for (const [memberIds, message] of [
+      [[ids.advisor!, ids.student!], W.membersNotApprovers],
+      [[ids.scholar!], W.membersNotApprovers],
+      [[adminOfB], W.chooseMembers],
+      [[inactiveStaff], W.chooseMembers],
+    ] as const) {
+      const res = await save([...memberIds]);
+      expect(res.statusCode, memberIds.join()).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ memberIds: [message] });
+    }
+    const group = await save([ids.advisor!, ids.dept!, ids.officer!]);
+    expect(group.statusCode).toBe(200);
+    const groupId = group.json<{ id: string }>().id;
+    expect((await save([ids.advisor!, ids.student!], groupId)).json().fieldErrors).toEqual({ memberIds: [W.membersNotApprovers] });
+    // A member kept from before whose account was turned off may stay; adding one may not.
+    await t.sql('update users set is_active = false where id = $1', [ids.officer]);
+    try {
+      expect((await save([ids.advisor!, ids.officer!], groupId)).statusCode).toBe(200);
+      expect((await save([ids.advisor!, inactiveStaff], groupId)).json().fieldErrors).toEqual({ memberIds: [W.chooseMembers] });
+    } finally {
+      await t.sql('update users set is_active = true where id = $1', [ids.officer]);
+    }
+  });
+
+  it('offers as approvers only active office staff, department users and faculty advisors of the institution', async () => {
+    const people = (await call(t, 'GET', '/api/workflows/approver-candidates', { as: admin })).json<{ userId: string; role: string }[]>();
+    const offered = new Set(people.map((p) => p.userId));
+    for (const id of [ids.admin, ids.officer, ids.assistant, ids.dept, ids.advisor]) expect(offered.has(id!), id).toBe(true);
+    for (const id of [ids.student, ids.scholar, inactiveStaff, adminOfB]) expect(offered.has(id!), id).toBe(false);
+    expect(new Set(people.map((p) => p.role))).toEqual(new Set(['isssAdmin', 'department', 'advisor']));
+  });
+
+  it('never asks a student a step saved before the rule named: the chain refuses to start', async () => {
+    const wf = await buildWorkflow(t, {
+      name: 'Legacy',
+      eventCode: 'LEGACY',
+      steps: [{ approverKind: 'user', approverUserId: ids.student! }],
+    });
+    const type = await buildRequestType(t, { workflowId: wf.id });
+    const r = await buildRequest(t, { status: 'submitted', requestTypeId: type.id });
+    const res = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: admin, body: { action: 'send_to_approver' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('has no active approver');
+    expect(await t.sql('select 1 from approvals where request_id = $1', [r.id])).toEqual([]);
+    expect((await status(r.id)).status).toBe('submitted');
   });
 });

@@ -138,7 +138,7 @@ export async function seedDemo(
     await seedScholars(tx, institutionId);
     await seedStudentsPortal(tx, institutionId);
     await seedStudentsOpt(tx, institutionId, { main: main!.id, med: med!.id });
-    await seedSevis(tx, institutionId, { main: main!.id, adminUserId: byName.admin!.id });
+    await seedSevis(tx, institutionId, { main: main!.id, med: med!.id, adminUserId: byName.admin!.id });
     await writeAudit(tx, {
       institutionId,
       actorUserId: null,

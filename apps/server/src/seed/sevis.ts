@@ -12,11 +12,12 @@ export const DEMO_PROGRAM_NUMBER = 'P-1-12345';
 
 /**
  * SEVIS settings of Main Campus (F: school code, J: program number, the demo PDSO/RO), the demo admin
- * as DSO and ARO on SEVIS Permissions, and a few pending updates on demo records (registrations of
- * Main Campus F-1 students), so the Batch Manager can build a batch right after `npm start`. Each
- * carries what SEVIS's rules ask of it, so that first batch holds nothing back (test/sevis-demo-seed.test.ts).
+ * as DSO and ARO of every demo campus site on SEVIS Permissions, and a few pending updates on demo records
+ * (registrations of Main Campus F-1 students), so the Batch Manager can build a batch right after
+ * `npm start`. Each carries what SEVIS's rules ask of it, so that first batch holds nothing back
+ * (test/sevis-demo-seed.test.ts).
  */
-export async function seedSevis(tx: TTx, institutionId: string, o: { main: number; adminUserId: string }): Promise<void> {
+export async function seedSevis(tx: TTx, institutionId: string, o: { main: number; med: number; adminUserId: string }): Promise<void> {
   await tx.insert(sevisSettings).values([
     {
       institutionId,
@@ -37,10 +38,17 @@ export async function seedSevis(tx: TTx, institutionId: string, o: { main: numbe
       startingBatchNumber: 1,
     },
   ]);
-  await tx.insert(sevisSenders).values([
-    { institutionId, userId: o.adminUserId, kind: 'DSO', sevisUserId: DEMO_SEVIS_USER_ID },
-    { institutionId, userId: o.adminUserId, kind: 'ARO', sevisUserId: DEMO_SEVIS_USER_ID },
-  ]);
+  await tx.insert(sevisSenders).values(
+    [o.main, o.med].flatMap((campusSiteId) =>
+      (['DSO', 'ARO'] as const).map((kind) => ({
+        institutionId,
+        campusSiteId,
+        userId: o.adminUserId,
+        kind,
+        sevisUserId: DEMO_SEVIS_USER_ID,
+      })),
+    ),
+  );
   const registered = await tx
     .select()
     .from(studentProfiles)

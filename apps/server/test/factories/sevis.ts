@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, notExists } from 'drizzle-orm';
+import { campusSites } from '../../src/modules/people/schema.js';
 import { sevisPendingEvents, studentProfiles } from '../../src/modules/students/schema.js';
 import {
   rtiImports,
@@ -85,23 +86,30 @@ export async function sevisSettingsOf(
   );
 }
 
-/** Names a user DSO (F) or ARO (J) on SEVIS Permissions, with their 10-character SEVIS user id. */
+/**
+ * Names a user DSO (F) or ARO (J) on SEVIS Permissions, with their 10-character SEVIS user id: of the
+ * given campus sites, every site of the institution by default.
+ */
 export async function buildSevisSender(
   t: TTestApp,
   userName: string,
   kind: 'DSO' | 'ARO',
   sevisUserId = `${userName.toUpperCase()}XXXXXXXXXX`.slice(0, 10),
   inst = t.institutionA,
-): Promise<typeof sevisSenders.$inferSelect> {
+  sites?: TSiteCode[],
+): Promise<(typeof sevisSenders.$inferSelect)[]> {
   const u = await userOf(t, userName, inst);
-  return only(
-    await owner(t)
-      .insert(sevisSenders)
-      .values({ institutionId: inst, userId: u.id, kind, sevisUserId })
-      .onConflictDoUpdate({ target: [sevisSenders.userId, sevisSenders.kind], set: { sevisUserId, updatedAt: new Date() } })
-      .returning(),
-    'SEVIS sender',
-  );
+  const siteIds = sites
+    ? await Promise.all(sites.map((code) => siteIdOf(t, code, inst)))
+    : (await owner(t).select({ id: campusSites.id }).from(campusSites).where(eq(campusSites.institutionId, inst))).map((r) => r.id);
+  return owner(t)
+    .insert(sevisSenders)
+    .values(siteIds.map((campusSiteId) => ({ institutionId: inst, campusSiteId, userId: u.id, kind, sevisUserId })))
+    .onConflictDoUpdate({
+      target: [sevisSenders.campusSiteId, sevisSenders.userId, sevisSenders.kind],
+      set: { sevisUserId, updatedAt: new Date() },
+    })
+    .returning();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { canActOnSite } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
@@ -43,12 +43,22 @@ export function staffReachesUser(actor: TAuthenticatedActor, u: { campusSiteId: 
   return canActOnSite(actor.staff, u.campusSiteId, 'editStudent');
 }
 
-/** The view an actor has of one person's record files; 404 when they have none. */
+/** Whose person's record the office keeps files and notes on: students and scholars (docs/product/attachments.md#uploading). */
+const RECORD_ROLES: readonly string[] = ['ISSSstudent', 'scholar'];
+
+/**
+ * The view an actor has of one person's record files and notes; 404 when they have none. Staff reach
+ * the record of a student or scholar of the institution at a campus site they reach; nobody else has
+ * such a record (a staff member, department user or advisor chosen as the subject is not found).
+ */
 export async function userView(tx: TTx, ctx: TContext, userId: string): Promise<TAttachmentView> {
   const actor = requireActor(ctx);
-  const [u] = await tx.select({ id: users.id, campusSiteId: users.campusSiteId }).from(users).where(eq(users.id, userId));
+  const [u] = await tx
+    .select({ id: users.id, campusSiteId: users.campusSiteId, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.institutionId, ctx.institutionId)));
   if (!u) throw notFound();
-  if (staffReachesUser(actor, u)) return 'all';
+  if (RECORD_ROLES.includes(u.role) && staffReachesUser(actor, u)) return 'all';
   if (u.id === actor.userId) return 'requester';
   throw notFound();
 }

@@ -7,13 +7,16 @@ import { kindOf } from './extensions.js';
 import { type TRequestRow } from './request.policy.js';
 import { typeOf } from './request-locks.js';
 
-/** A named faculty advisor must be an active advisor of the institution (400 otherwise); none is fine. */
-export async function assertAdvisor(tx: TTx, advisorUserId: string | null | undefined) {
+/**
+ * A named faculty advisor must be an active advisor of the institution (400 otherwise; never a student,
+ * a scholar or staff, docs/product/workflows.md#who-may-approve); none is fine.
+ */
+export async function assertAdvisor(tx: TTx, institutionId: string, advisorUserId: string | null | undefined) {
   if (!advisorUserId) return;
   const [a] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, advisorUserId), eq(users.role, 'advisor'), eq(users.isActive, true)));
+    .where(and(eq(users.id, advisorUserId), eq(users.institutionId, institutionId), eq(users.role, 'advisor'), eq(users.isActive, true)));
   if (!a) throw badRequest(MSG.invalidValue, { advisorUserId: ['Choose a faculty advisor from the list.'] });
 }
 

@@ -37,8 +37,8 @@ export const sevisSettings = pgTable(
 );
 
 /**
- * SEVIS Permissions: which DSOs (F, sevisDSOAdmins) and AROs (J, sevisAROAdmins) may send batches,
- * each with their own 10-character SEVIS user id (the batch's userID).
+ * SEVIS Permissions: which DSOs (F, sevisDSOAdmins) and AROs (J, sevisAROAdmins) may send the batches of
+ * a campus site, each with their own 10-character SEVIS user id (the batch's userID).
  */
 export const sevisSenders = pgTable(
   'sevis_senders',
@@ -46,6 +46,10 @@ export const sevisSenders = pgTable(
     institutionId: uuid('institution_id')
       .notNull()
       .references(() => institutions.id),
+    /** The campus site whose batches they send (its SEVIS Settings' OrgIDs). */
+    campusSiteId: integer('campus_site_id')
+      .notNull()
+      .references(() => campusSites.id),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -55,7 +59,7 @@ export const sevisSenders = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+  (t) => [primaryKey({ columns: [t.campusSiteId, t.userId, t.kind] })],
 );
 
 /** A SEVIS batch file: validated against the XSD before it is stored; its records are sevis_batch_records. */

@@ -24,14 +24,18 @@ export function departmentOf(actor: TAuthenticatedActor): string {
 
 /**
  * Who a department admin may name as an approver: active users of their own department and faculty
- * advisors; a user group only when every member is one of those (no office group, no other department's).
+ * advisors of the institution; a user group only when every member is one of those (no office group, no other department's).
  */
-export async function candidates(tx: TTx, departmentId: string) {
+export async function candidates(tx: TTx, institutionId: string, departmentId: string) {
   const people = await tx
     .select()
     .from(users)
     .where(
-      and(eq(users.isActive, true), or(and(eq(users.role, 'department'), eq(users.departmentId, departmentId)), eq(users.role, 'advisor'))),
+      and(
+        eq(users.institutionId, institutionId),
+        eq(users.isActive, true),
+        or(and(eq(users.role, 'department'), eq(users.departmentId, departmentId)), eq(users.role, 'advisor')),
+      ),
     )
     .orderBy(users.lastName, users.firstName);
   const ids = new Set(people.map((p) => p.id));
@@ -46,8 +50,8 @@ export async function candidates(tx: TTx, departmentId: string) {
 }
 
 /** A department workflow's approvers must be the department's own people, faculty advisors or groups of them (400 otherwise). */
-export async function checkDepartmentSteps(tx: TTx, departmentId: string, input: TDeptWorkflowInput) {
-  const { people, groups } = await candidates(tx, departmentId);
+export async function checkDepartmentSteps(tx: TTx, institutionId: string, departmentId: string, input: TDeptWorkflowInput) {
+  const { people, groups } = await candidates(tx, institutionId, departmentId);
   const errors: Record<string, string[]> = {};
   for (const [i, s] of input.steps.entries()) {
     if (s.approverKind === 'faculty_advisor') errors[`steps.${i}.approverKind`] = [M.advisorStepNotAllowed];

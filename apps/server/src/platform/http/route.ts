@@ -113,7 +113,7 @@ async function authenticate(services: TServices, req: FastifyRequest, institutio
 
 /**
  * The platform step before every handler: resolves the tenant from the host, authenticates, and
- * checks the contract's permission (refusals are audited). Shared by JSON and raw routes.
+ * checks the contract's permission (refusals are audited, as are the handlers' own 403s). Shared by JSON and raw routes.
  */
 export async function resolveRouteContext(
   services: TServices,
@@ -158,6 +158,33 @@ export async function resolveRouteContext(
 }
 
 /**
+ * Runs a handler; a refusal it raises (403: the caller may use the route, but not on this record, site or
+ * person) is recorded like the route's own refusals: who tried which route, and the answer they got. The
+ * handler's transaction was rolled back, so the record is written in one of its own.
+ */
+async function auditingRefusals<T>(services: TServices, ctx: TContext, contract: RouteContract, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 403 && ctx.actor && ctx.institutionId) {
+      const actor = ctx.actor;
+      await services.database.tenant(ctx.institutionId, (tx) =>
+        writeAudit(tx, {
+          institutionId: ctx.institutionId,
+          actorUserId: actor.userId,
+          entityType: 'route',
+          entityId: `${contract.method} ${contract.path}`,
+          action: 'authorization.refused',
+          after: { code: err.code, message: err.message },
+          ip: ctx.ip,
+        }),
+      );
+    }
+    throw err;
+  }
+}
+
+/**
  * Registers a route whose body or answer is not JSON (multipart uploads, file downloads). The
  * tenant, authentication and permission step is the same as registerRoute's, and the contract is
  * recorded for OpenAPI and the authorization matrix; the handler parses its own input.
@@ -183,7 +210,7 @@ export function registerRawRoute(
       const ctx = await resolveRouteContext(services, req, contract, options);
       refuseNulCharacters({ query: req.query, params: req.params });
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
-      return handler(ctx, req, reply);
+      return auditingRefusals(services, ctx, contract, () => handler(ctx, req, reply));
     },
   });
 }
@@ -223,7 +250,7 @@ export function registerRoute<C extends RouteContract>(
       const ctx = req.meridianContext ?? (await resolveRouteContext(services, req, contract, options));
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
       const input = { body: req.body, query: req.query, params: req.params } as TInput<C>;
-      return handler(ctx, input, routeHttp(req, reply));
+      return auditingRefusals(services, ctx, contract, () => handler(ctx, input, routeHttp(req, reply)));
     },
   });
 }

@@ -109,12 +109,36 @@ export const updateSevisSettings = defineRoute({
   response: ZSevisSettings,
 });
 
-// SEVIS Permissions (sevisDSOAdmins / sevisAROAdmins)
+// SEVIS Permissions (sevisDSOAdmins / sevisAROAdmins), per campus site
 export const SEVIS_SENDER_KINDS = ['DSO', 'ARO'] as const;
 export type TSevisSenderKind = (typeof SEVIS_SENDER_KINDS)[number];
 export const SEVIS_SENDER_KIND_LABELS: Record<TSevisSenderKind, string> = { DSO: 'DSO (F-1 batches)', ARO: 'ARO (J-1 batches)' };
 
+/**
+ * Who may name a sender, and whom (ours: docs/product/sevis-settings.md#sevis-permissions). A sender signs
+ * what goes to SEVIS under their own SEVIS user id (the batch's userID), so a second person names them.
+ */
+export const SEVIS_SENDER_MSG = {
+  /** The campus site is not one the caller manages (403). */
+  notSiteManager: 'Only a super user or an officer of this campus site may change who sends its SEVIS batches.',
+  /** Separation of duties (403). */
+  ownEntry:
+    'You cannot name yourself or change your own SEVIS Permissions entry: a sender signs batches under their own name, so another officer or a super user must do it.',
+  /** A super user's entry (403). */
+  superUserEntry: "Only a super user may change or remove a super user's SEVIS Permissions entry.",
+  /** The chosen person cannot send at all (400, on userId). */
+  notCandidate: 'Choose a staff member who prepares SEVIS batches',
+  /** The chosen person prepares batches, but not at this campus site (400, on userId). */
+  notAtSite: 'This staff member does not prepare SEVIS batches at this campus site.',
+  /** The campus site is unknown (400, on campusSiteId). */
+  chooseSite: 'Choose a campus site you manage',
+} as const;
+
+/** Campus site ids are PostgreSQL integers. */
+const MAX_SITE_ID = 2_147_483_647;
+
 export const ZSevisSenderInput = z.object({
+  campusSiteId: z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required).max(MAX_SITE_ID, MSG.invalidValue),
   userId: z.uuid({ error: MSG.required }),
   kind: z.enum(SEVIS_SENDER_KINDS, { error: MSG.required }),
   sevisUserId: ZSevisUserId,
@@ -122,19 +146,39 @@ export const ZSevisSenderInput = z.object({
 export type TSevisSenderInput = z.input<typeof ZSevisSenderInput>;
 
 export const ZSevisSender = z.object({
+  campusSiteId: z.number().int(),
+  campusSiteName: z.string(),
   userId: z.string(),
   kind: z.enum(SEVIS_SENDER_KINDS),
   sevisUserId: z.string(),
   name: z.string(),
   email: z.string(),
   updatedAt: z.string(),
+  /** The caller may change this entry's SEVIS user id (not their own, not a super user's unless they are one). */
+  canChange: z.boolean(),
+  /** The caller may remove this entry (their own, yes; a super user's only as a super user). */
+  canRemove: z.boolean(),
+  /** Why the caller may not change or remove it ('' when they may do both). */
+  note: z.string(),
 });
 export type TSevisSender = z.infer<typeof ZSevisSender>;
 
+export const ZSevisSenderCandidate = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The caller's campus sites at which this staff member prepares SEVIS batches. */
+  campusSiteIds: z.array(z.number().int()),
+});
+export type TSevisSenderCandidate = z.infer<typeof ZSevisSenderCandidate>;
+
 export const ZSevisSenderList = z.object({
+  /** The entries of the campus sites the caller manages. */
   items: z.array(ZSevisSender),
-  /** Staff (super users, officers, assistants with SEVIS batching) who may be named. */
-  candidates: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string() })),
+  /** The campus sites whose senders the caller manages (super users: all; officers: theirs). */
+  sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Active staff who prepare batches at one of those sites (never the caller: a second person names them). */
+  candidates: z.array(ZSevisSenderCandidate),
 });
 export type TSevisSenderList = z.infer<typeof ZSevisSenderList>;
 
@@ -143,7 +187,8 @@ export const listSevisSenders = defineRoute({
   path: '/api/sevis/senders',
   access: 'sevis.configure',
   tags: T,
-  summary: 'SEVIS Permissions: the DSOs and AROs who may send batches, with their SEVIS user ids',
+  summary:
+    'SEVIS Permissions: the DSOs and AROs who may send the batches of the campus sites the caller manages, with their SEVIS user ids',
   response: ZSevisSenderList,
 });
 export const saveSevisSender = defineRoute({
@@ -151,16 +196,20 @@ export const saveSevisSender = defineRoute({
   path: '/api/sevis/senders',
   access: 'sevis.configure',
   tags: T,
-  summary: 'Name a staff member DSO (F) or ARO (J) with their SEVIS user id, or change the id',
+  summary: 'Name another staff member DSO (F) or ARO (J) of a campus site with their SEVIS user id, or change the id',
   body: ZSevisSenderInput,
   response: ZSevisSender,
 });
 export const removeSevisSender = defineRoute({
   method: 'DELETE',
-  path: '/api/sevis/senders/:userId/:kind',
+  path: '/api/sevis/senders/:campusSiteId/:userId/:kind',
   access: 'sevis.configure',
   tags: T,
-  summary: 'Withdraw a DSO / ARO permission to send batches',
-  params: z.object({ userId: z.uuid(), kind: z.enum(SEVIS_SENDER_KINDS) }),
+  summary: "Withdraw a DSO / ARO permission to send a campus site's batches",
+  params: z.object({
+    campusSiteId: z.coerce.number({ error: MSG.notFound }).int(MSG.notFound).positive(MSG.notFound).max(MAX_SITE_ID, MSG.notFound),
+    userId: z.uuid({ error: MSG.notFound }),
+    kind: z.enum(SEVIS_SENDER_KINDS, { error: MSG.notFound }),
+  }),
   response: ZOk,
 });

@@ -10,6 +10,27 @@ export const APPROVER_KIND_LABELS: Record<(typeof APPROVER_KINDS)[number], strin
   faculty_advisor: 'The faculty advisor named on the request',
 };
 
+/**
+ * Who may approve (docs/product/workflows.md#who-may-approve): office staff, department users and
+ * admins, and faculty advisors, active and of the institution. Never a student or a scholar: an
+ * approval speaks for the school about someone's request, and students and scholars are its subjects.
+ */
+export const APPROVER_ROLES = ['isssAdmin', 'department', 'advisor'] as const;
+export type TApproverRole = (typeof APPROVER_ROLES)[number];
+export const isApproverRole = (role: string): role is TApproverRole => (APPROVER_ROLES as readonly string[]).includes(role);
+
+/** The approver fields' messages (ours: docs/product/workflows.md#who-may-approve), the same in browser and server. */
+export const WORKFLOW_MSG = {
+  checkApprovers: 'Please check the approvers.',
+  choosePerson: 'Choose a person.',
+  chooseGroup: 'Choose a user group.',
+  notApprover: 'Students and scholars cannot approve. Choose office staff, a department user or a faculty advisor.',
+  inactiveApprover: 'This person can no longer sign in. Choose an active person.',
+  groupNotApprovers: 'This group has students or scholars among its members, who cannot approve. Change its members first.',
+  chooseMembers: 'Choose members from the list.',
+  membersNotApprovers: 'Students and scholars cannot approve. Choose office staff, department users or faculty advisors.',
+} as const;
+
 export const ZWorkflowStep = z.object({
   approverKind: z.enum(APPROVER_KINDS),
   approverUserId: z.uuid().nullable().default(null),

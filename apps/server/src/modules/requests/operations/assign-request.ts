@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { MSG, type TRequestDetail } from '@meridian/domain';
+import { type TRequestDetail } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import { badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { notify } from '../../notifications/index.js';
 import { auditShape, presentRequest } from '../request.presenter.js';
 import { requests } from '../schema.js';
 import { lockRequest, typeOf } from '../request-locks.js';
-import { reachingStaff } from '../request-assignees.js';
+import { assertAssignable } from '../request-assignees.js';
 import { portalUrl } from '../request-notices.js';
 
 /** Assign, reassign or unassign; only to staff who reach the request's site. */
@@ -15,11 +14,7 @@ export async function assignRequest(ctx: TContext, requestId: string, userId: st
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const row = await lockRequest(tx, ctx, requestId, 'process');
-    if (userId && !(await reachingStaff(tx, row)).some((u) => u.id === userId)) {
-      throw badRequest('This person cannot be assigned: they do not reach the campus site of this request.', {
-        userId: [MSG.invalidValue],
-      });
-    }
+    await assertAssignable(tx, row, 'userId', userId);
     const reviewStatus = userId && row.reviewStatus === 0 ? 1 : !userId && row.reviewStatus === 1 ? 0 : row.reviewStatus;
     const [updated] = await tx
       .update(requests)

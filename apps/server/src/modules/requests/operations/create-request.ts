@@ -43,7 +43,7 @@ export async function createRequest(
     if (visaType !== undefined && !visaScopeIncludes(type.visaScope, visaType ?? '')) {
       throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
     }
-    await assertAdvisor(tx, input.advisorUserId);
+    await assertAdvisor(tx, ctx.institutionId, input.advisorUserId);
     const [row] = await tx
       .insert(requests)
       .values({

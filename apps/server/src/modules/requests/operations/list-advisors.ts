@@ -8,7 +8,7 @@ export async function listAdvisors(ctx: TContext) {
     const rows = await tx
       .select()
       .from(users)
-      .where(and(eq(users.role, 'advisor'), eq(users.isActive, true)))
+      .where(and(eq(users.institutionId, ctx.institutionId), eq(users.role, 'advisor'), eq(users.isActive, true)))
       .orderBy(users.lastName, users.firstName);
     return rows.map((u) => ({ userId: u.id, name: `${u.firstName} ${u.lastName}`, email: u.email }));
   });

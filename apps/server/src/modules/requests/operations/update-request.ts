@@ -17,7 +17,7 @@ export async function updateRequest(ctx: TContext, requestId: string, input: { a
     if (!canAccessRequest(actor, row, 'write') && !canAccessRequest(actor, row, 'process'))
       throw new AppError(403, 'FORBIDDEN', 'This request cannot be changed now.');
     if (row.isLocked) throw new AppError(409, 'LOCKED', 'This request is locked while it is in approver review.');
-    await assertAdvisor(tx, input.advisorUserId);
+    await assertAdvisor(tx, ctx.institutionId, input.advisorUserId);
     const [updated] = await tx
       .update(requests)
       .set({ advisorUserId: input.advisorUserId, updatedAt: new Date() })

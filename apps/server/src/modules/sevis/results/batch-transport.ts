@@ -24,14 +24,24 @@ export async function loadBatch(tx: TTx, ctx: TContext, batchRowId: string, lock
   return row.b;
 }
 
-/** Sending needs the SEVIS Permissions too: a DSO for a student batch, an ARO for an exchange-visitor one (super users always). */
-export async function assertSender(tx: TTx, ctx: TContext, kind: string) {
+/**
+ * Sending needs the SEVIS Permissions too: a DSO of the batch's campus site for a student batch, an ARO
+ * of it for an exchange-visitor one (super users always).
+ */
+export async function assertSender(tx: TTx, ctx: TContext, batch: { kind: string; settingsId: string }) {
   const actor = requireActor(ctx);
   if (actor.staff?.isSuper) return;
   const [s] = await tx
     .select({ id: sevisSenders.userId })
     .from(sevisSenders)
-    .where(and(eq(sevisSenders.userId, actor.userId), eq(sevisSenders.kind, kind === 'ev' ? 'ARO' : 'DSO')));
+    .innerJoin(sevisSettings, eq(sevisSettings.campusSiteId, sevisSenders.campusSiteId))
+    .where(
+      and(
+        eq(sevisSettings.id, batch.settingsId),
+        eq(sevisSenders.userId, actor.userId),
+        eq(sevisSenders.kind, batch.kind === 'ev' ? 'ARO' : 'DSO'),
+      ),
+    );
   // 409, not 403: the route is allowed; what is missing is a SEVIS Permissions entry the office can add.
   if (!s) throw new AppError(409, 'NOT_A_SENDER', TRANSLOG_MSG.noSender);
 }

@@ -16,5 +16,7 @@ export function settingsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, sevisApi.updateSevisSettings, (ctx, { params, body }) => updateSevisSettings(ctx, params.settingsId, body));
   registerRoute(app, s, sevisApi.listSevisSenders, (ctx) => listSevisSenders(ctx));
   registerRoute(app, s, sevisApi.saveSevisSender, (ctx, { body }) => saveSevisSender(ctx, body));
-  registerRoute(app, s, sevisApi.removeSevisSender, (ctx, { params }) => removeSevisSender(ctx, params.userId, params.kind));
+  registerRoute(app, s, sevisApi.removeSevisSender, (ctx, { params }) =>
+    removeSevisSender(ctx, params.campusSiteId, params.userId, params.kind),
+  );
 }

@@ -17,7 +17,7 @@ export async function createDeptWorkflow(ctx: TContext, input: TDeptWorkflowInpu
   const actor = requireActor(ctx);
   const departmentId = departmentOf(actor);
   return ctx.db(async (tx) => {
-    await checkDepartmentSteps(tx, departmentId, input);
+    await checkDepartmentSteps(tx, ctx.institutionId, departmentId, input);
     const [w] = await tx
       .insert(workflows)
       .values({

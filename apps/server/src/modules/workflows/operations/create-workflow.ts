@@ -8,7 +8,7 @@ import { presentWorkflows } from '../workflow.presenter.js';
 export async function createWorkflow(ctx: TContext, input: TWorkflowInput) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    await checkSteps(tx, input);
+    await checkSteps(tx, ctx, input);
     const [w] = await tx
       .insert(workflows)
       .values({

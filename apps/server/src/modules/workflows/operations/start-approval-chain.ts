@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { workflowsApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest } from '../../../platform/errors/app-error.js';
 import { type TContext } from '../../../platform/http/context.js';
@@ -34,11 +35,21 @@ export async function startApprovalChain(tx: TTx, ctx: TContext, r: TRequestRow,
         await tx.select({ id: userGroupMembers.userId }).from(userGroupMembers).where(eq(userGroupMembers.groupId, s.approverGroupId))
       ).map((m) => m.id);
     }
+    // Only someone who may approve is asked (docs/product/workflows.md#who-may-approve), whatever a step
+    // saved before that rule held names: the advisor named on the request must be a faculty advisor.
+    const roles = s.approverKind === 'faculty_advisor' ? ['advisor'] : [...workflowsApi.APPROVER_ROLES];
     const people = approverIds.length
       ? await tx
           .select()
           .from(users)
-          .where(and(inArray(users.id, approverIds), eq(users.isActive, true)))
+          .where(
+            and(
+              inArray(users.id, approverIds),
+              eq(users.institutionId, ctx.institutionId),
+              eq(users.isActive, true),
+              inArray(users.role, roles),
+            ),
+          )
       : [];
     if (people.length === 0)
       throw badRequest(`Step ${s.ordinal} of the approval workflow (${s.label || s.approverKind}) has no active approver.`);

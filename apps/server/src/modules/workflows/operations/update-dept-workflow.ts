@@ -19,7 +19,7 @@ export async function updateDeptWorkflow(ctx: TContext, workflowId: string, inpu
       .where(and(eq(workflows.id, workflowId), eq(workflows.departmentId, departmentId)))
       .for('update');
     if (!before) throw notFound();
-    await checkDepartmentSteps(tx, departmentId, input);
+    await checkDepartmentSteps(tx, ctx.institutionId, departmentId, input);
     const [beforeOut] = await presentWorkflows(tx, [before]);
     const [w] = await tx
       .update(workflows)

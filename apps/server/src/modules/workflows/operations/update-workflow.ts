@@ -15,7 +15,7 @@ export async function updateWorkflow(ctx: TContext, id: string, input: TWorkflow
   return ctx.db(async (tx) => {
     const [before] = await tx.select().from(workflows).where(officeWorkflow(id)).for('update');
     if (!before) throw notFound();
-    await checkSteps(tx, input);
+    await checkSteps(tx, ctx, input);
     const [beforeOut] = await presentWorkflows(tx, [before]);
     const [w] = await tx
       .update(workflows)

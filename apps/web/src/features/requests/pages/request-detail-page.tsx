@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, Box, Button, FormControl, InputLabel, MenuItem, Paper, Select, Stack, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { REQUEST_STATUS_LABELS, REVIEW_STATUS_LABELS } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -101,6 +115,7 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
                     <Select
                       labelId="assign-label"
                       label="Assigned to"
+                      aria-describedby="assign-help"
                       notched
                       displayEmpty
                       value={r.assignedTo?.userId ?? ''}
@@ -122,6 +137,7 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
                         </MenuItem>
                       ))}
                     </Select>
+                    <FormHelperText id="assign-help">Office staff who reach this request&apos;s campus site</FormHelperText>
                   </FormControl>
                   <FormControl size="small" sx={{ minWidth: 220 }}>
                     <InputLabel id="review-label">Review status</InputLabel>

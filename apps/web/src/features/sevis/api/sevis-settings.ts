@@ -21,11 +21,12 @@ export function useSaveSevisSettings() {
   });
 }
 
-/** SEVIS Permissions: the DSOs and AROs, and the staff who may be named. */
+/** SEVIS Permissions of the caller's campus sites: the DSOs and AROs, and the staff who may be named where. */
 export function useListSevisSenders(enabled = true) {
   return useQuery({ queryKey: sevisSendersKey, queryFn: ({ signal }) => apiCall(sevisApi.listSevisSenders, { signal }), enabled });
 }
 
+/** Name a DSO / ARO of a campus site, or change their SEVIS user id (refusals stay on the form). */
 export function useSaveSevisSender() {
   const qc = useQueryClient();
   return useMutation({
@@ -35,10 +36,13 @@ export function useSaveSevisSender() {
   });
 }
 
+/** Withdraw a DSO / ARO entry of a campus site (refusals are shown by the page). */
 export function useRemoveSevisSender() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (p: { userId: string; kind: sevisApi.TSevisSenderKind }) => apiCall(sevisApi.removeSevisSender, { params: p }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['sevis'] }),
+    meta: { errorHandling: 'local' },
+    mutationFn: (p: { campusSiteId: number; userId: string; kind: sevisApi.TSevisSenderKind }) =>
+      apiCall(sevisApi.removeSevisSender, { params: p }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['sevis'] }),
   });
 }

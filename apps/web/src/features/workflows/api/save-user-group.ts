@@ -6,6 +6,7 @@ import { groupsKey } from './list-user-groups';
 export function useSaveUserGroup() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorHandling: 'local' },
     mutationFn: (v: { id?: string | undefined; name: string; memberIds: string[] }) =>
       v.id
         ? apiCall(workflowsApi.updateUserGroup, { params: { groupId: v.id }, body: { name: v.name, memberIds: v.memberIds } })

@@ -7,6 +7,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControl,
+  FormHelperText,
   InputLabel,
   ListItemText,
   MenuItem,
@@ -15,6 +16,8 @@ import {
   TextField,
 } from '@mui/material';
 import type { TUserGroup } from '@meridian/domain';
+import { isApiError } from '../../../app/http/api-error';
+import { handleApiError } from '../../../app/errors/handle-api-error';
 import { snack } from '../../../ui/notify';
 import { useSaveUserGroup } from '../api/save-user-group';
 import { useListApproverCandidates } from '../api/list-approver-candidates';
@@ -25,6 +28,7 @@ export function UserGroupDialog({ group, onClose }: { group: TUserGroup | null; 
   const people = useListApproverCandidates();
   const [name, setName] = useState(group?.name ?? '');
   const [memberIds, setMembers] = useState<string[]>(group?.members.map((m) => m.userId) ?? []);
+  const [membersError, setMembersError] = useState('');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="group-title">
       <DialogTitle id="group-title">{group ? `Edit ${group.name}` : 'New user group'}</DialogTitle>
@@ -38,15 +42,23 @@ export function UserGroupDialog({ group, onClose }: { group: TUserGroup | null; 
             error={!name.trim() && save.isError}
             slotProps={{ htmlInput: { maxLength: 120 } }}
           />
-          <FormControl>
+          <FormControl error={!!membersError}>
             <InputLabel id="members-label">Members</InputLabel>
             <Select
               labelId="members-label"
               label="Members"
               multiple
               value={memberIds}
-              onChange={(e) => setMembers(e.target.value as string[])}
-              renderValue={(ids) => ids.map((id) => people.data?.find((p) => p.userId === id)?.name ?? '…').join(', ')}
+              onChange={(e) => {
+                setMembers(e.target.value as string[]);
+                setMembersError('');
+              }}
+              aria-describedby="members-help"
+              renderValue={(ids) =>
+                ids
+                  .map((id) => people.data?.find((p) => p.userId === id)?.name ?? group?.members.find((m) => m.userId === id)?.name ?? '…')
+                  .join(', ')
+              }
             >
               {(people.data ?? []).map((p) => (
                 <MenuItem key={p.userId} value={p.userId}>
@@ -54,7 +66,19 @@ export function UserGroupDialog({ group, onClose }: { group: TUserGroup | null; 
                   <ListItemText primary={p.name} secondary={p.email} />
                 </MenuItem>
               ))}
+              {/* Members kept from before who are no longer offered (an account turned off, or one who may not approve). */}
+              {(group?.members ?? [])
+                .filter((m) => people.data && !people.data.some((p) => p.userId === m.userId))
+                .map((m) => (
+                  <MenuItem key={m.userId} value={m.userId}>
+                    <Checkbox checked={memberIds.includes(m.userId)} />
+                    <ListItemText primary={`${m.name} (no longer offered)`} secondary={m.email} />
+                  </MenuItem>
+                ))}
             </Select>
+            <FormHelperText id="members-help">
+              {membersError || 'Office staff, department users and faculty advisors; never students or scholars.'}
+            </FormHelperText>
           </FormControl>
         </Stack>
       </DialogContent>
@@ -70,6 +94,12 @@ export function UserGroupDialog({ group, onClose }: { group: TUserGroup | null; 
                 onSuccess: () => {
                   snack('The group was saved.', 'success');
                   onClose();
+                },
+                onError: (e) => {
+                  // A member who may not approve is said on the members field; the rest as usual.
+                  const onMembers = isApiError(e) && e.status === 400 ? e.fieldErrors?.memberIds?.[0] : undefined;
+                  if (onMembers) setMembersError(onMembers);
+                  else handleApiError(e);
                 },
               },
             )

@@ -5,6 +5,7 @@ import {
   Button,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   InputLabel,
   MenuItem,
   Paper,
@@ -23,6 +24,8 @@ import { StepOrderButtons, WorkflowDialogFrame, onWorkflowSaveError, useWorkflow
 
 type TStep = TWorkflowInput['steps'][number];
 const ROLE: Record<string, string> = { isssAdmin: 'office staff', advisor: 'faculty advisor', department: 'department' };
+/** Who may approve (docs/product/workflows.md#who-may-approve), said under the person field. */
+const APPROVER_RULE = 'Office staff, department users and faculty advisors; never students or scholars.';
 
 /** Create or edit a workflow: name, event code and the ordered chain of approvers. */
 export function WorkflowDialog({ workflow, onClose }: { workflow: TWorkflow | null; onClose: () => void }) {
@@ -43,6 +46,7 @@ export function WorkflowDialog({ workflow, onClose }: { workflow: TWorkflow | nu
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
+  const savedName = (userId: string) => workflow?.steps.find((x) => x.approverUserId === userId)?.approverName ?? 'Someone';
 
   const submit = () => {
     setFormError('');
@@ -111,24 +115,32 @@ export function WorkflowDialog({ workflow, onClose }: { workflow: TWorkflow | nu
               </Select>
             </FormControl>
             {s.approverKind === 'user' ? (
-              <FormControl size="small" sx={{ minWidth: 240 }} error={!!errors[`steps.${i}.approverUserId`]}>
+              <FormControl size="small" sx={{ minWidth: 240, maxWidth: 320 }} error={!!errors[`steps.${i}.approverUserId`]}>
                 <InputLabel id={`user-${i}`}>Person</InputLabel>
                 <Select
                   labelId={`user-${i}`}
                   label="Person"
                   value={s.approverUserId ?? ''}
                   onChange={(e) => setStep(i, { approverUserId: e.target.value || null })}
+                  aria-describedby={`user-${i}-help`}
                 >
                   {(people.data ?? []).map((p) => (
                     <MenuItem key={p.userId} value={p.userId}>
                       {p.name} ({ROLE[p.role] ?? p.role})
                     </MenuItem>
                   ))}
+                  {/* A step saved before the rule held may name someone who may not approve: shown, not offered. */}
+                  {s.approverUserId && people.data && !people.data.some((p) => p.userId === s.approverUserId) ? (
+                    <MenuItem value={s.approverUserId} disabled>
+                      {savedName(s.approverUserId)} (may not approve)
+                    </MenuItem>
+                  ) : null}
                 </Select>
+                <FormHelperText id={`user-${i}-help`}>{errors[`steps.${i}.approverUserId`] || APPROVER_RULE}</FormHelperText>
               </FormControl>
             ) : null}
             {s.approverKind === 'group' ? (
-              <FormControl size="small" sx={{ minWidth: 240 }} error={!!errors[`steps.${i}.approverGroupId`]}>
+              <FormControl size="small" sx={{ minWidth: 240, maxWidth: 320 }} error={!!errors[`steps.${i}.approverGroupId`]}>
                 <InputLabel id={`group-${i}`}>User group</InputLabel>
                 <Select
                   labelId={`group-${i}`}
@@ -142,6 +154,7 @@ export function WorkflowDialog({ workflow, onClose }: { workflow: TWorkflow | nu
                     </MenuItem>
                   ))}
                 </Select>
+                {errors[`steps.${i}.approverGroupId`] ? <FormHelperText>{errors[`steps.${i}.approverGroupId`]}</FormHelperText> : null}
               </FormControl>
             ) : null}
             <TextField

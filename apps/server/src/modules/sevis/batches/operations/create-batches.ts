@@ -23,7 +23,7 @@ export async function createBatches(ctx: TContext, input: sevisApi.TCreateBatche
   const out: sevisApi.TCreateBatchesOutput = { batches: [], batchedEvents: 0, heldEvents: 0, skipped: [] };
   for (const s of targets) {
     const r = await ctx.db(async (tx) => {
-      const sevisUserId = await senderUserId(tx, actor.userId, s.programKind);
+      const sevisUserId = await senderUserId(tx, actor.userId, s.campusSiteId, s.programKind);
       if (!sevisUserId) return null;
       if (!s.isActive) return null;
       return createBatchesForSettings(tx, s, {

@@ -5,7 +5,7 @@ import { requireActor, type TContext } from '../../../../platform/http/context.j
 import { sevisPendingEvents, studentProfiles } from '../../../students/index.js';
 import { batchRow, presentBatch } from '../queries/batch-list.query.js';
 import { sevisBatchRecords } from '../../schema.js';
-import { senderKinds } from '../batch-senders.js';
+import { senderScopes } from '../batch-senders.js';
 
 /** One batch with its records; a batch of a site the actor does not batch answers 404. */
 export async function getBatch(ctx: TContext, batchRowId: string): Promise<sevisApi.TSevisBatchDetail> {
@@ -28,7 +28,7 @@ export async function getBatch(ctx: TContext, batchRowId: string): Promise<sevis
       .where(eq(sevisBatchRecords.batchRowId, batchRowId))
       .orderBy(asc(studentProfiles.lastName), asc(studentProfiles.firstName), asc(sevisBatchRecords.id));
     return {
-      ...presentBatch(row, await senderKinds(tx, actor.userId)),
+      ...presentBatch(row, await senderScopes(tx, actor.userId)),
       records: records.map((x) => ({
         id: x.r.id,
         eventId: x.r.eventId,

@@ -6,17 +6,17 @@ import { requireActor, type TContext } from '../../../../platform/http/context.j
 import { markBatchEventsSent } from '../../../students/index.js';
 import { batchRow, presentBatch } from '../queries/batch-list.query.js';
 import { sevisBatches } from '../../schema.js';
-import { senderKinds } from '../batch-senders.js';
+import { senderScopes } from '../batch-senders.js';
 
-/** "Mark sent": the batch was uploaded by hand; it and its events await results. Only its DSO/ARO senders may. */
+/** "Mark sent": the batch was uploaded by hand; it and its events await results. Only the DSOs / AROs of its campus site may. */
 export async function markBatchSent(ctx: TContext, batchRowId: string): Promise<sevisApi.TSevisBatch> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const row = await batchRow(tx, actor, batchRowId);
     if (!row) throw notFound();
-    const kinds = await senderKinds(tx, actor.userId);
-    if (!kinds.has(row.programKind)) throw forbidden(sevisApi.SEVIS_MSG.notSender, 'NOT_SENDER');
-    if (row.b.status !== 'pending') return presentBatch(row, kinds);
+    const senders = await senderScopes(tx, actor.userId);
+    if (!senders.has(row.siteId, row.programKind)) throw forbidden(sevisApi.SEVIS_MSG.notSender, 'NOT_SENDER');
+    if (row.b.status !== 'pending') return presentBatch(row, senders);
     const now = new Date();
     await tx
       .update(sevisBatches)
@@ -44,6 +44,6 @@ export async function markBatchSent(ctx: TContext, batchRowId: string): Promise<
       after: { status: 'sent', sentVia: 'manual' },
       ip: ctx.ip,
     });
-    return presentBatch({ ...row, b: { ...row.b, status: 'sent', sentVia: 'manual', sentAt: now } }, kinds);
+    return presentBatch({ ...row, b: { ...row.b, status: 'sent', sentVia: 'manual', sentAt: now } }, senders);
   });
 }

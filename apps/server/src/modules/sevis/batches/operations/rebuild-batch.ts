@@ -22,7 +22,7 @@ export async function rebuildBatch(ctx: TContext, batchRowId: string): Promise<s
     if (!row) throw notFound();
     if (!canActOnSite(actor.staff, row.siteId))
       throw forbidden("Only the batch's campus site SEVIS officers and super users can rebuild it.");
-    const sevisUserId = await senderUserId(tx, actor.userId, row.programKind);
+    const sevisUserId = await senderUserId(tx, actor.userId, row.siteId, row.programKind);
     if (!sevisUserId) throw forbidden(sevisApi.SEVIS_MSG.notSender, 'NOT_SENDER');
     const [locked] = await tx.select().from(sevisBatches).where(eq(sevisBatches.id, batchRowId)).for('update');
     if (locked!.status === 'rebuilt') throw new AppError(409, 'CONFLICT', 'This batch was rebuilt already.');

@@ -5,6 +5,7 @@ import type { TAuthenticatedActor } from '../../../../platform/http/context.js';
 import { campusSites, users } from '../../../people/index.js';
 import { sevisBatches as b, sevisSettings as s } from '../../schema.js';
 import { batchSites } from './batch-pending.query.js';
+import type { TSenderScopes } from '../batch-senders.js';
 
 type TQuery = {
   page: number;
@@ -36,7 +37,7 @@ function selectBatches(tx: TTx) {
 }
 
 /** A batch as Batch Manager shows it, with whether the caller may send it. */
-export function presentBatch(r: TBatchListRow, senderKinds: Set<string>): sevisApi.TSevisBatch {
+export function presentBatch(r: TBatchListRow, senders: TSenderScopes): sevisApi.TSevisBatch {
   return {
     id: r.b.id,
     batchId: r.b.batchId,
@@ -53,7 +54,7 @@ export function presentBatch(r: TBatchListRow, senderKinds: Set<string>): sevisA
     createdAt: r.b.createdAt.toISOString(),
     sentAt: r.b.sentAt?.toISOString() ?? null,
     completedAt: r.b.completedAt?.toISOString() ?? null,
-    canSend: r.b.status === 'pending' && senderKinds.has(r.programKind),
+    canSend: r.b.status === 'pending' && senders.has(r.siteId, r.programKind),
   };
 }
 

@@ -6,6 +6,7 @@ import { campusSites } from '../../../people/index.js';
 import { sevisPendingEvents as e } from '../../../students/index.js';
 import { sevisSettings } from '../../schema.js';
 import { batchesSite } from '../../settings-scope.js';
+import type { TSenderScopes } from '../batch-senders.js';
 import { studentProfiles as p } from '../../../students/index.js';
 
 /** The campus sites whose SEVIS batches the actor prepares; super users also see records without a site. */
@@ -26,7 +27,7 @@ const kindOfVisa = sql<string>`case ${p.visaType} when 'J-1' then 'J' else 'F' e
 const hasSettings = sql`exists (select 1 from sevis_settings s where s.campus_site_id = ${p.campusSiteId} and s.program_kind = ${kindOfVisa} and s.is_active)`;
 
 /** Pending and held events by OrgID (campus site + program kind), with counts. */
-export async function pendingGroups(tx: TTx, actor: TAuthenticatedActor, senderKinds: Set<string>): Promise<sevisApi.TPendingGroup[]> {
+export async function pendingGroups(tx: TTx, actor: TAuthenticatedActor, senders: TSenderScopes): Promise<sevisApi.TPendingGroup[]> {
   const sites = await batchSites(tx, actor);
   const rows = await tx
     .select({ siteId: p.campusSiteId, kind: kindOfVisa, status: e.status, n: count() })
@@ -51,7 +52,7 @@ export async function pendingGroups(tx: TTx, actor: TAuthenticatedActor, senderK
       orgId: r.s.orgId,
       pendingCount: 0,
       heldCount: 0,
-      canCreate: senderKinds.has(r.s.programKind),
+      canCreate: senders.has(r.s.campusSiteId, r.s.programKind),
       isAutoBatch: r.s.isAutoBatch,
     }));
   for (const r of rows) {

@@ -17,7 +17,7 @@ export async function sendBatchToSevis(ctx: TContext, batchRowId: string): Promi
   const t = sevisTransport();
   const batch = await ctx.db(async (tx) => {
     const b = await loadBatch(tx, ctx, batchRowId);
-    await assertSender(tx, ctx, b.kind);
+    await assertSender(tx, ctx, b);
     if (!t.isConfigured) throw conflict(TRANSLOG_MSG.notConfigured);
     if (b.status !== 'pending') throw conflict('This batch was sent already: fetch its results instead.');
     if (!b.xml) throw conflict('This batch has no XML to send.');
