@@ -24,7 +24,6 @@ import Add from '@mui/icons-material/Add';
 import Print from '@mui/icons-material/Print';
 import { useForm } from 'react-hook-form';
 import {
-  formatDate,
   MSG,
   TIPP_ANNUAL_REVENUES,
   TIPP_EXEMPT_PROGRAMS,
@@ -37,6 +36,7 @@ import {
   type studentsApi,
 } from '@meridian/domain';
 import { useOfficeToday } from '../../../../app/office-today';
+import { formatDay } from '../../../../app/office-dates';
 import { ApiError, isApiError } from '../../../../app/http/api-error';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
@@ -227,7 +227,7 @@ function ParticipantCard({ record, tipp, track }: { record: TRecord; tipp: TTipp
           <Fact label="Field of study or profession" value={tipp.fieldOfStudy} />
           <Fact label="Years of experience" value={tipp.yearsOfExperience ?? ''} />
           <Fact label="Type of degree or certificate" value={tipp.typeOfDegree} />
-          <Fact label="Date awarded or expected" value={formatDate(tipp.degreeDate)} />
+          <Fact label="Date awarded or expected" value={formatDay(tipp.degreeDate)} />
           {tipp.asksIwt ? <Fact label="In IWT" value={tipp.isIwt === null ? 'Not answered' : tipp.isIwt ? 'Yes' : 'No'} /> : null}
         </FactGrid>
       )}
@@ -411,9 +411,9 @@ function SiteCard({ site, tipp, open }: { site: TSite; tipp: TTipp; open: (d: TD
         <Fact label="Supervisor" value={`${site.supervisorFirstName} ${site.supervisorLastName}, ${site.supervisorTitle}`} />
         <Fact
           label="Program official signed"
-          value={site.officialSignatureDate ? `${formatDate(site.officialSignatureDate)} (${site.officialUserName})` : ''}
+          value={site.officialSignatureDate ? `${formatDay(site.officialSignatureDate)} (${site.officialUserName})` : ''}
         />
-        <Fact label="Exchange visitor signed" value={formatDate(site.evSignatureDate)} />
+        <Fact label="Exchange visitor signed" value={formatDay(site.evSignatureDate)} />
       </FactGrid>
       <Box sx={{ display: 'flex', alignItems: 'center', mt: 2, mb: 1 }}>
         <Typography variant="subtitle2" component="h4" sx={{ flex: 1 }}>
@@ -442,13 +442,13 @@ function SiteCard({ site, tipp, open }: { site: TSite; tipp: TTipp; open: (d: TD
               <TableRow key={ph.id}>
                 <TableCell>{ph.name}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(ph.startDate)} – {formatDate(ph.endDate)}
+                  {formatDay(ph.startDate)} – {formatDay(ph.endDate)}
                 </TableCell>
                 <TableCell>{ph.trainingField}</TableCell>
                 <TableCell>
                   {ph.supervisorFirstName} {ph.supervisorLastName}
                 </TableCell>
-                <TableCell>{formatDate(ph.supervisorSignatureDate) || '—'}</TableCell>
+                <TableCell>{formatDay(ph.supervisorSignatureDate) || '—'}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {tipp.canEdit ? (
                     <>
