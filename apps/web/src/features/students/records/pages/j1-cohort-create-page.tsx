@@ -23,6 +23,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import {
   canActOnSite,
+  isTippCategory,
   J1_COHORT_COLUMNS,
   J1_COHORT_FILE_MAX_BYTES,
   J1_COHORT_MAX_PARTICIPANTS,
@@ -120,6 +121,8 @@ export function J1CohortCreatePage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [created, setCreated] = useState<studentsApi.TJ1CohortResult | null>(null);
   const sharedForm = form as unknown as UseFormReturn<Record<string, unknown>>;
+  const watchedCategory: unknown = useWatch({ control: sharedForm.control, name: 'evCategoryCode' });
+  const category = typeof watchedCategory === 'string' ? watchedCategory : '';
   const campus: TFieldDef = {
     name: 'campusSiteId',
     label: 'Campus site',
@@ -249,7 +252,15 @@ export function J1CohortCreatePage() {
           )}
           {section(
             'Primary site of activity',
-            <FieldInputs form={sharedForm} fields={SITE} />,
+            <>
+              {isTippCategory(category) ? (
+                <Alert severity="info" sx={{ mb: 2 }}>
+                  Trainees and interns are placed by a training plan (DS-7002) instead: SEVIS takes no site of activity for them (S2251).
+                  Each record's SEVIS Create waits until its DS-7002 tab is filled in; the site below is kept on the record only.
+                </Alert>
+              ) : null}
+              <FieldInputs form={sharedForm} fields={SITE} />
+            </>,
             'Where the participants will be; SEVIS needs it on every DS-2019.',
           )}
           {section(
