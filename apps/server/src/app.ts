@@ -45,7 +45,6 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     // Client addresses (sign-in throttling, audit) come from X-Forwarded-For only behind a configured proxy.
     trustProxy: config.trustProxy as boolean | string | string[],
   });

@@ -75,7 +75,8 @@ async function isRecognisedAddress(tx: TTx, userId: string | null, ip: string): 
     .where(
       and(
         eq(sessions.userId, userId ?? '00000000-0000-0000-0000-000000000000'),
-        gt(sessions.createdAt, sql`now() - make_interval(days => ${RECOGNISED_ADDRESS_DAYS})`),
+        // An absolute span (seconds): 'days' would follow the database session's daylight-saving changes.
+        gt(sessions.createdAt, sql`now() - make_interval(secs => ${RECOGNISED_ADDRESS_DAYS * 86_400})`),
       ),
     )
     .limit(500);
