@@ -125,7 +125,7 @@ async function userMix(base: string): Promise<TRequest[]> {
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ subjectType: 'request', subjectId: requestId, body: 'Checked the I-20 copy.', isInternal: true }),
     },
-    { method: 'GET', path: '/api/students?title=active&page=2&pageSize=25&sort=lastName', headers: auth },
+    { method: 'GET', path: '/api/students?title=active&page=2&pageSize=25&sort=programEndDate', headers: auth },
     {
       method: 'POST',
       path: '/api/attachments',
