@@ -9,7 +9,8 @@
  * are meant to change and are left out).
  *
  * Fixed seed, bounded runs per route: GENERATED_INPUT_RUNS raises the runs for a deeper local hunt,
- * GENERATED_INPUT_SEED changes the draw, GENERATED_INPUT_ROUTES (a substring) runs some routes only.
+ * GENERATED_INPUT_SEED changes the draw, GENERATED_INPUT_ROUTES (a substring) runs some routes only,
+ * GENERATED_INPUT_ALL_CALLERS=1 draws for every signed-in caller the route serves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -39,6 +40,8 @@ const ANONYMOUS_RUNS = 3;
 /** The matrix's working request is built afresh every this many samples (and after a change used it up). */
 const REFRESH_EVERY = 12;
 const ONLY = process.env.GENERATED_INPUT_ROUTES;
+/** Every signed-in caller the route serves, not only the first (a deeper local hunt: other callers take other policy paths). */
+const ALL_CALLERS = !!process.env.GENERATED_INPUT_ALL_CALLERS;
 /** A file to write each route's answers by status to (to see what the draw reached). */
 const STATS = process.env.GENERATED_INPUT_STATS;
 const stats: Record<string, Record<string, number>> = {};
@@ -93,6 +96,11 @@ afterAll(async () => {
 function callerFor(row: TMatrixRow): TSignedIn {
   const roles = CALLERS.filter((c): c is TSignedIn => c !== 'anonymous');
   return roles.find((r) => row.expect[r] < 300) ?? roles.find((r) => row.expect[r] !== 401 && row.expect[r] !== 403) ?? 'admin';
+}
+
+function servedCallers(row: TMatrixRow): TSignedIn[] {
+  const served = CALLERS.filter((c): c is TSignedIn => c !== 'anonymous' && row.expect[c] < 300);
+  return served.length ? served : [callerFor(row)];
 }
 
 interface TCase {
@@ -233,8 +241,8 @@ describe('generated input on every route', () => {
     it('never answers 5xx, answers errors as {code, message, fieldErrors?}, and changes nothing when it refuses', async () => {
       const contract = contracts.get(name);
       const problems: string[] = [];
-      const signedIn = callerFor(row);
-      for (const caller of [signedIn, 'anonymous'] as const) {
+      const signedIn = ALL_CALLERS ? servedCallers(row) : [callerFor(row)];
+      for (const caller of [...signedIn, 'anonymous'] as const) {
         const runs = caller === 'anonymous' ? ANONYMOUS_RUNS : row.consumesSession ? Math.min(RUNS, 6) : RUNS;
         let session = caller === 'anonymous' ? null : await sessionOf(caller, !!row.consumesSession);
         let used = false;
