@@ -13,7 +13,7 @@ import type { TDatabase } from './platform/db/database.js';
 import { getOrCreateSecret } from './platform/db/secrets.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { Tenancy } from './platform/tenancy/tenancy.js';
-import { installErrorHandler } from './platform/errors/error-handler.js';
+import { frameworkErrors, installErrorHandler } from './platform/errors/error-handler.js';
 import { redactRequest, serializeError } from './platform/logging/redaction.js';
 import { registerRoute } from './platform/http/route.js';
 import { installMetrics } from './platform/http/metrics.js';
@@ -39,6 +39,8 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
             serializers: { err: serializeError, req: redactRequest },
           },
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (a broken %-escape, an over-long path segment) in the API's error shape.
+    frameworkErrors,
     // One id per request across nodes: the proxy's X-Request-Id when it sends a sane one, else a new
     // UUID; it is in every log line of the request and in the answer's X-Request-Id.
     genReqId: (req) => {

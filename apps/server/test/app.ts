@@ -49,7 +49,9 @@ export async function createTestApp(configOverrides: Partial<TConfig> = {}): Pro
     name: 'Other College',
     force: true,
   }))!;
-  const built = await buildApp(config, database, { logger: false, serveWeb: false });
+  // TEST_APP_LOG=1 prints the server's error log (a 500's stack), e.g. to fix what generated-input.test.ts finds.
+  const logged = !!process.env.TEST_APP_LOG;
+  const built = await buildApp(logged ? { ...config, logLevel: 'error' } : config, database, { logger: logged, serveWeb: false });
   const login = async (userName: string, opts: { host?: string | undefined; password?: string | undefined } = {}): Promise<TSession> => {
     const res = await built.app.inject({
       method: 'POST',

@@ -5,14 +5,14 @@ import { createTestApp, HOST_A, HOST_B, type TTestApp } from './app.js';
 import {
   AUTHORIZATION_MATRIX,
   CALLERS,
+  createMatrixContext,
   fillPath,
-  type TCaller,
+  signInCallers,
   type TMatrixContext,
   type TMatrixRow,
   type TSessions,
 } from './authorization-matrix.js';
-import { call, inviteStaff, latestLink, userIds } from './http.js';
-import { buildSignInLink } from './factories/index.js';
+import { call } from './http.js';
 
 let t: TTestApp;
 let m: TMatrixContext;
@@ -23,26 +23,9 @@ const key = (method: string, path: string) => `${method} ${path}`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const roles = CALLERS.filter((c): c is Exclude<TCaller, 'anonymous'> => c !== 'anonymous');
-  const logged = await Promise.all(roles.map((r) => t.login(r)));
-  sessions = Object.fromEntries(roles.map((r, i) => [r, logged[i]!])) as TSessions;
+  sessions = await signInCallers(t);
   adminB = await t.login('admin', { host: HOST_B });
-  const siteRows = await t.sql<{ id: number; code: string }>('select id, code from campus_sites where institution_id = $1', [
-    t.institutionA,
-  ]);
-  m = {
-    t,
-    ids: await userIds(t, t.institutionA),
-    sites: Object.fromEntries(siteRows.map((r) => [r.code, r.id])),
-    newStaff: async () => (await inviteStaff(t, sessions.admin, { prefix: 'target' })).userId,
-    newLinkToken: async () => {
-      const member = await inviteStaff(t, sessions.admin, { prefix: 'link' });
-      return (await latestLink(t, member.email)).token;
-    },
-    newSignInLinkToken: () => buildSignInLink(t, m.ids.scholar!),
-    newRefreshToken: async () => (await t.login('scholar')).refreshToken,
-    settings: async () => (await call(t, 'GET', '/api/institution/settings', { as: sessions.admin })).json(),
-  };
+  m = await createMatrixContext(t, sessions.admin);
 });
 afterAll(async () => {
   await t?.close();

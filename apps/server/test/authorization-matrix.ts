@@ -10,7 +10,8 @@
 import type { TRouteAccess, TSession } from '@meridian/domain';
 import type { TTestApp } from './app.js';
 import { DEMO_PASSWORD } from './app.js';
-import { perms, uniqueStaff } from './http.js';
+import { call, inviteStaff, latestLink, perms, uniqueStaff, userIds } from './http.js';
+import { buildSignInLink } from './factories/index.js';
 import { REQUEST_MATRIX_ROWS } from './authorization-matrix-requests.js';
 import { ATTACHMENTS_MATRIX } from './authorization-matrix.attachments.js';
 import { FORMS_MATRIX } from './authorization-matrix.forms.js';
@@ -324,3 +325,32 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
 }
 
 export type TSessions = Record<Exclude<TCaller, 'anonymous'>, TSession>;
+
+/** Signs in every demo role of institution A at once. */
+export async function signInCallers(t: TTestApp): Promise<TSessions> {
+  const roles = CALLERS.filter((c): c is Exclude<TCaller, 'anonymous'> => c !== 'anonymous');
+  const logged = await Promise.all(roles.map((r) => t.login(r)));
+  return Object.fromEntries(roles.map((r, i) => [r, logged[i]!])) as TSessions;
+}
+
+/** What the rows' request builders need (see TMatrixContext), as institution A's super user (a session, or how to get the current one). */
+export async function createMatrixContext(t: TTestApp, superUser: TSession | (() => TSession)): Promise<TMatrixContext> {
+  const admin = typeof superUser === 'function' ? superUser : () => superUser;
+  const siteRows = await t.sql<{ id: number; code: string }>('select id, code from campus_sites where institution_id = $1', [
+    t.institutionA,
+  ]);
+  const ids = await userIds(t, t.institutionA);
+  return {
+    t,
+    ids,
+    sites: Object.fromEntries(siteRows.map((r) => [r.code, r.id])),
+    newStaff: async () => (await inviteStaff(t, admin(), { prefix: 'target' })).userId,
+    newLinkToken: async () => {
+      const member = await inviteStaff(t, admin(), { prefix: 'link' });
+      return (await latestLink(t, member.email)).token;
+    },
+    newSignInLinkToken: () => buildSignInLink(t, ids.scholar!),
+    newRefreshToken: async () => (await t.login('scholar')).refreshToken,
+    settings: async () => (await call(t, 'GET', '/api/institution/settings', { as: admin() })).json(),
+  };
+}

@@ -95,6 +95,17 @@ describe('errors', () => {
     expectErrorBody(res);
   });
 
+  it("the router's own refusals (an over-long path segment, a broken %-escape) answer {code, message}, without echoing the address", async () => {
+    const long = await call(t, 'GET', `/api/staff/${'a'.repeat(500)}`, { as: admin });
+    expect(long.statusCode).toBe(414);
+    expectErrorBody(long);
+    expect(long.json()).toEqual({ code: 'URI_TOO_LONG', message: 'The address is too long.' });
+    const broken = await raw('GET', '/api/staff/%E0%A4%A', undefined, { authorization: `Bearer ${admin.accessToken}` });
+    expect(broken.statusCode).toBe(400);
+    expectErrorBody(broken);
+    expect(broken.json()).toEqual({ code: 'BAD_REQUEST', message: 'The address could not be read.' });
+  });
+
   it('text with a NUL character is refused on its field, in a search, a body or a path, never 500', async () => {
     const search = await call(t, 'GET', `/api/staff?q=${encodeURIComponent('Smi\u0000th')}`, { as: admin });
     expect(search.statusCode).toBe(400);
@@ -110,6 +121,22 @@ describe('errors', () => {
     const path = await call(t, 'GET', `/api/staff/${encodeURIComponent('\u0000')}`, { as: admin });
     expect(path.statusCode).toBe(400);
     expectErrorBody(path);
+  });
+
+  it('half of an emoji (an unpaired surrogate, which JSON can carry and PostgreSQL refuses) is refused on its field; a whole one is taken', async () => {
+    const body = await raw('POST', '/api/auth/login', '{"userName":"ad\\ud83dmin","password":"x"}', { 'content-type': 'application/json' });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().fieldErrors).toEqual({ userName: [MSG.brokenCharacter] });
+    const settings = await raw('PUT', '/api/institution/settings', '{"loginWelcomeText":"\\ude00"}', {
+      'content-type': 'application/json',
+      authorization: `Bearer ${admin.accessToken}`,
+    });
+    expect(settings.statusCode).toBe(400);
+    expect(settings.json().fieldErrors).toEqual({ loginWelcomeText: [MSG.brokenCharacter] });
+    const whole = await raw('POST', '/api/auth/login', '{"userName":"ad\\ud83d\\ude00min","password":"x"}', {
+      'content-type': 'application/json',
+    });
+    expect(whole.statusCode).toBe(401);
   });
 
   it('an impossible date in the request list filters is named on the field (Feb 30, month 13), a real one is taken', async () => {

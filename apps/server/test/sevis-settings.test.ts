@@ -73,6 +73,25 @@ describe('SEVIS Settings', () => {
     expect(byField).toMatchObject({ orgId: M.programNumber, officialSevisUserId: M.sevisUserId });
   });
 
+  it('takes a starting batch number up to 99999999999999 (14 digits) and refuses one more; a campus site id past the largest is named on the field', async () => {
+    const top = await call(t, 'POST', '/api/sevis/settings', {
+      as: admin,
+      body: valid({ programKind: 'J', orgId: 'P-4-99999', startingBatchNumber: 99_999_999_999_999 }),
+    });
+    expect(top.statusCode, top.body).toBe(200);
+    expect(top.json()).toMatchObject({ startingBatchNumber: 99_999_999_999_999, nextBatchId: '99999999999999' });
+    const over = await call(t, 'PUT', `/api/sevis/settings/${top.json().id}`, {
+      as: admin,
+      body: valid({ programKind: 'J', orgId: 'P-4-99999', startingBatchNumber: 100_000_000_000_000 }),
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fieldErrors).toEqual({ startingBatchNumber: [M.startingBatchNumber] });
+    const site = await call(t, 'POST', '/api/sevis/settings', { as: admin, body: valid({ campusSiteId: 2_147_483_648 }) });
+    expect(site.statusCode).toBe(400);
+    expect(site.json().fieldErrors).toEqual({ campusSiteId: ['Choose a campus site you manage'] });
+    await t.sql('delete from sevis_settings where id = $1', [top.json().id]);
+  });
+
   it('adds settings for another site, refuses a second row of the same site and kind, and audits', async () => {
     const res = await call(t, 'POST', '/api/sevis/settings', { as: admin, body: valid() });
     expect(res.statusCode).toBe(200);

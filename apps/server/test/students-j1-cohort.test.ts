@@ -373,4 +373,16 @@ describe('readJ1CohortFile', () => {
     expect(empty.json().fieldErrors).toEqual({ file: [J1_COHORT_FILE_MSG.empty] });
     expect((await upload('cohort.csv', `${header}\n${line(1)}\n`, dept)).statusCode).toBe(403);
   });
+
+  it('an upload cut off mid-file, or a file part without a file name, is refused with a message, never a 500', async () => {
+    const { payload, headers } = multipart({}, { name: 'cohort.csv', data: Buffer.from(`${header}\n${line(1)}\n`) });
+    const cut = await call(t, 'POST', `${URL}/file`, { as: officer, body: payload.subarray(0, Math.floor(payload.length / 2)), headers });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ code: 'BAD_REQUEST', message: 'The upload could not be read.' });
+    const nameless = Buffer.from(payload.toString('latin1').replace('; filename="cohort.csv"', ''), 'latin1');
+    const res = await call(t, 'POST', `${URL}/file`, { as: officer, body: nameless, headers });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().fieldErrors).toHaveProperty('file');
+  });
 });

@@ -36,6 +36,8 @@ export const MSG = {
   dependentGender: "Choose the dependent's gender: SEVIS requires it (female or male).",
   /** Text with a NUL control character (pasted from a binary file, a broken export): nothing can store it. */
   nulCharacter: 'This contains an invisible control character (NUL) that cannot be saved: remove it and try again.',
+  /** Half of an emoji or symbol (an unpaired UTF-16 surrogate): not text, and the database refuses it. */
+  brokenCharacter: 'This contains a broken character (half of an emoji or symbol) that cannot be saved: remove it and try again.',
   invalidLength: 'Invalid length',
   invalidEmail: 'Invalid email',
   invalidPhone: 'Invalid phone',

@@ -50,3 +50,9 @@ export function ZPage<T extends ZodType>(item: T) {
 }
 
 export const ZUuid = z.uuid();
+
+/**
+ * The largest id a PostgreSQL integer (serial) column holds, e.g. a campus site's: a larger number
+ * names no row, and the database would refuse it rather than find nothing.
+ */
+export const MAX_SERIAL_ID = 2_147_483_647;

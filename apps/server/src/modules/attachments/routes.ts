@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { attachmentsApi, ATTACHMENT_MAX_BYTES, ATTACHMENT_MSG, MSG, textOf } from '@meridian/domain';
 import { AppError, badRequest, fieldError, type TFieldErrors } from '../../platform/errors/app-error.js';
 import { fileStorage, MissingFileError } from '../../platform/files/storage.js';
-import { registerRawRoute, registerRoute } from '../../platform/http/route.js';
+import { refuseUnstorableText, registerRawRoute, registerRoute } from '../../platform/http/route.js';
 import type { TServices } from '../../platform/http/context.js';
 import { combinedPdf } from './operations/combined-pdf.js';
 import { listRequestAttachments } from './operations/list-request-attachments.js';
@@ -65,6 +65,7 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
 
   registerRawRoute(app, s, attachmentsApi.uploadAttachment, async (ctx, req) => {
     const { fields, file } = await readUpload(req);
+    refuseUnstorableText({ body: fields });
     const parsed = attachmentsApi.ZUploadAttachmentFields.safeParse(fields);
     if (!parsed.success) {
       const fieldErrors: TFieldErrors = {};

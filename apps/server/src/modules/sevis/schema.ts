@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, jsonb } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, jsonb } from 'drizzle-orm/pg-core';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { campusSites, users } from '../people/schema.js';
 import { sevisPendingEvents, studentProfiles } from '../students/schema.js';
@@ -24,8 +24,8 @@ export const sevisSettings = pgTable(
     /** The PDSO (F) or RO (J) who sends batches by default, and their SEVIS user id (exactly 10 characters). */
     officialName: text('official_name').notNull().default(''),
     officialSevisUserId: text('official_sevis_user_id').notNull(),
-    /** The first batch number; batch ids continue from here (14 characters, unique per OrgID). */
-    startingBatchNumber: integer('starting_batch_number').notNull().default(1),
+    /** The first batch number, 1 to 99999999999999 (bigint: an integer column stops at 2147483647); batch ids continue from here (14 characters, unique per OrgID). */
+    startingBatchNumber: bigint('starting_batch_number', { mode: 'number' }).notNull().default(1),
     /** Build batches of pending events for this site every night (scheduled job). */
     isAutoBatch: boolean('is_auto_batch').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),

@@ -1,8 +1,26 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@meridian/domain';
 import { dbCodeOf, isDatabaseUnavailable, isDataException } from '../db/errors.js';
 import { AppError, type TFieldErrors } from './app-error.js';
+
+/**
+ * Errors the router raises before any route or error handler runs (Fastify's `frameworkErrors`): an
+ * address with broken %-escapes, or a path segment over the router's length limit. Same shape as
+ * every other error, and the address is not echoed back (it may carry personal data).
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ code: 'URI_TOO_LONG', message: 'The address is too long.' });
+    return;
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send({ code: 'BAD_REQUEST', message: 'The address could not be read.' });
+    return;
+  }
+  reply.log.error({ err }, 'router error');
+  void reply.status(500).send({ code: 'INTERNAL', message: MSG.defaultError });
+}
 
 /** Every error leaves as {code, message, fieldErrors?}; never a stack trace, never a 500 for bad input. */
 export function installErrorHandler(app: FastifyInstance): void {

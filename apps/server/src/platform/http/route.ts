@@ -66,20 +66,33 @@ declare module 'fastify' {
   }
 }
 
+/** Half of a UTF-16 surrogate pair: JSON may carry one ("\ud800"), PostgreSQL's json refuses it. */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why PostgreSQL cannot store a string, or null when it can. */
+function unstorable(v: string): string | null {
+  if (v.includes('\u0000')) return MSG.nulCharacter;
+  if (UNPAIRED_SURROGATE.test(v)) return MSG.brokenCharacter;
+  return null;
+}
+
 /**
- * Strings PostgreSQL cannot store (a NUL character), wherever they hide in the input: each is named on
- * its field (docs/product/ui.md#field-messages), never left to fail as a database error.
+ * Strings PostgreSQL cannot store (a NUL character, half of a surrogate pair), wherever they hide in
+ * the input: each is named on its field (docs/product/ui.md#field-messages), never left to fail as a
+ * database error.
  */
-export function nulCharacterErrors(input: { body?: unknown; query?: unknown; params?: unknown }): Record<string, string[]> {
+export function unstorableTextErrors(input: { body?: unknown; query?: unknown; params?: unknown }): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const walk = (v: unknown, path: string[], depth: number): void => {
     if (depth > 20) return;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) errors[path.join('.') || '_'] = [MSG.nulCharacter];
+      const why = unstorable(v);
+      if (why) errors[path.join('.') || '_'] = [why];
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, String(i)], depth + 1));
     else if (v && typeof v === 'object' && !Buffer.isBuffer(v))
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-        if (k.includes('\u0000')) errors[[...path, k.replace(/\u0000/g, '')].join('.')] = [MSG.nulCharacter];
+        const why = unstorable(k);
+        if (why) errors[[...path, k.replace(/\u0000/g, '').replace(new RegExp(UNPAIRED_SURROGATE, 'g'), '')].join('.')] = [why];
         walk(x, [...path, k], depth + 1);
       }
   };
@@ -89,10 +102,11 @@ export function nulCharacterErrors(input: { body?: unknown; query?: unknown; par
   return errors;
 }
 
-function refuseNulCharacters(input: { body?: unknown; query?: unknown; params?: unknown }): void {
-  const errors = nulCharacterErrors(input);
+/** Refuses text PostgreSQL cannot store, on its field (also for raw routes' own fields, e.g. multipart). */
+export function refuseUnstorableText(input: { body?: unknown; query?: unknown; params?: unknown }): void {
+  const errors = unstorableTextErrors(input);
   const first = Object.keys(errors)[0];
-  if (first) throw new AppError(400, 'VALIDATION', MSG.nulCharacter, errors);
+  if (first) throw new AppError(400, 'VALIDATION', errors[first]![0]!, errors);
 }
 
 /** Every contract registered, for OpenAPI and for the authorization-matrix test. */
@@ -208,7 +222,7 @@ export function registerRawRoute(
     config: { access: contract.access },
     handler: async (req, reply) => {
       const ctx = await resolveRouteContext(services, req, contract, options);
-      refuseNulCharacters({ query: req.query, params: req.params });
+      refuseUnstorableText({ query: req.query, params: req.params });
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
       return auditingRefusals(services, ctx, contract, () => handler(ctx, req, reply));
     },
@@ -244,7 +258,7 @@ export function registerRoute<C extends RouteContract>(
     // field errors of a form they may not use; then text PostgreSQL cannot store is refused by field.
     preValidation: async (req) => {
       req.meridianContext = await resolveRouteContext(services, req, contract, options);
-      refuseNulCharacters({ body: req.body, query: req.query, params: req.params });
+      refuseUnstorableText({ body: req.body, query: req.query, params: req.params });
     },
     handler: async (req, reply) => {
       const ctx = req.meridianContext ?? (await resolveRouteContext(services, req, contract, options));

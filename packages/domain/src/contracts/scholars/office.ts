@@ -16,7 +16,7 @@ import {
   type TScholarProgramKey,
 } from '../../catalog/scholars.js';
 import { ZAuditEvent } from '../audit/index.js';
-import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
 
 const T = ['scholars'];
 
@@ -383,7 +383,7 @@ export const ZCaseExchangeVisitorInput = z.object({
   citizenshipCountryCode: text(2),
   permanentResidenceCountryCode: text(2),
   /** The record's campus site when the case has none. */
-  campusSiteId: z.number().int().min(1).nullable().default(null),
+  campusSiteId: z.number().int().min(1).max(MAX_SERIAL_ID, MSG.invalidValue).nullable().default(null),
   /** At most 25: SEVIS CreateEV carries up to 25 dependents (CreateDependent/Dependent maxOccurs 25). */
   dependents: z.array(ZCaseEvDependentInput).max(25, MSG.invalidLength).default([]),
   version,

@@ -3,7 +3,7 @@
 // add the records we lack, and the history of imports.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
-import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
 
 const T = ['sevis'];
 
@@ -140,7 +140,7 @@ export const ZRtiApplyInput = z.object({
   /** Add the records we lack (rows in state new). */
   insertNew: z.boolean().default(true),
   /** Where new records go (a campus site the caller reaches); required when new rows are applied. */
-  campusSiteId: z.number().int().min(1).nullable().default(null),
+  campusSiteId: z.number().int().min(1).max(MAX_SERIAL_ID, 'You cannot add students to this campus site.').nullable().default(null),
 });
 export type TRtiApplyInput = z.input<typeof ZRtiApplyInput>;
 export const ZRtiApplyOutput = z.object({

@@ -2,7 +2,7 @@
 // and program kind, and SEVIS Permissions (which DSOs / AROs may send batches, with their SEVIS user id).
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
-import { defineRoute, ZOk } from '../define.js';
+import { defineRoute, MAX_SERIAL_ID, ZOk } from '../define.js';
 
 const T = ['sevis'];
 
@@ -30,7 +30,11 @@ export const ZSevisUserId = z.string({ error: MSG.required }).trim().min(1, MSG.
 
 export const ZSevisSettingsInput = z
   .object({
-    campusSiteId: z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required),
+    campusSiteId: z.coerce
+      .number({ error: MSG.required })
+      .int(MSG.required)
+      .positive(MSG.required)
+      .max(MAX_SERIAL_ID, 'Choose a campus site you manage'),
     programKind: z.enum(SEVIS_PROGRAM_KINDS, { error: MSG.required }),
     orgId: z.string({ error: MSG.required }).trim().min(1, MSG.required),
     officialName: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(120, MSG.invalidLength),

@@ -3,7 +3,7 @@ import { MSG } from '../../messages.js';
 import { isCalendarDate } from '../../rules/dates.js';
 import { SEVIS_STATUSES, ZStudentListTitle } from '../../catalog/students.js';
 import { STUDENT_STAGES } from '../../catalog/roles.js';
-import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
 
 /** Sort keys of the student list; every sort ends with a stable tie-break (last, first name, id). */
 export const STUDENT_LIST_SORTS = ['name', 'sevisId', 'programEndDate', 'sevisStatus', 'updatedAt'] as const;
@@ -27,7 +27,7 @@ const ZCode = z
 export const ZListStudentsQuery = ZPageQuery.extend({
   title: z.enum(ZStudentListTitle.options, { error: MSG.invalidValue }).default('active'),
   q: z.string().trim().max(100, MSG.invalidLength).optional(),
-  campusSiteId: z.coerce.number().int().min(1, MSG.invalidValue).optional(),
+  campusSiteId: z.coerce.number().int().min(1, MSG.invalidValue).max(MAX_SERIAL_ID, MSG.invalidValue).optional(),
   stage: z.enum(STUDENT_STAGES, { error: MSG.invalidValue }).optional(),
   educationLevel: ZCode.optional(),
   major: ZCode.optional(),

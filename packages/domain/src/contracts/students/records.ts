@@ -7,7 +7,7 @@ import { EDUCATION_LEVELS, EV_CATEGORIES, SEVIS_EVENT_STATUSES, SEVIS_STATUSES, 
 import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
 import { ZAuditEvent } from '../audit/index.js';
-import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
 import { sevisNameIssue, SEVIS_RULE_MSG } from '../../rules/sevis-entry-rules.js';
 import { J1_COHORT_MAX_PARTICIPANTS } from '../../rules/j1-cohort.js';
 import { SCHOLAR_APP_MSG } from '../../rules/scholar-application-fields.js';
@@ -171,7 +171,7 @@ export const ZStudentFields = z.object({
   visaType: z.enum(STUDENT_VISA_TYPES, { error: MSG.required }),
   sevisStatus: z.enum(SEVIS_STATUSES, { error: MSG.invalidValue }),
   sevisStatusDate: ZDateOrNull,
-  campusSiteId: z.number({ error: MSG.required }).int().min(1, MSG.required),
+  campusSiteId: z.number({ error: MSG.required }).int().min(1, MSG.required).max(MAX_SERIAL_ID, 'Choose a campus site of this institution'),
   portOfEntry: opt(60),
   entryDate: ZDateOrNull,
   transferDirection: z.enum(['', 'in', 'out'], { error: MSG.invalidValue }),

@@ -58,12 +58,22 @@ async function withCohortUpload<T>(req: FastifyRequest, read: (file: { fileName:
   if (!part || part.fieldname !== 'file') throw fieldError('file', J1_COHORT_FILE_MSG.required);
   const file = part.file;
   const tooLarge = () => new AppError(413, 'TOO_LARGE', J1_COHORT_FILE_MSG.tooLarge, { file: [J1_COHORT_FILE_MSG.tooLarge] });
+  // A body that breaks off mid-file fails the stream under the reader (the error may come before the
+  // reader listens, so the stream's own record of it is asked too): the upload's fault, not the server's.
+  let broken = false;
+  file.once('error', () => {
+    broken = true;
+  });
+  const unreadable = () => broken || file.errored !== null;
   try {
-    const out = await read({ fileName: part.filename, stream: file });
+    // A file part may come without a file name (filename omitted from its header).
+    const out = await read({ fileName: part.filename ?? '', stream: file });
     if (file.truncated) throw tooLarge();
+    if (unreadable()) throw badRequest('The upload could not be read.');
     return out;
   } catch (e) {
     if (file.truncated) throw tooLarge();
+    if (unreadable()) throw badRequest('The upload could not be read.');
     throw e;
   } finally {
     if (!file.readableEnded && !file.destroyed) file.resume();
