@@ -190,7 +190,9 @@ describe('an approved CPT goes to SEVIS in a batch and its result comes back to 
       // Each new batch is listed as Pending; the one with our update is the one whose file names the student.
       const batches = page.getByRole('table', { name: 'Batches' });
       for (const id of ids) {
-        const row = batches.getByRole('row').filter({ has: page.getByRole('button', { name: `Show the records of batch ${id}` }) });
+        const row = batches
+          .getByRole('row')
+          .filter({ has: page.getByRole('button', { name: `Show the records of batch ${id} (OrgID ${orgId})` }) });
         await row.getByText('Pending', { exact: true }).waitFor();
         const [download] = await Promise.all([
           page.waitForEvent('download'),
@@ -216,7 +218,7 @@ describe('an approved CPT goes to SEVIS in a batch and its result comes back to 
 
       // The batch's records: the student's CPT update under the requestID its file carries.
       const cptRequestId = batchRecords(batchXml).find((r) => r.body.includes(EMPLOYER))!.attrs.requestID!;
-      await page.getByRole('button', { name: `Show the records of batch ${batchId}` }).click();
+      await page.getByRole('button', { name: `Show the records of batch ${batchId} (OrgID ${orgId})` }).click();
       const dialog = page.getByRole('dialog', { name: `Batch ${batchId}` });
       const record = dialog
         .getByRole('table', { name: `Records of batch ${batchId}` })
@@ -239,8 +241,8 @@ describe('an approved CPT goes to SEVIS in a batch and its result comes back to 
       const row = page
         .getByRole('table', { name: 'Batches' })
         .getByRole('row')
-        .filter({ has: page.getByRole('button', { name: `Show the records of batch ${batchId}` }) });
-      await row.getByRole('button', { name: `Show the records of batch ${batchId}` }).waitFor();
+        .filter({ has: page.getByRole('button', { name: `Show the records of batch ${batchId} (OrgID ${orgId})` }) });
+      await row.getByRole('button', { name: `Show the records of batch ${batchId} (OrgID ${orgId})` }).waitFor();
       if (!(await row.getByText('Sent – awaiting results').isVisible())) {
         await row.getByRole('button', { name: `Mark batch ${batchId} sent` }).click();
         const dialog = page.getByRole('dialog', { name: 'Mark the batch sent' });
@@ -308,7 +310,7 @@ describe('an approved CPT goes to SEVIS in a batch and its result comes back to 
       const batch = page
         .getByRole('table', { name: 'Batches' })
         .getByRole('row')
-        .filter({ has: page.getByRole('button', { name: `Show the records of batch ${batchId}` }) });
+        .filter({ has: page.getByRole('button', { name: `Show the records of batch ${batchId} (OrgID ${orgId})` }) });
       await batch.getByText('Completed', { exact: true }).waitFor();
       await screenshot(page, 'sevis-journey-4-batch-completed');
     });
