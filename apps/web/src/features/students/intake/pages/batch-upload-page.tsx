@@ -1,28 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Box,
-  Button,
-  Link,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importTemplateCsv, type studentsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
+import { FileColumnsGuide } from '../../../../ui/file-columns-guide';
 import { FileDropZone } from '../../../../ui/file-drop-zone';
 import { DataTable, usePaging, type TColumn } from '../../../../ui/data-table';
 import { saveBlob } from '../../../../app/http/download-file';
@@ -109,37 +94,12 @@ export function BatchUploadPage() {
             </Button>
           </Box>
         </Stack>
-        <Accordion disableGutters elevation={0} sx={{ mt: 2, border: 1, borderColor: 'divider', '&:before': { display: 'none' } }}>
-          <AccordionSummary expandIcon={<ExpandMore />} aria-controls="columns-content" id="columns-header">
-            <Typography>The columns and what they accept</Typography>
-          </AccordionSummary>
-          <AccordionDetails id="columns-content">
-            <Table size="small" aria-label="Upload columns">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Column</TableCell>
-                  <TableCell>Required</TableCell>
-                  <TableCell>What to enter</TableCell>
-                  <TableCell>Example</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {IMPORT_COLUMNS.map((c) => (
-                  <TableRow key={c.key}>
-                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{c.key}</TableCell>
-                    <TableCell>{c.isRequired ? 'Yes' : 'No'}</TableCell>
-                    <TableCell>{c.help}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.example}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              A row is refused when it repeats another row of the file or an existing student record (same SEVIS ID, campus ID, e-mail, or
-              first and last name with birth date).
-            </Typography>
-          </AccordionDetails>
-        </Accordion>
+        <FileColumnsGuide id="columns" label="Upload columns" columns={IMPORT_COLUMNS} margin={{ mt: 2 }}>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            A row is refused when it repeats another row of the file or an existing student record (same SEVIS ID, campus ID, e-mail, or
+            first and last name with birth date).
+          </Typography>
+        </FileColumnsGuide>
       </Paper>
 
       <Paper variant="outlined">

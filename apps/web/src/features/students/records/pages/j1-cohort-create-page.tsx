@@ -1,24 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Alert,
-  Box,
-  Button,
-  Link,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import {
@@ -35,6 +18,7 @@ import { isApiError } from '../../../../app/http/api-error';
 import { formatDay } from '../../../../app/office-dates';
 import { saveBlob } from '../../../../app/http/download-file';
 import { useDocumentTitle } from '../../../../app/use-document-title';
+import { FileColumnsGuide } from '../../../../ui/file-columns-guide';
 import { FileDropZone } from '../../../../ui/file-drop-zone';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
@@ -292,33 +276,7 @@ export function J1CohortCreatePage() {
                   </Button>
                 </Box>
               </Stack>
-              <Accordion disableGutters elevation={0} sx={{ mb: 2, border: 1, borderColor: 'divider', '&:before': { display: 'none' } }}>
-                <AccordionSummary expandIcon={<ExpandMore />} aria-controls="cohort-columns-content" id="cohort-columns-header">
-                  <Typography>The columns and what they accept</Typography>
-                </AccordionSummary>
-                <AccordionDetails id="cohort-columns-content">
-                  <Table size="small" aria-label="Participant columns">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Column</TableCell>
-                        <TableCell>Required</TableCell>
-                        <TableCell>What to enter</TableCell>
-                        <TableCell>Example</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {J1_COHORT_COLUMNS.map((c) => (
-                        <TableRow key={c.key}>
-                          <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{c.key}</TableCell>
-                          <TableCell>{c.isRequired ? 'Yes' : 'No'}</TableCell>
-                          <TableCell>{c.help}</TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.example}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </AccordionDetails>
-              </Accordion>
+              <FileColumnsGuide id="cohort-columns" label="Participant columns" columns={J1_COHORT_COLUMNS} margin={{ mb: 2 }} />
               {rowErrors.length ? (
                 <Alert severity="error" sx={{ mb: 2 }} aria-label="Rows to correct">
                   <Typography variant="body2" sx={{ mb: 0.5 }}>
@@ -406,7 +364,7 @@ function CohortCreated({ result, onAgain }: { result: studentsApi.TJ1CohortResul
           </TableBody>
         </Table>
       </Paper>
-      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+      <Stack direction="row" spacing={1} margin={{ mt: 2 }}>
         <Button variant="contained" onClick={onAgain}>
           Create another cohort
         </Button>
