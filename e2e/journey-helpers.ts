@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { latestMail, newPage, query, screenshot } from './browser.js';
+import { latestMail, newPage, query, screenshot, signIn } from './browser.js';
 
 /**
  * Helpers the journeys (student, scholar, SEVIS, case engine) share: a PDF to upload, waiting for a
@@ -102,6 +102,17 @@ export async function journeyPage(browser: Browser, wait = JOURNEY_WAIT): Promis
   const page = await newPage(browser);
   page.setDefaultTimeout(wait);
   page.setDefaultNavigationTimeout(wait);
+  return page;
+}
+
+/** A journey page signed in as the demo student (their portal) or the demo admin (on the office dashboard). */
+export async function signedInPage(browser: Browser, user: 'admin' | 'student'): Promise<Page> {
+  const page = await journeyPage(browser);
+  if (user === 'student') await signIn(page, 'student', undefined, 'student');
+  else {
+    await signIn(page, 'admin');
+    await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
+  }
   return page;
 }
 

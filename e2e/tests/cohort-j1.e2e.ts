@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, query, screenshot, signIn } from '../browser.js';
-import { choose, expectMessage, journeyPage, journeySteps } from '../journey-helpers.js';
+import { launch, query, screenshot } from '../browser.js';
+import { choose, expectMessage, journeySteps, signedInPage } from '../journey-helpers.js';
 
 /**
  * A J-1 cohort created at once (docs/product/students-records.md#j-1-cohort): the officer opens Actions ›
@@ -44,16 +44,9 @@ const PEOPLE = [
   },
 ];
 
-async function signedInOfficeAdmin(): Promise<Page> {
-  const page = await journeyPage(browser);
-  await signIn(page, 'admin');
-  await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
-  return page;
-}
-
 describe('a J-1 cohort: two participants entered in the table become two records with their SEVIS Creates', () => {
   it('fills the shared program and two rows, creates them, and sees both listed with links to their profiles', async () => {
-    const page = await signedInOfficeAdmin();
+    const page = await signedInPage(browser, 'admin');
     await step(page, '1-create', async () => {
       await page.goto('/#/isss/dashboard');
       // Actions › New J-1 Cohort, beside New Exchange Visitor (J-1).
@@ -131,7 +124,7 @@ describe('a J-1 cohort: two participants entered in the table become two records
   });
 
   it('a participants file is read into the table for review, and nothing is created from it yet', async () => {
-    const page = await signedInOfficeAdmin();
+    const page = await signedInPage(browser, 'admin');
     await step(page, '2-upload', async () => {
       await page.goto('/#/isss/create-cohort-j1');
       await page.getByRole('heading', { name: 'New J-1 cohort' }).waitFor();

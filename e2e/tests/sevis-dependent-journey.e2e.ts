@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, query, screenshot, signIn } from '../browser.js';
-import { journeyPage, journeySteps } from '../journey-helpers.js';
+import { launch, query, screenshot } from '../browser.js';
+import { journeySteps, signedInPage } from '../journey-helpers.js';
 import { batchAndImportLog } from '../sevis-log-helpers.js';
 
 /**
@@ -28,19 +28,9 @@ const step = journeySteps('sevis-dependent-journey');
 let requestId = '';
 let profileId = '';
 
-async function signedIn(user: 'admin' | 'student'): Promise<Page> {
-  const page = await journeyPage(browser);
-  if (user === 'student') await signIn(page, 'student', undefined, 'student');
-  else {
-    await signIn(page, 'admin');
-    await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
-  }
-  return page;
-}
-
 describe('a Dependent Information Update changes the spouse SEVIS has, by his SEVIS ID', () => {
   it('the student chooses the spouse on record and gives the birth city that changed', async () => {
-    const page = await signedIn('student');
+    const page = await signedInPage(browser, 'student');
     await step(page, '1-request', async () => {
       await page.waitForURL(/#\/student\/student-service-menu\//);
       await page.getByLabel('Start Dependent Information Update').click();
@@ -72,7 +62,7 @@ describe('a Dependent Information Update changes the spouse SEVIS has, by his SE
 
   it('the office reads which dependent and approves: the record waits with a Dependent Edit carrying his SEVIS ID', async () => {
     expect(requestId).not.toBe('');
-    const page = await signedIn('admin');
+    const page = await signedInPage(browser, 'admin');
     await step(page, '2-approve', async () => {
       await page.goto(`/#/isss/request/${requestId}`);
       await page.getByText(SPOUSE).waitFor();
@@ -91,7 +81,7 @@ describe('a Dependent Information Update changes the spouse SEVIS has, by his SE
   });
 
   it('the batch names the spouse by his SEVIS ID; the imported log makes the update succeeded', async () => {
-    const page = await signedIn('admin');
+    const page = await signedInPage(browser, 'admin');
     await step(page, '3-batch-and-log', async () => {
       const found = await batchAndImportLog(
         page,

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, query, screenshot, signIn } from '../browser.js';
-import { journeyPage, journeySteps } from '../journey-helpers.js';
+import { launch, query, screenshot } from '../browser.js';
+import { journeySteps, signedInPage } from '../journey-helpers.js';
 import { batchAndImportLog } from '../sevis-log-helpers.js';
 
 /**
@@ -32,19 +32,9 @@ const step = journeySteps('sevis-opt-journey');
 let requestId = '';
 let profileId = '';
 
-async function signedIn(user: 'admin' | 'student'): Promise<Page> {
-  const page = await journeyPage(browser);
-  if (user === 'student') await signIn(page, 'student', undefined, 'student');
-  else {
-    await signIn(page, 'admin');
-    await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
-  }
-  return page;
-}
-
 describe('an OPT request, full or part time, goes to SEVIS and comes back recommended', () => {
   it('the student asks for post-completion OPT and must say full or part time', async () => {
-    const page = await signedIn('student');
+    const page = await signedInPage(browser, 'student');
     await step(page, '1-request', async () => {
       await page.waitForURL(/#\/student\/student-service-menu\//);
       await page.getByLabel('Post-completion OPT: Optional Practical Training (OPT)').click();
@@ -75,7 +65,7 @@ describe('an OPT request, full or part time, goes to SEVIS and comes back recomm
 
   it('the office approves (recommends) it: the record has a pending OPTEmployment update with full time', async () => {
     expect(requestId).not.toBe('');
-    const page = await signedIn('admin');
+    const page = await signedInPage(browser, 'admin');
     await step(page, '2-approve', async () => {
       await page.goto(`/#/isss/request/${requestId}`);
       await page.getByText('Full time (20 hours or more a week)').first().waitFor();
@@ -95,7 +85,7 @@ describe('an OPT request, full or part time, goes to SEVIS and comes back recomm
   });
 
   it('the batch carries OPTEmployment Add with FullPartTimeIndicator 01; the imported log makes the OPT recommended in SEVIS', async () => {
-    const page = await signedIn('admin');
+    const page = await signedInPage(browser, 'admin');
     await step(page, '3-batch-and-log', async () => {
       const found = await batchAndImportLog(
         page,

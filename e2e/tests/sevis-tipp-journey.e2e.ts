@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launch, query, screenshot, signIn } from '../browser.js';
-import { choose, journeyPage, journeySteps } from '../journey-helpers.js';
+import { DEMO_PASSWORD, launch, query, screenshot } from '../browser.js';
+import { choose, journeySteps, signedInPage } from '../journey-helpers.js';
 import { api } from '../sevis-log-helpers.js';
 
 /**
@@ -28,13 +28,6 @@ const SITE = `Fraunhofer ${RUN.toUpperCase()}`.slice(0, 60);
 const step = journeySteps('sevis-tipp-journey');
 let profileId = '';
 let token = '';
-
-async function signedInAdmin(): Promise<Page> {
-  const page = await journeyPage(browser);
-  await signIn(page, 'admin');
-  await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
-  return page;
-}
 
 describe('a trainee’s DS-7002 is filled in on the record and goes with its Create', () => {
   it('the office creates a J-1 trainee through the API (what the new-record form sends)', async () => {
@@ -69,7 +62,7 @@ describe('a trainee’s DS-7002 is filled in on the record and goes with its Cre
 
   it('the DS-7002 tab says SEVIS requires a T/IPP; the office fills in participant, site and phase', async () => {
     expect(profileId).not.toBe('');
-    const page = await signedInAdmin();
+    const page = await signedInPage(browser, 'admin');
     await step(page, '1-fill-in', async () => {
       await page.goto(`/#/isss/student-profile/${profileId}?tab=ds-7002`);
       await page.getByRole('heading', { name: 'Training/Internship Placement Plan (T/IPP)' }).waitFor();
