@@ -9,18 +9,6 @@ export const IMPORT_FILE_MSG = {
 
 const fileError = (message: string) => new AppError(400, 'VALIDATION', message, { file: [message] });
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
-/** The kind of an upload from its name and its first bytes (both must agree). */
-export function sniffImportFile(fileName: string, data: Buffer): 'csv' | 'xlsx' {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  const isZip = data.length >= 4 && ZIP_MAGIC.every((b, i) => data[i] === b);
-  if (ext === 'xlsx' && isZip) return 'xlsx';
-  // Text: no NUL byte in the first 8 KB (binary files nearly always have one; UTF-16 too).
-  if ((ext === 'csv' || ext === 'txt') && !isZip && !data.subarray(0, 8192).includes(0)) return 'csv';
-  throw fileError(IMPORT_FILE_MSG.type);
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A row of the file: its number as the spreadsheet shows it (the header is 1) and its cells. */
@@ -30,12 +18,11 @@ export interface TFileRow {
 }
 
 /**
- * Reads an upload into rows of text (the first is the header), wholly empty rows skipped, as a stream
+ * Reads an upload (CSV or XLSX, as its name says and its first bytes agree) into rows of text (the first is the header), wholly empty rows skipped, as a stream
  * (docs/product/operations.md#uploads): at most `maxRows` rows are kept and the reading stops there,
  * so a workbook of a million rows costs what `maxRows` rows cost. Dates read MM/DD/YYYY.
  */
 export async function readImportFile(fileName: string, data: Buffer, maxRows = Number.POSITIVE_INFINITY): Promise<TFileRow[]> {
-  sniffImportFile(fileName, data);
   const rows: TFileRow[] = [];
   try {
     await readSheetRows(
