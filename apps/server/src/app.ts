@@ -17,6 +17,7 @@ import { frameworkErrors, installErrorHandler } from './platform/errors/error-ha
 import { redactRequest, serializeError } from './platform/logging/redaction.js';
 import { registerRoute } from './platform/http/route.js';
 import { installMetrics } from './platform/http/metrics.js';
+import { JobRunner } from './platform/jobs/runner.js';
 import type { TServices } from './platform/http/context.js';
 import { sessionLookup } from './modules/auth/index.js';
 import { composeModules, registerModuleRoutes } from './modules.js';
@@ -24,10 +25,16 @@ import { composeModules, registerModuleRoutes } from './modules.js';
 export interface TApp {
   app: FastifyInstance;
   services: TServices;
+  /** This server's job runner (main.ts schedules the daily jobs on it). */
+  jobs: JobRunner;
 }
 
 /** Builds the HTTP application from platform plugins and module routes. */
-export async function buildApp(config: TConfig, database: TDatabase, opts: { logger?: boolean; serveWeb?: boolean } = {}): Promise<TApp> {
+export async function buildApp(
+  config: TConfig,
+  database: TDatabase,
+  opts: { logger?: boolean; serveWeb?: boolean; jobs?: boolean } = {},
+): Promise<TApp> {
   const app = Fastify({
     logger:
       opts.logger === false
@@ -93,12 +100,14 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
 
   const key = await getOrCreateSecret(database, 'access-token-key');
   composeModules();
+  const jobs = new JobRunner(database, (level, msg) => app.log[level](msg));
   const services: TServices = {
     config,
     database,
     tokens: new TokenService(key),
     tenancy: new Tenancy(database),
     findSession: sessionLookup(database),
+    jobs,
   };
 
   registerRoute(
@@ -112,9 +121,13 @@ export async function buildApp(config: TConfig, database: TDatabase, opts: { log
     { tenantless: true },
   );
   await registerModuleRoutes(app, services);
+  // This server works the job queue (imports, batch builds, exports) until it closes; closing lets the
+  // jobs under way finish first.
+  if (opts.jobs !== false) await jobs.start(services);
+  app.addHook('onClose', () => jobs.stop());
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });
   }
-  return { app, services };
+  return { app, services, jobs };
 }

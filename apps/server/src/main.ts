@@ -7,7 +7,6 @@ import { describeStartFailure, type TStartStep } from './platform/errors/start-e
 import { MailDelivery } from './platform/mail/mailer.js';
 import { buildApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
-import { startDailyJobs } from './platform/jobs/daily-runner.js';
 import { moduleDailyJobs } from './modules.js';
 
 /** How far start-up got, for a failure message that says what was happening. */
@@ -42,11 +41,8 @@ async function main(): Promise<void> {
     console.warn(`The web app is not built (${config.webDist}); run "npm run build" or use "npm start" from the repository root.`);
   }
   progress.step = 'starting the web server';
-  const { app, services } = await buildApp(config, database);
+  const { app, services, jobs } = await buildApp(config, database);
   const mail = new MailDelivery(database, config.smtpUrl, config.mailFrom);
-  // Daily work on whichever server takes the lock: OPT unemployment alerts and STEM report rows.
-  // Uploads never imported lose their rows (personal data) after a fortnight.
-  let stopJobs = () => {};
 
   let stopping = false;
   // Graceful shutdown (a deploy, a scale-in): stop listening, let the requests under way finish (new
@@ -55,7 +51,6 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: draining requests and jobs, then shutting down`);
-    stopJobs();
     const forced = setTimeout(() => {
       app.log.warn('shutdown took over 30 s: stopping now');
       process.exit(1);
@@ -71,7 +66,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   mail.start();
-  stopJobs = startDailyJobs(database, moduleDailyJobs(services));
+  // Daily work, once a day across all servers: OPT unemployment alerts and STEM report rows, scholar
+  // alerts, uploads never imported losing their rows after a fortnight, the nightly SEVIS batches.
+  await jobs.scheduleDaily(moduleDailyJobs(services));
   const shown = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
   console.log(`Meridian is running on http://${shown}:${config.port}`);
 }

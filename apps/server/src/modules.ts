@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TServices } from './platform/http/context.js';
-import type { TDailyJob } from './platform/jobs/daily-runner.js';
+import type { TDailyJob } from './platform/jobs/runner.js';
 import { attachmentRoutes, plugAttachments } from './modules/attachments/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authDailyJobs, authRoutes, plugAuth } from './modules/auth/index.js';
 import { commentRoutes } from './modules/comments/index.js';
 import { formsRoutes } from './modules/forms/index.js';
 import { institutionRoutes } from './modules/institutions/index.js';
+import { jobRoutes } from './modules/jobs/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { requestRoutes } from './modules/requests/index.js';
@@ -42,6 +43,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
   await attachmentRoutes(app, services);
   commentRoutes(app, services);
   notificationRoutes(app, services);
+  jobRoutes(app, services);
   formsRoutes(app, services);
   studentRoutes(app, services);
   scholarRoutes(app, services);
@@ -49,7 +51,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
 }
 
 /**
- * Daily work, on whichever server takes each job's lock: OPT unemployment alerts and STEM report rows,
+ * Daily work, once a day across all servers (platform/jobs/runner.ts): OPT unemployment alerts and STEM report rows,
  * scholar end-date alerts, uploads never imported losing their rows (personal data) after a fortnight,
  * and the nightly SEVIS batches.
  */

@@ -29,6 +29,7 @@ import { SEVIS_SETTINGS_MATRIX } from './authorization-matrix.sevis-settings.js'
 import { SEVIS_BATCHES_MATRIX } from './authorization-matrix.sevis-batches.js';
 import { SEVIS_RESULTS_MATRIX } from './authorization-matrix.sevis-results.js';
 import { SEVIS_RTI_MATRIX } from './authorization-matrix.sevis-rti.js';
+import { JOBS_MATRIX } from './authorization-matrix.jobs.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -308,6 +309,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...SCHOLARS_REPORTS_MATRIX,
   ...SEVIS_SETTINGS_MATRIX,
   ...SEVIS_BATCHES_MATRIX,
+  ...JOBS_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

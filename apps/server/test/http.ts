@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { EMPTY_STAFF_PERMISSIONS, type TSession, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
+import { EMPTY_STAFF_PERMISSIONS, type jobsApi, type TSession, type TStaffMember, type TStaffPermissions } from '@meridian/domain';
 import { HOST_A, type TTestApp } from './app.js';
 
 type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -12,14 +12,20 @@ export interface TCall {
   query?: Record<string, string | number> | undefined;
   headers?: Record<string, string> | undefined;
   remoteAddress?: string | undefined;
+  /**
+   * A route that starts long work answers 202 with its job; call() follows the job to its end and answers
+   * as the route did before it became a job (its result, its file, or its error with the error's status).
+   * false: the 202 itself.
+   */
+  follow?: boolean;
 }
 
 /** One API call through the real app (host defaults to institution A). */
-export function call(t: TTestApp, method: TMethod, url: string, opts: TCall = {}): Promise<LightMyRequestResponse> {
+export async function call(t: TTestApp, method: TMethod, url: string, opts: TCall = {}): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { host: opts.host ?? HOST_A, ...(opts.headers ?? {}) };
   if (opts.as) headers.authorization = `Bearer ${typeof opts.as === 'string' ? opts.as : opts.as.accessToken}`;
   const query = opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined;
-  return t.app.inject({
+  const res = await t.app.inject({
     method,
     url,
     headers,
@@ -27,6 +33,39 @@ export function call(t: TTestApp, method: TMethod, url: string, opts: TCall = {}
     ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
+  return opts.follow === false ? res : followJob(t, res, headers);
+}
+
+/** The end of the job a 202 names, answered as a synchronous route would (see TCall.follow). */
+export async function followJob(
+  t: TTestApp,
+  res: LightMyRequestResponse,
+  headers: Record<string, string>,
+): Promise<LightMyRequestResponse> {
+  const location = String(res.headers.location ?? '');
+  if (res.statusCode !== 202 || !location.startsWith('/api/jobs/')) return res;
+  const { host, authorization } = headers;
+  const auth = { host: host ?? HOST_A, ...(authorization ? { authorization } : {}) };
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const polled = await t.app.inject({ method: 'GET', url: location, headers: auth });
+    const job = polled.json<jobsApi.TJob>();
+    if (job.status === 'completed' && job.fileName) return t.app.inject({ method: 'GET', url: `${location}/file`, headers: auth });
+    if (job.status === 'completed' || job.status === 'failed') {
+      const { status, ...error } = job.error ?? { status: 200 };
+      const body = JSON.stringify(job.status === 'completed' ? job.result : error);
+      return Object.assign(Object.create(Object.getPrototypeOf(polled) as object) as LightMyRequestResponse, polled, {
+        statusCode: job.status === 'completed' ? 200 : (status ?? 500),
+        body,
+        payload: body,
+        rawPayload: Buffer.from(body),
+        json: () => JSON.parse(body) as unknown,
+        job,
+      });
+    }
+    if (Date.now() > until) throw new Error(`job ${location} did not finish: ${polled.body}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export interface TMail {

@@ -422,30 +422,3 @@ describe('sendUnemploymentAlerts', () => {
     expect(audit[0]!.n).toBe(2);
   });
 });
-
-describe('the daily job runner', () => {
-  it('runs a job on one server at a time (advisory lock)', async () => {
-    const { runExclusive } = await import('../src/platform/jobs/daily-runner.js');
-    const holder = await t.database.pool.connect();
-    try {
-      await holder.query('select pg_advisory_lock(727399)');
-      let ran = 0;
-      expect(
-        await runExclusive(t.database, 727399, () => {
-          ran++;
-          return Promise.resolve();
-        }),
-      ).toBe(false);
-      await holder.query('select pg_advisory_unlock(727399)');
-      expect(
-        await runExclusive(t.database, 727399, () => {
-          ran++;
-          return Promise.resolve();
-        }),
-      ).toBe(true);
-      expect(ran).toBe(1);
-    } finally {
-      holder.release();
-    }
-  });
-});

@@ -20,6 +20,7 @@ export * as workflowsApi from './contracts/workflows/index.js';
 export * as attachmentsApi from './contracts/attachments/index.js';
 export * as commentsApi from './contracts/comments/index.js';
 export * as notificationsApi from './contracts/notifications/index.js';
+export * as jobsApi from './contracts/jobs/index.js';
 export * from './rules/attachments.js';
 export * as formsApi from './contracts/forms/index.js';
 export * from './rules/completeness.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { attachmentsApi, ATTACHMENT_MAX_BYTES, ATTACHMENT_MSG, MSG, textOf } from '@meridian/domain';
 import { AppError, badRequest, fieldError, type TFieldErrors } from '../../platform/errors/app-error.js';
-import { fileStorage, MissingFileError } from '../../platform/files/storage.js';
+import { fileStorage } from '../../platform/files/storage.js';
 import { refuseUnstorableText, registerRawRoute, registerRoute } from '../../platform/http/route.js';
 import type { TServices } from '../../platform/http/context.js';
 import { combinedPdf } from './operations/combined-pdf.js';
@@ -16,16 +16,8 @@ import { linkAttachment } from './operations/link-attachment.js';
 import { deleteAttachment } from './operations/delete-attachment.js';
 import { getDocumentChecklist } from './operations/get-document-checklist.js';
 import { uploadAttachment, type TUploadedFile } from './operations/upload-attachment.js';
+import { contentDisposition, missingFile } from '../../platform/files/download.js';
 import { downloadAttachment } from './operations/download-attachment.js';
-
-/** A row without its stored bytes: say so plainly (and log it) rather than answer 500. */
-export function missingFile(e: unknown, log: { error: (o: object, m: string) => void }): never {
-  if (e instanceof MissingFileError) {
-    log.error({ key: e.key }, 'stored file missing');
-    throw new AppError(410, 'FILE_MISSING', 'The stored file is no longer available. Please ask the office.');
-  }
-  throw e;
-}
 
 const tooLarge = () => new AppError(413, 'TOO_LARGE', ATTACHMENT_MSG.tooLarge, { file: [ATTACHMENT_MSG.tooLarge] });
 
@@ -50,13 +42,6 @@ async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string,
     throw badRequest('The upload could not be read.');
   }
   return { fields, file };
-}
-
-/** RFC 6266/5987: an ASCII fallback and the exact UTF-8 name. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export async function attachmentRoutes(app: FastifyInstance, s: TServices): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, lt } from 'drizzle-orm';
 import type { TServices } from '../../platform/http/context.js';
-import type { TDailyJob } from '../../platform/jobs/daily-runner.js';
+import type { TDailyJob } from '../../platform/jobs/runner.js';
 import { loginThrottle } from './schema.js';
 import { FORGET_AFTER_S } from './throttle.js';
 
@@ -19,5 +19,5 @@ export async function purgeStaleThrottleRows(services: TServices): Promise<numbe
 
 /** The auth module's daily work. */
 export const authDailyJobs = (services: TServices): TDailyJob[] => [
-  { name: 'sign-in-counters', lockKey: 727304, run: () => purgeStaleThrottleRows(services) },
+  { name: 'sign-in-counters', run: () => purgeStaleThrottleRows(services) },
 ];

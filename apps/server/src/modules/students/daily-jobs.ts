@@ -1,10 +1,10 @@
 import type { TServices } from '../../platform/http/context.js';
-import type { TDailyJob } from '../../platform/jobs/daily-runner.js';
+import type { TDailyJob } from '../../platform/jobs/runner.js';
 import { runOptDailyJob } from './opt/operations/run-opt-daily-job.js';
 import { expireStaleImportPreviews } from './intake/operations/expire-stale-import-previews.js';
 
 /** The students module's daily work: OPT unemployment alerts and STEM report rows; stale import previews lose their rows. */
 export const studentDailyJobs = (services: TServices): TDailyJob[] => [
-  { name: 'opt-daily', lockKey: 727301, run: () => runOptDailyJob(services) },
-  { name: 'import-retention', lockKey: 727302, run: () => expireStaleImportPreviews(services) },
+  { name: 'opt-daily', run: () => runOptDailyJob(services) },
+  { name: 'import-retention', run: () => expireStaleImportPreviews(services) },
 ];

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrateJobQueue } from '../jobs/queue-schema.js';
 
 /** The database handle. Tables are declared by their modules and imported where used; the handle needs none of them. */
 export type TDb = NodePgDatabase;
@@ -51,6 +52,7 @@ export async function migrateDatabase(db: TDatabase): Promise<void> {
     // Serialise concurrent starts (several servers, parallel test workers).
     await client.query('select pg_advisory_lock(727274)');
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+    await migrateJobQueue(db.pool);
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();

@@ -1,4 +1,6 @@
-import { todayIn, type TActor, type TRole, type TStaffPermissions } from '@meridian/domain';
+import { todayIn, type jobsApi, type TActor, type TRole, type TStaffPermissions } from '@meridian/domain';
+
+type TJob = jobsApi.TJob;
 import type { TConfig } from '../config/config.js';
 import type { TDatabase, TTx } from '../db/database.js';
 import type { TAccessClaims, TokenService } from '../auth/tokens.js';
@@ -16,6 +18,18 @@ export interface TServices {
   tokens: TokenService;
   tenancy: Tenancy;
   findSession: TSessionLookup;
+  /** Long work as jobs (platform/jobs/runner.ts). */
+  jobs: TJobQueue;
+}
+
+/** What routes and operations use of the job runner. */
+export interface TJobQueue {
+  /** Starts a job of a registered kind for the context's user; the answer is what the browser follows. */
+  enqueue<I extends object>(ctx: TContext, kind: string, input: I): Promise<TJob>;
+  get(ctx: TContext, jobId: string): Promise<TJob>;
+  list(ctx: TContext, opts: { kind?: string | undefined; active?: boolean | undefined }): Promise<TJob[]>;
+  file(ctx: TContext, jobId: string): Promise<{ key: string; fileName: string; contentType: string }>;
+  depth(): Promise<Record<'queued' | 'running', number>>;
 }
 
 export interface TAuthenticatedActor extends TActor {

@@ -5,7 +5,7 @@ import type { TDatabase } from '../db/database.js';
 
 /**
  * Prometheus metrics at GET /metrics (docs/product/operations.md#metrics): request latency by route
- * and status, the database pool, the e-mail queue, and the process (memory, CPU, event-loop delay).
+ * and status, the database pool, the e-mail queue, the job queue, and the process (memory, CPU, event-loop delay).
  * Served only when METRICS_TOKEN is set, and only to a scraper presenting it as a bearer token.
  */
 export function installMetrics(app: FastifyInstance, database: TDatabase, token: string | undefined): void {
@@ -47,6 +47,22 @@ export function installMetrics(app: FastifyInstance, database: TDatabase, token:
     },
   });
   void outbox;
+  const jobQueue = new Gauge({
+    name: 'meridian_job_queue_jobs',
+    help: 'Long work (imports, batch builds, exports) waiting to start (queued) or under way (running)',
+    labelNames: ['status'] as const,
+    registers: [register],
+    async collect() {
+      const rows = await database.pool
+        .query<{ status: string; n: number }>(
+          "select status, count(*)::int as n from background_jobs where status in ('queued', 'running') group by status",
+        )
+        .then((r) => r.rows)
+        .catch(() => null);
+      for (const status of ['queued', 'running']) this.set({ status }, rows?.find((r) => r.status === status)?.n ?? 0);
+    },
+  });
+  void jobQueue;
 
   app.addHook('onResponse', async (req, reply) => {
     // The route's pattern, not its address: /api/students/:id, never a person's id in a label.

@@ -57,6 +57,11 @@ export interface TRouteOptions {
   tenantless?: boolean;
   /** Extra headers, e.g. no-referrer on one-time link pages. */
   headers?: Record<string, string>;
+  /**
+   * The route starts long work and answers with its job (docs/product/operations.md#long-work-runs-as-jobs):
+   * 202 Accepted, Location naming the job the browser follows.
+   */
+  startsJob?: boolean;
 }
 
 declare module 'fastify' {
@@ -198,6 +203,12 @@ async function auditingRefusals<T>(services: TServices, ctx: TContext, contract:
   }
 }
 
+/** A raw route (an upload) that started long work answers 202 with the job, Location naming it. */
+export function answerJob<J extends { id: string }>(reply: FastifyReply, job: J): J {
+  void reply.code(202).header('Location', `/api/jobs/${job.id}`);
+  return job;
+}
+
 /**
  * Registers a route whose body or answer is not JSON (multipart uploads, file downloads). The
  * tenant, authentication and permission step is the same as registerRoute's, and the contract is
@@ -250,7 +261,7 @@ export function registerRoute<C extends RouteContract>(
       ...(contract.body ? { body: contract.body } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.params ? { params: contract.params } : {}),
-      response: { 200: contract.response },
+      response: options.startsJob ? { 202: contract.response } : { 200: contract.response },
       ...(contract.access !== 'public' ? { security: [{ bearerAuth: [] }] } : {}),
     },
     config: { access: contract.access },
@@ -264,7 +275,9 @@ export function registerRoute<C extends RouteContract>(
       const ctx = req.meridianContext ?? (await resolveRouteContext(services, req, contract, options));
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
       const input = { body: req.body, query: req.query, params: req.params } as TInput<C>;
-      return auditingRefusals(services, ctx, contract, () => handler(ctx, input, routeHttp(req, reply)));
+      const answer = await auditingRefusals(services, ctx, contract, () => handler(ctx, input, routeHttp(req, reply)));
+      if (options.startsJob) void reply.code(202).header('Location', `/api/jobs/${(answer as { id: string }).id}`);
+      return answer;
     },
   });
 }

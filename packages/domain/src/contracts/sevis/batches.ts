@@ -2,6 +2,7 @@
 // OrgID, create batches, list, download, mark sent), SEVIS Registration and SEVIS Validation in bulk.
 import { z } from 'zod';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { ZJob } from '../jobs/index.js';
 import { SEVIS_PROGRAM_KINDS } from './settings.js';
 
 const T = ['sevis'];
@@ -97,14 +98,18 @@ export const ZCreateBatchesOutput = z.object({
 });
 export type TCreateBatchesOutput = z.infer<typeof ZCreateBatchesOutput>;
 
+/** The kind of the job that builds batches (its result is a TCreateBatchesOutput). */
+export const CREATE_BATCHES_JOB = 'sevis.create-batches';
+
 export const createBatches = defineRoute({
   method: 'POST',
   path: '/api/sevis/batches',
   access: 'sevis.batch',
   tags: T,
-  summary: 'Group pending events into validated batches (at most 250 records each, 14-character batch ids unique per OrgID)',
+  summary:
+    'Starts grouping pending events into validated batches (at most 250 records each, 14-character batch ids unique per OrgID): 202 with the job, whose result is a ZCreateBatchesOutput',
   body: ZCreateBatchesInput,
-  response: ZCreateBatchesOutput,
+  response: ZJob,
 });
 
 export const ZSevisBatch = z.object({

@@ -3,7 +3,8 @@ import { sevisApi } from '@meridian/domain';
 import { registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
 import { notFound } from '../../../platform/errors/app-error.js';
-import { createBatches } from './operations/create-batches.js';
+import { createBatches, CREATE_BATCHES_JOB, startCreateBatches } from './operations/create-batches.js';
+import { registerJobKind } from '../../../platform/jobs/runner.js';
 import { downloadBatchXml } from './operations/download-batch-xml.js';
 import { getBatch } from './operations/get-batch.js';
 import { listBatches } from './operations/list-batches.js';
@@ -22,7 +23,11 @@ import { rebuildBatch } from './operations/rebuild-batch.js';
 export function batchesRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, sevisApi.listPendingGroups, (ctx) => listPendingGroups(ctx));
   registerRoute(app, s, sevisApi.listPendingEvents, (ctx, { query }) => listPendingEvents(ctx, query));
-  registerRoute(app, s, sevisApi.createBatches, (ctx, { body }) => createBatches(ctx, body));
+  registerJobKind<sevisApi.TCreateBatchesInput>({
+    kind: CREATE_BATCHES_JOB,
+    run: ({ ctx, input, progress }) => createBatches(ctx, input, progress),
+  });
+  registerRoute(app, s, sevisApi.createBatches, (ctx, { body }) => startCreateBatches(ctx, body), { startsJob: true });
   registerRoute(app, s, sevisApi.listBatches, (ctx, { query }) => listBatches(ctx, query));
   registerRoute(app, s, sevisApi.getBatch, (ctx, { params }) => getBatch(ctx, params.batchRowId));
   registerRawRoute(app, s, sevisApi.downloadBatchXml, async (ctx, req, reply) => {

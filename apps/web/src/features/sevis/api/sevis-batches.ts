@@ -40,11 +40,13 @@ export function useGetBatch(batchRowId: string | null) {
   });
 }
 
+/** The job kind that builds batches on the server. */
+export const CREATE_BATCHES_JOB = sevisApi.CREATE_BATCHES_JOB;
+
+/** Starts building batches; the answer is the job the page follows (its result is a TCreateBatchesOutput). */
 export function useCreateBatches() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: sevisApi.TCreateBatchesInput) => apiCall(sevisApi.createBatches, { body }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['sevis'] }),
   });
 }
 

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { type sevisApi } from '@meridian/domain';
+import { sevisApi, type jobsApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUrlFilters } from '../../../ui/use-url-filters';
-import { useCreateBatches, useMarkBatchSent, useListPendingGroups } from '../api/sevis-batches';
+import { CREATE_BATCHES_JOB, useCreateBatches, useMarkBatchSent, useListPendingGroups } from '../api/sevis-batches';
+import { JobProgress, useActiveJobOf } from '../../jobs';
 import { BatchDetailDialog } from '../components/batch-detail-dialog';
 import { BatchEventsTable, EVENT_FILTERS } from '../components/batch-events-table';
 import { BatchGroups } from '../components/batch-groups';
@@ -23,6 +25,25 @@ export function BatchManagerPage() {
   const markSent = useMarkBatchSent();
   const [, setEventFilters] = useUrlFilters({ ...EVENT_FILTERS, ePage: '1' });
   const [result, setResult] = useState<sevisApi.TCreateBatchesOutput | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Building runs on the server as a job; a page reloaded meanwhile finds it again.
+  const active = useActiveJobOf(CREATE_BATCHES_JOB);
+  const [started, setStarted] = useState<string | null>(null);
+  const jobId = started ?? active.data?.id ?? null;
+  const qc = useQueryClient();
+  const ended = useCallback(
+    (job: jobsApi.TJob) => {
+      setStarted(null);
+      qc.setQueryData(['jobs', 'active', CREATE_BATCHES_JOB], { items: [] });
+      void qc.invalidateQueries({ queryKey: ['sevis'] });
+      if (job.status === 'completed') {
+        const parsed = sevisApi.ZCreateBatchesOutput.safeParse(job.result);
+        if (parsed.success) setResult(parsed.data);
+      } else setFailure(job.error?.message ?? 'The batches could not be created.');
+    },
+    [qc],
+  );
+  const building = create.isPending || !!jobId;
   const [sending, setSending] = useState<sevisApi.TSevisBatch | null>(null);
   const [open, setOpen] = useState<string | null>(null);
 
@@ -31,8 +52,9 @@ export function BatchManagerPage() {
 
   const run = (body: sevisApi.TCreateBatchesInput) => {
     setResult(null);
+    setFailure(null);
     create.mutate(body, {
-      onSuccess: (r) => setResult(r),
+      onSuccess: (job) => setStarted(job.id),
     });
   };
 
@@ -44,14 +66,20 @@ export function BatchManagerPage() {
         actions={
           <Button
             variant="contained"
-            disabled={!anyCreatable || create.isPending}
+            disabled={!anyCreatable || building}
             onClick={() => run({})}
-            startIcon={create.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Inventory2Outlined />}
+            startIcon={building ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Inventory2Outlined />}
           >
             Create all batches
           </Button>
         }
       />
+      {jobId ? <JobProgress jobId={jobId} label="Creating batches" onEnd={ended} /> : null}
+      {failure ? (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      ) : null}
       {result ? (
         <Alert
           severity={result.heldEvents ? 'warning' : result.batches.length ? 'success' : 'info'}
@@ -76,7 +104,7 @@ export function BatchManagerPage() {
       ) : (
         <BatchGroups
           groups={items}
-          busy={create.isPending}
+          busy={building}
           onCreate={(g) => run({ settingsId: g.settingsId! })}
           onShow={(g) => setEventFilters({ eOrg: g.settingsId ?? 'none', eStatus: '', ePage: '1' })}
         />

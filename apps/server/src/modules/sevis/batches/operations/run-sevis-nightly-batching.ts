@@ -4,9 +4,6 @@ import { listInstitutions } from '../../../../platform/tenancy/institutions.js';
 import { sevisSettings } from '../../schema.js';
 import { createBatchesForSettings } from './create-batches-for-settings.js';
 
-/** The nightly job's lock key (platform/jobs/daily-runner.ts): one server batches at a time. */
-export const SEVIS_NIGHTLY_LOCK_KEY = 727306;
-
 /**
  * Automated nightly batching: for every active settings row with isAutoBatch, the OrgID's pending
  * events become batches sent as the settings' official (their SEVIS user id), each OrgID in a

@@ -1,0 +1,464 @@
+import { hostname } from 'node:os';
+import { and, eq, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { jobsApi } from '@meridian/domain';
+import type { TDatabase, TTx } from '../db/database.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import { AppError, notFound } from '../errors/app-error.js';
+import {
+  institutionContext,
+  requireActor,
+  type TAuthenticatedActor,
+  type TContext,
+  type TJobQueue,
+  type TServices,
+} from '../http/context.js';
+import { fileStorage, newStorageKey } from '../files/storage.js';
+import { backgroundJobs } from './schema.js';
+import { BOSS_SCHEMA, bossDb } from './queue-schema.js';
+
+/** The queue every user-started job goes through; the job's kind picks its handler. */
+export const WORK_QUEUE = 'meridian-work';
+
+const HEARTBEAT_MS = 3_000;
+/** A running job whose server has not written for this long is taken to be lost with that server. */
+export const STALE_AFTER_S = 30;
+const REAP_MS = 5_000;
+const PROGRESS_FLUSH_MS = 300;
+
+export interface TJobProgressUpdate {
+  done?: number;
+  total?: number | null;
+  phase?: string;
+}
+
+/** What a job's handler gets: the context of the user who started it, its input, and ways to report. */
+export interface TJobRun<I> {
+  jobId: string;
+  ctx: TContext;
+  input: I;
+  /** 1 on the first run; more when it resumed after a crash or a lost database. */
+  attempt: number;
+  /** Progress the browser shows; cheap to call often (written a few times a second at most). */
+  progress: (update: TJobProgressUpdate) => void;
+  /**
+   * Marks the job completed inside the work's own transaction, so a crash after the commit can never
+   * run the work a second time: the resumed job finds it completed.
+   */
+  completeIn: (tx: TTx, result: unknown) => Promise<void>;
+  /** Keeps the file the job produced (an export, a combined PDF) for its requester to download. */
+  saveFile: (data: Buffer, fileName: string, contentType: string) => Promise<void>;
+}
+
+export interface TJobKind<I = unknown> {
+  /** e.g. 'sevis.create-batches' */
+  kind: string;
+  /** Runs the work and returns its result (unless it called completeIn). Must be safe to run again from the start. */
+  run: (job: TJobRun<I>) => Promise<unknown>;
+}
+
+const kinds = new Map<string, TJobKind<never>>();
+
+/** Modules register the kinds of long work they run (at composition, idempotent). */
+export function registerJobKind<I>(kind: TJobKind<I>): void {
+  kinds.set(kind.kind, kind);
+}
+
+export interface TDailyJob {
+  name: string;
+  run: () => Promise<unknown>;
+}
+
+type TJobRow = typeof backgroundJobs.$inferSelect;
+type TJob = jobsApi.TJob;
+
+/** A job row as its requester sees it. */
+export function presentJob(row: TJobRow): TJob {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status as TJob['status'],
+    phase: row.phase,
+    done: row.done,
+    total: row.total,
+    attempts: row.attempts,
+    result: row.result ?? null,
+    error: (row.error ?? null) as TJob['error'],
+    fileName: row.fileKey ? row.fileName : null,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+interface TStoredActor {
+  actor: TAuthenticatedActor;
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * Long work as pg-boss jobs on the application's PostgreSQL, any number of servers. Each server works
+ * the queue; a running job's server writes a heartbeat, and a job whose server died (kill -9, a lost
+ * machine) is handed back to the queue by whichever server notices first, then runs again from the
+ * start (its work is one transaction, or read-only). Daily jobs run once per day across all servers.
+ */
+export class JobRunner implements TJobQueue {
+  private boss: PgBoss | null = null;
+  private services: TServices | null = null;
+  private readonly running = new Set<string>();
+  private readonly workerIds: string[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+  private readonly node = `${hostname()}:${process.pid}`;
+
+  constructor(
+    private readonly database: TDatabase,
+    private readonly log: (level: 'info' | 'warn' | 'error', msg: string) => void = () => {},
+  ) {}
+
+  /** Starts pg-boss and this server's workers. */
+  async start(services: TServices, opts: { workers?: number; pollingIntervalSeconds?: number } = {}): Promise<void> {
+    this.services = services;
+    const boss = new PgBoss({
+      db: bossDb(this.database.pool),
+      schema: BOSS_SCHEMA,
+      // Completed daily jobs stay long enough for the once-a-day slot to hold (see scheduleDaily).
+      archiveCompletedAfterSeconds: 2 * 86_400,
+      maintenanceIntervalSeconds: 60,
+      migrate: false,
+    });
+    boss.on('error', (e: Error) => {
+      if (!isDatabaseUnavailable(e)) this.log('warn', `job queue: ${e.message}`);
+    });
+    await boss.start();
+    // A backstop: the heartbeat resumes a lost job within seconds; pg-boss gives one up after an hour.
+    await boss.createQueue(WORK_QUEUE, { name: WORK_QUEUE, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 3600 });
+    this.boss = boss;
+    for (let i = 0; i < (opts.workers ?? 2); i++) {
+      this.workerIds.push(
+        await boss.work<{ jobId: string }>(
+          WORK_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, includeMetadata: true },
+          async ([job]) => (job ? this.execute(job.data.jobId, job.retryCount >= job.retryLimit) : undefined),
+        ),
+      );
+    }
+    const every = (ms: number, fn: () => Promise<unknown>) => {
+      const t = setInterval(() => void fn().catch(() => {}), ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(HEARTBEAT_MS, () => this.beat());
+    every(REAP_MS, () => this.reap());
+  }
+
+  /** Starts a job for the context's user; the answer is the job row the browser follows. */
+  async enqueue<I extends object>(ctx: TContext, kind: string, input: I): Promise<TJob> {
+    if (!kinds.has(kind)) throw new Error(`unknown job kind ${kind}`);
+    const actor = requireActor(ctx);
+    const stored: TStoredActor = { actor, ip: ctx.ip, userAgent: ctx.userAgent };
+    const [row] = await ctx.db((tx) =>
+      tx
+        .insert(backgroundJobs)
+        .values({ institutionId: ctx.institutionId, kind, requestedBy: actor.userId, actor: stored, input, phase: 'Waiting to start' })
+        .returning(),
+    );
+    await this.send(row!.id);
+    return presentJob(row!);
+  }
+
+  /** The job as its requester sees it; 404 for anyone else. */
+  async get(ctx: TContext, jobId: string): Promise<TJob> {
+    return presentJob(await this.own(ctx, jobId));
+  }
+
+  /** The requester's recent jobs, newest first. */
+  async list(ctx: TContext, opts: { kind?: string | undefined; active?: boolean | undefined }): Promise<TJob[]> {
+    const actor = requireActor(ctx);
+    const rows = await ctx.db((tx) =>
+      tx
+        .select()
+        .from(backgroundJobs)
+        .where(
+          and(
+            eq(backgroundJobs.requestedBy, actor.userId),
+            opts.kind ? eq(backgroundJobs.kind, opts.kind) : undefined,
+            opts.active ? sql`${backgroundJobs.status} in ('queued', 'running')` : undefined,
+          ),
+        )
+        .orderBy(sql`${backgroundJobs.createdAt} desc`)
+        .limit(20),
+    );
+    return rows.map(presentJob);
+  }
+
+  /** The file a finished job produced, for its requester. */
+  async file(ctx: TContext, jobId: string): Promise<{ key: string; fileName: string; contentType: string }> {
+    const row = await this.own(ctx, jobId);
+    if (row.status !== 'completed' || !row.fileKey) throw notFound();
+    return { key: row.fileKey, fileName: row.fileName ?? 'download', contentType: row.fileType ?? 'application/octet-stream' };
+  }
+
+  /** How many jobs wait and run, for /metrics. */
+  async depth(): Promise<Record<'queued' | 'running', number>> {
+    const { rows } = await this.database.pool.query<{ status: string; n: string }>(
+      "select status, count(*) as n from background_jobs where status in ('queued', 'running') group by status",
+    );
+    const out = { queued: 0, running: 0 };
+    for (const r of rows) out[r.status as 'queued' | 'running'] = Number(r.n);
+    return out;
+  }
+
+  /**
+   * Daily jobs: each server offers each job every ten minutes (and a minute after it starts) into a
+   * once-a-day pg-boss slot, so exactly one run per UTC day happens across all servers, on whichever
+   * server's worker takes it; a run that fails is retried.
+   */
+  async scheduleDaily(jobs: TDailyJob[], opts: { firstDelayMs?: number; everyMs?: number } = {}): Promise<void> {
+    const boss = this.requireBoss();
+    for (const job of jobs) {
+      const queue = `daily-${job.name}`;
+      await boss.createQueue(queue, { name: queue, retryLimit: 2, retryDelay: 60, expireInSeconds: 3 * 3600 });
+      await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
+        this.log('info', `daily job ${job.name} started on ${this.node}`);
+        await job.run();
+      });
+    }
+    const offer = () =>
+      Promise.all(jobs.map((job) => boss.send(`daily-${job.name}`, {}, { singletonKey: job.name, singletonHours: 24 }).catch(() => null)));
+    const first = setTimeout(() => void offer(), opts.firstDelayMs ?? 60_000);
+    const every = setInterval(() => void offer(), opts.everyMs ?? 10 * 60_000);
+    first.unref();
+    every.unref();
+    this.timers.push(first, every);
+  }
+
+  /**
+   * Graceful stop: no new jobs are taken; the ones under way get until the timeout to finish. A job
+   * cut off keeps no heartbeat and is resumed by another server.
+   */
+  async stop(timeoutMs = 20_000): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    const boss = this.boss;
+    if (!boss) return;
+    const heartbeat = setInterval(() => void this.beat().catch(() => {}), HEARTBEAT_MS);
+    try {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    } catch {
+      // stopping anyway
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private requireBoss(): PgBoss {
+    if (!this.boss) throw new AppError(503, 'UNAVAILABLE', 'Background work is not running on this server.');
+    return this.boss;
+  }
+
+  private async own(ctx: TContext, jobId: string): Promise<TJobRow> {
+    const actor = requireActor(ctx);
+    const [row] = await ctx.db((tx) =>
+      tx
+        .select()
+        .from(backgroundJobs)
+        .where(and(eq(backgroundJobs.id, jobId), eq(backgroundJobs.requestedBy, actor.userId))),
+    );
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async send(jobId: string): Promise<void> {
+    await this.requireBoss().send(WORK_QUEUE, { jobId }, { id: jobId });
+    // This server's workers look now rather than at their next poll.
+    for (const id of this.workerIds) this.boss?.notifyWorker(id);
+  }
+
+  /** Runs one job (pg-boss calls it); an error thrown here makes pg-boss try again later. */
+  private async execute(jobId: string, lastTry: boolean): Promise<void> {
+    const services = this.services!;
+    const owner = this.database.owner;
+    const [claimed] = await owner
+      .update(backgroundJobs)
+      .set({
+        status: 'running',
+        attempts: sql`${backgroundJobs.attempts} + 1`,
+        startedAt: sql`coalesce(${backgroundJobs.startedAt}, now())`,
+        heartbeatAt: sql`now()`,
+        phase: 'Starting',
+      })
+      .where(and(eq(backgroundJobs.id, jobId), sql`${backgroundJobs.status} in ('queued', 'running')`))
+      .returning();
+    if (!claimed) return; // finished already (it completed in the work's own transaction before a crash)
+    const handler = kinds.get(claimed.kind);
+    if (!handler) {
+      await this.finish(jobId, 'failed', null, { code: 'UNKNOWN_JOB', message: 'This server does not know this kind of work.' });
+      return;
+    }
+    const { rows } = await this.database.pool.query<{ time_zone: string }>('select time_zone from institutions where id = $1', [
+      claimed.institutionId,
+    ]);
+    const stored = claimed.actor as TStoredActor;
+    const ctx = institutionContext(
+      services,
+      { id: claimed.institutionId, timeZone: rows[0]?.time_zone ?? 'UTC' },
+      {
+        actor: stored.actor,
+        ip: stored.ip,
+        userAgent: stored.userAgent,
+      },
+    );
+    this.running.add(jobId);
+    const progress = this.progressWriter(jobId);
+    let completedInTx = false;
+    try {
+      const result = await handler.run({
+        jobId,
+        ctx,
+        input: claimed.input as never,
+        attempt: claimed.attempts,
+        progress: progress.update,
+        completeIn: async (tx, value) => {
+          await tx
+            .update(backgroundJobs)
+            .set({ status: 'completed', result: value, phase: 'Done', finishedAt: sql`now()`, error: null })
+            .where(eq(backgroundJobs.id, jobId));
+          completedInTx = true;
+        },
+        saveFile: async (data, fileName, contentType) => {
+          const key = newStorageKey();
+          await fileStorage(services.config.dataDir).put(key, data);
+          await owner.update(backgroundJobs).set({ fileKey: key, fileName, fileType: contentType }).where(eq(backgroundJobs.id, jobId));
+        },
+      });
+      await progress.close();
+      if (!completedInTx) await this.finish(jobId, 'completed', result ?? null, null);
+    } catch (e) {
+      await progress.close();
+      if (e instanceof AppError && e.statusCode < 500) {
+        // The user's input (a file's rows, a record's state): running it again gives the same answer.
+        await this.finish(jobId, 'failed', null, {
+          code: e.code,
+          message: e.message,
+          status: e.statusCode,
+          ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}),
+        });
+        return;
+      }
+      if (!lastTry) {
+        this.log('warn', `job ${jobId} (${claimed.kind}) failed, will try again: ${(e as Error).message}`);
+        await owner
+          .update(backgroundJobs)
+          .set({ status: 'queued', phase: 'Waiting to try again', heartbeatAt: null })
+          .where(and(eq(backgroundJobs.id, jobId), eq(backgroundJobs.status, 'running')))
+          .catch(() => {});
+        throw e;
+      }
+      this.log('error', `job ${jobId} (${claimed.kind}) failed: ${(e as Error).message}`);
+      await this.finish(jobId, 'failed', null, {
+        code: isDatabaseUnavailable(e) ? 'UNAVAILABLE' : 'JOB_FAILED',
+        message:
+          'The work could not be finished. Nothing was half-saved; please try again, and tell the portal administrator if it happens again.',
+      });
+    } finally {
+      this.running.delete(jobId);
+    }
+  }
+
+  private async finish(jobId: string, status: 'completed' | 'failed', result: unknown, error: object | null): Promise<void> {
+    await this.database.owner
+      .update(backgroundJobs)
+      .set({ status, result: result, error, phase: status === 'completed' ? 'Done' : 'Stopped', finishedAt: sql`now()` })
+      .where(and(eq(backgroundJobs.id, jobId), sql`${backgroundJobs.status} in ('queued', 'running')`));
+  }
+
+  /** Progress is kept in memory and written at most a few times a second, never over a finished job. */
+  private progressWriter(jobId: string) {
+    let pending: TJobProgressUpdate | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    let writing: Promise<unknown> = Promise.resolve();
+    const flush = () => {
+      timer = null;
+      const p = pending;
+      pending = null;
+      if (!p) return writing;
+      writing = writing
+        .then(() =>
+          this.database.owner
+            .update(backgroundJobs)
+            .set({
+              ...(p.done !== undefined ? { done: p.done } : {}),
+              ...(p.total !== undefined ? { total: p.total } : {}),
+              ...(p.phase !== undefined ? { phase: p.phase } : {}),
+              heartbeatAt: sql`now()`,
+            })
+            .where(and(eq(backgroundJobs.id, jobId), eq(backgroundJobs.status, 'running'))),
+        )
+        .catch(() => {});
+      return writing;
+    };
+    return {
+      update: (u: TJobProgressUpdate) => {
+        pending = { ...pending, ...u };
+        timer ??= setTimeout(() => void flush(), PROGRESS_FLUSH_MS);
+      },
+      close: async () => {
+        if (timer) clearTimeout(timer);
+        await flush();
+      },
+    };
+  }
+
+  private async beat(): Promise<void> {
+    if (this.running.size === 0) return;
+    await this.database.pool.query("update background_jobs set heartbeat_at = now() where id = any($1::uuid[]) and status = 'running'", [
+      [...this.running],
+    ]);
+  }
+
+  /**
+   * Hands back to the queue the jobs whose server stopped writing (it died), and re-sends a queued job
+   * pg-boss lost track of. Any server may do it; the row update decides which one does.
+   */
+  private async reap(): Promise<void> {
+    const boss = this.boss;
+    if (!boss || this.stopped) return;
+    const { rows: lost } = await this.database.pool.query<{ id: string }>(
+      `update background_jobs set status = 'queued', heartbeat_at = null, phase = 'Resuming after a server stopped'
+        where status = 'running' and heartbeat_at < now() - make_interval(secs => $1) and not (id = any($2::uuid[]))
+        returning id`,
+      [STALE_AFTER_S, [...this.running]],
+    );
+    for (const { id } of lost) {
+      this.log('warn', `job ${id} lost its server; resuming it`);
+      await boss.fail(WORK_QUEUE, id, { message: 'its server stopped' });
+      const again = await boss.getJobById(WORK_QUEUE, id);
+      if (again?.state === 'failed') {
+        await this.finish(id, 'failed', null, {
+          code: 'JOB_FAILED',
+          message:
+            'The work could not be finished. Nothing was half-saved; please try again, and tell the portal administrator if it happens again.',
+        });
+      } else {
+        for (const w of this.workerIds) boss.notifyWorker(w);
+      }
+    }
+    const { rows: waiting } = await this.database.pool.query<{ id: string }>(
+      "select id from background_jobs where status = 'queued' and created_at < now() - interval '1 minute' limit 50",
+    );
+    for (const { id } of waiting) {
+      const job = await boss.getJobById(WORK_QUEUE, id, { includeArchive: true });
+      if (!job) await this.send(id);
+      else if (job.state === 'failed' || job.state === 'completed' || job.state === 'cancelled')
+        await this.finish(id, 'failed', null, {
+          code: 'JOB_FAILED',
+          message:
+            'The work could not be finished. Nothing was half-saved; please try again, and tell the portal administrator if it happens again.',
+        });
+    }
+  }
+}
