@@ -8,7 +8,10 @@
  * its own data folder), on free ports, so the real start-up recovery is what is tested:
  *   1. a burst of submissions (comments) while the server is killed with SIGKILL;
  *   2. a batch upload of 1 500 students committed while the server is killed;
- *   3. SEVIS batches built from 2 000 pending Registrations while PostgreSQL is killed with SIGKILL.
+ *   3. SEVIS batches built (a job) from 2 000 pending Registrations while PostgreSQL is killed with SIGKILL;
+ *   4. the same while the server running the job is killed with SIGKILL.
+ * Long work is a job (docs/product/operations.md#long-work-runs-as-jobs): after the restart it resumes by
+ * itself, nobody starts it again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -111,6 +114,36 @@ async function signIn(): Promise<void> {
   token = ((await r.json()) as { accessToken: string }).accessToken;
 }
 
+interface TJobView {
+  id: string;
+  status: string;
+  attempts: number;
+  phase: string;
+  error: { message: string } | null;
+}
+
+/** Starts long work (the route answers 202 with its job). */
+async function startJob(p: string, body?: unknown): Promise<TJobView> {
+  const r = await api('POST', p, body);
+  if (r.status !== 202) throw new Error(`${p} answered ${r.status}: ${await r.text()}`);
+  return (await r.json()) as TJobView;
+}
+
+/** Waits for a job to end by itself (a killed server's job is resumed by the next server). */
+async function jobEnd(jobId: string, ms = 240_000): Promise<TJobView> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const r = await api('GET', `/api/jobs/${jobId}`).catch(() => null);
+    if (r?.status === 401) await signIn().catch(() => {});
+    else if (r?.ok) {
+      const job = (await r.json()) as TJobView;
+      if (job.status === 'completed' || job.status === 'failed') return job;
+    }
+    if (Date.now() > until) throw new Error(`job ${jobId} did not end`);
+    await sleep(500);
+  }
+}
+
 /** 1. Comments submitted 20 at a time; the server is killed after the 60th is acknowledged. */
 async function submissionsWhileServerDies(): Promise<void> {
   await signIn();
@@ -209,7 +242,7 @@ async function importWhileServerDies(): Promise<string> {
 const REGISTRATIONS = 2000;
 
 /** Complete F-1 records SEVIS knows, each with a pending Registration for the session under way. */
-async function seedRegistrations(): Promise<void> {
+async function seedRegistrations(tag: string): Promise<void> {
   const [inst] = await sql<{ id: string; site: number }>(
     "select institution_id as id, id as site from campus_sites where code = 'MAIN' limit 1",
   );
@@ -217,32 +250,56 @@ async function seedRegistrations(): Promise<void> {
     `insert into student_profiles (institution_id, campus_site_id, campus_id, sevis_id, first_name, last_name, email, gender, birth_date, birth_city,
        birth_country_cd, citizenship_country_cd, permanent_residence_country_cd, visa_type, sevis_status, current_stage, education_level, major1_cd,
        program_start_date, program_end_date, document_issue_date, session_start_date, session_end_date, us_address, foreign_address, phone, financials, academic_term_months)
-     select $1, $2, 'FR' || g, 'N' || lpad((7000000000 + g)::text, 10, '0'), 'Priya', 'Raman', 'reg' || g || '@faults.test', 'F', date '1999-01-01' + (g % 2000), 'Pune',
+     select $1, $2, $4 || g, 'N' || lpad(($5::bigint + g)::text, 10, '0'), 'Priya', 'Raman', $4 || g || '@faults.test', 'F', date '1999-01-01' + (g % 2000), 'Pune',
        'IN', 'IN', 'IN', 'F-1', 'Active', 'continuing', '04', '11.0701', current_date - 400, current_date + 400, current_date - 500, current_date - 30, current_date + 30,
        jsonb_build_object('line1', '100 Main St', 'city', 'Springfield', 'state', 'IL', 'postalCode', '62701'),
        jsonb_build_object('line1', '1 Station Road', 'city', 'Pune', 'postalCode', '411001', 'countryCode', 'IN'),
        '2175550100', jsonb_build_object('tuition', 30000, 'living', 15000, 'personalFunds', 45000, 'academicTermMonths', 9), 9
      from generate_series(1, $3::int) g`,
-    [inst!.id, inst!.site, REGISTRATIONS],
+    [inst!.id, inst!.site, REGISTRATIONS, tag, tag === 'reg' ? 7000000000 : 7100000000],
   );
   await sql(
     `insert into sevis_pending_events (institution_id, profile_id, event_type, action, payload)
      select p.institution_id, p.id, 'Registration', 'Register',
        jsonb_build_object('sessionStartDate', (current_date - 30)::text, 'sessionEndDate', (current_date + 30)::text, 'isLastSession', false, 'nextSessionStartDate', (current_date + 60)::text)
-     from student_profiles p where p.email like 'reg%@faults.test'`,
+     from student_profiles p where p.email like $1`,
+    [`${tag}%@faults.test`],
   );
 }
 
-/** 3. SEVIS batches are built from 2 000 pending Registrations while PostgreSQL is killed. */
+/** The batch invariants: an event in two batches (or twice in one) would go to SEVIS twice; a batch whose record count disagrees with its records, or an event marked batched without a record, is half-written; a Registration in no batch is lost. */
+async function batchCounts(tag: string): Promise<{ lost: number; duplicated: number; halfWritten: number }> {
+  const one = async (q: string, v: unknown[] = []) => (await sql<{ n: number }>(q, v))[0]!.n;
+  return {
+    duplicated: await one(
+      'select count(*)::int as n from (select event_id from sevis_batch_records group by event_id having count(*) > 1) x',
+    ),
+    halfWritten:
+      (await one(
+        'select count(*)::int as n from sevis_batches b where b.record_count <> (select count(*) from sevis_batch_records r where r.batch_row_id = b.id)',
+      )) +
+      (await one(
+        "select count(*)::int as n from sevis_pending_events e where e.status = 'batched' and not exists (select 1 from sevis_batch_records r where r.event_id = e.id)",
+      )),
+    lost: await one(
+      'select count(*)::int as n from sevis_pending_events e join student_profiles p on p.id = e.profile_id where p.email like $1 and not exists (select 1 from sevis_batch_records r where r.event_id = e.id)',
+      [`${tag}%@faults.test`],
+    ),
+  };
+}
+
+/**
+ * 3. SEVIS batches are built (a job) from 2 000 pending Registrations while PostgreSQL is killed; the
+ * server answers 503 meanwhile, is started again, and the job resumes by itself.
+ */
 async function batchBuildWhilePostgresDies(): Promise<void> {
-  await seedRegistrations();
+  await seedRegistrations('reg');
   await signIn();
-  const build = api('POST', '/api/sevis/batches', {}).catch(() => null);
-  await sleep(400);
+  const job = await startJob('/api/sevis/batches', {});
+  await sleep(300);
   process.kill(postmasterPid(), 'SIGKILL');
-  const answer = await build;
-  log(`batch build answered ${answer ? answer.status : 'no answer'} while PostgreSQL died`);
   // The server stays up and says the database is away.
+  await sleep(500);
   const health = await fetch(`${base()}/api/health`)
     .then((r) => r.status)
     .catch(() => 0);
@@ -251,43 +308,42 @@ async function batchBuildWhilePostgresDies(): Promise<void> {
   // The README's answer to a dead embedded database: start again (the server restarts it).
   await killServer();
   await start();
-  const invariants = async () => ({
-    // An event in two batches (or twice in one) would go to SEVIS twice.
-    duplicated: (
-      await sql<{ n: number }>(
-        'select count(*)::int as n from (select event_id from sevis_batch_records group by event_id having count(*) > 1) x',
-      )
-    )[0]!.n,
-    // A batch whose record count disagrees with its records, or an event marked batched without a record.
-    halfWritten:
-      (
-        await sql<{ n: number }>(
-          'select count(*)::int as n from sevis_batches b where b.record_count <> (select count(*) from sevis_batch_records r where r.batch_row_id = b.id)',
-        )
-      )[0]!.n +
-      (
-        await sql<{ n: number }>(
-          "select count(*)::int as n from sevis_pending_events e where e.status = 'batched' and not exists (select 1 from sevis_batch_records r where r.event_id = e.id)",
-        )
-      )[0]!.n,
-  });
-  const first = await invariants();
-  // Building again after the crash batches every Create once.
   await signIn();
-  const again = await api('POST', '/api/sevis/batches', {});
-  if (!again.ok) log(`building again answered ${again.status}: ${await again.text()}`);
-  const after = await invariants();
-  // Every Registration is in a batch now (a record SEVIS would refuse would be held, and say why).
-  const lost = (
-    await sql<{ n: number }>(
-      "select count(*)::int as n from sevis_pending_events e join student_profiles p on p.id = e.profile_id where p.email like 'reg%@faults.test' and not exists (select 1 from sevis_batch_records r where r.event_id = e.id)",
-    )
-  )[0]!.n;
+  const end = await jobEnd(job.id);
+  log(
+    `batch build job ${end.status} after ${end.attempts} ${end.attempts === 1 ? 'run' : 'runs'}${end.error ? `: ${end.error.message}` : ''}`,
+  );
+  const c = await batchCounts('reg');
   counts.push({
-    scenario: `SEVIS batches of ${REGISTRATIONS} Registrations built, PostgreSQL killed (the server answered 503 meanwhile: ${serverAlive ? 'yes' : 'NO'})`,
-    lost,
-    duplicated: first.duplicated + after.duplicated,
-    halfWritten: first.halfWritten + after.halfWritten + (serverAlive ? 0 : 1),
+    scenario: `SEVIS batches of ${REGISTRATIONS} Registrations built as a job, PostgreSQL killed (503 meanwhile: ${serverAlive ? 'yes' : 'NO'}); the job resumed by itself (${end.status}, ${end.attempts} runs)`,
+    lost: c.lost + (end.status === 'completed' ? 0 : 1),
+    duplicated: c.duplicated,
+    halfWritten: c.halfWritten + (serverAlive ? 0 : 1),
+    healthyAfter: await healthy(),
+  });
+}
+
+/** 4. A batch build job under way when its server is killed with SIGKILL: the next server resumes it. */
+async function batchBuildWhileServerDies(): Promise<void> {
+  await seedRegistrations('rgb');
+  await signIn();
+  const job = await startJob('/api/sevis/batches', {});
+  for (let i = 0; i < 100; i++) {
+    const r = (await (await api('GET', `/api/jobs/${job.id}`)).json()) as TJobView;
+    if (r.status !== 'queued') break;
+    await sleep(20);
+  }
+  await sleep(200);
+  await killServer();
+  await start();
+  const end = await jobEnd(job.id);
+  log(`batch build job ${end.status} after ${end.attempts} ${end.attempts === 1 ? 'run' : 'runs'}`);
+  const c = await batchCounts('rgb');
+  counts.push({
+    scenario: `SEVIS batches of ${REGISTRATIONS} Registrations built as a job, its server killed; the next server resumed it (${end.status}, ${end.attempts} runs)`,
+    lost: c.lost + (end.status === 'completed' ? 0 : 1),
+    duplicated: c.duplicated,
+    halfWritten: c.halfWritten,
     healthyAfter: await healthy(),
   });
 }
@@ -302,6 +358,7 @@ async function main(): Promise<void> {
     await submissionsWhileServerDies();
     await importWhileServerDies();
     await batchBuildWhilePostgresDies();
+    await batchBuildWhileServerDies();
   } finally {
     node?.kill('SIGTERM');
     await new Promise((r) => (node?.exitCode === null ? node.once('exit', r) : r(null)));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig, type TConfig } from './platform/config/config.js';
 import { startEmbeddedPostgres, type TEmbedded } from './platform/db/embedded.js';
 import { migrateDatabase, openDatabase } from './platform/db/database.js';
+import { isDatabaseUnavailable } from './platform/db/errors.js';
 import { describeStartFailure, type TStartStep } from './platform/errors/start-error.js';
 import { MailDelivery } from './platform/mail/mailer.js';
 import { buildApp } from './app.js';
@@ -61,6 +62,16 @@ async function main(): Promise<void> {
     if (progress.embedded) await progress.embedded.stop().catch(() => {});
     process.exit(0);
   };
+  // A library's promise that fails because the database went away (and nobody awaited it) must not end
+  // the server: it answers 503 meanwhile and recovers. Any other unhandled failure still stops it.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      app.log.warn(`database unavailable: ${(reason as Error).message}`);
+      return;
+    }
+    app.log.fatal({ err: reason }, 'unhandled rejection: stopping');
+    process.exit(1);
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 

@@ -59,6 +59,12 @@ export interface TJobKind<I = unknown> {
 
 const kinds = new Map<string, TJobKind<never>>();
 
+const JOB_FAILED = {
+  code: 'JOB_FAILED',
+  message:
+    'The work could not be finished. Nothing was half-saved; please try again, and tell the portal administrator if it happens again.',
+};
+
 /** Modules register the kinds of long work they run (at composition, idempotent). */
 export function registerJobKind<I>(kind: TJobKind<I>): void {
   kinds.set(kind.kind, kind);
@@ -111,6 +117,8 @@ export class JobRunner implements TJobQueue {
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
   private readonly node = `${hostname()}:${process.pid}`;
+  /** pg-boss's own complete/fail, which reject when the database is away (see guardWorkerBookkeeping). */
+  private readonly strict: Partial<Record<'complete' | 'fail', (...args: unknown[]) => Promise<unknown>>> = {};
 
   constructor(
     private readonly database: TDatabase,
@@ -127,11 +135,14 @@ export class JobRunner implements TJobQueue {
       archiveCompletedAfterSeconds: 2 * 86_400,
       maintenanceIntervalSeconds: 60,
       migrate: false,
+      // Daily jobs use once-a-day slots (scheduleDaily), not pg-boss's cron.
+      schedule: false,
     });
     boss.on('error', (e: Error) => {
       if (!isDatabaseUnavailable(e)) this.log('warn', `job queue: ${e.message}`);
     });
     await boss.start();
+    this.guardWorkerBookkeeping(boss);
     // A backstop: the heartbeat resumes a lost job within seconds; pg-boss gives one up after an hour.
     await boss.createQueue(WORK_QUEUE, { name: WORK_QUEUE, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 3600 });
     this.boss = boss;
@@ -255,6 +266,35 @@ export class JobRunner implements TJobQueue {
     }
   }
 
+  /**
+   * pg-boss 10's workers record a job's end (complete, or fail after an error) without waiting for the
+   * answer, so with the database away the rejection would be unhandled and end the process. Here a
+   * failed record is logged instead: the job's row and the heartbeat settle it once the database is back
+   * (a completed row is never run again; a running row without a heartbeat is resumed).
+   */
+  private guardWorkerBookkeeping(boss: PgBoss): void {
+    const manager = (boss as unknown as { manager?: Record<'complete' | 'fail', (...args: unknown[]) => Promise<unknown>> }).manager;
+    if (!manager) return;
+    for (const name of ['complete', 'fail'] as const) {
+      const original = manager[name].bind(manager);
+      this.strict[name] = original;
+      manager[name] = (...args: unknown[]) =>
+        original(...args).catch((e: unknown) => {
+          this.log('warn', `job queue could not record a job's ${name === 'complete' ? 'end' : 'failure'}: ${(e as Error).message}`);
+          return null;
+        });
+    }
+  }
+
+  /** Gives pg-boss back a job whose server died: it is tried again (or ends, its tries used up). */
+  private async handBack(boss: PgBoss, id: string): Promise<void> {
+    const fail = this.strict.fail ?? ((...args: unknown[]) => boss.fail(...(args as [string, string, object])));
+    await fail(WORK_QUEUE, id, { message: 'its server stopped' });
+    const again = await boss.getJobById(WORK_QUEUE, id);
+    if (again?.state === 'failed') await this.finish(id, 'failed', null, JOB_FAILED);
+    else for (const w of this.workerIds) boss.notifyWorker(w);
+  }
+
   private requireBoss(): PgBoss {
     if (!this.boss) throw new AppError(503, 'UNAVAILABLE', 'Background work is not running on this server.');
     return this.boss;
@@ -291,9 +331,16 @@ export class JobRunner implements TJobQueue {
         heartbeatAt: sql`now()`,
         phase: 'Starting',
       })
-      .where(and(eq(backgroundJobs.id, jobId), sql`${backgroundJobs.status} in ('queued', 'running')`))
+      .where(
+        and(
+          eq(backgroundJobs.id, jobId),
+          // Queued, or running on a server that stopped writing its heartbeat. A running job with a live
+          // heartbeat is another server's (pg-boss gave it out again after its long expiry): left alone.
+          sql`(${backgroundJobs.status} = 'queued' or (${backgroundJobs.status} = 'running' and ${backgroundJobs.heartbeatAt} < now() - make_interval(secs => ${STALE_AFTER_S})))`,
+        ),
+      )
       .returning();
-    if (!claimed) return; // finished already (it completed in the work's own transaction before a crash)
+    if (!claimed) return; // finished already (it completed in the work's own transaction before a crash), or running elsewhere
     const handler = kinds.get(claimed.kind);
     if (!handler) {
       await this.finish(jobId, 'failed', null, { code: 'UNKNOWN_JOB', message: 'This server does not know this kind of work.' });
@@ -427,6 +474,7 @@ export class JobRunner implements TJobQueue {
   private async reap(): Promise<void> {
     const boss = this.boss;
     if (!boss || this.stopped) return;
+    // The row update decides which server hands a job back (only one gets each row); then pg-boss is told.
     const { rows: lost } = await this.database.pool.query<{ id: string }>(
       `update background_jobs set status = 'queued', heartbeat_at = null, phase = 'Resuming after a server stopped'
         where status = 'running' and heartbeat_at < now() - make_interval(secs => $1) and not (id = any($2::uuid[]))
@@ -435,30 +483,20 @@ export class JobRunner implements TJobQueue {
     );
     for (const { id } of lost) {
       this.log('warn', `job ${id} lost its server; resuming it`);
-      await boss.fail(WORK_QUEUE, id, { message: 'its server stopped' });
-      const again = await boss.getJobById(WORK_QUEUE, id);
-      if (again?.state === 'failed') {
-        await this.finish(id, 'failed', null, {
-          code: 'JOB_FAILED',
-          message:
-            'The work could not be finished. Nothing was half-saved; please try again, and tell the portal administrator if it happens again.',
-        });
-      } else {
-        for (const w of this.workerIds) boss.notifyWorker(w);
-      }
+      await this.handBack(boss, id);
     }
+    // Queued jobs pg-boss lost track of: never sent (the database went away between the row and the
+    // send), or still marked active because the hand-back above was cut off by an outage.
     const { rows: waiting } = await this.database.pool.query<{ id: string }>(
       "select id from background_jobs where status = 'queued' and created_at < now() - interval '1 minute' limit 50",
     );
     for (const { id } of waiting) {
       const job = await boss.getJobById(WORK_QUEUE, id, { includeArchive: true });
       if (!job) await this.send(id);
+      else if (job.state === 'active' && job.startedOn && Date.now() - new Date(job.startedOn).getTime() > STALE_AFTER_S * 1000)
+        await this.handBack(boss, id);
       else if (job.state === 'failed' || job.state === 'completed' || job.state === 'cancelled')
-        await this.finish(id, 'failed', null, {
-          code: 'JOB_FAILED',
-          message:
-            'The work could not be finished. Nothing was half-saved; please try again, and tell the portal administrator if it happens again.',
-        });
+        await this.finish(id, 'failed', null, JOB_FAILED);
     }
   }
 }
