@@ -69,7 +69,12 @@ export async function startCombinedPdf(ctx: TContext, attachmentIds: string[]): 
  * kept as the job's file. A file that cannot be read ends the job with its name on the field. Only
  * reads, so running it again after a crash just makes the PDF again.
  */
-export async function combinedPdf({ ctx, input, progress, saveFile }: TJobRun<TCombinedPdfJob>): Promise<attachmentsApi.TCombinedPdfResult> {
+export async function combinedPdf({
+  ctx,
+  input,
+  progress,
+  saveFile,
+}: TJobRun<TCombinedPdfJob>): Promise<attachmentsApi.TCombinedPdfResult> {
   // Checked again: a file deleted, or its request moved out of the caller's reach, since it was asked for is not combined.
   const rows = await ctx.db((tx) => combinableFiles(tx, ctx, input.attachmentIds));
   progress({ done: 0, total: rows.length, phase: 'Combining the documents' });
