@@ -46,7 +46,7 @@ async function draftWithRequiredDocument(): Promise<string> {
 }
 
 describe('Request documents', () => {
-  it('a student uploads the required document (a disguised file is refused) and submits; the officer rejects it; the student is told', async () => {
+  it('a student uploads the required document (a disguised file is refused) and submits; the officer combines it into a PDF, then rejects it; the student is told', async () => {
     const requestId = await draftWithRequiredDocument();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-'));
     fs.writeFileSync(path.join(dir, 'offer.pdf'), PDF);
@@ -73,6 +73,18 @@ describe('Request documents', () => {
     await officer.waitForURL(/#\/admin\//);
     await officer.goto(`/#/isss/request/${requestId}`);
     await officer.getByRole('tab', { name: 'Documents' }).click();
+    // Combining runs as a job on the server; the tab follows it and downloads the PDF when it is done.
+    await officer.getByRole('checkbox', { name: 'Select offer.pdf' }).check();
+    const [combined] = await Promise.all([officer.waitForEvent('download'), officer.getByRole('button', { name: 'Combined PDF' }).click()]);
+    expect(combined.suggestedFilename()).toBe('combined-documents.pdf');
+    expect(
+      fs
+        .readFileSync(await combined.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    await officer.getByRole('progressbar', { name: 'Combining the documents' }).waitFor({ state: 'detached' });
+    await expect.poll(() => officer.getByRole('button', { name: 'Combined PDF' }).isEnabled()).toBe(true);
     await officer.getByRole('button', { name: 'Reject offer.pdf' }).click();
     await officer
       .getByRole('dialog', { name: 'Reject offer.pdf' })

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, screenshot, signIn } from '../browser.js';
@@ -171,6 +172,19 @@ describe('a scholar from the sponsorship request to an H-1B case in its second p
         await row.getByText('Proposed: H-1B').waitFor();
         await row.getByRole('cell', { name: 'Sponsorship Request', exact: true }).waitFor();
         await shot(page, '2-dashboard');
+        // The export of what the dashboard shows runs as a job; the page downloads its workbook when it is done.
+        const [workbook] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Export to Excel' }).click(),
+        ]);
+        expect(workbook.suggestedFilename()).toMatch(/^Scholar_Export_\d{1,2}_\d{1,2}_\d{4}\.xlsx$/);
+        expect(
+          fs
+            .readFileSync(await workbook.path())
+            .subarray(0, 2)
+            .toString('latin1'),
+        ).toBe('PK');
+        await expect.poll(() => page.getByRole('button', { name: 'Export to Excel' }).isEnabled()).toBe(true);
         // An unprocessed request's row opens Review Sponsorship Request directly.
         await row.getByRole('link', { name: `${LAST}, ${FIRST}` }).click();
 

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { ATTACHMENT_MSG, type TAttachment, type TSession } from '@meridian/domain';
+import { ATTACHMENT_MSG, type jobsApi, type TAttachment, type TSession } from '@meridian/domain';
 import { missingRequiredDocuments } from '../src/modules/attachments/index.js';
 import { setVirusScanner } from '../src/platform/files/virus-scan.js';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
-import { call, userIds } from './http.js';
+import { call, jobEnd, userIds } from './http.js';
 import { EXE, JPEG, PDF, PNG, upload, uploadOk } from './fixtures/case-fixtures.js';
 import {
   buildCustomDocument,
@@ -311,6 +311,47 @@ describe('staff actions', () => {
     const refused = await call(t, 'POST', '/api/attachments/combined-pdf', { as: s.officer, body: { attachmentIds: [p.id, txt.id] } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('notes.txt');
+  });
+
+  it('combines as a job: 202 with the job, one step per document up to the total, the PDF for its requester alone', async () => {
+    const requestId = (await buildRequest(t)).id;
+    const files = [
+      await uploadOk(t, s.student, { requestId }, { name: 'a.pdf', data: PDF }),
+      await uploadOk(t, s.student, { requestId }, { name: 'b.png', data: PNG }),
+      await uploadOk(t, s.student, { requestId }, { name: 'c.jpeg', data: JPEG }),
+    ];
+    const started = await call(t, 'POST', '/api/attachments/combined-pdf', {
+      as: s.officer,
+      body: { attachmentIds: files.map((f) => f.id) },
+      follow: false,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = started.json<jobsApi.TJob>();
+    expect(started.headers.location).toBe(`/api/jobs/${job.id}`);
+    expect(job).toMatchObject({ kind: 'attachments.combined-pdf', status: 'queued' });
+    const end = await jobEnd(t, job.id, s.officer);
+    expect(end).toMatchObject({
+      status: 'completed',
+      done: 3,
+      total: 3,
+      result: { documents: 3, pages: 3 },
+      fileName: 'combined-documents.pdf',
+      error: null,
+    });
+    const file = await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: s.officer });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect((await PDFDocument.load(file.rawPayload)).getPageCount()).toBe(3);
+    // Another member of the office, who may combine these files too, is told neither job nor file exists.
+    expect((await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: s.admin })).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/jobs/${job.id}`, { as: s.admin })).statusCode).toBe(404);
+    // Who may combine which files is settled before any job starts.
+    const refused = await call(t, 'POST', '/api/attachments/combined-pdf', {
+      as: s.student,
+      body: { attachmentIds: [files[0]!.id] },
+      follow: false,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('names a damaged PDF on the field instead of failing: a broken page tree, a file cut short', async () => {

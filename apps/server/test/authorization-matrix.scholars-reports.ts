@@ -26,13 +26,13 @@ export const SCHOLARS_REPORTS_MATRIX: TMatrixRow[] = [
     expect: STAFF,
   },
   {
-    method: 'GET',
+    method: 'POST',
     path: '/api/scholars/dashboard/export',
     access: 'scholars.read',
-    request: () => ({ query: { phase: 'application' } }),
+    request: () => ({ body: { phase: 'application' } }),
     expect: STAFF,
   },
-  { method: 'GET', path: '/api/scholars/dashboard/export-opt', access: 'scholars.read', request: () => ({ query: {} }), expect: STAFF },
+  { method: 'POST', path: '/api/scholars/dashboard/export-opt', access: 'scholars.read', request: () => ({ body: {} }), expect: STAFF },
   {
     method: 'GET',
     path: '/api/scholars/reports/summary',

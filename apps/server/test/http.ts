@@ -68,6 +68,17 @@ export async function followJob(
   }
 }
 
+/** Waits for a job the caller started to finish (completed or failed) and answers it as its requester sees it. */
+export async function jobEnd(t: TTestApp, jobId: string, as: TSession, host = HOST_A): Promise<jobsApi.TJob> {
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const job = (await call(t, 'GET', `/api/jobs/${jobId}`, { as, host })).json<jobsApi.TJob>();
+    if (job.status === 'completed' || job.status === 'failed') return job;
+    if (Date.now() > until) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(job)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export interface TMail {
   id: string;
   to_address: string;

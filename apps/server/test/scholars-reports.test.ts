@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { addDays, DEFAULT_TIME_ZONE, type TSession } from '@meridian/domain';
+import { addDays, DEFAULT_TIME_ZONE, type jobsApi, type TSession } from '@meridian/domain';
 import { runScholarAlertsJob } from '../src/modules/scholars/reports/operations/run-scholar-alerts-job.js';
 import { sendEndDateAlerts } from '../src/modules/scholars/reports/operations/send-end-date-alerts.js';
 import { createTestApp, type TTestApp } from './app.js';
-import { call } from './http.js';
+import { call, jobEnd } from './http.js';
 import { buildScholarCase, departmentIdOf, officeToday, type TScholarCaseOptions, updateScholarCase, userIdOf } from './factories/index.js';
 
 /**
@@ -175,15 +175,16 @@ describe('the scholar dashboard', () => {
   });
 
   it('is for office staff: department users, scholars and students are refused, and another institution sees none of it', async () => {
-    for (const path of [
-      '/api/scholars/dashboard',
-      '/api/scholars/dashboard/tabs',
-      '/api/scholars/dashboard/export',
-      '/api/scholars/dashboard/export-opt',
-      '/api/scholars/reports/summary',
-    ]) {
-      expect((await call(t, 'GET', path, { as: dept })).statusCode, path).toBe(403);
-      expect((await call(t, 'GET', path, { as: scholar })).statusCode, path).toBe(403);
+    for (const [method, path] of [
+      ['GET', '/api/scholars/dashboard'],
+      ['GET', '/api/scholars/dashboard/tabs'],
+      ['POST', '/api/scholars/dashboard/export'],
+      ['POST', '/api/scholars/dashboard/export-opt'],
+      ['GET', '/api/scholars/reports/summary'],
+    ] as const) {
+      const body = method === 'POST' ? {} : undefined;
+      expect((await call(t, method, path, { as: dept, body })).statusCode, path).toBe(403);
+      expect((await call(t, method, path, { as: scholar, body })).statusCode, path).toBe(403);
     }
     const { tag, make } = group();
     await make({ processedState: 'H-1B' });
@@ -229,9 +230,9 @@ describe('the Excel exports', () => {
     });
     await make({ firstName: '+Plus', processedState: 'H-1B', phase: 'application' });
     await make({ firstName: 'NotInTab', processedState: 'J-1', phase: 'active' });
-    const res = await call(t, 'GET', '/api/scholars/dashboard/export', {
+    const res = await call(t, 'POST', '/api/scholars/dashboard/export', {
       as: officer,
-      query: { q: tag, phase: 'application', sort: 'name', order: 'asc' },
+      body: { q: tag, phase: 'application', sort: 'name', order: 'asc' },
     });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     const [y, m, d] = today.split('-').map(Number);
@@ -278,7 +279,7 @@ describe('the Excel exports', () => {
       employment: { stem: true },
     });
     await make({ firstName: 'Hb', processedState: 'H-1B', phase: 'application' });
-    const res = await call(t, 'GET', '/api/scholars/dashboard/export-opt', { as: admin, query: { q: tag, phase: 'application' } });
+    const res = await call(t, 'POST', '/api/scholars/dashboard/export-opt', { as: admin, body: { q: tag, phase: 'application' } });
     expect(res.statusCode).toBe(200);
     const [y, m, d] = today.split('-').map(Number);
     expect(res.headers['content-disposition']).toContain(`filename="OPT_${m}_${d}_${y}.xlsx"`);
@@ -298,13 +299,41 @@ describe('the Excel exports', () => {
       'AOP J': 'No',
     });
     const all = XLSX.utils.sheet_to_json<Record<string, string>>(
-      readWorkbook((await call(t, 'GET', '/api/scholars/dashboard/export-opt', { as: admin, query: { q: tag } })).rawPayload).Sheets.OPT!,
+      readWorkbook((await call(t, 'POST', '/api/scholars/dashboard/export-opt', { as: admin, body: { q: tag } })).rawPayload).Sheets.OPT!,
     );
     expect(all.map((r) => r['First Name']).sort()).toEqual(['Opt', 'Stem']);
   });
 
+  it('runs as a job: 202 with the job, rows written up to the total, the workbook for its requester alone', async () => {
+    const { tag, make } = group();
+    for (const firstName of ['Ann', 'Bo', 'Cy']) await make({ firstName, processedState: 'F-1 OPT/STEM', phase: 'application' });
+    await make({ firstName: 'Dee', processedState: 'H-1B', phase: 'application' });
+    const [y, m, d] = today.split('-').map(Number);
+    for (const [path, kind, rows, fileName] of [
+      ['/api/scholars/dashboard/export', 'scholars.export', 4, `Scholar_Export_${m}_${d}_${y}.xlsx`],
+      ['/api/scholars/dashboard/export-opt', 'scholars.export-opt', 3, `OPT_${m}_${d}_${y}.xlsx`],
+    ] as const) {
+      const started = await call(t, 'POST', path, { as: officer, body: { q: tag }, follow: false });
+      expect(started.statusCode, started.body).toBe(202);
+      const job = started.json<jobsApi.TJob>();
+      expect(started.headers.location).toBe(`/api/jobs/${job.id}`);
+      expect(job).toMatchObject({ kind, status: 'queued' });
+      const end = await jobEnd(t, job.id, officer);
+      expect(end, path).toMatchObject({ status: 'completed', done: rows, total: rows, result: { rows }, fileName, error: null });
+      const file = await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: officer });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toContain('spreadsheetml');
+      expect(XLSX.utils.sheet_to_json(readWorkbook(file.rawPayload).Sheets[kind === 'scholars.export' ? 'Scholars' : 'OPT']!)).toHaveLength(
+        rows,
+      );
+      // Another member of the office, with the same permission, is told neither job nor file exists.
+      expect((await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: admin })).statusCode).toBe(404);
+      expect((await call(t, 'GET', `/api/jobs/${job.id}`, { as: admin })).statusCode).toBe(404);
+    }
+  });
+
   it('refuses a bad filter with a field error before writing anything', async () => {
-    const res = await call(t, 'GET', '/api/scholars/dashboard/export', { as: admin, query: { visa: 'Z-9' } });
+    const res = await call(t, 'POST', '/api/scholars/dashboard/export', { as: admin, body: { visa: 'Z-9' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', fieldErrors: { visa: [expect.any(String)] } });
   });

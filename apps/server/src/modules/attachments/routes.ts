@@ -5,7 +5,8 @@ import { AppError, badRequest, fieldError, type TFieldErrors } from '../../platf
 import { fileStorage } from '../../platform/files/storage.js';
 import { refuseUnstorableText, registerRawRoute, registerRoute } from '../../platform/http/route.js';
 import type { TServices } from '../../platform/http/context.js';
-import { combinedPdf } from './operations/combined-pdf.js';
+import { COMBINED_PDF_JOB, combinedPdf, startCombinedPdf, type TCombinedPdfJob } from './operations/combined-pdf.js';
+import { registerJobKind } from '../../platform/jobs/runner.js';
 import { listRequestAttachments } from './operations/list-request-attachments.js';
 import { listUserAttachments } from './operations/list-user-attachments.js';
 import { getAttachment } from './operations/get-attachment.js';
@@ -89,19 +90,6 @@ export async function attachmentRoutes(app: FastifyInstance, s: TServices): Prom
   );
   registerRoute(app, s, attachmentsApi.linkAttachment, (ctx, { params, body }) => linkAttachment(ctx, params.attachmentId, body.requestId));
   registerRoute(app, s, attachmentsApi.deleteAttachment, (ctx, { params }) => deleteAttachment(ctx, params.attachmentId));
-  registerRawRoute(app, s, attachmentsApi.combinedPdf, async (ctx, req, reply) => {
-    const body = attachmentsApi.ZCombinedPdfInput.safeParse(req.body);
-    if (!body.success)
-      throw badRequest(
-        body.error.issues[0]?.message ?? MSG.invalidValue,
-        { attachmentIds: [body.error.issues[0]?.message ?? MSG.invalidValue] },
-        'VALIDATION',
-      );
-    const pdf = await combinedPdf(ctx, body.data.attachmentIds).catch((e: unknown) => missingFile(e, req.log));
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', contentDisposition('combined-documents.pdf'))
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(Buffer.from(pdf));
-  });
+  registerJobKind<TCombinedPdfJob>({ kind: COMBINED_PDF_JOB, run: combinedPdf });
+  registerRoute(app, s, attachmentsApi.combinedPdf, (ctx, { body }) => startCombinedPdf(ctx, body.attachmentIds), { startsJob: true });
 }

@@ -1,2 +1,2 @@
-export { useJob, useActiveJobOf, downloadJobFile, isJobActive } from './api/jobs';
+export { useJob, useActiveJobOf, downloadJobFile, isJobActive, jobError } from './api/jobs';
 export { JobProgress, jobProgressText } from './components/job-progress';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute, ZOk } from '../define.js';
+import { ZJob } from '../jobs/index.js';
 
 export const ATTACHMENT_STATUSES = ['active', 'rejected', 'deleted'] as const;
 
@@ -184,12 +185,18 @@ export const ZCombinedPdfInput = z.object({
     .min(1, MSG.required)
     .max(50, MSG.invalidLength),
 });
+/** The job kind that combines attachments into one PDF (docs/product/operations.md#long-work-runs-as-jobs). */
+export const COMBINED_PDF_JOB = 'attachments.combined-pdf';
+/** The combining job's result; the PDF (combined-documents.pdf) is the job's file. */
+export const ZCombinedPdfResult = z.object({ documents: z.number().int(), pages: z.number().int() });
+export type TCombinedPdfResult = z.infer<typeof ZCombinedPdfResult>;
 export const combinedPdf = defineRoute({
   method: 'POST',
   path: '/api/attachments/combined-pdf',
   access: 'attachments.manage',
   tags: ['attachments'],
-  summary: 'One PDF of several attachments in the order given (PDF pages copied, images scaled to 532 pt at most)',
+  summary:
+    'Starts combining several attachments into one PDF in the order given (PDF pages copied, images scaled to 532 pt at most): 202 with the job, whose file is combined-documents.pdf and whose result is a ZCombinedPdfResult',
   body: ZCombinedPdfInput,
-  response: z.unknown(),
+  response: ZJob,
 });

@@ -6,6 +6,7 @@ import { MSG } from '../../messages.js';
 import { isCalendarDate } from '../../rules/dates.js';
 import { PROCESS_AS, ZScholarPhase, ZScholarStatus } from '../../catalog/scholars.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { ZJob } from '../jobs/index.js';
 
 /** Sort keys of the dashboard; every sort ends with a stable tie-break (name, then case id). */
 export const SCHOLAR_DASHBOARD_SORTS = ['name', 'department', 'visa', 'phase', 'status', 'endDate', 'updatedAt'] as const;
@@ -49,11 +50,18 @@ export const ZScholarDashboardQuery = ZPageQuery.extend(ZScholarDashboardScope.s
 export type TScholarDashboardQuery = z.input<typeof ZScholarDashboardQuery>;
 
 /** An export: the tab and filters of the dashboard, in the dashboard's order. */
-export const ZScholarExportQuery = ZScholarDashboardScope.extend({
+export const ZScholarExportInput = ZScholarDashboardScope.extend({
   sort: z.enum(SCHOLAR_DASHBOARD_SORTS, { error: MSG.invalidValue }).default('name'),
   order: z.enum(['asc', 'desc'], { error: MSG.invalidValue }).default('asc'),
 });
-export type TScholarExportQuery = z.input<typeof ZScholarExportQuery>;
+export type TScholarExportInput = z.input<typeof ZScholarExportInput>;
+
+/** The job kinds of the two exports (docs/product/operations.md#long-work-runs-as-jobs). */
+export const EXPORT_SCHOLARS_JOB = 'scholars.export';
+export const EXPORT_OPT_JOB = 'scholars.export-opt';
+/** An export job's result; its workbook is the job's file. */
+export const ZScholarExportResult = z.object({ rows: z.number().int() });
+export type TScholarExportResult = z.infer<typeof ZScholarExportResult>;
 
 /** One row of the dashboard: one case with its scholar (what the table shows, nothing more). */
 export const ZScholarDashboardItem = z.object({
@@ -180,23 +188,24 @@ export const scholarDashboardTabs = defineRoute({
   response: z.array(ZScholarDashboardTab),
 });
 export const exportScholars = defineRoute({
-  method: 'GET',
+  method: 'POST',
   path: '/api/scholars/dashboard/export',
   access: 'scholars.read',
   tags: T,
-  summary: 'Excel export of the filtered dashboard (Scholar_Export_{month}_{day}_{year}.xlsx, sheet Scholars), streamed',
-  query: ZScholarExportQuery,
-  response: z.unknown(),
+  summary:
+    'Starts the Excel export of the filtered dashboard: 202 with the job, whose file is Scholar_Export_{month}_{day}_{year}.xlsx (sheet Scholars) and whose result is a ZScholarExportResult',
+  body: ZScholarExportInput,
+  response: ZJob,
 });
 export const exportOpt = defineRoute({
-  method: 'GET',
+  method: 'POST',
   path: '/api/scholars/dashboard/export-opt',
   access: 'scholars.read',
   tags: T,
   summary:
-    'Excel export of the F-1 OPT/STEM cases of the filtered dashboard with their employment flags (OPT_{month}_{day}_{year}.xlsx, sheet OPT), streamed',
-  query: ZScholarExportQuery,
-  response: z.unknown(),
+    'Starts the Excel export of the F-1 OPT/STEM cases of the filtered dashboard with their employment flags: 202 with the job, whose file is OPT_{month}_{day}_{year}.xlsx (sheet OPT) and whose result is a ZScholarExportResult',
+  body: ZScholarExportInput,
+  response: ZJob,
 });
 export const scholarReportSummary = defineRoute({
   method: 'GET',

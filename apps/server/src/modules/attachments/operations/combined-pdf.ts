@@ -1,32 +1,56 @@
 import { PDFDocument } from 'pdf-lib';
-import { ATTACHMENT_MSG } from '@meridian/domain';
+import { ATTACHMENT_MSG, attachmentsApi, type jobsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
+import type { TTx } from '../../../platform/db/database.js';
 import { badRequest } from '../../../platform/errors/app-error.js';
+import { missingFile } from '../../../platform/files/download.js';
 import { fileStorage } from '../../../platform/files/storage.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
+import type { TJobRun } from '../../../platform/jobs/runner.js';
 import { loadManagedAttachment } from '../attachment.policy.js';
 
 /** Images in generated PDFs are at most 532 wide: US Letter less 40 pt margins (docs/product/attachments.md#combined-pdf). */
 const PAGE = { width: 612, height: 792, margin: 40, maxImageWidth: 532 };
-/** Everything is held in memory while combining: keep one request's worth bounded. */
+/** Everything is held in memory while combining: keep one job's worth bounded. */
 export const COMBINED_MAX_BYTES = 100 * 1024 * 1024;
+/** The job kind that combines (docs/product/operations.md#long-work-runs-as-jobs). */
+export const COMBINED_PDF_JOB = attachmentsApi.COMBINED_PDF_JOB;
+export const COMBINED_PDF_NAME = 'combined-documents.pdf';
 
-/** One PDF of several files, in the order given: PDF pages copied, PNG/JPEG on pages of their own. */
-export async function combinedPdf(ctx: TContext, attachmentIds: string[]): Promise<Uint8Array> {
+/** What the combining job keeps: the files, deduplicated, in the order asked. */
+export interface TCombinedPdfJob {
+  attachmentIds: string[];
+}
+
+/**
+ * The files to combine, each one the caller manages (404 / 403 as for opening it), of a type that
+ * combines and together within the size cap (400 on the field).
+ */
+async function combinableFiles(tx: TTx, ctx: TContext, ids: string[]) {
+  const list = [];
+  for (const id of ids) list.push((await loadManagedAttachment(tx, ctx, id)).row);
+  const refused = list.filter((r) => !/^(application\/pdf|image\/png|image\/jpeg)/.test(r.contentType));
+  if (refused.length) {
+    const message = `${ATTACHMENT_MSG.notCombinable} Not possible: ${refused.map((r) => r.fileName).join(', ')}.`;
+    throw badRequest(message, { attachmentIds: [message] });
+  }
+  if (list.reduce((n, r) => n + r.sizeBytes, 0) > COMBINED_MAX_BYTES) {
+    const message = 'The selected files are too large to combine (100 MB at most).';
+    throw badRequest(message, { attachmentIds: [message] });
+  }
+  return list;
+}
+
+/**
+ * "Combined PDF" as a job: which files, and whether the caller may combine them, is settled now (an
+ * answer at once, as before) and recorded in the audit trail; the merging runs as a job the Documents
+ * tab follows.
+ */
+export async function startCombinedPdf(ctx: TContext, attachmentIds: string[]): Promise<jobsApi.TJob> {
   const actor = requireActor(ctx);
   const ids = [...new Set(attachmentIds)];
-  const rows = await ctx.db(async (tx) => {
-    const list = [];
-    for (const id of ids) list.push((await loadManagedAttachment(tx, ctx, id)).row);
-    const refused = list.filter((r) => !/^(application\/pdf|image\/png|image\/jpeg)/.test(r.contentType));
-    if (refused.length) {
-      const message = `${ATTACHMENT_MSG.notCombinable} Not possible: ${refused.map((r) => r.fileName).join(', ')}.`;
-      throw badRequest(message, { attachmentIds: [message] });
-    }
-    if (list.reduce((n, r) => n + r.sizeBytes, 0) > COMBINED_MAX_BYTES) {
-      const message = 'The selected files are too large to combine (100 MB at most).';
-      throw badRequest(message, { attachmentIds: [message] });
-    }
+  await ctx.db(async (tx) => {
+    await combinableFiles(tx, ctx, ids);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
@@ -36,13 +60,31 @@ export async function combinedPdf(ctx: TContext, attachmentIds: string[]): Promi
       after: { attachmentIds: ids },
       ip: ctx.ip,
     });
-    return list;
   });
+  return ctx.services.jobs.enqueue(ctx, COMBINED_PDF_JOB, { attachmentIds: ids } satisfies TCombinedPdfJob);
+}
+
+/**
+ * The job: one PDF of the files in the order given, PDF pages copied, PNG/JPEG on pages of their own,
+ * kept as the job's file. A file that cannot be read ends the job with its name on the field. Only
+ * reads, so running it again after a crash just makes the PDF again.
+ */
+export async function combinedPdf({
+  ctx,
+  input,
+  progress,
+  saveFile,
+}: TJobRun<TCombinedPdfJob>): Promise<attachmentsApi.TCombinedPdfResult> {
+  // Checked again: a file deleted, or its request moved out of the caller's reach, since it was asked for is not combined.
+  const rows = await ctx.db((tx) => combinableFiles(tx, ctx, input.attachmentIds));
+  progress({ done: 0, total: rows.length, phase: 'Combining the documents' });
   const storage = fileStorage(ctx.services.config.dataDir);
   const out = await PDFDocument.create();
   out.setTitle('Combined documents');
-  for (const r of rows) {
-    const data = await storage.readBuffer(r.storageKey);
+  for (const [i, r] of rows.entries()) {
+    const data = await storage
+      .readBuffer(r.storageKey)
+      .catch((e: unknown) => missingFile(e, { error: (o, m) => console.error(`${m}: ${JSON.stringify(o)}`) }));
     // A damaged file (a PDF whose page tree is broken, an image whose header lies) is the uploader's
     // problem to fix, named on the field, never a server error: reading, copying and embedding all count.
     const unreadable = () => {
@@ -72,6 +114,9 @@ export async function combinedPdf(ctx: TContext, attachmentIds: string[]): Promi
       const page = out.addPage([PAGE.width, PAGE.height]);
       page.drawImage(img, { x: PAGE.margin, y: PAGE.height - PAGE.margin - h, width: w, height: h });
     }
+    progress({ done: i + 1 });
   }
-  return out.save();
+  progress({ phase: 'Saving the PDF' });
+  await saveFile(Buffer.from(await out.save()), COMBINED_PDF_NAME, 'application/pdf');
+  return { documents: rows.length, pages: out.getPageCount() };
 }

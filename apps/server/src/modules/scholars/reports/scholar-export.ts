@@ -1,11 +1,12 @@
 import { once } from 'node:events';
-import { PassThrough, type Writable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { PassThrough, Writable } from 'node:stream';
+import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { EMPLOYMENT_FLAGS, PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, textOf } from '@meridian/domain';
+import { EMPLOYMENT_FLAGS, PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, textOf, type scholarsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
+import type { TJobProgressUpdate, TJobRun } from '../../../platform/jobs/runner.js';
 import { departments } from '../../people/index.js';
 import { readAccountSettings } from '../account-settings.js';
 import { dashboardConditions, dashboardOrder, type TDashboardExport } from './queries/dashboard.query.js';
@@ -109,8 +110,24 @@ function cellsOf(kind: TExportKind, r: Record<string, unknown>): Record<string, 
   };
 }
 
+type TWhere = ReturnType<typeof dashboardConditions>;
+
+/** The cases an export holds: the dashboard's, and for the OPT export only the F-1 OPT/STEM ones. */
+const exportWhere = (kind: TExportKind, where: TWhere) => (kind === 'opt' ? and(where, eq(a.processedState, 'F-1 OPT/STEM')) : where);
+
+/** How many rows the export will write, for its progress. */
+async function exportCount(tx: TTx, kind: TExportKind, where: TWhere): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(a)
+    .innerJoin(s, eq(s.id, a.scholarId))
+    .innerJoin(departments, eq(departments.id, a.departmentId))
+    .where(exportWhere(kind, where));
+  return row?.n ?? 0;
+}
+
 /** The export's select: the dashboard's conditions and order, columns aliased and dates already MM/DD/YYYY. */
-function exportSelect(tx: TTx, kind: TExportKind, scope: TDashboardExport, where: ReturnType<typeof dashboardConditions>) {
+function exportSelect(tx: TTx, kind: TExportKind, scope: TDashboardExport, where: TWhere) {
   return tx
     .select({
       last_name: sql`${s.lastName}`.as('last_name'),
@@ -134,17 +151,18 @@ function exportSelect(tx: TTx, kind: TExportKind, scope: TDashboardExport, where
     .from(a)
     .innerJoin(s, eq(s.id, a.scholarId))
     .innerJoin(departments, eq(departments.id, a.departmentId))
-    .where(kind === 'opt' ? and(where, eq(a.processedState, 'F-1 OPT/STEM')) : where)
+    .where(exportWhere(kind, where))
     .orderBy(...dashboardOrder(scope.sort, scope.order));
 }
 
 const BATCH = 500;
 
 /**
- * Streams the filtered dashboard as an Excel workbook into `out` (the HTTP response): a server-side
- * cursor reads BATCH rows at a time inside the tenant transaction and exceljs's streaming writer
- * commits each row, so memory stays flat whatever the number of cases. Waits for the response to
- * drain before reading more. Records who exported what in the audit trail. Does not end `out`.
+ * Streams the filtered dashboard as an Excel workbook into `out`: a server-side cursor reads BATCH
+ * rows at a time inside the tenant transaction and exceljs's streaming writer commits each row, so
+ * only the compressed workbook grows with the number of cases. Waits for `out` to drain before
+ * reading more, and reports rows written of the total. Records who exported what in the audit trail.
+ * Does not end `out`.
  */
 export async function streamScholarExport(
   ctx: TContext,
@@ -152,11 +170,16 @@ export async function streamScholarExport(
   scope: TDashboardExport,
   out: Writable,
   today = ctx.today(),
+  progress: (u: TJobProgressUpdate) => void = () => {},
 ): Promise<number> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const settings = await readAccountSettings(tx);
     const where = dashboardConditions(actor, scope, { today, endingSoonDays: Math.max(...settings.endDateAlertOffsets) });
+    progress({ done: 0, total: null, phase: 'Counting the cases' });
+    // Read committed: a case added meanwhile may make the rows written pass the count; the bar holds at full.
+    const total = await exportCount(tx, kind, where);
+    progress({ done: 0, total, phase: 'Writing the workbook' });
     const cursor = `scholar_export_${kind}`;
     await tx.execute(sql`declare ${sql.identifier(cursor)} no scroll cursor for ${exportSelect(tx, kind, scope, where)}`);
     // The workbook goes through a pipe that does not end `out`: the caller ends the response once the
@@ -179,6 +202,7 @@ export async function streamScholarExport(
         ws.addRow(columns.map((c) => safeCell(cells[c.key] ?? ''))).commit();
         n++;
       }
+      progress({ done: n, total: Math.max(total, n) });
       if (rows.length < BATCH) break;
       if (out.writableNeedDrain) await once(out, 'drain');
     }
@@ -198,3 +222,34 @@ export async function streamScholarExport(
     return n;
   });
 }
+
+/** What an export job keeps: the filters as checked when it was asked for, and the office's date then. */
+export interface TScholarExportJob {
+  scope: TDashboardExport;
+  today: string;
+}
+
+/**
+ * The export as a job: the workbook is written row by row (as it was when streamed to the browser) into
+ * memory, compressed, then kept as the job's file for its requester. Read-only but for its audit
+ * event, so running it again after a crash only makes the file again.
+ */
+export async function runScholarExportJob(
+  kind: TExportKind,
+  { ctx, input, progress, saveFile }: TJobRun<TScholarExportJob>,
+): Promise<scholarsApi.TScholarExportResult> {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const rows = await streamScholarExport(ctx, kind, input.scope, sink, input.today, progress);
+  sink.end();
+  progress({ phase: 'Saving the file' });
+  await saveFile(Buffer.concat(chunks), exportFileName(kind, input.today), XLSX_TYPE);
+  return { rows };
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

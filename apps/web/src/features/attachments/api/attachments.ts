@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { attachmentsApi, type TAttachment } from '@meridian/domain';
+import { attachmentsApi, type jobsApi, type TAttachment } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { uploadFile } from '../../../app/http/upload-file';
 import { downloadFile } from '../../../app/http/download-file';
+import { downloadJobFile } from '../../jobs';
 
 export const attachmentsQueryKey = (requestId: string) => ['attachments', 'request', requestId] as const;
 
@@ -47,8 +48,11 @@ export const useDeleteAttachment = (requestId: string) =>
 export const downloadAttachment = (a: Pick<TAttachment, 'id' | 'fileName'>) =>
   downloadFile(attachmentsApi.downloadAttachment, { params: { attachmentId: a.id } }, a.fileName);
 
-export const downloadCombinedPdf = (attachmentIds: string[]) =>
-  downloadFile(attachmentsApi.combinedPdf, { body: { attachmentIds } }, 'combined-documents.pdf');
+/** Starts combining files into one PDF on the server; the answer is the job to follow (its file is the PDF). */
+export const startCombinedPdf = (attachmentIds: string[]) => apiCall(attachmentsApi.combinedPdf, { body: { attachmentIds } });
+
+/** Saves the PDF a finished combining job made. */
+export const downloadCombinedPdf = (job: jobsApi.TJob) => downloadJobFile(job, 'combined-documents.pdf');
 
 /**
  * Uploads one file with XMLHttpRequest (fetch cannot report upload progress). Fields follow

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -24,7 +24,7 @@ import {
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import { type TAttachment } from '@meridian/domain';
+import { type jobsApi, type TAttachment } from '@meridian/domain';
 import { useFormatDates } from '../../../app/office-dates';
 import { handleApiError } from '../../../app/errors/handle-api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -32,12 +32,14 @@ import { snack } from '../../../ui/notify';
 import {
   downloadAttachment,
   downloadCombinedPdf,
+  startCombinedPdf,
   useUpdateAttachmentVisibility,
   useDeleteAttachment,
   useGetDocumentChecklist,
   useRejectAttachment,
   useListRequestAttachments,
 } from '../api/attachments';
+import { JobProgress, jobError } from '../../jobs';
 import { RejectDialog } from './reject-dialog';
 import { UploadZone } from './upload-zone';
 
@@ -100,6 +102,9 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
     ...(canManage ? { isVisibleToRequester: showRequester ? '1' : '0', isVisibleToDepartment: showDepartment ? '1' : '0' } : {}),
   };
   const [combining, setCombining] = useState(false);
+  // Combining runs on the server as a job. It is not picked up again after a reload: the job does not
+  // say which request's files it combines, and this tab belongs to one request.
+  const [combineJob, setCombineJob] = useState<string | null>(null);
   const list = useMemo(() => files.data ?? [], [files.data]);
   const selectable = list.filter((a) => COMBINABLE.test(a.contentType));
 
@@ -109,13 +114,18 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
     setCombining(true);
     try {
       // In the order of the list, whatever the order of clicking.
-      await downloadCombinedPdf(list.filter((a) => selected.includes(a.id)).map((a) => a.id));
+      setCombineJob((await startCombinedPdf(list.filter((a) => selected.includes(a.id)).map((a) => a.id))).id);
     } catch (e) {
       handleApiError(e);
-    } finally {
       setCombining(false);
     }
   };
+  // When the job ends: the PDF is downloaded, or its error shown as the synchronous answer's was.
+  const combined = useCallback((job: jobsApi.TJob) => {
+    setCombineJob(null);
+    const done = job.status === 'completed' ? downloadCombinedPdf(job) : Promise.reject(jobError(job));
+    void done.catch(handleApiError).finally(() => setCombining(false));
+  }, []);
 
   return (
     <Stack spacing={3}>
@@ -217,6 +227,7 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
             </Typography>
           </Stack>
         ) : null}
+        {combineJob ? <JobProgress jobId={combineJob} label="Combining the documents" onEnd={combined} /> : null}
         {files.isError ? <Alert severity="error">The documents could not be loaded.</Alert> : null}
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Documents">

@@ -10,7 +10,7 @@ import { scholarApplications as a, scholars as s } from '../../schema.js';
 export type TDashboardFilters = z.output<typeof scholarsApi.ZScholarDashboardFilters>;
 export type TDashboardScope = z.output<typeof scholarsApi.ZScholarDashboardScope>;
 export type TDashboardQuery = z.output<typeof scholarsApi.ZScholarDashboardQuery>;
-export type TDashboardExport = z.output<typeof scholarsApi.ZScholarExportQuery>;
+export type TDashboardExport = z.output<typeof scholarsApi.ZScholarExportInput>;
 
 /** The LIKE pattern of a scholar keyword: matched anywhere, lower-case, LIKE's own characters taken literally. */
 export function scholarSearchPattern(q: string): string {

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Chip, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
 import FileDownload from '@mui/icons-material/FileDownload';
-import { SCHOLAR_PHASES, scholarsApi } from '@meridian/domain';
+import { SCHOLAR_PHASES, scholarsApi, type jobsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
@@ -11,7 +12,14 @@ import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../u
 import { addressDateToIso } from '../../../../ui/url-filters';
 import { useListScholarDashboard } from '../api/dashboard';
 import { useScholarDashboardTabs } from '../api/dashboard-tabs';
-import { downloadScholarExport } from '../api/export-scholars';
+import { JobProgress, useActiveJobOf } from '../../../jobs';
+import {
+  downloadScholarExport,
+  exportKindOf,
+  SCHOLAR_EXPORT_JOBS,
+  type TScholarExportKind,
+  useStartScholarExport,
+} from '../api/export-scholars';
 import { EMPTY_SCHOLAR_FILTERS, ScholarDashboardFilters } from '../components/scholar-dashboard-filters';
 import { phaseLabel, statusLabel, visaLabel } from '../../labels';
 
@@ -74,6 +82,8 @@ const columnsFor = ({ formatDate }: TOfficeDates): TColumn<scholarsApi.TScholarD
   { key: 'updated', header: 'Updated', sort: 'updatedAt', noWrap: true, cell: (r) => formatDate(r.updatedAt) },
 ];
 
+const failed = (message: string) => snack(`The export could not be made. ${message}`, 'error');
+
 /** The office's scholar dashboard (#/admin/dashboard): cases by phase tab, searched, filtered, sorted and paged on the server. */
 export function ScholarDashboardPage() {
   const dates = useFormatDates();
@@ -98,17 +108,42 @@ export function ScholarDashboardPage() {
   const list = useListScholarDashboard({ ...scope, sort: table.sort, order: table.order, page: table.page, pageSize: table.pageSize });
   const tabs = useScholarDashboardTabs(filterQuery);
 
-  const [exporting, setExporting] = useState<'scholars' | 'opt' | null>(null);
-  const runExport = async (kind: 'scholars' | 'opt') => {
-    setExporting(kind);
-    try {
-      await downloadScholarExport(kind, { ...scope, sort: table.sort, order: table.order });
-    } catch (e) {
-      snack(`The export could not be made. ${(e as Error).message}`, 'error');
-    } finally {
-      setExporting(null);
-    }
-  };
+  // An export runs on the server as a job; a page reloaded meanwhile finds it again and still downloads it.
+  const startExport = useStartScholarExport();
+  const activeScholars = useActiveJobOf(SCHOLAR_EXPORT_JOBS.scholars);
+  const activeOpt = useActiveJobOf(SCHOLAR_EXPORT_JOBS.opt);
+  const [started, setStarted] = useState<{ kind: TScholarExportKind; jobId: string } | null>(null);
+  const [saving, setSaving] = useState<TScholarExportKind | null>(null);
+  const running =
+    started ??
+    (activeScholars.data
+      ? { kind: 'scholars' as const, jobId: activeScholars.data.id }
+      : activeOpt.data
+        ? { kind: 'opt' as const, jobId: activeOpt.data.id }
+        : null);
+  const exporting = startExport.isPending ? startExport.variables.kind : (running?.kind ?? saving);
+  const qc = useQueryClient();
+  const exportEnded = useCallback(
+    (job: jobsApi.TJob) => {
+      const kind = exportKindOf(job);
+      setStarted(null);
+      qc.setQueryData(['jobs', 'active', SCHOLAR_EXPORT_JOBS[kind]], { items: [] });
+      if (job.status !== 'completed') {
+        failed(job.error?.message ?? '');
+        return;
+      }
+      setSaving(kind);
+      downloadScholarExport(job)
+        .catch((e: unknown) => failed((e as Error).message))
+        .finally(() => setSaving(null));
+    },
+    [qc],
+  );
+  const runExport = (kind: TScholarExportKind) =>
+    startExport.mutate(
+      { kind, body: { ...scope, sort: table.sort, order: table.order } },
+      { onSuccess: (job) => setStarted({ kind, jobId: job.id }), onError: (e) => failed(e.message) },
+    );
 
   const { tab: _tab, q: _q, ...filterValues } = filters;
   const narrowed = !!filters.q || Object.values(filterValues).some((v) => v !== '');
@@ -126,21 +161,23 @@ export function ScholarDashboardPage() {
               variant="outlined"
               startIcon={<FileDownload aria-hidden />}
               disabled={!!exporting || total === 0}
-              onClick={() => void runExport('scholars')}
+              onClick={() => runExport('scholars')}
             >
               {exporting === 'scholars' ? 'Exporting…' : 'Export to Excel'}
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<FileDownload aria-hidden />}
-              disabled={!!exporting}
-              onClick={() => void runExport('opt')}
-            >
+            <Button variant="outlined" startIcon={<FileDownload aria-hidden />} disabled={!!exporting} onClick={() => runExport('opt')}>
               {exporting === 'opt' ? 'Exporting…' : 'Export OPT list'}
             </Button>
           </>
         }
       />
+      {running ? (
+        <JobProgress
+          jobId={running.jobId}
+          label={running.kind === 'opt' ? 'Exporting the OPT list' : 'Exporting to Excel'}
+          onEnd={exportEnded}
+        />
+      ) : null}
       <Paper variant="outlined">
         <Tabs
           value={phase}
