@@ -17,6 +17,22 @@ export async function api<T>(method: string, path: string, token: string | null,
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/**
+ * Calls an API route that starts long work (it answers 202 with a job) as a signed-in user, and waits
+ * for the job to end: its result, or an error naming the job's.
+ */
+export async function apiJob<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const started = await api<{ id: string }>(method, path, token, body);
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const job = await api<{ status: string; result: unknown; error: unknown }>('GET', `/api/jobs/${started.id}`, token);
+    if (job.status === 'completed') return job.result as T;
+    if (job.status === 'failed') throw new Error(`${method} ${path}: the job failed: ${JSON.stringify(job.error)}`);
+    if (Date.now() > until) throw new Error(`${method} ${path}: the job did not end: ${JSON.stringify(job)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** The attributes of each record (Student or ExchangeVisitor element) of a batch file, with its inner XML. */
 export function batchRecords(xml: string): TBatchRecord[] {
   const out: TBatchRecord[] = [];

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, launch, query, screenshot } from '../browser.js';
 import { choose, journeySteps, signedInPage } from '../journey-helpers.js';
-import { api } from '../sevis-log-helpers.js';
+import { api, apiJob } from '../sevis-log-helpers.js';
 
 /**
  * A trainee's DS-7002 reaches SEVIS with the new record (docs/product/students-records.md#the-ds-7002-traininginternship-placement-plan,
@@ -141,7 +141,7 @@ describe('a trainee’s DS-7002 is filled in on the record and goes with its Cre
       [profileId],
     );
     expect(events).toHaveLength(1);
-    const out = await api<{ batches: { id: string }[]; batchedEvents: number }>('POST', '/api/sevis/batches', token, {
+    const out = await apiJob<{ batches: { id: string }[]; batchedEvents: number }>('POST', '/api/sevis/batches', token, {
       settingsId: settings!.id,
       eventIds: events.map((e) => e.id),
     });

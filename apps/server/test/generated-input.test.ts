@@ -18,6 +18,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { MSG, ZErrorBody, type RouteContract, type TSession } from '@meridian/domain';
 import { registeredContracts } from '../src/platform/http/route.js';
 import { createTestApp, HOST_A, type TTestApp } from './app.js';
+import { followJob } from './http.js';
 import {
   AUTHORIZATION_MATRIX,
   CALLERS,
@@ -129,7 +130,9 @@ async function send(method: TMethod, url: string, as: TSession | null, c: TCase)
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(c.body);
   }
-  return t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+  const res = await t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+  // Long work answers 202 and goes on as a job: its end is the answer, and what it writes is this request's.
+  return followJob(t, res, headers);
 }
 
 /** Bodies no schema draws: not JSON, the wrong content type, too large. */

@@ -20,7 +20,7 @@ export { createExchangeVisitor, type TCreateExchangeVisitorInput } from './recor
 export { getExchangeVisitorSummary, type TExchangeVisitorSummary } from './records/operations/get-exchange-visitor-summary.js';
 export { lockProfile } from './records/operations/lock-profile.js';
 export { updateStudent } from './records/operations/update-student.js';
-export { readImportFile } from './intake/import-file.js';
+export { IMPORT_FILE_MSG, readImportFile } from './intake/import-file.js';
 export { titleDefinitions } from './list/queries/list-students.query.js';
 export { plugStudents } from './plug.js';
 export { studentRoutes } from './routes.js';

@@ -370,9 +370,19 @@ export class JobRunner implements TJobQueue {
         attempt: claimed.attempts,
         progress: progress.update,
         completeIn: async (tx, value) => {
+          // The progress not yet written would be dropped once the job is completed: it goes with the completion.
+          const { done, total } = progress.latest();
           await tx
             .update(backgroundJobs)
-            .set({ status: 'completed', result: value, phase: 'Done', finishedAt: sql`now()`, error: null })
+            .set({
+              status: 'completed',
+              result: value,
+              phase: 'Done',
+              finishedAt: sql`now()`,
+              error: null,
+              ...(done !== undefined ? { done } : {}),
+              ...(total !== undefined ? { total } : {}),
+            })
             .where(eq(backgroundJobs.id, jobId));
           completedInTx = true;
         },
@@ -426,6 +436,7 @@ export class JobRunner implements TJobQueue {
   /** Progress is kept in memory and written at most a few times a second, never over a finished job. */
   private progressWriter(jobId: string) {
     let pending: TJobProgressUpdate | null = null;
+    let latest: TJobProgressUpdate = {};
     let timer: NodeJS.Timeout | null = null;
     let writing: Promise<unknown> = Promise.resolve();
     const flush = () => {
@@ -451,12 +462,15 @@ export class JobRunner implements TJobQueue {
     return {
       update: (u: TJobProgressUpdate) => {
         pending = { ...pending, ...u };
+        latest = { ...latest, ...u };
         timer ??= setTimeout(() => void flush(), PROGRESS_FLUSH_MS);
       },
       close: async () => {
         if (timer) clearTimeout(timer);
         await flush();
       },
+      /** Everything the job reported so far, written or not. */
+      latest: () => latest,
     };
   }
 

@@ -334,12 +334,16 @@ export const ZRebuildBatchOutput = z.object({
   heldEvents: z.number().int(),
 });
 export type TRebuildBatchOutput = z.infer<typeof ZRebuildBatchOutput>;
+/** The kind of the job that rebuilds a refused batch (its result is a TRebuildBatchOutput). */
+export const REBUILD_BATCH_JOB = 'sevis.rebuild-batch';
+
 export const rebuildBatch = defineRoute({
   method: 'POST',
   path: '/api/sevis/batches/:batchRowId/rebuild',
   access: 'sevis.batch',
   tags: T,
-  summary: 'Rebuild a batch SEVIS refused whole (S0001–S0013): its records go back to pending and into a new batch with a new batch id',
+  summary:
+    'Starts rebuilding a batch SEVIS refused whole (S0001–S0013): its records go back to pending and into a new batch with a new batch id. 202 with the job, whose result is a ZRebuildBatchOutput',
   params: ZBatchParams,
-  response: ZRebuildBatchOutput,
+  response: ZJob,
 });

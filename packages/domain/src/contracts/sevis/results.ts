@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { ZJob } from '../jobs/index.js';
 
 const T = ['sevis'];
 
@@ -100,14 +101,17 @@ export type TTransLogImportOutput = z.infer<typeof ZTransLogImportOutput>;
 export const ZTransLogDetail = z.object({ log: ZTransLogSummary, records: z.array(ZTransLogRecordResult) });
 export type TTransLogDetail = z.infer<typeof ZTransLogDetail>;
 
+/** The kind of the job that imports a transaction log (its result is a TTransLogImportOutput). */
+export const IMPORT_TRANSACTION_LOG_JOB = 'sevis.import-transaction-log';
+
 export const importTransactionLog = defineRoute({
   method: 'POST',
   path: '/api/sevis/transaction-logs',
   access: 'sevis.import',
   tags: T,
   summary:
-    'Import a SEVIS transaction log (multipart, field "file": the XML or the zip SEVIS returns): validated against SevisTransLog.xsd, matched by OrgID + BatchID and requestID; the same log twice changes nothing',
-  response: ZTransLogImportOutput,
+    'Starts importing a SEVIS transaction log (multipart, field "file": the XML or the zip SEVIS returns): validated against SevisTransLog.xsd, matched by OrgID + BatchID and requestID; the same log twice changes nothing. 202 with the job, whose result is a ZTransLogImportOutput',
+  response: ZJob,
 });
 export const listTransactionLogs = defineRoute({
   method: 'GET',

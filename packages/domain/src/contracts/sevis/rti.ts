@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
+import { ZJob } from '../jobs/index.js';
 
 const T = ['sevis'];
 
@@ -154,14 +155,19 @@ export const ZRtiApplyOutput = z.object({
 });
 export type TRtiApplyOutput = z.infer<typeof ZRtiApplyOutput>;
 
+/** The kind of the job that reads an RTI list into a comparison (its result is a TRtiImportSummary). */
+export const UPLOAD_RTI_IMPORT_JOB = 'sevis.upload-rti-import';
+/** The kind of the job that applies an RTI comparison (its result is a TRtiApplyOutput). */
+export const APPLY_RTI_IMPORT_JOB = 'sevis.apply-rti-import';
+
 export const uploadRtiImport = defineRoute({
   method: 'POST',
   path: '/api/sevis/rti-imports',
   access: 'sevis.import',
   tags: T,
   summary:
-    'Upload a list exported from SEVIS RTI (multipart, field "file", CSV or XLSX): each row is matched by SEVIS ID and compared with our record',
-  response: ZRtiImportSummary,
+    'Starts reading a list exported from SEVIS RTI (multipart, field "file", CSV or XLSX): each row is matched by SEVIS ID and compared with our record. 202 with the job, whose result is a ZRtiImportSummary',
+  response: ZJob,
 });
 export const listRtiImports = defineRoute({
   method: 'GET',
@@ -188,10 +194,10 @@ export const applyRtiImport = defineRoute({
   access: 'sevis.import',
   tags: T,
   summary:
-    "Update the selected (or all) records with RTI's values and add the records we lack; no SEVIS update is queued for what SEVIS already has",
+    "Starts updating the selected (or all) records with RTI's values and adding the records we lack; no SEVIS update is queued for what SEVIS already has. 202 with the job, whose result is a ZRtiApplyOutput",
   params: ZRtiImportParams,
   body: ZRtiApplyInput,
-  response: ZRtiApplyOutput,
+  response: ZJob,
 });
 export const discardRtiImport = defineRoute({
   method: 'POST',

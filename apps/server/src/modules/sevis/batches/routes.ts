@@ -17,7 +17,7 @@ import { listValidationCandidates } from './operations/list-validation-candidate
 import { queueValidationEvents } from './operations/queue-validation-events.js';
 import { requeueSevisEvent } from './operations/requeue-sevis-event.js';
 import { cancelSevisEvent } from './operations/cancel-sevis-event.js';
-import { rebuildBatch } from './operations/rebuild-batch.js';
+import { REBUILD_BATCH_JOB, rebuildBatch, startRebuildBatch } from './operations/rebuild-batch.js';
 
 /** The sevis module's batches routes: Batch Manager, SEVIS Registration and SEVIS Validation. */
 export function batchesRoutes(app: FastifyInstance, s: TServices): void {
@@ -47,5 +47,9 @@ export function batchesRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, sevisApi.queueValidationEvents, (ctx, { body }) => queueValidationEvents(ctx, body));
   registerRoute(app, s, sevisApi.requeueSevisEvent, (ctx, { params }) => requeueSevisEvent(ctx, params.eventId));
   registerRoute(app, s, sevisApi.cancelSevisEvent, (ctx, { params, body }) => cancelSevisEvent(ctx, params.eventId, body));
-  registerRoute(app, s, sevisApi.rebuildBatch, (ctx, { params }) => rebuildBatch(ctx, params.batchRowId));
+  registerJobKind<{ batchRowId: string }>({
+    kind: REBUILD_BATCH_JOB,
+    run: ({ ctx, input, progress, completeIn }) => rebuildBatch(ctx, input.batchRowId, { progress, completeIn }),
+  });
+  registerRoute(app, s, sevisApi.rebuildBatch, (ctx, { params }) => startRebuildBatch(ctx, params.batchRowId), { startsJob: true });
 }

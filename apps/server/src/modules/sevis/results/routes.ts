@@ -1,20 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { sevisApi } from '@meridian/domain';
-import { registerRawRoute, registerRoute } from '../../../platform/http/route.js';
+import { answerJob, registerRawRoute, registerRoute } from '../../../platform/http/route.js';
+import { registerJobKind } from '../../../platform/jobs/runner.js';
 import type { TServices } from '../../../platform/http/context.js';
 import { listSystemErrors } from './operations/list-system-errors.js';
 import { getTransactionLog } from './operations/get-transaction-log.js';
 import { listTransactionLogs } from './operations/list-transaction-logs.js';
-import { importTransactionLog } from './operations/import-transaction-log.js';
+import { IMPORT_TRANSACTION_LOG_JOB, importTransactionLog, startImportTransactionLog } from './operations/import-transaction-log.js';
 import { fetchBatchResults } from './operations/fetch-batch-results.js';
 import { getTransportStatus } from './operations/get-transport-status.js';
 import { sendBatchToSevis } from './operations/send-batch-to-sevis.js';
-import { readOneFile } from '../file-upload.js';
+import { readOneFile, type TUploadJobInput } from '../file-upload.js';
 
 /** The sevis module's results routes (docs/product/sevis-results.md): transaction logs, System Errors, the batch interface. */
 export function resultsRoutes(app: FastifyInstance, s: TServices): void {
-  registerRawRoute(app, s, sevisApi.importTransactionLog, async (ctx, req) =>
-    importTransactionLog(ctx, await readOneFile(req, sevisApi.TRANSLOG_MAX_BYTES, sevisApi.TRANSLOG_MSG.fileRequired)),
+  registerJobKind<TUploadJobInput>({ kind: IMPORT_TRANSACTION_LOG_JOB, run: importTransactionLog });
+  registerRawRoute(app, s, sevisApi.importTransactionLog, async (ctx, req, reply) =>
+    answerJob(
+      reply,
+      await startImportTransactionLog(ctx, await readOneFile(req, sevisApi.TRANSLOG_MAX_BYTES, sevisApi.TRANSLOG_MSG.fileRequired)),
+    ),
   );
   registerRoute(app, s, sevisApi.listTransactionLogs, (ctx, { query }) => listTransactionLogs(ctx, query));
   registerRoute(app, s, sevisApi.getTransactionLog, (ctx, { params }) => getTransactionLog(ctx, params.logId));

@@ -4,6 +4,7 @@ import { validateXML } from 'xmllint-wasm';
 import { sevisApi, textOf } from '@meridian/domain';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { readZipEntries, ZipRefusedError, type TZipLimits } from '../../../platform/files/zip.js';
+import { uploadKind } from '../file-upload.js';
 
 const M = sevisApi.TRANSLOG_MSG;
 const fileError = (message: string) => new AppError(400, 'VALIDATION', message, { file: [message] });
@@ -41,7 +42,6 @@ export const TRANSLOG_ZIP_LIMITS: TZipLimits = {
   maxRatio: 100,
 };
 
-const isZip = (d: Buffer) => d.length >= 4 && d[0] === 0x50 && d[1] === 0x4b && d[2] === 0x03 && d[3] === 0x04;
 const baseName = (n: string) => n.split(/[\\/]/).pop() ?? n;
 
 /** Text as UTF-8 (SEVIS writes UTF-8; a byte-order mark is dropped). */
@@ -50,13 +50,15 @@ function utf8(data: Uint8Array): string {
   return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
 }
 
+/** What an upload must be to be read as a transaction log, by name and first bytes (cheap: the route checks it before storing). */
+export const transLogKind = (fileName: string, data: Buffer) => uploadKind(fileName, data, { zipped: ['zip'], text: ['xml'] }, M.fileType);
+
 /**
  * An upload as a transaction log: the XML itself, or the zip SEVIS returns (sevis_transaction_log.xml
  * and the printed forms). Type by content and name together, as every upload here.
  */
 export async function readTransLogUpload(fileName: string, data: Buffer): Promise<TUploadedLog> {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  if (ext === 'zip' && isZip(data)) {
+  if (transLogKind(fileName, data).isZip) {
     let entries: Map<string, Uint8Array>;
     try {
       // Only the log and PDFs are inflated, anything else is skipped; the limits stop a zip bomb.
@@ -75,8 +77,7 @@ export async function readTransLogUpload(fileName: string, data: Buffer): Promis
       .filter((f) => f.data.length > 4 && utf8(f.data.subarray(0, 5)) === '%PDF-');
     return { xml: utf8(entries.get(logName)!), fileName, forms };
   }
-  if (ext === 'xml' && !isZip(data) && !data.subarray(0, 8192).includes(0)) return { xml: utf8(data), fileName, forms: [] };
-  throw fileError(M.fileType);
+  return { xml: utf8(data), fileName, forms: [] };
 }
 
 /** Validates against the official SevisTransLog.xsd (xmllint-wasm, like the batches); a DTD is refused outright. */

@@ -82,11 +82,12 @@ export function useCancelSevisEvent() {
   });
 }
 
-/** "Rebuild batch": a batch SEVIS refused whole goes again under a new batch id. */
+/** The job kind that rebuilds a refused batch on the server. */
+export const REBUILD_BATCH_JOB = sevisApi.REBUILD_BATCH_JOB;
+
+/** "Rebuild batch": a batch SEVIS refused whole goes again under a new batch id; the answer is the job (its result is a TRebuildBatchOutput). */
 export function useRebuildBatch() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (batchRowId: string) => apiCall(sevisApi.rebuildBatch, { params: { batchRowId } }),
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['sevis'] }), qc.invalidateQueries({ queryKey: ['students'] })]),
   });
 }

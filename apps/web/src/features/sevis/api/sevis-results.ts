@@ -1,14 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { sevisApi } from '@meridian/domain';
+import { sevisApi, type jobsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { uploadFile } from '../../../app/http/upload-file';
 
 export const resultsKey = ['sevis', 'results'] as const;
 
-/** Imports a transaction log (XML or SEVIS's zip). */
+/** The job kind that imports a transaction log on the server. */
+export const IMPORT_TRANSACTION_LOG_JOB = sevisApi.IMPORT_TRANSACTION_LOG_JOB;
+
+/** Uploads a transaction log (XML or SEVIS's zip); the answer is the job that imports it (its result is a TTransLogImportOutput). */
 export function uploadTransactionLog(file: File, onProgress: (f: number) => void) {
-  return uploadFile<sevisApi.TTransLogImportOutput>(sevisApi.importTransactionLog.path, file, onProgress);
+  return uploadFile<jobsApi.TJob>(sevisApi.importTransactionLog.path, file, onProgress);
 }
 
 /** History of imported transaction logs. */

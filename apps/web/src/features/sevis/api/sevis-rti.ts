@@ -1,12 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sevisApi } from '@meridian/domain';
+import { sevisApi, type jobsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { uploadFile } from '../../../app/http/upload-file';
 
 export const rtiKey = ['sevis', 'rti'] as const;
 
+/** The job kinds that read an RTI list and apply its comparison on the server. */
+export const UPLOAD_RTI_IMPORT_JOB = sevisApi.UPLOAD_RTI_IMPORT_JOB;
+export const APPLY_RTI_IMPORT_JOB = sevisApi.APPLY_RTI_IMPORT_JOB;
+
+/** Uploads an RTI list; the answer is the job that compares it (its result is a TRtiImportSummary). */
 export function uploadRtiList(file: File, onProgress: (f: number) => void) {
-  return uploadFile<sevisApi.TRtiImportSummary>(sevisApi.uploadRtiImport.path, file, onProgress);
+  return uploadFile<jobsApi.TJob>(sevisApi.uploadRtiImport.path, file, onProgress);
 }
 
 /** History of RTI imports. */
@@ -27,12 +32,11 @@ export function useGetRtiImport(importId: string, query: { page: number; pageSiz
   });
 }
 
+/** Starts applying an import; the answer is the job the page follows (its result is a TRtiApplyOutput). */
 export function useApplyRtiImport(importId: string) {
-  const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
     mutationFn: (body: sevisApi.TRtiApplyInput) => apiCall(sevisApi.applyRtiImport, { params: { importId }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: rtiKey }),
   });
 }
 

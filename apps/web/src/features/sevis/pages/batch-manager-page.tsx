@@ -12,6 +12,7 @@ import { useUrlFilters } from '../../../ui/use-url-filters';
 import { CREATE_BATCHES_JOB, useCreateBatches, useMarkBatchSent, useListPendingGroups } from '../api/sevis-batches';
 import { JobProgress, useActiveJobOf } from '../../jobs';
 import { BatchDetailDialog } from '../components/batch-detail-dialog';
+import { RebuildBatchProgress } from './results-batch-actions';
 import { BatchEventsTable, EVENT_FILTERS } from '../components/batch-events-table';
 import { BatchGroups } from '../components/batch-groups';
 import { BatchListTable } from '../components/batch-list-table';
@@ -75,6 +76,7 @@ export function BatchManagerPage() {
         }
       />
       {jobId ? <JobProgress jobId={jobId} label="Creating batches" onEnd={ended} /> : null}
+      <RebuildBatchProgress />
       {failure ? (
         <Alert severity="error" sx={{ mb: 2 }} onClose={() => setFailure(null)}>
           {failure}

@@ -1,18 +1,51 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { Button } from '@mui/material';
 import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
-import { can, sevisApi } from '@meridian/domain';
+import { can, sevisApi, type jobsApi } from '@meridian/domain';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { isApiError } from '../../../app/http/api-error';
 import { actorOf } from '../../../shells/common/menu';
 import { snack } from '../../../ui/notify';
 import { useGetCurrentUser } from '../../auth';
 import { useFetchBatchResults, useSendBatchToSevis, useGetTransportStatus } from '../api/sevis-results';
-import { useRebuildBatch } from '../api/sevis-batches';
+import { REBUILD_BATCH_JOB, useRebuildBatch } from '../api/sevis-batches';
+import { useFollowedJob } from '../api/sevis-jobs';
+import { JobProgress } from '../../jobs';
+
+/**
+ * The caller's batch rebuild as it runs on the server (started from a batch's row, or found again
+ * after a reload), then what it did.
+ */
+export function RebuildBatchProgress() {
+  const qc = useQueryClient();
+  const { jobId, forget } = useFollowedJob(REBUILD_BATCH_JOB);
+  const ended = useCallback(
+    (job: jobsApi.TJob) => {
+      forget();
+      void qc.invalidateQueries({ queryKey: ['sevis'] });
+      void qc.invalidateQueries({ queryKey: ['students'] });
+      const parsed = job.status === 'completed' ? sevisApi.ZRebuildBatchOutput.safeParse(job.result) : null;
+      if (!parsed?.success) {
+        snack(job.error?.message ?? 'The batch could not be rebuilt.', 'error');
+        return;
+      }
+      const r = parsed.data;
+      snack(
+        r.batches.length
+          ? `Rebuilt as ${r.batches.map((b) => b.batchId).join(', ')}: download or send the new batch.`
+          : `${r.returnedEvents} update(s) are pending again; ${r.heldEvents} held back for corrections.`,
+        'success',
+      );
+    },
+    [forget, qc],
+  );
+  return jobId ? <JobProgress jobId={jobId} label="Rebuilding the batch" onEnd={ended} /> : null;
+}
 
 /**
  * The results actions of one batch in the Batch Manager: "Send to SEVIS" (a pending batch) and "Fetch
@@ -29,6 +62,7 @@ export function BatchResultsActions({ batch }: { batch: { id: string; batchId: s
   const configured = transport.data?.isConfigured === true;
   const fail = (e: unknown) => snack(isApiError(e) ? e.message : 'SEVIS could not be reached; try again later.', 'error');
   const rebuild = useRebuildBatch();
+  const rebuilding = useFollowedJob(REBUILD_BATCH_JOB);
   const [askRebuild, setAskRebuild] = useState(false);
   const mayRebuild = batch.status !== 'rebuilt' && sevisApi.isWholeBatchRefusal(batch.resultCode) && can(actor, 'sevis.batch');
   return (
@@ -37,7 +71,7 @@ export function BatchResultsActions({ batch }: { batch: { id: string; batchId: s
         <Button
           size="small"
           startIcon={<ReplayOutlined />}
-          disabled={rebuild.isPending}
+          disabled={rebuild.isPending || !!rebuilding.jobId}
           aria-label={`Rebuild batch ${batch.batchId}, which SEVIS refused`}
           onClick={() => setAskRebuild(true)}
         >
@@ -53,14 +87,9 @@ export function BatchResultsActions({ batch }: { batch: { id: string; batchId: s
         onCancel={() => setAskRebuild(false)}
         onConfirm={() =>
           rebuild.mutate(batch.id, {
-            onSuccess: (r) => {
+            onSuccess: (job) => {
               setAskRebuild(false);
-              snack(
-                r.batches.length
-                  ? `Rebuilt as ${r.batches.map((b) => b.batchId).join(', ')}: download or send the new batch.`
-                  : `${r.returnedEvents} update(s) are pending again; ${r.heldEvents} held back for corrections.`,
-                'success',
-              );
+              rebuilding.follow(job);
             },
             onError: (e) => {
               setAskRebuild(false);

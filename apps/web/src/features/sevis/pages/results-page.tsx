@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Box, Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, sevisApi, type jobsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
@@ -9,7 +9,15 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { FileDropZone } from '../../../ui/file-drop-zone';
 import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
-import { resultsKey, uploadTransactionLog, useGetTransactionLog, useListTransactionLogs } from '../api/sevis-results';
+import {
+  IMPORT_TRANSACTION_LOG_JOB,
+  resultsKey,
+  uploadTransactionLog,
+  useGetTransactionLog,
+  useListTransactionLogs,
+} from '../api/sevis-results';
+import { useFollowedJob } from '../api/sevis-jobs';
+import { JobProgress } from '../../jobs';
 
 const codeLabel = (code: string) =>
   code ? `${code}${sevisApi.SEVIS_BATCH_RESULT_CODES[code] ? ` – ${sevisApi.SEVIS_BATCH_RESULT_CODES[code]}` : ''}` : '—';
@@ -105,18 +113,28 @@ function Results() {
   const [result, setResult] = useState<sevisApi.TTransLogImportOutput | null>(null);
   const [openLog, setOpenLog] = useState<string | null>(null);
   const detail = useGetTransactionLog(openLog);
+  // The import runs on the server as a job; a page reloaded meanwhile finds it again.
+  const { jobId, follow, forget } = useFollowedJob(IMPORT_TRANSACTION_LOG_JOB);
+  const ended = useCallback(
+    (job: jobsApi.TJob) => {
+      forget();
+      void qc.invalidateQueries({ queryKey: ['sevis'] });
+      void qc.invalidateQueries({ queryKey: resultsKey });
+      const parsed = job.status === 'completed' ? sevisApi.ZTransLogImportOutput.safeParse(job.result) : null;
+      if (parsed?.success) {
+        setResult(parsed.data);
+        setOpenLog(null);
+      } else setError(job.error?.fieldErrors?.file?.[0] ?? job.error?.message ?? 'The transaction log could not be imported.');
+    },
+    [forget, qc],
+  );
 
   const onFile = (file: File) => {
     setError(null);
     setResult(null);
     setProgress(0);
     uploadTransactionLog(file, (f) => setProgress(Math.min(f, 0.99)))
-      .then((out) => {
-        setResult(out);
-        setOpenLog(null);
-        void qc.invalidateQueries({ queryKey: ['sevis'] });
-        void qc.invalidateQueries({ queryKey: resultsKey });
-      })
+      .then(follow)
       .catch((e: unknown) =>
         setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),
       )
@@ -144,13 +162,15 @@ function Results() {
           accept=".xml,.zip,text/xml,application/xml,application/zip"
           progress={progress}
           error={error}
+          disabled={!!jobId}
           onFile={onFile}
         />
         {progress !== null ? (
           <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
-            Checking the log against the SEVIS schema and applying its results…
+            Uploading the file…
           </Typography>
         ) : null}
+        {jobId ? <JobProgress jobId={jobId} label="Importing the transaction log" onEnd={ended} /> : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Importing the same log again changes nothing. When the batch interface is configured, “Fetch results” in the Batch Manager does
           this for you.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   Alert,
@@ -28,7 +28,8 @@ import {
 } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { EDUCATION_LEVELS, isDateOnly, type sevisApi } from '@meridian/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { EDUCATION_LEVELS, isDateOnly, sevisApi, type jobsApi } from '@meridian/domain';
 import { formatDay, useFormatDates } from '../../../app/office-dates';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -39,7 +40,9 @@ import { snack } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { useListCampusSites } from '../../people';
-import { useApplyRtiImport, useDiscardRtiImport, useGetRtiImport } from '../api/sevis-rti';
+import { APPLY_RTI_IMPORT_JOB, rtiKey, useApplyRtiImport, useDiscardRtiImport, useGetRtiImport } from '../api/sevis-rti';
+import { useFollowedJob } from '../api/sevis-jobs';
+import { JobProgress } from '../../jobs';
 import { RTI_STATUS } from './rti-import-page';
 
 const STATES = [
@@ -125,6 +128,28 @@ function Detail() {
   const [insertNew, setInsertNew] = useState(true);
   const [siteError, setSiteError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'all' | 'selected' | 'discard' | null>(null);
+  const qc = useQueryClient();
+  // Applying runs on the server as a job; a page reloaded meanwhile finds it again.
+  const { jobId, follow, forget } = useFollowedJob(APPLY_RTI_IMPORT_JOB);
+  const ended = useCallback(
+    (job: jobsApi.TJob) => {
+      forget();
+      void qc.invalidateQueries({ queryKey: rtiKey });
+      void qc.invalidateQueries({ queryKey: ['students'] });
+      const parsed = job.status === 'completed' ? sevisApi.ZRtiApplyOutput.safeParse(job.result) : null;
+      if (parsed?.success) {
+        const out = parsed.data;
+        setSelected(new Set());
+        snack(
+          `${out.import.id === importId ? '' : `${out.import.fileName}: `}${out.updated} record${out.updated === 1 ? '' : 's'} updated, ${out.inserted} added${out.failed ? `, ${out.failed} could not be applied (see the row messages)` : ''}.`,
+          out.failed ? 'warning' : 'success',
+        );
+      } else if (job.error?.fieldErrors?.campusSiteId) setSiteError(job.error.fieldErrors.campusSiteId[0] ?? null);
+      else snack(job.error?.message ?? 'The changes could not be applied.', 'error');
+    },
+    [forget, importId, qc],
+  );
+  const applying = apply.isPending || !!jobId;
 
   if (q.isPending) return <PageLoader />;
   if (q.isError || !q.data) return <Alert severity="error">This import was not found.</Alert>;
@@ -242,13 +267,9 @@ function Detail() {
     apply.mutate(
       { rowIds, insertNew, campusSiteId: siteId === '' ? null : siteId },
       {
-        onSuccess: (out) => {
+        onSuccess: (job) => {
           setConfirm(null);
-          setSelected(new Set());
-          snack(
-            `${out.updated} record${out.updated === 1 ? '' : 's'} updated, ${out.inserted} added${out.failed ? `, ${out.failed} could not be applied (see the row messages)` : ''}.`,
-            out.failed ? 'warning' : 'success',
-          );
+          follow(job);
         },
         onError: (e) => {
           setConfirm(null);
@@ -305,14 +326,14 @@ function Detail() {
               {siteError ? <FormHelperText>{siteError}</FormHelperText> : null}
             </FormControl>
             <Box sx={{ flex: 1 }} />
-            <Button variant="outlined" disabled={selected.size === 0 || apply.isPending} onClick={() => setConfirm('selected')}>
+            <Button variant="outlined" disabled={selected.size === 0 || applying} onClick={() => setConfirm('selected')}>
               Apply selected ({selected.size})
             </Button>
-            <Button variant="contained" disabled={pending <= 0 || apply.isPending} onClick={() => setConfirm('all')}>
+            <Button variant="contained" disabled={pending <= 0 || applying} onClick={() => setConfirm('all')}>
               Apply all
             </Button>
             {imp.status === 'preview' ? (
-              <Button color="error" onClick={() => setConfirm('discard')}>
+              <Button color="error" disabled={applying} onClick={() => setConfirm('discard')}>
                 Discard
               </Button>
             ) : null}
@@ -321,6 +342,7 @@ function Detail() {
             Records take RTI's value for each field that differs. These changes are recorded in each student's History Log but not sent to
             SEVIS, which already has them.
           </Typography>
+          {jobId ? <JobProgress jobId={jobId} label="Applying the RTI list" onEnd={ended} /> : null}
         </Paper>
       ) : (
         <Alert severity="info" sx={{ mb: 2 }}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Accordion,
@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sevisApi } from '@meridian/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sevisApi, type jobsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../app/http/api-error';
@@ -24,7 +24,9 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { FileDropZone } from '../../../ui/file-drop-zone';
 import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
-import { rtiKey, uploadRtiList, useListRtiImports } from '../api/sevis-rti';
+import { rtiKey, UPLOAD_RTI_IMPORT_JOB, uploadRtiList, useListRtiImports } from '../api/sevis-rti';
+import { useFollowedJob } from '../api/sevis-jobs';
+import { JobProgress } from '../../jobs';
 
 export const RTI_STATUS = {
   preview: { label: 'To review', color: 'info' },
@@ -78,14 +80,23 @@ function RtiImport() {
   const history = useListRtiImports({ page: paging.page, pageSize: paging.pageSize });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Reading and comparing run on the server as a job; a page reloaded meanwhile finds it again.
+  const { jobId, follow, forget } = useFollowedJob(UPLOAD_RTI_IMPORT_JOB);
+  const ended = useCallback(
+    (job: jobsApi.TJob) => {
+      forget();
+      void qc.invalidateQueries({ queryKey: rtiKey });
+      const parsed = job.status === 'completed' ? sevisApi.ZRtiImportSummary.safeParse(job.result) : null;
+      if (parsed?.success) void navigate(`/isss/rti-import/${parsed.data.id}`);
+      else setError(job.error?.fieldErrors?.file?.[0] ?? job.error?.message ?? 'The list could not be read.');
+    },
+    [forget, navigate, qc],
+  );
   const onFile = (file: File) => {
     setError(null);
     setProgress(0);
     uploadRtiList(file, (f) => setProgress(Math.min(f, 0.99)))
-      .then((s) => {
-        void qc.invalidateQueries({ queryKey: rtiKey });
-        void navigate(`/isss/rti-import/${s.id}`);
-      })
+      .then(follow)
       .catch((e: unknown) =>
         setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),
       )
@@ -107,13 +118,15 @@ function RtiImport() {
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           progress={progress}
           error={error}
+          disabled={!!jobId}
           onFile={onFile}
         />
         {progress !== null ? (
           <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
-            Reading the list and comparing it with our records…
+            Uploading the list…
           </Typography>
         ) : null}
+        {jobId ? <JobProgress jobId={jobId} label="Reading the RTI list" onEnd={ended} /> : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Nothing changes until you apply the comparison. Up to {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per file; dates as
           MM/DD/YYYY. Updates taken from RTI are not sent back to SEVIS: SEVIS already has them.

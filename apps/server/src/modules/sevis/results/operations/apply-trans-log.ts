@@ -29,13 +29,17 @@ async function findBatch(tx: TTx, ctx: TContext, orgId: string, batchId: string,
   return row.b;
 }
 
-/** Applies a parsed log to its batch in the caller's transaction; answers what it did. */
+/**
+ * Applies a parsed log to its batch in the caller's transaction; answers what it did. `onRecord` hears
+ * how many of the batch's records are done, of how many.
+ */
 export async function applyTransLog(
   tx: TTx,
   ctx: TContext,
   log: TParsedLog,
   sha256: string,
   fileName: string,
+  onRecord: (done: number, total: number) => void = () => {},
 ): Promise<sevisApi.TTransLogImportOutput> {
   const actor = requireActor(ctx);
   const duplicate = async (row: TLogRow): Promise<sevisApi.TTransLogImportOutput> => {
@@ -121,7 +125,9 @@ export async function applyTransLog(
   let succeeded = 0;
   let failed = 0;
   const now = new Date();
-  for (const { r, dependentId } of recs) {
+  onRecord(0, recs.length);
+  for (const [i, { r, dependentId }] of recs.entries()) {
+    onRecord(i, recs.length);
     const logRec = byRequest.get(r.sevisRequestId);
     let status: 'succeeded' | 'failed';
     let code: string;
@@ -203,6 +209,7 @@ export async function applyTransLog(
       ip: ctx.ip,
     });
   }
+  onRecord(recs.length, recs.length);
   const batchStatus = failed === 0 && succeeded === recs.length ? 'completed' : 'completed_with_errors';
   await tx
     .update(sevisBatches)

@@ -2,9 +2,8 @@ import { type sevisApi } from '@meridian/domain';
 import { conflict } from '../../../../platform/errors/app-error.js';
 import { type TContext } from '../../../../platform/http/context.js';
 import { sevisTransport, TransportError } from '../../transport/sevis-transport.js';
-import { applyTransLog, logFingerprint } from './apply-trans-log.js';
+import { applyUploadedLog } from './import-transaction-log.js';
 import { batchOutcome, parseTransLog, readTransLogUpload, validateTransLog } from '../trans-log-parse.js';
-import { storePrintedForms } from '../printed-forms.js';
 import { TRANSLOG_MSG, loadBatch, unavailable } from '../batch-transport.js';
 
 /** "Fetch results": downloads a sent batch's results and imports the transaction log (as an upload by hand would). */
@@ -31,7 +30,6 @@ export async function fetchBatchResults(ctx: TContext, batchRowId: string): Prom
   if (log.batchId !== batch.batchId || log.orgId !== batch.orgId) throw unavailable('SEVIS answered with the log of another batch.');
   const outcome = batchOutcome(log);
   if (outcome.kind === 'not-processed') return { isReady: false, message: TRANSLOG_MSG.notProcessed, result: null };
-  const result = await ctx.db((tx) => applyTransLog(tx, ctx, log, logFingerprint(up.xml), fileName));
-  const stored = !result.isDuplicate && up.forms.length ? await storePrintedForms(ctx, result.records, up.forms) : 0;
-  return { isReady: true, message: result.message, result: { ...result, formsFound: up.forms.length, formsStored: stored } };
+  const result = await ctx.db((tx) => applyUploadedLog(tx, ctx, up, log));
+  return { isReady: true, message: result.message, result };
 }

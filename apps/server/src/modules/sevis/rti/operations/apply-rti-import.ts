@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { studentsApi, sevisApi } from '@meridian/domain';
+import { studentsApi, sevisApi, type jobsApi } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
 import { AppError, conflict, fieldError } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import type { TJobRun } from '../../../../platform/jobs/runner.js';
 import { campusSites } from '../../../people/index.js';
 import {
   createStudent,
@@ -37,40 +38,77 @@ const firstIssue = (e: { issues: { path: PropertyKey[]; message: string }[] }) =
   return `${label ? `${label}: ` : ''}${i.message}`;
 };
 
-/** Updates the selected (or all) changed records with RTI's values and adds the records we lack; each row on its own savepoint. */
+/** The job kind that applies an RTI comparison (docs/product/sevis-rti.md). */
+export const APPLY_RTI_IMPORT_JOB = sevisApi.APPLY_RTI_IMPORT_JOB;
+
+type TApplyInput = { rowIds: string[]; insertNew: boolean; campusSiteId: number | null };
+export type TApplyRtiJobInput = TApplyInput & { importId: string };
+
+/** The rows an apply takes: not applied yet, changed (and new when asked), the selected ones or all. */
+const applicable = (importId: string, input: TApplyInput) =>
+  and(
+    eq(rtiImportRows.importId, importId),
+    isNull(rtiImportRows.appliedAction),
+    inArray(rtiImportRows.state, input.insertNew ? ['changed', 'new'] : ['changed']),
+    input.rowIds.length ? inArray(rtiImportRows.id, input.rowIds) : undefined,
+  );
+
+/** New records need a campus site the caller may add students to. */
+async function assertSiteForNew(tx: TTx, ctx: TContext, input: TApplyInput): Promise<void> {
+  if (!input.campusSiteId) throw fieldError('campusSiteId', M.siteRequired);
+  const [site] = await tx.select({ id: campusSites.id }).from(campusSites).where(eq(campusSites.id, input.campusSiteId));
+  if (!site || !staffReachesProfile(requireActor(ctx), { campusSiteId: site.id }, 'edit'))
+    throw fieldError('campusSiteId', 'You cannot add students to this campus site.');
+}
+
+/**
+ * "Apply" as a job: the import the caller may see (404), not discarded (409) and the campus site for
+ * new records (400) are settled now; the records change in a job the import's page follows.
+ */
+export async function startApplyRtiImport(ctx: TContext, importId: string, input: TApplyInput): Promise<jobsApi.TJob> {
+  await ctx.db(async (tx) => {
+    const imp = await loadRtiImport(tx, ctx, importId);
+    if (imp.status === 'discarded') throw conflict(M.notPreview);
+    const [someNew] = await tx
+      .select({ id: rtiImportRows.id })
+      .from(rtiImportRows)
+      .where(and(applicable(imp.id, input), eq(rtiImportRows.state, 'new')))
+      .limit(1);
+    if (someNew) await assertSiteForNew(tx, ctx, input);
+  });
+  return ctx.services.jobs.enqueue<TApplyRtiJobInput>(ctx, APPLY_RTI_IMPORT_JOB, { importId, ...input });
+}
+
+/** The job: applies in one transaction that also completes the job, so a resumed job never applies twice. */
+export function runApplyRtiImport({ ctx, input, progress, completeIn }: TJobRun<TApplyRtiJobInput>): Promise<sevisApi.TRtiApplyOutput> {
+  const { importId, ...rest } = input;
+  return applyRtiImport(ctx, importId, rest, { progress, completeIn });
+}
+
+/**
+ * Updates the selected (or all) changed records with RTI's values and adds the records we lack; each
+ * row on its own savepoint, all of them in one transaction.
+ */
 export async function applyRtiImport(
   ctx: TContext,
   importId: string,
-  input: { rowIds: string[]; insertNew: boolean; campusSiteId: number | null },
+  input: TApplyInput,
+  job: Pick<TJobRun<unknown>, 'progress' | 'completeIn'>,
 ): Promise<sevisApi.TRtiApplyOutput> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const imp = await loadRtiImport(tx, ctx, importId, true);
     if (imp.status === 'discarded') throw conflict(M.notPreview);
-    const rows = await tx
-      .select()
-      .from(rtiImportRows)
-      .where(
-        and(
-          eq(rtiImportRows.importId, imp.id),
-          isNull(rtiImportRows.appliedAction),
-          inArray(rtiImportRows.state, input.insertNew ? ['changed', 'new'] : ['changed']),
-          input.rowIds.length ? inArray(rtiImportRows.id, input.rowIds) : undefined,
-        ),
-      );
-    const needsSite = rows.some((r) => r.state === 'new');
-    if (needsSite) {
-      if (!input.campusSiteId) throw fieldError('campusSiteId', M.siteRequired);
-      const [site] = await tx.select({ id: campusSites.id }).from(campusSites).where(eq(campusSites.id, input.campusSiteId));
-      if (!site || !staffReachesProfile(actor, { campusSiteId: site.id }, 'edit'))
-        throw fieldError('campusSiteId', 'You cannot add students to this campus site.');
-    }
+    const rows = await tx.select().from(rtiImportRows).where(applicable(imp.id, input));
+    if (rows.some((r) => r.state === 'new')) await assertSiteForNew(tx, ctx, input);
+    job.progress({ phase: `Applying ${imp.fileName}`, done: 0, total: rows.length });
     const note = `Not sent: SEVIS already has this (RTI import ${imp.fileName}).`;
     let updated = 0;
     let inserted = 0;
     let failed = 0;
     let suppressed = 0;
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      job.progress({ done: i });
       const v = row.values as TRtiValues;
       try {
         await tx.transaction(async (sp) => {
@@ -150,6 +188,7 @@ export async function applyRtiImport(
           .where(eq(rtiImportRows.id, row.id));
       }
     }
+    job.progress({ done: rows.length });
     const now = new Date();
     const [after] = await tx
       .update(rtiImports)
@@ -170,6 +209,8 @@ export async function applyRtiImport(
       after: { updated, inserted, failed, suppressedEvents: suppressed },
       ip: ctx.ip,
     });
-    return { import: await presentRtiImport(tx, after!), updated, inserted, failed, suppressedEvents: suppressed };
+    const out = { import: await presentRtiImport(tx, after!), updated, inserted, failed, suppressedEvents: suppressed };
+    await job.completeIn(tx, out);
+    return out;
   });
 }

@@ -1,20 +1,45 @@
 import { inArray } from 'drizzle-orm';
-import { IMPORT_MAX_ROWS, type sevisApi } from '@meridian/domain';
+import { IMPORT_MAX_ROWS, sevisApi, type jobsApi } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import { fieldError } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
-import { readImportFile, staffReachesProfile, studentProfiles } from '../../../students/index.js';
+import type { TJobRun } from '../../../../platform/jobs/runner.js';
+import { startUploadJob, uploadKind, withStoredUpload, type TUploadJobInput } from '../../file-upload.js';
+import { IMPORT_FILE_MSG, readImportFile, staffReachesProfile, studentProfiles } from '../../../students/index.js';
 import { rtiImportRows, rtiImports } from '../../schema.js';
 import { diffRow, mapRtiHeader, normalizeRtiRow } from '../rti-parse.js';
 import { RTI_MSG, presentRtiImport } from '../rti-imports.js';
+
+/** The job kind that reads an RTI list into a comparison (docs/product/sevis-rti.md). */
+export const UPLOAD_RTI_IMPORT_JOB = sevisApi.UPLOAD_RTI_IMPORT_JOB;
+
+/**
+ * "Upload an RTI list" as a job: a file that is not a CSV or XLSX (by name and first bytes) or too
+ * large is refused at once; the upload is kept in file storage and the reading and comparing run as
+ * a job the RTI Import page follows.
+ */
+export async function startUploadRtiImport(ctx: TContext, file: { fileName: string; data: Buffer }): Promise<jobsApi.TJob> {
+  uploadKind(file.fileName, file.data, { zipped: ['xlsx'], text: ['csv', 'txt'] }, IMPORT_FILE_MSG.type);
+  return startUploadJob(ctx, UPLOAD_RTI_IMPORT_JOB, file);
+}
+
+/** The job: reads the stored list and keeps its comparison, completing the job in the same transaction. */
+export function runUploadRtiImport({ ctx, input, progress, completeIn }: TJobRun<TUploadJobInput>): Promise<sevisApi.TRtiImportSummary> {
+  return withStoredUpload(ctx, input, (data) => uploadRtiImport(ctx, { fileName: input.fileName, data }, { progress, completeIn }));
+}
 
 /**
  * Reads an RTI list (CSV or XLSX, sniffed like the student batch upload), matches each row to our
  * record by SEVIS ID and stores the comparison: unchanged, changed (with each differing field, ours
  * and RTI's), new (a student we lack) or error (bad date, SEVIS ID, country...: the message on the row).
  */
-export async function uploadRtiImport(ctx: TContext, file: { fileName: string; data: Buffer }): Promise<sevisApi.TRtiImportSummary> {
+export async function uploadRtiImport(
+  ctx: TContext,
+  file: { fileName: string; data: Buffer },
+  job: Pick<TJobRun<unknown>, 'progress' | 'completeIn'>,
+): Promise<sevisApi.TRtiImportSummary> {
   const actor = requireActor(ctx);
+  job.progress({ phase: 'Reading the list' });
   // The header and one row past the limit are enough to say the file is too long (read as a stream, stopped there).
   const rows = await readImportFile(file.fileName, file.data, IMPORT_MAX_ROWS + 2);
   const header = rows[0]?.cells ?? [];
@@ -40,6 +65,7 @@ export async function uploadRtiImport(ctx: TContext, file: { fileName: string; d
     seen.add(id);
   }
 
+  job.progress({ phase: 'Comparing the rows with our records', done: 0, total: parsed.length });
   return ctx.db(async (tx) => {
     const ids = [...seen];
     const profiles = ids.length ? await tx.select().from(studentProfiles).where(inArray(studentProfiles.sevisId, ids)) : [];
@@ -82,6 +108,7 @@ export async function uploadRtiImport(ctx: TContext, file: { fileName: string; d
           message: x.message.slice(0, 1000),
         })),
       );
+      job.progress({ done: Math.min(i + 500, stored.length) });
     }
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
@@ -92,6 +119,8 @@ export async function uploadRtiImport(ctx: TContext, file: { fileName: string; d
       after: { fileName: imp!.fileName, rows: stored.length, changed: imp!.changedCount, new: imp!.newCount, errors: imp!.errorCount },
       ip: ctx.ip,
     });
-    return presentRtiImport(tx, imp!);
+    const out = await presentRtiImport(tx, imp!);
+    await job.completeIn(tx, out);
+    return out;
   });
 }
