@@ -10,9 +10,10 @@ import type { TTestApp } from './app.js';
 
 /**
  * Tables a refused request is meant to change: the audit trail records refusals (authorization.refused,
- * failed sign-ins), and the sign-in throttle counts failed tries per account and address.
+ * failed sign-ins), the sign-in throttle counts failed tries per account and address, and a job its
+ * work refused keeps its row, which tells its requester why.
  */
-export const CHANGES_EXPECTED_ON_REFUSAL = new Set(['audit_events', 'login_throttle']);
+export const CHANGES_EXPECTED_ON_REFUSAL = new Set(['audit_events', 'login_throttle', 'background_jobs']);
 
 /** Refusals that change a row by design, each with where the product says so. */
 export const DESIGNED_CHANGES: { route: string; status: number; table: string; row?: RegExp; why: string }[] = [

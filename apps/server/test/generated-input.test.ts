@@ -5,7 +5,7 @@
  * (generated-input.arbitraries.ts) around the matrix's working request, and, on upload routes,
  * malformed multipart bodies (generated-input.multipart.ts). Every answer must be below 500 (503
  * included), every error body must be {code, message, fieldErrors?}, and no refused answer may
- * leave a changed row behind (generated-input.changes.ts; the audit trail and the sign-in throttle
+ * leave a changed row behind (a route that starts a job is followed to the job's end, which answers) (generated-input.changes.ts; the audit trail and the sign-in throttle
  * are meant to change and are left out).
  *
  * Fixed seed, bounded runs per route: GENERATED_INPUT_RUNS raises the runs for a deeper local hunt,
@@ -32,6 +32,7 @@ import {
 import { inputArbitrary, pathParams, pct, queryString, type TIdPools } from './generated-input.arbitraries.js';
 import { installChangeLog, takeChanges, unexpectedChanges } from './generated-input.changes.js';
 import { multipartArbitrary, type TRawBody } from './generated-input.multipart.js';
+import { followJob } from './http.js';
 
 const SEED = Number(process.env.GENERATED_INPUT_SEED ?? 20_260_301);
 /** Samples per route for the signed-in caller, and for the anonymous one. */
@@ -129,7 +130,8 @@ async function send(method: TMethod, url: string, as: TSession | null, c: TCase)
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(c.body);
   }
-  return t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+  // A route that starts a job is judged by the job's end, and its writes happen before the next sample.
+  return followJob(t, await t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) }), headers);
 }
 
 /** Bodies no schema draws: not JSON, the wrong content type, too large. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_COLUMN_KEYS, IMPORT_MSG, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_A, type TTestApp } from './app.js';
 import { multipart } from './fixtures/case-fixtures.js';
-import { call } from './http.js';
+import { call, followJob } from './http.js';
 import { buildStudent } from './factories/index.js';
 
 let t: TTestApp;
@@ -45,14 +45,12 @@ function csv(rows: TRowIn[]): string {
   return [IMPORT_COLUMN_KEYS.join(','), ...rows.map((r) => IMPORT_COLUMN_KEYS.map((k) => csvCell(r[k] ?? '')).join(','))].join('\r\n');
 }
 
-async function upload(as: TSession, name: string, data: Buffer | string) {
+/** Uploads a file; the answer is the end of the job that checks it (its summary, or its error), as the route gave before it was a job. */
+async function upload(as: TSession, name: string, data: Buffer | string, opts: { follow?: boolean } = {}) {
   const { payload, headers } = multipart({}, { name, data: typeof data === 'string' ? Buffer.from(data, 'utf8') : data });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/student-imports',
-    payload,
-    headers: { host: HOST_A, ...headers, authorization: `Bearer ${as.accessToken}` },
-  });
+  const sent = { host: HOST_A, ...headers, authorization: `Bearer ${as.accessToken}` };
+  const res = await t.app.inject({ method: 'POST', url: '/api/student-imports', payload, headers: sent });
+  return opts.follow === false ? res : followJob(t, res, sent);
 }
 async function preview(as: TSession, id: string, query: Record<string, string | number> = {}) {
   const res = await call(t, 'GET', `/api/student-imports/${id}`, { as, query: { pageSize: 200, ...query } });

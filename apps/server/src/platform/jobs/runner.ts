@@ -323,9 +323,19 @@ export class JobRunner implements TJobQueue {
         attempt: claimed.attempts,
         progress: progress.update,
         completeIn: async (tx, value) => {
+          // Progress not yet written goes with the completion: once completed, the writer no longer writes.
+          const last = progress.take();
           await tx
             .update(backgroundJobs)
-            .set({ status: 'completed', result: value, phase: 'Done', finishedAt: sql`now()`, error: null })
+            .set({
+              status: 'completed',
+              result: value,
+              phase: 'Done',
+              finishedAt: sql`now()`,
+              error: null,
+              ...(last?.done !== undefined ? { done: last.done } : {}),
+              ...(last?.total !== undefined ? { total: last.total } : {}),
+            })
             .where(eq(backgroundJobs.id, jobId));
           completedInTx = true;
         },
@@ -409,6 +419,12 @@ export class JobRunner implements TJobQueue {
       close: async () => {
         if (timer) clearTimeout(timer);
         await flush();
+      },
+      /** The update not yet written, which the caller writes itself (and no longer the writer). */
+      take: (): TJobProgressUpdate | null => {
+        const p = pending;
+        pending = null;
+        return p;
       },
     };
   }
