@@ -58,7 +58,9 @@ export function intakeRoutes(app: FastifyInstance, s: TServices): void {
   registerJobKind<TUploadImportJobInput>({
     kind: UPLOAD_IMPORT_JOB,
     run: ({ ctx, input, progress, completeIn }) =>
-      withKeptInput(ctx, input.storageKey, (data) => uploadStudentImport(ctx, { fileName: input.fileName, data }, { progress, completeIn })),
+      withKeptInput(ctx, input.storageKey, (data) =>
+        uploadStudentImport(ctx, { fileName: input.fileName, data }, { progress, completeIn }),
+      ),
   });
   registerJobKind<{ importId: string }>({
     kind: COMMIT_IMPORT_JOB,
