@@ -331,7 +331,8 @@ export class JobRunner implements TJobQueue {
               status: 'completed',
               result: value,
               phase: 'Done',
-              finishedAt: sql`now()`,
+              // now() would be when the work's transaction began, not when it ended.
+              finishedAt: sql`statement_timestamp()`,
               error: null,
               ...(last?.done !== undefined ? { done: last.done } : {}),
               ...(last?.total !== undefined ? { total: last.total } : {}),

@@ -69,6 +69,8 @@ export async function commitStudentImport(
       const [imp] = await tx.select().from(studentImports).where(eq(studentImports.id, importId)).for('update');
       if (imp!.status !== 'previewed') throw conflict(COMMIT_MSG.notPreviewed);
       if (imp!.errorCount > 0) throw badRequest(COMMIT_MSG.hasErrors);
+      // Shown while another import holds the lock; otherwise the next phase replaces it before it is written.
+      progress({ phase: 'Waiting for another import to finish' });
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':student-import'))`);
       const rows = imp!.rows as TStoredRow[];
       progress({ phase: 'Checking rows again', done: 0, total: rows.length });

@@ -111,7 +111,9 @@ export async function createJ1Cohort(
     const siteId = sentSiteId(body);
     if (siteId !== null) await assertSiteReachable(tx, ctx, siteId);
     // One cohort or upload at a time per institution (the batch upload's lock), so two cannot both pass the duplicate check.
+    progress({ phase: 'Waiting for another import to finish' });
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':student-import'))`);
+    progress({ phase: 'Checking participants' });
     for (const i of await existingPeople(tx, people)) {
       add(errors, `participants.${i}.lastName`, MSG_DUP_PERSON);
       add(errors, `participants.${i}.birthDate`, MSG_DUP_PERSON);
