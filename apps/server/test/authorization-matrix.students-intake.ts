@@ -2,6 +2,7 @@ import type { TExpect, TMatrixRow } from './authorization-matrix.js';
 import { HOST_A } from './app.js';
 import { multipart } from './fixtures/case-fixtures.js';
 import { buildStudent } from './factories/index.js';
+import { followJob } from './http.js';
 
 // students.manage: super users, officers and assistants with student sites (the demo assistant edits Main Campus).
 const MANAGE: TExpect = { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 };
@@ -28,12 +29,9 @@ function oneRowCsv(): string {
 async function newImport(m: Parameters<TMatrixRow['request']>[0]): Promise<string> {
   const admin = await m.t.login('admin');
   const { payload, headers } = multipart({}, { name: 'matrix.csv', data: Buffer.from(oneRowCsv()) });
-  const res = await m.t.app.inject({
-    method: 'POST',
-    url: '/api/student-imports',
-    payload,
-    headers: { host: HOST_A, ...headers, authorization: `Bearer ${admin.accessToken}` },
-  });
+  const sent = { host: HOST_A, ...headers, authorization: `Bearer ${admin.accessToken}` };
+  // The upload is checked by a job: its end answers the preview's summary.
+  const res = await followJob(m.t, await m.t.app.inject({ method: 'POST', url: '/api/student-imports', payload, headers: sent }), sent);
   if (res.statusCode !== 200) throw new Error(`import failed: ${res.statusCode} ${res.body}`);
   return res.json<{ id: string }>().id;
 }

@@ -10,8 +10,8 @@ import type { TTestApp } from './app.js';
 
 /**
  * Tables a refused request is meant to change: the audit trail records refusals (authorization.refused,
- * failed sign-ins), the sign-in throttle counts failed tries per account and address, and a job that
- * refused its work (an import's file) is kept with its error for its requester to read.
+ * failed sign-ins), the sign-in throttle counts failed tries per account and address, and a job its
+ * work refused keeps its row, which tells its requester why.
  */
 export const CHANGES_EXPECTED_ON_REFUSAL = new Set(['audit_events', 'login_throttle', 'background_jobs']);
 

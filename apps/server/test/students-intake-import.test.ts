@@ -1,10 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_COLUMN_KEYS, IMPORT_MSG, type TSession } from '@meridian/domain';
+import { IMPORT_COLUMN_KEYS, IMPORT_MSG, studentsApi, type TSession } from '@meridian/domain';
+import { COMMIT_MSG } from '../src/modules/students/intake/operations/commit-student-import.js';
 import { createTestApp, HOST_A, type TTestApp } from './app.js';
 import { multipart } from './fixtures/case-fixtures.js';
-import { call } from './http.js';
+import { call, followJob } from './http.js';
 import { buildStudent } from './factories/index.js';
+import { jobRow, redeliverJob, resumeAsIfCrashed } from './job-resume.js';
 
 let t: TTestApp;
 let admin: TSession;
@@ -45,14 +49,12 @@ function csv(rows: TRowIn[]): string {
   return [IMPORT_COLUMN_KEYS.join(','), ...rows.map((r) => IMPORT_COLUMN_KEYS.map((k) => csvCell(r[k] ?? '')).join(','))].join('\r\n');
 }
 
-async function upload(as: TSession, name: string, data: Buffer | string) {
+/** Uploads a file; the answer is the end of the job that checks it (its summary, or its error), as the route gave before it was a job. */
+async function upload(as: TSession, name: string, data: Buffer | string, opts: { follow?: boolean } = {}) {
   const { payload, headers } = multipart({}, { name, data: typeof data === 'string' ? Buffer.from(data, 'utf8') : data });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/student-imports',
-    payload,
-    headers: { host: HOST_A, ...headers, authorization: `Bearer ${as.accessToken}` },
-  });
+  const sent = { host: HOST_A, ...headers, authorization: `Bearer ${as.accessToken}` };
+  const res = await t.app.inject({ method: 'POST', url: '/api/student-imports', payload, headers: sent });
+  return opts.follow === false ? res : followJob(t, res, sent);
 }
 async function preview(as: TSession, id: string, query: Record<string, string | number> = {}) {
   const res = await call(t, 'GET', `/api/student-imports/${id}`, { as, query: { pageSize: 200, ...query } });
@@ -246,6 +248,52 @@ describe('batch upload of students', () => {
     expect(p.fileIssues).toContainEqual({ row: 1, column: 'shoe_size', message: IMPORT_MSG.unknownColumn });
     expect(p.fileIssues).toContainEqual({ row: 1, column: 'email', message: IMPORT_MSG.missingColumn });
   });
+
+  it('checks and imports as jobs with progress by row; a commit job run again after its commit creates nobody twice', async () => {
+    const rows = [row(), row(), row({ sevis_id: 'N0099887766' })];
+    // The upload answers at once with the job that checks the file; its bytes are kept only until the job has read them.
+    const started = await upload(officer, 'jobs.csv', csv(rows), { follow: false });
+    expect(started.statusCode, started.body).toBe(202);
+    const uploadJob = started.json<{ id: string; kind: string; status: string }>();
+    expect(uploadJob).toMatchObject({ kind: studentsApi.UPLOAD_IMPORT_JOB, status: 'queued' });
+    expect(started.headers.location).toBe(`/api/jobs/${uploadJob.id}`);
+    const summary = (await followJob(t, started, { host: HOST_A, authorization: `Bearer ${officer.accessToken}` })).json();
+    expect(summary).toMatchObject({ fileName: 'jobs.csv', status: 'previewed', rowCount: 3, errorCount: 0 });
+    const checked = await jobRow(t, uploadJob.id);
+    expect(checked).toMatchObject({ status: 'completed', done: 3, total: 3, attempts: 1, result: summary });
+    expect(fs.existsSync(path.join(t.config.dataDir, 'files', String(checked.input.storageKey)))).toBe(false);
+
+    const commit = await call(t, 'POST', `/api/student-imports/${summary.id}/commit`, { as: officer, follow: false });
+    expect(commit.statusCode, commit.body).toBe(202);
+    const commitJob = commit.json<{ id: string; kind: string }>();
+    expect(commitJob.kind).toBe(studentsApi.COMMIT_IMPORT_JOB);
+    const out = await followJob(t, commit, { host: HOST_A, authorization: `Bearer ${officer.accessToken}` });
+    expect(out.json()).toMatchObject({ created: 3, sevisCreateEvents: 2, import: { status: 'committed' } });
+    expect(await jobRow(t, commitJob.id)).toMatchObject({ status: 'completed', done: 3, total: 3, phase: 'Done' });
+    const imported = async () => ({
+      students: await countByEmail(rows.map((r) => r.email!)),
+      creates: Number(
+        (
+          await t.sqlOne<{ n: string }>(
+            "select count(*) as n from sevis_pending_events e join student_profiles p on p.id = e.profile_id where e.event_type = 'Create' and lower(p.email) = any($1)",
+            [rows.map((r) => r.email!.toLowerCase())],
+          )
+        ).n,
+      ),
+    });
+    expect(await imported()).toEqual({ students: 3, creates: 2 });
+
+    // The server died after the commit, before pg-boss heard the job was done: the job is completed in the
+    // commit's own transaction, so the runner takes nothing up again.
+    await redeliverJob(t, commitJob.id);
+    expect(await jobRow(t, commitJob.id)).toMatchObject({ status: 'completed', attempts: 1, result: out.json() });
+    expect(await imported()).toEqual({ students: 3, creates: 2 });
+    // Even a job row that never learnt of its commit, resumed by the runner, finds the upload imported.
+    const again = await resumeAsIfCrashed(t, commitJob.id);
+    expect(again).toMatchObject({ status: 'failed', attempts: 2, error: { status: 409, message: COMMIT_MSG.notPreviewed } });
+    expect(await imported()).toEqual({ students: 3, creates: 2 });
+    expect((await preview(officer, summary.id)).import).toMatchObject({ status: 'committed', rowCount: 3 });
+  }, 90_000);
 
   it('discards a preview: nothing is created and it can no longer be committed', async () => {
     const r = row();

@@ -7,8 +7,10 @@ import {
   type sevisApi,
   type TSession,
 } from '@meridian/domain';
-import { createTestApp, HOST_B, type TTestApp } from './app.js';
-import { call } from './http.js';
+import { fileStorage } from '../src/platform/files/storage.js';
+import { createTestApp, HOST_A, HOST_B, type TTestApp } from './app.js';
+import { call, followJob } from './http.js';
+import { jobRow, redeliverJob, resumeAsIfCrashed } from './job-resume.js';
 import { buildStudent, sevisSettingsOf, setStaffPermissions, siteIdOf } from './factories/index.js';
 import { multipart } from './fixtures/case-fixtures.js';
 import { auditEventsOf } from './readers.js';
@@ -149,6 +151,49 @@ describe('createJ1Cohort', () => {
     expect(batch.statusCode, batch.body).toBe(200);
     expect(batch.json<sevisApi.TCreateBatchesOutput>()).toMatchObject({ batchedEvents: 3, heldEvents: 0 });
   });
+
+  it('reads the file and creates the cohort as jobs with progress by row; a cohort job run again after its commit creates nobody twice', async () => {
+    const auth = { host: HOST_A, authorization: `Bearer ${officer.accessToken}` };
+    const header = 'last_name,first_name,email,birth_date,gender,birth_city,birth_country,citizenship_country,permanent_residence_country';
+    const file = [
+      header,
+      ...['Jobfile a', 'Jobfile b'].map((n, i) => `${n},Aiko,jobfile${i}.${process.pid}@example.org,04/12/2004,F,Osaka,JP,JP,JP`),
+    ];
+    const { payload, headers } = multipart({}, { name: 'cohort.csv', data: Buffer.from(file.join('\r\n')) });
+    const read = await call(t, 'POST', `${URL}/file`, { as: officer, body: payload, headers, follow: false });
+    expect(read.statusCode, read.body).toBe(202);
+    expect(read.json()).toMatchObject({ kind: studentsApi.READ_J1_COHORT_FILE_JOB, status: 'queued' });
+    expect((await followJob(t, read, auth)).json<studentsApi.TJ1CohortFileRows>().rows).toHaveLength(2);
+    expect(await jobRow(t, read.json<{ id: string }>().id)).toMatchObject({ status: 'completed', done: 2, total: 2 });
+
+    const people = [participant(), participant(), participant()];
+    const body = cohort(people);
+    const started = await call(t, 'POST', URL, { as: officer, body, follow: false });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = started.json<{ id: string; kind: string }>();
+    expect(job.kind).toBe(studentsApi.CREATE_J1_COHORT_JOB);
+    expect(started.headers.location).toBe(`/api/jobs/${job.id}`);
+    const out = await followJob(t, started, auth);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json<studentsApi.TJ1CohortResult>().records).toHaveLength(3);
+    const done = await jobRow(t, job.id);
+    expect(done).toMatchObject({ status: 'completed', done: 3, total: 3, phase: 'Done', attempts: 1 });
+    const names = people.map((p) => p.lastName);
+    expect(await countByLastName(names)).toBe(3);
+
+    // The server died after the commit, before pg-boss heard the job was done: the job completed in the
+    // cohort's own transaction, so the runner takes nothing up again.
+    await redeliverJob(t, job.id);
+    expect(await jobRow(t, job.id)).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await countByLastName(names)).toBe(3);
+    // Even a job row that never learnt of its commit (and the cohort as sent still kept), resumed by the
+    // runner, finds every participant an existing record and creates nobody.
+    await fileStorage(t.config.dataDir).put(String(done.input.storageKey), Buffer.from(JSON.stringify(body)));
+    const again = await resumeAsIfCrashed(t, job.id);
+    expect(again).toMatchObject({ status: 'failed', attempts: 2, error: { status: 422, message: studentsApi.MSG_COHORT_INVALID } });
+    expect(Object.keys(again.error!.fieldErrors!)).toEqual(expect.arrayContaining(['participants.0.lastName', 'participants.2.birthDate']));
+    expect(await countByLastName(names)).toBe(3);
+  }, 90_000);
 
   it('one bad row (SEVIS S2244: a hyphen in the name) answers 422 with that row’s field error and creates nothing', async () => {
     const people = [participant(), participant(), participant(), participant({ lastName: 'Smith-Jones' })];

@@ -174,6 +174,26 @@ async function readXlsx(chunks: AsyncIterable<Buffer>, onRow: (row: TSheetRow) =
   if (!sheets) throw new SheetReadError('noSheet');
 }
 
+/** The file's extension when it names a spreadsheet this reader takes (throws SheetReadError('type') otherwise). */
+function sheetExtension(fileName: string): 'xlsx' | 'csv' | 'txt' {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  if (ext !== 'xlsx' && ext !== 'csv' && ext !== 'txt') throw new SheetReadError('type');
+  return ext;
+}
+
+/**
+ * What a file is, from its name and its first bytes (at least the first 8 KB, or all of a shorter
+ * file): an XLSX is a zip named .xlsx, a CSV is text named .csv or .txt. Throws SheetReadError('type')
+ * when name and content disagree, so an upload kept for later reading can be refused at once.
+ */
+export function sheetKindOf(fileName: string, head: Buffer): TSheetKind {
+  const ext = sheetExtension(fileName);
+  const isZip = head.length >= 4 && ZIP_MAGIC.every((b, i) => head[i] === b);
+  if (ext === 'xlsx' && isZip) return 'xlsx';
+  if (ext === 'xlsx' || isZip || head.includes(0)) throw new SheetReadError('type');
+  return 'csv';
+}
+
 /**
  * Reads a CSV or XLSX file (as its name says and its first bytes agree) row by row into `onRow`, which
  * returns 'stop' once it has what it will keep. Accepts a stream (an upload as it arrives) or bytes
@@ -185,16 +205,12 @@ export async function readSheetRows(
   onRow: (row: TSheetRow) => TRowVerdict,
   options: TSheetOptions,
 ): Promise<TSheetKind> {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  if (ext !== 'xlsx' && ext !== 'csv' && ext !== 'txt') throw new SheetReadError('type');
+  // The name alone may already be wrong: refused before a byte is read.
+  sheetExtension(fileName);
   const stream = Buffer.isBuffer(input) ? Readable.from([input]) : input;
   const { head, all } = await peek(stream.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>, SNIFF_BYTES);
-  const isZip = head.length >= 4 && ZIP_MAGIC.every((b, i) => head[i] === b);
-  if (ext === 'xlsx' && isZip) {
-    await readXlsx(all, onRow, options);
-    return 'xlsx';
-  }
-  if (ext === 'xlsx' || isZip || head.includes(0)) throw new SheetReadError('type');
-  await readCsv(all, onRow);
-  return 'csv';
+  const kind = sheetKindOf(fileName, head);
+  if (kind === 'xlsx') await readXlsx(all, onRow, options);
+  else await readCsv(all, onRow);
+  return kind;
 }

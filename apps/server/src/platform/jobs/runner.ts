@@ -370,18 +370,20 @@ export class JobRunner implements TJobQueue {
         attempt: claimed.attempts,
         progress: progress.update,
         completeIn: async (tx, value) => {
-          // The progress not yet written would be dropped once the job is completed: it goes with the completion.
-          const { done, total } = progress.latest();
+          // Everything reported goes with the completion: once completed, the writer no longer writes
+          // (and a write still in flight would find the job completed and change nothing).
+          const last = progress.latest();
           await tx
             .update(backgroundJobs)
             .set({
               status: 'completed',
               result: value,
               phase: 'Done',
-              finishedAt: sql`now()`,
+              // now() would be when the work's transaction began, not when it ended.
+              finishedAt: sql`statement_timestamp()`,
               error: null,
-              ...(done !== undefined ? { done } : {}),
-              ...(total !== undefined ? { total } : {}),
+              ...(last?.done !== undefined ? { done: last.done } : {}),
+              ...(last?.total !== undefined ? { total: last.total } : {}),
             })
             .where(eq(backgroundJobs.id, jobId));
           completedInTx = true;
@@ -470,7 +472,7 @@ export class JobRunner implements TJobQueue {
         await flush();
       },
       /** Everything the job reported so far, written or not. */
-      latest: () => latest,
+      latest: (): TJobProgressUpdate => latest,
     };
   }
 

@@ -1,2 +1,3 @@
-export { useJob, useActiveJobOf, downloadJobFile, isJobActive, jobError } from './api/jobs';
+export { useJob, useActiveJobOf, downloadJobFile, isJobActive } from './api/jobs';
+export { jobFailure } from './api/job-failure';
 export { JobProgress, jobProgressText } from './components/job-progress';

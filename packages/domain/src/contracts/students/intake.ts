@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { ZJob } from '../jobs/index.js';
 
 export const ZInviteProfileParams = z.object({ profileId: z.uuid({ error: MSG.notFound }) });
 
@@ -166,13 +167,19 @@ export const ZCommitImportOutput = z.object({
 });
 export type TCommitImportOutput = z.infer<typeof ZCommitImportOutput>;
 
+/** The kind of the job that reads and checks an upload into its preview (its result is a TStudentImportSummary). */
+export const UPLOAD_IMPORT_JOB = 'students.upload-import';
+/** The kind of the job that creates the students of a preview (its result is a TCommitImportOutput). */
+export const COMMIT_IMPORT_JOB = 'students.commit-import';
+
 export const uploadStudentImport = defineRoute({
   method: 'POST',
   path: '/api/student-imports',
   access: 'students.import',
   tags: ['students'],
-  summary: 'Upload a CSV or XLSX file of students (multipart, field "file"): every row is checked and the preview is stored',
-  response: ZStudentImportSummary,
+  summary:
+    'Upload a CSV or XLSX file of students (multipart, field "file"): 202 with the job that checks every row and stores the preview; its result is a ZStudentImportSummary',
+  response: ZJob,
 });
 export const listStudentImports = defineRoute({
   method: 'GET',
@@ -207,9 +214,10 @@ export const commitStudentImport = defineRoute({
   path: '/api/student-imports/:importId/commit',
   access: 'students.import',
   tags: ['students'],
-  summary: 'Create every student of an error-free preview in one transaction (all or nothing)',
+  summary:
+    'Create every student of an error-free preview in one transaction (all or nothing): 202 with the job, whose result is a ZCommitImportOutput',
   params: ZImportIdParams,
-  response: ZCommitImportOutput,
+  response: ZJob,
 });
 export const discardStudentImport = defineRoute({
   method: 'POST',

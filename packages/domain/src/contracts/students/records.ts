@@ -8,6 +8,7 @@ import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
 import { ZAuditEvent } from '../audit/index.js';
 import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
+import { ZJob } from '../jobs/index.js';
 import { sevisNameIssue, SEVIS_RULE_MSG } from '../../rules/sevis-entry-rules.js';
 import { J1_COHORT_MAX_PARTICIPANTS } from '../../rules/j1-cohort.js';
 import { SCHOLAR_APP_MSG } from '../../rules/scholar-application-fields.js';
@@ -1066,22 +1067,27 @@ export const ZJ1CohortFileRows = z.object({
 });
 export type TJ1CohortFileRows = z.infer<typeof ZJ1CohortFileRows>;
 
+/** The kind of the job that checks and creates a cohort (its result is a TJ1CohortResult). */
+export const CREATE_J1_COHORT_JOB = 'students.create-j1-cohort';
+/** The kind of the job that reads a participants file (its result is a TJ1CohortFileRows). */
+export const READ_J1_COHORT_FILE_JOB = 'students.read-j1-cohort-file';
+
 export const createJ1Cohort = defineRoute({
   method: 'POST',
   path: '/api/students/j1-cohorts',
   access: 'students.manage',
   tags: T,
   summary:
-    'Create a cohort of J-1 exchange visitors (ZJ1CohortInput), each record with its site of activity and pending SEVIS Create, in one transaction; any failing field answers 422 with fieldErrors such as participants.3.birthDate and creates nothing; checkOnly checks without creating',
+    'Create a cohort of J-1 exchange visitors (ZJ1CohortInput), each record with its site of activity and pending SEVIS Create, in one transaction: 202 with the job, whose result is a ZJ1CohortResult; any failing field fails the job with 422 and fieldErrors such as participants.3.birthDate, and nothing is created; checkOnly checks without creating',
   // Read by the operation itself, so that one answer names every row's problems with 422.
   body: z.record(z.string(), z.unknown()),
-  response: ZJ1CohortResult,
+  response: ZJob,
 });
 export const readJ1CohortFile = defineRoute({
   method: 'POST',
   path: '/api/students/j1-cohorts/file',
   access: 'students.manage',
   tags: T,
-  summary: `Read a participants file (multipart, field "file": CSV or XLSX, at most ${J1_COHORT_MAX_PARTICIPANTS} rows, read as a stream) into rows for review; creates nothing`,
-  response: ZJ1CohortFileRows,
+  summary: `Read a participants file (multipart, field "file": CSV or XLSX, at most ${J1_COHORT_MAX_PARTICIPANTS} rows) into rows for review: 202 with the job, whose result is a ZJ1CohortFileRows; creates nothing`,
+  response: ZJob,
 });

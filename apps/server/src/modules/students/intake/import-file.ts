@@ -1,5 +1,5 @@
 import { AppError } from '../../../platform/errors/app-error.js';
-import { readSheetRows, SheetReadError } from '../../../platform/files/spreadsheet-rows.js';
+import { readSheetRows, SheetReadError, sheetKindOf } from '../../../platform/files/spreadsheet-rows.js';
 
 export const IMPORT_FILE_MSG = {
   type: 'Upload a CSV file (.csv) or an Excel workbook (.xlsx); the content of this file does not match its name.',
@@ -22,7 +22,13 @@ export interface TFileRow {
  * (docs/product/operations.md#uploads): at most `maxRows` rows are kept and the reading stops there,
  * so a workbook of a million rows costs what `maxRows` rows cost. Dates read MM/DD/YYYY.
  */
-export async function readImportFile(fileName: string, data: Buffer, maxRows = Number.POSITIVE_INFINITY): Promise<TFileRow[]> {
+export async function readImportFile(
+  fileName: string,
+  data: Buffer,
+  maxRows = Number.POSITIVE_INFINITY,
+  /** Told how many rows were read so far (progress). */
+  onRow: (read: number) => void = () => {},
+): Promise<TFileRow[]> {
   const rows: TFileRow[] = [];
   try {
     await readSheetRows(
@@ -31,6 +37,7 @@ export async function readImportFile(fileName: string, data: Buffer, maxRows = N
       ({ rowNo, cells }) => {
         if (!cells.some((c) => c.trim() !== '')) return 'more';
         rows.push({ rowNo, cells });
+        onRow(rows.length);
         return rows.length >= maxRows ? 'stop' : 'more';
       },
       { dateText: (y, m, d) => `${pad(m)}/${pad(d)}/${y}` },
@@ -40,4 +47,14 @@ export async function readImportFile(fileName: string, data: Buffer, maxRows = N
     throw e;
   }
   return rows;
+}
+
+/** Refuses at once, before the upload is kept for reading, a file whose content does not match its name. */
+export function checkImportFileType(fileName: string, data: Buffer): void {
+  try {
+    sheetKindOf(fileName, data);
+  } catch (e) {
+    if (e instanceof SheetReadError) throw fileError(IMPORT_FILE_MSG[e.problem]);
+    throw e;
+  }
 }

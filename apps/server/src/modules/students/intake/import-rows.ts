@@ -29,14 +29,17 @@ export async function checkStoredRows(
   sites: Map<string, number>,
   /** The office's today (ctx.today()), which date cells are checked against. */
   today: string,
+  /** Told how many rows were checked so far (progress). */
+  onRow: (checked: number) => void = () => {},
 ): Promise<{ records: { row: number; record: TImportRecord }[]; issues: TImportIssue[] }> {
   const issues: TImportIssue[] = [];
   const records: { row: number; record: TImportRecord }[] = [];
-  for (const r of rows) {
+  for (const [i, r] of rows.entries()) {
     const row = Number(r._row);
     const checked = checkImportRow(r, row, sites, today);
     if (checked.record) records.push({ row, record: checked.record });
     else issues.push(...checked.issues);
+    onRow(i + 1);
   }
   issues.push(...findDuplicatesInFile(records));
   issues.push(...(await findExistingDuplicates(tx, records)));

@@ -1,17 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_MAX_BYTES, MSG, studentsApi } from '@meridian/domain';
 import { AppError, badRequest, fieldError } from '../../../platform/errors/app-error.js';
-import { registerRawRoute, registerRoute } from '../../../platform/http/route.js';
+import { answerJob, registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
+import { registerJobKind } from '../../../platform/jobs/runner.js';
+import { withKeptInput } from '../kept-input.js';
 import { inviteStudent } from './operations/invite-student.js';
 import { inviteStudents } from './operations/invite-students.js';
 import { listNewlyAdmitted } from './operations/list-newly-admitted.js';
-import { commitStudentImport } from './operations/commit-student-import.js';
+import { COMMIT_IMPORT_JOB, commitStudentImport, startCommitStudentImport } from './operations/commit-student-import.js';
 import { discardStudentImport } from './operations/discard-student-import.js';
 import { getStudentImport } from './operations/get-student-import.js';
 import { listStudentImports } from './operations/list-student-imports.js';
 import { downloadStudentImportErrors } from './operations/download-student-import-errors.js';
-import { uploadStudentImport } from './operations/upload-student-import.js';
+import {
+  startStudentImportUpload,
+  type TUploadImportJobInput,
+  UPLOAD_IMPORT_JOB,
+  uploadStudentImport,
+} from './operations/upload-student-import.js';
 
 /** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
 function attachmentName(fileName: string): string {
@@ -47,7 +54,21 @@ export function intakeRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, studentsApi.inviteStudent, (ctx, { params }) => inviteStudent(ctx, params.profileId));
   registerRoute(app, s, studentsApi.listNewlyAdmitted, (ctx, { query }) => listNewlyAdmitted(ctx, query));
 
-  registerRawRoute(app, s, studentsApi.uploadStudentImport, async (ctx, req) => uploadStudentImport(ctx, await readImportUpload(req)));
+  // Reading and checking an upload, and creating its students, run as jobs the page follows.
+  registerJobKind<TUploadImportJobInput>({
+    kind: UPLOAD_IMPORT_JOB,
+    run: ({ ctx, input, progress, completeIn }) =>
+      withKeptInput(ctx, input.storageKey, (data) =>
+        uploadStudentImport(ctx, { fileName: input.fileName, data }, { progress, completeIn }),
+      ),
+  });
+  registerJobKind<{ importId: string }>({
+    kind: COMMIT_IMPORT_JOB,
+    run: ({ ctx, input, progress, completeIn }) => commitStudentImport(ctx, input.importId, { progress, completeIn }),
+  });
+  registerRawRoute(app, s, studentsApi.uploadStudentImport, async (ctx, req, reply) =>
+    answerJob(reply, await startStudentImportUpload(ctx, await readImportUpload(req))),
+  );
   registerRoute(app, s, studentsApi.listStudentImports, (ctx, { query }) => listStudentImports(ctx, query));
   registerRoute(app, s, studentsApi.getStudentImport, (ctx, { params, query }) => getStudentImport(ctx, params.importId, query));
   registerRawRoute(app, s, studentsApi.downloadStudentImportErrors, async (ctx, req, reply) => {
@@ -60,6 +81,8 @@ export function intakeRoutes(app: FastifyInstance, s: TServices): void {
       .header('Cache-Control', 'no-store')
       .send(csv);
   });
-  registerRoute(app, s, studentsApi.commitStudentImport, (ctx, { params }) => commitStudentImport(ctx, params.importId));
+  registerRoute(app, s, studentsApi.commitStudentImport, (ctx, { params }) => startCommitStudentImport(ctx, params.importId), {
+    startsJob: true,
+  });
   registerRoute(app, s, studentsApi.discardStudentImport, (ctx, { params }) => discardStudentImport(ctx, params.importId));
 }

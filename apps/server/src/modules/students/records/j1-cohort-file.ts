@@ -8,7 +8,7 @@ import {
   type TJ1CohortParticipantField,
 } from '@meridian/domain';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { readSheetRows, SheetReadError } from '../../../platform/files/spreadsheet-rows.js';
+import { readSheetRows, SheetReadError, sheetKindOf } from '../../../platform/files/spreadsheet-rows.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -28,6 +28,7 @@ class RowCollector {
   constructor(
     private readonly limit: number,
     private readonly stopAtLimit: boolean,
+    private readonly onRow: (kept: number) => void,
   ) {}
 
   add(rowNo: number, cells: string[]): void {
@@ -44,6 +45,7 @@ class RowCollector {
       return;
     }
     this.rows.push({ rowNo, values: j1CohortRowValues(this.fields, cells) });
+    this.onRow(this.rows.length);
   }
 
   done(): TJ1CohortFileRow[] {
@@ -54,20 +56,21 @@ class RowCollector {
 }
 
 /**
- * Reads a participants file (CSV or XLSX, as its name says and its first bytes agree) from a stream into
- * participant rows for review (docs/product/students-records.md#j-1-cohort). The stream is read as it
- * comes and never held whole, and no row after `limit` is kept: a CSV stops at the row after the limit
- * ("more than N rows"), an XLSX says so once its sheet is read. The stream is not destroyed here: the
- * caller may drain what was not read.
+ * Reads a participants file (CSV or XLSX, as its name says and its first bytes agree), from a stream or
+ * its bytes, into participant rows for review (docs/product/students-records.md#j-1-cohort). A stream is
+ * read as it comes and never held whole, and no row after `limit` is kept: a CSV stops at the row after
+ * the limit ("more than N rows"), an XLSX says so once its sheet is read. A stream is not destroyed
+ * here: the caller may drain what was not read. `onRow` is told how many rows were kept so far.
  */
 export async function readJ1CohortRows(
   fileName: string,
-  input: Readable,
+  input: Readable | Buffer,
   limit: number = J1_COHORT_MAX_PARTICIPANTS,
+  onRow: (kept: number) => void = () => {},
 ): Promise<TJ1CohortFileRow[]> {
   // A CSV stops at the row after the limit ("more than N rows"); an XLSX is read to its end (see readSheetRows).
   const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  const rows = new RowCollector(limit, ext !== 'xlsx');
+  const rows = new RowCollector(limit, ext !== 'xlsx', onRow);
   try {
     await readSheetRows(
       fileName,
@@ -83,4 +86,14 @@ export async function readJ1CohortRows(
     throw e;
   }
   return rows.done();
+}
+
+/** Refuses at once, before a participants file is kept for reading, one whose content does not match its name. */
+export function checkJ1CohortFileType(fileName: string, data: Buffer): void {
+  try {
+    sheetKindOf(fileName, data);
+  } catch (e) {
+    if (e instanceof SheetReadError) throw fileError([J1_COHORT_FILE_MSG[e.problem]]);
+    throw e;
+  }
 }

@@ -1,10 +1,11 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { J1_COHORT_FILE_MAX_BYTES, J1_COHORT_FILE_MSG, studentsApi as a } from '@meridian/domain';
 import { AppError, badRequest, fieldError } from '../../../platform/errors/app-error.js';
-import { registerRawRoute, registerRoute } from '../../../platform/http/route.js';
+import { answerJob, registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
+import { registerJobKind } from '../../../platform/jobs/runner.js';
+import { withKeptInput } from '../kept-input.js';
 import { getMyRecord } from './operations/get-my-record.js';
 import { submitCorrection } from './operations/submit-correction.js';
 import { listCorrections } from './operations/list-corrections.js';
@@ -39,15 +40,20 @@ import { updateTippPhase } from './operations/update-tipp-phase.js';
 import { removeTippPhase } from './operations/remove-tipp-phase.js';
 import { updateTippSignatures } from './operations/update-tipp-signatures.js';
 import { printDs7002 } from './operations/print-ds7002.js';
-import { createJ1Cohort } from './operations/create-j1-cohort.js';
-import { readJ1CohortFile } from './operations/read-j1-cohort-file.js';
+import { CREATE_J1_COHORT_JOB, createJ1Cohort, startCreateJ1Cohort, type TCreateJ1CohortJobInput } from './operations/create-j1-cohort.js';
+import {
+  READ_J1_COHORT_FILE_JOB,
+  readJ1CohortFile,
+  startReadJ1CohortFile,
+  type TReadJ1CohortFileJobInput,
+} from './operations/read-j1-cohort-file.js';
 
 /**
- * The participants file of a J-1 cohort (multipart, field "file"), handed to `read` as a stream: it is
- * never buffered whole. A file over the size limit is refused; what the reader did not need (past the
- * row limit) is read and dropped afterwards, so the request completes.
+ * The participants file of a J-1 cohort (multipart, field "file"), at most the size limit (413 past it):
+ * kept whole for the job that reads it. A body that breaks off mid-file is the upload's fault, not the
+ * server's (400).
  */
-async function withCohortUpload<T>(req: FastifyRequest, read: (file: { fileName: string; stream: Readable }) => Promise<T>): Promise<T> {
+async function readCohortUpload(req: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
   if (!req.isMultipart()) throw fieldError('file', J1_COHORT_FILE_MSG.required);
   let part: MultipartFile | undefined;
   try {
@@ -56,27 +62,13 @@ async function withCohortUpload<T>(req: FastifyRequest, read: (file: { fileName:
     throw badRequest('The upload could not be read.');
   }
   if (!part || part.fieldname !== 'file') throw fieldError('file', J1_COHORT_FILE_MSG.required);
-  const file = part.file;
-  const tooLarge = () => new AppError(413, 'TOO_LARGE', J1_COHORT_FILE_MSG.tooLarge, { file: [J1_COHORT_FILE_MSG.tooLarge] });
-  // A body that breaks off mid-file fails the stream under the reader (the error may come before the
-  // reader listens, so the stream's own record of it is asked too): the upload's fault, not the server's.
-  let broken = false;
-  file.once('error', () => {
-    broken = true;
-  });
-  const unreadable = () => broken || file.errored !== null;
   try {
     // A file part may come without a file name (filename omitted from its header).
-    const out = await read({ fileName: part.filename ?? '', stream: file });
-    if (file.truncated) throw tooLarge();
-    if (unreadable()) throw badRequest('The upload could not be read.');
-    return out;
+    return { fileName: part.filename ?? '', data: await part.toBuffer() };
   } catch (e) {
-    if (file.truncated) throw tooLarge();
-    if (unreadable()) throw badRequest('The upload could not be read.');
-    throw e;
-  } finally {
-    if (!file.readableEnded && !file.destroyed) file.resume();
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'TOO_LARGE', J1_COHORT_FILE_MSG.tooLarge, { file: [J1_COHORT_FILE_MSG.tooLarge] });
+    throw badRequest('The upload could not be read.');
   }
 }
 
@@ -86,8 +78,23 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.getMyRecord, (ctx) => getMyRecord(ctx));
   registerRoute(app, s, a.submitCorrection, (ctx, { body }) => submitCorrection(ctx, body));
   registerRoute(app, s, a.createStudent, (ctx, { body }) => createStudent(ctx, body));
-  registerRoute(app, s, a.createJ1Cohort, (ctx, { body }) => createJ1Cohort(ctx, body));
-  registerRawRoute(app, s, a.readJ1CohortFile, (ctx, req) => withCohortUpload(req, (file) => readJ1CohortFile(ctx, file)));
+  // A cohort, and the file its participants come from, are checked and created as jobs the page follows.
+  registerJobKind<TCreateJ1CohortJobInput>({
+    kind: CREATE_J1_COHORT_JOB,
+    run: ({ ctx, input, progress, completeIn }) =>
+      withKeptInput(ctx, input.storageKey, (data) =>
+        createJ1Cohort(ctx, JSON.parse(data.toString('utf8')) as unknown, { progress, completeIn }),
+      ),
+  });
+  registerJobKind<TReadJ1CohortFileJobInput>({
+    kind: READ_J1_COHORT_FILE_JOB,
+    run: ({ ctx, input, progress }) =>
+      withKeptInput(ctx, input.storageKey, (data) => readJ1CohortFile(ctx, { fileName: input.fileName, data }, progress)),
+  });
+  registerRoute(app, s, a.createJ1Cohort, (ctx, { body }) => startCreateJ1Cohort(ctx, body), { startsJob: true });
+  registerRawRoute(app, s, a.readJ1CohortFile, async (ctx, req, reply) =>
+    answerJob(reply, await startReadJ1CohortFile(ctx, await readCohortUpload(req))),
+  );
   registerRoute(app, s, a.getStudent, (ctx, { params }) => getStudent(ctx, params.profileId));
   registerRoute(app, s, a.updateStudent, (ctx, { params, body }) => updateStudent(ctx, params.profileId, body));
   registerRoute(app, s, a.setStudentStage, (ctx, { params, body }) => setStudentStage(ctx, params.profileId, body.stage));

@@ -39,7 +39,7 @@ import {
   useRejectAttachment,
   useListRequestAttachments,
 } from '../api/attachments';
-import { JobProgress, jobError } from '../../jobs';
+import { JobProgress, jobFailure } from '../../jobs';
 import { RejectDialog } from './reject-dialog';
 import { UploadZone } from './upload-zone';
 
@@ -123,7 +123,7 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
   // When the job ends: the PDF is downloaded, or its error shown as the synchronous answer's was.
   const combined = useCallback((job: jobsApi.TJob) => {
     setCombineJob(null);
-    const done = job.status === 'completed' ? downloadCombinedPdf(job) : Promise.reject(jobError(job));
+    const done = job.status === 'completed' ? downloadCombinedPdf(job) : Promise.reject(jobFailure(job));
     void done.catch(handleApiError).finally(() => setCombining(false));
   }, []);
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { jobsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
-import { ApiError } from '../../../app/http/api-error';
 import { downloadFile } from '../../../app/http/download-file';
 
 export const isJobActive = (job: jobsApi.TJob | undefined | null) => !!job && (job.status === 'queued' || job.status === 'running');
@@ -29,13 +28,4 @@ export function useActiveJobOf(kind: string) {
 /** Saves the file a finished job produced (an export, a combined PDF). */
 export function downloadJobFile(job: jobsApi.TJob, fallbackName: string): Promise<void> {
   return downloadFile(jobsApi.downloadJobFile, { params: { jobId: job.id } }, job.fileName ?? fallbackName);
-}
-
-/**
- * A failed job's error as the ApiError its synchronous route would have thrown (its status, message and
- * field errors), so a page hands it to the same error handling as before the work became a job.
- */
-export function jobError(job: jobsApi.TJob): ApiError {
-  const { status, ...body } = job.error ?? { message: 'The work could not be finished. Please try again.' };
-  return new ApiError(status ?? 500, body);
 }

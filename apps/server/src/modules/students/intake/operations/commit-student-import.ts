@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { studentsApi, TImportIssue } from '@meridian/domain';
+import { studentsApi, type jobsApi, type TImportIssue } from '@meridian/domain';
 import { writeAudit, writeAuditMany } from '../../../../platform/audit/audit.js';
 import { isUniqueViolation } from '../../../../platform/db/errors.js';
 import { AppError, badRequest, conflict } from '../../../../platform/errors/app-error.js';
@@ -7,6 +7,7 @@ import { requireActor, type TContext } from '../../../../platform/http/context.j
 import { studentImports } from '../../schema.js';
 import { loadImportSummary } from '../import-summary.js';
 import { checkStoredRows, importableSites, type TStoredRow } from '../import-rows.js';
+import type { TImportJobHooks } from './upload-student-import.js';
 
 const BATCH = 2000;
 
@@ -18,6 +19,23 @@ export const COMMIT_MSG = {
     'Nothing was imported: a student with the same SEVIS ID or campus ID was created while the import ran. Upload the file again to see which rows.',
   notPreviewed: 'This upload can no longer be imported (it was imported, discarded or refused). Upload the file again.',
 } as const;
+
+/** The job kind that creates the students of a preview (docs/product/students-intake.md#batch-upload). */
+export const COMMIT_IMPORT_JOB = studentsApi.COMMIT_IMPORT_JOB;
+
+/**
+ * Starts importing a preview as a job. What is quick to tell is answered at once, as before: an
+ * upload the caller may not see (404), one no longer importable (409), one with errors (400).
+ * The job checks all of it again under its lock.
+ */
+export async function startCommitStudentImport(ctx: TContext, importId: string): Promise<jobsApi.TJob> {
+  await ctx.db(async (tx) => {
+    const summary = await loadImportSummary(tx, ctx, importId);
+    if (summary.status !== 'previewed') throw conflict(COMMIT_MSG.notPreviewed);
+    if (summary.errorCount > 0) throw badRequest(COMMIT_MSG.hasErrors);
+  });
+  return ctx.services.jobs.enqueue(ctx, COMMIT_IMPORT_JOB, { importId });
+}
 
 /** A commit refused after the preview: the transaction rolls back, then the preview records why. */
 class CommitRefused extends Error {
@@ -32,10 +50,16 @@ class CommitRefused extends Error {
 /**
  * Creates every student of an error-free preview in one transaction: the records (in batches),
  * one History Log event per record, a 'Create' SEVIS event for each record without a SEVIS id,
- * and the upload marked committed. Any problem found now (a duplicate created since the preview,
- * a site the committer does not reach) undoes everything and is recorded on the upload.
+ * and the upload marked committed, with the job's completion. Any problem found now (a duplicate
+ * created since the preview, a site the committer does not reach) undoes everything and is
+ * recorded on the upload. Run again (a job resumed after a crash), the upload is no longer
+ * 'previewed' once committed, so nobody is created twice.
  */
-export async function commitStudentImport(ctx: TContext, importId: string): Promise<studentsApi.TCommitImportOutput> {
+export async function commitStudentImport(
+  ctx: TContext,
+  importId: string,
+  { progress = () => {}, completeIn }: TImportJobHooks = {},
+): Promise<studentsApi.TCommitImportOutput> {
   const actor = requireActor(ctx);
   try {
     return await ctx.db(async (tx) => {
@@ -45,10 +69,16 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
       const [imp] = await tx.select().from(studentImports).where(eq(studentImports.id, importId)).for('update');
       if (imp!.status !== 'previewed') throw conflict(COMMIT_MSG.notPreviewed);
       if (imp!.errorCount > 0) throw badRequest(COMMIT_MSG.hasErrors);
+      // Shown while another import holds the lock; otherwise the next phase replaces it before it is written.
+      progress({ phase: 'Waiting for another import to finish' });
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':student-import'))`);
       const rows = imp!.rows as TStoredRow[];
-      const { records, issues } = await checkStoredRows(tx, rows, await importableSites(tx, actor), ctx.today());
+      progress({ phase: 'Checking rows again', done: 0, total: rows.length });
+      const { records, issues } = await checkStoredRows(tx, rows, await importableSites(tx, actor), ctx.today(), (done) =>
+        progress({ done }),
+      );
       if (issues.length) throw new CommitRefused(issues, COMMIT_MSG.changed);
+      progress({ phase: 'Creating student records', done: 0, total: records.length });
       let created = 0;
       let sevisCreateEvents = 0;
       // Each batch travels as one JSON parameter and PostgreSQL spreads it into rows: building
@@ -158,6 +188,7 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
           );
           sevisCreateEvents += withoutSevis.length;
         }
+        progress({ done: created });
       }
       await tx
         .update(studentImports)
@@ -172,7 +203,9 @@ export async function commitStudentImport(ctx: TContext, importId: string): Prom
         after: { fileName: imp!.fileName, created, sevisCreateEvents },
         ip: ctx.ip,
       });
-      return { import: await loadImportSummary(tx, ctx, importId), created, sevisCreateEvents };
+      const result = { import: await loadImportSummary(tx, ctx, importId), created, sevisCreateEvents };
+      await completeIn?.(tx, result);
+      return result;
     });
   } catch (e) {
     if (!(e instanceof CommitRefused)) throw e;

@@ -1,26 +1,75 @@
-import { checkImportHeader, IMPORT_COLUMNS, IMPORT_MAX_ROWS, IMPORT_MSG, type studentsApi, type TImportIssue } from '@meridian/domain';
+import {
+  checkImportHeader,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MSG,
+  studentsApi,
+  type jobsApi,
+  type TImportIssue,
+} from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
+import type { TTx } from '../../../../platform/db/database.js';
 import { AppError } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import type { TJobProgressUpdate } from '../../../../platform/jobs/runner.js';
 import { studentImports } from '../../schema.js';
-import { readImportFile } from '../import-file.js';
+import { dropKept, keepForJob } from '../../kept-input.js';
+import { checkImportFileType, readImportFile } from '../import-file.js';
 import { loadImportSummary } from '../import-summary.js';
 import { checkStoredRows, importableSites, type TStoredRow } from '../import-rows.js';
 
+/** The job kind that reads and checks an upload (docs/product/students-intake.md#batch-upload). */
+export const UPLOAD_IMPORT_JOB = studentsApi.UPLOAD_IMPORT_JOB;
+
+/** What the upload job gets: where the file is kept, and the name it came with. */
+export interface TUploadImportJobInput {
+  storageKey: string;
+  fileName: string;
+}
+
 const fileError = (message: string) => new AppError(400, 'VALIDATION', message, { file: [message] });
+
+/** The name an upload is shown under: its last path segment, at most 200 characters. */
+const cleanFileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').slice(0, 200) || 'upload';
+
+/**
+ * Starts checking an upload as a job: a file whose content does not match its name is refused at
+ * once (400, as before); otherwise the bytes are kept in file storage and the job reads them.
+ */
+export async function startStudentImportUpload(ctx: TContext, file: { fileName: string; data: Buffer }): Promise<jobsApi.TJob> {
+  requireActor(ctx);
+  const fileName = cleanFileName(file.fileName);
+  checkImportFileType(fileName, file.data);
+  const storageKey = await keepForJob(ctx, file.data);
+  try {
+    return await ctx.services.jobs.enqueue<TUploadImportJobInput>(ctx, UPLOAD_IMPORT_JOB, { storageKey, fileName });
+  } catch (e) {
+    await dropKept(ctx, storageKey);
+    throw e;
+  }
+}
+
+/** How the job reports: progress, and the completion written in the preview's own transaction. */
+export interface TImportJobHooks {
+  progress?: (update: TJobProgressUpdate) => void;
+  completeIn?: (tx: TTx, result: unknown) => Promise<void>;
+}
 
 /**
  * Reads an upload, checks every row and stores the result as a preview (status 'previewed'):
- * nothing is created until the preview is committed.
+ * nothing is created until the preview is committed. The preview and the job's completion are one
+ * transaction, so a job resumed after a crash never stores a second preview.
  */
 export async function uploadStudentImport(
   ctx: TContext,
   file: { fileName: string; data: Buffer },
+  { progress = () => {}, completeIn }: TImportJobHooks = {},
 ): Promise<studentsApi.TStudentImportSummary> {
   const actor = requireActor(ctx);
-  const fileName = (file.fileName.split(/[\\/]/).pop() ?? '').slice(0, 200) || 'upload';
+  const fileName = cleanFileName(file.fileName);
+  progress({ phase: 'Reading rows', done: 0, total: null });
   // The header and one row past the limit are enough to say the file is too long.
-  const fileRows = await readImportFile(fileName, file.data, IMPORT_MAX_ROWS + 2);
+  const fileRows = await readImportFile(fileName, file.data, IMPORT_MAX_ROWS + 2, (read) => progress({ done: Math.max(0, read - 1) }));
   if (fileRows.length === 0) throw fileError('The file is empty: it needs a header row and one row per student.');
   const [header, ...body] = fileRows;
   if (body.length === 0) throw fileError(IMPORT_MSG.empty);
@@ -34,10 +83,14 @@ export async function uploadStudentImport(
     return stored;
   });
   const missingRequired = IMPORT_COLUMNS.some((c) => c.isRequired && !columns.includes(c.key));
+  progress({ phase: 'Checking rows', done: 0, total: rows.length });
   return ctx.db(async (tx) => {
     const sites = await importableSites(tx, actor);
     // Without the required columns every row would repeat the same message: report the header alone.
-    const { issues } = missingRequired ? { issues: [] as TImportIssue[] } : await checkStoredRows(tx, rows, sites, ctx.today());
+    const { issues } = missingRequired
+      ? { issues: [] as TImportIssue[] }
+      : await checkStoredRows(tx, rows, sites, ctx.today(), (done) => progress({ done }));
+    progress({ phase: 'Saving the preview', done: rows.length });
     const errors = [...headerIssues, ...issues];
     const siteIds = new Set(rows.map((r) => sites.get((r.campus_site ?? '').toUpperCase())));
     const [onlySite] = siteIds.size === 1 ? [...siteIds] : [undefined];
@@ -64,6 +117,8 @@ export async function uploadStudentImport(
       after: { fileName, rowCount: rows.length, errorCount: errors.length },
       ip: ctx.ip,
     });
-    return loadImportSummary(tx, ctx, created!.id);
+    const summary = await loadImportSummary(tx, ctx, created!.id);
+    await completeIn?.(tx, summary);
+    return summary;
   });
 }

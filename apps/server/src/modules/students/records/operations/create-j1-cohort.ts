@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { J1_COHORT_MAX_PARTICIPANTS, SEVIS_RULE_MSG, studentsApi as S } from '@meridian/domain';
+import { J1_COHORT_MAX_PARTICIPANTS, SEVIS_RULE_MSG, studentsApi as S, type jobsApi } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
 import { AppError, type TFieldErrors } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import type { TJobProgressUpdate } from '../../../../platform/jobs/runner.js';
+import { dropKept, keepForJob } from '../../kept-input.js';
 import { campusSites } from '../../../people/index.js';
 import { MSG_DUP_PERSON, assertSiteReachable } from '../record-rules.js';
 import { createExchangeVisitor } from './create-exchange-visitor.js';
@@ -40,6 +42,44 @@ async function existingPeople(tx: TTx, people: Map<number, TParticipant>): Promi
   return rows.map((r) => r.i);
 }
 
+/** The job kind that checks and creates a cohort (docs/product/students-records.md#j-1-cohort). */
+export const CREATE_J1_COHORT_JOB = S.CREATE_J1_COHORT_JOB;
+
+/** What the cohort job gets: where the cohort as sent is kept (up to 500 rows: too long for a job's input). */
+export interface TCreateJ1CohortJobInput {
+  storageKey: string;
+}
+
+/** A campus site id as sent, when it is one at all (the cohort's own checks name anything else). */
+function sentSiteId(body: unknown): number | null {
+  const siteId = (body as { campusSiteId?: unknown } | null)?.campusSiteId;
+  return typeof siteId === 'number' && Number.isInteger(siteId) && siteId > 0 ? siteId : null;
+}
+
+/**
+ * Starts checking (and creating) a cohort as a job. The campus site is settled at once, as before (a
+ * site of another institution, or one the caller may not add students to, on its field); every other
+ * check runs in the job, so one answer still names every row's problems.
+ */
+export async function startCreateJ1Cohort(ctx: TContext, body: unknown): Promise<jobsApi.TJob> {
+  requireActor(ctx);
+  const siteId = sentSiteId(body);
+  if (siteId !== null) await ctx.db((tx) => assertSiteReachable(tx, ctx, siteId));
+  const storageKey = await keepForJob(ctx, Buffer.from(JSON.stringify(body), 'utf8'));
+  try {
+    return await ctx.services.jobs.enqueue<TCreateJ1CohortJobInput>(ctx, CREATE_J1_COHORT_JOB, { storageKey });
+  } catch (e) {
+    await dropKept(ctx, storageKey);
+    throw e;
+  }
+}
+
+/** How the job reports: progress, and the completion written in the cohort's own transaction. */
+export interface TCohortJobHooks {
+  progress?: (update: TJobProgressUpdate) => void;
+  completeIn?: (tx: TTx, result: unknown) => Promise<void>;
+}
+
 /**
  * Creates a cohort of J-1 exchange visitors at once (docs/product/students-records.md#j-1-cohort): every
  * participant is checked as the single J-1 create checks a record (the contract's rules, SEVIS S2244 /
@@ -47,10 +87,17 @@ async function existingPeople(tx: TTx, people: Map<number, TParticipant>): Promi
  * requires, and against the cohort and the existing records (same name and birth date). Any failure
  * answers 422 with every field error (participants.3.birthDate) and creates nothing; otherwise every
  * record is created in one transaction with its primary site of activity and its pending SEVIS Create
- * (decision 019: one Create per person, carrying the site), and the cohort is audited.
+ * (decision 019: one Create per person, carrying the site), and the cohort is audited, with the job's
+ * completion. Run again (a job resumed after a crash), every participant is then an existing record,
+ * so nobody is created twice.
  */
-export async function createJ1Cohort(ctx: TContext, body: unknown): Promise<S.TJ1CohortResult> {
+export async function createJ1Cohort(
+  ctx: TContext,
+  body: unknown,
+  { progress = () => {}, completeIn }: TCohortJobHooks = {},
+): Promise<S.TJ1CohortResult> {
   const actor = requireActor(ctx);
+  progress({ phase: 'Checking participants', done: 0, total: null });
   const parsed = S.ZJ1CohortInput.safeParse(body);
   const errors: TFieldErrors = {};
   if (!parsed.success) for (const issue of parsed.error.issues) add(errors, issue.path.map(String).join('.') || '_', issue.message);
@@ -61,10 +108,12 @@ export async function createJ1Cohort(ctx: TContext, body: unknown): Promise<S.TJ
 
   return ctx.db(async (tx) => {
     // The campus site is checked first, as the single create does: the institution's, and one the caller may add students to.
-    const siteId = (body as { campusSiteId?: unknown } | null)?.campusSiteId;
-    if (typeof siteId === 'number' && Number.isInteger(siteId) && siteId > 0) await assertSiteReachable(tx, ctx, siteId);
+    const siteId = sentSiteId(body);
+    if (siteId !== null) await assertSiteReachable(tx, ctx, siteId);
     // One cohort or upload at a time per institution (the batch upload's lock), so two cannot both pass the duplicate check.
+    progress({ phase: 'Waiting for another import to finish' });
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':student-import'))`);
+    progress({ phase: 'Checking participants' });
     for (const i of await existingPeople(tx, people)) {
       add(errors, `participants.${i}.lastName`, MSG_DUP_PERSON);
       add(errors, `participants.${i}.birthDate`, MSG_DUP_PERSON);
@@ -74,7 +123,10 @@ export async function createJ1Cohort(ctx: TContext, body: unknown): Promise<S.TJ
     const v = parsed.data;
     const [site] = await tx.select({ name: campusSites.name }).from(campusSites).where(eq(campusSites.id, v.campusSiteId));
     const result = { checked: v.participants.length, checkOnly: v.checkOnly, campusSiteName: site?.name ?? '' };
-    if (v.checkOnly) return { ...result, records: [] };
+    if (v.checkOnly) {
+      progress({ done: v.participants.length, total: v.participants.length });
+      return { ...result, records: [] };
+    }
 
     const financials: Record<string, number | string> = {};
     for (const [k, x] of Object.entries(v.financials)) if (x !== undefined && x !== '' && x !== 0) financials[k] = x;
@@ -105,6 +157,7 @@ export async function createJ1Cohort(ctx: TContext, body: unknown): Promise<S.TJ
     });
     if (Object.keys(errors).length) throw new AppError(422, 'VALIDATION', S.MSG_COHORT_INVALID, errors);
     const records: S.TJ1CohortResult['records'] = [];
+    progress({ phase: 'Creating exchange visitor records', done: 0, total: inputs.length });
     for (const [i, input] of inputs.entries()) {
       const record = input.record!;
       const created = await createExchangeVisitor(tx, ctx, {
@@ -130,6 +183,7 @@ export async function createJ1Cohort(ctx: TContext, body: unknown): Promise<S.TJ
         programStartDate: record.programStartDate,
         programEndDate: record.programEndDate,
       });
+      progress({ done: records.length });
     }
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
@@ -150,6 +204,8 @@ export async function createJ1Cohort(ctx: TContext, body: unknown): Promise<S.TJ
       },
       ip: ctx.ip,
     });
-    return { ...result, records };
+    const out = { ...result, records };
+    await completeIn?.(tx, out);
+    return out;
   });
 }

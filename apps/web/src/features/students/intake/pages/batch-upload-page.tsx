@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importTemplateCsv, type studentsApi } from '@meridian/domain';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importTemplateCsv, type jobsApi, type studentsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../../app/http/api-error';
@@ -12,8 +12,9 @@ import { FileDropZone } from '../../../../ui/file-drop-zone';
 import { DataTable, usePaging, type TColumn } from '../../../../ui/data-table';
 import { saveBlob } from '../../../../app/http/download-file';
 import { PageHeader } from '../../../../ui/page-header';
-import { importsKey, uploadStudentImport, useListStudentImports } from '../api/student-imports';
+import { importsKey, UPLOAD_IMPORT_JOB, uploadedSummary, uploadStudentImport, useListStudentImports } from '../api/student-imports';
 import { ImportStatusChip } from '../components/import-status-chip';
+import { jobFailure, JobProgress, useActiveJobOf } from '../../../jobs';
 
 /** Saves the template (header and one example row) made from the same column list the server checks. */
 function downloadTemplate() {
@@ -44,15 +45,30 @@ export function BatchUploadPage() {
   const history = useListStudentImports({ page: paging.page, pageSize: paging.pageSize, status: 'all' });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The rows are checked on the server as a job; a page reloaded meanwhile finds it again.
+  const active = useActiveJobOf(UPLOAD_IMPORT_JOB);
+  const [started, setStarted] = useState<string | null>(null);
+  const jobId = started ?? active.data?.id ?? null;
+  const ended = useCallback(
+    (job: jobsApi.TJob) => {
+      setStarted(null);
+      qc.setQueryData(['jobs', 'active', UPLOAD_IMPORT_JOB], { items: [] });
+      void qc.invalidateQueries({ queryKey: importsKey });
+      const summary = job.status === 'completed' ? uploadedSummary(job) : null;
+      if (summary) void navigate(`/isss/batch-upload-list/${summary.id}`);
+      else {
+        const e = jobFailure(job);
+        setError(e.fieldErrors?.file?.[0] ?? e.message);
+      }
+    },
+    [qc, navigate],
+  );
 
   const onFile = (file: File) => {
     setError(null);
     setProgress(0);
     uploadStudentImport(file, (f) => setProgress(Math.min(f, 0.99)))
-      .then((s) => {
-        void qc.invalidateQueries({ queryKey: importsKey });
-        void navigate(`/isss/batch-upload-list/${s.id}`);
-      })
+      .then((job) => setStarted(job.id))
       .catch((e: unknown) =>
         setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),
       )
@@ -75,14 +91,16 @@ export function BatchUploadPage() {
               label="CSV or XLSX file of students"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               progress={progress}
+              disabled={!!jobId}
               error={error}
               onFile={onFile}
             />
             {progress !== null ? (
               <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
-                Uploading and checking every row…
+                Uploading the file…
               </Typography>
             ) : null}
+            {jobId ? <JobProgress jobId={jobId} label="Checking the file" onEnd={ended} /> : null}
           </Box>
           <Box sx={{ flex: 1 }}>
             <Typography variant="body2" sx={{ mb: 1 }}>

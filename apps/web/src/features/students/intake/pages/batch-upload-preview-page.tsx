@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   Alert,
@@ -23,7 +23,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
-import { IMPORT_COLUMNS, type studentsApi } from '@meridian/domain';
+import { IMPORT_COLUMNS, type jobsApi, type studentsApi } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
@@ -32,8 +32,18 @@ import { Pager, usePaging } from '../../../../ui/data-table';
 import { snack, toast } from '../../../../ui/notify';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
-import { downloadImportErrors, useCommitStudentImport, useDiscardStudentImport, useGetStudentImport } from '../api/student-imports';
+import {
+  COMMIT_IMPORT_JOB,
+  commitOutput,
+  downloadImportErrors,
+  rememberedCommitJob,
+  useCommitEnded,
+  useCommitStudentImport,
+  useDiscardStudentImport,
+  useGetStudentImport,
+} from '../api/student-imports';
 import { ImportStatusChip } from '../components/import-status-chip';
+import { jobFailure, JobProgress, useActiveJobOf } from '../../../jobs';
 
 const LABEL = new Map<string, string>(IMPORT_COLUMNS.map((c) => [c.key, c.label]));
 
@@ -70,6 +80,29 @@ export function BatchUploadPreviewPage() {
   const [asking, setAsking] = useState<'commit' | 'discard' | null>(null);
   const [done, setDone] = useState<studentsApi.TCommitImportOutput | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
+  // The import runs on the server as a job; this upload's page, reloaded meanwhile, finds it again.
+  const active = useActiveJobOf(COMMIT_IMPORT_JOB);
+  const [started, setStarted] = useState<string | null>(null);
+  const jobId = started ?? (active.data && active.data.id === rememberedCommitJob(importId) ? active.data.id : null);
+  const commitEnded = useCommitEnded();
+  const refetch = preview.refetch;
+  const ended = useCallback(
+    (job: jobsApi.TJob) => {
+      setStarted(null);
+      setAsking(null);
+      commitEnded(importId);
+      const out = job.status === 'completed' ? commitOutput(job) : null;
+      if (out) {
+        setDone(out);
+        snack(`${out.created} students were created.`, 'success');
+      } else {
+        setRefused(job.status === 'failed' ? jobFailure(job).message : 'The import failed; nothing was created.');
+        void refetch();
+      }
+    },
+    [commitEnded, importId, refetch],
+  );
+  const importing = commit.isPending || !!jobId;
   const data = preview.data;
   useDocumentTitle(data ? `Batch Upload: ${data.import.fileName}` : 'Batch Upload');
 
@@ -87,10 +120,9 @@ export function BatchUploadPreviewPage() {
 
   const onCommit = () =>
     commit.mutate(importId, {
-      onSuccess: (out) => {
+      onSuccess: (job) => {
         setAsking(null);
-        setDone(out);
-        snack(`${out.created} students were created.`, 'success');
+        setStarted(job.id);
       },
       onError: (e) => {
         setAsking(null);
@@ -132,12 +164,23 @@ export function BatchUploadPreviewPage() {
               </Button>
             ) : null}
             {s.status === 'previewed' || s.status === 'failed' ? (
-              <Button variant="outlined" color="inherit" startIcon={<DeleteOutline />} onClick={() => setAsking('discard')}>
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<DeleteOutline />}
+                disabled={importing}
+                onClick={() => setAsking('discard')}
+              >
                 Discard
               </Button>
             ) : null}
             {s.status === 'previewed' ? (
-              <Button variant="contained" startIcon={<PlaylistAddCheck />} disabled={!canCommit} onClick={() => setAsking('commit')}>
+              <Button
+                variant="contained"
+                startIcon={<PlaylistAddCheck />}
+                disabled={!canCommit || importing}
+                onClick={() => setAsking('commit')}
+              >
                 Import {s.rowCount.toLocaleString('en-US')} students
               </Button>
             ) : null}
@@ -145,6 +188,7 @@ export function BatchUploadPreviewPage() {
         }
       />
 
+      {jobId ? <JobProgress jobId={jobId} label="Importing students" onEnd={ended} /> : null}
       {done ? (
         <Alert severity="success" sx={{ mb: 2 }}>
           <AlertTitle>Imported</AlertTitle>
@@ -173,7 +217,7 @@ export function BatchUploadPreviewPage() {
           upload it again.
         </Alert>
       ) : null}
-      {canCommit && !done ? (
+      {canCommit && !done && !importing ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           Every row passed the checks. Import creates all {s.rowCount.toLocaleString('en-US')} records at once, or none if something changed
           meanwhile.

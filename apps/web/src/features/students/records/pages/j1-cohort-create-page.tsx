@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -12,6 +12,7 @@ import {
   J1_COHORT_MAX_PARTICIPANTS,
   J1_COHORT_PARTICIPANT_FIELDS,
   j1CohortTemplateCsv,
+  type jobsApi,
   type studentsApi,
 } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
@@ -26,7 +27,16 @@ import { PageHeader } from '../../../../ui/page-header';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
 import { useGetCurrentUser } from '../../../auth';
 import { useListCampusSites } from '../../../people';
-import { readJ1CohortFile, useCreateJ1Cohort } from '../api/j1-cohort';
+import { jobFailure, JobProgress, useActiveJobOf } from '../../../jobs';
+import {
+  CREATE_J1_COHORT_JOB,
+  cohortFileRows,
+  cohortResult,
+  READ_J1_COHORT_FILE_JOB,
+  readJ1CohortFile,
+  useCohortJobEnded,
+  useCreateJ1Cohort,
+} from '../api/j1-cohort';
 import { EV_FIELDS, FINANCIAL_FIELDS, NEW_DS2019_FIELDS, PROGRAM_FIELDS } from '../components/record-fields';
 import { FieldInputs, type TFieldDef } from '../components/record-section';
 import { CohortParticipantsTable, ShowRowLink } from '../components/j1-cohort-participants';
@@ -104,6 +114,16 @@ export function J1CohortCreatePage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [created, setCreated] = useState<studentsApi.TJ1CohortResult | null>(null);
+  // The file is read and the cohort checked and created on the server as jobs; a page reloaded meanwhile finds them again.
+  const jobEnded = useCohortJobEnded();
+  const activeRead = useActiveJobOf(READ_J1_COHORT_FILE_JOB);
+  const activeCreate = useActiveJobOf(CREATE_J1_COHORT_JOB);
+  const [readStarted, setReadStarted] = useState<string | null>(null);
+  const [createStarted, setCreateStarted] = useState<string | null>(null);
+  const readJobId = readStarted ?? activeRead.data?.id ?? null;
+  const createJobId = createStarted ?? activeCreate.data?.id ?? null;
+  // What the running cohort job was sent, so its field errors land on the table rows they are about.
+  const sent = useRef<{ values: TCohortForm; rowOf: number[] } | null>(null);
   const sharedForm = form as unknown as UseFormReturn<Record<string, unknown>>;
   const watchedCategory: unknown = useWatch({ control: sharedForm.control, name: 'evCategoryCode' });
   const category = typeof watchedCategory === 'string' ? watchedCategory : '';
@@ -115,68 +135,95 @@ export function J1CohortCreatePage() {
     options: sites.map((s) => ({ value: String(s.id), label: s.name })),
   };
 
+  /** A refusal of the cohort: field errors on their fields and rows, the message above the form. */
+  const showRefusal = (e: unknown, v: TCohortForm, rowOf: number[]) => {
+    const err = isApiError(e) ? errorsOnTableRows(e, rowOf) : e;
+    const known = [
+      ...SHARED_NAMES,
+      ...v.participants.flatMap((_r, i) => J1_COHORT_PARTICIPANT_FIELDS.map((f) => `participants.${i}.${f}`)),
+    ];
+    const message = handleFormError(err, form.setError, known);
+    setError(isApiError(err) && err.status === 422 ? err.message : message);
+    // Show the first row with a problem when the shared fields have none and it is on another page.
+    const keys = Object.keys(isApiError(err) ? (err.fieldErrors ?? {}) : {});
+    const firstRow = keys
+      .map((k) => /^participants\.(\d+)\./.exec(k)?.[1])
+      .filter((x): x is string => x !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b)[0];
+    if (firstRow !== undefined && keys.every((k) => k.startsWith('participants.'))) setPage(pageOfRow(firstRow));
+  };
+
   const send = (checkOnly: boolean) =>
     form.handleSubmit(async (v) => {
       setError(null);
       form.clearErrors();
       const { body, rowOf } = cohortBody(v, checkOnly);
       try {
-        const r = await create.mutateAsync(body);
-        if (r.checkOnly) {
-          snack(
-            `${r.checked === 1 ? 'The participant passes' : `All ${r.checked} participants pass`} the checks. Nothing was created yet.`,
-            'success',
-          );
-          return;
-        }
-        form.reset(v);
-        setCreated(r);
+        const job = await create.mutateAsync(body);
+        sent.current = { values: v, rowOf };
+        setCreateStarted(job.id);
       } catch (e) {
-        const err = isApiError(e) ? errorsOnTableRows(e, rowOf) : e;
-        const known = [
-          ...SHARED_NAMES,
-          ...v.participants.flatMap((_r, i) => J1_COHORT_PARTICIPANT_FIELDS.map((f) => `participants.${i}.${f}`)),
-        ];
-        const message = handleFormError(err, form.setError, known);
-        setError(isApiError(err) && err.status === 422 ? err.message : message);
-        // Show the first row with a problem when the shared fields have none and it is on another page.
-        const keys = Object.keys(isApiError(err) ? (err.fieldErrors ?? {}) : {});
-        const firstRow = keys
-          .map((k) => /^participants\.(\d+)\./.exec(k)?.[1])
-          .filter((x): x is string => x !== undefined)
-          .map(Number)
-          .sort((a, b) => a - b)[0];
-        if (firstRow !== undefined && keys.every((k) => k.startsWith('participants.'))) setPage(pageOfRow(firstRow));
+        showRefusal(e, v, rowOf);
       }
     });
+
+  const createEnded = (job: jobsApi.TJob) => {
+    setCreateStarted(null);
+    jobEnded(job);
+    const was = sent.current;
+    sent.current = null;
+    const r = job.status === 'completed' ? cohortResult(job) : null;
+    if (r?.checkOnly) {
+      snack(
+        `${r.checked === 1 ? 'The participant passes' : `All ${r.checked} participants pass`} the checks. Nothing was created yet.`,
+        'success',
+      );
+    } else if (r) {
+      if (was) form.reset(was.values);
+      setCreated(r);
+    } else if (was) showRefusal(jobFailure(job), was.values, was.rowOf);
+    // A job picked up after a reload: the table it checked is gone, so only its message can be shown.
+    else setError(jobFailure(job).message);
+  };
 
   const onFile = (file: File) => {
     setFileError(null);
     setProgress(0);
     readJ1CohortFile(file, (f) => setProgress(Math.min(f, 0.99)))
-      .then((res) => {
-        const kept = form.getValues('participants').filter((r) => !isEmptyCohortRow(r));
-        if (kept.length + res.rows.length > J1_COHORT_MAX_PARTICIPANTS) {
-          setFileError(
-            `The table has ${kept.length} participants and the file ${res.rows.length}: a cohort takes at most ${J1_COHORT_MAX_PARTICIPANTS}.`,
-          );
-          return;
-        }
-        rows.replace([...kept, ...res.rows.map((r) => cohortRowFromFile(r.values))]);
-        form.clearErrors('participants');
-        setPage(pageOfRow(kept.length));
-        const n = res.rows.length;
-        snack(
-          `${n === 1 ? '1 participant' : `${n} participants`} read from ${res.fileName}: review them below, then create the records.`,
-          'success',
-        );
-      })
+      .then((job) => setReadStarted(job.id))
       .catch((e: unknown) =>
         setFileError(
           isApiError(e) ? (e.fieldErrors?.file?.join(' ') ?? e.message) : 'The upload failed; check your connection and try again.',
         ),
       )
       .finally(() => setProgress(null));
+  };
+
+  const readEnded = (job: jobsApi.TJob) => {
+    setReadStarted(null);
+    jobEnded(job);
+    const res = job.status === 'completed' ? cohortFileRows(job) : null;
+    if (!res) {
+      const e = jobFailure(job);
+      setFileError(e.fieldErrors?.file?.join(' ') ?? e.message);
+      return;
+    }
+    const kept = form.getValues('participants').filter((r) => !isEmptyCohortRow(r));
+    if (kept.length + res.rows.length > J1_COHORT_MAX_PARTICIPANTS) {
+      setFileError(
+        `The table has ${kept.length} participants and the file ${res.rows.length}: a cohort takes at most ${J1_COHORT_MAX_PARTICIPANTS}.`,
+      );
+      return;
+    }
+    rows.replace([...kept, ...res.rows.map((r) => cohortRowFromFile(r.values))]);
+    form.clearErrors('participants');
+    setPage(pageOfRow(kept.length));
+    const n = res.rows.length;
+    snack(
+      `${n === 1 ? '1 participant' : `${n} participants`} read from ${res.fileName}: review them below, then create the records.`,
+      'success',
+    );
   };
 
   const removeRow = (i: number) => {
@@ -198,6 +245,7 @@ export function J1CohortCreatePage() {
     );
 
   const rowErrors = cohortRowErrors(form.formState.errors);
+  const busy = form.formState.isSubmitting || !!createJobId;
   const section = (title: string, children: ReactNode, description?: string) => (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: description ? 0.5 : 1.5 }}>
@@ -261,10 +309,12 @@ export function J1CohortCreatePage() {
                     label="CSV or XLSX file of participants"
                     accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                     progress={progress}
+                    disabled={!!readJobId}
                     error={fileError}
                     onFile={onFile}
                     maxBytes={J1_COHORT_FILE_MAX_BYTES}
                   />
+                  {readJobId ? <JobProgress jobId={readJobId} label="Reading the file" onEnd={readEnded} /> : null}
                 </Box>
                 <Box sx={{ flex: 1 }}>
                   <Typography variant="body2" sx={{ mb: 1 }}>
@@ -307,14 +357,15 @@ export function J1CohortCreatePage() {
             'Everyone who gets a DS-2019 in this program. A person who already has a record (same name and date of birth) cannot be added again.',
           )}
         </Stack>
+        {createJobId ? <JobProgress jobId={createJobId} label="Checking the participants" onEnd={createEnded} /> : null}
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
           <Button component={RouterLink} to="/isss/students-list">
             Cancel
           </Button>
-          <Button variant="outlined" disabled={form.formState.isSubmitting} onClick={() => void send(true)()}>
+          <Button variant="outlined" disabled={busy} onClick={() => void send(true)()}>
             Check participants
           </Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+          <Button type="submit" variant="contained" disabled={busy}>
             {filled === 1 ? 'Create 1 record' : `Create ${filled} records`}
           </Button>
         </Stack>
