@@ -78,8 +78,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   mail.start();
   // Daily work, once a day across all servers: OPT unemployment alerts and STEM report rows, scholar
-  // alerts, uploads never imported losing their rows after a fortnight, the nightly SEVIS batches.
-  await jobs.scheduleDaily(moduleDailyJobs(services));
+  // alerts, uploads never imported losing their rows after a fortnight, the nightly SEVIS batches, and
+  // finished jobs (their results and files) forgotten after a fortnight.
+  await jobs.scheduleDaily([...moduleDailyJobs(services), jobs.retention()]);
   const shown = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
   console.log(`Meridian is running on http://${shown}:${config.port}`);
 }

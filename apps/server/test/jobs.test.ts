@@ -154,6 +154,37 @@ describe('a job whose server died', () => {
   });
 });
 
+describe('finished jobs', () => {
+  it('are forgotten with their files a fortnight after they ended; newer ones and running ones stay', async () => {
+    const { fileStorage, newStorageKey } = await import('../src/platform/files/storage.js');
+    const storage = fileStorage(t.config.dataDir);
+    const key = newStorageKey();
+    await storage.put(key, Buffer.from('old export'));
+    const insert = (status: string, finished: string | null, fileKey: string | null) =>
+      t.sqlOne<{ id: string }>(
+        `insert into background_jobs (institution_id, kind, requested_by, actor, input, status, file_key, finished_at)
+         values ($1, 'test.count', $2, '{}', '{}', $3, $4, $5::timestamptz) returning id`,
+        [t.institutionA, ctx.actor!.userId, status, fileKey, finished],
+      );
+    const old = await insert('completed', new Date(Date.now() - 15 * 86_400_000).toISOString(), key);
+    const recent = await insert('failed', new Date(Date.now() - 13 * 86_400_000).toISOString(), null);
+    const running = await insert('running', null, null);
+    const runner = new JobRunner(t.database);
+    await runner.start(t.services, { workers: 0 });
+    try {
+      await runner.retention().run();
+    } finally {
+      await runner.stop(1000);
+    }
+    const left = (
+      await t.sql<{ id: string }>('select id from background_jobs where id = any($1::uuid[])', [[old.id, recent.id, running.id]])
+    ).map((r) => r.id);
+    expect(left.sort()).toEqual([recent.id, running.id].sort());
+    await expect(storage.readBuffer(key)).rejects.toThrow();
+    await t.sql("update background_jobs set status = 'failed', finished_at = now() where id = $1", [running.id]);
+  });
+});
+
 describe('daily jobs', () => {
   it('run once a day across several servers', async () => {
     let ran = 0;

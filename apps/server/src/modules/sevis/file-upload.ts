@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { jobsApi } from '@meridian/domain';
 import { AppError, badRequest, fieldError } from '../../platform/errors/app-error.js';
-import { fileStorage, MissingFileError, newStorageKey } from '../../platform/files/storage.js';
+import { dropKept, keepForJob, withKeptInput } from '../../platform/jobs/kept-input.js';
 import type { TContext } from '../../platform/http/context.js';
 
 /** The one file part named 'file' of a multipart upload, at most maxBytes (SEVIS results and RTI lists). */
@@ -60,39 +60,21 @@ export interface TUploadJobInput {
 
 /** Keeps an upload in file storage and starts the job that works on it (the job input never holds file contents). */
 export async function startUploadJob(ctx: TContext, kind: string, file: { fileName: string; data: Buffer }): Promise<jobsApi.TJob> {
-  const storage = fileStorage(ctx.services.config.dataDir);
-  const storageKey = newStorageKey();
-  await storage.put(storageKey, file.data);
+  const storageKey = await keepForJob(ctx, file.data);
   try {
     // A control character (NUL above all) cannot be stored in the job's input nor shown back.
     const fileName = file.fileName.replace(/\p{Cc}/gu, '');
     return await ctx.services.jobs.enqueue<TUploadJobInput>(ctx, kind, { storageKey, fileName });
   } catch (e) {
-    await storage.delete(storageKey).catch(() => {});
+    await dropKept(ctx, storageKey);
     throw e;
   }
 }
 
-/**
- * Runs a job's work on its stored upload. The upload is deleted once the job is over for good (done,
- * or refused for what the file holds); it stays while the job may run again (a lost server, a
- * database that went away), so the resumed job reads the same bytes.
- */
-export async function withStoredUpload<T>(ctx: TContext, input: TUploadJobInput, work: (data: Buffer) => Promise<T>): Promise<T> {
-  const storage = fileStorage(ctx.services.config.dataDir);
-  const data = await storage.readBuffer(input.storageKey).catch((e: unknown) => {
-    if (e instanceof MissingFileError)
-      throw new AppError(410, 'FILE_MISSING', 'The uploaded file is no longer kept on the server. Please upload it again.');
-    throw e;
+/** Runs a job's work on its stored upload (deleted once the job is over for good: see withKeptInput). */
+export function withStoredUpload<T>(ctx: TContext, input: TUploadJobInput, work: (data: Buffer) => Promise<T>): Promise<T> {
+  return withKeptInput(ctx, input.storageKey, work, {
+    code: 'FILE_MISSING',
+    message: 'The uploaded file is no longer kept on the server. Please upload it again.',
   });
-  const forget = () => storage.delete(input.storageKey).catch(() => {});
-  let out: T;
-  try {
-    out = await work(data);
-  } catch (e) {
-    if (e instanceof AppError && e.statusCode < 500) await forget();
-    throw e;
-  }
-  await forget();
-  return out;
 }

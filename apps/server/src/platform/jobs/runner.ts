@@ -228,21 +228,50 @@ export class JobRunner implements TJobQueue {
    */
   async scheduleDaily(jobs: TDailyJob[], opts: { firstDelayMs?: number; everyMs?: number } = {}): Promise<void> {
     const boss = this.requireBoss();
+    const workers = new Map<string, string>();
     for (const job of jobs) {
       const queue = `daily-${job.name}`;
       await boss.createQueue(queue, { name: queue, retryLimit: 2, retryDelay: 60, expireInSeconds: 3 * 3600 });
-      await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
-        this.log('info', `daily job ${job.name} started on ${this.node}`);
-        await job.run();
-      });
+      workers.set(
+        job.name,
+        await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
+          this.log('info', `daily job ${job.name} started on ${this.node}`);
+          await job.run();
+        }),
+      );
     }
     const offer = () =>
-      Promise.all(jobs.map((job) => boss.send(`daily-${job.name}`, {}, { singletonKey: job.name, singletonHours: 24 }).catch(() => null)));
+      Promise.all(
+        jobs.map(async (job) => {
+          const id = await boss.send(`daily-${job.name}`, {}, { singletonKey: job.name, singletonHours: 24 }).catch(() => null);
+          // This server offered today's run: its worker looks now rather than at its next poll.
+          const worker = workers.get(job.name);
+          if (id && worker) boss.notifyWorker(worker);
+        }),
+      );
     const first = setTimeout(() => void offer(), opts.firstDelayMs ?? 60_000);
     const every = setInterval(() => void offer(), opts.everyMs ?? 10 * 60_000);
     first.unref();
     every.unref();
     this.timers.push(first, every);
+  }
+
+  /**
+   * Jobs finished a fortnight ago are forgotten with their files: results can hold personal data (an
+   * import's rows), and nobody follows a job that old. A daily job (main.ts).
+   */
+  retention(): TDailyJob {
+    return {
+      name: 'job-retention',
+      run: async () => {
+        const { rows } = await this.database.pool.query<{ file_key: string | null }>(
+          "delete from background_jobs where finished_at < now() - interval '14 days' returning file_key",
+        );
+        const storage = this.services ? fileStorage(this.services.config.dataDir) : null;
+        for (const r of rows) if (r.file_key && storage) await storage.delete(r.file_key).catch(() => {});
+        return rows.length;
+      },
+    };
   }
 
   /**
@@ -429,10 +458,17 @@ export class JobRunner implements TJobQueue {
   }
 
   private async finish(jobId: string, status: 'completed' | 'failed', result: unknown, error: object | null): Promise<void> {
-    await this.database.owner
+    const [ended] = await this.database.owner
       .update(backgroundJobs)
       .set({ status, result: result, error, phase: status === 'completed' ? 'Done' : 'Stopped', finishedAt: sql`now()` })
-      .where(and(eq(backgroundJobs.id, jobId), sql`${backgroundJobs.status} in ('queued', 'running')`));
+      .where(and(eq(backgroundJobs.id, jobId), sql`${backgroundJobs.status} in ('queued', 'running')`))
+      .returning({ input: backgroundJobs.input });
+    // The job is over for good: bytes kept for it (platform/jobs/kept-input.ts) are no longer needed.
+    const kept = (ended?.input as { storageKey?: unknown } | undefined)?.storageKey;
+    if (typeof kept === 'string' && this.services)
+      await fileStorage(this.services.config.dataDir)
+        .delete(kept)
+        .catch(() => {});
   }
 
   /** Progress is kept in memory and written at most a few times a second, never over a finished job. */

@@ -4,7 +4,7 @@ import { AppError, badRequest, fieldError } from '../../../platform/errors/app-e
 import { answerJob, registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
 import { registerJobKind } from '../../../platform/jobs/runner.js';
-import { withKeptInput } from '../kept-input.js';
+import { withKeptInput } from '../../../platform/jobs/kept-input.js';
 import { inviteStudent } from './operations/invite-student.js';
 import { inviteStudents } from './operations/invite-students.js';
 import { listNewlyAdmitted } from './operations/list-newly-admitted.js';

@@ -5,7 +5,7 @@ import { AppError, badRequest, fieldError } from '../../../platform/errors/app-e
 import { answerJob, registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
 import { registerJobKind } from '../../../platform/jobs/runner.js';
-import { withKeptInput } from '../kept-input.js';
+import { withKeptInput } from '../../../platform/jobs/kept-input.js';
 import { getMyRecord } from './operations/get-my-record.js';
 import { submitCorrection } from './operations/submit-correction.js';
 import { listCorrections } from './operations/list-corrections.js';

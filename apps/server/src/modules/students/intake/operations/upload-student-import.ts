@@ -13,7 +13,7 @@ import { AppError } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
 import type { TJobProgressUpdate } from '../../../../platform/jobs/runner.js';
 import { studentImports } from '../../schema.js';
-import { dropKept, keepForJob } from '../../kept-input.js';
+import { dropKept, keepForJob } from '../../../../platform/jobs/kept-input.js';
 import { checkImportFileType, readImportFile } from '../import-file.js';
 import { loadImportSummary } from '../import-summary.js';
 import { checkStoredRows, importableSites, type TStoredRow } from '../import-rows.js';

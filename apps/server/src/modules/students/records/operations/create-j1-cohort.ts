@@ -6,7 +6,7 @@ import type { TTx } from '../../../../platform/db/database.js';
 import { AppError, type TFieldErrors } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
 import type { TJobProgressUpdate } from '../../../../platform/jobs/runner.js';
-import { dropKept, keepForJob } from '../../kept-input.js';
+import { dropKept, keepForJob } from '../../../../platform/jobs/kept-input.js';
 import { campusSites } from '../../../people/index.js';
 import { MSG_DUP_PERSON, assertSiteReachable } from '../record-rules.js';
 import { createExchangeVisitor } from './create-exchange-visitor.js';

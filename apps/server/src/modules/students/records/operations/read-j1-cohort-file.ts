@@ -1,7 +1,7 @@
 import { studentsApi as S, type jobsApi } from '@meridian/domain';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
 import type { TJobProgressUpdate } from '../../../../platform/jobs/runner.js';
-import { dropKept, keepForJob } from '../../kept-input.js';
+import { dropKept, keepForJob } from '../../../../platform/jobs/kept-input.js';
 import { checkJ1CohortFileType, readJ1CohortRows } from '../j1-cohort-file.js';
 
 /** The job kind that reads a participants file (docs/product/students-records.md#j-1-cohort). */
