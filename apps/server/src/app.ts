@@ -33,7 +33,7 @@ export interface TApp {
 export async function buildApp(
   config: TConfig,
   database: TDatabase,
-  opts: { logger?: boolean; serveWeb?: boolean; jobs?: boolean } = {},
+  opts: { logger?: boolean; serveWeb?: boolean; jobs?: boolean; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TApp> {
   const app = Fastify({
     logger:
@@ -44,6 +44,7 @@ export async function buildApp(
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             // No personal data in the log: query values, failed statements' values, drivers' details.
             serializers: { err: serializeError, req: redactRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
     // The router's own refusals (a broken %-escape, an over-long path segment) in the API's error shape.
