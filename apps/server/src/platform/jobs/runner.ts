@@ -1,3 +1,4 @@
+import { forgetCachedSessions } from '../auth/session-cache.js';
 import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -394,6 +395,8 @@ export class JobRunner implements TJobQueue {
       });
       await progress.close();
       if (!completedInTx) await this.finish(jobId, 'completed', result ?? null, null);
+      // A job may have changed accounts (an import, a deactivation): this node asks about sessions afresh.
+      forgetCachedSessions();
     } catch (e) {
       await progress.close();
       if (e instanceof AppError && e.statusCode < 500) {
