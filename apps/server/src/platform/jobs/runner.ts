@@ -1,4 +1,3 @@
-import { forgetCachedSessions } from '../auth/session-cache.js';
 import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -14,6 +13,7 @@ import {
   type TJobQueue,
   type TServices,
 } from '../http/context.js';
+import { forgetCachedSessions } from '../auth/session-cache.js';
 import { fileStorage, newStorageKey } from '../files/storage.js';
 import { backgroundJobs } from './schema.js';
 import { BOSS_SCHEMA, bossDb } from './queue-schema.js';
