@@ -29,15 +29,16 @@ export const f = (n: number) => n.toFixed(1);
 export const log = (m: string) => console.error(`[bench] ${m}`);
 
 /** Records every statement pg sends while fn runs (drizzle calls client.query(text|config, values)). */
-export type TStatement = { text: string; values: unknown[] };
+export type TStatement = { text: string; values: unknown[]; client?: unknown };
 export async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; statements: TStatement[] }> {
   const statements: TStatement[] = [];
   const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const original = proto.query;
   proto.query = function (this: unknown, ...a: unknown[]) {
     const [q, v] = a as [string | { text: string; values?: unknown[] }, unknown];
-    if (typeof q === 'string') statements.push({ text: q, values: Array.isArray(v) ? v : [] });
-    else if (q && typeof q.text === 'string') statements.push({ text: q.text, values: Array.isArray(v) ? v : (q.values ?? []) });
+    if (typeof q === 'string') statements.push({ text: q, values: Array.isArray(v) ? v : [], client: this });
+    else if (q && typeof q.text === 'string')
+      statements.push({ text: q.text, values: Array.isArray(v) ? v : (q.values ?? []), client: this });
     return original.apply(this, a);
   };
   try {
@@ -130,6 +131,8 @@ export async function benchApp(
   const { app } = await buildApp({ ...loadConfig({}), publicBaseUrl: 'https://portal.demo.test' }, database, {
     logger: !!opts.logTo,
     serveWeb: false,
+    // No job runner: its polling would add its own queries to the measured ones.
+    jobs: false,
     ...(opts.logTo ? { logStream: opts.logTo } : {}),
   });
   const login = async (userName: string) => {
@@ -197,10 +200,11 @@ export async function measureScenario(o: {
   const probe = await capture(o.get);
   if (probe.result.statusCode !== 200) throw new Error(`${o.name}: ${probe.result.statusCode} ${probe.result.body}`);
   const total = o.totalOf(probe.result);
-  // The scenario's own statements: those inside the last tenant transaction.
+  // The scenario's own statements: those inside the last tenant transaction, on its connection.
   const start = probe.statements.findLastIndex((s) => s.text.includes("set_config('app.institution_id'"));
-  const end = probe.statements.findIndex((s, i) => i > start && /^commit/i.test(s.text.trim()));
-  const statements = probe.statements.slice(start + 1, end);
+  const own = start < 0 ? [] : probe.statements.slice(start + 1).filter((s) => s.client === probe.statements[start]!.client);
+  const end = own.findIndex((s) => /^commit/i.test(s.text.trim()));
+  const statements = own.slice(0, end).map(({ text, values }) => ({ text, values }));
   if (process.env.BENCH_DEBUG) console.error(probe.statements.map((s) => s.text.slice(0, 120)));
   if (start < 0 || end < 0 || !statements.some((s) => s.text.includes(o.table))) throw new Error(`${o.name}: list SQL not captured`);
 

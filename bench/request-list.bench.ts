@@ -66,9 +66,7 @@ async function main() {
       await seedStudents(c, db.instA, students, 'stu-a-');
       await seedRequests(c, db.instA, TOTAL);
     });
-    const seeded = (
-      await db.pool.query<{ n: string }>('select count(*) n from requests where institution_id = $1', [db.instA])
-    ).rows[0]!.n;
+    const seeded = (await db.pool.query<{ n: string }>('select count(*) n from requests where institution_id = $1', [db.instA])).rows[0]!.n;
     log(`migrated and seeded ${seeded} requests in Demo University in ${f((performance.now() - t0) / 1000)} s`);
 
     const { app, login } = await benchApp(db.database);
