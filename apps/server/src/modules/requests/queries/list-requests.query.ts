@@ -44,6 +44,7 @@ export interface TListRow {
 /** Staff request list: scoped, filtered, sorted and paged in the database. */
 export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: TQuery): Promise<{ rows: TListRow[]; total: number }> {
   const where: (SQL | undefined)[] = [await reachCondition(tx, actor)];
+  let byRequesterName = false;
   if (q.status.length) where.push(inArray(requests.status, q.status));
   if (q.type) where.push(eq(requestTypes.code, q.type));
   if (q.assigned === 'me') where.push(eq(requests.assignedToUserId, actor.userId));
@@ -60,11 +61,18 @@ export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: 
         ilike(sql`${u.firstName} || ' ' || ${u.lastName}`, like),
         ilike(sql`${u.lastName} || ', ' || ${u.firstName}`, like),
       )!;
-    // The people are matched first (a few thousand names), then their requests by the requester index:
-    // as a filter across the join it tested the name of every request of the office (90 ms at 100 000).
-    // A number is also a request number.
-    const people = inArray(requests.requesterUserId, tx.select({ id: users.id }).from(users).where(named(users)));
-    where.push(/^\d{1,9}$/.test(term) ? or(eq(requests.number, Number(term)), people)! : people);
+    // A number is a request number or part of a name or e-mail. As one OR across the join that would test
+    // every request of the office (300 ms at 60 000); with the people matched first, two index scans.
+    const numeric = /^\d{1,9}$/.test(term);
+    byRequesterName = !numeric;
+    where.push(
+      numeric
+        ? or(
+            eq(requests.number, Number(term)),
+            sql`${requests.requesterUserId} = any(array(${tx.select({ id: users.id }).from(users).where(named(users))}))`,
+          )!
+        : named(requester),
+    );
   }
   const dir = q.order === 'desc' ? desc : asc;
   const sorts: Record<TQuery['sort'], SQL[]> = {
@@ -79,7 +87,7 @@ export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: 
   // Only the joins the filter or the sort needs: every request has its type and requester (foreign
   // keys), so leaving a join out changes no count, and the count and the page walk stay narrow.
   const needsType = !!q.type || q.sort === 'type';
-  const needsRequester = q.sort === 'requester';
+  const needsRequester = byRequesterName || q.sort === 'requester';
   const narrow = <T extends PgSelect>(query: T): T => {
     // A partial select: a join adds no column to the answer, only to what the filter may name.
     let out: PgSelect = query;
