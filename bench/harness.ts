@@ -29,15 +29,16 @@ export const f = (n: number) => n.toFixed(1);
 export const log = (m: string) => console.error(`[bench] ${m}`);
 
 /** Records every statement pg sends while fn runs (drizzle calls client.query(text|config, values)). */
-export type TStatement = { text: string; values: unknown[] };
+export type TStatement = { text: string; values: unknown[]; client?: unknown };
 export async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; statements: TStatement[] }> {
   const statements: TStatement[] = [];
   const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const original = proto.query;
   proto.query = function (this: unknown, ...a: unknown[]) {
     const [q, v] = a as [string | { text: string; values?: unknown[] }, unknown];
-    if (typeof q === 'string') statements.push({ text: q, values: Array.isArray(v) ? v : [] });
-    else if (q && typeof q.text === 'string') statements.push({ text: q.text, values: Array.isArray(v) ? v : (q.values ?? []) });
+    if (typeof q === 'string') statements.push({ text: q, values: Array.isArray(v) ? v : [], client: this });
+    else if (q && typeof q.text === 'string')
+      statements.push({ text: q.text, values: Array.isArray(v) ? v : (q.values ?? []), client: this });
     return original.apply(this, a);
   };
   try {
@@ -122,10 +123,17 @@ export async function seedWith(pool: pg.Pool, fn: (client: pg.PoolClient) => Pro
 }
 
 /** The real app on the bench database, with a log-in that answers an access token. */
-export async function benchApp(database: TDatabase): Promise<{ app: TApp['app']; login: (userName: string) => Promise<string> }> {
+export async function benchApp(
+  database: TDatabase,
+  opts: { logTo?: NodeJS.WritableStream } = {},
+): Promise<{ app: TApp['app']; login: (userName: string) => Promise<string> }> {
+  // With logTo, the production logger (LOG_LEVEL, default info) writes there: its cost is part of a request's.
   const { app } = await buildApp({ ...loadConfig({}), publicBaseUrl: 'https://portal.demo.test' }, database, {
-    logger: false,
+    logger: !!opts.logTo,
     serveWeb: false,
+    // No job runner: its polling would add its own queries to the measured ones.
+    jobs: false,
+    ...(opts.logTo ? { logStream: opts.logTo } : {}),
   });
   const login = async (userName: string) => {
     const res = await app.inject({
@@ -158,13 +166,26 @@ export interface TMeasured {
   http: number[];
   direct: number[];
   statements: TStatement[];
+  /** Load average (1 min) when the scenario's runs ended: the tails are only comparable at a similar load. */
+  load: number;
+}
+
+/** Replays captured statements once in a tenant transaction, as the app runs them. */
+async function replay(client: pg.PoolClient, institutionId: string, statements: TStatement[]): Promise<void> {
+  await client.query('begin');
+  await client.query('set local role meridian_app');
+  await client.query("select set_config('app.institution_id', $1, true)", [institutionId]);
+  for (const s of statements) await client.query(s.text, s.values);
+  await client.query('commit');
 }
 
 /**
  * Measures one scenario: one probe request whose SQL is captured (the statements of its last tenant
- * transaction, which must mention `table`), then `warmup + iter` requests through the app, then the
- * captured statements replayed as many times on one connection in the same kind of transaction
- * (`set local role meridian_app`, tenant set; row-level security applies).
+ * transaction, which must mention `table`), then `warmup + iter` iterations, each one request through
+ * the app and one replay of the captured statements on a dedicated connection in the same kind of
+ * transaction (`set local role meridian_app`, tenant set; row-level security applies). The two
+ * alternate, and which goes first alternates too, so load that comes and goes during the run weighs
+ * on both columns alike instead of skewing their ratio.
  */
 export async function measureScenario(o: {
   name: string;
@@ -179,48 +200,55 @@ export async function measureScenario(o: {
   const probe = await capture(o.get);
   if (probe.result.statusCode !== 200) throw new Error(`${o.name}: ${probe.result.statusCode} ${probe.result.body}`);
   const total = o.totalOf(probe.result);
-  // The scenario's own statements: those inside the last tenant transaction (the first checks the session).
+  // The scenario's own statements: those inside the last tenant transaction, on its connection.
   const start = probe.statements.findLastIndex((s) => s.text.includes("set_config('app.institution_id'"));
-  const end = probe.statements.findIndex((s, i) => i > start && /^commit/i.test(s.text.trim()));
-  const statements = probe.statements.slice(start + 1, end);
+  const own = start < 0 ? [] : probe.statements.slice(start + 1).filter((s) => s.client === probe.statements[start]!.client);
+  const end = own.findIndex((s) => /^commit/i.test(s.text.trim()));
+  const statements = own.slice(0, end).map(({ text, values }) => ({ text, values }));
   if (process.env.BENCH_DEBUG) console.error(probe.statements.map((s) => s.text.slice(0, 120)));
   if (start < 0 || end < 0 || !statements.some((s) => s.text.includes(o.table))) throw new Error(`${o.name}: list SQL not captured`);
 
   const http: number[] = [];
-  for (let i = 0; i < o.warmup + o.iter; i++) {
-    const t = performance.now();
-    const res = await o.get();
-    const ms = performance.now() - t;
-    if (res.statusCode !== 200) throw new Error(`${o.name}: ${res.statusCode}`);
-    if (i >= o.warmup) http.push(ms);
-  }
   const direct: number[] = [];
   const client = await o.pool.connect();
   try {
-    for (let i = 0; i < o.warmup + o.iter; i++) {
+    const viaApp = async (keep: boolean) => {
       const t = performance.now();
-      await client.query('begin');
-      await client.query('set local role meridian_app');
-      await client.query("select set_config('app.institution_id', $1, true)", [o.institutionId]);
-      for (const s of statements) await client.query(s.text, s.values);
-      await client.query('commit');
+      const res = await o.get();
       const ms = performance.now() - t;
-      if (i >= o.warmup) direct.push(ms);
+      if (res.statusCode !== 200) throw new Error(`${o.name}: ${res.statusCode}`);
+      if (keep) http.push(ms);
+    };
+    const viaSql = async (keep: boolean) => {
+      const t = performance.now();
+      await replay(client, o.institutionId, statements);
+      const ms = performance.now() - t;
+      if (keep) direct.push(ms);
+    };
+    for (let i = 0; i < o.warmup + o.iter; i++) {
+      const keep = i >= o.warmup;
+      if (i % 2 === 0) {
+        await viaApp(keep);
+        await viaSql(keep);
+      } else {
+        await viaSql(keep);
+        await viaApp(keep);
+      }
     }
   } finally {
     client.release();
   }
-  return { total, http, direct, statements };
+  return { total, http, direct, statements, load: os.loadavg()[0]! };
 }
 
-/** The result table (markdown). */
+/** The result table (markdown): app and SQL percentiles side by side, and the load they ran under. */
 export function resultTable(rows: TMeasured[]): string[] {
   return [
-    '| user | scenario | matches | app p50 ms | app p95 ms | app max ms | SQL p50 ms | SQL p95 ms |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| user | scenario | matches | app p50 ms | app p95 ms | app p99 ms | SQL p50 ms | SQL p95 ms | SQL p99 ms | app − SQL p50 ms | load |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.who} | ${r.scenario} | ${r.total} | ${f(pct(r.http, 50))} | ${f(pct(r.http, 95))} | ${f(Math.max(...r.http))} | ${f(pct(r.direct, 50))} | ${f(pct(r.direct, 95))} |`,
+        `| ${r.who} | ${r.scenario} | ${r.total} | ${f(pct(r.http, 50))} | ${f(pct(r.http, 95))} | ${f(pct(r.http, 99))} | ${f(pct(r.direct, 50))} | ${f(pct(r.direct, 95))} | ${f(pct(r.direct, 99))} | ${f(pct(r.http, 50) - pct(r.direct, 50))} | ${r.load.toFixed(1)} |`,
     ),
   ];
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -12,6 +12,7 @@ import type { TConfig } from './platform/config/config.js';
 import type { TDatabase } from './platform/db/database.js';
 import { getOrCreateSecret } from './platform/db/secrets.js';
 import { TokenService } from './platform/auth/tokens.js';
+import { cachedSessionLookup } from './platform/auth/session-cache.js';
 import { Tenancy } from './platform/tenancy/tenancy.js';
 import { frameworkErrors, installErrorHandler } from './platform/errors/error-handler.js';
 import { redactRequest, serializeError } from './platform/logging/redaction.js';
@@ -29,11 +30,34 @@ export interface TApp {
   jobs: JobRunner;
 }
 
+/** An answer slower than this is logged (warn) with its route and time. */
+const SLOW_REQUEST_MS = 1000;
+
+/**
+ * No line per request at info: at a few thousand calls a minute, two log lines each cost more than
+ * the session check. Failed (5xx) and slow answers are logged; every one at LOG_LEVEL=debug. Errors
+ * keep their own lines from the error handler.
+ */
+class QuietRequestLog extends LogController {
+  override incomingRequest(req: FastifyRequest): void {
+    if (debugging(req)) req.log.debug({ req }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    const ms = reply.elapsedTime;
+    if (error || reply.statusCode >= 500) req.log.error({ res: reply, err: error, responseTime: ms }, 'request failed');
+    else if (ms >= SLOW_REQUEST_MS) req.log.warn({ req, res: reply, responseTime: ms }, 'slow request');
+    else if (debugging(req)) req.log.debug({ res: reply, responseTime: ms }, 'request completed');
+  }
+}
+
+const debugging = (req: FastifyRequest) => req.log.level === 'debug' || req.log.level === 'trace';
+
 /** Builds the HTTP application from platform plugins and module routes. */
 export async function buildApp(
   config: TConfig,
   database: TDatabase,
-  opts: { logger?: boolean; serveWeb?: boolean; jobs?: boolean } = {},
+  opts: { logger?: boolean; serveWeb?: boolean; jobs?: boolean; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TApp> {
   const app = Fastify({
     logger:
@@ -44,7 +68,9 @@ export async function buildApp(
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             // No personal data in the log: query values, failed statements' values, drivers' details.
             serializers: { err: serializeError, req: redactRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
+    logController: new QuietRequestLog(),
     bodyLimit: 1024 * 1024,
     // The router's own refusals (a broken %-escape, an over-long path segment) in the API's error shape.
     frameworkErrors,
@@ -106,7 +132,7 @@ export async function buildApp(
     database,
     tokens: new TokenService(key),
     tenancy: new Tenancy(database),
-    findSession: sessionLookup(database),
+    findSession: cachedSessionLookup(sessionLookup(database)),
     jobs,
   };
 

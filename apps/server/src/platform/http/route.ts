@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z, ZodType } from 'zod';
 import { can, MSG, type RouteContract } from '@meridian/domain';
 import { writeAudit } from '../audit/audit.js';
+import { forgetCachedSessions } from '../auth/session-cache.js';
 import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
 import { institutionContext, type TAuthenticatedActor, type TContext, type TServices } from './context.js';
 import type { TTenant } from '../tenancy/tenancy.js';
@@ -203,6 +204,14 @@ async function auditingRefusals<T>(services: TServices, ctx: TContext, contract:
   }
 }
 
+/**
+ * After a call that may have written (anything but GET), this node forgets the sessions it cached: a
+ * sign-out, a password change, a deactivation or a permission change made here counts on the next call.
+ */
+function afterCall(contract: RouteContract): void {
+  if (contract.method !== 'GET') forgetCachedSessions();
+}
+
 /** A raw route (an upload) that started long work answers 202 with the job, Location naming it. */
 export function answerJob<J extends { id: string }>(reply: FastifyReply, job: J): J {
   void reply.code(202).header('Location', `/api/jobs/${job.id}`);
@@ -235,7 +244,11 @@ export function registerRawRoute(
       const ctx = await resolveRouteContext(services, req, contract, options);
       refuseUnstorableText({ query: req.query, params: req.params });
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
-      return auditingRefusals(services, ctx, contract, () => handler(ctx, req, reply));
+      try {
+        return await auditingRefusals(services, ctx, contract, () => handler(ctx, req, reply));
+      } finally {
+        afterCall(contract);
+      }
     },
   });
 }
@@ -275,7 +288,12 @@ export function registerRoute<C extends RouteContract>(
       const ctx = req.meridianContext ?? (await resolveRouteContext(services, req, contract, options));
       for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
       const input = { body: req.body, query: req.query, params: req.params } as TInput<C>;
-      const answer = await auditingRefusals(services, ctx, contract, () => handler(ctx, input, routeHttp(req, reply)));
+      let answer;
+      try {
+        answer = await auditingRefusals(services, ctx, contract, () => handler(ctx, input, routeHttp(req, reply)));
+      } finally {
+        afterCall(contract);
+      }
       if (options.startsJob) void reply.code(202).header('Location', `/api/jobs/${(answer as { id: string }).id}`);
       return answer;
     },

@@ -13,6 +13,7 @@ import {
   type TJobQueue,
   type TServices,
 } from '../http/context.js';
+import { forgetCachedSessions } from '../auth/session-cache.js';
 import { fileStorage, newStorageKey } from '../files/storage.js';
 import { backgroundJobs } from './schema.js';
 import { BOSS_SCHEMA, bossDb } from './queue-schema.js';
@@ -425,6 +426,8 @@ export class JobRunner implements TJobQueue {
       });
       await progress.close();
       if (!completedInTx) await this.finish(jobId, 'completed', result ?? null, null);
+      // A job may have changed accounts (an import, a deactivation): this node asks about sessions afresh.
+      forgetCachedSessions();
     } catch (e) {
       await progress.close();
       if (e instanceof AppError && e.statusCode < 500) {
