@@ -8,8 +8,8 @@ import {
   supersedeSevisEvents,
   sevisPendingEvents,
 } from '../../../students/index.js';
-import { eq } from 'drizzle-orm';
-import { sevisBatches, sevisBatchRecords } from '../../schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { sevisBatches } from '../../schema.js';
 import {
   buildValidatedBatches,
   carriedDependents,
@@ -111,16 +111,11 @@ export async function createBatchesForSettings(
         })
         .returning({ id: sevisBatches.id });
       const batchRowId = batch!.id;
-      await tx.insert(sevisBatchRecords).values(
-        b.included.map((r) => ({
-          institutionId: s.institutionId,
-          batchRowId,
-          eventId: r.eventId,
-          profileId: byId.get(r.eventId)!.profileId,
-          recordKind: r.recordKind,
-          sevisRequestId: r.sevisRequestId,
-          status: 'sent',
-        })),
+      await insertBatchRecords(
+        tx,
+        s.institutionId,
+        batchRowId,
+        b.included.map((r) => ({ ...r, profileId: byId.get(r.eventId)!.profileId })),
       );
       await markSevisEventsBatched(
         tx,
@@ -212,4 +207,24 @@ async function holdBack(
       ip: o.ip,
     })),
   );
+}
+
+/**
+ * The records of a new batch, in one statement whose rows travel as one JSON parameter: drizzle's
+ * multi-row insert binds seven parameters a record, and building that statement took about three times
+ * as long as running it.
+ */
+async function insertBatchRecords(
+  tx: TTx,
+  institutionId: string,
+  batchRowId: string,
+  records: { eventId: string; profileId: string; recordKind: string; sevisRequestId: string }[],
+): Promise<void> {
+  const rows = JSON.stringify(
+    records.map((r) => ({ event_id: r.eventId, profile_id: r.profileId, record_kind: r.recordKind, sevis_request_id: r.sevisRequestId })),
+  );
+  await tx.execute(sql`
+    insert into sevis_batch_records (institution_id, batch_row_id, event_id, profile_id, record_kind, sevis_request_id, status)
+    select ${institutionId}::uuid, ${batchRowId}::uuid, x.event_id, x.profile_id, x.record_kind, x.sevis_request_id, 'sent'
+    from jsonb_to_recordset(${rows}::jsonb) as x(event_id uuid, profile_id uuid, record_kind text, sevis_request_id text)`);
 }
