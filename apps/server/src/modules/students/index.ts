@@ -24,7 +24,7 @@ export { IMPORT_FILE_MSG, readImportFile } from './intake/import-file.js';
 export { titleDefinitions } from './list/queries/list-students.query.js';
 export { plugStudents } from './plug.js';
 export { studentRoutes } from './routes.js';
-export { holdSevisEvent } from './records/operations/hold-sevis-event.js';
+export { holdSevisEvent, holdSevisEvents } from './records/operations/hold-sevis-event.js';
 export { markSevisEventsBatched } from './records/operations/mark-sevis-events-batched.js';
 export { markBatchEventsSent } from './records/operations/mark-batch-events-sent.js';
 export { markSevisEventsSent } from './records/operations/mark-sevis-events-sent.js';
@@ -35,7 +35,10 @@ export { assignSiteSevisId } from './records/operations/assign-site-sevis-id.js'
 export { assignTippSevisIds, type TLoggedTippSite, type TTippIdsAssigned } from './records/operations/assign-tipp-sevis-ids.js';
 export { markTippCarried } from './records/operations/mark-tipp-carried.js';
 export { supersedeSevisEvents } from './records/operations/supersede-sevis-events.js';
-export { supersedeEventsCarriedByCreate } from './records/operations/supersede-events-carried-by-create.js';
+export {
+  supersedeEventsCarriedByCreate,
+  supersedeEventsCarriedByCreates,
+} from './records/operations/supersede-events-carried-by-create.js';
 export { requeueSevisEvent } from './records/operations/requeue-sevis-event.js';
 export { cancelSevisEvent } from './records/operations/cancel-sevis-event.js';
 export { returnBatchEventsToPending } from './records/operations/return-batch-events-to-pending.js';

@@ -1,4 +1,13 @@
 // The batch XML comes from the SEVIS batch XML library (../xml,
 // docs/product/sevis-batches.md#building-batches): loadBatchInputs reads each event with the record's current
-// data; buildValidatedBatch builds, validates against the XSD and holds back failures.
-export { buildValidatedBatch, carriedDependents, carriedSites, carriedTipp, createCarriesTipp, loadBatchInputs } from '../xml/index.js';
+// data; buildValidatedBatches builds, validates against the XSD (many batches in one xmllint run) and holds back failures.
+export {
+  buildValidatedBatches,
+  carriedDependents,
+  carriedSites,
+  carriedTipp,
+  createCarriesTipp,
+  loadBatchInputs,
+  withBatchId,
+  type TBatchRecordInput,
+} from '../xml/index.js';

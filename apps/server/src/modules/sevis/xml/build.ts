@@ -127,6 +127,19 @@ function assemble(
   return { xml: `${lines.join('\n')}\n`, ranges };
 }
 
+/**
+ * A built batch under another batch id: only the header's BatchID changes (every id is 14 digits, so
+ * what the schema checked still holds). Batches validated together get their ids before they are
+ * known to keep a record; when a whole batch was held back, the ones after it move up a number.
+ */
+export function withBatchId(xml: string, from: string, to: string): string {
+  if (from === to) return xml;
+  const old = `<BatchID>${esc(from)}</BatchID>`;
+  const at = xml.indexOf(old);
+  if (at < 0) throw new Error(`Batch ${from} has no BatchID ${from} in its header.`);
+  return `${xml.slice(0, at)}<BatchID>${esc(to)}</BatchID>${xml.slice(at + old.length)}`;
+}
+
 /** The schema's words, without xmllint's prefix. */
 const schemaWords = (message: string) => message.replace(/^Schemas validity error\s*:\s*/i, '').trim();
 

@@ -1,4 +1,5 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TTx } from '../../../platform/db/database.js';
 import {
   sevisPendingEvents,
@@ -11,6 +12,12 @@ import {
 } from '../../students/index.js';
 import type { TBatchRecordInput } from './types.js';
 import { studentProfiles } from '../../students/index.js';
+
+/**
+ * `column = any($1::uuid[])`: the ids travel as one array parameter, where drizzle's inArray binds
+ * one parameter per id (building and binding thousands of them cost more than the queries).
+ */
+const anyOf = (column: PgColumn, ids: string[]): SQL => sql`${column} = any(${sql.param(ids)}::uuid[])`;
 
 const CHUNK = 2000;
 async function inChunks<T>(ids: string[], q: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
@@ -38,29 +45,29 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
 export async function loadBatchInputs(tx: TTx, eventIds: string[]): Promise<TBatchRecordInput[]> {
   const ids = [...new Set(eventIds)];
   if (!ids.length) return [];
-  const events = await inChunks(ids, (c) => tx.select().from(sevisPendingEvents).where(inArray(sevisPendingEvents.id, c)));
+  const events = await inChunks(ids, (c) => tx.select().from(sevisPendingEvents).where(anyOf(sevisPendingEvents.id, c)));
   const profileIds = [...new Set(events.map((e) => e.profileId))];
-  const profiles = await inChunks(profileIds, (c) => tx.select().from(studentProfiles).where(inArray(studentProfiles.id, c)));
+  const profiles = await inChunks(profileIds, (c) => tx.select().from(studentProfiles).where(anyOf(studentProfiles.id, c)));
   const dependents = groupBy(
-    await inChunks(profileIds, (c) => tx.select().from(studentDependents).where(inArray(studentDependents.profileId, c))),
+    await inChunks(profileIds, (c) => tx.select().from(studentDependents).where(anyOf(studentDependents.profileId, c))),
     (d) => d.profileId,
   );
   const sites = groupBy(
-    await inChunks(profileIds, (c) => tx.select().from(studentSitesOfActivity).where(inArray(studentSitesOfActivity.profileId, c))),
+    await inChunks(profileIds, (c) => tx.select().from(studentSitesOfActivity).where(anyOf(studentSitesOfActivity.profileId, c))),
     (s) => s.profileId,
   );
   const employments = groupBy(
-    await inChunks(profileIds, (c) => tx.select().from(studentEmployments).where(inArray(studentEmployments.profileId, c))),
+    await inChunks(profileIds, (c) => tx.select().from(studentEmployments).where(anyOf(studentEmployments.profileId, c))),
     (e) => e.profileId,
   );
   // The T/IPP of exchange visitors only (a student record has none).
   const evIds = profiles.filter((p) => p.visaType === 'J-1').map((p) => p.id);
   const plans = new Map(
-    (await inChunks(evIds, (c) => tx.select().from(studentTipps).where(inArray(studentTipps.profileId, c)))).map((t) => [t.profileId, t]),
+    (await inChunks(evIds, (c) => tx.select().from(studentTipps).where(anyOf(studentTipps.profileId, c)))).map((t) => [t.profileId, t]),
   );
   const tippSites = groupBy(
     await inChunks(evIds, (c) =>
-      tx.select().from(studentTippSites).where(inArray(studentTippSites.profileId, c)).orderBy(asc(studentTippSites.createdAt)),
+      tx.select().from(studentTippSites).where(anyOf(studentTippSites.profileId, c)).orderBy(asc(studentTippSites.createdAt)),
     ),
     (s) => s.profileId,
   );
@@ -69,7 +76,7 @@ export async function loadBatchInputs(tx: TTx, eventIds: string[]): Promise<TBat
       tx
         .select()
         .from(studentTippPhases)
-        .where(inArray(studentTippPhases.profileId, c))
+        .where(anyOf(studentTippPhases.profileId, c))
         .orderBy(asc(studentTippPhases.startDate), asc(studentTippPhases.createdAt)),
     ),
     (s) => s.profileId,
