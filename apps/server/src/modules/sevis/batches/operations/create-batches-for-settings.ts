@@ -35,7 +35,7 @@ const BATCHES_PER_VALIDATION = 40;
  * creations never take the same batch id nor the same event. Every batch is validated against the XSD
  * (../../xml), up to BATCHES_PER_VALIDATION of them in one run: records that fail are held back with the
  * schema message (docs/product/sevis-batches.md#building-batches). A batch whose records were all held
- * back takes no batch id (docs/decisions/021-sevis-batches-validated-together.md).
+ * back takes no batch id (docs/decisions/022-sevis-batches-validated-together.md).
  */
 export async function createBatchesForSettings(
   tx: TTx,
