@@ -6,6 +6,7 @@ import { buildApp, type TApp } from '../src/app.js';
 import { loadConfig, type TConfig } from '../src/platform/config/config.js';
 import { openDatabase, type TDatabase } from '../src/platform/db/database.js';
 import { seedDemo, DEMO_PASSWORD } from '../src/seed/demo.js';
+import { forgetCachedSessions } from '../src/platform/auth/session-cache.js';
 
 export { DEMO_PASSWORD };
 export const HOST_A = 'demo.test';
@@ -62,7 +63,13 @@ export async function createTestApp(configOverrides: Partial<TConfig> = {}): Pro
     if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
     return res.json<TSession>();
   };
-  const sql = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => (await database.pool.query<R>(text, values)).rows;
+  const sql = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => {
+    const { rows } = await database.pool.query<R>(text, values);
+    // A write behind the API (an account switched off, a session aged) is seen on the next call, as the
+    // API's own writes are on their server (platform/auth/session-cache.ts).
+    if (!/^\s*select\b/i.test(text)) forgetCachedSessions();
+    return rows;
+  };
   const sqlOne = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R> => {
     const [row] = await sql<R>(text, values);
     if (!row) throw new Error(`no row for: ${text}`);

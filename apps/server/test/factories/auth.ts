@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { loginThrottle, passwordLinks, sessions } from '../../src/modules/auth/schema.js';
 import { hashToken, randomToken } from '../../src/platform/auth/tokens.js';
 import type { TTestApp } from '../app.js';
+import { forgetCachedSessions } from '../../src/platform/auth/session-cache.js';
 import { owner } from './db.js';
 
 /*
@@ -18,6 +19,7 @@ export async function ageSessions(t: TTestApp, userId: string, ms: number): Prom
       .update(sessions)
       .set({ createdAt: new Date(row.createdAt.getTime() - ms) })
       .where(eq(sessions.id, row.id));
+  forgetCachedSessions();
 }
 
 /** The last failed sign-in of a throttle key happened `ms` earlier (e.g. the wait has passed). */

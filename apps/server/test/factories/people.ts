@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TStaffPermissions } from '@meridian/domain';
 import { campusSites, departments, users } from '../../src/modules/people/schema.js';
 import type { TTestApp } from '../app.js';
+import { forgetCachedSessions } from '../../src/platform/auth/session-cache.js';
 import { nextSeq, only, owner } from './db.js';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -95,6 +96,8 @@ export async function setStaffPermissions(
     .update(users)
     .set({ staffPermissions: change(u.staffPermissions), updatedAt: new Date() })
     .where(eq(users.id, u.id));
+  // As the page's save does on its server: sessions are looked up again on the next call.
+  forgetCachedSessions();
   return u.staffPermissions;
 }
 
