@@ -1,13 +1,11 @@
+import type { ReactNode } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { Redirect } from '../ui/redirect';
+import { PageLoader } from '../ui/page-loader';
 import { RootLayout } from './root-layout';
 import { registerNavigator } from './navigation';
 import { LoginLayout } from '../shells/login/login-layout';
 import { PlainLayout } from '../shells/common/plain-layout';
-import { AdminShell } from '../shells/admin/admin-shell';
-import { AdminDashboardPage } from '../shells/admin/admin-dashboard-page';
-import { ScholarShell } from '../shells/scholar/scholar-shell';
-import { StudentShell } from '../shells/student/student-shell';
 import {
   ForgotPasswordPage,
   LoginPage,
@@ -36,12 +34,28 @@ import {
 } from '../features/students';
 import { approvalEntryRoutes, approvalRoutes, workflowsRoutes } from '../features/workflows';
 
+/**
+ * A route whose element (a shell, a page) is loaded on its first visit. The login pages and the plain
+ * layout come with the app itself (most visits start at the login page); the shells and every office,
+ * scholar and student page come when they are opened (docs/decisions/021-web-chunks-caching-and-compression.md).
+ */
+function lazyElement<M>(load: () => Promise<M>, render: (m: M) => ReactNode): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: render(await load()) }) };
+}
+
+const adminShell = () => import('../shells/admin/admin-shell');
+const adminDashboard = () => import('../shells/admin/admin-dashboard-page');
+const scholarShell = () => import('../shells/scholar/scholar-shell');
+const studentShell = () => import('../shells/student/student-shell');
+
 const isLocalhost = ['localhost', '127.0.0.1'].includes(window.location.hostname);
 
 // Each feature owns its routes (and the permission each page needs); the shells are put together here.
 const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // While the first page's code arrives.
+    hydrateFallbackElement: <PageLoader minHeight="100vh" />,
     children: [
       {
         path: 'login',
@@ -60,7 +74,7 @@ const appRoutes: RouteObject[] = [
       { element: <LoginLayout wide />, children: setupRoutes },
       {
         path: 'admin',
-        element: <AdminShell area="scholar" />,
+        ...lazyElement(adminShell, (m) => <m.AdminShell area="scholar" />),
         children: [
           ...scholarReportRoutes,
           ...scholarOfficeRoutes,
@@ -77,9 +91,9 @@ const appRoutes: RouteObject[] = [
       },
       {
         path: 'isss',
-        element: <AdminShell area="student" />,
+        ...lazyElement(adminShell, (m) => <m.AdminShell area="student" />),
         children: [
-          { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
+          { path: 'dashboard', ...lazyElement(adminDashboard, (m) => <m.AdminDashboardPage area="student" />) },
           ...intakeRoutes,
           ...listRoutes,
           ...requestsIsssRoutes,
@@ -94,7 +108,7 @@ const appRoutes: RouteObject[] = [
       },
       {
         path: 'scholar',
-        element: <ScholarShell />,
+        ...lazyElement(scholarShell, (m) => <m.ScholarShell />),
         children: [
           // Bare /scholar: the root page knows each role's home.
           { index: true, element: <Redirect to="/" /> },
@@ -107,7 +121,7 @@ const appRoutes: RouteObject[] = [
       },
       {
         path: 'student',
-        element: <StudentShell />,
+        ...lazyElement(studentShell, (m) => <m.StudentShell />),
         children: [
           { index: true, element: <Redirect to="/" /> },
           ...portalRoutes,
@@ -132,7 +146,11 @@ const appRoutes: RouteObject[] = [
 
 /** Create the (single) hash router and let non-component code navigate with it. */
 export function createAppRouter(mode: 'normal' | 'approval') {
-  const router = createHashRouter(mode === 'approval' ? [{ element: <PlainLayout />, children: approvalEntryRoutes }] : appRoutes);
+  const router = createHashRouter(
+    mode === 'approval'
+      ? [{ element: <PlainLayout />, hydrateFallbackElement: <PageLoader minHeight="100vh" />, children: approvalEntryRoutes }]
+      : appRoutes,
+  );
   registerNavigator((to, opts) => void router.navigate(to, opts?.replace !== undefined ? { replace: opts.replace } : {}));
   return router;
 }

@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { Redirect } from '../../ui/redirect';
 import { RequirePermission } from '../../shells/guards/require-permission';
-import { PageUnavailablePage } from './pages/page-unavailable-page';
 
 const approvalPage = async () => ({ Component: (await import('./pages/approval-page')).ApprovalPage });
 
@@ -14,7 +13,7 @@ export const approvalRoutes: RouteObject[] = [
 /** The approval entry's whole route table (fuseaction=scholarportal.approvalreview). */
 export const approvalEntryRoutes: RouteObject[] = [
   ...approvalRoutes,
-  { path: 'page-unavailable', element: <PageUnavailablePage /> },
+  { path: 'page-unavailable', lazy: async () => ({ Component: (await import('./pages/page-unavailable-page')).PageUnavailablePage }) },
   { path: '*', element: <Redirect to="/page-unavailable" /> },
 ];
 
