@@ -317,7 +317,9 @@ async function main(): Promise<void> {
     if (stopEmbedded) await stopEmbedded();
   }
 
-  console.log(`\nChromium ${execFileSync(executablePath, ['--version'], { encoding: 'utf8' }).trim()}, node ${process.version}, ${os.cpus().length} cores\n`);
+  console.log(
+    `\nChromium ${execFileSync(executablePath, ['--version'], { encoding: 'utf8' }).trim()}, node ${process.version}, ${os.cpus().length} cores\n`,
+  );
   console.log('| route | JS wire KB | JS KB | CSS wire KB | CSS KB | all wire KB | requests (JS) | repeat visit KB (requests) |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [name, w] of weights)

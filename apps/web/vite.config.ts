@@ -46,7 +46,11 @@ function precompress(): Plugin {
   };
 }
 
-const MUI = /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|prop-types|react-is|clsx|hoist-non-react-statics)[\\/]/;
+const MUI_RE =
+  /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|prop-types|react-is|clsx|hoist-non-react-statics)[\\/]/;
+// The colour arithmetic the login page shares with the theme (app/brand-colors.ts) has a chunk of its
+// own: a group's chunk is loaded whole, and MUI's would come along with it.
+const COLOUR_MATHS = /[\\/](colorManipulator|clamp|formatMuiErrorMessage)[\\/]/;
 
 // The server serves apps/web/dist in production; in development Vite proxies /api to it.
 // Paths are relative to apps/web (npm runs workspace scripts there).
@@ -63,19 +67,20 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs first: React and the router, then the query cache, forms and schema
-            // libraries the login page already needs. They change less often than the app, so these
-            // chunks stay cached across releases.
+            // What every page runs first: React and the router, the query cache, the schemas and the
+            // snackbar provider. They change less often than the app, so these chunks stay cached
+            // across releases.
+            { name: 'colour', test: COLOUR_MATHS, priority: 4 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](@tanstack|react-hook-form|@hookform|zod|notistack|goober)[\\/]/,
-              priority: 2,
-            },
-            // MUI in two parts: what the first page (login) needs, theme and styling engine included, in
-            // one chunk; the rest (tables, dialogs, menus of the office pages) split by the pages using it.
-            { name: 'mui', test: MUI, tags: ['$initial'], priority: 1 },
-            { name: 'mui-pages', test: MUI, entriesAware: true, entriesAwareMergeThreshold: 16 * 1024, priority: 1 },
+            { name: 'vendor', test: /node_modules[\\/](@tanstack|zod|notistack|goober)[\\/]/, priority: 2 },
+            // The login page is drawn without MUI and without a form library: both come with the first
+            // page drawn with MUI. The parts of MUI most pages use (theme, styling engine, buttons,
+            // inputs) in one chunk; the rest (tables, dialogs, date fields) split by the pages using it.
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 2 },
+            // The app's own code the first page needs, in one file rather than a handful of small shared ones.
+            { name: 'app', test: /(apps[\\/]web[\\/]src|packages[\\/]domain[\\/]src)[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'mui', test: MUI_RE, minShareCount: 6, priority: 1 },
+            { name: 'mui-pages', test: MUI_RE, entriesAware: true, entriesAwareMergeThreshold: 24 * 1024 },
           ],
         },
       },
