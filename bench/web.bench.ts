@@ -5,6 +5,7 @@
  *   npm run build && npm run bench:web        (DATABASE_URL's server, else the embedded PostgreSQL)
  *   LH_RUNS=3 npm run bench:web               (median of three Lighthouse runs per route and device)
  *   LH_RUNS=0 npm run bench:web               (bytes only, no Lighthouse)
+ *   LH_JSON_DIR=/tmp/lh npm run bench:web     (keeps every Lighthouse report; LH_VERBOSE=1 lists the audits below 0.9)
  *
  * Builds nothing: it serves apps/web/dist with apps/server/dist/main.js, as `npm start` does, on a fresh
  * database with the demo institution (dropped at the end). Per route it reports JS and CSS on the wire
@@ -195,6 +196,12 @@ async function score(port: number, url: string, session: TSession | null, device
       const result = await lighthouse(url, flags, config, page);
       if (!result) throw new Error(`lighthouse gave no result for ${url}`);
       const { categories, audits } = result.lhr;
+      // LH_JSON_DIR=dir keeps each report (open it in the Lighthouse viewer, or read it with jq).
+      if (process.env.LH_JSON_DIR) {
+        fs.mkdirSync(process.env.LH_JSON_DIR, { recursive: true });
+        const name = `${new URL(url).hash.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${device}-${i + 1}.json`;
+        fs.writeFileSync(path.join(process.env.LH_JSON_DIR, name), JSON.stringify(result.lhr));
+      }
       if (result.lhr.runtimeError) {
         log(`lighthouse ${url} ${device}: ${result.lhr.runtimeError.message}`);
         if (++failed > 2) throw new Error(`lighthouse failed three times on ${url} (${device})`);
