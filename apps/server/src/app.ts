@@ -153,7 +153,25 @@ export async function buildApp(
   app.addHook('onClose', () => jobs.stop());
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      index: ['index.html'],
+      // The build writes a .br and a .gz beside each file: sent as they are to browsers that take them.
+      preCompressed: true,
+      // Cache-Control is set per file below.
+      cacheControl: false,
+      // Source maps would publish the sources; the build does not write them, and a stray one stays unserved.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
+      setHeaders: (res, filePath) => {
+        res.setHeader('Vary', 'Accept-Encoding');
+        // Files under assets/ carry a hash of their content in their name: a new build has new names,
+        // so a browser may keep them for good. index.html names the current ones: always asked again
+        // (a 304 when nothing changed).
+        const inAssets = path.relative(config.webDist, filePath).split(path.sep)[0] === 'assets';
+        res.setHeader('Cache-Control', inAssets ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   return { app, services, jobs };
 }

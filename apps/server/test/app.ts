@@ -31,7 +31,7 @@ export interface TTestApp extends TApp {
  * A fresh database (copied from the migrated template) with two institutions: 'Demo University'
  * on host demo.test and 'Other College' on other.test, each seeded with the demo users.
  */
-export async function createTestApp(configOverrides: Partial<TConfig> = {}): Promise<TTestApp> {
+export async function createTestApp(configOverrides: Partial<TConfig> = {}, opts: { serveWeb?: boolean } = {}): Promise<TTestApp> {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
   const name = `meridian_t_${randomBytes(5).toString('hex')}`;
@@ -52,7 +52,10 @@ export async function createTestApp(configOverrides: Partial<TConfig> = {}): Pro
   }))!;
   // TEST_APP_LOG=1 prints the server's error log (a 500's stack), e.g. to fix what generated-input.test.ts finds.
   const logged = !!process.env.TEST_APP_LOG;
-  const built = await buildApp(logged ? { ...config, logLevel: 'error' } : config, database, { logger: logged, serveWeb: false });
+  const built = await buildApp(logged ? { ...config, logLevel: 'error' } : config, database, {
+    logger: logged,
+    serveWeb: opts.serveWeb ?? false,
+  });
   const login = async (userName: string, opts: { host?: string | undefined; password?: string | undefined } = {}): Promise<TSession> => {
     const res = await built.app.inject({
       method: 'POST',

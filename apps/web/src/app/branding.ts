@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, institutionsApi, type TBranding } from '@meridian/domain';
 import { apiCall } from './http/api-call';
 
@@ -7,15 +7,18 @@ import { apiCall } from './http/api-call';
 
 export const brandingQueryKey = ['branding'] as const;
 
+/** The branding query (main.tsx asks for it before React starts, the hooks below read it). */
+export const brandingQuery = queryOptions({
+  queryKey: brandingQueryKey,
+  queryFn: ({ signal }) => apiCall(institutionsApi.getBranding, { signal }),
+  staleTime: 5 * 60_000,
+  // The login page falls back to the default look; no toast for a missing branding.
+  meta: { errorHandling: 'local' },
+});
+
 /** Public branding: colours, logo, login texts and feature flags (read before sign-in). */
 export function useBranding() {
-  return useQuery({
-    queryKey: brandingQueryKey,
-    queryFn: ({ signal }) => apiCall(institutionsApi.getBranding, { signal }),
-    staleTime: 5 * 60_000,
-    // The login page falls back to the default look; no toast for a missing branding.
-    meta: { errorHandling: 'local' },
-  });
+  return useQuery(brandingQuery);
 }
 
 /** The defaults: teal and gold, the Scholar Module welcome and the institution button. */

@@ -1,11 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Redirect } from '../ui/redirect';
 import { useSession } from './session/session-store';
 import { useTokenRefresh } from './session/use-token-refresh';
-import { InactivityDialog } from './session/inactivity-dialog';
 import { useGetSetupStatus } from '../features/setup';
-import { PageLoader } from '../ui/page-loader';
+import { AppLoader } from '../ui/app-loader';
+
+// Drawn with MUI, and only for a signed-in user: loaded then, not with the login page.
+const InactivityDialog = lazy(async () => ({ default: (await import('./session/inactivity-dialog')).InactivityDialog }));
 
 const WIZARD = '/configuration-setup-wizard';
 
@@ -32,13 +34,17 @@ export function RootLayout() {
   useTokenRefresh(!!session);
   useFocusMainOnNavigation();
 
-  if (setup.isPending) return <PageLoader minHeight="100vh" />;
+  if (setup.isPending) return <AppLoader />;
   if (setup.data?.setupRequired && pathname !== WIZARD) return <Redirect to={WIZARD} />;
 
   return (
     <>
       <Outlet />
-      {session ? <InactivityDialog key={session.userId} /> : null}
+      {session ? (
+        <Suspense fallback={null}>
+          <InactivityDialog key={session.userId} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

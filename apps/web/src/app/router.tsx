@@ -1,138 +1,144 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { Redirect } from '../ui/redirect';
+import { AppLoader } from '../ui/app-loader';
 import { RootLayout } from './root-layout';
 import { registerNavigator } from './navigation';
+import { useSession } from './session/session-store';
 import { LoginLayout } from '../shells/login/login-layout';
-import { PlainLayout } from '../shells/common/plain-layout';
-import { AdminShell } from '../shells/admin/admin-shell';
-import { AdminDashboardPage } from '../shells/admin/admin-dashboard-page';
-import { ScholarShell } from '../shells/scholar/scholar-shell';
-import { StudentShell } from '../shells/student/student-shell';
-import {
-  ForgotPasswordPage,
-  LoginPage,
-  NotFoundPage,
-  PasswordLinkPage,
-  RootRedirectPage,
-  SignInLinkPage,
-  UnauthorizedPage,
-} from '../features/auth';
-import { formsRoutes } from '../features/forms';
-import { institutionsRoutes } from '../features/institutions';
-import { peopleRoutes } from '../features/people';
-import { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from '../features/requests';
-import { departmentRoutes, scholarOfficeRoutes, scholarPortalRoutes, scholarReportRoutes } from '../features/scholars';
+import { LoginPage, loginHelpRoutes, notFoundRoute } from '../features/auth';
 import { setupRoutes } from '../features/setup';
-import { sevisRoutes } from '../features/sevis';
-import {
-  intakeRoutes,
-  listRoutes,
-  myRecordRoutes,
-  optRoutes,
-  portalConfigurationRoutes,
-  portalRoutes,
-  recordsRoutes,
-  studentRequestRoutes,
-} from '../features/students';
-import { approvalEntryRoutes, approvalRoutes, workflowsRoutes } from '../features/workflows';
+import { approvalEntryRoutes, approvalRoutes } from '../features/workflows';
+
+/*
+ * What the first page downloads (docs/decisions/021-web-chunks-caching-and-compression.md): the login
+ * page and this skeleton come with the app, drawn without MUI. Everything drawn with MUI sits under
+ * the MUI frame, loaded on first use; each shell's page table is patched in when a shell is first
+ * opened, and every page is loaded when it is opened.
+ */
+
+/** A route whose element (a layout, a shell, a page) is loaded on its first visit. */
+function lazyElement<M>(load: () => Promise<M>, render: (m: M) => ReactNode): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: render(await load()) }) };
+}
+
+const muiFrame = () => import('./mui-frame');
+const withMui = lazyElement(muiFrame, (m) => <m.MuiFrame />);
+const plainLayout = lazyElement(
+  () => import('../shells/common/plain-layout'),
+  (m) => <m.PlainLayout />,
+);
+
+const HomePage = lazy(async () => ({ default: (await import('./home-page')).HomePage }));
+
+/** #/ : the login page for a visitor (nothing else to download), else on to the user's home page. */
+function HomeOrLogin() {
+  const session = useSession();
+  if (!session) return <Redirect to="/login" />;
+  return (
+    <Suspense fallback={<AppLoader />}>
+      <HomePage />
+    </Suspense>
+  );
+}
+
+type TShell = 'admin' | 'isss' | 'scholar' | 'student';
+const SHELLS: TShell[] = ['admin', 'isss', 'scholar', 'student'];
 
 const isLocalhost = ['localhost', '127.0.0.1'].includes(window.location.hostname);
 
-// Each feature owns its routes (and the permission each page needs); the shells are put together here.
 const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // While the first page's code arrives.
+    hydrateFallbackElement: <AppLoader />,
     children: [
+      { index: true, element: <HomeOrLogin /> },
       {
         path: 'login',
         element: <LoginLayout />,
         children: [
           { index: true, element: <LoginPage portal="scholar" /> },
-          { path: 'reset', element: <ForgotPasswordPage portal="scholar" /> },
-          { path: 'pass-reset/:key?', element: <PasswordLinkPage portal="scholar" /> },
-          { path: 'sign-in/:key?', element: <SignInLinkPage portal="scholar" /> },
           { path: 'student', element: <LoginPage portal="student" /> },
-          { path: 'student/reset', element: <ForgotPasswordPage portal="student" /> },
-          { path: 'student/pass-reset/:key?', element: <PasswordLinkPage portal="student" /> },
-          { path: 'student/sign-in/:key?', element: <SignInLinkPage portal="student" /> },
+          { ...withMui, children: [...loginHelpRoutes('scholar'), ...loginHelpRoutes('student')] },
         ],
       },
-      { element: <LoginLayout wide />, children: setupRoutes },
+      { element: <LoginLayout wide />, children: [{ ...withMui, children: setupRoutes }] },
       {
-        path: 'admin',
-        element: <AdminShell area="scholar" />,
+        ...withMui,
         children: [
-          ...scholarReportRoutes,
-          ...scholarOfficeRoutes,
-          ...peopleRoutes,
-          ...institutionsRoutes,
-          ...formsRoutes,
-          ...requestsAdminRoutes,
-          ...workflowsRoutes,
-          { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
-          // In the admin shell unknown and empty paths go to the dashboard.
-          { index: true, element: <Redirect to="/admin/dashboard" /> },
-          { path: '*', element: <Redirect to="/admin/dashboard" /> },
-        ],
-      },
-      {
-        path: 'isss',
-        element: <AdminShell area="student" />,
-        children: [
-          { path: 'dashboard', element: <AdminDashboardPage area="student" /> },
-          ...intakeRoutes,
-          ...listRoutes,
-          ...requestsIsssRoutes,
-          ...optRoutes,
-          ...portalConfigurationRoutes,
-          ...recordsRoutes,
-          ...sevisRoutes,
-          { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
-          { index: true, element: <Redirect to="/isss/dashboard" /> },
-          { path: '*', element: <Redirect to="/isss/dashboard" /> },
-        ],
-      },
-      {
-        path: 'scholar',
-        element: <ScholarShell />,
-        children: [
-          // Bare /scholar: the root page knows each role's home.
-          { index: true, element: <Redirect to="/" /> },
-          ...departmentRoutes,
-          ...scholarPortalRoutes,
-          ...requestsScholarRoutes,
-          { path: 'unauthorized', element: <UnauthorizedPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-      {
-        path: 'student',
-        element: <StudentShell />,
-        children: [
-          { index: true, element: <Redirect to="/" /> },
-          ...portalRoutes,
-          ...studentRequestRoutes,
-          ...myRecordRoutes,
-          ...requestsStudentRoutes,
-          { path: 'unauthorized', element: <UnauthorizedPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-      {
-        element: <PlainLayout />,
-        children: [
-          { index: true, element: <RootRedirectPage /> },
-          ...(isLocalhost ? approvalRoutes : []),
-          { path: '*', element: <NotFoundPage /> },
+          // The pages of each shell arrive with the shell (patchShellPages below).
+          {
+            id: 'admin',
+            path: 'admin',
+            ...lazyElement(
+              () => import('../shells/admin/admin-shell'),
+              (m) => <m.AdminShell area="scholar" />,
+            ),
+          },
+          {
+            id: 'isss',
+            path: 'isss',
+            ...lazyElement(
+              () => import('../shells/admin/admin-shell'),
+              (m) => <m.AdminShell area="student" />,
+            ),
+          },
+          {
+            id: 'scholar',
+            path: 'scholar',
+            ...lazyElement(
+              () => import('../shells/scholar/scholar-shell'),
+              (m) => <m.ScholarShell />,
+            ),
+          },
+          {
+            id: 'student',
+            path: 'student',
+            ...lazyElement(
+              () => import('../shells/student/student-shell'),
+              (m) => <m.StudentShell />,
+            ),
+          },
+          { ...plainLayout, children: [...(isLocalhost ? approvalRoutes : []), notFoundRoute] },
         ],
       },
     ],
   },
 ];
 
+const patched = new Set<TShell>();
+
+/**
+ * Adds a shell's pages the first time an address in it is opened. React Router asks on every address it
+ * cannot match exactly (and on those it matches only through a catch-all), so this answers at once
+ * for a shell already there.
+ */
+async function patchShellPages({
+  path,
+  patch,
+  signal,
+}: {
+  path: string;
+  patch: (routeId: string, children: RouteObject[]) => void;
+  signal: AbortSignal;
+}): Promise<void> {
+  const shell = SHELLS.find((s) => path === `/${s}` || path.startsWith(`/${s}/`));
+  if (!shell || patched.has(shell)) return;
+  const { SHELL_PAGES } = await import('./shell-routes');
+  if (signal.aborted || patched.has(shell)) return;
+  patch(shell, SHELL_PAGES[shell]);
+  patched.add(shell);
+}
+
 /** Create the (single) hash router and let non-component code navigate with it. */
 export function createAppRouter(mode: 'normal' | 'approval') {
-  const router = createHashRouter(mode === 'approval' ? [{ element: <PlainLayout />, children: approvalEntryRoutes }] : appRoutes);
+  const router =
+    mode === 'approval'
+      ? createHashRouter([
+          { ...withMui, hydrateFallbackElement: <AppLoader />, children: [{ ...plainLayout, children: approvalEntryRoutes }] },
+        ])
+      : createHashRouter(appRoutes, { patchRoutesOnNavigation: patchShellPages });
   registerNavigator((to, opts) => void router.navigate(to, opts?.replace !== undefined ? { replace: opts.replace } : {}));
   return router;
 }

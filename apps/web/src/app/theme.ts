@@ -1,17 +1,11 @@
 import { alpha, createTheme, darken, getContrastRatio, type Theme } from '@mui/material/styles';
 import type { TBranding } from '@meridian/domain';
-import { DEFAULT_BRANDING } from './branding';
-
-const HEX = /^#[0-9a-fA-F]{6}$/;
-
-function safeColor(value: string | undefined, fallback: string): string {
-  return value && HEX.test(value.trim()) ? value.trim() : fallback;
-}
+import { brandColors, PAGE_BACKGROUND, TEXT_COLOR } from './brand-colors';
 
 /** The colour darkened until text in it reaches 4.5:1 on the page background (#f5f6f8) as well as on white. */
 function readableOn(color: string): string {
   let c = color;
-  for (let i = 0; i < 10 && getContrastRatio(c, '#f5f6f8') < 4.5; i += 1) c = darken(c, 0.1);
+  for (let i = 0; i < 10 && getContrastRatio(c, PAGE_BACKGROUND) < 4.5; i += 1) c = darken(c, 0.1);
   return c;
 }
 
@@ -20,20 +14,15 @@ function readableOn(color: string): string {
  * without a rebuild). Text colours are picked for WCAG AA contrast (threshold 4.5).
  */
 export function buildTheme(branding: Pick<TBranding, 'primaryColor' | 'secondaryColor'> | undefined): Theme {
-  const primary = safeColor(branding?.primaryColor, DEFAULT_BRANDING.primaryColor);
-  const secondary = safeColor(branding?.secondaryColor, DEFAULT_BRANDING.secondaryColor);
-  // A focus ring must reach 3:1 against white; fall back to near-black for pale brand colours.
-  const focus = getContrastRatio(primary, '#ffffff') >= 3 ? primary : '#1f2933';
-  // Links and text in the primary colour need 4.5:1 on white.
-  const linkColor = getContrastRatio(primary, '#ffffff') >= 4.5 ? primary : '#1f2933';
+  const { primary, secondary, focus, link: linkColor } = brandColors(branding);
 
   return createTheme({
     palette: {
       contrastThreshold: 4.5,
       primary: { main: primary },
       secondary: { main: secondary },
-      background: { default: '#f5f6f8', paper: '#ffffff' },
-      text: { primary: '#1f2933', secondary: '#4b5563' },
+      background: { default: PAGE_BACKGROUND, paper: '#ffffff' },
+      text: { primary: TEXT_COLOR, secondary: '#4b5563' },
     },
     shape: { borderRadius: 8 },
     typography: {
@@ -63,7 +52,7 @@ export function buildTheme(branding: Pick<TBranding, 'primaryColor' | 'secondary
       MuiLink: { defaultProps: { underline: 'always' }, styleOverrides: { root: { color: linkColor } } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
-      MuiPaper: { styleOverrides: { outlined: { borderColor: alpha('#1f2933', 0.12) } } },
+      MuiPaper: { styleOverrides: { outlined: { borderColor: alpha(TEXT_COLOR, 0.12) } } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
       // Outlined status chips draw their label in the palette colour: MUI's warning and info are too pale for small text.
       MuiChip: {

@@ -1,14 +1,17 @@
-import { Button } from '@mui/material';
-import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
+import { lazy, Suspense } from 'react';
+import { enqueueSnackbar, type SnackbarKey } from 'notistack';
 import { SESSION } from '@meridian/domain';
+
+// Drawn with MUI inside the snackbar's body, which loads MUI on first use (app/providers.tsx).
+const DismissButton = lazy(async () => ({ default: (await import('./snack-content')).DismissButton }));
 
 type Severity = 'default' | 'success' | 'error' | 'warning' | 'info';
 
 function dismissAction(key: SnackbarKey) {
   return (
-    <Button color="inherit" size="small" onClick={() => closeSnackbar(key)}>
-      Dismiss
-    </Button>
+    <Suspense fallback={null}>
+      <DismissButton snackKey={key} />
+    </Suspense>
   );
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { MSG, SESSION } from '@meridian/domain';
 import { logout, refreshSessionOnce } from './session-actions';
+import { BrandedTheme } from '../mui-frame';
 
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll'] as const;
 
@@ -11,6 +12,7 @@ function formatCountdown(s: number): string {
 }
 
 /**
+ * Loaded with MUI once someone is signed in (app/root-layout.tsx).
  * Inactivity: after SESSION.inactivityS without input, ask whether to continue,
  * counting down 300 s. The idle timer stops while the page is hidden and restarts when visible.
  */
@@ -92,28 +94,30 @@ export function InactivityDialog() {
   };
 
   return (
-    <Dialog
-      open={open}
-      role="alertdialog"
-      aria-labelledby="session-expiring-title"
-      aria-describedby="session-expiring-text"
-      disableEscapeKeyDown
-    >
-      <DialogTitle id="session-expiring-title">Session timeout</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="session-expiring-text">{MSG.sessionExpiring}</DialogContentText>
-        <DialogContentText sx={{ mt: 2 }} aria-live="off">
-          You will be logged out in <strong>{formatCountdown(left)}</strong>.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onStop} disabled={busy}>
-          No
-        </Button>
-        <Button onClick={() => void onContinue()} variant="contained" disabled={busy} autoFocus>
-          Yes
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <BrandedTheme>
+      <Dialog
+        open={open}
+        role="alertdialog"
+        aria-labelledby="session-expiring-title"
+        aria-describedby="session-expiring-text"
+        disableEscapeKeyDown
+      >
+        <DialogTitle id="session-expiring-title">Session timeout</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="session-expiring-text">{MSG.sessionExpiring}</DialogContentText>
+          <DialogContentText sx={{ mt: 2 }} aria-live="off">
+            You will be logged out in <strong>{formatCountdown(left)}</strong>.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onStop} disabled={busy}>
+            No
+          </Button>
+          <Button onClick={() => void onContinue()} variant="contained" disabled={busy} autoFocus>
+            Yes
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </BrandedTheme>
   );
 }

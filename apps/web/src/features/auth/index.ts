@@ -1,10 +1,7 @@
 export { useGetCurrentUser } from './api/get-current-user';
 export { useLogout } from './api/logout';
 export { LoginPage } from './pages/login-page';
-export { ForgotPasswordPage } from './pages/forgot-password-page';
-export { PasswordLinkPage } from './pages/password-link-page';
-export { SignInLinkPage } from './pages/sign-in-link-page';
 export { RootRedirectPage } from './pages/root-redirect-page';
-export { NotFoundPage } from './pages/not-found-page';
 export { UnauthorizedPage } from './pages/unauthorized-page';
 export { PasswordField } from './components/password-field';
+export { loginHelpRoutes, notFoundRoute } from './routes';

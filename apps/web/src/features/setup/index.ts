@@ -1,2 +1,2 @@
-export { useGetSetupStatus } from './api/get-setup-status';
+export { setupStatusQuery, useGetSetupStatus } from './api/get-setup-status';
 export { setupRoutes } from './routes';

@@ -2,5 +2,6 @@
 export { MyApprovalsPanel } from './components/my-approvals-panel';
 export { StepOrderButtons, WorkflowDialogFrame, onWorkflowSaveError, useWorkflowSteps } from './components/workflow-dialog-parts';
 export { useListWorkflows } from './api/list-workflows';
-export { approvalRoutes, approvalEntryRoutes, workflowsRoutes } from './routes';
+export { workflowsRoutes } from './routes';
+export { approvalRoutes, approvalEntryRoutes } from './approval-routes';
 export { hasStudentForm, RequestFormDataView } from './components/request-data-view';

@@ -1,63 +1,46 @@
+import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router';
-import { Box, Paper, Typography } from '@mui/material';
 import { SkipLink } from '../../ui/skip-link';
 import { useBrandingOrDefault } from '../../app/branding';
+import { brandColors } from '../../app/brand-colors';
+import './login.css';
 
-/** The login area frame: the institution's logo on a card over a band of its primary colour. */
+/**
+ * The login area frame: the institution's logo on a card over a band of its primary colour. Drawn
+ * without MUI, so the login page downloads no component library (docs/decisions/021-web-chunks-caching-and-compression.md);
+ * the other pages of the area (password reset, links, the setup wizard) bring MUI inside the card.
+ */
 export function LoginLayout({ wide = false }: { wide?: boolean }) {
   const branding = useBrandingOrDefault();
+  const colors = brandColors(branding);
+  const vars = {
+    '--brand-primary': colors.primary,
+    '--brand-primary-dark': colors.primaryDark,
+    '--brand-on-primary': colors.onPrimary,
+    '--brand-secondary': colors.secondary,
+    '--brand-focus': colors.focus,
+    '--brand-link': colors.link,
+  } as CSSProperties;
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        bgcolor: 'background.default',
-        backgroundImage: (t) => `linear-gradient(${t.palette.primary.main} 0, ${t.palette.primary.main} 280px, transparent 280px)`,
-      }}
-    >
+    <div className="login-root" style={vars}>
       <SkipLink />
-      <Box
-        component="main"
-        id="main-content"
-        tabIndex={-1}
-        sx={{
-          flex: 1,
-          display: 'flex',
-          justifyContent: 'center',
-          alignItems: 'flex-start',
-          px: 2,
-          pt: { xs: 4, sm: 8 },
-          pb: 4,
-          outline: 'none',
-        }}
-      >
-        <Paper
-          elevation={3}
-          sx={{ width: '100%', maxWidth: wide ? 760 : 440, p: { xs: 3, sm: 4 }, borderTop: 4, borderColor: 'secondary.main' }}
-        >
-          <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2, minHeight: 48 }}>
+      <main className="login-main" id="main-content" tabIndex={-1}>
+        <div className={wide ? 'login-card login-card-wide' : 'login-card'}>
+          <div className="login-brand">
             {branding.logoImageURL ? (
-              <Box
-                component="img"
-                src={branding.logoImageURL}
-                alt={branding.accountName ? `${branding.accountName} logo` : 'Institution logo'}
-                sx={{ maxHeight: 72, maxWidth: '100%', objectFit: 'contain' }}
-              />
+              <img src={branding.logoImageURL} alt={branding.accountName ? `${branding.accountName} logo` : 'Institution logo'} />
             ) : branding.accountName ? (
-              <Typography component="p" variant="h5" sx={{ fontWeight: 700, color: 'primary.main', textAlign: 'center' }}>
-                {branding.accountName}
-              </Typography>
+              <p>{branding.accountName}</p>
             ) : null}
-          </Box>
+          </div>
           <Outlet />
-        </Paper>
-      </Box>
-      <Box component="footer" sx={{ textAlign: 'center', py: 2, color: 'text.secondary', fontSize: 14 }}>
+        </div>
+      </main>
+      <footer className="login-footer">
         {branding.accountName
           ? `${branding.accountName} · International Student and Scholar Services`
           : 'International Student and Scholar Services'}
-      </Box>
-    </Box>
+      </footer>
+    </div>
   );
 }

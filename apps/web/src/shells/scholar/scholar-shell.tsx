@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { Redirect } from '../../ui/redirect';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -71,11 +69,4 @@ export function ScholarShell() {
       <ScholarFrame />
     </RequireAuth>
   );
-}
-
-/** Department users are kept from the scholar application pages. */
-export function ScholarOnly({ children }: { children: ReactNode }) {
-  const session = useSession();
-  if (session?.userRole === 'department') return <Redirect to="/scholar/unauthorized" />;
-  return <>{children}</>;
 }

@@ -1,24 +1,20 @@
-import { useState } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Redirect } from '../../../ui/redirect';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Divider, Link, Typography } from '@mui/material';
-import LoginIcon from '@mui/icons-material/Login';
-import MailOutline from '@mui/icons-material/MailOutline';
 import { authApi, MSG } from '@meridian/domain';
 import type { z } from 'zod';
+import { Redirect } from '../../../ui/redirect';
+import { PlainIcon } from '../../../ui/plain-icons';
 import { useLogin } from '../api/login';
 import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { useBrandingOrDefault } from '../../../app/branding';
 import { useSession } from '../../../app/session/session-store';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { FormTextField } from '../../../ui/form/form-text-field';
-import { PasswordField } from '../components/password-field';
 
 const ZCredentials = authApi.ZLoginInput.pick({ userName: true, password: true });
 type TCredentials = z.input<typeof ZCredentials>;
+type TField = keyof TCredentials;
+type TFieldErrors = Partial<Record<TField, string>>;
 
 /** The message for a failed sign-in. */
 function loginErrorMessage(error: unknown): string {
@@ -32,41 +28,149 @@ function loginErrorMessage(error: unknown): string {
 /** The answer that sign-ins to this account are being slowed down (docs/product/auth.md#sign-in-throttling). */
 const isThrottled = (error: unknown) => isApiError(error) && error.status === 429 && error.code === 'TOO_MANY_ATTEMPTS';
 
-/** #/login (SCHOLAR: scholars, departments, staff) and #/login/student (STUDENT). */
+/** Each field's first message from the schema, or none when the input is valid. */
+function validate(values: TCredentials): { data: z.output<typeof ZCredentials> | null; errors: TFieldErrors } {
+  const parsed = ZCredentials.safeParse(values);
+  if (parsed.success) return { data: parsed.data, errors: {} };
+  const errors: TFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as TField;
+    errors[field] ??= issue.message;
+  }
+  return { data: null, errors };
+}
+
+/** Where a signed-in user goes next: start loading the office's code while the sign-in is checked. */
+function preloadSignedInPages() {
+  void import('../../../app/mui-frame');
+}
+
+function Alert({ severity, role, children }: { severity: 'error' | 'info'; role: 'alert' | 'status'; children: ReactNode }) {
+  return (
+    <div className={`login-alert login-alert-${severity}`} role={role}>
+      <PlainIcon name={severity} size={22} />
+      <p>{children}</p>
+    </div>
+  );
+}
+
+interface TFieldProps {
+  name: TField;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  inputRef: React.Ref<HTMLInputElement>;
+  autoComplete: string;
+  autoFocus?: boolean;
+  password?: boolean;
+}
+
+/** A labelled input with its message under it (announced through aria-describedby), like the MUI fields elsewhere. */
+function Field({ name, label, value, error, onChange, inputRef, autoComplete, autoFocus = false, password = false }: TFieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const input = (
+    <input
+      ref={inputRef}
+      id={id}
+      className="login-input"
+      name={name}
+      type={password && !visible ? 'password' : 'text'}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      autoComplete={autoComplete}
+      // The login page is there to type into: the user name has the focus when it opens.
+      autoFocus={autoFocus}
+      required
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-helper` : undefined}
+    />
+  );
+  return (
+    <div className={error ? 'login-field is-error' : 'login-field'}>
+      <label className="login-label" htmlFor={id}>
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      {password ? (
+        <div className="login-input-wrap">
+          {input}
+          <button
+            type="button"
+            className="login-toggle"
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+            onMouseDown={(e) => e.preventDefault()}
+          >
+            <PlainIcon name={visible ? 'visibilityOff' : 'visibility'} />
+          </button>
+        </div>
+      ) : (
+        input
+      )}
+      {error ? (
+        <p id={`${id}-helper`} className="login-helper is-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** #/login (SCHOLAR: scholars, departments, staff) and #/login/student (STUDENT). Plain HTML: no MUI to download. */
 export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   const session = useSession();
   const navigate = useNavigate();
   const branding = useBrandingOrDefault();
   const login = useLogin();
+  const [values, setValues] = useState<TCredentials>({ userName: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   // While sign-ins to this user name are slowed down, the owner may ask for an e-mailed sign-in link instead.
   const [throttledUser, setThrottledUser] = useState<string | null>(null);
   const requestLink = useRequestSignInLink();
   const [linkAnswer, setLinkAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const userNameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const title = portal === 'student' ? 'STUDENT' : 'SCHOLAR';
   useDocumentTitle(portal === 'student' ? 'Student Login' : 'Login');
-
-  const { control, handleSubmit } = useForm<TCredentials>({
-    resolver: zodResolver(ZCredentials),
-    defaultValues: { userName: '', password: '' },
-  });
 
   // Signed-in scholars and departments do not see the login page.
   if (session && (session.userRole === 'scholar' || session.userRole === 'department') && !login.isPending) {
     return <Redirect to="/" />;
   }
 
-  const onValid = (v: TCredentials) => {
+  const change = (field: TField) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a first attempt the messages follow the typing.
+    if (submitted) setFieldErrors(validate(next).errors);
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const { data, errors } = validate(values);
+    setFieldErrors(errors);
+    if (!data) {
+      setFormError(MSG.invalidCredentials);
+      (errors.userName ? userNameRef : passwordRef).current?.focus();
+      return;
+    }
     setFormError(null);
     setLinkAnswer(null);
-    const userName = v.userName.trim();
+    const userName = data.userName.trim();
+    preloadSignedInPages();
     login.mutate(
-      { userName, password: v.password, portal },
+      { userName, password: data.password, portal },
       {
         onSuccess: () => void navigate('/', { replace: true }),
-        onError: (e) => {
-          setFormError(loginErrorMessage(e));
-          setThrottledUser(isThrottled(e) ? userName : null);
+        onError: (err) => {
+          setFormError(loginErrorMessage(err));
+          setThrottledUser(isThrottled(err) ? userName : null);
         },
       },
     );
@@ -89,75 +193,72 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   const showSignOn = branding.showCampusIdLoginBtn && signOnHref !== '';
 
   return (
-    <Box>
-      <Typography variant="h1" component="h1" align="center" sx={{ letterSpacing: 2, mb: 1 }}>
-        {title}
-      </Typography>
-      <Typography align="center" color="text.secondary" sx={{ mb: 2 }}>
-        {branding.loginWelcomeText}
-      </Typography>
-      <Box
-        component="form"
-        noValidate
-        aria-label={`${title} login`}
-        onSubmit={(e) => void handleSubmit(onValid, () => setFormError(MSG.invalidCredentials))(e)}
-      >
+    <div>
+      <h1 className="login-title">{title}</h1>
+      <p className="login-welcome">{branding.loginWelcomeText}</p>
+      <form noValidate aria-label={`${title} login`} onSubmit={onSubmit}>
         {formError ? (
-          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+          <Alert severity="error" role="alert">
             {formError}
           </Alert>
         ) : null}
         {throttledUser ? (
-          <Box sx={{ mb: 1 }}>
+          <div>
             {linkAnswer ? (
-              <Alert severity={linkAnswer.ok ? 'info' : 'error'} role="status" sx={{ mb: 1 }}>
+              <Alert severity={linkAnswer.ok ? 'info' : 'error'} role="status">
                 {linkAnswer.text}
               </Alert>
             ) : null}
-            <Button
-              variant="outlined"
-              fullWidth
+            <button
+              type="button"
+              className="login-button login-button-outlined"
               onClick={onRequestLink}
               disabled={requestLink.isPending || linkAnswer?.ok === true}
               aria-busy={requestLink.isPending}
-              startIcon={requestLink.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <MailOutline />}
             >
+              {requestLink.isPending ? <span className="plain-spinner" aria-hidden="true" /> : <PlainIcon name="mail" size={20} />}
               E-mail me a sign-in link
-            </Button>
-          </Box>
+            </button>
+          </div>
         ) : null}
-        <FormTextField control={control} name="userName" label="User name" autoComplete="username" autoFocus required />
-        <PasswordField control={control} name="password" label="Password" autoComplete="current-password" required />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={login.isPending}
-          aria-busy={login.isPending}
-          startIcon={login.isPending ? <CircularProgress size={20} color="inherit" aria-hidden /> : <LoginIcon />}
-          sx={{ mt: 2, py: 1.25 }}
-        >
+        <Field
+          name="userName"
+          label="User name"
+          value={values.userName}
+          error={fieldErrors.userName}
+          onChange={change('userName')}
+          inputRef={userNameRef}
+          autoComplete="username"
+          autoFocus
+        />
+        <Field
+          name="password"
+          label="Password"
+          value={values.password}
+          error={fieldErrors.password}
+          onChange={change('password')}
+          inputRef={passwordRef}
+          autoComplete="current-password"
+          password
+        />
+        <button type="submit" className="login-button login-button-contained" disabled={login.isPending} aria-busy={login.isPending}>
+          {login.isPending ? <span className="plain-spinner" aria-hidden="true" /> : <PlainIcon name="login" size={20} />}
           {login.isPending ? 'Logging in...' : 'LOGIN'}
-        </Button>
-        <Box sx={{ mt: 2, textAlign: 'center' }}>
-          <Link component={RouterLink} to={portal === 'student' ? '/login/student/reset' : '/login/reset'}>
+        </button>
+        <div className="login-links">
+          <RouterLink className="login-link" to={portal === 'student' ? '/login/student/reset' : '/login/reset'}>
             Forgot your password?
-          </Link>
-        </Box>
-      </Box>
+          </RouterLink>
+        </div>
+      </form>
       {showSignOn ? (
-        <Box sx={{ mt: 3 }}>
-          <Divider sx={{ mb: 2 }}>
-            <Typography variant="body2" color="text.secondary">
-              or Log in with
-            </Typography>
-          </Divider>
-          <Button component="a" href={signOnHref} variant="outlined" color="primary" fullWidth size="large">
+        <div>
+          <div className="login-divider">or Log in with</div>
+          <a className="login-button login-button-outlined is-large" href={signOnHref}>
             {branding.loginButtonText}
-          </Button>
-        </Box>
+          </a>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -1,14 +1,19 @@
 import type { RouteObject } from 'react-router';
-import { ScholarOnly } from '../../../shells/scholar/scholar-shell';
-import { ApplicationPage, type TPortalPage } from './pages/application-page';
+import { ScholarOnly } from '../../../shells/guards/scholar-only';
+import type { TPortalPage } from './pages/application-page';
 
 const scholarApplication = (page: TPortalPage, path: string = page): RouteObject => ({
   path,
-  element: (
-    <ScholarOnly>
-      <ApplicationPage page={page} />
-    </ScholarOnly>
-  ),
+  lazy: async () => {
+    const { ApplicationPage } = await import('./pages/application-page');
+    return {
+      element: (
+        <ScholarOnly>
+          <ApplicationPage page={page} />
+        </ScholarOnly>
+      ),
+    };
+  },
 });
 
 /** Scholar portal (scholar shell): the application pages by processed state; department users are kept out (ScholarOnly). */

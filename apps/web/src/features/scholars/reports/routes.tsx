@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '../../../shells/guards/require-permission';
-import { ScholarDashboardPage } from './pages/scholar-dashboard-page';
-import { ScholarReportsPage } from './pages/scholar-reports-page';
 
 /**
  * Office scholar dashboard, export and reports (admin shell). The dashboard is the admin shell's
@@ -11,8 +9,8 @@ export const scholarReportRoutes: RouteObject[] = [
   {
     element: <RequirePermission permission="scholars.read" homePath="/" />,
     children: [
-      { path: 'dashboard', element: <ScholarDashboardPage /> },
-      { path: 'scholar-reports', element: <ScholarReportsPage /> },
+      { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/scholar-dashboard-page')).ScholarDashboardPage }) },
+      { path: 'scholar-reports', lazy: async () => ({ Component: (await import('./pages/scholar-reports-page')).ScholarReportsPage }) },
     ],
   },
 ];

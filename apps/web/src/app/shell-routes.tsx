@@ -1,0 +1,78 @@
+import type { RouteObject } from 'react-router';
+import { Redirect } from '../ui/redirect';
+import { notFoundRoute, UnauthorizedPage } from '../features/auth';
+import { formsRoutes } from '../features/forms';
+import { institutionsRoutes } from '../features/institutions';
+import { peopleRoutes } from '../features/people';
+import { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from '../features/requests';
+import { departmentRoutes, scholarOfficeRoutes, scholarPortalRoutes, scholarReportRoutes } from '../features/scholars';
+import { sevisRoutes } from '../features/sevis';
+import {
+  intakeRoutes,
+  listRoutes,
+  myRecordRoutes,
+  optRoutes,
+  portalConfigurationRoutes,
+  portalRoutes,
+  recordsRoutes,
+  studentRequestRoutes,
+} from '../features/students';
+import { workflowsRoutes } from '../features/workflows';
+
+/**
+ * The pages of each shell, by the shell's route id. Each feature owns its routes (and the permission
+ * each page needs); the shells are put together here. This table (and the guards it uses) loads with
+ * the first shell page opened, not with the login page (app/router.tsx patches it in).
+ */
+export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', RouteObject[]> = {
+  admin: [
+    ...scholarReportRoutes,
+    ...scholarOfficeRoutes,
+    ...peopleRoutes,
+    ...institutionsRoutes,
+    ...formsRoutes,
+    ...requestsAdminRoutes,
+    ...workflowsRoutes,
+    { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
+    // In the admin shell unknown and empty paths go to the dashboard.
+    { index: true, element: <Redirect to="/admin/dashboard" /> },
+    { path: '*', element: <Redirect to="/admin/dashboard" /> },
+  ],
+  isss: [
+    {
+      path: 'dashboard',
+      lazy: async () => {
+        const { AdminDashboardPage } = await import('../shells/admin/admin-dashboard-page');
+        return { element: <AdminDashboardPage area="student" /> };
+      },
+    },
+    ...intakeRoutes,
+    ...listRoutes,
+    ...requestsIsssRoutes,
+    ...optRoutes,
+    ...portalConfigurationRoutes,
+    ...recordsRoutes,
+    ...sevisRoutes,
+    { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
+    { index: true, element: <Redirect to="/isss/dashboard" /> },
+    { path: '*', element: <Redirect to="/isss/dashboard" /> },
+  ],
+  scholar: [
+    // Bare /scholar: the root page knows each role's home.
+    { index: true, element: <Redirect to="/" /> },
+    ...departmentRoutes,
+    ...scholarPortalRoutes,
+    ...requestsScholarRoutes,
+    { path: 'unauthorized', element: <UnauthorizedPage /> },
+    notFoundRoute,
+  ],
+  student: [
+    { index: true, element: <Redirect to="/" /> },
+    ...portalRoutes,
+    ...studentRequestRoutes,
+    ...myRecordRoutes,
+    ...requestsStudentRoutes,
+    { path: 'unauthorized', element: <UnauthorizedPage /> },
+    notFoundRoute,
+  ],
+};
