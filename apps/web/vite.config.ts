@@ -54,7 +54,7 @@ const COLOUR_MATHS = /[\\/](colorManipulator|clamp|formatMuiErrorMessage)[\\/]/;
 
 // The server serves apps/web/dist in production; in development Vite proxies /api to it.
 // Paths are relative to apps/web (npm runs workspace scripts there).
-// Chunking, caching and compression: docs/decisions/021-web-chunks-caching-and-compression.md.
+// Chunking, caching and compression: docs/decisions/023-web-chunks-caching-and-compression.md.
 export default defineConfig({
   plugins: [react(), precompress()],
   build: {

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from './app.js';
 
-// The built web app as the server sends it (docs/decisions/021-web-chunks-caching-and-compression.md):
+// The built web app as the server sends it (docs/decisions/023-web-chunks-caching-and-compression.md):
 // precompressed siblings, long caching for hashed assets, index.html always asked again, no source maps.
 const INDEX = '<!doctype html><html><head><title>Meridian</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;

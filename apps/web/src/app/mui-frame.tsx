@@ -10,7 +10,7 @@ import { useBranding } from './branding';
 
 /*
  * Everything drawn with MUI starts here, loaded after the first page: the login page is drawn
- * without MUI (docs/decisions/021-web-chunks-caching-and-compression.md).
+ * without MUI (docs/decisions/023-web-chunks-caching-and-compression.md).
  */
 
 /** The theme follows the branding query, so saving Site Settings re-themes at once. */

@@ -11,7 +11,7 @@ import { setupRoutes } from '../features/setup';
 import { approvalEntryRoutes, approvalRoutes } from '../features/workflows';
 
 /*
- * What the first page downloads (docs/decisions/021-web-chunks-caching-and-compression.md): the login
+ * What the first page downloads (docs/decisions/023-web-chunks-caching-and-compression.md): the login
  * page and this skeleton come with the app, drawn without MUI. Everything drawn with MUI sits under
  * the MUI frame, loaded on first use; each shell's page table is patched in when a shell is first
  * opened, and every page is loaded when it is opened.

@@ -1,6 +1,6 @@
 /**
  * The few Material icons the login page shows, as plain SVG: the login page is drawn without MUI
- * (docs/decisions/021-web-chunks-caching-and-compression.md). Paths from Material Icons (Apache 2.0).
+ * (docs/decisions/023-web-chunks-caching-and-compression.md). Paths from Material Icons (Apache 2.0).
  */
 const PATHS = {
   visibility:

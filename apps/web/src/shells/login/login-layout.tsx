@@ -7,7 +7,7 @@ import './login.css';
 
 /**
  * The login area frame: the institution's logo on a card over a band of its primary colour. Drawn
- * without MUI, so the login page downloads no component library (docs/decisions/021-web-chunks-caching-and-compression.md);
+ * without MUI, so the login page downloads no component library (docs/decisions/023-web-chunks-caching-and-compression.md);
  * the other pages of the area (password reset, links, the setup wizard) bring MUI inside the card.
  */
 export function LoginLayout({ wide = false }: { wide?: boolean }) {
