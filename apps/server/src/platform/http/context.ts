@@ -29,7 +29,6 @@ export interface TJobQueue {
   get(ctx: TContext, jobId: string): Promise<TJob>;
   list(ctx: TContext, opts: { kind?: string | undefined; active?: boolean | undefined }): Promise<TJob[]>;
   file(ctx: TContext, jobId: string): Promise<{ key: string; fileName: string; contentType: string }>;
-  depth(): Promise<Record<'queued' | 'running', number>>;
 }
 
 export interface TAuthenticatedActor extends TActor {

@@ -212,16 +212,6 @@ export class JobRunner implements TJobQueue {
     return { key: row.fileKey, fileName: row.fileName ?? 'download', contentType: row.fileType ?? 'application/octet-stream' };
   }
 
-  /** How many jobs wait and run, for /metrics. */
-  async depth(): Promise<Record<'queued' | 'running', number>> {
-    const { rows } = await this.database.pool.query<{ status: string; n: string }>(
-      "select status, count(*) as n from background_jobs where status in ('queued', 'running') group by status",
-    );
-    const out = { queued: 0, running: 0 };
-    for (const r of rows) out[r.status as 'queued' | 'running'] = Number(r.n);
-    return out;
-  }
-
   /**
    * Daily jobs: each server offers each job every ten minutes (and a minute after it starts) into a
    * once-a-day pg-boss slot, so exactly one run per UTC day happens across all servers, on whichever
