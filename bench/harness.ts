@@ -50,6 +50,8 @@ export async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; sta
 
 export interface TBenchDb {
   database: TDatabase;
+  /** The bench database's connection string (for a server started as a child process, or pgbench). */
+  url: string;
   pool: pg.Pool;
   instA: string;
   instB: string;
@@ -103,20 +105,24 @@ export async function openBenchDatabase(): Promise<TBenchDb> {
       name: 'Other College',
       force: true,
     }))!;
-    return { database, pool: database.pool, instA, instB, embedded, memStart, loadStart, finish };
+    return { database, url: url.toString(), pool: database.pool, instA, instB, embedded, memStart, loadStart, finish };
   } catch (e) {
     await finish();
     throw e;
   }
 }
 
-/** Seeds on one client after setseed, so every run draws the same data; ANALYZEs at the end. */
+/**
+ * Seeds on one client after setseed, so every run draws the same data; then VACUUM ANALYZE, the state
+ * autovacuum keeps a live database in (statistics, and a visibility map that lets a count or a page walk
+ * read the index alone instead of visiting every row it names).
+ */
 export async function seedWith(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<void>): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select setseed(0.42)');
     await fn(client);
-    await client.query('analyze');
+    await client.query('vacuum analyze');
   } finally {
     client.release();
   }
@@ -125,14 +131,14 @@ export async function seedWith(pool: pg.Pool, fn: (client: pg.PoolClient) => Pro
 /** The real app on the bench database, with a log-in that answers an access token. */
 export async function benchApp(
   database: TDatabase,
-  opts: { logTo?: NodeJS.WritableStream } = {},
+  opts: { logTo?: NodeJS.WritableStream; jobs?: boolean } = {},
 ): Promise<{ app: TApp['app']; login: (userName: string) => Promise<string> }> {
   // With logTo, the production logger (LOG_LEVEL, default info) writes there: its cost is part of a request's.
   const { app } = await buildApp({ ...loadConfig({}), publicBaseUrl: 'https://portal.demo.test' }, database, {
     logger: !!opts.logTo,
     serveWeb: false,
-    // No job runner: its polling would add its own queries to the measured ones.
-    jobs: false,
+    // No job runner unless the bench measures a job: its polling would add its own queries to the measured ones.
+    jobs: opts.jobs ?? false,
     ...(opts.logTo ? { logStream: opts.logTo } : {}),
   });
   const login = async (userName: string) => {
@@ -181,7 +187,7 @@ async function replay(client: pg.PoolClient, institutionId: string, statements: 
 
 /**
  * Measures one scenario: one probe request whose SQL is captured (the statements of its last tenant
- * transaction, which must mention `table`), then `warmup + iter` iterations, each one request through
+ * transaction that mentions `table`), then `warmup + iter` iterations, each one request through
  * the app and one replay of the captured statements on a dedicated connection in the same kind of
  * transaction (`set local role meridian_app`, tenant set; row-level security applies). The two
  * alternate, and which goes first alternates too, so load that comes and goes during the run weighs
@@ -196,23 +202,31 @@ export async function measureScenario(o: {
   table: string;
   warmup: number;
   iter: number;
+  /** Untimed work before each request through the app (and before the probe), e.g. a write the request must see. */
+  before?: () => Promise<unknown>;
 }): Promise<Omit<TMeasured, 'who' | 'scenario'>> {
+  await o.before?.();
   const probe = await capture(o.get);
   if (probe.result.statusCode !== 200) throw new Error(`${o.name}: ${probe.result.statusCode} ${probe.result.body}`);
   const total = o.totalOf(probe.result);
-  // The scenario's own statements: those inside the last tenant transaction, on its connection.
-  const start = probe.statements.findLastIndex((s) => s.text.includes("set_config('app.institution_id'"));
-  const own = start < 0 ? [] : probe.statements.slice(start + 1).filter((s) => s.client === probe.statements[start]!.client);
-  const end = own.findIndex((s) => /^commit/i.test(s.text.trim()));
-  const statements = own.slice(0, end).map(({ text, values }) => ({ text, values }));
+  // The scenario's own statements: those of the last tenant transaction that reads `table`, on its connection.
+  const txOf = (start: number) => {
+    const own = probe.statements.slice(start + 1).filter((s) => s.client === probe.statements[start]!.client);
+    const end = own.findIndex((s) => /^commit/i.test(s.text.trim()));
+    return end < 0 ? [] : own.slice(0, end).map(({ text, values }) => ({ text, values }));
+  };
+  const starts = probe.statements.flatMap((s, i) => (s.text.includes("set_config('app.institution_id'") ? [i] : []));
+  const start = starts.findLast((i) => txOf(i).some((s) => s.text.includes(o.table)));
+  const statements = start === undefined ? [] : txOf(start);
   if (process.env.BENCH_DEBUG) console.error(probe.statements.map((s) => s.text.slice(0, 120)));
-  if (start < 0 || end < 0 || !statements.some((s) => s.text.includes(o.table))) throw new Error(`${o.name}: list SQL not captured`);
+  if (!statements.length) throw new Error(`${o.name}: list SQL not captured`);
 
   const http: number[] = [];
   const direct: number[] = [];
   const client = await o.pool.connect();
   try {
     const viaApp = async (keep: boolean) => {
+      await o.before?.();
       const t = performance.now();
       const res = await o.get();
       const ms = performance.now() - t;

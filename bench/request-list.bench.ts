@@ -22,7 +22,8 @@ import {
   seedWith,
   type TMeasured,
 } from './harness.js';
-import { seedRequests, seedStudents } from './seed-requests.js';
+import { SCHOLAR_PROGRAM_TYPES } from '@meridian/domain';
+import { linkStudentRequests, seedRequests, seedStudents } from './seed-requests.js';
 
 const ITER = Number(process.env.BENCH_ITERATIONS ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
@@ -51,10 +52,50 @@ const SCENARIOS: TScenario[] = [
     query: { status: 'completed', q: 'chen', sort: 'submittedAt', order: 'desc', pageSize: 25, page: 'last' },
   },
   {
-    name: 'completed, submitted desc, page 400',
+    name: 'completed + "chen", submitted desc, last page by next',
+    query: { status: 'completed', q: 'chen', sort: 'submittedAt', order: 'desc', pageSize: 25, page: 'last', after: 'cursor' },
+  },
+  {
+    name: 'completed, submitted desc, page 400 (a link)',
     query: { status: 'completed', sort: 'submittedAt', order: 'desc', pageSize: 25, page: 400 },
   },
+  {
+    name: 'completed, submitted desc, page 400 by next',
+    query: { status: 'completed', sort: 'submittedAt', order: 'desc', pageSize: 25, page: 400, after: 'cursor' },
+  },
+  {
+    name: 'open queue, requester asc, page 200 by next',
+    query: {
+      status: 'submitted,in_review,clarification_requested',
+      sort: 'requester',
+      order: 'asc',
+      pageSize: 25,
+      page: 200,
+      after: 'cursor',
+    },
+  },
   { name: 'all, "#41234" (number)', query: { q: '#41234', sort: 'updatedAt', order: 'desc', pageSize: 25 } },
+  // Each area's own list (the Student Request List, the scholar area's Requests).
+  {
+    name: 'student area, open queue, updated desc, p1',
+    query: { area: 'student', status: 'submitted,in_review,clarification_requested', sort: 'updatedAt', order: 'desc', pageSize: 25 },
+  },
+  {
+    name: 'student area + "garcia", requester asc, p1',
+    query: {
+      area: 'student',
+      status: 'submitted,in_review,clarification_requested',
+      q: 'garcia',
+      sort: 'requester',
+      order: 'asc',
+      pageSize: 25,
+    },
+  },
+  {
+    name: 'scholar area, open queue, updated desc, p1',
+    query: { area: 'scholar', status: 'submitted,in_review,clarification_requested', sort: 'updatedAt', order: 'desc', pageSize: 25 },
+  },
+  { name: 'scholar area, all, updated desc, p1', query: { area: 'scholar', sort: 'updatedAt', order: 'desc', pageSize: 25 } },
 ];
 
 async function main() {
@@ -65,6 +106,7 @@ async function main() {
     await seedWith(db.pool, async (c) => {
       await seedStudents(c, db.instA, students, 'stu-a-');
       await seedRequests(c, db.instA, TOTAL);
+      await linkStudentRequests(c, db.instA, Object.values(SCHOLAR_PROGRAM_TYPES));
     });
     const seeded = (await db.pool.query<{ n: string }>('select count(*) n from requests where institution_id = $1', [db.instA])).rows[0]!.n;
     log(`migrated and seeded ${seeded} requests in Demo University in ${f((performance.now() - t0) / 1000)} s`);
@@ -82,8 +124,13 @@ async function main() {
         const get = getter(app, '/api/requests', actor.token);
         const query = { ...sc.query };
         if (query.page === 'last') {
-          const first = (await get({ ...query, page: 1 })).json<{ total: number }>();
+          const first = (await get({ ...query, after: '', page: 1 })).json<{ total: number }>();
           query.page = Math.max(1, Math.ceil(first.total / Number(query.pageSize)));
+        }
+        if (query.after === 'cursor') {
+          // Reached as a reader does, by "next" from the page before (that page opened once by its number).
+          const before = (await get({ ...query, after: '', page: Number(query.page) - 1 })).json<{ next: string | null }>();
+          query.after = before.next ?? '';
         }
         const m = await measureScenario({
           name: sc.name,
@@ -106,7 +153,7 @@ async function main() {
     const out: string[] = [];
     out.push(`## Request list benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`, '');
     out.push(
-      `- data: ${seeded} requests in Demo University (the one measured), ${students} students, 25 request types, 2 campus sites; ANALYZEd`,
+      `- data: ${seeded} requests in Demo University (the one measured), ${students} students, 25 request types, 2 campus sites; VACUUM ANALYZEd`,
     );
     out.push(
       `- measured: GET /api/requests through app.inject (routing, JWT + session check, tenant, zod, SQL, presenter, JSON), ${ITER} runs after ${WARMUP} warm-up, one at a time, as users of Demo University, each run alternating with one replay of its SQL`,

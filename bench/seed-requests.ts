@@ -165,3 +165,27 @@ export async function seedRequests(db: pg.ClientBase, institutionId: string, cou
     [institutionId, count],
   );
 }
+
+/**
+ * Makes the seeded requests what an office's are: a student's requests are about their student record
+ * (the Student Request List holds those, docs/decisions/032-lists-say-who-and-one-status-vocabulary.md),
+ * while the scholar cases' types stay about no record (the scholar area's). Each seeded student gets a
+ * record of their own.
+ */
+export async function linkStudentRequests(db: pg.ClientBase, institutionId: string, caseTypeCodes: string[]): Promise<void> {
+  await db.query(
+    `insert into student_profiles (institution_id, user_id, campus_site_id, first_name, last_name, email, current_stage, sevis_status)
+     select u.institution_id, u.id, u.campus_site_id, u.first_name, u.last_name, u.email, 'continuing', 'Active'
+       from users u
+      where u.institution_id = $1 and u.role = 'ISSSstudent'
+        and not exists (select 1 from student_profiles p where p.user_id = u.id)`,
+    [institutionId],
+  );
+  await db.query(
+    `update requests r set profile_id = p.id
+       from student_profiles p, request_types t
+      where r.institution_id = $1 and p.user_id = r.requester_user_id and t.id = r.request_type_id
+        and t.code <> all($2::text[]) and r.profile_id is null`,
+    [institutionId, caseTypeCodes],
+  );
+}

@@ -6,6 +6,7 @@
  *   LH_RUNS=3 npm run bench:web               (median of three Lighthouse runs per route and device)
  *   LH_RUNS=0 npm run bench:web               (bytes only, no Lighthouse)
  *   LH_JSON_DIR=/tmp/lh npm run bench:web     (keeps every Lighthouse report; LH_VERBOSE=1 lists the audits below 0.9)
+ *   WEB_DIST=/tmp/old-dist npm run bench:web  (serves a saved copy of apps/web/dist: before/after in one sitting)
  *
  * Builds nothing: it serves apps/web/dist with apps/server/dist/main.js, as `npm start` does, on a fresh
  * database with the demo institution (dropped at the end). Per route it reports JS and CSS on the wire
@@ -28,7 +29,8 @@ import { REPO_ROOT } from '../apps/server/src/platform/config/config.js';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.js';
 
 const SERVER = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
+// WEB_DIST=dir serves another build (the server reads it too): two saved builds can be compared in one sitting.
+const WEB_INDEX = path.join(path.resolve(REPO_ROOT, process.env.WEB_DIST ?? 'apps/web/dist'), 'index.html');
 const PASSWORD = 'Meridian-demo-1';
 const LOGIN_JS_BUDGET_KB = Number(process.env.LOGIN_JS_BUDGET_KB ?? 150);
 const LH_RUNS = Number(process.env.LH_RUNS ?? 1);

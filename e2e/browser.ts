@@ -4,9 +4,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DESKTOP, expectAccessible, trackPage } from './a11y.js';
 
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 export const DEMO_PASSWORD = 'Meridian-demo-1';
+/**
+ * Where the demo office staff (the super user, the officer and the assistant, each of a campus site) land
+ * after signing in: My work, the student area's home (docs/product/shells.md#where-staff-land).
+ */
+export const STAFF_HOME = /#\/isss\/my-work$/;
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -36,22 +42,32 @@ export function browserTimeZone(tz = process.env.TZ): string | undefined {
   return tz === 'UTC' || Intl.supportedValuesOf('timeZone').includes(tz) ? tz : undefined;
 }
 
+/**
+ * A page at a desk's 1280×800 in a fresh browser context, watched by the accessibility checks
+ * (e2e/a11y.ts): each state it is in is checked at this size and at a phone's before it is left.
+ */
 export async function newPage(browser: Browser): Promise<Page> {
   const timezoneId = browserTimeZone();
   const context = await browser.newContext({
     baseURL: baseUrl(),
-    viewport: { width: 1280, height: 860 },
+    viewport: { ...DESKTOP },
     ...(timezoneId ? { timezoneId } : {}),
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  trackPage(page);
   return page;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Keeps a screenshot of the page (`<name>.png` at its size, `<name>-phone.png` or `-desktop.png` at the other) after
+ * checking the state's accessibility at both sizes; `{ check: false }` only for the picture of a failure.
+ */
+export async function screenshot(page: Page, name: string, { check = true }: { check?: boolean } = {}): Promise<string> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  if (check) await expectAccessible(page, name, { screenshotAs: name });
+  else await page.screenshot({ path: file, fullPage: true });
   return file;
 }
 
@@ -86,6 +102,8 @@ export async function signIn(
   area: 'scholar' | 'student' = 'scholar',
 ): Promise<void> {
   await page.goto(area === 'student' ? '/#/login/student' : '/#/login');
+  await page.getByLabel('User name').waitFor();
+  await expectAccessible(page, `the ${area} sign-in page`);
   await page.getByLabel('User name').fill(userName);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startA11yRun } from './a11y.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -90,6 +91,8 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   const logFile = path.join(ROOT, 'e2e', 'artifacts', 'server.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  // The accessibility report and the states already checked are this run's (e2e/a11y.ts).
+  startA11yRun();
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { latestMail, newPage, query, screenshot, signIn } from './browser.js';
+import { expectAccessible, stopChecking } from './a11y.js';
+import { latestMail, newPage, query, screenshot, signIn, STAFF_HOME } from './browser.js';
 
 /**
  * Helpers the journeys (student, scholar, SEVIS, case engine) share: a PDF to upload, waiting for a
@@ -105,27 +106,30 @@ export async function journeyPage(browser: Browser, wait = JOURNEY_WAIT): Promis
   return page;
 }
 
-/** A journey page signed in as the demo student (their portal) or the demo admin (on the office dashboard). */
+/** A journey page signed in as the demo student (their portal) or the demo admin (on My work, the student area's home). */
 export async function signedInPage(browser: Browser, user: 'admin' | 'student'): Promise<Page> {
   const page = await journeyPage(browser);
   if (user === 'student') await signIn(page, 'student', undefined, 'student');
   else {
     await signIn(page, 'admin');
-    await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
+    await page.waitForURL(STAFF_HOME);
   }
   return page;
 }
 
 /**
- * The steps of one journey: each runs its body on a page and closes the page's context; when it
- * fails, keeps a screenshot `<journey>-FAILED-<name>` of where it stood for whoever reads the failure.
+ * The steps of one journey: each runs its body on a page, checks the accessibility of where it ended
+ * (at both sizes, e2e/a11y.ts) and closes the page's context; when it fails, keeps a screenshot
+ * `<journey>-FAILED-<name>` of where it stood for whoever reads the failure.
  */
 export function journeySteps(journey: string) {
   return async function step(page: Page, name: string, body: () => Promise<void>): Promise<void> {
     try {
       await body();
+      await expectAccessible(page, `${journey}-${name} (end of step)`);
     } catch (e) {
-      await screenshot(page, `${journey}-FAILED-${name}`).catch(() => {});
+      stopChecking(page);
+      await screenshot(page, `${journey}-FAILED-${name}`, { check: false }).catch(() => {});
       throw e;
     } finally {
       await page
@@ -134,4 +138,15 @@ export function journeySteps(journey: string) {
         .catch(() => {});
     }
   };
+}
+
+/**
+ * Confirms a decision in the one confirmation dialog (docs/product/requests.md#decisions-are-confirmed):
+ * the dialog holding a button of that name, its button clicked; answers the dialog (gone once the
+ * decision is sent, unless the server refused it: then it stays with the refusal).
+ */
+export async function confirmDecision(page: Page, confirmLabel: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: confirmLabel, exact: true }) });
+  await dialog.getByRole('button', { name: confirmLabel, exact: true }).click();
+  return dialog;
 }

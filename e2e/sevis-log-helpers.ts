@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.js';
+import { confirmDecision } from './journey-helpers.js';
 
 /** Calls the API as a signed-in user (a token from /api/auth/login), for what a journey sets up rather than tests. */
 export async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
@@ -164,6 +165,8 @@ export async function batchAndImportLogOf(
   // The row's header is the campus site; then Program, OrgID.
   const orgId = (await group.getByRole('cell').nth(1).textContent())!.trim();
   await create.click();
+  // Creating batches is confirmed first (docs/product/requests.md#decisions-are-confirmed).
+  await confirmDecision(page, 'Create batches');
   const created = page.getByRole('status').filter({ hasText: /batch(es)? created/ });
   await created.waitFor();
   const text = (await created.textContent())!;

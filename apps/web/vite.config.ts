@@ -46,6 +46,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts the entry's stylesheet (the loader's and the login page's plain CSS, a few KB) into index.html:
+ * the first paint waits for no request but the page itself, not for a stylesheet queued behind the
+ * scripts. The file stays in the build; nothing else links it.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'meridian-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (asset?.type !== 'asset') return link;
+          return `<style>${String(asset.source).trim()}</style>`;
+        });
+      },
+    },
+  };
+}
+
 const MUI_RE =
   /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|prop-types|react-is|clsx|hoist-non-react-statics)[\\/]/;
 // The colour arithmetic the login page shares with the theme (app/brand-colors.ts) has a chunk of its
@@ -56,7 +78,7 @@ const COLOUR_MATHS = /[\\/](colorManipulator|clamp|formatMuiErrorMessage)[\\/]/;
 // Paths are relative to apps/web (npm runs workspace scripts there).
 // Chunking, caching and compression: docs/decisions/023-web-chunks-caching-and-compression.md.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), inlineEntryCss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -81,6 +103,10 @@ export default defineConfig({
             { name: 'app', test: /(apps[\\/]web[\\/]src|packages[\\/]domain[\\/]src)[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'mui', test: MUI_RE, minShareCount: 6, priority: 1 },
             { name: 'mui-pages', test: MUI_RE, entriesAware: true, entriesAwareMergeThreshold: 24 * 1024 },
+            // The app's own frame code that two or more lazy chunks share (the MUI theme frame, the shells'
+            // frame and guards, the list table and page parts): one file rather than twenty small ones, so
+            // a signed-in first page is not a queue of tiny requests. Form helpers stay with the forms.
+            { name: 'shell', test: /apps[\\/]web[\\/]src[\\/](app|ui|shells)[\\/](?!form[\\/])/, minShareCount: 2 },
           ],
         },
       },

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, launch, newPage, screenshot, signIn } from '../browser.js';
-import { expectMessage as expectFieldMessage, minimalPdf } from '../journey-helpers.js';
+import { latestMail, launch, newPage, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import { confirmDecision, expectMessage as expectFieldMessage, minimalPdf } from '../journey-helpers.js';
 
 /**
  * The case engine end to end (docs/product/requests.md): staff configure a questionnaire with every item
@@ -86,7 +86,7 @@ describe('The case engine, one request from configuration to completion', () => 
   it('staff build a questionnaire with every item type in Form Management', async () => {
     const page = await newPage(browser);
     await signIn(page, 'admin');
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(STAFF_HOME);
 
     // Form Management: the questionnaire, for students.
     await page.goto('/#/admin/form-management');
@@ -117,7 +117,7 @@ describe('The case engine, one request from configuration to completion', () => 
   it('staff add a required document, a one-step faculty approval workflow and a request type that uses them, all in the UI', async () => {
     const page = await newPage(browser);
     await signIn(page, 'admin');
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(STAFF_HOME);
 
     // Question and Document Manager: a file to upload, required, visible to the student.
     await page.goto('/#/admin/question-document-configuration');
@@ -192,6 +192,7 @@ describe('The case engine, one request from configuration to completion', () => 
 
     // Submitting empty: the server's messages, each on its own question, and the missing document named.
     await page.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(page, 'Submit request');
     const refusal = page.getByRole('alert').filter({ hasText: 'Not submitted yet' });
     await refusal.getByText('9 questions need an answer: see the messages below.').waitFor();
     await refusal.getByText(`Please upload ${DOCUMENT}.`).waitFor();
@@ -221,6 +222,7 @@ describe('The case engine, one request from configuration to completion', () => 
     await expectMessage(group(1), 'Select at least one option.');
     // The server refuses the saved draft for the same reasons.
     await page.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(page, 'Submit request');
     await refusal.getByText('9 questions need an answer: see the messages below.').waitFor();
     await screenshot(page, 'case-2-messages');
 
@@ -254,30 +256,42 @@ describe('The case engine, one request from configuration to completion', () => 
     await page.getByRole('table', { name: 'Documents' }).getByRole('button', { name: 'offer-letter.pdf', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Submit request' }).click();
+    // The confirmation says where it goes: to the faculty advisor first, named (decision 028).
+    const ask = page.getByRole('dialog', { name: 'Submit request' });
+    await ask.getByText(`Submit your ${TYPE} request #${requestNumber}?`).waitFor();
+    await ask
+      .getByText('It goes first to its approvers (Faculty advisor): Alex Advisor gets an e-mail with a link to approve it now', {
+        exact: false,
+      })
+      .waitFor();
+    await screenshot(page, 'case-2-submit-confirmation');
+    await confirmDecision(page, 'Submit request');
     await page.getByText('Your request was submitted.', { exact: false }).waitFor();
-    await page.getByText('Your request has been submitted and is with the office.').waitFor();
+    await page
+      .getByText('Your request has been submitted and is with its approvers (Faculty advisor); the office decides after them.', {
+        exact: false,
+      })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Submit request' }).count()).toBe(0);
     await screenshot(page, 'case-2-submitted');
     await page.context().close();
   });
 
-  it('the officer sends it to approver review from the Student Request List', async () => {
+  it('submitting sent it to the faculty advisor at once: the officer finds it in approver review, where approving would be an override', async () => {
     expect(requestId).not.toBe('');
     const page = await newPage(browser);
     await signIn(page, 'officer');
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(STAFF_HOME);
     await page.goto('/#/isss/students-request-list');
+    await page.getByRole('tab', { name: 'Approver Review' }).click();
     const row = page.getByRole('table', { name: 'Requests' }).getByRole('row', { name: new RegExp(`#${requestNumber}`) });
-    await row.getByText('Submitted', { exact: true }).waitFor();
+    await row.getByText('Approver Review', { exact: true }).waitFor();
     await row.getByRole('link', { name: `#${requestNumber}` }).click();
     await page.waitForURL(new RegExp(`#/isss/request/${requestId}$`));
-    await page.getByRole('button', { name: 'Start review' }).click();
-    await page.getByText('Review started.').waitFor();
-    await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Send to approver review' }).click();
-    await page.getByRole('dialog', { name: 'Send to approver review' }).getByRole('button', { name: 'Send to approver review' }).click();
-    await page.getByText('Sent to approver review; the approver was e-mailed a link.').waitFor();
     await page.getByText('This request is locked while it is in approver review.', { exact: false }).waitFor();
     await page.getByRole('list', { name: 'Approvers' }).getByText('Waiting for decision').waitFor();
+    await page.getByText('The approvers decide first (Faculty advisor).', { exact: false }).waitFor();
+    await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Approve (override)' }).waitFor();
     await page.context().close();
   });
 
@@ -310,7 +324,7 @@ describe('The case engine, one request from configuration to completion', () => 
   it('the admin sees it back from approver review, approves and completes it', async () => {
     const page = await newPage(browser);
     await signIn(page, 'admin');
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(STAFF_HOME);
     await page.goto('/#/isss/students-request-list');
     const row = page.getByRole('table', { name: 'Requests' }).getByRole('row', { name: new RegExp(`#${requestNumber}`) });
     await row.getByText('In Review', { exact: true }).waitFor();
@@ -323,8 +337,11 @@ describe('The case engine, one request from configuration to completion', () => 
     expect(await page.getByText('This request is locked', { exact: false }).count()).toBe(0);
     await screenshot(page, 'case-4-back-from-approver');
     await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByRole('dialog').getByText(`Approve Priya Sharma's ${TYPE} request #${requestNumber}?`).waitFor();
+    await confirmDecision(page, 'Approve');
     await page.getByText('Approved. The requester was told.').waitFor();
     await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Complete', exact: true }).click();
+    await confirmDecision(page, 'Complete');
     await page.getByText('Completed. The requester was told.').waitFor();
     await page.getByText(`Priya Sharma · Completed`).waitFor();
     await page.context().close();
@@ -340,8 +357,11 @@ describe('The case engine, one request from configuration to completion', () => 
     await panel.getByText(`Your ${TYPE} request #${requestNumber} was approved.`).waitFor();
     await panel.getByText(`Your ${TYPE} request #${requestNumber} was completed.`).waitFor();
     // Every step on the way reached the requester's bell too.
-    await panel.getByText(`Your ${TYPE} request #${requestNumber} was submitted; the office will review it.`).waitFor();
-    await panel.getByText(`Your ${TYPE} request #${requestNumber} was sent to the approvers.`).waitFor();
+    await panel
+      .getByText(
+        `Your ${TYPE} request #${requestNumber} was submitted and sent to its approvers (Faculty advisor), who were e-mailed a link; the office decides after them.`,
+      )
+      .waitFor();
     await panel.getByText(`Your ${TYPE} request #${requestNumber} finished approver review and is back with the office.`).waitFor();
     await panel.getByRole('button', { name: `Mark as read: Your ${TYPE} request #${requestNumber} was approved.` }).waitFor();
     await screenshot(student, 'case-5-student-bell');
@@ -355,7 +375,7 @@ describe('The case engine, one request from configuration to completion', () => 
 
     const page = await newPage(browser);
     await signIn(page, 'admin');
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(STAFF_HOME);
     await page.goto(`/#/isss/request/${requestId}`);
     await page.getByRole('tab', { name: 'History Log' }).click();
     const log = page.getByRole('table', { name: 'History Log' });
@@ -369,7 +389,7 @@ describe('The case engine, one request from configuration to completion', () => 
     const steps: [string, string][] = [
       ['Uploaded offer-letter.pdf', 'Priya Sharma'],
       ['Submitted', 'Priya Sharma'],
-      ['Sent to approver review', 'Olivia Officer'],
+      ['Approver review started (on submit)', 'Priya Sharma'],
       ['Approver approved', 'Alex Advisor'],
       ['Approved', 'Avery Admin'],
       ['Completed', 'Avery Admin'],

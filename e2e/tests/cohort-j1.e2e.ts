@@ -49,8 +49,7 @@ describe('a J-1 cohort: two participants entered in the table become two records
     const page = await signedInPage(browser, 'admin');
     await step(page, '1-create', async () => {
       await page.goto('/#/isss/dashboard');
-      // Actions › New J-1 Cohort, beside New Exchange Visitor (J-1).
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      // Actions › New J-1 Cohort, beside New Exchange Visitor (J-1): the menu is docked beside the page at 1280 px.
       await page.getByRole('link', { name: 'New Exchange Visitor (J-1)' }).waitFor();
       await page.getByRole('link', { name: 'New J-1 Cohort' }).click();
       await page.waitForURL(/#\/isss\/create-cohort-j1$/);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launch, newPage, query, signIn } from '../browser.js';
+import { baseUrl, DEMO_PASSWORD, launch, newPage, query, signIn, STAFF_HOME } from '../browser.js';
+import { confirmDecision } from '../journey-helpers.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -81,14 +82,16 @@ describe('Conditional questionnaires on a request', () => {
     const dependents = student.getByRole('form', { name: 'Dependent details' });
     await dependents.waitFor();
     await student.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(student, 'Submit request');
     await dependents.getByText('Required field').waitFor();
     await dependents.getByLabel(/Dependent full name/).fill('Ana Lima');
     await student.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(student, 'Submit request');
     await student.getByText('Your request has been submitted and is with the office.').waitFor();
 
     const officer = await newPage(browser);
     await signIn(officer, 'officer');
-    await officer.waitForURL(/#\/admin\//);
+    await officer.waitForURL(STAFF_HOME);
     await officer.goto(`/#/isss/request/${requestId}`);
     await officer
       .getByRole('form', { name: 'Dependent details' })

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn } from '../browser.js';
-import { JOURNEY_WAIT } from '../journey-helpers.js';
+import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import { confirmDecision, JOURNEY_WAIT } from '../journey-helpers.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,6 +58,7 @@ describe('Custom questions on a request', () => {
     await form.waitFor();
     if (await student.getByText('Hidden from students').count()) throw new Error('a hidden question is asked');
     await student.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(student, 'Submit request');
     await form.getByText('Required field').first().waitFor();
     await form.getByLabel(/Name of your employer/).fill('Campus Library');
     await form.getByLabel('Yes').check();
@@ -72,18 +73,19 @@ describe('Custom questions on a request', () => {
     await form.getByLabel(/Please explain/).fill('A summer internship.');
     const submitted = student.waitForResponse((r) => r.url().endsWith(`/api/requests/${requestId}/submit`), { timeout: JOURNEY_WAIT });
     await student.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(student, 'Submit request');
     try {
       const res = await submitted;
       if (!res.ok()) throw new Error(`the office refused the submission: ${res.status()} ${await res.text()}`);
       await student.getByText('Your request has been submitted and is with the office.').waitFor({ timeout: JOURNEY_WAIT });
     } catch (e) {
-      await screenshot(student, 'custom-questions-submit-failed');
+      await screenshot(student, 'custom-questions-submit-failed', { check: false });
       throw e;
     }
 
     const officer = await newPage(browser);
     await signIn(officer, 'officer');
-    await officer.waitForURL(/#\/admin\//);
+    await officer.waitForURL(STAFF_HOME);
     await officer.goto(`/#/isss/request/${requestId}`);
     const seen = officer.getByRole('form', { name: 'Additional questions' });
     await seen

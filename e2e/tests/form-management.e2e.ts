@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signIn } from '../browser.js';
+import { launch, newPage, screenshot, signIn, STAFF_HOME } from '../browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('Form Management', () => {
   it('an officer builds a questionnaire with every item type, previews its completeness messages, finds it in the list and retires it', async () => {
     const page = await newPage(browser);
     await signIn(page, 'officer');
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(STAFF_HOME);
     await page.goto('/#/admin/form-management');
     await page.getByRole('table', { name: 'Questionnaires' }).getByText('Employment details').waitFor();
 
@@ -79,7 +79,7 @@ describe('Form Management', () => {
   it('an assistant can read questionnaires but not change them', async () => {
     const page = await newPage(browser);
     await signIn(page, 'assistant');
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(STAFF_HOME);
     await page.goto('/#/admin/form-management');
     await page.getByRole('link', { name: 'Employment details' }).click();
     await page.getByText('only super users and officers change it').waitFor();

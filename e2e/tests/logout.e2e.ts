@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from '../browser.js';
+import { launch, newPage, signIn, STAFF_HOME } from '../browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ describe('logout', () => {
   it('ends the session; the back button does not reveal a protected page', async () => {
     const page = await newPage(browser);
     await signIn(page, 'officer');
-    await page.waitForURL(/#\/admin\/dashboard$/, { timeout: 15_000 });
+    await page.waitForURL(STAFF_HOME, { timeout: 15_000 });
     const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('meridian.session') ?? '{}').accessToken as string);
     expect(token).toBeTruthy();
     // A second page in the history, so that "back" has a protected page to return to.

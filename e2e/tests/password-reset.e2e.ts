@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, launch, newPage, signIn } from '../browser.js';
+import { latestMail, launch, newPage, signIn, STAFF_HOME } from '../browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('forgot and reset password', () => {
     await again.getByText(/invalid or has expired/).waitFor();
 
     await signIn(again, 'assistant', 'Harbour-lights-42');
-    await again.waitForURL(/#\/admin\/dashboard$/, { timeout: 15_000 });
+    await again.waitForURL(STAFF_HOME, { timeout: 15_000 });
     for (const p of [page, reset, again]) await p.context().close();
   });
 });

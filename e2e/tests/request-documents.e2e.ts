@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn } from '../browser.js';
+import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import { confirmDecision } from '../journey-helpers.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,6 +58,7 @@ describe('Request documents', () => {
     await student.waitForURL(/#\/student\//);
     await student.goto(`/#/student/request-edit/${requestId}`);
     await student.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(student, 'Submit request');
     await student.getByText('Please upload Offer letter.').first().waitFor();
 
     const zone = student.locator('input[type=file]').first();
@@ -66,11 +68,12 @@ describe('Request documents', () => {
     await student.getByRole('button', { name: 'offer.pdf', exact: true }).waitFor();
     await student.getByText('Missing', { exact: true }).waitFor({ state: 'detached' });
     await student.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(student, 'Submit request');
     await student.getByText('Your request has been submitted and is with the office.').waitFor();
 
     const officer = await newPage(browser);
     await signIn(officer, 'officer');
-    await officer.waitForURL(/#\/admin\//);
+    await officer.waitForURL(STAFF_HOME);
     await officer.goto(`/#/isss/request/${requestId}`);
     await officer.getByRole('tab', { name: 'Documents' }).click();
     // Combining runs as a job on the server; the tab follows it and downloads the PDF when it is done.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launch, screenshot, signIn } from '../browser.js';
+import { DEMO_PASSWORD, launch, screenshot, signIn, STAFF_HOME } from '../browser.js';
 import { choose, expectMessage, journeyPage, journeySteps } from '../journey-helpers.js';
 import { api, batchAndImportLogOf, batchRecords, createdDependents } from '../sevis-log-helpers.js';
 import { validateAgainstXsd } from '../../apps/server/src/modules/sevis/xml/schema.js';
@@ -18,7 +18,7 @@ import { validateAgainstXsd } from '../../apps/server/src/modules/sevis/xml/sche
  * (a name SEVIS refuses, S1148, is named on its field and corrected); the record's Create waits for the
  * next batch; the ARO creates the exchange visitor batch on the Batch Manager, whose XML passes the
  * Create-UpdateExchangeVisitor 6.27 XSD (xmllint); SEVIS's transaction log names the scholar and both
- * J-2 dependents; the case shows "Created in SEVIS" with every SEVIS ID.
+ * J-2 dependents; the case shows its SEVIS Create "Succeeded" with every SEVIS ID.
  *
  * The case is set up through the API as the department and the office would make it (sponsorship
  * request, processed as J-1, the application form the office keeps); everything the office does to
@@ -95,7 +95,7 @@ async function shot(page: Page, name: string): Promise<void> {
 async function office(): Promise<Page> {
   const page = await journeyPage(browser);
   await signIn(page, 'admin');
-  await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
+  await page.waitForURL(STAFF_HOME);
   return page;
 }
 
@@ -222,7 +222,7 @@ describe('a J-1 research scholar and the family reach SEVIS as an exchange visit
         await page.getByText('The exchange visitor record is created; its SEVIS Create waits for the next batch.').waitFor();
         created = true;
       }
-      await expect.poll(() => fact(panel, 'SEVIS Create')).toBe('Waiting for the next batch');
+      await expect.poll(() => fact(panel, 'SEVIS Create')).toBe('Pending');
       expect(await fact(panel, 'SEVIS ID')).toBe('Not assigned yet');
       expect(await fact(panel, 'Category')).toBe('08 Research scholar');
       const dependents = panel.getByRole('table', { name: 'J-2 dependents' });
@@ -272,13 +272,13 @@ describe('a J-1 research scholar and the family reach SEVIS as an exchange visit
     });
   });
 
-  it('back on the case: Created in SEVIS, with the SEVIS ID of the scholar and of each J-2 dependent', async () => {
+  it('back on the case: its SEVIS Create succeeded, with the SEVIS ID of the scholar and of each J-2 dependent', async () => {
     expect(batchXml).not.toBe('');
     const page = await office();
     await step(page, '3-created', async () => {
       await page.goto(`/#/admin/scholar-profile/${applicationId}?tab=exchange-visitor`);
       const panel = page.getByRole('region', { name: 'Exchange visitor record (SEVIS)' });
-      await expect.poll(() => fact(panel, 'SEVIS Create')).toBe('Created in SEVIS');
+      await expect.poll(() => fact(panel, 'SEVIS Create')).toBe('Succeeded');
       expect(await fact(panel, 'SEVIS ID')).toBe(SEVIS_ID);
       const dependents = panel.getByRole('table', { name: 'J-2 dependents' });
       await dependents

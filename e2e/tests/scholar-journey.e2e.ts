@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, screenshot, signIn } from '../browser.js';
-import { anyMailMatching as mailMatching, choose, expectMessage, journeyPage, journeySteps, pdf } from '../journey-helpers.js';
+import { launch, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import {
+  anyMailMatching as mailMatching,
+  choose,
+  confirmDecision,
+  expectMessage,
+  journeyPage,
+  journeySteps,
+  pdf,
+} from '../journey-helpers.js';
 
 /**
  * One scholar followed from the department's sponsorship request to an H-1B case the office moves through two
@@ -61,7 +69,7 @@ async function fact(scope: Locator, label: string): Promise<string> {
 async function office(): Promise<Page> {
   const page = await freshPage();
   await signIn(page, 'admin');
-  await page.waitForURL(/#\/admin\/dashboard$/);
+  await page.waitForURL(STAFF_HOME);
   return page;
 }
 
@@ -88,7 +96,8 @@ describe('a scholar from the sponsorship request to an H-1B case in its second p
       newScholar();
       const page = await department();
       await step(page, '1-sponsorship', async () => {
-        await page.getByRole('link', { name: 'New Sponsorship Request' }).click();
+        // The page's own button (the docked menu has an entry of the same name).
+        await page.getByRole('main').getByRole('link', { name: 'New Sponsorship Request' }).click();
         await page.waitForURL(/#\/scholar\/createscholar$/);
         await page.getByRole('heading', { name: 'New Sponsorship Request', level: 1 }).waitFor();
         const form = page.getByRole('form', { name: 'Sponsorship request' });
@@ -123,6 +132,7 @@ describe('a scholar from the sponsorship request to an H-1B case in its second p
 
         // Invite the scholar: an e-mail with a set-up link.
         await page.getByRole('button', { name: 'Invite the scholar' }).click();
+        await confirmDecision(page, 'Invite');
         await page.getByText(`Invitation sent to ${EMAIL}.`).waitFor();
         await page.getByText(`The scholar was invited (${EMAIL}) and has not set a password yet.`, { exact: false }).waitFor();
         await mailMatching(EMAIL, /set up your account$/);
@@ -202,6 +212,13 @@ describe('a scholar from the sponsorship request to an H-1B case in its second p
           .fill('Cap-exempt H-1B; the department confirmed the funding.');
         await shot(page, '2-review-request');
         await processAs.getByRole('button', { name: 'Process as H-1B' }).click();
+        // Asked first, naming the scholar, the visa type and the dates.
+        await page
+          .getByRole('dialog', { name: 'Process as H-1B' })
+          .getByText(`Process ${FIRST} ${LAST}'s sponsorship request as H-1B, 09/01/2027 to 08/31/2030?`)
+          .waitFor();
+        await shot(page, '2-process-as-confirmation');
+        await confirmDecision(page, 'Process as H-1B');
         await page.getByText(`${FIRST} ${LAST}: processed as H-1B. The scholar and the department were told.`).waitFor();
         await page.waitForURL(new RegExp(`#/admin/scholar-profile/${applicationId}\\?tab=processing$`));
         const phase = page.getByRole('region', { name: 'Phase and status' });
@@ -345,6 +362,7 @@ describe('a scholar from the sponsorship request to an H-1B case in its second p
         await shot(page, '3-documents');
 
         await page.getByRole('button', { name: 'Submit to ISSS' }).click();
+        await confirmDecision(page, 'Submit to ISSS');
         await page
           .getByRole('status')
           .filter({ has: page.getByText('Submitted to ISSS', { exact: true }) })

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, query, screenshot } from '../browser.js';
-import { journeySteps, signedInPage } from '../journey-helpers.js';
+import { confirmDecision, journeySteps, signedInPage } from '../journey-helpers.js';
 import { batchAndImportLog } from '../sevis-log-helpers.js';
 
 /**
@@ -48,6 +48,7 @@ describe('a Dependent Information Update changes the spouse SEVIS has, by his SE
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText(SPOUSE).waitFor();
       await page.getByRole('button', { name: 'Submit request' }).click();
+      await confirmDecision(page, 'Submit request');
       await page.waitForURL(/#\/student\/student-service-menu\//);
       await page.getByText('Your request was submitted.', { exact: false }).first().waitFor();
     });
@@ -67,6 +68,7 @@ describe('a Dependent Information Update changes the spouse SEVIS has, by his SE
       await page.goto(`/#/isss/request/${requestId}`);
       await page.getByText(SPOUSE).waitFor();
       await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Approve', exact: true }).click();
+      await confirmDecision(page, 'Approve');
       await page.getByText('Approved. The requester was told.').waitFor();
       await page.goto(`/#/isss/student-profile/${profileId}`);
       await page.getByRole('tab', { name: 'SEVIS Updates' }).click();

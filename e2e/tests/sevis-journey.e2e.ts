@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launch, query, screenshot, signIn } from '../browser.js';
-import { journeyPage, journeySteps } from '../journey-helpers.js';
+import { DEMO_PASSWORD, launch, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import { confirmDecision, journeyPage, journeySteps } from '../journey-helpers.js';
 import { api, batchRecords, successLogFor } from '../sevis-log-helpers.js';
 
 /**
@@ -75,6 +75,14 @@ async function submitCptAsStudent(): Promise<{ id: string; number: number }> {
     },
   });
   await api('POST', `/api/requests/${r.id}/submit`, accessToken);
+  // Submitting sent it to the faculty advisor (decision 028): they recommend it through the e-mailed link.
+  const [mail] = await query<{ text_body: string }>(
+    `select text_body from outbox where purpose = 'approval-link' and text_body like $1 order by created_at desc limit 1`,
+    [`%#${r.number}%`],
+  );
+  const token = /advisor-approval\/([A-Za-z0-9_-]+)/.exec(mail?.text_body ?? '')?.[1];
+  expect(token, `the advisor's link for request #${r.number}`).toBeTruthy();
+  await api('POST', '/api/approvals/decide', null, { token, decision: 'approve', comment: 'Part of ENGR 590.' });
   return r;
 }
 
@@ -84,7 +92,7 @@ const step = journeySteps('sevis-journey');
 async function admin(): Promise<Page> {
   const page = await freshPage();
   await signIn(page, 'admin');
-  await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
+  await page.waitForURL(STAFF_HOME);
   return page;
 }
 
@@ -129,6 +137,7 @@ describe('an approved CPT goes to SEVIS in a batch and its result comes back to 
       await page.getByText(EMPLOYER, { exact: false }).first().waitFor();
       if (!approved) {
         await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Approve', exact: true }).click();
+        await confirmDecision(page, 'Approve');
         await page.getByText('Approved. The requester was told.').waitFor();
         approved = true;
       }
@@ -178,6 +187,9 @@ describe('an approved CPT goes to SEVIS in a batch and its result comes back to 
       // One record per student in a batch: the student's earlier pending update goes in a batch of its own.
       if (!createdIds.length) {
         await page.getByRole('button', { name: 'Create batches for Main Campus, F-1 students' }).click();
+        await page.getByRole('dialog', { name: 'Create SEVIS batches' }).getByText(`OrgID ${orgId}`, { exact: false }).waitFor();
+        await screenshot(page, 'sevis-journey-2-create-confirmation');
+        await confirmDecision(page, 'Create batches');
         const created = page.getByRole('status').filter({ hasText: /batch(es)? created/ });
         await created.waitFor();
         const text = (await created.textContent())!;

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, query, screenshot } from '../browser.js';
-import { journeySteps, signedInPage } from '../journey-helpers.js';
+import { confirmDecision, journeySteps, signedInPage } from '../journey-helpers.js';
 import { batchAndImportLog } from '../sevis-log-helpers.js';
 
 /**
@@ -51,6 +51,7 @@ describe('an OPT request, full or part time, goes to SEVIS and comes back recomm
       await page.getByRole('combobox', { name: 'Full or part time' }).click();
       await page.getByRole('option', { name: /^Full time/ }).click();
       await page.getByRole('button', { name: 'Submit request' }).click();
+      await confirmDecision(page, 'Submit request');
       await page.waitForURL(/#\/student\/student-service-menu\//);
       await page.getByText('Your request was submitted.', { exact: false }).first().waitFor();
     });
@@ -70,6 +71,7 @@ describe('an OPT request, full or part time, goes to SEVIS and comes back recomm
       await page.goto(`/#/isss/request/${requestId}`);
       await page.getByText('Full time (20 hours or more a week)').first().waitFor();
       await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Approve', exact: true }).click();
+      await confirmDecision(page, 'Approve');
       await page.getByText('Approved. The requester was told.').waitFor();
       await page.goto(`/#/isss/student-profile/${profileId}`);
       await page.getByRole('tab', { name: 'SEVIS Updates' }).click();

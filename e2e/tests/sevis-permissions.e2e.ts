@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sevisApi } from '@meridian/domain';
-import { launch, newPage, query, screenshot, signIn } from '../browser.js';
+import { launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
 
 const S = sevisApi.SEVIS_SENDER_MSG;
 let browser: Browser;
@@ -26,7 +26,7 @@ async function choose(page: Page, combobox: Locator, option: string): Promise<vo
 async function openPermissions(user: string): Promise<Page> {
   const page = await newPage(browser);
   await signIn(page, user);
-  await page.waitForURL(/#\/admin\/dashboard$/);
+  await page.waitForURL(STAFF_HOME);
   await page.goto('/#/isss/sevis-permissions');
   await page.getByRole('table', { name: 'DSOs and AROs' }).waitFor();
   return page;

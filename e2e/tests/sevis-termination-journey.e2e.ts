@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, query, screenshot, signIn } from '../browser.js';
+import { launch, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
 import { journeyPage, journeySteps } from '../journey-helpers.js';
 import { batchAndImportLog } from '../sevis-log-helpers.js';
 
@@ -43,7 +43,7 @@ async function activeStudent(): Promise<string> {
 async function officer(): Promise<Page> {
   const page = await journeyPage(browser);
   await signIn(page, 'admin');
-  await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
+  await page.waitForURL(STAFF_HOME);
   return page;
 }
 

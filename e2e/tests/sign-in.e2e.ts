@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, browserTimeZone, latestMail, launch, newPage, query, screenshot, signIn, DEMO_PASSWORD } from '../browser.js';
+import { baseUrl, browserTimeZone, latestMail, launch, newPage, query, screenshot, signIn, DEMO_PASSWORD, STAFF_HOME } from '../browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,9 +22,10 @@ describe('signing in', () => {
   });
 
   const landings: Array<[string, 'scholar' | 'student', RegExp]> = [
-    ['admin', 'scholar', /#\/admin\/dashboard$/],
-    ['officer', 'scholar', /#\/admin\/dashboard$/],
-    ['assistant', 'scholar', /#\/admin\/dashboard$/],
+    // Staff of a campus site land on My work in the student area.
+    ['admin', 'scholar', STAFF_HOME],
+    ['officer', 'scholar', STAFF_HOME],
+    ['assistant', 'scholar', STAFF_HOME],
     ['dept', 'scholar', /#\/scholar\/deptDashboard$/],
     ['scholar', 'scholar', /#\/scholar\/edith1application$/],
     ['student', 'student', /#\/student\/student-service-menu\/[0-9a-f-]{36}$/],
@@ -222,7 +223,7 @@ describe('the Student Request List', () => {
     const open = async (user: string) => {
       const page = await newPage(browser);
       await signIn(page, user);
-      await page.waitForURL(/#\/admin\/dashboard$/, { timeout: 15_000 });
+      await page.waitForURL(STAFF_HOME, { timeout: 15_000 });
       await page.goto('/#/isss/students-request-list');
       return page;
     };

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, launch, newPage, screenshot, signIn } from '../browser.js';
+import { latestMail, launch, newPage, screenshot, signIn, STAFF_HOME } from '../browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ describe('Staff Management', () => {
   it('a super user invites an assistant, who sets a password from the e-mail and signs in; deactivation signs them out', async () => {
     const admin = await newPage(browser);
     await signIn(admin, 'admin');
-    await admin.waitForURL(/#\/admin\/dashboard$/);
+    await admin.waitForURL(STAFF_HOME);
     await admin.goto('/#/admin/staff-management');
     await admin.getByRole('table', { name: 'Staff members' }).getByText('officer@demo.example.edu').waitFor();
     expect(await admin.title()).toMatch(/^Demo University/);
@@ -75,7 +75,7 @@ describe('Staff Management', () => {
   it('an officer sees the staff list but may not grant what they do not hold', async () => {
     const page = await newPage(browser);
     await signIn(page, 'officer');
-    await page.waitForURL(/#\/admin\/dashboard$/);
+    await page.waitForURL(STAFF_HOME);
     await page.goto('/#/admin/staff-management');
     await page.getByRole('table', { name: 'Staff members' }).getByText('admin@demo.example.edu').waitFor();
     // The super user is beyond an officer's reach: view only, no deactivate.

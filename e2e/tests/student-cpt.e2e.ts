@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, query, screenshot, signIn } from '../browser.js';
+import { confirmDecision } from '../journey-helpers.js';
 
 let browser: Browser;
 let restore: (() => Promise<unknown>) | null = null;
@@ -67,16 +68,23 @@ describe('Student CPT request', () => {
     // Bad values: the messages of the domain's rules show on their fields as the student leaves them.
     await page.getByLabel('Employer name').fill('Acme @ Labs');
     await page.getByLabel('Job title').fill('Research intern');
-    expect(await helper(page, 'employer_name').textContent()).toBe('Invalid value');
+    // The message keeps the field's format hint beside it (docs/product/ui.md#messages-keep-the-hint).
+    expect(await helper(page, 'employer_name').textContent()).toBe("Invalid value — Letters, digits, spaces and , . / : ' # & -");
     const ein = page.getByLabel('Employer EIN');
-    await ein.pressSequentially('12-34567'); // 7 digits: the dash never enters
-    expect(await ein.inputValue()).toBe('1234567');
+    // Typed as people write it: the dash stays while typing, nothing is cut (docs/product/ui.md#digits-amounts-and-text).
+    await ein.pressSequentially('12-34567');
+    expect(await ein.inputValue()).toBe('12-34567');
     const phone = page.getByLabel('Supervisor phone');
-    await phone.pressSequentially('617-555-010'); // digits only: the dashes never enter
-    expect(await phone.inputValue()).toBe('617555010');
+    await phone.pressSequentially('617-555-010');
+    expect(await phone.inputValue()).toBe('617-555-010');
     await page.getByLabel('Supervisor name').fill('Dana Smith');
-    expect(await helper(page, 'supervisor_phone').textContent()).toBe('Invalid phone');
-    expect(await helper(page, 'employer_ein').textContent()).toBe('Invalid length');
+    // Left, each keeps its digits (7 and 9: one short of each rule) and says so beside its hint.
+    expect(await ein.inputValue()).toBe('1234567');
+    expect(await phone.inputValue()).toBe('617555010');
+    expect(await helper(page, 'supervisor_phone').textContent()).toBe('Invalid phone — 10 digits, e.g. 217-555-0199.');
+    expect(await helper(page, 'employer_ein').textContent()).toBe(
+      'Invalid length — 9 digits, e.g. 12-3456789 (on the offer letter or a pay slip).',
+    );
 
     // Submitting with them (and the rest empty) keeps the form, says what is wrong and focuses the first field.
     await page.getByRole('button', { name: 'Submit request' }).click();
@@ -99,7 +107,7 @@ describe('Student CPT request', () => {
     await page.getByRole('option', { name: /^Part time/ }).click();
     await page.getByLabel('Hours per week').fill('20');
     await page.getByLabel('How is this work part of your curriculum?').fill('ENGR 590 requires a supervised internship.');
-    expect(await helper(page, 'supervisor_phone').textContent()).toBe('10 digits, no spaces or dashes.');
+    expect(await helper(page, 'supervisor_phone').textContent()).toBe('10 digits, e.g. 217-555-0199.');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/#\/student\/cpt-request\/edit\//);
     expect(await page.getByLabel('End date').inputValue()).toBe('05/14/2027');
@@ -114,10 +122,12 @@ describe('Student CPT request', () => {
 
     // The server asks for the required document; uploading it lets the request go.
     await page.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(page, 'Submit request');
     await page.getByText('Please upload CPT offer letter.').first().waitFor();
     await page.locator('input[type=file]').first().setInputFiles(path.join(dir, 'cpt-offer-letter.pdf'));
     await page.getByRole('button', { name: 'cpt-offer-letter.pdf', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Submit request' }).click();
+    await confirmDecision(page, 'Submit request');
 
     await page.waitForURL(/#\/student\/student-service-menu\//);
     await page.getByText('Your request was submitted.', { exact: false }).first().waitFor();
@@ -126,7 +136,8 @@ describe('Student CPT request', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: number, exact: true }) });
     await row.getByText('Curricular Practical Training (CPT)').waitFor();
-    await row.getByText('Submitted', { exact: true }).waitFor();
+    // Submitting sent it to the faculty advisor at once (decision 028).
+    await row.getByText('Approver Review', { exact: true }).waitFor();
     await page
       .getByRole('table', { name: 'My documents' })
       .getByRole('row')
@@ -137,7 +148,7 @@ describe('Student CPT request', () => {
 
     // Once submitted it is read-only: the values read as text, the status with it.
     await row.getByRole('link').first().click();
-    await page.getByText('With the office', { exact: true }).waitFor();
+    await page.getByText('With your approvers', { exact: true }).waitFor();
     await page.getByText('Acme Labs', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Submit request' }).count()).toBe(0);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, screenshot, signIn } from '../browser.js';
-import { choose, expectMessage, journeyPage, journeySteps, newestMailMatching as mailMatching, pdf } from '../journey-helpers.js';
+import { launch, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import {
+  choose,
+  confirmDecision,
+  expectMessage,
+  journeyPage,
+  journeySteps,
+  newestMailMatching as mailMatching,
+  pdf,
+} from '../journey-helpers.js';
 
 /**
  * One new student followed through the portal (docs/product/students-intake.md, students-portal.md,
@@ -43,7 +51,7 @@ const step = journeySteps('student-journey');
 async function staff(userName: 'officer' | 'admin'): Promise<Page> {
   const page = await freshPage();
   await signIn(page, userName);
-  await page.waitForURL(/#\/(admin|isss)\/dashboard$/);
+  await page.waitForURL(STAFF_HOME);
   return page;
 }
 
@@ -179,12 +187,15 @@ describe('a student from invitation to an authorized CPT', () => {
       const ein = page.getByRole('textbox', { name: 'Employer EIN' });
       const phone = page.getByRole('textbox', { name: 'Supervisor phone' });
       await page.getByRole('textbox', { name: 'Employer name' }).fill('Acme Robotics Inc.');
-      await ein.pressSequentially('12-345678'); // digits only: the dash never enters
-      expect(await ein.inputValue()).toBe('12345678');
+      // Typed with their dashes, nothing cut; the punctuation comes out on leaving the field.
+      await ein.pressSequentially('12-345678');
+      expect(await ein.inputValue()).toBe('12-345678');
       await page.getByRole('textbox', { name: 'Job title' }).fill('Robotics intern');
+      expect(await ein.inputValue()).toBe('12345678');
       await phone.pressSequentially('617-555-010');
-      expect(await phone.inputValue()).toBe('617555010');
+      expect(await phone.inputValue()).toBe('617-555-010');
       await page.getByRole('textbox', { name: 'Supervisor name' }).fill('Dana Smith');
+      expect(await phone.inputValue()).toBe('617555010');
       await expectMessage(ein, 'Invalid length');
       await expectMessage(phone, 'Invalid phone');
       // Submitting anyway keeps the form and focuses the first field in trouble.
@@ -195,10 +206,11 @@ describe('a student from invitation to an authorized CPT', () => {
       await screenshot(page, 'student-journey-3-cpt-messages');
 
       // Corrected, and the rest of the form filled in.
-      await ein.fill('123456789');
-      await phone.fill('6175550100');
-      await expectMessage(ein, '9 digits, no dash');
-      await expectMessage(phone, '10 digits, no spaces or dashes.');
+      // Corrected as an offer letter prints them: accepted with their punctuation, kept as digits.
+      await ein.fill('12-3456789');
+      await phone.fill('(617) 555-0100');
+      await expectMessage(ein, '9 digits, e.g. 12-3456789');
+      await expectMessage(phone, '10 digits, e.g. 217-555-0199.');
       await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Main St');
       await page.getByRole('textbox', { name: 'City' }).fill('Boston');
       await choose(page, page.getByRole('combobox', { name: 'State' }), 'MA');
@@ -218,10 +230,18 @@ describe('a student from invitation to an authorized CPT', () => {
       await choose(page, page.getByRole('combobox', { name: 'Faculty advisor' }), 'Alex Advisor');
       await page.getByText('Faculty advisor saved.').waitFor();
       await page.getByRole('button', { name: 'Submit request' }).click();
+      // Asked first: it goes to the faculty advisor, who gets the e-mail now (decision 028).
+      await page
+        .getByRole('dialog', { name: 'Submit request' })
+        .getByText('It goes first to its approvers (Faculty advisor): Alex Advisor gets an e-mail with a link to approve it now', {
+          exact: false,
+        })
+        .waitFor();
+      await confirmDecision(page, 'Submit request');
       await page.waitForURL(/#\/student\/student-service-menu\//);
       await page.getByText('Your request was submitted.', { exact: false }).first().waitFor();
       const row = page.getByRole('row').filter({ hasText: 'Curricular Practical Training (CPT)' });
-      await row.getByText('Submitted', { exact: true }).waitFor();
+      await row.getByText('Approver Review', { exact: true }).waitFor();
       requestNumber = (await row
         .getByRole('link', { name: /^#?\d+$/ })
         .first()
@@ -232,22 +252,18 @@ describe('a student from invitation to an authorized CPT', () => {
     });
   });
 
-  it('the officer starts the review and sends it to approver review', async () => {
+  it('submitting sent it to the faculty advisor: the officer finds it in approver review', async () => {
     expect(requestNumber).not.toBe('');
     const page = await staff('officer');
     await step(page, '4-send', async () => {
       await page.goto('/#/isss/students-request-list');
       const row = page.getByRole('table', { name: 'Requests' }).getByRole('row', { name: new RegExp(`#${requestNumber}\\b`) });
-      await row.getByText('Submitted', { exact: true }).waitFor();
+      await row.getByText('Approver Review', { exact: true }).waitFor();
       await row.getByRole('link', { name: `#${requestNumber}` }).click();
       await page.waitForURL(new RegExp(`#/isss/request/${requestId}$`));
       await page.getByText('Acme Robotics Inc.', { exact: false }).first().waitFor();
-      await page.getByRole('button', { name: 'Start review' }).click();
-      await page.getByText('Review started.').waitFor();
-      await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Send to approver review' }).click();
-      await page.getByRole('dialog', { name: 'Send to approver review' }).getByRole('button', { name: 'Send to approver review' }).click();
-      await page.getByText('Sent to approver review; the approver was e-mailed a link.').waitFor();
       await page.getByRole('list', { name: 'Approvers' }).getByText('Waiting for decision').waitFor();
+      await page.getByText('The approvers decide first (Faculty advisor).', { exact: false }).waitFor();
       await screenshot(page, 'student-journey-4-approver-review');
     });
   });
@@ -279,6 +295,7 @@ describe('a student from invitation to an authorized CPT', () => {
       await approvers.getByText('Approved', { exact: true }).waitFor();
       await approvers.getByText('The internship is part of ENGR 590. Recommended.', { exact: false }).waitFor();
       await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Approve', exact: true }).click();
+      await confirmDecision(page, 'Approve');
       await page.getByText('Approved. The requester was told.').waitFor();
       await page.getByText(`${FIRST} ${LAST} · Approved`).waitFor();
       await screenshot(page, 'student-journey-6-approved');
@@ -301,6 +318,8 @@ describe('a student from invitation to an authorized CPT', () => {
       // Student List, the CPT students title, searched by the student's name.
       await page.goto('/#/isss/students-list');
       await page.getByRole('heading', { name: 'Student List', level: 1 }).waitFor();
+      // The counts beside the titles say when they were taken, at the office's clock.
+      await page.getByText(/^Counts as of \d{2}:\d{2} [A-Z]/).waitFor();
       await choose(page, page.getByRole('combobox', { name: 'List' }), /^CPT students/);
       await page.getByRole('table', { name: /^CPT students — / }).waitFor();
       await page.getByRole('searchbox', { name: 'Search' }).fill(RUN);
@@ -369,7 +388,7 @@ describe('a student from invitation to an authorized CPT', () => {
         'Step: Confirm and finish',
       ]);
       const wizard = at(student, 'Stage completed by the student', invited);
-      expect(oldestFirst[wizard]![3]).toBe('Stage: Invited (welcome wizard) → Pre-arrival');
+      expect(oldestFirst[wizard]![3]).toBe('Stage: Invited → Pre-arrival');
       const preArrival = at(student, 'Stage completed by the student', wizard + 1);
       expect(oldestFirst[preArrival]![3]).toBe('Stage: Pre-arrival → Check-in');
       const checkIn = at(student, 'Stage completed by the student', preArrival + 1);
@@ -379,8 +398,7 @@ describe('a student from invitation to an authorized CPT', () => {
       const advisor = at(student, 'Request: Request changed', saved);
       expect(oldestFirst[advisor]![3]).toBe('Faculty advisor named');
       const submitted = at(student, 'Request: Submitted', advisor);
-      const started = at('Olivia Officer', 'Request: Review started', submitted);
-      const sent = at('Olivia Officer', 'Request: Sent to approver review', started);
+      const sent = at(student, 'Request: Approver review started (on submit)', submitted);
       const recommended = at('Alex Advisor', 'Request: Approver approved', sent);
       expect(oldestFirst[recommended]![3]).toContain('Comment: The internship is part of ENGR 590. Recommended.');
       const approved = at('Avery Admin', 'Request: Approved', recommended);

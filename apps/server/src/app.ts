@@ -107,10 +107,11 @@ export async function buildApp(
     hsts: { maxAge: 31536000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
   });
-  // Personal data must not linger in caches.
+  // Personal data must not linger in caches: every API answer is no-store unless its route says
+  // otherwise (only the institution's public logo, whose address changes with its content, does).
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
-    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (req.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
   installMetrics(app, database, config.metricsToken);
 

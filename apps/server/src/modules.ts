@@ -16,6 +16,7 @@ import { setupRoutes } from './modules/setup/index.js';
 import { sevisDailyJobs, sevisRoutes } from './modules/sevis/index.js';
 import { plugStudents, studentDailyJobs, studentRoutes } from './modules/students/index.js';
 import { plugWorkflows, workflowRoutes } from './modules/workflows/index.js';
+import { workRoutes } from './modules/work/index.js';
 
 /**
  * The composition root of the server modules (docs/decisions/015-module-boundaries.md). A lower module never imports a
@@ -48,6 +49,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
   studentRoutes(app, services);
   scholarRoutes(app, services);
   sevisRoutes(app, services);
+  workRoutes(app, services);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { TTestApp } from './app.js';
 import { DEMO_PASSWORD } from './app.js';
 import { call, inviteStaff, latestLink, perms, uniqueStaff, userIds } from './http.js';
 import { buildSignInLink } from './factories/index.js';
+import { fileBody } from './sevis-results-fixtures.js';
 import { REQUEST_MATRIX_ROWS } from './authorization-matrix-requests.js';
 import { ATTACHMENTS_MATRIX } from './authorization-matrix.attachments.js';
 import { FORMS_MATRIX } from './authorization-matrix.forms.js';
@@ -30,6 +31,7 @@ import { SEVIS_BATCHES_MATRIX } from './authorization-matrix.sevis-batches.js';
 import { SEVIS_RESULTS_MATRIX } from './authorization-matrix.sevis-results.js';
 import { SEVIS_RTI_MATRIX } from './authorization-matrix.sevis-rti.js';
 import { JOBS_MATRIX } from './authorization-matrix.jobs.js';
+import { WORK_MATRIX } from './authorization-matrix.work.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -79,6 +81,8 @@ export interface TMatrixRow {
 }
 
 const none = (): TRequest => ({});
+/** A 1×1 PNG: the smallest logo there is. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   // platform and setup: tenantless and public
@@ -209,6 +213,36 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
     request: async (m) => ({ body: await m.settings() }),
     expect: { anonymous: 401, admin: 200, officer: 403, assistant: 403, dept: 403, scholar: 403, student: 403 },
   },
+  {
+    method: 'POST',
+    path: '/api/institution/logo',
+    access: 'institutions.settings.update',
+    request: () => {
+      const f = fileBody('logo.png', TINY_PNG, 'image/png');
+      return { body: f.body, headers: f.headers };
+    },
+    expect: { anonymous: 401, admin: 200, officer: 403, assistant: 403, dept: 403, scholar: 403, student: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/institution/logo',
+    access: 'institutions.settings.update',
+    request: none,
+    expect: { anonymous: 401, admin: 200, officer: 403, assistant: 403, dept: 403, scholar: 403, student: 403 },
+  },
+  {
+    // Public: the login page shows it. The address is the current logo's, uploaded for the call.
+    method: 'GET',
+    path: '/api/institution/logo/:file',
+    access: 'public',
+    request: async (m) => {
+      const f = fileBody('logo.png', TINY_PNG, 'image/png');
+      const res = await call(m.t, 'POST', '/api/institution/logo', { as: await m.t.login('admin'), body: f.body, headers: f.headers });
+      const url = res.json<{ logoUpload: { url: string } }>().logoUpload.url;
+      return { params: { file: url.split('/').pop()! } };
+    },
+    expect: { anonymous: 200, admin: 200, officer: 200, assistant: 200, dept: 200, scholar: 200, student: 200 },
+  },
 
   // people: staff management
   {
@@ -310,6 +344,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...SEVIS_SETTINGS_MATRIX,
   ...SEVIS_BATCHES_MATRIX,
   ...JOBS_MATRIX,
+  ...WORK_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

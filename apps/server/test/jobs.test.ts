@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PgBoss from 'pg-boss';
 import type { jobsApi, TSession } from '@meridian/domain';
@@ -44,14 +48,49 @@ registerJobKind<{ tag: string }>({
   },
 });
 
+/** A file job that writes half its file, then waits for the test (or dies, on its first run, when asked). */
+const gates = new Map<string, () => void>();
+const HALF = 'line,of,the,report\n'.repeat(20_000);
+registerJobKind<{ tag: string; dieFirst?: boolean }>({
+  kind: 'test.stream-file',
+  run: async ({ input, attempt, saveFile }) => {
+    const file = new PassThrough();
+    const saved = saveFile(file, 'report.csv', 'text/csv');
+    saved.catch(() => {});
+    file.write(HALF);
+    if (input.dieFirst && attempt === 1) {
+      file.destroy(new Error('connection terminated unexpectedly'));
+      await saved.catch(() => {});
+      throw new Error('connection terminated unexpectedly');
+    }
+    await new Promise<void>((release) => gates.set(input.tag, release));
+    file.end(`run ${attempt}\n`);
+    await saved;
+    return { attempt };
+  },
+});
+
+// Its own data folder: what is being written (files/.partial) is this file's jobs' alone.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-jobs-'));
+const partial = () =>
+  fs.existsSync(path.join(dataDir, 'files', '.partial')) ? fs.readdirSync(path.join(dataDir, 'files', '.partial')) : [];
+/** Waits (up to 10 s) until the files being written are `n`: the storage opens its file as the job writes. */
+async function partialFiles(n: number): Promise<string[]> {
+  for (let i = 0; partial().length !== n && i < 200; i++) await new Promise((r) => setTimeout(r, 50));
+  return partial();
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ dataDir });
   admin = await t.login('admin');
   const claims = await t.services.tokens.verifyAccess(admin.accessToken);
   const actor = await t.services.findSession(claims!, t.institutionA);
   ctx = institutionContext(t.services, { id: t.institutionA, timeZone: 'America/New_York' }, { actor, ip: '127.0.0.1', userAgent: 'test' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function until(jobId: string, done: (j: jobsApi.TJob) => boolean, ms = 30_000): Promise<jobsApi.TJob> {
   const end = Date.now() + ms;
@@ -105,6 +144,50 @@ describe('a job', () => {
     expect((await call(t, 'GET', '/api/jobs', { as: officer, query: { kind: 'test.count' } })).json()).toEqual({ items: [] });
     expect((await call(t, 'GET', `/api/jobs/${job.id}`, { as: officer })).statusCode).toBe(404);
     await until(job.id, (j) => j.status === 'completed');
+  });
+});
+
+describe('a job that makes a file', () => {
+  const gate = async (tag: string) => {
+    for (let i = 0; !gates.has(tag); i++) {
+      if (i > 600) throw new Error(`job ${tag} never reached its gate`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return gates.get(tag)!;
+  };
+
+  it('keeps a streamed file only once it is whole, and serves it only once the job completed', async () => {
+    const job = await t.services.jobs.enqueue(ctx, 'test.stream-file', { tag: 'whole' });
+    const release = await gate('whole');
+    // Half written: being written aside, not recorded on the job, not downloadable.
+    expect(await partialFiles(1)).toHaveLength(1);
+    expect(
+      (await t.sqlOne<{ file_key: string | null }>('select file_key from background_jobs where id = $1', [job.id])).file_key,
+    ).toBeNull();
+    expect((await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: admin })).statusCode).toBe(404);
+    expect((await call(t, 'GET', `/api/jobs/${job.id}`, { as: admin })).json()).toMatchObject({ status: 'running', fileName: null });
+    release();
+    const end = await until(job.id, (j) => j.status === 'completed');
+    expect(end.fileName).toBe('report.csv');
+    const file = await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: admin });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('text/csv');
+    expect(file.headers['content-disposition']).toContain('filename="report.csv"');
+    expect(file.body).toBe(`${HALF}run 1\n`);
+    expect(await partialFiles(0)).toEqual([]);
+  });
+
+  it('keeps nothing of a run that died while writing; the run after it makes the whole file', async () => {
+    const job = await t.services.jobs.enqueue(ctx, 'test.stream-file', { tag: 'died', dieFirst: true });
+    const release = await gate('died');
+    // The first run's half file is gone; the second run is writing its own.
+    expect(await partialFiles(1)).toHaveLength(1);
+    expect((await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: admin })).statusCode).toBe(404);
+    release();
+    const end = await until(job.id, (j) => j.status === 'completed');
+    expect(end).toMatchObject({ attempts: 2, result: { attempt: 2 }, fileName: 'report.csv' });
+    expect((await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: admin })).body).toBe(`${HALF}run 2\n`);
+    expect(await partialFiles(0)).toEqual([]);
   });
 });
 

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TNotificationList, TSession } from '@meridian/domain';
+import type { TNotification, TNotificationList, TRequestDetail, TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
-import { buildNotification, clearNotifications } from './factories/index.js';
+import { buildNotification, buildRequestType, buildScholarCase, clearNotifications, studentOf } from './factories/index.js';
 
 let t: TTestApp;
 let student: TSession;
 let officer: TSession;
+let admin: TSession;
+let dept: TSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  student = await t.login('student');
-  officer = await t.login('officer');
+  [student, officer, admin, dept] = await t.loginAll('student', 'officer', 'admin', 'dept');
 });
 afterAll(async () => {
   await t?.close();
@@ -88,5 +89,92 @@ describe('notifications', () => {
       body: { start: '2026-03-02T00:00:00Z', end: '2026-03-01T00:00:00Z' },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+/** The reader's notice whose text matches, as the bell gets it. */
+async function noticeOf(as: TSession, text: RegExp): Promise<TNotification> {
+  const found = (await list(as, { limit: 100 })).items.find((n) => text.test(n.text));
+  if (!found) throw new Error(`no notice matching ${text}`);
+  return found;
+}
+
+// Each notice carries what it is about, stored where it is made, so the bell opens it
+// (docs/product/notifications.md#what-a-notice-opens).
+describe('what a notice is about', () => {
+  it("a student's submitted request: the office's notice and the student's both name the request and the student's record", async () => {
+    await clearNotifications(t);
+    const type = await buildRequestType(t, { name: 'Letter of enrolment' });
+    const created = (await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: type.id } })).json<TRequestDetail>();
+    expect((await call(t, 'POST', `/api/requests/${created.id}/submit`, { as: student })).statusCode).toBe(200);
+    const record = await studentOf(t);
+    const office = await noticeOf(officer, new RegExp(`#${created.number}`));
+    expect(office).toMatchObject({ requestId: created.id, profileId: record.id, scholarApplicationId: null });
+    const own = await noticeOf(student, new RegExp(`#${created.number}`));
+    expect(own).toMatchObject({ requestId: created.id, profileId: record.id });
+  });
+
+  it('a correction of a student record: the office is pointed at the record, and so is the student when it is decided', async () => {
+    await clearNotifications(t);
+    const record = await studentOf(t);
+    const sub = await call(t, 'POST', '/api/students/me/corrections', {
+      as: student,
+      body: { changes: { birthCity: 'Nagpur' }, reason: 'Passport' },
+    });
+    expect(sub.statusCode, sub.body).toBe(200);
+    expect(await noticeOf(officer, /asked to correct/)).toMatchObject({ profileId: record.id, requestId: null });
+    await call(t, 'POST', `/api/student-corrections/${sub.json().id}/reject`, { as: officer, body: { note: 'Your passport says Pune.' } });
+    expect(await noticeOf(student, /not approved/)).toMatchObject({ profileId: record.id, requestId: null });
+  });
+
+  it("a scholar case: the department's notice names the case, not only its engine request", async () => {
+    await clearNotifications(t);
+    const k = await buildScholarCase(t, { firstName: 'Amara', lastName: 'Okafor' });
+    const res = await call(t, 'POST', `/api/scholars/office/cases/${k.applicationId}/process`, {
+      as: admin,
+      body: { processAs: 'J-1', version: k.application.version },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await noticeOf(dept, /Amara Okafor/)).toMatchObject({
+      scholarApplicationId: k.applicationId,
+      scholarId: k.scholarId,
+      requestId: k.sponsorshipRequestId,
+    });
+  });
+
+  it('older notices that named only a request of a scholar case, or only the scholar, still find the case; others open nothing', async () => {
+    await clearNotifications(t);
+    const k = await buildScholarCase(t);
+    await buildNotification(t, 'admin', { text: 'By request', requestId: k.sponsorshipRequestId });
+    await buildNotification(t, 'admin', { text: 'By scholar', scholarId: k.scholarId });
+    await buildNotification(t, 'admin', { text: 'About nothing' });
+    expect(await noticeOf(admin, /By request/)).toMatchObject({ scholarApplicationId: k.applicationId });
+    expect(await noticeOf(admin, /By scholar/)).toMatchObject({ scholarApplicationId: k.applicationId });
+    expect(await noticeOf(admin, /About nothing/)).toMatchObject({
+      requestId: null,
+      scholarId: null,
+      scholarApplicationId: null,
+      profileId: null,
+    });
+  });
+});
+
+describe('the count', () => {
+  it("counts only the reader's own notices that are neither read nor hidden, in their own institution", async () => {
+    await clearNotifications(t);
+    await clearNotifications(t, t.institutionB);
+    const at = { createdAt: new Date('2026-03-01T12:00:00Z') };
+    for (const text of ['one', 'two', 'three']) await buildNotification(t, 'officer', { text, ...at });
+    await buildNotification(t, 'officer', { text: 'read', isRead: true, ...at });
+    await buildNotification(t, 'officer', { text: 'hidden', isHidden: true, ...at });
+    // Someone else's, and the namesake account of another institution, are not the officer's concern.
+    await buildNotification(t, 'admin', { text: 'for the admin', ...at });
+    await buildNotification(t, 'officer', { text: 'other institution', institutionId: t.institutionB, ...at });
+    const mine = await list(officer);
+    expect(mine).toMatchObject({ total: 4, totalUnread: 3 });
+    expect(mine.items.map((n) => n.text).sort()).toEqual(['one', 'read', 'three', 'two']);
+    // Opening a notice marks it read: the badge follows.
+    await call(t, 'POST', '/api/notifications/read', { as: officer, body: { ids: [mine.items.find((n) => n.text === 'one')!.id] } });
+    expect(await list(officer)).toMatchObject({ total: 4, totalUnread: 2 });
   });
 });

@@ -28,7 +28,7 @@ const search = async (q: string) => {
     .sort();
 };
 
-describe('keyword of digits', () => {
+describe('request list keyword', () => {
   it('matches the request number and requesters whose e-mail holds the digits, in this institution only', async () => {
     const byStudent = await buildRequest(t, { requester: 'student', status: 'submitted' });
     const digits = String(byStudent.number);
@@ -45,5 +45,18 @@ describe('keyword of digits', () => {
     const byOther = await buildRequest(t, { requester: other.userName, status: 'submitted' });
     expect(await search('4242424')).toEqual([byOther.id]);
     expect(await search('999999999')).toEqual([]);
+  });
+
+  it('matches the requester\'s name as "first last" or "last, first" and the e-mail, in any case, and nothing across them', async () => {
+    const mei = await buildUser(t, { role: 'scholar', firstName: 'Mei', lastName: 'Zhangsworth', email: 'mz77@demo.example.edu' });
+    const byMei = await buildRequest(t, { requester: mei.userName, status: 'submitted' });
+    for (const q of ['zhangsworth', 'Mei Zhang', 'ZHANGSWORTH, mei', 'mz77@demo', 'angswo']) expect(await search(q), q).toEqual([byMei.id]);
+    // Not a name as the list shows it (last then first without the comma), nor a wildcard.
+    expect(await search('Zhangsworth Mei')).toEqual([]);
+    expect(await search('zhang%worth')).toEqual([]);
+    // Another institution's person of the same name is not found.
+    const twin = await buildUser(t, { institutionId: t.institutionB, role: 'scholar', firstName: 'Mei', lastName: 'Zhangsworth' });
+    await buildRequest(t, { institutionId: t.institutionB, requester: twin.userName, status: 'submitted' });
+    expect(await search('zhangsworth')).toEqual([byMei.id]);
   });
 });

@@ -286,7 +286,7 @@ describe('sendForApproval', () => {
     expect(res.json()).toMatchObject({
       sponsorshipState: 'submitted',
       canEdit: false,
-      statusText: 'With the international office: not yet processed',
+      statusText: 'With the office: not yet processed',
     });
     const [r] = await t.sql<{ status: string }>('select status from requests where id = $1', [c.sponsorshipRequestId]);
     expect(r!.status).toBe('submitted');

@@ -177,14 +177,14 @@ describe('mails and the bell open the case', () => {
     const bell = (await call(t, 'GET', '/api/notifications?start=0&limit=50', { as: officer })).json().items as {
       typeName: string;
       requestId: string;
-      applicationId: string | null;
+      scholarApplicationId: string | null;
     }[];
-    expect(bell.find((n) => n.typeName === 'scholar.sponsorship.submitted' && n.requestId === c.sponsorshipRequestId)?.applicationId).toBe(
-      c.applicationId,
-    );
-    expect(bell.find((n) => n.typeName === 'scholar.application_submitted' && n.requestId === a.applicationRequestId)?.applicationId).toBe(
-      a.applicationId,
-    );
+    expect(
+      bell.find((n) => n.typeName === 'scholar.sponsorship.submitted' && n.requestId === c.sponsorshipRequestId)?.scholarApplicationId,
+    ).toBe(c.applicationId);
+    expect(
+      bell.find((n) => n.typeName === 'scholar.application_submitted' && n.requestId === a.applicationRequestId)?.scholarApplicationId,
+    ).toBe(a.applicationId);
   });
 });
 

@@ -125,6 +125,15 @@ describe('processSponsorship (Review Sponsorship Request): process as', () => {
         .map((r) => r.typeCode)
         .sort(),
     ).toEqual(['h1b_application', 'j1_application', 'sponsorship_request']);
+    // The case's own requests read where the case stands; the dismissed H-1B application is no longer the case's.
+    const byCode = new Map(list.json<scholarsApi.TCaseRequest[]>().map((r) => [r.typeCode, r]));
+    expect(byCode.get('sponsorship_request')!.case).toEqual({
+      scholarApplicationId: k.applicationId,
+      vocabulary: 'sponsorship',
+      status: 'processed',
+    });
+    expect(byCode.get('j1_application')!.case).toMatchObject({ vocabulary: 'scholarApplication', status: 'not_started' });
+    expect(byCode.get('h1b_application')!).toMatchObject({ status: 'dismissed', case: null });
   });
 
   it('closes a case as ineligible with a reason, and tells the department', async () => {
@@ -304,6 +313,51 @@ describe('changeCaseStatus: status and phase changes', () => {
     ]);
     expect(r).toEqual({ status: 'clarification_requested', status_message: 'Please add your I-94' });
     expect((await notes(k.scholarUserId!, 'scholar.unlocked'))[0]!.text).toMatch(/returned your H-1B application.*Please add your I-94/);
+  });
+});
+
+describe('status history', () => {
+  it('reads in the order things happened, the same for the office and the department, each change with when it was recorded', async () => {
+    const k = await buildScholarCase(t, { processedState: 'H-1B', applicationState: 'submitted', data: h1bApplicationData() });
+    let version = (await getCase(k.applicationId)).version;
+    const change = async (phase: string, status: string, changeDate: string, changeReason: string) => {
+      const res = await call(t, 'POST', `${CASE(k.applicationId)}/status`, {
+        as: admin,
+        body: { phase, status, changeDate, changeReason, version },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      version = res.json<scholarsApi.TOfficeCase>().version;
+    };
+    // Recorded out of order: the filing of five days ago is entered after today's approval.
+    await change('petition_preparation', 'in_progress', daysFromToday(-2), 'Preparing');
+    await change('approved', 'approved', daysFromToday(0), 'Approved');
+    await change('filed', 'pending', daysFromToday(-1), 'Filed, entered late');
+    await change('active', 'in_progress', daysFromToday(0), 'Started work');
+    const mine = new Set(['Preparing', 'Approved', 'Filed, entered late', 'Started work']);
+    const office = (await getCase(k.applicationId)).history.map((h) => h.changeReason).filter((r) => mine.has(r));
+    // Newest first by the change date the office gave; two changes of one day in the order they were recorded.
+    expect(office).toEqual(['Started work', 'Approved', 'Filed, entered late', 'Preparing']);
+    const deptCase = await call(t, 'GET', `/api/scholars/department/cases/${k.applicationId}`, { as: dept });
+    expect(deptCase.statusCode, deptCase.body).toBe(200);
+    const history = deptCase.json<scholarsApi.TDeptCase>().statusHistory;
+    expect(history.map((h) => h.changeReason).filter((r) => mine.has(r))).toEqual(office);
+    // The department reads the whole history in the office's order, with the office's words.
+    expect(history.map((h) => h.id)).toEqual((await getCase(k.applicationId)).history.map((h) => h.id));
+    expect(history[0]).toMatchObject({ changeReason: 'Started work', statusLabel: 'In Progress', phaseLabel: 'Active' });
+    expect(Date.parse(history[0]!.recordedAt)).toBeGreaterThan(Date.parse(history[1]!.recordedAt));
+  });
+
+  it('two changes written in one transaction keep the order they were made in', async () => {
+    const k = await buildScholarCase(t);
+    const row = (reason: string) =>
+      `insert into scholar_status_history (institution_id, application_id, phase, status, change_date, change_reason)
+       values ('${t.institutionA}', '${k.applicationId}', 'sponsorship_request', 'on_hold', current_date + 1, '${reason}');`;
+    // One transaction: its now() is one instant for both rows; the order must come from the rows themselves.
+    for (let i = 0; i < 3; i++) {
+      await t.sql(`begin; ${row(`first ${i}`)} ${row(`second ${i}`)} commit;`);
+      const reasons = (await getCase(k.applicationId)).history.map((h) => h.changeReason);
+      expect(reasons.slice(0, 2)).toEqual([`second ${i}`, `first ${i}`]);
+    }
   });
 });
 

@@ -4,8 +4,10 @@ import * as XLSX from 'xlsx';
 import { addDays, DEFAULT_TIME_ZONE, type jobsApi, type TSession } from '@meridian/domain';
 import { runScholarAlertsJob } from '../src/modules/scholars/reports/operations/run-scholar-alerts-job.js';
 import { sendEndDateAlerts } from '../src/modules/scholars/reports/operations/send-end-date-alerts.js';
+import { fileStorage } from '../src/platform/files/storage.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call, jobEnd } from './http.js';
+import { resumeAsIfCrashed } from './job-resume.js';
 import { buildScholarCase, departmentIdOf, officeToday, type TScholarCaseOptions, updateScholarCase, userIdOf } from './factories/index.js';
 
 /**
@@ -160,7 +162,7 @@ describe('the scholar dashboard', () => {
     const res = await call(t, 'GET', '/api/scholars/dashboard/tabs', { as: officer, query: { q: tag } });
     expect(res.statusCode).toBe(200);
     const tabs = res.json<{ phase: string; label: string; count: number }[]>();
-    expect(tabs[0]).toEqual({ phase: 'all', label: 'All', count: 4 });
+    expect(tabs[0]).toEqual({ phase: 'all', label: 'All', count: 4, capped: false });
     expect(Object.fromEntries(tabs.map((x) => [x.phase, x.count]))).toMatchObject({
       application: 2,
       active: 1,
@@ -331,6 +333,80 @@ describe('the Excel exports', () => {
       expect((await call(t, 'GET', `/api/jobs/${job.id}`, { as: admin })).statusCode).toBe(404);
     }
   });
+
+  it('a large export (3 000 cases) downloads as a valid workbook with every row in order, and only once the job completed', async () => {
+    const tag = `Zq${randomBytes(4).toString('hex')}`;
+    const n = 3000;
+    // Set-based, as the benchmark seeds: one department, one H-1B case each.
+    await t.sql(
+      `with d as (select id from departments where institution_id = $1 order by code limit 1),
+       sc as (insert into scholars (institution_id, department_id, first_name, last_name, email)
+              select $1, d.id, 'Bulk' || lpad(g::text, 5, '0'), $2, 'bulk' || g || '.' || lower($2) || '@example.edu'
+                from generate_series(1, $3::int) g, d
+              returning id, department_id),
+       app as (insert into scholar_applications (institution_id, scholar_id, department_id, proposed_status, proposed_start_date,
+                 proposed_end_date, position, hiring_authority_name, sponsorship_state, processed_state, processed_start_date,
+                 processed_end_date, application_state, phase, status, premium_process_flag, employment)
+               select $1, sc.id, sc.department_id, 'H-1B', date '2027-01-04', date '2029-12-31', 'Research Associate', 'Prof. Ada Lovelace',
+                      'processed', 'H-1B', date '2027-01-04', date '2029-12-31', 'draft', 'active', 'pending', false, '{}'::jsonb
+                 from sc
+               returning id, scholar_id)
+       update scholars x set current_application_id = app.id, processed_state = 'H-1B' from app where x.id = app.scholar_id`,
+      [t.institutionA, tag, n],
+    );
+    const started = await call(t, 'POST', '/api/scholars/dashboard/export', {
+      as: officer,
+      body: { q: tag, sort: 'name', order: 'desc' },
+      follow: false,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = started.json<jobsApi.TJob>();
+    // Asked for while the workbook is being written, the file is not there; once it is there, the job has completed.
+    const answers: number[] = [];
+    let end: jobsApi.TJob;
+    for (const until = Date.now() + 120_000; ;) {
+      const file = await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: officer });
+      end = (await call(t, 'GET', `/api/jobs/${job.id}`, { as: officer })).json<jobsApi.TJob>();
+      answers.push(file.statusCode);
+      if (file.statusCode === 200) expect(end.status).toBe('completed');
+      else expect(file.statusCode).toBe(404);
+      if (end.status === 'completed' || end.status === 'failed' || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(answers[0]).toBe(404);
+    expect(end).toMatchObject({ status: 'completed', done: n, total: n, result: { rows: n }, error: null });
+    const file = await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: officer });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.headers['content-disposition']).toContain('filename="Scholar_Export_');
+    const wb = readWorkbook(file.rawPayload);
+    expect(wb.SheetNames).toEqual(['Scholars']);
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(wb.Sheets.Scholars!, { defval: '' });
+    expect(rows).toHaveLength(n);
+    expect(rows[0]).toMatchObject({ 'Last Name': tag, 'First Name': 'Bulk03000', 'Visa Type': 'H-1B', 'End Date': '12/31/2029' });
+    expect(rows[n - 1]!['First Name']).toBe('Bulk00001');
+    expect(new Set(rows.map((r) => r['First Name'])).size).toBe(n);
+  }, 180_000);
+
+  it('an export resumed after its server died writes its file again; the download is the whole new file', async () => {
+    const { tag, make } = group();
+    for (const firstName of ['Ann', 'Bo']) await make({ firstName, processedState: 'H-1B', phase: 'application' });
+    const started = await call(t, 'POST', '/api/scholars/dashboard/export', { as: officer, body: { q: tag }, follow: false });
+    const job = started.json<jobsApi.TJob>();
+    expect(await jobEnd(t, job.id, officer)).toMatchObject({ status: 'completed', result: { rows: 2 } });
+    const keyOf = async () =>
+      (await t.sqlOne<{ file_key: string }>('select file_key from background_jobs where id = $1', [job.id])).file_key;
+    const first = await keyOf();
+    const again = await resumeAsIfCrashed(t, job.id);
+    expect(again).toMatchObject({ status: 'completed', attempts: 2, result: { rows: 2 } });
+    // The second run's file replaced the first, which is gone from the storage.
+    expect(await keyOf()).not.toBe(first);
+    await expect(fileStorage(t.config.dataDir).read(first)).rejects.toThrow();
+    const file = await call(t, 'GET', `/api/jobs/${job.id}/file`, { as: officer });
+    expect(file.statusCode).toBe(200);
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(readWorkbook(file.rawPayload).Sheets.Scholars!);
+    expect(rows.map((r) => r['First Name']).sort()).toEqual(['Ann', 'Bo']);
+  }, 120_000);
 
   it('refuses a bad filter with a field error before writing anything', async () => {
     const res = await call(t, 'POST', '/api/scholars/dashboard/export', { as: admin, body: { visa: 'Z-9' } });

@@ -86,6 +86,8 @@ describe('the set-up wizard on an empty database', () => {
       [{ password: 'Password123', confirmPassword: 'Password123' }, 'password', MSG.commonPassword],
       [{ password: 'Northfield-State-University-1', confirmPassword: 'Northfield-State-University-1' }, 'password', MSG.commonPassword],
       [{ primaryColor: 'purple' }, 'primaryColor', 'Enter a colour as #RRGGBB'],
+      // WCAG 2.x 1.4.3: white text on the primary colour needs 4.5:1 (docs/product/institutions.md#colours-that-stay-readable).
+      [{ primaryColor: '#F5D000' }, 'primaryColor', 'White text on #F5D000 has a contrast of 1.51:1; it needs at least 4.5:1.'],
       [{ email: 'grace' }, 'email', MSG.invalidEmail],
       // Only an IANA zone the runtime knows (Intl.supportedValuesOf('timeZone')); an abbreviation or an offset is not one.
       [{ timeZone: 'EST' }, 'timeZone', institutionsApi.TIME_ZONE_UNKNOWN],

@@ -58,6 +58,7 @@ const loggedTippSite = (siteId: string | null, name: string | null, phases: TNod
 const newSiteId = () => String(5_500_000 + (tippSeq += 1));
 /** A name suffix without digits (SEVIS NameType allows no digits in a last name). */
 const letters = (n: number): string => (n < 26 ? String.fromCharCode(97 + n) : letters(Math.floor(n / 26) - 1) + letters(n % 26));
+const nameBase = Math.floor(Math.random() * 100_000_000);
 const nextSevisId = () => `N${String(7_100_000_000 + (sevisSeq += 1)).padStart(10, '0')}`;
 
 export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin'): Promise<TSevisOnceDriver> {
@@ -75,7 +76,9 @@ export async function sevisOnceDriver(t: TTestApp, as: TSession, user = 'admin')
       seq += 1;
       const body = {
         firstName: 'Lukas',
-        lastName: `Schneider ${letters(seq + Math.floor(Math.random() * 10_000))}`,
+        // One random start per process, then a counter: names in one run never repeat (the duplicate check
+        // compares first name, last name and birth date), and parallel files rarely meet.
+        lastName: `Schneider ${letters(nameBase + seq)}`,
         email: `lukas.${seq}.${Date.now()}@example.edu`,
         gender: 'M',
         birthDate: '1998-02-27',

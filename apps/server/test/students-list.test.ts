@@ -284,7 +284,7 @@ describe('every list title is a real query', () => {
   it('every title of the catalogue answers, and list-titles counts what the list shows', async () => {
     const res = await call(t, 'GET', '/api/students/list-titles', { as: admin });
     expect(res.statusCode, res.body).toBe(200);
-    const titles = res.json<{ key: TStudentListTitle; count: number }[]>();
+    const { titles } = res.json<{ titles: { key: TStudentListTitle; count: number }[] }>();
     expect(titles.map((x) => x.key)).toEqual(STUDENT_LIST_TITLES.map((x) => x.key));
     for (const x of titles) expect((await list({ title: x.key, pageSize: 1 })).total, x.key).toBe(x.count);
   });
@@ -432,7 +432,9 @@ describe('campus sites and institutions', () => {
     const officer = await t.login('officer');
     expect(await ids('all', g.tag, officer)).toEqual([main, none].sort());
     expect(await ids('all', g.tag)).toHaveLength(3);
-    const titles = (await call(t, 'GET', '/api/students/list-titles', { as: officer })).json<{ key: string; count: number }[]>();
+    const { titles } = (await call(t, 'GET', '/api/students/list-titles', { as: officer })).json<{
+      titles: { key: string; count: number }[];
+    }>();
     expect(titles.find((x) => x.key === 'all')!.count).toBe((await list({ title: 'all', pageSize: 1 }, officer)).total);
   });
 

@@ -100,10 +100,12 @@ describe('employment records', () => {
     const s = await buildOptStudent(t, 69, { lastName: 'Edittest' });
     const created = await call(t, 'POST', `/api/students/${s.id}/employments`, {
       as: assistant,
-      body: { ...body, startDate: daysFromToday(-59) },
+      // The EIN as the IRS prints it: accepted and kept as its 9 digits.
+      body: { ...body, employerEin: '98-7654321', startDate: daysFromToday(-59) },
     });
     expect(created.statusCode, created.body).toBe(200);
     const c = created.json<studentsApi.TOptStudent>();
+    expect(c.employments[0]).toMatchObject({ employerEin: '987654321' });
     expect(c.unemployment).toMatchObject({ used: 10, remaining: 80, level: 'ok' });
     const employmentId = c.employments[0]!.id;
 
@@ -151,8 +153,14 @@ describe('employment records', () => {
       return res.json().fieldErrors as Record<string, string[]>;
     };
     expect((await bad({ employerEin: '12345678' })).employerEin).toEqual([MSG.invalidLength]);
-    expect((await bad({ employerEin: '12-456789' })).employerEin).toContain(MSG.invalidValue);
+    // Written XX-XXXXXXX (IRS) the dash is accepted; 8 digits are still one short, and letters are refused.
+    expect((await bad({ employerEin: '12-456789' })).employerEin).toEqual([MSG.invalidLength]);
+    expect((await bad({ employerEin: '12-45678A9' })).employerEin).toContain(MSG.invalidValue);
     expect((await bad({ employerName: 'Acme <script>' })).employerName).toEqual([MSG.invalidValue]);
+    // An OPT employer ZIP is 5 digits (SEVIS ZipCode): a ZIP+4 is refused on the field, never cut to 5.
+    const addr = (postalCode: string) => ({ employerAddress: { line1: '1 Main St', city: 'Urbana', state: 'IL', postalCode } });
+    expect(Object.values(await bad(addr('61820-1234'))).flat()).toEqual([MSG.invalidNumber]);
+    expect(Object.values(await bad(addr('618201'))).flat()).toEqual([MSG.invalidNumber]);
     expect((await bad({ startDate: daysFromToday(-31) })).startDate?.[0]).toMatch(
       /^The start date must fall within the OPT authorisation \(\d\d\/\d\d\/\d{4} to /,
     );

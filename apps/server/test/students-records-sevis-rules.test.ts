@@ -165,4 +165,18 @@ describe('createStudent / updateStudent: the foreign phone SEVIS S1164 may take 
     );
     expect(evs).toContainEqual({ event_type: 'PersonalInfo', action: 'Address' });
   });
+
+  it('takes a U.S. phone typed with its punctuation and keeps its 10 digits; a digit short is refused on the field', async () => {
+    const s = await buildStudent(t, { site: 'MAIN' });
+    const rec = (await call(t, 'GET', `/api/students/${s.id}`, { as: admin })).json<{ updatedAt: string }>();
+    const short = await call(t, 'PUT', `/api/students/${s.id}`, { as: admin, body: { updatedAt: rec.updatedAt, phone: '217-555-019' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fieldErrors).toEqual({ phone: ['Invalid phone'] });
+    const put = await call(t, 'PUT', `/api/students/${s.id}`, {
+      as: admin,
+      body: { updatedAt: rec.updatedAt, phone: '+1 (217) 555-0199', foreignPhoneCountryCode: '+91', foreignPhone: '22 2281 0001' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ phone: '2175550199', foreignPhoneCountryCode: '91' });
+  });
 });

@@ -57,6 +57,21 @@ const detail = async (id: string, as = student) => (await call(t, 'GET', `/api/r
 const submit = (id: string) => call(t, 'POST', `/api/requests/${id}/submit`, { as: student });
 const approve = (id: string, as = admin) => call(t, 'POST', `/api/requests/${id}/transition`, { as, body: { action: 'approve' } });
 
+/**
+ * CPT and RCL ask the faculty advisor first: submitting e-mailed them a link (decision 028); they
+ * recommend through it, and the request is back with the office. A type without approvers is left as it is.
+ */
+async function advisorRecommends(id: string): Promise<void> {
+  const r = await detail(id);
+  if (r.status !== 'adv_review') return;
+  const mail = (await mailsTo(t, 'advisor@demo.example.edu')).find(
+    (m) => m.purpose === 'approval-link' && m.text_body.includes(`#${r.number}`),
+  );
+  const token = /advisor-approval\/([A-Za-z0-9_-]+)/.exec(mail?.text_body ?? '')?.[1];
+  const decided = await call(t, 'POST', '/api/approvals/decide', { body: { token, decision: 'approve', comment: 'Recommended.' } });
+  expect(decided.statusCode, decided.body).toBe(200);
+}
+
 const VALID_CPT = {
   employer_name: "O'Neil & Sons, Inc.",
   employer_job_title: 'Data Analyst, Intern',
@@ -94,15 +109,19 @@ describe('a student request form: draft saves and submit', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<TRequestDetail>().data).toEqual({ employer_name: 'Acme Corp', newjobsalary: '85000' });
 
-    const bad = await save(r.id, { employer_ein: '12-345678', supervisor_phone: '617555010', employer_job_title: 'Engineer II' });
+    // One digit short of each (EIN: 9 digits, IRS; phone: 10, NANP), whatever the punctuation.
+    const bad = await save(r.id, { employer_ein: '12-345678', supervisor_phone: '617-555-010', employer_job_title: 'Engineer II' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors).toEqual({ 'data.employer_ein': ['Invalid number'], 'data.supervisor_phone': ['Invalid phone'] });
+    expect(bad.json().fieldErrors).toEqual({ 'data.employer_ein': ['Invalid length'], 'data.supervisor_phone': ['Invalid phone'] });
+    const letters = await save(r.id, { employer_ein: '12-34567AB' });
+    expect(letters.json().fieldErrors).toEqual({ 'data.employer_ein': ['Invalid number'] });
     const short = await save(r.id, { employer_ein: '12345678' });
     expect(short.json().fieldErrors).toEqual({ 'data.employer_ein': ['Invalid length'] });
     // Nothing of the refused save was kept, not even its good value; the earlier data is intact.
     expect((await detail(r.id)).data).toEqual({ employer_name: 'Acme Corp', newjobsalary: '85000' });
 
-    const good = await save(r.id, { employer_ein: '123456789', supervisor_phone: '6175550100' });
+    // Typed as printed on an offer letter: accepted, and kept as digits (docs/product/ui.md#digits-amounts-and-text).
+    const good = await save(r.id, { employer_ein: '12-3456789', supervisor_phone: '(617) 555-0100' });
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json<TRequestDetail>().data).toEqual({
       employer_name: 'Acme Corp',
@@ -253,6 +272,7 @@ describe('what approval does to the record', () => {
     expect((await save(r.id, VALID_CPT)).statusCode).toBe(200);
     const sent = await submit(r.id);
     expect(sent.statusCode, sent.body).toBe(200);
+    await advisorRecommends(r.id);
     const res = await approve(r.id, officer);
     expect(res.statusCode, res.body).toBe(200);
 
@@ -318,9 +338,9 @@ describe('what approval does to the record', () => {
     expect(created.statusCode, created.body).toBe(200);
     const r = created.json<TRequestDetail>();
     await save(r.id, { ...VALID_CPT, employer_name: 'Advisor Approved LLC' });
-    expect((await submit(r.id)).statusCode).toBe(200);
-    const sent = await call(t, 'POST', `/api/requests/${r.id}/transition`, { as: officer, body: { action: 'send_to_approver' } });
-    expect(sent.statusCode, sent.body).toBe(200);
+    // Submitting sends it to the advisor at once (decision 028): the office cannot approve it before them.
+    expect((await submit(r.id)).json<TRequestDetail>().status).toBe('adv_review');
+    expect((await approve(r.id, officer)).json().code).toBe('APPROVERS_FIRST');
     const mail = (await mailsTo(t, 'advisor@demo.example.edu')).find(
       (m) => m.purpose === 'approval-link' && m.text_body.includes('advisor-approval/'),
     );
@@ -401,6 +421,7 @@ describe('every form, approved, changes the record as an office expects', () => 
     expect(saved.statusCode, saved.body).toBe(200);
     const sent = await submit(r.id);
     expect(sent.statusCode, sent.body).toBe(200);
+    await advisorRecommends(r.id);
     const res = await approve(r.id);
     expect(res.statusCode, res.body).toBe(200);
     const events = await t.sql<{ e: string }>(

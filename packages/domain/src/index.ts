@@ -4,11 +4,14 @@ export * from './catalog/roles.js';
 export * from './catalog/session.js';
 export * from './catalog/students.js';
 export * from './catalog/scholars.js';
+export * from './catalog/statuses.js';
 export * from './catalog/sevis-codes.js';
 export * from './catalog/sevis-reason-codes.js';
 export * from './rules/password.js';
 export * from './rules/dates.js';
 export * from './rules/text.js';
+export * from './rules/typed-numbers.js';
+export * from './rules/contrast.js';
 export * from './contracts/define.js';
 export * as authApi from './contracts/auth/index.js';
 export * as institutionsApi from './contracts/institutions/index.js';
@@ -36,7 +39,7 @@ export * from './rules/scholar-application.js';
 export * from './rules/scholar-time.js';
 export { health } from './contracts/health.js';
 export type { TSession, TCurrentUser, TLoginInput, TPasswordLinkInfo } from './contracts/auth/index.js';
-export type { TBranding, TInstitutionSettings, TUpdateInstitutionSettingsInput } from './contracts/institutions/index.js';
+export type { TBranding, TInstitutionSettings, TUpdateInstitutionSettingsInput, TUploadedLogo } from './contracts/institutions/index.js';
 export type { TStaffMember, TCampusSite, TDepartment, TInviteStaffInput, TListStaffQuery } from './contracts/people/index.js';
 export type { TAuditEvent } from './contracts/audit/index.js';
 export type { TSetupInput } from './contracts/setup/index.js';
@@ -53,10 +56,12 @@ export type {
   TItemType,
 } from './contracts/forms/index.js';
 export * from './contracts/requests/workflow.js';
+export * from './contracts/requests/decisions.js';
 export type {
   TRequestType,
   TRequestTypeInput,
   TRequestSummary,
+  TRequestCase,
   TRequestDetail,
   TRequestTask,
   TListRequestsQuery,
@@ -68,3 +73,4 @@ export * as studentsApi from './contracts/students/index.js';
 export * as scholarsApi from './contracts/scholars/index.js';
 export type { TScholarApplicationForm, TSaveApplicationInput } from './contracts/scholars/portal.js';
 export * as sevisApi from './contracts/sevis/index.js';
+export * as workApi from './contracts/work/index.js';

@@ -28,6 +28,7 @@ export const DEFAULT_BRANDING: TBranding = {
   secondaryColor: '#C99700',
   logoImageURL: '',
   loginWelcomeText: 'Welcome to the Scholar Module',
+  studentLoginWelcomeText: institutionsApi.STUDENT_LOGIN_WELCOME_DEFAULT,
   loginButtonText: 'Log-in with institution credentials',
   showCampusIdLoginBtn: false,
   hasIdentityProvider: false,

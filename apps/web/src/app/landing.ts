@@ -1,4 +1,5 @@
-import type { TCurrentUser, TProcessedState, TStudentStage } from '@meridian/domain';
+import { can, type TActor, type TCurrentUser, type TProcessedState, type TStudentStage } from '@meridian/domain';
+import { SHELL_PREVIEWS } from './shell-previews';
 
 /** A scholar's application page by processed state. */
 export function scholarPathFor(state: TProcessedState | null | undefined): string {
@@ -37,8 +38,19 @@ export function studentPathFor(stage: TStudentStage | null | undefined, profileI
   }
 }
 
+/**
+ * A staff member's home, where their permissions point (docs/product/shells.md#where-staff-land): My work in
+ * the student area for everyone who uses that area (super users, officers and assistants of a campus site),
+ * the scholar dashboard for staff of the scholar side only.
+ */
+export function staffHomePath(actor: TActor): string {
+  return can(actor, 'students.read') ? SHELL_PREVIEWS.isss.path : SHELL_PREVIEWS.admin.path;
+}
+
+type TLandingUser = Pick<TCurrentUser, 'userRole' | 'processedState' | 'currentStage' | 'profileId' | 'staff' | 'isDepartmentAdmin'>;
+
 /** Where a signed-in user lands; null when the role may not use the portal (e.g. advisors). */
-export function landingPathFor(user: Pick<TCurrentUser, 'userRole' | 'processedState' | 'currentStage' | 'profileId'>): string | null {
+export function landingPathFor(user: TLandingUser): string | null {
   switch (user.userRole) {
     case 'scholar':
       return scholarPathFor(user.processedState);
@@ -47,7 +59,7 @@ export function landingPathFor(user: Pick<TCurrentUser, 'userRole' | 'processedS
     case 'ISSSstudent':
       return studentPathFor(user.currentStage, user.profileId);
     case 'isssAdmin':
-      return '/admin/dashboard';
+      return staffHomePath({ role: user.userRole, staff: user.staff, isDepartmentAdmin: user.isDepartmentAdmin });
     default:
       return null;
   }

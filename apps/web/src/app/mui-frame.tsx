@@ -1,10 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { CustomContentProps } from 'notistack';
 import { ToastBody } from '../ui/toast-content';
 import { SnackBody } from '../ui/snack-content';
-import { PageLoader } from '../ui/page-loader';
+import { FirstPageLoader } from './shell-preview';
 import { buildTheme } from './theme';
 import { useBranding } from './branding';
 
@@ -17,6 +17,8 @@ import { useBranding } from './branding';
 /** `baseline`: the page's frame (CssBaseline, and a loader while the colours arrive); without it, a piece drawn over any page. */
 export function BrandedTheme({ children, baseline = false }: { children: ReactNode; baseline?: boolean }) {
   const { data, isPending } = useBranding();
+  // Colours that arrive after the page's code: the page is drawn in a background render, in slices.
+  const waiting = useDeferredValue(isPending);
   const primary = data?.primaryColor;
   const secondary = data?.secondaryColor;
   const theme = useMemo(
@@ -27,7 +29,7 @@ export function BrandedTheme({ children, baseline = false }: { children: ReactNo
     <ThemeProvider theme={theme}>
       {baseline ? <CssBaseline /> : null}
       {/* A brief wait for the colours avoids a flash of the default look. */}
-      {isPending && baseline ? <PageLoader minHeight="100vh" /> : children}
+      {waiting && baseline ? <FirstPageLoader /> : children}
     </ThemeProvider>
   );
 }

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Redirect } from '../ui/redirect';
 import { useSession } from './session/session-store';
 import { useTokenRefresh } from './session/use-token-refresh';
 import { useGetSetupStatus } from '../features/setup';
-import { AppLoader } from '../ui/app-loader';
+import { FirstPageLoader } from './shell-preview';
 
 // Drawn with MUI, and only for a signed-in user: loaded then, not with the login page.
 const InactivityDialog = lazy(async () => ({ default: (await import('./session/inactivity-dialog')).InactivityDialog }));
@@ -33,8 +33,11 @@ export function RootLayout() {
   const setup = useGetSetupStatus();
   useTokenRefresh(!!session);
   useFocusMainOnNavigation();
+  // When the answer arrives after the page's code, the whole page is drawn in a background render
+  // (in slices, between which the browser may paint and take input), not in one long task.
+  const setupPending = useDeferredValue(setup.isPending);
 
-  if (setup.isPending) return <AppLoader />;
+  if (setupPending) return <FirstPageLoader />;
   if (setup.data?.setupRequired && pathname !== WIZARD) return <Redirect to={WIZARD} />;
 
   return (

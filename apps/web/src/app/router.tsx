@@ -9,6 +9,9 @@ import { LoginLayout } from '../shells/login/login-layout';
 import { LoginPage, loginHelpRoutes, notFoundRoute } from '../features/auth';
 import { setupRoutes } from '../features/setup';
 import { approvalEntryRoutes, approvalRoutes } from '../features/workflows';
+import { SHELL_HOMES } from './shell-homes';
+import { FirstPageLoader } from './shell-preview';
+import { afterFirstPaint } from './first-paint';
 
 /*
  * What the first page downloads (docs/decisions/023-web-chunks-caching-and-compression.md): the login
@@ -45,13 +48,21 @@ function HomeOrLogin() {
 type TShell = 'admin' | 'isss' | 'scholar' | 'student';
 const SHELLS: TShell[] = ['admin', 'isss', 'scholar', 'student'];
 
+const adminShell = () => import('../shells/admin/admin-shell');
+const SHELL_CODE = {
+  admin: adminShell,
+  isss: adminShell,
+  scholar: () => import('../shells/scholar/scholar-shell'),
+  student: () => import('../shells/student/student-shell'),
+} satisfies Record<TShell, () => Promise<unknown>>;
+
 const isLocalhost = ['localhost', '127.0.0.1'].includes(window.location.hostname);
 
 const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // While the first page's code arrives.
-    hydrateFallbackElement: <AppLoader />,
+    // While the first page's code arrives: a staff shell's home previewed, else the loader.
+    hydrateFallbackElement: <FirstPageLoader />,
     children: [
       { index: true, element: <HomeOrLogin /> },
       {
@@ -68,38 +79,10 @@ const appRoutes: RouteObject[] = [
         ...withMui,
         children: [
           // The pages of each shell arrive with the shell (patchShellPages below).
-          {
-            id: 'admin',
-            path: 'admin',
-            ...lazyElement(
-              () => import('../shells/admin/admin-shell'),
-              (m) => <m.AdminShell area="scholar" />,
-            ),
-          },
-          {
-            id: 'isss',
-            path: 'isss',
-            ...lazyElement(
-              () => import('../shells/admin/admin-shell'),
-              (m) => <m.AdminShell area="student" />,
-            ),
-          },
-          {
-            id: 'scholar',
-            path: 'scholar',
-            ...lazyElement(
-              () => import('../shells/scholar/scholar-shell'),
-              (m) => <m.ScholarShell />,
-            ),
-          },
-          {
-            id: 'student',
-            path: 'student',
-            ...lazyElement(
-              () => import('../shells/student/student-shell'),
-              (m) => <m.StudentShell />,
-            ),
-          },
+          { id: 'admin', path: 'admin', ...lazyElement(SHELL_CODE.admin, (m) => <m.AdminShell area="scholar" />) },
+          { id: 'isss', path: 'isss', ...lazyElement(SHELL_CODE.isss, (m) => <m.AdminShell area="student" />) },
+          { id: 'scholar', path: 'scholar', ...lazyElement(SHELL_CODE.scholar, (m) => <m.ScholarShell />) },
+          { id: 'student', path: 'student', ...lazyElement(SHELL_CODE.student, (m) => <m.StudentShell />) },
           { ...plainLayout, children: [...(isLocalhost ? approvalRoutes : []), notFoundRoute] },
         ],
       },
@@ -125,6 +108,17 @@ async function patchShellPages({
 }): Promise<void> {
   const shell = SHELLS.find((s) => path === `/${s}` || path.startsWith(`/${s}/`));
   if (!shell || patched.has(shell)) return;
+  // On the first page, its first screen is painted before more code is asked for (app/first-paint.ts).
+  await afterFirstPaint();
+  if (signal.aborted || patched.has(shell)) return;
+  // The shell's own code, the MUI frame and, on a staff shell's home page, that page are needed as soon
+  // as the table is: ask for them now, not once the table has arrived (one round of downloads, not
+  // two). Their routes load them again from the browser's module map; a failure shows there.
+  const ignore = () => {};
+  void muiFrame().catch(ignore);
+  void SHELL_CODE[shell]().catch(ignore);
+  const home = shell === 'admin' || shell === 'isss' ? SHELL_HOMES[shell] : null;
+  if (home && path === home.path) void home.load().catch(ignore);
   const { SHELL_PAGES } = await import('./shell-routes');
   if (signal.aborted || patched.has(shell)) return;
   patch(shell, SHELL_PAGES[shell]);

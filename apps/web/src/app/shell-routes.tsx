@@ -18,6 +18,8 @@ import {
   studentRequestRoutes,
 } from '../features/students';
 import { workflowsRoutes } from '../features/workflows';
+import { workRoutes } from '../features/work';
+import { SHELL_HOMES } from './shell-homes';
 
 /**
  * The pages of each shell, by the shell's route id. Each feature owns its routes (and the permission
@@ -39,6 +41,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     { path: '*', element: <Redirect to="/admin/dashboard" /> },
   ],
   isss: [
+    ...workRoutes,
     {
       path: 'dashboard',
       lazy: async () => {
@@ -53,9 +56,10 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...portalConfigurationRoutes,
     ...recordsRoutes,
     ...sevisRoutes,
-    { path: 'unauthorized', element: <UnauthorizedPage homePath="/isss/dashboard" /> },
-    { index: true, element: <Redirect to="/isss/dashboard" /> },
-    { path: '*', element: <Redirect to="/isss/dashboard" /> },
+    // The student area's home is My work: the bare address and unknown paths go there.
+    { path: 'unauthorized', element: <UnauthorizedPage homePath={SHELL_HOMES.isss.path} /> },
+    { index: true, element: <Redirect to={SHELL_HOMES.isss.path} /> },
+    { path: '*', element: <Redirect to={SHELL_HOMES.isss.path} /> },
   ],
   scholar: [
     // Bare /scholar: the root page knows each role's home.

@@ -49,6 +49,28 @@ export function ZPage<T extends ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 }
 
+/**
+ * Keyset paging beside the page number: `after` is the previous answer's `next` (the page after it),
+ * `before` its `prev` (the page before). Either makes the page cost the same however deep it is; the
+ * page number then only says where the reader is.
+ */
+export const ZCursorQuery = z.object({
+  after: z.string().max(800).optional(),
+  before: z.string().max(800).optional(),
+});
+
+/** Lists count their matches up to this many; past it they say "more than" it. */
+export const LIST_COUNT_CAP = 10_000;
+
+/** A page of a list that pages by keyset and counts to a cap (`totalCapped`: more than `total` match). */
+export function ZCursorPage<T extends ZodType>(item: T) {
+  return ZPage(item).extend({
+    totalCapped: z.boolean(),
+    next: z.string().nullable(),
+    prev: z.string().nullable(),
+  });
+}
+
 export const ZUuid = z.uuid();
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MSG, fileExtension, precheckAttachment, sanitizeFileName } from './attachments.js';
+import {
+  ATTACHMENT_FORMATS_HINT,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MSG,
+  fileExtension,
+  precheckAttachment,
+  sanitizeFileName,
+} from './attachments.js';
 
 describe('sanitizeFileName', () => {
   it('drops folders, control characters and leading dots', () => {
@@ -25,5 +32,11 @@ describe('precheckAttachment', () => {
     expect(precheckAttachment({ name: 'noext', size: 10 })).toBe(ATTACHMENT_MSG.typeNotAllowed);
     expect(precheckAttachment({ name: 'A.JPEG', size: 10 })).toBeNull();
     expect(precheckAttachment({ name: 'a.txt', size: 0 })).toBe(ATTACHMENT_MSG.empty);
+  });
+});
+
+describe('what the upload takes, said up front', () => {
+  it('names every accepted format and the size limit', () => {
+    expect(ATTACHMENT_FORMATS_HINT).toBe('Accepted: PDF, PNG, JPG, JPEG, GIF, DOCX, XLSX, DOC, XLS, TXT, CSV; up to 10 MB each.');
   });
 });

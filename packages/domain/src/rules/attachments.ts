@@ -19,6 +19,10 @@ export const ATTACHMENT_TYPES: Record<string, { kind: TSniffedKind; contentType:
   txt: { kind: 'text', contentType: 'text/plain; charset=utf-8' },
   csv: { kind: 'text', contentType: 'text/csv; charset=utf-8' },
 };
+/** What the upload takes, said before anything is chosen: the formats and the size limit. */
+export const ATTACHMENT_FORMATS_HINT = `Accepted: ${Object.keys(ATTACHMENT_TYPES)
+  .map((e) => e.toUpperCase())
+  .join(', ')}; up to ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB each.`;
 export const ATTACHMENT_ACCEPT = Object.keys(ATTACHMENT_TYPES)
   .map((e) => `.${e}`)
   .join(',');

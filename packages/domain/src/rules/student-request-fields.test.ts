@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
 import { SEVIS_RULE_MSG } from './sevis-entry-rules.js';
 import {
+  normalizeStudentRequestData,
   dependentChoiceOptions,
   dependentRequestChange,
   NEW_DEPENDENT,
@@ -117,25 +118,35 @@ describe('phones (Invalid phone)', () => {
   it.each(['supervisor_phone'])('%s is exactly 10 digits: 9 and 11 fail, letters fail', (name) => {
     expect(one('cpt_request', name, '123456789')).toBe(MSG.invalidPhone);
     expect(one('cpt_request', name, '1234567890')).toBeUndefined();
-    expect(one('cpt_request', name, '12345678901')).toBe(MSG.invalidPhone);
+    expect(one('cpt_request', name, '22345678901')).toBe(MSG.invalidPhone);
     expect(one('cpt_request', name, '12345-7890')).toBe(MSG.invalidPhone);
+    expect(one('cpt_request', name, '123456789O')).toBe(MSG.invalidPhone);
+    // Written as people write it (docs/product/ui.md#digits-amounts-and-text): accepted, 10 digits either side of the punctuation.
+    for (const typed of ['617-555-0100', '(617) 555-0100', '617.555.0100', '+1 617 555 0100'])
+      expect(one('cpt_request', name, typed), typed).toBeUndefined();
+    expect(one('cpt_request', name, '617-555-010')).toBe(MSG.invalidPhone);
+    expect(one('cpt_request', name, '617-555-01000')).toBe(MSG.invalidPhone);
   });
   it('phone_number is exactly 10 digits, unchecked when no_phone is 1', () => {
     expect(one('opt_request', 'phone_number', '123456789')).toBe(MSG.invalidPhone);
     expect(one('opt_request', 'phone_number', '1234567890')).toBeUndefined();
-    expect(one('opt_request', 'phone_number', '12345678901')).toBe(MSG.invalidPhone);
+    expect(one('opt_request', 'phone_number', '22345678901')).toBe(MSG.invalidPhone);
+    expect(one('opt_request', 'phone_number', '217 555 0199')).toBeUndefined();
     expect(draft('opt_request', { phone_number: '123', no_phone: '1' })).toEqual({});
     expect(draft('opt_request', { phone_number: '123', no_phone: '0' }).phone_number).toEqual([MSG.invalidPhone]);
   });
   it('foreign_country_number: up to 4 digits', () => {
     expect(one('opt_request', 'foreign_country_number', '1234')).toBeUndefined();
     expect(one('opt_request', 'foreign_country_number', '12345')).toBe(MSG.invalidPhone);
-    expect(one('opt_request', 'foreign_country_number', '+91')).toBe(MSG.invalidPhone);
+    expect(one('opt_request', 'foreign_country_number', '+91')).toBeUndefined();
+    expect(one('opt_request', 'foreign_country_number', '+12345')).toBe(MSG.invalidPhone);
   });
   it('foreign_phone_number: up to 20 digits', () => {
     expect(one('opt_request', 'foreign_phone_number', x(20, '9'))).toBeUndefined();
     expect(one('opt_request', 'foreign_phone_number', x(21, '9'))).toBe(MSG.invalidPhone);
-    expect(one('opt_request', 'foreign_phone_number', '98 7654')).toBe(MSG.invalidPhone);
+    expect(one('opt_request', 'foreign_phone_number', '98 7654')).toBeUndefined();
+    expect(one('opt_request', 'foreign_phone_number', `${x(20, '9')} 9`)).toBe(MSG.invalidPhone);
+    expect(one('opt_request', 'foreign_phone_number', '98 76A4')).toBe(MSG.invalidPhone);
   });
   describe('the phone set on submit', () => {
     const base = {
@@ -173,7 +184,10 @@ describe('digits', () => {
     expect(one('opt_stem_extend', 'employer_ein', '12345678')).toBe(MSG.invalidLength);
     expect(one('opt_stem_extend', 'employer_ein', '123456789')).toBeUndefined();
     expect(one('opt_stem_extend', 'employer_ein', '1234567890')).toBe(MSG.invalidLength);
-    expect(one('opt_stem_extend', 'employer_ein', '12-345678')).toBe(MSG.invalidNumber);
+    // Written as the IRS prints it (XX-XXXXXXX): accepted; one digit short or over is still the wrong length.
+    expect(one('opt_stem_extend', 'employer_ein', '12-3456789')).toBeUndefined();
+    expect(one('opt_stem_extend', 'employer_ein', '12-345678')).toBe(MSG.invalidLength);
+    expect(one('opt_stem_extend', 'employer_ein', '12-34567890')).toBe(MSG.invalidLength);
     expect(one('opt_stem_extend', 'employer_ein', 'ABCDEFGHI')).toBe(MSG.invalidNumber);
     // CPT asks for it too (optional there): the same rule.
     expect(one('cpt_request', 'employer_ein', '12345678')).toBe(MSG.invalidLength);
@@ -186,6 +200,23 @@ describe('digits', () => {
     expect(one('opt_employer_update', 'newjobsalary', '1000000')).toBe(MSG.invalidValue);
     expect(one('opt_employer_update', 'newjobsalary', '55000.50')).toBe(MSG.invalidNumber);
     expect(one('opt_employer_update', 'newjobsalary', '55k')).toBe(MSG.invalidNumber);
+  });
+  it('keeps what the server stores as digits: the punctuation of phones and EINs out, amounts untouched', () => {
+    expect(
+      normalizeStudentRequestData('opt_employer_update', {
+        employer_ein: '12-3456789',
+        newjobsalary: '55000.50',
+        employer_name: 'A-B Labs',
+      }),
+    ).toEqual({ employer_ein: '123456789', newjobsalary: '55000.50', employer_name: 'A-B Labs' });
+    expect(normalizeStudentRequestData('cpt_request', { supervisor_phone: '+1 (617) 555-0100' })).toEqual({
+      supervisor_phone: '6175550100',
+    });
+  });
+  it('keeps a whole number as its digits when typed with a space, and anything else as typed for its message', () => {
+    expect(normalizeStudentRequestData('cpt_request', { cpt_hours_per_week: ' 2 0 ' })).toEqual({ cpt_hours_per_week: '20' });
+    expect(normalizeStudentRequestData('cpt_request', { cpt_hours_per_week: '12.5' })).toEqual({ cpt_hours_per_week: '12.5' });
+    expect(one('cpt_request', 'cpt_hours_per_week', '12.5')).toBe(MSG.invalidNumber);
   });
   it('cpt_postal_code: at most 5 digits', () => {
     expect(one('cpt_request', 'cpt_postal_code', '02139')).toBeUndefined();

@@ -1,3 +1,4 @@
+import { digitsTyped, phoneDigitsTyped } from './typed-numbers.js';
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { EDUCATION_LEVELS } from '../catalog/students.js';
@@ -332,7 +333,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             label: 'Employer EIN',
             kind: 'digits',
             maxLength: 9,
-            help: '9 digits, no dash (on the offer letter or a pay slip).',
+            help: '9 digits, e.g. 12-3456789 (on the offer letter or a pay slip).',
           },
           {
             name: 'employer_job_title',
@@ -349,7 +350,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             kind: 'phone',
             required: true,
             maxLength: 10,
-            help: '10 digits, no spaces or dashes.',
+            help: '10 digits, e.g. 217-555-0199.',
           },
         ],
       },
@@ -443,7 +444,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             maxLength: 60,
             help: 'Letters, digits, commas and spaces.',
           },
-          { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', maxLength: 9, help: '9 digits, no dash.' },
+          { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', maxLength: 9, help: '9 digits, e.g. 12-3456789.' },
           { name: 'employment_start_date', label: 'Employment start date', kind: 'date', required: true },
           { name: 'employment_end_date', label: 'Employment end date', kind: 'date' },
           { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
@@ -487,7 +488,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             maxLength: 60,
             help: 'Letters, digits, commas and spaces.',
           },
-          { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', required: true, maxLength: 9, help: '9 digits, no dash.' },
+          { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', required: true, maxLength: 9, help: '9 digits, e.g. 12-3456789.' },
           { name: 'everify_number', label: 'E-Verify company identification number', kind: 'digits', required: true, maxLength: 7 },
           { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
           { name: 'newjobsalary', label: 'Yearly salary (USD)', kind: 'digits', required: true, maxLength: 6 },
@@ -498,7 +499,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             kind: 'phone',
             required: true,
             maxLength: 10,
-            help: '10 digits, no spaces or dashes.',
+            help: '10 digits, e.g. 217-555-0199.',
           },
         ],
       },
@@ -961,6 +962,28 @@ const CIP_CODE = /^\d{2}\.\d{4}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_COUNTRY = /^[A-Z]{2}$/;
 
+/** One phone or digits answer as it is kept: the usual punctuation taken out (rules/typed-numbers.ts); other kinds as given. */
+export function normalizeTypedNumber(field: Pick<TStudentRequestField, 'name' | 'kind'>, raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  if (field.kind === 'phone') return phoneDigitsTyped(raw, PHONE_LENGTH[field.name]?.exact === 10);
+  if (field.kind === 'digits' || field.kind === 'number') return digitsTyped(raw.trim());
+  return raw;
+}
+
+/**
+ * A request's answers with every phone and digits answer normalised (an EIN typed `12-3456789` kept as
+ * `123456789`): what the server stores, and what the checks read, in the browser as on the server.
+ */
+export function normalizeStudentRequestData(code: TStudentRequestCode, data: TStudentRequestData): TStudentRequestData {
+  const out: TStudentRequestData = { ...data };
+  for (const field of studentRequestFields(code)) {
+    if ((field.kind === 'phone' || field.kind === 'digits' || field.kind === 'number') && typeof out[field.name] === 'string') {
+      out[field.name] = normalizeTypedNumber(field, out[field.name]);
+    }
+  }
+  return out;
+}
+
 function asText(v: unknown): string | null {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
@@ -1065,7 +1088,7 @@ const DATE_RANGES: [string, string][] = [
  */
 export function validateStudentRequestData(
   code: TStudentRequestCode,
-  data: TStudentRequestData,
+  given: TStudentRequestData,
   ctx: TStudentRequestContext,
   mode: 'draft' | 'submit',
 ): Record<string, string[]> {
@@ -1073,6 +1096,8 @@ export function validateStudentRequestData(
   const add = (name: string, message: string) => {
     if (!errors[name]) errors[name] = [message];
   };
+  // Numbers are read as the server keeps them: the usual punctuation typed in them is not a fault.
+  const data = normalizeStudentRequestData(code, given);
   const fields = studentRequestFields(code);
   const known = new Set(fields.map((f) => f.name));
   for (const key of Object.keys(data)) if (!known.has(key)) add(key, MSG.invalidValue);

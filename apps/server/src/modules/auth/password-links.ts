@@ -2,9 +2,8 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { SESSION } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TContext } from '../../platform/http/context.js';
-import { queueMail } from '../../platform/mail/mailer.js';
 import { hashToken, randomToken } from '../../platform/auth/tokens.js';
-import { loadSettings } from '../institutions/index.js';
+import { loadSettings, queueBrandedMail } from '../institutions/index.js';
 import { passwordLinks } from './schema.js';
 
 export type TLinkPurpose = 'reset' | 'invite' | 'sign-in';
@@ -66,12 +65,7 @@ export async function sendPasswordLink(tx: TTx, ctx: TContext, user: TLinkUser, 
       ? 'If you did not ask for it, someone may be trying to guess your password: you can ignore this message, or choose a new password with "Forgot your password?".'
       : 'If you did not expect this message, you can ignore it.';
   const text = `Hello ${user.firstName},\n\n${lead}\n\n${url}\n\nThe link works once and expires in ${duration(ttl)}. ${unexpected}\n`;
-  await queueMail(
-    tx,
-    ctx.institutionId,
-    { to: user.email, subject, text, purpose: `password-link:${purpose}` },
-    !!ctx.services.config.smtpUrl,
-  );
+  await queueBrandedMail(tx, ctx, { to: user.email, subject, text, purpose: `password-link:${purpose}` });
 }
 
 /** When the newest invitation link of a user was sent (null: never). */

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { TTx } from '../../platform/db/database.js';
 import type { TContext } from '../../platform/http/context.js';
-import { queueMail } from '../../platform/mail/mailer.js';
+import { queueBrandedMail } from '../institutions/index.js';
 import { users } from '../people/index.js';
 import { notifications } from './schema.js';
 
@@ -11,8 +11,14 @@ export interface TNotifyInput {
   text: string;
   /** e.g. request.submitted, request.approved */
   typeName: string;
+  /**
+   * What the notice is about, so the bell opens it: a request, a scholar and their case, a student
+   * record. Give every one the sender knows; the reader's page is chosen from them by their role.
+   */
   requestId?: string | null;
   scholarId?: string | null;
+  scholarApplicationId?: string | null;
+  profileId?: string | null;
   /** Also e-mail each recipient (recorded in the outbox either way). */
   email?: { subject: string; text: string };
 }
@@ -35,16 +41,13 @@ export async function notify(tx: TTx, ctx: TContext, input: TNotifyInput): Promi
       typeName: input.typeName,
       requestId: input.requestId ?? null,
       scholarId: input.scholarId ?? null,
+      scholarApplicationId: input.scholarApplicationId ?? null,
+      profileId: input.profileId ?? null,
     })),
   );
   if (input.email) {
     for (const r of active) {
-      await queueMail(
-        tx,
-        ctx.institutionId,
-        { to: r.email, subject: input.email.subject, text: input.email.text, purpose: input.typeName },
-        !!ctx.services.config.smtpUrl,
-      );
+      await queueBrandedMail(tx, ctx, { to: r.email, subject: input.email.subject, text: input.email.text, purpose: input.typeName });
     }
   }
 }

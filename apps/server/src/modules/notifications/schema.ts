@@ -15,8 +15,16 @@ export const notifications = pgTable(
       .references(() => users.id),
     text: text('text').notNull(),
     typeName: text('type_name').notNull(),
+    /**
+     * What the notice is about, stored where it is made so the bell opens it (docs/product/notifications.md#what-a-notice-opens):
+     * a request, a scholar and their case (scholar_applications), or a student record (student_profiles).
+     * Pointers only, without foreign keys: the records belong to higher modules, and a notice outlives
+     * nothing it points at (a missing record opens as "not found").
+     */
     requestId: uuid('request_id'),
     scholarId: uuid('scholar_id'),
+    scholarApplicationId: uuid('scholar_application_id'),
+    profileId: uuid('profile_id'),
     isRead: boolean('is_read').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import type { TRole } from '@meridian/domain';
+import type { TApproverCheck, TRequestCase, TRole } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TAuthenticatedActor, TContext } from '../../platform/http/context.js';
 import type { TRequestRow } from './request.policy.js';
@@ -30,6 +30,13 @@ export interface TApprovalOutcomeEvent {
   approver: { userId: string | null; name: string; comment: string };
 }
 
+/** What the owner of a request says of it that only its records know: who it is about, and the case it belongs to. */
+export interface TRequestDescription {
+  /** The person the request is about, when the engine's subject (a portal account) cannot say: a scholar not yet invited. */
+  subject?: { name: string; email: string };
+  case?: TRequestCase;
+}
+
 /** A kind of request a module owns: the request types it gives meaning to, and what the engine asks of it. */
 export interface TRequestKind {
   /** A short name for messages and diagnostics, e.g. 'student' or 'scholar'. */
@@ -47,6 +54,11 @@ export interface TRequestKind {
    * SEVIS ID for its id), by field name: the request's detail carries them for the office to read.
    */
   describeData?(tx: TTx, request: TRequestRow, typeCode: string): Promise<Record<string, string>>;
+  /**
+   * Who each of these requests (all of this kind) is about and the case each belongs to, by request id:
+   * lists and approvals name that person and show the case's status (docs/product/requests.md#who-a-request-is-about).
+   */
+  describeRequests?(tx: TTx, rows: TRequestRow[]): Promise<Map<string, TRequestDescription>>;
   /** What an approval does beyond the engine, in the same transaction (a student's record changes, SEVIS hears of it). */
   onApproved?(tx: TTx, ctx: TContext, request: TRequestRow, typeCode: string): Promise<void>;
   /**
@@ -76,6 +88,11 @@ export interface TApprovalChains {
   resend(tx: TTx, ctx: TContext, request: TRequestRow): Promise<number>;
   /** The decisions of the latest round (a request may go to approver review more than once). */
   latestRound(tx: TTx, requestId: string): Promise<TApprovalRef[]>;
+  /**
+   * Whether the workflow (the request type's, null for none) asks approvers before the office decides,
+   * and whether the request's latest approval round approved every step.
+   */
+  check(tx: TTx, requestId: string, workflowId: string | null): Promise<TApproverCheck>;
   /** Whether an office request type may use this workflow (a department's own workflow may not). */
   isOfficeWorkflow(tx: TTx, workflowId: string): Promise<boolean>;
 }
@@ -94,6 +111,21 @@ export function registerRequestKind(kind: TRequestKind): void {
 export function kindOf(typeCode: string): TRequestKind | null {
   for (const k of kinds.values()) if (k.owns(typeCode)) return k;
   return null;
+}
+
+/**
+ * What the kinds say of these requests (each with its type's code), by request id: one call per kind, so
+ * a page of a list costs one query per kind whatever its length.
+ */
+export async function describeRequests(tx: TTx, rows: { r: TRequestRow; code: string }[]): Promise<Map<string, TRequestDescription>> {
+  const out = new Map<string, TRequestDescription>();
+  const byKind = new Map<TRequestKind, TRequestRow[]>();
+  for (const { r, code } of rows) {
+    const kind = kindOf(code);
+    if (kind?.describeRequests) byKind.set(kind, [...(byKind.get(kind) ?? []), r]);
+  }
+  for (const [kind, list] of byKind) for (const [id, d] of await kind.describeRequests!(tx, list)) out.set(id, d);
+  return out;
 }
 
 /** Registers what the engine needs to know of one role's requesters when they start a request. */

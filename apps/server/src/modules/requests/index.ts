@@ -8,9 +8,11 @@ export {
   type TRequestAccess,
 } from './request.policy.js';
 export { requests, requestTypes, requestTasks } from './schema.js';
+export { countRequestsQuery } from './queries/list-requests.query.js';
 export { applyApprovalOutcome } from './operations/apply-approval-outcome.js';
 export { officeRecipients } from './request-notices.js';
 export { presentRequest, auditShape } from './request.presenter.js';
+export { describeRequests } from './extensions.js';
 export { updateRequestType } from './operations/update-request-type.js';
 export { assertTransition } from './request.workflow.js';
 export {
@@ -19,6 +21,7 @@ export {
   registerSubmitCheck,
   provideApprovalChains,
   type TRequestKind,
+  type TRequestDescription,
   type TRequesterFacts,
   type TApprovalOutcomeEvent,
   type TApprovalChains,

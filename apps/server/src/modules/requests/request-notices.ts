@@ -34,6 +34,7 @@ export async function tellRequester(
     text,
     typeName: `request.${r.status}`,
     requestId: r.id,
+    profileId: r.profileId,
     // Intermediate steps reach the bell only; decisions and questions also go by e-mail.
     ...(opts.email === false
       ? {}

@@ -4,7 +4,7 @@ import type { TTx } from '../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../platform/http/context.js';
 import { campusSites, departments, users } from '../people/index.js';
 import { canAccessRequest, staffReaches, type TRequestRow } from './request.policy.js';
-import { chains, kindOf } from './extensions.js';
+import { chains, describeRequests, kindOf, type TRequestDescription } from './extensions.js';
 import { requestQuestionnaireIds } from './questionnaires.js';
 import { requestTypes } from './schema.js';
 
@@ -33,8 +33,20 @@ export async function loadUsers(tx: TTx, ids: (string | null)[]): Promise<Map<st
   return new Map(rows.map((u) => [u.id, u]));
 }
 
-export function summaryOf(r: TRequestRow, type: { code: string; name: string }, people: Map<string, TUser>): TRequestSummary {
+/**
+ * Row to the list shape. The person it is about: what its kind says (a scholar not yet invited), else its
+ * subject's account, else its requester (a department's own request is about the department's user).
+ */
+export function summaryOf(
+  r: TRequestRow,
+  type: { code: string; name: string },
+  people: Map<string, TUser>,
+  description: TRequestDescription = {},
+): TRequestSummary {
   const requester = people.get(r.requesterUserId);
+  const subjectUser = r.subjectUserId ? people.get(r.subjectUserId) : undefined;
+  const nameOf = (u: TUser | undefined) => (u ? `${u.firstName} ${u.lastName}`.trim() : '');
+  const subject = description.subject ?? (subjectUser ? { name: nameOf(subjectUser), email: subjectUser.email } : null);
   return {
     id: r.id,
     number: r.number,
@@ -42,8 +54,11 @@ export function summaryOf(r: TRequestRow, type: { code: string; name: string }, 
     typeName: type.name,
     status: r.status as TRequestStatus,
     reviewStatus: r.reviewStatus,
+    subjectName: subject?.name ?? nameOf(requester),
+    subjectEmail: subject ? subject.email : (requester?.email ?? ''),
     requesterName: requester ? `${requester.firstName} ${requester.lastName}` : '',
     requesterEmail: requester?.email ?? '',
+    case: description.case ?? null,
     assignedTo: personRef(r.assignedToUserId ? people.get(r.assignedToUserId) : null),
     isLocked: r.isLocked,
     submittedAt: iso(r.submittedAt),
@@ -51,17 +66,28 @@ export function summaryOf(r: TRequestRow, type: { code: string; name: string }, 
   };
 }
 
+/** Rows with their types to the list shape: their people in one query, their kinds' descriptions in one per kind. */
+export async function summariesOf(tx: TTx, rows: { r: TRequestRow; code: string; name: string }[]): Promise<TRequestSummary[]> {
+  const people = await loadUsers(
+    tx,
+    rows.flatMap(({ r }) => [r.requesterUserId, r.subjectUserId, r.assignedToUserId]),
+  );
+  const described = await describeRequests(tx, rows);
+  return rows.map(({ r, code, name }) => summaryOf(r, { code, name }, people, described.get(r.id)));
+}
+
 /** Row to the detail shape, with the caller's abilities on it. */
 export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRequestRow): Promise<TRequestDetail> {
   const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, r.requestTypeId));
-  const people = await loadUsers(tx, [r.requesterUserId, r.assignedToUserId, r.advisorUserId]);
+  const people = await loadUsers(tx, [r.requesterUserId, r.subjectUserId, r.assignedToUserId, r.advisorUserId]);
   const [site] = r.campusSiteId ? await tx.select().from(campusSites).where(eq(campusSites.id, r.campusSiteId)) : [];
   const [dept] = r.departmentId ? await tx.select().from(departments).where(eq(departments.id, r.departmentId)) : [];
   const lastRound = await chains().latestRound(tx, r.id);
   const kind = kindOf(type!.code);
   const dataLabels = kind?.describeData ? await kind.describeData(tx, r, type!.code) : {};
+  const described = await describeRequests(tx, [{ r, code: type!.code }]);
   return {
-    ...summaryOf(r, type!, people),
+    ...summaryOf(r, type!, people, described.get(r.id)),
     requestTypeId: r.requestTypeId,
     requester: personRef(people.get(r.requesterUserId))!,
     advisor: personRef(r.advisorUserId ? people.get(r.advisorUserId) : null),
@@ -74,6 +100,7 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
     questionnaireIds: await requestQuestionnaireIds(tx, r.id, type!.questionnaireIds),
     documentIds: type!.documentIds,
     allowedActions: allowedActions(actor, r),
+    approverCheck: await chains().check(tx, r.id, type!.workflowId),
     canEdit: canAccessRequest(actor, r, 'write'),
     canProcess: canAccessRequest(actor, r, 'process'),
     approvals: lastRound.map((a) => ({

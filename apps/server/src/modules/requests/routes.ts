@@ -55,7 +55,7 @@ export function requestRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.submitRequest, (ctx, { params }) => submitRequest(ctx, params.requestId));
   registerRoute(app, s, a.cancelRequest, (ctx, { params }) => cancelRequest(ctx, params.requestId));
   registerRoute(app, s, a.transitionRequest, (ctx, { params, body }) =>
-    transitionRequest(ctx, params.requestId, body.action, body.message),
+    transitionRequest(ctx, params.requestId, body.action, body.message, body.overrideReason),
   );
   registerRoute(app, s, a.resendApprovalLinks, (ctx, { params }) => resendApprovalLinks(ctx, params.requestId));
   registerRoute(app, s, a.listAssignees, (ctx, { params }) => listAssignees(ctx, params.requestId));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { campusSites, departments, users } from '../people/schema.js';
@@ -45,6 +46,12 @@ export const requests = pgTable(
     requesterUserId: uuid('requester_user_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * Copies of the requester's names, kept by triggers (migration 0029) whoever writes: the staff list
+     * sorts by requester through one index of this table. The app never writes them.
+     */
+    requesterLastName: text('requester_last_name').notNull().default(''),
+    requesterFirstName: text('requester_first_name').notNull().default(''),
     subjectUserId: uuid('subject_user_id').references(() => users.id),
     campusSiteId: integer('campus_site_id').references(() => campusSites.id),
     departmentId: uuid('department_id').references(() => departments.id),
@@ -77,8 +84,36 @@ export const requests = pgTable(
     // The staff list's default sorts, in the list's exact order (tie-break on number), so its first
     // pages read a few index entries instead of sorting every matching request (bench/request-list.bench.ts).
     // NULLS FIRST is PostgreSQL's default for DESC and what ORDER BY ... DESC asks; drizzle would write NULLS LAST.
+    // Migration 0035 recreates these three with INCLUDE (id and the filtered columns: status, campus site,
+    // assignee, review status, type, student record), which drizzle cannot declare: a page reached by its number skips rows
+    // in the index alone.
     index('requests_list_updated_idx').on(t.institutionId, t.updatedAt.desc().nullsFirst(), t.number.desc().nullsFirst()),
+    index('requests_list_requester_idx').on(t.institutionId, t.requesterLastName, t.requesterFirstName, t.number),
     index('requests_list_submitted_idx').on(t.institutionId, t.submittedAt.desc().nullsLast(), t.number.desc().nullsFirst()),
+    // Each office list's own requests (docs/decisions/032-lists-say-who-and-one-status-vocabulary.md): the
+    // Student Request List counts its requests from a partial index, as the list without an area counts
+    // from requests_list_idx; the scholar area's requests (those about no student record) have each sort
+    // in a small index of their own, so a list with few of them walks only them, not every request.
+    // The migration (0033) adds INCLUDE (status, request_type_id, campus_site_id, id) to the scholar area's, for index-only
+    // walks; drizzle does not write INCLUDE.
+    index('requests_student_list_idx')
+      .on(t.institutionId, t.status, t.updatedAt)
+      .where(sql`${t.profileId} is not null`),
+    index('requests_other_updated_idx')
+      .on(t.institutionId, t.updatedAt.desc().nullsFirst(), t.number.desc().nullsFirst())
+      .where(sql`${t.profileId} is null`),
+    index('requests_other_requester_idx')
+      .on(t.institutionId, t.requesterLastName, t.requesterFirstName, t.number)
+      .where(sql`${t.profileId} is null`),
+    index('requests_other_submitted_idx')
+      .on(t.institutionId, t.submittedAt.desc().nullsLast(), t.number.desc().nullsFirst())
+      .where(sql`${t.profileId} is null`),
+    index('requests_other_number_idx')
+      .on(t.institutionId, t.number)
+      .where(sql`${t.profileId} is null`),
+    index('requests_other_status_idx')
+      .on(t.institutionId, t.status, t.number)
+      .where(sql`${t.profileId} is null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { SCHOLAR_PROGRAM_TYPES, type TProcessedState } from '@meridian/domain';
 import { provideAccountFacts } from '../auth/index.js';
 import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
 import { applySponsorshipApprovalOutcome } from './department/operations/apply-sponsorship-approval-outcome.js';
+import { describeCaseRequests } from './case-requests-described.js';
 import { scholars } from './schema.js';
 
 const SPONSORSHIP = SCHOLAR_PROGRAM_TYPES.sponsorship;
@@ -33,11 +34,13 @@ export function plugScholars(): void {
       'A sponsorship request is sent to the office from its case in the department portal (Send for approval), not here.',
     // Approved inside a department before the office sees it: the case moves and the scholars module tells who must know.
     onApprovalOutcome: applySponsorshipApprovalOutcome,
+    describeRequests: describeCaseRequests,
   });
   registerRequestKind({
     name: 'scholar-application',
     owns: (code) => APPLICATIONS.has(code),
     movedElsewhere: () =>
       'A scholar application is submitted from the scholar portal, and the office moves it on the scholar dashboard, not here.',
+    describeRequests: describeCaseRequests,
   });
 }

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TScholarAccountSettings } from '@meridian/domain';
+import { SCHOLAR_PHASES, type TScholarAccountSettings } from '@meridian/domain';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { campusSites, departments, users } from '../people/schema.js';
 import { requests } from '../requests/schema.js';
@@ -42,6 +43,15 @@ export const scholars = pgTable(
     index('scholars_name_idx').on(t.institutionId, t.lastName, t.firstName),
   ],
 );
+
+/**
+ * The branches of `case phase ... end`: a phase's place in the catalogue (1 for the sponsorship request),
+ * after them any other value. The dashboard sorts by it and index scholar_applications_phase_sort_idx is on
+ * it: the two must read alike for the index to answer the sort (a test compares them). Literals, not
+ * parameters, for the same reason; text equality is leakproof, so under row-level security a bound on it
+ * is an index condition.
+ */
+export const PHASE_RANK_BRANCHES = `${SCHOLAR_PHASES.map((p, i) => `when '${p.code}' then ${i + 1}`).join(' ')} else ${SCHOLAR_PHASES.length + 1}`;
 
 /**
  * One case of a scholar: the department's sponsorship request, and, once the office processes it,
@@ -104,14 +114,45 @@ export const scholarApplications = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     /** Optimistic concurrency: a save with an older version is refused (409) so nothing is lost silently. */
     version: integer('version').notNull().default(1),
+    /**
+     * Copies of the scholar's last and first name and of the department's name, kept by the database
+     * (triggers of the migration scholar_dashboard_keyset, whoever writes): the dashboard's sorts end with the name, and with
+     * every key on this table each sort is one index walk that starts where the last page ended.
+     * Never written by the app.
+     */
+    scholarLastName: text('scholar_last_name').notNull().default(''),
+    scholarFirstName: text('scholar_first_name').notNull().default(''),
+    departmentName: text('department_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('scholar_applications_scholar_idx').on(t.scholarId),
-    index('scholar_applications_dashboard_idx').on(t.institutionId, t.phase, t.updatedAt),
     index('scholar_applications_department_idx').on(t.institutionId, t.departmentId),
-    index('scholar_applications_end_idx').on(t.institutionId, t.processedEndDate),
+    // The dashboard's sorts, each in its exact order with the case id last (unique): a page is the rows
+    // after (or before) the last one shown, found by a range on the index (docs/performance.md).
+    index('scholar_applications_updated_sort_idx').on(t.institutionId, t.updatedAt, t.id),
+    index('scholar_applications_phase_updated_sort_idx').on(t.institutionId, t.phase, t.updatedAt, t.id),
+    index('scholar_applications_name_sort_idx').on(t.institutionId, t.scholarLastName, t.scholarFirstName, t.id),
+    index('scholar_applications_department_sort_idx').on(t.institutionId, t.departmentName, t.scholarLastName, t.scholarFirstName, t.id),
+    index('scholar_applications_visa_sort_idx').on(t.institutionId, t.processedState, t.scholarLastName, t.scholarFirstName, t.id),
+    index('scholar_applications_phase_sort_idx').on(
+      t.institutionId,
+      sql.raw(`(case "phase" ${PHASE_RANK_BRANCHES} end)`),
+      t.scholarLastName,
+      t.scholarFirstName,
+      t.id,
+    ),
+    index('scholar_applications_status_sort_idx').on(t.institutionId, t.status, t.scholarLastName, t.scholarFirstName, t.id),
+    // No end date comes last both ways: one index for each way (each also serves its own reverse).
+    index('scholar_applications_end_sort_idx').on(t.institutionId, t.processedEndDate, t.scholarLastName, t.scholarFirstName, t.id),
+    index('scholar_applications_end_desc_sort_idx').on(
+      t.institutionId,
+      t.processedEndDate.desc().nullsLast(),
+      t.scholarLastName.desc().nullsFirst(),
+      t.scholarFirstName.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     uniqueIndex('scholar_applications_sponsorship_uq').on(t.sponsorshipRequestId),
     uniqueIndex('scholar_applications_application_uq').on(t.applicationRequestId),
     uniqueIndex('scholar_applications_exchange_visitor_uq').on(t.exchangeVisitorProfileId),
@@ -141,7 +182,13 @@ export const scholarStatusHistory = pgTable(
     /** The processed state at the time (visaCode). */
     visaCode: text('visa_code').notNull().default(''),
     changedBy: uuid('changed_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it was recorded. The clock's time, not the transaction's: two changes written in one transaction
+     * (a case closed as another opens) keep the order they were made in (docs/product/scholars-office.md#status-history).
+     */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('scholar_status_history_app_idx').on(t.applicationId, t.createdAt)],
 );

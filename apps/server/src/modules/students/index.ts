@@ -43,4 +43,5 @@ export { requeueSevisEvent } from './records/operations/requeue-sevis-event.js';
 export { cancelSevisEvent } from './records/operations/cancel-sevis-event.js';
 export { returnBatchEventsToPending } from './records/operations/return-batch-events-to-pending.js';
 export { ensureStemReports } from './opt/operations/ensure-stem-reports.js';
+export { countDeadlines } from './opt/queries/deadlines.query.js';
 export { studentDailyJobs } from './daily-jobs.js';

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { campusSites, users } from '../people/schema.js';
 
@@ -509,4 +509,35 @@ export const studentImports = pgTable(
     ...stamps,
   },
   (t) => [index('student_imports_created_idx').on(t.institutionId, t.createdAt)],
+);
+
+/**
+ * The Student List's title counts of one institution, by campus site (null: records without a site), as
+ * counted at `counted_at` for the office's day `counted_for` (docs/decisions/025). `sites` holds
+ * [{ site, counts: { <title>: n } }]; each caller is answered the sum over the sites they reach.
+ */
+export const studentTitleCounts = pgTable('student_title_counts', {
+  institutionId: uuid('institution_id')
+    .primaryKey()
+    .references(() => institutions.id),
+  countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  countedFor: date('counted_for').notNull(),
+  sites: jsonb('sites').$type<{ site: number | null; counts: Record<string, number> }[]>().notNull(),
+});
+
+/**
+ * One row per statement that wrote student records, employments or corrections since the institution's
+ * title counts were taken (written by triggers, cleared by the count that saw them): while any is left,
+ * the counts are not exact (docs/decisions/025).
+ */
+export const studentTitleCountChanges = pgTable(
+  'student_title_count_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('student_title_count_changes_idx').on(t.institutionId)],
 );

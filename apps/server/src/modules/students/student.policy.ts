@@ -1,4 +1,4 @@
-import { eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { assistantFlagsForSite, canActOnSite, isOfficerForSite, type TAssistantAction } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
@@ -33,15 +33,16 @@ export function reachableSites(actor: TAuthenticatedActor): 'all' | number[] {
 /**
  * SQL filter of the student records a staff member may list: the same reach as staffReachesProfile()
  * (records without a site: any officer, and super users), so a list never shows what cannot be opened
- * nor hides what can (students-list.test.ts holds the two equal).
+ * nor hides what can (students-list.test.ts holds the two equal). `site` is the campus-site column it
+ * applies to: the record's, or the site of a stored count (list/title-counts.ts sums what the caller reaches).
  */
-export function siteFilter(actor: TAuthenticatedActor): SQL {
+export function siteFilter(actor: TAuthenticatedActor, site: SQLWrapper = studentProfiles.campusSiteId): SQL {
   const reach = reachableSites(actor);
   if (actor.staff?.isSuper && actor.role === 'isssAdmin') return sql`true`;
   const parts: SQL[] = [];
-  if (reach === 'all') parts.push(isNotNull(studentProfiles.campusSiteId));
-  else if (reach.length) parts.push(inArray(studentProfiles.campusSiteId, reach));
-  if (actor.staff?.isOfficer && actor.role === 'isssAdmin') parts.push(isNull(studentProfiles.campusSiteId));
+  if (reach === 'all') parts.push(isNotNull(site));
+  else if (reach.length) parts.push(inArray(site, reach));
+  if (actor.staff?.isOfficer && actor.role === 'isssAdmin') parts.push(isNull(site));
   return parts.length ? (or(...parts) as SQL) : sql`false`;
 }
 

@@ -82,6 +82,7 @@ export async function decide(tx: TTx, ctx: TContext, approvalId: string, decisio
     text: `${a.approverName} approved ${type!.name} request #${r.number}; it goes to the next approver.`,
     typeName: 'approval.approved',
     requestId: r.id,
+    profileId: r.profileId,
   });
   return { outcome: 'approved' as const, message: `You approved request #${r.number}. It now goes to the next approver.` };
 }

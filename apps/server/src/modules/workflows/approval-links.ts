@@ -3,8 +3,7 @@ import { hashToken, randomToken } from '../../platform/auth/tokens.js';
 import type { TTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type TContext } from '../../platform/http/context.js';
-import { queueMail } from '../../platform/mail/mailer.js';
-import { loadSettings } from '../institutions/index.js';
+import { loadSettings, queueBrandedMail } from '../institutions/index.js';
 import { notify } from '../notifications/index.js';
 import { type TRequestRow } from '../requests/index.js';
 import { approvalLinks, approvals } from './schema.js';
@@ -32,18 +31,19 @@ export async function sendApprovalLink(tx: TTx, ctx: TContext, a: TApproval, r: 
   // The configured address, never the request's Host header.
   const url = `${settings.publicBaseUrl.replace(/\/+$/, '')}/?fuseaction=scholarportal.approvalreview#/advisor-approval/${token}`;
   const text = `Hello ${a.approverName},\n\n${settings.accountName} asks for your approval of ${typeName} request #${r.number}.\nReview it and approve or reject with this link:\n\n${url}\n\nThe link works once and expires in 7 days. You do not need to sign in.\n`;
-  await queueMail(
-    tx,
-    ctx.institutionId,
-    { to: a.approverEmail, subject: `${settings.accountName}: approval needed for request #${r.number}`, text, purpose: 'approval-link' },
-    !!ctx.services.config.smtpUrl,
-  );
+  await queueBrandedMail(tx, ctx, {
+    to: a.approverEmail,
+    subject: `${settings.accountName}: approval needed for request #${r.number}`,
+    text,
+    purpose: 'approval-link',
+  });
   if (a.approverUserId) {
     await notify(tx, ctx, {
       userIds: [a.approverUserId],
       text: `Your approval is needed for ${typeName} request #${r.number}.`,
       typeName: 'approval.requested',
       requestId: r.id,
+      profileId: r.profileId,
     });
   }
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isStudentRequestCode, type TApprovalSummary } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { users } from '../people/index.js';
-import { requests, requestTypes } from '../requests/index.js';
+import { describeRequests, requests, requestTypes } from '../requests/index.js';
 import { loadForAnswering } from '../forms/index.js';
 import { approvals } from './schema.js';
 import { type TApproval } from './approval-links.js';
@@ -12,6 +12,9 @@ export async function presentApprovalSummary(tx: TTx, a: TApproval): Promise<TAp
   const [r] = await tx.select().from(requests).where(eq(requests.id, a.requestId));
   const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, r!.requestTypeId));
   const [requester] = await tx.select().from(users).where(eq(users.id, r!.requesterUserId));
+  const [subjectUser] = r!.subjectUserId ? await tx.select().from(users).where(eq(users.id, r!.subjectUserId)) : [];
+  const described = (await describeRequests(tx, [{ r: r!, code: type!.code }])).get(r!.id);
+  const requesterName = requester ? `${requester.firstName} ${requester.lastName}` : '';
   const steps = await tx
     .selectDistinct({ ordinal: approvals.ordinal })
     .from(approvals)
@@ -22,7 +25,8 @@ export async function presentApprovalSummary(tx: TTx, a: TApproval): Promise<TAp
     approvalId: a.id,
     requestNumber: r!.number,
     typeName: type!.name,
-    requesterName: requester ? `${requester.firstName} ${requester.lastName}` : '',
+    subjectName: described?.subject?.name ?? (subjectUser ? `${subjectUser.firstName} ${subjectUser.lastName}`.trim() : requesterName),
+    requesterName,
     submittedAt: r!.submittedAt?.toISOString() ?? null,
     stepOrdinal: steps.filter((s) => s.ordinal <= a.ordinal).length,
     stepCount: steps.length,

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { provideApprovalChains, registerSubmitCheck } from '../requests/index.js';
+import { approverCheck } from './operations/approver-check.js';
 import { cancelApprovalChain } from './operations/cancel-approval-chain.js';
 import { latestApprovalRound } from './operations/latest-approval-round.js';
 import { resendApprovalLinks } from './operations/resend-approval-links.js';
@@ -13,6 +14,7 @@ export function plugWorkflows(): void {
     cancel: cancelApprovalChain,
     resend: resendApprovalLinks,
     latestRound: latestApprovalRound,
+    check: approverCheck,
     async isOfficeWorkflow(tx, workflowId) {
       // A department's own workflow (departmentId set) runs its sponsorship requests only.
       const [w] = await tx

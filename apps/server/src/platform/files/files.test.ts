@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allowedContentType, sniffKind } from './sniff.js';
 import { LocalDiskStorage, newStorageKey } from './storage.js';
@@ -41,6 +42,45 @@ describe('LocalDiskStorage', () => {
     await expect(s.put('../../etc/passwd', Buffer.from('x'))).rejects.toThrow('invalid storage key');
     await s.delete(key);
     await expect(s.read(key)).rejects.toThrow();
+  });
+
+  it('stores a stream under its key only once it has ended whole', async () => {
+    const s = new LocalDiskStorage(root);
+    const key = newStorageKey();
+    const source = new PassThrough();
+    const stored = s.putStream(key, source);
+    source.write(Buffer.alloc(100_000, 1));
+    await new Promise((r) => setTimeout(r, 20));
+    // Half written: nothing to read under the key yet.
+    await expect(s.read(key)).rejects.toThrow();
+    source.end(Buffer.alloc(50_000, 2));
+    expect(await stored).toBe(150_000);
+    const back = await s.readBuffer(key);
+    expect(back.length).toBe(150_000);
+    expect(back[149_999]).toBe(2);
+    expect(fs.readdirSync(path.join(root, '.partial'))).toEqual([]);
+  });
+
+  it('keeps nothing of a stream that fails, and sweeps what a crash left behind', async () => {
+    const s = new LocalDiskStorage(root);
+    const key = newStorageKey();
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.alloc(10_000));
+        this.destroy(new Error('the writer failed'));
+      },
+    });
+    await expect(s.putStream(key, failing)).rejects.toThrow('the writer failed');
+    await expect(s.read(key)).rejects.toThrow();
+    expect(fs.readdirSync(path.join(root, '.partial'))).toEqual([]);
+    // A process killed while writing leaves its partial file: swept once it is old.
+    const left = path.join(root, '.partial', 'crashed.part');
+    fs.writeFileSync(left, 'half');
+    expect(await s.sweepPartial(60_000)).toBe(0);
+    const old = new Date(Date.now() - 2 * 86_400_000);
+    fs.utimesSync(left, old, old);
+    expect(await s.sweepPartial(86_400_000)).toBe(1);
+    expect(fs.existsSync(left)).toBe(false);
   });
 });
 

@@ -1,5 +1,15 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { MissingFileError, type TFileStorage } from './file-storage.js';
 
 export interface TS3Options {
@@ -12,7 +22,11 @@ export interface TS3Options {
   secretAccessKey?: string | undefined;
   /** Keys live under this prefix, e.g. 'meridian/'. */
   prefix?: string | undefined;
+  /** Bytes per part of a streamed upload (S3's least is 5 MiB); 8 MiB unless set. */
+  partSize?: number | undefined;
 }
+
+const PART_SIZE = 8 * 1024 * 1024;
 
 /** Files in an S3-compatible bucket, so attachments outlive one machine (decision 004). */
 export class S3Storage implements TFileStorage {
@@ -37,6 +51,10 @@ export class S3Storage implements TFileStorage {
     return `${this.opts.prefix ?? ''}${key}`;
   }
 
+  private get encryption() {
+    return this.opts.endpoint ? undefined : ('AES256' as const);
+  }
+
   async put(key: string, data: Buffer): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
@@ -44,9 +62,63 @@ export class S3Storage implements TFileStorage {
         Key: this.key(key),
         Body: data,
         ContentType: 'application/octet-stream',
-        ServerSideEncryption: this.opts.endpoint ? undefined : 'AES256',
+        ServerSideEncryption: this.encryption,
       }),
     );
+  }
+
+  /**
+   * A multipart upload, one part (partSize) in memory at a time; the object exists only once the
+   * upload is completed, and an upload cut off is aborted (one a crash leaves is dropped by
+   * sweepPartial). A file smaller than one part is a plain put.
+   */
+  async putStream(key: string, source: Readable): Promise<number> {
+    // A source that fails while a part uploads must not be an uncaught error; the loop below still sees it.
+    source.on('error', () => {});
+    const partSize = this.opts.partSize ?? PART_SIZE;
+    const Bucket = this.opts.bucket;
+    const Key = this.key(key);
+    let uploadId: string | undefined;
+    const parts: { ETag: string; PartNumber: number }[] = [];
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let total = 0;
+    const sendPart = async () => {
+      uploadId ??= (
+        await this.client.send(
+          new CreateMultipartUploadCommand({ Bucket, Key, ContentType: 'application/octet-stream', ServerSideEncryption: this.encryption }),
+        )
+      ).UploadId;
+      if (!uploadId) throw new Error('S3 answered without an upload id');
+      const PartNumber = parts.length + 1;
+      const body = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      const { ETag } = await this.client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: body }));
+      if (!ETag) throw new Error('S3 answered a part without its ETag');
+      parts.push({ ETag, PartNumber });
+    };
+    try {
+      // Reading pauses while a part uploads: the writer upstream waits rather than filling memory.
+      for await (const chunk of source) {
+        const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        pending.push(b);
+        pendingBytes += b.length;
+        total += b.length;
+        if (pendingBytes >= partSize) await sendPart();
+      }
+      if (!uploadId) {
+        await this.put(key, Buffer.concat(pending, pendingBytes));
+        return total;
+      }
+      if (pendingBytes > 0) await sendPart();
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      return total;
+    } catch (e) {
+      source.destroy();
+      if (uploadId) await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => {});
+      throw e;
+    }
   }
 
   async read(key: string): Promise<Readable> {
@@ -68,6 +140,27 @@ export class S3Storage implements TFileStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }));
+  }
+
+  /** Aborts the multipart uploads under the prefix that a crash left unfinished (a bucket lifecycle rule may do it too). */
+  async sweepPartial(olderThanMs: number): Promise<number> {
+    const before = Date.now() - olderThanMs;
+    let n = 0;
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({ Bucket: this.opts.bucket, Prefix: this.opts.prefix ?? '', KeyMarker, UploadIdMarker }),
+      );
+      for (const u of page.Uploads ?? []) {
+        if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated.getTime() >= before) continue;
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.opts.bucket, Key: u.Key, UploadId: u.UploadId }));
+        n++;
+      }
+      if (!page.IsTruncated) return n;
+      KeyMarker = page.NextKeyMarker;
+      UploadIdMarker = page.NextUploadIdMarker;
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { MissingFileError, type TFileStorage } from './file-storage.js';
 import { S3Storage, s3OptionsFromEnv } from './s3-storage.js';
 
@@ -16,6 +17,9 @@ export function newStorageKey(): string {
   return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
 }
 
+/** Where files are written before they are whole (under the root, so the rename into place stays on one disk). */
+const PARTIAL = '.partial';
+
 /** Files on local disk under DATA_DIR/files (outside the web root). */
 export class LocalDiskStorage implements TFileStorage {
   constructor(readonly root: string) {}
@@ -26,13 +30,41 @@ export class LocalDiskStorage implements TFileStorage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  /** A fresh path for a partial write; a crash leaves it there, never under a key (sweepPartial drops it). */
+  private async partialPath(): Promise<string> {
+    const dir = path.join(this.root, PARTIAL);
+    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+    return path.join(dir, `${randomUUID()}.part`);
+  }
+
+  /** Write then rename: the file appears under its key whole, or not at all. */
+  private async write(key: string, fill: (tmp: string) => Promise<void>): Promise<void> {
     const file = this.pathOf(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    // Write then rename: a crash never leaves half a file under the final name.
-    const tmp = `${file}.part`;
-    await fsp.writeFile(tmp, data, { mode: 0o600, flag: 'wx' });
-    await fsp.rename(tmp, file);
+    const tmp = await this.partialPath();
+    try {
+      await fill(tmp);
+      await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await fsp.rename(tmp, file);
+    } catch (e) {
+      await fsp.rm(tmp, { force: true });
+      throw e;
+    }
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    await this.write(key, (tmp) => fsp.writeFile(tmp, data, { mode: 0o600, flag: 'wx' }));
+  }
+
+  async putStream(key: string, source: Readable): Promise<number> {
+    // A source that fails before the pipeline below is attached must not be an uncaught error; the
+    // pipeline still sees that it failed.
+    source.on('error', () => {});
+    let bytes = 0;
+    await this.write(key, async (tmp) => {
+      await pipeline(source, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      bytes = (await fsp.stat(tmp)).size;
+    });
+    return bytes;
   }
 
   async read(key: string): Promise<Readable> {
@@ -51,6 +83,22 @@ export class LocalDiskStorage implements TFileStorage {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async sweepPartial(olderThanMs: number): Promise<number> {
+    const dir = path.join(this.root, PARTIAL);
+    const names = await fsp.readdir(dir).catch(() => [] as string[]);
+    const before = Date.now() - olderThanMs;
+    let n = 0;
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat && stat.mtimeMs < before) {
+        await fsp.rm(file, { force: true });
+        n++;
+      }
+    }
+    return n;
   }
 }
 

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { jobsApi } from '@meridian/domain';
@@ -47,8 +48,13 @@ export interface TJobRun<I> {
    * run the work a second time: the resumed job finds it completed.
    */
   completeIn: (tx: TTx, result: unknown) => Promise<void>;
-  /** Keeps the file the job produced (an export, a combined PDF) for its requester to download. */
-  saveFile: (data: Buffer, fileName: string, contentType: string) => Promise<void>;
+  /**
+   * Keeps the file the job produced (an export, a combined PDF) for its requester to download: bytes
+   * in memory, or a stream stored as it is read (memory stays flat; start saving before writing, and
+   * await the answer once the stream is ended). The job records the file only once it is stored whole,
+   * and it is served only once the job completed; a stream that fails (or is destroyed) stores nothing.
+   */
+  saveFile: (data: Buffer | Readable, fileName: string, contentType: string) => Promise<void>;
 }
 
 export interface TJobKind<I = unknown> {
@@ -249,7 +255,8 @@ export class JobRunner implements TJobQueue {
 
   /**
    * Jobs finished a fortnight ago are forgotten with their files: results can hold personal data (an
-   * import's rows), and nobody follows a job that old. A daily job (main.ts).
+   * import's rows), and nobody follows a job that old. Partial writes a crash left in the file storage
+   * (a day old: nothing writes that long) go too. A daily job (main.ts).
    */
   retention(): TDailyJob {
     return {
@@ -260,6 +267,7 @@ export class JobRunner implements TJobQueue {
         );
         const storage = this.services ? fileStorage(this.services.config.dataDir) : null;
         for (const r of rows) if (r.file_key && storage) await storage.delete(r.file_key).catch(() => {});
+        await storage?.sweepPartial(86_400_000).catch((e: unknown) => this.log('warn', `partial files not swept: ${(e as Error).message}`));
         return rows.length;
       },
     };
@@ -409,9 +417,14 @@ export class JobRunner implements TJobQueue {
           completedInTx = true;
         },
         saveFile: async (data, fileName, contentType) => {
+          const storage = fileStorage(services.config.dataDir);
           const key = newStorageKey();
-          await fileStorage(services.config.dataDir).put(key, data);
+          if (Buffer.isBuffer(data)) await storage.put(key, data);
+          else await storage.putStream(key, data);
+          // A file an earlier run of this job kept (it died before completing) is replaced, not left behind.
+          const [before] = await owner.select({ fileKey: backgroundJobs.fileKey }).from(backgroundJobs).where(eq(backgroundJobs.id, jobId));
           await owner.update(backgroundJobs).set({ fileKey: key, fileName, fileType: contentType }).where(eq(backgroundJobs.id, jobId));
+          if (before?.fileKey && before.fileKey !== key) await storage.delete(before.fileKey).catch(() => {});
         },
       });
       await progress.close();

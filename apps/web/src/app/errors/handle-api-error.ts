@@ -3,6 +3,7 @@ import { isApiError } from '../http/api-error';
 import { NO_SESSION } from '../http/api-call';
 import { currentHashPath, isOnLoginArea, navigateTo } from '../navigation';
 import { snack, toast } from '../../ui/notify';
+import { describeFailure } from './failure';
 
 /** The unauthorized page of the shell the user is in. */
 function unauthorizedPathFor(path: string): string {
@@ -18,40 +19,40 @@ export function setSessionExpiredHandler(fn: () => void): void {
 }
 
 /**
- * The global error behaviour: 401 ends the session, 403 shows the shell's
- * unauthorized page, other 4xx show the server's message, the rest the default error.
+ * The global error behaviour, for calls no page shows a failure of itself: 401 ends the session, 403
+ * shows the shell's unauthorized page, a refusal shows the server's message, and a dropped
+ * connection, a timeout, 503 and other server errors the one message app/errors/failure.ts gives
+ * them, in one toast.
  */
 export function handleApiError(error: unknown): void {
-  if (error instanceof DOMException && error.name === 'AbortError') return;
+  const failure = describeFailure(error);
   const path = currentHashPath();
-  if (!isApiError(error)) {
-    toast(MSG.defaultError);
-    return;
-  }
-  if (error.code === NO_SESSION) {
-    // "Call without valid session" -> toast 'Invalid session data'. Late calls of a
-    // page that is closing after logout are dropped quietly.
-    if (isOnLoginArea(path)) return;
-    toast(MSG.invalidSession);
-    navigateTo(path.startsWith('/student') ? '/login/student' : '/login', { replace: true });
-    return;
-  }
-  if (error.status === 401) {
-    if (isOnLoginArea(path)) return;
-    onSessionExpired?.();
-    return;
-  }
-  if (error.status === 403) {
-    if (isOnLoginArea(path)) {
-      snack(error.message, 'error');
+  switch (failure.kind) {
+    case 'aborted':
       return;
-    }
-    navigateTo(unauthorizedPathFor(path), { replace: true });
-    return;
+    case 'session':
+      if (isOnLoginArea(path)) return;
+      if (isApiError(error) && error.code === NO_SESSION) {
+        // "Call without valid session" -> toast 'Invalid session data'. Late calls of a
+        // page that is closing after logout are dropped quietly.
+        toast(MSG.invalidSession);
+        navigateTo(path.startsWith('/student') ? '/login/student' : '/login', { replace: true });
+        return;
+      }
+      onSessionExpired?.();
+      return;
+    case 'forbidden':
+      if (isOnLoginArea(path)) {
+        snack(failure.message, 'error');
+        return;
+      }
+      navigateTo(unauthorizedPathFor(path), { replace: true });
+      return;
+    case 'fields':
+    case 'refused':
+      snack(failure.message, 'error');
+      return;
+    default:
+      toast(failure.message);
   }
-  if (error.status >= 400 && error.status < 500) {
-    snack(error.message, 'error');
-    return;
-  }
-  toast(MSG.defaultError);
 }

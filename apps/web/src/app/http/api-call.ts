@@ -13,7 +13,15 @@ export interface CallInput<C extends RouteContract> {
   signal?: AbortSignal;
   /** Do not send the bearer token (public calls). Defaults to false. */
   anonymous?: boolean;
+  /** How long to wait for the server's answer before giving up (NetworkError 'timeout'); DEFAULT_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
+
+/**
+ * A call waits at most this long for the server to start answering, so a button never stays busy
+ * for ever on a connection that hangs (docs/product/ui.md#when-a-call-fails). Long work runs as jobs.
+ */
+export const DEFAULT_TIMEOUT_MS = 60_000;
 export type CallOutput<C extends RouteContract> = z.output<C['response']>;
 
 /** Error code of a call refused in the browser because nobody is signed in. */
@@ -51,17 +59,31 @@ async function send(request: TAuthorizedRequest): Promise<Response> {
   const session = request.anonymous ? null : getSession();
   if (session) headers.Authorization = `Bearer ${session.accessToken}`;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  // The caller's cancel and our own deadline both stop the call; only ours is a timeout.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  if (request.signal?.aborted) controller.abort();
+  request.signal?.addEventListener('abort', cancel, { once: true });
   try {
     return await fetch(request.url, {
       method: request.method,
       headers,
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
-      ...(request.signal !== undefined ? { signal: request.signal } : {}),
+      signal: controller.signal,
       credentials: 'same-origin',
     });
   } catch (e) {
+    if (timedOut) throw new NetworkError('timeout');
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new NetworkError();
+    throw new NetworkError('offline');
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', cancel);
   }
 }
 
@@ -72,6 +94,7 @@ interface TAuthorizedRequest {
   anonymous: boolean;
   signal?: AbortSignal | undefined;
   accept?: string;
+  timeoutMs?: number | undefined;
 }
 
 /**
@@ -103,14 +126,21 @@ export async function apiCall<C extends RouteContract>(contract: C, input: CallI
   const anonymous = input.anonymous ?? contract.access === 'public';
   // A contract with an (optional) body gets at least {}: servers read a missing JSON body as null.
   const body: unknown = input.body ?? (contract.body && contract.method !== 'GET' ? {} : undefined);
-  const res = await authorizedFetch({ url: contractUrl(contract, input), method: contract.method, body, anonymous, signal: input.signal });
+  const res = await authorizedFetch({
+    url: contractUrl(contract, input),
+    method: contract.method,
+    body,
+    anonymous,
+    signal: input.signal,
+    timeoutMs: input.timeoutMs,
+  });
   const text = await res.text();
   let data: unknown = null;
   if (text) {
     try {
       data = JSON.parse(text);
     } catch {
-      if (res.ok) throw new NetworkError('The server answered with something other than JSON.');
+      if (res.ok) throw new NetworkError('bad-answer');
     }
   }
   if (!res.ok) throw new ApiError(res.status, data as ConstructorParameters<typeof ApiError>[1]);

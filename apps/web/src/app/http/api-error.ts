@@ -1,13 +1,17 @@
-import type { TErrorBody } from '@meridian/domain';
+import { MSG, type TErrorBody } from '@meridian/domain';
 
-/** A non-2xx answer from the API, carrying the server's structured error body. */
+/**
+ * A non-2xx answer from the API, carrying the server's structured error body. An answer without one
+ * (a proxy's 502 page) says the default error rather than a raw status (app/errors/failure.ts decides
+ * what a person reads).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: Record<string, string[]> | undefined;
 
   constructor(status: number, body: Partial<TErrorBody> | null) {
-    super(body?.message || `Request failed (${status})`);
+    super(body?.message || MSG.defaultError);
     this.name = 'ApiError';
     this.status = status;
     this.code = body?.code ?? 'UNKNOWN';
@@ -15,11 +19,22 @@ export class ApiError extends Error {
   }
 }
 
-/** The network failed or the answer was not JSON: no status to act on. */
+/** What a person reads when a call got no answer (app/errors/failure.ts decides which). */
+export const NETWORK_MSG = {
+  offline: 'The server could not be reached. Check your internet connection and try again.',
+  timeout: 'The server did not answer in time. Please try again in a moment.',
+} as const;
+
+/** Why a call got no answer it could use: no connection, no answer in time, or an answer that was not JSON. */
+export type TNetworkFailure = 'offline' | 'timeout' | 'bad-answer';
+
+/** The network failed, the server did not answer in time, or the answer was not JSON: no status to act on. */
 export class NetworkError extends Error {
-  constructor(message = 'Network error') {
-    super(message);
+  readonly reason: TNetworkFailure;
+  constructor(reason: TNetworkFailure = 'offline', message?: string) {
+    super(message ?? (reason === 'bad-answer' ? MSG.defaultError : NETWORK_MSG[reason]));
     this.name = 'NetworkError';
+    this.reason = reason;
   }
 }
 

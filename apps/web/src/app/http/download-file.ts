@@ -44,6 +44,8 @@ export async function downloadFile<C extends RouteContract>(contract: C, input: 
     anonymous: input.anonymous ?? contract.access === 'public',
     signal: input.signal,
     accept: '*/*',
+    // A combined PDF or a large export may take a while to start: wait longer than for an ordinary call.
+    timeoutMs: input.timeoutMs ?? 300_000,
   });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as ConstructorParameters<typeof ApiError>[1];

@@ -1,4 +1,4 @@
-export { useGetCurrentUser } from './api/get-current-user';
+export { currentUserQuery, useGetCurrentUser } from './api/get-current-user';
 export { useLogout } from './api/logout';
 export { LoginPage } from './pages/login-page';
 export { RootRedirectPage } from './pages/root-redirect-page';

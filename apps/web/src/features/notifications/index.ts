@@ -5,4 +5,5 @@ export {
   useMarkNotificationsReadInRange,
   useMarkNotificationsRead,
 } from './api/notifications';
-export { groupByDay, requestLink } from './components/group-by-day';
+export { groupByDay } from './components/group-by-day';
+export { notificationLink, type TNotificationReader } from './components/notification-link';

@@ -14,3 +14,4 @@ export { StatusChip } from './components/status-chip';
 export { RequestEditPage } from './pages/request-edit-page';
 export { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from './routes';
 export { useUnsavedRequestAnswers, type TUnsavedRequestAnswers } from './components/unsaved-answers';
+export { submitQuestion } from './components/submit-question';

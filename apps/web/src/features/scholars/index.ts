@@ -2,4 +2,4 @@
 export { departmentRoutes } from './department';
 export { scholarPortalRoutes } from './portal';
 export { scholarOfficeRoutes } from './office';
-export { scholarReportRoutes } from './reports';
+export { loadScholarDashboardPage, scholarReportRoutes } from './reports';

@@ -1,9 +1,7 @@
-import { PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES } from '@meridian/domain';
+import { PROCESSED_STATE_LABELS, scholarPhaseLabel, scholarStatusLabel } from '@meridian/domain';
 
-// How a case's phase, status and visa type read, wherever a scholar slice shows a case.
-const PHASES = new Map<string, string>(SCHOLAR_PHASES.map((p) => [p.code, p.label]));
-const STATUSES = new Map<string, string>(SCHOLAR_STATUSES.map((s) => [s.code, s.label]));
-
-export const phaseLabel = (code: string) => PHASES.get(code) ?? code;
-export const statusLabel = (code: string) => STATUSES.get(code) ?? code;
+// How a case's phase, status and visa type read, wherever a scholar slice shows a case: the case's one
+// vocabulary (packages/domain/src/catalog/statuses.ts).
+export const phaseLabel = scholarPhaseLabel;
+export const statusLabel = scholarStatusLabel;
 export const visaLabel = (state: string) => PROCESSED_STATE_LABELS[state] ?? state;

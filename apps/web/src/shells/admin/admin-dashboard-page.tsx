@@ -63,7 +63,7 @@ export function AdminDashboardPage({ area }: { area: TAdminArea }) {
   const otherArea: { label: string; to: string } | null =
     area === 'scholar'
       ? hasStudentAreaAccess(user.staff)
-        ? { label: ADMIN_AREA_TITLES.student, to: '/isss/dashboard' }
+        ? { label: ADMIN_AREA_TITLES.student, to: '/isss/my-work' }
         : null
       : branding.IsScholarEnabled
         ? { label: ADMIN_AREA_TITLES.scholar, to: '/admin/dashboard' }

@@ -30,15 +30,24 @@ import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import CompareArrowsOutlined from '@mui/icons-material/CompareArrowsOutlined';
 import SettingsEthernetOutlined from '@mui/icons-material/SettingsEthernetOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
 /**
  * Scholar admin menu. Only entries whose pages exist are listed; later work adds
  * Batching, RTI, Analytics, Scholar HR Updates (scholarSisUpdatesFlag) and the rest of Configuration.
+ * Work queues come first; Configuration holds only what configures (docs/product/shells.md#scholar-admin-menu).
  */
 export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
+  {
+    key: 'requests',
+    label: 'Requests',
+    path: '/admin/requests',
+    icon: InboxOutlined,
+    isVisible: ({ actor }) => can(actor, 'requests.process'),
+  },
   {
     key: 'analytics',
     label: 'Analytics',
@@ -71,13 +80,6 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         path: '/admin/approval-workflows',
         icon: AccountTreeOutlined,
         isVisible: ({ actor }) => can(actor, 'workflows.manage'),
-      },
-      {
-        key: 'requests',
-        label: 'Requests',
-        path: '/admin/requests',
-        icon: InboxOutlined,
-        isVisible: ({ actor }) => can(actor, 'requests.process'),
       },
       {
         key: 'scholar-templates',
@@ -117,6 +119,14 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
  * Configuration as later work adds them).
  */
 export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
+  // The area's home: what waits for the staff member (features/work).
+  {
+    key: 'my-work',
+    label: 'My work',
+    path: '/isss/my-work',
+    icon: AssignmentIndOutlined,
+    isVisible: ({ actor }) => can(actor, 'students.read'),
+  },
   {
     key: 'student-list',
     label: 'Student List',

@@ -14,17 +14,21 @@ import { NotificationsPanel } from './notifications-panel';
 const savedTz = process.env.TZ;
 let sent: { url: string; body: unknown }[] = [];
 
-const notice = (id: string, text: string, createdAt: string): TNotification => ({
+const REQUEST_ID = '00000000-0000-4000-8000-0000000000aa';
+const notice = (id: string, text: string, createdAt: string, about: Partial<TNotification> = {}): TNotification => ({
   id,
   text,
   typeName: 'request.test',
   requestId: null,
   scholarId: null,
+  scholarApplicationId: null,
+  profileId: null,
   isRead: false,
   createdAt,
+  ...about,
 });
 const ITEMS = [
-  notice('00000000-0000-4000-8000-000000000001', 'Your request was submitted', '2028-03-01T07:30:00.000Z'),
+  notice('00000000-0000-4000-8000-000000000001', 'Your request was submitted', '2028-03-01T07:30:00.000Z', { requestId: REQUEST_ID }),
   notice('00000000-0000-4000-8000-000000000002', 'A document was rejected', '2028-02-29T17:05:00.000Z'),
   notice('00000000-0000-4000-8000-000000000003', 'Your CPT request was assigned', '2028-02-29T07:30:00.000Z'),
 ];
@@ -59,16 +63,20 @@ afterAll(() => {
   else process.env.TZ = savedTz;
 });
 
-function openPanelAt(now: string) {
+function openPanelAt(now: string, onClose: () => void = () => undefined) {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(brandingQueryKey, { ...DEFAULT_BRANDING, timeZone: 'America/Los_Angeles' });
-  const router = createMemoryRouter([{ path: '/', element: <NotificationsPanel open onClose={() => undefined} /> }]);
+  const router = createMemoryRouter([
+    { path: '/', element: <NotificationsPanel open onClose={onClose} /> },
+    { path: '/student/request-edit/:requestId', element: <p>The request page</p> },
+  ]);
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 describe('NotificationsPanel', () => {
@@ -100,5 +108,41 @@ describe('NotificationsPanel', () => {
       url: '/api/notifications/read-range',
       body: { start: '2028-02-29T08:00:00.000Z', end: '2028-03-01T08:00:00.000Z' },
     });
+  });
+
+  it('a notice about a request is a link to it: following it marks it read, closes the panel and opens the request', async () => {
+    const onClose = vi.fn();
+    const router = openPanelAt('2028-03-01T07:45:00.000Z', onClose);
+    const link = await screen.findByRole('link', { name: /Your request was submitted/ });
+    expect(link.getAttribute('href')).toBe(`/student/request-edit/${REQUEST_ID}`);
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/student/request-edit/${REQUEST_ID}`));
+    expect(onClose).toHaveBeenCalled();
+    await waitFor(() => expect(sent).toContainEqual({ url: '/api/notifications/read', body: { ids: [ITEMS[0]!.id] } }));
+  });
+
+  it('a notice about nothing to open (an older one) is shown as text, not as a link', async () => {
+    openPanelAt('2028-03-01T07:45:00.000Z');
+    await screen.findByText('A document was rejected');
+    expect(screen.queryByRole('link', { name: /A document was rejected/ })).toBeNull();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
+  it("a notice's words and its buttons sit side by side in the row, so the text never runs under the buttons", async () => {
+    openPanelAt('2028-03-01T07:45:00.000Z');
+    const link = await screen.findByRole('link', { name: /Your request was submitted/ });
+    const row = link.closest('li')!;
+    const actions = row.querySelector('[data-notification-actions]')!;
+    // The buttons are the row's own last part, not laid over the text (MUI's secondary action is
+    // positioned absolutely over the row, which let long words run under the icons).
+    expect(actions.parentElement).toBe(row);
+    expect(link.parentElement).toBe(row);
+    expect(link.contains(actions)).toBe(false);
+    expect(row.querySelector('.MuiListItemSecondaryAction-root')).toBeNull();
+    expect(
+      within(actions as HTMLElement)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Mark as read: Your request was submitted', 'Hide: Your request was submitted']);
   });
 });

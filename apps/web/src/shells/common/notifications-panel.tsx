@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import {
   Box,
   Button,
@@ -30,17 +30,20 @@ import {
   useMarkNotificationsRead,
   useListNotifications,
 } from '../../features/notifications';
-import { groupByDay, requestLink } from '../../features/notifications';
+import { groupByDay, notificationLink } from '../../features/notifications';
 
 /**
  * The notification side panel: grouped Today / Yesterday / date (the office's days), each notice with
  * its time at the office ("23:30 PST"), unread in bold and
  * read greyed, mark one, a day or all as read, hide, 'See More' while fewer than the total are
- * loaded. A notification about a request opens it.
+ * loaded. A notice is a link to what it is about (a request, a scholar case, a student record), in the
+ * reader's own shell; one about nothing to open is plain text. Its words and its action buttons sit side
+ * by side, so the text wraps before the buttons and never runs under them.
  */
 export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
   const session = useSession();
+  const { pathname } = useLocation();
+  const reader = { role: session?.userRole, area: pathname.startsWith('/admin') ? ('admin' as const) : ('isss' as const) };
   const dates = useFormatDates();
   const query = useListNotifications();
   const markRead = useMarkNotificationsRead();
@@ -60,28 +63,10 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
   const groups = groupByDay(items, dates);
   const busy = markRead.isPending || markDay.isPending || markAll.isPending || hide.isPending;
 
-  const openNotification = (n: TNotification) => {
+  // Following a notice's link marks it read and closes the panel; the link itself navigates.
+  const opened = (n: TNotification) => {
     if (!n.isRead) markRead.mutate([n.id]);
-    // A department user's notification about a scholar opens the department's view of the case.
-    if (session?.userRole === 'department' && n.scholarId) {
-      onClose();
-      void navigate(`/scholar/reviewrequest/${n.scholarId}`);
-      return;
-    }
-    // Office staff open the scholar case itself: Review Sponsorship Request while the office has to process it, else the scholar's profile.
-    if (session?.userRole === 'isssAdmin' && n.applicationId) {
-      onClose();
-      void navigate(
-        n.typeName === 'scholar.sponsorship.submitted'
-          ? `/admin/reviewrequest/${n.applicationId}`
-          : `/admin/scholar-profile/${n.applicationId}`,
-      );
-      return;
-    }
-    if (n.requestId) {
-      onClose();
-      void navigate(requestLink(session?.userRole, n.requestId));
-    }
+    onClose();
   };
 
   return (
@@ -140,12 +125,38 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
                 </ListSubheader>
               }
             >
-              {g.items.map((n) => (
-                <ListItem
-                  key={n.id}
-                  disablePadding
-                  secondaryAction={
-                    <Stack direction="row">
+              {g.items.map((n) => {
+                const link = notificationLink(n, reader);
+                const text = (
+                  <ListItemText
+                    primary={n.text}
+                    secondary={dates.formatTime(n.createdAt)}
+                    sx={{ my: 0, overflowWrap: 'anywhere' }}
+                    slotProps={{
+                      primary: { sx: { fontWeight: n.isRead ? 400 : 600, color: n.isRead ? 'text.secondary' : 'text.primary' } },
+                    }}
+                  />
+                );
+                return (
+                  <ListItem
+                    key={n.id}
+                    disablePadding
+                    data-notification={n.id}
+                    sx={{ alignItems: 'stretch', bgcolor: n.isRead ? 'grey.50' : undefined }}
+                  >
+                    {link ? (
+                      <ListItemButton
+                        component={RouterLink}
+                        to={link}
+                        onClick={() => opened(n)}
+                        sx={{ flex: '1 1 auto', minWidth: 0, alignItems: 'flex-start', py: 1, pr: 1 }}
+                      >
+                        {text}
+                      </ListItemButton>
+                    ) : (
+                      <Box sx={{ flex: '1 1 auto', minWidth: 0, py: 1, pl: 2, pr: 1 }}>{text}</Box>
+                    )}
+                    <Stack direction="row" data-notification-actions="" sx={{ flex: '0 0 auto', alignItems: 'flex-start', pt: 0.5, pr: 1 }}>
                       {!n.isRead ? (
                         <Tooltip title="Mark as read">
                           <IconButton
@@ -164,22 +175,9 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
                         </IconButton>
                       </Tooltip>
                     </Stack>
-                  }
-                >
-                  <ListItemButton
-                    onClick={() => openNotification(n)}
-                    sx={{ pr: 10, alignItems: 'flex-start', bgcolor: n.isRead ? 'grey.50' : undefined }}
-                  >
-                    <ListItemText
-                      primary={n.text}
-                      secondary={dates.formatTime(n.createdAt)}
-                      slotProps={{
-                        primary: { sx: { fontWeight: n.isRead ? 400 : 600, color: n.isRead ? 'text.secondary' : 'text.primary' } },
-                      }}
-                    />
-                  </ListItemButton>
-                </ListItem>
-              ))}
+                  </ListItem>
+                );
+              })}
             </List>
           ))}
           {query.hasNextPage ? (

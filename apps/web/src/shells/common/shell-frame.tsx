@@ -1,7 +1,22 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { AppBar, Badge, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import {
+  AppBar,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpen from '@mui/icons-material/MenuOpen';
 import Close from '@mui/icons-material/Close';
 import MoreVert from '@mui/icons-material/MoreVert';
 import Logout from '@mui/icons-material/Logout';
@@ -10,8 +25,9 @@ import { SkipLink } from '../../ui/skip-link';
 import { useBrandingOrDefault } from '../../app/branding';
 import { useLogout } from '../../features/auth';
 import { useListNotifications } from '../../features/notifications';
+import { DOCK_QUERY, isMenuHidden, setMenuHidden } from '../../app/menu-dock';
 import { NotificationsPanel } from './notifications-panel';
-import { SideMenu } from './side-menu';
+import { DockedMenu, SideMenu } from './side-menu';
 import type { TMenuEntry } from './menu';
 import type SvgIcon from '@mui/material/SvgIcon';
 
@@ -22,6 +38,69 @@ export interface TOverflowAction {
   icon?: typeof SvgIcon;
 }
 
+/** One area of a shell the user may switch to (the admin shell's student and scholar areas). */
+export interface TAreaChoice {
+  key: string;
+  /** Its short name in the bar ("Students"). */
+  label: string;
+  /** What switching says where the bar has room for an icon only ("Switch to Student Admin"). */
+  switchLabel: string;
+  to: string;
+  icon: typeof SvgIcon;
+}
+
+/**
+ * The areas side by side in the bar, the current one marked: one visible click to the other. Where the
+ * bar is narrow, the other area's icon alone (its name in the tooltip and for screen readers).
+ */
+function AreaSwitch({ areas, current }: { areas: TAreaChoice[]; current: string }) {
+  const others = areas.filter((a) => a.key !== current);
+  return (
+    <>
+      <Box component="nav" aria-label="Area" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexShrink: 0 }}>
+        {areas.map((a) => {
+          const here = a.key === current;
+          const Icon = a.icon;
+          return (
+            <Button
+              key={a.key}
+              component={RouterLink}
+              to={a.to}
+              size="small"
+              variant={here ? 'contained' : 'outlined'}
+              aria-current={here ? 'page' : undefined}
+              startIcon={<Icon fontSize="small" />}
+              sx={
+                here
+                  ? { bgcolor: 'primary.contrastText', color: 'primary.main', '&:hover': { bgcolor: 'primary.contrastText' } }
+                  : { color: 'inherit', borderColor: 'currentColor', '&:hover': { borderColor: 'currentColor' } }
+              }
+            >
+              {a.label}
+            </Button>
+          );
+        })}
+      </Box>
+      {others.map((a) => {
+        const Icon = a.icon;
+        return (
+          <Tooltip key={a.key} title={a.switchLabel}>
+            <IconButton
+              color="inherit"
+              component={RouterLink}
+              to={a.to}
+              aria-label={a.switchLabel}
+              sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+            >
+              <Icon />
+            </IconButton>
+          </Tooltip>
+        );
+      })}
+    </>
+  );
+}
+
 export interface ShellFrameProps {
   title: string;
   userLabel?: string | undefined;
@@ -29,17 +108,32 @@ export interface ShellFrameProps {
   menu?: TMenuEntry[];
   showBell?: boolean;
   overflowActions?: TOverflowAction[];
+  /** The areas of the shell, shown side by side in the bar when there is more than one. */
+  areas?: { choices: TAreaChoice[]; current: string } | undefined;
   children: ReactNode;
 }
 
 /**
- * The frame of every signed-in shell: skip link, app bar with menu toggle, title,
- * profile name, bell and overflow menu, the left drawer, and main#main-content.
+ * True from the first time `open` is: a panel or menu is not drawn before it is first opened (a page's
+ * first paint does not wait for it), then it stays mounted, for its closing animation and the next opening.
  */
-export function ShellFrame({ title, userLabel, menu, showBell, overflowActions = [], children }: ShellFrameProps) {
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+/**
+ * The frame of every signed-in shell: skip link, app bar with menu toggle, title, area switch,
+ * profile name, bell and overflow menu, the left menu (docked beside the page on wide screens unless
+ * hidden, a drawer over it below), and main#main-content.
+ */
+export function ShellFrame({ title, userLabel, menu, showBell, overflowActions = [], areas, children }: ShellFrameProps) {
   const branding = useBrandingOrDefault();
   const navigate = useNavigate();
   const logout = useLogout();
+  const wide = useMediaQuery(DOCK_QUERY, { noSsr: true });
+  const [hidden, setHidden] = useState(isMenuHidden);
   const [menuOpen, setMenuOpen] = useState(false);
   const [bellOpen, setBellOpen] = useState(false);
   // Polled every 300000 ms while the shell shows a bell; the panel shares the same query.
@@ -47,6 +141,13 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
   const unread = notifications.data?.pages[0]?.totalUnread ?? 0;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const hasMenu = !!menu && menu.length > 0;
+  const docked = hasMenu && wide && !hidden;
+  // The drawer belongs to narrow screens: one left open is closed by widening the window.
+  if (wide && menuOpen) setMenuOpen(false);
+  const drawerOpen = menuOpen && !wide;
+  const menuMounted = useOpenedOnce(drawerOpen);
+  const bellMounted = useOpenedOnce(bellOpen);
+  const accountMounted = useOpenedOnce(!!anchor);
   const pending = useRef<(() => void) | null>(null);
   const runPending = () => {
     const action = pending.current;
@@ -59,16 +160,30 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
       <SkipLink />
       <AppBar position="sticky" component="header" sx={{ borderBottom: 4, borderColor: 'secondary.main' }}>
         <Toolbar sx={{ gap: 1 }}>
-          {hasMenu ? (
+          {hasMenu && wide ? (
             <IconButton
               color="inherit"
               edge="start"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              aria-controls="side-menu"
+              aria-label={hidden ? 'Show menu' : 'Hide menu'}
+              aria-expanded={!hidden}
+              aria-controls={docked ? 'side-menu' : undefined}
+              onClick={() => {
+                setMenuHidden(!hidden);
+                setHidden(!hidden);
+              }}
+            >
+              {hidden ? <MenuIcon /> : <MenuOpen />}
+            </IconButton>
+          ) : hasMenu ? (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={drawerOpen}
+              aria-controls={menuMounted ? 'side-menu' : undefined}
               onClick={() => setMenuOpen((o) => !o)}
             >
-              {menuOpen ? <Close /> : <MenuIcon />}
+              {drawerOpen ? <Close /> : <MenuIcon />}
             </IconButton>
           ) : null}
           {branding.logoImageURL ? (
@@ -82,6 +197,7 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
           <Typography component="p" variant="h6" noWrap sx={{ flex: 1, fontWeight: 600, fontSize: { xs: '1rem', sm: '1.2rem' } }}>
             {title}
           </Typography>
+          {areas && areas.choices.length > 1 ? <AreaSwitch areas={areas.choices} current={areas.current} /> : null}
           {userLabel ? (
             <Typography component="p" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 240 }}>
               {userLabel}
@@ -114,62 +230,69 @@ export function ShellFrame({ title, userLabel, menu, showBell, overflowActions =
               <MoreVert />
             </IconButton>
           </Tooltip>
-          <Menu
-            id="account-menu"
-            anchorEl={anchor}
-            open={!!anchor}
-            onClose={() => setAnchor(null)}
-            // Leave the shell only once the menu has closed, so its modal never outlives the page.
-            slotProps={{ transition: { onExited: runPending } }}
-          >
-            {userLabel ? (
-              <Typography component="p" variant="body2" color="text.secondary" sx={{ px: 2, py: 1, display: { sm: 'none' } }}>
-                {userLabel}
-              </Typography>
-            ) : null}
-            {overflowActions.map((a) => {
-              const Icon = a.icon;
-              return (
-                <MenuItem
-                  key={a.key}
-                  onClick={() => {
-                    pending.current = () => void navigate(a.to);
-                    setAnchor(null);
-                  }}
-                >
-                  {Icon ? (
-                    <ListItemIcon>
-                      <Icon fontSize="small" />
-                    </ListItemIcon>
-                  ) : null}
-                  {a.label}
-                </MenuItem>
-              );
-            })}
-            {overflowActions.length ? <Divider /> : null}
-            <MenuItem
-              onClick={() => {
-                pending.current = () => void logout();
-                setAnchor(null);
-              }}
+          {accountMounted ? (
+            <Menu
+              id="account-menu"
+              anchorEl={anchor}
+              open={!!anchor}
+              onClose={() => setAnchor(null)}
+              // Leave the shell only once the menu has closed, so its modal never outlives the page.
+              slotProps={{ transition: { onExited: runPending } }}
             >
-              <ListItemIcon>
-                <Logout fontSize="small" />
-              </ListItemIcon>
-              Logout
-            </MenuItem>
-          </Menu>
+              {userLabel ? (
+                <Typography component="p" variant="body2" color="text.secondary" sx={{ px: 2, py: 1, display: { sm: 'none' } }}>
+                  {userLabel}
+                </Typography>
+              ) : null}
+              {overflowActions.map((a) => {
+                const Icon = a.icon;
+                return (
+                  <MenuItem
+                    key={a.key}
+                    onClick={() => {
+                      pending.current = () => void navigate(a.to);
+                      setAnchor(null);
+                    }}
+                  >
+                    {Icon ? (
+                      <ListItemIcon>
+                        <Icon fontSize="small" />
+                      </ListItemIcon>
+                    ) : null}
+                    {a.label}
+                  </MenuItem>
+                );
+              })}
+              {overflowActions.length ? <Divider /> : null}
+              <MenuItem
+                onClick={() => {
+                  pending.current = () => void logout();
+                  setAnchor(null);
+                }}
+              >
+                <ListItemIcon>
+                  <Logout fontSize="small" />
+                </ListItemIcon>
+                Logout
+              </MenuItem>
+            </Menu>
+          ) : null}
         </Toolbar>
       </AppBar>
-      {hasMenu ? <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} entries={menu} title={title} /> : null}
-      {showBell ? <NotificationsPanel open={bellOpen} onClose={() => setBellOpen(false)} /> : null}
-      <Box
-        component="main"
-        id="main-content"
-        tabIndex={-1}
-        sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 }, outline: 'none' }}
-      >
-        {children}
+      {hasMenu && menuMounted && !wide ? (
+        <SideMenu open={drawerOpen} onClose={() => setMenuOpen(false)} entries={menu} title={title} />
+      ) : null}
+      {showBell && bellMounted ? <NotificationsPanel open={bellOpen} onClose={() => setBellOpen(false)} /> : null}
+      <Box sx={{ flex: 1, display: 'flex' }}>
+        {docked && menu ? <DockedMenu entries={menu} title={title} /> : null}
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 }, outline: 'none' }}
+        >
+          {children}
+        </Box>
       </Box>
     </Box>
   );

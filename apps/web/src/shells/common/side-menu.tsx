@@ -17,9 +17,8 @@ import Close from '@mui/icons-material/Close';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import { MENU_WIDTH } from '../../app/menu-dock';
 import type { TMenuEntry } from './menu';
-
-const DRAWER_WIDTH = 280;
 
 function isActive(entry: TMenuEntry, pathname: string): boolean {
   if (entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`))) return true;
@@ -91,7 +90,7 @@ function Entry({ entry, depth, onChoose }: { entry: TMenuEntry; depth: number; o
   );
 }
 
-/** The left menu: a temporary drawer, 280 px, closing on Escape, backdrop click or a choice. */
+/** The left menu on narrower screens: a temporary drawer, 280 px, closing on Escape, backdrop click or a choice. */
 export function SideMenu({
   open,
   onClose,
@@ -113,7 +112,7 @@ export function SideMenu({
       open={open}
       onClose={onClose}
       ModalProps={{ keepMounted: true }}
-      slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': `${title} menu` } }}
+      slotProps={{ paper: { sx: { width: MENU_WIDTH }, 'aria-label': `${title} menu` } }}
     >
       {/* Covers the bar's left end: the toggle appears to turn into this close button. */}
       <Toolbar
@@ -141,5 +140,39 @@ export function SideMenu({
         </List>
       </Box>
     </Drawer>
+  );
+}
+
+const noop = () => {};
+
+/**
+ * The same menu docked beside the page on wide screens: always there, one click to any page. It stays in
+ * view while the page scrolls (below the sticky bar, whose height is 64 px and its 4 px border there).
+ */
+export function DockedMenu({ entries, title, id = 'side-menu' }: { entries: TMenuEntry[]; title: string; id?: string }) {
+  return (
+    <Box
+      component="nav"
+      id={id}
+      aria-label={`${title} menu`}
+      sx={{
+        width: MENU_WIDTH,
+        flexShrink: 0,
+        position: 'sticky',
+        top: 68,
+        alignSelf: 'flex-start',
+        height: 'calc(100vh - 68px)',
+        overflowY: 'auto',
+        bgcolor: 'background.paper',
+        borderRight: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <List>
+        {entries.map((e) => (
+          <Entry key={e.key} entry={e} depth={0} onChoose={noop} />
+        ))}
+      </List>
+    </Box>
   );
 }

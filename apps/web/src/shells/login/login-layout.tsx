@@ -26,13 +26,11 @@ export function LoginLayout({ wide = false }: { wide?: boolean }) {
       <SkipLink />
       <main className="login-main" id="main-content" tabIndex={-1}>
         <div className={wide ? 'login-card login-card-wide' : 'login-card'}>
-          <div className="login-brand">
-            {branding.logoImageURL ? (
-              <img src={branding.logoImageURL} alt={branding.accountName ? `${branding.accountName} logo` : 'Institution logo'} />
-            ) : branding.accountName ? (
-              <p>{branding.accountName}</p>
-            ) : null}
-          </div>
+          {/* The institution's own heading above every sign-in page: its logo and its name (branding). */}
+          <header className="login-brand">
+            {branding.logoImageURL ? <img src={branding.logoImageURL} alt={branding.accountName ? '' : 'Institution logo'} /> : null}
+            {branding.accountName ? <p className="login-institution">{branding.accountName}</p> : null}
+          </header>
           <Outlet />
         </div>
       </main>

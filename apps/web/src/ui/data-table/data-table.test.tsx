@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type TColumn, type TListQueryState } from './data-table';
+import { DataTable, type TColumn, type TListQueryState, type TSeek } from './data-table';
 import { useUrlTable } from './use-url-table';
 import { DateFilter, SearchField } from './filter-fields';
 
@@ -30,7 +30,7 @@ function Address() {
   return <output data-testid="address">{l.pathname + l.search}</output>;
 }
 
-function UrlList({ total = 120, query = loaded }: { total?: number; query?: TListQueryState }) {
+function UrlList({ total = 120, query = loaded, seek }: { total?: number; query?: TListQueryState; seek?: TSeek }) {
   const t = useUrlTable({ filters: { q: '', endFrom: '' }, sorts: ['name', 'end'], sort: 'name', order: 'asc' });
   return (
     <>
@@ -46,6 +46,7 @@ function UrlList({ total = 120, query = loaded }: { total?: number; query?: TLis
         empty="No students."
         total={total}
         paging={t.paging}
+        seek={seek}
         sorting={t.sorting}
       />
       <Address />
@@ -89,6 +90,20 @@ describe('DataTable', () => {
     expect(address()).toBe('/list');
   });
 
+  it('moves one page by the list\'s cursors, and says "more than" a capped total', () => {
+    renderAt('/list', <UrlList total={10000} seek={{ next: 'Ck2', prev: null, totalCapped: true }} />);
+    expect(screen.getByText('1–25 of more than 10,000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(address()).toBe('/list?filters=page:2;after:Ck2');
+    cleanup();
+    renderAt('/list?filters=page:2;after:Ck2', <UrlList total={30} seek={{ next: null, prev: 'Pv1', totalCapped: false }} />);
+    expect(screen.getByText('26–30 of 30')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Go to next page' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    // Back to the first page needs no cursor; a sort or a filter change forgets the cursor too.
+    expect(address()).toBe('/list');
+  });
+
   it('reads old links back, and falls back to the defaults for values it does not know', () => {
     renderAt('/list?filters=sort:end;order:desc;page:3;pageSize:50;endFrom:01-31-2025');
     expect(screen.getByText('101–120 of 120')).toBeTruthy();
@@ -97,6 +112,55 @@ describe('DataTable', () => {
     renderAt('/list?filters=sort:evil;order:sideways;page:-4;pageSize:7');
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
     expect(screen.getByText('1–25 of 120')).toBeTruthy();
+  });
+
+  it('shows the pager once the first rows are there, not "0 of 0" above a list still loading', () => {
+    const paging = { page: 1, pageSize: 25, pageSizes: [10, 25], onPage: () => undefined };
+    const table = (rows: TRow[] | undefined, query: TListQueryState) => (
+      <DataTable
+        label="T"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        query={query}
+        loadingLabel="Loading students"
+        empty="No students."
+        total={rows ? 2 : 0}
+        paging={paging}
+      />
+    );
+    const { rerender } = render(table(undefined, { ...loaded, isFetching: true, isSuccess: false }));
+    expect(screen.queryByText(/of 0/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Go to next page' })).toBeNull();
+    rerender(table(ROWS, loaded));
+    expect(screen.getByRole('rowheader', { name: 'Sharma, Priya' })).toBeTruthy();
+    expect(screen.getByText('1–2 of 2')).toBeTruthy();
+  });
+
+  it('says "Loading…" at the pager while the next page loads (where the person clicked), marks the table busy and holds the buttons', () => {
+    const paging = { page: 2, pageSize: 2, pageSizes: [2], onPage: vi.fn() };
+    const table = (query: TListQueryState) => (
+      <DataTable
+        label="T"
+        columns={COLUMNS}
+        rows={ROWS}
+        rowKey={(r) => r.id}
+        query={query}
+        loadingLabel="Loading students"
+        empty="No students."
+        total={6}
+        paging={paging}
+      />
+    );
+    const { rerender } = render(table({ ...loaded, isFetching: true }));
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Go to next page' }).disabled).toBe(true);
+    rerender(table(loaded));
+    expect(screen.getByRole('status').textContent).toBe('3–4 of 6');
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(paging.onPage).toHaveBeenCalledWith(3, 2);
   });
 
   it('shows the loading bar, the empty row, and an error with Retry', () => {

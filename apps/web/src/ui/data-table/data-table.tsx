@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, memo, useDeferredValue, type ReactNode } from 'react';
 import { visuallyHidden } from '../visually-hidden';
 import { Pager } from './pager';
 import {
@@ -49,6 +49,18 @@ export interface TPaging {
   pageSize: number;
   pageSizes: readonly number[];
   onPage: (page: number, pageSize: number) => void;
+  /** Keyset paging: the cursor the page was reached by (handed to the list's query as `after`/`before`). */
+  after?: string | undefined;
+  before?: string | undefined;
+  /** Moves one page by the list's cursor (lists that page by keyset; see TSeek). */
+  onSeek?: (page: number, cursor: { after?: string; before?: string }) => void;
+}
+
+/** What a list that pages by keyset says beside its rows: where the next and previous pages start, and whether `total` is a floor. */
+export interface TSeek {
+  next: string | null;
+  prev: string | null;
+  totalCapped: boolean;
 }
 
 /** What the table needs of the list's query (a TanStack Query result fits). */
@@ -79,6 +91,8 @@ export interface TDataTableProps<R> {
   /** Rows across all pages, for the pagination; without it (or paging) the table does not page. */
   total?: number | undefined;
   paging?: TPaging | undefined;
+  /** For a list that pages by keyset: its answer's next/prev cursors and whether the total is capped. */
+  seek?: TSeek | undefined;
   sorting?: TSorting | undefined;
   minWidth?: number;
   /** Rows or panels shown under the body, inside the table's frame. */
@@ -106,13 +120,79 @@ function SortHeader<R>({ column, sorting }: { column: TColumn<R> & { sort: strin
   );
 }
 
+/** The column headers: drawn again when the columns or the sort change, not on every render of the page. */
+const HeaderRow = memo(function HeaderRow<R>({ columns, sorting }: { columns: readonly TColumn<R>[]; sorting: TSorting | undefined }) {
+  return (
+    <TableRow>
+      {columns.map((c) => (
+        <TableCell
+          key={c.key}
+          scope="col"
+          align={c.align ?? 'left'}
+          padding={c.padding ?? 'normal'}
+          sx={headerSx}
+          sortDirection={c.sort && sorting?.sort === c.sort ? sorting.order : false}
+        >
+          {c.sort && sorting ? <SortHeader column={{ ...c, sort: c.sort }} sorting={sorting} /> : c.header}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+}) as <R>(props: { columns: readonly TColumn<R>[]; sorting: TSorting | undefined }) => ReactNode;
+
+interface TRowsProps<R> {
+  columns: readonly TColumn<R>[];
+  rows: readonly R[];
+  rowKey: (row: R) => string;
+  rowProps: TDataTableProps<R>['rowProps'] | undefined;
+  expansion: TDataTableProps<R>['expansion'] | undefined;
+}
+
+/** The body's rows: drawn again only when the rows or columns change, not on every render of the page around them. */
+const Rows = memo(function Rows<R>({ columns, rows, rowKey, rowProps, expansion }: TRowsProps<R>) {
+  return rows.map((r) => {
+    const opened = expansion?.(r);
+    return (
+      <Fragment key={rowKey(r)}>
+        <TableRow hover {...rowProps?.(r)}>
+          {columns.map((c) => (
+            <TableCell
+              key={c.key}
+              align={c.align ?? 'left'}
+              padding={c.padding ?? 'normal'}
+              {...(c.isRowHeader ? { component: 'th', scope: 'row' } : {})}
+              style={c.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+              sx={c.sx}
+            >
+              {c.cell(r)}
+            </TableCell>
+          ))}
+        </TableRow>
+        {opened ? (
+          <TableRow>
+            <TableCell colSpan={columns.length} sx={{ bgcolor: 'action.hover' }}>
+              {opened}
+            </TableCell>
+          </TableRow>
+        ) : null}
+      </Fragment>
+    );
+  });
+}) as <R>(props: TRowsProps<R>) => ReactNode;
+
+const NO_ROWS: readonly never[] = [];
+
 /**
  * The list table every list screen uses: sortable headers (the sort happens on the server), paging,
  * a loading bar, an error with Retry, and a row saying why a loaded list is empty. State lives with
  * the caller (usually the address, through useUrlTable).
  */
 export function DataTable<R>(props: TDataTableProps<R>) {
-  const { columns, rows = [], query, paging, sorting, total } = props;
+  const { columns, rows = NO_ROWS, query, paging, sorting, total } = props;
+  // Rows that arrive are drawn in the background (React may pause between rows for input and paint),
+  // the rest of the page first: a page of rows is the largest piece of work of a list screen.
+  const shown = useDeferredValue(rows);
+  const current = shown === rows;
   return (
     <Box>
       {query.isFetching ? <LinearProgress aria-label={props.loadingLabel} /> : <Box sx={{ height: 4 }} />}
@@ -130,54 +210,20 @@ export function DataTable<R>(props: TDataTableProps<R>) {
         </Alert>
       ) : null}
       <TableContainer>
-        <Table size="small" aria-label={props.caption ? undefined : props.label} sx={props.minWidth ? { minWidth: props.minWidth } : {}}>
+        <Table
+          size="small"
+          aria-label={props.caption ? undefined : props.label}
+          aria-busy={query.isFetching}
+          // Rows of the page being left stay as they are (fading them would fail text contrast); the pager says "Loading…".
+          sx={props.minWidth ? { minWidth: props.minWidth } : {}}
+        >
           {props.caption ? <caption style={{ captionSide: 'top', padding: '8px 16px' }}>{props.caption}</caption> : null}
           <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell
-                  key={c.key}
-                  scope="col"
-                  align={c.align ?? 'left'}
-                  padding={c.padding ?? 'normal'}
-                  sx={headerSx}
-                  sortDirection={c.sort && sorting?.sort === c.sort ? sorting.order : false}
-                >
-                  {c.sort && sorting ? <SortHeader column={{ ...c, sort: c.sort }} sorting={sorting} /> : c.header}
-                </TableCell>
-              ))}
-            </TableRow>
+            <HeaderRow columns={columns} sorting={sorting} />
           </TableHead>
           <TableBody>
-            {rows.map((r) => {
-              const expansion = props.expansion?.(r);
-              return (
-                <Fragment key={props.rowKey(r)}>
-                  <TableRow hover {...props.rowProps?.(r)}>
-                    {columns.map((c) => (
-                      <TableCell
-                        key={c.key}
-                        align={c.align ?? 'left'}
-                        padding={c.padding ?? 'normal'}
-                        {...(c.isRowHeader ? { component: 'th', scope: 'row' } : {})}
-                        style={c.noWrap ? { whiteSpace: 'nowrap' } : undefined}
-                        sx={c.sx}
-                      >
-                        {c.cell(r)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                  {expansion ? (
-                    <TableRow>
-                      <TableCell colSpan={columns.length} sx={{ bgcolor: 'action.hover' }}>
-                        {expansion}
-                      </TableCell>
-                    </TableRow>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-            {query.isSuccess && rows.length === 0 ? (
+            <Rows columns={columns} rows={shown} rowKey={props.rowKey} rowProps={props.rowProps} expansion={props.expansion} />
+            {query.isSuccess && current && rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length} sx={{ py: 4, textAlign: 'center' }}>
                   {props.empty}
@@ -188,7 +234,10 @@ export function DataTable<R>(props: TDataTableProps<R>) {
         </Table>
       </TableContainer>
       {props.footer}
-      {paging && total !== undefined ? <Pager total={total} paging={paging} /> : null}
+      {/* Not before the first rows are drawn: it would say "0 of 0", then jump down the page when they arrive. */}
+      {paging && total !== undefined && shown !== NO_ROWS ? (
+        <Pager total={total} paging={paging} seek={props.seek} loading={query.isFetching} />
+      ) : null}
     </Box>
   );
 }

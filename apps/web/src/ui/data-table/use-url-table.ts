@@ -40,6 +40,9 @@ export function useUrlTable<F extends Record<string, string>, S extends string>(
   const orderKey = options.orderKey ?? 'order';
   const pageKey = options.pageKey ?? 'page';
   const pageSizeKey = options.pageSizeKey ?? 'pageSize';
+  // Where a keyset-paged list's page starts (the cursor it was reached by), beside its number.
+  const afterKey = options.pageKey ? `${options.pageKey}After` : 'after';
+  const beforeKey = options.pageKey ? `${options.pageKey}Before` : 'before';
   const pageSizes = options.pageSizes ?? PAGE_SIZES;
   const defaultPageSize = options.pageSize ?? 25;
   const sorts: readonly string[] = options.sorts ?? [];
@@ -50,33 +53,49 @@ export function useUrlTable<F extends Record<string, string>, S extends string>(
     ...(sorts.length ? { sort: defaultSort, [orderKey]: defaultOrder } : {}),
     [pageKey]: '1',
     [pageSizeKey]: String(defaultPageSize),
+    [afterKey]: '',
+    [beforeKey]: '',
   });
   const sort = sorts.includes(raw.sort ?? '') ? (raw.sort as S) : defaultSort;
   const rawOrder = raw[orderKey];
   const order: TSortOrder = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : defaultOrder;
   const page = Math.max(1, Math.floor(Number(raw[pageKey])) || 1);
+  const after = raw[afterKey] || undefined;
+  const before = raw[beforeKey] || undefined;
   const pageSize = pageSizes.includes(Number(raw[pageSizeKey])) ? Number(raw[pageSizeKey]) : defaultPageSize;
 
   const filterKeys = Object.keys(options.filters).join(',');
   const filters = useMemo(() => Object.fromEntries(filterKeys.split(',').map((k) => [k, raw[k] ?? ''])) as F, [raw, filterKeys]);
 
   const setFilters = useCallback(
-    (patch: Partial<F>) => setRaw({ ...(patch as Record<string, string>), [pageKey]: '1' }),
-    [setRaw, pageKey],
+    (patch: Partial<F>) => setRaw({ ...(patch as Record<string, string>), [pageKey]: '1', [afterKey]: '', [beforeKey]: '' }),
+    [setRaw, pageKey, afterKey, beforeKey],
   );
   const sorting = useMemo(
-    () => ({ sort, order, onSort: (s: string, o: TSortOrder) => setRaw({ sort: s, [orderKey]: o, [pageKey]: '1' }) }),
-    [sort, order, orderKey, pageKey, setRaw],
+    () => ({
+      sort,
+      order,
+      onSort: (s: string, o: TSortOrder) => setRaw({ sort: s, [orderKey]: o, [pageKey]: '1', [afterKey]: '', [beforeKey]: '' }),
+    }),
+    [sort, order, orderKey, pageKey, afterKey, beforeKey, setRaw],
   );
   const paging = useMemo(
     () => ({
       page,
       pageSize,
       pageSizes,
+      after,
+      before,
       onPage: (p: number, size: number) =>
-        setRaw(size === pageSize ? { [pageKey]: String(p) } : { [pageKey]: '1', [pageSizeKey]: String(size) }),
+        setRaw(
+          size === pageSize
+            ? { [pageKey]: String(p), [afterKey]: '', [beforeKey]: '' }
+            : { [pageKey]: '1', [pageSizeKey]: String(size), [afterKey]: '', [beforeKey]: '' },
+        ),
+      onSeek: (p: number, cursor: { after?: string; before?: string }) =>
+        setRaw({ [pageKey]: String(p), [afterKey]: cursor.after ?? '', [beforeKey]: cursor.before ?? '' }),
     }),
-    [page, pageSize, pageSizes, pageKey, pageSizeKey, setRaw],
+    [page, pageSize, pageSizes, pageKey, pageSizeKey, afterKey, beforeKey, after, before, setRaw],
   );
   return { filters, setFilters, sort, order, page, pageSize, sorting, paging };
 }

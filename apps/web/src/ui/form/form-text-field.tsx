@@ -1,5 +1,6 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { messageWithHint } from './message-with-hint';
 
 type Props<T extends FieldValues, C, TOut extends FieldValues> = Omit<
   TextFieldProps,
@@ -9,7 +10,7 @@ type Props<T extends FieldValues, C, TOut extends FieldValues> = Omit<
   name: Path<T>;
 };
 
-/** A labelled MUI text field bound to react-hook-form; shows the schema's message under it. */
+/** A labelled MUI text field bound to react-hook-form; shows the schema's message under it, beside its format hint. */
 export function FormTextField<T extends FieldValues, C = unknown, TOut extends FieldValues = T>({
   control,
   name,
@@ -27,7 +28,7 @@ export function FormTextField<T extends FieldValues, C = unknown, TOut extends F
           value={value ?? ''}
           inputRef={ref}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={messageWithHint(fieldState.error?.message, helperText)}
         />
       )}
     />

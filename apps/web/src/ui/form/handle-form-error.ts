@@ -1,11 +1,14 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../app/http/api-error';
 import { handleApiError } from '../../app/errors/handle-api-error';
+import { describeFailure } from '../../app/errors/failure';
 
 /**
  * A failed form submit: server field errors go onto the matching fields; a business refusal
- * (4xx other than 401, 403 unless it is a grant refusal) comes back as a message for the form;
- * everything else takes the global path (session expiry, unauthorized page, default error).
+ * (4xx other than 401, 403 unless it is a grant refusal) comes back as a message for the form; a
+ * dropped connection, a timeout or a server error comes back as the one message failure.ts gives it,
+ * for the form to show where the person is (no toast besides); a session that ended or a page that
+ * is not theirs takes the global path.
  * Returns the message the form should show, or null.
  */
 export function handleFormError<T extends FieldValues>(
@@ -14,12 +17,11 @@ export function handleFormError<T extends FieldValues>(
   knownFields: readonly string[],
   opts: { inlineForbiddenCodes?: readonly string[] } = {},
 ): string | null {
-  if (!isApiError(error)) {
-    handleApiError(error);
-    return null;
-  }
+  const failure = describeFailure(error);
+  if (failure.kind === 'aborted') return null;
+  if (!isApiError(error) || failure.kind === 'unavailable' || failure.kind === 'server') return failure.message;
   const inlineForbidden = error.status === 403 && (opts.inlineForbiddenCodes ?? []).includes(error.code);
-  if (error.status === 401 || (error.status === 403 && !inlineForbidden) || error.status >= 500) {
+  if (failure.kind === 'session' || (failure.kind === 'forbidden' && !inlineForbidden)) {
     handleApiError(error);
     return null;
   }

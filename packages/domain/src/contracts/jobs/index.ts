@@ -76,5 +76,11 @@ export const downloadJobFile = defineRoute({
   response: z.unknown(),
 });
 
-/** How often the browser asks how a job is doing. */
+/** How often the browser asks how a job is doing, once it has been running a while. */
 export const JOB_POLL_MS = 700;
+/** How often it asks in the first seconds: most exports and PDFs are done in a few, and the file should not wait. */
+export const JOB_FIRST_POLL_MS = 250;
+const FIRST_POLLS = 40;
+
+/** The wait before the browser's next look at a job it has looked at `polls` times (about 10 s quick, then steady). */
+export const jobPollMs = (polls: number): number => (polls < FIRST_POLLS ? JOB_FIRST_POLL_MS : JOB_POLL_MS);

@@ -10,10 +10,16 @@ export const ZNotification = z.object({
   id: z.uuid(),
   text: z.string(),
   typeName: z.string(),
+  /**
+   * What the notice is about (docs/product/notifications.md#what-a-notice-opens): a request, a scholar and
+   * their case, a student record. All null: a notice about nothing to open (older notices), shown as text.
+   */
   requestId: z.uuid().nullable(),
   scholarId: z.uuid().nullable(),
-  /** The scholar case whose engine request (sponsorship or application) the notification is about: the office's bell opens the case. */
-  applicationId: z.uuid().nullable().optional(),
+  /** The scholar case (sponsorship request and the application it became) the notice is about. */
+  scholarApplicationId: z.uuid().nullable(),
+  /** The student record the notice is about (a student's request, correction, stage or OPT counter). */
+  profileId: z.uuid().nullable(),
   isRead: z.boolean(),
   createdAt: z.string(),
 });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { isCalendarDate } from '../../rules/dates.js';
-import { defineRoute, ZOk, ZPage, ZPageQuery } from '../define.js';
+import { defineRoute, ZCursorPage, ZCursorQuery, ZOk, ZPageQuery } from '../define.js';
 import { REQUEST_ACTIONS, REQUEST_STATUSES, type TRequestAction } from './workflow.js';
+import { ZApproverCheck } from './decisions.js';
 import { ZAnswers, ZQuestionnaireForAnswering } from '../forms/types.js';
 import { ZCustomQuestionsForAnswering } from '../forms/index.js';
 
 export * from './workflow.js';
+export * from './decisions.js';
 
 // ---------- request types (Request Configuration) ----------
 export const VISA_SCOPES = ['F-1', 'J-1', 'Both', 'All'] as const;
@@ -61,6 +63,18 @@ export const ZRequestAction = z.enum(REQUEST_ACTIONS);
 export const ZPersonRef = z.object({ userId: z.uuid(), name: z.string(), email: z.string() });
 export type TPersonRef = z.infer<typeof ZPersonRef>;
 
+/**
+ * The case another module keeps for a request (a scholar case for a sponsorship request or a scholar's
+ * application): lists show where the case stands in the case's own words and open the case.
+ */
+export const ZRequestCase = z.object({
+  scholarApplicationId: z.uuid(),
+  /** Which of the case's vocabularies its status is in (catalog/statuses.ts). */
+  vocabulary: z.enum(['sponsorship', 'scholarApplication']),
+  status: z.string(),
+});
+export type TRequestCase = z.infer<typeof ZRequestCase>;
+
 export const ZRequestSummary = z.object({
   id: z.uuid(),
   number: z.number().int(),
@@ -68,8 +82,16 @@ export const ZRequestSummary = z.object({
   typeName: z.string(),
   status: ZRequestStatus,
   reviewStatus: z.number().int().min(0).max(4),
+  /**
+   * The person the request is about (docs/product/requests.md#who-a-request-is-about): the student or
+   * scholar it concerns, else its requester (a department's own request). Lists name this person.
+   */
+  subjectName: z.string(),
+  subjectEmail: z.string(),
+  /** Who asked: often the same person; for a scholar case the department user or the office. */
   requesterName: z.string(),
   requesterEmail: z.string(),
+  case: ZRequestCase.nullable(),
   assignedTo: ZPersonRef.nullable(),
   isLocked: z.boolean(),
   submittedAt: z.string().nullable(),
@@ -101,6 +123,8 @@ export const ZRequestDetail = ZRequestSummary.extend({
   documentIds: z.array(z.uuid()),
   /** What the caller may do now (from the state machine and their reach). */
   allowedActions: z.array(ZRequestAction),
+  /** Whether approvers must decide before the office approves (an override with a reason otherwise). */
+  approverCheck: ZApproverCheck,
   canEdit: z.boolean(),
   canProcess: z.boolean(),
   approvals: z.array(
@@ -132,7 +156,14 @@ const ZDateParam = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
   .refine(isCalendarDate, MSG.invalidDate);
-export const ZListRequestsQuery = ZPageQuery.extend({
+/**
+ * Which of the office's lists (docs/decisions/032-lists-say-who-and-one-status-vocabulary.md): the Student
+ * Request List holds requests about a student record; the scholar area's Requests the others, except the
+ * scholar cases, which are worked on the Scholar Dashboard. Without it, every request the caller reaches.
+ */
+export const REQUEST_LIST_AREAS = ['student', 'scholar'] as const;
+export const ZListRequestsQuery = ZPageQuery.extend(ZCursorQuery.shape).extend({
+  area: z.enum(REQUEST_LIST_AREAS, { error: MSG.invalidValue }).optional(),
   status: z
     .string()
     .max(400)
@@ -165,7 +196,10 @@ export const ZCreateRequestInput = z.object({
 export const ZUpdateRequestInput = z.object({ advisorUserId: z.uuid().nullable() });
 export const ZTransitionInput = z.object({
   action: ZRequestAction,
+  /** The clarification question, the rejection reason, or an optional comment on another decision. */
   message: z.string().trim().max(2000, MSG.invalidLength).default(''),
+  /** Approving before the approvers have: the reason, kept in the request's history (empty: no override). */
+  overrideReason: z.string().trim().max(2000, MSG.invalidLength).default(''),
 });
 export type TTransitionInput = z.input<typeof ZTransitionInput>;
 export const ZAssignInput = z.object({ userId: z.uuid().nullable() });
@@ -265,7 +299,7 @@ export const listRequests = defineRoute({
   tags: T,
   summary: 'Staff request list: only requests the caller reaches; filtered, sorted and paged on the server',
   query: ZListRequestsQuery,
-  response: ZPage(ZRequestSummary),
+  response: ZCursorPage(ZRequestSummary),
 });
 export const createRequest = defineRoute({
   method: 'POST',

@@ -83,7 +83,8 @@ export const REQUEST_TRANSITIONS: Record<TRequestAction, TTransition> = {
     needsMessage: true,
   },
   send_to_approver: { from: ['submitted', 'in_review'], to: 'adv_review', by: 'staff', label: 'Send to approver review' },
-  approve: { from: ['submitted', 'in_review'], to: 'approved', by: 'staff', label: 'Approve' },
+  // From approver review only with an override and its reason, checked by the server (docs/product/requests.md#approvers-before-the-office).
+  approve: { from: ['submitted', 'in_review', 'adv_review'], to: 'approved', by: 'staff', label: 'Approve' },
   awaiting_adjudication: { from: ['in_review'], to: 'awaiting_adjudication', by: 'staff', label: 'Awaiting adjudication' },
   complete: { from: ['approved', 'awaiting_adjudication'], to: 'completed', by: 'staff', label: 'Complete' },
   dismiss: { from: OPEN, to: 'dismissed', by: 'staff', label: 'Dismiss' },

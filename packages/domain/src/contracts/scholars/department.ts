@@ -4,13 +4,8 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { isCalendarDate } from '../../rules/dates.js';
-import {
-  PROCESSED_STATE_LABELS,
-  PROPOSED_STATUSES,
-  SCHOLAR_PHASES,
-  SCHOLAR_STATUSES,
-  type TSponsorshipState,
-} from '../../catalog/scholars.js';
+import { PROCESSED_STATE_LABELS, PROPOSED_STATUSES, type TSponsorshipState } from '../../catalog/scholars.js';
+import { scholarPhaseLabel, scholarStatusLabel, SPONSORSHIP_STATE_LABELS } from '../../catalog/statuses.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 import { ZWorkflow, ZWorkflowStep } from '../workflows/index.js';
 
@@ -81,48 +76,41 @@ export type TSponsorshipUpdateInput = z.input<typeof ZSponsorshipUpdateInput>;
 /** Dashboard tabs of the department: by where the sponsorship request stands. */
 export const DEPT_CASE_TABS = [
   { key: 'all', label: 'All' },
-  { key: 'draft', label: 'Drafts' },
-  { key: 'pending_approval', label: 'Awaiting approval' },
-  { key: 'rejected', label: 'Rejected' },
-  { key: 'submitted', label: 'With the office' },
-  { key: 'processed', label: 'Processed' },
-  { key: 'ineligible', label: 'Ineligible' },
+  // Each tab is named with its state's one label, as the chips in it read.
+  { key: 'draft', label: SPONSORSHIP_STATE_LABELS.draft },
+  { key: 'pending_approval', label: SPONSORSHIP_STATE_LABELS.pending_approval },
+  { key: 'rejected', label: SPONSORSHIP_STATE_LABELS.rejected },
+  { key: 'submitted', label: SPONSORSHIP_STATE_LABELS.submitted },
+  { key: 'processed', label: SPONSORSHIP_STATE_LABELS.processed },
+  { key: 'ineligible', label: SPONSORSHIP_STATE_LABELS.ineligible },
 ] as const;
 export type TDeptCaseTab = (typeof DEPT_CASE_TABS)[number]['key'];
 export const ZDeptCaseTab = z.enum(DEPT_CASE_TABS.map((t) => t.key) as [TDeptCaseTab, ...TDeptCaseTab[]]);
 
-export const SPONSORSHIP_STATE_LABELS: Record<TSponsorshipState, string> = {
-  draft: 'Draft',
-  pending_approval: 'Awaiting approval',
-  rejected: 'Rejected by an approver',
-  submitted: 'With the office',
-  processed: 'Processed',
-  ineligible: 'Ineligible',
-};
-
-const phaseLabel = (code: string) => SCHOLAR_PHASES.find((p) => p.code === code)?.label ?? code;
-const statusLabel = (code: string) => SCHOLAR_STATUSES.find((s) => s.code === code)?.label ?? code;
+// The words of the sponsorship states, phases and statuses are the case's one vocabulary (catalog/statuses.ts).
+export { SPONSORSHIP_STATE_LABELS };
 
 /** Where a case stands, in words: the sponsorship state, then the office's phase and status once processed. */
 export function caseStatusInWords(c: { sponsorshipState: string; processedState: string; phase: string; status: string }): string {
+  const state = (w: TSponsorshipState, why: string) => `${SPONSORSHIP_STATE_LABELS[w]}: ${why}`;
   switch (c.sponsorshipState) {
     case 'draft':
-      return 'Draft: not yet sent';
+      return state('draft', 'not yet sent');
     case 'pending_approval':
-      return 'Awaiting approval in your department';
+      return state('pending_approval', 'in your department');
     case 'rejected':
-      return 'Rejected by an approver: edit it and send it again';
+      return state('rejected', 'edit it and send it again');
     case 'submitted':
-      return 'With the international office: not yet processed';
+      return state('submitted', 'not yet processed');
     case 'ineligible':
-      return 'Ineligible: closed by the international office';
+      return state('ineligible', 'closed by the international office');
     case 'processed':
-      return `${PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState}: ${phaseLabel(c.phase)}, ${statusLabel(c.status)}`;
+      return `${PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState}: ${scholarPhaseLabel(c.phase)}, ${scholarStatusLabel(c.status)}`;
     default:
       return c.sponsorshipState;
   }
 }
-export { phaseLabel as scholarPhaseLabel, statusLabel as scholarStatusLabel };
+export { scholarPhaseLabel, scholarStatusLabel };
 
 export const ZDeptCaseSummary = z.object({
   applicationId: z.uuid(),
@@ -165,7 +153,10 @@ export const ZStatusHistoryEntry = z.object({
   phaseLabel: z.string(),
   status: z.string(),
   statusLabel: z.string(),
+  /** When it happened, as the office gave it (a date). */
   changeDate: z.string(),
+  /** When the office recorded it (an instant, shown at the office's clock). */
+  recordedAt: z.string(),
   referenceNumber: z.string(),
   changeReason: z.string(),
 });

@@ -16,6 +16,7 @@ import {
   type TScholarProgramKey,
 } from '../../catalog/scholars.js';
 import { ZAuditEvent } from '../audit/index.js';
+import { ZRequestCase } from '../requests/index.js';
 import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
 
 const T = ['scholars'];
@@ -400,6 +401,8 @@ export const ZCaseRequest = z.object({
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),
   isOfThisCase: z.boolean(),
+  /** The scholar case the request is the sponsorship request or the application of, and where it stands. */
+  case: ZRequestCase.nullable(),
 });
 export type TCaseRequest = z.infer<typeof ZCaseRequest>;
 

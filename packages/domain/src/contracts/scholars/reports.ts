@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { isCalendarDate } from '../../rules/dates.js';
 import { PROCESS_AS, ZScholarPhase, ZScholarStatus } from '../../catalog/scholars.js';
-import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { defineRoute, LIST_COUNT_CAP, ZCursorPage, ZCursorQuery, ZPageQuery } from '../define.js';
 import { ZJob } from '../jobs/index.js';
 
 /** Sort keys of the dashboard; every sort ends with a stable tie-break (name, then case id). */
@@ -43,10 +43,12 @@ export const ZScholarDashboardScope = ZScholarDashboardFilters.extend({
 });
 export type TScholarDashboardScope = z.input<typeof ZScholarDashboardScope>;
 
-export const ZScholarDashboardQuery = ZPageQuery.extend(ZScholarDashboardScope.shape).extend({
-  sort: z.enum(SCHOLAR_DASHBOARD_SORTS, { error: MSG.invalidValue }).default('updatedAt'),
-  order: z.enum(['asc', 'desc'], { error: MSG.invalidValue }).default('desc'),
-});
+export const ZScholarDashboardQuery = ZPageQuery.extend(ZCursorQuery.shape)
+  .extend(ZScholarDashboardScope.shape)
+  .extend({
+    sort: z.enum(SCHOLAR_DASHBOARD_SORTS, { error: MSG.invalidValue }).default('updatedAt'),
+    order: z.enum(['asc', 'desc'], { error: MSG.invalidValue }).default('desc'),
+  });
 export type TScholarDashboardQuery = z.input<typeof ZScholarDashboardQuery>;
 
 /** An export: the tab and filters of the dashboard, in the dashboard's order. */
@@ -83,8 +85,11 @@ export const ZScholarDashboardItem = z.object({
 });
 export type TScholarDashboardItem = z.infer<typeof ZScholarDashboardItem>;
 
-/** A dashboard tab ('all' or a phase) with how many cases of the current search and filters it holds. */
-export const ZScholarDashboardTab = z.object({ phase: z.string(), label: z.string(), count: z.number().int() });
+/**
+ * A dashboard tab ('all' or a phase) with how many cases of the current search and filters it holds,
+ * counted up to LIST_COUNT_CAP: `capped` when more than `count` (the cap) match.
+ */
+export const ZScholarDashboardTab = z.object({ phase: z.string(), label: z.string(), count: z.number().int(), capped: z.boolean() });
 export type TScholarDashboardTab = z.infer<typeof ZScholarDashboardTab>;
 
 /** Report summary: counts by processed visa type × phase and × status. */
@@ -174,16 +179,18 @@ export const listScholarDashboard = defineRoute({
   path: '/api/scholars/dashboard',
   access: 'scholars.read',
   tags: T,
-  summary: 'Scholar dashboard: the cases of one phase tab (or all), searched by name or e-mail, filtered, sorted and paged on the server',
+  summary:
+    'Scholar dashboard: the cases of one phase tab (or all), searched by name or e-mail, filtered, sorted and paged on the server (next/previous by cursor), counted up to ' +
+    String(LIST_COUNT_CAP),
   query: ZScholarDashboardQuery,
-  response: ZPage(ZScholarDashboardItem),
+  response: ZCursorPage(ZScholarDashboardItem),
 });
 export const scholarDashboardTabs = defineRoute({
   method: 'GET',
   path: '/api/scholars/dashboard/tabs',
   access: 'scholars.read',
   tags: T,
-  summary: 'The dashboard tabs (All and one per phase) with how many cases of the current search and filters each holds',
+  summary: `The dashboard tabs (All and one per phase) with how many cases of the current search and filters each holds, counted up to ${LIST_COUNT_CAP}`,
   query: ZScholarDashboardFilters,
   response: z.array(ZScholarDashboardTab),
 });

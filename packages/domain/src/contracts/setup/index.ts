@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { ZNewPassword } from '../../rules/password.js';
 import { defineRoute } from '../define.js';
-import { ZTimeZone } from '../institutions/index.js';
+import { ZBrandColor, ZTimeZone } from '../institutions/index.js';
 
 export const ZSetupStatus = z.object({ setupRequired: z.boolean() });
 
 export const ZSetupInput = z
   .object({
     institutionName: z.string().trim().min(1, MSG.required).max(120, MSG.invalidLength),
-    primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #RRGGBB'),
-    secondaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #RRGGBB'),
+    primaryColor: ZBrandColor('primaryColor'),
+    secondaryColor: ZBrandColor('secondaryColor'),
     publicBaseUrl: z
       .string()
       .trim()

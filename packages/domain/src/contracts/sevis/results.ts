@@ -137,6 +137,8 @@ export const SYSTEM_ERROR_SORTS = ['date', 'code', 'student'] as const;
 export const ZSystemErrorsQuery = ZPageQuery.extend({
   q: z.string().trim().max(100).optional(),
   code: z.string().trim().max(10).optional(),
+  /** Only the updates SEVIS refused (failed) or only those the batch checks held back (held). */
+  status: z.enum(['held', 'failed']).optional(),
   sort: z.enum(SYSTEM_ERROR_SORTS).default('date'),
   dir: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -61,6 +61,18 @@ export type TStudentListItem = z.infer<typeof ZStudentListItem>;
 export const ZStudentListTitleCount = z.object({ key: ZStudentListTitle, label: z.string(), visa: z.string(), count: z.number().int() });
 export type TStudentListTitleCount = z.infer<typeof ZStudentListTitleCount>;
 
+/**
+ * The list titles with their counts, and when the counts were taken (docs/decisions/025): counts are kept
+ * per institution and served while current; `countedAt` is the instant they were counted, `isRefreshing`
+ * says newer ones are being counted (ask again in a few seconds).
+ */
+export const ZStudentListTitles = z.object({
+  titles: z.array(ZStudentListTitleCount),
+  countedAt: z.string(),
+  isRefreshing: z.boolean(),
+});
+export type TStudentListTitles = z.infer<typeof ZStudentListTitles>;
+
 const T = ['students'];
 
 export const listStudents = defineRoute({
@@ -78,6 +90,7 @@ export const listStudentTitles = defineRoute({
   path: '/api/students/list-titles',
   access: 'students.read',
   tags: T,
-  summary: 'The student list titles with how many records of each the caller reaches',
-  response: z.array(ZStudentListTitleCount),
+  summary:
+    'The student list titles with how many records of each the caller reaches, and when they were counted (counts are kept per institution and recounted when records change, the day changes or they are a minute old)',
+  response: ZStudentListTitles,
 });

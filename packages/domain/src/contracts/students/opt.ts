@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { isCalendarDate } from '../../rules/dates.js';
+import { digitsTyped } from '../../rules/typed-numbers.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 
 const T = ['students'];
@@ -30,12 +31,13 @@ export const ZEmploymentInput = z
       .min(1, MSG.required)
       .max(60, MSG.invalidLength)
       .regex(/^[A-Za-z0-9 ,./:'#&-]+$/, MSG.invalidValue),
+    // Typed as people write it (12-3456789), kept as its 9 digits (rules/typed-numbers.ts).
     employerEin: z
       .string({ error: MSG.required })
       .trim()
       .min(1, MSG.required)
-      .regex(/^\d*$/, MSG.invalidValue)
-      .length(9, MSG.invalidLength),
+      .transform((v) => digitsTyped(v))
+      .pipe(z.string().regex(/^\d*$/, MSG.invalidValue).length(9, MSG.invalidLength)),
     jobTitle: z
       .string()
       .trim()
@@ -60,7 +62,8 @@ export const ZEmploymentInput = z
         postalCode: z
           .string()
           .trim()
-          .regex(/^(\d{5})?$/, MSG.invalidNumber)
+          .transform((s) => digitsTyped(s))
+          .pipe(z.string().regex(/^(\d{5})?$/, MSG.invalidNumber))
           .default(''),
       })
       .optional(),
@@ -174,7 +177,7 @@ export const ZMarkStemReportReceivedInput = z.object({
 });
 export type TMarkStemReportReceivedInput = z.input<typeof ZMarkStemReportReceivedInput>;
 
-export const DEADLINE_KINDS = ['opt_filing', 'stem_filing', 'program_end', 'registration', 'unemployment'] as const;
+export const DEADLINE_KINDS = ['opt_filing', 'stem_filing', 'program_end', 'registration', 'unemployment', 'stem_report'] as const;
 export type TDeadlineKind = (typeof DEADLINE_KINDS)[number];
 export const DEADLINE_KIND_LABELS: Record<TDeadlineKind, string> = {
   opt_filing: 'OPT filing window',
@@ -182,6 +185,7 @@ export const DEADLINE_KIND_LABELS: Record<TDeadlineKind, string> = {
   program_end: 'Program end',
   registration: 'SEVIS registration',
   unemployment: 'OPT unemployment days',
+  stem_report: 'STEM report',
 };
 
 export const ZDeadline = z.object({
@@ -199,7 +203,11 @@ export const ZDeadline = z.object({
 });
 export type TDeadline = z.infer<typeof ZDeadline>;
 
-export const ZListDeadlinesQuery = ZPageQuery.extend({ kind: z.enum(DEADLINE_KINDS).optional() });
+export const ZListDeadlinesQuery = ZPageQuery.extend({
+  kind: z.enum(DEADLINE_KINDS).optional(),
+  /** Only what falls due in the next N days (today counts as the first), and what is already overdue. */
+  within: z.coerce.number().int().min(1).max(366).optional(),
+});
 export type TListDeadlinesQuery = z.infer<typeof ZListDeadlinesQuery>;
 
 const ZEmploymentParams = z.object({ profileId: z.uuid({ error: MSG.notFound }), employmentId: z.uuid({ error: MSG.notFound }) });

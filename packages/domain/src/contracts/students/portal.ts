@@ -1,6 +1,7 @@
 // The student portal by stage: welcome wizard configuration, stage items, and the student's own stage.
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { STUDENT_STAGE_LABELS } from '../../catalog/statuses.js';
 import { defineRoute, ZOk } from '../define.js';
 import { ZCustomQuestionsForAnswering } from '../forms/index.js';
 import { ZAnswers } from '../forms/types.js';
@@ -9,11 +10,12 @@ import { ZAnswers } from '../forms/types.js';
 export const PORTAL_STAGES = ['invited', 'pre_arrival', 'check_in', 'continuing'] as const;
 export const ZPortalStage = z.enum(PORTAL_STAGES);
 export type TPortalStage = z.infer<typeof ZPortalStage>;
+/** The portal stages in the words every page uses for a student's stage (catalog/statuses.ts). */
 export const PORTAL_STAGE_LABELS: Record<TPortalStage, string> = {
-  invited: 'Invited (welcome wizard)',
-  pre_arrival: 'Pre-arrival',
-  check_in: 'Check-in',
-  continuing: 'Continuing',
+  invited: STUDENT_STAGE_LABELS.invited,
+  pre_arrival: STUDENT_STAGE_LABELS.pre_arrival,
+  check_in: STUDENT_STAGE_LABELS.check_in,
+  continuing: STUDENT_STAGE_LABELS.continuing,
 };
 /** The stage after a portal stage (continuing has none: it is the service menu). */
 export const NEXT_PORTAL_STAGE: Partial<Record<string, TPortalStage>> = {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { isCalendarDate } from '../../rules/dates.js';
+import { phoneDigitsTyped } from '../../rules/typed-numbers.js';
 import { EDUCATION_LEVELS, EV_CATEGORIES, SEVIS_EVENT_STATUSES, SEVIS_STATUSES, STUDENT_VISA_TYPES } from '../../catalog/students.js';
 import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
@@ -146,15 +147,18 @@ export const ZStudentFields = z.object({
   permanentResidenceCountryCode: ZCountry,
   // contact
   email: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(65, MSG.invalidLength).email(MSG.invalidEmail),
+  // Typed as people write it ((217) 555-0199, +1 217 555 0199): kept as its 10 digits (rules/typed-numbers.ts).
   phone: z
     .string()
     .trim()
-    .regex(/^(\d{10})?$/, 'Invalid phone'),
+    .transform((v) => phoneDigitsTyped(v, true))
+    .pipe(z.string().regex(/^(\d{10})?$/, 'Invalid phone')),
   // SEVIS TelephoneType Foreign: CountryNumber (1-4 digits) and PhoneNumber (1-20 characters).
   foreignPhoneCountryCode: z
     .string()
     .trim()
-    .regex(/^(\d{1,4})?$/, MSG_FOREIGN_PHONE_CODE),
+    .transform((v) => phoneDigitsTyped(v, false))
+    .pipe(z.string().regex(/^(\d{1,4})?$/, MSG_FOREIGN_PHONE_CODE)),
   foreignPhone: z
     .string()
     .trim()

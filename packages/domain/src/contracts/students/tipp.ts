@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
 import { isCalendarDate } from '../../rules/dates.js';
+import { digitsTyped, phoneDigitsTyped } from '../../rules/typed-numbers.js';
 import { TIPP_MSG } from '../../rules/tipp-rules.js';
 import { defineRoute } from '../define.js';
 import { ZProfileParams, ZStoredAddress } from './records.js';
@@ -36,15 +37,18 @@ const ZNonNumeric = z
   .min(1, MSG.required)
   .regex(/^\D{1,40}$/, MSG_TIPP_NAME);
 /** Common.xsd PhoneTenDigits. */
+/** A U.S. phone typed as people write it (217-555-0199), kept as its 10 digits (rules/typed-numbers.ts). */
 const ZPhone = z
   .string({ error: MSG.required })
   .trim()
   .min(1, MSG.required)
-  .regex(/^\d{10}$/, 'Enter 10 digits');
+  .transform((v) => phoneDigitsTyped(v, true))
+  .pipe(z.string().regex(/^\d{10}$/, 'Enter 10 digits'));
 const ZOptPhone = z
   .string()
   .trim()
-  .regex(/^(\d{10})?$/, 'Enter 10 digits')
+  .transform((v) => phoneDigitsTyped(v, true))
+  .pipe(z.string().regex(/^(\d{10})?$/, 'Enter 10 digits'))
   .default('');
 /** Common.xsd PhoneExt. */
 const ZPhoneExt = z
@@ -78,7 +82,10 @@ export const ZTippAddress = z.object({
     .string({ error: MSG.required })
     .trim()
     .min(1, MSG.required)
-    .regex(/^\d{5}$/, MSG_TIPP_ZIP),
+    // Typed as people write it (`61820`, `61 820`): spaces and hyphens out, then exactly 5 digits; a ZIP+4
+    // is refused with the message rather than cut (rules/typed-numbers.ts).
+    .transform((s) => digitsTyped(s))
+    .pipe(z.string().regex(/^\d{5}$/, MSG_TIPP_ZIP)),
 });
 
 /** ParticipantInfo (or the exemption instead of a T/IPP: SEVISTable.xsd TippExemptProgram). */
@@ -122,7 +129,7 @@ export const ZTippSiteInput = z
     employerEin: z
       .string({ error: MSG_TIPP_EIN })
       .trim()
-      .transform((s) => s.replace(/-/g, ''))
+      .transform((s) => digitsTyped(s))
       .pipe(z.string().regex(/^\d{9}$/, MSG_TIPP_EIN)),
     fullTimeEmployees: z
       .number({ error: MSG_TIPP_EMPLOYEES })

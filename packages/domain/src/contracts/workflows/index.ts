@@ -74,6 +74,8 @@ export const ZApprovalSummary = z.object({
   approvalId: z.uuid(),
   requestNumber: z.number().int(),
   typeName: z.string(),
+  /** Who the request is about (the student or scholar), which an approver decides on; else its requester. */
+  subjectName: z.string(),
   requesterName: z.string(),
   submittedAt: z.string().nullable(),
   stepOrdinal: z.number().int(),

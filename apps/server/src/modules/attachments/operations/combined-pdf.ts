@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { ATTACHMENT_MSG, attachmentsApi, type jobsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
@@ -79,7 +79,9 @@ export async function combinedPdf({
   const rows = await ctx.db((tx) => combinableFiles(tx, ctx, input.attachmentIds));
   progress({ done: 0, total: rows.length, phase: 'Combining the documents' });
   const storage = fileStorage(ctx.services.config.dataDir);
-  const out = await PDFDocument.create();
+  // pdf-lib is loaded on first use, not kept by every server from its start.
+  const { PDFDocument: Pdf } = await import('pdf-lib');
+  const out = await Pdf.create();
   out.setTitle('Combined documents');
   for (const [i, r] of rows.entries()) {
     const data = await storage
@@ -94,7 +96,7 @@ export async function combinedPdf({
     };
     if (r.contentType.startsWith('application/pdf')) {
       try {
-        const src = await PDFDocument.load(data, { ignoreEncryption: true });
+        const src = await Pdf.load(data, { ignoreEncryption: true });
         const pages = await out.copyPages(src, src.getPageIndices());
         for (const p of pages) out.addPage(p);
       } catch {

@@ -23,6 +23,8 @@ export async function rejectAttachment(ctx: TContext, attachmentId: string, reas
         text,
         typeName: 'attachment.rejected',
         requestId: before.requestId,
+        // A file of a student's record (not of a request) opens that record.
+        profileId: before.profileId,
         email: { subject: 'A document you uploaded was rejected', text: `${text}\n\nPlease sign in to upload a corrected document.` },
       });
     },

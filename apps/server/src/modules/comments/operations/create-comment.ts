@@ -44,7 +44,13 @@ export async function createComment(
     if (r && !input.isInternal) {
       const recipients = subject.isStaff ? [r.requesterUserId, r.subjectUserId] : [r.assignedToUserId];
       const userIds = recipients.filter((id): id is string => !!id && id !== actor.userId);
-      await notify(tx, ctx, { userIds, text: `New comment on request #${r.number}`, typeName: 'request.comment', requestId: r.id });
+      await notify(tx, ctx, {
+        userIds,
+        text: `New comment on request #${r.number}`,
+        typeName: 'request.comment',
+        requestId: r.id,
+        profileId: r.profileId,
+      });
     }
     return (await presentComments(tx, actor, [row!]))[0]!;
   });

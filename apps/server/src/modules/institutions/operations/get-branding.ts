@@ -9,8 +9,10 @@ export async function getBranding(ctx: TContext): Promise<TBranding> {
     accountName: s.accountName,
     primaryColor: s.primaryColor,
     secondaryColor: s.secondaryColor,
-    logoImageURL: s.logoImageURL,
+    // An uploaded logo (served from Meridian) comes before the logo address.
+    logoImageURL: s.logoUpload?.url ?? s.logoImageURL,
     loginWelcomeText: s.loginWelcomeText,
+    studentLoginWelcomeText: s.studentLoginWelcomeText,
     loginButtonText: s.loginButtonText,
     showCampusIdLoginBtn: s.showCampusIdLoginBtn,
     // Single sign-on is not built yet (docs/product/auth.md#login-pages); until an identity provider is configured the

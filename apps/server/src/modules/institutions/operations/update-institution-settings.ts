@@ -2,15 +2,16 @@ import type { TInstitutionSettings, TUpdateInstitutionSettingsInput } from '@mer
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { storeInstitutionSettings } from '../../../platform/tenancy/institutions.js';
-import { loadSettings } from '../settings.js';
+import { loadSettings, storable } from '../settings.js';
 
 /** Replaces the settings; audited with before and after. A new time zone is today's source from the next request on. */
 export async function updateInstitutionSettings(ctx: TContext, input: TUpdateInstitutionSettingsInput): Promise<TInstitutionSettings> {
   const actor = requireActor(ctx);
   const saved = await ctx.db(async (tx) => {
     const before = await loadSettings(tx, ctx.institutionId);
-    const after = { ...before, ...input };
-    await storeInstitutionSettings(tx, ctx.institutionId, after, after.timeZone);
+    // A client that does not send the student welcome (it is newer than the rest) keeps the stored one.
+    const after = { ...before, ...input, studentLoginWelcomeText: input.studentLoginWelcomeText ?? before.studentLoginWelcomeText };
+    await storeInstitutionSettings(tx, ctx.institutionId, storable(after), after.timeZone);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,

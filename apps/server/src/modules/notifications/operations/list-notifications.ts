@@ -15,9 +15,12 @@ export async function listNotifications(ctx: TContext, q: { start: number; limit
       })
       .from(notifications)
       .where(mine);
-    // The scholar case behind a notification's engine request (read under row-level security: null when the case is not the reader's).
-    const applicationId = sql<string | null>`(select a.id from scholar_applications a where ${notifications.requestId} is not null
-      and (a.sponsorship_request_id = ${notifications.requestId} or a.application_request_id = ${notifications.requestId}) limit 1)`;
+    // Notices written before their case was stored with them name only the case's engine request or the
+    // scholar: the case is found from those (read under row-level security: null when not the reader's).
+    const applicationId = sql<string | null>`coalesce(${notifications.scholarApplicationId},
+      (select a.id from scholar_applications a where ${notifications.requestId} is not null
+        and (a.sponsorship_request_id = ${notifications.requestId} or a.application_request_id = ${notifications.requestId}) limit 1),
+      (select s.current_application_id from scholars s where s.id = ${notifications.scholarId}))`;
     const rows = await tx
       .select({ n: notifications, applicationId })
       .from(notifications)
@@ -32,7 +35,8 @@ export async function listNotifications(ctx: TContext, q: { start: number; limit
         typeName: r.typeName,
         requestId: r.requestId,
         scholarId: r.scholarId,
-        applicationId: a ?? null,
+        scholarApplicationId: a ?? null,
+        profileId: r.profileId,
         isRead: r.isRead,
         createdAt: r.createdAt.toISOString(),
       })),

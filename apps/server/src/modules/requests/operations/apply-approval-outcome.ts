@@ -64,6 +64,7 @@ export async function applyApprovalOutcome(
     text,
     typeName: `request.${action}`,
     requestId: row.id,
+    profileId: row.profileId,
     email: {
       subject: `Request #${row.number}: approver review finished`,
       text: `${text}${approver.comment ? `\n\nComment: ${approver.comment}` : ''}\n`,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { MSG, REQUEST_TRANSITIONS, type TRequestAction } from '@meridian/domain';
+import { DECISION_MSG, MSG, REQUEST_TRANSITIONS, type TRequestAction } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
-import { badRequest } from '../../../platform/errors/app-error.js';
+import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { chains, kindOf } from '../extensions.js';
 import { type TRequestRow } from '../request.policy.js';
@@ -14,14 +14,23 @@ import { refuseOwnedElsewhere } from '../request-guards.js';
 import { tellRequester } from '../request-notices.js';
 
 const FINAL_DECISIONS = new Set<TRequestAction>(['approve', 'complete', 'dismiss', 'reject']);
+/** Actions whose message is the requester's to act on (kept on the request as its status message). */
+const MESSAGE_ACTIONS = new Set<TRequestAction>(['request_clarification', 'reject']);
 
-/** One staff transition inside the caller's transaction (the row is locked here). */
+/**
+ * One staff transition inside the caller's transaction (the row is locked here). Approving a request
+ * whose type's workflow asks approvers first is refused until they have approved, unless the caller
+ * overrides with a reason, kept in the request's history as an event of its own
+ * (docs/product/requests.md#approvers-before-the-office). A message on any other decision is an
+ * optional comment: in the history and in the requester's e-mail.
+ */
 export async function applyStaffTransition(
   tx: TTx,
   ctx: TContext,
   requestId: string,
   action: TRequestAction,
   message: string,
+  overrideReason = '',
 ): Promise<TRequestRow> {
   const actor = requireActor(ctx);
   const row = await lockRequest(tx, ctx, requestId, 'process');
@@ -33,8 +42,20 @@ export async function applyStaffTransition(
     throw badRequest(action === 'reject' ? 'Please give a reason.' : 'Please write what needs clarifying.', { message: [MSG.required] });
   }
   const type = await typeOf(tx, row);
+  // Only an approval the approvers have not given yet is an override; a reason given without need changes nothing.
+  let override = false;
+  if (action === 'approve') {
+    const check = await chains().check(tx, row.id, type.workflowId);
+    if (check.required && !check.approved) {
+      if (!overrideReason.trim())
+        throw new AppError(409, 'APPROVERS_FIRST', DECISION_MSG.approversFirst(row.number, check.steps, row.status === 'adv_review'), {
+          overrideReason: [DECISION_MSG.overrideReasonRequired],
+        });
+      override = true;
+    }
+  }
   const set: Partial<typeof requests.$inferInsert> = { status: to, updatedAt: new Date() };
-  if (action === 'request_clarification' || action === 'reject') set.statusMessage = message.trim();
+  if (MESSAGE_ACTIONS.has(action)) set.statusMessage = message.trim();
   if (FINAL_DECISIONS.has(action)) set.decidedAt = new Date();
   if (action === 'send_to_approver') {
     if (!type.workflowId)
@@ -42,19 +63,25 @@ export async function applyStaffTransition(
     await chains().start(tx, ctx, row, type.workflowId);
     set.isLocked = true;
   }
-  if (row.status === 'adv_review' && (action === 'dismiss' || action === 'reject')) {
+  // Leaving approver review by a decision: the approvers still asked are no longer needed (their links stop working).
+  if (row.status === 'adv_review' && (action === 'dismiss' || action === 'reject' || action === 'approve')) {
     await chains().cancel(tx, row.id);
     set.isLocked = false;
   }
   const [updated] = await tx.update(requests).set(set).where(eq(requests.id, row.id)).returning();
+  const comment = message.trim();
   await writeAudit(tx, {
     institutionId: ctx.institutionId,
     actorUserId: actor.userId,
     entityType: 'request',
     entityId: row.id,
-    action: `request.${action}`,
+    action: override ? 'request.approve_override' : `request.${action}`,
     before: auditShape(row),
-    after: { ...auditShape(updated!), ...(message ? { message } : {}) },
+    after: {
+      ...auditShape(updated!),
+      ...(comment ? (MESSAGE_ACTIONS.has(action) ? { message: comment } : { comment }) : {}),
+      ...(override ? { overrideReason: overrideReason.trim() } : {}),
+    },
     ip: ctx.ip,
   });
   // What approving means to the request's owner (a student's record changes, SEVIS hears of it), in this transaction.
@@ -67,7 +94,14 @@ export async function applyStaffTransition(
     dismiss: 'was dismissed',
   };
   if (what[action]) {
-    const extra = action === 'request_clarification' ? `The office asks:\n${message}` : action === 'reject' ? `Reason:\n${message}` : '';
+    const extra =
+      action === 'request_clarification'
+        ? `The office asks:\n${comment}`
+        : action === 'reject'
+          ? `Reason:\n${comment}`
+          : comment
+            ? `Comment from the office:\n${comment}`
+            : '';
     await tellRequester(tx, ctx, updated!, type.name, what[action], extra);
   }
   const steps: Partial<Record<TRequestAction, string>> = {

@@ -40,6 +40,7 @@ export async function assignRequest(ctx: TContext, requestId: string, userId: st
         text,
         typeName: 'request.assigned',
         requestId: row.id,
+        profileId: row.profileId,
         email: { subject: `Request #${row.number} assigned to you`, text: `${text}\n\n${base}/#/isss/request/${row.id}\n` },
       });
     }

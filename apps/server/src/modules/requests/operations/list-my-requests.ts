@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
-import { loadUsers, summaryOf } from '../request.presenter.js';
+import { summariesOf } from '../request.presenter.js';
 import { requests, requestTypes } from '../schema.js';
 
 /** The caller's own requests (as requester or subject), newest first. */
@@ -14,10 +14,6 @@ export async function listMyRequests(ctx: TContext) {
       .where(sql`${requests.requesterUserId} = ${actor.userId} or ${requests.subjectUserId} = ${actor.userId}`)
       .orderBy(desc(requests.updatedAt))
       .limit(500);
-    const people = await loadUsers(
-      tx,
-      rows.flatMap((x) => [x.r.requesterUserId, x.r.assignedToUserId]),
-    );
-    return rows.map((x) => summaryOf(x.r, { code: x.code, name: x.name }, people));
+    return summariesOf(tx, rows);
   });
 }

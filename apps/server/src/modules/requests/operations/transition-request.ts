@@ -9,7 +9,8 @@ export async function transitionRequest(
   requestId: string,
   action: TRequestAction,
   message: string,
+  overrideReason = '',
 ): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
-  return ctx.db(async (tx) => presentRequest(tx, actor, await applyStaffTransition(tx, ctx, requestId, action, message)));
+  return ctx.db(async (tx) => presentRequest(tx, actor, await applyStaffTransition(tx, ctx, requestId, action, message, overrideReason)));
 }

@@ -1,10 +1,12 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { canActOnSite, type requestsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import type { TTx } from '../../../platform/db/database.js';
+import { countUpTo, keyColumns, seekPage, type TSeekOrder } from '../../../platform/db/keyset.js';
 import type { TAuthenticatedActor } from '../../../platform/http/context.js';
-import { campusSites, users } from '../../people/schema.js';
+import { campusSites } from '../../people/schema.js';
+import { kindOf } from '../extensions.js';
 import { requests, requestTypes } from '../schema.js';
 
 type TQuery = z.output<typeof requestsApi.ZListRequestsQuery>;
@@ -26,25 +28,33 @@ async function reachCondition(tx: TTx, actor: TAuthenticatedActor): Promise<SQL 
   return parts.length ? or(...parts) : sql`false`;
 }
 
-const requester = aliasedTable(users, 'requester');
-const assignee = aliasedTable(users, 'assignee');
-
 export interface TListRow {
   r: typeof requests.$inferSelect;
   code: string;
   name: string;
-  rFirst: string;
-  rLast: string;
-  rEmail: string;
-  aFirst: string | null;
-  aLast: string | null;
-  aEmail: string | null;
 }
 
-/** Staff request list: scoped, filtered, sorted and paged in the database. */
-export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: TQuery): Promise<{ rows: TListRow[]; total: number }> {
-  const where: (SQL | undefined)[] = [await reachCondition(tx, actor)];
-  let byRequesterName = false;
+/**
+ * The area's condition (docs/decisions/032-lists-say-who-and-one-status-vocabulary.md): the Student
+ * Request List holds requests about a student record; the scholar area's the others, less the types a
+ * module works on pages of its own (the scholar cases, on the Scholar Dashboard).
+ */
+async function areaCondition(tx: TTx, area: TQuery['area']): Promise<SQL | undefined> {
+  if (area === 'student') return isNotNull(requests.profileId);
+  if (area !== 'scholar') return undefined;
+  const elsewhere = (await tx.select({ id: requestTypes.id, code: requestTypes.code }).from(requestTypes))
+    .filter((t) => !!kindOf(t.code)?.movedElsewhere?.(t.code))
+    .map((t) => t.id);
+  return and(isNull(requests.profileId), elsewhere.length ? notInArray(requests.requestTypeId, elsewhere) : undefined);
+}
+
+/** The filter of the staff request list (scope and area included) as SQL. */
+async function listCondition(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  q: Omit<TQuery, 'sort' | 'order' | 'page' | 'pageSize' | 'after' | 'before'>,
+): Promise<SQL | undefined> {
+  const where: (SQL | undefined)[] = [await reachCondition(tx, actor), await areaCondition(tx, q.area)];
   if (q.status.length) where.push(inArray(requests.status, q.status));
   if (q.type) where.push(eq(requestTypes.code, q.type));
   if (q.assigned === 'me') where.push(eq(requests.assignedToUserId, actor.userId));
@@ -54,71 +64,96 @@ export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: 
   if (q.to) where.push(lt(requests.submittedAt, sql`${q.to}::date + 1`));
   if (q.q) {
     const term = q.q.replace(/^#/, '');
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const named = (u: typeof users) =>
-      or(
-        ilike(u.email, like),
-        ilike(sql`${u.firstName} || ' ' || ${u.lastName}`, like),
-        ilike(sql`${u.lastName} || ', ' || ${u.firstName}`, like),
-      )!;
-    // A number is a request number or part of a name or e-mail. As one OR across the join that would test
-    // every request of the office (300 ms at 60 000); with the people matched first, two index scans.
-    const numeric = /^\d{1,9}$/.test(term);
-    byRequesterName = !numeric;
-    where.push(
-      numeric
-        ? or(
-            eq(requests.number, Number(term)),
-            sql`${requests.requesterUserId} = any(array(${tx.select({ id: users.id }).from(users).where(named(users))}))`,
-          )!
-        : named(requester),
-    );
+    const like = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // The requester's name or e-mail, found through the people's trigram index (user_search_ids keeps
+    // to the caller's institution and checks e-mail, "first last" and "last, first" exactly); their
+    // requests through the requester index. A number may also be a request number.
+    const people = sql`${requests.requesterUserId} = any(array(select user_search_ids(${like})))`;
+    where.push(/^\d{1,9}$/.test(term) ? or(eq(requests.number, Number(term)), people)! : people);
   }
-  const dir = q.order === 'desc' ? desc : asc;
-  const sorts: Record<TQuery['sort'], SQL[]> = {
-    number: [dir(requests.number)],
-    type: [dir(requestTypes.name)],
-    requester: [dir(requester.lastName), dir(requester.firstName)],
-    status: [dir(requests.status)],
-    submittedAt: [sql`${requests.submittedAt} ${sql.raw(q.order)} nulls last`],
-    updatedAt: [dir(requests.updatedAt)],
+  return and(...where);
+}
+
+/**
+ * How many requests the staff request list shows the actor for these filters (the same scope, area and
+ * filter as the list, counted to the list's cap): the counts on My work, each of which opens that list.
+ */
+export async function countRequestsQuery(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  q: Partial<Omit<TQuery, 'sort' | 'order' | 'page' | 'pageSize' | 'after' | 'before'>>,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const cond = await listCondition(tx, actor, { ...q, status: q.status ?? [], assigned: q.assigned ?? 'anyone' });
+  let matches: PgSelect = tx
+    .select({ one: sql`1` })
+    .from(requests)
+    .$dynamic();
+  if (q.type) matches = matches.innerJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId));
+  return countUpTo(tx, matches.where(cond));
+}
+
+/** Staff request list: scoped, filtered, sorted and paged in the database. */
+export async function listRequestsQuery(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  q: TQuery,
+): Promise<{ rows: TListRow[]; total: number; totalCapped: boolean; next: string | null; prev: string | null }> {
+  const cond = await listCondition(tx, actor, q);
+  const num = { expr: requests.number, kind: 'int' } as const;
+  const orders: Record<TQuery['sort'], TSeekOrder> = {
+    number: { keys: [num], order: q.order },
+    type: { keys: [{ expr: requestTypes.name, kind: 'text' }, num], order: q.order },
+    // The request's copies of its requester's names (kept by triggers): one index walk, no join.
+    requester: {
+      keys: [{ expr: requests.requesterLastName, kind: 'text' }, { expr: requests.requesterFirstName, kind: 'text' }, num],
+      order: q.order,
+    },
+    status: { keys: [{ expr: requests.status, kind: 'text' }, num], order: q.order },
+    // Never-submitted requests (drafts) come last whichever way the dates run.
+    submittedAt: { keys: [{ expr: requests.submittedAt, kind: 'timestamptz', nullable: true }, num], order: q.order, nulls: 'last' },
+    updatedAt: { keys: [{ expr: requests.updatedAt, kind: 'timestamptz' }, num], order: q.order },
   };
-  const cond = and(...where);
-  // Only the joins the filter or the sort needs: every request has its type and requester (foreign
-  // keys), so leaving a join out changes no count, and the count and the page walk stay narrow.
+  const order = orders[q.sort];
+  // Only the join the filter or the sort needs: every request has its type (a foreign key), so leaving
+  // the join out changes no count, and the count and the page walk stay narrow.
   const needsType = !!q.type || q.sort === 'type';
-  const needsRequester = byRequesterName || q.sort === 'requester';
-  const narrow = <T extends PgSelect>(query: T): T => {
+  const narrow = <T extends PgSelect>(query: T, extra?: SQL): T => {
     // A partial select: a join adds no column to the answer, only to what the filter may name.
     let out: PgSelect = query;
     if (needsType) out = out.innerJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId));
-    if (needsRequester) out = out.innerJoin(requester, eq(requester.id, requests.requesterUserId));
-    return out.where(cond) as T;
+    return out.where(and(cond, extra)) as T;
   };
-  const [{ total }] = (await narrow(tx.select({ total: count() }).from(requests).$dynamic())) as [{ total: number }];
-  // The page in two steps: which requests, by walking the narrow rows (on a deep page the sort and the
-  // skipped rows are ids and sort keys, not whole requests with their people), then those 25 in full.
-  const page: { id: string }[] = await narrow(tx.select({ id: requests.id }).from(requests).$dynamic())
-    .orderBy(...sorts[q.sort], desc(requests.number))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  if (!page.length) return { rows: [], total: Number(total) };
+  const counted = await countUpTo(
+    tx,
+    narrow(
+      tx
+        .select({ one: sql`1` })
+        .from(requests)
+        .$dynamic(),
+    ),
+  );
+  // The page in two steps: which requests, by walking the narrow rows (ids and sort keys, not whole
+  // requests with their people), then those 25 in full. After or before a cursor the walk starts
+  // there (keyset); a page number alone skips rows, as a link to page 3 needs.
+  const walk = (extra: SQL | undefined, orderBy: SQL[], limit: number, offset = 0) =>
+    narrow(
+      tx
+        .select({ id: requests.id, ...keyColumns(order) })
+        .from(requests)
+        .$dynamic(),
+      extra,
+    )
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+  const seek = await seekPage(order, { after: q.after, before: q.before, offset: (q.page - 1) * q.pageSize }, q.pageSize, walk);
+  const page = seek.rows;
+  const paging = { ...counted, next: seek.next, prev: seek.prev };
+  if (!page.length) return { rows: [], ...paging };
   const full: TListRow[] = await tx
-    .select({
-      r: requests,
-      code: requestTypes.code,
-      name: requestTypes.name,
-      rFirst: requester.firstName,
-      rLast: requester.lastName,
-      rEmail: requester.email,
-      aFirst: assignee.firstName,
-      aLast: assignee.lastName,
-      aEmail: assignee.email,
-    })
+    .select({ r: requests, code: requestTypes.code, name: requestTypes.name })
     .from(requests)
     .innerJoin(requestTypes, eq(requestTypes.id, requests.requestTypeId))
-    .innerJoin(requester, eq(requester.id, requests.requesterUserId))
-    .leftJoin(assignee, eq(assignee.id, requests.assignedToUserId))
     .where(
       inArray(
         requests.id,
@@ -127,5 +162,5 @@ export async function listRequestsQuery(tx: TTx, actor: TAuthenticatedActor, q: 
     );
   const at = new Map(page.map((p, i) => [p.id, i]));
   const rows = full.sort((a, b) => at.get(a.r.id)! - at.get(b.r.id)!);
-  return { rows, total: Number(total) };
+  return { rows, ...paging };
 }

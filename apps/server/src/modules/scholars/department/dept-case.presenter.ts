@@ -6,6 +6,7 @@ import { requests } from '../../requests/index.js';
 import { approvals, workflows } from '../../workflows/index.js';
 import type { TCaseRow, TScholarRow } from '../scholar.policy.js';
 import { departmentConfigs, scholarStatusHistory } from '../schema.js';
+import { STATUS_HISTORY_ORDER } from '../status-history-order.js';
 import { readAccountSettings } from '../account-settings.js';
 
 type TDeptCase = scholarsApi.TDeptCase;
@@ -69,7 +70,7 @@ export async function presentDeptCase(tx: TTx, c: TCaseRow, s: TScholarRow): Pro
     .select()
     .from(scholarStatusHistory)
     .where(eq(scholarStatusHistory.applicationId, c.id))
-    .orderBy(desc(scholarStatusHistory.createdAt));
+    .orderBy(...STATUS_HISTORY_ORDER);
   const workflow = await sponsorshipWorkflowOf(tx, c.departmentId);
   const settings = await readAccountSettings(tx);
   const visa = visaOfProcessedState(c.processedState);
@@ -105,6 +106,7 @@ export async function presentDeptCase(tx: TTx, c: TCaseRow, s: TScholarRow): Pro
       status: h.status,
       statusLabel: scholarsApi.scholarStatusLabel(h.status),
       changeDate: h.changeDate,
+      recordedAt: h.createdAt.toISOString(),
       referenceNumber: h.referenceNumber,
       changeReason: h.changeReason,
     })),

@@ -26,6 +26,7 @@ export async function tellOffice(tx: TTx, ctx: TContext, r: TRequestRow, c: TCas
     typeName: 'scholar.sponsorship.submitted',
     requestId: r.id,
     scholarId: s.id,
+    scholarApplicationId: c.id,
     email: {
       subject: `Sponsorship request #${r.number}: ${nameOf(s)}`,
       text: `${text}\n\nReview it: ${base}/#/admin/reviewrequest/${c.id}\n`,

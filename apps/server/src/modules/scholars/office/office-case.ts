@@ -8,6 +8,7 @@ import { requests, requestTypes, staffReaches } from '../../requests/index.js';
 import { getExchangeVisitorSummary, staffReachesProfile } from '../../students/index.js';
 import { getAccessibleCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
 import { scholarApplications, scholarStatusHistory } from '../schema.js';
+import { STATUS_HISTORY_ORDER } from '../status-history-order.js';
 
 export type TOfficeCase = scholarsApi.TOfficeCase;
 
@@ -58,7 +59,7 @@ export async function presentOfficeCase(tx: TTx, actor: TAuthenticatedActor, c: 
     .from(scholarStatusHistory)
     .leftJoin(users, eq(users.id, scholarStatusHistory.changedBy))
     .where(eq(scholarStatusHistory.applicationId, c.id))
-    .orderBy(desc(scholarStatusHistory.createdAt), desc(scholarStatusHistory.id));
+    .orderBy(...STATUS_HISTORY_ORDER);
   const petitions = await tx
     .select({ a: scholarApplications, departmentName: departments.name })
     .from(scholarApplications)

@@ -1,114 +1,28 @@
-import { once } from 'node:events';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import { and, count, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { EMPLOYMENT_FLAGS, PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, textOf, type scholarsApi } from '@meridian/domain';
+import type { scholarsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import type { TJobProgressUpdate, TJobRun } from '../../../platform/jobs/runner.js';
+import { startWorker } from '../../../platform/jobs/worker-thread.js';
 import { departments } from '../../people/index.js';
 import { readAccountSettings } from '../account-settings.js';
+import { exportFileName, type TExportKind, type TExportWorkerInput, type TExportWorkerMessage } from './export-sheet.js';
 import { dashboardConditions, dashboardOrder, type TDashboardExport } from './queries/dashboard.query.js';
 import { scholarApplications as a, scholars as s } from '../schema.js';
 
-/** The two exports of the Scholar Dashboard. */
-export type TExportKind = 'scholars' | 'opt';
+export {
+  exportColumns,
+  exportFileName,
+  exportRowValues,
+  exportSheetName,
+  safeCell,
+  type TExportColumn,
+  type TExportKind,
+} from './export-sheet.js';
 
-/** A column of an export sheet: name, key, width (docs/product/scholars-reports.md#exports). */
-interface TColumn {
-  name: string;
-  key: string;
-  width: number;
-}
-
-const SCHOLAR_COLUMNS: TColumn[] = [
-  { name: 'Last Name', key: 'lastName', width: 20 },
-  { name: 'First Name', key: 'firstName', width: 20 },
-  { name: 'Email', key: 'email', width: 34 },
-  { name: 'Department', key: 'department', width: 30 },
-  { name: 'Proposed Status', key: 'proposedStatus', width: 16 },
-  { name: 'Visa Type', key: 'processedState', width: 18 },
-  { name: 'Phase', key: 'phase', width: 20 },
-  { name: 'Status', key: 'status', width: 20 },
-  { name: 'Position', key: 'position', width: 26 },
-  { name: 'Hiring Authority', key: 'hiringAuthorityName', width: 24 },
-  { name: 'Proposed Start Date', key: 'proposedStartDate', width: 14 },
-  { name: 'Proposed End Date', key: 'proposedEndDate', width: 14 },
-  { name: 'Start Date', key: 'processedStartDate', width: 14 },
-  { name: 'End Date', key: 'processedEndDate', width: 14 },
-  { name: 'Premium Processing', key: 'premiumProcessFlag', width: 12 },
-  { name: 'Last Updated', key: 'updatedAt', width: 14 },
-];
-const OPT_COLUMNS: TColumn[] = [
-  { name: 'Last Name', key: 'lastName', width: 20 },
-  { name: 'First Name', key: 'firstName', width: 20 },
-  { name: 'Email', key: 'email', width: 34 },
-  { name: 'Department', key: 'department', width: 30 },
-  { name: 'Phase', key: 'phase', width: 20 },
-  { name: 'Status', key: 'status', width: 20 },
-  { name: 'Employer', key: 'employerName', width: 28 },
-  { name: 'Job Title', key: 'jobTitle', width: 24 },
-  { name: 'Start Date', key: 'processedStartDate', width: 14 },
-  { name: 'End Date', key: 'processedEndDate', width: 14 },
-  ...EMPLOYMENT_FLAGS.map((f) => ({ name: f.label, key: f.key, width: 12 })),
-];
-
-/** Scholar_Export_{month}_{day}_{year}.xlsx / OPT_{month}_{day}_{year}.xlsx for a date (docs/product/scholars-reports.md#exports). */
-export function exportFileName(kind: TExportKind, today: string): string {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return `${kind === 'opt' ? 'OPT' : 'Scholar_Export'}_${m}_${d}_${y}.xlsx`;
-}
-/** The export workbook's sheet name. */
-export const exportSheetName = (kind: TExportKind) => (kind === 'opt' ? 'OPT' : 'Scholars');
-
-/**
- * A text cell that a spreadsheet could read as a formula (= + - @, or a leading tab / carriage
- * return) gets a leading apostrophe, and every value is written as a plain string: nothing in an
- * export is ever evaluated.
- */
-export function safeCell(v: string): string {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-const yesNo = (v: unknown) => (v === true || v === 'true' || v === 1 || v === '1' || v === 'Y' || v === 'yes' ? 'Yes' : 'No');
-const phaseLabel = new Map<string, string>(SCHOLAR_PHASES.map((p) => [p.code, p.label]));
-const statusLabel = new Map<string, string>(SCHOLAR_STATUSES.map((x) => [x.code, x.label]));
 const usDate = (col: unknown) => sql<string | null>`to_char(${col}, 'MM/DD/YYYY')`;
-
-/** Row values of a sheet from one database row (already text, dates MM/DD/YYYY). */
-function cellsOf(kind: TExportKind, r: Record<string, unknown>): Record<string, string> {
-  const text = textOf;
-  const common = {
-    lastName: text(r.last_name),
-    firstName: text(r.first_name),
-    email: text(r.email),
-    department: text(r.department),
-    phase: phaseLabel.get(text(r.phase)) ?? text(r.phase),
-    status: statusLabel.get(text(r.status)) ?? text(r.status),
-    processedStartDate: text(r.processed_start),
-    processedEndDate: text(r.processed_end),
-  };
-  if (kind === 'opt') {
-    const e = (r.employment ?? {}) as Record<string, unknown>;
-    return {
-      ...common,
-      employerName: text(e.employerName ?? e.employer),
-      jobTitle: text(e.jobTitle ?? e.title),
-      ...Object.fromEntries(EMPLOYMENT_FLAGS.map((f) => [f.key, yesNo(e[f.key])])),
-    };
-  }
-  return {
-    ...common,
-    proposedStatus: text(r.proposed_status),
-    processedState: PROCESSED_STATE_LABELS[text(r.processed_state)] ?? text(r.processed_state),
-    position: text(r.position),
-    hiringAuthorityName: text(r.hiring_authority),
-    proposedStartDate: text(r.proposed_start),
-    proposedEndDate: text(r.proposed_end),
-    premiumProcessFlag: yesNo(r.premium),
-    updatedAt: text(r.updated),
-  };
-}
 
 type TWhere = ReturnType<typeof dashboardConditions>;
 
@@ -127,7 +41,7 @@ async function exportCount(tx: TTx, kind: TExportKind, where: TWhere): Promise<n
 }
 
 /** The export's select: the dashboard's conditions and order, columns aliased and dates already MM/DD/YYYY. */
-function exportSelect(tx: TTx, kind: TExportKind, scope: TDashboardExport, where: TWhere) {
+export function exportSelect(tx: TTx, kind: TExportKind, scope: TDashboardExport, where: TWhere) {
   return tx
     .select({
       last_name: sql`${s.lastName}`.as('last_name'),
@@ -158,11 +72,78 @@ function exportSelect(tx: TTx, kind: TExportKind, scope: TDashboardExport, where
 const BATCH = 500;
 
 /**
- * Streams the filtered dashboard as an Excel workbook into `out`: a server-side cursor reads BATCH
- * rows at a time inside the tenant transaction and exceljs's streaming writer commits each row, so
- * only the compressed workbook grows with the number of cases. Waits for `out` to drain before
- * reading more, and reports rows written of the total. Records who exported what in the audit trail.
- * Does not end `out`.
+ * The export worker's heap. It holds a batch of rows and its sheet XML (a few MB live): with
+ * limits set, V8 collects it often and keeps it near that (about 60 MB more resident memory while an
+ * export runs), where the server's own heap lets garbage grow to several times its live size first.
+ * The cap leaves room for tsx's loader in development and tests; reaching it fails the job, which is
+ * tried again.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+
+/**
+ * Rejects once `out` fails or closes before it was ended (the storage refused, the reader went away),
+ * so the export never waits on a destination that will not take more.
+ */
+function brokenOff(out: Writable): Promise<never> {
+  const broken = new Promise<never>((_, reject) => {
+    const fail = () => reject(out.errored ?? new Error('the export file was closed before it was written'));
+    if (out.destroyed) fail();
+    out.once('error', fail);
+    out.once('close', () => {
+      if (!out.writableFinished) fail();
+    });
+  });
+  broken.catch(() => {});
+  return broken;
+}
+
+/**
+ * Starts the export worker (export-worker.ts) and writes the workbook it sends into `out`, taking its
+ * next chunk only once `out` has room. `done` resolves with the rows written once the worker is done;
+ * `stop` ends the worker early.
+ */
+function startExportWorker(
+  input: TExportWorkerInput,
+  out: Writable,
+  progress: (rowsWritten: number) => void,
+): { done: Promise<number>; stop: () => void } {
+  const worker = startWorker(new URL('./export-worker.ts', import.meta.url), 'scholar-export-worker.js', {
+    workerData: input,
+    resourceLimits: WORKER_LIMITS,
+  });
+  const done = new Promise<number>((resolve, reject) => {
+    let rows: number | null = null;
+    const fail = (e: unknown) => {
+      void worker.terminate();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    };
+    brokenOff(out).catch(fail);
+    worker.on('message', (m: TExportWorkerMessage) => {
+      if (m.type === 'chunk') {
+        if (out.write(Buffer.from(m.bytes))) worker.postMessage('more');
+        else out.once('drain', () => worker.postMessage('more'));
+      } else if (m.type === 'progress') progress(m.done);
+      else {
+        rows = m.rows;
+        void worker.terminate().then(() => resolve(m.rows), fail);
+      }
+    });
+    worker.once('error', fail);
+    worker.once('exit', (code) => {
+      if (rows === null) fail(new Error(`the export worker stopped before the end (exit code ${code})`));
+    });
+  });
+  done.catch(() => {});
+  return { done, stop: () => void worker.terminate() };
+}
+
+/**
+ * Streams the filtered dashboard as an Excel workbook into `out`. The select is built and the cases
+ * counted here, in the tenant transaction; the rows are read and the workbook written by the export
+ * worker, a thread of its own with a capped heap (export-worker.ts), through a server-side cursor
+ * BATCH rows at a time, so the server's heap never sees the rows' garbage and memory stays flat
+ * whatever the number of cases. Reports rows written of the total, and records who exported what in
+ * the audit trail. Does not end `out`; fails (and writes no audit event) when `out` fails.
  */
 export async function streamScholarExport(
   ctx: TContext,
@@ -173,44 +154,33 @@ export async function streamScholarExport(
   progress: (u: TJobProgressUpdate) => void = () => {},
 ): Promise<number> {
   const actor = requireActor(ctx);
-  return ctx.db(async (tx) => {
+  const connectionString = ctx.services.database.pool.options.connectionString;
+  if (!connectionString) throw new Error('the export worker needs the database URL');
+  let total: number | null = null;
+  const worker = await ctx.db(async (tx) => {
     const settings = await readAccountSettings(tx);
     const where = dashboardConditions(actor, scope, { today, endingSoonDays: Math.max(...settings.endDateAlertOffsets) });
     progress({ done: 0, total: null, phase: 'Counting the cases' });
-    // Read committed: a case added meanwhile may make the rows written pass the count; the bar holds at full.
-    const total = await exportCount(tx, kind, where);
-    progress({ done: 0, total, phase: 'Writing the workbook' });
-    const cursor = `scholar_export_${kind}`;
-    await tx.execute(sql`declare ${sql.identifier(cursor)} no scroll cursor for ${exportSelect(tx, kind, scope, where)}`);
-    // The workbook goes through a pipe that does not end `out`: the caller ends the response once the
-    // transaction (with its audit event) has committed.
-    const zip = new PassThrough();
-    const zipped = once(zip, 'end');
-    zip.pipe(out, { end: false });
-    // No styles: they double the writer's time per row (bench/scholars-dashboard.bench.ts); widths need none.
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zip, useStyles: false, useSharedStrings: false });
-    wb.creator = 'Meridian';
-    const ws = wb.addWorksheet(exportSheetName(kind));
-    const columns = kind === 'opt' ? OPT_COLUMNS : SCHOLAR_COLUMNS;
-    ws.columns = columns.map((c) => ({ header: c.name, key: c.key, width: c.width }));
-    ws.getRow(1).commit();
-    let n = 0;
-    for (;;) {
-      const { rows } = await tx.execute(sql`fetch ${sql.raw(String(BATCH))} from ${sql.identifier(cursor)}`);
-      for (const r of rows) {
-        const cells = cellsOf(kind, r);
-        ws.addRow(columns.map((c) => safeCell(cells[c.key] ?? ''))).commit();
-        n++;
-      }
-      progress({ done: n, total: Math.max(total, n) });
-      if (rows.length < BATCH) break;
-      if (out.writableNeedDrain) await once(out, 'drain');
+    const statement = exportSelect(tx, kind, scope, where).toSQL();
+    // The worker starts (loads its modules, connects) while the cases are counted. Read committed: a
+    // case added since the count may make the rows written pass it; the bar holds at full.
+    const started = startExportWorker(
+      { connectionString, institutionId: ctx.institutionId, sql: statement.sql, params: statement.params, kind, batch: BATCH },
+      out,
+      (done) => progress(total === null ? { done } : { done, total: Math.max(total, done) }),
+    );
+    try {
+      total = await exportCount(tx, kind, where);
+    } catch (e) {
+      started.stop();
+      throw e;
     }
-    await tx.execute(sql`close ${sql.identifier(cursor)}`);
-    ws.commit();
-    await wb.commit();
-    await zipped;
-    await writeAudit(tx, {
+    progress({ total, phase: 'Writing the workbook' });
+    return started;
+  });
+  const n = await worker.done;
+  await ctx.db((tx) =>
+    writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
       entityType: 'scholar_dashboard',
@@ -218,9 +188,9 @@ export async function streamScholarExport(
       action: 'scholars.export',
       after: { rows: n, filters: scope },
       ip: ctx.ip,
-    });
-    return n;
-  });
+    }),
+  );
+  return n;
 }
 
 /** What an export job keeps: the filters as checked when it was asked for, and the office's date then. */
@@ -230,25 +200,30 @@ export interface TScholarExportJob {
 }
 
 /**
- * The export as a job: the workbook is written row by row (as it was when streamed to the browser) into
- * memory, compressed, then kept as the job's file for its requester. Read-only but for its audit
- * event, so running it again after a crash only makes the file again.
+ * The export as a job: the workbook is written row by row straight into the file storage (a stream:
+ * memory stays flat at 100 000 cases) and kept as the job's file for its requester once whole.
+ * Read-only but for its audit event, so running it again after a crash only makes the file again;
+ * the bytes a crashed run had written are never served (see TJobRun.saveFile).
  */
 export async function runScholarExportJob(
   kind: TExportKind,
   { ctx, input, progress, saveFile }: TJobRun<TScholarExportJob>,
 ): Promise<scholarsApi.TScholarExportResult> {
-  const chunks: Buffer[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
-  const rows = await streamScholarExport(ctx, kind, input.scope, sink, input.today, progress);
-  sink.end();
+  const file = new PassThrough();
+  const saved = saveFile(file, exportFileName(kind, input.today), XLSX_TYPE);
+  // Awaited below; should the storage fail first, it destroys `file`, which ends the export.
+  saved.catch(() => {});
+  let rows: number;
+  try {
+    rows = await streamScholarExport(ctx, kind, input.scope, file, input.today, progress);
+  } catch (e) {
+    file.destroy(e as Error);
+    await saved.catch(() => {});
+    throw e;
+  }
   progress({ phase: 'Saving the file' });
-  await saveFile(Buffer.concat(chunks), exportFileName(kind, input.today), XLSX_TYPE);
+  file.end();
+  await saved;
   return { rows };
 }
 

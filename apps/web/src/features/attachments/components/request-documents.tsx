@@ -24,11 +24,12 @@ import {
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import { type jobsApi, type TAttachment } from '@meridian/domain';
+import { ATTACHMENT_FORMATS_HINT, type jobsApi, type TAttachment } from '@meridian/domain';
 import { useFormatDates } from '../../../app/office-dates';
 import { handleApiError } from '../../../app/errors/handle-api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { snack } from '../../../ui/notify';
+import { OUTLINED } from '../../../ui/scroll-region';
 import {
   downloadAttachment,
   downloadCombinedPdf,
@@ -134,6 +135,11 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
           <Typography id={`required-${requestId}`} variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
             Requested documents
           </Typography>
+          {canUpload ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {ATTACHMENT_FORMATS_HINT}
+            </Typography>
+          ) : null}
           <Stack spacing={2}>
             {requiredDocuments.map((d) => {
               // Per-dependent / per-site documents come once for each dependent or site of activity (forWhom).
@@ -229,7 +235,7 @@ export function RequestDocuments({ requestId, canUpload, canManage, requiredDocu
         ) : null}
         {combineJob ? <JobProgress jobId={combineJob} label="Combining the documents" onEnd={combined} /> : null}
         {files.isError ? <Alert severity="error">The documents could not be loaded.</Alert> : null}
-        <TableContainer component={Paper} variant="outlined">
+        <TableContainer sx={OUTLINED}>
           <Table size="small" aria-label="Documents">
             <TableHead>
               <TableRow>

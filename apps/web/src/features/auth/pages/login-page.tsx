@@ -119,6 +119,20 @@ function Field({ name, label, value, error, onChange, inputRef, autoComplete, au
   );
 }
 
+/** Who signs in on each page, and where the others go (docs/product/auth.md#login-pages). */
+export const LOGIN_PORTALS = {
+  scholar: {
+    title: 'SCHOLAR',
+    audience: 'Scholars, departments and office staff',
+    other: { question: 'Are you a student?', link: 'Go to the student sign-in', to: '/login/student' },
+  },
+  student: {
+    title: 'STUDENT',
+    audience: 'Students and exchange visitors',
+    other: { question: 'Scholar, department or office staff?', link: 'Go to the scholar and staff sign-in', to: '/login' },
+  },
+} as const;
+
 /** #/login (SCHOLAR: scholars, departments, staff) and #/login/student (STUDENT). Plain HTML: no MUI to download. */
 export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   const session = useSession();
@@ -135,7 +149,8 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   const [linkAnswer, setLinkAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const userNameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const title = portal === 'student' ? 'STUDENT' : 'SCHOLAR';
+  const page = LOGIN_PORTALS[portal];
+  const title = page.title;
   useDocumentTitle(portal === 'student' ? 'Student Login' : 'Login');
 
   // Signed-in scholars and departments do not see the login page.
@@ -195,7 +210,8 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   return (
     <div>
       <h1 className="login-title">{title}</h1>
-      <p className="login-welcome">{branding.loginWelcomeText}</p>
+      <p className="login-audience">{page.audience}</p>
+      <p className="login-welcome">{portal === 'student' ? branding.studentLoginWelcomeText : branding.loginWelcomeText}</p>
       <form noValidate aria-label={`${title} login`} onSubmit={onSubmit}>
         {formError ? (
           <Alert severity="error" role="alert">
@@ -259,6 +275,12 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
           </a>
         </div>
       ) : null}
+      <p className="login-other">
+        {page.other.question}{' '}
+        <RouterLink className="login-link" to={page.other.to}>
+          {page.other.link}
+        </RouterLink>
+      </p>
     </div>
   );
 }

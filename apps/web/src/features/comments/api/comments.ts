@@ -11,15 +11,21 @@ export function useListComments(subjectType: TCommentSubjectType, subjectId: str
     queryKey: [...commentsQueryKey(subjectType, subjectId), page],
     queryFn: ({ signal }) => apiCall(commentsApi.listComments, { query: { subjectType, subjectId, page }, signal }),
     placeholderData: keepPreviousData,
+    // The panel says a failure itself, with Retry.
+    meta: { errorHandling: 'local' },
   });
 }
 
+/**
+ * A change to the comments: done once the server has answered. The list is refreshed after, without
+ * waiting for it, so a slow or failed reload never keeps "Post comment" busy.
+ */
 function useInvalidating<V>(subjectType: TCommentSubjectType, subjectId: string, fn: (v: V) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
     meta: { errorHandling: 'local' },
-    onSuccess: () => qc.invalidateQueries({ queryKey: commentsQueryKey(subjectType, subjectId) }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: commentsQueryKey(subjectType, subjectId) }),
   });
 }
 

@@ -1,11 +1,25 @@
 import { useState } from 'react';
-import { Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  FormControlLabel,
+  IconButton,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { commentsApi, MSG, type TComment } from '@meridian/domain';
 import { useFormatDates } from '../../../app/office-dates';
 import { handleApiError } from '../../../app/errors/handle-api-error';
-import { isApiError } from '../../../app/http/api-error';
+import { describeFailure, failureMessage } from '../../../app/errors/failure';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Pager, usePaging } from '../../../ui/data-table';
 import { useListComments, useCreateComment, useDeleteComment, useUpdateComment, type TCommentSubjectType } from '../api/comments';
@@ -20,9 +34,11 @@ export interface CommentsPanelProps {
 
 const { COMMENT_PAGE_SIZE, COMMENT_MAX } = commentsApi;
 
+/** The one message for a failed post or edit, on the comment's field (the text stays for another try). */
 function fieldMessage(e: unknown): string {
-  if (isApiError(e)) return e.fieldErrors?.body?.[0] ?? e.message;
-  return MSG.defaultError;
+  const f = describeFailure(e);
+  if (f.kind === 'session' || f.kind === 'forbidden') handleApiError(e);
+  return f.fieldErrors.body ?? f.message;
 }
 
 function CommentItem({ c, onEdit, onDelete }: { c: TComment; onEdit: (body: string) => Promise<void>; onDelete: () => void }) {
@@ -162,18 +178,36 @@ export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: C
               />
             ) : null}
             <Box sx={{ flex: 1 }} />
-            <Button variant="contained" disabled={create.isPending} onClick={() => void submit()}>
-              Post comment
+            <Button
+              variant="contained"
+              disabled={create.isPending}
+              onClick={() => void submit()}
+              startIcon={create.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            >
+              {create.isPending ? 'Posting…' : 'Post comment'}
             </Button>
           </Stack>
         </Box>
       ) : null}
       {query.isPending ? (
-        <Typography color="text.secondary">Loading comments...</Typography>
+        <Typography color="text.secondary" role="status">
+          Loading comments…
+        </Typography>
+      ) : query.isError && !query.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The comments could not be loaded. {failureMessage(query.error)}
+        </Alert>
       ) : total === 0 ? (
         <Typography color="text.secondary">No comments yet.</Typography>
       ) : (
-        <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+        <Stack component="ul" spacing={1} aria-busy={query.isFetching} sx={{ p: 0, m: 0 }}>
           {query.data?.items.map((c) => (
             <CommentItem
               key={`${c.id}-${c.updatedAt}`}
@@ -188,7 +222,7 @@ export function CommentsPanel({ subjectType, subjectId, canComment, isStaff }: C
       )}
       {pages > 1 ? (
         <Box component="nav" aria-label="Comment pages" sx={{ mt: 2 }}>
-          <Pager total={total} paging={paging} />
+          <Pager total={total} paging={paging} loading={query.isFetching} />
         </Box>
       ) : null}
       <ConfirmDialog

@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Grid, Paper, Typography } from '@mui/material';
 import { institutionsApi, MSG, type TInstitutionSettings, type TUpdateInstitutionSettingsInput } from '@meridian/domain';
 import type { z } from 'zod';
 import { useGetInstitutionSettings } from '../api/get-institution-settings';
 import { useUpdateInstitutionSettings } from '../api/update-institution-settings';
+import { deleteLogo, precheckLogo, uploadLogo } from '../api/logo';
+import { BrandPreview } from '../components/brand-preview';
+import { LogoField, useFileDataUrl, type TLogoChoice } from '../components/logo-field';
+import { isApiError } from '../../../app/http/api-error';
+import { handleApiError } from '../../../app/errors/handle-api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { UnsavedChangesGuard } from '../../../shells/guards/unsaved-changes-guard';
 import { FormTextField } from '../../../ui/form/form-text-field';
@@ -27,6 +32,7 @@ function toForm(s: TInstitutionSettings): TForm {
     secondaryColor,
     logoImageURL,
     loginWelcomeText,
+    studentLoginWelcomeText,
     loginButtonText,
     showCampusIdLoginBtn,
     NewStudentUIEnabled,
@@ -44,6 +50,7 @@ function toForm(s: TInstitutionSettings): TForm {
     secondaryColor,
     logoImageURL,
     loginWelcomeText,
+    studentLoginWelcomeText,
     loginButtonText,
     showCampusIdLoginBtn,
     NewStudentUIEnabled,
@@ -74,18 +81,60 @@ export function SiteSettingsPage() {
   const settings = useGetInstitutionSettings();
   const save = useUpdateInstitutionSettings();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError, formState } = useForm<TForm, unknown, TUpdateInstitutionSettingsInput>({
+  const [logo, setLogo] = useState<TLogoChoice>({ file: null, remove: false });
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [savingLogo, setSavingLogo] = useState(false);
+  const { control, handleSubmit, reset, setError, formState, trigger } = useForm<TForm, unknown, TUpdateInstitutionSettingsInput>({
     resolver: zodResolver(institutionsApi.ZUpdateInstitutionSettingsInput),
   });
   useEffect(() => {
     if (settings.data) reset(toForm(settings.data));
   }, [settings.data, reset]);
+  const [primaryColor, secondaryColor, accountName, logoImageURL, loginWelcomeText] = useWatch({
+    control,
+    name: ['primaryColor', 'secondaryColor', 'accountName', 'logoImageURL', 'loginWelcomeText'],
+  });
+  // A colour's contrast is said on its field as soon as it is a whole colour, not only when saving.
+  useEffect(() => {
+    if (/^#[0-9a-fA-F]{6}$/.test(primaryColor ?? '')) void trigger('primaryColor');
+  }, [primaryColor, trigger]);
+  useEffect(() => {
+    if (/^#[0-9a-fA-F]{6}$/.test(secondaryColor ?? '')) void trigger('secondaryColor');
+  }, [secondaryColor, trigger]);
+  const chosenLogoUrl = useFileDataUrl(logo.file);
 
   if (settings.isPending) return <PageLoader />;
   if (!settings.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
+  const uploaded = settings.data.logoUpload;
+  const logoChanged = !!logo.file || logo.remove;
+  const busy = save.isPending || savingLogo;
+  const previewLogo = chosenLogoUrl || (uploaded && !logo.remove ? uploaded.url : '') || (logoImageURL ?? '').trim();
 
-  const onValid = (v: TUpdateInstitutionSettingsInput) => {
+  const chooseLogo = (choice: TLogoChoice) => {
+    const problem = choice.file ? precheckLogo(choice.file) : null;
+    setLogoError(problem);
+    if (!problem) setLogo(choice);
+  };
+
+  /** The logo first (a refused file stops the save, nothing else changes), then the settings. */
+  const onValid = async (v: TUpdateInstitutionSettingsInput) => {
     setFormError(null);
+    setLogoError(null);
+    if (logoChanged) {
+      setSavingLogo(true);
+      try {
+        if (logo.file) await uploadLogo(logo.file);
+        else await deleteLogo();
+        setLogo({ file: null, remove: false });
+        void settings.refetch();
+      } catch (e) {
+        setSavingLogo(false);
+        if (isApiError(e) && e.status < 500 && e.status !== 401 && e.status !== 403) setLogoError(e.fieldErrors?.file?.[0] ?? e.message);
+        else handleApiError(e);
+        return;
+      }
+      setSavingLogo(false);
+    }
     save.mutate(v, {
       onSuccess: (saved) => {
         reset(toForm(saved));
@@ -97,7 +146,7 @@ export function SiteSettingsPage() {
 
   return (
     <Box component="form" noValidate aria-labelledby="site-settings-title" onSubmit={(e) => void handleSubmit(onValid)(e)}>
-      <UnsavedChangesGuard when={formState.isDirty && !save.isPending} />
+      <UnsavedChangesGuard when={(formState.isDirty || logoChanged) && !busy} />
       <PageHeader
         title="Site Settings"
         subtitle="How the portal looks and behaves for your institution. Changes apply as soon as you save."
@@ -105,8 +154,8 @@ export function SiteSettingsPage() {
           <Button
             type="submit"
             variant="contained"
-            disabled={!formState.isDirty || save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            disabled={!(formState.isDirty || logoChanged) || busy}
+            startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
             Save settings
           </Button>
@@ -122,17 +171,44 @@ export function SiteSettingsPage() {
           <FormTextField control={control} name="accountName" label="Institution name" required />
           <Grid container columnSpacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormColorField control={control} name="primaryColor" label="Primary colour" helperText="App bar and buttons, as #RRGGBB" />
+              <FormColorField
+                control={control}
+                name="primaryColor"
+                label="Primary colour"
+                helperText="App bar, buttons and the login button, as #RRGGBB: white text on it needs at least 4.5:1"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormColorField control={control} name="secondaryColor" label="Secondary colour" helperText="Accents, as #RRGGBB" />
+              <FormColorField
+                control={control}
+                name="secondaryColor"
+                label="Secondary colour"
+                helperText="Accents and the notification count, as #RRGGBB: white or dark text on it needs at least 4.5:1"
+              />
             </Grid>
           </Grid>
+          <LogoField uploaded={uploaded} choice={logo} error={logoError} onChange={chooseLogo} />
           <FormTextField
             control={control}
             name="logoImageURL"
             label="Logo address"
-            helperText="A full https:// address of the logo image (optional)"
+            helperText={
+              uploaded && !logo.remove
+                ? 'A full https:// address of a logo image, used when no logo is uploaded (optional)'
+                : 'A full https:// address of the logo image, instead of uploading one (optional)'
+            }
+          />
+        </Section>
+        <Section title="Preview">
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            How the portal will look with these settings: the app bar and buttons, and the login page. Nothing changes until you save.
+          </Typography>
+          <BrandPreview
+            primaryColor={primaryColor ?? ''}
+            secondaryColor={secondaryColor ?? ''}
+            accountName={accountName ?? ''}
+            logoSrc={previewLogo}
+            loginWelcomeText={loginWelcomeText ?? ''}
           />
         </Section>
         <Section title="Dates">
@@ -145,7 +221,20 @@ export function SiteSettingsPage() {
           />
         </Section>
         <Section title="Login page">
-          <FormTextField control={control} name="loginWelcomeText" label="Welcome text" required />
+          <FormTextField
+            control={control}
+            name="loginWelcomeText"
+            label="Welcome text of the scholar and staff sign-in"
+            required
+            helperText="Greets scholars, departments and office staff on their sign-in page"
+          />
+          <FormTextField
+            control={control}
+            name="studentLoginWelcomeText"
+            label="Welcome text of the student sign-in"
+            required
+            helperText="Greets students on the student sign-in page"
+          />
           <FormTextField control={control} name="loginButtonText" label="Institution sign-on button text" required />
           <FormSwitch
             control={control}

@@ -11,7 +11,7 @@ export function useJob(jobId: string | null) {
     queryKey: ['jobs', 'one', jobId],
     queryFn: ({ signal }) => apiCall(jobsApi.getJob, { params: { jobId: jobId! }, signal }),
     enabled: !!jobId,
-    refetchInterval: (q) => (isJobActive(q.state.data) || !q.state.data ? jobsApi.JOB_POLL_MS : false),
+    refetchInterval: (q) => (isJobActive(q.state.data) || !q.state.data ? jobsApi.jobPollMs(q.state.dataUpdateCount) : false),
   });
 }
 

@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import type { jobsApi } from '@meridian/domain';
 import { isJobActive, useJob } from '../api/jobs';
+import { formatCount } from '../../../ui/format-count';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 
 /** "Checking rows: 1,200 of 5,000" (or the phase alone while the amount is not known). */
 export function jobProgressText(job: Pick<jobsApi.TJob, 'phase' | 'done' | 'total' | 'status'>): string {

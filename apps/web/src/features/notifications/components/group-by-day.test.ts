@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { officeDates } from '../../../app/office-dates';
-import { groupByDay, requestLink } from './group-by-day';
+import { groupByDay } from './group-by-day';
 
 // The panel's days are the office's (docs/product/notifications.md#the-panel), in the institution's
 // time zone, whatever zone the reader's browser runs in. 2028 is a leap year: 23:30 on Feb 29 in
@@ -11,7 +11,17 @@ afterAll(() => {
   else process.env.TZ = savedTz;
 });
 
-const n = (id: string, createdAt: string) => ({ id, text: id, typeName: 't', requestId: null, scholarId: null, isRead: false, createdAt });
+const n = (id: string, createdAt: string) => ({
+  id,
+  text: id,
+  typeName: 't',
+  requestId: null,
+  scholarId: null,
+  scholarApplicationId: null,
+  profileId: null,
+  isRead: false,
+  createdAt,
+});
 const grouped = (items: ReturnType<typeof n>[], timeZone: string, now: string) =>
   groupByDay(items, officeDates(timeZone), new Date(now)).map((g) => [g.label, g.day, g.items.map((i) => i.id)]);
 
@@ -79,13 +89,5 @@ describe('groupByDay, the reader in Los Angeles and the office in New York', () 
     expect(grouped([n('late', LATE_IN_NEW_YORK)], 'America/New_York', '2028-03-01T05:01:00.000Z')).toEqual([
       ['Yesterday', '2028-02-29', ['late']],
     ]);
-  });
-});
-
-describe('requestLink', () => {
-  it('links requests by role', () => {
-    expect(requestLink('isssAdmin', 'r1')).toBe('/isss/request/r1');
-    expect(requestLink('ISSSstudent', 'r1')).toBe('/student/request-edit/r1');
-    expect(requestLink('scholar', 'r1')).toBe('/scholar/request-edit/r1');
   });
 });

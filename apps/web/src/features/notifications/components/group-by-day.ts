@@ -34,10 +34,3 @@ export function groupByDay(
   }
   return groups;
 }
-
-/** Where a notification about a request leads, by the reader's role. */
-export function requestLink(role: string | undefined, requestId: string): string {
-  if (role === 'isssAdmin') return `/isss/request/${requestId}`;
-  if (role === 'ISSSstudent') return `/student/request-edit/${requestId}`;
-  return `/scholar/request-edit/${requestId}`;
-}

@@ -56,6 +56,7 @@ export function StaffManagementPage() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const [open, setOpen] = useState<{ member: TStaffMember; tab: TStaffDialogTab } | null>(null);
   const [toDeactivate, setToDeactivate] = useState<TStaffMember | null>(null);
+  const [toInvite, setToInvite] = useState<TStaffMember | null>(null);
   const deactivate = useDeactivateStaff();
   const reactivate = useReactivateStaff();
   const resend = useResendStaffInvitation();
@@ -66,7 +67,7 @@ export function StaffManagementPage() {
     if (action === 'history') setOpen({ member: m, tab: 'history' });
     if (action === 'deactivate') setToDeactivate(m);
     if (action === 'reactivate') reactivate.mutate(m.userId, { onSuccess: () => snack(`${name} was reactivated.`, 'success') });
-    if (action === 'resend') resend.mutate(m.userId, { onSuccess: () => snack(`A new invitation was sent to ${m.email}.`, 'success') });
+    if (action === 'resend') setToInvite(m);
   };
 
   return (
@@ -126,6 +127,23 @@ export function StaffManagementPage() {
           onClose={() => setOpen(null)}
         />
       ) : null}
+      <ConfirmDialog
+        open={!!toInvite}
+        title="Send the invitation again"
+        message={toInvite ? `Send ${displayName(toInvite)} a new invitation (${toInvite.email})?` : ''}
+        effects={['They are e-mailed a new link to choose their password; the earlier link stops working.']}
+        confirmLabel="Send invitation"
+        busy={resend.isPending}
+        onCancel={() => setToInvite(null)}
+        onConfirm={() => {
+          const m = toInvite;
+          if (!m) return;
+          resend.mutate(m.userId, {
+            onSuccess: () => snack(`A new invitation was sent to ${m.email}.`, 'success'),
+            onSettled: () => setToInvite(null),
+          });
+        }}
+      />
       <ConfirmDialog
         open={!!toDeactivate}
         title="Deactivate staff member"

@@ -1,14 +1,6 @@
 import { Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { type TRequestDetail } from '@meridian/domain';
+import { labelOfStatus, type TRequestDetail } from '@meridian/domain';
 import { useFormatDates } from '../../../app/office-dates';
-
-const LABEL: Record<string, string> = {
-  pending: 'Waiting for decision',
-  waiting: 'Later step',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'No longer needed',
-};
 
 /** The approvers of the latest approver review, in order. */
 export function ApprovalChain({ approvals }: { approvals: TRequestDetail['approvals'] }) {
@@ -30,7 +22,7 @@ export function ApprovalChain({ approvals }: { approvals: TRequestDetail['approv
                 <Chip
                   size="small"
                   variant="outlined"
-                  label={LABEL[a.status] ?? a.status}
+                  label={labelOfStatus('approval', a.status)}
                   color={a.status === 'approved' ? 'success' : a.status === 'rejected' ? 'error' : 'default'}
                   sx={{ ml: 1 }}
                 />

@@ -1,10 +1,10 @@
 import {
-  REQUEST_STATUS_LABELS,
-  REVIEW_STATUS_LABELS,
   STUDENT_REQUEST_FORMS,
   isDateOnly,
+  requestStatusLabel,
+  reviewStatusLabel,
   type TAuditEvent,
-  type TRequestStatus,
+  type TStatusViewer,
   textOf,
 } from '@meridian/domain';
 import { formatDay } from '../../../app/office-dates';
@@ -22,6 +22,8 @@ const LABELS: Record<string, string> = {
   'request.request_clarification': 'Clarification requested',
   'request.send_to_approver': 'Sent to approver review',
   'request.approve': 'Approved',
+  'request.approve_override': 'Approved without the approvers (override)',
+  'request.approver_review_started': 'Approver review started (on submit)',
   'request.awaiting_adjudication': 'Marked awaiting adjudication',
   'request.complete': 'Completed',
   'request.dismiss': 'Dismissed',
@@ -51,6 +53,8 @@ const FIELDS: Record<string, string> = {
   message: 'Message',
   approverName: 'Approver',
   comment: 'Comment',
+  overrideReason: 'Override reason',
+  approvers: 'Approvers',
   step: 'Step',
   title: 'Task',
   isDone: 'Done',
@@ -69,10 +73,11 @@ const OPTIONS: Record<string, { value: string; label: string }[]> = Object.fromE
   ),
 );
 
-function show(k: string, v: unknown): string {
+function show(k: string, v: unknown, viewer: TStatusViewer): string {
   if (v === undefined || v === null || v === '') return '—';
-  if (k === 'status') return REQUEST_STATUS_LABELS[v as TRequestStatus] ?? textOf(v);
-  if (k === 'reviewStatus') return REVIEW_STATUS_LABELS[Number(v)] ?? textOf(v);
+  // The status in the words its chip uses for this reader (catalog/statuses.ts).
+  if (k === 'status') return requestStatusLabel(textOf(v), viewer);
+  if (k === 'reviewStatus') return reviewStatusLabel(Number(v));
   if (k === 'assignedToUserId' || k === 'advisorUserId') return 'set';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (OPTIONS[k]) return OPTIONS[k].find((o) => o.value === textOf(v))?.label ?? textOf(v);
@@ -83,7 +88,7 @@ function show(k: string, v: unknown): string {
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === false;
 
 /** "Field: old → new" for what changed; for a new record or a new fact (no earlier value): what was set. */
-function changes(e: TAuditEvent): string[] {
+function changes(e: TAuditEvent, viewer: TStatusViewer): string[] {
   const before = (e.before ?? {}) as Record<string, unknown>;
   const after = (e.after ?? {}) as Record<string, unknown>;
   const out: string[] = [];
@@ -97,7 +102,7 @@ function changes(e: TAuditEvent): string[] {
       out.push(`${label} ${after[k] ? (fresh ? 'named' : 'changed') : 'removed'}`);
       continue;
     }
-    out.push(fresh ? `${label}: ${show(k, after[k])}` : `${label}: ${show(k, before[k])} → ${show(k, after[k])}`);
+    out.push(fresh ? `${label}: ${show(k, after[k], viewer)}` : `${label}: ${show(k, before[k], viewer)} → ${show(k, after[k], viewer)}`);
   }
   return out;
 }
@@ -150,8 +155,9 @@ function visibilityDetails(e: TAuditEvent): string[] {
 
 const REQUEST_HISTORY_PAGE_SIZES = [20];
 
-/** History Log tab of a request: who did what and when, newest first. */
-export function RequestHistoryTab({ requestId }: { requestId: string }) {
+/** History Log tab of a request: who did what and when, newest first; its requester reads the statuses as their chips do. */
+export function RequestHistoryTab({ requestId, requesterView = false }: { requestId: string; requesterView?: boolean }) {
+  const viewer: TStatusViewer = requesterView ? 'requester' : 'office';
   const paging = usePaging({ pageSize: 20, pageSizes: REQUEST_HISTORY_PAGE_SIZES });
   const history = useGetHistory('request', requestId, paging.page, paging.pageSize);
   return (
@@ -160,7 +166,7 @@ export function RequestHistoryTab({ requestId }: { requestId: string }) {
       paging={paging}
       who={(e) => e.actorName ?? (e.after as { approverName?: string } | null)?.approverName ?? 'System'}
       what={(e) => describeFileOrComment(e) ?? LABELS[e.action] ?? e.action.replace(/[._-]/g, ' ')}
-      details={(e) => (describeFileOrComment(e) === null ? changes(e) : visibilityDetails(e))}
+      details={(e) => (describeFileOrComment(e) === null ? changes(e, viewer) : visibilityDetails(e))}
     />
   );
 }

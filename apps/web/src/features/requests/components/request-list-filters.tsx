@@ -13,9 +13,12 @@ export function RequestListFilters({
   filters,
   currentTab,
   onChange,
+  searchHint = 'Name, e-mail or request #',
   children,
 }: {
   filters: TRequestListFilters;
+  /** What the keyword finds, in the list's words (the Student Request List finds students). */
+  searchHint?: string;
   /** The status tab the filters match, null when the status is not one of the tabs. */
   currentTab: string | null;
   onChange: (patch: Partial<TRequestListFilters>) => void;
@@ -28,12 +31,7 @@ export function RequestListFilters({
       aria-label="Filter requests"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, pb: 1, alignItems: 'flex-start' }}
     >
-      <SearchField
-        value={filters.q}
-        onChange={(q) => onChange({ q })}
-        placeholder="Requester name, e-mail or request #"
-        sx={{ flex: '1 1 260px', maxWidth: 360 }}
-      />
+      <SearchField value={filters.q} onChange={(q) => onChange({ q })} placeholder={searchHint} sx={{ flex: '1 1 260px', maxWidth: 360 }} />
       <FormControl size="small" sx={{ minWidth: 200 }}>
         <InputLabel id="rq-status" shrink>
           Status

@@ -9,6 +9,8 @@ import { DataTable, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { addressDateToIso } from '../../../ui/url-filters';
 import { snack } from '../../../ui/notify';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { failureMessage, isSessionOrAccess } from '../../../app/errors/failure';
+import { handleApiError } from '../../../app/errors/handle-api-error';
 import { useListRequests } from '../api/list-requests';
 import { useMassApprove } from '../api/mass-approve';
 import { useAssignRequest } from '../api/assign-request';
@@ -16,7 +18,8 @@ import { StatusChip, reviewStatusLabel } from './status-chip';
 import { REQUEST_TABS, tabOfStatus } from './request-tabs';
 import { REQUEST_LIST_FILTERS, RequestListFilters } from './request-list-filters';
 
-const approvable = (r: TRequestSummary) => canTransition(r.status, 'approve');
+// In approver review only an override approves, one request at a time on its page.
+const approvable = (r: TRequestSummary) => canTransition(r.status, 'approve') && r.status !== 'adv_review';
 
 /**
  * The staff request list (#/isss/students-request-list and #/admin/requests): tabs by status group
@@ -47,6 +50,8 @@ export function RequestList({
 
   const query: TListRequestsQuery = useMemo(
     () => ({
+      // The area's own requests: students' in the student area, the scholar area's others (docs/product/requests.md#request-lists).
+      area: area === 'isss' ? ('student' as const) : ('scholar' as const),
       status: filters.status || undefined,
       type: filters.type || undefined,
       assigned: filters.assigned === 'me' || filters.assigned === 'unassigned' ? filters.assigned : 'anyone',
@@ -58,8 +63,10 @@ export function RequestList({
       order: table.order,
       page: table.page,
       pageSize: table.pageSize,
+      after: table.paging.after,
+      before: table.paging.before,
     }),
-    [filters, table.sort, table.order, table.page, table.pageSize],
+    [area, filters, table.sort, table.order, table.page, table.pageSize, table.paging.after, table.paging.before],
   );
   const list = useListRequests(query);
   const massApprove = useMassApprove();
@@ -71,6 +78,7 @@ export function RequestList({
   const setSelected = (ids: string[]) => setSelection({ of: shown, ids });
   const [confirmMass, setConfirmMass] = useState(false);
   const [report, setReport] = useState<{ ok: boolean; message: string }[] | null>(null);
+  const [massError, setMassError] = useState<string | null>(null);
 
   const currentTab = filters.status ? tabOfStatus(filters.status) : 'all';
   const selectable = (list.data?.items ?? []).filter(approvable);
@@ -118,23 +126,31 @@ export function RequestList({
         </Link>
       ),
     },
-    { key: 'type', header: 'Request type', sort: 'type', cell: (r) => r.typeName },
     {
-      key: 'requester',
-      header: 'Requester',
+      // Every row names the person it is about (the student, the scholar), and who asked when that is someone else.
+      key: 'subject',
+      header: area === 'isss' ? 'Student' : 'Scholar or requester',
       sort: 'requester',
       cell: (r) => (
         <>
-          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-            {r.requesterName}
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {r.subjectName || '—'}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {r.requesterEmail}
-          </Typography>
+          {r.subjectEmail ? (
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+              {r.subjectEmail}
+            </Typography>
+          ) : null}
+          {r.requesterName && r.requesterName !== r.subjectName ? (
+            <Typography variant="caption" color="text.secondary" component="div">
+              Requested by {r.requesterName}
+            </Typography>
+          ) : null}
         </>
       ),
     },
-    { key: 'status', header: 'Status', sort: 'status', cell: (r) => <StatusChip status={r.status} /> },
+    { key: 'type', header: 'Request type', sort: 'type', cell: (r) => r.typeName },
+    { key: 'status', header: 'Status', sort: 'status', cell: (r) => <StatusChip status={r.status} caseStatus={r.case} /> },
     { key: 'review', header: 'Review status', noWrap: true, cell: (r) => reviewStatusLabel(r.reviewStatus) },
     {
       key: 'assigned',
@@ -175,7 +191,12 @@ export function RequestList({
           <Tab key={t.key} value={t.key} label={t.label} />
         ))}
       </Tabs>
-      <RequestListFilters filters={filters} currentTab={currentTab} onChange={setFilters}>
+      <RequestListFilters
+        filters={filters}
+        currentTab={currentTab}
+        onChange={setFilters}
+        searchHint={area === 'isss' ? 'Student name, e-mail or request #' : 'Name, e-mail or request #'}
+      >
         <Button variant="contained" startIcon={<DoneAllOutlined />} disabled={selected.length === 0} onClick={() => setConfirmMass(true)}>
           Approve selected{selected.length ? ` (${selected.length})` : ''}
         </Button>
@@ -192,6 +213,7 @@ export function RequestList({
         empty="No requests match these filters."
         minWidth={940}
         total={list.data?.total ?? 0}
+        seek={list.data}
         paging={table.paging}
         sorting={table.sorting}
       />
@@ -199,18 +221,36 @@ export function RequestList({
         open={confirmMass}
         title="Approve requests"
         busy={massApprove.isPending}
-        message={`Approve ${selected.length} selected ${selected.length === 1 ? 'request' : 'requests'}? Each requester is told by e-mail.`}
-        confirmLabel="Approve"
-        onCancel={() => setConfirmMass(false)}
-        onConfirm={() =>
+        message={`Approve ${selected.length} selected ${selected.length === 1 ? 'request' : 'requests'}?`}
+        effects={[
+          ...(list.data?.items ?? [])
+            .filter((r) => selected.includes(r.id))
+            .map((r) => `#${r.number} ${r.typeName}: ${r.requesterName || r.requesterEmail}`),
+          'A student request changes the student’s record as its type says, and queues its SEVIS update.',
+          'Each requester is told by e-mail. A request whose approvers have not approved it is left as it is, and the report says why.',
+        ]}
+        error={massError}
+        confirmLabel={`Approve ${selected.length}`}
+        onCancel={() => {
+          setConfirmMass(false);
+          setMassError(null);
+        }}
+        onConfirm={() => {
+          setMassError(null);
           massApprove.mutate(selected, {
             onSuccess: (res) => {
               setReport(res.results.map((x) => ({ ok: x.ok, message: x.ok ? x.message : `#${x.number ?? '?'}: ${x.message}` })));
               setSelected([]);
+              setConfirmMass(false);
             },
-            onSettled: () => setConfirmMass(false),
-          })
-        }
+            onError: (e) => {
+              if (isSessionOrAccess(e)) {
+                setConfirmMass(false);
+                handleApiError(e);
+              } else setMassError(failureMessage(e));
+            },
+          });
+        }}
       />
       {report ? (
         <Box sx={{ p: 2 }} role="status">

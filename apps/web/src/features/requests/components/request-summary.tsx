@@ -22,14 +22,25 @@ export function RequestSummary({ request: r, requesterView }: { request: TReques
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
       <Field label="Status">
-        <StatusChip status={r.status} requesterView={requesterView} />
+        <StatusChip status={r.status} requesterView={requesterView} caseStatus={r.case} />
       </Field>
       {!requesterView ? <Field label="Review status">{reviewStatusLabel(r.reviewStatus)}</Field> : null}
-      <Field label="Requester">
-        {r.requester.name}
-        <br />
-        {r.requester.email}
+      <Field label={r.case ? 'Scholar' : r.profileId ? 'Student' : 'About'}>
+        {r.subjectName}
+        {r.subjectEmail ? (
+          <>
+            <br />
+            {r.subjectEmail}
+          </>
+        ) : null}
       </Field>
+      {r.requester.name !== r.subjectName ? (
+        <Field label="Requester">
+          {r.requester.name}
+          <br />
+          {r.requester.email}
+        </Field>
+      ) : null}
       <Field label="Submitted">{formatDate(r.submittedAt) || 'Not yet'}</Field>
       <Field label="Assigned to">{r.assignedTo?.name ?? 'Unassigned'}</Field>
       <Field label="Campus site">{r.campusSiteName ?? 'Any'}</Field>

@@ -29,44 +29,52 @@ export function RequestTasks({ requestId }: { requestId: string }) {
   const items = tasks.data ?? [];
   return (
     <Box>
-      <List dense aria-label="Tasks">
-        {items.map((t) => (
-          <ListItem
-            key={t.id}
-            disableGutters
-            secondaryAction={
-              <Tooltip title={`Delete task ${t.title}`}>
-                <IconButton edge="end" aria-label={`Delete task ${t.title}`} onClick={() => del.mutate(t.id)}>
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            }
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Checkbox
-                edge="start"
-                checked={t.isDone}
-                inputProps={{ 'aria-label': `${t.title} done` }}
-                onChange={(e) =>
-                  save.mutate({
-                    taskId: t.id,
-                    body: { title: t.title, isDone: e.target.checked, dueDate: t.dueDate, assignedToUserId: t.assignedTo?.userId ?? null },
-                  })
-                }
+      {!tasks.isPending && items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+          No tasks yet.
+        </Typography>
+      ) : null}
+      {/* A list holds only its items: the empty state is a paragraph in its place. */}
+      {items.length > 0 ? (
+        <List dense aria-label="Tasks">
+          {items.map((t) => (
+            <ListItem
+              key={t.id}
+              disableGutters
+              secondaryAction={
+                <Tooltip title={`Delete task ${t.title}`}>
+                  <IconButton edge="end" aria-label={`Delete task ${t.title}`} onClick={() => del.mutate(t.id)}>
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              }
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Checkbox
+                  edge="start"
+                  checked={t.isDone}
+                  inputProps={{ 'aria-label': `${t.title} done` }}
+                  onChange={(e) =>
+                    save.mutate({
+                      taskId: t.id,
+                      body: {
+                        title: t.title,
+                        isDone: e.target.checked,
+                        dueDate: t.dueDate,
+                        assignedToUserId: t.assignedTo?.userId ?? null,
+                      },
+                    })
+                  }
+                />
+              </ListItemIcon>
+              <ListItemText
+                primary={t.title}
+                sx={{ textDecoration: t.isDone ? 'line-through' : 'none', color: t.isDone ? 'text.secondary' : 'text.primary' }}
               />
-            </ListItemIcon>
-            <ListItemText
-              primary={t.title}
-              sx={{ textDecoration: t.isDone ? 'line-through' : 'none', color: t.isDone ? 'text.secondary' : 'text.primary' }}
-            />
-          </ListItem>
-        ))}
-        {!tasks.isPending && items.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            No tasks yet.
-          </Typography>
-        ) : null}
-      </List>
+            </ListItem>
+          ))}
+        </List>
+      ) : null}
       <Box sx={{ display: 'flex', gap: 1 }}>
         <TextField
           size="small"

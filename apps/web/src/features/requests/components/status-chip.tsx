@@ -1,7 +1,15 @@
 import { Chip } from '@mui/material';
-import { REQUEST_STATUS_LABELS, REVIEW_STATUS_LABELS, type TRequestStatus } from '@meridian/domain';
+import {
+  labelOfStatus,
+  requestStatusLabel,
+  reviewStatusLabel as domainReviewStatusLabel,
+  type TRequestCase,
+  type TRequestStatus,
+} from '@meridian/domain';
 
-const COLORS: Partial<Record<TRequestStatus, 'primary' | 'success' | 'warning' | 'error' | 'info' | 'default' | 'secondary'>> = {
+type TColor = 'primary' | 'success' | 'warning' | 'error' | 'info' | 'default' | 'secondary';
+const COLORS: Record<string, TColor> = {
+  // a request
   submitted: 'primary',
   in_review: 'info',
   clarification_requested: 'warning',
@@ -10,13 +18,38 @@ const COLORS: Partial<Record<TRequestStatus, 'primary' | 'success' | 'warning' |
   awaiting_adjudication: 'info',
   completed: 'success',
   rejected: 'error',
+  // a scholar case's sponsorship request and application
+  pending_approval: 'secondary',
+  processed: 'success',
+  ineligible: 'error',
+  returned: 'warning',
 };
 
-/** Status as a chip with its label (docs/product/requests.md#statuses); outlined so the text keeps its contrast. */
-export function StatusChip({ status, requesterView }: { status: TRequestStatus; requesterView?: boolean | undefined }) {
-  // Requesters call an unsubmitted request a draft; staff call it 'Pending'.
-  const label = requesterView && status === 'draft' ? 'Draft' : REQUEST_STATUS_LABELS[status];
-  return <Chip size="small" variant="outlined" color={COLORS[status] ?? 'default'} label={label} />;
+/**
+ * The words of a request's status, in the one vocabulary of its kind of case (docs/product/statuses.md):
+ * a request the engine alone keeps in the request's words (its requester calls an unsubmitted one a
+ * draft, the office 'Pending'); one behind a scholar case in the case's words, as the case's own pages
+ * say it.
+ */
+export function requestStatusText(status: TRequestStatus, requesterView?: boolean, caseStatus?: TRequestCase | null): string {
+  return caseStatus
+    ? labelOfStatus(caseStatus.vocabulary, caseStatus.status)
+    : requestStatusLabel(status, requesterView ? 'requester' : 'office');
 }
 
-export const reviewStatusLabel = (n: number) => REVIEW_STATUS_LABELS[n] ?? String(n);
+/** A request's status as a chip (requestStatusText); outlined, so the text keeps its contrast. */
+export function StatusChip({
+  status,
+  requesterView,
+  caseStatus,
+}: {
+  status: TRequestStatus;
+  requesterView?: boolean | undefined;
+  caseStatus?: TRequestCase | null | undefined;
+}) {
+  const label = requestStatusText(status, requesterView, caseStatus);
+  const color = COLORS[caseStatus ? caseStatus.status : status] ?? 'default';
+  return <Chip size="small" variant="outlined" color={color} label={label} />;
+}
+
+export const reviewStatusLabel = domainReviewStatusLabel;

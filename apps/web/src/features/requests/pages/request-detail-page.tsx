@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { REQUEST_STATUS_LABELS, REVIEW_STATUS_LABELS } from '@meridian/domain';
+import { REVIEW_STATUS_LABELS } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
@@ -31,6 +31,7 @@ import { useSetReviewStatus } from '../api/set-review-status';
 import { useResendApprovalLinks } from '../api/resend-approval-links';
 import { RequestActions } from '../components/request-actions';
 import { RequestSummary } from '../components/request-summary';
+import { requestStatusText } from '../components/status-chip';
 import { RequestHistoryTab } from '../components/request-history-tab';
 import { RequestTasks } from '../components/request-tasks';
 import { RequestQuestionnaire } from '../components/request-answers-view';
@@ -71,7 +72,10 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
       <Button component={RouterLink} to={listPath} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
         Back to the request list
       </Button>
-      <PageHeader title={`Request #${r.number}: ${r.typeName}`} subtitle={`${r.requester.name} · ${REQUEST_STATUS_LABELS[r.status]}`} />
+      <PageHeader
+        title={`Request #${r.number}: ${r.typeName}`}
+        subtitle={`${r.subjectName} · ${requestStatusText(r.status, false, r.case)}`}
+      />
       <Tabs value={tab} onChange={(_, v: typeof tab) => setTab(v)} aria-label="Request tabs" sx={{ mb: 2 }}>
         <Tab value="request" label="Request" />
         <Tab value="documents" label="Documents" />

@@ -18,6 +18,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
 import { handleApiError } from '../../../app/errors/handle-api-error';
+import { failureMessage, isSessionOrAccess } from '../../../app/errors/failure';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -33,6 +34,7 @@ import { RequestQuestionnaire } from '../components/request-answers-view';
 import { RequestCustomQuestions } from '../components/request-custom-questions';
 import { RequestSummary } from '../components/request-summary';
 import { useUnsavedRequestAnswers } from '../components/unsaved-answers';
+import { submitQuestion } from '../components/submit-question';
 import type { TPortal } from './requester-home-page';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -60,6 +62,7 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [submitError, setSubmitError] = useState<string[] | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmSubmit, setConfirmSubmit] = useState(false);
   // Answers typed but not saved: saved first when the requester submits, so nothing typed is lost.
   const unsaved = useUnsavedRequestAnswers(requestId);
   const [saving, setSaving] = useState(false);
@@ -77,10 +80,7 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
         await unsaved.saveAll();
       } catch (e) {
         setSaving(false);
-        setSubmitError([
-          'Your answers could not be saved, so the request was not submitted.',
-          isApiError(e) ? e.message : 'Please try again.',
-        ]);
+        setSubmitError(['Your answers could not be saved, so the request was not submitted.', failureMessage(e)]);
         return;
       }
       setSaving(false);
@@ -92,7 +92,8 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
         window.scrollTo({ top: 0 });
       },
       onError: (e) => {
-        if (isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401) {
+        if (isSessionOrAccess(e)) handleApiError(e);
+        else if (isApiError(e) && e.status >= 400 && e.status < 500) {
           const fe = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? '']));
           setFieldErrors(fe);
           const docs = Object.entries(fe)
@@ -105,7 +106,11 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
             ...docs,
           ]);
           window.scrollTo({ top: 0, behavior: 'smooth' });
-        } else handleApiError(e);
+        } else {
+          // Offline, a timeout or a server error: one message where the person looks, and nothing typed is lost.
+          setSubmitError([failureMessage(e)]);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }
       },
     });
   };
@@ -139,7 +144,12 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
             {r.statusMessage}
           </Alert>
         ) : null}
-        {r.status === 'submitted' || r.status === 'in_review' || r.status === 'adv_review' ? (
+        {r.status === 'adv_review' ? (
+          <Alert severity="info">
+            Your request has been submitted and is with its approvers ({r.approverCheck.steps.join(', then ') || 'approvers'}); the office
+            decides after them. You will be told by e-mail when something changes.
+          </Alert>
+        ) : r.status === 'submitted' || r.status === 'in_review' ? (
           <Alert severity="info">
             Your request has been submitted and is with the office. You will be told by e-mail when something changes.
           </Alert>
@@ -205,7 +215,7 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
             ) : null}
             <Button
               variant="contained"
-              onClick={() => void doSubmit()}
+              onClick={() => setConfirmSubmit(true)}
               disabled={saving || submit.isPending || !r.allowedActions.includes('submit')}
             >
               {r.status === 'clarification_requested' ? 'Submit again' : 'Submit request'}
@@ -218,6 +228,15 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
           </Section>
         ) : null}
       </Stack>
+      <ConfirmDialog
+        open={confirmSubmit}
+        {...submitQuestion(r, r.typeName)}
+        onCancel={() => setConfirmSubmit(false)}
+        onConfirm={() => {
+          setConfirmSubmit(false);
+          void doSubmit();
+        }}
+      />
       <ConfirmDialog
         open={confirmCancel}
         title="Cancel request"

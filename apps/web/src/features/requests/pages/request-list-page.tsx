@@ -14,7 +14,11 @@ export function RequestListPage({ area }: { area: 'isss' | 'admin' }) {
     <Box>
       <PageHeader
         title={title}
-        subtitle="Requests of the campus sites you reach. Open one to review it, or select several to approve them together."
+        subtitle={
+          area === 'isss'
+            ? "Students' requests at the campus sites you reach. Open one to review it, or select several to approve them together."
+            : 'Requests of scholars and departments at the campus sites you reach. Scholar cases are worked on the Scholar Dashboard.'
+        }
       />
       <MyApprovalsPanel />
       <RequestList area={area} selfId={me.data?.userId} detailPath={(id) => `/${area}/request/${id}`} />

@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { useGetCurrentUser } from '../../auth';
 import { displayName } from '../../../ui/display-name';
+import type { TRequestSummary } from '@meridian/domain';
 import { useListStartableTypes } from '../api/list-startable-types';
 import { useListMyRequests } from '../api/list-my-requests';
 import { useCreateRequest } from '../api/create-request';
@@ -31,6 +32,13 @@ import { MyApprovalsPanel } from '../../workflows';
 
 export type TPortal = 'student' | 'scholar';
 export const editPath = (portal: TPortal, id: string) => `/${portal}/request-edit/${id}`;
+
+/** Where a row opens: a request behind a scholar case opens the case (the department's case page, the scholar's application). */
+function rowPath(portal: TPortal, role: string | undefined, r: TRequestSummary): string {
+  if (r.case && role === 'department') return `/scholar/editscholarapplication/${r.case.scholarApplicationId}`;
+  if (r.case && role === 'scholar') return '/scholar';
+  return editPath(portal, r.id);
+}
 
 /**
  * The requester's home for requests: student service menu (#/student/student-service-menu/:profileId)
@@ -50,7 +58,11 @@ export function RequesterHomePage({ portal }: { portal: TPortal }) {
     setStarting(id);
     create.mutate(id, { onSuccess: (r) => void navigate(editPath(portal, r.id)), onSettled: () => setStarting(null) });
   };
-  const drafts = (mine.data ?? []).filter((r) => r.status === 'draft' || r.status === 'clarification_requested');
+  const drafts = (mine.data ?? []).filter((r) => !r.case && (r.status === 'draft' || r.status === 'clarification_requested'));
+  // A department's requests are about its scholars: every row names the scholar (docs/product/requests.md#who-a-request-is-about).
+  const role = me.data?.userRole;
+  const namesWho = role === 'department';
+  const headers = ['Request #', 'Request', ...(namesWho ? ['Scholar'] : []), 'Status', 'Submitted', 'Last change', ''];
   return (
     <Box>
       <PageHeader
@@ -84,7 +96,7 @@ export function RequesterHomePage({ portal }: { portal: TPortal }) {
           <Table size="small" aria-label="My requests">
             <TableHead>
               <TableRow>
-                {['Request #', 'Request', 'Status', 'Submitted', 'Last change', ''].map((h) => (
+                {headers.map((h) => (
                   <TableCell key={h} scope="col">
                     {h}
                   </TableCell>
@@ -95,33 +107,44 @@ export function RequesterHomePage({ portal }: { portal: TPortal }) {
               {(mine.data ?? []).map((r) => (
                 <TableRow key={r.id} hover>
                   <TableCell component="th" scope="row">
-                    <Link component={RouterLink} to={editPath(portal, r.id)}>
+                    <Link component={RouterLink} to={rowPath(portal, role, r)}>
                       #{r.number}
                     </Link>
                   </TableCell>
                   <TableCell>{r.typeName}</TableCell>
+                  {namesWho ? (
+                    <TableCell>
+                      {r.subjectName || '—'}
+                      {r.subjectEmail ? (
+                        // On a phone the name is enough: the table is narrow.
+                        <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { xs: 'none', sm: 'block' } }}>
+                          {r.subjectEmail}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
+                  ) : null}
                   <TableCell>
-                    <StatusChip status={r.status} requesterView />
+                    <StatusChip status={r.status} requesterView caseStatus={r.case} />
                   </TableCell>
                   <TableCell>{formatDate(r.submittedAt) || '—'}</TableCell>
                   <TableCell>{formatDate(r.updatedAt)}</TableCell>
                   <TableCell>
-                    <Button size="small" component={RouterLink} to={editPath(portal, r.id)}>
-                      {r.status === 'draft' || r.status === 'clarification_requested' ? 'Continue' : 'View'}
+                    <Button size="small" component={RouterLink} to={rowPath(portal, role, r)}>
+                      {!r.case && (r.status === 'draft' || r.status === 'clarification_requested') ? 'Continue' : 'View'}
                     </Button>
                   </TableCell>
                 </TableRow>
               ))}
               {mine.isPending ? (
                 <TableRow>
-                  <TableCell colSpan={6}>
+                  <TableCell colSpan={headers.length}>
                     <Skeleton />
                   </TableCell>
                 </TableRow>
               ) : null}
               {!mine.isPending && (mine.data ?? []).length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={6}>You have not started any request yet.</TableCell>
+                  <TableCell colSpan={headers.length}>You have not started any request yet.</TableCell>
                 </TableRow>
               ) : null}
             </TableBody>

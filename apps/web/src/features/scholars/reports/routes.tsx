@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '../../../shells/guards/require-permission';
+import { loadScholarDashboardPage } from './dashboard-page';
 
 /**
  * Office scholar dashboard, export and reports (admin shell). The dashboard is the admin shell's
@@ -9,7 +10,7 @@ export const scholarReportRoutes: RouteObject[] = [
   {
     element: <RequirePermission permission="scholars.read" homePath="/" />,
     children: [
-      { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/scholar-dashboard-page')).ScholarDashboardPage }) },
+      { path: 'dashboard', lazy: async () => ({ Component: (await loadScholarDashboardPage()).ScholarDashboardPage }) },
       { path: 'scholar-reports', lazy: async () => ({ Component: (await import('./pages/scholar-reports-page')).ScholarReportsPage }) },
     ],
   },

@@ -68,6 +68,8 @@ export function useRequeueSevisEvent() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (eventId: string) => apiCall(sevisApi.requeueSevisEvent, { params: { eventId } }),
+    // The caller says a failure once (SevisEventActions).
+    meta: { errorHandling: 'local' },
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['sevis'] }), qc.invalidateQueries({ queryKey: ['students'] })]),
   });
 }
@@ -78,6 +80,7 @@ export function useCancelSevisEvent() {
   return useMutation({
     mutationFn: (v: { eventId: string; reason: string }) =>
       apiCall(sevisApi.cancelSevisEvent, { params: { eventId: v.eventId }, body: { reason: v.reason } }),
+    meta: { errorHandling: 'local' },
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['sevis'] }), qc.invalidateQueries({ queryKey: ['students'] })]),
   });
 }
@@ -89,5 +92,6 @@ export const REBUILD_BATCH_JOB = sevisApi.REBUILD_BATCH_JOB;
 export function useRebuildBatch() {
   return useMutation({
     mutationFn: (batchRowId: string) => apiCall(sevisApi.rebuildBatch, { params: { batchRowId } }),
+    meta: { errorHandling: 'local' },
   });
 }

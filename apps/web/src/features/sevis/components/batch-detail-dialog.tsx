@@ -14,17 +14,15 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { SEVIS_EVENT_STATUS_LABELS, sevisApi, type TSevisEventStatus } from '@meridian/domain';
+import { labelOfStatus, sevisApi } from '@meridian/domain';
 import { PageLoader } from '../../../ui/page-loader';
 import { useGetBatch } from '../api/sevis-batches';
 import { BatchStatusChip } from './batch-status-chip';
 
-/** A record's result: nothing before the batch is sent, then awaiting SEVIS's log, then SEVIS's code and message. */
-function recordResult(batchStatus: sevisApi.TSevisBatchStatus, r: sevisApi.TSevisBatchDetail['records'][number]): string {
-  if (batchStatus === 'pending') return 'Not sent yet';
-  if (r.resultCode)
-    return `${SEVIS_EVENT_STATUS_LABELS[r.status as TSevisEventStatus] ?? r.status}: ${r.resultCode} ${r.resultMessage}`.trim();
-  return r.status === 'sent' ? 'Sent – awaiting result' : (SEVIS_EVENT_STATUS_LABELS[r.status as TSevisEventStatus] ?? r.status);
+/** A record's result: where its SEVIS event stands (the events' one vocabulary), with SEVIS's code and message once the log is in. */
+function recordResult(r: sevisApi.TSevisBatchDetail['records'][number]): string {
+  const status = labelOfStatus('sevisEvent', r.status);
+  return r.resultCode ? `${status}: ${r.resultCode} ${r.resultMessage}`.trim() : status;
 }
 
 /** The records of one batch: student, event, requestID and the SEVIS result once the log is in. */
@@ -73,7 +71,7 @@ export function BatchDetailDialog({ batchRowId, onClose }: { batchRowId: string;
                       </Typography>
                     </TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.sevisRequestId}</TableCell>
-                    <TableCell>{recordResult(b.status, r)}</TableCell>
+                    <TableCell>{recordResult(r)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -4,6 +4,8 @@ import { can } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { actorOf } from '../../../shells/common/menu';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { failureMessage, isSessionOrAccess } from '../../../app/errors/failure';
+import { handleApiError } from '../../../app/errors/handle-api-error';
 import { snack } from '../../../ui/notify';
 import { useGetCurrentUser } from '../../auth';
 import { useCancelSevisEvent, useRequeueSevisEvent } from '../api/sevis-batches';
@@ -39,7 +41,7 @@ export function SevisEventActions({ event }: { event: TEventLike }) {
     setReason('');
     setReasonError('');
   };
-  const fail = (e: unknown) => snack(isApiError(e) ? e.message : 'The SEVIS update could not be changed; try again.', 'error');
+  const fail = (e: unknown) => (isSessionOrAccess(e) ? handleApiError(e) : snack(failureMessage(e), 'error'));
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>

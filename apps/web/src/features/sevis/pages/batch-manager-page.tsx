@@ -51,7 +51,17 @@ export function BatchManagerPage() {
   const items = groups.data?.items ?? [];
   const anyCreatable = items.some((g) => g.canCreate && g.settingsId && g.pendingCount + g.heldCount > 0);
 
+  // Creating batches takes the updates out of the queue: asked first, naming how many and for which OrgIDs.
+  const [asking, setAsking] = useState<{ body: sevisApi.TCreateBatchesInput; groups: sevisApi.TPendingGroup[] } | null>(null);
+  const ask = (body: sevisApi.TCreateBatchesInput) =>
+    setAsking({
+      body,
+      groups: items.filter(
+        (g) => g.canCreate && g.settingsId && g.pendingCount + g.heldCount > 0 && (!body.settingsId || g.settingsId === body.settingsId),
+      ),
+    });
   const run = (body: sevisApi.TCreateBatchesInput) => {
+    setAsking(null);
     setResult(null);
     setFailure(null);
     create.mutate(body, {
@@ -68,7 +78,7 @@ export function BatchManagerPage() {
           <Button
             variant="contained"
             disabled={!anyCreatable || building}
-            onClick={() => run({})}
+            onClick={() => ask({})}
             startIcon={building ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Inventory2Outlined />}
           >
             Create all batches
@@ -107,7 +117,7 @@ export function BatchManagerPage() {
         <BatchGroups
           groups={items}
           busy={building}
-          onCreate={(g) => run({ settingsId: g.settingsId! })}
+          onCreate={(g) => ask({ settingsId: g.settingsId! })}
           onShow={(g) => setEventFilters({ eOrg: g.settingsId ?? 'none', eStatus: '', ePage: '1' })}
         />
       )}
@@ -119,6 +129,27 @@ export function BatchManagerPage() {
         Batches
       </Typography>
       <BatchListTable groups={items} onMarkSent={setSending} onOpen={(b) => setOpen(b.id)} />
+      <ConfirmDialog
+        open={!!asking}
+        title="Create SEVIS batches"
+        message={(() => {
+          const n = (asking?.groups ?? []).reduce((sum, g) => sum + g.pendingCount + g.heldCount, 0);
+          return `Create SEVIS batches from ${n.toLocaleString('en-US')} ${n === 1 ? 'update' : 'updates'} waiting?`;
+        })()}
+        effects={[
+          ...(asking?.groups ?? []).map(
+            (g) =>
+              `OrgID ${g.orgId} (${g.campusSiteName}, ${g.programKind === 'J' ? 'J-1' : 'F-1'}): ${g.pendingCount.toLocaleString('en-US')} pending${
+                g.heldCount ? `, ${g.heldCount.toLocaleString('en-US')} held back` : ''
+              }.`,
+          ),
+          'Each update is checked against SEVIS’s rules and schema again; those that pass leave the queue for batch files of at most 250 records, to download and upload in SEVIS. Those that fail are held back with the reason.',
+        ]}
+        confirmLabel="Create batches"
+        busy={create.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && run(asking.body)}
+      />
       <ConfirmDialog
         open={!!sending}
         title="Mark the batch sent"

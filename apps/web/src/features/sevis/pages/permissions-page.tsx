@@ -217,7 +217,7 @@ export function SevisPermissionsPage() {
       ) : null}
       <Paper variant="outlined">
         <TableContainer>
-          <Table size="small" aria-label="DSOs and AROs">
+          <Table size="small" aria-label="DSOs and AROs" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
                 <TableCell scope="col">Staff member</TableCell>

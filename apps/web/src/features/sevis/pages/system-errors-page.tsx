@@ -3,12 +3,17 @@ import { Box, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { SEVIS_EVENT_STATUS_LABELS, sevisApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../ui/data-table';
+import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
 import { useListSystemErrors } from '../api/sevis-results';
 import { SevisEventActions } from '../components/sevis-event-actions';
 
-const FILTERS = { q: '', code: '' };
+const FILTERS = { q: '', code: '', status: '' };
+/** The two kinds of trouble, named as My work names them (its counts open this page filtered to one). */
+const STATUS_OPTIONS = [
+  { value: 'held', label: 'Held back by the batch checks' },
+  { value: 'failed', label: 'Refused by SEVIS' },
+] as const;
 
 const columnsFor = ({ formatDateTime }: TOfficeDates): TColumn<sevisApi.TSystemError>[] => [
   { key: 'date', header: 'When', sort: 'date', noWrap: true, cell: (r) => formatDateTime(r.updatedAt) },
@@ -106,6 +111,7 @@ function SystemErrors() {
     pageSize: table.pageSize,
     q: filters.q || undefined,
     code: filters.code || undefined,
+    status: filters.status === 'held' || filters.status === 'failed' ? filters.status : undefined,
     sort: table.sort,
     dir: table.order,
   });
@@ -126,6 +132,14 @@ function SystemErrors() {
           helperText="e.g. S1056"
           sx={{ width: 160 }}
         />
+        <SelectFilter
+          id="sys-err-status"
+          label="Status"
+          width={200}
+          value={filters.status}
+          onChange={(status) => setFilters({ status })}
+          options={STATUS_OPTIONS}
+        />
       </Stack>
       <DataTable
         label="System errors"
@@ -134,7 +148,11 @@ function SystemErrors() {
         rowKey={(r) => r.eventId}
         query={list}
         loadingLabel="Loading errors"
-        empty={filters.q || filters.code ? 'No errors match these filters.' : 'No SEVIS errors: every update SEVIS answered was accepted.'}
+        empty={
+          filters.q || filters.code || filters.status
+            ? 'No errors match these filters.'
+            : 'No SEVIS errors: every update SEVIS answered was accepted.'
+        }
         minWidth={900}
         total={list.data?.total ?? 0}
         paging={table.paging}

@@ -62,14 +62,14 @@ export function MyApprovalsPanel() {
             }
           >
             <ListItemText
-              primary={`${a.typeName} #${a.requestNumber} — ${a.requesterName}`}
+              primary={`${a.typeName} #${a.requestNumber} — ${a.subjectName}`}
               secondary={`Submitted ${formatDate(a.submittedAt) || '—'} · step ${a.stepOrdinal} of ${a.stepCount}`}
             />
           </ListItem>
         ))}
       </List>
       <Dialog open={!!open} onClose={() => setOpen(null)} fullWidth maxWidth="md" aria-labelledby="my-approval-title">
-        <DialogTitle id="my-approval-title">{open ? `${open.typeName} #${open.requestNumber} — ${open.requesterName}` : ''}</DialogTitle>
+        <DialogTitle id="my-approval-title">{open ? `${open.typeName} #${open.requestNumber} — ${open.subjectName}` : ''}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 2, mt: 1 }}>
             {open?.data && isStudentRequestCode(open.typeCode) ? <StudentRequestDataView code={open.typeCode} data={open.data} /> : null}

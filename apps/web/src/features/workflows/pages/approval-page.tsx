@@ -93,8 +93,13 @@ export function ApprovalPage() {
               {summary.typeName} — request #{summary.requestNumber}
             </Typography>
             <Typography>
-              Requester: <strong>{summary.requesterName}</strong>
+              For: <strong>{summary.subjectName}</strong>
             </Typography>
+            {summary.requesterName && summary.requesterName !== summary.subjectName ? (
+              <Typography>
+                Requested by: <strong>{summary.requesterName}</strong>
+              </Typography>
+            ) : null}
             <Typography>Submitted: {formatDate(summary.submittedAt) || '—'}</Typography>
             <Typography>
               Your step: {summary.stepOrdinal} of {summary.stepCount} (approver: {summary.approverName})

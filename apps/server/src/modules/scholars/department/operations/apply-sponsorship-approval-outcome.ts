@@ -51,6 +51,7 @@ export async function applySponsorshipApprovalOutcome(tx: TTx, ctx: TContext, e:
       typeName: 'scholar.sponsorship.approved',
       requestId: e.request.id,
       scholarId: c.scholarId,
+      scholarApplicationId: c.id,
     });
   } else {
     const text = `${e.approver.name} rejected the sponsorship request for ${who}.`;
@@ -60,6 +61,7 @@ export async function applySponsorshipApprovalOutcome(tx: TTx, ctx: TContext, e:
       typeName: 'scholar.sponsorship.rejected',
       requestId: e.request.id,
       scholarId: c.scholarId,
+      scholarApplicationId: c.id,
       email: {
         subject: `Sponsorship request for ${who} rejected`,
         text: `${text}${e.approver.comment ? `\n\nReason: ${e.approver.comment}` : ''}\n\nEdit it and send it again: ${base}/#/scholar/editscholarapplication/${c.id}\n`,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, scholarsApi } from '@meridian/domain';
+import { PROCESSED_STATE_LABELS, scholarPhaseLabel as phaseLabel, scholarsApi, scholarStatusLabel as statusLabel } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import { badRequest } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
@@ -11,8 +11,6 @@ import { lockCaseForOffice, presentOfficeCase } from '../office-case.js';
 import { applicationPathFor, departmentRecipients } from '../case-notices.js';
 
 export const NOTHING_TO_UNLOCK = 'There is no application to unlock: process the sponsorship request first.';
-const phaseLabel = (p: string) => SCHOLAR_PHASES.find((x) => x.code === p)?.label ?? p;
-const statusLabel = (s: string) => SCHOLAR_STATUSES.find((x) => x.code === s)?.label ?? s;
 
 /**
  * Moves a case to a phase and status (docs/product/scholars-office.md#phases-and-statuses): notes, change
@@ -99,6 +97,7 @@ export async function changeCaseStatus(
           typeName: 'scholar.unlocked',
           requestId: c.applicationRequestId,
           scholarId: scholar.id,
+          scholarApplicationId: c.id,
           email: { subject: `Your ${label} application was returned for changes`, text: `${text}\n\nOpen your application: ${link}\n` },
         });
       }
@@ -111,6 +110,7 @@ export async function changeCaseStatus(
         typeName: 'scholar.phase-changed',
         requestId: c.sponsorshipRequestId,
         scholarId: scholar.id,
+        scholarApplicationId: c.id,
         email: { subject: `${who}: ${phaseLabel(body.phase)}`, text: `${text}\n\n${base}/#/scholar/deptDashboard\n` },
       });
     }

@@ -5,6 +5,7 @@ import { users } from '../../../people/index.js';
 import { requests, requestTypes } from '../../../requests/index.js';
 import { getAccessibleCase } from '../../scholar.policy.js';
 import { scholarRequestsWhere } from '../case-requests.js';
+import { describeCaseRequests } from '../../case-requests-described.js';
 import { isoOrNull } from '../office-case.js';
 
 /** Requests tab: the scholar's engine requests, newest first. */
@@ -24,6 +25,11 @@ export async function listCaseRequests(ctx: TContext, applicationId: string): Pr
       .leftJoin(users, eq(users.id, requests.requesterUserId))
       .where(await scholarRequestsWhere(tx, scholar))
       .orderBy(desc(requests.createdAt), desc(requests.number));
+    // A case's own requests read where their case stands, in the case's words (docs/product/statuses.md#who-reads-it).
+    const described = await describeCaseRequests(
+      tx,
+      rows.map((x) => x.r),
+    );
     return rows.map(({ r, typeCode, typeName, firstName, lastName }) => ({
       id: r.id,
       number: r.number,
@@ -34,6 +40,7 @@ export async function listCaseRequests(ctx: TContext, applicationId: string): Pr
       submittedAt: isoOrNull(r.submittedAt),
       updatedAt: r.updatedAt.toISOString(),
       isOfThisCase: r.id === c.sponsorshipRequestId || r.id === c.applicationRequestId,
+      case: described.get(r.id)?.case ?? null,
     }));
   });
 }

@@ -141,6 +141,7 @@ export async function processSponsorship(
         typeName: 'scholar.ineligible',
         requestId: c.sponsorshipRequestId,
         scholarId: scholar.id,
+        scholarApplicationId: c.id,
         email: { subject: `Sponsorship request for ${who}: ineligible`, text: `${text}\n\n${base}/#/scholar/deptDashboard\n` },
       });
       const [s] = await tx.select().from(scholars).where(eq(scholars.id, scholar.id));
@@ -228,6 +229,7 @@ export async function processSponsorship(
         typeName: 'scholar.processed',
         requestId: program.id,
         scholarId: scholar.id,
+        scholarApplicationId: c.id,
         email: { subject: `Your ${label} application`, text: `${text}\n\nOpen your application: ${link}\n` },
       });
     }
@@ -240,6 +242,7 @@ export async function processSponsorship(
       typeName: 'scholar.processed',
       requestId: c.sponsorshipRequestId,
       scholarId: scholar.id,
+      scholarApplicationId: c.id,
       email: { subject: `Sponsorship request for ${who}: ${label}`, text: `${deptText}\n\n${base}/#/scholar/deptDashboard\n` },
     });
     const [s] = await tx.select().from(scholars).where(eq(scholars.id, scholar.id));

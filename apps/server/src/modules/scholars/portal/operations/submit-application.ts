@@ -128,6 +128,7 @@ export async function submitApplication(
       text,
       typeName: 'scholar.application_submitted',
       scholarId: scholar.id,
+      scholarApplicationId: c.id,
       requestId: r?.id ?? null,
       email: {
         subject: `${label} application submitted: ${name}`,

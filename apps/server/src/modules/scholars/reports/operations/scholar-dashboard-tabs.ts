@@ -3,7 +3,7 @@ import { requireActor, type TContext } from '../../../../platform/http/context.j
 import { dashboardTabCounts, type TDashboardFilters } from '../queries/dashboard.query.js';
 import { dashboardContext } from '../dashboard-items.js';
 
-/** The tabs (All, then one per phase) with their counts under the current search and filters. */
+/** The tabs (All, then one per phase) with their counts under the current search and filters, each up to the cap. */
 export async function scholarDashboardTabs(
   ctx: TContext,
   f: TDashboardFilters,
@@ -12,7 +12,7 @@ export async function scholarDashboardTabs(
   const actor = requireActor(ctx);
   const counts = await ctx.db(async (tx) => dashboardTabCounts(tx, actor, f, await dashboardContext(tx, today ?? ctx.today())));
   return [
-    { phase: 'all', label: 'All', count: counts.all ?? 0 },
-    ...SCHOLAR_PHASES.map((p) => ({ phase: p.code, label: p.label, count: counts[p.code] ?? 0 })),
+    { phase: 'all', label: 'All', ...counts.all! },
+    ...SCHOLAR_PHASES.map((p) => ({ phase: p.code, label: p.label, ...counts[p.code]! })),
   ];
 }

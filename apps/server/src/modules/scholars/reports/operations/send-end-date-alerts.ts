@@ -87,6 +87,7 @@ export async function sendEndDateAlerts(ctx: TContext, today = ctx.today()): Pro
         userIds: [...deptUsers.map((u) => u.id), ...office],
         typeName: 'scholar.end-date',
         scholarId: c.scholarId,
+        scholarApplicationId: c.id,
         text,
         email: {
           subject: `${visa} end date approaching: ${name}`,

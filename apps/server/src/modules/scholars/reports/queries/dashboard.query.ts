@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { SCHOLAR_PHASES, type scholarsApi } from '@meridian/domain';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { LIST_COUNT_CAP, SCHOLAR_PHASES, type scholarsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import type { TTx } from '../../../../platform/db/database.js';
+import { countUpTo, keyColumns, seekPage, type TSeekKey, type TSeekOrder } from '../../../../platform/db/keyset.js';
 import type { TAuthenticatedActor } from '../../../../platform/http/context.js';
 import { departments } from '../../../people/index.js';
 import { caseListFilter } from '../../scholar.policy.js';
-import { scholarApplications as a, scholars as s } from '../../schema.js';
+import { PHASE_RANK_BRANCHES, scholarApplications as a, scholars as s } from '../../schema.js';
 
 export type TDashboardFilters = z.output<typeof scholarsApi.ZScholarDashboardFilters>;
 export type TDashboardScope = z.output<typeof scholarsApi.ZScholarDashboardScope>;
@@ -21,6 +22,11 @@ export function scholarSearchPattern(q: string): string {
 export interface TDashboardContext {
   today: string;
   endingSoonDays: number;
+  /**
+   * The name of a CTE (column `id`) of the statement that holds the keyword's scholars, when the caller
+   * searched once for several uses in one statement; else the conditions search where they match.
+   */
+  keywordScholars?: SQL | undefined;
 }
 
 /**
@@ -38,7 +44,12 @@ export function dashboardConditions(actor: TAuthenticatedActor, f: Partial<TDash
     // Row-level security keeps the trigram index scholars_search_trgm (migration 0012) out of reach of a
     // plain LIKE, so the match runs in scholar_search_ids (migration 0015, decision 012): owner-run, ids of
     // the caller's own tenant only (meridian_tenant(), what the policies read); the scope and filters stay here.
-    where.push(sql`${s.id} in (select scholar_search_ids(meridian_tenant(), ${scholarSearchPattern(f.q)}))`);
+    // Matched on the case's scholar id: every condition names the case alone, so a count needs no join.
+    where.push(
+      c.keywordScholars
+        ? sql`${a.scholarId} in (select id from ${c.keywordScholars})`
+        : sql`${a.scholarId} in (select scholar_search_ids(meridian_tenant(), ${scholarSearchPattern(f.q)}))`,
+    );
   }
   if (f.departmentId) where.push(eq(a.departmentId, f.departmentId));
   if (f.visa) where.push(eq(a.processedState, f.visa === 'none' ? '' : f.visa));
@@ -50,11 +61,11 @@ export function dashboardConditions(actor: TAuthenticatedActor, f: Partial<TDash
   return and(...where);
 }
 
-/** The phases in their catalogue order, for sorting by phase. */
-const phaseOrder = sql`array_position(array[${sql.join(
-  SCHOLAR_PHASES.map((p) => sql`${p.code}`),
-  sql`, `,
-)}]::text[], ${a.phase})`;
+/**
+ * The phases in their catalogue order, for sorting by phase: the expression of index
+ * scholar_applications_phase_sort_idx, word for word (PHASE_RANK_BRANCHES).
+ */
+const phaseRank = sql<number>`(case ${a.phase} ${sql.raw(PHASE_RANK_BRANCHES)} end)`;
 
 /** The columns a dashboard row carries (what the table shows). */
 export const dashboardColumns = {
@@ -74,82 +85,148 @@ export const dashboardColumns = {
   updatedAt: a.updatedAt,
 };
 
-/** Sort of the list and the exports; the case id last, so equal keys keep one order from page to page. */
-export function dashboardOrder(sort: TDashboardQuery['sort'], order: TDashboardQuery['order']): SQL[] {
-  const dir = order === 'desc' ? desc : asc;
-  const nulls = sql.raw(order === 'desc' ? 'desc nulls last' : 'asc nulls last');
-  const name = [dir(s.lastName), dir(s.firstName)];
-  const by: Record<TDashboardQuery['sort'], SQL[]> = {
+/**
+ * The sort keys of the list and the exports, every one a column (or the phase rank) of the case, so
+ * that one index per sort (migration scholar_dashboard_keyset) holds each order exactly: the key, then
+ * the scholar's name (the case's copy of it), then the case id, unique, so equal keys keep one order
+ * from page to page. No end date comes last whichever way the dates run.
+ */
+export function dashboardSeekOrder(sort: TDashboardQuery['sort'], order: TDashboardQuery['order']): TSeekOrder {
+  const id: TSeekKey = { expr: a.id, kind: 'uuid' };
+  const name: TSeekKey[] = [{ expr: a.scholarLastName, kind: 'text' }, { expr: a.scholarFirstName, kind: 'text' }, id];
+  const by: Record<TDashboardQuery['sort'], TSeekKey[]> = {
     name,
-    department: [dir(departments.name), ...name],
-    visa: [dir(a.processedState), ...name],
-    phase: [sql`${phaseOrder} ${nulls}`, ...name],
-    status: [dir(a.status), ...name],
-    endDate: [sql`${a.processedEndDate} ${nulls}`, ...name],
-    updatedAt: [dir(a.updatedAt)],
+    department: [{ expr: a.departmentName, kind: 'text' }, ...name],
+    visa: [{ expr: a.processedState, kind: 'text' }, ...name],
+    phase: [{ expr: phaseRank, kind: 'int' }, ...name],
+    status: [{ expr: a.status, kind: 'text' }, ...name],
+    endDate: [{ expr: a.processedEndDate, kind: 'date', nullable: true }, ...name],
+    updatedAt: [{ expr: a.updatedAt, kind: 'timestamptz' }, id],
   };
-  return [...by[sort], dir(a.id)];
+  return { keys: by[sort], order, ...(sort === 'endDate' ? { nulls: 'last' as const } : {}) };
 }
 
-/** The dashboard's select (columns with the view's total, joins, conditions, order) without paging. */
-export function dashboardSelect(
-  tx: TTx,
-  actor: TAuthenticatedActor,
-  q: TDashboardScope & Pick<TDashboardQuery, 'sort' | 'order'>,
-  c: TDashboardContext,
-) {
+/** The ORDER BY of a sort (the exports read in it): the keys of dashboardSeekOrder, in one direction. */
+export function dashboardOrder(sort: TDashboardQuery['sort'], order: TDashboardQuery['order']): SQL[] {
+  const seek = dashboardSeekOrder(sort, order);
+  return seek.keys.map((k, i) =>
+    i === 0 && k.nullable ? sql`${k.expr} ${sql.raw(order)} nulls ${sql.raw(seek.nulls ?? 'last')}` : sql`${k.expr} ${sql.raw(order)}`,
+  );
+}
+
+/** The cases of a page in full, with their scholar and department (in no order). */
+function dashboardRows(tx: TTx, ids: string[]) {
   return tx
-    .select({ ...dashboardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(dashboardColumns)
     .from(a)
     .innerJoin(s, eq(s.id, a.scholarId))
     .innerJoin(departments, eq(departments.id, a.departmentId))
-    .where(dashboardConditions(actor, q, c))
-    .orderBy(...dashboardOrder(q.sort, q.order))
-    .$dynamic();
+    .where(inArray(a.id, ids));
 }
-/** One row of the Scholar Dashboard's select. */
-export type TDashboardRow = Awaited<ReturnType<typeof dashboardSelect>>[number];
+/** A count of up to LIST_COUNT_CAP + 1 as a list reports it: past the cap, the cap and "more than". */
+function cappedCount(n: number): { total: number; totalCapped: boolean } {
+  return n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/** One row of the Scholar Dashboard's page. */
+export type TDashboardRow = Awaited<ReturnType<typeof dashboardRows>>[number];
 
 /**
- * One page of the dashboard and the number of cases in the view. The total rides on the page query
- * (count(*) over ()): the sort has to see every matching row anyway, so one pass over the keyword's
- * LIKE instead of two (half the time of the keyword scenarios in bench/scholars-dashboard.bench.ts).
- * Only a page past the end, which has no row to carry it, counts separately.
+ * One page of the dashboard, the number of cases in the view counted up to LIST_COUNT_CAP (past it:
+ * "more than"), and the cursors of the pages after and before it. The filters name only the case
+ * (the keyword matches its scholar id), so the count and the walk read one table: the walk goes down
+ * the sort's index from the cursor (or from the top, or past `offset` rows for a page opened by its
+ * number) taking ids and sort keys, then the page's 25 cases are read in full with their scholar and
+ * department. The count rides on the walk's statement (evaluated once, beside it), so a keyword's
+ * trigram search, most of its cost, runs once for both (a CTE); only a walk that finds no case counts
+ * on its own.
  */
 export async function dashboardPage(
   tx: TTx,
   actor: TAuthenticatedActor,
   q: TDashboardQuery,
   c: TDashboardContext,
-): Promise<{ rows: TDashboardRow[]; total: number }> {
-  const rows = await dashboardSelect(tx, actor, q, c)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  if (rows.length > 0 || q.page === 1) return { rows, total: rows[0]?.total ?? 0 };
-  const [counted] = await tx
-    .select({ total: sql<number>`count(*)::int` })
-    .from(a)
-    .innerJoin(s, eq(s.id, a.scholarId))
-    .where(dashboardConditions(actor, q, c));
-  return { rows, total: Number(counted?.total ?? 0) };
+): Promise<{ rows: TDashboardRow[]; total: number; totalCapped: boolean; next: string | null; prev: string | null }> {
+  const keyword = q.q
+    ? tx
+        .$with('keyword_scholars', { id: sql<string>`id` })
+        .as(sql`select scholar_search_ids(meridian_tenant(), ${scholarSearchPattern(q.q)}) as id`)
+    : undefined;
+  const where = dashboardConditions(actor, q, { ...c, keywordScholars: keyword ? sql`${sql.identifier('keyword_scholars')}` : undefined });
+  const upToCap = sql<number>`(select count(*) from (select 1 from ${a} ${where ? sql`where ${where}` : sql``} limit ${sql.raw(String(LIST_COUNT_CAP + 1))}) as capped)`;
+  const order = dashboardSeekOrder(q.sort, q.order);
+  const walk = (extra: SQL | undefined, orderBy: SQL[], limit: number, offset = 0) =>
+    (keyword ? tx.with(keyword) : tx)
+      .select({ id: a.id, ...keyColumns(order), n: upToCap.mapWith(Number) })
+      .from(a)
+      .where(and(where, extra))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+  const seek = await seekPage(order, { after: q.after, before: q.before, offset: (q.page - 1) * q.pageSize }, q.pageSize, walk);
+  const counted = seek.rows.length
+    ? cappedCount(seek.rows[0]!.n)
+    : await countUpTo(
+        tx,
+        tx
+          .select({ one: sql`1` })
+          .from(a)
+          .where(dashboardConditions(actor, q, c))
+          .$dynamic(),
+      );
+  const paging = { total: counted.total, totalCapped: counted.totalCapped, next: seek.next, prev: seek.prev };
+  if (!seek.rows.length) return { rows: [], ...paging };
+  const full = await dashboardRows(
+    tx,
+    seek.rows.map((r) => r.id),
+  );
+  const at = new Map(seek.rows.map((r, i) => [r.id, i]));
+  return { rows: full.sort((x, y) => at.get(x.applicationId)! - at.get(y.applicationId)!), ...paging };
 }
 
-/** How many cases of the search and filters each phase tab holds (and All), in one pass. */
+/** A tab's count: exact up to LIST_COUNT_CAP; `capped` when more cases than that match. */
+export interface TTabCount {
+  count: number;
+  capped: boolean;
+}
+
+/**
+ * How many cases of the search and filters each phase tab holds (and All), each reported up to
+ * LIST_COUNT_CAP as the list reports its own. Without a keyword or a filter (the landing) each tab is
+ * a walk of its phase's index that stops one case past the cap, so the cost does not grow with the
+ * office's cases. A keyword or a filter narrows the view: then one pass counts its cases by phase
+ * (the keyword's match runs once, not once a tab).
+ */
 export async function dashboardTabCounts(
   tx: TTx,
   actor: TAuthenticatedActor,
   f: TDashboardFilters,
   c: TDashboardContext,
-): Promise<Record<string, number>> {
-  const cols = SCHOLAR_PHASES.map((p, i) => sql`count(*) filter (where ${a.phase} = ${p.code})::int as ${sql.identifier(`p${i}`)}`);
+): Promise<Record<string, TTabCount>> {
   const where = dashboardConditions(actor, f, c);
-  const { rows } = await tx.execute(sql`select count(*)::int as "all", ${sql.join(cols, sql`, `)}
-    from ${a} inner join ${s} on ${s.id} = ${a.scholarId} ${where ? sql`where ${where}` : sql``}`);
+  const tab = (n: unknown): TTabCount => {
+    const counted = cappedCount(Number(n ?? 0));
+    return { count: counted.total, capped: counted.totalCapped };
+  };
+  const narrowed = Object.values(f).some((v) => v !== undefined && v !== '');
+  if (narrowed) {
+    const rows = await tx
+      .select({ phase: a.phase, n: sql<number>`count(*)::int` })
+      .from(a)
+      .where(where)
+      .groupBy(a.phase);
+    const by = new Map(rows.map((r) => [r.phase, Number(r.n)]));
+    return Object.fromEntries<TTabCount>([
+      ['all', tab(rows.reduce((sum, r) => sum + Number(r.n), 0))],
+      ...SCHOLAR_PHASES.map((p) => [p.code, tab(by.get(p.code))] as const),
+    ]);
+  }
+  const upTo = (cond: SQL | undefined, name: string) =>
+    sql`(select count(*)::int from (select 1 from ${a} ${cond ? sql`where ${cond}` : sql``} limit ${sql.raw(String(LIST_COUNT_CAP + 1))}) as capped) as ${sql.identifier(name)}`;
+  const cols = [upTo(where, 'all'), ...SCHOLAR_PHASES.map((p, i) => upTo(and(where, eq(a.phase, p.code)), `p${i}`))];
+  const { rows } = await tx.execute(sql`select ${sql.join(cols, sql`, `)}`);
   const row = (rows[0] ?? {}) as Record<string, number>;
-  return Object.fromEntries<number>([
-    ['all', Number(row.all ?? 0)],
-    ...SCHOLAR_PHASES.map((p, i) => [p.code, Number(row[`p${i}`] ?? 0)] as const),
-  ]);
+  return Object.fromEntries<TTabCount>([['all', tab(row.all)], ...SCHOLAR_PHASES.map((p, i) => [p.code, tab(row[`p${i}`])] as const)]);
 }
 
 /** Counts of the view by processed state × phase and processed state × status (report summary). */

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { sevisApi } from '@meridian/domain';
 import type { z } from 'zod';
-import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import type { TTx } from '../../../../platform/db/database.js';
+import { requireActor, type TAuthenticatedActor, type TContext } from '../../../../platform/http/context.js';
 import { sevisPendingEvents, siteFilter, studentProfiles } from '../../../students/index.js';
 import { sevisBatches, sevisBatchRecords } from '../../schema.js';
 
@@ -16,7 +17,7 @@ export async function listSystemErrors(
 ): Promise<{ items: sevisApi.TSystemError[]; total: number; page: number; pageSize: number }> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    const conds: SQL[] = [inArray(sevisPendingEvents.status, ['failed', 'held']), siteFilter(actor)];
+    const conds: SQL[] = [inArray(sevisPendingEvents.status, q.status ? [q.status] : ['failed', 'held']), siteFilter(actor)];
     if (q.code) conds.push(eq(sevisPendingEvents.resultCode, q.code.toUpperCase()));
     if (q.q) {
       const like = `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -89,4 +90,19 @@ export async function listSystemErrors(
       pageSize: q.pageSize,
     };
   });
+}
+
+/**
+ * How many updates System Errors lists the actor as held back and as refused by SEVIS (the same records in
+ * reach): the SEVIS counts on My work, each of which opens System Errors filtered to its status.
+ */
+export async function countSystemErrors(tx: TTx, actor: TAuthenticatedActor): Promise<{ held: number; failed: number }> {
+  const rows = await tx
+    .select({ status: sevisPendingEvents.status, n: sql<number>`count(*)::int` })
+    .from(sevisPendingEvents)
+    .innerJoin(studentProfiles, eq(studentProfiles.id, sevisPendingEvents.profileId))
+    .where(and(inArray(sevisPendingEvents.status, ['failed', 'held']), siteFilter(actor)))
+    .groupBy(sevisPendingEvents.status);
+  const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { held: of('held'), failed: of('failed') };
 }

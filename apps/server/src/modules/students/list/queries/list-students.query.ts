@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { STUDENT_LIST_TITLES, type studentsApi, type TStudentListTitle } from '@meridian/domain';
+import { type studentsApi, type TStudentListTitle } from '@meridian/domain';
 import type { z } from 'zod';
 import type { TTx } from '../../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../../platform/http/context.js';
@@ -123,13 +123,16 @@ export interface TStudentListRow {
   updatedAt: Date;
 }
 
-/** One page of a student list title: scoped to the actor's campus sites, filtered, sorted (stable) and paged in SQL. */
+/**
+ * One page of a student list title: scoped to the actor's campus sites, filtered, sorted (stable) and paged
+ * in SQL. `total`, when the caller knows it (the stored title counts), saves counting the matches.
+ */
 export async function listStudentsQuery(
   tx: TTx,
   actor: TAuthenticatedActor,
   institutionId: string,
   q: TListStudentsQuery,
-  opts: { today: string },
+  opts: { today: string; total?: number | null },
 ): Promise<{ rows: TStudentListRow[]; total: number }> {
   const { today } = opts;
   const cond = and(titleCondition(q.title, today), ...commonConditions(actor, institutionId, q));
@@ -143,7 +146,7 @@ export async function listStudentsQuery(
     sevisStatus: [dir(p.sevisStatus), ...name],
     updatedAt: [dir(p.updatedAt)],
   };
-  const [{ total }] = (await tx.select({ total: count() }).from(p).where(cond)) as [{ total: number }];
+  const total = opts.total ?? Number(((await tx.select({ total: count() }).from(p).where(cond)) as [{ total: number }])[0].total);
   const rows = await tx
     .select({
       id: p.id,
@@ -167,22 +170,5 @@ export async function listStudentsQuery(
     .orderBy(...sorts[q.sort], dir(p.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  return { rows, total: Number(total) };
-}
-
-/** How many records of each title the actor reaches, in one pass over their records. */
-export async function countStudentTitlesQuery(
-  tx: TTx,
-  actor: TAuthenticatedActor,
-  institutionId: string,
-  opts: { today: string },
-): Promise<Record<TStudentListTitle, number>> {
-  const { today } = opts;
-  const cols = STUDENT_LIST_TITLES.map(
-    (t, i) => sql`count(*) filter (where ${titleCondition(t.key, today)}) as ${sql.identifier(`c${i}`)}`,
-  );
-  const [row] = (
-    await tx.execute(sql`select ${sql.join(cols, sql`, `)} from ${p} where ${and(...commonConditions(actor, institutionId, {}))}`)
-  ).rows as Record<string, string>[];
-  return Object.fromEntries(STUDENT_LIST_TITLES.map((t, i) => [t.key, Number(row?.[`c${i}`] ?? 0)])) as Record<TStudentListTitle, number>;
+  return { rows, total };
 }

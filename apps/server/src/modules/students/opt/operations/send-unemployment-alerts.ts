@@ -56,6 +56,7 @@ export async function sendUnemploymentAlerts(ctx: TContext, today = ctx.today())
         await notify(tx, ctx, {
           userIds: [p.userId],
           typeName: 'opt.unemployment',
+          profileId: p.id,
           text: `OPT unemployment days — ${label}: your counter ${status}.`,
           email: {
             subject: `OPT unemployment days: ${label}`,
@@ -66,6 +67,7 @@ export async function sendUnemploymentAlerts(ctx: TContext, today = ctx.today())
       await notify(tx, ctx, {
         userIds: await siteOfficers(tx, p.campusSiteId),
         typeName: 'opt.unemployment',
+        profileId: p.id,
         text: `OPT unemployment — ${label}: ${name}${p.sevisId ? ` (${p.sevisId})` : ''} ${status}.`,
         email: {
           subject: `OPT unemployment ${label.toLowerCase()}: ${name}`,

@@ -1,11 +1,20 @@
 import { and, between, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
-import { addDays, optFilingWindow, programEndAlert, registrationDue, type studentsApi, UNEMPLOYMENT_THRESHOLDS } from '@meridian/domain';
+import {
+  addDays,
+  optFilingWindow,
+  programEndAlert,
+  registrationDue,
+  STEM_REPORT_KIND_LABELS,
+  studentsApi,
+  UNEMPLOYMENT_THRESHOLDS,
+} from '@meridian/domain';
 import type { TTx } from '../../../../platform/db/database.js';
 import type { TAuthenticatedActor } from '../../../../platform/http/context.js';
 import { studentEmployments, studentProfiles } from '../../schema.js';
 import { siteFilter } from '../../student.policy.js';
 import { loadOptData } from './opt-data.query.js';
 import { optStudentProfiles } from './opt-students.query.js';
+import { openStemReports } from './stem-reports.query.js';
 
 type TDeadline = studentsApi.TDeadline;
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
@@ -171,18 +180,65 @@ async function optCounters(tx: TTx, actor: TAuthenticatedActor, today: string): 
   return out;
 }
 
-/** The deadlines dashboard: everything due across the actor's students, soonest first. */
-export async function listDeadlinesQuery(tx: TTx, actor: TAuthenticatedActor, q: studentsApi.TListDeadlinesQuery, today: string) {
-  const want = (k: studentsApi.TDeadlineKind) => !q.kind || q.kind === k;
+/** STEM reports the office still waits for: due within 30 days, or overdue (the last day to receive them in time). */
+async function stemReportsDue(tx: TTx, actor: TAuthenticatedActor, today: string): Promise<TDeadline[]> {
+  const reports = await openStemReports(tx, actor, today);
+  return reports.map((r) => ({
+    profileId: r.profileId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    sevisId: r.sevisId,
+    key: `stem_report:${r.reportId}`,
+    kind: 'stem_report' as const,
+    dueDate: r.submitBy,
+    daysLeft: r.daysLeft,
+    what:
+      r.daysLeft < 0
+        ? `${STEM_REPORT_KIND_LABELS[r.kind]} overdue since ${us(r.submitBy)} (due ${us(r.dueDate)})`
+        : `${STEM_REPORT_KIND_LABELS[r.kind]} due ${us(r.dueDate)}; to be received by ${us(r.submitBy)}`,
+    severity: r.daysLeft < 0 ? ('critical' as const) : r.daysLeft <= 7 ? ('warning' as const) : ('info' as const),
+  }));
+}
+
+/**
+ * Everything due across the actor's students, soonest first: of one kind, and (within) only what falls due
+ * in the next N days, today being the first, or is overdue already.
+ */
+export async function deadlineItems(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  today: string,
+  filter: { kind?: studentsApi.TDeadlineKind | undefined; within?: number | undefined } = {},
+): Promise<TDeadline[]> {
+  const want = (k: studentsApi.TDeadlineKind) => !filter.kind || filter.kind === k;
   // One transaction, one connection: the parts run one after another.
   const parts: TDeadline[][] = [];
   if (want('opt_filing')) parts.push(await optFiling(tx, actor, today));
   if (want('program_end')) parts.push(await programEnd(tx, actor, today));
   if (want('registration')) parts.push(await registration(tx, actor, today));
   if (want('unemployment') || want('stem_filing')) parts.push(await optCounters(tx, actor, today));
-  const items = parts
+  if (want('stem_report')) parts.push(await stemReportsDue(tx, actor, today));
+  const within = filter.within;
+  return parts
     .flat()
-    .filter((d) => want(d.kind))
+    .filter((d) => want(d.kind) && (within === undefined || d.daysLeft < within))
     .sort((a, b) => a.daysLeft - b.daysLeft || a.lastName.localeCompare(b.lastName) || a.key.localeCompare(b.key));
+}
+
+/** The deadlines dashboard: everything due across the actor's students, soonest first, a page at a time. */
+export async function listDeadlinesQuery(tx: TTx, actor: TAuthenticatedActor, q: studentsApi.TListDeadlinesQuery, today: string) {
+  const items = await deadlineItems(tx, actor, today, { kind: q.kind, within: q.within });
   return { items: items.slice((q.page - 1) * q.pageSize, q.page * q.pageSize), total: items.length, page: q.page, pageSize: q.pageSize };
+}
+
+/** How many deadlines of each kind fall due in the next `within` days (or are overdue) for the actor's students. */
+export async function countDeadlines(
+  tx: TTx,
+  actor: TAuthenticatedActor,
+  today: string,
+  within: number,
+): Promise<Record<studentsApi.TDeadlineKind, number>> {
+  const counts = Object.fromEntries(studentsApi.DEADLINE_KINDS.map((k) => [k, 0])) as Record<studentsApi.TDeadlineKind, number>;
+  for (const d of await deadlineItems(tx, actor, today, { within })) counts[d.kind] += 1;
+  return counts;
 }

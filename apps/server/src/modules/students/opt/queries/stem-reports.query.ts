@@ -136,3 +136,19 @@ export async function listStemReportsQuery(tx: TTx, actor: TAuthenticatedActor, 
     .offset((q.page - 1) * q.pageSize)) as TRow[];
   return { items: rows.map((r) => presentStemReport(actor, r, today)), total: Number(total), page: q.page, pageSize: q.pageSize };
 }
+
+/**
+ * The reports the office is waiting for, as STEM Report Participation's "open" shows them (not received,
+ * due within 30 days or overdue), on the actor's students: the deadlines list's STEM reports.
+ */
+export async function openStemReports(tx: TTx, actor: TAuthenticatedActor, today: string): Promise<studentsApi.TStemReport[]> {
+  const rows = (await baseQuery(tx).where(
+    and(
+      siteFilter(actor),
+      eq(studentProfiles.isArchived, false),
+      isNull(stemReports.receivedAt),
+      lte(stemReports.dueDate, addDays(today, 30)),
+    ),
+  )) as TRow[];
+  return rows.map((r) => presentStemReport(actor, r, today));
+}

@@ -64,6 +64,7 @@ export async function completeMyStage(ctx: TContext): Promise<studentsApi.TCompl
     await notify(tx, ctx, {
       userIds: await siteOfficers(tx, p!.campusSiteId),
       typeName: 'student.stage-completed',
+      profileId: p!.id,
       text: `${name} completed ${from === 'invited' ? 'the welcome wizard' : labels[from as studentsApi.TPortalStage]} and is now in ${labels[next]}.`,
     });
     return { profileId: p!.id, stage: next, homePath: studentsApi.stageHomePath(next, p!.id) };

@@ -33,6 +33,7 @@ export async function approveCorrection(ctx: TContext, correctionId: string, not
       await notify(tx, ctx, {
         userIds: [after.userId],
         typeName: 'student.correction.approved',
+        profileId: c.profileId,
         text: 'Your profile correction was approved and your record updated.',
         email: {
           subject: 'Your profile correction was approved',

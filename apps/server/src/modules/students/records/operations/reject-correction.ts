@@ -27,6 +27,7 @@ export async function rejectCorrection(ctx: TContext, correctionId: string, note
       await notify(tx, ctx, {
         userIds: [p.userId],
         typeName: 'student.correction.rejected',
+        profileId: c.profileId,
         text: `Your profile correction was not approved: ${note}`,
         email: {
           subject: 'Your profile correction was not approved',

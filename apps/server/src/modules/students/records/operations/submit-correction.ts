@@ -46,6 +46,7 @@ export async function submitCorrection(ctx: TContext, input: { changes: Record<s
     await notify(tx, ctx, {
       userIds: await siteOfficers(tx, p.campusSiteId),
       typeName: 'student.correction.submitted',
+      profileId: p.id,
       text: `${who} asked to correct ${Object.keys(changes).length} field${Object.keys(changes).length === 1 ? '' : 's'} of their record.`,
     });
     return correctionSummary(c!, p);

@@ -119,5 +119,6 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
     (effect.recordEvents && !sevisUpdates.length) || dependentUnchanged
       ? 'Your request is approved; your record already showed what it asked for.'
       : effect.told;
-  if (profile.userId) await notify(tx, ctx, { userIds: [profile.userId], text: told, typeName: effect.auditAction, requestId: r.id });
+  if (profile.userId)
+    await notify(tx, ctx, { userIds: [profile.userId], text: told, typeName: effect.auditAction, requestId: r.id, profileId: r.profileId });
 }

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { REQUEST_STATUS_LABELS, validateStudentRequestData, type TRequestDetail, type TRequestStatus } from '@meridian/domain';
+import {
+  normalizeStudentRequestData,
+  REQUEST_STATUS_LABELS,
+  validateStudentRequestData,
+  type TRequestDetail,
+  type TRequestStatus,
+} from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import { AppError, badRequest, forbidden } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
@@ -30,11 +36,13 @@ export async function saveStudentRequestData(ctx: TContext, requestId: string, p
     }
     const code = await formCodeOf(tx, r!);
     const before = r!.data ?? {};
-    const merged: Record<string, unknown> = { ...before };
+    const given: Record<string, unknown> = { ...before };
     for (const [k, v] of Object.entries(patch)) {
-      if (v === null) delete merged[k];
-      else merged[k] = typeof v === 'string' ? v.trim() : v;
+      if (v === null) delete given[k];
+      else given[k] = typeof v === 'string' ? v.trim() : v;
     }
+    // Phones and EINs are kept as digits, whatever punctuation was typed in them (docs/product/ui.md#digits-amounts-and-text).
+    const merged = normalizeStudentRequestData(code, given);
     const errors = validateStudentRequestData(code, merged, await studentRuleContext(tx, ctx, r!.profileId), 'draft');
     const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, m]) => [`data.${k}`, m]));
     if (Object.keys(fieldErrors).length) {

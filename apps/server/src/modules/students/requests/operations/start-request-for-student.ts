@@ -56,6 +56,7 @@ export async function startRequestForStudent(ctx: TContext, profileId: string, i
       text,
       typeName: 'request.started-for-you',
       requestId: row.id,
+      profileId: p.id,
       email: {
         subject: `Request #${row.number}: please complete it`,
         text: `${text}\n\nSign in to the portal to complete it: ${base}/\n`,

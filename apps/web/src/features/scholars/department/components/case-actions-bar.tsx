@@ -2,25 +2,29 @@ import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import MailOutline from '@mui/icons-material/MailOutline';
-import { scholarsApi } from '@meridian/domain';
-import { ApiError } from '../../../../app/http/api-error';
+import { labelOfStatus, type scholarsApi } from '@meridian/domain';
+import { describeFailure } from '../../../../app/errors/failure';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { snack, toast } from '../../../../ui/notify';
 import { useInviteScholar, useSendForApproval } from '../api/case-actions';
 import { stateColor } from './format';
 
-const errorText = (e: unknown) =>
-  e instanceof ApiError ? (Object.values(e.fieldErrors ?? {})[0]?.[0] ?? e.message) : 'Oops we got an error, try again later.';
+const errorText = (e: unknown) => {
+  const f = describeFailure(e);
+  return Object.values(f.fieldErrors)[0] ?? f.message;
+};
 
 /** Where the request stands and what the department may do next: invite the scholar, send for approval. */
 export function CaseActionsBar({ c, isDirty }: { c: scholarsApi.TDeptCase; isDirty?: boolean }) {
   const invite = useInviteScholar();
   const send = useSendForApproval();
   const [confirmSend, setConfirmSend] = useState(false);
+  const [confirmInvite, setConfirmInvite] = useState(false);
   const doInvite = () =>
     invite.mutate(c.applicationId, {
       onSuccess: () => snack(c.isInvited ? `A new set-up link was sent to ${c.email}.` : `Invitation sent to ${c.email}.`, 'success'),
       onError: (e) => toast(errorText(e)),
+      onSettled: () => setConfirmInvite(false),
     });
   const doSend = () =>
     send.mutate(c.applicationId, {
@@ -33,8 +37,7 @@ export function CaseActionsBar({ c, isDirty }: { c: scholarsApi.TDeptCase; isDir
         toast(errorText(e));
       },
     });
-  const label =
-    scholarsApi.SPONSORSHIP_STATE_LABELS[c.sponsorshipState as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ?? c.sponsorshipState;
+  const label = labelOfStatus('sponsorship', c.sponsorshipState);
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
@@ -58,7 +61,7 @@ export function CaseActionsBar({ c, isDirty }: { c: scholarsApi.TDeptCase; isDir
         </Box>
         <Stack direction="row" spacing={1}>
           {c.canInvite ? (
-            <Button variant="outlined" startIcon={<MailOutline />} onClick={doInvite} disabled={invite.isPending}>
+            <Button variant="outlined" startIcon={<MailOutline />} onClick={() => setConfirmInvite(true)} disabled={invite.isPending}>
               {c.isInvited ? 'Send the set-up link again' : 'Invite the scholar'}
             </Button>
           ) : null}
@@ -86,15 +89,36 @@ export function CaseActionsBar({ c, isDirty }: { c: scholarsApi.TDeptCase; isDir
         </Typography>
       ) : null}
       <ConfirmDialog
+        open={confirmInvite}
+        title={c.isInvited ? 'Send the set-up link again' : 'Invite the scholar'}
+        busy={invite.isPending}
+        confirmLabel={c.isInvited ? 'Send link' : 'Invite'}
+        message={
+          c.isInvited
+            ? `Send ${c.firstName} ${c.lastName} a new set-up link (${c.email})?`
+            : `Invite ${c.firstName} ${c.lastName} to the scholar portal (${c.email})?`
+        }
+        effects={
+          c.isInvited
+            ? ['The earlier link stops working.']
+            : [
+                `A portal account is created for ${c.firstName} ${c.lastName}, who is e-mailed a link to choose a password and fill in their part.`,
+              ]
+        }
+        onConfirm={doInvite}
+        onCancel={() => setConfirmInvite(false)}
+      />
+      <ConfirmDialog
         open={confirmSend}
         title="Send for approval?"
         busy={send.isPending}
         confirmLabel="Send"
-        message={
+        message={`Send ${c.firstName} ${c.lastName}'s sponsorship request?`}
+        effects={[
           c.workflowName
             ? `The request goes to the approvers of “${c.workflowName}”, then to the international office. You cannot change it while it is with them.`
-            : 'The request goes to the international office. You cannot change it once it is sent.'
-        }
+            : 'The request goes to the international office. You cannot change it once it is sent.',
+        ]}
         onConfirm={doSend}
         onCancel={() => setConfirmSend(false)}
       />

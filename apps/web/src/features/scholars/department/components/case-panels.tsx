@@ -1,5 +1,5 @@
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { scholarsApi } from '@meridian/domain';
+import { labelOfStatus, scholarsApi } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { filledOfficeGroups } from '../../office';
 import { Facts } from '../../../../ui/facts';
@@ -29,17 +29,13 @@ export function SponsorshipFacts({ c }: { c: scholarsApi.TDeptCase }) {
 
 /** Where the case stands with the office, and the office's status history. */
 export function StatusPanel({ c }: { c: scholarsApi.TDeptCase }) {
-  const { formatDate } = useFormatDates();
+  const { formatDate, formatDateTime } = useFormatDates();
   const processed = c.sponsorshipState === 'processed' || c.sponsorshipState === 'ineligible';
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Facts
         rows={[
-          [
-            'Sponsorship',
-            scholarsApi.SPONSORSHIP_STATE_LABELS[c.sponsorshipState as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ??
-              c.sponsorshipState,
-          ],
+          ['Sponsorship', labelOfStatus('sponsorship', c.sponsorshipState)],
           ['Status', c.statusText],
           ...(processed
             ? ([
@@ -60,7 +56,7 @@ export function StatusPanel({ c }: { c: scholarsApi.TDeptCase }) {
           <Table size="small" aria-label="Status history">
             <TableHead>
               <TableRow>
-                {['Date', 'Phase', 'Status', 'Reference number', 'Reason'].map((h) => (
+                {['Date', 'Phase', 'Status', 'Reference number', 'Reason', 'Recorded'].map((h) => (
                   <TableCell key={h} scope="col">
                     {h}
                   </TableCell>
@@ -75,6 +71,7 @@ export function StatusPanel({ c }: { c: scholarsApi.TDeptCase }) {
                   <TableCell>{h.statusLabel}</TableCell>
                   <TableCell>{h.referenceNumber || '—'}</TableCell>
                   <TableCell>{h.changeReason || '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.recordedAt)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Chip, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { scholarPortalAccountLabel, scholarsApi } from '@meridian/domain';
+import { labelOfStatus, scholarPortalAccountLabel, scholarsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
@@ -41,10 +41,7 @@ const columnsFor = ({ formatDate }: TOfficeDates): TColumn<scholarsApi.TDeptCase
           size="small"
           variant="outlined"
           color={stateColor(c.sponsorshipState)}
-          label={
-            scholarsApi.SPONSORSHIP_STATE_LABELS[c.sponsorshipState as keyof typeof scholarsApi.SPONSORSHIP_STATE_LABELS] ??
-            c.sponsorshipState
-          }
+          label={labelOfStatus('sponsorship', c.sponsorshipState)}
         />
         <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
           {c.statusText}

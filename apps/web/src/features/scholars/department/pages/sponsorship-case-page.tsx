@@ -119,7 +119,7 @@ export function SponsorshipCasePage() {
                 <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', p: 2, pb: 0 }}>
                   Documents, comments and approvals
                 </Typography>
-                <RequestHistoryTab requestId={c.sponsorshipRequestId} />
+                <RequestHistoryTab requestId={c.sponsorshipRequestId} requesterView />
               </Paper>
             ) : null}
           </Box>

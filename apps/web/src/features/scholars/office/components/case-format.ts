@@ -1,22 +1,9 @@
-import { daysBetween, REQUEST_STATUS_LABELS, scholarPortalAccountLabel, type TRequestStatus } from '@meridian/domain';
+import { daysBetween, requestStatusLabel, scholarPortalAccountLabel } from '@meridian/domain';
 
 export { phaseLabel, statusLabel, visaLabel } from '../../labels';
-export const requestStatusLabel = (s: string) => REQUEST_STATUS_LABELS[s as TRequestStatus] ?? s;
-
-export const SPONSORSHIP_STATE_LABELS: Record<string, string> = {
-  draft: 'Draft (with the department)',
-  pending_approval: 'In department approval',
-  submitted: 'Waiting for the office',
-  processed: 'Processed',
-  ineligible: 'Ineligible',
-  rejected: 'Rejected by an approver',
-};
-export const APPLICATION_STATE_LABELS: Record<string, string> = {
-  not_started: 'Not started',
-  draft: 'Being filled in',
-  submitted: 'Submitted to the office',
-  returned: 'Returned to the scholar for changes',
-};
+// The office reads a case's sponsorship and application states in the words the department and the scholar read (catalog/statuses.ts).
+export { APPLICATION_STATE_LABELS, SPONSORSHIP_STATE_LABELS } from '@meridian/domain';
+export { requestStatusLabel };
 
 /** Days from the office's today to an ISO date (negative: past), from the dates' parts (never through `new Date()`). */
 export function daysUntil(iso: string | null | undefined, today: string): number | null {

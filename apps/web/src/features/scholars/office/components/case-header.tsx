@@ -1,16 +1,8 @@
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
-import { type scholarsApi } from '@meridian/domain';
+import { labelOfStatus, type scholarsApi } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { useOfficeToday } from '../../../../app/office-today';
-import {
-  APPLICATION_STATE_LABELS,
-  daysUntil,
-  phaseLabel,
-  portalAccountLabel,
-  SPONSORSHIP_STATE_LABELS,
-  statusLabel,
-  visaLabel,
-} from './case-format';
+import { daysUntil, phaseLabel, portalAccountLabel, statusLabel, visaLabel } from './case-format';
 
 /** Name, visa type, phase and status at a glance, with an end date that is close said loudly. */
 export function CaseHeader({ c, title }: { c: scholarsApi.TOfficeCase; title?: string }) {
@@ -33,15 +25,9 @@ export function CaseHeader({ c, title }: { c: scholarsApi.TOfficeCase; title?: s
         <Chip size="small" variant="outlined" label={`Phase: ${phaseLabel(c.phase)}`} />
         <Chip size="small" variant="outlined" label={`Status: ${statusLabel(c.status)}`} />
         {c.processedState && c.processedState !== 'Ineligible' ? (
-          <Chip
-            size="small"
-            variant="outlined"
-            label={`Application: ${APPLICATION_STATE_LABELS[c.applicationState] ?? c.applicationState}`}
-          />
+          <Chip size="small" variant="outlined" label={`Application: ${labelOfStatus('scholarApplication', c.applicationState)}`} />
         ) : null}
-        {!c.processedState ? (
-          <Chip size="small" variant="outlined" label={SPONSORSHIP_STATE_LABELS[c.sponsorshipState] ?? c.sponsorshipState} />
-        ) : null}
+        {!c.processedState ? <Chip size="small" variant="outlined" label={labelOfStatus('sponsorship', c.sponsorshipState)} /> : null}
         {c.premiumProcessing.premiumProcessFlag ? <Chip size="small" color="secondary" label="Premium processing" /> : null}
       </Stack>
       <Typography color="text.secondary" sx={{ mt: 1 }}>

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { scholarsApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, type scholarsApi } from '@meridian/domain';
 import { ExchangeVisitorPanel } from './exchange-visitor-panel';
 
 afterEach(cleanup);
@@ -86,7 +86,7 @@ describe('the exchange visitor panel (docs/product/scholars-office.md#exchange-v
         },
       }),
     );
-    expect(screen.getByText('Created in SEVIS')).toBeTruthy();
+    expect(screen.getByText(SEVIS_EVENT_STATUS_LABELS.succeeded)).toBeTruthy();
     const table = screen.getByRole('table', { name: 'J-2 dependents' });
     const rows = within(table)
       .getAllByRole('row')

@@ -23,6 +23,7 @@ import {
   DEPENDENT_RELATIONSHIPS,
   EV_CATEGORIES,
   J2_FORM_PURPOSES,
+  labelOfStatus,
   SCHOLAR_CATEGORY_EV_CODES,
   studentsApi,
   type scholarsApi,
@@ -89,16 +90,6 @@ const FIELDS = [
   'permanentResidenceCountryCode',
   'campusSiteId',
 ] as const;
-/** What the SEVIS Create has come to, in the office's words. */
-const CREATE_LABELS: Record<string, string> = {
-  pending: 'Waiting for the next batch',
-  held: 'Held back: fix the record',
-  batched: 'In a batch, not sent yet',
-  sent: 'Sent to SEVIS, no answer yet',
-  succeeded: 'Created in SEVIS',
-  failed: 'Refused by SEVIS',
-  cancelled: 'Cancelled',
-};
 const OTHER_LABELS: Record<string, string> = { siteOfActivity: 'Site of activity', campusSiteId: 'Campus site' };
 const categoryLabel = (code: string) => `${code} ${EV_CATEGORIES.find((c) => c.code === code)?.label ?? ''}`.trim();
 const relationshipLabel = (code: string) => DEPENDENT_RELATIONSHIPS.find((r) => r.code === code)?.label ?? code;
@@ -129,7 +120,7 @@ export function ExchangeVisitorPanel({ c }: { c: TCase }) {
               ['Category', categoryLabel(ev.evCategoryCode)],
               [
                 'SEVIS Create',
-                ev.createStatus ? (CREATE_LABELS[ev.createStatus] ?? ev.createStatus) : 'Not needed: the record came with its SEVIS ID',
+                ev.createStatus ? labelOfStatus('sevisEvent', ev.createStatus) : 'Not needed: the record came with its SEVIS ID',
               ],
               ...(ev.createMessage ? ([['SEVIS message', ev.createMessage]] as Array<[string, string]>) : []),
             ]}

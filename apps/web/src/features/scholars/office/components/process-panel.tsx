@@ -21,6 +21,8 @@ import type { z } from 'zod';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
+import { useConfirm } from '../../../../ui/confirm-dialog';
+import { formatDay } from '../../../../app/office-dates';
 import { useProcessSponsorship } from '../api/office-case';
 import { visaLabel } from './case-format';
 import { DateField } from './date-field';
@@ -54,9 +56,38 @@ export function ProcessPanel({ c, onDone }: { c: scholarsApi.TOfficeCase; onDone
   const processAs = useWatch({ control, name: 'processAs' });
   const ineligible = processAs === 'Ineligible';
   const who = `${c.scholar.firstName} ${c.scholar.lastName}`;
+  const confirm = useConfirm();
 
-  const onValid = (body: TOut) => {
+  /** The confirmation names the scholar, the visa type, the dates and who is told (docs/product/requests.md#decisions-are-confirmed). */
+  const ask = (body: TOut) => {
+    const visa = visaLabel(body.processAs);
+    if (body.processAs === 'Ineligible')
+      return confirm.ask({
+        title: 'Close as ineligible',
+        message: `Close ${who}'s sponsorship request as ineligible?`,
+        effects: ['The department reads your reason; the request cannot be processed afterwards.', 'The department is told.'],
+        confirmLabel: 'Close as ineligible',
+        destructive: true,
+      });
+    const dates = `${formatDay(body.processedStartDate ?? '')} to ${formatDay(body.processedEndDate ?? '')}`;
+    return confirm.ask({
+      title: converting ? `Convert to ${visa}` : `Process as ${visa}`,
+      message: converting
+        ? `Convert ${who}'s ${visaLabel(c.processedState)} case to ${visa}, ${dates}?`
+        : `Process ${who}'s sponsorship request as ${visa}, ${dates}?`,
+      effects: [
+        converting
+          ? `A new ${visa} application opens for ${who}; the ${visaLabel(c.processedState)} application request is dismissed (its files stay).`
+          : `${/^[AEFHILMNORSX]/.test(visa) ? 'An' : 'A'} ${visa} application opens for ${who} to fill in.`,
+        c.scholar.userId ? `${who} and the department are told.` : `The department is told; ${who} has no portal account yet.`,
+      ],
+      confirmLabel: converting ? `Convert to ${visa}` : `Process as ${visa}`,
+    });
+  };
+
+  const onValid = async (body: TOut) => {
     setFormError(null);
+    if (!(await ask(body))) return;
     process.mutate(
       { ...body, version: c.version },
       {
@@ -79,6 +110,7 @@ export function ProcessPanel({ c, onDone }: { c: scholarsApi.TOfficeCase; onDone
       <Typography id="process-title" variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
         {converting ? `Convert to another visa type (now ${visaLabel(c.processedState)})` : 'Process as'}
       </Typography>
+      {confirm.dialog}
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
         {converting ? (
           <Alert severity="warning" sx={{ mb: 2 }}>

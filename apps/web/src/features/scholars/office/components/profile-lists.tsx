@@ -16,13 +16,13 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { type scholarsApi, type TAuditEvent, textOf } from '@meridian/domain';
+import { labelOfStatus, type scholarsApi, type TAuditEvent, textOf } from '@meridian/domain';
 import { formatDay, useFormatDates } from '../../../../app/office-dates';
 import { downloadAttachment } from '../../../attachments';
 import { formatSize } from '../../../attachments';
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
 import { useListCaseDocuments, useGetCaseHistory, useListCaseRequests } from '../api/office-case';
-import { APPLICATION_STATE_LABELS, phaseLabel, requestStatusLabel, SPONSORSHIP_STATE_LABELS, statusLabel, visaLabel } from './case-format';
+import { phaseLabel, requestStatusLabel, statusLabel, visaLabel } from './case-format';
 import { usePaging } from '../../../../ui/data-table';
 
 const Loading = ({ busy }: { busy: boolean }) => (busy ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />);
@@ -125,7 +125,7 @@ export function CaseRequestsTable({ applicationId, canOpen = true }: { applicati
                   {r.typeName}
                   {r.isOfThisCase ? <Chip size="small" label="This case" sx={{ ml: 1 }} /> : null}
                 </TableCell>
-                <TableCell>{requestStatusLabel(r.status)}</TableCell>
+                <TableCell>{r.case ? labelOfStatus(r.case.vocabulary, r.case.status) : requestStatusLabel(r.status)}</TableCell>
                 <TableCell>{r.requesterName ?? '—'}</TableCell>
                 <TableCell>{r.submittedAt ? formatDateTime(r.submittedAt) : '—'}</TableCell>
                 <TableCell>{formatDateTime(r.updatedAt)}</TableCell>
@@ -282,8 +282,8 @@ function words(k: string, v: unknown, e: TAuditEvent): string {
   if (k === 'phase') return phaseLabel(textOf(v));
   if (k === 'status') return e.entityType === 'request' ? requestStatusLabel(textOf(v)) : statusLabel(textOf(v));
   if (k === 'processedState') return textOf(v) ? visaLabel(textOf(v)) : 'Not processed';
-  if (k === 'sponsorshipState') return SPONSORSHIP_STATE_LABELS[textOf(v)] ?? textOf(v);
-  if (k === 'applicationState') return APPLICATION_STATE_LABELS[textOf(v)] ?? textOf(v);
+  if (k === 'sponsorshipState') return labelOfStatus('sponsorship', textOf(v));
+  if (k === 'applicationState') return labelOfStatus('scholarApplication', textOf(v));
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDay(v) || '—';
   return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
 }

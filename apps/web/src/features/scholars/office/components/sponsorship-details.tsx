@@ -1,8 +1,8 @@
 import { Link, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { type scholarsApi } from '@meridian/domain';
+import { labelOfStatus, type scholarsApi } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
-import { portalAccountLabel, requestStatusLabel, SPONSORSHIP_STATE_LABELS } from './case-format';
+import { portalAccountLabel } from './case-format';
 import { DefinitionList } from './definition-list';
 
 /** What the department asked for: the scholar, proposed status and dates, position, hiring authority. */
@@ -28,17 +28,17 @@ export function SponsorshipDetails({ c }: { c: scholarsApi.TOfficeCase }) {
           ['Department', c.department.name],
           ['Requested by', c.createdByName ?? '—'],
           ['Received', formatDateTime(c.createdAt)],
-          ['Where it stands', SPONSORSHIP_STATE_LABELS[c.sponsorshipState] ?? c.sponsorshipState],
+          ['Where it stands', labelOfStatus('sponsorship', c.sponsorshipState)],
           [
             'Sponsorship request',
             !r ? (
               '—'
             ) : c.canOpenRequests ? (
               <Link component={RouterLink} to={`/admin/request/${r.id}`}>
-                #{r.number} ({requestStatusLabel(r.status)})
+                #{r.number} ({labelOfStatus('sponsorship', c.sponsorshipState)})
               </Link>
             ) : (
-              `#${r.number} (${requestStatusLabel(r.status)})`
+              `#${r.number} (${labelOfStatus('sponsorship', c.sponsorshipState)})`
             ),
           ],
         ]}

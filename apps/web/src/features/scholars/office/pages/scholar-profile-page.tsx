@@ -1,18 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import LockOpen from '@mui/icons-material/LockOpen';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { type scholarsApi, visaOfProcessedState } from '@meridian/domain';
+import { labelOfStatus, type scholarsApi, visaOfProcessedState } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageLoader } from '../../../../ui/page-loader';
+import { WideTabs } from '../../../../ui/wide-tabs';
 import { ScholarTimePanel } from '../../reports';
 import { useGetOfficeCase } from '../api/office-case';
 import { ApplicationDataView } from '../components/application-data-view';
 import { CaseHeader } from '../components/case-header';
-import { APPLICATION_STATE_LABELS, phaseLabel, statusLabel, visaLabel } from '../components/case-format';
+import { phaseLabel, statusLabel, visaLabel } from '../components/case-format';
 import { DefinitionList } from '../components/definition-list';
 import { ExchangeVisitorPanel } from '../components/exchange-visitor-panel';
 import { EmploymentDetailsForm, OfficeDataForm, PremiumProcessingForm } from '../components/office-forms';
@@ -78,7 +79,7 @@ function ProcessingTab({ c, visa }: { c: TCase; visa: TVisa | null }) {
             ['Visa type', c.processedState ? visaLabel(c.processedState) : 'Not processed yet'],
             ['Start date', formatDate(c.processedStartDate) || '—'],
             ['End date', formatDate(c.processedEndDate) || '—'],
-            ['Application', hasApplication ? (APPLICATION_STATE_LABELS[c.applicationState] ?? c.applicationState) : '—'],
+            ['Application', hasApplication ? labelOfStatus('scholarApplication', c.applicationState) : '—'],
             ['Submitted to the office', c.submittedToIsssAt ? formatDate(c.submittedToIsssAt) || '—' : '—'],
             ['Locked for the scholar', hasApplication ? (c.isLocked ? 'Yes' : 'No') : '—'],
           ]}
@@ -275,19 +276,13 @@ export function ScholarProfilePage() {
           The scholar submitted the application; it is locked while the office reviews it.
         </Alert>
       ) : null}
-      {/* Scroll buttons always there: with 'auto' they appear after the selected tab was scrolled into view and cover it (e.g. ?tab=documents). */}
-      <Tabs
+      <WideTabs
+        label="Scholar profile tabs"
         value={tab.key}
-        onChange={(_, k: string) => goTo(k)}
-        variant="scrollable"
-        scrollButtons
-        aria-label="Scholar profile tabs"
+        onChange={goTo}
+        tabs={tabs.map((t) => ({ key: t.key, label: t.label }))}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {tabs.map((t) => (
-          <Tab key={t.key} value={t.key} label={t.label} id={`tab-${t.key}`} aria-controls={`panel-${t.key}`} />
-        ))}
-      </Tabs>
+      />
       <Box role="tabpanel" id={`panel-${tab.key}`} aria-labelledby={`tab-${tab.key}`}>
         {tab.render()}
       </Box>

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, AlertTitle, Badge, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { requestsApi, scholarFormDef, type TAnswers, type TScholarApplicationForm, type TScholarFormSection } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
 import { isApiError } from '../../../../app/http/api-error';
 import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { snack } from '../../../../ui/notify';
 import { usePendingSaves } from '../../../../ui/pending-saves';
+import { WideTabs } from '../../../../ui/wide-tabs';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
 import { RequestDocuments } from '../../../attachments';
 import { RequestQuestionnaire } from '../../../requests';
@@ -13,6 +14,7 @@ import { useSaveApplicationDraft, useSubmitApplication } from '../api/applicatio
 import { ApplicationFields } from './application-fields';
 import { fieldId } from './application-field';
 import { useApplicationForm } from './use-application-form';
+import { useConfirm } from '../../../../ui/confirm-dialog';
 
 const DOCS = 'documents';
 const QUESTIONS = 'questionnaires';
@@ -71,6 +73,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   }
   const save = useSaveApplicationDraft(app.applicationId);
   const submit = useSubmitApplication(app.applicationId);
+  const confirm = useConfirm();
   const [tab, setTab] = useState(def.sections[0]!.key);
   const [problem, setProblem] = useState<{ title: string; lines: string[] } | null>(null);
   const [otherErrors, setOtherErrors] = useState<Record<string, string>>({});
@@ -154,6 +157,17 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
       goToFirstError(def.sections.flatMap((s) => Object.keys(local).filter((p) => sectionOf([s], p))));
       return;
     }
+    // Submitting locks the application: asked once the form is complete (docs/product/requests.md#decisions-are-confirmed).
+    const confirmed = await confirm.ask({
+      title: app.applicationState === 'returned' ? 'Submit your application again' : 'Submit your application',
+      message: `Submit your ${def.title} to the international office?`,
+      effects: [
+        'Your answers and documents are saved and sent to the office, which reviews them.',
+        'The application locks: you can change it again only if the office unlocks it for you.',
+      ],
+      confirmLabel: 'Submit to ISSS',
+    });
+    if (!confirmed) return;
     if (!(await saveAnswers())) return;
     const data = form.payload();
     submit.mutate(
@@ -186,6 +200,7 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
   const index = tabs.findIndex((t) => t.key === tab);
   return (
     <Stack spacing={2}>
+      {confirm.dialog}
       <UnsavedChangesGuard when={form.isDirty && !busy} />
       {problem ? (
         <Alert severity="error" role="alert">
@@ -199,36 +214,12 @@ export function ApplicationEditor({ app }: { app: TScholarApplicationForm }) {
         <Alert severity="warning">The office unlocked your application so that you can change it. Submit it again when you are done.</Alert>
       ) : null}
       <Paper variant="outlined">
-        <Tabs
+        <WideTabs
+          label="Application sections"
           value={tab}
-          onChange={(_, v: string) => setTab(v)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Application sections"
-        >
-          {tabs.map((t) => {
-            const n = errorCount(t.key);
-            return (
-              <Tab
-                key={t.key}
-                value={t.key}
-                id={`tab-${t.key}`}
-                aria-controls={`panel-${t.key}`}
-                label={
-                  n ? (
-                    <Badge color="error" badgeContent={n} sx={{ pr: 1.5 }}>
-                      {t.title}
-                    </Badge>
-                  ) : (
-                    t.title
-                  )
-                }
-                aria-label={n ? `${t.title} (${n} to fix)` : t.title}
-              />
-            );
-          })}
-        </Tabs>
+          onChange={setTab}
+          tabs={tabs.map((t) => ({ key: t.key, label: t.title, errors: errorCount(t.key) }))}
+        />
       </Paper>
       <Paper variant="outlined" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} sx={{ p: { xs: 2, md: 3 } }}>
         {section ? (

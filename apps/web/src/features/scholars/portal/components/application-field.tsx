@@ -10,8 +10,9 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
-import type { TScholarFieldDef } from '@meridian/domain';
+import { digitsTyped, type TScholarFieldDef } from '@meridian/domain';
 import { DateInput } from '../../../../ui/date-input';
+import { messageWithHint } from '../../../../ui/form/message-with-hint';
 
 export interface ApplicationFieldProps {
   field: TScholarFieldDef;
@@ -42,7 +43,8 @@ export function ApplicationField({ field, path, value, required, error, readOnly
     disabled: readOnly,
     fullWidth: true,
     onBlur,
-    helperText: error ?? hint,
+    // A message keeps the format hint beside it, so the fix is in view.
+    helperText: messageWithHint(error, hint),
   };
   const trimOnBlur = () => {
     if (str !== str.trim()) onChange(str.trim());
@@ -126,8 +128,15 @@ export function ApplicationField({ field, path, value, required, error, readOnly
         <TextField
           {...common}
           value={str}
-          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: field.max, autoComplete: 'off' } }}
+          // Kept as typed (no length cap, no characters dropped: `55000.50` is never read as 5500050);
+          // spaces and hyphens come out on leaving the field, and anything else is the field's message.
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={() => {
+            const kept = digitsTyped(str.trim());
+            if (kept !== str) onChange(kept);
+            onBlur();
+          }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         />
       );
     case 'email':

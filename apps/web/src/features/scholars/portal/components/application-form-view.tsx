@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { displayScholarValue, scholarFormDef, type TScholarFieldDef, type TScholarFormData } from '@meridian/domain';
+import { OUTLINED } from '../../../../ui/scroll-region';
 
 export interface ApplicationFormViewProps {
   /** The case's processed state: which form (H-1B, O-1, J-1, F-1 OPT/STEM, and their extension/amendment fields). */
@@ -27,7 +28,7 @@ function ListTable({ field, items }: { field: TScholarFieldDef; items: TScholarF
       </Typography>
     );
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer sx={OUTLINED}>
       <Table size="small" aria-label={field.label}>
         <TableHead>
           <TableRow>

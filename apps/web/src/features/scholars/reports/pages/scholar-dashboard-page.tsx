@@ -1,12 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Chip, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Paper, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import FileDownload from '@mui/icons-material/FileDownload';
+import FilterList from '@mui/icons-material/FilterList';
 import { SCHOLAR_PHASES, scholarsApi, type jobsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
+import { DrawnAfter } from '../../../../ui/drawn-after';
 import { snack } from '../../../../ui/notify';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { addressDateToIso } from '../../../../ui/url-filters';
@@ -22,10 +24,14 @@ import {
 } from '../api/export-scholars';
 import { EMPTY_SCHOLAR_FILTERS, ScholarDashboardFilters } from '../components/scholar-dashboard-filters';
 import { phaseLabel, statusLabel, visaLabel } from '../../labels';
+import { SHELL_PREVIEWS } from '../../../../app/shell-previews';
+import { formatCount } from '../../../../ui/format-count';
 
-const DASHBOARD_TITLE = 'International Scholar and Employee Admin';
+/** The header, as the page is previewed while its code arrives. */
+const DASHBOARD_HEADER = SHELL_PREVIEWS.admin;
 const FILTERS = { tab: 'all', q: '', ...EMPTY_SCHOLAR_FILTERS };
 const PHASE_CODES = new Set<string>(SCHOLAR_PHASES.map((p) => p.code));
+const count = formatCount;
 
 const columnsFor = ({ formatDate }: TOfficeDates): TColumn<scholarsApi.TScholarDashboardItem>[] => [
   {
@@ -82,12 +88,97 @@ const columnsFor = ({ formatDate }: TOfficeDates): TColumn<scholarsApi.TScholarD
   { key: 'updated', header: 'Updated', sort: 'updatedAt', noWrap: true, cell: (r) => formatDate(r.updatedAt) },
 ];
 
+type TFilters = typeof FILTERS;
+const ALL_TABS: scholarsApi.TScholarDashboardTab[] = [
+  { phase: 'all', label: 'All', count: 0, capped: false },
+  ...SCHOLAR_PHASES.map((p) => ({ phase: p.code, label: p.label, count: 0, capped: false })),
+];
+
+// The page is drawn again whenever one of its queries answers (the list, the tab counts, the export
+// jobs): the tabs and the search and filter fields are drawn again only when what they show changes.
+
+/** The phase tabs, each with its number of cases ("…" until counted). */
+const PhaseTabs = memo(function PhaseTabs({
+  phase,
+  tabs,
+  onChange,
+}: {
+  phase: string;
+  tabs: scholarsApi.TScholarDashboardTab[] | undefined;
+  onChange: (patch: Partial<TFilters>) => void;
+}) {
+  return (
+    <Tabs
+      value={phase}
+      onChange={(_, v: string) => onChange({ tab: v })}
+      aria-label="Phases"
+      // Scrolled natively where the phases do not fit (a phone): MUI's scrollable variant measures the page
+      // on every drawing (its scrollbar and buttons), forcing a layout in the middle of the first render.
+      sx={{ borderBottom: 1, borderColor: 'divider', px: 1, '& .MuiTabs-scroller': { overflowX: 'auto' } }}
+    >
+      {(tabs ?? ALL_TABS).map((x) => (
+        <Tab
+          key={x.phase}
+          value={x.phase}
+          sx={{ textTransform: 'none', minWidth: 0 }}
+          label={
+            <span>
+              {x.label}{' '}
+              <Typography component="span" variant="body2" color="text.secondary">
+                ({tabs ? `${count(x.count)}${x.capped ? '+' : ''}` : '…'})
+              </Typography>
+            </span>
+          }
+        />
+      ))}
+    </Tabs>
+  );
+});
+
+/**
+ * The search box and the filters. On a phone the seven filters would fill the screen before the first
+ * case: they fold under a "Filters" button (open from the start when one is set, with how many are).
+ */
+const Finders = memo(function Finders({ values, onChange }: { values: TFilters; onChange: (patch: Partial<TFilters>) => void }) {
+  const { tab: _tab, q, ...filterValues } = values;
+  // Known at the first drawing (noSsr), so the page never draws the filters and then folds them.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const set = Object.values(filterValues).filter((v) => v !== '').length;
+  const [open, setOpen] = useState(set > 0);
+  const shown = !phone || open;
+  return (
+    <Box role="search" aria-label="Find scholars" sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 2 }}>
+      <SearchField value={q} onChange={(text) => onChange({ q: text })} placeholder="Name or e-mail" sx={{ maxWidth: 420 }} />
+      {phone ? (
+        <Button
+          variant="outlined"
+          startIcon={<FilterList aria-hidden />}
+          aria-expanded={open}
+          aria-controls="sd-filters"
+          onClick={() => setOpen((o) => !o)}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {set ? `Filters (${set})` : 'Filters'}
+        </Button>
+      ) : null}
+      {shown ? (
+        <div id="sd-filters">
+          <ScholarDashboardFilters values={filterValues} onChange={onChange} />
+        </div>
+      ) : null}
+    </Box>
+  );
+});
+
+const rowKey = (r: scholarsApi.TScholarDashboardItem) => r.applicationId;
+
 const failed = (message: string) => snack(`The export could not be made. ${message}`, 'error');
 
 /** The office's scholar dashboard (#/admin/dashboard): cases by phase tab, searched, filtered, sorted and paged on the server. */
 export function ScholarDashboardPage() {
   const dates = useFormatDates();
-  useDocumentTitle(DASHBOARD_TITLE);
+  const columns = useMemo(() => columnsFor(dates), [dates]);
+  useDocumentTitle(DASHBOARD_HEADER.title);
   const table = useUrlTable({ filters: FILTERS, sorts: scholarsApi.SCHOLAR_DASHBOARD_SORTS, sort: 'updatedAt', order: 'desc' });
   const { filters, setFilters } = table;
   const phase = PHASE_CODES.has(filters.tab) ? filters.tab : 'all';
@@ -105,7 +196,17 @@ export function ScholarDashboardPage() {
     [filters],
   );
   const scope = { ...filterQuery, phase: phase as scholarsApi.TScholarDashboardQuery['phase'] };
-  const list = useListScholarDashboard({ ...scope, sort: table.sort, order: table.order, page: table.page, pageSize: table.pageSize });
+  // One page forwards or back goes by the answer's cursor (the server walks its index from there); a page
+  // number alone (a link, the first page) is read by skipping rows.
+  const list = useListScholarDashboard({
+    ...scope,
+    sort: table.sort,
+    order: table.order,
+    page: table.page,
+    pageSize: table.pageSize,
+    after: table.paging.after,
+    before: table.paging.before,
+  });
   const tabs = useScholarDashboardTabs(filterQuery);
 
   // An export runs on the server as a job; a page reloaded meanwhile finds it again and still downloads it.
@@ -145,16 +246,17 @@ export function ScholarDashboardPage() {
       { onSuccess: (job) => setStarted({ kind, jobId: job.id }), onError: (e) => failed(e.message) },
     );
 
-  const { tab: _tab, q: _q, ...filterValues } = filters;
-  const narrowed = !!filters.q || Object.values(filterValues).some((v) => v !== '');
+  const narrowed = Object.entries(filters).some(([k, v]) => k !== 'tab' && v !== '');
   const total = list.data?.total ?? 0;
+  // Lists and tabs count up to a cap (10 000): past it they say "more than".
+  const cases = `${list.data?.totalCapped ? 'more than ' : ''}${count(total)} ${total === 1 && !list.data?.totalCapped ? 'case' : 'cases'}`;
   const tabLabel = phase === 'all' ? 'All' : phaseLabel(phase);
 
   return (
     <Box>
       <PageHeader
-        title={DASHBOARD_TITLE}
-        subtitle="Every scholar and employee case, by phase. Search by name or e-mail, filter, sort, and export what you see to Excel."
+        title={DASHBOARD_HEADER.title}
+        subtitle={DASHBOARD_HEADER.subtitle}
         actions={
           <>
             <Button
@@ -178,79 +280,55 @@ export function ScholarDashboardPage() {
           onEnd={exportEnded}
         />
       ) : null}
-      <Paper variant="outlined">
-        <Tabs
-          value={phase}
-          onChange={(_, v: string) => setFilters({ tab: v })}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label="Phases"
-          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
-        >
-          {(
-            tabs.data ?? [
-              { phase: 'all', label: 'All', count: 0 },
-              ...SCHOLAR_PHASES.map((p) => ({ phase: p.code, label: p.label, count: 0 })),
-            ]
-          ).map((x) => (
-            <Tab
-              key={x.phase}
-              value={x.phase}
-              sx={{ textTransform: 'none', minWidth: 0 }}
-              label={
-                <span>
-                  {x.label}{' '}
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    ({tabs.data ? x.count : '…'})
+      {/* The header (and the export buttons) first; the tabs, filters and list in a render of their own. */}
+      <DrawnAfter>
+        <Paper variant="outlined">
+          <PhaseTabs phase={phase} tabs={tabs.data} onChange={setFilters} />
+          <Finders values={filters} onChange={setFilters} />
+          {/* The list in a drawing of its own again, below what is already there. */}
+          <DrawnAfter>
+            <DataTable
+              caption={
+                <>
+                  <Typography component="span" variant="subtitle2" color="text.primary">
+                    {tabLabel}
                   </Typography>
-                </span>
+                  {list.data ? (
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      color="text.secondary"
+                    >{` — ${cases}${narrowed ? ' match your search and filters' : ''}`}</Typography>
+                  ) : null}
+                </>
               }
+              columns={columns}
+              rows={list.data?.items}
+              rowKey={rowKey}
+              query={list}
+              loadingLabel="Loading scholars"
+              errorText={`The dashboard could not be loaded. ${list.error?.message ?? ''}`}
+              empty={
+                <>
+                  <Typography>
+                    {narrowed ? `No cases in “${tabLabel}” match your search and filters.` : `No cases in “${tabLabel}” yet.`}
+                  </Typography>
+                  {narrowed ? (
+                    <Button sx={{ mt: 1 }} onClick={() => setFilters({ q: '', ...EMPTY_SCHOLAR_FILTERS })}>
+                      Clear search and filters
+                    </Button>
+                  ) : null}
+                </>
+              }
+              minWidth={980}
+              total={total}
+              seek={list.data}
+              paging={table.paging}
+              sorting={table.sorting}
             />
-          ))}
-        </Tabs>
-        <Box role="search" aria-label="Find scholars" sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 2 }}>
-          <SearchField value={filters.q} onChange={(q) => setFilters({ q })} placeholder="Name or e-mail" sx={{ maxWidth: 420 }} />
-          <ScholarDashboardFilters values={filterValues} onChange={setFilters} />
-        </Box>
-        <DataTable
-          caption={
-            <>
-              <Typography component="span" variant="subtitle2" color="text.primary">
-                {tabLabel}
-              </Typography>
-              {list.data ? (
-                <Typography
-                  component="span"
-                  variant="body2"
-                  color="text.secondary"
-                >{` — ${total} ${total === 1 ? 'case' : 'cases'}${narrowed ? ' match your search and filters' : ''}`}</Typography>
-              ) : null}
-            </>
-          }
-          columns={columnsFor(dates)}
-          rows={list.data?.items}
-          rowKey={(r) => r.applicationId}
-          query={list}
-          loadingLabel="Loading scholars"
-          errorText={`The dashboard could not be loaded. ${list.error?.message ?? ''}`}
-          empty={
-            <>
-              <Typography>
-                {narrowed ? `No cases in “${tabLabel}” match your search and filters.` : `No cases in “${tabLabel}” yet.`}
-              </Typography>
-              {narrowed ? (
-                <Button sx={{ mt: 1 }} onClick={() => setFilters({ q: '', ...EMPTY_SCHOLAR_FILTERS })}>
-                  Clear search and filters
-                </Button>
-              ) : null}
-            </>
-          }
-          minWidth={980}
-          total={total}
-          paging={table.paging}
-          sorting={table.sorting}
-        />
-      </Paper>
+          </DrawnAfter>
+        </Paper>
+      </DrawnAfter>
     </Box>
   );
 }

@@ -91,6 +91,8 @@ export function useCommitEnded() {
       rememberCommitJob(importId, null);
       qc.setQueryData(['jobs', 'active', COMMIT_IMPORT_JOB], { items: [] });
       void qc.invalidateQueries({ queryKey: importsKey });
+      // New records: the Student List and its title counts are fetched again.
+      void qc.invalidateQueries({ queryKey: ['students', 'list'] });
     },
     [qc],
   );

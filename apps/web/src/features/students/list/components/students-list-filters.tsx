@@ -1,17 +1,10 @@
 import { Box, Button } from '@mui/material';
-import { EDUCATION_LEVELS, SEVIS_STATUSES, STUDENT_STAGES, type TStudentStage } from '@meridian/domain';
+import { EDUCATION_LEVELS, SEVIS_STATUSES, STUDENT_STAGE_LABELS, STUDENT_STAGES } from '@meridian/domain';
 import { useListCampusSites } from '../../../people';
 import { DateFilter, SelectFilter, TextFilter } from '../../../../ui/data-table';
 
-/** How the stages read in the list. */
-export const STUDENT_STAGE_NAMES: Record<TStudentStage, string> = {
-  invited: 'Invited',
-  pre_arrival: 'Pre-arrival',
-  check_in: 'Check-in',
-  continuing: 'Continuing',
-  postcompletion_graduated: 'Post-completion / graduated',
-  archived: 'Archived',
-};
+/** How the stages read: the one vocabulary of student stages (catalog/statuses.ts). */
+export const STUDENT_STAGE_NAMES = STUDENT_STAGE_LABELS;
 
 /** The list's filters as they live in the address (dates MM-DD-YYYY). */
 export interface TStudentListFilterValues {

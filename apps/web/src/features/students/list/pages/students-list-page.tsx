@@ -1,8 +1,21 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, FormControl, InputLabel, Link, ListSubheader, MenuItem, Paper, Select, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  Link,
+  ListSubheader,
+  MenuItem,
+  Paper,
+  Select,
+  Typography,
+} from '@mui/material';
 import { STUDENT_LIST_TITLES, studentsApi, ZStudentListTitle, type TStudentListTitle, type TStudentStage } from '@meridian/domain';
-import { formatDay } from '../../../../app/office-dates';
+import { formatDay, useFormatDates, type TOfficeDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../ui/data-table';
@@ -44,6 +57,16 @@ const COLUMNS: TColumn<TStudentRow>[] = [
   { key: 'end', header: 'Program end', sort: 'programEndDate', noWrap: true, cell: (s) => formatDay(s.programEndDate) || '—' },
   { key: 'stage', header: 'Stage', noWrap: true, cell: (s) => STUDENT_STAGE_NAMES[s.stage as TStudentStage] ?? s.stage },
 ];
+
+/**
+ * When the counts beside the titles were taken, in the office's time zone: the time alone today
+ * ("Counts as of 10:42 CST"), with the day otherwise; "updating" while newer counts are being made.
+ */
+function countedNote(data: studentsApi.TStudentListTitles | undefined, dates: TOfficeDates): string {
+  if (!data) return '';
+  const at = dates.dayOf(data.countedAt) === dates.today() ? dates.formatTime(data.countedAt) : dates.formatDateTime(data.countedAt);
+  return `Counts as of ${at}${data.isRefreshing ? ', updating…' : ''}`;
+}
 
 /** Student List (#/isss/students-list): a list title, searched, filtered, sorted and paged on the server. */
 export function StudentsListPage() {
@@ -92,8 +115,14 @@ function StudentsList() {
     [filters, title, table.sort, table.order, table.page, table.pageSize],
   );
   const list = useListStudents(query);
+  // A name searched in one list that is not in it may be in another: count the matches over every title
+  // (All students) and offer to search there (docs/product/students-list.md#search-filters-and-sorting).
+  const noMatchHere = !!filters.q && title !== 'all' && list.data?.total === 0 && !list.isPlaceholderData;
+  const everywhere = useListStudents({ ...query, title: 'all', page: 1, pageSize: 1 }, noMatchHere);
   const titles = useListStudentTitles();
-  const counts = new Map((titles.data ?? []).map((x) => [x.key, x.count]));
+  const counts = new Map((titles.data?.titles ?? []).map((x) => [x.key, x.count]));
+  const dates = useFormatDates();
+  const counted = countedNote(titles.data, dates);
 
   const chooseTitle = (key: string) => {
     window.localStorage.setItem(TITLE_KEY, key);
@@ -115,6 +144,7 @@ function StudentsList() {
               value={title}
               onChange={(e) => chooseTitle(e.target.value)}
               renderValue={(v) => `${labelOf(v)}${counts.has(v) ? ` (${counts.get(v)})` : ''}`}
+              SelectDisplayProps={counted ? { 'aria-describedby': 'sl-title-counted' } : {}}
               MenuProps={{ slotProps: { paper: { sx: { maxHeight: 480 } } } }}
             >
               {GROUPS.flatMap((g) => [
@@ -131,11 +161,33 @@ function StudentsList() {
                 )),
               ])}
             </Select>
+            {counted ? <FormHelperText id="sl-title-counted">{counted}</FormHelperText> : null}
           </FormControl>
           <SearchField value={filters.q} onChange={(q) => setFilters({ q })} placeholder="Name, e-mail, SEVIS ID or campus ID" />
         </Box>
         <StudentsListFilters values={filterValues} onChange={setFilters} />
       </Box>
+      {noMatchHere ? (
+        // Above the table, not in its empty row: on a phone the table scrolls sideways and its middle is off screen.
+        <Alert
+          severity="info"
+          role="status"
+          sx={{ mx: 2, mb: 1 }}
+          action={
+            everywhere.data?.total ? (
+              <Button color="inherit" size="small" variant="outlined" onClick={() => setFilters({ title: 'all' })}>
+                Search all students
+              </Button>
+            ) : undefined
+          }
+        >
+          {everywhere.data
+            ? everywhere.data.total === 0
+              ? `No student of any list matches “${filters.q}” either.`
+              : `${everywhere.data.total} ${everywhere.data.total === 1 ? 'student matches' : 'students match'} “${filters.q}” in ${labelOf('all')}.`
+            : `Looking for “${filters.q}” in ${labelOf('all')}…`}
+        </Alert>
+      ) : null}
       <DataTable
         caption={
           <>

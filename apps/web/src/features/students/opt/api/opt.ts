@@ -56,6 +56,7 @@ export function useSaveEmployment() {
         : apiCall(studentsApi.createEmployment, { params: { profileId: v.profileId }, body: v.body }),
     // The dialog shows field errors on its fields (handleFormError takes the rest global).
     meta: { errorHandling: 'local' },
-    onSuccess: () => qc.invalidateQueries({ queryKey: optKey }),
+    // An employer period changes OPT titles of the Student List (and their counts).
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: optKey }), qc.invalidateQueries({ queryKey: ['students', 'list'] })]),
   });
 }

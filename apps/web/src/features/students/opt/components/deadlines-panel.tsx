@@ -4,6 +4,7 @@ import { Box, Card, CardContent, Chip, LinearProgress, Link, List, ListItem, Sta
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import { studentsApi } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { Pager, useUrlTable } from '../../../../ui/data-table';
@@ -21,15 +22,24 @@ const DEADLINE_PAGE_SIZES = [8];
 export function DeadlinesPanel() {
   const { formatDate } = useFormatDates();
   // On the dashboard, beside other panels: its names in the address say 'deadline'.
-  const table = useUrlTable({ filters: { deadline: '' }, pageKey: 'deadlinePage', pageSize: 8, pageSizes: DEADLINE_PAGE_SIZES });
+  // My work links here with one kind and "within 7 days" (what falls due this week, or is overdue).
+  const table = useUrlTable({
+    filters: { deadline: '', deadlineWithin: '' },
+    pageKey: 'deadlinePage',
+    pageSize: 8,
+    pageSizes: DEADLINE_PAGE_SIZES,
+  });
   const { filters, setFilters } = table;
+  const within =
+    /^\d{1,3}$/.test(filters.deadlineWithin) && Number(filters.deadlineWithin) >= 1 ? Number(filters.deadlineWithin) : undefined;
   const query = useMemo(
     () => ({
       kind: studentsApi.DEADLINE_KINDS.find((k) => k === filters.deadline),
+      within,
       page: table.page,
       pageSize: table.pageSize,
     }),
-    [filters, table.page, table.pageSize],
+    [filters, within, table.page, table.pageSize],
   );
   const list = useListDeadlines(query);
   const items = list.data?.items ?? [];
@@ -43,7 +53,8 @@ export function DeadlinesPanel() {
           </Typography>
           {list.data ? (
             <Typography variant="body2" color="text.secondary">
-              {list.data.total === 1 ? '1 item' : `${list.data.total} items`} due for your students, most urgent first
+              {list.data.total === 1 ? '1 item' : `${list.data.total} items`} due for your students
+              {within ? ` in the next ${within} days or overdue` : ''}, most urgent first
             </Typography>
           ) : null}
         </Box>
@@ -56,6 +67,15 @@ export function DeadlinesPanel() {
             aria-pressed={!query.kind}
             onClick={() => setFilters({ deadline: '' })}
           />
+          {within ? (
+            <Chip
+              label={`Due in the next ${within} days`}
+              color="secondary"
+              onClick={() => setFilters({ deadlineWithin: '' })}
+              onDelete={() => setFilters({ deadlineWithin: '' })}
+              deleteIcon={<CancelOutlined aria-label={`Show all dates, not only the next ${within} days`} />}
+            />
+          ) : null}
           {studentsApi.DEADLINE_KINDS.map((k) => (
             <Chip
               key={k}
@@ -72,7 +92,8 @@ export function DeadlinesPanel() {
         {list.isError ? <Typography sx={{ py: 2 }}>The deadlines could not be loaded.</Typography> : null}
         {!list.isFetching && !list.isError && items.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 2 }}>
-            Nothing is due for your students{query.kind ? ' of this kind' : ''}.
+            Nothing is due for your students{query.kind ? ' of this kind' : ''}
+            {within ? ` in the next ${within} days` : ''}.
           </Typography>
         ) : null}
         <List dense disablePadding aria-label="Deadlines">

@@ -178,8 +178,8 @@ export function EmploymentDialog({
                 label="Employer EIN"
                 required
                 fullWidth
-                helperText="9 digits, no dash."
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
+                helperText="9 digits, e.g. 12-3456789."
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -254,7 +254,8 @@ export function EmploymentDialog({
                 name="employerAddress.postalCode"
                 label="ZIP code"
                 fullWidth
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+                helperText="5 digits, e.g. 61820"
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
               />
             </Grid>
             <Grid size={{ xs: 12 }}>

@@ -31,15 +31,16 @@ export const IDENTITY_FIELDS: TFieldDef[] = [
 
 export const CONTACT_FIELDS: TFieldDef[] = [
   f('email', { required: true, maxLength: 65 }),
+  // No length cap on what is typed: punctuation comes out on saving (docs/product/ui.md#digits-amounts-and-text).
   f('phone', {
-    maxLength: 10,
-    helper: '10 digits',
+    maxLength: 20,
+    helper: '10 digits, e.g. 217-555-0199',
     show: (v) => {
       const s = textOf(v ?? '');
       return /^\d{10}$/.test(s) ? `(${s.slice(0, 3)}) ${s.slice(3, 6)}-${s.slice(6)}` : s;
     },
   }),
-  f('foreignPhoneCountryCode', { maxLength: 4, helper: 'Country calling code, e.g. 91' }),
+  f('foreignPhoneCountryCode', { maxLength: 5, helper: 'Country calling code, e.g. 91 or +91' }),
   f('foreignPhone', { maxLength: 20, helper: 'SEVIS needs a U.S. or a foreign phone' }),
   f('usAddress', { kind: 'address' }),
   f('foreignAddress', { kind: 'address' }),

@@ -135,7 +135,11 @@ export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[]
             minRows={f.multiline ? 3 : undefined}
             sx={f.wide || f.multiline ? { gridColumn: '1 / -1' } : undefined}
             slotProps={{
-              htmlInput: { maxLength: f.kind === 'date' ? 10 : f.maxLength, inputMode: f.kind === 'number' ? 'numeric' : undefined },
+              // A number is never cut while typed: its length is the schema's message (docs/product/ui.md#digits-amounts-and-text).
+              htmlInput: {
+                maxLength: f.kind === 'date' ? 10 : f.kind === 'number' ? undefined : f.maxLength,
+                inputMode: f.kind === 'number' ? 'numeric' : undefined,
+              },
             }}
           >
             {f.kind === 'select' || f.kind === 'yesno'
@@ -177,11 +181,7 @@ function FieldFacts({ record, fields }: { record: studentsApi.TStudentRecord; fi
                     : f.kind === 'select'
                       ? (f.options?.find((o) => o.value === textOf(v ?? ''))?.label ?? textOf(v ?? ''))
                       : textOf(v ?? '');
-          return (
-            <Box key={f.name} sx={f.kind === 'address' || f.wide ? { gridColumn: { md: 'span 2' } } : undefined}>
-              <Fact label={f.label} value={text} />
-            </Box>
-          );
+          return <Fact key={f.name} label={f.label} value={text} wide={f.kind === 'address' || f.wide} />;
         })}
     </FactGrid>
   );

@@ -6,10 +6,14 @@ import { isApiError } from '../../../../app/http/api-error';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
 
-/** A label and its value, read only. Empty values show a dash so a gap is visible as a gap. */
-export function Fact({ label, value }: { label: string; value: ReactNode }) {
+/**
+ * A label and its value, read only. Empty values show a dash so a gap is visible as a gap. The pair is
+ * one `div` straight inside the `dl` (the only wrapper a definition list allows), so a wide fact (an
+ * address) spans two grid columns itself rather than through another box around it.
+ */
+export function Fact({ label, value, wide = false }: { label: string; value: ReactNode; wide?: boolean | undefined }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, ...(wide ? { gridColumn: { md: 'span 2' } } : {}) }}>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>

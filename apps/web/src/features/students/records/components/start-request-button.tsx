@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { Alert, Button, MenuItem, TextField } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { ApiError } from '../../../../app/http/api-error';
+import { describeFailure } from '../../../../app/errors/failure';
+import { handleApiError } from '../../../../app/errors/handle-api-error';
+import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { snack } from '../../../../ui/notify';
 import { useListStaffStartableTypes, useStartRequestForStudent } from '../api/start-request';
 
@@ -22,6 +24,7 @@ export function StartRequestButton({
   const [open, setOpen] = useState(false);
   const [typeId, setTypeId] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const types = useListStaffStartableTypes(profileId, open);
   const start = useStartRequestForStudent(profileId);
   const navigate = useNavigate();
@@ -29,20 +32,29 @@ export function StartRequestButton({
     setOpen(false);
     setTypeId('');
     setError(null);
+    setLoadError(null);
   };
+  const chosen = types.data?.find((x) => x.id === typeId);
   const submit = () => {
     if (!typeId) {
       setError('Required field');
       return;
     }
+    setLoadError(null);
     start.mutate(typeId, {
       onSuccess: (r) => {
         snack(`Request #${r.number} started. ${studentName} was asked to complete and submit it.`, 'success');
         close();
         void navigate(`/isss/request/${r.id}`);
       },
-      onError: (e) =>
-        setError(e instanceof ApiError ? (e.fieldErrors?.requestTypeId?.[0] ?? e.message) : 'Oops we got an error, try again later.'),
+      onError: (e) => {
+        const f = describeFailure(e);
+        if (f.kind === 'session' || f.kind === 'forbidden') {
+          close();
+          handleApiError(e);
+        } else if (f.fieldErrors.requestTypeId) setError(f.fieldErrors.requestTypeId);
+        else setLoadError(f.message);
+      },
     });
   };
   return (
@@ -56,49 +68,48 @@ export function StartRequestButton({
       >
         Start a request for this student
       </Button>
-      <Dialog open={open} onClose={start.isPending ? undefined : close} aria-labelledby="start-request-title" maxWidth="sm" fullWidth>
-        <DialogTitle id="start-request-title">Start a request for {studentName}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            The request opens as a draft in {studentName}&apos;s portal; they are told by e-mail to complete and submit it.
-          </DialogContentText>
-          {types.isError ? <Alert severity="error">The request types could not be loaded.</Alert> : null}
-          {types.data && types.data.length === 0 ? (
-            <Alert severity="info">
-              No request type may be started by the office for this student. Allow “staff” to start a type in Request Configuration.
-            </Alert>
-          ) : (
-            <TextField
-              select
-              fullWidth
-              label="Request type"
-              required
-              value={typeId}
-              onChange={(e) => {
-                setTypeId(e.target.value);
-                setError(null);
-              }}
-              error={!!error}
-              helperText={error ?? (types.data?.find((x) => x.id === typeId)?.description || ' ')}
-              disabled={types.isPending}
-            >
-              {(types.data ?? []).map((x) => (
-                <MenuItem key={x.id} value={x.id}>
-                  {x.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={start.isPending}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={submit} disabled={start.isPending || !types.data?.length}>
-            Start request
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        title={`Start a request for ${studentName}`}
+        message={chosen ? `Start a ${chosen.name} request for ${studentName}?` : `Which request do you want to start for ${studentName}?`}
+        effects={[
+          `The request opens as a draft in ${studentName}'s portal, with ${studentName} as its requester.`,
+          `${studentName} is told by e-mail to complete and submit it.`,
+        ]}
+        error={types.isError ? 'The request types could not be loaded.' : loadError}
+        confirmLabel="Start request"
+        busy={start.isPending}
+        onCancel={close}
+        onConfirm={submit}
+      >
+        {types.data && types.data.length === 0 ? (
+          <Alert severity="info">
+            No request type may be started by the office for this student. Allow “staff” to start a type in Request Configuration.
+          </Alert>
+        ) : (
+          <TextField
+            select
+            fullWidth
+            autoFocus
+            label="Request type"
+            required
+            value={typeId}
+            onChange={(e) => {
+              setTypeId(e.target.value);
+              setError(null);
+            }}
+            error={!!error}
+            helperText={error ?? (chosen?.description || ' ')}
+            disabled={types.isPending}
+          >
+            {(types.data ?? []).map((x) => (
+              <MenuItem key={x.id} value={x.id}>
+                {x.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -70,7 +70,13 @@ const SITE: TFieldDef[] = [
   { name: 'site.address.line2', label: 'Address line 2', maxLength: 60 },
   { name: 'site.address.city', label: 'City', maxLength: 60 },
   { name: 'site.address.state', label: 'State', maxLength: 2, helper: 'Two letters, e.g. IL' },
-  { name: 'site.address.postalCode', label: 'ZIP code', required: true, maxLength: 10 },
+  {
+    name: 'site.address.postalCode',
+    label: 'ZIP code',
+    required: true,
+    maxLength: 20,
+    helper: '5 digits or ZIP+4, e.g. 61820 or 61820-1234',
+  },
 ];
 /** The DS-2019's funding (SEVIS FinancialInfo): U.S. government funds and the amounts of the record's financial support. */
 const FUNDING_KEYS = ['schoolFunds', 'personalFunds', 'otherFunds'];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { studentsApi, type TStudentStage, textOf } from '@meridian/domain';
+import { CORRECTION_STATUS_LABELS, studentsApi, type TStudentStage, textOf } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
@@ -20,7 +20,6 @@ import { Fact, FactGrid } from '../components/section-card';
 const CORRECTABLE = [...IDENTITY_FIELDS, ...CONTACT_FIELDS].filter((f) =>
   (studentsApi.CORRECTABLE_FIELDS as readonly string[]).includes(f.name),
 );
-const STATUS = { pending: 'Waiting for the office', approved: 'Approved', rejected: 'Not approved' } as const;
 
 function CorrectionForm({ record, onDone }: { record: studentsApi.TMyRecord; onDone: () => void }) {
   const submit = useSubmitCorrection();
@@ -131,7 +130,7 @@ export function MyProfilePage() {
                     <Chip
                       size="small"
                       variant="outlined"
-                      label={STATUS[c.status]}
+                      label={CORRECTION_STATUS_LABELS[c.status]}
                       color={c.status === 'approved' ? 'success' : c.status === 'rejected' ? 'error' : 'warning'}
                     />
                     <Typography variant="body2" color="text.secondary">

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { MSG, type TStudentStage } from '@meridian/domain';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { PageLoader } from '../../../../ui/page-loader';
+import { WideTabs } from '../../../../ui/wide-tabs';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
 import { useListCorrections } from '../api/student-corrections';
 import { useGetStudent, useUpdateStudent } from '../api/student-record';
@@ -194,7 +195,7 @@ export function StudentProfilePage() {
       {r.canEdit && (!r.userId || r.currentStage === 'invited') ? (
         // Not yet in the portal: invite from the record itself (the server refuses once they have signed in).
         <Box sx={{ mb: 2 }}>
-          <InviteButton profileId={r.id} invited={!!r.userId} />
+          <InviteButton profileId={r.id} invited={!!r.userId} name={`${r.firstName} ${r.lastName}`.trim()} email={r.email ?? ''} />
         </Box>
       ) : null}
       {!r.canEdit ? (
@@ -229,18 +230,13 @@ export function StudentProfilePage() {
           <StageProgressCard profileId={r.id} />
         </Box>
       ) : null}
-      <Tabs
+      <WideTabs
+        label="Student record tabs"
         value={tab.key}
-        onChange={(_, v: string) => (isDirty ? setPendingTab(v) : goTo(v))}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label="Student record tabs"
+        onChange={(v) => (isDirty ? setPendingTab(v) : goTo(v))}
+        tabs={tabs.map((t) => ({ key: t.key, label: t.label }))}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {tabs.map((t) => (
-          <Tab key={t.key} value={t.key} label={t.label} id={`tab-${t.key}`} aria-controls={`panel-${t.key}`} />
-        ))}
-      </Tabs>
+      />
       <Box role="tabpanel" id={`panel-${tab.key}`} aria-labelledby={`tab-${tab.key}`}>
         {tab.key === 'requests' && processes ? (
           <Box sx={{ mb: 2, display: 'flex', justifyContent: 'flex-end' }}>

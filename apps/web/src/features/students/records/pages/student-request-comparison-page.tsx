@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useFormatDates } from '../../../../app/office-dates';
 import { Link as RouterLink, useParams } from 'react-router';
+import { CORRECTION_STATUS_LABELS } from '@meridian/domain';
 import {
   Alert,
   Box,
@@ -30,8 +31,6 @@ import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
 import { useGetCorrection, useDecideCorrection } from '../api/student-corrections';
 import { displayValue } from '../components/record-format';
-
-const STATUS = { pending: 'Waiting for a decision', approved: 'Approved', rejected: 'Rejected' } as const;
 
 /** #/isss/student-request-comparison/:correctionId: the record now beside what the student asks for; approve or reject with a reason. */
 export function StudentRequestComparisonPage() {
@@ -89,7 +88,7 @@ export function StudentRequestComparisonPage() {
         }
         actions={
           <Chip
-            label={STATUS[c.status]}
+            label={CORRECTION_STATUS_LABELS[c.status]}
             color={c.status === 'approved' ? 'success' : c.status === 'rejected' ? 'error' : 'warning'}
             variant="outlined"
           />
@@ -143,7 +142,7 @@ export function StudentRequestComparisonPage() {
       </Paper>
       {c.status !== 'pending' ? (
         <Alert severity={c.status === 'approved' ? 'success' : 'info'}>
-          {STATUS[c.status]} by {c.decidedByName ?? 'the office'} on {formatDateTime(c.decidedAt)}.
+          {CORRECTION_STATUS_LABELS[c.status]} by {c.decidedByName ?? 'the office'} on {formatDateTime(c.decidedAt)}.
           {c.decisionNote ? ` Note: ${c.decisionNote}` : ''}
         </Alert>
       ) : c.canDecide ? (

@@ -1,7 +1,7 @@
-import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { Checkbox, FormControl, FormControlLabel, FormHelperText, MenuItem, TextField } from '@mui/material';
-import { isChecked, type TStudentRequestField } from '@meridian/domain';
+import { isChecked, normalizeTypedNumber, type TStudentRequestField } from '@meridian/domain';
 import { DateInput } from '../../../../ui/date-input';
+import { messageWithHint } from '../../../../ui/form/message-with-hint';
 
 export interface RequestFieldProps {
   field: TStudentRequestField;
@@ -11,29 +11,6 @@ export interface RequestFieldProps {
   readOnly: boolean;
   onChange: (value: unknown) => void;
   onBlur: () => void;
-}
-
-const NAV_KEYS = new Set([
-  'Backspace',
-  'Delete',
-  'Tab',
-  'Enter',
-  'Escape',
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowUp',
-  'ArrowDown',
-  'Home',
-  'End',
-]);
-
-/** Digits-only inputs: other keys do nothing, and a paste with anything but digits is refused. */
-function blockNonDigitKeys(e: KeyboardEvent) {
-  if (e.ctrlKey || e.metaKey || e.altKey || NAV_KEYS.has(e.key)) return;
-  if (e.key.length === 1 && !/\d/.test(e.key)) e.preventDefault();
-}
-function blockNonDigitPaste(e: ClipboardEvent) {
-  if (!/^\d*$/.test(e.clipboardData.getData('text'))) e.preventDefault();
 }
 
 /** Money: up to 6 integer digits and 2 decimals. */
@@ -47,7 +24,8 @@ export function RequestField({ field, value, required, error, readOnly, onChange
   const str = text(value);
   const counter = field.maxLength && (field.kind === 'textarea' || field.maxLength >= 100) ? `${str.length}/${field.maxLength}` : null;
   const hint = field.kind === 'date' ? (field.help ? `MM/DD/YYYY. ${field.help}` : 'MM/DD/YYYY') : field.help;
-  const helper = error ?? hint;
+  // A message keeps the format hint beside it, so the fix is in view.
+  const helper = messageWithHint(error, hint);
   const common = {
     id,
     name: field.name,
@@ -108,14 +86,21 @@ export function RequestField({ field, value, required, error, readOnly, onChange
     case 'digits':
     case 'phone':
     case 'number':
+      // Typed as people write them (12-3456789, (217) 555-0199): nothing is blocked or cut while typing,
+      // the punctuation comes out on leaving the field, and a wrong character or length is the field's message.
       return (
         <TextField
           {...common}
           value={str}
-          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
-          onKeyDown={blockNonDigitKeys}
-          onPaste={blockNonDigitPaste}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength, autoComplete: field.kind === 'phone' ? 'tel' : 'off' } }}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={() => {
+            const kept = normalizeTypedNumber(field, str);
+            if (kept !== str) onChange(kept);
+            onBlur();
+          }}
+          slotProps={{
+            htmlInput: { inputMode: field.kind === 'phone' ? 'tel' : 'numeric', autoComplete: field.kind === 'phone' ? 'tel' : 'off' },
+          }}
         />
       );
     case 'money':

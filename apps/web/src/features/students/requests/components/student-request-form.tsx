@@ -40,9 +40,10 @@ function shownValue(f: TStudentRequestField, v: unknown): string {
   return s;
 }
 
+/** A label and its value: one `div` straight inside the section's `dl` (the only wrapper a definition list allows). */
 function ReadOnlyField({ field, value }: { field: TStudentRequestField; value: unknown }) {
   return (
-    <Box>
+    <Box sx={{ gridColumn: WIDE.has(field.kind) ? '1 / -1' : undefined }}>
       <Typography variant="body2" color="text.secondary" component="dt">
         {field.label}
       </Typography>
@@ -106,9 +107,7 @@ export function StudentRequestForm({ code, data, errors, readOnly, hidden = [], 
             {readOnly ? (
               <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
                 {fields.map((f) => (
-                  <Box key={f.name} sx={{ gridColumn: WIDE.has(f.kind) ? '1 / -1' : undefined }}>
-                    <ReadOnlyField field={f} value={data[f.name]} />
-                  </Box>
+                  <ReadOnlyField key={f.name} field={f} value={data[f.name]} />
                 ))}
               </Box>
             ) : (

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { requestsApi, type TRequestDetail, type TStudentRequestData } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
 import { handleApiError } from '../../../../app/errors/handle-api-error';
+import { failureMessage, isSessionOrAccess } from '../../../../app/errors/failure';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../../app/http/api-call';
 import { requestsKey } from '../../../requests';
@@ -52,6 +53,8 @@ export function useRequestSubmit(
     unsaved?: TUnsavedRequestAnswers;
     /** Checks beyond the fields before a submit (e.g. the faculty advisor named), keyed like the server's. */
     beforeSubmit?: () => Record<string, string>;
+    /** Asks the requester to confirm once the checks pass (submitting locks the request); false: nothing is sent. */
+    confirmSubmit?: () => Promise<boolean>;
   },
 ) {
   const saveData = useSaveStudentRequestData();
@@ -60,7 +63,11 @@ export function useRequestSubmit(
   const qc = useQueryClient();
 
   const refuse = (e: unknown, fallback: string): TSubmitProblem | null => {
-    if (isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403) {
+    if (isSessionOrAccess(e)) {
+      handleApiError(e);
+      return null;
+    }
+    if (isApiError(e) && e.status >= 400 && e.status < 500) {
       const fields = form.applyServerErrors(e.fieldErrors);
       const extras = firstMessages(e.fieldErrors);
       const p = { summary: summarize(e.message || fallback, fields.length, extras), extras, fieldErrors: e.fieldErrors ?? {} };
@@ -71,8 +78,11 @@ export function useRequestSubmit(
       else setTimeout(() => document.getElementById(PROBLEM_ID)?.focus(), 50);
       return p;
     }
-    handleApiError(e);
-    return null;
+    // Offline, a timeout or a server error: one message at the top of the form; what was typed stays.
+    const p = { summary: [`${fallback} ${failureMessage(e)}`], extras: {} };
+    setProblem(p);
+    setTimeout(() => document.getElementById(PROBLEM_ID)?.focus(), 50);
+    return p;
   };
 
   const clientCheck = (mode: 'draft' | 'submit', message: string): boolean => {
@@ -118,9 +128,11 @@ export function useRequestSubmit(
    * Save, then submit. Returns { ok, requestId }: requestId is set once a draft exists, so a create
    * page can move to the edit page with the messages when the submit is refused.
    */
-  const submit = async (): Promise<{ ok: boolean; requestId: string | null; problem?: TSubmitProblem | null }> => {
+  const submit = async (): Promise<{ ok: boolean; requestId: string | null; problem?: TSubmitProblem | null; cancelled?: boolean }> => {
     setProblem(null);
     if (!clientCheck('submit', 'Not submitted yet.')) return { ok: false, requestId: opts.request?.id ?? null };
+    if (opts.confirmSubmit && !(await opts.confirmSubmit()))
+      return { ok: false, requestId: opts.request?.id ?? created.current, cancelled: true };
     setBusy(true);
     try {
       const id = await persist(form.latest.current);

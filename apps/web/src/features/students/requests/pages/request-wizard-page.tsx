@@ -13,6 +13,8 @@ import { useGetRequest } from '../../../requests';
 import { useListStartableTypes } from '../../../requests';
 import { RequestSummary } from '../../../requests';
 import { useUnsavedRequestAnswers } from '../../../requests';
+import { submitQuestion } from '../../../requests';
+import { useConfirm } from '../../../../ui/confirm-dialog';
 import { StudentRequestForm } from '../components/student-request-form';
 import { focusField, useRequestDataForm } from '../components/use-request-data-form';
 import { ADVISOR_REQUIRED, ADVISOR_TYPES, AdvisorChooser, RequestDocumentsSection, RequestQuestions } from '../components/request-extras';
@@ -20,9 +22,16 @@ import { useRequestSubmit, type TSubmitProblem } from '../components/use-request
 import { useGetStudentRequestData } from '../api/save-request-data';
 import { useGetMyRequestFormContext } from '../api/get-my-request-form-context';
 import { ProblemAlert, requestData, useServiceMenuPath } from './student-request-page';
+import { ScrollRegion } from '../../../../ui/scroll-region';
 
 const STEPS = ['Details', 'Questions', 'Documents', 'Review & submit'] as const;
 const editWizardPath = (id: string, step: number) => `/student/request-edit-wizard/${encodeURIComponent(id)}?step=${step}`;
+
+/** Said above a step that cannot be left yet: how many of its fields need an answer (each says why on itself). */
+const stepSummary = (n: number) =>
+  n === 1
+    ? 'One field on this step needs attention before you go on: it is marked below.'
+    : `${n} fields on this step need attention before you go on: they are marked below.`;
 
 /** Which step shows a refused submit's first problem. */
 function stepOf(problem: TSubmitProblem, hasDetails: boolean): number {
@@ -35,7 +44,7 @@ function stepOf(problem: TSubmitProblem, hasDetails: boolean): number {
 
 function WizardStepper({ active, hasDetails, onStep }: { active: number; hasDetails: boolean; onStep?: (i: number) => void }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2, overflowX: 'auto' }}>
+    <Paper component={ScrollRegion} variant="outlined" sx={{ p: 2, mb: 2, overflowX: 'auto' }}>
       <Stepper nonLinear={!!onStep} activeStep={active} alternativeLabel>
         {STEPS.map((label, i) => (
           <Step key={label} completed={false} disabled={!hasDetails && i === 0}>
@@ -102,10 +111,12 @@ function CreateWizard({
   }, [next, navigate]);
   const onContinue = async () => {
     const id = await actions.saveDraft();
-    if (id) {
-      snack('Draft saved.', 'success');
-      setNext(editWizardPath(id, 1));
-    }
+    if (!id) return;
+    snack('Draft saved.', 'success');
+    // The step's required fields are checked before the next step: the draft keeps what was typed, and
+    // the student stays on the fields, told what is missing there (not three steps later, on submit).
+    const missing = code ? form.validate('submit') : [];
+    setNext(missing.length ? `${editWizardPath(id, 0)}&check=1` : editWizardPath(id, 1));
   };
   return (
     <Box>
@@ -178,11 +189,13 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
   const saved = useGetStudentRequestData(code ? r.id : null);
   const form = useRequestDataForm(code, requestData(r), saved.data?.context);
   const unsaved = useUnsavedRequestAnswers(r.id);
+  const confirm = useConfirm();
   const actions = useRequestSubmit(form, {
     requestTypeId: r.requestTypeId,
     request: r,
     unsaved,
     beforeSubmit: () => (ADVISOR_TYPES.has(r.typeCode) && !r.advisor ? { advisorUserId: ADVISOR_REQUIRED } : {}),
+    confirmSubmit: () => confirm.ask(submitQuestion(r, r.typeName)),
   });
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -193,6 +206,28 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
     setSearch({ step: String(i) });
     window.scrollTo({ top: 0 });
   };
+  /** What the step still needs before the next one: the fields its submit requires, or the faculty advisor. */
+  function stepRequirements(at: number): { problem: TSubmitProblem; field: string } | null {
+    if (at === 0 && code) {
+      const missing = form.validate('submit');
+      if (missing.length) return { problem: { summary: [stepSummary(missing.length)], extras: {} }, field: missing[0]![0] };
+    }
+    if (at === 1 && ADVISOR_TYPES.has(r.typeCode) && !r.advisor) {
+      return { problem: { summary: [ADVISOR_REQUIRED], extras: { advisorUserId: ADVISOR_REQUIRED } }, field: 'advisorUserId' };
+    }
+    return null;
+  }
+  // Arrived from the first step's "Save and continue" with required fields still empty: say so on them.
+  const checkOnArrival = useRef(search.get('check') === '1');
+  useEffect(() => {
+    if (!checkOnArrival.current || !code || saved.isPending) return;
+    checkOnArrival.current = false;
+    const held = stepRequirements(0);
+    if (held) {
+      actions.setProblem(held.problem);
+      focusField(held.field);
+    }
+  });
   // A field to focus once its step is drawn (after a refused submit on the review step).
   const pendingFocus = useRef<string | null>(null);
   useEffect(() => {
@@ -219,6 +254,20 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
         return;
       }
     }
+    // Going on, the step's own requirements are checked before it is left (what was typed is saved
+    // above either way), so submitting never sends the student back for something this step asked.
+    // Jumping ahead, every step passed over is checked too: the first one that still needs something is shown.
+    for (let at = step; at < i; at++) {
+      const held = stepRequirements(at);
+      if (!held) continue;
+      actions.setProblem(held.problem);
+      if (at === step) focusField(held.field);
+      else {
+        pendingFocus.current = held.field;
+        go(at);
+      }
+      return;
+    }
     actions.setProblem(null);
     go(i);
   };
@@ -227,6 +276,8 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
     if (res.ok) {
       snack('Your request was submitted. The office will review it and you will be told by e-mail.', 'success', 6000);
       setLeaving(true);
+    } else if (res.cancelled) {
+      return;
     } else if (res.problem) {
       go(stepOf(res.problem, !!code));
     } else {
@@ -247,6 +298,7 @@ function EditWizard({ request: r, home }: { request: TRequestDetail; home: strin
       </Button>
       <PageHeader title={title} subtitle={`Request #${r.number}`} />
       <WizardStepper active={step} hasDetails={!!code} onStep={(i) => void moveTo(i)} />
+      {confirm.dialog}
       <Stack spacing={2}>
         <ProblemAlert problem={actions.problem} />
         {r.status === 'clarification_requested' ? (

@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useFormatDates } from '../../../../app/office-dates';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Alert,
   Box,
   Button,
-  Card,
-  CardActions,
-  CardContent,
+  ButtonBase,
+  Collapse,
   IconButton,
   Link,
+  List,
+  ListItem,
   Paper,
   Skeleton,
   Table,
@@ -20,8 +21,13 @@ import {
   TableRow,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import type { requestsApi } from '@meridian/domain';
+import type { z } from 'zod';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { PageHeader } from '../../../../ui/page-header';
@@ -36,8 +42,14 @@ import { formatSize } from '../../../attachments';
 import { useListMyDocuments } from '../api/my-documents';
 import { useGetMyStage } from '../../portal';
 import { requestPath, startOptions, viewPath } from '../request-paths';
+import { groupServices, type TServiceFacts, type TServiceGroup } from '../service-groups';
+import { useGetMyRequestFormContext } from '../api/get-my-request-form-context';
+
+type TStartableType = z.infer<typeof requestsApi.ZStartableType>;
 
 const GENERIC_CREATE = '/student/request-create/';
+/** My requests shows the latest few first; the rest are one click away. */
+const RECENT_REQUESTS = 5;
 const EDITABLE = new Set(['draft', 'clarification_requested']);
 const CLOSED = new Set(['approved', 'completed', 'rejected', 'dismissed']);
 /** Columns a phone leaves out, so the number, request, status and buttons fit without scrolling sideways. */
@@ -52,12 +64,147 @@ function SectionTitle({ id, children }: { id: string; children: React.ReactNode 
   );
 }
 
-/** The request types the student may start (visa-scoped by the server), each with its description. */
-function StartServices() {
+/** One service: its name, a short description and its start button(s). */
+function ServiceRow({
+  type: t,
+  starting,
+  onStart,
+}: {
+  type: TStartableType;
+  starting: string | null;
+  onStart: (t: TStartableType) => void;
+}) {
+  return (
+    <ListItem
+      divider
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 1,
+        py: 1.25,
+        '&:last-of-type': { borderBottom: 0 },
+      }}
+    >
+      <Box sx={{ flex: '1 1 170px', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{t.name}</Typography>
+        {t.description ? (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            title={t.description}
+            sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+          >
+            {t.description}
+          </Typography>
+        ) : null}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {startOptions(t.code, t.id).map((o) =>
+          o.path.startsWith(GENERIC_CREATE) ? (
+            // A type without its own page has no fields to fill first: Start opens its draft at once.
+            <Button
+              key={o.path}
+              variant="outlined"
+              size="small"
+              disabled={!!starting}
+              aria-label={`Start ${t.name}`}
+              onClick={() => onStart(t)}
+            >
+              {starting === t.id ? 'Starting…' : o.label}
+            </Button>
+          ) : (
+            <Button
+              key={o.path}
+              variant="outlined"
+              size="small"
+              component={RouterLink}
+              to={o.path}
+              aria-label={o.label === 'Start' ? `Start ${t.name}` : `${o.label}: ${t.name}`}
+            >
+              {o.label}
+            </Button>
+          ),
+        )}
+      </Box>
+    </ListItem>
+  );
+}
+
+/** A group of services under a heading that opens and closes it. */
+function ServiceGroupPanel({
+  group,
+  open,
+  onToggle,
+  children,
+}: {
+  group: TServiceGroup<TStartableType>;
+  open: boolean;
+  onToggle: () => void;
+  children: React.ReactNode;
+}) {
+  const id = `service-group-${group.key}`;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ overflow: 'hidden' }}>
+      <Typography component="h3" id={`${id}-title`} sx={{ m: 0 }}>
+        <ButtonBase
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls={id}
+          sx={{
+            width: '100%',
+            justifyContent: 'flex-start',
+            gap: 1,
+            px: 2,
+            py: 1.5,
+            textAlign: 'left',
+            fontSize: '1.05rem',
+            fontWeight: 600,
+            bgcolor: group.key === 'suggested' ? 'action.selected' : 'transparent',
+          }}
+        >
+          <Box component="span" sx={{ flex: 1 }}>
+            {group.title}
+          </Box>
+          <Typography component="span" variant="body2" color="text.secondary">
+            {group.types.length === 1 ? '1 service' : `${group.types.length} services`}
+          </Typography>
+          {open ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
+        </ButtonBase>
+      </Typography>
+      <Collapse in={open} timeout={170}>
+        <List id={id} disablePadding aria-labelledby={`${id}-title`} sx={{ borderTop: 1, borderColor: 'divider' }}>
+          {children}
+        </List>
+      </Collapse>
+    </Paper>
+  );
+}
+
+/**
+ * The request types the student may start (visa-scoped by the server), in groups: what their stage, visa
+ * and program dates make relevant first, the rest by the order their stage makes likely. On a phone only
+ * the first group is open, so the page is a short list of headings rather than a long scroll of cards.
+ */
+function StartServices({ facts }: { facts: TServiceFacts }) {
   const types = useListStartableTypes();
   const create = useCreateRequest();
   const navigate = useNavigate();
   const [starting, setStarting] = useState<string | null>(null);
+  // From 600 px (a phone's width is below): every group open.
+  const roomy = useMediaQuery('(min-width:600px)', { noSsr: true });
+  const groups = useMemo(() => groupServices(types.data ?? [], facts), [types.data, facts]);
+  // Which groups the student opened or closed; the rest follow the default (all open, or the first on a phone).
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const isOpen = (key: string, index: number) => toggled[key] ?? (roomy || index === 0);
+  const start = (t: TStartableType) => {
+    setStarting(t.id);
+    create.mutate(t.id, {
+      onSuccess: (r) => void navigate(requestPath(r.typeCode, r.id)),
+      onSettled: () => setStarting(null),
+    });
+  };
   return (
     <Box component="section" aria-labelledby="services-title" sx={{ mb: 4 }}>
       <SectionTitle id="services-title">Request a service</SectionTitle>
@@ -66,58 +213,18 @@ function StartServices() {
       {types.data && types.data.length === 0 ? (
         <Alert severity="info">There are no services you can request online at the moment. Please contact the international office.</Alert>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))' }}>
-        {(types.data ?? []).map((t) => (
-          <Card
-            key={t.id}
-            variant="outlined"
-            sx={{ display: 'flex', flexDirection: 'column', borderTop: 3, borderTopColor: 'secondary.main' }}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        {groups.map((g, i) => (
+          <ServiceGroupPanel
+            key={g.key}
+            group={g}
+            open={isOpen(g.key, i)}
+            onToggle={() => setToggled((o) => ({ ...o, [g.key]: !isOpen(g.key, i) }))}
           >
-            <CardContent sx={{ flex: 1 }}>
-              <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-                {t.name}
-              </Typography>
-              {t.description ? (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  {t.description}
-                </Typography>
-              ) : null}
-            </CardContent>
-            <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
-              {startOptions(t.code, t.id).map((o) =>
-                o.path.startsWith(GENERIC_CREATE) ? (
-                  // A type without its own page has no fields to fill first: Start opens its draft at once.
-                  <Button
-                    key={o.path}
-                    variant="outlined"
-                    size="small"
-                    disabled={!!starting}
-                    aria-label={`Start ${t.name}`}
-                    onClick={() => {
-                      setStarting(t.id);
-                      create.mutate(t.id, {
-                        onSuccess: (r) => void navigate(requestPath(r.typeCode, r.id)),
-                        onSettled: () => setStarting(null),
-                      });
-                    }}
-                  >
-                    {starting === t.id ? 'Starting…' : o.label}
-                  </Button>
-                ) : (
-                  <Button
-                    key={o.path}
-                    variant="outlined"
-                    size="small"
-                    component={RouterLink}
-                    to={o.path}
-                    aria-label={o.label === 'Start' ? `Start ${t.name}` : `${o.label}: ${t.name}`}
-                  >
-                    {o.label}
-                  </Button>
-                ),
-              )}
-            </CardActions>
-          </Card>
+            {g.types.map((t) => (
+              <ServiceRow key={t.id} type={t} starting={starting} onStart={start} />
+            ))}
+          </ServiceGroupPanel>
         ))}
       </Box>
     </Box>
@@ -134,7 +241,19 @@ export function ServiceMenuPage() {
   const stage = useGetMyStage();
   // What the office asks of continuing students (Stage Configuration's continuing list), if anything.
   const asked = stage.data && stage.data.stage === 'continuing' ? stage.data.questions.questions.length + stage.data.documents.length : 0;
+  const context = useGetMyRequestFormContext(true);
+  const facts: TServiceFacts = useMemo(
+    () => ({
+      stage: me.data?.currentStage,
+      visaType: context.data?.visaType,
+      today: context.data?.today,
+      programEndDate: context.data?.programEndDate,
+    }),
+    [me.data?.currentStage, context.data],
+  );
+  const [allRequests, setAllRequests] = useState(false);
   const requests = mine.data ?? [];
+  const shownRequests = allRequests ? requests : requests.slice(0, RECENT_REQUESTS);
   const attention = requests.filter((r) => EDITABLE.has(r.status));
   return (
     <Box>
@@ -171,8 +290,6 @@ export function ServiceMenuPage() {
         </Alert>
       ) : null}
 
-      <StartServices />
-
       <Box component="section" aria-labelledby="my-requests-title" sx={{ mb: 4 }}>
         <SectionTitle id="my-requests-title">My requests</SectionTitle>
         <Paper variant="outlined">
@@ -193,7 +310,7 @@ export function ServiceMenuPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {requests.map((r) => {
+                {shownRequests.map((r) => {
                   const editable = EDITABLE.has(r.status);
                   const to = editable ? requestPath(r.typeCode, r.id) : viewPath(r.typeCode, r.id);
                   return (
@@ -249,14 +366,23 @@ export function ServiceMenuPage() {
                 ) : null}
                 {mine.data && requests.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={6}>You have not started any request yet. Choose a service above to start one.</TableCell>
+                    <TableCell colSpan={6}>You have not started any request yet. Choose a service below to start one.</TableCell>
                   </TableRow>
                 ) : null}
               </TableBody>
             </Table>
           </TableContainer>
+          {requests.length > RECENT_REQUESTS ? (
+            <Box sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
+              <Button onClick={() => setAllRequests((a) => !a)} aria-expanded={allRequests}>
+                {allRequests ? `Show the latest ${RECENT_REQUESTS} only` : `Show all ${requests.length} requests`}
+              </Button>
+            </Box>
+          ) : null}
         </Paper>
       </Box>
+
+      <StartServices facts={facts} />
 
       <Box component="section" aria-labelledby="my-documents-title">
         <SectionTitle id="my-documents-title">My documents</SectionTitle>

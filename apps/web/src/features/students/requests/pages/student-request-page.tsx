@@ -19,6 +19,8 @@ import { useGetRequest } from '../../../requests';
 import { useListStartableTypes } from '../../../requests';
 import { RequestSummary } from '../../../requests';
 import { useUnsavedRequestAnswers } from '../../../requests';
+import { submitQuestion } from '../../../requests';
+import { useConfirm } from '../../../../ui/confirm-dialog';
 import { CommentsPanel } from '../../../comments';
 import { StudentRequestForm } from '../components/student-request-form';
 import { focusField, useRequestDataForm } from '../components/use-request-data-form';
@@ -97,7 +99,15 @@ function StatusAlerts({ request: r }: { request: TRequestDetail }) {
         {r.statusMessage}
       </Alert>
     );
-  if (['submitted', 'in_review', 'adv_review', 'awaiting_adjudication'].includes(r.status)) {
+  if (r.status === 'adv_review')
+    return (
+      <Alert severity="info">
+        <AlertTitle>With your approvers</AlertTitle>
+        Your request went first to its approvers ({r.approverCheck.steps.join(', then ') || 'approvers'}), who were e-mailed a link; the
+        office decides after them. You will be told by e-mail when something changes.
+      </Alert>
+    );
+  if (['submitted', 'in_review', 'awaiting_adjudication'].includes(r.status)) {
     return (
       <Alert severity="info">
         <AlertTitle>With the office</AlertTitle>Your request has been submitted. You will be told by e-mail when something changes.
@@ -170,7 +180,12 @@ function CreateForm({
   home: string;
 }) {
   const form = useRequestDataForm(code, { ...(variant.preset ?? {}) });
-  const actions = useRequestSubmit(form, { requestTypeId, request: null });
+  const confirm = useConfirm();
+  const actions = useRequestSubmit(form, {
+    requestTypeId,
+    request: null,
+    confirmSubmit: () => confirm.ask(submitQuestion(null, name, { asksAdvisor: ADVISOR_TYPES.has(code) })),
+  });
   const { leaving, leave } = useLeave();
   const onSave = async () => {
     const id = await actions.saveDraft();
@@ -196,6 +211,7 @@ function CreateForm({
         Back to Student Portal
       </Button>
       <PageHeader title={name} subtitle={description || undefined} />
+      {confirm.dialog}
       <Stack
         spacing={2}
         component="form"
@@ -279,11 +295,13 @@ function EditForm({
   const form = useRequestDataForm(code, requestData(r), saved.data?.context);
   const unsaved = useUnsavedRequestAnswers(r.id);
   const needsAdvisor = !!code && ADVISOR_TYPES.has(code);
+  const confirm = useConfirm();
   const actions = useRequestSubmit(form, {
     requestTypeId: r.requestTypeId,
     request: r,
     unsaved,
     beforeSubmit: () => (needsAdvisor && !r.advisor ? { advisorUserId: ADVISOR_REQUIRED } : {}),
+    confirmSubmit: () => confirm.ask(submitQuestion(r, r.typeName)),
   });
   const { leaving, leave } = useLeave();
   const editable = r.canEdit && !readOnlyView;
@@ -334,6 +352,7 @@ function EditForm({
         Back to Student Portal
       </Button>
       <PageHeader title={title} subtitle={`Request #${r.number}`} />
+      {confirm.dialog}
       {/* Not a <form>: the engine's questionnaires below are forms of their own. */}
       <Stack spacing={2}>
         <ProblemAlert problem={actions.problem} />

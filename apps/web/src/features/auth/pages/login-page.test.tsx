@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { brandingQueryKey, DEFAULT_BRANDING } from '../../../app/branding';
+import { LoginLayout } from '../../../shells/login/login-layout';
+import { LoginPage } from './login-page';
+
+// The sign-in pages (docs/product/auth.md#login-pages): the institution's own heading above the
+// spec's SCHOLAR / STUDENT title, each portal's own welcome text, and a link to the other sign-in.
+const BRANDING = {
+  ...DEFAULT_BRANDING,
+  accountName: 'Northfield University',
+  logoImageURL: 'https://cdn.northfield.test/logo.png',
+  loginWelcomeText: 'Welcome, scholars and staff',
+  studentLoginWelcomeText: 'Welcome, Northfield students',
+};
+
+afterEach(cleanup);
+
+/** The institution's heading at the top of the card. */
+const brand = () => document.querySelector('.login-brand')!;
+
+function openAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(brandingQueryKey, BRANDING);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/login',
+        element: <LoginLayout />,
+        children: [
+          { index: true, element: <LoginPage portal="scholar" /> },
+          { path: 'student', element: <LoginPage portal="student" /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('the sign-in pages', () => {
+  it('the staff page is headed by the institution (name and logo) above SCHOLAR, with the scholar welcome', () => {
+    openAt('/login');
+    const banner = brand();
+    expect(banner.textContent).toBe('Northfield University');
+    // The name beside it says whose logo it is, so the image itself is decoration.
+    expect(banner.querySelector('img')?.getAttribute('src')).toBe('https://cdn.northfield.test/logo.png');
+    expect(banner.querySelector('img')?.getAttribute('alt')).toBe('');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('SCHOLAR');
+    expect(screen.getByText('Scholars, departments and office staff')).toBeTruthy();
+    expect(screen.getByText('Welcome, scholars and staff')).toBeTruthy();
+    expect(screen.queryByText('Welcome, Northfield students')).toBeNull();
+  });
+
+  it('each page links to the other, and the student page greets students with their own text', async () => {
+    const router = openAt('/login');
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the student sign-in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'STUDENT' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login/student');
+    expect(screen.getByText('Welcome, Northfield students')).toBeTruthy();
+    expect(screen.queryByText('Welcome, scholars and staff')).toBeNull();
+    expect(brand().textContent).toBe('Northfield University');
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the scholar and staff sign-in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'SCHOLAR' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('without a logo the institution is still named; without a name the logo says what it is', () => {
+    const client = new QueryClient();
+    client.setQueryData(brandingQueryKey, { ...BRANDING, logoImageURL: '' });
+    const router = createMemoryRouter([{ path: '/', element: <LoginLayout />, children: [{ index: true, element: null }] }]);
+    const { unmount } = render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(brand().textContent).toBe('Northfield University');
+    expect(brand().querySelector('img')).toBeNull();
+    unmount();
+    client.setQueryData(brandingQueryKey, { ...BRANDING, accountName: '' });
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/', element: <LoginLayout />, children: [{ index: true, element: null }] }])}
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('img', { name: 'Institution logo' })).toBeTruthy();
+  });
+});
