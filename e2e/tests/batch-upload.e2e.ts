@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { IMPORT_COLUMN_KEYS } from '@meridian/domain';
+import { IMPORT_COLUMNS } from '@meridian/domain';
 import { launch, query, screenshot } from '../browser.js';
 import { journeySteps, signedInPage } from '../journey-helpers.js';
 
@@ -26,10 +26,18 @@ const TAG = Date.now()
   .toString(26)
   .replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!);
 
+/** The columns this office's file has: the required ones and the education level (none of what SEVIS needs besides). */
+const COLUMNS = [...IMPORT_COLUMNS.filter((c) => c.isRequired).map((c) => c.key), 'education_level'];
+const letters = (i: number) =>
+  String(i)
+    .split('')
+    .map((d) => 'abcdefghij'[Number(d)])
+    .join('');
+
 function csv(n: number): Buffer {
   const lines = Array.from({ length: n }, (_, i) => {
     const row: Record<string, string> = {
-      first_name: `Mei${i}`,
+      first_name: `Mei ${letters(i)}`,
       last_name: `Upload ${TAG}`,
       email: `mei${i}.${TAG}@example.org`,
       birth_date: '03/09/2004',
@@ -40,9 +48,9 @@ function csv(n: number): Buffer {
       program_end_date: '05/15/2031',
       education_level: '02',
     };
-    return IMPORT_COLUMN_KEYS.map((k) => row[k] ?? '').join(',');
+    return COLUMNS.map((k) => row[k] ?? '').join(',');
   });
-  return Buffer.from([IMPORT_COLUMN_KEYS.join(','), ...lines].join('\r\n'));
+  return Buffer.from([COLUMNS.join(','), ...lines].join('\r\n'));
 }
 
 const countImported = async () =>
@@ -60,6 +68,16 @@ describe('batch upload: a file checked and imported as jobs the page follows', (
       await page.waitForURL(/#\/isss\/batch-upload-list\/[0-9a-f-]+$/);
       await page.getByText('Every row passed the checks.', { exact: false }).waitFor();
       await screenshot(page, 'batch-upload-1-preview');
+      // The rows create SEVIS records but the file has none of what SEVIS needs for an I-20: the preview says
+      // so on each cell, in the batch build's words, and the import is still offered.
+      await page.getByText('What SEVIS will need', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'SEVIS needs more' }).click();
+      const needs = page.getByRole('list', { name: 'What SEVIS needs, by column' });
+      await needs.getByText(`U.S. phone: ${n.toLocaleString('en-US')} rows (the file has no such column)`).waitFor();
+      await needs.getByText(`Tuition and fees: ${n.toLocaleString('en-US')} rows`, { exact: false }).waitFor();
+      await page.getByRole('columnheader', { name: 'SEVIS needs (columns not in the file)' }).waitFor();
+      await screenshot(page, 'batch-upload-1b-sevis-needs');
+      await page.getByRole('button', { name: 'All rows' }).click();
       const importId = /([0-9a-f-]{36})$/.exec(page.url())![1]!;
 
       // The import waits behind another import of the institution (its lock, held here) for as long as this
@@ -87,6 +105,7 @@ describe('batch upload: a file checked and imported as jobs the page follows', (
         await other.end();
       }
       await page.getByText(`${n.toLocaleString('en-US')} student records were created in stage Invited`, { exact: false }).waitFor();
+      await page.getByText(`${n.toLocaleString('en-US')} of them held until the record has what SEVIS needs`, { exact: false }).waitFor();
       await screenshot(page, 'batch-upload-3-imported');
       expect(await countImported()).toBe(n);
     });

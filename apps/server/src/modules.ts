@@ -13,7 +13,7 @@ import { peopleRoutes } from './modules/people/index.js';
 import { requestRoutes } from './modules/requests/index.js';
 import { plugScholars, scholarDailyJobs, scholarRoutes } from './modules/scholars/index.js';
 import { setupRoutes } from './modules/setup/index.js';
-import { sevisDailyJobs, sevisRoutes } from './modules/sevis/index.js';
+import { plugSevis, sevisDailyJobs, sevisRoutes } from './modules/sevis/index.js';
 import { plugStudents, studentDailyJobs, studentRoutes } from './modules/students/index.js';
 import { plugWorkflows, workflowRoutes } from './modules/workflows/index.js';
 import { workRoutes } from './modules/work/index.js';
@@ -30,6 +30,7 @@ export function composeModules(): void {
   plugAttachments();
   plugStudents();
   plugScholars();
+  plugSevis();
 }
 
 /** Every module's routes, bottom layer first. */

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_COLUMN_KEYS, IMPORT_MSG, studentsApi, type TSession } from '@meridian/domain';
+import { IMPORT_COLUMN_KEYS, IMPORT_COLUMNS, IMPORT_MSG, studentsApi, type TSession } from '@meridian/domain';
 import { COMMIT_MSG } from '../src/modules/students/intake/operations/commit-student-import.js';
+import { buildValidatedBatch, loadBatchInputs } from '../src/modules/sevis/xml/index.js';
+import { ORG, SENDER, batchId } from './sevis-xml-fixtures.js';
 import { createTestApp, HOST_A, type TTestApp } from './app.js';
 import { multipart } from './fixtures/case-fixtures.js';
 import { call, followJob } from './http.js';
@@ -148,14 +150,16 @@ describe('batch upload of students', () => {
     const report = await call(t, 'GET', `/api/student-imports/${s.id}/errors.csv`, { as: admin });
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-disposition']).toContain('mixed-errors.csv');
-    expect(report.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'row,column,message',
-      `3,birth_date,${IMPORT_MSG.date}`,
-      `3,citizenship,"${IMPORT_MSG.country}"`,
-      `4,visa_type,${IMPORT_MSG.visaType}`,
-      `4,program_end_date,${IMPORT_MSG.endBeforeStart}`,
-      '',
+    const lines = report.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('row,column,kind,message');
+    expect(lines.filter((l) => /^\d+,\w+,error,/.test(l))).toEqual([
+      `3,birth_date,error,${IMPORT_MSG.date}`,
+      `3,citizenship,error,"${IMPORT_MSG.country}"`,
+      `4,visa_type,error,${IMPORT_MSG.visaType}`,
+      `4,program_end_date,error,${IMPORT_MSG.endBeforeStart}`,
     ]);
+    // The good row (2) creates a SEVIS record: what SEVIS will still need of it follows, marked so.
+    expect(lines.filter((l) => l.includes(',SEVIS will need,')).every((l) => l.startsWith('2,'))).toBe(true);
     const commit = await call(t, 'POST', `/api/student-imports/${s.id}/commit`, { as: admin });
     expect(commit.statusCode).toBe(400);
     expect(await countByEmail([good.email!])).toBe(0);
@@ -326,5 +330,155 @@ describe('listNewlyAdmitted (Newly Admitted Students)', () => {
       await call(t, 'GET', '/api/students/newly-admitted', { as: admin, query: { q: 'zephyr', invitation: 'not_invited' } })
     ).json();
     expect(notInvited.items.map((i: { profileId: string }) => i.profileId)).toEqual([med.id]);
+  });
+});
+
+describe("what SEVIS will need of each new record (the batch build's own Create check)", () => {
+  /** Everything an F-1 Create needs (8 CFR 214.2(f) I-20; SEVIS CreateStudent): phone, birth country, foreign address, English, term, funds. */
+  const completeF1: TRowIn = {
+    gender: 'F',
+    major1: '11.0701',
+    phone: '(217) 555-0199',
+    birth_city: 'Shanghai',
+    birth_country: 'CN',
+    foreign_address_line1: '88 Nanjing Road',
+    foreign_city: 'Shanghai',
+    foreign_country: 'CN',
+    english_required: 'Y',
+    english_requirements_met: 'Y',
+    academic_term_months: '9',
+    tuition: '$38,000',
+    living_expenses: '16,000',
+    personal_funds: '54000',
+  };
+  /** Everything a J-1 Create needs (22 CFR 62; SEVIS CreateEV): category, position, subject field, funding, a site of activity. */
+  const completeJ1: TRowIn = {
+    visa_type: 'J-1',
+    gender: 'M',
+    birth_city: 'Lyon',
+    birth_country: 'FR',
+    citizenship: 'FR',
+    permanent_residence_country: 'FR',
+    ev_category_code: '1D',
+    ev_position_code: '216',
+    subject_field_code: '11.0701',
+    received_us_govt_funds: 'N',
+    personal_funds: '30000',
+    site_of_activity_name: 'Main Campus',
+    site_of_activity_address: '1 University Ave',
+    site_of_activity_city: 'Urbana',
+    site_of_activity_state: 'IL',
+    site_of_activity_zip: '61801',
+  };
+
+  /** A row whose names SEVIS takes (letters only: the fixture's numbered names are refused, SEVIS S1148). */
+  const named = (o: TRowIn): TRowIn => {
+    const r = row(o);
+    const tag = String(n)
+      .split('')
+      .map((d) => 'ABCDEFGHIJ'[Number(d)])
+      .join('');
+    return { ...r, first_name: 'Mei', last_name: `Lin ${tag}` };
+  };
+  /** The batch build's words said of a stored record, as the preview says them of a row. */
+  const asRow = (m: string) =>
+    m.replace(/on the student record \([^)]*\)|on the student record|on the record|on the site of activity/g, 'in this row');
+
+  it("puts each missing field on its cell in the batch build's words, imports anyway, and the batch holds exactly those Creates", async () => {
+    const rows = [
+      named({ ...completeF1 }),
+      named({ ...completeF1, phone: '', tuition: '', foreign_country: '' }),
+      named({ ...completeJ1 }),
+      named({
+        ...completeJ1,
+        site_of_activity_name: '',
+        site_of_activity_address: '',
+        site_of_activity_city: '',
+        site_of_activity_state: '',
+        site_of_activity_zip: '',
+        ev_position_code: '',
+      }),
+      // A record SEVIS already has (SEVIS ID given) raises no Create: nothing is asked of it.
+      named({ sevis_id: 'N0019876543' }),
+    ];
+    const s = (await upload(admin, 'sevis-needs.csv', csv(rows))).json();
+    expect(s).toMatchObject({ status: 'previewed', errorCount: 0, rowsWithWarnings: 2 });
+    const p = await preview(admin, s.id, { onlyWarnings: '1' });
+    expect(p.rows.map((r: { row: number }) => r.row)).toEqual([3, 5]);
+    const f1 = p.rows[0].warnings;
+    // SEVIS S1164: an F-1 has a U.S. or a foreign phone.
+    expect(f1.phone).toEqual(['A phone (U.S. or foreign: SEVIS needs one) is missing in this row.']);
+    expect(f1.tuition).toEqual(['Financial support: Tuition and fees is missing in this row.']);
+    expect(f1.foreign_country).toEqual(['Foreign address: country is missing in this row.']);
+    const j1 = p.rows[1].warnings;
+    expect(Object.keys(j1).sort()).toEqual(['ev_position_code', 'site_of_activity_address']);
+    expect(j1.site_of_activity_address[0]).toMatch(/no active site of activity/);
+    // The preview shows the file's columns in the template's order: here all of them; a file of the required ones, those alone.
+    expect(p.columns).toEqual(IMPORT_COLUMN_KEYS);
+    const required = IMPORT_COLUMNS.filter((c) => c.isRequired).map((c) => c.key);
+    const small = named({});
+    const narrow = (
+      await upload(
+        admin,
+        'narrow.csv',
+        [
+          [...required].reverse().join(','),
+          [...required]
+            .reverse()
+            .map((k) => small[k] ?? '')
+            .join(','),
+        ].join('\n'),
+      )
+    ).json();
+    expect((await preview(admin, narrow.id)).columns).toEqual(required);
+    await call(t, 'POST', `/api/student-imports/${narrow.id}/discard`, { as: admin });
+
+    const commit = await call(t, 'POST', `/api/student-imports/${s.id}/commit`, { as: admin });
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json()).toMatchObject({ created: 5, sevisCreateEvents: 4, sevisCreatesWaiting: 2 });
+
+    // What the preview said is what the batch build says: the complete rows' Creates go, the others are held.
+    const ids = await t.sql<{ id: string; email: string; visa: string }>(
+      `select e.id, p.email, p.visa_type as visa from sevis_pending_events e join student_profiles p on p.id = e.profile_id
+         where e.event_type = 'Create' and lower(p.email) = any($1)`,
+      [rows.map((r) => r.email!.toLowerCase())],
+    );
+    const inputs = await t.database.tenant(t.institutionA, (tx) =>
+      loadBatchInputs(
+        tx,
+        ids.map((i) => i.id),
+      ),
+    );
+    const eventOf = (i: number) => ids.find((x) => x.email.toLowerCase() === rows[i]!.email!.toLowerCase())!.id;
+    for (const kind of ['student', 'ev'] as const) {
+      const built = await buildValidatedBatch({
+        kind,
+        orgId: ORG[kind],
+        batchId: batchId(kind === 'student' ? 21 : 22),
+        userId: SENDER,
+        today: '2026-11-28',
+        records: inputs.filter((i) => (i.profile.visaType === 'J-1') === (kind === 'ev')),
+      });
+      const [complete, incomplete] = kind === 'student' ? [0, 1] : [2, 3];
+      expect(built.included.map((x) => x.eventId)).toEqual([eventOf(complete)]);
+      expect(built.held.map((x) => x.eventId)).toEqual([eventOf(incomplete)]);
+      const said = Object.values(p.rows[kind === 'student' ? 0 : 1].warnings as Record<string, string[]>).flat();
+      for (const m of said) expect(asRow(built.held[0]!.message)).toContain(m);
+    }
+    // The stored record holds what the file gave (digits of the phone, whole dollars, the site of activity).
+    const [stored] = await t.sql<{ phone: string; financials: Record<string, unknown>; foreign_address: Record<string, string> }>(
+      'select phone, financials, foreign_address from student_profiles where lower(email) = $1',
+      [rows[0]!.email!.toLowerCase()],
+    );
+    expect(stored).toMatchObject({
+      phone: '2175550199',
+      financials: { tuition: 38000, living: 16000, personalFunds: 54000 },
+      foreign_address: { line1: '88 Nanjing Road', city: 'Shanghai', countryCode: 'CN' },
+    });
+    const sites = await t.sql<{ name: string; is_primary: boolean }>(
+      'select s.name, s.is_primary from student_sites_of_activity s join student_profiles p on p.id = s.profile_id where lower(p.email) = $1',
+      [rows[2]!.email!.toLowerCase()],
+    );
+    expect(sites).toEqual([{ name: 'Main Campus', is_primary: true }]);
   });
 });

@@ -2,8 +2,19 @@ import type { ReactNode } from 'react';
 import { Accordion, AccordionDetails, AccordionSummary, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 
-/** One column of an upload template: its header, whether it must be filled, what it takes, an example. */
-export type TFileColumn = { key: string; isRequired: boolean; help: string; example: string };
+/**
+ * One column of an upload template: its header, whether it must be filled (or SEVIS needs it to create
+ * a record of that visa type), what it takes, an example.
+ */
+export type TFileColumn = { key: string; isRequired: boolean; help: string; example: string; sevis?: 'F-1' | 'J-1' | 'both' };
+
+/** What the Required cell says of a column. */
+export function requiredWords(c: TFileColumn): string {
+  if (c.isRequired) return 'Yes';
+  if (c.sevis === 'both') return 'For SEVIS';
+  if (c.sevis) return `For SEVIS (${c.sevis})`;
+  return 'No';
+}
 
 /**
  * "The columns and what they accept": the folded table beside an upload that explains its template
@@ -36,7 +47,7 @@ export function FileColumnsGuide(p: {
             {p.columns.map((c) => (
               <TableRow key={c.key}>
                 <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{c.key}</TableCell>
-                <TableCell>{c.isRequired ? 'Yes' : 'No'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{requiredWords(c)}</TableCell>
                 <TableCell>{c.help}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.example}</TableCell>
               </TableRow>

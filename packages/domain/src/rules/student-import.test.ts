@@ -12,7 +12,7 @@ import {
 
 const SITES = new Map([['MAIN', 1]]);
 const TODAY = '2026-11-22';
-const good: Record<TImportColumn, string> = {
+const good: Partial<Record<TImportColumn, string>> = {
   first_name: 'Aiko',
   last_name: 'Tanaka',
   email: 'aiko@example.com',
@@ -146,5 +146,120 @@ describe('findDuplicatesInFile', () => {
       { row: 5, column: 'email', message: 'Same e-mail as row 2 of this file.' },
       { row: 6, column: 'last_name', message: 'Same names and birth date as row 2 of this file.' },
     ]);
+  });
+});
+
+describe('the columns SEVIS needs to create a record', () => {
+  it('the template has a column for each field of the Create the batch build checks', () => {
+    // The F-1 Create (CreateStudent): phone (SEVIS S1164), birth country, foreign address, English
+    // proficiency, academic term, expenses and funding; the J-1 Create (CreateEV): birth city, permanent
+    // residence, category, position, subject field, U.S. government funds and a site of activity.
+    for (const key of [
+      'phone',
+      'foreign_phone',
+      'birth_city',
+      'birth_country',
+      'permanent_residence_country',
+      'foreign_address_line1',
+      'foreign_country',
+      'english_required',
+      'english_requirements_met',
+      'english_not_required_reason',
+      'academic_term_months',
+      'tuition',
+      'living_expenses',
+      'personal_funds',
+      'ev_category_code',
+      'ev_position_code',
+      'subject_field_code',
+      'received_us_govt_funds',
+      'site_of_activity_name',
+      'site_of_activity_address',
+      'site_of_activity_zip',
+    ])
+      expect(IMPORT_COLUMN_KEYS).toContain(key);
+    expect(parseCsv(importTemplateCsv())[0]).toEqual(IMPORT_COLUMN_KEYS);
+  });
+
+  it('keeps punctuated numbers whole and reads Y/N, dollars and months as a spreadsheet writes them', () => {
+    const { record, issues } = checkImportRow(
+      {
+        ...good,
+        phone: '+1 (217) 555-0199',
+        foreign_phone_country_code: '+81',
+        foreign_phone: '3-1234-5678',
+        foreign_address_line1: '1-2-3 Umeda',
+        foreign_country: 'jp',
+        english_required: 'yes',
+        english_requirements_met: 'Y',
+        academic_term_months: '9',
+        tuition: '$38,000',
+        living_expenses: '16000.00',
+        personal_funds: '54,000',
+        school_funds: '5000',
+        school_funds_remarks: 'Merit scholarship',
+      },
+      2,
+      SITES,
+      TODAY,
+    );
+    expect(issues).toEqual([]);
+    expect(record!.details).toMatchObject({
+      phone: '2175550199',
+      foreignPhoneCountryCode: '81',
+      foreignPhone: '312345678',
+      foreignAddress: { line1: '1-2-3 Umeda', countryCode: 'JP' },
+      englishRequired: true,
+      englishRequirementsMet: true,
+      academicTermMonths: 9,
+      financials: { tuition: 38000, living: 16000, personalFunds: 54000, schoolFunds: 5000, schoolFundsRemarks: 'Merit scholarship' },
+      siteOfActivity: null,
+    });
+  });
+
+  it('puts a badly written SEVIS value on its cell (never cut or guessed)', () => {
+    const { record, issues } = checkImportRow(
+      {
+        ...good,
+        phone: '217-555-019',
+        foreign_phone_country_code: '12345',
+        birth_country: 'Japan',
+        us_state: 'Illinois',
+        us_zip: '6182',
+        english_required: 'maybe',
+        academic_term_months: '13',
+        tuition: 'thirty thousand',
+        ev_category_code: '9Z',
+        ev_position_code: '1',
+        site_of_activity_zip: 'ABCDE',
+      },
+      5,
+      SITES,
+      TODAY,
+    );
+    expect(record).toBeNull();
+    const on = (column: string) => issues.filter((i) => i.column === column).map((i) => i.message);
+    expect(on('phone')).toEqual([IMPORT_MSG.usPhone]);
+    expect(on('foreign_phone_country_code')).toEqual([IMPORT_MSG.callingCode]);
+    expect(on('birth_country')).toEqual([IMPORT_MSG.country]);
+    expect(on('us_state')).toEqual([IMPORT_MSG.state]);
+    expect(on('us_zip')).toEqual([IMPORT_MSG.zip]);
+    expect(on('english_required')).toEqual([IMPORT_MSG.yesNo]);
+    expect(on('academic_term_months')).toEqual([IMPORT_MSG.months]);
+    expect(on('tuition')).toEqual([IMPORT_MSG.dollars]);
+    expect(on('ev_category_code')).toEqual([IMPORT_MSG.evCategory]);
+    expect(on('ev_position_code')).toEqual([IMPORT_MSG.evPosition]);
+    expect(on('site_of_activity_zip')).toEqual([IMPORT_MSG.zip]);
+    expect(issues.every((i) => i.row === 5)).toBe(true);
+  });
+
+  it('academic term boundaries: 1 and 12 months are taken, 0 and 13 are not', () => {
+    for (const [months, ok] of [
+      ['0', false],
+      ['1', true],
+      ['12', true],
+      ['13', false],
+    ] as const)
+      expect(checkImportRow({ ...good, academic_term_months: months }, 2, SITES, TODAY).issues.length === 0).toBe(ok);
   });
 });

@@ -1,8 +1,11 @@
 // The batch upload of student records (docs/product/students-intake.md#batch-upload): the file's columns, a
 // CSV reader, the check of every row with its message on the cell, and duplicate keys. Shared by the server
 // (which decides) and the browser (which shows the template and the columns).
-import { EDUCATION_LEVELS, STUDENT_VISA_TYPES } from '../catalog/students.js';
+import { EDUCATION_LEVELS, EV_CATEGORIES, STUDENT_VISA_TYPES } from '../catalog/students.js';
+import { EV_POSITION_CODES } from '../catalog/sevis-codes.js';
 import { isValidUsDate } from './completeness.js';
+import { US_STATE_OPTIONS } from './student-request-fields.js';
+import { phoneDigitsTyped } from './typed-numbers.js';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20000;
@@ -13,6 +16,11 @@ export interface TImportColumnSpec {
   isRequired: boolean;
   example: string;
   help: string;
+  /**
+   * What SEVIS needs the column for when the row has no SEVIS ID (its Create): 'F-1' (the I-20),
+   * 'J-1' (the DS-2019) or 'both'. Empty, SEVIS still may need it, but it is checked as a required cell.
+   */
+  sevis?: 'F-1' | 'J-1' | 'both';
 }
 
 /** The columns of the upload file, in template order (header names are case- and space-insensitive). */
@@ -72,7 +80,206 @@ export const IMPORT_COLUMNS = [
     help: `SEVIS code: ${EDUCATION_LEVELS.map((l) => `${l.code} ${l.label}`).join(', ')}.`,
   },
   { key: 'major1', label: 'Major', isRequired: false, example: '11.0701', help: 'CIP code NN.NNNN.' },
-  { key: 'gender', label: 'Gender', isRequired: false, example: 'F', help: 'M, F or U (unknown).' },
+  { key: 'gender', label: 'Gender', isRequired: false, example: 'F', help: 'M, F or U (unknown).', sevis: 'both' },
+  // What SEVIS needs to create the record (a row without a SEVIS ID): the same fields the batch build checks.
+  {
+    key: 'phone',
+    label: 'U.S. phone',
+    isRequired: false,
+    example: '217-555-0199',
+    help: 'Ten digits; dashes, dots, spaces, brackets and +1 are fine.',
+    sevis: 'F-1',
+  },
+  {
+    key: 'foreign_phone_country_code',
+    label: 'Foreign phone country code',
+    isRequired: false,
+    example: '81',
+    help: 'The country calling code of the foreign phone, 1 to 4 digits (81 for Japan).',
+    sevis: 'F-1',
+  },
+  {
+    key: 'foreign_phone',
+    label: 'Foreign phone',
+    isRequired: false,
+    example: '3 1234 5678',
+    help: 'A phone outside the United States, 4 to 20 digits. SEVIS needs a U.S. or a foreign phone for an F-1 student.',
+    sevis: 'F-1',
+  },
+  {
+    key: 'birth_city',
+    label: 'City of birth',
+    isRequired: false,
+    example: 'Osaka',
+    help: 'As in the passport, up to 60 characters.',
+    sevis: 'both',
+  },
+  { key: 'birth_country', label: 'Country of birth', isRequired: false, example: 'JP', help: 'Two-letter country code.', sevis: 'both' },
+  {
+    key: 'permanent_residence_country',
+    label: 'Country of permanent residence',
+    isRequired: false,
+    example: 'JP',
+    help: 'Two-letter country code (an exchange visitor’s DS-2019 needs it).',
+    sevis: 'J-1',
+  },
+  {
+    key: 'foreign_address_line1',
+    label: 'Foreign address',
+    isRequired: false,
+    example: '1-2-3 Umeda',
+    help: 'Street of the home address abroad.',
+    sevis: 'F-1',
+  },
+  { key: 'foreign_address_line2', label: 'Foreign address line 2', isRequired: false, example: '', help: 'Optional.' },
+  { key: 'foreign_city', label: 'Foreign city', isRequired: false, example: 'Osaka', help: 'City of the home address abroad.' },
+  { key: 'foreign_province', label: 'Foreign province', isRequired: false, example: 'Osaka', help: 'Province or region, if any.' },
+  { key: 'foreign_postal_code', label: 'Foreign postal code', isRequired: false, example: '530-0001', help: 'Postal code abroad, if any.' },
+  {
+    key: 'foreign_country',
+    label: 'Foreign address country',
+    isRequired: false,
+    example: 'JP',
+    help: 'Two-letter country code.',
+    sevis: 'F-1',
+  },
+  {
+    key: 'us_address_line1',
+    label: 'U.S. address',
+    isRequired: false,
+    example: '',
+    help: 'Street of the U.S. address, if the student has one yet (optional for SEVIS; when given, the street and ZIP code are needed).',
+  },
+  { key: 'us_address_line2', label: 'U.S. address line 2', isRequired: false, example: '', help: 'Optional.' },
+  { key: 'us_city', label: 'U.S. city', isRequired: false, example: '', help: 'Optional.' },
+  { key: 'us_state', label: 'U.S. state', isRequired: false, example: '', help: 'Two-letter state code, e.g. IL.' },
+  { key: 'us_zip', label: 'U.S. ZIP code', isRequired: false, example: '', help: '5 digits, or ZIP+4.' },
+  {
+    key: 'english_required',
+    label: 'English proficiency required',
+    isRequired: false,
+    example: 'Y',
+    help: 'Y or N: whether the program requires English proficiency (a new I-20 says so).',
+    sevis: 'F-1',
+  },
+  {
+    key: 'english_requirements_met',
+    label: 'English requirements met',
+    isRequired: false,
+    example: 'Y',
+    help: 'Y or N, when English proficiency is required.',
+    sevis: 'F-1',
+  },
+  {
+    key: 'english_not_required_reason',
+    label: 'Why English is not required',
+    isRequired: false,
+    example: '',
+    help: 'When English proficiency is not required, up to 500 characters.',
+    sevis: 'F-1',
+  },
+  {
+    key: 'academic_term_months',
+    label: 'Academic term (months)',
+    isRequired: false,
+    example: '9',
+    help: 'The length of the academic year in months, 1 to 12.',
+    sevis: 'F-1',
+  },
+  {
+    key: 'tuition',
+    label: 'Tuition and fees',
+    isRequired: false,
+    example: '38000',
+    help: 'Whole U.S. dollars for one academic term; $ and commas are fine.',
+    sevis: 'F-1',
+  },
+  { key: 'living_expenses', label: 'Living expenses', isRequired: false, example: '16000', help: 'Whole U.S. dollars.', sevis: 'F-1' },
+  { key: 'dependent_expenses', label: 'Expenses of dependents', isRequired: false, example: '', help: 'Whole U.S. dollars, if any.' },
+  { key: 'other_expenses', label: 'Other expenses', isRequired: false, example: '', help: 'Whole U.S. dollars, if any (with remarks).' },
+  { key: 'other_expenses_remarks', label: 'Other expenses remarks', isRequired: false, example: '', help: 'What the other expenses are.' },
+  { key: 'personal_funds', label: 'Personal funds', isRequired: false, example: '54000', help: 'Whole U.S. dollars.', sevis: 'F-1' },
+  {
+    key: 'school_funds',
+    label: 'Funds from this school',
+    isRequired: false,
+    example: '',
+    help: 'Whole U.S. dollars, if any (with remarks); for a J-1, the program sponsor’s funds.',
+  },
+  {
+    key: 'school_funds_remarks',
+    label: 'School funds remarks',
+    isRequired: false,
+    example: '',
+    help: 'What the school funds are (e.g. a scholarship).',
+  },
+  {
+    key: 'other_funds',
+    label: 'Funds from other sources',
+    isRequired: false,
+    example: '',
+    help: 'Whole U.S. dollars, if any (with remarks).',
+  },
+  { key: 'other_funds_remarks', label: 'Other funds remarks', isRequired: false, example: '', help: 'Who gives the other funds.' },
+  { key: 'employment_funds', label: 'On-campus employment', isRequired: false, example: '', help: 'Whole U.S. dollars, if any.' },
+  {
+    key: 'ev_category_code',
+    label: 'Exchange visitor category',
+    isRequired: false,
+    example: '',
+    help: `SEVIS program category of a J-1: ${EV_CATEGORIES.map((c) => c.code).join(', ')}.`,
+    sevis: 'J-1',
+  },
+  {
+    key: 'ev_position_code',
+    label: 'Exchange visitor position',
+    isRequired: false,
+    example: '',
+    help: 'SEVIS position code of a J-1 (3 digits).',
+    sevis: 'J-1',
+  },
+  {
+    key: 'subject_field_code',
+    label: 'Subject field',
+    isRequired: false,
+    example: '',
+    help: 'CIP code NN.NNNN of a J-1’s field.',
+    sevis: 'J-1',
+  },
+  {
+    key: 'received_us_govt_funds',
+    label: 'U.S. government funds',
+    isRequired: false,
+    example: '',
+    help: 'Y or N: whether a J-1 receives U.S. government funds.',
+    sevis: 'J-1',
+  },
+  {
+    key: 'site_of_activity_name',
+    label: 'Site of activity',
+    isRequired: false,
+    example: '',
+    help: 'Where a J-1 studies or works (SEVIS needs one site), up to 60 characters.',
+    sevis: 'J-1',
+  },
+  {
+    key: 'site_of_activity_address',
+    label: 'Site of activity address',
+    isRequired: false,
+    example: '',
+    help: 'Street of the site.',
+    sevis: 'J-1',
+  },
+  { key: 'site_of_activity_city', label: 'Site of activity city', isRequired: false, example: '', help: 'City of the site.' },
+  { key: 'site_of_activity_state', label: 'Site of activity state', isRequired: false, example: '', help: 'Two-letter state code.' },
+  {
+    key: 'site_of_activity_zip',
+    label: 'Site of activity ZIP code',
+    isRequired: false,
+    example: '',
+    help: '5 digits, or ZIP+4.',
+    sevis: 'J-1',
+  },
 ] as const satisfies readonly TImportColumnSpec[];
 
 export type TImportColumn = (typeof IMPORT_COLUMNS)[number]['key'];
@@ -105,6 +312,18 @@ export const IMPORT_MSG = {
   major: 'Enter a CIP code as NN.NNNN, e.g. 11.0701.',
   gender: 'Enter M, F or U.',
   birthInFuture: 'The birth date cannot be in the future.',
+  usPhone: 'Enter a U.S. phone number of 10 digits, e.g. 217-555-0199.',
+  foreignPhone: 'Enter 4 to 20 digits.',
+  callingCode: 'Enter a country calling code of 1 to 4 digits, e.g. 81.',
+  text60: 'Use at most 60 characters.',
+  text500: 'Use at most 500 characters.',
+  state: 'Enter a two-letter U.S. state code, e.g. IL.',
+  zip: 'Enter a ZIP code of 5 digits, or ZIP+4 (12345-6789).',
+  yesNo: 'Enter Y or N.',
+  months: 'Enter a whole number of months from 1 to 12.',
+  dollars: 'Enter an amount in U.S. dollars, e.g. 38000.',
+  evCategory: `Enter an exchange visitor category: ${EV_CATEGORIES.map((c) => c.code).join(', ')}.`,
+  evPosition: 'Enter a SEVIS position code of 3 digits (SEVIS Table 28).',
 } as const;
 
 /** ISO 3166-1 alpha-2 codes (plus XK, Kosovo, which SEVIS lists). */
@@ -231,6 +450,79 @@ export interface TImportRecord {
   educationLevel: string;
   major1: string;
   gender: string;
+  /** What SEVIS needs to create the record, as given (empty where the file left it out). */
+  details: TImportDetails;
+}
+
+/** An address of an import row (the student record's address shape). */
+export interface TImportAddress {
+  line1?: string;
+  line2?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  countryCode?: string;
+}
+
+/** The columns of a row beyond the record's identity: what SEVIS's Create of an I-20 or DS-2019 needs. */
+export interface TImportDetails {
+  phone: string;
+  foreignPhoneCountryCode: string;
+  foreignPhone: string;
+  birthCity: string;
+  birthCountryCode: string;
+  permanentResidenceCountryCode: string;
+  foreignAddress: TImportAddress;
+  usAddress: TImportAddress;
+  englishRequired: boolean | null;
+  englishRequirementsMet: boolean | null;
+  englishNotRequiredReason: string;
+  academicTermMonths: number | null;
+  /** The record's financials (keys as on the record: tuition, living, personalFunds, ...), whole dollars. */
+  financials: Record<string, number | string>;
+  evCategoryCode: string;
+  evPositionCode: string;
+  subjectFieldCode: string;
+  receivedUsGovtFunds: boolean | null;
+  siteOfActivity: { name: string; address: TImportAddress } | null;
+}
+
+/** The import's money columns and the record's financials key each fills. */
+export const IMPORT_MONEY_COLUMNS = {
+  tuition: 'tuition',
+  living_expenses: 'living',
+  dependent_expenses: 'dependents',
+  other_expenses: 'otherExpenses',
+  personal_funds: 'personalFunds',
+  school_funds: 'schoolFunds',
+  other_funds: 'otherFunds',
+  employment_funds: 'employmentFunds',
+} as const satisfies Partial<Record<TImportColumn, string>>;
+const IMPORT_REMARK_COLUMNS = {
+  other_expenses_remarks: 'otherExpensesRemarks',
+  school_funds_remarks: 'schoolFundsRemarks',
+  other_funds_remarks: 'otherFundsRemarks',
+} as const satisfies Partial<Record<TImportColumn, string>>;
+
+const US_STATES = new Set<string>(US_STATE_OPTIONS.map((o) => o.value));
+const EV_CATEGORY_CODES = new Set<string>(EV_CATEGORIES.map((c) => c.code));
+const EV_POSITIONS = new Set<string>(EV_POSITION_CODES);
+/** Y/N as a spreadsheet writes it; undefined when the cell says neither. */
+function yesNoCell(v: string): boolean | null | undefined {
+  const s = v.trim().toLowerCase();
+  if (!s) return null;
+  if (['y', 'yes', 'true', '1'].includes(s)) return true;
+  if (['n', 'no', 'false', '0'].includes(s)) return false;
+  return undefined;
+}
+/** Whole dollars from '$38,000' or '38000.00'; undefined when it is no amount. */
+function dollarsCell(v: string): number | undefined {
+  const s = v
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return undefined;
+  return Math.round(Number(s));
 }
 
 const US_DATE_LOOSE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -296,6 +588,7 @@ export function checkImportRow(
   if (major && !/^\d{2}\.\d{4}$/.test(major)) fail('major1', IMPORT_MSG.major);
   const gender = v('gender').toUpperCase();
   if (gender && !['M', 'F', 'U'].includes(gender)) fail('gender', IMPORT_MSG.gender);
+  const details = checkDetails(v, fail);
   if (issues.length) return { record: null, issues };
   return {
     issues,
@@ -314,7 +607,107 @@ export function checkImportRow(
       educationLevel: level ? levelCode : '',
       major1: major,
       gender,
+      details,
     },
+  };
+}
+
+/** The format of each SEVIS column (what is missing for SEVIS is the server's SEVIS check, not a cell error). */
+function checkDetails(v: (k: TImportColumn) => string, fail: (column: TImportColumn, message: string) => void): TImportDetails {
+  const phone = v('phone') ? phoneDigitsTyped(v('phone'), true) : '';
+  if (phone && !/^\d{10}$/.test(phone)) fail('phone', IMPORT_MSG.usPhone);
+  const callingCode = v('foreign_phone_country_code').replace(/^\+/, '');
+  if (callingCode && !/^\d{1,4}$/.test(callingCode)) fail('foreign_phone_country_code', IMPORT_MSG.callingCode);
+  const foreignPhone = v('foreign_phone') ? phoneDigitsTyped(v('foreign_phone'), false) : '';
+  if (foreignPhone && !/^\d{4,20}$/.test(foreignPhone)) fail('foreign_phone', IMPORT_MSG.foreignPhone);
+  const text = (k: TImportColumn, max: 60 | 500) => {
+    if (v(k).length > max) fail(k, max === 60 ? IMPORT_MSG.text60 : IMPORT_MSG.text500);
+    return v(k);
+  };
+  const country = (k: TImportColumn) => {
+    const c = v(k).toUpperCase();
+    if (c && !COUNTRIES.has(c)) fail(k, IMPORT_MSG.country);
+    return c;
+  };
+  const state = (k: TImportColumn) => {
+    const c = v(k).toUpperCase();
+    if (c && !US_STATES.has(c)) fail(k, IMPORT_MSG.state);
+    return c;
+  };
+  const zip = (k: TImportColumn) => {
+    if (v(k) && !/^\d{5}(-?\d{4})?$/.test(v(k))) fail(k, IMPORT_MSG.zip);
+    return v(k);
+  };
+  const yesNo = (k: TImportColumn) => {
+    const b = yesNoCell(v(k));
+    if (b === undefined) fail(k, IMPORT_MSG.yesNo);
+    return b ?? null;
+  };
+  const address = (a: TImportAddress): TImportAddress => Object.fromEntries(Object.entries(a).filter(([, x]) => x !== ''));
+  const foreignAddress = address({
+    line1: text('foreign_address_line1', 60),
+    line2: text('foreign_address_line2', 60),
+    city: text('foreign_city', 60),
+    state: text('foreign_province', 60),
+    postalCode: text('foreign_postal_code', 60),
+    countryCode: country('foreign_country'),
+  });
+  const usAddress = address({
+    line1: text('us_address_line1', 60),
+    line2: text('us_address_line2', 60),
+    city: text('us_city', 60),
+    state: state('us_state'),
+    postalCode: zip('us_zip'),
+  });
+  let academicTermMonths: number | null = null;
+  if (v('academic_term_months')) {
+    const n = Number(v('academic_term_months'));
+    if (!Number.isInteger(n) || n < 1 || n > 12) fail('academic_term_months', IMPORT_MSG.months);
+    else academicTermMonths = n;
+  }
+  const financials: Record<string, number | string> = {};
+  for (const [col, key] of Object.entries(IMPORT_MONEY_COLUMNS) as [TImportColumn, string][]) {
+    if (!v(col)) continue;
+    const n = dollarsCell(v(col));
+    if (n === undefined) fail(col, IMPORT_MSG.dollars);
+    else financials[key] = n;
+  }
+  for (const [col, key] of Object.entries(IMPORT_REMARK_COLUMNS) as [TImportColumn, string][]) {
+    const r = text(col, 500);
+    if (r) financials[key] = r;
+  }
+  const category = v('ev_category_code').toUpperCase();
+  if (category && !EV_CATEGORY_CODES.has(category)) fail('ev_category_code', IMPORT_MSG.evCategory);
+  const position = v('ev_position_code');
+  if (position && !EV_POSITIONS.has(position)) fail('ev_position_code', IMPORT_MSG.evPosition);
+  const subject = v('subject_field_code');
+  if (subject && !/^\d{2}\.\d{4}$/.test(subject)) fail('subject_field_code', IMPORT_MSG.major);
+  const siteAddress = address({
+    line1: text('site_of_activity_address', 60),
+    city: text('site_of_activity_city', 60),
+    state: state('site_of_activity_state'),
+    postalCode: zip('site_of_activity_zip'),
+  });
+  const siteName = text('site_of_activity_name', 60);
+  return {
+    phone,
+    foreignPhoneCountryCode: callingCode,
+    foreignPhone,
+    birthCity: text('birth_city', 60),
+    birthCountryCode: country('birth_country'),
+    permanentResidenceCountryCode: country('permanent_residence_country'),
+    foreignAddress,
+    usAddress,
+    englishRequired: yesNo('english_required'),
+    englishRequirementsMet: yesNo('english_requirements_met'),
+    englishNotRequiredReason: text('english_not_required_reason', 500),
+    academicTermMonths,
+    financials,
+    evCategoryCode: category,
+    evPositionCode: position,
+    subjectFieldCode: subject,
+    receivedUsGovtFunds: yesNo('received_us_govt_funds'),
+    siteOfActivity: siteName || Object.keys(siteAddress).length ? { name: siteName, address: siteAddress } : null,
   };
 }
 

@@ -3,3 +3,4 @@ export { sevisSettings, sevisSenders, sevisBatches, sevisBatchRecords, sevisTran
 export { sevisRoutes } from './routes.js';
 export { countSystemErrors } from './results/operations/list-system-errors.js';
 export { sevisDailyJobs } from './daily-jobs.js';
+export { plugSevis } from './plug.js';

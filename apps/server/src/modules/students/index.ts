@@ -21,6 +21,7 @@ export { getExchangeVisitorSummary, type TExchangeVisitorSummary } from './recor
 export { lockProfile } from './records/operations/lock-profile.js';
 export { updateStudent } from './records/operations/update-student.js';
 export { IMPORT_FILE_MSG, readImportFile } from './intake/import-file.js';
+export { provideNewRecordSevisCheck, type TNewRecordSevisCheck } from './intake/import-sevis-check.js';
 export { titleDefinitions } from './list/queries/list-students.query.js';
 export { plugStudents } from './plug.js';
 export { studentRoutes } from './routes.js';

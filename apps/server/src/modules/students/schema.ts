@@ -503,6 +503,9 @@ export const studentImports = pgTable(
     rows: jsonb('rows').$type<Record<string, string>[]>().notNull().default([]),
     /** [{ row, column, message }] */
     errors: jsonb('errors').$type<{ row: number; column: string; message: string }[]>().notNull().default([]),
+    /** What SEVIS will still need of rows that create a SEVIS record: [{ row, column, message }]; they do not block. */
+    warnings: jsonb('warnings').$type<{ row: number; column: string; message: string }[]>().notNull().default([]),
+    warningCount: integer('warning_count').notNull().default(0),
     campusSiteId: integer('campus_site_id').references(() => campusSites.id),
     createdBy: uuid('created_by').references(() => users.id),
     committedAt: timestamp('committed_at', { withTimezone: true }),

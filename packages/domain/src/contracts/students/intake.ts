@@ -127,6 +127,10 @@ export const ZStudentImportSummary = z.object({
   errorCount: z.number().int(),
   /** Rows with at least one error. */
   rowsWithErrors: z.number().int(),
+  /** What SEVIS will still need of the rows that create a SEVIS record (not errors: those rows import). */
+  warningCount: z.number().int(),
+  /** Rows whose SEVIS Create will wait until the record has what SEVIS needs. */
+  rowsWithWarnings: z.number().int(),
   createdBy: z.string(),
   createdAt: z.string(),
   committedAt: z.string().nullable(),
@@ -141,14 +145,25 @@ export const ZStudentImportPreviewQuery = ZPageQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   /** Only the rows that have an error. */
   onlyErrors: z.enum(['0', '1']).default('0'),
+  /** Only the rows SEVIS will still need something of. */
+  onlyWarnings: z.enum(['0', '1']).default('0'),
 });
 export const ZStudentImportPreview = z.object({
   import: ZStudentImportSummary,
+  /** The file's columns, in the template's order. */
   columns: z.array(z.string()),
+  /** What SEVIS will need, by column over the whole file: how many rows lack it, and whether the file has the column. */
+  sevisNeeds: z.array(z.object({ column: z.string(), rows: z.number().int(), inFile: z.boolean() })),
   /** Problems of the file itself (header, size), not of one student row. */
   fileIssues: z.array(ZImportIssue),
   rows: z.array(
-    z.object({ row: z.number().int(), values: z.record(z.string(), z.string()), errors: z.record(z.string(), z.array(z.string())) }),
+    z.object({
+      row: z.number().int(),
+      values: z.record(z.string(), z.string()),
+      errors: z.record(z.string(), z.array(z.string())),
+      /** What SEVIS will need, by column (the batch build's reasons for holding the row's Create). */
+      warnings: z.record(z.string(), z.array(z.string())),
+    }),
   ),
   total: z.number().int(),
   page: z.number().int(),
@@ -164,6 +179,8 @@ export const ZCommitImportOutput = z.object({
   import: ZStudentImportSummary,
   created: z.number().int(),
   sevisCreateEvents: z.number().int(),
+  /** Of those Create events, how many wait for what SEVIS still needs (the preview's warnings). */
+  sevisCreatesWaiting: z.number().int(),
 });
 export type TCommitImportOutput = z.infer<typeof ZCommitImportOutput>;
 

@@ -11,6 +11,7 @@ import { type TAuthenticatedActor } from '../../../platform/http/context.js';
 import { campusSites } from '../../people/index.js';
 import { reachableSites } from '../student.policy.js';
 import { findExistingDuplicates } from './import-duplicates.js';
+import { sevisWarnings } from './import-sevis-check.js';
 
 /** A stored row: the cells by column key, and its row number in the file under '_row'. */
 export type TStoredRow = Record<string, string>;
@@ -22,7 +23,11 @@ export async function importableSites(tx: TTx, actor: TAuthenticatedActor): Prom
   return new Map(rows.filter((r) => reach === 'all' || reach.includes(r.id)).map((r) => [r.code.trim().toUpperCase(), r.id]));
 }
 
-/** Every check of the stored rows: cells, duplicates in the file, and duplicates of existing records. */
+/**
+ * Every check of the stored rows: cells, duplicates in the file, and duplicates of existing records
+ * (errors, which stop the import); and what SEVIS will still need of the rows that create a SEVIS
+ * record (warnings, which do not).
+ */
 export async function checkStoredRows(
   tx: TTx,
   rows: TStoredRow[],
@@ -31,7 +36,7 @@ export async function checkStoredRows(
   today: string,
   /** Told how many rows were checked so far (progress). */
   onRow: (checked: number) => void = () => {},
-): Promise<{ records: { row: number; record: TImportRecord }[]; issues: TImportIssue[] }> {
+): Promise<{ records: { row: number; record: TImportRecord }[]; issues: TImportIssue[]; warnings: TImportIssue[] }> {
   const issues: TImportIssue[] = [];
   const records: { row: number; record: TImportRecord }[] = [];
   for (const [i, r] of rows.entries()) {
@@ -48,5 +53,6 @@ export async function checkStoredRows(
     return i < 0 ? 99 : i;
   };
   issues.sort((a, b) => a.row - b.row || order(a.column) - order(b.column));
-  return { records, issues };
+  const warnings = sevisWarnings(records, today).sort((a, b) => a.row - b.row || order(a.column) - order(b.column));
+  return { records, issues, warnings };
 }

@@ -19,12 +19,15 @@ export function importScope(actor: TAuthenticatedActor): SQL {
 /** Distinct student rows (not the header) that have an error. */
 const rowsWithErrors = sql<number>`(select count(distinct (e->>'row')) from jsonb_array_elements(${studentImports.errors}) e where (e->>'row')::int > 1)`;
 
+/** Distinct rows SEVIS will still need something of. */
+const rowsWithWarnings = sql<number>`(select count(distinct (e->>'row')) from jsonb_array_elements(${studentImports.warnings}) e)`;
+
 const createdByName = sql<string>`coalesce(${users.firstName} || ' ' || ${users.lastName}, '')`;
 
 /** Note shown with a failed upload (why the commit was refused), kept in the first error's place. */
 export function summaryOf(
-  r: Pick<TImportRow, 'id' | 'fileName' | 'status' | 'rowCount' | 'errorCount' | 'createdAt' | 'committedAt'>,
-  extra: { rowsWithErrors: number; createdBy: string; note?: string },
+  r: Pick<TImportRow, 'id' | 'fileName' | 'status' | 'rowCount' | 'errorCount' | 'warningCount' | 'createdAt' | 'committedAt'>,
+  extra: { rowsWithErrors: number; rowsWithWarnings: number; createdBy: string; note?: string },
 ): TSummary {
   return {
     id: r.id,
@@ -33,6 +36,8 @@ export function summaryOf(
     rowCount: r.rowCount,
     errorCount: r.errorCount,
     rowsWithErrors: Number(extra.rowsWithErrors),
+    warningCount: r.warningCount,
+    rowsWithWarnings: Number(extra.rowsWithWarnings),
     createdBy: extra.createdBy,
     createdAt: r.createdAt.toISOString(),
     committedAt: r.committedAt ? r.committedAt.toISOString() : null,
@@ -50,6 +55,8 @@ export const summaryColumns = {
   createdAt: studentImports.createdAt,
   committedAt: studentImports.committedAt,
   rowsWithErrors,
+  warningCount: studentImports.warningCount,
+  rowsWithWarnings,
   createdBy: createdByName,
   note: sql<string>`coalesce((select e->>'message' from jsonb_array_elements(${studentImports.errors}) e where e->>'column' = '_commit' limit 1), '')`,
 };

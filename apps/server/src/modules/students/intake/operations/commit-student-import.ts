@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { studentsApi, type jobsApi, type TImportIssue } from '@meridian/domain';
+import { studentsApi, type jobsApi, type TImportIssue, type TImportRecord } from '@meridian/domain';
 import { writeAudit, writeAuditMany } from '../../../../platform/audit/audit.js';
 import { isUniqueViolation } from '../../../../platform/db/errors.js';
 import { AppError, badRequest, conflict } from '../../../../platform/errors/app-error.js';
@@ -7,6 +7,7 @@ import { requireActor, type TContext } from '../../../../platform/http/context.j
 import { studentImports } from '../../schema.js';
 import { loadImportSummary } from '../import-summary.js';
 import { checkStoredRows, importableSites, type TStoredRow } from '../import-rows.js';
+import { importedProfile } from '../import-sevis-check.js';
 import type { TImportJobHooks } from './upload-student-import.js';
 
 const BATCH = 2000;
@@ -35,6 +36,30 @@ export async function startCommitStudentImport(ctx: TContext, importId: string):
     if (summary.errorCount > 0) throw badRequest(COMMIT_MSG.hasErrors);
   });
   return ctx.services.jobs.enqueue(ctx, COMMIT_IMPORT_JOB, { importId });
+}
+
+/** The columns of a row beyond its identity, as the insert below reads them (what SEVIS's Create needs). */
+function sevisColumns(r: TImportRecord) {
+  const p = importedProfile(r).profile;
+  return {
+    birth_city: p.birthCity,
+    birth_country: p.birthCountryCode,
+    residence_country: p.permanentResidenceCountryCode,
+    phone: p.phone,
+    foreign_phone_cc: p.foreignPhoneCountryCode,
+    foreign_phone: p.foreignPhone,
+    us_address: p.usAddress,
+    foreign_address: p.foreignAddress,
+    english_required: p.englishRequired,
+    english_met: p.englishRequirementsMet,
+    english_reason: p.englishNotRequiredReason,
+    term_months: p.academicTermMonths,
+    financials: p.financials,
+    ev_category: p.evCategoryCode,
+    ev_position: p.evPositionCode,
+    subject_field: p.subjectFieldCode,
+    govt_funds: p.receivedUsGovtFunds,
+  };
 }
 
 /** A commit refused after the preview: the transaction rolls back, then the preview records why. */
@@ -74,19 +99,22 @@ export async function commitStudentImport(
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':student-import'))`);
       const rows = imp!.rows as TStoredRow[];
       progress({ phase: 'Checking rows again', done: 0, total: rows.length });
-      const { records, issues } = await checkStoredRows(tx, rows, await importableSites(tx, actor), ctx.today(), (done) =>
+      const { records, issues, warnings } = await checkStoredRows(tx, rows, await importableSites(tx, actor), ctx.today(), (done) =>
         progress({ done }),
       );
       if (issues.length) throw new CommitRefused(issues, COMMIT_MSG.changed);
       progress({ phase: 'Creating student records', done: 0, total: records.length });
       let created = 0;
       let sevisCreateEvents = 0;
+      let sevisCreatesWaiting = 0;
+      const waitingRows = new Set(warnings.map((w) => w.row));
       // Each batch travels as one JSON parameter and PostgreSQL spreads it into rows: building
       // thousands of bound parameters per statement costs more than the insert itself.
       for (let i = 0; i < records.length; i += BATCH) {
         const chunk = records.slice(i, i + BATCH);
         const input = JSON.stringify(
           chunk.map(({ record: r }) => ({
+            ...sevisColumns(r),
             site: r.campusSiteId,
             sevis: r.sevisId,
             campus: r.campusId,
@@ -108,11 +136,20 @@ export async function commitStudentImport(
             .execute(
               sql`
           insert into student_profiles (institution_id, campus_site_id, sevis_id, campus_id, first_name, last_name, email, gender, birth_date,
-            citizenship_country_cd, visa_type, sevis_status, education_level, major1_cd, program_start_date, program_end_date, current_stage, portal_access)
+            citizenship_country_cd, visa_type, sevis_status, education_level, major1_cd, program_start_date, program_end_date, current_stage, portal_access,
+            birth_city, birth_country_cd, permanent_residence_country_cd, phone, foreign_phone_country_code, foreign_phone, us_address,
+            foreign_address, english_required, english_requirements_met, english_not_required_reason, academic_term_months, financials,
+            ev_category_cd, ev_position_code, subject_field_cd, received_us_govt_funds)
           select ${ctx.institutionId}::uuid, x.site, x.sevis, x.campus, x.first, x.last, x.email, x.gender, x.birth, x.cit, x.visa, 'Initial',
-            x.level, x.major, x.start, x."end", 'invited', 0
+            x.level, x.major, x.start, x."end", 'invited', 0,
+            x.birth_city, x.birth_country, x.residence_country, x.phone, x.foreign_phone_cc, x.foreign_phone, x.us_address,
+            x.foreign_address, x.english_required, x.english_met, x.english_reason, x.term_months, x.financials,
+            x.ev_category, x.ev_position, x.subject_field, x.govt_funds
           from jsonb_to_recordset(${input}::jsonb) as x(site int, sevis text, campus text, first text, last text, email text, gender text,
-            birth date, cit text, visa text, level text, major text, start date, "end" date)
+            birth date, cit text, visa text, level text, major text, start date, "end" date,
+            birth_city text, birth_country text, residence_country text, phone text, foreign_phone_cc text, foreign_phone text,
+            us_address jsonb, foreign_address jsonb, english_required boolean, english_met boolean, english_reason text, term_months int,
+            financials jsonb, ev_category text, ev_position text, subject_field text, govt_funds boolean)
           returning id, email`,
             )
             .catch((e: unknown) => {
@@ -124,6 +161,18 @@ export async function commitStudentImport(
         const idByEmail = new Map(inserted.map((x) => [x.email.toLowerCase(), x.id]));
         const pairs = chunk.map((c) => ({ ...c, id: idByEmail.get(c.record.email.toLowerCase())! }));
         created += pairs.length;
+        // A J-1 row's site of activity, the record's primary one (SEVIS needs one for the DS-2019).
+        const sites = JSON.stringify(
+          pairs.flatMap(({ id, record: r }) => {
+            const soa = r.details.siteOfActivity;
+            return soa ? [{ id, name: soa.name, address: soa.address }] : [];
+          }),
+        );
+        if (sites !== '[]')
+          await tx.execute(sql`
+            insert into student_sites_of_activity (institution_id, profile_id, name, address, is_primary)
+            select ${ctx.institutionId}::uuid, x.id::uuid, x.name, x.address, true
+            from jsonb_to_recordset(${sites}::jsonb) as x(id text, name text, address jsonb)`);
         // The History Log line names the upload and row; birth date and SEVIS id stay out of the log.
         await writeAuditMany(
           tx,
@@ -187,12 +236,13 @@ export async function commitStudentImport(
             })),
           );
           sevisCreateEvents += withoutSevis.length;
+          sevisCreatesWaiting += withoutSevis.filter((p) => waitingRows.has(p.row)).length;
         }
         progress({ done: created });
       }
       await tx
         .update(studentImports)
-        .set({ status: 'committed', committedAt: new Date(), rows: [], updatedAt: new Date() })
+        .set({ status: 'committed', committedAt: new Date(), rows: [], warnings: [], updatedAt: new Date() })
         .where(eq(studentImports.id, importId));
       await writeAudit(tx, {
         institutionId: ctx.institutionId,
@@ -200,10 +250,10 @@ export async function commitStudentImport(
         entityType: 'student_import',
         entityId: importId,
         action: 'student-import.committed',
-        after: { fileName: imp!.fileName, created, sevisCreateEvents },
+        after: { fileName: imp!.fileName, created, sevisCreateEvents, sevisCreatesWaiting },
         ip: ctx.ip,
       });
-      const result = { import: await loadImportSummary(tx, ctx, importId), created, sevisCreateEvents };
+      const result = { import: await loadImportSummary(tx, ctx, importId), created, sevisCreateEvents, sevisCreatesWaiting };
       await completeIn?.(tx, result);
       return result;
     });

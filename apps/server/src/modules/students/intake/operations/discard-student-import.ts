@@ -18,7 +18,10 @@ export async function discardStudentImport(ctx: TContext, importId: string): Pro
       .for('update');
     if (locked!.status === 'committed') throw conflict('This upload has already been imported; it can no longer be discarded.');
     if (locked!.status === 'discarded') return loadImportSummary(tx, ctx, importId);
-    await tx.update(studentImports).set({ status: 'discarded', rows: [], updatedAt: new Date() }).where(eq(studentImports.id, importId));
+    await tx
+      .update(studentImports)
+      .set({ status: 'discarded', rows: [], warnings: [], updatedAt: new Date() })
+      .where(eq(studentImports.id, importId));
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,

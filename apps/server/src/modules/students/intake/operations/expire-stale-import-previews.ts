@@ -21,7 +21,7 @@ export async function expireStaleImportPreviews(services: TServices, now = new D
     expired += await ctx.db(async (tx) => {
       const rows = await tx
         .update(studentImports)
-        .set({ status: 'discarded', rows: [], errors: [], updatedAt: now })
+        .set({ status: 'discarded', rows: [], errors: [], warnings: [], updatedAt: now })
         .where(and(inArray(studentImports.status, ['previewed', 'failed']), lt(studentImports.createdAt, cutoff)))
         .returning({ id: studentImports.id, fileName: studentImports.fileName });
       for (const r of rows) {

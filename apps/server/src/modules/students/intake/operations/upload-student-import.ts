@@ -87,8 +87,8 @@ export async function uploadStudentImport(
   return ctx.db(async (tx) => {
     const sites = await importableSites(tx, actor);
     // Without the required columns every row would repeat the same message: report the header alone.
-    const { issues } = missingRequired
-      ? { issues: [] as TImportIssue[] }
+    const { issues, warnings } = missingRequired
+      ? { issues: [] as TImportIssue[], warnings: [] as TImportIssue[] }
       : await checkStoredRows(tx, rows, sites, ctx.today(), (done) => progress({ done }));
     progress({ phase: 'Saving the preview', done: rows.length });
     const errors = [...headerIssues, ...issues];
@@ -104,6 +104,8 @@ export async function uploadStudentImport(
         errorCount: errors.length,
         rows,
         errors,
+        warnings,
+        warningCount: warnings.length,
         campusSiteId: onlySite ?? null,
         createdBy: actor.userId,
       })
@@ -114,7 +116,7 @@ export async function uploadStudentImport(
       entityType: 'student_import',
       entityId: created!.id,
       action: 'student-import.previewed',
-      after: { fileName, rowCount: rows.length, errorCount: errors.length },
+      after: { fileName, rowCount: rows.length, errorCount: errors.length, warningCount: warnings.length },
       ip: ctx.ip,
     });
     const summary = await loadImportSummary(tx, ctx, created!.id);

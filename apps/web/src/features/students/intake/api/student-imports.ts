@@ -19,7 +19,10 @@ export function useListStudentImports(query: { page: number; pageSize: number; s
 }
 
 /** The preview of one upload, a page of rows at a time. */
-export function useGetStudentImport(importId: string, query: { page: number; pageSize: number; onlyErrors: '0' | '1' }) {
+export function useGetStudentImport(
+  importId: string,
+  query: { page: number; pageSize: number; onlyErrors: '0' | '1'; onlyWarnings: '0' | '1' },
+) {
   return useQuery({
     queryKey: [...importsKey, 'one', importId, query],
     queryFn: ({ signal }) => apiCall(studentsApi.getStudentImport, { params: { importId }, query, signal }),

@@ -117,6 +117,11 @@ export function BatchUploadPage() {
             A row is refused when it repeats another row of the file or an existing student record (same SEVIS ID, campus ID, e-mail, or
             first and last name with birth date).
           </Typography>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            A row without a SEVIS ID creates a SEVIS record: the columns marked “For SEVIS” are what SEVIS needs for the I-20 (F-1) or the
+            DS-2019 (J-1). A row that lacks them still imports; the preview marks what is missing, and its SEVIS Create waits in the Batch
+            Manager until the record has it.
+          </Typography>
         </FileColumnsGuide>
       </Paper>
 

@@ -5,18 +5,18 @@ import {
   AlertTitle,
   Box,
   Button,
-  FormControlLabel,
   LinearProgress,
   Link,
   Paper,
   Stack,
-  Switch,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -47,13 +47,13 @@ import { jobFailure, JobProgress, useActiveJobOf } from '../../../jobs';
 
 const LABEL = new Map<string, string>(IMPORT_COLUMNS.map((c) => [c.key, c.label]));
 
-function Count({ label, value, tone }: { label: string; value: number; tone?: 'error' | 'success' }) {
+function Count({ label, value, tone }: { label: string; value: number; tone?: 'error' | 'warning' }) {
   return (
     <Box sx={{ minWidth: 140 }}>
       <Typography
         variant="h3"
         component="p"
-        sx={{ fontSize: '1.6rem', fontWeight: 600, color: tone === 'error' && value ? 'error.main' : 'text.primary' }}
+        sx={{ fontSize: '1.6rem', fontWeight: 600, color: value && tone ? `${tone}.dark` : 'text.primary' }}
       >
         {value.toLocaleString('en-US')}
       </Typography>
@@ -64,6 +64,9 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: 'e
   );
 }
 
+/** Which rows the grid shows. */
+type TRowsShown = 'all' | 'errors' | 'warnings';
+
 // The file's rows are wide: a grid of its own (sticky header, errors on their cells), with the shared pager.
 const ROW_PAGE_SIZES = [25, 50, 100, 200];
 
@@ -73,8 +76,13 @@ export function BatchUploadPreviewPage() {
   const { importId = '' } = useParams();
   const navigate = useNavigate();
   const paging = usePaging({ pageSize: 50, pageSizes: ROW_PAGE_SIZES });
-  const [onlyErrors, setOnlyErrors] = useState<'0' | '1'>('0');
-  const preview = useGetStudentImport(importId, { page: paging.page, pageSize: paging.pageSize, onlyErrors });
+  const [shown, setShown] = useState<TRowsShown>('all');
+  const preview = useGetStudentImport(importId, {
+    page: paging.page,
+    pageSize: paging.pageSize,
+    onlyErrors: shown === 'errors' ? '1' : '0',
+    onlyWarnings: shown === 'warnings' ? '1' : '0',
+  });
   const commit = useCommitStudentImport();
   const discard = useDiscardStudentImport();
   const [asking, setAsking] = useState<'commit' | 'discard' | null>(null);
@@ -117,6 +125,10 @@ export function BatchUploadPreviewPage() {
   const s = data.import;
   const canCommit = s.status === 'previewed' && s.errorCount === 0;
   const columns = data.columns.filter((c) => c !== '_row');
+  // What SEVIS needs of a column the file does not have is shown in a last column of its own.
+  const inFile = new Set(columns);
+  const elsewhere = (warnings: Record<string, string[]>) => Object.entries(warnings).flatMap(([c]) => (inFile.has(c) ? [] : [{ c }]));
+  const hasElsewhere = data.rows.some((r) => elsewhere(r.warnings).length > 0);
 
   const onCommit = () =>
     commit.mutate(importId, {
@@ -154,13 +166,13 @@ export function BatchUploadPreviewPage() {
         }
         actions={
           <>
-            {s.errorCount ? (
+            {s.errorCount || s.warningCount ? (
               <Button
                 variant="outlined"
                 startIcon={<FileDownloadOutlined />}
-                onClick={() => void downloadImportErrors(importId).catch(() => toast('The error report could not be downloaded.'))}
+                onClick={() => void downloadImportErrors(importId).catch(() => toast('The report could not be downloaded.'))}
               >
-                Error report (CSV)
+                {s.errorCount ? 'Error report (CSV)' : 'What SEVIS needs (CSV)'}
               </Button>
             ) : null}
             {s.status === 'previewed' || s.status === 'failed' ? (
@@ -196,6 +208,9 @@ export function BatchUploadPreviewPage() {
           {done.sevisCreateEvents
             ? `; ${done.sevisCreateEvents === 1 ? 'the one' : done.sevisCreateEvents.toLocaleString('en-US')} without a SEVIS ID ${done.sevisCreateEvents === 1 ? 'has' : 'have'} a Create event waiting in the SEVIS batch`
             : ''}
+          {done.sevisCreatesWaiting
+            ? ` (${done.sevisCreatesWaiting.toLocaleString('en-US')} of them held until the record has what SEVIS needs)`
+            : ''}
           . <Link href="#/isss/newly-admitted-students">Invite them to the portal</Link>.
         </Alert>
       ) : null}
@@ -223,6 +238,25 @@ export function BatchUploadPreviewPage() {
           meanwhile.
         </Alert>
       ) : null}
+      {s.status === 'previewed' && s.rowsWithWarnings ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <AlertTitle>What SEVIS will need</AlertTitle>
+          {s.rowsWithWarnings === 1 ? 'One row creates' : `${s.rowsWithWarnings.toLocaleString('en-US')} rows create`} a SEVIS record but
+          lack{s.rowsWithWarnings === 1 ? 's' : ''} what SEVIS needs for the I-20 or DS-2019 (marked “SEVIS needs” below). They import;
+          their SEVIS Create waits in the Batch Manager until the record is completed, on the student record or by the student in the
+          portal. Or add what is missing to your file and upload it again.
+          {data.sevisNeeds.length ? (
+            <Box component="ul" sx={{ m: 0, mt: 1, pl: 2 }} aria-label="What SEVIS needs, by column">
+              {data.sevisNeeds.map((n) => (
+                <li key={n.column}>
+                  <strong>{LABEL.get(n.column) ?? n.column}</strong>: {n.rows === 1 ? '1 row' : `${n.rows.toLocaleString('en-US')} rows`}
+                  {n.inFile ? '' : ' (the file has no such column)'}
+                </li>
+              ))}
+            </Box>
+          ) : null}
+        </Alert>
+      ) : null}
       {data.fileIssues.filter((i) => i.column !== '_commit').length ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           <AlertTitle>Problems with the file's columns (row 1)</AlertTitle>
@@ -239,10 +273,11 @@ export function BatchUploadPreviewPage() {
       ) : null}
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Count label="Students in the file" value={s.rowCount} />
           <Count label="Rows with errors" value={s.rowsWithErrors} tone="error" />
           <Count label="Errors" value={s.errorCount} tone="error" />
+          <Count label="Rows SEVIS needs more of" value={s.rowsWithWarnings} tone="warning" />
         </Stack>
       </Paper>
 
@@ -252,25 +287,28 @@ export function BatchUploadPreviewPage() {
             <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem' }}>
               Rows
             </Typography>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={onlyErrors === '1'}
-                  onChange={(e) => {
-                    setOnlyErrors(e.target.checked ? '1' : '0');
-                    paging.onPage(1, paging.pageSize);
-                  }}
-                />
-              }
-              label="Only rows with errors"
-            />
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              aria-label="Rows to show"
+              value={shown}
+              onChange={(_, v: TRowsShown | null) => {
+                if (!v) return;
+                setShown(v);
+                paging.onPage(1, paging.pageSize);
+              }}
+            >
+              <ToggleButton value="all">All rows</ToggleButton>
+              <ToggleButton value="errors">With errors</ToggleButton>
+              <ToggleButton value="warnings">SEVIS needs more</ToggleButton>
+            </ToggleButtonGroup>
           </Box>
           {preview.isFetching ? <LinearProgress aria-label="Loading rows" /> : <Box sx={{ height: 4 }} />}
           <TableContainer sx={{ maxHeight: '65vh' }}>
             <Table
               size="small"
               stickyHeader
-              aria-label="Rows of the file with their errors"
+              aria-label="Rows of the file with their errors and what SEVIS needs"
               sx={{ minWidth: 150 * (columns.length + 1), '& td, & th': { verticalAlign: 'top' } }}
             >
               <TableHead>
@@ -281,6 +319,11 @@ export function BatchUploadPreviewPage() {
                       {LABEL.get(c) ?? c}
                     </TableCell>
                   ))}
+                  {hasElsewhere ? (
+                    <TableCell scope="col" sx={{ whiteSpace: 'nowrap' }}>
+                      SEVIS needs (columns not in the file)
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -291,13 +334,16 @@ export function BatchUploadPreviewPage() {
                     </TableCell>
                     {columns.map((c) => {
                       const errs = r.errors[c];
+                      const needs = r.warnings[c];
                       return (
                         <TableCell
                           key={c}
                           sx={
                             errs
                               ? { minWidth: 150, bgcolor: 'rgba(211, 47, 47, 0.08)', borderLeft: 3, borderLeftColor: 'error.main' }
-                              : { minWidth: 110 }
+                              : needs
+                                ? { minWidth: 150, bgcolor: 'rgba(237, 108, 2, 0.10)', borderLeft: 3, borderLeftColor: 'warning.main' }
+                                : { minWidth: 110 }
                           }
                         >
                           <Box sx={{ whiteSpace: 'pre-wrap', maxWidth: 220 }}>{r.values[c] ?? ''}</Box>
@@ -308,15 +354,33 @@ export function BatchUploadPreviewPage() {
                                 </Typography>
                               ))
                             : null}
+                          {needs
+                            ? needs.map((m) => (
+                                <Typography key={m} variant="caption" component="div" sx={{ color: 'text.primary' }}>
+                                  <strong>SEVIS needs:</strong> {m}
+                                </Typography>
+                              ))
+                            : null}
                         </TableCell>
                       );
                     })}
+                    {hasElsewhere ? (
+                      <TableCell sx={{ minWidth: 420 }}>
+                        <Typography variant="caption" component="div" sx={{ color: 'text.primary' }}>
+                          {[...new Set(elsewhere(r.warnings).map(({ c }) => LABEL.get(c) ?? c))].join(', ')}
+                        </Typography>
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 ))}
                 {data.rows.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={columns.length + 1} sx={{ py: 3, textAlign: 'center' }}>
-                      {onlyErrors === '1' ? 'No row has an error.' : 'No rows.'}
+                    <TableCell colSpan={columns.length + (hasElsewhere ? 2 : 1)} sx={{ py: 3, textAlign: 'center' }}>
+                      {shown === 'errors'
+                        ? 'No row has an error.'
+                        : shown === 'warnings'
+                          ? 'SEVIS needs nothing more of any row.'
+                          : 'No rows.'}
                     </TableCell>
                   </TableRow>
                 ) : null}
