@@ -9,6 +9,7 @@ import {
   parseCsv,
   type TImportColumn,
 } from './student-import.js';
+import { MSG_FOREIGN_PHONE_CODE } from './student-record-values.js';
 
 const SITES = new Map([['MAIN', 1]]);
 const TODAY = '2026-11-22';
@@ -251,6 +252,17 @@ describe('the columns SEVIS needs to create a record', () => {
     expect(on('ev_position_code')).toEqual([IMPORT_MSG.evPosition]);
     expect(on('site_of_activity_zip')).toEqual([IMPORT_MSG.zip]);
     expect(issues.every((i) => i.row === 5)).toBe(true);
+  });
+
+  it("holds a row to the record's own rules: a foreign phone needs its calling code; amounts up to what the record takes", () => {
+    const on = (o: Partial<Record<TImportColumn, string>>, column: TImportColumn) =>
+      checkImportRow({ ...good, ...o }, 2, SITES, TODAY)
+        .issues.filter((i) => i.column === column)
+        .map((i) => i.message);
+    expect(on({ foreign_phone: '3-1234-5678' }, 'foreign_phone_country_code')).toEqual([MSG_FOREIGN_PHONE_CODE]);
+    expect(on({ foreign_phone: '3-1234-5678', foreign_phone_country_code: '81' }, 'foreign_phone_country_code')).toEqual([]);
+    expect(on({ tuition: '9,999,999' }, 'tuition')).toEqual([]);
+    expect(on({ tuition: '10,000,000' }, 'tuition')).toEqual([IMPORT_MSG.dollars]);
   });
 
   it('academic term boundaries: 1 and 12 months are taken, 0 and 13 are not', () => {

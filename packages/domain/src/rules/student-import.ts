@@ -3,6 +3,7 @@
 // (which decides) and the browser (which shows the template and the columns).
 import { EDUCATION_LEVELS, EV_CATEGORIES, STUDENT_VISA_TYPES } from '../catalog/students.js';
 import { EV_POSITION_CODES } from '../catalog/sevis-codes.js';
+import { foreignPhoneIssue, MAX_MONEY_AMOUNT } from './student-record-values.js';
 import { isValidUsDate } from './completeness.js';
 import { US_STATE_OPTIONS } from './student-request-fields.js';
 import { phoneDigitsTyped } from './typed-numbers.js';
@@ -321,7 +322,7 @@ export const IMPORT_MSG = {
   zip: 'Enter a ZIP code of 5 digits, or ZIP+4 (12345-6789).',
   yesNo: 'Enter Y or N.',
   months: 'Enter a whole number of months from 1 to 12.',
-  dollars: 'Enter an amount in U.S. dollars, e.g. 38000.',
+  dollars: `Enter an amount in U.S. dollars from 0 to ${MAX_MONEY_AMOUNT.toLocaleString('en-US')}, e.g. 38000.`,
   evCategory: `Enter an exchange visitor category: ${EV_CATEGORIES.map((c) => c.code).join(', ')}.`,
   evPosition: 'Enter a SEVIS position code of 3 digits (SEVIS Table 28).',
 } as const;
@@ -515,14 +516,15 @@ function yesNoCell(v: string): boolean | null | undefined {
   if (['n', 'no', 'false', '0'].includes(s)) return false;
   return undefined;
 }
-/** Whole dollars from '$38,000' or '38000.00'; undefined when it is no amount. */
+/** Whole dollars from '$38,000' or '38000.00', at most what the record takes; undefined when it is no such amount. */
 function dollarsCell(v: string): number | undefined {
   const s = v
     .trim()
     .replace(/^\$/, '')
     .replace(/,(?=\d{3}(\D|$))/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(s)) return undefined;
-  return Math.round(Number(s));
+  const n = Math.round(Number(s));
+  return n <= MAX_MONEY_AMOUNT ? n : undefined;
 }
 
 const US_DATE_LOOSE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -620,6 +622,9 @@ function checkDetails(v: (k: TImportColumn) => string, fail: (column: TImportCol
   if (callingCode && !/^\d{1,4}$/.test(callingCode)) fail('foreign_phone_country_code', IMPORT_MSG.callingCode);
   const foreignPhone = v('foreign_phone') ? phoneDigitsTyped(v('foreign_phone'), false) : '';
   if (foreignPhone && !/^\d{4,20}$/.test(foreignPhone)) fail('foreign_phone', IMPORT_MSG.foreignPhone);
+  // The record's own rule: a foreign phone needs its country calling code.
+  const withoutCode = foreignPhoneIssue({ foreignPhone, foreignPhoneCountryCode: callingCode });
+  if (withoutCode) fail('foreign_phone_country_code', withoutCode);
   const text = (k: TImportColumn, max: 60 | 500) => {
     if (v(k).length > max) fail(k, max === 60 ? IMPORT_MSG.text60 : IMPORT_MSG.text500);
     return v(k);

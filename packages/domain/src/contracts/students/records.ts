@@ -11,6 +11,9 @@ import { ZAuditEvent } from '../audit/index.js';
 import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
 import { ZJob } from '../jobs/index.js';
 import { sevisNameIssue, SEVIS_RULE_MSG } from '../../rules/sevis-entry-rules.js';
+import { foreignPhoneIssue, MAX_MONEY_AMOUNT, MSG_FOREIGN_PHONE_CODE } from '../../rules/student-record-values.js';
+
+export { foreignPhoneIssue, MAX_MONEY_AMOUNT, MSG_FOREIGN_PHONE_CODE };
 import { J1_COHORT_MAX_PARTICIPANTS } from '../../rules/j1-cohort.js';
 import { SCHOLAR_APP_MSG } from '../../rules/scholar-application-fields.js';
 
@@ -61,7 +64,6 @@ export const MSG_ACADEMIC_TERM = 'Enter the length of the academic term in month
 export const MSG_EV_POSITION = 'Enter a SEVIS position code of 3 digits from the DS-2019 position list (e.g. 213)';
 export const MSG_ENGLISH_REASON = 'Say why English proficiency is not required';
 /** SEVIS S1164: a U.S. or a foreign phone for every F-1 student; the foreign one with its country calling code. */
-export const MSG_FOREIGN_PHONE_CODE = 'Enter the country calling code, 1 to 4 digits (e.g. 91 for India)';
 export const MSG_FOREIGN_PHONE = 'Enter the number in digits (spaces and hyphens allowed), up to 20 characters';
 const ZAcademicTermMonths = z
   .number({ error: MSG_ACADEMIC_TERM })
@@ -112,7 +114,7 @@ export const ZStoredAddress = z.object({
   postalCode: z.string().optional(),
   countryCode: z.string().optional(),
 });
-const ZMoneyAmount = z.coerce.number({ error: 'Invalid number' }).min(0, MSG.invalidValue).max(9999999, MSG.invalidValue);
+const ZMoneyAmount = z.coerce.number({ error: 'Invalid number' }).min(0, MSG.invalidValue).max(MAX_MONEY_AMOUNT, MSG.invalidValue);
 export const FINANCIAL_FIELDS = [
   { key: 'tuition', label: 'Tuition and fees' },
   { key: 'living', label: 'Living expenses' },
@@ -322,14 +324,6 @@ export const STUDENT_FIELD_LABELS: Record<string, string> = {
 /** When English proficiency is not required, SEVIS wants the reason (NotRequiredReason): the record must say it. */
 export function englishReasonIssue(v: { englishRequired?: boolean | null; englishNotRequiredReason?: string | null }): string | null {
   return v.englishRequired === false && !(v.englishNotRequiredReason ?? '').trim() ? MSG_ENGLISH_REASON : null;
-}
-
-/** A foreign phone number needs its country calling code (SEVIS TelephoneType Foreign CountryNumber). */
-export function foreignPhoneIssue(v: {
-  foreignPhone?: string | null | undefined;
-  foreignPhoneCountryCode?: string | null | undefined;
-}): string | null {
-  return (v.foreignPhone ?? '').trim() && !(v.foreignPhoneCountryCode ?? '').trim() ? MSG_FOREIGN_PHONE_CODE : null;
 }
 
 /** What a student may ask to correct in their own record (the office approves side by side). */
