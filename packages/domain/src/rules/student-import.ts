@@ -79,8 +79,9 @@ export const IMPORT_COLUMNS = [
     isRequired: false,
     example: '03',
     help: `SEVIS code: ${EDUCATION_LEVELS.map((l) => `${l.code} ${l.label}`).join(', ')}.`,
+    sevis: 'F-1',
   },
-  { key: 'major1', label: 'Major', isRequired: false, example: '11.0701', help: 'CIP code NN.NNNN.' },
+  { key: 'major1', label: 'Major', isRequired: false, example: '11.0701', help: 'CIP code NN.NNNN.', sevis: 'F-1' },
   { key: 'gender', label: 'Gender', isRequired: false, example: 'F', help: 'M, F or U (unknown).', sevis: 'both' },
   // What SEVIS needs to create the record (a row without a SEVIS ID): the same fields the batch build checks.
   {
