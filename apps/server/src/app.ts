@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { health } from '@meridian/domain';
+import { authApi, health } from '@meridian/domain';
+import { openApiIntro } from './platform/http/openapi-intro.js';
 import type { TConfig } from './platform/config/config.js';
 import type { TDatabase } from './platform/db/database.js';
 import { getOrCreateSecret } from './platform/db/secrets.js';
@@ -20,7 +21,7 @@ import { registerRoute } from './platform/http/route.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { JobRunner } from './platform/jobs/runner.js';
 import type { TServices } from './platform/http/context.js';
-import { sessionLookup } from './modules/auth/index.js';
+import { integrationLookup, sessionLookup } from './modules/auth/index.js';
 import { composeModules, registerModuleRoutes } from './modules.js';
 
 export interface TApp {
@@ -117,8 +118,16 @@ export async function buildApp(
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Meridian API', version: '0.1.0', description: 'International student and scholar services portal' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: { title: 'Meridian API', version: '0.1.0', description: openApiIntro() },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: `A person's access token (a JWT) or a campus system's integration token (${authApi.INTEGRATION_TOKEN_PREFIX}…).`,
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -134,6 +143,7 @@ export async function buildApp(
     tokens: new TokenService(key),
     tenancy: new Tenancy(database),
     findSession: cachedSessionLookup(sessionLookup(database)),
+    findIntegration: integrationLookup(database),
     jobs,
   };
 

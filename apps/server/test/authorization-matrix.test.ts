@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type TSession } from '@meridian/domain';
+import { authApi, MSG, type TSession } from '@meridian/domain';
 import { registeredContracts } from '../src/platform/http/route.js';
 import { createTestApp, HOST_A, HOST_B, type TTestApp } from './app.js';
 import {
@@ -31,7 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function callAs(row: TMatrixRow, as: TSession | null, host: string) {
+async function callAs(row: TMatrixRow, as: TSession | string | null, host: string) {
   const req = await row.request(m);
   return call(t, row.method, fillPath(row.path, req.params), { host, as, body: req.body, query: req.query, headers: req.headers });
 }
@@ -104,6 +104,35 @@ describe.each(AUTHORIZATION_MATRIX.map((row) => [key(row.method, row.path), row]
       }
     });
   }
+});
+
+// docs/product/integration-tokens.md#scopes: a token acts for its issuer, only within its scopes. A
+// students:read token of institution A's super user answers as the super user on the GET routes of the
+// student area and on its own jobs, 403 OUTSIDE_SCOPE everywhere else; public routes ignore it.
+describe('an integration token with the students:read scope', () => {
+  let token = '';
+  let tokenId = '';
+  beforeAll(async () => {
+    const res = await call(t, 'POST', '/api/integration-tokens', {
+      as: sessions.admin,
+      body: { name: 'matrix walk', scopes: ['students:read'], expiresInDays: 30 },
+    });
+    ({ secret: token } = res.json<{ secret: string }>());
+    tokenId = res.json<{ token: { id: string } }>().token.id;
+  });
+
+  it.each(AUTHORIZATION_MATRIX.map((row) => [key(row.method, row.path), row] as const))('%s', async (_name, row) => {
+    // The walk makes more calls than one token may make in a minute.
+    await t.sql('update integration_tokens set window_count = 0 where id = $1', [tokenId]);
+    const res = await callAs(row, token, HOST_A);
+    const inScope = row.method === 'GET' && (row.access === 'students.read' || (row.access === 'authenticated' && row.path.startsWith('/api/jobs')));
+    if (row.access === 'public') expect(res.statusCode).toBe(row.expect.anonymous);
+    else if (inScope) expect(res.statusCode).toBe(row.expect.admin);
+    else {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'OUTSIDE_SCOPE', message: authApi.MSG_INTEGRATION.outsideScope });
+    }
+  });
 });
 
 describe('refused calls', () => {

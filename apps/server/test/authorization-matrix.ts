@@ -32,6 +32,7 @@ import { SEVIS_RESULTS_MATRIX } from './authorization-matrix.sevis-results.js';
 import { SEVIS_RTI_MATRIX } from './authorization-matrix.sevis-rti.js';
 import { JOBS_MATRIX } from './authorization-matrix.jobs.js';
 import { WORK_MATRIX } from './authorization-matrix.work.js';
+import { INTEGRATION_TOKENS_MATRIX } from './authorization-matrix.integration-tokens.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -345,6 +346,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...SEVIS_BATCHES_MATRIX,
   ...JOBS_MATRIX,
   ...WORK_MATRIX,
+  ...INTEGRATION_TOKENS_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

@@ -9,6 +9,7 @@ import type { TRole } from './catalog/roles.js';
 export const PERMISSIONS = [
   'institutions.settings.read',
   'institutions.settings.update',
+  'auth.integration-tokens.manage',
   'people.staff.read',
   'people.staff.manage',
   'people.campus-sites.read',
@@ -159,6 +160,8 @@ export function hasStudentAreaAccess(p: TStaffPermissions | null): boolean {
 const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'institutions.settings.read': (a) => a.role === 'isssAdmin',
   'institutions.settings.update': (a) => a.role === 'isssAdmin' && !!a.staff?.isSuper,
+  // Integration tokens act for their issuer (docs/product/integration-tokens.md): issued by super users and officers.
+  'auth.integration-tokens.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'people.staff.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'people.staff.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'people.campus-sites.read': (a) => a.role === 'isssAdmin',

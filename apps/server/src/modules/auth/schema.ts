@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
@@ -68,3 +68,30 @@ export const loginThrottle = pgTable(
   },
   (t) => [primaryKey({ columns: [t.institutionId, t.key] })],
 );
+
+/**
+ * Integration tokens (docs/product/integration-tokens.md): a campus system's key, acting for its issuer
+ * within its scopes. Only the secret's SHA-256 hash is kept; window_* count calls per minute for the limit.
+ */
+export const integrationTokens = pgTable('integration_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  hint: text('hint').notNull(),
+  scopes: text('scopes').array().notNull(),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedBy: uuid('revoked_by').references(() => users.id),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  lastUsedIp: text('last_used_ip'),
+  useCount: bigint('use_count', { mode: 'number' }).notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  windowCount: integer('window_count').notNull().default(0),
+});

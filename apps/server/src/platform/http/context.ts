@@ -12,12 +12,25 @@ import type { Tenancy, TTenant } from '../tenancy/tenancy.js';
  */
 export type TSessionLookup = (claims: TAccessClaims, institutionId: string) => Promise<TAuthenticatedActor | null>;
 
+/**
+ * Finds the actor an integration token acts as, for one call (null: unknown, revoked, expired, or its
+ * issuer is gone). It may refuse the call itself (outside the token's scopes, too many calls).
+ * The auth module provides it.
+ */
+export type TIntegrationLookup = (
+  secret: string,
+  institutionId: string,
+  call: { method: string; path: string; access: string },
+  ip: string,
+) => Promise<TAuthenticatedActor | null>;
+
 export interface TServices {
   config: TConfig;
   database: TDatabase;
   tokens: TokenService;
   tenancy: Tenancy;
   findSession: TSessionLookup;
+  findIntegration: TIntegrationLookup;
   /** Long work as jobs (platform/jobs/runner.ts). */
   jobs: TJobQueue;
 }
@@ -37,6 +50,8 @@ export interface TAuthenticatedActor extends TActor {
   role: TRole;
   staff: TStaffPermissions | null;
   departmentId: string | null;
+  /** Set when a campus system calls with an integration token: the token acts for its issuer within its scopes. */
+  integration?: { tokenId: string; name: string; scopes: string[] } | undefined;
 }
 
 /** What an operation sees of a request: never the request itself. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z, ZodType } from 'zod';
-import { can, MSG, type RouteContract } from '@meridian/domain';
+import { authApi, can, MSG, type RouteContract } from '@meridian/domain';
 import { writeAudit } from '../audit/audit.js';
 import { forgetCachedSessions } from '../auth/session-cache.js';
 import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
@@ -122,10 +122,18 @@ function ipOf(req: FastifyRequest): string {
   return req.ip ?? 'unknown';
 }
 
-async function authenticate(services: TServices, req: FastifyRequest, institutionId: string): Promise<TAuthenticatedActor | null> {
+async function authenticate(
+  services: TServices,
+  req: FastifyRequest,
+  institutionId: string,
+  contract: RouteContract,
+): Promise<TAuthenticatedActor | null> {
   const header = req.headers.authorization;
   if (!header || !/^Bearer\s+/i.test(header)) return null;
-  const claims = await services.tokens.verifyAccess(header.replace(/^Bearer\s+/i, '').trim());
+  const bearer = header.replace(/^Bearer\s+/i, '').trim();
+  if (bearer.startsWith(authApi.INTEGRATION_TOKEN_PREFIX))
+    return bearer.length > 200 ? null : services.findIntegration(bearer, institutionId, contract, ipOf(req));
+  const claims = await services.tokens.verifyAccess(bearer);
   // A token of another institution is no token here.
   if (!claims || claims.inst !== institutionId) return null;
   return services.findSession(claims, institutionId);
@@ -157,7 +165,7 @@ export async function resolveRouteContext(
     tenant = resolved;
   }
   const institutionId = tenant.id;
-  const actor = institutionId && contract.access !== 'public' ? await authenticate(services, req, institutionId) : null;
+  const actor = institutionId && contract.access !== 'public' ? await authenticate(services, req, institutionId, contract) : null;
   if (contract.access !== 'public') {
     if (!actor) throw unauthenticated();
     if (!can(actor, contract.access)) {

@@ -157,3 +157,5 @@ export const signInWithLink = defineRoute({
   body: ZPasswordLinkToken,
   response: ZSession,
 });
+
+export * from './integration-tokens.js';
