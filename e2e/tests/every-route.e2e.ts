@@ -110,6 +110,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'scholar-templates', url: '/#/admin/scholar-templates' },
       { route: 'staff-management', url: '/#/admin/staff-management' },
       { route: 'site-settings', url: '/#/admin/site-settings' },
+      { route: 'integration-settings', url: '/#/admin/integration-settings' },
       { route: 'form-management', url: '/#/admin/form-management' },
       { route: 'form-management/:questionnaireId', url: `/#/admin/form-management/${ids.questionnaire}` },
       { route: 'form-management/new', url: '/#/admin/form-management/new' },

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { Redirect } from '../ui/redirect';
-import { notFoundRoute, UnauthorizedPage } from '../features/auth';
+import { RequirePermission } from '../shells/guards/require-permission';
+import { integrationSettingsRoute, notFoundRoute, UnauthorizedPage } from '../features/auth';
 import { formsRoutes } from '../features/forms';
 import { institutionsRoutes } from '../features/institutions';
 import { peopleRoutes } from '../features/people';
@@ -35,6 +36,10 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...formsRoutes,
     ...requestsAdminRoutes,
     ...workflowsRoutes,
+    {
+      element: <RequirePermission permission="auth.integration-tokens.manage" homePath="/admin/dashboard" />,
+      children: [integrationSettingsRoute],
+    },
     { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
     // In the admin shell unknown and empty paths go to the dashboard.
     { index: true, element: <Redirect to="/admin/dashboard" /> },

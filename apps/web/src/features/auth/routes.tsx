@@ -38,3 +38,12 @@ export const notFoundRoute: RouteObject = {
   path: '*',
   lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }),
 };
+
+/**
+ * Integration Settings (admin shell, Configuration), loaded when opened. Only super users and officers may
+ * open it: the shell wraps it in its permission guard (the guard reads the current user from this feature).
+ */
+export const integrationSettingsRoute: RouteObject = {
+  path: 'integration-settings',
+  lazy: async () => ({ Component: (await import('./pages/integration-settings-page')).IntegrationSettingsPage }),
+};

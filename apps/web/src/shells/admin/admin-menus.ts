@@ -1,3 +1,4 @@
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -101,6 +102,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         path: '/admin/site-settings',
         icon: PaletteOutlined,
         isVisible: ({ actor }) => can(actor, 'institutions.settings.update'),
+      },
+      {
+        key: 'integration-settings',
+        label: 'Integration Settings',
+        path: '/admin/integration-settings',
+        icon: VpnKeyOutlined,
+        isVisible: ({ actor }) => can(actor, 'auth.integration-tokens.manage'),
       },
       {
         key: 'account-settings',

@@ -143,6 +143,7 @@ export const revokeIntegrationToken = defineRoute({
 });
 
 export const ZIntegrationTokenUse = z.object({
+  id: z.string(),
   at: z.string(),
   call: z.string(),
   ip: z.string().nullable(),

@@ -10,12 +10,12 @@ export function listIntegrationTokenUses(ctx: TContext, tokenId: string, limit: 
     if (!found.rows.length) throw notFound();
     const rows = (
       await tx.execute(sql`
-        select at::text, after->>'call' as call, ip, after->>'refused' as refused
+        select id::text, at::text, after->>'call' as call, ip, after->>'refused' as refused
         from audit_events
         where entity_type = 'integration_token' and entity_id = ${tokenId} and action = 'integration_token.used'
         order by at desc, id desc
         limit ${limit}`)
-    ).rows as { at: string; call: string; ip: string | null; refused: string | null }[];
-    return { items: rows.map((r) => ({ at: new Date(r.at).toISOString(), call: r.call, ip: r.ip, refused: r.refused })) };
+    ).rows as { id: string; at: string; call: string; ip: string | null; refused: string | null }[];
+    return { items: rows.map((r) => ({ id: r.id, at: new Date(r.at).toISOString(), call: r.call, ip: r.ip, refused: r.refused })) };
   });
 }
