@@ -90,6 +90,8 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'reset', url: '/#/login/reset' },
       { route: 'pass-reset/:key?', url: '/#/login/pass-reset/not-a-real-link', note: 'a link that is not valid' },
       { route: 'sign-in/:key?', url: '/#/login/student/sign-in/not-a-real-link', note: 'a link that is not valid' },
+      { route: 'sso/:key?', url: '/#/login/student/sso/not-a-real-code', note: 'a code that is not valid' },
+      { route: 'global-login', url: '/#/global-login', note: 'no single sign-on set up: back at the login page, told so' },
       { route: 'configuration-setup-wizard', url: '/#/configuration-setup-wizard', note: 'set-up is done: it says so' },
       { route: 'approval-review', url: '/?fuseaction=scholarportal.approvalreview#/approval-review' },
       {
@@ -111,6 +113,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'staff-management', url: '/#/admin/staff-management' },
       { route: 'site-settings', url: '/#/admin/site-settings' },
       { route: 'integration-settings', url: '/#/admin/integration-settings' },
+      { route: 'single-sign-on', url: '/#/admin/single-sign-on' },
       { route: 'form-management', url: '/#/admin/form-management' },
       { route: 'form-management/:questionnaireId', url: `/#/admin/form-management/${ids.questionnaire}` },
       { route: 'form-management/new', url: '/#/admin/form-management/new' },
@@ -361,6 +364,8 @@ afterAll(async () => {
 /** Opens an address and waits for the page's main content (a page, a message, the login form). */
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  // The campus sign-in address goes on by itself: here (no single sign-on set up) back to the login page.
+  if (url.includes('global-login')) await page.waitForURL(/sso=notConfigured/, { timeout: JOURNEY_WAIT });
   await page.locator('#main-content, main, [role="main"]').first().waitFor({ timeout: JOURNEY_WAIT });
 }
 

@@ -33,6 +33,7 @@ import { SEVIS_RTI_MATRIX } from './authorization-matrix.sevis-rti.js';
 import { JOBS_MATRIX } from './authorization-matrix.jobs.js';
 import { WORK_MATRIX } from './authorization-matrix.work.js';
 import { INTEGRATION_TOKENS_MATRIX } from './authorization-matrix.integration-tokens.js';
+import { SSO_MATRIX } from './authorization-matrix.sso.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -347,6 +348,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...JOBS_MATRIX,
   ...WORK_MATRIX,
   ...INTEGRATION_TOKENS_MATRIX,
+  ...SSO_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

@@ -13,6 +13,7 @@ import { refreshSession } from './operations/refresh-session.js';
 import { requestSignInLink } from './operations/request-sign-in-link.js';
 import { signInWithLink } from './operations/sign-in-with-link.js';
 import { integrationTokenRoutes } from './integration-tokens/routes.js';
+import { ssoRoutes } from './sso/routes.js';
 
 const NO_REFERRER = { 'Referrer-Policy': 'no-referrer' };
 
@@ -26,6 +27,7 @@ function rememberDevice(http: TRouteHttp, held: string[], userId: string, device
 
 export function authRoutes(app: FastifyInstance, s: TServices): void {
   integrationTokenRoutes(app, s);
+  ssoRoutes(app, s);
   registerRoute(app, s, authApi.login, async (ctx, { body }, http) => {
     const held = heldDevices(http);
     const { session, deviceToken } = await login(ctx, body, held);

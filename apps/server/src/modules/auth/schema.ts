@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
@@ -95,3 +95,42 @@ export const integrationTokens = pgTable('integration_tokens', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   windowCount: integer('window_count').notNull().default(0),
 });
+
+/** The institution's campus identity provider (OpenID Connect); the client secret is sealed. */
+export const ssoConfigs = pgTable('sso_configs', {
+  institutionId: uuid('institution_id')
+    .primaryKey()
+    .references(() => institutions.id),
+  enabled: boolean('enabled').notNull().default(false),
+  kind: text('kind').notNull().default('oidc'),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  scopes: text('scopes').notNull().default('openid profile email'),
+  matchClaim: text('match_claim').notNull(),
+  allowedRoles: text('allowed_roles').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+});
+
+/** Single sign-ons under way: what the return must match, then the one-time code the browser trades for a session. */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    stateHash: text('state_hash').notNull().unique(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    portal: text('portal').notNull(),
+    returnTo: text('return_to'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    userId: uuid('user_id').references(() => users.id),
+    handoffHash: text('handoff_hash').unique(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [index('sso_logins_created_idx').on(t.institutionId, t.createdAt)],
+);

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { SESSION } from '@meridian/domain';
 
@@ -40,6 +40,32 @@ export class TokenService {
     const expected = Buffer.from(this.mac(purpose, data));
     const given = Buffer.from(mac);
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /**
+   * Seals a secret Meridian must use later (an identity provider's client secret): AES-256-GCM under a
+   * key of its own purpose, derived from the shared key, so a database copy alone does not reveal it.
+   */
+  seal(purpose: string, plain: string): string {
+    const key = createHmac('sha256', this.key).update(`meridian-seal:${purpose}`).digest();
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  }
+
+  /** The secret seal() sealed for this purpose; null when it was sealed for another or altered. */
+  unseal(purpose: string, sealed: string): string | null {
+    const [v, iv, tag, body] = sealed.split('.');
+    if (v !== 'v1' || !iv || !tag || body === undefined) return null;
+    try {
+      const key = createHmac('sha256', this.key).update(`meridian-seal:${purpose}`).digest();
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      return null;
+    }
   }
 
   async issueAccess(claims: TAccessClaims, ttlS: number = SESSION.accessTokenTtlS): Promise<{ token: string; expireOn: number }> {

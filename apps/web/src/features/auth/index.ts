@@ -4,4 +4,4 @@ export { LoginPage } from './pages/login-page';
 export { RootRedirectPage } from './pages/root-redirect-page';
 export { UnauthorizedPage } from './pages/unauthorized-page';
 export { PasswordField } from './components/password-field';
-export { integrationSettingsRoute, loginHelpRoutes, notFoundRoute } from './routes';
+export { globalLoginRoute, integrationSettingsRoute, loginHelpRoutes, notFoundRoute, singleSignOnRoute } from './routes';

@@ -24,6 +24,13 @@ export function loginHelpRoutes(portal: TPortal): RouteObject[] {
       },
     },
     {
+      path: at('sso/:key?'),
+      lazy: async () => {
+        const { SsoReturnPage } = await import('./pages/sso-return-page');
+        return { element: <SsoReturnPage portal={portal} /> };
+      },
+    },
+    {
       path: at('sign-in/:key?'),
       lazy: async () => {
         const { SignInLinkPage } = await import('./pages/sign-in-link-page');
@@ -46,4 +53,16 @@ export const notFoundRoute: RouteObject = {
 export const integrationSettingsRoute: RouteObject = {
   path: 'integration-settings',
   lazy: async () => ({ Component: (await import('./pages/integration-settings-page')).IntegrationSettingsPage }),
+};
+
+/** #/global-login: the single sign-on button as an address (campus pages link to it), loaded when opened. */
+export const globalLoginRoute: RouteObject = {
+  path: 'global-login',
+  lazy: async () => ({ Component: (await import('./pages/global-login-page')).GlobalLoginPage }),
+};
+
+/** Single Sign-On settings (admin shell, Configuration): super users; the shell wraps it in its permission guard. */
+export const singleSignOnRoute: RouteObject = {
+  path: 'single-sign-on',
+  lazy: async () => ({ Component: (await import('./pages/single-sign-on-page')).SingleSignOnPage }),
 };

@@ -1,3 +1,4 @@
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
@@ -101,6 +102,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         label: 'Site Settings',
         path: '/admin/site-settings',
         icon: PaletteOutlined,
+        isVisible: ({ actor }) => can(actor, 'institutions.settings.update'),
+      },
+      {
+        key: 'single-sign-on',
+        label: 'Single Sign-On',
+        path: '/admin/single-sign-on',
+        icon: LoginOutlined,
         isVisible: ({ actor }) => can(actor, 'institutions.settings.update'),
       },
       {

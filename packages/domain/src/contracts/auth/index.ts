@@ -4,6 +4,7 @@ import { ZForgotEmail, ZPasswordPair } from '../../rules/password.js';
 import { ZProcessedState, ZRole, ZStudentStage } from '../../catalog/roles.js';
 import { ZStaffPermissions } from '../../permissions.js';
 import { defineRoute, ZOk } from '../define.js';
+import { ZSsoExchangeInput } from './sso.js';
 
 export const ZPortal = z.enum(['scholar', 'student']);
 
@@ -159,3 +160,14 @@ export const signInWithLink = defineRoute({
 });
 
 export * from './integration-tokens.js';
+export * from './sso.js';
+
+export const exchangeSso = defineRoute({
+  method: 'POST',
+  path: '/api/auth/sso/exchange',
+  access: 'public',
+  tags: ['auth'],
+  summary: 'Trade the one-time code of a completed single sign-on for a session',
+  body: ZSsoExchangeInput,
+  response: z.object({ session: ZSession, returnTo: z.string().nullable() }),
+});

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { authApi, MSG } from '@meridian/domain';
 import type { z } from 'zod';
 import { Redirect } from '../../../ui/redirect';
@@ -10,6 +10,7 @@ import { useBrandingOrDefault } from '../../../app/branding';
 import { useSession } from '../../../app/session/session-store';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
+import { ssoProblemText, ssoStartHref } from '../sso-links';
 
 const ZCredentials = authApi.ZLoginInput.pick({ userName: true, password: true });
 type TCredentials = z.input<typeof ZCredentials>;
@@ -143,6 +144,8 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [search] = useSearchParams();
+  const ssoProblem = ssoProblemText(search.get('sso'));
   // While sign-ins to this user name are slowed down, the owner may ask for an e-mailed sign-in link instead.
   const [throttledUser, setThrottledUser] = useState<string | null>(null);
   const requestLink = useRequestSignInLink();
@@ -201,11 +204,10 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
       },
     );
   };
-  // The institution's own sign-in page (Site Settings › Remote login URL) is the one real place the
-  // button can lead: the server has no single sign-on route of its own, so without that address the
-  // button stays hidden rather than leading to a page that does not exist.
-  const signOnHref = branding.Remote_login_url;
-  const showSignOn = branding.showCampusIdLoginBtn && signOnHref !== '';
+  // The campus sign-on button (docs/product/single-sign-on.md#the-login-page): the institution's own
+  // sign-in page when Site Settings name one (Remote login URL), else the portal's single sign-on.
+  const signOnHref = branding.Remote_login_url || ssoStartHref(portal);
+  const showSignOn = branding.showCampusIdLoginBtn;
 
   return (
     <div>
@@ -213,6 +215,11 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
       <p className="login-audience">{page.audience}</p>
       <p className="login-welcome">{portal === 'student' ? branding.studentLoginWelcomeText : branding.loginWelcomeText}</p>
       <form noValidate aria-label={`${title} login`} onSubmit={onSubmit}>
+        {ssoProblem && !formError ? (
+          <Alert severity="error" role="alert">
+            {ssoProblem}
+          </Alert>
+        ) : null}
         {formError ? (
           <Alert severity="error" role="alert">
             {formError}

@@ -1,0 +1,159 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { authApi, type TSession } from '@meridian/domain';
+import { writeAudit } from '../../../../platform/audit/audit.js';
+import { hashToken, randomToken } from '../../../../platform/auth/tokens.js';
+import { AppError } from '../../../../platform/errors/app-error.js';
+import type { TContext } from '../../../../platform/http/context.js';
+import { users } from '../../../people/index.js';
+import { ssoLogins } from '../../schema.js';
+import { openSession } from '../../session.service.js';
+import { findAccountByUserName, PORTAL_ROLES } from '../../sign-in-account.js';
+import { oidc, oidcConfiguration } from '../oidc.js';
+import { clientOf, loadSsoRow, redirectUri } from '../sso-config.js';
+
+/** From the redirect to the provider until its return: a person signing in there has this long. */
+const RETURN_WITHIN_MIN = 10;
+/** From the return until the page trades its one-time code. */
+const HANDOFF_WITHIN_S = 120;
+
+export type TSsoProblem = 'notConfigured' | 'notLinked' | 'failed' | 'expired';
+
+/** Where the browser goes: the provider's sign-in page, or back to the login page with the reason. */
+export type TSsoRedirect = { to: string } | { problem: TSsoProblem };
+
+/** Starts a sign-in at the provider: state, nonce and a PKCE verifier kept for the return (docs/product/single-sign-on.md#how-it-works). */
+export async function startSso(ctx: TContext, input: { portal: 'scholar' | 'student'; returnTo?: string | undefined }): Promise<TSsoRedirect> {
+  const prepared = await ctx.db(async (tx) => {
+    const row = await loadSsoRow(tx);
+    if (!row?.enabled) return null;
+    const c = clientOf(ctx.services.tokens, row);
+    return c ? { row, c, redirect: await redirectUri(tx, ctx.institutionId) } : null;
+  });
+  if (!prepared) return { problem: 'notConfigured' };
+  let config;
+  try {
+    config = await oidcConfiguration(prepared.c);
+  } catch {
+    return { problem: 'failed' };
+  }
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const verifier = oidc.randomPKCECodeVerifier();
+  await ctx.db((tx) =>
+    tx.insert(ssoLogins).values({
+      institutionId: ctx.institutionId,
+      stateHash: hashToken(state),
+      codeVerifier: verifier,
+      nonce,
+      portal: input.portal,
+      returnTo: input.returnTo ?? null,
+    }),
+  );
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: prepared.redirect,
+    scope: prepared.row.scopes,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  return { to: url.href };
+}
+
+/**
+ * The provider's return: the code is traded for tokens and the ID token checked (signature, issuer,
+ * audience, expiry, nonce; state and PKCE bind it to the start). The person is found by the configured
+ * claim, never by e-mail, and must be an active account of an allowed kind. Nothing is signed in here
+ * (this is a GET): the browser gets a one-time code its page trades for a session.
+ */
+export async function ssoCallback(ctx: TContext, query: Record<string, string>): Promise<TSsoRedirect & { portal?: string }> {
+  const state = typeof query.state === 'string' ? query.state : '';
+  const found = state
+    ? await ctx.db(async (tx) => {
+        const [login] = await tx
+          .update(ssoLogins)
+          .set({ returnedAt: new Date() })
+          .where(
+            and(
+              eq(ssoLogins.stateHash, hashToken(state)),
+              isNull(ssoLogins.returnedAt),
+              gt(ssoLogins.createdAt, sql`now() - make_interval(mins => ${RETURN_WITHIN_MIN})`),
+            ),
+          )
+          .returning();
+        const row = await loadSsoRow(tx);
+        return login && row?.enabled ? { login, row, redirect: await redirectUri(tx, ctx.institutionId) } : null;
+      })
+    : null;
+  if (!found) return { problem: 'expired' };
+  const { login, row } = found;
+  const c = clientOf(ctx.services.tokens, row);
+  if (!c) return { problem: 'failed', portal: login.portal };
+
+  let claims: Record<string, unknown> | undefined;
+  try {
+    const config = await oidcConfiguration(c);
+    const current = new URL(found.redirect);
+    for (const [k, v] of Object.entries(query)) current.searchParams.set(k, v);
+    const tokens = await oidc.authorizationCodeGrant(config, current, {
+      pkceCodeVerifier: login.codeVerifier,
+      expectedState: state,
+      expectedNonce: login.nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+  } catch (e) {
+    await audit(ctx, null, 'auth.sso.failed', { reason: e instanceof Error ? e.message.slice(0, 200) : 'unknown' });
+    return { problem: 'failed', portal: login.portal };
+  }
+  const id = claims?.[row.matchClaim];
+  const subject = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+  const user = subject ? await ctx.db((tx) => findAccountByUserName(tx, subject)) : null;
+  if (!user || !user.isActive || !PORTAL_ROLES.has(user.role) || !row.allowedRoles.includes(user.role)) {
+    await audit(ctx, user?.id ?? null, 'auth.sso.not-linked', { claim: row.matchClaim, subject: subject.slice(0, 120), issuer: row.issuer });
+    return { problem: 'notLinked', portal: login.portal };
+  }
+  // What the provider says of how the person proved who they are (amr: e.g. mfa), kept with the sign-in.
+  await audit(ctx, user.id, 'auth.sso.verified', { issuer: row.issuer, amr: Array.isArray(claims?.amr) ? claims.amr : null });
+  const handoff = randomToken(32);
+  await ctx.db((tx) =>
+    tx.update(ssoLogins).set({ userId: user.id, handoffHash: hashToken(handoff) }).where(eq(ssoLogins.id, login.id)),
+  );
+  const area = login.portal === 'student' ? 'login/student' : 'login';
+  return { to: `/#/${area}/sso/${handoff}`, portal: login.portal };
+}
+
+/** Trades the one-time code of a completed return for a session, once and within two minutes. */
+export async function exchangeSso(ctx: TContext, code: string): Promise<{ session: TSession; returnTo: string | null }> {
+  return ctx.db(async (tx) => {
+    const [login] = await tx
+      .update(ssoLogins)
+      .set({ claimedAt: new Date() })
+      .where(
+        and(
+          eq(ssoLogins.handoffHash, hashToken(code)),
+          isNull(ssoLogins.claimedAt),
+          gt(ssoLogins.returnedAt, sql`now() - make_interval(secs => ${HANDOFF_WITHIN_S})`),
+        ),
+      )
+      .returning();
+    const [user] = login?.userId ? await tx.select().from(users).where(eq(users.id, login.userId)) : [];
+    if (!login || !user?.isActive) throw new AppError(400, 'SSO_EXPIRED', authApi.MSG_SSO.expired);
+    const session = await openSession(tx, ctx, user, { via: 'single-sign-on' });
+    return { session, returnTo: login.returnTo };
+  });
+}
+
+async function audit(ctx: TContext, userId: string | null, action: string, after: Record<string, unknown>): Promise<void> {
+  await ctx.db((tx) =>
+    writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: null,
+      entityType: userId ? 'user' : 'login',
+      entityId: userId ?? 'single-sign-on',
+      action,
+      after,
+      ip: ctx.ip,
+    }),
+  );
+}
