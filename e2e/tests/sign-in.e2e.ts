@@ -139,6 +139,18 @@ describe('signing in', () => {
     await page.context().close();
   });
 
+  it('someone signed out who opens a page of the portal signs in and is taken to that page', async () => {
+    const page = await newPage(browser);
+    await page.goto('/#/isss/students-list');
+    await page.waitForURL(/#\/login\?next=%2Fisss%2Fstudents-list$/);
+    await page.getByLabel('User name').fill('officer');
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.waitForURL(/#\/isss\/students-list/);
+    await page.getByRole('heading', { name: 'Student List', level: 1 }).waitFor();
+    await page.context().close();
+  });
+
   it('a wrong password shows the verbatim message and keeps the user name', async () => {
     const page = await newPage(browser);
     await signIn(page, 'officer', 'Not-the-password-9');

@@ -19,3 +19,12 @@ export function ssoStartHref(portal: 'scholar' | 'student', returnTo?: string | 
   if (returnTo && isPortalPath(returnTo)) q.set('returnTo', returnTo);
   return `/api/auth/sso/start?${q.toString()}`;
 }
+
+/**
+ * The page a person asked for before being sent to sign in (`?next=` of the login page), when it is one
+ * of this portal's pages and not the login area itself; null otherwise.
+ */
+export function safeNext(next: string | null): string | null {
+  if (!next || !isPortalPath(next) || next === '/' || next.startsWith('/login')) return null;
+  return next;
+}

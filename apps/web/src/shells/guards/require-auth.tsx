@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Redirect } from '../../ui/redirect';
 import type { TRole } from '@meridian/domain';
 import { loginPathFor, useSession } from '../../app/session/session-store';
@@ -9,9 +10,13 @@ import { loginPathFor, useSession } from '../../app/session/session-store';
  */
 export function RequireAuth({ roles, children }: { roles: readonly TRole[]; children: ReactNode }) {
   const session = useSession();
+  const location = useLocation();
   if (!session) {
     const studentArea = roles.length === 1 && roles[0] === 'ISSSstudent';
-    return <Redirect to={loginPathFor(studentArea ? 'ISSSstudent' : null)} />;
+    // The page asked for goes with the person to the login page, which opens it after signing in.
+    const asked = `${location.pathname}${location.search}`;
+    const next = /^\/[a-z]+\/?$/.test(location.pathname) ? '' : `?next=${encodeURIComponent(asked)}`;
+    return <Redirect to={`${loginPathFor(studentArea ? 'ISSSstudent' : null)}${next}`} />;
   }
   // Signed in, but this area is not theirs: the root page sends them where they belong.
   if (!roles.includes(session.userRole)) return <Redirect to="/" />;

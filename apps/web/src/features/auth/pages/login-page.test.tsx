@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { authApi } from '@meridian/domain';
 import { brandingQueryKey, DEFAULT_BRANDING } from '../../../app/branding';
 import { LoginLayout } from '../../../shells/login/login-layout';
 import { LoginPage } from './login-page';
@@ -22,9 +23,9 @@ afterEach(cleanup);
 /** The institution's heading at the top of the card. */
 const brand = () => document.querySelector('.login-brand')!;
 
-function openAt(path: string) {
+function openAt(path: string, branding: typeof BRANDING = BRANDING) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(brandingQueryKey, BRANDING);
+  client.setQueryData(brandingQueryKey, branding);
   const router = createMemoryRouter(
     [
       {
@@ -94,5 +95,42 @@ describe('the sign-in pages', () => {
       </QueryClientProvider>,
     );
     expect(screen.getByRole('img', { name: 'Institution logo' })).toBeTruthy();
+  });
+});
+
+// docs/product/single-sign-on.md#how-it-works: the campus button, the way back, and why it sent someone back.
+describe('single sign-on on the sign-in pages', () => {
+  const WITH_BUTTON = { ...BRANDING, showCampusIdLoginBtn: true, loginButtonText: 'Log in with NetID' };
+
+  it('the campus button starts single sign-on for this portal, coming back to the page the person asked for', () => {
+    openAt('/login/student?next=%2Fstudent%2Fhome%3Ftab%3D2', WITH_BUTTON);
+    const link = screen.getByRole('link', { name: 'Log in with NetID' });
+    expect(link.getAttribute('href')).toBe('/api/auth/sso/start?portal=student&returnTo=%2Fstudent%2Fhome%3Ftab%3D2');
+  });
+
+  it('a way back that leaves the portal, or leads to the login area, is dropped', () => {
+    for (const next of ['https://evil.example/', '//evil.example/x', '/login/student', 'javascript:alert(1)']) {
+      openAt(`/login?next=${encodeURIComponent(next)}`, WITH_BUTTON);
+      expect(screen.getByRole('link', { name: 'Log in with NetID' }).getAttribute('href')).toBe('/api/auth/sso/start?portal=scholar');
+      cleanup();
+    }
+  });
+
+  it("a campus page in front of the portal (Site Settings' Remote login URL) takes the button instead", () => {
+    openAt('/login', { ...WITH_BUTTON, Remote_login_url: 'https://weblogin.northfield.test/' } as typeof BRANDING);
+    expect(screen.getByRole('link', { name: 'Log in with NetID' }).getAttribute('href')).toBe('https://weblogin.northfield.test/');
+  });
+
+  it('says why single sign-on sent the person back', () => {
+    openAt('/login/student?sso=notLinked', WITH_BUTTON);
+    expect(screen.getByRole('alert').textContent).toBe(authApi.MSG_SSO.notLinked);
+    cleanup();
+    openAt('/login?sso=something-else', WITH_BUTTON);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('without the campus button switched on there is no button', () => {
+    openAt('/login');
+    expect(screen.queryByText('or Log in with')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { useBrandingOrDefault } from '../../../app/branding';
 import { useSession } from '../../../app/session/session-store';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { ssoProblemText, ssoStartHref } from '../sso-links';
+import { safeNext, ssoProblemText, ssoStartHref } from '../sso-links';
 
 const ZCredentials = authApi.ZLoginInput.pick({ userName: true, password: true });
 type TCredentials = z.input<typeof ZCredentials>;
@@ -146,6 +146,8 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [search] = useSearchParams();
   const ssoProblem = ssoProblemText(search.get('sso'));
+  // Where the person was going when they were sent here: there again once signed in.
+  const next = safeNext(search.get('next'));
   // While sign-ins to this user name are slowed down, the owner may ask for an e-mailed sign-in link instead.
   const [throttledUser, setThrottledUser] = useState<string | null>(null);
   const requestLink = useRequestSignInLink();
@@ -185,7 +187,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
     login.mutate(
       { userName, password: data.password, portal },
       {
-        onSuccess: () => void navigate('/', { replace: true }),
+        onSuccess: () => void navigate(next ?? '/', { replace: true }),
         onError: (err) => {
           setFormError(loginErrorMessage(err));
           setThrottledUser(isThrottled(err) ? userName : null);
@@ -206,7 +208,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   };
   // The campus sign-on button (docs/product/single-sign-on.md#the-login-page): the institution's own
   // sign-in page when Site Settings name one (Remote login URL), else the portal's single sign-on.
-  const signOnHref = branding.Remote_login_url || ssoStartHref(portal);
+  const signOnHref = branding.Remote_login_url || ssoStartHref(portal, next);
   const showSignOn = branding.showCampusIdLoginBtn;
 
   return (
