@@ -117,7 +117,7 @@ describe('single sign-on on the sign-in pages', () => {
   });
 
   it("a campus page in front of the portal (Site Settings' Remote login URL) takes the button instead", () => {
-    openAt('/login', { ...WITH_BUTTON, Remote_login_url: 'https://weblogin.northfield.test/' } as typeof BRANDING);
+    openAt('/login', { ...WITH_BUTTON, Remote_login_url: 'https://weblogin.northfield.test/' });
     expect(screen.getByRole('link', { name: 'Log in with NetID' }).getAttribute('href')).toBe('https://weblogin.northfield.test/');
   });
 
