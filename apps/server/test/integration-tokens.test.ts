@@ -167,4 +167,15 @@ describe('integration tokens', () => {
     const refused = await call(t, 'POST', '/api/students', { as: secret, body: { lastName: '' } });
     expect(refused.statusCode).toBe(400);
   });
+
+  it('the OpenAPI document tells a campus system how to use one', async () => {
+    const doc = (await call(t, 'GET', '/api/openapi.json')).json<{
+      info: { description: string };
+      components: { securitySchemes: { bearerAuth: { description: string } } };
+    }>();
+    expect(doc.info.description).toContain(`Authorization: Bearer ${authApi.INTEGRATION_TOKEN_PREFIX}`);
+    for (const s of authApi.INTEGRATION_SCOPES) expect(doc.info.description).toContain(`| \`${s.key}\` | ${s.label} |`);
+    expect(doc.info.description).toContain('429');
+    expect(doc.components.securitySchemes.bearerAuth.description).toContain(authApi.INTEGRATION_TOKEN_PREFIX);
+  });
 });
