@@ -23,7 +23,10 @@ describe('Integration Settings', () => {
     await signIn(admin, 'admin');
     await admin.waitForURL(STAFF_HOME);
     await admin.goto('/#/admin/dashboard');
-    await admin.getByRole('link', { name: /Integration Settings/ }).first().click();
+    await admin
+      .getByRole('link', { name: /Integration Settings/ })
+      .first()
+      .click();
     await admin.waitForURL(/#\/admin\/integration-settings$/);
     await admin.getByRole('heading', { name: 'Integration Settings', level: 1 }).waitFor();
 

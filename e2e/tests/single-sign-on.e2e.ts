@@ -17,7 +17,8 @@ afterAll(async () => {
   // Leave the demo as it was for the journeys after this one: no single sign-on, no campus button.
   if (adminToken) {
     const sso = await api<Record<string, unknown>>('GET', '/api/auth/sso/config', adminToken);
-    if (sso.hasClientSecret) await api('PUT', '/api/auth/sso/config', adminToken, { ...pick(sso), enabled: false, clientSecret: '' }).catch(() => {});
+    if (sso.hasClientSecret)
+      await api('PUT', '/api/auth/sso/config', adminToken, { ...pick(sso), enabled: false, clientSecret: '' }).catch(() => {});
     const settings = await api<Record<string, unknown>>('GET', '/api/institution/settings', adminToken);
     await api('PUT', '/api/institution/settings', adminToken, { ...settings, showCampusIdLoginBtn: false });
   }
@@ -38,7 +39,8 @@ describe('Single sign-on', () => {
     const admin = await newPage(browser);
     await signIn(admin, 'admin');
     await admin.waitForURL(STAFF_HOME);
-    adminToken = (await api<{ accessToken: string }>('POST', '/api/auth/login', null, { userName: 'admin', password: DEMO_PASSWORD })).accessToken;
+    adminToken = (await api<{ accessToken: string }>('POST', '/api/auth/login', null, { userName: 'admin', password: DEMO_PASSWORD }))
+      .accessToken;
     await admin.goto('/#/admin/single-sign-on');
     await admin.getByRole('heading', { name: 'Single Sign-On', level: 1 }).waitFor();
     const redirectUri = await admin.getByLabel('Redirect URI').inputValue();

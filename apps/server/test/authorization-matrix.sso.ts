@@ -1,6 +1,14 @@
 import type { TExpect, TMatrixRow } from './authorization-matrix.js';
 
-const SUPER_ONLY = (admin: number): TExpect => ({ anonymous: 401, admin, officer: 403, assistant: 403, dept: 403, scholar: 403, student: 403 });
+const SUPER_ONLY = (admin: number): TExpect => ({
+  anonymous: 401,
+  admin,
+  officer: 403,
+  assistant: 403,
+  dept: 403,
+  scholar: 403,
+  student: 403,
+});
 const EVERYONE = (n: number): TExpect => ({ anonymous: n, admin: n, officer: n, assistant: n, dept: n, scholar: n, student: n });
 
 /** Single sign-on (docs/product/single-sign-on.md): settings for super users; the sign-in itself is public. */
@@ -25,7 +33,25 @@ export const SSO_MATRIX: TMatrixRow[] = [
   },
   // Without settings the start sends everyone back to the login page with the reason; a return without a
   // sign-in under way likewise; a made-up code is refused.
-  { method: 'GET', path: '/api/auth/sso/start', access: 'public', request: () => ({ query: { portal: 'student' } }), expect: EVERYONE(302) },
-  { method: 'GET', path: '/api/auth/sso/callback', access: 'public', request: () => ({ query: { state: 'x', code: 'y' } }), expect: EVERYONE(302) },
-  { method: 'POST', path: '/api/auth/sso/exchange', access: 'public', request: () => ({ body: { code: 'made-up' } }), expect: EVERYONE(400) },
+  {
+    method: 'GET',
+    path: '/api/auth/sso/start',
+    access: 'public',
+    request: () => ({ query: { portal: 'student' } }),
+    expect: EVERYONE(302),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/sso/callback',
+    access: 'public',
+    request: () => ({ query: { state: 'x', code: 'y' } }),
+    expect: EVERYONE(302),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sso/exchange',
+    access: 'public',
+    request: () => ({ body: { code: 'made-up' } }),
+    expect: EVERYONE(400),
+  },
 ];

@@ -125,7 +125,8 @@ describe('an integration token with the students:read scope', () => {
     // The walk makes more calls than one token may make in a minute.
     await t.sql('update integration_tokens set window_count = 0 where id = $1', [tokenId]);
     const res = await callAs(row, token, HOST_A);
-    const inScope = row.method === 'GET' && (row.access === 'students.read' || (row.access === 'authenticated' && row.path.startsWith('/api/jobs')));
+    const inScope =
+      row.method === 'GET' && (row.access === 'students.read' || (row.access === 'authenticated' && row.path.startsWith('/api/jobs')));
     if (row.access === 'public') expect(res.statusCode).toBe(row.expect.anonymous);
     else if (inScope) expect(res.statusCode).toBe(row.expect.admin);
     else {

@@ -29,7 +29,15 @@ export async function startOidcIdp(redirectUris: string[]): Promise<TOidcIdp> {
   const clientId = 'meridian-portal';
   const clientSecret = 'a-long-client-secret-for-tests-only-0123456789';
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, response_types: ['code'], grant_types: ['authorization_code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
     // eduPersonPrincipalName-like identifiers: the account id is the portal user name; e-mail is deliberately different.
     findAccount: (_ctx, id) => ({
       accountId: id,

@@ -2,9 +2,7 @@ import { authApi } from '@meridian/domain';
 
 /** The opening of the OpenAPI document: how a person's browser and a campus system each sign their calls. */
 export function openApiIntro(): string {
-  const scopes = authApi.INTEGRATION_SCOPES.map(
-    (s) => `| \`${s.key}\` | ${s.label} | ${s.write ? 'any method' : 'GET only'} |`,
-  ).join('\n');
+  const scopes = authApi.INTEGRATION_SCOPES.map((s) => `| \`${s.key}\` | ${s.label} | ${s.write ? 'any method' : 'GET only'} |`).join('\n');
   return `International student and scholar services portal.
 
 ## Signing calls

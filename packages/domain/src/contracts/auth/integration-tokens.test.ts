@@ -17,7 +17,7 @@ describe('integration token scopes (docs/product/integration-tokens.md#scopes)',
     expect(scopesAllow(['students:write'], { method: 'POST', path: '/api/students', access: 'students.manage' })).toBe(true);
   });
 
-  it('one area\'s scope opens nothing of another', () => {
+  it("one area's scope opens nothing of another", () => {
     expect(scopesAllow(['students:write'], { method: 'GET', path: '/api/scholars/dashboard', access: 'scholars.read' })).toBe(false);
     expect(scopesAllow(['scholars:read'], { method: 'GET', path: '/api/students', access: 'students.read' })).toBe(false);
   });

@@ -86,8 +86,14 @@ export const ZCreateIntegrationTokenInput = z.object({
     .trim()
     .min(1, MSG_INTEGRATION.nameRequired)
     .max(80, 'Keep the name to 80 characters.'),
-  scopes: z.array(ZIntegrationScope, { error: MSG_INTEGRATION.scopesRequired }).min(1, MSG_INTEGRATION.scopesRequired).max(INTEGRATION_SCOPES.length),
-  expiresInDays: z.union(INTEGRATION_TOKEN_LIFETIMES.map((d) => z.literal(d)), { error: MSG_INTEGRATION.lifetime }),
+  scopes: z
+    .array(ZIntegrationScope, { error: MSG_INTEGRATION.scopesRequired })
+    .min(1, MSG_INTEGRATION.scopesRequired)
+    .max(INTEGRATION_SCOPES.length),
+  expiresInDays: z.union(
+    INTEGRATION_TOKEN_LIFETIMES.map((d) => z.literal(d)),
+    { error: MSG_INTEGRATION.lifetime },
+  ),
 });
 export type TCreateIntegrationTokenInput = z.infer<typeof ZCreateIntegrationTokenInput>;
 

@@ -9,8 +9,7 @@ import { defineRoute } from '../define.js';
 
 export const MSG_SSO = {
   notConfigured: 'Single sign-on is not set up for this portal. Sign in with your user name and password.',
-  notLinked:
-    'Your campus sign-in worked, but no account here is linked to it. Ask the international office to set up your account.',
+  notLinked: 'Your campus sign-in worked, but no account here is linked to it. Ask the international office to set up your account.',
   failed: 'Single sign-on did not complete. Try again, or sign in with your user name and password.',
   expired: 'This sign-in took too long or was already used. Start again.',
   issuerRequired: "Enter the identity provider's address (its issuer URL).",
@@ -18,7 +17,8 @@ export const MSG_SSO = {
   clientIdRequired: 'Enter the client ID the identity provider gave this portal.',
   clientSecretRequired: 'Enter the client secret the identity provider gave this portal.',
   matchClaim: 'Name the claim that identifies a person (letters, digits, _ : . -).',
-  notByEmail: 'Accounts are never matched by e-mail address alone: choose an identifier that does not change, such as eduPersonPrincipalName or an employee ID.',
+  notByEmail:
+    'Accounts are never matched by e-mail address alone: choose an identifier that does not change, such as eduPersonPrincipalName or an employee ID.',
   rolesRequired: 'Choose at least one kind of account that may sign in this way.',
   discoveryFailed: 'The identity provider could not be reached at this address, or it did not describe itself.',
 } as const;

@@ -9,8 +9,7 @@ import { exchangeSso, ssoCallback, startSso, type TSsoProblem } from './operatio
 const NO_REFERRER = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
 
 /** The login page of the portal, telling why single sign-on did not complete. */
-const backToLogin = (problem: TSsoProblem, portal?: string) =>
-  `/#/${portal === 'student' ? 'login/student' : 'login'}?sso=${problem}`;
+const backToLogin = (problem: TSsoProblem, portal?: string) => `/#/${portal === 'student' ? 'login/student' : 'login'}?sso=${problem}`;
 
 /** Campus single sign-on (docs/product/single-sign-on.md). */
 export function ssoRoutes(app: FastifyInstance, s: TServices): void {

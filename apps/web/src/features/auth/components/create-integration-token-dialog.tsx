@@ -89,8 +89,8 @@ export function CreateIntegrationTokenDialog({ open, onClose }: { open: boolean;
           <DialogTitle id="create-token-title">Token "{created.name}" created</DialogTitle>
           <DialogContent dividers>
             <Alert severity="warning" sx={{ mb: 2 }}>
-              Copy this token now and keep it in the campus system's secret store. It will not be shown again: if it is
-              lost, revoke it and create another.
+              Copy this token now and keep it in the campus system's secret store. It will not be shown again: if it is lost, revoke it and
+              create another.
             </Alert>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
               <TextField
@@ -109,8 +109,8 @@ export function CreateIntegrationTokenDialog({ open, onClose }: { open: boolean;
               </Button>
             </Box>
             <Typography color="text.secondary" sx={{ mt: 2 }}>
-              The system sends it on each call as <code>Authorization: Bearer {authApi.INTEGRATION_TOKEN_PREFIX}…</code>. The
-              API documentation at <a href="/api/docs">/api/docs</a> explains the scopes and limits.
+              The system sends it on each call as <code>Authorization: Bearer {authApi.INTEGRATION_TOKEN_PREFIX}…</code>. The API
+              documentation at <a href="/api/docs">/api/docs</a> explains the scopes and limits.
             </Typography>
           </DialogContent>
           <DialogActions>
@@ -124,8 +124,8 @@ export function CreateIntegrationTokenDialog({ open, onClose }: { open: boolean;
           <DialogTitle id="create-token-title">Create an integration token</DialogTitle>
           <DialogContent dividers>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              The token acts for you, within the scopes you choose: it reaches the records you reach today, and stops
-              working if your account is deactivated.
+              The token acts for you, within the scopes you choose: it reaches the records you reach today, and stops working if your
+              account is deactivated.
             </Typography>
             {formError ? (
               <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -163,7 +163,11 @@ export function CreateIntegrationTokenDialog({ open, onClose }: { open: boolean;
                         }
                         label={
                           <span>
-                            {s.label} <Typography component="span" color="text.secondary" variant="body2">({s.key}{s.write ? '' : ', read only'})</Typography>
+                            {s.label}{' '}
+                            <Typography component="span" color="text.secondary" variant="body2">
+                              ({s.key}
+                              {s.write ? '' : ', read only'})
+                            </Typography>
                           </span>
                         }
                       />

@@ -142,8 +142,8 @@ export function IntegrationSettingsPage() {
         }
       />
       <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
-        A system sends its token on each call as <code>Authorization: Bearer {authApi.INTEGRATION_TOKEN_PREFIX}…</code>. Each
-        token may make {formatCount(authApi.INTEGRATION_CALLS_PER_MINUTE)} calls a minute, and every call is recorded. The{' '}
+        A system sends its token on each call as <code>Authorization: Bearer {authApi.INTEGRATION_TOKEN_PREFIX}…</code>. Each token may make{' '}
+        {formatCount(authApi.INTEGRATION_CALLS_PER_MINUTE)} calls a minute, and every call is recorded. The{' '}
         <a href="/api/docs">API documentation</a> lists the calls and scopes.
       </Alert>
       <Paper variant="outlined">

@@ -56,7 +56,9 @@ export function SingleSignOnPage() {
       clientSecret: '',
       scopes: c.scopes,
       matchClaim: c.matchClaim,
-      allowedRoles: c.allowedRoles.filter((r): r is (typeof authApi.SSO_ROLES)[number] => (authApi.SSO_ROLES as readonly string[]).includes(r)),
+      allowedRoles: c.allowedRoles.filter((r): r is (typeof authApi.SSO_ROLES)[number] =>
+        (authApi.SSO_ROLES as readonly string[]).includes(r),
+      ),
     });
   }, [config.data, reset]);
 
@@ -103,7 +105,15 @@ export function SingleSignOnPage() {
           <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
             Identity provider
           </Typography>
-          <FormTextField control={control} name="issuer" label="Issuer URL" required fullWidth sx={{ mb: 2 }} helperText="e.g. https://login.microsoftonline.com/<tenant>/v2.0" />
+          <FormTextField
+            control={control}
+            name="issuer"
+            label="Issuer URL"
+            required
+            fullWidth
+            sx={{ mb: 2 }}
+            helperText="e.g. https://login.microsoftonline.com/<tenant>/v2.0"
+          />
           <FormTextField control={control} name="clientId" label="Client ID" required fullWidth sx={{ mb: 2 }} />
           <FormTextField
             control={control}

@@ -4,7 +4,11 @@ import { notFound } from '../../../../platform/errors/app-error.js';
 import type { TContext } from '../../../../platform/http/context.js';
 
 /** A token's calls from the audit trail, newest first: what it called, from where, and whether it was refused. */
-export function listIntegrationTokenUses(ctx: TContext, tokenId: string, limit: number): Promise<{ items: authApi.TIntegrationTokenUse[] }> {
+export function listIntegrationTokenUses(
+  ctx: TContext,
+  tokenId: string,
+  limit: number,
+): Promise<{ items: authApi.TIntegrationTokenUse[] }> {
   return ctx.db(async (tx) => {
     const found = await tx.execute(sql`select 1 from integration_tokens where id = ${tokenId}`);
     if (!found.rows.length) throw notFound();

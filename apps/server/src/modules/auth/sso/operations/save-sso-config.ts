@@ -44,7 +44,15 @@ export async function saveSsoConfig(ctx: TContext, input: authApi.TSaveSsoConfig
       entityType: 'institution',
       entityId: ctx.institutionId,
       action: 'sso.config.saved',
-      before: before ? { enabled: before.enabled, issuer: before.issuer, clientId: before.clientId, matchClaim: before.matchClaim, allowedRoles: before.allowedRoles } : null,
+      before: before
+        ? {
+            enabled: before.enabled,
+            issuer: before.issuer,
+            clientId: before.clientId,
+            matchClaim: before.matchClaim,
+            allowedRoles: before.allowedRoles,
+          }
+        : null,
       after: { ...shown, clientSecretChanged: !!input.clientSecret.trim() },
       ip: ctx.ip,
     });

@@ -22,7 +22,10 @@ export type TSsoProblem = 'notConfigured' | 'notLinked' | 'failed' | 'expired';
 export type TSsoRedirect = { to: string } | { problem: TSsoProblem };
 
 /** Starts a sign-in at the provider: state, nonce and a PKCE verifier kept for the return (docs/product/single-sign-on.md#how-it-works). */
-export async function startSso(ctx: TContext, input: { portal: 'scholar' | 'student'; returnTo?: string | undefined }): Promise<TSsoRedirect> {
+export async function startSso(
+  ctx: TContext,
+  input: { portal: 'scholar' | 'student'; returnTo?: string | undefined },
+): Promise<TSsoRedirect> {
   const prepared = await ctx.db(async (tx) => {
     const row = await loadSsoRow(tx);
     if (!row?.enabled) return null;
@@ -110,14 +113,21 @@ export async function ssoCallback(ctx: TContext, query: Record<string, string>):
   const subject = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
   const user = subject ? await ctx.db((tx) => findAccountByUserName(tx, subject)) : null;
   if (!user || !user.isActive || !PORTAL_ROLES.has(user.role) || !row.allowedRoles.includes(user.role)) {
-    await audit(ctx, user?.id ?? null, 'auth.sso.not-linked', { claim: row.matchClaim, subject: subject.slice(0, 120), issuer: row.issuer });
+    await audit(ctx, user?.id ?? null, 'auth.sso.not-linked', {
+      claim: row.matchClaim,
+      subject: subject.slice(0, 120),
+      issuer: row.issuer,
+    });
     return { problem: 'notLinked', portal: login.portal };
   }
   // What the provider says of how the person proved who they are (amr: e.g. mfa), kept with the sign-in.
   await audit(ctx, user.id, 'auth.sso.verified', { issuer: row.issuer, amr: Array.isArray(claims?.amr) ? claims.amr : null });
   const handoff = randomToken(32);
   await ctx.db((tx) =>
-    tx.update(ssoLogins).set({ userId: user.id, handoffHash: hashToken(handoff) }).where(eq(ssoLogins.id, login.id)),
+    tx
+      .update(ssoLogins)
+      .set({ userId: user.id, handoffHash: hashToken(handoff) })
+      .where(eq(ssoLogins.id, login.id)),
   );
   const area = login.portal === 'student' ? 'login/student' : 'login';
   return { to: `/#/${area}/sso/${handoff}`, portal: login.portal };
