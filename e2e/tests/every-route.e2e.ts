@@ -114,6 +114,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'site-settings', url: '/#/admin/site-settings' },
       { route: 'integration-settings', url: '/#/admin/integration-settings' },
       { route: 'single-sign-on', url: '/#/admin/single-sign-on' },
+      { route: 'two-step-sign-in', url: '/#/admin/two-step-sign-in' },
       { route: 'form-management', url: '/#/admin/form-management' },
       { route: 'form-management/:questionnaireId', url: `/#/admin/form-management/${ids.questionnaire}` },
       { route: 'form-management/new', url: '/#/admin/form-management/new' },

@@ -34,6 +34,7 @@ import { JOBS_MATRIX } from './authorization-matrix.jobs.js';
 import { WORK_MATRIX } from './authorization-matrix.work.js';
 import { INTEGRATION_TOKENS_MATRIX } from './authorization-matrix.integration-tokens.js';
 import { SSO_MATRIX } from './authorization-matrix.sso.js';
+import { MFA_MATRIX } from './authorization-matrix.mfa.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -349,6 +350,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...WORK_MATRIX,
   ...INTEGRATION_TOKENS_MATRIX,
   ...SSO_MATRIX,
+  ...MFA_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

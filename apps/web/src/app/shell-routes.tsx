@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { Redirect } from '../ui/redirect';
 import { RequirePermission } from '../shells/guards/require-permission';
-import { integrationSettingsRoute, notFoundRoute, singleSignOnRoute, UnauthorizedPage } from '../features/auth';
+import { integrationSettingsRoute, notFoundRoute, singleSignOnRoute, twoStepSignInRoute, UnauthorizedPage } from '../features/auth';
 import { formsRoutes } from '../features/forms';
 import { institutionsRoutes } from '../features/institutions';
 import { peopleRoutes } from '../features/people';
@@ -44,6 +44,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
       element: <RequirePermission permission="institutions.settings.update" homePath="/admin/dashboard" />,
       children: [singleSignOnRoute],
     },
+    twoStepSignInRoute,
     { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },
     // In the admin shell unknown and empty paths go to the dashboard.
     { index: true, element: <Redirect to="/admin/dashboard" /> },

@@ -14,6 +14,7 @@ import { requestSignInLink } from './operations/request-sign-in-link.js';
 import { signInWithLink } from './operations/sign-in-with-link.js';
 import { integrationTokenRoutes } from './integration-tokens/routes.js';
 import { ssoRoutes } from './sso/routes.js';
+import { mfaRoutes } from './mfa/routes.js';
 
 const NO_REFERRER = { 'Referrer-Policy': 'no-referrer' };
 
@@ -28,10 +29,11 @@ function rememberDevice(http: TRouteHttp, held: string[], userId: string, device
 export function authRoutes(app: FastifyInstance, s: TServices): void {
   integrationTokenRoutes(app, s);
   ssoRoutes(app, s);
+  mfaRoutes(app, s);
   registerRoute(app, s, authApi.login, async (ctx, { body }, http) => {
     const held = heldDevices(http);
     const { session, deviceToken } = await login(ctx, body, held);
-    rememberDevice(http, held, session.userId, deviceToken);
+    if (session.type === 'session') rememberDevice(http, held, session.userId, deviceToken);
     return session;
   });
   registerRoute(app, s, authApi.refreshSession, (ctx, { body }) => refreshSession(ctx, body.refreshToken));

@@ -134,3 +134,49 @@ export const ssoLogins = pgTable(
   },
   (t) => [index('sso_logins_created_idx').on(t.institutionId, t.createdAt)],
 );
+
+/** A person's two-step sign-in: the authenticator app's secret (sealed) and the last time step used (a code works once). */
+export const userMfa = pgTable('user_mfa', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
+  totpSecretSealed: text('totp_secret_sealed'),
+  pendingSecretSealed: text('pending_secret_sealed'),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+});
+
+/** Single-use recovery codes, hashed. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Second steps under way: after a right password, five minutes and five tries for the code. */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  challengeHash: text('challenge_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -4,4 +4,11 @@ export { LoginPage } from './pages/login-page';
 export { RootRedirectPage } from './pages/root-redirect-page';
 export { UnauthorizedPage } from './pages/unauthorized-page';
 export { PasswordField } from './components/password-field';
-export { globalLoginRoute, integrationSettingsRoute, loginHelpRoutes, notFoundRoute, singleSignOnRoute } from './routes';
+export {
+  globalLoginRoute,
+  integrationSettingsRoute,
+  loginHelpRoutes,
+  notFoundRoute,
+  singleSignOnRoute,
+  twoStepSignInRoute,
+} from './routes';

@@ -66,3 +66,9 @@ export const singleSignOnRoute: RouteObject = {
   path: 'single-sign-on',
   lazy: async () => ({ Component: (await import('./pages/single-sign-on-page')).SingleSignOnPage }),
 };
+
+/** Two-step sign-in (admin shell, from the ⋮ menu): every staff member's own. */
+export const twoStepSignInRoute: RouteObject = {
+  path: 'two-step-sign-in',
+  lazy: async () => ({ Component: (await import('./pages/two-step-sign-in-page')).TwoStepSignInPage }),
+};

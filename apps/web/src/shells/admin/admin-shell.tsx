@@ -2,6 +2,7 @@ import { useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import WorkOutline from '@mui/icons-material/WorkOutline';
+import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import { hasStudentAreaAccess, MSG } from '@meridian/domain';
 import { displayName } from '../../ui/display-name';
 import { useGetCurrentUser } from '../../features/auth';
@@ -57,6 +58,7 @@ function AdminFrame({ area }: { area: TAdminArea }) {
     switches.push({ key: 'to-student', label: student.switchLabel, to: student.to, icon: student.icon });
   if (area === 'student' && branding.IsScholarEnabled)
     switches.push({ key: 'to-scholar', label: scholar.switchLabel, to: scholar.to, icon: scholar.icon });
+  switches.push({ key: 'two-step', label: 'Two-step sign-in', to: '/admin/two-step-sign-in', icon: PhonelinkLockOutlined });
 
   return (
     <ShellFrame

@@ -5,6 +5,7 @@ import { ZProcessedState, ZRole, ZStudentStage } from '../../catalog/roles.js';
 import { ZStaffPermissions } from '../../permissions.js';
 import { defineRoute, ZOk } from '../define.js';
 import { ZSsoExchangeInput } from './sso.js';
+import { ZMfaChallenge, ZVerifyMfaInput } from './mfa.js';
 
 export const ZPortal = z.enum(['scholar', 'student']);
 
@@ -62,9 +63,9 @@ export const login = defineRoute({
   path: '/api/auth/login',
   access: 'public',
   tags: ['auth'],
-  summary: 'Sign in with user name and password; returns the session',
+  summary: 'Sign in with user name and password; returns the session, or the second step when two-step sign-in is on',
   body: ZLoginInput,
-  response: ZSession,
+  response: z.discriminatedUnion('type', [ZSession, ZMfaChallenge]),
 });
 
 export const ZRefreshInput = z.object({ refreshToken: z.string().min(1).max(200) });
@@ -170,4 +171,15 @@ export const exchangeSso = defineRoute({
   summary: 'Trade the one-time code of a completed single sign-on for a session',
   body: ZSsoExchangeInput,
   response: z.object({ session: ZSession, returnTo: z.string().nullable() }),
+});
+export * from './mfa.js';
+
+export const verifyMfa = defineRoute({
+  method: 'POST',
+  path: '/api/auth/mfa/verify',
+  access: 'public',
+  tags: ['auth'],
+  summary: 'The second step of signing in: the code from the authenticator app (or a recovery code) for a session',
+  body: ZVerifyMfaInput,
+  response: ZSession,
 });

@@ -1,15 +1,17 @@
-import { MSG, type TLoginInput, type TSession } from '@meridian/domain';
+import { MSG, type authApi, type TLoginInput, type TSession } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { verifyPassword } from '../../../platform/auth/passwords.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
 import { issueDeviceToken, recognisedDevice } from '../devices.js';
 import { openSession } from '../session.service.js';
+import { hasTwoSteps, openChallenge } from '../mfa/mfa.js';
 import { findAccountByUserName, PORTAL_ROLES } from '../sign-in-account.js';
 import { clearTries, recordAddressFailure, reserveTry, throttleScope } from '../throttle.js';
 
 export interface TLoginResult {
-  session: TSession;
+  /** The session, or the second step when the account has two-step sign-in on. */
+  session: TSession | authApi.TMfaChallenge;
   /** This browser's fresh device token for the account (the route keeps it in the device cookie). */
   deviceToken: string;
 }
@@ -81,6 +83,8 @@ export async function login(ctx: TContext, input: TLoginInput, heldDevices: stri
   }
   const session = await ctx.db(async (tx) => {
     await clearTries(tx, institutionId, scope);
+    // A right password of an account with two steps opens only the second step (docs/product/two-step-sign-in.md).
+    if (await hasTwoSteps(tx, user.id)) return openChallenge(tx, ctx, user);
     return openSession(tx, ctx, user, { via: 'password', recognised: scope.recognised ?? 'none' });
   });
   return { session, deviceToken: issueDeviceToken(ctx.services.tokens, institutionId, user.id, device?.deviceId) };

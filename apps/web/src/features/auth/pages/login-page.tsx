@@ -11,6 +11,7 @@ import { useSession } from '../../../app/session/session-store';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { safeNext, ssoProblemText, ssoStartHref } from '../sso-links';
+import { SecondStepForm } from '../components/second-step-form';
 
 const ZCredentials = authApi.ZLoginInput.pick({ userName: true, password: true });
 type TCredentials = z.input<typeof ZCredentials>;
@@ -144,6 +145,8 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  // After a right password of an account with two-step sign-in: the code step.
+  const [challenge, setChallenge] = useState<authApi.TMfaChallenge | null>(null);
   const [search] = useSearchParams();
   const ssoProblem = ssoProblemText(search.get('sso'));
   // Where the person was going when they were sent here: there again once signed in.
@@ -187,7 +190,10 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
     login.mutate(
       { userName, password: data.password, portal },
       {
-        onSuccess: () => void navigate(next ?? '/', { replace: true }),
+        onSuccess: (answer) => {
+          if (answer.type === 'mfa') setChallenge(answer);
+          else void navigate(next ?? '/', { replace: true });
+        },
         onError: (err) => {
           setFormError(loginErrorMessage(err));
           setThrottledUser(isThrottled(err) ? userName : null);
@@ -216,66 +222,77 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
       <h1 className="login-title">{title}</h1>
       <p className="login-audience">{page.audience}</p>
       <p className="login-welcome">{portal === 'student' ? branding.studentLoginWelcomeText : branding.loginWelcomeText}</p>
-      <form noValidate aria-label={`${title} login`} onSubmit={onSubmit}>
-        {ssoProblem && !formError ? (
-          <Alert severity="error" role="alert">
-            {ssoProblem}
-          </Alert>
-        ) : null}
-        {formError ? (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        {throttledUser ? (
-          <div>
-            {linkAnswer ? (
-              <Alert severity={linkAnswer.ok ? 'info' : 'error'} role="status">
-                {linkAnswer.text}
-              </Alert>
-            ) : null}
-            <button
-              type="button"
-              className="login-button login-button-outlined"
-              onClick={onRequestLink}
-              disabled={requestLink.isPending || linkAnswer?.ok === true}
-              aria-busy={requestLink.isPending}
-            >
-              {requestLink.isPending ? <span className="plain-spinner" aria-hidden="true" /> : <PlainIcon name="mail" size={20} />}
-              E-mail me a sign-in link
-            </button>
+      {challenge ? (
+        <SecondStepForm
+          challenge={challenge}
+          onSignedIn={() => void navigate(next ?? '/', { replace: true })}
+          onStartAgain={() => {
+            setChallenge(null);
+            setValues((v) => ({ ...v, password: '' }));
+          }}
+        />
+      ) : (
+        <form noValidate aria-label={`${title} login`} onSubmit={onSubmit}>
+          {ssoProblem && !formError ? (
+            <Alert severity="error" role="alert">
+              {ssoProblem}
+            </Alert>
+          ) : null}
+          {formError ? (
+            <Alert severity="error" role="alert">
+              {formError}
+            </Alert>
+          ) : null}
+          {throttledUser ? (
+            <div>
+              {linkAnswer ? (
+                <Alert severity={linkAnswer.ok ? 'info' : 'error'} role="status">
+                  {linkAnswer.text}
+                </Alert>
+              ) : null}
+              <button
+                type="button"
+                className="login-button login-button-outlined"
+                onClick={onRequestLink}
+                disabled={requestLink.isPending || linkAnswer?.ok === true}
+                aria-busy={requestLink.isPending}
+              >
+                {requestLink.isPending ? <span className="plain-spinner" aria-hidden="true" /> : <PlainIcon name="mail" size={20} />}
+                E-mail me a sign-in link
+              </button>
+            </div>
+          ) : null}
+          <Field
+            name="userName"
+            label="User name"
+            value={values.userName}
+            error={fieldErrors.userName}
+            onChange={change('userName')}
+            inputRef={userNameRef}
+            autoComplete="username"
+            autoFocus
+          />
+          <Field
+            name="password"
+            label="Password"
+            value={values.password}
+            error={fieldErrors.password}
+            onChange={change('password')}
+            inputRef={passwordRef}
+            autoComplete="current-password"
+            password
+          />
+          <button type="submit" className="login-button login-button-contained" disabled={login.isPending} aria-busy={login.isPending}>
+            {login.isPending ? <span className="plain-spinner" aria-hidden="true" /> : <PlainIcon name="login" size={20} />}
+            {login.isPending ? 'Logging in...' : 'LOGIN'}
+          </button>
+          <div className="login-links">
+            <RouterLink className="login-link" to={portal === 'student' ? '/login/student/reset' : '/login/reset'}>
+              Forgot your password?
+            </RouterLink>
           </div>
-        ) : null}
-        <Field
-          name="userName"
-          label="User name"
-          value={values.userName}
-          error={fieldErrors.userName}
-          onChange={change('userName')}
-          inputRef={userNameRef}
-          autoComplete="username"
-          autoFocus
-        />
-        <Field
-          name="password"
-          label="Password"
-          value={values.password}
-          error={fieldErrors.password}
-          onChange={change('password')}
-          inputRef={passwordRef}
-          autoComplete="current-password"
-          password
-        />
-        <button type="submit" className="login-button login-button-contained" disabled={login.isPending} aria-busy={login.isPending}>
-          {login.isPending ? <span className="plain-spinner" aria-hidden="true" /> : <PlainIcon name="login" size={20} />}
-          {login.isPending ? 'Logging in...' : 'LOGIN'}
-        </button>
-        <div className="login-links">
-          <RouterLink className="login-link" to={portal === 'student' ? '/login/student/reset' : '/login/reset'}>
-            Forgot your password?
-          </RouterLink>
-        </div>
-      </form>
+        </form>
+      )}
       {showSignOn ? (
         <div>
           <div className="login-divider">or Log in with</div>

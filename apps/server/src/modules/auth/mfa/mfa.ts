@@ -1,0 +1,194 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { authApi, type TSession } from '@meridian/domain';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import { hashToken, randomToken } from '../../../platform/auth/tokens.js';
+import type { TTx } from '../../../platform/db/database.js';
+import { AppError, conflict, fieldError } from '../../../platform/errors/app-error.js';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { loadSettings } from '../../institutions/index.js';
+import { users, type TUserRow } from '../../people/index.js';
+import { mfaChallenges, mfaRecoveryCodes, userMfa } from '../schema.js';
+import { openSession } from '../session.service.js';
+import { newRecoveryCodes, newTotpSecret, totpFor, totpStep } from './totp.js';
+
+const SEAL = 'mfa-totp-secret';
+const CHALLENGE_MIN = 5;
+const CHALLENGE_TRIES = 5;
+
+const recoveryHash = (ctx: TContext, code: string) => ctx.services.tokens.mac('mfa-recovery-code', code.replace(/-/g, '').toUpperCase());
+const wrongCode = () => fieldError('code', authApi.MSG_MFA.codeWrong);
+
+async function mfaRow(tx: TTx, userId: string) {
+  const [row] = await tx.select().from(userMfa).where(eq(userMfa.userId, userId));
+  return row ?? null;
+}
+
+/** Whether the account signs in in two steps. */
+export async function hasTwoSteps(tx: TTx, userId: string): Promise<boolean> {
+  return !!(await mfaRow(tx, userId))?.enabledAt;
+}
+
+/** After a right password of an account with two steps: the second step under way, instead of a session. */
+export async function openChallenge(tx: TTx, ctx: TContext, user: TUserRow): Promise<authApi.TMfaChallenge> {
+  const challenge = randomToken(32);
+  await tx.insert(mfaChallenges).values({ institutionId: ctx.institutionId, userId: user.id, challengeHash: hashToken(challenge) });
+  await writeAudit(tx, {
+    institutionId: ctx.institutionId,
+    actorUserId: null,
+    entityType: 'user',
+    entityId: user.id,
+    action: 'auth.login.second-step',
+    ip: ctx.ip,
+  });
+  return { type: 'mfa', challenge, methods: ['totp', 'recovery'] };
+}
+
+/** Checks a code against the account's app (a step once only), or uses up one recovery code; false when neither. */
+async function codeIsRight(tx: TTx, ctx: TContext, userId: string, method: 'totp' | 'recovery', code: string): Promise<boolean> {
+  if (method === 'recovery') {
+    const [used] = await tx
+      .update(mfaRecoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, recoveryHash(ctx, code)), isNull(mfaRecoveryCodes.usedAt)),
+      )
+      .returning({ id: mfaRecoveryCodes.id });
+    return !!used;
+  }
+  const row = await mfaRow(tx, userId);
+  const secret = row?.totpSecretSealed ? ctx.services.tokens.unseal(SEAL, row.totpSecretSealed) : null;
+  const step = secret ? totpStep(secret, code) : null;
+  if (step === null || step <= row!.lastStep) return false;
+  await tx.update(userMfa).set({ lastStep: step }).where(eq(userMfa.userId, userId));
+  return true;
+}
+
+/** The second step: the challenge (once, five minutes, five tries) and a right code open the session. */
+export async function verifyMfa(ctx: TContext, input: authApi.TVerifyMfaInput): Promise<TSession> {
+  const parsed = authApi.ZVerifyMfaInput.parse(input);
+  const outcome = await ctx.db(async (tx) => {
+    const [c] = await tx
+      .update(mfaChallenges)
+      .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+      .where(
+        and(
+          eq(mfaChallenges.challengeHash, hashToken(parsed.challenge)),
+          isNull(mfaChallenges.usedAt),
+          gt(mfaChallenges.createdAt, sql`now() - make_interval(mins => ${CHALLENGE_MIN})`),
+        ),
+      )
+      .returning();
+    if (!c || c.attempts > CHALLENGE_TRIES) return { expired: true as const };
+    const right = await codeIsRight(tx, ctx, c.userId, parsed.method, parsed.code);
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: null,
+      entityType: 'user',
+      entityId: c.userId,
+      action: right ? 'auth.login.second-step-passed' : 'auth.login.second-step-failed',
+      after: { method: parsed.method },
+      ip: ctx.ip,
+    });
+    if (!right) return { wrong: true as const };
+    await tx.update(mfaChallenges).set({ usedAt: new Date() }).where(eq(mfaChallenges.id, c.id));
+    const [user] = await tx.select().from(users).where(eq(users.id, c.userId));
+    if (!user?.isActive) return { expired: true as const };
+    return { session: await openSession(tx, ctx, user, { via: 'password', secondStep: parsed.method }) };
+  });
+  if ('session' in outcome) return outcome.session;
+  if ('wrong' in outcome) throw wrongCode();
+  throw new AppError(400, 'MFA_EXPIRED', authApi.MSG_MFA.challengeExpired);
+}
+
+/** The signed-in person's two-step sign-in. */
+export async function mfaStatus(ctx: TContext): Promise<authApi.TMfaStatus> {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const row = await mfaRow(tx, actor.userId);
+    const [left] = await tx
+      .select({ n: count() })
+      .from(mfaRecoveryCodes)
+      .where(and(eq(mfaRecoveryCodes.userId, actor.userId), isNull(mfaRecoveryCodes.usedAt)));
+    return {
+      totpEnabled: !!row?.enabledAt,
+      enabledAt: row?.enabledAt?.toISOString() ?? null,
+      recoveryCodesLeft: row?.enabledAt ? (left?.n ?? 0) : 0,
+    };
+  });
+}
+
+/** A new secret for the person's app, kept pending until its first code confirms it. */
+export async function startTotp(ctx: TContext): Promise<{ secret: string; otpauthUri: string; qrSvg: string }> {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const row = await mfaRow(tx, actor.userId);
+    if (row?.enabledAt) throw conflict(authApi.MSG_MFA.alreadyOn);
+    const [user] = await tx.select().from(users).where(eq(users.id, actor.userId));
+    const issuer = (await loadSettings(tx, ctx.institutionId)).accountName || 'Meridian';
+    const secret = newTotpSecret();
+    const sealed = ctx.services.tokens.seal(SEAL, secret);
+    await tx
+      .insert(userMfa)
+      .values({ userId: actor.userId, institutionId: ctx.institutionId, pendingSecretSealed: sealed })
+      .onConflictDoUpdate({ target: userMfa.userId, set: { pendingSecretSealed: sealed } });
+    const otpauthUri = totpFor(secret, issuer, user!.userName).toString();
+    const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return { secret, otpauthUri, qrSvg };
+  });
+}
+
+/** The app's first code turns two-step sign-in on; ten recovery codes are made and shown this once. */
+export async function confirmTotp(ctx: TContext, code: string): Promise<{ recoveryCodes: string[] }> {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    const row = await mfaRow(tx, actor.userId);
+    if (row?.enabledAt) throw conflict(authApi.MSG_MFA.alreadyOn);
+    const secret = row?.pendingSecretSealed ? ctx.services.tokens.unseal(SEAL, row.pendingSecretSealed) : null;
+    if (!secret) throw fieldError('code', authApi.MSG_MFA.notStarted);
+    const step = totpStep(secret, code);
+    if (step === null) throw wrongCode();
+    await tx
+      .update(userMfa)
+      .set({ totpSecretSealed: row!.pendingSecretSealed, pendingSecretSealed: null, enabledAt: new Date(), lastStep: step })
+      .where(eq(userMfa.userId, actor.userId));
+    const codes = newRecoveryCodes();
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.userId));
+    await tx
+      .insert(mfaRecoveryCodes)
+      .values(codes.map((c) => ({ institutionId: ctx.institutionId, userId: actor.userId, codeHash: recoveryHash(ctx, c) })));
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'user',
+      entityId: actor.userId,
+      action: 'auth.mfa.enabled',
+      after: { method: 'totp' },
+      ip: ctx.ip,
+    });
+    return { recoveryCodes: codes };
+  });
+}
+
+/** Turns two-step sign-in off: a current code proves the phone is in the person's hand. */
+export async function disableTotp(ctx: TContext, code: string): Promise<{ ok: true }> {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    if (!(await hasTwoSteps(tx, actor.userId))) throw conflict(authApi.MSG_MFA.notOn);
+    if (!(await codeIsRight(tx, ctx, actor.userId, 'totp', code))) throw wrongCode();
+    await tx
+      .update(userMfa)
+      .set({ totpSecretSealed: null, pendingSecretSealed: null, enabledAt: null })
+      .where(eq(userMfa.userId, actor.userId));
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.userId));
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'user',
+      entityId: actor.userId,
+      action: 'auth.mfa.disabled',
+      ip: ctx.ip,
+    });
+    return { ok: true as const };
+  });
+}

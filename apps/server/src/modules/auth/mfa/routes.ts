@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { authApi } from '@meridian/domain';
+import { registerRoute } from '../../../platform/http/route.js';
+import type { TServices } from '../../../platform/http/context.js';
+import { confirmTotp, disableTotp, mfaStatus, startTotp, verifyMfa } from './mfa.js';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** Two-step sign-in (docs/product/two-step-sign-in.md). */
+export function mfaRoutes(app: FastifyInstance, s: TServices): void {
+  registerRoute(app, s, authApi.getMfaStatus, (ctx) => mfaStatus(ctx));
+  registerRoute(app, s, authApi.startTotp, (ctx) => startTotp(ctx), { headers: NO_STORE });
+  registerRoute(app, s, authApi.confirmTotp, (ctx, { body }) => confirmTotp(ctx, body.code), { headers: NO_STORE });
+  registerRoute(app, s, authApi.disableTotp, (ctx, { body }) => disableTotp(ctx, body.code));
+  registerRoute(app, s, authApi.verifyMfa, (ctx, { body }) => verifyMfa(ctx, body), { headers: NO_STORE });
+}

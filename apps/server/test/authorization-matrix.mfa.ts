@@ -1,0 +1,36 @@
+import type { TExpect, TMatrixRow } from './authorization-matrix.js';
+
+const SIGNED_IN = (n: number): TExpect => ({ anonymous: 401, admin: n, officer: n, assistant: n, dept: n, scholar: n, student: n });
+
+/**
+ * Two-step sign-in (docs/product/two-step-sign-in.md): each signed-in person manages their own; the
+ * second step of signing in is public (it carries its challenge).
+ */
+export const MFA_MATRIX: TMatrixRow[] = [
+  { method: 'GET', path: '/api/auth/mfa', access: 'authenticated', request: () => ({}), expect: SIGNED_IN(200) },
+  // A new pending secret: two-step sign-in stays off until a code confirms it.
+  { method: 'POST', path: '/api/auth/mfa/totp/start', access: 'authenticated', request: () => ({}), expect: SIGNED_IN(200) },
+  // Past the permission, a code that is not the app's is refused on its field.
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/totp/confirm',
+    access: 'authenticated',
+    request: () => ({ body: { code: '000000' } }),
+    expect: SIGNED_IN(400),
+  },
+  // Nobody of the demo has it on.
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/totp/disable',
+    access: 'authenticated',
+    request: () => ({ body: { code: '000000' } }),
+    expect: SIGNED_IN(409),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/verify',
+    access: 'public',
+    request: () => ({ body: { method: 'totp', challenge: 'made-up', code: '000000' } }),
+    expect: { anonymous: 400, admin: 400, officer: 400, assistant: 400, dept: 400, scholar: 400, student: 400 },
+  },
+];

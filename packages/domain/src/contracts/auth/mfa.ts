@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { defineRoute, ZOk } from '../define.js';
+
+/**
+ * Two-step sign-in (docs/product/two-step-sign-in.md): a time-based one-time code (RFC 6238) from an
+ * authenticator app after the password, with single-use recovery codes for a lost phone.
+ */
+
+export const MSG_MFA = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app.',
+  codeFormat: 'The code is 6 digits.',
+  recoveryFormat: 'A recovery code is 10 letters and digits.',
+  codeWrong: 'That code is not right. Check that the time on your phone is correct and try again.',
+  challengeExpired: 'This sign-in took too long or had too many wrong codes. Sign in again.',
+  notStarted: 'Start setting up the authenticator app again.',
+  alreadyOn: 'Two-step sign-in is already on.',
+  notOn: 'Two-step sign-in is not on.',
+} as const;
+
+/** What the password sign-in answers when a second step is needed instead of a session. */
+export const ZMfaChallenge = z.object({
+  type: z.literal('mfa'),
+  /** One-time, five minutes, five tries: sent back with the code. */
+  challenge: z.string(),
+  methods: z.array(z.enum(['totp', 'recovery'])),
+});
+export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
+
+/** A 6-digit code, typed with or without a space in the middle. */
+export const ZTotpCode = z
+  .string({ error: MSG_MFA.codeRequired })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, MSG_MFA.codeRequired)
+      .regex(/^\d{6}$/, MSG_MFA.codeFormat),
+  );
+
+/** A recovery code: 10 letters and digits, typed in any case, with or without its dash. */
+export const ZRecoveryCode = z
+  .string({ error: MSG_MFA.codeRequired })
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{10}$/, MSG_MFA.recoveryFormat));
+
+export const ZVerifyMfaInput = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('totp'), challenge: z.string().min(1).max(200), code: ZTotpCode }),
+  z.object({ method: z.literal('recovery'), challenge: z.string().min(1).max(200), code: ZRecoveryCode }),
+]);
+export type TVerifyMfaInput = z.input<typeof ZVerifyMfaInput>;
+
+export const ZMfaStatus = z.object({
+  totpEnabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TMfaStatus = z.infer<typeof ZMfaStatus>;
+
+export const getMfaStatus = defineRoute({
+  method: 'GET',
+  path: '/api/auth/mfa',
+  access: 'authenticated',
+  tags: ['auth'],
+  summary: "The signed-in person's two-step sign-in: on or off, recovery codes left",
+  response: ZMfaStatus,
+});
+
+export const startTotp = defineRoute({
+  method: 'POST',
+  path: '/api/auth/mfa/totp/start',
+  access: 'authenticated',
+  tags: ['auth'],
+  summary: 'Start setting up an authenticator app: a new secret, as a QR code and as text',
+  response: z.object({ secret: z.string(), otpauthUri: z.string(), qrSvg: z.string() }),
+});
+
+export const confirmTotp = defineRoute({
+  method: 'POST',
+  path: '/api/auth/mfa/totp/confirm',
+  access: 'authenticated',
+  tags: ['auth'],
+  summary: "Turn two-step sign-in on with the app's first code; answers the recovery codes, shown this once",
+  body: z.object({ code: ZTotpCode }),
+  response: z.object({ recoveryCodes: z.array(z.string()) }),
+});
+
+export const disableTotp = defineRoute({
+  method: 'POST',
+  path: '/api/auth/mfa/totp/disable',
+  access: 'authenticated',
+  tags: ['auth'],
+  summary: 'Turn two-step sign-in off, with a current code',
+  body: z.object({ code: ZTotpCode }),
+  response: ZOk,
+});
