@@ -33,4 +33,28 @@ export const MFA_MATRIX: TMatrixRow[] = [
     request: () => ({ body: { method: 'totp', challenge: 'made-up', code: '000000' } }),
     expect: { anonymous: 400, admin: 400, officer: 400, assistant: 400, dept: 400, scholar: 400, student: 400 },
   },
+  { method: 'POST', path: '/api/auth/mfa/passkeys/options', access: 'authenticated', request: () => ({}), expect: SIGNED_IN(200) },
+  // Past the permission, an answer no authenticator signed is refused on its field.
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/passkeys',
+    access: 'authenticated',
+    request: () => ({ body: { name: 'Laptop', response: { id: 'not-a-credential', type: 'public-key' } } }),
+    expect: SIGNED_IN(400),
+  },
+  // Only one's own passkeys can be removed; this one is nobody's.
+  {
+    method: 'DELETE',
+    path: '/api/auth/mfa/passkeys/:passkeyId',
+    access: 'authenticated',
+    request: () => ({ params: { passkeyId: '00000000-0000-4000-8000-00000000abcd' } }),
+    expect: SIGNED_IN(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/passkey-options',
+    access: 'public',
+    request: () => ({ body: { challenge: 'made-up' } }),
+    expect: { anonymous: 400, admin: 400, officer: 400, assistant: 400, dept: 400, scholar: 400, student: 400 },
+  },
 ];

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authApi, type TSession } from '@meridian/domain';
+import { authApi, EMPTY_STAFF_PERMISSIONS, type TSession } from '@meridian/domain';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { startOidcIdp, type TOidcIdp } from './idp/oidc-idp.js';
+import { buildUser } from './factories/index.js';
+import * as OTPAuth from 'otpauth';
 
 // docs/product/single-sign-on.md: campus sign-in through a real OpenID provider started here.
 let t: TTestApp;
@@ -31,6 +33,10 @@ const config = (over: Partial<authApi.TSaveSsoConfigInput> = {}) => ({
   allowedRoles: ['ISSSstudent', 'scholar'],
   ...over,
 });
+
+/** What an authenticator app shows for this key at `at`. */
+const totpAt = (secret: string, at = Date.now()) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 
 /** The browser's trip: the portal's start, the provider's sign-in, the portal's return. */
 async function signInThrough(account: string, query: Record<string, string> = { portal: 'student' }) {
@@ -138,6 +144,48 @@ describe('signing in through the campus identity provider', () => {
     await call(t, 'PUT', '/api/auth/sso/config', { as: admin, body: config({ enabled: false, clientSecret: '' }) });
     const start = await call(t, 'GET', '/api/auth/sso/start', { query: { portal: 'student' } });
     expect(start.headers.location).toBe('/#/login/student?sso=notConfigured');
+    await call(t, 'PUT', '/api/auth/sso/config', { as: admin, body: config() });
+  });
+
+  it('staff with two-step sign-in are asked for it unless the provider vouches for a second factor', async () => {
+    await call(t, 'PUT', '/api/auth/sso/config', { as: admin, body: config({ allowedRoles: ['ISSSstudent', 'isssAdmin'] }) });
+    const stamp = Date.now().toString(36);
+    const withApp = async (userName: string) => {
+      await buildUser(t, {
+        userName,
+        role: 'isssAdmin',
+        staffPermissions: { ...EMPTY_STAFF_PERMISSIONS, isOfficer: true },
+        canSignIn: true,
+      });
+      const s = await t.login(userName);
+      const { secret } = (await call(t, 'POST', '/api/auth/mfa/totp/start', { as: s })).json<{ secret: string }>();
+      const on = await call(t, 'POST', '/api/auth/mfa/totp/confirm', { as: s, body: { code: totpAt(secret) } });
+      expect(on.statusCode, on.body).toBe(200);
+      return secret;
+    };
+    const exchange = async (userName: string) => {
+      const { location } = await signInThrough(userName, { portal: 'scholar' });
+      const code = /sso\/([A-Za-z0-9_-]+)$/.exec(location)![1];
+      const res = await call(t, 'POST', '/api/auth/sso/exchange', { body: { code } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ session: TSession | authApi.TMfaChallenge }>().session;
+    };
+
+    // The provider asked for a password alone: the portal asks for the second step, and the code opens the session.
+    const weakName = `sso.staff.${stamp}.pwdonly`;
+    const weakSecret = await withApp(weakName);
+    const weak = await exchange(weakName);
+    expect(weak.type).toBe('mfa');
+    const challenge = (weak as authApi.TMfaChallenge).challenge;
+    const verified = await call(t, 'POST', '/api/auth/mfa/verify', {
+      body: { method: 'totp', challenge, code: totpAt(weakSecret, Date.now() + 30_000) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    // The provider vouches for a second factor (amr: mfa): no second step here.
+    const strongName = `sso.staff.${stamp}.strong`;
+    await withApp(strongName);
+    expect((await exchange(strongName)).type).toBe('session');
     await call(t, 'PUT', '/api/auth/sso/config', { as: admin, body: config() });
   });
 });

@@ -133,4 +133,36 @@ describe('two-step sign-in', () => {
     const res = await call(t, 'POST', '/api/auth/login', { body: { userName, password: 'Not-the-password-1' } });
     expect(res.statusCode).toBe(401);
   });
+
+  it('passkeys: the options name this portal and leave out known passkeys; an answer no authenticator signed is refused', async () => {
+    const { userName, secret, session } = await staffWithApp();
+    const opts = await call(t, 'POST', '/api/auth/mfa/passkeys/options', { as: session });
+    expect(opts.statusCode, opts.body).toBe(200);
+    const o = opts.json<{ rp: { id: string; name: string }; user: { name: string }; challenge: string }>();
+    const base = new URL(
+      (await t.sql<{ url: string }>(`select settings->>'publicBaseUrl' as url from institutions where id = $1`, [t.institutionA]))[0]!.url,
+    );
+    expect(o.rp.id).toBe(base.hostname);
+    expect(o.user.name).toBe(userName);
+    expect(o.challenge.length).toBeGreaterThan(20);
+    const forged = await call(t, 'POST', '/api/auth/mfa/passkeys', {
+      as: session,
+      body: { name: 'Laptop', response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {}, clientExtensionResults: {} } },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ fieldErrors: { response: [authApi.MSG_MFA.passkeyFailed] } });
+    // At sign-in, a made-up assertion is refused and the step stays open for a right code.
+    const c = await passwordStep(userName);
+    expect(c.methods).toEqual(['totp', 'recovery']);
+    const signIn = await call(t, 'POST', '/api/auth/mfa/passkey-options', { body: { challenge: c.challenge } });
+    expect(signIn.statusCode).toBe(200);
+    const bad = await call(t, 'POST', '/api/auth/mfa/verify', {
+      body: { method: 'passkey', challenge: c.challenge, response: { id: 'AAAA', type: 'public-key' } },
+    });
+    expect(bad.json()).toMatchObject({ fieldErrors: { response: [authApi.MSG_MFA.passkeyFailed] } });
+    const ok = await call(t, 'POST', '/api/auth/mfa/verify', {
+      body: { method: 'totp', challenge: c.challenge, code: codeAt(secret, Date.now() + 30_000) },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
 });

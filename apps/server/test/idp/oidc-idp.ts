@@ -41,13 +41,37 @@ export async function startOidcIdp(redirectUris: string[]): Promise<TOidcIdp> {
     // eduPersonPrincipalName-like identifiers: the account id is the portal user name; e-mail is deliberately different.
     findAccount: (_ctx, id) => ({
       accountId: id,
-      claims: () => ({ sub: `subject-${id}`, preferred_username: id, email: `${id}@mail.example.edu`, amr: ['pwd', 'mfa'] }),
+      claims: () => ({ sub: `subject-${id}`, preferred_username: id, email: `${id}@mail.example.edu` }),
     }),
     claims: { openid: ['sub', 'amr'], profile: ['preferred_username'], email: ['email'] },
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     ttl: { AuthorizationCode: 60, IdToken: 300, Session: 600, Interaction: 300, Grant: 600 },
+  });
+  // The login form's answer, as a campus provider would give it: who signed in and how (amr). Accounts
+  // whose name ends in .pwdonly used a password alone; everyone else a second factor too. Consent stays
+  // with the provider's own development pages.
+  provider.use(async (ctx, next) => {
+    if (ctx.method === 'POST' && /^\/interaction\/[^/]+$/.test(ctx.path)) {
+      const details = await provider.interactionDetails(ctx.req, ctx.res);
+      if (details.prompt.name === 'login') {
+        const chunks: Buffer[] = [];
+        for await (const c of ctx.req) chunks.push(c as Buffer);
+        const account = new URLSearchParams(Buffer.concat(chunks).toString()).get('login') ?? '';
+        const amr = account.endsWith('.pwdonly') ? ['pwd'] : ['pwd', 'mfa'];
+        const to = await provider.interactionResult(
+          ctx.req,
+          ctx.res,
+          { login: { accountId: account, amr } },
+          { mergeWithLastSubmission: false },
+        );
+        ctx.status = 303;
+        ctx.redirect(to);
+        return;
+      }
+    }
+    await next();
   });
   const server: Server = await new Promise((resolve) => {
     const s = provider.listen(port, '127.0.0.1', () => resolve(s));

@@ -131,6 +131,8 @@ export const ssoLogins = pgTable(
     userId: uuid('user_id').references(() => users.id),
     handoffHash: text('handoff_hash').unique(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** How the provider says the person proved who they are (OIDC amr), e.g. ['pwd', 'mfa']. */
+    amr: text('amr').array(),
   },
   (t) => [index('sso_logins_created_idx').on(t.institutionId, t.createdAt)],
 );
@@ -147,6 +149,8 @@ export const userMfa = pgTable('user_mfa', {
   pendingSecretSealed: text('pending_secret_sealed'),
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  /** The challenge a passkey being registered must sign. */
+  passkeyChallenge: text('passkey_challenge'),
 });
 
 /** Single-use recovery codes, hashed. */
@@ -179,4 +183,28 @@ export const mfaChallenges = pgTable('mfa_challenges', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   attempts: integer('attempts').notNull().default(0),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** The challenge a passkey must sign for this second step. */
+  passkeyChallenge: text('passkey_challenge'),
 });
+
+/** Passkeys (WebAuthn credentials) a person registered as their second step. */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('webauthn_credentials_user_idx').on(t.userId)],
+);

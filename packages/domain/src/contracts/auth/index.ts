@@ -170,7 +170,7 @@ export const exchangeSso = defineRoute({
   tags: ['auth'],
   summary: 'Trade the one-time code of a completed single sign-on for a session',
   body: ZSsoExchangeInput,
-  response: z.object({ session: ZSession, returnTo: z.string().nullable() }),
+  response: z.object({ session: z.discriminatedUnion('type', [ZSession, ZMfaChallenge]), returnTo: z.string().nullable() }),
 });
 export * from './mfa.js';
 

@@ -15,6 +15,9 @@ export const MSG_MFA = {
   notStarted: 'Start setting up the authenticator app again.',
   alreadyOn: 'Two-step sign-in is already on.',
   notOn: 'Two-step sign-in is not on.',
+  passkeyName: 'Name the passkey (e.g. Work laptop).',
+  passkeyFailed: 'The passkey could not be checked. Try again.',
+  passkeyUnknown: 'This passkey is not registered for your account.',
 } as const;
 
 /** What the password sign-in answers when a second step is needed instead of a session. */
@@ -22,7 +25,7 @@ export const ZMfaChallenge = z.object({
   type: z.literal('mfa'),
   /** One-time, five minutes, five tries: sent back with the code. */
   challenge: z.string(),
-  methods: z.array(z.enum(['totp', 'recovery'])),
+  methods: z.array(z.enum(['totp', 'recovery', 'passkey'])),
 });
 export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
 
@@ -43,13 +46,22 @@ export const ZRecoveryCode = z
   .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{10}$/, MSG_MFA.recoveryFormat));
 
+/** What a browser's WebAuthn call answers (checked in full by the server's WebAuthn library). */
+export const ZPasskeyResponse = z.looseObject({ id: z.string().min(1).max(2000), type: z.literal('public-key') });
+export type TVerifyMfaPasskeyResponse = z.input<typeof ZPasskeyResponse>;
+
 export const ZVerifyMfaInput = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), challenge: z.string().min(1).max(200), code: ZTotpCode }),
   z.object({ method: z.literal('recovery'), challenge: z.string().min(1).max(200), code: ZRecoveryCode }),
+  z.object({ method: z.literal('passkey'), challenge: z.string().min(1).max(200), response: ZPasskeyResponse }),
 ]);
 export type TVerifyMfaInput = z.input<typeof ZVerifyMfaInput>;
 
+export const ZPasskey = z.object({ id: z.uuid(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+export type TPasskey = z.infer<typeof ZPasskey>;
+
 export const ZMfaStatus = z.object({
+  passkeys: z.array(ZPasskey),
   totpEnabled: z.boolean(),
   enabledAt: z.string().nullable(),
   recoveryCodesLeft: z.number().int(),
@@ -92,4 +104,49 @@ export const disableTotp = defineRoute({
   summary: 'Turn two-step sign-in off, with a current code',
   body: z.object({ code: ZTotpCode }),
   response: ZOk,
+});
+
+/** The WebAuthn options the browser passes to navigator.credentials (JSON as the WebAuthn spec defines it). */
+const ZWebAuthnOptions = z.looseObject({ challenge: z.string() });
+
+export const passkeyRegistrationOptions = defineRoute({
+  method: 'POST',
+  path: '/api/auth/mfa/passkeys/options',
+  access: 'authenticated',
+  tags: ['auth'],
+  summary: 'Start registering a passkey: the options for navigator.credentials.create',
+  response: ZWebAuthnOptions,
+});
+
+export const addPasskey = defineRoute({
+  method: 'POST',
+  path: '/api/auth/mfa/passkeys',
+  access: 'authenticated',
+  tags: ['auth'],
+  summary: 'Register the passkey the browser created; the first method also answers the recovery codes, shown this once',
+  body: z.object({
+    name: z.string({ error: MSG_MFA.passkeyName }).trim().min(1, MSG_MFA.passkeyName).max(60),
+    response: ZPasskeyResponse,
+  }),
+  response: z.object({ passkey: ZPasskey, recoveryCodes: z.array(z.string()).nullable() }),
+});
+
+export const removePasskey = defineRoute({
+  method: 'DELETE',
+  path: '/api/auth/mfa/passkeys/:passkeyId',
+  access: 'authenticated',
+  tags: ['auth'],
+  summary: 'Remove one of your passkeys',
+  params: z.object({ passkeyId: z.uuid() }),
+  response: ZOk,
+});
+
+export const passkeySignInOptions = defineRoute({
+  method: 'POST',
+  path: '/api/auth/mfa/passkey-options',
+  access: 'public',
+  tags: ['auth'],
+  summary: 'The second step with a passkey: the options for navigator.credentials.get',
+  body: z.object({ challenge: z.string().min(1).max(200) }),
+  response: ZWebAuthnOptions,
 });

@@ -11,6 +11,7 @@ import { users, type TUserRow } from '../../people/index.js';
 import { mfaChallenges, mfaRecoveryCodes, userMfa } from '../schema.js';
 import { openSession } from '../session.service.js';
 import { newRecoveryCodes, newTotpSecret, totpFor, totpStep } from './totp.js';
+import { addPasskey, passkeyIsRight, passkeysOf, presentPasskey, removePasskey } from './passkeys.js';
 
 const SEAL = 'mfa-totp-secret';
 const CHALLENGE_MIN = 5;
@@ -26,7 +27,7 @@ async function mfaRow(tx: TTx, userId: string) {
 
 /** Whether the account signs in in two steps. */
 export async function hasTwoSteps(tx: TTx, userId: string): Promise<boolean> {
-  return !!(await mfaRow(tx, userId))?.enabledAt;
+  return !!(await mfaRow(tx, userId))?.enabledAt || (await passkeysOf(tx, userId)).length > 0;
 }
 
 /** After a right password of an account with two steps: the second step under way, instead of a session. */
@@ -41,7 +42,11 @@ export async function openChallenge(tx: TTx, ctx: TContext, user: TUserRow): Pro
     action: 'auth.login.second-step',
     ip: ctx.ip,
   });
-  return { type: 'mfa', challenge, methods: ['totp', 'recovery'] };
+  const methods: authApi.TMfaChallenge['methods'] = [];
+  if (await hasPasskeys(tx, user.id)) methods.push('passkey');
+  if ((await mfaRow(tx, user.id))?.enabledAt) methods.push('totp');
+  methods.push('recovery');
+  return { type: 'mfa', challenge, methods };
 }
 
 /** Checks a code against the account's app (a step once only), or uses up one recovery code; false when neither. */
@@ -80,7 +85,10 @@ export async function verifyMfa(ctx: TContext, input: authApi.TVerifyMfaInput): 
       )
       .returning();
     if (!c || c.attempts > CHALLENGE_TRIES) return { expired: true as const };
-    const right = await codeIsRight(tx, ctx, c.userId, parsed.method, parsed.code);
+    const right =
+      parsed.method === 'passkey'
+        ? await passkeyIsRight(tx, ctx, c, parsed.response)
+        : await codeIsRight(tx, ctx, c.userId, parsed.method, parsed.code);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: null,
@@ -90,14 +98,14 @@ export async function verifyMfa(ctx: TContext, input: authApi.TVerifyMfaInput): 
       after: { method: parsed.method },
       ip: ctx.ip,
     });
-    if (!right) return { wrong: true as const };
+    if (!right) return { wrong: parsed.method };
     await tx.update(mfaChallenges).set({ usedAt: new Date() }).where(eq(mfaChallenges.id, c.id));
     const [user] = await tx.select().from(users).where(eq(users.id, c.userId));
     if (!user?.isActive) return { expired: true as const };
     return { session: await openSession(tx, ctx, user, { via: 'password', secondStep: parsed.method }) };
   });
   if ('session' in outcome) return outcome.session;
-  if ('wrong' in outcome) throw wrongCode();
+  if ('wrong' in outcome) throw outcome.wrong === 'passkey' ? fieldError('response', authApi.MSG_MFA.passkeyFailed) : wrongCode();
   throw new AppError(400, 'MFA_EXPIRED', authApi.MSG_MFA.challengeExpired);
 }
 
@@ -110,10 +118,13 @@ export async function mfaStatus(ctx: TContext): Promise<authApi.TMfaStatus> {
       .select({ n: count() })
       .from(mfaRecoveryCodes)
       .where(and(eq(mfaRecoveryCodes.userId, actor.userId), isNull(mfaRecoveryCodes.usedAt)));
+    const passkeys = (await passkeysOf(tx, actor.userId)).map(presentPasskey);
+    const on = !!row?.enabledAt || passkeys.length > 0;
     return {
+      passkeys,
       totpEnabled: !!row?.enabledAt,
       enabledAt: row?.enabledAt?.toISOString() ?? null,
-      recoveryCodesLeft: row?.enabledAt ? (left?.n ?? 0) : 0,
+      recoveryCodesLeft: on ? (left?.n ?? 0) : 0,
     };
   });
 }
@@ -152,11 +163,7 @@ export async function confirmTotp(ctx: TContext, code: string): Promise<{ recove
       .update(userMfa)
       .set({ totpSecretSealed: row!.pendingSecretSealed, pendingSecretSealed: null, enabledAt: new Date(), lastStep: step })
       .where(eq(userMfa.userId, actor.userId));
-    const codes = newRecoveryCodes();
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.userId));
-    await tx
-      .insert(mfaRecoveryCodes)
-      .values(codes.map((c) => ({ institutionId: ctx.institutionId, userId: actor.userId, codeHash: recoveryHash(ctx, c) })));
+    const codes = await newRecoveryCodesFor(tx, ctx, actor.userId);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
@@ -174,13 +181,14 @@ export async function confirmTotp(ctx: TContext, code: string): Promise<{ recove
 export async function disableTotp(ctx: TContext, code: string): Promise<{ ok: true }> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    if (!(await hasTwoSteps(tx, actor.userId))) throw conflict(authApi.MSG_MFA.notOn);
+    if (!(await mfaRow(tx, actor.userId))?.enabledAt) throw conflict(authApi.MSG_MFA.notOn);
     if (!(await codeIsRight(tx, ctx, actor.userId, 'totp', code))) throw wrongCode();
     await tx
       .update(userMfa)
       .set({ totpSecretSealed: null, pendingSecretSealed: null, enabledAt: null })
       .where(eq(userMfa.userId, actor.userId));
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.userId));
+    // Recovery codes stand in for every method: they go with the last one.
+    if (!(await hasPasskeys(tx, actor.userId))) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.userId));
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
@@ -191,4 +199,42 @@ export async function disableTotp(ctx: TContext, code: string): Promise<{ ok: tr
     });
     return { ok: true as const };
   });
+}
+
+const hasPasskeys = async (tx: TTx, userId: string) => (await passkeysOf(tx, userId)).length > 0;
+
+/** Ten new recovery codes for the person (the old ones stop working); shown once by the caller. */
+async function newRecoveryCodesFor(tx: TTx, ctx: TContext, userId: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await tx
+    .insert(mfaRecoveryCodes)
+    .values(codes.map((c) => ({ institutionId: ctx.institutionId, userId, codeHash: recoveryHash(ctx, c) })));
+  return codes;
+}
+
+/**
+ * Registers a passkey; when it is the person's first second step (no app, no other passkey), their
+ * recovery codes are made with it and answered this once.
+ */
+export async function registerPasskey(
+  ctx: TContext,
+  name: string,
+  response: Record<string, unknown>,
+): Promise<{ passkey: authApi.TPasskey; recoveryCodes: string[] | null }> {
+  const actor = requireActor(ctx);
+  const first = !(await ctx.db((tx) => hasTwoSteps(tx, actor.userId)));
+  const created = await addPasskey(ctx, name, response);
+  const recoveryCodes = first ? await ctx.db((tx) => newRecoveryCodesFor(tx, ctx, actor.userId)) : null;
+  return { passkey: presentPasskey(created), recoveryCodes };
+}
+
+/** Removes a passkey; with it the recovery codes go when no second step is left. */
+export async function unregisterPasskey(ctx: TContext, passkeyId: string): Promise<{ ok: true }> {
+  const actor = requireActor(ctx);
+  await removePasskey(ctx, passkeyId);
+  await ctx.db(async (tx) => {
+    if (!(await hasTwoSteps(tx, actor.userId))) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.userId));
+  });
+  return { ok: true };
 }

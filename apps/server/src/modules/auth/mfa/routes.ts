@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { authApi } from '@meridian/domain';
 import { registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
-import { confirmTotp, disableTotp, mfaStatus, startTotp, verifyMfa } from './mfa.js';
+import { confirmTotp, disableTotp, mfaStatus, registerPasskey, startTotp, unregisterPasskey, verifyMfa } from './mfa.js';
+import { passkeyRegistrationOptions, passkeySignInOptions } from './passkeys.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -12,5 +13,9 @@ export function mfaRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, authApi.startTotp, (ctx) => startTotp(ctx), { headers: NO_STORE });
   registerRoute(app, s, authApi.confirmTotp, (ctx, { body }) => confirmTotp(ctx, body.code), { headers: NO_STORE });
   registerRoute(app, s, authApi.disableTotp, (ctx, { body }) => disableTotp(ctx, body.code));
+  registerRoute(app, s, authApi.passkeyRegistrationOptions, (ctx) => passkeyRegistrationOptions(ctx), { headers: NO_STORE });
+  registerRoute(app, s, authApi.addPasskey, (ctx, { body }) => registerPasskey(ctx, body.name, body.response), { headers: NO_STORE });
+  registerRoute(app, s, authApi.removePasskey, (ctx, { params }) => unregisterPasskey(ctx, params.passkeyId));
+  registerRoute(app, s, authApi.passkeySignInOptions, (ctx, { body }) => passkeySignInOptions(ctx, body.challenge), { headers: NO_STORE });
   registerRoute(app, s, authApi.verifyMfa, (ctx, { body }) => verifyMfa(ctx, body), { headers: NO_STORE });
 }

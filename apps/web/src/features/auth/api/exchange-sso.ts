@@ -10,6 +10,7 @@ export function useExchangeSso() {
     mutationFn: (code: string) => apiCall(authApi.exchangeSso, { body: { code }, anonymous: true }),
     meta: { errorHandling: 'local' },
     onSuccess: ({ session }) => {
+      if (session.type !== 'session') return;
       clearUserData();
       setSession(session);
     },

@@ -47,3 +47,48 @@ export function useDisableTotp() {
     onSuccess: () => qc.invalidateQueries({ queryKey: mfaKey }),
   });
 }
+
+/** Register a passkey: the server's options, the browser's authenticator, then the server's check. */
+export function useAddPasskey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const options = await apiCall(authApi.passkeyRegistrationOptions, {});
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const response = await startRegistration({ optionsJSON: options as never });
+      return apiCall(authApi.addPasskey, { body: { name, response: response as unknown as authApi.TVerifyMfaPasskeyResponse } });
+    },
+    meta: { errorHandling: 'local' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: mfaKey }),
+  });
+}
+
+/** Remove one of one's passkeys. */
+export function useRemovePasskey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (passkeyId: string) => apiCall(authApi.removePasskey, { params: { passkeyId } }),
+    meta: { errorHandling: 'local' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: mfaKey }),
+  });
+}
+
+/** The second step with a passkey: options for this step, the authenticator, then the sign-in; the session is stored. */
+export function useVerifyWithPasskey() {
+  return useMutation({
+    mutationFn: async (challenge: string) => {
+      const options = await apiCall(authApi.passkeySignInOptions, { body: { challenge }, anonymous: true });
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const response = await startAuthentication({ optionsJSON: options });
+      return apiCall(authApi.verifyMfa, {
+        body: { method: 'passkey', challenge, response: response as unknown as authApi.TVerifyMfaPasskeyResponse },
+        anonymous: true,
+      });
+    },
+    meta: { errorHandling: 'local' },
+    onSuccess: (session) => {
+      clearUserData();
+      setSession(session);
+    },
+  });
+}

@@ -5,6 +5,7 @@ import { authApi } from '@meridian/domain';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { useExchangeSso } from '../api/exchange-sso';
 import { isPortalPath } from '../sso-links';
+import { SecondStepForm } from '../components/second-step-form';
 
 /** The one-time code lives only in memory: read from the address once, and the address replaced at once. */
 let heldCode: string | null = null;
@@ -30,17 +31,33 @@ export function SsoReturnPage({ portal }: { portal: 'scholar' | 'student' }) {
   }, [key, portal]);
 
   const exchange = useExchangeSso();
+  // A person with two-step sign-in whose provider did not vouch for a second factor: the second step here.
+  const [challenge, setChallenge] = useState<authApi.TMfaChallenge | null>(null);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const goOn = (to: string | null) => void navigate(to && isPortalPath(to) ? to : '/', { replace: true });
   const started = useRef(false);
   useEffect(() => {
     if (!code || started.current) return;
     started.current = true;
     exchange.mutate(code, {
-      onSuccess: ({ returnTo }) => {
+      onSuccess: ({ session, returnTo: to }) => {
         heldCode = null;
-        void navigate(returnTo && isPortalPath(returnTo) ? returnTo : '/', { replace: true });
+        if (session.type === 'mfa') {
+          setChallenge(session);
+          setReturnTo(to);
+        } else void navigate(to && isPortalPath(to) ? to : '/', { replace: true });
       },
     });
   }, [code, exchange, navigate]);
+
+  if (challenge)
+    return (
+      <SecondStepForm
+        challenge={challenge}
+        onSignedIn={() => goOn(returnTo)}
+        onStartAgain={() => void navigate(loginPath, { replace: true })}
+      />
+    );
 
   const failed = !code || exchange.isError;
   return (

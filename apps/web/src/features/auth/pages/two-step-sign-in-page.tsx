@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import PhonelinkLock from '@mui/icons-material/PhonelinkLock';
+import Fingerprint from '@mui/icons-material/Fingerprint';
 import { authApi } from '@meridian/domain';
 import { useFormatDates } from '../../../app/office-dates';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -10,7 +11,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useConfirmTotp, useDisableTotp, useMfaStatus, useStartTotp } from '../api/mfa';
+import { useAddPasskey, useConfirmTotp, useDisableTotp, useMfaStatus, useRemovePasskey, useStartTotp } from '../api/mfa';
 
 /** The server's words for a refused code, else the general failure. */
 const codeError = (e: unknown) => (isApiError(e) ? (e.fieldErrors?.code?.[0] ?? e.message) : describeFailure(e).message);
@@ -29,6 +30,11 @@ export function TwoStepSignInPage() {
   const [offOpen, setOffOpen] = useState(false);
   const [offCode, setOffCode] = useState('');
   const [offError, setOffError] = useState<string | null>(null);
+  const addPasskey = useAddPasskey();
+  const removePasskey = useRemovePasskey();
+  const [passkeyName, setPasskeyName] = useState('This computer');
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const [toRemove, setToRemove] = useState<authApi.TPasskey | null>(null);
 
   if (status.isPending) return <PageLoader />;
   if (status.isError) return <Alert severity="error">Two-step sign-in could not be loaded.</Alert>;
@@ -48,6 +54,22 @@ export function TwoStepSignInPage() {
         setCode('');
       },
       onError: (e) => setCodeMsg(codeError(e)),
+    });
+  };
+
+  const onAddPasskey = () => {
+    setPasskeyError(null);
+    addPasskey.mutate(passkeyName.trim(), {
+      onSuccess: (r) => {
+        snack(`The passkey "${r.passkey.name}" was added.`, 'success');
+        if (r.recoveryCodes) setRecovery(r.recoveryCodes);
+      },
+      onError: (e) =>
+        setPasskeyError(
+          isApiError(e)
+            ? (e.fieldErrors?.name?.[0] ?? e.fieldErrors?.response?.[0] ?? e.message)
+            : 'The passkey was not created. Try again.',
+        ),
     });
   };
 
@@ -203,6 +225,99 @@ export function TwoStepSignInPage() {
           </Box>
         )}
       </Paper>
+      {!recovery ? (
+        <Paper variant="outlined" sx={{ p: 3, maxWidth: 760, mt: 2 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+            <Fingerprint color={s.passkeys.length ? 'primary' : 'action'} aria-hidden />
+            <Typography variant="h2" component="h2">
+              Passkeys
+            </Typography>
+            <Chip
+              size="small"
+              variant="outlined"
+              color={s.passkeys.length ? 'success' : 'default'}
+              label={s.passkeys.length ? 'On' : 'Off'}
+            />
+          </Stack>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Instead of typing a code, confirm with this computer's fingerprint or face sign-in, your phone, or a security key.
+          </Typography>
+          {s.passkeys.length ? (
+            <Box component="ul" aria-label="Your passkeys" sx={{ p: 0, m: 0, mb: 2, listStyle: 'none' }}>
+              {s.passkeys.map((k) => (
+                <Box
+                  component="li"
+                  key={k.id}
+                  sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+                >
+                  <Box sx={{ flex: 1 }}>
+                    <Typography fontWeight={600}>{k.name}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      Added {dates.formatDate(k.createdAt)}
+                      {k.lastUsedAt ? `, last used ${dates.formatDateTime(k.lastUsedAt)}` : ', not used yet'}
+                    </Typography>
+                  </Box>
+                  <Button color="error" size="small" onClick={() => setToRemove(k)} aria-label={`Remove ${k.name}`}>
+                    Remove
+                  </Button>
+                </Box>
+              ))}
+            </Box>
+          ) : null}
+          {passkeyError ? (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {passkeyError}
+            </Alert>
+          ) : null}
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              onAddPasskey();
+            }}
+            sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+          >
+            <TextField
+              label="Passkey name"
+              value={passkeyName}
+              onChange={(e) => setPasskeyName(e.target.value)}
+              helperText="To tell your passkeys apart"
+            />
+            <Button
+              type="submit"
+              variant="outlined"
+              sx={{ mt: 1 }}
+              disabled={addPasskey.isPending}
+              startIcon={addPasskey.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            >
+              Add a passkey
+            </Button>
+          </Box>
+        </Paper>
+      ) : null}
+      <ConfirmDialog
+        open={!!toRemove}
+        title="Remove passkey"
+        message={toRemove ? `Remove the passkey "${toRemove.name}"?` : ''}
+        effects={[
+          s.passkeys.length === 1 && !s.totpEnabled
+            ? 'It is your only second step: signing in will take your password alone, and your recovery codes stop working.'
+            : 'It can no longer be used to sign in.',
+        ]}
+        confirmLabel="Remove"
+        destructive
+        busy={removePasskey.isPending}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => {
+          const k = toRemove;
+          if (!k) return;
+          removePasskey.mutate(k.id, {
+            onSuccess: () => snack(`The passkey "${k.name}" was removed.`, 'success'),
+            onSettled: () => setToRemove(null),
+          });
+        }}
+      />
       <ConfirmDialog
         open={offOpen}
         title="Turn off two-step sign-in"

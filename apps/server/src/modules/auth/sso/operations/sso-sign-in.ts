@@ -7,6 +7,7 @@ import type { TContext } from '../../../../platform/http/context.js';
 import { users } from '../../../people/index.js';
 import { ssoLogins } from '../../schema.js';
 import { openSession } from '../../session.service.js';
+import { hasTwoSteps, openChallenge } from '../../mfa/mfa.js';
 import { findAccountByUserName, PORTAL_ROLES } from '../../sign-in-account.js';
 import { oidc, oidcConfiguration } from '../oidc.js';
 import { clientOf, loadSsoRow, redirectUri } from '../sso-config.js';
@@ -126,7 +127,11 @@ export async function ssoCallback(ctx: TContext, query: Record<string, string>):
   await ctx.db((tx) =>
     tx
       .update(ssoLogins)
-      .set({ userId: user.id, handoffHash: hashToken(handoff) })
+      .set({
+        userId: user.id,
+        handoffHash: hashToken(handoff),
+        amr: Array.isArray(claims?.amr) ? (claims.amr as unknown[]).map(String).slice(0, 20) : null,
+      })
       .where(eq(ssoLogins.id, login.id)),
   );
   const area = login.portal === 'student' ? 'login/student' : 'login';
@@ -134,7 +139,10 @@ export async function ssoCallback(ctx: TContext, query: Record<string, string>):
 }
 
 /** Trades the one-time code of a completed return for a session, once and within two minutes. */
-export async function exchangeSso(ctx: TContext, code: string): Promise<{ session: TSession; returnTo: string | null }> {
+export async function exchangeSso(
+  ctx: TContext,
+  code: string,
+): Promise<{ session: TSession | authApi.TMfaChallenge; returnTo: string | null }> {
   return ctx.db(async (tx) => {
     const [login] = await tx
       .update(ssoLogins)
@@ -149,7 +157,11 @@ export async function exchangeSso(ctx: TContext, code: string): Promise<{ sessio
       .returning();
     const [user] = login?.userId ? await tx.select().from(users).where(eq(users.id, login.userId)) : [];
     if (!login || !user?.isActive) throw new AppError(400, 'SSO_EXPIRED', authApi.MSG_SSO.expired);
-    const session = await openSession(tx, ctx, user, { via: 'single-sign-on' });
+    // A provider that vouches for a second factor (amr: mfa) is the second step; otherwise a person who set
+    // up two-step sign-in is asked for it here too (docs/product/two-step-sign-in.md#signing-in).
+    const providerMfa = (login.amr ?? []).some((m) => ['mfa', 'otp', 'hwk', 'swk', 'fpt', 'face'].includes(m));
+    if (!providerMfa && (await hasTwoSteps(tx, user.id))) return { session: await openChallenge(tx, ctx, user), returnTo: login.returnTo };
+    const session = await openSession(tx, ctx, user, { via: 'single-sign-on', amr: login.amr ?? null });
     return { session, returnTo: login.returnTo };
   });
 }
