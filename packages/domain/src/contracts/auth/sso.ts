@@ -36,8 +36,9 @@ export const ZSaveSsoConfigInput = z.object({
     .trim()
     .min(1, MSG_SSO.issuerRequired)
     .max(500)
-    .pipe(z.url({ error: MSG_SSO.issuerRequired }))
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), MSG_SSO.issuerRequired)
     .refine((v) => {
+      if (!URL.canParse(v)) return true;
       const u = new URL(v);
       return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u));
     }, MSG_SSO.issuerHttps),
