@@ -212,7 +212,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
       },
     );
   };
-  // The campus sign-on button (docs/product/single-sign-on.md#the-login-page): the institution's own
+  // The campus sign-on button (docs/product/single-sign-on.md#settings): the institution's own
   // sign-in page when Site Settings name one (Remote login URL), else the portal's single sign-on.
   const signOnHref = branding.Remote_login_url || ssoStartHref(portal, next);
   const showSignOn = branding.showCampusIdLoginBtn;
