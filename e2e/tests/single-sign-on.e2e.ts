@@ -51,6 +51,8 @@ describe('Single sign-on', () => {
     await admin.getByLabel('Issuer URL').fill('http://127.0.0.1:9/');
     await admin.getByLabel('Client ID').fill(idp.clientId);
     await admin.getByLabel('Client secret').fill(idp.clientSecret);
+    // Whatever an earlier journey left in the settings, students may sign in this way.
+    await admin.getByRole('checkbox', { name: 'Students' }).check();
     await admin.getByLabel('Single sign-on is on').check();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('The identity provider could not be reached at this address').waitFor();
