@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { authApi, type TSession } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
@@ -64,9 +64,14 @@ async function codeIsRight(tx: TTx, ctx: TContext, userId: string, method: 'totp
   const row = await mfaRow(tx, userId);
   const secret = row?.totpSecretSealed ? ctx.services.tokens.unseal(SEAL, row.totpSecretSealed) : null;
   const step = secret ? totpStep(secret, code) : null;
-  if (step === null || step <= row!.lastStep) return false;
-  await tx.update(userMfa).set({ lastStep: step }).where(eq(userMfa.userId, userId));
-  return true;
+  if (step === null) return false;
+  // The step is taken only if it is newer than the last one used: two sign-ins racing with one code cannot both pass.
+  const [taken] = await tx
+    .update(userMfa)
+    .set({ lastStep: step })
+    .where(and(eq(userMfa.userId, userId), lt(userMfa.lastStep, step)))
+    .returning({ userId: userMfa.userId });
+  return !!taken;
 }
 
 /** The second step: the challenge (once, five minutes, five tries) and a right code open the session. */
