@@ -92,6 +92,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'sign-in/:key?', url: '/#/login/student/sign-in/not-a-real-link', note: 'a link that is not valid' },
       { route: 'sso/:key?', url: '/#/login/student/sso/not-a-real-code', note: 'a code that is not valid' },
       { route: 'global-login', url: '/#/global-login', note: 'no single sign-on set up: back at the login page, told so' },
+      { route: 'external', url: '/#/external', note: 'no AUTHN cookie: a snackbar for a second, then the login page, told so' },
       { route: 'configuration-setup-wizard', url: '/#/configuration-setup-wizard', note: 'set-up is done: it says so' },
       { route: 'approval-review', url: '/?fuseaction=scholarportal.approvalreview#/approval-review' },
       {
@@ -114,6 +115,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'site-settings', url: '/#/admin/site-settings' },
       { route: 'integration-settings', url: '/#/admin/integration-settings' },
       { route: 'single-sign-on', url: '/#/admin/single-sign-on' },
+      { route: 'campus-web-sign-in', url: '/#/admin/campus-web-sign-in' },
       { route: 'two-step-sign-in', url: '/#/admin/two-step-sign-in' },
       { route: 'form-management', url: '/#/admin/form-management' },
       { route: 'form-management/:questionnaireId', url: `/#/admin/form-management/${ids.questionnaire}` },
@@ -367,6 +369,8 @@ async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
   // The campus sign-in address goes on by itself: here (no single sign-on set up) back to the login page.
   if (url.includes('global-login')) await page.waitForURL(/sso=notConfigured/, { timeout: JOURNEY_WAIT });
+  // Campus web sign-in without its cookie (docs/product/external-login.md#messages): the login page, saying why.
+  if (url.endsWith('#/external')) await page.waitForURL(/\?external=/, { timeout: JOURNEY_WAIT });
   await page.locator('#main-content, main, [role="main"]').first().waitFor({ timeout: JOURNEY_WAIT });
 }
 

@@ -30,6 +30,7 @@ afterAll(async () => {
     const sso = await api<Record<string, unknown>>('GET', '/api/auth/sso/config', adminToken);
     if (sso.hasClientSecret)
       await api('PUT', '/api/auth/sso/config', adminToken, {
+        kind: 'oidc',
         enabled: false,
         issuer: sso.issuer,
         clientId: sso.clientId,
@@ -94,6 +95,7 @@ describe('Passkeys', () => {
     // Campus single sign-on with a password alone at the provider: the portal asks for the passkey too.
     idp = await startOidcIdp([`${new URL(page.url()).origin}/api/auth/sso/callback`]);
     await api('PUT', '/api/auth/sso/config', adminToken, {
+      kind: 'oidc',
       enabled: true,
       issuer: idp.issuer,
       clientId: idp.clientId,

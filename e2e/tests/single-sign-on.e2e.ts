@@ -17,7 +17,7 @@ afterAll(async () => {
   // Leave the demo as it was for the journeys after this one: no single sign-on, no campus button.
   if (adminToken) {
     const sso = await api<Record<string, unknown>>('GET', '/api/auth/sso/config', adminToken);
-    if (sso.hasClientSecret)
+    if (sso.hasClientSecret && sso.kind === 'oidc')
       await api('PUT', '/api/auth/sso/config', adminToken, { ...pick(sso), enabled: false, clientSecret: '' }).catch(() => {});
     const settings = await api<Record<string, unknown>>('GET', '/api/institution/settings', adminToken);
     await api('PUT', '/api/institution/settings', adminToken, { ...settings, showCampusIdLoginBtn: false });
@@ -27,6 +27,7 @@ afterAll(async () => {
 });
 
 const pick = (s: Record<string, unknown>) => ({
+  kind: 'oidc',
   issuer: s.issuer,
   clientId: s.clientId,
   scopes: s.scopes,
@@ -43,6 +44,7 @@ describe('Single sign-on', () => {
       .accessToken;
     await admin.goto('/#/admin/single-sign-on');
     await admin.getByRole('heading', { name: 'Single Sign-On', level: 1 }).waitFor();
+    await admin.getByRole('radio', { name: 'OpenID Connect' }).check();
     const redirectUri = await admin.getByLabel('Redirect URI').inputValue();
     expect(redirectUri).toMatch(/\/api\/auth\/sso\/callback$/);
     idp = await startOidcIdp([redirectUri]);
@@ -52,7 +54,7 @@ describe('Single sign-on', () => {
     await admin.getByLabel('Client ID').fill(idp.clientId);
     await admin.getByLabel('Client secret').fill(idp.clientSecret);
     // Whatever an earlier journey left in the settings, students may sign in this way.
-    await admin.getByRole('checkbox', { name: 'Students' }).check();
+    await admin.getByRole('group', { name: 'Kinds of accounts' }).getByRole('checkbox', { name: 'Students' }).check();
     await admin.getByLabel('Single sign-on is on').check();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('The identity provider could not be reached at this address').waitFor();

@@ -7,6 +7,16 @@ import { launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../brows
 // and with a recovery code when the phone is not at hand.
 let browser: Browser;
 const userName = `mfa.officer.${Date.now().toString(36)}`;
+const heldUserName = `mfa.held.${Date.now().toString(36)}`;
+
+/** The demo office's "Office staff must use two-step sign-in" (docs/product/two-step-sign-in.md#required-for-office-staff). */
+const requireStaffTwoStep = (on: boolean) =>
+  query(
+    `insert into two_step_policies (institution_id, staff_required)
+     select institution_id, $1 from users where user_name = 'admin' limit 1
+     on conflict (institution_id) do update set staff_required = excluded.staff_required, updated_at = now()`,
+    [on],
+  );
 
 beforeAll(async () => {
   browser = await launch();
@@ -18,8 +28,17 @@ beforeAll(async () => {
      from users where user_name = 'admin' limit 1`,
     [userName],
   );
+  await query(
+    `insert into users (institution_id, user_name, email, first_name, last_name, role, password_hash, password_changed_at, staff_permissions)
+     select institution_id, $1, $1 || '@demo.example.edu', 'Hana', 'Held', 'isssAdmin', password_hash, now(),
+            '{"isOfficer": true, "officerSites": []}'::jsonb
+     from users where user_name = 'admin' limit 1`,
+    [heldUserName],
+  );
 });
 afterAll(async () => {
+  // Other journeys sign staff in with passwords alone.
+  await requireStaffTwoStep(false);
   await browser?.close();
 });
 
@@ -82,5 +101,50 @@ describe('Two-step sign-in', () => {
     await page.goto('/#/admin/two-step-sign-in');
     await page.getByText('9 of 10 recovery codes left.').waitFor();
     await page.context().close();
+  });
+});
+
+describe('Office staff must use two-step sign-in', () => {
+  it('a staff member without it is sent to set it up after the password; an old second step is confirmed before an export', async () => {
+    await requireStaffTwoStep(true);
+    try {
+      const page = await newPage(browser);
+      await signIn(page, heldUserName);
+      // Straight to setting it up, with why.
+      await page.waitForURL(/#\/admin\/two-step-sign-in$/);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Set up two-step sign-in to continue. Your office requires it for staff.' })
+        .waitFor();
+      await screenshot(page, 'two-step-required');
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      const key = await page.getByLabel('Key, to type in instead').inputValue();
+      await page.getByLabel('6-digit code').fill(appCode(key));
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+      await page.getByRole('button', { name: 'I have saved them, continue' }).click();
+      await page.waitForURL(STAFF_HOME);
+
+      // Twenty minutes later (the server's session cache holds an answer 3 s): the export asks to confirm it's you.
+      await query(
+        `update sessions set second_step_at = now() - interval '20 minutes' where user_id = (select id from users where user_name = $1)`,
+        [heldUserName],
+      );
+      await page.waitForTimeout(3_500);
+      await page.goto('/#/admin/dashboard');
+      await page.getByRole('heading', { name: 'International Scholar and Employee Admin', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Export to Excel' }).click();
+      const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+      await dialog.waitFor();
+      const field = dialog.getByLabel('Code from your authenticator app');
+      await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+      await screenshot(page, 'two-step-confirm-its-you');
+      await field.fill(appCode(key, 1));
+      const [workbook] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Confirm' }).click()]);
+      expect(workbook.suggestedFilename()).toMatch(/^Scholar_Export_\d{1,2}_\d{1,2}_\d{4}\.xlsx$/);
+      await page.context().close();
+    } finally {
+      await requireStaffTwoStep(false);
+    }
   });
 });

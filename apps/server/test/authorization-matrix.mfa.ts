@@ -57,4 +57,28 @@ export const MFA_MATRIX: TMatrixRow[] = [
     request: () => ({ body: { challenge: 'made-up' } }),
     expect: { anonymous: 400, admin: 400, officer: 400, assistant: 400, dept: 400, scholar: 400, student: 400 },
   },
+  // Confirm it's you (docs/product/two-step-sign-in.md#confirm-its-you): nobody of the demo has a second step to give.
+  { method: 'POST', path: '/api/auth/mfa/step-up/start', access: 'authenticated', request: () => ({}), expect: SIGNED_IN(409) },
+  {
+    method: 'POST',
+    path: '/api/auth/mfa/step-up',
+    access: 'authenticated',
+    request: () => ({ body: { method: 'totp', challenge: 'made-up', code: '000000' } }),
+    expect: SIGNED_IN(400),
+  },
+  // The office's policy: read by office staff, changed by super users (kept off: other tests sign staff in with passwords).
+  {
+    method: 'GET',
+    path: '/api/auth/mfa/policy',
+    access: 'institutions.settings.read',
+    request: () => ({}),
+    expect: { anonymous: 401, admin: 200, officer: 200, assistant: 200, dept: 403, scholar: 403, student: 403 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/auth/mfa/policy',
+    access: 'institutions.settings.update',
+    request: () => ({ body: { staffRequired: false } }),
+    expect: { anonymous: 401, admin: 200, officer: 403, assistant: 403, dept: 403, scholar: 403, student: 403 },
+  },
 ];

@@ -21,6 +21,7 @@ export const SSO_MATRIX: TMatrixRow[] = [
     access: 'institutions.settings.update',
     request: () => ({
       body: {
+        kind: 'oidc',
         enabled: true,
         issuer: 'http://127.0.0.1:9/',
         clientId: 'matrix',
@@ -53,5 +54,22 @@ export const SSO_MATRIX: TMatrixRow[] = [
     access: 'public',
     request: () => ({ body: { code: 'made-up' } }),
     expect: EVERYONE(400),
+  },
+  // SAML: the service provider's metadata is public (its key pair was made when the settings were first opened,
+  // above); the assertion consumer service and single logout send everyone back to the portal.
+  { method: 'GET', path: '/api/auth/saml/metadata', access: 'public', request: () => ({}), expect: EVERYONE(200) },
+  {
+    method: 'POST',
+    path: '/api/auth/saml/acs',
+    access: 'public',
+    request: () => ({ body: { SAMLResponse: 'bm90IGEgcmVzcG9uc2U=', RelayState: 'student' } }),
+    expect: EVERYONE(303),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/saml/logout',
+    access: 'public',
+    request: () => ({ query: { SAMLResponse: 'eA' } }),
+    expect: EVERYONE(302),
   },
 ];

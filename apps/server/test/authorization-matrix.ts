@@ -35,6 +35,7 @@ import { WORK_MATRIX } from './authorization-matrix.work.js';
 import { INTEGRATION_TOKENS_MATRIX } from './authorization-matrix.integration-tokens.js';
 import { SSO_MATRIX } from './authorization-matrix.sso.js';
 import { MFA_MATRIX } from './authorization-matrix.mfa.js';
+import { EXTERNAL_LOGIN_MATRIX } from './authorization-matrix.external-login.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -351,6 +352,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...INTEGRATION_TOKENS_MATRIX,
   ...SSO_MATRIX,
   ...MFA_MATRIX,
+  ...EXTERNAL_LOGIN_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

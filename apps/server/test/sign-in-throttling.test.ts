@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import * as OTPAuth from 'otpauth';
 import { MSG, type TSession } from '@meridian/domain';
 import { DEVICE_COOKIE, DEVICE_TTL_S } from '../src/modules/auth/devices.js';
 import { purgeStaleThrottleRows } from '../src/modules/auth/daily-jobs.js';
@@ -408,6 +409,20 @@ describe('requestSignInLink and signInWithLink', () => {
     ).map((a) => `${a.action}${a.after?.via ? `:${a.after.via}` : ''}`);
     expect(actions).toContain('auth.sign-in-link.requested');
     expect(actions).toContain('auth.login.succeeded:sign-in-link');
+  });
+
+  it('asks an account with two-step sign-in for its second step: the link stands in for the password only', async () => {
+    const u = await staffWithPassword('link-two-steps');
+    const ip = freshIp();
+    const signedIn = (await tryLogin(u.userName, u.password, { ip })).json<TSession>();
+    const { secret } = (await call(t, 'POST', '/api/auth/mfa/totp/start', { as: signedIn })).json<{ secret: string }>();
+    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    expect((await call(t, 'POST', '/api/auth/mfa/totp/confirm', { as: signedIn, body: { code } })).statusCode).toBe(200);
+    const sessions = (await t.sql<{ n: number }>('select count(*)::int as n from sessions where user_id = $1', [u.userId]))[0]!.n;
+    const used = await useLink(await buildSignInLink(t, u.userId), ip);
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json()).toMatchObject({ type: 'mfa', methods: ['totp', 'recovery'] });
+    expect((await t.sql<{ n: number }>('select count(*)::int as n from sessions where user_id = $1', [u.userId]))[0]!.n).toBe(sessions);
   });
 
   it("sends nothing for an unknown user name, an advisor, or the other portal's page, with the same answer", async () => {

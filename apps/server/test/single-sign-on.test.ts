@@ -23,7 +23,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const config = (over: Partial<authApi.TSaveSsoConfigInput> = {}) => ({
+const config = (over: Partial<authApi.TSaveOidcConfigInput> = {}) => ({
+  kind: 'oidc',
   enabled: true,
   issuer: idp.issuer,
   clientId: idp.clientId,

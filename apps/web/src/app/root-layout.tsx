@@ -5,9 +5,12 @@ import { useSession } from './session/session-store';
 import { useTokenRefresh } from './session/use-token-refresh';
 import { useGetSetupStatus } from '../features/setup';
 import { FirstPageLoader } from './shell-preview';
+import './session/step-up';
 
 // Drawn with MUI, and only for a signed-in user: loaded then, not with the login page.
 const InactivityDialog = lazy(async () => ({ default: (await import('./session/inactivity-dialog')).InactivityDialog }));
+// "Confirm it's you" before exports and permission changes (docs/product/two-step-sign-in.md#confirm-its-you).
+const StepUpDialog = lazy(async () => ({ default: (await import('./session/step-up-dialog')).StepUpDialog }));
 
 const WIZARD = '/configuration-setup-wizard';
 
@@ -46,6 +49,7 @@ export function RootLayout() {
       {session ? (
         <Suspense fallback={null}>
           <InactivityDialog key={session.userId} />
+          <StepUpDialog key={`step-up-${session.userId}`} />
         </Suspense>
       ) : null}
     </>

@@ -1,7 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { Redirect } from '../ui/redirect';
 import { RequirePermission } from '../shells/guards/require-permission';
-import { integrationSettingsRoute, notFoundRoute, singleSignOnRoute, twoStepSignInRoute, UnauthorizedPage } from '../features/auth';
+import {
+  campusWebSignInRoute,
+  integrationSettingsRoute,
+  notFoundRoute,
+  singleSignOnRoute,
+  twoStepSignInRoute,
+  UnauthorizedPage,
+} from '../features/auth';
 import { formsRoutes } from '../features/forms';
 import { institutionsRoutes } from '../features/institutions';
 import { peopleRoutes } from '../features/people';
@@ -42,7 +49,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     },
     {
       element: <RequirePermission permission="institutions.settings.update" homePath="/admin/dashboard" />,
-      children: [singleSignOnRoute],
+      children: [singleSignOnRoute, campusWebSignInRoute],
     },
     twoStepSignInRoute,
     { path: 'unauthorized', element: <UnauthorizedPage homePath="/admin/dashboard" /> },

@@ -19,6 +19,13 @@ export interface RouteContract<
   query?: TQuery;
   params?: TParams;
   response: TResponse;
+  /**
+   * Two-step sign-in (docs/product/two-step-sign-in.md#required-for-office-staff): 'open-during-setup'
+   * routes stay open to a staff member whose office requires a second step they have not set up yet
+   * (every other route answers 403 TWO_STEP_SETUP_REQUIRED); 'recent' routes (exports, permission
+   * changes) need a second step in the last 15 minutes from anyone who has one (403 STEP_UP_REQUIRED).
+   */
+  secondStep?: 'open-during-setup' | 'recent';
 }
 
 export function defineRoute<

@@ -15,6 +15,7 @@ import { signInWithLink } from './operations/sign-in-with-link.js';
 import { integrationTokenRoutes } from './integration-tokens/routes.js';
 import { ssoRoutes } from './sso/routes.js';
 import { mfaRoutes } from './mfa/routes.js';
+import { externalLoginRoutes } from './external/routes.js';
 
 const NO_REFERRER = { 'Referrer-Policy': 'no-referrer' };
 
@@ -30,6 +31,7 @@ export function authRoutes(app: FastifyInstance, s: TServices): void {
   integrationTokenRoutes(app, s);
   ssoRoutes(app, s);
   mfaRoutes(app, s);
+  externalLoginRoutes(app, s);
   registerRoute(app, s, authApi.login, async (ctx, { body }, http) => {
     const held = heldDevices(http);
     const { session, deviceToken } = await login(ctx, body, held);
@@ -59,8 +61,8 @@ export function authRoutes(app: FastifyInstance, s: TServices): void {
     authApi.signInWithLink,
     async (ctx, { body }, http) => {
       const held = heldDevices(http);
-      const { session, deviceToken } = await signInWithLink(ctx, body.token, held);
-      rememberDevice(http, held, session.userId, deviceToken);
+      const { session, userId, deviceToken } = await signInWithLink(ctx, body.token, held);
+      rememberDevice(http, held, userId, deviceToken);
       return session;
     },
     { headers: NO_REFERRER },

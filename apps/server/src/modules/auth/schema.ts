@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
@@ -19,6 +19,8 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** When this session last gave a second step (docs/product/two-step-sign-in.md#confirm-its-you); null: never. */
+    secondStepAt: timestamp('second_step_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -109,6 +111,22 @@ export const ssoConfigs = pgTable('sso_configs', {
   scopes: text('scopes').notNull().default('openid profile email'),
   matchClaim: text('match_claim').notNull(),
   allowedRoles: text('allowed_roles').array().notNull(),
+  /** SAML: the identity provider from its metadata; every signing certificate it publishes is trusted (rollover). */
+  samlIdpEntityId: text('saml_idp_entity_id').notNull().default(''),
+  samlIdpSsoUrl: text('saml_idp_sso_url').notNull().default(''),
+  samlIdpSloUrl: text('saml_idp_slo_url').notNull().default(''),
+  samlIdpCerts: text('saml_idp_certs').array().notNull().default([]),
+  samlIdpMetadataUrl: text('saml_idp_metadata_url').notNull().default(''),
+  /** This portal's key pair for the institution: the private key sealed, the certificate published in its metadata. */
+  samlSpKeySealed: text('saml_sp_key_sealed').notNull().default(''),
+  samlSpCert: text('saml_sp_cert').notNull().default(''),
+  samlWantEncrypted: boolean('saml_want_encrypted').notNull().default(false),
+  samlIdpInitiated: boolean('saml_idp_initiated').notNull().default(false),
+  samlAttributes: jsonb('saml_attributes').$type<Record<string, string>>().notNull().default({}),
+  /** Accounts created on first sign-in (office staff with no permissions), for either kind of provider. */
+  jitEnabled: boolean('jit_enabled').notNull().default(false),
+  /** Kinds of accounts that may not sign in with a local password (they use single sign-on). */
+  passwordOffRoles: text('password_off_roles').array().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id),
 });
@@ -133,6 +151,12 @@ export const ssoLogins = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** How the provider says the person proved who they are (OIDC amr), e.g. ['pwd', 'mfa']. */
     amr: text('amr').array(),
+    kind: text('kind').notNull().default('oidc'),
+    /** SAML: the subject and session the identity provider named, for single logout. */
+    nameId: text('name_id'),
+    sessionIndex: text('session_index'),
+    /** The portal session this sign-in opened (ended at the provider too when it ends here). */
+    sessionId: uuid('session_id'),
   },
   (t) => [index('sso_logins_created_idx').on(t.institutionId, t.createdAt)],
 );
@@ -151,6 +175,16 @@ export const userMfa = pgTable('user_mfa', {
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
   /** The challenge a passkey being registered must sign. */
   passkeyChallenge: text('passkey_challenge'),
+});
+
+/** The institution's two-step sign-in policy (docs/product/two-step-sign-in.md#required-for-office-staff); no row: nothing required. */
+export const twoStepPolicies = pgTable('two_step_policies', {
+  institutionId: uuid('institution_id')
+    .primaryKey()
+    .references(() => institutions.id),
+  staffRequired: boolean('staff_required').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id),
 });
 
 /** Single-use recovery codes, hashed. */
@@ -207,4 +241,56 @@ export const webauthnCredentials = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [index('webauthn_credentials_user_idx').on(t.userId)],
+);
+
+/** SAML assertions already used, kept until they expire: the same assertion posted again is refused. */
+export const samlAssertionsSeen = pgTable(
+  'saml_assertions_seen',
+  {
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'saml_assertions_seen_pk', columns: [t.institutionId, t.assertionId] })],
+);
+
+/** Campus web sign-in settings (docs/product/external-login.md#settings): how the campus proxy's tokens are checked. */
+export const externalLoginConfigs = pgTable('external_login_configs', {
+  institutionId: uuid('institution_id')
+    .primaryKey()
+    .references(() => institutions.id),
+  enabled: boolean('enabled').notNull().default(false),
+  /** HS256 (shared secret), RS256 or ES256 (the proxy's public key). */
+  algorithm: text('algorithm').notNull().default('HS256'),
+  sharedSecretSealed: text('shared_secret_sealed'),
+  publicKey: text('public_key'),
+  issuer: text('issuer').notNull(),
+  /** Blank: the portal's address. */
+  audience: text('audience').notNull().default(''),
+  matchClaim: text('match_claim').notNull().default('sub'),
+  allowedRoles: text('allowed_roles').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+});
+
+/** Campus proxy tokens already used (by hash of their jti, else of the token), kept until they expire: each works once. */
+export const externalLoginUses = pgTable(
+  'external_login_uses',
+  {
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'external_login_uses_pk', columns: [t.institutionId, t.tokenHash] }),
+    index('external_login_uses_expires_idx').on(t.institutionId, t.expiresAt),
+  ],
 );

@@ -53,6 +53,25 @@ export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, ses
   };
 }
 
+/** How a provider says a second factor was used (OIDC amr values, RFC 8176; SAML AuthnContext mapped to them). */
+const SECOND_FACTOR_AMR = ['mfa', 'otp', 'hwk', 'swk', 'fpt', 'face', 'sc'];
+
+/**
+ * Whether a sign-in gave a second step (docs/product/two-step-sign-in.md#confirm-its-you): a code or a
+ * passkey after the password, or a single sign-on provider (or campus proxy) that vouched for one.
+ */
+export function gaveSecondStep(how: Record<string, unknown>): boolean {
+  if (typeof how.secondStep === 'string') return true;
+  return Array.isArray(how.amr) && how.amr.some((m) => SECOND_FACTOR_AMR.includes(String(m)));
+}
+
+/** Notes that this session just gave a second step (a step-up, or a method confirmed while signed in). */
+export async function noteSecondStep(tx: TTx, sessionId: string): Promise<Date> {
+  const at = new Date();
+  await tx.update(sessions).set({ secondStepAt: at }).where(eq(sessions.id, sessionId));
+  return at;
+}
+
 /**
  * Opens a session for a user who has shown who they are (password, or an e-mailed sign-in link),
  * notes the sign-in and audits it with how it was made; answers the session record the browser keeps.
@@ -60,7 +79,13 @@ export async function presentSession(tx: TTx, ctx: TContext, user: TUserRow, ses
 export async function openSession(tx: TTx, ctx: TContext, user: TUserRow, how: Record<string, unknown>): Promise<TSession> {
   const [s] = await tx
     .insert(sessions)
-    .values({ institutionId: ctx.institutionId, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent })
+    .values({
+      institutionId: ctx.institutionId,
+      userId: user.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      secondStepAt: gaveSecondStep(how) ? new Date() : null,
+    })
     .returning();
   await recordSignIn(tx, user.id);
   await writeAudit(tx, {

@@ -3,6 +3,7 @@ export { siteOfficers } from './operations/site-officers.js';
 export { provideAccountAccess, type TAccountAccess } from './account-access.js';
 export { createFirstSuperUser } from './operations/create-first-super-user.js';
 export { createPortalAccount } from './operations/create-portal-account.js';
+export { createStaffJustInTime } from './operations/create-staff-just-in-time.js';
 export { personSites, providePersonSites, type TPersonSitesProvider } from './operations/person-sites.js';
 export { recordSignIn } from './operations/record-sign-in.js';
 export { setPasswordHash } from './operations/set-password-hash.js';

@@ -52,6 +52,11 @@ export interface TAuthenticatedActor extends TActor {
   departmentId: string | null;
   /** Set when a campus system calls with an integration token: the token acts for its issuer within its scopes. */
   integration?: { tokenId: string; name: string; scopes: string[] } | undefined;
+  /**
+   * The session's two-step sign-in (docs/product/two-step-sign-in.md#required-for-office-staff): when it
+   * last gave a second step, whether the person has one set up, whether their office requires one.
+   */
+  secondStep?: { at: Date | null; has: boolean; required: boolean } | undefined;
 }
 
 /** What an operation sees of a request: never the request itself. */

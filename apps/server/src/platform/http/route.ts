@@ -140,6 +140,26 @@ async function authenticate(
 }
 
 /**
+ * The office's two-step sign-in rules, before the route's permission:
+ * - a staff member whose office requires a second step and who has none (and whose session did not
+ *   give one, as a single sign-on provider vouching for one does) may only set one up, read who they
+ *   are and sign out (docs/product/two-step-sign-in.md#required-for-office-staff);
+ * - exports and permission changes need a second step in the last STEP_UP_MAX_AGE_S from anyone who has
+ *   one or is required to (docs/product/two-step-sign-in.md#confirm-its-you). Nobody else is asked: they
+ *   could not answer. Integration tokens are no session and are never asked.
+ */
+export function secondStepRefusal(actor: TAuthenticatedActor, contract: RouteContract, now = Date.now()): AppError | null {
+  const s = actor.secondStep;
+  if (!s || actor.integration) return null;
+  if (s.required && !s.has && !s.at && contract.secondStep !== 'open-during-setup')
+    return new AppError(403, 'TWO_STEP_SETUP_REQUIRED', authApi.MSG_MFA.setupRequired);
+  const recent = !!s.at && now - s.at.getTime() <= authApi.STEP_UP_MAX_AGE_S * 1000;
+  if (contract.secondStep === 'recent' && (s.has || s.required) && !recent)
+    return new AppError(403, 'STEP_UP_REQUIRED', authApi.MSG_MFA.stepUpRequired);
+  return null;
+}
+
+/**
  * The platform step before every handler: resolves the tenant from the host, authenticates, and
  * checks the contract's permission (refusals are audited, as are the handlers' own 403s). Shared by JSON and raw routes.
  */
@@ -168,6 +188,8 @@ export async function resolveRouteContext(
   const actor = institutionId && contract.access !== 'public' ? await authenticate(services, req, institutionId, contract) : null;
   if (contract.access !== 'public') {
     if (!actor) throw unauthenticated();
+    const refusal = secondStepRefusal(actor, contract);
+    if (refusal) throw refusal;
     if (!can(actor, contract.access)) {
       await services.database.tenant(institutionId, (tx) =>
         writeAudit(tx, {

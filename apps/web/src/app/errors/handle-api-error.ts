@@ -1,9 +1,13 @@
 import { MSG } from '@meridian/domain';
 import { isApiError } from '../http/api-error';
-import { NO_SESSION } from '../http/api-call';
+import { NO_SESSION, STEP_UP_REQUIRED } from '../http/api-call';
 import { currentHashPath, isOnLoginArea, navigateTo } from '../navigation';
 import { snack, toast } from '../../ui/notify';
 import { describeFailure } from './failure';
+
+/** The code of a 403 to a staff member who must set up two-step sign-in first, and where they set it up. */
+export const TWO_STEP_SETUP_REQUIRED = 'TWO_STEP_SETUP_REQUIRED';
+export const TWO_STEP_PAGE = '/admin/two-step-sign-in';
 
 /** The unauthorized page of the shell the user is in. */
 function unauthorizedPathFor(path: string): string {
@@ -27,6 +31,16 @@ export function setSessionExpiredHandler(fn: () => void): void {
 export function handleApiError(error: unknown): void {
   const failure = describeFailure(error);
   const path = currentHashPath();
+  // Office staff held to setting up two-step sign-in (docs/product/two-step-sign-in.md#required-for-office-staff)
+  // are taken to its page, which says why; a step-up they cancelled says what it was for.
+  if (isApiError(error) && error.code === TWO_STEP_SETUP_REQUIRED) {
+    if (path !== TWO_STEP_PAGE) navigateTo(TWO_STEP_PAGE, { replace: true });
+    return;
+  }
+  if (isApiError(error) && error.code === STEP_UP_REQUIRED) {
+    snack(error.message, 'warning');
+    return;
+  }
   switch (failure.kind) {
     case 'aborted':
       return;

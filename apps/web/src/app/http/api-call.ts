@@ -36,6 +36,30 @@ export function setUnauthorizedRecovery(fn: () => Promise<boolean>): void {
   recoverFrom401 = fn;
 }
 
+/**
+ * Called when a call answers 403 STEP_UP_REQUIRED (docs/product/two-step-sign-in.md#confirm-its-you):
+ * asks the person to confirm it's you and says whether they did, then the call is sent again once.
+ * Registered by the session module.
+ */
+let confirmItsYou: (() => Promise<boolean>) | null = null;
+export function setStepUpHandler(fn: (() => Promise<boolean>) | null): void {
+  confirmItsYou = fn;
+}
+
+/** The error code of a 403 that a recent second step would cure. */
+export const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
+
+/** Whether a 403 asks for a recent second step (read from a copy: the caller reads the answer itself). */
+async function asksStepUp(res: Response): Promise<boolean> {
+  if (res.status !== 403) return false;
+  try {
+    const body = (await res.clone().json()) as { code?: unknown } | null;
+    return body?.code === STEP_UP_REQUIRED;
+  } catch {
+    return false;
+  }
+}
+
 function buildUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
   let url = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const v = params?.[name];
@@ -99,15 +123,20 @@ interface TAuthorizedRequest {
 
 /**
  * One HTTP call with the session's bearer token: nothing without a session (unless anonymous), and
- * a 401 is retried once after the session could be refreshed. Every call to the API goes through
+ * a 401 is retried once after the session could be refreshed, a 403 STEP_UP_REQUIRED once after the
+ * person confirmed it's you. Every call to the API goes through
  * here, JSON or file, so a token that expired meanwhile never fails only the downloads.
  */
 export async function authorizedFetch(request: TAuthorizedRequest): Promise<Response> {
   // A call that needs a session does nothing without one.
   if (!request.anonymous && !getSession()) throw new ApiError(401, { code: NO_SESSION, message: 'No session' });
-  const res = await send(request);
+  let res = await send(request);
   if (res.status === 401 && !request.anonymous && getSession() && recoverFrom401) {
-    if (await recoverFrom401()) return send(request);
+    if (await recoverFrom401()) res = await send(request);
+  }
+  // An export or a permission change asks for a recent second step: confirmed, the call is sent again once.
+  if (!request.anonymous && confirmItsYou && (await asksStepUp(res))) {
+    if (await confirmItsYou()) return send(request);
   }
   return res;
 }

@@ -59,9 +59,10 @@ export interface LogoutOptions {
 export async function logout(opts: LogoutOptions = {}): Promise<void> {
   const session = getSession();
   const role = session?.userRole;
+  let singleLogoutUrl: string | undefined;
   if (session && opts.callServer !== false) {
     try {
-      await apiCall(authApi.logout, {});
+      singleLogoutUrl = (await apiCall(authApi.logout, {})).singleLogoutUrl;
     } catch {
       // Logging out must always succeed locally.
     }
@@ -71,6 +72,11 @@ export async function logout(opts: LogoutOptions = {}): Promise<void> {
   if (opts.notice === 'expired-toast') toast(MSG.sessionExpiredToast, 'warning');
   if (opts.notice === 'expired-snackbar') snack(MSG.sessionExpiredSnackbar, 'warning');
   if (opts.stay) return;
+  // A session from SAML single sign-on ends at the campus identity provider too, which sends the browser back.
+  if (singleLogoutUrl && /^https?:\/\//i.test(singleLogoutUrl) && !opts.notice) {
+    window.location.assign(singleLogoutUrl);
+    return;
+  }
   if (opts.redirectTo && /^https?:\/\//i.test(opts.redirectTo)) {
     window.location.assign(opts.redirectTo);
     return;

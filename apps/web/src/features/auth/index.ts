@@ -5,6 +5,8 @@ export { RootRedirectPage } from './pages/root-redirect-page';
 export { UnauthorizedPage } from './pages/unauthorized-page';
 export { PasswordField } from './components/password-field';
 export {
+  campusWebSignInRoute,
+  externalLoginRoute,
   globalLoginRoute,
   integrationSettingsRoute,
   loginHelpRoutes,

@@ -67,6 +67,18 @@ export const singleSignOnRoute: RouteObject = {
   lazy: async () => ({ Component: (await import('./pages/single-sign-on-page')).SingleSignOnPage }),
 };
 
+/** #/external: campus web sign-in, the page a campus web-SSO proxy sends the browser to (docs/product/external-login.md). */
+export const externalLoginRoute: RouteObject = {
+  path: 'external',
+  lazy: async () => ({ Component: (await import('./pages/external-login-page')).ExternalLoginPage }),
+};
+
+/** Campus web sign-in settings (admin shell, Configuration): super users; the shell wraps it in its permission guard. */
+export const campusWebSignInRoute: RouteObject = {
+  path: 'campus-web-sign-in',
+  lazy: async () => ({ Component: (await import('./pages/campus-web-sign-in-page')).CampusWebSignInPage }),
+};
+
 /** Two-step sign-in (admin shell, from the ⋮ menu): every staff member's own. */
 export const twoStepSignInRoute: RouteObject = {
   path: 'two-step-sign-in',

@@ -19,6 +19,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'staff-management': 'Invite staff, set their permissions and campus sites, deactivate accounts.',
   'site-settings': 'Institution name, colours, logo, login texts, feature switches and addresses.',
   'single-sign-on': "Your institution's identity provider: who may sign in with it, and how accounts are matched.",
+  'campus-web-sign-in': "Sign-in through your campus web-SSO proxy's AUTHN cookie: its key, issuer and who may sign in.",
   'integration-settings': 'Tokens for campus systems (SIS, HR) that call the API: scopes, expiry, calls, revocation.',
 };
 

@@ -1,4 +1,5 @@
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import CookieOutlined from '@mui/icons-material/CookieOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
@@ -109,6 +110,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         label: 'Single Sign-On',
         path: '/admin/single-sign-on',
         icon: LoginOutlined,
+        isVisible: ({ actor }) => can(actor, 'institutions.settings.update'),
+      },
+      {
+        key: 'campus-web-sign-in',
+        label: 'Campus Web Sign-In',
+        path: '/admin/campus-web-sign-in',
+        icon: CookieOutlined,
         isVisible: ({ actor }) => can(actor, 'institutions.settings.update'),
       },
       {

@@ -194,6 +194,8 @@ export const combinedPdf = defineRoute({
   method: 'POST',
   path: '/api/attachments/combined-pdf',
   access: 'attachments.manage',
+  // docs/product/two-step-sign-in.md#confirm-its-you
+  secondStep: 'recent',
   tags: ['attachments'],
   summary:
     'Starts combining several attachments into one PDF in the order given (PDF pages copied, images scaled to 532 pt at most): 202 with the job, whose file is combined-documents.pdf and whose result is a ZCombinedPdfResult',

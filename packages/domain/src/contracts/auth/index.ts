@@ -83,16 +83,19 @@ export const logout = defineRoute({
   method: 'POST',
   path: '/api/auth/logout',
   access: 'authenticated',
+  secondStep: 'open-during-setup',
   tags: ['auth'],
   summary: 'End this session on the server (revokes its refresh tokens)',
   body: z.object({}).optional(),
-  response: ZOk,
+  /** singleLogoutUrl: where the browser goes next when the session came from SAML single sign-on (the provider's single logout). */
+  response: ZOk.extend({ singleLogoutUrl: z.string().optional() }),
 });
 
 export const getCurrentUser = defineRoute({
   method: 'GET',
   path: '/api/auth/me',
   access: 'authenticated',
+  secondStep: 'open-during-setup',
   tags: ['auth'],
   summary: 'The signed-in user, role, landing data and staff permissions',
   response: ZCurrentUser,
@@ -155,9 +158,9 @@ export const signInWithLink = defineRoute({
   path: '/api/auth/sign-in-links/use',
   access: 'public',
   tags: ['auth'],
-  summary: 'Sign in through an e-mailed sign-in link (single use); returns the session',
+  summary: 'Sign in through an e-mailed sign-in link (single use); returns the session, or the second step when the account has one',
   body: ZPasswordLinkToken,
-  response: ZSession,
+  response: z.discriminatedUnion('type', [ZSession, ZMfaChallenge]),
 });
 
 export * from './integration-tokens.js';
@@ -173,6 +176,22 @@ export const exchangeSso = defineRoute({
   response: z.object({ session: z.discriminatedUnion('type', [ZSession, ZMfaChallenge]), returnTo: z.string().nullable() }),
 });
 export * from './mfa.js';
+export * from './external.js';
+
+/**
+ * fetchLoginAuth (docs/product/external-login.md#how-it-works): the AUTHN cookie's token for a session. A POST
+ * with a JSON body, not a GET: it opens a session and uses the token up
+ * (docs/decisions/038-external-login-trusts-a-signed-cookie.md).
+ */
+export const externalLogin = defineRoute({
+  method: 'POST',
+  path: '/api/auth/external',
+  access: 'public',
+  tags: ['auth'],
+  summary: 'Sign in with the token the campus web-SSO proxy set in the AUTHN cookie (once); the cookie is cleared',
+  body: z.object({}),
+  response: z.object({ session: z.discriminatedUnion('type', [ZSession, ZMfaChallenge]) }),
+});
 
 export const verifyMfa = defineRoute({
   method: 'POST',

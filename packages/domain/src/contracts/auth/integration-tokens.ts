@@ -130,6 +130,8 @@ export const createIntegrationToken = defineRoute({
   method: 'POST',
   path: '/api/integration-tokens',
   access: 'auth.integration-tokens.manage',
+  // docs/product/two-step-sign-in.md#confirm-its-you
+  secondStep: 'recent',
   tags: ['integration tokens'],
   summary: 'Create a token; its secret is in this answer only',
   body: ZCreateIntegrationTokenInput,

@@ -18,7 +18,29 @@ export const MSG_MFA = {
   passkeyName: 'Name the passkey (e.g. Work laptop).',
   passkeyFailed: 'The passkey could not be checked. Try again.',
   passkeyUnknown: 'This passkey is not registered for your account.',
+  /** 403 TWO_STEP_SETUP_REQUIRED: every route but setting up, the session and signing out (docs/product/two-step-sign-in.md#required-for-office-staff). */
+  setupRequired: 'Set up two-step sign-in to continue. Your office requires it for staff.',
+  /** 403 STEP_UP_REQUIRED: exports and permission changes (docs/product/two-step-sign-in.md#confirm-its-you). */
+  stepUpRequired: "Confirm it's you to continue: enter a code from your authenticator app or use a passkey.",
+  /** A person whose single sign-on gave the second step and who has none of their own here. */
+  stepUpNoMethod:
+    "Sign out and sign in again to confirm it's you, or set up an authenticator app or a passkey on the Two-step sign-in page.",
+  /** Requiring it of staff without having it: the super user would be the first one held. */
+  policyNeedsOwnStep: 'Set up two-step sign-in for yourself before requiring it of office staff.',
+  /** Removing the last second step of someone whose office requires one. */
+  lastMethodRequired: 'Your office requires two-step sign-in for staff: add another method before removing this one.',
 } as const;
+
+/**
+ * Office staff (docs/product/two-step-sign-in.md#required-for-office-staff): the accounts that read
+ * student and scholar records. Every isssAdmin account does (scholars.read is any office staff's;
+ * students.read every super user's, officer's and assistant's); department users see only their
+ * department's cases, students and scholars only their own.
+ */
+export const OFFICE_STAFF_ROLES: readonly string[] = ['isssAdmin'];
+
+/** How recent a second step must be for exports and permission changes (docs/product/two-step-sign-in.md#confirm-its-you). */
+export const STEP_UP_MAX_AGE_S = 15 * 60;
 
 /** What the password sign-in answers when a second step is needed instead of a session. */
 export const ZMfaChallenge = z.object({
@@ -65,6 +87,10 @@ export const ZMfaStatus = z.object({
   totpEnabled: z.boolean(),
   enabledAt: z.string().nullable(),
   recoveryCodesLeft: z.number().int(),
+  /** The office requires a second step of this person (office staff, and the institution's setting on). */
+  required: z.boolean(),
+  /** This session can only set up a second step until one is confirmed. */
+  setupRequired: z.boolean(),
 });
 export type TMfaStatus = z.infer<typeof ZMfaStatus>;
 
@@ -72,6 +98,7 @@ export const getMfaStatus = defineRoute({
   method: 'GET',
   path: '/api/auth/mfa',
   access: 'authenticated',
+  secondStep: 'open-during-setup',
   tags: ['auth'],
   summary: "The signed-in person's two-step sign-in: on or off, recovery codes left",
   response: ZMfaStatus,
@@ -81,6 +108,7 @@ export const startTotp = defineRoute({
   method: 'POST',
   path: '/api/auth/mfa/totp/start',
   access: 'authenticated',
+  secondStep: 'open-during-setup',
   tags: ['auth'],
   summary: 'Start setting up an authenticator app: a new secret, as a QR code and as text',
   response: z.object({ secret: z.string(), otpauthUri: z.string(), qrSvg: z.string() }),
@@ -90,6 +118,7 @@ export const confirmTotp = defineRoute({
   method: 'POST',
   path: '/api/auth/mfa/totp/confirm',
   access: 'authenticated',
+  secondStep: 'open-during-setup',
   tags: ['auth'],
   summary: "Turn two-step sign-in on with the app's first code; answers the recovery codes, shown this once",
   body: z.object({ code: ZTotpCode }),
@@ -113,6 +142,7 @@ export const passkeyRegistrationOptions = defineRoute({
   method: 'POST',
   path: '/api/auth/mfa/passkeys/options',
   access: 'authenticated',
+  secondStep: 'open-during-setup',
   tags: ['auth'],
   summary: 'Start registering a passkey: the options for navigator.credentials.create',
   response: ZWebAuthnOptions,
@@ -122,6 +152,7 @@ export const addPasskey = defineRoute({
   method: 'POST',
   path: '/api/auth/mfa/passkeys',
   access: 'authenticated',
+  secondStep: 'open-during-setup',
   tags: ['auth'],
   summary: 'Register the passkey the browser created; the first method also answers the recovery codes, shown this once',
   body: z.object({
@@ -149,4 +180,59 @@ export const passkeySignInOptions = defineRoute({
   summary: 'The second step with a passkey: the options for navigator.credentials.get',
   body: z.object({ challenge: z.string().min(1).max(200) }),
   response: ZWebAuthnOptions,
+});
+
+/** The institution's two-step sign-in policy (docs/product/two-step-sign-in.md#required-for-office-staff). */
+export const ZTwoStepPolicy = z.object({
+  /** "Office staff must use two-step sign-in". */
+  staffRequired: z.boolean({ error: 'Choose whether office staff must use two-step sign-in.' }),
+});
+export type TTwoStepPolicy = z.infer<typeof ZTwoStepPolicy>;
+
+export const getTwoStepPolicy = defineRoute({
+  method: 'GET',
+  path: '/api/auth/mfa/policy',
+  access: 'institutions.settings.read',
+  tags: ['auth'],
+  summary: "The institution's two-step sign-in policy: whether office staff must use it",
+  response: ZTwoStepPolicy,
+});
+
+export const updateTwoStepPolicy = defineRoute({
+  method: 'PUT',
+  path: '/api/auth/mfa/policy',
+  access: 'institutions.settings.update',
+  secondStep: 'recent',
+  tags: ['auth'],
+  summary: 'Require (or stop requiring) two-step sign-in of office staff; a recent second step is needed',
+  body: ZTwoStepPolicy,
+  response: ZTwoStepPolicy,
+});
+
+/** What starting a step-up answers: a second step under way for this session (five minutes, five tries). */
+export const ZStepUpStart = z.object({
+  challenge: z.string(),
+  methods: z.array(z.enum(['totp', 'recovery', 'passkey'])),
+});
+export type TStepUpStart = z.infer<typeof ZStepUpStart>;
+
+export const startStepUp = defineRoute({
+  method: 'POST',
+  path: '/api/auth/mfa/step-up/start',
+  access: 'authenticated',
+  secondStep: 'open-during-setup',
+  tags: ['auth'],
+  summary: "Confirm it's you: a second step for this session (with a passkey, its options come from /api/auth/mfa/passkey-options)",
+  response: ZStepUpStart,
+});
+
+export const stepUp = defineRoute({
+  method: 'POST',
+  path: '/api/auth/mfa/step-up',
+  access: 'authenticated',
+  secondStep: 'open-during-setup',
+  tags: ['auth'],
+  summary: "Confirm it's you with a code or a passkey: exports and permission changes are open for 15 minutes",
+  body: ZVerifyMfaInput,
+  response: z.object({ secondStepAt: z.string() }),
 });

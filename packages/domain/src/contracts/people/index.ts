@@ -79,6 +79,8 @@ export const inviteStaff = defineRoute({
   method: 'POST',
   path: '/api/staff',
   access: 'people.staff.manage',
+  // docs/product/two-step-sign-in.md#confirm-its-you
+  secondStep: 'recent',
   tags: ['people'],
   summary: 'Invite a staff member: creates the account and e-mails a set-password link',
   body: ZInviteStaffInput,
@@ -88,6 +90,8 @@ export const updateStaffPermissions = defineRoute({
   method: 'PUT',
   path: '/api/staff/:userId/permissions',
   access: 'people.staff.manage',
+  // docs/product/two-step-sign-in.md#confirm-its-you
+  secondStep: 'recent',
   tags: ['people'],
   summary: "Set a staff member's permissions (never beyond the caller's own)",
   params: ZUserIdParams,
@@ -107,6 +111,8 @@ export const reactivateStaff = defineRoute({
   method: 'POST',
   path: '/api/staff/:userId/reactivate',
   access: 'people.staff.manage',
+  // docs/product/two-step-sign-in.md#confirm-its-you
+  secondStep: 'recent',
   tags: ['people'],
   summary: 'Reactivate a staff member',
   params: ZUserIdParams,

@@ -198,6 +198,8 @@ export const exportScholars = defineRoute({
   method: 'POST',
   path: '/api/scholars/dashboard/export',
   access: 'scholars.read',
+  // docs/product/two-step-sign-in.md#confirm-its-you
+  secondStep: 'recent',
   tags: T,
   summary:
     'Starts the Excel export of the filtered dashboard: 202 with the job, whose file is Scholar_Export_{month}_{day}_{year}.xlsx (sheet Scholars) and whose result is a ZScholarExportResult',
@@ -208,6 +210,8 @@ export const exportOpt = defineRoute({
   method: 'POST',
   path: '/api/scholars/dashboard/export-opt',
   access: 'scholars.read',
+  // docs/product/two-step-sign-in.md#confirm-its-you
+  secondStep: 'recent',
   tags: T,
   summary:
     'Starts the Excel export of the F-1 OPT/STEM cases of the filtered dashboard with their employment flags: 202 with the job, whose file is OPT_{month}_{day}_{year}.xlsx (sheet OPT) and whose result is a ZScholarExportResult',

@@ -186,6 +186,8 @@ export const downloadBatchXml = defineRoute({
   method: 'GET',
   path: '/api/sevis/batches/:batchRowId/xml',
   access: 'sevis.batch',
+  // docs/product/two-step-sign-in.md#confirm-its-you
+  secondStep: 'recent',
   tags: T,
   summary: 'The batch XML file (named by its batch id) for upload to SEVIS by hand',
   params: ZBatchParams,

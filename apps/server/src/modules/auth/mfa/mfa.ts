@@ -9,7 +9,7 @@ import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { loadSettings } from '../../institutions/index.js';
 import { users, type TUserRow } from '../../people/index.js';
 import { mfaChallenges, mfaRecoveryCodes, userMfa } from '../schema.js';
-import { openSession } from '../session.service.js';
+import { noteSecondStep, openSession } from '../session.service.js';
 import { newRecoveryCodes, newTotpSecret, totpFor, totpStep } from './totp.js';
 import { addPasskey, passkeyIsRight, passkeysOf, presentPasskey, removePasskey } from './passkeys.js';
 
@@ -74,44 +74,113 @@ async function codeIsRight(tx: TTx, ctx: TContext, userId: string, method: 'totp
   return !!taken;
 }
 
+type TChecked = { expired: true } | { wrong: 'totp' | 'recovery' | 'passkey' } | { right: typeof mfaChallenges.$inferSelect };
+
+/**
+ * Checks a second step under way (once, five minutes, five tries) and its code or passkey, auditing the
+ * answer as `<action>-passed` / `-failed`; `userId` set: the challenge must be that person's.
+ */
+async function checkChallenge(
+  tx: TTx,
+  ctx: TContext,
+  parsed: ReturnType<typeof authApi.ZVerifyMfaInput.parse>,
+  action: string,
+  userId?: string,
+): Promise<TChecked> {
+  const [c] = await tx
+    .update(mfaChallenges)
+    .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(mfaChallenges.challengeHash, hashToken(parsed.challenge)),
+        isNull(mfaChallenges.usedAt),
+        gt(mfaChallenges.createdAt, sql`now() - make_interval(mins => ${CHALLENGE_MIN})`),
+        ...(userId ? [eq(mfaChallenges.userId, userId)] : []),
+      ),
+    )
+    .returning();
+  if (!c || c.attempts > CHALLENGE_TRIES) return { expired: true };
+  const right =
+    parsed.method === 'passkey'
+      ? await passkeyIsRight(tx, ctx, c, parsed.response)
+      : await codeIsRight(tx, ctx, c.userId, parsed.method, parsed.code);
+  await writeAudit(tx, {
+    institutionId: ctx.institutionId,
+    actorUserId: userId ?? null,
+    entityType: 'user',
+    entityId: c.userId,
+    action: right ? `${action}-passed` : `${action}-failed`,
+    after: { method: parsed.method },
+    ip: ctx.ip,
+  });
+  if (!right) return { wrong: parsed.method };
+  await tx.update(mfaChallenges).set({ usedAt: new Date() }).where(eq(mfaChallenges.id, c.id));
+  return { right: c };
+}
+
+/** The refusal of a second step that failed. */
+function refusal(outcome: { expired: true } | { wrong: 'totp' | 'recovery' | 'passkey' }): AppError {
+  if ('wrong' in outcome) return outcome.wrong === 'passkey' ? fieldError('response', authApi.MSG_MFA.passkeyFailed) : wrongCode();
+  return new AppError(400, 'MFA_EXPIRED', authApi.MSG_MFA.challengeExpired);
+}
+
 /** The second step: the challenge (once, five minutes, five tries) and a right code open the session. */
 export async function verifyMfa(ctx: TContext, input: authApi.TVerifyMfaInput): Promise<TSession> {
   const parsed = authApi.ZVerifyMfaInput.parse(input);
   const outcome = await ctx.db(async (tx) => {
-    const [c] = await tx
-      .update(mfaChallenges)
-      .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
-      .where(
-        and(
-          eq(mfaChallenges.challengeHash, hashToken(parsed.challenge)),
-          isNull(mfaChallenges.usedAt),
-          gt(mfaChallenges.createdAt, sql`now() - make_interval(mins => ${CHALLENGE_MIN})`),
-        ),
-      )
-      .returning();
-    if (!c || c.attempts > CHALLENGE_TRIES) return { expired: true as const };
-    const right =
-      parsed.method === 'passkey'
-        ? await passkeyIsRight(tx, ctx, c, parsed.response)
-        : await codeIsRight(tx, ctx, c.userId, parsed.method, parsed.code);
-    await writeAudit(tx, {
-      institutionId: ctx.institutionId,
-      actorUserId: null,
-      entityType: 'user',
-      entityId: c.userId,
-      action: right ? 'auth.login.second-step-passed' : 'auth.login.second-step-failed',
-      after: { method: parsed.method },
-      ip: ctx.ip,
-    });
-    if (!right) return { wrong: parsed.method };
-    await tx.update(mfaChallenges).set({ usedAt: new Date() }).where(eq(mfaChallenges.id, c.id));
-    const [user] = await tx.select().from(users).where(eq(users.id, c.userId));
+    const checked = await checkChallenge(tx, ctx, parsed, 'auth.login.second-step');
+    if (!('right' in checked)) return checked;
+    const [user] = await tx.select().from(users).where(eq(users.id, checked.right.userId));
     if (!user?.isActive) return { expired: true as const };
     return { session: await openSession(tx, ctx, user, { via: 'password', secondStep: parsed.method }) };
   });
   if ('session' in outcome) return outcome.session;
-  if ('wrong' in outcome) throw outcome.wrong === 'passkey' ? fieldError('response', authApi.MSG_MFA.passkeyFailed) : wrongCode();
-  throw new AppError(400, 'MFA_EXPIRED', authApi.MSG_MFA.challengeExpired);
+  throw refusal(outcome);
+}
+
+/**
+ * Confirm it's you (docs/product/two-step-sign-in.md#confirm-its-you): a second step for the signed-in
+ * person's own session, for exports and permission changes. Someone with no second step of their own
+ * cannot give one (single sign-on gave theirs): told how to, with 409.
+ */
+export async function startStepUp(ctx: TContext): Promise<authApi.TStepUpStart> {
+  const actor = requireActor(ctx);
+  return ctx.db(async (tx) => {
+    if (!(await hasTwoSteps(tx, actor.userId))) throw new AppError(409, 'NO_SECOND_STEP', authApi.MSG_MFA.stepUpNoMethod);
+    const challenge = randomToken(32);
+    await tx.insert(mfaChallenges).values({ institutionId: ctx.institutionId, userId: actor.userId, challengeHash: hashToken(challenge) });
+    await writeAudit(tx, {
+      institutionId: ctx.institutionId,
+      actorUserId: actor.userId,
+      entityType: 'user',
+      entityId: actor.userId,
+      action: 'auth.step-up.asked',
+      ip: ctx.ip,
+    });
+    const methods: authApi.TStepUpStart['methods'] = [];
+    if (await hasPasskeys(tx, actor.userId)) methods.push('passkey');
+    if ((await mfaRow(tx, actor.userId))?.enabledAt) methods.push('totp');
+    methods.push('recovery');
+    return { challenge, methods };
+  });
+}
+
+/** The step-up's code or passkey: this session counts as having just given its second step. */
+export async function stepUp(ctx: TContext, input: authApi.TVerifyMfaInput): Promise<{ secondStepAt: string }> {
+  const actor = requireActor(ctx);
+  const parsed = authApi.ZVerifyMfaInput.parse(input);
+  const outcome = await ctx.db(async (tx) => {
+    const checked = await checkChallenge(tx, ctx, parsed, 'auth.step-up', actor.userId);
+    if (!('right' in checked)) return checked;
+    return { at: await noteSecondStep(tx, actor.sessionId) };
+  });
+  if ('at' in outcome) return { secondStepAt: outcome.at.toISOString() };
+  throw refusal(outcome);
+}
+
+/** Refuses removing the last second step of someone whose office requires one. */
+async function keepsRequiredStep(tx: TTx, ctx: TContext, userId: string): Promise<void> {
+  if (ctx.actor?.secondStep?.required && !(await hasTwoSteps(tx, userId))) throw conflict(authApi.MSG_MFA.lastMethodRequired);
 }
 
 /** The signed-in person's two-step sign-in. */
@@ -125,11 +194,14 @@ export async function mfaStatus(ctx: TContext): Promise<authApi.TMfaStatus> {
       .where(and(eq(mfaRecoveryCodes.userId, actor.userId), isNull(mfaRecoveryCodes.usedAt)));
     const passkeys = (await passkeysOf(tx, actor.userId)).map(presentPasskey);
     const on = !!row?.enabledAt || passkeys.length > 0;
+    const required = !!actor.secondStep?.required;
     return {
       passkeys,
       totpEnabled: !!row?.enabledAt,
       enabledAt: row?.enabledAt?.toISOString() ?? null,
       recoveryCodesLeft: on ? (left?.n ?? 0) : 0,
+      required,
+      setupRequired: required && !on && !actor.secondStep?.at,
     };
   });
 }
@@ -169,6 +241,8 @@ export async function confirmTotp(ctx: TContext, code: string): Promise<{ recove
       .set({ totpSecretSealed: row!.pendingSecretSealed, pendingSecretSealed: null, enabledAt: new Date(), lastStep: step })
       .where(eq(userMfa.userId, actor.userId));
     const codes = await newRecoveryCodesFor(tx, ctx, actor.userId);
+    // The code just given is a second step: the session is full and may export for a while.
+    await noteSecondStep(tx, actor.sessionId);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
@@ -192,6 +266,7 @@ export async function disableTotp(ctx: TContext, code: string): Promise<{ ok: tr
       .update(userMfa)
       .set({ totpSecretSealed: null, pendingSecretSealed: null, enabledAt: null })
       .where(eq(userMfa.userId, actor.userId));
+    await keepsRequiredStep(tx, ctx, actor.userId);
     // Recovery codes stand in for every method: they go with the last one.
     if (!(await hasPasskeys(tx, actor.userId))) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.userId));
     await writeAudit(tx, {
@@ -230,13 +305,22 @@ export async function registerPasskey(
   const actor = requireActor(ctx);
   const first = !(await ctx.db((tx) => hasTwoSteps(tx, actor.userId)));
   const created = await addPasskey(ctx, name, response);
-  const recoveryCodes = first ? await ctx.db((tx) => newRecoveryCodesFor(tx, ctx, actor.userId)) : null;
+  const recoveryCodes = await ctx.db(async (tx) => {
+    // The passkey just used is a second step: the session is full and may export for a while.
+    await noteSecondStep(tx, actor.sessionId);
+    return first ? newRecoveryCodesFor(tx, ctx, actor.userId) : null;
+  });
   return { passkey: presentPasskey(created), recoveryCodes };
 }
 
 /** Removes a passkey; with it the recovery codes go when no second step is left. */
 export async function unregisterPasskey(ctx: TContext, passkeyId: string): Promise<{ ok: true }> {
   const actor = requireActor(ctx);
+  await ctx.db(async (tx) => {
+    // Refused before anything is removed: the last passkey of someone required to keep a second step stays.
+    if (ctx.actor?.secondStep?.required && !(await mfaRow(tx, actor.userId))?.enabledAt && (await passkeysOf(tx, actor.userId)).length <= 1)
+      throw conflict(authApi.MSG_MFA.lastMethodRequired);
+  });
   await removePasskey(ctx, passkeyId);
   await ctx.db(async (tx) => {
     if (!(await hasTwoSteps(tx, actor.userId))) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.userId));

@@ -6,6 +6,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TContext } from '../../../platform/http/context.js';
 import { users } from '../../people/index.js';
 import { sendPasswordLink } from '../password-links.js';
+import { passwordSignInOff } from '../sso/sso-config.js';
 
 /** Sends a reset link when an active account has this e-mail; the answer never tells which. */
 export async function forgotPassword(ctx: TContext, input: { email: string; portal: 'scholar' | 'student' }): Promise<{ message: string }> {
@@ -21,6 +22,9 @@ export async function forgotPassword(ctx: TContext, input: { email: string; port
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, input.email.toLowerCase()), eq(users.isActive, true), roleFilter));
     for (const user of matches) {
+      // A kind of account that signs in only through the campus provider gets no password to reset
+      // (docs/product/single-sign-on.md#local-passwords); the answer is the same either way.
+      if (await passwordSignInOff(tx, user.role)) continue;
       await sendPasswordLink(tx, ctx, user, 'reset');
       await writeAudit(tx, {
         institutionId: ctx.institutionId,

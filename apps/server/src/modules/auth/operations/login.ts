@@ -1,4 +1,4 @@
-import { MSG, type authApi, type TLoginInput, type TSession } from '@meridian/domain';
+import { authApi, MSG, type TLoginInput, type TSession } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { verifyPassword } from '../../../platform/auth/passwords.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -7,6 +7,7 @@ import { issueDeviceToken, recognisedDevice } from '../devices.js';
 import { openSession } from '../session.service.js';
 import { hasTwoSteps, openChallenge } from '../mfa/mfa.js';
 import { findAccountByUserName, PORTAL_ROLES } from '../sign-in-account.js';
+import { passwordSignInOff } from '../sso/sso-config.js';
 import { clearTries, recordAddressFailure, reserveTry, throttleScope } from '../throttle.js';
 
 export interface TLoginResult {
@@ -80,6 +81,22 @@ export async function login(ctx: TContext, input: TLoginInput, heldDevices: stri
     });
     if (device) throw new AppError(403, 'ROLE_NOT_ALLOWED', MSG.roleNotAllowed);
     throw notFound();
+  }
+  // The institution may send a kind of account to single sign-on only (docs/product/single-sign-on.md#local-passwords);
+  // told only after the right password, so the answer reveals nothing to someone guessing.
+  if (await ctx.db((tx) => passwordSignInOff(tx, user.role))) {
+    await ctx.db(async (tx) => {
+      await clearTries(tx, institutionId, scope);
+      await writeAudit(tx, {
+        institutionId,
+        actorUserId: null,
+        entityType: 'user',
+        entityId: user.id,
+        action: 'auth.login.password-off',
+        ip,
+      });
+    });
+    throw new AppError(400, 'PASSWORD_SIGN_IN_OFF', authApi.MSG_SSO.passwordOff);
   }
   const session = await ctx.db(async (tx) => {
     await clearTries(tx, institutionId, scope);

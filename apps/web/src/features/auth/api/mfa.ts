@@ -92,3 +92,23 @@ export function useVerifyWithPasskey() {
     },
   });
 }
+
+const policyKey = ['two-step-policy'] as const;
+
+/** The office's policy: whether staff must use two-step sign-in (docs/product/two-step-sign-in.md#required-for-office-staff). */
+export function useTwoStepPolicy(enabled: boolean) {
+  return useQuery({ queryKey: policyKey, queryFn: ({ signal }) => apiCall(authApi.getTwoStepPolicy, { signal }), enabled });
+}
+
+/** Require (or stop requiring) two-step sign-in of office staff; asks to confirm it's you when the last second step is old. */
+export function useUpdateTwoStepPolicy() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (staffRequired: boolean) => apiCall(authApi.updateTwoStepPolicy, { body: { staffRequired } }),
+    meta: { errorHandling: 'local' },
+    onSuccess: (policy) => {
+      qc.setQueryData(policyKey, policy);
+      return qc.invalidateQueries({ queryKey: mfaKey });
+    },
+  });
+}

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '@meridian/domain';
 import { brandingQueryKey, DEFAULT_BRANDING } from '../../../app/branding';
 import { LoginLayout } from '../../../shells/login/login-layout';
@@ -127,6 +127,23 @@ describe('single sign-on on the sign-in pages', () => {
     cleanup();
     openAt('/login?sso=something-else', WITH_BUTTON);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an account of a kind sent to single sign-on only is told to use the campus account', async () => {
+    const answer = new Response(JSON.stringify({ code: 'PASSWORD_SIGN_IN_OFF', message: authApi.MSG_SSO.passwordOff }), {
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+    });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer);
+    try {
+      openAt('/login/student');
+      fireEvent.change(screen.getByLabelText(/^User name/), { target: { value: 'student' } });
+      fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Correct-Horse-9' } });
+      fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+      expect(await screen.findByText(authApi.MSG_SSO.passwordOff)).toBeTruthy();
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 
   it('without the campus button switched on there is no button', () => {

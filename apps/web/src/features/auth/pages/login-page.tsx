@@ -11,6 +11,7 @@ import { useSession } from '../../../app/session/session-store';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { safeNext, ssoProblemText, ssoStartHref } from '../sso-links';
+import { externalProblemText } from '../external-links';
 import { SecondStepForm } from '../components/second-step-form';
 
 const ZCredentials = authApi.ZLoginInput.pick({ userName: true, password: true });
@@ -24,6 +25,8 @@ function loginErrorMessage(error: unknown): string {
   if (error.status === 401) return MSG.loginNotFound;
   if (error.status === 403 && error.code === 'ROLE_NOT_ALLOWED') return MSG.roleNotAllowed;
   if (error.status === 429) return error.message || MSG.tooManyAttempts;
+  // This kind of account signs in through the campus identity provider only (docs/product/single-sign-on.md#local-passwords).
+  if (error.code === 'PASSWORD_SIGN_IN_OFF') return authApi.MSG_SSO.passwordOff;
   return MSG.authenticationFailed;
 }
 
@@ -148,7 +151,7 @@ export function LoginPage({ portal }: { portal: 'scholar' | 'student' }) {
   // After a right password of an account with two-step sign-in: the code step.
   const [challenge, setChallenge] = useState<authApi.TMfaChallenge | null>(null);
   const [search] = useSearchParams();
-  const ssoProblem = ssoProblemText(search.get('sso'));
+  const ssoProblem = ssoProblemText(search.get('sso')) ?? externalProblemText(search.get('external'));
   // Where the person was going when they were sent here: there again once signed in.
   const next = safeNext(search.get('next'));
   // While sign-ins to this user name are slowed down, the owner may ask for an e-mailed sign-in link instead.

@@ -2,7 +2,8 @@ import { useLayoutEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
 import LoginIcon from '@mui/icons-material/Login';
-import { MSG } from '@meridian/domain';
+import { MSG, type authApi } from '@meridian/domain';
+import { SecondStepForm } from '../components/second-step-form';
 import { useSignInWithLink } from '../api/sign-in-with-link';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -34,6 +35,7 @@ export function SignInLinkPage({ portal }: { portal: 'scholar' | 'student' }) {
   }, [key, portal]);
 
   const signIn = useSignInWithLink();
+  const [challenge, setChallenge] = useState<authApi.TMfaChallenge | null>(null);
   const loginPath = portal === 'student' ? '/login/student' : '/login';
   const linkIsBad = !token || (isApiError(signIn.error) && signIn.error.code === 'LINK_INVALID');
   const problem = linkIsBad ? MSG.signInLinkInvalid : signIn.isError ? MSG.authenticationFailed : null;
@@ -41,12 +43,22 @@ export function SignInLinkPage({ portal }: { portal: 'scholar' | 'student' }) {
   const onSignIn = () => {
     if (!token) return;
     signIn.mutate(token, {
-      onSuccess: () => {
+      onSuccess: (session) => {
         heldToken = null;
-        void navigate('/', { replace: true });
+        if (session.type === 'mfa') setChallenge(session);
+        else void navigate('/', { replace: true });
       },
     });
   };
+
+  if (challenge)
+    return (
+      <SecondStepForm
+        challenge={challenge}
+        onSignedIn={() => void navigate('/', { replace: true })}
+        onStartAgain={() => void navigate(loginPath, { replace: true })}
+      />
+    );
 
   return (
     <Box>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, Chip, CircularProgress, FormControlLabel, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import PhonelinkLock from '@mui/icons-material/PhonelinkLock';
 import Fingerprint from '@mui/icons-material/Fingerprint';
-import { authApi } from '@meridian/domain';
+import { authApi, can } from '@meridian/domain';
 import { useFormatDates } from '../../../app/office-dates';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
@@ -11,7 +12,19 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { snack } from '../../../ui/notify';
-import { useAddPasskey, useConfirmTotp, useDisableTotp, useMfaStatus, useRemovePasskey, useStartTotp } from '../api/mfa';
+import { navigateTo } from '../../../app/navigation';
+import { actorOf } from '../../../shells/common/menu';
+import { useGetCurrentUser } from '../api/get-current-user';
+import {
+  useAddPasskey,
+  useConfirmTotp,
+  useDisableTotp,
+  useMfaStatus,
+  useRemovePasskey,
+  useStartTotp,
+  useTwoStepPolicy,
+  useUpdateTwoStepPolicy,
+} from '../api/mfa';
 
 /** The server's words for a refused code, else the general failure. */
 const codeError = (e: unknown) => (isApiError(e) ? (e.fieldErrors?.code?.[0] ?? e.message) : describeFailure(e).message);
@@ -35,10 +48,19 @@ export function TwoStepSignInPage() {
   const [passkeyName, setPasskeyName] = useState('This computer');
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<authApi.TPasskey | null>(null);
+  const qc = useQueryClient();
+  // Set up while the office held the session to it: the rest of the portal opens once the codes are saved.
+  const [wasHeld, setWasHeld] = useState(false);
 
   if (status.isPending) return <PageLoader />;
   if (status.isError) return <Alert severity="error">Two-step sign-in could not be loaded.</Alert>;
   const s = status.data;
+  if (s.setupRequired && !wasHeld) setWasHeld(true);
+
+  /** A second step just set up: what the office held back (menus, counts) is asked for again. */
+  const afterSetUp = () => {
+    if (wasHeld) void qc.invalidateQueries();
+  };
 
   const onConfirm = () => {
     const parsed = authApi.ZTotpCode.safeParse(code);
@@ -52,6 +74,7 @@ export function TwoStepSignInPage() {
         setRecovery(r.recoveryCodes);
         start.reset();
         setCode('');
+        afterSetUp();
       },
       onError: (e) => setCodeMsg(codeError(e)),
     });
@@ -63,6 +86,7 @@ export function TwoStepSignInPage() {
       onSuccess: (r) => {
         snack(`The passkey "${r.passkey.name}" was added.`, 'success');
         if (r.recoveryCodes) setRecovery(r.recoveryCodes);
+        afterSetUp();
       },
       onError: (e) =>
         setPasskeyError(
@@ -89,6 +113,16 @@ export function TwoStepSignInPage() {
         title="Two-step sign-in"
         subtitle="After your password, a 6-digit code from an authenticator app on your phone (Microsoft Authenticator, Google Authenticator, Duo, 1Password…). Someone who learns your password still cannot sign in as you."
       />
+      {s.setupRequired ? (
+        <Alert severity="warning" role="alert" sx={{ mb: 2, maxWidth: 760 }}>
+          {authApi.MSG_MFA.setupRequired} Set up an authenticator app or add a passkey below; the rest of the portal opens as soon as one is
+          on.
+        </Alert>
+      ) : s.required ? (
+        <Alert severity="info" sx={{ mb: 2, maxWidth: 760 }}>
+          Your office requires two-step sign-in for staff.
+        </Alert>
+      ) : null}
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 760 }}>
         {recovery ? (
           <Box>
@@ -125,8 +159,14 @@ export function TwoStepSignInPage() {
               <Button variant="outlined" onClick={downloadCodes}>
                 Download as a text file
               </Button>
-              <Button variant="contained" onClick={() => setRecovery(null)}>
-                I have saved them
+              <Button
+                variant="contained"
+                onClick={() => {
+                  setRecovery(null);
+                  if (wasHeld) navigateTo('/', { replace: true });
+                }}
+              >
+                {wasHeld ? 'I have saved them, continue' : 'I have saved them'}
               </Button>
             </Stack>
           </Box>
@@ -296,6 +336,7 @@ export function TwoStepSignInPage() {
           </Box>
         </Paper>
       ) : null}
+      {!recovery ? <StaffPolicy /> : null}
       <ConfirmDialog
         open={!!toRemove}
         title="Remove passkey"
@@ -354,5 +395,55 @@ export function TwoStepSignInPage() {
         />
       </ConfirmDialog>
     </Box>
+  );
+}
+
+/**
+ * "Office staff must use two-step sign-in" (docs/product/two-step-sign-in.md#required-for-office-staff):
+ * for whoever may change the institution's settings; changing it asks to confirm it's you.
+ */
+function StaffPolicy() {
+  const me = useGetCurrentUser();
+  const mayChange = !!me.data && can(actorOf(me.data), 'institutions.settings.update');
+  const policy = useTwoStepPolicy(mayChange);
+  const update = useUpdateTwoStepPolicy();
+  const [error, setError] = useState<string | null>(null);
+  if (!mayChange || !policy.data) return null;
+  const on = policy.data.staffRequired;
+  return (
+    <Paper variant="outlined" sx={{ p: 3, maxWidth: 760, mt: 2 }} component="section" aria-labelledby="staff-two-step-title">
+      <Typography variant="h2" component="h2" id="staff-two-step-title" gutterBottom>
+        For your office
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={on}
+            disabled={update.isPending}
+            onChange={(e) => {
+              setError(null);
+              update.mutate(e.target.checked, {
+                onSuccess: (p) =>
+                  snack(
+                    p.staffRequired ? 'Office staff must now use two-step sign-in.' : 'Two-step sign-in is no longer required.',
+                    'success',
+                  ),
+                onError: (err) => setError(describeFailure(err).message),
+              });
+            }}
+          />
+        }
+        label="Office staff must use two-step sign-in"
+      />
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        Staff who sign in with a password (or through single sign-on that did not ask for a second step) and have not set one up can only
+        set it up until they do. Students, scholars and department users are not asked.
+      </Typography>
+      {error ? (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+    </Paper>
   );
 }

@@ -1,35 +1,33 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authApi, type TSession } from '@meridian/domain';
-import { writeAudit } from '../../../../platform/audit/audit.js';
-import { hashToken, randomToken } from '../../../../platform/auth/tokens.js';
+import { hashToken } from '../../../../platform/auth/tokens.js';
 import { AppError } from '../../../../platform/errors/app-error.js';
 import type { TContext } from '../../../../platform/http/context.js';
 import { users } from '../../../people/index.js';
-import { ssoLogins } from '../../schema.js';
+import { sessions, ssoLogins } from '../../schema.js';
 import { openSession } from '../../session.service.js';
 import { hasTwoSteps, openChallenge } from '../../mfa/mfa.js';
-import { findAccountByUserName, PORTAL_ROLES } from '../../sign-in-account.js';
 import { oidc, oidcConfiguration } from '../oidc.js';
 import { clientOf, loadSsoRow, redirectUri } from '../sso-config.js';
+import { handOff, linkAccount, ssoAudit, type TSsoRedirect } from './complete-sso.js';
+import { startSaml } from './saml-sign-in.js';
 
 /** From the redirect to the provider until its return: a person signing in there has this long. */
 const RETURN_WITHIN_MIN = 10;
 /** From the return until the page trades its one-time code. */
 const HANDOFF_WITHIN_S = 120;
 
-export type TSsoProblem = 'notConfigured' | 'notLinked' | 'failed' | 'expired';
-
-/** Where the browser goes: the provider's sign-in page, or back to the login page with the reason. */
-export type TSsoRedirect = { to: string } | { problem: TSsoProblem };
+export type { TSsoProblem, TSsoRedirect } from './complete-sso.js';
 
 /** Starts a sign-in at the provider: state, nonce and a PKCE verifier kept for the return (docs/product/single-sign-on.md#how-it-works). */
 export async function startSso(
   ctx: TContext,
   input: { portal: 'scholar' | 'student'; returnTo?: string | undefined },
 ): Promise<TSsoRedirect> {
+  if ((await ctx.db((tx) => loadSsoRow(tx)))?.kind === 'saml') return startSaml(ctx, input);
   const prepared = await ctx.db(async (tx) => {
     const row = await loadSsoRow(tx);
-    if (!row?.enabled) return null;
+    if (!row?.enabled || row.kind !== 'oidc') return null;
     const c = clientOf(ctx.services.tokens, row);
     return c ? { row, c, redirect: await redirectUri(tx, ctx.institutionId) } : null;
   });
@@ -86,7 +84,7 @@ export async function ssoCallback(ctx: TContext, query: Record<string, string>):
           )
           .returning();
         const row = await loadSsoRow(tx);
-        return login && row?.enabled ? { login, row, redirect: await redirectUri(tx, ctx.institutionId) } : null;
+        return login && row?.enabled && row.kind === 'oidc' ? { login, row, redirect: await redirectUri(tx, ctx.institutionId) } : null;
       })
     : null;
   if (!found) return { problem: 'expired' };
@@ -107,35 +105,28 @@ export async function ssoCallback(ctx: TContext, query: Record<string, string>):
     });
     claims = tokens.claims();
   } catch (e) {
-    await audit(ctx, null, 'auth.sso.failed', { reason: e instanceof Error ? e.message.slice(0, 200) : 'unknown' });
+    await ssoAudit(ctx, null, 'auth.sso.failed', { reason: e instanceof Error ? e.message.slice(0, 200) : 'unknown' });
     return { problem: 'failed', portal: login.portal };
   }
   const id = claims?.[row.matchClaim];
-  const subject = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
-  const user = subject ? await ctx.db((tx) => findAccountByUserName(tx, subject)) : null;
-  if (!user || !user.isActive || !PORTAL_ROLES.has(user.role) || !row.allowedRoles.includes(user.role)) {
-    await audit(ctx, user?.id ?? null, 'auth.sso.not-linked', {
-      claim: row.matchClaim,
-      subject: subject.slice(0, 120),
-      issuer: row.issuer,
-    });
-    return { problem: 'notLinked', portal: login.portal };
-  }
-  // What the provider says of how the person proved who they are (amr: e.g. mfa), kept with the sign-in.
-  await audit(ctx, user.id, 'auth.sso.verified', { issuer: row.issuer, amr: Array.isArray(claims?.amr) ? claims.amr : null });
-  const handoff = randomToken(32);
-  await ctx.db((tx) =>
-    tx
-      .update(ssoLogins)
-      .set({
-        userId: user.id,
-        handoffHash: hashToken(handoff),
-        amr: Array.isArray(claims?.amr) ? (claims.amr as unknown[]).map(String).slice(0, 20) : null,
-      })
-      .where(eq(ssoLogins.id, login.id)),
+  const str = (k: string) => (typeof claims?.[k] === 'string' ? claims[k] : '');
+  const aff = claims?.eduperson_affiliation;
+  const amr = Array.isArray(claims?.amr) ? (claims.amr as unknown[]).map(String).slice(0, 20) : null;
+  const user = await linkAccount(
+    ctx,
+    row,
+    {
+      subject: typeof id === 'string' || typeof id === 'number' ? String(id) : '',
+      email: str('email'),
+      firstName: str('given_name'),
+      lastName: str('family_name'),
+      affiliations: (Array.isArray(aff) ? aff : typeof aff === 'string' ? [aff] : []).map((a) => String(a).toLowerCase()),
+      amr,
+    },
+    row.issuer,
   );
-  const area = login.portal === 'student' ? 'login/student' : 'login';
-  return { to: `/#/${area}/sso/${handoff}`, portal: login.portal };
+  if (!user) return { problem: 'notLinked', portal: login.portal };
+  return { ...(await handOff(ctx, login.id, login.portal, user, { amr })), portal: login.portal };
 }
 
 /** Trades the one-time code of a completed return for a session, once and within two minutes. */
@@ -162,20 +153,14 @@ export async function exchangeSso(
     const providerMfa = (login.amr ?? []).some((m) => ['mfa', 'otp', 'hwk', 'swk', 'fpt', 'face'].includes(m));
     if (!providerMfa && (await hasTwoSteps(tx, user.id))) return { session: await openChallenge(tx, ctx, user), returnTo: login.returnTo };
     const session = await openSession(tx, ctx, user, { via: 'single-sign-on', amr: login.amr ?? null });
+    // Remembers which session this sign-in opened, for single logout (docs/product/single-sign-on.md#signing-out).
+    const [opened] = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    if (opened) await tx.update(ssoLogins).set({ sessionId: opened.id }).where(eq(ssoLogins.id, login.id));
     return { session, returnTo: login.returnTo };
   });
-}
-
-async function audit(ctx: TContext, userId: string | null, action: string, after: Record<string, unknown>): Promise<void> {
-  await ctx.db((tx) =>
-    writeAudit(tx, {
-      institutionId: ctx.institutionId,
-      actorUserId: null,
-      entityType: userId ? 'user' : 'login',
-      entityId: userId ?? 'single-sign-on',
-      action,
-      after,
-      ip: ctx.ip,
-    }),
-  );
 }
