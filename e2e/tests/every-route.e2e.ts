@@ -92,6 +92,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'sign-in/:key?', url: '/#/login/student/sign-in/not-a-real-link', note: 'a link that is not valid' },
       { route: 'sso/:key?', url: '/#/login/student/sso/not-a-real-code', note: 'a code that is not valid' },
       { route: 'global-login', url: '/#/global-login', note: 'no single sign-on set up: back at the login page, told so' },
+      { route: 'security-logout', url: '/#/security-logout', note: 'after signing out: no campus logout address, it stays' },
       { route: 'external', url: '/#/external', note: 'no AUTHN cookie: a snackbar for a second, then the login page, told so' },
       { route: 'configuration-setup-wizard', url: '/#/configuration-setup-wizard', note: 'set-up is done: it says so' },
       { route: 'approval-review', url: '/?fuseaction=scholarportal.approvalreview#/approval-review' },

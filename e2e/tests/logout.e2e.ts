@@ -26,7 +26,10 @@ describe('logout', () => {
 
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL(/#\/login/);
+    // The security-logout page (docs/product/auth.md#signing-out): signed out, with advice for shared computers.
+    await page.waitForURL(/#\/security-logout/);
+    await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
+    await page.getByText('close every window of this browser', { exact: false }).waitFor();
     await page.goBack();
     // The guard sends the visitor back to the login page; the staff list never shows.
     await page.waitForURL(/#\/login/);

@@ -65,7 +65,8 @@ async function withVirtualAuthenticator(page: Page): Promise<void> {
 async function logOut(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.waitForURL(/#\/login/);
+  await page.waitForURL(/#\/security-logout/);
+  await page.goto('/#/login');
 }
 
 describe('Passkeys', () => {

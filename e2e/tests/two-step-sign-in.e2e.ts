@@ -51,7 +51,8 @@ const appCode = (key: string, ahead = 0) =>
 async function logOut(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.waitForURL(/#\/login/);
+  await page.waitForURL(/#\/security-logout/);
+  await page.goto('/#/login');
 }
 
 describe('Two-step sign-in', () => {

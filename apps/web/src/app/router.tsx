@@ -6,7 +6,7 @@ import { RootLayout } from './root-layout';
 import { registerNavigator } from './navigation';
 import { useSession } from './session/session-store';
 import { LoginLayout } from '../shells/login/login-layout';
-import { externalLoginRoute, globalLoginRoute, LoginPage, loginHelpRoutes, notFoundRoute } from '../features/auth';
+import { externalLoginRoute, globalLoginRoute, LoginPage, loginHelpRoutes, notFoundRoute, securityLogoutRoute } from '../features/auth';
 import { setupRoutes } from '../features/setup';
 import { approvalEntryRoutes, approvalRoutes } from '../features/workflows';
 import { SHELL_HOMES } from './shell-homes';
@@ -75,7 +75,7 @@ const appRoutes: RouteObject[] = [
         ],
       },
       { element: <LoginLayout wide />, children: [{ ...withMui, children: setupRoutes }] },
-      { element: <LoginLayout />, children: [{ ...withMui, children: [globalLoginRoute, externalLoginRoute] }] },
+      { element: <LoginLayout />, children: [{ ...withMui, children: [globalLoginRoute, externalLoginRoute, securityLogoutRoute] }] },
       {
         ...withMui,
         children: [

@@ -3,7 +3,7 @@ import { apiCall, setUnauthorizedRecovery } from '../http/api-call';
 import { isApiError } from '../http/api-error';
 import { navigateTo } from '../navigation';
 import { clearUserData } from '../query-client';
-import { clearSession, getSession, loginPathFor, setSession } from './session-store';
+import { clearSession, getSession, loginPathFor, markSignedOut, setSession } from './session-store';
 import { setSessionExpiredHandler } from '../errors/handle-api-error';
 import { snack, toast } from '../../ui/notify';
 import { MSG } from '@meridian/domain';
@@ -67,6 +67,10 @@ export async function logout(opts: LogoutOptions = {}): Promise<void> {
       // Logging out must always succeed locally.
     }
   }
+  // Chosen sign-out lands on the security-logout page; the page's guard, seeing the session gone, goes there too.
+  const signedOut = role === 'ISSSstudent' ? '/security-logout?portal=student' : '/security-logout';
+  const inPortal = !opts.redirectTo || !/^https?:\/\//i.test(opts.redirectTo);
+  markSignedOut(opts.notice || opts.stay || !inPortal ? null : (opts.redirectTo ?? signedOut));
   clearSession();
   clearUserData();
   if (opts.notice === 'expired-toast') toast(MSG.sessionExpiredToast, 'warning');
@@ -81,7 +85,8 @@ export async function logout(opts: LogoutOptions = {}): Promise<void> {
     window.location.assign(opts.redirectTo);
     return;
   }
-  navigateTo(opts.redirectTo ?? loginPathFor(role), { replace: true });
+  // An ended session goes back to its login page with the notice.
+  navigateTo(opts.redirectTo ?? (opts.notice ? loginPathFor(role) : signedOut), { replace: true });
 }
 
 // A 401 that a refresh could not cure: the session is over.

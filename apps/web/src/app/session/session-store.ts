@@ -45,7 +45,15 @@ export function getSession(): TSession | null {
   return current;
 }
 
+/** Where a person who chose to sign out is going (the security-logout page): the guards send them there too. */
+let signedOutTo: string | null = null;
+export const signOutDestination = (): string | null => signedOutTo;
+export function markSignedOut(to: string | null): void {
+  signedOutTo = to;
+}
+
 export function setSession(session: TSession): void {
+  signedOutTo = null;
   current = session;
   clockSkewS = session.expireOn - session.expiresIn - Math.floor(Date.now() / 1000);
   try {

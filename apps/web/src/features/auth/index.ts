@@ -11,6 +11,7 @@ export {
   integrationSettingsRoute,
   loginHelpRoutes,
   notFoundRoute,
+  securityLogoutRoute,
   singleSignOnRoute,
   twoStepSignInRoute,
 } from './routes';

@@ -73,6 +73,12 @@ export const externalLoginRoute: RouteObject = {
   lazy: async () => ({ Component: (await import('./pages/external-login-page')).ExternalLoginPage }),
 };
 
+/** #/security-logout: where signing out lands, then on to the campus logout address (docs/product/auth.md#signing-out). */
+export const securityLogoutRoute: RouteObject = {
+  path: 'security-logout',
+  lazy: async () => ({ Component: (await import('./pages/security-logout-page')).SecurityLogoutPage }),
+};
+
 /** Campus web sign-in settings (admin shell, Configuration): super users; the shell wraps it in its permission guard. */
 export const campusWebSignInRoute: RouteObject = {
   path: 'campus-web-sign-in',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Redirect } from '../../ui/redirect';
 import type { TRole } from '@meridian/domain';
-import { loginPathFor, useSession } from '../../app/session/session-store';
+import { loginPathFor, signOutDestination, useSession } from '../../app/session/session-store';
 
 /**
  * Token and role guard. It reads the session on every render, so after logout (or in another
@@ -12,6 +12,9 @@ export function RequireAuth({ roles, children }: { roles: readonly TRole[]; chil
   const session = useSession();
   const location = useLocation();
   if (!session) {
+    // Signed out on purpose: on to the security-logout page, not back to the login page for this one.
+    const leaving = signOutDestination();
+    if (leaving) return <Redirect to={leaving} />;
     const studentArea = roles.length === 1 && roles[0] === 'ISSSstudent';
     // The page asked for goes with the person to the login page, which opens it after signing in.
     const asked = `${location.pathname}${location.search}`;

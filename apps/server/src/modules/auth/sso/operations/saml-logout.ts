@@ -14,7 +14,7 @@ async function samlFor(ctx: TContext) {
     const key = row ? ctx.services.tokens.unseal(SP_KEY_PURPOSE, row.samlSpKeySealed) : null;
     if (!row || row.kind !== 'saml' || !key || !row.samlIdpCerts.length) return null;
     const base = await portalBase(tx, ctx.institutionId);
-    const leaveTo = (await loadSettings(tx, ctx.institutionId)).Remote_logout_url || `${base}/#/login`;
+    const leaveTo = (await loadSettings(tx, ctx.institutionId)).Remote_logout_url || `${base}/#/security-logout?done=1`;
     const saml = samlClient({
       sp: spUrls(base),
       spKeyPem: key,
@@ -68,7 +68,13 @@ export async function samlLogoutRequestUrl(ctx: TContext, sessionId: string): Pr
  */
 export async function samlLogout(ctx: TContext, query: Record<string, string>, rawQuery: string): Promise<string> {
   const found = await samlFor(ctx);
-  const fallback = found?.leaveTo ?? `${await ctx.db((tx) => portalBase(tx, ctx.institutionId))}/#/login`;
+  const fallback =
+    found?.leaveTo ??
+    (await ctx.db(
+      async (tx) =>
+        (await loadSettings(tx, ctx.institutionId)).Remote_logout_url ||
+        `${await portalBase(tx, ctx.institutionId)}/#/security-logout?done=1`,
+    ));
   if (!found || (!query.SAMLRequest && !query.SAMLResponse)) return fallback;
   try {
     const { profile, loggedOut } = await found.saml.validateRedirectAsync(query, rawQuery);
