@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZRole } from '../../catalog/roles.js';
 import { defineRoute } from '../define.js';
+import { SSO_ROLES } from './sso.js';
 
 /**
  * Campus web sign-in (docs/product/external-login.md): a campus web-SSO proxy (Apache mod_shib or
@@ -62,8 +63,8 @@ export function externalLoginProblemOf(code: string | null | undefined): TExtern
 
 /** How the campus proxy signs: a shared secret (HS256) or its private key (RS256, ES256 P-256). */
 export const EXTERNAL_LOGIN_ALGORITHMS = ['HS256', 'RS256', 'ES256'] as const;
-/** Accounts that may sign in through the campus proxy, by role. */
-export const EXTERNAL_LOGIN_ROLES = ['ISSSstudent', 'scholar', 'department', 'isssAdmin'] as const;
+/** Accounts that may sign in through the campus proxy, by role: the same kinds as single sign-on. */
+export const EXTERNAL_LOGIN_ROLES = SSO_ROLES;
 const ZExternalLoginRole = ZRole.refine((r) => (EXTERNAL_LOGIN_ROLES as readonly string[]).includes(r));
 
 export const ZSaveExternalLoginConfigInput = z.object({

@@ -21,6 +21,15 @@ export async function redirectUri(tx: TTx, institutionId: string): Promise<strin
 
 export type TSsoRow = typeof ssoConfigs.$inferSelect;
 
+/** The columns an institution's settings row needs before either kind of provider is set up. */
+export const EMPTY_SSO_ROW = {
+  issuer: '',
+  clientId: '',
+  clientSecretSealed: '',
+  matchClaim: 'preferred_username',
+  allowedRoles: ['ISSSstudent', 'scholar'],
+};
+
 export async function loadSsoRow(tx: TTx): Promise<TSsoRow | null> {
   const [row] = await tx.select().from(ssoConfigs).limit(1);
   return row ?? null;

@@ -14,7 +14,7 @@ import {
   spUrls,
   type TSamlSetup,
 } from '../saml.js';
-import { loadSsoRow, portalBase, SP_KEY_PURPOSE, type TSsoRow } from '../sso-config.js';
+import { EMPTY_SSO_ROW, loadSsoRow, portalBase, SP_KEY_PURPOSE, type TSsoRow } from '../sso-config.js';
 import { handOff, linkAccount, ssoAudit, type TSsoRedirect } from './complete-sso.js';
 
 const RETURN_WITHIN_MIN = REQUEST_VALID_MS / 60_000;
@@ -232,14 +232,7 @@ export async function ensureSpKeys(ctx: TContext): Promise<void> {
   await ctx.db(async (tx) => {
     await tx
       .insert(ssoConfigs)
-      .values({
-        institutionId: ctx.institutionId,
-        issuer: '',
-        clientId: '',
-        clientSecretSealed: '',
-        matchClaim: 'preferred_username',
-        allowedRoles: ['ISSSstudent', 'scholar'],
-      })
+      .values({ institutionId: ctx.institutionId, ...EMPTY_SSO_ROW })
       .onConflictDoNothing();
     await tx
       .update(ssoConfigs)

@@ -5,7 +5,7 @@ import { requireActor, type TContext } from '../../../../platform/http/context.j
 import { ssoConfigs } from '../../schema.js';
 import { oidcConfiguration } from '../oidc.js';
 import { generateSpKeyPair, parseIdpMetadata, type TIdpMetadata } from '../saml.js';
-import { clientOf, loadSsoRow, portalBase, presentSso, SEAL_PURPOSE, SP_KEY_PURPOSE, type TSsoRow } from '../sso-config.js';
+import { clientOf, EMPTY_SSO_ROW, loadSsoRow, portalBase, presentSso, SEAL_PURPOSE, SP_KEY_PURPOSE, type TSsoRow } from '../sso-config.js';
 
 const METADATA_MAX_BYTES = 500_000;
 
@@ -83,15 +83,7 @@ export async function saveSsoConfig(ctx: TContext, input: authApi.TSaveSsoConfig
   return ctx.db(async (tx) => {
     await tx
       .insert(ssoConfigs)
-      .values({
-        institutionId: ctx.institutionId,
-        issuer: '',
-        clientId: '',
-        clientSecretSealed: '',
-        matchClaim: 'preferred_username',
-        allowedRoles: parsed.allowedRoles,
-        ...values,
-      })
+      .values({ institutionId: ctx.institutionId, ...EMPTY_SSO_ROW, ...values })
       .onConflictDoUpdate({ target: ssoConfigs.institutionId, set: values });
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
