@@ -43,7 +43,11 @@ async function main(): Promise<void> {
   }
   progress.step = 'starting the web server';
   const { app, services, jobs } = await buildApp(config, database);
-  const mail = new MailDelivery(database, config.smtpUrl, config.mailFrom);
+  const mail = new MailDelivery(database, config.smtpUrl, config.mailFrom, undefined, {
+    dkim: config.dkim,
+    tokens: services.tokens,
+    perMinute: config.mailRatePerMinute,
+  });
 
   let stopping = false;
   // Graceful shutdown (a deploy, a scale-in): stop listening, let the requests under way finish (new

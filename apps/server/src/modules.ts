@@ -8,9 +8,11 @@ import { commentRoutes } from './modules/comments/index.js';
 import { formsRoutes } from './modules/forms/index.js';
 import { institutionRoutes } from './modules/institutions/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
+import { letterRoutes } from './modules/letters/index.js';
+import { messageDailyJobs, messageRoutes } from './modules/messages/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { peopleRoutes } from './modules/people/index.js';
-import { requestRoutes } from './modules/requests/index.js';
+import { plugRequests, requestRoutes } from './modules/requests/index.js';
 import { plugScholars, scholarDailyJobs, scholarRoutes } from './modules/scholars/index.js';
 import { setupRoutes } from './modules/setup/index.js';
 import { plugSevis, sevisDailyJobs, sevisRoutes } from './modules/sevis/index.js';
@@ -26,6 +28,7 @@ import { workRoutes } from './modules/work/index.js';
  */
 export function composeModules(): void {
   plugAuth();
+  plugRequests();
   plugWorkflows();
   plugAttachments();
   plugStudents();
@@ -39,6 +42,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
   authRoutes(app, services);
   institutionRoutes(app, services);
   peopleRoutes(app, services);
+  messageRoutes(app, services);
   auditRoutes(app, services);
   requestRoutes(app, services);
   workflowRoutes(app, services);
@@ -50,6 +54,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
   studentRoutes(app, services);
   scholarRoutes(app, services);
   sevisRoutes(app, services);
+  letterRoutes(app, services);
   workRoutes(app, services);
 }
 
@@ -59,5 +64,11 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
  * and the nightly SEVIS batches.
  */
 export function moduleDailyJobs(services: TServices): TDailyJob[] {
-  return [...authDailyJobs(services), ...studentDailyJobs(services), ...scholarDailyJobs(services), ...sevisDailyJobs(services)];
+  return [
+    ...authDailyJobs(services),
+    ...studentDailyJobs(services),
+    ...scholarDailyJobs(services),
+    ...sevisDailyJobs(services),
+    ...messageDailyJobs(services),
+  ];
 }

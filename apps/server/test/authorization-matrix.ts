@@ -36,6 +36,11 @@ import { INTEGRATION_TOKENS_MATRIX } from './authorization-matrix.integration-to
 import { SSO_MATRIX } from './authorization-matrix.sso.js';
 import { MFA_MATRIX } from './authorization-matrix.mfa.js';
 import { EXTERNAL_LOGIN_MATRIX } from './authorization-matrix.external-login.js';
+import { MASS_EMAIL_MATRIX } from './authorization-matrix.mass-email.js';
+import { MESSAGES_SENT_MATRIX } from './authorization-matrix.messages-sent.js';
+import { LETTERS_MATRIX } from './authorization-matrix.letters.js';
+import { EMAIL_TEMPLATES_MATRIX } from './authorization-matrix.email-templates.js';
+import { AUTOMATED_EMAILS_MATRIX } from './authorization-matrix.automated-emails.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -353,6 +358,11 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...SSO_MATRIX,
   ...MFA_MATRIX,
   ...EXTERNAL_LOGIN_MATRIX,
+  ...MASS_EMAIL_MATRIX,
+  ...MESSAGES_SENT_MATRIX,
+  ...LETTERS_MATRIX,
+  ...EMAIL_TEMPLATES_MATRIX,
+  ...AUTOMATED_EMAILS_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

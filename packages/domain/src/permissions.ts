@@ -42,6 +42,13 @@ export const PERMISSIONS = [
   'sevis.batch',
   'sevis.configure',
   'sevis.import',
+  'letters.manage',
+  'letters.generate',
+  'messages.templates.manage',
+  'messages.sent.read',
+  'messages.sent.resend',
+  'messages.mass.send',
+  'messages.automated.manage',
 ] as const;
 export type TPermission = (typeof PERMISSIONS)[number];
 export type TRouteAccess = TPermission | 'authenticated' | 'public';
@@ -209,7 +216,31 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   // (docs/product/sevis-settings.md#who-may-do-what, docs/product/sevis-rti.md#who-may-do-what).
   'sevis.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'sevis.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // Letters (docs/product/letters.md#who-may-do-what): super users and officers write the templates; staff who
+  // may change a student record write letters for it (which record: students/student.policy.ts, per record).
+  'letters.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  'letters.generate': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
+  // E-mail templates and the wording of the system's messages (docs/product/messages.md#who-may-edit-templates).
+  'messages.templates.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // The Sent Email log (docs/product/messages.md#who-sees-which-mail): super users and officers see all the
+  // office's mail, assistants the mail about records at their sites and what they sent (decided per message in
+  // modules/messages/sent/sent-mail.policy.ts); super users and officers send a failed message again.
+  'messages.sent.read': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
+  'messages.sent.resend': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // Email Communications (docs/product/messages.md#who-may-send-mass-e-mail): super users, officers, and assistants
+  // holding the sendemail flag for a site; which records each may reach is decided per record by the recipient sources.
+  'messages.mass.send': (a) => a.role === 'isssAdmin' && sendsMassEmail(a.staff),
+  // Automated e-mail (docs/product/messages.md#automated-e-mail): super users and officers turn the portal's own
+  // messages and reminders on or off, per visa type, and set the reminders' lead times.
+  'messages.automated.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
 };
+
+/** Super users, officers, and assistants holding the sendemail flag for at least one site. */
+export function sendsMassEmail(p: TStaffPermissions | null): boolean {
+  if (!p) return false;
+  if (p.isSuper || p.isOfficer) return true;
+  return p.isAssistant && p.assistantSites.length > 0 && Object.values(p.assistantSettings).some((f) => f.sendemail);
+}
 
 /** Super users, officers, and assistants holding the sevisBatch flag for at least one site. */
 export function preparesSevisBatches(p: TStaffPermissions | null): boolean {

@@ -37,6 +37,22 @@ export interface TOfficeDates {
   today: (now?: Date) => string;
   /** The instants (ISO) bounding an office day: from its first instant up to, not including, the next day's. */
   dayBounds: (day: string) => { start: string; end: string };
+  /** The instant (ISO) of a wall-clock time HH:MM on an office day (a scheduled send); null when either is not valid. */
+  instantAt: (day: string, time: string) => string | null;
+}
+
+/** The instant of HH:MM on a day in a zone: the day's first instant plus the time, corrected once across a daylight-saving change. */
+function instantIn(day: string, time: string, timeZone: string): string | null {
+  const m = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!m || !isDateOnly(day)) return null;
+  const wanted = Number(m[1]) * 60 + Number(m[2]);
+  const wall = (d: Date) => {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(d);
+    return Number(parts.find((x) => x.type === 'hour')?.value) * 60 + Number(parts.find((x) => x.type === 'minute')?.value);
+  };
+  let at = new Date(startOfDayIn(day, { timeZone }).getTime() + wanted * 60_000);
+  if (dateOnlyIn(at, { timeZone }) === day) at = new Date(at.getTime() + (wanted - wall(at)) * 60_000);
+  return at.toISOString();
 }
 
 /** The formatters for `timeZone` (an IANA name); components take the office's through `useFormatDates()`. */
@@ -58,6 +74,7 @@ export function officeDates(timeZone: string): TOfficeDates {
       start: startOfDayIn(day, inZone).toISOString(),
       end: startOfDayIn(addDays(day, 1), inZone).toISOString(),
     }),
+    instantAt: (day, time) => instantIn(day, time, timeZone),
   };
 }
 

@@ -11,6 +11,8 @@ import {
 } from '../features/auth';
 import { formsRoutes } from '../features/forms';
 import { institutionsRoutes } from '../features/institutions';
+import { automatedEmailRoutes, emailTemplateRoutes, massEmailRoutes, sentMailRoutes } from '../features/messages';
+import { letterRoutes } from '../features/letters';
 import { peopleRoutes } from '../features/people';
 import { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from '../features/requests';
 import { departmentRoutes, scholarOfficeRoutes, scholarPortalRoutes, scholarReportRoutes } from '../features/scholars';
@@ -43,6 +45,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...formsRoutes,
     ...requestsAdminRoutes,
     ...workflowsRoutes,
+    ...emailTemplateRoutes,
     {
       element: <RequirePermission permission="auth.integration-tokens.manage" homePath="/admin/dashboard" />,
       children: [integrationSettingsRoute],
@@ -73,6 +76,10 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...portalConfigurationRoutes,
     ...recordsRoutes,
     ...sevisRoutes,
+    ...sentMailRoutes,
+    ...massEmailRoutes,
+    ...automatedEmailRoutes,
+    ...letterRoutes,
     // The student area's home is My work: the bare address and unknown paths go there.
     { path: 'unauthorized', element: <UnauthorizedPage homePath={SHELL_HOMES.isss.path} /> },
     { index: true, element: <Redirect to={SHELL_HOMES.isss.path} /> },

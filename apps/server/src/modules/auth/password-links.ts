@@ -65,7 +65,7 @@ export async function sendPasswordLink(tx: TTx, ctx: TContext, user: TLinkUser, 
       ? 'If you did not ask for it, someone may be trying to guess your password: you can ignore this message, or choose a new password with "Forgot your password?".'
       : 'If you did not expect this message, you can ignore it.';
   const text = `Hello ${user.firstName},\n\n${lead}\n\n${url}\n\nThe link works once and expires in ${duration(ttl)}. ${unexpected}\n`;
-  await queueBrandedMail(tx, ctx, { to: user.email, subject, text, purpose: `password-link:${purpose}` });
+  await queueBrandedMail(tx, ctx, { to: user.email, subject, text, purpose: `password-link:${purpose}`, userId: user.id });
 }
 
 /** When the newest invitation link of a user was sent (null: never). */

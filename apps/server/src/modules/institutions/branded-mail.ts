@@ -1,13 +1,9 @@
-import { brandTextPairing, contrastRatio, DARK_TEXT, MIN_TEXT_CONTRAST, parseHexColor } from '@meridian/domain';
+import { brandTextPairing, contrastRatio, DARK_TEXT, escapeHtml, MIN_TEXT_CONTRAST, parseHexColor } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import type { TContext } from '../../platform/http/context.js';
 import { queueMail, type TMail } from '../../platform/mail/mailer.js';
 import { logoUrl } from './logo-file.js';
 import { loadSettings, type TLoadedSettings } from './settings.js';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text as HTML text or attribute value: nothing in it can open a tag, an attribute or an entity. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/g;
 /** Punctuation that ends a sentence after an address is not part of it. */
@@ -45,7 +41,7 @@ function mailLogo(s: TLoadedSettings): string | null {
  * escaped; colours reach the styles only as #RRGGBB. Text on the band is white, or dark where an older
  * pale colour would not carry white; links are the primary colour where it reads on white.
  */
-export function renderBrandedHtml(settings: TLoadedSettings, subject: string, text: string): string {
+export function renderBrandedHtml(settings: TLoadedSettings, subject: string, text: string, bodyHtml?: string | null): string {
   const primary = colour(settings.primaryColor, '#00796b');
   const secondary = colour(settings.secondaryColor, '#c9a227');
   const onPrimary = brandTextPairing('primaryColor', primary).ratio >= MIN_TEXT_CONTRAST ? '#ffffff' : DARK_TEXT;
@@ -55,11 +51,15 @@ export function renderBrandedHtml(settings: TLoadedSettings, subject: string, te
   const brand = logo
     ? `<img src="${escapeHtml(logo)}" alt="${name}" height="48" style="display:block;height:48px;max-width:100%;border:0;background:#ffffff;padding:4px;border-radius:4px">`
     : `<span style="font-size:20px;font-weight:bold;color:${onPrimary}">${name}</span>`;
-  const body = text
-    .trim()
-    .split(/\n{2,}/)
-    .map((p) => `<p style="margin:0 0 16px 0">${paragraph(p, link)}</p>`)
-    .join('\n');
+  // An office's e-mail template brings its own body, already cleaned to the editor's allow-list
+  // (docs/product/messages.md#what-the-editor-keeps); it takes the place of the paragraphs of the text.
+  const body = bodyHtml
+    ? bodyHtml
+    : text
+        .trim()
+        .split(/\n{2,}/)
+        .map((p) => `<p style="margin:0 0 16px 0">${paragraph(p, link)}</p>`)
+        .join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -88,7 +88,17 @@ ${body}
  * Records an e-mail with its plain text and an HTML part in the institution's look, in the caller's
  * transaction (the outbox sends both; a client that shows only text still has all of it).
  */
-export async function queueBrandedMail(tx: TTx, ctx: TContext, mail: Omit<TMail, 'html'>): Promise<void> {
+export async function queueBrandedMail(
+  tx: TTx,
+  ctx: TContext,
+  mail: Omit<TMail, 'html'> & { bodyHtml?: string | null | undefined },
+): Promise<string> {
   const s = await loadSettings(tx, ctx.institutionId);
-  await queueMail(tx, ctx.institutionId, { ...mail, html: renderBrandedHtml(s, mail.subject, mail.text) }, !!ctx.services.config.smtpUrl);
+  const { bodyHtml, ...rest } = mail;
+  return queueMail(
+    tx,
+    ctx.institutionId,
+    { ...rest, html: renderBrandedHtml(s, mail.subject, mail.text, bodyHtml) },
+    !!ctx.services.config.smtpUrl,
+  );
 }

@@ -1,3 +1,3 @@
-export { loadSettings, mergeSettings, DEFAULT_SETTINGS } from './settings.js';
+export { loadSettings, mergeSettings, DEFAULT_SETTINGS, type TLoadedSettings } from './settings.js';
 export { institutionRoutes } from './routes.js';
 export { queueBrandedMail, renderBrandedHtml } from './branded-mail.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, institutionsApi, type TInstitutionSettings } from '@meridian/domain';
+import { DEFAULT_TIME_ZONE, institutionsApi, messagesApi, type TInstitutionSettings } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { readInstitution } from '../../platform/tenancy/institutions.js';
 import { logoUrl, type TStoredLogo } from './logo-file.js';
@@ -21,6 +21,7 @@ export const DEFAULT_SETTINGS: TInstitutionSettings = {
   timeZone: DEFAULT_TIME_ZONE,
   publicBaseUrl: 'http://localhost:3000',
   primaryContactEmail: '',
+  mailRetentionDays: messagesApi.MAIL_RETENTION_DEFAULT_DAYS,
   logoUpload: null,
 };
 

@@ -20,7 +20,8 @@ export interface TNotifyInput {
   scholarApplicationId?: string | null;
   profileId?: string | null;
   /** Also e-mail each recipient (recorded in the outbox either way). */
-  email?: { subject: string; text: string };
+  /** `html`: the body of an office-edited e-mail template (docs/product/messages.md#system-messages); null: from the text. */
+  email?: { subject: string; text: string; html?: string | null } | null;
 }
 
 /** Notifies people in the app (the bell) and, when asked, by e-mail; in the caller's transaction. */
@@ -47,7 +48,18 @@ export async function notify(tx: TTx, ctx: TContext, input: TNotifyInput): Promi
   );
   if (input.email) {
     for (const r of active) {
-      await queueBrandedMail(tx, ctx, { to: r.email, subject: input.email.subject, text: input.email.text, purpose: input.typeName });
+      await queueBrandedMail(tx, ctx, {
+        to: r.email,
+        subject: input.email.subject,
+        text: input.email.text,
+        bodyHtml: input.email.html ?? null,
+        purpose: input.typeName,
+        userId: r.id,
+        requestId: input.requestId ?? null,
+        profileId: input.profileId ?? null,
+        scholarId: input.scholarId ?? null,
+        scholarApplicationId: input.scholarApplicationId ?? null,
+      });
     }
   }
 }

@@ -41,3 +41,4 @@ export { updateOwnedRequestContent } from './operations/update-owned-request-con
 export { setRequestSubject } from './operations/set-request-subject.js';
 export { requestQuestionnaireIds } from './questionnaires.js';
 export { requestRoutes } from './routes.js';
+export { plugRequests } from './plug.js';

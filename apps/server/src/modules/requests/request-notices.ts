@@ -1,7 +1,8 @@
-import { REQUEST_STATUS_LABELS, type TRequestStatus } from '@meridian/domain';
+import { REQUEST_STATUS_LABELS, type TAutomatedEmailKey, type TRequestStatus } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { type TContext } from '../../platform/http/context.js';
 import { loadSettings } from '../institutions/index.js';
+import { automatedMessage, renderSystemMessage } from '../messages/index.js';
 import { notify } from '../notifications/index.js';
 import { siteOfficers } from '../people/index.js';
 import { type TRequestRow } from './request.policy.js';
@@ -17,6 +18,14 @@ export async function portalUrl(tx: TTx, ctx: TContext) {
   return (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
 }
 
+/** The automated e-mail events of a request's decisions, by the status it reached. */
+const DECISION_EVENTS: Partial<Record<string, TAutomatedEmailKey>> = {
+  approved: 'request.approved',
+  completed: 'request.approved',
+  rejected: 'request.rejected',
+  clarification_requested: 'request.returned',
+};
+
 /** Tells the requester what happened to their request: in the bell, and by e-mail unless `opts.email` is false. */
 export async function tellRequester(
   tx: TTx,
@@ -27,8 +36,24 @@ export async function tellRequester(
   extra = '',
   opts: { email?: boolean } = {},
 ) {
-  const base = await portalUrl(tx, ctx);
   const text = `Your ${typeName} request #${r.number} ${what}.`;
+  // The e-mail is the office's wording of this message (docs/product/messages.md#system-messages); a decision's
+  // e-mail is sent only while the office's automated e-mail configuration sends it (docs/product/messages.md#automated-e-mail).
+  const values = {
+    'request.number': String(r.number),
+    'request.type': typeName,
+    'request.status': REQUEST_STATUS_LABELS[r.status as TRequestStatus],
+    'request.event': what,
+    'request.comment': extra ? `\n\n${extra}` : '',
+    'request.link': `${await portalUrl(tx, ctx)}/#/isss/request/${r.id}`,
+  };
+  const event = DECISION_EVENTS[r.status];
+  const email =
+    opts.email === false
+      ? null
+      : event
+        ? await automatedMessage(tx, ctx, event, {}, values)
+        : await renderSystemMessage(tx, ctx, 'request.decided', values);
   await notify(tx, ctx, {
     userIds: [r.requesterUserId],
     text,
@@ -36,14 +61,7 @@ export async function tellRequester(
     requestId: r.id,
     profileId: r.profileId,
     // Intermediate steps reach the bell only; decisions and questions also go by e-mail.
-    ...(opts.email === false
-      ? {}
-      : {
-          email: {
-            subject: `Request #${r.number}: ${REQUEST_STATUS_LABELS[r.status as TRequestStatus]}`,
-            text: `${text}${extra ? `\n\n${extra}` : ''}\n\nSign in to the portal to see it: ${base}/\n`,
-          },
-        }),
+    ...(email ? { email } : {}),
   });
 }
 

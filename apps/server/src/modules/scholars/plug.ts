@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { SCHOLAR_PROGRAM_TYPES, type TProcessedState } from '@meridian/domain';
 import { provideAccountFacts } from '../auth/index.js';
+import { provideMergeSource, provideRecipientSource } from '../messages/index.js';
 import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
 import { applySponsorshipApprovalOutcome } from './department/operations/apply-sponsorship-approval-outcome.js';
 import { describeCaseRequests } from './case-requests-described.js';
+import { scholarCaseMergeValues } from './merge-values.js';
+import {
+  pickedScholarRecipients,
+  pickedScholarsLabel,
+  scholarDashboardLabel,
+  scholarDashboardRecipients,
+} from './reports/mass-recipients.js';
 import { scholars } from './schema.js';
 
 const SPONSORSHIP = SCHOLAR_PROGRAM_TYPES.sponsorship;
@@ -21,6 +29,11 @@ export function plugScholars(): void {
       departmentId: s?.departmentId ?? null,
     };
   });
+  // Letters and e-mails about a scholar case are filled from the case and its scholar.
+  provideMergeSource('scholarCase', scholarCaseMergeValues);
+  // A mass e-mail's recipients chosen as a Scholar Dashboard tab with its filters, or picked by hand.
+  provideRecipientSource('scholarDashboard', scholarDashboardRecipients, scholarDashboardLabel);
+  provideRecipientSource('scholarCases', pickedScholarRecipients, pickedScholarsLabel);
   // A scholar's own requests belong to their hiring department.
   registerRequesterFacts('scholar', async (tx, actor) => {
     const [s] = await tx.select({ departmentId: scholars.departmentId }).from(scholars).where(eq(scholars.userId, actor.userId));

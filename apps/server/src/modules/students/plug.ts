@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import { isStudentRequestCode, type TStudentStage } from '@meridian/domain';
 import { provideRecordParts } from '../attachments/index.js';
 import { provideAccountFacts } from '../auth/index.js';
+import { provideMergeSource, provideRecipientSource } from '../messages/index.js';
 import { providePersonSites } from '../people/index.js';
 import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
 import { applyApprovalEffects } from './requests/operations/apply-approval-effects.js';
 import { describeStudentRequestData, studentRequestSubmitErrors } from './requests/request-rules.js';
+import { pickedStudentRecipients, pickedStudentsLabel, studentListLabel, studentListRecipients } from './list/mass-recipients.js';
+import { studentMergeValues } from './records/merge-values.js';
 import { studentRecordParts } from './records/record-parts.js';
 import { studentProfiles } from './schema.js';
 
@@ -40,4 +43,10 @@ export function plugStudents(): void {
   });
   // Documents filed per dependent and per site of activity of a student's record.
   provideRecordParts(studentRecordParts);
+  // Letters and e-mails about a student or an exchange visitor are filled from their record.
+  provideMergeSource('student', (tx, ctx, id) => studentMergeValues(tx, ctx, id, 'student'));
+  provideMergeSource('exchangeVisitor', (tx, ctx, id) => studentMergeValues(tx, ctx, id, 'exchangeVisitor'));
+  // A mass e-mail's recipients chosen as a Student List title with its filters, or picked by hand.
+  provideRecipientSource('studentList', studentListRecipients, studentListLabel);
+  provideRecipientSource('students', pickedStudentRecipients, pickedStudentsLabel);
 }

@@ -4,6 +4,7 @@ import type { TTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type TContext } from '../../platform/http/context.js';
 import { loadSettings, queueBrandedMail } from '../institutions/index.js';
+import { renderSystemMessage } from '../messages/index.js';
 import { notify } from '../notifications/index.js';
 import { type TRequestRow } from '../requests/index.js';
 import { approvalLinks, approvals } from './schema.js';
@@ -30,12 +31,22 @@ export async function sendApprovalLink(tx: TTx, ctx: TContext, a: TApproval, r: 
   const settings = await loadSettings(tx, ctx.institutionId);
   // The configured address, never the request's Host header.
   const url = `${settings.publicBaseUrl.replace(/\/+$/, '')}/?fuseaction=scholarportal.approvalreview#/advisor-approval/${token}`;
-  const text = `Hello ${a.approverName},\n\n${settings.accountName} asks for your approval of ${typeName} request #${r.number}.\nReview it and approve or reject with this link:\n\n${url}\n\nThe link works once and expires in 7 days. You do not need to sign in.\n`;
+  // The office's wording of this system message, or the default (docs/product/messages.md#system-messages).
+  const mail = await renderSystemMessage(tx, ctx, 'approval.needed', {
+    'general.institutionName': settings.accountName,
+    'request.number': String(r.number),
+    'request.type': typeName,
+    'approval.approverName': a.approverName,
+    'approval.link': url,
+  });
   await queueBrandedMail(tx, ctx, {
     to: a.approverEmail,
-    subject: `${settings.accountName}: approval needed for request #${r.number}`,
-    text,
+    subject: mail.subject,
+    text: mail.text,
+    bodyHtml: mail.html,
     purpose: 'approval-link',
+    requestId: r.id,
+    profileId: r.profileId,
   });
   if (a.approverUserId) {
     await notify(tx, ctx, {

@@ -14,6 +14,13 @@ const ZEnv = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Meridian <no-reply@localhost>'),
+  /** At most this many e-mails a minute leave for the mail server (its or the provider's sending limit). */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** DKIM signing of outgoing mail: all three, or none (docs/product/operations.md#dkim-signing). */
+  DKIM_DOMAIN: z.string().optional(),
+  DKIM_SELECTOR: z.string().optional(),
+  /** The private key in PEM; line breaks may be written as \n. */
+  DKIM_PRIVATE_KEY: z.string().optional(),
   /** '0' starts without the demo institution (a real office); the setup wizard then opens. */
   MERIDIAN_DEMO: z.enum(['0', '1']).default('1'),
   /** Address that links in e-mails use for the demo institution. */
@@ -34,6 +41,8 @@ export interface TConfig {
   embeddedPgPort: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailRatePerMinute: number;
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   seedDemo: boolean;
   publicBaseUrl: string;
   logLevel: string;
@@ -52,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
+    dkim: parseDkim(e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY),
     seedDemo: e.MERIDIAN_DEMO === '1',
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
@@ -69,4 +80,14 @@ function parseTrustProxy(v: string | undefined): boolean | number | string[] {
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
+}
+
+/** All three DKIM settings, or none; a half-configured signer stops the start rather than send unsigned mail unnoticed. */
+function parseDkim(domain: string | undefined, selector: string | undefined, key: string | undefined): TConfig['dkim'] {
+  const given = [domain, selector, key].filter((v) => v && v.trim());
+  if (given.length === 0) return undefined;
+  if (given.length < 3) throw new Error('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together (or none of them).');
+  const privateKey = key!.replace(/\\n/g, '\n').trim();
+  if (!/^-----BEGIN (RSA |EC )?PRIVATE KEY-----/.test(privateKey)) throw new Error('DKIM_PRIVATE_KEY must be a private key in PEM form.');
+  return { domainName: domain!.trim(), keySelector: selector!.trim(), privateKey };
 }

@@ -38,7 +38,7 @@ export interface TServices {
 /** What routes and operations use of the job runner. */
 export interface TJobQueue {
   /** Starts a job of a registered kind for the context's user; the answer is what the browser follows. */
-  enqueue<I extends object>(ctx: TContext, kind: string, input: I): Promise<TJob>;
+  enqueue<I extends object>(ctx: TContext, kind: string, input: I, opts?: { startAfter?: Date | undefined }): Promise<TJob>;
   get(ctx: TContext, jobId: string): Promise<TJob>;
   list(ctx: TContext, opts: { kind?: string | undefined; active?: boolean | undefined }): Promise<TJob[]>;
   file(ctx: TContext, jobId: string): Promise<{ key: string; fileName: string; contentType: string }>;

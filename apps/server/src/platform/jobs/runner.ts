@@ -172,7 +172,7 @@ export class JobRunner implements TJobQueue {
   }
 
   /** Starts a job for the context's user; the answer is the job row the browser follows. */
-  async enqueue<I extends object>(ctx: TContext, kind: string, input: I): Promise<TJob> {
+  async enqueue<I extends object>(ctx: TContext, kind: string, input: I, opts: { startAfter?: Date | undefined } = {}): Promise<TJob> {
     if (!kinds.has(kind)) throw new Error(`unknown job kind ${kind}`);
     const actor = requireActor(ctx);
     const stored: TStoredActor = { actor, ip: ctx.ip, userAgent: ctx.userAgent };
@@ -182,7 +182,8 @@ export class JobRunner implements TJobQueue {
         .values({ institutionId: ctx.institutionId, kind, requestedBy: actor.userId, actor: stored, input, phase: 'Waiting to start' })
         .returning(),
     );
-    await this.send(row!.id);
+    // A job set for later (a scheduled mass e-mail) waits in pg-boss until its time, across restarts.
+    await this.send(row!.id, opts.startAfter);
     return presentJob(row!);
   }
 
@@ -340,8 +341,8 @@ export class JobRunner implements TJobQueue {
     return row;
   }
 
-  private async send(jobId: string): Promise<void> {
-    await this.requireBoss().send(WORK_QUEUE, { jobId }, { id: jobId });
+  private async send(jobId: string, startAfter?: Date): Promise<void> {
+    await this.requireBoss().send(WORK_QUEUE, { jobId }, { id: jobId, ...(startAfter ? { startAfter } : {}) });
     // This server's workers look now rather than at their next poll.
     for (const id of this.workerIds) this.boss?.notifyWorker(id);
   }

@@ -21,6 +21,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'single-sign-on': "Your institution's identity provider: who may sign in with it, and how accounts are matched.",
   'campus-web-sign-in': "Sign-in through your campus web-SSO proxy's AUTHN cookie: its key, issuer and who may sign in.",
   'integration-settings': 'Tokens for campus systems (SIS, HR) that call the API: scopes, expiry, calls, revocation.',
+  'email-templates': "The portal's own messages in your office's words, and your templates with merge tags, previews and versions.",
 };
 
 function LinkCard({ entry }: { entry: TMenuEntry & { trail: string[] } }) {

@@ -1,4 +1,5 @@
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import CookieOutlined from '@mui/icons-material/CookieOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -34,6 +35,9 @@ import CompareArrowsOutlined from '@mui/icons-material/CompareArrowsOutlined';
 import SettingsEthernetOutlined from '@mui/icons-material/SettingsEthernetOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -127,6 +131,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         isVisible: ({ actor }) => can(actor, 'auth.integration-tokens.manage'),
       },
       {
+        key: 'email-templates',
+        label: 'Email Templates',
+        path: '/admin/email-templates',
+        icon: ForwardToInboxOutlined,
+        isVisible: ({ actor }) => can(actor, 'messages.templates.manage'),
+      },
+      {
         key: 'account-settings',
         label: 'Account Settings for H-1B and O-1',
         path: '/admin/account-settings',
@@ -208,6 +219,20 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/batch-upload-list',
         icon: UploadFileOutlined,
         isVisible: ({ actor }) => can(actor, 'students.import'),
+      },
+      {
+        key: 'sent-email',
+        label: 'Sent Email',
+        path: '/isss/sent-email',
+        icon: MarkEmailReadOutlined,
+        isVisible: ({ actor }) => can(actor, 'messages.sent.read'),
+      },
+      {
+        key: 'email-communications',
+        label: 'Email Communications',
+        path: '/isss/email-communications',
+        icon: ForwardToInboxOutlined,
+        isVisible: ({ actor }) => can(actor, 'messages.mass.send'),
       },
     ],
   },
@@ -311,6 +336,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         isVisible: ({ actor }) => can(actor, 'students.configure'),
       },
       {
+        key: 'letter-template',
+        label: 'Letter Templates',
+        path: '/isss/letter-template',
+        icon: HistoryEduOutlined,
+        isVisible: ({ actor }) => can(actor, 'letters.generate'),
+      },
+      {
         key: 'sevis-settings',
         label: 'SEVIS Settings',
         path: '/isss/sevis-settings',
@@ -323,6 +355,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/sevis-permissions',
         icon: AdminPanelSettingsOutlined,
         isVisible: ({ actor }) => can(actor, 'sevis.configure'),
+      },
+      {
+        key: 'automated-email-config',
+        label: 'Automated E-mail',
+        path: '/isss/automated-email-config',
+        icon: ScheduleSendOutlined,
+        isVisible: ({ actor }) => can(actor, 'messages.automated.manage'),
       },
     ],
   },

@@ -3,6 +3,7 @@ import { MSG } from '../../messages.js';
 import { brandColorProblem, type TBrandColorField } from '../../rules/contrast.js';
 import { isKnownTimeZone } from '../../rules/dates.js';
 import { defineRoute } from '../define.js';
+import { ZMailRetentionDays } from '../messages/sent-mail.js';
 
 export const TIME_ZONE_UNKNOWN = 'Choose a time zone from the list';
 
@@ -101,6 +102,8 @@ export const ZInstitutionSettings = ZBranding.omit({ hasIdentityProvider: true }
   /** The address links in e-mails are built from (never from the request's Host header). */
   publicBaseUrl: z.string(),
   primaryContactEmail: z.string(),
+  /** How many days sent mail is kept (docs/product/messages.md#retention). */
+  mailRetentionDays: z.number().int(),
   /** The uploaded logo, which the branding shows instead of the logo address while there is one. */
   logoUpload: ZUploadedLogo.nullable(),
 });
@@ -129,6 +132,8 @@ export const ZUpdateInstitutionSettingsInput = z.object({
     .max(300, MSG.invalidLength)
     .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/[^\s]*)?$/i, 'Enter a full web address starting with https://'),
   primaryContactEmail: z.union([z.literal(''), z.email({ error: MSG.invalidEmail })]),
+  /** Optional in a change: a client that does not know it keeps the stored one. */
+  mailRetentionDays: ZMailRetentionDays.optional(),
 });
 export type TUpdateInstitutionSettingsInput = z.infer<typeof ZUpdateInstitutionSettingsInput>;
 

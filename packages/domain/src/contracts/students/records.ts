@@ -8,6 +8,7 @@ import { EDUCATION_LEVELS, EV_CATEGORIES, SEVIS_EVENT_STATUSES, SEVIS_STATUSES, 
 import { STUDENT_STAGES } from '../../catalog/roles.js';
 import { EV_POSITION_CODES } from '../../catalog/sevis-codes.js';
 import { ZAuditEvent } from '../audit/index.js';
+import { ZRecordMessageItem, ZRecordMessagesQuery } from '../messages/sent-mail.js';
 import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
 import { ZJob } from '../jobs/index.js';
 import { sevisNameIssue, SEVIS_RULE_MSG } from '../../rules/sevis-entry-rules.js';
@@ -839,14 +840,6 @@ export const ZStudentDocumentItem = z.object({
   checklistItem: z.string(),
   requestTypeCode: z.string().nullable(),
 });
-export const ZStudentMessageItem = z.object({
-  id: z.uuid(),
-  subject: z.string(),
-  textBody: z.string(),
-  purpose: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-});
 
 export const listStudentRequests = defineRoute({
   method: 'GET',
@@ -879,9 +872,11 @@ export const listStudentMessages = defineRoute({
   path: '/api/students/:profileId/messages',
   access: 'students.read',
   tags: T,
-  summary: "E-mails sent to the student's address (Message Center), newest first",
+  summary:
+    'E-mails about the student record (Message Center, docs/product/messages.md#message-center): those linked to it and older ones sent to its address, newest first, paged',
   params: ZProfileParams,
-  response: z.array(ZStudentMessageItem),
+  query: ZRecordMessagesQuery,
+  response: ZPage(ZRecordMessageItem),
 });
 
 // ---------- completing a held SEVIS update (docs/product/students-records.md#sevis-updates) ----------

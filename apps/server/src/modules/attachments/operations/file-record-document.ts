@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ATTACHMENT_MSG, sanitizeFileName } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
+import type { TTx } from '../../../platform/db/database.js';
 import { fileStorage, newStorageKey } from '../../../platform/files/storage.js';
 import { allowedContentType } from '../../../platform/files/sniff.js';
 import { virusScanner } from '../../../platform/files/virus-scan.js';
@@ -19,7 +20,14 @@ import type { TUploadedFile } from './upload-attachment.js';
  */
 export async function fileRecordDocument(
   ctx: TContext,
-  o: { profileId: string; description: string },
+  o: {
+    profileId: string;
+    description: string;
+    /** Shown to the person as well (a letter written for them, docs/product/letters.md#filed-letters); the office's only by default. */
+    isVisibleToPerson?: boolean;
+    /** Runs in the same transaction once the file is recorded, e.g. to note what produced it. */
+    alsoInTx?: (tx: TTx, attachmentId: string) => Promise<void>;
+  },
   file: TUploadedFile,
 ): Promise<string> {
   const actor = requireActor(ctx);
@@ -48,7 +56,7 @@ export async function fileRecordDocument(
         sizeBytes: file.data.length,
         sha256: createHash('sha256').update(file.data).digest('hex'),
         storageKey,
-        isVisibleToRequester: false,
+        isVisibleToRequester: o.isVisibleToPerson ?? false,
         isVisibleToDepartment: false,
         uploadedBy: actor.userId,
       })
@@ -62,6 +70,7 @@ export async function fileRecordDocument(
       after: { ...attachmentAuditShape(row!), profileId: o.profileId },
       ip: ctx.ip,
     });
+    if (o.alsoInTx) await o.alsoInTx(tx, row!.id);
     return row!.id;
   });
 }

@@ -1,6 +1,7 @@
 import type { TAttachment } from '@meridian/domain';
 import { badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { automatedMessage } from '../../messages/index.js';
 import { notify } from '../../notifications/index.js';
 import { changeAttachment } from '../attachment-changes.js';
 
@@ -25,7 +26,17 @@ export async function rejectAttachment(ctx: TContext, attachmentId: string, reas
         requestId: before.requestId,
         // A file of a student's record (not of a request) opens that record.
         profileId: before.profileId,
-        email: { subject: 'A document you uploaded was rejected', text: `${text}\n\nPlease sign in to upload a corrected document.` },
+        // Sent while the office's automated e-mail configuration sends it (docs/product/messages.md#automated-e-mail).
+        email: await automatedMessage(
+          tx,
+          ctx,
+          'document.rejected',
+          {},
+          {
+            'document.name': before.fileName,
+            'document.rejectionReason': reason,
+          },
+        ),
       });
     },
   );

@@ -10,7 +10,12 @@ export async function updateInstitutionSettings(ctx: TContext, input: TUpdateIns
   const saved = await ctx.db(async (tx) => {
     const before = await loadSettings(tx, ctx.institutionId);
     // A client that does not send the student welcome (it is newer than the rest) keeps the stored one.
-    const after = { ...before, ...input, studentLoginWelcomeText: input.studentLoginWelcomeText ?? before.studentLoginWelcomeText };
+    const after = {
+      ...before,
+      ...input,
+      studentLoginWelcomeText: input.studentLoginWelcomeText ?? before.studentLoginWelcomeText,
+      mailRetentionDays: input.mailRetentionDays ?? before.mailRetentionDays,
+    };
     await storeInstitutionSettings(tx, ctx.institutionId, storable(after), after.timeZone);
     await writeAudit(tx, {
       institutionId: ctx.institutionId,

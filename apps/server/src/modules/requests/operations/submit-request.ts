@@ -4,6 +4,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { automatedMessage } from '../../messages/index.js';
 import { notify } from '../../notifications/index.js';
 import * as forms from '../../forms/index.js';
 import { chains, kindOf, runSubmitChecks, type TRequestTypeRow } from '../extensions.js';
@@ -77,7 +78,20 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
       typeName: 'request.submitted',
       requestId: row.id,
       profileId: row.profileId,
-      email: { subject: `Request #${row.number} submitted`, text: `${text}\n\n${base}/#/isss/request/${row.id}\n` },
+      // Sent while the office's automated e-mail configuration sends it (docs/product/messages.md#automated-e-mail).
+      email: await automatedMessage(
+        tx,
+        ctx,
+        'request.submitted',
+        {},
+        {
+          'request.number': String(row.number),
+          'request.type': type.name,
+          'request.requesterName': requester ? `${requester.firstName} ${requester.lastName}` : '',
+          'request.event': text,
+          'request.link': `${base}/#/isss/request/${row.id}`,
+        },
+      ),
     });
     await tellRequester(
       tx,

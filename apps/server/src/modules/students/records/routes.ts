@@ -106,7 +106,7 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.listStudentRequests, (ctx, { params }) => listStudentRequests(ctx, params.profileId));
   registerRoute(app, s, a.listStudentDocuments, (ctx, { params }) => listStudentDocuments(ctx, params.profileId));
   registerRoute(app, s, a.listMyDocuments, (ctx) => listMyDocuments(ctx));
-  registerRoute(app, s, a.listStudentMessages, (ctx, { params }) => listStudentMessages(ctx, params.profileId));
+  registerRoute(app, s, a.listStudentMessages, (ctx, { params, query }) => listStudentMessages(ctx, params.profileId, query));
   registerRoute(app, s, a.addDependent, (ctx, { params, body }) => addDependent(ctx, params.profileId, body));
   registerRoute(app, s, a.updateDependent, (ctx, { params, body }) => updateDependent(ctx, params.profileId, params.dependentId, body));
   registerRoute(app, s, a.terminateDependent, (ctx, { params, body }) =>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Grid, Paper, Typography } from '@mui/material';
-import { institutionsApi, MSG, type TInstitutionSettings, type TUpdateInstitutionSettingsInput } from '@meridian/domain';
+import { Alert, Box, Button, CircularProgress, Grid, Paper, TextField, Typography } from '@mui/material';
+import { institutionsApi, messagesApi, MSG, type TInstitutionSettings, type TUpdateInstitutionSettingsInput } from '@meridian/domain';
 import type { z } from 'zod';
 import { useGetInstitutionSettings } from '../api/get-institution-settings';
 import { useUpdateInstitutionSettings } from '../api/update-institution-settings';
@@ -43,6 +43,7 @@ function toForm(s: TInstitutionSettings): TForm {
     timeZone,
     publicBaseUrl,
     primaryContactEmail,
+    mailRetentionDays,
   } = s;
   return {
     accountName,
@@ -61,6 +62,7 @@ function toForm(s: TInstitutionSettings): TForm {
     timeZone,
     publicBaseUrl,
     primaryContactEmail,
+    mailRetentionDays,
   };
 }
 
@@ -257,6 +259,26 @@ export function SiteSettingsPage() {
             helperText="Links in e-mails start with this address"
           />
           <FormTextField control={control} name="primaryContactEmail" label="Primary contact e-mail" type="email" />
+          <Controller
+            control={control}
+            name="mailRetentionDays"
+            render={({ field: { ref, value, onChange, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                type="number"
+                label="Keep sent e-mail for (days)"
+                value={value ?? ''}
+                onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+                error={!!fieldState.error}
+                helperText={
+                  fieldState.error?.message ??
+                  `Older messages are deleted each day (at least ${messagesApi.MAIL_RETENTION_MIN_DAYS} days; ${messagesApi.MAIL_RETENTION_DEFAULT_DAYS} is two years)`
+                }
+                slotProps={{ htmlInput: { min: messagesApi.MAIL_RETENTION_MIN_DAYS, step: 1 } }}
+              />
+            )}
+          />
           <FormTextField
             control={control}
             name="Remote_login_url"

@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { addDays, endDateAlert, PROCESSED_STATE_LABELS } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TContext } from '../../../../platform/http/context.js';
+import { automatedEmailRule } from '../../../messages/index.js';
 import { notify } from '../../../notifications/index.js';
 import { siteOfficers } from '../../../people/index.js';
 import { departments, users } from '../../../people/index.js';
@@ -83,16 +84,21 @@ export async function sendEndDateAlerts(ctx: TContext, today = ctx.today()): Pro
         .from(users)
         .where(and(eq(users.role, 'department'), eq(users.departmentId, c.departmentId), eq(users.isActive, true)));
       const office = await siteOfficers(tx, c.campusSiteId);
+      // The bell always; the e-mail while the office's automated e-mail configuration sends it for this visa (docs/product/messages.md#automated-e-mail).
+      const family = c.processedState.startsWith('H-1B') ? 'H-1B' : c.processedState.toUpperCase().startsWith('O') ? 'O-1' : 'J-1';
+      const mail = (await automatedEmailRule(tx, ctx, 'scholar.endDateApproaching', { visaType: family })).send;
       await notify(tx, ctx, {
         userIds: [...deptUsers.map((u) => u.id), ...office],
         typeName: 'scholar.end-date',
         scholarId: c.scholarId,
         scholarApplicationId: c.id,
         text,
-        email: {
-          subject: `${visa} end date approaching: ${name}`,
-          text: `${name} of ${c.department} holds ${visa} status that ends ${when}.\n\nIf the scholar is to stay on, an extension should be prepared now. Open the scholar's case in the scholar area to see the dates.\n`,
-        },
+        email: !mail
+          ? null
+          : {
+              subject: `${visa} end date approaching: ${name}`,
+              text: `${name} of ${c.department} holds ${visa} status that ends ${when}.\n\nIf the scholar is to stay on, an extension should be prepared now. Open the scholar's case in the scholar area to see the dates.\n`,
+            },
       });
       await writeAudit(tx, {
         institutionId: ctx.institutionId,

@@ -3,6 +3,7 @@ import { UNEMPLOYMENT_LEVEL_LABELS, type TUnemploymentLevel } from '@meridian/do
 import { auditEvents } from '../../../../platform/audit/schema.js';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TContext } from '../../../../platform/http/context.js';
+import { automatedEmailRule } from '../../../messages/index.js';
 import { notify } from '../../../notifications/index.js';
 import { siteOfficers } from '../../../people/index.js';
 import { loadOptData } from '../queries/opt-data.query.js';
@@ -52,16 +53,20 @@ export async function sendUnemploymentAlerts(ctx: TContext, today = ctx.today())
           ? `has exceeded the ${u.exceededLimit}-day limit (${u.over} ${u.over === 1 ? 'day' : 'days'} over)`
           : `has used ${u.used} of ${u.allowed} days; ${u.remaining} left`;
       const label = UNEMPLOYMENT_LEVEL_LABELS[u.level];
+      // The bell always; the e-mails while the office's automated e-mail configuration sends them (docs/product/messages.md#automated-e-mail).
+      const mail = (await automatedEmailRule(tx, ctx, 'opt.unemploymentLevel', { visaType: 'F-1' })).send;
       if (p.userId) {
         await notify(tx, ctx, {
           userIds: [p.userId],
           typeName: 'opt.unemployment',
           profileId: p.id,
           text: `OPT unemployment days — ${label}: your counter ${status}.`,
-          email: {
-            subject: `OPT unemployment days: ${label}`,
-            text: `Your OPT unemployment counter ${status}.\n\nDays without a reported employer count against the limit (90 days during post-completion OPT; 150 in all from the first day of a STEM extension). If you have started work, report your employer to the international office now.\n`,
-          },
+          email: !mail
+            ? null
+            : {
+                subject: `OPT unemployment days: ${label}`,
+                text: `Your OPT unemployment counter ${status}.\n\nDays without a reported employer count against the limit (90 days during post-completion OPT; 150 in all from the first day of a STEM extension). If you have started work, report your employer to the international office now.\n`,
+              },
         });
       }
       await notify(tx, ctx, {
@@ -69,10 +74,12 @@ export async function sendUnemploymentAlerts(ctx: TContext, today = ctx.today())
         typeName: 'opt.unemployment',
         profileId: p.id,
         text: `OPT unemployment — ${label}: ${name}${p.sevisId ? ` (${p.sevisId})` : ''} ${status}.`,
-        email: {
-          subject: `OPT unemployment ${label.toLowerCase()}: ${name}`,
-          text: `${name}${p.sevisId ? ` (${p.sevisId})` : ''} ${status} of OPT unemployment.\n\nSee OPT Students & Employers in the student area.\n`,
-        },
+        email: !mail
+          ? null
+          : {
+              subject: `OPT unemployment ${label.toLowerCase()}: ${name}`,
+              text: `${name}${p.sevisId ? ` (${p.sevisId})` : ''} ${status} of OPT unemployment.\n\nSee OPT Students & Employers in the student area.\n`,
+            },
       });
       await writeAudit(tx, {
         institutionId: ctx.institutionId,

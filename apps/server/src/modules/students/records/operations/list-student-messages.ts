@@ -1,26 +1,37 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { messagesApi } from '@meridian/domain';
 import type { TContext } from '../../../../platform/http/context.js';
 import { outbox } from '../../../../platform/mail/schema.js';
+import { presentRecordItem } from '../../../messages/index.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 
-/** E-mails sent to the student's address (and their portal account's), newest first. */
-export async function listStudentMessages(ctx: TContext, profileId: string) {
+/**
+ * The record's Message Center (docs/product/messages.md#message-center): every e-mail linked to the record,
+ * and older ones (sent before messages were linked) matched by the record's address; newest first, paged.
+ */
+export async function listStudentMessages(ctx: TContext, profileId: string, page: { page: number; pageSize: number }) {
   return ctx.db(async (tx) => {
     const p = await getAccessibleProfile(tx, ctx, profileId, 'read');
-    if (!p.email) return [];
+    const about: SQL[] = [eq(outbox.profileId, p.id)];
+    if (p.email) about.push(sql`(${outbox.profileId} is null and lower(${outbox.toAddress}) = lower(${p.email}))`);
+    const where = or(...about);
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(where);
     const rows = await tx
       .select()
       .from(outbox)
-      .where(sql`lower(${outbox.toAddress}) = lower(${p.email})`)
-      .orderBy(desc(outbox.createdAt))
-      .limit(200);
-    return rows.map((m) => ({
-      id: m.id,
-      subject: m.subject,
-      textBody: m.textBody,
-      purpose: m.purpose,
-      status: m.status,
-      createdAt: m.createdAt.toISOString(),
-    }));
+      .where(where)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize);
+    const out: { items: messagesApi.TRecordMessageItem[]; total: number; page: number; pageSize: number } = {
+      items: rows.map(presentRecordItem),
+      total: count?.n ?? 0,
+      page: page.page,
+      pageSize: page.pageSize,
+    };
+    return out;
   });
 }

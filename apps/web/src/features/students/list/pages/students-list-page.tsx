@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
@@ -14,7 +14,7 @@ import {
   Select,
   Typography,
 } from '@mui/material';
-import { STUDENT_LIST_TITLES, studentsApi, ZStudentListTitle, type TStudentListTitle, type TStudentStage } from '@meridian/domain';
+import { can, STUDENT_LIST_TITLES, studentsApi, ZStudentListTitle, type TStudentListTitle, type TStudentStage } from '@meridian/domain';
 import { formatDay, useFormatDates, type TOfficeDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
@@ -22,6 +22,10 @@ import { DataTable, SearchField, useUrlTable, type TColumn } from '../../../../u
 import { addressDateToIso } from '../../../../ui/url-filters';
 import { useListStudents, useListStudentTitles } from '../api/list-students';
 import { EMPTY_STUDENT_FILTERS, STUDENT_STAGE_NAMES, StudentsListFilters } from '../components/students-list-filters';
+import { selectionColumn, type TRowSelection } from '../components/row-selection';
+import { GenerateLettersButton } from '../../../letters';
+import { useGetCurrentUser } from '../../../auth';
+import { actorOf } from '../../../../shells/common/menu';
 
 type TStudentRow = studentsApi.TStudentListItem;
 const TITLE_KEY = 'meridian.studentList.title';
@@ -66,6 +70,23 @@ function countedNote(data: studentsApi.TStudentListTitles | undefined, dates: TO
   if (!data) return '';
   const at = dates.dayOf(data.countedAt) === dates.today() ? dates.formatTime(data.countedAt) : dates.formatDateTime(data.countedAt);
   return `Counts as of ${at}${data.isRefreshing ? ', updating…' : ''}`;
+}
+
+/** The list's title and filters as Email Communications reads them from its address. */
+function mailQuery(q: studentsApi.TListStudentsQuery): string {
+  const pairs: [string, unknown][] = [
+    ['title', q.title],
+    ['q', q.q],
+    ['campusSiteId', q.campusSiteId],
+    ['stage', q.stage],
+    ['educationLevel', q.educationLevel],
+    ['major', q.major],
+    ['sevisStatus', q.sevisStatus],
+    ['tag', q.tag],
+    ['programEndFrom', q.programEndFrom],
+    ['programEndTo', q.programEndTo],
+  ];
+  return new URLSearchParams(pairs.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
 }
 
 /** Student List (#/isss/students-list): a list title, searched, filtered, sorted and paged on the server. */
@@ -123,7 +144,13 @@ function StudentsList() {
   const counts = new Map((titles.data?.titles ?? []).map((x) => [x.key, x.count]));
   const dates = useFormatDates();
   const counted = countedNote(titles.data, dates);
+  // Rows chosen for "Generate letters" (docs/product/letters.md#many-at-once), kept across pages.
+  const [selected, setSelected] = useState<TRowSelection>(new Map());
+  const columns = useMemo(() => [selectionColumn(list.data?.items ?? [], selected, setSelected), ...COLUMNS], [list.data?.items, selected]);
+  const chosenKind = selected.size > 0 && [...selected.values()].every((v) => v === 'J-1') ? 'exchangeVisitor' : 'student';
 
+  const me = useGetCurrentUser();
+  const canMail = can(me.data ? actorOf(me.data) : null, 'messages.mass.send');
   const chooseTitle = (key: string) => {
     window.localStorage.setItem(TITLE_KEY, key);
     setFilters({ title: key });
@@ -166,6 +193,14 @@ function StudentsList() {
           <SearchField value={filters.q} onChange={(q) => setFilters({ q })} placeholder="Name, e-mail, SEVIS ID or campus ID" />
         </Box>
         <StudentsListFilters values={filterValues} onChange={setFilters} />
+        {canMail ? (
+          <Box>
+            {/* The list's title and filters go to Email Communications (docs/product/messages.md#choosing-recipients). */}
+            <Button component={RouterLink} size="small" variant="outlined" to={`/isss/email-communications?${mailQuery(query)}`}>
+              Send e-mail to this list
+            </Button>
+          </Box>
+        ) : null}
       </Box>
       {noMatchHere ? (
         // Above the table, not in its empty row: on a phone the table scrolls sideways and its middle is off screen.
@@ -188,6 +223,19 @@ function StudentsList() {
             : `Looking for “${filters.q}” in ${labelOf('all')}…`}
         </Alert>
       ) : null}
+      {selected.size > 0 ? (
+        <Box
+          sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mx: 2, mb: 1 }}
+          role="region"
+          aria-label="Chosen students"
+        >
+          <Typography variant="body2">{selected.size} chosen</Typography>
+          <GenerateLettersButton recordIds={[...selected.keys()]} kind={chosenKind} />
+          <Button size="small" onClick={() => setSelected(new Map())}>
+            Clear choice
+          </Button>
+        </Box>
+      ) : null}
       <DataTable
         caption={
           <>
@@ -203,7 +251,7 @@ function StudentsList() {
             ) : null}
           </>
         }
-        columns={COLUMNS}
+        columns={columns}
         rows={list.data?.items}
         rowKey={(s) => s.id}
         query={list}

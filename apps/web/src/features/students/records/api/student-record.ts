@@ -85,13 +85,6 @@ export function useListStudentDocuments(profileId: string) {
   });
 }
 
-export function useListStudentMessages(profileId: string) {
-  return useQuery({
-    queryKey: [...recordKey(profileId), 'messages'],
-    queryFn: ({ signal }) => apiCall(studentsApi.listStudentMessages, { params: { profileId }, signal }),
-  });
-}
-
 /** Supply what a held-back SEVIS update lacks; it goes back to the queue for the next batch. */
 export function useCompleteSevisEvent(profileId: string) {
   const qc = useQueryClient();

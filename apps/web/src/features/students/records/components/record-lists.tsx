@@ -1,9 +1,6 @@
 import { HistoryLogTable } from '../../../../ui/history-log-table';
 import { Link as RouterLink } from 'react-router';
 import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
   Alert,
   Box,
   Button,
@@ -19,7 +16,6 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
   REQUEST_STATUS_LABELS,
   SEVIS_EVENT_STATUS_LABELS,
@@ -33,13 +29,7 @@ import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates'
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
 import { SevisEventActions } from '../../../sevis';
 import { downloadAttachment } from '../../../attachments';
-import {
-  useListStudentDocuments,
-  useGetStudentHistory,
-  useListStudentMessages,
-  useListStudentRequests,
-  useListStudentSevisEvents,
-} from '../api/student-record';
+import { useListStudentDocuments, useGetStudentHistory, useListStudentRequests, useListStudentSevisEvents } from '../api/student-record';
 import { displayValue } from './record-format';
 import { HeldEventForm } from './held-event-form';
 import { usePaging } from '../../../../ui/data-table';
@@ -429,38 +419,5 @@ export function StudentHistoryTab({ profileId }: { profileId: string }) {
       }
       details={(e) => details(e, dates)}
     />
-  );
-}
-
-/** E-mails sent to the student, newest first, each opening to its text. */
-export function SentMessages({ profileId }: { profileId: string }) {
-  const { formatDateTime } = useFormatDates();
-  const q = useListStudentMessages(profileId);
-  if (q.isError) return <Alert severity="error">The messages could not be loaded.</Alert>;
-  const rows = q.data ?? [];
-  return (
-    <Box>
-      <Loading busy={q.isFetching} />
-      {rows.map((m) => (
-        <Accordion key={m.id} disableGutters variant="outlined">
-          <AccordionSummary expandIcon={<ExpandMore />}>
-            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
-              <Typography sx={{ flex: 1, minWidth: 200 }}>{m.subject}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {formatDateTime(m.createdAt)} · {m.status === 'recorded' ? 'recorded (no mail server)' : m.status}
-              </Typography>
-            </Box>
-          </AccordionSummary>
-          <AccordionDetails>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-              {m.textBody}
-            </Typography>
-          </AccordionDetails>
-        </Accordion>
-      ))}
-      {!q.isPending && rows.length === 0 ? (
-        <Typography color="text.secondary">No e-mail has been sent to this student's address.</Typography>
-      ) : null}
-    </Box>
   );
 }

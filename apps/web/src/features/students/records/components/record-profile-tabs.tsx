@@ -21,7 +21,8 @@ import {
   TRANSFER_FIELDS,
 } from './record-fields';
 import { DependentsTab, EmploymentTab, SitesOfActivity } from './record-dependents';
-import { SentMessages, SevisUpdatesTab } from './record-lists';
+import { SevisUpdatesTab } from './record-lists';
+import { RecordMessages } from '../../../messages';
 import { KoreaWestSites, TippEditor } from './record-tipp';
 import { RecordSection, type TFieldDef } from './record-section';
 
@@ -291,7 +292,7 @@ export function J1ProfileTab(p: TTabProps) {
   );
 }
 
-/** Message Center: comments with the student (when they have a portal account) and the e-mails sent to them. */
+/** Message Center: comments with the student (when they have a portal account) and the e-mails about the record (docs/product/messages.md#message-center). */
 export function MessageCenterTab({ record }: TTabProps) {
   return (
     <Stack spacing={2}>
@@ -309,9 +310,9 @@ export function MessageCenterTab({ record }: TTabProps) {
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          E-mails sent to {record.email || 'the student'}
+          E-mails about this record{record.email ? ` and to ${record.email}` : ''}
         </Typography>
-        <SentMessages profileId={record.id} />
+        <RecordMessages profileId={record.id} />
       </Paper>
     </Stack>
   );

@@ -9,7 +9,8 @@ import { PageLoader } from '../../../../ui/page-loader';
 import { WideTabs } from '../../../../ui/wide-tabs';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
 import { useListCorrections } from '../api/student-corrections';
-import { useGetStudent, useUpdateStudent } from '../api/student-record';
+import { recordKey, useGetStudent, useUpdateStudent } from '../api/student-record';
+import { GenerateLetterButton } from '../../../letters';
 import { STUDENT_STAGE_NAMES } from '../../list';
 import { StageProgressCard } from '../../portal';
 import { StartRequestButton } from '../components/start-request-button';
@@ -244,6 +245,12 @@ export function StudentProfilePage() {
           </Box>
         ) : null}
         {tab.key === 'documents' && r.canEdit && r.userId ? <RecordUpload profileId={r.id} userId={r.userId} /> : null}
+        {tab.key === 'documents' && r.canEdit ? (
+          // docs/product/letters.md#generate-and-file: a letter from a template, filed here.
+          <Box sx={{ mb: 2, display: 'flex', justifyContent: 'flex-end' }}>
+            <GenerateLetterButton profileId={r.id} visaType={r.visaType} recordQueryKey={recordKey(r.id)} />
+          </Box>
+        ) : null}
         <tab.Component {...tabProps} />
       </Box>
       <ConfirmDialog

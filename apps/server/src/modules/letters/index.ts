@@ -1,0 +1,2 @@
+// What the composition root uses of letters; no other module imports it.
+export { letterRoutes } from './routes.js';

@@ -1,0 +1,45 @@
+import { messagesApi, renderMergeText, type TMergeRecordKind } from '@meridian/domain';
+import type { TTx } from '../../../platform/db/database.js';
+import { AppError, type TFieldErrors } from '../../../platform/errors/app-error.js';
+import type { TContext } from '../../../platform/http/context.js';
+import { resolveMergeValues } from '../merge/merge-sources.js';
+import { fillTemplateHtml } from '../templates/render-system-message.js';
+import { assertBody, assertMergeTags, cleanTemplateHtml } from '../templates/template-store.js';
+
+/** Which record kinds each choice of recipients holds: their merge tags are the ones a message may use. */
+export function assertKindFits(kind: messagesApi.TMassRecordKind, source: messagesApi.TMassRecipientSource): void {
+  const fits = (messagesApi.MASS_SOURCE_KINDS[source.type] as readonly string[]).includes(kind);
+  if (!fits) {
+    const errors: TFieldErrors = { recordKind: [messagesApi.MSG_MASS_EMAIL.kindMismatch] };
+    throw new AppError(422, 'VALIDATION', messagesApi.MSG_MASS_EMAIL.kindMismatch, errors);
+  }
+}
+
+/**
+ * The wording as it is kept: the body cleaned to the editor's allow-list, not empty, and every merge tag one
+ * the record kind fills (refused on the field that has it, docs/product/messages.md#merge-tags-are-checked-on-save).
+ */
+export function cleanWording(kind: TMergeRecordKind, subject: string, bodyHtml: string): { subject: string; bodyHtml: string } {
+  const body = cleanTemplateHtml(bodyHtml);
+  assertBody(body);
+  assertMergeTags(kind, subject, body);
+  return { subject: subject.trim(), bodyHtml: body };
+}
+
+/**
+ * One recipient's copy: the record's values (read in the sender's scope: 404 when the record is gone or out
+ * of reach), filled in one pass, each value escaped and taken literally (a value holding `{{...}}` or markup
+ * stays text), the HTML cleaned again once filled.
+ */
+export async function renderMassCopy(
+  tx: TTx,
+  ctx: TContext,
+  kind: TMergeRecordKind,
+  recordId: string,
+  subject: string,
+  bodyHtml: string,
+): Promise<{ subject: string; html: string; text: string }> {
+  const values = await resolveMergeValues(tx, ctx, { kind, id: recordId });
+  const filled = fillTemplateHtml(bodyHtml, values);
+  return { subject: renderMergeText(subject, values).replace(/[\r\n]+/g, ' '), html: filled.html, text: filled.text };
+}

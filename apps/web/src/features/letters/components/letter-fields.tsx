@@ -1,0 +1,73 @@
+import { FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, TextField } from '@mui/material';
+import { lettersApi } from '@meridian/domain';
+import { useListLetterTemplates } from '../api/letters';
+
+const VISIBILITY_LABELS: Record<lettersApi.TLetterVisibility, string> = {
+  person: 'The person and the office',
+  office: 'The office only',
+};
+
+/** The active templates for one kind of record, to choose from (the first 100 by name). */
+export function TemplateSelect({
+  kind,
+  value,
+  onChange,
+  error,
+}: {
+  kind: lettersApi.TLetterRecordKind;
+  value: lettersApi.TLetterTemplateSummary | null;
+  onChange: (t: lettersApi.TLetterTemplateSummary | null) => void;
+  error?: string | undefined;
+}) {
+  const list = useListLetterTemplates({ recordKind: kind, activeOnly: 'true', pageSize: 100, sort: 'name' });
+  const items = list.data?.items ?? [];
+  return (
+    <TextField
+      select
+      label="Letter template"
+      value={value?.id ?? ''}
+      onChange={(e) => onChange(items.find((t) => t.id === e.target.value) ?? null)}
+      error={!!error || list.isError}
+      helperText={
+        error ??
+        (list.isError
+          ? 'The templates could not be loaded.'
+          : items.length || list.isPending
+            ? ' '
+            : 'No active template for these records yet.')
+      }
+      fullWidth
+    >
+      {items.map((t) => (
+        <MenuItem key={t.id} value={t.id}>
+          {t.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Who sees the filed letter. */
+export function VisibilityRadios({
+  value,
+  onChange,
+}: {
+  value: lettersApi.TLetterVisibility;
+  onChange: (v: lettersApi.TLetterVisibility) => void;
+}) {
+  return (
+    <FormControl>
+      <FormLabel id="letter-visibility">Visible to</FormLabel>
+      <RadioGroup
+        row
+        aria-labelledby="letter-visibility"
+        value={value}
+        onChange={(e) => onChange(e.target.value as lettersApi.TLetterVisibility)}
+      >
+        {lettersApi.LETTER_VISIBILITIES.map((v) => (
+          <FormControlLabel key={v} value={v} control={<Radio />} label={VISIBILITY_LABELS[v]} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
