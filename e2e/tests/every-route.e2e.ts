@@ -12,21 +12,21 @@ import { api } from '../sevis-log-helpers.js';
  * Every route of the web app, as each role meets it, checked by axe (WCAG 2.0 and 2.1, A and AA) at
  * 1280×800 and at 390×844 (docs/product/ui.md#accessibility): the page as it opens, then each of its
  * tabs. The table below names a visit for every path the route tables declare
- * (every `routes.tsx` under apps/web/src/features, the approval routes, app/router.tsx and app/shell-routes.tsx);
+ * (every `routes.tsx` and `…-routes.tsx` under apps/web/src/features, app/router.tsx and app/shell-routes.tsx);
  * a path added there and missing here fails the first test, so a new page cannot skip the check.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WEB = path.join(ROOT, 'apps/web/src');
 
-/** The route files: every feature's routes.tsx, the approval routes and the app's own tables. */
+/** The route files: every feature's routes.tsx (and its other …-routes.tsx), the approval routes and the app's own tables. */
 function routeFiles(): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name === 'routes.tsx' || e.name === 'approval-routes.tsx') found.push(p);
+      else if (e.name.endsWith('routes.tsx')) found.push(p);
     }
   };
   walk(path.join(WEB, 'features'));
@@ -120,6 +120,11 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'email-templates', url: '/#/admin/email-templates' },
       { route: 'email-templates/new', url: '/#/admin/email-templates/new' },
       { route: 'email-templates/system/:key', url: '/#/admin/email-templates/system/request.decided' },
+      {
+        route: 'email-templates/:templateId',
+        url: '/#/admin/email-templates/00000000-0000-4000-8000-000000000000',
+        note: 'a template that does not exist (the email-templates journey opens a real one)',
+      },
       { route: 'two-step-sign-in', url: '/#/admin/two-step-sign-in' },
       { route: 'form-management', url: '/#/admin/form-management' },
       { route: 'form-management/:questionnaireId', url: `/#/admin/form-management/${ids.questionnaire}` },

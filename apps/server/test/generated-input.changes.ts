@@ -13,7 +13,9 @@ import type { TTestApp } from './app.js';
  * failed sign-ins), the sign-in throttle counts failed tries per account and address, and a job its
  * work refused keeps its row, which tells its requester why. The Student List's stored title counts
  * (and the change marks a recount clears) are recounted in the background after an earlier request found
- * them old (docs/decisions/025), so such a recount may land while any later request runs.
+ * them old (docs/decisions/025), so such a recount may land while any later request runs. Likewise a mass
+ * e-mail an earlier request accepted is prepared by its background job (docs/decisions/041): the job queues
+ * its messages in the outbox and marks its recipients and the send while later requests run.
  */
 export const CHANGES_EXPECTED_ON_REFUSAL = new Set([
   'audit_events',
@@ -21,6 +23,9 @@ export const CHANGES_EXPECTED_ON_REFUSAL = new Set([
   'background_jobs',
   'student_title_counts',
   'student_title_count_changes',
+  'outbox',
+  'mass_sends',
+  'mass_send_recipients',
 ]);
 
 /** Refusals that change a row by design, each with where the product says so. */

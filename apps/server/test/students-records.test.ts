@@ -471,8 +471,9 @@ describe('profile corrections', () => {
     const other = await buildStudent(t, { site: 'MAIN' });
     expect((await call(t, 'GET', `/api/students/${other.id}/requests`, { as: officer })).json()).toEqual([]);
     expect((await call(t, 'GET', `/api/students/${other.id}/documents`, { as: officer })).json()).toEqual([]);
-    const msgs = (await call(t, 'GET', `/api/students/${mine.id}/messages`, { as: officer })).json();
-    expect(msgs.some((m: { subject: string }) => m.subject === 'Your profile correction was approved')).toBe(true);
+    // The Message Center is paged (docs/product/messages.md#message-center).
+    const msgs = (await call(t, 'GET', `/api/students/${mine.id}/messages`, { as: officer })).json<{ items: { subject: string }[] }>();
+    expect(msgs.items.some((m) => m.subject === 'Your profile correction was approved')).toBe(true);
     const med1 = await buildStudent(t, { site: 'MED' });
     for (const tab of ['requests', 'documents', 'messages'])
       expect((await call(t, 'GET', `/api/students/${med1.id}/${tab}`, { as: officer })).statusCode).toBe(404);

@@ -34,7 +34,8 @@ export async function listSentMail(ctx: TContext, q: TQuery) {
   if (q.category) where.push(eq(outbox.category, q.category));
   if (q.purpose) where.push(eq(outbox.purpose, q.purpose));
   if (q.from) where.push(gte(outbox.createdAt, startOfDayIn(q.from, { timeZone: ctx.timeZone })));
-  if (q.to) where.push(lt(outbox.createdAt, startOfDayIn(addDays(q.to, 1), { timeZone: ctx.timeZone })));
+  // The last day allowed (12/31/9999) has no next day: up to it means no upper bound.
+  if (q.to && q.to < '9999-12-31') where.push(lt(outbox.createdAt, startOfDayIn(addDays(q.to, 1), { timeZone: ctx.timeZone })));
   const dir = q.dir === 'asc' ? asc : desc;
   return ctx.db(async (tx) => {
     const filter = and(...where);
