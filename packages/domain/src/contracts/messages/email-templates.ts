@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MERGE_RECORD_KINDS, type TMergeRecordKind } from '../../catalog/merge-tags.js';
+import { escapeHtml } from '../../rules/text.js';
 import { defineRoute, ZOk } from '../define.js';
 
 /**
@@ -114,13 +115,12 @@ export function systemEmailOf(key: string): TSystemEmail | undefined {
   return (SYSTEM_EMAILS as readonly TSystemEmail[]).find((m) => m.key === key);
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Plain text (with merge tags) as the editor's HTML: a paragraph per blank-line block, line breaks kept. */
 export function textToEmailHtml(text: string): string {
   return text
     .trim()
     .split(/\n{2,}/)
-    .map((p) => `<p>${p.replace(/[&<>"']/g, (c) => ESCAPES[c]!).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
 }
 

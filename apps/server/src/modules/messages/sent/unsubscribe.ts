@@ -1,11 +1,8 @@
-import { messagesApi } from '@meridian/domain';
+import { escapeHtml, messagesApi } from '@meridian/domain';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
 import { readUnsubscribeToken, recordOptOut } from '../../../platform/mail/unsubscribe.js';
 import { loadSettings } from '../../institutions/index.js';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const invalid = () =>
   new AppError(400, 'VALIDATION', messagesApi.MSG_SENT_MAIL.unsubscribeInvalid, { t: [messagesApi.MSG_SENT_MAIL.unsubscribeInvalid] });

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@meridian/domain';
+
 /**
  * The HTML of an e-mail template, kept to what the editor makes (docs/product/messages.md#what-the-editor-keeps).
  * A small tokenizer reads the input and a new document is written from an allow-list: only the listed
@@ -43,8 +45,7 @@ export function decodeEntities(s: string): string {
   });
 }
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+const escape = escapeHtml;
 
 interface TTag {
   name: string;
