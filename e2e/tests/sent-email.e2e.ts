@@ -33,8 +33,10 @@ describe('Sent Email', () => {
     await page.goto('/#/isss/sent-email');
     await page.getByRole('heading', { name: 'Sent Email' }).waitFor();
     await page.getByLabel('Search').fill(TAG);
-    await page.getByRole('button', { name: `${TAG} Report your address` }).waitFor();
-    expect(await page.getByRole('button', { name: `${TAG} Your I-20 is ready` }).count()).toBe(1);
+    // The newest message is on the unfiltered first page too: the older one shows the search has applied.
+    await page.getByRole('button', { name: `${TAG} Your I-20 is ready` }).waitFor();
+    expect(await page.getByRole('button', { name: `${TAG} Report your address` }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: new RegExp(`^${TAG} `) }).count()).toBe(2);
     await screenshot(page, 'sent-email-list');
 
     await page.getByRole('button', { name: `${TAG} Report your address` }).click();
