@@ -263,10 +263,22 @@ describe('generating a letter', () => {
     // Institution B's super user does not find A's template.
     const adminB = await t.login('admin', { host: HOST_B });
     expect((await gen(adminB, foreign.id, tpl.id, HOST_B)).statusCode).toBe(404);
+    // A student template fits a J-1 record; an exchange visitor template refuses an F-1 one, on the record.
     const j1 = await buildStudent(t, { visaType: 'J-1', evCategoryCode: '1B' });
-    const wrong = await gen(admin, j1.id);
+    expect((await gen(admin, j1.id)).statusCode).toBe(200);
+    const evTpl = await created({ recordKind: 'exchangeVisitor', name: 'DS-2019 cover letter' });
+    const wrong = await gen(admin, (await buildStudent(t)).id, evTpl.id);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fieldErrors.recordId[0]).toMatch(/F-1 student records/);
+    expect(wrong.json().fieldErrors.recordId[0]).toMatch(/exchange visitor \(J-1\) records/);
+    const mixed = await call(t, 'POST', `/api/letter-templates/${evTpl.id}/generate-batch`, {
+      as: admin,
+      body: { recordIds: [j1.id, (await buildStudent(t)).id], visibility: 'office' },
+      follow: false,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().fieldErrors.recordIds[0]).toBe(
+      'This template is for exchange visitor (J-1) records; 1 of the chosen records are not. Choose only exchange visitor (J-1) records.',
+    );
     const off = await created({ isActive: false });
     const s = await buildStudent(t);
     expect((await gen(admin, s.id, off.id)).json().fieldErrors.templateId).toEqual([lettersApi.LETTER_MSG.inactive]);

@@ -206,6 +206,32 @@ describe('sending', () => {
     expect(categories).toEqual([{ category: 'compliance', n: 4 }]);
   });
 
+  it('a student message to a title holding F-1 and J-1 records reaches both; the F-OPT tags are empty on the J-1 copy', async () => {
+    const f1 = await buildStudent(t, { tags: ['mixedkinds'], email: 'f.one@example.edu', firstName: 'Farah' });
+    const j1 = await buildStudent(t, {
+      tags: ['mixedkinds'],
+      email: 'j.one@example.edu',
+      firstName: 'Jonas',
+      visaType: 'J-1',
+      evCategoryCode: '1B',
+    });
+    const send = await create(admin, {
+      recipients: { type: 'studentList', title: 'all', filters: { tag: 'mixedkinds' } },
+      subject: 'Hello {{student.firstName}}',
+      bodyHtml: '<p>Dear {{student.firstName}} ({{student.visaType}}), OPT from [{{opt.startDate}}].</p>',
+    });
+    const done = await prepared(admin, send.id);
+    expect(done.counts).toMatchObject({ total: 2, skipped: 0, failed: 0 });
+    const rows = await t.sql<{ profile_id: string; subject: string; html_body: string }>(
+      'select profile_id, subject, html_body from outbox where mass_send_id = $1',
+      [send.id],
+    );
+    const byId = new Map(rows.map((r) => [r.profile_id, r]));
+    expect(byId.get(f1.id)!.subject).toBe('Hello Farah');
+    expect(byId.get(j1.id)!.subject).toBe('Hello Jonas');
+    expect(byId.get(j1.id)!.html_body).toContain('Dear Jonas (J-1), OPT from [].');
+  });
+
   it('lists each failure with the mail server’s answer, and "Resend to failed" sends a new message the log keeps beside the first', async () => {
     const refusing = { on: true };
     const delivery = new MailDelivery(t.database, undefined, 'ISSS <isss@demo.test>', transport(refusing));

@@ -10,7 +10,7 @@ export const MERGE_RECORD_KINDS = ['student', 'exchangeVisitor', 'scholarCase', 
 export type TMergeRecordKind = (typeof MERGE_RECORD_KINDS)[number];
 
 export const MERGE_RECORD_KIND_LABELS: Record<TMergeRecordKind, string> = {
-  student: 'Student (F-1)',
+  student: 'Student (F-1 or J-1)',
   exchangeVisitor: 'Exchange visitor (J-1)',
   scholarCase: 'Scholar case (H-1B, O-1, J-1)',
   request: 'Request',

@@ -49,17 +49,13 @@ export async function loadLetterhead(tx: TTx, ctx: TContext, t: TLetterTemplateR
 
 /**
  * The record a letter is written for: one the caller may change (404 when they may not see it, 403 when
- * they may only read it), of the template's kind (F-1 student or J-1 exchange visitor).
+ * they may only read it), of the template's kind: any student record for a student template, a J-1 one
+ * for an exchange visitor template.
  */
 export async function letterRecord(tx: TTx, ctx: TContext, t: TLetterTemplateRow, profileId: string): Promise<TProfileRow> {
   const profile = await getAccessibleProfile(tx, ctx, profileId, 'edit');
-  if ((t.recordKind === 'exchangeVisitor') !== (profile.visaType === 'J-1'))
-    throw fieldError(
-      'recordId',
-      t.recordKind === 'exchangeVisitor'
-        ? 'This template is for exchange visitor (J-1) records. Choose a template for student records.'
-        : 'This template is for F-1 student records. Choose a template for exchange visitor records.',
-    );
+  if (t.recordKind === 'exchangeVisitor' && profile.visaType !== 'J-1')
+    throw fieldError('recordId', 'This template is for exchange visitor (J-1) records. Choose a template for student records.');
   return profile;
 }
 

@@ -43,8 +43,7 @@ export async function startGenerateLetters(
       }
     }
     if (wrongKind.length) {
-      const kind = t.recordKind === 'exchangeVisitor' ? 'exchange visitor (J-1)' : 'F-1 student';
-      const message = `This template is for ${kind} records; ${wrongKind.length} of the chosen records are not. Choose only ${kind} records.`;
+      const message = `This template is for exchange visitor (J-1) records; ${wrongKind.length} of the chosen records are not. Choose only exchange visitor (J-1) records.`;
       throw badRequest(message, { recordIds: [message] });
     }
   });

@@ -30,7 +30,8 @@ export function addressLine(a: TAddress): string {
  * The merge values of a student or exchange visitor record (docs/product/messages.md#merge-tags), for
  * staff who may read it (404 otherwise): the record's fields, its OPT authorisation and counter for an
  * F-1 student, its program for a J-1. `kind` is the template's: an exchange visitor template is only
- * filled from a J-1 record and a student template from an F-1 one.
+ * filled from a J-1 record; a student template from any student record (a Student List title holds both),
+ * its F-OPT tags empty on a J-1 one.
  */
 export async function studentMergeValues(
   tx: TTx,
@@ -39,7 +40,7 @@ export async function studentMergeValues(
   kind: 'student' | 'exchangeVisitor',
 ): Promise<TMergeRaw> {
   const p = await getAccessibleProfile(tx, ctx, profileId, 'read');
-  if ((kind === 'exchangeVisitor') !== (p.visaType === 'J-1')) throw notFound();
+  if (kind === 'exchangeVisitor' && p.visaType !== 'J-1') throw notFound();
   const [site] = p.campusSiteId
     ? await tx.select({ name: campusSites.name }).from(campusSites).where(eq(campusSites.id, p.campusSiteId))
     : [];

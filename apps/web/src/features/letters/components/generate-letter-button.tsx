@@ -30,7 +30,8 @@ export function GenerateLetterButton({
   const [error, setError] = useState<string | null>(null);
   const generate = useGenerateLetter(() => void qc.invalidateQueries({ queryKey: recordQueryKey }));
   if (!mayGenerate) return null;
-  const kind: lettersApi.TLetterRecordKind = visaType === 'J-1' ? 'exchangeVisitor' : 'student';
+  // A student template fits any student record; an exchange visitor template only a J-1 one.
+  const kind: lettersApi.TLetterRecordKind | undefined = visaType === 'J-1' ? undefined : 'student';
   const close = () => {
     setOpen(false);
     setError(null);

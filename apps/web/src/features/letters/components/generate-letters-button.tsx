@@ -13,7 +13,14 @@ import { TemplateSelect, VisibilityRadios } from './letter-fields';
  * "Generate letters" for the rows chosen in a list: one letter filed on each record, and all of them in
  * one PDF to download once the job is done (docs/product/letters.md#many-at-once).
  */
-export function GenerateLettersButton({ recordIds, kind }: { recordIds: readonly string[]; kind: lettersApi.TLetterRecordKind }) {
+export function GenerateLettersButton({
+  recordIds,
+  kind,
+}: {
+  recordIds: readonly string[];
+  /** Which templates fit every chosen record: none named, any template. */
+  kind: lettersApi.TLetterRecordKind | undefined;
+}) {
   const mayGenerate = useCan('letters.generate');
   const [open, setOpen] = useState(false);
   const [template, setTemplate] = useState<lettersApi.TLetterTemplateSummary | null>(null);

@@ -7,19 +7,19 @@ const VISIBILITY_LABELS: Record<lettersApi.TLetterVisibility, string> = {
   office: 'The office only',
 };
 
-/** The active templates for one kind of record, to choose from (the first 100 by name). */
+/** The active templates that fit the records, to choose from (the first 100 by name); no kind: any template. */
 export function TemplateSelect({
   kind,
   value,
   onChange,
   error,
 }: {
-  kind: lettersApi.TLetterRecordKind;
+  kind: lettersApi.TLetterRecordKind | undefined;
   value: lettersApi.TLetterTemplateSummary | null;
   onChange: (t: lettersApi.TLetterTemplateSummary | null) => void;
   error?: string | undefined;
 }) {
-  const list = useListLetterTemplates({ recordKind: kind, activeOnly: 'true', pageSize: 100, sort: 'name' });
+  const list = useListLetterTemplates({ ...(kind ? { recordKind: kind } : {}), activeOnly: 'true', pageSize: 100, sort: 'name' });
   const items = list.data?.items ?? [];
   return (
     <TextField

@@ -147,7 +147,8 @@ function StudentsList() {
   // Rows chosen for "Generate letters" (docs/product/letters.md#many-at-once), kept across pages.
   const [selected, setSelected] = useState<TRowSelection>(new Map());
   const columns = useMemo(() => [selectionColumn(list.data?.items ?? [], selected, setSelected), ...COLUMNS], [list.data?.items, selected]);
-  const chosenKind = selected.size > 0 && [...selected.values()].every((v) => v === 'J-1') ? 'exchangeVisitor' : 'student';
+  // A student template fits any record; an exchange visitor one only J-1 records.
+  const chosenKind = selected.size > 0 && [...selected.values()].every((v) => v === 'J-1') ? undefined : 'student';
 
   const me = useGetCurrentUser();
   const canMail = can(me.data ? actorOf(me.data) : null, 'messages.mass.send');
