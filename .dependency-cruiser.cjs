@@ -32,6 +32,13 @@ module.exports = {
       to: { circular: true, via: { path: '^apps/web/src/features/(?!$1/)[^/]+/' } },
     },
     {
+      name: 'no-circular',
+      comment: 'No file imports itself back through others: a cycle makes load order matter and hides which part comes first.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'platform-never-imports-modules',
       comment: 'platform/ is the machinery below every module: modules use it, it never reaches up into one.',
       severity: 'error',

@@ -102,6 +102,9 @@ export const sevisBatches = pgTable(
   ],
 );
 
+/** A SEVIS batch as stored. */
+export type TBatchRow = typeof sevisBatches.$inferSelect;
+
 /** One record of a batch: the event(s) it carries, the requestID SEVIS echoes back, and its result. */
 export const sevisBatchRecords = pgTable(
   'sevis_batch_records',

@@ -1,6 +1,8 @@
 import { Fragment, memo, useDeferredValue, type ReactNode } from 'react';
 import { visuallyHidden } from '../visually-hidden';
-import { Pager } from './pager';
+import { Pager, type TPaging, type TSeek } from './pager';
+
+export type { TPaging, TSeek };
 import {
   Alert,
   Box,
@@ -41,26 +43,6 @@ export interface TSorting {
   sort: string;
   order: TSortOrder;
   onSort: (sort: string, order: TSortOrder) => void;
-}
-
-export interface TPaging {
-  /** From 1. */
-  page: number;
-  pageSize: number;
-  pageSizes: readonly number[];
-  onPage: (page: number, pageSize: number) => void;
-  /** Keyset paging: the cursor the page was reached by (handed to the list's query as `after`/`before`). */
-  after?: string | undefined;
-  before?: string | undefined;
-  /** Moves one page by the list's cursor (lists that page by keyset; see TSeek). */
-  onSeek?: (page: number, cursor: { after?: string; before?: string }) => void;
-}
-
-/** What a list that pages by keyset says beside its rows: where the next and previous pages start, and whether `total` is a floor. */
-export interface TSeek {
-  next: string | null;
-  prev: string | null;
-  totalCapped: boolean;
 }
 
 /** What the table needs of the list's query (a TanStack Query result fits). */

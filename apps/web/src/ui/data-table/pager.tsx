@@ -1,6 +1,25 @@
 import { Box, CircularProgress, TablePagination } from '@mui/material';
-import type { TPaging, TSeek } from './data-table';
 import { formatCount } from '../format-count';
+
+export interface TPaging {
+  /** From 1. */
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  onPage: (page: number, pageSize: number) => void;
+  /** Keyset paging: the cursor the page was reached by (handed to the list's query as `after`/`before`). */
+  after?: string | undefined;
+  before?: string | undefined;
+  /** Moves one page by the list's cursor (lists that page by keyset; see TSeek). */
+  onSeek?: (page: number, cursor: { after?: string; before?: string }) => void;
+}
+
+/** What a list that pages by keyset says beside its rows: where the next and previous pages start, and whether `total` is a floor. */
+export interface TSeek {
+  next: string | null;
+  prev: string | null;
+  totalCapped: boolean;
+}
 
 const count = formatCount;
 

@@ -10,9 +10,8 @@ import {
   studentSitesOfActivity,
 } from '../../students/index.js';
 import { dependentByUserDefined } from '../xml/index.js';
-import { type sevisBatchRecords } from '../schema.js';
+import { type sevisBatchRecords, type TBatchRow } from '../schema.js';
 import { type TLogRecord } from './trans-log-parse.js';
-import { type TBatchRow } from './operations/apply-trans-log.js';
 
 type TBatchRecord = typeof sevisBatchRecords.$inferSelect;
 

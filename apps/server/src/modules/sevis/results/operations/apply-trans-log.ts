@@ -7,14 +7,12 @@ import { isUniqueViolation } from '../../../../platform/db/errors.js';
 import { AppError } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
 import { applyRecordChange, lockProfile, recordSevisEventResult, sevisPendingEvents } from '../../../students/index.js';
-import { sevisBatches, sevisBatchRecords, sevisSettings, sevisTransactionLogs } from '../../schema.js';
+import { sevisBatches, sevisBatchRecords, sevisSettings, sevisTransactionLogs, type TBatchRow } from '../../schema.js';
 import { batchOutcome, canonicalTransLog, type TParsedLog } from '../trans-log-parse.js';
 import { batchRecordResults, presentLog, type TLogRow } from '../trans-log.presenter.js';
 import { assignDependentIds, assignSiteIds, assignTippIds } from '../dependent-sevis-ids.js';
 
 const M = sevisApi.TRANSLOG_MSG;
-
-export type TBatchRow = typeof sevisBatches.$inferSelect;
 
 /** The batch a log answers, when the actor reaches its campus site (else, as for any record, not found). */
 async function findBatch(tx: TTx, ctx: TContext, orgId: string, batchId: string, lock: boolean): Promise<TBatchRow> {
