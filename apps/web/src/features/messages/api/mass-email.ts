@@ -29,11 +29,21 @@ export function useGetMassSend(id: string | null) {
   });
 }
 
-/** A send's recipients, one page, filtered by outcome. */
-export function useListMassRecipients(id: string | null, page: number, pageSize: number, status: messagesApi.TMassRecipientStatus | '') {
+/**
+ * A send's recipients, one page, filtered by outcome. `progress` is the send's state and counts as last
+ * read (null until then): the page is read again whenever they move, so a recipient shown "Waiting" while
+ * the send is under way turns "Sent", "Failed" or "Skipped" without closing the details.
+ */
+export function useListMassRecipients(
+  id: string | null,
+  page: number,
+  pageSize: number,
+  status: messagesApi.TMassRecipientStatus | '',
+  progress: string | null,
+) {
   return useQuery({
-    queryKey: [...ROOT, 'recipients', id, page, pageSize, status],
-    enabled: !!id,
+    queryKey: [...ROOT, 'recipients', id, page, pageSize, status, progress],
+    enabled: !!id && progress !== null,
     queryFn: ({ signal }) =>
       apiCall(messagesApi.listMassRecipients, {
         params: { massSendId: id! },

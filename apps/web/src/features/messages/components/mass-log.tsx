@@ -65,11 +65,13 @@ function MassSendDetails({ id, onClose }: { id: string; onClose: () => void }) {
   const [status, setStatus] = useState<messagesApi.TMassRecipientStatus | ''>('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
-  const recipients = useListMassRecipients(id, page + 1, pageSize, status);
+  const s = send.data;
+  // The recipients follow the send's live counts (docs/product/messages.md#the-mass-notification-log).
+  const progress = s ? [s.status, s.counts.sent, s.counts.failed, s.counts.skipped, s.counts.queued].join(':') : null;
+  const recipients = useListMassRecipients(id, page + 1, pageSize, status, progress);
   const cancel = useCancelMassSend();
   const resend = useResendMassSend();
   const onError = (e: unknown) => snack(isApiError(e) ? e.message : 'The request failed.', 'error');
-  const s = send.data;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="mass-details-title">
       <DialogTitle id="mass-details-title">{s ? s.subject : 'Mass e-mail'}</DialogTitle>
