@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesApi, type TSession } from '@meridian/domain';
 import { emailHtmlToText, sanitizeEmailHtml } from '../src/modules/messages/templates/sanitize-html.js';
 import { createTestApp, type TTestApp } from './app.js';
-import { call, mailsTo } from './http.js';
+import { call, linkIn, mailsTo } from './http.js';
 import { buildRequest, buildStudent } from './factories/index.js';
 
 // docs/product/messages.md#e-mail-templates: the office's templates and its wording of the system's messages.
@@ -278,6 +278,55 @@ describe('system messages', () => {
     expect((await call(t, 'DELETE', `${BASE}/${id}`, { as: officer })).json().message).toBe(
       messagesApi.MSG_EMAIL_TEMPLATES.systemNotDeleted,
     );
+  });
+});
+
+describe('the account messages', () => {
+  const forgot = async () => {
+    const res = await call(t, 'POST', '/api/auth/forgot-password', { body: { email: 'student@demo.example.edu', portal: 'student' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await mailsTo(t, 'student@demo.example.edu');
+    const [row] = await t.sql<{ html_body: string }>('select html_body from outbox where id = $1', [mail!.id]);
+    return { mail: mail!, html: row!.html_body };
+  };
+
+  it('the invitation, password reset and sign-in link are listed with the wording the portal has always sent', async () => {
+    const res = await call(t, 'GET', `${BASE}?kind=system`, { as: officer });
+    const keys = res.json<messagesApi.TEmailTemplatePage>().items.map((i) => i.key);
+    expect(keys).toEqual(expect.arrayContaining(['account.invitation', 'account.passwordReset', 'account.signInLink']));
+    // Unedited, the reset e-mail is word for word what it was before it could be edited.
+    const plain = await forgot();
+    expect(plain.mail.subject).toMatch(/^.+: reset your password$/);
+    expect(plain.mail.text_body).toMatch(
+      /^Hello \S+,\n\nWe received a request to reset the password of your .+ portal account\.\nChoose a new password with this link:\n\nhttps:\/\/\S+\/#\/login\/student\/pass-reset\/[A-Za-z0-9_-]+\n\nThe link works once and expires in 1 hour\. If you did not expect this message, you can ignore it\.\n$/,
+    );
+  });
+
+  it("an office's wording of the reset e-mail is sent, with a link that works, its expiry in the office's time zone", async () => {
+    const saved = await call(t, 'PUT', '/api/messages/system-emails/account.passwordReset', {
+      as: officer,
+      body: {
+        subject: 'New password for {{account.email}}',
+        bodyHtml:
+          '<p>Dear {{account.firstName}},</p><p><a href="{{account.resetLink}}">Choose a new password</a> before {{account.linkExpires}} ({{account.linkValidFor}}).</p>',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const edited = await forgot();
+    expect(edited.mail.subject).toBe('New password for student@demo.example.edu');
+    expect(edited.html).toMatch(/<a href="https:\/\/[^"]+\/#\/login\/student\/pass-reset\/[A-Za-z0-9_-]+"[^>]*>Choose a new password<\/a>/);
+    // The link written out in the plain text is the one that sets the password; the expiry names the zone.
+    expect(edited.mail.text_body).toMatch(/before \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}.* \(1 hour\)/);
+    const { token } = linkIn(edited.mail.text_body);
+    expect((await call(t, 'POST', '/api/auth/password-links/inspect', { body: { token } })).statusCode).toBe(200);
+    // A tag the message cannot fill is refused on save.
+    const refused = await call(t, 'PUT', '/api/messages/system-emails/account.passwordReset', {
+      as: officer,
+      body: { subject: 'x', bodyHtml: '<p>{{student.sevisId}}</p>' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().fieldErrors.bodyHtml).toEqual(['Not available for this kind of record: {{student.sevisId}}.']);
+    await call(t, 'POST', '/api/messages/system-emails/account.passwordReset/reset', { as: officer });
   });
 });
 

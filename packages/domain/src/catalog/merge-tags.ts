@@ -125,6 +125,7 @@ export const MERGE_TAGS: readonly TMergeTag[] = [
     ['account', 'invitation'],
     'url',
   ),
+  tag('ACCOUNT', 'account.linkValidFor', 'Link works for', 'How long the link in the message works', '1 hour', ['account', 'invitation']),
   tag(
     'ACCOUNT',
     'account.linkExpires',

@@ -4,6 +4,8 @@ import type { TTx } from '../../platform/db/database.js';
 import type { TContext } from '../../platform/http/context.js';
 import { hashToken, randomToken } from '../../platform/auth/tokens.js';
 import { loadSettings, queueBrandedMail } from '../institutions/index.js';
+import { users } from '../people/index.js';
+import { formatMergeValues, renderSystemMessage } from '../messages/index.js';
 import { passwordLinks } from './schema.js';
 
 export type TLinkPurpose = 'reset' | 'invite' | 'sign-in';
@@ -11,8 +13,20 @@ interface TLinkUser {
   id: string;
   email: string;
   firstName: string;
+  lastName?: string | undefined;
+  userName?: string | undefined;
   role: string;
 }
+
+/** Each link's message, which the office may reword (docs/product/messages.md#system-messages). */
+const MESSAGE = { invite: 'account.invitation', reset: 'account.passwordReset', 'sign-in': 'account.signInLink' } as const;
+const ROLE_LABEL: Record<string, string> = {
+  ISSSstudent: 'Student',
+  scholar: 'Scholar',
+  department: 'Department user',
+  isssAdmin: 'Office staff',
+  advisor: 'Approver',
+};
 
 const TTL_S: Record<TLinkPurpose, number> = {
   reset: SESSION.resetLinkTtlS,
@@ -24,6 +38,13 @@ const TTL_S: Record<TLinkPurpose, number> = {
 function duration(s: number): string {
   const [n, unit] = s >= 3600 ? [Math.round(s / 3600), 'hour'] : [Math.round(s / 60), 'minute'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** The name of the staff member or department user sending an invitation ('' when no one signed in sent it). */
+async function inviterName(tx: TTx, ctx: TContext): Promise<string> {
+  if (!ctx.actor) return '';
+  const [u] = await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, ctx.actor.userId));
+  return u ? [u.first, u.last].filter(Boolean).join(' ') : '';
 }
 
 /**
@@ -39,33 +60,49 @@ export async function sendPasswordLink(tx: TTx, ctx: TContext, user: TLinkUser, 
     .update(passwordLinks)
     .set({ usedAt: new Date() })
     .where(and(eq(passwordLinks.userId, user.id), eq(passwordLinks.purpose, purpose), isNull(passwordLinks.usedAt)));
+  const expiresAt = new Date(Date.now() + ttl * 1000);
   await tx.insert(passwordLinks).values({
     institutionId: ctx.institutionId,
     userId: user.id,
     tokenHash: hashToken(token),
     purpose,
-    expiresAt: new Date(Date.now() + ttl * 1000),
+    expiresAt,
   });
-  const settings = await loadSettings(tx, ctx.institutionId);
   const area = user.role === 'ISSSstudent' ? 'login/student' : 'login';
   const page = purpose === 'sign-in' ? 'sign-in' : 'pass-reset';
-  const url = `${settings.publicBaseUrl.replace(/\/+$/, '')}/#/${area}/${page}/${token}`;
-  const subject = {
-    invite: `${settings.accountName}: set up your account`,
-    reset: `${settings.accountName}: reset your password`,
-    'sign-in': `${settings.accountName}: your sign-in link`,
-  }[purpose];
-  const lead = {
-    invite: `You have been invited to the ${settings.accountName} international student and scholar portal.\nSet your password with this link:`,
-    reset: `We received a request to reset the password of your ${settings.accountName} portal account.\nChoose a new password with this link:`,
-    'sign-in': `Sign-ins to your ${settings.accountName} portal account are being slowed down after failed attempts, and you asked to sign in by e-mail instead.\nSign in with this link:`,
-  }[purpose];
-  const unexpected =
-    purpose === 'sign-in'
-      ? 'If you did not ask for it, someone may be trying to guess your password: you can ignore this message, or choose a new password with "Forgot your password?".'
-      : 'If you did not expect this message, you can ignore it.';
-  const text = `Hello ${user.firstName},\n\n${lead}\n\n${url}\n\nThe link works once and expires in ${duration(ttl)}. ${unexpected}\n`;
-  await queueBrandedMail(tx, ctx, { to: user.email, subject, text, purpose: `password-link:${purpose}`, userId: user.id });
+  const base = (await loadSettings(tx, ctx.institutionId)).publicBaseUrl.replace(/\/+$/, '');
+  const url = `${base}/#/${area}/${page}/${token}`;
+  const values = formatMergeValues(
+    {
+      'general.recipientName': [user.firstName, user.lastName].filter(Boolean).join(' '),
+      'account.firstName': user.firstName,
+      'account.lastName': user.lastName ?? '',
+      'account.userName': user.userName ?? '',
+      'account.email': user.email,
+      'account.loginLink': `${base}/#/${area}`,
+      'account.resetLink': url,
+      'account.linkValidFor': duration(ttl),
+      'account.linkExpires': expiresAt,
+      ...(purpose === 'invite'
+        ? {
+            'invite.link': url,
+            'invite.expires': expiresAt,
+            'invite.role': ROLE_LABEL[user.role] ?? user.role,
+            'invite.invitedBy': await inviterName(tx, ctx),
+          }
+        : {}),
+    },
+    ctx.timeZone,
+  );
+  const mail = await renderSystemMessage(tx, ctx, MESSAGE[purpose], values);
+  await queueBrandedMail(tx, ctx, {
+    to: user.email,
+    subject: mail.subject,
+    text: mail.text,
+    bodyHtml: mail.html,
+    purpose: `password-link:${purpose}`,
+    userId: user.id,
+  });
 }
 
 /** When the newest invitation link of a user was sent (null: never). */

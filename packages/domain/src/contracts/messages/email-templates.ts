@@ -38,6 +38,41 @@ export interface TSystemEmail {
 }
 
 export const SYSTEM_EMAILS = [
+  // The account's own messages (docs/product/auth.md): each carries a single-use link.
+  {
+    key: 'account.invitation',
+    name: 'Invitation to the portal',
+    description: 'To a student, scholar or department user invited to the portal, with the link that sets their first password.',
+    recordKind: 'invitation',
+    subject: '{{general.institutionName}}: set up your account',
+    body:
+      'Hello {{account.firstName}},\n\nYou have been invited to the {{general.institutionName}} international student and scholar portal.\n' +
+      'Set your password with this link:\n\n{{invite.link}}\n\nThe link works once and expires in {{account.linkValidFor}}. ' +
+      'If you did not expect this message, you can ignore it.\n',
+  },
+  {
+    key: 'account.passwordReset',
+    name: 'Password reset',
+    description: 'To a person who asked to reset their password ("Forgot your password?"), with the link that sets a new one.',
+    recordKind: 'account',
+    subject: '{{general.institutionName}}: reset your password',
+    body:
+      'Hello {{account.firstName}},\n\nWe received a request to reset the password of your {{general.institutionName}} portal account.\n' +
+      'Choose a new password with this link:\n\n{{account.resetLink}}\n\nThe link works once and expires in {{account.linkValidFor}}. ' +
+      'If you did not expect this message, you can ignore it.\n',
+  },
+  {
+    key: 'account.signInLink',
+    name: 'Sign-in link',
+    description: 'To a person whose sign-ins are slowed down after failed attempts and who asked to sign in by e-mail instead.',
+    recordKind: 'account',
+    subject: '{{general.institutionName}}: your sign-in link',
+    body:
+      'Hello {{account.firstName}},\n\nSign-ins to your {{general.institutionName}} portal account are being slowed down after failed attempts, ' +
+      'and you asked to sign in by e-mail instead.\nSign in with this link:\n\n{{account.resetLink}}\n\n' +
+      'The link works once and expires in {{account.linkValidFor}}. If you did not ask for it, someone may be trying to guess your password: ' +
+      'you can ignore this message, or choose a new password with "Forgot your password?".\n',
+  },
   {
     key: 'request.decided',
     name: 'Request status changed',
