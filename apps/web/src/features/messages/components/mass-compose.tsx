@@ -182,6 +182,7 @@ export function MassCompose(p: {
             select
             id="mass-template"
             label="Start from a template"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             value={templateId}
             onChange={(e) => void chooseTemplate(e.target.value)}
             helperText={errors.templateId ?? 'Optional: fills the subject and message, which you may still change'}

@@ -92,6 +92,7 @@ function MassSendDetails({ id, onClose }: { id: string; onClose: () => void }) {
               select
               id="mass-recipient-status"
               label="Show"
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               value={status}
               onChange={(e) => {
                 setStatus(e.target.value as messagesApi.TMassRecipientStatus | '');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Autocomplete,
+  Box,
   Chip,
   FormControl,
   FormControlLabel,
@@ -22,6 +23,16 @@ import {
 } from '@meridian/domain';
 import { DateInput } from '../../../ui/date-input';
 import { useSearchMassScholarCases, useSearchMassStudents } from '../api/mass-email';
+
+/** Filters side by side on a wide screen, one under another on a phone. */
+const FILTER_GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+  alignItems: 'start',
+} as const;
+/** A select whose empty choice ("Any") shows as chosen rather than as a blank field. */
+const SHOW_EMPTY = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 export type TSourceType = messagesApi.TMassRecipientSourceType;
 export interface TPicked {
@@ -152,15 +163,8 @@ export function MassRecipientsFields(p: {
         {p.error && v.type !== 'students' && v.type !== 'scholarCases' && <FormHelperText error>{p.error}</FormHelperText>}
       </FormControl>
       {v.type === 'studentList' && (
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <TextField
-            select
-            id="mass-title"
-            label="List title"
-            value={v.title}
-            onChange={(e) => set({ title: e.target.value })}
-            sx={{ minWidth: 300 }}
-          >
+        <Box sx={FILTER_GRID}>
+          <TextField select id="mass-title" label="List title" value={v.title} onChange={(e) => set({ title: e.target.value })}>
             {STUDENT_LIST_TITLES.map((t) => (
               <MenuItem key={t.key} value={t.key}>
                 {t.label} ({t.visa})
@@ -178,9 +182,9 @@ export function MassRecipientsFields(p: {
             select
             id="mass-stage"
             label="Stage"
+            slotProps={SHOW_EMPTY}
             value={v.filters.stage}
             onChange={(e) => setFilter({ stage: e.target.value })}
-            sx={{ minWidth: 180 }}
           >
             <MenuItem value="">Any</MenuItem>
             {STUDENT_STAGES.map((s) => (
@@ -193,9 +197,9 @@ export function MassRecipientsFields(p: {
             select
             id="mass-sevis-status"
             label="SEVIS status"
+            slotProps={SHOW_EMPTY}
             value={v.filters.sevisStatus}
             onChange={(e) => setFilter({ sevisStatus: e.target.value })}
-            sx={{ minWidth: 160 }}
           >
             <MenuItem value="">Any</MenuItem>
             {SEVIS_STATUSES.map((s) => (
@@ -222,23 +226,16 @@ export function MassRecipientsFields(p: {
             .map(([k, x]) => (
               <Chip
                 key={k}
-                sx={{ alignSelf: 'center' }}
+                sx={{ justifySelf: 'start', gridColumn: '1 / -1' }}
                 label={`${EXTRA_LABELS[k]}: ${x ?? ''} (from the Student List)`}
                 onDelete={() => set({ listExtras: { ...v.listExtras, [k]: undefined } })}
               />
             ))}
-        </Stack>
+        </Box>
       )}
       {v.type === 'scholarDashboard' && (
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <TextField
-            select
-            id="mass-phase"
-            label="Dashboard tab"
-            value={v.phase}
-            onChange={(e) => set({ phase: e.target.value })}
-            sx={{ minWidth: 260 }}
-          >
+        <Box sx={FILTER_GRID}>
+          <TextField select id="mass-phase" label="Dashboard tab" value={v.phase} onChange={(e) => set({ phase: e.target.value })}>
             <MenuItem value="all">All</MenuItem>
             {SCHOLAR_PHASES.map((ph) => (
               <MenuItem key={ph.code} value={ph.code}>
@@ -253,7 +250,7 @@ export function MassRecipientsFields(p: {
             onChange={(e) => set({ scholarQ: e.target.value })}
             helperText="Scholar's name or e-mail"
           />
-        </Stack>
+        </Box>
       )}
       {v.type === 'students' && (
         <Stack spacing={2}>
@@ -266,8 +263,8 @@ export function MassRecipientsFields(p: {
             helperText="Decides which merge tags the message may use"
             sx={{ maxWidth: 320 }}
           >
-            <MenuItem value="student">Students (F-1)</MenuItem>
-            <MenuItem value="exchangeVisitor">Exchange visitors (J-1)</MenuItem>
+            <MenuItem value="student">Students (F-1 or J-1)</MenuItem>
+            <MenuItem value="exchangeVisitor">Exchange visitors (J-1 only, with the J merge tags)</MenuItem>
           </TextField>
           <Picker kind="students" value={v.picked} onChange={(picked) => set({ picked })} error={p.error} />
         </Stack>

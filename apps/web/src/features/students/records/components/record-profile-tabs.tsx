@@ -308,12 +308,24 @@ export function MessageCenterTab({ record }: TTabProps) {
           </Typography>
         )}
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          E-mails about this record{record.email ? ` and to ${record.email}` : ''}
-        </Typography>
-        <RecordMessages profileId={record.id} />
-      </Paper>
+      <RecordEmailsPanel record={record} />
     </Stack>
   );
+}
+
+/** The e-mails sent about the record or to its address, with their status (docs/product/messages.md#message-center). */
+function RecordEmailsPanel({ record }: Pick<TTabProps, 'record'>) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+        E-mails about this record{record.email ? ` and to ${record.email}` : ''}
+      </Typography>
+      <RecordMessages profileId={record.id} />
+    </Paper>
+  );
+}
+
+/** The F-1 record's E-mails tab: the same list of e-mails as an exchange visitor's Message Center. */
+export function RecordEmailsTab({ record }: TTabProps) {
+  return <RecordEmailsPanel record={record} />;
 }

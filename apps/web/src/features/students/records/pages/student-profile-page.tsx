@@ -33,6 +33,7 @@ import {
   J1ExchangeVisitorTab,
   J1ProfileTab,
   MessageCenterTab,
+  RecordEmailsTab,
   type TTabProps,
 } from '../components/record-profile-tabs';
 
@@ -50,6 +51,7 @@ const F1_TABS: TTab[] = [
   { key: 'requests', label: 'Requests', Component: Requests },
   { key: 'documents', label: 'Documents', Component: Documents },
   { key: 'sevis', label: 'SEVIS Updates', Component: Sevis },
+  { key: 'messages', label: 'E-mails', Component: RecordEmailsTab },
   { key: 'history', label: 'History Log', Component: History },
 ];
 /** The exchange visitor profile's tab set. */
