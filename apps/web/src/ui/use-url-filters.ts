@@ -29,6 +29,9 @@ export function useUrlFilters<T extends TUrlFilters>(defaults: T): [T, (patch: P
       if (here && here !== now.pathname) return;
       const next: TUrlFilters = { ...now.filters, ...patch };
       const search = writeSearchParam(now.search, 'filters', serializeFilters(next, stableDefaults));
+      // A second change before the page draws again (a list chosen, then Enter in a filter at once) starts
+      // from this one, not from the address it is replacing.
+      latest.current = { filters: { ...stableDefaults, ...next }, search, pathname: now.pathname };
       void navigate({ pathname: now.pathname, search }, { replace: true });
     },
     [navigate, stableDefaults],
