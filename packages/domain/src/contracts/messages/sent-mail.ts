@@ -28,6 +28,50 @@ export const MAIL_CATEGORY_LABELS: Record<TMailCategory, string> = {
   compliance: 'Compliance',
   bulk: 'Bulk',
 };
+/** What each kind of message the portal sends is, in words (the key stays beside it: it is what the Purpose filter takes). */
+const MAIL_PURPOSE_LABELS: Record<string, string> = {
+  'mass-email': 'Mass e-mail',
+  'email-template.test': 'Template test',
+  'approval-link': 'Approval needed',
+  'password-link:invite': 'Invitation to the portal',
+  'password-link:reset': 'Password reset',
+  'password-link:sign-in': 'Sign-in link',
+  'approval.approved': 'Approver approved',
+  'approval.requested': 'Approval requested',
+  'attachment.rejected': 'Document rejected',
+  'opt.unemployment': 'OPT unemployment alert',
+  'request.assigned': 'Request assigned',
+  'request.comment': 'Comment on a request',
+  'request.started-for-you': 'Request started for the person',
+  'request.submitted': 'Request submitted',
+  'request.approved': 'Request approved',
+  'request.rejected': 'Request rejected',
+  'request.completed': 'Request completed',
+  'request.clarification_requested': 'Question about a request',
+  'request.returned': 'Request returned',
+  'scholar.application_submitted': 'Scholar application submitted',
+  'scholar.end-date': 'Scholar end date alert',
+  'scholar.ineligible': 'Sponsorship ineligible',
+  'scholar.phase-changed': 'Scholar case moved on',
+  'scholar.processed': 'Scholar case processed',
+  'scholar.sponsorship.approved': 'Sponsorship approved',
+  'scholar.sponsorship.rejected': 'Sponsorship rejected',
+  'scholar.sponsorship.submitted': 'Sponsorship submitted',
+  'scholar.unlocked': 'Scholar application returned',
+  'student.correction.approved': 'Profile correction approved',
+  'student.correction.rejected': 'Profile correction not approved',
+  'student.correction.submitted': 'Profile correction submitted',
+  'student.stage-completed': 'Stage completed',
+  'student.programEndApproaching': 'Program end reminder',
+  'stem.validationReportDue': 'STEM OPT report reminder',
+  'sevis.registrationDue': 'SEVIS registration reminder',
+};
+/** "Mass e-mail (mass-email)"; a kind without words yet is its key. */
+export function mailPurposeLabel(purpose: string): string {
+  const label = MAIL_PURPOSE_LABELS[purpose];
+  return label ? `${label} (${purpose})` : purpose;
+}
+
 /** How long sent mail is kept, in days (docs/product/messages.md#retention): an institution setting. */
 export const MAIL_RETENTION_DEFAULT_DAYS = 730;
 export const MAIL_RETENTION_MIN_DAYS = 30;

@@ -71,7 +71,7 @@ export function SentMailDetail({ mail }: { mail: TShownMail }) {
         <Row label="Created">{formatDateTime(mail.createdAt)}</Row>
         <Row label="Sent">{mail.sentAt ? formatDateTime(mail.sentAt) : '—'}</Row>
         <Row label="Kind">
-          {messagesApi.MAIL_CATEGORY_LABELS[mail.category]} · {mail.purpose}
+          {messagesApi.MAIL_CATEGORY_LABELS[mail.category]} · {messagesApi.mailPurposeLabel(mail.purpose)}
         </Row>
         {detail ? <Row label="Sent by">{detail.sentBy ? detail.sentBy.name : 'The portal (automatic)'}</Row> : null}
         {detail ? (
