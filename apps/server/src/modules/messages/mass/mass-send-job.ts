@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { messagesApi, type TMergeRecordKind } from '@meridian/domain';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { registerJobKind, type TJobRun } from '../../../platform/jobs/runner.js';
@@ -59,10 +59,11 @@ export async function runMassSend(job: TJobRun<TMassJobInput>): Promise<unknown>
         .for('update', { skipLocked: true });
       // The office's look, once per chunk: every copy is in it.
       const settings = batch.length ? await loadSettings(tx, ctx.institutionId) : null;
+      const made: SQL[] = [];
       for (const r of batch) {
         let copy: Awaited<ReturnType<typeof renderMassCopy>>;
         try {
-          copy = await renderMassCopy(tx, ctx, kind, r.recordId, send.subject, send.bodyHtml);
+          copy = await renderMassCopy(tx, ctx, kind, r.recordId, send.subject, send.bodyHtml, settings!);
         } catch (e) {
           if (!(e instanceof AppError) || e.statusCode >= 500) throw e;
           await tx
@@ -88,12 +89,14 @@ export async function runMassSend(job: TJobRun<TMassJobInput>): Promise<unknown>
           },
           !!ctx.services.config.smtpUrl,
         );
-        await tx
-          .update(massSendRecipients)
-          .set({ status: 'queued', outboxId, reason: null, updatedAt: sql`now()` })
-          .where(eq(massSendRecipients.id, r.id));
+        made.push(sql`(${r.id}::uuid, ${outboxId}::uuid)`);
         queued++;
       }
+      // Every queued recipient of the chunk marked in one statement, in the chunk's transaction.
+      if (made.length)
+        await tx.execute(sql`
+          update mass_send_recipients r set status = 'queued', outbox_id = v.outbox_id, reason = null, updated_at = now()
+          from (values ${sql.join(made, sql`, `)}) as v(id, outbox_id) where r.id = v.id`);
       return batch.length;
     });
     if (!step) break;

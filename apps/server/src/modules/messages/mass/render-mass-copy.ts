@@ -2,6 +2,7 @@ import { messagesApi, renderMergeText, type TMergeRecordKind } from '@meridian/d
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, type TFieldErrors } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
+import type { TLoadedSettings } from '../../institutions/index.js';
 import { resolveMergeValues } from '../merge/merge-sources.js';
 import { fillTemplateHtml } from '../templates/render-system-message.js';
 import { assertBody, assertMergeTags, cleanTemplateHtml } from '../templates/template-store.js';
@@ -38,8 +39,9 @@ export async function renderMassCopy(
   recordId: string,
   subject: string,
   bodyHtml: string,
+  settings?: TLoadedSettings,
 ): Promise<{ subject: string; html: string; text: string }> {
-  const values = await resolveMergeValues(tx, ctx, { kind, id: recordId });
+  const values = await resolveMergeValues(tx, ctx, { kind, id: recordId }, {}, settings);
   const filled = fillTemplateHtml(bodyHtml, values);
   return { subject: renderMergeText(subject, values).replace(/[\r\n]+/g, ' '), html: filled.html, text: filled.text };
 }

@@ -57,17 +57,19 @@ export function formatMergeValues(raw: TMergeRaw, timeZone: string): Record<stri
 /**
  * The values for a message or letter about one record: the GENERAL group, the record's own values (its
  * owner's source, which checks the actor may see it: 404 otherwise), then `extra` (values of the event
- * that sends the message: a link, a reason).
+ * that sends the message: a link, a reason). A caller filling many records passes the institution's
+ * settings it has already read, rather than have them read again for each.
  */
 export async function resolveMergeValues(
   tx: TTx,
   ctx: TContext,
   ref: TMergeRef,
   extra: Record<string, string> = {},
+  loaded?: TLoadedSettings,
 ): Promise<TMergeValues> {
   const source = sources.get(ref.kind);
   if (!source) throw notFound();
-  const settings = await loadSettings(tx, ctx.institutionId);
+  const settings = loaded ?? (await loadSettings(tx, ctx.institutionId));
   const raw = { ...generalMergeValues(settings), ...(await source(tx, ctx, ref.id)) };
   return { ...formatMergeValues(raw, settings.timeZone), ...extra };
 }
