@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { messagesApi, studentsApi } from '@meridian/domain';
+import type { messagesApi, requestsApi, studentsApi } from '@meridian/domain';
 import { DEMO_PASSWORD, launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
 import { api } from '../sevis-log-helpers.js';
 
 // docs/product/messages.md#e-mail-templates: an officer writes a template with a merge tag in the rich-text
-// editor, previews it on a student of their campus site, saves it and sees its first version.
+// editor, previews it on a student of their campus site, saves it and sees its first version; a request's
+// message previews on a request found by its number.
 let browser: Browser;
 let token = '';
 let templateId = '';
@@ -80,5 +81,25 @@ describe('Email Templates', () => {
     ]);
     expect(row!.n).toBe('1');
     await screenshot(page, 'email-template-editor');
+  });
+
+  it("previews the request-decided message on a request found by its number, in that request's words", async () => {
+    const list = await api<{ items: requestsApi.TRequestSummary[] }>('GET', '/api/requests?pageSize=1&sort=number&order=desc', token);
+    const request = list.items[0]!;
+    const page = await newPage(browser);
+    await signIn(page, 'officer');
+    await page.waitForURL(STAFF_HOME);
+    await page.goto('/#/admin/email-templates/system/request.decided');
+    await page.getByRole('toolbar', { name: 'Message: formatting' }).waitFor();
+    await page.getByLabel(/Preview on request/).fill(String(request.number));
+    await page.getByRole('option', { name: new RegExp(`^#${request.number} `) }).click();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect.poll(() => page.getByTestId('preview-subject').textContent()).toMatch(new RegExp(`^Request #${request.number}: \\S`));
+    await page
+      .frameLocator('iframe[title="Message preview"]')
+      .getByText(new RegExp(`${request.typeName} request #${request.number}`))
+      .waitFor();
+    await screenshot(page, 'email-template-preview-request');
+    await page.close();
   });
 });

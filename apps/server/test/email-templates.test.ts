@@ -180,6 +180,28 @@ describe('preview', () => {
     expect((await call(t, 'POST', `${BASE}/preview`, { as: admin, body: input(med.id) })).statusCode).toBe(200);
   });
 
+  it("on a request, fills the request's own values and, for what only the sending event knows, the examples", async () => {
+    const r = await buildRequest(t, { status: 'submitted' });
+    const res = await call(t, 'POST', `${BASE}/preview`, {
+      as: officer,
+      body: {
+        recordKind: 'request',
+        subject: 'Request #{{request.number}}',
+        bodyHtml: '<p>Your request #{{request.number}} {{request.event}}.</p>',
+        record: { kind: 'request', id: r.id },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ subject: `Request #${r.number}`, html: `<p>Your request #${r.number} was approved.</p>` });
+    // A record's empty value stays empty: an F-1 record without OPT shows no example OPT dates.
+    const s = await buildStudent(t);
+    const opt = await call(t, 'POST', `${BASE}/preview`, {
+      as: officer,
+      body: { recordKind: 'student', subject: 'x', bodyHtml: '<p>OPT [{{opt.startDate}}]</p>', record: { kind: 'student', id: s.id } },
+    });
+    expect(opt.json().html).toBe('<p>OPT []</p>');
+  });
+
   it('without a record, fills the examples of the catalogue', async () => {
     const res = await call(t, 'POST', `${BASE}/preview`, {
       as: officer,

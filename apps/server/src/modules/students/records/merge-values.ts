@@ -68,6 +68,12 @@ export async function studentMergeValues(
     'student.campusSite': site?.name ?? '',
     'student.usAddress': addressLine(p.usAddress),
     'student.sessionEndDate': p.sessionEndDate,
+    // The record's F-OPT values: empty unless it holds them (a J-1 record, or no OPT yet), never an example.
+    'opt.startDate': '',
+    'opt.endDate': '',
+    'opt.unemploymentDaysUsed': '',
+    'opt.unemploymentDaysAllowed': '',
+    'opt.employerName': '',
   };
   if (p.visaType === 'J-1') {
     values['ev.category'] = EV_CATEGORIES.find((c) => c.code === p.evCategoryCode)?.label ?? p.evCategoryCode;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messagesApi, studentsApi } from '@meridian/domain';
+import { messagesApi, requestsApi, scholarsApi, studentsApi } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 
 /** E-mail templates (docs/product/messages.md#e-mail-templates): one hook per call. */
@@ -83,15 +83,41 @@ export function useSendTestEmailTemplate() {
   });
 }
 
-/** Records to preview on: students (F-1) or exchange visitors (J-1) the user reaches, by name or SEVIS ID. */
-export function useSearchPreviewRecords(kind: 'student' | 'exchangeVisitor', q: string) {
+/** The kinds of record a preview can be filled from; the others use the catalogue's examples. */
+export const PREVIEW_RECORD_KINDS = ['student', 'exchangeVisitor', 'scholarCase', 'request'] as const;
+export type TPreviewRecordKind = (typeof PREVIEW_RECORD_KINDS)[number];
+export interface TPreviewRecord {
+  id: string;
+  label: string;
+}
+
+/**
+ * Records to preview on, among those the user reaches: students (F-1 or J-1) or exchange visitors by
+ * name or SEVIS ID, scholar cases by the scholar's name or e-mail, requests by number or the person's name.
+ */
+export function useSearchPreviewRecords(kind: TPreviewRecordKind, q: string) {
+  const term = q.trim();
   return useQuery({
-    queryKey: ['email-templates', 'records', kind, q],
-    enabled: q.trim().length >= 2,
-    queryFn: ({ signal }) =>
-      apiCall(studentsApi.listStudents, {
-        query: { title: kind === 'student' ? 'all' : 'ev-all', q: q.trim(), page: 1, pageSize: 10, sort: 'name', order: 'asc' },
+    queryKey: ['email-templates', 'records', kind, term],
+    // A request number is looked up from its first digit.
+    enabled: term.length >= 2 || (kind === 'request' && /^\d+$/.test(term)),
+    queryFn: async ({ signal }): Promise<TPreviewRecord[]> => {
+      if (kind === 'request') {
+        const page = await apiCall(requestsApi.listRequests, { query: { q: term.replace(/^#/, ''), pageSize: 10 }, signal });
+        return page.items.map((r) => ({ id: r.id, label: `#${r.number} ${r.typeName} — ${r.subjectName}` }));
+      }
+      if (kind === 'scholarCase') {
+        const page = await apiCall(scholarsApi.listScholarDashboard, {
+          query: { q: term, page: 1, pageSize: 10, sort: 'name', order: 'asc' },
+          signal,
+        });
+        return page.items.map((c) => ({ id: c.applicationId, label: `${c.lastName}, ${c.firstName} — ${c.department.name}` }));
+      }
+      const page = await apiCall(studentsApi.listStudents, {
+        query: { title: kind === 'student' ? 'all' : 'ev-all', q: term, page: 1, pageSize: 10, sort: 'name', order: 'asc' },
         signal,
-      }),
+      });
+      return page.items.map((s) => ({ id: s.id, label: `${s.lastName}, ${s.firstName}${s.sevisId ? ` (${s.sevisId})` : ''}` }));
+    },
   });
 }

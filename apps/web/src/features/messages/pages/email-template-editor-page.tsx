@@ -36,6 +36,8 @@ import {
   useResetSystemEmail,
   useRestoreEmailTemplateVersion,
   useSaveSystemEmail,
+  PREVIEW_RECORD_KINDS,
+  type TPreviewRecordKind,
   useSearchPreviewRecords,
   useSendTestEmailTemplate,
   useUpdateEmailTemplate,
@@ -58,19 +60,27 @@ function errorsOf(e: unknown): TErrors {
 
 type TPick = { id: string; label: string };
 
-/** The record a preview is filled from: a student or exchange visitor found by name or SEVIS ID; other kinds use the examples. */
+const PICK_LABELS: Record<TPreviewRecordKind, string> = {
+  student: 'Preview on student (name or SEVIS ID)',
+  exchangeVisitor: 'Preview on exchange visitor (name or SEVIS ID)',
+  scholarCase: "Preview on scholar case (scholar's name or e-mail)",
+  request: 'Preview on request (number or name)',
+};
+const isPreviewKind = (k: TMergeRecordKind): k is TPreviewRecordKind => (PREVIEW_RECORD_KINDS as readonly string[]).includes(k);
+
+/** The record a preview is filled from (a student, exchange visitor, scholar case or request the user finds); other kinds use the examples. */
 function RecordPicker(p: { kind: TMergeRecordKind; value: TPick | null; onChange: (v: TPick | null) => void }) {
   const [q, setQ] = useState('');
-  const searchable = p.kind === 'student' || p.kind === 'exchangeVisitor';
-  const found = useSearchPreviewRecords(p.kind === 'exchangeVisitor' ? 'exchangeVisitor' : 'student', searchable ? q : '');
-  if (!searchable)
+  const kind = isPreviewKind(p.kind) ? p.kind : null;
+  const found = useSearchPreviewRecords(kind ?? 'student', kind ? q : '');
+  if (!kind)
     return (
       <Typography variant="body2" color="text.secondary">
         The preview of a template for {MERGE_RECORD_KIND_LABELS[p.kind].toLowerCase()} records is filled with the merge tags' examples.
       </Typography>
     );
-  const options: TPick[] =
-    found.data?.items.map((s) => ({ id: s.id, label: `${s.lastName}, ${s.firstName}${s.sevisId ? ` (${s.sevisId})` : ''}` })) ?? [];
+  const options: TPick[] = found.data ?? [];
+  const short = kind === 'request' ? q.trim().length < 1 : q.trim().length < 2;
   return (
     <Autocomplete
       options={options}
@@ -80,14 +90,17 @@ function RecordPicker(p: { kind: TMergeRecordKind; value: TPick | null; onChange
       filterOptions={(x) => x}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={found.isFetching}
-      noOptionsText={q.trim().length < 2 ? 'Type at least 2 characters' : 'No record found'}
+      noOptionsText={
+        short
+          ? kind === 'request'
+            ? 'Type a request number or a name'
+            : 'Type at least 2 characters'
+          : found.isError
+            ? 'The records could not be searched.'
+            : 'No record found'
+      }
       renderInput={(params) => (
-        <TextField
-          {...params}
-          label={p.kind === 'student' ? 'Preview on student (name or SEVIS ID)' : 'Preview on exchange visitor (name or SEVIS ID)'}
-          size="small"
-          helperText="Leave empty to preview with the examples."
-        />
+        <TextField {...params} label={PICK_LABELS[kind]} size="small" helperText="Leave empty to preview with the examples." />
       )}
     />
   );

@@ -9,10 +9,15 @@ import { resolveMergeValues } from '../../merge/merge-sources.js';
 import { fillTemplateHtml } from '../render-system-message.js';
 import { cleanTemplateHtml } from '../template-store.js';
 
-/** The values to fill from: the record (checked: one the user may not see is not found), else the examples. */
+/**
+ * The values to fill from: the record (checked: one the user may not see is not found), else the examples.
+ * Tags only the sending event fills (what happened to a request, a link, a reason) keep their examples on a
+ * record, so the preview reads as the e-mail will.
+ */
 async function valuesFor(tx: TTx, ctx: TContext, input: messagesApi.TPreviewEmailTemplateInput): Promise<TMergeValues> {
-  if (!input.record) return exampleMergeValues(input.recordKind);
-  return resolveMergeValues(tx, ctx, input.record);
+  const examples = exampleMergeValues(input.recordKind);
+  if (!input.record) return examples;
+  return { ...examples, ...(await resolveMergeValues(tx, ctx, input.record)) };
 }
 
 function render(input: messagesApi.TPreviewEmailTemplateInput, values: TMergeValues): messagesApi.TEmailPreview {
