@@ -28,6 +28,25 @@ export const pct = (xs: number[], p: number) => {
 export const f = (n: number) => n.toFixed(1);
 export const log = (m: string) => console.error(`[bench] ${m}`);
 
+/** Peak resident memory and heap while fn runs, sampled every 20 ms (the app and its job runner live in the bench's process). */
+export async function withPeak<T>(fn: () => Promise<T>): Promise<{ result: T; peakRss: number; peakHeap: number; ms: number }> {
+  let peakRss = process.memoryUsage().rss;
+  let peakHeap = process.memoryUsage().heapUsed;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  const t = performance.now();
+  try {
+    const result = await fn();
+    const m = process.memoryUsage();
+    return { result, peakRss: Math.max(peakRss, m.rss), peakHeap: Math.max(peakHeap, m.heapUsed), ms: performance.now() - t };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** Records every statement pg sends while fn runs (drizzle calls client.query(text|config, values)). */
 export type TStatement = { text: string; values: unknown[]; client?: unknown };
 export async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; statements: TStatement[] }> {

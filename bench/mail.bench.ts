@@ -28,7 +28,7 @@ import { loadSettings, renderBrandedHtml, type TLoadedSettings } from '../apps/s
 import { formatMergeValues, type TMergeRaw } from '../apps/server/src/modules/messages/index.js';
 import { fillTemplateHtml } from '../apps/server/src/modules/messages/templates/render-system-message.js';
 import { cleanTemplateHtml } from '../apps/server/src/modules/messages/templates/template-store.js';
-import { benchApp, capture, f, log, machineLines, mb, memory, openBenchDatabase, seedWith } from './harness.js';
+import { benchApp, capture, f, log, machineLines, mb, memory, openBenchDatabase, seedWith, withPeak } from './harness.js';
 
 const MAX = messagesApi.MASS_SEND_MAX_RECIPIENTS;
 const ASKED = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
@@ -38,25 +38,6 @@ const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1000);
 const TAG = 'bench-mail';
 const PROBE_TAG = 'bench-mail-probe';
 const PROBE = 100;
-
-/** Peak resident memory and heap while fn runs (sampled every 20 ms; the job runner lives in this process). */
-async function withPeak<T>(fn: () => Promise<T>): Promise<{ result: T; peakRss: number; peakHeap: number; ms: number }> {
-  let peakRss = process.memoryUsage().rss;
-  let peakHeap = process.memoryUsage().heapUsed;
-  const timer = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
-  const t = performance.now();
-  try {
-    const result = await fn();
-    const m = process.memoryUsage();
-    return { result, peakRss: Math.max(peakRss, m.rss), peakHeap: Math.max(peakHeap, m.heapUsed), ms: performance.now() - t };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

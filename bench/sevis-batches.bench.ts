@@ -15,32 +15,13 @@ import os from 'node:os';
 import type { jobsApi, sevisApi } from '@meridian/domain';
 import { buildValidatedBatches, loadBatchInputs, type TBatchRecordInput } from '../apps/server/src/modules/sevis/xml/index.js';
 import { DEMO_SCHOOL_CODE } from '../apps/server/src/seed/sevis.js';
-import { benchApp, f, log, machineLines, mb, memory, openBenchDatabase, seedWith } from './harness.js';
+import { benchApp, f, log, machineLines, mb, memory, openBenchDatabase, seedWith, withPeak } from './harness.js';
 
 const TOTAL = Number(process.env.BENCH_EVENTS ?? 10_000);
 const PER_BATCH = 250;
 const ORG = DEMO_SCHOOL_CODE;
 const SENDER = 'jdoe123456';
 const ISSUED_ON = '2026-11-02';
-
-/** Peak resident memory while fn runs (sampled every 20 ms; the job runner and xmllint-wasm's worker live in this process). */
-async function withPeak<T>(fn: () => Promise<T>): Promise<{ result: T; peakRss: number; peakHeap: number; ms: number }> {
-  let peakRss = process.memoryUsage().rss;
-  let peakHeap = process.memoryUsage().heapUsed;
-  const timer = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
-  const t = performance.now();
-  try {
-    const result = await fn();
-    const m = process.memoryUsage();
-    return { result, peakRss: Math.max(peakRss, m.rss), peakHeap: Math.max(peakHeap, m.heapUsed), ms: performance.now() - t };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** Every 20th record is new (Create, with a spouse); the rest have a SEVIS id and one update each. */
 const EVENT_OF = `case g % 20
