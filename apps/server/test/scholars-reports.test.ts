@@ -6,7 +6,7 @@ import { runScholarAlertsJob } from '../src/modules/scholars/reports/operations/
 import { sendEndDateAlerts } from '../src/modules/scholars/reports/operations/send-end-date-alerts.js';
 import { fileStorage } from '../src/platform/files/storage.js';
 import { createTestApp, type TTestApp } from './app.js';
-import { call, jobEnd } from './http.js';
+import { call, jobEnd, mailsTo } from './http.js';
 import { resumeAsIfCrashed } from './job-resume.js';
 import { buildScholarCase, departmentIdOf, officeToday, type TScholarCaseOptions, updateScholarCase, userIdOf } from './factories/index.js';
 
@@ -615,5 +615,48 @@ describe('sendEndDateAlerts', () => {
     await updateScholarCase(t, c.applicationId, { processedEndDate: day(28) });
     await sendEndDateAlerts(ctxOf(t.institutionA), today);
     expect((await notes(c.scholarId)).length).toBe(mine.length * 2);
+  });
+
+  // docs/product/messages.md#system-messages: the alert's e-mail is a system message the office may reword.
+  it("sends the portal's wording by default, and the office's wording once saved", async () => {
+    const [deptUser] = await t.sql<{ email: string }>('select email from users where user_name = $1 and institution_id = $2', [
+      'dept',
+      t.institutionA,
+    ]);
+    const alerted = async (o: TScholarCaseOptions) => {
+      const c = await buildScholarCase(t, { processedState: 'H-1BExtension', phase: 'filed', ...o });
+      await sendEndDateAlerts(ctxOf(t.institutionA), today);
+      const [dept] = await t.sql<{ name: string }>(
+        'select d.name from scholar_applications a join departments d on d.id = a.department_id where a.id = $1',
+        [c.applicationId],
+      );
+      const mails = (await mailsTo(t, deptUser!.email)).filter((m) => m.subject.includes(o.lastName!));
+      return { department: dept!.name, mails: mails.map((m) => [m.subject, m.text_body]) };
+    };
+    const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+    const plain = await alerted({ firstName: 'Wanda', lastName: 'Wordsworth', processedEndDate: day(60) });
+    expect(plain.mails).toEqual([
+      [
+        'H-1B Extension end date approaching: Wanda Wordsworth',
+        `Wanda Wordsworth of ${plain.department} holds H-1B Extension status that ends in 60 days, on ${us(day(60))}.\n\n` +
+          "If the scholar is to stay on, an extension should be prepared now. Open the scholar's case in the scholar area to see the dates.\n",
+      ],
+    ]);
+
+    const saved = await call(t, 'PUT', '/api/messages/system-emails/scholar.endDateApproaching', {
+      as: officer,
+      body: {
+        subject: '{{scholar.fullName}}: {{reminder.daysLeft}} days left',
+        bodyHtml:
+          '<p>{{scholar.firstName}} ({{scholar.department}}, {{scholar.visaType}}) ends on {{reminder.dueDate}}: {{reminder.when}}.</p>',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const edited = await alerted({ firstName: 'Edda', lastName: 'Editson', processedEndDate: day(30) });
+    expect(edited.mails).toEqual([
+      ['Edda Editson: 30 days left', `Edda (${edited.department}, H-1BExtension) ends on ${us(day(30))}: in 30 days, on ${us(day(30))}.`],
+    ]);
+    expect((await call(t, 'POST', '/api/messages/system-emails/scholar.endDateApproaching/reset', { as: officer })).statusCode).toBe(200);
   });
 });

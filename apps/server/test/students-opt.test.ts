@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_TIME_ZONE, MSG, type studentsApi, type TSession } from '@meridian/domain';
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
-import { call } from './http.js';
+import { call, mailsTo } from './http.js';
 import { buildEmployment, buildOptStudent, buildStudent, buildUser, daysFromToday } from './factories/index.js';
 import { runOptDailyJob } from '../src/modules/students/opt/operations/run-opt-daily-job.js';
 import { sendUnemploymentAlerts } from '../src/modules/students/opt/operations/send-unemployment-alerts.js';
@@ -428,5 +428,67 @@ describe('sendUnemploymentAlerts', () => {
       [s.id],
     );
     expect(audit[0]!.n).toBe(2);
+  });
+
+  // docs/product/messages.md#system-messages: the two e-mails are system messages the office may reword.
+  it("sends the portal's wording by default, and the office's wording of each message once saved", async () => {
+    const ctx = systemContext(t.services, { id: t.institutionA, timeZone: DEFAULT_TIME_ZONE });
+    const [officerUser] = await t.sql<{ email: string }>('select email from users where user_name = $1 and institution_id = $2', [
+      'officer',
+      t.institutionA,
+    ]);
+    const officeMail = async (lastName: string) => (await mailsTo(t, officerUser!.email)).filter((m) => m.subject.includes(lastName));
+    const alertee = async (userName: string, firstName: string, lastName: string) => {
+      const email = `${userName}@example.edu`;
+      const u = await buildUser(t, { userName, email, firstName, lastName });
+      const s = await buildOptStudent(t, 64, { firstName, lastName, user: u.userName }); // 65 used: warning
+      await sendUnemploymentAlerts(ctx);
+      return { s, student: await mailsTo(t, email), office: await officeMail(lastName) };
+    };
+
+    const plain = await alertee('optwords', 'Wanda', 'Wording');
+    expect(plain.student.map((m) => [m.subject, m.text_body])).toEqual([
+      [
+        'OPT unemployment days: Nearing limit',
+        'Your OPT unemployment counter has used 65 of 90 days; 25 left.\n\nDays without a reported employer count against the limit ' +
+          '(90 days during post-completion OPT; 150 in all from the first day of a STEM extension). ' +
+          'If you have started work, report your employer to the international office now.\n',
+      ],
+    ]);
+    expect(plain.office.map((m) => [m.subject, m.text_body])).toEqual([
+      [
+        'OPT unemployment nearing limit: Wanda Wording',
+        `Wanda Wording (${plain.s.sevisId}) has used 65 of 90 days; 25 left of OPT unemployment.\n\nSee OPT Students & Employers in the student area.\n`,
+      ],
+    ]);
+
+    const save = async (key: string, subject: string, bodyHtml: string) => {
+      const res = await call(t, 'PUT', `/api/messages/system-emails/${key}`, { as: officer, body: { subject, bodyHtml } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await save(
+      'opt.unemploymentAlert',
+      'Counter {{opt.alertLevel}}, {{student.firstName}}',
+      '<p>Dear {{student.firstName}}, your counter {{opt.alertStatus}} of {{opt.unemploymentDaysAllowed}}.</p>',
+    );
+    await save(
+      'opt.unemploymentAlertOffice',
+      'Unemployment: {{student.lastName}}, {{opt.alertLevelLowercase}}',
+      '<p>{{opt.alertStudent}}, authorised until {{opt.endDate}}, {{opt.alertStatus}}.</p>',
+    );
+    const edited = await alertee('optwords2', 'Edda', 'Edited');
+    expect(edited.student.map((m) => [m.subject, m.text_body])).toEqual([
+      ['Counter Nearing limit, Edda', 'Dear Edda, your counter has used 65 of 90 days; 25 left of 90.'],
+    ]);
+    const authEnd = edited.s.authEnd;
+    expect(edited.office.map((m) => [m.subject, m.text_body])).toEqual([
+      [
+        'Unemployment: Edited, nearing limit',
+        `Edda Edited (${edited.s.sevisId}), authorised until ${authEnd.slice(5, 7)}/${authEnd.slice(8, 10)}/${authEnd.slice(0, 4)}, has used 65 of 90 days; 25 left.`,
+      ],
+    ]);
+    for (const key of ['opt.unemploymentAlert', 'opt.unemploymentAlertOffice']) {
+      expect((await call(t, 'POST', `/api/messages/system-emails/${key}/reset`, { as: officer })).statusCode).toBe(200);
+    }
   });
 });

@@ -4,8 +4,7 @@ import type { TMergeRecordKind } from './merge-tags.js';
  * The e-mails the portal sends by itself, and the reminders an office expects (docs/product/messages.md#automated-e-mail).
  * An office turns each on or off, limits it to some of the visa types it applies to, sends one of its own
  * templates instead of the system message, and sets a reminder's lead times; what it has not changed is the
- * default here. `systemKey` is the message sent unless the office chose a template: one of SYSTEM_EMAILS or,
- * for the reminders, of SYSTEM_EMAILS too.
+ * default here. `systemKey` is the message sent unless the office chose a template: one of SYSTEM_EMAILS.
  */
 export const AUTOMATED_EMAIL_KEYS = [
   'request.submitted',
@@ -136,7 +135,8 @@ export const AUTOMATED_EMAILS: readonly TAutomatedEmail[] = [
     description: 'When an F-1 student’s OPT unemployment counter reaches warning, critical or exceeded (once per level).',
     recipients: 'The student, and the officers of the record’s campus site.',
     recordKind: 'student',
-    systemKey: 'opt.unemployment',
+    // The office's choice of message is the student's; the officers' e-mail is 'opt.unemploymentAlertOffice'.
+    systemKey: 'opt.unemploymentAlert',
     visaTypes: ['F-1'],
     required: false,
     defaultEnabled: true,
@@ -189,7 +189,7 @@ export const AUTOMATED_EMAILS: readonly TAutomatedEmail[] = [
     description: 'Before the end date of an open H-1B, O-1 or J-1 scholar case.',
     recipients: 'The users of the case’s department, and the officers of its campus site.',
     recordKind: 'scholarCase',
-    systemKey: 'scholar.endDate',
+    systemKey: 'scholar.endDateApproaching',
     visaTypes: ['H-1B', 'O-1', 'J-1'],
     required: false,
     defaultEnabled: true,

@@ -53,6 +53,8 @@ export interface TMergeTag {
 const ALL = MERGE_RECORD_KINDS;
 const PEOPLE: readonly TMergeRecordKind[] = ['student', 'exchangeVisitor'];
 const STUDENT_RECORDS: readonly TMergeRecordKind[] = ['student', 'exchangeVisitor'];
+/** Records a daily reminder or alert is about. */
+const REMINDED_RECORDS: readonly TMergeRecordKind[] = [...STUDENT_RECORDS, 'scholarCase'];
 
 const tag = (
   group: TMergeTagGroup,
@@ -78,12 +80,31 @@ export const MERGE_TAGS: readonly TMergeTag[] = [
     'GENERAL',
     'reminder.dueDate',
     'Due date',
-    'The date the reminder is about (a deadline, a report due)',
+    'The date the reminder is about (a deadline, a report due, a case end date)',
     '12/15/2026',
-    STUDENT_RECORDS,
+    REMINDED_RECORDS,
     'date',
   ),
-  tag('GENERAL', 'reminder.daysLeft', 'Days left', 'Days from today to the due date', '30', STUDENT_RECORDS),
+  tag('GENERAL', 'reminder.daysLeft', 'Days left', 'Days from today to the due date', '30', REMINDED_RECORDS),
+  tag(
+    'GENERAL',
+    'reminder.when',
+    'When it ends',
+    'The end-date alert: "today", or in how many days and on which date',
+    'in 30 days, on 12/15/2026',
+    ['scholarCase'],
+  ),
+  tag('GENERAL', 'reminder.visaStatus', 'Status ending', "The end-date alert: the case's processed status, by name", 'H-1B Extension', [
+    'scholarCase',
+  ]),
+  tag(
+    'GENERAL',
+    'reminder.scholarName',
+    'Scholar',
+    'The end-date alert: the scholar\'s given and surname ("A scholar" when the case has neither)',
+    'Kenji Watanabe',
+    ['scholarCase'],
+  ),
   tag(
     'GENERAL',
     'reminder.sessionStartDate',
@@ -286,6 +307,33 @@ export const MERGE_TAGS: readonly TMergeTag[] = [
     'student',
   ]),
   tag('F-OPT', 'opt.employerName', 'Current employer', 'OPT: the current employer reported', 'Acme Analytics', ['student']),
+  // The unemployment alert's own values (the alert that sends the message).
+  tag('F-OPT', 'opt.alertLevel', 'Alert level', 'The unemployment alert: the level reached', 'Nearing limit', ['student']),
+  tag(
+    'F-OPT',
+    'opt.alertLevelLowercase',
+    'Alert level (lowercase)',
+    'The unemployment alert: the level reached, within a sentence',
+    'nearing limit',
+    ['student'],
+  ),
+  tag(
+    'F-OPT',
+    'opt.alertStatus',
+    'Counter status',
+    'The unemployment alert: where the counter stands, as a phrase',
+    'has used 65 of 90 days; 25 left',
+    ['student'],
+  ),
+  tag('F-OPT', 'opt.alertStudentName', 'Student', "The unemployment alert: the student's given and surname", 'Ana Silva', ['student']),
+  tag(
+    'F-OPT',
+    'opt.alertStudent',
+    'Student with SEVIS ID',
+    "The unemployment alert: the student's name, with the SEVIS ID when the record has one",
+    'Ana Silva (N0012345678)',
+    ['student'],
+  ),
 
   // J-1 exchange visitors.
   tag('J', 'ev.category', 'Exchange visitor category', 'Record: EV category (SEVIS)', 'Research Scholar', ['exchangeVisitor']),

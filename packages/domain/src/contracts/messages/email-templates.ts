@@ -141,6 +141,38 @@ export const SYSTEM_EMAILS = [
       '{{reminder.sessionStartDate}} to SEVIS by {{reminder.dueDate}}. Please complete your check-in and enrol for the session before then, ' +
       'in {{reminder.daysLeft}} days.\n\nSign in to the portal: {{general.portalLink}}/\n',
   },
+  // The daily alerts' messages; `{{opt.alert*}}` and `{{reminder.*}}` are the alert's own values.
+  {
+    key: 'opt.unemploymentAlert',
+    name: 'OPT unemployment alert (to the student)',
+    description: 'To an F-1 student on OPT when their unemployment counter reaches warning, critical or exceeded (once per level).',
+    recordKind: 'student',
+    subject: 'OPT unemployment days: {{opt.alertLevel}}',
+    body:
+      'Your OPT unemployment counter {{opt.alertStatus}}.\n\nDays without a reported employer count against the limit ' +
+      '(90 days during post-completion OPT; 150 in all from the first day of a STEM extension). ' +
+      'If you have started work, report your employer to the international office now.\n',
+  },
+  {
+    key: 'opt.unemploymentAlertOffice',
+    name: 'OPT unemployment alert (to the office)',
+    description:
+      "To the officers of the record's campus site when a student's OPT unemployment counter reaches warning, critical or exceeded.",
+    recordKind: 'student',
+    subject: 'OPT unemployment {{opt.alertLevelLowercase}}: {{opt.alertStudentName}}',
+    body: '{{opt.alertStudent}} {{opt.alertStatus}} of OPT unemployment.\n\nSee OPT Students & Employers in the student area.\n',
+  },
+  {
+    key: 'scholar.endDateApproaching',
+    name: 'Scholar end date approaching',
+    description:
+      "To the users of a scholar case's department and the officers of its campus site, before the end date of an H-1B, O-1 or J-1 case.",
+    recordKind: 'scholarCase',
+    subject: '{{reminder.visaStatus}} end date approaching: {{reminder.scholarName}}',
+    body:
+      '{{reminder.scholarName}} of {{scholar.department}} holds {{reminder.visaStatus}} status that ends {{reminder.when}}.\n\n' +
+      "If the scholar is to stay on, an extension should be prepared now. Open the scholar's case in the scholar area to see the dates.\n",
+  },
 ] as const satisfies readonly TSystemEmail[];
 
 export type TSystemEmailKey = (typeof SYSTEM_EMAILS)[number]['key'];

@@ -48,8 +48,11 @@ export interface TStudentReminder {
   notice: (c: TReminderCandidate, dueDate: string, daysLeft: number) => string;
 }
 
-/** The record's values for the student's tags (the same keys as the student merge source), raw. */
-function studentValues(p: TReminderCandidate['profile']) {
+/**
+ * The record's values for the student's tags (the same keys as the student merge source), raw, from a row
+ * already read: the daily jobs have no signed-in actor to check the record's scope against.
+ */
+export function studentValues(p: TReminderCandidate['profile']) {
   return {
     'general.recipientName': [p.firstName, p.lastName].filter(Boolean).join(' '),
     'student.firstName': p.firstName,

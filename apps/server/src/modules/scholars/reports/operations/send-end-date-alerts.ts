@@ -1,8 +1,9 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { addDays, endDateAlert, PROCESSED_STATE_LABELS } from '@meridian/domain';
+import { addDays, automatedEmailOf, endDateAlert, PROCESSED_STATE_LABELS, scholarPhaseLabel } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TContext } from '../../../../platform/http/context.js';
-import { automatedEmailRule } from '../../../messages/index.js';
+import { loadSettings } from '../../../institutions/index.js';
+import { automatedEmailRule, formatMergeValues, renderAutomatedMessage } from '../../../messages/index.js';
 import { notify } from '../../../notifications/index.js';
 import { siteOfficers } from '../../../people/index.js';
 import { departments, users } from '../../../people/index.js';
@@ -25,7 +26,8 @@ const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sl
  * case's department and the office, once per case, offset and end date. The rows of
  * scholar_alerts_sent are inserted first and only the rows this run inserted are announced: the
  * primary key makes a second run, or a run in parallel, find them taken and send nothing. A changed
- * end date is a new date and alerts again.
+ * end date is a new date and alerts again. The e-mail is the system message 'scholar.endDateApproaching', or the
+ * office's own template for the event, in the office's wording (docs/product/messages.md#system-messages).
  */
 export async function sendEndDateAlerts(ctx: TContext, today = ctx.today()): Promise<number> {
   return ctx.db(async (tx) => {
@@ -40,8 +42,15 @@ export async function sendEndDateAlerts(ctx: TContext, today = ctx.today()): Pro
         campusSiteId: a.campusSiteId,
         scholarId: scholars.id,
         firstName: scholars.firstName,
+        middleName: scholars.middleName,
         lastName: scholars.lastName,
+        email: scholars.email,
         department: departments.name,
+        startDate: a.processedStartDate,
+        proposedStartDate: a.proposedStartDate,
+        position: a.position,
+        phase: a.phase,
+        hiringAuthority: a.hiringAuthorityName,
       })
       .from(a)
       .innerJoin(scholars, eq(scholars.id, a.scholarId))
@@ -56,6 +65,7 @@ export async function sendEndDateAlerts(ctx: TContext, today = ctx.today()): Pro
       )
       // One order for every run, so two runs meeting on the same rows wait for each other instead of deadlocking.
       .orderBy(a.id);
+    let timeZone: string | null = null;
     let sent = 0;
     for (const c of cases) {
       const endDate = c.endDate!;
@@ -86,19 +96,47 @@ export async function sendEndDateAlerts(ctx: TContext, today = ctx.today()): Pro
       const office = await siteOfficers(tx, c.campusSiteId);
       // The bell always; the e-mail while the office's automated e-mail configuration sends it for this visa (docs/product/messages.md#automated-e-mail).
       const family = c.processedState.startsWith('H-1B') ? 'H-1B' : c.processedState.toUpperCase().startsWith('O') ? 'O-1' : 'J-1';
-      const mail = (await automatedEmailRule(tx, ctx, 'scholar.endDateApproaching', { visaType: family })).send;
+      const rule = await automatedEmailRule(tx, ctx, 'scholar.endDateApproaching', { visaType: family });
+      let email: { subject: string; text: string; html: string | null } | null = null;
+      if (rule.send) {
+        timeZone ??= (await loadSettings(tx, ctx.institutionId)).timeZone;
+        // The case's values (the same keys as the scholars' merge source) from the row read above: the daily job has no
+        // signed-in actor to check the case's scope against.
+        const values = formatMergeValues(
+          {
+            'account.firstName': c.firstName,
+            'account.lastName': c.lastName,
+            'account.email': c.email,
+            'scholar.firstName': c.firstName,
+            'scholar.lastName': c.lastName,
+            'scholar.fullName': [c.firstName, c.middleName, c.lastName].filter(Boolean).join(' '),
+            'scholar.email': c.email,
+            'scholar.visaType': c.processedState,
+            'scholar.position': c.position,
+            'scholar.department': c.department,
+            'scholar.startDate': c.startDate ?? c.proposedStartDate,
+            'scholar.endDate': endDate,
+            'scholar.phase': scholarPhaseLabel(c.phase),
+            'scholar.hiringAuthority': c.hiringAuthority,
+            'reminder.dueDate': endDate,
+            'reminder.daysLeft': String(daysLeft),
+            'reminder.when': when,
+            'reminder.visaStatus': visa,
+            'reminder.scholarName': name,
+          },
+          timeZone,
+        );
+        const systemKey = automatedEmailOf('scholar.endDateApproaching')!.systemKey;
+        const message = await renderAutomatedMessage(tx, ctx, { systemKey, templateId: rule.templateId }, values);
+        email = { subject: message.subject, text: message.text, html: message.html };
+      }
       await notify(tx, ctx, {
         userIds: [...deptUsers.map((u) => u.id), ...office],
         typeName: 'scholar.end-date',
         scholarId: c.scholarId,
         scholarApplicationId: c.id,
         text,
-        email: !mail
-          ? null
-          : {
-              subject: `${visa} end date approaching: ${name}`,
-              text: `${name} of ${c.department} holds ${visa} status that ends ${when}.\n\nIf the scholar is to stay on, an extension should be prepared now. Open the scholar's case in the scholar area to see the dates.\n`,
-            },
+        email,
       });
       await writeAudit(tx, {
         institutionId: ctx.institutionId,
