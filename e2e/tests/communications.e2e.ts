@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import { DEMO_PASSWORD, launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import { keepPdf } from '../pdf.js';
 import { api } from '../sevis-log-helpers.js';
 
 // docs/product/messages.md#email-communications: an officer narrows the Student List to a tag, hands it to
@@ -210,24 +209,9 @@ describe('Email Communications and letters for many', () => {
     await generate.getByRole('button', { name: 'Generate', exact: true }).click();
     const file = await download;
     await page.getByText('3 letters were filed on their records.').waitFor();
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const pdfFile = path.join(ARTIFACTS, 'communications-letters.pdf');
-    await file.saveAs(pdfFile);
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', pdfFile, '-']).toString('utf8');
+    const { text, pageImage } = keepPdf(fs.readFileSync(await file.path()), 'communications-letters');
     for (const s of students) expect(text).toContain(`This letter confirms that ${s.first} ${s.last} is enrolled`);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      pdfFile,
-      path.join(ARTIFACTS, 'communications-letters-page1'),
-    ]);
-    expect(fs.existsSync(path.join(ARTIFACTS, 'communications-letters-page1.png'))).toBe(true);
+    expect(fs.existsSync(pageImage)).toBe(true);
     const [filed] = await query<{ n: string }>(
       `select count(*) as n from attachments where profile_id = any($1::uuid[]) and description = $2`,
       [students.map((s) => s.id), `Letter: ${letterName}`],

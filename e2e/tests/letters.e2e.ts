@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import { keepPdf } from '../pdf.js';
 import { api } from '../sevis-log-helpers.js';
 
 // docs/product/letters.md: an officer writes an enrolment letter template, generates it for a student from the
@@ -76,24 +75,9 @@ describe('Letters', () => {
     const res = await fetch(`${baseUrl()}/api/attachments/${doc!.id}/download`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     const pdf = Buffer.from(await res.arrayBuffer());
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+    const { text, pageImage } = keepPdf(pdf, 'letters-enrolment');
     expect(text).toContain(`This letter confirms that Łukasz ${last} is enrolled`);
     expect(text).toContain('Jordan Lee');
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const pdfFile = path.join(ARTIFACTS, 'letters-enrolment.pdf');
-    fs.writeFileSync(pdfFile, pdf);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      pdfFile,
-      path.join(ARTIFACTS, 'letters-enrolment-page1'),
-    ]);
-    expect(fs.existsSync(path.join(ARTIFACTS, 'letters-enrolment-page1.png'))).toBe(true);
+    expect(fs.existsSync(pageImage)).toBe(true);
   });
 });
