@@ -80,4 +80,54 @@ describe('Letters', () => {
     expect(text).toContain('Jordan Lee');
     expect(fs.existsSync(pageImage)).toBe(true);
   });
+
+  it("an officer writes a scholar's offer letter from the case's Documents tab; it is filed there", async () => {
+    // A demo case the officer processes, at their campus site (docs/product/letters.md#records).
+    const [kase] = await query<{ id: string; first_name: string; last_name: string }>(
+      `select a.id, s.first_name, s.last_name from scholar_applications a
+         join scholars s on s.id = a.scholar_id
+         join requests r on r.id = a.sponsorship_request_id
+         left join campus_sites c on c.id = coalesce(r.campus_site_id, a.campus_site_id)
+       where a.phase = 'isss_review' and s.first_name <> '' and (c.id is null or c.name = 'Main Campus')
+       order by a.created_at limit 1`,
+    );
+    const token = (await api<{ accessToken: string }>('POST', '/api/auth/login', null, { userName: 'officer', password: DEMO_PASSWORD }))
+      .accessToken;
+    const name = `Offer letter ${RUN}`;
+    await api('POST', '/api/letter-templates', token, {
+      name,
+      recordKind: 'scholarCase',
+      body: [
+        { type: 'heading', runs: [{ text: 'Offer of employment' }] },
+        { type: 'paragraph', runs: [{ text: 'Dear ' }, { text: '{{scholar.fullName}}' }, { text: ', the department welcomes you.' }] },
+      ],
+      signerName: 'Jordan Lee',
+      signerTitle: 'Director',
+      defaultVisibility: 'office',
+    });
+
+    const page = await newPage(browser);
+    await signIn(page, 'officer');
+    await page.waitForURL(STAFF_HOME);
+    await page.goto(`/#/admin/scholar-profile/${kase!.id}`);
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByRole('button', { name: 'Generate letter' }).click();
+    await page.getByLabel('Letter template').click();
+    // Only scholar case templates are offered for a case.
+    await page.getByRole('option', { name }).waitFor();
+    expect(await page.getByRole('option', { name: /^Enrolment verification/ }).count()).toBe(0);
+    await page.getByRole('option', { name }).click();
+    await screenshot(page, 'letters-scholar-generate-dialog');
+    await page.getByRole('button', { name: 'Generate and file' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByText(`Letter: ${name}`).first().waitFor();
+    await screenshot(page, 'letters-scholar-documents');
+
+    const [doc] = await query<{ id: string }>(`select id from attachments where description = $1`, [`Letter: ${name}`]);
+    const res = await fetch(`${baseUrl()}/api/attachments/${doc!.id}/download`, { headers: { authorization: `Bearer ${token}` } });
+    const { text } = keepPdf(Buffer.from(await res.arrayBuffer()), 'letters-scholar-offer');
+    expect(text).toContain(`Dear ${kase!.first_name}`);
+    expect(text).toContain(kase!.last_name);
+    await page.close();
+  });
 });

@@ -5,5 +5,6 @@ export { provideRecordParts, type TRecordParts, type TRecordPart } from './recor
 export { plugAttachments } from './plug.js';
 export { uploadAttachment } from './operations/upload-attachment.js';
 export { fileRecordDocument } from './operations/file-record-document.js';
+export { fileRequestDocument } from './operations/file-record-document.js';
 export { attachmentRoutes } from './routes.js';
 export { requestView, userView, type TAttachmentView } from './attachment.policy.js';

@@ -1,11 +1,13 @@
 import { formatDate, lettersApi, sanitizeFileName } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
-import { badRequest, fieldError } from '../../platform/errors/app-error.js';
+import { AppError, badRequest, fieldError, notFound } from '../../platform/errors/app-error.js';
 import { fileStorage } from '../../platform/files/storage.js';
-import type { TContext } from '../../platform/http/context.js';
+import { requireActor, type TContext } from '../../platform/http/context.js';
 import { loadSettings } from '../institutions/index.js';
 import { resolveMergeValues } from '../messages/index.js';
-import { getAccessibleProfile, type TProfileRow } from '../students/index.js';
+import { getAccessibleRequest, staffReaches } from '../requests/index.js';
+import { getAccessibleCase } from '../scholars/index.js';
+import { getAccessibleProfile } from '../students/index.js';
 import type { TLetterImage, TLetterParts } from './letter-pdf.js';
 import type { TLetterTemplateRow } from './schema.js';
 
@@ -48,15 +50,47 @@ export async function loadLetterhead(tx: TTx, ctx: TContext, t: TLetterTemplateR
 }
 
 /**
+ * The record a letter is written for, and where its PDF is filed (docs/product/letters.md#records): a student
+ * record's Documents, or a scholar case's sponsorship request. `name` is the person's, last name first.
+ */
+export type TLetterRecord =
+  { kind: 'profile'; profileId: string; name: string } | { kind: 'scholarCase'; applicationId: string; requestId: string; name: string };
+
+const M = lettersApi.LETTER_MSG;
+const isNotFound = (e: unknown) => e instanceof AppError && e.statusCode === 404;
+/** Whether the caller may see a record of the other kind with this id: only then is the wrong kind named. */
+const found = (p: Promise<unknown>) =>
+  p.then(
+    () => true,
+    () => false,
+  );
+
+/**
  * The record a letter is written for: one the caller may change (404 when they may not see it, 403 when
  * they may only read it), of the template's kind: any student record for a student template, a J-1 one
- * for an exchange visitor template.
+ * for an exchange visitor template, a scholar case for a scholar case template. A record of another kind
+ * the caller may see is refused on the record, naming the kind of template it needs.
  */
-export async function letterRecord(tx: TTx, ctx: TContext, t: TLetterTemplateRow, profileId: string): Promise<TProfileRow> {
-  const profile = await getAccessibleProfile(tx, ctx, profileId, 'edit');
+export async function letterRecord(tx: TTx, ctx: TContext, t: TLetterTemplateRow, recordId: string): Promise<TLetterRecord> {
+  if (t.recordKind === 'scholarCase') {
+    const { c, scholar } = await getAccessibleCase(tx, ctx, recordId, 'process').catch(async (e: unknown) => {
+      if (isNotFound(e) && (await found(getAccessibleProfile(tx, ctx, recordId, 'read')))) throw fieldError('recordId', M.scholarCaseOnly);
+      throw e;
+    });
+    // The office reaches a case at a campus site it works at, as it reaches the case's requests.
+    if (!staffReaches(requireActor(ctx), { campusSiteId: c.campusSiteId })) throw notFound();
+    if (!c.sponsorshipRequestId) throw fieldError('recordId', M.noSponsorshipRequest);
+    const request = await getAccessibleRequest(tx, ctx, c.sponsorshipRequestId, 'process');
+    const name = [scholar.lastName, scholar.firstName].filter(Boolean).join(', ');
+    return { kind: 'scholarCase', applicationId: c.id, requestId: request.id, name };
+  }
+  const profile = await getAccessibleProfile(tx, ctx, recordId, 'edit').catch(async (e: unknown) => {
+    if (isNotFound(e) && (await found(getAccessibleCase(tx, ctx, recordId, 'read')))) throw fieldError('recordId', M.studentRecordOnly);
+    throw e;
+  });
   if (t.recordKind === 'exchangeVisitor' && profile.visaType !== 'J-1')
     throw fieldError('recordId', 'This template is for exchange visitor (J-1) records. Choose a template for student records.');
-  return profile;
+  return { kind: 'profile', profileId: profile.id, name: [profile.lastName, profile.firstName].filter(Boolean).join(', ') };
 }
 
 /** A template that letters may be written with now: not deleted (404) and turned on (400 on the template). */
@@ -70,11 +104,10 @@ export async function letterForRecord(
   ctx: TContext,
   t: TLetterTemplateRow,
   head: TLetterhead,
-  profileId: string,
-): Promise<{ parts: TLetterParts; profile: TProfileRow; fileName: string }> {
-  const profile = await letterRecord(tx, ctx, t, profileId);
-  const values = await resolveMergeValues(tx, ctx, { kind: t.recordKind, id: profileId });
-  const who = [profile.lastName, profile.firstName].filter(Boolean).join(', ');
-  const fileName = sanitizeFileName(`${t.name} - ${who || 'record'} - ${ctx.today()}.pdf`);
-  return { parts: { ...head, blocks: t.body, values }, profile, fileName };
+  recordId: string,
+): Promise<{ parts: TLetterParts; record: TLetterRecord; fileName: string }> {
+  const record = await letterRecord(tx, ctx, t, recordId);
+  const values = await resolveMergeValues(tx, ctx, { kind: t.recordKind, id: recordId });
+  const fileName = sanitizeFileName(`${t.name} - ${record.name || 'record'} - ${ctx.today()}.pdf`);
+  return { parts: { ...head, blocks: t.body, values }, record, fileName };
 }

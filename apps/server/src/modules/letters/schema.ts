@@ -31,7 +31,10 @@ export const letterTemplates = pgTable('letter_templates', {
 });
 export type TLetterTemplateRow = typeof letterTemplates.$inferSelect;
 
-/** Each letter written and filed: which template, which record, which document (docs/product/letters.md#filed-letters). */
+/**
+ * Each letter written and filed: which template, which record (a student record or a scholar case, never
+ * both), which document (docs/product/letters.md#filed-letters).
+ */
 export const lettersIssued = pgTable('letters_issued', {
   id: uuid('id').primaryKey().defaultRandom(),
   institutionId: uuid('institution_id')
@@ -40,7 +43,10 @@ export const lettersIssued = pgTable('letters_issued', {
   templateId: uuid('template_id')
     .notNull()
     .references(() => letterTemplates.id),
-  profileId: uuid('profile_id').notNull(),
+  /** The student record the letter is for; null for a scholar case's letter. */
+  profileId: uuid('profile_id'),
+  /** The scholar case the letter is for (filed on its sponsorship request); null for a student record's letter. */
+  applicationId: uuid('application_id'),
   attachmentId: uuid('attachment_id').notNull(),
   /** The batch job that wrote it: a job run again after a crash skips the records it already filed. */
   jobId: uuid('job_id'),

@@ -12,8 +12,11 @@ export * from './letter-body.js';
  */
 const T = ['letters'];
 
-/** The records a letter is written for in this slice: student records, F-1 or J-1 (docs/product/letters.md#records). */
-export const LETTER_RECORD_KINDS = ['student', 'exchangeVisitor'] as const;
+/**
+ * The records a letter is written for (docs/product/letters.md#records): student records, F-1 or J-1, and
+ * scholar cases (H-1B, O-1, J-1), whose letters are filed on the case's sponsorship request.
+ */
+export const LETTER_RECORD_KINDS = ['student', 'exchangeVisitor', 'scholarCase'] as const;
 export type TLetterRecordKind = (typeof LETTER_RECORD_KINDS)[number];
 /** Who sees a filed letter: the person as well as the office, or the office only. */
 export const LETTER_VISIBILITIES = ['person', 'office'] as const;
@@ -39,6 +42,11 @@ export const LETTER_MSG = {
   recordsRequired: 'Choose at least one record.',
   batchTooMany: `Choose at most ${LETTER_BATCH_MAX} records at a time.`,
   generated: 'The letter was filed on the record’s Documents.',
+  studentRecordOnly: 'This template is for student records, and this is a scholar case. Choose a template for scholar cases.',
+  scholarCaseOnly: 'This template is for scholar cases, and this is a student record. Choose a template for student records.',
+  noSponsorshipRequest: 'This case has no sponsorship request to file the letter on.',
+  batchScholarCase:
+    'Letters for scholar cases are written one case at a time, from the case’s Documents. Choose a template for student records.',
 } as const;
 
 const ZText = (max: number) => z.string().trim().max(max, MSG.invalidLength);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { lettersApi, type jobsApi } from '@meridian/domain';
-import { AppError, badRequest } from '../../../platform/errors/app-error.js';
+import { AppError, badRequest, fieldError } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import type { TJobRun } from '../../../platform/jobs/runner.js';
 import { loadTemplate } from '../letter-template.presenter.js';
@@ -33,6 +33,8 @@ export async function startGenerateLetters(
   await ctx.db(async (tx) => {
     const t = await loadTemplate(tx, templateId);
     assertUsable(t);
+    // A scholar case's letter is written from the case (docs/product/letters.md#records).
+    if (t.recordKind === 'scholarCase') throw fieldError('templateId', lettersApi.LETTER_MSG.batchScholarCase);
     const wrongKind: string[] = [];
     for (const id of recordIds) {
       try {
@@ -43,7 +45,8 @@ export async function startGenerateLetters(
       }
     }
     if (wrongKind.length) {
-      const message = `This template is for exchange visitor (J-1) records; ${wrongKind.length} of the chosen records are not. Choose only exchange visitor (J-1) records.`;
+      const records = t.recordKind === 'exchangeVisitor' ? 'exchange visitor (J-1) records' : 'student records';
+      const message = `This template is for ${records}; ${wrongKind.length} of the chosen records are not. Choose only ${records}.`;
       throw badRequest(message, { recordIds: [message] });
     }
   });
@@ -73,7 +76,7 @@ export async function generateLettersJob({
   progress({ done: 0, total: input.recordIds.length, phase: 'Writing the letters' });
   const letters: TLetterParts[] = [];
   for (const [i, profileId] of input.recordIds.entries()) {
-    const { parts, fileName, filed } = await ctx.db(async (tx) => {
+    const { parts, record, fileName, filed } = await ctx.db(async (tx) => {
       const [done] = await tx
         .select({ id: lettersIssued.id })
         .from(lettersIssued)
@@ -82,7 +85,7 @@ export async function generateLettersJob({
     });
     if (!filed) {
       const data = await renderPdf(buildLetterDocDefinition([parts], fileName));
-      await fileLetter(ctx, { template, profileId, visibility: input.visibility, jobId }, { fileName, data });
+      await fileLetter(ctx, { template, record, visibility: input.visibility, jobId }, { fileName, data });
     }
     letters.push(parts);
     progress({ done: i + 1 });

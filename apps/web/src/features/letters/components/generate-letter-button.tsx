@@ -9,19 +9,15 @@ import { useGenerateLetter } from '../api/letters';
 import { useCan } from '../api/use-can';
 import { TemplateSelect, VisibilityRadios } from './letter-fields';
 
+/** The record a letter is written for: a student record (J-1 or not), or a scholar case. */
+export type TLetterButtonRecord = { profileId: string; visaType: string } | { scholarCaseId: string };
+
 /**
- * "Generate letter" on a student record: choose a template and who sees it; the PDF is filed on the
- * record's Documents (docs/product/letters.md#generate-and-file). `recordQueryKey` is refreshed after.
+ * "Generate letter" on a student record or a scholar case: choose a template of the record's kind and who
+ * sees it; the PDF is filed on the record's Documents, or on the case's sponsorship request
+ * (docs/product/letters.md#generate-and-file, docs/product/letters.md#records). `recordQueryKey` is refreshed after.
  */
-export function GenerateLetterButton({
-  profileId,
-  visaType,
-  recordQueryKey,
-}: {
-  profileId: string;
-  visaType: string;
-  recordQueryKey: readonly unknown[];
-}) {
+export function GenerateLetterButton({ recordQueryKey, ...record }: TLetterButtonRecord & { recordQueryKey: readonly unknown[] }) {
   const qc = useQueryClient();
   const mayGenerate = useCan('letters.generate');
   const [open, setOpen] = useState(false);
@@ -30,8 +26,14 @@ export function GenerateLetterButton({
   const [error, setError] = useState<string | null>(null);
   const generate = useGenerateLetter(() => void qc.invalidateQueries({ queryKey: recordQueryKey }));
   if (!mayGenerate) return null;
-  // A student template fits any student record; an exchange visitor template only a J-1 one.
-  const kind: lettersApi.TLetterRecordKind | undefined = visaType === 'J-1' ? undefined : 'student';
+  const isCase = 'scholarCaseId' in record;
+  const recordId = isCase ? record.scholarCaseId : record.profileId;
+  // A student template fits any student record; an exchange visitor template only a J-1 one; a scholar case its own.
+  const kinds: readonly lettersApi.TLetterRecordKind[] = isCase
+    ? ['scholarCase']
+    : record.visaType === 'J-1'
+      ? ['student', 'exchangeVisitor']
+      : ['student'];
   const close = () => {
     setOpen(false);
     setError(null);
@@ -46,14 +48,18 @@ export function GenerateLetterButton({
         <DialogContent dividers>
           <Stack spacing={2}>
             <TemplateSelect
-              kind={kind}
+              kind={kinds}
               value={template}
               onChange={(t) => {
                 setTemplate(t);
                 if (t) setVisibility(t.defaultVisibility);
               }}
             />
-            <VisibilityRadios value={visibility} onChange={setVisibility} />
+            <VisibilityRadios
+              value={visibility}
+              onChange={setVisibility}
+              {...(isCase ? { personLabel: 'The department, the scholar and the office' } : {})}
+            />
             {error ? <Alert severity="error">{error}</Alert> : null}
           </Stack>
         </DialogContent>
@@ -64,7 +70,7 @@ export function GenerateLetterButton({
             disabled={!template || generate.isPending}
             onClick={() =>
               generate.mutate(
-                { templateId: template!.id, recordId: profileId, visibility },
+                { templateId: template!.id, recordId, visibility },
                 {
                   onSuccess: () => {
                     snack(lettersApi.LETTER_MSG.generated, 'success');

@@ -9,6 +9,8 @@ import { useGenerateLetters } from '../api/letters';
 import { useCan } from '../api/use-can';
 import { TemplateSelect, VisibilityRadios } from './letter-fields';
 
+const STUDENT_KINDS: readonly lettersApi.TLetterRecordKind[] = ['student', 'exchangeVisitor'];
+
 /**
  * "Generate letters" for the rows chosen in a list: one letter filed on each record, and all of them in
  * one PDF to download once the job is done (docs/product/letters.md#many-at-once).
@@ -18,7 +20,7 @@ export function GenerateLettersButton({
   kind,
 }: {
   recordIds: readonly string[];
-  /** Which templates fit every chosen record: none named, any template. */
+  /** Which templates fit every chosen record: none named, any student record template (scholar cases' letters are written one at a time). */
   kind: lettersApi.TLetterRecordKind | undefined;
 }) {
   const mayGenerate = useCan('letters.generate');
@@ -61,7 +63,7 @@ export function GenerateLettersButton({
             </Typography>
             {tooMany ? <Alert severity="warning">{lettersApi.LETTER_MSG.batchTooMany}</Alert> : null}
             <TemplateSelect
-              kind={kind}
+              kind={kind ?? STUDENT_KINDS}
               value={template}
               onChange={(t) => {
                 setTemplate(t);

@@ -7,20 +7,25 @@ const VISIBILITY_LABELS: Record<lettersApi.TLetterVisibility, string> = {
   office: 'The office only',
 };
 
-/** The active templates that fit the records, to choose from (the first 100 by name); no kind: any template. */
+/**
+ * The active templates that fit the records, to choose from (the first 100 by name): of one kind, or of any
+ * of the kinds listed.
+ */
 export function TemplateSelect({
   kind,
   value,
   onChange,
   error,
 }: {
-  kind: lettersApi.TLetterRecordKind | undefined;
+  kind: lettersApi.TLetterRecordKind | readonly lettersApi.TLetterRecordKind[];
   value: lettersApi.TLetterTemplateSummary | null;
   onChange: (t: lettersApi.TLetterTemplateSummary | null) => void;
   error?: string | undefined;
 }) {
-  const list = useListLetterTemplates({ ...(kind ? { recordKind: kind } : {}), activeOnly: 'true', pageSize: 100, sort: 'name' });
-  const items = list.data?.items ?? [];
+  const kinds: readonly lettersApi.TLetterRecordKind[] = typeof kind === 'string' ? [kind] : kind;
+  const one = kinds.length === 1 ? kinds[0] : undefined;
+  const list = useListLetterTemplates({ ...(one ? { recordKind: one } : {}), activeOnly: 'true', pageSize: 100, sort: 'name' });
+  const items = (list.data?.items ?? []).filter((t) => kinds.includes(t.recordKind));
   return (
     <TextField
       select
@@ -47,13 +52,15 @@ export function TemplateSelect({
   );
 }
 
-/** Who sees the filed letter. */
+/** Who sees the filed letter; `personLabel` names who "the person" is for the record (a scholar case: its department and scholar). */
 export function VisibilityRadios({
   value,
   onChange,
+  personLabel,
 }: {
   value: lettersApi.TLetterVisibility;
   onChange: (v: lettersApi.TLetterVisibility) => void;
+  personLabel?: string;
 }) {
   return (
     <FormControl>
@@ -65,7 +72,12 @@ export function VisibilityRadios({
         onChange={(e) => onChange(e.target.value as lettersApi.TLetterVisibility)}
       >
         {lettersApi.LETTER_VISIBILITIES.map((v) => (
-          <FormControlLabel key={v} value={v} control={<Radio />} label={VISIBILITY_LABELS[v]} />
+          <FormControlLabel
+            key={v}
+            value={v}
+            control={<Radio />}
+            label={v === 'person' && personLabel ? personLabel : VISIBILITY_LABELS[v]}
+          />
         ))}
       </RadioGroup>
     </FormControl>

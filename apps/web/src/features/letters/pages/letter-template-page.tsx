@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { lettersApi, MERGE_RECORD_KIND_LABELS, type studentsApi } from '@meridian/domain';
+import { lettersApi, MERGE_RECORD_KIND_LABELS, type scholarsApi, type studentsApi } from '@meridian/domain';
 import { describeFailure } from '../../../app/errors/failure';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -35,6 +35,7 @@ import {
 } from '../api/letters';
 import { useCan } from '../api/use-can';
 import { MergeTagPicker } from '../components/merge-tag-picker';
+import { ScholarCasePicker } from '../components/scholar-case-picker';
 import { StudentPicker } from '../components/student-picker';
 import { VISIBILITY_LABELS } from './letter-templates-page';
 
@@ -107,6 +108,9 @@ function LetterTemplateEditor({ templateId, template: t }: { templateId: string;
   const [d, setD] = useState<TDraft>(t ? draftOf(t) : EMPTY);
   const [errors, setErrors] = useState<TErrors>({});
   const [previewFor, setPreviewFor] = useState<studentsApi.TStudentListItem | null>(null);
+  const [previewCase, setPreviewCase] = useState<scholarsApi.TScholarDashboardItem | null>(null);
+  // The preview merges the saved template: a scholar case template for a case, any other for a student.
+  const previewsCase = t?.recordKind === 'scholarCase';
   const [previewing, setPreviewing] = useState(false);
   const body = useRef<HTMLTextAreaElement | null>(null);
   const set = (p: Partial<TDraft>) => setD((x) => ({ ...x, ...p }));
@@ -153,13 +157,17 @@ function LetterTemplateEditor({ templateId, template: t }: { templateId: string;
   };
 
   const onPreview = async () => {
-    if (!previewFor) return setErrors({ recordId: 'Choose a student to preview the letter for.' });
+    const recordId = previewsCase ? previewCase?.applicationId : previewFor?.id;
+    if (!recordId)
+      return setErrors({
+        recordId: previewsCase ? 'Choose a scholar case to preview the letter for.' : 'Choose a student to preview the letter for.',
+      });
     setErrors({});
     setPreviewing(true);
     // Opened before the answer arrives: a window opened later would be blocked as a pop-up.
     const win = window.open('', '_blank');
     try {
-      const blob = await fetchLetterPreview(templateId, previewFor.id);
+      const blob = await fetchLetterPreview(templateId, recordId);
       const url = URL.createObjectURL(blob);
       if (win) win.location.href = url;
       else window.location.assign(url);
@@ -179,7 +187,7 @@ function LetterTemplateEditor({ templateId, template: t }: { templateId: string;
       </Button>
       <PageHeader
         title={isNew ? 'New letter template' : (t?.name ?? 'Letter template')}
-        subtitle="Write the letter with merge tags; each tag is filled in from the student's record when the letter is generated."
+        subtitle="Write the letter with merge tags; each tag is filled in from the record (a student's, or a scholar case) when the letter is generated."
       />
       {errors.form ? (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -366,10 +374,14 @@ function LetterTemplateEditor({ templateId, template: t }: { templateId: string;
             Preview PDF
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            The saved template, merged for a student; nothing is filed.
+            The saved template, merged for {previewsCase ? 'a scholar case' : 'a student'}; nothing is filed.
           </Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
-            <StudentPicker value={previewFor} onChange={setPreviewFor} />
+            {previewsCase ? (
+              <ScholarCasePicker value={previewCase} onChange={setPreviewCase} />
+            ) : (
+              <StudentPicker value={previewFor} onChange={setPreviewFor} />
+            )}
             <Button variant="outlined" onClick={() => void onPreview()} disabled={previewing} sx={{ mt: 1 }}>
               Preview PDF
             </Button>

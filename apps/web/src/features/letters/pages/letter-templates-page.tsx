@@ -71,7 +71,7 @@ export function LetterTemplatesPage() {
     <Box>
       <PageHeader
         title="Letter Templates"
-        subtitle="Letters the office issues (enrolment verification, support letters): written once with merge tags, then generated as a PDF for a student and filed on the record's Documents."
+        subtitle="Letters the office issues (enrolment verification, support letters): written once with merge tags, then generated as a PDF for a student and filed on the record's Documents, or for a scholar case and filed on its sponsorship request."
         actions={
           mayManage ? (
             <Button variant="contained" component={RouterLink} to="/isss/letter-template/new">

@@ -3,7 +3,7 @@ import { scholarsApi } from '@meridian/domain';
 import { apiCall } from '../../../../app/http/api-call';
 
 /** Query keys of one case: invalidating ['scholars', 'office-case', id] refreshes every tab of it. */
-const caseKey = (id: string) => ['scholars', 'office-case', id] as const;
+export const caseKey = (id: string) => ['scholars', 'office-case', id] as const;
 
 /** The case as the office reads it (Review Sponsorship Request and the scholar profile). */
 export function useGetOfficeCase(applicationId: string) {

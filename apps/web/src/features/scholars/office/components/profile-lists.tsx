@@ -208,6 +208,7 @@ const ACTIONS: Record<string, string> = {
   'attachment.visibility.updated': 'File visibility changed',
   'attachment.category.updated': 'File category changed',
   'attachment.linked': 'File filed from another request',
+  'letter.generated': 'Letter generated',
 };
 const FIELD_LABELS: Record<string, string> = {
   phase: 'Phase',
@@ -226,6 +227,8 @@ const FIELD_LABELS: Record<string, string> = {
   requestNumber: 'Request #',
   message: 'Message',
   fileName: 'File',
+  letterTemplate: 'Letter template',
+  visibility: 'Visible to',
   lcaNumber: 'LCA number',
   lcaStartDate: 'LCA start',
   lcaEndDate: 'LCA end',
@@ -275,10 +278,14 @@ const HIDDEN = new Set([
   'assignedToUserId',
   'advisorUserId',
   'statusMessage',
+  'letterTemplateId',
+  'attachmentId',
+  'requestId',
 ]);
 function words(k: string, v: unknown, e: TAuditEvent): string {
   if (v === undefined || v === null || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (k === 'visibility') return v === 'person' ? 'The department, the scholar and the office' : 'The office only';
   if (k === 'phase') return phaseLabel(textOf(v));
   if (k === 'status') return e.entityType === 'request' ? requestStatusLabel(textOf(v)) : statusLabel(textOf(v));
   if (k === 'processedState') return textOf(v) ? visaLabel(textOf(v)) : 'Not processed';

@@ -10,7 +10,8 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageLoader } from '../../../../ui/page-loader';
 import { WideTabs } from '../../../../ui/wide-tabs';
 import { ScholarTimePanel } from '../../reports';
-import { useGetOfficeCase } from '../api/office-case';
+import { GenerateLetterButton } from '../../../letters';
+import { caseKey, useGetOfficeCase } from '../api/office-case';
 import { ApplicationDataView } from '../components/application-data-view';
 import { CaseHeader } from '../components/case-header';
 import { phaseLabel, statusLabel, visaLabel } from '../components/case-format';
@@ -209,6 +210,12 @@ function tabsOf(c: TCase): TTab[] {
       label: 'Documents',
       render: () => (
         <TableTab title="Documents">
+          {/* A letter for the case is filed on its sponsorship request (docs/product/letters.md#records). */}
+          {c.canManage && c.canOpenRequests && c.sponsorshipRequest ? (
+            <Box sx={{ mb: 1.5 }}>
+              <GenerateLetterButton scholarCaseId={c.id} recordQueryKey={caseKey(c.id)} />
+            </Box>
+          ) : null}
           <CaseDocumentsTable applicationId={c.id} canOpen={c.canOpenRequests} />
         </TableTab>
       ),
