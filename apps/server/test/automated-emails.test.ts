@@ -240,3 +240,32 @@ describe('check-in before the SEVIS registration deadline', () => {
     await save('sevis.registrationDue', { leadDays: [14, 3] });
   });
 });
+
+describe('portal stage changed', () => {
+  it('is off until the office turns it on; then the student hears of a move, in the bell and by e-mail, for the visa types chosen', async () => {
+    const u = await buildUser(t);
+    const s = await buildStudent(t, { user: u.userName, currentStage: 'pre_arrival', firstName: 'Ngozi' });
+    const move = async (stage: string) =>
+      expect((await call(t, 'PUT', `/api/students/${s.id}/stage`, { as: officer, body: { stage } })).statusCode).toBe(200);
+    expect((await setting('student.stageChanged')).enabled).toBe(false);
+    await move('check_in');
+    expect(await mailsTo(u.email)).toHaveLength(0);
+
+    expect((await save('student.stageChanged', {})).statusCode).toBe(200);
+    await move('continuing');
+    const mails = await mailsTo(u.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your next step in the portal: Continuing']);
+    expect(mails[0]!.body_text).toContain('Hello Ngozi,\n\nYou are now in the Continuing stage of the ');
+    const [bell] = await t.sql<{ text: string }>(
+      `select text from notifications where user_id = $1 and type_name = 'student.stage-changed'`,
+      [u.id],
+    );
+    expect(bell!.text).toBe('You are now in the Continuing stage of the portal.');
+
+    // For J-1 records only: an F-1 student's move sends nothing.
+    await save('student.stageChanged', { visaTypes: ['J-1'] });
+    await move('check_in');
+    expect(await mailsTo(u.email)).toHaveLength(1);
+    await save('student.stageChanged', { enabled: false });
+  });
+});

@@ -17,6 +17,7 @@ export const AUTOMATED_EMAIL_KEYS = [
   'stem.validationReportDue',
   'student.programEndApproaching',
   'sevis.registrationDue',
+  'student.stageChanged',
   'scholar.endDateApproaching',
 ] as const;
 export type TAutomatedEmailKey = (typeof AUTOMATED_EMAIL_KEYS)[number];
@@ -181,6 +182,20 @@ export const AUTOMATED_EMAILS: readonly TAutomatedEmail[] = [
     required: false,
     defaultEnabled: true,
     defaultLeadDays: [14, 3],
+    leadDaysElsewhere: null,
+  },
+  {
+    key: 'student.stageChanged',
+    label: 'Portal stage changed',
+    description: 'When a student moves to another stage of the portal: the office moves them, or they complete a stage.',
+    recipients: 'The student (with a portal account).',
+    recordKind: 'student',
+    systemKey: 'student.stageChanged',
+    visaTypes: ['F-1', 'J-1'],
+    required: false,
+    // Off until an office turns it on: the portal's own pages already show the new stage.
+    defaultEnabled: false,
+    defaultLeadDays: [],
     leadDaysElsewhere: null,
   },
   {

@@ -268,6 +268,14 @@ export const MERGE_TAGS: readonly TMergeTag[] = [
   ),
   tag('NON-INTEGRATE', 'student.visaType', 'Visa type', 'Student record: F-1 or J-1', 'F-1', STUDENT_RECORDS),
   tag('NON-INTEGRATE', 'student.sevisStatus', 'SEVIS status', 'Student record: SEVIS status', 'Active', STUDENT_RECORDS),
+  tag(
+    'NON-INTEGRATE',
+    'student.stage',
+    'Portal stage',
+    'Student record: the stage of the portal the student is in',
+    'Check-In',
+    STUDENT_RECORDS,
+  ),
   tag('NON-INTEGRATE', 'student.educationLevel', 'Education level', 'Student record: education level', "Master's", STUDENT_RECORDS),
   tag('NON-INTEGRATE', 'student.major', 'Major', 'Student record: first major (CIP)', 'Computer Science (11.0701)', STUDENT_RECORDS),
   tag(

@@ -120,6 +120,16 @@ export const SYSTEM_EMAILS = [
       'travel or transfer after your program, talk to an advisor now.\n\nSign in to the portal: {{general.portalLink}}/\n',
   },
   {
+    key: 'student.stageChanged',
+    name: 'Portal stage changed',
+    description: 'To a student who moved to another stage of the portal (the office moved them, or they completed a stage).',
+    recordKind: 'student',
+    subject: 'Your next step in the portal: {{student.stage}}',
+    body:
+      'Hello {{student.firstName}},\n\nYou are now in the {{student.stage}} stage of the {{general.institutionName}} portal. ' +
+      'Sign in to see what to do next: {{general.portalLink}}/\n',
+  },
+  {
     key: 'student.stemReportDue',
     name: 'STEM OPT validation report due',
     description: 'To an F-1 student on the STEM OPT extension when a six-month validation report is due.',

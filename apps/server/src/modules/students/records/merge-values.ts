@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { EDUCATION_LEVELS, EV_CATEGORIES } from '@meridian/domain';
+import { EDUCATION_LEVELS, EV_CATEGORIES, studentStageLabel } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TContext } from '../../../platform/http/context.js';
 import { notFound } from '../../../platform/errors/app-error.js';
@@ -61,6 +61,7 @@ export async function studentMergeValues(
     'student.citizenshipCountry': countryName(p.citizenshipCountryCode),
     'student.visaType': p.visaType,
     'student.sevisStatus': p.sevisStatus,
+    'student.stage': studentStageLabel(p.currentStage),
     'student.educationLevel': EDUCATION_LEVELS.find((l) => l.code === p.educationLevel)?.label ?? '',
     'student.major': p.major1Code,
     'student.programStartDate': p.programStartDate,

@@ -9,6 +9,7 @@ import { users } from '../../../people/index.js';
 import { getOwnProfile, type TProfileRow } from '../../student.policy.js';
 import { studentStageProgress, studentProfiles } from '../../schema.js';
 import { siteOfficers } from '../../../people/index.js';
+import { tellStageChanged } from '../../records/stage-notice.js';
 import { stageErrors, STAGE_ITEMS_STEP } from '../stage-view.js';
 import { STAGE_INCOMPLETE, progressRow, stageViewOf } from '../stage-progress.js';
 
@@ -38,7 +39,11 @@ export async function completeMyStage(ctx: TContext): Promise<studentsApi.TCompl
     const errors = stageErrors(view);
     if (Object.keys(errors).length) throw new AppError(400, 'INCOMPLETE', STAGE_INCOMPLETE, errors);
 
-    await tx.update(studentProfiles).set({ currentStage: next, updatedAt: new Date() }).where(eq(studentProfiles.id, p!.id));
+    const [moved] = await tx
+      .update(studentProfiles)
+      .set({ currentStage: next, updatedAt: new Date() })
+      .where(eq(studentProfiles.id, p!.id))
+      .returning();
     // Finishing the wizard completes all its steps (the last ones need no Next).
     const had = (await progressRow(tx, p!.id, from))?.completedStepIds ?? [];
     const steps = [...new Set([...had, ...(view.wizard?.steps.map((s) => s.id).filter((id) => id !== STAGE_ITEMS_STEP) ?? [])])];
@@ -67,6 +72,7 @@ export async function completeMyStage(ctx: TContext): Promise<studentsApi.TCompl
       profileId: p!.id,
       text: `${name} completed ${from === 'invited' ? 'the welcome wizard' : labels[from as studentsApi.TPortalStage]} and is now in ${labels[next]}.`,
     });
+    await tellStageChanged(tx, ctx, moved!);
     return { profileId: p!.id, stage: next, homePath: studentsApi.stageHomePath(next, p!.id) };
   });
 }

@@ -5,9 +5,10 @@ import { type TContext } from '../../../../platform/http/context.js';
 import { studentProfiles } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { presentStudentRecord } from '../../student-record.presenter.js';
+import { tellStageChanged } from '../stage-notice.js';
 import { lockProfile } from './lock-profile.js';
 
-/** Office staff move a student to another stage of the portal. */
+/** Office staff move a student to another stage of the portal; the student hears of it when the office has that e-mail on. */
 export async function setStudentStage(ctx: TContext, profileId: string, stage: TStudentStage): Promise<S.TStudentRecord> {
   return ctx.db(async (tx) => {
     await getAccessibleProfile(tx, ctx, profileId, 'edit');
@@ -28,6 +29,7 @@ export async function setStudentStage(ctx: TContext, profileId: string, stage: T
       after: { currentStage: stage },
       ip: ctx.ip,
     });
+    await tellStageChanged(tx, ctx, after!);
     return presentStudentRecord(tx, ctx.actor, after!);
   });
 }
