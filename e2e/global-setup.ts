@@ -76,6 +76,8 @@ export default async function setup(project: TestProject) {
       port: Number(process.env.E2E_EMBEDDED_PG_PORT ?? 54349),
       database: 'postgres',
       quiet: true,
+      // A database made for this run and dropped after it: nothing to keep through a crash.
+      throwaway: true,
     });
     adminUrl = e.url;
     stopEmbedded = e.stop;

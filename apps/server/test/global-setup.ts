@@ -26,6 +26,8 @@ export default async function setup(project: TestProject) {
       port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54339),
       database: 'postgres',
       quiet: true,
+      // Each test file's database is made from a template and dropped: nothing to keep through a crash.
+      throwaway: true,
     });
     adminUrl = embedded.url;
   }

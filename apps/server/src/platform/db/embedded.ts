@@ -148,6 +148,12 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   database: string;
   quiet?: boolean;
+  /**
+   * Throwaway data (the test runs' own servers): commits are not flushed to disk, so the machine itself
+   * crashing (not PostgreSQL or Meridian being killed: the system still holds what was written) could lose
+   * them; in exchange nothing waits on the disk. Never for a portal's data (`npm start`, the fault test).
+   */
+  throwaway?: boolean;
 }): Promise<TEmbedded> {
   const log = (m: string) => {
     if (!opts.quiet) console.log(m);
@@ -191,6 +197,7 @@ export async function startEmbeddedPostgres(opts: {
     port: opts.port,
     persistent: true,
     createPostgresUser: isRoot,
+    postgresFlags: opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [],
     onLog: (m: unknown) => void lines.push(String(m)),
     onError: (m: unknown) => {
       lines.push(String(m));
