@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { renderMergeHtml, renderMergeText, type TSession } from '@meridian/domain';
 import { institutionContext, type TContext } from '../src/platform/http/context.js';
 import { resolveMergeValues } from '../src/modules/messages/index.js';
+import { resolveMergeValuesMany } from '../src/modules/messages/merge/merge-sources.js';
+import { loadSettings } from '../src/modules/institutions/index.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { buildEmployment, buildScholarCase, buildStudent } from './factories/index.js';
 
@@ -108,6 +110,23 @@ describe('a student record', () => {
     expect(renderMergeText('[{{opt.startDate}}]', asStudent)).toBe('[]');
     const f1 = await buildStudent(t);
     await expect(resolve(officer, 'exchangeVisitor', f1.id)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('reads many records at once (a mass e-mail’s chunk) to the same values, leaving out those out of reach or of another kind', async () => {
+    const f1 = await buildStudent(t);
+    const withOpt = await buildStudent(t);
+    await buildEmployment(t, withOpt, { kind: 'opt', authorizedStartDate: '2026-06-01', authorizedEndDate: '2027-05-31' });
+    const j1 = await buildStudent(t, { visaType: 'J-1', evCategoryCode: '1D' });
+    const med = await buildStudent(t, { site: 'MED' });
+    const ids = [f1.id, withOpt.id, j1.id, med.id];
+    const many = (ctx: TContext, kind: 'student' | 'exchangeVisitor') =>
+      ctx.db(async (tx) => resolveMergeValuesMany(tx, ctx, kind, ids, await loadSettings(tx, ctx.institutionId)));
+    const got = await many(officer, 'student');
+    expect([...got.keys()].sort()).toEqual([f1.id, withOpt.id, j1.id].sort());
+    for (const id of [f1.id, withOpt.id, j1.id]) expect(got.get(id)).toEqual(await resolve(officer, 'student', id));
+    expect(got.get(withOpt.id)!['opt.startDate']).toBe('06/01/2026');
+    expect([...(await many(officer, 'exchangeVisitor')).keys()]).toEqual([j1.id]);
+    expect((await many(admin, 'student')).has(med.id)).toBe(true);
   });
 
   it('is not found for staff outside the record’s campus site, and for another institution', async () => {

@@ -8,7 +8,7 @@ import { registerRequesterFacts, registerRequestKind } from '../requests/index.j
 import { applyApprovalEffects } from './requests/operations/apply-approval-effects.js';
 import { describeStudentRequestData, studentRequestSubmitErrors } from './requests/request-rules.js';
 import { pickedStudentRecipients, pickedStudentsLabel, studentListLabel, studentListRecipients } from './list/mass-recipients.js';
-import { studentMergeValues } from './records/merge-values.js';
+import { studentMergeValues, studentMergeValuesMany } from './records/merge-values.js';
 import { studentRecordParts } from './records/record-parts.js';
 import { studentProfiles } from './schema.js';
 
@@ -44,8 +44,16 @@ export function plugStudents(): void {
   // Documents filed per dependent and per site of activity of a student's record.
   provideRecordParts(studentRecordParts);
   // Letters and e-mails about a student or an exchange visitor are filled from their record.
-  provideMergeSource('student', (tx, ctx, id) => studentMergeValues(tx, ctx, id, 'student'));
-  provideMergeSource('exchangeVisitor', (tx, ctx, id) => studentMergeValues(tx, ctx, id, 'exchangeVisitor'));
+  provideMergeSource(
+    'student',
+    (tx, ctx, id) => studentMergeValues(tx, ctx, id, 'student'),
+    (tx, ctx, ids) => studentMergeValuesMany(tx, ctx, ids, 'student'),
+  );
+  provideMergeSource(
+    'exchangeVisitor',
+    (tx, ctx, id) => studentMergeValues(tx, ctx, id, 'exchangeVisitor'),
+    (tx, ctx, ids) => studentMergeValuesMany(tx, ctx, ids, 'exchangeVisitor'),
+  );
   // A mass e-mail's recipients chosen as a Student List title with its filters, or picked by hand.
   provideRecipientSource('studentList', studentListRecipients, studentListLabel);
   provideRecipientSource('students', pickedStudentRecipients, pickedStudentsLabel);

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { messagesApi, type TMergeRecordKind } from '@meridian/domain';
-import { AppError } from '../../../platform/errors/app-error.js';
 import { registerJobKind, type TJobRun } from '../../../platform/jobs/runner.js';
 import { queueMail } from '../../../platform/mail/mailer.js';
 import { loadSettings, renderBrandedHtml } from '../../institutions/index.js';
 import { hasUndelivered } from './mass-send-store.js';
-import { renderMassCopy } from './render-mass-copy.js';
+import { renderMassCopies } from './render-mass-copy.js';
 import { massSendRecipients, massSends } from './schema.js';
 
 /** Recipients made and queued per transaction. */
@@ -60,12 +59,21 @@ export async function runMassSend(job: TJobRun<TMassJobInput>): Promise<unknown>
       // The office's look, once per chunk: every copy is in it.
       const settings = batch.length ? await loadSettings(tx, ctx.institutionId) : null;
       const made: SQL[] = [];
+      // Every copy of the chunk from its records, read together.
+      const copies = batch.length
+        ? await renderMassCopies(
+            tx,
+            ctx,
+            kind,
+            batch.map((r) => r.recordId),
+            send.subject,
+            send.bodyHtml,
+            settings!,
+          )
+        : new Map<string, never>();
       for (const r of batch) {
-        let copy: Awaited<ReturnType<typeof renderMassCopy>>;
-        try {
-          copy = await renderMassCopy(tx, ctx, kind, r.recordId, send.subject, send.bodyHtml, settings!);
-        } catch (e) {
-          if (!(e instanceof AppError) || e.statusCode >= 500) throw e;
+        const copy = copies.get(r.recordId);
+        if (!copy) {
           await tx
             .update(massSendRecipients)
             .set({ status: 'failed', reason: messagesApi.MSG_MASS_EMAIL.notResolvable, updatedAt: sql`now()` })

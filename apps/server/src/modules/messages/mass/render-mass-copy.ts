@@ -1,9 +1,9 @@
-import { messagesApi, renderMergeText, type TMergeRecordKind } from '@meridian/domain';
+import { messagesApi, renderMergeText, type TMergeRecordKind, type TMergeValues } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { AppError, type TFieldErrors } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
 import type { TLoadedSettings } from '../../institutions/index.js';
-import { resolveMergeValues } from '../merge/merge-sources.js';
+import { resolveMergeValues, resolveMergeValuesMany } from '../merge/merge-sources.js';
 import { fillTemplateHtml } from '../templates/render-system-message.js';
 import { assertBody, assertMergeTags, cleanTemplateHtml } from '../templates/template-store.js';
 
@@ -28,10 +28,31 @@ export function cleanWording(kind: TMergeRecordKind, subject: string, bodyHtml: 
 }
 
 /**
- * One recipient's copy: the record's values (read in the sender's scope: 404 when the record is gone or out
- * of reach), filled in one pass, each value escaped and taken literally (a value holding `{{...}}` or markup
- * stays text), the HTML cleaned again once filled.
+ * Each recipient's copy, by record id: the records' values (read in the sender's scope; a record gone or
+ * out of reach has no copy), filled in one pass, each value escaped and taken literally (a value holding
+ * `{{...}}` or markup stays text), the HTML cleaned again once filled. The records are read together.
  */
+export async function renderMassCopies(
+  tx: TTx,
+  ctx: TContext,
+  kind: TMergeRecordKind,
+  recordIds: readonly string[],
+  subject: string,
+  bodyHtml: string,
+  settings: TLoadedSettings,
+): Promise<Map<string, { subject: string; html: string; text: string }>> {
+  const values = await resolveMergeValuesMany(tx, ctx, kind, recordIds, settings);
+  const out = new Map<string, { subject: string; html: string; text: string }>();
+  for (const [id, v] of values) out.set(id, fill(v, subject, bodyHtml));
+  return out;
+}
+
+const fill = (values: TMergeValues, subject: string, bodyHtml: string) => {
+  const filled = fillTemplateHtml(bodyHtml, values);
+  return { subject: renderMergeText(subject, values).replace(/[\r\n]+/g, ' '), html: filled.html, text: filled.text };
+};
+
+/** One recipient's copy, as above (the preview of one copy): 404 when the record is gone or out of reach. */
 export async function renderMassCopy(
   tx: TTx,
   ctx: TContext,
@@ -39,9 +60,6 @@ export async function renderMassCopy(
   recordId: string,
   subject: string,
   bodyHtml: string,
-  settings?: TLoadedSettings,
 ): Promise<{ subject: string; html: string; text: string }> {
-  const values = await resolveMergeValues(tx, ctx, { kind, id: recordId }, {}, settings);
-  const filled = fillTemplateHtml(bodyHtml, values);
-  return { subject: renderMergeText(subject, values).replace(/[\r\n]+/g, ' '), html: filled.html, text: filled.text };
+  return fill(await resolveMergeValues(tx, ctx, { kind, id: recordId }), subject, bodyHtml);
 }

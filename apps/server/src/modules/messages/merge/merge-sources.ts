@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime, mergeTagOf, todayIn, type TMergeRecordKind, type TMergeValues } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { notFound } from '../../../platform/errors/app-error.js';
+import { AppError, notFound } from '../../../platform/errors/app-error.js';
 import { loadSettings, type TLoadedSettings } from '../../institutions/index.js';
 
 /**
@@ -14,12 +14,23 @@ import { loadSettings, type TLoadedSettings } from '../../institutions/index.js'
  */
 export type TMergeRaw = Record<string, string | Date | number | null | undefined>;
 export type TMergeSource = (tx: TTx, ctx: TContext, id: string) => Promise<TMergeRaw>;
+/**
+ * Many records of one kind at once (a mass e-mail's chunk): the values of each record the actor may see,
+ * by id; a record that is missing or out of reach is not in the answer.
+ */
+export type TMergeSourceMany = (tx: TTx, ctx: TContext, ids: readonly string[]) => Promise<Map<string, TMergeRaw>>;
 
 const sources = new Map<TMergeRecordKind, TMergeSource>();
+const manySources = new Map<TMergeRecordKind, TMergeSourceMany>();
 
-/** A record-owning module provides the values of its kind of record (at start-up; idempotent). */
-export function provideMergeSource(kind: TMergeRecordKind, source: TMergeSource): void {
+/**
+ * A record-owning module provides the values of its kind of record (at start-up; idempotent), and may
+ * provide a way to read many at once, in a few statements rather than a few per record.
+ */
+export function provideMergeSource(kind: TMergeRecordKind, source: TMergeSource, many?: TMergeSourceMany): void {
   sources.set(kind, source);
+  if (many) manySources.set(kind, many);
+  else manySources.delete(kind);
 }
 
 export interface TMergeRef {
@@ -72,4 +83,33 @@ export async function resolveMergeValues(
   const settings = loaded ?? (await loadSettings(tx, ctx.institutionId));
   const raw = { ...generalMergeValues(settings), ...(await source(tx, ctx, ref.id)) };
   return { ...formatMergeValues(raw, settings.timeZone), ...extra };
+}
+
+/**
+ * The values of many records of one kind, as `resolveMergeValues` gives each: by id, each record the actor
+ * may see; one that is missing or out of reach is left out (the caller says why). Read in a few statements
+ * when the kind's owner reads many at once, else record by record.
+ */
+export async function resolveMergeValuesMany(
+  tx: TTx,
+  ctx: TContext,
+  kind: TMergeRecordKind,
+  ids: readonly string[],
+  settings: TLoadedSettings,
+): Promise<Map<string, TMergeValues>> {
+  const general = generalMergeValues(settings);
+  const out = new Map<string, TMergeValues>();
+  const many = manySources.get(kind);
+  if (many) {
+    for (const [id, raw] of await many(tx, ctx, ids)) out.set(id, formatMergeValues({ ...general, ...raw }, settings.timeZone));
+    return out;
+  }
+  for (const id of ids) {
+    try {
+      out.set(id, await resolveMergeValues(tx, ctx, { kind, id }, {}, settings));
+    } catch (e) {
+      if (!(e instanceof AppError) || e.statusCode >= 500) throw e;
+    }
+  }
+  return out;
 }

@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { EDUCATION_LEVELS, EV_CATEGORIES, studentStageLabel } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
-import type { TContext } from '../../../platform/http/context.js';
+import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { notFound } from '../../../platform/errors/app-error.js';
 import type { TMergeRaw } from '../../messages/index.js';
 import { campusSites } from '../../people/index.js';
-import { loadOptData } from '../opt/queries/opt-data.query.js';
-import type { TAddress } from '../schema.js';
-import { getAccessibleProfile } from '../student.policy.js';
+import { loadOptData, type TOptData } from '../opt/queries/opt-data.query.js';
+import { studentProfiles, type TAddress } from '../schema.js';
+import { getAccessibleProfile, staffReachesProfile, type TProfileRow } from '../student.policy.js';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** A record's ISO country code as a person writes the country ('Brazil', 'Côte d’Ivoire'); '' when empty. */
@@ -26,24 +26,8 @@ export function addressLine(a: TAddress): string {
   return [a.line1, a.line2, cityLine].filter(Boolean).join(', ');
 }
 
-/**
- * The merge values of a student or exchange visitor record (docs/product/messages.md#merge-tags), for
- * staff who may read it (404 otherwise): the record's fields, its OPT authorisation and counter for an
- * F-1 student, its program for a J-1. `kind` is the template's: an exchange visitor template is only
- * filled from a J-1 record; a student template from any student record (a Student List title holds both),
- * its F-OPT tags empty on a J-1 one.
- */
-export async function studentMergeValues(
-  tx: TTx,
-  ctx: TContext,
-  profileId: string,
-  kind: 'student' | 'exchangeVisitor',
-): Promise<TMergeRaw> {
-  const p = await getAccessibleProfile(tx, ctx, profileId, 'read');
-  if (kind === 'exchangeVisitor' && p.visaType !== 'J-1') throw notFound();
-  const [site] = p.campusSiteId
-    ? await tx.select({ name: campusSites.name }).from(campusSites).where(eq(campusSites.id, p.campusSiteId))
-    : [];
+/** The record's values, from its row, its campus site's name and (F-1) its OPT data. */
+function valuesOf(p: TProfileRow, siteName: string, opt: TOptData | undefined): TMergeRaw {
   const fullName = [p.firstName, p.middleName, p.lastName, p.suffix].filter(Boolean).join(' ');
   const values: TMergeRaw = {
     'general.recipientName': [p.firstName, p.lastName].filter(Boolean).join(' '),
@@ -66,7 +50,7 @@ export async function studentMergeValues(
     'student.major': p.major1Code,
     'student.programStartDate': p.programStartDate,
     'student.programEndDate': p.programEndDate,
-    'student.campusSite': site?.name ?? '',
+    'student.campusSite': siteName,
     'student.usAddress': addressLine(p.usAddress),
     'student.sessionEndDate': p.sessionEndDate,
     // The record's F-OPT values: empty unless it holds them (a J-1 record, or no OPT yet), never an example.
@@ -83,7 +67,6 @@ export async function studentMergeValues(
     values['ev.programEndDate'] = p.programEndDate;
     return values;
   }
-  const opt = (await loadOptData(tx, [p.id], ctx.today())).get(p.id);
   if (opt?.current) {
     values['opt.startDate'] = opt.current.startDate;
     values['opt.endDate'] = opt.current.endDate;
@@ -94,4 +77,63 @@ export async function studentMergeValues(
   }
   values['opt.employerName'] = opt?.employments.find((e) => e.isCurrent)?.employerName ?? '';
   return values;
+}
+
+/** A template's kind fits the record: an exchange visitor template only a J-1 record; a student template any. */
+const fits = (kind: 'student' | 'exchangeVisitor', p: TProfileRow) => kind !== 'exchangeVisitor' || p.visaType === 'J-1';
+
+/** The names of the campus sites of some records, by id. */
+async function siteNames(tx: TTx, rows: readonly TProfileRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((r) => r.campusSiteId).filter((x): x is number => x !== null))];
+  if (!ids.length) return new Map();
+  const sites = await tx.select({ id: campusSites.id, name: campusSites.name }).from(campusSites).where(inArray(campusSites.id, ids));
+  return new Map(sites.map((x) => [x.id, x.name]));
+}
+
+/**
+ * The merge values of a student or exchange visitor record (docs/product/messages.md#merge-tags), for
+ * staff who may read it (404 otherwise): the record's fields, its OPT authorisation and counter for an
+ * F-1 student, its program for a J-1. `kind` is the template's: an exchange visitor template is only
+ * filled from a J-1 record; a student template from any student record (a Student List title holds both),
+ * its F-OPT tags empty on a J-1 one.
+ */
+export async function studentMergeValues(
+  tx: TTx,
+  ctx: TContext,
+  profileId: string,
+  kind: 'student' | 'exchangeVisitor',
+): Promise<TMergeRaw> {
+  const p = await getAccessibleProfile(tx, ctx, profileId, 'read');
+  if (!fits(kind, p)) throw notFound();
+  const sites = await siteNames(tx, [p]);
+  const opt = p.visaType === 'J-1' ? undefined : (await loadOptData(tx, [p.id], ctx.today())).get(p.id);
+  return valuesOf(p, p.campusSiteId === null ? '' : (sites.get(p.campusSiteId) ?? ''), opt);
+}
+
+/**
+ * The same for many records at once (a mass e-mail's chunk), in three statements whatever their number:
+ * the records, their sites, their OPT data. A record the actor may not read, or of the wrong kind, is left out.
+ */
+export async function studentMergeValuesMany(
+  tx: TTx,
+  ctx: TContext,
+  ids: readonly string[],
+  kind: 'student' | 'exchangeVisitor',
+): Promise<Map<string, TMergeRaw>> {
+  const actor = requireActor(ctx);
+  const out = new Map<string, TMergeRaw>();
+  if (!ids.length) return out;
+  const found = await tx
+    .select()
+    .from(studentProfiles)
+    .where(inArray(studentProfiles.id, [...ids]));
+  const rows = found.filter((p) => staffReachesProfile(actor, p, 'read') && fits(kind, p));
+  const sites = await siteNames(tx, rows);
+  const opt = await loadOptData(
+    tx,
+    rows.filter((p) => p.visaType !== 'J-1').map((p) => p.id),
+    ctx.today(),
+  );
+  for (const p of rows) out.set(p.id, valuesOf(p, p.campusSiteId === null ? '' : (sites.get(p.campusSiteId) ?? ''), opt.get(p.id)));
+  return out;
 }
