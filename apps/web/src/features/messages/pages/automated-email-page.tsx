@@ -137,7 +137,7 @@ function AutomatedEmailRow({ event, setting, templates }: { event: TAutomatedEma
         </Alert>
       ) : null}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ mt: 2, alignItems: 'flex-start' }}>
-        <FormControl component="fieldset" error={!!errors.visaTypes} disabled={!enabled && !event.required}>
+        <FormControl component="fieldset" error={!!errors.visaTypes}>
           <FormLabel component="legend">Visa types</FormLabel>
           <FormGroup row>
             {event.visaTypes.map((v, i) => (
@@ -157,14 +157,14 @@ function AutomatedEmailRow({ event, setting, templates }: { event: TAutomatedEma
           {errors.visaTypes ? <FormHelperText>{errors.visaTypes}</FormHelperText> : null}
         </FormControl>
         {isReminder(event) ? (
-          <FormControl component="fieldset" error={!!errors.leadDays} disabled={!enabled}>
+          <FormControl component="fieldset" error={!!errors.leadDays}>
             <FormLabel component="legend">Days before</FormLabel>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', my: 0.5 }}>
               {leadDays.map((d) => (
                 <Chip
                   key={d}
                   label={`${d} ${d === 1 ? 'day' : 'days'}`}
-                  onDelete={enabled ? () => setLeadDays((cur) => cur.filter((x) => x !== d)) : undefined}
+                  onDelete={() => setLeadDays((cur) => cur.filter((x) => x !== d))}
                 />
               ))}
               <TextField
@@ -182,7 +182,7 @@ function AutomatedEmailRow({ event, setting, templates }: { event: TAutomatedEma
                 sx={{ width: 110 }}
                 slotProps={{ htmlInput: { inputMode: 'numeric', min: LEAD_DAYS_MIN, max: LEAD_DAYS_MAX } }}
               />
-              <Button size="small" variant="outlined" onClick={addDays} disabled={!enabled}>
+              <Button size="small" variant="outlined" onClick={addDays}>
                 Add
               </Button>
             </Stack>
@@ -199,7 +199,7 @@ function AutomatedEmailRow({ event, setting, templates }: { event: TAutomatedEma
             </Typography>
           </Box>
         ) : null}
-        <FormControl sx={{ minWidth: 280 }} error={!!errors.templateId} disabled={!enabled && !event.required}>
+        <FormControl sx={{ minWidth: 280 }} error={!!errors.templateId}>
           <InputLabel id={`${id}-templateId-label`}>Message</InputLabel>
           <Select
             labelId={`${id}-templateId-label`}
