@@ -118,6 +118,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'single-sign-on', url: '/#/admin/single-sign-on' },
       { route: 'campus-web-sign-in', url: '/#/admin/campus-web-sign-in' },
       { route: 'email-templates', url: '/#/admin/email-templates' },
+      { route: 'logs', url: '/#/admin/logs' },
       { route: 'email-templates/new', url: '/#/admin/email-templates/new' },
       { route: 'email-templates/system/:key', url: '/#/admin/email-templates/system/request.decided' },
       {
@@ -162,6 +163,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'sevis-settings', url: '/#/isss/sevis-settings' },
       { route: 'system-errors', url: '/#/isss/system-errors' },
       { route: 'sent-email', url: '/#/isss/sent-email' },
+      { route: 'logs', url: '/#/isss/logs' },
       { route: 'automated-email-config', url: '/#/isss/automated-email-config' },
       { route: 'email-communications', url: '/#/isss/email-communications' },
       { route: 'letter-template', url: '/#/isss/letter-template' },
@@ -186,6 +188,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'request/:requestId', url: `/#/isss/request/${ids.submittedStudentRequest}` },
       { route: 'student-profile/:profileId', url: `/#/isss/student-profile/${ids.otherProfile}` },
       { route: 'sevis-permissions', url: '/#/isss/sevis-permissions' },
+      { route: 'logs', url: '/#/isss/logs', note: 'an officer of one campus site: the unauthorized page' },
     ],
     assistant: [
       { route: 'my-work', url: '/#/isss/my-work', note: 'SEVIS updates and deadlines, no requests' },
@@ -193,6 +196,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'students-list', url: '/#/isss/students-list' },
       { route: 'student-profile/:profileId', url: `/#/isss/student-profile/${ids.studentProfile}` },
       { route: 'batch-manager', url: '/#/isss/batch-manager', note: 'not theirs: the unauthorized page' },
+      { route: 'logs', url: '/#/isss/logs', note: 'not theirs: the unauthorized page' },
     ],
     dept: [
       { route: 'scholar', url: '/#/scholar' },

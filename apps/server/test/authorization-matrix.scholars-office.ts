@@ -25,7 +25,7 @@ export const SCHOLARS_OFFICE_MATRIX: TMatrixRow[] = [
   {
     method: 'POST',
     path: `${CASE}/process`,
-    access: 'scholars.manage',
+    access: 'scholars.process',
     foreignRecord: 404,
     request: onCase({}, { processAs: 'H-1B', version: 1 }),
     expect: STAFF,
@@ -33,7 +33,7 @@ export const SCHOLARS_OFFICE_MATRIX: TMatrixRow[] = [
   {
     method: 'POST',
     path: `${CASE}/status`,
-    access: 'scholars.manage',
+    access: 'scholars.process',
     foreignRecord: 404,
     request: onCase({ processedState: 'H-1B' }, { phase: 'isss_review', status: 'in_progress', changeDate: today(), version: 1 }),
     expect: STAFF,
@@ -49,7 +49,7 @@ export const SCHOLARS_OFFICE_MATRIX: TMatrixRow[] = [
   {
     method: 'POST',
     path: `${CASE}/exchange-visitor`,
-    access: 'scholars.manage',
+    access: 'scholars.process',
     foreignRecord: 404,
     // Office staff who edit student records of the case's campus site (Main Campus; the demo assistant may).
     request: async (m) => ({

@@ -28,11 +28,11 @@ export const SCHOLARS_REPORTS_MATRIX: TMatrixRow[] = [
   {
     method: 'POST',
     path: '/api/scholars/dashboard/export',
-    access: 'scholars.read',
+    access: 'scholars.export',
     request: () => ({ body: { phase: 'application' } }),
     expect: STAFF,
   },
-  { method: 'POST', path: '/api/scholars/dashboard/export-opt', access: 'scholars.read', request: () => ({ body: {} }), expect: STAFF },
+  { method: 'POST', path: '/api/scholars/dashboard/export-opt', access: 'scholars.export', request: () => ({ body: {} }), expect: STAFF },
   {
     method: 'GET',
     path: '/api/scholars/reports/summary',

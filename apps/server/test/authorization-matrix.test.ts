@@ -12,7 +12,8 @@ import {
   type TMatrixRow,
   type TSessions,
 } from './authorization-matrix.js';
-import { call } from './http.js';
+import { buildScholarCase, buildUser } from './factories/index.js';
+import { call, perms } from './http.js';
 
 let t: TTestApp;
 let m: TMatrixContext;
@@ -133,6 +134,42 @@ describe('an integration token with the students:read scope', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 'OUTSIDE_SCOPE', message: authApi.MSG_INTEGRATION.outsideScope });
     }
+  });
+});
+
+// docs/product/people.md#scholar-area-permission: an officer of every campus site whose scholar area the office
+// closed (every scholar action unticked) is refused on every scholar route, and cannot open a scholar case's
+// request through the request pages either.
+describe('a staff member whose scholar area is closed', () => {
+  let closed: TSession;
+  beforeAll(async () => {
+    const u = await buildUser(t, {
+      role: 'isssAdmin',
+      canSignIn: true,
+      staffPermissions: perms({
+        isOfficer: true,
+        scholarArea: { view: false, edit: false, process: false, export: false, visaTypes: [], departmentIds: [] },
+      }),
+    });
+    closed = await t.login(u.userName);
+  });
+
+  const scholarRows = AUTHORIZATION_MATRIX.filter((r) => r.path.startsWith('/api/scholars') || r.access.startsWith('scholars.'));
+  it('is a walk over more than the office routes', () => {
+    expect(scholarRows.length).toBeGreaterThan(25);
+  });
+  it.each(scholarRows.map((row) => [key(row.method, row.path), row] as const))('%s', async (_name, row) => {
+    const res = await callAs(row, closed, HOST_A);
+    expect([403, 404], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+  });
+
+  it("does not find a scholar case's sponsorship request, nor list it", async () => {
+    const id = (await buildScholarCase(t, {})).sponsorshipRequestId;
+    expect((await call(t, 'GET', `/api/requests/${id}`, { as: sessions.officer })).statusCode).toBe(200);
+    expect((await call(t, 'GET', `/api/requests/${id}`, { as: closed })).statusCode).toBe(404);
+    const list = await call(t, 'GET', '/api/requests', { as: closed, query: { area: 'scholar', pageSize: 100 } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ items: { id: string }[] }>().items.map((r) => r.id)).not.toContain(id);
   });
 });
 

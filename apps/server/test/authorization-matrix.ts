@@ -41,6 +41,7 @@ import { MESSAGES_SENT_MATRIX } from './authorization-matrix.messages-sent.js';
 import { LETTERS_MATRIX } from './authorization-matrix.letters.js';
 import { EMAIL_TEMPLATES_MATRIX } from './authorization-matrix.email-templates.js';
 import { AUTOMATED_EMAILS_MATRIX } from './authorization-matrix.automated-emails.js';
+import { LOGS_MATRIX } from './authorization-matrix.logs.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -363,6 +364,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...LETTERS_MATRIX,
   ...EMAIL_TEMPLATES_MATRIX,
   ...AUTOMATED_EMAILS_MATRIX,
+  ...LOGS_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

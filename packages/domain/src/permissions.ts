@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'people.campus-sites.read',
   'people.departments.read',
   'audit.history.read',
+  'audit.logs.read',
   'requests.read',
   'requests.create',
   'requests.process',
@@ -34,6 +35,8 @@ export const PERMISSIONS = [
   'students.self',
   'scholars.read',
   'scholars.manage',
+  'scholars.process',
+  'scholars.export',
   'scholars.configure',
   'scholars.department',
   'scholars.department-admin',
@@ -81,6 +84,47 @@ export const STUDENT_MENU_ITEMS = [
 
 const ZSiteId = z.number().int().min(0);
 
+/**
+ * The scholar area's visa types a staff member may be limited to (docs/product/people.md#scholar-area-permission):
+ * a case belongs to the family of its processed visa type, or of the department's proposed status until processed.
+ */
+export const SCHOLAR_VISA_FAMILIES = ['H-1B', 'O-1', 'J-1', 'F-1 OPT/STEM'] as const;
+export type TScholarVisaFamily = (typeof SCHOLAR_VISA_FAMILIES)[number];
+
+/** The family of a case's visa type ('' when not yet known: a proposed "Don't Know", not processed). */
+export function scholarVisaFamily(processedState: string, proposedStatus: string): TScholarVisaFamily | '' {
+  const s = processedState && processedState !== 'Ineligible' ? processedState : proposedStatus;
+  if (s.startsWith('H-1B')) return 'H-1B';
+  if (s === 'O-1' || s === 'O-1Amendment' || s === 'o1Extension') return 'O-1';
+  if (s === 'J-1' || s === 'F-1 OPT/STEM') return s;
+  return '';
+}
+
+/** What a staff member may do in the scholar area, each on the cases of their visa types and departments. */
+export const SCHOLAR_AREA_ACTIONS = [
+  { key: 'view', label: 'View cases', help: 'The dashboard, each case with its documents and history, and Analytics.' },
+  { key: 'edit', label: 'Edit cases', help: "A case's office data, employment, premium processing and application form." },
+  { key: 'process', label: 'Process cases', help: 'Process sponsorship requests, change statuses, create exchange visitor records.' },
+  { key: 'export', label: 'Export', help: 'The Scholar_Export and OPT spreadsheets.' },
+] as const;
+export type TScholarAreaAction = (typeof SCHOLAR_AREA_ACTIONS)[number]['key'];
+
+/**
+ * The scholar area part of a profile. Every action is on by default, every visa type and department
+ * (empty lists), so a profile saved before these settings existed keeps the area open as it was.
+ */
+export const ZScholarArea = z.object({
+  view: z.boolean().default(true),
+  edit: z.boolean().default(true),
+  process: z.boolean().default(true),
+  export: z.boolean().default(true),
+  /** Empty means every visa type. */
+  visaTypes: z.array(z.enum(SCHOLAR_VISA_FAMILIES)).max(SCHOLAR_VISA_FAMILIES.length).default([]),
+  /** Empty means every department. */
+  departmentIds: z.array(z.string().uuid()).max(500).default([]),
+});
+export type TScholarArea = z.infer<typeof ZScholarArea>;
+
 /** A staff member's permission profile (docs/product/people.md#staff-permission-profile). */
 export const ZStaffPermissions = z.object({
   isSuper: z.boolean().default(false),
@@ -94,6 +138,7 @@ export const ZStaffPermissions = z.object({
   websiteContent: z.boolean().default(false),
   limitMenu: z.boolean().default(false),
   availableMenuItems: z.array(z.string().max(64)).max(50).default([]),
+  scholarArea: ZScholarArea.prefault({}),
 });
 export type TStaffPermissions = z.infer<typeof ZStaffPermissions>;
 
@@ -158,6 +203,48 @@ export function reachesPersonSites(p: TStaffPermissions | null, sites: TPersonSi
   return sites.some((s) => isOfficerForSite(p, s));
 }
 
+/**
+ * May this staff member take the action in the scholar area at all (docs/product/people.md#scholar-area-permission)?
+ * Super users always may; anyone else needs the action and, for anything but viewing, viewing as well.
+ */
+export function scholarAreaAllows(p: TStaffPermissions | null, action: TScholarAreaAction): boolean {
+  if (!p) return false;
+  if (p.isSuper) return true;
+  return p.scholarArea.view && p.scholarArea[action];
+}
+
+/** A case within a staff member's scholar reach: the action, and the case's visa type and department in their lists. */
+export function scholarCaseInReach(
+  p: TStaffPermissions | null,
+  c: { processedState: string; proposedStatus: string; departmentId: string },
+  action: TScholarAreaAction,
+): boolean {
+  if (!scholarAreaAllows(p, action)) return false;
+  if (p!.isSuper) return true;
+  const { visaTypes, departmentIds } = p!.scholarArea;
+  if (departmentIds.length > 0 && !departmentIds.includes(c.departmentId)) return false;
+  if (visaTypes.length === 0) return true;
+  const family = scholarVisaFamily(c.processedState, c.proposedStatus);
+  // A case whose visa type is not known yet is the whole office's to see.
+  return family === '' || visaTypes.includes(family);
+}
+
+/**
+ * The scholar area of a profile in words when the office narrowed it ("Scholar area: view, export; H-1B; 2
+ * departments", "No scholar area"), null when it is open (every action, visa type and department) or a super user's.
+ */
+export function scholarAreaSummary(p: TStaffPermissions): string | null {
+  if (p.isSuper) return null;
+  const a = p.scholarArea;
+  if (!a.view) return 'No scholar area';
+  const actions = SCHOLAR_AREA_ACTIONS.filter((x) => a[x.key]);
+  if (actions.length === SCHOLAR_AREA_ACTIONS.length && !a.visaTypes.length && !a.departmentIds.length) return null;
+  const parts = [actions.map((x) => x.key).join(', ')];
+  if (a.visaTypes.length) parts.push(a.visaTypes.join(', '));
+  if (a.departmentIds.length) parts.push(`${a.departmentIds.length} ${a.departmentIds.length === 1 ? 'department' : 'departments'}`);
+  return `Scholar area: ${parts.join('; ')}`;
+}
+
 /** May this actor use the student admin area at all (docs/product/people.md#campus-permission)? */
 export function hasStudentAreaAccess(p: TStaffPermissions | null): boolean {
   if (!p) return false;
@@ -174,6 +261,9 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'people.campus-sites.read': (a) => a.role === 'isssAdmin',
   'people.departments.read': (a) => a.role === 'isssAdmin' || a.role === 'department',
   'audit.history.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // The office's Logs (docs/product/logs.md#who-may-read-the-logs): super users and officers of every campus site
+  // (the trail holds the before and after of every site's records).
+  'audit.logs.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || (a.staff?.isOfficer && anySite(a.staff.officerSites))),
   // Requests: the function check only says "this kind of user deals with requests"; which request
   // is decided per record (requests module, request.policy.ts).
   'requests.read': (a) =>
@@ -198,12 +288,16 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'students.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'students.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'students.self': (a) => a.role === 'ISSSstudent',
-  // Scholars: the admin shell's scholar area is for any office staff (docs/product/shells.md#admin-shell);
-  // super users and officers configure it. Department users reach only their department's cases and scholars
+  // Scholars: the admin shell's scholar area is open to office staff by default (docs/product/shells.md#admin-shell)
+  // and the office may narrow it per person: view, edit, process, export, and which visa types and departments
+  // (docs/product/people.md#scholar-area-permission; per case in modules/scholars/scholar.policy.ts). Super users and
+  // officers who see the area configure it. Department users reach only their department's cases and scholars
   // only their own: both checked per record in modules/scholars/scholar.policy.ts.
-  'scholars.read': (a) => a.role === 'isssAdmin',
-  'scholars.manage': (a) => a.role === 'isssAdmin',
-  'scholars.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  'scholars.read': (a) => a.role === 'isssAdmin' && scholarAreaAllows(a.staff, 'view'),
+  'scholars.manage': (a) => a.role === 'isssAdmin' && scholarAreaAllows(a.staff, 'edit'),
+  'scholars.process': (a) => a.role === 'isssAdmin' && scholarAreaAllows(a.staff, 'process'),
+  'scholars.export': (a) => a.role === 'isssAdmin' && scholarAreaAllows(a.staff, 'export'),
+  'scholars.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer) && scholarAreaAllows(a.staff, 'view'),
   'scholars.department': (a) => a.role === 'department',
   'scholars.department-admin': (a) => a.role === 'department' && a.isDepartmentAdmin,
   'scholars.self': (a) => a.role === 'scholar',
@@ -264,6 +358,16 @@ export function can(actor: TActor | null, access: TRouteAccess): boolean {
   return RULES[access](actor);
 }
 
+/** A scholar area no wider than the granter's: no action they lack, no visa type or department outside theirs. */
+function scholarAreaWithin(granted: TScholarArea, held: TScholarArea): boolean {
+  // A closed area grants nothing, whatever else is ticked.
+  if (!granted.view) return true;
+  const actions = SCHOLAR_AREA_ACTIONS.map((a) => a.key);
+  if (actions.some((k) => granted[k] && !held[k])) return false;
+  const within = (g: readonly string[], h: readonly string[]) => h.length === 0 || (g.length > 0 && g.every((x) => h.includes(x)));
+  return within(granted.visaTypes, held.visaTypes) && within(granted.departmentIds, held.departmentIds);
+}
+
 function sitesWithin(granted: number[], held: number[]): boolean {
   if (anySite(held)) return true;
   if (anySite(granted)) return false;
@@ -279,6 +383,7 @@ export function firstUngrantable(granter: TStaffPermissions, p: TStaffPermission
   if (granter.isSuper) return null;
   if (p.isSuper) return 'isSuper';
   if (p.websiteContent && !granter.websiteContent) return 'websiteContent';
+  if (!scholarAreaWithin(p.scholarArea, granter.scholarArea)) return 'scholarArea';
   if (!granter.isOfficer) {
     // Only super users and officers manage staff; this is defence in depth.
     if (p.isOfficer) return 'isOfficer';

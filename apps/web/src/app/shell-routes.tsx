@@ -9,6 +9,7 @@ import {
   twoStepSignInRoute,
   UnauthorizedPage,
 } from '../features/auth';
+import { logsAdminRoutes, logsIsssRoutes } from '../features/audit';
 import { formsRoutes } from '../features/forms';
 import { institutionsRoutes } from '../features/institutions';
 import { automatedEmailRoutes, emailTemplateRoutes, massEmailRoutes, sentMailRoutes } from '../features/messages';
@@ -46,6 +47,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...requestsAdminRoutes,
     ...workflowsRoutes,
     ...emailTemplateRoutes,
+    ...logsAdminRoutes,
     {
       element: <RequirePermission permission="auth.integration-tokens.manage" homePath="/admin/dashboard" />,
       children: [integrationSettingsRoute],
@@ -80,6 +82,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...massEmailRoutes,
     ...automatedEmailRoutes,
     ...letterRoutes,
+    ...logsIsssRoutes,
     // The student area's home is My work: the bare address and unknown paths go there.
     { path: 'unauthorized', element: <UnauthorizedPage homePath={SHELL_HOMES.isss.path} /> },
     { index: true, element: <Redirect to={SHELL_HOMES.isss.path} /> },

@@ -73,7 +73,7 @@ const found = (p: Promise<unknown>) =>
  */
 export async function letterRecord(tx: TTx, ctx: TContext, t: TLetterTemplateRow, recordId: string): Promise<TLetterRecord> {
   if (t.recordKind === 'scholarCase') {
-    const { c, scholar } = await getAccessibleCase(tx, ctx, recordId, 'process').catch(async (e: unknown) => {
+    const { c, scholar } = await getAccessibleCase(tx, ctx, recordId, 'edit').catch(async (e: unknown) => {
       if (isNotFound(e) && (await found(getAccessibleProfile(tx, ctx, recordId, 'read')))) throw fieldError('recordId', M.scholarCaseOnly);
       throw e;
     });

@@ -8,6 +8,7 @@ export {
   type TRequestAccess,
 } from './request.policy.js';
 export { requests, requestTypes, requestTasks } from './schema.js';
+export { registerStaffRequestGate } from './request.policy.js';
 export { countRequestsQuery } from './queries/list-requests.query.js';
 export { applyApprovalOutcome } from './operations/apply-approval-outcome.js';
 export { officeRecipients } from './request-notices.js';

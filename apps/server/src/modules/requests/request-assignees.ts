@@ -4,7 +4,7 @@ import type { TTx } from '../../platform/db/database.js';
 import { badRequest } from '../../platform/errors/app-error.js';
 import { type TAuthenticatedActor } from '../../platform/http/context.js';
 import { users } from '../people/index.js';
-import { staffReaches, type TRequestRow } from './request.policy.js';
+import { scholarAreaReaches, staffReaches, type TRequestRow } from './request.policy.js';
 
 /**
  * Active office staff of the request's institution who reach its campus site: who may be assigned it, or
@@ -16,9 +16,10 @@ export async function reachingStaff(tx: TTx, r: TRequestRow) {
     .from(users)
     .where(and(eq(users.institutionId, r.institutionId), eq(users.role, 'isssAdmin'), eq(users.isActive, true)))
     .orderBy(users.lastName, users.firstName);
-  return staff.filter((u) =>
-    staffReaches({ role: 'isssAdmin', staff: ZStaffPermissions.parse(u.staffPermissions ?? {}) } as TAuthenticatedActor, r),
-  );
+  return staff.filter((u) => {
+    const actor = { role: 'isssAdmin', staff: ZStaffPermissions.parse(u.staffPermissions ?? {}) } as TAuthenticatedActor;
+    return staffReaches(actor, r) && scholarAreaReaches(actor, r, 'process');
+  });
 }
 
 /** Why a person cannot be assigned a request or its task. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { canActOnSite } from '@meridian/domain';
+import { canActOnSite, scholarAreaAllows } from '@meridian/domain';
 import type { TTx } from '../../platform/db/database.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../platform/http/context.js';
@@ -21,6 +21,34 @@ export function staffReaches(actor: TAuthenticatedActor, r: Pick<TRequestRow, 'c
 }
 
 /**
+ * The scholar area's part of staff reach (docs/product/people.md#scholar-area-permission): a request about no
+ * student record is a scholar's or a department's, and the office may narrow that area per person. Reading it
+ * needs the area's view, processing it the area's process, and one of the person's departments when the office
+ * limited them to some.
+ */
+export function scholarAreaReaches(
+  actor: TAuthenticatedActor,
+  r: Pick<TRequestRow, 'profileId' | 'departmentId'>,
+  action: 'view' | 'process',
+): boolean {
+  if (r.profileId !== null) return true;
+  const p = actor.staff;
+  if (!scholarAreaAllows(p, action)) return false;
+  if (p!.isSuper) return true;
+  const { departmentIds } = p!.scholarArea;
+  return departmentIds.length === 0 || (!!r.departmentId && departmentIds.includes(r.departmentId));
+}
+
+/** A check a module adds to staff reach over some requests (the scholar case a request belongs to, by its visa type). */
+export type TStaffRequestGate = (tx: TTx, actor: TAuthenticatedActor, r: TRequestRow) => Promise<boolean>;
+const staffGates = new Map<string, TStaffRequestGate>();
+
+/** Registers a staff reach check (idempotent by name), from the composition root. */
+export function registerStaffRequestGate(name: string, gate: TStaffRequestGate): void {
+  staffGates.set(name, gate);
+}
+
+/**
  * Who may see or touch a request:
  * - read: the requester, the subject, their department's users, and staff who reach its site;
  * - write (answers, uploads): the requester or subject while it is a draft or awaiting clarification and not locked;
@@ -30,9 +58,9 @@ export function canAccessRequest(actor: TAuthenticatedActor, r: TRequestRow, mod
   const own = r.requesterUserId === actor.userId || r.subjectUserId === actor.userId;
   const staff = staffReaches(actor, r);
   const dept = actor.role === 'department' && !!actor.departmentId && r.departmentId === actor.departmentId;
-  if (mode === 'read') return own || staff || dept;
+  if (mode === 'read') return own || (staff && scholarAreaReaches(actor, r, 'view')) || dept;
   if (mode === 'write') return (own || (dept && r.requesterUserId === actor.userId)) && REQUESTER_EDITABLE.has(r.status) && !r.isLocked;
-  return staff;
+  return staff && scholarAreaReaches(actor, r, 'process');
 }
 
 /**
@@ -43,6 +71,8 @@ export async function getAccessibleRequest(tx: TTx, ctx: TContext, requestId: st
   const actor = requireActor(ctx);
   const [row] = await tx.select().from(requests).where(eq(requests.id, requestId));
   if (!row || !canAccessRequest(actor, row, 'read')) throw notFound();
+  const own = row.requesterUserId === actor.userId || row.subjectUserId === actor.userId;
+  if (actor.role === 'isssAdmin' && !own) for (const gate of staffGates.values()) if (!(await gate(tx, actor, row))) throw notFound();
   if (mode !== 'read' && !canAccessRequest(actor, row, mode)) {
     throw forbidden(mode === 'write' ? 'This request cannot be changed now.' : undefined);
   }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { SCHOLAR_PROGRAM_TYPES, type TProcessedState } from '@meridian/domain';
 import { provideAccountFacts } from '../auth/index.js';
 import { provideMergeSource, provideRecipientSource } from '../messages/index.js';
-import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
+import { registerRequesterFacts, registerRequestKind, registerStaffRequestGate } from '../requests/index.js';
 import { applySponsorshipApprovalOutcome } from './department/operations/apply-sponsorship-approval-outcome.js';
 import { describeCaseRequests } from './case-requests-described.js';
 import { scholarCaseMergeValues } from './merge-values.js';
@@ -12,7 +12,8 @@ import {
   scholarDashboardLabel,
   scholarDashboardRecipients,
 } from './reports/mass-recipients.js';
-import { scholars } from './schema.js';
+import { staffReachesCase } from './scholar.policy.js';
+import { scholarApplications, scholars } from './schema.js';
 
 const SPONSORSHIP = SCHOLAR_PROGRAM_TYPES.sponsorship;
 const APPLICATIONS = new Set<string>(Object.values(SCHOLAR_PROGRAM_TYPES).filter((c) => c !== SPONSORSHIP));
@@ -34,6 +35,21 @@ export function plugScholars(): void {
   // A mass e-mail's recipients chosen as a Scholar Dashboard tab with its filters, or picked by hand.
   provideRecipientSource('scholarDashboard', scholarDashboardRecipients, scholarDashboardLabel);
   provideRecipientSource('scholarCases', pickedScholarRecipients, pickedScholarsLabel);
+  // A case's sponsorship request and program application are the office's to open as the case is: within the
+  // staff member's visa types and departments (docs/product/people.md#scholar-area-permission).
+  registerStaffRequestGate('scholarCase', async (tx, actor, r) => {
+    if (r.profileId !== null || actor.staff?.isSuper) return true;
+    const [c] = await tx
+      .select({
+        processedState: scholarApplications.processedState,
+        proposedStatus: scholarApplications.proposedStatus,
+        departmentId: scholarApplications.departmentId,
+      })
+      .from(scholarApplications)
+      .where(or(eq(scholarApplications.sponsorshipRequestId, r.id), eq(scholarApplications.applicationRequestId, r.id)))
+      .limit(1);
+    return !c || staffReachesCase(actor, c, 'view');
+  });
   // A scholar's own requests belong to their hiring department.
   registerRequesterFacts('scholar', async (tx, actor) => {
     const [s] = await tx.select({ departmentId: scholars.departmentId }).from(scholars).where(eq(scholars.userId, actor.userId));

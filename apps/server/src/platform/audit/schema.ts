@@ -18,5 +18,9 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_entity_idx').on(t.institutionId, t.entityType, t.entityId, t.at)],
+  (t) => [
+    index('audit_entity_idx').on(t.institutionId, t.entityType, t.entityId, t.at),
+    // The office's Logs, newest first (docs/product/logs.md).
+    index('audit_events_logs_idx').on(t.institutionId, t.at.desc(), t.id.desc()),
+  ],
 );

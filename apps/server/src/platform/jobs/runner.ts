@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { jobsApi } from '@meridian/domain';
+import { ZStaffPermissions, type jobsApi } from '@meridian/domain';
 import type { TDatabase, TTx } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError, notFound } from '../errors/app-error.js';
@@ -383,7 +383,8 @@ export class JobRunner implements TJobQueue {
       services,
       { id: claimed.institutionId, timeZone: rows[0]?.time_zone ?? 'UTC' },
       {
-        actor: stored.actor,
+        // Read with today's profile schema: a job queued before a permission setting existed gets its default.
+        actor: { ...stored.actor, staff: stored.actor.staff ? ZStaffPermissions.parse(stored.actor.staff) : null },
         ip: stored.ip,
         userAgent: stored.userAgent,
       },

@@ -1,4 +1,5 @@
 export { currentUserQuery, useGetCurrentUser } from './api/get-current-user';
+export { useCan } from './api/use-can';
 export { useLogout } from './api/logout';
 export { LoginPage } from './pages/login-page';
 export { RootRedirectPage } from './pages/root-redirect-page';

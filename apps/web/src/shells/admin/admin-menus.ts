@@ -38,6 +38,7 @@ import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -47,7 +48,13 @@ import type { TMenuEntry } from '../common/menu';
  * Work queues come first; Configuration holds only what configures (docs/product/shells.md#scholar-admin-menu).
  */
 export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
-  { key: 'dashboard', label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
+  {
+    key: 'dashboard',
+    label: 'Dashboard',
+    path: '/admin/dashboard',
+    icon: DashboardOutlined,
+    isVisible: ({ actor }) => can(actor, 'scholars.read'),
+  },
   {
     key: 'requests',
     label: 'Requests',
@@ -143,6 +150,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         path: '/admin/account-settings',
         icon: ManageAccountsOutlined,
         isVisible: ({ actor }) => can(actor, 'scholars.configure'),
+      },
+      {
+        key: 'logs',
+        label: 'Logs',
+        path: '/admin/logs',
+        icon: ManageSearchOutlined,
+        isVisible: ({ actor }) => can(actor, 'audit.logs.read'),
       },
     ],
   },
@@ -362,6 +376,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/automated-email-config',
         icon: ScheduleSendOutlined,
         isVisible: ({ actor }) => can(actor, 'messages.automated.manage'),
+      },
+      {
+        key: 'logs',
+        label: 'Logs',
+        path: '/isss/logs',
+        icon: ManageSearchOutlined,
+        isVisible: ({ actor }) => can(actor, 'audit.logs.read'),
       },
     ],
   },

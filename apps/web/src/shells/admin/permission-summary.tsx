@@ -1,5 +1,5 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { ASSISTANT_ACTIONS, STUDENT_MENU_ITEMS, type TCampusSite, type TStaffPermissions } from '@meridian/domain';
+import { ASSISTANT_ACTIONS, scholarAreaSummary, STUDENT_MENU_ITEMS, type TCampusSite, type TStaffPermissions } from '@meridian/domain';
 
 function siteNames(ids: number[], sites: TCampusSite[] | undefined): string {
   if (ids.length === 0 || ids.includes(0)) return 'all campus sites';
@@ -27,6 +27,11 @@ export function PermissionSummary({ staff, sites }: { staff: TStaffPermissions |
   if (staff.limitMenu) {
     const items = STUDENT_MENU_ITEMS.filter((i) => staff.availableMenuItems.includes(i.key)).map((i) => i.label);
     lines.push({ label: 'Limited student menu', detail: items.length ? `Shows: ${items.join(', ')}.` : 'No student menu items.' });
+  }
+  const scholar = scholarAreaSummary(staff);
+  if (scholar) {
+    const [label, detail] = scholar.split(': ');
+    lines.push(detail ? { label: label!, detail: `May ${detail}.` } : { label: label!, detail: 'Scholar cases are not open to you.' });
   }
   if (lines.length === 0) lines.push({ label: 'Staff', detail: 'No special permissions.' });
   return (

@@ -10,9 +10,21 @@ import { actorOf } from '../common/menu';
  * others see the shell's "No access" page with a link home. The server refuses their calls anyway;
  * this spares them a page of errors.
  */
-export function RequirePermission({ permission, homePath, children }: { permission: TPermission; homePath: string; children?: ReactNode }) {
+export function RequirePermission({
+  permission,
+  homePath,
+  message,
+  children,
+}: {
+  permission: TPermission;
+  homePath: string;
+  /** What the "No access" page says, when not the page's own message (an area's, for its home page). */
+  message?: string;
+  children?: ReactNode;
+}) {
   const me = useGetCurrentUser();
   if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, permission)) return <UnauthorizedPage homePath={homePath} />;
+  if (!can(me.data ? actorOf(me.data) : null, permission))
+    return <UnauthorizedPage homePath={homePath} {...(message ? { message } : {})} />;
   return children ?? <Outlet />;
 }

@@ -24,3 +24,6 @@ export const getHistory = defineRoute({
   query: ZPageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
   response: ZPage(ZAuditEvent),
 });
+
+export * from './log-types.js';
+export * from './logs.js';

@@ -306,9 +306,11 @@ export const ZOfficeCase = z.object({
   petitions: z.array(ZPetition),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The caller may process, move and edit the case (scholars.manage). */
+  /** The caller may edit the case's data and its application form (the scholar area's edit, within their visa types and departments). */
   canManage: z.boolean(),
-  /** Process as / convert is possible now (the request is with the office). */
+  /** The caller may process and move the case: phase and status, unlock, exchange visitor record (the scholar area's process). */
+  canMove: z.boolean(),
+  /** Process as / convert is possible now (the caller may process, and the request is with the office). */
   canProcess: z.boolean(),
   /** The caller reaches the case's engine requests (their documents, comments and request pages): officers of its site and super users. */
   canOpenRequests: z.boolean(),
@@ -460,7 +462,7 @@ export const getOfficeCase = defineRoute({
 export const processSponsorship = defineRoute({
   method: 'POST',
   path: `${CASE}/process`,
-  access: 'scholars.manage',
+  access: 'scholars.process',
   tags: T,
   summary: 'Process a sponsorship request as a visa type (or convert a processed case to another), or close it as ineligible',
   params: ZCaseParams,
@@ -470,7 +472,7 @@ export const processSponsorship = defineRoute({
 export const changeCaseStatus = defineRoute({
   method: 'POST',
   path: `${CASE}/status`,
-  access: 'scholars.manage',
+  access: 'scholars.process',
   tags: T,
   summary: 'Move a case to a phase and status (notes, change date, reference, reason; optionally unlock the application for the scholar)',
   params: ZCaseParams,
@@ -490,7 +492,7 @@ export const updateOfficeData = defineRoute({
 export const createCaseExchangeVisitor = defineRoute({
   method: 'POST',
   path: `${CASE}/exchange-visitor`,
-  access: 'scholars.manage',
+  access: 'scholars.process',
   tags: T,
   summary:
     "Makes a processed J-1 case an exchange visitor record (students module) that raises the SEVIS Create; office staff of the case's campus site",

@@ -197,7 +197,7 @@ export const scholarDashboardTabs = defineRoute({
 export const exportScholars = defineRoute({
   method: 'POST',
   path: '/api/scholars/dashboard/export',
-  access: 'scholars.read',
+  access: 'scholars.export',
   // docs/product/two-step-sign-in.md#confirm-its-you
   secondStep: 'recent',
   tags: T,
@@ -209,7 +209,7 @@ export const exportScholars = defineRoute({
 export const exportOpt = defineRoute({
   method: 'POST',
   path: '/api/scholars/dashboard/export-opt',
-  access: 'scholars.read',
+  access: 'scholars.export',
   // docs/product/two-step-sign-in.md#confirm-its-you
   secondStep: 'recent',
   tags: T,

@@ -1,4 +1,4 @@
-import type { TStaffPermissions } from '@meridian/domain';
+import { EMPTY_STAFF_PERMISSIONS, type TStaffPermissions } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { users } from '../schema.js';
 import { type TUserRow } from '../user-row.js';
@@ -19,6 +19,7 @@ export async function createFirstSuperUser(
     websiteContent: true,
     limitMenu: false,
     availableMenuItems: [],
+    scholarArea: EMPTY_STAFF_PERMISSIONS.scholarArea,
   };
   const [admin] = await tx
     .insert(users)

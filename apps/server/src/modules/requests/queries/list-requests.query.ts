@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { canActOnSite, type requestsApi } from '@meridian/domain';
+import { canActOnSite, scholarAreaAllows, type requestsApi } from '@meridian/domain';
 import type { z } from 'zod';
 import type { TTx } from '../../../platform/db/database.js';
 import { countUpTo, keyColumns, seekPage, type TSeekOrder } from '../../../platform/db/keyset.js';
@@ -19,6 +19,21 @@ async function reachCondition(tx: TTx, actor: TAuthenticatedActor): Promise<SQL 
   const p = actor.staff;
   if (!p) return sql`false`;
   if (p.isSuper) return undefined;
+  return and(await siteCondition(tx, p), scholarAreaCondition(p));
+}
+
+/**
+ * scholarAreaReaches() (request.policy.ts) as SQL: requests about no student record are the scholar area's,
+ * listed to those who see that area, of their departments when the office limited them.
+ */
+function scholarAreaCondition(p: NonNullable<TAuthenticatedActor['staff']>): SQL | undefined {
+  if (!scholarAreaAllows(p, 'view')) return isNotNull(requests.profileId);
+  const { departmentIds } = p.scholarArea;
+  if (departmentIds.length === 0) return undefined;
+  return or(isNotNull(requests.profileId), inArray(requests.departmentId, departmentIds));
+}
+
+async function siteCondition(tx: TTx, p: NonNullable<TAuthenticatedActor['staff']>): Promise<SQL | undefined> {
   const sites = (await tx.select({ id: campusSites.id }).from(campusSites))
     .map((s) => s.id)
     .filter((id) => canActOnSite(p, id, 'processRequests'));

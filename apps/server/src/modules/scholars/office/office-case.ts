@@ -1,12 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
-import { can, scholarsApi } from '@meridian/domain';
+import { scholarsApi } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { conflict } from '../../../platform/errors/app-error.js';
 import { type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { departments, users } from '../../people/index.js';
 import { requests, requestTypes, staffReaches } from '../../requests/index.js';
 import { getExchangeVisitorSummary, staffReachesProfile } from '../../students/index.js';
-import { getAccessibleCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
+import { getAccessibleCase, staffReachesCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
 import { scholarApplications, scholarStatusHistory } from '../schema.js';
 import { STATUS_HISTORY_ORDER } from '../status-history-order.js';
 
@@ -69,7 +69,8 @@ export async function presentOfficeCase(tx: TTx, actor: TAuthenticatedActor, c: 
   const [account] = scholar.userId
     ? await tx.select({ passwordHash: users.passwordHash, lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, scholar.userId))
     : [];
-  const canManage = can(actor, 'scholars.manage');
+  const canManage = staffReachesCase(actor, c, 'edit');
+  const canMove = staffReachesCase(actor, c, 'process');
   return {
     id: c.id,
     version: c.version,
@@ -137,11 +138,12 @@ export async function presentOfficeCase(tx: TTx, actor: TAuthenticatedActor, c: 
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
     canManage,
-    canProcess: canManage && PROCESSABLE.has(c.sponsorshipState),
+    canMove,
+    canProcess: canMove && PROCESSABLE.has(c.sponsorshipState),
     canOpenRequests: staffReaches(actor, { campusSiteId: c.campusSiteId }),
     exchangeVisitor: c.exchangeVisitorProfileId ? await getExchangeVisitorSummary(tx, c.exchangeVisitorProfileId) : null,
     canCreateExchangeVisitor:
-      canManage &&
+      canMove &&
       c.processedState === 'J-1' &&
       !c.exchangeVisitorProfileId &&
       staffReachesProfile(actor, { campusSiteId: c.campusSiteId }, 'edit'),
@@ -149,7 +151,7 @@ export async function presentOfficeCase(tx: TTx, actor: TAuthenticatedActor, c: 
 }
 
 /**
- * The case for an office change: 404 unless the caller may read it, 403 unless they process it, its
+ * The case for an office change: 404 unless the caller may read it, 403 unless they may edit (or process) it, its
  * row locked for the transaction, and 409 when the caller's version is older than the saved one
  * (someone else changed it since they opened it: nothing is overwritten silently).
  */
@@ -158,8 +160,9 @@ export async function lockCaseForOffice(
   ctx: TContext,
   applicationId: string,
   version: number,
+  mode: 'edit' | 'process',
 ): Promise<{ c: TCaseRow; scholar: TScholarRow }> {
-  const { scholar } = await getAccessibleCase(tx, ctx, applicationId, 'process');
+  const { scholar } = await getAccessibleCase(tx, ctx, applicationId, mode);
   const [c] = await tx.select().from(scholarApplications).where(eq(scholarApplications.id, applicationId)).for('update');
   if (c!.version !== version) throw conflict(scholarsApi.STALE_CASE);
   return { c: c!, scholar };

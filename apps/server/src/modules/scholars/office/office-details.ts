@@ -20,7 +20,7 @@ function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
 export async function savePart(ctx: TContext, applicationId: string, version: number, part: TPart, value: Record<string, unknown>) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, version);
+    const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, version, 'edit');
     const before: Record<string, unknown> =
       part === 'officeData' ? officeDataOf(c) : part === 'employment' ? employmentOf(c) : premiumOf(c);
     const set: Partial<typeof scholarApplications.$inferInsert> = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { J1_COHORT_FILE_MAX_BYTES, J1_COHORT_FILE_MSG, studentsApi as a } from '@meridian/domain';
+import { auditApi, J1_COHORT_FILE_MAX_BYTES, J1_COHORT_FILE_MSG, studentsApi as a } from '@meridian/domain';
 import { AppError, badRequest, fieldError } from '../../../platform/errors/app-error.js';
 import { answerJob, registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
@@ -22,6 +22,7 @@ import { updateStudent } from './operations/update-student.js';
 import { setStudentStage } from './operations/set-student-stage.js';
 import { setStudentTags } from './operations/set-student-tags.js';
 import { getStudentHistory } from './operations/get-student-history.js';
+import { listStudentDisclosures } from './operations/list-student-disclosures.js';
 import { listStudentSevisEvents } from './operations/list-student-sevis-events.js';
 import { listStudentRequests } from './operations/list-student-requests.js';
 import { listStudentDocuments } from './operations/list-student-documents.js';
@@ -101,6 +102,9 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.setStudentTags, (ctx, { params, body }) => setStudentTags(ctx, params.profileId, body.tags));
   registerRoute(app, s, a.getStudentHistory, (ctx, { params, query }) =>
     getStudentHistory(ctx, params.profileId, query.page, query.pageSize),
+  );
+  registerRoute(app, s, auditApi.listStudentDisclosures, (ctx, { params, query }) =>
+    listStudentDisclosures(ctx, params.profileId, query.page, query.pageSize),
   );
   registerRoute(app, s, a.listStudentSevisEvents, (ctx, { params }) => listStudentSevisEvents(ctx, params.profileId));
   registerRoute(app, s, a.listStudentRequests, (ctx, { params }) => listStudentRequests(ctx, params.profileId));

@@ -1,7 +1,21 @@
-import { Box, Checkbox, Collapse, FormControlLabel, FormGroup, FormHelperText, Paper, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  Checkbox,
+  Chip,
+  Collapse,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import {
   ASSISTANT_ACTIONS,
+  SCHOLAR_AREA_ACTIONS,
+  SCHOLAR_VISA_FAMILIES,
   STUDENT_MENU_ITEMS,
   type TAssistantFlags,
   type TCampusSite,
@@ -9,6 +23,7 @@ import {
   textOf,
 } from '@meridian/domain';
 import { FormSwitch } from '../../../ui/form/form-switch';
+import { useListDepartments } from '../api/list-departments';
 import { ALL_SITES, SiteMultiSelect } from './site-multi-select';
 
 type TForm = { permissions: TStaffPermissions };
@@ -27,6 +42,7 @@ export const PERMISSION_FIELDS = [
   'permissions.websiteContent',
   'permissions.limitMenu',
   'permissions.availableMenuItems',
+  'permissions.scholarArea',
 ] as const;
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -37,6 +53,129 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       </Typography>
       {children}
     </Paper>
+  );
+}
+
+/**
+ * The scholar area (docs/product/people.md#scholar-area-permission): what the person may do there, and on
+ * which visa types' and departments' cases. Super users reach everything whatever is ticked here.
+ */
+function ScholarAreaSection({ disabled }: { disabled?: boolean | undefined }) {
+  const { control, formState } = useFormContext<TForm>();
+  const [isSuper, view] = useWatch({ control, name: ['permissions.isSuper', 'permissions.scholarArea.view'] });
+  const departments = useListDepartments();
+  const off = disabled || !!isSuper;
+  const error = formState.errors.permissions?.scholarArea;
+  return (
+    <Section title="Scholar area">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {isSuper
+          ? 'A super user reaches every scholar case.'
+          : 'What this person may do with scholar cases. Untick View cases to keep them out of the scholar area.'}
+      </Typography>
+      <Box component="fieldset" disabled={off} sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="body2" sx={{ fontWeight: 600 }}>
+          Scholar case actions
+        </Typography>
+        <FormGroup>
+          {SCHOLAR_AREA_ACTIONS.map((a) => (
+            <Controller
+              key={a.key}
+              control={control}
+              name={`permissions.scholarArea.${a.key}`}
+              render={({ field }) => (
+                <FormControlLabel
+                  label={
+                    <span>
+                      {a.label}
+                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                        {a.help}
+                      </Typography>
+                    </span>
+                  }
+                  control={
+                    <Checkbox
+                      checked={!!field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      inputRef={field.ref}
+                      disabled={off || (a.key !== 'view' && !view)}
+                    />
+                  }
+                />
+              )}
+            />
+          ))}
+        </FormGroup>
+      </Box>
+      <Collapse in={!!view && !isSuper} unmountOnExit>
+        <Box sx={{ display: 'grid', gap: 1, mt: 1 }}>
+          <Controller
+            control={control}
+            name="permissions.scholarArea.visaTypes"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                multiple
+                disabled={off}
+                options={[...SCHOLAR_VISA_FAMILIES]}
+                value={field.value ?? []}
+                onChange={(_, next) => field.onChange(next)}
+                renderValue={(items, getItemProps) =>
+                  items.map((v, index) => {
+                    const { key, ...props } = getItemProps({ index });
+                    return <Chip key={key} size="small" label={v} {...props} />;
+                  })
+                }
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Visa types"
+                    margin="dense"
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message ?? 'Leave empty for every visa type.'}
+                  />
+                )}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="permissions.scholarArea.departmentIds"
+            render={({ field, fieldState }) => {
+              const options = departments.data ?? [];
+              const value = (field.value ?? []).map((id) => options.find((d) => d.id === id) ?? { id, name: 'Department' });
+              return (
+                <Autocomplete
+                  multiple
+                  disabled={off}
+                  loading={departments.isPending}
+                  options={options}
+                  value={value}
+                  isOptionEqualToValue={(a, b) => a.id === b.id}
+                  getOptionLabel={(d) => d.name}
+                  onChange={(_, next) => field.onChange(next.map((d) => d.id))}
+                  renderValue={(items, getItemProps) =>
+                    items.map((d, index) => {
+                      const { key, ...props } = getItemProps({ index });
+                      return <Chip key={key} size="small" label={d.name} {...props} />;
+                    })
+                  }
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label="Departments"
+                      margin="dense"
+                      error={!!fieldState.error}
+                      helperText={fieldState.error?.message ?? 'Leave empty for every department.'}
+                    />
+                  )}
+                />
+              );
+            }}
+          />
+        </Box>
+      </Collapse>
+      {error?.message ? <FormHelperText error>{textOf(error.message)}</FormHelperText> : null}
+    </Section>
   );
 }
 
@@ -164,6 +303,7 @@ export function PermissionsEditor({ sites, sitesLoading, disabled }: { sites: TC
           </Box>
         </Collapse>
       </Section>
+      <ScholarAreaSection disabled={disabled} />
       <Section title="Content and menu">
         <FormSwitch
           control={control}

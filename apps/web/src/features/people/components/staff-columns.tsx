@@ -6,7 +6,7 @@ import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
-import { type TCampusSite, type TStaffMember } from '@meridian/domain';
+import { scholarAreaSummary, type TCampusSite, type TStaffMember } from '@meridian/domain';
 import { type TOfficeDates } from '../../../app/office-dates';
 import { displayName } from '../../../ui/display-name';
 import type { TColumn } from '../../../ui/data-table';
@@ -26,6 +26,8 @@ function RoleChips({ m, sites }: { m: TStaffMember; sites?: TCampusSite[] | unde
   if (p.isAssistant) chips.push(p.assistantSites.length ? `Assistant: ${sitesText(p.assistantSites, sites)}` : 'Assistant: no sites');
   if (p.websiteContent) chips.push('Website content');
   if (p.limitMenu) chips.push('Limited menu');
+  const scholar = scholarAreaSummary(p);
+  if (scholar) chips.push(scholar);
   if (!chips.length)
     return (
       <Typography variant="body2" color="text.secondary">

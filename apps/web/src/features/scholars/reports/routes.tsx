@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { MSG } from '@meridian/domain';
 import { RequirePermission } from '../../../shells/guards/require-permission';
 import { loadScholarDashboardPage } from './dashboard-page';
 
@@ -8,7 +9,8 @@ import { loadScholarDashboardPage } from './dashboard-page';
  */
 export const scholarReportRoutes: RouteObject[] = [
   {
-    element: <RequirePermission permission="scholars.read" homePath="/" />,
+    // A staff member whose scholar area the office closed (docs/product/people.md#scholar-area-permission).
+    element: <RequirePermission permission="scholars.read" homePath="/" message={MSG.noAreaAccess} />,
     children: [
       { path: 'dashboard', lazy: async () => ({ Component: (await loadScholarDashboardPage()).ScholarDashboardPage }) },
       { path: 'scholar-reports', lazy: async () => ({ Component: (await import('./pages/scholar-reports-page')).ScholarReportsPage }) },

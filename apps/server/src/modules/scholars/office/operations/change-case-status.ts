@@ -28,7 +28,7 @@ export async function changeCaseStatus(
   // The latest day a change may be dated is the office's today (in its time zone), never UTC's.
   if (body.changeDate > ctx.today()) throw badRequest(scholarsApi.FUTURE_CHANGE_DATE, { changeDate: [scholarsApi.FUTURE_CHANGE_DATE] });
   return ctx.db(async (tx) => {
-    const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, body.version);
+    const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, body.version, 'process');
     const hasApplication = c.processedState !== '' && c.processedState !== 'Ineligible';
     if (body.unlock && !hasApplication) throw badRequest(NOTHING_TO_UNLOCK, { unlock: [NOTHING_TO_UNLOCK] });
     const set: Partial<typeof scholarApplications.$inferInsert> = {

@@ -22,7 +22,7 @@ export async function createCaseExchangeVisitor(ctx: TContext, applicationId: st
   const actor = requireActor(ctx);
   const body = scholarsApi.ZCaseExchangeVisitorInput.parse(input);
   return ctx.db(async (tx) => {
-    const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, body.version);
+    const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, body.version, 'process');
     if (c.campusSiteId !== null && !staffReachesProfile(actor, { campusSiteId: c.campusSiteId }, 'edit')) throw forbidden(MSG_OTHER_SITE);
     if (c.processedState !== 'J-1') throw badRequest(MSG_NOT_J1);
     if (c.exchangeVisitorProfileId) throw conflict(MSG_ALREADY_LINKED);

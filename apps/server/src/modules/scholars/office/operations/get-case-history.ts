@@ -15,7 +15,7 @@ export async function getCaseHistory(
   pageSize: number,
 ): Promise<{ items: TAuditEvent[]; total: number; page: number; pageSize: number }> {
   return ctx.db(async (tx) => {
-    const { c } = await getAccessibleCase(tx, ctx, applicationId, 'process');
+    const { c } = await getAccessibleCase(tx, ctx, applicationId, 'office');
     const all = await caseRequestIds(tx, [c.id]);
     const where = or(
       and(eq(auditEvents.entityType, 'scholar_application'), eq(auditEvents.entityId, c.id)),

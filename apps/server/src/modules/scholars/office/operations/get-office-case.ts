@@ -6,7 +6,7 @@ import { presentOfficeCase, type TOfficeCase } from '../office-case.js';
 export async function getOfficeCase(ctx: TContext, applicationId: string): Promise<TOfficeCase> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    const { c, scholar } = await getAccessibleCase(tx, ctx, applicationId, 'process');
+    const { c, scholar } = await getAccessibleCase(tx, ctx, applicationId, 'office');
     return presentOfficeCase(tx, actor, c, scholar);
   });
 }

@@ -11,7 +11,7 @@ import { scholarRequestsWhere } from '../case-requests.js';
 /** Documents tab: the files on the scholar's engine requests (deleted files left out), newest first. */
 export async function listCaseDocuments(ctx: TContext, applicationId: string): Promise<scholarsApi.TCaseDocument[]> {
   return ctx.db(async (tx) => {
-    const { scholar } = await getAccessibleCase(tx, ctx, applicationId, 'process');
+    const { scholar } = await getAccessibleCase(tx, ctx, applicationId, 'office');
     const rows = await tx
       .select({
         a: attachments,

@@ -11,7 +11,7 @@ import { isoOrNull } from '../office-case.js';
 /** Requests tab: the scholar's engine requests, newest first. */
 export async function listCaseRequests(ctx: TContext, applicationId: string): Promise<scholarsApi.TCaseRequest[]> {
   return ctx.db(async (tx) => {
-    const { c, scholar } = await getAccessibleCase(tx, ctx, applicationId, 'process');
+    const { c, scholar } = await getAccessibleCase(tx, ctx, applicationId, 'office');
     const rows = await tx
       .select({
         r: requests,

@@ -67,7 +67,7 @@ export async function processSponsorship(
   const actor = requireActor(ctx);
   const body = scholarsApi.ZProcessSponsorshipInput.parse(input);
   return ctx.db(async (tx) => {
-    const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, body.version);
+    const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, body.version, 'process');
     if (!PROCESSABLE.has(c.sponsorshipState)) throw new AppError(409, 'NOT_WITH_OFFICE', NOT_WITH_OFFICE);
     if (body.processAs === c.processedState) {
       const msg = `This case is already processed as ${PROCESSED_STATE_LABELS[c.processedState] ?? c.processedState}.`;

@@ -59,7 +59,7 @@ function ProcessingTab({ c, visa }: { c: TCase; visa: TVisa | null }) {
           <Typography id="phase-title" variant="h2" component="h2" sx={{ fontSize: '1.15rem', flex: 1 }}>
             Phase and status
           </Typography>
-          {c.canManage ? (
+          {c.canMove ? (
             <>
               {hasApplication && (c.applicationState === 'submitted' || c.isLocked) ? (
                 <Button variant="outlined" startIcon={<LockOpen />} onClick={() => setDialog('unlock')}>

@@ -1,7 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { PROCESSED_STATE_LABELS, PROCESS_AS, SCHOLAR_STATUSES } from '@meridian/domain';
 import { DateFilter, SelectFilter } from '../../../../ui/data-table';
-import { useListDepartments } from '../api/departments';
+import { useListDepartments } from '../../../people';
 
 /** The dashboard's filters as they live in the address (dates MM-DD-YYYY, empty values dropped). */
 export interface TScholarFilterValues {

@@ -15,6 +15,7 @@ import { addressDateToIso } from '../../../../ui/url-filters';
 import { useListScholarDashboard } from '../api/dashboard';
 import { useScholarDashboardTabs } from '../api/dashboard-tabs';
 import { JobProgress, useActiveJobOf } from '../../../jobs';
+import { useCan } from '../../../auth';
 import {
   downloadScholarExport,
   exportKindOf,
@@ -222,6 +223,7 @@ export function ScholarDashboardPage() {
       : activeOpt.data
         ? { kind: 'opt' as const, jobId: activeOpt.data.id }
         : null);
+  const mayExport = useCan('scholars.export');
   const exporting = startExport.isPending ? startExport.variables.kind : (running?.kind ?? saving);
   const qc = useQueryClient();
   const exportEnded = useCallback(
@@ -258,19 +260,21 @@ export function ScholarDashboardPage() {
         title={DASHBOARD_HEADER.title}
         subtitle={DASHBOARD_HEADER.subtitle}
         actions={
-          <>
-            <Button
-              variant="outlined"
-              startIcon={<FileDownload aria-hidden />}
-              disabled={!!exporting || total === 0}
-              onClick={() => runExport('scholars')}
-            >
-              {exporting === 'scholars' ? 'Exporting…' : 'Export to Excel'}
-            </Button>
-            <Button variant="outlined" startIcon={<FileDownload aria-hidden />} disabled={!!exporting} onClick={() => runExport('opt')}>
-              {exporting === 'opt' ? 'Exporting…' : 'Export OPT list'}
-            </Button>
-          </>
+          mayExport ? (
+            <>
+              <Button
+                variant="outlined"
+                startIcon={<FileDownload aria-hidden />}
+                disabled={!!exporting || total === 0}
+                onClick={() => runExport('scholars')}
+              >
+                {exporting === 'scholars' ? 'Exporting…' : 'Export to Excel'}
+              </Button>
+              <Button variant="outlined" startIcon={<FileDownload aria-hidden />} disabled={!!exporting} onClick={() => runExport('opt')}>
+                {exporting === 'opt' ? 'Exporting…' : 'Export OPT list'}
+              </Button>
+            </>
+          ) : undefined
         }
       />
       {running ? (

@@ -11,6 +11,7 @@ import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-g
 import { useListCorrections } from '../api/student-corrections';
 import { recordKey, useGetStudent, useUpdateStudent } from '../api/student-record';
 import { GenerateLetterButton } from '../../../letters';
+import { RecordDisclosures } from '../../../audit';
 import { STUDENT_STAGE_NAMES } from '../../list';
 import { StageProgressCard } from '../../portal';
 import { StartRequestButton } from '../components/start-request-button';
@@ -42,6 +43,7 @@ const Requests = (p: TTabProps) => <RequestsTab profileId={p.record.id} />;
 const Documents = (p: TTabProps) => <DocumentsTab profileId={p.record.id} />;
 const History = (p: TTabProps) => <StudentHistoryTab profileId={p.record.id} />;
 const Sevis = (p: TTabProps) => <SevisUpdatesTab profileId={p.record.id} visaType={p.record.visaType} />;
+const Disclosures = (p: TTabProps) => <RecordDisclosures profileId={p.record.id} />;
 
 const F1_TABS: TTab[] = [
   { key: 'profile', label: 'Profile', Component: F1ProfileTab },
@@ -53,6 +55,7 @@ const F1_TABS: TTab[] = [
   { key: 'sevis', label: 'SEVIS Updates', Component: Sevis },
   { key: 'messages', label: 'E-mails', Component: RecordEmailsTab },
   { key: 'history', label: 'History Log', Component: History },
+  { key: 'disclosures', label: 'Disclosures', Component: Disclosures },
 ];
 /** The exchange visitor profile's tab set. */
 const J1_TABS: TTab[] = [

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { peopleApi } from '@meridian/domain';
-import { apiCall } from '../../../../app/http/api-call';
+import { apiCall } from '../../../app/http/api-call';
 
-/** The institution's departments (the dashboard's department filter). */
+/** The institution's departments (filters and permission scopes). */
 export function useListDepartments() {
   return useQuery({
     queryKey: ['people', 'departments'],
