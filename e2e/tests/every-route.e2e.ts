@@ -78,6 +78,7 @@ interface TIds {
   scholarApplication: string;
   studentImport: string;
   rtiImport: string;
+  sitePage: string;
 }
 
 function visits(ids: TIds): Record<TUser, TVisit[]> {
@@ -147,6 +148,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'request-configuration', url: '/#/isss/request-configuration' },
       { route: 'request-configuration/create', url: '/#/isss/request-configuration/create' },
       { route: 'request-configuration/edit/:requestTypeId', url: `/#/isss/request-configuration/edit/${rt.cpt_request}` },
+      { route: 'student-request-approval', url: '/#/isss/student-request-approval' },
       { route: 'opt-stem-students-and-employers', url: '/#/isss/opt-stem-students-and-employers' },
       { route: 'stem-report-participation', url: '/#/isss/stem-report-participation' },
       { route: 'welcome-wizard-configurations', url: '/#/isss/welcome-wizard-configurations' },
@@ -164,6 +166,11 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'system-errors', url: '/#/isss/system-errors' },
       { route: 'sent-email', url: '/#/isss/sent-email' },
       { route: 'logs', url: '/#/isss/logs' },
+      { route: 'campus-sites', url: '/#/isss/campus-sites' },
+      { route: 'site-builder', url: '/#/isss/site-builder' },
+      { route: 'site-builder/new', url: '/#/isss/site-builder/new' },
+      { route: 'site-builder/:pageId', url: `/#/isss/site-builder/${ids.sitePage}` },
+      { route: 'field-tag-configuration', url: '/#/isss/field-tag-configuration' },
       { route: 'automated-email-config', url: '/#/isss/automated-email-config' },
       { route: 'email-communications', url: '/#/isss/email-communications' },
       { route: 'letter-template', url: '/#/isss/letter-template' },
@@ -188,7 +195,14 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'request/:requestId', url: `/#/isss/request/${ids.submittedStudentRequest}` },
       { route: 'student-profile/:profileId', url: `/#/isss/student-profile/${ids.otherProfile}` },
       { route: 'sevis-permissions', url: '/#/isss/sevis-permissions' },
+      { route: 'student-request-approval', url: '/#/isss/student-request-approval' },
       { route: 'logs', url: '/#/isss/logs', note: 'an officer of one campus site: the unauthorized page' },
+      { route: 'campus-sites', url: '/#/isss/campus-sites', note: 'super users only: the unauthorized page' },
+      {
+        route: 'field-tag-configuration',
+        url: '/#/isss/field-tag-configuration',
+        note: 'an officer of one campus site: the unauthorized page',
+      },
     ],
     assistant: [
       { route: 'my-work', url: '/#/isss/my-work', note: 'SEVIS updates and deadlines, no requests' },
@@ -225,11 +239,15 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'requests', url: '/#/scholar/requests' },
       { route: 'request-create/:requestTypeId', url: `/#/scholar/request-create/${rt.contact_info_update}` },
       { route: 'request-edit/:requestId', url: `/#/scholar/request-edit/${ids.scholarDraft}` },
+      { route: 'pages', url: '/#/scholar/pages' },
+      { route: 'pages/:slug', url: '/#/scholar/pages/scholars-first-days' },
     ],
     student: [
       { route: 'student-service-menu/:profileId', url: `/#/student/student-service-menu/${ids.studentProfile}` },
       { route: 'my-checklist', url: '/#/student/my-checklist' },
       { route: 'my-profile', url: '/#/student/my-profile' },
+      { route: 'pages', url: '/#/student/pages' },
+      { route: 'pages/:slug', url: '/#/student/pages/welcome-to-campus' },
       // A continuing student is sent on from the arrival pages; a new student's path through them is the student-journey's.
       { route: 'welcome-wizard', url: '/#/student/welcome-wizard', note: 'continuing: the service menu' },
       { route: 'student-pre-arrival', url: '/#/student/student-pre-arrival', note: 'continuing: the service menu' },
@@ -371,6 +389,7 @@ async function prepare(): Promise<TIds> {
     ),
     studentImport: studentImport.id,
     rtiImport: rti.id,
+    sitePage: await one(`select id from site_pages where slug = 'welcome-to-campus'`),
   };
 }
 
@@ -448,6 +467,7 @@ describe('every route the app declares', () => {
       scholarApplication: 'x',
       studentImport: 'x',
       rtiImport: 'x',
+      sitePage: 'x',
     });
     const visited = new Set(Object.values(all).flatMap((v) => v.map((x) => x.route)));
     expect([...declared].filter((p) => !visited.has(p)).sort()).toEqual([]);

@@ -5,6 +5,7 @@ import { attachmentRoutes, plugAttachments } from './modules/attachments/index.j
 import { auditRoutes } from './modules/audit/index.js';
 import { authDailyJobs, authRoutes, plugAuth } from './modules/auth/index.js';
 import { commentRoutes } from './modules/comments/index.js';
+import { contentRoutes } from './modules/content/index.js';
 import { formsRoutes } from './modules/forms/index.js';
 import { institutionRoutes } from './modules/institutions/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
@@ -56,6 +57,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
   sevisRoutes(app, services);
   letterRoutes(app, services);
   workRoutes(app, services);
+  contentRoutes(app, services);
 }
 
 /**

@@ -42,6 +42,10 @@ import { LETTERS_MATRIX } from './authorization-matrix.letters.js';
 import { EMAIL_TEMPLATES_MATRIX } from './authorization-matrix.email-templates.js';
 import { AUTOMATED_EMAILS_MATRIX } from './authorization-matrix.automated-emails.js';
 import { LOGS_MATRIX } from './authorization-matrix.logs.js';
+import { SITE_PAGES_MATRIX } from './authorization-matrix.site-pages.js';
+import { CAMPUS_SITES_MATRIX } from './authorization-matrix.campus-sites.js';
+import { STUDENT_TAGS_MATRIX } from './authorization-matrix.student-tags.js';
+import { REQUEST_ASSIGNMENT_MATRIX } from './authorization-matrix.request-assignment.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -365,6 +369,10 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...EMAIL_TEMPLATES_MATRIX,
   ...AUTOMATED_EMAILS_MATRIX,
   ...LOGS_MATRIX,
+  ...SITE_PAGES_MATRIX,
+  ...CAMPUS_SITES_MATRIX,
+  ...STUDENT_TAGS_MATRIX,
+  ...REQUEST_ASSIGNMENT_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

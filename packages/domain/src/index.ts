@@ -29,6 +29,7 @@ export * as notificationsApi from './contracts/notifications/index.js';
 export * as messagesApi from './contracts/messages/index.js';
 export * as jobsApi from './contracts/jobs/index.js';
 export * as lettersApi from './contracts/letters/index.js';
+export * as contentApi from './contracts/content/index.js';
 export * from './rules/attachments.js';
 export * as formsApi from './contracts/forms/index.js';
 export * from './rules/completeness.js';
@@ -62,6 +63,14 @@ export type {
 } from './contracts/forms/index.js';
 export * from './contracts/requests/workflow.js';
 export * from './contracts/requests/decisions.js';
+export { familyNameInRange, familyNameLetters, RANGE_ENDS_BEFORE_START } from './contracts/requests/assignment.js';
+export type {
+  TAssignmentRule,
+  TAssignmentRuleInput,
+  TAssignmentReport,
+  TReassignInput,
+  TReassignOutput,
+} from './contracts/requests/assignment.js';
 export type {
   TRequestType,
   TRequestTypeInput,

@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   'people.staff.read',
   'people.staff.manage',
   'people.campus-sites.read',
+  'people.campus-sites.manage',
   'people.departments.read',
   'audit.history.read',
   'audit.logs.read',
@@ -32,6 +33,7 @@ export const PERMISSIONS = [
   'students.manage',
   'students.import',
   'students.configure',
+  'students.tags.manage',
   'students.self',
   'scholars.read',
   'scholars.manage',
@@ -52,6 +54,8 @@ export const PERMISSIONS = [
   'messages.sent.resend',
   'messages.mass.send',
   'messages.automated.manage',
+  'content.pages.manage',
+  'content.pages.read',
 ] as const;
 export type TPermission = (typeof PERMISSIONS)[number];
 export type TRouteAccess = TPermission | 'authenticated' | 'public';
@@ -259,6 +263,9 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'people.staff.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'people.staff.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'people.campus-sites.read': (a) => a.role === 'isssAdmin',
+  // Adding, renaming, deactivating and deleting campus sites (docs/product/people.md#campus-sites): super users only,
+  // as a site bounds every officer's and assistant's reach.
+  'people.campus-sites.manage': (a) => a.role === 'isssAdmin' && !!a.staff?.isSuper,
   'people.departments.read': (a) => a.role === 'isssAdmin' || a.role === 'department',
   'audit.history.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   // The office's Logs (docs/product/logs.md#who-may-read-the-logs): super users and officers of every campus site
@@ -287,6 +294,9 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'students.manage': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
   'students.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'students.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // Renaming, merging or removing a tag changes records at every campus site (docs/product/students-records.md#tags):
+  // super users and officers of every site.
+  'students.tags.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || (a.staff?.isOfficer && anySite(a.staff.officerSites))),
   'students.self': (a) => a.role === 'ISSSstudent',
   // Scholars: the admin shell's scholar area is open to office staff by default (docs/product/shells.md#admin-shell)
   // and the office may narrow it per person: view, edit, process, export, and which visa types and departments
@@ -327,6 +337,10 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   // Automated e-mail (docs/product/messages.md#automated-e-mail): super users and officers turn the portal's own
   // messages and reminders on or off, per visa type, and set the reminders' lead times.
   'messages.automated.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // Site Pages (docs/product/site-pages.md#who-may-do-what): staff holding the website-content flag, and super users,
+  // write and publish the office's pages; students and scholars read the published pages meant for them.
+  'content.pages.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.websiteContent),
+  'content.pages.read': (a) => a.role === 'ISSSstudent' || a.role === 'scholar',
 };
 
 /** Super users, officers, and assistants holding the sendemail flag for at least one site. */

@@ -13,6 +13,7 @@ import { seedStudents } from './students.js';
 import { seedStudentsPortal } from './students-portal.js';
 import { seedStudentsOpt } from './students-opt.js';
 import { seedSevis } from './sevis.js';
+import { seedSitePages } from './site-pages.js';
 import { scholars } from '../modules/scholars/index.js';
 
 export const DEMO_PASSWORD = 'Meridian-demo-1';
@@ -139,6 +140,7 @@ export async function seedDemo(
     await seedStudentsPortal(tx, institutionId);
     await seedStudentsOpt(tx, institutionId, { main: main!.id, med: med!.id });
     await seedSevis(tx, institutionId, { main: main!.id, med: med!.id, adminUserId: byName.admin!.id });
+    await seedSitePages(tx, institutionId, { adminUserId: byName.admin!.id });
     await writeAudit(tx, {
       institutionId,
       actorUserId: null,

@@ -10,11 +10,12 @@ import {
   UnauthorizedPage,
 } from '../features/auth';
 import { logsAdminRoutes, logsIsssRoutes } from '../features/audit';
+import { sitePagesIsssRoutes, sitePagesScholarRoutes, sitePagesStudentRoutes } from '../features/content';
 import { formsRoutes } from '../features/forms';
 import { institutionsRoutes } from '../features/institutions';
 import { automatedEmailRoutes, emailTemplateRoutes, massEmailRoutes, sentMailRoutes } from '../features/messages';
 import { letterRoutes } from '../features/letters';
-import { peopleRoutes } from '../features/people';
+import { campusSitesRoutes, peopleRoutes } from '../features/people';
 import { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from '../features/requests';
 import { departmentRoutes, scholarOfficeRoutes, scholarPortalRoutes, scholarReportRoutes } from '../features/scholars';
 import { sevisRoutes } from '../features/sevis';
@@ -83,6 +84,8 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...automatedEmailRoutes,
     ...letterRoutes,
     ...logsIsssRoutes,
+    ...sitePagesIsssRoutes,
+    ...campusSitesRoutes,
     // The student area's home is My work: the bare address and unknown paths go there.
     { path: 'unauthorized', element: <UnauthorizedPage homePath={SHELL_HOMES.isss.path} /> },
     { index: true, element: <Redirect to={SHELL_HOMES.isss.path} /> },
@@ -94,6 +97,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...departmentRoutes,
     ...scholarPortalRoutes,
     ...requestsScholarRoutes,
+    ...sitePagesScholarRoutes,
     { path: 'unauthorized', element: <UnauthorizedPage /> },
     notFoundRoute,
   ],
@@ -103,6 +107,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...studentRequestRoutes,
     ...myRecordRoutes,
     ...requestsStudentRoutes,
+    ...sitePagesStudentRoutes,
     { path: 'unauthorized', element: <UnauthorizedPage /> },
     notFoundRoute,
   ],

@@ -306,7 +306,7 @@ export const IMPORT_MSG = {
   date: 'Enter a date as MM/DD/YYYY (01/01/1753 to 12/31/9999).',
   country: 'Enter a two-letter country code, e.g. IN.',
   visaType: 'Enter F-1 or J-1.',
-  site: 'Unknown campus site code, or a site you do not work for.',
+  site: 'Unknown campus site code, a site no longer in use, or a site you do not work for.',
   endBeforeStart: 'The program end date must be after the program start date.',
   sevisId: 'Enter N followed by 10 digits.',
   campusId: "Use up to 30 letters, digits, '-' or '_'.",

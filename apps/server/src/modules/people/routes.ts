@@ -3,6 +3,10 @@ import { peopleApi } from '@meridian/domain';
 import { registerRoute } from '../../platform/http/route.js';
 import type { TServices } from '../../platform/http/context.js';
 import { listCampusSites } from './operations/list-campus-sites.js';
+import { listManagedCampusSites } from './operations/list-managed-campus-sites.js';
+import { createCampusSite } from './operations/create-campus-site.js';
+import { updateCampusSite } from './operations/update-campus-site.js';
+import { deleteCampusSite } from './operations/delete-campus-site.js';
 import { listDepartments } from './operations/list-departments.js';
 import { listStaff } from './operations/list-staff.js';
 import { getStaffMember } from './operations/get-staff-member.js';
@@ -23,5 +27,9 @@ export function peopleRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, peopleApi.reactivateStaff, (ctx, { params }) => reactivateStaff(ctx, params.userId));
   registerRoute(app, s, peopleApi.resendStaffInvitation, (ctx, { params }) => resendStaffInvitation(ctx, params.userId));
   registerRoute(app, s, peopleApi.listCampusSites, (ctx) => listCampusSites(ctx));
+  registerRoute(app, s, peopleApi.listManagedCampusSites, (ctx) => listManagedCampusSites(ctx));
+  registerRoute(app, s, peopleApi.createCampusSite, (ctx, { body }) => createCampusSite(ctx, body));
+  registerRoute(app, s, peopleApi.updateCampusSite, (ctx, { params, body }) => updateCampusSite(ctx, params.siteId, body));
+  registerRoute(app, s, peopleApi.deleteCampusSite, (ctx, { params }) => deleteCampusSite(ctx, params.siteId));
   registerRoute(app, s, peopleApi.listDepartments, (ctx) => listDepartments(ctx));
 }

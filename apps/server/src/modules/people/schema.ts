@@ -3,14 +3,23 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqu
 import type { TStaffPermissions } from '@meridian/domain';
 import { institutions } from '../../platform/tenancy/schema.js';
 
-export const campusSites = pgTable('campus_sites', {
-  id: serial('id').primaryKey(),
-  institutionId: uuid('institution_id')
-    .notNull()
-    .references(() => institutions.id),
-  name: text('name').notNull(),
-  code: text('code').notNull(),
-});
+export const campusSites = pgTable(
+  'campus_sites',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    /** An inactive site keeps its records and settings but is not offered for new ones (docs/product/people.md#campus-sites). */
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('campus_sites_code_uq').on(t.institutionId, sql`lower(${t.code})`),
+    uniqueIndex('campus_sites_name_uq').on(t.institutionId, sql`lower(${t.name})`),
+  ],
+);
 
 export const departments = pgTable('departments', {
   id: uuid('id').primaryKey().defaultRandom(),

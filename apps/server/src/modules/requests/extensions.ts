@@ -157,3 +157,20 @@ export function chains(): TApprovalChains {
   if (!approvalChains) throw new Error('No approval chains are registered: compose the modules first (apps/server/src/modules.ts).');
   return approvalChains;
 }
+
+/** What the engine needs to know of the student record a request is about, to match it against assignment rules. */
+export interface TStudentRecordFacts {
+  visaType: string;
+  familyName: string;
+}
+
+let studentRecordFacts: ((tx: TTx, profileId: string) => Promise<TStudentRecordFacts | null>) | null = null;
+
+/** The students module says what a student record's visa type and family name are (docs/product/requests.md#assignment-rules). */
+export function provideStudentRecordFacts(provider: (tx: TTx, profileId: string) => Promise<TStudentRecordFacts | null>): void {
+  studentRecordFacts = provider;
+}
+
+export async function studentRecordFactsOf(tx: TTx, profileId: string): Promise<TStudentRecordFacts | null> {
+  return studentRecordFacts ? studentRecordFacts(tx, profileId) : null;
+}

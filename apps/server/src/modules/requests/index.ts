@@ -21,6 +21,7 @@ export {
   registerRequesterFacts,
   registerSubmitCheck,
   provideApprovalChains,
+  provideStudentRecordFacts,
   type TRequestKind,
   type TRequestDescription,
   type TRequesterFacts,
@@ -29,6 +30,7 @@ export {
   type TApprovalRef,
   type TSubmitCheck,
   type TRequestTypeRow,
+  type TStudentRecordFacts,
 } from './extensions.js';
 /*
  * What a module that owns a kind of request (scholars' sponsorship requests and program applications,

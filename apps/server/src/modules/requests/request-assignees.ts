@@ -10,7 +10,7 @@ import { scholarAreaReaches, staffReaches, type TRequestRow } from './request.po
  * Active office staff of the request's institution who reach its campus site: who may be assigned it, or
  * one of its tasks (docs/product/requests.md#review-status-and-assignment).
  */
-export async function reachingStaff(tx: TTx, r: TRequestRow) {
+export async function reachingStaff(tx: TTx, r: Pick<TRequestRow, 'institutionId' | 'campusSiteId' | 'profileId' | 'departmentId'>) {
   const staff = await tx
     .select()
     .from(users)

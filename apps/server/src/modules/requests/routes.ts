@@ -29,6 +29,20 @@ import { createTask } from './operations/create-task.js';
 import { updateTask } from './operations/update-task.js';
 import { deleteTask } from './operations/delete-task.js';
 import { listRequests } from './operations/list-requests.js';
+import { listAssignmentRules } from './operations/list-assignment-rules.js';
+import { createAssignmentRule } from './operations/create-assignment-rule.js';
+import { updateAssignmentRule } from './operations/update-assignment-rule.js';
+import { deleteAssignmentRule } from './operations/delete-assignment-rule.js';
+import { reorderAssignmentRules } from './operations/reorder-assignment-rules.js';
+import { listRuleAssignees } from './operations/list-rule-assignees.js';
+import { reassignRequests } from './operations/reassign-requests.js';
+import { getAssignmentReport } from './operations/get-assignment-report.js';
+import {
+  exportAssignmentReport,
+  startExportAssignmentReport,
+  type TExportAssignmentReportJob,
+} from './operations/export-assignment-report.js';
+import { registerJobKind } from '../../platform/jobs/runner.js';
 
 export function requestRoutes(app: FastifyInstance, s: TServices): void {
   const a = requestsApi;
@@ -65,4 +79,15 @@ export function requestRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.createTask, (ctx, { params, body }) => createTask(ctx, params.requestId, body));
   registerRoute(app, s, a.updateTask, (ctx, { params, body }) => updateTask(ctx, params.requestId, params.taskId, body));
   registerRoute(app, s, a.deleteTask, (ctx, { params }) => deleteTask(ctx, params.requestId, params.taskId));
+  // Student Request Assignment (docs/product/requests.md#assignment-rules).
+  registerRoute(app, s, a.listAssignmentRules, (ctx) => listAssignmentRules(ctx));
+  registerRoute(app, s, a.createAssignmentRule, (ctx, { body }) => createAssignmentRule(ctx, body));
+  registerRoute(app, s, a.updateAssignmentRule, (ctx, { params, body }) => updateAssignmentRule(ctx, params.ruleId, body));
+  registerRoute(app, s, a.deleteAssignmentRule, (ctx, { params }) => deleteAssignmentRule(ctx, params.ruleId));
+  registerRoute(app, s, a.reorderAssignmentRules, (ctx, { body }) => reorderAssignmentRules(ctx, body.ids));
+  registerRoute(app, s, a.listRuleAssignees, (ctx, { query }) => listRuleAssignees(ctx, query.campusSiteId ?? null));
+  registerRoute(app, s, a.reassignRequests, (ctx, { body }) => reassignRequests(ctx, body));
+  registerRoute(app, s, a.getAssignmentReport, (ctx) => getAssignmentReport(ctx));
+  registerJobKind<TExportAssignmentReportJob>({ kind: a.EXPORT_ASSIGNMENT_REPORT_JOB, run: exportAssignmentReport });
+  registerRoute(app, s, a.exportAssignmentReport, (ctx) => startExportAssignmentReport(ctx), { startsJob: true });
 }

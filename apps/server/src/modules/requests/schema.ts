@@ -133,3 +133,32 @@ export const requestTasks = pgTable('request_tasks', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who a student's request is assigned to when it is first submitted: the first active rule, by ordinal,
+ * whose conditions it meets (docs/product/requests.md#assignment-rules). A null condition matches anything.
+ */
+export const requestAssignmentRules = pgTable(
+  'request_assignment_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    ordinal: integer('ordinal').notNull(),
+    requestTypeCode: text('request_type_code'),
+    campusSiteId: integer('campus_site_id').references(() => campusSites.id),
+    /** F-1 | J-1 */
+    visaType: text('visa_type'),
+    /** Letters, upper-case: the family name's first letters from nameFrom to nameTo, both included. */
+    nameFrom: text('name_from'),
+    nameTo: text('name_to'),
+    assigneeUserId: uuid('assignee_user_id')
+      .notNull()
+      .references(() => users.id),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('request_assignment_rules_order_idx').on(t.institutionId, t.ordinal)],
+);

@@ -1,5 +1,5 @@
 // What other modules may use of scholars.
-export { canAccessCase, getAccessibleCase, type TCaseRow, type TScholarRow } from './scholar.policy.js';
+export { canAccessCase, getAccessibleCase, getOwnCurrentCase, type TCaseRow, type TScholarRow } from './scholar.policy.js';
 export {
   scholars,
   scholarApplications,

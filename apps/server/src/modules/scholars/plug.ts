@@ -1,7 +1,8 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { SCHOLAR_PROGRAM_TYPES, type TProcessedState } from '@meridian/domain';
 import { provideAccountFacts } from '../auth/index.js';
 import { provideMergeSource, provideRecipientSource } from '../messages/index.js';
+import { provideCampusSiteUses, usesOf } from '../people/index.js';
 import { registerRequesterFacts, registerRequestKind, registerStaffRequestGate } from '../requests/index.js';
 import { applySponsorshipApprovalOutcome } from './department/operations/apply-sponsorship-approval-outcome.js';
 import { describeCaseRequests } from './case-requests-described.js';
@@ -30,6 +31,16 @@ export function plugScholars(): void {
       departmentId: s?.departmentId ?? null,
     };
   });
+  // A campus site with scholar cases cannot be deleted, only deactivated (docs/product/people.md#campus-sites).
+  provideCampusSiteUses('scholars', async (tx) =>
+    usesOf(
+      'scholarCases',
+      await tx
+        .select({ siteId: scholarApplications.campusSiteId, count: sql<number>`count(*)::int` })
+        .from(scholarApplications)
+        .groupBy(scholarApplications.campusSiteId),
+    ),
+  );
   // Letters and e-mails about a scholar case are filled from the case and its scholar.
   provideMergeSource('scholarCase', scholarCaseMergeValues);
   // A mass e-mail's recipients chosen as a Scholar Dashboard tab with its filters, or picked by hand.

@@ -1,16 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isStudentRequestCode, type TStudentStage } from '@meridian/domain';
 import { provideRecordParts } from '../attachments/index.js';
 import { provideAccountFacts } from '../auth/index.js';
 import { provideMergeSource, provideRecipientSource } from '../messages/index.js';
-import { providePersonSites } from '../people/index.js';
-import { registerRequesterFacts, registerRequestKind } from '../requests/index.js';
+import { provideCampusSiteUses, providePersonSites, usesOf } from '../people/index.js';
+import { provideStudentRecordFacts, registerRequesterFacts, registerRequestKind } from '../requests/index.js';
 import { applyApprovalEffects } from './requests/operations/apply-approval-effects.js';
 import { describeStudentRequestData, studentRequestSubmitErrors } from './requests/request-rules.js';
 import { pickedStudentRecipients, pickedStudentsLabel, studentListLabel, studentListRecipients } from './list/mass-recipients.js';
 import { studentMergeValues, studentMergeValuesMany } from './records/merge-values.js';
 import { studentRecordParts } from './records/record-parts.js';
-import { studentProfiles } from './schema.js';
+import { studentImports, studentProfiles } from './schema.js';
 
 /** What the students module adds to the layers below it. */
 export function plugStudents(): void {
@@ -28,10 +28,31 @@ export function plugStudents(): void {
       (r) => r.site,
     ),
   );
+  // A campus site with student records or uploads cannot be deleted, only deactivated (docs/product/people.md#campus-sites).
+  provideCampusSiteUses('students', async (tx) => {
+    const count = sql<number>`count(*)::int`;
+    const records = await tx
+      .select({ siteId: studentProfiles.campusSiteId, count })
+      .from(studentProfiles)
+      .groupBy(studentProfiles.campusSiteId);
+    const uploads = await tx
+      .select({ siteId: studentImports.campusSiteId, count })
+      .from(studentImports)
+      .groupBy(studentImports.campusSiteId);
+    return [...usesOf('studentRecords', records), ...usesOf('studentImports', uploads)];
+  });
   // A student's own request is about their record, at its campus site, of their visa type.
   registerRequesterFacts('ISSSstudent', async (tx, actor) => {
     const [p] = await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, actor.userId));
     return { profileId: p?.id ?? null, campusSiteId: p?.campusSiteId ?? null, visaType: p?.visaType ?? '' };
+  });
+  // A student request's assignment rules read the record's visa type and family name (docs/product/requests.md#assignment-rules).
+  provideStudentRecordFacts(async (tx, profileId) => {
+    const [p] = await tx
+      .select({ visaType: studentProfiles.visaType, familyName: studentProfiles.lastName })
+      .from(studentProfiles)
+      .where(eq(studentProfiles.id, profileId));
+    return p ?? null;
   });
   // The request types with a form of their own (CPT, OPT, RCL...): their rules at submit, their effects on the record when approved.
   registerRequestKind({

@@ -4,3 +4,4 @@ export { massEmailRoutes } from './mass-email-routes';
 export { RecordMessages } from './components/record-messages';
 export { emailTemplateRoutes } from './email-template-routes';
 export { automatedEmailRoutes } from './automated-email-routes';
+export { LazyTemplateRichEditor, type TTemplateRichEditorProps } from './components/lazy-rich-editor';

@@ -1,3 +1,3 @@
 export { useListCampusSites } from './api/list-campus-sites';
 export { useListDepartments } from './api/list-departments';
-export { peopleRoutes } from './routes';
+export { campusSitesRoutes, peopleRoutes } from './routes';

@@ -13,3 +13,16 @@ export const peopleRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** Campus Sites (student area, Configuration): super users only (docs/product/people.md#campus-sites). */
+export const campusSitesRoutes: RouteObject[] = [
+  {
+    element: <RequirePermission permission="people.campus-sites.manage" homePath="/isss/dashboard" />,
+    children: [
+      {
+        path: 'campus-sites',
+        lazy: async () => ({ Component: (await import('./pages/campus-sites-page')).CampusSitesPage }),
+      },
+    ],
+  },
+];

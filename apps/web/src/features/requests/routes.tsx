@@ -33,7 +33,7 @@ export const requestsAdminRoutes: RouteObject[] = [
   },
 ];
 
-/** The Student Request List, a request, and the request types' configuration (student admin shell). */
+/** The Student Request List, a request, the request types' configuration and Student Request Assignment (student admin shell). */
 export const requestsIsssRoutes: RouteObject[] = [
   {
     path: 'students-request-list',
@@ -68,6 +68,10 @@ export const requestsIsssRoutes: RouteObject[] = [
       },
       { path: 'request-configuration/create', lazy: typeEdit },
       { path: 'request-configuration/edit/:requestTypeId', lazy: typeEdit },
+      {
+        path: 'student-request-approval',
+        lazy: async () => ({ Component: (await import('./pages/student-request-assignment-page')).StudentRequestAssignmentPage }),
+      },
     ],
   },
 ];

@@ -22,6 +22,8 @@ const DESCRIPTIONS: Record<string, string> = {
   'campus-web-sign-in': "Sign-in through your campus web-SSO proxy's AUTHN cookie: its key, issuer and who may sign in.",
   'integration-settings': 'Tokens for campus systems (SIS, HR) that call the API: scopes, expiry, calls, revocation.',
   'email-templates': "The portal's own messages in your office's words, and your templates with merge tags, previews and versions.",
+  logs: 'What happened in the portal: sign-ins, permission changes, record changes, SEVIS work, e-mail and imports, with an export.',
+  'field-tag-configuration': 'The tags on student records: how many carry each, rename, merge or remove one everywhere.',
 };
 
 function LinkCard({ entry }: { entry: TMenuEntry & { trail: string[] } }) {

@@ -39,6 +39,9 @@ import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import LocationCityOutlined from '@mui/icons-material/LocationCityOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -336,6 +339,20 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         isVisible: ({ actor }) => can(actor, 'requests.configure'),
       },
       {
+        key: 'student-request-approval',
+        label: 'Student Request Assignment',
+        path: '/isss/student-request-approval',
+        icon: AssignmentIndOutlined,
+        isVisible: ({ actor }) => can(actor, 'requests.configure'),
+      },
+      {
+        key: 'field-tag-configuration',
+        label: 'Tags',
+        path: '/isss/field-tag-configuration',
+        icon: LocalOfferOutlined,
+        isVisible: ({ actor }) => can(actor, 'students.tags.manage'),
+      },
+      {
         key: 'welcome-wizard-configurations',
         label: 'Welcome Wizard',
         path: '/isss/welcome-wizard-configurations',
@@ -357,6 +374,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         isVisible: ({ actor }) => can(actor, 'letters.generate'),
       },
       {
+        key: 'campus-sites',
+        label: 'Campus Sites',
+        path: '/isss/campus-sites',
+        icon: LocationCityOutlined,
+        isVisible: ({ actor }) => can(actor, 'people.campus-sites.manage'),
+      },
+      {
         key: 'sevis-settings',
         label: 'SEVIS Settings',
         path: '/isss/sevis-settings',
@@ -376,6 +400,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/automated-email-config',
         icon: ScheduleSendOutlined,
         isVisible: ({ actor }) => can(actor, 'messages.automated.manage'),
+      },
+      {
+        key: 'site-builder',
+        label: 'Site Pages',
+        path: '/isss/site-builder',
+        icon: ArticleOutlined,
+        isVisible: ({ actor }) => can(actor, 'content.pages.manage'),
       },
       {
         key: 'logs',

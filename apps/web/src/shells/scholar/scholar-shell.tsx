@@ -5,6 +5,7 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import { can } from '@meridian/domain';
 import { useGetCurrentUser } from '../../features/auth';
 import { useSession } from '../../app/session/session-store';
@@ -39,6 +40,7 @@ const DEPARTMENT_MENU: TMenuEntry[] = [
 const SCHOLAR_MENU: TMenuEntry[] = [
   { key: 'application', label: 'My Application', path: '/', icon: DescriptionOutlined },
   { key: 'requests', label: 'Requests', path: '/scholar/requests', icon: InboxOutlined },
+  { key: 'pages', label: 'Information', path: '/scholar/pages', icon: ArticleOutlined },
 ];
 
 function ScholarFrame() {

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import PersonOutline from '@mui/icons-material/PersonOutline';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import { useGetCurrentUser } from '../../features/auth';
 import { RequireAuth } from '../guards/require-auth';
 import { ShellFrame } from '../common/shell-frame';
@@ -12,7 +13,10 @@ function StudentFrame() {
       title="Student Portal"
       userLabel={me.data ? displayName(me.data) : undefined}
       showBell
-      overflowActions={[{ key: 'my-profile', label: 'My profile', to: '/student/my-profile', icon: PersonOutline }]}
+      overflowActions={[
+        { key: 'my-profile', label: 'My profile', to: '/student/my-profile', icon: PersonOutline },
+        { key: 'pages', label: 'Information from the office', to: '/student/pages', icon: ArticleOutlined },
+      ]}
     >
       <Outlet />
     </ShellFrame>

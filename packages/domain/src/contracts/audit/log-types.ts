@@ -45,6 +45,25 @@ export const LOG_TYPES = [
     ],
   },
   { key: 'integrations', label: 'Integrations', prefixes: ['integration_token.', 'sso.', 'external-login.', 'auth.external.'] },
+  {
+    key: 'configuration',
+    label: 'Configuration',
+    prefixes: [
+      'institution.',
+      'campus_site.',
+      'site-page.',
+      'request-assignment-rule',
+      'workflow.',
+      'questionnaire.',
+      'custom-question.',
+      'custom-document.',
+      'lookup-set.',
+      'letter_template.',
+      'student.tags.renamed',
+      'student.tags.merged',
+      'student.tags.removed',
+    ],
+  },
 ] as const satisfies readonly { key: string; label: string; prefixes: readonly string[] }[];
 
 export type TLogType = (typeof LOG_TYPES)[number]['key'];

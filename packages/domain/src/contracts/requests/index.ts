@@ -9,6 +9,7 @@ import { ZCustomQuestionsForAnswering } from '../forms/index.js';
 
 export * from './workflow.js';
 export * from './decisions.js';
+export * from './assignment.js';
 
 // ---------- request types (Request Configuration) ----------
 export const VISA_SCOPES = ['F-1', 'J-1', 'Both', 'All'] as const;

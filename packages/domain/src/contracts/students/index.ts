@@ -6,3 +6,4 @@ export * from './requests.js';
 export * from './portal.js';
 export * from './intake.js';
 export * from './opt.js';
+export * from './tags.js';

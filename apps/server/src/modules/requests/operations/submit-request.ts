@@ -16,6 +16,7 @@ import { requests } from '../schema.js';
 import { lockRequest, typeOf } from '../request-locks.js';
 import { refuseOwnedElsewhere } from '../request-guards.js';
 import { officeRecipients, portalUrl, tellRequester } from '../request-notices.js';
+import { assignByRule } from './assign-by-rule.js';
 
 export const INCOMPLETE = 'Please complete the request before submitting: see the messages on each field.';
 
@@ -61,7 +62,8 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
       after: auditShape(submitted!),
       ip: ctx.ip,
     });
-    const approvers = await startApproversOnSubmit(tx, ctx, submitted!, type);
+    const assigned = await assignByRule(tx, ctx, row, submitted!, type.code);
+    const approvers = await startApproversOnSubmit(tx, ctx, assigned, type);
     const updated = approvers.row;
     const base = await portalUrl(tx, ctx);
     const requester = (await loadUsers(tx, [row.requesterUserId])).get(row.requesterUserId);

@@ -15,7 +15,7 @@ type TQuery = z.output<typeof requestsApi.ZListRequestsQuery>;
  * The same reach as staffReaches() (request.policy.ts), written as SQL: the campus sites the actor
  * processes requests for, plus site-less requests for officers. A test holds the two equal.
  */
-async function reachCondition(tx: TTx, actor: TAuthenticatedActor): Promise<SQL | undefined> {
+export async function reachCondition(tx: TTx, actor: TAuthenticatedActor): Promise<SQL | undefined> {
   const p = actor.staff;
   if (!p) return sql`false`;
   if (p.isSuper) return undefined;

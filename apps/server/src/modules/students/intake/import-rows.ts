@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import {
   checkImportRow,
   findDuplicatesInFile,
@@ -16,10 +17,10 @@ import { sevisWarnings } from './import-sevis-check.js';
 /** A stored row: the cells by column key, and its row number in the file under '_row'. */
 export type TStoredRow = Record<string, string>;
 
-/** The campus site codes (upper case) the actor may import into, with their ids. */
+/** The campus site codes (upper case) the actor may import into, with their ids: sites in use only. */
 export async function importableSites(tx: TTx, actor: TAuthenticatedActor): Promise<Map<string, number>> {
   const reach = reachableSites(actor);
-  const rows = await tx.select({ id: campusSites.id, code: campusSites.code }).from(campusSites);
+  const rows = await tx.select({ id: campusSites.id, code: campusSites.code }).from(campusSites).where(eq(campusSites.isActive, true));
   return new Map(rows.filter((r) => reach === 'all' || reach.includes(r.id)).map((r) => [r.code.trim().toUpperCase(), r.id]));
 }
 

@@ -53,10 +53,20 @@ export async function assertNoDuplicate(
   throw new AppError(409, 'DUPLICATE_STUDENT', Object.values(errors)[0]![0]!, errors);
 }
 
-/** A student's campus site must be the institution's and one the caller reaches (field errors otherwise). */
+/** The message when a new record, or a record moved, names a campus site the office deactivated. */
+export const MSG_SITE_INACTIVE = 'This campus site is no longer in use; choose another.';
+
+/**
+ * A student's campus site must be the institution's, in use (docs/product/people.md#campus-sites), and one the
+ * caller reaches (field errors otherwise). Records already at a deactivated site keep it.
+ */
 export async function assertSiteReachable(tx: TTx, ctx: TContext, campusSiteId: number) {
-  const [site] = await tx.select({ id: campusSites.id }).from(campusSites).where(eq(campusSites.id, campusSiteId));
+  const [site] = await tx
+    .select({ id: campusSites.id, isActive: campusSites.isActive })
+    .from(campusSites)
+    .where(eq(campusSites.id, campusSiteId));
   if (!site) throw fieldError('campusSiteId', 'Choose a campus site of this institution');
+  if (!site.isActive) throw fieldError('campusSiteId', MSG_SITE_INACTIVE);
   if (!staffReachesProfile(requireActor(ctx), { campusSiteId }, 'edit')) throw fieldError('campusSiteId', MSG_SITE);
 }
 

@@ -21,6 +21,8 @@ import { getStudent } from './operations/get-student.js';
 import { updateStudent } from './operations/update-student.js';
 import { setStudentStage } from './operations/set-student-stage.js';
 import { setStudentTags } from './operations/set-student-tags.js';
+import { listStudentTags, removeStudentTag, renameStudentTag } from './tags/tag-vocabulary.js';
+import { applyStudentTags } from './tags/apply-student-tags.js';
 import { getStudentHistory } from './operations/get-student-history.js';
 import { listStudentDisclosures } from './operations/list-student-disclosures.js';
 import { listStudentSevisEvents } from './operations/list-student-sevis-events.js';
@@ -100,6 +102,10 @@ export function recordsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, a.updateStudent, (ctx, { params, body }) => updateStudent(ctx, params.profileId, body));
   registerRoute(app, s, a.setStudentStage, (ctx, { params, body }) => setStudentStage(ctx, params.profileId, body.stage));
   registerRoute(app, s, a.setStudentTags, (ctx, { params, body }) => setStudentTags(ctx, params.profileId, body.tags));
+  registerRoute(app, s, a.listStudentTags, (ctx) => listStudentTags(ctx));
+  registerRoute(app, s, a.renameStudentTag, (ctx, { body }) => renameStudentTag(ctx, body.from, body.to));
+  registerRoute(app, s, a.removeStudentTag, (ctx, { body }) => removeStudentTag(ctx, body.tag));
+  registerRoute(app, s, a.applyStudentTags, (ctx, { body }) => applyStudentTags(ctx, body));
   registerRoute(app, s, a.getStudentHistory, (ctx, { params, query }) =>
     getStudentHistory(ctx, params.profileId, query.page, query.pageSize),
   );

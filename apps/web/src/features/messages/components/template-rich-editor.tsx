@@ -28,6 +28,8 @@ import DataObject from '@mui/icons-material/DataObject';
 
 /** A link the server keeps: http(s), mailto, or one that starts with a merge tag (docs/product/messages.md#what-the-editor-keeps). */
 const LINK_OK = /^(https?:\/\/|mailto:|\{\{\s*[A-Za-z][\w.]*\s*\}\})/i;
+/** Without merge tags (a page, not a message): an address only. */
+const ADDRESS_OK = /^(https?:\/\/|mailto:)/i;
 
 function ToolButton(p: { label: string; active?: boolean; onClick: () => void; children: ReactNode; disabled?: boolean }) {
   return (
@@ -69,13 +71,18 @@ function HeadingButton(p: { editor: Editor; level: 1 | 2 | 3; active: boolean })
   );
 }
 
-function LinkDialog(p: { open: boolean; initial: string; onSave: (href: string) => void; onClose: () => void }) {
+function LinkDialog(p: { open: boolean; initial: string; tags: boolean; onSave: (href: string) => void; onClose: () => void }) {
   const [href, setHref] = useState(p.initial);
   const [error, setError] = useState('');
+  const ok = p.tags ? LINK_OK : ADDRESS_OK;
   const save = () => {
     const v = href.trim();
-    if (!LINK_OK.test(v)) {
-      setError('Enter an address that starts with https://, http:// or mailto:, or a merge tag such as {{general.portalLink}}.');
+    if (!ok.test(v)) {
+      setError(
+        p.tags
+          ? 'Enter an address that starts with https://, http:// or mailto:, or a merge tag such as {{general.portalLink}}.'
+          : 'Enter an address that starts with https://, http:// or mailto:.',
+      );
       return;
     }
     p.onSave(v);
@@ -98,7 +105,7 @@ function LinkDialog(p: { open: boolean; initial: string; onSave: (href: string) 
             }
           }}
           error={!!error}
-          helperText={error || 'https://…, mailto:… or a merge tag'}
+          helperText={error || (p.tags ? 'https://…, mailto:… or a merge tag' : 'https://… or mailto:…')}
           fullWidth
           autoFocus
           sx={{ mt: 1 }}
@@ -119,8 +126,8 @@ export interface TTemplateRichEditorProps {
   label: string;
   initialHtml: string;
   onChange: (html: string) => void;
-  /** Opens the merge-tag picker; `insert` puts the chosen tag at the cursor. */
-  onAskTag: (insert: (key: string) => void) => void;
+  /** Opens the merge-tag picker; `insert` puts the chosen tag at the cursor. Absent: text without merge tags (a site page). */
+  onAskTag?: ((insert: (key: string) => void) => void) | undefined;
   error?: string | undefined;
 }
 
@@ -138,7 +145,7 @@ export function TemplateRichEditor(p: TTemplateRichEditorProps) {
         autolink: true,
         protocols: ['mailto'],
         HTMLAttributes: { rel: 'noopener noreferrer' },
-        isAllowedUri: (url) => LINK_OK.test(url.trim()),
+        isAllowedUri: (url) => (p.onAskTag ? LINK_OK : ADDRESS_OK).test(url.trim()),
       }),
     ],
     content: p.initialHtml,
@@ -219,15 +226,19 @@ export function TemplateRichEditor(p: TTemplateRichEditorProps) {
           <ToolButton label="Remove link" disabled={!state.link} onClick={() => chain().extendMarkRange('link').unsetLink().run()}>
             <LinkOff fontSize="small" />
           </ToolButton>
-          <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
-          <Button
-            size="small"
-            startIcon={<DataObject fontSize="small" />}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => p.onAskTag((key) => chain().insertContent(`{{${key}}}`).run())}
-          >
-            Insert merge tag
-          </Button>
+          {p.onAskTag ? (
+            <>
+              <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
+              <Button
+                size="small"
+                startIcon={<DataObject fontSize="small" />}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => p.onAskTag?.((key) => chain().insertContent(`{{${key}}}`).run())}
+              >
+                Insert merge tag
+              </Button>
+            </>
+          ) : null}
         </Box>
         <Box
           sx={{
@@ -249,6 +260,7 @@ export function TemplateRichEditor(p: TTemplateRichEditorProps) {
       {linkOpen ? (
         <LinkDialog
           open
+          tags={!!p.onAskTag}
           initial={(editor.getAttributes('link').href as string | undefined) ?? 'https://'}
           onClose={() => setLinkOpen(false)}
           onSave={(href) => {

@@ -1,9 +1,9 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import type { TCampusSite } from '@meridian/domain';
 
-export const ALL_SITES: TCampusSite = { id: 0, name: 'All campus sites', code: 'ALL' };
+export const ALL_SITES: TCampusSite = { id: 0, name: 'All campus sites', code: 'ALL', isActive: true };
 
-/** Choose campus sites by id; labels come from the site list. */
+/** Choose campus sites by id; labels come from the site list. An inactive site is offered only while it is chosen. */
 export function SiteMultiSelect({
   label,
   value,
@@ -25,8 +25,9 @@ export function SiteMultiSelect({
   disabled?: boolean | undefined;
   loading?: boolean | undefined;
 }) {
-  const options = includeAll ? [ALL_SITES, ...sites] : sites;
-  const selected = value.map((id) => options.find((s) => s.id === id) ?? { id, name: `Site ${id}`, code: String(id) });
+  const offered = sites.filter((s) => s.isActive || value.includes(s.id));
+  const options = includeAll ? [ALL_SITES, ...offered] : offered;
+  const selected = value.map((id) => options.find((s) => s.id === id) ?? { id, name: `Site ${id}`, code: String(id), isActive: true });
   return (
     <Autocomplete
       multiple

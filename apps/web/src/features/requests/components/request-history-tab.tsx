@@ -47,6 +47,7 @@ const FIELDS: Record<string, string> = {
   status: 'Status',
   reviewStatus: 'Review status',
   assignedToUserId: 'Assignee',
+  assignedBy: 'Assigned by',
   isLocked: 'Locked',
   advisorUserId: 'Faculty advisor',
   statusMessage: 'Message',
@@ -95,6 +96,8 @@ function changes(e: TAuditEvent, viewer: TStatusViewer): string[] {
   const rank = (k: string) => (ORDER.includes(k) ? ORDER.indexOf(k) : ORDER.length);
   for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => rank(a) - rank(b))) {
     if (JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
+    // A rule's assignment is named by assignedBy (docs/product/requests.md#assignment-rules); its id is for the Logs.
+    if (k === 'ruleId') continue;
     const label = FIELDS[k] ?? k;
     const fresh = !(k in before);
     if (fresh && isEmpty(after[k])) continue;

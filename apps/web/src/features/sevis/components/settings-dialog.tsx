@@ -39,10 +39,13 @@ const FIELDS = [
 export function SettingsDialog({
   row,
   sites,
+  initialSiteId = null,
   onClose,
 }: {
   row: sevisApi.TSevisSettings | null;
   sites: { id: number; name: string }[];
+  /** The campus site a new row starts on (the page's ?site=), when the caller may configure it. */
+  initialSiteId?: number | null;
   onClose: () => void;
 }) {
   const save = useSaveSevisSettings();
@@ -61,7 +64,7 @@ export function SettingsDialog({
           isActive: row.isActive,
         }
       : {
-          campusSiteId: sites[0]?.id,
+          campusSiteId: sites.find((s) => s.id === initialSiteId)?.id ?? sites[0]?.id,
           programKind: 'F',
           orgId: '',
           officialName: '',

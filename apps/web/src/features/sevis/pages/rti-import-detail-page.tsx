@@ -317,11 +317,13 @@ function Detail() {
                   setSiteError(null);
                 }}
               >
-                {(sites.data ?? []).map((s) => (
-                  <MenuItem key={s.id} value={s.id}>
-                    {s.name}
-                  </MenuItem>
-                ))}
+                {(sites.data ?? [])
+                  .filter((s) => s.isActive)
+                  .map((s) => (
+                    <MenuItem key={s.id} value={s.id}>
+                      {s.name}
+                    </MenuItem>
+                  ))}
               </Select>
               {siteError ? <FormHelperText>{siteError}</FormHelperText> : null}
             </FormControl>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   Alert,
   Box,
   Button,
   Chip,
+  Link,
   Paper,
   Table,
   TableBody,
@@ -24,16 +26,30 @@ import { useListSevisSettings } from '../api/sevis-settings';
 import { SettingsDialog } from '../components/settings-dialog';
 import { visuallyHidden } from '../../../ui/visually-hidden';
 
-/** #/isss/sevis-settings: the SEVIS organisation of each campus site (F school code, J program number). */
+/** The campus site named by ?site= (a link from Campus Sites, docs/product/people.md#campus-sites), or null. */
+function siteParam(params: URLSearchParams): number | null {
+  const n = Number(params.get('site'));
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * #/isss/sevis-settings: the SEVIS organisation of each campus site (F school code, J program number).
+ * ?site=<id> shows that site's rows only, and a new row starts on it.
+ */
 export function SevisSettingsPage() {
   const { formatDate } = useFormatDates();
   useDocumentTitle('SEVIS Settings');
   const list = useListSevisSettings();
+  const [params] = useSearchParams();
+  const siteId = siteParam(params);
   const [editing, setEditing] = useState<sevisApi.TSevisSettings | 'new' | null>(null);
 
   if (list.isPending) return <PageLoader />;
   if (!list.data) return <Alert severity="error">{MSG.defaultError}</Alert>;
-  const { items, sites, canConfigure } = list.data;
+  const { sites, canConfigure } = list.data;
+  const items = siteId === null ? list.data.items : list.data.items.filter((s) => s.campusSiteId === siteId);
+  const siteName =
+    siteId === null ? null : (items[0]?.campusSiteName ?? sites.find((s) => s.id === siteId)?.name ?? 'the chosen campus site');
 
   return (
     <Box>
@@ -48,6 +64,14 @@ export function SevisSettingsPage() {
           ) : null
         }
       />
+      {siteName !== null ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Showing the SEVIS settings of {siteName} only.{' '}
+          <Link component={RouterLink} to="/isss/sevis-settings">
+            Show every campus site
+          </Link>
+        </Alert>
+      ) : null}
       {!canConfigure ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           Super users and officers change these settings; you can read them.
@@ -122,7 +146,8 @@ export function SevisSettingsPage() {
               {items.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={8} sx={{ py: 4, textAlign: 'center' }}>
-                    No SEVIS settings yet{canConfigure ? ': add the school code or program number of a campus site to build batches.' : '.'}
+                    {siteName !== null ? `No SEVIS settings for ${siteName} yet` : 'No SEVIS settings yet'}
+                    {canConfigure ? ': add the school code or program number of a campus site to build batches.' : '.'}
                   </TableCell>
                 </TableRow>
               ) : null}
@@ -130,7 +155,9 @@ export function SevisSettingsPage() {
           </Table>
         </TableContainer>
       </Paper>
-      {editing ? <SettingsDialog row={editing === 'new' ? null : editing} sites={sites} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <SettingsDialog row={editing === 'new' ? null : editing} sites={sites} initialSiteId={siteId} onClose={() => setEditing(null)} />
+      ) : null}
     </Box>
   );
 }

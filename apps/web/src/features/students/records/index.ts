@@ -1,2 +1,3 @@
 // A student record: profile tabs, new students, corrections, and the student's own profile.
 export { recordsRoutes, myRecordRoutes } from './routes';
+export { useApplyStudentTags, useStudentTags } from './api/student-tags';

@@ -41,6 +41,16 @@ export const recordsRoutes: RouteObject[] = [
       },
     ],
   },
+  // The office's tags as one vocabulary (docs/product/students-records.md#tags).
+  {
+    element: <RequirePermission permission="students.tags.manage" homePath="/isss/dashboard" />,
+    children: [
+      {
+        path: 'field-tag-configuration',
+        lazy: async () => ({ Component: (await import('./pages/tags-page')).StudentTagsPage }),
+      },
+    ],
+  },
   {
     path: 'student-request-comparison/:correctionId',
     lazy: async () => ({

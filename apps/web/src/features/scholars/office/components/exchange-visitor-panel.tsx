@@ -216,7 +216,7 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
   // A case a department started has no campus site: the record needs one the officer may add records to (the server checks again).
   const allSites = useListCampusSites(c.campusSiteId === null);
   const me = useGetCurrentUser();
-  const sites = (allSites.data ?? []).filter((x) => canActOnSite(me.data?.staff ?? null, x.id, 'editStudent'));
+  const sites = (allSites.data ?? []).filter((x) => x.isActive && canActOnSite(me.data?.staff ?? null, x.id, 'editStudent'));
   const known = [...FIELDS, ...dependentKeys];
   const [error, setError] = useState<string | null>(null);
   const [others, setOthers] = useState<string[]>([]);

@@ -23,6 +23,7 @@ import { addressDateToIso } from '../../../../ui/url-filters';
 import { useListStudents, useListStudentTitles } from '../api/list-students';
 import { EMPTY_STUDENT_FILTERS, STUDENT_STAGE_NAMES, StudentsListFilters } from '../components/students-list-filters';
 import { selectionColumn, type TRowSelection } from '../components/row-selection';
+import { TagChosenButton } from '../components/tag-chosen-button';
 import { GenerateLettersButton } from '../../../letters';
 import { useGetCurrentUser } from '../../../auth';
 import { actorOf } from '../../../../shells/common/menu';
@@ -152,6 +153,7 @@ function StudentsList() {
 
   const me = useGetCurrentUser();
   const canMail = can(me.data ? actorOf(me.data) : null, 'messages.mass.send');
+  const canTag = can(me.data ? actorOf(me.data) : null, 'students.manage');
   const chooseTitle = (key: string) => {
     window.localStorage.setItem(TITLE_KEY, key);
     setFilters({ title: key });
@@ -232,6 +234,7 @@ function StudentsList() {
         >
           <Typography variant="body2">{selected.size} chosen</Typography>
           <GenerateLettersButton recordIds={[...selected.keys()]} kind={chosenKind} />
+          {canTag ? <TagChosenButton profileIds={[...selected.keys()]} /> : null}
           <Button size="small" onClick={() => setSelected(new Map())}>
             Clear choice
           </Button>

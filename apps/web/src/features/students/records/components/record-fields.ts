@@ -55,6 +55,11 @@ export const sevisFields = (sites: TCampusSite[]): TFieldDef[] => [
   f('campusSiteId', {
     kind: 'select',
     options: sites.map((s) => ({ value: String(s.id), label: s.name })),
+    // An inactive site is offered only to the record already at it (docs/product/people.md#campus-sites).
+    optionsOf: (v) => {
+      const current = typeof v.campusSiteId === 'number' || typeof v.campusSiteId === 'string' ? String(v.campusSiteId) : '';
+      return sites.filter((s) => s.isActive || String(s.id) === current).map((s) => ({ value: String(s.id), label: s.name }));
+    },
     show: (_v, r) => r.campusSiteName ?? '',
   }),
   f('portOfEntry', { maxLength: 60 }),

@@ -5,6 +5,7 @@ import { snack } from '../../../../ui/notify';
 import { useListCampusSites } from '../../../people';
 import { CommentsPanel } from '../../../comments';
 import { useSetStudentStage, useSetStudentTags } from '../api/student-record';
+import { useStudentTags } from '../api/student-tags';
 import { STUDENT_STAGE_NAMES } from '../../list';
 import {
   CONTACT_FIELDS,
@@ -70,6 +71,8 @@ function StageAndTags({ record }: { record: TRecord }) {
   const stage = useSetStudentStage(record.id);
   const tags = useSetStudentTags(record.id);
   const [draft, setDraft] = useState<string[] | null>(null);
+  // The office's tags, offered as the tags are typed.
+  const known = useStudentTags(record.canEdit);
   const value = draft ?? record.tags;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -101,7 +104,7 @@ function StageAndTags({ record }: { record: TRecord }) {
             multiple
             freeSolo
             size="small"
-            options={[] as string[]}
+            options={(known.data?.items ?? []).map((i) => i.tag)}
             value={value}
             disabled={!record.canEdit}
             sx={{ flex: 1 }}

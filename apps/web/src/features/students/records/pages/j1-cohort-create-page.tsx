@@ -109,8 +109,8 @@ export function J1CohortCreatePage() {
   useDocumentTitle('New J-1 cohort');
   const allSites = useListCampusSites();
   const me = useGetCurrentUser();
-  // Only the sites this staff member may add students to (the server checks again).
-  const sites = (allSites.data ?? []).filter((x) => canActOnSite(me.data?.staff ?? null, x.id, 'editStudent'));
+  // Only the active sites this staff member may add students to (the server checks again).
+  const sites = (allSites.data ?? []).filter((x) => x.isActive && canActOnSite(me.data?.staff ?? null, x.id, 'editStudent'));
   const form = useForm<TCohortForm>({ defaultValues: blankCohortForm(sites.length === 1 ? String(sites[0]!.id) : '') });
   const rows = useFieldArray({ control: form.control, name: 'participants' });
   const filled = useWatch({ control: form.control, name: 'participants' }).filter((r) => !isEmptyCohortRow(r)).length;

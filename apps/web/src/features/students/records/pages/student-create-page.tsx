@@ -21,8 +21,8 @@ const pick = (fields: TFieldDef[], names: string[]) => names.map((n) => fields.f
 export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
   const allSites = useListCampusSites();
   const me = useGetCurrentUser();
-  // Only the sites this staff member may add students to (the server checks again).
-  const sites = { data: (allSites.data ?? []).filter((x) => canActOnSite(me.data?.staff ?? null, x.id, 'editStudent')) };
+  // Only the active sites this staff member may add students to (the server checks again).
+  const sites = { data: (allSites.data ?? []).filter((x) => x.isActive && canActOnSite(me.data?.staff ?? null, x.id, 'editStudent')) };
   const create = useCreateStudent();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);

@@ -69,6 +69,7 @@ const J1_TABS: TTab[] = [
   { key: 'requests', label: 'Requests', Component: Requests },
   { key: 'documents', label: 'Documents', Component: Documents },
   { key: 'history', label: 'History Log', Component: History },
+  { key: 'disclosures', label: 'Disclosures', Component: Disclosures },
 ];
 
 const STATUS_COLORS: Record<string, 'success' | 'info' | 'error' | 'default' | 'warning'> = {

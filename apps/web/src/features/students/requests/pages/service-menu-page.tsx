@@ -41,6 +41,7 @@ import { downloadAttachment } from '../../../attachments';
 import { formatSize } from '../../../attachments';
 import { useListMyDocuments } from '../api/my-documents';
 import { useGetMyStage } from '../../portal';
+import { MySitePagesSection } from '../../../content';
 import { requestPath, startOptions, viewPath } from '../request-paths';
 import { groupServices, type TServiceFacts, type TServiceGroup } from '../service-groups';
 import { useGetMyRequestFormContext } from '../api/get-my-request-form-context';
@@ -383,6 +384,8 @@ export function ServiceMenuPage() {
       </Box>
 
       <StartServices facts={facts} />
+
+      <MySitePagesSection />
 
       <Box component="section" aria-labelledby="my-documents-title">
         <SectionTitle id="my-documents-title">My documents</SectionTitle>
