@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { Box, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import { useListMySitePages } from '../api/site-pages';
 
 /**
@@ -18,9 +18,11 @@ export function MySitePagesSection() {
       <Paper variant="outlined">
         <List disablePadding aria-labelledby="office-pages-title">
           {items.map((p) => (
-            <ListItemButton key={p.slug} component={RouterLink} to={`/student/pages/${p.slug}`} divider>
-              <ListItemText primary={p.title} />
-            </ListItemButton>
+            <ListItem key={p.slug} disablePadding divider>
+              <ListItemButton component={RouterLink} to={`/student/pages/${p.slug}`}>
+                <ListItemText primary={p.title} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { Alert, Box, List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import { describeFailure } from '../../../app/errors/failure';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
@@ -26,9 +26,11 @@ export function MySitePagesPage({ base }: { base: '/student/pages' | '/scholar/p
         <Paper variant="outlined">
           <List aria-label="Pages from the office" disablePadding>
             {items.map((p) => (
-              <ListItemButton key={p.slug} component={RouterLink} to={`${base}/${p.slug}`} divider>
-                <ListItemText primary={p.title} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-              </ListItemButton>
+              <ListItem key={p.slug} disablePadding divider>
+                <ListItemButton component={RouterLink} to={`${base}/${p.slug}`}>
+                  <ListItemText primary={p.title} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>
