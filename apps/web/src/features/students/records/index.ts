@@ -1,3 +1,2 @@
 // A student record: profile tabs, new students, corrections, and the student's own profile.
 export { recordsRoutes, myRecordRoutes } from './routes';
-export { useApplyStudentTags, useStudentTags } from './api/student-tags';

@@ -4,7 +4,7 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { isApiError } from '../../../../app/http/api-error';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { snack } from '../../../../ui/notify';
-import { useApplyStudentTags, useStudentTags } from '../../records';
+import { useApplyStudentTags, useStudentTags } from '../api/student-tags';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 

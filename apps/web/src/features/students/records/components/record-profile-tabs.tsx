@@ -5,8 +5,7 @@ import { snack } from '../../../../ui/notify';
 import { useListCampusSites } from '../../../people';
 import { CommentsPanel } from '../../../comments';
 import { useSetStudentStage, useSetStudentTags } from '../api/student-record';
-import { useStudentTags } from '../api/student-tags';
-import { STUDENT_STAGE_NAMES } from '../../list';
+import { STUDENT_STAGE_NAMES, useStudentTags } from '../../list';
 import {
   CONTACT_FIELDS,
   DOCUMENT_FIELDS,

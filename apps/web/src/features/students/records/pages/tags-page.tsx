@@ -10,7 +10,7 @@ import { PageLoader } from '../../../../ui/page-loader';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { snack } from '../../../../ui/notify';
 import { serializeFilters } from '../../../../ui/url-filters';
-import { useRemoveStudentTag, useRenameStudentTag, useStudentTags } from '../api/student-tags';
+import { useRemoveStudentTag, useRenameStudentTag, useStudentTags } from '../../list';
 
 const records = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
 
