@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, screenshot, signIn, STAFF_HOME } from '../browser.js';
 
 // docs/product/people.md#campus-sites: a super user adds a campus site, is told on the field when its code is
@@ -63,6 +63,9 @@ describe('Campus Sites', () => {
     await table.getByRole('button', { name: `Delete Journey Annex ${CODE}` }).click();
     await page.getByRole('dialog', { name: 'Delete campus site' }).getByRole('button', { name: 'Delete' }).click();
     await table.getByRole('rowheader', { name: `Journey Annex ${CODE}` }).waitFor({ state: 'detached' });
+    // The row's buttons are gone with it: once the dialog has closed, focus is back on the page's own action.
+    await page.getByRole('dialog', { name: 'Delete campus site' }).waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Add campus site');
 
     // Each site links to its SEVIS settings.
     await table.getByRole('link', { name: 'SEVIS Settings of Main Campus' }).click();

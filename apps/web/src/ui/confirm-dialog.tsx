@@ -31,6 +31,8 @@ export interface ConfirmDialogProps {
   width?: 'xs' | 'sm' | 'md';
   onConfirm: () => void;
   onCancel: () => void;
+  /** Called once the dialog has finished closing: where focus goes when the element that opened it is gone. */
+  onExited?: () => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
       aria-describedby={textId}
       maxWidth={p.width ?? (hasFields ? 'sm' : 'xs')}
       fullWidth
+      slotProps={p.onExited ? { transition: { onExited: p.onExited } } : undefined}
     >
       <DialogTitle id={titleId}>{p.title}</DialogTitle>
       <DialogContent>

@@ -41,3 +41,8 @@ export class NetworkError extends Error {
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
+
+/** The server's message for one field of a refused call (a filter's date, a form's field), or null. */
+export function fieldErrorOf(e: unknown, field: string): string | null {
+  return isApiError(e) ? (e.fieldErrors?.[field]?.[0] ?? null) : null;
+}

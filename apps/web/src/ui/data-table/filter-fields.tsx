@@ -83,12 +83,15 @@ export function DateFilter({
   value,
   onChange,
   width = 150,
+  serverError,
 }: {
   id?: string;
   label: string;
   value: string;
   onChange: (address: string) => void;
   width?: number;
+  /** The server's refusal of this date (e.g. a range that ends before it starts), shown on the field. */
+  serverError?: string | null | undefined;
 }) {
   const [typed, setTyped] = useMirroredText(value, addressDateToTyped);
   const [error, setError] = useState(false);
@@ -110,8 +113,8 @@ export function DateFilter({
       label={label}
       placeholder="MM/DD/YYYY"
       value={typed}
-      error={error}
-      helperText={error ? 'Invalid date' : undefined}
+      error={error || !!serverError}
+      helperText={error ? 'Invalid date' : (serverError ?? undefined)}
       onChange={(e) => setTyped(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
-import { isCalendarDate } from '../../rules/dates.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
+import { dayRangeInOrder, MSG_DATE_RANGE, ZOptionalFilterDay } from '../filter-days.js';
 import { ZJob } from '../jobs/index.js';
 import { LOG_TYPE_KEYS } from './log-types.js';
 
@@ -13,37 +13,30 @@ import { LOG_TYPE_KEYS } from './log-types.js';
 const T = ['audit'];
 
 export const MSG_LOGS = {
-  dateRange: 'The end date must be on or after the start date.',
+  dateRange: MSG_DATE_RANGE,
 } as const;
 
 /** The Logs workbook's job kind (docs/product/operations.md#long-work-runs-as-jobs). */
 export const EXPORT_LOGS_JOB = 'audit.logs-export';
 
-const ZDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
-  .refine(isCalendarDate, MSG.invalidDate);
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const ZLogFilterFields = z.object({
   logType: z.preprocess(blankToUndefined, z.enum(LOG_TYPE_KEYS).default('all')),
   /** First and last day (the office's calendar days), inclusive. */
-  from: z.preprocess(blankToUndefined, ZDay.optional()),
-  to: z.preprocess(blankToUndefined, ZDay.optional()),
+  from: ZOptionalFilterDay,
+  to: ZOptionalFilterDay,
   /** Part of the name or e-mail address of who did it. */
   actor: z.string().trim().max(200, MSG.invalidLength).default(''),
   /** Part of the record's id or of the action's code. */
   q: z.string().trim().max(200, MSG.invalidLength).default(''),
 });
-const rangeInOrder = (v: { from?: string | undefined; to?: string | undefined }, c: z.RefinementCtx) => {
-  if (v.from && v.to && v.to < v.from) c.addIssue({ code: 'custom', path: ['to'], message: MSG_LOGS.dateRange });
-};
 
-export const ZLogFilters = ZLogFilterFields.superRefine(rangeInOrder);
+export const ZLogFilters = ZLogFilterFields.superRefine(dayRangeInOrder);
 export type TLogFilters = z.infer<typeof ZLogFilters>;
 export const ZListLogsQuery = ZPageQuery.extend(ZLogFilterFields.shape)
   .extend({ pageSize: z.coerce.number().int().min(1).max(100).default(25) })
-  .superRefine(rangeInOrder);
+  .superRefine(dayRangeInOrder);
 export type TListLogsQuery = z.infer<typeof ZListLogsQuery>;
 
 export const ZLogEntry = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
-import { isCalendarDate } from '../../rules/dates.js';
+import { dayRangeInOrder, MSG_DATE_RANGE, ZOptionalFilterDay } from '../filter-days.js';
 import { defineRoute, ZOk, ZPage, ZPageQuery } from '../define.js';
 
 /**
@@ -86,7 +86,7 @@ export const ZMailRetentionDays = z
 export const SENT_MAIL_SORTS = ['createdAt', 'to', 'subject', 'status'] as const;
 
 export const MSG_SENT_MAIL = {
-  dateRange: 'The end date must be on or after the start date.',
+  dateRange: MSG_DATE_RANGE,
   resendOnlyFailed: 'Only a message that failed can be sent again.',
   resent: 'The message was queued to be sent again.',
   noMailServer: 'No mail server is configured, so the message cannot be sent again.',
@@ -94,10 +94,6 @@ export const MSG_SENT_MAIL = {
   unsubscribeInvalid: 'This unsubscribe link is not valid. Use the link in the e-mail exactly as it was sent.',
 } as const;
 
-const ZDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
-  .refine(isCalendarDate, MSG.invalidDate);
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 export const ZListSentMailQuery = ZPageQuery.extend({
@@ -108,13 +104,11 @@ export const ZListSentMailQuery = ZPageQuery.extend({
   /** What caused the message (e.g. request.submitted); exact. */
   purpose: z.string().trim().max(100, MSG.invalidLength).default(''),
   /** First and last day (the office's calendar days), inclusive. */
-  from: z.preprocess(blankToUndefined, ZDay.optional()),
-  to: z.preprocess(blankToUndefined, ZDay.optional()),
+  from: ZOptionalFilterDay,
+  to: ZOptionalFilterDay,
   sort: z.enum(SENT_MAIL_SORTS).default('createdAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
-}).superRefine((v, c) => {
-  if (v.from && v.to && v.to < v.from) c.addIssue({ code: 'custom', path: ['to'], message: MSG_SENT_MAIL.dateRange });
-});
+}).superRefine(dayRangeInOrder);
 export type TListSentMailQuery = z.infer<typeof ZListSentMailQuery>;
 
 /** What a message is about, with what the page needs to link to it. */

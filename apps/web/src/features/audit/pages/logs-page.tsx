@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
-import { Alert, Box, Button, Paper, Stack } from '@mui/material';
+import { Box, Button, Paper, Stack } from '@mui/material';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { useQueryClient } from '@tanstack/react-query';
 import { auditApi, type jobsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
-import { isApiError } from '../../../app/http/api-error';
+import { fieldErrorOf, isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { DataTable, DateFilter, SearchField, SelectFilter, TextFilter, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { snack } from '../../../ui/notify';
@@ -82,8 +82,8 @@ export function LogsPage() {
     q: filters.q,
   };
   const list = useListLogs({ ...scope, page: table.page, pageSize: table.pageSize });
-  const rangeError =
-    list.isError && isApiError(list.error) ? (list.error.fieldErrors?.to?.[0] ?? list.error.fieldErrors?.from?.[0] ?? null) : null;
+  // A refused date range is told on the date the server names.
+  const refused = list.isError ? list.error : null;
 
   // The export runs on the server as a job; a page reloaded meanwhile finds it again and still downloads it.
   const startExport = useStartLogsExport();
@@ -142,8 +142,20 @@ export function LogsPage() {
               onChange={(logType) => setFilters({ logType })}
               options={LOG_TYPE_OPTIONS}
             />
-            <DateFilter id="logs-from" label="From" value={filters.from} onChange={(from) => setFilters({ from })} />
-            <DateFilter id="logs-to" label="To" value={filters.to} onChange={(to) => setFilters({ to })} />
+            <DateFilter
+              id="logs-from"
+              label="From"
+              value={filters.from}
+              onChange={(from) => setFilters({ from })}
+              serverError={fieldErrorOf(refused, 'from')}
+            />
+            <DateFilter
+              id="logs-to"
+              label="To"
+              value={filters.to}
+              onChange={(to) => setFilters({ to })}
+              serverError={fieldErrorOf(refused, 'to')}
+            />
             <TextFilter
               label="Person"
               width={220}
@@ -159,11 +171,6 @@ export function LogsPage() {
             />
           </Stack>
         </Box>
-        {rangeError ? (
-          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-            {rangeError}
-          </Alert>
-        ) : null}
         <DataTable
           label="Logs"
           columns={columnsFor(dates, setOpen)}

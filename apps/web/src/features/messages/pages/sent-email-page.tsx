@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Stack, Typography } from '@mui/material';
 import { messagesApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
-import { isApiError } from '../../../app/http/api-error';
+import { fieldErrorOf, isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { DataTable, DateFilter, SearchField, SelectFilter, TextFilter, useUrlTable, type TColumn } from '../../../ui/data-table';
 import { snack } from '../../../ui/notify';
@@ -55,8 +55,8 @@ export function SentEmailPage() {
     sort: table.sort,
     dir: table.order,
   });
-  const rangeError =
-    list.isError && isApiError(list.error) ? (list.error.fieldErrors?.to?.[0] ?? list.error.fieldErrors?.from?.[0] ?? null) : null;
+  // A refused date range is told on the date the server names.
+  const refused = list.isError ? list.error : null;
   const filtered = Object.values(filters).some(Boolean);
   return (
     <Box>
@@ -95,14 +95,21 @@ export function SentEmailPage() {
             onChange={(purpose) => setFilters({ purpose })}
             placeholder="e.g. request.submitted"
           />
-          <DateFilter id="sent-from" label="From" value={filters.from} onChange={(from) => setFilters({ from })} />
-          <DateFilter id="sent-to" label="To" value={filters.to} onChange={(to) => setFilters({ to })} />
+          <DateFilter
+            id="sent-from"
+            label="From"
+            value={filters.from}
+            onChange={(from) => setFilters({ from })}
+            serverError={fieldErrorOf(refused, 'from')}
+          />
+          <DateFilter
+            id="sent-to"
+            label="To"
+            value={filters.to}
+            onChange={(to) => setFilters({ to })}
+            serverError={fieldErrorOf(refused, 'to')}
+          />
         </Stack>
-        {rangeError ? (
-          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-            {rangeError}
-          </Alert>
-        ) : null}
         <DataTable
           label="Sent email"
           columns={columnsFor(dates, setOpenId)}

@@ -54,7 +54,10 @@ export function CampusSitesPage() {
   const update = useUpdateCampusSite();
   const remove = useDeleteCampusSite();
   const [editing, setEditing] = useState<TSite | 'new' | null>(null);
+  // The dialog's subject stays while it closes (its words must not change mid-fade); `open` says whether it shows.
   const [pending, setPending] = useState<TPending | null>(null);
+  const [open, setOpen] = useState(false);
+  const deleted = useRef(false);
   const [pendingError, setPendingError] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
@@ -68,15 +71,24 @@ export function CampusSitesPage() {
       {
         onSuccess: () => {
           snack(isActive ? `${site.name} is active again.` : `${site.name} is deactivated.`, 'success');
-          setPending(null);
+          setOpen(false);
         },
-        onError: (e) => (pending ? setPendingError(failureMessage(e)) : snack(failureMessage(e), 'error')),
+        onError: (e) => (open ? setPendingError(failureMessage(e)) : snack(failureMessage(e), 'error')),
       },
     );
 
-  const closePending = () => {
+  const ask = (next: TPending) => {
+    setPending(next);
+    setPendingError(null);
+    setOpen(true);
+  };
+  const closePending = () => setOpen(false);
+  const afterClose = () => {
     setPending(null);
     setPendingError(null);
+    // A deleted site's row and its buttons are gone: focus goes back to the page's own action.
+    if (deleted.current) addButton.current?.focus();
+    deleted.current = false;
   };
   const confirmPending = () => {
     if (!pending) return;
@@ -85,9 +97,8 @@ export function CampusSitesPage() {
     remove.mutate(pending.site.id, {
       onSuccess: () => {
         snack(`${pending.site.name} deleted.`, 'success');
-        setPending(null);
-        // The row and its button are gone: focus goes back to the page's own action.
-        addButton.current?.focus();
+        deleted.current = true;
+        setOpen(false);
       },
       onError: (e) => setPendingError(failureMessage(e)),
     });
@@ -150,11 +161,7 @@ export function CampusSitesPage() {
                         Edit
                       </Button>
                       {s.isActive ? (
-                        <Button
-                          size="small"
-                          onClick={() => setPending({ kind: 'deactivate', site: s })}
-                          aria-label={`Deactivate ${s.name}`}
-                        >
+                        <Button size="small" onClick={() => ask({ kind: 'deactivate', site: s })} aria-label={`Deactivate ${s.name}`}>
                           Deactivate
                         </Button>
                       ) : (
@@ -167,12 +174,7 @@ export function CampusSitesPage() {
                           Reactivate
                         </Button>
                       )}
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => setPending({ kind: 'delete', site: s })}
-                        aria-label={`Delete ${s.name}`}
-                      >
+                      <Button size="small" color="error" onClick={() => ask({ kind: 'delete', site: s })} aria-label={`Delete ${s.name}`}>
                         Delete
                       </Button>
                     </Stack>
@@ -192,7 +194,7 @@ export function CampusSitesPage() {
       </Paper>
       {editing ? <CampusSiteDialog site={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
-        open={!!pending}
+        open={open && !!pending}
         title={pending?.kind === 'delete' ? 'Delete campus site' : 'Deactivate campus site'}
         message={pending ? `${pending.kind === 'delete' ? 'Delete' : 'Deactivate'} ${pending.site.name} (${pending.site.code})?` : ''}
         effects={
@@ -213,6 +215,7 @@ export function CampusSitesPage() {
         busy={remove.isPending || update.isPending}
         onConfirm={confirmPending}
         onCancel={closePending}
+        onExited={afterClose}
       />
     </Box>
   );
