@@ -12,6 +12,23 @@ import zlib from 'node:zlib';
  * Cells are written as exceljs writes a string (`t="str"`), so every reader sees what it saw before.
  */
 
+/** The media type a workbook is stored and downloaded as. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Text a spreadsheet could read as a formula (= + - @, or a leading tab or carriage return) gets a
+ * leading apostrophe: nothing in an export or a downloaded file is ever evaluated.
+ */
+export function safeCell(v: string): string {
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+/** An export's file name for the office's day: `{prefix}_{month}_{day}_{year}.xlsx` (e.g. Logs_3_9_2026.xlsx). */
+export function datedXlsxName(prefix: string, today: string): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return `${prefix}_${m}_${d}_${y}.xlsx`;
+}
+
 export interface TXlsxColumn {
   header: string;
   /** In characters, as spreadsheets measure column widths. */

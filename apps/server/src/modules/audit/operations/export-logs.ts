@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { auditApi, formatDateTime, type jobsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import { XlsxSheetWriter, type TXlsxColumn } from '../../../platform/files/xlsx-writer.js';
+import { datedXlsxName, safeCell as cell, XLSX_TYPE, XlsxSheetWriter, type TXlsxColumn } from '../../../platform/files/xlsx-writer.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import type { TJobRun } from '../../../platform/jobs/runner.js';
 import { afterPosition, countLogs, logsSelect, logsWhere, presentLogEntry } from '../queries/logs.query.js';
@@ -12,7 +12,6 @@ export interface TExportLogsJob {
   today: string;
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH = 1000;
 /** A spreadsheet cell holds at most this many characters. */
 const CELL_MAX = 32_767;
@@ -32,13 +31,8 @@ const COLUMNS: TXlsxColumn[] = [
 ];
 
 /** Logs_{month}_{day}_{year}.xlsx for a date (docs/product/logs.md#export). */
-export function logsFileName(today: string): string {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return `Logs_${m}_${d}_${y}.xlsx`;
-}
+export const logsFileName = (today: string): string => datedXlsxName('Logs', today);
 
-/** Text a spreadsheet could read as a formula gets a leading apostrophe: nothing in an export is ever evaluated. */
-const cell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v).slice(0, CELL_MAX));
 
 /** "Export": the filters were checked by the contract; the workbook is written by the job the page follows. */

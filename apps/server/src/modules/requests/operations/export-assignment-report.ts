@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { REQUEST_STATUS_LABELS, requestsApi, type jobsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import { XlsxSheetWriter, type TXlsxColumn } from '../../../platform/files/xlsx-writer.js';
+import { datedXlsxName, safeCell as cell, XLSX_TYPE, XlsxSheetWriter, type TXlsxColumn } from '../../../platform/files/xlsx-writer.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import type { TJobRun } from '../../../platform/jobs/runner.js';
 import { assignmentReportQuery } from '../queries/assignment-report.query.js';
@@ -11,7 +11,6 @@ export interface TExportAssignmentReportJob {
   today: string;
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COLUMNS: TXlsxColumn[] = [
   { header: 'Person', width: 28 },
   { header: 'Request type', width: 36 },
@@ -19,13 +18,7 @@ const COLUMNS: TXlsxColumn[] = [
   { header: 'Requests', width: 10 },
 ];
 
-export function workloadFileName(today: string): string {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return `Student_Request_Workload_${m}_${d}_${y}.xlsx`;
-}
-
-/** Text a spreadsheet could read as a formula gets a leading apostrophe: nothing in an export is ever evaluated. */
-const cell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+export const workloadFileName = (today: string): string => datedXlsxName('Student_Request_Workload', today);
 
 /** "Export" on the workload report (docs/product/requests.md#the-assignment-report): written by a job the page follows. */
 export function startExportAssignmentReport(ctx: TContext): Promise<jobsApi.TJob> {

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { EMPLOYMENT_FLAGS, PROCESSED_STATE_LABELS, SCHOLAR_PHASES, SCHOLAR_STATUSES, textOf } from '@meridian/domain';
-import { XlsxSheetWriter } from '../../../platform/files/xlsx-writer.js';
+import { datedXlsxName, safeCell, XlsxSheetWriter } from '../../../platform/files/xlsx-writer.js';
 
 /*
  * The export workbook itself: its columns, its cells from a row of the export's select, and the
@@ -54,21 +54,10 @@ const OPT_COLUMNS: TExportColumn[] = [
 export const exportColumns = (kind: TExportKind): TExportColumn[] => (kind === 'opt' ? OPT_COLUMNS : SCHOLAR_COLUMNS);
 
 /** Scholar_Export_{month}_{day}_{year}.xlsx / OPT_{month}_{day}_{year}.xlsx for a date (docs/product/scholars-reports.md#exports). */
-export function exportFileName(kind: TExportKind, today: string): string {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return `${kind === 'opt' ? 'OPT' : 'Scholar_Export'}_${m}_${d}_${y}.xlsx`;
-}
+export const exportFileName = (kind: TExportKind, today: string): string => datedXlsxName(kind === 'opt' ? 'OPT' : 'Scholar_Export', today);
 /** The export workbook's sheet name. */
 export const exportSheetName = (kind: TExportKind) => (kind === 'opt' ? 'OPT' : 'Scholars');
 
-/**
- * A text cell that a spreadsheet could read as a formula (= + - @, or a leading tab / carriage
- * return) gets a leading apostrophe, and every value is written as a plain string: nothing in an
- * export is ever evaluated.
- */
-export function safeCell(v: string): string {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
 const yesNo = (v: unknown) => (v === true || v === 'true' || v === 1 || v === '1' || v === 'Y' || v === 'yes' ? 'Yes' : 'No');
 const phaseLabel = new Map<string, string>(SCHOLAR_PHASES.map((p) => [p.code, p.label]));
 const statusLabel = new Map<string, string>(SCHOLAR_STATUSES.map((x) => [x.code, x.label]));

@@ -6,21 +6,14 @@ import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import type { TJobProgressUpdate, TJobRun } from '../../../platform/jobs/runner.js';
 import { startWorker } from '../../../platform/jobs/worker-thread.js';
+import { XLSX_TYPE } from '../../../platform/files/xlsx-writer.js';
 import { departments } from '../../people/index.js';
 import { readAccountSettings } from '../account-settings.js';
 import { exportFileName, type TExportKind, type TExportWorkerInput, type TExportWorkerMessage } from './export-sheet.js';
 import { dashboardConditions, dashboardOrder, type TDashboardExport } from './queries/dashboard.query.js';
 import { scholarApplications as a, scholars as s } from '../schema.js';
 
-export {
-  exportColumns,
-  exportFileName,
-  exportRowValues,
-  exportSheetName,
-  safeCell,
-  type TExportColumn,
-  type TExportKind,
-} from './export-sheet.js';
+export { exportColumns, exportFileName, exportRowValues, exportSheetName, type TExportColumn, type TExportKind } from './export-sheet.js';
 
 const usDate = (col: unknown) => sql<string | null>`to_char(${col}, 'MM/DD/YYYY')`;
 
@@ -226,5 +219,3 @@ export async function runScholarExportJob(
   await saved;
   return { rows };
 }
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type TImportIssue } from '@meridian/domain';
 import { type TContext } from '../../../../platform/http/context.js';
+import { safeCell } from '../../../../platform/files/xlsx-writer.js';
 import { studentImports } from '../../schema.js';
 import { loadImportSummary } from '../import-summary.js';
 
@@ -16,7 +17,7 @@ export async function downloadStudentImportErrors(ctx: TContext, importId: strin
       .from(studentImports)
       .where(eq(studentImports.id, importId));
     const cell = (x: string) => {
-      const safe = /^[=+\-@\t\r]/.test(x) ? `'${x}` : x;
+      const safe = safeCell(x);
       return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
     };
     const line = (kind: string) => (e: TImportIssue) => [String(e.row), e.column, kind, e.message].map(cell).join(',');
