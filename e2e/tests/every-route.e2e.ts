@@ -78,7 +78,10 @@ interface TIds {
   scholarApplication: string;
   studentImport: string;
   rtiImport: string;
+  activeImport: string;
   sitePage: string;
+  /** The office's own request (a termination) about the demo student, a draft of the admin's. */
+  officeRequest: string;
 }
 
 function visits(ids: TIds): Record<TUser, TVisit[]> {
@@ -120,6 +123,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'campus-web-sign-in', url: '/#/admin/campus-web-sign-in' },
       { route: 'email-templates', url: '/#/admin/email-templates' },
       { route: 'logs', url: '/#/admin/logs' },
+      { route: 'lookups', url: '/#/admin/lookups' },
       { route: 'email-templates/new', url: '/#/admin/email-templates/new' },
       { route: 'email-templates/system/:key', url: '/#/admin/email-templates/system/request.decided' },
       {
@@ -142,6 +146,8 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'newly-admitted-students', url: '/#/isss/newly-admitted-students' },
       { route: 'batch-upload-list', url: '/#/isss/batch-upload-list' },
       { route: 'batch-upload-list/:importId', url: `/#/isss/batch-upload-list/${ids.studentImport}` },
+      { route: 'active-student-import-list', url: '/#/isss/active-student-import-list' },
+      { route: 'active-student-import-list/:importId', url: `/#/isss/active-student-import-list/${ids.activeImport}` },
       { route: 'students-list', url: '/#/isss/students-list' },
       { route: 'students-request-list', url: '/#/isss/students-request-list' },
       { route: 'request/:requestId', url: `/#/isss/request/${ids.submittedStudentRequest}` },
@@ -162,15 +168,20 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'create-ev', url: '/#/isss/create-ev' },
       { route: 'create-cohort-j1', url: '/#/isss/create-cohort-j1' },
       { route: 'student-request-comparison/:correctionId', url: `/#/isss/student-request-comparison/${ids.correction}` },
+      { route: 'office-request/:requestId', url: `/#/isss/office-request/${ids.officeRequest}` },
       { route: 'sevis-settings', url: '/#/isss/sevis-settings' },
       { route: 'system-errors', url: '/#/isss/system-errors' },
       { route: 'sent-email', url: '/#/isss/sent-email' },
       { route: 'logs', url: '/#/isss/logs' },
       { route: 'campus-sites', url: '/#/isss/campus-sites' },
+      { route: 'lookups', url: '/#/isss/lookups' },
+      { route: 'lookups/:key', url: '/#/isss/lookups/subject-fields', note: 'a list of thousands, paged on the server' },
+      { route: 'lookups/:key', url: '/#/isss/lookups/local-majors', note: 'a list the office adds values to' },
       { route: 'site-builder', url: '/#/isss/site-builder' },
       { route: 'site-builder/new', url: '/#/isss/site-builder/new' },
       { route: 'site-builder/:pageId', url: `/#/isss/site-builder/${ids.sitePage}` },
       { route: 'field-tag-configuration', url: '/#/isss/field-tag-configuration' },
+      { route: 'field-tag-configuration', url: '/#/isss/field-tag-configuration?tab=fields', note: 'the Fields tab' },
       { route: 'automated-email-config', url: '/#/isss/automated-email-config' },
       { route: 'email-communications', url: '/#/isss/email-communications' },
       { route: 'letter-template', url: '/#/isss/letter-template' },
@@ -198,6 +209,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'student-request-approval', url: '/#/isss/student-request-approval' },
       { route: 'logs', url: '/#/isss/logs', note: 'an officer of one campus site: the unauthorized page' },
       { route: 'campus-sites', url: '/#/isss/campus-sites', note: 'super users only: the unauthorized page' },
+      { route: 'lookups', url: '/#/isss/lookups', note: 'an officer of one campus site: the unauthorized page' },
       {
         route: 'field-tag-configuration',
         url: '/#/isss/field-tag-configuration',
@@ -332,6 +344,13 @@ async function prepare(): Promise<TIds> {
   const submitted = await draft(studentToken, 'contact_info_update');
   await api('POST', `/api/requests/${submitted}/submit`, studentToken).catch(() => undefined);
   const scholarDraft = await draft(await token('scholar'), 'contact_info_update');
+  // The office's own request about the demo student (a termination), started from the record: the admin's draft.
+  const demoProfile = await one(`select p.id from student_profiles p join users u on u.id = p.user_id where u.user_name = 'student'`);
+  const officeRequest = (
+    await api<{ id: string }>('POST', `/api/students/${demoProfile}/requests`, await token('admin'), {
+      requestTypeId: requestType.terminate_request,
+    })
+  ).id;
   const deptDraft = await draft(await token('dept'), 'program_extension');
 
   const adminToken = await token('admin');
@@ -346,6 +365,15 @@ async function prepare(): Promise<TIds> {
       'SEVIS ID,Surname/Primary Name,Given Name,Date of Birth,Country of Citizenship,Program Start Date,Program End Date,Status,Education Level,Major,Email Address,Visa Type,Campus',
       `${sevisId!.sevis_id},SHARMA,PRIYA,01/01/2000,IN,08/20/2024,05/15/2027,Active,05,11.0701,student@demo.example.edu,F-1,MAIN`,
     ].join('\r\n'),
+  );
+  // An enrolment feed from the SIS: the demo student's record with a change, and a student Meridian lacks.
+  const activeImport = await uploadJob<{ id: string }>(
+    '/api/active-student-imports',
+    adminToken,
+    'sis-feed.csv',
+    ['SEVIS ID,Family name,Enrollment status,Credits', `${sevisId!.sevis_id},SHARMA,Full-time,12`, 'N0099999999,NEW,Part-time,6'].join(
+      '\r\n',
+    ),
   );
   const studentImport = await uploadJob<{ id: string }>(
     '/api/student-imports',
@@ -389,7 +417,9 @@ async function prepare(): Promise<TIds> {
     ),
     studentImport: studentImport.id,
     rtiImport: rti.id,
+    activeImport: activeImport.id,
     sitePage: await one(`select id from site_pages where slug = 'welcome-to-campus'`),
+    officeRequest,
   };
 }
 
@@ -467,7 +497,9 @@ describe('every route the app declares', () => {
       scholarApplication: 'x',
       studentImport: 'x',
       rtiImport: 'x',
+      activeImport: 'x',
       sitePage: 'x',
+      officeRequest: 'x',
     });
     const visited = new Set(Object.values(all).flatMap((v) => v.map((x) => x.route)));
     expect([...declared].filter((p) => !visited.has(p)).sort()).toEqual([]);

@@ -99,7 +99,8 @@ describe('Student CPT request', () => {
     await page.getByLabel('Address line 1').fill('1 Main St');
     await page.getByLabel('City').fill('Boston');
     await page.getByRole('combobox', { name: 'State' }).click();
-    await page.getByRole('option', { name: 'MA', exact: true }).click();
+    // The office's list of U.S. states (docs/product/lookups.md): each by its name and code.
+    await page.getByRole('option', { name: 'Massachusetts (MA)', exact: true }).click();
     await page.getByLabel('ZIP code').fill('02110');
     await page.getByLabel('Start date').fill('01152027');
     await page.getByLabel('End date').fill('05142027');

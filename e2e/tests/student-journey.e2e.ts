@@ -70,7 +70,9 @@ describe('a student from invitation to an authorized CPT', () => {
       await page.getByLabel('First name').fill(FIRST);
       await page.getByLabel('Last name').fill(LAST);
       await page.getByLabel('Date of birth').fill('03/14/2002');
-      await page.getByLabel('Country of citizenship').fill('IT');
+      // Countries are SEVIS's, found by name or code (docs/product/lookups.md); the record keeps the ISO code.
+      await page.getByLabel('Country of citizenship').fill('Italy');
+      await page.getByRole('option', { name: 'Italy (IT)' }).click();
       await page.getByLabel('E-mail').fill(EMAIL);
       await choose(page, page.getByRole('combobox', { name: 'Campus site' }), 'Main Campus');
       await choose(page, page.getByRole('combobox', { name: 'Education level' }), "Master's (05)");
@@ -213,7 +215,7 @@ describe('a student from invitation to an authorized CPT', () => {
       await expectMessage(phone, '10 digits, e.g. 217-555-0199.');
       await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Main St');
       await page.getByRole('textbox', { name: 'City' }).fill('Boston');
-      await choose(page, page.getByRole('combobox', { name: 'State' }), 'MA');
+      await choose(page, page.getByRole('combobox', { name: 'State' }), 'Massachusetts (MA)');
       await page.getByRole('textbox', { name: 'ZIP code' }).fill('02110');
       await page.getByRole('textbox', { name: 'Start date' }).fill('01152027');
       await page.getByRole('textbox', { name: 'End date' }).fill('05142027');

@@ -8,7 +8,7 @@ import { describeStartFailure, type TStartStep } from './platform/errors/start-e
 import { MailDelivery } from './platform/mail/mailer.js';
 import { buildApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
-import { moduleDailyJobs } from './modules.js';
+import { moduleDailyJobs, prepareModuleData } from './modules.js';
 
 /** How far start-up got, for a failure message that says what was happening. */
 const progress: { step: TStartStep; config: TConfig | null; embedded: TEmbedded | null } = {
@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     const seeded = await seedDemo(database, { publicBaseUrl: config.publicBaseUrl });
     if (seeded) console.log('Seeded the demo institution "Demo University" (users in the README, password Meridian-demo-1).');
   }
+  progress.step = 'updating the database';
+  await prepareModuleData(database);
   if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {
     console.warn(`The web app is not built (${config.webDist}); run "npm run build" or use "npm start" from the repository root.`);
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TDatabase } from './platform/db/database.js';
 import type { TServices } from './platform/http/context.js';
 import type { TDailyJob } from './platform/jobs/runner.js';
 import { attachmentRoutes, plugAttachments } from './modules/attachments/index.js';
@@ -10,6 +11,7 @@ import { formsRoutes } from './modules/forms/index.js';
 import { institutionRoutes } from './modules/institutions/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
 import { letterRoutes } from './modules/letters/index.js';
+import { lookupRoutes, seedLookupCatalogs } from './modules/lookups/index.js';
 import { messageDailyJobs, messageRoutes } from './modules/messages/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { peopleRoutes } from './modules/people/index.js';
@@ -58,6 +60,15 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
   letterRoutes(app, services);
   workRoutes(app, services);
   contentRoutes(app, services);
+  lookupRoutes(app, services);
+}
+
+/**
+ * Data the modules keep in step with the code at every start, for every institution: the office's code lists
+ * brought up to the seed catalog (docs/product/lookups.md#where-the-values-come-from).
+ */
+export async function prepareModuleData(database: TDatabase): Promise<void> {
+  await seedLookupCatalogs(database);
 }
 
 /**

@@ -21,11 +21,13 @@ import { STUDENTS_LIST_MATRIX } from './authorization-matrix.students-list.js';
 import { STUDENTS_REQUESTS_MATRIX } from './authorization-matrix.students-requests.js';
 import { STUDENTS_PORTAL_MATRIX } from './authorization-matrix.students-portal.js';
 import { STUDENTS_INTAKE_MATRIX } from './authorization-matrix.students-intake.js';
+import { STUDENTS_ACTIVE_IMPORT_MATRIX } from './authorization-matrix.students-active-import.js';
 import { STUDENTS_OPT_MATRIX } from './authorization-matrix.students-opt.js';
 import { SCHOLARS_DEPARTMENT_MATRIX } from './authorization-matrix.scholars-department.js';
 import { SCHOLARS_PORTAL_MATRIX } from './authorization-matrix.scholars-portal.js';
 import { SCHOLARS_OFFICE_MATRIX } from './authorization-matrix.scholars-office.js';
 import { SCHOLARS_REPORTS_MATRIX } from './authorization-matrix.scholars-reports.js';
+import { SCHOLARS_REQUESTS_MATRIX } from './authorization-matrix.scholars-requests.js';
 import { SEVIS_SETTINGS_MATRIX } from './authorization-matrix.sevis-settings.js';
 import { SEVIS_BATCHES_MATRIX } from './authorization-matrix.sevis-batches.js';
 import { SEVIS_RESULTS_MATRIX } from './authorization-matrix.sevis-results.js';
@@ -46,6 +48,8 @@ import { SITE_PAGES_MATRIX } from './authorization-matrix.site-pages.js';
 import { CAMPUS_SITES_MATRIX } from './authorization-matrix.campus-sites.js';
 import { STUDENT_TAGS_MATRIX } from './authorization-matrix.student-tags.js';
 import { REQUEST_ASSIGNMENT_MATRIX } from './authorization-matrix.request-assignment.js';
+import { FIELD_CONFIGURATION_MATRIX } from './authorization-matrix.field-configuration.js';
+import { LOOKUPS_MATRIX } from './authorization-matrix.lookups.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -350,11 +354,13 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...STUDENTS_REQUESTS_MATRIX,
   ...STUDENTS_PORTAL_MATRIX,
   ...STUDENTS_INTAKE_MATRIX,
+  ...STUDENTS_ACTIVE_IMPORT_MATRIX,
   ...STUDENTS_OPT_MATRIX,
   ...SCHOLARS_DEPARTMENT_MATRIX,
   ...SCHOLARS_PORTAL_MATRIX,
   ...SCHOLARS_OFFICE_MATRIX,
   ...SCHOLARS_REPORTS_MATRIX,
+  ...SCHOLARS_REQUESTS_MATRIX,
   ...SEVIS_SETTINGS_MATRIX,
   ...SEVIS_BATCHES_MATRIX,
   ...JOBS_MATRIX,
@@ -373,6 +379,8 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...CAMPUS_SITES_MATRIX,
   ...STUDENT_TAGS_MATRIX,
   ...REQUEST_ASSIGNMENT_MATRIX,
+  ...FIELD_CONFIGURATION_MATRIX,
+  ...LOOKUPS_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMPLOYMENT_TIME_CODES,
@@ -26,6 +22,8 @@ import { DEPENDENT_NOT_ON_RECORD } from '../src/modules/students/requests/effect
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import {
+  approveStudentRequest,
+  batchOf as batchOfEvent,
   buildDependent,
   buildEmployment,
   buildPendingEvent,
@@ -33,6 +31,7 @@ import {
   buildStemReport,
   buildStudent,
   daysFromToday,
+  openSevisEvents,
   recordSevisAccepted,
   requestTypeIdOf,
   sevisReadyRecord,
@@ -55,29 +54,6 @@ let mainF: string;
 let mainJ: string;
 let demoId: string;
 
-const XSD = {
-  student: path.resolve(__dirname, '../sevis-xsd/student-6.55/Create-UpdateStudent.xsd'),
-  ev: path.resolve(__dirname, '../sevis-xsd/exchange-visitor-6.27/Create-UpdateExchangeVisitor.xsd'),
-};
-const hasXmllint = (() => {
-  try {
-    execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-function xmllintAccepts(kind: 'student' | 'ev', xml: string): void {
-  if (!hasXmllint) return;
-  const file = path.join(os.tmpdir(), `sevis-screen-${process.pid}-${Date.now()}.xml`);
-  fs.writeFileSync(file, xml);
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', XSD[kind], file], { stdio: 'pipe' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   [admin, student] = await t.loginAll('admin', 'student');
@@ -89,27 +65,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-type TEventRow = { id: string; event_type: string; action: string; status: string; message: string; payload: Record<string, unknown> };
-/** The record's SEVIS updates still waiting for a batch (pending or held), oldest first. */
-const openEvents = (profileId: string) =>
-  t.sql<TEventRow>(
-    `select id, event_type, action, status, message, payload from sevis_pending_events
-     where profile_id = $1 and status in ('pending', 'held') order by created_at`,
-    [profileId],
-  );
-
-/** Builds a batch of exactly this event and returns its XML; fails with the hold message when the schema or a rule refuses it. */
-async function batchOf(eventId: string, settingsId = mainF, kind: 'student' | 'ev' = 'student'): Promise<string> {
-  const res = await call(t, 'POST', '/api/sevis/batches', { as: admin, body: { settingsId, eventIds: [eventId] } });
-  expect(res.statusCode, res.body).toBe(200);
-  const out = res.json<sevisApi.TCreateBatchesOutput>();
-  const [e] = await t.sql<{ status: string; message: string }>('select status, message from sevis_pending_events where id = $1', [eventId]);
-  expect(e, 'event').toMatchObject({ status: 'batched', message: '' });
-  expect(out.batchedEvents).toBe(1);
-  const [b] = await t.sql<{ xml: string }>('select xml from sevis_batches where id = $1', [out.batches[0]!.id]);
-  xmllintAccepts(kind, b!.xml);
-  return b!.xml;
-}
+// The record's open SEVIS updates and a batch of one of them (test/factories/student-requests.ts), as the admin builds it here.
+const openEvents = (profileId: string) => openSevisEvents(t, profileId);
+const batchOf = (eventId: string, settingsId = mainF, kind: 'student' | 'ev' = 'student') =>
+  batchOfEvent(t, eventId, { as: admin, settingsId, kind });
 
 /** The demo student's record set up for one test, with nothing left waiting for SEVIS. */
 async function demo(change: Parameters<typeof updateStudent>[2] = {}) {
@@ -125,19 +84,8 @@ async function demo(change: Parameters<typeof updateStudent>[2] = {}) {
   });
 }
 
-/** The student starts, fills in and submits a request of the type; the office approves it. */
-async function approveRequest(code: string, data: Record<string, unknown>): Promise<TRequestDetail> {
-  const started = await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: await requestTypeIdOf(t, code) } });
-  expect(started.statusCode, started.body).toBe(200);
-  const id = started.json<TRequestDetail>().id;
-  const saved = await call(t, 'PUT', `/api/requests/${id}/data`, { as: student, body: { data } });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const submitted = await call(t, 'POST', `/api/requests/${id}/submit`, { as: student });
-  expect(submitted.statusCode, submitted.body).toBe(200);
-  const approved = await call(t, 'POST', `/api/requests/${id}/transition`, { as: admin, body: { action: 'approve' } });
-  expect(approved.statusCode, approved.body).toBe(200);
-  return approved.json<TRequestDetail>();
-}
+/** The student starts, fills in and submits a request of the type; the office approves it (test/factories/student-requests.ts). */
+const approveRequest = (code: string, data: Record<string, unknown>) => approveStudentRequest(t, code, data, { student, office: admin });
 const only = async (profileId: string) => {
   const events = await openEvents(profileId);
   expect(events.map((e) => `${e.event_type}/${e.action}`)).toHaveLength(1);

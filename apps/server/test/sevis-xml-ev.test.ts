@@ -95,6 +95,22 @@ const cases: Array<{ name: string; record: () => TBatchRecordInput; expect: stri
       }),
   },
   {
+    // A J-1 student's Matriculation request (docs/product/students-requests.md#the-catalogue): MatriculationType A/B/M/D.
+    name: 'Program Matriculate',
+    expect: ['<Matriculate printForm="true">', '<NewPrgEndDate>2029-05-20</NewPrgEndDate>', '<MatriculationCode>D</MatriculationCode>'],
+    record: () =>
+      event(evProfile({ programEndDate: '2029-05-20', evCategoryCode: '1E' }), 'Program', 'Matriculate', {
+        programEndDate: '2029-05-20',
+        matriculationCode: 'D',
+      }),
+  },
+  {
+    // A J-1 student's Cancel Program request: the sponsor marks the DS-2019 invalid, with the student's words.
+    name: 'Status Invalid',
+    expect: ['<Invalid>', '<Remarks>I accepted another offer.</Remarks>'],
+    record: () => event(evProfile({ sevisStatus: 'Initial' }), 'Status', 'Invalid', { remarks: 'I accepted another offer.' }),
+  },
+  {
     name: 'SiteOfActivity Add',
     expect: ['<Add xsi:type="AddSOA" printForm="true">', '<SiteName>Dana-Farber Cancer Institute</SiteName>'],
     record: () => {

@@ -3,14 +3,19 @@ import { REQUEST_FIELD_MSG, type TRequestDetail, type TSession } from '@meridian
 import { createTestApp, HOST_B, type TTestApp } from './app.js';
 import { call, mailsTo, userIds } from './http.js';
 import {
+  advisorRecommends as recommended,
+  approveRequest,
   buildStudent,
   buildUser,
   daysFromToday,
   officeToday,
+  requestAs,
   requestTypeIdOf,
+  saveRequestData,
+  startStudentRequest,
   studentOf,
+  submitRequest,
   updateStudent,
-  userIdOf,
 } from './factories/index.js';
 
 let t: TTestApp;
@@ -42,35 +47,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Starts a draft naming the demo faculty advisor (CPT's and RCL's workflows ask for one on submit). */
-async function start(code: string, as = student): Promise<TRequestDetail> {
-  const res = await call(t, 'POST', '/api/requests', {
-    as,
-    body: { requestTypeId: await requestTypeIdOf(t, code), advisorUserId: await userIdOf(t, 'advisor') },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TRequestDetail>();
-}
-const save = (id: string, data: Record<string, unknown>, as = student) =>
-  call(t, 'PUT', `/api/requests/${id}/data`, { as, body: { data } });
-const detail = async (id: string, as = student) => (await call(t, 'GET', `/api/requests/${id}`, { as })).json<TRequestDetail>();
-const submit = (id: string) => call(t, 'POST', `/api/requests/${id}/submit`, { as: student });
-const approve = (id: string, as = admin) => call(t, 'POST', `/api/requests/${id}/transition`, { as, body: { action: 'approve' } });
-
-/**
- * CPT and RCL ask the faculty advisor first: submitting e-mailed them a link (decision 028); they
- * recommend through it, and the request is back with the office. A type without approvers is left as it is.
- */
-async function advisorRecommends(id: string): Promise<void> {
-  const r = await detail(id);
-  if (r.status !== 'adv_review') return;
-  const mail = (await mailsTo(t, 'advisor@demo.example.edu')).find(
-    (m) => m.purpose === 'approval-link' && m.text_body.includes(`#${r.number}`),
-  );
-  const token = /advisor-approval\/([A-Za-z0-9_-]+)/.exec(mail?.text_body ?? '')?.[1];
-  const decided = await call(t, 'POST', '/api/approvals/decide', { body: { token, decision: 'approve', comment: 'Recommended.' } });
-  expect(decided.statusCode, decided.body).toBe(200);
-}
+// The request steps of test/factories/student-requests.ts, as the demo student and the admin take them here.
+const start = (code: string, as = student) => startStudentRequest(t, code, as);
+const save = (id: string, data: Record<string, unknown>, as = student) => saveRequestData(t, id, data, as);
+const detail = (id: string, as = student) => requestAs(t, id, as);
+const submit = (id: string) => submitRequest(t, id, student);
+const approve = (id: string, as = admin) => approveRequest(t, id, as);
+const advisorRecommends = (id: string) => recommended(t, id, student);
 
 const VALID_CPT = {
   employer_name: "O'Neil & Sons, Inc.",
@@ -190,12 +173,14 @@ describe('a student request form: draft saves and submit', () => {
     expect(late.statusCode).toBe(409);
   });
 
-  it('a scholar request of the same type has no student form and submits as before', async () => {
+  it('a scholar request of the same type has no student form: the scholar form checks its submit (docs/product/scholars-portal.md#requests)', async () => {
     const scholar = await t.login('scholar');
     const r = await start('program_extension', scholar);
     expect(r.profileId).toBeNull();
     expect((await save(r.id, { reason_for_extension: 'x' }, scholar)).statusCode).toBe(400);
-    expect((await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: scholar })).statusCode).toBe(200);
+    const sent = await call(t, 'POST', `/api/requests/${r.id}/submit`, { as: scholar });
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors).toHaveProperty('data.new_program_end_date');
   });
 });
 

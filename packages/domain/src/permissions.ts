@@ -29,9 +29,11 @@ export const PERMISSIONS = [
   'comments.write',
   'forms.read',
   'forms.manage',
+  'fields.configure',
   'students.read',
   'students.manage',
   'students.import',
+  'students.import.active',
   'students.configure',
   'students.tags.manage',
   'students.self',
@@ -56,6 +58,8 @@ export const PERMISSIONS = [
   'messages.automated.manage',
   'content.pages.manage',
   'content.pages.read',
+  'lookups.read',
+  'lookups.manage',
 ] as const;
 export type TPermission = (typeof PERMISSIONS)[number];
 export type TRouteAccess = TPermission | 'authenticated' | 'public';
@@ -288,11 +292,17 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   // Any office staff may read questionnaires and lookups; super users and officers build them.
   'forms.read': (a) => a.role === 'isssAdmin',
   'forms.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // Field configuration (docs/product/field-configuration.md#who-may-configure): the settings apply to every campus
+  // site's forms, so super users and officers of every site change them; every signed-in user reads their own role's.
+  'fields.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || (a.staff?.isOfficer && anySite(a.staff.officerSites))),
   // Students: the function check says "uses the student area"; which record (campus site) is decided
   // per record in modules/students/student.policy.ts (canActOnSite, docs/product/people.md#campus-permission).
   'students.read': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
   'students.manage': (a) => a.role === 'isssAdmin' && hasStudentAreaAccess(a.staff),
   'students.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
+  // The SIS enrolment feed (docs/product/active-student-import.md#who-may-do-what): super users and officers; which
+  // rows they apply is decided per record by its campus site (students/active-import, staffReachesProfile).
+  'students.import.active': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'students.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   // Renaming, merging or removing a tag changes records at every campus site (docs/product/students-records.md#tags):
   // super users and officers of every site.
@@ -341,6 +351,10 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   // write and publish the office's pages; students and scholars read the published pages meant for them.
   'content.pages.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.websiteContent),
   'content.pages.read': (a) => a.role === 'ISSSstudent' || a.role === 'scholar',
+  // Lookups (docs/product/lookups.md#who-may-do-what): every signed-in role that fills forms reads the lists; super users
+  // and officers of every campus site manage them, as a list serves the records of every site.
+  'lookups.read': (a) => a.role !== 'advisor',
+  'lookups.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || (a.staff?.isOfficer && anySite(a.staff.officerSites))),
 };
 
 /** Super users, officers, and assistants holding the sendemail flag for at least one site. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, EMPTY_STAFF_PERMISSIONS, type TStaffPermissions } from '@meridian/domain';
+import { DEFAULT_TIME_ZONE, EMPTY_STAFF_PERMISSIONS, todayIn, type TStaffPermissions } from '@meridian/domain';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { TDatabase } from '../platform/db/database.js';
 import { writeAudit } from '../platform/audit/audit.js';
@@ -14,6 +14,7 @@ import { seedStudentsPortal } from './students-portal.js';
 import { seedStudentsOpt } from './students-opt.js';
 import { seedSevis } from './sevis.js';
 import { seedSitePages } from './site-pages.js';
+import { ensureLookupCatalog } from '../modules/lookups/index.js';
 import { scholars } from '../modules/scholars/index.js';
 
 export const DEMO_PASSWORD = 'Meridian-demo-1';
@@ -141,6 +142,8 @@ export async function seedDemo(
     await seedStudentsOpt(tx, institutionId, { main: main!.id, med: med!.id });
     await seedSevis(tx, institutionId, { main: main!.id, med: med!.id, adminUserId: byName.admin!.id });
     await seedSitePages(tx, institutionId, { adminUserId: byName.admin!.id });
+    // The office's code lists, from SEVIS's tables (docs/product/lookups.md).
+    await ensureLookupCatalog(tx, institutionId, todayIn(inst.timeZone));
     await writeAudit(tx, {
       institutionId,
       actorUserId: null,

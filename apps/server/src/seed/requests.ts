@@ -21,6 +21,13 @@ export const DEMO_REQUEST_TYPES: TSeedType[] = [
     'Report a new U.S. address, phone number or e-mail.',
   ],
   ['dependent_info_update', 'Dependent Information Update', ['student', 'scholar'], 'All', 'Add or update an F-2/J-2 dependent.'],
+  [
+    'dependent_info_multi',
+    'Several Dependents',
+    ['student'],
+    'Both',
+    'Add, change or end the status of several F-2/J-2 dependents in one request.',
+  ],
   ['program_info_update', 'Program Information Update', ['student'], 'Both', 'Report a change of major, minor or degree level.'],
   ['financial_info_update', 'Financial Information Update', ['student', 'staff'], 'Both', 'Submit new evidence of funding.'],
   [
@@ -54,7 +61,20 @@ export const DEMO_REQUEST_TYPES: TSeedType[] = [
   ['defer_attendance_request', 'Defer Attendance', ['student', 'staff'], 'Both', 'Defer your start to a later session.'],
   ['soa_add_request', 'Add Site of Activity', ['scholar', 'department'], 'J-1', 'Add a site of activity to a J-1 program.'],
   ['soa_update_request', 'Update Site of Activity', ['scholar', 'department'], 'J-1', 'Update a site of activity of a J-1 program.'],
-  ['matriculation_request', 'Matriculation', ['student'], 'Both', 'Confirm matriculation in your program.'],
+  [
+    'matriculation_request',
+    'Matriculation',
+    ['student'],
+    'J-1',
+    'Exchange visitor students: report that you now pursue a degree (or a new degree level), with its program end date.',
+  ],
+  [
+    'terminate_request',
+    'Terminate SEVIS Record',
+    ['staff'],
+    'Both',
+    "The office ends a student's SEVIS record with SEVIS's reason (started from the student record; the student does not see it).",
+  ],
 ];
 
 /**
@@ -95,7 +115,8 @@ export async function seedScholarProgramTypes(tx: TTx, institutionId: string): P
  * The demo institution's request types, and a one-step faculty recommendation workflow on CPT and
  * RCL (the advisor the student names recommends through the e-mailed link). Visa scopes follow the
  * regulations: CPT, OPT, STEM OPT, RCL, COL and reinstatement are F-1 only (students of another
- * visa type are neither offered them nor may start them); the rest apply to F-1 and J-1.
+ * visa type are neither offered them nor may start them); matriculation is J-1 only (SEVIS's exchange
+ * visitor batch alone has it); the rest apply to F-1 and J-1.
  */
 export async function seedRequestTypes(tx: TTx, institutionId: string): Promise<void> {
   const [wf] = await tx

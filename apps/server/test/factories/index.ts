@@ -9,6 +9,7 @@ export * from './people.js';
 export * from './forms.js';
 export * from './workflows.js';
 export * from './requests.js';
+export * from './student-requests.js';
 export * from './students.js';
 export * from './attachments.js';
 export * from './scholars.js';

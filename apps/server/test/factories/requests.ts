@@ -70,7 +70,7 @@ const DECIDED: readonly TRequestStatus[] = ['approved', 'completed', 'dismissed'
 
 export interface TRequestOptions {
   institutionId?: string | undefined;
-  /** The type by code (default: a type with no form or effects of its own: matriculation_request for a student, else demographic_update). */
+  /** The type by code (default: a type with no form or effects of its own: PLAIN_STUDENT_TYPE for a student, else demographic_update). */
   typeCode?: string | undefined;
   /** Or a type row of the test's own (buildRequestType). */
   requestTypeId?: string | undefined;
@@ -118,8 +118,8 @@ export async function buildRequestWithApprovals(
   const db = owner(t);
   const status: TRequestStatus = o.status ?? 'draft';
   const requester = await userOf(t, o.requester ?? 'student', institutionId);
-  // Demographic and the other information updates are a student's forms with effects; a student's plain request is matriculation.
-  const plainType = requester.role === 'ISSSstudent' ? 'matriculation_request' : 'demographic_update';
+  // Every student type of the catalogue has a form and an effect of its own: a student's plain request is an office's own type.
+  const plainType = requester.role === 'ISSSstudent' ? await plainStudentType(t, institutionId) : 'demographic_update';
   const type = o.requestTypeId
     ? only(await db.select().from(requestTypes).where(eq(requestTypes.id, o.requestTypeId)), `request type ${o.requestTypeId}`)
     : await requestTypeOf(t, o.typeCode ?? plainType, institutionId);
@@ -141,6 +141,7 @@ export async function buildRequestWithApprovals(
         programStartDate: profile.programStartDate,
         programEndDate: profile.programEndDate,
         sessionEndDate: profile.sessionEndDate,
+        visaType: profile.visaType,
       },
       status === 'draft' ? 'draft' : 'submit',
     );
@@ -216,6 +217,26 @@ export async function buildRequestWithApprovals(
       });
   const approvals = status === 'adv_review' ? await startApprovals(t, request, type.workflowId!, { linkExpiresAt: o.linkExpiresAt }) : [];
   return { request, approvals };
+}
+
+/**
+ * A request type an office adds with only its questionnaires (no form or effect of its own), any student may start:
+ * what a student's request is when a test does not care which. Added to the institution on first use.
+ */
+export const PLAIN_STUDENT_TYPE = 'general_question';
+async function plainStudentType(t: TTestApp, institutionId: string): Promise<string> {
+  await owner(t)
+    .insert(requestTypes)
+    .values({
+      institutionId,
+      code: PLAIN_STUDENT_TYPE,
+      name: 'General Question',
+      description: 'Ask the office a question.',
+      starters: ['student'],
+      visaScope: 'All',
+    })
+    .onConflictDoNothing();
+  return PLAIN_STUDENT_TYPE;
 }
 
 /** One request (see buildRequestWithApprovals); a draft of the demo student's by default. */

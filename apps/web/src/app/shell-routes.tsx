@@ -15,17 +15,26 @@ import { formsRoutes } from '../features/forms';
 import { institutionsRoutes } from '../features/institutions';
 import { automatedEmailRoutes, emailTemplateRoutes, massEmailRoutes, sentMailRoutes } from '../features/messages';
 import { letterRoutes } from '../features/letters';
+import { lookupsAdminRoutes, lookupsIsssRoutes } from '../features/lookups';
 import { campusSitesRoutes, peopleRoutes } from '../features/people';
 import { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from '../features/requests';
-import { departmentRoutes, scholarOfficeRoutes, scholarPortalRoutes, scholarReportRoutes } from '../features/scholars';
+import {
+  departmentRoutes,
+  scholarOfficeRoutes,
+  scholarPortalRoutes,
+  scholarReportRoutes,
+  scholarRequestRoutes,
+} from '../features/scholars';
 import { sevisRoutes } from '../features/sevis';
 import {
+  activeImportRoutes,
   intakeRoutes,
   listRoutes,
   myRecordRoutes,
   optRoutes,
   portalConfigurationRoutes,
   portalRoutes,
+  officeRequestRoutes,
   recordsRoutes,
   studentRequestRoutes,
 } from '../features/students';
@@ -49,6 +58,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...workflowsRoutes,
     ...emailTemplateRoutes,
     ...logsAdminRoutes,
+    ...lookupsAdminRoutes,
     {
       element: <RequirePermission permission="auth.integration-tokens.manage" homePath="/admin/dashboard" />,
       children: [integrationSettingsRoute],
@@ -73,11 +83,13 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
       },
     },
     ...intakeRoutes,
+    ...activeImportRoutes,
     ...listRoutes,
     ...requestsIsssRoutes,
     ...optRoutes,
     ...portalConfigurationRoutes,
     ...recordsRoutes,
+    ...officeRequestRoutes,
     ...sevisRoutes,
     ...sentMailRoutes,
     ...massEmailRoutes,
@@ -86,6 +98,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...logsIsssRoutes,
     ...sitePagesIsssRoutes,
     ...campusSitesRoutes,
+    ...lookupsIsssRoutes,
     // The student area's home is My work: the bare address and unknown paths go there.
     { path: 'unauthorized', element: <UnauthorizedPage homePath={SHELL_HOMES.isss.path} /> },
     { index: true, element: <Redirect to={SHELL_HOMES.isss.path} /> },
@@ -96,6 +109,8 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     { index: true, element: <Redirect to="/" /> },
     ...departmentRoutes,
     ...scholarPortalRoutes,
+    // Before the requests feature's own request-edit page: a scholar request with a form opens on its own.
+    ...scholarRequestRoutes,
     ...requestsScholarRoutes,
     ...sitePagesScholarRoutes,
     { path: 'unauthorized', element: <UnauthorizedPage /> },

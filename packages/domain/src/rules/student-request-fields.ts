@@ -1,8 +1,22 @@
 import { digitsTyped, phoneDigitsTyped } from './typed-numbers.js';
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { EDUCATION_LEVELS } from '../catalog/students.js';
-import { dependentSevisIssues } from './sevis-entry-rules.js';
+import { lookupIssue, type TLookupChecker, type TLookupRef } from './lookup-values.js';
+import { dependentSevisIssues, type TDependentFacts } from './sevis-entry-rules.js';
+import {
+  asOptions,
+  DEPENDENT_END_OTHER,
+  EV_SHORTEN_REASONS,
+  F1_TERMINATION_NEEDS_REMARKS,
+  F1_TERMINATION_OPTIONS,
+  F2_END_OPTIONS,
+  J1_TERMINATION_NEEDS_REMARKS,
+  J1_TERMINATION_OPTIONS,
+  J2_END_OPTIONS,
+  MATRICULATION_CODES,
+} from '../catalog/sevis-request-codes.js';
+import { J2_FORM_PURPOSES } from '../catalog/sevis-reason-codes.js';
+import { configureFields, type TRoleFieldSettings } from './field-configuration.js';
 
 /**
  * The student request forms (CPT, OPT, STEM, RCL, COL, transfer-in, extension, registration, on-campus
@@ -33,6 +47,11 @@ export const STUDENT_REQUEST_CODES = [
   'financial_info_update',
   'program_info_update',
   'dependent_info_update',
+  // docs/product/students-requests.md#the-catalogue: a J-1 student's matriculation, the office's termination of a
+  // record (started by staff, never offered to the student), and several dependents in one request.
+  'matriculation_request',
+  'terminate_request',
+  'dependent_info_multi',
 ] as const;
 export const ZStudentRequestCode = z.enum(STUDENT_REQUEST_CODES);
 export type TStudentRequestCode = z.infer<typeof ZStudentRequestCode>;
@@ -41,21 +60,48 @@ export function isStudentRequestCode(code: string): code is TStudentRequestCode 
   return (STUDENT_REQUEST_CODES as readonly string[]).includes(code);
 }
 
+/**
+ * Student request types only the office starts, for a student and about their record, whatever the type's configured
+ * starters say: the office fills them in, submits and decides them, and the student never sees them as startable
+ * nor reads them (docs/product/students-requests.md#the-offices-own-requests).
+ */
+export const OFFICE_STUDENT_REQUEST_CODES: readonly TStudentRequestCode[] = ['terminate_request'];
+export const isOfficeStudentRequest = (code: string): boolean => (OFFICE_STUDENT_REQUEST_CODES as readonly string[]).includes(code);
+
 export type TStudentRequestData = Record<string, unknown>;
-/** 'dependent': one of the student's dependents on record (its id) or NEW_DEPENDENT, the choices drawn from the context. */
+/**
+ * 'dependent': one of the student's dependents on record (its id) or NEW_DEPENDENT, the choices drawn from the context.
+ * 'rows': a list of rows, each with the field's rowFields (the dependents of a Several Dependents request).
+ */
 export type TStudentRequestFieldKind =
-  'text' | 'textarea' | 'digits' | 'phone' | 'email' | 'date' | 'select' | 'checkbox' | 'money' | 'number' | 'dependent';
+  'text' | 'textarea' | 'digits' | 'phone' | 'email' | 'date' | 'select' | 'checkbox' | 'money' | 'number' | 'dependent' | 'rows';
+/** The student visas a request form serves (docs/product/students-requests.md#exchange-visitor-variants). */
+export type TStudentVisa = 'F-1' | 'J-1';
 export type TStudentRequestField = {
   name: string;
   label: string;
   kind: TStudentRequestFieldKind;
+  /** For a row's field, `data` is the row. */
   required?: boolean | ((data: TStudentRequestData) => boolean);
   maxLength?: number;
   options?: { value: string; label: string }[];
+  /** The office's code list the choices come from (docs/product/lookups.md#how-forms-use-the-lists); `options` are then drawn from it. */
+  lookup?: TLookupRef;
   help?: string;
+  /** Only for students of these visas (both when absent): the F-1-only and J-1-only fields of a form that serves both. */
+  visas?: readonly TStudentVisa[];
+  /** What differs for an exchange visitor (J-1): SEVIS's exchange visitor code table, a remark SEVIS asks of them... */
+  ev?: Partial<Pick<TStudentRequestField, 'label' | 'help' | 'kind' | 'options' | 'required' | 'maxLength'>>;
+  /** kind 'rows': the fields of each row, and at most how many rows. */
+  rowFields?: TStudentRequestField[];
+  maxRows?: number;
 };
-/** A section may say what the office does with it where that is not obvious (e.g. a step done in SEVIS RTI). */
-export type TStudentRequestForm = { title: string; sections: { title: string; note?: string; fields: TStudentRequestField[] }[] };
+/**
+ * A section may say what the office does with it where that is not obvious (e.g. a step done in SEVIS RTI);
+ * `evNote` says it for an exchange visitor where it differs.
+ */
+export type TStudentRequestSection = { title: string; note?: string; evNote?: string; fields: TStudentRequestField[] };
+export type TStudentRequestForm = { title: string; sections: TStudentRequestSection[] };
 /** A dependent on the student's record, as the Dependent Information Update offers it (active ones only). */
 export type TStudentRequestDependent = {
   id: string;
@@ -82,6 +128,10 @@ export type TStudentRequestContext = {
   visaType?: string | null;
   /** The student's active dependents: what a Dependent Information Update may change. */
   dependents?: readonly TStudentRequestDependent[] | null;
+  /** The office's field configuration for the role filling in or reading the form, by form code (rules/field-configuration.ts). */
+  fieldSettings?: TRoleFieldSettings | null | undefined;
+  /** Whether a value is offered by its field's code list today (rules/lookup-values.ts); without it the lists are not checked. */
+  lookups?: TLookupChecker | null | undefined;
 };
 
 /** The Dependent Information Update's choice for a dependent not yet on the record. */
@@ -178,8 +228,11 @@ const YES_NO = [
   { value: '1', label: 'Yes' },
   { value: '0', label: 'No' },
 ];
-/** SEVIS Table 5 education levels an F-1 student may have (catalog/students.ts EDUCATION_LEVELS). */
-const EDUCATION_LEVEL_OPTIONS = EDUCATION_LEVELS.filter((l) => l.f1).map((l) => ({ value: l.code, label: l.label }));
+/** The office's code lists these forms draw from (docs/product/lookups.md#how-forms-use-the-lists): records keep a country's ISO code. */
+const US_STATE_LOOKUP: TLookupRef = { key: 'us-states' };
+const STUDENT_CIP_LOOKUP: TLookupRef = { key: 'subject-fields', where: { student: 'Y' } };
+const BIRTH_COUNTRY_LOOKUP: TLookupRef = { key: 'birth-countries', by: 'iso' };
+const RESIDENCE_COUNTRY_LOOKUP: TLookupRef = { key: 'citizenship-countries', by: 'iso' };
 export const US_STATE_OPTIONS = [
   'AL',
   'AK',
@@ -282,7 +335,7 @@ const employerAddressFields: TStudentRequestField[] = [
   { name: 'employer_address_line_1', label: 'Employer address line 1', kind: 'text', required: true, maxLength: 60 },
   { name: 'employer_address_line_2', label: 'Employer address line 2', kind: 'text', maxLength: 60 },
   { name: 'employer_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
-  { name: 'employer_state', label: 'State', kind: 'select', required: true, options: US_STATE_OPTIONS },
+  { name: 'employer_state', label: 'State', kind: 'select', required: true, lookup: US_STATE_LOOKUP },
   { name: 'employer_zip_code', label: 'ZIP code', kind: 'digits', required: true, maxLength: 5 },
 ];
 const remarks: TStudentRequestField = {
@@ -295,7 +348,12 @@ const remarks: TStudentRequestField = {
 /** The funding of an I-20 (SEVIS FinancialInfo): the amounts, each school or other source with its kind. */
 const fundingFields: TStudentRequestField[] = [
   { name: 'personal_funds', label: 'Personal funds (USD)', kind: 'money' },
-  { name: 'school_funding', label: 'Funds from this school (USD)', kind: 'money' },
+  {
+    name: 'school_funding',
+    label: 'Funds from this school (USD)',
+    kind: 'money',
+    ev: { label: 'Funds from this school, your program sponsor (USD)' },
+  },
   {
     name: 'school_funding_remarks',
     label: 'Kind of school funding',
@@ -310,8 +368,89 @@ const fundingFields: TStudentRequestField[] = [
     kind: 'textarea',
     maxLength: 500,
     required: (d) => positiveAmount(d.other_funding),
+    // The exchange visitor batch sends another source as OtherFunds/Other: its Name (at most 60) and amount (SEVIS S2226).
+    ev: { label: 'Name of the other source', kind: 'text', maxLength: 60 },
   },
 ];
+
+/** At most this many dependents in one Several Dependents request. */
+export const DEPENDENT_ROWS_MAX = 10;
+/** What a row of a Several Dependents request does to its dependent. */
+export const DEPENDENT_CHANGES = ['add', 'update', 'end'] as const;
+export type TDependentChange = (typeof DEPENDENT_CHANGES)[number];
+const DEPENDENT_CHANGE_OPTIONS: { value: TDependentChange; label: string }[] = [
+  { value: 'add', label: 'Add a new spouse or child' },
+  { value: 'update', label: 'Change the details of a dependent on my record' },
+  { value: 'end', label: 'End the status of a dependent on my record' },
+];
+
+/**
+ * A dependent's facts as the dependent requests ask them (the columns of DEPENDENT_REQUEST_FIELDS), all that
+ * SEVIS's Dependent Add needs when `isNew`; a J-2 also needs the DS-2019's purpose (exchange visitor schema
+ * Dependent/Add FormPurpose, EVPrintReasonType 06 / 08).
+ */
+function dependentBioFields(isNew: (d: TStudentRequestData) => boolean): TStudentRequestField[] {
+  return [
+    { name: 'dependent_first_name', label: 'Given name', kind: 'text', maxLength: 60, required: isNew },
+    { name: 'dependent_last_name', label: 'Family name', kind: 'text', maxLength: 60, required: isNew },
+    {
+      name: 'dependent_relationship',
+      label: 'Relationship',
+      kind: 'select',
+      required: isNew,
+      options: [
+        { value: '01', label: 'Spouse' },
+        { value: '02', label: 'Child' },
+      ],
+    },
+    // SEVIS Dependent Add (NonImgBioType) requires Gender.
+    {
+      name: 'dependent_gender',
+      label: 'Gender',
+      kind: 'select',
+      required: isNew,
+      options: [
+        { value: 'F', label: 'Female' },
+        { value: 'M', label: 'Male' },
+      ],
+    },
+    { name: 'dependent_birth_date', label: 'Birth date', kind: 'date', required: isNew },
+    // The exchange visitor schema's Dependent/Add (NonImgBioType) requires the birth city and country of permanent residence.
+    { name: 'dependent_birth_city', label: 'Birth city', kind: 'text', maxLength: 60, ev: { required: isNew } },
+    {
+      name: 'dependent_birth_country',
+      label: 'Birth country',
+      kind: 'select',
+      maxLength: 2,
+      required: isNew,
+      lookup: BIRTH_COUNTRY_LOOKUP,
+    },
+    {
+      name: 'dependent_citizenship_country',
+      label: 'Citizenship',
+      kind: 'select',
+      maxLength: 2,
+      required: isNew,
+      lookup: RESIDENCE_COUNTRY_LOOKUP,
+    },
+    {
+      name: 'dependent_residence_country',
+      label: 'Country of permanent residence',
+      kind: 'select',
+      maxLength: 2,
+      lookup: RESIDENCE_COUNTRY_LOOKUP,
+      ev: { required: isNew },
+    },
+    {
+      name: 'dependent_form_purpose',
+      label: "Purpose of the dependent's DS-2019",
+      kind: 'select',
+      required: isNew,
+      options: asOptions(J2_FORM_PURPOSES),
+      visas: ['J-1'],
+    },
+  ];
+}
 
 export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestForm> = {
   cpt_request: {
@@ -360,7 +499,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
           { name: 'cpt_address_line_1', label: 'Address line 1', kind: 'text', required: true, maxLength: 60 },
           { name: 'cpt_address_line_2', label: 'Address line 2', kind: 'text', maxLength: 60 },
           { name: 'cpt_city', label: 'City', kind: 'text', required: true, maxLength: 60 },
-          { name: 'cpt_state', label: 'State', kind: 'select', required: true, options: US_STATE_OPTIONS },
+          { name: 'cpt_state', label: 'State', kind: 'select', required: true, lookup: US_STATE_LOOKUP },
           { name: 'cpt_postal_code', label: 'ZIP code', kind: 'digits', required: true, maxLength: 5 },
           { name: 'cpt_route_code', label: 'ZIP+4', kind: 'digits', maxLength: 4 },
         ],
@@ -554,8 +693,14 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       {
         title: 'New program',
         fields: [
-          { name: 'new_education_level', label: 'New education level', kind: 'select', required: true, options: EDUCATION_LEVEL_OPTIONS },
-          { name: 'new_major', label: 'New major', kind: 'text', required: true, maxLength: 60 },
+          {
+            name: 'new_education_level',
+            label: 'New education level',
+            kind: 'select',
+            required: true,
+            lookup: { key: 'education-levels', where: { f1: 'Y' } },
+          },
+          { name: 'new_major', label: 'New major (CIP code)', kind: 'select', required: true, maxLength: 7, lookup: STUDENT_CIP_LOOKUP },
           { name: 'col_program_start_date', label: 'New program start date', kind: 'date', required: true },
           { name: 'col_program_end_date', label: 'New program end date', kind: 'date', required: true },
         ],
@@ -568,9 +713,26 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
     sections: [
       {
         title: 'Previous school',
+        evNote:
+          "SEVIS's exchange visitor batch has no transfer: your current sponsor transfers your record to this school in SEVIS, and the office completes it there.",
         fields: [
           { name: 'previous_school_name', label: 'Previous school', kind: 'text', required: true, maxLength: 60 },
-          { name: 'previous_school_code', label: 'Previous school SEVIS code', kind: 'text', maxLength: 15, help: 'e.g. BOS214F00123000' },
+          {
+            name: 'previous_school_code',
+            label: 'Previous school SEVIS code',
+            kind: 'text',
+            maxLength: 15,
+            help: 'e.g. BOS214F00123000',
+            visas: ['F-1'],
+          },
+          {
+            name: 'previous_program_number',
+            label: "Previous sponsor's exchange visitor program number",
+            kind: 'text',
+            maxLength: 9,
+            help: 'e.g. P-1-12345 (on your DS-2019).',
+            visas: ['J-1'],
+          },
           {
             name: 'previous_sevis_id',
             label: 'Your SEVIS ID',
@@ -594,10 +756,10 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
           {
             name: 'foreign_country',
             label: 'Country',
-            kind: 'text',
+            kind: 'select',
             required: true,
             maxLength: 2,
-            help: 'The two-letter country code, e.g. IN for India.',
+            lookup: RESIDENCE_COUNTRY_LOOKUP,
           },
         ],
       },
@@ -623,6 +785,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       },
       {
         title: 'Funding for the extra time',
+        evNote: 'Show the funds for the extra time; the office updates your DS-2019 with them.',
         fields: [...fundingFields, { name: 'other_amount_remarks', label: 'Notes on the amounts', kind: 'textarea', maxLength: 500 }],
       },
     ],
@@ -632,6 +795,8 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
     sections: [
       {
         title: 'Session',
+        evNote:
+          'SEVIS keeps no session registration for an exchange visitor: the office records it here, and validates your participation in SEVIS if it is not validated yet.',
         fields: [
           { name: 'current_session_start_date', label: 'Current session start date', kind: 'date', required: true },
           { name: 'current_session_end_date', label: 'Current session end date', kind: 'date', required: true },
@@ -652,6 +817,8 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
     sections: [
       {
         title: 'Job',
+        evNote:
+          'As an exchange visitor you may work only with the written authorization of the responsible officer, who records it in SEVIS.',
         fields: [
           { name: 'on_campus_employer_name', label: 'Department or employer', kind: 'text', required: true, maxLength: 40 },
           {
@@ -679,6 +846,8 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       {
         title: 'Completion',
         note: 'The office reports your new program end date to SEVIS; SEVIS completes your record after that date.',
+        evNote:
+          'The office shortens your program in SEVIS to the completion date, with the reason "program objectives completed early" and your words.',
         fields: [
           { name: 'completion_date', label: 'Date you complete your program', kind: 'date', required: true },
           { ...remarks, label: 'Why you finish early', required: true },
@@ -693,6 +862,15 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
         title: 'New program end',
         fields: [
           { name: 'shortened_program_end_date', label: 'New program end date', kind: 'date', required: true },
+          // Exchange visitor schema Program/Shorten ShortenReason (EVCompletionCodeType): SEVIS's reason, required.
+          {
+            name: 'ev_shorten_reason',
+            label: 'Reason (SEVIS)',
+            kind: 'select',
+            required: true,
+            options: asOptions(EV_SHORTEN_REASONS),
+            visas: ['J-1'],
+          },
           { name: 'shorten_reason', label: 'Why the program is shortened', kind: 'textarea', required: true, maxLength: 500 },
         ],
       },
@@ -704,13 +882,16 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       {
         title: 'Cancellation',
         note: 'Only a record SEVIS has not activated yet can be canceled (you have not started your program here).',
+        evNote:
+          'Only a record SEVIS has not validated yet can be canceled: SEVIS marks your DS-2019 invalid, with your words as the reason.',
         fields: [
-          // SEVIS Table 10 (Student Cancellation Reason Codes): the Status/Cancel event's Reason.
+          // SEVIS Table 10 (Student Cancellation Reason Codes): the Status/Cancel event's Reason (the exchange visitor batch has none).
           {
             name: 'cancel_reason',
             label: 'Reason',
             kind: 'select',
             required: true,
+            visas: ['F-1'],
             options: [
               { value: '01', label: 'I will not attend' },
               { value: '02', label: 'My visa was issued for a different SEVIS ID' },
@@ -720,7 +901,8 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
               { value: '06', label: 'The offer was withdrawn' },
             ],
           },
-          remarks,
+          // An exchange visitor's Status/Invalid needs remarks (exchange visitor schema RemarksNoWSType, 1 to 500).
+          { ...remarks, ev: { label: 'Why you will not take part in the program', required: true, maxLength: 500 } },
         ],
       },
     ],
@@ -731,6 +913,8 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       {
         title: 'New program dates',
         note: 'Only a record SEVIS has not activated yet can be deferred to a later session.',
+        evNote:
+          'Only a record SEVIS has not validated yet can be deferred: the office amends your program dates and SEVIS issues a new DS-2019.',
         fields: [
           { name: 'deferred_program_start_date', label: 'New program start date', kind: 'date', required: true },
           { name: 'deferred_program_end_date', label: 'New program end date', kind: 'date', required: true },
@@ -758,9 +942,26 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       {
         title: 'New school',
         note: 'SEVIS transfers are made in SEVIS RTI, not in a batch: the office releases your record there on the release date.',
+        evNote:
+          'SEVIS transfers are made in SEVIS RTI, not in a batch: the office transfers your record to the new sponsor there on the release date.',
         fields: [
           { name: 'transfer_school_name', label: 'School you transfer to', kind: 'text', required: true, maxLength: 120 },
-          { name: 'transfer_school_code', label: 'Its SEVIS school code', kind: 'text', maxLength: 15, help: 'e.g. BOS214F00123000' },
+          {
+            name: 'transfer_school_code',
+            label: 'Its SEVIS school code',
+            kind: 'text',
+            maxLength: 15,
+            help: 'e.g. BOS214F00123000',
+            visas: ['F-1'],
+          },
+          {
+            name: 'transfer_program_number',
+            label: 'Its exchange visitor program number',
+            kind: 'text',
+            maxLength: 9,
+            help: 'e.g. P-1-12345 (ask the new school).',
+            visas: ['J-1'],
+          },
           { name: 'transfer_release_date', label: 'Release date', kind: 'date', required: true },
           { name: 'new_school_start_date', label: 'Program start at the new school', kind: 'date' },
           remarks,
@@ -804,7 +1005,7 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
           { name: 'us_address_line_1', label: 'U.S. address line 1', kind: 'text', maxLength: 60, required: (d) => hasUsAddress(d) },
           { name: 'us_address_line_2', label: 'U.S. address line 2', kind: 'text', maxLength: 60 },
           { name: 'us_city', label: 'City', kind: 'text', maxLength: 60, required: (d) => hasUsAddress(d) },
-          { name: 'us_state', label: 'State', kind: 'select', options: US_STATE_OPTIONS, required: (d) => hasUsAddress(d) },
+          { name: 'us_state', label: 'State', kind: 'select', lookup: US_STATE_LOOKUP, required: (d) => hasUsAddress(d) },
           { name: 'us_zip_code', label: 'ZIP code', kind: 'digits', maxLength: 5, required: (d) => hasUsAddress(d) },
           { name: 'new_phone', label: 'U.S. phone number', kind: 'phone', maxLength: 10, help: '10 digits.' },
           { name: 'new_email', label: 'E-mail', kind: 'email', maxLength: 65 },
@@ -828,10 +1029,36 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
       {
         title: 'New major or minor',
         note: 'A new degree level is a Change of Level request.',
+        evNote:
+          "SEVIS keeps an exchange visitor's field of study as one subject field (a CIP code), with words about it. A new degree is a Matriculation request.",
         fields: [
-          { name: 'new_major_code', label: 'Major (CIP code)', kind: 'text', maxLength: 7, help: 'e.g. 14.0901' },
-          { name: 'new_second_major_code', label: 'Second major (CIP code)', kind: 'text', maxLength: 7 },
-          { name: 'new_minor_code', label: 'Minor (CIP code)', kind: 'text', maxLength: 7 },
+          { name: 'new_major_code', label: 'Major (CIP code)', kind: 'select', maxLength: 7, lookup: STUDENT_CIP_LOOKUP, visas: ['F-1'] },
+          {
+            name: 'new_second_major_code',
+            label: 'Second major (CIP code)',
+            kind: 'select',
+            maxLength: 7,
+            lookup: STUDENT_CIP_LOOKUP,
+            visas: ['F-1'],
+          },
+          { name: 'new_minor_code', label: 'Minor (CIP code)', kind: 'select', maxLength: 7, lookup: STUDENT_CIP_LOOKUP, visas: ['F-1'] },
+          // Exchange visitor schema Program/EditSubject: SubjectFieldCode and SubjectFieldRemarks.
+          {
+            name: 'new_subject_field_code',
+            label: 'Subject field (CIP code)',
+            kind: 'select',
+            maxLength: 7,
+            lookup: { key: 'subject-fields', where: { ev: 'Y' } },
+            visas: ['J-1'],
+          },
+          {
+            name: 'subject_field_remarks',
+            label: 'About the subject field',
+            kind: 'textarea',
+            maxLength: 500,
+            visas: ['J-1'],
+            help: 'What you study, in a few words (the office uses the CIP title when empty).',
+          },
           remarks,
         ],
       },
@@ -852,57 +1079,174 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             options: NEW_DEPENDENT_OPTION,
             help: 'Your dependents on record, with their SEVIS IDs once SEVIS has them.',
           },
-          { name: 'dependent_first_name', label: 'Given name', kind: 'text', maxLength: 60, required: isNewDependent },
-          { name: 'dependent_last_name', label: 'Family name', kind: 'text', maxLength: 60, required: isNewDependent },
-          {
-            name: 'dependent_relationship',
-            label: 'Relationship',
-            kind: 'select',
-            required: isNewDependent,
-            options: [
-              { value: '01', label: 'Spouse' },
-              { value: '02', label: 'Child' },
-            ],
-          },
-          // SEVIS Dependent Add (NonImgBioType) requires Gender.
-          {
-            name: 'dependent_gender',
-            label: 'Gender',
-            kind: 'select',
-            required: isNewDependent,
-            options: [
-              { value: 'F', label: 'Female' },
-              { value: 'M', label: 'Male' },
-            ],
-          },
-          { name: 'dependent_birth_date', label: 'Birth date', kind: 'date', required: isNewDependent },
-          { name: 'dependent_birth_city', label: 'Birth city', kind: 'text', maxLength: 60 },
-          {
-            name: 'dependent_birth_country',
-            label: 'Birth country (2-letter ISO code)',
-            kind: 'text',
-            maxLength: 2,
-            required: isNewDependent,
-            help: 'e.g. IN',
-          },
-          {
-            name: 'dependent_citizenship_country',
-            label: 'Citizenship (2-letter ISO code)',
-            kind: 'text',
-            maxLength: 2,
-            required: isNewDependent,
-          },
-          { name: 'dependent_residence_country', label: 'Country of permanent residence (2-letter ISO code)', kind: 'text', maxLength: 2 },
+          ...dependentBioFields(isNewDependent),
           remarks,
         ],
       },
     ],
   },
+
+  // ---- the rest of the catalogue (docs/product/students-requests.md#the-catalogue) ----
+  matriculation_request: {
+    title: 'Matriculation',
+    sections: [
+      {
+        title: 'Degree program',
+        note: 'For exchange visitor students: SEVIS records the degree you now pursue and your new program end date, and the office prints your new DS-2019. Upload your admission to the degree program under Documents.',
+        fields: [
+          // Exchange visitor schema Program/Matriculate: MatriculationCode (MatriculationType) and NewPrgEndDate.
+          {
+            name: 'matriculation_code',
+            label: 'Degree you matriculate into',
+            kind: 'select',
+            required: true,
+            options: asOptions(MATRICULATION_CODES),
+          },
+          {
+            name: 'matriculation_program_end_date',
+            label: 'New program end date',
+            kind: 'date',
+            required: true,
+            help: 'After your current program end date.',
+          },
+          remarks,
+        ],
+      },
+    ],
+  },
+  terminate_request: {
+    title: 'Terminate SEVIS Record',
+    sections: [
+      {
+        title: 'Termination',
+        note: "The office starts this request; the student does not see it. Approving it ends the record's status (Terminated) and queues SEVIS's termination with the SEVIS Table 13 reason.",
+        evNote:
+          "The office starts this request; the student does not see it. Approving it ends the record's status (Terminated) and queues SEVIS's termination with the SEVIS Table 24 reason and its effective date.",
+        fields: [
+          {
+            name: 'termination_reason',
+            label: 'Reason (SEVIS)',
+            kind: 'select',
+            required: true,
+            options: asOptions(F1_TERMINATION_OPTIONS),
+            ev: { options: asOptions(J1_TERMINATION_OPTIONS) },
+          },
+          // Exchange visitor schema Status/Terminate EffectiveDate (required); the student batch's has none.
+          {
+            name: 'termination_effective_date',
+            label: 'Effective date',
+            kind: 'date',
+            required: true,
+            visas: ['J-1'],
+            help: "The day the exchange visitor's participation ends.",
+          },
+          // SEVIS S1059 / S1104 (F-1: only with 16, and then required) and S2222 (J-1: required with OTHER).
+          {
+            name: 'termination_other_remarks',
+            label: 'Other remarks (SEVIS)',
+            kind: 'textarea',
+            maxLength: 500,
+            required: (d) => d.termination_reason === F1_TERMINATION_NEEDS_REMARKS,
+            help: 'Needed with "Otherwise failing to maintain status", and taken only with it.',
+            ev: { required: (d) => d.termination_reason === J1_TERMINATION_NEEDS_REMARKS, help: 'Needed with the reason "Other".' },
+          },
+          { name: 'termination_remarks', label: 'Remarks for SEVIS', kind: 'textarea', maxLength: 500 },
+        ],
+      },
+    ],
+  },
+  dependent_info_multi: {
+    title: 'Several Dependents',
+    sections: [
+      {
+        title: 'Dependents',
+        note: 'One row per dependent: a new spouse or child to add, a dependent on your record whose details change (fill in only what changes), or one whose status ends (for example after a divorce, or a child who turned 21). Each row reaches SEVIS as its own update.',
+        fields: [
+          {
+            name: 'dependent_changes',
+            label: 'Dependents',
+            kind: 'rows',
+            required: true,
+            maxRows: DEPENDENT_ROWS_MAX,
+            rowFields: [
+              { name: 'change', label: 'What changes', kind: 'select', required: true, options: DEPENDENT_CHANGE_OPTIONS },
+              {
+                name: 'dependent_id',
+                label: 'Dependent on your record',
+                kind: 'dependent',
+                required: (r) => r.change === 'update' || r.change === 'end',
+                options: [],
+              },
+              ...dependentBioFields((r) => r.change === 'add'),
+              // SEVIS Table 3 (F-2) or, for a J-2, the End Status reasons (Table 18) the exchange visitor batch sends.
+              {
+                name: 'end_reason',
+                label: 'Why the status ends',
+                kind: 'select',
+                required: (r) => r.change === 'end',
+                options: asOptions(F2_END_OPTIONS),
+                ev: { options: asOptions(J2_END_OPTIONS) },
+              },
+              // SEVIS S1034 (F-2) and S2130 (J-2): "Other" needs other remarks.
+              {
+                name: 'end_remarks',
+                label: 'Explain',
+                kind: 'textarea',
+                maxLength: 500,
+                required: (r) => r.change === 'end' && (DEPENDENT_END_OTHER as readonly unknown[]).includes(r.end_reason),
+              },
+            ],
+          },
+        ],
+      },
+      { title: 'Remarks', fields: [remarks] },
+    ],
+  },
 };
 
 /** Every field of a form, in order. */
-export function studentRequestFields(code: TStudentRequestCode): TStudentRequestField[] {
-  return STUDENT_REQUEST_FORMS[code].sections.flatMap((s) => s.fields);
+/**
+ * Every field of a form, in order: for a student of this visa type the form's variant
+ * (studentRequestForm); without one, every field of every variant as defined (labels, normalising).
+ */
+export function studentRequestFields(code: TStudentRequestCode, visaType?: string | null): TStudentRequestField[] {
+  const form = visaType === undefined ? STUDENT_REQUEST_FORMS[code] : studentRequestForm(code, visaType);
+  return form.sections.flatMap((s) => s.fields);
+}
+
+/** An exchange visitor (J-1) gets the exchange visitor variant of a request form; anyone else the F-1 one. */
+export const isExchangeVisitor = (visaType: string | null | undefined): boolean => visaType === 'J-1';
+
+/** A field as a student of this visa sees it: null when it is not for them, else with the exchange visitor's differences. */
+function fieldVariant(f: TStudentRequestField, ev: boolean): TStudentRequestField | null {
+  if (f.visas && !f.visas.includes(ev ? 'J-1' : 'F-1')) return null;
+  const { visas: _visas, ev: evDiff, rowFields, ...own } = f;
+  const out: TStudentRequestField = ev && evDiff ? { ...own, ...evDiff } : own;
+  if (rowFields) out.rowFields = rowFields.map((r) => fieldVariant(r, ev)).filter((r): r is TStudentRequestField => r !== null);
+  return out;
+}
+const formVariants = new Map<string, TStudentRequestForm>();
+/**
+ * The form of a request type for a student of this visa type (docs/product/students-requests.md#exchange-visitor-variants):
+ * the catalogue has one code per request, and the student's visa selects its variant. An exchange visitor (J-1) gets the
+ * J-1 fields, SEVIS's exchange visitor code tables and notes; anyone else the F-1 fields. Empty sections are left out.
+ */
+export function studentRequestForm(code: TStudentRequestCode, visaType: string | null | undefined): TStudentRequestForm {
+  const ev = isExchangeVisitor(visaType);
+  const key = `${code}:${ev ? 'J-1' : 'F-1'}`;
+  const known = formVariants.get(key);
+  if (known) return known;
+  const form = STUDENT_REQUEST_FORMS[code];
+  const sections: TStudentRequestSection[] = [];
+  for (const s of form.sections) {
+    const fields = s.fields.map((f) => fieldVariant(f, ev)).filter((f): f is TStudentRequestField => f !== null);
+    if (!fields.length) continue;
+    const note = ev ? (s.evNote ?? s.note) : s.note;
+    sections.push(note === undefined ? { title: s.title, fields } : { title: s.title, note, fields });
+  }
+  const out = { title: form.title, sections };
+  formVariants.set(key, out);
+  return out;
 }
 
 export function isFieldRequired(field: TStudentRequestField, data: TStudentRequestData): boolean {
@@ -910,7 +1254,7 @@ export function isFieldRequired(field: TStudentRequestField, data: TStudentReque
 }
 
 export function isEmptyValue(v: unknown): boolean {
-  return v === undefined || v === null || v === false || (typeof v === 'string' && v.trim() === '');
+  return v === undefined || v === null || v === false || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && !v.length);
 }
 export function isChecked(v: unknown): boolean {
   return v === true || v === 1 || v === '1';
@@ -961,6 +1305,7 @@ const PHONE_LENGTH: Record<string, { exact?: number; max?: number }> = {
 const CIP_CODE = /^\d{2}\.\d{4}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_COUNTRY = /^[A-Z]{2}$/;
+const PROGRAM_NUMBER = /^(P-[1-4]|G-[1-7])-\d{5}$/;
 
 /** One phone or digits answer as it is kept: the usual punctuation taken out (rules/typed-numbers.ts); other kinds as given. */
 export function normalizeTypedNumber(field: Pick<TStudentRequestField, 'name' | 'kind'>, raw: unknown): unknown {
@@ -975,19 +1320,46 @@ export function normalizeTypedNumber(field: Pick<TStudentRequestField, 'name' | 
  * `123456789`): what the server stores, and what the checks read, in the browser as on the server.
  */
 export function normalizeStudentRequestData(code: TStudentRequestCode, data: TStudentRequestData): TStudentRequestData {
+  return normalizeValues(studentRequestFields(code), data);
+}
+
+/** The normalising of normalizeStudentRequestData over some fields; a list's rows keep only their filled-in values. */
+function normalizeValues(fields: readonly TStudentRequestField[], data: TStudentRequestData): TStudentRequestData {
   const out: TStudentRequestData = { ...data };
-  for (const field of studentRequestFields(code)) {
-    if ((field.kind === 'phone' || field.kind === 'digits' || field.kind === 'number') && typeof out[field.name] === 'string') {
-      out[field.name] = normalizeTypedNumber(field, out[field.name]);
+  for (const field of fields) {
+    const v = out[field.name];
+    if ((field.kind === 'phone' || field.kind === 'digits' || field.kind === 'number') && typeof v === 'string') {
+      out[field.name] = normalizeTypedNumber(field, v);
+    } else if (field.kind === 'rows' && Array.isArray(v)) {
+      out[field.name] = v.map((row: unknown) =>
+        isRow(row)
+          ? Object.fromEntries(
+              Object.entries(normalizeValues(field.rowFields ?? [], row))
+                .map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x] as const)
+                .filter(([, x]) => !isEmptyValue(x)),
+            )
+          : row,
+      );
     }
   }
   return out;
 }
+const isRow = (v: unknown): v is TStudentRequestData => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function asText(v: unknown): string | null {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return null;
+}
+
+/**
+ * A value of a field that draws its choices from a code list: refused when the list does not offer it today
+ * (not on it, or retired), when the checker holds the list; the browser and the server each pass theirs.
+ */
+function lookupFieldIssue(field: TStudentRequestField, raw: unknown, ctx: TStudentRequestContext): string | null {
+  if (!field.lookup || !ctx.lookups) return null;
+  const v = asText(raw);
+  return v ? lookupIssue(ctx.lookups(field.lookup, v)) : null;
 }
 
 /** The format of one non-empty value by its kind and its field's own rule; null when fine. */
@@ -1001,7 +1373,8 @@ function checkFormat(field: TStudentRequestField, raw: unknown): string | null {
     case 'date':
       return isValidIsoDate(v) ? null : MSG.invalidDate;
     case 'select':
-      if (!field.options?.some((o) => o.value === v)) return MSG.invalidValue;
+      // A code list's choices are checked against the list (lookupFieldIssue), by whoever holds it.
+      if (!field.lookup && !field.options?.some((o) => o.value === v)) return MSG.invalidValue;
       break;
     case 'email':
       if (!EMAIL.test(v)) return MSG.invalidEmail;
@@ -1052,7 +1425,13 @@ function checkFormat(field: TStudentRequestField, raw: unknown): string | null {
     case 'new_major_code':
     case 'new_second_major_code':
     case 'new_minor_code':
+    case 'new_subject_field_code':
       if (!CIP_CODE.test(v)) return MSG.invalidValue;
+      break;
+    case 'previous_program_number':
+    case 'transfer_program_number':
+      // An exchange visitor program's number as SEVIS writes it (OrganizationIDType): P-1..4 or G-1..7, a hyphen, five digits.
+      if (!PROGRAM_NUMBER.test(v)) return REQUEST_CATALOGUE_MSG.programNumber;
       break;
     case 'dependent_birth_country':
     case 'dependent_citizenship_country':
@@ -1098,12 +1477,17 @@ export function validateStudentRequestData(
   };
   // Numbers are read as the server keeps them: the usual punctuation typed in them is not a fault.
   const data = normalizeStudentRequestData(code, given);
-  const fields = studentRequestFields(code);
+  // The student's visa selects the form's variant: a field of the other variant is not on their form.
+  const fields = studentRequestFields(code, ctx.visaType ?? null);
   const known = new Set(fields.map((f) => f.name));
   for (const key of Object.keys(data)) if (!known.has(key)) add(key, MSG.invalidValue);
 
+  // The fields asked of this role, as the office configured them (docs/product/field-configuration.md).
+  const asked = configureFields(fields, ctx.fieldSettings?.[code]);
+  const askedNames = new Set(asked.filter((f) => !f.readOnly).map((f) => f.name));
+
   const valid: Record<string, string> = {};
-  for (const field of fields) {
+  for (const field of asked) {
     const raw = data[field.name];
     if (isEmptyValue(raw)) {
       if (mode === 'submit' && isFieldRequired(field, data)) add(field.name, MSG.required);
@@ -1111,7 +1495,11 @@ export function validateStudentRequestData(
     }
     // phone_number is unchecked when the student says they have no phone.
     if (field.name === 'phone_number' && isChecked(data.no_phone)) continue;
-    const message = checkFormat(field, raw);
+    if (field.kind === 'rows') {
+      rowsIssues(field, raw, ctx, mode, add);
+      continue;
+    }
+    const message = checkFormat(field, raw) ?? lookupFieldIssue(field, raw, ctx);
     if (message) add(field.name, message);
     else valid[field.name] = asText(raw) ?? '';
   }
@@ -1155,7 +1543,8 @@ export function validateStudentRequestData(
     }
   }
   if (code === 'dependent_info_update') dependentChoiceIssues(data, valid, ctx, add);
-  if (mode === 'submit' && known.has('no_phone')) {
+  catalogueIssues(code, valid, ctx, add);
+  if (mode === 'submit' && askedNames.has('no_phone') && askedNames.has('phone_number')) {
     const phoneSetValid =
       isChecked(data.no_phone) || !!valid.phone_number || (!!valid.foreign_phone_number && !!valid.foreign_country_number);
     if (!phoneSetValid && !errors.phone_number && !errors.foreign_phone_number && !errors.foreign_country_number) {
@@ -1205,4 +1594,134 @@ function dependentChoiceIssues(
     if (!existing || changed.includes(column)) add(DEPENDENT_FIELD_OF[column], message);
     else if (column === 'birthDate' && changed.includes('relationshipCode')) add('dependent_relationship', message);
   }
+}
+
+/** Messages of the rules of the catalogue's later forms (docs/product/students-requests.md#field-rules). */
+export const REQUEST_CATALOGUE_MSG = {
+  programNumber: 'Use the program number as SEVIS writes it: P- or G-, a digit, a hyphen and five digits (e.g. P-1-12345).',
+  otherRemarksOnlyWith16: 'SEVIS takes other remarks only with the reason "Otherwise failing to maintain status": leave them empty.',
+  tooManyRows: (max: number) => `At most ${max} dependents in one request: start another request for the others.`,
+  dependentTwice: 'This dependent is in another row already: put everything about them in one row.',
+  nothingChanges: 'Fill in what changes for this dependent.',
+} as const;
+
+/**
+ * Relations of the matriculation and termination forms: a matriculation's new program end comes after the current
+ * one (SEVIS S2229); an F-1 termination takes other remarks only with reason 16 (SEVIS S1104; required with it by
+ * the form, S1059).
+ */
+function catalogueIssues(
+  code: TStudentRequestCode,
+  valid: Record<string, string>,
+  ctx: TStudentRequestContext,
+  add: (name: string, message: string) => void,
+): void {
+  const programEnd = ctx.programEndDate && isValidIsoDate(ctx.programEndDate) ? ctx.programEndDate : null;
+  if (code === 'matriculation_request' && valid.matriculation_program_end_date && programEnd) {
+    if (valid.matriculation_program_end_date <= programEnd)
+      add('matriculation_program_end_date', REQUEST_FIELD_MSG.newEndNotLater(programEnd));
+  }
+  if (
+    code === 'terminate_request' &&
+    !isExchangeVisitor(ctx.visaType) &&
+    valid.termination_other_remarks &&
+    valid.termination_reason &&
+    valid.termination_reason !== F1_TERMINATION_NEEDS_REMARKS
+  )
+    add('termination_other_remarks', REQUEST_CATALOGUE_MSG.otherRemarksOnlyWith16);
+}
+
+/**
+ * A list field (kind 'rows'): at most maxRows rows of the row fields, each checked as a field of the form is, its
+ * messages keyed `<list>.<row>.<field>` (the server answers them as `data.<list>.<row>.<field>`).
+ */
+function rowsIssues(
+  field: TStudentRequestField,
+  raw: unknown,
+  ctx: TStudentRequestContext,
+  mode: 'draft' | 'submit',
+  add: (name: string, message: string) => void,
+): void {
+  if (!Array.isArray(raw) || !raw.every(isRow)) {
+    add(field.name, MSG.invalidValue);
+    return;
+  }
+  const max = field.maxRows ?? DEPENDENT_ROWS_MAX;
+  if (raw.length > max) add(field.name, REQUEST_CATALOGUE_MSG.tooManyRows(max));
+  const rowFields = field.rowFields ?? [];
+  const known = new Set(rowFields.map((f) => f.name));
+  const rows = raw.map((row, i) => {
+    const at = (name: string) => `${field.name}.${i}.${name}`;
+    for (const key of Object.keys(row)) if (!known.has(key)) add(at(key), MSG.invalidValue);
+    const valid: Record<string, string> = {};
+    for (const f of rowFields) {
+      const v = row[f.name];
+      if (isEmptyValue(v)) {
+        if (mode === 'submit' && isFieldRequired(f, row)) add(at(f.name), MSG.required);
+        continue;
+      }
+      const message = checkFormat(f, v) ?? lookupFieldIssue(f, v, ctx);
+      if (message) add(at(f.name), message);
+      else valid[f.name] = asText(v) ?? '';
+    }
+    return valid;
+  });
+  if (field.name === 'dependent_changes') dependentRowsIssues(rows, ctx, mode, (i, name, m) => add(`${field.name}.${i}.${name}`, m));
+}
+
+/**
+ * The rows of a Several Dependents request against the record and SEVIS's rules: a dependent changed or ended is one
+ * of the student's active dependents, and in one row only; a change gives something to change; the dependents each
+ * row adds or leaves behind pass SEVIS's rules (rules/sevis-entry-rules.ts: names S1148/S1142, one spouse S1105/S2119,
+ * a child under 21 S1014/S2121, no future birth date, no U.S.-born or U.S.-citizen F-2), counting the dependents the
+ * earlier rows add and not those the request ends. A dependent on record is checked on what changes, as the single
+ * Dependent Information Update does.
+ */
+function dependentRowsIssues(
+  rows: Record<string, string>[],
+  ctx: TStudentRequestContext,
+  mode: 'draft' | 'submit',
+  addAt: (row: number, name: string, message: string) => void,
+): void {
+  const onRecord = ctx.dependents ?? null;
+  const ended = new Set(rows.filter((r) => r.change === 'end' && r.dependent_id).map((r) => r.dependent_id));
+  const others: TDependentFacts[] = (onRecord ?? []).map((d) => (ended.has(d.id) ? { ...d, status: 'Terminated' } : d));
+  const seen = new Set<string>();
+  const rules = { visaType: ctx.visaType ?? '', today: ctx.today };
+  rows.forEach((r, i) => {
+    if (r.change === 'add') {
+      const { values } = dependentRequestChange({ ...r, dependent_id: NEW_DEPENDENT }, []);
+      const issues = dependentSevisIssues({ ...values, id: null }, { ...rules, others });
+      for (const [column, message] of Object.entries(issues) as [TDependentRequestColumn, string][])
+        addAt(i, DEPENDENT_FIELD_OF[column], message);
+      others.push({ ...values, id: `row-${i}` });
+      return;
+    }
+    const id = r.dependent_id;
+    if ((r.change !== 'update' && r.change !== 'end') || !id) return;
+    if (seen.has(id)) {
+      addAt(i, 'dependent_id', REQUEST_CATALOGUE_MSG.dependentTwice);
+      return;
+    }
+    seen.add(id);
+    const existing = onRecord?.find((d) => d.id === id) ?? null;
+    if (!existing) {
+      if (onRecord) addAt(i, 'dependent_id', REQUEST_FIELD_MSG.dependentNotOnRecord);
+      return;
+    }
+    if (r.change === 'end') return;
+    const { values, changed } = dependentRequestChange(r, [existing]);
+    if (mode === 'submit' && !Object.keys(values).length) addAt(i, 'dependent_id', REQUEST_CATALOGUE_MSG.nothingChanges);
+    const issues = dependentSevisIssues({ ...existing, ...values, id: existing.id }, { ...rules, others });
+    for (const [column, message] of Object.entries(issues) as [TDependentRequestColumn, string][]) {
+      if (changed.includes(column)) addAt(i, DEPENDENT_FIELD_OF[column], message);
+      else if (column === 'birthDate' && changed.includes('relationshipCode')) addAt(i, 'dependent_relationship', message);
+    }
+  });
+}
+
+/** The rows of a Several Dependents request as saved (an empty list when there are none). */
+export function dependentRows(data: TStudentRequestData): TStudentRequestData[] {
+  const rows = data.dependent_changes;
+  return Array.isArray(rows) ? rows.filter(isRow) : [];
 }

@@ -8,4 +8,6 @@ export { loadCustomQuestions } from './operations/load-custom-questions.js';
 export { saveCustomResponses } from './operations/save-custom-responses.js';
 export { findCustomCompletenessErrors } from './operations/find-custom-completeness-errors.js';
 export { questionnaires, questionnaireVersions, answerSets, customDocuments, customQuestions, lookupSets } from './schema.js';
+// Field configuration: what the office's field settings mean for an actor's role (docs/product/field-configuration.md).
+export { roleFieldSettings } from './fields/field-settings-store.js';
 export { formsRoutes } from './routes.js';

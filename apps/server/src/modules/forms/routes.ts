@@ -20,6 +20,7 @@ import { updateQuestionnaire } from './operations/update-questionnaire.js';
 import { retireQuestionnaire } from './operations/retire-questionnaire.js';
 import { unretireQuestionnaire } from './operations/unretire-questionnaire.js';
 import { listQuestionnaireVersions } from './operations/list-questionnaire-versions.js';
+import { fieldSettingRoutes } from './fields/routes.js';
 
 export function formsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, formsApi.listQuestionnaires, (ctx, { query }) => listQuestionnaires(ctx, query));
@@ -43,4 +44,6 @@ export function formsRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, formsApi.createCustomDocument, (ctx, { body }) => createCustomDocument(ctx, body));
   registerRoute(app, s, formsApi.updateCustomDocument, (ctx, { params, body }) => updateCustomDocument(ctx, params.customDocumentId, body));
   registerRoute(app, s, formsApi.deleteCustomDocument, (ctx, { params }) => deleteCustomDocument(ctx, params.customDocumentId));
+
+  fieldSettingRoutes(app, s);
 }

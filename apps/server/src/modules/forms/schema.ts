@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { users } from '../people/schema.js';
 
@@ -151,4 +151,29 @@ export const customQuestionResponses = pgTable(
       .on(t.subjectType, t.subjectId, t.customQuestionId)
       .where(sql`dependent_id is null and soa_id is null`),
   ],
+);
+
+/**
+ * The office's settings of one field of one of its forms (docs/product/field-configuration.md): words, required,
+ * and the roles it is hidden from or read-only for. No row: the field is as its form declares it.
+ */
+export const fieldSettings = pgTable(
+  'field_settings',
+  {
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    /** A student request code, or 'student_profile' (rules/configurable-forms.ts). */
+    formKey: text('form_key').notNull(),
+    fieldName: text('field_name').notNull(),
+    label: text('label'),
+    help: text('help'),
+    required: boolean('required'),
+    hiddenFor: text('hidden_for').array().notNull().default([]),
+    readOnlyFor: text('read_only_for').array().notNull().default([]),
+    version: integer('version').notNull().default(1),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'field_settings_pk', columns: [t.institutionId, t.formKey, t.fieldName] })],
 );

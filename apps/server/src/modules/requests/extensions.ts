@@ -43,10 +43,21 @@ export interface TRequestKind {
   name: string;
   owns(typeCode: string): boolean;
   /**
+   * Among the codes it owns, the requests that are this kind's where another kind owns the same code: a
+   * scholar's Program Extension (about no student record) is the scholars module's, a student's the
+   * students module's. A kind that claims a request is asked before one that owns its code only.
+   */
+  claims?(request: Pick<TRequestRow, 'profileId'>): boolean;
+  /**
    * The owner moves these requests itself (it keeps a record of its own in step): the engine's generic
    * submit, cancel and staff moves refuse them with this message, which says where to go instead.
    */
   movedElsewhere?(typeCode: string): string | null;
+  /**
+   * Types of this kind only the office starts, from the record they are about (a student's termination): the engine's
+   * own start refuses them and never offers them, whatever the type's configured starters say.
+   */
+  officeOnly?(typeCode: string): boolean;
   /** Field errors of the request's own form at submit, keyed as the browser shows them (data.<field>). */
   submitErrors?(tx: TTx, ctx: TContext, request: TRequestRow, typeCode: string): Promise<Record<string, string[]>>;
   /**
@@ -107,10 +118,18 @@ export function registerRequestKind(kind: TRequestKind): void {
   kinds.set(kind.name, kind);
 }
 
-/** The kind that owns a request type, if a module gave it one. */
-export function kindOf(typeCode: string): TRequestKind | null {
-  for (const k of kinds.values()) if (k.owns(typeCode)) return k;
-  return null;
+/**
+ * The kind that owns a request type, if a module gave it one; with the request, a kind that claims it
+ * (TRequestKind.claims) comes first, and a kind that does not claim it is passed over.
+ */
+export function kindOf(typeCode: string, request?: Pick<TRequestRow, 'profileId'>): TRequestKind | null {
+  let byCode: TRequestKind | null = null;
+  for (const k of kinds.values()) {
+    if (!k.owns(typeCode)) continue;
+    if (!k.claims) byCode ??= k;
+    else if (request && k.claims(request)) return k;
+  }
+  return byCode;
 }
 
 /**
@@ -121,11 +140,17 @@ export async function describeRequests(tx: TTx, rows: { r: TRequestRow; code: st
   const out = new Map<string, TRequestDescription>();
   const byKind = new Map<TRequestKind, TRequestRow[]>();
   for (const { r, code } of rows) {
-    const kind = kindOf(code);
+    const kind = kindOf(code, r);
     if (kind?.describeRequests) byKind.set(kind, [...(byKind.get(kind) ?? []), r]);
   }
   for (const [kind, list] of byKind) for (const [id, d] of await kind.describeRequests!(tx, list)) out.set(id, d);
   return out;
+}
+
+/** Whether a request type is one only the office starts, from the record it is about (TRequestKind.officeOnly). */
+export function isOfficeOnlyType(typeCode: string): boolean {
+  for (const k of kinds.values()) if (k.owns(typeCode) && k.officeOnly?.(typeCode)) return true;
+  return false;
 }
 
 /** Registers what the engine needs to know of one role's requesters when they start a request. */

@@ -26,6 +26,6 @@ export async function assertAdvisor(tx: TTx, institutionId: string, advisorUserI
  */
 export async function refuseOwnedElsewhere(tx: TTx, r: TRequestRow): Promise<void> {
   const type = await typeOf(tx, r);
-  const message = kindOf(type.code)?.movedElsewhere?.(type.code);
+  const message = kindOf(type.code, r)?.movedElsewhere?.(type.code);
   if (message) throw new AppError(409, 'MOVED_BY_OWNER', message);
 }

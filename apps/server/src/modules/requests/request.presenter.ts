@@ -83,7 +83,7 @@ export async function presentRequest(tx: TTx, actor: TAuthenticatedActor, r: TRe
   const [site] = r.campusSiteId ? await tx.select().from(campusSites).where(eq(campusSites.id, r.campusSiteId)) : [];
   const [dept] = r.departmentId ? await tx.select().from(departments).where(eq(departments.id, r.departmentId)) : [];
   const lastRound = await chains().latestRound(tx, r.id);
-  const kind = kindOf(type!.code);
+  const kind = kindOf(type!.code, r);
   const dataLabels = kind?.describeData ? await kind.describeData(tx, r, type!.code) : {};
   const described = await describeRequests(tx, [{ r, code: type!.code }]);
   return {

@@ -1,9 +1,9 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { SCHOLAR_PROGRAM_TYPES, type TProcessedState } from '@meridian/domain';
+import { isScholarRequestCode, SCHOLAR_PROGRAM_TYPES, type TProcessedState } from '@meridian/domain';
 import { provideAccountFacts } from '../auth/index.js';
 import { provideMergeSource, provideRecipientSource } from '../messages/index.js';
 import { provideCampusSiteUses, usesOf } from '../people/index.js';
-import { registerRequesterFacts, registerRequestKind, registerStaffRequestGate } from '../requests/index.js';
+import { registerRequesterFacts, registerRequestKind, registerStaffRequestGate, requestTypes } from '../requests/index.js';
 import { applySponsorshipApprovalOutcome } from './department/operations/apply-sponsorship-approval-outcome.js';
 import { describeCaseRequests } from './case-requests-described.js';
 import { scholarCaseMergeValues } from './merge-values.js';
@@ -15,6 +15,9 @@ import {
 } from './reports/mass-recipients.js';
 import { staffReachesCase } from './scholar.policy.js';
 import { scholarApplications, scholars } from './schema.js';
+import { applyScholarRequestApproval } from './requests/operations/apply-scholar-request-approval.js';
+import { describeScholarRequestData, scholarRequestSubmitErrors } from './requests/request-kind.js';
+import { caseOfRequest } from './requests/request-case.js';
 
 const SPONSORSHIP = SCHOLAR_PROGRAM_TYPES.sponsorship;
 const APPLICATIONS = new Set<string>(Object.values(SCHOLAR_PROGRAM_TYPES).filter((c) => c !== SPONSORSHIP));
@@ -61,10 +64,32 @@ export function plugScholars(): void {
       .limit(1);
     return !c || staffReachesCase(actor, c, 'view');
   });
-  // A scholar's own requests belong to their hiring department.
+  // A scholar request with a form of its own (docs/product/scholars-portal.md#requests) is the office's to open as
+  // the scholar's current case is: within the staff member's visa types and departments.
+  registerStaffRequestGate('scholarRequest', async (tx, actor, r) => {
+    if (r.profileId !== null || !r.subjectUserId || actor.staff?.isSuper) return true;
+    const [type] = await tx.select({ code: requestTypes.code }).from(requestTypes).where(eq(requestTypes.id, r.requestTypeId));
+    if (!type || !isScholarRequestCode(type.code)) return true;
+    const found = await caseOfRequest(tx, r);
+    return !found || staffReachesCase(actor, found.c, 'view');
+  });
+  // A scholar's own requests belong to their hiring department and their current case's campus site, and fit its
+  // visa type (a J-1 program's request only a J-1's: the engine checks a type's visa scope against it).
   registerRequesterFacts('scholar', async (tx, actor) => {
-    const [s] = await tx.select({ departmentId: scholars.departmentId }).from(scholars).where(eq(scholars.userId, actor.userId));
-    return { departmentId: s?.departmentId ?? null };
+    const [s] = await tx
+      .select({
+        departmentId: scholars.departmentId,
+        campusSiteId: scholarApplications.campusSiteId,
+        visaType: scholarApplications.processedState,
+      })
+      .from(scholars)
+      .leftJoin(scholarApplications, eq(scholarApplications.id, scholars.currentApplicationId))
+      .where(eq(scholars.userId, actor.userId));
+    return {
+      departmentId: s?.departmentId ?? null,
+      ...(s?.campusSiteId ? { campusSiteId: s.campusSiteId } : {}),
+      visaType: s?.visaType && s.visaType !== 'Ineligible' ? s.visaType : '',
+    };
   });
   // The engine requests behind a scholar case move only with the case, which keeps its lock and form rules in step.
   registerRequestKind({
@@ -75,6 +100,18 @@ export function plugScholars(): void {
     // Approved inside a department before the office sees it: the case moves and the scholars module tells who must know.
     onApprovalOutcome: applySponsorshipApprovalOutcome,
     describeRequests: describeCaseRequests,
+  });
+  // The scholar request types with a form of their own (J-1 amendment, extension and sites of activity; personal,
+  // contact and family updates): their rules at submit, what the office reads of them, their effect on the case
+  // when approved. The information updates share their codes with the students' own: a request about no student
+  // record is the scholars'.
+  registerRequestKind({
+    name: 'scholar-request',
+    owns: isScholarRequestCode,
+    claims: (r) => r.profileId === null,
+    submitErrors: scholarRequestSubmitErrors,
+    describeData: describeScholarRequestData,
+    onApproved: applyScholarRequestApproval,
   });
   registerRequestKind({
     name: 'scholar-application',

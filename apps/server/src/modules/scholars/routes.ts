@@ -4,9 +4,10 @@ import { departmentRoutes } from './department/routes.js';
 import { portalRoutes } from './portal/routes.js';
 import { officeRoutes } from './office/routes.js';
 import { reportsRoutes } from './reports/routes.js';
+import { scholarRequestRoutes } from './requests/routes.js';
 
 /**
- * The scholars module: department portal, scholar portal, office work, exports/reports/alerts
+ * The scholars module: department portal, scholar portal, office work, exports/reports/alerts, scholar requests
  * (docs/product/scholars-department.md, scholars-portal.md, scholars-office.md, scholars-reports.md).
  */
 export function scholarRoutes(app: FastifyInstance, s: TServices): void {
@@ -14,4 +15,5 @@ export function scholarRoutes(app: FastifyInstance, s: TServices): void {
   portalRoutes(app, s);
   officeRoutes(app, s);
   reportsRoutes(app, s);
+  scholarRequestRoutes(app, s);
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { isStudentRequestCode, type TStudentStage } from '@meridian/domain';
+import { isOfficeStudentRequest, isStudentRequestCode, type TStudentStage } from '@meridian/domain';
 import { provideRecordParts } from '../attachments/index.js';
 import { provideAccountFacts } from '../auth/index.js';
 import { provideMergeSource, provideRecipientSource } from '../messages/index.js';
@@ -7,6 +7,7 @@ import { provideCampusSiteUses, providePersonSites, usesOf } from '../people/ind
 import { provideStudentRecordFacts, registerRequesterFacts, registerRequestKind } from '../requests/index.js';
 import { applyApprovalEffects } from './requests/operations/apply-approval-effects.js';
 import { describeStudentRequestData, studentRequestSubmitErrors } from './requests/request-rules.js';
+import { describeOfficeRequests } from './requests/office-requests.js';
 import { pickedStudentRecipients, pickedStudentsLabel, studentListLabel, studentListRecipients } from './list/mass-recipients.js';
 import { studentMergeValues, studentMergeValuesMany } from './records/merge-values.js';
 import { studentRecordParts } from './records/record-parts.js';
@@ -58,6 +59,9 @@ export function plugStudents(): void {
   registerRequestKind({
     name: 'student',
     owns: isStudentRequestCode,
+    // The office's own requests (a termination) are started from the student record only (docs/product/students-requests.md#the-offices-own-requests).
+    officeOnly: isOfficeStudentRequest,
+    describeRequests: describeOfficeRequests,
     submitErrors: (tx, ctx, r, code) => (isStudentRequestCode(code) ? studentRequestSubmitErrors(tx, ctx, r, code) : Promise.resolve({})),
     describeData: (tx, r, code) => describeStudentRequestData(tx, r, code),
     onApproved: (tx, ctx, r, code) => applyApprovalEffects(tx, ctx, r, code),

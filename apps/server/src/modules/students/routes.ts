@@ -5,6 +5,7 @@ import { listRoutes } from './list/routes.js';
 import { optRoutes } from './opt/routes.js';
 import { portalRoutes } from './portal/routes.js';
 import { recordsRoutes } from './records/routes.js';
+import { activeImportRoutes } from './active-import/routes.js';
 import { requestsRoutes } from './requests/routes.js';
 
 export function studentRoutes(app: FastifyInstance, s: TServices): void {
@@ -14,4 +15,5 @@ export function studentRoutes(app: FastifyInstance, s: TServices): void {
   portalRoutes(app, s);
   intakeRoutes(app, s);
   optRoutes(app, s);
+  activeImportRoutes(app, s);
 }

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from '../../platform/tenancy/schema.js';
 import { campusSites, users } from '../people/schema.js';
 
@@ -544,3 +544,104 @@ export const studentTitleCountChanges = pgTable(
   },
   (t) => [index('student_title_count_changes_idx').on(t.institutionId)],
 );
+
+/**
+ * An active-student import (docs/product/active-student-import.md): the campus SIS's enrolment feed, uploaded
+ * as a file or pushed as JSON, compared with the student records; its rows are in activeStudentImportRows.
+ */
+export const activeStudentImports = pgTable(
+  'active_student_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    /** file | api */
+    source: text('source').notNull(),
+    fileName: text('file_name').notNull(),
+    /** compared | applied | discarded */
+    status: text('status').notNull().default('compared'),
+    rowCount: integer('row_count').notNull().default(0),
+    /** Rows per comparison class, as compared. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    ignoredColumns: text('ignored_columns').array().notNull().default([]),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedBy: uuid('applied_by').references(() => users.id),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [index('active_student_imports_list_idx').on(t.institutionId, t.createdAt)],
+);
+
+/**
+ * One row of an active-student import: the feed's values as checked (null: not given), the record it matched,
+ * the record's values at the comparison, the fields that differ and the class; a record active in Meridian
+ * but absent from the feed is a row without a row number. `outcome` is written in the transaction that
+ * applies the row, so an apply resumed after a crash never takes it twice.
+ */
+export const activeStudentImportRows = pgTable(
+  'active_student_import_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => activeStudentImports.id, { onDelete: 'cascade' }),
+    rowNo: integer('row_no'),
+    /** pending (while comparing) | changed | unchanged | not_found | absent | conflict | not_yours */
+    class: text('class').notNull().default('pending'),
+    profileId: uuid('profile_id').references(() => studentProfiles.id),
+    /** sevis | campus */
+    matchedBy: text('matched_by'),
+    sevisId: text('sevis_id'),
+    campusId: text('campus_id'),
+    lastName: text('last_name'),
+    firstName: text('first_name'),
+    middleName: text('middle_name'),
+    email: text('email'),
+    siteCode: text('site_code'),
+    siteId: integer('site_id'),
+    major: text('major'),
+    educationLevel: text('education_level'),
+    enrollmentStatus: text('enrollment_status'),
+    credits: numeric('credits', { precision: 4, scale: 2 }),
+    completionDate: date('completion_date'),
+    /** Values SEVIS would not take on the record, by field (a name with other characters than letters and spaces). */
+    notes: jsonb('notes').$type<Record<string, string>>().notNull().default({}),
+    /** The record's values at the comparison, by field. */
+    record: jsonb('record').$type<Record<string, string | number | null>>(),
+    changed: text('changed').array().notNull().default([]),
+    message: text('message').notNull().default(''),
+    search: text('search').notNull().default(''),
+    excluded: boolean('excluded').notNull().default(false),
+    /** applied | skipped | failed, once an apply took the row */
+    outcome: text('outcome'),
+    outcomeMessage: text('outcome_message').notNull().default(''),
+    sevisUpdates: integer('sevis_updates').notNull().default(0),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('active_student_import_rows_row_uq').on(t.importId, t.rowNo),
+    index('active_student_import_rows_class_idx').on(t.importId, t.class, t.rowNo),
+    index('active_student_import_rows_profile_idx').on(t.importId, t.profileId),
+  ],
+);
+
+/** What the campus SIS last said of a student's enrolment this term (set by the active-student import). */
+export const studentEnrollments = pgTable('student_enrollments', {
+  profileId: uuid('profile_id')
+    .primaryKey()
+    .references(() => studentProfiles.id),
+  institutionId: uuid('institution_id')
+    .notNull()
+    .references(() => institutions.id),
+  /** An ENROLLMENT_STATUSES code. */
+  status: text('status').notNull().default(''),
+  credits: numeric('credits', { precision: 4, scale: 2 }),
+  importId: uuid('import_id'),
+  reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+});

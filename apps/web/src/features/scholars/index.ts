@@ -3,3 +3,4 @@ export { departmentRoutes } from './department';
 export { scholarPortalRoutes } from './portal';
 export { scholarOfficeRoutes } from './office';
 export { loadScholarDashboardPage, scholarReportRoutes } from './reports';
+export { scholarRequestRoutes } from './requests';

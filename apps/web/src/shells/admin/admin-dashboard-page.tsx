@@ -23,7 +23,8 @@ const DESCRIPTIONS: Record<string, string> = {
   'integration-settings': 'Tokens for campus systems (SIS, HR) that call the API: scopes, expiry, calls, revocation.',
   'email-templates': "The portal's own messages in your office's words, and your templates with merge tags, previews and versions.",
   logs: 'What happened in the portal: sign-ins, permission changes, record changes, SEVIS work, e-mail and imports, with an export.',
-  'field-tag-configuration': 'The tags on student records: how many carry each, rename, merge or remove one everywhere.',
+  'field-tag-configuration':
+    'The fields of student request forms and the student profile: labels, help, required, hidden or read-only per role; and the tags on student records.',
 };
 
 function LinkCard({ entry }: { entry: TMenuEntry & { trail: string[] } }) {

@@ -22,6 +22,7 @@ import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
@@ -42,6 +43,7 @@ import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import LocationCityOutlined from '@mui/icons-material/LocationCityOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import { can } from '@meridian/domain';
 import type { TMenuEntry } from '../common/menu';
 
@@ -155,6 +157,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
         isVisible: ({ actor }) => can(actor, 'scholars.configure'),
       },
       {
+        key: 'lookups',
+        label: 'Lookups',
+        path: '/admin/lookups',
+        icon: ListAltOutlined,
+        isVisible: ({ actor }) => can(actor, 'lookups.manage'),
+      },
+      {
         key: 'logs',
         label: 'Logs',
         path: '/admin/logs',
@@ -236,6 +245,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/batch-upload-list',
         icon: UploadFileOutlined,
         isVisible: ({ actor }) => can(actor, 'students.import'),
+      },
+      {
+        key: 'active-student-import-list',
+        label: 'Active Student Import',
+        path: '/isss/active-student-import-list',
+        icon: CloudSyncOutlined,
+        isVisible: ({ actor }) => can(actor, 'students.import.active'),
       },
       {
         key: 'sent-email',
@@ -347,10 +363,10 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
       },
       {
         key: 'field-tag-configuration',
-        label: 'Tags',
+        label: 'Field and Tag Configuration',
         path: '/isss/field-tag-configuration',
         icon: LocalOfferOutlined,
-        isVisible: ({ actor }) => can(actor, 'students.tags.manage'),
+        isVisible: ({ actor }) => can(actor, 'fields.configure') || can(actor, 'students.tags.manage'),
       },
       {
         key: 'welcome-wizard-configurations',
@@ -379,6 +395,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/campus-sites',
         icon: LocationCityOutlined,
         isVisible: ({ actor }) => can(actor, 'people.campus-sites.manage'),
+      },
+      {
+        key: 'lookups',
+        label: 'Lookups',
+        path: '/isss/lookups',
+        icon: ListAltOutlined,
+        isVisible: ({ actor }) => can(actor, 'lookups.manage'),
       },
       {
         key: 'sevis-settings',

@@ -6,7 +6,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { actorOf } from '../common/menu';
 
 /**
- * A page (or, without children, every child route) that needs one permission of the catalogue:
+ * A page (or, without children, every child route) that needs one permission of the catalogue (or any one of a list):
  * others see the shell's "No access" page with a link home. The server refuses their calls anyway;
  * this spares them a page of errors.
  */
@@ -16,7 +16,7 @@ export function RequirePermission({
   message,
   children,
 }: {
-  permission: TPermission;
+  permission: TPermission | readonly TPermission[];
   homePath: string;
   /** What the "No access" page says, when not the page's own message (an area's, for its home page). */
   message?: string;
@@ -24,7 +24,8 @@ export function RequirePermission({
 }) {
   const me = useGetCurrentUser();
   if (me.isPending) return <PageLoader />;
-  if (!can(me.data ? actorOf(me.data) : null, permission))
+  const actor = me.data ? actorOf(me.data) : null;
+  if (!(typeof permission === 'string' ? [permission] : permission).some((p) => can(actor, p)))
     return <UnauthorizedPage homePath={homePath} {...(message ? { message } : {})} />;
   return children ?? <Outlet />;
 }

@@ -22,7 +22,7 @@ export const INTEGRATION_SCOPES = [
   {
     key: 'students:write',
     label: 'Change and import student records',
-    permissions: ['students.read', 'students.manage', 'students.import'],
+    permissions: ['students.read', 'students.manage', 'students.import', 'students.import.active'],
     write: true,
   },
   { key: 'scholars:read', label: 'Read scholar cases', permissions: ['scholars.read'], write: false },

@@ -13,6 +13,7 @@ import {
 } from './types.js';
 
 export * from './types.js';
+export * from './field-configuration.js';
 
 // ---- questionnaires (Form Management) ----
 

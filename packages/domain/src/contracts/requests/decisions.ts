@@ -53,15 +53,18 @@ export function approvalEffect(typeCode: string, name: string): string {
     on_campus_employment_request: `The on-campus employment is added to ${of} record (SEVIS is not told of it).`,
     complete_program_request: `${of} program ends on the completion date and a SEVIS update (shorten program) is queued.`,
     shorten_program_request: `${of} program ends earlier, as requested, and a SEVIS update (shorten program) is queued.`,
-    cancel_request: `${of} SEVIS status becomes Canceled and a SEVIS update (cancel) is queued.`,
+    cancel_request: `${of} SEVIS status becomes Canceled (an exchange visitor's: Invalid) and a SEVIS update is queued.`,
     defer_attendance_request: `${of} program start and end move as requested and a SEVIS update (session dates) is queued.`,
     reinstatement: `${of} record is tagged “Reinstatement recommended”; the office records it in SEVIS RTI.`,
     transfer_out: `${of} record is released to the new school on the release date; the office does this in SEVIS RTI.`,
     demographic_update: `${of} names and gender change as requested and a SEVIS update (personal information) is queued.`,
     contact_info_update: `${of} U.S. address, phone and e-mail change as requested and a SEVIS update (address) is queued.`,
     financial_info_update: `${of} financial information changes as requested and a SEVIS update (financial information) is queued.`,
-    program_info_update: `${of} majors and minor change as requested and a SEVIS update (program amendment) is queued.`,
+    program_info_update: `${of} majors and minor (an exchange visitor's subject field) change as requested and a SEVIS update (program amendment) is queued.`,
     dependent_info_update: `The dependent on ${of} record is added or changed as requested and a SEVIS update (dependent) is queued.`,
+    matriculation_request: `${of} record gets the new degree (exchange visitor category) and program end date, and a SEVIS update (matriculation) is queued.`,
+    terminate_request: `${of} SEVIS status becomes Terminated with the reason given, and a SEVIS update (termination) is queued.`,
+    dependent_info_multi: `Each dependent listed is added to, changed on or ended on ${of} record, and a SEVIS update (dependent) is queued for each.`,
   };
   return effects[typeCode] ?? '';
 }

@@ -368,10 +368,12 @@ export const saveRequestCustomQuestions = defineRoute({
   body: z.object({ answers: ZAnswers }),
   response: ZCustomQuestionsForAnswering,
 });
+// Submitting and cancelling are the requester's, decided per request (request.policy.ts): the office's own student
+// requests (a termination) have a staff member as requester (docs/product/students-requests.md#the-offices-own-requests).
 export const submitRequest = defineRoute({
   method: 'POST',
   path: '/api/requests/:requestId/submit',
-  access: 'requests.create',
+  access: 'requests.read',
   tags: T,
   summary: 'Submit (or resubmit after clarification); completeness is checked first',
   params: ZRequestIdParams,
@@ -380,7 +382,7 @@ export const submitRequest = defineRoute({
 export const cancelRequest = defineRoute({
   method: 'POST',
   path: '/api/requests/:requestId/cancel',
-  access: 'requests.create',
+  access: 'requests.read',
   tags: T,
   summary: 'Cancel (dismiss) your own draft',
   params: ZRequestIdParams,

@@ -3,3 +3,4 @@ export * from './department.js';
 export * from './portal.js';
 export * from './office.js';
 export * from './reports.js';
+export * from './requests.js';

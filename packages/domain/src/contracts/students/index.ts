@@ -7,3 +7,4 @@ export * from './portal.js';
 export * from './intake.js';
 export * from './opt.js';
 export * from './tags.js';
+export * from './active-import.js';

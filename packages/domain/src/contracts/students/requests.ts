@@ -5,12 +5,21 @@ import { MSG } from '../../messages.js';
 import { ZStudentRequestCode } from '../../rules/student-request-fields.js';
 import { defineRoute } from '../define.js';
 import { ZRequestDetail, ZRequestIdParams } from '../requests/index.js';
+import { ZRoleFieldSettings } from '../forms/field-configuration.js';
 
-/** Field values by field name (dates ISO YYYY-MM-DD; a checkbox '1'/'0' or true/false; null clears a value). */
+const ZScalar = z.union([z.string().max(5000, MSG.invalidLength), z.number(), z.boolean(), z.null()]);
+/**
+ * Field values by field name (dates ISO YYYY-MM-DD; a checkbox '1'/'0' or true/false; null clears a value); a list field
+ * (the dependents of a Several Dependents request) holds at most 25 rows of such values (its form allows fewer).
+ */
 export const ZStudentRequestDataInput = z.object({
   data: z
-    .record(z.string().max(60, MSG.invalidLength), z.union([z.string().max(5000, MSG.invalidLength), z.number(), z.boolean(), z.null()]))
-    .refine((d) => Object.keys(d).length <= 100, MSG.invalidValue),
+    .record(
+      z.string().max(60, MSG.invalidLength),
+      z.union([ZScalar, z.array(z.record(z.string().max(60, MSG.invalidLength), ZScalar)).max(25, MSG.invalidValue)]),
+    )
+    .refine((d) => Object.keys(d).length <= 100, MSG.invalidValue)
+    .refine((d) => Object.values(d).every((v) => !Array.isArray(v) || v.every((row) => Object.keys(row).length <= 30)), MSG.invalidValue),
 });
 export type TStudentRequestDataInput = z.infer<typeof ZStudentRequestDataInput>;
 
@@ -36,6 +45,8 @@ export const ZStudentRequestContext = z.object({
   sessionEndDate: z.string().nullable(),
   visaType: z.string().nullable(),
   dependents: z.array(ZStudentRequestDependent),
+  /** The office's field settings for the caller's role, by form code (docs/product/field-configuration.md). */
+  fieldSettings: ZRoleFieldSettings.optional(),
 });
 export type TStudentRequestContextOutput = z.infer<typeof ZStudentRequestContext>;
 
@@ -69,10 +80,12 @@ export const getMyRequestFormContext = defineRoute({
     "What the signed-in student's new request form checks with before its draft exists: today, the record's dates, visa type and active dependents",
   response: ZStudentRequestContext,
 });
+// Whoever may read requests passes the function check; the request decides who writes it (its requester or subject
+// while editable): the student, or the staff member who started the office's own request (a termination).
 export const saveStudentRequestData = defineRoute({
   method: 'PUT',
   path: '/api/requests/:requestId/data',
-  access: 'requests.create',
+  access: 'requests.read',
   tags: T,
   summary:
     "Save a draft of a student request's own fields: formats are checked (400 with fieldErrors 'data.<field>', nothing saved); values merge into what was saved",
@@ -84,7 +97,14 @@ export const saveStudentRequestData = defineRoute({
 // ---------- staff start a request for a student (the student completes and submits it) ----------
 export const ZProfileIdParams = z.object({ profileId: z.uuid({ error: MSG.notFound }) });
 export const ZStartForStudentInput = z.object({ requestTypeId: z.uuid({ error: MSG.required }) });
-export const ZStaffStartableType = z.object({ id: z.uuid(), code: z.string(), name: z.string(), description: z.string() });
+export const ZStaffStartableType = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The office fills it in and decides it; the student never sees it (a termination). Otherwise the student completes it. */
+  isOfficeRequest: z.boolean(),
+});
 
 export const listStaffStartableTypes = defineRoute({
   method: 'GET',
@@ -100,7 +120,8 @@ export const startRequestForStudent = defineRoute({
   path: '/api/students/:profileId/requests',
   access: 'requests.process',
   tags: T,
-  summary: 'Start a draft request for a student (on their behalf); the student is told to complete and submit it',
+  summary:
+    "Start a draft request for a student (on their behalf); the student is told to complete and submit it. The office's own requests (a termination) are the office's draft, which the student never sees",
   params: ZProfileIdParams,
   body: ZStartForStudentInput,
   response: ZRequestDetail,

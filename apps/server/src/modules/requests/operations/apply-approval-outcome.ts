@@ -50,7 +50,7 @@ export async function applyApprovalOutcome(
   const type = await typeOf(tx, row);
   // The module that owns this kind of request (e.g. scholars' sponsorship requests, approved inside a
   // department before the office sees them) moves its own record and tells the right people itself.
-  const owner = kindOf(type.code);
+  const owner = kindOf(type.code, row);
   if (owner?.onApprovalOutcome) {
     await owner.onApprovalOutcome(tx, ctx, { request: updated!, outcome, approver });
     return;

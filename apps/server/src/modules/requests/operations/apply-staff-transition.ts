@@ -85,7 +85,7 @@ export async function applyStaffTransition(
     ip: ctx.ip,
   });
   // What approving means to the request's owner (a student's record changes, SEVIS hears of it), in this transaction.
-  if (action === 'approve') await kindOf(type.code)?.onApproved?.(tx, ctx, updated!, type.code);
+  if (action === 'approve') await kindOf(type.code, row)?.onApproved?.(tx, ctx, updated!, type.code);
   const what: Partial<Record<TRequestAction, string>> = {
     request_clarification: 'needs clarification',
     approve: 'was approved',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type TRequestDetail } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import { AppError } from '../../../platform/errors/app-error.js';
+import { AppError, forbidden } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { auditShape, presentRequest } from '../request.presenter.js';
 import { assertTransition } from '../request.workflow.js';
@@ -14,7 +14,9 @@ export async function cancelRequest(ctx: TContext, requestId: string): Promise<T
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const row = await lockRequest(tx, ctx, requestId);
-    if (row.requesterUserId !== actor.userId) throw new AppError(403, 'FORBIDDEN', 'Only the requester can cancel this request.');
+    // Staff reach this route for the office's own requests (a termination they started): on anyone else's they are refused as before.
+    if (row.requesterUserId !== actor.userId)
+      throw actor.role === 'isssAdmin' ? forbidden() : new AppError(403, 'FORBIDDEN', 'Only the requester can cancel this request.');
     await refuseOwnedElsewhere(tx, row);
     const to = assertTransition(row.status, 'cancel');
     const [updated] = await tx

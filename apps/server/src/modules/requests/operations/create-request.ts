@@ -5,7 +5,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { badRequest } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { users } from '../../people/index.js';
-import { requesterFactsOf } from '../extensions.js';
+import { isOfficeOnlyType, requesterFactsOf } from '../extensions.js';
 import { auditShape, presentRequest } from '../request.presenter.js';
 import { requests, requestTypes } from '../schema.js';
 import { assertAdvisor } from '../request-guards.js';
@@ -26,6 +26,7 @@ async function requesterPlacement(tx: TTx, actor: TAuthenticatedActor) {
 }
 
 export const NOT_AVAILABLE = 'This request type is not available to you.';
+export const START_FROM_RECORD = "Start this request from the student's record: it is about their record.";
 
 /** Starts a draft of an enabled request type the caller may start (a student: of their visa type, about their record). */
 export async function createRequest(
@@ -37,6 +38,11 @@ export async function createRequest(
     const [type] = await tx.select().from(requestTypes).where(eq(requestTypes.id, input.requestTypeId));
     if (!type || !type.isEnabled || !type.starters.includes(STARTER_OF[actor.role] ?? '')) {
       throw badRequest(NOT_AVAILABLE, { requestTypeId: [NOT_AVAILABLE] });
+    }
+    // A type only the office starts is opened from the record it is about (a student's termination: the student record's page).
+    if (isOfficeOnlyType(type.code)) {
+      const message = actor.role === 'isssAdmin' ? START_FROM_RECORD : NOT_AVAILABLE;
+      throw badRequest(message, { requestTypeId: [message] });
     }
     const { campusSiteId, departmentId, profileId, visaType } = await requesterPlacement(tx, actor);
     // A requester with a visa type (a student) may start only the types of that visa type.

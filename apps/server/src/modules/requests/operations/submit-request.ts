@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type TApproverCheck, type TRequestDetail } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import { AppError } from '../../../platform/errors/app-error.js';
+import { AppError, forbidden } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { automatedMessage } from '../../messages/index.js';
 import { notify } from '../../notifications/index.js';
@@ -30,7 +30,10 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
   return ctx.db(async (tx) => {
     const row = await lockRequest(tx, ctx, requestId);
     const own = row.requesterUserId === actor.userId || row.subjectUserId === actor.userId;
-    if (!own) throw new AppError(403, 'FORBIDDEN', 'Only the requester can submit this request.');
+    // Staff reach this route for the office's own requests (a termination they started): on anyone else's request they
+    // are refused as the function check refuses any other caller without access.
+    if (!own)
+      throw actor.role === 'isssAdmin' ? forbidden() : new AppError(403, 'FORBIDDEN', 'Only the requester can submit this request.');
     await refuseOwnedElsewhere(tx, row);
     const to = assertTransition(row.status, 'submit');
     if (row.isLocked) throw new AppError(409, 'LOCKED', 'This request is locked while it is in approver review.');
@@ -44,7 +47,7 @@ export async function submitRequest(ctx: TContext, requestId: string): Promise<T
     // Required documents, a named faculty advisor...: what the modules above the engine require.
     Object.assign(fieldErrors, await runSubmitChecks(tx, row, type));
     // A request with a form of its own (a student's CPT, OPT...): the same rules and words as the browser.
-    Object.assign(fieldErrors, (await kindOf(type.code)?.submitErrors?.(tx, ctx, row, type.code)) ?? {});
+    Object.assign(fieldErrors, (await kindOf(type.code, row)?.submitErrors?.(tx, ctx, row, type.code)) ?? {});
     if (Object.keys(fieldErrors).length) throw new AppError(400, 'INCOMPLETE', INCOMPLETE, fieldErrors);
     if (questionnaireIds.length) await forms.markSubmitted(tx, 'request', row.id, questionnaireIds);
     const [submitted] = await tx

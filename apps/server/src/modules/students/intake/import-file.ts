@@ -1,4 +1,5 @@
-import { AppError } from '../../../platform/errors/app-error.js';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest, fieldError } from '../../../platform/errors/app-error.js';
 import { readSheetRows, SheetReadError, sheetKindOf } from '../../../platform/files/spreadsheet-rows.js';
 
 export const IMPORT_FILE_MSG = {
@@ -57,4 +58,31 @@ export function checkImportFileType(fileName: string, data: Buffer): void {
     if (e instanceof SheetReadError) throw fileError(IMPORT_FILE_MSG[e.problem]);
     throw e;
   }
+}
+
+/**
+ * The one file part named 'file' of a multipart upload of a spreadsheet, at most `maxBytes` (the batch upload,
+ * the active-student import); `required` is what a request without one is told, on the file field.
+ */
+export async function readImportUpload(
+  req: FastifyRequest,
+  maxBytes: number,
+  required: string,
+): Promise<{ fileName: string; data: Buffer }> {
+  if (!req.isMultipart()) throw fieldError('file', required);
+  const tooLarge = `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; split it into several files.`;
+  let file: { fileName: string; data: Buffer } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000 } })) {
+      if (part.type === 'file' && part.fieldname === 'file') file = { fileName: part.filename ?? '', data: await part.toBuffer() };
+      else if (part.type === 'file') await part.toBuffer();
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'TOO_LARGE', tooLarge, { file: [tooLarge] });
+    if (code === 'FST_FILES_LIMIT') throw fieldError('file', 'Upload one file at a time.');
+    throw badRequest('The upload could not be read.');
+  }
+  if (!file || file.data.length === 0) throw fieldError('file', required);
+  return file;
 }

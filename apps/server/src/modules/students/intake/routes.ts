@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { IMPORT_MAX_BYTES, MSG, studentsApi } from '@meridian/domain';
-import { AppError, badRequest, fieldError } from '../../../platform/errors/app-error.js';
+import { AppError } from '../../../platform/errors/app-error.js';
 import { answerJob, registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
 import { registerJobKind } from '../../../platform/jobs/runner.js';
@@ -13,6 +13,7 @@ import { discardStudentImport } from './operations/discard-student-import.js';
 import { getStudentImport } from './operations/get-student-import.js';
 import { listStudentImports } from './operations/list-student-imports.js';
 import { downloadStudentImportErrors } from './operations/download-student-import-errors.js';
+import { readImportUpload } from './import-file.js';
 import {
   startStudentImportUpload,
   type TUploadImportJobInput,
@@ -27,26 +28,6 @@ function attachmentName(fileName: string): string {
 }
 
 const FILE_REQUIRED = 'Choose a CSV or XLSX file to upload.';
-const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it into several files.`;
-
-/** The one file part named 'file' of a multipart upload, at most IMPORT_MAX_BYTES. */
-async function readImportUpload(req: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
-  if (!req.isMultipart()) throw fieldError('file', FILE_REQUIRED);
-  let file: { fileName: string; data: Buffer } | null = null;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 } })) {
-      if (part.type === 'file' && part.fieldname === 'file') file = { fileName: part.filename ?? '', data: await part.toBuffer() };
-      else if (part.type === 'file') await part.toBuffer();
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'TOO_LARGE', TOO_LARGE, { file: [TOO_LARGE] });
-    if (code === 'FST_FILES_LIMIT') throw fieldError('file', 'Upload one file at a time.');
-    throw badRequest('The upload could not be read.');
-  }
-  if (!file || file.data.length === 0) throw fieldError('file', FILE_REQUIRED);
-  return file;
-}
 
 /** The students module's intake routes: portal invitations, Newly Admitted Students, batch upload. */
 export function intakeRoutes(app: FastifyInstance, s: TServices): void {
@@ -67,7 +48,7 @@ export function intakeRoutes(app: FastifyInstance, s: TServices): void {
     run: ({ ctx, input, progress, completeIn }) => commitStudentImport(ctx, input.importId, { progress, completeIn }),
   });
   registerRawRoute(app, s, studentsApi.uploadStudentImport, async (ctx, req, reply) =>
-    answerJob(reply, await startStudentImportUpload(ctx, await readImportUpload(req))),
+    answerJob(reply, await startStudentImportUpload(ctx, await readImportUpload(req, IMPORT_MAX_BYTES, FILE_REQUIRED))),
   );
   registerRoute(app, s, studentsApi.listStudentImports, (ctx, { query }) => listStudentImports(ctx, query));
   registerRoute(app, s, studentsApi.getStudentImport, (ctx, { params, query }) => getStudentImport(ctx, params.importId, query));

@@ -12,7 +12,10 @@ export const requestsOf = (p: TProfileRow) =>
 
 /** Files of the student's portal account, of the record itself and of the record's requests (deleted ones left out). */
 export async function documentsOf(tx: TTx, p: TProfileRow, studentView: boolean) {
-  const ofRequests = inArray(attachments.requestId, sql`(select ${requests.id} from ${requests} where ${requestsOf(p)})`);
+  // The student's view: the requests they read (theirs), not the office's own about their record (a termination).
+  const readable =
+    studentView && p.userId ? or(eq(requests.requesterUserId, p.userId), eq(requests.subjectUserId, p.userId))! : requestsOf(p);
+  const ofRequests = inArray(attachments.requestId, sql`(select ${requests.id} from ${requests} where ${readable})`);
   const where = and(
     ne(attachments.status, 'deleted'),
     // The student sees what they may see on their requests: never the office's internal files.

@@ -41,15 +41,29 @@ export async function raiseStatusEvent(
     profileId: after.id,
     eventType: 'Status',
     action,
-    payload: {
-      sevisId: after.sevisId,
-      visaType: after.visaType,
-      campusSiteId: after.campusSiteId,
-      previousStatus: before.sevisStatus,
-      ...(reasonCode ? { sevisReasonCode: reasonCode } : {}),
-      effectiveDate: after.sevisStatusDate ?? ctx.today(),
-      remarks: remarks ?? '',
-    },
+    payload: statusEventPayload(before, after, { reasonCode, remarks, effectiveDate: after.sevisStatusDate ?? ctx.today() }),
   });
   return `Status/${action}`;
+}
+
+/**
+ * What a Status event carries (the office's status edit and an approved Terminate SEVIS Record request): the
+ * record, the status it leaves, SEVIS's reason, the effective date (the exchange visitor batch's Terminate needs
+ * it), other remarks (SEVIS S1059 / S2222) and remarks.
+ */
+export function statusEventPayload(
+  before: Pick<TProfileRow, 'sevisStatus'>,
+  after: Pick<TProfileRow, 'sevisId' | 'visaType' | 'campusSiteId'>,
+  o: { reasonCode?: string | undefined; remarks?: string | undefined; otherRemarks?: string | undefined; effectiveDate: string },
+): Record<string, unknown> {
+  return {
+    sevisId: after.sevisId,
+    visaType: after.visaType,
+    campusSiteId: after.campusSiteId,
+    previousStatus: before.sevisStatus,
+    ...(o.reasonCode ? { sevisReasonCode: o.reasonCode } : {}),
+    effectiveDate: o.effectiveDate,
+    ...(o.otherRemarks ? { otherRemarks: o.otherRemarks } : {}),
+    remarks: o.remarks ?? '',
+  };
 }

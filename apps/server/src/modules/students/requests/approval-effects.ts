@@ -21,10 +21,14 @@ import { approveContactInfoUpdate } from './effects/contact-info-update.js';
 import { approveFinancialInfoUpdate } from './effects/financial-info-update.js';
 import { approveProgramInfoUpdate } from './effects/program-info-update.js';
 import { approveDependentInfoUpdate } from './effects/dependent-info-update.js';
+import { approveMatriculationRequest } from './effects/matriculation-request.js';
+import { approveTerminateRequest } from './effects/terminate-request.js';
+import { approveDependentInfoMulti } from './effects/dependent-info-multi.js';
 
 /**
  * What approving each student request type does, one effect per type, in a file named after its code (cpt_request: effects/cpt-request.ts). Keyed
- * by every type code, so a new student request type does not compile until its approval is written.
+ * by every type code, so a new student request type does not compile until its approval is written. An exchange visitor's request of a
+ * type serving both visas gets the same effect, which sends what SEVIS's exchange visitor batch takes (effects' isEv; docs/decisions/042).
  */
 export const APPROVAL_EFFECTS: Record<TStudentRequestCode, TApproveRequest> = {
   cpt_request: approveCptRequest,
@@ -48,4 +52,7 @@ export const APPROVAL_EFFECTS: Record<TStudentRequestCode, TApproveRequest> = {
   financial_info_update: approveFinancialInfoUpdate,
   program_info_update: approveProgramInfoUpdate,
   dependent_info_update: approveDependentInfoUpdate,
+  matriculation_request: approveMatriculationRequest,
+  terminate_request: approveTerminateRequest,
+  dependent_info_multi: approveDependentInfoMulti,
 };

@@ -41,7 +41,8 @@ export function describeDecision(r: TRequestDetail, action: TRequestAction): { q
   const asked = r.status === 'adv_review' ? ['The approvers still asked are no longer needed: their links stop working.'] : [];
   switch (action) {
     case 'approve': {
-      const effect = r.profileId ? approvalEffect(r.typeCode, who) : '';
+      // What happens to the student's record names the student (the office's own request has a staff requester).
+      const effect = r.profileId ? approvalEffect(r.typeCode, r.subjectName || who) : '';
       return { question: `Approve ${what}?`, effects: [...(effect ? [effect] : []), ...asked, told] };
     }
     case 'reject':

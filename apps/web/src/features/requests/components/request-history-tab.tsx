@@ -83,6 +83,8 @@ function show(k: string, v: unknown, viewer: TStatusViewer): string {
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (OPTIONS[k]) return OPTIONS[k].find((o) => o.value === textOf(v))?.label ?? textOf(v);
   if (typeof v === 'string' && isDateOnly(v)) return formatDay(v);
+  // A list of a form (the dependents of a Several Dependents request): how many rows, the rows being on the request.
+  if (Array.isArray(v)) return v.length === 1 ? '1 listed' : `${v.length} listed`;
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 

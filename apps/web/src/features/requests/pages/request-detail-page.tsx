@@ -84,6 +84,19 @@ export function RequestDetailPage({ area }: { area: 'isss' | 'admin' }) {
       {tab === 'request' ? (
         <Stack spacing={2}>
           <RequestSummary request={r} />
+          {r.canEdit && hasStudentForm(r) ? (
+            // The office's own request (a termination): its requester fills in the form on its own page.
+            <Alert
+              severity="info"
+              action={
+                <Button component={RouterLink} to={`/isss/office-request/${r.id}`} variant="contained" size="small">
+                  Fill in the form
+                </Button>
+              }
+            >
+              You started this request: fill in its form and submit it, then decide it here.
+            </Alert>
+          ) : null}
           {r.isLocked ? (
             <Alert severity="info">
               This request is locked while it is in approver review. It unlocks when the approvers have decided.

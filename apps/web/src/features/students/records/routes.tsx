@@ -41,13 +41,14 @@ export const recordsRoutes: RouteObject[] = [
       },
     ],
   },
-  // The office's tags as one vocabulary (docs/product/students-records.md#tags).
+  // Field and Tag Configuration: the fields of the office's forms (docs/product/field-configuration.md) and its tags
+  // as one vocabulary (docs/product/students-records.md#tags), a tab each.
   {
-    element: <RequirePermission permission="students.tags.manage" homePath="/isss/dashboard" />,
+    element: <RequirePermission permission={['fields.configure', 'students.tags.manage']} homePath="/isss/dashboard" />,
     children: [
       {
         path: 'field-tag-configuration',
-        lazy: async () => ({ Component: (await import('./pages/tags-page')).StudentTagsPage }),
+        lazy: async () => ({ Component: (await import('./pages/field-tag-configuration-page')).FieldTagConfigurationPage }),
       },
     ],
   },

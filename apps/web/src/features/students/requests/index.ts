@@ -1,2 +1,5 @@
 // The student's service menu and request pages.
-export { studentRequestRoutes } from './routes';
+export { officeRequestRoutes, studentRequestRoutes } from './routes';
+// The request form's parts other features draw their own request forms with (a scholar's information updates).
+export { RequestField } from './components/request-field';
+export { StudentRequestForm } from './components/student-request-form';

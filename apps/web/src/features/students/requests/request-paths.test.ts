@@ -13,7 +13,10 @@ describe('student request pages by type', () => {
     expect(startOptions('transfer_in', 't1')[0]!.path).toBe('/student/transfer-in/create/t1');
     expect(startOptions('program_extension', 't1')[0]!.path).toBe('/student/request-create-wizard/t1');
     expect(startOptions('reinstatement', 't1')[0]!.path).toBe('/student/request-create-wizard/t1');
-    expect(startOptions('matriculation_request', 't1')[0]!.path).toBe('/student/request-create/t1');
+    expect(startOptions('matriculation_request', 't1')[0]!.path).toBe('/student/request-create-wizard/t1');
+    expect(startOptions('dependent_info_multi', 't1')[0]!.path).toBe('/student/request-create-wizard/t1');
+    // A type the office added, with only its questionnaires.
+    expect(startOptions('housing_letter_request', 't1')[0]!.path).toBe('/student/request-create/t1');
   });
   it('edits each type on its own page, and never sends a student form type to the generic page', () => {
     expect(requestPath('cpt_request', 'r1')).toBe('/student/cpt-request/edit/r1');
@@ -23,7 +26,8 @@ describe('student request pages by type', () => {
     expect(requestPath('transfer_in', 'r1')).toBe('/student/transfer-in/edit/r1');
     expect(requestPath('program_extension', 'r1')).toBe('/student/request-edit-wizard/r1');
     expect(requestPath('reinstatement', 'r1')).toBe('/student/request-edit-wizard/r1');
-    expect(requestPath('matriculation_request', 'r1')).toBe('/student/request-edit/r1');
+    expect(requestPath('matriculation_request', 'r1')).toBe('/student/request-edit-wizard/r1');
+    expect(requestPath('housing_letter_request', 'r1')).toBe('/student/request-edit/r1');
     for (const code of STUDENT_REQUEST_CODES) expect(requestPath(code, 'r1')).not.toBe('/student/request-edit/r1');
   });
   it('shows OPT requests on their read-only detail page', () => {

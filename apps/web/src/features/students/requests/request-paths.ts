@@ -23,6 +23,10 @@ const WIZARD_TYPES = new Set([
   'financial_info_update',
   'program_info_update',
   'dependent_info_update',
+  'dependent_info_multi',
+  'matriculation_request',
+  // The office's own (the student never opens it: staff fill it in at #/isss/office-request/:requestId).
+  'terminate_request',
 ]);
 
 /** The start button(s) of a request type on the service menu. OPT has two: pre- and post-completion. */

@@ -21,6 +21,17 @@ const edit = (path: string, variant?: TPageVariant, readOnlyView = false): Route
 const PRE_OPT: TPageVariant = { title: 'Pre-completion OPT', preset: { opt_type: '01' }, hidden: ['opt_type'] };
 const POST_OPT: TPageVariant = { title: 'Post-completion OPT', preset: { opt_type: '02' }, hidden: ['opt_type'] };
 
+/**
+ * The student admin shell's page of a student request the office fills in itself (a termination:
+ * docs/product/students-requests.md#the-offices-own-requests).
+ */
+export const officeRequestRoutes: RouteObject[] = [
+  {
+    path: 'office-request/:requestId',
+    lazy: async () => ({ Component: (await import('./pages/office-request-page')).OfficeRequestPage }),
+  },
+];
+
 /** The student shell's request pages, each with a request type id (start) or a request id. */
 export const studentRequestRoutes: RouteObject[] = [
   {

@@ -39,6 +39,7 @@ const GROUP_OF: Record<string, TServiceGroupKey> = {
   demographic_update: 'personal',
   contact_info_update: 'personal',
   dependent_info_update: 'personal',
+  dependent_info_multi: 'personal',
   financial_info_update: 'personal',
   transfer_in: 'status',
   transfer_out: 'status',

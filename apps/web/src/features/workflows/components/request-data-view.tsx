@@ -1,15 +1,20 @@
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Link, Paper, Typography } from '@mui/material';
 import {
+  applyFieldConfiguration,
   isChecked,
   isEmptyValue,
+  isScholarRequestCode,
   isStudentRequestCode,
   STUDENT_REQUEST_FORMS,
   type TRequestDetail,
   type TStudentRequestCode,
+  type TRoleFormSettings,
   type TStudentRequestField,
 } from '@meridian/domain';
 import { formatDay } from '../../../app/office-dates';
+import { useMyFieldSettings } from '../../forms';
+import { ScholarRequestDataView } from './scholar-request-data-view';
 
 /**
  * One value as people read it: dates MM/DD/YYYY, a choice by its label, a tick as Yes/No; a value only the
@@ -21,25 +26,74 @@ function shown(f: TStudentRequestField, v: unknown, labels: Record<string, strin
   const s = String(v);
   if (f.kind === 'dependent') return labels[f.name] ?? f.options?.find((o) => o.value === s)?.label ?? 'A dependent on the student record';
   if (f.kind === 'date') return formatDay(s) || s;
-  if (f.kind === 'select') return f.options?.find((o) => o.value === s)?.label ?? s;
+  // An exchange visitor's choice may come from the field's exchange visitor list (SEVIS Table 24 for a termination).
+  if (f.kind === 'select') return [...(f.options ?? []), ...(f.ev?.options ?? [])].find((o) => o.value === s)?.label ?? s;
   if (f.kind === 'money') return `$${s}`;
   if (f.kind === 'phone' && /^\d{10}$/.test(s)) return `(${s.slice(0, 3)}) ${s.slice(3, 6)}-${s.slice(6)}`;
   return s;
+}
+
+/** The labels of one row's values (dataLabels keys them `<list>.<row>.<field>`), by field name. */
+const rowLabels = (labels: Record<string, string>, prefix: string) =>
+  Object.fromEntries(Object.entries(labels).flatMap(([k, v]) => (k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [])));
+
+/** A list of dependents, one block per row: what changes and the fields given (Several Dependents). */
+function RowsView({ field, value, labels }: { field: TStudentRequestField; value: unknown; labels: Record<string, string> }) {
+  const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  if (!rows.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No dependent listed.
+      </Typography>
+    );
+  return (
+    <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
+      {rows.map((row, i) => (
+        <Box component="li" key={i}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 1fr) 2fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}
+          >
+            {(field.rowFields ?? [])
+              .filter((f) => !isEmptyValue(row[f.name]))
+              .map((f) => (
+                <Box key={f.name} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {f.label}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {shown(f, row[f.name], rowLabels(labels, `${field.name}.${i}.`))}
+                  </Typography>
+                </Box>
+              ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
 }
 
 /**
  * What the student filled in on a student request's own form (CPT employer, OPT dates, ...), read-only
  * for the office that reviews it, section by section, with a link to the student's record.
  */
-/** Does this request have a student form of its own (shown by RequestFormDataView)? */
-export const hasStudentForm = (r: TRequestDetail) => !!r.profileId && isStudentRequestCode(r.typeCode);
+/**
+ * Does this request have a form of its own (shown by RequestFormDataView)? A student's, about their record,
+ * or a scholar's (docs/product/scholars-portal.md#requests), about no student record.
+ */
+export const hasStudentForm = (r: TRequestDetail) =>
+  (!!r.profileId && isStudentRequestCode(r.typeCode)) || (!r.profileId && isScholarRequestCode(r.typeCode));
 
 export function RequestFormDataView({ request: r, area }: { request: TRequestDetail; area: 'isss' | 'admin' }) {
+  // The office's field settings for staff (docs/product/field-configuration.md): its words, fields hidden from staff.
+  const settings = useMyFieldSettings();
+  if (!r.profileId && isScholarRequestCode(r.typeCode)) return <ScholarRequestDataView request={r} code={r.typeCode} />;
   if (!hasStudentForm(r) || !isStudentRequestCode(r.typeCode)) return null;
   return (
     <StudentRequestDataView
       code={r.typeCode}
       data={r.data ?? {}}
+      settings={settings.data?.forms[r.typeCode]}
       labels={r.dataLabels}
       recordPath={area === 'isss' ? `/isss/student-profile/${r.profileId}` : null}
     />
@@ -52,14 +106,17 @@ export function StudentRequestDataView({
   data,
   labels = {},
   recordPath = null,
+  settings,
 }: {
   code: TStudentRequestCode;
   data: Record<string, unknown>;
+  /** The office's field settings for the reader's role, when known. */
+  settings?: TRoleFormSettings | undefined;
   /** What values only the record can name mean (the request detail's dataLabels). */
   labels?: Record<string, string> | undefined;
   recordPath?: string | null;
 }) {
-  const form = STUDENT_REQUEST_FORMS[code];
+  const form = applyFieldConfiguration(STUDENT_REQUEST_FORMS[code], settings);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="request-form-data-title">
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: 1, mb: 1 }}>
@@ -73,7 +130,11 @@ export function StudentRequestDataView({
         ) : null}
       </Box>
       {form.sections.map((s) => {
-        const fields = s.fields.filter((f) => f.kind !== 'checkbox' || isChecked(data[f.name]));
+        // A field of one visa's variant only (an F-1's SEVIS school code, a J-1's program number) shows when it was given.
+        const fields = s.fields.filter(
+          (f) => f.kind !== 'rows' && (f.kind !== 'checkbox' || isChecked(data[f.name])) && (!f.visas || !isEmptyValue(data[f.name])),
+        );
+        const lists = s.fields.filter((f) => f.kind === 'rows');
         return (
           <Box key={s.title} sx={{ mb: 1.5 }}>
             <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
@@ -84,6 +145,9 @@ export function StudentRequestDataView({
                 {s.note}
               </Alert>
             ) : null}
+            {lists.map((f) => (
+              <RowsView key={f.name} field={f} value={data[f.name]} labels={labels} />
+            ))}
             <Box
               component="dl"
               sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 1fr) 2fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}

@@ -5,7 +5,8 @@ import { programTippPhaseDates } from './tipp.js';
 
 /**
  * Program of an exchange visitor: Extension, Shorten (SEVIS's completion reason and remarks),
- * Amend (new start/end dates), EditSubject (our 'Amend' carrying a subject field). A trainee's or
+ * Amend (new start/end dates), EditSubject (our 'Amend' carrying a subject field), Matriculate (a J-1
+ * student's new degree: SEVIS's MatriculationType A/B/M/D and the new program end). A trainee's or
  * intern's dates change carries the T/IPP's phase dates (TippPhaseDates), ev/tipp.ts.
  */
 export const evProgram: TEventMapper = {
@@ -46,6 +47,16 @@ export const evProgram: TEventMapper = {
             },
           },
         };
+      case 'Matriculate':
+        return {
+          Program: {
+            Matriculate: {
+              '@printForm': 'true',
+              NewPrgEndDate: m.reqDate(m.first(pl.programEndDate, p.programEndDate), 'New program end date', ON_RECORD),
+              MatriculationCode: m.code(pl.matriculationCode, 'MatriculationType', 'The degree matriculated into (A, B, M, D)', IN_EVENT),
+            },
+          },
+        };
       case 'Amend':
       case 'Edit':
       case 'EditSubject': {
@@ -77,7 +88,7 @@ export const evProgram: TEventMapper = {
         };
       }
       default:
-        m.problem(`Program action '${m.r.action}' is not one the exchange visitor batch takes (Extension, Shorten, Amend).`);
+        m.problem(`Program action '${m.r.action}' is not one the exchange visitor batch takes (Extension, Shorten, Amend, Matriculate).`);
         return undefined;
     }
   },

@@ -11,7 +11,8 @@ import { assertNoDuplicate, assertSiteReachable, type TProfileUpdate } from '../
 
 /**
  * Applies changed values to a locked record: cross-field checks, duplicates, site move, one audit
- * event with before/after of the changed fields, and the SEVIS updates. Shared by PUT and corrections.
+ * event with before/after of the changed fields, and the SEVIS updates (naming the request that asked
+ * for the change, when one did). Shared by PUT, corrections and approved scholar requests.
  */
 export async function applyRecordChange(
   tx: TTx,
@@ -20,6 +21,7 @@ export async function applyRecordChange(
   set: TProfileUpdate,
   action: string,
   extra: Record<string, unknown> = {},
+  requestId: string | null = null,
 ) {
   const merged = { ...before, ...set } as TProfileRow;
   const errors: TFieldErrors = {};
@@ -45,7 +47,7 @@ export async function applyRecordChange(
     .set({ ...set, updatedAt: new Date() })
     .where(eq(studentProfiles.id, before.id))
     .returning();
-  const raised = await raiseEventsForChange(tx, ctx, before, after!, null);
+  const raised = await raiseEventsForChange(tx, ctx, before, after!, requestId);
   await writeAudit(tx, {
     institutionId: ctx.institutionId,
     actorUserId: ctx.actor?.userId ?? null,

@@ -1,6 +1,7 @@
-import { studentsApi as S } from '@meridian/domain';
+import { MSG, refusedFieldChanges, STUDENT_PROFILE_FORM, studentsApi as S } from '@meridian/domain';
 import { badRequest, type TFieldErrors } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
+import { roleFieldSettings } from '../../../forms/index.js';
 import { notify } from '../../../notifications/index.js';
 import { siteOfficers } from '../../../people/index.js';
 import { studentProfileCorrections } from '../../schema.js';
@@ -21,6 +22,12 @@ export async function submitCorrection(ctx: TContext, input: { changes: Record<s
       throw badRequest(Object.values(errors)[0]![0]!, errors);
     }
     const current = p as unknown as Record<string, unknown>;
+    // The office's settings of the profile's fields (docs/product/field-configuration.md#the-student-profile): a
+    // field hidden from students or read-only for them is not corrected here; a required one is not emptied.
+    const settings = (await roleFieldSettings(tx, ctx.actor))[STUDENT_PROFILE_FORM];
+    Object.assign(errors, refusedFieldChanges(settings, Object.keys(parsed.data), current, parsed.data));
+    for (const [k, v] of Object.entries(parsed.data)) if (settings?.[k]?.required && !errors[k] && isBlank(v)) errors[k] = [MSG.required];
+    if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [k, v] of Object.entries(parsed.data)) {
       if (JSON.stringify(current[k] ?? null) !== JSON.stringify(v ?? null)) changes[k] = { from: current[k] ?? null, to: v };
@@ -51,4 +58,12 @@ export async function submitCorrection(ctx: TContext, input: { changes: Record<s
     });
     return correctionSummary(c!, p);
   });
+}
+
+/** An empty answer: no text, or an address with nothing in it. */
+function isBlank(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (typeof v === 'string') return v.trim() === '';
+  if (typeof v === 'object') return Object.values(v).every(isBlank);
+  return false;
 }

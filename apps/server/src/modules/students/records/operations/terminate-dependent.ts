@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { dependentTerminationReasons, type studentsApi as S } from '@meridian/domain';
-import { AppError, fieldError } from '../../../../platform/errors/app-error.js';
+import { fieldError } from '../../../../platform/errors/app-error.js';
 import type { TContext } from '../../../../platform/http/context.js';
-import { studentDependents } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { presentDependent } from '../../student-record.presenter.js';
-import { raiseEvent } from './raise-event.js';
-import { auditDependent, loadDependent, dependentSevisPayload } from '../dependent-fields.js';
+import { auditDependent } from '../dependent-fields.js';
+import { endDependent } from './end-dependent.js';
 
 /**
  * Ends a dependent's status with the SEVIS reason the officer chooses (F-2: SEVIS Table 3; J-2: SEVIS
@@ -24,27 +22,8 @@ export async function terminateDependent(
     const p = await getAccessibleProfile(tx, ctx, profileId, 'edit');
     if (!dependentTerminationReasons(p.visaType).some((r) => r.code === reasonCode))
       throw fieldError('reasonCode', 'Choose one of the SEVIS reasons listed');
-    const before = await loadDependent(tx, profileId, dependentId);
-    if (before.status === 'Terminated') throw new AppError(409, 'DEPENDENT_TERMINATED', 'This dependent is already terminated.');
-    const [after] = await tx
-      .update(studentDependents)
-      .set({ status: 'Terminated', terminationReasonCode: reasonCode, needsSevisUpdate: true, updatedAt: new Date() })
-      .where(eq(studentDependents.id, dependentId))
-      .returning();
-    await raiseEvent(tx, ctx, {
-      profileId,
-      dependentId,
-      eventType: 'Dependent',
-      action: 'Terminate',
-      // The exchange visitor batch's J-2 termination carries its effective date: the day the officer ends it.
-      payload: {
-        ...dependentSevisPayload(after!, p.sevisId),
-        reasonCode,
-        sevisReasonCode: reasonCode,
-        remarks,
-        effectiveDate: ctx.today(),
-      },
-    });
+    // The exchange visitor batch's J-2 termination carries its effective date: the day the officer ends it.
+    const { before, after } = await endDependent(tx, ctx, p, dependentId, { reasonCode, remarks });
     await auditDependent(
       tx,
       ctx,
@@ -53,6 +32,6 @@ export async function terminateDependent(
       { dependentId, status: before.status },
       { dependentId, status: 'Terminated', terminationReasonCode: reasonCode },
     );
-    return presentDependent(after!);
+    return presentDependent(after);
   });
 }

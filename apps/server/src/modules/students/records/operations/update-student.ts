@@ -7,6 +7,7 @@ import { lockProfile } from './lock-profile.js';
 import { applyRecordChange } from './apply-record-change.js';
 import { toColumns } from '../record-rules.js';
 import { assertStatusChange, raiseStatusEvent } from '../status-change.js';
+import { assertRecordLookups } from '../record-lookups.js';
 
 /**
  * Staff change sections of a record (optimistic: a stale updatedAt answers 409). Ending the record
@@ -19,6 +20,7 @@ export async function updateStudent(ctx: TContext, profileId: string, input: S.T
     if (Number.isNaN(new Date(updatedAt).getTime())) throw fieldError('updatedAt', 'Invalid value');
     const before = await lockProfile(tx, profileId, updatedAt);
     assertStatusChange(before, values.sevisStatus, sevisStatusReasonCode);
+    await assertRecordLookups(tx, ctx, before, values);
     const after = await applyRecordChange(tx, ctx, before, toColumns(values), 'student.updated');
     await raiseStatusEvent(tx, ctx, before, after, sevisStatusReasonCode, sevisStatusRemarks);
     return presentStudentRecord(tx, ctx.actor, after);

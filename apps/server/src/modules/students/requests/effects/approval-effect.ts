@@ -1,4 +1,4 @@
-import { textOf, usDate, type TSevisEventType } from '@meridian/domain';
+import { isExchangeVisitor, textOf, usDate, type TSevisEventType } from '@meridian/domain';
 import type { TTx } from '../../../../platform/db/database.js';
 import type { studentDependents, studentEmployments, studentProfiles, TAddress } from '../../schema.js';
 import type { TProfileRow } from '../../student.policy.js';
@@ -46,13 +46,24 @@ export interface TApprovalEffect {
    * (records/record-changes.ts: PersonalInfo, Program, FinancialInfo; a record SEVIS does not know yet refreshes its Create).
    */
   recordEvents?: boolean;
-  /** A dependent to add to the record (SEVIS Dependent / Add). */
-  dependent?: Omit<typeof studentDependents.$inferInsert, 'institutionId' | 'profileId'>;
-  /** A dependent on the record to change (SEVIS Dependent / Edit with its SEVIS ID, or its Add refreshed before SEVIS has it). */
-  dependentChange?: { dependentId: string; set: TDependentSet };
+  /** What happens to the record's dependents, in this order (operations/apply-dependent-actions.ts). */
+  dependentActions?: TDependentAction[];
   /** Said on the History Log entry where SEVIS has no batch event for the change (done in SEVIS RTI). */
   doneInRti?: string;
 }
+
+/**
+ * One dependent's part of an approval: added (SEVIS Dependent / Add, a J-2's with its DS-2019 purpose), changed
+ * (Dependent / Edit with its SEVIS ID, or its Add refreshed before SEVIS has it) or ended (Dependent / Terminate
+ * with the reason: SEVIS Table 3 for an F-2, the End Status words for a J-2).
+ */
+export type TDependentAction =
+  | { kind: 'add'; dependent: Omit<typeof studentDependents.$inferInsert, 'institutionId' | 'profileId'>; formPurpose?: string | undefined }
+  | { kind: 'change'; dependentId: string; set: TDependentSet }
+  | { kind: 'end'; dependentId: string; reasonCode: string; remarks: string; otherRemarks?: string | undefined };
+
+/** An exchange visitor's (J-1) request gets the exchange visitor variant of its effect (SEVIS's exchange visitor batch). */
+export const isEv = (p: Pick<TProfileRow, 'visaType'>): boolean => isExchangeVisitor(p.visaType);
 
 /** One request type's approval: what it does to the student's record, from the request's form data. */
 /** `today` is the office's date (its time zone), for dates the approval sets. */

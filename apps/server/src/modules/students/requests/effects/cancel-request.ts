@@ -1,32 +1,35 @@
 import type { TTx } from '../../../../platform/db/database.js';
 import { badRequest } from '../../../../platform/errors/app-error.js';
 import type { TProfileRow } from '../../student.policy.js';
-import { str, type TApprovalEffect, type TData } from './approval-effect.js';
+import { isEv, str, type TApprovalEffect, type TData } from './approval-effect.js';
 
 /**
- * Approving a cancellation sets the record to Canceled and queues SEVIS's Status / Cancel with the
- * SEVIS Table 10 reason the form asked. SEVIS cancels only a record in Initial status (SEVIS S1057) and
- * never a transfer-in (SEVIS S1090): the approval is refused otherwise. The J-1 (exchange visitor) batch
- * has no cancel event, so for them the office cancels in SEVIS RTI.
+ * Approving a cancellation ends a record SEVIS has not activated. An F-1 record becomes Canceled and SEVIS hears
+ * Status / Cancel with the SEVIS Table 10 reason the form asked. An exchange visitor's batch has no cancel: the
+ * sponsor marks a DS-2019 that will not be used invalid (exchange visitor schema Status / Invalid, with the
+ * student's words as its required remarks), so the J-1 record becomes Invalid. SEVIS cancels only a record in
+ * Initial status (SEVIS S1057) and never a transfer-in (SEVIS S1090): the approval is refused otherwise.
  */
 export function approveCancelRequest(d: TData, p: TProfileRow, _tx: TTx, today: string): TApprovalEffect {
   if (p.sevisStatus !== 'Initial')
     throw badRequest('Only a record SEVIS has not activated (Initial) can be canceled; terminate an active record instead.');
   if (p.transferDirection === 'in')
     throw badRequest('SEVIS does not cancel a transfer-in record (SEVIS S1090): terminate it in SEVIS RTI.');
-  const reason = str(d, 'cancel_reason');
-  const set = { sevisStatus: 'Canceled', sevisStatusDate: today };
-  const base = { auditAction: 'student.record-canceled', profileSet: set };
-  if (!p.sevisId) return { ...base, told: 'Your record is canceled.' };
-  if (p.visaType === 'J-1')
+  const remarks = str(d, 'student_remarks');
+  if (isEv(p)) {
+    const base = { auditAction: 'student.record-canceled', profileSet: { sevisStatus: 'Invalid', sevisStatusDate: today } };
+    if (!p.sevisId) return { ...base, told: 'Your record is canceled.' };
     return {
       ...base,
-      told: 'Your record is canceled; the office cancels it in SEVIS.',
-      doneInRti: 'SEVIS’s exchange visitor batch has no cancel event: the office cancels the record in SEVIS RTI.',
+      told: 'Your record is canceled; the office will report to SEVIS that your DS-2019 will not be used.',
+      event: { eventType: 'Status', action: 'Invalid', payload: { remarks } },
     };
+  }
+  const base = { auditAction: 'student.record-canceled', profileSet: { sevisStatus: 'Canceled', sevisStatusDate: today } };
+  if (!p.sevisId) return { ...base, told: 'Your record is canceled.' };
   return {
     ...base,
     told: 'Your record is canceled; the office will report it to SEVIS.',
-    event: { eventType: 'Status', action: 'Cancel', payload: { sevisReasonCode: reason, remarks: str(d, 'student_remarks') } },
+    event: { eventType: 'Status', action: 'Cancel', payload: { sevisReasonCode: str(d, 'cancel_reason'), remarks } },
   };
 }

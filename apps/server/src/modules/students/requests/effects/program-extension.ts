@@ -1,8 +1,11 @@
 import { usDate } from '@meridian/domain';
 import type { TProfileRow } from '../../student.policy.js';
-import { dateOrNull, str, type TApprovalEffect, type TData } from './approval-effect.js';
+import { dateOrNull, isEv, str, type TApprovalEffect, type TData } from './approval-effect.js';
 
-/** Approving a program extension moves the program's end date and queues SEVIS's program extension. */
+/**
+ * Approving a program extension moves the program's end date and queues SEVIS's program extension: the student
+ * schema's carries the reason as its Explanation, the exchange visitor schema's as its remarks.
+ */
 export function approveProgramExtension(d: TData, p: TProfileRow): TApprovalEffect {
   const to = dateOrNull(d, 'new_program_end_date');
   return {
@@ -16,6 +19,7 @@ export function approveProgramExtension(d: TData, p: TProfileRow): TApprovalEffe
         programEndDate: to,
         previousProgramEndDate: p.programEndDate,
         reason: str(d, 'reason_for_extension'),
+        ...(isEv(p) ? { remarks: str(d, 'reason_for_extension') } : {}),
         funding: {
           personal: str(d, 'personal_funds'),
           school: str(d, 'school_funding'),

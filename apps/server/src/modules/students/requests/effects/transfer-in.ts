@@ -1,6 +1,6 @@
 import type { TAddress } from '../../schema.js';
 import type { TProfileRow } from '../../student.policy.js';
-import { dateOrNull, str, type TApprovalEffect, type TData, type TProfileSet } from './approval-effect.js';
+import { dateOrNull, isEv, str, type TApprovalEffect, type TData, type TProfileSet } from './approval-effect.js';
 
 /**
  * Approving a transfer in records the previous school on the student's record and queues SEVIS's
@@ -25,6 +25,17 @@ export function approveTransferIn(d: TData, p: TProfileRow): TApprovalEffect {
     ...(foreignAddress.line1 ? { foreignAddress } : {}),
     ...(str(d, 'phone_number') ? { phone: str(d, 'phone_number') } : {}),
   };
+  if (isEv(p)) {
+    // SEVIS's exchange visitor batch creates only new records (EVCreateReasonType NEW): the previous sponsor transfers the record in SEVIS.
+    const number = str(d, 'previous_program_number');
+    return {
+      auditAction: 'student.transfer-in-approved',
+      told: 'Your transfer in is approved; your current sponsor transfers your SEVIS record to us, and the office completes it in SEVIS.',
+      profileSet: { ...set, ...(number ? { transferSchool: `${set.transferSchool} (${number})`.slice(0, 120) } : {}) },
+      doneInRti:
+        "SEVIS's exchange visitor batch has no transfer: the previous sponsor transfers the record in SEVIS RTI, and the office accepts it there.",
+    };
+  }
   return {
     auditAction: 'student.transfer-in-approved',
     told: 'Your transfer in is approved; the office will create your record here in SEVIS.',

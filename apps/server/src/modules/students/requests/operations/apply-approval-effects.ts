@@ -5,12 +5,10 @@ import type { TTx } from '../../../../platform/db/database.js';
 import type { TContext } from '../../../../platform/http/context.js';
 import { notify } from '../../../notifications/index.js';
 import type { TRequestRow } from '../../../requests/index.js';
-import { studentDependents, studentEmployments, studentProfiles } from '../../schema.js';
+import { studentEmployments, studentProfiles } from '../../schema.js';
 import { raiseEvent } from '../../records/operations/raise-event.js';
 import { raiseEventsForChange } from '../../records/record-changes.js';
-import { assertDependentSevisRules, dependentSevisPayload } from '../../records/dependent-fields.js';
-import { changeDependent } from '../../records/operations/change-dependent.js';
-import { DEPENDENT_NOT_ON_RECORD } from '../effects/dependent-info-update.js';
+import { applyDependentActions } from './apply-dependent-actions.js';
 import { ensureStemReports } from '../../opt/operations/ensure-stem-reports.js';
 import { APPROVAL_EFFECTS } from '../approval-effects.js';
 import type { TProfileSet } from '../effects/approval-effect.js';
@@ -40,38 +38,14 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
     // The same SEVIS updates a staff edit of these fields raises (docs/decisions/009).
     if (effect.recordEvents) sevisUpdates.push(...(await raiseEventsForChange(tx, ctx, profile, changed!, r.id)));
   }
-  if (effect.dependent) {
-    // SEVIS's entry rules on the dependent SEVIS is asked to add (S1148 names, S1105 one spouse, S1014 a child under 21...), on the office's today.
-    await assertDependentSevisRules(tx, profile, effect.dependent, ctx.today());
-    const [d] = await tx
-      .insert(studentDependents)
-      .values({ ...effect.dependent, institutionId: ctx.institutionId, profileId: profile.id })
-      .returning();
-    await raiseEvent(tx, ctx, {
-      profileId: profile.id,
-      dependentId: d!.id,
-      requestId: r.id,
-      eventType: 'Dependent',
-      action: 'Add',
-      payload: dependentSevisPayload(d!, profile.sevisId),
-    });
-    sevisUpdates.push('Dependent/Add');
-    Object.assign(after, { dependentId: d!.id, name: `${d!.firstName} ${d!.lastName}` });
-  }
   let dependentUnchanged = false;
-  if (effect.dependentChange) {
-    const { dependentId, set } = effect.dependentChange;
-    const change = await changeDependent(tx, ctx, profile, dependentId, set, { requestId: r.id, notFoundMessage: DEPENDENT_NOT_ON_RECORD });
+  if (effect.dependentActions?.length) {
+    const outcome = await applyDependentActions(tx, ctx, profile, r, effect.dependentActions);
     // Values the record already held: SEVIS hears nothing, and the student is not promised it does.
-    dependentUnchanged = Object.keys(set).length > 0 && !change.changed.length;
-    before = { dependentId, ...Object.fromEntries(change.changed.map((k) => [k, change.before[k] ?? null])) };
-    Object.assign(after, {
-      dependentId,
-      name: `${change.after.firstName} ${change.after.lastName}`,
-      dependentSevisId: change.after.sevisId,
-      ...Object.fromEntries(change.changed.map((k) => [k, change.after[k] ?? null])),
-    });
-    if (change.sevisUpdate) sevisUpdates.push(change.sevisUpdate);
+    dependentUnchanged = outcome.unchanged;
+    if (outcome.before) before = { ...(before ?? {}), ...outcome.before };
+    Object.assign(after, outcome.after);
+    sevisUpdates.push(...outcome.sevisUpdates);
   }
   if (effect.doneInRti) Object.assign(after, { doneInRti: effect.doneInRti });
   if (effect.employment) {
@@ -119,6 +93,14 @@ export async function applyApprovalEffects(tx: TTx, ctx: TContext, r: TRequestRo
     (effect.recordEvents && !sevisUpdates.length) || dependentUnchanged
       ? 'Your request is approved; your record already showed what it asked for.'
       : effect.told;
+  // The office's own request (a termination) is not the student's to read: their notice does not open it.
+  const studentReads = !!profile.userId && (r.requesterUserId === profile.userId || r.subjectUserId === profile.userId);
   if (profile.userId)
-    await notify(tx, ctx, { userIds: [profile.userId], text: told, typeName: effect.auditAction, requestId: r.id, profileId: r.profileId });
+    await notify(tx, ctx, {
+      userIds: [profile.userId],
+      text: told,
+      typeName: effect.auditAction,
+      ...(studentReads ? { requestId: r.id } : {}),
+      profileId: r.profileId,
+    });
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   normalizeStudentRequestData,
+  refusedFieldChanges,
   REQUEST_STATUS_LABELS,
   validateStudentRequestData,
   type TRequestDetail,
@@ -11,6 +12,7 @@ import { AppError, badRequest, forbidden } from '../../../../platform/errors/app
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
 import { canAccessRequest, getAccessibleRequest, presentRequest, requests, updateOwnedRequestContent } from '../../../requests/index.js';
 import { studentRuleContext } from '../request-rules.js';
+import { requestLookupChecker } from '../request-lookups.js';
 import { formCodeOf } from '../request-forms.js';
 
 /**
@@ -43,7 +45,18 @@ export async function saveStudentRequestData(ctx: TContext, requestId: string, p
     }
     // Phones and EINs are kept as digits, whatever punctuation was typed in them (docs/product/ui.md#digits-amounts-and-text).
     const merged = normalizeStudentRequestData(code, given);
-    const errors = validateStudentRequestData(code, merged, await studentRuleContext(tx, ctx, r!.profileId), 'draft');
+    const rules = await studentRuleContext(tx, ctx, r!.profileId);
+    // A field the office hid from the caller, or made read-only for them, keeps what was saved
+    // (docs/product/field-configuration.md#what-the-server-refuses).
+    const errors = {
+      ...validateStudentRequestData(
+        code,
+        merged,
+        { ...rules, lookups: await requestLookupChecker(tx, ctx, code, merged, rules.visaType) },
+        'draft',
+      ),
+      ...refusedFieldChanges(rules.fieldSettings[code], Object.keys(patch), before, merged),
+    };
     const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, m]) => [`data.${k}`, m]));
     if (Object.keys(fieldErrors).length) {
       throw badRequest('Please correct the fields marked before saving.', fieldErrors);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { type TRequestDetail } from '@meridian/domain';
+import { isOfficeStudentRequest, type TRequestDetail } from '@meridian/domain';
+import type { TTx } from '../../../../platform/db/database.js';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import { AppError, badRequest } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
@@ -12,11 +13,15 @@ import { NOT_FOR_STUDENT, reachableProfile, startableFor } from '../startable-ty
 /**
  * Staff start a draft for a student, on their behalf. The student is the requester and
  * subject, so the draft is theirs to complete and submit; the History Log shows who started it.
+ * The office's own requests (a termination: docs/product/students-requests.md#the-offices-own-requests)
+ * are the staff member's draft about the student's record instead: the student is neither its subject nor told.
  */
 export async function startRequestForStudent(ctx: TContext, profileId: string, input: { requestTypeId: string }): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const p = await reachableProfile(tx, actor, profileId);
+    const [chosen] = await tx.select().from(requestTypes).where(eq(requestTypes.id, input.requestTypeId));
+    if (chosen && isOfficeStudentRequest(chosen.code) && startableFor(p.visaType)(chosen)) return startOfficeRequest(tx, ctx, p, chosen);
     if (!p.userId) {
       throw new AppError(
         409,
@@ -64,4 +69,32 @@ export async function startRequestForStudent(ctx: TContext, profileId: string, i
     });
     return presentRequest(tx, actor, row);
   });
+}
+
+/** The office's own request about a student's record: the staff member's draft, at the record's site, about no portal account. */
+async function startOfficeRequest(
+  tx: TTx,
+  ctx: TContext,
+  p: Awaited<ReturnType<typeof reachableProfile>>,
+  type: typeof requestTypes.$inferSelect,
+): Promise<TRequestDetail> {
+  const actor = requireActor(ctx);
+  const row = await openRequest(tx, ctx, {
+    type: { id: type.id },
+    requesterUserId: actor.userId,
+    subjectUserId: null,
+    campusSiteId: p.campusSiteId,
+    title: type.name,
+    profileId: p.id,
+  });
+  await writeAudit(tx, {
+    institutionId: ctx.institutionId,
+    actorUserId: actor.userId,
+    entityType: 'request',
+    entityId: row.id,
+    action: 'request.created',
+    after: { ...auditShape(row), type: type.code, number: row.number, startedByOffice: true, officeRequest: true },
+    ip: ctx.ip,
+  });
+  return presentRequest(tx, actor, row);
 }

@@ -11,6 +11,7 @@ import { useGetCurrentUser } from '../../../auth';
 import { RequestHistoryTab } from '../../../requests';
 import { useGetDeptCase } from '../api/get-dept-case';
 import { CaseActionsBar } from '../components/case-actions-bar';
+import { StartScholarRequestButton } from '../../requests';
 import { CaseHistory } from '../components/case-history';
 import { OfficeInformationPanel, SponsorshipFacts, StatusPanel } from '../components/case-panels';
 import { SponsorshipForm } from '../components/sponsorship-form';
@@ -81,6 +82,17 @@ export function SponsorshipCasePage() {
         subtitle={`${c.firstName} ${c.lastName} · ${c.proposedStatus} · ${c.departmentName}`}
       />
       <CaseActionsBar c={c} />
+      {/* A processed case's department asks the office for changes to it (docs/product/scholars-office.md#start-a-request). */}
+      {c.processedState && c.processedState !== 'Ineligible' ? (
+        <Box sx={{ mb: 2 }}>
+          <StartScholarRequestButton
+            by="department"
+            applicationId={c.applicationId}
+            scholarName={`${c.firstName} ${c.lastName}`.trim()}
+            hasPortalAccount={c.isInvited}
+          />
+        </Box>
+      ) : null}
       <Tabs
         value={tab}
         onChange={(_, v: string) => setTab(v)}

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageLoader } from '../../../../ui/page-loader';
 import { WideTabs } from '../../../../ui/wide-tabs';
 import { ScholarTimePanel } from '../../reports';
+import { StartScholarRequestButton } from '../../requests';
 import { GenerateLetterButton } from '../../../letters';
 import { caseKey, useGetOfficeCase } from '../api/office-case';
 import { ApplicationDataView } from '../components/application-data-view';
@@ -183,6 +184,17 @@ function tabsOf(c: TCase): TTab[] {
       label: 'Requests',
       render: () => (
         <TableTab title="Requests">
+          {/* Staff who edit or process the case start a request for its scholar (docs/product/scholars-office.md#start-a-request). */}
+          {(c.canManage || c.canMove) && c.scholar.currentApplicationId === c.id ? (
+            <Box sx={{ mb: 1.5 }}>
+              <StartScholarRequestButton
+                by="office"
+                applicationId={c.id}
+                scholarName={`${c.scholar.firstName} ${c.scholar.lastName}`.trim()}
+                hasPortalAccount={!!c.scholar.userId}
+              />
+            </Box>
+          ) : null}
           <CaseRequestsTable applicationId={c.id} canOpen={c.canOpenRequests} />
         </TableTab>
       ),

@@ -1,5 +1,4 @@
 import {
-  EDUCATION_LEVELS,
   ENDING_STATUSES,
   EV_CATEGORIES,
   SEVIS_STATUSES,
@@ -7,14 +6,22 @@ import {
   STUDENT_VISA_TYPES,
   studentsApi,
   type TCampusSite,
+  type TLookupRef,
   textOf,
 } from '@meridian/domain';
-import { educationLabel, evCategoryLabel, GENDERS, money } from './record-format';
+import { evCategoryLabel, GENDERS, money } from './record-format';
 import type { TFieldDef } from './record-section';
 
 const L = studentsApi.STUDENT_FIELD_LABELS;
 const f = (name: string, extra: Partial<TFieldDef> = {}): TFieldDef => ({ name, label: L[name] ?? name, ...extra });
-const country = (name: string, required = false) => f(name, { maxLength: 2, helper: 'Two-letter code, e.g. IN', required });
+/** Countries are kept by their ISO code; the choices are SEVIS's countries (docs/product/lookups.md#how-forms-use-the-lists). */
+const BIRTH_COUNTRIES: TLookupRef = { key: 'birth-countries', by: 'iso' };
+const RESIDENCE_COUNTRIES: TLookupRef = { key: 'citizenship-countries', by: 'iso' };
+const STUDENT_CIP: TLookupRef = { key: 'subject-fields', where: { student: 'Y' } };
+const country = (name: string, lookup: TLookupRef, required = false) => f(name, { kind: 'lookup', lookup, required });
+/** The record's addresses: a U.S. address's state and a foreign address's country from the office's lists. */
+export const US_ADDRESS_LOOKUPS: NonNullable<TFieldDef['addressLookups']> = { state: { key: 'us-states' } };
+export const FOREIGN_ADDRESS_LOOKUPS: NonNullable<TFieldDef['addressLookups']> = { countryCode: RESIDENCE_COUNTRIES };
 
 export const IDENTITY_FIELDS: TFieldDef[] = [
   f('firstName', { required: true, maxLength: 60 }),
@@ -24,9 +31,9 @@ export const IDENTITY_FIELDS: TFieldDef[] = [
   f('gender', { kind: 'select', options: [{ value: '', label: 'Not given' }, ...GENDERS] }),
   f('birthDate', { kind: 'date', required: true }),
   f('birthCity', { maxLength: 60 }),
-  country('birthCountryCode'),
-  country('citizenshipCountryCode', true),
-  country('permanentResidenceCountryCode'),
+  country('birthCountryCode', BIRTH_COUNTRIES),
+  country('citizenshipCountryCode', RESIDENCE_COUNTRIES, true),
+  country('permanentResidenceCountryCode', RESIDENCE_COUNTRIES),
 ];
 
 export const CONTACT_FIELDS: TFieldDef[] = [
@@ -42,8 +49,8 @@ export const CONTACT_FIELDS: TFieldDef[] = [
   }),
   f('foreignPhoneCountryCode', { maxLength: 5, helper: 'Country calling code, e.g. 91 or +91' }),
   f('foreignPhone', { maxLength: 20, helper: 'SEVIS needs a U.S. or a foreign phone' }),
-  f('usAddress', { kind: 'address' }),
-  f('foreignAddress', { kind: 'address' }),
+  f('usAddress', { kind: 'address', addressLookups: US_ADDRESS_LOOKUPS }),
+  f('foreignAddress', { kind: 'address', addressLookups: FOREIGN_ADDRESS_LOOKUPS }),
 ];
 
 export const sevisFields = (sites: TCampusSite[]): TFieldDef[] => [
@@ -87,13 +94,10 @@ export const TRANSFER_FIELDS: TFieldDef[] = [
 ];
 
 export const PROGRAM_FIELDS: TFieldDef[] = [
-  f('educationLevel', {
-    kind: 'select',
-    options: [{ value: '', label: 'Not given' }, ...EDUCATION_LEVELS.map((e) => ({ value: e.code, label: educationLabel(e.code) }))],
-  }),
-  f('major1Code', { maxLength: 20, helper: 'CIP code, e.g. 11.0701' }),
-  f('major2Code', { maxLength: 20 }),
-  f('minorCode', { maxLength: 20 }),
+  f('educationLevel', { kind: 'lookup', lookup: { key: 'education-levels' } }),
+  f('major1Code', { kind: 'lookup', lookup: STUDENT_CIP }),
+  f('major2Code', { kind: 'lookup', lookup: STUDENT_CIP }),
+  f('minorCode', { kind: 'lookup', lookup: STUDENT_CIP }),
   f('programStartDate', { kind: 'date', required: true }),
   f('programEndDate', { kind: 'date', required: true }),
 ];
@@ -116,7 +120,7 @@ export const EV_FIELDS: TFieldDef[] = [
     required: true,
     options: EV_CATEGORIES.map((c) => ({ value: c.code, label: evCategoryLabel(c.code) })),
   }),
-  f('subjectFieldCode', { maxLength: 20, helper: 'CIP code, e.g. 26.0101' }),
+  f('subjectFieldCode', { kind: 'lookup', lookup: { key: 'subject-fields', where: { ev: 'Y' } } }),
 ];
 
 /**

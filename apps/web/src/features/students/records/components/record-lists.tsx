@@ -307,6 +307,9 @@ const ACTIONS: Record<string, string> = {
   'student.transfer-in-approved': 'Transfer in approved',
   'student.registered': 'Registered for the session',
   'student.on-campus-employment-added': 'On-campus employment added',
+  'student.matriculated': 'Matriculation recorded',
+  'student.record-terminated': 'SEVIS record terminated',
+  'student.dependents.updated': 'Dependents updated',
   // Portal, intake and OPT management (modules/students operations: invite, import-commit, stage-progress, opt-employments, stem-reports, alerts).
   'student.invited': 'Invited to the portal',
   'student.invitation.resent': 'Portal invitation sent again',
@@ -347,6 +350,12 @@ const wordsFor = (k: string, v: unknown) =>
     : k === 'currentStage'
       ? (studentsApi.PORTAL_STAGE_LABELS as Record<string, string>)[String(v)]
       : undefined;
+/** One dependent of an approved Several Dependents request, as the log lists them: "Ana Rivera (added)". */
+const isNamed = (x: unknown): x is { name?: unknown; change?: unknown; dependentId?: unknown } => typeof x === 'object' && x !== null;
+const CHANGE_WORDS: Record<string, string> = { add: 'added', update: 'changed', end: 'status ended' };
+const dependentLine = (x: { name?: unknown; change?: unknown; dependentId?: unknown }) =>
+  x.name ? `${textOf(x.name)}${x.change ? ` (${CHANGE_WORDS[textOf(x.change)] ?? textOf(x.change)})` : ''}` : 'a dependent';
+
 /** "Field: old → new" lines of an audit event. */
 function details(e: TAuditEvent, dates: TOfficeDates): string[] {
   const before = (e.before ?? {}) as Record<string, unknown>;
@@ -378,6 +387,7 @@ function details(e: TAuditEvent, dates: TOfficeDates): string[] {
           currentStage: 'Stage',
           tags: 'Tags',
           terminationReasonCode: 'Reason',
+          dependents: 'Dependents',
           requestNumber: 'Request #',
           kind: 'Kind',
           employerName: 'Employer',
@@ -393,7 +403,7 @@ function details(e: TAuditEvent, dates: TOfficeDates): string[] {
       k;
     const show = (v: unknown) =>
       (Array.isArray(v)
-        ? v.map((x) => studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)).join(', ')
+        ? v.map((x) => (isNamed(x) ? dependentLine(x) : (studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)))).join(', ')
         : (wordsFor(k, v) ?? formValue(k, v) ?? displayValue(k, v, dates))) || '—';
     out.push(k in before ? `${label}: ${show(before[k])} → ${show(after[k])}` : `${label}: ${show(after[k])}`);
   }

@@ -1,10 +1,11 @@
 import { Box, MenuItem, Typography } from '@mui/material';
 import type { UseFormReturn } from 'react-hook-form';
-import { type studentsApi, textOf } from '@meridian/domain';
+import { type studentsApi, type TLookupRef, textOf } from '@meridian/domain';
 import { formatDay, useFormatDates } from '../../../../app/office-dates';
 import { FormSwitch } from '../../../../ui/form/form-switch';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { addressText, usToIso } from './record-format';
+import { FormLookupField, LookupText } from '../../../lookups';
 import { Fact, FactGrid, FormGrid, SectionCard } from './section-card';
 
 type TValues = Record<string, unknown>;
@@ -14,8 +15,12 @@ export interface TFieldDef {
   name: string;
   label: string;
   /** 'yesno': a question the office may not have answered yet (Yes / No / Not answered → true / false / null). */
-  kind?: 'text' | 'date' | 'select' | 'bool' | 'address' | 'number' | 'yesno';
+  kind?: 'text' | 'date' | 'select' | 'bool' | 'address' | 'number' | 'yesno' | 'lookup';
   options?: { value: string; label: string }[];
+  /** kind 'lookup': the office's code list the choices come from (docs/product/lookups.md#how-forms-use-the-lists). */
+  lookup?: TLookupRef;
+  /** kind 'address': the parts whose choices come from a code list (a U.S. address's state, a foreign one's country). */
+  addressLookups?: Partial<Record<'state' | 'countryCode', TLookupRef>>;
   required?: boolean;
   helper?: string;
   maxLength?: number;
@@ -106,20 +111,45 @@ export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[]
                 {f.label}
               </Typography>
               <FormGrid>
-                {ADDRESS_PARTS.map((p) => (
-                  <FormTextField
-                    key={p.key}
-                    control={form.control}
-                    name={`${f.name}.${p.key}`}
-                    label={p.label}
-                    size="small"
-                    slotProps={{ htmlInput: { maxLength: p.max } }}
-                  />
-                ))}
+                {ADDRESS_PARTS.map((p) => {
+                  const lookup = p.key === 'state' || p.key === 'countryCode' ? f.addressLookups?.[p.key] : undefined;
+                  return lookup ? (
+                    <FormLookupField
+                      key={p.key}
+                      control={form.control}
+                      name={`${f.name}.${p.key}`}
+                      label={p.key === 'countryCode' ? 'Country' : 'State'}
+                      lookup={lookup}
+                      size="small"
+                    />
+                  ) : (
+                    <FormTextField
+                      key={p.key}
+                      control={form.control}
+                      name={`${f.name}.${p.key}`}
+                      label={p.label}
+                      size="small"
+                      slotProps={{ htmlInput: { maxLength: p.max } }}
+                    />
+                  );
+                })}
               </FormGrid>
             </Box>
           );
         }
+        if (f.kind === 'lookup' && f.lookup)
+          return (
+            <FormLookupField
+              key={f.name}
+              control={form.control}
+              name={f.name}
+              label={f.label}
+              lookup={f.lookup}
+              required={f.required}
+              helperText={f.helper}
+              size="small"
+            />
+          );
         return (
           <FormTextField
             key={f.name}
@@ -166,6 +196,8 @@ function FieldFacts({ record, fields }: { record: studentsApi.TStudentRecord; fi
         .filter((f) => !f.editOnly)
         .map((f) => {
           const v = r[f.name];
+          if (f.kind === 'lookup' && f.lookup && !f.show)
+            return <Fact key={f.name} label={f.label} value={<LookupText lookup={f.lookup} value={textOf(v ?? '')} />} />;
           const text = f.show
             ? f.show(v, record)
             : f.kind === 'date'

@@ -10,7 +10,10 @@ import { useListStaffStartableTypes, useStartRequestForStudent } from '../api/st
 
 /**
  * "Start a request for this student": the office opens a draft the student then completes and submits
- * (they are told by bell and e-mail). Only types configured with the 'staff' starter are offered.
+ * (they are told by bell and e-mail). Only types configured with the 'staff' starter are offered. The office's
+ * own requests (a termination: docs/product/students-requests.md#the-offices-own-requests) open as the staff
+ * member's draft instead, on the page where they fill it in; the student never sees them, and they need no
+ * portal account.
  */
 export function StartRequestButton({
   profileId,
@@ -43,9 +46,15 @@ export function StartRequestButton({
     setLoadError(null);
     start.mutate(typeId, {
       onSuccess: (r) => {
-        snack(`Request #${r.number} started. ${studentName} was asked to complete and submit it.`, 'success');
+        const office = !!chosen?.isOfficeRequest;
+        snack(
+          office
+            ? `Request #${r.number} started. Fill in its form and submit it.`
+            : `Request #${r.number} started. ${studentName} was asked to complete and submit it.`,
+          'success',
+        );
         close();
-        void navigate(`/isss/request/${r.id}`);
+        void navigate(office ? `/isss/office-request/${r.id}` : `/isss/request/${r.id}`);
       },
       onError: (e) => {
         const f = describeFailure(e);
@@ -59,23 +68,24 @@ export function StartRequestButton({
   };
   return (
     <>
-      <Button
-        variant="outlined"
-        startIcon={<Add />}
-        onClick={() => setOpen(true)}
-        disabled={!hasPortalAccount}
-        title={hasPortalAccount ? undefined : 'Invite the student to the portal first: they complete and submit the request.'}
-      >
+      <Button variant="outlined" startIcon={<Add />} onClick={() => setOpen(true)}>
         Start a request for this student
       </Button>
       <ConfirmDialog
         open={open}
         title={`Start a request for ${studentName}`}
         message={chosen ? `Start a ${chosen.name} request for ${studentName}?` : `Which request do you want to start for ${studentName}?`}
-        effects={[
-          `The request opens as a draft in ${studentName}'s portal, with ${studentName} as its requester.`,
-          `${studentName} is told by e-mail to complete and submit it.`,
-        ]}
+        effects={
+          chosen?.isOfficeRequest
+            ? [
+                `The request opens as your draft about ${studentName}'s record: you fill in its form and submit it.`,
+                `${studentName} does not see it; they are told when it is approved.`,
+              ]
+            : [
+                `The request opens as a draft in ${studentName}'s portal, with ${studentName} as its requester.`,
+                `${studentName} is told by e-mail to complete and submit it.`,
+              ]
+        }
         error={types.isError ? 'The request types could not be loaded.' : loadError}
         confirmLabel="Start request"
         busy={start.isPending}
@@ -99,12 +109,20 @@ export function StartRequestButton({
               setError(null);
             }}
             error={!!error}
-            helperText={error ?? (chosen?.description || ' ')}
+            helperText={
+              error ??
+              (chosen?.description ||
+                (hasPortalAccount
+                  ? ' '
+                  : 'Without a portal account, only the office’s own requests can be started: invite the student for the others.'))
+            }
             disabled={types.isPending}
           >
             {(types.data ?? []).map((x) => (
-              <MenuItem key={x.id} value={x.id}>
+              // A request the student completes needs their portal account; the office's own does not.
+              <MenuItem key={x.id} value={x.id} disabled={!hasPortalAccount && !x.isOfficeRequest}>
                 {x.name}
+                {!hasPortalAccount && !x.isOfficeRequest ? ' (needs a portal account)' : ''}
               </MenuItem>
             ))}
           </TextField>

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { CORRECTION_STATUS_LABELS, studentsApi, type TStudentStage, textOf } from '@meridian/domain';
+import {
+  configureFields,
+  CORRECTION_STATUS_LABELS,
+  STUDENT_PROFILE_FORM,
+  studentsApi,
+  type TRoleFormSettings,
+  type TStudentStage,
+  textOf,
+} from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
@@ -12,16 +20,34 @@ import { snack } from '../../../../ui/notify';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
 import { useGetMyRecord, useSubmitCorrection } from '../api/student-corrections';
 import { STUDENT_STAGE_NAMES } from '../../list';
+import { useMyFieldSettings } from '../../../forms';
 import { CONTACT_FIELDS, IDENTITY_FIELDS } from '../components/record-fields';
 import { displayValue, educationLabel, evCategoryLabel } from '../components/record-format';
-import { FieldInputs, knownFieldsOf, toBody, toFormValues } from '../components/record-section';
+import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from '../components/record-section';
 import { Fact, FactGrid } from '../components/section-card';
 
-const CORRECTABLE = [...IDENTITY_FIELDS, ...CONTACT_FIELDS].filter((f) =>
-  (studentsApi.CORRECTABLE_FIELDS as readonly string[]).includes(f.name),
-);
+/**
+ * The profile's fields as the office set them for students (docs/product/field-configuration.md#the-student-profile):
+ * hidden ones left out, its labels and help, required; read-only ones marked (shown, not corrected here).
+ */
+function profileFields(settings: TRoleFormSettings | undefined): (TFieldDef & { readOnly?: boolean | undefined })[] {
+  return configureFields(
+    [...IDENTITY_FIELDS, ...CONTACT_FIELDS].map((f) => ({ ...f, help: f.helper })),
+    settings,
+  ).map(({ help, required, ...f }) => ({ ...f, ...(help ? { helper: help } : {}), required: required === true }));
+}
 
-function CorrectionForm({ record, onDone }: { record: studentsApi.TMyRecord; onDone: () => void }) {
+function CorrectionForm({
+  record,
+  fields,
+  onDone,
+}: {
+  record: studentsApi.TMyRecord;
+  fields: ReturnType<typeof profileFields>;
+  onDone: () => void;
+}) {
+  const CORRECTABLE = fields.filter((f) => !f.readOnly && (studentsApi.CORRECTABLE_FIELDS as readonly string[]).includes(f.name));
+  const kept = fields.filter((f) => f.readOnly);
   const submit = useSubmitCorrection();
   const initial = toFormValues(record, CORRECTABLE);
   const form = useForm({ defaultValues: { ...initial, reason: '' } as Record<string, unknown> });
@@ -68,6 +94,11 @@ function CorrectionForm({ record, onDone }: { record: studentsApi.TMyRecord; onD
           </Alert>
         ) : null}
         <FieldInputs form={form} fields={CORRECTABLE} />
+        {kept.length ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            The office keeps these as they are; ask the office to change them: {kept.map((f) => f.label).join(', ')}.
+          </Typography>
+        ) : null}
         <TextField
           {...form.register('reason')}
           label="Why is this correction needed?"
@@ -96,6 +127,8 @@ export function MyProfilePage() {
   const dates = useFormatDates();
   const { formatDate } = dates;
   const q = useGetMyRecord();
+  const settings = useMyFieldSettings();
+  const fields = profileFields(settings.data?.forms[STUDENT_PROFILE_FORM]);
   const [correcting, setCorrecting] = useState(false);
   useDocumentTitle('My profile');
   if (q.isPending) return <PageLoader />;
@@ -116,7 +149,7 @@ export function MyProfilePage() {
         }
       />
       <Stack spacing={2}>
-        {correcting ? <CorrectionForm record={r} onDone={() => setCorrecting(false)} /> : null}
+        {correcting ? <CorrectionForm record={r} fields={fields} onDone={() => setCorrecting(false)} /> : null}
         {r.corrections.length ? (
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
@@ -148,7 +181,7 @@ export function MyProfilePage() {
             Personal information
           </Typography>
           <FactGrid>
-            {[...IDENTITY_FIELDS, ...CONTACT_FIELDS].map((f) => (
+            {fields.map((f) => (
               <Fact key={f.name} label={f.label} value={displayValue(f.name, (r as unknown as Record<string, unknown>)[f.name], dates)} />
             ))}
           </FactGrid>

@@ -12,7 +12,16 @@ import { snack } from '../../../../ui/notify';
 import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-guard';
 import { useListCampusSites } from '../../../people';
 import { useCreateStudent } from '../api/student-record';
-import { CONTACT_FIELDS, EV_FIELDS, IDENTITY_FIELDS, NEW_DS2019_FIELDS, NEW_I20_FIELDS, PROGRAM_FIELDS } from '../components/record-fields';
+import {
+  CONTACT_FIELDS,
+  EV_FIELDS,
+  FOREIGN_ADDRESS_LOOKUPS,
+  IDENTITY_FIELDS,
+  NEW_DS2019_FIELDS,
+  NEW_I20_FIELDS,
+  PROGRAM_FIELDS,
+  US_ADDRESS_LOOKUPS,
+} from '../components/record-fields';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from '../components/record-section';
 
 const pick = (fields: TFieldDef[], names: string[]) => names.map((n) => fields.find((f) => f.name === n)!);
@@ -54,9 +63,9 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
         { name: 'email', label: 'E-mail', required: true, maxLength: 65 },
         // SEVIS S1164: the Create carries a U.S. or a foreign phone.
         ...pick(CONTACT_FIELDS, ['phone', 'foreignPhoneCountryCode', 'foreignPhone']),
-        { name: 'usAddress', label: 'US address', kind: 'address' },
+        { name: 'usAddress', label: 'US address', kind: 'address', addressLookups: US_ADDRESS_LOOKUPS },
         // SEVIS's Create needs the foreign address too: asked here so a new record can go in the next batch.
-        { name: 'foreignAddress', label: 'Foreign address', kind: 'address' },
+        { name: 'foreignAddress', label: 'Foreign address', kind: 'address', addressLookups: FOREIGN_ADDRESS_LOOKUPS },
       ],
     },
     {

@@ -2,6 +2,7 @@ import { Checkbox, FormControl, FormControlLabel, FormHelperText, MenuItem, Text
 import { isChecked, normalizeTypedNumber, type TStudentRequestField } from '@meridian/domain';
 import { DateInput } from '../../../../ui/date-input';
 import { messageWithHint } from '../../../../ui/form/message-with-hint';
+import { LookupField } from '../../../lookups';
 
 export interface RequestFieldProps {
   field: TStudentRequestField;
@@ -67,6 +68,24 @@ export function RequestField({ field, value, required, error, readOnly, onChange
         </FormControl>
       );
     case 'select':
+      // Choices from one of the office's code lists (docs/product/lookups.md#how-forms-use-the-lists).
+      if (field.lookup)
+        return (
+          <LookupField
+            id={id}
+            name={field.name}
+            label={field.label}
+            lookup={field.lookup}
+            value={str}
+            onChange={onChange}
+            onBlur={onBlur}
+            required={required}
+            error={!!error}
+            helperText={common.helperText}
+            disabled={readOnly}
+          />
+        );
+    // falls through
     case 'dependent':
       // A dependent's choices come with the field (StudentRequestForm draws them from the student's record).
       return (

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NEW_DEPENDENT, type TStudentRequestData, type TStudentRequestDependent } from '@meridian/domain';
 import { StudentRequestForm } from './student-request-form';
 
@@ -30,16 +31,20 @@ const child: TStudentRequestDependent = {
 };
 
 function form(data: TStudentRequestData, readOnly = false) {
+  // The country fields read the office's code lists (docs/product/lookups.md): nothing answers here, so they stay unloaded.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   render(
-    <StudentRequestForm
-      code="dependent_info_update"
-      data={data}
-      errors={{}}
-      readOnly={readOnly}
-      context={{ dependents: [spouse, child] }}
-      onChange={() => undefined}
-      onBlur={() => undefined}
-    />,
+    <QueryClientProvider client={client}>
+      <StudentRequestForm
+        code="dependent_info_update"
+        data={data}
+        errors={{}}
+        readOnly={readOnly}
+        context={{ dependents: [spouse, child] }}
+        onChange={() => undefined}
+        onBlur={() => undefined}
+      />
+    </QueryClientProvider>,
   );
 }
 

@@ -1,10 +1,12 @@
 import { Alert, Box, Paper, Typography } from '@mui/material';
 import {
+  applyFieldConfiguration,
   DEPENDENT_REQUEST_FIELDS,
   dependentChoiceOptions,
   isChecked,
   isFieldRequired,
-  STUDENT_REQUEST_FORMS,
+  NEW_DEPENDENT,
+  studentRequestForm,
   type TStudentRequestCode,
   type TStudentRequestContext,
   type TStudentRequestData,
@@ -14,6 +16,8 @@ import {
 } from '@meridian/domain';
 import { formatDay } from '../../../../app/office-dates';
 import { RequestField } from './request-field';
+import { LookupText } from '../../../lookups';
+import { DependentRowsField } from './dependent-rows-field';
 
 export interface StudentRequestFormProps {
   code: TStudentRequestCode;
@@ -22,8 +26,12 @@ export interface StudentRequestFormProps {
   readOnly: boolean;
   /** Fields not to draw (e.g. the OPT type, chosen by the page the student came from). */
   hidden?: readonly string[] | undefined;
-  /** What the record holds for fields that choose from it: the dependents a Dependent Information Update offers. */
-  context?: Pick<TStudentRequestContext, 'dependents'> | null | undefined;
+  /**
+   * What the record holds for fields that choose from it (the dependents a Dependent Information Update offers),
+   * and the office's field settings for the signed-in role (docs/product/field-configuration.md); the student's visa
+   * type selects the form's variant (docs/product/students-requests.md#exchange-visitor-variants).
+   */
+  context?: Pick<TStudentRequestContext, 'dependents' | 'fieldSettings' | 'visaType'> | null | undefined;
   onChange: (name: string, value: unknown) => void;
   onBlur: (name: string) => void;
 }
@@ -48,7 +56,7 @@ function ReadOnlyField({ field, value }: { field: TStudentRequestField; value: u
         {field.label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {shownValue(field, value)}
+        {field.lookup && textOf(value ?? '') ? <LookupText lookup={field.lookup} value={textOf(value ?? '')} /> : shownValue(field, value)}
       </Typography>
     </Box>
   );
@@ -66,7 +74,9 @@ function fieldFor(
   dependents: readonly TStudentRequestDependent[] | null,
 ): TStudentRequestField {
   if (f.kind === 'dependent') {
-    const options = dependentChoiceOptions(dependents);
+    // A row of Several Dependents chooses one on record only (what it does to them is its own choice).
+    const withNew = f.options?.some((o) => o.value === NEW_DEPENDENT) ?? false;
+    const options = dependentChoiceOptions(dependents).filter((o) => withNew || o.value !== NEW_DEPENDENT);
     const v = textOf(data[f.name]);
     // A choice saved before the record's dependents are known (or no longer among them) still reads as something.
     if (v && !options.some((o) => o.value === v))
@@ -82,17 +92,24 @@ function fieldFor(
 }
 
 /**
- * The fields of a student request type (STUDENT_REQUEST_FORMS), one panel per section. Required marks
- * follow the data (e.g. the phone set); messages come from the page (validateStudentRequestData and the server).
+ * The fields of a student request type (its variant for the student's visa: studentRequestForm), one panel per section.
+ * Required marks follow the data (e.g. the phone set); messages come from the page (validateStudentRequestData and the
+ * server). A list of dependents (Several Dependents) is drawn row by row (DependentRowsField).
  */
 export function StudentRequestForm({ code, data, errors, readOnly, hidden = [], context, onChange, onBlur }: StudentRequestFormProps) {
-  const form = STUDENT_REQUEST_FORMS[code];
+  // As the office configured it for this role: hidden fields left out, its words, required, read-only.
+  const form = applyFieldConfiguration(studentRequestForm(code, context?.visaType ?? null), context?.fieldSettings?.[code]);
   const dependents = context?.dependents ?? null;
   return (
     <>
       {form.sections.map((section) => {
-        const fields = section.fields.filter((f) => !hidden.includes(f.name)).map((f) => fieldFor(f, data, dependents));
+        const fields = section.fields
+          .filter((f) => !hidden.includes(f.name))
+          .map((f) => ({ ...fieldFor(f, data, dependents), readOnly: f.readOnly }));
         if (!fields.length) return null;
+        // A list (the dependents of Several Dependents) is drawn row by row, above the section's other fields.
+        const rows = fields.filter((f) => f.kind === 'rows');
+        const plain = fields.filter((f) => f.kind !== 'rows');
         const headingId = `section-${code}-${section.title.replace(/\W+/g, '-').toLowerCase()}`;
         return (
           <Paper key={section.title} variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -104,22 +121,34 @@ export function StudentRequestForm({ code, data, errors, readOnly, hidden = [], 
                 {section.note}
               </Alert>
             ) : null}
-            {readOnly ? (
+            {rows.map((f) => (
+              <DependentRowsField
+                key={f.name}
+                field={f}
+                value={data[f.name]}
+                errors={errors}
+                readOnly={readOnly || !!f.readOnly}
+                describe={(rf, row) => fieldFor(rf, row, dependents)}
+                onChange={(v) => onChange(f.name, v)}
+                onBlur={onBlur}
+              />
+            ))}
+            {!plain.length ? null : readOnly ? (
               <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-                {fields.map((f) => (
+                {plain.map((f) => (
                   <ReadOnlyField key={f.name} field={f} value={data[f.name]} />
                 ))}
               </Box>
             ) : (
               <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-                {fields.map((f) => (
+                {plain.map((f) => (
                   <Box key={f.name} sx={{ gridColumn: WIDE.has(f.kind) ? '1 / -1' : undefined }}>
                     <RequestField
                       field={f}
                       value={data[f.name]}
                       required={!readOnly && isFieldRequired(f, data)}
                       error={errors[f.name]}
-                      readOnly={readOnly}
+                      readOnly={readOnly || !!f.readOnly}
                       onChange={(v) => onChange(f.name, v)}
                       onBlur={() => onBlur(f.name)}
                     />

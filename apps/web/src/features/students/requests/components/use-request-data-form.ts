@@ -1,12 +1,15 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   studentRequestFields,
+  studentRequestLookupChecks,
+  studentRequestLookupKeys,
   validateStudentRequestData,
   type TStudentRequestCode,
   type TStudentRequestContext,
   type TStudentRequestData,
 } from '@meridian/domain';
 import { useOfficeToday } from '../../../../app/office-today';
+import { useLookupChecker } from '../../../lookups';
 
 /** Drop empty values: what the rules check and what tells whether anything changed. */
 export function compactData(data: TStudentRequestData): TStudentRequestData {
@@ -39,14 +42,24 @@ export function useRequestDataForm(
   const [errors, setErrors] = useState<Record<string, string>>({});
   const today = useOfficeToday();
   const order = useMemo(() => (code ? studentRequestFields(code).map((f) => f.name) : []), [code]);
+  // The code lists the form draws from, with the values it was opened with (retired ones say so): the same check
+  // as the server's (docs/product/lookups.md#how-forms-use-the-lists).
+  const visaType = context?.visaType;
+  const lookupKeys = useMemo(() => (code ? studentRequestLookupKeys(code, visaType) : []), [code, visaType]);
+  const initialKey = JSON.stringify(compactData(initial));
+  const held = useMemo(
+    () => (code ? studentRequestLookupChecks(code, JSON.parse(initialKey) as TStudentRequestData, visaType) : []),
+    [code, initialKey, visaType],
+  );
+  const lookups = useLookupChecker(lookupKeys, held);
 
   const check = useCallback(
     (values: TStudentRequestData, mode: 'draft' | 'submit') => {
       if (!code) return {};
-      const all = validateStudentRequestData(code, compactData(values), { ...(context ?? {}), today: today() }, mode);
+      const all = validateStudentRequestData(code, compactData(values), { ...(context ?? {}), today: today(), lookups }, mode);
       return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? '']));
     },
-    [code, context, today],
+    [code, context, today, lookups],
   );
 
   const setField = useCallback(

@@ -25,6 +25,7 @@ import { CommentsPanel } from '../../../comments';
 import { StudentRequestForm } from '../components/student-request-form';
 import { focusField, useRequestDataForm } from '../components/use-request-data-form';
 import { useGetStudentRequestData } from '../api/save-request-data';
+import { useGetMyRequestFormContext } from '../api/get-my-request-form-context';
 import {
   ADVISOR_REQUIRED,
   ADVISOR_TYPES,
@@ -179,7 +180,9 @@ function CreateForm({
   variant: TPageVariant;
   home: string;
 }) {
-  const form = useRequestDataForm(code, { ...(variant.preset ?? {}) });
+  // The record's dates and the office's field settings, so the form checks and draws what the saved draft's will.
+  const mine = useGetMyRequestFormContext(true);
+  const form = useRequestDataForm(code, { ...(variant.preset ?? {}) }, mine.data);
   const confirm = useConfirm();
   const actions = useRequestSubmit(form, {
     requestTypeId,
@@ -228,6 +231,7 @@ function CreateForm({
           errors={form.errors}
           readOnly={false}
           hidden={variant.hidden}
+          context={mine.data}
           onChange={form.setField}
           onBlur={form.blurField}
         />
@@ -377,6 +381,7 @@ function EditForm({
             errors={form.errors}
             readOnly={!editable}
             hidden={variant.hidden}
+            context={saved.data?.context}
             onChange={form.setField}
             onBlur={form.blurField}
           />

@@ -1,0 +1,69 @@
+import { EV_TERMINATION_REASONS, STUDENT_TERMINATION_REASONS, type TSevisCode } from './sevis-reason-codes.js';
+
+/**
+ * SEVIS codes the student request forms offer (docs/product/students-requests.md#exchange-visitor-variants),
+ * copies of the schema's lists (exchange visitor 6.27, student 6.55) restricted to what a request may send.
+ * A server test checks each code against its XSD type (apps/server/test/student-request-catalogue.test.ts).
+ */
+
+/**
+ * SEVIS's matriculation codes (exchange visitor SEVISTable.xsd MatriculationType: A, B, M, D): the degree a
+ * J-1 student matriculates into, and the exchange visitor category (SEVIS Table 15) that degree is.
+ */
+export const MATRICULATION_CODES: readonly (TSevisCode & { category: string })[] = [
+  { code: 'A', label: "Associate's degree", category: '1B' },
+  { code: 'B', label: "Bachelor's degree", category: '1C' },
+  { code: 'M', label: "Master's degree", category: '1D' },
+  { code: 'D', label: 'Doctorate', category: '1E' },
+];
+
+/**
+ * Why an exchange visitor's program ends before its end date, as a student gives it (exchange visitor schema
+ * EVCompletionCodeType, Program/Shorten ShortenReason). The schema's APED and CSHS are left out: SEVIS's code
+ * tables do not say what they mean, and DOE (death of the exchange visitor) is never the student's own request.
+ */
+export const EV_SHORTEN_REASONS: readonly TSevisCode[] = [
+  { code: 'POCE', label: 'I completed my program objectives early' },
+  { code: 'IFS', label: 'I do not have enough funds to continue' },
+  { code: 'MEHE', label: 'A medical emergency: my own health' },
+  { code: 'MEHF', label: 'A medical emergency: the health of a family member' },
+  { code: 'WFP', label: 'I withdraw from the program' },
+  { code: 'OTHR', label: 'Other' },
+];
+/** The ShortenReason of an exchange visitor who completes the program early (Complete Program Early). */
+export const EV_COMPLETED_EARLY = 'POCE';
+
+/** Termination reasons as the Terminate SEVIS Record request offers them: SEVIS Table 13 (F-1) and Table 24 (J-1). */
+export const F1_TERMINATION_OPTIONS = STUDENT_TERMINATION_REASONS;
+export const J1_TERMINATION_OPTIONS = EV_TERMINATION_REASONS;
+/**
+ * SEVIS S1059 and S1104 (F-1): 16 "Otherwise failing to maintain status" needs other remarks, and no other
+ * reason may carry them. SEVIS S2222 (J-1): OTHER needs other remarks.
+ */
+export const F1_TERMINATION_NEEDS_REMARKS = '16';
+export const J1_TERMINATION_NEEDS_REMARKS = 'OTHER';
+
+/**
+ * The end of a dependent's status as the student reports it (Several Dependents request): F-2 with SEVIS
+ * Table 3's codes (02 death, 03 child over 21, 04 divorce, 09 other); J-2 with the reasons that end a J-2's
+ * status without a violation, which the exchange visitor batch sends as the dependent's End Status (SEVIS
+ * Table 18: 02 death, 04 divorce, 09 other with our words). The office's own reasons (unauthorized employment,
+ * the principal's status ended) stay on the record's Dependents tab.
+ */
+export const F2_END_OPTIONS: readonly TSevisCode[] = [
+  { code: '02', label: 'Death' },
+  { code: '03', label: 'Child turned 21' },
+  { code: '04', label: 'Divorce' },
+  { code: '09', label: 'Other' },
+];
+export const J2_END_OPTIONS: readonly TSevisCode[] = [
+  { code: 'DEATH', label: 'Death' },
+  { code: 'OVERAGE', label: 'Child turned 21' },
+  { code: 'DIVORCE', label: 'Divorce' },
+  { code: 'OTHER', label: 'Other' },
+];
+/** The "other" reason of each list: SEVIS wants other remarks with it (S1034 F-2, S2130 J-2). */
+export const DEPENDENT_END_OTHER = ['09', 'OTHER'] as const;
+
+/** A code list as form choices. */
+export const asOptions = (codes: readonly TSevisCode[]) => codes.map((c) => ({ value: c.code, label: c.label }));
