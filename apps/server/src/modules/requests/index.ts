@@ -41,6 +41,7 @@ export { openRequest } from './operations/open-request.js';
 export { stepOwnedRequest, canStep } from './operations/step-owned-request.js';
 export { closeOwnedRequest } from './operations/close-owned-request.js';
 export { updateOwnedRequestContent } from './operations/update-owned-request-content.js';
+export { lockRequestForAnswers } from './operations/lock-request-for-answers.js';
 export { setRequestSubject } from './operations/set-request-subject.js';
 export { requestQuestionnaireIds } from './questionnaires.js';
 export { requestRoutes } from './routes.js';

@@ -1,16 +1,8 @@
-import { eq } from 'drizzle-orm';
-import {
-  normalizeRequestFormData,
-  REQUEST_STATUS_LABELS,
-  scholarRequestForm,
-  validateScholarRequestData,
-  type TRequestDetail,
-  type TRequestStatus,
-} from '@meridian/domain';
+import { normalizeRequestFormData, scholarRequestForm, validateScholarRequestData, type TRequestDetail } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
-import { AppError, badRequest, forbidden } from '../../../../platform/errors/app-error.js';
+import { badRequest } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
-import { canAccessRequest, getAccessibleRequest, presentRequest, requests, updateOwnedRequestContent } from '../../../requests/index.js';
+import { lockRequestForAnswers, presentRequest, updateOwnedRequestContent } from '../../../requests/index.js';
 import { asDataErrors, scholarFormCodeOf } from '../request-forms.js';
 import { caseOfRequest, requestContextOf } from '../request-case.js';
 
@@ -22,23 +14,11 @@ import { caseOfRequest, requestContextOf } from '../request-case.js';
 export async function saveScholarRequestData(ctx: TContext, requestId: string, patch: Record<string, unknown>): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    await getAccessibleRequest(tx, ctx, requestId, 'read');
-    const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
-    if (!canAccessRequest(actor, r!, 'write')) {
-      const own = r!.requesterUserId === actor.userId || r!.subjectUserId === actor.userId;
-      if (!own) throw forbidden();
-      throw new AppError(
-        409,
-        'NOT_EDITABLE',
-        r!.isLocked
-          ? 'This request is locked while it is in approver review.'
-          : `This request is ${REQUEST_STATUS_LABELS[r!.status as TRequestStatus]}; its answers cannot be changed.`,
-      );
-    }
-    const code = await scholarFormCodeOf(tx, r!);
-    const found = await caseOfRequest(tx, r!);
+    const r = await lockRequestForAnswers(tx, ctx, requestId);
+    const code = await scholarFormCodeOf(tx, r);
+    const found = await caseOfRequest(tx, r);
     const rule = await requestContextOf(tx, ctx.today(), found?.c ?? null);
-    const before = r!.data ?? {};
+    const before = r.data ?? {};
     const given: Record<string, unknown> = { ...before };
     for (const [k, v] of Object.entries(patch)) {
       if (v === null) delete given[k];
@@ -51,13 +31,13 @@ export async function saveScholarRequestData(ctx: TContext, requestId: string, p
     const changed = Object.keys({ ...before, ...merged }).filter(
       (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(merged[k] ?? null),
     );
-    if (!changed.length) return presentRequest(tx, actor, r!);
-    const updated = await updateOwnedRequestContent(tx, r!.id, { data: merged });
+    if (!changed.length) return presentRequest(tx, actor, r);
+    const updated = await updateOwnedRequestContent(tx, r.id, { data: merged });
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
       entityType: 'request',
-      entityId: r!.id,
+      entityId: r.id,
       action: 'request.data-saved',
       before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])),
       after: Object.fromEntries(changed.map((k) => [k, merged[k] ?? null])),

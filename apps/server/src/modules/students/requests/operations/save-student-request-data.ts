@@ -1,16 +1,8 @@
-import { eq } from 'drizzle-orm';
-import {
-  normalizeStudentRequestData,
-  refusedFieldChanges,
-  REQUEST_STATUS_LABELS,
-  validateStudentRequestData,
-  type TRequestDetail,
-  type TRequestStatus,
-} from '@meridian/domain';
+import { normalizeStudentRequestData, refusedFieldChanges, validateStudentRequestData, type TRequestDetail } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
-import { AppError, badRequest, forbidden } from '../../../../platform/errors/app-error.js';
+import { badRequest } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
-import { canAccessRequest, getAccessibleRequest, presentRequest, requests, updateOwnedRequestContent } from '../../../requests/index.js';
+import { lockRequestForAnswers, presentRequest, updateOwnedRequestContent } from '../../../requests/index.js';
 import { studentRuleContext } from '../request-rules.js';
 import { requestLookupChecker } from '../request-lookups.js';
 import { formCodeOf } from '../request-forms.js';
@@ -23,21 +15,9 @@ import { formCodeOf } from '../request-forms.js';
 export async function saveStudentRequestData(ctx: TContext, requestId: string, patch: Record<string, unknown>): Promise<TRequestDetail> {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
-    await getAccessibleRequest(tx, ctx, requestId, 'read');
-    const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
-    if (!canAccessRequest(actor, r!, 'write')) {
-      const own = r!.requesterUserId === actor.userId || r!.subjectUserId === actor.userId;
-      if (!own) throw forbidden();
-      throw new AppError(
-        409,
-        'NOT_EDITABLE',
-        r!.isLocked
-          ? 'This request is locked while it is in approver review.'
-          : `This request is ${REQUEST_STATUS_LABELS[r!.status as TRequestStatus]}; its answers cannot be changed.`,
-      );
-    }
-    const code = await formCodeOf(tx, r!);
-    const before = r!.data ?? {};
+    const r = await lockRequestForAnswers(tx, ctx, requestId);
+    const code = await formCodeOf(tx, r);
+    const before = r.data ?? {};
     const given: Record<string, unknown> = { ...before };
     for (const [k, v] of Object.entries(patch)) {
       if (v === null) delete given[k];
@@ -45,7 +25,7 @@ export async function saveStudentRequestData(ctx: TContext, requestId: string, p
     }
     // Phones and EINs are kept as digits, whatever punctuation was typed in them (docs/product/ui.md#digits-amounts-and-text).
     const merged = normalizeStudentRequestData(code, given);
-    const rules = await studentRuleContext(tx, ctx, r!.profileId);
+    const rules = await studentRuleContext(tx, ctx, r.profileId);
     // A field the office hid from the caller, or made read-only for them, keeps what was saved
     // (docs/product/field-configuration.md#what-the-server-refuses).
     const errors = {
@@ -64,13 +44,13 @@ export async function saveStudentRequestData(ctx: TContext, requestId: string, p
     const changed = Object.keys({ ...before, ...merged }).filter(
       (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(merged[k] ?? null),
     );
-    if (!changed.length) return presentRequest(tx, actor, r!);
-    const updated = await updateOwnedRequestContent(tx, r!.id, { data: merged });
+    if (!changed.length) return presentRequest(tx, actor, r);
+    const updated = await updateOwnedRequestContent(tx, r.id, { data: merged });
     await writeAudit(tx, {
       institutionId: ctx.institutionId,
       actorUserId: actor.userId,
       entityType: 'request',
-      entityId: r!.id,
+      entityId: r.id,
       action: 'request.data-saved',
       before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])),
       after: Object.fromEntries(changed.map((k) => [k, merged[k] ?? null])),
