@@ -109,7 +109,7 @@ export const APPLICATION_STATES = ['not_started', 'draft', 'submitted', 'returne
 export const ZApplicationState = z.enum(APPLICATION_STATES);
 export type TApplicationState = z.infer<typeof ZApplicationState>;
 
-/** Highest education, options 1 to 9, verbatim (docs/product/scholars-portal.md#the-forms). */
+/** Highest education, options 1 to 9, verbatim (docs/product/scholars-portal.md#the-forms). The seed of the office's `highest-education` list (docs/product/lookups.md). */
 export const HIGHEST_EDUCATION_OPTIONS = [
   { value: '1', label: "Associate's degree" },
   { value: '2', label: "Bachelor's degree" },
@@ -122,7 +122,7 @@ export const HIGHEST_EDUCATION_OPTIONS = [
   { value: '9', label: 'Some college credit but less than 1 year' },
 ] as const;
 
-/** J-1 scholar categories (docs/product/scholars-portal.md#the-forms). */
+/** J-1 scholar categories (docs/product/scholars-portal.md#the-forms): the seed of the office's `scholar-categories` list, which the office's case form reads (docs/product/lookups.md). */
 export const SCHOLAR_CATEGORIES = [
   'PROFESSOR',
   'RESEARCH SCHOLAR',

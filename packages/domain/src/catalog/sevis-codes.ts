@@ -6,7 +6,7 @@
 /**
  * SEVISTable.xsd EVPositionCodeType (exchange visitor 6.27) = SEVIS Table 28 (Exchange Visitor Position
  * Codes): the exchange visitor's position on the DS-2019. 531 is left out: Table 28 lists it as "CODE
- * DELETED - SEE 213".
+ * DELETED - SEE 213". Forms read the office's `ev-positions` list; this is the contract's and the batch upload's fallback.
  */
 export const EV_POSITION_CODES = [
   '100',

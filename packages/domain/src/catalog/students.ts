@@ -45,7 +45,7 @@ export const EDUCATION_LEVELS = [
   { code: '11', label: 'Other', f1: true },
 ] as const;
 
-/** SEVIS Table 15 (Program Category Codes): the exchange visitor categories of a DS-2019. */
+/** SEVIS Table 15 (Program Category Codes): the exchange visitor categories of a DS-2019. Seed labels of the office's `ev-categories` list, which the forms read (docs/product/lookups.md). */
 export const EV_CATEGORIES = [
   { code: '1A', label: 'Student, secondary' },
   { code: '1B', label: 'Student, associate' },
@@ -114,7 +114,7 @@ export const TIPP_WORKERS_COMP_FOR_EV = [
   { code: 'E', label: 'Exempt under state law' },
 ] as const;
 
-/** Dependent relationship codes (SEVIS). */
+/** Dependent relationship codes (SEVIS Table 35): seed labels of the office's `dependent-relationships` list, which the forms read (docs/product/lookups.md). */
 export const DEPENDENT_RELATIONSHIPS = [
   { code: '01', label: 'Spouse' },
   { code: '02', label: 'Child' },

@@ -27,6 +27,12 @@ export const LOOKUP_KEYS = [
   'student-reprint-reasons',
   'ev-reprint-reasons',
   'ev-print-reasons',
+  'birth-country-reasons',
+  'visa-types',
+  'dependent-relationships',
+  'us-address-overrides',
+  'scholar-categories',
+  'highest-education',
 ] as const;
 export type TLookupKey = (typeof LOOKUP_KEYS)[number];
 export const ZLookupKey = z.enum(LOOKUP_KEYS);
@@ -223,6 +229,61 @@ export const LOOKUP_LISTS: readonly TLookupListDefinition[] = [
     name: 'DS-2019 print reasons for a J-2',
     description: 'Why a DS-2019 is printed when a dependent is added.',
     source: 'SEVISTable.xsd EVPrintReasonType',
+    allowsOfficeValues: false,
+    attributes: [],
+  },
+  {
+    key: 'birth-country-reasons',
+    name: 'U.S. and territories birth country reasons',
+    description:
+      'Why a person born in the United States or a U.S. territory is a nonimmigrant: SEVIS asks it when the country of birth is the U.S.',
+    source: 'SEVIS U.S. and U.S. Territories Birth Country Reason Codes; SEVISTable.xsd USBornReasonType',
+    allowsOfficeValues: false,
+    attributes: [],
+  },
+  {
+    key: 'visa-types',
+    name: 'Visa types',
+    description:
+      'SEVIS’s visa codes of students, exchange visitors and F-2/M-2 dependents. Records keep the visa (F-1, J-1); SEVIS is sent the code.',
+    source: 'SEVISTable.xsd StudentVisaCodeType, EVVisaCodeType and DependentFMVisaType',
+    allowsOfficeValues: false,
+    attributes: [
+      { key: 'visa', label: 'Visa' },
+      { key: 'dependent', label: 'Dependent' },
+    ],
+  },
+  {
+    key: 'dependent-relationships',
+    name: 'Dependent relationships',
+    description: 'How a dependent (F-2, M-2, J-2) is related to the student or exchange visitor.',
+    source: 'SEVIS Table 35 (Dependent Type Codes); SEVISTable.xsd DependentCodeType',
+    allowsOfficeValues: false,
+    attributes: [],
+  },
+  {
+    key: 'us-address-overrides',
+    name: 'U.S. address override reasons',
+    description:
+      'The explanation SEVIS asks for when it finds a U.S. address’s city, state and ZIP code but not its street (SEVIS S1146), so the address is kept as given. OO (other) needs an explanation in words.',
+    source: 'Common.xsd USAddrDoctorType ExplanationCode (SEVIS S1146, S1147)',
+    allowsOfficeValues: false,
+    attributes: [],
+  },
+  {
+    key: 'scholar-categories',
+    name: 'J-1 scholar categories',
+    description:
+      'The categories a department and a scholar choose for a J-1 scholar, each with the exchange visitor program category it is sent as.',
+    source: 'Meridian’s scholar forms; categories from SEVIS Table 15 (Program Category Codes)',
+    allowsOfficeValues: false,
+    attributes: [{ key: 'ev', label: 'Program category', list: 'ev-categories' }],
+  },
+  {
+    key: 'highest-education',
+    name: 'Highest education (scholar forms)',
+    description: 'The scholar application’s choices for the highest education a scholar has completed.',
+    source: 'Meridian’s scholar application form',
     allowsOfficeValues: false,
     attributes: [],
   },

@@ -63,7 +63,8 @@ export function requestFieldFormatIssue(field: TRequestFormField, raw: unknown):
     case 'date':
       return isValidIsoDate(v) ? null : MSG.invalidDate;
     case 'select':
-      if (!field.options?.some((o) => o.value === v)) return MSG.invalidValue;
+      // A code list's choices are checked against the list, by whoever holds it (the form's own rule).
+      if (!field.lookup && !field.options?.some((o) => o.value === v)) return MSG.invalidValue;
       break;
     case 'email':
       if (!EMAIL.test(v)) return MSG.invalidEmail;

@@ -1,11 +1,19 @@
 import { MSG } from '../messages.js';
 import { SCHOLAR_CATEGORIES, type TScholarCategory } from '../catalog/scholars.js';
-import { checkRequestForm, type TRequestForm, type TRequestFormData, type TRequestFormErrors } from './request-form-rules.js';
+import { lookupIssue, type TLookupChecker, type TLookupKey, type TLookupRef } from './lookup-values.js';
+import {
+  checkRequestForm,
+  requestFormFields,
+  requestFormText,
+  type TRequestForm,
+  type TRequestFormData,
+  type TRequestFormErrors,
+} from './request-form-rules.js';
+import { studentRequestLookupChecks, studentRequestLookupKeys } from './student-request-lookups.js';
 import {
   REQUEST_FIELD_MSG,
   STUDENT_REQUEST_FORMS,
   studentRequestForm,
-  US_STATE_OPTIONS,
   usDate,
   validateStudentRequestData,
   type TStudentRequestDependent,
@@ -74,6 +82,8 @@ export type TScholarRequestContext = {
   sites: readonly TScholarRequestSite[];
   /** The record's active J-2 dependents (none without a record: a new family member goes on the application). */
   dependents: readonly TStudentRequestDependent[];
+  /** What the office's code lists offer today (rules/lookup-values.ts); without it the lists are not checked. */
+  lookups?: TLookupChecker | null | undefined;
 };
 
 /**
@@ -146,6 +156,8 @@ export const SCHOLAR_REQUEST_MSG = {
 } as const;
 
 const REASON = { kind: 'textarea', maxLength: 500 } as const;
+/** A site's state is one the office's list of U.S. states offers (docs/product/lookups.md#how-forms-use-the-lists). */
+const SITE_STATE_LOOKUP: TLookupRef = { key: 'us-states' };
 const siteFields = (required: boolean, fill: string) => [
   {
     name: 'soa_site_name',
@@ -158,7 +170,7 @@ const siteFields = (required: boolean, fill: string) => [
   { name: 'soa_address_line_1', label: 'Address line 1', kind: 'text' as const, required, maxLength: 60 },
   { name: 'soa_address_line_2', label: 'Address line 2', kind: 'text' as const, maxLength: 60 },
   { name: 'soa_city', label: 'City', kind: 'text' as const, required, maxLength: 60 },
-  { name: 'soa_state', label: 'State', kind: 'select' as const, required, options: US_STATE_OPTIONS },
+  { name: 'soa_state', label: 'State', kind: 'select' as const, required, lookup: SITE_STATE_LOOKUP },
   { name: 'soa_zip_code', label: 'ZIP code', kind: 'digits' as const, required, maxLength: 5 },
   {
     name: 'soa_primary',
@@ -278,6 +290,24 @@ export function scholarRequestForm(
 }
 
 const CIP = /^\d{2}\.\d{4}$/;
+
+/** The code lists a scholar request's form reads. */
+export function scholarRequestLookupKeys(code: TScholarRequestCode, visaType: string | null): TLookupKey[] {
+  if (isShared(code)) return studentRequestLookupKeys(code, visaType);
+  return [...new Set(requestFormFields(SCHOLAR_REQUEST_FORMS[code]).flatMap((f) => (f.lookup ? [f.lookup.key] : [])))];
+}
+
+/** Each code-list value a scholar request's data gives, for the server's reader of the lists. */
+export function scholarRequestLookupChecks(
+  code: TScholarRequestCode,
+  data: TRequestFormData,
+  visaType: string | null,
+): { ref: TLookupRef; value: string }[] {
+  if (isShared(code)) return studentRequestLookupChecks(code, data, visaType);
+  return requestFormFields(SCHOLAR_REQUEST_FORMS[code])
+    .filter((f) => f.lookup && requestFormText(data[f.name]))
+    .map((f) => ({ ref: f.lookup!, value: requestFormText(data[f.name])! }));
+}
 const SITE_ADDRESS = ['soa_site_name', 'soa_address_line_1', 'soa_address_line_2', 'soa_city', 'soa_state', 'soa_zip_code'] as const;
 
 /**
@@ -303,6 +333,7 @@ export function validateScholarRequestData(
         programEndDate: ctx.programEndDate,
         visaType: ctx.visaType,
         dependents: ctx.dependents,
+        lookups: ctx.lookups,
       },
       mode,
     );
@@ -311,6 +342,8 @@ export function validateScholarRequestData(
   const { errors, valid, add } = checkRequestForm(form, given, mode, (f, v) => {
     if (f.name === 'amend_subject_field_code' && !CIP.test(v)) return SCHOLAR_REQUEST_MSG.cipCode;
     if (f.name === 'soa_zip_code' && v.length !== 5) return SCHOLAR_REQUEST_MSG.zip;
+    // A code list's value: offered today (a request is a new form: a retired value is refused).
+    if (f.lookup && ctx.lookups) return lookupIssue(ctx.lookups(f.lookup, v));
     return null;
   });
   // A site that is not (or no longer) the record's is said so, not only 'Invalid value'.

@@ -5,6 +5,7 @@ import { EDUCATION_LEVELS, EV_CATEGORIES, STUDENT_VISA_TYPES } from '../catalog/
 import { EV_POSITION_CODES } from '../catalog/sevis-codes.js';
 import { foreignPhoneIssue, MAX_MONEY_AMOUNT } from './student-record-values.js';
 import { isValidUsDate } from './completeness.js';
+import { LOOKUP_MSG, type TLookupChecker, type TLookupRef } from './lookup-values.js';
 import { US_STATE_OPTIONS } from './student-request-fields.js';
 import { phoneDigitsTyped } from './typed-numbers.js';
 
@@ -328,7 +329,7 @@ export const IMPORT_MSG = {
   evPosition: 'Enter a SEVIS position code of 3 digits (SEVIS Table 28).',
 } as const;
 
-/** ISO 3166-1 alpha-2 codes (plus XK, Kosovo, which SEVIS lists). */
+/** ISO 3166-1 alpha-2 codes (plus XK, Kosovo, which SEVIS lists): the seed of what a row is checked against without the office's country lists. */
 const COUNTRIES = new Set(
   (
     'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM ' +
@@ -340,6 +341,40 @@ const COUNTRIES = new Set(
   ).split(' '),
 );
 const EDUCATION_CODES = new Set<string>(EDUCATION_LEVELS.map((l) => l.code));
+
+/**
+ * The columns whose codes come from the office's code lists (docs/product/lookups.md#how-forms-use-the-lists): the
+ * server checks them against the lists offered today (importLookupChecks, then checkImportRow's `lookups`); the
+ * sets written here (COUNTRIES, US_STATES, ...) are only what a row is checked against without the lists.
+ */
+export const IMPORT_LOOKUPS: Partial<Record<TImportColumn, TLookupRef>> = {
+  citizenship: { key: 'citizenship-countries', by: 'iso' },
+  birth_country: { key: 'birth-countries', by: 'iso' },
+  permanent_residence_country: { key: 'citizenship-countries', by: 'iso' },
+  foreign_country: { key: 'citizenship-countries', by: 'iso' },
+  us_state: { key: 'us-states' },
+  site_of_activity_state: { key: 'us-states' },
+  education_level: { key: 'education-levels' },
+  ev_category_code: { key: 'ev-categories' },
+  ev_position_code: { key: 'ev-positions' },
+};
+
+/** A list column's cell as its code: upper case, an education level padded as SEVIS writes it ('2' → '02'). */
+export function importCellCode(column: TImportColumn, raw: string | undefined): string {
+  const v = (raw ?? '').trim().toUpperCase();
+  return column === 'education_level' && /^\d$/.test(v) ? `0${v}` : v;
+}
+
+/** Each list value the rows give, for the server's reader of the lists (one read per list for the whole file). */
+export function importLookupChecks(rows: readonly Partial<Record<TImportColumn, string>>[]): { ref: TLookupRef; value: string }[] {
+  const out = new Map<string, { ref: TLookupRef; value: string }>();
+  for (const row of rows)
+    for (const [column, ref] of Object.entries(IMPORT_LOOKUPS) as [TImportColumn, TLookupRef][]) {
+      const value = importCellCode(column, row[column]);
+      if (value) out.set(`${column}|${value}`, { ref, value });
+    }
+  return [...out.values()];
+}
 
 /**
  * Reads CSV text (RFC 4180): a leading BOM is dropped; fields may be quoted, and quoted fields may
@@ -506,6 +541,7 @@ const IMPORT_REMARK_COLUMNS = {
   other_funds_remarks: 'otherFundsRemarks',
 } as const satisfies Partial<Record<TImportColumn, string>>;
 
+// The seed values of the office's lists (IMPORT_LOOKUPS): what a row is checked against only where the lists are not read.
 const US_STATES = new Set<string>(US_STATE_OPTIONS.map((o) => o.value));
 const EV_CATEGORY_CODES = new Set<string>(EV_CATEGORIES.map((c) => c.code));
 const EV_POSITIONS = new Set<string>(EV_POSITION_CODES);
@@ -542,18 +578,30 @@ const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 /**
  * Checks one row. `sites` maps the campus site codes the uploader reaches (upper case) to their ids;
- * `today` is an ISO date. Returns the record when the row has no error.
+ * `today` is an ISO date. `lookups` says what the office's lists offer today (IMPORT_LOOKUPS): a code the list
+ * does not have is refused with the column's own message, one it has retired with the lists' "no longer
+ * offered"; without it (or for a list it does not hold) the codes are checked against the sets written here.
+ * Returns the record when the row has no error.
  */
 export function checkImportRow(
   values: Partial<Record<TImportColumn, string>>,
   rowNo: number,
   sites: ReadonlyMap<string, number>,
   today: string,
+  lookups?: TLookupChecker | null,
 ): { record: TImportRecord | null; issues: TImportIssue[] } {
   const issues: TImportIssue[] = [];
   const v = (k: TImportColumn) => (values[k] ?? '').trim();
   const fail = (column: TImportColumn, message: string) => {
     issues.push({ row: rowNo, column, message });
+  };
+  /** A list column's code: offered by the office's list (or, without it, in the set written here). */
+  const listed = (k: TImportColumn, code: string, fallback: ReadonlySet<string>, message: string) => {
+    if (!code) return;
+    const ref = IMPORT_LOOKUPS[k];
+    const status = ref && lookups ? lookups(ref, code) : undefined;
+    if (status === 'retired') fail(k, LOOKUP_MSG.retired);
+    else if (status === 'unknown' || (status === undefined && !fallback.has(code))) fail(k, message);
   };
   for (const c of IMPORT_COLUMNS) if (c.isRequired && v(c.key) === '') fail(c.key, IMPORT_MSG.required);
   const name = (k: 'first_name' | 'last_name') => {
@@ -575,7 +623,8 @@ export function checkImportRow(
   const end = dateOf('program_end_date');
   if (start && end && end <= start) fail('program_end_date', IMPORT_MSG.endBeforeStart);
   const citizenship = v('citizenship').toUpperCase();
-  if (citizenship && !COUNTRIES.has(citizenship)) fail('citizenship', IMPORT_MSG.country);
+  if (citizenship && !/^[A-Z]{2}$/.test(citizenship)) fail('citizenship', IMPORT_MSG.country);
+  else listed('citizenship', citizenship, COUNTRIES, IMPORT_MSG.country);
   const visa = v('visa_type').toUpperCase();
   if (visa && !(STUDENT_VISA_TYPES as readonly string[]).includes(visa)) fail('visa_type', IMPORT_MSG.visaType);
   const siteId = sites.get(v('campus_site').toUpperCase());
@@ -586,12 +635,12 @@ export function checkImportRow(
   if (campusId && !/^[A-Za-z0-9_-]{1,30}$/.test(campusId)) fail('campus_id', IMPORT_MSG.campusId);
   const level = v('education_level');
   const levelCode = /^\d$/.test(level) ? `0${level}` : level;
-  if (level && !EDUCATION_CODES.has(levelCode)) fail('education_level', IMPORT_MSG.educationLevel);
+  listed('education_level', level ? levelCode : '', EDUCATION_CODES, IMPORT_MSG.educationLevel);
   const major = v('major1');
   if (major && !/^\d{2}\.\d{4}$/.test(major)) fail('major1', IMPORT_MSG.major);
   const gender = v('gender').toUpperCase();
   if (gender && !['M', 'F', 'U'].includes(gender)) fail('gender', IMPORT_MSG.gender);
-  const details = checkDetails(v, fail);
+  const details = checkDetails(v, fail, listed);
   if (issues.length) return { record: null, issues };
   return {
     issues,
@@ -616,7 +665,11 @@ export function checkImportRow(
 }
 
 /** The format of each SEVIS column (what is missing for SEVIS is the server's SEVIS check, not a cell error). */
-function checkDetails(v: (k: TImportColumn) => string, fail: (column: TImportColumn, message: string) => void): TImportDetails {
+function checkDetails(
+  v: (k: TImportColumn) => string,
+  fail: (column: TImportColumn, message: string) => void,
+  listed: (k: TImportColumn, code: string, fallback: ReadonlySet<string>, message: string) => void,
+): TImportDetails {
   const phone = v('phone') ? phoneDigitsTyped(v('phone'), true) : '';
   if (phone && !/^\d{10}$/.test(phone)) fail('phone', IMPORT_MSG.usPhone);
   const callingCode = v('foreign_phone_country_code').replace(/^\+/, '');
@@ -632,12 +685,14 @@ function checkDetails(v: (k: TImportColumn) => string, fail: (column: TImportCol
   };
   const country = (k: TImportColumn) => {
     const c = v(k).toUpperCase();
-    if (c && !COUNTRIES.has(c)) fail(k, IMPORT_MSG.country);
+    if (c && !/^[A-Z]{2}$/.test(c)) fail(k, IMPORT_MSG.country);
+    else listed(k, c, COUNTRIES, IMPORT_MSG.country);
     return c;
   };
   const state = (k: TImportColumn) => {
     const c = v(k).toUpperCase();
-    if (c && !US_STATES.has(c)) fail(k, IMPORT_MSG.state);
+    if (c && !/^[A-Z]{2}$/.test(c)) fail(k, IMPORT_MSG.state);
+    else listed(k, c, US_STATES, IMPORT_MSG.state);
     return c;
   };
   const zip = (k: TImportColumn) => {
@@ -683,9 +738,9 @@ function checkDetails(v: (k: TImportColumn) => string, fail: (column: TImportCol
     if (r) financials[key] = r;
   }
   const category = v('ev_category_code').toUpperCase();
-  if (category && !EV_CATEGORY_CODES.has(category)) fail('ev_category_code', IMPORT_MSG.evCategory);
+  listed('ev_category_code', category, EV_CATEGORY_CODES, IMPORT_MSG.evCategory);
   const position = v('ev_position_code');
-  if (position && !EV_POSITIONS.has(position)) fail('ev_position_code', IMPORT_MSG.evPosition);
+  listed('ev_position_code', position, EV_POSITIONS, IMPORT_MSG.evPosition);
   const subject = v('subject_field_code');
   if (subject && !/^\d{2}\.\d{4}$/.test(subject)) fail('subject_field_code', IMPORT_MSG.major);
   const siteAddress = address({

@@ -25,7 +25,15 @@ function enumeration(schema: 'student' | 'ev', type: string): string[] {
 }
 
 /** Each list and the schema type whose codes it holds (both schemas where both have the type). */
-const SOURCES: Record<Exclude<TLookupKey, 'local-majors' | 'subject-fields' | 'citizenship-countries'>, ['student' | 'ev', string]> = {
+type TNotOneType =
+  | 'local-majors'
+  | 'subject-fields'
+  | 'citizenship-countries'
+  | 'visa-types'
+  | 'us-address-overrides'
+  | 'scholar-categories'
+  | 'highest-education';
+const SOURCES: Record<Exclude<TLookupKey, TNotOneType>, ['student' | 'ev', string]> = {
   'birth-countries': ['student', 'BirthCntryCodeType'],
   'us-states': ['student', 'StateCodeType'],
   'education-levels': ['student', 'EduLevelCodeType'],
@@ -43,6 +51,8 @@ const SOURCES: Record<Exclude<TLookupKey, 'local-majors' | 'subject-fields' | 'c
   'student-reprint-reasons': ['student', 'StudentReprintRequestReasonType'],
   'ev-reprint-reasons': ['ev', 'EVReprintRequestReasonType'],
   'ev-print-reasons': ['ev', 'EVPrintReasonType'],
+  'birth-country-reasons': ['ev', 'USBornReasonType'],
+  'dependent-relationships': ['student', 'DependentCodeType'],
 };
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -119,6 +129,47 @@ describe('the seed catalog holds SEVIS’s code lists, code for code', () => {
       ['F', 'Y'],
       ['U', 'N'],
     ]);
+  });
+
+  it('visa types: the principals’ and the F-2/M-2 dependents’ SEVIS codes, each with its visa', () => {
+    const codes = [
+      ...enumeration('student', 'StudentVisaCodeType'),
+      ...enumeration('ev', 'EVVisaCodeType'),
+      ...enumeration('student', 'DependentFMVisaType'),
+    ];
+    expect(sorted(catalog['visa-types'].map((v) => v.code))).toEqual(sorted(codes));
+    expect(catalog['visa-types'].map((v) => [v.code, v.attributes.visa, v.attributes.dependent])).toEqual([
+      ['01', 'F-1', 'N'],
+      ['02', 'M-1', 'N'],
+      ['03', 'J-1', 'N'],
+      ['04', 'F-2', 'Y'],
+      ['05', 'M-2', 'Y'],
+    ]);
+  });
+
+  it('U.S. address override reasons: the explanation codes of a U.S. address (Common.xsd USAddrDoctorType), OO the one that needs words', () => {
+    const common = readFileSync(`${XSD}student-6.55/Common.xsd`, 'utf8');
+    const from = common.indexOf('name="ExplanationCode"', common.indexOf('<xs:complexType name="USAddrDoctorType">'));
+    const body = common.slice(from, common.indexOf('</xs:simpleType>', from));
+    const codes = [...body.matchAll(/<xs:enumeration value="([^"]*)"/g)].map((m) => m[1]!).filter(Boolean);
+    expect(codes).toEqual(['OB', 'OH', 'OM', 'ON', 'OO', 'OP']);
+    expect(catalog['us-address-overrides'].map((v) => v.code)).toEqual(codes);
+    expect(catalog['us-address-overrides'].find((v) => v.code === 'OO')).toMatchObject({ label: 'Other (explain in words)' });
+  });
+
+  it('scholar categories carry the program category each is sent as, itself a SEVIS category', () => {
+    const categories = new Set(enumeration('ev', 'EVCategoryCodeType'));
+    expect(catalog['scholar-categories'].find((v) => v.code === 'RESEARCH SCHOLAR')).toMatchObject({
+      label: 'Research Scholar',
+      attributes: { ev: '08' },
+    });
+    for (const v of catalog['scholar-categories']) expect(categories.has(v.attributes.ev!), v.code).toBe(true);
+    expect(catalog['highest-education'].map((v) => v.code)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(catalog['dependent-relationships'].map((v) => [v.code, v.label, v.officialLabel])).toEqual([
+      ['01', 'Spouse', 'SPOUSE'],
+      ['02', 'Child', 'CHILD'],
+    ]);
+    expect(catalog['birth-country-reasons'].map((v) => v.code)).toEqual(['01', '02']);
   });
 
   it('U.S. states: each code named', () => {

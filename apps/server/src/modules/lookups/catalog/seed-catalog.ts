@@ -1,16 +1,21 @@
 import {
+  DEPENDENT_RELATIONSHIPS,
   EDUCATION_LEVELS,
   EV_CATEGORIES,
   EV_TERMINATION_REASONS,
   F2_TERMINATION_REASONS,
+  HIGHEST_EDUCATION_OPTIONS,
   J2_FORM_PURPOSES,
   J2_TERMINATION_REASONS,
+  SCHOLAR_CATEGORIES,
+  SCHOLAR_CATEGORY_EV_CODES,
+  scholarCategoryLabel,
   STUDENT_CANCEL_REASONS,
   STUDENT_TERMINATION_REASONS,
   type TLookupKey,
 } from '@meridian/domain';
 import { SEVIS_COUNTRY_ISO } from './country-iso.js';
-import { sevisTable, xsdEnumeration, type TSevisSchema } from './sevis-files.js';
+import { addressOverrideCodes, sevisTable, xsdEnumeration, type TSevisSchema } from './sevis-files.js';
 import { US_STATE_NAMES } from './us-states.js';
 
 /**
@@ -21,7 +26,7 @@ import { US_STATE_NAMES } from './us-states.js';
  * are seeded retired. Bump CATALOG_VERSION when the catalog changes: every institution gets the new codes at
  * the next start (existing values, and the office's changes to them, stay as they are).
  */
-export const CATALOG_VERSION = 1;
+export const CATALOG_VERSION = 2;
 
 export interface TSeedValue {
   code: string;
@@ -136,6 +141,27 @@ function subjectFields(): TSeedValue[] {
   });
 }
 
+/** SEVIS's words for the birth country reasons (its table "U.S. and U.S. Territories Birth Country Reason Codes"); the schema gives codes only. */
+const BIRTH_REASONS: Record<string, [label: string, official: string]> = {
+  '01': ['Born in the U.S. to a foreign diplomat', 'U.S. - Born to Foreign Diplomat'],
+  '02': ['Expatriated (revoked U.S. citizenship)', 'U.S. - Expatriated'],
+};
+
+/** SEVIS's visa codes: the principal's of each schema, then the F-2 and M-2 dependents'. */
+function visaTypes(): TSeedValue[] {
+  const visa: Record<string, string> = { '01': 'F-1', '02': 'M-1', '03': 'J-1', '04': 'F-2', '05': 'M-2' };
+  const codes = [
+    ...xsdEnumeration('student', 'StudentVisaCodeType'),
+    ...xsdEnumeration('ev', 'EVVisaCodeType'),
+    ...xsdEnumeration('student', 'DependentFMVisaType'),
+  ].map((v) => v.code);
+  return codes.map((code) => {
+    const name = visa[code] ?? `Code ${code}`;
+    const dependent = xsdEnumeration('student', 'DependentFMVisaType').some((v) => v.code === code);
+    return { code, label: name, officialLabel: null, attributes: { visa: name, dependent: dependent ? 'Y' : 'N' } };
+  });
+}
+
 function build(): Record<TLookupKey, TSeedValue[]> {
   const t32 = tableOf(32);
   const t33 = tableOf(33);
@@ -191,6 +217,28 @@ function build(): Record<TLookupKey, TSeedValue[]> {
       officialLabel: null,
       attributes: {},
     })),
+    'birth-country-reasons': xsdEnumeration('ev', 'USBornReasonType').map(({ code }) => ({
+      code,
+      label: BIRTH_REASONS[code]?.[0] ?? `Code ${code}`,
+      officialLabel: BIRTH_REASONS[code]?.[1] ?? null,
+      attributes: {},
+    })),
+    'visa-types': visaTypes(),
+    'dependent-relationships': fromTable('student', 'DependentCodeType', 35, { labels: curated(DEPENDENT_RELATIONSHIPS) }),
+    // The schema gives the codes alone; OO's words are SEVIS's rule (S1147). The office names the others as its SEVIS guidance does.
+    'us-address-overrides': addressOverrideCodes().map((code) => ({
+      code,
+      label: code === 'OO' ? 'Other (explain in words)' : `Code ${code} (the schema gives no description)`,
+      officialLabel: null,
+      attributes: {},
+    })),
+    'scholar-categories': SCHOLAR_CATEGORIES.map((c) => ({
+      code: c,
+      label: scholarCategoryLabel(c),
+      officialLabel: null,
+      attributes: { ev: SCHOLAR_CATEGORY_EV_CODES[c] },
+    })),
+    'highest-education': HIGHEST_EDUCATION_OPTIONS.map((o) => ({ code: o.value, label: o.label, officialLabel: null, attributes: {} })),
   };
 }
 

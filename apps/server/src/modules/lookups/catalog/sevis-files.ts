@@ -29,6 +29,19 @@ export function xsdEnumeration(schema: TSevisSchema, typeName: string): { code: 
   return out;
 }
 
+/**
+ * The explanation codes a U.S. address may carry to keep an address SEVIS's address check cannot confirm
+ * (Common.xsd USAddrDoctorType ExplanationCode; SEVIS S1146), the empty value left out.
+ */
+export function addressOverrideCodes(): string[] {
+  const src = readFileSync(`${XSD_DIR}${SCHEMA_FOLDER.student}/Common.xsd`, 'utf8');
+  const type = src.indexOf('<xs:complexType name="USAddrDoctorType">');
+  const element = src.indexOf('name="ExplanationCode"', type);
+  if (type < 0 || element < 0) throw new Error('Common.xsd (student) has no USAddrDoctorType ExplanationCode');
+  const body = src.slice(element, src.indexOf('</xs:simpleType>', element));
+  return [...body.matchAll(/<xs:enumeration value="([^"]*)"/g)].map((m) => m[1]!).filter((c) => c !== '');
+}
+
 const decodeXml = (s: string) =>
   s
     .replace(/&amp;/g, '&')

@@ -12,6 +12,7 @@ import type { TContext } from '../../../platform/http/context.js';
 import type { TRequestRow } from '../../requests/index.js';
 import { asDataErrors, isScholarRequest } from './request-forms.js';
 import { caseOfRequest, requestContextOf } from './request-case.js';
+import { withRequestLookups } from './request-lookups.js';
 
 /**
  * A scholar request's own form at submit (the requests engine's submitErrors), with the browser's rules and
@@ -21,7 +22,9 @@ export async function scholarRequestSubmitErrors(tx: TTx, ctx: TContext, r: TReq
   if (!isScholarRequest(r, code)) return {};
   const found = await caseOfRequest(tx, r);
   if (!found) return { [`data.${SCHOLAR_REQUEST_FORMS[code].sections[0]!.fields[0]!.name}`]: [SCHOLAR_REQUEST_MSG.noScholar] };
-  return asDataErrors(validateScholarRequestData(code, r.data ?? {}, await requestContextOf(tx, ctx.today(), found.c), 'submit'));
+  const data = r.data ?? {};
+  const rule = await withRequestLookups(tx, ctx, code, data, await requestContextOf(tx, ctx.today(), found.c));
+  return asDataErrors(validateScholarRequestData(code, data, rule, 'submit'));
 }
 
 /**

@@ -3,12 +3,14 @@ import {
   checkImportRow,
   findDuplicatesInFile,
   IMPORT_COLUMN_KEYS,
+  importLookupChecks,
   type TImportColumn,
   type TImportIssue,
   type TImportRecord,
 } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
-import { type TAuthenticatedActor } from '../../../platform/http/context.js';
+import { type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
+import { lookupStatuses } from '../../lookups/index.js';
 import { campusSites } from '../../people/index.js';
 import { reachableSites } from '../student.policy.js';
 import { findExistingDuplicates } from './import-duplicates.js';
@@ -25,24 +27,27 @@ export async function importableSites(tx: TTx, actor: TAuthenticatedActor): Prom
 }
 
 /**
- * Every check of the stored rows: cells, duplicates in the file, and duplicates of existing records
+ * Every check of the stored rows: cells (list codes against the office's lists offered today,
+ * docs/product/lookups.md#how-forms-use-the-lists), duplicates in the file, and duplicates of existing records
  * (errors, which stop the import); and what SEVIS will still need of the rows that create a SEVIS
- * record (warnings, which do not).
+ * record (warnings, which do not). Dates are checked against the office's today.
  */
 export async function checkStoredRows(
   tx: TTx,
+  ctx: TContext,
   rows: TStoredRow[],
   sites: Map<string, number>,
-  /** The office's today (ctx.today()), which date cells are checked against. */
-  today: string,
   /** Told how many rows were checked so far (progress). */
   onRow: (checked: number) => void = () => {},
 ): Promise<{ records: { row: number; record: TImportRecord }[]; issues: TImportIssue[]; warnings: TImportIssue[] }> {
+  const today = ctx.today();
   const issues: TImportIssue[] = [];
   const records: { row: number; record: TImportRecord }[] = [];
+  // Every row is a new record: a retired code is refused, as on a new record's form.
+  const lookups = await lookupStatuses(tx, ctx, importLookupChecks(rows));
   for (const [i, r] of rows.entries()) {
     const row = Number(r._row);
-    const checked = checkImportRow(r, row, sites, today);
+    const checked = checkImportRow(r, row, sites, today, lookups);
     if (checked.record) records.push({ row, record: checked.record });
     else issues.push(...checked.issues);
     onRow(i + 1);

@@ -13,6 +13,7 @@ export function FormLookupField<T extends FieldValues, C = unknown, TOut extends
   required,
   helperText,
   size,
+  disabled,
 }: {
   control: Control<T, C, TOut>;
   name: Path<T>;
@@ -21,6 +22,7 @@ export function FormLookupField<T extends FieldValues, C = unknown, TOut extends
   required?: boolean | undefined;
   helperText?: ReactNode;
   size?: 'small' | 'medium' | undefined;
+  disabled?: boolean | undefined;
 }) {
   return (
     <Controller
@@ -38,6 +40,7 @@ export function FormLookupField<T extends FieldValues, C = unknown, TOut extends
           inputRef={field.ref}
           required={required}
           size={size}
+          disabled={disabled}
           error={!!fieldState.error}
           helperText={messageWithHint(fieldState.error?.message, helperText)}
         />

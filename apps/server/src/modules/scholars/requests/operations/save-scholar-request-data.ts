@@ -5,6 +5,7 @@ import { requireActor, type TContext } from '../../../../platform/http/context.j
 import { lockRequestForAnswers, presentRequest, updateOwnedRequestContent } from '../../../requests/index.js';
 import { asDataErrors, scholarFormCodeOf } from '../request-forms.js';
 import { caseOfRequest, requestContextOf } from '../request-case.js';
+import { withRequestLookups } from '../request-lookups.js';
 
 /**
  * Saves a draft of a scholar request's form: its requester (or the scholar it is about), while it is a draft or
@@ -26,7 +27,8 @@ export async function saveScholarRequestData(ctx: TContext, requestId: string, p
     }
     // Phones and ZIP codes are kept as digits, whatever punctuation was typed in them (docs/product/ui.md#digits-amounts-and-text).
     const merged = normalizeRequestFormData(scholarRequestForm(code, rule), given);
-    const fieldErrors = asDataErrors(validateScholarRequestData(code, merged, rule, 'draft'));
+    const checked = await withRequestLookups(tx, ctx, code, merged, rule);
+    const fieldErrors = asDataErrors(validateScholarRequestData(code, merged, checked, 'draft'));
     if (Object.keys(fieldErrors).length) throw badRequest('Please correct the fields marked before saving.', fieldErrors);
     const changed = Object.keys({ ...before, ...merged }).filter(
       (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(merged[k] ?? null),

@@ -99,7 +99,7 @@ export async function commitStudentImport(
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ctx.institutionId} || ':student-import'))`);
       const rows = imp!.rows as TStoredRow[];
       progress({ phase: 'Checking rows again', done: 0, total: rows.length });
-      const { records, issues, warnings } = await checkStoredRows(tx, rows, await importableSites(tx, actor), ctx.today(), (done) =>
+      const { records, issues, warnings } = await checkStoredRows(tx, ctx, rows, await importableSites(tx, actor), (done) =>
         progress({ done }),
       );
       if (issues.length) throw new CommitRefused(issues, COMMIT_MSG.changed);

@@ -89,7 +89,7 @@ export async function uploadStudentImport(
     // Without the required columns every row would repeat the same message: report the header alone.
     const { issues, warnings } = missingRequired
       ? { issues: [] as TImportIssue[], warnings: [] as TImportIssue[] }
-      : await checkStoredRows(tx, rows, sites, ctx.today(), (done) => progress({ done }));
+      : await checkStoredRows(tx, ctx, rows, sites, (done) => progress({ done }));
     progress({ phase: 'Saving the preview', done: rows.length });
     const errors = [...headerIssues, ...issues];
     const siteIds = new Set(rows.map((r) => sites.get((r.campus_site ?? '').toUpperCase())));

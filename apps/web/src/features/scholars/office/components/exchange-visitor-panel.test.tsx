@@ -3,7 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEVIS_EVENT_STATUS_LABELS, type scholarsApi } from '@meridian/domain';
+import { SEVIS_EVENT_STATUS_LABELS, type lookupsApi, type scholarsApi, type TLookupKey } from '@meridian/domain';
+import { lookupQuery } from '../../../lookups/api/lookups';
 import { ExchangeVisitorPanel } from './exchange-visitor-panel';
 
 afterEach(cleanup);
@@ -22,8 +23,29 @@ const j1Case = (o: Partial<scholarsApi.TOfficeCase>): scholarsApi.TOfficeCase =>
     ...o,
   }) as scholarsApi.TOfficeCase;
 
+/** The office's code lists the panel reads (docs/product/lookups.md#how-forms-use-the-lists), as loaded. */
+const LISTS: Partial<Record<TLookupKey, Array<[string, string]>>> = {
+  'ev-categories': [
+    ['08', 'Research scholar'],
+    ['04', 'Professor'],
+  ],
+  'ev-positions': [['213', 'Research scientist']],
+  'dependent-relationships': [
+    ['01', 'Spouse'],
+    ['02', 'Child'],
+  ],
+};
+
 function show(c: scholarsApi.TOfficeCase) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  for (const [key, values] of Object.entries(LISTS) as Array<[TLookupKey, Array<[string, string]>]>) {
+    const list = { key, name: key, description: '', source: '', allowsOfficeValues: false, attributes: [] };
+    const choices: lookupsApi.TLookupChoice[] = values.map(([code, label]) => ({ code, label, attributes: {}, state: 'active' }));
+    client.setQueryData(lookupQuery(key, []).queryKey, {
+      list: { ...list, activeCount: values.length, retiredCount: 0, officeCount: 0 },
+      values: choices,
+    });
+  }
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -93,8 +115,8 @@ describe('the exchange visitor panel (docs/product/scholars-office.md#exchange-v
       .map((r) => r.textContent);
     expect(rows).toEqual([
       'NameRelationshipSEVIS IDStatus',
-      'Maren HalvorsenSpouseN0012340011Active',
-      'Eirik HalvorsenChildNot assigned yetActive',
+      'Maren HalvorsenSpouse (01)N0012340011Active',
+      'Eirik HalvorsenChild (02)Not assigned yetActive',
     ]);
   });
 });

@@ -20,17 +20,17 @@ import {
 } from '@mui/material';
 import {
   canActOnSite,
-  DEPENDENT_RELATIONSHIPS,
-  EV_CATEGORIES,
   J2_FORM_PURPOSES,
   labelOfStatus,
   SCHOLAR_CATEGORY_EV_CODES,
   studentsApi,
   type scholarsApi,
+  type TLookupRef,
   type TScholarCategory,
 } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
 import { useGetCurrentUser } from '../../../auth';
+import { FormLookupField, useLookupText } from '../../../lookups';
 import { useListCampusSites } from '../../../people';
 import { FormSwitch } from '../../../../ui/form/form-switch';
 import { FormTextField } from '../../../../ui/form/form-text-field';
@@ -91,8 +91,14 @@ const FIELDS = [
   'campusSiteId',
 ] as const;
 const OTHER_LABELS: Record<string, string> = { siteOfActivity: 'Site of activity', campusSiteId: 'Campus site' };
-const categoryLabel = (code: string) => `${code} ${EV_CATEGORIES.find((c) => c.code === code)?.label ?? ''}`.trim();
-const relationshipLabel = (code: string) => DEPENDENT_RELATIONSHIPS.find((r) => r.code === code)?.label ?? code;
+/** The office's code lists these fields draw from (docs/product/lookups.md#how-forms-use-the-lists). */
+const EV_CATEGORY: TLookupRef = { key: 'ev-categories' };
+const EV_POSITION: TLookupRef = { key: 'ev-positions' };
+const RELATIONSHIP: TLookupRef = { key: 'dependent-relationships' };
+/** A stored code in the list's words, for the read views (the code itself until the list loads). */
+function CodeText({ lookup, value }: { lookup: TLookupRef; value: string }) {
+  return <>{useLookupText(lookup, value)}</>;
+}
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 /** The family the J-1 application brings (its dependents, unless the scholar said no family comes), as the server reads it. */
@@ -117,7 +123,7 @@ export function ExchangeVisitorPanel({ c }: { c: TCase }) {
             items={[
               ['SEVIS ID', ev.sevisId ?? 'Not assigned yet'],
               ['SEVIS status', ev.sevisStatus],
-              ['Category', categoryLabel(ev.evCategoryCode)],
+              ['Category', <CodeText key="category" lookup={EV_CATEGORY} value={ev.evCategoryCode} />],
               [
                 'SEVIS Create',
                 ev.createStatus ? labelOfStatus('sevisEvent', ev.createStatus) : 'Not needed: the record came with its SEVIS ID',
@@ -165,7 +171,9 @@ function DependentsTable({ dependents }: { dependents: NonNullable<TCase['exchan
               {dependents.map((d) => (
                 <TableRow key={d.id}>
                   <TableCell>{`${d.firstName} ${d.lastName}`}</TableCell>
-                  <TableCell>{relationshipLabel(d.relationshipCode)}</TableCell>
+                  <TableCell>
+                    <CodeText lookup={RELATIONSHIP} value={d.relationshipCode} />
+                  </TableCell>
                   <TableCell>{d.sevisId ?? 'Not assigned yet'}</TableCell>
                   <TableCell>{d.status}</TableCell>
                 </TableRow>
@@ -271,22 +279,24 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
       ) : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
+          <FormLookupField
             control={form.control}
             name="evCategoryCode"
-            select
             label="Exchange visitor category"
-            fullWidth
+            lookup={EV_CATEGORY}
             helperText="SEVIS Table 15"
-          >
-            {EV_CATEGORIES.map((o) => (
-              <MenuItem key={o.code} value={o.code}>
-                {categoryLabel(o.code)}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          />
         </Grid>
-        {text('evPositionCode', 'Position code (DS-2019)', 3, 'SEVIS Table 28, e.g. 213', true)}
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormLookupField
+            control={form.control}
+            name="evPositionCode"
+            label="Position code (DS-2019)"
+            lookup={EV_POSITION}
+            required
+            helperText="SEVIS Table 28, e.g. 213"
+          />
+        </Grid>
         {text('subjectFieldCode', 'Subject field (CIP)', 7, 'e.g. 40.0801; empty: from the case')}
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormTextField control={form.control} name="gender" select label="Gender" fullWidth helperText=" ">
@@ -398,22 +408,15 @@ function DependentFieldset({
         {text('firstName', 'First name', 60, ' ', true)}
         {text('lastName', 'Last name', 60, ' ', true)}
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
+          <FormLookupField
             control={control}
             name={name('relationshipCode')}
-            select
             label="Relationship"
+            lookup={RELATIONSHIP}
             required
             disabled={!included}
-            fullWidth
             helperText=" "
-          >
-            {DEPENDENT_RELATIONSHIPS.map((r) => (
-              <MenuItem key={r.code} value={r.code}>
-                {r.label}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <DateField control={control} name={name('birthDate')} label="Date of birth" required disabled={!included} />

@@ -1,4 +1,4 @@
-import { SCHOLAR_CATEGORIES, type scholarsApi, textOf } from '@meridian/domain';
+import { type scholarsApi, textOf, type TLookupRef } from '@meridian/domain';
 import { formatDay } from '../../../../app/office-dates';
 
 /**
@@ -9,13 +9,15 @@ type TOfficeDataKey = keyof scholarsApi.TOfficeData;
 export interface TOfficeField {
   key: TOfficeDataKey;
   label: string;
-  kind: 'text' | 'date' | 'money' | 'select' | 'multiline';
+  kind: 'text' | 'date' | 'money' | 'select' | 'multiline' | 'lookup';
   help?: string;
   max?: number;
   /** Grid width on sm and up (of 12). */
   sm?: number;
   /** Select choices as [value, label]; '' is 'not chosen'. */
   options?: ReadonlyArray<readonly [string, string]>;
+  /** The office's code list a 'lookup' field draws its choices from (docs/product/lookups.md#how-forms-use-the-lists). */
+  lookup?: TLookupRef;
 }
 export interface TOfficeFieldGroup {
   title: string;
@@ -82,7 +84,7 @@ const J1_OFFICE_FIELDS: TOfficeFieldGroup[] = [
   {
     title: 'Exchange visitor program',
     fields: [
-      { key: 'j1Category', label: 'Category', kind: 'select', options: [['', '—'], ...SCHOLAR_CATEGORIES.map((x) => [x, x] as const)] },
+      { key: 'j1Category', label: 'Category', kind: 'lookup', lookup: { key: 'scholar-categories' } },
       { key: 'subjectFieldCode', label: 'Subject field (CIP) code', kind: 'text', help: 'e.g. 40.0801', max: 7 },
       { key: 'sevisId', label: 'SEVIS ID', kind: 'text', help: 'N followed by 10 digits', max: 11 },
       { key: 'ds2019StartDate', label: 'DS-2019 start date', kind: 'date' },

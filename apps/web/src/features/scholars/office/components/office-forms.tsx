@@ -19,6 +19,7 @@ import {
 import { EMPLOYMENT_FLAGS, scholarsApi, textOf } from '@meridian/domain';
 import { z } from 'zod';
 import { FormTextField } from '../../../../ui/form/form-text-field';
+import { FormLookupField } from '../../../lookups';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
 import { useUpdateEmploymentDetails, useUpdateOfficeData, useUpdatePremiumProcessing } from '../api/office-case';
@@ -168,6 +169,13 @@ function OfficeField({ c, f }: { c: TCtl<TOfficeForm>; f: TOfficeField }) {
           fullWidth
           slotProps={{ htmlInput: { maxLength: f.max } }}
         />
+      </Grid>
+    );
+  }
+  if (f.kind === 'lookup' && f.lookup) {
+    return (
+      <Grid size={{ xs: 12, sm: f.sm ?? 4 }}>
+        <FormLookupField control={c} name={n} label={f.label} lookup={f.lookup} helperText=" " />
       </Grid>
     );
   }

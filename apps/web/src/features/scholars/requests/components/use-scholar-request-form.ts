@@ -1,12 +1,15 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   scholarRequestFieldNames,
+  scholarRequestLookupChecks,
+  scholarRequestLookupKeys,
   validateScholarRequestData,
   type TRequestFormData,
   type TScholarRequestCode,
   type TScholarRequestContext,
 } from '@meridian/domain';
 import { useOfficeToday } from '../../../../app/office-today';
+import { useLookupChecker } from '../../../lookups';
 
 /** Drop empty values: what the rules check and what tells whether anything changed. */
 const compact = (data: TRequestFormData): TRequestFormData =>
@@ -33,12 +36,22 @@ export function useScholarRequestForm(code: TScholarRequestCode, initial: TReque
   const [saved, setSaved] = useState(() => JSON.stringify(compact(initial)));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const today = useOfficeToday();
+  // The code lists the form draws from, with the values it was opened with (retired ones say so): the same check
+  // as the server's (docs/product/lookups.md#how-forms-use-the-lists).
+  const visaType = context?.visaType || null;
+  const initialKey = JSON.stringify(compact(initial));
+  const held = useMemo(
+    () => scholarRequestLookupChecks(code, JSON.parse(initialKey) as TRequestFormData, visaType),
+    [code, initialKey, visaType],
+  );
+  const lookupKeys = useMemo(() => scholarRequestLookupKeys(code, visaType), [code, visaType]);
+  const lookups = useLookupChecker(lookupKeys, held);
   const check = useCallback(
     (values: TRequestFormData, mode: 'draft' | 'submit') => {
-      const all = validateScholarRequestData(code, compact(values), { ...(context ?? NO_CASE), today: today() }, mode);
+      const all = validateScholarRequestData(code, compact(values), { ...(context ?? NO_CASE), today: today(), lookups }, mode);
       return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? '']));
     },
-    [code, context, today],
+    [code, context, today, lookups],
   );
   const setField = useCallback(
     (name: string, value: unknown) => {

@@ -22,24 +22,15 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
-import {
-  DEPENDENT_RELATIONSHIPS,
-  dependentSevisIssues,
-  dependentTerminationReasons,
-  J2_FORM_PURPOSES,
-  MSG,
-  OPT_PHASES,
-  SEVIS_RULE_MSG,
-  studentsApi,
-  textOf,
-} from '@meridian/domain';
+import { dependentSevisIssues, dependentTerminationReasons, MSG, OPT_PHASES, SEVIS_RULE_MSG, studentsApi, textOf } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { useOfficeToday } from '../../../../app/office-today';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
 import { useDeactivateSiteOfActivity, useSaveDependent, useSaveSiteOfActivity, useTerminateDependent } from '../api/student-dependents';
-import { addressText, GENDERS, relationshipLabel, terminationLabel } from './record-format';
+import { LookupText } from '../../../lookups';
+import { addressText, GENDERS, terminationLabel } from './record-format';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from './record-section';
 
 type TRecord = studentsApi.TStudentRecord;
@@ -49,13 +40,7 @@ const L = studentsApi.STUDENT_FIELD_LABELS;
 const DEPENDENT_FIELDS: TFieldDef[] = [
   { name: 'firstName', label: 'First name', required: true, maxLength: 60 },
   { name: 'lastName', label: 'Last name', required: true, maxLength: 60 },
-  {
-    name: 'relationshipCode',
-    label: 'Relationship',
-    kind: 'select',
-    required: true,
-    options: DEPENDENT_RELATIONSHIPS.map((r) => ({ value: r.code, label: r.label })),
-  },
+  { name: 'relationshipCode', label: 'Relationship', kind: 'lookup', required: true, lookup: { key: 'dependent-relationships' } },
   { name: 'birthDate', label: 'Date of birth', kind: 'date', required: true },
   { name: 'gender', label: 'Gender', kind: 'select', required: true, options: GENDERS.filter((g) => g.value !== 'X') },
   { name: 'email', label: 'E-mail', maxLength: 65 },
@@ -69,9 +54,9 @@ const DEPENDENT_FIELDS: TFieldDef[] = [
 const J2_PURPOSE_FIELD: TFieldDef = {
   name: 'formPurpose',
   label: 'DS-2019 purpose (SEVIS)',
-  kind: 'select',
+  kind: 'lookup',
   required: true,
-  options: J2_FORM_PURPOSES.map((p) => ({ value: p.code, label: `${p.code} ${p.label}` })),
+  lookup: { key: 'ev-print-reasons' },
 };
 
 function DependentDialog({
@@ -282,7 +267,9 @@ export function DependentsTab({ record, onDirtyChange }: { record: TRecord; onDi
                     </Typography>
                   ) : null}
                 </TableCell>
-                <TableCell>{relationshipLabel(d.relationshipCode)}</TableCell>
+                <TableCell>
+                  <LookupText lookup={{ key: 'dependent-relationships' }} value={d.relationshipCode} />
+                </TableCell>
                 <TableCell>
                   {formatDate(d.birthDate)}
                   {d.birthCity || d.birthCountryCode ? (

@@ -1,6 +1,5 @@
 import {
   ENDING_STATUSES,
-  EV_CATEGORIES,
   SEVIS_STATUSES,
   statusReasonCodes,
   STUDENT_VISA_TYPES,
@@ -9,7 +8,7 @@ import {
   type TLookupRef,
   textOf,
 } from '@meridian/domain';
-import { evCategoryLabel, GENDERS, money } from './record-format';
+import { GENDERS, money } from './record-format';
 import type { TFieldDef } from './record-section';
 
 const L = studentsApi.STUDENT_FIELD_LABELS;
@@ -115,11 +114,7 @@ export const SESSION_FIELDS: TFieldDef[] = [
 ];
 
 export const EV_FIELDS: TFieldDef[] = [
-  f('evCategoryCode', {
-    kind: 'select',
-    required: true,
-    options: EV_CATEGORIES.map((c) => ({ value: c.code, label: evCategoryLabel(c.code) })),
-  }),
+  f('evCategoryCode', { kind: 'lookup', lookup: { key: 'ev-categories' }, required: true }),
   f('subjectFieldCode', { kind: 'lookup', lookup: { key: 'subject-fields', where: { ev: 'Y' } } }),
 ];
 
