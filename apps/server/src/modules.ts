@@ -22,6 +22,7 @@ import { plugSevis, sevisDailyJobs, sevisRoutes } from './modules/sevis/index.js
 import { plugStudents, studentDailyJobs, studentRoutes } from './modules/students/index.js';
 import { plugWorkflows, workflowRoutes } from './modules/workflows/index.js';
 import { workRoutes } from './modules/work/index.js';
+import { identityLinkRoutes } from './modules/identity-links/index.js';
 
 /**
  * The composition root of the server modules (docs/decisions/015-module-boundaries.md). A lower module never imports a
@@ -59,6 +60,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: TServ
   sevisRoutes(app, services);
   letterRoutes(app, services);
   workRoutes(app, services);
+  identityLinkRoutes(app, services);
   contentRoutes(app, services);
   lookupRoutes(app, services);
 }

@@ -28,6 +28,7 @@ import { SCHOLARS_PORTAL_MATRIX } from './authorization-matrix.scholars-portal.j
 import { SCHOLARS_OFFICE_MATRIX } from './authorization-matrix.scholars-office.js';
 import { SCHOLARS_REPORTS_MATRIX } from './authorization-matrix.scholars-reports.js';
 import { SCHOLARS_REQUESTS_MATRIX } from './authorization-matrix.scholars-requests.js';
+import { SCHOLAR_HR_UPDATES_MATRIX } from './authorization-matrix.scholar-hr-updates.js';
 import { SEVIS_SETTINGS_MATRIX } from './authorization-matrix.sevis-settings.js';
 import { SEVIS_BATCHES_MATRIX } from './authorization-matrix.sevis-batches.js';
 import { SEVIS_RESULTS_MATRIX } from './authorization-matrix.sevis-results.js';
@@ -50,6 +51,7 @@ import { STUDENT_TAGS_MATRIX } from './authorization-matrix.student-tags.js';
 import { REQUEST_ASSIGNMENT_MATRIX } from './authorization-matrix.request-assignment.js';
 import { FIELD_CONFIGURATION_MATRIX } from './authorization-matrix.field-configuration.js';
 import { LOOKUPS_MATRIX } from './authorization-matrix.lookups.js';
+import { IDENTITY_LINKS_MATRIX } from './authorization-matrix.identity-links.js';
 
 export const CALLERS = ['anonymous', 'admin', 'officer', 'assistant', 'dept', 'scholar', 'student'] as const;
 export type TCaller = (typeof CALLERS)[number];
@@ -361,6 +363,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...SCHOLARS_OFFICE_MATRIX,
   ...SCHOLARS_REPORTS_MATRIX,
   ...SCHOLARS_REQUESTS_MATRIX,
+  ...SCHOLAR_HR_UPDATES_MATRIX,
   ...SEVIS_SETTINGS_MATRIX,
   ...SEVIS_BATCHES_MATRIX,
   ...JOBS_MATRIX,
@@ -381,6 +384,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...REQUEST_ASSIGNMENT_MATRIX,
   ...FIELD_CONFIGURATION_MATRIX,
   ...LOOKUPS_MATRIX,
+  ...IDENTITY_LINKS_MATRIX,
   ...SEVIS_RESULTS_MATRIX,
   ...SEVIS_RTI_MATRIX,
   ...REQUEST_MATRIX_ROWS,

@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'people.campus-sites.read',
   'people.campus-sites.manage',
   'people.departments.read',
+  'people.identity-links.manage',
   'audit.history.read',
   'audit.logs.read',
   'requests.read',
@@ -41,6 +42,7 @@ export const PERMISSIONS = [
   'scholars.manage',
   'scholars.process',
   'scholars.export',
+  'scholars.hr-updates',
   'scholars.configure',
   'scholars.department',
   'scholars.department-admin',
@@ -271,6 +273,9 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   // as a site bounds every officer's and assistant's reach.
   'people.campus-sites.manage': (a) => a.role === 'isssAdmin' && !!a.staff?.isSuper,
   'people.departments.read': (a) => a.role === 'isssAdmin' || a.role === 'department',
+  // The Integrated User Tool (docs/product/integrated-user-tool.md#who-may-use-it): super users and officers link
+  // portal accounts to student and scholar records; which records is decided per record (campus site, scholar area).
+  'people.identity-links.manage': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   'audit.history.read': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer),
   // The office's Logs (docs/product/logs.md#who-may-read-the-logs): super users and officers of every campus site
   // (the trail holds the before and after of every site's records).
@@ -317,6 +322,9 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   'scholars.manage': (a) => a.role === 'isssAdmin' && scholarAreaAllows(a.staff, 'edit'),
   'scholars.process': (a) => a.role === 'isssAdmin' && scholarAreaAllows(a.staff, 'process'),
   'scholars.export': (a) => a.role === 'isssAdmin' && scholarAreaAllows(a.staff, 'export'),
+  // Scholar HR Updates (docs/product/scholar-hr-updates.md#who-may-do-what): super users and officers who may edit scholar
+  // cases; which cases they change is decided per case by its campus site and their scholar area (scholars/hr-updates).
+  'scholars.hr-updates': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer) && scholarAreaAllows(a.staff, 'edit'),
   'scholars.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer) && scholarAreaAllows(a.staff, 'view'),
   'scholars.department': (a) => a.role === 'department',
   'scholars.department-admin': (a) => a.role === 'department' && a.isDepartmentAdmin,

@@ -20,6 +20,7 @@ import { campusSitesRoutes, peopleRoutes } from '../features/people';
 import { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from '../features/requests';
 import {
   departmentRoutes,
+  scholarHrUpdateRoutes,
   scholarOfficeRoutes,
   scholarPortalRoutes,
   scholarReportRoutes,
@@ -40,6 +41,7 @@ import {
 } from '../features/students';
 import { workflowsRoutes } from '../features/workflows';
 import { workRoutes } from '../features/work';
+import { identityLinkRoutes } from '../features/identity-links';
 import { SHELL_HOMES } from './shell-homes';
 
 /**
@@ -51,6 +53,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
   admin: [
     ...scholarReportRoutes,
     ...scholarOfficeRoutes,
+    ...scholarHrUpdateRoutes,
     ...peopleRoutes,
     ...institutionsRoutes,
     ...formsRoutes,
@@ -92,6 +95,7 @@ export const SHELL_PAGES: Record<'admin' | 'isss' | 'scholar' | 'student', Route
     ...officeRequestRoutes,
     ...sevisRoutes,
     ...sentMailRoutes,
+    ...identityLinkRoutes,
     ...massEmailRoutes,
     ...automatedEmailRoutes,
     ...letterRoutes,

@@ -9,6 +9,13 @@ export {
   scholarAlertsSent,
 } from './schema.js';
 export { readAccountSettings } from './account-settings.js';
+export {
+  staffReachesScholar,
+  scholarReachFilter,
+  setScholarEmployeeId,
+  linkScholarAccount,
+  unlinkScholarAccount,
+} from './identity/scholar-identity.js';
 export { plugScholars } from './plug.js';
 export { scholarRoutes } from './routes.js';
 export { scholarDailyJobs } from './daily-jobs.js';

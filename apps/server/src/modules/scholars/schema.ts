@@ -34,6 +34,8 @@ export const scholars = pgTable(
     citizenshipCountryCode: text('citizenship_country_cd').notNull().default(''),
     birthCountryCode: text('birth_country_cd').notNull().default(''),
     alienNumber: text('alien_number').notNull().default(''),
+    /** The person's id in the campus HR system (employee id); null until linked. Unique per institution. */
+    employeeId: text('employee_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,6 +43,9 @@ export const scholars = pgTable(
     uniqueIndex('scholars_user_uq').on(t.userId),
     index('scholars_department_idx').on(t.institutionId, t.departmentId),
     index('scholars_name_idx').on(t.institutionId, t.lastName, t.firstName),
+    uniqueIndex('scholars_employee_id_uq')
+      .on(t.institutionId, t.employeeId)
+      .where(sql`${t.employeeId} is not null`),
   ],
 );
 

@@ -23,7 +23,8 @@ export { createExchangeVisitor, type TCreateExchangeVisitorInput } from './recor
 export { getExchangeVisitorSummary, type TExchangeVisitorSummary } from './records/operations/get-exchange-visitor-summary.js';
 export { lockProfile } from './records/operations/lock-profile.js';
 export { updateStudent } from './records/operations/update-student.js';
-export { IMPORT_FILE_MSG, readImportFile } from './intake/import-file.js';
+export { IMPORT_FILE_MSG, readImportFile, readImportUpload, checkImportFileType } from './intake/import-file.js';
+export { setStudentCampusId, linkStudentAccount, unlinkStudentAccount } from './identity/student-identity.js';
 export { provideNewRecordSevisCheck, type TNewRecordSevisCheck } from './intake/import-sevis-check.js';
 export { titleDefinitions } from './list/queries/list-students.query.js';
 export { plugStudents } from './plug.js';

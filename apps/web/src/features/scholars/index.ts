@@ -4,3 +4,4 @@ export { scholarPortalRoutes } from './portal';
 export { scholarOfficeRoutes } from './office';
 export { loadScholarDashboardPage, scholarReportRoutes } from './reports';
 export { scholarRequestRoutes } from './requests';
+export { scholarHrUpdateRoutes } from './hr-updates';

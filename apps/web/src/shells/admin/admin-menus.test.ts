@@ -33,6 +33,21 @@ describe('the admin menus', () => {
     expect(menu.find((e) => e.key === 'configuration')!.children!.map((e) => e.label)).not.toContain('Requests');
   });
 
+  it('scholar area: Scholar HR Updates only while scholarSisUpdatesFlag is on, for those who may use it', () => {
+    const on = (p: Partial<TStaffPermissions>) => {
+      const ctx = ctxOf(p);
+      return filterMenu(SCHOLAR_ADMIN_MENU, { ...ctx, branding: { ...ctx.branding, scholarSisUpdatesFlag: true } }).map((e) => e.label);
+    };
+    expect(on({ isOfficer: true, officerSites: [1] })).toEqual([
+      'Dashboard',
+      'Requests',
+      'Analytics',
+      'Scholar HR Updates',
+      'Configuration',
+    ]);
+    expect(on({ isAssistant: true, assistantSites: [1] })).not.toContain('Scholar HR Updates');
+  });
+
   it('student area: My work, the area’s home, comes first', () => {
     const menu = filterMenu(STUDENT_ADMIN_MENU, ctxOf({ isOfficer: true, officerSites: [1] }));
     expect(menu[0]).toMatchObject({ label: 'My work', path: '/isss/my-work' });

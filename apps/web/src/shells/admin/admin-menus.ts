@@ -49,7 +49,8 @@ import type { TMenuEntry } from '../common/menu';
 
 /**
  * Scholar admin menu. Only entries whose pages exist are listed; later work adds
- * Batching, RTI, Analytics, Scholar HR Updates (scholarSisUpdatesFlag) and the rest of Configuration.
+ * Batching, RTI and the rest of Configuration. Scholar HR Updates shows only while scholarSisUpdatesFlag is on
+ * (docs/product/scholar-hr-updates.md#the-switch).
  * Work queues come first; Configuration holds only what configures (docs/product/shells.md#scholar-admin-menu).
  */
 export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
@@ -73,6 +74,13 @@ export const SCHOLAR_ADMIN_MENU: TMenuEntry[] = [
     path: '/admin/scholar-reports',
     icon: InsightsOutlined,
     isVisible: ({ actor }) => can(actor, 'scholars.read'),
+  },
+  {
+    key: 'scholar-hr-updates',
+    label: 'Scholar HR Updates',
+    path: '/admin/scholar-SIS-requests',
+    icon: CloudSyncOutlined,
+    isVisible: ({ actor, branding }) => can(actor, 'scholars.hr-updates') && branding.scholarSisUpdatesFlag,
   },
   {
     key: 'configuration',
@@ -266,6 +274,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/email-communications',
         icon: ForwardToInboxOutlined,
         isVisible: ({ actor }) => can(actor, 'messages.mass.send'),
+      },
+      {
+        key: 'integrated-user-tools',
+        label: 'Integrated User Tool',
+        path: '/isss/integrated-user-tools',
+        icon: ManageAccountsOutlined,
+        isVisible: ({ actor }) => can(actor, 'people.identity-links.manage'),
       },
     ],
   },

@@ -26,7 +26,12 @@ export const INTEGRATION_SCOPES = [
     write: true,
   },
   { key: 'scholars:read', label: 'Read scholar cases', permissions: ['scholars.read'], write: false },
-  { key: 'scholars:write', label: 'Change scholar cases', permissions: ['scholars.read', 'scholars.manage'], write: true },
+  {
+    key: 'scholars:write',
+    label: 'Change scholar cases and send HR updates',
+    permissions: ['scholars.read', 'scholars.manage', 'scholars.hr-updates'],
+    write: true,
+  },
   { key: 'requests:read', label: 'Read requests', permissions: ['requests.read'], write: false },
   { key: 'sevis:read', label: 'Read SEVIS batches and results', permissions: ['sevis.read'], write: false },
   {

@@ -4,3 +4,4 @@ export * from './portal.js';
 export * from './office.js';
 export * from './reports.js';
 export * from './requests.js';
+export * from './hr-updates.js';
