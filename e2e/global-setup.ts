@@ -72,7 +72,8 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     const { startEmbeddedPostgres } = await import('../apps/server/src/platform/db/embedded.js');
     const e = await startEmbeddedPostgres({
-      dataDir: path.join(ROOT, 'data', 'e2e'),
+      // A shard of a sharded run (e2e/run.mjs) has a data folder of its own.
+      dataDir: path.join(ROOT, 'data', process.env.E2E_SHARD ? `e2e-${process.env.E2E_SHARD}` : 'e2e'),
       port: Number(process.env.E2E_EMBEDDED_PG_PORT ?? 54349),
       database: 'postgres',
       quiet: true,
@@ -91,10 +92,11 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const logFile = path.join(ROOT, 'e2e', 'artifacts', 'server.log');
+  const logFile = path.join(ROOT, 'e2e', 'artifacts', process.env.E2E_SHARD ? `server-${process.env.E2E_SHARD}.log` : 'server.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   // The accessibility report and the states already checked are this run's (e2e/a11y.ts).
-  startA11yRun();
+  // A sharded run (e2e/run.mjs) starts them once for all its shards.
+  if (!process.env.E2E_SHARD) startA11yRun();
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,

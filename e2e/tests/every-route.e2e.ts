@@ -79,6 +79,7 @@ interface TIds {
   studentImport: string;
   rtiImport: string;
   activeImport: string;
+  hrImport: string;
   sitePage: string;
   /** The office's own request (a termination) about the demo student, a draft of the admin's. */
   officeRequest: string;
@@ -116,6 +117,8 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'scholar-profile/:applicationId', url: `/#/admin/scholar-profile/${ids.processedApplication}` },
       { route: 'account-settings', url: '/#/admin/account-settings' },
       { route: 'scholar-templates', url: '/#/admin/scholar-templates' },
+      { route: 'scholar-SIS-requests', url: '/#/admin/scholar-SIS-requests' },
+      { route: 'scholar-SIS-requests-compare/:importId', url: `/#/admin/scholar-SIS-requests-compare/${ids.hrImport}` },
       { route: 'staff-management', url: '/#/admin/staff-management' },
       { route: 'site-settings', url: '/#/admin/site-settings' },
       { route: 'integration-settings', url: '/#/admin/integration-settings' },
@@ -172,6 +175,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'sevis-settings', url: '/#/isss/sevis-settings' },
       { route: 'system-errors', url: '/#/isss/system-errors' },
       { route: 'sent-email', url: '/#/isss/sent-email' },
+      { route: 'integrated-user-tools', url: '/#/isss/integrated-user-tools' },
       { route: 'logs', url: '/#/isss/logs' },
       { route: 'campus-sites', url: '/#/isss/campus-sites' },
       { route: 'lookups', url: '/#/isss/lookups' },
@@ -375,6 +379,15 @@ async function prepare(): Promise<TIds> {
       '\r\n',
     ),
   );
+  // Scholar HR Updates are on, and HR's feed names the demo scholar (with another title) and someone Meridian lacks.
+  await query(`update institutions set settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{scholarSisUpdatesFlag}', 'true'::jsonb)`);
+  await query(`update scholars set employee_id = 'E-EVERY-1' from users u where u.id = scholars.user_id and u.user_name = 'scholar'`);
+  const hrImport = await uploadJob<{ id: string }>(
+    '/api/scholar-hr-imports',
+    adminToken,
+    'hr-feed.csv',
+    ['employee_id,position,appointment_end_date', 'E-EVERY-1,Visiting Professor,08/31/2028', 'E-NOBODY,Lecturer,'].join('\r\n'),
+  );
   const studentImport = await uploadJob<{ id: string }>(
     '/api/student-imports',
     adminToken,
@@ -418,6 +431,7 @@ async function prepare(): Promise<TIds> {
     studentImport: studentImport.id,
     rtiImport: rti.id,
     activeImport: activeImport.id,
+    hrImport: hrImport.id,
     sitePage: await one(`select id from site_pages where slug = 'welcome-to-campus'`),
     officeRequest,
   };
@@ -498,6 +512,7 @@ describe('every route the app declares', () => {
       studentImport: 'x',
       rtiImport: 'x',
       activeImport: 'x',
+      hrImport: 'x',
       sitePage: 'x',
       officeRequest: 'x',
     });

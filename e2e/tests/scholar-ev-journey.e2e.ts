@@ -180,7 +180,12 @@ describe('a J-1 research scholar and the family reach SEVIS as an exchange visit
       if (!created) {
         // The category comes from the application: Research scholar, SEVIS Table 15 code 08.
         await expect.poll(() => panel.getByRole('combobox', { name: 'Exchange visitor category' }).textContent()).toContain('08');
-        await panel.getByRole('textbox', { name: 'Position code (DS-2019)' }).fill('213');
+        // The position is SEVIS's Table 28, from the office's code list: typed by its code, chosen from the list.
+        await panel.getByRole('combobox', { name: 'Position code (DS-2019)' }).fill('213');
+        await page
+          .getByRole('option', { name: /\b213\b/ })
+          .first()
+          .click();
         await panel.getByRole('textbox', { name: 'Subject field (CIP)' }).fill('40.0801');
         await choose(page, panel.getByRole('combobox', { name: 'Gender' }).first(), 'Female');
         await panel.getByRole('textbox', { name: 'City of birth' }).first().fill('Oslo');
@@ -224,7 +229,7 @@ describe('a J-1 research scholar and the family reach SEVIS as an exchange visit
       }
       await expect.poll(() => fact(panel, 'SEVIS Create')).toBe('Pending');
       expect(await fact(panel, 'SEVIS ID')).toBe('Not assigned yet');
-      expect(await fact(panel, 'Category')).toBe('08 Research scholar');
+      expect(await fact(panel, 'Category')).toBe('Research scholar (08)');
       const dependents = panel.getByRole('table', { name: 'J-2 dependents' });
       await dependents
         .getByRole('row')

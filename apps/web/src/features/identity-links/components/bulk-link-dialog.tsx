@@ -33,6 +33,13 @@ const COLOR: Record<A.TBulkLinkOutcome, 'default' | 'success' | 'warning' | 'err
   'not-found': 'warning',
   invalid: 'error',
 };
+/** An outcome as an outlined chip; orange text would fail contrast, so "not found" keeps dark text in an orange border. */
+function OutcomeChip({ outcome, label, small }: { outcome: A.TBulkLinkOutcome; label: string; small?: boolean }) {
+  const size = small ? 'small' : 'medium';
+  if (COLOR[outcome] === 'warning')
+    return <Chip size={size} variant="outlined" label={label} sx={{ borderColor: 'warning.main', borderWidth: 2 }} />;
+  return <Chip size={size} variant="outlined" color={COLOR[outcome]} label={label} />;
+}
 const ORDER: A.TBulkLinkOutcome[] = ['invalid', 'conflict', 'not-found', 'change', 'already'];
 
 const errorText = (e: unknown, fallback: string) => {
@@ -105,7 +112,7 @@ export function BulkLinkDialog({ open, onClose }: { open: boolean; onClose: () =
           <>
             <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }} aria-label="What the file would do">
               {A.BULK_LINK_OUTCOMES.map((o) => (
-                <Chip key={o} color={COLOR[o]} variant="outlined" label={`${A.BULK_LINK_OUTCOME_LABELS[o]}: ${preview.counts[o] ?? 0}`} />
+                <OutcomeChip key={o} outcome={o} label={`${A.BULK_LINK_OUTCOME_LABELS[o]}: ${preview.counts[o] ?? 0}`} />
               ))}
             </Stack>
             {!preview.canApply ? (
@@ -136,7 +143,7 @@ export function BulkLinkDialog({ open, onClose }: { open: boolean; onClose: () =
                       </TableCell>
                       <TableCell>{r.externalId || '—'}</TableCell>
                       <TableCell>
-                        <Chip size="small" color={COLOR[r.outcome]} label={A.BULK_LINK_OUTCOME_LABELS[r.outcome]} />
+                        <OutcomeChip small outcome={r.outcome} label={A.BULK_LINK_OUTCOME_LABELS[r.outcome]} />
                       </TableCell>
                       <TableCell>{r.recordName ?? '—'}</TableCell>
                       <TableCell>{r.message}</TableCell>

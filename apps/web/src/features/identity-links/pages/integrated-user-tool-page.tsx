@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { identityLinksApi as A } from '@meridian/domain';
 import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -18,6 +19,13 @@ const FILTERS = { q: '', kind: '', state: '' };
 const KIND_OPTIONS = A.IDENTITY_LINK_KINDS.map((k) => ({ value: k, label: A.IDENTITY_LINK_KIND_LABELS[k] }));
 const STATE_OPTIONS = A.IDENTITY_LINK_STATES.map((s) => ({ value: s, label: A.IDENTITY_LINK_STATE_LABELS[s] }));
 const oneOf = <T extends string>(list: readonly T[], v: string): T | undefined => (list.includes(v as T) ? (v as T) : undefined);
+/** Something missing: the words in the body's colour (readable on any row), marked by a warning sign. */
+const Missing = ({ children }: { children: React.ReactNode }) => (
+  <Stack component="span" direction="row" spacing={0.5} alignItems="center">
+    <WarningAmberOutlined fontSize="small" sx={{ color: 'warning.main' }} aria-hidden />
+    <span>{children}</span>
+  </Stack>
+);
 const dash = (
   <Typography component="span" color="text.secondary">
     —
@@ -62,9 +70,7 @@ const columnsFor = (act: TActions): TColumn<TRow>[] => [
           </Typography>
         </Box>
       ) : (
-        <Typography component="span" color="warning.main">
-          No record
-        </Typography>
+        <Missing>No record</Missing>
       ),
   },
   {
@@ -81,9 +87,7 @@ const columnsFor = (act: TActions): TColumn<TRow>[] => [
           </Typography>
         </span>
       ) : r.record ? (
-        <Typography component="span" color="warning.main">
-          No {A.EXTERNAL_ID_LABELS[r.kind]}
-        </Typography>
+        <Missing>No {A.EXTERNAL_ID_LABELS[r.kind]}</Missing>
       ) : (
         dash
       ),
