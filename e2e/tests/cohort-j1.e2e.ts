@@ -57,7 +57,7 @@ describe('a J-1 cohort: two participants entered in the table become two records
 
       const program = page.getByRole('region', { name: 'Program' });
       await choose(page, program.getByRole('combobox', { name: /Campus site/ }), 'Main Campus');
-      await choose(page, program.getByRole('combobox', { name: /Exchange visitor category/ }), /^1F /);
+      await choose(page, program.getByRole('combobox', { name: /Exchange visitor category/ }), /\(1F\)$/);
       await program.getByLabel(/Exchange visitor position code/).fill('213');
       await program.getByLabel(/Subject field/).fill('45.0601');
       await program.getByLabel(/Program start/).fill('01/11/2027');
