@@ -1,10 +1,37 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render as draw, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TScholarRequestContext } from '@meridian/domain';
+import type { lookupsApi, TScholarRequestContext } from '@meridian/domain';
+import { lookupQuery } from '../../../lookups/api/lookups';
 import { ScholarRequestFields } from './scholar-request-fields';
 
 afterEach(cleanup);
+
+/** The forms read U.S. states from the office's code list (docs/product/lookups.md#how-forms-use-the-lists), as loaded. */
+function render(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const values: lookupsApi.TLookupChoice[] = [
+    { code: 'MA', label: 'Massachusetts', attributes: {}, state: 'active' },
+    { code: 'NY', label: 'New York', attributes: {}, state: 'active' },
+  ];
+  client.setQueryData(lookupQuery('us-states', []).queryKey, {
+    list: {
+      key: 'us-states',
+      name: 'U.S. states and territories',
+      description: '',
+      source: '',
+      allowsOfficeValues: false,
+      attributes: [],
+      activeCount: values.length,
+      retiredCount: 0,
+      officeCount: 0,
+    },
+    values,
+  });
+  return draw(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
 
 // docs/product/scholars-portal.md#requests: the J-1 program's forms are drawn from the shared rules; the Update Site
 // of Activity choice lists the exchange visitor record's sites.
