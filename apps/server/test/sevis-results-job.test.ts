@@ -91,7 +91,15 @@ describe('importTransactionLog as a job', () => {
     const [{ input }] = (await t.sql<{ input: { storageKey: string } }>('select input from background_jobs where id = $1', [
       started.id,
     ])) as [{ input: { storageKey: string } }];
-    await expect(fileStorage(t.config.dataDir).readBuffer(input.storageKey)).rejects.toBeInstanceOf(MissingFileError);
+    // The job drops the bytes once its result is committed: moments after the job reads as completed.
+    const kept = () =>
+      fileStorage(t.config.dataDir)
+        .readBuffer(input.storageKey)
+        .then(
+          () => 'kept',
+          (e: unknown) => (e instanceof MissingFileError ? 'gone' : String(e)),
+        );
+    await expect.poll(kept).toBe('gone');
   });
 
   it('refuses a file that cannot be a log at once, before any job starts', async () => {
