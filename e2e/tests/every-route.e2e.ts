@@ -177,6 +177,7 @@ function visits(ids: TIds): Record<TUser, TVisit[]> {
       { route: 'sent-email', url: '/#/isss/sent-email' },
       { route: 'integrated-user-tools', url: '/#/isss/integrated-user-tools' },
       { route: 'logs', url: '/#/isss/logs' },
+      { route: 'convert-from-legacy', url: '/#/isss/convert-from-legacy' },
       { route: 'campus-sites', url: '/#/isss/campus-sites' },
       { route: 'lookups', url: '/#/isss/lookups' },
       { route: 'lookups/:key', url: '/#/isss/lookups/subject-fields', note: 'a list of thousands, paged on the server' },

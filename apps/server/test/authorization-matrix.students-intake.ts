@@ -75,6 +75,16 @@ export const STUDENTS_INTAKE_MATRIX: TMatrixRow[] = [
     },
     expect: IMPORT,
   },
+  {
+    method: 'POST',
+    path: '/api/student-imports/columns',
+    access: 'students.import',
+    request: () => {
+      const { payload, headers } = multipart({}, { name: 'legacy.csv', data: Buffer.from(oneRowCsv()) });
+      return { body: payload, headers };
+    },
+    expect: IMPORT,
+  },
   { method: 'GET', path: '/api/student-imports', access: 'students.import', request: () => ({}), expect: IMPORT },
   {
     method: 'GET',

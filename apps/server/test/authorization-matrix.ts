@@ -29,6 +29,7 @@ import { SCHOLARS_OFFICE_MATRIX } from './authorization-matrix.scholars-office.j
 import { SCHOLARS_REPORTS_MATRIX } from './authorization-matrix.scholars-reports.js';
 import { SCHOLARS_REQUESTS_MATRIX } from './authorization-matrix.scholars-requests.js';
 import { SCHOLAR_HR_UPDATES_MATRIX } from './authorization-matrix.scholar-hr-updates.js';
+import { SCHOLAR_LEGACY_MATRIX } from './authorization-matrix.scholar-legacy.js';
 import { SEVIS_SETTINGS_MATRIX } from './authorization-matrix.sevis-settings.js';
 import { SEVIS_BATCHES_MATRIX } from './authorization-matrix.sevis-batches.js';
 import { SEVIS_RESULTS_MATRIX } from './authorization-matrix.sevis-results.js';
@@ -364,6 +365,7 @@ export const AUTHORIZATION_MATRIX: TMatrixRow[] = [
   ...SCHOLARS_REPORTS_MATRIX,
   ...SCHOLARS_REQUESTS_MATRIX,
   ...SCHOLAR_HR_UPDATES_MATRIX,
+  ...SCHOLAR_LEGACY_MATRIX,
   ...SEVIS_SETTINGS_MATRIX,
   ...SEVIS_BATCHES_MATRIX,
   ...JOBS_MATRIX,

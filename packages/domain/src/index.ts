@@ -48,6 +48,7 @@ export * from './rules/sevis-event-completion.js';
 export * from './rules/student-import.js';
 export * from './rules/active-student-import.js';
 export * from './rules/scholar-hr-feed.js';
+export * from './rules/legacy-convert.js';
 export * from './rules/j1-cohort.js';
 export * from './rules/sevis-entry-rules.js';
 export * from './rules/tipp-rules.js';

@@ -43,6 +43,7 @@ export const PERMISSIONS = [
   'scholars.process',
   'scholars.export',
   'scholars.hr-updates',
+  'scholars.import',
   'scholars.configure',
   'scholars.department',
   'scholars.department-admin',
@@ -325,6 +326,9 @@ const RULES: Record<TPermission, (a: TActor) => boolean> = {
   // Scholar HR Updates (docs/product/scholar-hr-updates.md#who-may-do-what): super users and officers who may edit scholar
   // cases; which cases they change is decided per case by its campus site and their scholar area (scholars/hr-updates).
   'scholars.hr-updates': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer) && scholarAreaAllows(a.staff, 'edit'),
+  // Convert from Legacy (docs/product/convert-from-legacy.md#who-may-do-what): super users and officers who may
+  // edit scholar cases; each row's department and visa type must be in their scholar area (scholars/legacy-convert).
+  'scholars.import': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer) && scholarAreaAllows(a.staff, 'edit'),
   'scholars.configure': (a) => a.role === 'isssAdmin' && !!(a.staff?.isSuper || a.staff?.isOfficer) && scholarAreaAllows(a.staff, 'view'),
   'scholars.department': (a) => a.role === 'department',
   'scholars.department-admin': (a) => a.role === 'department' && a.isDepartmentAdmin,

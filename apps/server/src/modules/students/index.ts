@@ -24,6 +24,7 @@ export { getExchangeVisitorSummary, type TExchangeVisitorSummary } from './recor
 export { lockProfile } from './records/operations/lock-profile.js';
 export { updateStudent } from './records/operations/update-student.js';
 export { IMPORT_FILE_MSG, readImportFile, readImportUpload, checkImportFileType } from './intake/import-file.js';
+export { legacyMatchingOf, mapLegacyRows, readLegacyFileColumns, refuseMapping, type TLegacyMatching } from './intake/legacy-file.js';
 export { setStudentCampusId, linkStudentAccount, unlinkStudentAccount } from './identity/student-identity.js';
 export { provideNewRecordSevisCheck, type TNewRecordSevisCheck } from './intake/import-sevis-check.js';
 export { titleDefinitions } from './list/queries/list-students.query.js';

@@ -40,6 +40,7 @@ import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import LocationCityOutlined from '@mui/icons-material/LocationCityOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
@@ -452,6 +453,13 @@ export const STUDENT_ADMIN_MENU: TMenuEntry[] = [
         path: '/isss/logs',
         icon: ManageSearchOutlined,
         isVisible: ({ actor }) => can(actor, 'audit.logs.read'),
+      },
+      {
+        key: 'convert-from-legacy',
+        label: 'Convert from Legacy',
+        path: '/isss/convert-from-legacy',
+        icon: DriveFileMoveOutlined,
+        isVisible: ({ actor }) => can(actor, 'students.import') || can(actor, 'scholars.import'),
       },
     ],
   },

@@ -5,3 +5,4 @@ export * from './office.js';
 export * from './reports.js';
 export * from './requests.js';
 export * from './hr-updates.js';
+export * from './legacy-convert.js';

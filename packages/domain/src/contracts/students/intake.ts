@@ -2,6 +2,7 @@
 // and the batch upload of student records (CSV / XLSX, previewed, committed all-or-nothing).
 import { z } from 'zod';
 import { MSG } from '../../messages.js';
+import { ZLegacyFileColumns } from '../../rules/legacy-convert.js';
 import { defineRoute, ZPage, ZPageQuery } from '../define.js';
 import { ZJob } from '../jobs/index.js';
 
@@ -195,8 +196,18 @@ export const uploadStudentImport = defineRoute({
   access: 'students.import',
   tags: ['students'],
   summary:
-    'Upload a CSV or XLSX file of students (multipart, field "file"): 202 with the job that checks every row and stores the preview; its result is a ZStudentImportSummary',
+    'Upload a CSV or XLSX file of students (multipart, field "file"; for a legacy export, first the fields "columns", JSON of upload column -> the file\'s header, and "dateFormat"): 202 with the job that checks every row and stores the preview; its result is a ZStudentImportSummary',
   response: ZJob,
+});
+/** Convert from Legacy (docs/product/convert-from-legacy.md): a legacy export's header and first rows, with a first matching to the upload's columns. */
+export const readStudentImportColumns = defineRoute({
+  method: 'POST',
+  path: '/api/student-imports/columns',
+  access: 'students.import',
+  tags: ['students'],
+  summary:
+    'Read the header and first rows of a legacy export of students (multipart, field "file"), with a first matching to the upload columns',
+  response: ZLegacyFileColumns,
 });
 export const listStudentImports = defineRoute({
   method: 'GET',

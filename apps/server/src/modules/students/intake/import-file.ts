@@ -68,21 +68,25 @@ export async function readImportUpload(
   req: FastifyRequest,
   maxBytes: number,
   required: string,
-): Promise<{ fileName: string; data: Buffer }> {
+): Promise<{ fileName: string; data: Buffer; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw fieldError('file', required);
+  const fields: Record<string, string> = {};
   const tooLarge = `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; split it into several files.`;
   let file: { fileName: string; data: Buffer } | null = null;
   try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000 } })) {
+    // Text fields (a legacy export's column matching) come before the file.
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 20_000 } })) {
       if (part.type === 'file' && part.fieldname === 'file') file = { fileName: part.filename ?? '', data: await part.toBuffer() };
       else if (part.type === 'file') await part.toBuffer();
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'TOO_LARGE', tooLarge, { file: [tooLarge] });
     if (code === 'FST_FILES_LIMIT') throw fieldError('file', 'Upload one file at a time.');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The upload has too many fields.');
     throw badRequest('The upload could not be read.');
   }
   if (!file || file.data.length === 0) throw fieldError('file', required);
-  return file;
+  return { ...file, fields };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_MAX_BYTES, MSG, studentsApi } from '@meridian/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, LEGACY_MSG, MSG, STUDENT_LEGACY_TARGETS, studentsApi } from '@meridian/domain';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { answerJob, registerRawRoute, registerRoute } from '../../../platform/http/route.js';
 import type { TServices } from '../../../platform/http/context.js';
@@ -13,7 +13,8 @@ import { discardStudentImport } from './operations/discard-student-import.js';
 import { getStudentImport } from './operations/get-student-import.js';
 import { listStudentImports } from './operations/list-student-imports.js';
 import { downloadStudentImportErrors } from './operations/download-student-import-errors.js';
-import { readImportUpload } from './import-file.js';
+import { checkImportFileType, readImportUpload } from './import-file.js';
+import { legacyMatchingOf, readLegacyFileColumns } from './legacy-file.js';
 import {
   startStudentImportUpload,
   type TUploadImportJobInput,
@@ -40,16 +41,23 @@ export function intakeRoutes(app: FastifyInstance, s: TServices): void {
     kind: UPLOAD_IMPORT_JOB,
     run: ({ ctx, input, progress, completeIn }) =>
       withKeptInput(ctx, input.storageKey, (data) =>
-        uploadStudentImport(ctx, { fileName: input.fileName, data }, { progress, completeIn }),
+        uploadStudentImport(ctx, { fileName: input.fileName, data }, { progress, completeIn }, input.legacy ?? null),
       ),
   });
   registerJobKind<{ importId: string }>({
     kind: COMMIT_IMPORT_JOB,
     run: ({ ctx, input, progress, completeIn }) => commitStudentImport(ctx, input.importId, { progress, completeIn }),
   });
-  registerRawRoute(app, s, studentsApi.uploadStudentImport, async (ctx, req, reply) =>
-    answerJob(reply, await startStudentImportUpload(ctx, await readImportUpload(req, IMPORT_MAX_BYTES, FILE_REQUIRED))),
-  );
+  registerRawRoute(app, s, studentsApi.uploadStudentImport, async (ctx, req, reply) => {
+    const upload = await readImportUpload(req, IMPORT_MAX_BYTES, FILE_REQUIRED);
+    return answerJob(reply, await startStudentImportUpload(ctx, upload, legacyMatchingOf(upload.fields)));
+  });
+  // Convert from Legacy: the header and first rows of a legacy export, for matching its columns on the page.
+  registerRawRoute(app, s, studentsApi.readStudentImportColumns, async (_ctx, req, reply) => {
+    const upload = await readImportUpload(req, IMPORT_MAX_BYTES, LEGACY_MSG.fileRequired);
+    checkImportFileType(upload.fileName, upload.data);
+    return reply.send(await readLegacyFileColumns(upload, STUDENT_LEGACY_TARGETS, IMPORT_MAX_ROWS));
+  });
   registerRoute(app, s, studentsApi.listStudentImports, (ctx, { query }) => listStudentImports(ctx, query));
   registerRoute(app, s, studentsApi.getStudentImport, (ctx, { params, query }) => getStudentImport(ctx, params.importId, query));
   registerRawRoute(app, s, studentsApi.downloadStudentImportErrors, async (ctx, req, reply) => {

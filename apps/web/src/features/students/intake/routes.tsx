@@ -3,7 +3,7 @@ import { RequirePermission } from '../../../shells/guards/require-permission';
 
 const HOME = '/isss/dashboard';
 
-/** Newly Admitted Students and Batch Upload (student admin shell). */
+/** Newly Admitted Students, Batch Upload and Convert from Legacy (student admin shell). */
 export const intakeRoutes: RouteObject[] = [
   {
     element: <RequirePermission permission="students.read" homePath={HOME} />,
@@ -21,6 +21,15 @@ export const intakeRoutes: RouteObject[] = [
       {
         path: 'batch-upload-list/:importId',
         lazy: async () => ({ Component: (await import('./pages/batch-upload-preview-page')).BatchUploadPreviewPage }),
+      },
+    ],
+  },
+  {
+    element: <RequirePermission permission={['students.import', 'scholars.import']} homePath={HOME} />,
+    children: [
+      {
+        path: 'convert-from-legacy',
+        lazy: async () => ({ Component: (await import('./pages/convert-from-legacy-page')).ConvertFromLegacyPage }),
       },
     ],
   },
