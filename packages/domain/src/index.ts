@@ -46,6 +46,7 @@ export * from './rules/field-configuration.js';
 export * from './rules/configurable-forms.js';
 export * from './rules/sevis-event-completion.js';
 export * from './rules/student-import.js';
+export * from './rules/feed-file.js';
 export * from './rules/active-student-import.js';
 export * from './rules/scholar-hr-feed.js';
 export * from './rules/legacy-convert.js';

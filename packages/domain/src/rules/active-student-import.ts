@@ -3,9 +3,8 @@
 // by the campus. The columns, how a header is read, and the check of each row with its message on the cell.
 // Shared by the server (which decides) and the browser (which shows the columns and the template).
 import { EDUCATION_LEVELS } from '../catalog/students.js';
-import { isCalendarDate } from './dates.js';
+import { FEED_EMAIL, feedDate, feedFile, squashFeedName as squash, type TFeedIssue } from './feed-file.js';
 import { sevisNameIssue } from './sevis-entry-rules.js';
-import { importDate } from './student-import.js';
 
 /** The largest feed: a file of this many student rows under its header, or as many JSON rows. */
 export const ACTIVE_IMPORT_MAX_ROWS = 100_000;
@@ -169,16 +168,14 @@ export const ACTIVE_IMPORT_MSG = {
 } as const;
 
 /** One problem on one cell of the feed: its row (a file's row number, the header being 1; a JSON row's position from 1) and its field. */
-export interface TActiveImportIssue {
-  row: number;
-  field: TActiveImportField | '_header';
-  message: string;
-}
+export type TActiveImportIssue = TFeedIssue<TActiveImportField>;
 
-/** A header cell as the letters and digits it holds ('Family-Name ' → 'familyname'). */
-const squash = (h: string) => h.toLowerCase().replace(/[^a-z0-9]+/g, '');
-const HEADER_NAMES = new Map<string, TActiveImportField>();
-for (const c of ACTIVE_IMPORT_COLUMNS) for (const name of [c.key, c.field, c.label, ...c.aliases]) HEADER_NAMES.set(squash(name), c.field);
+const FEED_FILE = feedFile(ACTIVE_IMPORT_COLUMNS, {
+  repeatedColumn: ACTIVE_IMPORT_MSG.repeatedColumn,
+  noKeyColumn: ACTIVE_IMPORT_MSG.noKeyColumn,
+  hasKey: (seen) => seen.has('sevisId') || seen.has('campusId'),
+  label: activeImportFieldLabel,
+});
 
 /**
  * Reads a file's header (row 1): the field each column holds (null for a column the feed does not use: it
@@ -189,26 +186,7 @@ export function mapActiveImportHeader(header: string[]): {
   ignored: string[];
   issues: TActiveImportIssue[];
 } {
-  const issues: TActiveImportIssue[] = [];
-  const ignored: string[] = [];
-  const seen = new Set<TActiveImportField>();
-  const fields = header.map((h) => {
-    const name = h.trim();
-    if (!name) return null;
-    const field = HEADER_NAMES.get(squash(name));
-    if (!field) {
-      ignored.push(name.slice(0, 60));
-      return null;
-    }
-    if (seen.has(field)) {
-      issues.push({ row: 1, field, message: ACTIVE_IMPORT_MSG.repeatedColumn });
-      return null;
-    }
-    seen.add(field);
-    return field;
-  });
-  if (!seen.has('sevisId') && !seen.has('campusId')) issues.push({ row: 1, field: '_header', message: ACTIVE_IMPORT_MSG.noKeyColumn });
-  return { fields, ignored, issues };
+  return FEED_FILE.mapHeader(header);
 }
 
 /** A checked feed row: each field normalised, null where the feed gave nothing (the record's value then stays). */
@@ -229,7 +207,6 @@ export interface TActiveImportRow {
   expectedCompletionDate: string | null;
 }
 
-const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 const EDUCATION = new Map<string, string>();
 for (const l of EDUCATION_LEVELS) {
   EDUCATION.set(l.code, l.code);
@@ -238,13 +215,6 @@ for (const l of EDUCATION_LEVELS) {
 }
 const STATUS = new Map<string, TEnrollmentStatus>();
 for (const s of ENROLLMENT_STATUSES) for (const w of [s.code, s.label, ...s.words]) STATUS.set(squash(w), s.code);
-
-/** MM/DD/YYYY (one-digit month or day too, as spreadsheets write them) or YYYY-MM-DD → ISO, or null. */
-function feedDate(v: string): string | null {
-  const s = v.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return isCalendarDate(s) && s >= '1753-01-01' ? s : null;
-  return importDate(s);
-}
 
 /**
  * Checks one feed row (cells by field, as text). `sites` holds the office's campus site codes (upper
@@ -276,7 +246,7 @@ export function checkActiveImportRow(
     }
   }
   const email = v('email');
-  if (email && (email.length > 65 || !EMAIL.test(email))) fail('email', ACTIVE_IMPORT_MSG.email);
+  if (email && (email.length > 65 || !FEED_EMAIL.test(email))) fail('email', ACTIVE_IMPORT_MSG.email);
   const site = v('campusSite').toUpperCase();
   if (site && !sites.has(site)) fail('campusSite', ACTIVE_IMPORT_MSG.site);
   const major = v('major');
@@ -335,12 +305,10 @@ export function findActiveImportDuplicates(rows: { rowNo: number; row: TActiveIm
 
 /** "Row 12, Expected completion date: Enter a date …": an issue as one line of a file's error list. */
 export function describeActiveImportIssue(i: TActiveImportIssue): string {
-  if (i.field === '_header') return `Header: ${i.message}`;
-  return `Row ${i.row}, ${activeImportFieldLabel(i.field)}: ${i.message}`;
+  return FEED_FILE.describeIssue(i);
 }
 
 /** The template a campus fills: the header and one example row (CSV). */
 export function activeImportTemplateCsv(): string {
-  const line = (cells: readonly string[]) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
-  return `${line(ACTIVE_IMPORT_COLUMNS.map((c) => c.key))}\r\n${line(ACTIVE_IMPORT_COLUMNS.map((c) => c.example))}\r\n`;
+  return FEED_FILE.templateCsv();
 }

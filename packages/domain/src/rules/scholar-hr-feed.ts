@@ -2,8 +2,7 @@
 // sponsored scholar or employee, as a file (CSV / XLSX, header in any order) or as JSON rows pushed by HR. The
 // columns, how a header is read, the check of each cell with its message, and what each column is compared with.
 // Shared by the server (which decides) and the browser (which shows the columns and the template).
-import { isCalendarDate } from './dates.js';
-import { importDate } from './student-import.js';
+import { FEED_EMAIL, feedDate, feedFile, squashFeedName as squash, type TFeedIssue } from './feed-file.js';
 
 /** The largest feed: a file of this many rows under its header, or as many JSON rows. */
 export const HR_FEED_MAX_ROWS = 20_000;
@@ -180,39 +179,18 @@ export const HR_FEED_MSG = {
 } as const;
 
 /** One problem on one cell of the feed: its row (a file's row number, the header being 1; a JSON row's position from 1). */
-export interface THrFeedIssue {
-  row: number;
-  field: THrFeedField | '_header';
-  message: string;
-}
+export type THrFeedIssue = TFeedIssue<THrFeedField>;
 
-/** A header cell as the letters and digits it holds ('Employee-ID ' → 'employeeid'). */
-const squash = (h: string) => h.toLowerCase().replace(/[^a-z0-9]+/g, '');
-const HEADER_NAMES = new Map<string, THrFeedField>();
-for (const c of HR_FEED_COLUMNS) for (const name of [c.key, c.field, c.label, ...c.aliases]) HEADER_NAMES.set(squash(name), c.field);
+const FEED_FILE = feedFile(HR_FEED_COLUMNS, {
+  repeatedColumn: HR_FEED_MSG.repeatedColumn,
+  noKeyColumn: HR_FEED_MSG.noKeyColumn,
+  hasKey: (seen) => seen.has('employeeId'),
+  label: hrFieldLabel,
+});
 
 /** Reads a file's header (row 1): the field each column holds (null: not read, listed as ignored) and its problems. */
 export function mapHrFeedHeader(header: string[]): { fields: (THrFeedField | null)[]; ignored: string[]; issues: THrFeedIssue[] } {
-  const issues: THrFeedIssue[] = [];
-  const ignored: string[] = [];
-  const seen = new Set<THrFeedField>();
-  const fields = header.map((h) => {
-    const name = h.trim();
-    if (!name) return null;
-    const field = HEADER_NAMES.get(squash(name));
-    if (!field) {
-      ignored.push(name.slice(0, 60));
-      return null;
-    }
-    if (seen.has(field)) {
-      issues.push({ row: 1, field, message: HR_FEED_MSG.repeatedColumn });
-      return null;
-    }
-    seen.add(field);
-    return field;
-  });
-  if (!seen.has('employeeId')) issues.push({ row: 1, field: '_header', message: HR_FEED_MSG.noKeyColumn });
-  return { fields, ignored, issues };
+  return FEED_FILE.mapHeader(header);
 }
 
 /** A checked feed row: each value normalised, null where HR gave nothing (Meridian's value then stays as it is). */
@@ -234,15 +212,12 @@ export interface THrFeedRow {
   annualSalary: string | null;
 }
 
-const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 /** What the case's job title takes (the employment details' rule). */
 export const HR_JOB_TITLE = /^[A-Za-z0-9, ]*$/;
 
 /** MM/DD/YYYY (one-digit month or day too) or YYYY-MM-DD → ISO, or null; never through `new Date()`. */
 export function hrFeedDate(v: string): string | null {
-  const s = v.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return isCalendarDate(s) && s >= '1753-01-01' ? s : null;
-  return importDate(s);
+  return feedDate(v);
 }
 
 /** A number with at most two decimals, or null ("37.5" → 37.5). */
@@ -279,7 +254,7 @@ export function checkHrFeedRow(
   else if (!/^[A-Za-z0-9_-]{1,30}$/.test(employeeId)) fail('employeeId', HR_FEED_MSG.employeeId);
   for (const f of ['lastName', 'firstName', 'middleName'] as const) if (v(f).length > 60) fail(f, HR_FEED_MSG.name);
   const email = v('email');
-  if (email && (email.length > 100 || !EMAIL.test(email))) fail('email', HR_FEED_MSG.email);
+  if (email && (email.length > 100 || !FEED_EMAIL.test(email))) fail('email', HR_FEED_MSG.email);
   const deptText = v('department');
   const departmentId = deptText ? (departments.get(squash(deptText)) ?? null) : null;
   if (deptText && !departmentId) fail('department', HR_FEED_MSG.department);
@@ -360,12 +335,10 @@ export function findHrFeedDuplicates(rows: { rowNo: number; row: THrFeedRow }[])
 
 /** "Row 12, Appointment end date: Enter a date …": an issue as one line of a file's error list. */
 export function describeHrFeedIssue(i: THrFeedIssue): string {
-  if (i.field === '_header') return `Header: ${i.message}`;
-  return `Row ${i.row}, ${hrFieldLabel(i.field)}: ${i.message}`;
+  return FEED_FILE.describeIssue(i);
 }
 
 /** The template HR fills: the header and one example row (CSV). */
 export function hrFeedTemplateCsv(): string {
-  const line = (cells: readonly string[]) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
-  return `${line(HR_FEED_COLUMNS.map((c) => c.key))}\r\n${line(HR_FEED_COLUMNS.map((c) => c.example))}\r\n`;
+  return FEED_FILE.templateCsv();
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Accordion,
@@ -19,11 +19,11 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sevisApi, type jobsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../app/office-dates';
 import { useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../../app/http/api-error';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { FileDropZone } from '../../../ui/file-drop-zone';
-import { DataTable, usePaging, type TColumn } from '../../../ui/data-table';
+import { SpreadsheetDropZone, useSpreadsheetUpload } from '../../../ui/spreadsheet-drop-zone';
+import { usePaging, type TColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/page-header';
+import { UploadsTableCard } from '../../../ui/uploads-table-card';
 import { rtiKey, UPLOAD_RTI_IMPORT_JOB, uploadRtiList, useListRtiImports } from '../api/sevis-rti';
 import { useFollowedJob } from '../api/sevis-jobs';
 import { JobProgress } from '../../jobs';
@@ -78,30 +78,19 @@ function RtiImport() {
   const qc = useQueryClient();
   const paging = usePaging();
   const history = useListRtiImports({ page: paging.page, pageSize: paging.pageSize });
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   // Reading and comparing run on the server as a job; a page reloaded meanwhile finds it again.
   const { jobId, follow, forget } = useFollowedJob(UPLOAD_RTI_IMPORT_JOB);
+  const { setErrors, ...upload } = useSpreadsheetUpload(uploadRtiList, follow);
   const ended = useCallback(
     (job: jobsApi.TJob) => {
       forget();
       void qc.invalidateQueries({ queryKey: rtiKey });
       const parsed = job.status === 'completed' ? sevisApi.ZRtiImportSummary.safeParse(job.result) : null;
       if (parsed?.success) void navigate(`/isss/rti-import/${parsed.data.id}`);
-      else setError(job.error?.fieldErrors?.file?.[0] ?? job.error?.message ?? 'The list could not be read.');
+      else setErrors([job.error?.fieldErrors?.file?.[0] ?? job.error?.message ?? 'The list could not be read.']);
     },
-    [forget, navigate, qc],
+    [forget, navigate, qc, setErrors],
   );
-  const onFile = (file: File) => {
-    setError(null);
-    setProgress(0);
-    uploadRtiList(file, (f) => setProgress(Math.min(f, 0.99)))
-      .then(follow)
-      .catch((e: unknown) =>
-        setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),
-      )
-      .finally(() => setProgress(null));
-  };
   return (
     <Box>
       <PageHeader
@@ -112,21 +101,15 @@ function RtiImport() {
         <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
           Upload an RTI list
         </Typography>
-        <FileDropZone
+        <SpreadsheetDropZone
           label="RTI list (.csv or .xlsx)"
           maxBytes={IMPORT_MAX_BYTES}
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          progress={progress}
-          error={error}
+          upload={upload}
           disabled={!!jobId}
-          onFile={onFile}
-        />
-        {progress !== null ? (
-          <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
-            Uploading the list…
-          </Typography>
-        ) : null}
-        {jobId ? <JobProgress jobId={jobId} label="Reading the RTI list" onEnd={ended} /> : null}
+          uploadingText="Uploading the list…"
+        >
+          {jobId ? <JobProgress jobId={jobId} label="Reading the RTI list" onEnd={ended} /> : null}
+        </SpreadsheetDropZone>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Nothing changes until you apply the comparison. Up to {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per file; dates as
           MM/DD/YYYY. Updates taken from RTI are not sent back to SEVIS: SEVIS already has them.
@@ -161,23 +144,16 @@ function RtiImport() {
           </AccordionDetails>
         </Accordion>
       </Paper>
-      <Paper variant="outlined">
-        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>
-          Imports
-        </Typography>
-        <DataTable
-          label="RTI imports"
-          columns={importColumnsFor(dates)}
-          rows={history.data?.items}
-          rowKey={(i) => i.id}
-          query={history}
-          loadingLabel="Loading imports"
-          empty="No RTI list has been uploaded yet."
-          minWidth={820}
-          total={history.data?.total ?? 0}
-          paging={paging}
-        />
-      </Paper>
+      <UploadsTableCard
+        title="Imports"
+        label="RTI imports"
+        columns={importColumnsFor(dates)}
+        list={history}
+        loadingLabel="Loading imports"
+        empty="No RTI list has been uploaded yet."
+        minWidth={820}
+        paging={paging}
+      />
     </Box>
   );
 }

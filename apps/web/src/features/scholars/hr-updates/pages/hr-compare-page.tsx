@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Checkbox, Chip, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { HR_COMPARED_FIELDS, hrFieldKind, hrFieldLabel, scholarsApi } from '@meridian/domain';
 import { formatDay, useFormatDates } from '../../../../app/office-dates';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../../ui/data-table';
+import { CompareFilterBar, CompareRowsTable, CompareTabs, FeedComparisonHeader, toggled } from '../../../../ui/compare-rows-controls';
+import { useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { snack } from '../../../../ui/notify';
-import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { useDecideHrChanges, useGetHrImport, useHrImportRows } from '../api/hr-updates';
 import { HrImportStatusChip } from '../components/hr-import-status-chip';
@@ -68,13 +68,7 @@ function Compare({ imp }: { imp: scholarsApi.THrImportSummary }) {
   const open = (rows.data?.items ?? []).flatMap((r) => r.changes.filter((c) => c.decision === null));
   const openIds = open.map((c) => c.id);
   const allOnPage = openIds.length > 0 && openIds.every((id) => selected.has(id));
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((s) => toggled(s, id));
 
   const run = (ids: string[], decision: 'accept' | 'reject') => {
     setProblem(null);
@@ -187,17 +181,12 @@ function Compare({ imp }: { imp: scholarsApi.THrImportSummary }) {
 
   return (
     <Box>
-      <PageHeader
-        title={`Scholar HR Updates: ${imp.fileName}`}
-        subtitle={`Sent by ${imp.createdBy} on ${formatDateTime(imp.createdAt)} · ${n(imp.rowCount)} rows · ${n(imp.changes.pending)} of ${n(imp.changes.total)} changes to decide${imp.ignoredColumns.length ? ` · columns not read: ${imp.ignoredColumns.join(', ')}` : ''}`}
-        actions={
-          <>
-            <HrImportStatusChip status={imp.status} />
-            <Button component={RouterLink} to="/admin/scholar-SIS-requests">
-              All comparisons
-            </Button>
-          </>
-        }
+      <FeedComparisonHeader
+        title="Scholar HR Updates"
+        imp={imp}
+        detail={`${n(imp.changes.pending)} of ${n(imp.changes.total)} changes to decide`}
+        status={<HrImportStatusChip status={imp.status} />}
+        back={{ to: '/admin/scholar-SIS-requests', label: 'All comparisons' }}
       />
       {search.get('repeat') ? (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -210,36 +199,24 @@ function Compare({ imp }: { imp: scholarsApi.THrImportSummary }) {
         </Alert>
       ) : null}
       <Paper variant="outlined">
-        <Tabs
+        <CompareTabs
           value={view}
-          onChange={(_, v: string) => {
+          tabs={VIEWS.map((v) => ({
+            value: v,
+            label: `${scholarsApi.HR_ROW_VIEW_LABELS[v]}${rows.data ? ` (${n(rows.data.views[v])})` : ''}`,
+          }))}
+          onChange={(v) => {
             setSelected(new Set());
             table.setFilters({ view: v });
           }}
-          aria-label="Rows by comparison"
-          variant="scrollable"
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        />
+        <CompareFilterBar
+          table={table}
+          fieldId="hr-compare-field"
+          fieldLabel="Field that differs"
+          fieldOptions={FIELD_OPTIONS}
+          searchLabel="Name, employee ID or e-mail"
         >
-          {VIEWS.map((v) => (
-            <Tab key={v} value={v} label={`${scholarsApi.HR_ROW_VIEW_LABELS[v]}${rows.data ? ` (${n(rows.data.views[v])})` : ''}`} />
-          ))}
-        </Tabs>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
-          <SelectFilter
-            id="hr-compare-field"
-            label="Field that differs"
-            value={table.filters.field}
-            onChange={(v) => table.setFilters({ field: v })}
-            options={FIELD_OPTIONS}
-            width={220}
-          />
-          <SearchField
-            label="Name, employee ID or e-mail"
-            value={table.filters.q}
-            onChange={(v) => table.setFilters({ q: v })}
-            sx={{ flex: { xs: 'none', sm: '1 1 280px' }, maxWidth: { sm: 420 } }}
-          />
-          <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
           <Checkbox
             checked={allOnPage}
             disabled={!openIds.length}
@@ -260,17 +237,11 @@ function Compare({ imp }: { imp: scholarsApi.THrImportSummary }) {
           >
             Reject selected
           </Button>
-        </Stack>
-        <DataTable
+        </CompareFilterBar>
+        <CompareRowsTable
           label="HR feed rows compared with the scholar cases"
           columns={columns}
-          rows={rows.data?.items}
-          rowKey={(r) => r.id}
-          query={rows}
-          loadingLabel="Loading rows"
-          empty="No rows here."
-          minWidth={960}
-          total={rows.data?.total ?? 0}
+          rows={rows}
           paging={table.paging}
           sorting={table.sorting}
         />

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, Box, Button, Checkbox, Chip, IconButton, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, IconButton, Link, Paper, Stack, Typography } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import { ACTIVE_IMPORT_COMPARED_FIELDS, activeImportFieldLabel, studentsApi } from '@meridian/domain';
-import { useFormatDates } from '../../../../app/office-dates';
 import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
-import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../../ui/data-table';
+import { CompareFilterBar, CompareRowsTable, CompareTabs, FeedComparisonHeader, toggled } from '../../../../ui/compare-rows-controls';
+import { useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { snack } from '../../../../ui/notify';
-import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { visuallyHidden } from '../../../../ui/visually-hidden';
 import { useActiveImportRows, useExcludeRows, useGetActiveImport } from '../api/active-imports';
@@ -34,12 +33,6 @@ const CLASS_CHIP: Record<studentsApi.TActiveImportClass, 'default' | 'info' | 'w
   conflict: 'error',
   not_yours: 'default',
 };
-const toggled = (set: Set<string>, id: string) => {
-  const next = new Set(set);
-  if (next.has(id)) next.delete(id);
-  else next.add(id);
-  return next;
-};
 
 /** #/isss/active-student-import-list/:importId: a feed side by side with the records; leave rows out, then apply. */
 export function ActiveImportDetailPage() {
@@ -52,7 +45,6 @@ export function ActiveImportDetailPage() {
 }
 
 function Detail({ imp }: { imp: studentsApi.TActiveImportSummary }) {
-  const { formatDateTime } = useFormatDates();
   const table = useUrlTable({ filters: { class: 'changed', field: '', q: '' }, pageSize: 25, pageSizes: [25, 50, 100, 200] });
   const cls = (TABS as readonly string[]).includes(table.filters.class) ? (table.filters.class as (typeof TABS)[number]) : 'changed';
   const query = {
@@ -187,71 +179,43 @@ function Detail({ imp }: { imp: studentsApi.TActiveImportSummary }) {
 
   return (
     <Box>
-      <PageHeader
-        title={`Active Student Import: ${imp.fileName}`}
-        subtitle={`Sent by ${imp.createdBy} on ${formatDateTime(imp.createdAt)} · ${imp.rowCount.toLocaleString('en-US')} rows${imp.ignoredColumns.length ? ` · columns not read: ${imp.ignoredColumns.join(', ')}` : ''}`}
-        actions={
-          <>
-            <ActiveImportStatusChip status={imp.status} />
-            <Button component={RouterLink} to="/isss/active-student-import-list">
-              All imports
-            </Button>
-          </>
-        }
+      <FeedComparisonHeader
+        title="Active Student Import"
+        imp={imp}
+        status={<ActiveImportStatusChip status={imp.status} />}
+        back={{ to: '/isss/active-student-import-list', label: 'All imports' }}
       />
       <ApplyPanel imp={imp} />
       <Paper variant="outlined">
-        <Tabs
+        <CompareTabs
           value={cls}
-          onChange={(_, v: string) => {
+          tabs={TABS.map((c) => ({ value: c, label: c === 'all' ? 'All rows' : `${L[c]} (${imp.counts[c].toLocaleString('en-US')})` }))}
+          onChange={(v) => {
             setSelected(new Set());
             table.setFilters({ class: v });
           }}
-          aria-label="Rows by comparison"
-          variant="scrollable"
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        />
+        <CompareFilterBar
+          table={table}
+          fieldId="active-import-field"
+          fieldLabel="Field that changes"
+          fieldOptions={FIELD_OPTIONS}
+          searchLabel="Name, SEVIS ID, campus ID or e-mail"
         >
-          {TABS.map((c) => (
-            <Tab key={c} value={c} label={c === 'all' ? 'All rows' : `${L[c]} (${imp.counts[c].toLocaleString('en-US')})`} />
-          ))}
-        </Tabs>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
-          <SelectFilter
-            id="active-import-field"
-            label="Field that changes"
-            value={table.filters.field}
-            onChange={(v) => table.setFilters({ field: v })}
-            options={FIELD_OPTIONS}
-            width={220}
-          />
-          <SearchField
-            label="Name, SEVIS ID, campus ID or e-mail"
-            value={table.filters.q}
-            onChange={(v) => table.setFilters({ q: v })}
-            // In a column (a phone) the basis would be a height: the field keeps its own.
-            sx={{ flex: { xs: 'none', sm: '1 1 280px' }, maxWidth: { sm: 420 } }}
-          />
-          <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
           <Button variant="outlined" disabled={!selected.size || exclude.isPending} onClick={() => setExcluded(true)}>
             Leave out selected ({selected.size})
           </Button>
           <Button disabled={!selected.size || exclude.isPending} onClick={() => setExcluded(false)}>
             Take back selected
           </Button>
-        </Stack>
-        <DataTable
+        </CompareFilterBar>
+        <CompareRowsTable
           label="Feed rows compared with the student records"
           columns={columns}
-          rows={rows.data?.items}
-          rowKey={(r) => r.id}
+          rows={rows}
+          paging={table.paging}
           rowProps={(r) => ({ selected: selected.has(r.id) })}
           expansion={(r) => (open.has(r.id) ? <RowSideBySide row={r} /> : null)}
-          query={rows}
-          loadingLabel="Loading rows"
-          empty="No rows here."
-          minWidth={960}
-          total={rows.data?.total ?? 0}
-          paging={table.paging}
         />
       </Paper>
     </Box>

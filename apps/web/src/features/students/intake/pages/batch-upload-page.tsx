@@ -5,13 +5,13 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importTemplateCsv, type jobsApi, type studentsApi } from '@meridian/domain';
 import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates';
 import { useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../../../app/http/api-error';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { FileColumnsGuide } from '../../../../ui/file-columns-guide';
-import { FileDropZone } from '../../../../ui/file-drop-zone';
-import { DataTable, usePaging, type TColumn } from '../../../../ui/data-table';
+import { SpreadsheetDropZone, useSpreadsheetUpload } from '../../../../ui/spreadsheet-drop-zone';
+import { usePaging, type TColumn } from '../../../../ui/data-table';
 import { saveBlob } from '../../../../app/http/download-file';
 import { PageHeader } from '../../../../ui/page-header';
+import { UploadsTableCard } from '../../../../ui/uploads-table-card';
 import { importsKey, UPLOAD_IMPORT_JOB, uploadedSummary, uploadStudentImport, useListStudentImports } from '../api/student-imports';
 import { ImportStatusChip } from '../components/import-status-chip';
 import { jobFailure, JobProgress, useActiveJobOf } from '../../../jobs';
@@ -43,12 +43,11 @@ export function BatchUploadPage() {
   const qc = useQueryClient();
   const paging = usePaging();
   const history = useListStudentImports({ page: paging.page, pageSize: paging.pageSize, status: 'all' });
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   // The rows are checked on the server as a job; a page reloaded meanwhile finds it again.
   const active = useActiveJobOf(UPLOAD_IMPORT_JOB);
   const [started, setStarted] = useState<string | null>(null);
   const jobId = started ?? active.data?.id ?? null;
+  const { setErrors, ...upload } = useSpreadsheetUpload(uploadStudentImport, (job) => setStarted(job.id));
   const ended = useCallback(
     (job: jobsApi.TJob) => {
       setStarted(null);
@@ -58,22 +57,11 @@ export function BatchUploadPage() {
       if (summary) void navigate(`/isss/batch-upload-list/${summary.id}`);
       else {
         const e = jobFailure(job);
-        setError(e.fieldErrors?.file?.[0] ?? e.message);
+        setErrors([e.fieldErrors?.file?.[0] ?? e.message]);
       }
     },
-    [qc, navigate],
+    [qc, navigate, setErrors],
   );
-
-  const onFile = (file: File) => {
-    setError(null);
-    setProgress(0);
-    uploadStudentImport(file, (f) => setProgress(Math.min(f, 0.99)))
-      .then((job) => setStarted(job.id))
-      .catch((e: unknown) =>
-        setError(isApiError(e) ? (e.fieldErrors?.file?.[0] ?? e.message) : 'The upload failed; check your connection and try again.'),
-      )
-      .finally(() => setProgress(null));
-  };
 
   return (
     <Box>
@@ -87,20 +75,14 @@ export function BatchUploadPage() {
         </Typography>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
           <Box sx={{ flex: 1 }}>
-            <FileDropZone
+            <SpreadsheetDropZone
               label="CSV or XLSX file of students"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              progress={progress}
+              upload={upload}
               disabled={!!jobId}
-              error={error}
-              onFile={onFile}
-            />
-            {progress !== null ? (
-              <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
-                Uploading the file…
-              </Typography>
-            ) : null}
-            {jobId ? <JobProgress jobId={jobId} label="Checking the file" onEnd={ended} /> : null}
+              uploadingText="Uploading the file…"
+            >
+              {jobId ? <JobProgress jobId={jobId} label="Checking the file" onEnd={ended} /> : null}
+            </SpreadsheetDropZone>
           </Box>
           <Box sx={{ flex: 1 }}>
             <Typography variant="body2" sx={{ mb: 1 }}>
@@ -125,23 +107,16 @@ export function BatchUploadPage() {
         </FileColumnsGuide>
       </Paper>
 
-      <Paper variant="outlined">
-        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', p: 2, pb: 1 }}>
-          Uploads
-        </Typography>
-        <DataTable
-          label="Uploads"
-          columns={uploadColumnsFor(dates)}
-          rows={history.data?.items}
-          rowKey={(s) => s.id}
-          query={history}
-          loadingLabel="Loading uploads"
-          empty="No uploads yet."
-          minWidth={760}
-          total={history.data?.total ?? 0}
-          paging={paging}
-        />
-      </Paper>
+      <UploadsTableCard
+        title="Uploads"
+        label="Uploads"
+        columns={uploadColumnsFor(dates)}
+        list={history}
+        loadingLabel="Loading uploads"
+        empty="No uploads yet."
+        minWidth={760}
+        paging={paging}
+      />
     </Box>
   );
 }
