@@ -55,7 +55,7 @@ describe('the office terminates a record through its own request', () => {
       await page.waitForURL(/#\/isss\/office-request\//);
       await page.getByRole('heading', { name: /Terminate SEVIS Record/ }).waitFor();
       // SEVIS Table 13's 16 needs other remarks (SEVIS S1059): the field says so on submit.
-      await choose(page, page.getByRole('combobox', { name: 'Reason (SEVIS)' }), 'Otherwise failing to maintain status');
+      await choose(page, page.getByRole('combobox', { name: 'Reason (SEVIS)' }), 'Otherwise failing to maintain status (16)');
       await page.getByRole('button', { name: 'Submit request' }).click();
       await expectMessage(page.getByRole('textbox', { name: 'Other remarks (SEVIS)' }), 'Required field');
       await screenshot(page, 'office-termination-journey-1-form');

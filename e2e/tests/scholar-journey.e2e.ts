@@ -259,14 +259,23 @@ describe('a scholar from the sponsorship request to an H-1B case in its second p
           await panel.getByRole('heading', { name, level: 2 }).waitFor();
         };
 
+        // Countries are chosen from the office's list: type to find, then pick the country (its ISO code is stored).
+        const country = async (label: string) => {
+          await panel.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?$`) }).fill('Czech Republic');
+          await page
+            .getByRole('option', { name: /czech republic/i })
+            .first()
+            .click();
+        };
+
         // Beneficiary: the name and e-mail come from the sponsorship request.
         await open('Beneficiary');
         expect(await panel.getByRole('textbox', { name: 'First (given) name' }).inputValue()).toBe(FIRST);
         expect(await panel.getByRole('textbox', { name: 'Last (family) name' }).inputValue()).toBe(LAST);
         expect(await panel.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(EMAIL);
         await panel.getByRole('textbox', { name: 'Date of birth' }).fill('04/12/1990');
-        await panel.getByRole('textbox', { name: 'Country of birth' }).fill('Czech Republic');
-        await panel.getByRole('textbox', { name: 'Country of citizenship' }).fill('Czech Republic');
+        await country('Country of birth');
+        await country('Country of citizenship');
         await panel.getByRole('textbox', { name: 'Phone' }).fill('+420 601 555 010');
         await shot(page, '3-beneficiary');
 
@@ -274,7 +283,7 @@ describe('a scholar from the sponsorship request to an H-1B case in its second p
         await panel.getByRole('textbox', { name: 'Foreign street address' }).fill('Vinohradska 12');
         await panel.getByRole('textbox', { name: 'Foreign city' }).fill('Prague');
         await panel.getByRole('textbox', { name: 'Foreign postal code' }).fill('120 00');
-        await panel.getByRole('textbox', { name: 'Foreign country' }).fill('Czech Republic');
+        await country('Foreign country');
 
         // Education: highest education is one of the nine options, verbatim.
         await open('Education');

@@ -63,7 +63,7 @@ describe('a terminated record goes to SEVIS with its reason and comes back termi
       await section.getByText('Choose the SEVIS reason').waitFor();
       await screenshot(page, 'sevis-termination-journey-1-reason-required');
       await section.getByRole('combobox', { name: 'SEVIS reason' }).click();
-      await page.getByRole('option', { name: '11 Failure to enroll', exact: true }).click();
+      await page.getByRole('option', { name: 'Failure to enroll (11)', exact: true }).click();
       await section.getByRole('button', { name: 'Save' }).click();
       await page.getByText('SEVIS status: Terminated').waitFor();
       await page.getByRole('tab', { name: 'SEVIS Updates' }).click();

@@ -240,7 +240,7 @@ describe('the student profile', () => {
     const readOnly = await correct({ middleName: 'Q' });
     expect(readOnly.statusCode).toBe(400);
     expect(readOnly.json().fieldErrors).toEqual({ middleName: [FIELD_CONFIG_MSG.readOnly] });
-    const hidden = await correct({ suffix: 'Jr' });
+    const hidden = await correct({ suffix: 'Jr.' });
     expect(hidden.json().fieldErrors).toEqual({ suffix: [FIELD_CONFIG_MSG.hidden] });
     const emptied = await correct({ birthCity: '' });
     expect(emptied.json().fieldErrors).toEqual({ birthCity: [MSG.required] });

@@ -338,6 +338,10 @@ describe('a retired value: records that hold it keep it, new forms are refused i
     // A country is kept by its ISO code: Switzerland is CH (SEVIS's SZ), China CN (SEVIS's CH).
     const good = await put(s.id, { birthCountryCode: 'CH', citizenshipCountryCode: 'CN', major1Code: '11.0701', educationLevel: '06' });
     expect(good.statusCode, good.body).toBe(200);
+    // A name suffix is one of SEVIS's (Table 37): "Jr." is, "Esq." is not.
+    const esquire = await put(s.id, { suffix: 'Esq.' });
+    expect(esquire.json()).toMatchObject({ fieldErrors: { suffix: [LOOKUP_MSG.notInList] } });
+    expect((await put(s.id, { suffix: 'Jr.' })).statusCode).toBe(200);
     const draft = await call(t, 'POST', '/api/requests', { as: student, body: { requestTypeId: await requestTypeIdOf(t, 'col_request') } });
     const id = draft.json<{ id: string }>().id;
     const res = await call(t, 'PUT', `/api/requests/${id}/data`, {

@@ -32,13 +32,13 @@ const beneficiary = {
   firstName: 'Hiro',
   lastName: 'Tanaka',
   dateOfBirth: '1990-04-01',
-  countryOfBirth: 'Japan',
-  countryOfCitizenship: 'Japan',
+  countryOfBirth: 'JP',
+  countryOfCitizenship: 'JP',
   email: 'hiro@example.edu',
   phone: '+81 3 1234 5678',
   foreignAddressStreet: '1-2-3 Hongo',
   foreignAddressCity: 'Tokyo',
-  foreignAddressCountry: 'Japan',
+  foreignAddressCountry: 'JP',
 };
 const VALID_H1B = h1bApplicationData(beneficiary);
 

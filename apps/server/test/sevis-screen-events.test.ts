@@ -5,6 +5,7 @@ import {
   F2_TERMINATION_REASONS,
   J2_FORM_PURPOSES,
   J2_TERMINATION_REASONS,
+  LOOKUP_MSG,
   NEW_DEPENDENT,
   REQUEST_FIELD_MSG,
   SEVIS_RULE_MSG,
@@ -177,9 +178,13 @@ describe('ending a record raises its Status event with the SEVIS reason the offi
     const none = await put(s.id, { sevisStatus: 'Terminated' });
     expect(none.statusCode).toBe(400);
     expect(none.json().fieldErrors).toEqual({ sevisStatusReasonCode: [STATUS_CHANGE_MSG.reasonRequired] });
-    // SEVIS Table 13: 06 (change of nonimmigrant classification) is not an F-1 reason; the schema's StudentTerminationReasonType refuses it.
+    // SEVIS Table 13: 06 (change of nonimmigrant classification) is not an F-1 reason; the schema's StudentTerminationReasonType
+    // refuses it, and the office's list does not hold it (docs/product/lookups.md).
     const notF1 = await put(s.id, { sevisStatus: 'Terminated', sevisStatusReasonCode: '06' });
-    expect(notF1.json().fieldErrors).toEqual({ sevisStatusReasonCode: [STATUS_CHANGE_MSG.reasonInvalid] });
+    expect(notF1.json().fieldErrors).toEqual({ sevisStatusReasonCode: [LOOKUP_MSG.notInList] });
+    // 14 (denied transfer) is on the list but for M-1 records only.
+    const m1Only = await put(s.id, { sevisStatus: 'Terminated', sevisStatusReasonCode: '14' });
+    expect(m1Only.json().fieldErrors).toEqual({ sevisStatusReasonCode: [LOOKUP_MSG.notInList] });
     const ok = await put(s.id, {
       sevisStatus: 'Terminated',
       sevisStatusReasonCode: '16',

@@ -41,13 +41,13 @@ const HIRO_FORM = {
   firstName: 'Hiro',
   lastName: 'Tanaka',
   dateOfBirth: '1990-04-12',
-  countryOfBirth: 'Japan',
-  countryOfCitizenship: 'Japan',
+  countryOfBirth: 'JP',
+  countryOfCitizenship: 'JP',
   email: 'scholar@demo.example.edu',
   phone: '+81 3 5555 0142',
   foreignAddressStreet: '2-11-3 Meguro',
   foreignAddressCity: 'Tokyo',
-  foreignAddressCountry: 'Japan',
+  foreignAddressCountry: 'JP',
   highestEducation: '3',
   highestDegreeDate: '2019-03-25',
   fieldOfStudy: 'Condensed matter physics',
@@ -102,7 +102,7 @@ const j1Site = {
 /** The submitted forms: each passes the submit rules of its visa type (test/scholars-office-seed.test.ts proves it). */
 const SUBMITTED_FORMS: Record<string, Record<string, unknown>> = {
   amara: {
-    ...person('Amara', 'Okafor', 'amara.okafor@example.org', '1988-09-14', 'Nigeria', 'Lagos', '14 Awolowo Road, Ikoyi'),
+    ...person('Amara', 'Okafor', 'amara.okafor@example.org', '1988-09-14', 'NG', 'Lagos', '14 Awolowo Road, Ikoyi'),
     category: 'RESEARCH SCHOLAR',
     subjectFieldCode: '26.0102',
     subjectFieldRemarks: 'Molecular biology of tropical infectious diseases.',
@@ -114,7 +114,7 @@ const SUBMITTED_FORMS: Record<string, Record<string, unknown>> = {
     ...passport('A09876543'),
   },
   lukas: {
-    ...person('Lukas', 'Becker', 'lukas.becker@example.org', '1979-02-03', 'Germany', 'Berlin', 'Torstrasse 101'),
+    ...person('Lukas', 'Becker', 'lukas.becker@example.org', '1979-02-03', 'DE', 'Berlin', 'Torstrasse 101'),
     o1Classification: 'O-1A',
     fieldOfAbility: 'Distributed systems and consensus protocols',
     consultationGroup: 'Association for Computing Machinery',
@@ -130,7 +130,7 @@ const SUBMITTED_FORMS: Record<string, Record<string, unknown>> = {
     ...passport('C4F1234567'),
   },
   sofia: {
-    ...person('Sofia', 'Rossi', 'sofia.rossi@example.org', '1998-11-27', 'Italy', 'Milan', 'Via Torino 12'),
+    ...person('Sofia', 'Rossi', 'sofia.rossi@example.org', '1998-11-27', 'IT', 'Milan', 'Via Torino 12'),
     sevisId: 'N0029876543',
     optType: 'stem',
     eadNumber: 'YSC2590123456',
@@ -145,7 +145,7 @@ const SUBMITTED_FORMS: Record<string, Record<string, unknown>> = {
   arjun: {
     currentReceiptNumber: 'EAC2310012345',
     reasonForExtension: 'The grant funding the position was renewed for three more years.',
-    ...person('Arjun', 'Patel', 'arjun.patel@example.org', '1987-06-05', 'India', 'Pune', '22 FC Road, Shivajinagar'),
+    ...person('Arjun', 'Patel', 'arjun.patel@example.org', '1987-06-05', 'IN', 'Pune', '22 FC Road, Shivajinagar'),
     highestEducation: '3',
     highestDegreeDate: '2016-05-20',
     fieldOfStudy: 'Plasma physics',
@@ -157,7 +157,7 @@ const SUBMITTED_FORMS: Record<string, Record<string, unknown>> = {
     ...passport('P7654321'),
   },
   jing: {
-    ...person('Jing', 'Chen', 'jing.chen@example.org', '1991-01-19', 'China', 'Shanghai', '88 Huaihai Road'),
+    ...person('Jing', 'Chen', 'jing.chen@example.org', '1991-01-19', 'CN', 'Shanghai', '88 Huaihai Road'),
     highestEducation: '8',
     highestDegreeDate: '2018-06-30',
     fieldOfStudy: 'Medicine (M.D.)',
@@ -171,7 +171,7 @@ const SUBMITTED_FORMS: Record<string, Record<string, unknown>> = {
   olumide: {
     currentReceiptNumber: 'WAC2420098765',
     reasonForAmendment: 'The work moves to the new research building on the medical campus.',
-    ...person('Olumide', 'Adeyemi', 'olumide.adeyemi@example.org', '1985-12-01', 'Nigeria', 'Ibadan', '5 Ring Road'),
+    ...person('Olumide', 'Adeyemi', 'olumide.adeyemi@example.org', '1985-12-01', 'NG', 'Ibadan', '5 Ring Road'),
     highestEducation: '3',
     highestDegreeDate: '2015-11-10',
     fieldOfStudy: 'Biochemistry',
@@ -185,7 +185,7 @@ const SUBMITTED_FORMS: Record<string, Record<string, unknown>> = {
     ...passport('A01928374'),
   },
   yuki: {
-    ...person('Yuki', 'Sato', 'yuki.sato@example.org', '1993-08-08', 'Japan', 'Kyoto', '3-1 Yoshida-honmachi, Sakyo-ku'),
+    ...person('Yuki', 'Sato', 'yuki.sato@example.org', '1993-08-08', 'JP', 'Kyoto', '3-1 Yoshida-honmachi, Sakyo-ku'),
     category: 'SHORT-TERM SCHOLAR',
     subjectFieldCode: '40.0801',
     ...j1Site,

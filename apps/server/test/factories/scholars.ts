@@ -283,18 +283,18 @@ export async function clearScholarAccountSettings(t: TTestApp, institutionId = t
   await owner(t).delete(scholarAccountSettings).where(eq(scholarAccountSettings.institutionId, institutionId));
 }
 
-/** The demo seed's H-1B application form as the scholar submits it. */
+/** The demo seed's H-1B application form as the scholar submits it (countries by ISO code, from the office's lists). */
 export const h1bApplicationData = (o: Record<string, unknown> = {}): Record<string, unknown> => ({
   firstName: 'Hiro',
   lastName: 'Tanaka',
   dateOfBirth: '1990-04-01',
-  countryOfBirth: 'Japan',
-  countryOfCitizenship: 'Japan',
+  countryOfBirth: 'JP',
+  countryOfCitizenship: 'JP',
   email: 'hiro@example.edu',
   phone: '+81 3 1234 5678',
   foreignAddressStreet: '1-2-3 Hongo',
   foreignAddressCity: 'Tokyo',
-  foreignAddressCountry: 'Japan',
+  foreignAddressCountry: 'JP',
   highestEducation: '3',
   highestDegreeDate: '2020-06-30',
   fieldOfStudy: 'Physics',
@@ -318,8 +318,8 @@ export const h1bApplicationData = (o: Record<string, unknown> = {}): Record<stri
 /** A research scholar's J-1 application (draft): program, site of activity, funding and U.S. address; names from the scholar unless given. */
 export const j1ApplicationData = (o: Record<string, unknown> = {}): Record<string, unknown> => ({
   dateOfBirth: '1988-03-14',
-  countryOfBirth: 'Norway',
-  countryOfCitizenship: 'Norway',
+  countryOfBirth: 'NO',
+  countryOfCitizenship: 'NO',
   phone: '+47 22 12 34 56',
   usAddressStreet: '12 Oxford Street',
   usAddressCity: 'Cambridge',

@@ -1,9 +1,14 @@
+import { lookupIssue, type TLookupChecker, type TLookupRef } from '../rules/lookup-values.js';
+
 /**
  * The SEVIS codes an officer chooses when a change must reach SEVIS with a reason: ending a record,
  * ending a dependent, adding a J-2, OPT employment time. Copies of SEVIS's code tables, restricted to
  * the values the batch schemas accept (student 6.55, exchange visitor 6.27); a server test checks each
- * list against its XSD type. The browser draws its choices from these lists and the server refuses any
- * other value, so an event never waits for a code nobody can give (docs/product/students-records.md#sevis-status).
+ * list against its XSD type. The status reasons (termination, cancellation) and the J-2's DS-2019 purpose
+ * are the seed's labels of the office's lists, which the record's status change, its held updates and the
+ * Terminate SEVIS Record request read and the server checks (docs/product/lookups.md); the dependents'
+ * termination reasons, and the DS-2019 purpose of a J-2 on the Several Dependents request and the scholar
+ * case's J-2 family, are still read from here (docs/product/lookups.md#not-yet-converted).
  */
 export type TSevisCode = { code: string; label: string };
 
@@ -102,16 +107,20 @@ export function dependentTerminationReasons(visaType: string): readonly TSevisCo
 export const ENDING_STATUSES = ['Terminated', 'Completed', 'Canceled'] as const;
 export type TEndingStatus = (typeof ENDING_STATUSES)[number];
 
-/** The reason codes an officer chooses from when setting this status (empty list: SEVIS asks none). */
-export function statusReasonCodes(visaType: string, status: string): readonly TSevisCode[] {
-  if (status === 'Terminated') return visaType === 'J-1' ? EV_TERMINATION_REASONS : STUDENT_TERMINATION_REASONS;
-  if (status === 'Canceled' && visaType !== 'J-1') return STUDENT_CANCEL_REASONS;
-  return [];
+/** The office's lists of status reasons: SEVIS Table 13 (an F-1 record: the reasons of its F-1 column), Table 24, Table 10. */
+export const F1_TERMINATION_LOOKUP: TLookupRef = { key: 'student-termination-reasons', where: { f1: 'Y' } };
+export const EV_TERMINATION_LOOKUP: TLookupRef = { key: 'ev-termination-reasons' };
+export const STUDENT_CANCEL_LOOKUP: TLookupRef = { key: 'student-cancellation-reasons' };
+
+/** The office's list an officer chooses the reason from when setting this status (null: SEVIS asks none). */
+export function statusReasonLookup(visaType: string, status: string): TLookupRef | null {
+  if (status === 'Terminated') return visaType === 'J-1' ? EV_TERMINATION_LOOKUP : F1_TERMINATION_LOOKUP;
+  if (status === 'Canceled' && visaType !== 'J-1') return STUDENT_CANCEL_LOOKUP;
+  return null;
 }
 
 export const STATUS_CHANGE_MSG = {
   reasonRequired: 'Choose the SEVIS reason',
-  reasonInvalid: 'Choose one of the SEVIS reasons listed',
   evNotByBatch:
     'SEVIS’s exchange visitor batch cannot complete or cancel a record: do it in SEVIS RTI, then import the RTI list to update this record.',
   notInitialToCancel: 'Only a record SEVIS has not activated (Initial) can be canceled; terminate an active record instead.',
@@ -121,20 +130,22 @@ export const STATUS_CHANGE_MSG = {
  * What is wrong with changing a record's status to `status` with this reason (null when fine):
  * Terminated needs a SEVIS Table 13 reason (F-1) or Table 24 reason (J-1); Canceled needs a SEVIS
  * Table 10 reason and an Initial record (SEVIS S1057); Completed needs no reason (Status/Complete).
- * The exchange visitor batch has no event to complete or cancel a record (only Terminate).
+ * The exchange visitor batch has no event to complete or cancel a record (only Terminate). The reason is
+ * one the office's list offers today (`lookups`, statusReasonLookup); without `lookups` the list is not checked.
  */
 export function statusChangeIssue(
   visaType: string,
   from: string,
   status: string,
   reasonCode: string | undefined,
+  lookups?: TLookupChecker | null,
 ): { field: 'sevisStatus' | 'sevisStatusReasonCode'; message: string } | null {
   if (!(ENDING_STATUSES as readonly string[]).includes(status) || from === status) return null;
   if (visaType === 'J-1' && status !== 'Terminated') return { field: 'sevisStatus', message: STATUS_CHANGE_MSG.evNotByBatch };
   if (status === 'Canceled' && from !== 'Initial') return { field: 'sevisStatus', message: STATUS_CHANGE_MSG.notInitialToCancel };
-  const codes = statusReasonCodes(visaType, status);
-  if (!codes.length) return null;
+  const ref = statusReasonLookup(visaType, status);
+  if (!ref) return null;
   if (!reasonCode) return { field: 'sevisStatusReasonCode', message: STATUS_CHANGE_MSG.reasonRequired };
-  if (!codes.some((c) => c.code === reasonCode)) return { field: 'sevisStatusReasonCode', message: STATUS_CHANGE_MSG.reasonInvalid };
-  return null;
+  const listed = lookups ? lookupIssue(lookups(ref, reasonCode)) : null;
+  return listed ? { field: 'sevisStatusReasonCode', message: listed } : null;
 }

@@ -1,4 +1,4 @@
-import { EV_TERMINATION_REASONS, STUDENT_TERMINATION_REASONS, type TSevisCode } from './sevis-reason-codes.js';
+import { type TSevisCode } from './sevis-reason-codes.js';
 
 /**
  * SEVIS codes the student request forms offer (docs/product/students-requests.md#exchange-visitor-variants),
@@ -33,11 +33,9 @@ export const EV_SHORTEN_REASONS: readonly TSevisCode[] = [
 /** The ShortenReason of an exchange visitor who completes the program early (Complete Program Early). */
 export const EV_COMPLETED_EARLY = 'POCE';
 
-/** Termination reasons as the Terminate SEVIS Record request offers them: SEVIS Table 13 (F-1) and Table 24 (J-1). */
-export const F1_TERMINATION_OPTIONS = STUDENT_TERMINATION_REASONS;
-export const J1_TERMINATION_OPTIONS = EV_TERMINATION_REASONS;
 /**
- * SEVIS S1059 and S1104 (F-1): 16 "Otherwise failing to maintain status" needs other remarks, and no other
+ * The Terminate SEVIS Record request offers the office's termination reasons (sevis-reason-codes.ts
+ * F1_TERMINATION_LOOKUP, EV_TERMINATION_LOOKUP; docs/product/lookups.md). SEVIS S1059 and S1104 (F-1): 16 "Otherwise failing to maintain status" needs other remarks, and no other
  * reason may carry them. SEVIS S2222 (J-1): OTHER needs other remarks.
  */
 export const F1_TERMINATION_NEEDS_REMARKS = '16';

@@ -5,9 +5,12 @@ import {
   J1_COHORT_FILE_MSG,
   j1CohortCellValue,
   j1CohortHeader,
+  j1CohortLookupChecks,
+  j1CohortLookupIssues,
   j1CohortRowValues,
   j1CohortTemplateCsv,
 } from './j1-cohort.js';
+import { LOOKUP_MSG, lookupCheckerOf } from './lookup-values.js';
 import { parseCsv } from './student-import.js';
 
 /** Feeds the reader the text in pieces of `size` characters, as a stream would. */
@@ -111,5 +114,49 @@ describe('the participants file columns', () => {
     const { fields, problems } = j1CohortHeader(rows[0]!);
     expect(problems).toEqual([]);
     expect(j1CohortRowValues(fields, rows[1]!)).toMatchObject({ lastName: 'Tanaka', birthDate: '2004-04-12', gender: 'F' });
+  });
+});
+
+describe('the cohort’s codes against the office’s lists (docs/product/lookups.md#how-forms-use-the-lists)', () => {
+  const body = {
+    evCategoryCode: '1f',
+    evPositionCode: '213',
+    subjectFieldCode: '45.0601',
+    site: { address: { state: 'IL' } },
+    participants: [
+      { birthCountryCode: 'JP', citizenshipCountryCode: 'JP', permanentResidenceCountryCode: 'JP' },
+      { birthCountryCode: 'jp', citizenshipCountryCode: 'QQ', permanentResidenceCountryCode: '' },
+    ],
+  };
+  const lists = lookupCheckerOf(
+    {
+      'ev-categories': [{ code: '1F', label: 'Student, non-degree', attributes: {}, activeUntil: '2026-01-01' }],
+      'ev-positions': [{ code: '213', label: 'Position', attributes: {} }],
+      'subject-fields': [{ code: '45.0601', label: 'Economics', attributes: { ev: 'Y' } }],
+      'us-states': [{ code: 'IL', label: 'Illinois', attributes: {} }],
+      'birth-countries': [{ code: 'JA', label: 'Japan', attributes: { iso: 'JP' } }],
+      'citizenship-countries': [{ code: 'JA', label: 'Japan', attributes: { iso: 'JP' } }],
+    },
+    '2026-06-01',
+  );
+
+  it('names each list value once for the reader, a code given by many rows too', () => {
+    const checks = j1CohortLookupChecks(body);
+    // Four shared codes; JP once a list (citizenship and residence share one); QQ.
+    expect(checks).toHaveLength(7);
+    expect(checks.filter((c) => c.ref.key === 'birth-countries')).toEqual([{ ref: { key: 'birth-countries', by: 'iso' }, value: 'JP' }]);
+  });
+
+  it('says on each field what the lists refuse: retired, not on the list (the field’s own message when it has one)', () => {
+    expect(j1CohortLookupIssues(body, lists)).toEqual({
+      evCategoryCode: LOOKUP_MSG.retired,
+      'participants.1.citizenshipCountryCode': LOOKUP_MSG.notInList,
+    });
+    expect(j1CohortLookupIssues({ ...body, evPositionCode: '999' }, lists, { evPositionCode: 'Own' })).toMatchObject({
+      evPositionCode: 'Own',
+    });
+    // Without the lists nothing is said: the other side decides.
+    expect(j1CohortLookupIssues(body, () => undefined)).toEqual({});
+    expect(j1CohortLookupChecks(null)).toEqual([]);
   });
 });

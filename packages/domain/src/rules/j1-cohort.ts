@@ -3,6 +3,7 @@
 // a CSV reader fed piece by piece (the server reads uploads as a stream and stops at the row limit).
 // Shared by the server (which reads files and decides) and the browser (template, column help).
 import { isCalendarDate } from './dates.js';
+import { lookupIssue, type TLookupChecker, type TLookupRef } from './lookup-values.js';
 import { importDate, normalizeHeader } from './student-import.js';
 
 /** At most this many participants in one cohort: the form, the file and the endpoint refuse more. */
@@ -186,6 +187,76 @@ export function j1CohortRowValues(
     if (f) values[f] = j1CohortCellValue(f, cells[i] ?? '');
   });
   return values;
+}
+
+/**
+ * The cohort's codes that come from the office's code lists (docs/product/lookups.md#how-forms-use-the-lists):
+ * what the participants share, by its place in the cohort, and each participant's countries (ISO codes). The
+ * server checks them against the lists offered today, read once for the whole cohort (j1CohortLookupChecks,
+ * then j1CohortLookupIssues); the contract checks only their shape.
+ */
+export const J1_COHORT_SHARED_LOOKUPS: readonly { path: string; ref: TLookupRef }[] = [
+  { path: 'evCategoryCode', ref: { key: 'ev-categories' } },
+  { path: 'evPositionCode', ref: { key: 'ev-positions' } },
+  { path: 'subjectFieldCode', ref: { key: 'subject-fields', where: { ev: 'Y' } } },
+  { path: 'site.address.state', ref: { key: 'us-states' } },
+];
+export const J1_COHORT_PARTICIPANT_LOOKUPS: Partial<Record<TJ1CohortParticipantField, TLookupRef>> = {
+  birthCountryCode: { key: 'birth-countries', by: 'iso' },
+  citizenshipCountryCode: { key: 'citizenship-countries', by: 'iso' },
+  permanentResidenceCountryCode: { key: 'citizenship-countries', by: 'iso' },
+};
+
+const isEntry = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const codeAt = (v: unknown, path: string): string => {
+  const found = path.split('.').reduce<unknown>((at, k) => (isEntry(at) ? at[k] : undefined), v);
+  return typeof found === 'string' ? found.trim().toUpperCase() : '';
+};
+
+/** Each list code a cohort as sent gives, with its field's place (`participants.3.birthCountryCode`). */
+function cohortLookupValues(body: unknown): { path: string; ref: TLookupRef; value: string }[] {
+  const out: { path: string; ref: TLookupRef; value: string }[] = [];
+  for (const { path, ref } of J1_COHORT_SHARED_LOOKUPS) {
+    const value = codeAt(body, path);
+    if (value) out.push({ path, ref, value });
+  }
+  const participants = isEntry(body) && Array.isArray(body.participants) ? body.participants : [];
+  participants.slice(0, J1_COHORT_MAX_PARTICIPANTS).forEach((row, i) => {
+    for (const [field, ref] of Object.entries(J1_COHORT_PARTICIPANT_LOOKUPS) as [TJ1CohortParticipantField, TLookupRef][]) {
+      const value = codeAt(row, field);
+      if (value) out.push({ path: `participants.${i}.${field}`, ref, value });
+    }
+  });
+  return out;
+}
+
+/** Each list value a cohort gives, once, for the server's reader of the lists (one read per list for the whole cohort). */
+export function j1CohortLookupChecks(body: unknown): { ref: TLookupRef; value: string }[] {
+  const out = new Map<string, { ref: TLookupRef; value: string }>();
+  for (const { ref, value } of cohortLookupValues(body)) out.set(`${JSON.stringify(ref)}|${value}`, { ref, value });
+  return [...out.values()];
+}
+
+/**
+ * What the lists say of a cohort's codes, by field place: a code the office has retired "no longer offered",
+ * one the list does not have the field's own message when `ownMessages` gives one (as the batch upload names
+ * its columns), else the lists' "Choose one of the values listed.". A new record is made of every row, so a
+ * retired code is refused wherever it is given.
+ */
+export function j1CohortLookupIssues(
+  body: unknown,
+  lookups: TLookupChecker,
+  ownMessages: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { path, ref, value } of cohortLookupValues(body)) {
+    const status = lookups(ref, value);
+    const issue = lookupIssue(status);
+    if (!issue) continue;
+    const own = ownMessages[path.replace(/^participants\.\d+\./, '')];
+    out[path] = status === 'unknown' && own ? own : issue;
+  }
+  return out;
 }
 
 const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);

@@ -52,6 +52,9 @@ describe('checking a field’s value against a loaded list', () => {
   it('draws options as label and stored value', () => {
     expect(lookupOptionLabel('Massachusetts', 'MA')).toBe('Massachusetts (MA)');
     expect(lookupOptionLabel('', 'MA')).toBe('MA');
+    // Meridian's own keys (highest education's 1 to 9) are not shown.
+    expect(lookupOptionLabel('Doctorate degree', '3', 'highest-education')).toBe('Doctorate degree');
+    expect(lookupOptionLabel('Massachusetts', 'MA', 'us-states')).toBe('Massachusetts (MA)');
   });
 
   it('the student request rules refuse, on the field, what the list does not offer; without the list they leave it to the server', () => {

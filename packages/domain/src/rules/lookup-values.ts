@@ -377,7 +377,17 @@ export function lookupIssue(status: TLookupStatus | undefined): string | null {
   return null;
 }
 
-/** An option as forms draw it: the label, then the stored value in brackets ("Massachusetts (MA)"). */
-export function lookupOptionLabel(label: string, stored: string): string {
+/**
+ * Lists whose codes are Meridian's own keys, not codes anyone reads (highest education's 1 to 9, a J-1 scholar
+ * category's name in capitals): their options show the label alone.
+ */
+export const LOOKUP_KEYS_WITHOUT_SHOWN_CODES: ReadonlySet<TLookupKey> = new Set<TLookupKey>(['highest-education', 'scholar-categories']);
+
+/**
+ * An option as forms draw it: the label, then the stored value in brackets ("Massachusetts (MA)"); the label
+ * alone for a list whose codes nobody reads (LOOKUP_KEYS_WITHOUT_SHOWN_CODES).
+ */
+export function lookupOptionLabel(label: string, stored: string, key?: TLookupKey): string {
+  if (label && key && LOOKUP_KEYS_WITHOUT_SHOWN_CODES.has(key)) return label;
   return label && label !== stored ? `${label} (${stored})` : stored;
 }

@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { MSG } from '../messages.js';
+import { lookupIssue, type TLookupChecker, type TLookupKey, type TLookupRef } from './lookup-values.js';
 import { isValidIsoDate, usDate } from './student-request-fields.js';
 import { textOf } from './text.js';
 
@@ -30,6 +31,11 @@ export interface TScholarFieldDef {
   pattern?: RegExp;
   patternMsg?: string;
   options?: readonly { value: string; label: string }[];
+  /**
+   * select: the office's code list the choices come from, instead of `options` (docs/product/lookups.md#how-forms-use-the-lists);
+   * records keep a country's ISO code (`by: 'iso'`).
+   */
+  lookup?: TLookupRef;
   help?: string;
   /** Dates: must be after (or on/after) another date of the same record. */
   after?: { field: string; message: string; orEqual?: boolean };
@@ -223,12 +229,80 @@ function checkRecord(fields: TScholarFieldDef[], data: TScholarFormData, prefix:
   }
 }
 
+/** A value of the form drawn from one of the office's code lists, at its path ('dependents.0.countryOfBirth'). */
+export interface TScholarLookupValue {
+  path: string;
+  ref: TLookupRef;
+  value: string;
+}
+
+type TLookupFound = TScholarLookupValue & { field: string };
+
+function collectLookupValues(fields: TScholarFieldDef[], record: TScholarFormData, prefix: string, field: string, out: TLookupFound[]) {
+  for (const f of fields) {
+    if (!isShown(f, record)) continue;
+    const v = record[f.name];
+    if (f.type === 'list' && Array.isArray(v)) {
+      v.forEach((item, i) => {
+        if (item && typeof item === 'object')
+          collectLookupValues(f.item ?? [], item as TScholarFormData, `${prefix}${f.name}.${i}.`, `${field}${f.name}.*.`, out);
+      });
+    } else if (f.lookup && typeof v === 'string' && v.trim()) {
+      out.push({ path: `${prefix}${f.name}`, field: `${field}${f.name}`, ref: f.lookup, value: v.trim() });
+    }
+  }
+}
+
+/** The code lists a form's fields read, its lists' entries included. */
+export function scholarFormLookupKeys(def: TScholarFormDef): TLookupKey[] {
+  const keys = new Set<TLookupKey>();
+  const walk = (fields: TScholarFieldDef[]) => {
+    for (const f of fields) {
+      if (f.lookup) keys.add(f.lookup.key);
+      if (f.item) walk(f.item);
+    }
+  };
+  walk(def.sections.flatMap((s) => s.fields));
+  return [...keys];
+}
+
+/**
+ * Each code-list value the data gives, by path, leaving out those `before` (the application as saved) already
+ * holds in the same field (for a list, in any of its entries): a value the application holds stays valid even
+ * when the office has retired it since; a value given anew must be one the list offers today
+ * (docs/product/lookups.md#retiring-a-value).
+ */
+export function scholarFormLookupValues(def: TScholarFormDef, data: unknown, before?: unknown): TScholarLookupValue[] {
+  const fields = def.sections.flatMap((s) => s.fields);
+  const given: TLookupFound[] = [];
+  const asRecord = (x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? (x as TScholarFormData) : {});
+  collectLookupValues(fields, asRecord(data), '', '', given);
+  const held: TLookupFound[] = [];
+  collectLookupValues(fields, asRecord(before), '', '', held);
+  const kept = new Set(held.map((h) => `${h.field}=${h.value.toUpperCase()}`));
+  return given.filter((g) => !kept.has(`${g.field}=${g.value.toUpperCase()}`)).map(({ path, ref, value }) => ({ path, ref, value }));
+}
+
+/** What the office's code lists say of the values a form gives: the checker, and the application as saved. */
+export interface TScholarFormLookups {
+  /** Without it (or before the browser loads a list) the lists are not checked: the other side does. */
+  check?: TLookupChecker | null | undefined;
+  before?: unknown;
+}
+
 /**
  * Every message of a form's data, by field path ('dateOfBirth', 'immigrationHistory.0.periodofStayToDate').
- * draft: types and lengths only; submit: also required fields, formats and the rules between fields.
+ * draft: types and lengths, and code-list values given anew (a draft keeps partial data, not a code the list
+ * does not offer); submit: also required fields, formats and the rules between fields.
  * `today` is YYYY-MM-DD (the server passes the earliest time zone's date, so it never refuses what a browser accepted).
  */
-export function validateScholarForm(def: TScholarFormDef, data: unknown, mode: TScholarFormMode, today: string): Record<string, string[]> {
+export function validateScholarForm(
+  def: TScholarFormDef,
+  data: unknown,
+  mode: TScholarFormMode,
+  today: string,
+  lookups: TScholarFormLookups = {},
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add: TAdd = (path, message) => {
     const list = (errors[path] ??= []);
@@ -238,6 +312,12 @@ export function validateScholarForm(def: TScholarFormDef, data: unknown, mode: T
   if (!parsed.success) {
     for (const issue of parsed.error.issues) add(issue.path.join('.') || 'data', issue.message);
     return errors;
+  }
+  if (lookups.check) {
+    for (const x of scholarFormLookupValues(def, parsed.data, lookups.before)) {
+      const issue = lookupIssue(lookups.check(x.ref, x.value));
+      if (issue) add(x.path, issue);
+    }
   }
   if (mode === 'draft') return errors;
   const d = parsed.data;

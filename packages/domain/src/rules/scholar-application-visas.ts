@@ -1,5 +1,3 @@
-import { SCHOLAR_CATEGORIES } from '../catalog/scholars.js';
-import { US_STATE_OPTIONS } from './student-request-fields.js';
 import {
   SCHOLAR_APP_MSG as M,
   type TScholarFieldDef,
@@ -110,9 +108,6 @@ export const O1_FORM_SECTIONS: TScholarFormSection[] = [
   },
 ];
 
-/** The ten J-1 scholar categories as select options (docs/product/scholars-portal.md#the-forms). */
-export const SCHOLAR_CATEGORY_OPTIONS = SCHOLAR_CATEGORIES.map((c) => ({ value: c, label: c }));
-
 const money = (name: string, label: string): TScholarFieldDef => ({
   name,
   label,
@@ -127,7 +122,8 @@ export const J1_FORM_SECTIONS: TScholarFormSection[] = [
     key: 'program',
     title: 'Program',
     fields: [
-      { name: 'category', label: 'Category', type: 'select', required: true, options: SCHOLAR_CATEGORY_OPTIONS },
+      // The office's J-1 scholar categories and U.S. states (docs/product/lookups.md#how-forms-use-the-lists).
+      { name: 'category', label: 'Category', type: 'select', required: true, lookup: { key: 'scholar-categories' } },
       {
         name: 'subjectFieldCode',
         label: 'Subject field code (CIP)',
@@ -150,7 +146,7 @@ export const J1_FORM_SECTIONS: TScholarFormSection[] = [
       { name: 'siteOfActivityAddress1', label: 'Address line 1', type: 'text', required: true, max: 60 },
       { name: 'siteOfActivityAddress2', label: 'Address line 2', type: 'text', max: 60 },
       { name: 'siteOfActivityCity', label: 'City', type: 'text', required: true, max: 60 },
-      { name: 'siteOfActivityState', label: 'State', type: 'select', required: true, options: US_STATE_OPTIONS },
+      { name: 'siteOfActivityState', label: 'State', type: 'select', required: true, lookup: { key: 'us-states' } },
       {
         name: 'siteOfActivityPostalCode',
         label: 'ZIP code',

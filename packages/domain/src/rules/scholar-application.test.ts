@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HIGHEST_EDUCATION_OPTIONS } from '../catalog/scholars.js';
+import { HIGHEST_EDUCATION_OPTIONS, SCHOLAR_CATEGORIES } from '../catalog/scholars.js';
+import { LOOKUP_MSG, lookupCheckerOf, type TLookupValueLike } from './lookup-values.js';
 import {
   displayScholarValue,
   parseScholarDraft,
@@ -14,14 +15,35 @@ const beneficiary = {
   firstName: 'Hiro',
   lastName: 'Tanaka',
   dateOfBirth: '1990-04-01',
-  countryOfBirth: 'Japan',
-  countryOfCitizenship: 'Japan',
+  countryOfBirth: 'JP',
+  countryOfCitizenship: 'JP',
   email: 'hiro@example.edu',
   phone: '+81 3 1234 5678',
   foreignAddressStreet: '1-2-3 Hongo',
   foreignAddressCity: 'Tokyo',
-  foreignAddressCountry: 'Japan',
+  foreignAddressCountry: 'JP',
 };
+
+/**
+ * The office's lists as a fixture (docs/product/lookups.md): Japan and Norway by ISO code, Massachusetts, the
+ * categories and levels as seeded, and what the office did to them: Wyoming and level 6 retired, a category of its own.
+ */
+const value = (code: string, attributes: Record<string, string> = {}, activeUntil: string | null = null): TLookupValueLike => ({
+  code,
+  label: code,
+  attributes,
+  activeUntil,
+});
+const LISTS = lookupCheckerOf(
+  {
+    'birth-countries': [value('JA', { iso: 'JP' }), value('NO', { iso: 'NO' })],
+    'citizenship-countries': [value('JA', { iso: 'JP' }), value('NO', { iso: 'NO' }), value('UR', { iso: 'SU' }, '1992-01-01')],
+    'us-states': [value('MA'), value('WY', {}, '2026-01-01')],
+    'highest-education': [...HIGHEST_EDUCATION_OPTIONS.map((o) => value(o.value, {}, o.value === '6' ? '2026-01-01' : null))],
+    'scholar-categories': [...SCHOLAR_CATEGORIES.map((c) => value(c)), value('VISITING FELLOW')],
+  },
+  '2026-11-22',
+);
 export const VALID_H1B = {
   ...beneficiary,
   highestEducation: '3',
@@ -56,12 +78,25 @@ describe('scholar application forms by processed state', () => {
     expect(scholarFormDef('H-1B')?.title).toBe('H-1B Request');
   });
 
-  it('offers the nine highest-education options verbatim', () => {
-    const f = scholarFormDef('H-1B')!
-      .sections.flatMap((s) => s.fields)
-      .find((x) => x.name === 'highestEducation')!;
-    expect(f.options).toBe(HIGHEST_EDUCATION_OPTIONS);
-    expect(f.options!.map((o) => o.label)).toEqual([
+  it('draws highest education, category, states and countries from the office’s lists, not from options of its own', () => {
+    const fields = (state: string) => {
+      const top = scholarFormDef(state)!.sections.flatMap((s) => s.fields);
+      return [...top, ...top.flatMap((f) => f.item ?? [])];
+    };
+    const lookupOf = (state: string, name: string) => fields(state).filter((x) => x.name === name);
+    expect(lookupOf('H-1B', 'highestEducation').map((f) => [f.lookup, f.options])).toEqual([[{ key: 'highest-education' }, undefined]]);
+    expect(lookupOf('J-1', 'category')[0]).toMatchObject({ type: 'select', lookup: { key: 'scholar-categories' } });
+    expect(lookupOf('J-1', 'category')[0]!.options).toBeUndefined();
+    expect(lookupOf('J-1', 'siteOfActivityState')[0]!.lookup).toEqual({ key: 'us-states' });
+    expect(lookupOf('J-1', 'usAddressState')[0]!.lookup).toEqual({ key: 'us-states' });
+    expect(lookupOf('J-1', 'countryOfBirth').map((f) => f.lookup)).toEqual([
+      { key: 'birth-countries', by: 'iso' },
+      { key: 'birth-countries', by: 'iso' },
+    ]);
+    expect(lookupOf('O-1', 'countryOfCitizenship')[0]!.lookup).toEqual({ key: 'citizenship-countries', by: 'iso' });
+    expect(lookupOf('F-1 OPT/STEM', 'foreignAddressCountry')[0]!.lookup).toEqual({ key: 'citizenship-countries', by: 'iso' });
+    // The list's seed keeps the nine options verbatim.
+    expect(HIGHEST_EDUCATION_OPTIONS.map((o) => o.label)).toEqual([
       "Associate's degree",
       "Bachelor's degree",
       'Doctorate degree',
@@ -122,9 +157,40 @@ describe('H-1B submit', () => {
     expect(e.middleName).toBeUndefined();
     expect(h1b({ cnmiFlag: null }).cnmiFlag).toEqual([M.required]);
   });
-  it('checks the highest education against the nine options', () => {
-    expect(h1b({ highestEducation: '9' })).toEqual({});
-    expect(h1b({ highestEducation: '10' }).highestEducation).toEqual([M.invalidValue]);
+  it('checks the highest education and countries against the office’s lists: not listed, or retired, on the field', () => {
+    const listed = (patch: Record<string, unknown>) =>
+      validateScholarApplication('H-1B', { ...VALID_H1B, ...patch }, 'submit', TODAY, { check: LISTS });
+    expect(listed({ highestEducation: '9' })).toEqual({});
+    expect(listed({ highestEducation: '10' }).highestEducation).toEqual([LOOKUP_MSG.notInList]);
+    expect(listed({ highestEducation: '6' }).highestEducation).toEqual([LOOKUP_MSG.retired]);
+    expect(listed({ countryOfBirth: 'Japan' }).countryOfBirth).toEqual([LOOKUP_MSG.notInList]);
+    expect(listed({ countryOfCitizenship: 'jp', foreignAddressCountry: 'NO' })).toEqual({});
+    expect(listed({ foreignAddressCountry: 'SU' }).foreignAddressCountry).toEqual([LOOKUP_MSG.retired]);
+    expect(listed({ usAddressState: 'ZZ' }).usAddressState).toEqual([LOOKUP_MSG.notInList]);
+    // Without the lists (a browser before they load) the other side checks.
+    expect(h1b({ highestEducation: '10' })).toEqual({});
+  });
+  it('keeps a value the application already holds when the office has retired it since; a value given anew must be offered', () => {
+    const held = { ...VALID_H1B, highestEducation: '6', usAddressState: 'WY' };
+    expect(validateScholarApplication('H-1B', held, 'submit', TODAY, { check: LISTS, before: held })).toEqual({});
+    expect(validateScholarApplication('H-1B', held, 'draft', TODAY, { check: LISTS, before: VALID_H1B })).toEqual({
+      highestEducation: [LOOKUP_MSG.retired],
+      usAddressState: [LOOKUP_MSG.retired],
+    });
+  });
+  it('refuses a code not on the list in a draft too, on its field (a list entry’s by its path); partial data is still fine', () => {
+    const draft = {
+      firstName: 'Hiro',
+      isHavingFamily: true,
+      dependents: [{ firstName: 'Yui', countryOfBirth: 'JP' }, { countryOfBirth: 'Japan' }],
+    };
+    expect(validateScholarApplication('H-1B', draft, 'draft', TODAY, { check: LISTS })).toEqual({
+      'dependents.1.countryOfBirth': [LOOKUP_MSG.notInList],
+    });
+    // A dependent's country the application holds stays valid in any entry, when others are removed or added.
+    const before = { dependents: [{ countryOfBirth: 'XX' }] };
+    const after = { dependents: [{ countryOfBirth: 'NO' }, { countryOfBirth: 'XX' }] };
+    expect(validateScholarApplication('H-1B', after, 'draft', TODAY, { check: LISTS, before })).toEqual({});
   });
   it('wants an immigration period to end after it starts (same day refused)', () => {
     const period = (to: string) => ({
@@ -262,7 +328,11 @@ describe('J-1 submit', () => {
   it('accepts the ten categories and a CIP code like 26.0101', () => {
     expect(j1({})).toEqual({});
     expect(j1({ category: 'TEACHER', subjectFieldCode: '26.0101' })).toEqual({});
-    expect(j1({ category: 'STUDENT' }).category).toEqual([M.invalidValue]);
+    const listed = { check: LISTS };
+    expect(validateScholarApplication('J-1', { category: 'TEACHER', siteOfActivityState: 'MA' }, 'draft', TODAY, listed)).toEqual({});
+    expect(validateScholarApplication('J-1', { category: 'STUDENT' }, 'draft', TODAY, listed).category).toEqual([LOOKUP_MSG.notInList]);
+    // A category the office keeps on its list is one the form takes.
+    expect(validateScholarApplication('J-1', { category: 'VISITING FELLOW' }, 'draft', TODAY, listed)).toEqual({});
     expect(j1({ subjectFieldCode: '26.101' }).subjectFieldCode).toEqual([M.cipCode]);
     expect(j1({ subjectFieldCode: '260101' }).subjectFieldCode).toEqual([M.cipCode]);
   });
@@ -325,8 +395,10 @@ describe('display', () => {
   it('shows dates MM/DD/YYYY, flags Yes/No and options by label', () => {
     expect(displayScholarValue({ name: 'd', label: 'D', type: 'date' }, '2027-03-01')).toBe('03/01/2027');
     expect(displayScholarValue({ name: 'f', label: 'F', type: 'yesno' }, false)).toBe('No');
-    expect(displayScholarValue({ name: 'e', label: 'E', type: 'select', options: HIGHEST_EDUCATION_OPTIONS }, '4')).toBe(
-      'High School Graduate Diploma or the equivalent',
-    );
+    const documents = [
+      { value: 'passport', label: 'Passport' },
+      { value: 'i94', label: 'I-94' },
+    ];
+    expect(displayScholarValue({ name: 'e', label: 'E', type: 'select', options: documents }, 'i94')).toBe('I-94');
   });
 });

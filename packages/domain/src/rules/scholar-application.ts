@@ -1,24 +1,18 @@
-import { HIGHEST_EDUCATION_OPTIONS } from '../catalog/scholars.js';
-import { US_STATE_OPTIONS } from './student-request-fields.js';
+import type { TLookupRef } from './lookup-values.js';
 import {
   SCHOLAR_APP_MSG as M,
   validateScholarForm,
   type TScholarFieldDef,
   type TScholarFormData,
   type TScholarFormDef,
+  type TScholarFormLookups,
   type TScholarFormMode,
   type TScholarFormSection,
 } from './scholar-application-fields.js';
 import { O1_FORM_SECTIONS, J1_FORM_SECTIONS, F1_FORM_SECTIONS, checkJ1Funding } from './scholar-application-visas.js';
 
 export * from './scholar-application-fields.js';
-export {
-  O1_CLASSIFICATIONS,
-  O1A_EVIDENCE_CRITERIA,
-  O1B_EVIDENCE_CRITERIA,
-  OPT_TYPES,
-  SCHOLAR_CATEGORY_OPTIONS,
-} from './scholar-application-visas.js';
+export { O1_CLASSIFICATIONS, O1A_EVIDENCE_CRITERIA, O1B_EVIDENCE_CRITERIA, OPT_TYPES } from './scholar-application-visas.js';
 
 /**
  * The scholar application forms by processed state (docs/product/scholars-portal.md#the-forms):
@@ -37,14 +31,22 @@ const RECEIPT = /^[A-Za-z]{3}\d{10}$/;
 const ALIEN = /^A?\d{7,9}$/i;
 const ZIP = /^\d{5}(-\d{4})?$/;
 
+/**
+ * The application's choices from the office's code lists (docs/product/lookups.md#how-forms-use-the-lists): countries
+ * are kept by their ISO code, as records keep them.
+ */
+const BIRTH_COUNTRY: TLookupRef = { key: 'birth-countries', by: 'iso' };
+const COUNTRY: TLookupRef = { key: 'citizenship-countries', by: 'iso' };
+const US_STATE_LOOKUP: TLookupRef = { key: 'us-states' };
+
 /** Who the application is about (H-1B, O-1, J-1 and F-1 forms all start with it). */
 export const BENEFICIARY_FIELDS: TScholarFieldDef[] = [
   { name: 'firstName', label: 'First (given) name', type: 'text', required: true, max: 60 },
   { name: 'middleName', label: 'Middle name', type: 'text', max: 60 },
   { name: 'lastName', label: 'Last (family) name', type: 'text', required: true, max: 60 },
   { name: 'dateOfBirth', label: 'Date of birth', type: 'date', required: true, when: 'past' },
-  { name: 'countryOfBirth', label: 'Country of birth', type: 'text', required: true, max: 60 },
-  { name: 'countryOfCitizenship', label: 'Country of citizenship', type: 'text', required: true, max: 60 },
+  { name: 'countryOfBirth', label: 'Country of birth', type: 'select', required: true, lookup: BIRTH_COUNTRY },
+  { name: 'countryOfCitizenship', label: 'Country of citizenship', type: 'select', required: true, lookup: COUNTRY },
   { name: 'alienNumber', label: 'Alien number (A-Number), if any', type: 'text', max: 10, pattern: ALIEN, patternMsg: M.alienNumber },
   { name: 'email', label: 'E-mail', type: 'email', required: true, max: 65 },
   { name: 'phone', label: 'Phone', type: 'phone', required: true, max: 20, help: 'With the country code if outside the U.S.' },
@@ -53,7 +55,7 @@ export const BENEFICIARY_FIELDS: TScholarFieldDef[] = [
 export const US_ADDRESS_FIELDS: TScholarFieldDef[] = [
   { name: 'usAddressStreet', label: 'U.S. street address', type: 'text', max: 100, isWide: true },
   { name: 'usAddressCity', label: 'U.S. city', type: 'text', max: 60 },
-  { name: 'usAddressState', label: 'U.S. state', type: 'select', options: US_STATE_OPTIONS },
+  { name: 'usAddressState', label: 'U.S. state', type: 'select', lookup: US_STATE_LOOKUP },
   { name: 'usAddressZip', label: 'U.S. ZIP code', type: 'text', max: 10, pattern: ZIP, patternMsg: M.zip },
 ];
 
@@ -62,7 +64,7 @@ export const FOREIGN_ADDRESS_FIELDS: TScholarFieldDef[] = [
   { name: 'foreignAddressCity', label: 'Foreign city', type: 'text', required: true, max: 60 },
   { name: 'foreignAddressProvince', label: 'Foreign province / state', type: 'text', max: 60 },
   { name: 'foreignAddressPostalCode', label: 'Foreign postal code', type: 'text', max: 20 },
-  { name: 'foreignAddressCountry', label: 'Foreign country', type: 'text', required: true, max: 60 },
+  { name: 'foreignAddressCountry', label: 'Foreign country', type: 'select', required: true, lookup: COUNTRY },
 ];
 
 export const BENEFICIARY_SECTIONS: TScholarFormSection[] = [
@@ -123,7 +125,7 @@ export const DEPENDENTS_FIELD: TScholarFieldDef = {
       ],
     },
     { name: 'dateOfBirth', label: 'Date of birth', type: 'date', required: true, when: 'past' },
-    { name: 'countryOfBirth', label: 'Country of birth', type: 'text', required: true, max: 60 },
+    { name: 'countryOfBirth', label: 'Country of birth', type: 'select', required: true, lookup: BIRTH_COUNTRY },
     {
       name: 'benefits',
       label: 'Benefits',
@@ -151,7 +153,7 @@ const H1B_SECTIONS: TScholarFormSection[] = [
     key: 'education',
     title: 'Education',
     fields: [
-      { name: 'highestEducation', label: 'Highest education', type: 'select', required: true, options: HIGHEST_EDUCATION_OPTIONS },
+      { name: 'highestEducation', label: 'Highest education', type: 'select', required: true, lookup: { key: 'highest-education' } },
       { name: 'highestDegreeDate', label: 'Date of highest degree', type: 'date', required: true },
       { name: 'fieldOfStudy', label: 'Field of study', type: 'text', required: true, max: 100 },
     ],
@@ -365,8 +367,9 @@ export function validateScholarApplication(
   data: unknown,
   mode: TScholarFormMode,
   today: string,
+  lookups: TScholarFormLookups = {},
 ): Record<string, string[]> {
   const def = scholarFormDef(processedState);
   if (!def) return { data: ['This application has no form yet.'] };
-  return validateScholarForm(def, data, mode, today);
+  return validateScholarForm(def, data, mode, today, lookups);
 }

@@ -1,12 +1,6 @@
 import { MSG } from '../messages.js';
-import {
-  EMPLOYMENT_TIME_CODES,
-  J2_FORM_PURPOSES,
-  dependentTerminationReasons,
-  statusReasonCodes,
-  type TSevisCode,
-} from '../catalog/sevis-reason-codes.js';
-import { US_STATE_OPTIONS } from './student-request-fields.js';
+import { EMPLOYMENT_TIME_CODES, dependentTerminationReasons, statusReasonLookup, type TSevisCode } from '../catalog/sevis-reason-codes.js';
+import { lookupIssue, type TLookupChecker, type TLookupKey, type TLookupRef } from './lookup-values.js';
 
 /**
  * A SEVIS update the batch held back because it lacks something SEVIS requires can be completed by
@@ -20,11 +14,12 @@ export type TCompletionField = {
   label: string;
   kind: 'select' | 'text' | 'textarea';
   options?: readonly TSevisCode[];
+  /** A select whose choices come from the office's code list, not `options` (docs/product/lookups.md#how-forms-use-the-lists). */
+  lookup?: TLookupRef;
   maxLength?: number;
   required: boolean;
 };
 
-const states = US_STATE_OPTIONS.map((o) => ({ code: o.value, label: o.label }));
 const FULL_PART: TCompletionField = {
   name: 'fullOrPartTime',
   label: 'Full or part time (SEVIS Table 6)',
@@ -35,7 +30,7 @@ const FULL_PART: TCompletionField = {
 const EMPLOYER: TCompletionField[] = [
   { name: 'employerAddress.line1', label: 'Employer address line 1', kind: 'text', maxLength: 60, required: true },
   { name: 'employerAddress.city', label: 'Employer city', kind: 'text', maxLength: 60, required: true },
-  { name: 'employerAddress.state', label: 'Employer state', kind: 'select', options: states, required: true },
+  { name: 'employerAddress.state', label: 'Employer state', kind: 'select', lookup: { key: 'us-states' }, required: true },
   { name: 'employerAddress.postalCode', label: 'Employer ZIP code', kind: 'text', maxLength: 5, required: true },
   {
     name: 'courseRelevance',
@@ -49,11 +44,12 @@ const EMPLOYER: TCompletionField[] = [
 
 /** What an officer may supply to a held update of this type and action (empty: nothing to complete here). */
 export function completionFields(eventType: string, action: string, visaType: string): TCompletionField[] {
-  const reason = (options: readonly TSevisCode[], table: string): TCompletionField => ({
+  const reason = (choices: readonly TSevisCode[] | TLookupRef | null, table: string): TCompletionField => ({
     name: 'sevisReasonCode',
     label: `SEVIS reason (${table})`,
     kind: 'select',
-    options,
+    // A status's reasons come from the office's list (docs/product/lookups.md#how-forms-use-the-lists).
+    ...(Array.isArray(choices) ? { options: choices } : choices ? { lookup: choices as TLookupRef } : { options: [] }),
     required: true,
   });
   switch (eventType) {
@@ -63,8 +59,8 @@ export function completionFields(eventType: string, action: string, visaType: st
       return EMPLOYER;
     case 'Status':
       if (action === 'Terminate')
-        return [reason(statusReasonCodes(visaType, 'Terminated'), visaType === 'J-1' ? 'SEVIS Table 24' : 'SEVIS Table 13')];
-      if (action === 'Cancel') return [reason(statusReasonCodes(visaType, 'Canceled'), 'SEVIS Table 10')];
+        return [reason(statusReasonLookup(visaType, 'Terminated'), visaType === 'J-1' ? 'SEVIS Table 24' : 'SEVIS Table 13')];
+      if (action === 'Cancel') return [reason(statusReasonLookup(visaType, 'Canceled'), 'SEVIS Table 10')];
       return [];
     case 'Dependent':
       if (action === 'Terminate')
@@ -75,7 +71,7 @@ export function completionFields(eventType: string, action: string, visaType: st
             name: 'formPurpose',
             label: "The DS-2019's purpose for the dependent",
             kind: 'select',
-            options: J2_FORM_PURPOSES,
+            lookup: { key: 'ev-print-reasons' },
             required: true,
           },
         ];
@@ -91,8 +87,28 @@ export function completionFields(eventType: string, action: string, visaType: st
   }
 }
 
-/** Field messages for completion values (400 fieldErrors on the server, the same words in the browser). */
-export function completionErrors(fields: TCompletionField[], values: Record<string, string>): Record<string, string[]> {
+/** The code lists the fields read. */
+export function completionLookupKeys(fields: readonly TCompletionField[]): TLookupKey[] {
+  return [...new Set(fields.flatMap((f) => (f.lookup ? [f.lookup.key] : [])))];
+}
+
+/** Each code-list value given, for the server's reader of the lists. */
+export function completionLookupChecks(
+  fields: readonly TCompletionField[],
+  values: Record<string, string>,
+): { ref: TLookupRef; value: string }[] {
+  return fields.flatMap((f) => (f.lookup && (values[f.name] ?? '').trim() ? [{ ref: f.lookup, value: values[f.name]!.trim() }] : []));
+}
+
+/**
+ * Field messages for completion values (400 fieldErrors on the server, the same words in the browser). A code-list
+ * value must be one the list offers today (the update is new); without `lookups` the lists are not checked.
+ */
+export function completionErrors(
+  fields: TCompletionField[],
+  values: Record<string, string>,
+  lookups?: TLookupChecker | null,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const known = new Set(fields.map((f) => f.name));
   for (const k of Object.keys(values)) if (!known.has(k)) errors[k] = [MSG.invalidValue];
@@ -102,7 +118,9 @@ export function completionErrors(fields: TCompletionField[], values: Record<stri
       if (f.required) errors[f.name] = [MSG.required];
       continue;
     }
-    if (f.options && !f.options.some((o) => o.code === v)) errors[f.name] = [MSG.invalidValue];
+    const listed = f.lookup && lookups ? lookupIssue(lookups(f.lookup, v)) : null;
+    if (listed) errors[f.name] = [listed];
+    else if (f.options && !f.options.some((o) => o.code === v)) errors[f.name] = [MSG.invalidValue];
     else if (f.maxLength !== undefined && v.length > f.maxLength) errors[f.name] = [MSG.invalidLength];
     else if (f.name === 'employerAddress.postalCode' && !/^\d{5}$/.test(v)) errors[f.name] = [MSG.invalidNumber];
   }

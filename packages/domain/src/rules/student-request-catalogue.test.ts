@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
 import { EV_SHORTEN_REASONS, F2_END_OPTIONS, J2_END_OPTIONS, MATRICULATION_CODES } from '../catalog/sevis-request-codes.js';
 import { EV_TERMINATION_REASONS, STUDENT_TERMINATION_REASONS } from '../catalog/sevis-reason-codes.js';
+import { LOOKUP_MSG, lookupCheckerOf } from './lookup-values.js';
 import { SEVIS_RULE_MSG } from './sevis-entry-rules.js';
 import {
   DEPENDENT_ROWS_MAX,
@@ -145,18 +146,29 @@ describe('Matriculation (J-1: exchange visitor schema Program/Matriculate)', () 
 });
 
 describe('Terminate SEVIS Record (the office’s request)', () => {
-  it('an F-1 record takes a SEVIS Table 13 reason, a J-1 record a Table 24 reason and its effective date', () => {
-    expect(field('terminate_request', 'F-1', 'termination_reason').options?.map((o) => o.value)).toEqual(
-      STUDENT_TERMINATION_REASONS.map((r) => r.code),
-    );
-    expect(field('terminate_request', 'J-1', 'termination_reason').options?.map((o) => o.value)).toEqual(
-      EV_TERMINATION_REASONS.map((r) => r.code),
-    );
+  it('an F-1 record takes a reason of the office’s Table 13 list (F-1 column), a J-1 record of Table 24 and its effective date', () => {
+    expect(field('terminate_request', 'F-1', 'termination_reason').lookup).toEqual({
+      key: 'student-termination-reasons',
+      where: { f1: 'Y' },
+    });
+    expect(field('terminate_request', 'J-1', 'termination_reason').lookup).toEqual({ key: 'ev-termination-reasons' });
     expect(names('terminate_request', 'F-1')).not.toContain('termination_effective_date');
     // Exchange visitor schema Status/Terminate EffectiveDate is required; ending participation, 22 CFR 62.40.
     expect(check('terminate_request', { termination_reason: 'FALACT' }, J1)).toEqual({ termination_effective_date: [MSG.required] });
-    expect(check('terminate_request', { termination_reason: 'FALACT' }, F1, 'draft')).toEqual({ termination_reason: [MSG.invalidValue] });
-    expect(check('terminate_request', { termination_reason: '16' }, J1, 'draft')).toEqual({ termination_reason: [MSG.invalidValue] });
+    const lookups = lookupCheckerOf(
+      {
+        'student-termination-reasons': STUDENT_TERMINATION_REASONS.map((r) => ({ ...r, attributes: { f1: 'Y' } })),
+        'ev-termination-reasons': EV_TERMINATION_REASONS.map((r) => ({ ...r, attributes: {} })),
+      },
+      F1.today,
+    );
+    expect(check('terminate_request', { termination_reason: 'FALACT' }, { ...F1, lookups }, 'draft')).toEqual({
+      termination_reason: [LOOKUP_MSG.notInList],
+    });
+    expect(check('terminate_request', { termination_reason: '16' }, { ...J1, lookups }, 'draft')).toEqual({
+      termination_reason: [LOOKUP_MSG.notInList],
+    });
+    expect(check('terminate_request', { termination_reason: '16' }, { ...F1, lookups }, 'draft')).toEqual({});
   });
   // SEVIS S1059 and S1104: other remarks with reason 16 "Otherwise failing to maintain status" only, and then
   // required (the DSO reports the student's failure to maintain status, 8 CFR 214.3(g)(2)).

@@ -8,14 +8,12 @@ import {
   DEPENDENT_END_OTHER,
   EV_SHORTEN_REASONS,
   F1_TERMINATION_NEEDS_REMARKS,
-  F1_TERMINATION_OPTIONS,
   F2_END_OPTIONS,
   J1_TERMINATION_NEEDS_REMARKS,
-  J1_TERMINATION_OPTIONS,
   J2_END_OPTIONS,
   MATRICULATION_CODES,
 } from '../catalog/sevis-request-codes.js';
-import { J2_FORM_PURPOSES } from '../catalog/sevis-reason-codes.js';
+import { EV_TERMINATION_LOOKUP, F1_TERMINATION_LOOKUP, J2_FORM_PURPOSES } from '../catalog/sevis-reason-codes.js';
 import { configureFields, type TRoleFieldSettings } from './field-configuration.js';
 
 /**
@@ -91,7 +89,7 @@ export type TStudentRequestField = {
   /** Only for students of these visas (both when absent): the F-1-only and J-1-only fields of a form that serves both. */
   visas?: readonly TStudentVisa[];
   /** What differs for an exchange visitor (J-1): SEVIS's exchange visitor code table, a remark SEVIS asks of them... */
-  ev?: Partial<Pick<TStudentRequestField, 'label' | 'help' | 'kind' | 'options' | 'required' | 'maxLength'>>;
+  ev?: Partial<Pick<TStudentRequestField, 'label' | 'help' | 'kind' | 'options' | 'lookup' | 'required' | 'maxLength'>>;
   /** kind 'rows': the fields of each row, and at most how many rows. */
   rowFields?: TStudentRequestField[];
   maxRows?: number;
@@ -1129,8 +1127,8 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             label: 'Reason (SEVIS)',
             kind: 'select',
             required: true,
-            options: asOptions(F1_TERMINATION_OPTIONS),
-            ev: { options: asOptions(J1_TERMINATION_OPTIONS) },
+            lookup: F1_TERMINATION_LOOKUP,
+            ev: { lookup: EV_TERMINATION_LOOKUP },
           },
           // Exchange visitor schema Status/Terminate EffectiveDate (required); the student batch's has none.
           {

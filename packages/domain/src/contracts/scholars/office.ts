@@ -7,7 +7,6 @@ import { MSG } from '../../messages.js';
 import { isCalendarDate } from '../../rules/dates.js';
 import {
   EMPLOYMENT_FLAGS,
-  SCHOLAR_CATEGORIES,
   SCHOLAR_PROGRAM_TYPES,
   ZProcessAs,
   ZScholarAccountSettings,
@@ -128,7 +127,8 @@ export const ZOfficeData = z
       .regex(/^(\d{5}(-\d{4})?)?$/, 'Enter a 5-digit ZIP code')
       .default(''),
     receiptNumber: text(20),
-    j1Category: z.union([z.enum(SCHOLAR_CATEGORIES), z.literal('')]).default(''),
+    /** A code of the office's `scholar-categories` list, checked against it by the server (docs/product/lookups.md#how-forms-use-the-lists). */
+    j1Category: text(20),
     subjectFieldCode: z
       .string()
       .trim()
@@ -357,8 +357,8 @@ export const ZCaseEvDependentInput = z.object({
   include: z.boolean().default(true),
   firstName: text(60),
   lastName: text(60),
-  /** SEVIS Table 35: 01 spouse, 02 child. */
-  relationshipCode: z.enum(['', '01', '02'], { error: MSG.invalidValue }).default(''),
+  /** A code of the office's `dependent-relationships` list (SEVIS Table 35: 01 spouse, 02 child), checked against it by the server. */
+  relationshipCode: text(20),
   birthDate: text(10),
   gender: z.enum(['', 'M', 'F'], { error: MSG_J2_GENDER }).default(''),
   birthCity: text(60),

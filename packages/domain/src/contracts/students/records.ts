@@ -399,7 +399,7 @@ export const ZStudentUpdateInput = ZStudentFields.partial()
     updatedAt: z.string({ error: MSG.required }).min(1, MSG.required),
     /**
      * Ending a record (sevisStatus Terminated / Canceled): the SEVIS reason the officer chooses (SEVIS Table 13 or 24 /
-     * Table 10, statusReasonCodes); it travels in the Status event, not on the record.
+     * Table 10, from the office's list: statusReasonLookup); it travels in the Status event, not on the record.
      */
     sevisStatusReasonCode: z.string().trim().max(10, MSG.invalidLength).optional(),
     /** Remarks SEVIS keeps with the status change (RemarksType, at most 500). */
@@ -433,7 +433,8 @@ export type TStudentDependent = z.infer<typeof ZStudentDependent>;
 export const ZStudentDependentInput = z.object({
   firstName: sevisName(req(60)),
   lastName: sevisName(req(60)),
-  relationshipCode: z.enum(['01', '02'], { error: MSG.required }),
+  /** A code of the office's `dependent-relationships` list (SEVIS Table 35), checked against it by the server (docs/product/lookups.md). */
+  relationshipCode: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(20, MSG.invalidLength),
   email: z.union([z.literal(''), z.string().trim().max(65, MSG.invalidLength).email(MSG.invalidEmail)]).default(''),
   /** SEVIS requires a dependent's gender on every Add (student and exchange visitor schemas; Table 36: M or F). */
   gender: z.enum(['M', 'F'], { error: MSG.dependentGender }),
@@ -965,9 +966,11 @@ const ZCohortFunding = ZStudentFinancials.pick({ schoolFunds: true, personalFund
 export const ZJ1CohortInput = z
   .object({
     campusSiteId: ZStudentFields.shape.campusSiteId,
-    evCategoryCode: ZEvCategoryCode.refine((c) => c !== '', MSG.required),
+    // The category (Table 15) and position (Table 28) are checked against the office's lists by the server
+    // (rules/j1-cohort.ts J1_COHORT_SHARED_LOOKUPS, docs/product/lookups.md); here only their shape.
+    evCategoryCode: reqMatching(/^[0-9A-Z]{2}$/, MSG_EV_CATEGORY),
     // SEVIS CreateEV PositionCode (EVPositionCodeType, Table 28) is required on every new DS-2019.
-    evPositionCode: ZEvPositionCode.refine((c) => c !== '', MSG.required),
+    evPositionCode: reqMatching(/^\d{3}$/, MSG_EV_POSITION),
     // SEVIS CreateEV SubjectField/SubjectFieldCode (ProgSubjectCodeType, a CIP code) is required.
     subjectFieldCode: reqMatching(CIP_CODE, SCHOLAR_APP_MSG.cipCode),
     programStartDate: ZRequiredDate,

@@ -1,10 +1,13 @@
 import {
   dependentSevisIssues,
+  lookupIssue,
   type TDependentFacts,
   MSG,
   SCHOLAR_CATEGORY_EV_CODES,
   type scholarsApi,
   studentsApi,
+  type TLookupChecker,
+  type TLookupRef,
   type TScholarCategory,
 } from '@meridian/domain';
 import type { TCreateExchangeVisitorInput } from '../../students/index.js';
@@ -34,10 +37,13 @@ export function exchangeVisitorRecordOf(
   scholar: TScholarRow,
   input: scholarsApi.TCaseExchangeVisitorInput,
   today: string,
+  /** What the office's lists offer today of the codes caseLookupChecks named (none: not checked against them). */
+  lookups: TLookupChecker = () => undefined,
 ): { value: TCreateExchangeVisitorInput; leftOut: string[] } | { errors: TFieldErrors } {
   const d = c.data ?? {};
   const office = officeDataOf(c);
-  const category = (str(d.category) || office.j1Category) as TScholarCategory | '';
+  // A category the office added to its list has no program category here: the office gives it (evCategoryCode).
+  const category = str(d.category) || office.j1Category;
   const gov = amount(d.fundingUsGovernment);
   const record = studentsApi.ZStudentCreateInput.safeParse({
     firstName: firstOf(str(d.firstName), scholar.firstName),
@@ -54,7 +60,7 @@ export function exchangeVisitorRecordOf(
     sevisId: office.sevisId,
     programStartDate: firstOf(office.ds2019StartDate, c.processedStartDate, c.proposedStartDate),
     programEndDate: firstOf(office.ds2019EndDate, c.processedEndDate, c.proposedEndDate),
-    evCategoryCode: firstOf(input.evCategoryCode, category ? SCHOLAR_CATEGORY_EV_CODES[category] : ''),
+    evCategoryCode: firstOf(input.evCategoryCode, SCHOLAR_CATEGORY_EV_CODES[category as TScholarCategory]),
     subjectFieldCode: firstOf(input.subjectFieldCode, office.subjectFieldCode, str(d.subjectFieldCode)),
     evPositionCode: input.evPositionCode ?? '',
     receivedUsGovtFunds: gov > 0,
@@ -84,7 +90,7 @@ export function exchangeVisitorRecordOf(
     isPrimary: true,
   });
   if (!site.success) errors.siteOfActivity = [MSG_SITE_REQUIRED];
-  const family = j2DependentsOf(d, input.dependents ?? [], today);
+  const family = j2DependentsOf(d, input.dependents ?? [], today, lookups);
   Object.assign(errors, family.errors);
   if (!record.success || !site.success || Object.keys(errors).length) return { errors };
   const permanent = firstOf(input.permanentResidenceCountryCode, record.data.citizenshipCountryCode);
@@ -104,7 +110,27 @@ export function exchangeVisitorRecordOf(
 
 /** The application's relationship words as SEVIS Table 35 codes (DependentCodeType). */
 const RELATIONSHIP_CODES: Record<string, '01' | '02'> = { spouse: '01', child: '02' };
+/** The office's list a J-2's relationship comes from (docs/product/lookups.md#how-forms-use-the-lists). */
+const RELATIONSHIP: TLookupRef = { key: 'dependent-relationships' };
 const isEntry = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The family the application brings (none when the scholar answered that no family comes). */
+const familyOf = (d: Record<string, unknown>): unknown[] =>
+  d.isHavingFamily === false || !Array.isArray(d.dependents) ? [] : d.dependents;
+/** A J-2's relationship: the office's confirmation, else the application's word as its code. */
+const relationshipOf = (a: Record<string, unknown>, o: scholarsApi.TCaseEvDependentInput): string =>
+  firstOf(str(o.relationshipCode), RELATIONSHIP_CODES[str(a.relationship)]);
+
+/**
+ * The codes of a case's exchange visitor record that come from the office's lists, for the server's reader:
+ * each J-2's relationship (every J-2 is a new dependent, so a retired relationship is refused).
+ */
+export function caseLookupChecks(c: TCaseRow, input: scholarsApi.TCaseExchangeVisitorInput): { ref: TLookupRef; value: string }[] {
+  const confirmed = input.dependents ?? [];
+  return familyOf(c.data ?? {}).flatMap((raw, i) => {
+    const value = relationshipOf(isEntry(raw) ? raw : {}, confirmed[i] ?? {});
+    return value ? [{ ref: RELATIONSHIP, value }] : [];
+  });
+}
 
 /**
  * The family the scholar's J-1 application brings (its `dependents`, unless the scholar answered that
@@ -122,9 +148,10 @@ function j2DependentsOf(
   d: Record<string, unknown>,
   confirmed: readonly scholarsApi.TCaseEvDependentInput[],
   today: string,
+  lookups: TLookupChecker,
 ): { dependents: TDependentFields[]; leftOut: string[]; errors: TFieldErrors } {
   const out = { dependents: [] as TDependentFields[], leftOut: [] as string[], errors: {} as TFieldErrors };
-  const family = d.isHavingFamily === false || !Array.isArray(d.dependents) ? [] : d.dependents;
+  const family = familyOf(d);
   const others: TDependentFacts[] = [];
   family.forEach((raw, i) => {
     const a = isEntry(raw) ? raw : {};
@@ -144,7 +171,7 @@ function j2DependentsOf(
     const facts = {
       firstName: firstOf(str(o.firstName), str(a.firstName)),
       lastName: firstOf(str(o.lastName), str(a.lastName)),
-      relationshipCode: firstOf(o.relationshipCode, RELATIONSHIP_CODES[str(a.relationship)]),
+      relationshipCode: relationshipOf(a, o),
       birthDate: firstOf(str(o.birthDate), str(a.dateOfBirth)),
       gender: o.gender ?? '',
       birthCity: str(o.birthCity),
@@ -154,6 +181,9 @@ function j2DependentsOf(
       permanentResidenceCountryCode: firstOf(str(o.permanentResidenceCountryCode), citizenship),
       formPurpose: o.formPurpose ?? '',
     };
+    // The relationship from the office's list offered today, first: SEVIS's rules read it.
+    const listed = facts.relationshipCode ? lookupIssue(lookups(RELATIONSHIP, facts.relationshipCode)) : null;
+    if (listed) add('relationshipCode', listed);
     const parsed = studentsApi.ZStudentDependentInput.safeParse(facts);
     if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0] ?? 'firstName'), issue.message);
     // A CreateEV dependent needs its gender and city of birth (NonImgBioType, EV schema 6.27); a J-2 its DS-2019 purpose.

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type scholarsApi } from '@meridian/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
+import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { scholarApplications } from '../schema.js';
 import { employmentOf, lockCaseForOffice, officeDataOf, premiumOf, presentOfficeCase } from './office-case.js';
@@ -16,13 +17,24 @@ function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   };
 }
 
-/** Saves one part of the office's details of a case at the version the caller read, audited with the fields that changed. */
-export async function savePart(ctx: TContext, applicationId: string, version: number, part: TPart, value: Record<string, unknown>) {
+/**
+ * Saves one part of the office's details of a case at the version the caller read, audited with the fields that changed.
+ * `check` runs first with what the part held: it refuses values the part may not take (the office's lists).
+ */
+export async function savePart(
+  ctx: TContext,
+  applicationId: string,
+  version: number,
+  part: TPart,
+  value: Record<string, unknown>,
+  check?: (tx: TTx, before: Record<string, unknown>) => Promise<void>,
+) {
   const actor = requireActor(ctx);
   return ctx.db(async (tx) => {
     const { c, scholar } = await lockCaseForOffice(tx, ctx, applicationId, version, 'edit');
     const before: Record<string, unknown> =
       part === 'officeData' ? officeDataOf(c) : part === 'employment' ? employmentOf(c) : premiumOf(c);
+    await check?.(tx, before);
     const set: Partial<typeof scholarApplications.$inferInsert> = {
       version: c.version + 1,
       updatedBy: actor.userId,

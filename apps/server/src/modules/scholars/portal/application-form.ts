@@ -3,6 +3,7 @@ import {
   MSG,
   parseScholarDraft,
   scholarFormDef,
+  scholarFormLookupValues,
   validateScholarForm,
   type TSaveApplicationInput,
   type TScholarApplicationForm,
@@ -12,6 +13,7 @@ import type { TTx } from '../../../platform/db/database.js';
 import { AppError, badRequest, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TAuthenticatedActor, type TContext } from '../../../platform/http/context.js';
 import { findConditionalQuestionnaires } from '../../forms/index.js';
+import { lookupStatuses } from '../../lookups/index.js';
 import { departments } from '../../people/index.js';
 import { requests, requestTypes } from '../../requests/index.js';
 import { canAccessCase, getAccessibleCase, type TCaseRow, type TScholarRow } from '../scholar.policy.js';
@@ -146,7 +148,12 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   return [...keys].filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null)).sort();
 }
 
-/** Save draft: types and lengths only, so whatever was typed is kept; the version moves on. */
+/**
+ * Save draft: types and lengths only, so whatever was typed is kept; the version moves on. A value from the office's
+ * code lists (states, countries, category, highest education) is checked when the save gives it anew: one the list
+ * does not offer today is refused on its field, and nothing already saved changes; one the application already holds
+ * stays valid even when retired since (docs/product/lookups.md#retiring-a-value).
+ */
 export async function saveApplicationForm(
   ctx: TContext,
   applicationId: string,
@@ -157,7 +164,9 @@ export async function saveApplicationForm(
     const { c, scholar } = await lockCaseForForm(tx, ctx, applicationId, input.version);
     const def = scholarFormDef(c.processedState);
     if (!def) throw new AppError(409, 'NO_FORM', APPLICATION_MSG.noForm);
-    const errors = validateScholarForm(def, input.data ?? {}, 'draft', ctx.today());
+    const before = c.data ?? {};
+    const check = await lookupStatuses(tx, ctx, scholarFormLookupValues(def, input.data ?? {}, before));
+    const errors = validateScholarForm(def, input.data ?? {}, 'draft', ctx.today(), { check, before });
     if (Object.keys(errors).length) throw badRequest(MSG.invalidValue, dataErrors(errors));
     const data = parseScholarDraft(def, input.data ?? {}) ?? {};
     const [updated] = await tx

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { dependentSevisIssues, MSG, type studentsApi as S, type TDependentFacts } from '@meridian/domain';
+import { dependentSevisIssues, MSG, type studentsApi as S, type TDependentFacts, type TLookupRef } from '@meridian/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest, fieldError, notFound } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
+import { assertLookupFields } from '../../lookups/index.js';
 import { studentDependents } from '../schema.js';
 import { raiseEvent } from './operations/raise-event.js';
 
@@ -52,6 +53,24 @@ export const dependentSevisPayload = (d: TRow, sevisId: string | null) => ({
   dependentSevisId: d.sevisId,
   ...Object.fromEntries(DEPENDENT_SEVIS_FIELDS.map((k) => [k, d[k] ?? null])),
 });
+
+/** The office's list a dependent's relationship comes from (SEVIS Table 35). */
+export const DEPENDENT_RELATIONSHIP: TLookupRef = { key: 'dependent-relationships' };
+
+/**
+ * Refuses, on its field, a relationship the office's list does not offer today: not on the list, or retired
+ * (docs/product/lookups.md#how-forms-use-the-lists); the one the dependent already holds is kept even when
+ * retired since (`before`, undefined for a new dependent).
+ */
+export async function assertDependentRelationship(
+  tx: TTx,
+  ctx: TContext,
+  value: string | undefined,
+  before: string | null | undefined,
+): Promise<void> {
+  if (value === undefined) return;
+  await assertLookupFields(tx, ctx, [{ field: 'relationshipCode', ref: DEPENDENT_RELATIONSHIP, value, before }]);
+}
 
 /** Writes a dependent's change to the student's History Log. */
 export const auditDependent = (tx: TTx, ctx: TContext, profileId: string, action: string, before: unknown, after: unknown) =>

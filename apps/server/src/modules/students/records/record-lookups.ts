@@ -23,6 +23,7 @@ export const RECORD_LOOKUP_FIELDS: readonly { field: string; ref: TLookupRef }[]
   { field: 'evCategoryCode', ref: { key: 'ev-categories' } },
   { field: 'evPositionCode', ref: { key: 'ev-positions' } },
   { field: 'usAddress.state', ref: { key: 'us-states' } },
+  { field: 'suffix', ref: { key: 'name-suffixes' } },
   { field: 'foreignAddress.countryCode', ref: RESIDENCE },
 ];
 

@@ -1,7 +1,8 @@
-import { statusChangeIssue, type TEndingStatus } from '@meridian/domain';
+import { statusChangeIssue, statusReasonLookup, type TEndingStatus } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { fieldError } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
+import { lookupStatuses } from '../../lookups/index.js';
 import type { TProfileRow } from '../student.policy.js';
 import { raiseEvent } from './operations/raise-event.js';
 
@@ -12,10 +13,21 @@ const STATUS_ACTION: Record<TEndingStatus, 'Terminate' | 'Complete' | 'Cancel'> 
   Canceled: 'Cancel',
 };
 
-/** The reason SEVIS needs with a status change, checked before the record changes (400 on the field). */
-export function assertStatusChange(before: TProfileRow, status: string | undefined, reasonCode: string | undefined): void {
+/**
+ * The reason SEVIS needs with a status change, checked before the record changes (400 on the field): one the
+ * office's list offers today (docs/product/lookups.md#how-forms-use-the-lists); a status change gives it anew.
+ */
+export async function assertStatusChange(
+  tx: TTx,
+  ctx: TContext,
+  before: TProfileRow,
+  status: string | undefined,
+  reasonCode: string | undefined,
+): Promise<void> {
   if (status === undefined) return;
-  const issue = statusChangeIssue(before.visaType, before.sevisStatus, status, reasonCode);
+  const ref = statusReasonLookup(before.visaType, status);
+  const lookups = ref && reasonCode ? await lookupStatuses(tx, ctx, [{ ref, value: reasonCode }]) : null;
+  const issue = statusChangeIssue(before.visaType, before.sevisStatus, status, reasonCode, lookups);
   if (issue) throw fieldError(issue.field, issue.message);
 }
 

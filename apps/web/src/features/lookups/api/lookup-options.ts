@@ -24,8 +24,8 @@ const stored = (ref: TLookupRef, v: lookupsApi.TLookupChoice) => lookupStoredVal
 const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
 /** The words for a value the list no longer offers, or does not know. */
-export function heldLabel(value: string, v: lookupsApi.TLookupChoice | undefined): string {
-  return v ? `${lookupOptionLabel(v.label, value)}, no longer offered` : `${value} (not on the list)`;
+export function heldLabel(value: string, v: lookupsApi.TLookupChoice | undefined, key?: TLookupKey): string {
+  return v ? `${lookupOptionLabel(v.label, value, key)}, no longer offered` : `${value} (not on the list)`;
 }
 
 /**
@@ -43,10 +43,10 @@ export function useLookupOptions(ref: TLookupRef | undefined, current: string) {
     if (!ref || !values) return [];
     const out: TLookupOption[] = values
       .filter((v) => v.state === 'active' && lookupValueFits(ref, v) && stored(ref, v))
-      .map((v) => ({ value: stored(ref, v)!, label: lookupOptionLabel(v.label, stored(ref, v)!) }));
+      .map((v) => ({ value: stored(ref, v)!, label: lookupOptionLabel(v.label, stored(ref, v)!, ref.key) }));
     if (current && !out.some((o) => same(o.value, current))) {
       const held = kept.data?.values.find((v) => same(stored(ref, v) ?? '', current));
-      out.unshift({ value: current, label: heldLabel(current, held), isHeld: true });
+      out.unshift({ value: current, label: heldLabel(current, held, ref.key), isHeld: true });
     }
     return out;
   }, [ref, values, current, kept.data]);

@@ -2,7 +2,7 @@ import type { studentsApi as S } from '@meridian/domain';
 import type { TContext } from '../../../../platform/http/context.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { presentDependent } from '../../student-record.presenter.js';
-import { insertDependent, type TDependentFields } from '../dependent-fields.js';
+import { assertDependentRelationship, insertDependent, type TDependentFields } from '../dependent-fields.js';
 
 /**
  * Adds a dependent to a student's record and queues SEVIS's dependent add. A J-2 is added on a new
@@ -12,6 +12,8 @@ import { insertDependent, type TDependentFields } from '../dependent-fields.js';
 export async function addDependent(ctx: TContext, profileId: string, input: TDependentFields): Promise<S.TStudentDependent> {
   return ctx.db(async (tx) => {
     const p = await getAccessibleProfile(tx, ctx, profileId, 'edit');
+    // The relationship from the office's list offered today (docs/product/lookups.md#how-forms-use-the-lists).
+    await assertDependentRelationship(tx, ctx, input.relationshipCode, undefined);
     return presentDependent(await insertDependent(tx, ctx, p, input));
   });
 }

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { completionErrors, completionFields, completionPayload, type studentsApi as S } from '@meridian/domain';
+import { completionErrors, completionFields, completionLookupChecks, completionPayload, type studentsApi as S } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import { AppError, badRequest, notFound } from '../../../../platform/errors/app-error.js';
 import { type TContext } from '../../../../platform/http/context.js';
+import { lookupStatuses } from '../../../lookups/index.js';
 import { sevisPendingEvents, studentDependents, studentEmployments } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 
@@ -37,7 +38,8 @@ export async function completeSevisEvent(
         'NOT_COMPLETABLE',
         'This update takes nothing on this form: correct the record (its field is named in the message) and the next batch sends it.',
       );
-    const errors = completionErrors(fields, values);
+    // An employer's state is one the office's list of U.S. states offers today (docs/product/lookups.md#how-forms-use-the-lists).
+    const errors = completionErrors(fields, values, await lookupStatuses(tx, ctx, completionLookupChecks(fields, values)));
     if (Object.keys(errors).length) {
       const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, m]) => [`values.${k}`, m]));
       throw badRequest('Please correct the fields marked.', fieldErrors);

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { J1_COHORT_MAX_PARTICIPANTS, SEVIS_RULE_MSG, studentsApi as S, type jobsApi } from '@meridian/domain';
+import {
+  J1_COHORT_MAX_PARTICIPANTS,
+  j1CohortLookupChecks,
+  j1CohortLookupIssues,
+  SEVIS_RULE_MSG,
+  studentsApi as S,
+  type jobsApi,
+} from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import type { TTx } from '../../../../platform/db/database.js';
 import { AppError, type TFieldErrors } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
 import type { TJobProgressUpdate } from '../../../../platform/jobs/runner.js';
 import { dropKept, keepForJob } from '../../../../platform/jobs/kept-input.js';
+import { lookupStatuses } from '../../../lookups/index.js';
 import { campusSites } from '../../../people/index.js';
 import { MSG_DUP_PERSON, assertSiteReachable } from '../record-rules.js';
 import { createExchangeVisitor } from './create-exchange-visitor.js';
@@ -84,7 +92,8 @@ export interface TCohortJobHooks {
  * Creates a cohort of J-1 exchange visitors at once (docs/product/students-records.md#j-1-cohort): every
  * participant is checked as the single J-1 create checks a record (the contract's rules, SEVIS S2244 /
  * S2245 names, S1058 citizenship, S2133 a birth date not after the office's today) plus what CreateEV
- * requires, and against the cohort and the existing records (same name and birth date). Any failure
+ * requires, its codes against the office's lists offered today (countries, state, category, position, subject
+ * field), and against the cohort and the existing records (same name and birth date). Any failure
  * answers 422 with every field error (participants.3.birthDate) and creates nothing; otherwise every
  * record is created in one transaction with its primary site of activity and its pending SEVIS Create
  * (decision 019: one Create per person, carrying the site), and the cohort is audited, with the job's
@@ -118,6 +127,11 @@ export async function createJ1Cohort(
       add(errors, `participants.${i}.lastName`, MSG_DUP_PERSON);
       add(errors, `participants.${i}.birthDate`, MSG_DUP_PERSON);
     }
+    // The codes against the office's lists offered today, read once for the whole cohort
+    // (docs/product/lookups.md#how-forms-use-the-lists); a field whose shape already failed keeps that message.
+    const lookups = await lookupStatuses(tx, ctx, j1CohortLookupChecks(body));
+    const own = { evCategoryCode: S.MSG_EV_CATEGORY, evPositionCode: S.MSG_EV_POSITION };
+    for (const [path, message] of Object.entries(j1CohortLookupIssues(body, lookups, own))) if (!errors[path]) add(errors, path, message);
     if (!parsed.success || Object.keys(errors).length)
       throw new AppError(422, 'VALIDATION', S.MSG_COHORT_INVALID, Object.keys(errors).length ? errors : { _: [S.MSG_COHORT_INVALID] });
     const v = parsed.data;

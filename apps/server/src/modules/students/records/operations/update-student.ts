@@ -19,7 +19,7 @@ export async function updateStudent(ctx: TContext, profileId: string, input: S.T
     const { updatedAt, sevisStatusReasonCode, sevisStatusRemarks, ...values } = input;
     if (Number.isNaN(new Date(updatedAt).getTime())) throw fieldError('updatedAt', 'Invalid value');
     const before = await lockProfile(tx, profileId, updatedAt);
-    assertStatusChange(before, values.sevisStatus, sevisStatusReasonCode);
+    await assertStatusChange(tx, ctx, before, values.sevisStatus, sevisStatusReasonCode);
     await assertRecordLookups(tx, ctx, before, values);
     const after = await applyRecordChange(tx, ctx, before, toColumns(values), 'student.updated');
     await raiseStatusEvent(tx, ctx, before, after, sevisStatusReasonCode, sevisStatusRemarks);

@@ -194,7 +194,8 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
   const dependentKeys = family.flatMap((_, i) => DEPENDENT_FIELDS.map((f) => `dependents.${i}.${f}`));
   const form = useForm<TValues>({
     defaultValues: {
-      evCategoryCode: category ? SCHOLAR_CATEGORY_EV_CODES[category] : '',
+      // A category the office added to its list has no program category here: the office chooses it.
+      evCategoryCode: (category && SCHOLAR_CATEGORY_EV_CODES[category]) || '',
       evPositionCode: '',
       subjectFieldCode: '',
       gender: '',

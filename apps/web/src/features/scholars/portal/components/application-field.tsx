@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { digitsTyped, type TScholarFieldDef } from '@meridian/domain';
 import { DateInput } from '../../../../ui/date-input';
+import { LookupField } from '../../../lookups';
 import { messageWithHint } from '../../../../ui/form/message-with-hint';
 
 export interface ApplicationFieldProps {
@@ -102,6 +103,23 @@ export function ApplicationField({ field, path, value, required, error, readOnly
       );
     }
     case 'select':
+      // A choice from the office's code list (docs/product/lookups.md#how-forms-use-the-lists): a select, or typing to find a country.
+      if (field.lookup)
+        return (
+          <LookupField
+            id={id}
+            name={path}
+            label={field.label}
+            lookup={field.lookup}
+            value={str}
+            onChange={onChange}
+            onBlur={onBlur}
+            required={required}
+            error={!!error}
+            disabled={readOnly}
+            helperText={messageWithHint(error, hint)}
+          />
+        );
       return (
         <TextField
           {...common}

@@ -1,6 +1,7 @@
 import { Box, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { displayScholarValue, scholarFormDef, type TScholarFieldDef, type TScholarFormData } from '@meridian/domain';
 import { OUTLINED } from '../../../../ui/scroll-region';
+import { LookupText } from '../../../lookups';
 
 export interface ApplicationFormViewProps {
   /** The case's processed state: which form (H-1B, O-1, J-1, F-1 OPT/STEM, and their extension/amendment fields). */
@@ -17,6 +18,12 @@ export interface ApplicationFormViewProps {
 }
 
 const EMPTY = '—';
+
+/** A value as people read it; a code-list value by the office's label ("Japan (JP)", docs/product/lookups.md). */
+function FieldValue({ field, value }: { field: TScholarFieldDef; value: unknown }) {
+  if (field.lookup && typeof value === 'string' && value) return <LookupText lookup={field.lookup} value={value} />;
+  return <>{displayScholarValue(field, value) || EMPTY}</>;
+}
 
 function ListTable({ field, items }: { field: TScholarFieldDef; items: TScholarFormData[] }) {
   const cols = (field.item ?? []).filter((f) => f.type !== 'list');
@@ -41,7 +48,9 @@ function ListTable({ field, items }: { field: TScholarFieldDef; items: TScholarF
           {items.map((item, i) => (
             <TableRow key={i}>
               {cols.map((c) => (
-                <TableCell key={c.name}>{displayScholarValue(c, item?.[c.name]) || EMPTY}</TableCell>
+                <TableCell key={c.name}>
+                  <FieldValue field={c} value={item?.[c.name]} />
+                </TableCell>
               ))}
               {nested.map((c) => (
                 <TableCell key={c.name}>
@@ -100,7 +109,7 @@ export function ApplicationFormView({ processedState, data, sections, headingLev
                       {f.label}
                     </Typography>
                     <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                      {displayScholarValue(f, data[f.name]) || EMPTY}
+                      <FieldValue field={f} value={data[f.name]} />
                     </Typography>
                   </Box>
                 ))}

@@ -1,6 +1,13 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { validateScholarForm, type TScholarFormData, type TScholarFormDef } from '@meridian/domain';
+import {
+  scholarFormLookupKeys,
+  scholarFormLookupValues,
+  validateScholarForm,
+  type TScholarFormData,
+  type TScholarFormDef,
+} from '@meridian/domain';
 import { useOfficeToday } from '../../../../app/office-today';
+import { useLookupChecker } from '../../../lookups';
 
 /** A copy of `data` with the value at a dotted path ('dependents.0.benefits.1.name') replaced. */
 export function setAtPath(data: unknown, path: string[], value: unknown): unknown {
@@ -29,6 +36,7 @@ export function compactForm(v: unknown): unknown {
 }
 
 const first = (all: Record<string, string[]>) => Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? '']));
+const NO_FIELDS: TScholarFormDef = { title: '', sections: [] };
 
 /**
  * State of an application form: the values, one message per field path, the format checked when a
@@ -41,9 +49,17 @@ export function useApplicationForm(def: TScholarFormDef | null, initial: TSchola
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const today = useOfficeToday();
+  // The code lists the form draws from, with the values it was opened with read too: a value the application holds
+  // stays valid when retired since, a value chosen anew must be offered today, as the server checks
+  // (docs/product/lookups.md#how-forms-use-the-lists).
+  const [before, setBefore] = useState<TScholarFormData>(initial);
+  const lookupKeys = useMemo(() => scholarFormLookupKeys(def ?? NO_FIELDS), [def]);
+  const held = useMemo(() => scholarFormLookupValues(def ?? NO_FIELDS, before), [def, before]);
+  const lookups = useLookupChecker(lookupKeys, held);
   const check = useCallback(
-    (values: TScholarFormData, mode: 'draft' | 'submit') => (def ? first(validateScholarForm(def, values, mode, today())) : {}),
-    [def, today],
+    (values: TScholarFormData, mode: 'draft' | 'submit') =>
+      def ? first(validateScholarForm(def, values, mode, today(), { check: lookups, before })) : {},
+    [def, today, lookups, before],
   );
 
   const setField = useCallback((path: string, value: unknown) => {
@@ -95,6 +111,7 @@ export function useApplicationForm(def: TScholarFormDef | null, initial: TSchola
 
   const reset = useCallback((values: TScholarFormData) => {
     latest.current = values;
+    setBefore(values);
     setData(values);
     setSaved(JSON.stringify(compactForm(values)));
     setErrors({});
@@ -102,7 +119,10 @@ export function useApplicationForm(def: TScholarFormDef | null, initial: TSchola
 
   const payload = useCallback(() => compactForm(latest.current) as TScholarFormData, []);
   /** `values` reached the server: what was typed after they were sent still counts as unsaved. */
-  const markSaved = useCallback((values: TScholarFormData) => setSaved(JSON.stringify(compactForm(values))), []);
+  const markSaved = useCallback((values: TScholarFormData) => {
+    setSaved(JSON.stringify(compactForm(values)));
+    setBefore(values);
+  }, []);
   const isDirty = useMemo(() => JSON.stringify(compactForm(data)) !== saved, [data, saved]);
   return { data, errors, setField, blurField, validateAll, applyServerErrors, reset, payload, markSaved, isDirty };
 }

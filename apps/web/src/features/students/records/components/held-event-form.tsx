@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
-import { completionErrors, completionFields, type studentsApi } from '@meridian/domain';
+import { completionErrors, completionFields, completionLookupKeys, type studentsApi } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
 import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { snack } from '../../../../ui/notify';
+import { LookupField, useLookupChecker } from '../../../lookups';
 import { useCompleteSevisEvent } from '../api/student-record';
 
 /**
@@ -12,7 +13,11 @@ import { useCompleteSevisEvent } from '../api/student-record';
  * the values into the update and sends it back to the queue (docs/product/students-records.md#sevis-updates).
  */
 export function HeldEventForm({ profileId, visaType, event }: { profileId: string; visaType: string; event: studentsApi.TSevisEvent }) {
-  const fields = completionFields(event.eventType, event.action, visaType);
+  const fields = useMemo(() => completionFields(event.eventType, event.action, visaType), [event.eventType, event.action, visaType]);
+  // The employer's state, a status's SEVIS reason and a J-2's DS-2019 purpose are chosen from the office's lists and
+  // checked against them, as the server does (docs/product/lookups.md#how-forms-use-the-lists).
+  const lookupKeys = useMemo(() => completionLookupKeys(fields), [fields]);
+  const lookups = useLookupChecker(lookupKeys);
   const complete = useCompleteSevisEvent(profileId);
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, ''])));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -20,7 +25,7 @@ export function HeldEventForm({ profileId, visaType, event }: { profileId: strin
   if (!fields.length) return null;
   const submit = () => {
     setFailure('');
-    const found = completionErrors(fields, values);
+    const found = completionErrors(fields, values, lookups);
     setErrors(found);
     if (Object.keys(found).length) return;
     complete.mutate(
@@ -48,34 +53,53 @@ export function HeldEventForm({ profileId, visaType, event }: { profileId: strin
         </Alert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        {fields.map((f) => (
-          <TextField
-            key={f.name}
-            size="small"
-            label={f.label}
-            required={f.required}
-            select={f.kind === 'select'}
-            multiline={f.kind === 'textarea'}
-            minRows={f.kind === 'textarea' ? 2 : undefined}
-            value={values[f.name] ?? ''}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, [f.name]: e.target.value }));
-              setErrors((x) => ({ ...x, [f.name]: [] }));
-            }}
-            error={!!errors[f.name]?.length}
-            helperText={errors[f.name]?.[0] ?? ' '}
-            sx={f.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}
-            slotProps={{ htmlInput: { maxLength: f.maxLength } }}
-          >
-            {f.kind === 'select'
-              ? (f.options ?? []).map((o) => (
-                  <MenuItem key={o.code} value={o.code}>
-                    {o.code} {o.label}
-                  </MenuItem>
-                ))
-              : null}
-          </TextField>
-        ))}
+        {fields.map((f) =>
+          f.lookup ? (
+            <LookupField
+              key={f.name}
+              id={`${event.id}-${f.name}`}
+              name={f.name}
+              size="small"
+              label={f.label}
+              lookup={f.lookup}
+              required={f.required}
+              value={values[f.name] ?? ''}
+              onChange={(v) => {
+                setValues((x) => ({ ...x, [f.name]: v }));
+                setErrors((x) => ({ ...x, [f.name]: [] }));
+              }}
+              error={!!errors[f.name]?.length}
+              helperText={errors[f.name]?.[0] ?? ' '}
+            />
+          ) : (
+            <TextField
+              key={f.name}
+              size="small"
+              label={f.label}
+              required={f.required}
+              select={f.kind === 'select'}
+              multiline={f.kind === 'textarea'}
+              minRows={f.kind === 'textarea' ? 2 : undefined}
+              value={values[f.name] ?? ''}
+              onChange={(e) => {
+                setValues((v) => ({ ...v, [f.name]: e.target.value }));
+                setErrors((x) => ({ ...x, [f.name]: [] }));
+              }}
+              error={!!errors[f.name]?.length}
+              helperText={errors[f.name]?.[0] ?? ' '}
+              sx={f.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}
+              slotProps={{ htmlInput: { maxLength: f.maxLength } }}
+            >
+              {f.kind === 'select'
+                ? (f.options ?? []).map((o) => (
+                    <MenuItem key={o.code} value={o.code}>
+                      {o.code} {o.label}
+                    </MenuItem>
+                  ))
+                : null}
+            </TextField>
+          ),
+        )}
       </Box>
       <Button variant="contained" size="small" onClick={submit} disabled={complete.isPending}>
         Save and queue for SEVIS

@@ -1,7 +1,7 @@
 import {
   ENDING_STATUSES,
   SEVIS_STATUSES,
-  statusReasonCodes,
+  statusReasonLookup,
   STUDENT_VISA_TYPES,
   studentsApi,
   type TCampusSite,
@@ -26,7 +26,8 @@ export const IDENTITY_FIELDS: TFieldDef[] = [
   f('firstName', { required: true, maxLength: 60 }),
   f('middleName', { maxLength: 60 }),
   f('lastName', { required: true, maxLength: 60 }),
-  f('suffix', { maxLength: 10 }),
+  // SEVIS's name suffixes (Table 37), from the office's list.
+  f('suffix', { kind: 'lookup', lookup: { key: 'name-suffixes' } }),
   f('gender', { kind: 'select', options: [{ value: '', label: 'Not given' }, ...GENDERS] }),
   f('birthDate', { kind: 'date', required: true }),
   f('birthCity', { maxLength: 60 }),
@@ -151,7 +152,8 @@ export const FINANCIAL_FIELDS: TFieldDef[] = studentsApi.FINANCIAL_FIELDS.map((x
 
 /**
  * Ending a record asks the SEVIS reason the Status event carries (docs/product/students-records.md#sevis-status):
- * Terminated a SEVIS Table 13 reason (J-1: Table 24), Canceled a SEVIS Table 10 reason; Completed none.
+ * Terminated a SEVIS Table 13 reason (J-1: Table 24), Canceled a SEVIS Table 10 reason; Completed none. The
+ * reasons are the office's lists (docs/product/lookups.md#how-forms-use-the-lists).
  */
 export const statusReasonFields = (visaType: string, status: string): TFieldDef[] => {
   const ending = (v: Record<string, unknown>) => v.sevisStatus !== status && ENDING_STATUSES.some((s) => s === v.sevisStatus);
@@ -159,11 +161,11 @@ export const statusReasonFields = (visaType: string, status: string): TFieldDef[
     {
       name: 'sevisStatusReasonCode',
       label: 'SEVIS reason',
-      kind: 'select',
+      kind: 'lookup',
       required: true,
       editOnly: true,
-      showWhen: (v) => ending(v) && statusReasonCodes(visaType, String(v.sevisStatus)).length > 0,
-      optionsOf: (v) => statusReasonCodes(visaType, String(v.sevisStatus)).map((c) => ({ value: c.code, label: `${c.code} ${c.label}` })),
+      showWhen: (v) => ending(v) && statusReasonLookup(visaType, String(v.sevisStatus)) !== null,
+      lookupOf: (v) => statusReasonLookup(visaType, String(v.sevisStatus)),
       helper: 'Sent to SEVIS with the status change',
     },
     { name: 'sevisStatusRemarks', label: 'Remarks for SEVIS', maxLength: 500, editOnly: true, showWhen: ending, wide: true },

@@ -38,6 +38,8 @@ export interface TFieldDef {
   showWhen?: (values: TValues) => boolean;
   /** Choices that depend on the form's values. */
   optionsOf?: (values: TValues) => { value: string; label: string }[];
+  /** kind 'lookup': the code list that depends on the form's values (a status's SEVIS reasons). */
+  lookupOf?: (values: TValues) => TLookupRef | null;
 }
 
 const YES_NO_OPTIONS = [
@@ -96,7 +98,7 @@ export const knownFieldsOf = (fields: TFieldDef[]) =>
 
 /** The edit fields of a field list. */
 export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[] }) {
-  const watching = fields.some((f) => f.showWhen || f.optionsOf);
+  const watching = fields.some((f) => f.showWhen || f.optionsOf || f.lookupOf);
   const values = watching ? form.watch() : {};
   return (
     <FormGrid>
@@ -137,14 +139,15 @@ export function FieldInputs({ form, fields }: { form: TForm; fields: TFieldDef[]
             </Box>
           );
         }
-        if (f.kind === 'lookup' && f.lookup)
+        const lookup = f.lookupOf ? f.lookupOf(values) : f.lookup;
+        if (f.kind === 'lookup' && lookup)
           return (
             <FormLookupField
-              key={f.name}
+              key={`${f.name}:${lookup.key}`}
               control={form.control}
               name={f.name}
               label={f.label}
-              lookup={f.lookup}
+              lookup={lookup}
               required={f.required}
               helperText={f.helper}
               size="small"

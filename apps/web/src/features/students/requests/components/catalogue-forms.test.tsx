@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TStudentRequestCode, TStudentRequestData, TStudentRequestDependent } from '@meridian/domain';
+import type { lookupsApi, TLookupKey, TStudentRequestCode, TStudentRequestData, TStudentRequestDependent } from '@meridian/domain';
+import { lookupQuery } from '../../../lookups/api/lookups';
 import { StudentRequestForm } from './student-request-form';
 
 afterEach(cleanup);
@@ -25,6 +26,18 @@ const spouse: TStudentRequestDependent = {
   permanentResidenceCountryCode: 'IN',
 };
 
+// The office's termination reasons as loaded (docs/product/lookups.md#how-forms-use-the-lists): relabeled, reordered,
+// the M-1-only 14 and the retired 09 not offered to an F-1 record.
+const LISTS: Partial<Record<TLookupKey, lookupsApi.TLookupChoice[]>> = {
+  'student-termination-reasons': [
+    { code: '16', label: 'Failing to maintain status', attributes: { f1: 'Y', m1: 'Y' }, state: 'active' },
+    { code: '14', label: 'Denied transfer', attributes: { f1: 'N', m1: 'Y' }, state: 'active' },
+    { code: '09', label: 'Suspension', attributes: { f1: 'Y', m1: 'Y' }, state: 'retired' },
+    { code: '01', label: 'Unauthorized withdrawal', attributes: { f1: 'Y', m1: 'Y' }, state: 'active' },
+  ],
+  'ev-termination-reasons': [{ code: 'FALACT', label: 'Failure to pursue EV program activities', attributes: {}, state: 'active' }],
+};
+
 function draw(
   code: TStudentRequestCode,
   data: TStudentRequestData,
@@ -34,6 +47,21 @@ function draw(
   const onChange = vi.fn();
   // Fields drawn from the office's code lists (countries) load them: a client that never reaches a server.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  for (const [key, values] of Object.entries(LISTS))
+    client.setQueryData(lookupQuery(key as TLookupKey, []).queryKey, {
+      list: {
+        key,
+        name: key,
+        description: '',
+        source: '',
+        allowsOfficeValues: false,
+        attributes: [],
+        activeCount: values.length,
+        retiredCount: 0,
+        officeCount: 0,
+      },
+      values,
+    });
   render(
     <QueryClientProvider client={client}>
       <StudentRequestForm
@@ -68,13 +96,13 @@ describe('the visa selects the form', () => {
     expect(screen.getByRole('textbox', { name: /Why you will not take part in the program/ })).toHaveProperty('required', true);
   });
 
-  it('Terminate SEVIS Record: SEVIS Table 24 and the effective date for a J-1 record', () => {
+  it('Terminate SEVIS Record: the office’s Table 24 reasons and the effective date for a J-1 record, Table 13’s F-1 reasons for an F-1', () => {
     draw('terminate_request', {}, 'J-1');
-    expect(optionsOf(/Reason \(SEVIS\)/)).toContain('Failure to pursue EV program activities');
+    expect(optionsOf(/Reason \(SEVIS\)/)).toEqual(['Not selected', 'Failure to pursue EV program activities (FALACT)']);
     expect(screen.getByRole('textbox', { name: /Effective date/ })).toBeTruthy();
     cleanup();
     draw('terminate_request', {}, 'F-1');
-    expect(optionsOf(/Reason \(SEVIS\)/)).toContain('Otherwise failing to maintain status');
+    expect(optionsOf(/Reason \(SEVIS\)/)).toEqual(['Not selected', 'Failing to maintain status (16)', 'Unauthorized withdrawal (01)']);
     expect(screen.queryByRole('textbox', { name: /Effective date/ })).toBeNull();
   });
 
