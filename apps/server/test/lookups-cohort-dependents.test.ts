@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUP_MSG, type lookupsApi, type scholarsApi, studentsApi, type TSession } from '@meridian/domain';
+import { LOOKUP_MSG, type scholarsApi, studentsApi, type TSession } from '@meridian/domain';
+import { lookupValueHelpers } from './fixtures/lookup-values.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { buildScholarCase, buildStudent, j1ApplicationData, siteIdOf } from './factories/index.js';
@@ -19,27 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function valueOf(key: string, code: string): Promise<lookupsApi.TLookupValue> {
-  const res = await call(t, 'GET', `/api/lookups/${key}/values`, { as: admin, query: { q: code, pageSize: 100, filter: 'all' } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<lookupsApi.TLookupValuePage>().items.find((v) => v.code === code)!;
-}
-const retire = async (key: string, code: string) => {
-  const res = await call(t, 'POST', `/api/lookups/${key}/values/${(await valueOf(key, code)).id}/retire`, { as: admin, body: {} });
-  expect(res.statusCode, res.body).toBe(200);
-};
-const restore = async (key: string, code: string) => {
-  const res = await call(t, 'POST', `/api/lookups/${key}/values/${(await valueOf(key, code)).id}/restore`, { as: admin, body: {} });
-  expect(res.statusCode, res.body).toBe(200);
-};
-/** A value of the office's own on one of SEVIS's lists (closed to the office's page: written as the list would hold it). */
-async function addOfficeValue(key: string, code: string, label: string, attributes: Record<string, string> = {}): Promise<void> {
-  await t.sql(
-    `insert into lookup_values (institution_id, list_id, code, label, attributes, sort_order, is_official)
-     select l.institution_id, l.id, $2, $3, $5::jsonb, 100000, false from lookup_lists l where l.key = $1 and l.institution_id = $4`,
-    [key, code, label, t.institutionA, JSON.stringify(attributes)],
-  );
-}
+const { retire, restore, addOfficeValue } = lookupValueHelpers(
+  () => t,
+  () => admin,
+);
+
 type TFieldErrors = Record<string, string[]>;
 const fieldErrorsOf = (res: { json: <T>() => T }) => res.json<{ fieldErrors: TFieldErrors }>().fieldErrors;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_COLUMN_KEYS, IMPORT_MSG, LOOKUP_MSG, type lookupsApi, type TRequestDetail, type TSession } from '@meridian/domain';
+import { lookupValueHelpers } from './fixtures/lookup-values.js';
 import { createTestApp, HOST_A, type TTestApp } from './app.js';
 import { multipart } from './fixtures/case-fixtures.js';
 import { call, followJob } from './http.js';
@@ -20,22 +21,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+const { retire, restore } = lookupValueHelpers(
+  () => t,
+  () => admin,
+);
+
 const values = async (key: string) =>
   (await call(t, 'GET', `/api/lookups/${key}`, { as: admin })).json<lookupsApi.TLookupWithValues>().values;
-/** A value of a list with its id, as the admin page reads it. */
-async function valueOf(key: string, code: string): Promise<lookupsApi.TLookupValue> {
-  const res = await call(t, 'GET', `/api/lookups/${key}/values`, { as: admin, query: { q: code, pageSize: 100, filter: 'all' } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<lookupsApi.TLookupValuePage>().items.find((v) => v.code === code)!;
-}
-const retire = async (key: string, code: string) => {
-  const res = await call(t, 'POST', `/api/lookups/${key}/values/${(await valueOf(key, code)).id}/retire`, { as: admin, body: {} });
-  expect(res.statusCode, res.body).toBe(200);
-};
-const restore = async (key: string, code: string) => {
-  const res = await call(t, 'POST', `/api/lookups/${key}/values/${(await valueOf(key, code)).id}/restore`, { as: admin, body: {} });
-  expect(res.statusCode, res.body).toBe(200);
-};
 
 describe('the lists the forms read, with SEVIS’s codes', () => {
   it('lists the new lists on the Lookups page, each with its codes', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUP_MSG, type lookupsApi, type TScholarApplicationForm, type TSession } from '@meridian/domain';
+import { LOOKUP_MSG, type TScholarApplicationForm, type TSession } from '@meridian/domain';
+import { lookupValueHelpers } from './fixtures/lookup-values.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import { buildPendingEvent, buildScholarCase, buildStudent, j1ApplicationData, sevisReadyRecord } from './factories/index.js';
@@ -19,27 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function valueOf(key: string, code: string): Promise<lookupsApi.TLookupValue> {
-  const res = await call(t, 'GET', `/api/lookups/${key}/values`, { as: admin, query: { q: code, pageSize: 100, filter: 'all' } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<lookupsApi.TLookupValuePage>().items.find((v) => v.code === code)!;
-}
-const retire = async (key: string, code: string) => {
-  const res = await call(t, 'POST', `/api/lookups/${key}/values/${(await valueOf(key, code)).id}/retire`, { as: admin, body: {} });
-  expect(res.statusCode, res.body).toBe(200);
-};
-const restore = async (key: string, code: string) => {
-  const res = await call(t, 'POST', `/api/lookups/${key}/values/${(await valueOf(key, code)).id}/restore`, { as: admin, body: {} });
-  expect(res.statusCode, res.body).toBe(200);
-};
-/** A value of the office's own on one of its lists (as the office's list holds it: last in its order). */
-async function addOfficeValue(key: string, code: string, label: string): Promise<void> {
-  await t.sql(
-    `insert into lookup_values (institution_id, list_id, code, label, attributes, sort_order, is_official)
-     select l.institution_id, l.id, $2, $3, '{}'::jsonb, 100000, false from lookup_lists l where l.key = $1 and l.institution_id = $4`,
-    [key, code, label, t.institutionA],
-  );
-}
+const { retire, restore, addOfficeValue } = lookupValueHelpers(
+  () => t,
+  () => admin,
+);
 
 const P = '/api/scholars/portal';
 const save = (id: string, version: number, data: Record<string, unknown>) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUP_MSG, type lookupsApi, type TRequestDetail, type TSession } from '@meridian/domain';
+import { LOOKUP_MSG, type TRequestDetail, type TSession } from '@meridian/domain';
+import { lookupValueHelpers } from './fixtures/lookup-values.js';
 import { createTestApp, type TTestApp } from './app.js';
 import { call } from './http.js';
 import {
@@ -30,19 +31,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function valueOf(key: string, code: string): Promise<lookupsApi.TLookupValue> {
-  const res = await call(t, 'GET', `/api/lookups/${key}/values`, { as: admin, query: { q: code, pageSize: 100, filter: 'all' } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<lookupsApi.TLookupValuePage>().items.find((v) => v.code === code)!;
-}
-const retire = async (key: string, code: string) => {
-  const res = await call(t, 'POST', `/api/lookups/${key}/values/${(await valueOf(key, code)).id}/retire`, { as: admin, body: {} });
-  expect(res.statusCode, res.body).toBe(200);
-};
-const restore = async (key: string, code: string) => {
-  const res = await call(t, 'POST', `/api/lookups/${key}/values/${(await valueOf(key, code)).id}/restore`, { as: admin, body: {} });
-  expect(res.statusCode, res.body).toBe(200);
-};
+const { valueOf, retire, restore } = lookupValueHelpers(
+  () => t,
+  () => admin,
+);
+
 const relabel = async (key: string, code: string, label: string) => {
   const res = await call(t, 'PATCH', `/api/lookups/${key}/values/${(await valueOf(key, code)).id}`, { as: admin, body: { label } });
   expect(res.statusCode, res.body).toBe(200);
