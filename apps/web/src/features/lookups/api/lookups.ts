@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lookupsApi, type TLookupKey } from '@meridian/domain';
 import { apiCall } from '../../../app/http/api-call';
 import { downloadFile } from '../../../app/http/download-file';
@@ -18,6 +18,28 @@ export const lookupQuery = (key: TLookupKey, keep: readonly string[]) => {
     staleTime: FORM_STALE_MS,
   };
 };
+
+/**
+ * Puts lists in the cache as forms read them, as if loaded (the way to show a form with given lists without a
+ * server: component tests, previews); each list's summary is made from its values.
+ */
+export function seedLookupLists(client: QueryClient, lists: Partial<Record<TLookupKey, lookupsApi.TLookupChoice[]>>): void {
+  for (const [key, values] of Object.entries(lists) as [TLookupKey, lookupsApi.TLookupChoice[]][])
+    client.setQueryData(lookupQuery(key, []).queryKey, {
+      list: {
+        key,
+        name: key,
+        description: '',
+        source: '',
+        allowsOfficeValues: false,
+        attributes: [],
+        activeCount: values.filter((v) => v.state === 'active').length,
+        retiredCount: values.filter((v) => v.state === 'retired').length,
+        officeCount: 0,
+      },
+      values,
+    });
+}
 
 /**
  * One list as forms read it (docs/product/lookups.md#how-forms-use-the-lists): the values offered today, and the

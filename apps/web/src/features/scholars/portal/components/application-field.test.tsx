@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render as draw, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scholarFormDef, type lookupsApi, type TLookupKey, type TScholarFieldDef } from '@meridian/domain';
-import { lookupQuery } from '../../../lookups/api/lookups';
+import { seedLookupLists } from '../../../lookups/api/lookups';
 import { ApplicationField } from './application-field';
 import { ApplicationFormView } from './application-form-view';
 
@@ -29,21 +29,7 @@ const LISTS: Partial<Record<TLookupKey, lookupsApi.TLookupChoice[]>> = {
 };
 function render(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, values] of Object.entries(LISTS))
-    client.setQueryData(lookupQuery(key as TLookupKey, []).queryKey, {
-      list: {
-        key,
-        name: key,
-        description: '',
-        source: '',
-        allowsOfficeValues: false,
-        attributes: [],
-        activeCount: values.length,
-        retiredCount: 0,
-        officeCount: 0,
-      },
-      values,
-    });
+  seedLookupLists(client, LISTS);
   return draw(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 

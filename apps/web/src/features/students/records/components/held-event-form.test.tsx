@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import type { lookupsApi, studentsApi } from '@meridian/domain';
 import { brandingQueryKey, DEFAULT_BRANDING } from '../../../../app/branding';
-import { lookupQuery } from '../../../lookups/api/lookups';
+import { seedLookupLists } from '../../../lookups/api/lookups';
 import { HeldEventForm } from './held-event-form';
 
 afterEach(cleanup);
@@ -33,20 +33,7 @@ describe('HeldEventForm', () => {
   it('offers the employer’s state from the office’s list, in its order and words', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     client.setQueryData(brandingQueryKey, DEFAULT_BRANDING);
-    client.setQueryData(lookupQuery('us-states', []).queryKey, {
-      list: {
-        key: 'us-states',
-        name: 'U.S. states and territories',
-        description: '',
-        source: '',
-        allowsOfficeValues: false,
-        attributes: [],
-        activeCount: values.length,
-        retiredCount: 0,
-        officeCount: 0,
-      },
-      values,
-    });
+    seedLookupLists(client, { 'us-states': values });
     render(
       <QueryClientProvider client={client}>
         <HeldEventForm profileId="p1" visaType="F-1" event={event} />

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { lookupsApi, studentsApi, TLookupKey } from '@meridian/domain';
 import { brandingQueryKey, DEFAULT_BRANDING } from '../../../../app/branding';
-import { lookupQuery } from '../../../lookups/api/lookups';
+import { seedLookupLists } from '../../../lookups/api/lookups';
 import { HeldEventForm } from './held-event-form';
 import { statusReasonFields } from './record-fields';
 import { FieldInputs } from './record-section';
@@ -25,21 +25,7 @@ const cancellation: lookupsApi.TLookupChoice[] = [{ code: '05', label: 'Created 
 function clientWith(lists: Partial<Record<TLookupKey, lookupsApi.TLookupChoice[]>>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(brandingQueryKey, DEFAULT_BRANDING);
-  for (const [key, values] of Object.entries(lists))
-    client.setQueryData(lookupQuery(key as TLookupKey, []).queryKey, {
-      list: {
-        key,
-        name: key,
-        description: '',
-        source: '',
-        allowsOfficeValues: false,
-        attributes: [],
-        activeCount: values.length,
-        retiredCount: 0,
-        officeCount: 0,
-      },
-      values,
-    });
+  seedLookupLists(client, lists);
   return client;
 }
 const optionsOf = (name: RegExp) => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { lookupsApi, TLookupKey, TStudentRequestCode, TStudentRequestData, TStudentRequestDependent } from '@meridian/domain';
-import { lookupQuery } from '../../../lookups/api/lookups';
+import { seedLookupLists } from '../../../lookups/api/lookups';
 import { StudentRequestForm } from './student-request-form';
 
 afterEach(cleanup);
@@ -47,21 +47,7 @@ function draw(
   const onChange = vi.fn();
   // Fields drawn from the office's code lists (countries) load them: a client that never reaches a server.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-  for (const [key, values] of Object.entries(LISTS))
-    client.setQueryData(lookupQuery(key as TLookupKey, []).queryKey, {
-      list: {
-        key,
-        name: key,
-        description: '',
-        source: '',
-        allowsOfficeValues: false,
-        attributes: [],
-        activeCount: values.length,
-        retiredCount: 0,
-        officeCount: 0,
-      },
-      values,
-    });
+  seedLookupLists(client, LISTS);
   render(
     <QueryClientProvider client={client}>
       <StudentRequestForm
