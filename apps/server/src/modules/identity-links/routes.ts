@@ -6,9 +6,7 @@ import { readImportUpload } from '../students/index.js';
 import { applyBulkLink, previewBulkLink } from './operations/bulk-link.js';
 import { linkRecord, setExternalId, unlinkRecord } from './operations/change-identity-link.js';
 import { listIdentityLinks, listUnlinkedRecords } from './operations/list-identity-links.js';
-
-/** The name an upload is shown under: its last path segment, at most 200 characters, without control characters. */
-const cleanFileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').slice(0, 200) || 'file';
+import { uploadName } from '../../platform/files/upload-name.js';
 
 /** The Integrated User Tool's routes (docs/product/integrated-user-tool.md). */
 export function identityLinkRoutes(app: FastifyInstance, s: TServices): void {
@@ -19,7 +17,7 @@ export function identityLinkRoutes(app: FastifyInstance, s: TServices): void {
   registerRoute(app, s, A.unlinkRecord, (ctx, { params }) => unlinkRecord(ctx, params.userId));
   const upload = async (req: Parameters<typeof readImportUpload>[0]) => {
     const file = await readImportUpload(req, A.BULK_LINK_MAX_BYTES, A.MSG_IDENTITY_LINKS.fileRequired);
-    return { fileName: cleanFileName(file.fileName), data: file.data };
+    return { fileName: uploadName(file.fileName, 'file'), data: file.data };
   };
   registerRawRoute(app, s, A.previewBulkLink, async (ctx, req) => previewBulkLink(ctx, await upload(req)));
   registerRawRoute(app, s, A.applyBulkLink, async (ctx, req) => applyBulkLink(ctx, await upload(req)));

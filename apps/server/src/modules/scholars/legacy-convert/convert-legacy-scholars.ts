@@ -24,6 +24,7 @@ import { campusSites, departments } from '../../people/index.js';
 import { mapLegacyRows, readImportFile, refuseMapping, type TLegacyMatching } from '../../students/index.js';
 import { staffReachesCase } from '../scholar.policy.js';
 import { scholarApplications, scholarStatusHistory, scholars } from '../schema.js';
+import { uploadName } from '../../../platform/files/upload-name.js';
 
 /**
  * Convert from Legacy for scholars (docs/product/convert-from-legacy.md#scholars): each row of a legacy export
@@ -93,7 +94,7 @@ async function existingRepeats(tx: TTx, records: TChecked['records']): Promise<T
 /** Reads the file through the matching and checks every row, within the caller's transaction. */
 async function checkFile(tx: TTx, ctx: TContext, upload: { fileName: string; data: Buffer }, matching: TLegacyMatching): Promise<TChecked> {
   const actor = requireActor(ctx);
-  const fileName = (upload.fileName.split(/[\\/]/).pop() ?? '').slice(0, 200) || 'upload';
+  const fileName = uploadName(upload.fileName);
   const fileRows = await readImportFile(fileName, upload.data, LEGACY_SCHOLAR_MAX_ROWS + 2);
   if (fileRows.length === 0) throw fileError('The file is empty: it needs a header row and one row per scholar.');
   const [header, ...body] = fileRows;

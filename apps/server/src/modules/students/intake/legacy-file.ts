@@ -14,6 +14,7 @@ import {
 } from '@meridian/domain';
 import { AppError, badRequest } from '../../../platform/errors/app-error.js';
 import { readImportFile, type TFileRow } from './import-file.js';
+import { uploadName } from '../../../platform/files/upload-name.js';
 
 /**
  * Convert from Legacy (docs/product/convert-from-legacy.md): reading a legacy system's export whose columns
@@ -67,7 +68,7 @@ export async function readLegacyFileColumns(
   const [header, ...body] = rows;
   const headers = distinctHeaders(header!.cells);
   return {
-    fileName: (file.fileName.split(/[\\/]/).pop() ?? '').slice(0, 200) || 'upload',
+    fileName: uploadName(file.fileName),
     headers,
     sample: body.slice(0, 5).map((r) => headers.map((_, i) => (r.cells[i] ?? '').trim())),
     rowCount: body.length,

@@ -11,6 +11,7 @@ import { compareHrFeed, comparisonHolds, feedJson } from '../compare-feed.js';
 import { readHrFeedFile, readHrFeedJson } from '../feed-rows.js';
 import { assertHrUpdatesOn, hrReach, presentHrImport } from '../hr-imports.js';
 import { scholarHrImports } from '../schema.js';
+import { uploadName } from '../../../../platform/files/upload-name.js';
 
 /** What the compare job gets: where the feed is kept until it is read, and where it came from. */
 export interface THrCompareJobInput {
@@ -18,9 +19,6 @@ export interface THrCompareJobInput {
   fileName: string;
   source: 'file' | 'api';
 }
-
-/** The name an upload is shown under: its last path segment, at most 200 characters, without control characters. */
-const cleanFileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').slice(0, 200) || 'feed';
 
 /** The office's departments by code and by name (the feed's Department column). */
 async function departmentLookup(ctx: TContext): Promise<Map<string, string>> {
@@ -41,7 +39,7 @@ async function startCompare(ctx: TContext, data: Buffer, input: Omit<THrCompareJ
 /** An officer's upload: a file whose content does not match its name is refused at once; a job reads and compares it. */
 export async function startHrFeedUpload(ctx: TContext, file: { fileName: string; data: Buffer }): Promise<jobsApi.TJob> {
   await ctx.db((tx) => assertHrUpdatesOn(tx, ctx));
-  const fileName = cleanFileName(file.fileName);
+  const fileName = uploadName(file.fileName, 'feed');
   checkImportFileType(fileName, file.data);
   return startCompare(ctx, file.data, { fileName, source: 'file' });
 }

@@ -10,6 +10,7 @@ import { checkImportFileType } from '../../intake/import-file.js';
 import { editableSites, presentActiveImport } from '../active-imports.js';
 import { compareFeed, type TSiteByCode } from '../compare-feed.js';
 import { readFeedFile, readFeedJson } from '../feed-rows.js';
+import { uploadName } from '../../../../platform/files/upload-name.js';
 
 /** What the compare job gets: where the feed is kept until it is read, and where it came from. */
 export interface TCompareJobInput {
@@ -17,9 +18,6 @@ export interface TCompareJobInput {
   fileName: string;
   source: 'file' | 'api';
 }
-
-/** The name an upload is shown under: its last path segment, at most 200 characters, without control characters. */
-const cleanFileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').slice(0, 200) || 'feed';
 
 /** The institution's campus sites by code (upper case), used or not: a code the office never had is a cell error. */
 async function sitesByCode(ctx: TContext): Promise<TSiteByCode> {
@@ -44,7 +42,7 @@ async function startCompare(ctx: TContext, data: Buffer, input: Omit<TCompareJob
  * bytes are kept in file storage and read, checked and compared by a job the page follows.
  */
 export function startActiveImportUpload(ctx: TContext, file: { fileName: string; data: Buffer }): Promise<jobsApi.TJob> {
-  const fileName = cleanFileName(file.fileName);
+  const fileName = uploadName(file.fileName, 'feed');
   checkImportFileType(fileName, file.data);
   return startCompare(ctx, file.data, { fileName, source: 'file' });
 }

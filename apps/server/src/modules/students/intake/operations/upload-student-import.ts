@@ -21,6 +21,7 @@ import { checkImportFileType, readImportFile } from '../import-file.js';
 import { loadImportSummary } from '../import-summary.js';
 import { checkStoredRows, importableSites, type TStoredRow } from '../import-rows.js';
 import { mapLegacyRows, refuseMapping, type TLegacyMatching } from '../legacy-file.js';
+import { uploadName } from '../../../../platform/files/upload-name.js';
 
 /** The job kind that reads and checks an upload (docs/product/students-intake.md#batch-upload). */
 export const UPLOAD_IMPORT_JOB = studentsApi.UPLOAD_IMPORT_JOB;
@@ -35,9 +36,6 @@ export interface TUploadImportJobInput {
 
 const fileError = (message: string) => new AppError(400, 'VALIDATION', message, { file: [message] });
 
-/** The name an upload is shown under: its last path segment, at most 200 characters. */
-const cleanFileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').slice(0, 200) || 'upload';
-
 /**
  * Starts checking an upload as a job: a file whose content does not match its name is refused at
  * once (400, as before); otherwise the bytes are kept in file storage and the job reads them.
@@ -48,7 +46,7 @@ export async function startStudentImportUpload(
   legacy: TLegacyMatching | null = null,
 ): Promise<jobsApi.TJob> {
   requireActor(ctx);
-  const fileName = cleanFileName(file.fileName);
+  const fileName = uploadName(file.fileName);
   checkImportFileType(fileName, file.data);
   const storageKey = await keepForJob(ctx, file.data);
   try {
@@ -101,7 +99,7 @@ export async function uploadStudentImport(
   legacy: TLegacyMatching | null = null,
 ): Promise<studentsApi.TStudentImportSummary> {
   const actor = requireActor(ctx);
-  const fileName = cleanFileName(file.fileName);
+  const fileName = uploadName(file.fileName);
   progress({ phase: 'Reading rows', done: 0, total: null });
   // The header and one row past the limit are enough to say the file is too long.
   const fileRows = await readImportFile(fileName, file.data, IMPORT_MAX_ROWS + 2, (read) => progress({ done: Math.max(0, read - 1) }));

@@ -3,6 +3,7 @@ import { requireActor, type TContext } from '../../../../platform/http/context.j
 import type { TJobProgressUpdate } from '../../../../platform/jobs/runner.js';
 import { dropKept, keepForJob } from '../../../../platform/jobs/kept-input.js';
 import { checkJ1CohortFileType, readJ1CohortRows } from '../j1-cohort-file.js';
+import { uploadName } from '../../../../platform/files/upload-name.js';
 
 /** The job kind that reads a participants file (docs/product/students-records.md#j-1-cohort). */
 export const READ_J1_COHORT_FILE_JOB = S.READ_J1_COHORT_FILE_JOB;
@@ -13,16 +14,13 @@ export interface TReadJ1CohortFileJobInput {
   fileName: string;
 }
 
-/** The name a file is shown under: its last path segment, at most 200 characters. */
-const cleanFileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').slice(0, 200) || 'upload';
-
 /**
  * Starts reading a participants file as a job: a file whose content does not match its name is refused
  * at once (400, as before); otherwise the bytes are kept in file storage for the job.
  */
 export async function startReadJ1CohortFile(ctx: TContext, file: { fileName: string; data: Buffer }): Promise<jobsApi.TJob> {
   requireActor(ctx);
-  const fileName = cleanFileName(file.fileName);
+  const fileName = uploadName(file.fileName);
   checkJ1CohortFileType(fileName, file.data);
   const storageKey = await keepForJob(ctx, file.data);
   try {
@@ -44,7 +42,7 @@ export async function readJ1CohortFile(
   progress: (update: TJobProgressUpdate) => void = () => {},
 ): Promise<S.TJ1CohortFileRows> {
   requireActor(ctx);
-  const fileName = cleanFileName(file.fileName);
+  const fileName = uploadName(file.fileName);
   progress({ phase: 'Reading rows', done: 0, total: null });
   const rows = await readJ1CohortRows(fileName, file.data, undefined, (done) => progress({ done }));
   progress({ done: rows.length, total: rows.length });
