@@ -14,6 +14,12 @@ export const DEMO_PASSWORD = 'Meridian-demo-1';
  */
 export const STAFF_HOME = /#\/isss\/my-work$/;
 
+/**
+ * After LOGIN the app passes through `#/` (Loading...) before it goes on to the user's home; a journey
+ * that navigates elsewhere must wait for that home, or the redirect can land after its own navigation.
+ */
+export const LANDED = (u: URL): boolean => !u.hash.startsWith('#/login') && u.hash !== '#/' && u.hash !== '';
+
 export const baseUrl = () => inject('baseUrl');
 
 export async function launch(): Promise<Browser> {

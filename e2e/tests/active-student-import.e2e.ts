@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, query, screenshot, signIn } from '../browser.js';
+import { LANDED, launch, query, screenshot, signIn } from '../browser.js';
 import { journeyPage, journeySteps } from '../journey-helpers.js';
 
 /**
@@ -35,7 +35,7 @@ describe('active student import: the SIS feed compared and applied', () => {
     const [first, second] = main as [(typeof main)[0], (typeof main)[0]];
     const page = await journeyPage(browser);
     await signIn(page, 'officer');
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await page.waitForURL(LANDED);
 
     await step(page, '1-refused', async () => {
       await page.goto('/#/isss/active-student-import-list');
@@ -52,7 +52,7 @@ describe('active student import: the SIS feed compared and applied', () => {
 
     const page2 = await journeyPage(browser);
     await signIn(page2, 'officer');
-    await page2.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await page2.waitForURL(LANDED);
     await step(page2, '2-compare-and-apply', async () => {
       const p = page2;
       await p.goto('/#/isss/my-work');

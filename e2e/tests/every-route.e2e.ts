@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, stopChecking } from '../a11y.js';
-import { baseUrl, DEMO_PASSWORD, launch, newPage, query, screenshot, signIn } from '../browser.js';
+import { baseUrl, DEMO_PASSWORD, LANDED, launch, newPage, query, screenshot, signIn } from '../browser.js';
 import { JOURNEY_WAIT } from '../journey-helpers.js';
 import { api } from '../sevis-log-helpers.js';
 
@@ -541,7 +541,7 @@ for (const user of ['visitor', 'admin', 'officer', 'assistant', 'dept', 'scholar
       page.setDefaultTimeout(JOURNEY_WAIT);
       if (user !== 'visitor') {
         await signIn(page, user, DEMO_PASSWORD, SIGN_IN[user]);
-        await page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: JOURNEY_WAIT });
+        await page.waitForURL(LANDED, { timeout: JOURNEY_WAIT });
       }
     }, 120_000);
     afterAll(async () => {
@@ -581,7 +581,7 @@ async function reopen(page: Page, user: TUser): Promise<Page> {
   next.setDefaultTimeout(JOURNEY_WAIT);
   if (user !== 'visitor') {
     await signIn(next, user, DEMO_PASSWORD, SIGN_IN[user]);
-    await next.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: JOURNEY_WAIT });
+    await next.waitForURL(LANDED, { timeout: JOURNEY_WAIT });
   }
   return next;
 }

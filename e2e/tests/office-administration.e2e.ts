@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../a11y.js';
-import { DEMO_PASSWORD, launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
+import { DEMO_PASSWORD, LANDED, launch, newPage, query, screenshot, signIn, STAFF_HOME } from '../browser.js';
 import { api } from '../sevis-log-helpers.js';
 
 /**
@@ -38,7 +38,7 @@ afterAll(async () => {
 async function staff(userName: 'admin' | 'officer'): Promise<Page> {
   const page = await newPage(browser);
   await signIn(page, userName);
-  await page.waitForURL(userName === 'admin' ? STAFF_HOME : (u) => !u.hash.startsWith('#/login'));
+  await page.waitForURL(userName === 'admin' ? STAFF_HOME : LANDED);
   return page;
 }
 
