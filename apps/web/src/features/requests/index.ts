@@ -15,3 +15,5 @@ export { RequestEditPage } from './pages/request-edit-page';
 export { requestsAdminRoutes, requestsIsssRoutes, requestsScholarRoutes, requestsStudentRoutes } from './routes';
 export { useUnsavedRequestAnswers, type TUnsavedRequestAnswers } from './components/unsaved-answers';
 export { submitQuestion } from './components/submit-question';
+export { AdvisorChooser, RequestDocumentsSection, RequestQuestions, RequesterStatusAlerts, Section } from './components/requester-sections';
+export { CancelRequestButton } from './components/cancel-request-button';

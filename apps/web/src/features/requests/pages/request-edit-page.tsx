@@ -1,19 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Paper,
-  Select,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { isApiError } from '../../../app/http/api-error';
@@ -23,30 +10,21 @@ import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { snack } from '../../../ui/notify';
-import { RequestDocuments } from '../../attachments';
 import { CommentsPanel } from '../../comments';
 import { useGetRequest } from '../api/get-request';
-import { useListAdvisors } from '../api/list-advisors';
-import { useUpdateRequest } from '../api/update-request';
 import { useSubmitRequest } from '../api/submit-request';
-import { useCancelRequest } from '../api/cancel-request';
-import { RequestQuestionnaire } from '../components/request-answers-view';
-import { RequestCustomQuestions } from '../components/request-custom-questions';
+import { CancelRequestButton } from '../components/cancel-request-button';
+import {
+  AdvisorChooser,
+  RequestDocumentsSection,
+  RequestQuestions,
+  RequesterStatusAlerts,
+  Section,
+} from '../components/requester-sections';
 import { RequestSummary } from '../components/request-summary';
 import { useUnsavedRequestAnswers } from '../components/unsaved-answers';
 import { submitQuestion } from '../components/submit-question';
 import type { TPortal } from './requester-home-page';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * The requester's request (#/student/request-edit/:requestId, #/scholar/request-edit/:requestId):
@@ -55,13 +33,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function RequestEditPage({ homePath }: { portal: TPortal; homePath: string }) {
   const { requestId = '' } = useParams();
   const request = useGetRequest(requestId);
-  const advisors = useListAdvisors();
-  const update = useUpdateRequest(requestId);
   const submit = useSubmitRequest(requestId);
-  const cancel = useCancelRequest(requestId);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [submitError, setSubmitError] = useState<string[] | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   // Answers typed but not saved: saved first when the requester submits, so nothing typed is lost.
   const unsaved = useUnsavedRequestAnswers(requestId);
@@ -130,89 +104,17 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
             ))}
           </Alert>
         ) : null}
-        {r.status === 'clarification_requested' ? (
-          <Alert severity="warning">
-            <AlertTitle>The office asks for clarification</AlertTitle>
-            {r.statusMessage}
-            <br />
-            Change your answers or documents, then submit again.
-          </Alert>
-        ) : null}
-        {r.status === 'rejected' && r.statusMessage ? (
-          <Alert severity="error">
-            <AlertTitle>Your request was rejected</AlertTitle>
-            {r.statusMessage}
-          </Alert>
-        ) : null}
-        {r.status === 'adv_review' ? (
-          <Alert severity="info">
-            Your request has been submitted and is with its approvers ({r.approverCheck.steps.join(', then ') || 'approvers'}); the office
-            decides after them. You will be told by e-mail when something changes.
-          </Alert>
-        ) : r.status === 'submitted' || r.status === 'in_review' ? (
-          <Alert severity="info">
-            Your request has been submitted and is with the office. You will be told by e-mail when something changes.
-          </Alert>
-        ) : null}
+        <RequesterStatusAlerts request={r} />
         <RequestSummary request={r} requesterView />
-        {editable ? (
-          <Section title="Faculty advisor">
-            <FormControl size="small" sx={{ minWidth: 320 }}>
-              <InputLabel id="advisor-label">Faculty advisor</InputLabel>
-              <Select
-                labelId="advisor-label"
-                label="Faculty advisor"
-                value={r.advisor?.userId ?? ''}
-                disabled={update.isPending}
-                onChange={(e) => update.mutate(e.target.value || null, { onSuccess: () => snack('Faculty advisor saved.', 'success') })}
-              >
-                <MenuItem value="">None</MenuItem>
-                {(advisors.data ?? []).map((a) => (
-                  <MenuItem key={a.userId} value={a.userId}>
-                    {a.name}
-                  </MenuItem>
-                ))}
-              </Select>
-              <FormHelperText error={!!fieldErrors.advisorUserId}>
-                {fieldErrors.advisorUserId ||
-                  'If this request needs a faculty recommendation, your advisor will get an e-mail to approve it.'}
-              </FormHelperText>
-            </FormControl>
-          </Section>
-        ) : null}
-        {r.questionnaireIds.map((q) => (
-          <RequestQuestionnaire
-            key={q}
-            requestId={r.id}
-            questionnaireId={q}
-            readOnly={!editable}
-            fieldErrors={fieldErrors}
-            pending={unsaved.pending}
-          />
-        ))}
-        <RequestCustomQuestions requestId={r.id} readOnly={!editable} fieldErrors={fieldErrors} pending={unsaved.pending} />
-        {r.documentIds.length || editable ? (
-          <Section title="Documents">
-            {Object.entries(fieldErrors)
-              .filter(([k]) => k.startsWith('documents.'))
-              .map(([k, v]) => (
-                <Alert key={k} severity="error" sx={{ mb: 1 }}>
-                  {v}
-                </Alert>
-              ))}
-            <RequestDocuments requestId={r.id} canUpload={editable} canManage={false} />
-          </Section>
-        ) : null}
+        {editable ? <AdvisorChooser request={r} required={false} error={fieldErrors.advisorUserId} /> : null}
+        <RequestQuestions request={r} fieldErrors={fieldErrors} unsaved={unsaved} />
+        <RequestDocumentsSection request={r} fieldErrors={fieldErrors} />
         {editable ? (
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
               You can save a draft at any time. Submitting saves what you typed, then sends the request to the office.
             </Typography>
-            {r.allowedActions.includes('cancel') ? (
-              <Button color="error" onClick={() => setConfirmCancel(true)}>
-                Cancel request
-              </Button>
-            ) : null}
+            {r.allowedActions.includes('cancel') ? <CancelRequestButton request={r} /> : null}
             <Button
               variant="contained"
               onClick={() => setConfirmSubmit(true)}
@@ -223,7 +125,7 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
           </Paper>
         ) : null}
         {r.status !== 'draft' ? (
-          <Section title="Comments">
+          <Section title="Comments" id="section-comments">
             <CommentsPanel subjectType="request" subjectId={r.id} canComment isStaff={false} />
           </Section>
         ) : null}
@@ -236,22 +138,6 @@ export function RequestEditPage({ homePath }: { portal: TPortal; homePath: strin
           setConfirmSubmit(false);
           void doSubmit();
         }}
-      />
-      <ConfirmDialog
-        open={confirmCancel}
-        title="Cancel request"
-        destructive
-        busy={cancel.isPending}
-        message="Cancel this draft request? It will be closed and cannot be submitted."
-        confirmLabel="Cancel request"
-        cancelLabel="Keep it"
-        onCancel={() => setConfirmCancel(false)}
-        onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: () => snack('The request was cancelled.', 'success'),
-            onSettled: () => setConfirmCancel(false),
-          })
-        }
       />
     </Box>
   );

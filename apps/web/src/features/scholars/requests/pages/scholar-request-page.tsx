@@ -13,17 +13,18 @@ import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
-import { RequestDocuments } from '../../../attachments';
 import { CommentsPanel } from '../../../comments';
 import {
-  RequestCustomQuestions,
+  CancelRequestButton,
+  RequestDocumentsSection,
   RequestEditPage,
-  RequestQuestionnaire,
+  RequesterStatusAlerts,
+  RequestQuestions,
   RequestSummary,
+  Section,
   requestKey,
   requestsKey,
   submitQuestion,
-  useCancelRequest,
   useGetRequest,
   useUnsavedRequestAnswers,
 } from '../../../requests';
@@ -33,17 +34,6 @@ import { focusField, useScholarRequestForm } from '../components/use-scholar-req
 
 const HOME = '/scholar/requests';
 const PROBLEM_ID = 'scholar-request-problem';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * #/scholar/request-edit/:requestId: a scholar request with a form of its own (docs/product/scholars-portal.md#requests)
@@ -72,14 +62,12 @@ function LoadedPage({ request, form }: { request: TRequestDetail; form: scholars
   const r = live;
   const f = useScholarRequestForm(form.code, form.data, form.context);
   const save = useSaveScholarRequestData(r.id);
-  const cancel = useCancelRequest(r.id);
   const unsaved = useUnsavedRequestAnswers(r.id);
   const qc = useQueryClient();
   const [problem, setProblem] = useState<string[] | null>(null);
   const [otherErrors, setOtherErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [confirmSubmit, setConfirmSubmit] = useState(false);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const editable = r.canEdit && form.canEdit;
 
   /** A refused save or submit: its messages on the fields, the rest summed up above the form. */
@@ -195,28 +183,7 @@ function LoadedPage({ request, form }: { request: TRequestDetail; form: scholars
           </Alert>
         ) : null}
         {!form.scholar ? <Alert severity="warning">{SCHOLAR_REQUEST_MSG.noScholar}</Alert> : null}
-        {r.status === 'clarification_requested' ? (
-          <Alert severity="warning">
-            <AlertTitle>The office asks for clarification</AlertTitle>
-            {r.statusMessage}
-            <br />
-            Change your answers or documents, then submit again.
-          </Alert>
-        ) : null}
-        {r.status === 'rejected' && r.statusMessage ? (
-          <Alert severity="error">
-            <AlertTitle>This request was rejected</AlertTitle>
-            {r.statusMessage}
-          </Alert>
-        ) : null}
-        {r.status === 'submitted' || r.status === 'in_review' || r.status === 'adv_review' ? (
-          <Alert severity="info">
-            This request has been submitted and is with the office. You will be told by e-mail when something changes.
-          </Alert>
-        ) : null}
-        {r.status === 'approved' || r.status === 'completed' ? (
-          <Alert severity="success">The office approved this request: the case shows the change.</Alert>
-        ) : null}
+        <RequesterStatusAlerts request={r} approved="The office approved this request: the case shows the change." />
         <RequestSummary request={r} requesterView />
         <ScholarRequestFields
           code={form.code}
@@ -227,32 +194,14 @@ function LoadedPage({ request, form }: { request: TRequestDetail; form: scholars
           onChange={f.setField}
           onBlur={f.blurField}
         />
-        {r.questionnaireIds.map((q) => (
-          <RequestQuestionnaire
-            key={q}
-            requestId={r.id}
-            questionnaireId={q}
-            readOnly={!editable}
-            fieldErrors={otherErrors}
-            pending={unsaved.pending}
-          />
-        ))}
-        <RequestCustomQuestions requestId={r.id} readOnly={!editable} fieldErrors={otherErrors} pending={unsaved.pending} />
-        {r.documentIds.length || editable ? (
-          <Section title="Documents">
-            <RequestDocuments requestId={r.id} canUpload={editable} canManage={false} />
-          </Section>
-        ) : null}
+        <RequestQuestions request={r} fieldErrors={otherErrors} unsaved={unsaved} />
+        <RequestDocumentsSection request={r} fieldErrors={otherErrors} />
         {editable ? (
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
               You can save a draft at any time. Submitting saves what you typed, then sends the request to the office.
             </Typography>
-            {r.allowedActions.includes('cancel') ? (
-              <Button color="error" onClick={() => setConfirmCancel(true)} disabled={busy}>
-                Cancel request
-              </Button>
-            ) : null}
+            {r.allowedActions.includes('cancel') ? <CancelRequestButton request={r} disabled={busy} /> : null}
             <Button variant="outlined" onClick={() => void doSave()} disabled={busy}>
               Save draft
             </Button>
@@ -262,7 +211,7 @@ function LoadedPage({ request, form }: { request: TRequestDetail; form: scholars
           </Paper>
         ) : null}
         {r.status !== 'draft' ? (
-          <Section title="Comments">
+          <Section title="Comments" id="section-comments">
             <CommentsPanel subjectType="request" subjectId={r.id} canComment isStaff={false} />
           </Section>
         ) : null}
@@ -273,22 +222,6 @@ function LoadedPage({ request, form }: { request: TRequestDetail; form: scholars
         busy={busy}
         onCancel={() => setConfirmSubmit(false)}
         onConfirm={() => void doSubmit()}
-      />
-      <ConfirmDialog
-        open={confirmCancel}
-        title="Cancel request"
-        destructive
-        busy={cancel.isPending}
-        message="Cancel this draft request? It will be closed and cannot be submitted."
-        confirmLabel="Cancel request"
-        cancelLabel="Keep it"
-        onCancel={() => setConfirmCancel(false)}
-        onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: () => snack('The request was cancelled.', 'success'),
-            onSettled: () => setConfirmCancel(false),
-          })
-        }
       />
     </Box>
   );

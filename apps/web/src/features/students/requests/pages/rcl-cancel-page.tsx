@@ -7,8 +7,7 @@ import { PageLoader } from '../../../../ui/page-loader';
 import { useGetRequest } from '../../../requests';
 import { RequestSummary } from '../../../requests';
 import { CommentsPanel } from '../../../comments';
-import { CancelRequestButton } from '../components/cancel-request-button';
-import { Section } from '../components/request-extras';
+import { CancelRequestButton, Section } from '../../../requests';
 import { useServiceMenuPath } from './student-request-page';
 
 /**

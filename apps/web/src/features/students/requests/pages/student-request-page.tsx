@@ -27,15 +27,15 @@ import { focusField, useRequestDataForm } from '../components/use-request-data-f
 import { useGetStudentRequestData } from '../api/save-request-data';
 import { useGetMyRequestFormContext } from '../api/get-my-request-form-context';
 import {
-  ADVISOR_REQUIRED,
-  ADVISOR_TYPES,
   AdvisorChooser,
+  CancelRequestButton,
   RequestDocumentsSection,
   RequestQuestions,
+  RequesterStatusAlerts,
   Section,
-} from '../components/request-extras';
+} from '../../../requests';
+import { ADVISOR_REQUIRED, ADVISOR_TYPES } from '../components/advisor-types';
 import { PROBLEM_ID, useRequestSubmit, type TSubmitProblem } from '../components/use-request-submit';
-import { CancelRequestButton } from '../components/cancel-request-button';
 import { requestPath } from '../request-paths';
 
 /** What a dedicated page fixes about its form: e.g. pre-OPT sets opt_type 01 and hides the choice. */
@@ -73,62 +73,6 @@ export function ProblemAlert({ problem }: { problem: TSubmitProblem | null }) {
       ))}
     </Alert>
   );
-}
-
-function StatusAlerts({ request: r }: { request: TRequestDetail }) {
-  if (r.status === 'clarification_requested') {
-    return (
-      <Alert severity="warning">
-        <AlertTitle>The office asks for clarification</AlertTitle>
-        {r.statusMessage}
-        <br />
-        Change your answers or documents, then submit again.
-      </Alert>
-    );
-  }
-  if (r.status === 'rejected')
-    return (
-      <Alert severity="error">
-        <AlertTitle>Your request was rejected</AlertTitle>
-        {r.statusMessage || 'Please contact the office for details.'}
-      </Alert>
-    );
-  if (r.status === 'dismissed')
-    return (
-      <Alert severity="info">
-        <AlertTitle>This request was cancelled</AlertTitle>
-        {r.statusMessage}
-      </Alert>
-    );
-  if (r.status === 'adv_review')
-    return (
-      <Alert severity="info">
-        <AlertTitle>With your approvers</AlertTitle>
-        Your request went first to its approvers ({r.approverCheck.steps.join(', then ') || 'approvers'}), who were e-mailed a link; the
-        office decides after them. You will be told by e-mail when something changes.
-      </Alert>
-    );
-  if (['submitted', 'in_review', 'awaiting_adjudication'].includes(r.status)) {
-    return (
-      <Alert severity="info">
-        <AlertTitle>With the office</AlertTitle>Your request has been submitted. You will be told by e-mail when something changes.
-        {r.statusMessage ? (
-          <>
-            <br />
-            Message from the office: {r.statusMessage}
-          </>
-        ) : null}
-      </Alert>
-    );
-  }
-  if (r.status === 'approved' || r.status === 'completed')
-    return (
-      <Alert severity="success">
-        <AlertTitle>Approved</AlertTitle>
-        {r.statusMessage || 'The office approved your request.'}
-      </Alert>
-    );
-  return null;
 }
 
 /** #/student/<type>/create/:requestTypeId: the form first; the first save creates the draft and moves to its edit page. */
@@ -360,7 +304,7 @@ function EditForm({
       {/* Not a <form>: the engine's questionnaires below are forms of their own. */}
       <Stack spacing={2}>
         <ProblemAlert problem={actions.problem} />
-        <StatusAlerts request={r} />
+        <RequesterStatusAlerts request={r} />
         {readOnlyView && r.canEdit ? (
           <Alert
             severity="warning"

@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
-import { Alert, FormControl, FormHelperText, InputLabel, MenuItem, Paper, Select, Typography } from '@mui/material';
+import { Alert, AlertTitle, FormControl, FormHelperText, InputLabel, MenuItem, Paper, Select, Typography } from '@mui/material';
 import type { TRequestDetail } from '@meridian/domain';
-import { snack } from '../../../../ui/notify';
-import { RequestDocuments } from '../../../attachments';
-import { useListAdvisors } from '../../../requests';
-import { useUpdateRequest } from '../../../requests';
-import { RequestQuestionnaire } from '../../../requests';
-import { RequestCustomQuestions } from '../../../requests';
-import type { TUnsavedRequestAnswers } from '../../../requests';
+import { snack } from '../../../ui/notify';
+import { RequestDocuments } from '../../attachments';
+import { useListAdvisors } from '../api/list-advisors';
+import { useUpdateRequest } from '../api/update-request';
+import { RequestQuestionnaire } from './request-answers-view';
+import { RequestCustomQuestions } from './request-custom-questions';
+import type { TUnsavedRequestAnswers } from './unsaved-answers';
 
-/** Request types whose approval workflow asks the student's faculty advisor (seeded: faculty recommendation). */
-export const ADVISOR_TYPES = new Set(['cpt_request', 'rcl_request']);
-/** Said on the advisor chooser when a request that needs a recommendation is submitted without one. */
-export const ADVISOR_REQUIRED = 'Choose your faculty advisor: they recommend this request before the office decides.';
+/*
+ * The parts of a request page its requester sees, whichever form the request has (the generic page, a
+ * student's request form, a scholar request): where it stands, the faculty advisor, the questions, the documents.
+ */
 
+/** A titled part of the page, named for assistive technology by its heading. */
 export function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -25,7 +26,74 @@ export function Section({ title, id, children }: { title: string; id: string; ch
   );
 }
 
-/** The faculty advisor who recommends the request (saved at once, as on the generic request page). */
+/**
+ * Where the request stands, told to its requester: what the office asks, what it decided, who has it now.
+ * `approved` is said when the office approved it without a message of its own.
+ */
+export function RequesterStatusAlerts({
+  request: r,
+  approved = 'The office approved your request.',
+}: {
+  request: TRequestDetail;
+  approved?: string;
+}) {
+  if (r.status === 'clarification_requested') {
+    return (
+      <Alert severity="warning">
+        <AlertTitle>The office asks for clarification</AlertTitle>
+        {r.statusMessage}
+        <br />
+        Change your answers or documents, then submit again.
+      </Alert>
+    );
+  }
+  if (r.status === 'rejected')
+    return (
+      <Alert severity="error">
+        <AlertTitle>Your request was rejected</AlertTitle>
+        {r.statusMessage || 'Please contact the office for details.'}
+      </Alert>
+    );
+  if (r.status === 'dismissed')
+    return (
+      <Alert severity="info">
+        <AlertTitle>This request was cancelled</AlertTitle>
+        {r.statusMessage}
+      </Alert>
+    );
+  if (r.status === 'adv_review')
+    return (
+      <Alert severity="info">
+        <AlertTitle>With your approvers</AlertTitle>
+        Your request has been submitted and is with its approvers ({r.approverCheck.steps.join(', then ') || 'approvers'}); the office
+        decides after them. They were e-mailed a link; you will be told by e-mail when something changes.
+      </Alert>
+    );
+  if (['submitted', 'in_review', 'awaiting_adjudication'].includes(r.status)) {
+    return (
+      <Alert severity="info">
+        <AlertTitle>With the office</AlertTitle>
+        Your request has been submitted and is with the office. You will be told by e-mail when something changes.
+        {r.statusMessage ? (
+          <>
+            <br />
+            Message from the office: {r.statusMessage}
+          </>
+        ) : null}
+      </Alert>
+    );
+  }
+  if (r.status === 'approved' || r.status === 'completed')
+    return (
+      <Alert severity="success">
+        <AlertTitle>Approved</AlertTitle>
+        {r.statusMessage || approved}
+      </Alert>
+    );
+  return null;
+}
+
+/** The faculty advisor who recommends the request (saved at once). */
 export function AdvisorChooser({ request, required, error }: { request: TRequestDetail; required: boolean; error?: string | undefined }) {
   const advisors = useListAdvisors();
   const update = useUpdateRequest(request.id);
