@@ -17,3 +17,4 @@ export { useUnsavedRequestAnswers, type TUnsavedRequestAnswers } from './compone
 export { submitQuestion } from './components/submit-question';
 export { AdvisorChooser, RequestDocumentsSection, RequestQuestions, RequesterStatusAlerts, Section } from './components/requester-sections';
 export { CancelRequestButton } from './components/cancel-request-button';
+export { StartRequestDialog, type TStartableType } from './components/start-request-dialog';

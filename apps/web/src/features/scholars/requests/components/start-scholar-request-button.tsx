@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, MenuItem, TextField } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { describeFailure } from '../../../../app/errors/failure';
-import { handleApiError } from '../../../../app/errors/handle-api-error';
-import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { snack } from '../../../../ui/notify';
+import { StartRequestDialog } from '../../../requests';
 import { useListStartableRequestTypes, useStartRequestForScholar, type TStartedBy } from '../api/start-request';
 
 /**
@@ -25,46 +23,9 @@ export function StartScholarRequestButton({
   hasPortalAccount: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const [typeId, setTypeId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const types = useListStartableRequestTypes(by, applicationId, open);
   const start = useStartRequestForScholar(by, applicationId);
   const navigate = useNavigate();
-  const close = () => {
-    setOpen(false);
-    setTypeId('');
-    setError(null);
-    setLoadError(null);
-  };
-  const chosen = types.data?.find((x) => x.id === typeId);
-  const submit = () => {
-    if (!typeId) {
-      setError('Required field');
-      return;
-    }
-    setLoadError(null);
-    start.mutate(typeId, {
-      onSuccess: (r) => {
-        close();
-        if (by === 'office') {
-          snack(`Request #${r.number} started. ${scholarName} was asked to complete and submit it.`, 'success');
-          void navigate(`/admin/request/${r.id}`);
-        } else {
-          snack(`Request #${r.number} started. Fill it in, then submit it to the office.`, 'success');
-          void navigate(`/scholar/request-edit/${r.id}`);
-        }
-      },
-      onError: (e) => {
-        const f = describeFailure(e);
-        if (f.kind === 'session') {
-          close();
-          handleApiError(e);
-        } else if (f.fieldErrors.requestTypeId) setError(f.fieldErrors.requestTypeId);
-        else setLoadError(f.message);
-      },
-    });
-  };
   const noAccount = `Invite ${scholarName} to the portal first: a request is about the scholar it names${by === 'office' ? ', who completes it' : ''}.`;
   return (
     <>
@@ -76,11 +37,13 @@ export function StartScholarRequestButton({
           {noAccount}
         </Alert>
       ) : null}
-      <ConfirmDialog
+      <StartRequestDialog
         open={open}
-        title={`Start a request for ${scholarName}`}
-        message={chosen ? `Start a ${chosen.name} request for ${scholarName}?` : `Which request do you want to start for ${scholarName}?`}
-        effects={
+        onClose={() => setOpen(false)}
+        subjectName={scholarName}
+        types={types}
+        start={start}
+        effects={() =>
           by === 'office'
             ? [
                 `The request opens as a draft in ${scholarName}'s portal, with ${scholarName} as its requester.`,
@@ -88,41 +51,22 @@ export function StartScholarRequestButton({
               ]
             : [`The request opens as your department's draft about ${scholarName}: fill it in, then submit it to the office.`]
         }
-        error={types.isError ? 'The request types could not be loaded.' : loadError}
-        confirmLabel="Start request"
-        busy={start.isPending}
-        onCancel={close}
-        onConfirm={submit}
-      >
-        {types.data && types.data.length === 0 ? (
-          <Alert severity="info">
+        empty={
+          <>
             No request type fits this case. {by === 'office' ? 'Scholars' : 'Departments'} may start a type when Request Configuration
             allows it and its visa scope includes the case&apos;s visa type.
-          </Alert>
-        ) : (
-          <TextField
-            select
-            fullWidth
-            autoFocus
-            label="Request type"
-            required
-            value={typeId}
-            onChange={(e) => {
-              setTypeId(e.target.value);
-              setError(null);
-            }}
-            error={!!error}
-            helperText={error ?? (chosen?.description || ' ')}
-            disabled={types.isPending}
-          >
-            {(types.data ?? []).map((x) => (
-              <MenuItem key={x.id} value={x.id}>
-                {x.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      </ConfirmDialog>
+          </>
+        }
+        onStarted={(r) => {
+          if (by === 'office') {
+            snack(`Request #${r.number} started. ${scholarName} was asked to complete and submit it.`, 'success');
+            void navigate(`/admin/request/${r.id}`);
+          } else {
+            snack(`Request #${r.number} started. Fill it in, then submit it to the office.`, 'success');
+            void navigate(`/scholar/request-edit/${r.id}`);
+          }
+        }}
+      />
     </>
   );
 }
