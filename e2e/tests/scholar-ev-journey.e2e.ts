@@ -187,7 +187,8 @@ describe('a J-1 research scholar and the family reach SEVIS as an exchange visit
           .first()
           .click();
         await panel.getByRole('textbox', { name: 'Subject field (CIP)' }).fill('40.0801');
-        await choose(page, panel.getByRole('combobox', { name: 'Gender' }).first(), 'Female');
+        // The exchange visitor's gender from the office's list, in its words and SEVIS's code (docs/product/lookups.md).
+        await choose(page, panel.getByRole('combobox', { name: 'Gender' }).first(), 'Female (F)');
         await panel.getByRole('textbox', { name: 'City of birth' }).first().fill('Oslo');
         await panel.getByRole('textbox', { name: 'Country of birth (code)' }).first().fill('NO');
         await panel.getByRole('textbox', { name: 'Country of citizenship (code)' }).first().fill('NO');

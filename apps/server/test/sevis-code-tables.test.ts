@@ -113,10 +113,11 @@ describe('our words and codes go to the SEVIS code that means the same', () => {
     }
   });
 
-  it('SEVIS Table 36: M male, F female, our X (another gender) unknown', () => {
+  it('SEVIS Table 36: M male, F female, U unknown (and an X records held before, another gender, unknown)', () => {
     expect(meaning(36, sevisGender('M')!)).toBe('MALE');
     expect(meaning(36, sevisGender('f')!)).toBe('FEMALE');
-    expect(meaning(36, sevisGender('X')!)).toMatch(/^UNKNOWN/);
+    expect(meaning(36, sevisGender('U')!)).toMatch(/^UNKNOWN/);
+    expect(sevisGender('X')).toBe('U');
   });
 
   it('SEVIS Table 37: every suffix we accept', () => {

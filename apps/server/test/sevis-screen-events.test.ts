@@ -600,18 +600,18 @@ describe('OPT Students & Employers and STEM reports raise their events', () => {
 });
 
 describe('dependents are ended and added with the SEVIS codes the officer chooses', () => {
-  it('F-2: a SEVIS Table 3 reason; Dependent/Terminate carries it; a word reason is refused on the field', async () => {
+  it('F-2: a SEVIS Table 3 reason of the office’s list; Dependent/Terminate carries it; a word reason is refused on the field', async () => {
     const s = await buildStudent(t, sevisReadyRecord());
     const d = await buildDependent(t, s, { sevisId: 'N0001234567' });
     const url = `/api/students/${s.id}/dependents/${d.id}/terminate`;
     const word = await call(t, 'POST', url, { as: admin, body: { reasonCode: 'DIVORCE' } });
-    expect(word.json().fieldErrors).toEqual({ reasonCode: ['Choose one of the SEVIS reasons listed'] });
+    expect(word.json().fieldErrors).toEqual({ reasonCode: [LOOKUP_MSG.notInList] });
     expect((await call(t, 'POST', url, { as: admin, body: { reasonCode: '04' } })).statusCode).toBe(200);
     const e = await only(s.id);
     expect(await batchOf(e.id)).toMatch(/<Terminate dependentSevisID="N0001234567">\s*<Reason>04<\/Reason>/);
   });
 
-  it('J-2: adding one asks the DS-2019 purpose (EVPrintReasonType); terminating takes a SEVIS Table 19 reason', async () => {
+  it('J-2: adding one asks the DS-2019 purpose (EVPrintReasonType); terminating takes a SEVIS Table 19 reason, OTHER with other remarks', async () => {
     const s = await buildStudent(t, { ...sevisReadyRecord(), visaType: 'J-1', evCategoryCode: '1B' });
     const body = {
       firstName: 'Lee',
@@ -633,7 +633,7 @@ describe('dependents are ended and added with the SEVIS codes the officer choose
     await recordSevisAccepted(t, s.id, { dependentSevisIds: { [added.json<{ id: string }>().id]: 'N0007654321' } });
     const url = `/api/students/${s.id}/dependents/${added.json<{ id: string }>().id}/terminate`;
     expect((await call(t, 'POST', url, { as: admin, body: { reasonCode: '04' } })).statusCode).toBe(400);
-    expect((await call(t, 'POST', url, { as: admin, body: { reasonCode: '09' } })).statusCode).toBe(200);
+    expect((await call(t, 'POST', url, { as: admin, body: { reasonCode: '09', remarks: 'Left the program' } })).statusCode).toBe(200);
     const term = await only(s.id);
     expect(await batchOf(term.id, mainJ, 'ev')).toMatch(/<Terminate dependentSevisID="N0007654321">\s*<Reason>09<\/Reason>/);
   });
@@ -664,11 +664,10 @@ describe('the SEVIS codes screens offer are the ones the batch schemas accept', 
     expect(codes(STUDENT_CANCEL_REASONS)).toEqual(schema('student', 'StudentCancelReasonType'));
     expect(codes(F2_TERMINATION_REASONS)).toEqual(schema('student', 'DependentTerminationReasonType'));
   });
-  it('SEVIS Table 24 J-1 termination, Table 19 J-2 termination (with End Status for death and divorce), the J-2 DS-2019 purpose', () => {
+  it('SEVIS Table 24 J-1 termination, Table 19 J-2 termination (old words end as End Status), the J-2 DS-2019 purpose', () => {
     expect(codes(EV_TERMINATION_REASONS)).toEqual(schema('ev', 'EVTerminationReasonType'));
-    const table19 = J2_TERMINATION_REASONS.filter((r) => /^\d+$/.test(r.code));
-    expect(codes(table19)).toEqual(schema('ev', 'EVDepTerminationReasonType'));
-    expect(J2_TERMINATION_REASONS.filter((r) => !/^\d+$/.test(r.code)).every((r) => EV_DEPENDENT_END_STATUS[r.code])).toBe(true);
+    expect(codes(J2_TERMINATION_REASONS)).toEqual(schema('ev', 'EVDepTerminationReasonType'));
+    expect(['DEATH', 'DIVORCE', 'OVERAGE', 'OTHER'].every((w) => EV_DEPENDENT_END_STATUS[w])).toBe(true);
     expect(codes(J2_FORM_PURPOSES)).toEqual(schema('ev', 'EVPrintReasonType'));
   });
 });

@@ -140,7 +140,7 @@ describe('names and codes the schema takes but SEVIS refuses', () => {
   });
 
   it('SEVIS Table 36: an exchange visitor of unknown gender is held back (U is not for an EV)', async () => {
-    const msg = await heldMessage(event(evProfile({ gender: 'X' }), 'Biographical', 'Edit', {}), 'ev');
+    const msg = await heldMessage(event(evProfile({ gender: 'U' }), 'Biographical', 'Edit', {}), 'ev');
     expect(msg).toContain('SEVIS Table 36');
   });
 

@@ -154,7 +154,7 @@ describe('dependent termination reasons: our words to SEVIS codes where the sche
     expect(xmlOf(r, b)).toContain('<EndStatus dependentSevisID="N0031234569"><Reason>02</Reason></EndStatus>');
   });
 
-  it('SEVIS Table 18: a J-2 child over 21, married, or OTHER ends as 09 OTHER with our reason as the remarks (SEVIS S2130)', async () => {
+  it('SEVIS Table 18: a J-2 child over 21, married, or OTHER ends as 09 OTHER with our reason as the other remarks (SEVIS S2130)', async () => {
     const j = evProfile();
     const over = dependent(j, { status: 'Terminated', terminationReasonCode: 'OVERAGE', relationshipCode: '02' });
     const other = dependent(j, { status: 'Terminated', terminationReasonCode: 'OTHER', sevisId: 'N0031234569', firstName: 'Jonas' });
@@ -168,10 +168,10 @@ describe('dependent termination reasons: our words to SEVIS codes where the sche
     );
     const r = await accepted([a, b], 'ev');
     expect(xmlOf(r, a)).toContain(
-      '<EndStatus dependentSevisID="N0031234568"><Reason>09</Reason><Remarks>Child turned 21</Remarks></EndStatus>',
+      '<EndStatus dependentSevisID="N0031234568"><Reason>09</Reason><OtherRemarks>Child turned 21</OtherRemarks></EndStatus>',
     );
     expect(xmlOf(r, b)).toContain(
-      '<EndStatus dependentSevisID="N0031234569"><Reason>09</Reason><Remarks>Returned home</Remarks></EndStatus>',
+      '<EndStatus dependentSevisID="N0031234569"><Reason>09</Reason><OtherRemarks>Returned home</OtherRemarks></EndStatus>',
     );
   });
 

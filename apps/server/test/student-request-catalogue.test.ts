@@ -432,7 +432,7 @@ describe('Several Dependents: one request, an update per dependent', () => {
       'dependent_info_multi',
       {
         dependent_changes: [
-          { change: 'end', dependent_id: wife.id, end_reason: 'DIVORCE' },
+          { change: 'end', dependent_id: wife.id, end_reason: '04' },
           {
             change: 'add',
             dependent_first_name: 'Mia',

@@ -138,8 +138,9 @@ export const SCHOLAR_CATEGORIES = [
 export type TScholarCategory = (typeof SCHOLAR_CATEGORIES)[number];
 
 /**
- * The SEVIS exchange visitor category (SEVIS Table 15) of each J-1 scholar category, for the case's
- * exchange visitor record (docs/product/scholars-office.md#exchange-visitor-record).
+ * The SEVIS exchange visitor category (SEVIS Table 15) of each J-1 scholar category: the seed of the `ev` attribute
+ * of the office's `scholar-categories` list, which the case's exchange visitor record reads
+ * (docs/product/lookups.md, docs/product/scholars-office.md#exchange-visitor-record).
  */
 export const SCHOLAR_CATEGORY_EV_CODES: Record<TScholarCategory, string> = {
   PROFESSOR: '04',

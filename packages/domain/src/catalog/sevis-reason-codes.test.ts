@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { LOOKUP_MSG, lookupCheckerOf, type TLookupValueLike } from '../rules/lookup-values.js';
 import {
+  DEPENDENT_END_MSG,
+  dependentEndIssues,
+  dependentEndLookupChecks,
+  dependentEnding,
+  dependentReasonGroups,
+  dependentReasonNeedsRemarks,
+  EV_DEPENDENT_END_LOOKUP,
   EV_TERMINATION_REASONS,
+  F2_TERMINATION_REASONS,
+  J2_END_PREFIX,
+  J2_TERMINATION_REASONS,
+  j2EndValue,
   STATUS_CHANGE_MSG,
   STUDENT_CANCEL_REASONS,
   STUDENT_TERMINATION_REASONS,
@@ -57,5 +68,71 @@ describe('statusChangeIssue: what SEVIS needs to end a record', () => {
   it('keeping the status, or moving to a status that does not end the record, asks nothing', () => {
     expect(statusChangeIssue('F-1', 'Terminated', 'Terminated', undefined)).toBeNull();
     expect(statusChangeIssue('F-1', 'Initial', 'Active', undefined)).toBeNull();
+  });
+});
+
+describe('dependentEndIssues: ending a dependent the SEVIS way, from the office’s lists', () => {
+  const dependentLists = lookupCheckerOf(
+    {
+      'dependent-termination-reasons': values(F2_TERMINATION_REASONS).map((v) =>
+        v.code === '05' ? { ...v, activeUntil: '2026-01-01' } : v,
+      ),
+      'ev-dependent-termination-reasons': values(J2_TERMINATION_REASONS),
+      'ev-dependent-end-reasons': values([
+        { code: '02', label: 'Death' },
+        { code: '04', label: 'Divorce' },
+        { code: '09', label: 'Other' },
+      ]),
+    },
+    TODAY,
+  );
+
+  it('an F-2 is terminated with SEVIS Table 3; a J-2 terminated with Table 19 or its program ended with Table 18 (END-)', () => {
+    expect(dependentReasonGroups('F-1').map((g) => [g.action, g.ref.key, g.prefix])).toEqual([
+      ['Terminate', 'dependent-termination-reasons', ''],
+    ]);
+    expect(dependentReasonGroups('J-1').map((g) => [g.action, g.ref.key, g.prefix])).toEqual([
+      ['Terminate', 'ev-dependent-termination-reasons', ''],
+      ['EndStatus', 'ev-dependent-end-reasons', J2_END_PREFIX],
+    ]);
+    expect(dependentEnding('J-1', '01')).toMatchObject({ action: 'Terminate', code: '01' });
+    expect(dependentEnding('J-1', j2EndValue('04'))).toMatchObject({ action: 'EndStatus', code: '04' });
+    expect(dependentEnding('F-1', '04')).toMatchObject({ action: 'Terminate', code: '04' });
+    expect(dependentEndLookupChecks('J-1', 'END-02')).toEqual([{ ref: EV_DEPENDENT_END_LOOKUP, value: '02' }]);
+  });
+
+  it('each reason is checked against its own list: unknown, retired, or of the other kind refused on the reason', () => {
+    expect(dependentEndIssues('F-1', '', '', dependentLists)).toEqual({ reasonCode: DEPENDENT_END_MSG.reasonRequired });
+    expect(dependentEndIssues('F-1', '04', '', dependentLists)).toEqual({});
+    expect(dependentEndIssues('F-1', '05', '', dependentLists)).toEqual({ reasonCode: LOOKUP_MSG.retired });
+    expect(dependentEndIssues('F-1', '01', '', dependentLists)).toEqual({ reasonCode: LOOKUP_MSG.notInList });
+    // An end-program value is no F-2 reason; Table 19's 05 is no Table 18 reason; Table 18's 04 is no Table 19 reason.
+    expect(dependentEndIssues('F-1', 'END-04', '', dependentLists)).toEqual({ reasonCode: LOOKUP_MSG.notInList });
+    expect(dependentEndIssues('J-1', 'END-05', '', dependentLists)).toEqual({ reasonCode: LOOKUP_MSG.notInList });
+    expect(dependentEndIssues('J-1', '04', '', dependentLists)).toEqual({ reasonCode: LOOKUP_MSG.notInList });
+    expect(dependentEndIssues('J-1', 'END-', '', dependentLists)).toEqual({ reasonCode: LOOKUP_MSG.notInList });
+    expect(dependentEndIssues('J-1', '05', '', dependentLists)).toEqual({});
+    expect(dependentEndIssues('J-1', 'END-04', '', dependentLists)).toEqual({});
+  });
+
+  // SEVIS S1034 (F-2), S2222 (J-2 Terminate: "termination reason of ‘OTHER’"), S2130 (J-2 End Status): OTHER needs other remarks.
+  it('OTHER (09) needs remarks, on both sides of the boundary (SEVIS S1034, S2222, S2130)', () => {
+    for (const [visa, reason] of [
+      ['F-1', '09'],
+      ['J-1', '09'],
+      ['J-1', 'END-09'],
+    ] as const) {
+      expect(dependentEndIssues(visa, reason, '', dependentLists)).toEqual({ remarks: DEPENDENT_END_MSG.otherNeedsRemarks });
+      expect(dependentEndIssues(visa, reason, '   ', dependentLists)).toEqual({ remarks: DEPENDENT_END_MSG.otherNeedsRemarks });
+      expect(dependentEndIssues(visa, reason, 'Returned home', dependentLists)).toEqual({});
+      expect(dependentReasonNeedsRemarks(visa, reason)).toBe(true);
+    }
+    expect(dependentReasonNeedsRemarks('J-1', '01')).toBe(false);
+    expect(dependentReasonNeedsRemarks('J-1', 'END-02')).toBe(false);
+  });
+
+  it('without the lists only the reason and the remarks are checked (the server reads the lists)', () => {
+    expect(dependentEndIssues('J-1', 'ZZ', '')).toEqual({});
+    expect(dependentEndIssues('J-1', '09', '')).toEqual({ remarks: DEPENDENT_END_MSG.otherNeedsRemarks });
   });
 });

@@ -4,11 +4,9 @@ import { lookupIssue, type TLookupChecker, type TLookupRef } from '../rules/look
  * The SEVIS codes an officer chooses when a change must reach SEVIS with a reason: ending a record,
  * ending a dependent, adding a J-2, OPT employment time. Copies of SEVIS's code tables, restricted to
  * the values the batch schemas accept (student 6.55, exchange visitor 6.27); a server test checks each
- * list against its XSD type. The status reasons (termination, cancellation) and the J-2's DS-2019 purpose
- * are the seed's labels of the office's lists, which the record's status change, its held updates and the
- * Terminate SEVIS Record request read and the server checks (docs/product/lookups.md); the dependents'
- * termination reasons, and the DS-2019 purpose of a J-2 on the Several Dependents request and the scholar
- * case's J-2 family, are still read from here (docs/product/lookups.md#not-yet-converted).
+ * list against its XSD type. The status reasons (termination, cancellation), the dependents' termination and
+ * end-program reasons and the J-2's DS-2019 purpose are the seed's labels of the office's lists, which the forms
+ * read and the server checks (docs/product/lookups.md).
  */
 export type TSevisCode = { code: string; label: string };
 
@@ -79,17 +77,11 @@ export const F2_TERMINATION_REASONS: readonly TSevisCode[] = [
   { code: '10', label: 'Principal status completed' },
 ];
 
-/**
- * J-2: SEVIS Table 19 (Exchange Visitor Dependent Termination Codes: 01, 05, 09; schema
- * EVDepTerminationReasonType) and, for death and divorce, SEVIS's End Status of the dependent
- * (DependentCompletionType 02 / 04), which the batch sends instead of a termination.
- */
+/** J-2 Terminate: SEVIS Table 19 (Exchange Visitor Dependent Termination Codes; schema EVDepTerminationReasonType). */
 export const J2_TERMINATION_REASONS: readonly TSevisCode[] = [
   { code: '01', label: 'Conviction of a crime' },
   { code: '05', label: 'Unauthorized employment' },
   { code: '09', label: 'Other' },
-  { code: 'DEATH', label: 'Death (ends the dependent’s status)' },
-  { code: 'DIVORCE', label: 'Divorce (ends the dependent’s status)' },
 ];
 
 /** The DS-2019's purpose when a J-2 is added (exchange visitor schema EVPrintReasonType). */
@@ -98,9 +90,95 @@ export const J2_FORM_PURPOSES: readonly TSevisCode[] = [
   { code: '08', label: 'Permit the dependent to join the exchange visitor (following to join)' },
 ];
 
-/** The dependent termination reasons of a principal of this visa type. */
-export function dependentTerminationReasons(visaType: string): readonly TSevisCode[] {
-  return visaType === 'J-1' ? J2_TERMINATION_REASONS : F2_TERMINATION_REASONS;
+/**
+ * The office's lists a dependent's status ends with (docs/product/students-records.md#dependents): an F-2 or M-2 is
+ * terminated with SEVIS Table 3; a J-2 either terminated for a violation (Table 19, SEVIS's dependent Terminate) or
+ * its program ended (Table 18, SEVIS's dependent End Status; the 6.27 schema takes 02, 04 and 09 of it).
+ */
+export const DEPENDENT_TERMINATION_LOOKUP: TLookupRef = { key: 'dependent-termination-reasons' };
+export const EV_DEPENDENT_TERMINATION_LOOKUP: TLookupRef = { key: 'ev-dependent-termination-reasons' };
+export const EV_DEPENDENT_END_LOOKUP: TLookupRef = { key: 'ev-dependent-end-reasons' };
+
+/**
+ * How a J-2's end-program reason is kept (the record's termination reason, the update, the form's choice): Table 18's
+ * code behind this prefix ("END-04"), so the value says which of SEVIS's two events it is. A Table 19 code is kept
+ * as it is ("09"), as are the words of dependents ended before the codes were asked (DIVORCE, OVERAGE...).
+ */
+export const J2_END_PREFIX = 'END-';
+
+export type TDependentEndAction = 'Terminate' | 'EndStatus';
+/** One group of a dependent's reasons: the list it is read from, and what the value sent says SEVIS is to do. */
+export interface TDependentReasonGroup {
+  action: TDependentEndAction;
+  label: string;
+  ref: TLookupRef;
+  /** Put before the list's code in the value kept (J2_END_PREFIX), '' for none. */
+  prefix: string;
+}
+
+const F2_GROUPS: readonly TDependentReasonGroup[] = [
+  { action: 'Terminate', label: 'Terminate (SEVIS Table 3)', ref: DEPENDENT_TERMINATION_LOOKUP, prefix: '' },
+];
+const J2_GROUPS: readonly TDependentReasonGroup[] = [
+  { action: 'Terminate', label: 'Terminate: a violation (SEVIS Table 19)', ref: EV_DEPENDENT_TERMINATION_LOOKUP, prefix: '' },
+  { action: 'EndStatus', label: 'End program: no violation (SEVIS Table 18)', ref: EV_DEPENDENT_END_LOOKUP, prefix: J2_END_PREFIX },
+];
+
+/** The groups of reasons a dependent of a principal of this visa type is ended with, in the order forms show them. */
+export function dependentReasonGroups(visaType: string): readonly TDependentReasonGroup[] {
+  return visaType === 'J-1' ? J2_GROUPS : F2_GROUPS;
+}
+
+/** What a kept reason means: SEVIS's event, the list's code and the list (a prefix the visa does not use: the first group). */
+export function dependentEnding(
+  visaType: string,
+  value: string,
+): { action: TDependentEndAction; code: string; group: TDependentReasonGroup } {
+  const groups = dependentReasonGroups(visaType);
+  const v = value.trim();
+  const group = groups.find((g) => g.prefix && v.toUpperCase().startsWith(g.prefix)) ?? groups[0]!;
+  return { action: group.action, code: v.slice(group.prefix.length), group };
+}
+
+/** The value kept for a J-2's end-program reason of Table 18 ("04" → "END-04"). */
+export const j2EndValue = (code: string): string => `${J2_END_PREFIX}${code}`;
+
+/** OTHER in Table 3, Table 18 and Table 19 alike: SEVIS wants other remarks with it (S1034 F-2; S2222 J-2 Terminate; S2130 J-2 End Status). */
+export const DEPENDENT_OTHER_CODE = '09';
+
+export const DEPENDENT_END_MSG = {
+  reasonRequired: 'Choose the SEVIS reason',
+  otherNeedsRemarks: 'SEVIS needs remarks with the reason “Other”: say why the dependent’s status ends.',
+} as const;
+
+/** Does this kept reason need other remarks (its code is OTHER, 09)? */
+export const dependentReasonNeedsRemarks = (visaType: string, value: string): boolean =>
+  !!value.trim() && dependentEnding(visaType, value).code === DEPENDENT_OTHER_CODE;
+
+/**
+ * What is wrong with ending a dependent with this reason and these remarks (field messages; empty when fine): a reason
+ * is required; it is one the office's list of its group offers today (`lookups`; without it the lists are not checked);
+ * OTHER (09) needs remarks.
+ */
+export function dependentEndIssues(
+  visaType: string,
+  reasonCode: string | undefined,
+  remarks: string | undefined,
+  lookups?: TLookupChecker | null,
+): Partial<Record<'reasonCode' | 'remarks', string>> {
+  const v = (reasonCode ?? '').trim();
+  if (!v) return { reasonCode: DEPENDENT_END_MSG.reasonRequired };
+  const { code, group } = dependentEnding(visaType, v);
+  const listed = lookups ? lookupIssue(code ? lookups(group.ref, code) : 'unknown') : null;
+  if (listed) return { reasonCode: listed };
+  if (code === DEPENDENT_OTHER_CODE && !(remarks ?? '').trim()) return { remarks: DEPENDENT_END_MSG.otherNeedsRemarks };
+  return {};
+}
+
+/** The list checks a given reason asks of the server's reader of the lists. */
+export function dependentEndLookupChecks(visaType: string, reasonCode: string): { ref: TLookupRef; value: string }[] {
+  const { code, group } = dependentEnding(visaType, reasonCode);
+  return code ? [{ ref: group.ref, value: code }] : [];
 }
 
 /** Record statuses that end a record in SEVIS and what SEVIS wants with them, by visa type. */

@@ -1,4 +1,5 @@
-import { type TSevisCode } from './sevis-reason-codes.js';
+import type { TLookupRef } from '../rules/lookup-values.js';
+import { EV_DEPENDENT_END_LOOKUP, type TSevisCode } from './sevis-reason-codes.js';
 
 /**
  * SEVIS codes the student request forms offer (docs/product/students-requests.md#exchange-visitor-variants),
@@ -42,25 +43,15 @@ export const F1_TERMINATION_NEEDS_REMARKS = '16';
 export const J1_TERMINATION_NEEDS_REMARKS = 'OTHER';
 
 /**
- * The end of a dependent's status as the student reports it (Several Dependents request): F-2 with SEVIS
- * Table 3's codes (02 death, 03 child over 21, 04 divorce, 09 other); J-2 with the reasons that end a J-2's
- * status without a violation, which the exchange visitor batch sends as the dependent's End Status (SEVIS
- * Table 18: 02 death, 04 divorce, 09 other with our words). The office's own reasons (unauthorized employment,
- * the principal's status ended) stay on the record's Dependents tab.
+ * The end of a dependent's status as the student reports it (Several Dependents request), from the office's lists
+ * (docs/product/lookups.md): F-2 with SEVIS Table 3's 02 death, 03 child over 21, 04 divorce, 09 other; J-2 with the
+ * reasons that end a J-2's program without a violation (SEVIS Table 18, the exchange visitor batch's End Status: 02
+ * death, 04 divorce, 09 other). The office's own reasons (unauthorized employment, the principal's status ended, a
+ * J-2's violations of Table 19) stay on the record's Dependents tab.
  */
-export const F2_END_OPTIONS: readonly TSevisCode[] = [
-  { code: '02', label: 'Death' },
-  { code: '03', label: 'Child turned 21' },
-  { code: '04', label: 'Divorce' },
-  { code: '09', label: 'Other' },
-];
-export const J2_END_OPTIONS: readonly TSevisCode[] = [
-  { code: 'DEATH', label: 'Death' },
-  { code: 'OVERAGE', label: 'Child turned 21' },
-  { code: 'DIVORCE', label: 'Divorce' },
-  { code: 'OTHER', label: 'Other' },
-];
-/** The "other" reason of each list: SEVIS wants other remarks with it (S1034 F-2, S2130 J-2). */
+export const F2_END_LOOKUP: TLookupRef = { key: 'dependent-termination-reasons', codes: ['02', '03', '04', '09'] };
+export const J2_END_LOOKUP: TLookupRef = EV_DEPENDENT_END_LOOKUP;
+/** The "other" reason (and the word requests saved before the lists kept): SEVIS wants other remarks with it (S1034 F-2, S2130 J-2). */
 export const DEPENDENT_END_OTHER = ['09', 'OTHER'] as const;
 
 /** A code list as form choices. */

@@ -296,12 +296,14 @@ export function lookupListDefinition(key: TLookupKey): TLookupListDefinition {
 /**
  * Where a form's field draws its choices: a list, the attribute whose value the field stores when it is not
  * the code (records keep a country's ISO code, SEVIS's lists are keyed by SEVIS's codes), and the attribute
- * values a value must have to be offered here (an F-1 form offers only F-1 education levels).
+ * values a value must have to be offered here (an F-1 form offers only F-1 education levels), or the codes alone it
+ * offers (a student reports only some of SEVIS's reasons).
  */
 export interface TLookupRef {
   key: TLookupKey;
   by?: string;
   where?: Readonly<Record<string, string>>;
+  codes?: readonly string[];
 }
 
 /** A value as the browser and the server's checks read it. */
@@ -326,8 +328,12 @@ export function lookupStoredValue(ref: Pick<TLookupRef, 'by'>, v: Pick<TLookupVa
   return v.attributes[ref.by] || null;
 }
 
-/** Does the value have every attribute the field asks for? */
-export function lookupValueFits(ref: Pick<TLookupRef, 'where'>, v: Pick<TLookupValueLike, 'attributes'>): boolean {
+/** Does the value have every attribute the field asks for, and is it one of the codes the field offers (if it names them)? */
+export function lookupValueFits(
+  ref: Pick<TLookupRef, 'where' | 'codes'>,
+  v: Pick<TLookupValueLike, 'attributes'> & { code?: string | undefined },
+): boolean {
+  if (ref.codes && !(v.code !== undefined && ref.codes.includes(v.code))) return false;
   return Object.entries(ref.where ?? {}).every(([k, want]) => v.attributes[k] === want);
 }
 

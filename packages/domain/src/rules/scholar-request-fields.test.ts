@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
 import { REQUEST_FIELD_MSG } from './student-request-fields.js';
+import { lookupCheckerOf } from './lookup-values.js';
 import {
   isScholarRequestCode,
   j1MaximumEnd,
@@ -213,7 +214,16 @@ describe('the information updates are the students’ forms and rules', () => {
     expect(submit('contact_info_update', { us_city: 'Boston' }, ctx({ visaType: 'H-1B' }))).toHaveProperty('us_address_line_1', [
       MSG.required,
     ]);
-    expect(draft('demographic_update', { new_gender: 'Q' })).toEqual({ new_gender: [MSG.invalidValue] });
+    // The gender is one of the office's gender codes (SEVIS Table 36), an exchange visitor's one marked for them.
+    const genders = [
+      { code: 'M', label: 'Male', attributes: { ev: 'Y' } },
+      { code: 'F', label: 'Female', attributes: { ev: 'Y' } },
+      { code: 'U', label: 'Unknown', attributes: {} },
+    ];
+    const lookups = lookupCheckerOf({ genders }, '2026-11-22');
+    expect(draft('demographic_update', { new_gender: 'Q' }, ctx({ lookups }))).toHaveProperty('new_gender');
+    expect(draft('demographic_update', { new_gender: 'U' }, ctx({ lookups }))).toHaveProperty('new_gender');
+    expect(draft('demographic_update', { new_gender: 'U' }, ctx({ lookups, visaType: 'H-1B' }))).toEqual({});
     expect(submit('demographic_update', { new_last_name: 'Rivera' }, ctx({ visaType: 'O-1' }))).toEqual({});
   });
   it('a dependent update chooses a J-2 on the record or a new one', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
+import { DEPENDENT_END_MSG } from '../catalog/sevis-reason-codes.js';
 import { LOOKUP_MSG, lookupCheckerOf } from './lookup-values.js';
 import { completionErrors, completionFields, completionLookupChecks, completionLookupKeys } from './sevis-event-completion.js';
 
@@ -42,5 +43,56 @@ describe('completing a held SEVIS update', () => {
     expect(completionErrors(fields, employer(''), LISTS)).toEqual({ 'employerAddress.state': [MSG.required] });
     // Without the list (the browser before it loads) the server decides.
     expect(completionErrors(fields, employer('ZZ'))).toEqual({});
+  });
+});
+
+// docs/product/students-records.md#dependents: a held dependent termination takes its reason from the office's lists, a
+// J-2's from Table 19 (Terminate) or Table 18 (End program, END-), and other remarks with OTHER (SEVIS S1034, S2222, S2130).
+describe('completing a held dependent termination', () => {
+  const DEP = lookupCheckerOf(
+    {
+      'dependent-termination-reasons': [
+        { code: '04', label: 'Divorce', attributes: {} },
+        { code: '09', label: 'Other', attributes: {} },
+      ],
+      'ev-dependent-termination-reasons': [
+        { code: '01', label: 'Conviction of a crime', attributes: {} },
+        { code: '09', label: 'Other', attributes: {} },
+      ],
+      'ev-dependent-end-reasons': [
+        { code: '04', label: 'Divorce', attributes: {}, activeUntil: '2026-01-01' },
+        { code: '09', label: 'Other', attributes: {} },
+      ],
+    },
+    '2026-11-22',
+  );
+  const j2 = completionFields('Dependent', 'Terminate', 'J-1');
+  const f2 = completionFields('Dependent', 'Terminate', 'F-1');
+
+  it('reads the lists of the principal’s visa, in groups for a J-2', () => {
+    expect(completionLookupKeys(f2)).toEqual(['dependent-termination-reasons']);
+    expect(completionLookupKeys(j2)).toEqual(['ev-dependent-termination-reasons', 'ev-dependent-end-reasons']);
+    expect(completionLookupChecks(j2, { sevisReasonCode: 'END-04', otherRemarks: '' })).toEqual([
+      { ref: { key: 'ev-dependent-end-reasons' }, value: '04' },
+    ]);
+    expect(completionLookupChecks(j2, { sevisReasonCode: '01', otherRemarks: '' })).toEqual([
+      { ref: { key: 'ev-dependent-termination-reasons' }, value: '01' },
+    ]);
+  });
+
+  it('refuses a reason of the other group or retired, and OTHER without other remarks', () => {
+    expect(completionErrors(j2, { sevisReasonCode: '01', otherRemarks: '' }, DEP)).toEqual({});
+    expect(completionErrors(j2, { sevisReasonCode: '04', otherRemarks: '' }, DEP)).toEqual({ sevisReasonCode: [LOOKUP_MSG.notInList] });
+    expect(completionErrors(j2, { sevisReasonCode: 'END-04', otherRemarks: '' }, DEP)).toEqual({ sevisReasonCode: [LOOKUP_MSG.retired] });
+    for (const [fields, reason] of [
+      [f2, '09'],
+      [j2, '09'],
+      [j2, 'END-09'],
+    ] as const) {
+      expect(completionErrors(fields, { sevisReasonCode: reason, otherRemarks: '' }, DEP)).toEqual({
+        otherRemarks: [DEPENDENT_END_MSG.otherNeedsRemarks],
+      });
+      expect(completionErrors(fields, { sevisReasonCode: reason, otherRemarks: 'Returned home' }, DEP)).toEqual({});
+    }
   });
 });

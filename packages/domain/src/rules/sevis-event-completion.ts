@@ -1,5 +1,13 @@
 import { MSG } from '../messages.js';
-import { EMPLOYMENT_TIME_CODES, dependentTerminationReasons, statusReasonLookup, type TSevisCode } from '../catalog/sevis-reason-codes.js';
+import {
+  EMPLOYMENT_TIME_CODES,
+  DEPENDENT_END_MSG,
+  dependentReasonGroups,
+  dependentReasonNeedsRemarks,
+  statusReasonLookup,
+  type TDependentReasonGroup,
+  type TSevisCode,
+} from '../catalog/sevis-reason-codes.js';
 import { lookupIssue, type TLookupChecker, type TLookupKey, type TLookupRef } from './lookup-values.js';
 
 /**
@@ -16,8 +24,15 @@ export type TCompletionField = {
   options?: readonly TSevisCode[];
   /** A select whose choices come from the office's code list, not `options` (docs/product/lookups.md#how-forms-use-the-lists). */
   lookup?: TLookupRef;
+  /**
+   * A select whose choices come from several lists in labelled groups, each value carrying its group's prefix (a J-2's
+   * Table 19 termination and Table 18 end-program reasons: sevis-reason-codes.ts dependentReasonGroups).
+   */
+  groups?: readonly TDependentReasonGroup[];
   maxLength?: number;
   required: boolean;
+  /** Required only when the other values say so (a dependent's other remarks with the reason OTHER). */
+  requiredWhen?: (values: Record<string, string>) => boolean;
 };
 
 const FULL_PART: TCompletionField = {
@@ -63,8 +78,25 @@ export function completionFields(eventType: string, action: string, visaType: st
       if (action === 'Cancel') return [reason(statusReasonLookup(visaType, 'Canceled'), 'SEVIS Table 10')];
       return [];
     case 'Dependent':
+      // The office's lists (docs/product/lookups.md): F-2 Table 3; J-2 Table 19 (Terminate) or Table 18 (End program).
       if (action === 'Terminate')
-        return [reason(dependentTerminationReasons(visaType), visaType === 'J-1' ? 'SEVIS Table 19' : 'SEVIS Table 3')];
+        return [
+          {
+            name: 'sevisReasonCode',
+            label: visaType === 'J-1' ? 'SEVIS reason (Terminate: Table 19, or End program: Table 18)' : 'SEVIS reason (SEVIS Table 3)',
+            kind: 'select',
+            groups: dependentReasonGroups(visaType),
+            required: true,
+          },
+          {
+            name: 'otherRemarks',
+            label: 'Other remarks (needed with the reason “Other”)',
+            kind: 'textarea',
+            maxLength: 500,
+            required: false,
+            requiredWhen: (v) => dependentReasonNeedsRemarks(visaType, v.sevisReasonCode ?? ''),
+          },
+        ];
       if (action === 'Add' && visaType === 'J-1')
         return [
           {
@@ -89,7 +121,7 @@ export function completionFields(eventType: string, action: string, visaType: st
 
 /** The code lists the fields read. */
 export function completionLookupKeys(fields: readonly TCompletionField[]): TLookupKey[] {
-  return [...new Set(fields.flatMap((f) => (f.lookup ? [f.lookup.key] : [])))];
+  return [...new Set(fields.flatMap((f) => [...(f.lookup ? [f.lookup.key] : []), ...(f.groups ?? []).map((g) => g.ref.key)]))];
 }
 
 /** Each code-list value given, for the server's reader of the lists. */
@@ -97,7 +129,20 @@ export function completionLookupChecks(
   fields: readonly TCompletionField[],
   values: Record<string, string>,
 ): { ref: TLookupRef; value: string }[] {
-  return fields.flatMap((f) => (f.lookup && (values[f.name] ?? '').trim() ? [{ ref: f.lookup, value: values[f.name]!.trim() }] : []));
+  return fields.flatMap((f) => {
+    const v = (values[f.name] ?? '').trim();
+    if (!v) return [];
+    if (f.lookup) return [{ ref: f.lookup, value: v }];
+    const grouped = groupedValue(f, v);
+    return grouped?.code ? [{ ref: grouped.ref, value: grouped.code }] : [];
+  });
+}
+
+/** A grouped field's value: its group's list and the list's code (null when the field has no groups). */
+function groupedValue(f: TCompletionField, v: string): { ref: TLookupRef; code: string } | null {
+  if (!f.groups?.length) return null;
+  const g = f.groups.find((x) => x.prefix && v.toUpperCase().startsWith(x.prefix)) ?? f.groups[0]!;
+  return { ref: g.ref, code: v.slice(g.prefix.length) };
 }
 
 /**
@@ -116,9 +161,17 @@ export function completionErrors(
     const v = (values[f.name] ?? '').trim();
     if (!v) {
       if (f.required) errors[f.name] = [MSG.required];
+      else if (f.requiredWhen?.(values)) errors[f.name] = [DEPENDENT_END_MSG.otherNeedsRemarks];
       continue;
     }
-    const listed = f.lookup && lookups ? lookupIssue(lookups(f.lookup, v)) : null;
+    const grouped = groupedValue(f, v);
+    const listed = lookups
+      ? f.lookup
+        ? lookupIssue(lookups(f.lookup, v))
+        : grouped
+          ? lookupIssue(grouped.code ? lookups(grouped.ref, grouped.code) : 'unknown')
+          : null
+      : null;
     if (listed) errors[f.name] = [listed];
     else if (f.options && !f.options.some((o) => o.code === v)) errors[f.name] = [MSG.invalidValue];
     else if (f.maxLength !== undefined && v.length > f.maxLength) errors[f.name] = [MSG.invalidLength];

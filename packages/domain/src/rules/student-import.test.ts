@@ -9,6 +9,7 @@ import {
   parseCsv,
   type TImportColumn,
 } from './student-import.js';
+import { lookupCheckerOf, LOOKUP_MSG } from './lookup-values.js';
 import { MSG_FOREIGN_PHONE_CODE } from './student-record-values.js';
 
 const SITES = new Map([['MAIN', 1]]);
@@ -116,6 +117,23 @@ describe('checkImportRow', () => {
       major1: IMPORT_MSG.major,
       gender: IMPORT_MSG.gender,
     });
+  });
+  it("reads the gender from the office's list; an exchange visitor's row takes M or F only (SEVIS Table 36)", () => {
+    const genders = [
+      { code: 'M', label: 'Male', attributes: { ev: 'Y' } },
+      { code: 'F', label: 'Female', attributes: { ev: 'Y' }, activeUntil: '2026-01-01' },
+      { code: 'U', label: 'Unknown', attributes: { ev: 'N' } },
+    ];
+    const lookups = lookupCheckerOf({ genders }, TODAY);
+    const gender = (g: string, visa: string, withLists = true) =>
+      checkImportRow({ ...good, visa_type: visa, gender: g }, 2, SITES, TODAY, withLists ? lookups : null).issues;
+    expect(gender('u', 'F-1')).toEqual([]);
+    expect(gender('U', 'J-1')).toEqual([{ row: 2, column: 'gender', message: IMPORT_MSG.evGender }]);
+    expect(gender('F', 'F-1')).toEqual([{ row: 2, column: 'gender', message: LOOKUP_MSG.retired }]);
+    expect(gender('X', 'F-1')).toEqual([{ row: 2, column: 'gender', message: IMPORT_MSG.gender }]);
+    // Without the lists: SEVIS's codes.
+    expect(gender('F', 'F-1', false)).toEqual([]);
+    expect(gender('U', 'J-1', false)).toEqual([{ row: 2, column: 'gender', message: IMPORT_MSG.evGender }]);
   });
   it('refuses impossible dates and dates out of bounds', () => {
     for (const d of ['02/30/2020', '13/01/2020', '12/31/1752']) {

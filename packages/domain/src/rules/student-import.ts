@@ -3,7 +3,7 @@
 // (which decides) and the browser (which shows the template and the columns).
 import { EDUCATION_LEVELS, EV_CATEGORIES, STUDENT_VISA_TYPES } from '../catalog/students.js';
 import { EV_POSITION_CODES } from '../catalog/sevis-codes.js';
-import { foreignPhoneIssue, MAX_MONEY_AMOUNT } from './student-record-values.js';
+import { foreignPhoneIssue, GENDER_LOOKUP, genderLookup, MAX_MONEY_AMOUNT } from './student-record-values.js';
 import { isValidUsDate } from './completeness.js';
 import { LOOKUP_MSG, type TLookupChecker, type TLookupRef } from './lookup-values.js';
 import { US_STATE_OPTIONS } from './student-request-fields.js';
@@ -83,7 +83,14 @@ export const IMPORT_COLUMNS = [
     sevis: 'F-1',
   },
   { key: 'major1', label: 'Major', isRequired: false, example: '11.0701', help: 'CIP code NN.NNNN.', sevis: 'F-1' },
-  { key: 'gender', label: 'Gender', isRequired: false, example: 'F', help: 'M, F or U (unknown).', sevis: 'both' },
+  {
+    key: 'gender',
+    label: 'Gender',
+    isRequired: false,
+    example: 'F',
+    help: 'M, F or U (unknown; not for an exchange visitor), from the office’s gender codes.',
+    sevis: 'both',
+  },
   // What SEVIS needs to create the record (a row without a SEVIS ID): the same fields the batch build checks.
   {
     key: 'phone',
@@ -314,6 +321,7 @@ export const IMPORT_MSG = {
   educationLevel: `Enter an education level code: ${EDUCATION_LEVELS.map((l) => l.code).join(', ')}.`,
   major: 'Enter a CIP code as NN.NNNN, e.g. 11.0701.',
   gender: 'Enter M, F or U.',
+  evGender: 'Enter M or F: SEVIS takes no other gender for an exchange visitor (SEVIS Table 36).',
   birthInFuture: 'The birth date cannot be in the future.',
   usPhone: 'Enter a U.S. phone number of 10 digits, e.g. 217-555-0199.',
   foreignPhone: 'Enter 4 to 20 digits.',
@@ -357,6 +365,8 @@ export const IMPORT_LOOKUPS: Partial<Record<TImportColumn, TLookupRef>> = {
   education_level: { key: 'education-levels' },
   ev_category_code: { key: 'ev-categories' },
   ev_position_code: { key: 'ev-positions' },
+  // An exchange visitor's row is checked against the codes for one (checkImportRow, genderLookup).
+  gender: GENDER_LOOKUP,
 };
 
 /** A list column's cell as its code: upper case, an education level padded as SEVIS writes it ('2' → '02'). */
@@ -545,6 +555,8 @@ const IMPORT_REMARK_COLUMNS = {
 const US_STATES = new Set<string>(US_STATE_OPTIONS.map((o) => o.value));
 const EV_CATEGORY_CODES = new Set<string>(EV_CATEGORIES.map((c) => c.code));
 const EV_POSITIONS = new Set<string>(EV_POSITION_CODES);
+const GENDERS = new Set(['M', 'F', 'U']);
+const EV_GENDERS = new Set(['M', 'F']);
 /** Y/N as a spreadsheet writes it; undefined when the cell says neither. */
 function yesNoCell(v: string): boolean | null | undefined {
   const s = v.trim().toLowerCase();
@@ -639,7 +651,14 @@ export function checkImportRow(
   const major = v('major1');
   if (major && !/^\d{2}\.\d{4}$/.test(major)) fail('major1', IMPORT_MSG.major);
   const gender = v('gender').toUpperCase();
-  if (gender && !['M', 'F', 'U'].includes(gender)) fail('gender', IMPORT_MSG.gender);
+  if (gender) {
+    // SEVIS Table 36: U (unknown) is not for an exchange visitor.
+    const isEv = visa === 'J-1';
+    const status = lookups ? lookups(genderLookup(visa), gender) : undefined;
+    if (status === 'retired') fail('gender', LOOKUP_MSG.retired);
+    else if (status === 'unknown' || (status === undefined && !(isEv ? EV_GENDERS : GENDERS).has(gender)))
+      fail('gender', isEv ? IMPORT_MSG.evGender : IMPORT_MSG.gender);
+  }
   const details = checkDetails(v, fail, listed);
   if (issues.length) return { record: null, issues };
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
-import { EV_SHORTEN_REASONS, F2_END_OPTIONS, J2_END_OPTIONS, MATRICULATION_CODES } from '../catalog/sevis-request-codes.js';
-import { EV_TERMINATION_REASONS, STUDENT_TERMINATION_REASONS } from '../catalog/sevis-reason-codes.js';
+import { EV_SHORTEN_REASONS, MATRICULATION_CODES } from '../catalog/sevis-request-codes.js';
+import { EV_TERMINATION_REASONS, F2_TERMINATION_REASONS, STUDENT_TERMINATION_REASONS } from '../catalog/sevis-reason-codes.js';
 import { LOOKUP_MSG, lookupCheckerOf } from './lookup-values.js';
 import { SEVIS_RULE_MSG } from './sevis-entry-rules.js';
 import {
@@ -259,17 +259,26 @@ describe('Several Dependents: one request, one row per dependent', () => {
     });
   });
 
-  it('the F-2 end reasons are SEVIS Table 3’s, the J-2 ones end the status (SEVIS Table 18); "Other" needs words (SEVIS S1034, S2130)', () => {
+  it('the F-2 end reasons are four of the office’s Table 3 list, the J-2 ones its Table 18 list (End Status); "Other" needs words (SEVIS S1034, S2130)', () => {
     const rf = (visa: string) => field('dependent_info_multi', visa, 'dependent_changes').rowFields!.find((f) => f.name === 'end_reason')!;
-    expect(rf('F-1').options?.map((o) => o.value)).toEqual(F2_END_OPTIONS.map((o) => o.code));
-    expect(rf('J-1').options?.map((o) => o.value)).toEqual(J2_END_OPTIONS.map((o) => o.code));
+    expect(rf('F-1').lookup).toEqual({ key: 'dependent-termination-reasons', codes: ['02', '03', '04', '09'] });
+    expect(rf('J-1').lookup).toEqual({ key: 'ev-dependent-end-reasons' });
+    const lookups = lookupCheckerOf(
+      {
+        'dependent-termination-reasons': F2_TERMINATION_REASONS.map((r) => ({ ...r, attributes: {} })),
+        'ev-dependent-end-reasons': ['02', '04', '09'].map((code) => ({ code, label: code, attributes: {} })),
+      },
+      F1.today,
+    );
     const end = (reason: string, ctx: TStudentRequestContext) =>
-      check('dependent_info_multi', rows({ change: 'end', dependent_id: spouse.id, end_reason: reason }), withDeps(ctx));
+      check('dependent_info_multi', rows({ change: 'end', dependent_id: spouse.id, end_reason: reason }), withDeps({ ...ctx, lookups }));
     expect(end('09', F1)).toEqual({ 'dependent_changes.0.end_remarks': [MSG.required] });
-    expect(end('OTHER', J1)).toEqual({ 'dependent_changes.0.end_remarks': [MSG.required] });
+    expect(end('09', J1)).toEqual({ 'dependent_changes.0.end_remarks': [MSG.required] });
     expect(end('04', F1)).toEqual({});
-    expect(end('DIVORCE', J1)).toEqual({});
-    expect(end('04', J1)).toEqual({ 'dependent_changes.0.end_reason': [MSG.invalidValue] });
+    expect(end('04', J1)).toEqual({});
+    // 05 UNAUTHORIZED EMPLOYMENT is the office's to give (the Dependents tab), not a student's; Table 18 has no 05.
+    expect(end('05', F1)).toEqual({ 'dependent_changes.0.end_reason': [LOOKUP_MSG.notInList] });
+    expect(end('05', J1)).toEqual({ 'dependent_changes.0.end_reason': [LOOKUP_MSG.notInList] });
   });
 
   // One spouse (SEVIS S1105 / S2119): an F-2 or J-2 spouse is the principal's one spouse (8 CFR 214.2(f)(3); 22 CFR 62.2).

@@ -8,13 +8,14 @@ import {
   DEPENDENT_END_OTHER,
   EV_SHORTEN_REASONS,
   F1_TERMINATION_NEEDS_REMARKS,
-  F2_END_OPTIONS,
+  F2_END_LOOKUP,
   J1_TERMINATION_NEEDS_REMARKS,
-  J2_END_OPTIONS,
+  J2_END_LOOKUP,
   MATRICULATION_CODES,
 } from '../catalog/sevis-request-codes.js';
-import { EV_TERMINATION_LOOKUP, F1_TERMINATION_LOOKUP, J2_FORM_PURPOSES } from '../catalog/sevis-reason-codes.js';
+import { EV_TERMINATION_LOOKUP, F1_TERMINATION_LOOKUP } from '../catalog/sevis-reason-codes.js';
 import { configureFields, type TRoleFieldSettings } from './field-configuration.js';
+import { EV_GENDER_LOOKUP, GENDER_LOOKUP } from './student-record-values.js';
 
 /**
  * The student request forms (CPT, OPT, STEM, RCL, COL, transfer-in, extension, registration, on-campus
@@ -445,7 +446,7 @@ function dependentBioFields(isNew: (d: TStudentRequestData) => boolean): TStuden
       label: "Purpose of the dependent's DS-2019",
       kind: 'select',
       required: isNew,
-      options: asOptions(J2_FORM_PURPOSES),
+      lookup: { key: 'ev-print-reasons' },
       visas: ['J-1'],
     },
   ];
@@ -979,16 +980,8 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
           { name: 'new_first_name', label: 'Given name', kind: 'text', maxLength: 60 },
           { name: 'new_middle_name', label: 'Middle name', kind: 'text', maxLength: 60 },
           { name: 'new_last_name', label: 'Family name', kind: 'text', maxLength: 60 },
-          {
-            name: 'new_gender',
-            label: 'Gender',
-            kind: 'select',
-            options: [
-              { value: 'F', label: 'Female' },
-              { value: 'M', label: 'Male' },
-              { value: 'X', label: 'Unknown' },
-            ],
-          },
+          // SEVIS Table 36 from the office's list; an exchange visitor's only the codes for one (not U).
+          { name: 'new_gender', label: 'Gender', kind: 'select', lookup: GENDER_LOOKUP, ev: { lookup: EV_GENDER_LOOKUP } },
           remarks,
         ],
       },
@@ -1177,14 +1170,14 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
                 options: [],
               },
               ...dependentBioFields((r) => r.change === 'add'),
-              // SEVIS Table 3 (F-2) or, for a J-2, the End Status reasons (Table 18) the exchange visitor batch sends.
+              // The office's lists: SEVIS Table 3 (F-2) or, for a J-2, the End Status reasons (Table 18) the exchange visitor batch sends.
               {
                 name: 'end_reason',
                 label: 'Why the status ends',
                 kind: 'select',
                 required: (r) => r.change === 'end',
-                options: asOptions(F2_END_OPTIONS),
-                ev: { options: asOptions(J2_END_OPTIONS) },
+                lookup: F2_END_LOOKUP,
+                ev: { lookup: J2_END_LOOKUP },
               },
               // SEVIS S1034 (F-2) and S2130 (J-2): "Other" needs other remarks.
               {

@@ -2,4 +2,4 @@
 export { lookupLists, lookupValues } from './schema.js';
 export { lookupRoutes } from './routes.js';
 export { ensureLookupCatalog, seedLookupCatalogs } from './seed.js';
-export { assertLookupFields, lookupStatuses, type TLookupCheck, type TLookupFieldChange } from './lookup-reader.js';
+export { assertLookupFields, lookupStatuses, lookupValuesByCode, type TLookupCheck, type TLookupFieldChange } from './lookup-reader.js';

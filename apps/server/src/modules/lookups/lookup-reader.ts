@@ -82,3 +82,38 @@ export async function assertLookupFields(tx: TTx, ctx: TContext, changes: readon
   }
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors);
 }
+
+/**
+ * The values of one list that have these codes, retired or not, by code in capitals: for read views that show a
+ * code a record holds in the office's words (its label, or an attribute such as a J-1 scholar category's program
+ * category). A code the list lacks is absent: the reader shows the code itself. One query, whatever the number.
+ */
+export async function lookupValuesByCode(
+  tx: TTx,
+  ctx: TContext,
+  key: TLookupKey,
+  codes: readonly string[],
+): Promise<Map<string, TLookupValueLike>> {
+  const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
+  const out = new Map<string, TLookupValueLike>();
+  if (!wanted.length) return out;
+  const listOf = () => tx.select({ id: lookupLists.id }).from(lookupLists).where(eq(lookupLists.key, key));
+  let [list] = await listOf();
+  if (!list) {
+    await ensureLookupCatalog(tx, ctx.institutionId, ctx.today());
+    [list] = await listOf();
+  }
+  if (!list) return out;
+  const rows = await tx
+    .select({
+      code: lookupValues.code,
+      label: lookupValues.label,
+      attributes: lookupValues.attributes,
+      activeFrom: lookupValues.activeFrom,
+      activeUntil: lookupValues.activeUntil,
+    })
+    .from(lookupValues)
+    .where(and(eq(lookupValues.listId, list.id), inArray(sql`upper(${lookupValues.code})`, wanted)));
+  for (const r of rows) out.set(r.code.toUpperCase(), r);
+  return out;
+}

@@ -342,7 +342,7 @@ export const ZOfficeCase = z.object({
 });
 export type TOfficeCase = z.infer<typeof ZOfficeCase>;
 
-/** SEVIS Table 36 for an exchange visitor's dependent: F or M (SEVIS sends our X as U, which the exchange visitor batch refuses). */
+/** SEVIS Table 36 for an exchange visitor's dependent: F or M (U, unknown, is not for an exchange visitor). */
 export const MSG_J2_GENDER = 'Choose female or male: SEVIS takes no other gender for an exchange visitor’s dependent (SEVIS Table 36).';
 
 /**
@@ -380,7 +380,8 @@ export const ZCaseExchangeVisitorInput = z.object({
   evCategoryCode: text(2),
   evPositionCode: text(3),
   subjectFieldCode: text(7),
-  gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }).default(''),
+  /** A code of the office's `genders` list with the `ev` attribute (SEVIS Table 36: M or F), checked against it by the server. */
+  gender: text(20),
   birthCity: text(60),
   birthCountryCode: text(2),
   citizenshipCountryCode: text(2),

@@ -12,9 +12,17 @@ import { ZRecordMessageItem, ZRecordMessagesQuery } from '../messages/sent-mail.
 import { defineRoute, MAX_SERIAL_ID, ZPage, ZPageQuery } from '../define.js';
 import { ZJob } from '../jobs/index.js';
 import { sevisNameIssue, SEVIS_RULE_MSG } from '../../rules/sevis-entry-rules.js';
-import { foreignPhoneIssue, MAX_MONEY_AMOUNT, MSG_FOREIGN_PHONE_CODE } from '../../rules/student-record-values.js';
+import {
+  EV_GENDER_LOOKUP,
+  foreignPhoneIssue,
+  GENDER_LOOKUP,
+  genderLookup,
+  MAX_MONEY_AMOUNT,
+  MSG_EV_GENDER,
+  MSG_FOREIGN_PHONE_CODE,
+} from '../../rules/student-record-values.js';
 
-export { foreignPhoneIssue, MAX_MONEY_AMOUNT, MSG_FOREIGN_PHONE_CODE };
+export { EV_GENDER_LOOKUP, foreignPhoneIssue, GENDER_LOOKUP, genderLookup, MAX_MONEY_AMOUNT, MSG_EV_GENDER, MSG_FOREIGN_PHONE_CODE };
 import { J1_COHORT_MAX_PARTICIPANTS } from '../../rules/j1-cohort.js';
 import { SCHOLAR_APP_MSG } from '../../rules/scholar-application-fields.js';
 
@@ -141,7 +149,8 @@ export const ZStudentFields = z.object({
   middleName: sevisName(opt(60)),
   lastName: sevisName(req(60)),
   suffix: opt(10),
-  gender: z.enum(['', 'M', 'F', 'X'], { error: MSG.invalidValue }),
+  /** A code of the office's `genders` list (SEVIS Table 36: M, F, U), checked against it by the server: genderLookup. */
+  gender: z.string().trim().toUpperCase().max(20, MSG.invalidLength),
   birthDate: ZRequiredDate,
   birthCity: opt(60),
   birthCountryCode: ZCountry,
@@ -449,7 +458,7 @@ export const ZStudentDependentInput = z.object({
 export type TStudentDependentInput = z.input<typeof ZStudentDependentInput>;
 /**
  * Reasons recorded before dependents were ended with SEVIS's own codes (shown on old records only);
- * a termination now takes SEVIS Table 3 (F-2) or Table 19 (J-2) codes, dependentTerminationReasons.
+ * a dependent is now ended with a code of the office's lists (catalog/sevis-reason-codes.ts dependentReasonGroups).
  */
 export const DEPENDENT_TERMINATION_REASONS = [
   { code: 'DIVORCE', label: 'Divorce' },
@@ -459,7 +468,10 @@ export const DEPENDENT_TERMINATION_REASONS = [
   { code: 'CHGSTATUS', label: 'Change of status' },
   { code: 'OTHER', label: 'Other' },
 ] as const;
-/** The SEVIS reason: checked against the principal's visa type's table on the server (dependentTerminationReasons). */
+/**
+ * The SEVIS reason, a code of the office's list for the principal's visa type (F-2 Table 3; J-2 Table 19, or Table 18
+ * behind END- for End program: dependentReasonGroups), and remarks, needed with OTHER (09); checked on the server.
+ */
 export const ZTerminateDependentInput = z.object({
   reasonCode: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(10, MSG.invalidValue),
   remarks: opt(500).default(''),

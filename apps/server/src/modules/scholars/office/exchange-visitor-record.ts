@@ -3,12 +3,10 @@ import {
   lookupIssue,
   type TDependentFacts,
   MSG,
-  SCHOLAR_CATEGORY_EV_CODES,
   type scholarsApi,
   studentsApi,
   type TLookupChecker,
   type TLookupRef,
-  type TScholarCategory,
 } from '@meridian/domain';
 import type { TCreateExchangeVisitorInput } from '../../students/index.js';
 import type { TCaseRow, TScholarRow } from '../scholar.policy.js';
@@ -26,6 +24,24 @@ export const MSG_CASE_INCOMPLETE = 'The exchange visitor record cannot be create
 export const MSG_POSITION_REQUIRED = 'Enter the position code the DS-2019 shows (SEVIS Table 28, e.g. 213)';
 export const MSG_SITE_REQUIRED = "The scholar's J-1 application has no site of activity: SEVIS needs one on the DS-2019";
 
+/** The office's lists the record's program category and position come from (docs/product/lookups.md#how-forms-use-the-lists). */
+const EV_CATEGORY: TLookupRef = { key: 'ev-categories' };
+const EV_POSITION: TLookupRef = { key: 'ev-positions' };
+/** The lists a J-2's countries come from; records keep a country's ISO code. */
+const J2_COUNTRIES: readonly { field: 'birthCountryCode' | 'citizenshipCountryCode' | 'permanentResidenceCountryCode'; ref: TLookupRef }[] =
+  [
+    { field: 'birthCountryCode', ref: { key: 'birth-countries', by: 'iso' } },
+    { field: 'citizenshipCountryCode', ref: { key: 'citizenship-countries', by: 'iso' } },
+    { field: 'permanentResidenceCountryCode', ref: { key: 'citizenship-countries', by: 'iso' } },
+  ];
+
+/** The case's J-1 category (a code of the office's `scholar-categories` list): the application's, else the office's. */
+export const caseScholarCategory = (c: TCaseRow): string => str((c.data ?? {}).category) || officeDataOf(c).j1Category || '';
+
+/** The program category the record is sent as: the office's, else the one the case's J-1 category maps to on the list. */
+const programCategoryOf = (input: scholarsApi.TCaseExchangeVisitorInput, categoryEv: string): string =>
+  firstOf(str(input.evCategoryCode), categoryEv);
+
 /**
  * A J-1 case's exchange visitor record, from what the case holds (the scholar, the J-1 application the
  * scholar filled in, the office's J-1 program data) and what the office confirms
@@ -39,11 +55,15 @@ export function exchangeVisitorRecordOf(
   today: string,
   /** What the office's lists offer today of the codes caseLookupChecks named (none: not checked against them). */
   lookups: TLookupChecker = () => undefined,
+  /**
+   * The program category (SEVIS Table 15) the case's J-1 category is sent as: its `ev` attribute on the office's
+   * `scholar-categories` list; empty for a category the office added without one, whose program category the office
+   * gives on the form (evCategoryCode).
+   */
+  categoryEv = '',
 ): { value: TCreateExchangeVisitorInput; leftOut: string[] } | { errors: TFieldErrors } {
   const d = c.data ?? {};
   const office = officeDataOf(c);
-  // A category the office added to its list has no program category here: the office gives it (evCategoryCode).
-  const category = str(d.category) || office.j1Category;
   const gov = amount(d.fundingUsGovernment);
   const record = studentsApi.ZStudentCreateInput.safeParse({
     firstName: firstOf(str(d.firstName), scholar.firstName),
@@ -60,7 +80,7 @@ export function exchangeVisitorRecordOf(
     sevisId: office.sevisId,
     programStartDate: firstOf(office.ds2019StartDate, c.processedStartDate, c.proposedStartDate),
     programEndDate: firstOf(office.ds2019EndDate, c.processedEndDate, c.proposedEndDate),
-    evCategoryCode: firstOf(input.evCategoryCode, SCHOLAR_CATEGORY_EV_CODES[category as TScholarCategory]),
+    evCategoryCode: programCategoryOf(input, categoryEv),
     subjectFieldCode: firstOf(input.subjectFieldCode, office.subjectFieldCode, str(d.subjectFieldCode)),
     evPositionCode: input.evPositionCode ?? '',
     receivedUsGovtFunds: gov > 0,
@@ -78,6 +98,19 @@ export function exchangeVisitorRecordOf(
       (errors[key] ??= []).push(issue.message);
     }
   if (!(input.evPositionCode ?? '').trim()) errors.evPositionCode = [MSG_POSITION_REQUIRED];
+  const gender = genderIssue(firstOf(input.gender, scholar.gender), lookups);
+  if (gender && !errors.gender) errors.gender = [gender];
+  // Category and position from the office's lists offered today (the record is new: a retired code is refused); a
+  // field whose shape already failed keeps that message, a code the list lacks gets the field's own.
+  const listed: [string, TLookupRef, string, string][] = [
+    ['evCategoryCode', EV_CATEGORY, programCategoryOf(input, categoryEv), studentsApi.MSG_EV_CATEGORY],
+    ['evPositionCode', EV_POSITION, str(input.evPositionCode), studentsApi.MSG_EV_POSITION],
+  ];
+  for (const [field, ref, value, own] of listed) {
+    const status = value && !errors[field] ? lookups(ref, value) : undefined;
+    const issue = lookupIssue(status);
+    if (issue) errors[field] = [status === 'unknown' ? own : issue];
+  }
   const site = studentsApi.ZSiteOfActivityInput.safeParse({
     name: str(d.siteOfActivityName),
     address: {
@@ -108,6 +141,30 @@ export function exchangeVisitorRecordOf(
   };
 }
 
+/** The exchange visitor's gender: the office's, else the scholar's; a code of the office's `genders` list. */
+const caseGenderOf = (input: scholarsApi.TCaseExchangeVisitorInput, scholar: Pick<TScholarRow, 'gender'>): string =>
+  firstOf(str(input.gender), scholar.gender);
+
+/** The exchange visitor's gender for the server's reader of the lists (caseLookupChecks names the other codes). */
+export function caseGenderChecks(
+  input: scholarsApi.TCaseExchangeVisitorInput,
+  scholar: Pick<TScholarRow, 'gender'>,
+): { ref: TLookupRef; value: string }[] {
+  const gender = caseGenderOf(input, scholar);
+  return gender ? [{ ref: studentsApi.GENDER_LOOKUP, value: gender }] : [];
+}
+
+/**
+ * The exchange visitor's gender against the office's list: the record is new, so a code the list does not offer
+ * today is refused, and U (unknown) is not for an exchange visitor (SEVIS Table 36).
+ */
+function genderIssue(gender: string, lookups: TLookupChecker): string | null {
+  if (!gender) return null;
+  const status = lookups(studentsApi.EV_GENDER_LOOKUP, gender);
+  if (status === 'unknown' && lookups(studentsApi.GENDER_LOOKUP, gender) !== 'unknown') return studentsApi.MSG_EV_GENDER;
+  return lookupIssue(status);
+}
+
 /** The application's relationship words as SEVIS Table 35 codes (DependentCodeType). */
 const RELATIONSHIP_CODES: Record<string, '01' | '02'> = { spouse: '01', child: '02' };
 /** The office's list a J-2's relationship comes from (docs/product/lookups.md#how-forms-use-the-lists). */
@@ -120,16 +177,44 @@ const familyOf = (d: Record<string, unknown>): unknown[] =>
 const relationshipOf = (a: Record<string, unknown>, o: scholarsApi.TCaseEvDependentInput): string =>
   firstOf(str(o.relationshipCode), RELATIONSHIP_CODES[str(a.relationship)]);
 
+/** A J-2's countries as the record takes them: the office's confirmation, else the application's code of birth country. */
+function j2CountriesOf(a: Record<string, unknown>, o: scholarsApi.TCaseEvDependentInput) {
+  const applicationCountry = str(a.countryOfBirth);
+  const citizenship = str(o.citizenshipCountryCode);
+  return {
+    // The application asks the country of birth in words; a two-letter code there is taken as it is.
+    birthCountryCode: firstOf(str(o.birthCountryCode), /^[A-Za-z]{2}$/.test(applicationCountry) ? applicationCountry : ''),
+    citizenshipCountryCode: citizenship,
+    permanentResidenceCountryCode: firstOf(str(o.permanentResidenceCountryCode), citizenship),
+  };
+}
+
 /**
- * The codes of a case's exchange visitor record that come from the office's lists, for the server's reader:
- * each J-2's relationship (every J-2 is a new dependent, so a retired relationship is refused).
+ * The codes of a case's exchange visitor record that come from the office's lists, for the server's reader: the
+ * program category and position, and each J-2's relationship and countries (the record and every J-2 are new, so a
+ * retired code is refused). `categoryEv` as exchangeVisitorRecordOf takes it.
  */
-export function caseLookupChecks(c: TCaseRow, input: scholarsApi.TCaseExchangeVisitorInput): { ref: TLookupRef; value: string }[] {
+export function caseLookupChecks(
+  c: TCaseRow,
+  input: scholarsApi.TCaseExchangeVisitorInput,
+  categoryEv = '',
+): { ref: TLookupRef; value: string }[] {
   const confirmed = input.dependents ?? [];
-  return familyOf(c.data ?? {}).flatMap((raw, i) => {
-    const value = relationshipOf(isEntry(raw) ? raw : {}, confirmed[i] ?? {});
-    return value ? [{ ref: RELATIONSHIP, value }] : [];
+  const record = [
+    { ref: EV_CATEGORY, value: programCategoryOf(input, categoryEv) },
+    { ref: EV_POSITION, value: str(input.evPositionCode) },
+  ];
+  const family = familyOf(c.data ?? {}).flatMap((raw, i) => {
+    const a = isEntry(raw) ? raw : {};
+    const o = confirmed[i] ?? {};
+    if (o.include === false) return [];
+    const countries = j2CountriesOf(a, o);
+    return [
+      { ref: RELATIONSHIP, value: relationshipOf(a, o) },
+      ...J2_COUNTRIES.map(({ field, ref }) => ({ ref, value: countries[field] })),
+    ];
   });
+  return [...record, ...family].filter((x) => x.value !== '');
 }
 
 /**
@@ -166,8 +251,6 @@ function j2DependentsOf(
     const add = (field: string, message: string) => {
       own[field] ??= [message];
     };
-    const applicationCountry = str(a.countryOfBirth);
-    const citizenship = str(o.citizenshipCountryCode);
     const facts = {
       firstName: firstOf(str(o.firstName), str(a.firstName)),
       lastName: firstOf(str(o.lastName), str(a.lastName)),
@@ -175,10 +258,7 @@ function j2DependentsOf(
       birthDate: firstOf(str(o.birthDate), str(a.dateOfBirth)),
       gender: o.gender ?? '',
       birthCity: str(o.birthCity),
-      // The application asks the country of birth in words; a two-letter code there is taken as it is.
-      birthCountryCode: firstOf(str(o.birthCountryCode), /^[A-Za-z]{2}$/.test(applicationCountry) ? applicationCountry : ''),
-      citizenshipCountryCode: citizenship,
-      permanentResidenceCountryCode: firstOf(str(o.permanentResidenceCountryCode), citizenship),
+      ...j2CountriesOf(a, o),
       formPurpose: o.formPurpose ?? '',
     };
     // The relationship from the office's list offered today, first: SEVIS's rules read it.
@@ -186,6 +266,11 @@ function j2DependentsOf(
     if (listed) add('relationshipCode', listed);
     const parsed = studentsApi.ZStudentDependentInput.safeParse(facts);
     if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0] ?? 'firstName'), issue.message);
+    // Countries from the office's lists offered today, after their shape (a J-2 is a new dependent).
+    for (const { field, ref } of J2_COUNTRIES) {
+      const issue = facts[field] ? lookupIssue(lookups(ref, facts[field])) : null;
+      if (issue) add(field, issue);
+    }
     // A CreateEV dependent needs its gender and city of birth (NonImgBioType, EV schema 6.27); a J-2 its DS-2019 purpose.
     if (!facts.gender) add('gender', MSG.required);
     if (!facts.birthCity) add('birthCity', MSG.required);

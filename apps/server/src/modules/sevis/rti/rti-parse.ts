@@ -53,8 +53,10 @@ export function normalizeRtiRow(raw: Record<string, string>): { values: TRtiValu
       }
       case 'gender': {
         const g = v.toUpperCase().slice(0, 1);
-        if (!['M', 'F', 'X', 'U'].includes(g)) errors.push(`Gender: '${v}' is not M or F.`);
-        else values.gender = g === 'U' ? '' : g;
+        // SEVIS Table 36 (M, F, U: "MALE", "UNKNOWN" read by their first letter), the record's own codes; an X of our
+        // older exports is U.
+        if (!['M', 'F', 'X', 'U'].includes(g)) errors.push(`Gender: '${v}' is not M, F or U.`);
+        else values.gender = g === 'X' ? 'U' : g;
         break;
       }
       case 'sevisStatus': {

@@ -548,8 +548,10 @@ export function sevisCountry(iso: string | null | undefined): string | undefined
 export const ISO_COUNTRIES_MAPPED = Object.keys(ISO_TO_SEVIS);
 
 /**
- * Our gender to SEVIS Table 36: M, F, U (SEVIS has no other value; X, "another gender", is sent as
- * U). The table says U is not for an exchange visitor: the EV mappers hold such a record back.
+ * A record's gender to SEVIS Table 36: records keep SEVIS's own M, F, U (the office's `genders` list). An X, the
+ * "another gender" records held before (migration 0062 made them U), is still sent as U wherever an older value
+ * remains (an update raised before). The table says U is not for an exchange visitor: the EV mappers hold such a
+ * record back.
  */
 export function sevisGender(g: string | null | undefined): 'M' | 'F' | 'U' | undefined {
   const v = (g ?? '').trim().toUpperCase();

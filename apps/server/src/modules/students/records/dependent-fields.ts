@@ -57,19 +57,33 @@ export const dependentSevisPayload = (d: TRow, sevisId: string | null) => ({
 /** The office's list a dependent's relationship comes from (SEVIS Table 35). */
 export const DEPENDENT_RELATIONSHIP: TLookupRef = { key: 'dependent-relationships' };
 
+/** A dependent's fields whose values come from the office's lists; records keep a country's ISO code. */
+const DEPENDENT_LOOKUP_FIELDS = [
+  { field: 'relationshipCode', ref: DEPENDENT_RELATIONSHIP },
+  { field: 'birthCountryCode', ref: { key: 'birth-countries', by: 'iso' } },
+  { field: 'citizenshipCountryCode', ref: { key: 'citizenship-countries', by: 'iso' } },
+  { field: 'permanentResidenceCountryCode', ref: { key: 'citizenship-countries', by: 'iso' } },
+] as const satisfies readonly { field: keyof TRow; ref: TLookupRef }[];
+
 /**
- * Refuses, on its field, a relationship the office's list does not offer today: not on the list, or retired
- * (docs/product/lookups.md#how-forms-use-the-lists); the one the dependent already holds is kept even when
+ * Refuses, on its field, a relationship or country the office's lists do not offer today: not on the list, or
+ * retired (docs/product/lookups.md#how-forms-use-the-lists); what the dependent already holds is kept even when
  * retired since (`before`, undefined for a new dependent).
  */
-export async function assertDependentRelationship(
+export async function assertDependentLookups(
   tx: TTx,
   ctx: TContext,
-  value: string | undefined,
-  before: string | null | undefined,
+  values: Partial<Record<(typeof DEPENDENT_LOOKUP_FIELDS)[number]['field'], string | null | undefined>>,
+  before: Partial<Record<(typeof DEPENDENT_LOOKUP_FIELDS)[number]['field'], string | null>> | undefined,
 ): Promise<void> {
-  if (value === undefined) return;
-  await assertLookupFields(tx, ctx, [{ field: 'relationshipCode', ref: DEPENDENT_RELATIONSHIP, value, before }]);
+  await assertLookupFields(
+    tx,
+    ctx,
+    DEPENDENT_LOOKUP_FIELDS.flatMap(({ field, ref }) => {
+      const value = values[field];
+      return typeof value === 'string' ? [{ field, ref, value, before: before ? (before[field] ?? null) : undefined }] : [];
+    }),
+  );
 }
 
 /** Writes a dependent's change to the student's History Log. */

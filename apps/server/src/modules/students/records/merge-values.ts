@@ -1,8 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import { EDUCATION_LEVELS, EV_CATEGORIES, studentStageLabel } from '@meridian/domain';
+import { studentStageLabel } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
 import { notFound } from '../../../platform/errors/app-error.js';
+import { lookupValuesByCode } from '../../lookups/index.js';
 import type { TMergeRaw } from '../../messages/index.js';
 import { campusSites } from '../../people/index.js';
 import { loadOptData, type TOptData } from '../opt/queries/opt-data.query.js';
@@ -26,8 +27,37 @@ export function addressLine(a: TAddress): string {
   return [a.line1, a.line2, cityLine].filter(Boolean).join(', ');
 }
 
-/** The record's values, from its row, its campus site's name and (F-1) its OPT data. */
-function valuesOf(p: TProfileRow, siteName: string, opt: TOptData | undefined): TMergeRaw {
+/** A code's label on one of the office's lists, by code in capitals (the code itself when the list lacks it). */
+type TLabels = (code: string) => string;
+interface TRecordLabels {
+  educationLevel: TLabels;
+  evCategory: TLabels;
+}
+
+/**
+ * The labels of the records' education levels and exchange visitor categories on the office's lists, retired ones
+ * too (a record keeps its code): one query a list, whatever the number of records (docs/product/lookups.md).
+ */
+async function recordLabels(tx: TTx, ctx: TContext, rows: readonly TProfileRow[]): Promise<TRecordLabels> {
+  // One after the other: the first read of a list an institution lacks seeds them all.
+  const levels = await lookupValuesByCode(
+    tx,
+    ctx,
+    'education-levels',
+    rows.map((p) => p.educationLevel),
+  );
+  const categories = await lookupValuesByCode(
+    tx,
+    ctx,
+    'ev-categories',
+    rows.filter((p) => p.visaType === 'J-1').map((p) => p.evCategoryCode),
+  );
+  const labelOf = (m: Map<string, { label: string }>) => (code: string) => (code ? (m.get(code.trim().toUpperCase())?.label ?? code) : '');
+  return { educationLevel: labelOf(levels), evCategory: labelOf(categories) };
+}
+
+/** The record's values, from its row, its campus site's name, its codes' labels and (F-1) its OPT data. */
+function valuesOf(p: TProfileRow, siteName: string, labels: TRecordLabels, opt: TOptData | undefined): TMergeRaw {
   const fullName = [p.firstName, p.middleName, p.lastName, p.suffix].filter(Boolean).join(' ');
   const values: TMergeRaw = {
     'general.recipientName': [p.firstName, p.lastName].filter(Boolean).join(' '),
@@ -46,7 +76,7 @@ function valuesOf(p: TProfileRow, siteName: string, opt: TOptData | undefined): 
     'student.visaType': p.visaType,
     'student.sevisStatus': p.sevisStatus,
     'student.stage': studentStageLabel(p.currentStage),
-    'student.educationLevel': EDUCATION_LEVELS.find((l) => l.code === p.educationLevel)?.label ?? '',
+    'student.educationLevel': labels.educationLevel(p.educationLevel),
     'student.major': p.major1Code,
     'student.programStartDate': p.programStartDate,
     'student.programEndDate': p.programEndDate,
@@ -61,7 +91,7 @@ function valuesOf(p: TProfileRow, siteName: string, opt: TOptData | undefined): 
     'opt.employerName': '',
   };
   if (p.visaType === 'J-1') {
-    values['ev.category'] = EV_CATEGORIES.find((c) => c.code === p.evCategoryCode)?.label ?? p.evCategoryCode;
+    values['ev.category'] = labels.evCategory(p.evCategoryCode);
     values['ev.subjectField'] = p.subjectFieldCode;
     values['ev.programStartDate'] = p.programStartDate;
     values['ev.programEndDate'] = p.programEndDate;
@@ -107,12 +137,12 @@ export async function studentMergeValues(
   if (!fits(kind, p)) throw notFound();
   const sites = await siteNames(tx, [p]);
   const opt = p.visaType === 'J-1' ? undefined : (await loadOptData(tx, [p.id], ctx.today())).get(p.id);
-  return valuesOf(p, p.campusSiteId === null ? '' : (sites.get(p.campusSiteId) ?? ''), opt);
+  return valuesOf(p, p.campusSiteId === null ? '' : (sites.get(p.campusSiteId) ?? ''), await recordLabels(tx, ctx, [p]), opt);
 }
 
 /**
- * The same for many records at once (a mass e-mail's chunk), in three statements whatever their number:
- * the records, their sites, their OPT data. A record the actor may not read, or of the wrong kind, is left out.
+ * The same for many records at once (a mass e-mail's chunk), in a few statements whatever their number:
+ * the records, their sites, their codes' labels, their OPT data. A record the actor may not read, or of the wrong kind, is left out.
  */
 export async function studentMergeValuesMany(
   tx: TTx,
@@ -134,6 +164,7 @@ export async function studentMergeValuesMany(
     rows.filter((p) => p.visaType !== 'J-1').map((p) => p.id),
     ctx.today(),
   );
-  for (const p of rows) out.set(p.id, valuesOf(p, p.campusSiteId === null ? '' : (sites.get(p.campusSiteId) ?? ''), opt.get(p.id)));
+  const labels = await recordLabels(tx, ctx, rows);
+  for (const p of rows) out.set(p.id, valuesOf(p, p.campusSiteId === null ? '' : (sites.get(p.campusSiteId) ?? ''), labels, opt.get(p.id)));
   return out;
 }

@@ -1,7 +1,8 @@
-import type { TLookupRef } from '@meridian/domain';
+import { studentsApi, type TLookupRef } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
+import { badRequest } from '../../../platform/errors/app-error.js';
 import type { TContext } from '../../../platform/http/context.js';
-import { assertLookupFields, type TLookupFieldChange } from '../../lookups/index.js';
+import { assertLookupFields, lookupStatuses, type TLookupFieldChange } from '../../lookups/index.js';
 
 const BIRTH: TLookupRef = { key: 'birth-countries', by: 'iso' };
 const RESIDENCE: TLookupRef = { key: 'citizenship-countries', by: 'iso' };
@@ -44,10 +45,24 @@ export async function assertRecordLookups(
   values: Record<string, unknown>,
 ): Promise<void> {
   const changes: TLookupFieldChange[] = [];
-  for (const { field, ref } of RECORD_LOOKUP_FIELDS) {
+  const visaType = valueAt(values, 'visaType') ?? (before ? valueAt(before, 'visaType') : undefined);
+  for (const { field, ref } of [...RECORD_LOOKUP_FIELDS, { field: 'gender', ref: studentsApi.genderLookup(visaType) }]) {
     const value = valueAt(values, field);
     if (value === undefined) continue;
     changes.push({ field, ref, value, before: before ? (valueAt(before, field) ?? null) : undefined });
   }
+  await assertEvGender(tx, ctx, changes);
   await assertLookupFields(tx, ctx, changes);
+}
+
+/**
+ * An exchange visitor given anew a gender SEVIS's list has but not for an exchange visitor (U, SEVIS Table 36) is told
+ * so on the field, rather than that the list lacks the code.
+ */
+async function assertEvGender(tx: TTx, ctx: TContext, changes: readonly TLookupFieldChange[]): Promise<void> {
+  const g = changes.find((c) => c.field === 'gender' && c.ref === studentsApi.EV_GENDER_LOOKUP);
+  if (!g || !g.value.trim() || g.value.trim().toUpperCase() === (g.before ?? '').trim().toUpperCase()) return;
+  const check = await lookupStatuses(tx, ctx, [{ ref: studentsApi.GENDER_LOOKUP, value: g.value }]);
+  if (check(studentsApi.EV_GENDER_LOOKUP, g.value) === 'unknown' && check(studentsApi.GENDER_LOOKUP, g.value) !== 'unknown')
+    throw badRequest(studentsApi.MSG_EV_GENDER, { gender: [studentsApi.MSG_EV_GENDER] });
 }

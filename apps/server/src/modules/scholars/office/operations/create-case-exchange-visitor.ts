@@ -3,10 +3,16 @@ import { scholarsApi } from '@meridian/domain';
 import { writeAudit } from '../../../../platform/audit/audit.js';
 import { badRequest, conflict, forbidden } from '../../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../../platform/http/context.js';
-import { lookupStatuses } from '../../../lookups/index.js';
+import { lookupStatuses, lookupValuesByCode } from '../../../lookups/index.js';
 import { createExchangeVisitor, staffReachesProfile } from '../../../students/index.js';
 import { scholarApplications } from '../../schema.js';
-import { MSG_CASE_INCOMPLETE, caseLookupChecks, exchangeVisitorRecordOf } from '../exchange-visitor-record.js';
+import {
+  MSG_CASE_INCOMPLETE,
+  caseGenderChecks,
+  caseLookupChecks,
+  caseScholarCategory,
+  exchangeVisitorRecordOf,
+} from '../exchange-visitor-record.js';
 import { lockCaseForOffice, presentOfficeCase } from '../office-case.js';
 
 export const MSG_NOT_J1 = 'Only a case processed as J-1 becomes an exchange visitor record.';
@@ -27,9 +33,14 @@ export async function createCaseExchangeVisitor(ctx: TContext, applicationId: st
     if (c.campusSiteId !== null && !staffReachesProfile(actor, { campusSiteId: c.campusSiteId }, 'edit')) throw forbidden(MSG_OTHER_SITE);
     if (c.processedState !== 'J-1') throw badRequest(MSG_NOT_J1);
     if (c.exchangeVisitorProfileId) throw conflict(MSG_ALREADY_LINKED);
-    // The J-2s' relationships against the office's list offered today (docs/product/lookups.md#how-forms-use-the-lists).
-    const lookups = await lookupStatuses(tx, ctx, caseLookupChecks(c, body));
-    const built = exchangeVisitorRecordOf(c, scholar, body, ctx.today(), lookups);
+    // The program category the case's J-1 category is sent as: its attribute on the office's list, retired or not (the
+    // case holds it); then the category, position and the J-2s' relationships and countries against the lists offered
+    // today (docs/product/lookups.md#how-forms-use-the-lists).
+    const category = caseScholarCategory(c);
+    const categories = await lookupValuesByCode(tx, ctx, 'scholar-categories', [category]);
+    const categoryEv = categories.get(category.toUpperCase())?.attributes.ev ?? '';
+    const lookups = await lookupStatuses(tx, ctx, [...caseLookupChecks(c, body, categoryEv), ...caseGenderChecks(body, scholar)]);
+    const built = exchangeVisitorRecordOf(c, scholar, body, ctx.today(), lookups, categoryEv);
     if ('errors' in built) throw badRequest(MSG_CASE_INCOMPLETE, built.errors);
     const ev = await createExchangeVisitor(tx, ctx, built.value);
     const [updated] = await tx

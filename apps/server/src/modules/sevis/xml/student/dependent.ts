@@ -52,14 +52,18 @@ export const studentDependent: TEventMapper = {
               `The termination reason of ${where.replace(/^on /, '')} (${given || 'none'}) has no SEVIS code: choose the SEVIS termination reason ${IN_EVENT}.`,
             ),
             undefined);
-        // SEVIS S1034: 09 OTHER needs other remarks; our reason says what it was.
-        const other = reason === '09' ? (m.opt(pl.otherRemarks) ?? terminationLabel(given)) : m.opt(pl.otherRemarks);
+        // SEVIS S1034: 09 OTHER needs other remarks: the event's, else its remarks, else our reason in words; a code
+        // 09 given without any is held back. Other remarks go with 09 only; the remarks go once.
+        const words = mapped ? terminationLabel(given) : undefined;
+        const other = reason === '09' ? (m.opt(pl.otherRemarks) ?? remarks ?? words)?.slice(0, 500) : undefined;
+        if (reason === '09' && !other)
+          m.problem(`The termination of ${where.replace(/^on /, '')} with the reason OTHER (09) needs other remarks ${IN_EVENT}.`);
         body = {
           Terminate: {
             '@dependentSevisID': m.dependentSevisId(d),
             Reason: reason,
-            OtherRemarks: other?.slice(0, 500),
-            Remarks: remarks,
+            OtherRemarks: other,
+            Remarks: other && other === remarks ? undefined : remarks,
           },
         };
         break;

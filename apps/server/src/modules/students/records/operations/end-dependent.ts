@@ -14,9 +14,10 @@ export const DEPENDENT_ALREADY_TERMINATED = 'This dependent is already terminate
 /**
  * Ends a dependent's status in the caller's transaction and queues SEVIS's termination with the reason
  * (docs/product/students-records.md#dependents): the office's Terminate on the Dependents tab, and an approved
- * Several Dependents request. The reason is a SEVIS code (F-2: Table 3; J-2: Table 19) or one of our words that
- * the batch sends as SEVIS's code (F-2) or as the J-2's End Status (death, divorce, other: SEVIS Table 18); the
- * exchange visitor batch's termination carries its effective date, the office's today. 404 when the dependent
+ * Several Dependents request. The reason is a code of the office's lists (F-2: Table 3; J-2: Table 19 for a termination,
+ * END- and Table 18's code for the end of its program: dependentReasonGroups), or, from a request saved before, one of
+ * our words that the batch sends as SEVIS's code (F-2) or as the J-2's End Status; the exchange visitor batch's
+ * termination carries its effective date, the office's today. 404 when the dependent
  * is not the record's, 409 when it is already terminated.
  */
 export async function endDependent(
@@ -27,7 +28,7 @@ export async function endDependent(
   o: {
     reasonCode: string;
     remarks: string;
-    /** SEVIS's other remarks (F-2 reason 09 OTHER: SEVIS S1034). */
+    /** SEVIS's other remarks (reason 09 OTHER: SEVIS S1034 F-2, S2222 / S2130 J-2). */
     otherRemarks?: string | undefined;
     requestId?: string | null | undefined;
     notFoundMessage?: string | undefined;

@@ -6,6 +6,7 @@ import { notify } from '../../../notifications/index.js';
 import { siteOfficers } from '../../../people/index.js';
 import { studentProfileCorrections } from '../../schema.js';
 import { getOwnProfile } from '../../student.policy.js';
+import { assertRecordLookups } from '../record-lookups.js';
 import { MSG_NOTHING_TO_CORRECT, MSG_NOT_CORRECTABLE, ZCorrectable, auditCorrection, correctionSummary } from '../correction-fields.js';
 
 /** A student asks the office to correct fields of their own record (only correctable fields; values checked as staff's are). */
@@ -28,6 +29,8 @@ export async function submitCorrection(ctx: TContext, input: { changes: Record<s
     Object.assign(errors, refusedFieldChanges(settings, Object.keys(parsed.data), current, parsed.data));
     for (const [k, v] of Object.entries(parsed.data)) if (settings?.[k]?.required && !errors[k] && isBlank(v)) errors[k] = [MSG.required];
     if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors);
+    // Codes of the office's lists as a staff member's change is checked: a value the record holds stays valid.
+    await assertRecordLookups(tx, ctx, current, parsed.data);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [k, v] of Object.entries(parsed.data)) {
       if (JSON.stringify(current[k] ?? null) !== JSON.stringify(v ?? null)) changes[k] = { from: current[k] ?? null, to: v };

@@ -2,7 +2,7 @@ import type { studentsApi as S } from '@meridian/domain';
 import type { TContext } from '../../../../platform/http/context.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { presentDependent } from '../../student-record.presenter.js';
-import { assertDependentRelationship, auditDependent, dependentValues, loadDependent, type TDependentFields } from '../dependent-fields.js';
+import { assertDependentLookups, auditDependent, dependentValues, loadDependent, type TDependentFields } from '../dependent-fields.js';
 import { changeDependent } from './change-dependent.js';
 
 /** Changes a dependent; a change of identity or countries sets needsSevisUpdate and raises Dependent/Edit (change-dependent.ts). */
@@ -16,9 +16,10 @@ export async function updateDependent(
   const input = dependentValues(withPurpose);
   return ctx.db(async (tx) => {
     const p = await getAccessibleProfile(tx, ctx, profileId, 'edit');
-    // A relationship given anew comes from the office's list offered today; the one held stays valid (docs/product/lookups.md#retiring-a-value).
+    // A relationship or country given anew comes from the office's lists offered today; the one held stays valid
+    // (docs/product/lookups.md#retiring-a-value).
     const current = await loadDependent(tx, p.id, dependentId);
-    await assertDependentRelationship(tx, ctx, input.relationshipCode, current.relationshipCode);
+    await assertDependentLookups(tx, ctx, input, current);
     const { before, after, changed, sevisChanges } = await changeDependent(tx, ctx, p, dependentId, input);
     if (!changed.length) return presentDependent(before);
     await auditDependent(

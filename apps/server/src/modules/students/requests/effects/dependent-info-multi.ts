@@ -1,7 +1,7 @@
-import { DEPENDENT_END_OTHER, dependentRequestChange, dependentRows } from '@meridian/domain';
+import { DEPENDENT_END_OTHER, dependentRequestChange, dependentRows, j2EndValue } from '@meridian/domain';
 import type { TTx } from '../../../../platform/db/database.js';
 import type { TProfileRow } from '../../student.policy.js';
-import { str, type TApprovalEffect, type TData, type TDependentAction } from './approval-effect.js';
+import { isEv, str, type TApprovalEffect, type TData, type TDependentAction } from './approval-effect.js';
 import { newDependentOf, requestedDependent } from './dependent-info-update.js';
 
 /**
@@ -23,9 +23,12 @@ export async function approveDependentInfoMulti(d: TData, p: TProfileRow, tx: TT
     }
     const on = await requestedDependent(tx, p, str(row, 'dependent_id'));
     if (change === 'end') {
-      const reasonCode = str(row, 'end_reason');
+      const given = str(row, 'end_reason');
       const words = str(row, 'end_remarks');
-      const other = (DEPENDENT_END_OTHER as readonly string[]).includes(reasonCode);
+      const other = (DEPENDENT_END_OTHER as readonly string[]).includes(given);
+      // A J-2's reason is Table 18's: the end of its program (SEVIS's End Status), kept as END-xx; a word of a request
+      // saved before the lists (DIVORCE) is kept as it is, and the batch sends it as its End Status too.
+      const reasonCode = isEv(p) && /^\d{2}$/.test(given) ? j2EndValue(given) : given;
       ends.push({ kind: 'end', dependentId: on.id, reasonCode, remarks: words, ...(other && words ? { otherRemarks: words } : {}) });
     } else changes.push({ kind: 'change', dependentId: on.id, set: dependentRequestChange(row, []).values });
   }

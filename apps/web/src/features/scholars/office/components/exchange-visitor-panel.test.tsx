@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEVIS_EVENT_STATUS_LABELS, type lookupsApi, type scholarsApi, type TLookupKey } from '@meridian/domain';
-import { lookupQuery } from '../../../lookups/api/lookups';
+import { lookupQuery, seedLookupLists } from '../../../lookups/api/lookups';
 import { ExchangeVisitorPanel } from './exchange-visitor-panel';
 
 afterEach(cleanup);
@@ -34,10 +34,21 @@ const LISTS: Partial<Record<TLookupKey, Array<[string, string]>>> = {
     ['01', 'Spouse'],
     ['02', 'Child'],
   ],
+  'ev-print-reasons': [
+    ['06', 'Begin new program: accompanying the exchange visitor'],
+    ['08', 'Permit the dependent to join the exchange visitor (following to join)'],
+  ],
 };
 
-function show(c: scholarsApi.TOfficeCase) {
+/** The office's J-1 scholar categories, each with the program category it is sent as (attribute `ev`). */
+const SCHOLAR_CATEGORY_VALUES: lookupsApi.TLookupChoice[] = [
+  { code: 'RESEARCH SCHOLAR', label: 'Research scholar', attributes: { ev: '08' }, state: 'active' },
+  { code: 'PROFESSOR', label: 'Professor', attributes: { ev: '04' }, state: 'active' },
+];
+
+function show(c: scholarsApi.TOfficeCase, scholarCategories: lookupsApi.TLookupChoice[] = SCHOLAR_CATEGORY_VALUES) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  seedLookupLists(client, { 'scholar-categories': scholarCategories });
   for (const [key, values] of Object.entries(LISTS) as Array<[TLookupKey, Array<[string, string]>]>) {
     const list = { key, name: key, description: '', source: '', allowsOfficeValues: false, attributes: [] };
     const choices: lookupsApi.TLookupChoice[] = values.map(([code, label]) => ({ code, label, attributes: {}, state: 'active' }));
@@ -118,5 +129,25 @@ describe('the exchange visitor panel (docs/product/scholars-office.md#exchange-v
       'Maren HalvorsenSpouse (01)N0012340011Active',
       'Eirik HalvorsenChild (02)Not assigned yetActive',
     ]);
+  });
+
+  it('proposes the program category the case’s J-1 category has on the office’s list, one the office added too', () => {
+    show(j1Case({ data: { category: 'RESEARCH SCHOLAR' } }));
+    expect(screen.getByRole('combobox', { name: /Exchange visitor category/ }).textContent).toContain('Research scholar (08)');
+    cleanup();
+    show(j1Case({ officeData: { j1Category: 'VISITING FELLOW' } as scholarsApi.TOfficeCase['officeData'] }), [
+      ...SCHOLAR_CATEGORY_VALUES,
+      { code: 'VISITING FELLOW', label: 'Visiting fellow', attributes: { ev: '04' }, state: 'active' },
+    ]);
+    expect(screen.getByRole('combobox', { name: /Exchange visitor category/ }).textContent).toContain('Professor (04)');
+  });
+
+  it('proposes none for a category the office added without a program category: the office chooses it', () => {
+    show(j1Case({ officeData: { j1Category: 'VISITING FELLOW' } as scholarsApi.TOfficeCase['officeData'] }), [
+      ...SCHOLAR_CATEGORY_VALUES,
+      { code: 'VISITING FELLOW', label: 'Visiting fellow', attributes: {}, state: 'active' },
+    ]);
+    const category = screen.getByRole('combobox', { name: /Exchange visitor category/ });
+    expect(category.textContent).not.toMatch(/\(0\d\)/);
   });
 });

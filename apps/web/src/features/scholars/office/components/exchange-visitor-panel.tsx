@@ -18,19 +18,10 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import {
-  canActOnSite,
-  J2_FORM_PURPOSES,
-  labelOfStatus,
-  SCHOLAR_CATEGORY_EV_CODES,
-  studentsApi,
-  type scholarsApi,
-  type TLookupRef,
-  type TScholarCategory,
-} from '@meridian/domain';
+import { canActOnSite, labelOfStatus, studentsApi, type scholarsApi, type TLookupRef } from '@meridian/domain';
 import { isApiError } from '../../../../app/http/api-error';
 import { useGetCurrentUser } from '../../../auth';
-import { FormLookupField, useLookupText } from '../../../lookups';
+import { FormLookupField, useLookup, useLookupText } from '../../../lookups';
 import { useListCampusSites } from '../../../people';
 import { FormSwitch } from '../../../../ui/form/form-switch';
 import { FormTextField } from '../../../../ui/form/form-text-field';
@@ -94,7 +85,11 @@ const OTHER_LABELS: Record<string, string> = { siteOfActivity: 'Site of activity
 /** The office's code lists these fields draw from (docs/product/lookups.md#how-forms-use-the-lists). */
 const EV_CATEGORY: TLookupRef = { key: 'ev-categories' };
 const EV_POSITION: TLookupRef = { key: 'ev-positions' };
+/** A J-2's DS-2019 purpose, from the office's list (docs/product/lookups.md#how-forms-use-the-lists). */
+const J2_PURPOSE: TLookupRef = { key: 'ev-print-reasons' };
 const RELATIONSHIP: TLookupRef = { key: 'dependent-relationships' };
+/** An exchange visitor's gender: the codes of the office's `genders` list for one (SEVIS Table 36: not U). */
+const GENDER: TLookupRef = studentsApi.EV_GENDER_LOOKUP;
 /** A stored code in the list's words, for the read views (the code itself until the list loads). */
 function CodeText({ lookup, value }: { lookup: TLookupRef; value: string }) {
   return <>{useLookupText(lookup, value)}</>;
@@ -137,7 +132,7 @@ export function ExchangeVisitorPanel({ c }: { c: TCase }) {
           </Link>
         </>
       ) : c.canCreateExchangeVisitor ? (
-        <CreateExchangeVisitorForm c={c} />
+        <CreateExchangeVisitorFormLoader c={c} />
       ) : (
         <Typography color="text.secondary">
           {c.processedState === 'J-1'
@@ -188,14 +183,35 @@ function DependentsTable({ dependents }: { dependents: NonNullable<TCase['exchan
   );
 }
 
-function CreateExchangeVisitorForm({ c }: { c: TCase }) {
-  const category = (typeof c.data.category === 'string' ? c.data.category : c.officeData.j1Category) as TScholarCategory | '';
+/**
+ * The form, once the office's J-1 scholar categories are read: the case's category (retired or not: the case holds
+ * it) proposes the program category its `ev` attribute names. A category without one (one the office added), or a
+ * list that cannot be read, proposes none: the office chooses it, or the server takes it from the list.
+ */
+function CreateExchangeVisitorFormLoader({ c }: { c: TCase }) {
+  const category = str(c.data.category) || str(c.officeData.j1Category);
+  const isIt = (v: { code: string }) => v.code.toUpperCase() === category.toUpperCase();
+  const offered = useLookup('scholar-categories');
+  const found = offered.data?.values.find(isIt);
+  // A category the list no longer offers is read once more by its code (the same query when there is nothing to keep).
+  const kept = useLookup('scholar-categories', category && offered.data && !found ? [category] : []);
+  if (offered.isPending || kept.isPending)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+        <CircularProgress size={24} aria-label="Loading the J-1 scholar categories" />
+      </Box>
+    );
+  const categoryEv = (found ?? kept.data?.values.find(isIt))?.attributes.ev ?? '';
+  return <CreateExchangeVisitorForm c={c} categoryEv={categoryEv} />;
+}
+
+function CreateExchangeVisitorForm({ c, categoryEv }: { c: TCase; categoryEv: string }) {
   const family = applicationDependents(c.data);
   const dependentKeys = family.flatMap((_, i) => DEPENDENT_FIELDS.map((f) => `dependents.${i}.${f}`));
   const form = useForm<TValues>({
     defaultValues: {
-      // A category the office added to its list has no program category here: the office chooses it.
-      evCategoryCode: (category && SCHOLAR_CATEGORY_EV_CODES[category]) || '',
+      // The program category the case's J-1 category is sent as, on the office's list (none: the office chooses it).
+      evCategoryCode: categoryEv,
       evPositionCode: '',
       subjectFieldCode: '',
       gender: '',
@@ -235,7 +251,6 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
     try {
       await create.mutateAsync({
         ...v,
-        gender: v.gender as '' | 'M' | 'F' | 'X',
         campusSiteId: c.campusSiteId === null && v.campusSiteId ? Number(v.campusSiteId) : null,
         dependents: v.dependents.map((d) => ({ ...d, birthDate: d.birthDate ?? '' })),
         version: c.version,
@@ -300,12 +315,7 @@ function CreateExchangeVisitorForm({ c }: { c: TCase }) {
         </Grid>
         {text('subjectFieldCode', 'Subject field (CIP)', 7, 'e.g. 40.0801; empty: from the case')}
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField control={form.control} name="gender" select label="Gender" fullWidth helperText=" ">
-            <MenuItem value="">From the case</MenuItem>
-            <MenuItem value="F">Female</MenuItem>
-            <MenuItem value="M">Male</MenuItem>
-            <MenuItem value="X">Another gender</MenuItem>
-          </FormTextField>
+          <FormLookupField control={form.control} name="gender" label="Gender" lookup={GENDER} helperText="Empty: from the case" />
         </Grid>
         {text('birthCity', 'City of birth', 60)}
         {text('birthCountryCode', 'Country of birth (code)', 2, 'e.g. NO')}
@@ -448,22 +458,15 @@ function DependentFieldset({
         {text('citizenshipCountryCode', 'Country of citizenship (code)', 2, 'e.g. NO', true)}
         {text('permanentResidenceCountryCode', 'Country of permanent residence (code)', 2, 'Empty: the citizenship')}
         <Grid size={{ xs: 12, sm: 8 }}>
-          <FormTextField
+          <FormLookupField
             control={control}
             name={name('formPurpose')}
-            select
             label="DS-2019 purpose (SEVIS)"
+            lookup={J2_PURPOSE}
             required
             disabled={!included}
-            fullWidth
             helperText=" "
-          >
-            {J2_FORM_PURPOSES.map((p) => (
-              <MenuItem key={p.code} value={p.code}>
-                {`${p.code} ${p.label}`}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          />
         </Grid>
       </Grid>
     </Box>

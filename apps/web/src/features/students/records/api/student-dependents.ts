@@ -20,8 +20,8 @@ export function useTerminateDependent(profileId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: ({ id, reasonCode }: { id: string; reasonCode: string }) =>
-      apiCall(studentsApi.terminateDependent, { params: { profileId, dependentId: id }, body: { reasonCode, remarks: '' } }),
+    mutationFn: ({ id, reasonCode, remarks = '' }: { id: string; reasonCode: string; remarks?: string }) =>
+      apiCall(studentsApi.terminateDependent, { params: { profileId, dependentId: id }, body: { reasonCode, remarks } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: recordKey(profileId) }),
   });
 }

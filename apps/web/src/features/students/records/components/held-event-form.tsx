@@ -6,6 +6,7 @@ import { handleApiError } from '../../../../app/errors/handle-api-error';
 import { snack } from '../../../../ui/notify';
 import { LookupField, useLookupChecker } from '../../../lookups';
 import { useCompleteSevisEvent } from '../api/student-record';
+import { DependentReasonField } from './dependent-reason-field';
 
 /**
  * Under a SEVIS update the batch held back: what it lacks, asked on the spot (completionFields: full or
@@ -54,7 +55,25 @@ export function HeldEventForm({ profileId, visaType, event }: { profileId: strin
       ) : null}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {fields.map((f) =>
-          f.lookup ? (
+          f.groups ? (
+            // A dependent's reason: a J-2's Terminate (Table 19) and End program (Table 18) in two groups.
+            <DependentReasonField
+              key={f.name}
+              id={`${event.id}-${f.name}`}
+              name={f.name}
+              size="small"
+              label={f.label}
+              visaType={visaType}
+              required={f.required}
+              value={values[f.name] ?? ''}
+              onChange={(v) => {
+                setValues((x) => ({ ...x, [f.name]: v }));
+                setErrors((x) => ({ ...x, [f.name]: [] }));
+              }}
+              error={!!errors[f.name]?.length}
+              helperText={errors[f.name]?.[0] ?? ' '}
+            />
+          ) : f.lookup ? (
             <LookupField
               key={f.name}
               id={`${event.id}-${f.name}`}
@@ -76,7 +95,7 @@ export function HeldEventForm({ profileId, visaType, event }: { profileId: strin
               key={f.name}
               size="small"
               label={f.label}
-              required={f.required}
+              required={f.required || !!f.requiredWhen?.(values)}
               select={f.kind === 'select'}
               multiline={f.kind === 'textarea'}
               minRows={f.kind === 'textarea' ? 2 : undefined}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -8,7 +8,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Paper,
   Stack,
   Table,
@@ -22,15 +21,28 @@ import {
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
-import { dependentSevisIssues, dependentTerminationReasons, MSG, OPT_PHASES, SEVIS_RULE_MSG, studentsApi, textOf } from '@meridian/domain';
+import {
+  dependentEndIssues,
+  dependentReasonGroups,
+  dependentReasonNeedsRemarks,
+  dependentSevisIssues,
+  MSG,
+  OPT_PHASES,
+  SEVIS_RULE_MSG,
+  studentsApi,
+  textOf,
+} from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { useOfficeToday } from '../../../../app/office-today';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
 import { snack } from '../../../../ui/notify';
 import { useDeactivateSiteOfActivity, useSaveDependent, useSaveSiteOfActivity, useTerminateDependent } from '../api/student-dependents';
-import { LookupText } from '../../../lookups';
-import { addressText, GENDERS, terminationLabel } from './record-format';
+import { LookupText, useLookupChecker } from '../../../lookups';
+import { isApiError } from '../../../../app/http/api-error';
+import { addressText, GENDERS } from './record-format';
+import { DependentReasonField, DependentReasonText } from './dependent-reason-field';
+import { BIRTH_COUNTRIES, RESIDENCE_COUNTRIES } from './record-fields';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from './record-section';
 
 type TRecord = studentsApi.TStudentRecord;
@@ -42,12 +54,13 @@ const DEPENDENT_FIELDS: TFieldDef[] = [
   { name: 'lastName', label: 'Last name', required: true, maxLength: 60 },
   { name: 'relationshipCode', label: 'Relationship', kind: 'lookup', required: true, lookup: { key: 'dependent-relationships' } },
   { name: 'birthDate', label: 'Date of birth', kind: 'date', required: true },
-  { name: 'gender', label: 'Gender', kind: 'select', required: true, options: GENDERS.filter((g) => g.value !== 'X') },
+  { name: 'gender', label: 'Gender', kind: 'select', required: true, options: GENDERS.filter((g) => g.value !== 'U') },
   { name: 'email', label: 'E-mail', maxLength: 65 },
   { name: 'birthCity', label: 'City of birth', maxLength: 60 },
-  { name: 'birthCountryCode', label: L.birthCountryCode!, required: true, maxLength: 2, helper: 'Two-letter code' },
-  { name: 'citizenshipCountryCode', label: L.citizenshipCountryCode!, required: true, maxLength: 2, helper: 'Two-letter code' },
-  { name: 'permanentResidenceCountryCode', label: L.permanentResidenceCountryCode!, maxLength: 2, helper: 'Two-letter code' },
+  // Countries from the office's lists, kept by ISO code as the record's own are.
+  { name: 'birthCountryCode', label: L.birthCountryCode!, required: true, kind: 'lookup', lookup: BIRTH_COUNTRIES },
+  { name: 'citizenshipCountryCode', label: L.citizenshipCountryCode!, required: true, kind: 'lookup', lookup: RESIDENCE_COUNTRIES },
+  { name: 'permanentResidenceCountryCode', label: L.permanentResidenceCountryCode!, kind: 'lookup', lookup: RESIDENCE_COUNTRIES },
 ];
 
 /** A J-2 is added on a new DS-2019 whose purpose SEVIS requires (exchange visitor EVPrintReasonType 06 / 08). */
@@ -165,36 +178,63 @@ function TerminateDialog({
 }) {
   const terminate = useTerminateDependent(profileId);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
+  const [remarks, setRemarks] = useState('');
+  const [errors, setErrors] = useState<{ reasonCode?: string | undefined; remarks?: string | undefined }>({});
+  const [failure, setFailure] = useState('');
+  // The reasons come from the office's lists and are checked against them, as the server does (docs/product/lookups.md).
+  const keys = useMemo(() => dependentReasonGroups(visaType).map((g) => g.ref.key), [visaType]);
+  const lookups = useLookupChecker(keys);
+  const needsRemarks = dependentReasonNeedsRemarks(visaType, reason);
+  const ev = visaType === 'J-1';
   return (
     <Dialog open onClose={onClose} aria-labelledby="term-title">
       <DialogTitle id="term-title">
-        Terminate {dependent.firstName} {dependent.lastName}
+        End the status of {dependent.firstName} {dependent.lastName}
       </DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>
-          The termination is queued for SEVIS with the reason you choose ({visaType === 'J-1' ? 'SEVIS Table 19' : 'SEVIS Table 3'}). This
-          cannot be undone here.
+          {ev
+            ? 'Choose what SEVIS is sent: Terminate, for a violation (SEVIS Table 19), or End program, when the status ends without one (SEVIS Table 18: death, divorce, other).'
+            : 'The termination is queued for SEVIS with the reason you choose (SEVIS Table 3).'}{' '}
+          This cannot be undone here.
         </Typography>
-        <TextField
-          select
-          fullWidth
+        {failure ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        ) : null}
+        <DependentReasonField
+          id="term-reason"
+          name="reasonCode"
           label="SEVIS reason"
+          visaType={visaType}
           required
           value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError('');
+          onChange={(v) => {
+            setReason(v);
+            setErrors({});
           }}
-          error={!!error}
-          helperText={error || ' '}
-        >
-          {dependentTerminationReasons(visaType).map((r) => (
-            <MenuItem key={r.code} value={r.code}>
-              {/^\d+$/.test(r.code) ? `${r.code} ${r.label}` : r.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          error={!!errors.reasonCode}
+          helperText={errors.reasonCode || ' '}
+        />
+        <TextField
+          id="term-remarks"
+          name="remarks"
+          label={needsRemarks ? 'Other remarks for SEVIS' : 'Remarks for SEVIS'}
+          required={needsRemarks}
+          fullWidth
+          multiline
+          minRows={2}
+          value={remarks}
+          onChange={(e) => {
+            setRemarks(e.target.value);
+            setErrors((x) => ({ ...x, remarks: undefined }));
+          }}
+          error={!!errors.remarks}
+          helperText={errors.remarks || (needsRemarks ? 'SEVIS needs them with the reason “Other”.' : ' ')}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+          sx={{ mt: 1 }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
@@ -203,23 +243,33 @@ function TerminateDialog({
           variant="contained"
           disabled={terminate.isPending}
           onClick={() => {
-            if (!reason) {
-              setError('Required field');
-              return;
-            }
+            setFailure('');
+            const found = dependentEndIssues(visaType, reason, remarks, lookups);
+            setErrors(found);
+            if (Object.keys(found).length) return;
             terminate.mutate(
-              { id: dependent.id, reasonCode: reason },
+              { id: dependent.id, reasonCode: reason, remarks },
               {
                 onSuccess: () => {
-                  snack('Dependent terminated. The termination is queued for SEVIS.', 'success');
+                  snack(
+                    ev && reason.startsWith('END-')
+                      ? 'Dependent’s program ended. The update is queued for SEVIS.'
+                      : 'Dependent terminated. The termination is queued for SEVIS.',
+                    'success',
+                  );
                   onClose();
                 },
-                onError: (e) => setError(e instanceof Error ? e.message : 'The dependent could not be terminated.'),
+                onError: (e) => {
+                  const byField = isApiError(e) ? (e.fieldErrors ?? {}) : {};
+                  if (byField.reasonCode?.[0] || byField.remarks?.[0])
+                    setErrors({ reasonCode: byField.reasonCode?.[0], remarks: byField.remarks?.[0] });
+                  else setFailure(e instanceof Error ? e.message : 'The dependent could not be terminated.');
+                },
               },
             );
           }}
         >
-          Terminate
+          {ev ? 'Send to SEVIS' : 'Terminate'}
         </Button>
       </DialogActions>
     </Dialog>
@@ -289,7 +339,13 @@ export function DependentsTab({ record, onDirtyChange }: { record: TRecord; onDi
                   ) : null}
                 </TableCell>
                 <TableCell>
-                  {d.status === 'Terminated' ? `Terminated (${terminationLabel(d.terminationReasonCode, record.visaType)})` : d.status}
+                  {d.status === 'Terminated' ? (
+                    <>
+                      Terminated (<DependentReasonText visaType={record.visaType} value={d.terminationReasonCode} />)
+                    </>
+                  ) : (
+                    d.status
+                  )}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {record.canEdit && d.status !== 'Terminated' ? (

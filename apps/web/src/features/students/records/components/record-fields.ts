@@ -8,14 +8,14 @@ import {
   type TLookupRef,
   textOf,
 } from '@meridian/domain';
-import { GENDERS, money } from './record-format';
+import { money } from './record-format';
 import type { TFieldDef } from './record-section';
 
 const L = studentsApi.STUDENT_FIELD_LABELS;
 const f = (name: string, extra: Partial<TFieldDef> = {}): TFieldDef => ({ name, label: L[name] ?? name, ...extra });
 /** Countries are kept by their ISO code; the choices are SEVIS's countries (docs/product/lookups.md#how-forms-use-the-lists). */
-const BIRTH_COUNTRIES: TLookupRef = { key: 'birth-countries', by: 'iso' };
-const RESIDENCE_COUNTRIES: TLookupRef = { key: 'citizenship-countries', by: 'iso' };
+export const BIRTH_COUNTRIES: TLookupRef = { key: 'birth-countries', by: 'iso' };
+export const RESIDENCE_COUNTRIES: TLookupRef = { key: 'citizenship-countries', by: 'iso' };
 const STUDENT_CIP: TLookupRef = { key: 'subject-fields', where: { student: 'Y' } };
 const country = (name: string, lookup: TLookupRef, required = false) => f(name, { kind: 'lookup', lookup, required });
 /** The record's addresses: a U.S. address's state and a foreign address's country from the office's lists. */
@@ -28,13 +28,20 @@ export const IDENTITY_FIELDS: TFieldDef[] = [
   f('lastName', { required: true, maxLength: 60 }),
   // SEVIS's name suffixes (Table 37), from the office's list.
   f('suffix', { kind: 'lookup', lookup: { key: 'name-suffixes' } }),
-  f('gender', { kind: 'select', options: [{ value: '', label: 'Not given' }, ...GENDERS] }),
+  // SEVIS's gender codes (Table 36), from the office's list; an exchange visitor's only those for one (identityFields).
+  f('gender', { kind: 'lookup', lookup: studentsApi.GENDER_LOOKUP }),
   f('birthDate', { kind: 'date', required: true }),
   f('birthCity', { maxLength: 60 }),
   country('birthCountryCode', BIRTH_COUNTRIES),
   country('citizenshipCountryCode', RESIDENCE_COUNTRIES, true),
   country('permanentResidenceCountryCode', RESIDENCE_COUNTRIES),
 ];
+
+/** The identity fields of a record of this visa type: an exchange visitor's gender is M or F (SEVIS Table 36). */
+export const identityFields = (visaType: string): TFieldDef[] =>
+  visaType === 'J-1'
+    ? IDENTITY_FIELDS.map((x) => (x.name === 'gender' ? { ...x, lookup: studentsApi.genderLookup(visaType) } : x))
+    : IDENTITY_FIELDS;
 
 export const CONTACT_FIELDS: TFieldDef[] = [
   f('email', { required: true, maxLength: 65 }),

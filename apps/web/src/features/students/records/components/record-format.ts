@@ -1,11 +1,4 @@
-import {
-  DEPENDENT_RELATIONSHIPS,
-  dependentTerminationReasons,
-  EDUCATION_LEVELS,
-  EV_CATEGORIES,
-  studentsApi,
-  textOf,
-} from '@meridian/domain';
+import { DEPENDENT_RELATIONSHIPS, EDUCATION_LEVELS, type studentsApi, textOf } from '@meridian/domain';
 import { type TOfficeDates } from '../../../../app/office-dates';
 
 /** MM/DD/YYYY → ISO; anything else is passed on as typed so the server says 'Invalid date' on the field. */
@@ -16,21 +9,16 @@ export function usToIso(us: string): string | null {
   return m ? `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}` : s;
 }
 
+/** SEVIS Table 36 in words, for the read views and a dependent's M or F; the record's form reads the office's `genders` list. */
 export const GENDERS = [
   { value: 'F', label: 'Female' },
   { value: 'M', label: 'Male' },
-  { value: 'X', label: 'Unspecified' },
+  { value: 'U', label: 'Unknown' },
 ];
-const genderLabel = (g: string) => GENDERS.find((x) => x.value === g)?.label ?? '';
+// X ("another gender") is what records held before they kept SEVIS's U: older History Log entries still name it.
+const genderLabel = (g: string) => GENDERS.find((x) => x.value === (g === 'X' ? 'U' : g))?.label ?? '';
 export const educationLabel = (c: string) => (c ? `${EDUCATION_LEVELS.find((e) => e.code === c)?.label ?? c} (${c})` : '');
-export const evCategoryLabel = (c: string) => (c ? `${c} ${EV_CATEGORIES.find((e) => e.code === c)?.label ?? ''}`.trim() : '');
 export const relationshipLabel = (c: string) => DEPENDENT_RELATIONSHIPS.find((r) => r.code === c)?.label ?? c;
-/** A dependent's termination reason: a SEVIS code (Table 3 for F-2, Table 19 for J-2) or a reason recorded before codes were asked. */
-export const terminationLabel = (c: string, visaType = '') =>
-  dependentTerminationReasons(visaType).find((r) => r.code === c)?.label ??
-  studentsApi.DEPENDENT_TERMINATION_REASONS.find((r) => r.code === c)?.label ??
-  c;
-
 type TAddr = studentsApi.TStudentAddressInput;
 /** An address on one or two lines; '' when empty. */
 export function addressText(a: TAddr | null | undefined): string {

@@ -11,7 +11,7 @@ import {
   DOCUMENT_FIELDS,
   EV_FIELDS,
   FINANCIAL_FIELDS,
-  IDENTITY_FIELDS,
+  identityFields,
   NEW_DS2019_FIELDS,
   NEW_I20_FIELDS,
   PROGRAM_FIELDS,
@@ -143,7 +143,7 @@ export function F1ProfileTab(p: TTabProps) {
       <Section
         p={p}
         title="Identity"
-        fields={IDENTITY_FIELDS}
+        fields={identityFields(p.record.visaType)}
         note="Changes to the identity are sent to SEVIS as a personal information update."
       />
       <Section p={p} title="Contact and addresses" fields={CONTACT_FIELDS} />
@@ -285,7 +285,7 @@ export function J1ProfileTab(p: TTabProps) {
       <Section
         p={p}
         title="Identity"
-        fields={IDENTITY_FIELDS}
+        fields={identityFields(p.record.visaType)}
         note="Changes to the identity are sent to SEVIS as a personal information update."
       />
       <Section p={p} title="Contact and addresses" fields={CONTACT_FIELDS} />

@@ -6,6 +6,7 @@ import {
   CORRECTION_STATUS_LABELS,
   STUDENT_PROFILE_FORM,
   studentsApi,
+  type TLookupRef,
   type TRoleFormSettings,
   type TStudentStage,
   textOf,
@@ -21,18 +22,23 @@ import { UnsavedChangesGuard } from '../../../../shells/guards/unsaved-changes-g
 import { useGetMyRecord, useSubmitCorrection } from '../api/student-corrections';
 import { STUDENT_STAGE_NAMES } from '../../list';
 import { useMyFieldSettings } from '../../../forms';
-import { CONTACT_FIELDS, IDENTITY_FIELDS } from '../components/record-fields';
-import { displayValue, educationLabel, evCategoryLabel } from '../components/record-format';
+import { CONTACT_FIELDS, identityFields } from '../components/record-fields';
+import { LookupText } from '../../../lookups';
+import { displayValue } from '../components/record-format';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from '../components/record-section';
 import { Fact, FactGrid } from '../components/section-card';
+
+/** The office's lists the record's program codes are read from (docs/product/lookups.md). */
+const EV_CATEGORY: TLookupRef = { key: 'ev-categories' };
+const EDUCATION_LEVEL: TLookupRef = { key: 'education-levels' };
 
 /**
  * The profile's fields as the office set them for students (docs/product/field-configuration.md#the-student-profile):
  * hidden ones left out, its labels and help, required; read-only ones marked (shown, not corrected here).
  */
-function profileFields(settings: TRoleFormSettings | undefined): (TFieldDef & { readOnly?: boolean | undefined })[] {
+function profileFields(settings: TRoleFormSettings | undefined, visaType: string): (TFieldDef & { readOnly?: boolean | undefined })[] {
   return configureFields(
-    [...IDENTITY_FIELDS, ...CONTACT_FIELDS].map((f) => ({ ...f, help: f.helper })),
+    [...identityFields(visaType), ...CONTACT_FIELDS].map((f) => ({ ...f, help: f.helper })),
     settings,
   ).map(({ help, required, ...f }) => ({ ...f, ...(help ? { helper: help } : {}), required: required === true }));
 }
@@ -128,7 +134,7 @@ export function MyProfilePage() {
   const { formatDate } = dates;
   const q = useGetMyRecord();
   const settings = useMyFieldSettings();
-  const fields = profileFields(settings.data?.forms[STUDENT_PROFILE_FORM]);
+  const fields = profileFields(settings.data?.forms[STUDENT_PROFILE_FORM], q.data?.visaType ?? '');
   const [correcting, setCorrecting] = useState(false);
   useDocumentTitle('My profile');
   if (q.isPending) return <PageLoader />;
@@ -196,10 +202,11 @@ export function MyProfilePage() {
             <Fact label="SEVIS status" value={r.sevisStatus} />
             <Fact label="Campus" value={r.campusSiteName ?? ''} />
             <Fact label="Portal stage" value={STUDENT_STAGE_NAMES[r.currentStage as TStudentStage] ?? r.currentStage} />
+            {/* The office's words for the codes (docs/product/lookups.md#reading-a-list). */}
             {r.visaType === 'J-1' ? (
-              <Fact label="Exchange visitor category" value={evCategoryLabel(r.evCategoryCode)} />
+              <Fact label="Exchange visitor category" value={<LookupText lookup={EV_CATEGORY} value={r.evCategoryCode} />} />
             ) : (
-              <Fact label="Education level" value={educationLabel(r.educationLevel)} />
+              <Fact label="Education level" value={<LookupText lookup={EDUCATION_LEVEL} value={r.educationLevel} />} />
             )}
             <Fact label="Major" value={r.major1Code} />
             <Fact label="Program start" value={formatDate(r.programStartDate)} />

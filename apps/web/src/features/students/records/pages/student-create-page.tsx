@@ -16,7 +16,7 @@ import {
   CONTACT_FIELDS,
   EV_FIELDS,
   FOREIGN_ADDRESS_LOOKUPS,
-  IDENTITY_FIELDS,
+  identityFields,
   NEW_DS2019_FIELDS,
   NEW_I20_FIELDS,
   PROGRAM_FIELDS,
@@ -46,7 +46,7 @@ export function StudentCreatePage({ visaType }: { visaType: 'F-1' | 'J-1' }) {
   const sections: { title: string; fields: TFieldDef[] }[] = [
     {
       title: 'Identity',
-      fields: pick(IDENTITY_FIELDS, [
+      fields: pick(identityFields(visaType), [
         'firstName',
         'middleName',
         'lastName',

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState, type ComponentType } from 'reac
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { MSG, type TStudentStage } from '@meridian/domain';
+import { MSG, type TLookupRef, type TStudentStage } from '@meridian/domain';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { PageLoader } from '../../../../ui/page-loader';
@@ -20,7 +20,7 @@ import { RecordUpload } from '../components/record-upload';
 import { can } from '@meridian/domain';
 import { useGetCurrentUser } from '../../../auth';
 import { actorOf } from '../../../../shells/common/menu';
-import { evCategoryLabel } from '../components/record-format';
+import { LookupText } from '../../../lookups';
 import { DocumentsTab, RequestsTab, SevisUpdatesTab, StudentHistoryTab } from '../components/record-lists';
 import {
   F1DependentsTab,
@@ -39,6 +39,8 @@ import {
 } from '../components/record-profile-tabs';
 
 type TTab = { key: string; label: string; Component: ComponentType<TTabProps> };
+/** The office's list the exchange visitor's category is read from (docs/product/lookups.md). */
+const EV_CATEGORY: TLookupRef = { key: 'ev-categories' };
 const Requests = (p: TTabProps) => <RequestsTab profileId={p.record.id} />;
 const Documents = (p: TTabProps) => <DocumentsTab profileId={p.record.id} />;
 const History = (p: TTabProps) => <StudentHistoryTab profileId={p.record.id} />;
@@ -195,7 +197,12 @@ export function StudentProfilePage() {
             </>
           ) : null}
           {r.campusSiteName ? <> · {r.campusSiteName}</> : null}
-          {r.visaType === 'J-1' && r.evCategoryCode ? <> · {evCategoryLabel(r.evCategoryCode)}</> : null}
+          {r.visaType === 'J-1' && r.evCategoryCode ? (
+            <>
+              {' '}
+              · <LookupText lookup={EV_CATEGORY} value={r.evCategoryCode} />
+            </>
+          ) : null}
           {r.email ? <> · {r.email}</> : null}
         </Typography>
       </Box>

@@ -36,6 +36,24 @@ const LISTS: Partial<Record<TLookupKey, lookupsApi.TLookupChoice[]>> = {
     { code: '01', label: 'Unauthorized withdrawal', attributes: { f1: 'Y', m1: 'Y' }, state: 'active' },
   ],
   'ev-termination-reasons': [{ code: 'FALACT', label: 'Failure to pursue EV program activities', attributes: {}, state: 'active' }],
+  // SEVIS Table 3 as the office keeps it: a student is offered 02, 03, 04 and 09 only; the office's 05 is not.
+  'dependent-termination-reasons': [
+    { code: '02', label: 'Death', attributes: {}, state: 'active' },
+    { code: '03', label: 'Child turned 21', attributes: {}, state: 'active' },
+    { code: '04', label: 'Divorce', attributes: {}, state: 'active' },
+    { code: '05', label: 'Unauthorized employment', attributes: {}, state: 'active' },
+    { code: '09', label: 'Other', attributes: {}, state: 'active' },
+  ],
+  // SEVIS Table 18 (a J-2's End Status), relabeled by the office.
+  'ev-dependent-end-reasons': [
+    { code: '02', label: 'Death', attributes: {}, state: 'active' },
+    { code: '04', label: 'Divorce or annulment', attributes: {}, state: 'active' },
+    { code: '09', label: 'Other', attributes: {}, state: 'active' },
+  ],
+  'ev-print-reasons': [
+    { code: '06', label: 'Begin new program', attributes: {}, state: 'active' },
+    { code: '08', label: 'Following to join', attributes: {}, state: 'active' },
+  ],
 };
 
 function draw(
@@ -111,16 +129,20 @@ describe('Several Dependents: one panel per row', () => {
     expect(onChange).toHaveBeenCalledWith('dependent_changes', [{ change: '' }]);
   });
 
-  it('a row that ends a status asks which dependent on record (no new one) and why, from the visa’s table', () => {
+  it('a row that ends a status asks which dependent on record (no new one) and why, from the office’s list of the visa', () => {
     draw('dependent_info_multi', { dependent_changes: [{ change: 'end' }] }, 'F-1');
     expect(screen.getByRole('heading', { name: 'Dependent 1' })).toBeTruthy();
     expect(optionsOf(/Dependent on your record/)).toEqual(['Not selected', 'Arjun Sharma (spouse, SEVIS ID N0031234568)']);
-    expect(optionsOf(/Why the status ends/)).toEqual(['Not selected', 'Death', 'Child turned 21', 'Divorce', 'Other']);
+    expect(optionsOf(/Why the status ends/)).toEqual(['Not selected', 'Death (02)', 'Child turned 21 (03)', 'Divorce (04)', 'Other (09)']);
     expect(screen.queryByRole('textbox', { name: /Given name/ })).toBeNull();
+    cleanup();
+    // A J-2's program ends with SEVIS Table 18, in the office's words.
+    draw('dependent_info_multi', { dependent_changes: [{ change: 'end' }] }, 'J-1');
+    expect(optionsOf(/Why the status ends/)).toEqual(['Not selected', 'Death (02)', 'Divorce or annulment (04)', 'Other (09)']);
     cleanup();
     draw('dependent_info_multi', { dependent_changes: [{ change: 'add' }] }, 'J-1');
     expect(screen.getByRole('textbox', { name: /Given name/ })).toHaveProperty('required', true);
-    expect(screen.getByRole('combobox', { name: /Purpose of the dependent's DS-2019/ })).toBeTruthy();
+    expect(optionsOf(/Purpose of the dependent's DS-2019/)).toEqual(['Not selected', 'Begin new program (06)', 'Following to join (08)']);
   });
 
   it('a row’s message sits on its own field, named for it; a row can be removed', () => {
@@ -145,6 +167,6 @@ describe('Several Dependents: one panel per row', () => {
     });
     expect(screen.getByText('End the status of a dependent on my record')).toBeTruthy();
     expect(screen.getByText('Arjun Sharma (spouse, SEVIS ID N0031234568)')).toBeTruthy();
-    expect(screen.getByText('Divorce')).toBeTruthy();
+    expect(screen.getByText('Divorce (04)')).toBeTruthy();
   });
 });

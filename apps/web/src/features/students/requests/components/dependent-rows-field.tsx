@@ -3,6 +3,7 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { isChecked, isFieldRequired, textOf, type TStudentRequestData, type TStudentRequestField } from '@meridian/domain';
 import { formatDay } from '../../../../app/office-dates';
+import { LookupText } from '../../../lookups';
 import { RequestField } from './request-field';
 
 /** Which of a row's fields a change asks: a new dependent all of them, a change the dependent and its fields, an end the dependent and why. */
@@ -72,7 +73,11 @@ export function DependentRowsField({
                         {d.label}
                       </Typography>
                       <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {shown(d, row[f.name])}
+                        {d.lookup && textOf(row[f.name]) ? (
+                          <LookupText lookup={d.lookup} value={textOf(row[f.name])} />
+                        ) : (
+                          shown(d, row[f.name])
+                        )}
                       </Typography>
                     </Box>
                   );
