@@ -439,7 +439,7 @@ describe('Dependent Information Update: a dependent on the record, or a new one'
     expect(xml).not.toContain('<Add ');
     // The office reads which dependent the request changed, by name and SEVIS ID.
     const office = (await call(t, 'GET', `/api/requests/${r.id}`, { as: admin })).json<TRequestDetail>();
-    expect(office.dataLabels).toEqual({ dependent_id: 'Arjun Sharma Rao (spouse, SEVIS ID N0031234568)' });
+    expect(office.dataLabels).toMatchObject({ dependent_id: 'Arjun Sharma Rao (spouse, SEVIS ID N0031234568)' });
     const [told] = await t.sql<{ text: string }>('select text from notifications where request_id = $1 order by created_at desc', [r.id]);
     expect(told!.text).toBe('The details of Arjun Sharma are updated; the office will report them to SEVIS.');
   });

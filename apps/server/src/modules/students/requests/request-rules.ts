@@ -77,7 +77,9 @@ export async function studentRequestSubmitErrors(
 
 /**
  * What a student request's own values mean where only the record knows it (requests' describeData): the
- * dependent a Dependent Information Update changes, by name, relationship and SEVIS ID, for the office reading it.
+ * dependent a Dependent Information Update changes, by name, relationship and SEVIS ID, for the office reading it;
+ * and under `studentVisaType` the record's visa type, by which the read view names a choice from the list of the
+ * form's variant (an exchange visitor's dependent ends on SEVIS's J-2 table).
  */
 export async function describeStudentRequestData(tx: TTx, r: TRequestRow, code: string): Promise<Record<string, string>> {
   // The single update's choice, or each row's of a Several Dependents request (keyed dependent_changes.<row>.dependent_id).
@@ -88,7 +90,13 @@ export async function describeStudentRequestData(tx: TTx, r: TRequestRow, code: 
         ? dependentRows(r.data ?? {}).map((row, i) => [`dependent_changes.${i}.dependent_id`, row.dependent_id])
         : [];
   const ids = chosen.filter((c): c is [string, string] => typeof c[1] === 'string' && c[1] !== NEW_DEPENDENT && isUuid(c[1]));
-  if (!r.profileId || !ids.length) return {};
+  if (!r.profileId) return {};
+  const [profile] = await tx
+    .select({ visaType: studentProfiles.visaType })
+    .from(studentProfiles)
+    .where(eq(studentProfiles.id, r.profileId));
+  const visa: Record<string, string> = profile?.visaType ? { studentVisaType: profile.visaType } : {};
+  if (!ids.length) return visa;
   const found = await tx
     .select()
     .from(studentDependents)
@@ -101,11 +109,14 @@ export async function describeStudentRequestData(tx: TTx, r: TRequestRow, code: 
         eq(studentDependents.profileId, r.profileId),
       ),
     );
-  return Object.fromEntries(
-    ids.map(([key, id]) => {
-      const d = found.find((x) => x.id === id);
-      return [key, d ? `${dependentChoiceLabel(d)}${d.status === 'Terminated' ? ', terminated' : ''}` : "Not on the student's record"];
-    }),
-  );
+  return {
+    ...visa,
+    ...Object.fromEntries(
+      ids.map(([key, id]) => {
+        const d = found.find((x) => x.id === id);
+        return [key, d ? `${dependentChoiceLabel(d)}${d.status === 'Terminated' ? ', terminated' : ''}` : "Not on the student's record"];
+      }),
+    ),
+  };
 }
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);

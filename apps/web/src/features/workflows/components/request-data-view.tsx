@@ -14,6 +14,7 @@ import {
 } from '@meridian/domain';
 import { formatDay } from '../../../app/office-dates';
 import { useMyFieldSettings } from '../../forms';
+import { LookupText } from '../../lookups';
 import { ScholarRequestDataView } from './scholar-request-data-view';
 
 /**
@@ -31,6 +32,16 @@ function shown(f: TStudentRequestField, v: unknown, labels: Record<string, strin
   if (f.kind === 'money') return `$${s}`;
   if (f.kind === 'phone' && /^\d{10}$/.test(s)) return `(${s.slice(0, 3)}) ${s.slice(3, 6)}-${s.slice(6)}`;
   return s;
+}
+
+/**
+ * A value in words; a choice from one of the office's lists by the list's label (with its code), from the list of
+ * the record's variant where the server said which (an exchange visitor's own list, e.g. SEVIS's J-2 end reasons).
+ */
+function Shown({ f, v, labels, visa }: { f: TStudentRequestField; v: unknown; labels: Record<string, string>; visa: string | undefined }) {
+  const lookup = visa === 'J-1' && f.ev?.lookup ? f.ev.lookup : f.lookup;
+  if (f.kind === 'select' && lookup && !isEmptyValue(v)) return <LookupText lookup={lookup} value={String(v)} />;
+  return <>{shown(f, v, labels)}</>;
 }
 
 /** The labels of one row's values (dataLabels keys them `<list>.<row>.<field>`), by field name. */
@@ -62,7 +73,7 @@ function RowsView({ field, value, labels }: { field: TStudentRequestField; value
                     {f.label}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {shown(f, row[f.name], rowLabels(labels, `${field.name}.${i}.`))}
+                    <Shown f={f} v={row[f.name]} labels={rowLabels(labels, `${field.name}.${i}.`)} visa={labels.studentVisaType} />
                   </Typography>
                 </Box>
               ))}
@@ -158,7 +169,7 @@ export function StudentRequestDataView({
                     {f.label}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {shown(f, data[f.name], labels)}
+                    <Shown f={f} v={data[f.name]} labels={labels} visa={labels.studentVisaType} />
                   </Typography>
                 </Box>
               ))}
