@@ -139,6 +139,9 @@ describe("confirm it's you before exports and permission changes", () => {
     // Permission changes are asked too.
     const perms = await call(t, 'PUT', `/api/staff/${u.id}/permissions`, { as: session, body: {} });
     expect(perms.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    // Campus sites decide which records site-scoped staff reach: changing them is a permission change.
+    const site = await call(t, 'POST', '/api/campus-sites', { as: session, body: { name: 'Harbor Campus', code: 'HARBOR' } });
+    expect(site.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
     const start = await call(t, 'POST', '/api/auth/mfa/step-up/start', { as: session });
     expect(start.statusCode, start.body).toBe(200);
     const { challenge, methods } = start.json<authApi.TStepUpStart>();

@@ -209,6 +209,8 @@ export const createCampusSite = defineRoute({
   access: 'people.campus-sites.manage',
   tags: ['people'],
   summary: 'Add a campus site (name and code, the code unique in the institution)',
+  // Staff reach records by campus site: changing the sites changes who reaches what.
+  secondStep: 'recent',
   body: ZCampusSiteInput,
   response: ZManagedCampusSite,
 });
@@ -218,6 +220,8 @@ export const updateCampusSite = defineRoute({
   access: 'people.campus-sites.manage',
   tags: ['people'],
   summary: 'Rename a campus site, change its code, or deactivate / reactivate it',
+  // Staff reach records by campus site: changing the sites changes who reaches what.
+  secondStep: 'recent',
   params: ZCampusSiteParams,
   body: ZUpdateCampusSiteInput,
   response: ZManagedCampusSite,
@@ -228,6 +232,8 @@ export const deleteCampusSite = defineRoute({
   access: 'people.campus-sites.manage',
   tags: ['people'],
   summary: 'Delete a campus site nothing refers to (409 when anything does: deactivate it instead)',
+  // Staff reach records by campus site: changing the sites changes who reaches what.
+  secondStep: 'recent',
   params: ZCampusSiteParams,
   response: ZOk,
 });
