@@ -232,7 +232,7 @@ const US_STATE_LOOKUP: TLookupRef = { key: 'us-states' };
 const STUDENT_CIP_LOOKUP: TLookupRef = { key: 'subject-fields', where: { student: 'Y' } };
 const BIRTH_COUNTRY_LOOKUP: TLookupRef = { key: 'birth-countries', by: 'iso' };
 const RESIDENCE_COUNTRY_LOOKUP: TLookupRef = { key: 'citizenship-countries', by: 'iso' };
-/** The batch upload's fallback set without the office's `us-states` list, which every converted form reads; see docs/product/lookups.md#not-yet-converted for the rest. */
+/** The seed of the office's `us-states` list: what the batch upload's rows are checked against where no list is read (docs/product/lookups.md#written-in-code-on-purpose). */
 export const US_STATE_OPTIONS = [
   'AL',
   'AK',
