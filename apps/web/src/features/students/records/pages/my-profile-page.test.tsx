@@ -47,6 +47,8 @@ function show(r: studentsApi.TMyRecord) {
   seedLookupLists(client, {
     'ev-categories': [active('1D', 'Graduate exchange student'), active('08', 'Research scholar')],
     'education-levels': [active('04', 'Undergraduate degree'), active('05', "Master's")],
+    'birth-countries': [{ code: 'JA', label: 'Japan', attributes: { iso: 'JP' }, state: 'active' }],
+    genders: [active('F', 'Female'), active('M', 'Male')],
   });
   render(
     <QueryClientProvider client={client}>
@@ -68,5 +70,11 @@ describe('MyProfilePage: the program’s codes in the office’s words (docs/pro
   it('shows a student’s education level with the label the office gave it', () => {
     show(record({ educationLevel: '04' }));
     expect(factOf('Education level')).toBe('Undergraduate degree (04)');
+  });
+
+  it('shows the personal information kept as codes (country of birth, gender) in the words of the office’s lists', () => {
+    show(record({ birthCountryCode: 'JP', gender: 'F' } as Partial<studentsApi.TMyRecord>));
+    expect(factOf('Country of birth')).toBe('Japan (JP)');
+    expect(factOf('Gender')).toBe('Female (F)');
   });
 });

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import {
   configureFields,
   CORRECTION_STATUS_LABELS,
+  isEmptyValue,
   STUDENT_PROFILE_FORM,
   studentsApi,
   type TLookupRef,
@@ -24,7 +25,7 @@ import { STUDENT_STAGE_NAMES } from '../../list';
 import { useMyFieldSettings } from '../../../forms';
 import { CONTACT_FIELDS, identityFields } from '../components/record-fields';
 import { LookupText } from '../../../lookups';
-import { displayValue } from '../components/record-format';
+import { RecordValueText } from '../components/record-value-text';
 import { FieldInputs, knownFieldsOf, toBody, toFormValues, type TFieldDef } from '../components/record-section';
 import { Fact, FactGrid } from '../components/section-card';
 
@@ -188,7 +189,17 @@ export function MyProfilePage() {
           </Typography>
           <FactGrid>
             {fields.map((f) => (
-              <Fact key={f.name} label={f.label} value={displayValue(f.name, (r as unknown as Record<string, unknown>)[f.name], dates)} />
+              <Fact
+                key={f.name}
+                label={f.label}
+                value={
+                  isEmptyValue((r as unknown as Record<string, unknown>)[f.name]) ? (
+                    ''
+                  ) : (
+                    <RecordValueText field={f.name} value={(r as unknown as Record<string, unknown>)[f.name]} lookup={f.lookup} />
+                  )
+                }
+              />
             ))}
           </FactGrid>
         </Paper>

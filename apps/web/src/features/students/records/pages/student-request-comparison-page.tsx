@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFormatDates } from '../../../../app/office-dates';
 import { Link as RouterLink, useParams } from 'react-router';
-import { CORRECTION_STATUS_LABELS } from '@meridian/domain';
+import { CORRECTION_STATUS_LABELS, isEmptyValue } from '@meridian/domain';
 import {
   Alert,
   Box,
@@ -30,7 +30,7 @@ import { PageHeader } from '../../../../ui/page-header';
 import { PageLoader } from '../../../../ui/page-loader';
 import { snack } from '../../../../ui/notify';
 import { useGetCorrection, useDecideCorrection } from '../api/student-corrections';
-import { displayValue } from '../components/record-format';
+import { RecordValueText } from '../components/record-value-text';
 
 /** #/isss/student-request-comparison/:correctionId: the record now beside what the student asks for; approve or reject with a reason. */
 export function StudentRequestComparisonPage() {
@@ -129,10 +129,10 @@ export function StudentRequestComparisonPage() {
                     )}
                   </TableCell>
                   <TableCell sx={r.isDifferent ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined}>
-                    {displayValue(r.field, r.current, dates) || <em>empty</em>}
+                    {isEmptyValue(r.current) ? <em>empty</em> : <RecordValueText field={r.field} value={r.current} />}
                   </TableCell>
                   <TableCell sx={r.isDifferent ? { fontWeight: 600, bgcolor: 'rgba(255, 193, 7, 0.18)' } : undefined}>
-                    {displayValue(r.field, r.requested, dates) || <em>empty</em>}
+                    {isEmptyValue(r.requested) ? <em>empty</em> : <RecordValueText field={r.field} value={r.requested} />}
                   </TableCell>
                 </TableRow>
               ))}
