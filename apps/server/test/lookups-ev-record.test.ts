@@ -169,6 +169,27 @@ describe('a new exchange visitor record’s category and position, and its J-2s�
     }
   });
 
+  it('refuses the record’s own country or subject field the lists do not offer today, on its field', async () => {
+    const k = await j1Case('RESEARCH SCHOLAR');
+    const unknown = await createEv(k.applicationId, { citizenshipCountryCode: 'QQ', subjectFieldCode: '99.9999' });
+    expect(unknown.statusCode).toBe(400);
+    expect(fieldErrorsOf(unknown)).toMatchObject({
+      citizenshipCountryCode: [LOOKUP_MSG.notInList],
+      subjectFieldCode: [LOOKUP_MSG.notInList],
+    });
+    // Norway (SEVIS NO, ISO NO) no longer offered as a country of birth: a new record cannot take it.
+    await retire('birth-countries', 'NO');
+    try {
+      const retired = await createEv(k.applicationId);
+      expect(retired.statusCode).toBe(400);
+      expect(fieldErrorsOf(retired)).toEqual({ birthCountryCode: [LOOKUP_MSG.retired] });
+    } finally {
+      await restore('birth-countries', 'NO');
+    }
+    const made = await createEv(k.applicationId);
+    expect(made.statusCode, made.body).toBe(200);
+  });
+
   it('refuses a J-2’s country the lists do not offer, on the J-2’s entry', async () => {
     const k = await j1Case('RESEARCH SCHOLAR', {
       isHavingFamily: true,

@@ -27,6 +27,8 @@ export const MSG_SITE_REQUIRED = "The scholar's J-1 application has no site of a
 /** The office's lists the record's program category and position come from (docs/product/lookups.md#how-forms-use-the-lists). */
 const EV_CATEGORY: TLookupRef = { key: 'ev-categories' };
 const EV_POSITION: TLookupRef = { key: 'ev-positions' };
+/** An exchange visitor's subject field: a CIP code of the exchange visitor schema. */
+const EV_SUBJECT: TLookupRef = { key: 'subject-fields', where: { ev: 'Y' } };
 /** The lists a J-2's countries come from; records keep a country's ISO code. */
 const J2_COUNTRIES: readonly { field: 'birthCountryCode' | 'citizenshipCountryCode' | 'permanentResidenceCountryCode'; ref: TLookupRef }[] =
   [
@@ -111,6 +113,13 @@ export function exchangeVisitorRecordOf(
     const issue = lookupIssue(status);
     if (issue) errors[field] = [status === 'unknown' ? own : issue];
   }
+  // The record's countries and subject field too: a new record takes only what the lists offer today.
+  const codes = recordCodesOf(c, input, scholar);
+  for (const { field, ref } of RECORD_CODES) {
+    const value = codes[field];
+    const issue = value && !errors[field] ? lookupIssue(lookups(ref, value)) : null;
+    if (issue) errors[field] = [issue];
+  }
   const site = studentsApi.ZSiteOfActivityInput.safeParse({
     name: str(d.siteOfActivityName),
     address: {
@@ -145,13 +154,38 @@ export function exchangeVisitorRecordOf(
 const caseGenderOf = (input: scholarsApi.TCaseExchangeVisitorInput, scholar: Pick<TScholarRow, 'gender'>): string =>
   firstOf(str(input.gender), scholar.gender);
 
-/** The exchange visitor's gender for the server's reader of the lists (caseLookupChecks names the other codes). */
-export function caseGenderChecks(
+/** The record's own codes of the office's lists as the new record takes them: the office's, else the case's or the scholar's. */
+function recordCodesOf(
+  c: TCaseRow,
   input: scholarsApi.TCaseExchangeVisitorInput,
-  scholar: Pick<TScholarRow, 'gender'>,
+  scholar: Pick<TScholarRow, 'birthCountryCode' | 'citizenshipCountryCode'>,
+) {
+  const citizenship = firstOf(input.citizenshipCountryCode, scholar.citizenshipCountryCode);
+  return {
+    birthCountryCode: firstOf(input.birthCountryCode, scholar.birthCountryCode),
+    citizenshipCountryCode: citizenship,
+    permanentResidenceCountryCode: firstOf(input.permanentResidenceCountryCode, citizenship),
+    subjectFieldCode: firstOf(input.subjectFieldCode, officeDataOf(c).subjectFieldCode, str((c.data ?? {}).subjectFieldCode)),
+  };
+}
+/** The record's countries and subject field, each with the list it comes from (records keep a country's ISO code). */
+const RECORD_CODES: readonly { field: keyof ReturnType<typeof recordCodesOf>; ref: TLookupRef }[] = [
+  ...J2_COUNTRIES,
+  { field: 'subjectFieldCode', ref: EV_SUBJECT },
+];
+
+/** The exchange visitor's gender, countries and subject field for the server's reader of the lists (caseLookupChecks names the other codes). */
+export function caseRecordChecks(
+  c: TCaseRow,
+  input: scholarsApi.TCaseExchangeVisitorInput,
+  scholar: Pick<TScholarRow, 'gender' | 'birthCountryCode' | 'citizenshipCountryCode'>,
 ): { ref: TLookupRef; value: string }[] {
   const gender = caseGenderOf(input, scholar);
-  return gender ? [{ ref: studentsApi.GENDER_LOOKUP, value: gender }] : [];
+  const codes = recordCodesOf(c, input, scholar);
+  return [
+    ...(gender ? [{ ref: studentsApi.GENDER_LOOKUP, value: gender }] : []),
+    ...RECORD_CODES.map(({ field, ref }) => ({ ref, value: codes[field] })).filter((x) => x.value !== ''),
+  ];
 }
 
 /**

@@ -8,7 +8,7 @@ import { createExchangeVisitor, staffReachesProfile } from '../../../students/in
 import { scholarApplications } from '../../schema.js';
 import {
   MSG_CASE_INCOMPLETE,
-  caseGenderChecks,
+  caseRecordChecks,
   caseLookupChecks,
   caseScholarCategory,
   exchangeVisitorRecordOf,
@@ -39,7 +39,7 @@ export async function createCaseExchangeVisitor(ctx: TContext, applicationId: st
     const category = caseScholarCategory(c);
     const categories = await lookupValuesByCode(tx, ctx, 'scholar-categories', [category]);
     const categoryEv = categories.get(category.toUpperCase())?.attributes.ev ?? '';
-    const lookups = await lookupStatuses(tx, ctx, [...caseLookupChecks(c, body, categoryEv), ...caseGenderChecks(body, scholar)]);
+    const lookups = await lookupStatuses(tx, ctx, [...caseLookupChecks(c, body, categoryEv), ...caseRecordChecks(c, body, scholar)]);
     const built = exchangeVisitorRecordOf(c, scholar, body, ctx.today(), lookups, categoryEv);
     if ('errors' in built) throw badRequest(MSG_CASE_INCOMPLETE, built.errors);
     const ev = await createExchangeVisitor(tx, ctx, built.value);
