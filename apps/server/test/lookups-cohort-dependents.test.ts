@@ -87,6 +87,21 @@ describe('a dependent’s relationship (the record’s F-2/J-2 dependents)', () 
     expect(own.json()).toMatchObject({ relationshipCode: '03' });
   });
 
+  it('a J-2 added to an exchange visitor’s record: the DS-2019 purpose is one of the office’s print reasons offered today', async () => {
+    const s = await buildStudent(t, { site: 'MAIN', visaType: 'J-1' });
+    const add = (formPurpose: string) =>
+      call(t, 'POST', `/api/students/${s.id}/dependents`, { as: admin, body: { ...dep, birthCity: 'Pune', formPurpose } });
+    await retire('ev-print-reasons', '06');
+    try {
+      const retired = await add('06');
+      expect(retired.statusCode).toBe(400);
+      expect(fieldErrorsOf(retired)).toEqual({ formPurpose: [LOOKUP_MSG.retired] });
+      expect((await add('08')).statusCode).toBe(200);
+    } finally {
+      await restore('ev-print-reasons', '06');
+    }
+  });
+
   it('the scholar case’s J-2 family: each relationship against the list, on its entry', async () => {
     const k = await buildScholarCase(t, {
       processedState: 'J-1',
@@ -144,6 +159,15 @@ describe('a dependent’s relationship (the record’s F-2/J-2 dependents)', () 
       expect(fieldErrorsOf(retired)).toEqual({ 'dependents.1.relationshipCode': [LOOKUP_MSG.retired] });
     } finally {
       await restore('dependent-relationships', '02');
+    }
+    // The DS-2019's purpose for a J-2 is one of the office's print reasons offered today (EVPrintReasonType).
+    await retire('ev-print-reasons', '06');
+    try {
+      const purpose = await create([j2(), j2({ gender: 'M', formPurpose: '08' })]);
+      expect(purpose.statusCode).toBe(400);
+      expect(fieldErrorsOf(purpose)).toEqual({ 'dependents.0.formPurpose': [LOOKUP_MSG.retired] });
+    } finally {
+      await restore('ev-print-reasons', '06');
     }
     const ok = await create([j2(), j2({ gender: 'M' })]);
     expect(ok.statusCode, ok.body).toBe(200);

@@ -29,6 +29,8 @@ const EV_CATEGORY: TLookupRef = { key: 'ev-categories' };
 const EV_POSITION: TLookupRef = { key: 'ev-positions' };
 /** An exchange visitor's subject field: a CIP code of the exchange visitor schema. */
 const EV_SUBJECT: TLookupRef = { key: 'subject-fields', where: { ev: 'Y' } };
+/** Why a J-2's DS-2019 is printed (EVPrintReasonType): a new J-2's purpose. */
+const EV_PRINT_REASON: TLookupRef = { key: 'ev-print-reasons' };
 /** The lists a J-2's countries come from; records keep a country's ISO code. */
 const J2_COUNTRIES: readonly { field: 'birthCountryCode' | 'citizenshipCountryCode' | 'permanentResidenceCountryCode'; ref: TLookupRef }[] =
   [
@@ -245,6 +247,7 @@ export function caseLookupChecks(
     const countries = j2CountriesOf(a, o);
     return [
       { ref: RELATIONSHIP, value: relationshipOf(a, o) },
+      { ref: EV_PRINT_REASON, value: str(o.formPurpose) },
       ...J2_COUNTRIES.map(({ field, ref }) => ({ ref, value: countries[field] })),
     ];
   });
@@ -309,6 +312,10 @@ function j2DependentsOf(
     if (!facts.gender) add('gender', MSG.required);
     if (!facts.birthCity) add('birthCity', MSG.required);
     if (!facts.formPurpose) add('formPurpose', MSG.required);
+    else {
+      const purpose = lookupIssue(lookups(EV_PRINT_REASON, facts.formPurpose));
+      if (purpose) add('formPurpose', purpose);
+    }
     // SEVIS's own dependent rules, the family counted as a whole (a second spouse is one whatever the first one lacks).
     const birthDate = parsed.success ? parsed.data.birthDate : /^\d{4}-\d{2}-\d{2}$/.test(facts.birthDate) ? facts.birthDate : '';
     for (const [field, message] of Object.entries(dependentSevisIssues({ ...facts, birthDate }, { visaType: 'J-1', today, others })))

@@ -152,6 +152,9 @@ export async function insertDependent(
 ): Promise<TRow> {
   const { formPurpose } = input;
   if (p.visaType === 'J-1' && !formPurpose) throw fieldError('formPurpose', 'Required field');
+  // The purpose is given anew with each J-2: one of the office's print reasons offered today.
+  if (p.visaType === 'J-1' && formPurpose)
+    await assertLookupFields(tx, ctx, [{ field: 'formPurpose', ref: { key: 'ev-print-reasons' }, value: formPurpose }]);
   await assertDependentSevisRules(tx, p, input, ctx.today());
   const [d] = await tx
     .insert(studentDependents)
