@@ -46,7 +46,10 @@ describe('an OPT request, full or part time, goes to SEVIS and comes back recomm
       // Without full or part time the request does not go: the field says so (SEVIS Table 6).
       await page.getByRole('button', { name: 'Submit request' }).click();
       await page.getByRole('alert').filter({ hasText: 'Not submitted yet.' }).waitFor();
-      expect(await page.locator('#field-opt_full_or_part_time-helper-text').textContent()).toBe('Required field');
+      // The message keeps the field's help beside it: the hours OPT counts as full time.
+      expect(await page.locator('#field-opt_full_or_part_time-helper-text').textContent()).toBe(
+        'Required field — Full time is 20 hours a week or more, part time less than 20.',
+      );
       await screenshot(page, 'sevis-opt-journey-1-full-or-part-time-required');
       await page.getByRole('combobox', { name: 'Full or part time' }).click();
       await page.getByRole('option', { name: /^Full time/ }).click();
@@ -69,7 +72,8 @@ describe('an OPT request, full or part time, goes to SEVIS and comes back recomm
     const page = await signedInPage(browser, 'admin');
     await step(page, '2-approve', async () => {
       await page.goto(`/#/isss/request/${requestId}`);
-      await page.getByText('Full time (20 hours or more a week)').first().waitFor();
+      // Full or part time in the words of the office's list (docs/product/lookups.md).
+      await page.getByText('Full time', { exact: true }).first().waitFor();
       await page.getByRole('group', { name: 'Request actions' }).getByRole('button', { name: 'Approve', exact: true }).click();
       await confirmDecision(page, 'Approve');
       await page.getByText('Approved. The requester was told.').waitFor();

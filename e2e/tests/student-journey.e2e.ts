@@ -345,7 +345,7 @@ describe('a student from invitation to an authorized CPT', () => {
       await cpt.getByText('Employer: Acme Robotics Inc.', { exact: true }).waitFor();
       await cpt.getByText('Start date: 01/15/2027', { exact: true }).waitFor();
       await cpt.getByText('End date: 05/14/2027', { exact: true }).waitFor();
-      await cpt.getByText('Full or part time: Part time (less than 20 hours a week)', { exact: true }).waitFor();
+      await cpt.getByText('Full or part time: Part time', { exact: true }).waitFor();
       await screenshot(page, 'student-journey-7-sevis-updates');
 
       // History Log: every step, by whom, in order (newest first on screen, paged by 20).

@@ -134,7 +134,8 @@ describe('OPT: the recommendation carries full or part time (SEVIS Table 6) and 
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors['data.opt_full_or_part_time']).toEqual(['Required field']);
     const bad = await call(t, 'PUT', `/api/requests/${id}/data`, { as: student, body: { data: { opt_full_or_part_time: '03' } } });
-    expect(bad.json().fieldErrors['data.opt_full_or_part_time']).toEqual(['Invalid value']);
+    // SEVIS Table 6 is the office's list (docs/product/lookups.md): 03 is not on it.
+    expect(bad.json().fieldErrors['data.opt_full_or_part_time']).toEqual([LOOKUP_MSG.notInList]);
   });
 
   it('an OPT update held for lack of full or part time is completed on the record and then batched (SEVIS Table 6)', async () => {
@@ -155,7 +156,8 @@ describe('OPT: the recommendation carries full or part time (SEVIS Table 6) and 
     const url = `/api/students/${s.id}/sevis-events/${e.id}/complete`;
     const wrong = await call(t, 'POST', url, { as: admin, body: { values: { fullOrPartTime: '03' } } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fieldErrors).toEqual({ 'values.fullOrPartTime': ['Invalid value'] });
+    // Full or part time is the office's list of SEVIS Table 6 (docs/product/lookups.md): 03 is not on it.
+    expect(wrong.json().fieldErrors).toEqual({ 'values.fullOrPartTime': [LOOKUP_MSG.notInList] });
     const done = await call(t, 'POST', url, { as: admin, body: { values: { fullOrPartTime: '01' } } });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<studentsApi.TSevisEvent>()).toMatchObject({ status: 'pending', message: '', payload: { fullOrPartTime: '01' } });

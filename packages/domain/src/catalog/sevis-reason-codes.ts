@@ -5,16 +5,24 @@ import { lookupIssue, type TLookupChecker, type TLookupRef } from '../rules/look
  * ending a dependent, adding a J-2, OPT employment time. Copies of SEVIS's code tables, restricted to
  * the values the batch schemas accept (student 6.55, exchange visitor 6.27); a server test checks each
  * list against its XSD type. The status reasons (termination, cancellation), the dependents' termination and
- * end-program reasons and the J-2's DS-2019 purpose are the seed's labels of the office's lists, which the forms
- * read and the server checks (docs/product/lookups.md).
+ * end-program reasons, the J-2's DS-2019 purpose and the employment time are the seed's labels of the office's lists,
+ * which the forms read and the server checks (docs/product/lookups.md).
  */
 export type TSevisCode = { code: string; label: string };
 
-/** SEVIS Table 6 (Employment Time Codes; schema EmploymentTimeType). */
+/**
+ * SEVIS Table 6 (Employment Time Codes; schema EmploymentTimeType): the seed's labels of the office's list
+ * `employment-times`, which the forms read and the server checks. The hours each means differ between CPT and OPT,
+ * so the labels name none: each form's field says them in its help.
+ */
 export const EMPLOYMENT_TIME_CODES: readonly TSevisCode[] = [
   { code: '01', label: 'Full time' },
   { code: '02', label: 'Part time' },
 ];
+/** The office's list of SEVIS Table 6: CPT, OPT and their employers' full or part time. */
+export const EMPLOYMENT_TIME_LOOKUP: TLookupRef = { key: 'employment-times' };
+/** Table 6's full time: what a new OPT employer period is unless the office says otherwise. */
+export const FULL_TIME_CODE = '01';
 
 /**
  * SEVIS Table 13 (Student Termination Reason Codes) with F-1 indicator Y, as StudentTerminationReasonType

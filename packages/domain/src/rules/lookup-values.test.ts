@@ -54,6 +54,8 @@ describe('checking a field’s value against a loaded list', () => {
     expect(lookupOptionLabel('', 'MA')).toBe('MA');
     // Meridian's own keys (highest education's 1 to 9) are not shown.
     expect(lookupOptionLabel('Doctorate degree', '3', 'highest-education')).toBe('Doctorate degree');
+    // Nor SEVIS Table 6's codes: "Part time" says all "02" does.
+    expect(lookupOptionLabel('Part time', '02', 'employment-times')).toBe('Part time');
     expect(lookupOptionLabel('Massachusetts', 'MA', 'us-states')).toBe('Massachusetts (MA)');
   });
 

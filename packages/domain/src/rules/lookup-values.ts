@@ -30,6 +30,7 @@ export const LOOKUP_KEYS = [
   'birth-country-reasons',
   'visa-types',
   'dependent-relationships',
+  'employment-times',
   'us-address-overrides',
   'scholar-categories',
   'highest-education',
@@ -262,6 +263,15 @@ export const LOOKUP_LISTS: readonly TLookupListDefinition[] = [
     attributes: [],
   },
   {
+    key: 'employment-times',
+    name: 'Employment time (full or part time)',
+    description:
+      'Whether a student’s CPT or OPT employment is full or part time. How many hours a week each means depends on the kind of employment: the forms say it.',
+    source: 'SEVIS Table 6 (Employment Time Codes); SEVISTable.xsd EmploymentTimeType',
+    allowsOfficeValues: false,
+    attributes: [],
+  },
+  {
     key: 'us-address-overrides',
     name: 'U.S. address override reasons',
     description:
@@ -385,9 +395,14 @@ export function lookupIssue(status: TLookupStatus | undefined): string | null {
 
 /**
  * Lists whose codes are Meridian's own keys, not codes anyone reads (highest education's 1 to 9, a J-1 scholar
- * category's name in capitals): their options show the label alone.
+ * category's name in capitals), or SEVIS codes the word says all of (full time 01, part time 02): their options show
+ * the label alone.
  */
-export const LOOKUP_KEYS_WITHOUT_SHOWN_CODES: ReadonlySet<TLookupKey> = new Set<TLookupKey>(['highest-education', 'scholar-categories']);
+export const LOOKUP_KEYS_WITHOUT_SHOWN_CODES: ReadonlySet<TLookupKey> = new Set<TLookupKey>([
+  'highest-education',
+  'scholar-categories',
+  'employment-times',
+]);
 
 /**
  * An option as forms draw it: the label, then the stored value in brackets ("Massachusetts (MA)"); the label

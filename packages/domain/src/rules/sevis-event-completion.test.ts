@@ -31,9 +31,12 @@ describe('completing a held SEVIS update', () => {
     const state = fields.find((f) => f.name === 'employerAddress.state')!;
     expect(state).toMatchObject({ kind: 'select', lookup: { key: 'us-states' }, required: true });
     expect(state.options).toBeUndefined();
-    expect(completionLookupKeys(fields)).toEqual(['us-states']);
-    expect(completionLookupChecks(fields, employer(' IL '))).toEqual([{ ref: { key: 'us-states' }, value: 'IL' }]);
-    expect(completionLookupChecks(fields, employer(''))).toEqual([]);
+    expect(completionLookupKeys(fields)).toEqual(['us-states', 'employment-times']);
+    expect(completionLookupChecks(fields, employer(' IL '))).toEqual([
+      { ref: { key: 'us-states' }, value: 'IL' },
+      { ref: { key: 'employment-times' }, value: '01' },
+    ]);
+    expect(completionLookupChecks(fields, employer(''))).toEqual([{ ref: { key: 'employment-times' }, value: '01' }]);
   });
 
   it('refuses a state not on the list, or retired, on its field; takes one the list offers', () => {
@@ -43,6 +46,30 @@ describe('completing a held SEVIS update', () => {
     expect(completionErrors(fields, employer(''), LISTS)).toEqual({ 'employerAddress.state': [MSG.required] });
     // Without the list (the browser before it loads) the server decides.
     expect(completionErrors(fields, employer('ZZ'))).toEqual({});
+  });
+});
+
+// docs/product/lookups.md#how-forms-use-the-lists: a held OPT update's full or part time is the office's list of SEVIS Table 6.
+describe('completing a held OPT update: full or part time', () => {
+  const TIMES = lookupCheckerOf(
+    {
+      'employment-times': [
+        { code: '01', label: 'Full time', attributes: {} },
+        { code: '02', label: 'Part time', attributes: {}, activeUntil: '2026-01-01' },
+      ],
+    },
+    '2026-11-22',
+  );
+  const fields = completionFields('OPTEmployment', 'Request', 'F-1');
+
+  it('reads the office’s list, not a list of its own; refuses a code not on it, or retired', () => {
+    expect(fields).toEqual([expect.objectContaining({ name: 'fullOrPartTime', kind: 'select', lookup: { key: 'employment-times' } })]);
+    expect(fields[0]!.options).toBeUndefined();
+    expect(completionLookupKeys(fields)).toEqual(['employment-times']);
+    expect(completionErrors(fields, { fullOrPartTime: '01' }, TIMES)).toEqual({});
+    expect(completionErrors(fields, { fullOrPartTime: '03' }, TIMES)).toEqual({ fullOrPartTime: [LOOKUP_MSG.notInList] });
+    expect(completionErrors(fields, { fullOrPartTime: '02' }, TIMES)).toEqual({ fullOrPartTime: [LOOKUP_MSG.retired] });
+    expect(completionErrors(fields, { fullOrPartTime: '' }, TIMES)).toEqual({ fullOrPartTime: [MSG.required] });
   });
 });
 

@@ -1,6 +1,6 @@
 import { MSG } from '../messages.js';
 import {
-  EMPLOYMENT_TIME_CODES,
+  EMPLOYMENT_TIME_LOOKUP,
   DEPENDENT_END_MSG,
   dependentReasonGroups,
   dependentReasonNeedsRemarks,
@@ -39,7 +39,7 @@ const FULL_PART: TCompletionField = {
   name: 'fullOrPartTime',
   label: 'Full or part time (SEVIS Table 6)',
   kind: 'select',
-  options: EMPLOYMENT_TIME_CODES,
+  lookup: EMPLOYMENT_TIME_LOOKUP,
   required: true,
 };
 const EMPLOYER: TCompletionField[] = [

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
 import { SEVIS_RULE_MSG } from './sevis-entry-rules.js';
+import { LOOKUP_MSG, lookupCheckerOf } from './lookup-values.js';
+import { EMPLOYMENT_TIME_CODES, EMPLOYMENT_TIME_LOOKUP } from '../catalog/sevis-reason-codes.js';
 import {
   normalizeStudentRequestData,
   dependentChoiceOptions,
@@ -23,6 +25,21 @@ const submit = (code: TStudentRequestCode, data: TStudentRequestData, c = ctx) =
 /** The message on one field after a draft save of just that value (undefined when accepted). */
 const one = (code: TStudentRequestCode, name: string, value: unknown) => draft(code, { [name]: value })[name]?.[0];
 const x = (n: number, ch = 'a') => ch.repeat(n);
+/** The office's list of SEVIS Table 6 as seeded, `retired` no longer offered. */
+const employmentTimes = (retired?: string) =>
+  lookupCheckerOf(
+    {
+      'employment-times': EMPLOYMENT_TIME_CODES.map((c) => ({
+        ...c,
+        attributes: {},
+        activeUntil: c.code === retired ? '2026-01-01' : null,
+      })),
+    },
+    ctx.today,
+  );
+/** As `one`, with the employment-time list held (the browser's loaded list, the server's reader). */
+const listed = (code: TStudentRequestCode, name: string, value: unknown, lookups = employmentTimes()) =>
+  validateStudentRequestData(code, { [name]: value }, { ...ctx, lookups }, 'draft')[name]?.[0];
 
 describe('student request forms', () => {
   it('has a form for each of the ten codes, every field named once per form', () => {
@@ -250,9 +267,10 @@ describe('other single-field rules', () => {
     expect(one('transfer_in', 'foreign_zip_code', '110#001')).toBe(MSG.invalidValue);
   });
   it('employer_full_or_part_time may not be 02', () => {
-    expect(one('opt_employer_update', 'employer_full_or_part_time', '01')).toBeUndefined();
-    expect(one('opt_employer_update', 'employer_full_or_part_time', '02')).toBe(REQUEST_FIELD_MSG.fullTimeOnly);
-    expect(one('opt_employer_update', 'employer_full_or_part_time', '03')).toBe(MSG.invalidValue);
+    expect(listed('opt_employer_update', 'employer_full_or_part_time', '01')).toBeUndefined();
+    expect(listed('opt_employer_update', 'employer_full_or_part_time', '02')).toBe(REQUEST_FIELD_MSG.fullTimeOnly);
+    expect(listed('opt_stem_extend', 'employer_full_or_part_time', '02')).toBe(REQUEST_FIELD_MSG.fullTimeOnly);
+    expect(listed('opt_employer_update', 'employer_full_or_part_time', '03')).toBe(LOOKUP_MSG.notInList);
   });
   it('a select refuses a value it does not offer', () => {
     expect(one('opt_request', 'opt_type', '03')).toBe(MSG.invalidValue);
@@ -348,11 +366,40 @@ describe('conditional requirements', () => {
 });
 
 describe('OPT full or part time (SEVIS Table 6: 01 full time, 02 part time)', () => {
-  it('is required on submit, and only the two SEVIS codes are accepted', () => {
+  it('is required on submit, and only the codes the office’s list offers are accepted', () => {
     expect(submit('opt_request', { opt_type: '01' }).opt_full_or_part_time).toEqual([MSG.required]);
-    expect(one('opt_request', 'opt_full_or_part_time', '01')).toBeUndefined();
-    expect(one('opt_request', 'opt_full_or_part_time', '02')).toBeUndefined();
-    expect(one('opt_request', 'opt_full_or_part_time', '03')).toBe(MSG.invalidValue);
+    expect(listed('opt_request', 'opt_full_or_part_time', '01')).toBeUndefined();
+    expect(listed('opt_request', 'opt_full_or_part_time', '02')).toBeUndefined();
+    expect(listed('opt_request', 'opt_full_or_part_time', '03')).toBe(LOOKUP_MSG.notInList);
+    expect(listed('opt_request', 'opt_full_or_part_time', '02', employmentTimes('02'))).toBe(LOOKUP_MSG.retired);
+    // Without the list (before the browser loads it) the server's reader decides.
+    expect(one('opt_request', 'opt_full_or_part_time', '03')).toBeUndefined();
+  });
+});
+
+describe('full or part time: one list, the hours as each kind of employment counts them', () => {
+  const field = (code: TStudentRequestCode, name: string) => studentRequestFields(code).find((f) => f.name === name)!;
+  it('CPT, OPT and the OPT employers read the office’s list of SEVIS Table 6', () => {
+    for (const [code, name] of [
+      ['cpt_request', 'cpt_full_or_part_time'],
+      ['opt_request', 'opt_full_or_part_time'],
+      ['opt_employer_update', 'employer_full_or_part_time'],
+      ['opt_stem_extend', 'employer_full_or_part_time'],
+    ] as const) {
+      expect(field(code, name).lookup, name).toEqual(EMPLOYMENT_TIME_LOOKUP);
+      expect(field(code, name).options, name).toBeUndefined();
+    }
+    expect(listed('cpt_request', 'cpt_full_or_part_time', '02')).toBeUndefined();
+    expect(listed('cpt_request', 'cpt_full_or_part_time', '02', employmentTimes('02'))).toBe(LOOKUP_MSG.retired);
+  });
+  it('CPT: full time above 20 hours a week; OPT and its employers: 20 hours or more', () => {
+    expect(field('cpt_request', 'cpt_full_or_part_time').help).toMatch(
+      /^Full time is more than 20 hours a week, part time 20 hours or less\./,
+    );
+    expect(field('cpt_request', 'cpt_full_or_part_time').help).toMatch(/full-time CPT end your eligibility for OPT/);
+    expect(field('opt_request', 'opt_full_or_part_time').help).toBe('Full time is 20 hours a week or more, part time less than 20.');
+    for (const code of ['opt_employer_update', 'opt_stem_extend'] as const)
+      expect(field(code, 'employer_full_or_part_time').help).toMatch(/^Full time is 20 hours a week or more, part time less than 20\./);
   });
 });
 

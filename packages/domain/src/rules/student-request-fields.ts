@@ -13,7 +13,7 @@ import {
   J2_END_LOOKUP,
   MATRICULATION_CODES,
 } from '../catalog/sevis-request-codes.js';
-import { EV_TERMINATION_LOOKUP, F1_TERMINATION_LOOKUP } from '../catalog/sevis-reason-codes.js';
+import { EMPLOYMENT_TIME_LOOKUP, EV_TERMINATION_LOOKUP, F1_TERMINATION_LOOKUP } from '../catalog/sevis-reason-codes.js';
 import { configureFields, type TRoleFieldSettings } from './field-configuration.js';
 import { EV_GENDER_LOOKUP, GENDER_LOOKUP } from './student-record-values.js';
 
@@ -219,10 +219,6 @@ export const REQUEST_FIELD_MSG = {
   startNotLater: (programStart: string) => `The new program start date must be after your current one (${usDate(programStart)}).`,
 } as const;
 
-const EMPLOYMENT_TIME = [
-  { value: '01', label: 'Full time (20 hours or more a week)' },
-  { value: '02', label: 'Part time (less than 20 hours a week)' },
-];
 const YES_NO = [
   { value: '1', label: 'Yes' },
   { value: '0', label: 'No' },
@@ -232,6 +228,15 @@ const US_STATE_LOOKUP: TLookupRef = { key: 'us-states' };
 const STUDENT_CIP_LOOKUP: TLookupRef = { key: 'subject-fields', where: { student: 'Y' } };
 const BIRTH_COUNTRY_LOOKUP: TLookupRef = { key: 'birth-countries', by: 'iso' };
 const RESIDENCE_COUNTRY_LOOKUP: TLookupRef = { key: 'citizenship-countries', by: 'iso' };
+/**
+ * Full or part time (SEVIS Table 6) counts hours differently for CPT and OPT, so each field's help says it: CPT is
+ * full time above 20 hours a week (SEVP's CPT guidance; 12 months of full-time CPT end OPT eligibility,
+ * 8 CFR 214.2(f)(10)(i)); on OPT 20 hours or more is employment (8 CFR 214.2(f)(10)(ii)(E)).
+ */
+const CPT_TIME_HELP =
+  'Full time is more than 20 hours a week, part time 20 hours or less. Twelve months or more of full-time CPT end your eligibility for OPT.';
+const OPT_TIME_HELP = 'Full time is 20 hours a week or more, part time less than 20.';
+const OPT_EMPLOYER_TIME_HELP = 'Full time is 20 hours a week or more, part time less than 20. Employment on OPT must be full time.';
 /** The seed of the office's `us-states` list: what the batch upload's rows are checked against where no list is read (docs/product/lookups.md#written-in-code-on-purpose). */
 export const US_STATE_OPTIONS = [
   'AL',
@@ -509,7 +514,14 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
         fields: [
           { name: 'cpt_start_date', label: 'Start date', kind: 'date', required: true },
           { name: 'cpt_end_date', label: 'End date', kind: 'date', required: true },
-          { name: 'cpt_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
+          {
+            name: 'cpt_full_or_part_time',
+            label: 'Full or part time',
+            kind: 'select',
+            required: true,
+            lookup: EMPLOYMENT_TIME_LOOKUP,
+            help: CPT_TIME_HELP,
+          },
           { name: 'cpt_hours_per_week', label: 'Hours per week', kind: 'number', required: true, maxLength: 2 },
           { name: 'cpt_course', label: 'Course for which you earn credit', kind: 'text', maxLength: 60, help: 'e.g. ENGR 590 Internship' },
         ],
@@ -553,7 +565,8 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
             label: 'Full or part time',
             kind: 'select',
             required: true,
-            options: EMPLOYMENT_TIME,
+            lookup: EMPLOYMENT_TIME_LOOKUP,
+            help: OPT_TIME_HELP,
           },
         ],
       },
@@ -586,7 +599,14 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
           { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', maxLength: 9, help: '9 digits, e.g. 12-3456789.' },
           { name: 'employment_start_date', label: 'Employment start date', kind: 'date', required: true },
           { name: 'employment_end_date', label: 'Employment end date', kind: 'date' },
-          { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
+          {
+            name: 'employer_full_or_part_time',
+            label: 'Full or part time',
+            kind: 'select',
+            required: true,
+            lookup: EMPLOYMENT_TIME_LOOKUP,
+            help: OPT_EMPLOYER_TIME_HELP,
+          },
           { name: 'newjobsalary', label: 'Yearly salary (USD)', kind: 'digits', maxLength: 6 },
         ],
       },
@@ -629,7 +649,14 @@ export const STUDENT_REQUEST_FORMS: Record<TStudentRequestCode, TStudentRequestF
           },
           { name: 'employer_ein', label: 'Employer EIN', kind: 'digits', required: true, maxLength: 9, help: '9 digits, e.g. 12-3456789.' },
           { name: 'everify_number', label: 'E-Verify company identification number', kind: 'digits', required: true, maxLength: 7 },
-          { name: 'employer_full_or_part_time', label: 'Full or part time', kind: 'select', required: true, options: EMPLOYMENT_TIME },
+          {
+            name: 'employer_full_or_part_time',
+            label: 'Full or part time',
+            kind: 'select',
+            required: true,
+            lookup: EMPLOYMENT_TIME_LOOKUP,
+            help: OPT_EMPLOYER_TIME_HELP,
+          },
           { name: 'newjobsalary', label: 'Yearly salary (USD)', kind: 'digits', required: true, maxLength: 6 },
           { name: 'supervisor_name', label: 'Supervisor name', kind: 'text', required: true, maxLength: 60 },
           {

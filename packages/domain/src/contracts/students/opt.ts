@@ -46,8 +46,8 @@ export const ZEmploymentInput = z
       .default(''),
     startDate: ZIsoDate,
     endDate: ZIsoDate.nullable().default(null),
-    /** SEVIS codes: 01 full time, 02 part time. */
-    fullOrPartTime: z.enum(['01', '02'], { error: MSG.required }),
+    /** SEVIS Table 6's code (01 full time, 02 part time), from the office's list `employment-times`: the server checks it against the list. */
+    fullOrPartTime: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(20, MSG.invalidLength),
     /** Where the student works: SEVIS's OPT employer event requires it (Employer/EmployerAddress). */
     employerAddress: z
       .object({

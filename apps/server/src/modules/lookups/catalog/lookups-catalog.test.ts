@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOOKUP_KEYS, LOOKUP_LISTS, type TLookupKey } from '@meridian/domain';
+import { EMPLOYMENT_TIME_CODES, LOOKUP_KEYS, LOOKUP_LISTS, type TLookupKey } from '@meridian/domain';
 import { ISO_TO_SEVIS } from '../../sevis/xml/codes.js';
 import { seedCatalog, sentenceCase, titleCase } from './seed-catalog.js';
 
@@ -53,6 +53,7 @@ const SOURCES: Record<Exclude<TLookupKey, TNotOneType>, ['student' | 'ev', strin
   'ev-print-reasons': ['ev', 'EVPrintReasonType'],
   'birth-country-reasons': ['ev', 'USBornReasonType'],
   'dependent-relationships': ['student', 'DependentCodeType'],
+  'employment-times': ['student', 'EmploymentTimeType'],
 };
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -170,6 +171,15 @@ describe('the seed catalog holds SEVIS’s code lists, code for code', () => {
       ['02', 'Child', 'CHILD'],
     ]);
     expect(catalog['birth-country-reasons'].map((v) => v.code)).toEqual(['01', '02']);
+  });
+
+  it('employment time: SEVIS Table 6’s codes of EmploymentTimeType, with the words the forms used and SEVIS’s beside them', () => {
+    expect(catalog['employment-times'].map((v) => v.code)).toEqual(enumeration('student', 'EmploymentTimeType'));
+    expect(catalog['employment-times'].map((v) => [v.code, v.label, v.officialLabel])).toEqual([
+      ['01', 'Full time', 'FULL TIME'],
+      ['02', 'Part time', 'PART TIME'],
+    ]);
+    expect(catalog['employment-times'].map((v) => ({ code: v.code, label: v.label }))).toEqual(EMPLOYMENT_TIME_CODES);
   });
 
   it('U.S. states: each code named', () => {

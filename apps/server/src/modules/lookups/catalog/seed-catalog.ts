@@ -1,6 +1,7 @@
 import {
   DEPENDENT_RELATIONSHIPS,
   EDUCATION_LEVELS,
+  EMPLOYMENT_TIME_CODES,
   EV_CATEGORIES,
   EV_TERMINATION_REASONS,
   F2_TERMINATION_REASONS,
@@ -26,7 +27,7 @@ import { US_STATE_NAMES } from './us-states.js';
  * are seeded retired. Bump CATALOG_VERSION when the catalog changes: every institution gets the new codes at
  * the next start (existing values, and the office's changes to them, stay as they are).
  */
-export const CATALOG_VERSION = 2;
+export const CATALOG_VERSION = 3;
 
 export interface TSeedValue {
   code: string;
@@ -225,6 +226,7 @@ function build(): Record<TLookupKey, TSeedValue[]> {
     })),
     'visa-types': visaTypes(),
     'dependent-relationships': fromTable('student', 'DependentCodeType', 35, { labels: curated(DEPENDENT_RELATIONSHIPS) }),
+    'employment-times': fromTable('student', 'EmploymentTimeType', 6, { labels: curated(EMPLOYMENT_TIME_CODES) }),
     // The schema gives the codes alone; OO's words are SEVIS's rule (S1147). The office names the others as its SEVIS guidance does.
     'us-address-overrides': addressOverrideCodes().map((code) => ({
       code,

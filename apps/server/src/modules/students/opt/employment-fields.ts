@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { dayNumber, type studentsApi, type TOptAuthorization } from '@meridian/domain';
+import { dayNumber, EMPLOYMENT_TIME_LOOKUP, type studentsApi, type TOptAuthorization } from '@meridian/domain';
 import type { TTx } from '../../../platform/db/database.js';
 import { badRequest, notFound } from '../../../platform/errors/app-error.js';
 import { requireActor, type TContext } from '../../../platform/http/context.js';
+import { assertLookupFields } from '../../lookups/index.js';
 import { campusSites } from '../../people/index.js';
 import { type studentEmployments } from '../schema.js';
 import { type TProfileRow } from '../student.policy.js';
@@ -37,6 +38,15 @@ export function authorizationFor(
     throw badRequest(msg, { endDate: [msg] });
   }
   return auth;
+}
+
+/**
+ * Full or part time is a code of the office's list of SEVIS Table 6 (docs/product/lookups.md#how-forms-use-the-lists):
+ * one given anew must be offered today (400 on the field); the one the period already holds (`before`) stays valid
+ * after the office retires it.
+ */
+export function assertEmploymentTime(tx: TTx, ctx: TContext, value: string, before?: string | null): Promise<void> {
+  return assertLookupFields(tx, ctx, [{ field: 'fullOrPartTime', ref: EMPLOYMENT_TIME_LOOKUP, value, before }]);
 }
 
 /** A student's OPT Students & Employers row, as it stands after a change (404 if it no longer shows). */

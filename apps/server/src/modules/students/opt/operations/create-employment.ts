@@ -5,11 +5,19 @@ import { studentEmployments } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { loadOneOptData } from '../queries/opt-data.query.js';
 import { ensureStemReports } from './ensure-stem-reports.js';
-import { employmentAuditShape, authorizationFor, detailsWith, employmentFieldsOf, presentOptStudentOf } from '../employment-fields.js';
+import {
+  assertEmploymentTime,
+  employmentAuditShape,
+  authorizationFor,
+  detailsWith,
+  employmentFieldsOf,
+  presentOptStudentOf,
+} from '../employment-fields.js';
 import { raiseEmployerAdded } from '../employer-events.js';
 
 /**
- * Records an OPT/STEM employer period; the unemployment counter is computed from these periods.
+ * Records an OPT/STEM employer period; the unemployment counter is computed from these periods. Full or part time
+ * is one the office's list offers today.
  * SEVIS hears of the employer (OPTEmployer / Add, docs/product/students-opt.md#employers).
  */
 export async function createEmployment(ctx: TContext, profileId: string, input: studentsApi.TEmploymentInput) {
@@ -17,6 +25,7 @@ export async function createEmployment(ctx: TContext, profileId: string, input: 
   const body = studentsApi.ZEmploymentInput.parse(input);
   return ctx.db(async (tx) => {
     const profile = await getAccessibleProfile(tx, ctx, profileId, 'edit', 'editStudent');
+    await assertEmploymentTime(tx, ctx, body.fullOrPartTime);
     const data = await loadOneOptData(tx, profile.id, ctx.today());
     const auth = authorizationFor(data.authorizations, body);
     const [row] = await tx

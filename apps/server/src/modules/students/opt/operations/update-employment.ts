@@ -7,7 +7,14 @@ import { studentEmployments } from '../../schema.js';
 import { getAccessibleProfile } from '../../student.policy.js';
 import { loadOneOptData, phaseOf } from '../queries/opt-data.query.js';
 import { ensureStemReports } from './ensure-stem-reports.js';
-import { employmentAuditShape, authorizationFor, detailsWith, employmentFieldsOf, presentOptStudentOf } from '../employment-fields.js';
+import {
+  assertEmploymentTime,
+  employmentAuditShape,
+  authorizationFor,
+  detailsWith,
+  employmentFieldsOf,
+  presentOptStudentOf,
+} from '../employment-fields.js';
 import { raiseEmployerChanged } from '../employer-events.js';
 
 /**
@@ -31,6 +38,8 @@ export async function updateEmployment(ctx: TContext, profileId: string, employm
       );
     // Authorisation-only rows (the EAD period without an employer) are not employer periods to edit here.
     if (!existing || existing.employerName === '') throw notFound();
+    // Full or part time from the office's list: the period's own value stays valid once retired.
+    await assertEmploymentTime(tx, ctx, body.fullOrPartTime, existing.fullOrPartTime);
     // An employer period stays in its own authorisation: moving it would take that authorisation's
     // period with it when it is the only row that carries it (a request's first employer fills that row).
     const own =

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type RefCallBack } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -19,9 +19,10 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
-import { studentsApi } from '@meridian/domain';
+import { EMPLOYMENT_TIME_LOOKUP, FULL_TIME_CODE, studentsApi } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import type { z } from 'zod';
+import { useLookupOptions } from '../../../lookups';
 import { useSaveEmployment } from '../api/opt';
 import { FormTextField } from '../../../../ui/form/form-text-field';
 import { handleFormError } from '../../../../ui/form/handle-form-error';
@@ -81,6 +82,65 @@ function DateField({
   );
 }
 
+/**
+ * Full or part time as radio buttons, one for each value the office's list of SEVIS Table 6 offers today
+ * (docs/product/lookups.md#how-forms-use-the-lists); a period's own value the list no longer offers stays shown, marked.
+ */
+function EmploymentTimeField({ control }: { control: ReturnType<typeof useForm<TForm, unknown, TOut>>['control'] }) {
+  return (
+    <Controller
+      control={control}
+      name="fullOrPartTime"
+      render={({ field, fieldState }) => (
+        <EmploymentTimeRadios
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+function EmploymentTimeRadios({
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  inputRef: RefCallBack;
+  error: string | undefined;
+}) {
+  const { options, isLoading, isError } = useLookupOptions(EMPLOYMENT_TIME_LOOKUP, value);
+  const helper = error ?? (isError ? 'The list could not be loaded: reload the page to try again.' : undefined);
+  return (
+    <FormControl error={!!error || isError} sx={{ mt: 1 }}>
+      <FormLabel id="employment-hours-label">Hours</FormLabel>
+      {isLoading ? <CircularProgress size={20} aria-label="Loading the choices" sx={{ my: 1 }} /> : null}
+      <RadioGroup
+        row
+        aria-labelledby="employment-hours-label"
+        ref={inputRef}
+        name="fullOrPartTime"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      >
+        {options.map((o) => (
+          <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
+        ))}
+      </RadioGroup>
+      {helper ? <FormHelperText>{helper}</FormHelperText> : null}
+    </FormControl>
+  );
+}
+
 /** Record or change one OPT employer period; the student's unemployment days are recomputed from these. */
 export function EmploymentDialog({
   student,
@@ -104,7 +164,7 @@ export function EmploymentDialog({
           jobTitle: employment.jobTitle,
           startDate: employment.startDate ?? '',
           endDate: employment.endDate,
-          fullOrPartTime: employment.fullOrPartTime === '02' ? '02' : '01',
+          fullOrPartTime: employment.fullOrPartTime || FULL_TIME_CODE,
           employerAddress: NO_ADDRESS,
           courseRelevance: '',
         }
@@ -114,7 +174,7 @@ export function EmploymentDialog({
           jobTitle: '',
           startDate: '',
           endDate: null,
-          fullOrPartTime: '01',
+          fullOrPartTime: FULL_TIME_CODE,
           employerAddress: NO_ADDRESS,
           courseRelevance: '',
         },
@@ -199,20 +259,7 @@ export function EmploymentDialog({
               <DateField control={control} name="endDate" label="End date" helper="MM/DD/YYYY; empty while the job continues" />
             </Grid>
             <Grid size={{ xs: 12 }}>
-              <Controller
-                control={control}
-                name="fullOrPartTime"
-                render={({ field, fieldState }) => (
-                  <FormControl error={!!fieldState.error} sx={{ mt: 1 }}>
-                    <FormLabel id="employment-hours-label">Hours</FormLabel>
-                    <RadioGroup row aria-labelledby="employment-hours-label" {...field}>
-                      <FormControlLabel value="01" control={<Radio />} label="Full time" />
-                      <FormControlLabel value="02" control={<Radio />} label="Part time" />
-                    </RadioGroup>
-                    {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
-                  </FormControl>
-                )}
-              />
+              <EmploymentTimeField control={control} />
             </Grid>
             <Grid size={{ xs: 12 }}>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

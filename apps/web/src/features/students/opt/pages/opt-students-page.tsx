@@ -19,12 +19,13 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
-import { OPT_PHASES, studentsApi, UNEMPLOYMENT_LEVEL_LABELS } from '@meridian/domain';
+import { EMPLOYMENT_TIME_LOOKUP, FULL_TIME_CODE, OPT_PHASES, studentsApi, UNEMPLOYMENT_LEVEL_LABELS } from '@meridian/domain';
 import { useFormatDates } from '../../../../app/office-dates';
 import { useDocumentTitle } from '../../../../app/use-document-title';
 import { PageHeader } from '../../../../ui/page-header';
 import { DataTable, SearchField, SelectFilter, useUrlTable, type TColumn } from '../../../../ui/data-table';
 import { visuallyHidden } from '../../../../ui/visually-hidden';
+import { LookupText } from '../../../lookups';
 import { useListOptStudents } from '../api/opt';
 import { EmploymentDialog } from '../components/employment-dialog';
 import { phaseLabel } from '../components/opt-format';
@@ -51,7 +52,12 @@ function EmployerCell({ s }: { s: studentsApi.TOptStudent }) {
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {e.jobTitle ? `${e.jobTitle} · ` : ''}since {formatDate(e.startDate)}
-            {e.fullOrPartTime === '02' ? ' · part time' : ''}
+            {e.fullOrPartTime && e.fullOrPartTime !== FULL_TIME_CODE ? (
+              <>
+                {' · '}
+                <LookupText lookup={EMPLOYMENT_TIME_LOOKUP} value={e.fullOrPartTime} />
+              </>
+            ) : null}
           </Typography>
         </Box>
       ))}
@@ -107,7 +113,9 @@ function EmploymentHistory({
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {formatDate(e.startDate)} – {e.endDate ? formatDate(e.endDate) : 'present'}
                 </TableCell>
-                <TableCell>{e.fullOrPartTime === '02' ? 'Part time' : 'Full time'}</TableCell>
+                <TableCell>
+                  <LookupText lookup={EMPLOYMENT_TIME_LOOKUP} value={e.fullOrPartTime} />
+                </TableCell>
                 <TableCell>{phaseLabel(e.phase)}</TableCell>
                 <TableCell align="right">
                   {s.canEdit ? (

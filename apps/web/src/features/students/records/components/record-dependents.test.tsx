@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { lookupsApi, studentsApi, TLookupKey } from '@meridian/domain';
 import { brandingQueryKey, DEFAULT_BRANDING } from '../../../../app/branding';
 import { seedLookupLists } from '../../../lookups/api/lookups';
-import { DependentsTab } from './record-dependents';
+import { DependentsTab, EmploymentTab } from './record-dependents';
 
 afterEach(cleanup);
 
@@ -87,5 +87,51 @@ describe('Dependents tab: ending a dependent', () => {
     draw('F-1', [dependent({ status: 'Terminated', terminationReasonCode: 'DIVORCE' })]);
     // A reason recorded before the codes were asked keeps its words.
     expect(screen.getByText('Terminated (Divorce)')).toBeTruthy();
+  });
+});
+
+// docs/product/lookups.md#how-forms-use-the-lists: an employment's full or part time in the words of the office's list
+// of SEVIS Table 6 (here as the office relabelled them); a code the list lacks shows as the code.
+describe('Employment tab: full or part time', () => {
+  it('shows the list’s label', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(brandingQueryKey, DEFAULT_BRANDING);
+    seedLookupLists(client, {
+      'employment-times': [
+        { code: '01', label: 'Full time', attributes: {}, state: 'active' },
+        { code: '02', label: 'Part time (20 hours or less)', attributes: {}, state: 'active' },
+      ],
+    });
+    const job = (id: string, employerName: string, fullOrPartTime: string) => ({
+      id,
+      kind: 'cpt',
+      optPhase: '',
+      status: 'approved',
+      authorizedStartDate: '2026-09-01',
+      authorizedEndDate: '2026-12-15',
+      employerName,
+      jobTitle: '',
+      startDate: '2026-09-01',
+      endDate: '2026-12-15',
+      fullOrPartTime,
+      requestId: null,
+    });
+    const record = {
+      id: 'p1',
+      visaType: 'F-1',
+      canEdit: true,
+      employments: [
+        job('0b9e2f4a-5c61-4c1e-9d0a-1f2e3d4c5b61', 'Acme Labs', '02'),
+        job('0b9e2f4a-5c61-4c1e-9d0a-1f2e3d4c5b62', 'Beta', ''),
+      ],
+    } as unknown as studentsApi.TStudentRecord;
+    render(
+      <QueryClientProvider client={client}>
+        <EmploymentTab record={record} />
+      </QueryClientProvider>,
+    );
+    const acme = screen.getByRole('row', { name: /Acme Labs/ });
+    expect(within(acme).getByText('Part time (20 hours or less)')).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Beta/ }).textContent).not.toMatch(/time/);
   });
 });

@@ -26,6 +26,7 @@ import {
   dependentReasonGroups,
   dependentReasonNeedsRemarks,
   dependentSevisIssues,
+  EMPLOYMENT_TIME_LOOKUP,
   MSG,
   OPT_PHASES,
   SEVIS_RULE_MSG,
@@ -569,7 +570,9 @@ export function EmploymentTab({ record }: { record: TRecord }) {
                   {formatDate(e.startDate)}
                   {e.endDate ? ` – ${formatDate(e.endDate)}` : ''}
                 </TableCell>
-                <TableCell>{e.fullOrPartTime === '01' ? 'Full time' : e.fullOrPartTime === '02' ? 'Part time' : ''}</TableCell>
+                <TableCell>
+                  <LookupText lookup={EMPLOYMENT_TIME_LOOKUP} value={e.fullOrPartTime} />
+                </TableCell>
               </TableRow>
             ))}
             {record.employments.length === 0 ? (

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { HistoryLogTable } from '../../../../ui/history-log-table';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -17,6 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  EMPLOYMENT_TIME_LOOKUP,
   REQUEST_STATUS_LABELS,
   SEVIS_EVENT_STATUS_LABELS,
   STUDENT_REQUEST_FORMS,
@@ -29,6 +31,7 @@ import { type TOfficeDates, useFormatDates } from '../../../../app/office-dates'
 import { REQUEST_HISTORY_LABELS } from '../../../requests';
 import { SevisEventActions } from '../../../sevis';
 import { downloadAttachment } from '../../../attachments';
+import { LookupText, useLookup } from '../../../lookups';
 import { useListStudentDocuments, useGetStudentHistory, useListStudentRequests, useListStudentSevisEvents } from '../api/student-record';
 import { displayValue } from './record-format';
 import { HeldEventForm } from './held-event-form';
@@ -196,9 +199,13 @@ const PAYLOAD_LABELS: Record<string, string> = {
 };
 // Shown in the page header already, or internal.
 const PAYLOAD_SKIP = new Set(['sevisId', 'visaType', 'campusSiteId', 'principalSevisId', 'siteId', 'employmentId']);
-/** Full or part time as the request form words it (e.g. 02 Part time). */
+/** Full or part time in the words of the office's list (SEVIS Table 6: 02 Part time). */
 const payloadValue = (k: string, v: unknown, dates: TOfficeDates) =>
-  (k === 'fullOrPartTime' ? formValue('cpt_full_or_part_time', v) : undefined) ?? displayValue(k, v, dates);
+  k === 'fullOrPartTime' && typeof v === 'string' && v ? (
+    <LookupText lookup={EMPLOYMENT_TIME_LOOKUP} value={v} />
+  ) : (
+    displayValue(k, v, dates)
+  );
 
 /** SEVIS Updates tab: what SEVIS must still hear about, and what was sent. */
 export function SevisUpdatesTab({ profileId, visaType = '' }: { profileId: string; visaType?: string }) {
@@ -327,6 +334,11 @@ const FORM_FIELDS = Object.values(STUDENT_REQUEST_FORMS).flatMap((f) => f.sectio
 const FORM_LABELS: Record<string, string> = Object.fromEntries(FORM_FIELDS.map((f) => [f.name, f.label]));
 const FORM_ORDER = Object.keys(FORM_LABELS);
 const formValue = (k: string, v: unknown) => FORM_FIELDS.find((f) => f.name === k)?.options?.find((o) => o.value === String(v))?.label;
+/** Full or part time, of the request forms and of an employment: in the words of the office's list (SEVIS Table 6). */
+const EMPLOYMENT_TIME_KEYS = new Set([
+  'fullOrPartTime',
+  ...FORM_FIELDS.filter((f) => f.lookup?.key === EMPLOYMENT_TIME_LOOKUP.key).map((f) => f.name),
+]);
 // Internal ids and flags (the Who column names the person; the request's number is shown), and what another line already says.
 const HIDDEN = new Set([
   'dependentId',
@@ -357,7 +369,7 @@ const dependentLine = (x: { name?: unknown; change?: unknown; dependentId?: unkn
   x.name ? `${textOf(x.name)}${x.change ? ` (${CHANGE_WORDS[textOf(x.change)] ?? textOf(x.change)})` : ''}` : 'a dependent';
 
 /** "Field: old → new" lines of an audit event. */
-function details(e: TAuditEvent, dates: TOfficeDates): string[] {
+function details(e: TAuditEvent, dates: TOfficeDates, employmentTimes: ReadonlyMap<string, string>): string[] {
   const before = (e.before ?? {}) as Record<string, unknown>;
   const after = (e.after ?? {}) as Record<string, unknown>;
   if (e.action === 'student.sevis-event.raised') return [`${String(after.eventType)}${after.action ? ` / ${textOf(after.action)}` : ''}`];
@@ -404,7 +416,10 @@ function details(e: TAuditEvent, dates: TOfficeDates): string[] {
     const show = (v: unknown) =>
       (Array.isArray(v)
         ? v.map((x) => (isNamed(x) ? dependentLine(x) : (studentsApi.STUDENT_FIELD_LABELS[String(x)] ?? String(x)))).join(', ')
-        : (wordsFor(k, v) ?? formValue(k, v) ?? displayValue(k, v, dates))) || '—';
+        : (wordsFor(k, v) ??
+          (EMPLOYMENT_TIME_KEYS.has(k) ? employmentTimes.get(String(v)) : undefined) ??
+          formValue(k, v) ??
+          displayValue(k, v, dates))) || '—';
     out.push(k in before ? `${label}: ${show(before[k])} → ${show(after[k])}` : `${label}: ${show(after[k])}`);
   }
   return out;
@@ -417,6 +432,8 @@ export function StudentHistoryTab({ profileId }: { profileId: string }) {
   const dates = useFormatDates();
   const paging = usePaging({ pageSize: 20, pageSizes: HISTORY_PAGE_SIZES });
   const history = useGetStudentHistory(profileId, paging.page, paging.pageSize);
+  const times = useLookup(EMPLOYMENT_TIME_LOOKUP.key);
+  const employmentTimes = useMemo(() => new Map((times.data?.values ?? []).map((v) => [v.code, v.label])), [times.data]);
   return (
     <HistoryLogTable
       framed
@@ -427,7 +444,7 @@ export function StudentHistoryTab({ profileId }: { profileId: string }) {
           ? `Request: ${REQUEST_HISTORY_LABELS[e.action] ?? e.action.replace(/^request\./, '').replace(/[._-]/g, ' ')}`
           : (ACTIONS[e.action] ?? e.action.replace(/[._-]/g, ' '))
       }
-      details={(e) => details(e, dates)}
+      details={(e) => details(e, dates, employmentTimes)}
     />
   );
 }

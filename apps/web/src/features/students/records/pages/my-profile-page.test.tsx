@@ -73,7 +73,7 @@ describe('MyProfilePage: the program’s codes in the office’s words (docs/pro
   });
 
   it('shows the personal information kept as codes (country of birth, gender) in the words of the office’s lists', () => {
-    show(record({ birthCountryCode: 'JP', gender: 'F' } as Partial<studentsApi.TMyRecord>));
+    show(record({ birthCountryCode: 'JP', gender: 'F' }));
     expect(factOf('Country of birth')).toBe('Japan (JP)');
     expect(factOf('Gender')).toBe('Female (F)');
   });
