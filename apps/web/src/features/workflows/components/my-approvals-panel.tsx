@@ -72,7 +72,9 @@ export function MyApprovalsPanel() {
         <DialogTitle id="my-approval-title">{open ? `${open.typeName} #${open.requestNumber} — ${open.subjectName}` : ''}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 2, mt: 1 }}>
-            {open?.data && isStudentRequestCode(open.typeCode) ? <StudentRequestDataView code={open.typeCode} data={open.data} /> : null}
+            {open?.data && isStudentRequestCode(open.typeCode) ? (
+              <StudentRequestDataView code={open.typeCode} data={open.data} namesChoices={false} />
+            ) : null}
             {open?.answers.map((q) => (
               <QuestionnaireAnswerForm key={q.questionnaireId} data={q} readOnly onSaveDraft={async () => {}} />
             ))}

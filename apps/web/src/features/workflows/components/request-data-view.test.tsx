@@ -17,12 +17,12 @@ const LISTS: Partial<Record<TLookupKey, lookupsApi.TLookupChoice[]>> = {
 };
 const DATA = { dependent_changes: [{ change: 'end', dependent_id: 'd1', end_reason: '04' }] };
 
-function draw(labels: Record<string, string>) {
+function draw(labels: Record<string, string>, namesChoices = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   seedLookupLists(client, LISTS);
   render(
     <QueryClientProvider client={client}>
-      <StudentRequestDataView code="dependent_info_multi" data={DATA} labels={labels} />
+      <StudentRequestDataView code="dependent_info_multi" data={DATA} labels={labels} namesChoices={namesChoices} />
     </QueryClientProvider>,
   );
 }
@@ -35,5 +35,11 @@ describe('the office reads a request form', () => {
     cleanup();
     draw({ studentVisaType: 'F-1' });
     expect(screen.getByText(/Divorce \(F-2 list\)/)).toBeTruthy();
+  });
+
+  it('shows the code itself to an approver who came by an e-mailed link and reads no lists', () => {
+    draw({}, false);
+    expect(screen.getByText('04')).toBeTruthy();
+    expect(screen.queryByText(/Divorce/)).toBeNull();
   });
 });

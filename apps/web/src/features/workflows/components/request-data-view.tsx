@@ -38,8 +38,20 @@ function shown(f: TStudentRequestField, v: unknown, labels: Record<string, strin
  * A value in words; a choice from one of the office's lists by the list's label (with its code), from the list of
  * the record's variant where the server said which (an exchange visitor's own list, e.g. SEVIS's J-2 end reasons).
  */
-function Shown({ f, v, labels, visa }: { f: TStudentRequestField; v: unknown; labels: Record<string, string>; visa: string | undefined }) {
-  const lookup = visa === 'J-1' && f.ev?.lookup ? f.ev.lookup : f.lookup;
+function Shown({
+  f,
+  v,
+  labels,
+  visa,
+  namesChoices,
+}: {
+  f: TStudentRequestField;
+  v: unknown;
+  labels: Record<string, string>;
+  visa: string | undefined;
+  namesChoices: boolean;
+}) {
+  const lookup = !namesChoices ? undefined : visa === 'J-1' && f.ev?.lookup ? f.ev.lookup : f.lookup;
   if (f.kind === 'select' && lookup && !isEmptyValue(v)) return <LookupText lookup={lookup} value={String(v)} />;
   return <>{shown(f, v, labels)}</>;
 }
@@ -49,7 +61,17 @@ const rowLabels = (labels: Record<string, string>, prefix: string) =>
   Object.fromEntries(Object.entries(labels).flatMap(([k, v]) => (k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [])));
 
 /** A list of dependents, one block per row: what changes and the fields given (Several Dependents). */
-function RowsView({ field, value, labels }: { field: TStudentRequestField; value: unknown; labels: Record<string, string> }) {
+function RowsView({
+  field,
+  value,
+  labels,
+  namesChoices,
+}: {
+  field: TStudentRequestField;
+  value: unknown;
+  labels: Record<string, string>;
+  namesChoices: boolean;
+}) {
   const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   if (!rows.length)
     return (
@@ -73,7 +95,13 @@ function RowsView({ field, value, labels }: { field: TStudentRequestField; value
                     {f.label}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    <Shown f={f} v={row[f.name]} labels={rowLabels(labels, `${field.name}.${i}.`)} visa={labels.studentVisaType} />
+                    <Shown
+                      f={f}
+                      v={row[f.name]}
+                      labels={rowLabels(labels, `${field.name}.${i}.`)}
+                      visa={labels.studentVisaType}
+                      namesChoices={namesChoices}
+                    />
                   </Typography>
                 </Box>
               ))}
@@ -118,6 +146,7 @@ export function StudentRequestDataView({
   labels = {},
   recordPath = null,
   settings,
+  namesChoices = true,
 }: {
   code: TStudentRequestCode;
   data: Record<string, unknown>;
@@ -126,6 +155,11 @@ export function StudentRequestDataView({
   /** What values only the record can name mean (the request detail's dataLabels). */
   labels?: Record<string, string> | undefined;
   recordPath?: string | null;
+  /**
+   * Whether the reader may read the office's lists (its staff): a choice is then named in the list's words. An
+   * approver who came by an e-mailed link has no session to read them with, and reads the codes.
+   */
+  namesChoices?: boolean;
 }) {
   const form = applyFieldConfiguration(STUDENT_REQUEST_FORMS[code], settings);
   return (
@@ -157,7 +191,7 @@ export function StudentRequestDataView({
               </Alert>
             ) : null}
             {lists.map((f) => (
-              <RowsView key={f.name} field={f} value={data[f.name]} labels={labels} />
+              <RowsView key={f.name} field={f} value={data[f.name]} labels={labels} namesChoices={namesChoices} />
             ))}
             <Box
               component="dl"
@@ -169,7 +203,7 @@ export function StudentRequestDataView({
                     {f.label}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    <Shown f={f} v={data[f.name]} labels={labels} visa={labels.studentVisaType} />
+                    <Shown f={f} v={data[f.name]} labels={labels} visa={labels.studentVisaType} namesChoices={namesChoices} />
                   </Typography>
                 </Box>
               ))}

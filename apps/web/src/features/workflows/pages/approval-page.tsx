@@ -106,7 +106,7 @@ export function ApprovalPage() {
             </Typography>
           </Paper>
           {summary.data && isStudentRequestCode(summary.typeCode) ? (
-            <StudentRequestDataView code={summary.typeCode} data={summary.data} />
+            <StudentRequestDataView code={summary.typeCode} data={summary.data} namesChoices={false} />
           ) : null}
           {summary.data && summary.typeCode === 'sponsorship_request' ? <SponsorshipApprovalView data={summary.data} /> : null}
           {summary.answers.map((a) => (
