@@ -50,8 +50,10 @@ describe('a J-1 cohort: two participants entered in the table become two records
     await step(page, '1-create', async () => {
       await page.goto('/#/isss/dashboard');
       // Actions › New J-1 Cohort, beside New Exchange Visitor (J-1): the menu is docked beside the page at 1280 px.
-      await page.getByRole('link', { name: 'New Exchange Visitor (J-1)' }).waitFor();
-      await page.getByRole('link', { name: 'New J-1 Cohort' }).click();
+      // The menu's own links: the home page may also offer the office's recent actions as cards.
+      const menu = page.getByRole('navigation', { name: 'International Student Admin menu' });
+      await menu.getByRole('link', { name: 'New Exchange Visitor (J-1)' }).waitFor();
+      await menu.getByRole('link', { name: 'New J-1 Cohort' }).click();
       await page.waitForURL(/#\/isss\/create-cohort-j1$/);
       await page.getByRole('heading', { name: 'New J-1 cohort' }).waitFor();
 

@@ -162,6 +162,8 @@ describe('a scholar from the sponsorship request to an H-1B case in its second p
         await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
         await page.getByRole('button', { name: 'H-1B', exact: true }).click();
         const documents = page.getByRole('combobox', { name: 'Documents' });
+        // The template's chips are drawn with its editor: look for the passport page only once it is open.
+        await documents.waitFor();
         if (!(await page.getByRole('button', { name: /^Passport identity page/ }).count())) {
           await documents.click();
           await page.getByRole('option', { name: 'Passport identity page (required)', exact: true }).click();
