@@ -94,7 +94,9 @@ describe('Request documents', () => {
       .getByLabel(/Reason/)
       .fill('The letter is not signed.');
     await officer.getByRole('dialog', { name: 'Reject offer.pdf' }).getByRole('button', { name: 'Reject' }).click();
-    await officer.getByText('The letter is not signed.').waitFor();
+    // The reason shows on the document once the dialog (which still holds it as typed) has closed.
+    await officer.getByRole('dialog', { name: 'Reject offer.pdf' }).waitFor({ state: 'detached' });
+    await officer.locator('#main-content').getByText('The letter is not signed.').waitFor();
     await screenshot(officer, 'request-documents-staff');
 
     await student.reload();
