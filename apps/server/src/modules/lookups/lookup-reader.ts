@@ -13,6 +13,15 @@ import type { TContext } from '../../platform/http/context.js';
 import { lookupLists, lookupValues } from './schema.js';
 import { ensureLookupCatalog } from './seed.js';
 
+/** What a reader needs of a value: its code and words, its attributes, and the days it is offered. */
+const VALUE_COLUMNS = {
+  code: lookupValues.code,
+  label: lookupValues.label,
+  attributes: lookupValues.attributes,
+  activeFrom: lookupValues.activeFrom,
+  activeUntil: lookupValues.activeUntil,
+};
+
 /** A value a form gives for a field that draws its choices from a list. */
 export interface TLookupCheck {
   ref: TLookupRef;
@@ -45,13 +54,7 @@ export async function lookupStatuses(tx: TTx, ctx: TContext, checks: readonly TL
       ...[...byAttribute].map(([attr, vals]) => inArray(sql`upper(${lookupValues.attributes}->>${attr})`, vals)),
     ];
     const rows = await tx
-      .select({
-        code: lookupValues.code,
-        label: lookupValues.label,
-        attributes: lookupValues.attributes,
-        activeFrom: lookupValues.activeFrom,
-        activeUntil: lookupValues.activeUntil,
-      })
+      .select(VALUE_COLUMNS)
       .from(lookupValues)
       .where(and(eq(lookupValues.listId, list.id), or(...matches)));
     held[list.key as TLookupKey] = rows;
@@ -105,13 +108,7 @@ export async function lookupValuesByCode(
   }
   if (!list) return out;
   const rows = await tx
-    .select({
-      code: lookupValues.code,
-      label: lookupValues.label,
-      attributes: lookupValues.attributes,
-      activeFrom: lookupValues.activeFrom,
-      activeUntil: lookupValues.activeUntil,
-    })
+    .select(VALUE_COLUMNS)
     .from(lookupValues)
     .where(and(eq(lookupValues.listId, list.id), inArray(sql`upper(${lookupValues.code})`, wanted)));
   for (const r of rows) out.set(r.code.toUpperCase(), r);
